@@ -1,0 +1,726 @@
+//! Loading: finds every model file under the data folder, parses it into
+//! typed structs and validates it. This is the only stage that reads input
+//! files. Every problem names the file and the field; one run reports every
+//! bad file, not only the first.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use walkdir::WalkDir;
+
+use crate::analyse;
+use crate::model::{Configuration, ModelFile, row_anchor, url_segment};
+
+/// Largest model file accepted, in bytes. The seed files are about 25 kB.
+pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+
+/// One validated model file and where it came from.
+#[derive(Debug, Clone)]
+pub struct LoadedModel {
+    /// The path the file was read from, as found under the data folder.
+    pub path: PathBuf,
+    /// The file's exact bytes, published unchanged on the downloads page.
+    pub raw: Vec<u8>,
+    /// The parsed, validated contents.
+    pub file: ModelFile,
+}
+
+/// Everything found in the data folder.
+#[derive(Debug, Clone, Default)]
+pub struct DataSet {
+    /// Valid model files, ordered by slug.
+    pub models: Vec<LoadedModel>,
+    /// Files that are not model files (not `*.json`) and were skipped.
+    pub skipped: Vec<PathBuf>,
+}
+
+/// One problem with one file: which file, which field, what is wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    /// The file (or folder) at fault.
+    pub path: PathBuf,
+    /// The JSON path of the field, e.g. `configurations[3].median_itl_ms`,
+    /// or `(file)` for a problem with the whole file.
+    pub field: String,
+    /// What is wrong, in words.
+    pub message: String,
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}: {}: {}",
+            self.path.display(),
+            self.field,
+            self.message
+        )
+    }
+}
+
+/// Every problem found in one run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problems(pub Vec<Problem>);
+
+impl fmt::Display for Problems {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let files: BTreeSet<&Path> = self.0.iter().map(|p| p.path.as_path()).collect();
+        writeln!(
+            f,
+            "{} problem{} in {} file{}:",
+            self.0.len(),
+            if self.0.len() == 1 { "" } else { "s" },
+            files.len(),
+            if files.len() == 1 { "" } else { "s" }
+        )?;
+        for (i, p) in self.0.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "  {p}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Problems {}
+
+fn problem(path: &Path, field: impl Into<String>, message: impl Into<String>) -> Problem {
+    Problem {
+        path: path.to_path_buf(),
+        field: field.into(),
+        message: message.into(),
+    }
+}
+
+/// Loads and validates every model file under `data_dir`.
+///
+/// Walks the folder recursively in file-name order, following symbolic
+/// links (a loop is an error). Hidden files and folders are ignored; other
+/// files that do not end in `.json` are listed in [`DataSet::skipped`].
+pub fn load_data_dir(data_dir: &Path) -> Result<DataSet, Problems> {
+    let mut problems = Vec::new();
+    let mut models = Vec::new();
+    let mut skipped = Vec::new();
+
+    match std::fs::metadata(data_dir) {
+        Ok(meta) if meta.is_dir() => {}
+        Ok(_) => {
+            return Err(Problems(vec![problem(
+                data_dir,
+                "(folder)",
+                "is not a folder; pass the folder that holds the model files with --data",
+            )]));
+        }
+        Err(err) => {
+            return Err(Problems(vec![problem(
+                data_dir,
+                "(folder)",
+                format!("cannot read the data folder: {err}"),
+            )]));
+        }
+    }
+
+    let walker = WalkDir::new(data_dir)
+        .follow_links(true)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_entry(|e| e.depth() == 0 || !is_hidden(e.file_name()));
+    for entry in walker {
+        let entry = match entry {
+            Ok(entry) => entry,
+            Err(err) => {
+                let path = err.path().unwrap_or(data_dir).to_path_buf();
+                let message = if err.loop_ancestor().is_some() {
+                    "symbolic link loop: this link points back to a folder that contains it"
+                        .to_owned()
+                } else if let Some(io) = err.io_error() {
+                    format!("cannot read: {io}")
+                } else {
+                    format!("cannot read: {err}")
+                };
+                problems.push(problem(&path, "(file)", message));
+                continue;
+            }
+        };
+        if entry.depth() == 0 {
+            continue;
+        }
+        let path = entry.path();
+        let is_json = path
+            .extension()
+            .is_some_and(|ext| ext.eq_ignore_ascii_case("json"));
+        if entry.file_type().is_dir() {
+            if is_json {
+                problems.push(problem(
+                    path,
+                    "(file)",
+                    "is a folder, not a model file; rename it so it does not end in .json",
+                ));
+            }
+            continue;
+        }
+        if !is_json {
+            skipped.push(path.to_path_buf());
+            continue;
+        }
+        match read_model_file(path) {
+            Ok(model) => models.push(model),
+            Err(mut file_problems) => problems.append(&mut file_problems),
+        }
+    }
+
+    check_across_files(&models, &mut problems);
+
+    if models.is_empty() && problems.is_empty() {
+        problems.push(problem(
+            data_dir,
+            "(folder)",
+            "holds no model files (*.json); add at least one",
+        ));
+    }
+    if !problems.is_empty() {
+        return Err(Problems(problems));
+    }
+    models.sort_by(|a, b| a.file.slug.cmp(&b.file.slug));
+    Ok(DataSet { models, skipped })
+}
+
+fn is_hidden(name: &std::ffi::OsStr) -> bool {
+    name.to_str().is_some_and(|n| n.starts_with('.'))
+}
+
+/// Reads, parses and validates one model file.
+pub fn read_model_file(path: &Path) -> Result<LoadedModel, Vec<Problem>> {
+    let size = std::fs::metadata(path)
+        .map_err(|err| vec![problem(path, "(file)", format!("cannot read: {err}"))])?
+        .len();
+    if size > MAX_FILE_BYTES {
+        return Err(vec![problem(
+            path,
+            "(file)",
+            format!(
+                "is {:.1} MB; a model file may be at most {} MB",
+                size as f64 / 1e6,
+                MAX_FILE_BYTES / 1024 / 1024
+            ),
+        )]);
+    }
+    let raw = std::fs::read(path)
+        .map_err(|err| vec![problem(path, "(file)", format!("cannot read: {err}"))])?;
+    let file = parse_model(path, &raw).map_err(|p| vec![p])?;
+    let problems = validate_model(path, &file);
+    if problems.is_empty() {
+        Ok(LoadedModel {
+            path: path.to_path_buf(),
+            raw,
+            file,
+        })
+    } else {
+        Err(problems)
+    }
+}
+
+/// Parses the bytes of one model file, naming the JSON path of any field
+/// that does not fit the format.
+pub fn parse_model(path: &Path, bytes: &[u8]) -> Result<ModelFile, Problem> {
+    if bytes.starts_with(&[0xEF, 0xBB, 0xBF]) {
+        return Err(problem(
+            path,
+            "(file)",
+            "starts with a UTF-8 byte-order mark, which JSON does not allow; save the file as UTF-8 without BOM",
+        ));
+    }
+    if let Err(err) = std::str::from_utf8(bytes) {
+        let at = err.valid_up_to();
+        let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+        return Err(problem(
+            path,
+            "(file)",
+            format!("is not valid UTF-8: invalid byte at offset {at} (line {line})"),
+        ));
+    }
+    let mut de = serde_json::Deserializer::from_slice(bytes);
+    let result: Result<ModelFile, _> = serde_path_to_error::deserialize(&mut de);
+    let file = match result {
+        Ok(file) => file,
+        Err(err) => {
+            let field = err.path().to_string();
+            let field = if field == "." || field.is_empty() {
+                "(file)".to_owned()
+            } else {
+                field
+            };
+            return Err(problem(path, field, describe_json_error(err.inner())));
+        }
+    };
+    if let Err(err) = de.end() {
+        return Err(problem(path, "(file)", describe_json_error(&err)));
+    }
+    Ok(file)
+}
+
+/// Rewrites serde's terse messages in a reader's words.
+fn describe_json_error(err: &serde_json::Error) -> String {
+    let full = err.to_string();
+    let position = format!(" at line {} column {}", err.line(), err.column());
+    let message = full.strip_suffix(&position).unwrap_or(&full);
+    let located = |m: &str| format!("{m} (line {}, column {})", err.line(), err.column());
+    match err.classify() {
+        serde_json::error::Category::Syntax => located(&format!("invalid JSON: {message}")),
+        serde_json::error::Category::Eof => located(&format!(
+            "the file ends too early (truncated JSON?): {message}"
+        )),
+        serde_json::error::Category::Io => format!("cannot read: {message}"),
+        serde_json::error::Category::Data => {
+            if let Some(rest) = message.strip_prefix("invalid type: ") {
+                if let Some((found, expected)) = rest.split_once(", expected ") {
+                    return located(&format!(
+                        "expected {}, found {}",
+                        reader_type(expected),
+                        reader_value(found)
+                    ));
+                }
+            }
+            if let Some(rest) = message.strip_prefix("invalid value: ") {
+                if let Some((found, expected)) = rest.split_once(", expected ") {
+                    return located(&format!(
+                        "expected {}, found {}",
+                        reader_type(expected),
+                        reader_value(found)
+                    ));
+                }
+            }
+            if let Some(field) = message.strip_prefix("missing field ") {
+                return located(&format!(
+                    "missing required field {}",
+                    field.trim_matches('`')
+                ));
+            }
+            located(message)
+        }
+    }
+}
+
+fn reader_type(expected: &str) -> String {
+    match expected {
+        "f64" | "f32" => "a number".to_owned(),
+        "u32" | "u64" | "u16" | "u8" => "a whole number of 0 or more".to_owned(),
+        "a sequence" => "a list".to_owned(),
+        "a boolean" | "a string" => expected.to_owned(),
+        other if other.starts_with("struct ") || other == "a map" => "an object".to_owned(),
+        other => other.to_owned(),
+    }
+}
+
+fn reader_value(found: &str) -> String {
+    if let Some(s) = found.strip_prefix("string ") {
+        return format!("the string {s}");
+    }
+    if let Some(n) = found.strip_prefix("integer ") {
+        return format!("the number {}", n.trim_matches('`'));
+    }
+    if let Some(n) = found.strip_prefix("floating point ") {
+        return format!("the number {}", n.trim_matches('`'));
+    }
+    if let Some(b) = found.strip_prefix("boolean ") {
+        return format!("the boolean {}", b.trim_matches('`'));
+    }
+    match found {
+        "map" => "an object".to_owned(),
+        "sequence" => "a list".to_owned(),
+        "null" => "null".to_owned(),
+        other => other.to_owned(),
+    }
+}
+
+/// Whether `slug` is a safe path segment: `^[a-z0-9][a-z0-9-]*$`.
+pub fn is_valid_slug(slug: &str) -> bool {
+    let mut chars = slug.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+        && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+}
+
+/// How far `wh_per_million_output_tokens` may sit from
+/// `joules_per_output_token × 1e6 / 3600`: half a unit in the second decimal
+/// (the published rounding) plus 0.01 % of the value.
+pub fn energy_tolerance(wh_per_million: f64) -> f64 {
+    0.005 + 1e-4 * wh_per_million.abs()
+}
+
+/// Checks one parsed file for values that cannot be right.
+pub fn validate_model(path: &Path, m: &ModelFile) -> Vec<Problem> {
+    let mut out = Vec::new();
+    let mut bad = |field: String, message: String| out.push(problem(path, field, message));
+
+    if !is_valid_slug(&m.slug) {
+        bad(
+            "slug".into(),
+            format!(
+                "{:?} is not a valid slug: use lower-case letters, digits and '-', starting with a letter or digit (it becomes a URL path)",
+                m.slug
+            ),
+        );
+    }
+    for (field, value) in [("name", &m.name), ("model_id", &m.model_id)] {
+        if value.trim().is_empty() {
+            bad(field.into(), "must not be empty".into());
+        }
+    }
+    positive(&mut bad, "itl_deadline_ms", m.itl_deadline_ms, "");
+    positive(&mut bad, "params_b", m.params_b, "");
+    positive(&mut bad, "active_params_b", m.active_params_b, "");
+    if m.active_params_b.is_finite() && m.params_b.is_finite() && m.active_params_b > m.params_b {
+        bad(
+            "active_params_b".into(),
+            format!(
+                "active parameters ({}) exceed total parameters ({})",
+                m.active_params_b, m.params_b
+            ),
+        );
+    }
+
+    if m.gpus.is_empty() {
+        bad("gpus".into(), "must list at least one GPU".into());
+    }
+    let mut gpu_segments: BTreeMap<String, &str> = BTreeMap::new();
+    for (i, gpu) in m.gpus.iter().enumerate() {
+        let seg = url_segment(gpu);
+        if seg.is_empty() {
+            bad(
+                format!("gpus[{i}]"),
+                format!("{gpu:?} has no letters or digits; a GPU name becomes a URL path"),
+            );
+        } else if let Some(other) = gpu_segments.insert(seg.clone(), gpu) {
+            bad(
+                format!("gpus[{i}]"),
+                format!("{gpu:?} repeats {other:?} (both become /gpus/{seg}/)"),
+            );
+        }
+    }
+
+    if m.configurations.is_empty() {
+        bad(
+            "configurations".into(),
+            "is empty; a model file needs at least one measured configuration".into(),
+        );
+    }
+    let mut row_ids: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut anchors: BTreeMap<String, usize> = BTreeMap::new();
+    for (i, c) in m.configurations.iter().enumerate() {
+        let at = format!("configurations[{i}]");
+        let row = format!(" (row {})", c.row_id);
+        if !m.gpus.contains(&c.gpu) {
+            bad(
+                format!("{at}.gpu"),
+                format!(
+                    "{:?} is not in the file's gpus list {:?}{row}",
+                    c.gpu, m.gpus
+                ),
+            );
+        }
+        if c.row_id.trim().is_empty() {
+            bad(format!("{at}.row_id"), "must not be empty".into());
+        } else if let Some(first) = row_ids.insert(&c.row_id, i) {
+            bad(
+                format!("{at}.row_id"),
+                format!(
+                    "duplicate row_id {:?}: configurations[{first}] has it too",
+                    c.row_id
+                ),
+            );
+        } else {
+            let anchor = row_anchor(&m.slug, &c.row_id);
+            if let Some(first) = anchors.insert(anchor.clone(), i) {
+                bad(
+                    format!("{at}.row_id"),
+                    format!(
+                        "{:?} and configurations[{first}].row_id give the same page anchor #{anchor}",
+                        c.row_id
+                    ),
+                );
+            }
+        }
+        validate_configuration(&mut bad, &at, &row, c);
+        if c.median_itl_ms.is_finite() && m.itl_deadline_ms.is_finite() {
+            let under = c.median_itl_ms <= m.itl_deadline_ms;
+            if under != c.under_itl_deadline {
+                bad(
+                    format!("{at}.under_itl_deadline"),
+                    format!(
+                        "is {} but median_itl_ms {} is {} the deadline itl_deadline_ms {}{row}",
+                        c.under_itl_deadline,
+                        c.median_itl_ms,
+                        if under { "within" } else { "above" },
+                        m.itl_deadline_ms
+                    ),
+                );
+            }
+        }
+    }
+
+    if !out.is_empty() {
+        return out;
+    }
+    check_best(path, m, &mut out);
+    out
+}
+
+fn positive(bad: &mut impl FnMut(String, String), field: &str, value: f64, row: &str) {
+    if !value.is_finite() {
+        bad(field.into(), format!("must be a finite number{row}"));
+    } else if value <= 0.0 {
+        bad(
+            field.into(),
+            format!("must be greater than zero, found {value}{row}"),
+        );
+    }
+}
+
+fn validate_configuration(
+    bad: &mut impl FnMut(String, String),
+    at: &str,
+    row: &str,
+    c: &Configuration,
+) {
+    for (name, value) in [
+        (
+            "wh_per_million_output_tokens",
+            c.wh_per_million_output_tokens,
+        ),
+        ("joules_per_output_token", c.joules_per_output_token),
+        ("median_itl_ms", c.median_itl_ms),
+        ("p90_itl_ms", c.p90_itl_ms),
+        ("p95_itl_ms", c.p95_itl_ms),
+        ("p99_itl_ms", c.p99_itl_ms),
+        ("tokens_per_second", c.tokens_per_second),
+        ("gpu_power_watts_total", c.gpu_power_watts_total),
+        ("avg_output_tokens", c.avg_output_tokens),
+    ] {
+        positive(bad, &format!("{at}.{name}"), value, row);
+    }
+    for (name, value) in [
+        ("avg_requests_in_flight", c.avg_requests_in_flight),
+        ("avg_running_batch", c.avg_running_batch),
+    ] {
+        if !value.is_finite() || value < 0.0 {
+            bad(
+                format!("{at}.{name}"),
+                format!("must be a finite number of 0 or more, found {value}{row}"),
+            );
+        }
+    }
+    for (name, value) in [
+        ("num_gpus", c.num_gpus),
+        ("tensor_parallel", c.tensor_parallel),
+        ("data_parallel", c.data_parallel),
+        ("expert_parallel", c.expert_parallel),
+        ("max_num_seqs", c.max_num_seqs),
+        ("repeat", c.repeat),
+    ] {
+        if value == 0 {
+            bad(
+                format!("{at}.{name}"),
+                format!("must be 1 or more, found 0{row}"),
+            );
+        }
+    }
+    if c.precision.trim().is_empty() {
+        bad(format!("{at}.precision"), format!("must not be empty{row}"));
+    }
+    if c.wh_per_million_output_tokens.is_finite() && c.joules_per_output_token.is_finite() {
+        let derived = c.derived_wh_per_million();
+        if (derived - c.wh_per_million_output_tokens).abs()
+            > energy_tolerance(c.wh_per_million_output_tokens)
+        {
+            bad(
+                format!("{at}.wh_per_million_output_tokens"),
+                format!(
+                    "is {} but joules_per_output_token {} × 1e6 / 3600 = {derived:.4}; the two disagree beyond rounding{row}",
+                    c.wh_per_million_output_tokens, c.joules_per_output_token
+                ),
+            );
+        }
+    }
+}
+
+/// The file's `best` must match the best this program computes, GPU by GPU.
+/// A different configuration with the same energy is a tie, not a
+/// disagreement.
+fn check_best(path: &Path, m: &ModelFile, out: &mut Vec<Problem>) {
+    let computed = analyse::best_per_gpu(m);
+    for (gpu, best) in &computed {
+        let field = format!("best.{gpu}");
+        match (m.best.get(gpu), best) {
+            (None, Some(i)) => out.push(problem(
+                path,
+                field,
+                format!(
+                    "is missing; the best configuration under the {} ms deadline is {}",
+                    m.itl_deadline_ms, m.configurations[*i].row_id
+                ),
+            )),
+            (Some(stated), None) => out.push(problem(
+                path,
+                field,
+                format!(
+                    "names {} but no {gpu} configuration has median ITL within the {} ms deadline",
+                    stated.row_id, m.itl_deadline_ms
+                ),
+            )),
+            (Some(stated), Some(i)) => {
+                let ours = &m.configurations[*i];
+                let same_row = stated.row_id == ours.row_id;
+                let tie = stated.wh_per_million_output_tokens == ours.wh_per_million_output_tokens
+                    && m.configurations.iter().any(|c| {
+                        c.row_id == stated.row_id
+                            && c.gpu == *gpu
+                            && c.under_itl_deadline
+                            && c.wh_per_million_output_tokens == ours.wh_per_million_output_tokens
+                    });
+                if !(same_row || tie) {
+                    out.push(problem(
+                        path,
+                        field,
+                        format!(
+                            "names {} ({} Wh/M) but the lowest-energy {gpu} configuration within the {} ms deadline is {} ({} Wh/M)",
+                            stated.row_id,
+                            stated.wh_per_million_output_tokens,
+                            m.itl_deadline_ms,
+                            ours.row_id,
+                            ours.wh_per_million_output_tokens
+                        ),
+                    ));
+                } else if same_row && stated != ours {
+                    out.push(problem(
+                        path,
+                        field,
+                        format!(
+                            "names {} but its figures differ from that row in configurations",
+                            stated.row_id
+                        ),
+                    ));
+                }
+            }
+            (None, None) => {}
+        }
+    }
+    for gpu in m.best.keys() {
+        if !computed.iter().any(|(g, _)| g == gpu) {
+            out.push(problem(
+                path,
+                format!("best.{gpu}"),
+                format!("{gpu:?} is not in the file's gpus list {:?}", m.gpus),
+            ));
+        }
+    }
+}
+
+fn check_across_files(models: &[LoadedModel], problems: &mut Vec<Problem>) {
+    let mut by_slug: BTreeMap<&str, &Path> = BTreeMap::new();
+    for model in models {
+        if let Some(first) = by_slug.insert(&model.file.slug, &model.path) {
+            problems.push(problem(
+                &model.path,
+                "slug",
+                format!(
+                    "{:?} is already used by {}; each model needs its own slug",
+                    model.file.slug,
+                    first.display()
+                ),
+            ));
+        }
+    }
+    let mut gpu_names: BTreeMap<String, (&str, &Path)> = BTreeMap::new();
+    for model in models {
+        for (i, gpu) in model.file.gpus.iter().enumerate() {
+            let seg = url_segment(gpu);
+            match gpu_names.get(&seg) {
+                Some((name, first)) if *name != gpu.as_str() => problems.push(problem(
+                    &model.path,
+                    format!("gpus[{i}]"),
+                    format!(
+                        "{gpu:?} and {name:?} in {} would share the page /gpus/{seg}/; spell the GPU the same way in every file",
+                        first.display()
+                    ),
+                )),
+                Some(_) => {}
+                None => {
+                    gpu_names.insert(seg, (gpu, &model.path));
+                }
+            }
+        }
+    }
+}
+
+/// One static asset (CSS, JS, icon) copied into the site unchanged.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Asset {
+    /// `/`-separated path inside the static folder, e.g. `style.css`.
+    pub rel: String,
+    /// The file's bytes.
+    pub bytes: Vec<u8>,
+}
+
+/// Reads every non-hidden file under the static folder, in name order.
+pub fn load_static_dir(static_dir: &Path) -> anyhow::Result<Vec<Asset>> {
+    use anyhow::Context;
+    let mut assets = Vec::new();
+    let walker = WalkDir::new(static_dir)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_entry(|e| e.depth() == 0 || !is_hidden(e.file_name()));
+    for entry in walker {
+        let entry = entry
+            .with_context(|| format!("{}: cannot read the static folder", static_dir.display()))?;
+        if !entry.file_type().is_file() {
+            continue;
+        }
+        let rel = entry
+            .path()
+            .strip_prefix(static_dir)
+            .context("static file outside the static folder")?
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect::<Vec<_>>()
+            .join("/");
+        let bytes = std::fs::read(entry.path())
+            .with_context(|| format!("{}: cannot read", entry.path().display()))?;
+        assets.push(Asset { rel, bytes });
+    }
+    Ok(assets)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slugs_that_are_paths_are_refused() {
+        assert!(is_valid_slug("qwen-3-32b"));
+        assert!(is_valid_slug("7b"));
+        assert!(!is_valid_slug("-x"));
+        assert!(!is_valid_slug("../etc"));
+        assert!(!is_valid_slug("a/b"));
+        assert!(!is_valid_slug("Qwen"));
+        assert!(!is_valid_slug(""));
+    }
+
+    #[test]
+    fn type_error_names_the_field_in_reader_words() {
+        let text = std::fs::read_to_string("data/qwen-3-32b.json").unwrap();
+        let broken = text.replacen("\"median_itl_ms\": 14.1", "\"median_itl_ms\": \"fast\"", 1);
+        assert_ne!(text, broken);
+        let err = parse_model(Path::new("data/qwen-3-32b.json"), broken.as_bytes()).unwrap_err();
+        assert_eq!(err.field, "configurations[0].median_itl_ms");
+        assert!(
+            err.message
+                .starts_with("expected a number, found the string \"fast\""),
+            "{}",
+            err.message
+        );
+    }
+}

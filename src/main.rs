@@ -1,0 +1,100 @@
+//! Command line of energyboard: parses arguments, calls the library, prints
+//! the error chain once and returns an exit code.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+use energyboard::BuildOptions;
+
+/// Builds a static mirror of the ML.ENERGY Leaderboard from the model files
+/// in a data folder. With no subcommand, `build` runs with its defaults.
+#[derive(Debug, Parser)]
+#[command(version, about, args_conflicts_with_subcommands = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    build: SiteArgs,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Validate and analyse data/, then write the site to site/ (the default).
+    Build(SiteArgs),
+    /// Validate and analyse data/ and render every page in memory, writing
+    /// nothing.
+    Check(SiteArgs),
+}
+
+#[derive(Debug, Args, Clone)]
+struct SiteArgs {
+    /// Folder of model files (*.json), searched recursively.
+    #[arg(long, value_name = "DIR", default_value = "data")]
+    data: PathBuf,
+    /// Folder of static assets (CSS, JS) copied into the site.
+    #[arg(long = "static", value_name = "DIR", default_value = "static")]
+    static_dir: PathBuf,
+    /// Output folder. It is replaced whole by a successful build; a failed
+    /// build leaves it untouched.
+    #[arg(long, value_name = "DIR", default_value = "site")]
+    out: PathBuf,
+    /// Replace the output folder even if it is not empty and was not made by
+    /// energyboard.
+    #[arg(long)]
+    force: bool,
+    /// Absolute URL the site will be served from, e.g.
+    /// https://user.github.io/repo/. Used only for canonical links, the
+    /// sitemap and link previews; every link between pages stays relative.
+    #[arg(long, value_name = "URL")]
+    base_url: Option<String>,
+}
+
+impl SiteArgs {
+    fn options(&self) -> BuildOptions {
+        BuildOptions {
+            data_dir: self.data.clone(),
+            static_dir: self.static_dir.clone(),
+            out_dir: self.out.clone(),
+            force: self.force,
+            base_url: self.base_url.clone(),
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("error: {err:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(cli: Cli) -> anyhow::Result<()> {
+    match cli.command {
+        None => build(&cli.build),
+        Some(Command::Build(args)) => build(&args),
+        Some(Command::Check(args)) => {
+            let summary = energyboard::check(&args.options())?;
+            report_skipped(&summary.skipped);
+            println!("check passed: {summary} (nothing written)");
+            Ok(())
+        }
+    }
+}
+
+fn build(args: &SiteArgs) -> anyhow::Result<()> {
+    let summary = energyboard::build(&args.options())?;
+    report_skipped(&summary.skipped);
+    println!("built {}: {summary}", args.out.display());
+    Ok(())
+}
+
+fn report_skipped(skipped: &[PathBuf]) {
+    for path in skipped {
+        eprintln!("note: skipped {} (not a .json model file)", path.display());
+    }
+}
