@@ -49,6 +49,35 @@ impl Default for BuildOptions {
     }
 }
 
+/// Settings kept in the repository (`energyboard.toml`); the command line
+/// overrides them.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Config {
+    /// Absolute URL the site is published at; empty for none.
+    #[serde(default)]
+    pub base_url: String,
+}
+
+impl Config {
+    /// Reads `path`; a missing file gives the defaults.
+    pub fn load(path: &std::path::Path) -> Result<Self> {
+        use anyhow::Context;
+        match std::fs::read_to_string(path) {
+            Ok(text) => toml::from_str(&text)
+                .with_context(|| format!("{}: invalid settings", path.display())),
+            Err(err) if err.kind() == std::io::ErrorKind::NotFound => Ok(Self::default()),
+            Err(err) => Err(err).with_context(|| format!("{}: cannot read", path.display())),
+        }
+    }
+
+    /// The base URL, if one is set.
+    pub fn base_url(&self) -> Option<String> {
+        let url = self.base_url.trim();
+        (!url.is_empty()).then(|| url.to_owned())
+    }
+}
+
 /// What a build or check produced.
 #[derive(Debug, Clone)]
 pub struct BuildSummary {

@@ -1308,7 +1308,7 @@ fn render_not_found(
     let mut meta = site.meta(
         "404.html",
         "Page not found",
-        "This page does not exist on the mirror.".to_owned(),
+        "This page does not exist on the energy leaderboard mirror. Start again from the leaderboard, a model page or the downloads.".to_owned(),
         "",
     );
     meta.canonical = None;
