@@ -549,3 +549,23 @@ fn the_output_carries_what_github_pages_needs() {
     assert!(site.out.join("404.html").is_file());
     assert!(site.out.join(energyboard::write::MARKER).is_file());
 }
+
+#[test]
+fn committed_site_is_up_to_date() {
+    let config = energyboard::Config::load(&repo().join("energyboard.toml")).unwrap();
+    let site = Built::with(config.base_url().as_deref());
+    let committed = read_tree(&repo().join("site"));
+    let fresh = site.files();
+    let stale: Vec<&String> = fresh
+        .iter()
+        .filter(|(k, v)| committed.get(*k) != Some(v))
+        .map(|(k, _)| k)
+        .chain(committed.keys().filter(|k| !fresh.contains_key(*k)))
+        .collect();
+    assert!(
+        stale.is_empty(),
+        "site/ is stale ({} files differ, e.g. {:?}); refresh it with `cargo run --release` and commit",
+        stale.len(),
+        stale.iter().take(5).collect::<Vec<_>>()
+    );
+}
