@@ -113,15 +113,39 @@ impl std::fmt::Display for BuildSummary {
     }
 }
 
+/// Told how far a build has got; for a progress bar on a terminal.
+pub trait Progress: Sync {
+    /// Rendering starts; `models` model pages will follow.
+    fn begin(&self, _models: usize) {}
+    /// One more model's pages and charts are written.
+    fn advance(&self) {}
+    /// Rendering is over (successfully or not).
+    fn finish(&self) {}
+}
+
+/// Reports nothing.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NoProgress;
+
+impl Progress for NoProgress {}
+
 /// Loads, validates and analyses the data, renders every page and swaps the
 /// new site into `out_dir`. On any error the previous site is untouched.
 pub fn build(opts: &BuildOptions) -> Result<BuildSummary> {
+    build_with_progress(opts, &NoProgress)
+}
+
+/// [`build`], reporting progress.
+pub fn build_with_progress(opts: &BuildOptions, progress: &dyn Progress) -> Result<BuildSummary> {
     let start = Instant::now();
     let data = load::load_data_dir(&opts.data_dir)?;
     let assets = load::load_static_dir(&opts.static_dir)?;
     let site = render::Site::new(&data.models, opts.base_url.as_deref())?;
     let writer = write::SiteWriter::begin(&opts.out_dir, opts.force)?;
-    let counts = render::render_site(&site, &assets, &writer)?;
+    progress.begin(data.models.len());
+    let counts = render::render_site(&site, &assets, &writer, progress);
+    progress.finish();
+    let counts = counts?;
     let written = writer.commit()?;
     Ok(BuildSummary {
         models: data.models.len(),
@@ -141,7 +165,7 @@ pub fn check(opts: &BuildOptions) -> Result<BuildSummary> {
     let assets = load::load_static_dir(&opts.static_dir)?;
     let site = render::Site::new(&data.models, opts.base_url.as_deref())?;
     let sink = write::CountingSink::default();
-    let counts = render::render_site(&site, &assets, &sink)?;
+    let counts = render::render_site(&site, &assets, &sink, &NoProgress)?;
     Ok(BuildSummary {
         models: data.models.len(),
         pages: counts.pages,

@@ -98,8 +98,40 @@ fn run(cli: Cli) -> anyhow::Result<()> {
     }
 }
 
+/// A progress bar on standard error, shown only on a terminal and only for
+/// builds big enough to take a noticeable time.
+struct Bar(indicatif::ProgressBar);
+
+impl Bar {
+    fn new() -> Self {
+        Self(indicatif::ProgressBar::hidden())
+    }
+}
+
+impl energyboard::Progress for Bar {
+    fn begin(&self, models: usize) {
+        use std::io::IsTerminal;
+        if models >= 200 && std::io::stderr().is_terminal() {
+            self.0
+                .set_draw_target(indicatif::ProgressDrawTarget::stderr());
+            self.0.set_length(models as u64);
+            self.0.set_style(
+                indicatif::ProgressStyle::with_template("{msg} [{bar:30}] {pos}/{len} models")
+                    .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+            );
+            self.0.set_message("rendering");
+        }
+    }
+    fn advance(&self) {
+        self.0.inc(1);
+    }
+    fn finish(&self) {
+        self.0.finish_and_clear();
+    }
+}
+
 fn build(args: &SiteArgs) -> anyhow::Result<()> {
-    let summary = energyboard::build(&args.options()?)?;
+    let summary = energyboard::build_with_progress(&args.options()?, &Bar::new())?;
     report_skipped(&summary.skipped);
     println!("built {}: {summary}", args.out.display());
     Ok(())

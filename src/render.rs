@@ -241,7 +241,12 @@ impl Site<'_> {
 }
 
 /// Renders every page of the site into `sink`.
-pub fn render_site(site: &Site<'_>, assets: &[Asset], sink: &dyn PageSink) -> Result<RenderCounts> {
+pub fn render_site(
+    site: &Site<'_>,
+    assets: &[Asset],
+    sink: &dyn PageSink,
+    progress: &dyn crate::Progress,
+) -> Result<RenderCounts> {
     for a in assets {
         sink.put(&format!("assets/{}", a.rel), &a.bytes)?;
     }
@@ -251,7 +256,11 @@ pub fn render_site(site: &Site<'_>, assets: &[Asset], sink: &dyn PageSink) -> Re
         .models
         .par_iter()
         .zip(&site.analyses)
-        .map(|(m, a)| render_model(site, m, a, sink))
+        .map(|(m, a)| {
+            let counts = render_model(site, m, a, sink);
+            progress.advance();
+            counts
+        })
         .try_reduce(RenderCounts::default, |x, y| Ok(x + y))?;
 
     let mut counts = per_model;
