@@ -252,23 +252,28 @@ pub fn render_site(
     }
     sink.put(".nojekyll", b"")?;
 
-    let per_model = site
+    let per_model: Vec<(RenderCounts, Vec<downloads::FileEntry>)> = site
         .models
         .par_iter()
         .zip(&site.analyses)
         .map(|(m, a)| {
-            let counts = render_model(site, m, a, sink);
+            let counts = render_model(site, m, a, sink)?;
+            let files = downloads::publish_model_files(m, sink)?;
             progress.advance();
-            counts
+            Ok((counts, files))
         })
-        .try_reduce(RenderCounts::default, |x, y| Ok(x + y))?;
+        .collect::<Result<_>>()?;
+    let (model_counts, model_files): (Vec<RenderCounts>, Vec<Vec<downloads::FileEntry>>) =
+        per_model.into_iter().unzip();
 
-    let mut counts = per_model;
+    let mut counts = model_counts
+        .into_iter()
+        .fold(RenderCounts::default(), |x, y| x + y);
     counts = counts + render_leaderboard(site, sink)?;
     counts = counts + render_gpu_pages(site, sink)?;
     counts = counts + render_compare(site, sink)?;
     counts = counts + render_about(site, sink)?;
-    counts = counts + downloads::render_downloads(site, sink)?;
+    counts = counts + downloads::render_downloads(site, &model_files, sink)?;
     counts = counts + render_not_found(site, assets, sink)?;
     render_seo_files(site, sink)?;
     Ok(counts)
