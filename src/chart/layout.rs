@@ -213,8 +213,10 @@ impl Placer {
             gap + 84,
             gap + 110,
         ] {
-            candidates.push((x, y - dv, Align::Middle));
-            candidates.push((x, y + dv, Align::Middle));
+            for (dx, align) in [(0, Align::Middle), (8, Align::End), (-8, Align::Start)] {
+                candidates.push((x + dx, y - dv, align));
+                candidates.push((x + dx, y + dv, align));
+            }
         }
         let point = (f64::from(x), f64::from(y));
         let mut best: Option<(f64, Placement, Rect)> = None;
@@ -254,23 +256,33 @@ impl Placer {
             x1: b.x1 + 2.0,
             y1: b.y1 + 1.0,
         });
-        let dist = b.distance_to(point);
-        let leader = (dist > f64::from(gap) + 8.0).then(|| {
-            let near = b.nearest(point);
-            let (dx, dy) = (near.0 - point.0, near.1 - point.1);
-            let len = dx.hypot(dy);
-            let from = f64::from(gap - 4) / len;
-            let to = (len - 2.0) / len;
-            let pt = |t: f64| {
-                (
-                    (point.0 + dx * t).round() as i32,
-                    (point.1 + dy * t).round() as i32,
-                )
-            };
-            [pt(from), pt(to)]
-        });
-        (p, leader)
+        (p, leader(b, at, gap))
     }
+}
+
+/// The two ends of a line from the point `at` to its label box `b`, when
+/// the label sits more than a few pixels beyond `gap`.
+pub(crate) fn leader(b: Rect, at: (i32, i32), gap: i32) -> Option<[(i32, i32); 2]> {
+    let point = (f64::from(at.0), f64::from(at.1));
+    if b.distance_to(point) <= f64::from(gap) + 8.0 {
+        return None;
+    }
+    let near = b.nearest(point);
+    let (dx, dy) = (near.0 - point.0, near.1 - point.1);
+    let len = dx.hypot(dy);
+    let pt = |t: f64| {
+        (
+            (point.0 + dx * t).round() as i32,
+            (point.1 + dy * t).round() as i32,
+        )
+    };
+    Some([pt(f64::from(gap - 4) / len), pt((len - 2.0) / len)])
+}
+
+/// Whether two leader lines cross.
+pub(crate) fn leaders_cross(a: [(i32, i32); 2], b: [(i32, i32); 2]) -> bool {
+    let f = |p: (i32, i32)| (f64::from(p.0), f64::from(p.1));
+    segments_cross(f(a[0]), f(a[1]), f(b[0]), f(b[1]))
 }
 
 impl Rect {

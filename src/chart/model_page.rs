@@ -2,7 +2,7 @@
 
 use super::axis::{Axis, tick_label};
 use super::draw::{self, Draw, Frame, Header, Key, Plot, RING, TEXT_PX};
-use super::layout::{Align, Rect};
+use super::layout::{self, Align, Rect};
 use super::style::Role;
 use super::{Chart, DataTable, svg};
 use crate::analyse::ModelAnalysis;
@@ -141,17 +141,21 @@ struct Metric {
     unit: &'static str,
     value: fn(&Configuration) -> f64,
     format: fn(f64) -> String,
-    scale: Scale,
+    kind: Kind,
 }
 
+/// Which quantity a concurrency chart shows; decides its scale and its
+/// description.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Scale {
+enum Kind {
     /// Log when the values span more than 10×, else linear from zero.
-    Auto,
-    /// Linear from zero.
-    Zero,
-    /// Latency: log, with p90/p99 and the deadline.
+    Energy,
+    /// Log, with p90/p99 and the deadline.
     Latency,
+    /// Linear from zero.
+    Throughput,
+    /// Linear from zero.
+    Power,
 }
 
 fn wh(c: &Configuration) -> f64 {
@@ -170,7 +174,7 @@ const METRICS: [Metric; 4] = [
         unit: "Wh/M",
         value: wh,
         format: fmt::wh_per_million,
-        scale: Scale::Auto,
+        kind: Kind::Energy,
     },
     Metric {
         file: "latency-vs-concurrency.svg",
@@ -179,7 +183,7 @@ const METRICS: [Metric; 4] = [
         unit: "ms",
         value: itl,
         format: fmt::ms,
-        scale: Scale::Latency,
+        kind: Kind::Latency,
     },
     Metric {
         file: "throughput-vs-concurrency.svg",
@@ -188,7 +192,7 @@ const METRICS: [Metric; 4] = [
         unit: "tok/s",
         value: |c| c.tokens_per_second,
         format: fmt::grouped,
-        scale: Scale::Zero,
+        kind: Kind::Throughput,
     },
     Metric {
         file: "power-vs-concurrency.svg",
@@ -197,7 +201,7 @@ const METRICS: [Metric; 4] = [
         unit: "W",
         value: |c| c.gpu_power_watts_total,
         format: fmt::grouped,
-        scale: Scale::Zero,
+        kind: Kind::Power,
     },
 ];
 
@@ -223,12 +227,12 @@ fn min_max(values: impl Iterator<Item = f64>) -> (f64, f64) {
 
 fn concurrency_chart(cx: &Ctx<'_>, metric: &Metric) -> Chart {
     let configs = &cx.m.configurations;
-    let latency = metric.scale == Scale::Latency;
+    let latency = metric.kind == Kind::Latency;
     let (lo, hi) = min_max(configs.iter().map(metric.value));
-    let y_axis = match metric.scale {
-        Scale::Auto => Axis::auto(lo, hi),
-        Scale::Zero => Axis::from_zero(hi),
-        Scale::Latency => {
+    let y_axis = match metric.kind {
+        Kind::Energy => Axis::auto(lo, hi),
+        Kind::Throughput | Kind::Power => Axis::from_zero(hi),
+        Kind::Latency => {
             let (_, p99) = min_max(configs.iter().map(|c| c.p99_itl_ms));
             Axis::log(lo, hi.max(p99).max(cx.m.itl_deadline_ms))
         }
@@ -313,8 +317,8 @@ fn concurrency_chart(cx: &Ctx<'_>, metric: &Metric) -> Chart {
             },
         )
     });
-    let description = match metric.scale {
-        Scale::Latency => {
+    let description = match metric.kind {
+        Kind::Latency => {
             let (lo, hi) = min_max(configs.iter().map(itl));
             let under = configs.iter().filter(|c| c.under_itl_deadline).count();
             format!(
@@ -326,7 +330,7 @@ fn concurrency_chart(cx: &Ctx<'_>, metric: &Metric) -> Chart {
                 cx.deadline()
             )
         }
-        Scale::Auto => format!(
+        Kind::Energy => format!(
             "Energy per million output tokens of {} at each concurrency, one line per GPU setup ({log_note}). Lowest within the {} ms median ITL deadline: {}.",
             cx.m.name,
             cx.deadline(),
@@ -335,13 +339,13 @@ fn concurrency_chart(cx: &Ctx<'_>, metric: &Metric) -> Chart {
                 fmt::wh_per_million(c.wh_per_million_output_tokens)
             ))
         ),
-        Scale::Zero if metric.unit == "W" => format!(
+        Kind::Power => format!(
             "Measured GPU power of {}, summed over the GPUs used, at each concurrency, one line per GPU setup ({log_note}). It ranges from {} to {} W.",
             cx.m.name,
             fmt::grouped(lo),
             fmt::grouped(hi)
         ),
-        Scale::Zero => {
+        Kind::Throughput => {
             let top = configs
                 .iter()
                 .enumerate()
@@ -442,16 +446,38 @@ fn best_rings_and_labels(
         draw::ring(p.root, at)?;
         p.placer.occupy(Rect::around(at, f64::from(RING + 1)));
     }
+    let mut placed = Vec::new();
     for &i in &best {
         let at = pos(p, i);
         let text = label(cx.c(i));
         let (pl, leader) = p.placer.place(&text, TEXT_PX, at, RING + 5);
+        placed.push((at, text, pl, leader));
+    }
+    // Two leaders that cross read as pointing at the wrong points: swap
+    // their labels when both sit on the same side.
+    for a in 0..placed.len() {
+        for b in a + 1..placed.len() {
+            let (pa, pb) = (placed[a].2, placed[b].2);
+            if let (Some(la), Some(lb)) = (placed[a].3, placed[b].3) {
+                if pa.align == pb.align && layout::leaders_cross(la, lb) {
+                    placed[a].2 = pb;
+                    placed[b].2 = pa;
+                    for k in [a, b] {
+                        let (at, ref text, pl, _) = placed[k];
+                        placed[k].3 =
+                            layout::leader(layout::label_box(text, TEXT_PX, pl), at, RING + 5);
+                    }
+                }
+            }
+        }
+    }
+    for (_, text, pl, leader) in &placed {
         if let Some(ends) = leader {
-            draw::line(p.root, &ends, Role::Leader, 1)?;
+            draw::line(p.root, ends, Role::Leader, 1)?;
         }
         draw::text(
             p.root,
-            &text,
+            text,
             (pl.x, pl.y),
             TEXT_PX,
             pl.align,
