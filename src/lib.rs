@@ -12,6 +12,7 @@ pub mod fmt;
 pub mod load;
 pub mod model;
 pub mod render;
+pub mod serve;
 pub mod write;
 
 use std::path::PathBuf;

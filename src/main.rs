@@ -25,6 +25,33 @@ enum Command {
     /// Validate and analyse data/ and render every page in memory, writing
     /// nothing.
     Check(SiteArgs),
+    /// Build the site, serve it on 127.0.0.1 and rebuild it whenever a file
+    /// under the data or static folder changes.
+    Serve(ServeArgs),
+}
+
+#[derive(Debug, Args, Clone)]
+struct ServeArgs {
+    /// Folder of model files (*.json), searched recursively and watched.
+    #[arg(long, value_name = "DIR", default_value = "data")]
+    data: PathBuf,
+    /// Folder of static assets (CSS, JS), watched.
+    #[arg(long = "static", value_name = "DIR", default_value = "static")]
+    static_dir: PathBuf,
+    /// Output folder. By default a temporary folder, removed on exit, so
+    /// the preview never rewrites the committed site/.
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
+    /// Replace --out even if it is not empty and was not made by energyboard.
+    #[arg(long, requires = "out")]
+    force: bool,
+    /// TCP port on 127.0.0.1; 0 picks a free one.
+    #[arg(long, default_value_t = 8000)]
+    port: u16,
+    /// URL path to serve the site under, e.g. /repo/ for a GitHub Pages
+    /// project site at https://user.github.io/repo/.
+    #[arg(long, value_name = "PATH", default_value = "/")]
+    base_path: String,
 }
 
 #[derive(Debug, Args, Clone)]
@@ -83,7 +110,26 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             println!("check passed: {summary} (nothing written)");
             Ok(())
         }
+        Some(Command::Serve(args)) => serve(args),
     }
+}
+
+fn serve(args: ServeArgs) -> anyhow::Result<()> {
+    let preview = energyboard::serve::start(&energyboard::serve::ServeOptions {
+        data_dir: args.data,
+        static_dir: args.static_dir,
+        out_dir: args.out,
+        force: args.force,
+        port: args.port,
+        base_path: args.base_path,
+    })?;
+    let stopper = preview.stopper();
+    ctrlc::set_handler(move || stopper.stop())
+        .map_err(|err| anyhow::anyhow!("cannot catch Ctrl-C: {err}"))?;
+    println!("serving {} (Ctrl-C to stop)", preview.url());
+    preview.wait();
+    println!("stopped");
+    Ok(())
 }
 
 fn build(args: &SiteArgs) -> anyhow::Result<()> {
