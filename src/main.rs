@@ -28,6 +28,29 @@ enum Command {
     /// Build the site, serve it on 127.0.0.1 and rebuild it whenever a file
     /// under the data or static folder changes.
     Serve(ServeArgs),
+    /// Write N synthetic model files derived from the seed files, for
+    /// benchmarks.
+    Synth(SynthArgs),
+}
+
+#[derive(Debug, Args, Clone)]
+struct SynthArgs {
+    /// How many model files to write.
+    #[arg(long, value_name = "N")]
+    count: usize,
+    /// Folder to write them into; a non-empty folder energyboard did not
+    /// make is refused.
+    #[arg(long, value_name = "DIR")]
+    out: PathBuf,
+    /// Seed of the jitter: the same seed gives the same files.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+    /// Folder of seed model files.
+    #[arg(long, value_name = "DIR", default_value = "data")]
+    data: PathBuf,
+    /// Replace --out even if it is not empty and was not made by energyboard.
+    #[arg(long)]
+    force: bool,
 }
 
 #[derive(Debug, Args, Clone)]
@@ -111,6 +134,17 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             Ok(())
         }
         Some(Command::Serve(args)) => serve(args),
+        Some(Command::Synth(args)) => {
+            let summary = energyboard::synth::write_synthetic(&energyboard::synth::SynthOptions {
+                data_dir: args.data,
+                out_dir: args.out.clone(),
+                count: args.count,
+                seed: args.seed,
+                force: args.force,
+            })?;
+            println!("wrote {}: {summary}", args.out.display());
+            Ok(())
+        }
     }
 }
 
