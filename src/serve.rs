@@ -596,7 +596,9 @@ fn header(name: &str, value: &str) -> Header {
 }
 
 fn bytes(status: u16, kind: &str, body: Vec<u8>) -> Response<std::io::Cursor<Vec<u8>>> {
+    // A whole body in memory: send its Content-Length rather than chunks.
     Response::from_data(body)
+        .with_chunked_threshold(usize::MAX)
         .with_status_code(status)
         .with_header(header("Content-Type", kind))
 }
