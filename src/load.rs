@@ -52,7 +52,7 @@ impl fmt::Display for Problem {
         write!(
             f,
             "{}: {}: {}",
-            self.path.display(),
+            shown(&self.path.display().to_string()),
             self.field,
             self.message
         )
@@ -366,10 +366,7 @@ fn json_path(path: &serde_path_to_error::Path) -> String {
         match segment {
             Segment::Seq { index } => out.push_str(&format!("[{index}]")),
             Segment::Map { key } | Segment::Enum { variant: key } => {
-                if !out.is_empty() {
-                    out.push('.');
-                }
-                out.push_str(key);
+                push_key(&mut out, key);
             }
             Segment::Unknown => {}
         }
@@ -381,6 +378,30 @@ fn json_path(path: &serde_path_to_error::Path) -> String {
         "(file)".to_owned()
     } else {
         out
+    }
+}
+
+/// Appends an object key to a JSON path: `.key`, or `["key"]` with escapes
+/// when the key holds control characters (which would otherwise reach the
+/// terminal raw) or is empty.
+fn push_key(path: &mut String, key: &str) {
+    if key.is_empty() || key.chars().any(char::is_control) {
+        path.push_str(&format!("[{key:?}]"));
+    } else {
+        if !path.is_empty() {
+            path.push('.');
+        }
+        path.push_str(key);
+    }
+}
+
+/// A name from the data as it goes into a message: as is, or quoted with
+/// escapes when it holds control characters that would reach the terminal.
+fn shown(name: &str) -> std::borrow::Cow<'_, str> {
+    if name.chars().any(char::is_control) {
+        format!("{name:?}").into()
+    } else {
+        name.into()
     }
 }
 
@@ -584,7 +605,7 @@ pub fn validate_model(path: &Path, m: &ModelFile) -> Vec<Problem> {
     let mut anchors: BTreeMap<String, usize> = BTreeMap::new();
     for (i, c) in m.configurations.iter().enumerate() {
         let at = format!("configurations[{i}]");
-        let row = format!(" (row {})", c.row_id);
+        let row = format!(" (row {})", shown(&c.row_id));
         if !m.gpus.contains(&c.gpu) {
             bad(
                 format!("{at}.gpu"),
@@ -725,22 +746,26 @@ fn validate_configuration(
 fn check_best(path: &Path, m: &ModelFile, out: &mut Vec<Problem>) {
     let computed = analyse::best_per_gpu(m);
     for (gpu, best) in &computed {
-        let field = format!("best.{gpu}");
+        let mut field = "best".to_owned();
+        push_key(&mut field, gpu);
         match (m.best.get(gpu), best) {
             (None, Some(i)) => out.push(problem(
                 path,
                 field,
                 format!(
                     "is missing; the best configuration under the {} ms deadline is {}",
-                    m.itl_deadline_ms, m.configurations[*i].row_id
+                    m.itl_deadline_ms,
+                    shown(&m.configurations[*i].row_id)
                 ),
             )),
             (Some(stated), None) => out.push(problem(
                 path,
                 field,
                 format!(
-                    "names {} but no {gpu} configuration has median ITL within the {} ms deadline",
-                    stated.row_id, m.itl_deadline_ms
+                    "names {} but no {} configuration has median ITL within the {} ms deadline",
+                    shown(&stated.row_id),
+                    shown(gpu),
+                    m.itl_deadline_ms
                 ),
             )),
             (Some(stated), Some(i)) => {
@@ -757,11 +782,12 @@ fn check_best(path: &Path, m: &ModelFile, out: &mut Vec<Problem>) {
                         path,
                         field,
                         format!(
-                            "names {} ({} Wh/M) but the lowest-energy {gpu} configuration within the {} ms deadline is {} ({} Wh/M)",
-                            stated.row_id,
+                            "names {} ({} Wh/M) but the lowest-energy {} configuration within the {} ms deadline is {} ({} Wh/M)",
+                            shown(&stated.row_id),
                             stated.wh_per_million_output_tokens,
+                            shown(gpu),
                             m.itl_deadline_ms,
-                            ours.row_id,
+                            shown(&ours.row_id),
                             ours.wh_per_million_output_tokens
                         ),
                     ));
@@ -771,7 +797,7 @@ fn check_best(path: &Path, m: &ModelFile, out: &mut Vec<Problem>) {
                         field,
                         format!(
                             "names {} but its figures differ from that row in configurations",
-                            stated.row_id
+                            shown(&stated.row_id)
                         ),
                     ));
                 }
@@ -781,9 +807,11 @@ fn check_best(path: &Path, m: &ModelFile, out: &mut Vec<Problem>) {
     }
     for gpu in m.best.keys() {
         if !computed.iter().any(|(g, _)| g == gpu) {
+            let mut field = "best".to_owned();
+            push_key(&mut field, gpu);
             out.push(problem(
                 path,
-                format!("best.{gpu}"),
+                field,
                 format!("{gpu:?} is not in the file's gpus list {:?}", m.gpus),
             ));
         }

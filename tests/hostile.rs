@@ -174,6 +174,15 @@ impl Run {
         self.problem(&format!("bad/{MODEL}"), field, message)
     }
 
+    fn no_control_characters(self) -> Self {
+        assert!(
+            !self.stderr.chars().any(|c| c.is_control() && c != '\n'),
+            "stderr carries control characters: {:?}",
+            self.stderr
+        );
+        self
+    }
+
     fn stderr_has(self, text: &str) -> Self {
         assert!(
             self.stderr.contains(text),
@@ -533,6 +542,23 @@ fn gpu_names_that_share_a_page_are_refused() {
 fn source_url_must_be_a_web_address() {
     invalid("source-url-not-http")
         .model_problem("source.url", "\"javascript:alert(1)\" is not a web address");
+}
+
+#[test]
+fn control_characters_in_a_row_id_do_not_reach_the_terminal() {
+    invalid("control-characters-in-row-id")
+        .model_problem(
+            "configurations[0].median_itl_ms",
+            "(row \"qwen-3-32b/B200/1/64\\u{1b}[2J\")",
+        )
+        .no_control_characters();
+}
+
+#[test]
+fn control_characters_in_a_key_do_not_reach_the_terminal() {
+    invalid("control-characters-in-a-key")
+        .model_problem("[\"x\\u{1b}key\"]", "too large for a 64-bit float")
+        .no_control_characters();
 }
 
 // ---------------------------------------------------------------------------
