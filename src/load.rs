@@ -53,7 +53,7 @@ impl fmt::Display for Problem {
         write!(
             f,
             "{}: {}: {}",
-            self.path.display(),
+            shown(&self.path.display().to_string()),
             self.field,
             self.message
         )
@@ -166,6 +166,14 @@ pub fn load_data_dir(data_dir: &Path) -> Result<DataSet, Problems> {
             skipped.push(path.to_path_buf());
             continue;
         }
+        if !entry.file_type().is_file() {
+            problems.push(problem(
+                path,
+                "(file)",
+                "is not a regular file (a device, pipe or socket?); a model file must be a plain file",
+            ));
+            continue;
+        }
         match read_model_file(path) {
             Ok(model) => models.push(model),
             Err(mut file_problems) => problems.append(&mut file_problems),
@@ -194,11 +202,11 @@ fn is_hidden(name: &std::ffi::OsStr) -> bool {
 
 /// Reads, parses and validates one model file.
 pub fn read_model_file(path: &Path) -> Result<LoadedModel, Vec<Problem>> {
-    let size = std::fs::metadata(path)
-        .map_err(|err| vec![problem(path, "(file)", format!("cannot read: {err}"))])?
-        .len();
-    if size > MAX_FILE_BYTES {
-        return Err(vec![problem(
+    use std::io::Read;
+    let cannot_read =
+        |err: std::io::Error| vec![problem(path, "(file)", format!("cannot read: {err}"))];
+    let too_big = |size: u64| {
+        vec![problem(
             path,
             "(file)",
             format!(
@@ -206,10 +214,27 @@ pub fn read_model_file(path: &Path) -> Result<LoadedModel, Vec<Problem>> {
                 size as f64 / 1e6,
                 MAX_FILE_BYTES / 1024 / 1024
             ),
+        )]
+    };
+    let meta = std::fs::metadata(path).map_err(cannot_read)?;
+    if !meta.is_file() {
+        return Err(vec![problem(
+            path,
+            "(file)",
+            "is not a regular file (a device, pipe or socket?); a model file must be a plain file",
         )]);
     }
-    let raw = std::fs::read(path)
-        .map_err(|err| vec![problem(path, "(file)", format!("cannot read: {err}"))])?;
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(too_big(meta.len()));
+    }
+    // Read at most one byte past the limit, in case the file grew since.
+    let mut raw = Vec::with_capacity(meta.len() as usize);
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_FILE_BYTES + 1).read_to_end(&mut raw))
+        .map_err(cannot_read)?;
+    if raw.len() as u64 > MAX_FILE_BYTES {
+        return Err(too_big(raw.len() as u64));
+    }
     let file = parse_model(path, &raw).map_err(|p| vec![p])?;
     let problems = validate_model(path, &file);
     if problems.is_empty() {
@@ -223,8 +248,17 @@ pub fn read_model_file(path: &Path) -> Result<LoadedModel, Vec<Problem>> {
     }
 }
 
+/// Deepest nesting of arrays and objects accepted anywhere in a model file,
+/// unknown fields included: serde_json's own recursion limit, which
+/// [`parse_model`] applies to every value. The seed files nest 3 levels deep.
+pub const MAX_NESTING: usize = 128;
+
 /// Parses the bytes of one model file, naming the JSON path of any field
 /// that does not fit the format.
+///
+/// Two passes: the first walks every value (unknown fields too) so that
+/// syntax errors, invalid UTF-8 and nesting deeper than [`MAX_NESTING`] are
+/// reported with their path; the second reads the typed structs.
 pub fn parse_model(path: &Path, bytes: &[u8]) -> Result<ModelFile, Problem> {
     if bytes.starts_with(&[0xEF, 0xBB, 0xBF]) {
         return Err(problem(
@@ -233,43 +267,174 @@ pub fn parse_model(path: &Path, bytes: &[u8]) -> Result<ModelFile, Problem> {
             "starts with a UTF-8 byte-order mark, which JSON does not allow; save the file as UTF-8 without BOM",
         ));
     }
+    let mut de = serde_json::Deserializer::from_slice(bytes);
+    let walked = serde_path_to_error::deserialize::<_, AnyValue>(&mut de);
     if let Err(err) = std::str::from_utf8(bytes) {
         let at = err.valid_up_to();
         let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+        let field = walked
+            .err()
+            .map_or_else(|| "(file)".to_owned(), |e| json_path(e.path()));
         return Err(problem(
             path,
-            "(file)",
+            field,
             format!("is not valid UTF-8: invalid byte at offset {at} (line {line})"),
         ));
     }
-    let mut de = serde_json::Deserializer::from_slice(bytes);
-    let result: Result<ModelFile, _> = serde_path_to_error::deserialize(&mut de);
-    let file = match result {
-        Ok(file) => file,
-        Err(err) => {
-            let field = err.path().to_string();
-            let field = if field == "." || field.is_empty() {
-                "(file)".to_owned()
-            } else {
-                field
-            };
-            return Err(problem(path, field, describe_json_error(err.inner())));
-        }
-    };
+    if let Err(err) = walked {
+        return Err(problem(
+            path,
+            json_path(err.path()),
+            describe_json_error(err.inner()),
+        ));
+    }
     if let Err(err) = de.end() {
         return Err(problem(path, "(file)", describe_json_error(&err)));
     }
-    Ok(file)
+    let mut de = serde_json::Deserializer::from_slice(bytes);
+    serde_path_to_error::deserialize(&mut de).map_err(|err| {
+        let mut field = json_path(err.path());
+        if let Some(missing) = missing_field(err.inner()) {
+            field = if field == "(file)" {
+                missing
+            } else {
+                format!("{field}.{missing}")
+            };
+        }
+        problem(path, field, describe_json_error(err.inner()))
+    })
+}
+
+/// Any JSON value, walked and thrown away. Unlike
+/// [`serde::de::IgnoredAny`] it goes through `deserialize_any`, so
+/// serde_json's nesting limit applies.
+struct AnyValue;
+
+impl<'de> serde::Deserialize<'de> for AnyValue {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(AnyValueVisitor)
+    }
+}
+
+struct AnyValueVisitor;
+
+impl<'de> serde::de::Visitor<'de> for AnyValueVisitor {
+    type Value = AnyValue;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("any JSON value")
+    }
+    fn visit_bool<E>(self, _: bool) -> Result<AnyValue, E> {
+        Ok(AnyValue)
+    }
+    fn visit_i64<E>(self, _: i64) -> Result<AnyValue, E> {
+        Ok(AnyValue)
+    }
+    fn visit_u64<E>(self, _: u64) -> Result<AnyValue, E> {
+        Ok(AnyValue)
+    }
+    fn visit_f64<E>(self, _: f64) -> Result<AnyValue, E> {
+        Ok(AnyValue)
+    }
+    fn visit_str<E>(self, _: &str) -> Result<AnyValue, E> {
+        Ok(AnyValue)
+    }
+    fn visit_unit<E>(self) -> Result<AnyValue, E> {
+        Ok(AnyValue)
+    }
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<AnyValue, A::Error> {
+        while seq.next_element::<AnyValue>()?.is_some() {}
+        Ok(AnyValue)
+    }
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<AnyValue, A::Error> {
+        while map.next_entry::<String, AnyValue>()?.is_some() {}
+        Ok(AnyValue)
+    }
+}
+
+/// A JSON path as readers write it, e.g. `configurations[3].median_itl_ms`;
+/// `(file)` for the document itself. Segments serde could not name are left
+/// out, and a very deep path is cut short.
+fn json_path(path: &serde_path_to_error::Path) -> String {
+    use serde_path_to_error::Segment;
+    const SHOWN: usize = 12;
+    let mut out = String::new();
+    let segments: Vec<&Segment> = path
+        .iter()
+        .filter(|s| !matches!(s, Segment::Unknown))
+        .collect();
+    for segment in segments.iter().take(SHOWN) {
+        match segment {
+            Segment::Seq { index } => out.push_str(&format!("[{index}]")),
+            Segment::Map { key } | Segment::Enum { variant: key } => {
+                push_key(&mut out, key);
+            }
+            Segment::Unknown => {}
+        }
+    }
+    if segments.len() > SHOWN {
+        out.push('…');
+    }
+    if out.is_empty() {
+        "(file)".to_owned()
+    } else {
+        out
+    }
+}
+
+/// Appends an object key to a JSON path: `.key`, or `["key"]` with escapes
+/// when the key holds control characters (which would otherwise reach the
+/// terminal raw) or is empty.
+fn push_key(path: &mut String, key: &str) {
+    if key.is_empty() || key.chars().any(char::is_control) {
+        path.push_str(&format!("[{key:?}]"));
+    } else {
+        if !path.is_empty() {
+            path.push('.');
+        }
+        path.push_str(key);
+    }
+}
+
+/// A name from the data as it goes into a message: as is, or quoted with
+/// escapes when it holds control characters that would reach the terminal.
+fn shown(name: &str) -> std::borrow::Cow<'_, str> {
+    if name.chars().any(char::is_control) {
+        format!("{name:?}").into()
+    } else {
+        name.into()
+    }
+}
+
+/// The name in serde's "missing field `x`" error, if that is what `err` is.
+fn missing_field(err: &serde_json::Error) -> Option<String> {
+    let message = bare_message(err);
+    let name = message.strip_prefix("missing field `")?.strip_suffix('`')?;
+    Some(name.to_owned())
+}
+
+/// serde_json's message without its " at line L column C" suffix.
+fn bare_message(err: &serde_json::Error) -> String {
+    let full = err.to_string();
+    let position = format!(" at line {} column {}", err.line(), err.column());
+    full.strip_suffix(&position).unwrap_or(&full).to_owned()
 }
 
 /// Rewrites serde's terse messages in a reader's words.
 fn describe_json_error(err: &serde_json::Error) -> String {
-    let full = err.to_string();
-    let position = format!(" at line {} column {}", err.line(), err.column());
-    let message = full.strip_suffix(&position).unwrap_or(&full);
+    let message = bare_message(err);
+    let message = message.as_str();
     let located = |m: &str| format!("{m} (line {}, column {})", err.line(), err.column());
     match err.classify() {
-        serde_json::error::Category::Syntax => located(&format!("invalid JSON: {message}")),
+        serde_json::error::Category::Syntax => match message {
+            "recursion limit exceeded" => located(&format!(
+                "arrays and objects are nested more than {MAX_NESTING} levels deep"
+            )),
+            "number out of range" => {
+                located("the number is too large for a 64-bit float (at most about 1.8e308)")
+            }
+            _ => located(&format!("invalid JSON: {message}")),
+        },
         serde_json::error::Category::Eof => located(&format!(
             "the file ends too early (truncated JSON?): {message}"
         )),
@@ -293,11 +458,13 @@ fn describe_json_error(err: &serde_json::Error) -> String {
                     ));
                 }
             }
-            if let Some(field) = message.strip_prefix("missing field ") {
-                return located(&format!(
-                    "missing required field {}",
-                    field.trim_matches('`')
-                ));
+            // serde also reads a struct from a list of its fields in order;
+            // a short or long list is a list where an object belongs.
+            if message.starts_with("invalid length ") && message.contains(", expected struct ") {
+                return located("expected an object, found a list");
+            }
+            if message.starts_with("missing field ") {
+                return located("is required but missing");
             }
             located(message)
         }
@@ -307,7 +474,8 @@ fn describe_json_error(err: &serde_json::Error) -> String {
 fn reader_type(expected: &str) -> String {
     match expected {
         "f64" | "f32" => "a number".to_owned(),
-        "u32" | "u64" | "u16" | "u8" => "a whole number of 0 or more".to_owned(),
+        "u32" => format!("a whole number from 0 to {}", u32::MAX),
+        "u64" => format!("a whole number from 0 to {}", u64::MAX),
         "a sequence" => "a list".to_owned(),
         "a boolean" | "a string" => expected.to_owned(),
         other if other.starts_with("struct ") || other == "a map" => "an object".to_owned(),
@@ -345,6 +513,16 @@ pub fn is_valid_slug(slug: &str) -> bool {
         && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
 }
 
+/// Whether `url` is an absolute http(s) address, safe to put in a link.
+pub fn is_web_url(url: &str) -> bool {
+    let lower = url.to_ascii_lowercase();
+    ["https://", "http://"].iter().any(|scheme| {
+        lower
+            .strip_prefix(scheme)
+            .is_some_and(|rest| !rest.is_empty())
+    })
+}
+
 /// How far `wh_per_million_output_tokens` may sit from
 /// `joules_per_output_token × 1e6 / 3600`: half a unit in the second decimal
 /// (the published rounding) plus 0.01 % of the value.
@@ -369,6 +547,21 @@ pub fn validate_model(path: &Path, m: &ModelFile) -> Vec<Problem> {
     for (field, value) in [("name", &m.name), ("model_id", &m.model_id)] {
         if value.trim().is_empty() {
             bad(field.into(), "must not be empty".into());
+        }
+    }
+    let urls = [
+        ("url", Some(&m.source.url)),
+        ("cite_url", Some(&m.source.cite_url)),
+    ];
+    let urls = urls
+        .into_iter()
+        .chain([("data_url", m.source.data_url.as_ref())]);
+    for (field, url) in urls {
+        if let Some(url) = url.filter(|u| !is_web_url(u)) {
+            bad(
+                format!("source.{field}"),
+                format!("{url:?} is not a web address; it must start with https:// or http://"),
+            );
         }
     }
     positive(&mut bad, "itl_deadline_ms", m.itl_deadline_ms, "");
@@ -413,7 +606,7 @@ pub fn validate_model(path: &Path, m: &ModelFile) -> Vec<Problem> {
     let mut anchors: BTreeMap<String, usize> = BTreeMap::new();
     for (i, c) in m.configurations.iter().enumerate() {
         let at = format!("configurations[{i}]");
-        let row = format!(" (row {})", c.row_id);
+        let row = format!(" (row {})", shown(&c.row_id));
         if !m.gpus.contains(&c.gpu) {
             bad(
                 format!("{at}.gpu"),
@@ -554,54 +747,58 @@ fn validate_configuration(
 fn check_best(path: &Path, m: &ModelFile, out: &mut Vec<Problem>) {
     let computed = analyse::best_per_gpu(m);
     for (gpu, best) in &computed {
-        let field = format!("best.{gpu}");
+        let mut field = "best".to_owned();
+        push_key(&mut field, gpu);
         match (m.best.get(gpu), best) {
             (None, Some(i)) => out.push(problem(
                 path,
                 field,
                 format!(
                     "is missing; the best configuration under the {} ms deadline is {}",
-                    m.itl_deadline_ms, m.configurations[*i].row_id
+                    m.itl_deadline_ms,
+                    shown(&m.configurations[*i].row_id)
                 ),
             )),
             (Some(stated), None) => out.push(problem(
                 path,
                 field,
                 format!(
-                    "names {} but no {gpu} configuration has median ITL within the {} ms deadline",
-                    stated.row_id, m.itl_deadline_ms
+                    "names {} but no {} configuration has median ITL within the {} ms deadline",
+                    shown(&stated.row_id),
+                    shown(gpu),
+                    m.itl_deadline_ms
                 ),
             )),
             (Some(stated), Some(i)) => {
                 let ours = &m.configurations[*i];
                 let same_row = stated.row_id == ours.row_id;
-                let tie = stated.wh_per_million_output_tokens == ours.wh_per_million_output_tokens
-                    && m.configurations.iter().any(|c| {
-                        c.row_id == stated.row_id
-                            && c.gpu == *gpu
-                            && c.under_itl_deadline
-                            && c.wh_per_million_output_tokens == ours.wh_per_million_output_tokens
-                    });
+                let named = m.configurations.iter().find(|c| c.row_id == stated.row_id);
+                let tie = named.is_some_and(|c| {
+                    c.gpu == *gpu
+                        && c.median_itl_ms <= m.itl_deadline_ms
+                        && c.wh_per_million_output_tokens == ours.wh_per_million_output_tokens
+                });
                 if !(same_row || tie) {
                     out.push(problem(
                         path,
                         field,
                         format!(
-                            "names {} ({} Wh/M) but the lowest-energy {gpu} configuration within the {} ms deadline is {} ({} Wh/M)",
-                            stated.row_id,
+                            "names {} ({} Wh/M) but the lowest-energy {} configuration within the {} ms deadline is {} ({} Wh/M)",
+                            shown(&stated.row_id),
                             stated.wh_per_million_output_tokens,
+                            shown(gpu),
                             m.itl_deadline_ms,
-                            ours.row_id,
+                            shown(&ours.row_id),
                             ours.wh_per_million_output_tokens
                         ),
                     ));
-                } else if same_row && stated != ours {
+                } else if named != Some(stated) {
                     out.push(problem(
                         path,
                         field,
                         format!(
                             "names {} but its figures differ from that row in configurations",
-                            stated.row_id
+                            shown(&stated.row_id)
                         ),
                     ));
                 }
@@ -611,9 +808,11 @@ fn check_best(path: &Path, m: &ModelFile, out: &mut Vec<Problem>) {
     }
     for gpu in m.best.keys() {
         if !computed.iter().any(|(g, _)| g == gpu) {
+            let mut field = "best".to_owned();
+            push_key(&mut field, gpu);
             out.push(problem(
                 path,
-                format!("best.{gpu}"),
+                field,
                 format!("{gpu:?} is not in the file's gpus list {:?}", m.gpus),
             ));
         }
@@ -708,6 +907,16 @@ mod tests {
         assert!(!is_valid_slug("a/b"));
         assert!(!is_valid_slug("Qwen"));
         assert!(!is_valid_slug(""));
+    }
+
+    #[test]
+    fn only_web_addresses_are_links() {
+        assert!(is_web_url("https://ml.energy/leaderboard/"));
+        assert!(is_web_url("HTTP://example.org"));
+        assert!(!is_web_url("javascript:alert(1)"));
+        assert!(!is_web_url("https://"));
+        assert!(!is_web_url("//evil.example"));
+        assert!(!is_web_url("data:text/html,x"));
     }
 
     #[test]

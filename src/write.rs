@@ -124,7 +124,11 @@ impl SiteWriter {
         // Re-check: the target may have changed while we built.
         check_target(&self.target, true)?;
         if self.target.exists() {
-            let old = self.staging.with_extension("old");
+            // Named after this run's staging folder, so a folder left by a
+            // build that crashed here cannot block the next one.
+            let mut old = self.staging.clone().into_os_string();
+            old.push(".old");
+            let old = PathBuf::from(old);
             fs::rename(&self.target, &old)
                 .with_context(|| format!("cannot move the old {} aside", self.target.display()))?;
             if let Err(err) = fs::rename(&self.staging, &self.target) {

@@ -1,0 +1,949 @@
+//! Hostile and broken input, run through the real binary.
+//!
+//! Every test works in its own tempdir: it copies `data/` and `static/`,
+//! builds a good site into `out/`, then runs `energyboard build` on a bad
+//! data folder with `--out out` and checks what a user would see: the exit
+//! code, a line naming the file, the field and the problem, and an `out/`
+//! that is byte-for-byte as it was, with nothing left beside it.
+//!
+//! Most bad folders are committed under `tests/fixtures/invalid/` (made by
+//! `tests/fixtures/generate.py`); the huge and odd ones are made here.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::time::{Duration, Instant, SystemTime};
+
+const BIN: &str = env!("CARGO_BIN_EXE_energyboard");
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+/// A run that takes longer than this has hung.
+const TIMEOUT: Duration = Duration::from_secs(60);
+/// The file name of the trimmed seed in every fixture.
+const MODEL: &str = "qwen-3-32b.json";
+
+/// A tempdir with `data/`, `static/` and a site built from them in `out/`.
+/// Bad data goes into `bad/`.
+struct Sandbox {
+    dir: tempfile::TempDir,
+}
+
+/// Every entry under a folder: relative path → (modified time, bytes; no
+/// bytes for a folder).
+type Tree = BTreeMap<PathBuf, (SystemTime, Option<Vec<u8>>)>;
+
+impl Sandbox {
+    /// Copies the seed data and static folders and builds `out/` from them.
+    fn new() -> Self {
+        let sandbox = Self {
+            dir: tempfile::tempdir().expect("tempdir"),
+        };
+        copy_dir(&Path::new(ROOT).join("data"), &sandbox.path("data"));
+        copy_dir(&Path::new(ROOT).join("static"), &sandbox.path("static"));
+        sandbox
+            .run(&["build", "--data", "data", "--out", "out"])
+            .succeeds();
+        assert!(sandbox.path("out/index.html").is_file());
+        sandbox
+    }
+
+    fn path(&self, rel: &str) -> PathBuf {
+        self.dir.path().join(rel)
+    }
+
+    /// Copies `tests/fixtures/<kind>/<case>` into `bad/`.
+    fn fixture(self, kind: &str, case: &str) -> Self {
+        let from = Path::new(ROOT).join("tests/fixtures").join(kind).join(case);
+        assert!(from.is_dir(), "no fixture {}", from.display());
+        copy_dir(&from, &self.path("bad"));
+        self
+    }
+
+    /// `bad/` made by `make`, starting from an empty folder.
+    fn bad_data(self, make: impl FnOnce(&Path)) -> Self {
+        let bad = self.path("bad");
+        fs::create_dir(&bad).unwrap();
+        make(&bad);
+        self
+    }
+
+    /// `energyboard build --data bad --out out`.
+    fn build(&self) -> Run {
+        self.run(&["build", "--data", "bad", "--out", "out"])
+    }
+
+    /// Runs the binary in the sandbox with `args` (and `--static static`),
+    /// failing the test if it runs longer than [`TIMEOUT`].
+    fn run(&self, args: &[&str]) -> Run {
+        let before = (listing(self.dir.path()), tree(&self.path("out")));
+        let child = Command::new(BIN)
+            .args(args)
+            .args(["--static", "static"])
+            .current_dir(self.dir.path())
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("run energyboard");
+        let (status, stdout, stderr) = wait(child, args);
+        Run {
+            args: args.join(" "),
+            before,
+            after: (listing(self.dir.path()), tree(&self.path("out"))),
+            status,
+            stdout,
+            stderr,
+        }
+    }
+}
+
+/// One finished run: what it printed, and the names beside `out/` and the
+/// entries in it, before and after.
+struct Run {
+    args: String,
+    before: (Vec<String>, Tree),
+    after: (Vec<String>, Tree),
+    status: ExitStatus,
+    stdout: String,
+    stderr: String,
+}
+
+impl Run {
+    fn succeeds(self) -> Self {
+        assert!(
+            self.status.success(),
+            "`energyboard {}` failed ({}):\n{}",
+            self.args,
+            self.status,
+            self.stderr
+        );
+        self
+    }
+
+    /// Exit code 1, `out/` exactly as before, nothing new beside it.
+    fn fails(self) -> Self {
+        assert_eq!(
+            self.status.code(),
+            Some(1),
+            "`energyboard {}` should fail; stdout:\n{}\nstderr:\n{}",
+            self.args,
+            self.stdout,
+            self.stderr
+        );
+        assert!(
+            self.stderr.starts_with("error: "),
+            "stderr: {}",
+            self.stderr
+        );
+        let ((names, out), (names_after, out_after)) = (&self.before, &self.after);
+        assert_eq!(
+            names_after, names,
+            "a failed build left something beside out/"
+        );
+        let changed: Vec<_> = out
+            .keys()
+            .chain(out_after.keys())
+            .filter(|k| out.get(*k) != out_after.get(*k))
+            .collect();
+        assert!(
+            changed.is_empty(),
+            "a failed build changed out/: {changed:?}"
+        );
+        self
+    }
+
+    /// The stderr line for `rel` (a path inside the sandbox) and `field`
+    /// says `message`.
+    fn problem(self, rel: &str, field: &str, message: &str) -> Self {
+        let prefix = format!("  {rel}: {field}: ");
+        let line = self
+            .stderr
+            .lines()
+            .find(|l| l.starts_with(&prefix))
+            .unwrap_or_else(|| panic!("no line starting {prefix:?} in stderr:\n{}", self.stderr));
+        assert!(
+            line.contains(message),
+            "expected {message:?} in the line:\n{line}"
+        );
+        self
+    }
+
+    /// [`Run::problem`] for the usual model file in `bad/`.
+    fn model_problem(self, field: &str, message: &str) -> Self {
+        self.problem(&format!("bad/{MODEL}"), field, message)
+    }
+
+    fn no_control_characters(self) -> Self {
+        assert!(
+            !self.stderr.chars().any(|c| c.is_control() && c != '\n'),
+            "stderr carries control characters: {:?}",
+            self.stderr
+        );
+        self
+    }
+
+    fn stderr_has(self, text: &str) -> Self {
+        assert!(
+            self.stderr.contains(text),
+            "expected {text:?} in stderr:\n{}",
+            self.stderr
+        );
+        self
+    }
+}
+
+fn wait(mut child: Child, args: &[&str]) -> (ExitStatus, String, String) {
+    let mut out_pipe = child.stdout.take().unwrap();
+    let mut err_pipe = child.stderr.take().unwrap();
+    let out = std::thread::spawn(move || {
+        let mut s = String::new();
+        out_pipe.read_to_string(&mut s).map(|_| s)
+    });
+    let err = std::thread::spawn(move || {
+        let mut s = String::new();
+        err_pipe.read_to_string(&mut s).map(|_| s)
+    });
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed() > TIMEOUT {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("`energyboard {}` hung for {TIMEOUT:?}", args.join(" "));
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    (
+        status,
+        out.join().unwrap().unwrap(),
+        err.join().unwrap().unwrap(),
+    )
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    fs::create_dir_all(to).unwrap();
+    for entry in fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+/// Sorted names directly inside `dir`.
+fn listing(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+fn tree(dir: &Path) -> Tree {
+    let mut out = Tree::new();
+    if dir.exists() {
+        collect(dir, dir, &mut out);
+    }
+    out
+}
+
+fn collect(root: &Path, dir: &Path, out: &mut Tree) {
+    for entry in fs::read_dir(dir).unwrap() {
+        let entry = entry.unwrap();
+        let path = entry.path();
+        let meta = fs::symlink_metadata(&path).unwrap();
+        let rel = path.strip_prefix(root).unwrap().to_path_buf();
+        if meta.is_dir() {
+            out.insert(rel, (meta.modified().unwrap(), None));
+            collect(root, &path, out);
+        } else {
+            out.insert(
+                rel,
+                (meta.modified().unwrap(), Some(fs::read(&path).unwrap())),
+            );
+        }
+    }
+}
+
+/// Builds `tests/fixtures/invalid/<case>` over a good site; it must fail.
+fn invalid(case: &str) -> Run {
+    Sandbox::new().fixture("invalid", case).build().fails()
+}
+
+/// Builds a data folder made by `make` over a good site; it must fail.
+fn with_bad_data(make: impl FnOnce(&Path)) -> Run {
+    Sandbox::new().bad_data(make).build().fails()
+}
+
+fn seed_text() -> String {
+    fs::read_to_string(Path::new(ROOT).join("data/qwen-3-32b.json")).unwrap()
+}
+
+/// The seed with `"future": <value>` added as the first field.
+fn seed_with_extra(value: &str) -> String {
+    let text = seed_text();
+    let rest = text.strip_prefix('{').unwrap();
+    format!("{{\"future\": {value},{rest}")
+}
+
+// ---------------------------------------------------------------------------
+// Syntax and encoding.
+
+#[test]
+fn truncated_json_names_the_object_it_ends_in() {
+    invalid("truncated-json").model_problem(
+        "configurations[1]",
+        "the file ends too early (truncated JSON?)",
+    );
+}
+
+#[test]
+fn byte_order_mark_is_refused() {
+    invalid("byte-order-mark").model_problem("(file)", "starts with a UTF-8 byte-order mark");
+}
+
+#[test]
+fn trailing_garbage_after_the_document_is_refused() {
+    invalid("trailing-garbage").model_problem("(file)", "invalid JSON: trailing characters");
+}
+
+#[test]
+fn empty_file_is_refused() {
+    invalid("empty-file").model_problem("(file)", "the file ends too early");
+}
+
+#[test]
+fn a_list_instead_of_an_object_is_refused() {
+    invalid("top-level-list").model_problem("(file)", "expected an object, found a list");
+}
+
+#[test]
+fn nan_is_not_json() {
+    invalid("nan-literal").model_problem("configurations[0].median_itl_ms", "invalid JSON");
+}
+
+#[test]
+fn invalid_utf8_names_the_field_it_is_in() {
+    with_bad_data(|bad| {
+        let text = seed_text();
+        let at = text.find("Qwen 3 32B").unwrap() + "Qwen ".len();
+        let mut bytes = text.into_bytes();
+        bytes[at] = 0xFF;
+        fs::write(bad.join(MODEL), bytes).unwrap();
+    })
+    .model_problem("name", "is not valid UTF-8: invalid byte at offset");
+}
+
+#[test]
+fn nesting_100000_deep_is_an_error_not_a_stack_overflow() {
+    with_bad_data(|bad| {
+        let depth = 100_000;
+        let text = format!("{}{}", "[".repeat(depth), "]".repeat(depth));
+        fs::write(bad.join(MODEL), text).unwrap();
+    })
+    .model_problem(
+        &format!("{}…", "[0]".repeat(12)),
+        "arrays and objects are nested more than 128 levels deep",
+    );
+}
+
+#[test]
+fn nesting_100000_deep_in_an_unknown_field_is_an_error() {
+    with_bad_data(|bad| {
+        let depth = 100_000;
+        let deep = format!("{}{}", "{\"a\":".repeat(depth), "}".repeat(depth));
+        fs::write(bad.join(MODEL), seed_with_extra(&deep)).unwrap();
+    })
+    .model_problem(
+        &format!("future{}…", ".a".repeat(11)),
+        "arrays and objects are nested more than 128 levels deep",
+    );
+}
+
+#[test]
+fn a_50_mb_file_is_refused_before_it_is_read() {
+    with_bad_data(|bad| {
+        let pad = format!("\"{}\"", "x".repeat(50_000_000));
+        fs::write(bad.join(MODEL), seed_with_extra(&pad)).unwrap();
+    })
+    .model_problem("(file)", "is 50.0 MB; a model file may be at most 16 MB");
+}
+
+// ---------------------------------------------------------------------------
+// Types.
+
+#[test]
+fn string_where_a_number_belongs_names_the_field() {
+    invalid("string-for-number").model_problem(
+        "configurations[1].median_itl_ms",
+        "expected a number, found the string \"fast\"",
+    );
+}
+
+#[test]
+fn number_too_large_for_a_float_is_refused() {
+    invalid("number-too-large-for-float").model_problem(
+        "configurations[1].wh_per_million_output_tokens",
+        "the number is too large for a 64-bit float",
+    );
+}
+
+#[test]
+fn negative_gpu_count_is_a_type_error() {
+    invalid("negative-num-gpus").model_problem(
+        "configurations[3].num_gpus",
+        "expected a whole number from 0 to 4294967295, found the number -2",
+    );
+}
+
+#[test]
+fn max_num_seqs_beyond_u32_says_the_range() {
+    invalid("max-num-seqs-too-large").model_problem(
+        "configurations[0].max_num_seqs",
+        "expected a whole number from 0 to 4294967295, found the number 4294967296",
+    );
+}
+
+#[test]
+fn null_where_a_string_belongs_is_refused() {
+    invalid("null-for-string").model_problem("name", "expected a string, found null");
+}
+
+// ---------------------------------------------------------------------------
+// Missing fields.
+
+#[test]
+fn missing_field_names_the_field_itself() {
+    invalid("missing-field")
+        .model_problem("configurations[2].median_itl_ms", "is required but missing");
+}
+
+#[test]
+fn missing_top_level_field_names_it() {
+    invalid("missing-top-level-field").model_problem("slug", "is required but missing");
+}
+
+#[test]
+fn missing_field_in_best_names_the_gpu() {
+    invalid("missing-field-in-best").model_problem("best.H100.row_id", "is required but missing");
+}
+
+// ---------------------------------------------------------------------------
+// Quantities that cannot be zero or negative (non-finite ones cannot be
+// written in JSON: see `number_too_large_for_a_float_is_refused` and the
+// property tests in tests/fuzz.rs).
+
+#[test]
+fn negative_energy_is_refused() {
+    invalid("negative-energy")
+        .model_problem(
+            "configurations[1].wh_per_million_output_tokens",
+            "must be greater than zero, found -39.05",
+        )
+        .model_problem(
+            "configurations[1].joules_per_output_token",
+            "must be greater than zero, found -0.1405812",
+        );
+}
+
+#[test]
+fn zero_energy_is_refused() {
+    invalid("zero-energy").model_problem(
+        "configurations[1].joules_per_output_token",
+        "must be greater than zero, found 0",
+    );
+}
+
+#[test]
+fn negative_latency_is_refused() {
+    invalid("negative-latency").model_problem(
+        "configurations[0].median_itl_ms",
+        "must be greater than zero, found -19.6",
+    );
+}
+
+#[test]
+fn zero_throughput_is_refused() {
+    invalid("zero-throughput").model_problem(
+        "configurations[2].tokens_per_second",
+        "must be greater than zero, found 0",
+    );
+}
+
+#[test]
+fn negative_power_is_refused() {
+    invalid("negative-power").model_problem(
+        "configurations[3].gpu_power_watts_total",
+        "must be greater than zero, found -1178",
+    );
+}
+
+#[test]
+fn zero_output_tokens_is_refused() {
+    invalid("zero-output-tokens").model_problem(
+        "configurations[0].avg_output_tokens",
+        "must be greater than zero, found 0",
+    );
+}
+
+#[test]
+fn zero_max_num_seqs_is_refused() {
+    invalid("zero-max-num-seqs").model_problem(
+        "configurations[0].max_num_seqs",
+        "must be 1 or more, found 0",
+    );
+}
+
+#[test]
+fn zero_gpus_is_refused() {
+    invalid("zero-num-gpus")
+        .model_problem("configurations[3].num_gpus", "must be 1 or more, found 0");
+}
+
+// ---------------------------------------------------------------------------
+// Names that become paths or links.
+
+#[test]
+fn slug_with_dot_dot_is_refused() {
+    invalid("slug-with-dot-dot").model_problem("slug", "\"../etc/passwd\" is not a valid slug");
+}
+
+#[test]
+fn slug_with_slash_is_refused() {
+    invalid("slug-with-slash").model_problem("slug", "\"qwen/3-32b\" is not a valid slug");
+}
+
+#[test]
+fn slug_with_capitals_is_refused() {
+    invalid("slug-upper-case").model_problem("slug", "\"Qwen-3-32B\" is not a valid slug");
+}
+
+#[test]
+fn blank_name_is_refused() {
+    invalid("empty-name").model_problem("name", "must not be empty");
+}
+
+#[test]
+fn gpu_names_that_share_a_page_are_refused() {
+    invalid("gpu-names-collide").model_problem(
+        "gpus[2]",
+        "\"b200\" repeats \"B200\" (both become /gpus/b200/)",
+    );
+}
+
+#[test]
+fn source_url_must_be_a_web_address() {
+    invalid("source-url-not-http")
+        .model_problem("source.url", "\"javascript:alert(1)\" is not a web address");
+}
+
+#[test]
+fn control_characters_in_a_row_id_do_not_reach_the_terminal() {
+    invalid("control-characters-in-row-id")
+        .model_problem(
+            "configurations[0].median_itl_ms",
+            "(row \"qwen-3-32b/B200/1/64\\u{1b}[2J\")",
+        )
+        .no_control_characters();
+}
+
+#[test]
+fn control_characters_in_a_key_do_not_reach_the_terminal() {
+    invalid("control-characters-in-a-key")
+        .model_problem("[\"x\\u{1b}key\"]", "too large for a 64-bit float")
+        .no_control_characters();
+}
+
+// ---------------------------------------------------------------------------
+// Consistency within a file.
+
+#[test]
+fn empty_configurations_is_refused() {
+    invalid("empty-configurations").model_problem("configurations", "is empty");
+}
+
+#[test]
+fn gpu_missing_from_gpus_is_refused() {
+    invalid("gpu-not-in-gpus").model_problem(
+        "configurations[2].gpu",
+        "\"A100\" is not in the file's gpus list [\"B200\", \"H100\"]",
+    );
+}
+
+#[test]
+fn duplicate_row_id_names_both_rows() {
+    invalid("duplicate-row-id").model_problem(
+        "configurations[3].row_id",
+        "duplicate row_id \"qwen-3-32b/H100/2/64\": configurations[2] has it too",
+    );
+}
+
+#[test]
+fn under_itl_deadline_must_match_the_latency() {
+    invalid("inconsistent-under-itl-deadline").model_problem(
+        "configurations[0].under_itl_deadline",
+        "is false but median_itl_ms 19.6 is within the deadline itl_deadline_ms 500",
+    );
+}
+
+#[test]
+fn joules_per_token_and_wh_per_million_must_agree() {
+    invalid("energy-units-disagree").model_problem(
+        "configurations[2].wh_per_million_output_tokens",
+        "is 101.96 but joules_per_output_token 0.5 × 1e6 / 3600 = 138.8889; the two disagree",
+    );
+}
+
+#[test]
+fn best_that_is_not_the_cheapest_is_refused() {
+    invalid("inconsistent-best").model_problem(
+        "best.B200",
+        "names qwen-3-32b/B200/1/64 (86.84 Wh/M) but the lowest-energy B200 configuration \
+         within the 500 ms deadline is qwen-3-32b/B200/1/384 (39.05 Wh/M)",
+    );
+}
+
+#[test]
+fn best_with_figures_unlike_its_row_is_refused() {
+    invalid("best-figures-differ").model_problem(
+        "best.H100",
+        "names qwen-3-32b/H100/2/256 but its figures differ from that row",
+    );
+}
+
+#[test]
+fn best_naming_a_tied_row_with_wrong_figures_is_refused() {
+    invalid("tied-best-with-wrong-figures").model_problem(
+        "best.H100",
+        "names qwen-3-32b/H100/2/256/r2 but its figures differ from that row",
+    );
+}
+
+#[test]
+fn best_missing_for_a_gpu_is_refused() {
+    invalid("best-missing-for-a-gpu").model_problem(
+        "best.H100",
+        "is missing; the best configuration under the 500 ms deadline is qwen-3-32b/H100/2/256",
+    );
+}
+
+#[test]
+fn best_for_a_gpu_not_in_gpus_is_refused() {
+    invalid("best-for-a-gpu-not-in-gpus")
+        .model_problem("best.A100", "\"A100\" is not in the file's gpus list");
+}
+
+// ---------------------------------------------------------------------------
+// Across files and the data folder itself.
+
+#[test]
+fn duplicate_slug_names_both_files() {
+    invalid("duplicate-slug").model_problem(
+        "slug",
+        "\"qwen-3-32b\" is already used by bad/qwen-3-32b-copy.json",
+    );
+}
+
+#[test]
+fn every_bad_file_is_reported_in_one_run() {
+    invalid("every-bad-file-reported")
+        .stderr_has("error: 3 problems in 2 files:")
+        .problem(
+            "bad/first.json",
+            "configurations[2].median_itl_ms",
+            "is required but missing",
+        )
+        .problem(
+            "bad/second.json",
+            "configurations[1].wh_per_million_output_tokens",
+            "must be greater than zero",
+        );
+}
+
+#[test]
+fn empty_data_folder_is_an_error() {
+    with_bad_data(|_| {}).problem("bad", "(folder)", "holds no model files (*.json)");
+}
+
+#[test]
+fn missing_data_folder_is_an_error() {
+    let sandbox = Sandbox::new();
+    sandbox
+        .run(&["build", "--data", "nowhere", "--out", "out"])
+        .fails()
+        .problem("nowhere", "(folder)", "cannot read the data folder");
+}
+
+#[test]
+fn data_folder_that_is_a_file_is_an_error() {
+    let sandbox = Sandbox::new();
+    sandbox
+        .run(&["build", "--data", "data/qwen-3-32b.json", "--out", "out"])
+        .fails()
+        .problem("data/qwen-3-32b.json", "(folder)", "is not a folder");
+}
+
+#[test]
+fn directory_named_like_a_model_file_is_an_error() {
+    with_bad_data(|bad| {
+        fs::write(bad.join(MODEL), seed_text()).unwrap();
+        fs::create_dir(bad.join("x.json")).unwrap();
+    })
+    .problem("bad/x.json", "(file)", "is a folder, not a model file");
+}
+
+#[cfg(unix)]
+#[test]
+fn symlink_loop_under_data_is_an_error() {
+    with_bad_data(|bad| {
+        fs::write(bad.join(MODEL), seed_text()).unwrap();
+        fs::create_dir(bad.join("sub")).unwrap();
+        std::os::unix::fs::symlink("..", bad.join("sub/loop")).unwrap();
+    })
+    .problem("bad/sub/loop", "(file)", "symbolic link loop");
+}
+
+#[cfg(unix)]
+#[test]
+fn symlink_to_itself_is_an_error() {
+    with_bad_data(|bad| {
+        fs::write(bad.join(MODEL), seed_text()).unwrap();
+        std::os::unix::fs::symlink("self.json", bad.join("self.json")).unwrap();
+    })
+    .problem("bad/self.json", "(file)", "cannot read");
+}
+
+#[cfg(unix)]
+#[test]
+fn dangling_symlink_is_an_error() {
+    with_bad_data(|bad| {
+        fs::write(bad.join(MODEL), seed_text()).unwrap();
+        std::os::unix::fs::symlink("gone.json", bad.join("link.json")).unwrap();
+    })
+    .problem("bad/link.json", "(file)", "cannot read");
+}
+
+#[cfg(unix)]
+#[test]
+fn named_pipe_called_json_is_an_error_not_a_hang() {
+    with_bad_data(|bad| {
+        let status = Command::new("mkfifo")
+            .arg(bad.join("pipe.json"))
+            .status()
+            .expect("mkfifo");
+        assert!(status.success());
+    })
+    .problem("bad/pipe.json", "(file)", "is not a regular file");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn symlink_to_an_endless_device_is_an_error_not_a_hang() {
+    with_bad_data(|bad| {
+        std::os::unix::fs::symlink("/dev/zero", bad.join("zero.json")).unwrap();
+    })
+    .problem("bad/zero.json", "(file)", "is not a regular file");
+}
+
+// ---------------------------------------------------------------------------
+// The output folder.
+
+#[test]
+fn out_folder_energyboard_did_not_make_is_refused_untouched() {
+    let sandbox = Sandbox::new();
+    let mine = sandbox.path("mine");
+    fs::create_dir_all(mine.join("sub")).unwrap();
+    fs::write(mine.join("notes.txt"), "my notes").unwrap();
+    fs::write(mine.join("sub/keep.bin"), [0u8, 1, 2]).unwrap();
+    let before = tree(&mine);
+    sandbox
+        .run(&["build", "--data", "data", "--out", "mine"])
+        .fails()
+        .stderr_has("mine: is not empty and was not built by energyboard")
+        .stderr_has("--force");
+    assert_eq!(tree(&mine), before, "a refused build touched mine/");
+
+    sandbox
+        .run(&["build", "--data", "data", "--out", "mine", "--force"])
+        .succeeds();
+    assert!(mine.join(".energyboard").is_file());
+    assert!(mine.join("index.html").is_file());
+    assert!(!mine.join("notes.txt").exists());
+}
+
+#[test]
+fn out_that_is_a_file_is_refused() {
+    let sandbox = Sandbox::new();
+    fs::write(sandbox.path("page.html"), "mine").unwrap();
+    sandbox
+        .run(&["build", "--data", "data", "--out", "page.html"])
+        .fails()
+        .stderr_has("page.html: exists and is not a folder");
+    assert_eq!(fs::read(sandbox.path("page.html")).unwrap(), b"mine");
+}
+
+#[test]
+fn leftover_folder_from_a_crashed_swap_does_not_block_the_next_build() {
+    // Before the fix, the old site was moved aside to `.out.old`; a folder
+    // left there by a crash made every later build fail.
+    let sandbox = Sandbox::new();
+    fs::create_dir_all(sandbox.path(".out.old/index.html")).unwrap();
+    sandbox
+        .run(&["build", "--data", "data", "--out", "out"])
+        .succeeds();
+    assert!(sandbox.path(".out.old/index.html").is_dir());
+    assert_eq!(
+        listing(sandbox.dir.path()),
+        [".out.old", "data", "out", "static"]
+    );
+}
+
+// ---------------------------------------------------------------------------
+// Input that must build.
+
+/// Every output file whose type a browser would run markup in.
+fn markup_files(out: &Path) -> Vec<(PathBuf, String)> {
+    tree(out)
+        .into_iter()
+        .filter(|(p, _)| {
+            p.extension()
+                .and_then(|e| e.to_str())
+                .is_some_and(|e| matches!(e, "html" | "htm" | "svg" | "xml" | "xhtml"))
+        })
+        .map(|(p, (_, bytes))| (p, String::from_utf8(bytes.unwrap()).unwrap()))
+        .collect()
+}
+
+/// One element of a parsed page or chart.
+struct Element {
+    name: String,
+    attrs: Vec<(String, String)>,
+    own_text: String,
+}
+
+fn svg_elements(path: &Path, text: &str) -> Vec<Element> {
+    let doc = roxmltree::Document::parse(text)
+        .unwrap_or_else(|e| panic!("{} is not XML: {e}", path.display()));
+    doc.descendants()
+        .filter(roxmltree::Node::is_element)
+        .map(|n| Element {
+            name: n.tag_name().name().to_owned(),
+            attrs: n
+                .attributes()
+                .map(|a| (a.name().to_owned(), a.value().to_owned()))
+                .collect(),
+            own_text: n.text().unwrap_or_default().to_owned(),
+        })
+        .collect()
+}
+
+fn html_elements(text: &str) -> Vec<Element> {
+    let doc = scraper::Html::parse_document(text);
+    doc.tree
+        .nodes()
+        .filter_map(|n| n.value().as_element().map(|e| (n, e)))
+        .map(|(n, e)| Element {
+            name: e.name().to_owned(),
+            attrs: e
+                .attrs()
+                .map(|(k, v)| (k.to_owned(), v.to_owned()))
+                .collect(),
+            own_text: n
+                .children()
+                .filter_map(|c| c.value().as_text().map(|t| t.to_string()))
+                .collect(),
+        })
+        .collect()
+}
+
+#[test]
+fn markup_in_names_is_escaped_on_every_page_and_chart() {
+    let sandbox = Sandbox::new().fixture("valid", "script-in-names");
+    sandbox.build().succeeds();
+    let files = markup_files(&sandbox.path("out"));
+    assert!(
+        files.iter().any(|(p, _)| p == Path::new("index.html")),
+        "no index.html among {:?}",
+        files.iter().map(|(p, _)| p).collect::<Vec<_>>()
+    );
+    for (path, text) in &files {
+        for raw in ["<script>alert(1)", "<img src=x", "<b>bold</b>"] {
+            assert!(
+                !text.contains(raw),
+                "{} contains {raw:?} unescaped",
+                path.display()
+            );
+        }
+        let is_svg = path.extension().is_some_and(|e| e == "svg");
+        let elements = if is_svg {
+            svg_elements(path, text)
+        } else {
+            html_elements(text)
+        };
+        for Element {
+            name,
+            attrs,
+            own_text,
+        } in elements
+        {
+            assert!(
+                !(name == "script" && own_text.contains("alert(1)")),
+                "{}: a <script> runs the model name",
+                path.display()
+            );
+            assert!(
+                name != "img" || !attrs.iter().any(|(_, v)| v == "x"),
+                "{}: the architecture field became an <img>",
+                path.display()
+            );
+            for (attr, value) in attrs {
+                assert!(
+                    !attr.starts_with("on") || !value.contains("alert(1)"),
+                    "{}: <{name} {attr}={value:?}> came from the data",
+                    path.display()
+                );
+                assert!(
+                    !value
+                        .trim_start()
+                        .to_ascii_lowercase()
+                        .starts_with("javascript:"),
+                    "{}: <{name} {attr}={value:?}> is a javascript: URL",
+                    path.display()
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn unknown_extra_fields_are_accepted() {
+    let sandbox = Sandbox::new().fixture("valid", "unknown-extra-fields");
+    sandbox.build().succeeds();
+    assert!(sandbox.path("out/models/qwen-3-32b/index.html").is_file());
+}
+
+#[test]
+fn best_may_name_either_of_two_tied_runs() {
+    Sandbox::new()
+        .fixture("valid", "tied-best-names-the-repeat")
+        .build()
+        .succeeds();
+}
+
+#[test]
+fn hidden_files_are_ignored_and_other_files_are_noted() {
+    let sandbox = Sandbox::new().fixture("valid", "hidden-and-other-files-skipped");
+    sandbox
+        .build()
+        .succeeds()
+        .stderr_has("note: skipped bad/README.txt (not a .json model file)");
+    let run = sandbox.build().succeeds();
+    assert!(!run.stderr.contains(".draft.json"), "{}", run.stderr);
+}
