@@ -108,12 +108,6 @@ impl SiteArgs {
     fn options(&self) -> anyhow::Result<BuildOptions> {
         let config = Config::load(&self.config)?;
         let base_url = self.base_url.clone().or_else(|| config.base_url());
-        if base_url.is_none() {
-            eprintln!(
-                "note: no base URL (--base-url or base_url in {}): canonical links, sitemap.xml and absolute link-preview URLs are left out",
-                self.config.display()
-            );
-        }
         Ok(BuildOptions {
             data_dir: self.data.clone(),
             static_dir: self.static_dir.clone(),
@@ -211,7 +205,14 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
 }
 
 fn build(args: &SiteArgs) -> anyhow::Result<()> {
-    let summary = energyboard::build_with_progress(&args.options()?, &Bar::new())?;
+    let options = args.options()?;
+    let summary = energyboard::build_with_progress(&options, &Bar::new())?;
+    if options.base_url.is_none() {
+        eprintln!(
+            "note: no base URL (--base-url or base_url in {}): canonical links, sitemap.xml and absolute link-preview URLs are left out",
+            args.config.display()
+        );
+    }
     report_skipped(&summary.skipped);
     println!("built {}: {summary}", args.out.display());
     Ok(())
