@@ -8,6 +8,7 @@
 
 pub mod analyse;
 pub mod chart;
+pub mod columns;
 pub mod fmt;
 pub mod load;
 pub mod model;

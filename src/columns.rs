@@ -1,0 +1,320 @@
+//! The columns readers see: name, unit, definition, and whether each is
+//! measured or derived. One list feeds the table headers, the about page, the
+//! CSV headers and the data dictionary, so they cannot drift apart.
+
+/// Whether a column comes from the data file or from a formula.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Origin {
+    /// Copied from the data file.
+    Measured,
+    /// Describes the configuration (set, not measured).
+    Setting,
+    /// Computed by energyboard from other columns; the formula is given.
+    Derived,
+}
+
+impl Origin {
+    /// The word shown to readers.
+    pub fn word(self) -> &'static str {
+        match self {
+            Origin::Measured => "measured",
+            Origin::Setting => "configuration",
+            Origin::Derived => "derived",
+        }
+    }
+}
+
+/// One column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Column {
+    /// Machine name, used in CSV headers and as the about-page anchor
+    /// (`#col-<key>`). Names carry their unit.
+    pub key: &'static str,
+    /// Short header label.
+    pub label: &'static str,
+    /// Unit, as shown in headers ("" when none).
+    pub unit: &'static str,
+    /// Definition in one or two sentences; derived columns give the formula.
+    pub definition: &'static str,
+    /// Measured, setting or derived.
+    pub origin: Origin,
+}
+
+macro_rules! column {
+    ($key:literal, $label:literal, $unit:literal, $origin:ident, $def:literal) => {
+        Column {
+            key: $key,
+            label: $label,
+            unit: $unit,
+            definition: $def,
+            origin: Origin::$origin,
+        }
+    };
+}
+
+/// Every column, in the order the configurations CSV uses.
+pub const COLUMNS: &[Column] = &[
+    column!(
+        "rank",
+        "Rank",
+        "#",
+        Derived,
+        "Position in the leaderboard: rows ordered by Wh per million output tokens, lowest first (leaderboard.csv only)."
+    ),
+    column!(
+        "model_slug",
+        "Model slug",
+        "",
+        Setting,
+        "The model's identifier in URLs and file names."
+    ),
+    column!(
+        "model",
+        "Model",
+        "",
+        Setting,
+        "The model's display name; it links to the model's page."
+    ),
+    column!(
+        "model_id",
+        "Model ID",
+        "",
+        Setting,
+        "The model's Hugging Face identifier."
+    ),
+    column!(
+        "params_billion",
+        "Total params",
+        "B",
+        Setting,
+        "Total parameters of the model, in billions."
+    ),
+    column!(
+        "active_params_billion",
+        "Active params",
+        "B",
+        Setting,
+        "Parameters used for each token, in billions; lower than the total for mixture-of-experts (MoE) models."
+    ),
+    column!(
+        "architecture",
+        "Architecture",
+        "",
+        Setting,
+        "Dense transformer or mixture of experts (MoE)."
+    ),
+    column!(
+        "row_id",
+        "Row ID",
+        "",
+        Setting,
+        "The configuration's identifier in the data file; its page anchor is built from it."
+    ),
+    column!(
+        "gpu",
+        "GPU",
+        "",
+        Setting,
+        "The GPU type the configuration ran on."
+    ),
+    column!(
+        "num_gpus",
+        "GPUs",
+        "count",
+        Setting,
+        "Number of GPUs serving the model in this configuration."
+    ),
+    column!(
+        "parallelism",
+        "Parallelism",
+        "",
+        Setting,
+        "How the model is split over the GPUs: TP = tensor parallel, EP = expert parallel, DP = data parallel, each with its degree; \"none\" on one GPU."
+    ),
+    column!(
+        "tensor_parallel",
+        "TP",
+        "degree",
+        Setting,
+        "Tensor-parallel degree: each layer split over this many GPUs."
+    ),
+    column!(
+        "expert_parallel",
+        "EP",
+        "degree",
+        Setting,
+        "Expert-parallel degree: the experts of a MoE model spread over this many GPUs."
+    ),
+    column!(
+        "data_parallel",
+        "DP",
+        "degree",
+        Setting,
+        "Data-parallel degree: this many replicas serve requests side by side."
+    ),
+    column!(
+        "precision",
+        "Precision",
+        "",
+        Setting,
+        "Numeric format of the weights, e.g. BF16 or FP8."
+    ),
+    column!(
+        "max_num_seqs",
+        "Max concurrency",
+        "seqs",
+        Setting,
+        "vLLM's max_num_seqs: the most requests the server processes at once."
+    ),
+    column!(
+        "repeat",
+        "Run",
+        "#",
+        Setting,
+        "1 for the first run of a configuration, 2 or more for a repeated run. Repeats are shown as their own rows and points, never averaged."
+    ),
+    column!(
+        "wh_per_million_output_tokens",
+        "Energy",
+        "Wh/M tok",
+        Measured,
+        "Steady-state GPU energy per million output tokens, in watt-hours. The leaderboard's headline figure."
+    ),
+    column!(
+        "joules_per_output_token",
+        "Energy",
+        "J/tok",
+        Measured,
+        "Steady-state GPU energy per output token, in joules. Wh per million tokens = J per token × 1,000,000 / 3,600."
+    ),
+    column!(
+        "wh_per_response",
+        "Energy / response",
+        "Wh",
+        Derived,
+        "Energy for one average response: J per token × average output tokens / 3,600."
+    ),
+    column!(
+        "joules_per_response",
+        "Energy / response",
+        "J",
+        Derived,
+        "Energy for one average response: J per token × average output tokens."
+    ),
+    column!(
+        "tokens_per_wh",
+        "Tokens per Wh",
+        "tok/Wh",
+        Derived,
+        "Output tokens generated per watt-hour: 3,600 / J per token."
+    ),
+    column!(
+        "median_itl_ms",
+        "Median ITL",
+        "ms",
+        Measured,
+        "Median inter-token latency: the typical time between two output tokens of one response, in milliseconds. The selection rule's latency limit applies to it."
+    ),
+    column!(
+        "p90_itl_ms",
+        "p90 ITL",
+        "ms",
+        Measured,
+        "90th-percentile inter-token latency, in milliseconds."
+    ),
+    column!(
+        "p95_itl_ms",
+        "p95 ITL",
+        "ms",
+        Measured,
+        "95th-percentile inter-token latency, in milliseconds."
+    ),
+    column!(
+        "p99_itl_ms",
+        "p99 ITL",
+        "ms",
+        Measured,
+        "99th-percentile inter-token latency, in milliseconds: the slow tail a reader of a streaming response notices."
+    ),
+    column!(
+        "tokens_per_second",
+        "Throughput",
+        "tok/s",
+        Measured,
+        "Output tokens generated per second by all the configuration's GPUs together."
+    ),
+    column!(
+        "gpu_power_watts",
+        "GPU power",
+        "W",
+        Measured,
+        "Average measured GPU power during the steady state, summed over the GPUs used, in watts."
+    ),
+    column!(
+        "avg_output_tokens",
+        "Output length",
+        "tok",
+        Measured,
+        "Average number of output tokens per response."
+    ),
+    column!(
+        "avg_requests_in_flight",
+        "Requests in flight",
+        "req",
+        Measured,
+        "Average number of requests in the server during the steady state."
+    ),
+    column!(
+        "avg_running_batch",
+        "Running batch",
+        "seqs",
+        Measured,
+        "Average number of sequences in the running batch during the steady state."
+    ),
+    column!(
+        "under_itl_deadline",
+        "Within deadline",
+        "",
+        Derived,
+        "Whether median ITL ≤ the file's deadline (500 ms for the seed data)."
+    ),
+    column!(
+        "itl_deadline_ms",
+        "Deadline",
+        "ms",
+        Setting,
+        "The median-ITL limit under which the best configuration is chosen."
+    ),
+    column!(
+        "data_version",
+        "Data version",
+        "",
+        Setting,
+        "Version (date) of the data file the row comes from."
+    ),
+];
+
+/// The column with this key.
+///
+/// # Panics
+/// When no column has that key: a programming error caught by tests.
+pub fn column(key: &str) -> &'static Column {
+    COLUMNS
+        .iter()
+        .find(|c| c.key == key)
+        .unwrap_or_else(|| panic!("no column {key:?}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_are_unique() {
+        let mut keys: Vec<_> = COLUMNS.iter().map(|c| c.key).collect();
+        keys.sort_unstable();
+        let n = keys.len();
+        keys.dedup();
+        assert_eq!(n, keys.len());
+    }
+}

@@ -1,0 +1,320 @@
+//! Downloads: CSV files, the input JSON as published, the data dictionary,
+//! the `/data/` page and the per-model badge.
+
+use anyhow::{Context, Result};
+use askama::Template;
+
+use super::{PageMeta, RenderCounts, Site, put_page};
+use crate::analyse::LeaderboardRow;
+use crate::columns::Column;
+use crate::fmt;
+use crate::model::{Configuration, ModelFile};
+use crate::write::PageSink;
+
+/// Columns of `configurations.csv` and of each model's CSV, in order.
+const CSV_COLUMNS: [&str; 33] = [
+    "model_slug",
+    "model",
+    "model_id",
+    "params_billion",
+    "active_params_billion",
+    "architecture",
+    "row_id",
+    "gpu",
+    "num_gpus",
+    "tensor_parallel",
+    "expert_parallel",
+    "data_parallel",
+    "precision",
+    "max_num_seqs",
+    "repeat",
+    "wh_per_million_output_tokens",
+    "joules_per_output_token",
+    "wh_per_response",
+    "joules_per_response",
+    "tokens_per_wh",
+    "median_itl_ms",
+    "p90_itl_ms",
+    "p95_itl_ms",
+    "p99_itl_ms",
+    "tokens_per_second",
+    "gpu_power_watts",
+    "avg_output_tokens",
+    "avg_requests_in_flight",
+    "avg_running_batch",
+    "under_itl_deadline",
+    "itl_deadline_ms",
+    "data_version",
+    "parallelism",
+];
+
+fn header_cell(key: &str) -> String {
+    let c = crate::columns::column(key);
+    if c.unit.is_empty() || c.unit == "#" {
+        key.to_owned()
+    } else {
+        format!("{key} ({})", c.unit)
+    }
+}
+
+/// Full precision, `.` as the decimal mark: Rust's shortest round-trip form.
+fn raw(v: f64) -> String {
+    format!("{v}")
+}
+
+fn csv_record(m: &ModelFile, c: &Configuration) -> Vec<String> {
+    vec![
+        m.slug.clone(),
+        m.name.clone(),
+        m.model_id.clone(),
+        raw(m.params_b),
+        raw(m.active_params_b),
+        m.architecture.clone(),
+        c.row_id.clone(),
+        c.gpu.clone(),
+        c.num_gpus.to_string(),
+        c.tensor_parallel.to_string(),
+        c.expert_parallel.to_string(),
+        c.data_parallel.to_string(),
+        c.precision.clone(),
+        c.max_num_seqs.to_string(),
+        c.repeat.to_string(),
+        raw(c.wh_per_million_output_tokens),
+        raw(c.joules_per_output_token),
+        raw(c.wh_per_response()),
+        raw(c.joules_per_response()),
+        raw(c.tokens_per_wh()),
+        raw(c.median_itl_ms),
+        raw(c.p90_itl_ms),
+        raw(c.p95_itl_ms),
+        raw(c.p99_itl_ms),
+        raw(c.tokens_per_second),
+        raw(c.gpu_power_watts_total),
+        raw(c.avg_output_tokens),
+        raw(c.avg_requests_in_flight),
+        raw(c.avg_running_batch),
+        c.under_itl_deadline.to_string(),
+        raw(m.itl_deadline_ms),
+        m.data_version.clone(),
+        c.parallelism(),
+    ]
+}
+
+fn csv_bytes(
+    leading: Option<&str>,
+    rows: impl Iterator<Item = (Option<usize>, Vec<String>)>,
+) -> Result<Vec<u8>> {
+    let mut w = csv::WriterBuilder::new()
+        .terminator(csv::Terminator::CRLF)
+        .from_writer(Vec::new());
+    let mut head: Vec<String> = leading.map(header_cell).into_iter().collect();
+    head.extend(CSV_COLUMNS.iter().map(|k| header_cell(k)));
+    w.write_record(&head)?;
+    for (rank, record) in rows {
+        let mut rec: Vec<String> = rank.map(|r| r.to_string()).into_iter().collect();
+        rec.extend(record);
+        w.write_record(&rec)?;
+    }
+    w.into_inner().context("finishing CSV")
+}
+
+/// `leaderboard.csv`: the best rows, ranked.
+pub fn leaderboard_csv(models: &[&ModelFile], rows: &[LeaderboardRow]) -> Result<Vec<u8>> {
+    csv_bytes(
+        Some("rank"),
+        rows.iter().enumerate().map(|(i, r)| {
+            let m = models[r.model];
+            (Some(i + 1), csv_record(m, &m.configurations[r.config]))
+        }),
+    )
+}
+
+/// `configurations.csv` (or one model's CSV): every configuration.
+pub fn configurations_csv(models: &[&ModelFile]) -> Result<Vec<u8>> {
+    csv_bytes(
+        None,
+        models.iter().flat_map(|m| {
+            m.configurations
+                .iter()
+                .map(move |c| (None, csv_record(m, c)))
+        }),
+    )
+}
+
+fn data_dictionary() -> String {
+    let mut s = String::from(
+        "# energyboard data dictionary\n\nColumns of `leaderboard.csv`, `configurations.csv` and the per-model CSV files. \
+         CSV files use RFC 4180 quoting, CRLF line ends, `.` as the decimal mark and full precision; \
+         headers carry the unit in parentheses. \"measured\" columns are copied from the source data, \
+         \"configuration\" columns describe the setup, \"derived\" columns are computed by energyboard with the formula given.\n\n\
+         | column | unit | origin | definition |\n|---|---|---|---|\n",
+    );
+    for key in std::iter::once("rank").chain(CSV_COLUMNS) {
+        let c = crate::columns::column(key);
+        s.push_str(&format!(
+            "| `{}` | {} | {} | {} |\n",
+            c.key,
+            if c.unit.is_empty() { "—" } else { c.unit },
+            c.origin.word(),
+            c.definition.replace('|', "\\|")
+        ));
+    }
+    s
+}
+
+struct FileEntry {
+    href: String,
+    name: String,
+    size: String,
+    what: String,
+}
+
+#[derive(Template)]
+#[template(path = "data.html")]
+struct DataPage {
+    meta: PageMeta,
+    site_files: Vec<FileEntry>,
+    model_files: Vec<FileEntry>,
+    columns: Vec<&'static Column>,
+}
+
+fn size(bytes: usize) -> String {
+    if bytes < 1000 {
+        format!("{bytes} B")
+    } else if bytes < 1_000_000 {
+        format!("{} kB", fmt::fixed(bytes as f64 / 1000.0, 1))
+    } else {
+        format!("{} MB", fmt::fixed(bytes as f64 / 1e6, 1))
+    }
+}
+
+/// Writes the downloads and the `/data/` page.
+pub fn render_downloads(site: &Site<'_>, sink: &dyn PageSink) -> Result<RenderCounts> {
+    let files: Vec<&ModelFile> = site.models.iter().map(|m| &m.file).collect();
+    let mut site_files = Vec::new();
+    let put = |name: &str, bytes: &[u8], what: String, list: &mut Vec<FileEntry>| -> Result<()> {
+        sink.put(&format!("data/{name}"), bytes)?;
+        list.push(FileEntry {
+            href: name.to_owned(),
+            name: name.to_owned(),
+            size: size(bytes.len()),
+            what,
+        });
+        Ok(())
+    };
+    let lb = leaderboard_csv(&files, &site.leaderboard)?;
+    put(
+        "leaderboard.csv",
+        &lb,
+        format!(
+            "The leaderboard: each model's best configuration per GPU ({} rows), ranked by Wh per million output tokens, with the derived columns.",
+            site.leaderboard.len()
+        ),
+        &mut site_files,
+    )?;
+    let all = configurations_csv(&files)?;
+    let n: usize = files.iter().map(|m| m.configurations.len()).sum();
+    put(
+        "configurations.csv",
+        &all,
+        format!("Every configuration of every model ({n} rows), with the derived columns."),
+        &mut site_files,
+    )?;
+    put(
+        "data-dictionary.md",
+        data_dictionary().as_bytes(),
+        "The data dictionary: each column's unit, definition, and whether it is measured or derived (the same as the table below).".into(),
+        &mut site_files,
+    )?;
+    let mut model_files = Vec::new();
+    for lm in site.models {
+        let m = &lm.file;
+        put(
+            &format!("{}.json", m.slug),
+            &lm.raw,
+            format!(
+                "{}: the input data file as published, byte for byte.",
+                m.name
+            ),
+            &mut model_files,
+        )?;
+        let csv = configurations_csv(&[m])?;
+        put(
+            &format!("{}.csv", m.slug),
+            &csv,
+            format!(
+                "{}: its {} configurations as CSV, with the derived columns.",
+                m.name,
+                m.configurations.len()
+            ),
+            &mut model_files,
+        )?;
+    }
+    let path = "data/index.html";
+    let description = format!(
+        "Download the leaderboard and all {n} measured configurations as CSV, each model's data file as JSON, and the data dictionary."
+    );
+    let meta = site.meta(path, "Downloads", description, "data");
+    let columns = std::iter::once("rank")
+        .chain(CSV_COLUMNS)
+        .map(crate::columns::column)
+        .collect();
+    let page = DataPage {
+        meta,
+        site_files,
+        model_files,
+        columns,
+    };
+    put_page(sink, path, &page)?;
+    Ok(RenderCounts {
+        pages: 1,
+        charts: 0,
+    })
+}
+
+fn xml(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// Approximate width of `text` at 11 px Verdana-like type.
+fn text_width(text: &str) -> u32 {
+    let units: f64 = text
+        .chars()
+        .map(|c| match c {
+            'i' | 'l' | '.' | ',' | ':' | ';' | '\'' | '|' | '!' => 3.5,
+            ' ' | 'f' | 'j' | 't' | 'r' | '(' | ')' | '·' | '/' => 4.5,
+            'm' | 'w' | 'M' | 'W' => 10.0,
+            c if c.is_ascii_uppercase() || c.is_ascii_digit() => 7.5,
+            _ => 6.6,
+        })
+        .sum();
+    units.ceil() as u32
+}
+
+/// A small badge: "Qwen 3 32B · 39.05 Wh/M tok · B200".
+pub fn badge_svg(m: &ModelFile, best: Option<&Configuration>) -> String {
+    let left = m.name.clone();
+    let right = match best {
+        Some(c) => format!(
+            "{} Wh/M tok · {}",
+            fmt::wh_per_million(c.wh_per_million_output_tokens),
+            c.gpu
+        ),
+        None => "no configuration within deadline".to_owned(),
+    };
+    let lw = text_width(&left) + 12;
+    let rw = text_width(&right) + 12;
+    let w = lw + rw;
+    let title = format!("{left} · {right}");
+    format!(
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="20" viewBox="0 0 {w} 20" role="img" aria-label="{t}"><title>{t}</title><desc>Best GPU energy per million output tokens of {l} under its latency deadline, from the ML.ENERGY Leaderboard mirror.</desc><rect width="{lw}" height="20" rx="3" fill="#444"/><rect x="{lw}" width="{rw}" height="20" rx="3" fill="#1a6e3a"/><rect x="{lw}" width="4" height="20" fill="#1a6e3a"/><g fill="#fff" font-family="Verdana,DejaVu Sans,sans-serif" font-size="11"><text x="6" y="14">{l}</text><text x="{rx}" y="14">{r}</text></g></svg>
+"##,
+        t = xml(&title),
+        l = xml(&left),
+        r = xml(&right),
+        rx = lw + 6,
+    )
+}
