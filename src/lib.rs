@@ -49,6 +49,35 @@ impl Default for BuildOptions {
     }
 }
 
+/// Settings kept in the repository (`energyboard.toml`); the command line
+/// overrides them.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Config {
+    /// Absolute URL the site is published at; empty for none.
+    #[serde(default)]
+    pub base_url: String,
+}
+
+impl Config {
+    /// Reads `path`; a missing file gives the defaults.
+    pub fn load(path: &std::path::Path) -> Result<Self> {
+        use anyhow::Context;
+        match std::fs::read_to_string(path) {
+            Ok(text) => toml::from_str(&text)
+                .with_context(|| format!("{}: invalid settings", path.display())),
+            Err(err) if err.kind() == std::io::ErrorKind::NotFound => Ok(Self::default()),
+            Err(err) => Err(err).with_context(|| format!("{}: cannot read", path.display())),
+        }
+    }
+
+    /// The base URL, if one is set.
+    pub fn base_url(&self) -> Option<String> {
+        let url = self.base_url.trim();
+        (!url.is_empty()).then(|| url.to_owned())
+    }
+}
+
 /// What a build or check produced.
 #[derive(Debug, Clone)]
 pub struct BuildSummary {
@@ -84,15 +113,39 @@ impl std::fmt::Display for BuildSummary {
     }
 }
 
+/// Told how far a build has got; for a progress bar on a terminal.
+pub trait Progress: Sync {
+    /// Rendering starts; `models` model pages will follow.
+    fn begin(&self, _models: usize) {}
+    /// One more model's pages and charts are written.
+    fn advance(&self) {}
+    /// Rendering is over (successfully or not).
+    fn finish(&self) {}
+}
+
+/// Reports nothing.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NoProgress;
+
+impl Progress for NoProgress {}
+
 /// Loads, validates and analyses the data, renders every page and swaps the
 /// new site into `out_dir`. On any error the previous site is untouched.
 pub fn build(opts: &BuildOptions) -> Result<BuildSummary> {
+    build_with_progress(opts, &NoProgress)
+}
+
+/// [`build`], reporting progress.
+pub fn build_with_progress(opts: &BuildOptions, progress: &dyn Progress) -> Result<BuildSummary> {
     let start = Instant::now();
     let data = load::load_data_dir(&opts.data_dir)?;
     let assets = load::load_static_dir(&opts.static_dir)?;
     let site = render::Site::new(&data.models, opts.base_url.as_deref())?;
     let writer = write::SiteWriter::begin(&opts.out_dir, opts.force)?;
-    let counts = render::render_site(&site, &assets, &writer)?;
+    progress.begin(data.models.len());
+    let counts = render::render_site(&site, &assets, &writer, progress);
+    progress.finish();
+    let counts = counts?;
     let written = writer.commit()?;
     Ok(BuildSummary {
         models: data.models.len(),
@@ -112,7 +165,7 @@ pub fn check(opts: &BuildOptions) -> Result<BuildSummary> {
     let assets = load::load_static_dir(&opts.static_dir)?;
     let site = render::Site::new(&data.models, opts.base_url.as_deref())?;
     let sink = write::CountingSink::default();
-    let counts = render::render_site(&site, &assets, &sink)?;
+    let counts = render::render_site(&site, &assets, &sink, &NoProgress)?;
     Ok(BuildSummary {
         models: data.models.len(),
         pages: counts.pages,

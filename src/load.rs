@@ -20,8 +20,9 @@ pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
 pub struct LoadedModel {
     /// The path the file was read from, as found under the data folder.
     pub path: PathBuf,
-    /// The file's exact bytes, published unchanged on the downloads page.
-    pub raw: Vec<u8>,
+    /// The file's size in bytes when it was validated; the file itself is
+    /// published unchanged on the downloads page (copied, not kept in memory).
+    pub len: u64,
     /// The parsed, validated contents.
     pub file: ModelFile,
 }
@@ -214,7 +215,7 @@ pub fn read_model_file(path: &Path) -> Result<LoadedModel, Vec<Problem>> {
     if problems.is_empty() {
         Ok(LoadedModel {
             path: path.to_path_buf(),
-            raw,
+            len: raw.len() as u64,
             file,
         })
     } else {

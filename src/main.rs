@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
-use energyboard::BuildOptions;
+use energyboard::{BuildOptions, Config};
 
 /// Builds a static mirror of the ML.ENERGY Leaderboard from the model files
 /// in a data folder. With no subcommand, `build` runs with its defaults.
@@ -46,19 +46,31 @@ struct SiteArgs {
     /// Absolute URL the site will be served from, e.g.
     /// https://user.github.io/repo/. Used only for canonical links, the
     /// sitemap and link previews; every link between pages stays relative.
+    /// Overrides `base_url` in the settings file.
     #[arg(long, value_name = "URL")]
     base_url: Option<String>,
+    /// Settings file; a missing file means no settings.
+    #[arg(long, value_name = "FILE", default_value = "energyboard.toml")]
+    config: PathBuf,
 }
 
 impl SiteArgs {
-    fn options(&self) -> BuildOptions {
-        BuildOptions {
+    fn options(&self) -> anyhow::Result<BuildOptions> {
+        let config = Config::load(&self.config)?;
+        let base_url = self.base_url.clone().or_else(|| config.base_url());
+        if base_url.is_none() {
+            eprintln!(
+                "note: no base URL (--base-url or base_url in {}): canonical links, sitemap.xml and absolute link-preview URLs are left out",
+                self.config.display()
+            );
+        }
+        Ok(BuildOptions {
             data_dir: self.data.clone(),
             static_dir: self.static_dir.clone(),
             out_dir: self.out.clone(),
             force: self.force,
-            base_url: self.base_url.clone(),
-        }
+            base_url,
+        })
     }
 }
 
@@ -78,7 +90,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         None => build(&cli.build),
         Some(Command::Build(args)) => build(&args),
         Some(Command::Check(args)) => {
-            let summary = energyboard::check(&args.options())?;
+            let summary = energyboard::check(&args.options()?)?;
             report_skipped(&summary.skipped);
             println!("check passed: {summary} (nothing written)");
             Ok(())
@@ -86,8 +98,40 @@ fn run(cli: Cli) -> anyhow::Result<()> {
     }
 }
 
+/// A progress bar on standard error, shown only on a terminal and only for
+/// builds big enough to take a noticeable time.
+struct Bar(indicatif::ProgressBar);
+
+impl Bar {
+    fn new() -> Self {
+        Self(indicatif::ProgressBar::hidden())
+    }
+}
+
+impl energyboard::Progress for Bar {
+    fn begin(&self, models: usize) {
+        use std::io::IsTerminal;
+        if models >= 200 && std::io::stderr().is_terminal() {
+            self.0
+                .set_draw_target(indicatif::ProgressDrawTarget::stderr());
+            self.0.set_length(models as u64);
+            self.0.set_style(
+                indicatif::ProgressStyle::with_template("{msg} [{bar:30}] {pos}/{len} models")
+                    .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+            );
+            self.0.set_message("rendering");
+        }
+    }
+    fn advance(&self) {
+        self.0.inc(1);
+    }
+    fn finish(&self) {
+        self.0.finish_and_clear();
+    }
+}
+
 fn build(args: &SiteArgs) -> anyhow::Result<()> {
-    let summary = energyboard::build(&args.options())?;
+    let summary = energyboard::build_with_progress(&args.options()?, &Bar::new())?;
     report_skipped(&summary.skipped);
     println!("built {}: {summary}", args.out.display());
     Ok(())

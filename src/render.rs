@@ -241,25 +241,39 @@ impl Site<'_> {
 }
 
 /// Renders every page of the site into `sink`.
-pub fn render_site(site: &Site<'_>, assets: &[Asset], sink: &dyn PageSink) -> Result<RenderCounts> {
+pub fn render_site(
+    site: &Site<'_>,
+    assets: &[Asset],
+    sink: &dyn PageSink,
+    progress: &dyn crate::Progress,
+) -> Result<RenderCounts> {
     for a in assets {
         sink.put(&format!("assets/{}", a.rel), &a.bytes)?;
     }
     sink.put(".nojekyll", b"")?;
 
-    let per_model = site
+    let per_model: Vec<(RenderCounts, Vec<downloads::FileEntry>)> = site
         .models
         .par_iter()
         .zip(&site.analyses)
-        .map(|(m, a)| render_model(site, m, a, sink))
-        .try_reduce(RenderCounts::default, |x, y| Ok(x + y))?;
+        .map(|(m, a)| {
+            let counts = render_model(site, m, a, sink)?;
+            let files = downloads::publish_model_files(m, sink)?;
+            progress.advance();
+            Ok((counts, files))
+        })
+        .collect::<Result<_>>()?;
+    let (model_counts, model_files): (Vec<RenderCounts>, Vec<Vec<downloads::FileEntry>>) =
+        per_model.into_iter().unzip();
 
-    let mut counts = per_model;
+    let mut counts = model_counts
+        .into_iter()
+        .fold(RenderCounts::default(), |x, y| x + y);
     counts = counts + render_leaderboard(site, sink)?;
     counts = counts + render_gpu_pages(site, sink)?;
     counts = counts + render_compare(site, sink)?;
     counts = counts + render_about(site, sink)?;
-    counts = counts + downloads::render_downloads(site, sink)?;
+    counts = counts + downloads::render_downloads(site, &model_files, sink)?;
     counts = counts + render_not_found(site, assets, sink)?;
     render_seo_files(site, sink)?;
     Ok(counts)
@@ -1308,7 +1322,7 @@ fn render_not_found(
     let mut meta = site.meta(
         "404.html",
         "Page not found",
-        "This page does not exist on the mirror.".to_owned(),
+        "This page does not exist on the energy leaderboard mirror. Start again from the leaderboard, a model page or the downloads.".to_owned(),
         "",
     );
     meta.canonical = None;

@@ -20,6 +20,24 @@ const MARKER_TEXT: &str = "This folder was built by energyboard; a rebuild repla
 pub trait PageSink: Sync {
     /// Stores `bytes` at `rel`, a `/`-separated path inside the site.
     fn put(&self, rel: &str, bytes: &[u8]) -> Result<()>;
+
+    /// Publishes the input file `from` unchanged at `rel`. It must still be
+    /// `len` bytes long, as when it was validated.
+    fn copy_file(&self, rel: &str, from: &Path, len: u64) -> Result<()> {
+        let bytes = fs::read(from).with_context(|| format!("cannot read {}", from.display()))?;
+        ensure_unchanged(from, bytes.len() as u64, len)?;
+        self.put(rel, &bytes)
+    }
+}
+
+fn ensure_unchanged(from: &Path, now: u64, then: u64) -> Result<()> {
+    if now != then {
+        bail!(
+            "{}: changed while the site was being built ({then} bytes, now {now}); build again",
+            from.display()
+        );
+    }
+    Ok(())
 }
 
 /// Writes a site into a staging folder, then swaps it in on [`SiteWriter::commit`].
@@ -138,9 +156,27 @@ impl PageSink for SiteWriter {
             fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
         }
         fs::write(&path, bytes).with_context(|| format!("cannot write {}", path.display()))?;
-        self.files.fetch_add(1, Ordering::Relaxed);
-        self.bytes.fetch_add(bytes.len() as u64, Ordering::Relaxed);
+        self.count(bytes.len() as u64);
         Ok(())
+    }
+
+    fn copy_file(&self, rel: &str, from: &Path, len: u64) -> Result<()> {
+        let path = self.staging.join(safe_relative(rel)?);
+        if let Some(dir) = path.parent() {
+            fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        }
+        let copied = fs::copy(from, &path)
+            .with_context(|| format!("cannot copy {} to {}", from.display(), path.display()))?;
+        ensure_unchanged(from, copied, len)?;
+        self.count(copied);
+        Ok(())
+    }
+}
+
+impl SiteWriter {
+    fn count(&self, bytes: u64) {
+        self.files.fetch_add(1, Ordering::Relaxed);
+        self.bytes.fetch_add(bytes, Ordering::Relaxed);
     }
 }
 

@@ -8,6 +8,7 @@ use super::{PageMeta, RenderCounts, Site, put_page};
 use crate::analyse::LeaderboardRow;
 use crate::columns::Column;
 use crate::fmt;
+use crate::load::LoadedModel;
 use crate::model::{Configuration, ModelFile};
 use crate::write::PageSink;
 
@@ -162,7 +163,9 @@ fn data_dictionary() -> String {
     s
 }
 
-struct FileEntry {
+/// One downloadable file as the `/data/` page lists it.
+#[derive(Debug, Clone)]
+pub struct FileEntry {
     href: String,
     name: String,
     size: String,
@@ -189,7 +192,11 @@ fn size(bytes: usize) -> String {
 }
 
 /// Writes the downloads and the `/data/` page.
-pub fn render_downloads(site: &Site<'_>, sink: &dyn PageSink) -> Result<RenderCounts> {
+pub fn render_downloads(
+    site: &Site<'_>,
+    model_files: &[Vec<FileEntry>],
+    sink: &dyn PageSink,
+) -> Result<RenderCounts> {
     let files: Vec<&ModelFile> = site.models.iter().map(|m| &m.file).collect();
     let mut site_files = Vec::new();
     let put = |name: &str, bytes: &[u8], what: String, list: &mut Vec<FileEntry>| -> Result<()> {
@@ -226,30 +233,7 @@ pub fn render_downloads(site: &Site<'_>, sink: &dyn PageSink) -> Result<RenderCo
         "The data dictionary: each column's unit, definition, and whether it is measured or derived (the same as the table below).".into(),
         &mut site_files,
     )?;
-    let mut model_files = Vec::new();
-    for lm in site.models {
-        let m = &lm.file;
-        put(
-            &format!("{}.json", m.slug),
-            &lm.raw,
-            format!(
-                "{}: the input data file as published, byte for byte.",
-                m.name
-            ),
-            &mut model_files,
-        )?;
-        let csv = configurations_csv(&[m])?;
-        put(
-            &format!("{}.csv", m.slug),
-            &csv,
-            format!(
-                "{}: its {} configurations as CSV, with the derived columns.",
-                m.name,
-                m.configurations.len()
-            ),
-            &mut model_files,
-        )?;
-    }
+    let model_files = model_files.iter().flatten().cloned().collect();
     let path = "data/index.html";
     let description = format!(
         "Download the leaderboard and all {n} measured configurations as CSV, each model's data file as JSON, and the data dictionary."
@@ -270,6 +254,38 @@ pub fn render_downloads(site: &Site<'_>, sink: &dyn PageSink) -> Result<RenderCo
         pages: 1,
         charts: 0,
     })
+}
+
+/// Publishes one model's files under `data/`: its input JSON, unchanged, and
+/// a CSV of its configurations.
+pub fn publish_model_files(lm: &LoadedModel, sink: &dyn PageSink) -> Result<Vec<FileEntry>> {
+    let m = &lm.file;
+    let json = format!("{}.json", m.slug);
+    sink.copy_file(&format!("data/{json}"), &lm.path, lm.len)?;
+    let csv_name = format!("{}.csv", m.slug);
+    let csv = configurations_csv(&[m])?;
+    sink.put(&format!("data/{csv_name}"), &csv)?;
+    Ok(vec![
+        FileEntry {
+            href: json.clone(),
+            name: json,
+            size: size(lm.len as usize),
+            what: format!(
+                "{}: the input data file as published, byte for byte.",
+                m.name
+            ),
+        },
+        FileEntry {
+            href: csv_name.clone(),
+            name: csv_name,
+            size: size(csv.len()),
+            what: format!(
+                "{}: its {} configurations as CSV, with the derived columns.",
+                m.name,
+                m.configurations.len()
+            ),
+        },
+    ])
 }
 
 fn xml(s: &str) -> String {

@@ -1,0 +1,571 @@
+//! The built site as a reader and a browser see it: the numbers in the
+//! tables, the links between pages, the page frame, the downloads and the
+//! promises about the output folder.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use energyboard::{BuildOptions, build};
+use scraper::{ElementRef, Html, Selector};
+
+fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Builds the seed data into a fresh temporary folder.
+struct Built {
+    _dir: tempfile::TempDir,
+    out: PathBuf,
+}
+
+impl Built {
+    fn seed() -> Self {
+        Self::with(None)
+    }
+
+    fn with(base_url: Option<&str>) -> Self {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("site");
+        build(&BuildOptions {
+            data_dir: repo().join("data"),
+            static_dir: repo().join("static"),
+            out_dir: out.clone(),
+            force: false,
+            base_url: base_url.map(str::to_owned),
+        })
+        .unwrap();
+        Self { _dir: dir, out }
+    }
+
+    fn page(&self, rel: &str) -> Html {
+        let text = fs::read_to_string(self.out.join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"));
+        Html::parse_document(&text)
+    }
+
+    fn files(&self) -> BTreeMap<String, Vec<u8>> {
+        read_tree(&self.out)
+    }
+}
+
+fn read_tree(root: &Path) -> BTreeMap<String, Vec<u8>> {
+    walkdir::WalkDir::new(root)
+        .sort_by_file_name()
+        .into_iter()
+        .map(Result::unwrap)
+        .filter(|e| e.file_type().is_file())
+        .map(|e| {
+            let rel = e
+                .path()
+                .strip_prefix(root)
+                .unwrap()
+                .to_string_lossy()
+                .replace('\\', "/");
+            (rel, fs::read(e.path()).unwrap())
+        })
+        .collect()
+}
+
+fn sel(s: &str) -> Selector {
+    Selector::parse(s).unwrap()
+}
+
+fn text(e: ElementRef<'_>) -> String {
+    e.text()
+        .collect::<String>()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The leaderboard's rows as header key → cell text.
+fn table_rows(doc: &Html, table: &str) -> Vec<BTreeMap<String, String>> {
+    let keys: Vec<String> = doc
+        .select(&sel(&format!("{table} thead th")))
+        .map(|th| th.value().attr("data-key").unwrap_or_default().to_owned())
+        .collect();
+    doc.select(&sel(&format!("{table} tbody tr")))
+        .filter(|tr| tr.value().attr("class") != Some("group"))
+        .map(|tr| {
+            let cells: Vec<String> = tr.select(&sel("th, td")).map(text).collect();
+            keys.iter().cloned().zip(cells).collect()
+        })
+        .collect()
+}
+
+#[test]
+fn leaderboard_shows_the_best_row_per_model_and_gpu_lowest_first() {
+    let site = Built::seed();
+    let doc = site.page("index.html");
+    let rows = table_rows(&doc, "table#leaderboard");
+    let summary: Vec<(String, String, String, String, String)> = rows
+        .iter()
+        .map(|r| {
+            (
+                r["model"].clone(),
+                r["gpu"].clone(),
+                r["num_gpus"].clone(),
+                r["max_num_seqs"].clone(),
+                r["wh_per_million_output_tokens"].clone(),
+            )
+        })
+        .collect();
+    let expect = |m: &str, g: &str, n: &str, s: &str, w: &str| {
+        (
+            m.to_owned(),
+            g.to_owned(),
+            n.to_owned(),
+            s.to_owned(),
+            w.to_owned(),
+        )
+    };
+    assert_eq!(
+        summary,
+        vec![
+            expect("Qwen 3 30B A3B Instruct", "B200", "1", "1024", "15.67"),
+            expect("Qwen 3 30B A3B Instruct", "H100", "2", "1024", "24.69"),
+            expect("Qwen 3 32B", "B200", "1", "384", "39.05"),
+            expect("Qwen 3 32B", "H100", "2", "256", "63.47"),
+        ]
+    );
+    let h100_32b = &rows[3];
+    assert_eq!(h100_32b["parallelism"], "TP2");
+    assert_eq!(h100_32b["joules_per_output_token"], "0.2285");
+    assert_eq!(h100_32b["median_itl_ms"], "44.5");
+    assert_eq!(h100_32b["p99_itl_ms"], "148.2");
+    assert_eq!(h100_32b["tokens_per_second"], "5,156");
+    assert_eq!(h100_32b["gpu_power_watts"], "1,178");
+    // 0.2284806 J/tok × 631 tokens / 3600 — the data file's avg_output_tokens.
+    assert_eq!(rows[1]["parallelism"], "EP2");
+    assert_eq!(rows[0]["architecture"], "MoE");
+    assert_eq!(rows[0]["params_billion"], "30.0");
+    assert_eq!(rows[0]["active_params_billion"], "3.0");
+    // Every header carries its unit or is a label without one.
+    let lede = text(doc.select(&sel("p.lede")).next().unwrap());
+    assert!(lede.contains("500 ms"), "{lede}");
+    let caveat = text(doc.select(&sel(".caveat")).next().unwrap());
+    assert!(caveat.contains("Every figure is a floor"), "{caveat}");
+}
+
+#[test]
+fn energy_per_response_is_joules_per_token_times_output_length() {
+    let site = Built::seed();
+    let rows = table_rows(&site.page("index.html"), "table#leaderboard");
+    // Qwen 3 32B on B200 at 384: 0.1405812 J/tok × avg_output_tokens.
+    let m: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(repo().join("data/qwen-3-32b.json")).unwrap())
+            .unwrap();
+    let c = m["configurations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["row_id"] == "qwen-3-32b/B200/1/384")
+        .unwrap();
+    let wh = c["joules_per_output_token"].as_f64().unwrap()
+        * c["avg_output_tokens"].as_f64().unwrap()
+        / 3600.0;
+    assert_eq!(rows[2]["wh_per_response"], format!("{wh:.4}"));
+}
+
+#[test]
+fn model_page_marks_best_frontier_and_repeat_rows_by_text() {
+    let site = Built::seed();
+    let doc = site.page("models/qwen-3-30b-a3b-instruct/index.html");
+    assert_eq!(
+        text(doc.select(&sel("h1")).next().unwrap()),
+        "Qwen 3 30B A3B Instruct"
+    );
+    let card = doc.select(&sel("#gpu-h100")).next().expect("GPU anchor");
+    let card_text = text(card);
+    assert!(card_text.contains("24.69 Wh/M tok"), "{card_text}");
+    assert!(card_text.contains("2 × H100, EP2"), "{card_text}");
+    let best = doc
+        .select(&sel("tr#h100-2-1024"))
+        .next()
+        .expect("row anchor");
+    assert!(text(best).contains("★ Best on H100"));
+    let repeat = doc
+        .select(&sel("tr#h100-2-256-r2"))
+        .next()
+        .expect("repeat anchor");
+    assert!(text(repeat).contains("Repeat run 2"));
+    assert!(text(repeat).contains("40.84"));
+    // Both runs at 256 are shown, never averaged.
+    assert!(doc.select(&sel("tr#h100-2-256")).next().is_some());
+    // All 31 configurations are rows.
+    let n = doc.select(&sel("#configurations tbody tr[id]")).count();
+    assert_eq!(n, 31);
+    // The fastest B200 point is on the frontier.
+    let fastest = doc.select(&sel("tr#b200-1-8")).next().unwrap();
+    assert!(text(fastest).contains("Pareto frontier"));
+}
+
+#[test]
+fn latency_budget_table_says_none_when_nothing_is_fast_enough() {
+    let site = Built::seed();
+    let doc = site.page("models/qwen-3-32b/index.html");
+    let rows = table_rows(&doc, "table#budgets");
+    assert_eq!(rows.len(), 5);
+    assert!(rows[0]["b200"].starts_with("57.96 Wh/M"), "{:?}", rows[0]);
+    assert!(rows[0]["h100"].starts_with("101.96 Wh/M"), "{:?}", rows[0]);
+    assert!(rows[4]["limit"].contains("deadline"));
+    assert!(rows[4]["b200"].starts_with("39.05"));
+}
+
+#[test]
+fn every_page_has_lang_title_one_h1_and_a_description() {
+    let site = Built::seed();
+    let mut titles = BTreeSet::new();
+    for (rel, bytes) in site.files() {
+        if !rel.ends_with(".html") {
+            continue;
+        }
+        let doc = Html::parse_document(std::str::from_utf8(&bytes).unwrap());
+        let html = doc.select(&sel("html")).next().unwrap();
+        assert_eq!(html.value().attr("lang"), Some("en"), "{rel}");
+        let title = text(doc.select(&sel("head title")).next().expect(&rel));
+        assert!(
+            titles.insert(title.clone()),
+            "{rel}: duplicate title {title}"
+        );
+        assert_eq!(doc.select(&sel("h1")).count(), 1, "{rel}");
+        let desc = doc
+            .select(&sel("meta[name=description]"))
+            .next()
+            .and_then(|m| m.value().attr("content"))
+            .unwrap_or_default();
+        assert!(desc.len() > 40, "{rel}: description {desc:?}");
+        for img in doc.select(&sel("img")) {
+            let alt = img.value().attr("alt").unwrap_or_default();
+            assert!(!alt.trim().is_empty(), "{rel}: img without alt");
+        }
+    }
+    assert!(titles.len() >= 9);
+}
+
+#[test]
+fn every_svg_has_a_viewbox_title_and_desc() {
+    let site = Built::seed();
+    let mut n = 0;
+    for (rel, bytes) in site.files() {
+        if !rel.ends_with(".svg") {
+            continue;
+        }
+        n += 1;
+        let text = std::str::from_utf8(&bytes).unwrap();
+        let doc = roxmltree::Document::parse(text).unwrap_or_else(|e| panic!("{rel}: {e}"));
+        let root = doc.root_element();
+        assert_eq!(root.tag_name().name(), "svg", "{rel}");
+        assert!(root.attribute("viewBox").is_some(), "{rel}: no viewBox");
+        for tag in ["title", "desc"] {
+            let found = root.children().any(|c| {
+                c.tag_name().name() == tag && c.text().is_some_and(|t| !t.trim().is_empty())
+            });
+            assert!(found, "{rel}: no <{tag}>");
+        }
+    }
+    assert!(n > 2 * 6, "only {n} SVG files");
+}
+
+/// Resolves `href` (relative to the page at `from`) to a site path, or None
+/// for links that leave the site on purpose (http, mailto).
+fn resolve(from: &str, href: &str) -> Option<(String, Option<String>)> {
+    if href.starts_with("http://") || href.starts_with("https://") || href.starts_with("mailto:") {
+        return None;
+    }
+    assert!(
+        !href.starts_with('/'),
+        "{from}: root-relative link {href} breaks under a sub-path"
+    );
+    assert!(
+        !href.starts_with("//"),
+        "{from}: protocol-relative link {href}"
+    );
+    let (path, frag) = match href.split_once('#') {
+        Some((p, f)) => (p, Some(f.to_owned())),
+        None => (href, None),
+    };
+    let mut parts: Vec<&str> = from.split('/').collect();
+    parts.pop();
+    if !path.is_empty() {
+        for seg in path.split('/') {
+            match seg {
+                "." | "" => {}
+                ".." => {
+                    assert!(parts.pop().is_some(), "{from}: {href} leaves the site");
+                }
+                s => parts.push(s),
+            }
+        }
+    } else {
+        parts.push(from.rsplit('/').next().unwrap());
+    }
+    let mut target = parts.join("/");
+    if path.ends_with('/') || target.is_empty() {
+        target = format!(
+            "{}index.html",
+            if target.is_empty() {
+                String::new()
+            } else {
+                format!("{target}/")
+            }
+        );
+    }
+    Some((target.replace("//", "/"), frag))
+}
+
+#[test]
+fn every_internal_link_and_anchor_resolves() {
+    let site = Built::seed();
+    let files = site.files();
+    let mut ids: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (rel, bytes) in &files {
+        if rel.ends_with(".html") {
+            let doc = Html::parse_document(std::str::from_utf8(bytes).unwrap());
+            ids.insert(
+                rel.clone(),
+                doc.select(&sel("[id]"))
+                    .filter_map(|e| e.value().attr("id").map(str::to_owned))
+                    .collect(),
+            );
+        }
+    }
+    let mut checked = 0;
+    for (rel, bytes) in &files {
+        if !rel.ends_with(".html") || rel == "404.html" {
+            continue;
+        }
+        let doc = Html::parse_document(std::str::from_utf8(bytes).unwrap());
+        for (selector, attr) in [
+            ("a[href]", "href"),
+            ("img[src]", "src"),
+            ("link[href]", "href"),
+            ("script[src]", "src"),
+        ] {
+            for e in doc.select(&sel(selector)) {
+                let href = e.value().attr(attr).unwrap();
+                let Some((target, frag)) = resolve(rel, href) else {
+                    assert_eq!(
+                        selector, "a[href]",
+                        "{rel}: {href} loads a resource from outside the site"
+                    );
+                    continue;
+                };
+                assert!(
+                    files.contains_key(&target),
+                    "{rel}: broken link {href} → {target}"
+                );
+                if let Some(frag) = frag.filter(|f| !f.is_empty()) {
+                    assert!(
+                        ids.get(&target).is_some_and(|s| s.contains(&frag)),
+                        "{rel}: {href}: no #{frag} in {target}"
+                    );
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 100, "only {checked} links checked");
+}
+
+#[test]
+fn two_builds_give_identical_bytes() {
+    let a = Built::seed();
+    let b = Built::seed();
+    let (fa, fb) = (a.files(), b.files());
+    assert_eq!(fa.keys().collect::<Vec<_>>(), fb.keys().collect::<Vec<_>>());
+    for (k, v) in &fa {
+        assert!(v == &fb[k], "{k} differs between builds");
+    }
+}
+
+#[test]
+fn a_failed_build_leaves_the_previous_site_unchanged() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    fs::create_dir(&data).unwrap();
+    for f in ["qwen-3-32b.json", "qwen-3-30b-a3b-instruct.json"] {
+        fs::copy(repo().join("data").join(f), data.join(f)).unwrap();
+    }
+    let out = dir.path().join("site");
+    let opts = BuildOptions {
+        data_dir: data.clone(),
+        static_dir: repo().join("static"),
+        out_dir: out.clone(),
+        force: false,
+        base_url: None,
+    };
+    build(&opts).unwrap();
+    let before = read_tree(&out);
+    let text = fs::read_to_string(data.join("qwen-3-32b.json")).unwrap();
+    fs::write(
+        data.join("qwen-3-32b.json"),
+        text.replacen(
+            "\"wh_per_million_output_tokens\": 429.18",
+            "\"wh_per_million_output_tokens\": -1",
+            1,
+        ),
+    )
+    .unwrap();
+    let err = format!("{:#}", build(&opts).unwrap_err());
+    assert!(err.contains("qwen-3-32b.json"), "{err}");
+    assert!(
+        err.contains("configurations[0].wh_per_million_output_tokens"),
+        "{err}"
+    );
+    assert_eq!(read_tree(&out), before);
+    let names: Vec<_> = fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names.len(), 2, "leftovers beside the site: {names:?}");
+}
+
+#[test]
+fn downloads_parse_back_into_the_numbers_on_the_pages() {
+    let site = Built::seed();
+    let rows = table_rows(&site.page("index.html"), "table#leaderboard");
+    let mut r = csv::Reader::from_path(site.out.join("data/leaderboard.csv")).unwrap();
+    let headers = r.headers().unwrap().clone();
+    let col = |name: &str| {
+        headers
+            .iter()
+            .position(|h| h == name)
+            .unwrap_or_else(|| panic!("{name} in {headers:?}"))
+    };
+    let records: Vec<csv::StringRecord> = r.records().map(Result::unwrap).collect();
+    assert_eq!(records.len(), rows.len());
+    for (rec, row) in records.iter().zip(&rows) {
+        assert_eq!(rec[col("model")], row["model"]);
+        assert_eq!(rec[col("gpu")], row["gpu"]);
+        let wh: f64 = rec[col("wh_per_million_output_tokens (Wh/M tok)")]
+            .parse()
+            .unwrap();
+        assert_eq!(format!("{wh:.2}"), row["wh_per_million_output_tokens"]);
+        let jt: f64 = rec[col("joules_per_output_token (J/tok)")].parse().unwrap();
+        assert_eq!(format!("{jt:.4}"), row["joules_per_output_token"]);
+        let resp: f64 = rec[col("wh_per_response (Wh)")].parse().unwrap();
+        assert_eq!(format!("{resp:.4}"), row["wh_per_response"]);
+        let itl: f64 = rec[col("median_itl_ms (ms)")].parse().unwrap();
+        assert_eq!(format!("{itl:.1}"), row["median_itl_ms"]);
+    }
+    let all = csv::Reader::from_path(site.out.join("data/configurations.csv"))
+        .unwrap()
+        .records()
+        .count();
+    assert_eq!(all, 31 + 22);
+    // The input JSON is published byte for byte.
+    assert_eq!(
+        fs::read(site.out.join("data/qwen-3-32b.json")).unwrap(),
+        fs::read(repo().join("data/qwen-3-32b.json")).unwrap()
+    );
+}
+
+#[test]
+fn without_a_base_url_there_is_no_canonical_and_no_sitemap() {
+    let site = Built::seed();
+    assert!(!site.out.join("sitemap.xml").exists());
+    let doc = site.page("index.html");
+    assert_eq!(doc.select(&sel("link[rel=canonical]")).count(), 0);
+    let robots = fs::read_to_string(site.out.join("robots.txt")).unwrap();
+    assert!(!robots.contains("Sitemap"));
+}
+
+#[test]
+fn with_a_base_url_pages_carry_canonical_links_and_a_sitemap() {
+    let site = Built::with(Some("https://example.github.io/mirror"));
+    let canonical = |rel: &str| {
+        site.page(rel)
+            .select(&sel("link[rel=canonical]"))
+            .next()
+            .and_then(|l| l.value().attr("href").map(str::to_owned))
+    };
+    assert_eq!(
+        canonical("index.html").as_deref(),
+        Some("https://example.github.io/mirror/")
+    );
+    assert_eq!(
+        canonical("models/qwen-3-32b/index.html").as_deref(),
+        Some("https://example.github.io/mirror/models/qwen-3-32b/")
+    );
+    assert_eq!(
+        canonical("gpus/h100/index.html").as_deref(),
+        Some("https://example.github.io/mirror/gpus/h100/")
+    );
+    let sitemap = fs::read_to_string(site.out.join("sitemap.xml")).unwrap();
+    let doc = roxmltree::Document::parse(&sitemap).unwrap();
+    let locs: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.tag_name().name() == "loc")
+        .filter_map(|n| n.text())
+        .collect();
+    assert!(locs.contains(&"https://example.github.io/mirror/models/qwen-3-30b-a3b-instruct/"));
+    assert_eq!(locs.len(), 4 + 2 + 2);
+    let robots = fs::read_to_string(site.out.join("robots.txt")).unwrap();
+    assert!(robots.contains("Sitemap: https://example.github.io/mirror/sitemap.xml"));
+    let og = site
+        .page("models/qwen-3-32b/index.html")
+        .select(&sel("meta[property='og:description']"))
+        .next()
+        .unwrap()
+        .value()
+        .attr("content")
+        .unwrap()
+        .to_owned();
+    assert!(
+        og.starts_with("Qwen 3 32B: 39.05 Wh per million output tokens on B200"),
+        "{og}"
+    );
+    // The 404 page is served at any depth: its links are absolute.
+    let nf = site.page("404.html");
+    let home = nf
+        .select(&sel("main a"))
+        .next()
+        .unwrap()
+        .value()
+        .attr("href")
+        .unwrap()
+        .to_owned();
+    assert_eq!(home, "https://example.github.io/mirror/index.html");
+}
+
+#[test]
+fn badge_shows_the_models_best_figure() {
+    let site = Built::seed();
+    let svg = fs::read_to_string(site.out.join("models/qwen-3-32b/badge.svg")).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let texts: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.tag_name().name() == "text")
+        .filter_map(|n| n.text())
+        .collect();
+    assert_eq!(texts, vec!["Qwen 3 32B", "39.05 Wh/M tok · B200"]);
+}
+
+#[test]
+fn the_output_carries_what_github_pages_needs() {
+    let site = Built::seed();
+    assert!(site.out.join(".nojekyll").is_file());
+    assert!(site.out.join("404.html").is_file());
+    assert!(site.out.join(energyboard::write::MARKER).is_file());
+}
+
+#[test]
+fn committed_site_is_up_to_date() {
+    let config = energyboard::Config::load(&repo().join("energyboard.toml")).unwrap();
+    let site = Built::with(config.base_url().as_deref());
+    let committed = read_tree(&repo().join("site"));
+    let fresh = site.files();
+    let stale: Vec<&String> = fresh
+        .iter()
+        .filter(|(k, v)| committed.get(*k) != Some(v))
+        .map(|(k, _)| k)
+        .chain(committed.keys().filter(|k| !fresh.contains_key(*k)))
+        .collect();
+    assert!(
+        stale.is_empty(),
+        "site/ is stale ({} files differ, e.g. {:?}); refresh it with `cargo run --release` and commit",
+        stale.len(),
+        stale.iter().take(5).collect::<Vec<_>>()
+    );
+}
