@@ -10,6 +10,8 @@
 // - browser <page>: no script errors and no off-site requests while loading;
 // - width <page> 360px: the page itself does not scroll sideways at 360 px
 //   (wide tables must scroll inside their own container);
+// - nojs <page>: with JavaScript off, no element marked `hidden` shows (a
+//   CSS display rule overriding [hidden] reveals controls that do nothing);
 // - shots <page>: full-page screenshots at 1280 px and 390 px, light and dark
 //   (and, for the leaderboard, with JavaScript off), written outside the
 //   repository.
@@ -74,6 +76,25 @@ function overflowers() {
     }
   }
   return { width, scrollWidth, culprits: culprits.slice(0, 5).map((c) => `${name(c.el)} reaches ${c.right}px`) };
+}
+
+/**
+ * Full-page screenshots would show lazy images below the fold as empty
+ * boxes: load them all first (works with JavaScript off too, since
+ * playwright evaluates in its own world).
+ */
+async function loadLazyImages(page) {
+  await page.evaluate(async () => {
+    const images = [...document.images];
+    for (const img of images) if (img.loading === 'lazy') img.loading = 'eager';
+    await Promise.race([
+      Promise.all(images.map((img) => (img.complete ? null : new Promise((done) => {
+        img.addEventListener('load', done, { once: true });
+        img.addEventListener('error', done, { once: true });
+      })))),
+      new Promise((done) => { setTimeout(done, 5000); }),
+    ]);
+  });
 }
 
 /**
@@ -148,6 +169,29 @@ export async function checkPages({ siteDir, served, browser, report, requireAll 
     await context.close();
   }
 
+  // Without JavaScript: what the script would reveal stays hidden. An
+  // element marked `hidden` (e.g. filters the script turns on) must not show
+  // because a stylesheet rule overrides the attribute.
+  {
+    const { context } = await guardedContext(browser, served, { viewport: { width: 1280, height: 900 }, javaScriptEnabled: false });
+    for (const p of pages) {
+      const page = await context.newPage();
+      const problems = [];
+      try {
+        await page.goto(pageUrl(served, p), { waitUntil: 'load', timeout: 30000 });
+        const shown = await page.evaluate(() => [...document.querySelectorAll('[hidden]')]
+          .filter((el) => el.hidden && getComputedStyle(el).display !== 'none')
+          .map((el) => `<${el.localName}${el.className ? ` class="${el.className}"` : ''}> has the hidden attribute but displays as "${getComputedStyle(el).display}" (a CSS rule overrides [hidden])`));
+        problems.push(...shown);
+      } catch (err) {
+        problems.push(`could not load: ${err.message.split('\n')[0]}`);
+      }
+      report.check(`nojs ${p.name}`, problems, 'hidden stays hidden without JavaScript');
+      await page.close();
+    }
+    await context.close();
+  }
+
   // Screenshots, outside the repository.
   const outDir = path.resolve(shotsDir, label);
   const rel = path.relative(REPO_ROOT, outDir);
@@ -182,6 +226,7 @@ export async function checkPages({ siteDir, served, browser, report, requireAll 
       const file = path.join(outDir, `${p.name}-${width}-${scheme}${js ? '' : '-nojs'}.png`);
       try {
         await page.goto(pageUrl(served, p), { waitUntil: 'load', timeout: 30000 });
+        await loadLazyImages(page);
         await page.screenshot({ path: file, fullPage: true });
         const size = (await fs.stat(file)).size;
         if (size < 1000) shotProblems.get(p.name).push(`${file} is only ${size} bytes`);

@@ -45,6 +45,7 @@ const MUST_FAIL = {
   'axe leaderboard dark': ['axe image-alt'],
   'browser leaderboard': ['off-site request: https://cdn.example.com/theme.css'],
   'width model-m1 360px': ['scrolls sideways', 'table#row-1'],
+  'nojs leaderboard': ['<form class="shown"> has the hidden attribute but displays as "flex"'],
 };
 // Checks that must pass (clean pages).
 const MUST_PASS = [
@@ -60,6 +61,7 @@ const MUST_PASS = [
   'axe 404 light',
   'browser about',
   'width about 360px',
+  'nojs about',
   'shots leaderboard',
   'shots about',
 ];
