@@ -1,5 +1,24 @@
 //! Charts: analysed data in, standalone SVG strings out. Charts know nothing
 //! about pages.
+//!
+//! Every chart is drawn with plotters' SVG backend (no system fonts), then
+//! finished by [`svg`]: sentinel colours become classes coloured by an
+//! embedded `<style>` with a dark-mode palette, the root gets a `viewBox`
+//! but no fixed size, and `<title>`/`<desc>` come first.
+//!
+//! Classes a reader (or a test) can rely on, with `N` the series index:
+//! `pN` filled data point (first run), `hN` open data point (repeated run),
+//! `sN` series line, `b` ring around a best point, `fr` Pareto frontier,
+//! `dl` deadline line, `l` data label, `cN` bar, `wN`/`nN`/`qN` latency
+//! stem, p90 dot and p99 cap.
+
+mod axis;
+mod draw;
+mod layout;
+mod model_page;
+mod site;
+mod style;
+pub mod svg;
 
 use crate::analyse::ModelAnalysis;
 use crate::model::ModelFile;
@@ -41,29 +60,22 @@ pub struct BarEntry {
     pub wh_per_million: f64,
 }
 
-/// The five charts of a model page.
-pub fn model_charts(_m: &ModelFile, _a: &ModelAnalysis) -> Vec<Chart> {
-    Vec::new()
+/// The five charts of a model page, in this order and with these file
+/// names: `energy-vs-concurrency.svg`, `latency-vs-concurrency.svg`,
+/// `throughput-vs-concurrency.svg`, `power-vs-concurrency.svg`,
+/// `time-energy-tradeoff.svg`. Empty for a model without configurations.
+pub fn model_charts(m: &ModelFile, a: &ModelAnalysis) -> Vec<Chart> {
+    model_page::model_charts(m, a)
 }
 
-/// Sorted horizontal bars of best energy, for the leaderboard and GPU pages.
-pub fn best_energy_bars(file_name: &str, title: &str, _entries: &[BarEntry]) -> Chart {
-    placeholder(file_name, title)
+/// Sorted horizontal bars of best energy, lowest first, coloured and marked
+/// by GPU, for the leaderboard (`best-energy.svg`) and GPU pages.
+pub fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry]) -> Chart {
+    site::best_energy_bars(file_name, title, entries)
 }
 
-fn placeholder(file_name: &str, title: &str) -> Chart {
-    Chart {
-        file_name: file_name.to_owned(),
-        title: title.to_owned(),
-        description: title.to_owned(),
-        svg: format!(
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 800 400\"><title>{title}</title><desc>{title}</desc></svg>"
-        ),
-        table: DataTable::default(),
-    }
-}
-
-/// Every model's Pareto frontier on one ITL-vs-energy chart.
-pub fn compare_frontiers(_models: &[(&ModelFile, &ModelAnalysis)]) -> Chart {
-    placeholder("frontiers.svg", "Frontiers")
+/// Every model's Pareto frontier on one ITL-vs-energy chart
+/// (`frontiers.svg`), one series per model in the order given.
+pub fn compare_frontiers(models: &[(&ModelFile, &ModelAnalysis)]) -> Chart {
+    site::compare_frontiers(models)
 }

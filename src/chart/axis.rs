@@ -1,0 +1,215 @@
+//! Axes with hand-picked ticks: log₂ axes ticked at powers of two, log₁₀
+//! axes ticked at 1-2-5 steps, and linear axes from zero with round steps.
+
+use std::ops::Range;
+
+use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint, Ranged};
+
+use crate::fmt;
+
+/// One chart axis: its range, whether it is logarithmic, and its ticks.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Axis {
+    lo: f64,
+    hi: f64,
+    log: bool,
+    ticks: Vec<f64>,
+}
+
+impl Axis {
+    /// A log₂ axis covering `min..=max` with ticks at every power of two.
+    pub(crate) fn powers_of_two(min: f64, max: f64) -> Self {
+        let (lo, hi) = (min / 1.3, max * 1.3);
+        let mut ticks = Vec::new();
+        let mut t = lo.log2().ceil().exp2();
+        while t <= hi {
+            ticks.push(t);
+            t *= 2.0;
+        }
+        Self {
+            lo,
+            hi,
+            log: true,
+            ticks,
+        }
+    }
+
+    /// A log₁₀ axis covering `min..=max` with ticks at 1, 2 and 5 times
+    /// powers of ten (more steps when that gives fewer than three ticks).
+    pub(crate) fn log(min: f64, max: f64) -> Self {
+        let (lo, hi) = (min / 1.25, max * 1.25);
+        let mut ticks = log_ticks(lo, hi, &[1.0, 2.0, 5.0]);
+        if ticks.len() < 3 {
+            ticks = log_ticks(lo, hi, &[1.0, 1.5, 2.0, 3.0, 5.0, 7.0]);
+        }
+        Self {
+            lo,
+            hi,
+            log: true,
+            ticks,
+        }
+    }
+
+    /// A linear axis from zero to a little above `max`, ending on a tick.
+    pub(crate) fn from_zero(max: f64) -> Self {
+        let max = if max > 0.0 { max } else { 1.0 };
+        let step = nice_step(max / 5.0);
+        let n = (max * 1.04 / step).ceil() as u32;
+        let ticks: Vec<f64> = (0..=n).map(|i| f64::from(i) * step).collect();
+        Self {
+            lo: 0.0,
+            hi: f64::from(n) * step,
+            log: false,
+            ticks,
+        }
+    }
+
+    /// A linear axis `0..n` without ticks, for rows of bars.
+    pub(crate) fn rows(n: usize) -> Self {
+        Self {
+            lo: 0.0,
+            hi: n.max(1) as f64,
+            log: false,
+            ticks: Vec::new(),
+        }
+    }
+
+    /// Log₁₀ when the values span more than ten times, else linear from zero.
+    pub(crate) fn auto(min: f64, max: f64) -> Self {
+        if min > 0.0 && max / min > 10.0 {
+            Self::log(min, max)
+        } else {
+            Self::from_zero(max)
+        }
+    }
+
+    /// Whether the axis is logarithmic.
+    pub(crate) fn is_log(&self) -> bool {
+        self.log
+    }
+
+    /// The tick values.
+    pub(crate) fn ticks(&self) -> &[f64] {
+        &self.ticks
+    }
+
+    fn project(&self, v: f64) -> f64 {
+        if self.log { v.ln() } else { v }
+    }
+}
+
+/// A tick label: whole numbers grouped by thousands, others with one or two
+/// decimals.
+pub(crate) fn tick_label(v: f64) -> String {
+    if v.fract() == 0.0 {
+        fmt::grouped(v)
+    } else if (v * 10.0).fract().abs() < 1e-9 {
+        fmt::fixed(v, 1)
+    } else {
+        fmt::fixed(v, 2)
+    }
+}
+
+fn log_ticks(lo: f64, hi: f64, steps: &[f64]) -> Vec<f64> {
+    let mut ticks = Vec::new();
+    let first = lo.log10().floor() as i32;
+    let last = hi.log10().ceil() as i32;
+    for exp in first..=last {
+        let mag = 10f64.powi(exp);
+        for s in steps {
+            // Round away floating noise such as 0.30000000000000004.
+            let t = round_sig(s * mag);
+            if t >= lo && t <= hi {
+                ticks.push(t);
+            }
+        }
+    }
+    ticks
+}
+
+fn round_sig(v: f64) -> f64 {
+    let mag = 10f64.powi(v.log10().floor() as i32 - 3);
+    (v / mag).round() * mag
+}
+
+fn nice_step(raw: f64) -> f64 {
+    let mag = 10f64.powi(raw.log10().floor() as i32);
+    let f = raw / mag;
+    let n = if f <= 1.0 {
+        1.0
+    } else if f <= 2.0 {
+        2.0
+    } else if f <= 2.5 {
+        2.5
+    } else if f <= 5.0 {
+        5.0
+    } else {
+        10.0
+    };
+    round_sig(n * mag)
+}
+
+impl Ranged for Axis {
+    type FormatOption = DefaultFormatting;
+    type ValueType = f64;
+
+    fn map(&self, value: &f64, limit: (i32, i32)) -> i32 {
+        let (a, b) = (self.project(self.lo), self.project(self.hi));
+        let t = (self.project(*value) - a) / (b - a);
+        (f64::from(limit.0) + t * f64::from(limit.1 - limit.0)).round() as i32
+    }
+
+    fn key_points<H: KeyPointHint>(&self, hint: H) -> Vec<f64> {
+        // Only bold grid lines; the light pass gets nothing to draw.
+        if hint.weight().allow_light_points() {
+            Vec::new()
+        } else {
+            self.ticks.clone()
+        }
+    }
+
+    fn range(&self) -> Range<f64> {
+        self.lo..self.hi
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn powers_of_two_tick_every_doubling() {
+        let a = Axis::powers_of_two(8.0, 1536.0);
+        assert_eq!(
+            a.ticks(),
+            &[8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0]
+        );
+        assert!(a.is_log());
+    }
+
+    #[test]
+    fn log_ticks_are_one_two_five() {
+        assert_eq!(
+            Axis::log(15.67, 479.35).ticks(),
+            &[20.0, 50.0, 100.0, 200.0, 500.0]
+        );
+        assert_eq!(Axis::log(20.0, 60.0).ticks(), &[20.0, 30.0, 50.0, 70.0]);
+    }
+
+    #[test]
+    fn linear_axis_starts_at_zero_and_ends_on_a_tick() {
+        let a = Axis::from_zero(1180.0);
+        assert_eq!(a.ticks().first(), Some(&0.0));
+        assert_eq!(a.range().end, *a.ticks().last().unwrap());
+        assert!(a.range().end >= 1180.0);
+        assert!(!Axis::auto(39.0, 64.0).is_log());
+        assert!(Axis::auto(15.0, 480.0).is_log());
+    }
+
+    #[test]
+    fn tick_labels_have_no_float_noise() {
+        assert_eq!(tick_label(10_000.0), "10,000");
+        assert_eq!(tick_label(1.5), "1.5");
+        assert_eq!(tick_label(0.25), "0.25");
+    }
+}

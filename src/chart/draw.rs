@@ -1,0 +1,343 @@
+//! Drawing on a plotters SVG canvas: text, markers, lines, the header with
+//! title and legend, and the frame of an x–y chart.
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+use super::axis::{Axis, tick_label};
+use super::layout::{Align, Placer, Rect, text_width, wrap};
+use super::style::{Role, Shape, shape};
+
+/// The canvas.
+pub(crate) type Root<'a> = DrawingArea<SVGBackend<'a>, Shift>;
+/// What drawing returns. Drawing into a `String` cannot fail, but plotters'
+/// API is fallible.
+pub(crate) type Draw = Result<(), DrawingAreaErrorKind<std::io::Error>>;
+
+/// Width of every chart, in SVG user units (the SVG scales to its box).
+pub(crate) const WIDTH: i32 = 540;
+/// Left and right margin of the header.
+pub(crate) const PAD: i32 = 14;
+/// Font sizes in pixels as drawn.
+pub(crate) const TITLE_PX: f64 = 16.0;
+pub(crate) const TEXT_PX: f64 = 13.0;
+pub(crate) const DESC_PX: f64 = 14.0;
+/// Radius of the ring around a best point.
+pub(crate) const RING: i32 = 9;
+
+/// A count as a pixel multiplier (counts here are small).
+pub(crate) fn count(n: usize) -> i32 {
+    i32::try_from(n).unwrap_or(i32::MAX)
+}
+
+/// plotters divides font sizes by 1.24; ask for that much more.
+fn font(px: f64, bold: bool) -> FontDesc<'static> {
+    let style = if bold {
+        FontStyle::Bold
+    } else {
+        FontStyle::Normal
+    };
+    ("sans-serif", px * 1.24, style).into_font()
+}
+
+/// A text style for labels drawn by plotters itself (ticks, axis titles).
+pub(crate) fn text_style(px: f64) -> TextStyle<'static> {
+    font(px, false).color(&Role::Ink.color())
+}
+
+/// Draws one line of text, vertically centred on `at`.
+pub(crate) fn text(
+    root: &Root<'_>,
+    s: &str,
+    at: (i32, i32),
+    px: f64,
+    align: Align,
+    role: Role,
+    bold: bool,
+) -> Draw {
+    let h = match align {
+        Align::Start => HPos::Left,
+        Align::Middle => HPos::Center,
+        Align::End => HPos::Right,
+    };
+    let style = font(px, bold)
+        .color(&role.color())
+        .pos(Pos::new(h, VPos::Center));
+    root.draw_text(s, &style, at)
+}
+
+/// Draws a polyline.
+pub(crate) fn line(root: &Root<'_>, points: &[(i32, i32)], role: Role, width: u32) -> Draw {
+    if points.len() < 2 {
+        return Ok(());
+    }
+    root.draw(&PathElement::new(
+        points.to_vec(),
+        role.color().stroke_width(width),
+    ))
+}
+
+/// The outline of a polygon-shaped marker around `(x, y)`. Every outline
+/// is symmetric in its bounding box, so the box's centre is the data point.
+fn outline(s: Shape, (x, y): (i32, i32)) -> Vec<(i32, i32)> {
+    let rel: &[(i32, i32)] = match s {
+        Shape::TriangleUp => &[(0, -5), (5, 5), (-5, 5)],
+        Shape::TriangleDown => &[(0, 5), (5, -5), (-5, -5)],
+        Shape::TriangleRight => &[(5, 0), (-5, -5), (-5, 5)],
+        Shape::Diamond => &[(0, -6), (6, 0), (0, 6), (-6, 0)],
+        Shape::Plus => &[
+            (-2, -5),
+            (2, -5),
+            (2, -2),
+            (5, -2),
+            (5, 2),
+            (2, 2),
+            (2, 5),
+            (-2, 5),
+            (-2, 2),
+            (-5, 2),
+            (-5, -2),
+            (-2, -2),
+        ],
+        Shape::Circle | Shape::Square => &[],
+    };
+    rel.iter().map(|(dx, dy)| (x + dx, y + dy)).collect()
+}
+
+/// Draws the marker of series `idx` at `c`: filled, or hollow (an outline
+/// two pixels wide).
+pub(crate) fn marker(root: &Root<'_>, c: (i32, i32), idx: usize, role: Role, filled: bool) -> Draw {
+    let color = role.color();
+    let style = if filled {
+        color.filled()
+    } else {
+        color.stroke_width(2)
+    };
+    let (x, y) = c;
+    match shape(idx) {
+        Shape::Circle => root.draw(&Circle::new(c, 5, style)),
+        Shape::Square => root.draw(&Rectangle::new([(x - 4, y - 4), (x + 4, y + 4)], style)),
+        s => {
+            let mut pts = outline(s, c);
+            if filled {
+                root.draw(&Polygon::new(pts, style))
+            } else {
+                pts.push(pts[0]);
+                root.draw(&PathElement::new(pts, style))
+            }
+        }
+    }
+}
+
+/// Draws the ring that marks a best point.
+pub(crate) fn ring(root: &Root<'_>, c: (i32, i32)) -> Draw {
+    root.draw(&Circle::new(c, RING, Role::Best.color().stroke_width(2)))
+}
+
+/// One legend entry.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Key {
+    /// A series: its line sample and marker.
+    Series(usize, String),
+    /// A series drawn without lines: marker only.
+    Marker(usize, String),
+    /// A bar colour.
+    Bar(usize, String),
+    /// Open markers are repeated runs.
+    Repeat,
+    /// The ring around best points.
+    Best(String),
+    /// The Pareto frontier line.
+    Frontier,
+    /// p90 dot and p99 cap above the median.
+    Spread,
+}
+
+impl Key {
+    fn label(&self) -> &str {
+        match self {
+            Key::Series(_, l) | Key::Marker(_, l) | Key::Bar(_, l) | Key::Best(l) => l,
+            Key::Repeat => "repeated run (open marker)",
+            Key::Frontier => "Pareto frontier",
+            Key::Spread => "p90 (dot) and p99 (bar) ITL",
+        }
+    }
+
+    fn draw_sample(&self, root: &Root<'_>, (x, y): (i32, i32)) -> Draw {
+        let mid = (x + 12, y);
+        match self {
+            Key::Series(i, _) => {
+                line(root, &[(x, y), (x + 24, y)], Role::Line(*i), 2)?;
+                marker(root, mid, *i, Role::Swatch(*i), true)
+            }
+            Key::Marker(i, _) => marker(root, mid, *i, Role::Swatch(*i), true),
+            Key::Bar(i, _) => {
+                root.draw(&Rectangle::new(
+                    [(x + 2, y - 6), (x + 22, y + 6)],
+                    Role::Swatch(*i).color().filled(),
+                ))?;
+                marker(root, mid, *i, Role::Ink, true)
+            }
+            Key::Repeat => root.draw(&Circle::new(mid, 5, Role::Ink.color().stroke_width(2))),
+            Key::Best(_) => ring(root, mid),
+            Key::Frontier => line(root, &[(x, y), (x + 24, y)], Role::Frontier, 3),
+            Key::Spread => {
+                line(root, &[(x + 12, y + 8), (x + 12, y - 7)], Role::Ink, 1)?;
+                root.draw(&Circle::new((x + 12, y - 1), 2, Role::Ink.color().filled()))?;
+                line(root, &[(x + 7, y - 7), (x + 17, y - 7)], Role::Ink, 2)
+            }
+        }
+    }
+}
+
+/// The chart's visible title and legend, laid out in rows.
+#[derive(Debug, Clone)]
+pub(crate) struct Header {
+    title: Vec<(String, i32)>,
+    keys: Vec<(Key, (i32, i32))>,
+    /// Height of the header in pixels.
+    pub height: i32,
+}
+
+impl Header {
+    /// Lays out `title` (wrapped) and the legend `keys` (wrapped into rows).
+    pub(crate) fn new(title: &str, keys: Vec<Key>) -> Self {
+        let max = f64::from(WIDTH - 2 * PAD);
+        let mut y = 16;
+        let mut title_lines = Vec::new();
+        // Bold text runs about a tenth wider.
+        for l in wrap(title, TITLE_PX * 1.1, max) {
+            title_lines.push((l, y));
+            y += 21;
+        }
+        y += 2;
+        let mut placed = Vec::new();
+        let mut x = PAD;
+        for key in keys {
+            let w = 30 + text_width(key.label(), TEXT_PX).ceil() as i32;
+            if x > PAD && x + w > WIDTH - PAD {
+                x = PAD;
+                y += 21;
+            }
+            placed.push((key, (x, y)));
+            x += w + 18;
+        }
+        let height = if placed.is_empty() { y - 6 } else { y + 14 };
+        Header {
+            title: title_lines,
+            keys: placed,
+            height,
+        }
+    }
+
+    pub(crate) fn draw(&self, root: &Root<'_>) -> Draw {
+        for (l, y) in &self.title {
+            text(root, l, (PAD, *y), TITLE_PX, Align::Start, Role::Ink, true)?;
+        }
+        for (key, (x, y)) in &self.keys {
+            key.draw_sample(root, (*x, *y))?;
+            text(
+                root,
+                key.label(),
+                (x + 30, *y),
+                TEXT_PX,
+                Align::Start,
+                Role::Ink,
+                false,
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// The plot area of an x–y chart, ready for data.
+pub(crate) struct Plot<'r, 'b> {
+    /// The whole canvas; draw in absolute pixels.
+    pub root: &'r Root<'b>,
+    /// The plotting area in pixels.
+    pub area: Rect,
+    /// Label placement within the plotting area.
+    pub placer: Placer,
+    map: &'r dyn Fn(f64, f64) -> (i32, i32),
+}
+
+impl Plot<'_, '_> {
+    /// The pixel position of a data point.
+    pub(crate) fn px(&self, x: f64, y: f64) -> (i32, i32) {
+        (self.map)(x, y)
+    }
+}
+
+/// An x–y chart's frame: header, axes and their titles.
+pub(crate) struct Frame {
+    pub header: Header,
+    pub x: Axis,
+    pub y: Axis,
+    pub x_desc: String,
+    pub y_desc: String,
+    /// Height below the header, axis labels included.
+    pub body: i32,
+    /// Width of the y label area, when not sized to the tick labels.
+    pub y_area: Option<i32>,
+    /// Formats the x tick labels.
+    pub x_ticks: fn(f64) -> String,
+}
+
+/// Draws the frame, then the data through `data`, and returns plotters'
+/// SVG.
+pub(crate) fn render_xy(frame: &Frame, data: impl FnOnce(&mut Plot<'_, '_>) -> Draw) -> String {
+    let mut raw = String::new();
+    let total = (frame.header.height + frame.body) as u32;
+    let result: Draw = (|| {
+        let root = SVGBackend::with_string(&mut raw, (WIDTH as u32, total)).into_drawing_area();
+        frame.header.draw(&root)?;
+        let (_, body) = root.split_vertically(frame.header.height);
+        let widest = frame
+            .y
+            .ticks()
+            .iter()
+            .map(|t| text_width(&tick_label(*t), TEXT_PX))
+            .fold(0.0, f64::max);
+        let mut chart = ChartBuilder::on(&body)
+            .margin_top(10)
+            .margin_right(20)
+            .margin_left(4)
+            .x_label_area_size(46)
+            .y_label_area_size(frame.y_area.unwrap_or(widest.ceil() as i32 + 34))
+            .build_cartesian_2d(frame.x.clone(), frame.y.clone())?;
+        let x_fmt = |v: &f64| (frame.x_ticks)(*v);
+        let y_fmt = |v: &f64| tick_label(*v);
+        chart
+            .configure_mesh()
+            .x_labels(32)
+            .y_labels(32)
+            .x_label_formatter(&x_fmt)
+            .y_label_formatter(&y_fmt)
+            .x_desc(frame.x_desc.as_str())
+            .y_desc(frame.y_desc.as_str())
+            .label_style(text_style(TEXT_PX))
+            .axis_desc_style(text_style(DESC_PX))
+            .axis_style(Role::Ink.color())
+            .bold_line_style(Role::Muted.color())
+            .draw()?;
+        let (xr, yr) = chart.plotting_area().get_pixel_range();
+        let area = Rect {
+            x0: f64::from(xr.start),
+            y0: f64::from(yr.start),
+            x1: f64::from(xr.end),
+            y1: f64::from(yr.end),
+        };
+        let map = |x: f64, y: f64| chart.backend_coord(&(x, y));
+        let mut plot = Plot {
+            root: &root,
+            area,
+            placer: Placer::new(area),
+            map: &map,
+        };
+        data(&mut plot)?;
+        root.present()
+    })();
+    result.expect("drawing into a String cannot fail");
+    raw
+}

@@ -1,0 +1,688 @@
+//! Charts drawn from the seed data: well-formed, accessible SVG whose marks
+//! sit where the data say.
+
+use std::path::Path;
+
+use energyboard::analyse::{ModelAnalysis, analyse_model};
+use energyboard::chart::{self, BarEntry, Chart};
+use energyboard::load::read_model_file;
+use energyboard::model::ModelFile;
+
+const SEEDS: [&str; 2] = ["data/qwen-3-32b.json", "data/qwen-3-30b-a3b-instruct.json"];
+
+fn seed(path: &str) -> (ModelFile, ModelAnalysis) {
+    let m = read_model_file(Path::new(path))
+        .unwrap_or_else(|e| panic!("{path}: {e:?}"))
+        .file;
+    let a = analyse_model(&m);
+    (m, a)
+}
+
+fn seeds() -> Vec<(ModelFile, ModelAnalysis)> {
+    SEEDS.iter().map(|p| seed(p)).collect()
+}
+
+fn bar_entries(models: &[(ModelFile, ModelAnalysis)]) -> Vec<BarEntry> {
+    models
+        .iter()
+        .flat_map(|(m, a)| {
+            a.best_per_gpu.iter().filter_map(move |(gpu, b)| {
+                b.map(|i| BarEntry {
+                    model: m.name.clone(),
+                    gpu: gpu.clone(),
+                    wh_per_million: m.configurations[i].wh_per_million_output_tokens,
+                })
+            })
+        })
+        .collect()
+}
+
+/// Every chart of the seed data: model pages, leaderboard, a GPU page and
+/// the compare page.
+fn all_charts() -> Vec<Chart> {
+    let models = seeds();
+    let mut charts: Vec<Chart> = models
+        .iter()
+        .flat_map(|(m, a)| chart::model_charts(m, a))
+        .collect();
+    let entries = bar_entries(&models);
+    charts.push(chart::best_energy_bars(
+        "best-energy.svg",
+        "Best energy",
+        &entries,
+    ));
+    let h100: Vec<BarEntry> = entries
+        .iter()
+        .filter(|e| e.gpu == "H100")
+        .cloned()
+        .collect();
+    charts.push(chart::best_energy_bars("best-energy.svg", "H100", &h100));
+    let refs: Vec<(&ModelFile, &ModelAnalysis)> = models.iter().map(|(m, a)| (m, a)).collect();
+    charts.push(chart::compare_frontiers(&refs));
+    charts
+}
+
+fn classes<'a>(n: &roxmltree::Node<'a, 'a>) -> Vec<&'a str> {
+    n.attribute("class")
+        .map(|c| c.split_whitespace().collect())
+        .unwrap_or_default()
+}
+
+fn has_class(n: &roxmltree::Node<'_, '_>, class: &str) -> bool {
+    classes(n).contains(&class)
+}
+
+/// Elements carrying `class`, in document order.
+fn with_class<'a>(doc: &'a roxmltree::Document<'a>, class: &str) -> Vec<roxmltree::Node<'a, 'a>> {
+    doc.descendants()
+        .filter(|n| n.is_element() && has_class(n, class))
+        .collect()
+}
+
+fn num(n: &roxmltree::Node<'_, '_>, attr: &str) -> f64 {
+    n.attribute(attr)
+        .unwrap_or_else(|| panic!("<{}> has no {attr}", n.tag_name().name()))
+        .parse()
+        .unwrap()
+}
+
+fn points(n: &roxmltree::Node<'_, '_>) -> Vec<(f64, f64)> {
+    n.attribute("points")
+        .unwrap()
+        .split_whitespace()
+        .map(|p| {
+            let (x, y) = p.split_once(',').unwrap();
+            (x.parse().unwrap(), y.parse().unwrap())
+        })
+        .collect()
+}
+
+/// The centre of a marker, whatever its shape: every shape is drawn
+/// symmetric in its bounding box.
+fn centre(n: &roxmltree::Node<'_, '_>) -> (f64, f64) {
+    match n.tag_name().name() {
+        "circle" => (num(n, "cx"), num(n, "cy")),
+        "rect" => (
+            num(n, "x") + num(n, "width") / 2.0,
+            num(n, "y") + num(n, "height") / 2.0,
+        ),
+        "polygon" | "polyline" => {
+            let pts = points(n);
+            let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+            for (x, y) in pts {
+                (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));
+            }
+            (f64::midpoint(x0, x1), f64::midpoint(y0, y1))
+        }
+        other => panic!("unexpected marker <{other}>"),
+    }
+}
+
+/// The data point markers of series `si`, in drawing order (which is the
+/// order of `Series::points`).
+fn markers<'a>(doc: &'a roxmltree::Document<'a>, si: usize) -> Vec<roxmltree::Node<'a, 'a>> {
+    let (filled, open) = (format!("p{si}"), format!("h{si}"));
+    doc.descendants()
+        .filter(|n| n.is_element() && (has_class(n, &filled) || has_class(n, &open)))
+        .collect()
+}
+
+/// Pixel centre of every configuration's marker in a model chart.
+fn marker_centres(doc: &roxmltree::Document<'_>, a: &ModelAnalysis, n: usize) -> Vec<(f64, f64)> {
+    let mut at = vec![(f64::NAN, f64::NAN); n];
+    for (si, s) in a.curves.iter().enumerate() {
+        let ms = markers(doc, si);
+        assert_eq!(ms.len(), s.points.len(), "series {}", s.label);
+        for (&i, node) in s.points.iter().zip(&ms) {
+            at[i] = centre(node);
+        }
+    }
+    at
+}
+
+#[test]
+fn model_pages_get_five_charts_with_stable_names() {
+    for (m, a) in seeds() {
+        let names: Vec<String> = chart::model_charts(&m, &a)
+            .into_iter()
+            .map(|c| c.file_name)
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "energy-vs-concurrency.svg",
+                "latency-vs-concurrency.svg",
+                "throughput-vs-concurrency.svg",
+                "power-vs-concurrency.svg",
+                "time-energy-tradeoff.svg",
+            ]
+        );
+    }
+}
+
+#[test]
+fn every_svg_parses_and_scales_with_title_and_desc_first() {
+    for c in all_charts() {
+        let doc =
+            roxmltree::Document::parse(&c.svg).unwrap_or_else(|e| panic!("{}: {e}", c.file_name));
+        let root = doc.root_element();
+        assert_eq!(root.tag_name().name(), "svg");
+        let vb: Vec<f64> = root
+            .attribute("viewBox")
+            .expect("viewBox")
+            .split(' ')
+            .map(|v| v.parse().unwrap())
+            .collect();
+        assert!(
+            vb.len() == 4 && vb[2] > 0.0 && vb[3] > 0.0,
+            "{}",
+            c.file_name
+        );
+        assert_eq!(
+            root.attribute("width"),
+            None,
+            "{}: fixed width",
+            c.file_name
+        );
+        assert_eq!(root.attribute("height"), None, "{}", c.file_name);
+        let kids: Vec<_> = root
+            .children()
+            .filter(roxmltree::Node::is_element)
+            .collect();
+        assert_eq!(kids[0].tag_name().name(), "title");
+        assert_eq!(kids[0].text(), Some(c.title.as_str()));
+        assert_eq!(kids[1].tag_name().name(), "desc");
+        assert_eq!(kids[1].text(), Some(c.description.as_str()));
+        assert!(!c.description.is_empty() && !c.table.rows.is_empty());
+    }
+}
+
+#[test]
+fn every_class_drawn_has_a_light_and_a_dark_style() {
+    for c in all_charts() {
+        let doc = roxmltree::Document::parse(&c.svg).unwrap();
+        let style = with_style(&doc);
+        let (light, dark) = style
+            .split_once("@media (prefers-color-scheme:dark)")
+            .expect("a dark-mode block");
+        for n in doc.descendants().filter(roxmltree::Node::is_element) {
+            for class in classes(&n) {
+                if class == "ebc" {
+                    continue;
+                }
+                let sel = format!(".{class}");
+                let styled = |css: &str| {
+                    css.match_indices(&sel).any(|(i, _)| {
+                        !css[i + sel.len()..].starts_with(|ch: char| ch.is_ascii_alphanumeric())
+                    })
+                };
+                assert!(styled(light), "{}: .{class} has no style", c.file_name);
+                // Leader lines and text colours change in dark mode, and so
+                // does every palette colour.
+                assert!(styled(dark), "{}: .{class} has no dark style", c.file_name);
+            }
+        }
+    }
+}
+
+fn with_style(doc: &roxmltree::Document<'_>) -> String {
+    doc.descendants()
+        .find(|n| n.has_tag_name("style"))
+        .and_then(|n| n.text())
+        .unwrap_or_default()
+        .to_owned()
+}
+
+#[test]
+fn svgs_are_lean_and_keep_no_plotters_leftovers() {
+    for c in all_charts() {
+        assert!(
+            c.svg.len() < 20_000,
+            "{}: {} bytes",
+            c.file_name,
+            c.svg.len()
+        );
+        for leftover in ["opacity=\"1\"", "#EB", "font-family=\"", "fill=\"#"] {
+            assert!(!c.svg.contains(leftover), "{}: {leftover}", c.file_name);
+        }
+        // Whole-pixel coordinates only.
+        let doc = roxmltree::Document::parse(&c.svg).unwrap();
+        for n in doc.descendants().filter(roxmltree::Node::is_element) {
+            for attr in [
+                "x", "y", "cx", "cy", "r", "x1", "y1", "x2", "y2", "width", "height",
+            ] {
+                if let Some(v) = n.attribute(attr) {
+                    assert!(v.parse::<i64>().is_ok(), "{}: {attr}={v}", c.file_name);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn each_series_draws_one_marker_per_configuration_and_repeats_open() {
+    for (m, a) in seeds() {
+        for c in chart::model_charts(&m, &a) {
+            let doc = roxmltree::Document::parse(&c.svg).unwrap();
+            let mut drawn = 0;
+            for (si, s) in a.curves.iter().enumerate() {
+                let ms = markers(&doc, si);
+                assert_eq!(ms.len(), s.points.len(), "{} {}", c.file_name, s.label);
+                let open = with_class(&doc, &format!("h{si}")).len();
+                let repeats = s
+                    .points
+                    .iter()
+                    .filter(|&&i| m.configurations[i].repeat > 1)
+                    .count();
+                assert_eq!(open, repeats, "{} {}", c.file_name, s.label);
+                drawn += ms.len();
+            }
+            assert_eq!(drawn, m.configurations.len());
+            assert_eq!(c.table.rows.len(), m.configurations.len());
+        }
+    }
+    // The seed with repeated runs really has some.
+    let (m, _) = seed(SEEDS[1]);
+    assert!(m.configurations.iter().any(|c| c.repeat > 1));
+}
+
+#[test]
+fn repeated_runs_are_distinct_points() {
+    let (m, a) = seed(SEEDS[1]);
+    let energy = &chart::model_charts(&m, &a)[0];
+    let doc = roxmltree::Document::parse(&energy.svg).unwrap();
+    let at = marker_centres(&doc, &a, m.configurations.len());
+    for (i, c) in m
+        .configurations
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.repeat > 1)
+    {
+        let first = m
+            .configurations
+            .iter()
+            .position(|o| {
+                o.repeat == 1
+                    && o.max_num_seqs == c.max_num_seqs
+                    && o.gpu == c.gpu
+                    && o.num_gpus == c.num_gpus
+            })
+            .unwrap();
+        assert_eq!(at[i].0, at[first].0, "same concurrency, same x");
+        assert_ne!(
+            at[i].1, at[first].1,
+            "{} drawn on top of its first run",
+            c.row_id
+        );
+    }
+}
+
+#[test]
+fn markers_follow_the_data() {
+    for (m, a) in seeds() {
+        let charts = chart::model_charts(&m, &a);
+        let value: [fn(&energyboard::model::Configuration) -> f64; 4] = [
+            |c| c.wh_per_million_output_tokens,
+            |c| c.median_itl_ms,
+            |c| c.tokens_per_second,
+            |c| c.gpu_power_watts_total,
+        ];
+        for (c, value) in charts.iter().zip(value) {
+            let doc = roxmltree::Document::parse(&c.svg).unwrap();
+            let at = marker_centres(&doc, &a, m.configurations.len());
+            for (i, ci) in m.configurations.iter().enumerate() {
+                for (j, cj) in m.configurations.iter().enumerate() {
+                    // Same concurrency, same x; more concurrency, further
+                    // right; a larger value, higher up (smaller y).
+                    assert_eq!(
+                        ci.max_num_seqs.cmp(&cj.max_num_seqs),
+                        at[i].0.total_cmp(&at[j].0),
+                        "{} x of {} vs {}",
+                        c.file_name,
+                        ci.row_id,
+                        cj.row_id
+                    );
+                    if (value(ci) - value(cj)).abs() > 0.02 * value(ci).max(value(cj)) {
+                        assert_eq!(
+                            value(ci).total_cmp(&value(cj)),
+                            at[j].1.total_cmp(&at[i].1),
+                            "{} y of {} vs {}",
+                            c.file_name,
+                            ci.row_id,
+                            cj.row_id
+                        );
+                    }
+                }
+            }
+        }
+        // Trade-off: x by median ITL, y by energy.
+        let doc = roxmltree::Document::parse(&charts[4].svg).unwrap();
+        let at = marker_centres(&doc, &a, m.configurations.len());
+        for (i, ci) in m.configurations.iter().enumerate() {
+            for (j, cj) in m.configurations.iter().enumerate() {
+                if ci.median_itl_ms > 1.05 * cj.median_itl_ms {
+                    assert!(at[i].0 > at[j].0, "{} right of {}", ci.row_id, cj.row_id);
+                }
+                if ci.wh_per_million_output_tokens > 1.05 * cj.wh_per_million_output_tokens {
+                    assert!(at[i].1 < at[j].1, "{} above {}", ci.row_id, cj.row_id);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn best_rings_sit_on_each_gpus_best_point() {
+    for (m, a) in seeds() {
+        let best: Vec<usize> = a.best_per_gpu.iter().filter_map(|(_, b)| *b).collect();
+        assert_eq!(best.len(), 2);
+        for c in chart::model_charts(&m, &a) {
+            let doc = roxmltree::Document::parse(&c.svg).unwrap();
+            let at = marker_centres(&doc, &a, m.configurations.len());
+            let rings: Vec<(f64, f64)> = with_class(&doc, "b")
+                .iter()
+                .filter(|n| n.has_tag_name("circle"))
+                .map(centre)
+                .collect();
+            // The legend shows one ring too.
+            assert_eq!(rings.len(), best.len() + 1, "{}", c.file_name);
+            for &i in &best {
+                assert!(
+                    rings.contains(&at[i]),
+                    "{}: no ring on {}",
+                    c.file_name,
+                    m.configurations[i].row_id
+                );
+            }
+            // Each best point is labelled with its GPU.
+            let labels: Vec<String> = with_class(&doc, "l")
+                .iter()
+                .filter_map(|n| n.text().map(str::to_owned))
+                .collect();
+            for (gpu, _) in &a.best_per_gpu {
+                assert!(
+                    labels
+                        .iter()
+                        .any(|l| l.starts_with(&format!("{gpu} best: "))),
+                    "{}: {gpu} label missing in {labels:?}",
+                    c.file_name
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn best_labels_carry_the_best_values() {
+    let (m, a) = seed(SEEDS[0]);
+    let charts = chart::model_charts(&m, &a);
+    let labels = |c: &Chart| -> Vec<String> {
+        let doc = roxmltree::Document::parse(&c.svg).unwrap();
+        with_class(&doc, "l")
+            .iter()
+            .filter_map(|n| n.text().map(str::to_owned))
+            .collect()
+    };
+    let energy = labels(&charts[0]);
+    assert!(
+        energy.contains(&"B200 best: 39.05 Wh/M".to_owned()),
+        "{energy:?}"
+    );
+    assert!(
+        energy.contains(&"H100 best: 63.47 Wh/M".to_owned()),
+        "{energy:?}"
+    );
+    let latency = labels(&charts[1]);
+    assert!(
+        latency.contains(&"deadline 500 ms".to_owned()),
+        "{latency:?}"
+    );
+    assert!(
+        latency.contains(&"B200 best: 50.2 ms".to_owned()),
+        "{latency:?}"
+    );
+}
+
+#[test]
+fn frontier_line_runs_through_the_frontier_points() {
+    for (m, a) in seeds() {
+        let tradeoff = &chart::model_charts(&m, &a)[4];
+        let doc = roxmltree::Document::parse(&tradeoff.svg).unwrap();
+        let at = marker_centres(&doc, &a, m.configurations.len());
+        let lines: Vec<_> = with_class(&doc, "fr")
+            .into_iter()
+            .filter(|n| points(n).len() > 2)
+            .collect();
+        assert_eq!(
+            lines.len(),
+            1,
+            "one frontier line besides the legend sample"
+        );
+        let expected: Vec<(f64, f64)> = a.frontier.iter().map(|&i| at[i]).collect();
+        assert_eq!(points(&lines[0]), expected);
+        let on_frontier = tradeoff.table.rows.iter().filter(|r| r[5] == "yes").count();
+        assert_eq!(on_frontier, a.frontier.len());
+    }
+}
+
+#[test]
+fn latency_chart_marks_p90_and_p99_above_every_median() {
+    for (m, a) in seeds() {
+        let latency = &chart::model_charts(&m, &a)[1];
+        let doc = roxmltree::Document::parse(&latency.svg).unwrap();
+        let at = marker_centres(&doc, &a, m.configurations.len());
+        for (si, s) in a.curves.iter().enumerate() {
+            let p90 = with_class(&doc, &format!("n{si}"));
+            let p99 = with_class(&doc, &format!("q{si}"));
+            assert_eq!(p90.len(), s.points.len());
+            assert_eq!(p99.len(), s.points.len());
+            for ((&i, dot), cap) in s.points.iter().zip(&p90).zip(&p99) {
+                let (dot, cap) = (centre(dot), points(cap)[0].1);
+                let c = &m.configurations[i];
+                // Beside the median marker, at or above it, p99 on top.
+                assert!((dot.0 - at[i].0).abs() <= 8.0, "{}", c.row_id);
+                assert!(dot.1 <= at[i].1 && cap <= dot.1, "{}", c.row_id);
+            }
+        }
+        assert_eq!(
+            latency.table.headers[3..6],
+            ["Median ITL (ms)", "p90 ITL (ms)", "p99 ITL (ms)"]
+        );
+        // The deadline is drawn as a line across the plot.
+        assert_eq!(with_class(&doc, "dl").len(), 1);
+    }
+}
+
+/// Estimated box of a text element (DejaVu Sans is about 0.6 em a
+/// character), for overlap checks.
+fn text_box(n: &roxmltree::Node<'_, '_>) -> (f64, f64, f64, f64) {
+    let size = num(n, "font-size");
+    let w = n.text().unwrap_or_default().chars().count() as f64 * 0.6 * size;
+    let (x, y) = (num(n, "x"), num(n, "y"));
+    let x0 = match n.attribute("text-anchor") {
+        Some("end") => x - w,
+        Some("middle") => x - w / 2.0,
+        _ => x,
+    };
+    // plotters anchors text at its top, centre or bottom through `dy`.
+    let (top, bottom) = match n.attribute("dy") {
+        Some("0.76em") => (0.0, 1.0),
+        Some("-0.5ex") => (-1.05, 0.0),
+        _ => (-0.6, 0.5),
+    };
+    (x0, y + top * size, x0 + w, y + bottom * size)
+}
+
+#[test]
+fn labels_do_not_overlap_and_stay_inside() {
+    for c in all_charts() {
+        let doc = roxmltree::Document::parse(&c.svg).unwrap();
+        let vb: Vec<f64> = doc
+            .root_element()
+            .attribute("viewBox")
+            .unwrap()
+            .split(' ')
+            .map(|v| v.parse().unwrap())
+            .collect();
+        let texts: Vec<_> = doc
+            .descendants()
+            .filter(|n| n.has_tag_name("text") && n.attribute("transform").is_none())
+            .collect();
+        let boxes: Vec<_> = texts.iter().map(text_box).collect();
+        for (i, a) in boxes.iter().enumerate() {
+            let what = texts[i].text().unwrap_or_default();
+            assert!(
+                a.0 >= 0.0 && a.2 <= vb[2] && a.1 >= 0.0 && a.3 <= vb[3],
+                "{}: {what:?} leaves the chart",
+                c.file_name
+            );
+            for (j, b) in boxes.iter().enumerate().skip(i + 1) {
+                let overlap = a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3;
+                assert!(
+                    !overlap,
+                    "{}: {what:?} overlaps {:?}",
+                    c.file_name,
+                    texts[j].text()
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn bars_are_sorted_lowest_first_one_per_entry_coloured_by_gpu() {
+    let entries = bar_entries(&seeds());
+    let c = chart::best_energy_bars("best-energy.svg", "Best energy", &entries);
+    let doc = roxmltree::Document::parse(&c.svg).unwrap();
+    let bars: Vec<_> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("rect") && classes(n).iter().any(|k| k.starts_with('c')))
+        .collect();
+    assert_eq!(bars.len(), entries.len());
+    let ys: Vec<f64> = bars.iter().map(|b| num(b, "y")).collect();
+    let widths: Vec<f64> = bars.iter().map(|b| num(b, "width")).collect();
+    assert!(ys.windows(2).all(|w| w[0] < w[1]), "top to bottom");
+    assert!(
+        widths.windows(2).all(|w| w[0] < w[1]),
+        "lowest first: {widths:?}"
+    );
+    let values: Vec<&str> = c.table.rows.iter().map(|r| r[3].as_str()).collect();
+    assert_eq!(values, ["15.67", "24.69", "39.05", "63.47"]);
+    // Width proportional to the value (bars start at zero).
+    let ratio = widths[3] / widths[0];
+    assert!((ratio - 63.47 / 15.67).abs() < 0.1, "{ratio}");
+    // Same GPU, same colour class; different GPUs, different ones.
+    let gpu_of = |r: &Vec<String>| r[2].clone();
+    for (i, a) in bars.iter().enumerate() {
+        for (j, b) in bars.iter().enumerate() {
+            let same_gpu = gpu_of(&c.table.rows[i]) == gpu_of(&c.table.rows[j]);
+            assert_eq!(same_gpu, a.attribute("class") == b.attribute("class"));
+        }
+    }
+    let texts: Vec<&str> = doc.descendants().filter_map(|n| n.text()).collect();
+    assert!(texts.contains(&"Qwen 3 30B A3B Instruct · B200"));
+    assert!(texts.contains(&"15.67"));
+}
+
+#[test]
+fn empty_bar_chart_still_draws() {
+    let c = chart::best_energy_bars("best-energy.svg", "Nothing", &[]);
+    roxmltree::Document::parse(&c.svg).unwrap();
+    assert!(c.table.rows.is_empty());
+}
+
+#[test]
+fn compare_page_draws_each_models_frontier() {
+    let models = seeds();
+    let refs: Vec<(&ModelFile, &ModelAnalysis)> = models.iter().map(|(m, a)| (m, a)).collect();
+    let c = chart::compare_frontiers(&refs);
+    assert_eq!(c.file_name, "frontiers.svg");
+    let doc = roxmltree::Document::parse(&c.svg).unwrap();
+    for (mi, (m, a)) in models.iter().enumerate() {
+        let ms = with_class(&doc, &format!("p{mi}"));
+        assert_eq!(ms.len(), a.frontier.len(), "{}", m.name);
+        let lines: Vec<_> = with_class(&doc, &format!("s{mi}"))
+            .into_iter()
+            .filter(|n| points(n).len() > 2)
+            .collect();
+        assert_eq!(lines.len(), 1);
+        let centres: Vec<(f64, f64)> = ms.iter().map(centre).collect();
+        assert_eq!(points(&lines[0]), centres);
+    }
+    let total: usize = models.iter().map(|(_, a)| a.frontier.len()).sum();
+    assert_eq!(c.table.rows.len(), total);
+}
+
+#[test]
+fn charts_are_byte_identical_on_every_call() {
+    let first: Vec<String> = all_charts().into_iter().map(|c| c.svg).collect();
+    let second: Vec<String> = all_charts().into_iter().map(|c| c.svg).collect();
+    assert_eq!(first, second);
+}
+
+#[test]
+fn markup_in_names_is_escaped() {
+    let evil = "<script>alert(1)</script>";
+    let (mut m, _) = seed(SEEDS[0]);
+    m.name = evil.to_owned();
+    let a = analyse_model(&m);
+    let mut charts = chart::model_charts(&m, &a);
+    charts.push(chart::best_energy_bars(
+        "best-energy.svg",
+        evil,
+        &[BarEntry {
+            model: evil.to_owned(),
+            gpu: "\"&'>".to_owned(),
+            wh_per_million: 1.0,
+        }],
+    ));
+    charts.push(chart::compare_frontiers(&[(&m, &a)]));
+    for c in charts {
+        assert!(!c.svg.contains("<script"), "{}", c.file_name);
+        let doc = roxmltree::Document::parse(&c.svg).unwrap();
+        assert!(doc.descendants().all(|n| !n.has_tag_name("script")));
+        if c.file_name != "frontiers.svg" {
+            let title = doc.descendants().find(|n| n.has_tag_name("title")).unwrap();
+            assert!(title.text().unwrap().contains(evil), "{}", c.file_name);
+        }
+        assert!(
+            doc.descendants()
+                .any(|n| n.has_tag_name("text") && n.text().is_some_and(|t| t.contains(evil))),
+            "{}: the name is shown as text",
+            c.file_name
+        );
+    }
+}
+
+#[test]
+fn tables_carry_units_and_formatted_values() {
+    let (m, a) = seed(SEEDS[0]);
+    let charts = chart::model_charts(&m, &a);
+    let energy = &charts[0].table;
+    assert!(
+        energy
+            .headers
+            .iter()
+            .any(|h| h == "Energy (Wh per million output tokens)")
+    );
+    let b200_384 = energy
+        .rows
+        .iter()
+        .find(|r| r[0] == "B200 ×1" && r[1] == "384")
+        .unwrap();
+    assert_eq!(b200_384[3], "39.05");
+    assert!(b200_384[4].contains("best on B200"));
+    assert!(
+        charts[2]
+            .table
+            .headers
+            .iter()
+            .any(|h| h.contains("tokens/s"))
+    );
+    assert!(charts[3].table.headers.iter().any(|h| h.contains("(W")));
+    for c in &charts {
+        for row in &c.table.rows {
+            assert_eq!(row.len(), c.table.headers.len(), "{}", c.file_name);
+        }
+    }
+}
