@@ -32,15 +32,27 @@ export async function guardedContext(browser, served, options = {}) {
   const offsite = [];
   await context.route('**/*', async (route) => {
     const url = route.request().url();
-    if (url.startsWith(`${served.origin}/`)) return route.continue();
-    const mapped = served.mapPublished(url);
-    if (mapped) {
-      const response = await route.fetch({ url: mapped });
-      return route.fulfill({ response });
+    try {
+      if (url.startsWith(`${served.origin}/`)) return await route.continue();
+      const mapped = served.mapPublished(url);
+      if (mapped) {
+        const response = await route.fetch({ url: mapped });
+        return await route.fulfill({ response });
+      }
+      offsite.push(url);
+      return await route.abort('blockedbyclient');
+    } catch {
+      // The page or context closed while this request was in flight (a
+      // lazy image, a favicon): nothing left to answer.
+      return undefined;
     }
-    offsite.push(url);
-    return route.abort('blockedbyclient');
   });
+  // Closing with requests still in flight must not throw from a route callback.
+  const close = context.close.bind(context);
+  context.close = async () => {
+    await context.unrouteAll({ behavior: 'ignoreErrors' });
+    await close();
+  };
   return { context, offsite };
 }
 
