@@ -13,6 +13,8 @@ pub mod fmt;
 pub mod load;
 pub mod model;
 pub mod render;
+pub mod serve;
+pub mod synth;
 pub mod write;
 
 use std::path::PathBuf;

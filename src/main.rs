@@ -25,6 +25,56 @@ enum Command {
     /// Validate and analyse data/ and render every page in memory, writing
     /// nothing.
     Check(SiteArgs),
+    /// Build the site, serve it on 127.0.0.1 and rebuild it whenever a file
+    /// under the data or static folder changes.
+    Serve(ServeArgs),
+    /// Write N synthetic model files derived from the seed files, for
+    /// benchmarks.
+    Synth(SynthArgs),
+}
+
+#[derive(Debug, Args, Clone)]
+struct SynthArgs {
+    /// How many model files to write.
+    #[arg(long, value_name = "N")]
+    count: usize,
+    /// Folder to write them into; a non-empty folder energyboard did not
+    /// make is refused.
+    #[arg(long, value_name = "DIR")]
+    out: PathBuf,
+    /// Seed of the jitter: the same seed gives the same files.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+    /// Folder of seed model files.
+    #[arg(long, value_name = "DIR", default_value = "data")]
+    data: PathBuf,
+    /// Replace --out even if it is not empty and was not made by energyboard.
+    #[arg(long)]
+    force: bool,
+}
+
+#[derive(Debug, Args, Clone)]
+struct ServeArgs {
+    /// Folder of model files (*.json), searched recursively and watched.
+    #[arg(long, value_name = "DIR", default_value = "data")]
+    data: PathBuf,
+    /// Folder of static assets (CSS, JS), watched.
+    #[arg(long = "static", value_name = "DIR", default_value = "static")]
+    static_dir: PathBuf,
+    /// Output folder. By default a temporary folder, removed on exit, so
+    /// the preview never rewrites the committed site/.
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
+    /// Replace --out even if it is not empty and was not made by energyboard.
+    #[arg(long, requires = "out")]
+    force: bool,
+    /// TCP port on 127.0.0.1; 0 picks a free one.
+    #[arg(long, default_value_t = 8000)]
+    port: u16,
+    /// URL path to serve the site under, e.g. /repo/ for a GitHub Pages
+    /// project site at https://user.github.io/repo/.
+    #[arg(long, value_name = "PATH", default_value = "/")]
+    base_path: String,
 }
 
 #[derive(Debug, Args, Clone)]
@@ -95,6 +145,18 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             println!("check passed: {summary} (nothing written)");
             Ok(())
         }
+        Some(Command::Serve(args)) => serve(args),
+        Some(Command::Synth(args)) => {
+            let summary = energyboard::synth::write_synthetic(&energyboard::synth::SynthOptions {
+                data_dir: args.data,
+                out_dir: args.out.clone(),
+                count: args.count,
+                seed: args.seed,
+                force: args.force,
+            })?;
+            println!("wrote {}: {summary}", args.out.display());
+            Ok(())
+        }
     }
 }
 
@@ -128,6 +190,24 @@ impl energyboard::Progress for Bar {
     fn finish(&self) {
         self.0.finish_and_clear();
     }
+}
+
+fn serve(args: ServeArgs) -> anyhow::Result<()> {
+    let preview = energyboard::serve::start(&energyboard::serve::ServeOptions {
+        data_dir: args.data,
+        static_dir: args.static_dir,
+        out_dir: args.out,
+        force: args.force,
+        port: args.port,
+        base_path: args.base_path,
+    })?;
+    let stopper = preview.stopper();
+    ctrlc::set_handler(move || stopper.stop())
+        .map_err(|err| anyhow::anyhow!("cannot catch Ctrl-C: {err}"))?;
+    println!("serving {} (Ctrl-C to stop)", preview.url());
+    preview.wait();
+    println!("stopped");
+    Ok(())
 }
 
 fn build(args: &SiteArgs) -> anyhow::Result<()> {

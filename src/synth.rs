@@ -1,0 +1,291 @@
+//! Synthetic data for benchmarks: N valid model files derived from the
+//! seed files, so a build can be timed at any size.
+//!
+//! Model `i` is seed file `i mod seeds` with a new slug, name and model id,
+//! and every measured figure jittered by a pseudo-random generator seeded
+//! from `(seed, i)`: the same arguments always give the same bytes, and
+//! model `i` is the same whatever N is. Derived fields are recomputed, so
+//! each file passes the loader's checks: Wh per million output tokens from
+//! joules per token, GPU power from joules per token × tokens per second,
+//! `under_itl_deadline` from the median ITL, and `best` by
+//! [`analyse::best_per_gpu`], the rule the site itself uses.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use anyhow::{Result, bail};
+use rayon::prelude::*;
+
+use crate::analyse;
+use crate::model::{Configuration, ModelFile};
+use crate::write::{PageSink, SiteWriter};
+
+/// SplitMix64: a tiny, well-studied generator. Plenty for jitter, and no
+/// dependency whose output could change between versions.
+#[derive(Debug, Clone)]
+pub struct SplitMix64(u64);
+
+impl SplitMix64 {
+    /// A generator for model `index` under `seed`.
+    pub fn for_model(seed: u64, index: u64) -> Self {
+        let mut g = Self(seed ^ 0x6a09_e667_f3bc_c909);
+        let mixed = g.next_u64() ^ index.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        Self(mixed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `[lo, hi)`.
+    pub fn between(&mut self, lo: f64, hi: f64) -> f64 {
+        // 53 random bits make a uniform double in [0, 1).
+        let unit = (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+        lo + (hi - lo) * unit
+    }
+}
+
+fn round_to(x: f64, decimals: i32) -> f64 {
+    let scale = 10f64.powi(decimals);
+    (x * scale).round() / scale
+}
+
+/// The slug of synthetic model `index` made from `seed_slug`, zero-padded
+/// to `width` digits so the files sort in index order.
+pub fn synthetic_slug(seed_slug: &str, index: usize, width: usize) -> String {
+    format!("{seed_slug}-synth-{index:0width$}")
+}
+
+/// Makes synthetic model `index` from `template`. `width` is the number of
+/// digits in the largest index.
+pub fn synthesise(template: &ModelFile, index: usize, width: usize, seed: u64) -> ModelFile {
+    let mut rng = SplitMix64::for_model(seed, index as u64);
+    let mut m = template.clone();
+    let old_slug = std::mem::take(&mut m.slug);
+    m.slug = synthetic_slug(&old_slug, index, width);
+    m.name = format!("{} (synthetic {index})", template.name);
+    m.model_id = format!("{}-synthetic-{index}", template.model_id);
+
+    // Model-wide factors, then a little noise per configuration.
+    let model_energy = rng.between(0.6, 1.6);
+    let model_latency = rng.between(0.8, 1.25);
+    for c in &mut m.configurations {
+        let energy = model_energy * rng.between(0.97, 1.03);
+        let latency = model_latency * rng.between(0.97, 1.03);
+        jitter(c, energy, latency);
+        c.under_itl_deadline = c.median_itl_ms <= m.itl_deadline_ms;
+        if let Some(rest) = c.row_id.strip_prefix(&old_slug) {
+            c.row_id = format!("{}{rest}", m.slug);
+        }
+    }
+    m.best = analyse::best_per_gpu(&m)
+        .into_iter()
+        .filter_map(|(gpu, best)| best.map(|i| (gpu, m.configurations[i].clone())))
+        .collect();
+    m
+}
+
+/// Scales a configuration's energy by `energy` and its latency by
+/// `latency` (throughput by its inverse), rounding as the seed files do
+/// and keeping the derived figures consistent.
+fn jitter(c: &mut Configuration, energy: f64, latency: f64) {
+    c.joules_per_output_token = round_to(c.joules_per_output_token * energy, 7).max(1e-7);
+    c.wh_per_million_output_tokens = round_to(c.derived_wh_per_million(), 2).max(0.01);
+    for itl in [
+        &mut c.median_itl_ms,
+        &mut c.p90_itl_ms,
+        &mut c.p95_itl_ms,
+        &mut c.p99_itl_ms,
+    ] {
+        *itl = round_to(*itl * latency, 1).max(0.1);
+    }
+    c.tokens_per_second = round_to(c.tokens_per_second / latency, 1).max(0.1);
+    c.gpu_power_watts_total = (c.joules_per_output_token * c.tokens_per_second)
+        .round()
+        .max(1.0);
+}
+
+/// What `synth` wrote.
+#[derive(Debug, Clone)]
+pub struct SynthSummary {
+    /// Model files written.
+    pub files: usize,
+    /// Bytes written.
+    pub bytes: u64,
+    /// Wall time taken.
+    pub elapsed: Duration,
+}
+
+impl std::fmt::Display for SynthSummary {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} model files ({:.1} MB) in {:.2} s",
+            self.files,
+            self.bytes as f64 / 1e6,
+            self.elapsed.as_secs_f64()
+        )
+    }
+}
+
+/// What `synth` reads and writes.
+#[derive(Debug, Clone)]
+pub struct SynthOptions {
+    /// Folder of seed model files.
+    pub data_dir: PathBuf,
+    /// Folder to write the synthetic files into.
+    pub out_dir: PathBuf,
+    /// How many model files to write.
+    pub count: usize,
+    /// Seed of the jitter.
+    pub seed: u64,
+    /// Replace a non-empty `out_dir` that energyboard did not make.
+    pub force: bool,
+}
+
+/// Writes `count` synthetic model files into `out_dir`, derived from the
+/// valid model files in `data_dir`. The folder is written like a site: into
+/// a staging folder swapped in at the end, and a non-empty folder that
+/// energyboard did not make is refused.
+pub fn write_synthetic(opts: &SynthOptions) -> Result<SynthSummary> {
+    let start = Instant::now();
+    if opts.count == 0 {
+        bail!("--count must be at least 1");
+    }
+    if same_folder(&opts.data_dir, &opts.out_dir) {
+        bail!(
+            "{}: --out may not be the seed data folder",
+            opts.out_dir.display()
+        );
+    }
+    let seeds = crate::load::load_data_dir(&opts.data_dir)?;
+    let width = (opts.count - 1).to_string().len();
+    let writer = SiteWriter::begin(&opts.out_dir, opts.force)?;
+    (0..opts.count).into_par_iter().try_for_each(|i| {
+        let template = &seeds.models[i % seeds.models.len()].file;
+        let model = synthesise(template, i, width, opts.seed);
+        let mut json = serde_json::to_vec_pretty(&model)?;
+        json.push(b'\n');
+        writer.put(&format!("{}.json", model.slug), &json)
+    })?;
+    let written = writer.commit()?;
+    Ok(SynthSummary {
+        files: written.files,
+        bytes: written.bytes,
+        elapsed: start.elapsed(),
+    })
+}
+
+fn same_folder(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::load::validate_model;
+
+    fn seeds() -> Vec<ModelFile> {
+        crate::load::load_data_dir(Path::new("data"))
+            .unwrap()
+            .models
+            .into_iter()
+            .map(|m| m.file)
+            .collect()
+    }
+
+    #[test]
+    fn synthetic_models_pass_validation() {
+        let seeds = seeds();
+        for i in 0..200 {
+            let m = synthesise(&seeds[i % seeds.len()], i, 3, 7);
+            let problems = validate_model(Path::new("synthetic.json"), &m);
+            assert!(problems.is_empty(), "model {i}: {problems:?}");
+            for c in &m.configurations {
+                let derived = c.joules_per_output_token * 1e6 / 3600.0;
+                // Half a unit in the second decimal, plus float noise.
+                let gap = (derived - c.wh_per_million_output_tokens).abs();
+                assert!(gap <= 0.005 + 1e-9, "{gap}");
+                assert!(c.row_id.starts_with(&format!("{}/", m.slug)));
+            }
+        }
+    }
+
+    #[test]
+    fn same_seed_same_model_and_other_seed_other_numbers() {
+        let seeds = seeds();
+        let a = synthesise(&seeds[0], 42, 4, 1);
+        assert_eq!(a, synthesise(&seeds[0], 42, 4, 1));
+        let b = synthesise(&seeds[0], 42, 4, 2);
+        assert_eq!(a.slug, b.slug);
+        assert_ne!(
+            a.configurations[0].joules_per_output_token,
+            b.configurations[0].joules_per_output_token
+        );
+        let next = synthesise(&seeds[0], 43, 4, 1);
+        assert_ne!(
+            a.configurations[0].joules_per_output_token,
+            next.configurations[0].joules_per_output_token
+        );
+    }
+
+    #[test]
+    fn best_is_recomputed_after_jitter() {
+        let seeds = seeds();
+        let m = synthesise(&seeds[0], 5, 1, 9);
+        for (gpu, best) in analyse::best_per_gpu(&m) {
+            let stated = &m.best[&gpu];
+            assert_eq!(stated, &m.configurations[best.unwrap()]);
+        }
+    }
+
+    #[test]
+    fn writes_a_loadable_folder_and_refuses_a_foreign_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("synth");
+        let opts = SynthOptions {
+            data_dir: PathBuf::from("data"),
+            out_dir: out.clone(),
+            count: 100,
+            seed: 3,
+            force: false,
+        };
+        let summary = write_synthetic(&opts).unwrap();
+        assert_eq!(summary.files, 100);
+        let checked = crate::check(&crate::BuildOptions {
+            data_dir: out.clone(),
+            ..crate::BuildOptions::default()
+        })
+        .unwrap();
+        assert_eq!(checked.models, 100);
+        let first = std::fs::read(out.join("qwen-3-30b-a3b-instruct-synth-00.json")).unwrap();
+        // Rewriting its own folder is allowed and gives the same bytes.
+        write_synthetic(&opts).unwrap();
+        assert_eq!(
+            std::fs::read(out.join("qwen-3-30b-a3b-instruct-synth-00.json")).unwrap(),
+            first
+        );
+
+        let foreign = dir.path().join("mine");
+        std::fs::create_dir(&foreign).unwrap();
+        std::fs::write(foreign.join("notes.txt"), "keep").unwrap();
+        let err = write_synthetic(&SynthOptions {
+            out_dir: foreign.clone(),
+            ..opts
+        })
+        .unwrap_err();
+        assert!(
+            format!("{err:#}").contains("not built by energyboard"),
+            "{err:#}"
+        );
+        assert_eq!(std::fs::read_dir(&foreign).unwrap().count(), 1);
+    }
+}

@@ -1,0 +1,486 @@
+//! `energyboard serve`: the real binary on a free loopback port, over a copy
+//! of data/ and static/ in a temporary folder, spoken to over raw TCP.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex, mpsc};
+use std::time::{Duration, Instant};
+
+/// How long any single wait in these tests may last.
+const PATIENCE: Duration = Duration::from_secs(30);
+
+struct Reply {
+    status: u16,
+    headers: String,
+    body: String,
+}
+
+impl Reply {
+    fn header(&self, name: &str) -> Option<&str> {
+        self.headers.lines().find_map(|line| {
+            let (k, v) = line.split_once(':')?;
+            k.eq_ignore_ascii_case(name).then(|| v.trim())
+        })
+    }
+}
+
+/// A running `energyboard serve` over its own copy of the inputs.
+struct Preview {
+    child: Child,
+    dir: tempfile::TempDir,
+    url: String,
+    port: u16,
+    stdout: Arc<Mutex<String>>,
+    stderr: Arc<Mutex<String>>,
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+fn drain(stream: impl Read + Send + 'static, into: Arc<Mutex<String>>) -> mpsc::Receiver<String> {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stream).lines() {
+            let Ok(line) = line else { break };
+            into.lock().unwrap().push_str(&line);
+            into.lock().unwrap().push('\n');
+            let _ = tx.send(line);
+        }
+    });
+    rx
+}
+
+impl Preview {
+    /// Starts the server with `--out <tmp>/site` and `extra` arguments.
+    fn start(extra: &[&str]) -> Self {
+        Self::launch(extra, |_| {}, true)
+    }
+
+    /// Like [`Preview::start`], after `prepare` has changed the inputs.
+    fn start_with(extra: &[&str], prepare: impl FnOnce(&Path)) -> Self {
+        Self::launch(extra, prepare, true)
+    }
+
+    /// Starts the server; with `out`, builds into `<tmp>/site`, otherwise
+    /// into its default temporary folder (TMPDIR is `<tmp>`).
+    fn launch(extra: &[&str], prepare: impl FnOnce(&Path), out: bool) -> Self {
+        let dir = tempfile::tempdir().unwrap();
+        copy_dir(Path::new("data"), &dir.path().join("data"));
+        copy_dir(Path::new("static"), &dir.path().join("static"));
+        std::fs::write(dir.path().join("secret.txt"), "TOP SECRET").unwrap();
+        prepare(dir.path());
+        let mut command = Command::new(env!("CARGO_BIN_EXE_energyboard"));
+        command
+            .arg("serve")
+            .args(["--port", "0", "--data"])
+            .arg(dir.path().join("data"))
+            .arg("--static")
+            .arg(dir.path().join("static"));
+        if out {
+            command.arg("--out").arg(dir.path().join("site"));
+        }
+        let mut child = command
+            .args(extra)
+            .env("TMPDIR", dir.path())
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let stdout = Arc::new(Mutex::new(String::new()));
+        let stderr = Arc::new(Mutex::new(String::new()));
+        let lines = drain(child.stdout.take().unwrap(), Arc::clone(&stdout));
+        drain(child.stderr.take().unwrap(), Arc::clone(&stderr));
+        let first = lines.recv_timeout(PATIENCE).unwrap_or_else(|_| {
+            let _ = child.kill();
+            panic!("no URL printed; stderr: {}", stderr.lock().unwrap());
+        });
+        let url = first
+            .strip_prefix("serving ")
+            .and_then(|rest| rest.split_whitespace().next())
+            .unwrap_or_else(|| panic!("unexpected first line {first:?}"))
+            .to_owned();
+        let port = url
+            .strip_prefix("http://127.0.0.1:")
+            .and_then(|rest| rest.split('/').next())
+            .and_then(|p| p.parse().ok())
+            .unwrap_or_else(|| panic!("URL {url:?} is not on 127.0.0.1"));
+        Self {
+            child,
+            dir,
+            url,
+            port,
+            stdout,
+            stderr,
+        }
+    }
+
+    fn path(&self, rel: &str) -> PathBuf {
+        self.dir.path().join(rel)
+    }
+
+    /// Sends `GET <target>` exactly as written, with no normalisation.
+    fn get(&self, target: &str) -> Reply {
+        let mut stream = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
+        stream.set_read_timeout(Some(PATIENCE)).unwrap();
+        write!(
+            stream,
+            "GET {target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+        )
+        .unwrap();
+        let mut raw = Vec::new();
+        stream.read_to_end(&mut raw).unwrap();
+        let raw = String::from_utf8_lossy(&raw).into_owned();
+        let (head, body) = raw.split_once("\r\n\r\n").unwrap_or((&raw, ""));
+        let (status_line, headers) = head.split_once("\r\n").unwrap_or((head, ""));
+        let status = status_line
+            .split_whitespace()
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or_else(|| panic!("bad status line {status_line:?}"));
+        Reply {
+            status,
+            headers: headers.replace("\r\n", "\n"),
+            body: body.to_owned(),
+        }
+    }
+
+    /// Polls `target` until `done` holds, at most [`PATIENCE`].
+    fn wait_for(&self, target: &str, what: &str, done: impl Fn(&Reply) -> bool) -> Reply {
+        let start = Instant::now();
+        loop {
+            let reply = self.get(target);
+            if done(&reply) {
+                return reply;
+            }
+            assert!(
+                start.elapsed() < PATIENCE,
+                "waited {PATIENCE:?} for {what}; last reply {} {}\nstderr:\n{}",
+                reply.status,
+                reply.body,
+                self.stderr.lock().unwrap()
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    /// Sends SIGINT, as Ctrl-C does, and waits for the exit.
+    fn interrupt(&mut self) -> std::process::ExitStatus {
+        let sent = Command::new("kill")
+            .args(["-INT", &self.child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(sent.success());
+        let start = Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status;
+            }
+            assert!(start.elapsed() < PATIENCE, "still running after SIGINT");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+impl Drop for Preview {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn run_to_end(args: &[&std::ffi::OsStr]) -> std::process::Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_energyboard"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > PATIENCE {
+            let _ = child.kill();
+            panic!("serve did not stop on its own");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn serves_the_built_site_on_loopback() {
+    let preview = Preview::start(&[]);
+    assert!(preview.url.starts_with("http://127.0.0.1:"));
+    assert!(preview.url.ends_with('/'));
+
+    let home = preview.get("/");
+    assert_eq!(home.status, 200);
+    assert_eq!(
+        home.header("Content-Type"),
+        Some("text/html; charset=utf-8")
+    );
+    assert!(home.body.contains("models/qwen-3-32b/"), "{}", home.body);
+
+    let model = preview.get("/models/qwen-3-32b/");
+    assert_eq!(model.status, 200);
+    let built = std::fs::read_to_string(preview.path("site/models/qwen-3-32b/index.html")).unwrap();
+    let head = &built[..built.find("</body>").unwrap_or(built.len())];
+    assert!(
+        model.body.starts_with(head),
+        "served page differs from the file"
+    );
+
+    let css = preview.get("/assets/style.css");
+    assert_eq!(css.status, 200);
+    assert_eq!(css.header("Content-Type"), Some("text/css; charset=utf-8"));
+
+    let bare = preview.get("/models/qwen-3-32b?x=1");
+    assert_eq!(bare.status, 301);
+    assert_eq!(bare.header("Location"), Some("/models/qwen-3-32b/?x=1"));
+
+    let missing = preview.get("/no-such-page/");
+    assert_eq!(missing.status, 404);
+    if let Ok(page) = std::fs::read_to_string(preview.path("site/404.html")) {
+        let head = &page[..page.find("</body>").unwrap_or(page.len())];
+        assert!(missing.body.starts_with(head), "not the site's 404.html");
+    }
+
+    assert_eq!(preview.get("/.energyboard").status, 404);
+}
+
+#[test]
+fn path_traversal_is_refused() {
+    let preview = Preview::start(&[]);
+    for target in [
+        "/../Cargo.toml",
+        "/../secret.txt",
+        "/%2e%2e/secret.txt",
+        "/%2E%2E%2Fsecret.txt",
+        "/models/%2e%2e/%2e%2e/secret.txt",
+        "/models/..%2f..%2fsecret.txt",
+        "/assets/../../secret.txt",
+        "//secret.txt",
+        "http://127.0.0.1/../secret.txt",
+    ] {
+        let reply = preview.get(target);
+        assert!(
+            matches!(reply.status, 403 | 404),
+            "{target}: status {}",
+            reply.status
+        );
+        assert!(!reply.body.contains("TOP SECRET"), "{target} leaked a file");
+    }
+}
+
+#[test]
+fn base_path_serves_the_site_under_its_prefix_only() {
+    let preview = Preview::start(&["--base-path", "/energyboard/"]);
+    assert!(preview.url.ends_with("/energyboard/"), "{}", preview.url);
+
+    let home = preview.get("/energyboard/");
+    assert_eq!(home.status, 200);
+    assert!(home.body.contains("models/qwen-3-32b/"));
+    assert_eq!(preview.get("/energyboard/models/qwen-3-32b/").status, 200);
+    assert_eq!(
+        preview
+            .get("/energyboard/models/qwen-3-32b")
+            .header("Location"),
+        Some("/energyboard/models/qwen-3-32b/")
+    );
+
+    for target in ["/", "/energyboard"] {
+        let reply = preview.get(target);
+        assert_eq!(reply.status, 302, "{target}");
+        assert_eq!(reply.header("Location"), Some("/energyboard/"));
+    }
+    assert_eq!(preview.get("/models/qwen-3-32b/").status, 404);
+    assert_eq!(preview.get("/assets/style.css").status, 404);
+
+    let escape = preview.get("/energyboard/%2e%2e/secret.txt");
+    assert_eq!(escape.status, 403);
+}
+
+#[test]
+fn editing_a_data_file_rebuilds_the_site() {
+    let preview = Preview::start(&[]);
+    assert_eq!(preview.get("/models/qwen-3-32b-edited/").status, 404);
+    let file = preview.path("data/qwen-3-32b.json");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let edited = text.replacen(
+        "\"slug\": \"qwen-3-32b\"",
+        "\"slug\": \"qwen-3-32b-edited\"",
+        1,
+    );
+    assert_ne!(text, edited);
+    std::fs::write(&file, edited).unwrap();
+
+    preview.wait_for("/models/qwen-3-32b-edited/", "the rebuilt page", |r| {
+        r.status == 200
+    });
+    let home = preview.get("/");
+    assert!(home.body.contains("models/qwen-3-32b-edited/"));
+    assert!(!home.body.contains("energyboard-build-error"));
+}
+
+#[test]
+fn broken_data_file_keeps_the_last_good_site_and_shows_the_error() {
+    let preview = Preview::start(&[]);
+    let file = preview.path("data/qwen-3-32b.json");
+    let good = std::fs::read_to_string(&file).unwrap();
+    std::fs::write(&file, "{ \"slug\": ").unwrap();
+
+    let home = preview.wait_for("/", "the error banner", |r| {
+        r.body.contains("energyboard-build-error")
+    });
+    assert_eq!(home.status, 200);
+    assert!(
+        home.body.contains("models/qwen-3-32b/"),
+        "last good site gone"
+    );
+    assert!(
+        home.body.contains("qwen-3-32b.json"),
+        "error does not name the file"
+    );
+    assert!(home.body.contains("ends too early"), "{}", home.body);
+    assert_eq!(preview.get("/models/qwen-3-32b/").status, 200);
+    assert_eq!(preview.get("/assets/style.css").status, 200);
+    let terminal = preview.stderr.lock().unwrap().clone();
+    assert!(terminal.contains("rebuild failed"), "{terminal}");
+    assert!(terminal.contains("qwen-3-32b.json"), "{terminal}");
+
+    std::fs::write(&file, good).unwrap();
+    preview.wait_for("/", "the banner to go", |r| {
+        r.status == 200 && !r.body.contains("energyboard-build-error")
+    });
+}
+
+#[test]
+fn a_broken_first_build_is_shown_until_fixed() {
+    let preview = Preview::start_with(&[], |dir| {
+        std::fs::write(dir.join("data/qwen-3-32b.json"), "[]").unwrap();
+    });
+    let page = preview.get("/");
+    assert_eq!(page.status, 500);
+    assert!(page.body.contains("qwen-3-32b.json"), "{}", page.body);
+
+    std::fs::copy("data/qwen-3-32b.json", preview.path("data/qwen-3-32b.json")).unwrap();
+    preview.wait_for("/", "the first good build", |r| r.status == 200);
+}
+
+#[test]
+fn reading_pages_does_not_trigger_a_rebuild() {
+    let preview = Preview::start(&[]);
+    let before = preview.get("/__energyboard/build").body;
+    for _ in 0..20 {
+        assert_eq!(preview.get("/").status, 200);
+        assert_eq!(preview.get("/models/qwen-3-32b/").status, 200);
+    }
+    std::thread::sleep(Duration::from_millis(800));
+    assert_eq!(preview.get("/__energyboard/build").body, before);
+    assert_eq!(preview.stderr.lock().unwrap().matches("rebuilt").count(), 0);
+}
+
+#[test]
+fn a_rebuild_reading_the_inputs_does_not_trigger_another() {
+    // On Linux a build opening the data files raises watch events too; a
+    // watcher that counted them would rebuild forever.
+    let preview = Preview::start(&[]);
+    let file = preview.path("data/qwen-3-32b.json");
+    let text = std::fs::read_to_string(&file).unwrap();
+    std::fs::write(
+        &file,
+        text.replacen("\"slug\": \"qwen-3-32b\"", "\"slug\": \"q\"", 1),
+    )
+    .unwrap();
+    preview.wait_for("/models/q/", "the rebuilt page", |r| r.status == 200);
+    std::thread::sleep(Duration::from_secs(1));
+    let settled = preview.get("/__energyboard/build").body;
+    std::thread::sleep(Duration::from_secs(1));
+    assert_eq!(preview.get("/__energyboard/build").body, settled);
+
+    std::fs::write(&file, "{").unwrap();
+    preview.wait_for("/", "the error banner", |r| {
+        r.body.contains("energyboard-build-error")
+    });
+    std::thread::sleep(Duration::from_secs(1));
+    let settled = preview.get("/__energyboard/build").body;
+    std::thread::sleep(Duration::from_secs(1));
+    assert_eq!(preview.get("/__energyboard/build").body, settled);
+}
+
+#[test]
+fn ctrl_c_stops_cleanly() {
+    let mut preview = Preview::start(&[]);
+    assert_eq!(preview.get("/").status, 200);
+    let status = preview.interrupt();
+    assert!(status.success(), "{status:?}");
+    assert!(preview.stdout.lock().unwrap().contains("stopped"));
+    assert!(preview.path("site/index.html").is_file(), "--out site kept");
+    assert!(TcpStream::connect(("127.0.0.1", preview.port)).is_err());
+}
+
+#[test]
+fn default_output_is_a_temporary_folder_removed_on_exit() {
+    let mut preview = Preview::launch(&[], |_| {}, false);
+    assert_eq!(preview.get("/").status, 200);
+    let temporary = |dir: &Path| {
+        std::fs::read_dir(dir)
+            .unwrap()
+            .filter(|e| {
+                let name = e.as_ref().unwrap().file_name();
+                name.to_string_lossy().starts_with("energyboard-serve-")
+            })
+            .count()
+    };
+    assert_eq!(temporary(preview.dir.path()), 1);
+    assert!(!preview.path("site").exists());
+    assert!(preview.interrupt().success());
+    assert_eq!(temporary(preview.dir.path()), 0);
+}
+
+#[test]
+fn refuses_an_output_folder_it_did_not_make_or_inside_the_inputs() {
+    let dir = tempfile::tempdir().unwrap();
+    let mine = dir.path().join("mine");
+    std::fs::create_dir(&mine).unwrap();
+    std::fs::write(mine.join("notes.txt"), "keep").unwrap();
+    let out = run_to_end(&[
+        "serve".as_ref(),
+        "--port".as_ref(),
+        "0".as_ref(),
+        "--out".as_ref(),
+        mine.as_os_str(),
+    ]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("not built by energyboard"), "{err}");
+    assert_eq!(
+        std::fs::read_to_string(mine.join("notes.txt")).unwrap(),
+        "keep"
+    );
+
+    let out = run_to_end(&[
+        "serve".as_ref(),
+        "--port".as_ref(),
+        "0".as_ref(),
+        "--out".as_ref(),
+        "data/site".as_ref(),
+    ]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("may not be inside"), "{err}");
+    assert!(!Path::new("data/site").exists());
+}
