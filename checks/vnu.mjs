@@ -1,0 +1,120 @@
+#!/usr/bin/env node
+// HTML, CSS and SVG conformance with the Nu Html Checker (vnu.jar from the
+// vnu-jar npm package, run on the installed Java). One check per file: it
+// passes with zero errors. Warnings are printed but do not fail.
+//
+// As a command: node vnu.mjs SITE_DIR
+
+import { spawn } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import os from 'node:os';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL, fileURLToPath } from 'node:url';
+
+import { Report, heading, since } from './lib/report.mjs';
+import { listFiles } from './lib/site.mjs';
+
+const require = createRequire(import.meta.url);
+const VNU_JAR = require('vnu-jar');
+const JAVA = process.env.JAVA || 'java';
+
+/**
+ * Runs vnu once on a folder (HTML, and CSS and SVG by extension); resolves
+ * to its messages. One Java start for the whole site: on 2 cores each start
+ * costs seconds. C1-only JIT and the serial GC make a short run faster.
+ */
+function vnu(dir) {
+  return new Promise((resolve, reject) => {
+    const args = [
+      '-Xss4m', '-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC', '-jar', String(VNU_JAR),
+      '--format', 'json', '--stdout', '--exit-zero-always', '--also-check-css', '--also-check-svg', dir,
+    ];
+    const child = spawn(JAVA, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => { out += d; });
+    child.stderr.on('data', (d) => { err += d; });
+    child.on('error', (e) => reject(new Error(`cannot run ${JAVA}: ${e.message}`)));
+    child.on('close', (code) => {
+      try {
+        resolve(JSON.parse(out).messages);
+      } catch {
+        reject(new Error(`vnu exited ${code} without JSON output: ${(err || out).slice(0, 2000)}`));
+      }
+    });
+  });
+}
+
+function where(m) {
+  const line = m.lastLine ?? m.firstLine;
+  return line ? `line ${line}${m.firstColumn ? `:${m.firstColumn}` : ''}` : '';
+}
+
+/** Checks every .html, .css and .svg file of the site; adds one check per file to `report`. */
+export async function checkConformance(siteDir, report) {
+  const root = path.resolve(siteDir);
+  const files = await listFiles(root);
+  const checked = files.filter((f) => /\.(html|css|svg)$/.test(f));
+  const byFile = new Map(checked.map((f) => [f, { errors: [], warnings: [] }]));
+  if (byFile.size === 0) {
+    report.fail('site has HTML, CSS or SVG files', `no .html, .css or .svg file under ${root}`);
+    return;
+  }
+  // A staging folder with only the files to check (hard links where
+  // possible), so that vnu's folder mode skips nothing and checks nothing else.
+  const stage = await fs.mkdtemp(path.join(os.tmpdir(), 'energyboard-vnu-'));
+  let messages;
+  try {
+    for (const f of checked) {
+      const to = path.join(stage, ...f.split('/'));
+      await fs.mkdir(path.dirname(to), { recursive: true });
+      await fs.link(path.join(root, f), to).catch(() => fs.copyFile(path.join(root, f), to));
+    }
+    messages = await vnu(stage);
+  } finally {
+    await fs.rm(stage, { recursive: true, force: true });
+  }
+  for (const m of messages) {
+    const rel = m.url ? path.relative(stage, fileURLToPath(m.url)).split(path.sep).join('/') : '(unknown)';
+    const entry = byFile.get(rel) || byFile.set(rel, { errors: [], warnings: [] }).get(rel);
+    const text = `${where(m)} ${m.message}${m.extract ? `  [${m.extract.replace(/\s+/g, ' ').trim().slice(0, 120)}]` : ''}`.trim();
+    if (m.type === 'error' || m.type === 'non-document-error') entry.errors.push(text);
+    else if (m.subType === 'warning') entry.warnings.push({ text, message: m.message });
+  }
+  // Warnings do not fail; the same warning in many files is shown once.
+  const warned = new Map();
+  for (const [rel, { warnings }] of byFile) {
+    for (const w of warnings) {
+      const key = w.message;
+      if (!warned.has(key)) warned.set(key, { first: `${rel} ${w.text}`, files: new Set() });
+      warned.get(key).files.add(rel);
+    }
+  }
+  for (const [message, { first, files: where }] of warned) {
+    const others = where.size > 1 ? ` (and ${where.size - 1} more file${where.size > 2 ? 's' : ''})` : '';
+    report.warn('vnu', `${message} — first at ${first.split(' ')[0]}${others}`);
+  }
+  for (const [rel, { errors }] of byFile) {
+    report.check(`vnu ${rel}`, errors.map((e) => `vnu: ${e}`));
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] || '').href) {
+  const siteDir = process.argv[2];
+  if (!siteDir) {
+    console.error('usage: node vnu.mjs SITE_DIR');
+    process.exit(2);
+  }
+  const report = new Report('vnu');
+  const start = performance.now();
+  heading(`Nu Html Checker: ${path.resolve(siteDir)}`);
+  try {
+    await checkConformance(siteDir, report);
+  } catch (err) {
+    report.fail('vnu ran', err.message);
+  }
+  console.log(`  (${since(start)})`);
+  console.log(report.summaryLine());
+  process.exitCode = report.failed ? 1 : 0;
+}
