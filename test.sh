@@ -102,6 +102,13 @@ else
   one "energyboard build --data tests/fixtures/large --base-url $BASE_URL" $built_large
   timings+=("builds $(elapsed "$t")")
 
+  echo
+  echo "== GitHub Pages workflow lint (actionlint)"
+  t=$(now)
+  bash tests/lint-workflow.sh
+  one "actionlint .github/workflows" $?
+  timings+=("workflow lint $(elapsed "$t")")
+
   # --- npm packages for the checks ----------------------------------------
   if [ ! -d checks/node_modules/playwright-core ] || [ ! -d checks/node_modules/vnu-jar ] || [ ! -d checks/node_modules/axe-core ]; then
     echo

@@ -685,14 +685,14 @@ fn render_model(
                     setup: config_summary(c),
                     figures: vec![
                         (
-                            "Energy".into(),
+                            "Energy per million tokens".into(),
                             format!(
                                 "{} Wh/M tok",
                                 fmt::wh_per_million(c.wh_per_million_output_tokens)
                             ),
                         ),
                         (
-                            "Energy".into(),
+                            "Energy per token".into(),
                             format!("{} J/tok", fmt::joules_per_token(c.joules_per_output_token)),
                         ),
                         (
