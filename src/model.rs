@@ -22,7 +22,8 @@ pub struct ModelFile {
     /// Median inter-token latency deadline in milliseconds used for "best".
     pub itl_deadline_ms: f64,
     /// Where the numbers come from, under which licence and how to cite them.
-    pub source: Source,
+    /// Shared between models whose files carry the same block.
+    pub source: std::sync::Arc<Source>,
     /// What the figures leave out, in the data publisher's words.
     pub caveat: String,
     /// The measurement boundary, e.g. `"gpu_only"`.

@@ -23,7 +23,10 @@ use crate::model::{Configuration, ModelFile, row_anchor, url_segment};
 use crate::write::PageSink;
 
 pub use downloads::{configurations_csv, leaderboard_csv};
-use views::{Attr, Cell, ChartView, Header, Row, RowGroup, TableView, chart_view, table_html};
+use views::{
+    Attr, Cell, ChartView, Header, Row, RowGroup, TableView, chart_view, table_html,
+    table_html_from_rows,
+};
 
 /// Everything the pages are made from.
 #[derive(Debug)]
@@ -398,11 +401,6 @@ fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result<RenderCoun
     let mut meta = site.meta(path, "", description, "leaderboard");
     meta.script = true;
     let root = meta.root.clone();
-    let rows: Vec<Row> = site
-        .leaderboard
-        .iter()
-        .map(|r| leaderboard_row(site, *r, &root, true))
-        .collect();
     let mut headers: Vec<Header> = LEADERBOARD_COLUMNS
         .iter()
         .map(|k| header(k, &root))
@@ -422,9 +420,15 @@ fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result<RenderCoun
             site.info.deadline
         ),
         headers,
-        groups: vec![RowGroup { title: None, rows }],
+        groups: Vec::new(),
         sortable: true,
     };
+    let table = table_html_from_rows(
+        &table,
+        site.leaderboard
+            .iter()
+            .map(|r| leaderboard_row(site, *r, &root, true)),
+    )?;
     let bars: Vec<BarEntry> = site
         .leaderboard
         .iter()
@@ -447,7 +451,7 @@ fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result<RenderCoun
     let page = LeaderboardPage {
         meta,
         info: &site.info,
-        table: table_html(&table)?,
+        table,
         chart,
         gpus: site.gpus.clone(),
         archs,
@@ -1085,14 +1089,6 @@ fn render_gpu_pages(site: &Site<'_>, sink: &dyn PageSink) -> Result<RenderCounts
             .map(|k| header(k, &root))
             .collect();
         headers.remove(1); // the GPU column: it is this page's GPU
-        let table_rows = rows
-            .iter()
-            .map(|r| {
-                let mut row = leaderboard_row(site, *r, &root, false);
-                row.cells.remove(1);
-                row
-            })
-            .collect();
         let table = TableView {
             id: "gpu-leaderboard".into(),
             caption: format!(
@@ -1100,12 +1096,17 @@ fn render_gpu_pages(site: &Site<'_>, sink: &dyn PageSink) -> Result<RenderCounts
                 site.info.deadline
             ),
             headers,
-            groups: vec![RowGroup {
-                title: None,
-                rows: table_rows,
-            }],
+            groups: Vec::new(),
             sortable: false,
         };
+        let table = table_html_from_rows(
+            &table,
+            rows.iter().map(|r| {
+                let mut row = leaderboard_row(site, *r, &root, false);
+                row.cells.remove(1);
+                row
+            }),
+        )?;
         let bars: Vec<BarEntry> = rows.iter().map(|r| bar_entry(site, *r)).collect();
         let chart = if bars.is_empty() {
             None
@@ -1122,7 +1123,7 @@ fn render_gpu_pages(site: &Site<'_>, sink: &dyn PageSink) -> Result<RenderCounts
         let page = GpuPage {
             meta,
             gpu: gpu.clone(),
-            table: table_html(&table)?,
+            table,
             chart,
             count: rows.len(),
             deadline: site.info.deadline.clone(),
@@ -1177,63 +1178,58 @@ fn render_compare(site: &Site<'_>, sink: &dyn PageSink) -> Result<RenderCounts> 
             key: format!("{}-setup", url_segment(gpu)),
         });
     }
-    let rows = site
-        .models
-        .iter()
-        .zip(&site.analyses)
-        .map(|(lm, a)| {
-            let m = &lm.file;
-            let dir = format!("{root}{}", model_dir(&m.slug));
-            let mut name = link(m.name.clone(), format!("{dir}index.html"));
-            name.header = true;
-            let mut cells = vec![
-                name,
-                text(m.architecture.clone()),
-                num(fmt::params_b(m.params_b), m.params_b),
-                num(fmt::params_b(m.active_params_b), m.active_params_b),
-            ];
-            for gpu in &site.gpus {
-                let best = a
-                    .best_per_gpu
-                    .iter()
-                    .find(|(g, _)| g == gpu)
-                    .and_then(|(_, b)| *b);
-                match best {
-                    Some(i) => {
-                        let c = &m.configurations[i];
-                        let mut cell = num(
-                            fmt::wh_per_million(c.wh_per_million_output_tokens),
-                            c.wh_per_million_output_tokens,
-                        );
-                        cell.href = Some(format!(
-                            "{dir}index.html#{}",
-                            row_anchor(&m.slug, &c.row_id)
-                        ));
-                        cells.push(cell);
-                        cells.push(text(format!(
-                            "{}, {}, {} seqs",
-                            gpu_setup(c),
-                            c.precision,
-                            c.max_num_seqs
-                        )));
-                    }
-                    None => {
-                        let reason = if m.gpus.contains(gpu) {
-                            "none within deadline"
-                        } else {
-                            "not measured"
-                        };
-                        cells.push(text("—"));
-                        cells.push(text(reason));
-                    }
+    let rows = site.models.iter().zip(&site.analyses).map(|(lm, a)| {
+        let m = &lm.file;
+        let dir = format!("{root}{}", model_dir(&m.slug));
+        let mut name = link(m.name.clone(), format!("{dir}index.html"));
+        name.header = true;
+        let mut cells = vec![
+            name,
+            text(m.architecture.clone()),
+            num(fmt::params_b(m.params_b), m.params_b),
+            num(fmt::params_b(m.active_params_b), m.active_params_b),
+        ];
+        for gpu in &site.gpus {
+            let best = a
+                .best_per_gpu
+                .iter()
+                .find(|(g, _)| g == gpu)
+                .and_then(|(_, b)| *b);
+            match best {
+                Some(i) => {
+                    let c = &m.configurations[i];
+                    let mut cell = num(
+                        fmt::wh_per_million(c.wh_per_million_output_tokens),
+                        c.wh_per_million_output_tokens,
+                    );
+                    cell.href = Some(format!(
+                        "{dir}index.html#{}",
+                        row_anchor(&m.slug, &c.row_id)
+                    ));
+                    cells.push(cell);
+                    cells.push(text(format!(
+                        "{}, {}, {} seqs",
+                        gpu_setup(c),
+                        c.precision,
+                        c.max_num_seqs
+                    )));
+                }
+                None => {
+                    let reason = if m.gpus.contains(gpu) {
+                        "none within deadline"
+                    } else {
+                        "not measured"
+                    };
+                    cells.push(text("—"));
+                    cells.push(text(reason));
                 }
             }
-            Row {
-                cells,
-                ..Row::default()
-            }
-        })
-        .collect();
+        }
+        Row {
+            cells,
+            ..Row::default()
+        }
+    });
     let table = TableView {
         id: "compare".into(),
         caption: format!(
@@ -1241,9 +1237,10 @@ fn render_compare(site: &Site<'_>, sink: &dyn PageSink) -> Result<RenderCounts> 
             site.info.deadline
         ),
         headers,
-        groups: vec![RowGroup { title: None, rows }],
+        groups: Vec::new(),
         sortable: false,
     };
+    let table = table_html_from_rows(&table, rows)?;
     let pairs: Vec<(&ModelFile, &ModelAnalysis)> = site
         .models
         .iter()
@@ -1259,7 +1256,7 @@ fn render_compare(site: &Site<'_>, sink: &dyn PageSink) -> Result<RenderCounts> 
     };
     let page = ComparePage {
         meta,
-        table: table_html(&table)?,
+        table,
         chart,
         deadline: site.info.deadline.clone(),
     };

@@ -21,6 +21,19 @@ pub trait PageSink: Sync {
     /// Stores `bytes` at `rel`, a `/`-separated path inside the site.
     fn put(&self, rel: &str, bytes: &[u8]) -> Result<()>;
 
+    /// Stores at `rel` what `write` writes, without holding it all in memory
+    /// where the sink can avoid it. Returns the number of bytes.
+    fn put_streamed(
+        &self,
+        rel: &str,
+        write: &mut dyn FnMut(&mut dyn std::io::Write) -> Result<()>,
+    ) -> Result<u64> {
+        let mut buf = Vec::new();
+        write(&mut buf)?;
+        self.put(rel, &buf)?;
+        Ok(buf.len() as u64)
+    }
+
     /// Publishes the input file `from` unchanged at `rel`. It must still be
     /// `len` bytes long, as when it was validated.
     fn copy_file(&self, rel: &str, from: &Path, len: u64) -> Result<()> {
@@ -164,6 +177,28 @@ impl PageSink for SiteWriter {
         Ok(())
     }
 
+    fn put_streamed(
+        &self,
+        rel: &str,
+        write: &mut dyn FnMut(&mut dyn std::io::Write) -> Result<()>,
+    ) -> Result<u64> {
+        let path = self.staging.join(safe_relative(rel)?);
+        if let Some(dir) = path.parent() {
+            fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        }
+        let file =
+            fs::File::create(&path).with_context(|| format!("cannot write {}", path.display()))?;
+        let mut out = CountingWriter {
+            inner: std::io::BufWriter::with_capacity(1 << 16, file),
+            bytes: 0,
+        };
+        write(&mut out)?;
+        std::io::Write::flush(&mut out)
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        self.count(out.bytes);
+        Ok(out.bytes)
+    }
+
     fn copy_file(&self, rel: &str, from: &Path, len: u64) -> Result<()> {
         let path = self.staging.join(safe_relative(rel)?);
         if let Some(dir) = path.parent() {
@@ -190,6 +225,23 @@ impl Drop for SiteWriter {
             // The staging folder is ours alone; the target is untouched.
             let _ = fs::remove_dir_all(&self.staging);
         }
+    }
+}
+
+/// Counts the bytes that pass through to `inner`.
+struct CountingWriter<W> {
+    inner: W,
+    bytes: u64,
+}
+
+impl<W: std::io::Write> std::io::Write for CountingWriter<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.bytes += n as u64;
+        Ok(n)
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
     }
 }
 
@@ -235,6 +287,22 @@ impl PageSink for CountingSink {
         self.files.fetch_add(1, Ordering::Relaxed);
         self.bytes.fetch_add(bytes.len() as u64, Ordering::Relaxed);
         Ok(())
+    }
+
+    fn put_streamed(
+        &self,
+        rel: &str,
+        write: &mut dyn FnMut(&mut dyn std::io::Write) -> Result<()>,
+    ) -> Result<u64> {
+        safe_relative(rel)?;
+        let mut out = CountingWriter {
+            inner: std::io::sink(),
+            bytes: 0,
+        };
+        write(&mut out)?;
+        self.files.fetch_add(1, Ordering::Relaxed);
+        self.bytes.fetch_add(out.bytes, Ordering::Relaxed);
+        Ok(out.bytes)
     }
 }
 

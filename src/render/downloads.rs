@@ -101,13 +101,14 @@ fn csv_record(m: &ModelFile, c: &Configuration) -> Vec<String> {
     ]
 }
 
-fn csv_bytes(
+fn write_csv(
+    out: &mut dyn std::io::Write,
     leading: Option<&str>,
     rows: impl Iterator<Item = (Option<usize>, Vec<String>)>,
-) -> Result<Vec<u8>> {
+) -> Result<()> {
     let mut w = csv::WriterBuilder::new()
         .terminator(csv::Terminator::CRLF)
-        .from_writer(Vec::new());
+        .from_writer(out);
     let mut head: Vec<String> = leading.map(header_cell).into_iter().collect();
     head.extend(CSV_COLUMNS.iter().map(|k| header_cell(k)));
     w.write_record(&head)?;
@@ -116,7 +117,27 @@ fn csv_bytes(
         rec.extend(record);
         w.write_record(&rec)?;
     }
-    w.into_inner().context("finishing CSV")
+    w.flush().context("finishing CSV")?;
+    Ok(())
+}
+
+fn csv_bytes(
+    leading: Option<&str>,
+    rows: impl Iterator<Item = (Option<usize>, Vec<String>)>,
+) -> Result<Vec<u8>> {
+    let mut buf = Vec::new();
+    write_csv(&mut buf, leading, rows)?;
+    Ok(buf)
+}
+
+fn configuration_rows<'a>(
+    models: &'a [&'a ModelFile],
+) -> impl Iterator<Item = (Option<usize>, Vec<String>)> + 'a {
+    models.iter().flat_map(|m| {
+        m.configurations
+            .iter()
+            .map(move |c| (None, csv_record(m, c)))
+    })
 }
 
 /// `leaderboard.csv`: the best rows, ranked.
@@ -132,14 +153,7 @@ pub fn leaderboard_csv(models: &[&ModelFile], rows: &[LeaderboardRow]) -> Result
 
 /// `configurations.csv` (or one model's CSV): every configuration.
 pub fn configurations_csv(models: &[&ModelFile]) -> Result<Vec<u8>> {
-    csv_bytes(
-        None,
-        models.iter().flat_map(|m| {
-            m.configurations
-                .iter()
-                .map(move |c| (None, csv_record(m, c)))
-        }),
-    )
+    csv_bytes(None, configuration_rows(models))
 }
 
 fn data_dictionary() -> String {
@@ -219,14 +233,17 @@ pub fn render_downloads(
         ),
         &mut site_files,
     )?;
-    let all = configurations_csv(&files)?;
+    // Streamed: at 10,000 models this file is over 100 MB.
+    let all = sink.put_streamed("data/configurations.csv", &mut |out| {
+        write_csv(out, None, configuration_rows(&files))
+    })?;
     let n: usize = files.iter().map(|m| m.configurations.len()).sum();
-    put(
-        "configurations.csv",
-        &all,
-        format!("Every configuration of every model ({n} rows), with the derived columns."),
-        &mut site_files,
-    )?;
+    site_files.push(FileEntry {
+        href: "configurations.csv".into(),
+        name: "configurations.csv".into(),
+        size: size(all as usize),
+        what: format!("Every configuration of every model ({n} rows), with the derived columns."),
+    });
     put(
         "data-dictionary.md",
         data_dictionary().as_bytes(),

@@ -84,16 +84,84 @@ pub struct TableView {
 }
 
 #[derive(Template)]
-#[template(path = "table.html")]
-struct TableFragment<'a> {
+#[template(path = "table_head.html")]
+struct TableHead<'a> {
     t: &'a TableView,
 }
 
+#[derive(Template)]
+#[template(path = "table_group.html")]
+struct TableGroup<'a> {
+    title: Option<&'a String>,
+    colspan: usize,
+}
+
+#[derive(Template)]
+#[template(path = "table_row.html")]
+struct TableRow<'a> {
+    r: &'a Row,
+    sortable: bool,
+}
+
+const TABLE_END: &str = "</table>\n</div>";
+
 /// The table's HTML.
 pub fn table_html(t: &TableView) -> Result<String> {
-    TableFragment { t }
-        .render()
-        .with_context(|| format!("rendering table {}", t.id))
+    let mut out = String::new();
+    render_into(&mut out, &TableHead { t }, &t.id)?;
+    for g in &t.groups {
+        render_group(&mut out, t, g.title.as_ref(), g.rows.iter())?;
+    }
+    out.push_str(TABLE_END);
+    Ok(out)
+}
+
+/// The HTML of a table whose rows (one group, no heading) are made one at
+/// a time, so a table of 20,000 rows never holds all its cells at once.
+/// `t.groups` is ignored.
+pub fn table_html_from_rows(t: &TableView, rows: impl Iterator<Item = Row>) -> Result<String> {
+    let mut out = String::new();
+    render_into(&mut out, &TableHead { t }, &t.id)?;
+    render_group(&mut out, t, None, rows)?;
+    out.push_str(TABLE_END);
+    Ok(out)
+}
+
+fn render_group(
+    out: &mut String,
+    t: &TableView,
+    title: Option<&String>,
+    rows: impl Iterator<Item = impl std::borrow::Borrow<Row>>,
+) -> Result<()> {
+    render_into(
+        out,
+        &TableGroup {
+            title,
+            colspan: t.headers.len(),
+        },
+        &t.id,
+    )?;
+    for r in rows {
+        render_into(
+            out,
+            &TableRow {
+                r: r.borrow(),
+                sortable: t.sortable,
+            },
+            &t.id,
+        )?;
+    }
+    out.push_str("</tbody>\n");
+    Ok(())
+}
+
+fn render_into(out: &mut String, part: &impl Template, id: &str) -> Result<()> {
+    part.render_into(out)
+        .with_context(|| format!("rendering table {id}"))?;
+    if !out.ends_with('\n') {
+        out.push('\n');
+    }
+    Ok(())
 }
 
 /// A chart as the page shows it.
