@@ -1,10 +1,12 @@
 //! Charts: analysed data in, standalone SVG strings out. Charts know nothing
 //! about pages.
 //!
-//! Every chart is drawn with plotters' SVG backend (no system fonts), then
-//! finished by [`svg`]: sentinel colours become classes coloured by an
-//! embedded `<style>` with a dark-mode palette, the root gets a `viewBox`
-//! but no fixed size, and `<title>`/`<desc>` come first.
+//! Every chart is drawn with plotters (no system fonts) on a backend of our
+//! own, [`svg`], that writes the published SVG in one pass: sentinel
+//! colours become classes coloured by an embedded `<style>` with a
+//! dark-mode palette, the root gets a `viewBox` but no fixed size, and
+//! `<title>`/`<desc>` come first. The output is byte for byte what
+//! plotters' own SVG backend plus a rewrite of its output used to give.
 //!
 //! Classes a reader (or a test) can rely on, with `N` the series index:
 //! `pN` filled data point (first run), `hN` open data point (repeated run),
@@ -16,6 +18,7 @@ mod axis;
 mod draw;
 mod layout;
 mod model_page;
+mod num;
 mod site;
 mod style;
 pub mod svg;

@@ -4,10 +4,10 @@
 use super::axis::{Axis, tick_label};
 use super::draw::{self, Frame, Header, Key, PAD, TEXT_PX, WIDTH};
 use super::layout::{Align, Placement, Rect, label_box, wrap};
+use super::num as fmt;
 use super::style::{Role, gpu_slot};
 use super::{BarEntry, Chart, DataTable, svg};
 use crate::analyse::ModelAnalysis;
-use crate::fmt;
 use crate::model::ModelFile;
 
 const ENERGY: &str = "Energy (Wh per million output tokens)";
@@ -56,7 +56,7 @@ pub(crate) fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry
         y_area: Some(6),
         x_ticks: tick_label,
     };
-    let raw = draw::render_xy(&frame, |p| {
+    let doc = draw::render_xy(&frame, 16 * 1024, |p| {
         let x0 = p.area.x0 as i32;
         let mut top = p.area.y0 as i32 + 6;
         if sorted.is_empty() {
@@ -132,7 +132,7 @@ pub(crate) fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry
         .collect();
     Chart {
         file_name: file_name.to_owned(),
-        svg: svg::finish(&raw, title, &description),
+        svg: svg::finish(&doc, title, &description),
         title: title.to_owned(),
         description,
         table: DataTable {
@@ -181,7 +181,7 @@ pub(crate) fn compare_frontiers(models: &[(&ModelFile, &ModelAnalysis)]) -> Char
         y_area: None,
         x_ticks: tick_label,
     };
-    let raw = draw::render_xy(&frame, |p| {
+    let doc = draw::render_xy(&frame, 16 * 1024, |p| {
         let (y0, y1) = (p.area.y0 as i32, p.area.y1 as i32);
         for (k, &d) in deadlines.iter().enumerate() {
             let (x, _) = p.px(d, 1.0);
@@ -256,7 +256,7 @@ pub(crate) fn compare_frontiers(models: &[(&ModelFile, &ModelAnalysis)]) -> Char
     }
     Chart {
         file_name: "frontiers.svg".to_owned(),
-        svg: svg::finish(&raw, title, &description),
+        svg: svg::finish(&doc, title, &description),
         title: title.to_owned(),
         description,
         table: DataTable {
