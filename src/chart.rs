@@ -26,6 +26,8 @@ pub mod svg;
 use crate::analyse::ModelAnalysis;
 use crate::model::ModelFile;
 
+pub use site::{MAX_BARS, MAX_FRONTIERS};
+
 /// A chart's data as a plain table, shown under the chart for readers who
 /// cannot see it.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -72,13 +74,18 @@ pub fn model_charts(m: &ModelFile, a: &ModelAnalysis) -> Vec<Chart> {
 }
 
 /// Sorted horizontal bars of best energy, lowest first, coloured and marked
-/// by GPU, for the leaderboard (`best-energy.svg`) and GPU pages.
+/// by GPU, for the leaderboard (`best-energy.svg`) and GPU pages. Past
+/// [`MAX_BARS`] entries only the lowest are drawn (and tabled), and the
+/// title and description say so.
 pub fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry]) -> Chart {
     site::best_energy_bars(file_name, title, entries)
 }
 
 /// Every model's Pareto frontier on one ITL-vs-energy chart
-/// (`frontiers.svg`), one series per model in the order given.
+/// (`frontiers.svg`), one series per model in the order given. Past
+/// [`MAX_FRONTIERS`] models, only those with the lowest energy within
+/// their deadline are drawn (and tabled), and the title and description
+/// say so.
 pub fn compare_frontiers(models: &[(&ModelFile, &ModelAnalysis)]) -> Chart {
     site::compare_frontiers(models)
 }
