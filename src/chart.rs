@@ -1,10 +1,12 @@
 //! Charts: analysed data in, standalone SVG strings out. Charts know nothing
 //! about pages.
 //!
-//! Every chart is drawn with plotters' SVG backend (no system fonts), then
-//! finished by [`svg`]: sentinel colours become classes coloured by an
-//! embedded `<style>` with a dark-mode palette, the root gets a `viewBox`
-//! but no fixed size, and `<title>`/`<desc>` come first.
+//! Every chart is drawn with plotters (no system fonts) on a backend of our
+//! own, [`svg`], that writes the published SVG in one pass: sentinel
+//! colours become classes coloured by an embedded `<style>` with a
+//! dark-mode palette, the root gets a `viewBox` but no fixed size, and
+//! `<title>`/`<desc>` come first. The output is byte for byte what
+//! plotters' own SVG backend plus a rewrite of its output used to give.
 //!
 //! Classes a reader (or a test) can rely on, with `N` the series index:
 //! `pN` filled data point (first run), `hN` open data point (repeated run),
@@ -16,12 +18,15 @@ mod axis;
 mod draw;
 mod layout;
 mod model_page;
+mod num;
 mod site;
 mod style;
 pub mod svg;
 
 use crate::analyse::ModelAnalysis;
 use crate::model::ModelFile;
+
+pub use site::{MAX_BARS, MAX_FRONTIERS};
 
 /// A chart's data as a plain table, shown under the chart for readers who
 /// cannot see it.
@@ -69,13 +74,18 @@ pub fn model_charts(m: &ModelFile, a: &ModelAnalysis) -> Vec<Chart> {
 }
 
 /// Sorted horizontal bars of best energy, lowest first, coloured and marked
-/// by GPU, for the leaderboard (`best-energy.svg`) and GPU pages.
+/// by GPU, for the leaderboard (`best-energy.svg`) and GPU pages. Past
+/// [`MAX_BARS`] entries only the lowest are drawn (and tabled), and the
+/// title and description say so.
 pub fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry]) -> Chart {
     site::best_energy_bars(file_name, title, entries)
 }
 
 /// Every model's Pareto frontier on one ITL-vs-energy chart
-/// (`frontiers.svg`), one series per model in the order given.
+/// (`frontiers.svg`), one series per model in the order given. Past
+/// [`MAX_FRONTIERS`] models, only those with the lowest energy within
+/// their deadline are drawn (and tabled), and the title and description
+/// say so.
 pub fn compare_frontiers(models: &[(&ModelFile, &ModelAnalysis)]) -> Chart {
     site::compare_frontiers(models)
 }

@@ -22,6 +22,18 @@ fn seeds() -> Vec<(ModelFile, ModelAnalysis)> {
     SEEDS.iter().map(|p| seed(p)).collect()
 }
 
+/// `n` synthetic models made from the seeds in turn.
+fn synthetic(n: usize) -> Vec<(ModelFile, ModelAnalysis)> {
+    let seeds = seeds();
+    (0..n)
+        .map(|i| {
+            let m = energyboard::synth::synthesise(&seeds[i % seeds.len()].0, i, 4, 7);
+            let a = analyse_model(&m);
+            (m, a)
+        })
+        .collect()
+}
+
 fn bar_entries(models: &[(ModelFile, ModelAnalysis)]) -> Vec<BarEntry> {
     models
         .iter()
@@ -582,6 +594,95 @@ fn bars_are_sorted_lowest_first_one_per_entry_coloured_by_gpu() {
     let texts: Vec<&str> = doc.descendants().filter_map(|n| n.text()).collect();
     assert!(texts.contains(&"Qwen 3 30B A3B Instruct · B200"));
     assert!(texts.contains(&"15.67"));
+}
+
+#[test]
+fn long_bar_charts_draw_the_lowest_bars_and_say_so() {
+    let entries = bar_entries(&synthetic(150));
+    assert_eq!(entries.len(), 300);
+    let c = chart::best_energy_bars("best-energy.svg", "Best energy", &entries);
+    let doc = roxmltree::Document::parse(&c.svg).unwrap();
+    let bars = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("rect") && classes(n).iter().any(|k| k.starts_with('c')))
+        .count();
+    assert_eq!(bars, chart::MAX_BARS);
+    // The lowest values of all, lowest first, ranked from 1.
+    let mut all: Vec<f64> = entries.iter().map(|e| e.wh_per_million).collect();
+    all.sort_by(f64::total_cmp);
+    let lowest: Vec<String> = all[..chart::MAX_BARS]
+        .iter()
+        .map(|v| energyboard::fmt::wh_per_million(*v))
+        .collect();
+    let shown: Vec<String> = c.table.rows.iter().map(|r| r[3].clone()).collect();
+    assert_eq!(shown, lowest);
+    let ranks: Vec<String> = c.table.rows.iter().map(|r| r[0].clone()).collect();
+    assert_eq!(ranks.first().map(String::as_str), Some("1"));
+    assert_eq!(ranks.last().map(String::as_str), Some("40"));
+    // A reader of the picture and of its text alternative is told.
+    assert_eq!(c.title, "Best energy (lowest 40 of 300)");
+    assert!(
+        c.description
+            .contains("the 40 lowest of 300 model and GPU pairs"),
+        "{}",
+        c.description
+    );
+    let title = doc.descendants().find(|n| n.has_tag_name("title")).unwrap();
+    assert_eq!(title.text(), Some(c.title.as_str()));
+    let visible: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| n.text())
+        .collect();
+    assert!(
+        visible.join(" ").contains("Best energy (lowest 40 of 300)"),
+        "the visible title says so too: {visible:?}"
+    );
+    assert!(c.svg.len() < 20_000, "{} bytes", c.svg.len());
+}
+
+#[test]
+fn the_compare_chart_draws_the_lowest_energy_frontiers_in_the_order_given() {
+    let models = synthetic(30);
+    let refs: Vec<(&ModelFile, &ModelAnalysis)> = models.iter().map(|(m, a)| (m, a)).collect();
+    let c = chart::compare_frontiers(&refs);
+    let best = |(m, a): &(ModelFile, ModelAnalysis)| {
+        a.best_per_gpu
+            .iter()
+            .filter_map(|(_, b)| b.map(|i| m.configurations[i].wh_per_million_output_tokens))
+            .fold(f64::INFINITY, f64::min)
+    };
+    let mut chosen: Vec<usize> = (0..models.len()).collect();
+    chosen.sort_by(|&i, &j| best(&models[i]).total_cmp(&best(&models[j])));
+    chosen.truncate(chart::MAX_FRONTIERS);
+    chosen.sort_unstable();
+    // The table lists the chosen models' frontiers, in the order given.
+    let mut tabled: Vec<&str> = c.table.rows.iter().map(|r| r[0].as_str()).collect();
+    tabled.dedup();
+    let expected: Vec<&str> = chosen.iter().map(|&i| models[i].0.name.as_str()).collect();
+    assert_eq!(tabled, expected);
+    let doc = roxmltree::Document::parse(&c.svg).unwrap();
+    for (si, &mi) in chosen.iter().enumerate() {
+        let ms = with_class(&doc, &format!("p{si}"));
+        assert_eq!(
+            ms.len(),
+            models[mi].1.frontier.len(),
+            "{}",
+            models[mi].0.name
+        );
+    }
+    // Every series looks different: no palette slot is used twice.
+    assert!(with_class(&doc, &format!("p{}", chart::MAX_FRONTIERS)).is_empty());
+    assert_eq!(
+        c.title,
+        "Time–energy Pareto frontiers, 7 lowest-energy models of 30"
+    );
+    assert!(
+        c.description
+            .contains("the 7 models, of 30, with the lowest energy within their deadline"),
+        "{}",
+        c.description
+    );
 }
 
 #[test]

@@ -5,7 +5,7 @@ use std::ops::Range;
 
 use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint, Ranged};
 
-use crate::fmt;
+use super::num as fmt;
 
 /// One chart axis: its range, whether it is logarithmic, and its ticks.
 #[derive(Debug, Clone, PartialEq)]
@@ -14,9 +14,22 @@ pub(crate) struct Axis {
     hi: f64,
     log: bool,
     ticks: Vec<f64>,
+    /// `lo` and `hi` projected: their logarithms on a log axis.
+    ends: (f64, f64),
 }
 
 impl Axis {
+    fn new(lo: f64, hi: f64, log: bool, ticks: Vec<f64>) -> Self {
+        let project = |v: f64| if log { v.ln() } else { v };
+        Self {
+            lo,
+            hi,
+            log,
+            ticks,
+            ends: (project(lo), project(hi)),
+        }
+    }
+
     /// A log₂ axis covering `min..=max` with ticks at every power of two.
     pub(crate) fn powers_of_two(min: f64, max: f64) -> Self {
         let (lo, hi) = (min / 1.3, max * 1.3);
@@ -26,12 +39,7 @@ impl Axis {
             ticks.push(t);
             t *= 2.0;
         }
-        Self {
-            lo,
-            hi,
-            log: true,
-            ticks,
-        }
+        Self::new(lo, hi, true, ticks)
     }
 
     /// A log₁₀ axis covering `min..=max` with ticks at 1, 2 and 5 times
@@ -42,12 +50,7 @@ impl Axis {
         if ticks.len() < 3 {
             ticks = log_ticks(lo, hi, &[1.0, 1.5, 2.0, 3.0, 5.0, 7.0]);
         }
-        Self {
-            lo,
-            hi,
-            log: true,
-            ticks,
-        }
+        Self::new(lo, hi, true, ticks)
     }
 
     /// A linear axis from zero to a little above `max`, ending on a tick.
@@ -56,22 +59,12 @@ impl Axis {
         let step = nice_step(max / 5.0);
         let n = (max * 1.04 / step).ceil() as u32;
         let ticks: Vec<f64> = (0..=n).map(|i| f64::from(i) * step).collect();
-        Self {
-            lo: 0.0,
-            hi: f64::from(n) * step,
-            log: false,
-            ticks,
-        }
+        Self::new(0.0, f64::from(n) * step, false, ticks)
     }
 
     /// A linear axis `0..n` without ticks, for rows of bars.
     pub(crate) fn rows(n: usize) -> Self {
-        Self {
-            lo: 0.0,
-            hi: n.max(1) as f64,
-            log: false,
-            ticks: Vec::new(),
-        }
+        Self::new(0.0, n.max(1) as f64, false, Vec::new())
     }
 
     /// Log₁₀ when the values span more than ten times, else linear from zero.
@@ -154,7 +147,7 @@ impl Ranged for Axis {
     type ValueType = f64;
 
     fn map(&self, value: &f64, limit: (i32, i32)) -> i32 {
-        let (a, b) = (self.project(self.lo), self.project(self.hi));
+        let (a, b) = self.ends;
         let t = (self.project(*value) - a) / (b - a);
         (f64::from(limit.0) + t * f64::from(limit.1 - limit.0)).round() as i32
     }

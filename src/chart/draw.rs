@@ -8,9 +8,10 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use super::axis::{Axis, tick_label};
 use super::layout::{Align, Placer, Rect, text_width, wrap};
 use super::style::{Role, Shape, shape};
+use super::svg::{Canvas, Doc};
 
 /// The canvas.
-pub(crate) type Root<'a> = DrawingArea<SVGBackend<'a>, Shift>;
+pub(crate) type Root<'a> = DrawingArea<Canvas<'a>, Shift>;
 /// What drawing returns. Drawing into a `String` cannot fail, but plotters'
 /// API is fallible.
 pub(crate) type Draw = Result<(), DrawingAreaErrorKind<std::io::Error>>;
@@ -284,13 +285,17 @@ pub(crate) struct Frame {
     pub x_ticks: fn(f64) -> String,
 }
 
-/// Draws the frame, then the data through `data`, and returns plotters'
-/// SVG.
-pub(crate) fn render_xy(frame: &Frame, data: impl FnOnce(&mut Plot<'_, '_>) -> Draw) -> String {
-    let mut raw = String::new();
+/// Draws the frame, then the data through `data`, and returns the drawing.
+/// `capacity` is a guess at the bytes drawn.
+pub(crate) fn render_xy(
+    frame: &Frame,
+    capacity: usize,
+    data: impl FnOnce(&mut Plot<'_, '_>) -> Draw,
+) -> Doc {
     let total = (frame.header.height + frame.body) as u32;
+    let mut doc = Doc::new((WIDTH as u32, total), capacity);
     let result: Draw = (|| {
-        let root = SVGBackend::with_string(&mut raw, (WIDTH as u32, total)).into_drawing_area();
+        let root = Canvas::new(&mut doc).into_drawing_area();
         frame.header.draw(&root)?;
         let (_, body) = root.split_vertically(frame.header.height);
         let widest = frame
@@ -339,5 +344,5 @@ pub(crate) fn render_xy(frame: &Frame, data: impl FnOnce(&mut Plot<'_, '_>) -> D
         root.present()
     })();
     result.expect("drawing into a String cannot fail");
-    raw
+    doc
 }

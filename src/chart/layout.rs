@@ -2,42 +2,91 @@
 //! are estimates: per-character advances of a wide sans-serif (DejaVu Sans),
 //! which over-estimate narrower fonts and so stay on the safe side.
 
+/// Advance of a character in em.
+fn advance(c: char) -> f64 {
+    match c {
+        'i' | 'j' | 'l' | '.' | ',' | ':' | ';' | '\'' | '|' | '!' | 'I' => 0.30,
+        ' ' | 'f' | 't' | 'r' | '(' | ')' | '-' | '/' => 0.38,
+        'm' | 'w' => 0.95,
+        'M' | 'W' => 1.0,
+        '×' | '–' | '—' | '+' | '=' | '<' | '>' => 0.84,
+        'A'..='Z' => 0.72,
+        '0'..='9' => 0.64,
+        _ => 0.62,
+    }
+}
+
+/// [`advance`] of every ASCII character, looked up rather than matched.
+static ASCII_ADVANCE: [f64; 128] = {
+    let mut table = [0.62; 128];
+    let mut i = 0;
+    while i < 128 {
+        let c = i as u8;
+        table[i] = match c {
+            b'i' | b'j' | b'l' | b'.' | b',' | b':' | b';' | b'\'' | b'|' | b'!' | b'I' => 0.30,
+            b' ' | b'f' | b't' | b'r' | b'(' | b')' | b'-' | b'/' => 0.38,
+            b'm' | b'w' => 0.95,
+            b'M' | b'W' => 1.0,
+            b'+' | b'=' | b'<' | b'>' => 0.84,
+            b'A'..=b'Z' => 0.72,
+            b'0'..=b'9' => 0.64,
+            _ => 0.62,
+        };
+        i += 1;
+    }
+    table
+};
+
+/// `em` plus the advances of `text`, added one character at a time.
+fn add_em(mut em: f64, text: &str) -> f64 {
+    let mut rest = text;
+    loop {
+        // ASCII a byte at a time; anything else a character at a time.
+        let ascii = rest.bytes().take_while(u8::is_ascii).count();
+        for b in rest[..ascii].bytes() {
+            em += ASCII_ADVANCE[usize::from(b)];
+        }
+        rest = &rest[ascii..];
+        let mut chars = rest.chars();
+        match chars.next() {
+            Some(c) => {
+                em += advance(c);
+                rest = chars.as_str();
+            }
+            None => return em,
+        }
+    }
+}
+
 /// Estimated width in pixels of `text` at `px` pixels per em.
 pub(crate) fn text_width(text: &str, px: f64) -> f64 {
-    let em: f64 = text
-        .chars()
-        .map(|c| match c {
-            'i' | 'j' | 'l' | '.' | ',' | ':' | ';' | '\'' | '|' | '!' | 'I' => 0.30,
-            ' ' | 'f' | 't' | 'r' | '(' | ')' | '-' | '/' => 0.38,
-            'm' | 'w' => 0.95,
-            'M' | 'W' => 1.0,
-            '×' | '–' | '—' | '+' | '=' | '<' | '>' => 0.84,
-            'A'..='Z' => 0.72,
-            '0'..='9' => 0.64,
-            _ => 0.62,
-        })
-        .sum();
-    em * px
+    add_em(0.0, text) * px
 }
 
 /// Splits `text` into lines no wider than `max` pixels, at spaces.
 pub(crate) fn wrap(text: &str, px: f64, max: f64) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
-    let mut line = String::new();
+    // Words are separated by single spaces, so the line so far is a slice
+    // `text[from..to]`; `em` is its width, summed as `text_width` would.
+    let (mut from, mut to, mut em) = (0, 0, 0.0);
+    let mut start = 0;
     for word in text.split(' ') {
-        let candidate = if line.is_empty() {
-            word.to_owned()
+        let end = start + word.len();
+        if from == to {
+            (from, to, em) = (start, end, add_em(0.0, word));
         } else {
-            format!("{line} {word}")
-        };
-        if !line.is_empty() && text_width(&candidate, px) > max {
-            lines.push(std::mem::replace(&mut line, word.to_owned()));
-        } else {
-            line = candidate;
+            let candidate = add_em(add_em(em, " "), word);
+            if candidate * px > max {
+                lines.push(text[from..to].to_owned());
+                (from, to, em) = (start, end, add_em(0.0, word));
+            } else {
+                (to, em) = (end, candidate);
+            }
         }
+        start = end + 1;
     }
-    if !line.is_empty() || lines.is_empty() {
-        lines.push(line);
+    if from != to || lines.is_empty() {
+        lines.push(text[from..to].to_owned());
     }
     lines
 }
@@ -117,7 +166,11 @@ pub(crate) struct Placement {
 
 /// The box a label occupies when drawn at `p` (vertically centred).
 pub(crate) fn label_box(text: &str, px: f64, p: Placement) -> Rect {
-    let w = text_width(text, px);
+    box_of_width(text_width(text, px), px, p)
+}
+
+/// The box of a label `w` pixels wide drawn at `p`.
+fn box_of_width(w: f64, px: f64, p: Placement) -> Rect {
     let (x, y) = (f64::from(p.x), f64::from(p.y));
     let x0 = match p.align {
         Align::Start => x,
@@ -132,15 +185,282 @@ pub(crate) fn label_box(text: &str, px: f64, p: Placement) -> Rect {
     }
 }
 
+impl Rect {
+    /// The box with room around it: labels keep this clear.
+    fn padded(&self) -> Rect {
+        Rect {
+            x0: self.x0 - 2.0,
+            y0: self.y0 - 1.0,
+            x1: self.x1 + 2.0,
+            y1: self.y1 + 1.0,
+        }
+    }
+
+    /// Whether the boxes share a point, edges included.
+    fn touches(&self, o: &Rect) -> bool {
+        self.x0 <= o.x1 && o.x0 <= self.x1 && self.y0 <= o.y1 && o.y0 <= self.y1
+    }
+}
+
+/// A drawn line segment and its bounding box.
+#[derive(Debug, Clone, Copy)]
+struct Segment {
+    a: (f64, f64),
+    b: (f64, f64),
+    bbox: Rect,
+}
+
+impl Segment {
+    fn new(a: (f64, f64), b: (f64, f64)) -> Self {
+        Segment {
+            a,
+            b,
+            bbox: Rect {
+                x0: a.0.min(b.0),
+                y0: a.1.min(b.1),
+                x1: a.0.max(b.0),
+                y1: a.1.max(b.1),
+            },
+        }
+    }
+
+    /// Whether the segment passes through `r`.
+    fn crosses(&self, r: &Rect) -> bool {
+        // Clear of the box's bounds, it cannot touch the box.
+        self.bbox.touches(r) && r.crossed_by(self.a, self.b)
+    }
+}
+
+/// Columns of spots beside a point, in pixels beyond the gap.
+const COLUMNS: [i32; 7] = [0, 10, 24, 40, 60, 90, 130];
+/// Rows of spots beside a point: 0, -6, +6, -12, +12, … pixels.
+const ROWS: usize = 41;
+/// Rows of spots above and below a point, in pixels beyond the gap.
+const LEVELS: [i32; 7] = [2, 12, 26, 42, 60, 84, 110];
+/// Horizontal offsets and alignments of spots above and below a point.
+const OVER: [(i32, Align); 3] = [(0, Align::Middle), (8, Align::End), (-8, Align::Start)];
+/// Spots beside a point: each column and row, right then left.
+const BESIDE: usize = COLUMNS.len() * ROWS * 2;
+
+fn row_dy(row: usize) -> i32 {
+    let k = i32::try_from(row).expect("a row");
+    // Nearest rows first.
+    if k % 2 == 0 {
+        -(k / 2) * 6
+    } else {
+        (k + 1) / 2 * 6
+    }
+}
+
+/// The horizontal and vertical distances from `point` to a box, 0 when
+/// the box spans the point's coordinate.
+fn gaps(b: &Rect, point: (f64, f64)) -> (f64, f64) {
+    let d = |p: f64, lo: f64, hi: f64| {
+        if p < lo {
+            lo - p
+        } else if p > hi {
+            p - hi
+        } else {
+            0.0
+        }
+    };
+    (d(point.0, b.x0, b.x1), d(point.1, b.y0, b.y1))
+}
+
+/// The spots tried for a label `w` pixels wide at `at`, numbered in order
+/// of preference on equal scores: beside the point, column by column and
+/// row by row, right then left; then above and below it, level by level.
+///
+/// A spot's box is as far from the point as the larger of its horizontal
+/// distance, set by its column, and its vertical one, set by its row; so
+/// the distances are kept per column and per row, and whole columns and
+/// rows too far away to matter are skipped at once.
+struct Spots {
+    at: (i32, i32),
+    gap: i32,
+    /// Horizontal distance of each column, right and left.
+    columns: [[f64; 2]; COLUMNS.len()],
+    /// Vertical distance of each row.
+    rows: [f64; ROWS],
+    /// Horizontal distance of each spot above or below.
+    over: [f64; OVER.len()],
+    /// Vertical distance of each level, above and below.
+    levels: [[f64; 2]; LEVELS.len()],
+}
+
+impl Spots {
+    fn new(at: (i32, i32), gap: i32, w: f64, px: f64) -> Self {
+        let point = (f64::from(at.0), f64::from(at.1));
+        let (x, y) = at;
+        let gaps_at = |x: i32, y: i32, align: Align| {
+            gaps(&box_of_width(w, px, Placement { x, y, align }), point)
+        };
+        Spots {
+            at,
+            gap,
+            columns: COLUMNS.map(|dx| {
+                let dx = gap + dx;
+                [
+                    gaps_at(x + dx, y, Align::Start).0,
+                    gaps_at(x - dx, y, Align::End).0,
+                ]
+            }),
+            rows: std::array::from_fn(|k| gaps_at(x, y + row_dy(k), Align::Start).1),
+            over: OVER.map(|(dx, align)| gaps_at(x + dx, y, align).0),
+            levels: LEVELS.map(|dv| {
+                let dv = gap + dv;
+                [
+                    gaps_at(x, y - dv, Align::Middle).1,
+                    gaps_at(x, y + dv, Align::Middle).1,
+                ]
+            }),
+        }
+    }
+
+    /// The lowest and highest bound of any spot.
+    fn bound_range(&self) -> (f64, f64) {
+        let min = |v: &mut dyn Iterator<Item = f64>| v.fold(f64::INFINITY, f64::min);
+        let max = |v: &mut dyn Iterator<Item = f64>| v.fold(0.0, f64::max);
+        let nearest_row = min(&mut self.rows.iter().copied());
+        let nearest_level = min(&mut self.levels.iter().flatten().copied());
+        let lowest = min(&mut self
+            .columns
+            .iter()
+            .flatten()
+            .map(|&h| h.max(nearest_row))
+            .chain(self.over.iter().map(|&h| h.max(nearest_level))));
+        let highest = max(&mut self
+            .columns
+            .iter()
+            .flatten()
+            .chain(&self.rows)
+            .chain(&self.over)
+            .chain(self.levels.iter().flatten())
+            .copied());
+        (0.15 * lowest, 0.15 * highest)
+    }
+
+    /// The spot numbered `i`.
+    fn placement(&self, spot: usize) -> Placement {
+        let (x, y) = self.at;
+        if spot < BESIDE {
+            let (column, row) = (spot / (2 * ROWS), spot / 2 % ROWS);
+            let dx = self.gap + COLUMNS[column];
+            let (x, align) = if spot % 2 == 1 {
+                (x - dx, Align::End)
+            } else {
+                (x + dx, Align::Start)
+            };
+            Placement {
+                x,
+                y: y + row_dy(row),
+                align,
+            }
+        } else {
+            let rest = spot - BESIDE;
+            let dv = self.gap + LEVELS[rest / (2 * OVER.len())];
+            let (dx, align) = OVER[rest / 2 % OVER.len()];
+            Placement {
+                x: x + dx,
+                y: if rest % 2 == 1 { y + dv } else { y - dv },
+                align,
+            }
+        }
+    }
+
+    /// Calls `score` on every spot whose bound lies in `from..=limit`,
+    /// lowering `limit` to each score it returns.
+    fn visit(
+        &self,
+        from: f64,
+        limit: &mut f64,
+        mut score: impl FnMut(usize, Placement) -> Option<f64>,
+    ) {
+        let mut try_spot = |i: usize, h: f64, v: f64, limit: &mut f64| {
+            let bound = 0.15 * if h > v { h } else { v };
+            if bound > from && bound <= *limit {
+                if let Some(s) = score(i, self.placement(i)) {
+                    *limit = if s < *limit { s } else { *limit };
+                }
+            }
+        };
+        for (c, h) in self.columns.iter().enumerate() {
+            if 0.15 * h[0].min(h[1]) > *limit {
+                continue;
+            }
+            for (k, &v) in self.rows.iter().enumerate() {
+                if 0.15 * v > *limit {
+                    continue;
+                }
+                for (side, &h) in h.iter().enumerate() {
+                    try_spot((c * ROWS + k) * 2 + side, h, v, limit);
+                }
+            }
+        }
+        for (l, v) in self.levels.iter().enumerate() {
+            if 0.15 * v[0].min(v[1]) > *limit {
+                continue;
+            }
+            for (o, &h) in self.over.iter().enumerate() {
+                for (side, &v) in v.iter().enumerate() {
+                    try_spot(BESIDE + (l * OVER.len() + o) * 2 + side, h, v, limit);
+                }
+            }
+        }
+    }
+}
+
 /// Places labels next to their points so that they stay inside the plot
 /// and clear of markers and of each other, crossing as few lines as
 /// possible.
+///
+/// Each spot scores its distance from the point plus penalties: leaving
+/// the plot, overlapping a label, overlapping a marker, crossing a line,
+/// in decreasing weight; the lowest score wins, the earliest spot on a
+/// tie. Spots are scored nearest first, and scoring stops as soon as no
+/// spot left can win, so a label that fits near its point costs little.
 #[derive(Debug, Clone)]
 pub(crate) struct Placer {
     bounds: Rect,
     taken: Vec<Rect>,
     labels: Vec<Rect>,
-    segments: Vec<((f64, f64), (f64, f64))>,
+    segments: Vec<Segment>,
+}
+
+/// The obstacles near a label's spots: only these can cost them anything.
+struct Near<'a> {
+    taken: Vec<&'a Rect>,
+    labels: Vec<&'a Rect>,
+    segments: Vec<&'a Segment>,
+}
+
+impl<'a> Near<'a> {
+    /// The obstacles of `taken`, `labels` and `segments` touching `window`.
+    fn within(
+        taken: &'a [Rect],
+        labels: &'a [Rect],
+        segments: &'a [Segment],
+        window: &Rect,
+    ) -> Self {
+        Near {
+            taken: taken.iter().filter(|t| t.overlaps(window)).collect(),
+            labels: labels.iter().filter(|t| t.overlaps(window)).collect(),
+            segments: segments.iter().filter(|s| s.bbox.touches(window)).collect(),
+        }
+    }
+}
+
+/// The box around `point` that holds the padded box of a label `w` wide
+/// at most `h` pixels off horizontally and `v` vertically (with a pixel to
+/// spare).
+fn reach(point: (f64, f64), h: f64, v: f64, w: f64, px: f64) -> Rect {
+    let (rx, ry) = (h + w + 3.0, v + 1.17 * px + 2.0);
+    Rect {
+        x0: point.0 - rx,
+        y0: point.1 - ry,
+        x1: point.0 + rx,
+        y1: point.1 + ry,
+    }
 }
 
 impl Placer {
@@ -168,7 +488,7 @@ impl Placer {
     pub(crate) fn add_line(&mut self, points: &[(i32, i32)]) {
         for w in points.windows(2) {
             let f = |p: (i32, i32)| (f64::from(p.0), f64::from(p.1));
-            self.segments.push((f(w[0]), f(w[1])));
+            self.segments.push(Segment::new(f(w[0]), f(w[1])));
         }
     }
 
@@ -182,81 +502,97 @@ impl Placer {
         at: (i32, i32),
         gap: i32,
     ) -> (Placement, Option<[(i32, i32); 2]>) {
-        let (x, y) = at;
-        let mut candidates = Vec::new();
-        for dx in [
-            gap,
-            gap + 10,
-            gap + 24,
-            gap + 40,
-            gap + 60,
-            gap + 90,
-            gap + 130,
-        ] {
-            for k in 0..=40 {
-                // 0, -6, +6, -12, +12, …: nearest rows first.
-                let dy = if k % 2 == 0 {
-                    -(k / 2) * 6
-                } else {
-                    (k + 1) / 2 * 6
-                };
-                candidates.push((x + dx, y + dy, Align::Start));
-                candidates.push((x - dx, y + dy, Align::End));
+        let w = text_width(text, px);
+        let point = (f64::from(at.0), f64::from(at.1));
+        let spots = Spots::new(at, gap, w, px);
+        // How far off a spot's box starts, at most: the last column (or
+        // the spots above and below, 8 pixels aside), and the last row or
+        // level.
+        let (farthest_x, farthest_y) = (
+            f64::from(gap.abs().max((gap + 130).abs()) + 8),
+            f64::from(120.max((gap + 2).abs()).max((gap + 110).abs())),
+        );
+        let near = Near::within(
+            &self.taken,
+            &self.labels,
+            &self.segments,
+            &reach(point, farthest_x, farthest_y, w, px),
+        );
+        // Score the spots in widening bands of distance until the best
+        // score so far is below every spot not yet scored.
+        let (lowest, highest) = spots.bound_range();
+        let mut best: Option<(f64, usize, Placement, Rect)> = None;
+        let (mut from, mut to) = (f64::NEG_INFINITY, lowest + 3.0);
+        loop {
+            let mut limit = best.map_or(to, |(s, ..)| if s < to { s } else { to });
+            spots.visit(from, &mut limit, |i, p| {
+                let b = box_of_width(w, px, p);
+                let score = self.score(&b, point, i, best.map(|(s, j, ..)| (s, j)), &near)?;
+                best = Some((score, i, p, b));
+                Some(score)
+            });
+            if best.is_some_and(|(s, ..)| s <= to) || to >= highest {
+                break;
             }
+            from = to;
+            to = lowest + 2.0 * (to - lowest);
         }
-        for dv in [
-            gap + 2,
-            gap + 12,
-            gap + 26,
-            gap + 42,
-            gap + 60,
-            gap + 84,
-            gap + 110,
-        ] {
-            for (dx, align) in [(0, Align::Middle), (8, Align::End), (-8, Align::Start)] {
-                candidates.push((x + dx, y - dv, align));
-                candidates.push((x + dx, y + dv, align));
-            }
-        }
-        let point = (f64::from(x), f64::from(y));
-        let mut best: Option<(f64, Placement, Rect)> = None;
-        for &(cx, cy, align) in &candidates {
-            let p = Placement {
-                x: cx,
-                y: cy,
-                align,
-            };
-            let b = label_box(text, px, p);
-            let padded = Rect {
-                x0: b.x0 - 2.0,
-                y0: b.y0 - 1.0,
-                x1: b.x1 + 2.0,
-                y1: b.y1 + 1.0,
-            };
-            let mut score = 0.15 * b.distance_to(point);
-            if !b.inside(&self.bounds) {
-                score += 1e6;
-            }
-            score += 1e4 * self.taken.iter().filter(|t| t.overlaps(&padded)).count() as f64;
-            score += 1e5 * self.labels.iter().filter(|t| t.overlaps(&padded)).count() as f64;
-            score += 2.0
-                * self
-                    .segments
-                    .iter()
-                    .filter(|(a, c)| padded.crossed_by(*a, *c))
-                    .count() as f64;
-            if best.as_ref().is_none_or(|(s, _, _)| score < *s) {
-                best = Some((score, p, b));
-            }
-        }
-        let (_, p, b) = best.expect("there are candidates");
-        self.labels.push(Rect {
-            x0: b.x0 - 2.0,
-            y0: b.y0 - 1.0,
-            x1: b.x1 + 2.0,
-            y1: b.y1 + 1.0,
-        });
+        let (_, _, p, b) = best.expect("there are candidates");
+        self.labels.push(b.padded());
         (p, leader(b, at, gap))
+    }
+
+    /// The score of spot `i`, when it beats `best` (lower, or equal and
+    /// earlier). The penalties are added in a fixed order, so a score is
+    /// the same number whichever spots were scored before it.
+    fn score(
+        &self,
+        b: &Rect,
+        point: (f64, f64),
+        i: usize,
+        best: Option<(f64, usize)>,
+        near: &Near<'_>,
+    ) -> Option<f64> {
+        // Whether a score of at least `s` loses to the best.
+        let loses = |s: f64| best.is_some_and(|(b, j)| s > b || (s == b && i > j));
+        let mut score = 0.15 * b.distance_to(point);
+        if !b.inside(&self.bounds) {
+            score += 1e6;
+        }
+        if loses(score) {
+            return None;
+        }
+        let padded = b.padded();
+        let mut labels = 0.0;
+        for t in &near.labels {
+            if t.overlaps(&padded) {
+                labels += 1.0;
+                if loses(score + 1e5 * labels) {
+                    return None;
+                }
+            }
+        }
+        let mut taken = 0.0;
+        for t in &near.taken {
+            if t.overlaps(&padded) {
+                taken += 1.0;
+                if loses(score + 1e4 * taken + 1e5 * labels) {
+                    return None;
+                }
+            }
+        }
+        let score = score + 1e4 * taken + 1e5 * labels;
+        let mut crossed = 0.0;
+        for s in &near.segments {
+            if s.crosses(&padded) {
+                crossed += 1.0;
+                if loses(score + 2.0 * crossed) {
+                    return None;
+                }
+            }
+        }
+        let score = score + 2.0 * crossed;
+        (!loses(score)).then_some(score)
     }
 }
 
@@ -301,6 +637,7 @@ impl Rect {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::synth::SplitMix64;
 
     #[test]
     fn wrap_breaks_at_spaces_within_width() {
@@ -308,6 +645,59 @@ mod tests {
         assert!(lines.len() > 1);
         assert_eq!(lines.join(" "), "one two three four");
         assert_eq!(wrap("", 10.0, 60.0), vec![String::new()]);
+    }
+
+    /// Wrapping as first written: a string per candidate line, measured
+    /// whole.
+    fn wrap_reference(text: &str, px: f64, max: f64) -> Vec<String> {
+        let mut lines: Vec<String> = Vec::new();
+        let mut line = String::new();
+        for word in text.split(' ') {
+            let candidate = if line.is_empty() {
+                word.to_owned()
+            } else {
+                format!("{line} {word}")
+            };
+            if !line.is_empty() && text_width(&candidate, px) > max {
+                lines.push(std::mem::replace(&mut line, word.to_owned()));
+            } else {
+                line = candidate;
+            }
+        }
+        if !line.is_empty() || lines.is_empty() {
+            lines.push(line);
+        }
+        lines
+    }
+
+    #[test]
+    fn wrap_matches_measuring_each_candidate_line() {
+        for text in [
+            "Qwen 3 30B A3B Instruct: time–energy trade-off",
+            "  two  spaces and a trailing one ",
+            " ",
+            "Wide WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW words · H100",
+            "×××× ——— é ü naïve",
+        ] {
+            for max in [0.0, 40.0, 100.0, 250.0, 512.0] {
+                assert_eq!(
+                    wrap(text, 13.0, max),
+                    wrap_reference(text, 13.0, max),
+                    "{text:?} in {max}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn text_width_sums_advances() {
+        assert_eq!(text_width("", 10.0), 0.0);
+        let s = "Mix of ASCII, × and – and é: 123";
+        let expected: f64 = s.chars().map(advance).sum::<f64>() * 13.0;
+        assert_eq!(text_width(s, 13.0), expected);
+        for c in (0u8..128).map(char::from) {
+            assert_eq!(ASCII_ADVANCE[c as usize], advance(c), "{c:?}");
+        }
     }
 
     #[test]
@@ -326,5 +716,129 @@ mod tests {
         );
         assert!(!ra.overlaps(&rb));
         assert!(ra.inside(&p.bounds) && rb.inside(&p.bounds));
+    }
+
+    /// The spots in the order the placer first tried them.
+    fn candidates(at: (i32, i32), gap: i32, mut push: impl FnMut(i32, i32, Align)) {
+        let (x, y) = at;
+        for dx in [0, 10, 24, 40, 60, 90, 130].map(|d| gap + d) {
+            for k in 0..=40 {
+                let dy = if k % 2 == 0 {
+                    -(k / 2) * 6
+                } else {
+                    (k + 1) / 2 * 6
+                };
+                push(x + dx, y + dy, Align::Start);
+                push(x - dx, y + dy, Align::End);
+            }
+        }
+        for dv in [2, 12, 26, 42, 60, 84, 110].map(|d| gap + d) {
+            for (dx, align) in [(0, Align::Middle), (8, Align::End), (-8, Align::Start)] {
+                push(x + dx, y - dv, align);
+                push(x + dx, y + dv, align);
+            }
+        }
+    }
+
+    #[test]
+    fn spots_are_numbered_in_the_order_first_tried() {
+        let spots = Spots::new((100, 80), 14, 50.0, 13.0);
+        let mut i = 0;
+        candidates((100, 80), 14, |x, y, align| {
+            assert_eq!(spots.placement(i), Placement { x, y, align }, "spot {i}");
+            i += 1;
+        });
+        assert_eq!(i, BESIDE + LEVELS.len() * OVER.len() * 2);
+    }
+
+    /// The exhaustive search the placer started as: every spot scored in
+    /// full, the first lowest wins.
+    fn place_reference(p: &mut Placer, text: &str, px: f64, at: (i32, i32), gap: i32) -> Placement {
+        let point = (f64::from(at.0), f64::from(at.1));
+        let mut spots = Vec::new();
+        candidates(at, gap, |x, y, align| spots.push(Placement { x, y, align }));
+        let mut best: Option<(f64, Placement, Rect)> = None;
+        for pl in spots {
+            let b = label_box(text, px, pl);
+            let padded = b.padded();
+            let mut score = 0.15 * b.distance_to(point);
+            if !b.inside(&p.bounds) {
+                score += 1e6;
+            }
+            score += 1e4 * p.taken.iter().filter(|t| t.overlaps(&padded)).count() as f64;
+            score += 1e5 * p.labels.iter().filter(|t| t.overlaps(&padded)).count() as f64;
+            score += 2.0
+                * p.segments
+                    .iter()
+                    .filter(|s| padded.crossed_by(s.a, s.b))
+                    .count() as f64;
+            if best.as_ref().is_none_or(|(s, _, _)| score < *s) {
+                best = Some((score, pl, b));
+            }
+        }
+        let (_, pl, b) = best.unwrap();
+        p.labels.push(b.padded());
+        pl
+    }
+
+    #[test]
+    fn fast_placement_picks_what_the_exhaustive_search_picks() {
+        let texts = [
+            "B200 best: 39.05 Wh/M",
+            "H100 best: 1,180 W",
+            "x",
+            "deadline 500 ms",
+        ];
+        for seed in 0..300 {
+            let mut rng = SplitMix64::for_model(11, seed);
+            let mut int = |lo: f64, hi: f64| rng.between(lo, hi).floor() as i32;
+            let bounds = Rect {
+                x0: f64::from(int(0.0, 80.0)),
+                y0: f64::from(int(0.0, 120.0)),
+                x1: f64::from(int(300.0, 520.0)),
+                y1: f64::from(int(250.0, 400.0)),
+            };
+            let mut fast = Placer::new(bounds);
+            let markers = int(0.0, 60.0);
+            let mut points = Vec::new();
+            for _ in 0..markers {
+                let at = (
+                    int(bounds.x0 - 10.0, bounds.x1 + 10.0),
+                    int(bounds.y0, bounds.y1),
+                );
+                points.push(at);
+                fast.occupy(Rect::around(at, f64::from(int(3.0, 11.0))));
+            }
+            for _ in 0..int(0.0, 5.0) {
+                let line: Vec<(i32, i32)> = (0..int(2.0, 12.0))
+                    .map(|_| (int(bounds.x0, bounds.x1), int(bounds.y0, bounds.y1)))
+                    .collect();
+                fast.add_line(&line);
+            }
+            if int(0.0, 2.0) == 1 {
+                let at = (int(100.0, 400.0), int(100.0, 300.0));
+                fast.occupy_label(label_box(
+                    texts[3],
+                    13.0,
+                    Placement {
+                        x: at.0,
+                        y: at.1,
+                        align: Align::End,
+                    },
+                ));
+            }
+            let mut slow = fast.clone();
+            for k in 0..int(1.0, 5.0) {
+                let text = texts[k as usize % texts.len()];
+                let at = points
+                    .get(k as usize)
+                    .copied()
+                    .unwrap_or((int(bounds.x0, bounds.x1), int(bounds.y0, bounds.y1)));
+                let gap = int(4.0, 16.0);
+                let (got, _) = fast.place(text, 13.0, at, gap);
+                let want = place_reference(&mut slow, text, 13.0, at, gap);
+                assert_eq!(got, want, "seed {seed}, label {k}");
+            }
+        }
     }
 }

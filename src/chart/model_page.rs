@@ -3,10 +3,10 @@
 use super::axis::{Axis, tick_label};
 use super::draw::{self, Draw, Frame, Header, Key, Plot, RING, TEXT_PX};
 use super::layout::{self, Align, Rect};
+use super::num as fmt;
 use super::style::Role;
 use super::{Chart, DataTable, svg};
 use crate::analyse::ModelAnalysis;
-use crate::fmt;
 use crate::model::{Configuration, ModelFile};
 
 /// Height of an x–y chart below its header.
@@ -262,7 +262,7 @@ fn concurrency_chart(cx: &Ctx<'_>, metric: &Metric) -> Chart {
         y_area: None,
         x_ticks: |v| fmt::fixed(v, 0),
     };
-    let raw = draw::render_xy(&frame, |p| {
+    let doc = draw::render_xy(&frame, 16 * 1024, |p| {
         let pos = |p: &Plot<'_, '_>, i: usize, v: f64| p.px(f64::from(configs[i].max_num_seqs), v);
         if latency {
             deadline_hline(p, cx.m.itl_deadline_ms, &cx.deadline())?;
@@ -387,7 +387,7 @@ fn concurrency_chart(cx: &Ctx<'_>, metric: &Metric) -> Chart {
         .collect();
     Chart {
         file_name: metric.file.to_owned(),
-        svg: svg::finish(&raw, &title, &description),
+        svg: svg::finish(&doc, &title, &description),
         title,
         description,
         table: DataTable { headers, rows },
@@ -510,7 +510,7 @@ fn tradeoff_chart(cx: &Ctx<'_>) -> Chart {
         y_area: None,
         x_ticks: tick_label,
     };
-    let raw = draw::render_xy(&frame, |p| {
+    let doc = draw::render_xy(&frame, 16 * 1024, |p| {
         let pos = |p: &Plot<'_, '_>, i: usize| p.px(itl(&configs[i]), wh(&configs[i]));
         deadline_vline(p, m.itl_deadline_ms, &cx.deadline())?;
         let front: Vec<(i32, i32)> = a.frontier.iter().map(|&i| pos(p, i)).collect();
@@ -569,7 +569,7 @@ fn tradeoff_chart(cx: &Ctx<'_>) -> Chart {
         .collect();
     Chart {
         file_name: "time-energy-tradeoff.svg".to_owned(),
-        svg: svg::finish(&raw, &title, &description),
+        svg: svg::finish(&doc, &title, &description),
         title,
         description,
         table: DataTable { headers, rows },

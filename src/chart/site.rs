@@ -4,25 +4,60 @@
 use super::axis::{Axis, tick_label};
 use super::draw::{self, Frame, Header, Key, PAD, TEXT_PX, WIDTH};
 use super::layout::{Align, Placement, Rect, label_box, wrap};
+use super::num as fmt;
 use super::style::{Role, gpu_slot};
 use super::{BarEntry, Chart, DataTable, svg};
 use crate::analyse::ModelAnalysis;
-use crate::fmt;
 use crate::model::ModelFile;
 
 const ENERGY: &str = "Energy (Wh per million output tokens)";
 const LINE_H: i32 = 17;
 const BAR_H: i32 = 14;
 
-/// Sorted horizontal bars of best energy.
+/// Most bars drawn: past this many rows a bar chart stops being read, so it
+/// shows the lowest ones and says so in its title and description.
+pub const MAX_BARS: usize = 40;
+/// Most frontiers drawn: the palette has seven colours and seven marker
+/// shapes, and an eighth series would look exactly like the first.
+pub const MAX_FRONTIERS: usize = super::style::PALETTE.len();
+
+/// The `k` smallest of `items` by `cmp`, sorted; linear in `items` plus
+/// `k log k`.
+fn smallest<T>(mut items: Vec<T>, k: usize, cmp: impl Fn(&T, &T) -> std::cmp::Ordering) -> Vec<T> {
+    if items.len() > k {
+        if k > 0 {
+            items.select_nth_unstable_by(k - 1, &cmp);
+        }
+        items.truncate(k);
+    }
+    items.sort_by(&cmp);
+    items
+}
+
+/// `n` with thousands grouped, e.g. `20,000`.
+fn count_text(n: usize) -> String {
+    fmt::grouped(n as f64)
+}
+
+/// Sorted horizontal bars of best energy: the [`MAX_BARS`] lowest.
 pub(crate) fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry]) -> Chart {
-    let mut sorted: Vec<&BarEntry> = entries.iter().collect();
-    sorted.sort_by(|a, b| {
+    let sorted = smallest(entries.iter().collect(), MAX_BARS, |a: &&BarEntry, b| {
         a.wh_per_million
             .total_cmp(&b.wh_per_million)
             .then_with(|| a.model.cmp(&b.model))
             .then_with(|| a.gpu.cmp(&b.gpu))
     });
+    let capped = entries.len() > sorted.len();
+    let title = if capped {
+        format!(
+            "{title} (lowest {} of {})",
+            sorted.len(),
+            count_text(entries.len())
+        )
+    } else {
+        title.to_owned()
+    };
+    let title = title.as_str();
     let mut gpus: Vec<(usize, &str)> = sorted
         .iter()
         .map(|e| (gpu_slot(&e.gpu), e.gpu.as_str()))
@@ -56,7 +91,7 @@ pub(crate) fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry
         y_area: Some(6),
         x_ticks: tick_label,
     };
-    let raw = draw::render_xy(&frame, |p| {
+    let doc = draw::render_xy(&frame, 16 * 1024, |p| {
         let x0 = p.area.x0 as i32;
         let mut top = p.area.y0 as i32 + 6;
         if sorted.is_empty() {
@@ -106,16 +141,29 @@ pub(crate) fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry
         Ok(())
     });
     let description = match (sorted.first(), sorted.last()) {
-        (Some(lo), Some(hi)) => format!(
-            "Lowest energy per million output tokens within each model's latency deadline, {} bars sorted lowest first, coloured by GPU. From {} on {} at {} Wh/M to {} on {} at {} Wh/M.",
-            sorted.len(),
-            lo.model,
-            lo.gpu,
-            fmt::wh_per_million(lo.wh_per_million),
-            hi.model,
-            hi.gpu,
-            fmt::wh_per_million(hi.wh_per_million)
-        ),
+        (Some(lo), Some(hi)) => {
+            let what = if capped {
+                format!(
+                    " for the {} lowest of {} model and GPU pairs, sorted lowest first and coloured by GPU; the others are left out so that the chart stays readable.",
+                    sorted.len(),
+                    count_text(entries.len())
+                )
+            } else {
+                format!(
+                    ", {} bars sorted lowest first, coloured by GPU.",
+                    sorted.len()
+                )
+            };
+            format!(
+                "Lowest energy per million output tokens within each model's latency deadline{what} From {} on {} at {} Wh/M to {} on {} at {} Wh/M.",
+                lo.model,
+                lo.gpu,
+                fmt::wh_per_million(lo.wh_per_million),
+                hi.model,
+                hi.gpu,
+                fmt::wh_per_million(hi.wh_per_million)
+            )
+        }
         _ => "No configuration to show.".to_owned(),
     };
     let rows = sorted
@@ -132,7 +180,7 @@ pub(crate) fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry
         .collect();
     Chart {
         file_name: file_name.to_owned(),
-        svg: svg::finish(&raw, title, &description),
+        svg: svg::finish(&doc, title, &description),
         title: title.to_owned(),
         description,
         table: DataTable {
@@ -142,8 +190,54 @@ pub(crate) fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry
     }
 }
 
-/// Every model's Pareto frontier on one ITL-vs-energy chart.
-pub(crate) fn compare_frontiers(models: &[(&ModelFile, &ModelAnalysis)]) -> Chart {
+/// A model's lowest energy within its deadline, if any configuration
+/// meets it.
+fn best_energy(m: &ModelFile, a: &ModelAnalysis) -> Option<f64> {
+    a.best_per_gpu
+        .iter()
+        .filter_map(|(_, b)| b.map(|i| m.configurations[i].wh_per_million_output_tokens))
+        .min_by(f64::total_cmp)
+}
+
+/// Every model's Pareto frontier on one ITL-vs-energy chart; past
+/// [`MAX_FRONTIERS`] models, those with the lowest energy within their
+/// deadline, in the order given.
+pub(crate) fn compare_frontiers(all: &[(&ModelFile, &ModelAnalysis)]) -> Chart {
+    let chosen: Vec<usize> = if all.len() > MAX_FRONTIERS {
+        // Models meeting their deadline first, lowest best energy first;
+        // then the rest by the lowest energy they reach.
+        let key = |i: usize| {
+            let (m, a) = all[i];
+            match best_energy(m, a) {
+                Some(e) => (0, e),
+                None => {
+                    let lowest = a
+                        .frontier
+                        .iter()
+                        .map(|&c| m.configurations[c].wh_per_million_output_tokens)
+                        .min_by(f64::total_cmp);
+                    (1, lowest.unwrap_or(f64::INFINITY))
+                }
+            }
+        };
+        let keyed: Vec<((u8, f64), usize)> = (0..all.len()).map(|i| (key(i), i)).collect();
+        let mut chosen: Vec<usize> = smallest(keyed, MAX_FRONTIERS, |a, b| {
+            a.0.0
+                .cmp(&b.0.0)
+                .then(a.0.1.total_cmp(&b.0.1))
+                .then(a.1.cmp(&b.1))
+        })
+        .into_iter()
+        .map(|(_, i)| i)
+        .collect();
+        chosen.sort_unstable();
+        chosen
+    } else {
+        (0..all.len()).collect()
+    };
+    let models: Vec<(&ModelFile, &ModelAnalysis)> = chosen.iter().map(|&i| all[i]).collect();
+    let models = models.as_slice();
+    let capped = models.len() < all.len();
     let points = || {
         models
             .iter()
@@ -170,7 +264,16 @@ pub(crate) fn compare_frontiers(models: &[(&ModelFile, &ModelAnalysis)]) -> Char
         .enumerate()
         .map(|(mi, (m, _))| Key::Series(mi, m.name.clone()))
         .collect();
-    let title = "Time–energy Pareto frontiers, all models";
+    let title = if capped {
+        format!(
+            "Time–energy Pareto frontiers, {} lowest-energy models of {}",
+            models.len(),
+            count_text(all.len())
+        )
+    } else {
+        "Time–energy Pareto frontiers, all models".to_owned()
+    };
+    let title = title.as_str();
     let frame = Frame {
         header: Header::new(title, keys),
         x: Axis::log(ilo, ihi),
@@ -181,7 +284,7 @@ pub(crate) fn compare_frontiers(models: &[(&ModelFile, &ModelAnalysis)]) -> Char
         y_area: None,
         x_ticks: tick_label,
     };
-    let raw = draw::render_xy(&frame, |p| {
+    let doc = draw::render_xy(&frame, 16 * 1024, |p| {
         let (y0, y1) = (p.area.y0 as i32, p.area.y1 as i32);
         for (k, &d) in deadlines.iter().enumerate() {
             let (x, _) = p.px(d, 1.0);
@@ -223,10 +326,19 @@ pub(crate) fn compare_frontiers(models: &[(&ModelFile, &ModelAnalysis)]) -> Char
             a.1.wh_per_million_output_tokens
                 .total_cmp(&b.1.wh_per_million_output_tokens)
         });
+    let which = if capped {
+        format!(
+            "the {} models, of {}, with the lowest energy within their deadline (no more can be told apart by colour and marker)",
+            models.len(),
+            count_text(all.len())
+        )
+    } else {
+        format!("{} models", models.len())
+    };
     let description = match cheapest {
         Some((m, c)) => format!(
-            "Pareto frontiers of {} models: for each, the configurations that no other configuration of the same model beats on both median inter-token latency and energy per million output tokens (log scales). Lowest energy overall: {} on {} ×{} at {} Wh/M and {} ms.",
-            models.len(),
+            "Pareto frontiers of {which}: for each, the configurations that no other configuration of the same model beats on both median inter-token latency and energy per million output tokens (log scales). Lowest energy {}: {} on {} ×{} at {} Wh/M and {} ms.",
+            if capped { "among them" } else { "overall" },
             m.name,
             c.gpu,
             c.num_gpus,
@@ -256,7 +368,7 @@ pub(crate) fn compare_frontiers(models: &[(&ModelFile, &ModelAnalysis)]) -> Char
     }
     Chart {
         file_name: "frontiers.svg".to_owned(),
-        svg: svg::finish(&raw, title, &description),
+        svg: svg::finish(&doc, title, &description),
         title: title.to_owned(),
         description,
         table: DataTable {

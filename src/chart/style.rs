@@ -7,8 +7,6 @@
 //! class, and the `<style>` built here colours the classes, with a second
 //! palette for dark mode.
 
-use std::collections::BTreeSet;
-
 use plotters::style::RGBColor;
 
 /// First byte of every sentinel colour.
@@ -70,30 +68,73 @@ impl Role {
     }
 }
 
-/// The class replacing a sentinel colour, for a `fill` or a `stroke`
-/// attribute, or `None` when `rgb` is not a sentinel.
-pub(crate) fn class_of(code: u8, idx: u8, fill: bool) -> Option<String> {
-    let plain = |name: &str| Some(name.to_owned());
-    let indexed = |name: &str| Some(format!("{name}{idx}"));
+/// Names of the classes without an index.
+const PLAIN: [&str; 9] = ["t", "a", "m", "g", "l", "b", "fr", "dl", "ld"];
+/// Prefixes of the classes with a palette index.
+const INDEXED: [&str; 9] = ["f", "s", "p", "h", "e", "w", "n", "q", "c"];
+
+/// A class an element can carry, such as `t` or `s2`: a plain name, or a
+/// prefix with a palette index.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Class(u8);
+
+impl Class {
+    fn indexed(prefix: usize, idx: u8) -> Self {
+        Class((PLAIN.len() + prefix * PALETTE.len()) as u8 + idx)
+    }
+
+    /// Appends the class name.
+    pub(crate) fn push_name(self, out: &mut String) {
+        let i = usize::from(self.0);
+        if i < PLAIN.len() {
+            out.push_str(PLAIN[i]);
+        } else {
+            let k = i - PLAIN.len();
+            out.push_str(INDEXED[k / PALETTE.len()]);
+            out.push(char::from(b'0' + (k % PALETTE.len()) as u8));
+        }
+    }
+}
+
+/// A set of classes.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Classes(u128);
+
+impl Classes {
+    pub(crate) fn insert(&mut self, c: Class) {
+        self.0 |= 1 << c.0;
+    }
+
+    pub(crate) fn contains(self, c: Class) -> bool {
+        self.0 & (1 << c.0) != 0
+    }
+}
+
+/// The class replacing a sentinel colour `#EBccii`, for a `fill` or a
+/// `stroke` attribute, or `None` when `code` is no role.
+pub(crate) fn class_of(code: u8, idx: u8, fill: bool) -> Option<Class> {
+    let plain = |name: usize| Some(Class(name as u8));
+    let indexed =
+        |prefix: usize| (usize::from(idx) < PALETTE.len()).then(|| Class::indexed(prefix, idx));
     match (code, fill) {
-        (1, true) => plain("t"),
-        (1, false) => plain("a"),
-        (2, true) => plain("m"),
-        (2, false) => plain("g"),
-        (3 | 5, true) => indexed("f"),
-        (3, false) => indexed("s"),
-        (4, true) => indexed("p"),
-        (4, false) => indexed("h"),
-        (5, false) => indexed("e"),
-        (6, _) => plain("l"),
-        (7, _) => plain("b"),
-        (8, _) => plain("fr"),
-        (9, _) => plain("dl"),
-        (10, _) => indexed("w"),
-        (11, _) => indexed("n"),
-        (12, _) => indexed("q"),
-        (13, _) => indexed("c"),
-        (14, _) => plain("ld"),
+        (1, true) => plain(0),
+        (1, false) => plain(1),
+        (2, true) => plain(2),
+        (2, false) => plain(3),
+        (3 | 5, true) => indexed(0),
+        (3, false) => indexed(1),
+        (4, true) => indexed(2),
+        (4, false) => indexed(3),
+        (5, false) => indexed(4),
+        (6, _) => plain(4),
+        (7, _) => plain(5),
+        (8, _) => plain(6),
+        (9, _) => plain(7),
+        (10, _) => indexed(5),
+        (11, _) => indexed(6),
+        (12, _) => indexed(7),
+        (13, _) => indexed(8),
+        (14, _) => plain(8),
         _ => None,
     }
 }
@@ -158,68 +199,81 @@ pub(crate) fn gpu_slot(gpu: &str) -> usize {
 /// The `<style>` for the classes used: light colours by default, dark ones
 /// under `prefers-color-scheme: dark`. Rules are scoped to `.ebc`, the root
 /// class, so an SVG placed inline cannot restyle the page.
-pub(crate) fn css(used: &BTreeSet<String>) -> String {
-    let has = |c: &str| used.contains(c);
-    let mut light = String::from(
+pub(crate) fn css(used: Classes) -> String {
+    let mut light = String::with_capacity(1536);
+    light.push_str(
         ".ebc text{font-family:system-ui,-apple-system,\"Segoe UI\",Roboto,Arial,sans-serif}",
     );
-    let mut dark = String::new();
-    let rule = |out: &mut String, classes: &[&str], decl: &str| {
-        let present: Vec<&str> = classes.iter().copied().filter(|c| has(c)).collect();
-        match present.as_slice() {
-            [] => {}
-            [one] => out.push_str(&format!(".ebc .{one}{{{decl}}}")),
-            many => {
-                let list: Vec<String> = many.iter().map(|c| format!(".{c}")).collect();
-                out.push_str(&format!(".ebc :is({}){{{decl}}}", list.join(",")));
-            }
+    let mut dark = String::with_capacity(768);
+    // One rule for the classes of `classes` that are used, declaring the
+    // concatenation of `decl`.
+    let rule = |out: &mut String, classes: &[Class], decl: &[&str]| {
+        let n = classes.iter().filter(|c| used.contains(**c)).count();
+        if n == 0 {
+            return;
         }
+        out.push_str(if n == 1 { ".ebc " } else { ".ebc :is(" });
+        let mut first = true;
+        for c in classes.iter().filter(|c| used.contains(**c)) {
+            if !first {
+                out.push(',');
+            }
+            first = false;
+            out.push('.');
+            c.push_name(out);
+        }
+        out.push_str(if n == 1 { "{" } else { "){" });
+        for d in decl {
+            out.push_str(d);
+        }
+        out.push('}');
     };
-    rule(&mut light, &["t", "l"], "fill:#1a1a1a");
-    rule(&mut light, &["m"], "fill:#555");
-    rule(&mut light, &["a", "b", "fr"], "stroke:#1a1a1a");
-    rule(&mut light, &["g"], "stroke:#e0e0e0");
+    // The plain classes, by their index in PLAIN.
+    let plain = |names: &[u8]| -> Vec<Class> { names.iter().map(|&i| Class(i)).collect() };
+    let (text, muted, ink_line, grid) =
+        (plain(&[0, 4]), plain(&[2]), plain(&[1, 5, 6]), plain(&[3]));
+    let (label, deadline, leader) = (plain(&[4]), plain(&[7]), plain(&[8]));
+    rule(&mut light, &text, &["fill:#1a1a1a"]);
+    rule(&mut light, &muted, &["fill:#555"]);
+    rule(&mut light, &ink_line, &["stroke:#1a1a1a"]);
+    rule(&mut light, &grid, &["stroke:#e0e0e0"]);
     rule(
         &mut light,
-        &["l"],
-        "stroke:#fff;stroke-width:4px;stroke-linejoin:round;paint-order:stroke",
+        &label,
+        &["stroke:#fff;stroke-width:4px;stroke-linejoin:round;paint-order:stroke"],
     );
-    rule(&mut light, &["dl"], "stroke:#666;stroke-dasharray:6 4");
-    rule(&mut light, &["ld"], "stroke:#888");
-    rule(&mut dark, &["t", "l"], "fill:#ececec");
-    rule(&mut dark, &["m"], "fill:#b0b0b0");
-    rule(&mut dark, &["a", "b", "fr"], "stroke:#ececec");
-    rule(&mut dark, &["g"], "stroke:#3a3a3a");
-    rule(&mut dark, &["l"], "stroke:#121212");
-    rule(&mut dark, &["dl"], "stroke:#aaa");
-    rule(&mut dark, &["ld"], "stroke:#999");
+    rule(&mut light, &deadline, &["stroke:#666;stroke-dasharray:6 4"]);
+    rule(&mut light, &leader, &["stroke:#888"]);
+    rule(&mut dark, &text, &["fill:#ececec"]);
+    rule(&mut dark, &muted, &["fill:#b0b0b0"]);
+    rule(&mut dark, &ink_line, &["stroke:#ececec"]);
+    rule(&mut dark, &grid, &["stroke:#3a3a3a"]);
+    rule(&mut dark, &label, &["stroke:#121212"]);
+    rule(&mut dark, &deadline, &["stroke:#aaa"]);
+    rule(&mut dark, &leader, &["stroke:#999"]);
     for (i, (day, night)) in PALETTE.iter().enumerate() {
-        let fills: Vec<String> = ["f", "p", "n", "c"]
-            .iter()
-            .map(|p| format!("{p}{i}"))
-            .collect();
-        let strokes: Vec<String> = ["s", "e", "h", "w", "q"]
-            .iter()
-            .map(|p| format!("{p}{i}"))
-            .collect();
-        let fills: Vec<&str> = fills.iter().map(String::as_str).collect();
-        let strokes: Vec<&str> = strokes.iter().map(String::as_str).collect();
-        rule(&mut light, &fills, &format!("fill:{day}"));
-        rule(&mut light, &strokes, &format!("stroke:{day}"));
-        rule(&mut dark, &fills, &format!("fill:{night}"));
-        rule(&mut dark, &strokes, &format!("stroke:{night}"));
+        let idx = i as u8;
+        // Prefixes in INDEXED coloured by fill (f p n c), and by stroke
+        // (s e h w q).
+        let fills = [0, 2, 6, 8].map(|p| Class::indexed(p, idx));
+        let strokes = [1, 4, 3, 5, 7].map(|p| Class::indexed(p, idx));
+        rule(&mut light, &fills, &["fill:", day]);
+        rule(&mut light, &strokes, &["stroke:", day]);
+        rule(&mut dark, &fills, &["fill:", night]);
+        rule(&mut dark, &strokes, &["stroke:", night]);
         let dash = DASHES[i % DASHES.len()];
         if !dash.is_empty() {
             rule(
                 &mut light,
-                &[&format!("s{i}")],
-                &format!("stroke-dasharray:{dash}"),
+                &[Class::indexed(1, idx)],
+                &["stroke-dasharray:", dash],
             );
         }
     }
-    if dark.is_empty() {
-        light
-    } else {
-        format!("{light}@media (prefers-color-scheme:dark){{{dark}}}")
+    if !dark.is_empty() {
+        light.push_str("@media (prefers-color-scheme:dark){");
+        light.push_str(&dark);
+        light.push('}');
     }
+    light
 }

@@ -1,180 +1,490 @@
-//! Turns plotters' SVG into the published file: sentinel colours become
-//! classes, defaults and fonts move into one `<style>`, and the root gets a
-//! `viewBox` without a fixed size plus `<title>` and `<desc>`.
+//! The published SVG, written in one pass. [`Canvas`] is the plotters
+//! drawing backend the charts draw on: it writes each element as it is
+//! drawn, with sentinel colours turned into classes and without attributes
+//! that restate SVG's defaults (or the font, which the style sets once).
+//! [`finish`] then wraps the body in a root with a `viewBox` but no fixed
+//! size, `<title>` and `<desc>` first, and one `<style>` for the classes
+//! used.
 
-use std::collections::BTreeSet;
+use plotters_backend::text_anchor::{HPos, VPos};
+use plotters_backend::{
+    BackendColor, BackendCoord, BackendStyle, BackendTextStyle, DrawingBackend, DrawingErrorKind,
+    FontStyle, FontTransform,
+};
 
-use super::style::{self, SENTINEL};
+use super::style::{self, Class, Classes, SENTINEL};
 
 /// Escapes text for XML content and attribute values.
 pub fn xml_escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for ch in text.chars() {
-        match ch {
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '&' => out.push_str("&amp;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            c => out.push(c),
-        }
-    }
+    let mut out = String::with_capacity(text.len() + 8);
+    push_escaped(&mut out, text);
     out
 }
 
-/// One element of plotters' output: tag name and attributes in order.
-struct Element<'a> {
-    tag: &'a str,
-    attrs: Vec<(&'a str, &'a str)>,
-    self_closing: bool,
-}
-
-/// Parses one line of plotters' output, `<tag k="v" …/>` or `<tag …>`.
-/// plotters escapes `"` inside values, so the next `"` ends a value.
-fn parse_element(line: &str) -> Option<Element<'_>> {
-    let body = line.strip_prefix('<')?;
-    let (body, self_closing) = match body.strip_suffix("/>") {
-        Some(b) => (b, true),
-        None => (body.strip_suffix('>')?, false),
-    };
-    let (tag, mut rest) = body.split_once(' ').unwrap_or((body, ""));
-    let mut attrs = Vec::new();
-    loop {
-        rest = rest.trim_start();
-        if rest.is_empty() {
-            break;
-        }
-        let (key, after) = rest.split_once("=\"")?;
-        let (value, after) = after.split_once('"')?;
-        attrs.push((key.trim(), value));
-        rest = after;
-    }
-    Some(Element {
-        tag,
-        attrs,
-        self_closing,
-    })
-}
-
-/// The class of a sentinel colour such as `#EB0302`.
-fn sentinel_class(value: &str, fill: bool) -> Option<String> {
-    let hex = value.strip_prefix('#')?;
-    if hex.len() != 6 {
-        return None;
-    }
-    let byte = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).ok();
-    if byte(0)? != SENTINEL {
-        return None;
-    }
-    style::class_of(byte(2)?, byte(4)?, fill)
-}
-
-/// Whether an attribute only restates SVG's default (or the font, set by
-/// the style).
-fn is_default(key: &str, value: &str) -> bool {
-    matches!(
-        (key, value),
-        ("opacity" | "stroke-width", "1")
-            | ("stroke", "none")
-            | ("text-anchor", "start")
-            | ("font-family", _)
-    )
-}
-
-/// Rewrites one element, collecting the classes it uses.
-fn rewrite(el: &Element<'_>, used: &mut BTreeSet<String>) -> String {
-    let mut out = format!("<{}", el.tag);
-    let mut classes: Vec<String> = Vec::new();
-    for &(key, value) in &el.attrs {
-        match key {
-            // Defaults, and the font, which the style sets once.
-            _ if is_default(key, value) => {}
-            "fill" | "stroke" => match sentinel_class(value, key == "fill") {
-                Some(c) => {
-                    if !classes.contains(&c) {
-                        classes.push(c);
-                    }
-                }
-                None => out.push_str(&format!(" {key}=\"{value}\"")),
-            },
-            "font-size" => {
-                let size: f64 = value.parse().unwrap_or(12.0);
-                out.push_str(&format!(" font-size=\"{}\"", crate::fmt::fixed(size, 0)));
-            }
-            "points" => out.push_str(&format!(" points=\"{}\"", value.trim_end())),
-            _ => out.push_str(&format!(" {key}=\"{value}\"")),
-        }
-    }
-    if !classes.is_empty() {
-        out.push_str(&format!(" class=\"{}\"", classes.join(" ")));
-        used.extend(classes);
-    }
-    out.push_str(if el.self_closing { "/>" } else { ">" });
-    out
-}
-
-/// Whether an element draws nothing: a zero-size rectangle or empty text.
-fn is_invisible(el: &Element<'_>) -> bool {
-    let attr = |k: &str| el.attrs.iter().find(|(key, _)| *key == k).map(|a| a.1);
-    match el.tag {
-        "rect" => attr("width") == Some("0") || attr("height") == Some("0"),
-        "polyline" | "polygon" => attr("points").is_none_or(|p| p.split_whitespace().count() < 2),
-        _ => false,
-    }
-}
-
-/// Finishes a plotters document: see the module comment.
-pub(crate) fn finish(raw: &str, title: &str, desc: &str) -> String {
-    let mut lines = raw.lines();
-    let Some(root) = lines.next().and_then(parse_element) else {
-        return raw.to_owned();
-    };
-    let view_box = root
-        .attrs
-        .iter()
-        .find(|(k, _)| *k == "viewBox")
-        .map_or("0 0 100 100", |a| a.1);
-    let mut used = BTreeSet::new();
-    let mut body = String::with_capacity(raw.len());
-    while let Some(line) = lines.next() {
-        if line == "</svg>" {
-            break;
-        }
-        let Some(el) = parse_element(line) else {
-            continue;
+/// Appends `text` escaped for XML content and attribute values.
+pub(crate) fn push_escaped(out: &mut String, text: &str) {
+    let mut start = 0;
+    for (i, b) in text.bytes().enumerate() {
+        let entity = match b {
+            b'<' => "&lt;",
+            b'>' => "&gt;",
+            b'&' => "&amp;",
+            b'"' => "&quot;",
+            b'\'' => "&apos;",
+            _ => continue,
         };
-        if el.tag == "text" {
-            // plotters writes the (escaped) text on its own line, then
-            // `</text>`.
-            let text = lines.next().unwrap_or_default();
-            let _close = lines.next();
-            if text.trim().is_empty() {
-                continue;
-            }
-            body.push_str(&rewrite(&el, &mut used));
-            body.push_str(text);
-            body.push_str("</text>\n");
-        } else if !is_invisible(&el) {
-            body.push_str(&rewrite(&el, &mut used));
-            body.push('\n');
+        // The escaped characters are ASCII, so `i` is a char boundary.
+        out.push_str(&text[start..i]);
+        out.push_str(entity);
+        start = i + 1;
+    }
+    out.push_str(&text[start..]);
+}
+
+/// Appends an integer in decimal.
+pub(crate) fn push_int(out: &mut String, v: i64) {
+    let digit = |d: u64| char::from(b'0' + d as u8);
+    let n = v.unsigned_abs();
+    if v < 0 {
+        out.push('-');
+    }
+    // Coordinates have one to three digits: write those directly.
+    if n < 10 {
+        out.push(digit(n));
+    } else if n < 100 {
+        out.push(digit(n / 10));
+        out.push(digit(n % 10));
+    } else if n < 1000 {
+        out.push(digit(n / 100));
+        out.push(digit(n / 10 % 10));
+        out.push(digit(n % 10));
+    } else {
+        let mut digits = [0u8; 20];
+        let (mut n, mut i) = (n, digits.len());
+        while n > 0 {
+            i -= 1;
+            digits[i] = b'0' + (n % 10) as u8;
+            n /= 10;
+        }
+        out.push_str(std::str::from_utf8(&digits[i..]).expect("ASCII digits"));
+    }
+}
+
+/// Appends `v` rounded to a whole number, as `fmt::fixed(v, 0)` would
+/// write it.
+pub(crate) fn push_rounded(out: &mut String, v: f64) {
+    let r = v.round();
+    // Away from a tie, rounding the printed decimal gives the same integer.
+    if (v - r).abs() < 0.49 && r.abs() < 1e15 {
+        push_int(out, r as i64);
+    } else {
+        out.push_str(&crate::fmt::fixed(v, 0));
+    }
+}
+
+/// A chart being drawn: the body of the document and the classes it uses.
+#[derive(Debug, Clone)]
+pub(crate) struct Doc {
+    body: String,
+    used: Classes,
+    size: (u32, u32),
+}
+
+impl Doc {
+    /// An empty document of `size` pixels, with room for `capacity` bytes.
+    pub(crate) fn new(size: (u32, u32), capacity: usize) -> Self {
+        Doc {
+            body: String::with_capacity(capacity),
+            used: Classes::default(),
+            size,
         }
     }
-    format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"{view_box}\" class=\"ebc\" role=\"img\">\n<title>{}</title>\n<desc>{}</desc>\n<style>{}</style>\n{body}</svg>\n",
-        xml_escape(title),
-        xml_escape(desc),
-        style::css(&used),
-    )
+}
+
+/// The plotters backend writing into a [`Doc`]. Drawing into a `String`
+/// cannot fail.
+pub(crate) struct Canvas<'a> {
+    doc: &'a mut Doc,
+}
+
+impl<'a> Canvas<'a> {
+    pub(crate) fn new(doc: &'a mut Doc) -> Self {
+        Canvas { doc }
+    }
+}
+
+/// Up to two classes of the element being written, in attribute order.
+#[derive(Default)]
+struct Pending {
+    classes: [Option<Class>; 2],
+}
+
+impl Pending {
+    fn add(&mut self, c: Class) {
+        match self.classes {
+            [None, _] => self.classes[0] = Some(c),
+            [Some(a), None] if a != c => self.classes[1] = Some(c),
+            _ => {}
+        }
+    }
+}
+
+type Drawn = Result<(), DrawingErrorKind<std::io::Error>>;
+
+const HEX: &[u8; 16] = b"0123456789ABCDEF";
+
+impl Canvas<'_> {
+    fn out(&mut self) -> &mut String {
+        &mut self.doc.body
+    }
+
+    fn int_attr(&mut self, key: &str, v: i32) {
+        let out = self.out();
+        out.push(' ');
+        out.push_str(key);
+        out.push_str("=\"");
+        push_int(out, i64::from(v));
+        out.push('"');
+    }
+
+    fn opacity(&mut self, c: BackendColor) {
+        if c.alpha != 1.0 {
+            let s = format!(" opacity=\"{}\"", c.alpha);
+            self.out().push_str(&s);
+        }
+    }
+
+    fn stroke_width(&mut self, w: u32) {
+        if w != 1 {
+            self.int_attr("stroke-width", i32::try_from(w).unwrap_or(i32::MAX));
+        }
+    }
+
+    /// A `fill` or `stroke` colour: a sentinel becomes a class, any other
+    /// colour is written out.
+    fn paint(&mut self, key: &str, c: BackendColor, fill: bool, pending: &mut Pending) {
+        let (r, g, b) = c.rgb;
+        if r == SENTINEL {
+            if let Some(class) = style::class_of(g, b, fill) {
+                pending.add(class);
+                return;
+            }
+        }
+        let out = self.out();
+        out.push(' ');
+        out.push_str(key);
+        out.push_str("=\"#");
+        for byte in [r, g, b] {
+            out.push(char::from(HEX[usize::from(byte >> 4)]));
+            out.push(char::from(HEX[usize::from(byte & 15)]));
+        }
+        out.push('"');
+    }
+
+    /// Writes the class attribute and the end of the tag.
+    fn close(&mut self, pending: &Pending, end: &str) {
+        let doc = &mut *self.doc;
+        let mut first = true;
+        for c in pending.classes.iter().flatten() {
+            doc.body.push_str(if first { " class=\"" } else { " " });
+            first = false;
+            c.push_name(&mut doc.body);
+            doc.used.insert(*c);
+        }
+        if !first {
+            doc.body.push('"');
+        }
+        doc.body.push_str(end);
+    }
+
+    /// Writes ` points="x,y x,y …"`; returns how many points there were.
+    fn points(&mut self, path: impl IntoIterator<Item = BackendCoord>) -> usize {
+        let out = self.out();
+        out.push_str(" points=\"");
+        let mut n = 0;
+        for (x, y) in path {
+            if n > 0 {
+                out.push(' ');
+            }
+            push_int(out, i64::from(x));
+            out.push(',');
+            push_int(out, i64::from(y));
+            n += 1;
+        }
+        out.push('"');
+        n
+    }
+}
+
+impl DrawingBackend for Canvas<'_> {
+    type ErrorType = std::io::Error;
+
+    fn get_size(&self) -> (u32, u32) {
+        self.doc.size
+    }
+
+    fn ensure_prepared(&mut self) -> Drawn {
+        Ok(())
+    }
+
+    fn present(&mut self) -> Drawn {
+        Ok(())
+    }
+
+    fn draw_pixel(&mut self, (x, y): BackendCoord, color: BackendColor) -> Drawn {
+        if color.alpha == 0.0 {
+            return Ok(());
+        }
+        let mut pending = Pending::default();
+        self.out().push_str("<rect");
+        self.int_attr("x", x);
+        self.int_attr("y", y);
+        self.out().push_str(" width=\"1\" height=\"1\"");
+        self.opacity(color);
+        self.paint("fill", color, true, &mut pending);
+        self.close(&pending, "/>\n");
+        Ok(())
+    }
+
+    fn draw_line<S: BackendStyle>(
+        &mut self,
+        from: BackendCoord,
+        to: BackendCoord,
+        style: &S,
+    ) -> Drawn {
+        let color = style.color();
+        if color.alpha == 0.0 {
+            return Ok(());
+        }
+        let mut pending = Pending::default();
+        self.out().push_str("<line");
+        self.opacity(color);
+        self.paint("stroke", color, false, &mut pending);
+        self.stroke_width(style.stroke_width());
+        self.int_attr("x1", from.0);
+        self.int_attr("y1", from.1);
+        self.int_attr("x2", to.0);
+        self.int_attr("y2", to.1);
+        self.close(&pending, "/>\n");
+        Ok(())
+    }
+
+    fn draw_rect<S: BackendStyle>(
+        &mut self,
+        upper_left: BackendCoord,
+        bottom_right: BackendCoord,
+        style: &S,
+        fill: bool,
+    ) -> Drawn {
+        let color = style.color();
+        let (w, h) = (bottom_right.0 - upper_left.0, bottom_right.1 - upper_left.1);
+        // A zero-size rectangle draws nothing.
+        if color.alpha == 0.0 || w == 0 || h == 0 {
+            return Ok(());
+        }
+        let mut pending = Pending::default();
+        self.out().push_str("<rect");
+        self.int_attr("x", upper_left.0);
+        self.int_attr("y", upper_left.1);
+        self.int_attr("width", w);
+        self.int_attr("height", h);
+        self.opacity(color);
+        if fill {
+            self.paint("fill", color, true, &mut pending);
+        } else {
+            self.out().push_str(" fill=\"none\"");
+            self.paint("stroke", color, false, &mut pending);
+        }
+        self.close(&pending, "/>\n");
+        Ok(())
+    }
+
+    fn draw_path<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(
+        &mut self,
+        path: I,
+        style: &S,
+    ) -> Drawn {
+        let color = style.color();
+        if color.alpha == 0.0 {
+            return Ok(());
+        }
+        let start = self.out().len();
+        let mut pending = Pending::default();
+        self.out().push_str("<polyline fill=\"none\"");
+        self.opacity(color);
+        self.paint("stroke", color, false, &mut pending);
+        self.stroke_width(style.stroke_width());
+        if self.points(path) < 2 {
+            // A line needs two points.
+            self.out().truncate(start);
+            return Ok(());
+        }
+        self.close(&pending, "/>\n");
+        Ok(())
+    }
+
+    fn fill_polygon<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(
+        &mut self,
+        vert: I,
+        style: &S,
+    ) -> Drawn {
+        let color = style.color();
+        if color.alpha == 0.0 {
+            return Ok(());
+        }
+        let start = self.out().len();
+        let mut pending = Pending::default();
+        self.out().push_str("<polygon");
+        self.opacity(color);
+        self.paint("fill", color, true, &mut pending);
+        if self.points(vert) < 2 {
+            self.out().truncate(start);
+            return Ok(());
+        }
+        self.close(&pending, "/>\n");
+        Ok(())
+    }
+
+    fn draw_circle<S: BackendStyle>(
+        &mut self,
+        center: BackendCoord,
+        radius: u32,
+        style: &S,
+        fill: bool,
+    ) -> Drawn {
+        let color = style.color();
+        if color.alpha == 0.0 {
+            return Ok(());
+        }
+        let mut pending = Pending::default();
+        self.out().push_str("<circle");
+        self.int_attr("cx", center.0);
+        self.int_attr("cy", center.1);
+        self.int_attr("r", i32::try_from(radius).unwrap_or(i32::MAX));
+        self.opacity(color);
+        if fill {
+            self.paint("fill", color, true, &mut pending);
+        } else {
+            self.out().push_str(" fill=\"none\"");
+            self.paint("stroke", color, false, &mut pending);
+        }
+        self.stroke_width(style.stroke_width());
+        self.close(&pending, "/>\n");
+        Ok(())
+    }
+
+    fn draw_text<TStyle: BackendTextStyle>(
+        &mut self,
+        text: &str,
+        style: &TStyle,
+        (x, y): BackendCoord,
+    ) -> Drawn {
+        let color = style.color();
+        if color.alpha == 0.0 || text.trim().is_empty() {
+            return Ok(());
+        }
+        let mut pending = Pending::default();
+        self.out().push_str("<text");
+        self.int_attr("x", x);
+        self.int_attr("y", y);
+        let anchor = style.anchor();
+        self.out().push_str(match anchor.v_pos {
+            VPos::Top => " dy=\"0.76em\"",
+            VPos::Center => " dy=\"0.5ex\"",
+            VPos::Bottom => " dy=\"-0.5ex\"",
+        });
+        self.out().push_str(match anchor.h_pos {
+            HPos::Left => "",
+            HPos::Right => " text-anchor=\"end\"",
+            HPos::Center => " text-anchor=\"middle\"",
+        });
+        // plotters asks for 1.24 times the size it draws.
+        self.out().push_str(" font-size=\"");
+        push_rounded(self.out(), style.size() / 1.24);
+        self.out().push('"');
+        self.opacity(color);
+        self.paint("fill", color, true, &mut pending);
+        match style.style() {
+            FontStyle::Normal => {}
+            FontStyle::Bold => self.out().push_str(" font-weight=\"bold\""),
+            other => {
+                let s = format!(" font-style=\"{}\"", other.as_str());
+                self.out().push_str(&s);
+            }
+        }
+        let degrees = match style.transform() {
+            FontTransform::None => None,
+            FontTransform::Rotate90 => Some(90),
+            FontTransform::Rotate180 => Some(180),
+            FontTransform::Rotate270 => Some(270),
+        };
+        if let Some(d) = degrees {
+            let out = self.out();
+            out.push_str(" transform=\"rotate(");
+            push_int(out, d);
+            out.push_str(", ");
+            push_int(out, i64::from(x));
+            out.push_str(", ");
+            push_int(out, i64::from(y));
+            out.push_str(")\"");
+        }
+        self.close(&pending, ">");
+        push_escaped(self.out(), text);
+        self.out().push_str("</text>\n");
+        Ok(())
+    }
+}
+
+/// The finished document: see the module comment.
+pub(crate) fn finish(doc: &Doc, title: &str, desc: &str) -> String {
+    let css = style::css(doc.used);
+    let mut out =
+        String::with_capacity(doc.body.len() + css.len() + title.len() + desc.len() + 160);
+    out.push_str("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 ");
+    push_int(&mut out, i64::from(doc.size.0));
+    out.push(' ');
+    push_int(&mut out, i64::from(doc.size.1));
+    out.push_str("\" class=\"ebc\" role=\"img\">\n<title>");
+    push_escaped(&mut out, title);
+    out.push_str("</title>\n<desc>");
+    push_escaped(&mut out, desc);
+    out.push_str("</desc>\n<style>");
+    out.push_str(&css);
+    out.push_str("</style>\n");
+    out.push_str(&doc.body);
+    out.push_str("</svg>\n");
+    out
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use plotters::prelude::{Circle, IntoDrawingArea, IntoFont, PathElement, RED, Rectangle};
+    use plotters::style::Color as _;
+    use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+    use super::{Canvas, Doc, finish, push_int, push_rounded, xml_escape};
+    use crate::chart::style::Role;
 
     #[test]
     fn sentinel_colours_become_classes_and_defaults_go() {
-        let raw = "<svg width=\"10\" height=\"20\" viewBox=\"0 0 10 20\" xmlns=\"http://www.w3.org/2000/svg\">\n<circle cx=\"1\" cy=\"2\" r=\"3\" opacity=\"1\" fill=\"#EB0402\" stroke=\"none\" stroke-width=\"1\"/>\n<text x=\"1\" y=\"2\" dy=\"0.5ex\" text-anchor=\"start\" font-family=\"sans-serif\" font-size=\"12.9032\" opacity=\"1\" fill=\"#EB0100\">\na &lt; b\n</text>\n</svg>\n";
-        let out = finish(raw, "T <x>", "D & d");
+        let mut doc = Doc::new((10, 20), 0);
+        {
+            let root = Canvas::new(&mut doc).into_drawing_area();
+            root.draw(&Circle::new((1, 2), 3, Role::Point(2).color().filled()))
+                .unwrap();
+            let style = ("sans-serif", 12.9032 * 1.24)
+                .into_font()
+                .color(&Role::Ink.color())
+                .pos(Pos::new(HPos::Left, VPos::Center));
+            root.draw_text("a < b", &style, (1, 2)).unwrap();
+            root.draw_text("  ", &style, (1, 2)).unwrap();
+            root.draw(&Rectangle::new([(1, 1), (1, 5)], RED.filled()))
+                .unwrap();
+            root.draw(&PathElement::new(vec![(1, 1)], RED)).unwrap();
+            root.draw(&PathElement::new(vec![(1, 1), (2, 3)], RED.stroke_width(2)))
+                .unwrap();
+        }
+        let out = finish(&doc, "T <x>", "D & d");
         assert!(
             out.contains("<circle cx=\"1\" cy=\"2\" r=\"3\" class=\"p2\"/>"),
             "{out}"
@@ -185,8 +495,34 @@ mod tests {
             ),
             "{out}"
         );
+        assert_eq!(out.matches("<text").count(), 1, "no empty text: {out}");
+        assert!(!out.contains("<rect"), "no zero-width rect: {out}");
+        assert!(
+            out.contains(
+                "<polyline fill=\"none\" stroke=\"#FF0000\" stroke-width=\"2\" points=\"1,1 2,3\"/>"
+            ),
+            "{out}"
+        );
+        assert_eq!(out.matches("<polyline").count(), 1, "{out}");
         assert!(out.contains("<title>T &lt;x&gt;</title>\n<desc>D &amp; d</desc>"));
-        assert!(out.contains("viewBox=\"0 0 10 20\""));
-        assert!(!out.contains("width=\"10\""));
+        assert!(out.starts_with(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 20\" class=\"ebc\""
+        ));
+    }
+
+    #[test]
+    fn numbers_are_written_plainly() {
+        let mut s = String::new();
+        for v in [0, 7, -3, 10, 99, 100, 999, -1000, 1234, i64::MIN] {
+            push_int(&mut s, v);
+            s.push(' ');
+        }
+        assert_eq!(s, format!("0 7 -3 10 99 100 999 -1000 1234 {} ", i64::MIN));
+        for v in [12.9999, 13.0001, -0.2, 2.5, 1e20] {
+            let mut s = String::new();
+            push_rounded(&mut s, v);
+            assert_eq!(s, crate::fmt::fixed(v, 0), "{v}");
+        }
+        assert_eq!(xml_escape("a<b>&\"'é"), "a&lt;b&gt;&amp;&quot;&apos;é");
     }
 }
