@@ -18,7 +18,6 @@ mod axis;
 mod draw;
 mod layout;
 mod model_page;
-mod num;
 mod site;
 mod style;
 pub mod svg;

@@ -3,7 +3,82 @@
 //! `{}`.
 
 /// `value` with exactly `decimals` decimals, e.g. `fixed(39.05, 2)` → `39.05`.
+///
+/// Pages and charts print hundreds of thousands of numbers, so the common
+/// case (up to 3 decimals, away from a rounding tie) is written with integer
+/// arithmetic; everything else goes through [`fixed_exact`]. A test checks
+/// the two agree.
 pub fn fixed(value: f64, decimals: usize) -> String {
+    let mut out = String::with_capacity(12);
+    push_fixed(&mut out, value, decimals);
+    out
+}
+
+/// Appends [`fixed`]`(value, decimals)`.
+pub fn push_fixed(out: &mut String, value: f64, decimals: usize) {
+    const SCALE: [f64; 4] = [1.0, 10.0, 100.0, 1000.0];
+    let Some(&scale) = SCALE.get(decimals) else {
+        out.push_str(&fixed_exact(value, decimals));
+        return;
+    };
+    let scaled = value * scale;
+    let n = scaled.round();
+    // The product is within a rounding error of the exact one, so away
+    // from a tie both round to the same integer.
+    if n.is_nan() || n.abs() >= 1e12 || (scaled - n).abs() >= 0.499 {
+        out.push_str(&fixed_exact(value, decimals));
+        return;
+    }
+    let n = n as i64;
+    let magnitude = n.unsigned_abs();
+    let unit = 10u64.pow(decimals as u32);
+    // "-0.00" is written "0.00".
+    if n < 0 {
+        out.push('-');
+    }
+    push_int(out, i64::try_from(magnitude / unit).expect("below 1e12"));
+    if decimals > 0 {
+        out.push('.');
+        let frac = magnitude % unit;
+        let mut div = unit / 10;
+        while div > 0 {
+            out.push(char::from(b'0' + (frac / div % 10) as u8));
+            div /= 10;
+        }
+    }
+}
+
+/// Appends an integer in decimal.
+pub fn push_int(out: &mut String, v: i64) {
+    let digit = |d: u64| char::from(b'0' + d as u8);
+    let n = v.unsigned_abs();
+    if v < 0 {
+        out.push('-');
+    }
+    // Coordinates have one to three digits: write those directly.
+    if n < 10 {
+        out.push(digit(n));
+    } else if n < 100 {
+        out.push(digit(n / 10));
+        out.push(digit(n % 10));
+    } else if n < 1000 {
+        out.push(digit(n / 100));
+        out.push(digit(n / 10 % 10));
+        out.push(digit(n % 10));
+    } else {
+        let mut digits = [0u8; 20];
+        let (mut n, mut i) = (n, digits.len());
+        while n > 0 {
+            i -= 1;
+            digits[i] = b'0' + (n % 10) as u8;
+            n /= 10;
+        }
+        out.push_str(std::str::from_utf8(&digits[i..]).expect("ASCII digits"));
+    }
+}
+
+/// [`fixed`] through the standard float formatting: exact, slower.
+pub fn fixed_exact(value: f64, decimals: usize) -> String {
     let s = format!("{value:.decimals$}");
     // Avoid "-0.00".
     if s.starts_with('-') && s[1..].chars().all(|c| c == '0' || c == '.') {
@@ -16,18 +91,26 @@ pub fn fixed(value: f64, decimals: usize) -> String {
 /// `value` rounded to a whole number with thin grouping by commas, e.g.
 /// `10648.0` → `10,648`.
 pub fn grouped(value: f64) -> String {
-    let digits = fixed(value.round(), 0);
+    let r = value.round();
+    let digits = if r.is_nan() || r.abs() >= 1e15 {
+        fixed_exact(r, 0)
+    } else {
+        let mut d = String::with_capacity(20);
+        push_int(&mut d, r as i64);
+        if d == "-0" { "0".to_owned() } else { d }
+    };
     let (sign, digits) = digits
         .strip_prefix('-')
         .map_or(("", digits.as_str()), |d| ("-", d));
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, ch) in digits.chars().enumerate() {
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3 + 1);
+    out.push_str(sign);
+    for (i, ch) in digits.char_indices() {
         if i > 0 && (digits.len() - i) % 3 == 0 {
             out.push(',');
         }
         out.push(ch);
     }
-    format!("{sign}{out}")
+    out
 }
 
 /// Wh per million output tokens: two decimals, as the source publishes it.
@@ -72,6 +155,7 @@ pub fn params_b(value: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::synth::SplitMix64;
 
     #[test]
     fn formats_are_fixed_and_grouped() {
@@ -83,5 +167,59 @@ mod tests {
         assert_eq!(grouped(-1234.0), "-1,234");
         assert_eq!(limit_ms(500.0), "500");
         assert_eq!(limit_ms(62.5), "62.5");
+    }
+
+    #[test]
+    fn fast_formats_match_the_standard_ones() {
+        let mut values = vec![
+            0.0,
+            -0.0,
+            0.004,
+            -0.004,
+            0.005,
+            0.015,
+            0.025,
+            0.125,
+            2.5,
+            3.5,
+            -2.5,
+            39.05,
+            39.045,
+            1.005,
+            63.47,
+            500.0,
+            62.5,
+            10648.0,
+            1_234_567.4,
+            -1234.0,
+            999.995,
+            0.95,
+            1e11,
+            -1e11,
+            1e13,
+            123_456_789.987,
+            f64::NAN,
+            f64::INFINITY,
+            f64::MIN_POSITIVE,
+        ];
+        let mut rng = SplitMix64::for_model(3, 4);
+        for _ in 0..20_000 {
+            let mag = 10f64.powi((rng.next_u64() % 12) as i32 - 3);
+            let v = rng.between(-1.0, 1.0) * mag;
+            values.push(v);
+            // Decimal-looking values, as the data files hold them.
+            values.push((v * 100.0).round() / 100.0);
+            values.push((v * 1000.0).round() / 1000.0 + 0.0005);
+        }
+        for v in values {
+            for d in 0..5 {
+                assert_eq!(fixed(v, d), fixed_exact(v, d), "{v:e} to {d}");
+            }
+            if v.is_finite() {
+                let slow = fixed_exact(v.round(), 0);
+                let slow = if slow == "-0" { "0".to_owned() } else { slow };
+                assert_eq!(grouped(v).replace(',', ""), slow, "{v:e}");
+            }
+        }
     }
 }

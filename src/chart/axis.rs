@@ -5,7 +5,7 @@ use std::ops::Range;
 
 use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint, Ranged};
 
-use super::num as fmt;
+use crate::fmt;
 
 /// One chart axis: its range, whether it is logarithmic, and its ticks.
 #[derive(Debug, Clone, PartialEq)]

@@ -3,10 +3,10 @@
 use super::axis::{Axis, tick_label};
 use super::draw::{self, Draw, Frame, Header, Key, Plot, RING, TEXT_PX};
 use super::layout::{self, Align, Rect};
-use super::num as fmt;
 use super::style::Role;
 use super::{Chart, DataTable, svg};
 use crate::analyse::ModelAnalysis;
+use crate::fmt;
 use crate::model::{Configuration, ModelFile};
 
 /// Height of an x–y chart below its header.

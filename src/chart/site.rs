@@ -4,10 +4,10 @@
 use super::axis::{Axis, tick_label};
 use super::draw::{self, Frame, Header, Key, PAD, TEXT_PX, WIDTH};
 use super::layout::{Align, Placement, Rect, label_box, wrap};
-use super::num as fmt;
 use super::style::{Role, gpu_slot};
 use super::{BarEntry, Chart, DataTable, svg};
 use crate::analyse::ModelAnalysis;
+use crate::fmt;
 use crate::model::ModelFile;
 
 const ENERGY: &str = "Energy (Wh per million output tokens)";

@@ -41,34 +41,7 @@ pub(crate) fn push_escaped(out: &mut String, text: &str) {
     out.push_str(&text[start..]);
 }
 
-/// Appends an integer in decimal.
-pub(crate) fn push_int(out: &mut String, v: i64) {
-    let digit = |d: u64| char::from(b'0' + d as u8);
-    let n = v.unsigned_abs();
-    if v < 0 {
-        out.push('-');
-    }
-    // Coordinates have one to three digits: write those directly.
-    if n < 10 {
-        out.push(digit(n));
-    } else if n < 100 {
-        out.push(digit(n / 10));
-        out.push(digit(n % 10));
-    } else if n < 1000 {
-        out.push(digit(n / 100));
-        out.push(digit(n / 10 % 10));
-        out.push(digit(n % 10));
-    } else {
-        let mut digits = [0u8; 20];
-        let (mut n, mut i) = (n, digits.len());
-        while n > 0 {
-            i -= 1;
-            digits[i] = b'0' + (n % 10) as u8;
-            n /= 10;
-        }
-        out.push_str(std::str::from_utf8(&digits[i..]).expect("ASCII digits"));
-    }
-}
+pub(crate) use crate::fmt::push_int;
 
 /// Appends `v` rounded to a whole number, as `fmt::fixed(v, 0)` would
 /// write it.
