@@ -7,6 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+use rayon::prelude::*;
 use walkdir::WalkDir;
 
 use crate::analyse;
@@ -104,7 +105,7 @@ pub fn load_data_dir(data_dir: &Path) -> Result<DataSet, Problems> {
     let mut problems = Vec::new();
     let mut models = Vec::new();
     let mut skipped = Vec::new();
-    let mut sources = Vec::new();
+    let mut paths = Vec::new();
 
     match std::fs::metadata(data_dir) {
         Ok(meta) if meta.is_dir() => {}
@@ -175,11 +176,24 @@ pub fn load_data_dir(data_dir: &Path) -> Result<DataSet, Problems> {
             ));
             continue;
         }
-        match read_model_file(path) {
-            Ok(mut model) => {
-                share_source(&mut model, &mut sources);
-                models.push(model);
+        paths.push(path.to_path_buf());
+    }
+
+    // Read and validate the files on every core; results keep walk order.
+    let sources = std::sync::Mutex::new(Vec::new());
+    let results: Vec<Result<LoadedModel, Vec<Problem>>> = paths
+        .par_iter()
+        .map(|path| {
+            let mut model = read_model_file(path)?;
+            if let Ok(mut seen) = sources.lock() {
+                share_source(&mut model, &mut seen);
             }
+            Ok(model)
+        })
+        .collect();
+    for result in results {
+        match result {
+            Ok(model) => models.push(model),
             Err(mut file_problems) => problems.append(&mut file_problems),
         }
     }
@@ -282,6 +296,18 @@ pub fn parse_model(path: &Path, bytes: &[u8]) -> Result<ModelFile, Problem> {
             "starts with a UTF-8 byte-order mark, which JSON does not allow; save the file as UTF-8 without BOM",
         ));
     }
+    // Fast path for the usual, valid file: one typed parse. Anything odd
+    // (invalid UTF-8, deep nesting, any parse error) takes the slow path
+    // below, which walks the document first so that every error names its
+    // field.
+    if std::str::from_utf8(bytes).is_ok() && !needs_careful_parse(bytes) {
+        let mut de = serde_json::Deserializer::from_slice(bytes);
+        if let Ok(file) = serde_path_to_error::deserialize::<_, ModelFile>(&mut de) {
+            if de.end().is_ok() {
+                return Ok(file);
+            }
+        }
+    }
     let mut de = serde_json::Deserializer::from_slice(bytes);
     let walked = serde_path_to_error::deserialize::<_, AnyValue>(&mut de);
     if let Err(err) = std::str::from_utf8(bytes) {
@@ -323,6 +349,59 @@ pub fn parse_model(path: &Path, bytes: &[u8]) -> Result<ModelFile, Problem> {
 /// Any JSON value, walked and thrown away. Unlike
 /// [`serde::de::IgnoredAny`] it goes through `deserialize_any`, so
 /// serde_json's nesting limit applies.
+/// Whether a document may hold what only the careful walk reports well:
+/// nesting deeper than 100 levels, or a number that may not fit a float
+/// (a run of over 300 digits, or an exponent of three digits or more).
+/// Counted cheaply, outside strings.
+fn needs_careful_parse(bytes: &[u8]) -> bool {
+    let mut depth = 0usize;
+    let (mut in_string, mut escaped) = (false, false);
+    let mut digits = 0usize;
+    let mut exponent_digits: Option<usize> = None;
+    for &b in bytes {
+        if in_string {
+            if escaped {
+                escaped = false;
+            } else if b == b'\\' {
+                escaped = true;
+            } else if b == b'"' {
+                in_string = false;
+            }
+            continue;
+        }
+        if b.is_ascii_digit() {
+            digits += 1;
+            if let Some(n) = exponent_digits.as_mut() {
+                *n += 1;
+            }
+            if digits > 300 || exponent_digits.is_some_and(|n| n >= 3) {
+                return true;
+            }
+            continue;
+        }
+        match b {
+            b'e' | b'E' if digits > 0 => exponent_digits = Some(0),
+            b'+' | b'-' if exponent_digits == Some(0) => {}
+            _ => {
+                digits = 0;
+                exponent_digits = None;
+            }
+        }
+        match b {
+            b'"' => in_string = true,
+            b'[' | b'{' => {
+                depth += 1;
+                if depth > 100 {
+                    return true;
+                }
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    false
+}
+
 struct AnyValue;
 
 impl<'de> serde::Deserialize<'de> for AnyValue {
@@ -912,6 +991,21 @@ pub fn load_static_dir(static_dir: &Path) -> anyhow::Result<Vec<Asset>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn odd_documents_take_the_careful_path() {
+        assert!(!needs_careful_parse(
+            br#"{"a": [1.5e3, -2E-7, 39.05], "b": "1e999"}"#
+        ));
+        assert!(needs_careful_parse(br#"{"a": 1e400}"#));
+        assert!(needs_careful_parse(br#"{"a": 2.5E+308}"#));
+        assert!(needs_careful_parse("[".repeat(101).as_bytes()));
+        assert!(!needs_careful_parse("[".repeat(100).as_bytes()));
+        assert!(needs_careful_parse(
+            format!("[{}]", "9".repeat(301)).as_bytes()
+        ));
+        assert!(!needs_careful_parse(br#"{"a": "[[[[\"]]]]"}"#));
+    }
 
     #[test]
     fn slugs_that_are_paths_are_refused() {
