@@ -360,7 +360,8 @@ struct LeaderboardPage<'a> {
     top: String,
 }
 
-const LEADERBOARD_COLUMNS: [&str; 14] = [
+/// Columns of the leaderboard, in order.
+const LEADERBOARD_COLUMNS: [&str; 16] = [
     "model",
     "gpu",
     "num_gpus",
@@ -375,6 +376,25 @@ const LEADERBOARD_COLUMNS: [&str; 14] = [
     "tokens_per_second",
     "gpu_power_watts",
     "params_billion",
+    "active_params_billion",
+    "architecture",
+];
+
+/// Columns of a GPU page: the leaderboard's, less the GPU and the model
+/// facts.
+const GPU_PAGE_COLUMNS: [&str; 12] = [
+    "model",
+    "num_gpus",
+    "parallelism",
+    "precision",
+    "max_num_seqs",
+    "wh_per_million_output_tokens",
+    "joules_per_output_token",
+    "wh_per_response",
+    "median_itl_ms",
+    "p99_itl_ms",
+    "tokens_per_second",
+    "gpu_power_watts",
 ];
 
 fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result<RenderCounts> {
@@ -401,18 +421,10 @@ fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result<RenderCoun
     let mut meta = site.meta(path, "", description, "leaderboard");
     meta.script = true;
     let root = meta.root.clone();
-    let mut headers: Vec<Header> = LEADERBOARD_COLUMNS
+    let headers: Vec<Header> = LEADERBOARD_COLUMNS
         .iter()
         .map(|k| header(k, &root))
         .collect();
-    headers.push(Header {
-        label: "Active params".into(),
-        unit: "B".into(),
-        href: Some(format!("{root}about/index.html#col-active_params_billion")),
-        num: true,
-        key: "active_params_billion".into(),
-    });
-    headers.push(header("architecture", &root));
     let table = TableView {
         id: "leaderboard".into(),
         caption: format!(
@@ -427,7 +439,7 @@ fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result<RenderCoun
         &table,
         site.leaderboard
             .iter()
-            .map(|r| leaderboard_row(site, *r, &root, true)),
+            .map(|r| leaderboard_row(site, *r, &root, &LEADERBOARD_COLUMNS)),
     )?;
     let bars: Vec<BarEntry> = site
         .leaderboard
@@ -499,58 +511,30 @@ fn link(text: impl Into<String>, href: String) -> Cell {
     }
 }
 
-fn leaderboard_row(site: &Site<'_>, r: LeaderboardRow, root: &str, full: bool) -> Row {
-    let lm = &site.models[r.model];
-    let m = &lm.file;
+/// One leaderboard row: a model's best configuration on one GPU, with the
+/// cells of `columns`.
+fn leaderboard_row(site: &Site<'_>, r: LeaderboardRow, root: &str, columns: &[&str]) -> Row {
+    let m = &site.models[r.model].file;
     let c = &m.configurations[r.config];
-    let dir = format!("{root}{}", model_dir(&m.slug));
-    let mut model_cell = link(
-        m.name.clone(),
-        format!("{dir}index.html#{}", gpu_anchor(&c.gpu)),
-    );
-    model_cell.header = true;
-    let mut cells = vec![
-        model_cell,
-        link(
-            c.gpu.clone(),
-            format!("{root}gpus/{}/index.html", gpu_segment(&c.gpu)),
-        ),
-        num(c.num_gpus.to_string(), f64::from(c.num_gpus)),
-        text(c.parallelism()),
-        text(c.precision.clone()),
-        num(c.max_num_seqs.to_string(), f64::from(c.max_num_seqs)),
-        {
-            let mut cell = num(
-                fmt::wh_per_million(c.wh_per_million_output_tokens),
-                c.wh_per_million_output_tokens,
-            );
-            cell.href = Some(format!(
-                "{dir}index.html#{}",
-                row_anchor(&m.slug, &c.row_id)
-            ));
-            cell
-        },
-        num(
-            fmt::joules_per_token(c.joules_per_output_token),
-            c.joules_per_output_token,
-        ),
-        num(
-            fmt::wh_per_response(c.wh_per_response()),
-            c.wh_per_response(),
-        ),
-        num(fmt::ms(c.median_itl_ms), c.median_itl_ms),
-        num(fmt::ms(c.p99_itl_ms), c.p99_itl_ms),
-        num(fmt::grouped(c.tokens_per_second), c.tokens_per_second),
-        num(
-            fmt::grouped(c.gpu_power_watts_total),
-            c.gpu_power_watts_total,
-        ),
-    ];
-    if full {
-        cells.push(num(fmt::params_b(m.params_b), m.params_b));
-        cells.push(num(fmt::params_b(m.active_params_b), m.active_params_b));
-        cells.push(text(m.architecture.clone()));
-    }
+    let page = format!("{root}{}index.html", model_dir(&m.slug));
+    let cells = columns
+        .iter()
+        .map(|&key| match key {
+            "model" => Cell {
+                header: true,
+                ..link(m.name.clone(), format!("{page}#{}", gpu_anchor(&c.gpu)))
+            },
+            "gpu" => link(
+                c.gpu.clone(),
+                format!("{root}gpus/{}/index.html", gpu_segment(&c.gpu)),
+            ),
+            "wh_per_million_output_tokens" => Cell {
+                href: Some(format!("{page}#{}", row_anchor(&m.slug, &c.row_id))),
+                ..figure_cell(key, m, c)
+            },
+            _ => figure_cell(key, m, c),
+        })
+        .collect();
     Row {
         id: None,
         class: String::new(),
@@ -565,6 +549,51 @@ fn leaderboard_row(site: &Site<'_>, r: LeaderboardRow, root: &str, full: bool) -
             },
         ],
         cells,
+    }
+}
+
+/// The cell of column `key` (see [`crate::columns`]) for configuration `c`
+/// of model `m`: the figure in its page format, with its raw value for
+/// sorting.
+///
+/// # Panics
+/// On a key that is not a figure column: a programming error the page
+/// tests catch.
+fn figure_cell(key: &str, m: &ModelFile, c: &Configuration) -> Cell {
+    let whole = |v: u32| num(v.to_string(), f64::from(v));
+    match key {
+        "num_gpus" => whole(c.num_gpus),
+        "max_num_seqs" => whole(c.max_num_seqs),
+        "repeat" => whole(c.repeat),
+        "parallelism" => text(c.parallelism()),
+        "precision" => text(c.precision.clone()),
+        "architecture" => text(m.architecture.clone()),
+        "wh_per_million_output_tokens" => num(
+            fmt::wh_per_million(c.wh_per_million_output_tokens),
+            c.wh_per_million_output_tokens,
+        ),
+        "joules_per_output_token" => num(
+            fmt::joules_per_token(c.joules_per_output_token),
+            c.joules_per_output_token,
+        ),
+        "wh_per_response" => num(
+            fmt::wh_per_response(c.wh_per_response()),
+            c.wh_per_response(),
+        ),
+        "median_itl_ms" => num(fmt::ms(c.median_itl_ms), c.median_itl_ms),
+        "p90_itl_ms" => num(fmt::ms(c.p90_itl_ms), c.p90_itl_ms),
+        "p95_itl_ms" => num(fmt::ms(c.p95_itl_ms), c.p95_itl_ms),
+        "p99_itl_ms" => num(fmt::ms(c.p99_itl_ms), c.p99_itl_ms),
+        "tokens_per_second" => num(fmt::grouped(c.tokens_per_second), c.tokens_per_second),
+        "gpu_power_watts" => num(
+            fmt::grouped(c.gpu_power_watts_total),
+            c.gpu_power_watts_total,
+        ),
+        "avg_output_tokens" => num(fmt::grouped(c.avg_output_tokens), c.avg_output_tokens),
+        "avg_running_batch" => num(fmt::fixed(c.avg_running_batch, 1), c.avg_running_batch),
+        "params_billion" => num(fmt::params_b(m.params_b), m.params_b),
+        "active_params_billion" => num(fmt::params_b(m.active_params_b), m.active_params_b),
+        other => panic!("no figure column {other:?}"),
     }
 }
 
@@ -971,40 +1000,17 @@ fn config_row(m: &ModelFile, a: &ModelAnalysis, i: usize) -> Row {
     if c.repeat > 1 {
         class.push("repeat");
     }
-    let mut first = num(c.max_num_seqs.to_string(), f64::from(c.max_num_seqs));
-    first.header = true;
+    let mut cells: Vec<Cell> = CONFIG_COLUMNS
+        .iter()
+        .map(|&key| figure_cell(key, m, c))
+        .collect();
+    cells[0].header = true;
+    cells.push(text(notes.join("; ")));
     Row {
         id: Some(row_anchor(&m.slug, &c.row_id)),
         class: class.join(" "),
         attrs: Vec::new(),
-        cells: vec![
-            first,
-            num(
-                fmt::wh_per_million(c.wh_per_million_output_tokens),
-                c.wh_per_million_output_tokens,
-            ),
-            num(
-                fmt::joules_per_token(c.joules_per_output_token),
-                c.joules_per_output_token,
-            ),
-            num(
-                fmt::wh_per_response(c.wh_per_response()),
-                c.wh_per_response(),
-            ),
-            num(fmt::ms(c.median_itl_ms), c.median_itl_ms),
-            num(fmt::ms(c.p90_itl_ms), c.p90_itl_ms),
-            num(fmt::ms(c.p95_itl_ms), c.p95_itl_ms),
-            num(fmt::ms(c.p99_itl_ms), c.p99_itl_ms),
-            num(fmt::grouped(c.tokens_per_second), c.tokens_per_second),
-            num(
-                fmt::grouped(c.gpu_power_watts_total),
-                c.gpu_power_watts_total,
-            ),
-            num(fmt::grouped(c.avg_output_tokens), c.avg_output_tokens),
-            num(fmt::fixed(c.avg_running_batch, 1), c.avg_running_batch),
-            num(c.repeat.to_string(), f64::from(c.repeat)),
-            text(notes.join("; ")),
-        ],
+        cells,
     }
 }
 
@@ -1084,11 +1090,7 @@ fn render_gpu_pages(site: &Site<'_>, sink: &dyn PageSink) -> Result<RenderCounts
         );
         let meta = site.meta(&path, &format!("{gpu} GPU"), description, "");
         let root = meta.root.clone();
-        let mut headers: Vec<Header> = LEADERBOARD_COLUMNS[..13]
-            .iter()
-            .map(|k| header(k, &root))
-            .collect();
-        headers.remove(1); // the GPU column: it is this page's GPU
+        let headers: Vec<Header> = GPU_PAGE_COLUMNS.iter().map(|k| header(k, &root)).collect();
         let table = TableView {
             id: "gpu-leaderboard".into(),
             caption: format!(
@@ -1101,11 +1103,8 @@ fn render_gpu_pages(site: &Site<'_>, sink: &dyn PageSink) -> Result<RenderCounts
         };
         let table = table_html_from_rows(
             &table,
-            rows.iter().map(|r| {
-                let mut row = leaderboard_row(site, *r, &root, false);
-                row.cells.remove(1);
-                row
-            }),
+            rows.iter()
+                .map(|r| leaderboard_row(site, *r, &root, &GPU_PAGE_COLUMNS)),
         )?;
         let bars: Vec<BarEntry> = rows.iter().map(|r| bar_entry(site, *r)).collect();
         let chart = if bars.is_empty() {
