@@ -1,6 +1,6 @@
 //! Number formats shared by pages, charts and downloads, so one figure reads
-//! the same everywhere. Every format is explicit: no float is printed with
-//! `{}`.
+//! the same everywhere (every format is explicit: no float is printed with
+//! `{}`), and the one XML/HTML escape they share.
 
 /// `value` with exactly `decimals` decimals, e.g. `fixed(39.05, 2)` → `39.05`.
 ///
@@ -150,6 +150,33 @@ pub fn limit_ms(value: f64) -> String {
 /// Parameters in billions: one decimal.
 pub fn params_b(value: f64) -> String {
     fixed(value, 1)
+}
+
+/// Escapes text for XML content and attribute values.
+pub fn xml_escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    push_xml_escaped(&mut out, text);
+    out
+}
+
+/// Appends `text` escaped for XML content and attribute values.
+pub fn push_xml_escaped(out: &mut String, text: &str) {
+    let mut start = 0;
+    for (i, b) in text.bytes().enumerate() {
+        let entity = match b {
+            b'<' => "&lt;",
+            b'>' => "&gt;",
+            b'&' => "&amp;",
+            b'"' => "&quot;",
+            b'\'' => "&apos;",
+            _ => continue,
+        };
+        // The escaped characters are ASCII, so `i` is a char boundary.
+        out.push_str(&text[start..i]);
+        out.push_str(entity);
+        start = i + 1;
+    }
+    out.push_str(&text[start..]);
 }
 
 #[cfg(test)]

@@ -451,7 +451,7 @@ fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result<RenderCoun
     } else {
         let c = chart::best_energy_bars("best-energy.svg", "Best energy per model and GPU", &bars);
         sink.put(&c.file_name, c.svg.as_bytes())?;
-        Some(chart_view(&c, ""))
+        Some(chart_view(&c))
     };
     let mut archs: Vec<String> = site
         .models
@@ -773,7 +773,7 @@ fn render_model(
     for c in &charts_made {
         sink.put(&format!("{dir}{}", c.file_name), c.svg.as_bytes())?;
     }
-    let charts: Vec<ChartView> = charts_made.iter().map(|c| chart_view(c, "")).collect();
+    let charts: Vec<ChartView> = charts_made.iter().map(chart_view).collect();
     let config_tables = config_tables(m, a, &root)?;
 
     let page_url = site.absolute(&dir);
@@ -802,7 +802,10 @@ fn render_model(
             (
                 c.title.clone(),
                 format!("![{}]({url})", c.description.replace(']', ")")),
-                format!("<img src=\"{url}\" alt=\"{}\">", html_attr(&c.description)),
+                format!(
+                    "<img src=\"{url}\" alt=\"{}\">",
+                    fmt::xml_escape(&c.description)
+                ),
             )
         })
         .collect();
@@ -828,7 +831,7 @@ fn render_model(
         ),
         badge_html: format!(
             "<a href=\"{page_link}\"><img src=\"{badge_url}\" alt=\"{}\"></a>",
-            html_attr(&badge_alt)
+            fmt::xml_escape(&badge_alt)
         ),
         chart_snippets,
         no_base_url: site.base_url.is_none(),
@@ -838,15 +841,6 @@ fn render_model(
         pages: 1,
         charts: charts_made.len(),
     })
-}
-
-/// Escapes text for a double-quoted HTML attribute inside a snippet that is
-/// itself shown as text.
-fn html_attr(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('"', "&quot;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
 }
 
 fn budget_table(m: &ModelFile, a: &ModelAnalysis) -> TableView {
@@ -1117,7 +1111,7 @@ fn render_gpu_pages(site: &Site<'_>, sink: &dyn PageSink) -> Result<RenderCounts
             );
             sink.put(&format!("{dir}{}", c.file_name), c.svg.as_bytes())?;
             counts.charts += 1;
-            Some(chart_view(&c, ""))
+            Some(chart_view(&c))
         };
         let page = GpuPage {
             meta,
@@ -1251,7 +1245,7 @@ fn render_compare(site: &Site<'_>, sink: &dyn PageSink) -> Result<RenderCounts> 
     } else {
         let c = chart::compare_frontiers(&pairs);
         sink.put(&format!("compare/{}", c.file_name), c.svg.as_bytes())?;
-        Some(chart_view(&c, ""))
+        Some(chart_view(&c))
     };
     let page = ComparePage {
         meta,
@@ -1360,7 +1354,7 @@ fn render_seo_files(site: &Site<'_>, sink: &dyn PageSink) -> Result<()> {
     for p in &paths {
         xml.push_str(&format!(
             "  <url><loc>{}</loc></url>\n",
-            xml_escape(&format!("{base}{p}"))
+            fmt::xml_escape(&format!("{base}{p}"))
         ));
     }
     xml.push_str("</urlset>\n");
@@ -1370,11 +1364,4 @@ fn render_seo_files(site: &Site<'_>, sink: &dyn PageSink) -> Result<()> {
         format!("User-agent: *\nAllow: /\nSitemap: {base}sitemap.xml\n").as_bytes(),
     )?;
     Ok(())
-}
-
-fn xml_escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }

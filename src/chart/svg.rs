@@ -14,34 +14,8 @@ use plotters_backend::{
 
 use super::style::{self, Class, Classes, SENTINEL};
 
-/// Escapes text for XML content and attribute values.
-pub fn xml_escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 8);
-    push_escaped(&mut out, text);
-    out
-}
-
-/// Appends `text` escaped for XML content and attribute values.
-pub(crate) fn push_escaped(out: &mut String, text: &str) {
-    let mut start = 0;
-    for (i, b) in text.bytes().enumerate() {
-        let entity = match b {
-            b'<' => "&lt;",
-            b'>' => "&gt;",
-            b'&' => "&amp;",
-            b'"' => "&quot;",
-            b'\'' => "&apos;",
-            _ => continue,
-        };
-        // The escaped characters are ASCII, so `i` is a char boundary.
-        out.push_str(&text[start..i]);
-        out.push_str(entity);
-        start = i + 1;
-    }
-    out.push_str(&text[start..]);
-}
-
-pub(crate) use crate::fmt::push_int;
+pub use crate::fmt::xml_escape;
+pub(crate) use crate::fmt::{push_int, push_xml_escaped as push_escaped};
 
 /// Appends `v` rounded to a whole number, as `fmt::fixed(v, 0)` would
 /// write it.

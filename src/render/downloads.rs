@@ -305,13 +305,6 @@ pub fn publish_model_files(lm: &LoadedModel, sink: &dyn PageSink) -> Result<Vec<
     ])
 }
 
-fn xml(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
 /// Approximate width of `text` at 11 px Verdana-like type.
 fn text_width(text: &str) -> u32 {
     let units: f64 = text
@@ -345,9 +338,9 @@ pub fn badge_svg(m: &ModelFile, best: Option<&Configuration>) -> String {
     format!(
         r##"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="20" viewBox="0 0 {w} 20" role="img" aria-label="{t}"><title>{t}</title><desc>Best GPU energy per million output tokens of {l} under its latency deadline, from the ML.ENERGY Leaderboard mirror.</desc><rect width="{lw}" height="20" rx="3" fill="#444"/><rect x="{lw}" width="{rw}" height="20" rx="3" fill="#1a6e3a"/><rect x="{lw}" width="4" height="20" fill="#1a6e3a"/><g fill="#fff" font-family="Verdana,DejaVu Sans,sans-serif" font-size="11"><text x="6" y="14">{l}</text><text x="{rx}" y="14">{r}</text></g></svg>
 "##,
-        t = xml(&title),
-        l = xml(&left),
-        r = xml(&right),
+        t = fmt::xml_escape(&title),
+        l = fmt::xml_escape(&left),
+        r = fmt::xml_escape(&right),
         rx = lw + 6,
     )
 }

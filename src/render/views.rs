@@ -198,9 +198,8 @@ fn view_box_size(svg: &str) -> (u32, u32) {
     parse().unwrap_or((800, 600))
 }
 
-/// The view of a chart placed in the same folder as its page (`prefix` is
-/// prepended to the file name).
-pub fn chart_view(c: &Chart, prefix: &str) -> ChartView {
+/// The view of a chart placed in the same folder as its page.
+pub fn chart_view(c: &Chart) -> ChartView {
     let (width, height) = view_box_size(&c.svg);
     let id = format!(
         "chart-{}",
@@ -241,7 +240,7 @@ pub fn chart_view(c: &Chart, prefix: &str) -> ChartView {
     };
     ChartView {
         id,
-        src: format!("{prefix}{}", c.file_name),
+        src: c.file_name.clone(),
         title: c.title.clone(),
         description: c.description.clone(),
         width,
