@@ -25,10 +25,20 @@ impl Built {
     }
 
     fn with(base_url: Option<&str>) -> Self {
+        Self::from(&repo().join("data"), base_url)
+    }
+
+    /// The 24-model fixture set: one GPU type only, FP8, mixed precisions,
+    /// names with markup characters, a GPU with nothing under the deadline.
+    fn large() -> Self {
+        Self::from(&repo().join("tests/fixtures/large"), None)
+    }
+
+    fn from(data: &Path, base_url: Option<&str>) -> Self {
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("site");
         build(&BuildOptions {
-            data_dir: repo().join("data"),
+            data_dir: data.to_path_buf(),
             static_dir: repo().join("static"),
             out_dir: out.clone(),
             force: false,
@@ -214,7 +224,12 @@ fn latency_budget_table_says_none_when_nothing_is_fast_enough() {
 
 #[test]
 fn every_page_has_lang_title_one_h1_and_a_description() {
-    let site = Built::seed();
+    for site in [Built::seed(), Built::large()] {
+        page_frame_is_complete(&site);
+    }
+}
+
+fn page_frame_is_complete(site: &Built) {
     let mut titles = BTreeSet::new();
     for (rel, bytes) in site.files() {
         if !rel.ends_with(".html") {
@@ -245,7 +260,12 @@ fn every_page_has_lang_title_one_h1_and_a_description() {
 
 #[test]
 fn every_svg_has_a_viewbox_title_and_desc() {
-    let site = Built::seed();
+    for site in [Built::seed(), Built::large()] {
+        svgs_are_accessible(&site);
+    }
+}
+
+fn svgs_are_accessible(site: &Built) {
     let mut n = 0;
     for (rel, bytes) in site.files() {
         if !rel.ends_with(".svg") {
@@ -316,7 +336,12 @@ fn resolve(from: &str, href: &str) -> Option<(String, Option<String>)> {
 
 #[test]
 fn every_internal_link_and_anchor_resolves() {
-    let site = Built::seed();
+    for site in [Built::seed(), Built::large()] {
+        links_resolve(&site);
+    }
+}
+
+fn links_resolve(site: &Built) {
     let files = site.files();
     let mut ids: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for (rel, bytes) in &files {
