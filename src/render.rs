@@ -116,10 +116,18 @@ impl SiteInfo {
             retrieved: distinct(files().map(|f| f.source.retrieved.as_str())),
             caveat: distinct(files().map(|f| f.caveat.as_str())),
             deadline: {
-                let set: BTreeSet<String> = files()
-                    .map(|f| format!("{} ms", fmt::limit_ms(f.itl_deadline_ms)))
+                let mut limits: Vec<f64> = files().map(|f| f.itl_deadline_ms).collect();
+                limits.sort_by(f64::total_cmp);
+                limits.dedup();
+                let shown: Vec<String> = limits
+                    .iter()
+                    .map(|l| format!("{} ms", fmt::limit_ms(*l)))
                     .collect();
-                set.into_iter().collect::<Vec<_>>().join(" or ")
+                if shown.len() == 1 {
+                    shown.join("")
+                } else {
+                    format!("each model's own deadline ({})", shown.join(", "))
+                }
             },
             workload: distinct(files().map(|f| f.source.workload.as_str())),
             method: s.method.clone(),

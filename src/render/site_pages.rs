@@ -82,7 +82,7 @@ pub(super) fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result
         )
     });
     let description = format!(
-        "Measured GPU energy of LLM inference for {} models: the lowest-energy configuration per model and GPU under a {} median inter-token latency.{}",
+        "Measured GPU energy of LLM inference for {} models: the lowest-energy configuration per model and GPU with median inter-token latency within {}.{}",
         site.models.len(),
         site.info.deadline,
         headline
@@ -182,7 +182,7 @@ pub(super) fn render_gpu_pages(site: &Site<'_>, sink: &dyn PageSink) -> Result<R
             )
         });
         let description = format!(
-            "{} models measured on {gpu}, ranked by their lowest GPU energy per output token under a {} median ITL.{}",
+            "{} models measured on {gpu}, ranked by their lowest GPU energy per output token with median ITL within {}.{}",
             rows.len(),
             site.info.deadline,
             headline.unwrap_or_default()
@@ -246,7 +246,7 @@ struct ComparePage {
 pub(super) fn render_compare(site: &Site<'_>, sink: &dyn PageSink) -> Result<RenderCounts> {
     let path = "compare/index.html";
     let description = format!(
-        "All {} models side by side: the lowest GPU energy per output token on each GPU under a {} median ITL, and every model's time–energy frontier.",
+        "All {} models side by side: the lowest GPU energy per output token on each GPU with median ITL within {}, and every model's time–energy frontier.",
         site.models.len(),
         site.info.deadline
     );
