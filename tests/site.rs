@@ -594,3 +594,40 @@ fn committed_site_is_up_to_date() {
         stale.iter().take(5).collect::<Vec<_>>()
     );
 }
+
+#[test]
+fn models_with_different_deadlines_are_described_as_such() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    fs::create_dir(&data).unwrap();
+    fs::copy(
+        repo().join("data/qwen-3-32b.json"),
+        data.join("qwen-3-32b.json"),
+    )
+    .unwrap();
+    let text = fs::read_to_string(repo().join("data/qwen-3-30b-a3b-instruct.json")).unwrap();
+    // Every 30B A3B configuration has median ITL under 250 ms, so nothing
+    // else in the file changes.
+    let tighter = text.replacen("\"itl_deadline_ms\": 500", "\"itl_deadline_ms\": 250", 1);
+    assert_ne!(text, tighter);
+    fs::write(data.join("qwen-3-30b-a3b-instruct.json"), tighter).unwrap();
+    let site = Built::from(&data, None);
+    let lede = text_of(&site.page("index.html"), "p.lede");
+    assert!(
+        lede.contains("within each model's own deadline (250 ms, 500 ms)"),
+        "{lede}"
+    );
+    let model = text_of(
+        &site.page("models/qwen-3-30b-a3b-instruct/index.html"),
+        "#best p",
+    );
+    assert!(model.contains("within 250 ms"), "{model}");
+}
+
+fn text_of(doc: &Html, selector: &str) -> String {
+    text(
+        doc.select(&sel(selector))
+            .next()
+            .unwrap_or_else(|| panic!("no {selector}")),
+    )
+}
