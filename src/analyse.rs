@@ -58,6 +58,18 @@ pub fn best_overall(m: &ModelFile) -> Option<usize> {
     cheapest_within(&m.configurations, m.itl_deadline_ms, |_| true)
 }
 
+/// The precisions a model was measured in, sorted, each once.
+pub fn precisions(m: &ModelFile) -> Vec<&str> {
+    let mut p: Vec<&str> = m
+        .configurations
+        .iter()
+        .map(|c| c.precision.as_str())
+        .collect();
+    p.sort_unstable();
+    p.dedup();
+    p
+}
+
 /// What makes configurations one series of a concurrency curve: everything
 /// but the concurrency.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -114,16 +126,7 @@ pub fn concurrency_curves(m: &ModelFile) -> Vec<Series> {
             .then_with(|| a.cmp(b))
     });
     keys.dedup();
-    let several_precisions = {
-        let mut p: Vec<&str> = m
-            .configurations
-            .iter()
-            .map(|c| c.precision.as_str())
-            .collect();
-        p.sort_unstable();
-        p.dedup();
-        p.len() > 1
-    };
+    let several_precisions = precisions(m).len() > 1;
     keys.into_iter()
         .map(|key| {
             let mut points: Vec<usize> = m

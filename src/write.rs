@@ -254,24 +254,6 @@ pub fn safe_relative(rel: &str) -> Result<PathBuf> {
     Ok(path.to_path_buf())
 }
 
-/// Keeps pages in memory; for `check` and tests.
-#[derive(Debug, Default)]
-pub struct MemorySink {
-    /// The pages, by path.
-    pub pages: std::sync::Mutex<std::collections::BTreeMap<String, Vec<u8>>>,
-}
-
-impl PageSink for MemorySink {
-    fn put(&self, rel: &str, bytes: &[u8]) -> Result<()> {
-        safe_relative(rel)?;
-        self.pages
-            .lock()
-            .map_err(|_| anyhow::anyhow!("page store poisoned"))?
-            .insert(rel.to_owned(), bytes.to_vec());
-        Ok(())
-    }
-}
-
 /// Counts pages without keeping them; for `check`.
 #[derive(Debug, Default)]
 pub struct CountingSink {

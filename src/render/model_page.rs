@@ -9,7 +9,7 @@ use super::{
     PageMeta, RenderCounts, Site, config_summary, downloads, figure_cell, gpu_anchor, gpu_segment,
     gpu_setup, header, link, model_dir, put_page, text,
 };
-use crate::analyse::ModelAnalysis;
+use crate::analyse::{ModelAnalysis, precisions};
 use crate::chart::{self, Chart};
 use crate::fmt;
 use crate::load::LoadedModel;
@@ -79,13 +79,6 @@ pub(super) fn render_model(
     let meta = site.meta(&path, &m.name, description, "");
     let root = meta.root.clone();
 
-    let mut precisions: Vec<&str> = m
-        .configurations
-        .iter()
-        .map(|c| c.precision.as_str())
-        .collect();
-    precisions.sort_unstable();
-    precisions.dedup();
     let facts = vec![
         ("Model ID".to_owned(), m.model_id.clone()),
         (
@@ -97,7 +90,7 @@ pub(super) fn render_model(
             ),
         ),
         ("Architecture".to_owned(), m.architecture.clone()),
-        ("Precisions measured".to_owned(), precisions.join(", ")),
+        ("Precisions measured".to_owned(), precisions(m).join(", ")),
         (
             "Configurations".to_owned(),
             format!("{} measured", m.configurations.len()),
