@@ -399,18 +399,7 @@ fn deadline_hline(p: &mut Plot<'_, '_>, ms: f64, label: &str) -> Draw {
     let (_, y) = p.px(1.0, ms);
     let (x0, x1) = (p.area.x0 as i32, p.area.x1 as i32);
     draw::line(p.root, &[(x0, y), (x1, y)], Role::Deadline, 2)?;
-    let text = format!("deadline {label} ms");
-    let at = (x1 - 6, y - 12);
-    p.placer.occupy_label(super::layout::label_box(
-        &text,
-        TEXT_PX,
-        super::layout::Placement {
-            x: at.0,
-            y: at.1,
-            align: Align::End,
-        },
-    ));
-    draw::text(p.root, &text, at, TEXT_PX, Align::End, Role::Label, false)
+    deadline_label(p, label, (x1 - 6, y - 12))
 }
 
 /// A vertical deadline line down the plot, labelled near its top.
@@ -418,8 +407,13 @@ fn deadline_vline(p: &mut Plot<'_, '_>, ms: f64, label: &str) -> Draw {
     let (x, _) = p.px(ms, 1.0);
     let (y0, y1) = (p.area.y0 as i32, p.area.y1 as i32);
     draw::line(p.root, &[(x, y0), (x, y1)], Role::Deadline, 2)?;
+    deadline_label(p, label, (x - 6, y0 + 12))
+}
+
+/// "deadline N ms", right-aligned at `at`; its box is kept free of other
+/// labels.
+fn deadline_label(p: &mut Plot<'_, '_>, label: &str, at: (i32, i32)) -> Draw {
     let text = format!("deadline {label} ms");
-    let at = (x - 6, y0 + 12);
     p.placer.occupy_label(super::layout::label_box(
         &text,
         TEXT_PX,

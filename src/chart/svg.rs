@@ -161,6 +161,38 @@ impl Canvas<'_> {
         out.push('"');
         n
     }
+
+    /// A `<polyline>` (stroked) or `<polygon>` (`filled`) through `points`,
+    /// opened by `open`; nothing when it is invisible or has under two
+    /// points.
+    fn poly<S: BackendStyle>(
+        &mut self,
+        open: &str,
+        points: impl IntoIterator<Item = BackendCoord>,
+        style: &S,
+        filled: bool,
+    ) {
+        let color = style.color();
+        if color.alpha == 0.0 {
+            return;
+        }
+        let start = self.out().len();
+        let mut pending = Pending::default();
+        self.out().push_str(open);
+        self.opacity(color);
+        if filled {
+            self.paint("fill", color, true, &mut pending);
+        } else {
+            self.paint("stroke", color, false, &mut pending);
+            self.stroke_width(style.stroke_width());
+        }
+        if self.points(points) < 2 {
+            // A line needs two points.
+            self.out().truncate(start);
+            return;
+        }
+        self.close(&pending, "/>\n");
+    }
 }
 
 impl DrawingBackend for Canvas<'_> {
@@ -251,22 +283,7 @@ impl DrawingBackend for Canvas<'_> {
         path: I,
         style: &S,
     ) -> Drawn {
-        let color = style.color();
-        if color.alpha == 0.0 {
-            return Ok(());
-        }
-        let start = self.out().len();
-        let mut pending = Pending::default();
-        self.out().push_str("<polyline fill=\"none\"");
-        self.opacity(color);
-        self.paint("stroke", color, false, &mut pending);
-        self.stroke_width(style.stroke_width());
-        if self.points(path) < 2 {
-            // A line needs two points.
-            self.out().truncate(start);
-            return Ok(());
-        }
-        self.close(&pending, "/>\n");
+        self.poly("<polyline fill=\"none\"", path, style, false);
         Ok(())
     }
 
@@ -275,20 +292,7 @@ impl DrawingBackend for Canvas<'_> {
         vert: I,
         style: &S,
     ) -> Drawn {
-        let color = style.color();
-        if color.alpha == 0.0 {
-            return Ok(());
-        }
-        let start = self.out().len();
-        let mut pending = Pending::default();
-        self.out().push_str("<polygon");
-        self.opacity(color);
-        self.paint("fill", color, true, &mut pending);
-        if self.points(vert) < 2 {
-            self.out().truncate(start);
-            return Ok(());
-        }
-        self.close(&pending, "/>\n");
+        self.poly("<polygon", vert, style, true);
         Ok(())
     }
 
