@@ -21,11 +21,9 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-import { Report, heading, since } from './lib/report.mjs';
 import { listFiles, urlPathOf } from './lib/site.mjs';
-import { launchBrowser, guardedContext } from './lib/browser.mjs';
-import { startServer } from './serve.mjs';
-import { makeServed } from './lib/served.mjs';
+import { guardedContext } from './lib/browser.mjs';
+import { runAlone } from './lib/cli.mjs';
 
 const RESOURCE_RELS = new Set([
   'stylesheet', 'icon', 'shortcut', 'preload', 'modulepreload', 'manifest', 'apple-touch-icon',
@@ -298,32 +296,10 @@ export async function checkLinks({ siteDir, served, browser, report }) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] || '').href) {
-  const args = process.argv.slice(2);
-  const opt = (name, fallback) => {
-    const i = args.indexOf(name);
-    return i >= 0 ? args[i + 1] : fallback;
-  };
-  const siteDir = args[0];
-  if (!siteDir || siteDir.startsWith('--')) {
-    console.error('usage: node links.mjs SITE_DIR [--base-path /energyboard/] [--base-url URL]');
-    process.exit(2);
-  }
-  const report = new Report('links');
-  const start = performance.now();
-  const baseUrl = opt('--base-url', '');
-  const server = await startServer({ root: siteDir, basePath: opt('--base-path', baseUrl ? new URL(baseUrl).pathname : '/energyboard/') });
-  const served = makeServed(server, baseUrl);
-  const browser = await launchBrowser();
-  heading(`Links: ${path.resolve(siteDir)} served at ${served.url}`);
-  try {
-    await checkLinks({ siteDir, served, browser, report });
-  } catch (err) {
-    report.fail('link check ran', err.stack || err.message);
-  } finally {
-    await browser.close();
-    await server.close();
-  }
-  console.log(`  (${since(start)})`);
-  console.log(report.summaryLine());
-  process.exitCode = report.failed ? 1 : 0;
+  await runAlone({
+    name: 'links',
+    title: 'Links',
+    usage: 'node links.mjs SITE_DIR [--base-path /energyboard/] [--base-url URL]',
+    check: checkLinks,
+  });
 }

@@ -26,11 +26,9 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL, fileURLToPath } from 'node:url';
 
-import { Report, heading, since } from './lib/report.mjs';
 import { listFiles, choosePages, urlPathOf } from './lib/site.mjs';
-import { launchBrowser, guardedContext, watchErrors } from './lib/browser.mjs';
-import { startServer } from './serve.mjs';
-import { makeServed } from './lib/served.mjs';
+import { guardedContext, watchErrors } from './lib/browser.mjs';
+import { runAlone } from './lib/cli.mjs';
 
 const require = createRequire(import.meta.url);
 const AXE_PATH = require.resolve('axe-core/axe.min.js');
@@ -247,40 +245,20 @@ export async function checkPages({ siteDir, served, browser, report, requireAll 
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] || '').href) {
-  const args = process.argv.slice(2);
-  const opt = (name, fallback) => {
-    const i = args.indexOf(name);
-    return i >= 0 ? args[i + 1] : fallback;
-  };
-  const siteDir = args[0];
-  if (!siteDir || siteDir.startsWith('--')) {
-    console.error('usage: node pages.mjs SITE_DIR [--base-path P] [--base-url URL] [--require-all] [--shots DIR] [--label NAME]');
-    process.exit(2);
-  }
-  const report = new Report('pages');
-  const start = performance.now();
-  const baseUrl = opt('--base-url', '');
-  const server = await startServer({ root: siteDir, basePath: opt('--base-path', baseUrl ? new URL(baseUrl).pathname : '/energyboard/') });
-  const served = makeServed(server, baseUrl);
-  const browser = await launchBrowser();
-  heading(`Pages in Chromium: ${path.resolve(siteDir)} served at ${served.url}`);
-  try {
-    await checkPages({
-      siteDir,
-      served,
-      browser,
-      report,
-      requireAll: args.includes('--require-all') || process.env.ENERGYBOARD_REQUIRE_ALL_PAGES === '1',
-      shotsDir: opt('--shots', DEFAULT_SHOTS),
-      label: opt('--label', 'site'),
-    });
-  } catch (err) {
-    report.fail('page checks ran', err.stack || err.message);
-  } finally {
-    await browser.close();
-    await server.close();
-  }
-  console.log(`  (${since(start)})`);
-  console.log(report.summaryLine());
-  process.exitCode = report.failed ? 1 : 0;
+  await runAlone({
+    name: 'pages',
+    title: 'Pages in Chromium',
+    usage: 'node pages.mjs SITE_DIR [--base-path P] [--base-url URL] [--require-all] [--shots DIR] [--label NAME]',
+    valued: ['--shots', '--label'],
+    check: ({ siteDir, served, browser, report, args }) =>
+      checkPages({
+        siteDir,
+        served,
+        browser,
+        report,
+        requireAll: args.has('--require-all') || process.env.ENERGYBOARD_REQUIRE_ALL_PAGES === '1',
+        shotsDir: args.opt('--shots', DEFAULT_SHOTS),
+        label: args.opt('--label', 'site'),
+      }),
+  });
 }

@@ -21,29 +21,21 @@ import path from 'node:path';
 
 import { Report, heading, since } from './lib/report.mjs';
 import { launchBrowser } from './lib/browser.mjs';
-import { makeServed } from './lib/served.mjs';
-import { startServer } from './serve.mjs';
+import { parseArgs, serveSite } from './lib/cli.mjs';
 import { checkConformance } from './vnu.mjs';
 import { checkLinks } from './links.mjs';
 import { checkPages, DEFAULT_SHOTS } from './pages.mjs';
 
-const args = process.argv.slice(2);
-const valued = new Set(['--base-url', '--base-path', '--label', '--shots', '--only']);
-const opt = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 && i + 1 < args.length ? args[i + 1] : fallback;
-};
-const positional = args.filter((a, i) => !a.startsWith('--') && !valued.has(args[i - 1]));
-if (positional.length !== 1) {
+const args = parseArgs(process.argv.slice(2), ['--label', '--shots', '--only']);
+if (args.positional.length !== 1) {
   console.error('usage: node checks/run.mjs SITE_DIR [--base-url URL] [--base-path P] [--label NAME] [--shots DIR] [--require-all] [--only vnu,links,pages]');
   process.exit(2);
 }
-const siteDir = path.resolve(positional[0]);
-const baseUrl = opt('--base-url', '');
-const basePath = opt('--base-path', baseUrl ? new URL(baseUrl).pathname : '/energyboard/');
+const siteDir = path.resolve(args.positional[0]);
+const opt = args.opt;
 const label = opt('--label', path.basename(siteDir));
 const only = new Set(opt('--only', 'vnu,links,pages').split(',').map((s) => s.trim()));
-const requireAll = args.includes('--require-all') || process.env.ENERGYBOARD_REQUIRE_ALL_PAGES === '1';
+const requireAll = args.has('--require-all') || process.env.ENERGYBOARD_REQUIRE_ALL_PAGES === '1';
 
 const report = new Report();
 const timings = [];
@@ -60,9 +52,8 @@ async function part(name, fn) {
   timings.push(`${name} ${since(t)}`);
 }
 
+const { server, served, baseUrl } = await serveSite(siteDir, args);
 console.log(`site checks for ${label}: ${siteDir}${baseUrl ? ` (built with --base-url ${baseUrl})` : ''}`);
-const server = await startServer({ root: siteDir, basePath });
-const served = makeServed(server, baseUrl);
 console.log(`served at ${served.url}`);
 let browser = null;
 try {
