@@ -44,15 +44,7 @@ fn synthetic(seeds: &[(ModelFile, ModelAnalysis)], n: usize) -> Vec<(ModelFile, 
 fn bar_entries(models: &[(ModelFile, ModelAnalysis)]) -> Vec<BarEntry> {
     models
         .iter()
-        .flat_map(|(m, a)| {
-            a.best_per_gpu.iter().filter_map(move |(gpu, b)| {
-                b.map(|i| BarEntry {
-                    model: m.name.clone(),
-                    gpu: gpu.clone(),
-                    wh_per_million: m.configurations[i].wh_per_million_output_tokens,
-                })
-            })
-        })
+        .flat_map(|(m, a)| BarEntry::best_of(m, a))
         .collect()
 }
 

@@ -64,6 +64,19 @@ pub struct BarEntry {
     pub wh_per_million: f64,
 }
 
+impl BarEntry {
+    /// One bar per GPU on which `m` has a best configuration.
+    pub fn best_of<'a>(m: &'a ModelFile, a: &'a ModelAnalysis) -> impl Iterator<Item = Self> + 'a {
+        a.best_per_gpu.iter().filter_map(move |(gpu, best)| {
+            best.map(|i| Self {
+                model: m.name.clone(),
+                gpu: gpu.clone(),
+                wh_per_million: m.configurations[i].wh_per_million_output_tokens,
+            })
+        })
+    }
+}
+
 /// The five charts of a model page, in this order and with these file
 /// names: `energy-vs-concurrency.svg`, `latency-vs-concurrency.svg`,
 /// `throughput-vs-concurrency.svg`, `power-vs-concurrency.svg`,
