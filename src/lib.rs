@@ -139,41 +139,48 @@ pub fn build(opts: &BuildOptions) -> Result<BuildSummary> {
 
 /// [`build`], reporting progress.
 pub fn build_with_progress(opts: &BuildOptions, progress: &dyn Progress) -> Result<BuildSummary> {
+    run(
+        opts,
+        progress,
+        || write::SiteWriter::begin(&opts.out_dir, opts.force),
+        write::SiteWriter::commit,
+    )
+}
+
+/// Loads, validates, analyses and renders in memory without writing.
+pub fn check(opts: &BuildOptions) -> Result<BuildSummary> {
+    run(
+        opts,
+        &NoProgress,
+        || Ok(write::CountingSink::default()),
+        |sink| Ok(sink.summary()),
+    )
+}
+
+/// The pipeline, into the sink `open` makes once the data are valid;
+/// `close` finishes the sink (a build swaps its folder in here).
+fn run<S: write::PageSink>(
+    opts: &BuildOptions,
+    progress: &dyn Progress,
+    open: impl FnOnce() -> Result<S>,
+    close: impl FnOnce(S) -> Result<write::WriteSummary>,
+) -> Result<BuildSummary> {
     let start = Instant::now();
     let data = load::load_data_dir(&opts.data_dir)?;
     let assets = load::load_static_dir(&opts.static_dir)?;
     let site = render::Site::new(&data.models, opts.base_url.as_deref())?;
-    let writer = write::SiteWriter::begin(&opts.out_dir, opts.force)?;
+    let sink = open()?;
     progress.begin(data.models.len());
-    let counts = render::render_site(&site, &assets, &writer, progress);
+    let counts = render::render_site(&site, &assets, &sink, progress);
     progress.finish();
     let counts = counts?;
-    let written = writer.commit()?;
+    let written = close(sink)?;
     Ok(BuildSummary {
         models: data.models.len(),
         pages: counts.pages,
         charts: counts.charts,
         files: written.files,
         bytes: written.bytes,
-        skipped: data.skipped,
-        elapsed: start.elapsed(),
-    })
-}
-
-/// Loads, validates, analyses and renders in memory without writing.
-pub fn check(opts: &BuildOptions) -> Result<BuildSummary> {
-    let start = Instant::now();
-    let data = load::load_data_dir(&opts.data_dir)?;
-    let assets = load::load_static_dir(&opts.static_dir)?;
-    let site = render::Site::new(&data.models, opts.base_url.as_deref())?;
-    let sink = write::CountingSink::default();
-    let counts = render::render_site(&site, &assets, &sink, &NoProgress)?;
-    Ok(BuildSummary {
-        models: data.models.len(),
-        pages: counts.pages,
-        charts: counts.charts,
-        files: sink.files.into_inner(),
-        bytes: sink.bytes.into_inner(),
         skipped: data.skipped,
         elapsed: start.elapsed(),
     })

@@ -263,6 +263,16 @@ pub struct CountingSink {
     pub bytes: AtomicU64,
 }
 
+impl CountingSink {
+    /// What was counted.
+    pub fn summary(self) -> WriteSummary {
+        WriteSummary {
+            files: self.files.into_inner(),
+            bytes: self.bytes.into_inner(),
+        }
+    }
+}
+
 impl PageSink for CountingSink {
     fn put(&self, rel: &str, bytes: &[u8]) -> Result<()> {
         safe_relative(rel)?;
