@@ -25,7 +25,7 @@ pub mod svg;
 use crate::analyse::ModelAnalysis;
 use crate::model::ModelFile;
 
-pub use site::{MAX_BARS, MAX_FRONTIERS};
+pub use site::{GroupedBar, MAX_BARS, MAX_FRONTIERS};
 
 /// A chart's data as a plain table, shown under the chart for readers who
 /// cannot see it.
@@ -100,4 +100,20 @@ pub fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry]) -> C
 /// say so.
 pub fn compare_frontiers(models: &[(&ModelFile, &ModelAnalysis)]) -> Chart {
     site::compare_frontiers(models)
+}
+
+/// Horizontal bars in the order given, coloured by series (e.g. one colour
+/// per workload), each labelled with `value_text` of its value, on a linear
+/// axis from zero named `axis`. `what` opens the description ("Energy per
+/// response of …"). Past [`MAX_BARS`] bars only the first are drawn, and the
+/// title and description say so; the data table lists every bar.
+pub fn grouped_bars(
+    file_name: &str,
+    title: &str,
+    axis: &str,
+    what: &str,
+    bars: &[GroupedBar],
+    value_text: fn(f64) -> String,
+) -> Chart {
+    site::grouped_bars(file_name, title, axis, what, bars, value_text)
 }

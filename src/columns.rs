@@ -62,6 +62,13 @@ pub const COLUMNS: &[Column] = &[
         "Position in the leaderboard: rows ordered by Wh per million output tokens, lowest first (leaderboard.csv only)."
     ),
     column!(
+        "workload",
+        "Workload",
+        "",
+        Setting,
+        "The workload measured, by its id (e.g. lm-arena-chat, gpqa); each workload has its own prompts, output lengths and latency deadline, so figures compare only within one workload."
+    ),
+    column!(
         "model_slug",
         "Model slug",
         "",

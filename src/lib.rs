@@ -15,6 +15,7 @@ pub mod model;
 pub mod render;
 pub mod serve;
 pub mod synth;
+pub mod workload;
 pub mod write;
 
 use std::path::PathBuf;
@@ -37,6 +38,9 @@ pub struct BuildOptions {
     /// `https://user.github.io/repo/`; used only for canonical links,
     /// the sitemap and link previews.
     pub base_url: Option<String>,
+    /// Workload names, descriptions and order (`[[workloads]]` in the
+    /// settings file).
+    pub workloads: Vec<workload::WorkloadSettings>,
 }
 
 impl Default for BuildOptions {
@@ -47,18 +51,23 @@ impl Default for BuildOptions {
             out_dir: PathBuf::from("site"),
             force: false,
             base_url: None,
+            workloads: Vec::new(),
         }
     }
 }
 
 /// Settings kept in the repository (`energyboard.toml`); the command line
 /// overrides them.
-#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Config {
     /// Absolute URL the site is published at; empty for none.
     #[serde(default)]
     pub base_url: String,
+    /// Workloads in the order the site lists them, with their names and
+    /// descriptions; workloads not listed follow, by id.
+    #[serde(default)]
+    pub workloads: Vec<workload::WorkloadSettings>,
 }
 
 impl Config {
@@ -166,9 +175,10 @@ fn run<S: write::PageSink>(
     close: impl FnOnce(S) -> Result<write::WriteSummary>,
 ) -> Result<BuildSummary> {
     let start = Instant::now();
-    let data = load::load_data_dir(&opts.data_dir)?;
+    let mut data = load::load_data_dir(&opts.data_dir)?;
+    let workloads = workload::group_by_workload(&mut data.models, &opts.workloads);
     let assets = load::load_static_dir(&opts.static_dir)?;
-    let site = render::Site::new(&data.models, opts.base_url.as_deref())?;
+    let site = render::Mirror::new(&data.models, &workloads, opts.base_url.as_deref())?;
     let sink = open()?;
     progress.begin(data.models.len());
     let counts = render::render_site(&site, &assets, &sink, progress);

@@ -26,12 +26,17 @@ pub struct LoadedModel {
     pub len: u64,
     /// The parsed, validated contents.
     pub file: ModelFile,
+    /// The workload's id (see [`ModelFile::workload_ref`]), a valid path
+    /// segment.
+    pub workload: String,
+    /// The workload's display name as the file gives it.
+    pub workload_name: String,
 }
 
 /// Everything found in the data folder.
 #[derive(Debug, Clone, Default)]
 pub struct DataSet {
-    /// Valid model files, ordered by slug.
+    /// Valid model files, ordered by slug, then workload id.
     pub models: Vec<LoadedModel>,
     /// Files that are not model files (not `*.json`) and were skipped.
     pub skipped: Vec<PathBuf>,
@@ -210,7 +215,9 @@ pub fn load_data_dir(data_dir: &Path) -> Result<DataSet, Problems> {
     if !problems.is_empty() {
         return Err(Problems(problems));
     }
-    models.sort_by(|a, b| a.file.slug.cmp(&b.file.slug));
+    models.sort_by(|a, b| {
+        (a.file.slug.as_str(), a.workload.as_str()).cmp(&(&b.file.slug, &b.workload))
+    });
     Ok(DataSet { models, skipped })
 }
 
@@ -267,10 +274,13 @@ pub fn read_model_file(path: &Path) -> Result<LoadedModel, Vec<Problem>> {
     let file = parse_model(path, &raw).map_err(|p| vec![p])?;
     let problems = validate_model(path, &file);
     if problems.is_empty() {
+        let (workload, workload_name) = file.workload_ref().unwrap_or_default();
         Ok(LoadedModel {
             path: path.to_path_buf(),
             len: raw.len() as u64,
             file,
+            workload,
+            workload_name,
         })
     } else {
         Err(problems)
@@ -643,6 +653,7 @@ pub fn validate_model(path: &Path, m: &ModelFile) -> Vec<Problem> {
             bad(field.into(), "must not be empty".into());
         }
     }
+    check_workload(&mut bad, m);
     let urls = [
         ("url", Some(&m.source.url)),
         ("cite_url", Some(&m.source.cite_url)),
@@ -755,6 +766,49 @@ pub fn validate_model(path: &Path, m: &ModelFile) -> Vec<Problem> {
     }
     check_best(path, m, &mut out);
     out
+}
+
+/// Longest workload id accepted; the ids the leaderboard uses are at most 15
+/// characters.
+pub const MAX_WORKLOAD_ID: usize = 64;
+
+/// The file must name its workload with an id that is a safe path segment.
+fn check_workload(bad: &mut impl FnMut(String, String), m: &ModelFile) {
+    let field = if m.workload.is_some() {
+        "workload.id"
+    } else {
+        "source.workload"
+    };
+    match m.workload_ref() {
+        None => bad(
+            field.into(),
+            format!(
+                "{:?} names no workload id: end it with the id in parentheses, e.g. \"Text Conversation (lm-arena-chat)\", or add a top-level \"workload\" object with id, name and description",
+                m.source.workload
+            ),
+        ),
+        Some((id, name)) => {
+            if !is_valid_slug(&id) || id.len() > MAX_WORKLOAD_ID {
+                bad(
+                    field.into(),
+                    format!(
+                        "workload id {id:?} is not a valid path segment: use 1 to {MAX_WORKLOAD_ID} lower-case letters, digits and '-', starting with a letter or digit (it becomes the URL /workloads/<id>/)"
+                    ),
+                );
+            }
+            if name.trim().is_empty() {
+                bad(
+                    if m.workload.is_some() {
+                        "workload.name"
+                    } else {
+                        "source.workload"
+                    }
+                    .into(),
+                    "the workload's name must not be empty".into(),
+                );
+            }
+        }
+    }
 }
 
 fn positive(bad: &mut impl FnMut(String, String), field: &str, value: f64, row: &str) {
@@ -914,18 +968,40 @@ fn check_best(path: &Path, m: &ModelFile, out: &mut Vec<Problem>) {
 }
 
 fn check_across_files(models: &[LoadedModel], problems: &mut Vec<Problem>) {
-    let mut by_slug: BTreeMap<&str, &Path> = BTreeMap::new();
+    // A model is its slug across workloads: (slug, workload) is unique.
+    let mut by_slug: BTreeMap<(&str, &str), &Path> = BTreeMap::new();
     for model in models {
-        if let Some(first) = by_slug.insert(&model.file.slug, &model.path) {
+        if let Some(first) = by_slug.insert((&model.file.slug, &model.workload), &model.path) {
             problems.push(problem(
                 &model.path,
                 "slug",
                 format!(
-                    "{:?} is already used by {}; each model needs its own slug",
+                    "{:?} is already used by {} in the same workload {:?}; each model needs its own slug within a workload",
                     model.file.slug,
-                    first.display()
+                    first.display(),
+                    model.workload
                 ),
             ));
+        }
+    }
+    // One latency deadline per workload.
+    let mut deadlines: BTreeMap<&str, (f64, &Path)> = BTreeMap::new();
+    for model in models {
+        let deadline = model.file.itl_deadline_ms;
+        match deadlines.get(model.workload.as_str()) {
+            Some((first, path)) if *first != deadline => problems.push(problem(
+                &model.path,
+                "itl_deadline_ms",
+                format!(
+                    "is {deadline} ms but {} gives {first} ms for the same workload {:?}; every file of one workload must use the same deadline",
+                    path.display(),
+                    model.workload
+                ),
+            )),
+            Some(_) => {}
+            None => {
+                deadlines.insert(&model.workload, (deadline, &model.path));
+            }
         }
     }
     let mut gpu_names: BTreeMap<String, (&str, &Path)> = BTreeMap::new();

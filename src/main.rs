@@ -114,6 +114,7 @@ impl SiteArgs {
             out_dir: self.out.clone(),
             force: self.force,
             base_url,
+            workloads: config.workloads,
         })
     }
 }
@@ -194,6 +195,8 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
         force: args.force,
         port: args.port,
         base_path: args.base_path,
+        // The repository's settings, when serve runs where they are.
+        workloads: Config::load(std::path::Path::new("energyboard.toml"))?.workloads,
     })?;
     let stopper = preview.stopper();
     ctrlc::set_handler(move || stopper.stop())

@@ -46,6 +46,44 @@ pub struct ModelFile {
     pub configurations: Vec<Configuration>,
     /// The publisher's best configuration per GPU (checked against ours).
     pub best: BTreeMap<String, Configuration>,
+    /// The workload measured, stated explicitly; when absent it comes from
+    /// `source.workload` (see [`ModelFile::workload_ref`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub workload: Option<WorkloadDecl>,
+}
+
+/// A workload stated in a model file: the optional top-level `workload`
+/// object, which wins over the id in `source.workload`.
+#[derive(Debug, Clone, Deserialize, Serialize, PartialEq, Eq)]
+pub struct WorkloadDecl {
+    /// URL-safe id, e.g. `gpqa`; becomes `/workloads/<id>/`.
+    pub id: String,
+    /// Display name, e.g. "Problem Solving with Reasoning".
+    pub name: String,
+    /// What the workload measures, in a sentence or three.
+    #[serde(default)]
+    pub description: Option<String>,
+}
+
+impl ModelFile {
+    /// The file's workload as (id, display name): the `workload` object when
+    /// present, else `source.workload`, whose id is the text in its trailing
+    /// parentheses (`"Text Conversation (lm-arena-chat)"` → `lm-arena-chat`,
+    /// named "Text Conversation"). `None` when neither gives an id.
+    pub fn workload_ref(&self) -> Option<(String, String)> {
+        if let Some(w) = &self.workload {
+            return Some((w.id.clone(), w.name.clone()));
+        }
+        let text = self.source.workload.trim();
+        let inner = text.strip_suffix(')')?;
+        let open = inner.rfind('(')?;
+        let id = inner[open + 1..].trim();
+        let name = inner[..open].trim();
+        Some((
+            id.to_owned(),
+            if name.is_empty() { id } else { name }.to_owned(),
+        ))
+    }
 }
 
 /// Provenance of the numbers.
@@ -236,6 +274,29 @@ mod tests {
             "h100-2-256-r2"
         );
         assert_eq!(row_anchor("a", "other/B200/1/8"), "other-b200-1-8");
+    }
+
+    #[test]
+    fn workload_id_is_the_text_in_trailing_parentheses() {
+        let text = std::fs::read_to_string("data/qwen-3-32b.json").unwrap();
+        let mut m: ModelFile = serde_json::from_str(&text).unwrap();
+        assert_eq!(
+            m.workload_ref(),
+            Some(("lm-arena-chat".into(), "Text Conversation".into()))
+        );
+        std::sync::Arc::make_mut(&mut m.source).workload = "Problem Solving (GPQA) (gpqa)".into();
+        assert_eq!(
+            m.workload_ref(),
+            Some(("gpqa".into(), "Problem Solving (GPQA)".into()))
+        );
+        std::sync::Arc::make_mut(&mut m.source).workload = "No id here".into();
+        assert_eq!(m.workload_ref(), None);
+        m.workload = Some(WorkloadDecl {
+            id: "code".into(),
+            name: "Code".into(),
+            description: None,
+        });
+        assert_eq!(m.workload_ref(), Some(("code".into(), "Code".into())));
     }
 
     #[test]

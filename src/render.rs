@@ -7,6 +7,7 @@
 
 mod downloads;
 mod model_page;
+mod overview;
 mod site_pages;
 mod views;
 
@@ -16,7 +17,7 @@ use site_pages::{
     render_seo_files,
 };
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use anyhow::{Context, Result};
 use askama::Template;
@@ -28,15 +29,17 @@ use crate::columns::{Column, column};
 use crate::fmt;
 use crate::load::{Asset, LoadedModel};
 use crate::model::{Configuration, ModelFile, row_anchor, url_segment};
+use crate::workload::{LEGACY_WORKLOAD, Workload};
 use crate::write::PageSink;
 
 pub use downloads::{configurations_csv, leaderboard_csv};
 use views::{Attr, Cell, Header, Row};
 
-/// Everything the pages are made from.
+/// One workload's part of the site: its leaderboard, model pages, GPU
+/// pages and comparison, all under [`Site::prefix`].
 #[derive(Debug)]
 pub struct Site<'a> {
-    /// The loaded models, ordered by slug.
+    /// The workload's models, ordered by slug.
     pub models: &'a [LoadedModel],
     /// One analysis per model, same order.
     pub analyses: Vec<ModelAnalysis>,
@@ -46,8 +49,61 @@ pub struct Site<'a> {
     pub gpus: Vec<String>,
     /// Absolute base URL, ending in `/`, when known.
     pub base_url: Option<String>,
-    /// Site-wide provenance and headline facts.
+    /// Provenance and headline facts of this workload's files.
     pub info: SiteInfo,
+    /// The workload.
+    pub workload: Workload,
+    /// The workload's folder, e.g. `workloads/gpqa/`.
+    pub prefix: String,
+    /// Whether this is [`LEGACY_WORKLOAD`], whose charts, badges and data
+    /// files are also written at the addresses the site used before it had
+    /// workloads.
+    pub legacy: bool,
+    /// Every workload, for the tabs.
+    pub tabs: Vec<Tab>,
+}
+
+/// The whole site: every workload, and the pages that span them.
+#[derive(Debug)]
+pub struct Mirror<'a> {
+    /// Every loaded model, grouped by workload.
+    pub models: &'a [LoadedModel],
+    /// One part per workload, in the site's order.
+    pub workloads: Vec<Site<'a>>,
+    /// For each model slug: (workload index, index in that workload's
+    /// models), in workload order.
+    pub slugs: BTreeMap<String, Vec<(usize, usize)>>,
+    /// Every GPU type, in first-seen order over the workloads.
+    pub gpus: Vec<String>,
+    /// Absolute base URL, ending in `/`, when known.
+    pub base_url: Option<String>,
+    /// Provenance over every file.
+    pub info: SiteInfo,
+    /// Every workload, for the tabs.
+    pub tabs: Vec<Tab>,
+}
+
+/// A workload tab: plain links between the workloads' leaderboards.
+#[derive(Debug, Clone)]
+pub struct Tab {
+    /// Workload id.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Path of its leaderboard from the site root.
+    pub path: String,
+}
+
+/// A tab as one page shows it.
+#[derive(Debug, Clone)]
+pub struct TabView {
+    /// Display name.
+    pub name: String,
+    /// Link from the page.
+    pub href: String,
+    /// `aria-current` value: `page` on the workload's own leaderboard,
+    /// `true` elsewhere in the workload, empty otherwise.
+    pub current: &'static str,
 }
 
 /// Provenance shared by the pages: where the numbers come from.
@@ -126,7 +182,7 @@ impl SiteInfo {
                 if shown.len() == 1 {
                     shown.join("")
                 } else {
-                    format!("each model's own deadline ({})", shown.join(", "))
+                    format!("each workload's own deadline ({})", shown.join(", "))
                 }
             },
             workload: distinct(files().map(|f| f.source.workload.as_str())),
@@ -139,44 +195,119 @@ impl SiteInfo {
     }
 }
 
+/// The base URL, checked and ending in `/`.
+fn normalise_base_url(base_url: Option<&str>) -> Result<Option<String>> {
+    match base_url.map(str::trim).filter(|u| !u.is_empty()) {
+        None => Ok(None),
+        Some(u) => {
+            anyhow::ensure!(
+                u.starts_with("https://") || u.starts_with("http://"),
+                "--base-url {u:?}: must be an absolute http(s) URL, e.g. https://user.github.io/repo/"
+            );
+            Ok(Some(format!("{}/", u.trim_end_matches('/'))))
+        }
+    }
+}
+
+fn gpus_of<'m>(models: impl Iterator<Item = &'m LoadedModel>) -> Vec<String> {
+    let mut gpus: Vec<String> = Vec::new();
+    for m in models {
+        for g in &m.file.gpus {
+            if !gpus.contains(g) {
+                gpus.push(g.clone());
+            }
+        }
+    }
+    gpus
+}
+
 impl<'a> Site<'a> {
-    /// Analyses every model and the site as a whole.
-    pub fn new(models: &'a [LoadedModel], base_url: Option<&str>) -> Result<Self> {
+    /// Analyses one workload's models.
+    fn new(
+        models: &'a [LoadedModel],
+        workload: &Workload,
+        base_url: Option<String>,
+        tabs: Vec<Tab>,
+    ) -> Self {
         let analyses: Vec<ModelAnalysis> =
             models.par_iter().map(|m| analyse_model(&m.file)).collect();
         let pairs: Vec<(&ModelFile, &ModelAnalysis)> =
             models.iter().map(|m| &m.file).zip(&analyses).collect();
         let leaderboard = leaderboard(&pairs);
-        let mut gpus: Vec<String> = Vec::new();
-        for m in models {
-            for g in &m.file.gpus {
-                if !gpus.contains(g) {
-                    gpus.push(g.clone());
-                }
-            }
-        }
-        let base_url = match base_url.map(str::trim).filter(|u| !u.is_empty()) {
-            None => None,
-            Some(u) => {
-                anyhow::ensure!(
-                    u.starts_with("https://") || u.starts_with("http://"),
-                    "--base-url {u:?}: must be an absolute http(s) URL, e.g. https://user.github.io/repo/"
-                );
-                Some(format!("{}/", u.trim_end_matches('/')))
-            }
-        };
-        Ok(Self {
+        Self {
             info: SiteInfo::new(models),
+            gpus: gpus_of(models.iter()),
             models,
             analyses,
             leaderboard,
-            gpus,
             base_url,
-        })
+            prefix: workload.dir(),
+            legacy: workload.id == LEGACY_WORKLOAD,
+            workload: workload.clone(),
+            tabs,
+        }
     }
 
     fn absolute(&self, path: &str) -> Option<String> {
         self.base_url.as_ref().map(|b| format!("{b}{path}"))
+    }
+
+    /// `rel` inside the workload's folder.
+    fn path(&self, rel: &str) -> String {
+        format!("{}{rel}", self.prefix)
+    }
+
+    /// The deadline, e.g. "500 ms".
+    pub fn deadline(&self) -> String {
+        format!("{} ms", fmt::limit_ms(self.workload.deadline_ms))
+    }
+}
+
+impl<'a> Mirror<'a> {
+    /// Analyses every workload's models. `models` must be grouped as
+    /// `workloads` say ([`crate::workload::group_by_workload`]).
+    pub fn new(
+        models: &'a [LoadedModel],
+        workloads: &[Workload],
+        base_url: Option<&str>,
+    ) -> Result<Self> {
+        let base_url = normalise_base_url(base_url)?;
+        let tabs: Vec<Tab> = workloads
+            .iter()
+            .map(|w| Tab {
+                id: w.id.clone(),
+                name: w.name.clone(),
+                path: format!("{}index.html", w.dir()),
+            })
+            .collect();
+        let sites: Vec<Site<'a>> = workloads
+            .iter()
+            .map(|w| Site::new(&models[w.models.clone()], w, base_url.clone(), tabs.clone()))
+            .collect();
+        let slugs = crate::workload::by_slug(models, workloads)
+            .into_iter()
+            .map(|(slug, at)| {
+                let at = at
+                    .into_iter()
+                    .map(|(w, i)| (w, i - workloads[w].models.start))
+                    .collect();
+                (slug, at)
+            })
+            .collect();
+        Ok(Self {
+            info: SiteInfo::new(models),
+            gpus: gpus_of(sites.iter().flat_map(|s| s.models.iter())),
+            models,
+            workloads: sites,
+            slugs,
+            base_url,
+            tabs,
+        })
+    }
+
+    /// The legacy workload's part, when the data has it.
+    fn legacy(&self) -> Option<&Site<'a>> {
+        self.workloads.iter().find(|s| s.legacy)
     }
 }
 
@@ -219,46 +350,112 @@ pub struct PageMeta {
     /// CSS to inline instead of linking the stylesheet (the 404 page, which
     /// is served at any depth).
     pub inline_css: Option<String>,
+    /// Relative path from the page to its workload's folder (the site root
+    /// for pages outside a workload).
+    pub home: String,
+    /// The workload tabs.
+    pub tabs: Vec<TabView>,
+    /// Where a `#fragment` this page does not have is sent: the page that
+    /// held it before the site had workloads (a small inline script).
+    pub forward: Option<String>,
 }
 
 const SITE_NAME: &str = "energyboard";
 
-impl Site<'_> {
-    fn meta(&self, path: &str, title: &str, description: String, nav: &'static str) -> PageMeta {
-        let depth = path.matches('/').count();
-        let root = if depth == 0 {
-            "./".to_owned()
-        } else {
-            "../".repeat(depth)
-        };
-        let canonical_path = path.strip_suffix("index.html").unwrap_or(path);
-        PageMeta {
-            root,
-            title: if title.is_empty() {
-                format!("{SITE_NAME}: LLM inference energy leaderboard")
+/// The frame of a page at `path` (from the site root).
+fn page_meta(
+    base_url: Option<&str>,
+    info: &SiteInfo,
+    tabs: &[Tab],
+    path: &str,
+    title: &str,
+    description: String,
+    nav: &'static str,
+) -> PageMeta {
+    let depth = path.matches('/').count();
+    let root = if depth == 0 {
+        "./".to_owned()
+    } else {
+        "../".repeat(depth)
+    };
+    let canonical_path = path.strip_suffix("index.html").unwrap_or(path);
+    let tabs = tabs
+        .iter()
+        .map(|t| TabView {
+            name: t.name.clone(),
+            href: format!("{root}{}", t.path),
+            current: if path == t.path {
+                "page"
+            } else if path.starts_with(t.path.trim_end_matches("index.html")) {
+                "true"
             } else {
-                format!("{title} · {SITE_NAME}")
+                ""
             },
+        })
+        .collect();
+    PageMeta {
+        home: root.clone(),
+        root,
+        title: if title.is_empty() {
+            format!("{SITE_NAME}: AI inference energy leaderboard")
+        } else {
+            format!("{title} · {SITE_NAME}")
+        },
+        description,
+        canonical: base_url.map(|b| format!("{b}{canonical_path}")),
+        nav,
+        script: false,
+        footer: format!(
+            "Data: {} {}, data version {}, retrieved {}. Licence: {}.",
+            info.source_name, info.source_version, info.data_versions, info.retrieved, info.licence
+        ),
+        inline_css: None,
+        tabs,
+        forward: None,
+    }
+}
+
+impl Site<'_> {
+    /// The frame of the workload page at `rel` inside the workload's
+    /// folder; `meta.home` links to the workload's root.
+    fn meta(&self, rel: &str, title: &str, description: String, nav: &'static str) -> PageMeta {
+        let path = self.path(rel);
+        let title = if title.is_empty() {
+            format!("{} leaderboard", self.workload.name)
+        } else {
+            format!("{title} · {}", self.workload.name)
+        };
+        let mut meta = page_meta(
+            self.base_url.as_deref(),
+            &self.info,
+            &self.tabs,
+            &path,
+            &title,
             description,
-            canonical: self.absolute(canonical_path),
             nav,
-            script: false,
-            footer: format!(
-                "Data: {} {}, data version {}, retrieved {}. Licence: {}.",
-                self.info.source_name,
-                self.info.source_version,
-                self.info.data_versions,
-                self.info.retrieved,
-                self.info.licence
-            ),
-            inline_css: None,
-        }
+        );
+        meta.home = format!("{}{}", meta.root, self.prefix);
+        meta
+    }
+}
+
+impl Mirror<'_> {
+    fn meta(&self, path: &str, title: &str, description: String, nav: &'static str) -> PageMeta {
+        page_meta(
+            self.base_url.as_deref(),
+            &self.info,
+            &self.tabs,
+            path,
+            title,
+            description,
+            nav,
+        )
     }
 }
 
 /// Renders every page of the site into `sink`.
 pub fn render_site(
-    site: &Site<'_>,
+    mirror: &Mirror<'_>,
     assets: &[Asset],
     sink: &dyn PageSink,
     progress: &dyn crate::Progress,
@@ -268,13 +465,17 @@ pub fn render_site(
     }
     sink.put(".nojekyll", b"")?;
 
-    let per_model: Vec<(RenderCounts, Vec<downloads::FileEntry>)> = site
-        .models
+    let jobs: Vec<(&Site<'_>, usize)> = mirror
+        .workloads
+        .iter()
+        .flat_map(|s| (0..s.models.len()).map(move |i| (s, i)))
+        .collect();
+    let per_model: Vec<(RenderCounts, Vec<downloads::FileEntry>)> = jobs
         .par_iter()
-        .zip(&site.analyses)
-        .map(|(m, a)| {
-            let counts = render_model(site, m, a, sink)?;
-            let files = downloads::publish_model_files(m, sink)?;
+        .map(|&(site, i)| {
+            let m = &site.models[i];
+            let counts = render_model(site, m, &site.analyses[i], sink)?;
+            let files = downloads::publish_model_files(site, m, sink)?;
             progress.advance();
             Ok((counts, files))
         })
@@ -285,13 +486,19 @@ pub fn render_site(
     let mut counts = model_counts
         .into_iter()
         .fold(RenderCounts::default(), |x, y| x + y);
-    counts = counts + render_leaderboard(site, sink)?;
-    counts = counts + render_gpu_pages(site, sink)?;
-    counts = counts + render_compare(site, sink)?;
-    counts = counts + render_about(site, sink)?;
-    counts = counts + downloads::render_downloads(site, &model_files, sink)?;
-    counts = counts + render_not_found(site, assets, sink)?;
-    render_seo_files(site, sink)?;
+    for site in &mirror.workloads {
+        counts = counts + render_leaderboard(site, sink)?;
+        counts = counts + render_gpu_pages(site, sink)?;
+        counts = counts + render_compare(site, sink)?;
+    }
+    counts = counts + overview::render_front(mirror, sink)?;
+    counts = counts + overview::render_model_overviews(mirror, sink)?;
+    counts = counts + overview::render_gpu_hubs(mirror, sink)?;
+    counts = counts + overview::render_compare_hub(mirror, sink)?;
+    counts = counts + render_about(mirror, sink)?;
+    counts = counts + downloads::render_downloads(mirror, &model_files, sink)?;
+    counts = counts + render_not_found(mirror, assets, sink)?;
+    render_seo_files(mirror, sink)?;
     Ok(counts)
 }
 
@@ -397,7 +604,8 @@ fn link(text: impl Into<String>, href: String) -> Cell {
 fn leaderboard_row(site: &Site<'_>, r: LeaderboardRow, root: &str, columns: &[&str]) -> Row {
     let m = &site.models[r.model].file;
     let c = &m.configurations[r.config];
-    let page = format!("{root}{}index.html", model_dir(&m.slug));
+    let home = format!("{root}{}", site.prefix);
+    let page = format!("{home}{}index.html", model_dir(&m.slug));
     let cells = columns
         .iter()
         .map(|&key| match key {
@@ -407,7 +615,7 @@ fn leaderboard_row(site: &Site<'_>, r: LeaderboardRow, root: &str, columns: &[&s
             },
             "gpu" => link(
                 c.gpu.clone(),
-                format!("{root}gpus/{}/index.html", gpu_segment(&c.gpu)),
+                format!("{home}gpus/{}/index.html", gpu_segment(&c.gpu)),
             ),
             "wh_per_million_output_tokens" => Cell {
                 href: Some(format!("{page}#{}", row_anchor(&m.slug, &c.row_id))),

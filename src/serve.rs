@@ -57,6 +57,8 @@ pub struct ServeOptions {
     /// URL path the site is served under, e.g. `/repo/` for a GitHub Pages
     /// project site; `/` for the root.
     pub base_path: String,
+    /// Workload names, descriptions and order from the settings file.
+    pub workloads: Vec<crate::workload::WorkloadSettings>,
 }
 
 /// Normalises a base path to start and end with `/`: `repo`, `/repo` and
@@ -314,6 +316,7 @@ pub fn start(opts: &ServeOptions) -> Result<Preview> {
         // The preview's own URL, so canonical links, the sitemap and link
         // previews are those Pages would serve, only on this host.
         base_url: Some(url.clone()),
+        workloads: opts.workloads.clone(),
     };
     let state = Arc::new(Mutex::new(BuildState::default()));
     rebuild(&build_opts, &state, "built");

@@ -947,3 +947,65 @@ fn hidden_files_are_ignored_and_other_files_are_noted() {
     let run = sandbox.build().succeeds();
     assert!(!run.stderr.contains(".draft.json"), "{}", run.stderr);
 }
+
+#[test]
+fn the_same_slug_twice_in_one_workload_names_both_files() {
+    invalid("duplicate-slug-and-workload").problem(
+        "bad/second/qwen-3-32b.json",
+        "slug",
+        "\"qwen-3-32b\" is already used by bad/first/qwen-3-32b.json in the same workload \"lm-arena-chat\"",
+    );
+}
+
+#[test]
+fn files_of_one_workload_that_disagree_on_the_deadline_name_both_files() {
+    invalid("workloads-disagree-on-deadline").problem(
+        "bad/qwen-3-32b.json",
+        "itl_deadline_ms",
+        "is 500 ms but bad/gpt-oss-20b.json gives 250 ms for the same workload \"gpqa\"",
+    );
+}
+
+#[test]
+fn a_workload_id_that_is_not_a_path_segment_is_refused() {
+    invalid("workload-id-not-a-path-segment").model_problem(
+        "source.workload",
+        "workload id \"../etc\" is not a valid path segment",
+    );
+    invalid("workload-object-bad-id").model_problem(
+        "workload.id",
+        "workload id \"Has Spaces\" is not a valid path segment",
+    );
+}
+
+#[test]
+fn a_workload_without_an_id_is_refused() {
+    with_bad_data(|bad| {
+        let text = seed_text().replace(
+            "\"workload\": \"Text Conversation (lm-arena-chat)\"",
+            "\"workload\": \"Text Conversation\"",
+        );
+        fs::write(bad.join(MODEL), text).unwrap();
+    })
+    .model_problem("source.workload", "names no workload id");
+}
+
+#[test]
+fn the_same_slug_on_two_workloads_builds_two_pages_and_one_overview() {
+    let sandbox = Sandbox::new().fixture("valid", "same-slug-two-workloads");
+    sandbox.build().succeeds();
+    let out = sandbox.path("out");
+    for page in [
+        "workloads/lm-arena-chat/models/qwen-3-32b/index.html",
+        "workloads/gpqa/models/qwen-3-32b/index.html",
+        "models/qwen-3-32b/index.html",
+    ] {
+        assert!(out.join(page).is_file(), "{page}");
+    }
+    // The explicit workload object wins over source.workload.
+    let gpqa = fs::read_to_string(out.join("workloads/gpqa/index.html")).unwrap();
+    assert!(
+        gpqa.contains("<h1>Problem Solving with Reasoning</h1>"),
+        "{gpqa}"
+    );
+}

@@ -9,8 +9,24 @@ use std::path::{Path, PathBuf};
 use energyboard::{BuildOptions, build};
 use scraper::{ElementRef, Html, Selector};
 
+/// The folder of the Text Conversation workload, the one the seed files
+/// are in.
+const CHAT: &str = "workloads/lm-arena-chat/";
+
+fn chat(rel: &str) -> String {
+    format!("{CHAT}{rel}")
+}
+
 fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The workload settings of the repository's `energyboard.toml`, as the
+/// default build uses them.
+fn repo_workloads() -> Vec<energyboard::workload::WorkloadSettings> {
+    energyboard::Config::load(&repo().join("energyboard.toml"))
+        .unwrap()
+        .workloads
 }
 
 /// Builds the seed data into a fresh temporary folder.
@@ -43,6 +59,7 @@ impl Built {
             out_dir: out.clone(),
             force: false,
             base_url: base_url.map(str::to_owned),
+            workloads: repo_workloads(),
         })
         .unwrap();
         Self { _dir: dir, out }
@@ -106,7 +123,7 @@ fn table_rows(doc: &Html, table: &str) -> Vec<BTreeMap<String, String>> {
 #[test]
 fn leaderboard_shows_the_best_row_per_model_and_gpu_lowest_first() {
     let site = Built::seed();
-    let doc = site.page("index.html");
+    let doc = site.page(&chat("index.html"));
     let rows = table_rows(&doc, "table#leaderboard");
     let summary: Vec<(String, String, String, String, String)> = rows
         .iter()
@@ -160,7 +177,7 @@ fn leaderboard_shows_the_best_row_per_model_and_gpu_lowest_first() {
 #[test]
 fn energy_per_response_is_joules_per_token_times_output_length() {
     let site = Built::seed();
-    let rows = table_rows(&site.page("index.html"), "table#leaderboard");
+    let rows = table_rows(&site.page(&chat("index.html")), "table#leaderboard");
     // Qwen 3 32B on B200 at 384: 0.1405812 J/tok × avg_output_tokens.
     let m: serde_json::Value =
         serde_json::from_str(&fs::read_to_string(repo().join("data/qwen-3-32b.json")).unwrap())
@@ -180,10 +197,10 @@ fn energy_per_response_is_joules_per_token_times_output_length() {
 #[test]
 fn model_page_marks_best_frontier_and_repeat_rows_by_text() {
     let site = Built::seed();
-    let doc = site.page("models/qwen-3-30b-a3b-instruct/index.html");
+    let doc = site.page(&chat("models/qwen-3-30b-a3b-instruct/index.html"));
     assert_eq!(
         text(doc.select(&sel("h1")).next().unwrap()),
-        "Qwen 3 30B A3B Instruct"
+        "Qwen 3 30B A3B Instruct Text Conversation"
     );
     let card = doc.select(&sel("#gpu-h100")).next().expect("GPU anchor");
     let card_text = text(card);
@@ -213,7 +230,7 @@ fn model_page_marks_best_frontier_and_repeat_rows_by_text() {
 #[test]
 fn latency_budget_table_says_none_when_nothing_is_fast_enough() {
     let site = Built::seed();
-    let doc = site.page("models/qwen-3-32b/index.html");
+    let doc = site.page(&chat("models/qwen-3-32b/index.html"));
     let rows = table_rows(&doc, "table#budgets");
     assert_eq!(rows.len(), 5);
     assert!(rows[0]["b200"].starts_with("57.96 Wh/M"), "{:?}", rows[0]);
@@ -419,6 +436,7 @@ fn a_failed_build_leaves_the_previous_site_unchanged() {
         out_dir: out.clone(),
         force: false,
         base_url: None,
+        workloads: repo_workloads(),
     };
     build(&opts).unwrap();
     let before = read_tree(&out);
@@ -449,7 +467,7 @@ fn a_failed_build_leaves_the_previous_site_unchanged() {
 #[test]
 fn downloads_parse_back_into_the_numbers_on_the_pages() {
     let site = Built::seed();
-    let rows = table_rows(&site.page("index.html"), "table#leaderboard");
+    let rows = table_rows(&site.page(&chat("index.html")), "table#leaderboard");
     let mut r = csv::Reader::from_path(site.out.join("data/leaderboard.csv")).unwrap();
     let headers = r.headers().unwrap().clone();
     let col = |name: &str| {
@@ -525,11 +543,20 @@ fn with_a_base_url_pages_carry_canonical_links_and_a_sitemap() {
         .filter_map(|n| n.text())
         .collect();
     assert!(locs.contains(&"https://example.github.io/mirror/models/qwen-3-30b-a3b-instruct/"));
-    assert_eq!(locs.len(), 4 + 2 + 2);
+    assert!(locs.contains(
+        &"https://example.github.io/mirror/workloads/lm-arena-chat/models/qwen-3-30b-a3b-instruct/"
+    ));
+    // Front, compare, about, data; 2 GPU hubs; 2 model overviews; the
+    // workload's leaderboard, compare, 2 GPU pages and 2 model pages.
+    assert_eq!(locs.len(), 4 + 2 + 2 + 6);
+    assert_eq!(
+        canonical(&chat("models/qwen-3-32b/index.html")).as_deref(),
+        Some("https://example.github.io/mirror/workloads/lm-arena-chat/models/qwen-3-32b/")
+    );
     let robots = fs::read_to_string(site.out.join("robots.txt")).unwrap();
     assert!(robots.contains("Sitemap: https://example.github.io/mirror/sitemap.xml"));
     let og = site
-        .page("models/qwen-3-32b/index.html")
+        .page(&chat("models/qwen-3-32b/index.html"))
         .select(&sel("meta[property='og:description']"))
         .next()
         .unwrap()
@@ -538,7 +565,9 @@ fn with_a_base_url_pages_carry_canonical_links_and_a_sitemap() {
         .unwrap()
         .to_owned();
     assert!(
-        og.starts_with("Qwen 3 32B: 39.05 Wh per million output tokens on B200"),
+        og.starts_with(
+            "Qwen 3 32B on Text Conversation: 39.05 Wh per million output tokens on B200"
+        ),
         "{og}"
     );
     // The 404 page is served at any depth: its links are absolute.
@@ -596,32 +625,34 @@ fn committed_site_is_up_to_date() {
 }
 
 #[test]
-fn models_with_different_deadlines_are_described_as_such() {
-    let dir = tempfile::tempdir().unwrap();
-    let data = dir.path().join("data");
-    fs::create_dir(&data).unwrap();
-    fs::copy(
-        repo().join("data/qwen-3-32b.json"),
-        data.join("qwen-3-32b.json"),
-    )
-    .unwrap();
-    let text = fs::read_to_string(repo().join("data/qwen-3-30b-a3b-instruct.json")).unwrap();
-    // Every 30B A3B configuration has median ITL under 250 ms, so nothing
-    // else in the file changes.
-    let tighter = text.replacen("\"itl_deadline_ms\": 500", "\"itl_deadline_ms\": 250", 1);
-    assert_ne!(text, tighter);
-    fs::write(data.join("qwen-3-30b-a3b-instruct.json"), tighter).unwrap();
-    let site = Built::from(&data, None);
-    let lede = text_of(&site.page("index.html"), "p.lede");
-    assert!(
-        lede.contains("within each model's own deadline (250 ms, 500 ms)"),
-        "{lede}"
-    );
+fn workloads_with_different_deadlines_are_described_as_such() {
+    // Text Conversation at 500 ms, reasoning at 100 ms, code at 500 ms.
+    let site = Built::from(&repo().join("tests/fixtures/workloads"), None);
+    let lede = text_of(&site.page("workloads/gpqa/index.html"), "p.lede");
+    assert!(lede.contains("within 100 ms"), "{lede}");
+    let lede = text_of(&site.page(&chat("index.html")), "p.lede");
+    assert!(lede.contains("within 500 ms"), "{lede}");
     let model = text_of(
-        &site.page("models/qwen-3-30b-a3b-instruct/index.html"),
+        &site.page("workloads/gpqa/models/qwen-3-32b/index.html"),
         "#best p",
     );
-    assert!(model.contains("within 250 ms"), "{model}");
+    assert!(model.contains("within 100 ms"), "{model}");
+    // The overview shows each workload with its own deadline.
+    let rows = table_rows(&site.page("models/qwen-3-32b/index.html"), "table#overview");
+    let deadlines: BTreeSet<(String, String)> = rows
+        .iter()
+        .map(|r| (r["workload"].clone(), r["deadline"].clone()))
+        .collect();
+    assert_eq!(
+        deadlines,
+        BTreeSet::from([
+            (
+                "Problem Solving with Reasoning".to_owned(),
+                "100 ms".to_owned()
+            ),
+            ("Text Conversation".to_owned(), "500 ms".to_owned()),
+        ])
+    );
 }
 
 fn text_of(doc: &Html, selector: &str) -> String {
@@ -630,4 +661,167 @@ fn text_of(doc: &Html, selector: &str) -> String {
             .next()
             .unwrap_or_else(|| panic!("no {selector}")),
     )
+}
+
+/// Where an anchor of the page at `rel` resolves: on the page itself, or on
+/// the page its `data-forward` sends unknown fragments to. `None` when it
+/// resolves nowhere.
+fn resolve_anchor(site: &Built, rel: &str, id: &str) -> Option<String> {
+    let doc = site.page(rel);
+    let has = |doc: &Html| doc.select(&sel(&format!("[id=\"{id}\"]"))).next().is_some();
+    if has(&doc) {
+        return Some(rel.to_owned());
+    }
+    let body = doc.select(&sel("body")).next()?;
+    let forward = body.value().attr("data-forward")?;
+    // Relative to the page's folder.
+    let mut parts: Vec<&str> = rel.split('/').collect();
+    parts.pop();
+    for seg in forward.split('/') {
+        match seg {
+            ".." => {
+                parts.pop();
+            }
+            "." | "" => {}
+            s => parts.push(s),
+        }
+    }
+    let target = parts.join("/");
+    has(&site.page(&target)).then_some(target)
+}
+
+fn published_v1_urls() -> Vec<String> {
+    fs::read_to_string(repo().join("tests/fixtures/published-v1-urls.txt"))
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn every_url_published_before_workloads_still_resolves() {
+    // The seed data alone, and the seed data beside two more workloads.
+    for site in [
+        Built::seed(),
+        Built::from(&repo().join("tests/fixtures/workloads"), None),
+    ] {
+        let urls = published_v1_urls();
+        assert!(urls.len() > 200, "{}", urls.len());
+        for url in urls {
+            let (file, anchor) = url.split_once('#').unwrap_or((&url, ""));
+            assert!(site.out.join(file).is_file(), "{file} is gone");
+            if anchor.is_empty() {
+                continue;
+            }
+            let at = resolve_anchor(&site, file, anchor)
+                .unwrap_or_else(|| panic!("{url} resolves nowhere"));
+            // A model page's anchors lead to the same model's Text
+            // Conversation page.
+            if let Some(rest) = file.strip_prefix("models/") {
+                assert!(
+                    at == file || at == format!("{CHAT}models/{rest}"),
+                    "{url} → {at}"
+                );
+            }
+        }
+        // Files that are not pages keep their content: the legacy chart is
+        // the Text Conversation chart, byte for byte.
+        assert_eq!(
+            fs::read(site.out.join("models/qwen-3-32b/time-energy-tradeoff.svg")).unwrap(),
+            fs::read(
+                site.out
+                    .join(chat("models/qwen-3-32b/time-energy-tradeoff.svg"))
+            )
+            .unwrap()
+        );
+        assert_eq!(
+            fs::read(site.out.join("data/qwen-3-32b.json")).unwrap(),
+            fs::read(repo().join("data/qwen-3-32b.json")).unwrap()
+        );
+    }
+}
+
+/// An independent recomputation of the best configuration per GPU from the
+/// raw JSON: lowest Wh/M with median ITL within the deadline (ties do not
+/// occur in the leaderboard's data).
+fn best_per_gpu_by_hand(v: &serde_json::Value) -> BTreeMap<String, f64> {
+    let deadline = v["itl_deadline_ms"].as_f64().unwrap();
+    let mut best: BTreeMap<String, f64> = BTreeMap::new();
+    for c in v["configurations"].as_array().unwrap() {
+        if c["median_itl_ms"].as_f64().unwrap() > deadline {
+            continue;
+        }
+        let wh = c["wh_per_million_output_tokens"].as_f64().unwrap();
+        let e = best
+            .entry(c["gpu"].as_str().unwrap().to_owned())
+            .or_insert(f64::INFINITY);
+        *e = e.min(wh);
+    }
+    best
+}
+
+#[test]
+fn every_model_page_of_the_five_leaderboard_workloads_shows_its_best_figures() {
+    let data = repo().join("tests/fixtures/leaderboard");
+    let site = Built::from(&data, None);
+    let mut pages = 0;
+    let mut workloads = BTreeSet::new();
+    for entry in walkdir::WalkDir::new(&data).sort_by_file_name() {
+        let entry = entry.unwrap();
+        if entry.path().extension().is_none_or(|e| e != "json") {
+            continue;
+        }
+        let v: serde_json::Value =
+            serde_json::from_str(&fs::read_to_string(entry.path()).unwrap()).unwrap();
+        let workload = entry
+            .path()
+            .parent()
+            .unwrap()
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
+        let slug = v["slug"].as_str().unwrap();
+        let page = site.page(&format!("workloads/{workload}/models/{slug}/index.html"));
+        for (gpu, wh) in best_per_gpu_by_hand(&v) {
+            let card = page
+                .select(&sel(&format!("#gpu-{}", gpu.to_lowercase())))
+                .next()
+                .unwrap_or_else(|| panic!("{workload}/{slug}: no card for {gpu}"));
+            let shown = text(card);
+            assert!(
+                shown.contains(&format!("{wh:.2} Wh/M tok")),
+                "{workload}/{slug} on {gpu}: expected {wh:.2}, card says {shown}"
+            );
+        }
+        workloads.insert(workload);
+        pages += 1;
+    }
+    assert_eq!(pages, 50);
+    assert_eq!(
+        workloads,
+        [
+            "gpqa",
+            "image-chat",
+            "lm-arena-chat",
+            "sourcegraph-fim",
+            "video-chat"
+        ]
+        .map(str::to_owned)
+        .into()
+    );
+    // The front page gives each workload's headline.
+    let front = site.page("index.html");
+    let headings: Vec<String> = front.select(&sel(".wl h2")).map(text).collect();
+    assert_eq!(
+        headings,
+        [
+            "Text Conversation",
+            "Problem Solving with Reasoning",
+            "Code Completion",
+            "Image Chat",
+            "Video Chat"
+        ]
+    );
 }

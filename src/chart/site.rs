@@ -386,3 +386,159 @@ pub(crate) fn compare_frontiers(all: &[(&ModelFile, &ModelAnalysis)]) -> Chart {
         },
     }
 }
+
+/// One bar of a grouped bar chart ([`grouped_bars`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct GroupedBar {
+    /// The bar's label, e.g. "Qwen 3 32B · H100".
+    pub label: String,
+    /// Its series (legend entry and colour), e.g. the workload's name.
+    pub series: String,
+    /// The series' colour slot.
+    pub slot: usize,
+    /// The value drawn, in the chart's unit.
+    pub value: f64,
+}
+
+/// Horizontal bars in the order given, coloured by series, each labelled
+/// with its value (`value_text`); `axis` names the quantity and its unit.
+/// Past [`MAX_BARS`] bars only the first ones are drawn, and the title and
+/// description say so.
+pub(crate) fn grouped_bars(
+    file_name: &str,
+    title: &str,
+    axis: &str,
+    what: &str,
+    bars: &[GroupedBar],
+    value_text: fn(f64) -> String,
+) -> Chart {
+    let shown = &bars[..bars.len().min(MAX_BARS)];
+    let capped = bars.len() > shown.len();
+    let title = if capped {
+        format!(
+            "{title} (first {} of {})",
+            shown.len(),
+            count_text(bars.len())
+        )
+    } else {
+        title.to_owned()
+    };
+    let title = title.as_str();
+    let mut series: Vec<(usize, &str)> = Vec::new();
+    for b in shown {
+        if !series.iter().any(|(_, s)| *s == b.series) {
+            series.push((b.slot, b.series.as_str()));
+        }
+    }
+    let keys = series
+        .iter()
+        .map(|&(slot, s)| Key::Bar(slot, s.to_owned()))
+        .collect();
+    let label_max = f64::from(WIDTH - 2 * PAD - 24);
+    let labels: Vec<Vec<String>> = shown
+        .iter()
+        .map(|b| wrap(&b.label, TEXT_PX, label_max))
+        .collect();
+    let row_height = |lines: usize| draw::count(lines) * LINE_H + BAR_H + 12;
+    let all_rows: i32 = labels
+        .iter()
+        .map(|l| row_height(l.len()))
+        .sum::<i32>()
+        .max(30);
+    let max = shown
+        .iter()
+        .map(|b| b.value)
+        .filter(|v| v.is_finite())
+        .fold(0.0, f64::max);
+    let frame = Frame {
+        header: Header::new(title, keys),
+        x: Axis::from_zero(max * 1.18),
+        y: Axis::rows(shown.len()),
+        x_desc: axis.to_owned(),
+        y_desc: String::new(),
+        body: all_rows + 10 + 46,
+        y_area: Some(6),
+        x_ticks: tick_label,
+    };
+    let doc = draw::render_xy(&frame, 16 * 1024, |p| {
+        let x0 = p.area.x0 as i32;
+        let mut top = p.area.y0 as i32 + 6;
+        if shown.is_empty() {
+            return draw::text(
+                p.root,
+                "Nothing to show",
+                (x0 + 8, top + 10),
+                TEXT_PX,
+                Align::Start,
+                Role::Ink,
+                false,
+            );
+        }
+        for (b, lines) in shown.iter().zip(&labels) {
+            let mut y = top + LINE_H / 2;
+            draw::marker(p.root, (x0 + 8, y), b.slot, Role::Swatch(b.slot), true)?;
+            for l in lines {
+                draw::text(
+                    p.root,
+                    l,
+                    (x0 + 20, y),
+                    TEXT_PX,
+                    Align::Start,
+                    Role::Ink,
+                    false,
+                )?;
+                y += LINE_H;
+            }
+            let bar_top = top + draw::count(lines.len()) * LINE_H + 1;
+            let (x1, _) = p.px(b.value, 0.0);
+            p.root.draw(&plotters::element::Rectangle::new(
+                [(x0, bar_top), (x1.max(x0 + 1), bar_top + BAR_H)],
+                plotters::style::Color::filled(&Role::Bar(b.slot).color()),
+            ))?;
+            draw::text(
+                p.root,
+                &value_text(b.value),
+                (x1.max(x0 + 1) + 6, bar_top + BAR_H / 2),
+                TEXT_PX,
+                Align::Start,
+                Role::Ink,
+                false,
+            )?;
+            top += row_height(lines.len());
+        }
+        Ok(())
+    });
+    let description = if shown.is_empty() {
+        "Nothing to show.".to_owned()
+    } else {
+        let series_names: Vec<&str> = series.iter().map(|(_, s)| *s).collect();
+        let cap = if capped {
+            format!(
+                " Only the first {} of {} bars are drawn so that the chart stays readable; the table lists them all.",
+                shown.len(),
+                count_text(bars.len())
+            )
+        } else {
+            String::new()
+        };
+        format!(
+            "{what} {} horizontal bars on a linear axis from zero, coloured by {}.{cap}",
+            shown.len(),
+            series_names.join(", ")
+        )
+    };
+    let rows = bars
+        .iter()
+        .map(|b| vec![b.label.clone(), b.series.clone(), value_text(b.value)])
+        .collect();
+    Chart {
+        file_name: file_name.to_owned(),
+        svg: svg::finish(&doc, title, &description),
+        title: title.to_owned(),
+        description,
+        table: DataTable {
+            headers: vec!["Bar".to_owned(), "Series".to_owned(), axis.to_owned()],
+            rows,
+        },
+    }
+}

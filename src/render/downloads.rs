@@ -4,7 +4,7 @@
 use anyhow::{Context, Result};
 use askama::Template;
 
-use super::{PageMeta, RenderCounts, Site, put_page};
+use super::{Mirror, PageMeta, RenderCounts, Site, put_page};
 use crate::analyse::LeaderboardRow;
 use crate::columns::Column;
 use crate::fmt;
@@ -13,7 +13,8 @@ use crate::model::{Configuration, ModelFile};
 use crate::write::PageSink;
 
 /// Columns of `configurations.csv` and of each model's CSV, in order.
-const CSV_COLUMNS: [&str; 33] = [
+const CSV_COLUMNS: [&str; 34] = [
+    "workload",
     "model_slug",
     "model",
     "model_id",
@@ -63,8 +64,9 @@ fn raw(v: f64) -> String {
     format!("{v}")
 }
 
-fn csv_record(m: &ModelFile, c: &Configuration) -> Vec<String> {
+fn csv_record(workload: &str, m: &ModelFile, c: &Configuration) -> Vec<String> {
     vec![
+        workload.to_owned(),
         m.slug.clone(),
         m.name.clone(),
         m.model_id.clone(),
@@ -131,34 +133,45 @@ fn csv_bytes(
 }
 
 fn configuration_rows<'a>(
-    models: &'a [&'a ModelFile],
+    models: &'a [(&'a str, &'a ModelFile)],
 ) -> impl Iterator<Item = (Option<usize>, Vec<String>)> + 'a {
-    models.iter().flat_map(|m| {
+    models.iter().flat_map(|(w, m)| {
         m.configurations
             .iter()
-            .map(move |c| (None, csv_record(m, c)))
+            .map(move |c| (None, csv_record(w, m, c)))
     })
 }
 
-/// `leaderboard.csv`: the best rows, ranked.
-pub fn leaderboard_csv(models: &[&ModelFile], rows: &[LeaderboardRow]) -> Result<Vec<u8>> {
+/// `leaderboard.csv`: each workload's best rows, ranked within the
+/// workload (`rank` restarts at 1 for each workload).
+pub fn leaderboard_csv(parts: &[(&str, &[&ModelFile], &[LeaderboardRow])]) -> Result<Vec<u8>> {
     csv_bytes(
         Some("rank"),
-        rows.iter().enumerate().map(|(i, r)| {
-            let m = models[r.model];
-            (Some(i + 1), csv_record(m, &m.configurations[r.config]))
+        parts.iter().flat_map(|(w, models, rows)| {
+            rows.iter().enumerate().map(move |(i, r)| {
+                let m = models[r.model];
+                (Some(i + 1), csv_record(w, m, &m.configurations[r.config]))
+            })
         }),
     )
 }
 
-/// `configurations.csv` (or one model's CSV): every configuration.
-pub fn configurations_csv(models: &[&ModelFile]) -> Result<Vec<u8>> {
+/// `configurations.csv` (or one model's CSV): every configuration, each
+/// model with its workload id.
+pub fn configurations_csv(models: &[(&str, &ModelFile)]) -> Result<Vec<u8>> {
     csv_bytes(None, configuration_rows(models))
 }
 
-fn data_dictionary() -> String {
+/// Where one (model, workload) data file is published, from the site root:
+/// `data/<workload>/<slug>.<ext>`.
+pub fn model_file_path(site: &Site<'_>, m: &ModelFile, ext: &str) -> String {
+    format!("data/{}/{}.{ext}", site.workload.id, m.slug)
+}
+
+fn data_dictionary(site: &Mirror<'_>) -> String {
     let mut s = String::from(
         "# energyboard data dictionary\n\nColumns of `leaderboard.csv`, `configurations.csv` and the per-model CSV files. \
+         Figures compare only within one workload (column `workload`); `rank` in `leaderboard.csv` restarts at 1 for each workload. \
          CSV files use RFC 4180 quoting, CRLF line ends, `.` as the decimal mark and full precision; \
          headers carry the unit in parentheses. \"measured\" columns are copied from the source data, \
          \"configuration\" columns describe the setup, \"derived\" columns are computed by energyboard with the formula given.\n\n\
@@ -172,6 +185,21 @@ fn data_dictionary() -> String {
             if c.unit.is_empty() { "—" } else { c.unit },
             c.origin.word(),
             c.definition.replace('|', "\\|")
+        ));
+    }
+    s.push_str("\n## Workloads\n\n| id | name | median ITL deadline | models | description |\n|---|---|---|---|---|\n");
+    for w in &site.workloads {
+        s.push_str(&format!(
+            "| `{}` | {} | {} | {} | {} |\n",
+            w.workload.id,
+            w.workload.name.replace('|', "\\|"),
+            w.deadline(),
+            w.models.len(),
+            w.workload
+                .description
+                .as_deref()
+                .unwrap_or("—")
+                .replace('|', "\\|")
         ));
     }
     s
@@ -191,8 +219,9 @@ pub struct FileEntry {
 struct DataPage {
     meta: PageMeta,
     site_files: Vec<FileEntry>,
-    model_files: Vec<FileEntry>,
+    model_files: Vec<(String, Vec<FileEntry>)>,
     columns: Vec<&'static Column>,
+    workloads: Vec<(String, String, String, usize)>,
 }
 
 fn size(bytes: usize) -> String {
@@ -207,11 +236,33 @@ fn size(bytes: usize) -> String {
 
 /// Writes the downloads and the `/data/` page.
 pub fn render_downloads(
-    site: &Site<'_>,
+    site: &Mirror<'_>,
     model_files: &[Vec<FileEntry>],
     sink: &dyn PageSink,
 ) -> Result<RenderCounts> {
-    let files: Vec<&ModelFile> = site.models.iter().map(|m| &m.file).collect();
+    let files: Vec<(&str, &ModelFile)> = site
+        .workloads
+        .iter()
+        .flat_map(|w| w.models.iter().map(|m| (w.workload.id.as_str(), &m.file)))
+        .collect();
+    let per_workload: Vec<Vec<&ModelFile>> = site
+        .workloads
+        .iter()
+        .map(|w| w.models.iter().map(|m| &m.file).collect())
+        .collect();
+    let parts: Vec<(&str, &[&ModelFile], &[LeaderboardRow])> = site
+        .workloads
+        .iter()
+        .zip(&per_workload)
+        .map(|(w, files)| {
+            (
+                w.workload.id.as_str(),
+                files.as_slice(),
+                w.leaderboard.as_slice(),
+            )
+        })
+        .collect();
+    let leaderboard_rows: usize = site.workloads.iter().map(|w| w.leaderboard.len()).sum();
     let mut site_files = Vec::new();
     let put = |name: &str, bytes: &[u8], what: String, list: &mut Vec<FileEntry>| -> Result<()> {
         sink.put(&format!("data/{name}"), bytes)?;
@@ -223,13 +274,12 @@ pub fn render_downloads(
         });
         Ok(())
     };
-    let lb = leaderboard_csv(&files, &site.leaderboard)?;
+    let lb = leaderboard_csv(&parts)?;
     put(
         "leaderboard.csv",
         &lb,
         format!(
-            "The leaderboard: each model's best configuration per GPU ({} rows), ranked by Wh per million output tokens, with the derived columns.",
-            site.leaderboard.len()
+            "Every workload's leaderboard: each model's best configuration per GPU ({leaderboard_rows} rows), ranked by Wh per million output tokens within its workload, with the derived columns.",
         ),
         &mut site_files,
     )?;
@@ -237,23 +287,52 @@ pub fn render_downloads(
     let all = sink.put_streamed("data/configurations.csv", &mut |out| {
         write_csv(out, None, configuration_rows(&files))
     })?;
-    let n: usize = files.iter().map(|m| m.configurations.len()).sum();
+    let n: usize = files.iter().map(|(_, m)| m.configurations.len()).sum();
     site_files.push(FileEntry {
         href: "configurations.csv".into(),
         name: "configurations.csv".into(),
         size: size(all as usize),
-        what: format!("Every configuration of every model ({n} rows), with the derived columns."),
+        what: format!(
+            "Every configuration of every model on every workload ({n} rows), with the derived columns."
+        ),
     });
     put(
         "data-dictionary.md",
-        data_dictionary().as_bytes(),
+        data_dictionary(site).as_bytes(),
         "The data dictionary: each column's unit, definition, and whether it is measured or derived (the same as the table below).".into(),
         &mut site_files,
     )?;
-    let model_files = model_files.iter().flatten().cloned().collect();
+    // One list per workload, in the workloads' order (the render jobs ran
+    // in that order too).
+    let mut lists = model_files.iter();
+    let model_files = site
+        .workloads
+        .iter()
+        .map(|w| {
+            let entries = lists
+                .by_ref()
+                .take(w.models.len())
+                .flatten()
+                .cloned()
+                .collect();
+            (w.workload.name.clone(), entries)
+        })
+        .collect();
+    let workloads = site
+        .workloads
+        .iter()
+        .map(|w| {
+            (
+                w.workload.id.clone(),
+                w.workload.name.clone(),
+                w.deadline(),
+                w.models.len(),
+            )
+        })
+        .collect();
     let path = "data/index.html";
     let description = format!(
-        "Download the leaderboard and all {n} measured configurations as CSV, each model's data file as JSON, and the data dictionary."
+        "Download every workload's leaderboard and all {n} measured configurations as CSV, each model's data file per workload as JSON, and the data dictionary."
     );
     let meta = site.meta(path, "Downloads", description, "data");
     let columns = std::iter::once("rank")
@@ -265,6 +344,7 @@ pub fn render_downloads(
         site_files,
         model_files,
         columns,
+        workloads,
     };
     put_page(sink, path, &page)?;
     Ok(RenderCounts {
@@ -273,32 +353,44 @@ pub fn render_downloads(
     })
 }
 
-/// Publishes one model's files under `data/`: its input JSON, unchanged, and
-/// a CSV of its configurations.
-pub fn publish_model_files(lm: &LoadedModel, sink: &dyn PageSink) -> Result<Vec<FileEntry>> {
+/// Publishes one (model, workload)'s files under `data/<workload>/`: its
+/// input JSON, unchanged, and a CSV of its configurations. The legacy
+/// workload's files are also written at `data/<slug>.json` and `.csv`, their
+/// addresses before the site had workloads.
+pub fn publish_model_files(
+    site: &Site<'_>,
+    lm: &LoadedModel,
+    sink: &dyn PageSink,
+) -> Result<Vec<FileEntry>> {
     let m = &lm.file;
-    let json = format!("{}.json", m.slug);
-    sink.copy_file(&format!("data/{json}"), &lm.path, lm.len)?;
-    let csv_name = format!("{}.csv", m.slug);
-    let csv = configurations_csv(&[m])?;
-    sink.put(&format!("data/{csv_name}"), &csv)?;
+    let json = model_file_path(site, m, "json");
+    sink.copy_file(&json, &lm.path, lm.len)?;
+    let csv_path = model_file_path(site, m, "csv");
+    let csv = configurations_csv(&[(&site.workload.id, m)])?;
+    sink.put(&csv_path, &csv)?;
+    if site.legacy {
+        sink.copy_file(&format!("data/{}.json", m.slug), &lm.path, lm.len)?;
+        sink.put(&format!("data/{}.csv", m.slug), &csv)?;
+    }
+    let href = |p: &str| p.strip_prefix("data/").unwrap_or(p).to_owned();
     Ok(vec![
         FileEntry {
-            href: json.clone(),
-            name: json,
+            href: href(&json),
+            name: href(&json),
             size: size(lm.len as usize),
             what: format!(
-                "{}: the input data file as published, byte for byte.",
-                m.name
+                "{} on {}: the input data file as published, byte for byte.",
+                m.name, site.workload.name
             ),
         },
         FileEntry {
-            href: csv_name.clone(),
-            name: csv_name,
+            href: href(&csv_path),
+            name: href(&csv_path),
             size: size(csv.len()),
             what: format!(
-                "{}: its {} configurations as CSV, with the derived columns.",
+                "{} on {}: its {} configurations as CSV, with the derived columns.",
                 m.name,
+                site.workload.name,
                 m.configurations.len()
             ),
         },

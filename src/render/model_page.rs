@@ -37,6 +37,9 @@ struct ModelPage<'a> {
     badge_html: String,
     chart_snippets: Vec<(String, String, String)>,
     no_base_url: bool,
+    overview_href: String,
+    workload: String,
+    leaderboard_href: String,
 }
 
 struct BestCard {
@@ -55,29 +58,35 @@ pub(super) fn render_model(
     sink: &dyn PageSink,
 ) -> Result<RenderCounts> {
     let m = &lm.file;
-    let dir = model_dir(&m.slug);
+    let rel_dir = model_dir(&m.slug);
+    let dir = site.path(&rel_dir);
     let path = format!("{dir}index.html");
     let deadline = format!("{} ms", fmt::limit_ms(m.itl_deadline_ms));
 
     let overall = a.best_overall.map(|i| &m.configurations[i]);
     let description = match overall {
         Some(c) => format!(
-            "{}: {} Wh per million output tokens on {}, best under a {} median ITL. Measured GPU energy, latency, throughput and power for {} configurations.",
+            "{} on {}: {} Wh per million output tokens on {}, best under a {} median ITL. Measured GPU energy, latency, throughput and power for {} configurations.",
             m.name,
+            site.workload.name,
             fmt::wh_per_million(c.wh_per_million_output_tokens),
             c.gpu,
             deadline,
             m.configurations.len()
         ),
         None => format!(
-            "{}: no configuration meets the {} median ITL deadline. Measured GPU energy, latency, throughput and power for {} configurations.",
+            "{} on {}: no configuration meets the {} median ITL deadline. Measured GPU energy, latency, throughput and power for {} configurations.",
             m.name,
+            site.workload.name,
             deadline,
             m.configurations.len()
         ),
     };
-    let meta = site.meta(&path, &m.name, description, "");
+    let mut meta = site.meta(&format!("{rel_dir}index.html"), &m.name, description, "");
     let root = meta.root.clone();
+    let home = meta.home.clone();
+    // Only the legacy workload's pages had the overview's address before.
+    meta.nav = "";
 
     let facts = vec![
         ("Model ID".to_owned(), m.model_id.clone()),
@@ -90,6 +99,7 @@ pub(super) fn render_model(
             ),
         ),
         ("Architecture".to_owned(), m.architecture.clone()),
+        ("Workload".to_owned(), site.workload.name.clone()),
         ("Precisions measured".to_owned(), precisions(m).join(", ")),
         (
             "Configurations".to_owned(),
@@ -110,7 +120,7 @@ pub(super) fn render_model(
         .map(|g| {
             (
                 g.clone(),
-                format!("{root}gpus/{}/index.html", gpu_segment(g)),
+                format!("{home}gpus/{}/index.html", gpu_segment(g)),
             )
         })
         .collect();
@@ -182,6 +192,9 @@ pub(super) fn render_model(
     let charts_made: Vec<Chart> = chart::model_charts(m, a);
     for c in &charts_made {
         sink.put(&format!("{dir}{}", c.file_name), c.svg.as_bytes())?;
+        if site.legacy {
+            sink.put(&format!("{rel_dir}{}", c.file_name), c.svg.as_bytes())?;
+        }
     }
     let charts: Vec<ChartView> = charts_made.iter().map(chart_view).collect();
     let config_tables = config_tables(m, a, &root)?;
@@ -190,6 +203,9 @@ pub(super) fn render_model(
     let bibtex = bibtex(m, page_url.as_deref());
     let badge = downloads::badge_svg(m, overall);
     sink.put(&format!("{dir}badge.svg"), badge.as_bytes())?;
+    if site.legacy {
+        sink.put(&format!("{rel_dir}badge.svg"), badge.as_bytes())?;
+    }
     let badge_url = site
         .absolute(&format!("{dir}badge.svg"))
         .unwrap_or_else(|| format!("{dir}badge.svg"));
@@ -232,8 +248,11 @@ pub(super) fn render_model(
         deadline,
         licence_evidence: m.source.licence_evidence.clone(),
         bibtex,
-        json_href: format!("{root}data/{}.json", m.slug),
-        csv_href: format!("{root}data/{}.csv", m.slug),
+        json_href: format!("{root}{}", downloads::model_file_path(site, m, "json")),
+        csv_href: format!("{root}{}", downloads::model_file_path(site, m, "csv")),
+        overview_href: format!("{root}{rel_dir}index.html"),
+        workload: site.workload.name.clone(),
+        leaderboard_href: format!("{home}index.html"),
         badge_src: "badge.svg".into(),
         badge_markdown: format!(
             "[![{}]({badge_url})]({page_link})",

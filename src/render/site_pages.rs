@@ -6,7 +6,7 @@ use askama::Template;
 
 use super::views::{ChartView, Header, Row, TableView, chart_view, table_html_from_rows};
 use super::{
-    PageMeta, RenderCounts, Site, SiteInfo, bar_entry, gpu_segment, gpu_setup, header,
+    Mirror, PageMeta, RenderCounts, Site, SiteInfo, bar_entry, gpu_segment, gpu_setup, header,
     leaderboard_row, link, model_dir, num, put_page, text,
 };
 use crate::analyse::{LeaderboardRow, ModelAnalysis};
@@ -15,15 +15,18 @@ use crate::columns::{COLUMNS, Column};
 use crate::fmt;
 use crate::load::Asset;
 use crate::model::{ModelFile, row_anchor, url_segment};
+use crate::workload::Workload;
 use crate::write::PageSink;
 
 // ---------------------------------------------------------------- leaderboard
 
 #[derive(Template)]
-#[template(path = "index.html")]
+#[template(path = "leaderboard.html")]
 struct LeaderboardPage<'a> {
     meta: PageMeta,
     info: &'a SiteInfo,
+    workload: &'a Workload,
+    deadline: String,
     table: String,
     chart: Option<ChartView>,
     gpus: Vec<String>,
@@ -82,9 +85,10 @@ pub(super) fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result
         )
     });
     let description = format!(
-        "Measured GPU energy of LLM inference for {} models: the lowest-energy configuration per model and GPU with median inter-token latency within {}.{}",
+        "{}: measured GPU energy of AI inference for {} models, the lowest-energy configuration per model and GPU with median inter-token latency within {}.{}",
+        site.workload.name,
         site.models.len(),
-        site.info.deadline,
+        site.deadline(),
         headline
             .as_ref()
             .map(|h| format!(" Lowest: {h}."))
@@ -100,8 +104,9 @@ pub(super) fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result
     let table = TableView {
         id: "leaderboard".into(),
         caption: format!(
-            "Best configuration per model and GPU: lowest Wh per million output tokens with median ITL within {}. Sorted by energy, lowest first.",
-            site.info.deadline
+            "{}: best configuration per model and GPU, lowest Wh per million output tokens with median ITL within {}. Sorted by energy, lowest first.",
+            site.workload.name,
+            site.deadline()
         ),
         headers,
         groups: Vec::new(),
@@ -121,8 +126,15 @@ pub(super) fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result
     let chart = if bars.is_empty() {
         None
     } else {
-        let c = chart::best_energy_bars("best-energy.svg", "Best energy per model and GPU", &bars);
-        sink.put(&c.file_name, c.svg.as_bytes())?;
+        let c = chart::best_energy_bars(
+            "best-energy.svg",
+            &format!("Best energy per model and GPU, {}", site.workload.name),
+            &bars,
+        );
+        sink.put(&site.path(&c.file_name), c.svg.as_bytes())?;
+        if site.legacy {
+            sink.put(&c.file_name, c.svg.as_bytes())?;
+        }
         Some(chart_view(&c))
     };
     let mut archs: Vec<String> = site
@@ -135,6 +147,8 @@ pub(super) fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result
     let page = LeaderboardPage {
         meta,
         info: &site.info,
+        workload: &site.workload,
+        deadline: site.deadline(),
         table,
         chart,
         gpus: site.gpus.clone(),
@@ -142,7 +156,7 @@ pub(super) fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result
         model_count: site.models.len(),
         top: headline.unwrap_or_default(),
     };
-    put_page(sink, path, &page)?;
+    put_page(sink, &site.path(path), &page)?;
     Ok(RenderCounts {
         pages: 1,
         charts: usize::from(page.chart.is_some()),
@@ -160,6 +174,7 @@ struct GpuPage {
     chart: Option<ChartView>,
     count: usize,
     deadline: String,
+    workload: String,
 }
 
 pub(super) fn render_gpu_pages(site: &Site<'_>, sink: &dyn PageSink) -> Result<RenderCounts> {
@@ -182,9 +197,10 @@ pub(super) fn render_gpu_pages(site: &Site<'_>, sink: &dyn PageSink) -> Result<R
             )
         });
         let description = format!(
-            "{} models measured on {gpu}, ranked by their lowest GPU energy per output token with median ITL within {}.{}",
+            "{}: {} models measured on {gpu}, ranked by their lowest GPU energy per output token with median ITL within {}.{}",
+            site.workload.name,
             rows.len(),
-            site.info.deadline,
+            site.deadline(),
             headline.unwrap_or_default()
         );
         let meta = site.meta(&path, &format!("{gpu} GPU"), description, "");
@@ -193,8 +209,9 @@ pub(super) fn render_gpu_pages(site: &Site<'_>, sink: &dyn PageSink) -> Result<R
         let table = TableView {
             id: "gpu-leaderboard".into(),
             caption: format!(
-                "Models on {gpu}, each at its lowest-energy configuration with median ITL within {}, lowest first",
-                site.info.deadline
+                "{}: models on {gpu}, each at its lowest-energy configuration with median ITL within {}, lowest first",
+                site.workload.name,
+                site.deadline()
             ),
             headers,
             groups: Vec::new(),
@@ -211,10 +228,16 @@ pub(super) fn render_gpu_pages(site: &Site<'_>, sink: &dyn PageSink) -> Result<R
         } else {
             let c = chart::best_energy_bars(
                 "best-energy.svg",
-                &format!("Best energy per model on {gpu}"),
+                &format!("Best energy per model on {gpu}, {}", site.workload.name),
                 &bars,
             );
-            sink.put(&format!("{dir}{}", c.file_name), c.svg.as_bytes())?;
+            sink.put(
+                &site.path(&format!("{dir}{}", c.file_name)),
+                c.svg.as_bytes(),
+            )?;
+            if site.legacy {
+                sink.put(&format!("{dir}{}", c.file_name), c.svg.as_bytes())?;
+            }
             counts.charts += 1;
             Some(chart_view(&c))
         };
@@ -224,9 +247,10 @@ pub(super) fn render_gpu_pages(site: &Site<'_>, sink: &dyn PageSink) -> Result<R
             table,
             chart,
             count: rows.len(),
-            deadline: site.info.deadline.clone(),
+            deadline: site.deadline(),
+            workload: site.workload.name.clone(),
         };
-        put_page(sink, &path, &page)?;
+        put_page(sink, &site.path(&path), &page)?;
         counts.pages += 1;
     }
     Ok(counts)
@@ -241,14 +265,16 @@ struct ComparePage {
     table: String,
     chart: Option<ChartView>,
     deadline: String,
+    workload: String,
 }
 
 pub(super) fn render_compare(site: &Site<'_>, sink: &dyn PageSink) -> Result<RenderCounts> {
     let path = "compare/index.html";
     let description = format!(
-        "All {} models side by side: the lowest GPU energy per output token on each GPU with median ITL within {}, and every model's time–energy frontier.",
+        "{}: all {} models side by side, the lowest GPU energy per output token on each GPU with median ITL within {}, and every model's time–energy frontier.",
+        site.workload.name,
         site.models.len(),
-        site.info.deadline
+        site.deadline()
     );
     let meta = site.meta(path, "Compare models", description, "compare");
     let root = meta.root.clone();
@@ -278,7 +304,7 @@ pub(super) fn render_compare(site: &Site<'_>, sink: &dyn PageSink) -> Result<Ren
     }
     let rows = site.models.iter().zip(&site.analyses).map(|(lm, a)| {
         let m = &lm.file;
-        let dir = format!("{root}{}", model_dir(&m.slug));
+        let dir = format!("{root}{}{}", site.prefix, model_dir(&m.slug));
         let mut name = link(m.name.clone(), format!("{dir}index.html"));
         name.header = true;
         let mut cells = vec![
@@ -331,8 +357,9 @@ pub(super) fn render_compare(site: &Site<'_>, sink: &dyn PageSink) -> Result<Ren
     let table = TableView {
         id: "compare".into(),
         caption: format!(
-            "Each model's lowest Wh per million output tokens per GPU, median ITL within {}",
-            site.info.deadline
+            "{}: each model's lowest Wh per million output tokens per GPU, median ITL within {}",
+            site.workload.name,
+            site.deadline()
         ),
         headers,
         groups: Vec::new(),
@@ -349,16 +376,23 @@ pub(super) fn render_compare(site: &Site<'_>, sink: &dyn PageSink) -> Result<Ren
         None
     } else {
         let c = chart::compare_frontiers(&pairs);
-        sink.put(&format!("compare/{}", c.file_name), c.svg.as_bytes())?;
+        sink.put(
+            &site.path(&format!("compare/{}", c.file_name)),
+            c.svg.as_bytes(),
+        )?;
+        if site.legacy {
+            sink.put(&format!("compare/{}", c.file_name), c.svg.as_bytes())?;
+        }
         Some(chart_view(&c))
     };
     let page = ComparePage {
         meta,
         table,
         chart,
-        deadline: site.info.deadline.clone(),
+        deadline: site.deadline(),
+        workload: site.workload.name.clone(),
     };
-    put_page(sink, path, &page)?;
+    put_page(sink, &site.path(path), &page)?;
     Ok(RenderCounts {
         pages: 1,
         charts: usize::from(page.chart.is_some()),
@@ -374,9 +408,22 @@ struct AboutPage<'a> {
     info: &'a SiteInfo,
     columns: &'static [Column],
     ladder: String,
+    workloads: Vec<AboutWorkload>,
 }
 
-pub(super) fn render_about(site: &Site<'_>, sink: &dyn PageSink) -> Result<RenderCounts> {
+/// One workload as the about page explains it.
+struct AboutWorkload {
+    id: String,
+    name: String,
+    description: String,
+    deadline: String,
+    models: usize,
+    href: String,
+    method: String,
+    selection: String,
+}
+
+pub(super) fn render_about(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<RenderCounts> {
     let path = "about/index.html";
     let description = "How the figures are measured and derived: what GPU energy covers and leaves out, every column's definition and unit, the selection rule, the source, its licence and how to cite it.".to_owned();
     let meta = site.meta(path, "About the data and method", description, "about");
@@ -385,11 +432,26 @@ pub(super) fn render_about(site: &Site<'_>, sink: &dyn PageSink) -> Result<Rende
         .map(|l| format!("{} ms", fmt::limit_ms(*l)))
         .collect::<Vec<_>>()
         .join(", ");
+    let workloads = site
+        .workloads
+        .iter()
+        .map(|w| AboutWorkload {
+            id: w.workload.id.clone(),
+            name: w.workload.name.clone(),
+            description: w.workload.description.clone().unwrap_or_default(),
+            deadline: w.deadline(),
+            models: w.models.len(),
+            href: format!("../{}", w.path("index.html")),
+            method: w.info.method.clone(),
+            selection: w.info.selection.clone(),
+        })
+        .collect();
     let page = AboutPage {
         meta,
         info: &site.info,
         columns: COLUMNS,
         ladder,
+        workloads,
     };
     put_page(sink, path, &page)?;
     Ok(RenderCounts {
@@ -407,7 +469,7 @@ struct NotFoundPage {
 }
 
 pub(super) fn render_not_found(
-    site: &Site<'_>,
+    site: &Mirror<'_>,
     assets: &[Asset],
     sink: &dyn PageSink,
 ) -> Result<RenderCounts> {
@@ -436,7 +498,7 @@ pub(super) fn render_not_found(
     })
 }
 
-pub(super) fn render_seo_files(site: &Site<'_>, sink: &dyn PageSink) -> Result<()> {
+pub(super) fn render_seo_files(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<()> {
     let Some(base) = &site.base_url else {
         sink.put("robots.txt", b"User-agent: *\nAllow: /\n")?;
         return Ok(());
@@ -452,7 +514,17 @@ pub(super) fn render_seo_files(site: &Site<'_>, sink: &dyn PageSink) -> Result<(
             .iter()
             .map(|g| format!("gpus/{}/", gpu_segment(g))),
     );
-    paths.extend(site.models.iter().map(|m| model_dir(&m.file.slug)));
+    paths.extend(site.slugs.keys().map(|slug| model_dir(slug)));
+    for w in &site.workloads {
+        paths.push(w.prefix.clone());
+        paths.push(w.path("compare/"));
+        paths.extend(
+            w.gpus
+                .iter()
+                .map(|g| w.path(&format!("gpus/{}/", gpu_segment(g)))),
+        );
+        paths.extend(w.models.iter().map(|m| w.path(&model_dir(&m.file.slug))));
+    }
     let mut xml = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
     );
