@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The project's test command: cargo test, then the site checks of issue 6 on
-# two freshly built sites (data/ without a base URL, tests/fixtures/large/
-# with one), each served under a sub-path on 127.0.0.1:
+# three freshly built sites (data/ without a base URL, tests/fixtures/large/
+# with one, and tests/fixtures/leaderboard/: the leaderboard's five per-token
+# workloads), each served under a sub-path on 127.0.0.1:
 #   Nu Html Checker (HTML, CSS, SVG), links and fragments, axe-core in
 #   headless Chromium (light and dark), script errors and off-site requests,
 #   width at 360 px, and screenshots at 1280 and 390 px written to
@@ -100,6 +101,9 @@ else
   "$BIN" build --data tests/fixtures/large --out "$TMP/site-large" --base-url "$BASE_URL"
   built_large=$?
   one "energyboard build --data tests/fixtures/large --base-url $BASE_URL" $built_large
+  "$BIN" build --data tests/fixtures/leaderboard --out "$TMP/site-leaderboard"
+  built_leaderboard=$?
+  one "energyboard build --data tests/fixtures/leaderboard (five workloads)" $built_leaderboard
   timings+=("builds $(elapsed "$t")")
 
   echo
@@ -137,6 +141,13 @@ else
     node checks/run.mjs "$TMP/site-large" --label large --base-url "$BASE_URL" 2>&1 | tee "$TMP/run-large.log"
     add_summary "$TMP/run-large.log" "${PIPESTATUS[0]}" "site checks (large)"
     timings+=("site checks large $(elapsed "$t")")
+  fi
+  if [ "$built_leaderboard" -eq 0 ]; then
+    echo
+    t=$(now)
+    node checks/run.mjs "$TMP/site-leaderboard" --label leaderboard 2>&1 | tee "$TMP/run-leaderboard.log"
+    add_summary "$TMP/run-leaderboard.log" "${PIPESTATUS[0]}" "site checks (leaderboard, five workloads)"
+    timings+=("site checks leaderboard $(elapsed "$t")")
   fi
 fi
 

@@ -211,7 +211,7 @@ export async function checkPages({ siteDir, served, browser, report, requireAll 
     }
   }
   for (const { width, scheme, js } of combos) {
-    const targets = js ? pages : pages.filter((p) => p.kind === 'leaderboard');
+    const targets = js ? pages : pages.filter((p) => p.kind === 'leaderboard' || p.kind === 'workload');
     if (!targets.length) continue;
     const { context } = await guardedContext(browser, served, {
       colorScheme: scheme,
@@ -237,7 +237,7 @@ export async function checkPages({ siteDir, served, browser, report, requireAll 
     await context.close();
   }
   for (const p of pages) {
-    const n = p.kind === 'leaderboard' ? 8 : 4;
+    const n = p.kind === 'leaderboard' || p.kind === 'workload' ? 8 : 4;
     report.check(`shots ${p.name}`, shotProblems.get(p.name), `${n} screenshots`);
   }
   report.note(`${written.length} screenshots in ${outDir}`);

@@ -61,11 +61,28 @@ pub fn synthetic_slug(seed_slug: &str, index: usize, width: usize) -> String {
     format!("{seed_slug}-synth-{index:0width$}")
 }
 
-/// Makes synthetic model `index` from `template`. `width` is the number of
-/// digits in the largest index.
+/// The five per-token workloads of the leaderboard; synthetic model `i` is
+/// measured on workload `i % 5`, so a benchmark site has all five.
+pub const SYNTH_WORKLOADS: [(&str, &str); 5] = [
+    ("lm-arena-chat", "Text Conversation"),
+    ("gpqa", "Problem Solving with Reasoning"),
+    ("sourcegraph-fim", "Code Completion"),
+    ("image-chat", "Image Chat"),
+    ("video-chat", "Video Chat"),
+];
+
+/// Makes synthetic model `index` from `template`, on workload
+/// [`SYNTH_WORKLOADS`]`[index % 5]`. `width` is the number of digits in the
+/// largest index.
 pub fn synthesise(template: &ModelFile, index: usize, width: usize, seed: u64) -> ModelFile {
     let mut rng = SplitMix64::for_model(seed, index as u64);
     let mut m = template.clone();
+    let (id, name) = SYNTH_WORKLOADS[index % SYNTH_WORKLOADS.len()];
+    m.workload = Some(crate::model::WorkloadDecl {
+        id: id.to_owned(),
+        name: name.to_owned(),
+        description: None,
+    });
     let old_slug = std::mem::take(&mut m.slug);
     m.slug = synthetic_slug(&old_slug, index, width);
     m.name = format!("{} (synthetic {index})", template.name);
@@ -216,6 +233,8 @@ mod tests {
                 assert!(gap <= 0.005 + 1e-9, "{gap}");
                 assert!(c.row_id.starts_with(&format!("{}/", m.slug)));
             }
+            let (id, _) = m.workload_ref().unwrap();
+            assert_eq!(id, SYNTH_WORKLOADS[i % 5].0);
         }
     }
 

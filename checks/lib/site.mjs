@@ -39,13 +39,16 @@ export async function choosePages(root, files) {
     if (f.endsWith('.html')) sizes.set(f, (await fs.stat(path.join(root, f))).size);
   }
   const bySize = (list) => [...list].sort((a, b) => sizes.get(a) - sizes.get(b) || a.localeCompare(b));
-  const modelPages = bySize(files.filter((f) => /^workloads\/[^/]+\/models\/[^/]+\/index\.html$/.test(f)));
-  const gpuPages = bySize(files.filter((f) => /^workloads\/[^/]+\/gpus\/[^/]+\/index\.html$/.test(f)));
-  const leaderboards = bySize(files.filter((f) => /^workloads\/[^/]+\/index\.html$/.test(f)));
-  const overviews = bySize(files.filter((f) => /^models\/[^/]+\/index\.html$/.test(f)));
-  const hubs = bySize(files.filter((f) => /^gpus\/[^/]+\/index\.html$/.test(f)));
-  const last = (list) => list[list.length - 1];
-  const slug = (rel) => rel.split('/').slice(0, -1).join('-');
+  // A site with workloads has its model and GPU pages under
+  // workloads/<workload>/; models/<slug>/ and gpus/<gpu>/ are then the
+  // cross-workload overviews, checked as kinds of their own.
+  const hasWorkloads = files.some((f) => f.startsWith('workloads/'));
+  const under = (re) => bySize(files.filter((f) => re.test(f)));
+  const overviews = under(/^models\/[^/]+\/index\.html$/);
+  const hubs = under(/^gpus\/[^/]+\/index\.html$/);
+  const modelPages = hasWorkloads ? under(/^workloads\/[^/]+\/models\/[^/]+\/index\.html$/) : overviews;
+  const gpuPages = hasWorkloads ? under(/^workloads\/[^/]+\/gpus\/[^/]+\/index\.html$/) : hubs;
+  const name = (kind, rel) => `${kind}-${rel.split('/').slice(0, -1).filter((s) => !['models', 'gpus', 'workloads'].includes(s)).join('-')}`;
 
   const pages = [];
   const missing = [];
@@ -54,37 +57,40 @@ export async function choosePages(root, files) {
     else missing.push({ kind, rel: rel || `${kind}` });
   };
 
-  want('front', 'front', 'index.html');
-  if (leaderboards.length) want('leaderboard', slug(last(leaderboards)), last(leaderboards));
-  else missing.push({ kind: 'leaderboard', rel: 'workloads/<workload>/index.html' });
-  if (overviews.length) want('overview', slug(last(overviews)), last(overviews));
-  else missing.push({ kind: 'overview', rel: 'models/<slug>/index.html' });
-  if (hubs.length) want('gpu-hub', slug(last(hubs)), last(hubs));
+  want('leaderboard', 'leaderboard', 'index.html');
 
   let models;
   const chosen = process.env.CHECKS_MODEL_PAGES;
   if (chosen) {
-    models = chosen.split(',').map((s) => `workloads/lm-arena-chat/models/${s.trim()}/index.html`);
+    models = chosen.split(',').map((s) => `models/${s.trim()}/index.html`);
   } else if (modelPages.length >= 2) {
     models = [modelPages[0], modelPages[modelPages.length - 1]];
   } else {
     models = [...modelPages];
   }
-  models.forEach((rel) => want('model', slug(rel), rel));
+  models.forEach((rel) => want('model', name('model', rel), rel));
   for (let i = models.length; i < 2; i += 1) {
     missing.push({ kind: 'model', rel: `models/<slug>/index.html (page ${i + 1} of 2)` });
   }
 
   if (gpuPages.length) {
-    const rel = last(gpuPages);
-    want('gpu', slug(rel), rel);
+    const rel = gpuPages[gpuPages.length - 1];
+    want('gpu', name('gpu', rel), rel);
   } else {
     missing.push({ kind: 'gpu', rel: 'gpus/<gpu>/index.html' });
   }
-  want('compare-hub', 'compare-hub', 'compare/index.html');
-  const compares = bySize(files.filter((f) => /^workloads\/[^/]+\/compare\/index\.html$/.test(f)));
-  if (compares.length) want('compare', slug(last(compares)), last(compares));
-  else missing.push({ kind: 'compare', rel: 'workloads/<workload>/compare/index.html' });
+  want('compare', 'compare', 'compare/index.html');
+  if (hasWorkloads) {
+    // The largest workload's leaderboard and comparison, the largest model
+    // overview and GPU hub.
+    const leaderboards = under(/^workloads\/[^/]+\/index\.html$/);
+    const compares = under(/^workloads\/[^/]+\/compare\/index\.html$/);
+    const last = (list) => list[list.length - 1];
+    for (const [kind, list] of [['workload', leaderboards], ['workload-compare', compares], ['overview', overviews], ['gpu-hub', hubs]]) {
+      if (list.length) want(kind, name(kind, last(list)), last(list));
+      else missing.push({ kind, rel: `${kind} page` });
+    }
+  }
   want('about', 'about', 'about/index.html');
   want('data', 'data', 'data/index.html');
   want('404', '404', '404.html');

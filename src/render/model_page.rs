@@ -82,11 +82,9 @@ pub(super) fn render_model(
             m.configurations.len()
         ),
     };
-    let mut meta = site.meta(&format!("{rel_dir}index.html"), &m.name, description, "");
+    let meta = site.meta(&format!("{rel_dir}index.html"), &m.name, description, "");
     let root = meta.root.clone();
     let home = meta.home.clone();
-    // Only the legacy workload's pages had the overview's address before.
-    meta.nav = "";
 
     let facts = vec![
         ("Model ID".to_owned(), m.model_id.clone()),

@@ -483,6 +483,8 @@ pub(super) fn render_not_found(
         "",
     );
     meta.canonical = None;
+    // The workload tabs are on the front page the 404 links to.
+    meta.tabs.clear();
     if let Some(base) = &site.base_url {
         meta.root.clone_from(base);
     }
