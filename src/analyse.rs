@@ -4,188 +4,160 @@
 
 use std::cmp::Ordering;
 
-use crate::model::{Configuration, ModelFile};
+pub use crate::model::{DiffusionSeriesKey, SeriesKey};
+use crate::model::{Measured, Measurements};
 
 /// Latency budgets (median ITL, ms) for which the cheapest configuration is
 /// shown, besides the file's own deadline. Budgets above the deadline are
 /// left out.
 pub const LATENCY_LADDER_MS: [f64; 4] = [25.0, 50.0, 100.0, 200.0];
 
+/// Latency budgets (batch latency, s) of a text-to-image workload, besides
+/// its deadline (30 s upstream): from one fast image to a batch of several.
+pub const IMAGE_LADDER_S: [f64; 4] = [2.0, 5.0, 10.0, 20.0];
+
+/// Latency budgets (batch latency, s) of a text-to-video workload, besides
+/// its deadline (300 s upstream): one, two and about three minutes a batch.
+pub const VIDEO_LADDER_S: [f64; 3] = [60.0, 120.0, 200.0];
+
 /// The selection order among configurations that meet a latency limit:
-/// lowest Wh per million output tokens, then fewer GPUs, then lower
-/// `max_num_seqs`, then lower `repeat`, then earlier in the file.
-pub fn selection_order(a: (usize, &Configuration), b: (usize, &Configuration)) -> Ordering {
-    a.1.wh_per_million_output_tokens
-        .total_cmp(&b.1.wh_per_million_output_tokens)
-        .then(a.1.num_gpus.cmp(&b.1.num_gpus))
-        .then(a.1.max_num_seqs.cmp(&b.1.max_num_seqs))
-        .then(a.1.repeat.cmp(&b.1.repeat))
+/// lowest energy ([`Measured::energy`]: Wh per million output tokens, or J
+/// per image or video), then fewer GPUs, then the lower load
+/// (`max_num_seqs`, or `batch_size`), then lower `repeat`, then earlier in
+/// the file.
+pub fn selection_order<C: Measured>(a: (usize, &C), b: (usize, &C)) -> Ordering {
+    a.1.energy()
+        .total_cmp(&b.1.energy())
+        .then(a.1.num_gpus().cmp(&b.1.num_gpus()))
+        .then(a.1.load().cmp(&b.1.load()))
+        .then(a.1.repeat().cmp(&b.1.repeat()))
         .then(a.0.cmp(&b.0))
 }
 
-/// The cheapest configuration among those `keep` accepts whose median ITL is
-/// at most `limit_ms`, by [`selection_order`].
-pub fn cheapest_within(
-    configs: &[Configuration],
-    limit_ms: f64,
-    keep: impl Fn(&Configuration) -> bool,
+/// The cheapest configuration among those `keep` accepts whose latency is
+/// at most `limit`, by [`selection_order`].
+pub fn cheapest_within<C: Measured>(
+    configs: &[C],
+    limit: f64,
+    keep: impl Fn(&C) -> bool,
 ) -> Option<usize> {
     configs
         .iter()
         .enumerate()
-        .filter(|(_, c)| keep(c) && c.median_itl_ms <= limit_ms)
+        .filter(|(_, c)| keep(c) && c.latency() <= limit)
         .min_by(|a, b| selection_order(*a, *b))
         .map(|(i, _)| i)
 }
 
 /// Best configuration per GPU, in the order of the file's `gpus` list: the
-/// lowest-energy configuration whose median ITL is within the file's
+/// lowest-energy configuration whose latency is within the file's
 /// deadline, or `None` when no configuration on that GPU meets it.
-pub fn best_per_gpu(m: &ModelFile) -> Vec<(String, Option<usize>)> {
-    m.gpus
+pub fn best_per_gpu<M: Measurements>(m: &M) -> Vec<(String, Option<usize>)> {
+    m.gpus()
         .iter()
         .map(|gpu| {
             (
                 gpu.clone(),
-                cheapest_within(&m.configurations, m.itl_deadline_ms, |c| c.gpu == *gpu),
+                cheapest_within(m.configurations(), m.deadline(), |c| c.gpu() == gpu),
             )
         })
         .collect()
 }
 
 /// Best configuration over all GPUs, by the same rule.
-pub fn best_overall(m: &ModelFile) -> Option<usize> {
-    cheapest_within(&m.configurations, m.itl_deadline_ms, |_| true)
+pub fn best_overall<M: Measurements>(m: &M) -> Option<usize> {
+    cheapest_within(m.configurations(), m.deadline(), |_| true)
 }
 
 /// The precisions a model was measured in, sorted, each once.
-pub fn precisions(m: &ModelFile) -> Vec<&str> {
-    let mut p: Vec<&str> = m
-        .configurations
-        .iter()
-        .map(|c| c.precision.as_str())
-        .collect();
+pub fn precisions<M: Measurements>(m: &M) -> Vec<&str> {
+    let mut p: Vec<&str> = m.configurations().iter().map(Measured::precision).collect();
     p.sort_unstable();
     p.dedup();
     p
 }
 
-/// What makes configurations one series of a concurrency curve: everything
-/// but the concurrency.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct SeriesKey {
-    /// GPU type.
-    pub gpu: String,
-    /// Number of GPUs.
-    pub num_gpus: u32,
-    /// Tensor-parallel degree.
-    pub tensor_parallel: u32,
-    /// Expert-parallel degree.
-    pub expert_parallel: u32,
-    /// Data-parallel degree.
-    pub data_parallel: u32,
-    /// Precision.
-    pub precision: String,
-}
-
-impl SeriesKey {
-    /// The key of one configuration.
-    pub fn of(c: &Configuration) -> Self {
-        Self {
-            gpu: c.gpu.clone(),
-            num_gpus: c.num_gpus,
-            tensor_parallel: c.tensor_parallel,
-            expert_parallel: c.expert_parallel,
-            data_parallel: c.data_parallel,
-            precision: c.precision.clone(),
-        }
-    }
-}
-
-/// One line of a concurrency chart.
+/// One line of a curve against the load (concurrency, or batch size).
 #[derive(Debug, Clone, PartialEq)]
-pub struct Series {
+pub struct Series<K = SeriesKey> {
     /// What the series holds fixed.
-    pub key: SeriesKey,
+    pub key: K,
     /// Short label, e.g. "H100 ×2 EP2" (precision added when a model has
     /// several).
     pub label: String,
-    /// Configuration indices ordered by `max_num_seqs`, then `repeat`.
-    /// Repeated runs are separate points.
+    /// Configuration indices ordered by load, then `repeat`. Repeated runs
+    /// are separate points.
     pub points: Vec<usize>,
 }
 
-/// Concurrency curves: one series per distinct (GPU, GPU count, parallelism,
-/// precision), in the order of the file's `gpus` list then GPU count.
-pub fn concurrency_curves(m: &ModelFile) -> Vec<Series> {
-    let mut keys: Vec<SeriesKey> = m.configurations.iter().map(SeriesKey::of).collect();
-    let gpu_rank = |g: &str| m.gpus.iter().position(|x| x == g).unwrap_or(usize::MAX);
-    keys.sort_by(|a, b| {
-        gpu_rank(&a.gpu)
-            .cmp(&gpu_rank(&b.gpu))
-            .then_with(|| a.cmp(b))
-    });
+/// Curves against the load: one series per distinct
+/// [`Measured::series_key`] (per-token: GPU, GPU count, parallelism,
+/// precision; diffusion: GPU, GPU count, Ulysses and ring degrees,
+/// precision, resolution, steps), in the order of the file's `gpus` list
+/// then the key.
+pub fn load_curves<M: Measurements>(m: &M) -> Vec<Series<<M::Config as Measured>::SeriesKey>> {
+    let configs = m.configurations();
+    let mut keys: Vec<(usize, <M::Config as Measured>::SeriesKey)> = configs
+        .iter()
+        .map(|c| {
+            let rank = m
+                .gpus()
+                .iter()
+                .position(|x| x == c.gpu())
+                .unwrap_or(usize::MAX);
+            (rank, c.series_key())
+        })
+        .collect();
+    keys.sort();
     keys.dedup();
-    let several_precisions = precisions(m).len() > 1;
     keys.into_iter()
-        .map(|key| {
-            let mut points: Vec<usize> = m
-                .configurations
+        .map(|(_, key)| {
+            let mut points: Vec<usize> = configs
                 .iter()
                 .enumerate()
-                .filter(|(_, c)| SeriesKey::of(c) == key)
+                .filter(|(_, c)| c.series_key() == key)
                 .map(|(i, _)| i)
                 .collect();
             points.sort_by_key(|&i| {
-                let c = &m.configurations[i];
-                (c.max_num_seqs, c.repeat, i)
+                let c = &configs[i];
+                (c.load(), c.repeat(), i)
             });
-            let first = &m.configurations[points[0]];
-            let mut label = format!("{} ×{}", key.gpu, key.num_gpus);
-            let par = first.parallelism();
-            if par != "none" {
-                label.push(' ');
-                label.push_str(&par);
-            }
-            if several_precisions {
-                label.push(' ');
-                label.push_str(&key.precision);
-            }
+            let label = m.series_label(&configs[points[0]]);
             Series { key, label, points }
         })
         .collect()
 }
 
-/// Pareto frontier on (median ITL, Wh per million output tokens): the
-/// configurations that no other configuration matches or beats on both and
-/// strictly beats on one. Returned ordered by median ITL (then energy).
-pub fn pareto_frontier(configs: &[Configuration]) -> Vec<usize> {
-    let dominates = |a: &Configuration, b: &Configuration| {
-        a.median_itl_ms <= b.median_itl_ms
-            && a.wh_per_million_output_tokens <= b.wh_per_million_output_tokens
-            && (a.median_itl_ms < b.median_itl_ms
-                || a.wh_per_million_output_tokens < b.wh_per_million_output_tokens)
+/// Concurrency curves of a per-token model: [`load_curves`].
+pub fn concurrency_curves(m: &crate::model::ModelFile) -> Vec<Series> {
+    load_curves(m)
+}
+
+/// Pareto frontier on (latency, energy): the configurations that no other
+/// configuration matches or beats on both and strictly beats on one.
+/// Returned ordered by latency (then energy).
+pub fn pareto_frontier<C: Measured>(configs: &[C]) -> Vec<usize> {
+    let dominates = |a: &C, b: &C| {
+        a.latency() <= b.latency()
+            && a.energy() <= b.energy()
+            && (a.latency() < b.latency() || a.energy() < b.energy())
     };
     let mut order: Vec<usize> = (0..configs.len()).collect();
     order.sort_by(|&a, &b| {
         configs[a]
-            .median_itl_ms
-            .total_cmp(&configs[b].median_itl_ms)
-            .then(
-                configs[a]
-                    .wh_per_million_output_tokens
-                    .total_cmp(&configs[b].wh_per_million_output_tokens),
-            )
+            .latency()
+            .total_cmp(&configs[b].latency())
+            .then(configs[a].energy().total_cmp(&configs[b].energy()))
             .then(a.cmp(&b))
     });
-    // Sweep in ITL order: a point is on the frontier when its energy is
+    // Sweep in latency order: a point is on the frontier when its energy is
     // lower than every point before it, or equal to the last frontier point
-    // at the same ITL (an exact duplicate dominates nothing).
+    // at the same latency (an exact duplicate dominates nothing).
     let mut frontier: Vec<usize> = Vec::new();
     let mut best_energy = f64::INFINITY;
     for i in order {
         let c = &configs[i];
-        let kept = if c.wh_per_million_output_tokens < best_energy {
+        let kept = if c.energy() < best_energy {
             true
         } else if let Some(&last) = frontier.last() {
             !dominates(&configs[last], c) && !frontier.iter().any(|&f| dominates(&configs[f], c))
@@ -193,7 +165,7 @@ pub fn pareto_frontier(configs: &[Configuration]) -> Vec<usize> {
             false
         };
         if kept {
-            best_energy = best_energy.min(c.wh_per_million_output_tokens);
+            best_energy = best_energy.min(c.energy());
             frontier.push(i);
         }
     }
@@ -201,10 +173,11 @@ pub fn pareto_frontier(configs: &[Configuration]) -> Vec<usize> {
 }
 
 /// One rung of the latency ladder: the cheapest configuration per GPU whose
-/// median ITL is within `limit_ms`.
+/// latency is within `limit_ms`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LatencyBudget {
-    /// The median ITL limit, ms.
+    /// The latency limit, in the file's latency unit (ms for median ITL,
+    /// s for batch latency); the name is kept from the per-token kind.
     pub limit_ms: f64,
     /// Whether this limit is the file's own deadline.
     pub is_deadline: bool,
@@ -213,27 +186,24 @@ pub struct LatencyBudget {
     pub per_gpu: Vec<(String, Option<usize>)>,
 }
 
-/// The latency ladder for a model: [`LATENCY_LADDER_MS`] below the deadline,
-/// then the deadline itself.
-pub fn latency_budgets(m: &ModelFile) -> Vec<LatencyBudget> {
-    let mut limits: Vec<f64> = LATENCY_LADDER_MS
-        .iter()
-        .copied()
-        .filter(|&l| l < m.itl_deadline_ms)
-        .collect();
-    limits.push(m.itl_deadline_ms);
+/// The latency ladder for a model: the rungs of `ladder` below the
+/// deadline, then the deadline itself.
+pub fn latency_budgets_on<M: Measurements>(m: &M, ladder: &[f64]) -> Vec<LatencyBudget> {
+    let deadline = m.deadline();
+    let mut limits: Vec<f64> = ladder.iter().copied().filter(|&l| l < deadline).collect();
+    limits.push(deadline);
     limits
         .into_iter()
         .map(|limit_ms| LatencyBudget {
             limit_ms,
-            is_deadline: limit_ms == m.itl_deadline_ms,
+            is_deadline: limit_ms == deadline,
             per_gpu: m
-                .gpus
+                .gpus()
                 .iter()
                 .map(|gpu| {
                     (
                         gpu.clone(),
-                        cheapest_within(&m.configurations, limit_ms, |c| c.gpu == *gpu),
+                        cheapest_within(m.configurations(), limit_ms, |c| c.gpu() == gpu),
                     )
                 })
                 .collect(),
@@ -241,22 +211,42 @@ pub fn latency_budgets(m: &ModelFile) -> Vec<LatencyBudget> {
         .collect()
 }
 
+/// The latency ladder of a per-token model: [`LATENCY_LADDER_MS`] below
+/// the deadline, then the deadline.
+pub fn latency_budgets(m: &crate::model::ModelFile) -> Vec<LatencyBudget> {
+    latency_budgets_on(m, &LATENCY_LADDER_MS)
+}
+
+/// The latency ladder of a diffusion model: [`IMAGE_LADDER_S`] or
+/// [`VIDEO_LADDER_S`] below the deadline, then the deadline.
+pub fn diffusion_budgets(m: &crate::model::DiffusionFile) -> Vec<LatencyBudget> {
+    latency_budgets_on(m, ladder_s(m.kind))
+}
+
+/// The batch-latency ladder of a kind of output, seconds.
+pub fn ladder_s(kind: crate::model::OutputKind) -> &'static [f64] {
+    match kind {
+        crate::model::OutputKind::Image => &IMAGE_LADDER_S,
+        crate::model::OutputKind::Video => &VIDEO_LADDER_S,
+    }
+}
+
 /// Everything the pages need to know about one model beyond its file.
 #[derive(Debug, Clone, PartialEq)]
-pub struct ModelAnalysis {
+pub struct ModelAnalysis<K = SeriesKey> {
     /// See [`best_per_gpu`].
     pub best_per_gpu: Vec<(String, Option<usize>)>,
     /// See [`best_overall`].
     pub best_overall: Option<usize>,
-    /// See [`concurrency_curves`].
-    pub curves: Vec<Series>,
+    /// See [`load_curves`].
+    pub curves: Vec<Series<K>>,
     /// See [`pareto_frontier`].
     pub frontier: Vec<usize>,
-    /// See [`latency_budgets`].
+    /// See [`latency_budgets_on`].
     pub budgets: Vec<LatencyBudget>,
 }
 
-impl ModelAnalysis {
+impl<K> ModelAnalysis<K> {
     /// Whether configuration `i` is the best on its GPU.
     pub fn is_best(&self, i: usize) -> bool {
         self.best_per_gpu.iter().any(|(_, b)| *b == Some(i))
@@ -268,14 +258,28 @@ impl ModelAnalysis {
     }
 }
 
-/// Runs every analysis on one model.
-pub fn analyse_model(m: &ModelFile) -> ModelAnalysis {
+/// Runs every analysis on one per-token model.
+pub fn analyse_model(m: &crate::model::ModelFile) -> ModelAnalysis {
+    analyse(m, &LATENCY_LADDER_MS)
+}
+
+/// Runs every analysis on one diffusion model.
+pub fn analyse_diffusion(m: &crate::model::DiffusionFile) -> ModelAnalysis<DiffusionSeriesKey> {
+    analyse(m, ladder_s(m.kind))
+}
+
+/// Runs every analysis on one model, with `ladder` as the latency budgets
+/// below its deadline.
+pub fn analyse<M: Measurements>(
+    m: &M,
+    ladder: &[f64],
+) -> ModelAnalysis<<M::Config as Measured>::SeriesKey> {
     ModelAnalysis {
         best_per_gpu: best_per_gpu(m),
         best_overall: best_overall(m),
-        curves: concurrency_curves(m),
-        frontier: pareto_frontier(&m.configurations),
-        budgets: latency_budgets(m),
+        curves: load_curves(m),
+        frontier: pareto_frontier(m.configurations()),
+        budgets: latency_budgets_on(m, ladder),
     }
 }
 
@@ -288,9 +292,9 @@ pub struct LeaderboardRow {
     pub config: usize,
 }
 
-/// Leaderboard rows for all models, lowest Wh per million output tokens
-/// first (ties: model slug, then GPU).
-pub fn leaderboard(models: &[(&ModelFile, &ModelAnalysis)]) -> Vec<LeaderboardRow> {
+/// Leaderboard rows for all models, lowest energy first (ties: model
+/// slug, then GPU).
+pub fn leaderboard<M: Measurements, K>(models: &[(&M, &ModelAnalysis<K>)]) -> Vec<LeaderboardRow> {
     let mut rows: Vec<LeaderboardRow> = models
         .iter()
         .enumerate()
@@ -301,12 +305,12 @@ pub fn leaderboard(models: &[(&ModelFile, &ModelAnalysis)]) -> Vec<LeaderboardRo
         })
         .collect();
     rows.sort_by(|a, b| {
-        let ca = &models[a.model].0.configurations[a.config];
-        let cb = &models[b.model].0.configurations[b.config];
-        ca.wh_per_million_output_tokens
-            .total_cmp(&cb.wh_per_million_output_tokens)
-            .then_with(|| models[a.model].0.slug.cmp(&models[b.model].0.slug))
-            .then_with(|| ca.gpu.cmp(&cb.gpu))
+        let ca = &models[a.model].0.configurations()[a.config];
+        let cb = &models[b.model].0.configurations()[b.config];
+        ca.energy()
+            .total_cmp(&cb.energy())
+            .then_with(|| models[a.model].0.slug().cmp(models[b.model].0.slug()))
+            .then_with(|| ca.gpu().cmp(cb.gpu()))
     });
     rows
 }
@@ -314,6 +318,7 @@ pub fn leaderboard(models: &[(&ModelFile, &ModelAnalysis)]) -> Vec<LeaderboardRo
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::{Configuration, ModelFile};
 
     fn seed(name: &str) -> ModelFile {
         let text = std::fs::read_to_string(format!("data/{name}.json")).unwrap();
@@ -445,5 +450,163 @@ mod tests {
         );
         let tight = cheapest_within(&m.configurations, 5.0, |_| true);
         assert_eq!(tight, None);
+    }
+
+    fn diffusion(workload: &str, slug: &str) -> crate::model::DiffusionFile {
+        let text =
+            std::fs::read_to_string(format!("tests/fixtures/diffusion/{workload}/{slug}.json"))
+                .unwrap();
+        serde_json::from_str(&text).unwrap()
+    }
+
+    /// (energy, GPUs, batch size, Ulysses, ring, batch latency) of the
+    /// best row on `gpu`.
+    fn diffusion_best(
+        m: &crate::model::DiffusionFile,
+        gpu: &str,
+    ) -> (f64, u32, u32, u32, u32, f64) {
+        let (_, best) = best_per_gpu(m).into_iter().find(|(g, _)| g == gpu).unwrap();
+        let c = &m.configurations[best.unwrap()];
+        (
+            c.joules_per_item(),
+            c.num_gpus,
+            c.batch_size,
+            c.ulysses_degree,
+            c.ring_degree,
+            c.batch_latency_s,
+        )
+    }
+
+    #[test]
+    fn diffusion_best_per_gpu_matches_the_figures_computed_by_hand() {
+        // Computed by hand from the leaderboard's raw task files.
+        let flux = diffusion("text-to-image", "flux-1-dev");
+        assert_eq!(diffusion_best(&flux, "B200"), (6678.81, 1, 1, 1, 1, 7.755));
+        assert_eq!(diffusion_best(&flux, "H100"), (7866.31, 1, 2, 1, 1, 22.889));
+        let wan = diffusion("text-to-video", "wan-2-1-14b");
+        assert_eq!(
+            diffusion_best(&wan, "B200"),
+            (342_623.06, 2, 1, 1, 2, 185.238)
+        );
+        assert_eq!(
+            diffusion_best(&wan, "H100"),
+            (344_018.87, 2, 1, 2, 1, 250.921)
+        );
+        // The file's own best agrees, row for row.
+        for (gpu, best) in best_per_gpu(&wan) {
+            assert_eq!(wan.configurations[best.unwrap()], wan.best[&gpu]);
+        }
+    }
+
+    #[test]
+    fn diffusion_ties_break_to_fewer_gpus_then_smaller_batches_then_first_run() {
+        let template = diffusion("text-to-image", "pixart").configurations[0].clone();
+        let row = |gpus: u32, batch: u32, repeat: u32| {
+            let mut c = template.clone();
+            c.num_gpus = gpus;
+            c.batch_size = batch;
+            c.repeat = repeat;
+            c.joules_per_image = Some(100.0);
+            c.batch_latency_s = 1.0;
+            c
+        };
+        let configs = vec![
+            row(2, 1, 1),
+            row(1, 4, 1),
+            row(1, 2, 2),
+            row(1, 2, 1),
+            row(1, 2, 1),
+        ];
+        assert_eq!(cheapest_within(&configs, 30.0, |_| true), Some(3));
+        // Over the limit does not count, however cheap.
+        let mut cheap = row(1, 1, 1);
+        cheap.joules_per_image = Some(1.0);
+        cheap.batch_latency_s = 31.0;
+        let configs = vec![cheap, row(1, 1, 1)];
+        assert_eq!(cheapest_within(&configs, 30.0, |_| true), Some(1));
+    }
+
+    #[test]
+    fn diffusion_budgets_climb_in_seconds_to_the_deadline() {
+        let flux = diffusion("text-to-image", "flux-1-dev");
+        let limits: Vec<f64> = diffusion_budgets(&flux)
+            .iter()
+            .map(|b| b.limit_ms)
+            .collect();
+        assert_eq!(limits, vec![2.0, 5.0, 10.0, 20.0, 30.0]);
+        let wan = diffusion("text-to-video", "wan-2-1-14b");
+        let budgets = diffusion_budgets(&wan);
+        let limits: Vec<f64> = budgets.iter().map(|b| b.limit_ms).collect();
+        assert_eq!(limits, vec![60.0, 120.0, 200.0, 300.0]);
+        assert!(budgets[3].is_deadline && !budgets[2].is_deadline);
+        // Each rung is the cheapest within its limit, so energy never rises
+        // as the limit loosens.
+        for gpu in 0..wan.gpus.len() {
+            let energies: Vec<f64> = budgets
+                .iter()
+                .filter_map(|b| b.per_gpu[gpu].1)
+                .map(|i| wan.configurations[i].joules_per_item())
+                .collect();
+            assert!(energies.windows(2).all(|w| w[1] <= w[0]), "{energies:?}");
+        }
+        let (_, at_deadline) = &budgets[3].per_gpu[0];
+        assert_eq!(
+            wan.configurations[at_deadline.unwrap()].joules_per_item(),
+            342_623.06
+        );
+    }
+
+    #[test]
+    fn diffusion_curves_are_one_series_per_setup_ordered_by_batch_size() {
+        let flux = diffusion("text-to-image", "flux-1-dev");
+        let curves = load_curves(&flux);
+        let total: usize = curves.iter().map(|s| s.points.len()).sum();
+        assert_eq!(total, flux.configurations.len());
+        for s in &curves {
+            let batches: Vec<u32> = s
+                .points
+                .iter()
+                .map(|&i| flux.configurations[i].batch_size)
+                .collect();
+            assert!(batches.windows(2).all(|w| w[0] < w[1]), "{batches:?}");
+            assert!(
+                s.points
+                    .iter()
+                    .all(|&i| flux.configurations[i].series_key() == s.key)
+            );
+        }
+        let labels: Vec<&str> = curves.iter().map(|s| s.label.as_str()).collect();
+        assert!(labels.contains(&"B200 ×1"), "{labels:?}");
+        assert!(labels.contains(&"H100 ×8 U4·R2"), "{labels:?}");
+        // B200 first, as in the file's gpus list.
+        assert!(curves[0].key.gpu == "B200");
+    }
+
+    #[test]
+    fn diffusion_frontier_is_on_batch_latency_and_energy_per_item() {
+        let flux = diffusion("text-to-image", "flux-1-dev");
+        let front = pareto_frontier(&flux.configurations);
+        let pts: Vec<(f64, f64)> = front
+            .iter()
+            .map(|&i| {
+                let c = &flux.configurations[i];
+                (c.batch_latency_s, c.joules_per_item())
+            })
+            .collect();
+        // Faster points cost more: latency rises and energy falls along it.
+        assert!(pts.windows(2).all(|w| w[0].0 <= w[1].0 && w[0].1 >= w[1].1));
+        // The cheapest row of all is on it, and so is the fastest.
+        let cheapest = flux
+            .configurations
+            .iter()
+            .map(crate::model::DiffusionConfiguration::joules_per_item)
+            .fold(f64::INFINITY, f64::min);
+        assert_eq!(pts.last().unwrap().1, cheapest);
+        let fastest = flux
+            .configurations
+            .iter()
+            .map(|c| c.batch_latency_s)
+            .fold(f64::INFINITY, f64::min);
+        assert_eq!(pts[0].0, fastest);
     }
 }

@@ -11,21 +11,27 @@ use rayon::prelude::*;
 use walkdir::WalkDir;
 
 use crate::analyse;
-use crate::model::{Configuration, ModelFile, row_anchor, url_segment};
+use crate::model::{
+    Configuration, DiffusionFile, Measured, Measurements, ModelFile, ModelFrame, row_anchor,
+    url_segment,
+};
+
+mod diffusion;
 
 /// Largest model file accepted, in bytes. The seed files are about 25 kB.
 pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
 
-/// One validated model file and where it came from.
+/// One validated model file and where it came from: a per-token
+/// [`ModelFile`] or a [`DiffusionFile`].
 #[derive(Debug, Clone)]
-pub struct LoadedModel {
+pub struct LoadedModel<F = ModelFile> {
     /// The path the file was read from, as found under the data folder.
     pub path: PathBuf,
     /// The file's size in bytes when it was validated; the file itself is
     /// published unchanged on the downloads page (copied, not kept in memory).
     pub len: u64,
     /// The parsed, validated contents.
-    pub file: ModelFile,
+    pub file: F,
     /// The workload's id (see [`ModelFile::workload_ref`]), a valid path
     /// segment.
     pub workload: String,
@@ -33,11 +39,35 @@ pub struct LoadedModel {
     pub workload_name: String,
 }
 
+impl<F: ModelFrame> LoadedModel<F> {
+    fn new(path: &Path, len: u64, file: F) -> Self {
+        let (workload, workload_name) = workload_of(&file).unwrap_or_default();
+        Self {
+            path: path.to_path_buf(),
+            len,
+            file,
+            workload,
+            workload_name,
+        }
+    }
+}
+
+/// A loaded model file of either kind.
+#[derive(Debug, Clone)]
+pub enum AnyModel {
+    /// A per-token file (no `kind`).
+    Tokens(LoadedModel),
+    /// A diffusion file (`kind` image or video).
+    Diffusion(LoadedModel<DiffusionFile>),
+}
+
 /// Everything found in the data folder.
 #[derive(Debug, Clone, Default)]
 pub struct DataSet {
-    /// Valid model files, ordered by slug, then workload id.
+    /// Valid per-token model files, ordered by slug, then workload id.
     pub models: Vec<LoadedModel>,
+    /// Valid diffusion model files, ordered by slug, then workload id.
+    pub diffusion: Vec<LoadedModel<DiffusionFile>>,
     /// Files that are not model files (not `*.json`) and were skipped.
     pub skipped: Vec<PathBuf>,
 }
@@ -109,6 +139,7 @@ fn problem(path: &Path, field: impl Into<String>, message: impl Into<String>) ->
 pub fn load_data_dir(data_dir: &Path) -> Result<DataSet, Problems> {
     let mut problems = Vec::new();
     let mut models = Vec::new();
+    let mut diffusion = Vec::new();
     let mut skipped = Vec::new();
     let mut paths = Vec::new();
 
@@ -186,26 +217,30 @@ pub fn load_data_dir(data_dir: &Path) -> Result<DataSet, Problems> {
 
     // Read and validate the files on every core; results keep walk order.
     let sources = std::sync::Mutex::new(Vec::new());
-    let results: Vec<Result<LoadedModel, Vec<Problem>>> = paths
+    let results: Vec<Result<AnyModel, Vec<Problem>>> = paths
         .par_iter()
         .map(|path| {
-            let mut model = read_model_file(path)?;
+            let mut model = read_any_model_file(path)?;
             if let Ok(mut seen) = sources.lock() {
-                share_source(&mut model, &mut seen);
+                match &mut model {
+                    AnyModel::Tokens(m) => share_source(&mut m.file.source, &mut seen),
+                    AnyModel::Diffusion(m) => share_source(&mut m.file.source, &mut seen),
+                }
             }
             Ok(model)
         })
         .collect();
     for result in results {
         match result {
-            Ok(model) => models.push(model),
+            Ok(AnyModel::Tokens(model)) => models.push(model),
+            Ok(AnyModel::Diffusion(model)) => diffusion.push(model),
             Err(mut file_problems) => problems.append(&mut file_problems),
         }
     }
 
-    check_across_files(&models, &mut problems);
+    check_across_files(&models, &diffusion, &mut problems);
 
-    if models.is_empty() && problems.is_empty() {
+    if models.is_empty() && diffusion.is_empty() && problems.is_empty() {
         problems.push(problem(
             data_dir,
             "(folder)",
@@ -218,17 +253,27 @@ pub fn load_data_dir(data_dir: &Path) -> Result<DataSet, Problems> {
     models.sort_by(|a, b| {
         (a.file.slug.as_str(), a.workload.as_str()).cmp(&(&b.file.slug, &b.workload))
     });
-    Ok(DataSet { models, skipped })
+    diffusion.sort_by(|a, b| {
+        (a.file.slug.as_str(), a.workload.as_str()).cmp(&(&b.file.slug, &b.workload))
+    });
+    Ok(DataSet {
+        models,
+        diffusion,
+        skipped,
+    })
 }
 
 /// Lets a model share the `source` block of an earlier model when the two
 /// are equal, as they are in every file from one publisher: at 10,000 models
 /// the copies alone would take tens of megabytes.
-fn share_source(model: &mut LoadedModel, seen: &mut Vec<std::sync::Arc<crate::model::Source>>) {
-    if let Some(same) = seen.iter().find(|s| **s == model.file.source) {
-        model.file.source = std::sync::Arc::clone(same);
+fn share_source(
+    source: &mut std::sync::Arc<crate::model::Source>,
+    seen: &mut Vec<std::sync::Arc<crate::model::Source>>,
+) {
+    if let Some(same) = seen.iter().find(|s| **s == *source) {
+        *source = std::sync::Arc::clone(same);
     } else if seen.len() < 64 {
-        seen.push(std::sync::Arc::clone(&model.file.source));
+        seen.push(std::sync::Arc::clone(source));
     }
 }
 
@@ -236,8 +281,25 @@ fn is_hidden(name: &std::ffi::OsStr) -> bool {
     name.to_str().is_some_and(|n| n.starts_with('.'))
 }
 
-/// Reads, parses and validates one model file.
+/// Reads, parses and validates one per-token model file; a diffusion file
+/// is refused (see [`read_any_model_file`]).
 pub fn read_model_file(path: &Path) -> Result<LoadedModel, Vec<Problem>> {
+    match read_any_model_file(path)? {
+        AnyModel::Tokens(m) => Ok(m),
+        AnyModel::Diffusion(m) => Err(vec![problem(
+            path,
+            "kind",
+            format!(
+                "is {:?}: a diffusion file, where a per-token model file was expected",
+                m.file.kind.item()
+            ),
+        )]),
+    }
+}
+
+/// Reads, parses and validates one model file of either kind: a file with
+/// a top-level `kind` is a diffusion file, any other a per-token file.
+pub fn read_any_model_file(path: &Path) -> Result<AnyModel, Vec<Problem>> {
     use std::io::Read;
     let cannot_read =
         |err: std::io::Error| vec![problem(path, "(file)", format!("cannot read: {err}"))];
@@ -271,20 +333,60 @@ pub fn read_model_file(path: &Path) -> Result<LoadedModel, Vec<Problem>> {
     if raw.len() as u64 > MAX_FILE_BYTES {
         return Err(too_big(raw.len() as u64));
     }
-    let file = parse_model(path, &raw).map_err(|p| vec![p])?;
-    let problems = validate_model(path, &file);
+    let len = raw.len() as u64;
+    let (problems, model) = match parse_any(path, &raw).map_err(|p| vec![p])? {
+        ParsedFile::Tokens(file) => (
+            validate_model(path, &file),
+            AnyModel::Tokens(LoadedModel::new(path, len, file)),
+        ),
+        ParsedFile::Diffusion(file) => (
+            diffusion::validate_diffusion(path, &file),
+            AnyModel::Diffusion(LoadedModel::new(path, len, file)),
+        ),
+    };
     if problems.is_empty() {
-        let (workload, workload_name) = file.workload_ref().unwrap_or_default();
-        Ok(LoadedModel {
-            path: path.to_path_buf(),
-            len: raw.len() as u64,
-            file,
-            workload,
-            workload_name,
-        })
+        Ok(model)
     } else {
         Err(problems)
     }
+}
+
+/// A file's workload as (id, display name); see [`ModelFile::workload_ref`].
+fn workload_of(m: &impl ModelFrame) -> Option<(String, String)> {
+    crate::model::workload_ref(m.workload_decl(), m.source())
+}
+
+/// A parsed model file of either kind.
+#[derive(Debug, Clone)]
+pub enum ParsedFile {
+    /// A per-token file.
+    Tokens(ModelFile),
+    /// A diffusion file.
+    Diffusion(DiffusionFile),
+}
+
+/// Parses the bytes of a model file of either kind: a document with a
+/// top-level `kind` is a diffusion file ([`DiffusionFile`]), any other a
+/// per-token file ([`parse_model`]). Errors name the field as
+/// [`parse_model`] does.
+pub fn parse_any(path: &Path, bytes: &[u8]) -> Result<ParsedFile, Problem> {
+    match parse_model(path, bytes) {
+        Ok(file) if file.kind.is_none() => Ok(ParsedFile::Tokens(file)),
+        Ok(_) => parse_as(path, bytes).map(ParsedFile::Diffusion),
+        Err(_) if has_kind(bytes) => parse_as(path, bytes).map(ParsedFile::Diffusion),
+        Err(err) => Err(err),
+    }
+}
+
+/// Whether a document that did not parse as a per-token file has a
+/// top-level `kind`, so that its errors are the diffusion kind's.
+fn has_kind(bytes: &[u8]) -> bool {
+    #[derive(serde::Deserialize)]
+    struct Probe {
+        #[serde(default)]
+        kind: Option<serde::de::IgnoredAny>,
+    }
+    serde_json::from_slice::<Probe>(bytes).is_ok_and(|p| p.kind.is_some())
 }
 
 /// Deepest nesting of arrays and objects accepted anywhere in a model file,
@@ -299,6 +401,11 @@ pub const MAX_NESTING: usize = 128;
 /// syntax errors, invalid UTF-8 and nesting deeper than [`MAX_NESTING`] are
 /// reported with their path; the second reads the typed structs.
 pub fn parse_model(path: &Path, bytes: &[u8]) -> Result<ModelFile, Problem> {
+    parse_as(path, bytes)
+}
+
+/// [`parse_model`] for any typed document.
+fn parse_as<T: serde::de::DeserializeOwned>(path: &Path, bytes: &[u8]) -> Result<T, Problem> {
     if bytes.starts_with(&[0xEF, 0xBB, 0xBF]) {
         return Err(problem(
             path,
@@ -312,7 +419,7 @@ pub fn parse_model(path: &Path, bytes: &[u8]) -> Result<ModelFile, Problem> {
     // field.
     if std::str::from_utf8(bytes).is_ok() && !needs_careful_parse(bytes) {
         let mut de = serde_json::Deserializer::from_slice(bytes);
-        if let Ok(file) = serde_path_to_error::deserialize::<_, ModelFile>(&mut de) {
+        if let Ok(file) = serde_path_to_error::deserialize::<_, T>(&mut de) {
             if de.end().is_ok() {
                 return Ok(file);
             }
@@ -570,6 +677,31 @@ fn describe_json_error(err: &serde_json::Error) -> String {
             if message.starts_with("missing field ") {
                 return located("is required but missing");
             }
+            // Only diffusion configurations refuse unknown fields.
+            if let Some(rest) = message.strip_prefix("unknown field `") {
+                if let Some((name, expected)) = rest.split_once("`, expected one of ") {
+                    let fields = expected.replace('`', "");
+                    return located(
+                        &if crate::model::diffusion::PER_TOKEN_FIELDS.contains(&name) {
+                            format!(
+                                "is a per-token field, which a diffusion configuration must not carry (it gives joules_per_image or joules_per_video and batch_latency_s instead); its fields are {fields}"
+                            )
+                        } else {
+                            format!(
+                                "is not a field of a diffusion configuration; its fields are {fields}"
+                            )
+                        },
+                    );
+                }
+            }
+            if let Some(rest) = message.strip_prefix("unknown variant `") {
+                if let Some((found, expected)) = rest.split_once("`, expected ") {
+                    return located(&format!(
+                        "expected {}, found the string \"{found}\"",
+                        expected.replace('`', "\"")
+                    ));
+                }
+            }
             located(message)
         }
     }
@@ -639,110 +771,11 @@ pub fn validate_model(path: &Path, m: &ModelFile) -> Vec<Problem> {
     let mut out = Vec::new();
     let mut bad = |field: String, message: String| out.push(problem(path, field, message));
 
-    if !is_valid_slug(&m.slug) {
-        bad(
-            "slug".into(),
-            format!(
-                "{:?} is not a valid slug: use lower-case letters, digits and '-', starting with a letter or digit (it becomes a URL path)",
-                m.slug
-            ),
-        );
-    }
-    for (field, value) in [("name", &m.name), ("model_id", &m.model_id)] {
-        if value.trim().is_empty() {
-            bad(field.into(), "must not be empty".into());
-        }
-    }
-    check_workload(&mut bad, m);
-    let urls = [
-        ("url", Some(&m.source.url)),
-        ("cite_url", Some(&m.source.cite_url)),
-    ];
-    let urls = urls
-        .into_iter()
-        .chain([("data_url", m.source.data_url.as_ref())]);
-    for (field, url) in urls {
-        if let Some(url) = url.filter(|u| !is_web_url(u)) {
-            bad(
-                format!("source.{field}"),
-                format!("{url:?} is not a web address; it must start with https:// or http://"),
-            );
-        }
-    }
-    positive(&mut bad, "itl_deadline_ms", m.itl_deadline_ms, "");
-    positive(&mut bad, "params_b", m.params_b, "");
-    positive(&mut bad, "active_params_b", m.active_params_b, "");
-    if m.active_params_b.is_finite() && m.params_b.is_finite() && m.active_params_b > m.params_b {
-        bad(
-            "active_params_b".into(),
-            format!(
-                "active parameters ({}) exceed total parameters ({})",
-                m.active_params_b, m.params_b
-            ),
-        );
-    }
-
-    if m.gpus.is_empty() {
-        bad("gpus".into(), "must list at least one GPU".into());
-    }
-    let mut gpu_segments: BTreeMap<String, &str> = BTreeMap::new();
-    for (i, gpu) in m.gpus.iter().enumerate() {
-        let seg = url_segment(gpu);
-        if seg.is_empty() {
-            bad(
-                format!("gpus[{i}]"),
-                format!("{gpu:?} has no letters or digits; a GPU name becomes a URL path"),
-            );
-        } else if let Some(other) = gpu_segments.insert(seg.clone(), gpu) {
-            bad(
-                format!("gpus[{i}]"),
-                format!("{gpu:?} repeats {other:?} (both become /gpus/{seg}/)"),
-            );
-        }
-    }
-
-    if m.configurations.is_empty() {
-        bad(
-            "configurations".into(),
-            "is empty; a model file needs at least one measured configuration".into(),
-        );
-    }
-    let mut row_ids: BTreeMap<&str, usize> = BTreeMap::new();
-    let mut anchors: BTreeMap<String, usize> = BTreeMap::new();
+    validate_frame(&mut bad, m, "itl_deadline_ms");
+    validate_row_ids(&mut bad, m);
     for (i, c) in m.configurations.iter().enumerate() {
         let at = format!("configurations[{i}]");
         let row = format!(" (row {})", shown(&c.row_id));
-        if !m.gpus.contains(&c.gpu) {
-            bad(
-                format!("{at}.gpu"),
-                format!(
-                    "{:?} is not in the file's gpus list {:?}{row}",
-                    c.gpu, m.gpus
-                ),
-            );
-        }
-        if c.row_id.trim().is_empty() {
-            bad(format!("{at}.row_id"), "must not be empty".into());
-        } else if let Some(first) = row_ids.insert(&c.row_id, i) {
-            bad(
-                format!("{at}.row_id"),
-                format!(
-                    "duplicate row_id {:?}: configurations[{first}] has it too",
-                    c.row_id
-                ),
-            );
-        } else {
-            let anchor = row_anchor(&m.slug, &c.row_id);
-            if let Some(first) = anchors.insert(anchor.clone(), i) {
-                bad(
-                    format!("{at}.row_id"),
-                    format!(
-                        "{:?} and configurations[{first}].row_id give the same page anchor #{anchor}",
-                        c.row_id
-                    ),
-                );
-            }
-        }
         validate_configuration(&mut bad, &at, &row, c);
         if c.median_itl_ms.is_finite() && m.itl_deadline_ms.is_finite() {
             let under = c.median_itl_ms <= m.itl_deadline_ms;
@@ -764,8 +797,140 @@ pub fn validate_model(path: &Path, m: &ModelFile) -> Vec<Problem> {
     if !out.is_empty() {
         return out;
     }
-    check_best(path, m, &mut out);
+    let deadline = format!("{} ms", m.itl_deadline_ms);
+    let words = BestWords {
+        deadline: &deadline,
+        latency: "median ITL",
+        energy: "Wh/M",
+    };
+    check_best(path, m, &m.best, &words, &mut out);
     out
+}
+
+/// Checks the frame every model file shares, whatever it measures: slug,
+/// names, workload, source addresses, the deadline (named
+/// `deadline_field`), parameters, the GPU list and that there are
+/// configurations.
+fn validate_frame<M: Measurements>(
+    bad: &mut impl FnMut(String, String),
+    m: &M,
+    deadline_field: &str,
+) {
+    if !is_valid_slug(m.slug()) {
+        bad(
+            "slug".into(),
+            format!(
+                "{:?} is not a valid slug: use lower-case letters, digits and '-', starting with a letter or digit (it becomes a URL path)",
+                m.slug()
+            ),
+        );
+    }
+    for (field, value) in [("name", m.name()), ("model_id", m.model_id())] {
+        if value.trim().is_empty() {
+            bad(field.into(), "must not be empty".into());
+        }
+    }
+    check_workload(bad, m);
+    let urls = [
+        ("url", Some(&m.source().url)),
+        ("cite_url", Some(&m.source().cite_url)),
+    ];
+    let urls = urls
+        .into_iter()
+        .chain([("data_url", m.source().data_url.as_ref())]);
+    for (field, url) in urls {
+        if let Some(url) = url.filter(|u| !is_web_url(u)) {
+            bad(
+                format!("source.{field}"),
+                format!("{url:?} is not a web address; it must start with https:// or http://"),
+            );
+        }
+    }
+    positive(bad, deadline_field, m.deadline(), "");
+    positive(bad, "params_b", m.params_b(), "");
+    positive(bad, "active_params_b", m.active_params_b(), "");
+    if m.active_params_b().is_finite()
+        && m.params_b().is_finite()
+        && m.active_params_b() > m.params_b()
+    {
+        bad(
+            "active_params_b".into(),
+            format!(
+                "active parameters ({}) exceed total parameters ({})",
+                m.active_params_b(),
+                m.params_b()
+            ),
+        );
+    }
+
+    if m.gpus().is_empty() {
+        bad("gpus".into(), "must list at least one GPU".into());
+    }
+    let mut gpu_segments: BTreeMap<String, &str> = BTreeMap::new();
+    for (i, gpu) in m.gpus().iter().enumerate() {
+        let seg = url_segment(gpu);
+        if seg.is_empty() {
+            bad(
+                format!("gpus[{i}]"),
+                format!("{gpu:?} has no letters or digits; a GPU name becomes a URL path"),
+            );
+        } else if let Some(other) = gpu_segments.insert(seg.clone(), gpu) {
+            bad(
+                format!("gpus[{i}]"),
+                format!("{gpu:?} repeats {other:?} (both become /gpus/{seg}/)"),
+            );
+        }
+    }
+
+    if m.configurations().is_empty() {
+        bad(
+            "configurations".into(),
+            "is empty; a model file needs at least one measured configuration".into(),
+        );
+    }
+}
+
+/// Checks what identifies each configuration: its GPU is in the file's
+/// list, its `row_id` is there, unique and gives a page anchor of its own.
+fn validate_row_ids<M: Measurements>(bad: &mut impl FnMut(String, String), m: &M) {
+    let mut row_ids: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut anchors: BTreeMap<String, usize> = BTreeMap::new();
+    for (i, c) in m.configurations().iter().enumerate() {
+        let at = format!("configurations[{i}]");
+        let row = format!(" (row {})", shown(c.row_id()));
+        if !m.gpus().iter().any(|g| g == c.gpu()) {
+            bad(
+                format!("{at}.gpu"),
+                format!(
+                    "{:?} is not in the file's gpus list {:?}{row}",
+                    c.gpu(),
+                    m.gpus()
+                ),
+            );
+        }
+        if c.row_id().trim().is_empty() {
+            bad(format!("{at}.row_id"), "must not be empty".into());
+        } else if let Some(first) = row_ids.insert(c.row_id(), i) {
+            bad(
+                format!("{at}.row_id"),
+                format!(
+                    "duplicate row_id {:?}: configurations[{first}] has it too",
+                    c.row_id()
+                ),
+            );
+        } else {
+            let anchor = row_anchor(m.slug(), c.row_id());
+            if let Some(first) = anchors.insert(anchor.clone(), i) {
+                bad(
+                    format!("{at}.row_id"),
+                    format!(
+                        "{:?} and configurations[{first}].row_id give the same page anchor #{anchor}",
+                        c.row_id()
+                    ),
+                );
+            }
+        }
+    }
 }
 
 /// Longest workload id accepted; the ids the leaderboard uses are at most 15
@@ -773,18 +938,18 @@ pub fn validate_model(path: &Path, m: &ModelFile) -> Vec<Problem> {
 pub const MAX_WORKLOAD_ID: usize = 64;
 
 /// The file must name its workload with an id that is a safe path segment.
-fn check_workload(bad: &mut impl FnMut(String, String), m: &ModelFile) {
-    let field = if m.workload.is_some() {
+fn check_workload(bad: &mut impl FnMut(String, String), m: &impl ModelFrame) {
+    let field = if m.workload_decl().is_some() {
         "workload.id"
     } else {
         "source.workload"
     };
-    match m.workload_ref() {
+    match workload_of(m) {
         None => bad(
             field.into(),
             format!(
                 "{:?} names no workload id: end it with the id in parentheses, e.g. \"Text Conversation (lm-arena-chat)\", or add a top-level \"workload\" object with id, name and description",
-                m.source.workload
+                m.source().workload
             ),
         ),
         Some((id, name)) => {
@@ -798,7 +963,7 @@ fn check_workload(bad: &mut impl FnMut(String, String), m: &ModelFile) {
             }
             if name.trim().is_empty() {
                 bad(
-                    if m.workload.is_some() {
+                    if m.workload_decl().is_some() {
                         "workload.name"
                     } else {
                         "source.workload"
@@ -889,55 +1054,75 @@ fn validate_configuration(
     }
 }
 
+/// How [`check_best`] names a kind's figures in its messages.
+struct BestWords<'a> {
+    /// The deadline with its unit, e.g. "500 ms".
+    deadline: &'a str,
+    /// The latency the deadline applies to, e.g. "median ITL".
+    latency: &'a str,
+    /// The unit of the energy, e.g. "Wh/M".
+    energy: &'a str,
+}
+
 /// The file's `best` must match the best this program computes, GPU by GPU.
 /// A different configuration with the same energy is a tie, not a
 /// disagreement.
-fn check_best(path: &Path, m: &ModelFile, out: &mut Vec<Problem>) {
+fn check_best<M>(
+    path: &Path,
+    m: &M,
+    stated_best: &BTreeMap<String, M::Config>,
+    words: &BestWords<'_>,
+    out: &mut Vec<Problem>,
+) where
+    M: Measurements,
+    M::Config: PartialEq,
+{
+    let BestWords {
+        deadline,
+        latency,
+        energy,
+    } = words;
+    let configs = m.configurations();
     let computed = analyse::best_per_gpu(m);
     for (gpu, best) in &computed {
         let mut field = "best".to_owned();
         push_key(&mut field, gpu);
-        match (m.best.get(gpu), best) {
+        match (stated_best.get(gpu), best) {
             (None, Some(i)) => out.push(problem(
                 path,
                 field,
                 format!(
-                    "is missing; the best configuration under the {} ms deadline is {}",
-                    m.itl_deadline_ms,
-                    shown(&m.configurations[*i].row_id)
+                    "is missing; the best configuration under the {deadline} deadline is {}",
+                    shown(configs[*i].row_id())
                 ),
             )),
             (Some(stated), None) => out.push(problem(
                 path,
                 field,
                 format!(
-                    "names {} but no {} configuration has median ITL within the {} ms deadline",
-                    shown(&stated.row_id),
+                    "names {} but no {} configuration has {latency} within the {deadline} deadline",
+                    shown(stated.row_id()),
                     shown(gpu),
-                    m.itl_deadline_ms
                 ),
             )),
             (Some(stated), Some(i)) => {
-                let ours = &m.configurations[*i];
-                let same_row = stated.row_id == ours.row_id;
-                let named = m.configurations.iter().find(|c| c.row_id == stated.row_id);
+                let ours = &configs[*i];
+                let same_row = stated.row_id() == ours.row_id();
+                let named = configs.iter().find(|c| c.row_id() == stated.row_id());
                 let tie = named.is_some_and(|c| {
-                    c.gpu == *gpu
-                        && c.median_itl_ms <= m.itl_deadline_ms
-                        && c.wh_per_million_output_tokens == ours.wh_per_million_output_tokens
+                    c.gpu() == gpu && c.latency() <= m.deadline() && c.energy() == ours.energy()
                 });
                 if !(same_row || tie) {
                     out.push(problem(
                         path,
                         field,
                         format!(
-                            "names {} ({} Wh/M) but the lowest-energy {} configuration within the {} ms deadline is {} ({} Wh/M)",
-                            shown(&stated.row_id),
-                            stated.wh_per_million_output_tokens,
+                            "names {} ({} {energy}) but the lowest-energy {} configuration within the {deadline} deadline is {} ({} {energy})",
+                            shown(stated.row_id()),
+                            stated.energy(),
                             shown(gpu),
-                            m.itl_deadline_ms,
-                            shown(&ours.row_id),
-                            ours.wh_per_million_output_tokens
+                            shown(ours.row_id()),
+                            ours.energy()
                         ),
                     ));
                 } else if named != Some(stated) {
@@ -946,7 +1131,7 @@ fn check_best(path: &Path, m: &ModelFile, out: &mut Vec<Problem>) {
                         field,
                         format!(
                             "names {} but its figures differ from that row in configurations",
-                            shown(&stated.row_id)
+                            shown(stated.row_id())
                         ),
                     ));
                 }
@@ -954,63 +1139,135 @@ fn check_best(path: &Path, m: &ModelFile, out: &mut Vec<Problem>) {
             (None, None) => {}
         }
     }
-    for gpu in m.best.keys() {
+    for gpu in stated_best.keys() {
         if !computed.iter().any(|(g, _)| g == gpu) {
             let mut field = "best".to_owned();
             push_key(&mut field, gpu);
             out.push(problem(
                 path,
                 field,
-                format!("{gpu:?} is not in the file's gpus list {:?}", m.gpus),
+                format!("{gpu:?} is not in the file's gpus list {:?}", m.gpus()),
             ));
         }
     }
 }
 
-fn check_across_files(models: &[LoadedModel], problems: &mut Vec<Problem>) {
+/// What the checks across files need of one file, of either kind.
+struct FileFacts<'a> {
+    path: &'a Path,
+    slug: &'a str,
+    workload: &'a str,
+    /// `None` for a per-token file.
+    kind: Option<crate::model::OutputKind>,
+    deadline: f64,
+    gpus: &'a [String],
+}
+
+impl FileFacts<'_> {
+    fn of<F: Measurements>(
+        m: &LoadedModel<F>,
+        kind: Option<crate::model::OutputKind>,
+    ) -> FileFacts<'_> {
+        FileFacts {
+            path: &m.path,
+            slug: m.file.slug(),
+            workload: &m.workload,
+            kind,
+            deadline: m.file.deadline(),
+            gpus: m.file.gpus(),
+        }
+    }
+
+    /// The deadline's field and unit.
+    fn deadline_field(&self) -> (&'static str, &'static str) {
+        match self.kind {
+            None => ("itl_deadline_ms", "ms"),
+            Some(_) => ("batch_latency_deadline_s", "s"),
+        }
+    }
+
+    /// The kind in words, for messages.
+    fn kind_words(&self) -> String {
+        match self.kind {
+            None => "a per-token file (no kind)".to_owned(),
+            Some(k) => format!("kind {:?}", k.item()),
+        }
+    }
+}
+
+fn check_across_files(
+    models: &[LoadedModel],
+    diffusion: &[LoadedModel<DiffusionFile>],
+    problems: &mut Vec<Problem>,
+) {
+    let mut files: Vec<FileFacts<'_>> = models
+        .iter()
+        .map(|m| FileFacts::of(m, None))
+        .chain(
+            diffusion
+                .iter()
+                .map(|m| FileFacts::of(m, Some(m.file.kind))),
+        )
+        .collect();
+    // In the order the files were found.
+    files.sort_by(|a, b| a.path.cmp(b.path));
     // A model is its slug across workloads: (slug, workload) is unique.
     let mut by_slug: BTreeMap<(&str, &str), &Path> = BTreeMap::new();
-    for model in models {
-        if let Some(first) = by_slug.insert((&model.file.slug, &model.workload), &model.path) {
+    for model in &files {
+        if let Some(first) = by_slug.insert((model.slug, model.workload), model.path) {
             problems.push(problem(
-                &model.path,
+                model.path,
                 "slug",
                 format!(
                     "{:?} is already used by {} in the same workload {:?}; each model needs its own slug within a workload",
-                    model.file.slug,
+                    model.slug,
                     first.display(),
                     model.workload
                 ),
             ));
         }
     }
-    // One latency deadline per workload.
-    let mut deadlines: BTreeMap<&str, (f64, &Path)> = BTreeMap::new();
-    for model in models {
-        let deadline = model.file.itl_deadline_ms;
-        match deadlines.get(model.workload.as_str()) {
-            Some((first, path)) if *first != deadline => problems.push(problem(
-                &model.path,
-                "itl_deadline_ms",
+    // One kind of measurement and one latency deadline per workload.
+    let mut firsts: BTreeMap<&str, &FileFacts<'_>> = BTreeMap::new();
+    for model in &files {
+        let Some(first) = firsts.get(model.workload) else {
+            firsts.insert(model.workload, model);
+            continue;
+        };
+        let (field, unit) = model.deadline_field();
+        if first.kind != model.kind {
+            problems.push(problem(
+                model.path,
+                "kind",
                 format!(
-                    "is {deadline} ms but {} gives {first} ms for the same workload {:?}; every file of one workload must use the same deadline",
-                    path.display(),
+                    "the file is {} but {} is {} in the same workload {:?}; every file of one workload must measure the same kind of output",
+                    model.kind_words(),
+                    first.path.display(),
+                    first.kind_words(),
                     model.workload
                 ),
-            )),
-            Some(_) => {}
-            None => {
-                deadlines.insert(&model.workload, (deadline, &model.path));
-            }
+            ));
+        } else if first.deadline != model.deadline {
+            problems.push(problem(
+                model.path,
+                field,
+                format!(
+                    "is {} {unit} but {} gives {} {unit} for the same workload {:?}; every file of one workload must use the same deadline",
+                    model.deadline,
+                    first.path.display(),
+                    first.deadline,
+                    model.workload
+                ),
+            ));
         }
     }
     let mut gpu_names: BTreeMap<String, (&str, &Path)> = BTreeMap::new();
-    for model in models {
-        for (i, gpu) in model.file.gpus.iter().enumerate() {
+    for model in &files {
+        for (i, gpu) in model.gpus.iter().enumerate() {
             let seg = url_segment(gpu);
             match gpu_names.get(&seg) {
                 Some((name, first)) if *name != gpu.as_str() => problems.push(problem(
-                    &model.path,
+                    model.path,
                     format!("gpus[{i}]"),
                     format!(
                         "{gpu:?} and {name:?} in {} would share the page /gpus/{seg}/; spell the GPU the same way in every file",
@@ -1019,7 +1276,7 @@ fn check_across_files(models: &[LoadedModel], problems: &mut Vec<Problem>) {
                 )),
                 Some(_) => {}
                 None => {
-                    gpu_names.insert(seg, (gpu, &model.path));
+                    gpu_names.insert(seg, (gpu, model.path));
                 }
             }
         }

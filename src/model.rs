@@ -7,6 +7,10 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+pub mod diffusion;
+
+pub use diffusion::{DiffusionConfiguration, DiffusionFile, OutputKind};
+
 /// One model file: a model, where its numbers come from, and every measured
 /// configuration.
 #[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
@@ -50,6 +54,10 @@ pub struct ModelFile {
     /// `source.workload` (see [`ModelFile::workload_ref`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub workload: Option<WorkloadDecl>,
+    /// A diffusion file's `kind`; a per-token file has none. Read only so
+    /// that loading tells the two kinds of file apart in one pass.
+    #[serde(default, skip_serializing)]
+    pub kind: Option<serde::de::IgnoredAny>,
 }
 
 /// A workload stated in a model file: the optional top-level `workload`
@@ -71,18 +79,328 @@ impl ModelFile {
     /// parentheses (`"Text Conversation (lm-arena-chat)"` → `lm-arena-chat`,
     /// named "Text Conversation"). `None` when neither gives an id.
     pub fn workload_ref(&self) -> Option<(String, String)> {
-        if let Some(w) = &self.workload {
-            return Some((w.id.clone(), w.name.clone()));
+        workload_ref(self.workload.as_ref(), &self.source)
+    }
+}
+
+/// A file's workload as (id, display name), from its `workload` object when
+/// present, else from `source.workload` (see [`ModelFile::workload_ref`]).
+pub fn workload_ref(declared: Option<&WorkloadDecl>, source: &Source) -> Option<(String, String)> {
+    if let Some(w) = declared {
+        return Some((w.id.clone(), w.name.clone()));
+    }
+    let text = source.workload.trim();
+    let inner = text.strip_suffix(')')?;
+    let open = inner.rfind('(')?;
+    let id = inner[open + 1..].trim();
+    let name = inner[..open].trim();
+    Some((
+        id.to_owned(),
+        if name.is_empty() { id } else { name }.to_owned(),
+    ))
+}
+
+/// The frame every model file has, whatever it measures: who made the
+/// numbers, which model, which GPUs.
+pub trait ModelFrame {
+    /// URL-safe identifier.
+    fn slug(&self) -> &str;
+    /// Display name.
+    fn name(&self) -> &str;
+    /// Hugging Face model id.
+    fn model_id(&self) -> &str;
+    /// Total parameters, billions.
+    fn params_b(&self) -> f64;
+    /// Active parameters, billions.
+    fn active_params_b(&self) -> f64;
+    /// Architecture.
+    fn architecture(&self) -> &str;
+    /// GPU types measured.
+    fn gpus(&self) -> &[String];
+    /// Provenance.
+    fn source(&self) -> &std::sync::Arc<Source>;
+    /// What the figures leave out.
+    fn caveat(&self) -> &str;
+    /// Version (date) of the data.
+    fn data_version(&self) -> &str;
+    /// Date the file was last updated.
+    fn updated(&self) -> &str;
+    /// The explicit `workload` object, if any.
+    fn workload_decl(&self) -> Option<&WorkloadDecl>;
+}
+
+macro_rules! model_frame {
+    ($t:ty) => {
+        impl ModelFrame for $t {
+            fn slug(&self) -> &str {
+                &self.slug
+            }
+            fn name(&self) -> &str {
+                &self.name
+            }
+            fn model_id(&self) -> &str {
+                &self.model_id
+            }
+            fn params_b(&self) -> f64 {
+                self.params_b
+            }
+            fn active_params_b(&self) -> f64 {
+                self.active_params_b
+            }
+            fn architecture(&self) -> &str {
+                &self.architecture
+            }
+            fn gpus(&self) -> &[String] {
+                &self.gpus
+            }
+            fn source(&self) -> &std::sync::Arc<Source> {
+                &self.source
+            }
+            fn caveat(&self) -> &str {
+                &self.caveat
+            }
+            fn data_version(&self) -> &str {
+                &self.data_version
+            }
+            fn updated(&self) -> &str {
+                &self.updated
+            }
+            fn workload_decl(&self) -> Option<&WorkloadDecl> {
+                self.workload.as_ref()
+            }
         }
-        let text = self.source.workload.trim();
-        let inner = text.strip_suffix(')')?;
-        let open = inner.rfind('(')?;
-        let id = inner[open + 1..].trim();
-        let name = inner[..open].trim();
-        Some((
-            id.to_owned(),
-            if name.is_empty() { id } else { name }.to_owned(),
-        ))
+    };
+}
+
+model_frame!(ModelFile);
+model_frame!(DiffusionFile);
+
+/// What the analysis needs of one measured configuration, of either kind.
+pub trait Measured {
+    /// What makes configurations one series of a curve: everything but the
+    /// load.
+    type SeriesKey: Ord + Clone + std::fmt::Debug;
+    /// GPU type.
+    fn gpu(&self) -> &str;
+    /// Number of GPUs.
+    fn num_gpus(&self) -> u32;
+    /// Run number: 1, or 2+ for a repeated run.
+    fn repeat(&self) -> u32;
+    /// The row's id in its file.
+    fn row_id(&self) -> &str;
+    /// Numeric precision of the weights.
+    fn precision(&self) -> &str;
+    /// The energy ranked on: Wh per million output tokens, or J per image
+    /// or video.
+    fn energy(&self) -> f64;
+    /// The latency the deadline applies to: median ITL (ms), or batch
+    /// latency (s).
+    fn latency(&self) -> f64;
+    /// The load the server ran at: `max_num_seqs`, or `batch_size`. Curves
+    /// are drawn against it, and it is the second tie-break.
+    fn load(&self) -> u32;
+    /// This configuration's series.
+    fn series_key(&self) -> Self::SeriesKey;
+}
+
+/// What the analysis needs of one model file, of either kind.
+pub trait Measurements: ModelFrame {
+    /// The kind of configuration.
+    type Config: Measured;
+    /// Every measured configuration.
+    fn configurations(&self) -> &[Self::Config];
+    /// The latency deadline for "best", in the unit of
+    /// [`Measured::latency`].
+    fn deadline(&self) -> f64;
+    /// Short label of the series `c` belongs to, e.g. "H100 ×2 EP2"; it
+    /// names what varies between the file's series.
+    fn series_label(&self, c: &Self::Config) -> String;
+}
+
+impl Measured for Configuration {
+    type SeriesKey = SeriesKey;
+    fn gpu(&self) -> &str {
+        &self.gpu
+    }
+    fn num_gpus(&self) -> u32 {
+        self.num_gpus
+    }
+    fn repeat(&self) -> u32 {
+        self.repeat
+    }
+    fn row_id(&self) -> &str {
+        &self.row_id
+    }
+    fn precision(&self) -> &str {
+        &self.precision
+    }
+    fn energy(&self) -> f64 {
+        self.wh_per_million_output_tokens
+    }
+    fn latency(&self) -> f64 {
+        self.median_itl_ms
+    }
+    fn load(&self) -> u32 {
+        self.max_num_seqs
+    }
+    fn series_key(&self) -> SeriesKey {
+        SeriesKey {
+            gpu: self.gpu.clone(),
+            num_gpus: self.num_gpus,
+            tensor_parallel: self.tensor_parallel,
+            expert_parallel: self.expert_parallel,
+            data_parallel: self.data_parallel,
+            precision: self.precision.clone(),
+        }
+    }
+}
+
+impl Measurements for ModelFile {
+    type Config = Configuration;
+    fn configurations(&self) -> &[Configuration] {
+        &self.configurations
+    }
+    fn deadline(&self) -> f64 {
+        self.itl_deadline_ms
+    }
+    /// "H100 ×2 EP2", with the precision added when the file has several.
+    fn series_label(&self, c: &Configuration) -> String {
+        let mut label = format!("{} ×{}", c.gpu, c.num_gpus);
+        let par = c.parallelism();
+        if par != "none" {
+            label.push(' ');
+            label.push_str(&par);
+        }
+        if varies(&self.configurations, |c| c.precision.clone()) {
+            label.push(' ');
+            label.push_str(&c.precision);
+        }
+        label
+    }
+}
+
+/// Whether `value` differs between `configs`.
+fn varies<C, T: PartialEq>(configs: &[C], value: impl Fn(&C) -> T) -> bool {
+    configs
+        .split_first()
+        .is_some_and(|(first, rest)| rest.iter().any(|c| value(c) != value(first)))
+}
+
+/// What makes per-token configurations one series of a concurrency curve:
+/// everything but the concurrency.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct SeriesKey {
+    /// GPU type.
+    pub gpu: String,
+    /// Number of GPUs.
+    pub num_gpus: u32,
+    /// Tensor-parallel degree.
+    pub tensor_parallel: u32,
+    /// Expert-parallel degree.
+    pub expert_parallel: u32,
+    /// Data-parallel degree.
+    pub data_parallel: u32,
+    /// Precision.
+    pub precision: String,
+}
+
+/// What makes diffusion configurations one series of a batch-size curve:
+/// everything but the batch size.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct DiffusionSeriesKey {
+    /// GPU type.
+    pub gpu: String,
+    /// Number of GPUs.
+    pub num_gpus: u32,
+    /// Ulysses degree.
+    pub ulysses_degree: u32,
+    /// Ring degree.
+    pub ring_degree: u32,
+    /// Precision.
+    pub precision: String,
+    /// Width and height in pixels.
+    pub size: Option<(u32, u32)>,
+    /// Frames per video.
+    pub num_frames: Option<u32>,
+    /// Frames per second, as written (a float is not `Ord`).
+    pub fps: Option<String>,
+    /// Denoising steps.
+    pub inference_steps: u32,
+}
+
+impl Measured for DiffusionConfiguration {
+    type SeriesKey = DiffusionSeriesKey;
+    fn gpu(&self) -> &str {
+        &self.gpu
+    }
+    fn num_gpus(&self) -> u32 {
+        self.num_gpus
+    }
+    fn repeat(&self) -> u32 {
+        self.repeat
+    }
+    fn row_id(&self) -> &str {
+        &self.row_id
+    }
+    fn precision(&self) -> &str {
+        &self.precision
+    }
+    fn energy(&self) -> f64 {
+        self.joules_per_item()
+    }
+    fn latency(&self) -> f64 {
+        self.batch_latency_s
+    }
+    fn load(&self) -> u32 {
+        self.batch_size
+    }
+    fn series_key(&self) -> DiffusionSeriesKey {
+        DiffusionSeriesKey {
+            gpu: self.gpu.clone(),
+            num_gpus: self.num_gpus,
+            ulysses_degree: self.ulysses_degree,
+            ring_degree: self.ring_degree,
+            precision: self.precision.clone(),
+            size: self.size(),
+            num_frames: self.num_frames,
+            fps: self.fps.map(|f| format!("{f}")),
+            inference_steps: self.inference_steps,
+        }
+    }
+}
+
+impl Measurements for DiffusionFile {
+    type Config = DiffusionConfiguration;
+    fn configurations(&self) -> &[DiffusionConfiguration] {
+        &self.configurations
+    }
+    fn deadline(&self) -> f64 {
+        self.batch_latency_deadline_s
+    }
+    /// "H100 ×2 U2·R1", with the precision, the resolution and the steps
+    /// added when they vary within the file.
+    fn series_label(&self, c: &DiffusionConfiguration) -> String {
+        let configs = &self.configurations;
+        let mut label = format!("{} ×{}", c.gpu, c.num_gpus);
+        let par = c.parallelism();
+        if par != "none" {
+            label.push(' ');
+            label.push_str(&par);
+        }
+        if varies(configs, |c| c.precision.clone()) {
+            label.push(' ');
+            label.push_str(&c.precision);
+        }
+        if varies(configs, |c| {
+            (c.size(), c.num_frames, c.fps.map(f64::to_bits))
+        }) {
+            label.push_str(", ");
+            label.push_str(&c.resolution());
+        }
+        if varies(configs, |c| c.inference_steps) {
+            label.push_str(&format!(", {} steps", c.inference_steps));
+        }
+        label
     }
 }
 
@@ -304,5 +622,30 @@ mod tests {
         assert_eq!(url_segment("H100 80GB HBM3"), "h100-80gb-hbm3");
         assert_eq!(url_segment("../B200"), "b200");
         assert_eq!(url_segment("<script>"), "script");
+    }
+
+    #[test]
+    fn diffusion_derived_figures_follow_their_formulas() {
+        let text =
+            std::fs::read_to_string("tests/fixtures/diffusion/text-to-video/wan-2-1-14b.json")
+                .unwrap();
+        let m: DiffusionFile = serde_json::from_str(&text).unwrap();
+        let c = &m.best["B200"];
+        assert_eq!(c.joules_per_item(), 342_623.06);
+        assert!((c.wh_per_item() - 342_623.06 / 3600.0).abs() < 1e-9);
+        assert!((c.items_per_kwh() - 3.6e6 / 342_623.06).abs() < 1e-12);
+        // 81 frames at 15 fps: 5.4 s of video.
+        assert!((c.video_seconds().unwrap() - 5.4).abs() < 1e-12);
+        assert!((c.joules_per_video_second().unwrap() - 342_623.06 / 5.4).abs() < 1e-6);
+        assert_eq!(c.resolution(), "832×480, 81 frames at 15 fps");
+        assert_eq!(c.parallelism(), "U1·R2");
+        let text =
+            std::fs::read_to_string("tests/fixtures/diffusion/text-to-image/flux-1-dev.json")
+                .unwrap();
+        let m: DiffusionFile = serde_json::from_str(&text).unwrap();
+        let c = &m.best["B200"];
+        assert_eq!(c.joules_per_video_second(), None);
+        assert_eq!(c.resolution(), "1024×1024");
+        assert_eq!(c.parallelism(), "none");
     }
 }

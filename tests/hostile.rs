@@ -1009,3 +1009,124 @@ fn the_same_slug_on_two_workloads_builds_two_pages_and_one_overview() {
         "{gpqa}"
     );
 }
+
+// ---------------------------------------------------------------------------
+// Diffusion files (kind image or video).
+
+#[test]
+fn a_diffusion_file_with_per_token_fields_names_the_field() {
+    invalid("diffusion-with-per-token-fields").problem(
+        "bad/flux-1-dev.json",
+        "configurations[3].joules_per_output_token",
+        "is a per-token field, which a diffusion configuration must not carry",
+    );
+}
+
+#[test]
+fn a_diffusion_row_without_batch_latency_is_refused() {
+    invalid("diffusion-missing-batch-latency").problem(
+        "bad/flux-1-dev.json",
+        "configurations[1].batch_latency_s",
+        "is required but missing",
+    );
+}
+
+#[test]
+fn a_video_row_without_frames_is_refused() {
+    invalid("diffusion-video-without-frames").problem(
+        "bad/wan-2-1-14b.json",
+        "configurations[0].num_frames",
+        "is required in a file of kind \"video\" but missing (row wan-2-1-14b/B200/1/b1)",
+    );
+}
+
+fn diffusion_text(workload: &str, slug: &str) -> String {
+    fs::read_to_string(
+        Path::new(ROOT)
+            .join("tests/fixtures/diffusion")
+            .join(workload)
+            .join(format!("{slug}.json")),
+    )
+    .unwrap()
+}
+
+#[test]
+fn an_image_file_with_video_fields_or_a_wrong_unit_is_refused() {
+    with_bad_data(|bad| {
+        let text = diffusion_text("text-to-image", "pixart")
+            .replacen("\"unit\": \"J per image\"", "\"unit\": \"J per video\"", 1)
+            .replacen(
+                "\"image_width\": 1024,",
+                "\"image_width\": 1024, \"fps\": 16,",
+                1,
+            );
+        fs::write(bad.join("pixart.json"), text).unwrap();
+    })
+    .problem(
+        "bad/pixart.json",
+        "unit",
+        "is \"J per video\" but a file of kind \"image\" must say \"J per image\"",
+    )
+    .problem(
+        "bad/pixart.json",
+        "configurations[0].fps",
+        "belongs to kind \"video\", but the file's kind is \"image\"",
+    );
+}
+
+#[test]
+fn sequence_parallel_degrees_must_multiply_to_the_gpu_count() {
+    with_bad_data(|bad| {
+        let text = diffusion_text("text-to-image", "pixart").replacen(
+            "\"ring_degree\": 1,",
+            "\"ring_degree\": 2,",
+            1,
+        );
+        fs::write(bad.join("pixart.json"), text).unwrap();
+    })
+    .problem(
+        "bad/pixart.json",
+        "configurations[0].num_gpus",
+        "is 1 but ulysses_degree 1 × ring_degree 2 = 2",
+    );
+}
+
+#[test]
+fn a_workload_cannot_mix_per_token_and_diffusion_files() {
+    with_bad_data(|bad| {
+        fs::write(bad.join(MODEL), seed_text()).unwrap();
+        let text = diffusion_text("text-to-image", "pixart").replacen(
+            "\"Text to Image (text-to-image)\"",
+            "\"Text to Image (lm-arena-chat)\"",
+            1,
+        );
+        fs::write(bad.join("pixart.json"), text).unwrap();
+    })
+    .problem(
+        &format!("bad/{MODEL}"),
+        "kind",
+        "the file is a per-token file (no kind) but bad/pixart.json is kind \"image\" in the same workload \"lm-arena-chat\"",
+    );
+}
+
+#[test]
+fn diffusion_files_of_one_workload_share_their_deadline() {
+    with_bad_data(|bad| {
+        fs::write(
+            bad.join("pixart.json"),
+            diffusion_text("text-to-image", "pixart"),
+        )
+        .unwrap();
+        let text = diffusion_text("text-to-image", "flux-1-dev").replacen(
+            "\"batch_latency_deadline_s\": 30,",
+            "\"batch_latency_deadline_s\": 30.0001,",
+            1,
+        );
+        fs::write(bad.join("flux-1-dev.json"), text).unwrap();
+    })
+    .problem(
+        "bad/pixart.json",
+        "batch_latency_deadline_s",
+        "is 30 s but bad/flux-1-dev.json gives 30.0001 s for the same workload \"text-to-image\"",
+    );
+}

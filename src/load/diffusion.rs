@@ -1,0 +1,232 @@
+//! Validation of diffusion model files ([`DiffusionFile`]): the frame and
+//! row rules of the per-token kind, and the diffusion kind's own.
+
+use std::path::Path;
+
+use super::{
+    BestWords, Problem, check_best, positive, problem, shown, validate_frame, validate_row_ids,
+};
+use crate::model::{DiffusionConfiguration, DiffusionFile, OutputKind};
+
+/// How far a configuration's items per second may sit from
+/// `batch_size / batch_latency_s`, and its power from
+/// `J per item × items per second`, as a share of the computed value. The
+/// published figures are rounded (latency to 1 ms, rates to 4 significant
+/// digits, power to 1 W) and agree within 0.2 %.
+pub const CONSISTENCY_TOLERANCE: f64 = 0.01;
+
+/// Checks one parsed diffusion file for values that cannot be right.
+pub(super) fn validate_diffusion(path: &Path, m: &DiffusionFile) -> Vec<Problem> {
+    let mut out = Vec::new();
+    let mut bad = |field: String, message: String| out.push(problem(path, field, message));
+    let kind = m.kind;
+
+    if m.unit != kind.unit() {
+        bad(
+            "unit".into(),
+            format!(
+                "is {:?} but a file of kind {:?} must say {:?}",
+                m.unit,
+                kind.item(),
+                kind.unit()
+            ),
+        );
+    }
+    if m.itl_deadline_ms.is_some() {
+        bad(
+            "itl_deadline_ms".into(),
+            "is a per-token field; a diffusion file gives its deadline as batch_latency_deadline_s, in seconds".into(),
+        );
+    }
+    validate_frame(&mut bad, m, "batch_latency_deadline_s");
+    validate_row_ids(&mut bad, m);
+    for (i, c) in m.configurations.iter().enumerate() {
+        let at = format!("configurations[{i}]");
+        let row = format!(" (row {})", shown(&c.row_id));
+        validate_configuration(&mut bad, kind, &at, &row, c);
+        if c.batch_latency_s.is_finite() && m.batch_latency_deadline_s.is_finite() {
+            let under = c.batch_latency_s <= m.batch_latency_deadline_s;
+            if under != c.under_latency_deadline {
+                bad(
+                    format!("{at}.under_latency_deadline"),
+                    format!(
+                        "is {} but batch_latency_s {} is {} the deadline batch_latency_deadline_s {}{row}",
+                        c.under_latency_deadline,
+                        c.batch_latency_s,
+                        if under { "within" } else { "above" },
+                        m.batch_latency_deadline_s
+                    ),
+                );
+            }
+        }
+    }
+
+    if !out.is_empty() {
+        return out;
+    }
+    let deadline = format!("{} s", m.batch_latency_deadline_s);
+    let words = BestWords {
+        deadline: &deadline,
+        latency: "batch latency",
+        energy: kind.unit(),
+    };
+    check_best(path, m, &m.best, &words, &mut out);
+    out
+}
+
+/// A field of a configuration by name, for the kind checks: whether it is
+/// present.
+fn has(c: &DiffusionConfiguration, field: &str) -> bool {
+    match field {
+        "image_height" => c.image_height.is_some(),
+        "image_width" => c.image_width.is_some(),
+        "video_height" => c.video_height.is_some(),
+        "video_width" => c.video_width.is_some(),
+        "num_frames" => c.num_frames.is_some(),
+        "fps" => c.fps.is_some(),
+        "joules_per_image" => c.joules_per_image.is_some(),
+        "joules_per_video" => c.joules_per_video.is_some(),
+        "images_per_second" => c.images_per_second.is_some(),
+        "videos_per_second" => c.videos_per_second.is_some(),
+        other => unreachable!("no optional diffusion field {other:?}"),
+    }
+}
+
+fn validate_configuration(
+    bad: &mut impl FnMut(String, String),
+    kind: OutputKind,
+    at: &str,
+    row: &str,
+    c: &DiffusionConfiguration,
+) {
+    // Exactly the fields of the file's kind.
+    for field in kind.fields() {
+        if !has(c, field) {
+            bad(
+                format!("{at}.{field}"),
+                format!(
+                    "is required in a file of kind {:?} but missing{row}",
+                    kind.item()
+                ),
+            );
+        }
+    }
+    for field in kind.other().fields() {
+        if has(c, field) {
+            bad(
+                format!("{at}.{field}"),
+                format!(
+                    "belongs to kind {:?}, but the file's kind is {:?}{row}",
+                    kind.other().item(),
+                    kind.item()
+                ),
+            );
+        }
+    }
+    let optional = [
+        ("joules_per_image", c.joules_per_image),
+        ("joules_per_video", c.joules_per_video),
+        ("images_per_second", c.images_per_second),
+        ("videos_per_second", c.videos_per_second),
+        ("fps", c.fps),
+    ];
+    let measured = [
+        ("batch_latency_s", Some(c.batch_latency_s)),
+        ("gpu_power_watts_total", Some(c.gpu_power_watts_total)),
+    ];
+    for (name, value) in measured.into_iter().chain(optional) {
+        if let Some(value) = value {
+            positive(bad, &format!("{at}.{name}"), value, row);
+        }
+    }
+    let sizes = [
+        ("image_height", c.image_height),
+        ("image_width", c.image_width),
+        ("video_height", c.video_height),
+        ("video_width", c.video_width),
+        ("num_frames", c.num_frames),
+    ];
+    let whole = [
+        ("num_gpus", Some(c.num_gpus)),
+        ("ulysses_degree", Some(c.ulysses_degree)),
+        ("ring_degree", Some(c.ring_degree)),
+        ("batch_size", Some(c.batch_size)),
+        ("inference_steps", Some(c.inference_steps)),
+        ("repeat", Some(c.repeat)),
+    ];
+    for (name, value) in whole.into_iter().chain(sizes) {
+        if value == Some(0) {
+            bad(
+                format!("{at}.{name}"),
+                format!("must be 1 or more, found 0{row}"),
+            );
+        }
+    }
+    if c.precision.trim().is_empty() {
+        bad(format!("{at}.precision"), format!("must not be empty{row}"));
+    }
+    // Every GPU holds one share of the sequence: Ulysses × ring = GPUs.
+    if c.ulysses_degree > 0
+        && c.ring_degree > 0
+        && u64::from(c.ulysses_degree) * u64::from(c.ring_degree) != u64::from(c.num_gpus)
+    {
+        bad(
+            format!("{at}.num_gpus"),
+            format!(
+                "is {} but ulysses_degree {} × ring_degree {} = {}; sequence parallelism spreads each item over exactly num_gpus GPUs{row}",
+                c.num_gpus,
+                c.ulysses_degree,
+                c.ring_degree,
+                u64::from(c.ulysses_degree) * u64::from(c.ring_degree)
+            ),
+        );
+    }
+    check_consistency(bad, kind, at, row, c);
+}
+
+/// The three measured figures of a row hang together: items per second is
+/// the batch size over the batch latency, and GPU power is the energy per
+/// item times the items per second, each within
+/// [`CONSISTENCY_TOLERANCE`].
+fn check_consistency(
+    bad: &mut impl FnMut(String, String),
+    kind: OutputKind,
+    at: &str,
+    row: &str,
+    c: &DiffusionConfiguration,
+) {
+    let rate = c.items_per_second();
+    let energy = c.joules_per_item();
+    let all_positive = [rate, energy, c.batch_latency_s, c.gpu_power_watts_total]
+        .iter()
+        .all(|v| v.is_finite() && *v > 0.0)
+        && c.batch_size > 0;
+    if !all_positive {
+        return;
+    }
+    let rate_field = match kind {
+        OutputKind::Image => "images_per_second",
+        OutputKind::Video => "videos_per_second",
+    };
+    let expected_rate = f64::from(c.batch_size) / c.batch_latency_s;
+    if (rate - expected_rate).abs() > CONSISTENCY_TOLERANCE * expected_rate {
+        bad(
+            format!("{at}.{rate_field}"),
+            format!(
+                "is {rate} but batch_size {} / batch_latency_s {} = {expected_rate:.4}; the two disagree by more than 1 %{row}",
+                c.batch_size, c.batch_latency_s
+            ),
+        );
+    }
+    let expected_power = energy * rate;
+    if (c.gpu_power_watts_total - expected_power).abs() > CONSISTENCY_TOLERANCE * expected_power {
+        bad(
+            format!("{at}.gpu_power_watts_total"),
+            format!(
+                "is {} but joules_per_{} {energy} × {rate_field} {rate} = {expected_power:.1} W; the two disagree by more than 1 %{row}",
+                c.gpu_power_watts_total,
+                kind.item()
+            ),
+        );
+    }
+}
