@@ -23,9 +23,13 @@ mod style;
 pub mod svg;
 
 use crate::analyse::ModelAnalysis;
-use crate::model::ModelFile;
+use crate::fmt;
+use crate::model::{DiffusionFile, Measured, Measurements, ModelFile};
+
+pub use model_page::{Ctx, Metric, PageCharts};
 
 pub use site::{GroupedBar, MAX_BARS, MAX_FRONTIERS};
+pub(crate) use style::gpu_slot;
 
 /// A chart's data as a plain table, shown under the chart for readers who
 /// cannot see it.
@@ -77,11 +81,104 @@ impl BarEntry {
     }
 }
 
-/// The five charts of a model page, in this order and with these file
-/// names: `energy-vs-concurrency.svg`, `latency-vs-concurrency.svg`,
-/// `throughput-vs-concurrency.svg`, `power-vs-concurrency.svg`,
+/// The series key of a kind of model file's configurations.
+pub type KeyOf<M> = <<M as Measurements>::Config as Measured>::SeriesKey;
+
+/// How a kind of model file is charted: the names, units and number
+/// formats of its axes. Per-token files are drawn against concurrency and
+/// median inter-token latency in Wh per million output tokens; diffusion
+/// files against batch size and batch latency in J per image or video.
+pub trait Plotted: Measurements {
+    /// The load axis, e.g. "Concurrency (max_num_seqs)".
+    const LOAD_AXIS: &'static str;
+    /// The latency axis, e.g. "Median inter-token latency (ms)".
+    const LATENCY_AXIS: &'static str;
+    /// The latency as a table header, e.g. "Median ITL (ms)".
+    const LATENCY_HEADER: &'static str;
+    /// The latency's unit, e.g. "ms".
+    const LATENCY_UNIT: &'static str;
+    /// The latency in a sentence, e.g. "median inter-token latency".
+    const LATENCY_PHRASE: &'static str;
+    /// A latency limit's number, e.g. "500".
+    fn limit(value: f64) -> String {
+        fmt::limit_ms(value)
+    }
+    /// The load of a best point in a description, e.g. "384".
+    fn load_phrase(load: u32) -> String;
+    /// The energy axis, e.g. "Energy (Wh per million output tokens)".
+    fn energy_axis(&self) -> String;
+    /// The energy's short unit, e.g. "Wh/M".
+    fn energy_short(&self) -> &'static str;
+    /// The energy in a sentence, e.g. "energy per million output tokens".
+    fn energy_phrase(&self) -> String;
+    /// An energy in its page format.
+    fn energy_text(value: f64) -> String;
+    /// A latency in its page format.
+    fn latency_text(value: f64) -> String;
+}
+
+impl Plotted for ModelFile {
+    const LOAD_AXIS: &'static str = "Concurrency (max_num_seqs)";
+    const LATENCY_AXIS: &'static str = "Median inter-token latency (ms)";
+    const LATENCY_HEADER: &'static str = "Median ITL (ms)";
+    const LATENCY_UNIT: &'static str = "ms";
+    const LATENCY_PHRASE: &'static str = "median inter-token latency";
+    fn energy_phrase(&self) -> String {
+        "energy per million output tokens".to_owned()
+    }
+    fn load_phrase(load: u32) -> String {
+        load.to_string()
+    }
+    fn energy_axis(&self) -> String {
+        "Energy (Wh per million output tokens)".to_owned()
+    }
+    fn energy_short(&self) -> &'static str {
+        "Wh/M"
+    }
+    fn energy_text(value: f64) -> String {
+        fmt::wh_per_million(value)
+    }
+    fn latency_text(value: f64) -> String {
+        fmt::ms(value)
+    }
+}
+
+impl Plotted for DiffusionFile {
+    const LOAD_AXIS: &'static str = "Batch size (items per batch)";
+    const LATENCY_AXIS: &'static str = "Batch latency (s)";
+    const LATENCY_HEADER: &'static str = "Batch latency (s)";
+    const LATENCY_UNIT: &'static str = "s";
+    const LATENCY_PHRASE: &'static str = "batch latency";
+    fn energy_phrase(&self) -> String {
+        format!("energy per {}", self.kind.item())
+    }
+    fn load_phrase(load: u32) -> String {
+        format!("batch size {load}")
+    }
+    fn energy_axis(&self) -> String {
+        format!("Energy (J per {})", self.kind.item())
+    }
+    fn energy_short(&self) -> &'static str {
+        match self.kind {
+            crate::model::OutputKind::Image => "J/image",
+            crate::model::OutputKind::Video => "J/video",
+        }
+    }
+    fn energy_text(value: f64) -> String {
+        fmt::joules_per_item(value)
+    }
+    fn latency_text(value: f64) -> String {
+        fmt::seconds(value)
+    }
+}
+
+/// The five charts of a model page, in this order. A per-token model's are
+/// `energy-vs-concurrency.svg`, `latency-vs-concurrency.svg`,
+/// `throughput-vs-concurrency.svg`, `power-vs-concurrency.svg` and
+/// `time-energy-tradeoff.svg`; a diffusion model's are drawn against batch
+/// size (`energy-vs-batch-size.svg`, …) and end with the same
 /// `time-energy-tradeoff.svg`. Empty for a model without configurations.
-pub fn model_charts(m: &ModelFile, a: &ModelAnalysis) -> Vec<Chart> {
+pub fn model_charts<M: PageCharts>(m: &M, a: &ModelAnalysis<KeyOf<M>>) -> Vec<Chart> {
     model_page::model_charts(m, a)
 }
 
@@ -98,7 +195,7 @@ pub fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry]) -> C
 /// [`MAX_FRONTIERS`] models, only those with the lowest energy within
 /// their deadline are drawn (and tabled), and the title and description
 /// say so.
-pub fn compare_frontiers(models: &[(&ModelFile, &ModelAnalysis)]) -> Chart {
+pub fn compare_frontiers<M: Plotted>(models: &[(&M, &ModelAnalysis<KeyOf<M>>)]) -> Chart {
     site::compare_frontiers(models)
 }
 

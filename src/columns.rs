@@ -301,6 +301,331 @@ pub const COLUMNS: &[Column] = &[
     ),
 ];
 
+/// Every column of the diffusion workloads (text to image, text to video),
+/// in the order their CSV files use; an image file uses the `image` columns
+/// and a video file the `video` ones.
+pub const DIFFUSION_COLUMNS: &[Column] = &[
+    column!(
+        "rank",
+        "Rank",
+        "#",
+        Derived,
+        "Position in the leaderboard: rows ordered by energy per image (or video), lowest first (leaderboard-image.csv and leaderboard-video.csv only)."
+    ),
+    column!(
+        "workload",
+        "Workload",
+        "",
+        Setting,
+        "The workload measured, by its id (text-to-image or text-to-video); figures compare only within one workload."
+    ),
+    column!(
+        "model_slug",
+        "Model slug",
+        "",
+        Setting,
+        "The model's identifier in URLs and file names."
+    ),
+    column!(
+        "model",
+        "Model",
+        "",
+        Setting,
+        "The model's display name; it links to the model's page."
+    ),
+    column!(
+        "model_id",
+        "Model ID",
+        "",
+        Setting,
+        "The model's Hugging Face identifier."
+    ),
+    column!(
+        "params_billion",
+        "Params",
+        "B",
+        Setting,
+        "Parameters of the diffusion model, in billions."
+    ),
+    column!(
+        "architecture",
+        "Architecture",
+        "",
+        Setting,
+        "The model's architecture (Diffusion)."
+    ),
+    column!(
+        "row_id",
+        "Row ID",
+        "",
+        Setting,
+        "The configuration's identifier in the data file; its page anchor is built from it."
+    ),
+    column!(
+        "gpu",
+        "GPU",
+        "",
+        Setting,
+        "The GPU type the configuration ran on."
+    ),
+    column!(
+        "num_gpus",
+        "GPUs",
+        "count",
+        Setting,
+        "Number of GPUs generating each image or video together."
+    ),
+    column!(
+        "parallelism",
+        "Sequence parallel",
+        "",
+        Setting,
+        "How each image or video is split over the GPUs: U = Ulysses degree, R = ring degree (U × R = GPUs); \"none\" on one GPU."
+    ),
+    column!(
+        "ulysses_degree",
+        "Ulysses",
+        "degree",
+        Setting,
+        "Ulysses sequence-parallel degree: attention heads spread over this many GPUs."
+    ),
+    column!(
+        "ring_degree",
+        "Ring",
+        "degree",
+        Setting,
+        "Ring sequence-parallel degree: the sequence passed around this many GPUs in a ring."
+    ),
+    column!(
+        "precision",
+        "Precision",
+        "",
+        Setting,
+        "Numeric format of the weights, e.g. BF16."
+    ),
+    column!(
+        "batch_size",
+        "Batch size",
+        "items",
+        Setting,
+        "Images or videos generated together in one batch."
+    ),
+    column!(
+        "inference_steps",
+        "Steps",
+        "steps",
+        Setting,
+        "Denoising steps per image or video, the model's default."
+    ),
+    column!(
+        "resolution",
+        "Output",
+        "px",
+        Setting,
+        "Width × height of the output in pixels; for a video also its frames and frame rate."
+    ),
+    column!(
+        "image_height",
+        "Height",
+        "px",
+        Setting,
+        "Image height in pixels."
+    ),
+    column!(
+        "image_width",
+        "Width",
+        "px",
+        Setting,
+        "Image width in pixels."
+    ),
+    column!(
+        "video_height",
+        "Height",
+        "px",
+        Setting,
+        "Video height in pixels."
+    ),
+    column!(
+        "video_width",
+        "Width",
+        "px",
+        Setting,
+        "Video width in pixels."
+    ),
+    column!(
+        "num_frames",
+        "Frames",
+        "frames",
+        Setting,
+        "Frames per video."
+    ),
+    column!(
+        "fps",
+        "Frame rate",
+        "fps",
+        Setting,
+        "Frames per second of the video."
+    ),
+    column!(
+        "video_seconds",
+        "Video length",
+        "s",
+        Derived,
+        "Length of the generated video: frames / frame rate."
+    ),
+    column!(
+        "repeat",
+        "Run",
+        "#",
+        Setting,
+        "1 for the first run of a configuration, 2 or more for a repeated run. Repeats are shown as their own rows and points, never averaged."
+    ),
+    column!(
+        "joules_per_image",
+        "Energy",
+        "J/image",
+        Measured,
+        "GPU energy per generated image, in joules: the energy of a batch, summed over the GPUs, divided by the batch size. The text-to-image leaderboard's headline figure."
+    ),
+    column!(
+        "joules_per_video",
+        "Energy",
+        "J/video",
+        Measured,
+        "GPU energy per generated video, in joules: the energy of a batch, summed over the GPUs, divided by the batch size. The text-to-video leaderboard's headline figure."
+    ),
+    column!(
+        "wh_per_image",
+        "Energy",
+        "Wh/image",
+        Derived,
+        "Energy per image in watt-hours: J per image / 3,600."
+    ),
+    column!(
+        "wh_per_video",
+        "Energy",
+        "Wh/video",
+        Derived,
+        "Energy per video in watt-hours: J per video / 3,600."
+    ),
+    column!(
+        "images_per_kwh",
+        "Images per kWh",
+        "images/kWh",
+        Derived,
+        "Images generated per kilowatt-hour of GPU energy: 3,600,000 / J per image."
+    ),
+    column!(
+        "videos_per_kwh",
+        "Videos per kWh",
+        "videos/kWh",
+        Derived,
+        "Videos generated per kilowatt-hour of GPU energy: 3,600,000 / J per video."
+    ),
+    column!(
+        "joules_per_video_second",
+        "Energy per video second",
+        "J/s",
+        Derived,
+        "GPU energy per second of generated video: J per video / (frames / frame rate)."
+    ),
+    column!(
+        "batch_latency_s",
+        "Batch latency",
+        "s",
+        Measured,
+        "Time to generate one batch, in seconds. The selection rule's latency limit applies to it."
+    ),
+    column!(
+        "images_per_second",
+        "Throughput",
+        "images/s",
+        Measured,
+        "Images generated per second by all the configuration's GPUs together: batch size / batch latency."
+    ),
+    column!(
+        "videos_per_second",
+        "Throughput",
+        "videos/s",
+        Measured,
+        "Videos generated per second by all the configuration's GPUs together: batch size / batch latency."
+    ),
+    column!(
+        "gpu_power_watts",
+        "GPU power",
+        "W",
+        Measured,
+        "Average measured GPU power while generating, summed over the GPUs used, in watts (energy per item × items per second)."
+    ),
+    column!(
+        "under_latency_deadline",
+        "Within deadline",
+        "",
+        Derived,
+        "Whether batch latency ≤ the workload's deadline (30 s for text to image, 300 s for text to video upstream)."
+    ),
+    column!(
+        "batch_latency_deadline_s",
+        "Deadline",
+        "s",
+        Setting,
+        "The batch-latency limit under which the best configuration is chosen."
+    ),
+    column!(
+        "data_version",
+        "Data version",
+        "",
+        Setting,
+        "Version (date) of the data file the row comes from."
+    ),
+];
+
+/// The columns of one kind of measurement: their definitions, and where
+/// the about page defines them (`#<anchor><key>`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ColumnSet {
+    /// Heading on the about page.
+    pub name: &'static str,
+    /// Prefix of each column's about-page anchor.
+    pub anchor: &'static str,
+    /// The columns.
+    pub columns: &'static [Column],
+}
+
+/// The per-token workloads' columns; their anchors are `#col-<key>`.
+pub const PER_TOKEN: ColumnSet = ColumnSet {
+    name: "Per-token workloads",
+    anchor: "col-",
+    columns: COLUMNS,
+};
+
+/// The diffusion workloads' columns; their anchors are
+/// `#col-diffusion-<key>`.
+pub const DIFFUSION: ColumnSet = ColumnSet {
+    name: "Diffusion workloads (text to image and text to video)",
+    anchor: "col-diffusion-",
+    columns: DIFFUSION_COLUMNS,
+};
+
+impl ColumnSet {
+    /// The column with this key.
+    ///
+    /// # Panics
+    /// When the set has no such column: a programming error caught by
+    /// tests.
+    pub fn get(&self, key: &str) -> &'static Column {
+        self.columns
+            .iter()
+            .find(|c| c.key == key)
+            .unwrap_or_else(|| panic!("no column {key:?} in {}", self.name))
+    }
+
+    /// The about-page anchor of a column, e.g. `col-diffusion-batch_size`.
+    pub fn anchor(&self, key: &str) -> String {
+        format!("{}{key}", self.anchor)
+    }
+}
+
 /// The column with this key.
 ///
 /// # Panics
@@ -318,10 +643,24 @@ mod tests {
 
     #[test]
     fn keys_are_unique() {
-        let mut keys: Vec<_> = COLUMNS.iter().map(|c| c.key).collect();
-        keys.sort_unstable();
-        let n = keys.len();
-        keys.dedup();
-        assert_eq!(n, keys.len());
+        for set in [COLUMNS, DIFFUSION_COLUMNS] {
+            let mut keys: Vec<_> = set.iter().map(|c| c.key).collect();
+            keys.sort_unstable();
+            let n = keys.len();
+            keys.dedup();
+            assert_eq!(n, keys.len());
+        }
+    }
+
+    #[test]
+    fn every_column_has_a_definition_and_numbers_a_unit() {
+        for set in [PER_TOKEN, DIFFUSION] {
+            for c in set.columns {
+                assert!(!c.definition.is_empty(), "{}", c.key);
+                if c.origin == Origin::Measured {
+                    assert!(!c.unit.is_empty(), "{} has no unit", c.key);
+                }
+            }
+        }
     }
 }

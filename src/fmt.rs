@@ -133,6 +133,62 @@ pub fn joules_per_response(value: f64) -> String {
     fixed(value, 1)
 }
 
+/// `value` with `decimals` decimals and its whole part grouped by commas,
+/// e.g. `342623.06` → `342,623.06`.
+pub fn grouped_fixed(value: f64, decimals: usize) -> String {
+    let text = fixed(value, decimals);
+    let (whole, frac) = text.split_once('.').unwrap_or((&text, ""));
+    let (sign, digits) = whole.strip_prefix('-').map_or(("", whole), |d| ("-", d));
+    if !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return text;
+    }
+    let mut out = String::with_capacity(text.len() + digits.len() / 3);
+    out.push_str(sign);
+    for (i, ch) in digits.char_indices() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    if !frac.is_empty() {
+        out.push('.');
+        out.push_str(frac);
+    }
+    out
+}
+
+/// Energy per image or video in J: two decimals, as the source publishes
+/// it, with the thousands grouped.
+pub fn joules_per_item(value: f64) -> String {
+    grouped_fixed(value, 2)
+}
+
+/// Energy per image or video in Wh: three decimals.
+pub fn wh_per_item(value: f64) -> String {
+    grouped_fixed(value, 3)
+}
+
+/// Images or videos per kWh: one decimal, thousands grouped.
+pub fn items_per_kwh(value: f64) -> String {
+    grouped_fixed(value, 1)
+}
+
+/// A batch latency in s: three decimals, as the source publishes it.
+pub fn seconds(value: f64) -> String {
+    grouped_fixed(value, 3)
+}
+
+/// Images or videos per second: four significant digits (the source's
+/// precision), e.g. `0.1285` or `0.002993`.
+pub fn rate(value: f64) -> String {
+    if !value.is_finite() || value == 0.0 {
+        return fixed(value, 4);
+    }
+    let magnitude = value.abs().log10().floor();
+    let decimals = (3.0 - magnitude).clamp(0.0, 12.0) as usize;
+    grouped_fixed(value, decimals)
+}
+
 /// Latency in ms: one decimal.
 pub fn ms(value: f64) -> String {
     fixed(value, 1)
@@ -248,5 +304,20 @@ mod tests {
                 assert_eq!(grouped(v).replace(',', ""), slow, "{v:e}");
             }
         }
+    }
+
+    #[test]
+    fn diffusion_figures_read_as_published() {
+        assert_eq!(joules_per_item(342_623.06), "342,623.06");
+        assert_eq!(joules_per_item(6678.81), "6,678.81");
+        assert_eq!(joules_per_item(95.5), "95.50");
+        assert_eq!(seconds(7.755), "7.755");
+        assert_eq!(seconds(1374.63), "1,374.630");
+        assert_eq!(rate(0.1285), "0.1285");
+        assert_eq!(rate(0.002_993), "0.002993");
+        assert_eq!(rate(1.947), "1.947");
+        assert_eq!(rate(12.5), "12.50");
+        assert_eq!(items_per_kwh(3.6e6 / 150.0), "24,000.0");
+        assert_eq!(grouped_fixed(-1234.5, 1), "-1,234.5");
     }
 }

@@ -176,17 +176,18 @@ fn run<S: write::PageSink>(
 ) -> Result<BuildSummary> {
     let start = Instant::now();
     let mut data = load::load_data_dir(&opts.data_dir)?;
-    let workloads = workload::group_by_workload(&mut data.models, &opts.workloads);
+    let workloads = workload::group_data(&mut data, &opts.workloads);
     let assets = load::load_static_dir(&opts.static_dir)?;
-    let site = render::Mirror::new(&data.models, &workloads, opts.base_url.as_deref())?;
+    let site = render::Mirror::new(&data, &workloads, opts.base_url.as_deref())?;
+    let models = data.models.len() + data.diffusion.len();
     let sink = open()?;
-    progress.begin(data.models.len());
+    progress.begin(models);
     let counts = render::render_site(&site, &assets, &sink, progress);
     progress.finish();
     let counts = counts?;
     let written = close(sink)?;
     Ok(BuildSummary {
-        models: data.models.len(),
+        models,
         pages: counts.pages,
         charts: counts.charts,
         files: written.files,

@@ -176,10 +176,10 @@ model_frame!(ModelFile);
 model_frame!(DiffusionFile);
 
 /// What the analysis needs of one measured configuration, of either kind.
-pub trait Measured {
+pub trait Measured: PartialEq + Send + Sync + 'static {
     /// What makes configurations one series of a curve: everything but the
     /// load.
-    type SeriesKey: Ord + Clone + std::fmt::Debug;
+    type SeriesKey: Ord + Clone + std::fmt::Debug + Send + Sync;
     /// GPU type.
     fn gpu(&self) -> &str;
     /// Number of GPUs.

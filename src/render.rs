@@ -6,10 +6,13 @@
 //! `path_to_root`), so the site works under any sub-path and from disk.
 
 mod downloads;
+mod kind;
 mod model_page;
 mod overview;
 mod site_pages;
 mod views;
+
+pub use kind::{PageKind, Tables, Words};
 
 use model_page::render_model;
 use site_pages::{
@@ -23,26 +26,28 @@ use anyhow::{Context, Result};
 use askama::Template;
 use rayon::prelude::*;
 
-use crate::analyse::{LeaderboardRow, ModelAnalysis, analyse_model, leaderboard};
-use crate::chart::BarEntry;
-use crate::columns::{Column, column};
+use crate::analyse::{LeaderboardRow, ModelAnalysis, leaderboard};
+use crate::chart::KeyOf;
+use crate::columns::ColumnSet;
 use crate::fmt;
-use crate::load::{Asset, LoadedModel};
-use crate::model::{Configuration, ModelFile, row_anchor, url_segment};
-use crate::workload::{LEGACY_WORKLOAD, Workload};
+use crate::load::{Asset, DataSet, LoadedModel};
+use crate::model::{DiffusionFile, Measured, ModelFile, ModelFrame, row_anchor, url_segment};
+use crate::workload::{LEGACY_WORKLOAD, Measure, Workload};
 use crate::write::PageSink;
 
 pub use downloads::{configurations_csv, leaderboard_csv};
 use views::{Attr, Cell, Header, Row};
 
 /// One workload's part of the site: its leaderboard, model pages, GPU
-/// pages and comparison, all under [`Site::prefix`].
+/// pages and comparison, all under [`Site::prefix`]. `F` is the kind of
+/// model file the workload has: [`ModelFile`] (per token) or
+/// [`DiffusionFile`].
 #[derive(Debug)]
-pub struct Site<'a> {
+pub struct Site<'a, F: PageKind = ModelFile> {
     /// The workload's models, ordered by slug.
-    pub models: &'a [LoadedModel],
+    pub models: &'a [LoadedModel<F>],
     /// One analysis per model, same order.
-    pub analyses: Vec<ModelAnalysis>,
+    pub analyses: Vec<ModelAnalysis<KeyOf<F>>>,
     /// Leaderboard rows, best first.
     pub leaderboard: Vec<LeaderboardRow>,
     /// Every GPU type measured, in first-seen order over the models.
@@ -63,13 +68,89 @@ pub struct Site<'a> {
     pub tabs: Vec<Tab>,
 }
 
+/// One workload's part of the site, of either kind.
+#[derive(Debug)]
+pub enum Part<'a> {
+    /// A per-token workload.
+    Tokens(Site<'a>),
+    /// A diffusion workload (text to image or video).
+    Diffusion(Site<'a, DiffusionFile>),
+}
+
+/// Runs `$body` with `$s` bound to the [`Site`] inside a [`Part`], of
+/// whichever kind.
+macro_rules! on_part {
+    ($part:expr, $s:ident => $body:expr) => {
+        match $part {
+            $crate::render::Part::Tokens($s) => $body,
+            $crate::render::Part::Diffusion($s) => $body,
+        }
+    };
+}
+pub(crate) use on_part;
+
+impl Part<'_> {
+    /// The workload.
+    pub fn workload(&self) -> &Workload {
+        on_part!(self, s => &s.workload)
+    }
+
+    /// The workload's folder, e.g. `workloads/gpqa/`.
+    pub fn prefix(&self) -> &str {
+        on_part!(self, s => &s.prefix)
+    }
+
+    /// `rel` inside the workload's folder.
+    pub fn path(&self, rel: &str) -> String {
+        on_part!(self, s => s.path(rel))
+    }
+
+    /// The deadline with its unit, e.g. "500 ms" or "30 s".
+    pub fn deadline(&self) -> String {
+        on_part!(self, s => s.deadline())
+    }
+
+    /// Number of models.
+    pub fn model_count(&self) -> usize {
+        on_part!(self, s => s.models.len())
+    }
+
+    /// Every GPU type of the workload.
+    pub fn gpus(&self) -> &[String] {
+        on_part!(self, s => &s.gpus)
+    }
+
+    /// Provenance of the workload's files.
+    pub fn info(&self) -> &SiteInfo {
+        on_part!(self, s => &s.info)
+    }
+
+    /// Whether this is [`LEGACY_WORKLOAD`].
+    pub fn legacy(&self) -> bool {
+        on_part!(self, s => s.legacy)
+    }
+
+    /// The slug of model `i`.
+    pub fn slug(&self, i: usize) -> &str {
+        on_part!(self, s => s.models[i].file.slug())
+    }
+
+    /// The frame of model `i`.
+    pub fn frame(&self, i: usize) -> &dyn ModelFrame {
+        on_part!(self, s => &s.models[i].file)
+    }
+
+    /// The words of the workload's pages.
+    pub fn words(&self) -> Words {
+        Words::of(self.workload().measure)
+    }
+}
+
 /// The whole site: every workload, and the pages that span them.
 #[derive(Debug)]
 pub struct Mirror<'a> {
-    /// Every loaded model, grouped by workload.
-    pub models: &'a [LoadedModel],
     /// One part per workload, in the site's order.
-    pub workloads: Vec<Site<'a>>,
+    pub workloads: Vec<Part<'a>>,
     /// For each model slug: (workload index, index in that workload's
     /// models), in workload order.
     pub slugs: BTreeMap<String, Vec<(usize, usize)>>,
@@ -153,45 +234,70 @@ fn distinct<'a>(values: impl Iterator<Item = &'a str>) -> String {
 }
 
 impl SiteInfo {
-    fn new(models: &[LoadedModel]) -> Self {
-        let files = || models.iter().map(|m| &m.file);
-        let Some(first) = models.first() else {
+    /// Provenance over `files`, whose deadlines are `deadlines` (each
+    /// with what it limits).
+    fn new(files: &[&dyn ModelFrame], deadlines: &[(Measure, f64)]) -> Self {
+        let files = || files.iter().copied();
+        let Some(first) = files().next() else {
             return Self::default();
         };
-        let s = &first.file.source;
+        let s = first.source();
         Self {
-            source_name: distinct(files().map(|f| f.source.name.as_str())),
+            source_name: distinct(files().map(|f| f.source().name.as_str())),
             source_url: s.url.clone(),
-            publisher: distinct(files().map(|f| f.source.publisher.as_str())),
-            source_version: distinct(files().map(|f| f.source.version.as_str())),
-            licence: distinct(files().map(|f| f.source.licence.as_str())),
+            publisher: distinct(files().map(|f| f.source().publisher.as_str())),
+            source_version: distinct(files().map(|f| f.source().version.as_str())),
+            licence: distinct(files().map(|f| f.source().licence.as_str())),
             licence_evidence: s.licence_evidence.clone(),
-            data_versions: distinct(files().map(|f| f.data_version.as_str())),
-            released: distinct(files().map(|f| f.source.released.as_str())),
-            compiled: distinct(files().map(|f| f.source.compiled.as_str())),
-            retrieved: distinct(files().map(|f| f.source.retrieved.as_str())),
-            caveat: distinct(files().map(|f| f.caveat.as_str())),
+            data_versions: distinct(files().map(ModelFrame::data_version)),
+            released: distinct(files().map(|f| f.source().released.as_str())),
+            compiled: distinct(files().map(|f| f.source().compiled.as_str())),
+            retrieved: distinct(files().map(|f| f.source().retrieved.as_str())),
+            caveat: distinct(files().map(ModelFrame::caveat)),
             deadline: {
-                let mut limits: Vec<f64> = files().map(|f| f.itl_deadline_ms).collect();
-                limits.sort_by(f64::total_cmp);
-                limits.dedup();
-                let shown: Vec<String> = limits
+                // In seconds, to order milliseconds and seconds together.
+                let mut limits: Vec<(f64, String)> = deadlines
                     .iter()
-                    .map(|l| format!("{} ms", fmt::limit_ms(*l)))
+                    .map(|&(measure, d)| {
+                        let words = Words::of(measure);
+                        let seconds = if measure == Measure::Tokens {
+                            d / 1000.0
+                        } else {
+                            d
+                        };
+                        (
+                            seconds,
+                            format!("{} {}", fmt::limit_ms(d), words.latency_unit),
+                        )
+                    })
                     .collect();
+                limits.sort_by(|a, b| a.0.total_cmp(&b.0).then_with(|| a.1.cmp(&b.1)));
+                limits.dedup_by(|a, b| a.1 == b.1);
+                let shown: Vec<String> = limits.into_iter().map(|(_, t)| t).collect();
                 if shown.len() == 1 {
                     shown.join("")
                 } else {
                     format!("each workload's own deadline ({})", shown.join(", "))
                 }
             },
-            workload: distinct(files().map(|f| f.source.workload.as_str())),
+            workload: distinct(files().map(|f| f.source().workload.as_str())),
             method: s.method.clone(),
             selection: s.selection.clone(),
             cite: s.cite.clone(),
             cite_url: s.cite_url.clone(),
             configurations_note: s.configurations.clone().unwrap_or_default(),
         }
+    }
+
+    /// Provenance of one workload's models.
+    fn of<F: PageKind>(models: &[LoadedModel<F>]) -> Self {
+        let frames: Vec<&dyn ModelFrame> =
+            models.iter().map(|m| &m.file as &dyn ModelFrame).collect();
+        let deadlines: Vec<(Measure, f64)> = models
+            .iter()
+            .map(|m| (m.file.measure(), m.file.deadline()))
+            .collect();
+        Self::new(&frames, &deadlines)
     }
 }
 
@@ -209,10 +315,10 @@ fn normalise_base_url(base_url: Option<&str>) -> Result<Option<String>> {
     }
 }
 
-fn gpus_of<'m>(models: impl Iterator<Item = &'m LoadedModel>) -> Vec<String> {
+fn gpus_of<'m>(models: impl Iterator<Item = &'m dyn ModelFrame>) -> Vec<String> {
     let mut gpus: Vec<String> = Vec::new();
     for m in models {
-        for g in &m.file.gpus {
+        for g in m.gpus() {
             if !gpus.contains(g) {
                 gpus.push(g.clone());
             }
@@ -221,22 +327,22 @@ fn gpus_of<'m>(models: impl Iterator<Item = &'m LoadedModel>) -> Vec<String> {
     gpus
 }
 
-impl<'a> Site<'a> {
+impl<'a, F: PageKind> Site<'a, F> {
     /// Analyses one workload's models.
     fn new(
-        models: &'a [LoadedModel],
+        models: &'a [LoadedModel<F>],
         workload: &Workload,
         base_url: Option<String>,
         tabs: Vec<Tab>,
     ) -> Self {
-        let analyses: Vec<ModelAnalysis> =
-            models.par_iter().map(|m| analyse_model(&m.file)).collect();
-        let pairs: Vec<(&ModelFile, &ModelAnalysis)> =
+        let analyses: Vec<ModelAnalysis<KeyOf<F>>> =
+            models.par_iter().map(|m| m.file.analyse()).collect();
+        let pairs: Vec<(&F, &ModelAnalysis<KeyOf<F>>)> =
             models.iter().map(|m| &m.file).zip(&analyses).collect();
         let leaderboard = leaderboard(&pairs);
         Self {
-            info: SiteInfo::new(models),
-            gpus: gpus_of(models.iter()),
+            info: SiteInfo::of(models),
+            gpus: gpus_of(models.iter().map(|m| &m.file as &dyn ModelFrame)),
             models,
             analyses,
             leaderboard,
@@ -257,20 +363,31 @@ impl<'a> Site<'a> {
         format!("{}{rel}", self.prefix)
     }
 
-    /// The deadline, e.g. "500 ms".
+    /// The deadline with its unit, e.g. "500 ms" or "30 s".
     pub fn deadline(&self) -> String {
-        format!("{} ms", fmt::limit_ms(self.workload.deadline_ms))
+        format!(
+            "{} {}",
+            fmt::limit_ms(self.workload.deadline),
+            self.words().latency_unit
+        )
+    }
+
+    /// The words of the workload's pages.
+    fn words(&self) -> Words {
+        Words::of(self.workload.measure)
+    }
+
+    /// Configuration `r.config` of model `r.model`.
+    fn row(&self, r: LeaderboardRow) -> (&F, &F::Config) {
+        let m = &self.models[r.model].file;
+        (m, &m.configurations()[r.config])
     }
 }
 
 impl<'a> Mirror<'a> {
-    /// Analyses every workload's models. `models` must be grouped as
-    /// `workloads` say ([`crate::workload::group_by_workload`]).
-    pub fn new(
-        models: &'a [LoadedModel],
-        workloads: &[Workload],
-        base_url: Option<&str>,
-    ) -> Result<Self> {
+    /// Analyses every workload's models. `data` must be grouped as
+    /// `workloads` say ([`crate::workload::group_data`]).
+    pub fn new(data: &'a DataSet, workloads: &[Workload], base_url: Option<&str>) -> Result<Self> {
         let base_url = normalise_base_url(base_url)?;
         let tabs: Vec<Tab> = workloads
             .iter()
@@ -280,25 +397,50 @@ impl<'a> Mirror<'a> {
                 path: format!("{}index.html", w.dir()),
             })
             .collect();
-        let sites: Vec<Site<'a>> = workloads
+        let parts: Vec<Part<'a>> = workloads
             .iter()
-            .map(|w| Site::new(&models[w.models.clone()], w, base_url.clone(), tabs.clone()))
+            .map(|w| {
+                let run = w.models.clone();
+                match w.measure {
+                    Measure::Tokens => Part::Tokens(Site::new(
+                        &data.models[run],
+                        w,
+                        base_url.clone(),
+                        tabs.clone(),
+                    )),
+                    Measure::Diffusion(_) => Part::Diffusion(Site::new(
+                        &data.diffusion[run],
+                        w,
+                        base_url.clone(),
+                        tabs.clone(),
+                    )),
+                }
+            })
             .collect();
-        let slugs = crate::workload::by_slug(models, workloads)
-            .into_iter()
-            .map(|(slug, at)| {
-                let at = at
-                    .into_iter()
-                    .map(|(w, i)| (w, i - workloads[w].models.start))
-                    .collect();
-                (slug, at)
+        let mut slugs: BTreeMap<String, Vec<(usize, usize)>> = BTreeMap::new();
+        for (w, part) in parts.iter().enumerate() {
+            for i in 0..part.model_count() {
+                slugs
+                    .entry(part.slug(i).to_owned())
+                    .or_default()
+                    .push((w, i));
+            }
+        }
+        let frames: Vec<&dyn ModelFrame> = parts
+            .iter()
+            .flat_map(|p| (0..p.model_count()).map(move |i| p.frame(i)))
+            .collect();
+        let deadlines: Vec<(Measure, f64)> = parts
+            .iter()
+            .flat_map(|p| {
+                let w = p.workload();
+                std::iter::repeat_n((w.measure, w.deadline), p.model_count())
             })
             .collect();
         Ok(Self {
-            info: SiteInfo::new(models),
-            gpus: gpus_of(sites.iter().flat_map(|s| s.models.iter())),
-            models,
-            workloads: sites,
+            info: SiteInfo::new(&frames, &deadlines),
+            gpus: gpus_of(frames.iter().copied()),
+            workloads: parts,
             slugs,
             base_url,
             tabs,
@@ -306,8 +448,13 @@ impl<'a> Mirror<'a> {
     }
 
     /// The legacy workload's part, when the data has it.
-    fn legacy(&self) -> Option<&Site<'a>> {
-        self.workloads.iter().find(|s| s.legacy)
+    fn legacy(&self) -> Option<&Part<'a>> {
+        self.workloads.iter().find(|s| s.legacy())
+    }
+
+    /// Whether any workload measures `measure`.
+    fn has(&self, measure: impl Fn(Measure) -> bool) -> bool {
+        self.workloads.iter().any(|w| measure(w.workload().measure))
     }
 }
 
@@ -415,7 +562,7 @@ fn page_meta(
     }
 }
 
-impl Site<'_> {
+impl<F: PageKind> Site<'_, F> {
     /// The frame of the workload page at `rel` inside the workload's
     /// folder; `meta.home` links to the workload's root.
     fn meta(&self, rel: &str, title: &str, description: String, nav: &'static str) -> PageMeta {
@@ -465,19 +612,22 @@ pub fn render_site(
     }
     sink.put(".nojekyll", b"")?;
 
-    let jobs: Vec<(&Site<'_>, usize)> = mirror
+    let jobs: Vec<(&Part<'_>, usize)> = mirror
         .workloads
         .iter()
-        .flat_map(|s| (0..s.models.len()).map(move |i| (s, i)))
+        .flat_map(|s| (0..s.model_count()).map(move |i| (s, i)))
         .collect();
     let per_model: Vec<(RenderCounts, Vec<downloads::FileEntry>)> = jobs
         .par_iter()
-        .map(|&(site, i)| {
-            let m = &site.models[i];
-            let counts = render_model(site, m, &site.analyses[i], sink)?;
-            let files = downloads::publish_model_files(site, m, sink)?;
+        .map(|&(part, i)| {
+            let done = on_part!(part, site => {
+                let m = &site.models[i];
+                let counts = render_model(site, m, &site.analyses[i], sink)?;
+                let files = downloads::publish_model_files(site, m, sink)?;
+                (counts, files)
+            });
             progress.advance();
-            Ok((counts, files))
+            Ok(done)
         })
         .collect::<Result<_>>()?;
     let (model_counts, model_files): (Vec<RenderCounts>, Vec<Vec<downloads::FileEntry>>) =
@@ -486,10 +636,13 @@ pub fn render_site(
     let mut counts = model_counts
         .into_iter()
         .fold(RenderCounts::default(), |x, y| x + y);
-    for site in &mirror.workloads {
-        counts = counts + render_leaderboard(site, sink)?;
-        counts = counts + render_gpu_pages(site, sink)?;
-        counts = counts + render_compare(site, sink)?;
+    for part in &mirror.workloads {
+        counts = counts
+            + on_part!(part, site => {
+                render_leaderboard(site, sink)?
+                    + render_gpu_pages(site, sink)?
+                    + render_compare(site, sink)?
+            });
     }
     counts = counts + overview::render_front(mirror, sink)?;
     counts = counts + overview::render_model_overviews(mirror, sink)?;
@@ -520,12 +673,12 @@ fn gpu_anchor(gpu: &str) -> String {
     format!("gpu-{}", url_segment(gpu))
 }
 
-fn header(key: &str, root: &str) -> Header {
-    let c: &Column = column(key);
+fn header(set: ColumnSet, key: &str, root: &str) -> Header {
+    let c = set.get(key);
     Header {
         label: c.label.to_owned(),
         unit: c.unit.to_owned(),
-        href: Some(format!("{root}about/index.html#col-{}", c.key)),
+        href: Some(format!("{root}about/index.html#{}", set.anchor(c.key))),
         num: matches!(
             c.unit,
             "count"
@@ -542,36 +695,20 @@ fn header(key: &str, root: &str) -> Header {
                 | "tok"
                 | "req"
                 | "B"
+                | "items"
+                | "steps"
+                | "s"
+                | "J/s"
+                | "J/image"
+                | "J/video"
+                | "Wh/image"
+                | "Wh/video"
+                | "images/kWh"
+                | "videos/kWh"
+                | "images/s"
+                | "videos/s"
         ),
         key: c.key.to_owned(),
-    }
-}
-
-fn gpu_setup(c: &Configuration) -> String {
-    let par = c.parallelism();
-    if par == "none" {
-        format!("{} × {}", c.num_gpus, c.gpu)
-    } else {
-        format!("{} × {}, {}", c.num_gpus, c.gpu, par)
-    }
-}
-
-fn config_summary(c: &Configuration) -> String {
-    format!(
-        "{}, {}, max concurrency {}",
-        gpu_setup(c),
-        c.precision,
-        c.max_num_seqs
-    )
-}
-
-fn bar_entry(site: &Site<'_>, r: LeaderboardRow) -> BarEntry {
-    let m = &site.models[r.model].file;
-    let c = &m.configurations[r.config];
-    BarEntry {
-        model: m.name.clone(),
-        gpu: c.gpu.clone(),
-        wh_per_million: c.wh_per_million_output_tokens,
     }
 }
 
@@ -601,27 +738,32 @@ fn link(text: impl Into<String>, href: String) -> Cell {
 
 /// One leaderboard row: a model's best configuration on one GPU, with the
 /// cells of `columns`.
-fn leaderboard_row(site: &Site<'_>, r: LeaderboardRow, root: &str, columns: &[&str]) -> Row {
-    let m = &site.models[r.model].file;
-    let c = &m.configurations[r.config];
+fn leaderboard_row<F: PageKind>(
+    site: &Site<'_, F>,
+    r: LeaderboardRow,
+    root: &str,
+    columns: &[&str],
+) -> Row {
+    let (m, c) = site.row(r);
     let home = format!("{root}{}", site.prefix);
-    let page = format!("{home}{}index.html", model_dir(&m.slug));
+    let page = format!("{home}{}index.html", model_dir(m.slug()));
+    let energy_key = site.words().energy_key;
     let cells = columns
         .iter()
         .map(|&key| match key {
             "model" => Cell {
                 header: true,
-                ..link(m.name.clone(), format!("{page}#{}", gpu_anchor(&c.gpu)))
+                ..link(m.name(), format!("{page}#{}", gpu_anchor(c.gpu())))
             },
             "gpu" => link(
-                c.gpu.clone(),
-                format!("{home}gpus/{}/index.html", gpu_segment(&c.gpu)),
+                c.gpu(),
+                format!("{home}gpus/{}/index.html", gpu_segment(c.gpu())),
             ),
-            "wh_per_million_output_tokens" => Cell {
-                href: Some(format!("{page}#{}", row_anchor(&m.slug, &c.row_id))),
-                ..figure_cell(key, m, c)
+            _ if key == energy_key => Cell {
+                href: Some(format!("{page}#{}", row_anchor(m.slug(), c.row_id()))),
+                ..F::figure_cell(key, m, c)
             },
-            _ => figure_cell(key, m, c),
+            _ => F::figure_cell(key, m, c),
         })
         .collect();
     Row {
@@ -630,58 +772,13 @@ fn leaderboard_row(site: &Site<'_>, r: LeaderboardRow, root: &str, columns: &[&s
         attrs: vec![
             Attr {
                 name: "data-gpu".into(),
-                value: c.gpu.clone(),
+                value: c.gpu().to_owned(),
             },
             Attr {
                 name: "data-arch".into(),
-                value: m.architecture.clone(),
+                value: m.architecture().to_owned(),
             },
         ],
         cells,
-    }
-}
-
-/// The cell of column `key` (see [`crate::columns`]) for configuration `c`
-/// of model `m`: the figure in its page format, with its raw value for
-/// sorting.
-///
-/// # Panics
-/// On a key that is not a figure column: a programming error the page
-/// tests catch.
-fn figure_cell(key: &str, m: &ModelFile, c: &Configuration) -> Cell {
-    let whole = |v: u32| num(v.to_string(), f64::from(v));
-    match key {
-        "num_gpus" => whole(c.num_gpus),
-        "max_num_seqs" => whole(c.max_num_seqs),
-        "repeat" => whole(c.repeat),
-        "parallelism" => text(c.parallelism()),
-        "precision" => text(c.precision.clone()),
-        "architecture" => text(m.architecture.clone()),
-        "wh_per_million_output_tokens" => num(
-            fmt::wh_per_million(c.wh_per_million_output_tokens),
-            c.wh_per_million_output_tokens,
-        ),
-        "joules_per_output_token" => num(
-            fmt::joules_per_token(c.joules_per_output_token),
-            c.joules_per_output_token,
-        ),
-        "wh_per_response" => num(
-            fmt::wh_per_response(c.wh_per_response()),
-            c.wh_per_response(),
-        ),
-        "median_itl_ms" => num(fmt::ms(c.median_itl_ms), c.median_itl_ms),
-        "p90_itl_ms" => num(fmt::ms(c.p90_itl_ms), c.p90_itl_ms),
-        "p95_itl_ms" => num(fmt::ms(c.p95_itl_ms), c.p95_itl_ms),
-        "p99_itl_ms" => num(fmt::ms(c.p99_itl_ms), c.p99_itl_ms),
-        "tokens_per_second" => num(fmt::grouped(c.tokens_per_second), c.tokens_per_second),
-        "gpu_power_watts" => num(
-            fmt::grouped(c.gpu_power_watts_total),
-            c.gpu_power_watts_total,
-        ),
-        "avg_output_tokens" => num(fmt::grouped(c.avg_output_tokens), c.avg_output_tokens),
-        "avg_running_batch" => num(fmt::fixed(c.avg_running_batch, 1), c.avg_running_batch),
-        "params_billion" => num(fmt::params_b(m.params_b), m.params_b),
-        "active_params_billion" => num(fmt::params_b(m.active_params_b), m.active_params_b),
-        other => panic!("no figure column {other:?}"),
     }
 }

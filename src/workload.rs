@@ -3,10 +3,10 @@
 //! groups the loaded models by workload, in the order the settings give,
 //! after loading and before analysis.
 
-use std::collections::BTreeMap;
 use std::ops::Range;
 
-use crate::load::LoadedModel;
+use crate::load::{DataSet, LoadedModel};
+use crate::model::{DiffusionFile, Measurements, ModelFile, OutputKind};
 
 /// The workload the site carried before it had workloads: URLs published
 /// then (`/models/<slug>/`, `/gpus/<gpu>/`, `/compare/`, `/data/<slug>.json`,
@@ -38,10 +38,43 @@ pub struct Workload {
     pub name: String,
     /// What it measures, when the data or the settings say.
     pub description: Option<String>,
-    /// The median-ITL deadline every file of the workload shares, ms.
-    pub deadline_ms: f64,
-    /// Its models: a run of the model list, ordered by slug.
+    /// The deadline every file of the workload shares, in the unit of its
+    /// latency: median ITL in ms for a per-token workload, batch latency in
+    /// s for a diffusion workload.
+    pub deadline: f64,
+    /// What the workload measures.
+    pub measure: Measure,
+    /// Its models: a run of the model list of its kind
+    /// ([`DataSet::models`] or [`DataSet::diffusion`]), ordered by slug.
     pub models: Range<usize>,
+}
+
+/// What a workload measures: which kind of model file it has.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Measure {
+    /// Energy per output token against median inter-token latency
+    /// ([`ModelFile`]).
+    Tokens,
+    /// Energy per image or video against batch latency ([`DiffusionFile`]).
+    Diffusion(OutputKind),
+}
+
+/// The kind of measurement of one model file.
+pub trait Measures: Measurements {
+    /// What the file measures.
+    fn measure(&self) -> Measure;
+}
+
+impl Measures for ModelFile {
+    fn measure(&self) -> Measure {
+        Measure::Tokens
+    }
+}
+
+impl Measures for DiffusionFile {
+    fn measure(&self) -> Measure {
+        Measure::Diffusion(self.kind)
+    }
 }
 
 impl Workload {
@@ -55,8 +88,8 @@ impl Workload {
 /// order, then the others by id) and by slug within each, and returns the
 /// workloads. Loading has already checked that the files of one workload
 /// agree on the deadline and that (slug, workload) is unique.
-pub fn group_by_workload(
-    models: &mut [LoadedModel],
+pub fn group_by_workload<F: Measures>(
+    models: &mut [LoadedModel<F>],
     settings: &[WorkloadSettings],
 ) -> Vec<Workload> {
     let rank = |id: &str| {
@@ -66,10 +99,10 @@ pub fn group_by_workload(
             .unwrap_or(settings.len())
     };
     models.sort_by(|a, b| {
-        (rank(&a.workload), &a.workload, &a.file.slug).cmp(&(
+        (rank(&a.workload), &a.workload, a.file.slug()).cmp(&(
             rank(&b.workload),
             &b.workload,
-            &b.file.slug,
+            b.file.slug(),
         ))
     });
     let mut out: Vec<Workload> = Vec::new();
@@ -83,7 +116,7 @@ pub fn group_by_workload(
                 .count();
         let run = &models[start..end];
         let set = settings.iter().find(|s| s.id == id);
-        let declared = run.iter().find_map(|m| m.file.workload.as_ref());
+        let declared = run.iter().find_map(|m| m.file.workload_decl());
         let name = declared
             .map(|d| d.name.clone())
             .or_else(|| set.and_then(|s| s.name.clone()))
@@ -96,7 +129,8 @@ pub fn group_by_workload(
             id,
             name,
             description,
-            deadline_ms: run[0].file.itl_deadline_ms,
+            deadline: run[0].file.deadline(),
+            measure: run[0].file.measure(),
             models: start..end,
         });
         start = end;
@@ -104,19 +138,19 @@ pub fn group_by_workload(
     out
 }
 
-/// For each model slug, where it is measured: (workload index, model index)
-/// pairs in workload order.
-pub fn by_slug(
-    models: &[LoadedModel],
-    workloads: &[Workload],
-) -> BTreeMap<String, Vec<(usize, usize)>> {
-    let mut map: BTreeMap<String, Vec<(usize, usize)>> = BTreeMap::new();
-    for (w, wl) in workloads.iter().enumerate() {
-        for i in wl.models.clone() {
-            map.entry(models[i].file.slug.clone())
-                .or_default()
-                .push((w, i));
-        }
-    }
-    map
+/// Groups both kinds of model file by workload ([`group_by_workload`] on
+/// each) and returns every workload in the site's order: those listed in
+/// `settings` first, in that order, then the others by id. Loading has
+/// checked that a workload's files are all of one kind.
+pub fn group_data(data: &mut DataSet, settings: &[WorkloadSettings]) -> Vec<Workload> {
+    let rank = |id: &str| {
+        settings
+            .iter()
+            .position(|s| s.id == id)
+            .unwrap_or(settings.len())
+    };
+    let mut all = group_by_workload(&mut data.models, settings);
+    all.extend(group_by_workload(&mut data.diffusion, settings));
+    all.sort_by(|a, b| (rank(&a.id), &a.id).cmp(&(rank(&b.id), &b.id)));
+    all
 }

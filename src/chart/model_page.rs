@@ -4,33 +4,33 @@ use super::axis::{Axis, tick_label};
 use super::draw::{self, Draw, Frame, Header, Key, Plot, RING, TEXT_PX};
 use super::layout::{self, Align, Rect};
 use super::style::Role;
-use super::{Chart, DataTable, svg};
+use super::{Chart, DataTable, KeyOf, Plotted, svg};
 use crate::analyse::ModelAnalysis;
 use crate::fmt;
-use crate::model::{Configuration, ModelFile};
+use crate::model::{Configuration, DiffusionConfiguration, DiffusionFile, Measured, ModelFile};
 
 /// Height of an x–y chart below its header.
 const BODY: i32 = 340;
 
 /// A model with its analysis and, per configuration, its series and whether
-/// it is the first run at its concurrency in that series.
-struct Ctx<'a> {
-    m: &'a ModelFile,
-    a: &'a ModelAnalysis,
+/// it is the first run at its load in that series.
+pub struct Ctx<'a, M: Plotted> {
+    m: &'a M,
+    a: &'a ModelAnalysis<KeyOf<M>>,
     series_of: Vec<usize>,
     first_run: Vec<bool>,
 }
 
-impl<'a> Ctx<'a> {
-    fn new(m: &'a ModelFile, a: &'a ModelAnalysis) -> Self {
-        let n = m.configurations.len();
+impl<'a, M: Plotted> Ctx<'a, M> {
+    fn new(m: &'a M, a: &'a ModelAnalysis<KeyOf<M>>) -> Self {
+        let n = m.configurations().len();
         let mut series_of = vec![0; n];
         let mut first_run = vec![true; n];
         for (si, s) in a.curves.iter().enumerate() {
             let mut seen = Vec::new();
             for &i in &s.points {
                 series_of[i] = si;
-                let seqs = m.configurations[i].max_num_seqs;
+                let seqs = m.configurations()[i].load();
                 first_run[i] = !seen.contains(&seqs);
                 seen.push(seqs);
             }
@@ -43,16 +43,16 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    fn c(&self, i: usize) -> &Configuration {
-        &self.m.configurations[i]
+    fn c(&self, i: usize) -> &M::Config {
+        &self.m.configurations()[i]
     }
 
     fn label(&self, i: usize) -> &str {
         &self.a.curves[self.series_of[i]].label
     }
 
-    /// Configurations in drawing order: series by series, each by
-    /// concurrency then run.
+    /// Configurations in drawing order: series by series, each by load
+    /// then run.
     fn ordered(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
         self.a
             .curves
@@ -85,12 +85,13 @@ impl<'a> Ctx<'a> {
         self.a.best_per_gpu.iter().any(|(_, b)| b.is_some())
     }
 
+    /// The deadline's number, e.g. "500" (see [`Plotted::LATENCY_UNIT`]).
     fn deadline(&self) -> String {
-        fmt::limit_ms(self.m.itl_deadline_ms)
+        M::limit(self.m.deadline())
     }
 
     /// "B200 ×1 at 384: 39.05 Wh/M; no H100 setup meets the deadline".
-    fn best_list(&self, value: impl Fn(&Configuration) -> String) -> String {
+    fn best_list(&self, value: impl Fn(&M::Config) -> String) -> String {
         let parts: Vec<String> = self
             .a
             .best_per_gpu
@@ -99,7 +100,7 @@ impl<'a> Ctx<'a> {
                 Some(i) => format!(
                     "{} at {}, {}",
                     self.label(*i),
-                    self.c(*i).max_num_seqs,
+                    M::load_phrase(self.c(*i).load()),
                     value(self.c(*i))
                 ),
                 None => format!("no {gpu} setup meets it"),
@@ -112,14 +113,14 @@ impl<'a> Ctx<'a> {
         let c = self.c(i);
         vec![
             self.label(i).to_owned(),
-            c.max_num_seqs.to_string(),
-            c.repeat.to_string(),
+            c.load().to_string(),
+            c.repeat().to_string(),
         ]
     }
 
     fn best_cell(&self, i: usize) -> String {
         if self.a.is_best(i) {
-            format!("best on {}", self.c(i).gpu)
+            format!("best on {}", self.c(i).gpu())
         } else {
             String::new()
         }
@@ -128,29 +129,28 @@ impl<'a> Ctx<'a> {
 
 const BEST_KEY: &str = "best: lowest energy within deadline, per GPU";
 const SETUP: &str = "GPU setup";
-const CONCURRENCY: &str = "Concurrency (max_num_seqs)";
 const RUN: &str = "Run";
 const BEST: &str = "Marked best (lowest energy within deadline)";
 const ENERGY: &str = "Energy (Wh per million output tokens)";
 
-/// How one measured quantity is charted against concurrency.
-struct Metric {
+/// How one measured quantity is charted against the load.
+pub struct Metric<C> {
     file: &'static str,
     what: &'static str,
     axis: &'static str,
     unit: &'static str,
-    value: fn(&Configuration) -> f64,
+    value: fn(&C) -> f64,
     format: fn(f64) -> String,
     kind: Kind,
 }
 
-/// Which quantity a concurrency chart shows; decides its scale and its
-/// description.
+/// Which quantity a chart against the load shows; decides its scale and
+/// its description.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Kind {
     /// Log when the values span more than 10×, else linear from zero.
     Energy,
-    /// Log, with p90/p99 and the deadline.
+    /// Log, with the deadline (and p90/p99 where the data has them).
     Latency,
     /// Linear from zero.
     Throughput,
@@ -166,7 +166,7 @@ fn itl(c: &Configuration) -> f64 {
     c.median_itl_ms
 }
 
-const METRICS: [Metric; 4] = [
+const METRICS: [Metric<Configuration>; 4] = [
     Metric {
         file: "energy-vs-concurrency.svg",
         what: "energy per output token vs concurrency",
@@ -205,13 +205,277 @@ const METRICS: [Metric; 4] = [
     },
 ];
 
+fn joules(c: &DiffusionConfiguration) -> f64 {
+    c.joules_per_item()
+}
+
+fn batch_latency(c: &DiffusionConfiguration) -> f64 {
+    c.batch_latency_s
+}
+
+const IMAGE_METRICS: [Metric<DiffusionConfiguration>; 4] = [
+    Metric {
+        file: "energy-vs-batch-size.svg",
+        what: "energy per image vs batch size",
+        axis: "Energy (J per image)",
+        unit: "J/image",
+        value: joules,
+        format: fmt::joules_per_item,
+        kind: Kind::Energy,
+    },
+    Metric {
+        file: "latency-vs-batch-size.svg",
+        what: "batch latency vs batch size",
+        axis: "Batch latency (s)",
+        unit: "s",
+        value: batch_latency,
+        format: fmt::seconds,
+        kind: Kind::Latency,
+    },
+    Metric {
+        file: "throughput-vs-batch-size.svg",
+        what: "throughput vs batch size",
+        axis: "Throughput (images/s)",
+        unit: "images/s",
+        value: DiffusionConfiguration::items_per_second,
+        format: fmt::rate,
+        kind: Kind::Throughput,
+    },
+    Metric {
+        file: "power-vs-batch-size.svg",
+        what: "GPU power vs batch size",
+        axis: "GPU power (W, all GPUs used)",
+        unit: "W",
+        value: |c| c.gpu_power_watts_total,
+        format: fmt::grouped,
+        kind: Kind::Power,
+    },
+];
+
+const VIDEO_METRICS: [Metric<DiffusionConfiguration>; 4] = [
+    Metric {
+        file: "energy-vs-batch-size.svg",
+        what: "energy per video vs batch size",
+        axis: "Energy (J per video)",
+        unit: "J/video",
+        value: joules,
+        format: fmt::joules_per_item,
+        kind: Kind::Energy,
+    },
+    Metric {
+        file: "latency-vs-batch-size.svg",
+        what: "batch latency vs batch size",
+        axis: "Batch latency (s)",
+        unit: "s",
+        value: batch_latency,
+        format: fmt::seconds,
+        kind: Kind::Latency,
+    },
+    Metric {
+        file: "throughput-vs-batch-size.svg",
+        what: "throughput vs batch size",
+        axis: "Throughput (videos/s)",
+        unit: "videos/s",
+        value: DiffusionConfiguration::items_per_second,
+        format: fmt::rate,
+        kind: Kind::Throughput,
+    },
+    Metric {
+        file: "power-vs-batch-size.svg",
+        what: "GPU power vs batch size",
+        axis: "GPU power (W, all GPUs used)",
+        unit: "W",
+        value: |c| c.gpu_power_watts_total,
+        format: fmt::grouped,
+        kind: Kind::Power,
+    },
+];
+
+/// How a kind of model file is charted on its page: what its charts
+/// against the load show, and in which words their descriptions say it.
+pub trait PageCharts: Plotted + Sized {
+    /// The four charts against the load, in page order.
+    fn metrics(&self) -> &'static [Metric<Self::Config>; 4];
+    /// p90 and p99 of the latency, drawn above the median, where the data
+    /// have them.
+    fn spread(c: &Self::Config) -> Option<(f64, f64)>;
+    /// The description of a chart against the load.
+    fn describe(cx: &Ctx<'_, Self>, metric: &Metric<Self::Config>, log_note: &str) -> String;
+    /// The description of the time–energy chart.
+    fn describe_tradeoff(cx: &Ctx<'_, Self>, scales: &str) -> String;
+}
+
+impl PageCharts for ModelFile {
+    fn metrics(&self) -> &'static [Metric<Configuration>; 4] {
+        &METRICS
+    }
+
+    fn spread(c: &Configuration) -> Option<(f64, f64)> {
+        Some((c.p90_itl_ms, c.p99_itl_ms))
+    }
+
+    fn describe(cx: &Ctx<'_, Self>, metric: &Metric<Configuration>, log_note: &str) -> String {
+        let configs = &cx.m.configurations;
+        let (lo, hi) = min_max(configs.iter().map(metric.value));
+        match metric.kind {
+            Kind::Latency => {
+                let (lo, hi) = min_max(configs.iter().map(itl));
+                let under = configs.iter().filter(|c| c.under_itl_deadline).count();
+                format!(
+                    "Median inter-token latency of {} at each concurrency, one line per GPU setup, with p90 and p99 above each point ({log_note}). Medians run from {} to {} ms; {under} of {} configurations meet the {} ms deadline.",
+                    cx.m.name,
+                    fmt::ms(lo),
+                    fmt::ms(hi),
+                    configs.len(),
+                    cx.deadline()
+                )
+            }
+            Kind::Energy => format!(
+                "Energy per million output tokens of {} at each concurrency, one line per GPU setup ({log_note}). Lowest within the {} ms median ITL deadline: {}.",
+                cx.m.name,
+                cx.deadline(),
+                cx.best_list(|c| format!(
+                    "{} Wh/M",
+                    fmt::wh_per_million(c.wh_per_million_output_tokens)
+                ))
+            ),
+            Kind::Power => format!(
+                "Measured GPU power of {}, summed over the GPUs used, at each concurrency, one line per GPU setup ({log_note}). It ranges from {} to {} W.",
+                cx.m.name,
+                fmt::grouped(lo),
+                fmt::grouped(hi)
+            ),
+            Kind::Throughput => {
+                let top = top_of(configs, metric.value);
+                format!(
+                    "Output tokens per second of {}, all GPUs together, at each concurrency, one line per GPU setup ({log_note}). Highest: {} at {}, {} tokens/s.",
+                    cx.m.name,
+                    cx.label(top),
+                    configs[top].max_num_seqs,
+                    fmt::grouped(configs[top].tokens_per_second)
+                )
+            }
+        }
+    }
+
+    fn describe_tradeoff(cx: &Ctx<'_, Self>, _scales: &str) -> String {
+        format!(
+            "Each configuration of {} as median inter-token latency against energy per million output tokens (log scales), with the Pareto frontier of {} configurations drawn as a line and the {} ms deadline as a dashed line. Lowest energy within the deadline: {}.",
+            cx.m.name,
+            cx.a.frontier.len(),
+            cx.deadline(),
+            cx.best_list(|c| {
+                format!(
+                    "{} Wh/M at {} ms",
+                    fmt::wh_per_million(c.wh_per_million_output_tokens),
+                    fmt::ms(c.median_itl_ms)
+                )
+            })
+        )
+    }
+}
+
+impl PageCharts for DiffusionFile {
+    fn metrics(&self) -> &'static [Metric<DiffusionConfiguration>; 4] {
+        match self.kind {
+            crate::model::OutputKind::Image => &IMAGE_METRICS,
+            crate::model::OutputKind::Video => &VIDEO_METRICS,
+        }
+    }
+
+    fn spread(_: &DiffusionConfiguration) -> Option<(f64, f64)> {
+        None
+    }
+
+    fn describe(
+        cx: &Ctx<'_, Self>,
+        metric: &Metric<DiffusionConfiguration>,
+        log_note: &str,
+    ) -> String {
+        let configs = &cx.m.configurations;
+        let (item, items) = (cx.m.kind.item(), cx.m.kind.items());
+        let (lo, hi) = min_max(configs.iter().map(metric.value));
+        match metric.kind {
+            Kind::Latency => {
+                let under = configs.iter().filter(|c| c.under_latency_deadline).count();
+                format!(
+                    "Batch latency of {}, the time to generate one batch of {items}, at each batch size, one line per GPU setup ({log_note}). It runs from {} to {} s; {under} of {} configurations meet the {} s deadline.",
+                    cx.m.name,
+                    fmt::seconds(lo),
+                    fmt::seconds(hi),
+                    configs.len(),
+                    cx.deadline()
+                )
+            }
+            Kind::Energy => format!(
+                "Energy per {item} of {} at each batch size, one line per GPU setup ({log_note}). Lowest within the {} s batch latency deadline: {}.",
+                cx.m.name,
+                cx.deadline(),
+                cx.best_list(|c| format!("{} J/{item}", fmt::joules_per_item(c.joules_per_item())))
+            ),
+            Kind::Power => format!(
+                "Measured GPU power of {}, summed over the GPUs used, at each batch size, one line per GPU setup ({log_note}). It ranges from {} to {} W.",
+                cx.m.name,
+                fmt::grouped(lo),
+                fmt::grouped(hi)
+            ),
+            Kind::Throughput => {
+                let top = top_of(configs, metric.value);
+                format!(
+                    "{} generated per second by {}, all GPUs together, at each batch size, one line per GPU setup ({log_note}). Highest: {} at batch size {}, {} {items}/s.",
+                    capitalised(items),
+                    cx.m.name,
+                    cx.label(top),
+                    configs[top].batch_size,
+                    fmt::rate(configs[top].items_per_second())
+                )
+            }
+        }
+    }
+
+    fn describe_tradeoff(cx: &Ctx<'_, Self>, scales: &str) -> String {
+        let item = cx.m.kind.item();
+        format!(
+            "Each configuration of {} as batch latency against energy per {item} ({scales}), with the Pareto frontier of {} configurations drawn as a line and the {} s deadline as a dashed line. Lowest energy within the deadline: {}.",
+            cx.m.name,
+            cx.a.frontier.len(),
+            cx.deadline(),
+            cx.best_list(|c| {
+                format!(
+                    "{} J/{item} at {} s",
+                    fmt::joules_per_item(c.joules_per_item()),
+                    fmt::seconds(c.batch_latency_s)
+                )
+            })
+        )
+    }
+}
+
+/// "images" → "Images".
+fn capitalised(word: &str) -> String {
+    let mut chars = word.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
+/// The configuration with the highest `value`.
+fn top_of<C>(configs: &[C], value: fn(&C) -> f64) -> usize {
+    configs
+        .iter()
+        .enumerate()
+        .max_by(|a, b| value(a.1).total_cmp(&value(b.1)))
+        .map_or(0, |(i, _)| i)
+}
+
 /// The five charts of a model page, in page order.
-pub(crate) fn model_charts(m: &ModelFile, a: &ModelAnalysis) -> Vec<Chart> {
-    if m.configurations.is_empty() {
+pub(crate) fn model_charts<M: PageCharts>(m: &M, a: &ModelAnalysis<KeyOf<M>>) -> Vec<Chart> {
+    if m.configurations().is_empty() {
         return Vec::new();
     }
     let cx = Ctx::new(m, a);
-    let mut charts: Vec<Chart> = METRICS
+    let mut charts: Vec<Chart> = m
+        .metrics()
         .iter()
         .map(|metric| concurrency_chart(&cx, metric))
         .collect();
@@ -225,28 +489,29 @@ fn min_max(values: impl Iterator<Item = f64>) -> (f64, f64) {
     })
 }
 
-fn concurrency_chart(cx: &Ctx<'_>, metric: &Metric) -> Chart {
-    let configs = &cx.m.configurations;
+fn concurrency_chart<M: PageCharts>(cx: &Ctx<'_, M>, metric: &Metric<M::Config>) -> Chart {
+    let configs = cx.m.configurations();
     let latency = metric.kind == Kind::Latency;
+    let spread = latency && configs.first().is_some_and(|c| M::spread(c).is_some());
     let (lo, hi) = min_max(configs.iter().map(metric.value));
     let y_axis = match metric.kind {
         Kind::Energy => Axis::auto(lo, hi),
         Kind::Throughput | Kind::Power => Axis::from_zero(hi),
         Kind::Latency => {
-            let (_, p99) = min_max(configs.iter().map(|c| c.p99_itl_ms));
-            Axis::log(lo, hi.max(p99).max(cx.m.itl_deadline_ms))
+            let (_, p99) = min_max(configs.iter().filter_map(|c| M::spread(c).map(|s| s.1)));
+            Axis::log(lo, hi.max(p99).max(cx.m.deadline()))
         }
     };
-    let (smin, smax) = min_max(configs.iter().map(|c| f64::from(c.max_num_seqs)));
+    let (smin, smax) = min_max(configs.iter().map(|c| f64::from(c.load())));
     let x_axis = Axis::powers_of_two(smin, smax);
     let mut keys = cx.series_keys(true);
-    if latency {
+    if spread {
         keys.push(Key::Spread);
     }
     if cx.has_best() {
         keys.push(Key::Best(BEST_KEY.to_owned()));
     }
-    let title = format!("{}: {}", cx.m.name, metric.what);
+    let title = format!("{}: {}", cx.m.name(), metric.what);
     let log_note = if y_axis.is_log() {
         "log scales"
     } else {
@@ -256,16 +521,16 @@ fn concurrency_chart(cx: &Ctx<'_>, metric: &Metric) -> Chart {
         header: Header::new(&title, keys),
         x: x_axis,
         y: y_axis,
-        x_desc: "Concurrency (max_num_seqs)".to_owned(),
+        x_desc: M::LOAD_AXIS.to_owned(),
         y_desc: metric.axis.to_owned(),
         body: BODY,
         y_area: None,
         x_ticks: |v| fmt::fixed(v, 0),
     };
     let doc = draw::render_xy(&frame, 16 * 1024, |p| {
-        let pos = |p: &Plot<'_, '_>, i: usize, v: f64| p.px(f64::from(configs[i].max_num_seqs), v);
+        let pos = |p: &Plot<'_, '_>, i: usize, v: f64| p.px(f64::from(configs[i].load()), v);
         if latency {
-            deadline_hline(p, cx.m.itl_deadline_ms, &cx.deadline())?;
+            deadline_hline(p, cx.m.deadline(), &deadline_text::<M>(&cx.deadline()))?;
         }
         for (si, s) in cx.a.curves.iter().enumerate() {
             let pts: Vec<(i32, i32)> = s
@@ -277,15 +542,18 @@ fn concurrency_chart(cx: &Ctx<'_>, metric: &Metric) -> Chart {
             draw::line(p.root, &pts, Role::Line(si), 2)?;
             p.placer.add_line(&pts);
         }
-        if latency {
+        if spread {
             let n_series = draw::count(cx.a.curves.len());
             for (si, i) in cx.ordered() {
                 let c = &configs[i];
+                let Some((p90, p99)) = M::spread(c) else {
+                    continue;
+                };
                 // Stems of different series side by side, 5 px apart.
                 let dx = (2 * draw::count(si) - (n_series - 1)) * 5 / 2;
-                let (x, ym) = pos(p, i, c.median_itl_ms);
-                let (_, y90) = pos(p, i, c.p90_itl_ms);
-                let (_, y99) = pos(p, i, c.p99_itl_ms);
+                let (x, ym) = pos(p, i, c.latency());
+                let (_, y90) = pos(p, i, p90);
+                let (_, y99) = pos(p, i, p99);
                 let xs = x + dx;
                 draw::line(p.root, &[(xs, ym), (xs, y99)], Role::Stem(si), 1)?;
                 p.placer.add_line(&[(xs, ym), (xs, y99)]);
@@ -310,58 +578,16 @@ fn concurrency_chart(cx: &Ctx<'_>, metric: &Metric) -> Chart {
             |c| {
                 format!(
                     "{} best: {} {}",
-                    c.gpu,
+                    c.gpu(),
                     (metric.format)((metric.value)(c)),
                     metric.unit
                 )
             },
         )
     });
-    let description = match metric.kind {
-        Kind::Latency => {
-            let (lo, hi) = min_max(configs.iter().map(itl));
-            let under = configs.iter().filter(|c| c.under_itl_deadline).count();
-            format!(
-                "Median inter-token latency of {} at each concurrency, one line per GPU setup, with p90 and p99 above each point ({log_note}). Medians run from {} to {} ms; {under} of {} configurations meet the {} ms deadline.",
-                cx.m.name,
-                fmt::ms(lo),
-                fmt::ms(hi),
-                configs.len(),
-                cx.deadline()
-            )
-        }
-        Kind::Energy => format!(
-            "Energy per million output tokens of {} at each concurrency, one line per GPU setup ({log_note}). Lowest within the {} ms median ITL deadline: {}.",
-            cx.m.name,
-            cx.deadline(),
-            cx.best_list(|c| format!(
-                "{} Wh/M",
-                fmt::wh_per_million(c.wh_per_million_output_tokens)
-            ))
-        ),
-        Kind::Power => format!(
-            "Measured GPU power of {}, summed over the GPUs used, at each concurrency, one line per GPU setup ({log_note}). It ranges from {} to {} W.",
-            cx.m.name,
-            fmt::grouped(lo),
-            fmt::grouped(hi)
-        ),
-        Kind::Throughput => {
-            let top = configs
-                .iter()
-                .enumerate()
-                .max_by(|a, b| (metric.value)(a.1).total_cmp(&(metric.value)(b.1)))
-                .map_or(0, |(i, _)| i);
-            format!(
-                "Output tokens per second of {}, all GPUs together, at each concurrency, one line per GPU setup ({log_note}). Highest: {} at {}, {} tokens/s.",
-                cx.m.name,
-                cx.label(top),
-                configs[top].max_num_seqs,
-                fmt::grouped(configs[top].tokens_per_second)
-            )
-        }
-    };
-    let mut headers = vec![SETUP.to_owned(), CONCURRENCY.to_owned(), RUN.to_owned()];
-    if latency {
+    let description = M::describe(cx, metric, log_note);
+    let mut headers = vec![SETUP.to_owned(), M::LOAD_AXIS.to_owned(), RUN.to_owned()];
+    if spread {
         headers.extend(["Median ITL (ms)", "p90 ITL (ms)", "p99 ITL (ms)"].map(str::to_owned));
     } else {
         headers.push(metric.axis.to_owned());
@@ -372,14 +598,13 @@ fn concurrency_chart(cx: &Ctx<'_>, metric: &Metric) -> Chart {
         .map(|(_, i)| {
             let c = &configs[i];
             let mut row = cx.row_start(i);
-            if latency {
-                row.extend([
-                    fmt::ms(c.median_itl_ms),
-                    fmt::ms(c.p90_itl_ms),
-                    fmt::ms(c.p99_itl_ms),
-                ]);
-            } else {
-                row.push((metric.format)((metric.value)(c)));
+            match M::spread(c).filter(|_| spread) {
+                Some((p90, p99)) => row.extend([
+                    (metric.format)(c.latency()),
+                    (metric.format)(p90),
+                    (metric.format)(p99),
+                ]),
+                None => row.push((metric.format)((metric.value)(c))),
             }
             row.push(cx.best_cell(i));
             row
@@ -394,7 +619,13 @@ fn concurrency_chart(cx: &Ctx<'_>, metric: &Metric) -> Chart {
     }
 }
 
-/// A horizontal deadline line across the plot, labelled at its right end.
+/// "deadline 500 ms", from the deadline's number.
+fn deadline_text<M: Plotted>(number: &str) -> String {
+    format!("deadline {number} {}", M::LATENCY_UNIT)
+}
+
+/// A horizontal deadline line across the plot, labelled `label` at its
+/// right end.
 fn deadline_hline(p: &mut Plot<'_, '_>, ms: f64, label: &str) -> Draw {
     let (_, y) = p.px(1.0, ms);
     let (x0, x1) = (p.area.x0 as i32, p.area.x1 as i32);
@@ -410,12 +641,11 @@ fn deadline_vline(p: &mut Plot<'_, '_>, ms: f64, label: &str) -> Draw {
     deadline_label(p, label, (x - 6, y0 + 12))
 }
 
-/// "deadline N ms", right-aligned at `at`; its box is kept free of other
-/// labels.
-fn deadline_label(p: &mut Plot<'_, '_>, label: &str, at: (i32, i32)) -> Draw {
-    let text = format!("deadline {label} ms");
+/// The deadline's label ("deadline N ms"), right-aligned at `at`; its box
+/// is kept free of other labels.
+fn deadline_label(p: &mut Plot<'_, '_>, text: &str, at: (i32, i32)) -> Draw {
     p.placer.occupy_label(super::layout::label_box(
-        &text,
+        text,
         TEXT_PX,
         super::layout::Placement {
             x: at.0,
@@ -423,16 +653,16 @@ fn deadline_label(p: &mut Plot<'_, '_>, label: &str, at: (i32, i32)) -> Draw {
             align: Align::End,
         },
     ));
-    draw::text(p.root, &text, at, TEXT_PX, Align::End, Role::Label, false)
+    draw::text(p.root, text, at, TEXT_PX, Align::End, Role::Label, false)
 }
 
 /// Rings the best configuration per GPU and labels it, after every other
 /// obstacle has been registered with the placer.
-fn best_rings_and_labels(
+fn best_rings_and_labels<M: Plotted>(
     p: &mut Plot<'_, '_>,
-    cx: &Ctx<'_>,
+    cx: &Ctx<'_, M>,
     pos: impl Fn(&Plot<'_, '_>, usize) -> (i32, i32),
-    label: impl Fn(&Configuration) -> String,
+    label: impl Fn(&M::Config) -> String,
 ) -> Draw {
     let best: Vec<usize> = cx.a.best_per_gpu.iter().filter_map(|(_, b)| *b).collect();
     for &i in &best {
@@ -482,31 +712,38 @@ fn best_rings_and_labels(
     Ok(())
 }
 
-fn tradeoff_chart(cx: &Ctx<'_>) -> Chart {
+fn tradeoff_chart<M: PageCharts>(cx: &Ctx<'_, M>) -> Chart {
     let m = cx.m;
     let a = cx.a;
-    let configs = &m.configurations;
-    let (ilo, ihi) = min_max(configs.iter().map(itl));
-    let (elo, ehi) = min_max(configs.iter().map(wh));
+    let configs = m.configurations();
+    let (ilo, ihi) = min_max(configs.iter().map(Measured::latency));
+    let (elo, ehi) = min_max(configs.iter().map(Measured::energy));
     let mut keys = cx.series_keys(false);
     keys.push(Key::Frontier);
     if cx.has_best() {
         keys.push(Key::Best(BEST_KEY.to_owned()));
     }
-    let title = format!("{}: time–energy trade-off", m.name);
+    let title = format!("{}: time–energy trade-off", m.name());
+    let y = Axis::auto(elo, ehi);
+    let scales = if y.is_log() {
+        "log scales"
+    } else {
+        "log x scale"
+    };
+    let energy_axis = m.energy_axis();
     let frame = Frame {
         header: Header::new(&title, keys),
-        x: Axis::log(ilo, ihi.max(m.itl_deadline_ms)),
-        y: Axis::auto(elo, ehi),
-        x_desc: "Median inter-token latency (ms)".to_owned(),
-        y_desc: ENERGY.to_owned(),
+        x: Axis::log(ilo, ihi.max(m.deadline())),
+        y,
+        x_desc: M::LATENCY_AXIS.to_owned(),
+        y_desc: energy_axis.clone(),
         body: BODY,
         y_area: None,
         x_ticks: tick_label,
     };
     let doc = draw::render_xy(&frame, 16 * 1024, |p| {
-        let pos = |p: &Plot<'_, '_>, i: usize| p.px(itl(&configs[i]), wh(&configs[i]));
-        deadline_vline(p, m.itl_deadline_ms, &cx.deadline())?;
+        let pos = |p: &Plot<'_, '_>, i: usize| p.px(configs[i].latency(), configs[i].energy());
+        deadline_vline(p, m.deadline(), &deadline_text::<M>(&cx.deadline()))?;
         let front: Vec<(i32, i32)> = a.frontier.iter().map(|&i| pos(p, i)).collect();
         draw::line(p.root, &front, Role::Frontier, 2)?;
         p.placer.add_line(&front);
@@ -517,31 +754,20 @@ fn tradeoff_chart(cx: &Ctx<'_>) -> Chart {
         }
         best_rings_and_labels(p, cx, pos, |c| {
             format!(
-                "{} best: {} Wh/M",
-                c.gpu,
-                fmt::wh_per_million(c.wh_per_million_output_tokens)
+                "{} best: {} {}",
+                c.gpu(),
+                M::energy_text(c.energy()),
+                m.energy_short()
             )
         })
     });
-    let description = format!(
-        "Each configuration of {} as median inter-token latency against energy per million output tokens (log scales), with the Pareto frontier of {} configurations drawn as a line and the {} ms deadline as a dashed line. Lowest energy within the deadline: {}.",
-        m.name,
-        a.frontier.len(),
-        cx.deadline(),
-        cx.best_list(|c| {
-            format!(
-                "{} Wh/M at {} ms",
-                fmt::wh_per_million(c.wh_per_million_output_tokens),
-                fmt::ms(c.median_itl_ms)
-            )
-        })
-    );
+    let description = M::describe_tradeoff(cx, scales);
     let headers = [
         SETUP,
-        CONCURRENCY,
+        M::LOAD_AXIS,
         RUN,
-        "Median ITL (ms)",
-        ENERGY,
+        M::LATENCY_HEADER,
+        &energy_axis,
         "On the Pareto frontier",
         BEST,
     ]
@@ -553,8 +779,8 @@ fn tradeoff_chart(cx: &Ctx<'_>) -> Chart {
             let c = &configs[i];
             let mut row = cx.row_start(i);
             row.extend([
-                fmt::ms(c.median_itl_ms),
-                fmt::wh_per_million(c.wh_per_million_output_tokens),
+                M::latency_text(c.latency()),
+                M::energy_text(c.energy()),
                 if a.is_on_frontier(i) { "yes" } else { "" }.to_owned(),
                 cx.best_cell(i),
             ]);

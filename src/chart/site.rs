@@ -5,10 +5,10 @@ use super::axis::{Axis, tick_label};
 use super::draw::{self, Frame, Header, Key, PAD, TEXT_PX, WIDTH};
 use super::layout::{Align, Placement, Rect, label_box, wrap};
 use super::style::{Role, gpu_slot};
-use super::{BarEntry, Chart, DataTable, svg};
+use super::{BarEntry, Chart, DataTable, KeyOf, Plotted, svg};
 use crate::analyse::ModelAnalysis;
 use crate::fmt;
-use crate::model::ModelFile;
+use crate::model::Measured;
 
 const ENERGY: &str = "Energy (Wh per million output tokens)";
 const LINE_H: i32 = 17;
@@ -192,17 +192,17 @@ pub(crate) fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry
 
 /// A model's lowest energy within its deadline, if any configuration
 /// meets it.
-fn best_energy(m: &ModelFile, a: &ModelAnalysis) -> Option<f64> {
+fn best_energy<M: Plotted>(m: &M, a: &ModelAnalysis<KeyOf<M>>) -> Option<f64> {
     a.best_per_gpu
         .iter()
-        .filter_map(|(_, b)| b.map(|i| m.configurations[i].wh_per_million_output_tokens))
+        .filter_map(|(_, b)| b.map(|i| m.configurations()[i].energy()))
         .min_by(f64::total_cmp)
 }
 
 /// Every model's Pareto frontier on one ITL-vs-energy chart; past
 /// [`MAX_FRONTIERS`] models, those with the lowest energy within their
 /// deadline, in the order given.
-pub(crate) fn compare_frontiers(all: &[(&ModelFile, &ModelAnalysis)]) -> Chart {
+pub(crate) fn compare_frontiers<M: Plotted>(all: &[(&M, &ModelAnalysis<KeyOf<M>>)]) -> Chart {
     let chosen: Vec<usize> = if all.len() > MAX_FRONTIERS {
         // Models meeting their deadline first, lowest best energy first;
         // then the rest by the lowest energy they reach.
@@ -214,7 +214,7 @@ pub(crate) fn compare_frontiers(all: &[(&ModelFile, &ModelAnalysis)]) -> Chart {
                     let lowest = a
                         .frontier
                         .iter()
-                        .map(|&c| m.configurations[c].wh_per_million_output_tokens)
+                        .map(|&c| m.configurations()[c].energy())
                         .min_by(f64::total_cmp);
                     (1, lowest.unwrap_or(f64::INFINITY))
                 }
@@ -235,26 +235,26 @@ pub(crate) fn compare_frontiers(all: &[(&ModelFile, &ModelAnalysis)]) -> Chart {
     } else {
         (0..all.len()).collect()
     };
-    let models: Vec<(&ModelFile, &ModelAnalysis)> = chosen.iter().map(|&i| all[i]).collect();
+    let models: Vec<(&M, &ModelAnalysis<KeyOf<M>>)> = chosen.iter().map(|&i| all[i]).collect();
     let models = models.as_slice();
     let capped = models.len() < all.len();
     let points = || {
         models
             .iter()
-            .flat_map(|(m, a)| a.frontier.iter().map(move |&i| &m.configurations[i]))
+            .flat_map(|(m, a)| a.frontier.iter().map(move |&i| &m.configurations()[i]))
     };
-    let mut deadlines: Vec<f64> = models.iter().map(|(m, _)| m.itl_deadline_ms).collect();
+    let mut deadlines: Vec<f64> = models.iter().map(|(m, _)| m.deadline()).collect();
     deadlines.sort_by(f64::total_cmp);
     deadlines.dedup();
-    let fold = |f: fn(&crate::model::Configuration) -> f64| {
+    let fold = |f: fn(&M::Config) -> f64| {
         points()
             .map(f)
             .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
                 (lo.min(v), hi.max(v))
             })
     };
-    let (mut ilo, mut ihi) = fold(|c| c.median_itl_ms);
-    let (mut elo, mut ehi) = fold(|c| c.wh_per_million_output_tokens);
+    let (mut ilo, mut ihi) = fold(Measured::latency);
+    let (mut elo, mut ehi) = fold(Measured::energy);
     if !ilo.is_finite() {
         (ilo, ihi, elo, ehi) = (10.0, 100.0, 10.0, 100.0);
     }
@@ -262,7 +262,7 @@ pub(crate) fn compare_frontiers(all: &[(&ModelFile, &ModelAnalysis)]) -> Chart {
     let keys = models
         .iter()
         .enumerate()
-        .map(|(mi, (m, _))| Key::Series(mi, m.name.clone()))
+        .map(|(mi, (m, _))| Key::Series(mi, m.name().to_owned()))
         .collect();
     let title = if capped {
         format!(
@@ -274,12 +274,15 @@ pub(crate) fn compare_frontiers(all: &[(&ModelFile, &ModelAnalysis)]) -> Chart {
         "Time–energy Pareto frontiers, all models".to_owned()
     };
     let title = title.as_str();
+    let energy_axis = all
+        .first()
+        .map_or_else(|| ENERGY.to_owned(), |(m, _)| m.energy_axis());
     let frame = Frame {
         header: Header::new(title, keys),
         x: Axis::log(ilo, ihi),
         y: Axis::auto(elo, ehi),
-        x_desc: "Median inter-token latency (ms)".to_owned(),
-        y_desc: ENERGY.to_owned(),
+        x_desc: M::LATENCY_AXIS.to_owned(),
+        y_desc: energy_axis.clone(),
         body: 360,
         y_area: None,
         x_ticks: tick_label,
@@ -289,7 +292,7 @@ pub(crate) fn compare_frontiers(all: &[(&ModelFile, &ModelAnalysis)]) -> Chart {
         for (k, &d) in deadlines.iter().enumerate() {
             let (x, _) = p.px(d, 1.0);
             draw::line(p.root, &[(x, y0), (x, y1)], Role::Deadline, 2)?;
-            let text = format!("deadline {} ms", fmt::limit_ms(d));
+            let text = format!("deadline {} {}", M::limit(d), M::LATENCY_UNIT);
             let at = (x - 6, y0 + 12 + 18 * draw::count(k));
             p.placer.occupy_label(label_box(
                 &text,
@@ -307,8 +310,8 @@ pub(crate) fn compare_frontiers(all: &[(&ModelFile, &ModelAnalysis)]) -> Chart {
                 .frontier
                 .iter()
                 .map(|&i| {
-                    let c = &m.configurations[i];
-                    p.px(c.median_itl_ms, c.wh_per_million_output_tokens)
+                    let c = &m.configurations()[i];
+                    p.px(c.latency(), c.energy())
                 })
                 .collect();
             draw::line(p.root, &pts, Role::Line(mi), 2)?;
@@ -321,11 +324,12 @@ pub(crate) fn compare_frontiers(all: &[(&ModelFile, &ModelAnalysis)]) -> Chart {
     });
     let cheapest = models
         .iter()
-        .flat_map(|(m, a)| a.frontier.iter().map(move |&i| (*m, &m.configurations[i])))
-        .min_by(|a, b| {
-            a.1.wh_per_million_output_tokens
-                .total_cmp(&b.1.wh_per_million_output_tokens)
-        });
+        .flat_map(|(m, a)| {
+            a.frontier
+                .iter()
+                .map(move |&i| (*m, &m.configurations()[i]))
+        })
+        .min_by(|a, b| a.1.energy().total_cmp(&b.1.energy()));
     let which = if capped {
         format!(
             "the {} models, of {}, with the lowest energy within their deadline (no more can be told apart by colour and marker)",
@@ -337,32 +341,36 @@ pub(crate) fn compare_frontiers(all: &[(&ModelFile, &ModelAnalysis)]) -> Chart {
     };
     let description = match cheapest {
         Some((m, c)) => format!(
-            "Pareto frontiers of {which}: for each, the configurations that no other configuration of the same model beats on both median inter-token latency and energy per million output tokens (log scales). Lowest energy {}: {} on {} ×{} at {} Wh/M and {} ms.",
+            "Pareto frontiers of {which}: for each, the configurations that no other configuration of the same model beats on both {} and {} (log scales). Lowest energy {}: {} on {} ×{} at {} {} and {} {}.",
+            M::LATENCY_PHRASE,
+            m.energy_phrase(),
             if capped { "among them" } else { "overall" },
-            m.name,
-            c.gpu,
-            c.num_gpus,
-            fmt::wh_per_million(c.wh_per_million_output_tokens),
-            fmt::ms(c.median_itl_ms)
+            m.name(),
+            c.gpu(),
+            c.num_gpus(),
+            M::energy_text(c.energy()),
+            m.energy_short(),
+            M::latency_text(c.latency()),
+            M::LATENCY_UNIT
         ),
         None => "No model to compare.".to_owned(),
     };
     let mut rows = Vec::new();
     for (m, a) in models {
         for &i in &a.frontier {
-            let c = &m.configurations[i];
+            let c = &m.configurations()[i];
             let setup = a
                 .curves
                 .iter()
                 .find(|s| s.points.contains(&i))
                 .map_or_else(String::new, |s| s.label.clone());
             rows.push(vec![
-                m.name.clone(),
+                m.name().to_owned(),
                 setup,
-                c.max_num_seqs.to_string(),
-                c.repeat.to_string(),
-                fmt::ms(c.median_itl_ms),
-                fmt::wh_per_million(c.wh_per_million_output_tokens),
+                c.load().to_string(),
+                c.repeat().to_string(),
+                M::latency_text(c.latency()),
+                M::energy_text(c.energy()),
             ]);
         }
     }
@@ -375,10 +383,10 @@ pub(crate) fn compare_frontiers(all: &[(&ModelFile, &ModelAnalysis)]) -> Chart {
             headers: [
                 "Model",
                 "GPU setup",
-                "Concurrency (max_num_seqs)",
+                M::LOAD_AXIS,
                 "Run",
-                "Median ITL (ms)",
-                ENERGY,
+                M::LATENCY_HEADER,
+                &energy_axis,
             ]
             .map(str::to_owned)
             .to_vec(),

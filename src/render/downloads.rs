@@ -1,57 +1,61 @@
 //! Downloads: CSV files, the input JSON as published, the data dictionary,
 //! the `/data/` page and the per-model badge.
+//!
+//! Each kind of measurement has its own CSV files with its own columns:
+//! `leaderboard.csv` and `configurations.csv` for the per-token workloads,
+//! `leaderboard-image.csv` and `configurations-image.csv` for text to image,
+//! `leaderboard-video.csv` and `configurations-video.csv` for text to video.
+//! Energy per token and energy per image never share a column.
 
 use anyhow::{Context, Result};
 use askama::Template;
 
-use super::{Mirror, PageMeta, RenderCounts, Site, put_page};
+use super::{Mirror, PageKind, PageMeta, Part, RenderCounts, Site, put_page};
 use crate::analyse::LeaderboardRow;
-use crate::columns::Column;
+use crate::columns::{Column, ColumnSet};
 use crate::fmt;
 use crate::load::LoadedModel;
-use crate::model::{Configuration, ModelFile};
+use crate::model::{DiffusionFile, ModelFile, OutputKind};
+use crate::workload::Measure;
 use crate::write::PageSink;
 
-/// Columns of `configurations.csv` and of each model's CSV, in order.
-const CSV_COLUMNS: [&str; 34] = [
-    "workload",
-    "model_slug",
-    "model",
-    "model_id",
-    "params_billion",
-    "active_params_billion",
-    "architecture",
-    "row_id",
-    "gpu",
-    "num_gpus",
-    "tensor_parallel",
-    "expert_parallel",
-    "data_parallel",
-    "precision",
-    "max_num_seqs",
-    "repeat",
-    "wh_per_million_output_tokens",
-    "joules_per_output_token",
-    "wh_per_response",
-    "joules_per_response",
-    "tokens_per_wh",
-    "median_itl_ms",
-    "p90_itl_ms",
-    "p95_itl_ms",
-    "p99_itl_ms",
-    "tokens_per_second",
-    "gpu_power_watts",
-    "avg_output_tokens",
-    "avg_requests_in_flight",
-    "avg_running_batch",
-    "under_itl_deadline",
-    "itl_deadline_ms",
-    "data_version",
-    "parallelism",
+/// The site-wide CSV files of one kind of measurement.
+#[derive(Debug, Clone, Copy)]
+struct CsvFiles {
+    /// What the workloads measure.
+    measure: Measure,
+    /// Every workload's best rows, ranked.
+    leaderboard: &'static str,
+    /// Every configuration.
+    configurations: &'static str,
+    /// The kind's workloads in words, e.g. "text-to-image".
+    what: &'static str,
+}
+
+/// The CSV files of each kind, in the order the downloads page lists them.
+const CSV_FILES: [CsvFiles; 3] = [
+    CsvFiles {
+        measure: Measure::Tokens,
+        leaderboard: "leaderboard.csv",
+        configurations: "configurations.csv",
+        what: "per-token",
+    },
+    CsvFiles {
+        measure: Measure::Diffusion(OutputKind::Image),
+        leaderboard: "leaderboard-image.csv",
+        configurations: "configurations-image.csv",
+        what: "text-to-image",
+    },
+    CsvFiles {
+        measure: Measure::Diffusion(OutputKind::Video),
+        leaderboard: "leaderboard-video.csv",
+        configurations: "configurations-video.csv",
+        what: "text-to-video",
+    },
 ];
 
-fn header_cell(key: &str) -> String {
-    let c = crate::columns::column(key);
+fn header_cell(set: ColumnSet, key: &str) -> String {
+    let c = set.get(key);
     if c.unit.is_empty() || c.unit == "#" {
         key.to_owned()
     } else {
@@ -59,60 +63,25 @@ fn header_cell(key: &str) -> String {
     }
 }
 
-/// Full precision, `.` as the decimal mark: Rust's shortest round-trip form.
-fn raw(v: f64) -> String {
-    format!("{v}")
-}
-
-fn csv_record(workload: &str, m: &ModelFile, c: &Configuration) -> Vec<String> {
-    vec![
-        workload.to_owned(),
-        m.slug.clone(),
-        m.name.clone(),
-        m.model_id.clone(),
-        raw(m.params_b),
-        raw(m.active_params_b),
-        m.architecture.clone(),
-        c.row_id.clone(),
-        c.gpu.clone(),
-        c.num_gpus.to_string(),
-        c.tensor_parallel.to_string(),
-        c.expert_parallel.to_string(),
-        c.data_parallel.to_string(),
-        c.precision.clone(),
-        c.max_num_seqs.to_string(),
-        c.repeat.to_string(),
-        raw(c.wh_per_million_output_tokens),
-        raw(c.joules_per_output_token),
-        raw(c.wh_per_response()),
-        raw(c.joules_per_response()),
-        raw(c.tokens_per_wh()),
-        raw(c.median_itl_ms),
-        raw(c.p90_itl_ms),
-        raw(c.p95_itl_ms),
-        raw(c.p99_itl_ms),
-        raw(c.tokens_per_second),
-        raw(c.gpu_power_watts_total),
-        raw(c.avg_output_tokens),
-        raw(c.avg_requests_in_flight),
-        raw(c.avg_running_batch),
-        c.under_itl_deadline.to_string(),
-        raw(m.itl_deadline_ms),
-        m.data_version.clone(),
-        c.parallelism(),
-    ]
-}
-
-fn write_csv(
+fn write_csv<F: PageKind>(
     out: &mut dyn std::io::Write,
+    measure: Measure,
     leading: Option<&str>,
     rows: impl Iterator<Item = (Option<usize>, Vec<String>)>,
 ) -> Result<()> {
     let mut w = csv::WriterBuilder::new()
         .terminator(csv::Terminator::CRLF)
         .from_writer(out);
-    let mut head: Vec<String> = leading.map(header_cell).into_iter().collect();
-    head.extend(CSV_COLUMNS.iter().map(|k| header_cell(k)));
+    let mut head: Vec<String> = leading
+        .map(|k| header_cell(F::COLUMNS, k))
+        .into_iter()
+        .collect();
+    head.extend(
+        F::tables(measure)
+            .csv
+            .iter()
+            .map(|k| header_cell(F::COLUMNS, k)),
+    );
     w.write_record(&head)?;
     for (rank, record) in rows {
         let mut rec: Vec<String> = rank.map(|r| r.to_string()).into_iter().collect();
@@ -123,62 +92,65 @@ fn write_csv(
     Ok(())
 }
 
-fn csv_bytes(
+fn csv_bytes<F: PageKind>(
+    measure: Measure,
     leading: Option<&str>,
     rows: impl Iterator<Item = (Option<usize>, Vec<String>)>,
 ) -> Result<Vec<u8>> {
     let mut buf = Vec::new();
-    write_csv(&mut buf, leading, rows)?;
+    write_csv::<F>(&mut buf, measure, leading, rows)?;
     Ok(buf)
 }
 
-fn configuration_rows<'a>(
-    models: &'a [(&'a str, &'a ModelFile)],
+fn configuration_rows<'a, F: PageKind>(
+    models: &'a [(&'a str, &'a F)],
 ) -> impl Iterator<Item = (Option<usize>, Vec<String>)> + 'a {
     models.iter().flat_map(|(w, m)| {
-        m.configurations
+        m.configurations()
             .iter()
-            .map(move |c| (None, csv_record(w, m, c)))
+            .map(move |c| (None, F::csv_record(w, m, c)))
     })
 }
 
-/// `leaderboard.csv`: each workload's best rows, ranked within the
+/// `leaderboard.csv` (or the diffusion kinds' `leaderboard-image.csv`,
+/// `leaderboard-video.csv`): each workload's best rows, ranked within the
 /// workload (`rank` restarts at 1 for each workload).
-pub fn leaderboard_csv(parts: &[(&str, &[&ModelFile], &[LeaderboardRow])]) -> Result<Vec<u8>> {
-    csv_bytes(
+pub fn leaderboard_csv<F: PageKind>(
+    measure: Measure,
+    parts: &[(&str, &[&F], &[LeaderboardRow])],
+) -> Result<Vec<u8>> {
+    csv_bytes::<F>(
+        measure,
         Some("rank"),
         parts.iter().flat_map(|(w, models, rows)| {
             rows.iter().enumerate().map(move |(i, r)| {
                 let m = models[r.model];
-                (Some(i + 1), csv_record(w, m, &m.configurations[r.config]))
+                (
+                    Some(i + 1),
+                    F::csv_record(w, m, &m.configurations()[r.config]),
+                )
             })
         }),
     )
 }
 
 /// `configurations.csv` (or one model's CSV): every configuration, each
-/// model with its workload id.
-pub fn configurations_csv(models: &[(&str, &ModelFile)]) -> Result<Vec<u8>> {
-    csv_bytes(None, configuration_rows(models))
+/// model with its workload id. Every file must measure `measure`.
+pub fn configurations_csv<F: PageKind>(measure: Measure, models: &[(&str, &F)]) -> Result<Vec<u8>> {
+    csv_bytes::<F>(measure, None, configuration_rows(models))
 }
 
 /// Where one (model, workload) data file is published, from the site root:
 /// `data/<workload>/<slug>.<ext>`.
-pub fn model_file_path(site: &Site<'_>, m: &ModelFile, ext: &str) -> String {
-    format!("data/{}/{}.{ext}", site.workload.id, m.slug)
+pub fn model_file_path<F: PageKind>(site: &Site<'_, F>, m: &F, ext: &str) -> String {
+    format!("data/{}/{}.{ext}", site.workload.id, m.slug())
 }
 
-fn data_dictionary(site: &Mirror<'_>) -> String {
-    let mut s = String::from(
-        "# energyboard data dictionary\n\nColumns of `leaderboard.csv`, `configurations.csv` and the per-model CSV files. \
-         Figures compare only within one workload (column `workload`); `rank` in `leaderboard.csv` restarts at 1 for each workload. \
-         CSV files use RFC 4180 quoting, CRLF line ends, `.` as the decimal mark and full precision; \
-         headers carry the unit in parentheses. \"measured\" columns are copied from the source data, \
-         \"configuration\" columns describe the setup, \"derived\" columns are computed by energyboard with the formula given.\n\n\
-         | column | unit | origin | definition |\n|---|---|---|---|\n",
-    );
-    for key in std::iter::once("rank").chain(CSV_COLUMNS) {
-        let c = crate::columns::column(key);
+/// The rows of the data dictionary's column table.
+fn dictionary_rows(s: &mut String, set: ColumnSet, keys: impl Iterator<Item = &'static str>) {
+    s.push_str("| column | unit | origin | definition |\n|---|---|---|---|\n");
+    for key in keys {
+        let c = set.get(key);
         s.push_str(&format!(
             "| `{}` | {} | {} | {} |\n",
             c.key,
@@ -187,15 +159,79 @@ fn data_dictionary(site: &Mirror<'_>) -> String {
             c.definition.replace('|', "\\|")
         ));
     }
-    s.push_str("\n## Workloads\n\n| id | name | median ITL deadline | models | description |\n|---|---|---|---|---|\n");
+}
+
+/// The columns of the CSV files of `measure`, `rank` first.
+fn csv_columns<F: PageKind>(measure: Measure) -> impl Iterator<Item = &'static str> {
+    std::iter::once("rank").chain(F::tables(measure).csv.iter().copied())
+}
+
+/// The diffusion kinds a site has, in [`CSV_FILES`] order.
+fn diffusion_kinds(site: &Mirror<'_>) -> Vec<CsvFiles> {
+    CSV_FILES
+        .into_iter()
+        .filter(|f| f.measure != Measure::Tokens && site.has(|m| m == f.measure))
+        .collect()
+}
+
+fn data_dictionary(site: &Mirror<'_>) -> String {
+    let tokens = site.has(|m| m == Measure::Tokens);
+    let diffusion = diffusion_kinds(site);
+    let mut s = String::from("# energyboard data dictionary\n\n");
+    if tokens {
+        s.push_str(
+            "Columns of `leaderboard.csv`, `configurations.csv` and the per-model CSV files. \
+             Figures compare only within one workload (column `workload`); `rank` in `leaderboard.csv` restarts at 1 for each workload. \
+             CSV files use RFC 4180 quoting, CRLF line ends, `.` as the decimal mark and full precision; \
+             headers carry the unit in parentheses. \"measured\" columns are copied from the source data, \
+             \"configuration\" columns describe the setup, \"derived\" columns are computed by energyboard with the formula given.\n\n",
+        );
+        dictionary_rows(
+            &mut s,
+            ModelFile::COLUMNS,
+            csv_columns::<ModelFile>(Measure::Tokens),
+        );
+    }
+    for (k, files) in diffusion.iter().enumerate() {
+        if tokens || k > 0 {
+            s.push('\n');
+        }
+        s.push_str(&format!(
+            "## {} workloads\n\nColumns of `{}`, `{}` and the per-model CSV files of the {} workloads, measured per {}, not per token: they share no energy column with the per-token files. \
+             The same conventions hold (RFC 4180, CRLF, `.` decimal mark, full precision, unit in the header, `rank` restarting per workload).\n\n",
+            capitalised(files.what),
+            files.leaderboard,
+            files.configurations,
+            files.what,
+            match files.measure {
+                Measure::Diffusion(k) => k.item(),
+                Measure::Tokens => "token",
+            }
+        ));
+        dictionary_rows(
+            &mut s,
+            DiffusionFile::COLUMNS,
+            csv_columns::<DiffusionFile>(files.measure),
+        );
+    }
+    if tokens && diffusion.is_empty() {
+        s.push_str("\n## Workloads\n\n| id | name | median ITL deadline | models | description |\n|---|---|---|---|---|\n");
+    } else {
+        s.push_str("\n## Workloads\n\n| id | name | deadline | models | description |\n|---|---|---|---|---|\n");
+    }
     for w in &site.workloads {
+        let deadline = if tokens && diffusion.is_empty() {
+            w.deadline()
+        } else {
+            format!("{} ≤ {}", w.words().latency_short, w.deadline())
+        };
         s.push_str(&format!(
             "| `{}` | {} | {} | {} | {} |\n",
-            w.workload.id,
-            w.workload.name.replace('|', "\\|"),
-            w.deadline(),
-            w.models.len(),
-            w.workload
+            w.workload().id,
+            w.workload().name.replace('|', "\\|"),
+            deadline,
+            w.model_count(),
+            w.workload()
                 .description
                 .as_deref()
                 .unwrap_or("—")
@@ -203,6 +239,14 @@ fn data_dictionary(site: &Mirror<'_>) -> String {
         ));
     }
     s
+}
+
+/// "text-to-image" → "Text-to-image".
+fn capitalised(word: &str) -> String {
+    let mut chars = word.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
 }
 
 /// One downloadable file as the `/data/` page lists it.
@@ -214,6 +258,16 @@ pub struct FileEntry {
     what: String,
 }
 
+/// One kind's columns in the data dictionary on the `/data/` page.
+struct DictionaryTable {
+    /// The caption.
+    caption: String,
+    /// Element id of the caption.
+    id: String,
+    /// The columns.
+    columns: Vec<&'static Column>,
+}
+
 #[derive(Template)]
 #[template(path = "data.html")]
 struct DataPage {
@@ -221,7 +275,8 @@ struct DataPage {
     site_files: Vec<FileEntry>,
     model_files: Vec<(String, Vec<FileEntry>)>,
     columns: Vec<&'static Column>,
-    workloads: Vec<(String, String, String, usize)>,
+    diffusion_columns: Vec<DictionaryTable>,
+    workloads: Vec<(String, String, &'static str, String, usize)>,
 }
 
 fn size(bytes: usize) -> String {
@@ -234,24 +289,25 @@ fn size(bytes: usize) -> String {
     }
 }
 
-/// Writes the downloads and the `/data/` page.
-pub fn render_downloads(
-    site: &Mirror<'_>,
-    model_files: &[Vec<FileEntry>],
+/// Writes the two CSV files of the workloads of one kind, `sites`, and
+/// lists them in `list`; returns the number of configurations.
+fn kind_files<F: PageKind>(
+    files: CsvFiles,
+    sites: &[&Site<'_, F>],
+    mixed: bool,
     sink: &dyn PageSink,
-) -> Result<RenderCounts> {
-    let files: Vec<(&str, &ModelFile)> = site
-        .workloads
+    list: &mut Vec<FileEntry>,
+) -> Result<usize> {
+    let words = super::Words::of(files.measure);
+    let models: Vec<(&str, &F)> = sites
         .iter()
         .flat_map(|w| w.models.iter().map(|m| (w.workload.id.as_str(), &m.file)))
         .collect();
-    let per_workload: Vec<Vec<&ModelFile>> = site
-        .workloads
+    let per_workload: Vec<Vec<&F>> = sites
         .iter()
         .map(|w| w.models.iter().map(|m| &m.file).collect())
         .collect();
-    let parts: Vec<(&str, &[&ModelFile], &[LeaderboardRow])> = site
-        .workloads
+    let parts: Vec<(&str, &[&F], &[LeaderboardRow])> = sites
         .iter()
         .zip(&per_workload)
         .map(|(w, files)| {
@@ -262,46 +318,85 @@ pub fn render_downloads(
             )
         })
         .collect();
-    let leaderboard_rows: usize = site.workloads.iter().map(|w| w.leaderboard.len()).sum();
-    let mut site_files = Vec::new();
-    let put = |name: &str, bytes: &[u8], what: String, list: &mut Vec<FileEntry>| -> Result<()> {
-        sink.put(&format!("data/{name}"), bytes)?;
-        list.push(FileEntry {
-            href: name.to_owned(),
-            name: name.to_owned(),
-            size: size(bytes.len()),
-            what,
-        });
-        Ok(())
+    let leaderboard_rows: usize = sites.iter().map(|w| w.leaderboard.len()).sum();
+    let lb = leaderboard_csv(files.measure, &parts)?;
+    sink.put(&format!("data/{}", files.leaderboard), &lb)?;
+    let whose = if mixed {
+        format!("The {} workloads' leaderboards", files.what)
+    } else {
+        "Every workload's leaderboard".to_owned()
     };
-    let lb = leaderboard_csv(&parts)?;
-    put(
-        "leaderboard.csv",
-        &lb,
-        format!(
-            "Every workload's leaderboard: each model's best configuration per GPU ({leaderboard_rows} rows), ranked by Wh per million output tokens within its workload, with the derived columns.",
-        ),
-        &mut site_files,
-    )?;
-    // Streamed: at 10,000 models this file is over 100 MB.
-    let all = sink.put_streamed("data/configurations.csv", &mut |out| {
-        write_csv(out, None, configuration_rows(&files))
-    })?;
-    let n: usize = files.iter().map(|(_, m)| m.configurations.len()).sum();
-    site_files.push(FileEntry {
-        href: "configurations.csv".into(),
-        name: "configurations.csv".into(),
-        size: size(all as usize),
+    list.push(FileEntry {
+        href: files.leaderboard.to_owned(),
+        name: files.leaderboard.to_owned(),
+        size: size(lb.len()),
         what: format!(
-            "Every configuration of every model on every workload ({n} rows), with the derived columns."
+            "{whose}: each model's best configuration per GPU ({leaderboard_rows} rows), ranked by {} within its workload, with the derived columns.",
+            words.energy_long
         ),
     });
-    put(
-        "data-dictionary.md",
-        data_dictionary(site).as_bytes(),
-        "The data dictionary: each column's unit, definition, and whether it is measured or derived (the same as the table below).".into(),
-        &mut site_files,
-    )?;
+    // Streamed: at 10,000 models this file is over 100 MB.
+    let all = sink.put_streamed(&format!("data/{}", files.configurations), &mut |out| {
+        write_csv::<F>(out, files.measure, None, configuration_rows(&models))
+    })?;
+    let n: usize = models.iter().map(|(_, m)| m.configurations().len()).sum();
+    let of_what = if mixed {
+        format!("on every {} workload", files.what)
+    } else {
+        "on every workload".to_owned()
+    };
+    list.push(FileEntry {
+        href: files.configurations.to_owned(),
+        name: files.configurations.to_owned(),
+        size: size(all as usize),
+        what: format!(
+            "Every configuration of every model {of_what} ({n} rows), with the derived columns."
+        ),
+    });
+    Ok(n)
+}
+
+/// Writes the downloads and the `/data/` page.
+pub fn render_downloads(
+    site: &Mirror<'_>,
+    model_files: &[Vec<FileEntry>],
+    sink: &dyn PageSink,
+) -> Result<RenderCounts> {
+    let mut site_files = Vec::new();
+    let diffusion = diffusion_kinds(site);
+    let tokens = site.has(|m| m == Measure::Tokens);
+    let mixed = usize::from(tokens) + diffusion.len() > 1;
+    let mut n = 0;
+    if tokens {
+        let sites: Vec<&Site<'_>> = site
+            .workloads
+            .iter()
+            .filter_map(|w| match w {
+                Part::Tokens(s) => Some(s),
+                Part::Diffusion(_) => None,
+            })
+            .collect();
+        n += kind_files(CSV_FILES[0], &sites, mixed, sink, &mut site_files)?;
+    }
+    for files in &diffusion {
+        let sites: Vec<&Site<'_, DiffusionFile>> = site
+            .workloads
+            .iter()
+            .filter_map(|w| match w {
+                Part::Diffusion(s) if s.workload.measure == files.measure => Some(s),
+                _ => None,
+            })
+            .collect();
+        n += kind_files(*files, &sites, mixed, sink, &mut site_files)?;
+    }
+    let dictionary = data_dictionary(site);
+    sink.put("data/data-dictionary.md", dictionary.as_bytes())?;
+    site_files.push(FileEntry {
+        href: "data-dictionary.md".into(),
+        name: "data-dictionary.md".into(),
+        size: size(dictionary.len()),
+        what: "The data dictionary: each column's unit, definition, and whether it is measured or derived (the same as the table below).".into(),
+    });
     // One list per workload, in the workloads' order (the render jobs ran
     // in that order too).
     let mut lists = model_files.iter();
@@ -311,11 +406,11 @@ pub fn render_downloads(
         .map(|w| {
             let entries = lists
                 .by_ref()
-                .take(w.models.len())
+                .take(w.model_count())
                 .flatten()
                 .cloned()
                 .collect();
-            (w.workload.name.clone(), entries)
+            (w.workload().name.clone(), entries)
         })
         .collect();
     let workloads = site
@@ -323,10 +418,11 @@ pub fn render_downloads(
         .iter()
         .map(|w| {
             (
-                w.workload.id.clone(),
-                w.workload.name.clone(),
+                w.workload().id.clone(),
+                w.workload().name.clone(),
+                w.words().latency_short,
                 w.deadline(),
-                w.models.len(),
+                w.model_count(),
             )
         })
         .collect();
@@ -335,15 +431,32 @@ pub fn render_downloads(
         "Download every workload's leaderboard and all {n} measured configurations as CSV, each model's data file per workload as JSON, and the data dictionary."
     );
     let meta = site.meta(path, "Downloads", description, "data");
-    let columns = std::iter::once("rank")
-        .chain(CSV_COLUMNS)
-        .map(crate::columns::column)
+    let columns = if tokens {
+        csv_columns::<ModelFile>(Measure::Tokens)
+            .map(|k| ModelFile::COLUMNS.get(k))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let diffusion_columns = diffusion
+        .iter()
+        .map(|files| DictionaryTable {
+            caption: format!(
+                "Columns of the {} CSV files ({}, {} and the per-model files)",
+                files.what, files.leaderboard, files.configurations
+            ),
+            id: format!("dict-{}-caption", files.what),
+            columns: csv_columns::<DiffusionFile>(files.measure)
+                .map(|k| DiffusionFile::COLUMNS.get(k))
+                .collect(),
+        })
         .collect();
     let page = DataPage {
         meta,
         site_files,
         model_files,
         columns,
+        diffusion_columns,
         workloads,
     };
     put_page(sink, path, &page)?;
@@ -357,20 +470,20 @@ pub fn render_downloads(
 /// input JSON, unchanged, and a CSV of its configurations. The legacy
 /// workload's files are also written at `data/<slug>.json` and `.csv`, their
 /// addresses before the site had workloads.
-pub fn publish_model_files(
-    site: &Site<'_>,
-    lm: &LoadedModel,
+pub fn publish_model_files<F: PageKind>(
+    site: &Site<'_, F>,
+    lm: &LoadedModel<F>,
     sink: &dyn PageSink,
 ) -> Result<Vec<FileEntry>> {
     let m = &lm.file;
     let json = model_file_path(site, m, "json");
     sink.copy_file(&json, &lm.path, lm.len)?;
     let csv_path = model_file_path(site, m, "csv");
-    let csv = configurations_csv(&[(&site.workload.id, m)])?;
+    let csv = configurations_csv(site.workload.measure, &[(&site.workload.id, m)])?;
     sink.put(&csv_path, &csv)?;
     if site.legacy {
-        sink.copy_file(&format!("data/{}.json", m.slug), &lm.path, lm.len)?;
-        sink.put(&format!("data/{}.csv", m.slug), &csv)?;
+        sink.copy_file(&format!("data/{}.json", m.slug()), &lm.path, lm.len)?;
+        sink.put(&format!("data/{}.csv", m.slug()), &csv)?;
     }
     let href = |p: &str| p.strip_prefix("data/").unwrap_or(p).to_owned();
     Ok(vec![
@@ -380,7 +493,8 @@ pub fn publish_model_files(
             size: size(lm.len as usize),
             what: format!(
                 "{} on {}: the input data file as published, byte for byte.",
-                m.name, site.workload.name
+                m.name(),
+                site.workload.name
             ),
         },
         FileEntry {
@@ -389,9 +503,9 @@ pub fn publish_model_files(
             size: size(csv.len()),
             what: format!(
                 "{} on {}: its {} configurations as CSV, with the derived columns.",
-                m.name,
+                m.name(),
                 site.workload.name,
-                m.configurations.len()
+                m.configurations().len()
             ),
         },
     ])
@@ -412,27 +526,25 @@ fn text_width(text: &str) -> u32 {
     units.ceil() as u32
 }
 
-/// A small badge: "Qwen 3 32B · 39.05 Wh/M tok · B200".
-pub fn badge_svg(m: &ModelFile, best: Option<&Configuration>) -> String {
-    let left = m.name.clone();
-    let right = match best {
-        Some(c) => format!(
-            "{} Wh/M tok · {}",
-            fmt::wh_per_million(c.wh_per_million_output_tokens),
-            c.gpu
-        ),
-        None => "no configuration within deadline".to_owned(),
-    };
+/// A small badge: "Qwen 3 32B · 39.05 Wh/M tok · B200". `right` is the
+/// best figure (`None`: nothing meets the deadline); `what` names it in the
+/// description, e.g. "GPU energy per million output tokens".
+pub fn badge_svg(name: &str, right: Option<&str>, what: &str) -> String {
+    let left = name.to_owned();
+    let right = right
+        .unwrap_or("no configuration within deadline")
+        .to_owned();
     let lw = text_width(&left) + 12;
     let rw = text_width(&right) + 12;
     let w = lw + rw;
     let title = format!("{left} · {right}");
     format!(
-        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="20" viewBox="0 0 {w} 20" role="img" aria-label="{t}"><title>{t}</title><desc>Best GPU energy per million output tokens of {l} under its latency deadline, from the ML.ENERGY Leaderboard mirror.</desc><rect width="{lw}" height="20" rx="3" fill="#444"/><rect x="{lw}" width="{rw}" height="20" rx="3" fill="#1a6e3a"/><rect x="{lw}" width="4" height="20" fill="#1a6e3a"/><g fill="#fff" font-family="Verdana,DejaVu Sans,sans-serif" font-size="11"><text x="6" y="14">{l}</text><text x="{rx}" y="14">{r}</text></g></svg>
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="20" viewBox="0 0 {w} 20" role="img" aria-label="{t}"><title>{t}</title><desc>Best {what} of {l} under its latency deadline, from the ML.ENERGY Leaderboard mirror.</desc><rect width="{lw}" height="20" rx="3" fill="#444"/><rect x="{lw}" width="{rw}" height="20" rx="3" fill="#1a6e3a"/><rect x="{lw}" width="4" height="20" fill="#1a6e3a"/><g fill="#fff" font-family="Verdana,DejaVu Sans,sans-serif" font-size="11"><text x="6" y="14">{l}</text><text x="{rx}" y="14">{r}</text></g></svg>
 "##,
         t = fmt::xml_escape(&title),
         l = fmt::xml_escape(&left),
         r = fmt::xml_escape(&right),
+        what = fmt::xml_escape(what),
         rx = lw + 6,
     )
 }

@@ -6,21 +6,26 @@ use askama::Template;
 
 use super::views::{Cell, ChartView, Header, Row, RowGroup, TableView, chart_view, table_html};
 use super::{
-    PageMeta, RenderCounts, Site, config_summary, downloads, figure_cell, gpu_anchor, gpu_segment,
-    gpu_setup, header, link, model_dir, put_page, text,
+    PageKind, PageMeta, RenderCounts, Site, Words, downloads, gpu_anchor, gpu_segment, header,
+    link, model_dir, put_page, text,
 };
 use crate::analyse::{ModelAnalysis, precisions};
-use crate::chart::{self, Chart};
+use crate::chart::{self, Chart, KeyOf};
 use crate::fmt;
 use crate::load::LoadedModel;
-use crate::model::{ModelFile, row_anchor, url_segment};
+use crate::model::{Measured, ModelFrame, Source, row_anchor, url_segment};
 use crate::write::PageSink;
 
 #[derive(Template)]
 #[template(path = "model.html")]
 struct ModelPage<'a> {
     meta: PageMeta,
-    m: &'a ModelFile,
+    name: &'a str,
+    slug: &'a str,
+    caveat: &'a str,
+    data_version: &'a str,
+    source: &'a Source,
+    words: Words,
     facts: Vec<(String, String)>,
     gpu_links: Vec<(String, String)>,
     best_cards: Vec<BestCard>,
@@ -51,69 +56,70 @@ struct BestCard {
     found: bool,
 }
 
-pub(super) fn render_model(
-    site: &Site<'_>,
-    lm: &LoadedModel,
-    a: &ModelAnalysis,
+pub(super) fn render_model<F: PageKind>(
+    site: &Site<'_, F>,
+    lm: &LoadedModel<F>,
+    a: &ModelAnalysis<KeyOf<F>>,
     sink: &dyn PageSink,
 ) -> Result<RenderCounts> {
     let m = &lm.file;
-    let rel_dir = model_dir(&m.slug);
+    let words = site.words();
+    let configs = m.configurations();
+    let rel_dir = model_dir(m.slug());
     let dir = site.path(&rel_dir);
     let path = format!("{dir}index.html");
-    let deadline = format!("{} ms", fmt::limit_ms(m.itl_deadline_ms));
+    let deadline = format!("{} {}", fmt::limit_ms(m.deadline()), words.latency_unit);
 
-    let overall = a.best_overall.map(|i| &m.configurations[i]);
+    let overall = a.best_overall.map(|i| &configs[i]);
     let description = match overall {
         Some(c) => format!(
-            "{} on {}: {} Wh per million output tokens on {}, best under a {} median ITL. Measured GPU energy, latency, throughput and power for {} configurations.",
-            m.name,
+            "{} on {}: {} {} on {}, best under a {} {}. Measured GPU energy, latency, throughput and power for {} configurations.",
+            m.name(),
             site.workload.name,
-            fmt::wh_per_million(c.wh_per_million_output_tokens),
-            c.gpu,
+            F::energy_figure(c),
+            words.energy_long,
+            c.gpu(),
             deadline,
-            m.configurations.len()
+            words.latency_short,
+            configs.len()
         ),
         None => format!(
-            "{} on {}: no configuration meets the {} median ITL deadline. Measured GPU energy, latency, throughput and power for {} configurations.",
-            m.name,
+            "{} on {}: no configuration meets the {} {} deadline. Measured GPU energy, latency, throughput and power for {} configurations.",
+            m.name(),
             site.workload.name,
             deadline,
-            m.configurations.len()
+            words.latency_short,
+            configs.len()
         ),
     };
-    let meta = site.meta(&format!("{rel_dir}index.html"), &m.name, description, "");
+    let meta = site.meta(&format!("{rel_dir}index.html"), m.name(), description, "");
     let root = meta.root.clone();
     let home = meta.home.clone();
 
-    let facts = vec![
-        ("Model ID".to_owned(), m.model_id.clone()),
-        (
-            "Parameters".to_owned(),
-            format!(
-                "{} B total, {} B active",
-                fmt::params_b(m.params_b),
-                fmt::params_b(m.active_params_b)
-            ),
-        ),
-        ("Architecture".to_owned(), m.architecture.clone()),
+    let mut facts = vec![
+        ("Model ID".to_owned(), m.model_id().to_owned()),
+        ("Parameters".to_owned(), F::parameters(m)),
+        ("Architecture".to_owned(), m.architecture().to_owned()),
         ("Workload".to_owned(), site.workload.name.clone()),
         ("Precisions measured".to_owned(), precisions(m).join(", ")),
+    ];
+    facts.extend(F::output_facts(m));
+    facts.extend([
         (
             "Configurations".to_owned(),
-            format!("{} measured", m.configurations.len()),
+            format!("{} measured", configs.len()),
         ),
         (
             "Latency deadline".to_owned(),
-            format!("median ITL ≤ {deadline}"),
+            format!("{} ≤ {deadline}", words.latency_short),
         ),
         (
             "Data version".to_owned(),
-            format!("{} (file updated {})", m.data_version, m.updated),
+            format!("{} (file updated {})", m.data_version(), m.updated()),
         ),
-    ];
+    ]);
     let gpu_links = m
-        .gpus
+        .gpus()
         .iter()
         .map(|g| {
             (
@@ -128,50 +134,13 @@ pub(super) fn render_model(
         .iter()
         .map(|(gpu, best)| match best {
             Some(i) => {
-                let c = &m.configurations[*i];
+                let c = &configs[*i];
                 BestCard {
                     gpu: gpu.clone(),
                     anchor: gpu_anchor(gpu),
-                    row_href: format!("#{}", row_anchor(&m.slug, &c.row_id)),
-                    setup: config_summary(c),
-                    figures: vec![
-                        (
-                            "Energy per million tokens".into(),
-                            format!(
-                                "{} Wh/M tok",
-                                fmt::wh_per_million(c.wh_per_million_output_tokens)
-                            ),
-                        ),
-                        (
-                            "Energy per token".into(),
-                            format!("{} J/tok", fmt::joules_per_token(c.joules_per_output_token)),
-                        ),
-                        (
-                            "Energy per response".into(),
-                            format!(
-                                "{} Wh ({} J)",
-                                fmt::wh_per_response(c.wh_per_response()),
-                                fmt::joules_per_response(c.joules_per_response())
-                            ),
-                        ),
-                        (
-                            "Tokens per Wh".into(),
-                            format!("{} tok/Wh", fmt::grouped(c.tokens_per_wh())),
-                        ),
-                        (
-                            "Median ITL".into(),
-                            format!("{} ms", fmt::ms(c.median_itl_ms)),
-                        ),
-                        ("p99 ITL".into(), format!("{} ms", fmt::ms(c.p99_itl_ms))),
-                        (
-                            "Throughput".into(),
-                            format!("{} tok/s", fmt::grouped(c.tokens_per_second)),
-                        ),
-                        (
-                            "GPU power".into(),
-                            format!("{} W", fmt::grouped(c.gpu_power_watts_total)),
-                        ),
-                    ],
+                    row_href: format!("#{}", row_anchor(m.slug(), c.row_id())),
+                    setup: F::config_summary(c),
+                    figures: F::card_figures(c),
                     found: true,
                 }
             }
@@ -186,7 +155,7 @@ pub(super) fn render_model(
         })
         .collect();
 
-    let budget_table = table_html(&budget_table(m, a))?;
+    let budget_table = table_html(&budget_table(m, a, words))?;
     let charts_made: Vec<Chart> = chart::model_charts(m, a);
     for c in &charts_made {
         sink.put(&format!("{dir}{}", c.file_name), c.svg.as_bytes())?;
@@ -195,11 +164,24 @@ pub(super) fn render_model(
         }
     }
     let charts: Vec<ChartView> = charts_made.iter().map(chart_view).collect();
-    let config_tables = config_tables(m, a, &root)?;
+    let config_tables = config_tables(m, a, &root, words)?;
 
     let page_url = site.absolute(&dir);
-    let bibtex = bibtex(m, page_url.as_deref());
-    let badge = downloads::badge_svg(m, overall);
+    let bibtex = bibtex(m, words, page_url.as_deref());
+    let badge = downloads::badge_svg(
+        m.name(),
+        overall
+            .map(|c| {
+                format!(
+                    "{} {} · {}",
+                    F::energy_figure(c),
+                    words.energy_unit,
+                    c.gpu()
+                )
+            })
+            .as_deref(),
+        words.energy_phrase,
+    );
     sink.put(&format!("{dir}badge.svg"), badge.as_bytes())?;
     if site.legacy {
         sink.put(&format!("{rel_dir}badge.svg"), badge.as_bytes())?;
@@ -210,12 +192,13 @@ pub(super) fn render_model(
     let page_link = page_url.clone().unwrap_or_else(|| dir.clone());
     let badge_alt = match overall {
         Some(c) => format!(
-            "{}: {} Wh per million output tokens on {}",
-            m.name,
-            fmt::wh_per_million(c.wh_per_million_output_tokens),
-            c.gpu
+            "{}: {} {} on {}",
+            m.name(),
+            F::energy_figure(c),
+            words.energy_long,
+            c.gpu()
         ),
-        None => m.name.clone(),
+        None => m.name().to_owned(),
     };
     let chart_snippets = charts_made
         .iter()
@@ -236,7 +219,12 @@ pub(super) fn render_model(
 
     let page = ModelPage {
         meta,
-        m,
+        name: m.name(),
+        slug: m.slug(),
+        caveat: m.caveat(),
+        data_version: m.data_version(),
+        source: m.source(),
+        words,
         facts,
         gpu_links,
         best_cards,
@@ -244,7 +232,7 @@ pub(super) fn render_model(
         charts,
         config_tables,
         deadline,
-        licence_evidence: m.source.licence_evidence.clone(),
+        licence_evidence: m.source().licence_evidence.clone(),
         bibtex,
         json_href: format!("{root}{}", downloads::model_file_path(site, m, "json")),
         csv_href: format!("{root}{}", downloads::model_file_path(site, m, "csv")),
@@ -270,18 +258,22 @@ pub(super) fn render_model(
     })
 }
 
-fn budget_table(m: &ModelFile, a: &ModelAnalysis) -> TableView {
+fn budget_table<F: PageKind>(m: &F, a: &ModelAnalysis<KeyOf<F>>, words: Words) -> TableView {
+    let mut latency = words.latency_short.to_owned();
+    if let Some(first) = latency.get_mut(..1) {
+        first.make_ascii_uppercase();
+    }
     let mut headers = vec![Header {
-        label: "Median ITL limit".into(),
-        unit: "ms".into(),
+        label: format!("{latency} limit"),
+        unit: words.latency_unit.into(),
         href: None,
         num: true,
         key: "limit".into(),
     }];
-    for gpu in &m.gpus {
+    for gpu in m.gpus() {
         headers.push(Header {
             label: format!("Cheapest on {gpu}"),
-            unit: "Wh/M tok".into(),
+            unit: words.energy_unit.into(),
             href: None,
             num: false,
             key: url_segment(gpu),
@@ -302,21 +294,19 @@ fn budget_table(m: &ModelFile, a: &ModelAnalysis) -> TableView {
             for (_, best) in &b.per_gpu {
                 cells.push(match best {
                     Some(i) => {
-                        let c = &m.configurations[*i];
+                        let c = &m.configurations()[*i];
                         let mut cell = link(
-                            format!(
-                                "{} Wh/M — {}, {} seqs, {} ms",
-                                fmt::wh_per_million(c.wh_per_million_output_tokens),
-                                gpu_setup(c),
-                                c.max_num_seqs,
-                                fmt::ms(c.median_itl_ms)
-                            ),
-                            format!("#{}", row_anchor(&m.slug, &c.row_id)),
+                            F::budget_text(c),
+                            format!("#{}", row_anchor(m.slug(), c.row_id())),
                         );
-                        cell.sort = Some(format!("{}", c.wh_per_million_output_tokens));
+                        cell.sort = Some(format!("{}", c.energy()));
                         cell
                     }
-                    None => text(format!("none within {} ms", fmt::limit_ms(b.limit_ms))),
+                    None => text(format!(
+                        "none within {} {}",
+                        fmt::limit_ms(b.limit_ms),
+                        words.latency_unit
+                    )),
                 });
             }
             Row {
@@ -327,39 +317,32 @@ fn budget_table(m: &ModelFile, a: &ModelAnalysis) -> TableView {
         .collect();
     TableView {
         id: "budgets".into(),
-        caption: "Cheapest configuration per GPU for each median inter-token latency limit".into(),
+        caption: format!(
+            "Cheapest configuration per GPU for each {} limit",
+            words.latency
+        ),
         headers,
         groups: vec![RowGroup { title: None, rows }],
         sortable: false,
     }
 }
 
-const CONFIG_COLUMNS: [&str; 13] = [
-    "max_num_seqs",
-    "wh_per_million_output_tokens",
-    "joules_per_output_token",
-    "wh_per_response",
-    "median_itl_ms",
-    "p90_itl_ms",
-    "p95_itl_ms",
-    "p99_itl_ms",
-    "tokens_per_second",
-    "gpu_power_watts",
-    "avg_output_tokens",
-    "avg_running_batch",
-    "repeat",
-];
-
 /// One table per GPU: (GPU, anchor, table HTML). Rows grouped by series
-/// (GPU count, parallelism, precision), ordered by concurrency.
-fn config_tables(
-    m: &ModelFile,
-    a: &ModelAnalysis,
+/// (GPU count, parallelism, precision, …), ordered by the load.
+fn config_tables<F: PageKind>(
+    m: &F,
+    a: &ModelAnalysis<KeyOf<F>>,
     root: &str,
+    words: Words,
 ) -> Result<Vec<(String, String, String)>> {
+    let configs = m.configurations();
+    let columns = F::tables(m.measure()).configurations;
     let mut out = Vec::new();
-    for gpu in &m.gpus {
-        let mut headers: Vec<Header> = CONFIG_COLUMNS.iter().map(|k| header(k, root)).collect();
+    for gpu in m.gpus() {
+        let mut headers: Vec<Header> = columns
+            .iter()
+            .map(|k| header(F::COLUMNS, k, root))
+            .collect();
         headers.push(Header {
             label: "Notes".into(),
             unit: String::new(),
@@ -370,22 +353,23 @@ fn config_tables(
         let groups: Vec<RowGroup> = a
             .curves
             .iter()
-            .filter(|s| s.key.gpu == *gpu)
+            .filter(|s| configs[s.points[0]].gpu() == gpu)
             .map(|s| RowGroup {
-                title: Some(format!(
-                    "{}, {}",
-                    gpu_setup(&m.configurations[s.points[0]]),
-                    s.key.precision
-                )),
-                rows: s.points.iter().map(|&i| config_row(m, a, i)).collect(),
+                title: Some(F::group_title(&configs[s.points[0]])),
+                rows: s
+                    .points
+                    .iter()
+                    .map(|&i| config_row(m, a, i, columns))
+                    .collect(),
             })
             .collect();
         let anchor = format!("configs-{}", url_segment(gpu));
         let table = TableView {
             id: format!("table-{}", url_segment(gpu)),
             caption: format!(
-                "Every {gpu} configuration of {}, grouped by GPU count, parallelism and precision, ordered by max concurrency",
-                m.name
+                "Every {gpu} configuration of {}, {}",
+                m.name(),
+                words.grouping
             ),
             headers,
             groups,
@@ -396,19 +380,19 @@ fn config_tables(
     Ok(out)
 }
 
-fn config_row(m: &ModelFile, a: &ModelAnalysis, i: usize) -> Row {
-    let c = &m.configurations[i];
+fn config_row<F: PageKind>(m: &F, a: &ModelAnalysis<KeyOf<F>>, i: usize, columns: &[&str]) -> Row {
+    let c = &m.configurations()[i];
     let mut notes = Vec::new();
     if a.is_best(i) {
-        notes.push(format!("★ Best on {}", c.gpu));
+        notes.push(format!("★ Best on {}", c.gpu()));
     }
     if a.is_on_frontier(i) {
         notes.push("◆ Pareto frontier".to_owned());
     }
-    if c.repeat > 1 {
-        notes.push(format!("↻ Repeat run {}", c.repeat));
+    if c.repeat() > 1 {
+        notes.push(format!("↻ Repeat run {}", c.repeat()));
     }
-    if !c.under_itl_deadline {
+    if !F::under_deadline(c) {
         notes.push("Over deadline".to_owned());
     }
     let mut class = Vec::new();
@@ -418,41 +402,43 @@ fn config_row(m: &ModelFile, a: &ModelAnalysis, i: usize) -> Row {
     if a.is_on_frontier(i) {
         class.push("frontier");
     }
-    if c.repeat > 1 {
+    if c.repeat() > 1 {
         class.push("repeat");
     }
-    let mut cells: Vec<Cell> = CONFIG_COLUMNS
+    let mut cells: Vec<Cell> = columns
         .iter()
-        .map(|&key| figure_cell(key, m, c))
+        .map(|&key| F::figure_cell(key, m, c))
         .collect();
     cells[0].header = true;
     cells.push(text(notes.join("; ")));
     Row {
-        id: Some(row_anchor(&m.slug, &c.row_id)),
+        id: Some(row_anchor(m.slug(), c.row_id())),
         class: class.join(" "),
         attrs: Vec::new(),
         cells,
     }
 }
 
-fn bibtex(m: &ModelFile, url: Option<&str>) -> String {
-    let year = m.data_version.get(..4).unwrap_or("");
+fn bibtex(m: &dyn ModelFrame, words: Words, url: Option<&str>) -> String {
+    let year = m.data_version().get(..4).unwrap_or("");
+    let source = m.source();
     let mut s = format!(
-        "@misc{{energyboard-{slug},\n  title        = {{{{{name}}}: GPU energy of LLM inference (mirror of the {src})}},\n  author       = {{{{{publisher}}}}},\n  year         = {{{year}}},\n",
-        slug = m.slug,
-        name = bib_escape(&m.name),
-        src = bib_escape(&m.source.name),
-        publisher = bib_escape(&m.source.publisher),
+        "@misc{{energyboard-{slug},\n  title        = {{{{{name}}}: GPU energy of {task} (mirror of the {src})}},\n  author       = {{{{{publisher}}}}},\n  year         = {{{year}}},\n",
+        slug = m.slug(),
+        name = bib_escape(m.name()),
+        task = words.bib_task,
+        src = bib_escape(&source.name),
+        publisher = bib_escape(&source.publisher),
     );
     if let Some(url) = url {
         s.push_str(&format!("  howpublished = {{\\url{{{url}}}}},\n"));
     }
     s.push_str(&format!(
         "  note         = {{Data version {}; source {} {}; retrieved {}}}\n}}",
-        bib_escape(&m.data_version),
-        bib_escape(&m.source.name),
-        bib_escape(&m.source.version),
-        bib_escape(&m.source.retrieved)
+        bib_escape(m.data_version()),
+        bib_escape(&source.name),
+        bib_escape(&source.version),
+        bib_escape(&source.retrieved)
     ));
     s
 }

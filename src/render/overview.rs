@@ -3,18 +3,22 @@
 //! addresses the site used before it had workloads, and send a `#fragment`
 //! they do not have to the page of [`crate::workload::LEGACY_WORKLOAD`]
 //! that held it then.
+//!
+//! Every figure here is in its own workload's unit: energy per token and
+//! energy per image or video are never added, charted or ranked together.
 
 use anyhow::Result;
 use askama::Template;
 
 use super::views::{ChartView, chart_view};
 use super::{
-    Mirror, PageMeta, RenderCounts, Site, config_summary, gpu_segment, model_dir, put_page,
+    Mirror, PageKind, PageMeta, Part, RenderCounts, Site, gpu_segment, model_dir, on_part, put_page,
 };
 use crate::analyse::LeaderboardRow;
 use crate::chart::{self, GroupedBar};
 use crate::fmt;
-use crate::model::{Configuration, ModelFile, row_anchor};
+use crate::model::{Measured, row_anchor};
+use crate::workload::Measure;
 use crate::write::PageSink;
 
 /// One workload's headline on the front page.
@@ -22,6 +26,7 @@ struct WorkloadCard {
     name: String,
     href: String,
     description: String,
+    latency: &'static str,
     deadline: String,
     models: usize,
     /// Per GPU: (GPU, model, model page link, figure, setup).
@@ -53,31 +58,92 @@ struct ModelLinks {
     pages: Vec<(String, String)>,
 }
 
-/// The leaderboard's first row on `gpu`: the workload's lowest-energy model
-/// there.
-fn best_on<'s>(site: &'s Site<'_>, gpu: &str) -> Option<(&'s ModelFile, &'s Configuration)> {
-    site.leaderboard.iter().find_map(|r: &LeaderboardRow| {
-        let m = &site.models[r.model].file;
-        let c = &m.configurations[r.config];
-        (c.gpu == gpu).then_some((m, c))
-    })
+/// The best configuration of a workload's leaderboard row, as the
+/// cross-workload pages show it.
+struct Headline {
+    /// The model's name.
+    model: String,
+    /// The GPU.
+    gpu: String,
+    /// The link from the site root to the configuration's row.
+    href: String,
+    /// The energy's number, e.g. "39.05".
+    energy: String,
+    /// Its unit, e.g. "Wh/M tok" or "J/image".
+    unit: &'static str,
+    /// The configuration in a phrase.
+    setup: String,
 }
 
-/// A model's best configuration over every GPU of one workload.
-fn best_overall<'s>(site: &'s Site<'_>, i: usize) -> Option<&'s Configuration> {
-    site.analyses[i]
-        .best_overall
-        .map(|c| &site.models[i].file.configurations[c])
+impl<F: PageKind> Site<'_, F> {
+    /// The headline of leaderboard row `r`.
+    fn headline(&self, r: LeaderboardRow) -> Headline {
+        let (m, c) = self.row(r);
+        Headline {
+            model: m.name().to_owned(),
+            gpu: c.gpu().to_owned(),
+            href: row_link(self, m, c),
+            energy: F::energy_figure(c),
+            unit: self.words().energy_unit,
+            setup: F::config_summary(c),
+        }
+    }
+
+    /// The leaderboard's first row on `gpu`: the workload's lowest-energy
+    /// model there.
+    fn best_on(&self, gpu: &str) -> Option<Headline> {
+        self.leaderboard
+            .iter()
+            .find(|&&r| self.row(r).1.gpu() == gpu)
+            .map(|&r| self.headline(r))
+    }
+
+    /// The workload's lowest-energy row over every GPU.
+    fn top(&self) -> Option<Headline> {
+        self.leaderboard.first().map(|&r| self.headline(r))
+    }
 }
 
 /// The link from the site root to a configuration's row.
-fn row_link(site: &Site<'_>, m: &ModelFile, c: &Configuration) -> String {
+fn row_link<F: PageKind>(site: &Site<'_, F>, m: &F, c: &F::Config) -> String {
     format!(
         "{}{}index.html#{}",
         site.prefix,
-        model_dir(&m.slug),
-        row_anchor(&m.slug, &c.row_id)
+        model_dir(m.slug()),
+        row_anchor(m.slug(), c.row_id())
     )
+}
+
+fn card<F: PageKind>(w: &Site<'_, F>) -> WorkloadCard {
+    WorkloadCard {
+        name: w.workload.name.clone(),
+        href: w.path("index.html"),
+        description: w.workload.description.clone().unwrap_or_default(),
+        latency: w.words().latency,
+        deadline: w.deadline(),
+        models: w.models.len(),
+        best: w
+            .gpus
+            .iter()
+            .filter_map(|g| {
+                let h = w.best_on(g)?;
+                Some((
+                    g.clone(),
+                    h.model,
+                    h.href,
+                    format!("{} {}", h.energy, h.unit),
+                    h.setup,
+                ))
+            })
+            .collect(),
+    }
+}
+
+/// A per-token model's energy per response at its lowest-energy
+/// configuration over every GPU of one workload, with that GPU.
+fn best_response<'s>(site: &'s Site<'_>, i: usize) -> Option<(f64, &'s str)> {
+    let c = &site.models[i].file.configurations[site.analyses[i].best_overall?];
+    Some((c.joules_per_response(), c.gpu.as_str()))
 }
 
 pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<RenderCounts> {
@@ -85,46 +151,33 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
     let cards: Vec<WorkloadCard> = site
         .workloads
         .iter()
-        .map(|w| WorkloadCard {
-            name: w.workload.name.clone(),
-            href: w.path("index.html"),
-            description: w.workload.description.clone().unwrap_or_default(),
-            deadline: w.deadline(),
-            models: w.models.len(),
-            best: w
-                .gpus
-                .iter()
-                .filter_map(|g| {
-                    let (m, c) = best_on(w, g)?;
-                    Some((
-                        g.clone(),
-                        m.name.clone(),
-                        row_link(w, m, c),
-                        format!(
-                            "{} Wh/M tok",
-                            fmt::wh_per_million(c.wh_per_million_output_tokens)
-                        ),
-                        config_summary(c),
-                    ))
-                })
-                .collect(),
-        })
+        .map(|w| on_part!(w, s => card(s)))
         .collect();
-    // Energy per response of every model measured on several workloads, at
-    // its lowest-energy configuration on each.
+    // Energy per response of every model measured on several per-token
+    // workloads, at its lowest-energy configuration on each. Diffusion
+    // workloads have no responses to compare.
     let mut bars = Vec::new();
-    for at in site.slugs.values().filter(|at| at.len() > 1) {
-        for &(w, i) in at {
-            let ws = &site.workloads[w];
-            if let Some(c) = best_overall(ws, i) {
+    for at in site.slugs.values() {
+        let tokens: Vec<(usize, &Site<'_>, usize)> = at
+            .iter()
+            .filter_map(|&(w, i)| match &site.workloads[w] {
+                Part::Tokens(s) => Some((w, s, i)),
+                Part::Diffusion(_) => None,
+            })
+            .collect();
+        if tokens.len() < 2 {
+            continue;
+        }
+        for (w, ws, i) in tokens {
+            if let Some((joules, gpu)) = best_response(ws, i) {
                 bars.push(GroupedBar {
                     label: format!(
                         "{} · {} · {}",
-                        ws.models[i].file.name, ws.workload.name, c.gpu
+                        ws.models[i].file.name, ws.workload.name, gpu
                     ),
                     series: ws.workload.name.clone(),
                     slot: w,
-                    value: c.joules_per_response(),
+                    value: joules,
                 });
             }
         }
@@ -146,7 +199,7 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
     let names: Vec<&str> = site
         .workloads
         .iter()
-        .map(|w| w.workload.name.as_str())
+        .map(|w| w.workload().name.as_str())
         .collect();
     let description = format!(
         "Measured GPU energy of AI inference on {} workload{} ({}): the lowest-energy model per GPU within each workload's latency deadline, for {} models.",
@@ -174,13 +227,13 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
             .iter()
             .map(|(slug, at)| {
                 let (w0, i0) = at[0];
-                let name = site.workloads[w0].models[i0].file.name.clone();
+                let name = site.workloads[w0].frame(i0).name().to_owned();
                 let pages = at
                     .iter()
                     .map(|&(w, _)| {
                         let ws = &site.workloads[w];
                         (
-                            ws.workload.name.clone(),
+                            ws.workload().name.clone(),
                             ws.path(&format!("{}index.html", model_dir(slug))),
                         )
                     })
@@ -201,7 +254,7 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
 }
 
 /// One row of a model overview: the model's best on one GPU of one
-/// workload.
+/// per-token workload.
 struct OverviewRow {
     workload: String,
     workload_href: String,
@@ -216,6 +269,23 @@ struct OverviewRow {
     deadline: String,
 }
 
+/// One row of a model overview: the model's best on one GPU of one
+/// diffusion workload, in that workload's unit.
+struct ItemRow {
+    workload: String,
+    workload_href: String,
+    gpu: String,
+    found: bool,
+    /// "J/image" or "J/video".
+    unit: &'static str,
+    joules: String,
+    wh: String,
+    latency: String,
+    setup: String,
+    row_href: String,
+    deadline: String,
+}
+
 #[derive(Template)]
 #[template(path = "overview.html")]
 struct OverviewPage {
@@ -224,7 +294,135 @@ struct OverviewPage {
     facts: Vec<(String, String)>,
     workloads: Vec<(String, String)>,
     rows: Vec<OverviewRow>,
+    item_rows: Vec<ItemRow>,
     chart: Option<ChartView>,
+}
+
+/// The overview rows of model `i` of a per-token workload `w` (its index
+/// `slot` in the site), and its bars.
+fn token_rows(
+    ws: &Site<'_>,
+    slot: usize,
+    i: usize,
+    dir: &str,
+    rows: &mut Vec<OverviewRow>,
+    bars: &mut Vec<GroupedBar>,
+) {
+    let m = &ws.models[i].file;
+    for (gpu, best) in &ws.analyses[i].best_per_gpu {
+        let c = best.map(|b| &m.configurations[b]);
+        rows.push(OverviewRow {
+            workload: ws.workload.name.clone(),
+            workload_href: format!("../../{}", ws.path("index.html")),
+            gpu: gpu.clone(),
+            found: c.is_some(),
+            wh_per_million: c.map_or_else(String::new, |c| {
+                fmt::wh_per_million(c.wh_per_million_output_tokens)
+            }),
+            joules_per_response: c.map_or_else(String::new, |c| {
+                fmt::joules_per_response(c.joules_per_response())
+            }),
+            output_tokens: c.map_or_else(String::new, |c| fmt::grouped(c.avg_output_tokens)),
+            median_itl: c.map_or_else(String::new, |c| fmt::ms(c.median_itl_ms)),
+            setup: c.map_or_else(
+                String::new,
+                <crate::model::ModelFile as PageKind>::config_summary,
+            ),
+            row_href: match c {
+                Some(c) => format!("../../{}", row_link(ws, m, c)),
+                None => format!("../../{}{dir}index.html#configurations", ws.prefix),
+            },
+            deadline: ws.deadline(),
+        });
+        if let Some(c) = c {
+            bars.push(GroupedBar {
+                label: format!("{} · {gpu}", ws.workload.name),
+                series: ws.workload.name.clone(),
+                slot,
+                value: c.joules_per_response(),
+            });
+        }
+    }
+}
+
+/// The overview rows of model `i` of a diffusion workload, and its bars.
+fn item_rows(
+    ws: &Site<'_, crate::model::DiffusionFile>,
+    slot: usize,
+    i: usize,
+    dir: &str,
+    rows: &mut Vec<ItemRow>,
+    bars: &mut Vec<GroupedBar>,
+) {
+    let m = &ws.models[i].file;
+    let unit = ws.words().energy_unit;
+    for (gpu, best) in &ws.analyses[i].best_per_gpu {
+        let c = best.map(|b| &m.configurations[b]);
+        rows.push(ItemRow {
+            workload: ws.workload.name.clone(),
+            workload_href: format!("../../{}", ws.path("index.html")),
+            gpu: gpu.clone(),
+            found: c.is_some(),
+            unit,
+            joules: c.map_or_else(String::new, |c| fmt::joules_per_item(c.joules_per_item())),
+            wh: c.map_or_else(String::new, |c| fmt::wh_per_item(c.wh_per_item())),
+            latency: c.map_or_else(String::new, |c| fmt::seconds(c.batch_latency_s)),
+            setup: c.map_or_else(
+                String::new,
+                <crate::model::DiffusionFile as PageKind>::config_summary,
+            ),
+            row_href: match c {
+                Some(c) => format!("../../{}", row_link(ws, m, c)),
+                None => format!("../../{}{dir}index.html#configurations", ws.prefix),
+            },
+            deadline: ws.deadline(),
+        });
+        if let Some(c) = c {
+            bars.push(GroupedBar {
+                label: format!("{} · {gpu}", ws.workload.name),
+                series: ws.workload.name.clone(),
+                slot,
+                value: c.joules_per_item(),
+            });
+        }
+    }
+}
+
+/// The chart of a model overview: energy per response over its per-token
+/// workloads or, for a model measured only on diffusion workloads of one
+/// kind, energy per image (or video) per GPU. Never both on one axis.
+fn overview_chart(
+    name: &str,
+    token_bars: &[GroupedBar],
+    item_bars: &[GroupedBar],
+    item_measures: &[Measure],
+) -> Option<chart::Chart> {
+    if !token_bars.is_empty() {
+        return Some(chart::grouped_bars(
+            "workloads.svg",
+            &format!("{name}: energy per response by workload"),
+            "Energy per response (J)",
+            &format!(
+                "Energy per response (joules per output token × mean output tokens) of {name} at its lowest-energy configuration per GPU within each workload's deadline; one bar per workload and GPU.",
+            ),
+            token_bars,
+            fmt::joules_per_response,
+        ));
+    }
+    let (&[measure], false) = (item_measures, item_bars.is_empty()) else {
+        return None;
+    };
+    let item = super::Words::of(measure).item;
+    Some(chart::grouped_bars(
+        "workloads.svg",
+        &format!("{name}: energy per {item} by workload and GPU"),
+        &format!("Energy per {item} (J)"),
+        &format!(
+            "Energy per {item} of {name} at its lowest-energy configuration per GPU within the workload's batch-latency deadline; one bar per workload and GPU.",
+        ),
+        item_bars,
+        fmt::joules_per_item,
+    ))
 }
 
 pub(super) fn render_model_overviews(
@@ -236,118 +434,104 @@ pub(super) fn render_model_overviews(
         let dir = model_dir(slug);
         let path = format!("{dir}index.html");
         let (w0, i0) = at[0];
-        let first = &site.workloads[w0].models[i0].file;
+        let first = site.workloads[w0].frame(i0);
         let mut rows = Vec::new();
+        let mut item_rows_all = Vec::new();
         let mut bars = Vec::new();
+        let mut item_bars = Vec::new();
+        let mut item_measures = Vec::new();
         let mut workloads = Vec::new();
         for &(w, i) in at {
-            let ws = &site.workloads[w];
-            let m = &ws.models[i].file;
-            let a = &ws.analyses[i];
+            let part = &site.workloads[w];
             workloads.push((
-                ws.workload.name.clone(),
-                format!("../../{}{dir}index.html", ws.prefix),
+                part.workload().name.clone(),
+                format!("../../{}{dir}index.html", part.prefix()),
             ));
-            for (gpu, best) in &a.best_per_gpu {
-                let c = best.map(|b| &m.configurations[b]);
-                rows.push(OverviewRow {
-                    workload: ws.workload.name.clone(),
-                    workload_href: format!("../../{}", ws.path("index.html")),
-                    gpu: gpu.clone(),
-                    found: c.is_some(),
-                    wh_per_million: c.map_or_else(String::new, |c| {
-                        fmt::wh_per_million(c.wh_per_million_output_tokens)
-                    }),
-                    joules_per_response: c.map_or_else(String::new, |c| {
-                        fmt::joules_per_response(c.joules_per_response())
-                    }),
-                    output_tokens: c
-                        .map_or_else(String::new, |c| fmt::grouped(c.avg_output_tokens)),
-                    median_itl: c.map_or_else(String::new, |c| fmt::ms(c.median_itl_ms)),
-                    setup: c.map_or_else(String::new, config_summary),
-                    row_href: match c {
-                        Some(c) => format!("../../{}", row_link(ws, m, c)),
-                        None => format!("../../{}{dir}index.html#configurations", ws.prefix),
-                    },
-                    deadline: ws.deadline(),
-                });
-                if let Some(c) = c {
-                    bars.push(GroupedBar {
-                        label: format!("{} · {gpu}", ws.workload.name),
-                        series: ws.workload.name.clone(),
-                        slot: w,
-                        value: c.joules_per_response(),
-                    });
+            match part {
+                Part::Tokens(ws) => token_rows(ws, w, i, &dir, &mut rows, &mut bars),
+                Part::Diffusion(ws) => {
+                    item_measures.push(ws.workload.measure);
+                    item_rows(ws, w, i, &dir, &mut item_rows_all, &mut item_bars);
                 }
             }
         }
-        let chart = if bars.is_empty() {
-            None
-        } else {
-            let c = chart::grouped_bars(
-                "workloads.svg",
-                &format!("{}: energy per response by workload", first.name),
-                "Energy per response (J)",
-                &format!(
-                    "Energy per response (joules per output token × mean output tokens) of {} at its lowest-energy configuration per GPU within each workload's deadline; one bar per workload and GPU.",
-                    first.name
-                ),
-                &bars,
-                fmt::joules_per_response,
-            );
-            sink.put(&format!("{dir}{}", c.file_name), c.svg.as_bytes())?;
-            counts.charts += 1;
-            Some(chart_view(&c))
+        item_measures.sort_unstable();
+        item_measures.dedup();
+        let chart = match overview_chart(first.name(), &bars, &item_bars, &item_measures) {
+            Some(c) => {
+                sink.put(&format!("{dir}{}", c.file_name), c.svg.as_bytes())?;
+                counts.charts += 1;
+                Some(chart_view(&c))
+            }
+            None => None,
         };
         let headlines: Vec<String> = at
             .iter()
-            .map(|&(w, i)| {
-                let ws = &site.workloads[w];
-                match best_overall(ws, i) {
-                    Some(c) => format!(
-                        "{}: {} Wh per million output tokens on {} ({} J per response)",
-                        ws.workload.name,
-                        fmt::wh_per_million(c.wh_per_million_output_tokens),
-                        c.gpu,
-                        fmt::joules_per_response(c.joules_per_response())
-                    ),
+            .map(|&(w, i)| match &site.workloads[w] {
+                Part::Tokens(ws) => match ws.analyses[i].best_overall {
+                    Some(b) => {
+                        let c = &ws.models[i].file.configurations[b];
+                        format!(
+                            "{}: {} Wh per million output tokens on {} ({} J per response)",
+                            ws.workload.name,
+                            fmt::wh_per_million(c.wh_per_million_output_tokens),
+                            c.gpu,
+                            fmt::joules_per_response(c.joules_per_response())
+                        )
+                    }
                     None => format!("{}: none within {}", ws.workload.name, ws.deadline()),
-                }
+                },
+                Part::Diffusion(ws) => match ws.analyses[i].best_overall {
+                    Some(b) => {
+                        let c = &ws.models[i].file.configurations[b];
+                        format!(
+                            "{}: {} {} on {}",
+                            ws.workload.name,
+                            fmt::joules_per_item(c.joules_per_item()),
+                            ws.words().energy_long,
+                            c.gpu
+                        )
+                    }
+                    None => format!("{}: none within {}", ws.workload.name, ws.deadline()),
+                },
             })
             .collect();
         let description = format!(
             "{} on {} workload{}, lowest measured GPU energy: {}.",
-            first.name,
+            first.name(),
             at.len(),
             if at.len() == 1 { "" } else { "s" },
             headlines.join("; ")
         );
-        let mut meta = site.meta(&path, &first.name, description, "");
+        let mut meta = site.meta(&path, first.name(), description, "");
         // Old links to a row or a GPU card of this model meant the legacy
         // workload's page; a model without it has its first workload's.
         let target = at
             .iter()
-            .find(|&&(w, _)| site.workloads[w].legacy)
+            .find(|&&(w, _)| site.workloads[w].legacy())
             .unwrap_or(&at[0]);
         meta.forward = Some(site.workloads[target.0].path(&path));
+        let parameters = if item_rows_all.is_empty() {
+            format!(
+                "{} B total, {} B active",
+                fmt::params_b(first.params_b()),
+                fmt::params_b(first.active_params_b())
+            )
+        } else {
+            format!("{} B", fmt::params_b(first.params_b()))
+        };
         let facts = vec![
-            ("Model ID".to_owned(), first.model_id.clone()),
-            (
-                "Parameters".to_owned(),
-                format!(
-                    "{} B total, {} B active",
-                    fmt::params_b(first.params_b),
-                    fmt::params_b(first.active_params_b)
-                ),
-            ),
-            ("Architecture".to_owned(), first.architecture.clone()),
+            ("Model ID".to_owned(), first.model_id().to_owned()),
+            ("Parameters".to_owned(), parameters),
+            ("Architecture".to_owned(), first.architecture().to_owned()),
         ];
         let page = OverviewPage {
             meta,
-            name: first.name.clone(),
+            name: first.name().to_owned(),
             facts,
             workloads,
             rows,
+            item_rows: item_rows_all,
             chart,
         };
         put_page(sink, &path, &page)?;
@@ -364,6 +548,8 @@ struct HubRow {
     best: String,
     best_href: String,
     figure: String,
+    /// The figure's unit, e.g. "Wh/M tok" or "J/image".
+    unit: &'static str,
 }
 
 #[derive(Template)]
@@ -373,39 +559,75 @@ struct HubPage {
     heading: String,
     lede: String,
     link_label: String,
+    /// The energy column's unit when every row shares it; empty when each
+    /// figure carries its own.
+    unit: &'static str,
     rows: Vec<HubRow>,
+}
+
+/// The unit every row shares, or "" when they differ (each figure then
+/// carries its own).
+fn shared_unit(rows: &[HubRow]) -> &'static str {
+    match rows.split_first() {
+        Some((first, rest)) if rest.iter().all(|r| r.unit == first.unit) => first.unit,
+        Some(_) => "",
+        None => "Wh/M tok",
+    }
+}
+
+/// A hub row for `part`: `best` (the lowest-energy row), with links from
+/// a page `up` folders below the root.
+fn hub_row(
+    part: &Part<'_>,
+    href: String,
+    models: usize,
+    best: Option<&Headline>,
+    up: &str,
+    on_gpu: bool,
+) -> HubRow {
+    HubRow {
+        workload: part.workload().name.clone(),
+        href,
+        models,
+        best: best.map_or_else(
+            || format!("none within {}", part.deadline()),
+            |h| {
+                if on_gpu {
+                    h.model.clone()
+                } else {
+                    format!("{} on {}", h.model, h.gpu)
+                }
+            },
+        ),
+        best_href: best.map_or_else(String::new, |h| format!("{up}{}", h.href)),
+        figure: best.map_or_else(String::new, |h| h.energy.clone()),
+        unit: part.words().energy_unit,
+    }
 }
 
 pub(super) fn render_gpu_hubs(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<RenderCounts> {
     let mut counts = RenderCounts::default();
+    let mixed = site.has(|m| m != Measure::Tokens);
     for gpu in &site.gpus {
         let dir = format!("gpus/{}/", gpu_segment(gpu));
         let path = format!("{dir}index.html");
         let rows: Vec<HubRow> = site
             .workloads
             .iter()
-            .filter(|w| w.gpus.contains(gpu))
+            .filter(|w| w.gpus().contains(gpu))
             .map(|w| {
-                let n = w
-                    .models
-                    .iter()
-                    .filter(|m| m.file.gpus.contains(gpu))
+                let n = (0..w.model_count())
+                    .filter(|&i| w.frame(i).gpus().contains(gpu))
                     .count();
-                let best = best_on(w, gpu);
-                HubRow {
-                    workload: w.workload.name.clone(),
-                    href: format!("../../{}", w.path(&path)),
-                    models: n,
-                    best: best.map_or_else(
-                        || format!("none within {}", w.deadline()),
-                        |(m, _)| m.name.clone(),
-                    ),
-                    best_href: best
-                        .map_or_else(String::new, |(m, c)| format!("../../{}", row_link(w, m, c))),
-                    figure: best.map_or_else(String::new, |(_, c)| {
-                        fmt::wh_per_million(c.wh_per_million_output_tokens)
-                    }),
-                }
+                let best = on_part!(w, s => s.best_on(gpu));
+                hub_row(
+                    w,
+                    format!("../../{}", w.path(&path)),
+                    n,
+                    best.as_ref(),
+                    "../../",
+                    true,
+                )
             })
             .collect();
         let description = format!(
@@ -416,15 +638,21 @@ pub(super) fn render_gpu_hubs(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<
         let mut meta = site.meta(&path, &format!("{gpu} GPU"), description, "");
         meta.forward = site
             .legacy()
-            .filter(|l| l.gpus.contains(gpu))
+            .filter(|l| l.gpus().contains(gpu))
             .map(|l| l.path(&path));
+        let per = if mixed {
+            "per output token, image or video, each in its workload's own unit,"
+        } else {
+            "per output token"
+        };
         let page = HubPage {
             meta,
             heading: gpu.clone(),
             lede: format!(
-                "Models measured on {gpu}, per workload: the lowest GPU energy per output token within the workload's latency deadline. Each workload's page ranks every model on {gpu}."
+                "Models measured on {gpu}, per workload: the lowest GPU energy {per} within the workload's latency deadline. Each workload's page ranks every model on {gpu}."
             ),
             link_label: format!("{gpu} ranking"),
+            unit: shared_unit(&rows),
             rows,
         };
         put_page(sink, &path, &page)?;
@@ -435,28 +663,19 @@ pub(super) fn render_gpu_hubs(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<
 
 pub(super) fn render_compare_hub(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<RenderCounts> {
     let path = "compare/index.html";
-    let rows = site
+    let rows: Vec<HubRow> = site
         .workloads
         .iter()
         .map(|w| {
-            let best = w.leaderboard.first().map(|r| {
-                let m = &w.models[r.model].file;
-                (m, &m.configurations[r.config])
-            });
-            HubRow {
-                workload: w.workload.name.clone(),
-                href: format!("../{}", w.path(path)),
-                models: w.models.len(),
-                best: best.map_or_else(
-                    || format!("none within {}", w.deadline()),
-                    |(m, c)| format!("{} on {}", m.name, c.gpu),
-                ),
-                best_href: best
-                    .map_or_else(String::new, |(m, c)| format!("../{}", row_link(w, m, c))),
-                figure: best.map_or_else(String::new, |(_, c)| {
-                    fmt::wh_per_million(c.wh_per_million_output_tokens)
-                }),
-            }
+            let best = on_part!(w, s => s.top());
+            hub_row(
+                w,
+                format!("../{}", w.path(path)),
+                w.model_count(),
+                best.as_ref(),
+                "../",
+                false,
+            )
         })
         .collect();
     let description = "Compare models within a workload: every model's best per GPU side by side and their time–energy frontiers, one comparison per workload.".to_owned();
@@ -467,6 +686,7 @@ pub(super) fn render_compare_hub(site: &Mirror<'_>, sink: &dyn PageSink) -> Resu
         heading: "Compare models".into(),
         lede: "Figures compare only within a workload: prompts, output lengths and deadlines differ between them. Choose a workload to see every model side by side with their time–energy frontiers.".into(),
         link_label: "comparison".into(),
+        unit: shared_unit(&rows),
         rows,
     };
     put_page(sink, path, &page)?;

@@ -6,16 +6,16 @@ use askama::Template;
 
 use super::views::{ChartView, Header, Row, TableView, chart_view, table_html_from_rows};
 use super::{
-    Mirror, PageMeta, RenderCounts, Site, SiteInfo, bar_entry, gpu_segment, gpu_setup, header,
+    Mirror, PageKind, PageMeta, RenderCounts, Site, SiteInfo, Words, gpu_segment, header,
     leaderboard_row, link, model_dir, num, put_page, text,
 };
 use crate::analyse::{LeaderboardRow, ModelAnalysis};
-use crate::chart::{self, BarEntry};
-use crate::columns::{COLUMNS, Column};
+use crate::chart::{self, BarEntry, GroupedBar, KeyOf};
+use crate::columns::{Column, ColumnSet, DIFFUSION, PER_TOKEN};
 use crate::fmt;
 use crate::load::Asset;
-use crate::model::{ModelFile, row_anchor, url_segment};
-use crate::workload::Workload;
+use crate::model::{Measured, row_anchor, url_segment};
+use crate::workload::{Measure, Workload};
 use crate::write::PageSink;
 
 // ---------------------------------------------------------------- leaderboard
@@ -26,6 +26,7 @@ struct LeaderboardPage<'a> {
     meta: PageMeta,
     info: &'a SiteInfo,
     workload: &'a Workload,
+    words: Words,
     deadline: String,
     table: String,
     chart: Option<ChartView>,
@@ -35,59 +36,77 @@ struct LeaderboardPage<'a> {
     top: String,
 }
 
-/// Columns of the leaderboard, in order.
-const LEADERBOARD_COLUMNS: [&str; 16] = [
-    "model",
-    "gpu",
-    "num_gpus",
-    "parallelism",
-    "precision",
-    "max_num_seqs",
-    "wh_per_million_output_tokens",
-    "joules_per_output_token",
-    "wh_per_response",
-    "median_itl_ms",
-    "p99_itl_ms",
-    "tokens_per_second",
-    "gpu_power_watts",
-    "params_billion",
-    "active_params_billion",
-    "architecture",
-];
+/// The bar chart of the lowest energy per model and GPU of `rows`, lowest
+/// first.
+fn energy_bars<F: PageKind>(
+    site: &Site<'_, F>,
+    rows: &[LeaderboardRow],
+    file_name: &str,
+    title: &str,
+) -> chart::Chart {
+    let words = site.words();
+    if site.workload.measure == Measure::Tokens {
+        let bars: Vec<BarEntry> = rows
+            .iter()
+            .map(|&r| {
+                let (m, c) = site.row(r);
+                BarEntry {
+                    model: m.name().to_owned(),
+                    gpu: c.gpu().to_owned(),
+                    wh_per_million: c.energy(),
+                }
+            })
+            .collect();
+        return chart::best_energy_bars(file_name, title, &bars);
+    }
+    let bars: Vec<GroupedBar> = rows
+        .iter()
+        .map(|&r| {
+            let (m, c) = site.row(r);
+            GroupedBar {
+                label: format!("{} · {}", m.name(), c.gpu()),
+                series: c.gpu().to_owned(),
+                slot: chart::gpu_slot(c.gpu()),
+                value: c.energy(),
+            }
+        })
+        .collect();
+    chart::grouped_bars(
+        file_name,
+        title,
+        &format!("Energy ({})", words.energy_long),
+        &format!(
+            "Lowest energy per {} of each model and GPU within the {} deadline, lowest first:",
+            words.item,
+            site.deadline()
+        ),
+        &bars,
+        fmt::joules_per_item,
+    )
+}
 
-/// Columns of a GPU page: the leaderboard's, less the GPU and the model
-/// facts.
-const GPU_PAGE_COLUMNS: [&str; 12] = [
-    "model",
-    "num_gpus",
-    "parallelism",
-    "precision",
-    "max_num_seqs",
-    "wh_per_million_output_tokens",
-    "joules_per_output_token",
-    "wh_per_response",
-    "median_itl_ms",
-    "p99_itl_ms",
-    "tokens_per_second",
-    "gpu_power_watts",
-];
-
-pub(super) fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result<RenderCounts> {
+pub(super) fn render_leaderboard<F: PageKind>(
+    site: &Site<'_, F>,
+    sink: &dyn PageSink,
+) -> Result<RenderCounts> {
     let path = "index.html";
-    let headline = site.leaderboard.first().map(|r| {
-        let m = &site.models[r.model].file;
-        let c = &m.configurations[r.config];
+    let words = site.words();
+    let headline = site.leaderboard.first().map(|&r| {
+        let (m, c) = site.row(r);
         format!(
-            "{}: {} Wh per million output tokens on {}",
-            m.name,
-            fmt::wh_per_million(c.wh_per_million_output_tokens),
-            c.gpu
+            "{}: {} {} on {}",
+            m.name(),
+            F::energy_figure(c),
+            words.energy_long,
+            c.gpu()
         )
     });
     let description = format!(
-        "{}: measured GPU energy of AI inference for {} models, the lowest-energy configuration per model and GPU with median inter-token latency within {}.{}",
+        "{}: measured GPU energy of {} for {} models, the lowest-energy configuration per model and GPU with {} within {}.{}",
         site.workload.name,
+        words.task,
         site.models.len(),
+        words.latency,
         site.deadline(),
         headline
             .as_ref()
@@ -97,15 +116,18 @@ pub(super) fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result
     let mut meta = site.meta(path, "", description, "leaderboard");
     meta.script = true;
     let root = meta.root.clone();
-    let headers: Vec<Header> = LEADERBOARD_COLUMNS
+    let columns = F::tables(site.workload.measure).leaderboard;
+    let headers: Vec<Header> = columns
         .iter()
-        .map(|k| header(k, &root))
+        .map(|k| header(F::COLUMNS, k, &root))
         .collect();
     let table = TableView {
         id: "leaderboard".into(),
         caption: format!(
-            "{}: best configuration per model and GPU, lowest Wh per million output tokens with median ITL within {}. Sorted by energy, lowest first.",
+            "{}: best configuration per model and GPU, lowest {} with {} within {}. Sorted by energy, lowest first.",
             site.workload.name,
+            words.energy_long,
+            words.latency_short,
             site.deadline()
         ),
         headers,
@@ -116,20 +138,16 @@ pub(super) fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result
         &table,
         site.leaderboard
             .iter()
-            .map(|r| leaderboard_row(site, *r, &root, &LEADERBOARD_COLUMNS)),
+            .map(|r| leaderboard_row(site, *r, &root, columns)),
     )?;
-    let bars: Vec<BarEntry> = site
-        .leaderboard
-        .iter()
-        .map(|r| bar_entry(site, *r))
-        .collect();
-    let chart = if bars.is_empty() {
+    let chart = if site.leaderboard.is_empty() {
         None
     } else {
-        let c = chart::best_energy_bars(
+        let c = energy_bars(
+            site,
+            &site.leaderboard,
             "best-energy.svg",
             &format!("Best energy per model and GPU, {}", site.workload.name),
-            &bars,
         );
         sink.put(&site.path(&c.file_name), c.svg.as_bytes())?;
         if site.legacy {
@@ -140,7 +158,7 @@ pub(super) fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result
     let mut archs: Vec<String> = site
         .models
         .iter()
-        .map(|m| m.file.architecture.clone())
+        .map(|m| m.file.architecture().to_owned())
         .collect();
     archs.sort();
     archs.dedup();
@@ -148,6 +166,7 @@ pub(super) fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result
         meta,
         info: &site.info,
         workload: &site.workload,
+        words,
         deadline: site.deadline(),
         table,
         chart,
@@ -175,10 +194,15 @@ struct GpuPage {
     count: usize,
     deadline: String,
     workload: String,
+    words: Words,
 }
 
-pub(super) fn render_gpu_pages(site: &Site<'_>, sink: &dyn PageSink) -> Result<RenderCounts> {
+pub(super) fn render_gpu_pages<F: PageKind>(
+    site: &Site<'_, F>,
+    sink: &dyn PageSink,
+) -> Result<RenderCounts> {
     let mut counts = RenderCounts::default();
+    let words = site.words();
     for gpu in &site.gpus {
         let dir = format!("gpus/{}/", gpu_segment(gpu));
         let path = format!("{dir}index.html");
@@ -186,31 +210,39 @@ pub(super) fn render_gpu_pages(site: &Site<'_>, sink: &dyn PageSink) -> Result<R
             .leaderboard
             .iter()
             .copied()
-            .filter(|r| site.models[r.model].file.configurations[r.config].gpu == *gpu)
+            .filter(|&r| site.row(r).1.gpu() == gpu)
             .collect();
-        let headline = rows.first().map(|r| {
-            let m = &site.models[r.model].file;
+        let headline = rows.first().map(|&r| {
+            let (m, c) = site.row(r);
             format!(
-                " Lowest: {} at {} Wh per million output tokens.",
-                m.name,
-                fmt::wh_per_million(m.configurations[r.config].wh_per_million_output_tokens)
+                " Lowest: {} at {} {}.",
+                m.name(),
+                F::energy_figure(c),
+                words.energy_long
             )
         });
         let description = format!(
-            "{}: {} models measured on {gpu}, ranked by their lowest GPU energy per output token with median ITL within {}.{}",
+            "{}: {} models measured on {gpu}, ranked by their lowest GPU energy per {} with {} within {}.{}",
             site.workload.name,
             rows.len(),
+            words.item,
+            words.latency_short,
             site.deadline(),
             headline.unwrap_or_default()
         );
         let meta = site.meta(&path, &format!("{gpu} GPU"), description, "");
         let root = meta.root.clone();
-        let headers: Vec<Header> = GPU_PAGE_COLUMNS.iter().map(|k| header(k, &root)).collect();
+        let columns = F::tables(site.workload.measure).gpu_page;
+        let headers: Vec<Header> = columns
+            .iter()
+            .map(|k| header(F::COLUMNS, k, &root))
+            .collect();
         let table = TableView {
             id: "gpu-leaderboard".into(),
             caption: format!(
-                "{}: models on {gpu}, each at its lowest-energy configuration with median ITL within {}, lowest first",
+                "{}: models on {gpu}, each at its lowest-energy configuration with {} within {}, lowest first",
                 site.workload.name,
+                words.latency_short,
                 site.deadline()
             ),
             headers,
@@ -220,16 +252,16 @@ pub(super) fn render_gpu_pages(site: &Site<'_>, sink: &dyn PageSink) -> Result<R
         let table = table_html_from_rows(
             &table,
             rows.iter()
-                .map(|r| leaderboard_row(site, *r, &root, &GPU_PAGE_COLUMNS)),
+                .map(|r| leaderboard_row(site, *r, &root, columns)),
         )?;
-        let bars: Vec<BarEntry> = rows.iter().map(|r| bar_entry(site, *r)).collect();
-        let chart = if bars.is_empty() {
+        let chart = if rows.is_empty() {
             None
         } else {
-            let c = chart::best_energy_bars(
+            let c = energy_bars(
+                site,
+                &rows,
                 "best-energy.svg",
                 &format!("Best energy per model on {gpu}, {}", site.workload.name),
-                &bars,
             );
             sink.put(
                 &site.path(&format!("{dir}{}", c.file_name)),
@@ -249,6 +281,7 @@ pub(super) fn render_gpu_pages(site: &Site<'_>, sink: &dyn PageSink) -> Result<R
             count: rows.len(),
             deadline: site.deadline(),
             workload: site.workload.name.clone(),
+            words,
         };
         put_page(sink, &site.path(&path), &page)?;
         counts.pages += 1;
@@ -266,30 +299,42 @@ struct ComparePage {
     chart: Option<ChartView>,
     deadline: String,
     workload: String,
+    words: Words,
 }
 
-pub(super) fn render_compare(site: &Site<'_>, sink: &dyn PageSink) -> Result<RenderCounts> {
+pub(super) fn render_compare<F: PageKind>(
+    site: &Site<'_, F>,
+    sink: &dyn PageSink,
+) -> Result<RenderCounts> {
     let path = "compare/index.html";
+    let words = site.words();
     let description = format!(
-        "{}: all {} models side by side, the lowest GPU energy per output token on each GPU with median ITL within {}, and every model's time–energy frontier.",
+        "{}: all {} models side by side, the lowest GPU energy per {} on each GPU with {} within {}, and every model's time–energy frontier.",
         site.workload.name,
         site.models.len(),
+        words.item,
+        words.latency_short,
         site.deadline()
     );
     let meta = site.meta(path, "Compare models", description, "compare");
     let root = meta.root.clone();
+    let set = F::COLUMNS;
+    let tokens = site.workload.measure == Measure::Tokens;
     let mut headers = vec![
-        header("model", &root),
-        header("architecture", &root),
-        header("params_billion", &root),
-        header("active_params_billion", &root),
+        header(set, "model", &root),
+        header(set, "architecture", &root),
+        header(set, "params_billion", &root),
     ];
+    if tokens {
+        headers.push(header(set, "active_params_billion", &root));
+    }
     for gpu in &site.gpus {
         headers.push(Header {
             label: format!("Best on {gpu}"),
-            unit: "Wh/M tok".into(),
+            unit: words.energy_unit.into(),
             href: Some(format!(
-                "{root}about/index.html#col-wh_per_million_output_tokens"
+                "{root}about/index.html#{}",
+                set.anchor(words.energy_key)
             )),
             num: true,
             key: url_segment(gpu),
@@ -304,15 +349,17 @@ pub(super) fn render_compare(site: &Site<'_>, sink: &dyn PageSink) -> Result<Ren
     }
     let rows = site.models.iter().zip(&site.analyses).map(|(lm, a)| {
         let m = &lm.file;
-        let dir = format!("{root}{}{}", site.prefix, model_dir(&m.slug));
-        let mut name = link(m.name.clone(), format!("{dir}index.html"));
+        let dir = format!("{root}{}{}", site.prefix, model_dir(m.slug()));
+        let mut name = link(m.name(), format!("{dir}index.html"));
         name.header = true;
         let mut cells = vec![
             name,
-            text(m.architecture.clone()),
-            num(fmt::params_b(m.params_b), m.params_b),
-            num(fmt::params_b(m.active_params_b), m.active_params_b),
+            text(m.architecture()),
+            num(fmt::params_b(m.params_b()), m.params_b()),
         ];
+        if tokens {
+            cells.push(num(fmt::params_b(m.active_params_b()), m.active_params_b()));
+        }
         for gpu in &site.gpus {
             let best = a
                 .best_per_gpu
@@ -321,25 +368,17 @@ pub(super) fn render_compare(site: &Site<'_>, sink: &dyn PageSink) -> Result<Ren
                 .and_then(|(_, b)| *b);
             match best {
                 Some(i) => {
-                    let c = &m.configurations[i];
-                    let mut cell = num(
-                        fmt::wh_per_million(c.wh_per_million_output_tokens),
-                        c.wh_per_million_output_tokens,
-                    );
+                    let c = &m.configurations()[i];
+                    let mut cell = num(F::energy_figure(c), c.energy());
                     cell.href = Some(format!(
                         "{dir}index.html#{}",
-                        row_anchor(&m.slug, &c.row_id)
+                        row_anchor(m.slug(), c.row_id())
                     ));
                     cells.push(cell);
-                    cells.push(text(format!(
-                        "{}, {}, {} seqs",
-                        gpu_setup(c),
-                        c.precision,
-                        c.max_num_seqs
-                    )));
+                    cells.push(text(F::compare_setup(c)));
                 }
                 None => {
-                    let reason = if m.gpus.contains(gpu) {
+                    let reason = if m.gpus().contains(gpu) {
                         "none within deadline"
                     } else {
                         "not measured"
@@ -357,8 +396,10 @@ pub(super) fn render_compare(site: &Site<'_>, sink: &dyn PageSink) -> Result<Ren
     let table = TableView {
         id: "compare".into(),
         caption: format!(
-            "{}: each model's lowest Wh per million output tokens per GPU, median ITL within {}",
+            "{}: each model's lowest {} per GPU, {} within {}",
             site.workload.name,
+            words.energy_long,
+            words.latency_short,
             site.deadline()
         ),
         headers,
@@ -366,7 +407,7 @@ pub(super) fn render_compare(site: &Site<'_>, sink: &dyn PageSink) -> Result<Ren
         sortable: false,
     };
     let table = table_html_from_rows(&table, rows)?;
-    let pairs: Vec<(&ModelFile, &ModelAnalysis)> = site
+    let pairs: Vec<(&F, &ModelAnalysis<KeyOf<F>>)> = site
         .models
         .iter()
         .map(|m| &m.file)
@@ -391,6 +432,7 @@ pub(super) fn render_compare(site: &Site<'_>, sink: &dyn PageSink) -> Result<Ren
         chart,
         deadline: site.deadline(),
         workload: site.workload.name.clone(),
+        words,
     };
     put_page(sink, &site.path(path), &page)?;
     Ok(RenderCounts {
@@ -406,9 +448,27 @@ pub(super) fn render_compare(site: &Site<'_>, sink: &dyn PageSink) -> Result<Ren
 struct AboutPage<'a> {
     meta: PageMeta,
     info: &'a SiteInfo,
+    /// Whether the site has per-token workloads (their method, rule,
+    /// formulas and columns are explained).
+    tokens: bool,
     columns: &'static [Column],
     ladder: String,
+    /// The diffusion workloads' method, rule, formulas and columns, when
+    /// the site has any.
+    diffusion: Option<DiffusionAbout>,
     workloads: Vec<AboutWorkload>,
+}
+
+/// What the about page says about the diffusion workloads.
+struct DiffusionAbout {
+    /// Prefix of the columns' anchors.
+    anchor: &'static str,
+    /// The columns of the kinds the site has.
+    columns: Vec<&'static Column>,
+    /// The latency budgets, e.g. "text to image: 2 s, 5 s, 10 s and 20 s".
+    ladders: String,
+    /// Whether a video workload is there (energy per second of video).
+    video: bool,
 }
 
 /// One workload as the about page explains it.
@@ -416,6 +476,7 @@ struct AboutWorkload {
     id: String,
     name: String,
     description: String,
+    latency: &'static str,
     deadline: String,
     models: usize,
     href: String,
@@ -423,34 +484,87 @@ struct AboutWorkload {
     selection: String,
 }
 
+/// "2 s, 5 s, 10 s, 20 s".
+fn ladder_text(rungs: &[f64], unit: &str) -> String {
+    rungs
+        .iter()
+        .map(|l| format!("{} {unit}", fmt::limit_ms(*l)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The columns of `set` that the CSV files of `measures` carry, in the
+/// set's order.
+fn columns_of(set: ColumnSet, measures: &[Measure]) -> Vec<&'static Column> {
+    let used: Vec<&str> = measures
+        .iter()
+        .flat_map(|&m| {
+            let t = crate::model::DiffusionFile::tables(m);
+            t.csv.iter().chain(t.leaderboard).chain(t.configurations)
+        })
+        .copied()
+        .collect();
+    set.columns
+        .iter()
+        .filter(|c| c.key == "rank" || used.contains(&c.key))
+        .collect()
+}
+
 pub(super) fn render_about(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<RenderCounts> {
     let path = "about/index.html";
     let description = "How the figures are measured and derived: what GPU energy covers and leaves out, every column's definition and unit, the selection rule, the source, its licence and how to cite it.".to_owned();
     let meta = site.meta(path, "About the data and method", description, "about");
-    let ladder = crate::analyse::LATENCY_LADDER_MS
-        .iter()
-        .map(|l| format!("{} ms", fmt::limit_ms(*l)))
-        .collect::<Vec<_>>()
-        .join(", ");
+    let ladder = ladder_text(&crate::analyse::LATENCY_LADDER_MS, "ms");
     let workloads = site
         .workloads
         .iter()
         .map(|w| AboutWorkload {
-            id: w.workload.id.clone(),
-            name: w.workload.name.clone(),
-            description: w.workload.description.clone().unwrap_or_default(),
+            id: w.workload().id.clone(),
+            name: w.workload().name.clone(),
+            description: w.workload().description.clone().unwrap_or_default(),
+            latency: w.words().latency,
             deadline: w.deadline(),
-            models: w.models.len(),
+            models: w.model_count(),
             href: format!("../{}", w.path("index.html")),
-            method: w.info.method.clone(),
-            selection: w.info.selection.clone(),
+            method: w.info().method.clone(),
+            selection: w.info().selection.clone(),
         })
         .collect();
+    let mut kinds: Vec<Measure> = site
+        .workloads
+        .iter()
+        .map(|w| w.workload().measure)
+        .filter(|m| *m != Measure::Tokens)
+        .collect();
+    kinds.sort_unstable();
+    kinds.dedup();
+    let diffusion = (!kinds.is_empty()).then(|| {
+        let ladders = kinds
+            .iter()
+            .filter_map(|m| match m {
+                Measure::Diffusion(k) => Some(format!(
+                    "text to {}: {}",
+                    k.item(),
+                    ladder_text(crate::analyse::ladder_s(*k), "s")
+                )),
+                Measure::Tokens => None,
+            })
+            .collect::<Vec<_>>()
+            .join("; ");
+        DiffusionAbout {
+            anchor: DIFFUSION.anchor,
+            columns: columns_of(DIFFUSION, &kinds),
+            ladders,
+            video: kinds.contains(&Measure::Diffusion(crate::model::OutputKind::Video)),
+        }
+    });
     let page = AboutPage {
         meta,
         info: &site.info,
-        columns: COLUMNS,
+        tokens: site.has(|m| m == Measure::Tokens),
+        columns: PER_TOKEN.columns,
         ladder,
+        diffusion,
         workloads,
     };
     put_page(sink, path, &page)?;
@@ -518,14 +632,14 @@ pub(super) fn render_seo_files(site: &Mirror<'_>, sink: &dyn PageSink) -> Result
     );
     paths.extend(site.slugs.keys().map(|slug| model_dir(slug)));
     for w in &site.workloads {
-        paths.push(w.prefix.clone());
+        paths.push(w.prefix().to_owned());
         paths.push(w.path("compare/"));
         paths.extend(
-            w.gpus
+            w.gpus()
                 .iter()
                 .map(|g| w.path(&format!("gpus/{}/", gpu_segment(g)))),
         );
-        paths.extend(w.models.iter().map(|m| w.path(&model_dir(&m.file.slug))));
+        paths.extend((0..w.model_count()).map(|i| w.path(&model_dir(w.slug(i)))));
     }
     let mut xml = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
