@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The project's test command: cargo test, then the site checks of issue 6 on
 # three freshly built sites (data/ without a base URL, tests/fixtures/large/
-# with one, and tests/fixtures/leaderboard/: the leaderboard's five per-token
-# workloads), each served under a sub-path on 127.0.0.1:
+# with one, and tests/fixtures/leaderboard/ with tests/fixtures/diffusion/:
+# the leaderboard's five per-token and two diffusion workloads), each served
+# under a sub-path on 127.0.0.1:
 #   Nu Html Checker (HTML, CSS, SVG), links and fragments, axe-core in
 #   headless Chromium (light and dark), script errors and off-site requests,
 #   width at 360 px, and screenshots at 1280 and 390 px written to
@@ -101,9 +102,13 @@ else
   "$BIN" build --data tests/fixtures/large --out "$TMP/site-large" --base-url "$BASE_URL"
   built_large=$?
   one "energyboard build --data tests/fixtures/large --base-url $BASE_URL" $built_large
-  "$BIN" build --data tests/fixtures/leaderboard --out "$TMP/site-leaderboard"
+  # The leaderboard's seven workloads in one data folder: the five
+  # per-token ones and the two diffusion ones (text to image and video).
+  mkdir -p "$TMP/data-seven"
+  cp -R tests/fixtures/leaderboard/. tests/fixtures/diffusion/text-to-image tests/fixtures/diffusion/text-to-video "$TMP/data-seven/"
+  "$BIN" build --data "$TMP/data-seven" --out "$TMP/site-leaderboard"
   built_leaderboard=$?
-  one "energyboard build --data tests/fixtures/leaderboard (five workloads)" $built_leaderboard
+  one "energyboard build --data tests/fixtures/leaderboard + tests/fixtures/diffusion (seven workloads)" $built_leaderboard
   timings+=("builds $(elapsed "$t")")
 
   echo
@@ -146,7 +151,7 @@ else
     echo
     t=$(now)
     node checks/run.mjs "$TMP/site-leaderboard" --label leaderboard 2>&1 | tee "$TMP/run-leaderboard.log"
-    add_summary "$TMP/run-leaderboard.log" "${PIPESTATUS[0]}" "site checks (leaderboard, five workloads)"
+    add_summary "$TMP/run-leaderboard.log" "${PIPESTATUS[0]}" "site checks (leaderboard, seven workloads)"
     timings+=("site checks leaderboard $(elapsed "$t")")
   fi
 fi

@@ -825,3 +825,247 @@ fn every_model_page_of_the_five_leaderboard_workloads_shows_its_best_figures() {
         ]
     );
 }
+
+/// `value` with two decimals and the thousands grouped, as the pages print
+/// energy per image or video: written here independently of `fmt`.
+fn joules_as_shown(value: f64) -> String {
+    let text = format!("{value:.2}");
+    let (whole, frac) = text.split_once('.').unwrap();
+    let mut grouped = String::new();
+    for (i, ch) in whole.chars().enumerate() {
+        if i > 0 && (whole.len() - i) % 3 == 0 {
+            grouped.push(',');
+        }
+        grouped.push(ch);
+    }
+    format!("{grouped}.{frac}")
+}
+
+/// The lowest energy per item with batch latency within the deadline, per
+/// GPU, recomputed from the raw JSON.
+fn diffusion_best_by_hand(v: &serde_json::Value) -> BTreeMap<String, f64> {
+    let deadline = v["batch_latency_deadline_s"].as_f64().unwrap();
+    let field = format!("joules_per_{}", v["kind"].as_str().unwrap());
+    let mut best: BTreeMap<String, f64> = BTreeMap::new();
+    for c in v["configurations"].as_array().unwrap() {
+        if c["batch_latency_s"].as_f64().unwrap() > deadline {
+            continue;
+        }
+        let e = best
+            .entry(c["gpu"].as_str().unwrap().to_owned())
+            .or_insert(f64::INFINITY);
+        *e = e.min(c[&field].as_f64().unwrap());
+    }
+    best
+}
+
+/// The text of a model page's best-per-GPU card.
+fn card_text(site: &Built, page: &str, gpu: &str) -> String {
+    let doc = site.page(page);
+    let card = doc
+        .select(&sel(&format!("#gpu-{}", gpu.to_lowercase())))
+        .next()
+        .unwrap_or_else(|| panic!("{page}: no card for {gpu}"));
+    text(card)
+}
+
+#[test]
+fn diffusion_model_pages_show_the_best_per_gpu_computed_by_hand() {
+    let data = repo().join("tests/fixtures/diffusion");
+    let site = Built::from(&data, None);
+    // Computed by hand from the leaderboard's raw task files.
+    for (page, gpu, parts) in [
+        (
+            "workloads/text-to-image/models/flux-1-dev/index.html",
+            "B200",
+            ["6,678.81 J", "1 × B200, BF16, batch size 1", "7.755 s"],
+        ),
+        (
+            "workloads/text-to-image/models/flux-1-dev/index.html",
+            "H100",
+            ["7,866.31 J", "1 × H100, BF16, batch size 2", "22.889 s"],
+        ),
+        (
+            "workloads/text-to-video/models/wan-2-1-14b/index.html",
+            "B200",
+            [
+                "342,623.06 J",
+                "2 × B200, U1·R2, BF16, batch size 1",
+                "185.238 s",
+            ],
+        ),
+        (
+            "workloads/text-to-video/models/wan-2-1-14b/index.html",
+            "H100",
+            [
+                "344,018.87 J",
+                "2 × H100, U2·R1, BF16, batch size 1",
+                "250.921 s",
+            ],
+        ),
+    ] {
+        let shown = card_text(&site, page, gpu);
+        for part in parts {
+            assert!(
+                shown.contains(part),
+                "{page} on {gpu}: {part:?} not in {shown}"
+            );
+        }
+    }
+    // Every diffusion model's card agrees with an independent recomputation.
+    let mut pages = 0;
+    for entry in walkdir::WalkDir::new(&data).sort_by_file_name() {
+        let entry = entry.unwrap();
+        if entry.path().extension().is_none_or(|e| e != "json") {
+            continue;
+        }
+        let v: serde_json::Value =
+            serde_json::from_str(&fs::read_to_string(entry.path()).unwrap()).unwrap();
+        let workload = entry.path().parent().unwrap().file_name().unwrap();
+        let page = format!(
+            "workloads/{}/models/{}/index.html",
+            workload.to_string_lossy(),
+            v["slug"].as_str().unwrap()
+        );
+        let best = diffusion_best_by_hand(&v);
+        assert_eq!(best.len(), 2, "{page}");
+        for (gpu, joules) in best {
+            let item = v["kind"].as_str().unwrap();
+            let shown = card_text(&site, &page, &gpu);
+            let want = format!("Energy per {item}{} J", joules_as_shown(joules));
+            assert!(
+                shown.contains(&want),
+                "{page} on {gpu}: expected {want:?} in {shown}"
+            );
+        }
+        pages += 1;
+    }
+    assert_eq!(pages, 12);
+    // The leaderboard ranks by energy per image, lowest first, in J.
+    let board = site.page("workloads/text-to-image/index.html");
+    let rows = table_rows(&board, "#leaderboard");
+    assert_eq!(rows.len(), 14);
+    let energies: Vec<f64> = rows
+        .iter()
+        .map(|r| r["joules_per_image"].replace(',', "").parse().unwrap())
+        .collect();
+    assert!(energies.windows(2).all(|w| w[0] <= w[1]), "{energies:?}");
+    let unit = text(
+        board
+            .select(&sel("#leaderboard th[data-key=joules_per_image] .unit"))
+            .next()
+            .unwrap(),
+    );
+    assert_eq!(unit, "J/image");
+}
+
+/// The leaderboard's seven workloads in one data folder: the five per-token
+/// fixtures and the two diffusion ones.
+fn seven_workloads() -> (tempfile::TempDir, Built) {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    for (from, sub) in [
+        ("tests/fixtures/leaderboard", ""),
+        ("tests/fixtures/diffusion/text-to-image", "text-to-image"),
+        ("tests/fixtures/diffusion/text-to-video", "text-to-video"),
+    ] {
+        let from = repo().join(from);
+        for entry in walkdir::WalkDir::new(&from) {
+            let entry = entry.unwrap();
+            let rel = entry.path().strip_prefix(&from).unwrap();
+            let to = data.join(sub).join(rel);
+            if entry.file_type().is_dir() {
+                fs::create_dir_all(&to).unwrap();
+            } else {
+                fs::copy(entry.path(), &to).unwrap();
+            }
+        }
+    }
+    let site = Built::from(&data, None);
+    (dir, site)
+}
+
+#[test]
+fn a_site_with_per_token_and_diffusion_workloads_is_whole_and_keeps_units_apart() {
+    let (_data, site) = seven_workloads();
+    page_frame_is_complete(&site);
+    svgs_are_accessible(&site);
+    links_resolve(&site);
+    let files = site.files();
+    // Each kind has its own CSV files, with its own columns.
+    for (name, column) in [
+        (
+            "data/leaderboard.csv",
+            "wh_per_million_output_tokens (Wh/M tok)",
+        ),
+        ("data/leaderboard-image.csv", "joules_per_image (J/image)"),
+        ("data/leaderboard-video.csv", "joules_per_video (J/video)"),
+        (
+            "data/configurations-video.csv",
+            "joules_per_video_second (J/s)",
+        ),
+        ("data/text-to-image/flux-1-dev.csv", "batch_latency_s (s)"),
+    ] {
+        let head = std::str::from_utf8(&files[name])
+            .unwrap()
+            .lines()
+            .next()
+            .unwrap()
+            .to_owned();
+        assert!(head.contains(column), "{name}: {head}");
+    }
+    let per_token = std::str::from_utf8(&files["data/configurations.csv"]).unwrap();
+    assert!(!per_token.contains("text-to-image") && !per_token.contains("joules_per_image"));
+    // The front page gives each workload's headline in its own unit.
+    let front = site.page("index.html");
+    let cards: Vec<String> = front.select(&sel(".wl")).map(text).collect();
+    assert_eq!(cards.len(), 7);
+    assert!(cards[0].contains("Wh/M tok") && !cards[0].contains("J/image"));
+    assert!(cards[5].starts_with("Text to Image") && cards[5].contains("J/image"));
+    assert!(
+        cards[5].contains("batch latency within 30 s"),
+        "{}",
+        cards[5]
+    );
+    assert!(cards[6].contains("J/video") && !cards[6].contains("Wh/M tok"));
+    // The cross-workload energy-per-response chart has per-token
+    // workloads only.
+    let response = std::str::from_utf8(&files["energy-per-response.svg"]).unwrap();
+    assert!(!response.contains("Text to Image") && !response.contains("Text to Video"));
+    // A diffusion model's overview shows J per image, not Wh per million
+    // tokens.
+    let overview = site.page("models/flux-1-dev/index.html");
+    assert!(overview.select(&sel("#overview")).next().is_none());
+    let rows: Vec<String> = overview
+        .select(&sel("#overview-items tbody tr"))
+        .map(text)
+        .collect();
+    assert_eq!(rows.len(), 2);
+    assert!(rows[0].contains("6,678.81 J/image"), "{}", rows[0]);
+    // The GPU hub mixes units, so each figure carries its own.
+    let hub = site.page("gpus/h100/index.html");
+    let figures: Vec<String> = hub
+        .select(&sel("#hub tbody td.num:nth-child(4)"))
+        .map(text)
+        .collect();
+    assert_eq!(figures.len(), 7);
+    assert!(figures[0].ends_with("Wh/M tok"), "{figures:?}");
+    assert!(
+        figures[5].ends_with("J/image") && figures[6].ends_with("J/video"),
+        "{figures:?}"
+    );
+    // The about page defines the diffusion columns its tables link to.
+    let about = site.page("about/index.html");
+    assert!(
+        about
+            .select(&sel("#col-diffusion-joules_per_video_second"))
+            .next()
+            .is_some()
+    );
+    assert!(
+        about
+            .select(&sel("#col-wh_per_million_output_tokens"))
+            .next()
+            .is_some()
+    );
+}

@@ -90,6 +90,16 @@ export async function choosePages(root, files) {
       if (list.length) want(kind, name(kind, last(list)), last(list));
       else missing.push({ kind, rel: `${kind} page` });
     }
+    // A site with diffusion workloads (their model pages chart against batch
+    // size): the largest diffusion model page and its workload's leaderboard
+    // too, whatever the sizes of the per-token pages.
+    const diffusion = modelPages.filter((rel) => files.includes(rel.replace(/index\.html$/, 'energy-vs-batch-size.svg')));
+    if (diffusion.length) {
+      const rel = last(diffusion);
+      if (!models.includes(rel)) want('diffusion-model', name('diffusion-model', rel), rel);
+      const board = rel.replace(/models\/[^/]+\/index\.html$/, 'index.html');
+      if (board !== last(leaderboards)) want('diffusion-workload', name('diffusion-workload', board), board);
+    }
   }
   want('about', 'about', 'about/index.html');
   want('data', 'data', 'data/index.html');

@@ -786,20 +786,20 @@ impl PageKind for DiffusionFile {
         let mut figures = vec![
             (
                 format!("Energy per {item}"),
-                format!(
-                    "{} J/{item} ({} Wh)",
-                    fmt::joules_per_item(c.joules_per_item()),
-                    fmt::wh_per_item(c.wh_per_item())
-                ),
+                format!("{} J", fmt::joules_per_item(c.joules_per_item())),
+            ),
+            (
+                "In watt-hours".to_owned(),
+                format!("{} Wh", fmt::wh_per_item(c.wh_per_item())),
             ),
             (
                 format!("{}s per kWh", capitalised(item)),
-                format!("{} {item}s/kWh", fmt::items_per_kwh(c.items_per_kwh())),
+                fmt::items_per_kwh(c.items_per_kwh()),
             ),
         ];
         if let Some(per_second) = c.joules_per_video_second() {
             figures.push((
-                "Energy per second of video".into(),
+                "Per second of video".into(),
                 format!("{} J/s", fmt::grouped(per_second)),
             ));
         }
@@ -816,8 +816,6 @@ impl PageKind for DiffusionFile {
                 "GPU power".into(),
                 format!("{} W", fmt::grouped(c.gpu_power_watts_total)),
             ),
-            ("Output".into(), c.resolution()),
-            ("Denoising steps".into(), c.inference_steps.to_string()),
         ]);
         figures
     }
