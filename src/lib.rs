@@ -95,6 +95,11 @@ pub struct BuildSummary {
     pub bytes: u64,
     /// Files in the data folder that were not model files.
     pub skipped: Vec<PathBuf>,
+    /// Files of the previous site the new one does not have, in name
+    /// order (at most [`write::REMOVED_LISTED`]).
+    pub removed: Vec<String>,
+    /// How many files of the previous site were removed in all.
+    pub removed_total: usize,
     /// Wall time taken.
     pub elapsed: Duration,
 }
@@ -139,10 +144,20 @@ pub fn build(opts: &BuildOptions) -> Result<BuildSummary> {
 
 /// [`build`], reporting progress.
 pub fn build_with_progress(opts: &BuildOptions, progress: &dyn Progress) -> Result<BuildSummary> {
+    // Refuse a forbidden --out before the data are read (checked again
+    // when the writer begins).
+    write::guard_output(&opts.out_dir, &[&opts.data_dir, &opts.static_dir])?;
     run(
         opts,
         progress,
-        || write::SiteWriter::begin(&opts.out_dir, opts.force),
+        || {
+            write::SiteWriter::begin(
+                &opts.out_dir,
+                write::Made::Site,
+                opts.force,
+                &[&opts.data_dir, &opts.static_dir],
+            )
+        },
         write::SiteWriter::commit,
     )
 }
@@ -182,6 +197,8 @@ fn run<S: write::PageSink>(
         files: written.files,
         bytes: written.bytes,
         skipped: data.skipped,
+        removed: written.removed,
+        removed_total: written.removed_total,
         elapsed: start.elapsed(),
     })
 }

@@ -206,6 +206,7 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
 
 fn build(args: &SiteArgs) -> anyhow::Result<()> {
     let options = args.options()?;
+    stop_on_ctrl_c()?;
     let summary = energyboard::build_with_progress(&options, &Bar::new())?;
     if options.base_url.is_none() {
         eprintln!(
@@ -214,8 +215,42 @@ fn build(args: &SiteArgs) -> anyhow::Result<()> {
         );
     }
     report_skipped(&summary.skipped);
+    report_removed(&args.out, &summary.removed, summary.removed_total);
     println!("built {}: {summary}", args.out.display());
     Ok(())
+}
+
+/// The first Ctrl-C (or SIGTERM) stops the build before its next file,
+/// leaving the output folder as it was and no staging folder behind; a
+/// second one ends the process at once.
+fn stop_on_ctrl_c() -> anyhow::Result<()> {
+    let pressed = std::sync::atomic::AtomicBool::new(false);
+    ctrlc::set_handler(move || {
+        if pressed.swap(true, std::sync::atomic::Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+        energyboard::write::request_stop();
+    })
+    .map_err(|err| anyhow::anyhow!("cannot catch Ctrl-C: {err}"))
+}
+
+fn report_removed(out: &std::path::Path, removed: &[String], total: usize) {
+    if total == 0 {
+        return;
+    }
+    let more = total - removed.len();
+    eprintln!(
+        "note: removed {total} file{} from {} that this build does not make (only {} are kept): {}{}",
+        if total == 1 { "" } else { "s" },
+        out.display(),
+        energyboard::write::KEPT_IN_SITE.join(" and "),
+        removed.join(", "),
+        if more > 0 {
+            format!(" and {more} more")
+        } else {
+            String::new()
+        }
+    );
 }
 
 fn report_skipped(skipped: &[PathBuf]) {

@@ -291,10 +291,12 @@ pub fn start(opts: &ServeOptions) -> Result<Preview> {
             .context("cannot create a temporary folder for the preview")?;
         (temp.path().join("site"), Some(temp))
     };
-    refuse_output_inside_inputs(&out_dir, &[&opts.data_dir, &opts.static_dir])?;
+    // The output must not be, sit inside, or contain a watched folder:
+    // each build would trigger the next, or replace the input whole.
+    crate::write::guard_output(&out_dir, &[&opts.data_dir, &opts.static_dir])?;
     if opts.out_dir.is_some() {
         // Refuse a foreign folder now, not after the server is up.
-        crate::write::check_target(&out_dir, opts.force)?;
+        crate::write::check_target(&out_dir, crate::write::Made::Site, opts.force)?;
     }
 
     let server = Server::http(("127.0.0.1", opts.port))
@@ -376,36 +378,9 @@ pub fn start(opts: &ServeOptions) -> Result<Preview> {
     })
 }
 
-/// The output must not sit inside a watched folder (each build would
-/// trigger the next), nor contain one (a build replaces it whole).
-fn refuse_output_inside_inputs(out: &Path, inputs: &[&Path]) -> Result<()> {
-    let out_abs = absolute_lexical(out)?;
-    for input in inputs {
-        let input_abs = canonical(input)?;
-        let out_real = out_abs
-            .parent()
-            .and_then(|p| p.canonicalize().ok())
-            .zip(out_abs.file_name())
-            .map_or_else(|| out_abs.clone(), |(p, n)| p.join(n));
-        if out_real.starts_with(&input_abs) || input_abs.starts_with(&out_real) {
-            bail!(
-                "{}: the output folder may not be inside, or contain, the watched folder {}; \
-                 choose another --out",
-                out.display(),
-                input.display()
-            );
-        }
-    }
-    Ok(())
-}
-
 fn canonical(path: &Path) -> Result<PathBuf> {
     path.canonicalize()
         .with_context(|| format!("cannot read {}", path.display()))
-}
-
-fn absolute_lexical(path: &Path) -> Result<PathBuf> {
-    std::path::absolute(path).with_context(|| format!("cannot resolve {}", path.display()))
 }
 
 /// Runs one build and records its outcome.

@@ -481,6 +481,6 @@ fn refuses_an_output_folder_it_did_not_make_or_inside_the_inputs() {
     ]);
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("may not be inside"), "{err}");
+    assert!(err.contains("is inside the input folder data"), "{err}");
     assert!(!Path::new("data/site").exists());
 }
