@@ -285,8 +285,9 @@ pub fn start(opts: &ServeOptions) -> Result<Preview> {
     let (out_dir, temp) = if let Some(dir) = &opts.out_dir {
         (dir.clone(), None)
     } else {
+        remove_dead_previews(&std::env::temp_dir());
         let temp = tempfile::Builder::new()
-            .prefix("energyboard-serve-")
+            .prefix(&format!("{PREVIEW_PREFIX}{}-", std::process::id()))
             .tempdir()
             .context("cannot create a temporary folder for the preview")?;
         (temp.path().join("site"), Some(temp))
@@ -376,6 +377,46 @@ pub fn start(opts: &ServeOptions) -> Result<Preview> {
         watcher: Some(watcher),
         _temp: temp,
     })
+}
+
+/// Start of the name of a preview's temporary folder, followed by the
+/// process id and a random part.
+const PREVIEW_PREFIX: &str = "energyboard-serve-";
+
+/// Removes the temporary folders of previews that were killed before they
+/// could clean up: named `energyboard-serve-<pid>-…` for a process that is
+/// gone, and holding nothing but energyboard's own site, staging folders
+/// and lock.
+fn remove_dead_previews(temp: &Path) {
+    let Ok(entries) = fs::read_dir(temp) else {
+        return;
+    };
+    for entry in entries.filter_map(Result::ok) {
+        let name = entry.file_name();
+        let Some(pid) = name
+            .to_str()
+            .and_then(|n| n.strip_prefix(PREVIEW_PREFIX))
+            .and_then(|rest| rest.split_once('-'))
+            .and_then(|(pid, _)| pid.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        let dir = entry.path();
+        if pid == std::process::id() || crate::write::process_alive(pid) {
+            continue;
+        }
+        let ours = fs::read_dir(&dir).is_ok_and(|inner| {
+            inner.filter_map(Result::ok).all(|e| {
+                let n = e.file_name().to_string_lossy().into_owned();
+                (n == "site" && crate::write::made_by(&e.path()).is_some())
+                    || n.starts_with(".site.tmp-")
+                    || n == ".site.lock"
+            })
+        });
+        if ours && fs::symlink_metadata(&dir).is_ok_and(|m| m.is_dir()) {
+            let _ = fs::remove_dir_all(&dir);
+        }
+    }
 }
 
 fn canonical(path: &Path) -> Result<PathBuf> {

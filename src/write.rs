@@ -315,7 +315,7 @@ pub fn check_target(dir: &Path, made: Made, force: bool) -> Result<()> {
 
 /// Whether process `pid` is running. Where that cannot be told (no
 /// `/proc`), every process counts as running, so nothing of it is removed.
-fn process_alive(pid: u32) -> bool {
+pub(crate) fn process_alive(pid: u32) -> bool {
     if !Path::new("/proc/self").exists() {
         return true;
     }

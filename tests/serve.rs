@@ -451,6 +451,52 @@ fn default_output_is_a_temporary_folder_removed_on_exit() {
     assert_eq!(temporary(preview.dir.path()), 0);
 }
 
+#[cfg(target_os = "linux")]
+#[test]
+fn a_killed_previews_temporary_folder_is_removed_by_the_next_one() {
+    let mut killed = Preview::launch(&[], |_| {}, false);
+    assert_eq!(killed.get("/").status, 200);
+    killed.child.kill().unwrap();
+    killed.child.wait().unwrap();
+    let pid = killed.child.id();
+    let left = |dir: &Path| {
+        std::fs::read_dir(dir)
+            .unwrap()
+            .filter(|e| {
+                let name = e.as_ref().unwrap().file_name();
+                name.to_string_lossy()
+                    .starts_with(&format!("energyboard-serve-{pid}-"))
+            })
+            .count()
+    };
+    assert_eq!(left(killed.dir.path()), 1);
+    // Not energyboard's: kept.
+    let foreign = killed.dir.path().join("energyboard-serve-4194319-x");
+    std::fs::create_dir(&foreign).unwrap();
+    std::fs::write(foreign.join("notes.txt"), "mine").unwrap();
+    // The next preview, with the same temporary folder.
+    let mut next = Command::new(env!("CARGO_BIN_EXE_energyboard"))
+        .args(["serve", "--port", "0", "--data"])
+        .arg(killed.path("data"))
+        .arg("--static")
+        .arg(killed.path("static"))
+        .env("TMPDIR", killed.dir.path())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(next.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with("serving "), "{first}");
+    assert_eq!(left(killed.dir.path()), 0);
+    next.kill().unwrap();
+    next.wait().unwrap();
+    assert!(foreign.join("notes.txt").is_file());
+}
+
 #[test]
 fn refuses_an_output_folder_it_did_not_make_or_inside_the_inputs() {
     let dir = tempfile::tempdir().unwrap();
