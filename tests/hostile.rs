@@ -1084,3 +1084,28 @@ fn twenty_thousand_bad_files_print_fifty_problems_and_a_total() {
     run.stderr_has("error: 20000 problems in 20000 files:")
         .stderr_has("  … and 19950 more problems in 19950 files not listed");
 }
+
+#[test]
+fn formula_cells_and_backslashes_are_neutralised_in_downloads_and_citations() {
+    let sandbox = Sandbox::new().bad_data(|bad| {
+        let mut v: serde_json::Value = serde_json::from_str(&seed_text()).unwrap();
+        v["name"] = serde_json::json!("=HYPERLINK(\"http://x\") \\input{/etc/passwd}");
+        v["architecture"] = serde_json::json!("@SUM(1)");
+        fs::write(bad.join(MODEL), serde_json::to_string_pretty(&v).unwrap()).unwrap();
+    });
+    sandbox.build().succeeds();
+    for csv in ["data/configurations.csv", "data/leaderboard.csv"] {
+        let text = fs::read_to_string(sandbox.path("out").join(csv)).unwrap();
+        let row = text.lines().nth(1).unwrap();
+        assert!(
+            row.contains(",\"'=HYPERLINK(\"\"http://x\"\") \\input{/etc/passwd}\",")
+                && row.contains(",'@SUM(1),"),
+            "{csv}: {row}"
+        );
+    }
+    let page = fs::read_to_string(sandbox.path("out/models/qwen-3-32b/index.html")).unwrap();
+    assert!(
+        page.contains("\\textbackslash{}input\\{/etc/passwd\\}"),
+        "no escaped backslash in the BibTeX"
+    );
+}

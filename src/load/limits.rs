@@ -29,6 +29,10 @@ pub const MAX_LATENCY_MS: f64 = 1e7;
 pub const MAX_WH_PER_MILLION: f64 = 1e9;
 /// Largest energy per token accepted, in J: [`MAX_WH_PER_MILLION`] in joules.
 pub const MAX_JOULES_PER_TOKEN: f64 = MAX_WH_PER_MILLION * 3600.0 / 1e6;
+/// Smallest energy per token accepted, in J (a microjoule; the best
+/// published figure is about 0.03 J), so output tokens per Wh,
+/// `3600 / joules_per_output_token`, stays a printable number.
+pub const MIN_JOULES_PER_TOKEN: f64 = 1e-6;
 /// Largest throughput, GPU power, output length and load accepted.
 pub const MAX_QUANTITY: f64 = 1e9;
 /// Largest parameter count accepted, in billions.
@@ -291,6 +295,17 @@ pub(super) fn check_configuration(
         ("avg_running_batch", c.avg_running_batch, MAX_QUANTITY, ""),
     ] {
         check_at_most(bad, &format!("{at}.{name}"), value, max, unit, row);
+    }
+    let joules = c.joules_per_output_token;
+    if joules > 0.0 && joules < MIN_JOULES_PER_TOKEN {
+        bad(
+            format!("{at}.joules_per_output_token"),
+            format!(
+                "{} is out of range; at least {} J is accepted{row}",
+                number(joules),
+                number(MIN_JOULES_PER_TOKEN)
+            ),
+        );
     }
     for (name, value) in [
         ("num_gpus", c.num_gpus),
