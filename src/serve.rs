@@ -155,7 +155,10 @@ pub fn resolve(root: &Path, base_path: &str, raw_url: &str) -> Resolved {
     }
     if found.is_dir() {
         if !wants_dir {
-            return Resolved::Redirect(format!("{path}/{query}"));
+            // Built from the base path and the segments, never from the
+            // raw path: `//host` would send the browser to another host.
+            let segments: Vec<&str> = rest.split('/').filter(|s| !s.is_empty()).collect();
+            return Resolved::Redirect(format!("{base_path}{}/{query}", segments.join("/")));
         }
         let index = found.join("index.html");
         if index.is_file() {
@@ -725,6 +728,26 @@ mod tests {
             Resolved::Redirect("/models/a/?x=1".into())
         );
         assert_eq!(resolve(&root, "/", "/index.html/"), Resolved::NotFound);
+    }
+
+    #[test]
+    fn a_redirect_never_names_another_host() {
+        let (_dir, root) = site();
+        for (url, to) in [
+            ("//models", "/models/"),
+            ("///models/a", "/models/a/"),
+            ("/models//a?x=1", "/models/a/?x=1"),
+        ] {
+            assert_eq!(
+                resolve(&root, "/", url),
+                Resolved::Redirect(to.into()),
+                "{url}"
+            );
+        }
+        assert_eq!(
+            resolve(&root, "/repo/", "/repo//models"),
+            Resolved::Redirect("/repo/models/".into())
+        );
     }
 
     #[test]
