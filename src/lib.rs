@@ -7,6 +7,7 @@
 //! [`write::PageSink`]) → [`write`] (the only stage that touches `site/`).
 
 pub mod analyse;
+pub mod assets;
 pub mod chart;
 pub mod columns;
 pub mod fmt;
@@ -27,7 +28,8 @@ use anyhow::Result;
 pub struct BuildOptions {
     /// Folder of model files.
     pub data_dir: PathBuf,
-    /// Folder of static assets (CSS, JS) copied into the site.
+    /// Folder of static assets (CSS, JS) that override the built-in ones
+    /// file by file; a missing folder means the built-in assets alone.
     pub static_dir: PathBuf,
     /// Output folder.
     pub out_dir: PathBuf,
@@ -260,7 +262,7 @@ fn run<S: write::PageSink>(
         check_base_url(url)?;
     }
     let data = load::load_data_dir(&opts.data_dir)?;
-    let assets = load::load_static_dir(&opts.static_dir)?;
+    let assets = assets::site_assets(&opts.static_dir)?;
     let site = render::Site::new(&data.models, opts.base_url.as_deref())?;
     let sink = open()?;
     progress.begin(data.models.len());

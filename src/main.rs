@@ -58,9 +58,10 @@ struct ServeArgs {
     /// Folder of model files (*.json), searched recursively and watched.
     #[arg(long, value_name = "DIR", default_value = "data")]
     data: PathBuf,
-    /// Folder of static assets (CSS, JS), watched.
-    #[arg(long = "static", value_name = "DIR", default_value = "static")]
-    static_dir: PathBuf,
+    /// Folder of static assets (CSS, JS) overriding the built-in ones file
+    /// by file, watched [default: static, if it exists].
+    #[arg(long = "static", value_name = "DIR")]
+    static_dir: Option<PathBuf>,
     /// Output folder. By default a temporary folder, removed on exit, so
     /// the preview never rewrites the committed site/.
     #[arg(long, value_name = "DIR")]
@@ -82,9 +83,11 @@ struct SiteArgs {
     /// Folder of model files (*.json), searched recursively.
     #[arg(long, value_name = "DIR", default_value = "data")]
     data: PathBuf,
-    /// Folder of static assets (CSS, JS) copied into the site.
-    #[arg(long = "static", value_name = "DIR", default_value = "static")]
-    static_dir: PathBuf,
+    /// Folder of static assets (CSS, JS, icon) copied into the site,
+    /// overriding the built-in ones file by file [default: static, if it
+    /// exists; else the built-in assets alone].
+    #[arg(long = "static", value_name = "DIR")]
+    static_dir: Option<PathBuf>,
     /// Output folder. It is replaced whole by a successful build; a failed
     /// build leaves it untouched.
     #[arg(long, value_name = "DIR", default_value = "site")]
@@ -110,11 +113,24 @@ impl SiteArgs {
         let base_url = self.base_url.clone().or_else(|| config.base_url());
         Ok(BuildOptions {
             data_dir: self.data.clone(),
-            static_dir: self.static_dir.clone(),
+            static_dir: static_dir(self.static_dir.as_ref())?,
             out_dir: self.out.clone(),
             force: self.force,
             base_url,
         })
+    }
+}
+
+/// The static folder: the one given, which must exist, or `static`, which
+/// may not (the built-in assets are used alone then).
+fn static_dir(given: Option<&PathBuf>) -> anyhow::Result<PathBuf> {
+    match given {
+        Some(dir) if !dir.is_dir() => anyhow::bail!(
+            "--static {}: is not a folder; leave --static out to use the built-in assets",
+            dir.display()
+        ),
+        Some(dir) => Ok(dir.clone()),
+        None => Ok(PathBuf::from("static")),
     }
 }
 
@@ -189,7 +205,7 @@ impl energyboard::Progress for Bar {
 fn serve(args: ServeArgs) -> anyhow::Result<()> {
     let preview = energyboard::serve::start(&energyboard::serve::ServeOptions {
         data_dir: args.data,
-        static_dir: args.static_dir,
+        static_dir: static_dir(args.static_dir.as_ref())?,
         out_dir: args.out,
         force: args.force,
         port: args.port,

@@ -233,7 +233,6 @@ pub struct Preview {
     stopper: Stopper,
     workers: Vec<JoinHandle<()>>,
     rebuilder: Option<JoinHandle<()>>,
-    watcher: Option<RecommendedWatcher>,
     _temp: Option<tempfile::TempDir>,
 }
 
@@ -273,7 +272,6 @@ impl Preview {
         for worker in self.workers.drain(..) {
             let _ = worker.join();
         }
-        drop(self.watcher.take());
         if let Some(rebuilder) = self.rebuilder.take() {
             let _ = rebuilder.join();
         }
@@ -324,14 +322,22 @@ pub fn start(opts: &ServeOptions) -> Result<Preview> {
     let state = Arc::new(Mutex::new(BuildState::default()));
     rebuild(&build_opts, &state, "built");
 
-    let inputs = [canonical(&opts.data_dir)?, canonical(&opts.static_dir)?];
+    let inputs = vec![
+        watched_path(&opts.data_dir)?,
+        watched_path(&opts.static_dir)?,
+    ];
     let (tx, rx) = mpsc::channel::<WatchEvent>();
     let mut watcher = notify::recommended_watcher(tx).context("cannot start the file watcher")?;
+    // Each input's parent too (not recursively), so that an input that is
+    // deleted and made again, or moved away and back, is watched again.
     for dir in &inputs {
-        watcher
-            .watch(dir, RecursiveMode::Recursive)
-            .with_context(|| format!("cannot watch {} for changes", dir.display()))?;
+        if let Some(parent) = dir.parent() {
+            watcher
+                .watch(parent, RecursiveMode::NonRecursive)
+                .with_context(|| format!("cannot watch {} for changes", parent.display()))?;
+        }
     }
+    rewatch(&mut watcher, &inputs);
 
     let server = Arc::new(server);
     let stopping = Arc::new(AtomicBool::new(false));
@@ -344,7 +350,7 @@ pub fn start(opts: &ServeOptions) -> Result<Preview> {
         let state = Arc::clone(&state);
         let stopping = Arc::clone(&stopping);
         std::thread::spawn(move || {
-            watch_and_rebuild(&rx, &inputs, &build_opts, &state, &stopping);
+            watch_and_rebuild(&rx, &mut watcher, &inputs, &build_opts, &state, &stopping);
         })
     };
 
@@ -377,7 +383,6 @@ pub fn start(opts: &ServeOptions) -> Result<Preview> {
         stopper,
         workers,
         rebuilder: Some(rebuilder),
-        watcher: Some(watcher),
         _temp: temp,
     })
 }
@@ -422,9 +427,34 @@ fn remove_dead_previews(temp: &Path) {
     }
 }
 
-fn canonical(path: &Path) -> Result<PathBuf> {
-    path.canonicalize()
-        .with_context(|| format!("cannot read {}", path.display()))
+/// An input folder as the watcher names it: resolved through symbolic
+/// links where it exists, else its resolved parent joined with its name.
+fn watched_path(path: &Path) -> Result<PathBuf> {
+    if let Ok(real) = path.canonicalize() {
+        return Ok(real);
+    }
+    let abs =
+        std::path::absolute(path).with_context(|| format!("cannot resolve {}", path.display()))?;
+    Ok(
+        match (abs.parent().map(Path::canonicalize), abs.file_name()) {
+            (Some(Ok(parent)), Some(name)) => parent.join(name),
+            _ => abs,
+        },
+    )
+}
+
+/// (Re)watches every input folder that exists now, recursively: after it
+/// was deleted and made again, or moved back, the old watch is gone or
+/// follows the moved folder.
+fn rewatch(watcher: &mut RecommendedWatcher, inputs: &[PathBuf]) {
+    for dir in inputs {
+        let _ = watcher.unwatch(dir);
+        if dir.is_dir() {
+            if let Err(err) = watcher.watch(dir, RecursiveMode::Recursive) {
+                eprintln!("watch: cannot watch {}: {err}", dir.display());
+            }
+        }
+    }
 }
 
 /// Runs one build and records its outcome.
@@ -454,12 +484,13 @@ fn rebuild(opts: &BuildOptions, state: &Mutex<BuildState>, verb: &str) {
 
 fn watch_and_rebuild(
     rx: &mpsc::Receiver<WatchEvent>,
+    watcher: &mut RecommendedWatcher,
     inputs: &[PathBuf],
     opts: &BuildOptions,
     state: &Mutex<BuildState>,
     stopping: &AtomicBool,
 ) {
-    loop {
+    while !stopping.load(Ordering::SeqCst) {
         let event = match rx.recv_timeout(Duration::from_millis(200)) {
             Ok(event) => event,
             Err(mpsc::RecvTimeoutError::Timeout) => {
@@ -487,6 +518,7 @@ fn watch_and_rebuild(
         if stopping.load(Ordering::SeqCst) {
             return;
         }
+        rewatch(watcher, inputs);
         // A change made while this build runs queues an event of its own,
         // so it is never lost.
         rebuild(opts, state, "rebuilt");
@@ -510,15 +542,17 @@ fn is_change(event: &WatchEvent, inputs: &[PathBuf]) -> bool {
         EventKind::Access(_) => false,
         _ => true,
     };
+    // Only paths at or under an input count: the inputs' parents are
+    // watched too, and hold other things (the output folder, say).
     counts
         && event.paths.iter().any(|path| {
-            let rel = inputs
+            inputs
                 .iter()
                 .find_map(|dir| path.strip_prefix(dir).ok())
-                .or_else(|| path.file_name().map(Path::new))
-                .unwrap_or(path);
-            !rel.components()
-                .any(|c| c.as_os_str().to_string_lossy().starts_with('.'))
+                .is_some_and(|rel| {
+                    !rel.components()
+                        .any(|c| c.as_os_str().to_string_lossy().starts_with('.'))
+                })
         })
 }
 

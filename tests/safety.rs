@@ -280,3 +280,29 @@ fn a_second_build_into_one_folder_waits_its_turn_and_a_killed_one_is_cleaned_up(
     succeeds(&sb.run(&["build", "--out", "site"]));
     assert_eq!(sb.names(), ["big", "data", "site", "static"]);
 }
+
+#[test]
+fn the_binary_builds_anywhere_with_built_in_assets_and_a_static_folder_overrides_them() {
+    let sb = Sandbox::new();
+    fs::remove_dir_all(sb.path("static")).unwrap();
+    succeeds(&sb.run(&["build", "--out", "site"]));
+    for name in ["style.css", "table.js", "favicon.svg"] {
+        assert_eq!(
+            fs::read(sb.path("site/assets").join(name)).unwrap(),
+            fs::read(Path::new(ROOT).join("static").join(name)).unwrap(),
+            "{name}"
+        );
+    }
+    fs::create_dir(sb.path("static")).unwrap();
+    fs::write(sb.path("static/style.css"), "body { color: red }\n").unwrap();
+    succeeds(&sb.run(&["build", "--out", "site"]));
+    assert_eq!(
+        fs::read_to_string(sb.path("site/assets/style.css")).unwrap(),
+        "body { color: red }\n"
+    );
+    assert!(sb.path("site/assets/table.js").is_file());
+    fails_saying(
+        &sb.run(&["build", "--static", "nowhere", "--out", "site"]),
+        "--static nowhere: is not a folder",
+    );
+}

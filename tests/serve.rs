@@ -335,6 +335,52 @@ fn editing_a_data_file_rebuilds_the_site() {
     assert!(!home.body.contains("energyboard-build-error"));
 }
 
+/// The seed `qwen-3-32b.json` with its slug changed to `slug`.
+fn seed_with_slug(slug: &str) -> String {
+    std::fs::read_to_string("data/qwen-3-32b.json")
+        .unwrap()
+        .replacen(
+            "\"slug\": \"qwen-3-32b\"",
+            &format!("\"slug\": \"{slug}\""),
+            1,
+        )
+}
+
+#[test]
+fn a_data_folder_deleted_and_made_again_is_still_watched() {
+    let preview = Preview::start(&[]);
+    let data = preview.path("data");
+    std::fs::remove_dir_all(&data).unwrap();
+    preview.wait_for("/", "the error banner", |r| {
+        r.body.contains("energyboard-build-error")
+    });
+    std::fs::create_dir(&data).unwrap();
+    std::fs::write(data.join("a.json"), seed_with_slug("remade")).unwrap();
+    preview.wait_for("/models/remade/", "the rebuilt page", |r| r.status == 200);
+    // And the new folder's files are watched in turn.
+    std::fs::write(data.join("a.json"), seed_with_slug("remade-twice")).unwrap();
+    preview.wait_for("/models/remade-twice/", "the rebuilt page", |r| {
+        r.status == 200
+    });
+}
+
+#[test]
+fn a_data_folder_moved_away_and_back_is_still_watched() {
+    let preview = Preview::start(&[]);
+    let (data, away) = (preview.path("data"), preview.path("away"));
+    std::fs::rename(&data, &away).unwrap();
+    preview.wait_for("/", "the error banner", |r| {
+        r.body.contains("energyboard-build-error")
+    });
+    std::fs::write(away.join("qwen-3-32b.json"), seed_with_slug("moved")).unwrap();
+    std::fs::rename(&away, &data).unwrap();
+    preview.wait_for("/models/moved/", "the rebuilt page", |r| r.status == 200);
+    std::fs::write(data.join("qwen-3-32b.json"), seed_with_slug("moved-edited")).unwrap();
+    preview.wait_for("/models/moved-edited/", "the rebuilt page", |r| {
+        r.status == 200
+    });
+}
+
 #[test]
 fn broken_data_file_keeps_the_last_good_site_and_shows_the_error() {
     let preview = Preview::start(&[]);
