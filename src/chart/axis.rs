@@ -92,6 +92,17 @@ impl Axis {
     }
 }
 
+/// How a chart's scales read in its description: "log scales" only when
+/// both axes are logarithmic.
+pub(crate) fn scales_note(x: &Axis, y: &Axis) -> &'static str {
+    match (x.is_log(), y.is_log()) {
+        (true, true) => "log scales",
+        (true, false) => "log x scale, linear y scale",
+        (false, true) => "linear x scale, log y scale",
+        (false, false) => "linear scales",
+    }
+}
+
 /// A tick label: whole numbers grouped by thousands, others with one or two
 /// decimals.
 pub(crate) fn tick_label(v: f64) -> String {
