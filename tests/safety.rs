@@ -120,13 +120,14 @@ fn force_never_replaces_the_data_or_static_folder_or_the_current_folder() {
         fails_saying(&sb.run(&all), says);
         fs::remove_dir(sb.path("site")).unwrap();
     }
-    // Outside the data folder, the current folder itself is still refused.
+    // Outside the data and static folders, the current folder itself is
+    // still refused (without a static folder, the built-in assets are used).
+    fs::rename(sb.path("static"), sb.path("data/static")).unwrap();
     fails_saying(
-        &sb.run(&[
-            "build", "--data", "../x", "--static", "../y", "--out", &cwd, "--force",
-        ]),
+        &sb.run(&["build", "--data", "../x", "--out", &cwd, "--force"]),
         "is the current folder or contains it",
     );
+    fs::rename(sb.path("data/static"), sb.path("static")).unwrap();
     assert_eq!(sb.names(), before);
     assert_eq!(
         names(&sb.path("data")),
