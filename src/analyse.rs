@@ -118,24 +118,29 @@ pub struct Series {
 /// Concurrency curves: one series per distinct (GPU, GPU count, parallelism,
 /// precision), in the order of the file's `gpus` list then GPU count.
 pub fn concurrency_curves(m: &ModelFile) -> Vec<Series> {
-    let mut keys: Vec<SeriesKey> = m.configurations.iter().map(SeriesKey::of).collect();
-    let gpu_rank = |g: &str| m.gpus.iter().position(|x| x == g).unwrap_or(usize::MAX);
-    keys.sort_by(|a, b| {
-        gpu_rank(&a.gpu)
-            .cmp(&gpu_rank(&b.gpu))
-            .then_with(|| a.cmp(b))
-    });
-    keys.dedup();
+    // One pass to group rows by key, so the work grows as n log n with the
+    // number of rows (30,000 single-row series took a minute when each
+    // series scanned every row).
+    let mut groups: std::collections::BTreeMap<SeriesKey, Vec<usize>> =
+        std::collections::BTreeMap::new();
+    for (i, c) in m.configurations.iter().enumerate() {
+        groups.entry(SeriesKey::of(c)).or_default().push(i);
+    }
+    let rank: std::collections::HashMap<&str, usize> = m
+        .gpus
+        .iter()
+        .enumerate()
+        .rev()
+        .map(|(i, g)| (g.as_str(), i))
+        .collect();
+    let gpu_rank = |g: &str| rank.get(g).copied().unwrap_or(usize::MAX);
+    let mut groups: Vec<(SeriesKey, Vec<usize>)> = groups.into_iter().collect();
+    // Stable: within one GPU the keys stay in their own order.
+    groups.sort_by_key(|(key, _)| gpu_rank(&key.gpu));
     let several_precisions = precisions(m).len() > 1;
-    keys.into_iter()
-        .map(|key| {
-            let mut points: Vec<usize> = m
-                .configurations
-                .iter()
-                .enumerate()
-                .filter(|(_, c)| SeriesKey::of(c) == key)
-                .map(|(i, _)| i)
-                .collect();
+    groups
+        .into_iter()
+        .map(|(key, mut points)| {
             points.sort_by_key(|&i| {
                 let c = &m.configurations[i];
                 (c.max_num_seqs, c.repeat, i)
@@ -445,5 +450,67 @@ mod tests {
         );
         let tight = cheapest_within(&m.configurations, 5.0, |_| true);
         assert_eq!(tight, None);
+    }
+
+    /// The curves as the first version built them: each series scans every
+    /// row (quadratic), kept here as the reference for the output.
+    fn curves_by_scanning(m: &ModelFile) -> Vec<Vec<usize>> {
+        let mut keys: Vec<SeriesKey> = m.configurations.iter().map(SeriesKey::of).collect();
+        let gpu_rank = |g: &str| m.gpus.iter().position(|x| x == g).unwrap_or(usize::MAX);
+        keys.sort_by(|a, b| {
+            gpu_rank(&a.gpu)
+                .cmp(&gpu_rank(&b.gpu))
+                .then_with(|| a.cmp(b))
+        });
+        keys.dedup();
+        keys.into_iter()
+            .map(|key| {
+                let mut points: Vec<usize> = (0..m.configurations.len())
+                    .filter(|&i| SeriesKey::of(&m.configurations[i]) == key)
+                    .collect();
+                points.sort_by_key(|&i| {
+                    let c = &m.configurations[i];
+                    (c.max_num_seqs, c.repeat, i)
+                });
+                points
+            })
+            .collect()
+    }
+
+    #[test]
+    fn curves_group_in_near_linear_time_with_the_same_output() {
+        for name in ["qwen-3-32b", "qwen-3-30b-a3b-instruct"] {
+            let m = seed(name);
+            let points: Vec<Vec<usize>> = concurrency_curves(&m)
+                .into_iter()
+                .map(|s| s.points)
+                .collect();
+            assert_eq!(points, curves_by_scanning(&m), "{name}");
+        }
+        let mut m = seed("qwen-3-32b");
+        let template = m.configurations[0].clone();
+        m.configurations = (0..30_000)
+            .map(|i| {
+                let mut c = template.clone();
+                c.precision = format!("P{i}");
+                c.gpu = m.gpus[i % m.gpus.len()].clone();
+                c
+            })
+            .collect();
+        let start = std::time::Instant::now();
+        let curves = concurrency_curves(&m);
+        assert_eq!(curves.len(), 30_000);
+        // Scanning took about a minute in a debug build.
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(5),
+            "{:?}",
+            start.elapsed()
+        );
+        m.configurations.truncate(2_000);
+        let points: Vec<Vec<usize>> = concurrency_curves(&m)
+            .into_iter()
+            .map(|s| s.points)
+            .collect();
+        assert_eq!(points, curves_by_scanning(&m));
     }
 }

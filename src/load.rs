@@ -13,6 +13,8 @@ use walkdir::WalkDir;
 use crate::analyse;
 use crate::model::{Configuration, ModelFile, row_anchor, url_segment};
 
+pub mod limits;
+
 /// Largest model file accepted, in bytes. The seed files are about 25 kB.
 pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
 
@@ -66,6 +68,10 @@ impl fmt::Display for Problem {
     }
 }
 
+/// How many problems an error lists; the rest are counted. Fixing the
+/// first fifty usually shows what is wrong with the others.
+pub const MAX_PROBLEMS_SHOWN: usize = 50;
+
 /// Every problem found in one run.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Problems(pub Vec<Problem>);
@@ -81,11 +87,23 @@ impl fmt::Display for Problems {
             files.len(),
             if files.len() == 1 { "" } else { "s" }
         )?;
-        for (i, p) in self.0.iter().enumerate() {
+        for (i, p) in self.0.iter().take(MAX_PROBLEMS_SHOWN).enumerate() {
             if i > 0 {
                 writeln!(f)?;
             }
             write!(f, "  {p}")?;
+        }
+        if self.0.len() > MAX_PROBLEMS_SHOWN {
+            let rest = &self.0[MAX_PROBLEMS_SHOWN..];
+            let more_files: BTreeSet<&Path> = rest.iter().map(|p| p.path.as_path()).collect();
+            write!(
+                f,
+                "\n  … and {} more problem{} in {} file{} not listed",
+                rest.len(),
+                if rest.len() == 1 { "" } else { "s" },
+                more_files.len(),
+                if more_files.len() == 1 { "" } else { "s" }
+            )?;
         }
         Ok(())
     }
@@ -648,6 +666,9 @@ pub fn validate_model(path: &Path, m: &ModelFile) -> Vec<Problem> {
             ),
         );
     }
+    limits::check_model_texts(&mut bad, m);
+    limits::check_dates(&mut bad, m);
+    limits::check_model_ranges(&mut bad, m);
     for (field, value) in [("name", &m.name), ("model_id", &m.model_id)] {
         if value.trim().is_empty() {
             bad(field.into(), "must not be empty".into());
@@ -677,7 +698,8 @@ pub fn validate_model(path: &Path, m: &ModelFile) -> Vec<Problem> {
             "active_params_b".into(),
             format!(
                 "active parameters ({}) exceed total parameters ({})",
-                m.active_params_b, m.params_b
+                limits::number(m.active_params_b),
+                limits::number(m.params_b)
             ),
         );
     }
@@ -752,9 +774,9 @@ pub fn validate_model(path: &Path, m: &ModelFile) -> Vec<Problem> {
                     format!(
                         "is {} but median_itl_ms {} is {} the deadline itl_deadline_ms {}{row}",
                         c.under_itl_deadline,
-                        c.median_itl_ms,
+                        limits::number(c.median_itl_ms),
                         if under { "within" } else { "above" },
-                        m.itl_deadline_ms
+                        limits::number(m.itl_deadline_ms)
                     ),
                 );
             }
@@ -817,7 +839,10 @@ fn positive(bad: &mut impl FnMut(String, String), field: &str, value: f64, row: 
     } else if value <= 0.0 {
         bad(
             field.into(),
-            format!("must be greater than zero, found {value}{row}"),
+            format!(
+                "must be greater than zero, found {}{row}",
+                limits::number(value)
+            ),
         );
     }
 }
@@ -851,7 +876,10 @@ fn validate_configuration(
         if !value.is_finite() || value < 0.0 {
             bad(
                 format!("{at}.{name}"),
-                format!("must be a finite number of 0 or more, found {value}{row}"),
+                format!(
+                    "must be a finite number of 0 or more, found {}{row}",
+                    limits::number(value)
+                ),
             );
         }
     }
@@ -873,6 +901,7 @@ fn validate_configuration(
     if c.precision.trim().is_empty() {
         bad(format!("{at}.precision"), format!("must not be empty{row}"));
     }
+    limits::check_configuration(bad, at, row, c);
     if c.wh_per_million_output_tokens.is_finite() && c.joules_per_output_token.is_finite() {
         let derived = c.derived_wh_per_million();
         if (derived - c.wh_per_million_output_tokens).abs()

@@ -524,8 +524,9 @@ fn tradeoff_chart(cx: &Ctx<'_>) -> Chart {
         })
     });
     let description = format!(
-        "Each configuration of {} as median inter-token latency against energy per million output tokens (log scales), with the Pareto frontier of {} configurations drawn as a line and the {} ms deadline as a dashed line. Lowest energy within the deadline: {}.",
+        "Each configuration of {} as median inter-token latency against energy per million output tokens ({}), with the Pareto frontier of {} configurations drawn as a line and the {} ms deadline as a dashed line. Lowest energy within the deadline: {}.",
         m.name,
+        super::axis::scales_note(&frame.x, &frame.y),
         a.frontier.len(),
         cx.deadline(),
         cx.best_list(|c| {

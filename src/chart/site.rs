@@ -337,7 +337,8 @@ pub(crate) fn compare_frontiers(all: &[(&ModelFile, &ModelAnalysis)]) -> Chart {
     };
     let description = match cheapest {
         Some((m, c)) => format!(
-            "Pareto frontiers of {which}: for each, the configurations that no other configuration of the same model beats on both median inter-token latency and energy per million output tokens (log scales). Lowest energy {}: {} on {} ×{} at {} Wh/M and {} ms.",
+            "Pareto frontiers of {which}: for each, the configurations that no other configuration of the same model beats on both median inter-token latency and energy per million output tokens ({}). Lowest energy {}: {} on {} ×{} at {} Wh/M and {} ms.",
+            super::axis::scales_note(&frame.x, &frame.y),
             if capped { "among them" } else { "overall" },
             m.name,
             c.gpu,

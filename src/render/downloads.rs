@@ -59,27 +59,47 @@ fn header_cell(key: &str) -> String {
     }
 }
 
-/// Full precision, `.` as the decimal mark: Rust's shortest round-trip form.
+/// Full precision, `.` as the decimal mark: Rust's shortest round-trip
+/// form, in exponent form (`5e-324`) where that would take more than 16
+/// digits, and `0` for negative zero. Validation keeps every figure finite.
 fn raw(v: f64) -> String {
-    format!("{v}")
+    let size = v.abs();
+    if v == 0.0 {
+        "0".to_owned()
+    } else if (1e-6..1e16).contains(&size) {
+        format!("{v}")
+    } else {
+        format!("{v:e}")
+    }
+}
+
+/// A text cell that a spreadsheet cannot take for a formula: one starting
+/// with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'`,
+/// as OWASP's "CSV injection" page recommends.
+fn text(value: &str) -> String {
+    if value.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{value}")
+    } else {
+        value.to_owned()
+    }
 }
 
 fn csv_record(workload: &str, m: &ModelFile, c: &Configuration) -> Vec<String> {
     vec![
-        workload.to_owned(),
-        m.slug.clone(),
-        m.name.clone(),
-        m.model_id.clone(),
+        text(workload),
+        text(&m.slug),
+        text(&m.name),
+        text(&m.model_id),
         raw(m.params_b),
         raw(m.active_params_b),
-        m.architecture.clone(),
-        c.row_id.clone(),
-        c.gpu.clone(),
+        text(&m.architecture),
+        text(&c.row_id),
+        text(&c.gpu),
         c.num_gpus.to_string(),
         c.tensor_parallel.to_string(),
         c.expert_parallel.to_string(),
         c.data_parallel.to_string(),
-        c.precision.clone(),
+        text(&c.precision),
         c.max_num_seqs.to_string(),
         c.repeat.to_string(),
         raw(c.wh_per_million_output_tokens),
@@ -98,8 +118,8 @@ fn csv_record(workload: &str, m: &ModelFile, c: &Configuration) -> Vec<String> {
         raw(c.avg_running_batch),
         c.under_itl_deadline.to_string(),
         raw(m.itl_deadline_ms),
-        m.data_version.clone(),
-        c.parallelism(),
+        text(&m.data_version),
+        text(&c.parallelism()),
     ]
 }
 
@@ -174,7 +194,11 @@ fn data_dictionary(site: &Mirror<'_>) -> String {
          Figures compare only within one workload (column `workload`); `rank` in `leaderboard.csv` restarts at 1 for each workload. \
          CSV files use RFC 4180 quoting, CRLF line ends, `.` as the decimal mark and full precision; \
          headers carry the unit in parentheses. \"measured\" columns are copied from the source data, \
-         \"configuration\" columns describe the setup, \"derived\" columns are computed by energyboard with the formula given.\n\n\
+         \"configuration\" columns describe the setup, \"derived\" columns are computed by energyboard with the formula given. \
+         Numbers too large or too small for 16 digits are written in exponent form (`5e-7`). \
+         A text cell that begins with `=`, `+`, `-`, `@`, a tab or a carriage return is written with a \
+         leading `'` so that spreadsheets do not run it as a formula (OWASP's advice on CSV injection); \
+         remove that quote to get the value as published.\n\n\
          | column | unit | origin | definition |\n|---|---|---|---|\n",
     );
     for key in std::iter::once("rank").chain(CSV_COLUMNS) {
@@ -435,4 +459,28 @@ pub fn badge_svg(m: &ModelFile, best: Option<&Configuration>) -> String {
         r = fmt::xml_escape(&right),
         rx = lw + 6,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formula_cells_are_neutralised() {
+        for cell in ["=1+1", "+SUM(A1)", "-2+3", "@cmd", "\tx", "\rx"] {
+            assert_eq!(text(cell), format!("'{cell}"));
+        }
+        assert_eq!(text("Qwen 3 32B"), "Qwen 3 32B");
+        assert_eq!(text("a=b"), "a=b");
+    }
+
+    #[test]
+    fn raw_numbers_have_no_negative_zero_or_hundreds_of_digits() {
+        assert_eq!(raw(-0.0), "0");
+        assert_eq!(raw(39.05), "39.05");
+        assert_eq!(raw(0.140_581_2), "0.1405812");
+        assert_eq!(raw(1e9), "1000000000");
+        assert_eq!(raw(5e-324), "5e-324");
+        assert_eq!(raw(1.7e308), "1.7e308");
+    }
 }
