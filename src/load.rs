@@ -26,6 +26,9 @@ pub struct LoadedModel {
     /// The file's size in bytes when it was validated; the file itself is
     /// published unchanged on the downloads page (copied, not kept in memory).
     pub len: u64,
+    /// [`content_digest`] of the bytes that were validated: the writer
+    /// publishes the file only if it still has them.
+    pub digest: u64,
     /// The parsed, validated contents.
     pub file: ModelFile,
     /// The workload's id (see [`ModelFile::workload_ref`]), a valid path
@@ -296,6 +299,7 @@ pub fn read_model_file(path: &Path) -> Result<LoadedModel, Vec<Problem>> {
         Ok(LoadedModel {
             path: path.to_path_buf(),
             len: raw.len() as u64,
+            digest: content_digest(&raw),
             file,
             workload,
             workload_name,
@@ -303,6 +307,17 @@ pub fn read_model_file(path: &Path) -> Result<LoadedModel, Vec<Problem>> {
     } else {
         Err(problems)
     }
+}
+
+/// A digest of a file's bytes, to tell whether a file is still the one
+/// that was validated (SipHash with fixed keys: not a defence against a
+/// crafted collision, which the user could only aim at their own data, but
+/// any edit, truncation or replacement changes it).
+pub fn content_digest(bytes: &[u8]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::hash::DefaultHasher::new();
+    bytes.hash(&mut h);
+    h.finish()
 }
 
 /// Deepest nesting of arrays and objects accepted anywhere in a model file,
@@ -626,6 +641,44 @@ fn reader_value(found: &str) -> String {
     }
 }
 
+/// Slugs that would publish a model's files over a site-wide file
+/// (`data/<slug>.csv` of Text Conversation, the address the first site used).
+pub const RESERVED_SLUGS: [&str; 2] = ["leaderboard", "configurations"];
+
+/// Anchors a model page gives its own sections; a row anchor may not be one
+/// of them, nor start like a GPU card, GPU table or chart anchor.
+const PAGE_ANCHORS: [&str; 17] = [
+    "main",
+    "best",
+    "best-h",
+    "budgets",
+    "budgets-caption",
+    "budgets-h",
+    "budgets-section",
+    "charts",
+    "charts-h",
+    "cite",
+    "cite-h",
+    "configurations",
+    "configurations-h",
+    "embed",
+    "embed-h",
+    "provenance",
+    "provenance-h",
+];
+const PAGE_ANCHOR_PREFIXES: [&str; 4] = ["gpu-", "configs-", "table-", "chart-"];
+
+/// What a row anchor would clash with on its model page, if anything.
+fn page_anchor_clash(anchor: &str) -> Option<String> {
+    if PAGE_ANCHORS.contains(&anchor) {
+        return Some("the page uses for one of its own sections".to_owned());
+    }
+    PAGE_ANCHOR_PREFIXES
+        .iter()
+        .find(|p| anchor.starts_with(*p))
+        .map(|p| format!("starts with {p:?} like the page's GPU, table and chart anchors"))
+}
+
 /// Whether `slug` is a safe path segment: `^[a-z0-9][a-z0-9-]*$`.
 pub fn is_valid_slug(slug: &str) -> bool {
     let mut chars = slug.chars();
@@ -674,6 +727,15 @@ pub fn validate_model(path: &Path, m: &ModelFile) -> Vec<Problem> {
             bad(field.into(), "must not be empty".into());
         }
     }
+    if RESERVED_SLUGS.contains(&m.slug.as_str()) {
+        bad(
+            "slug".into(),
+            format!(
+                "{:?} is reserved: data/{}.csv is a site-wide download; choose another slug",
+                m.slug, m.slug
+            ),
+        );
+    }
     check_workload(&mut bad, m);
     let urls = [
         ("url", Some(&m.source.url)),
@@ -715,6 +777,15 @@ pub fn validate_model(path: &Path, m: &ModelFile) -> Vec<Problem> {
                 format!("gpus[{i}]"),
                 format!("{gpu:?} has no letters or digits; a GPU name becomes a URL path"),
             );
+        } else if seg.ends_with("-h") || seg.ends_with("-caption") {
+            // #gpu-<seg>-h and #table-<seg>-caption are the page's own
+            // anchors for another GPU's card heading and table caption.
+            bad(
+                format!("gpus[{i}]"),
+                format!(
+                    "{gpu:?} ends like the page's heading and caption anchors (#gpu-{seg}); name the GPU without a trailing \"H\" or \"caption\" word"
+                ),
+            );
         } else if let Some(other) = gpu_segments.insert(seg.clone(), gpu) {
             bad(
                 format!("gpus[{i}]"),
@@ -755,7 +826,15 @@ pub fn validate_model(path: &Path, m: &ModelFile) -> Vec<Problem> {
             );
         } else {
             let anchor = row_anchor(&m.slug, &c.row_id);
-            if let Some(first) = anchors.insert(anchor.clone(), i) {
+            if let Some(clash) = page_anchor_clash(&anchor) {
+                bad(
+                    format!("{at}.row_id"),
+                    format!(
+                        "{:?} gives the page anchor #{anchor}, which {clash}; change the row_id",
+                        c.row_id
+                    ),
+                );
+            } else if let Some(first) = anchors.insert(anchor.clone(), i) {
                 bad(
                     format!("{at}.row_id"),
                     format!(

@@ -1178,3 +1178,56 @@ fn formula_cells_and_backslashes_are_neutralised_in_downloads_and_citations() {
         "no escaped backslash in the BibTeX"
     );
 }
+
+#[test]
+fn slugs_of_site_wide_downloads_are_reserved() {
+    for slug in ["leaderboard", "configurations"] {
+        with_bad_data(|bad| {
+            let text = seed_text().replace("qwen-3-32b", slug);
+            fs::write(bad.join(MODEL), text).unwrap();
+        })
+        .model_problem(
+            "slug",
+            &format!("\"{slug}\" is reserved: data/{slug}.csv is a site-wide download"),
+        );
+    }
+}
+
+#[test]
+fn row_anchors_may_not_clash_with_the_page_s_own_anchors() {
+    for (suffix, anchor) in [
+        ("main", "main"),
+        ("best", "best"),
+        ("cite", "cite"),
+        ("embed", "embed"),
+        ("budgets", "budgets"),
+        ("gpu/H100", "gpu-h100"),
+        ("chart/x", "chart-x"),
+    ] {
+        with_bad_data(|bad| {
+            // The first B200 row, which is not a best row.
+            let text = seed_text().replacen(
+                "\"row_id\": \"qwen-3-32b/B200/1/8\"",
+                &format!("\"row_id\": \"qwen-3-32b/{suffix}\""),
+                1,
+            );
+            fs::write(bad.join(MODEL), text).unwrap();
+        })
+        .model_problem(
+            "configurations[0].row_id",
+            &format!("gives the page anchor #{anchor}, which"),
+        );
+    }
+}
+
+#[test]
+fn a_gpu_named_like_a_heading_anchor_is_refused() {
+    with_bad_data(|bad| {
+        let text = seed_text().replace("\"H100\"", "\"H100 H\"");
+        fs::write(bad.join(MODEL), text).unwrap();
+    })
+    .model_problem(
+        "gpus[1]",
+        "ends like the page's heading and caption anchors",
+    );
+}

@@ -388,12 +388,17 @@ pub fn publish_model_files(
 ) -> Result<Vec<FileEntry>> {
     let m = &lm.file;
     let json = model_file_path(site, m, "json");
-    sink.copy_file(&json, &lm.path, lm.len)?;
+    sink.copy_file(&json, &lm.path, lm.len, lm.digest)?;
     let csv_path = model_file_path(site, m, "csv");
     let csv = configurations_csv(&[(&site.workload.id, m)])?;
     sink.put(&csv_path, &csv)?;
     if site.legacy {
-        sink.copy_file(&format!("data/{}.json", m.slug), &lm.path, lm.len)?;
+        sink.copy_file(
+            &format!("data/{}.json", m.slug),
+            &lm.path,
+            lm.len,
+            lm.digest,
+        )?;
         sink.put(&format!("data/{}.csv", m.slug), &csv)?;
     }
     let href = |p: &str| p.strip_prefix("data/").unwrap_or(p).to_owned();
