@@ -91,9 +91,17 @@ else
   t=$(now)
   python3 tests/fixtures/make_large.py --check
   one "tests/fixtures/large matches make_large.py" $?
-  cargo build --quiet --color never
-  one "cargo build" $?
-  BIN="$ROOT/target/debug/energyboard"
+  # Ask cargo where the binary is: CARGO_TARGET_DIR or a build.target-dir
+  # setting may put it anywhere.
+  BIN=$(cargo build --quiet --color never --message-format=json-render-diagnostics \
+    | python3 -c '
+import json, sys
+for line in sys.stdin:
+    m = json.loads(line)
+    if m.get("reason") == "compiler-artifact" and m["target"]["name"] == "energyboard" and m.get("executable"):
+        print(m["executable"])' | tail -n 1)
+  [ -n "$BIN" ] && [ -x "$BIN" ]
+  one "cargo build (binary at ${BIN:-?})" $?
   "$BIN" check --data tests/fixtures/large
   one "energyboard check --data tests/fixtures/large" $?
   "$BIN" build --data data --out "$TMP/site-data"

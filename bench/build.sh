@@ -35,7 +35,7 @@ fi
 
 echo "building energyboard in release mode" >&2
 (cd "$root" && cargo build --release --quiet)
-bin="$root/target/release/energyboard"
+bin="${CARGO_TARGET_DIR:-$root/target}/release/energyboard"
 mkdir -p "$work"
 
 # Median of the numbers on standard input, one a line.

@@ -43,7 +43,7 @@ cleanup() {
 trap cleanup EXIT
 
 (cd "$root" && cargo build --release --quiet)
-"$root/target/release/energyboard" build --data "$data" --static "$root/static" --out "$work/site" >&2
+"${CARGO_TARGET_DIR:-$root/target}/release/energyboard" build --data "$data" --static "$root/static" --out "$work/site" >&2
 
 # A static server that gzips text the way Pages and most hosts do.
 cat >"$work/serve.py" <<'PY'

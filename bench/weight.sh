@@ -9,7 +9,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 (cd "$root" && cargo build --release --quiet)
-bin="$root/target/release/energyboard"
+bin="${CARGO_TARGET_DIR:-$root/target}/release/energyboard"
 "$bin" build --data "$root/data" --out "$work/seed" >/dev/null 2>&1
 "$bin" build --data "$root/tests/fixtures/large" --out "$work/large" >/dev/null 2>&1
 python3 - "$work" <<'PY'

@@ -97,32 +97,35 @@ pub struct Series<K = SeriesKey> {
 /// then the key.
 pub fn load_curves<M: Measurements>(m: &M) -> Vec<Series<<M::Config as Measured>::SeriesKey>> {
     let configs = m.configurations();
-    let mut keys: Vec<(usize, <M::Config as Measured>::SeriesKey)> = configs
+    // One pass to group rows by key, so the work grows as n log n with the
+    // number of rows (30,000 single-row series took a minute when each
+    // series scanned every row).
+    let mut groups: std::collections::BTreeMap<<M::Config as Measured>::SeriesKey, Vec<usize>> =
+        std::collections::BTreeMap::new();
+    for (i, c) in configs.iter().enumerate() {
+        groups.entry(c.series_key()).or_default().push(i);
+    }
+    let rank: std::collections::HashMap<&str, usize> = m
+        .gpus()
         .iter()
-        .map(|c| {
-            let rank = m
-                .gpus()
-                .iter()
-                .position(|x| x == c.gpu())
-                .unwrap_or(usize::MAX);
-            (rank, c.series_key())
-        })
+        .enumerate()
+        .rev()
+        .map(|(i, g)| (g.as_str(), i))
         .collect();
-    keys.sort();
-    keys.dedup();
-    keys.into_iter()
-        .map(|(_, key)| {
-            let mut points: Vec<usize> = configs
-                .iter()
-                .enumerate()
-                .filter(|(_, c)| c.series_key() == key)
-                .map(|(i, _)| i)
-                .collect();
+    let gpu_rank = |g: &str| rank.get(g).copied().unwrap_or(usize::MAX);
+    let mut groups: Vec<(<M::Config as Measured>::SeriesKey, Vec<usize>)> =
+        groups.into_iter().collect();
+    // Stable: within one GPU the keys stay in their own order.
+    groups.sort_by_key(|(_, points)| gpu_rank(configs[points[0]].gpu()));
+    let label = m.series_labels();
+    groups
+        .into_iter()
+        .map(|(key, mut points)| {
             points.sort_by_key(|&i| {
                 let c = &configs[i];
                 (c.load(), c.repeat(), i)
             });
-            let label = m.series_label(&configs[points[0]]);
+            let label = label(&configs[points[0]]);
             Series { key, label, points }
         })
         .collect()
@@ -608,5 +611,67 @@ mod tests {
             .map(|c| c.batch_latency_s)
             .fold(f64::INFINITY, f64::min);
         assert_eq!(pts[0].0, fastest);
+    }
+
+    /// The curves as the first version built them: each series scans every
+    /// row (quadratic), kept here as the reference for the output.
+    fn curves_by_scanning(m: &ModelFile) -> Vec<Vec<usize>> {
+        let mut keys: Vec<SeriesKey> = m.configurations.iter().map(Measured::series_key).collect();
+        let gpu_rank = |g: &str| m.gpus.iter().position(|x| x == g).unwrap_or(usize::MAX);
+        keys.sort_by(|a, b| {
+            gpu_rank(&a.gpu)
+                .cmp(&gpu_rank(&b.gpu))
+                .then_with(|| a.cmp(b))
+        });
+        keys.dedup();
+        keys.into_iter()
+            .map(|key| {
+                let mut points: Vec<usize> = (0..m.configurations.len())
+                    .filter(|&i| m.configurations[i].series_key() == key)
+                    .collect();
+                points.sort_by_key(|&i| {
+                    let c = &m.configurations[i];
+                    (c.max_num_seqs, c.repeat, i)
+                });
+                points
+            })
+            .collect()
+    }
+
+    #[test]
+    fn curves_group_in_near_linear_time_with_the_same_output() {
+        for name in ["qwen-3-32b", "qwen-3-30b-a3b-instruct"] {
+            let m = seed(name);
+            let points: Vec<Vec<usize>> = concurrency_curves(&m)
+                .into_iter()
+                .map(|s| s.points)
+                .collect();
+            assert_eq!(points, curves_by_scanning(&m), "{name}");
+        }
+        let mut m = seed("qwen-3-32b");
+        let template = m.configurations[0].clone();
+        m.configurations = (0..30_000)
+            .map(|i| {
+                let mut c = template.clone();
+                c.precision = format!("P{i}");
+                c.gpu = m.gpus[i % m.gpus.len()].clone();
+                c
+            })
+            .collect();
+        let start = std::time::Instant::now();
+        let curves = concurrency_curves(&m);
+        assert_eq!(curves.len(), 30_000);
+        // Scanning took about a minute in a debug build.
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(5),
+            "{:?}",
+            start.elapsed()
+        );
+        m.configurations.truncate(2_000);
+        let points: Vec<Vec<usize>> = concurrency_curves(&m)
+            .into_iter()
+            .map(|s| s.points)
+            .collect();
+        assert_eq!(points, curves_by_scanning(&m));
     }
 }

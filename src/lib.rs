@@ -7,6 +7,7 @@
 //! [`write::PageSink`]) → [`write`] (the only stage that touches `site/`).
 
 pub mod analyse;
+pub mod assets;
 pub mod chart;
 pub mod columns;
 pub mod fmt;
@@ -28,7 +29,8 @@ use anyhow::Result;
 pub struct BuildOptions {
     /// Folder of model files.
     pub data_dir: PathBuf,
-    /// Folder of static assets (CSS, JS) copied into the site.
+    /// Folder of static assets (CSS, JS) that override the built-in ones
+    /// file by file; a missing folder means the built-in assets alone.
     pub static_dir: PathBuf,
     /// Output folder.
     pub out_dir: PathBuf,
@@ -70,16 +72,43 @@ pub struct Config {
     pub workloads: Vec<workload::WorkloadSettings>,
 }
 
+/// Largest settings file accepted, in bytes.
+pub const MAX_CONFIG_BYTES: u64 = 1024 * 1024;
+
 impl Config {
-    /// Reads `path`; a missing file gives the defaults.
+    /// Reads `path`; a missing file gives the defaults. Like a model file,
+    /// it must be a regular file (not a device or a pipe, which could be
+    /// endless or never answer) of at most [`MAX_CONFIG_BYTES`].
     pub fn load(path: &std::path::Path) -> Result<Self> {
         use anyhow::Context;
-        match std::fs::read_to_string(path) {
-            Ok(text) => toml::from_str(&text)
-                .with_context(|| format!("{}: invalid settings", path.display())),
-            Err(err) if err.kind() == std::io::ErrorKind::NotFound => Ok(Self::default()),
-            Err(err) => Err(err).with_context(|| format!("{}: cannot read", path.display())),
+        use std::io::Read;
+        let meta = match std::fs::metadata(path) {
+            Ok(meta) => meta,
+            Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(Self::default()),
+            Err(err) => {
+                return Err(err).with_context(|| format!("{}: cannot read", path.display()));
+            }
+        };
+        if !meta.is_file() {
+            anyhow::bail!(
+                "{}: is not a regular file (a folder, device, pipe or socket?); --config needs a settings file",
+                path.display()
+            );
         }
+        let mut raw = Vec::new();
+        std::fs::File::open(path)
+            .and_then(|f| f.take(MAX_CONFIG_BYTES + 1).read_to_end(&mut raw))
+            .with_context(|| format!("{}: cannot read", path.display()))?;
+        if raw.len() as u64 > MAX_CONFIG_BYTES {
+            anyhow::bail!(
+                "{}: is larger than {} kB; a settings file holds a few lines",
+                path.display(),
+                MAX_CONFIG_BYTES / 1024
+            );
+        }
+        let text = String::from_utf8(raw)
+            .with_context(|| format!("{}: is not UTF-8 text", path.display()))?;
+        toml::from_str(&text).with_context(|| format!("{}: invalid settings", path.display()))
     }
 
     /// The base URL, if one is set.
@@ -87,6 +116,54 @@ impl Config {
         let url = self.base_url.trim();
         (!url.is_empty()).then(|| url.to_owned())
     }
+}
+
+/// Checks a base URL: `http://` or `https://`, a host (letters, digits,
+/// `-`, `.`, and an optional `:port`, or an `[IPv6]` address), then an
+/// optional path; no user name, query, fragment, spaces or control
+/// characters, which would make the canonical links wrong or unsafe.
+pub fn check_base_url(url: &str) -> Result<()> {
+    let url = url.trim();
+    if url.is_empty() {
+        return Ok(());
+    }
+    let example = "e.g. https://user.github.io/repo/";
+    let lower = url.to_ascii_lowercase();
+    let Some(rest) = ["https://", "http://"]
+        .iter()
+        .find_map(|scheme| lower.strip_prefix(scheme).map(|_| &url[scheme.len()..]))
+    else {
+        anyhow::bail!("--base-url {url:?}: must be an absolute http(s) URL, {example}");
+    };
+    if let Some(c) = url
+        .chars()
+        .find(|c| c.is_control() || c.is_whitespace() || "\"<>\\^`{|}".contains(*c))
+    {
+        anyhow::bail!("--base-url {url:?}: may not contain {c:?}; {example}");
+    }
+    if url.contains(['?', '#']) {
+        anyhow::bail!("--base-url {url:?}: may not have a query or fragment; {example}");
+    }
+    let host = rest.split('/').next().unwrap_or("");
+    let name = if host.starts_with('[') {
+        host.split_once(']').map_or("", |(h, _)| h)
+    } else {
+        host.split(':').next().unwrap_or("")
+    };
+    let name_ok = !name.is_empty()
+        && !name.starts_with(['.', '-'])
+        && name
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '-' | '.' | '[' | ':'));
+    let port_ok = host
+        .rsplit_once("]:")
+        .map(|(_, p)| p)
+        .or_else(|| (!host.starts_with('[')).then(|| host.split_once(':').map(|(_, p)| p))?)
+        .is_none_or(|p| !p.is_empty() && p.parse::<u16>().is_ok());
+    if !name_ok || !port_ok {
+        anyhow::bail!("--base-url {url:?}: needs a host name after the scheme, {example}");
+    }
+    Ok(())
 }
 
 /// What a build or check produced.
@@ -104,6 +181,11 @@ pub struct BuildSummary {
     pub bytes: u64,
     /// Files in the data folder that were not model files.
     pub skipped: Vec<PathBuf>,
+    /// Files of the previous site the new one does not have, in name
+    /// order (at most [`write::REMOVED_LISTED`]).
+    pub removed: Vec<String>,
+    /// How many files of the previous site were removed in all.
+    pub removed_total: usize,
     /// Wall time taken.
     pub elapsed: Duration,
 }
@@ -148,10 +230,20 @@ pub fn build(opts: &BuildOptions) -> Result<BuildSummary> {
 
 /// [`build`], reporting progress.
 pub fn build_with_progress(opts: &BuildOptions, progress: &dyn Progress) -> Result<BuildSummary> {
+    // Refuse a forbidden --out before the data are read (checked again
+    // when the writer begins).
+    write::guard_output(&opts.out_dir, &[&opts.data_dir, &opts.static_dir])?;
     run(
         opts,
         progress,
-        || write::SiteWriter::begin(&opts.out_dir, opts.force),
+        || {
+            write::SiteWriter::begin(
+                &opts.out_dir,
+                write::Made::Site,
+                opts.force,
+                &[&opts.data_dir, &opts.static_dir],
+            )
+        },
         write::SiteWriter::commit,
     )
 }
@@ -175,9 +267,12 @@ fn run<S: write::PageSink>(
     close: impl FnOnce(S) -> Result<write::WriteSummary>,
 ) -> Result<BuildSummary> {
     let start = Instant::now();
+    if let Some(url) = &opts.base_url {
+        check_base_url(url)?;
+    }
     let mut data = load::load_data_dir(&opts.data_dir)?;
     let workloads = workload::group_data(&mut data, &opts.workloads);
-    let assets = load::load_static_dir(&opts.static_dir)?;
+    let assets = assets::site_assets(&opts.static_dir)?;
     let site = render::Mirror::new(&data, &workloads, opts.base_url.as_deref())?;
     let models = data.models.len() + data.diffusion.len();
     let sink = open()?;
@@ -193,6 +288,76 @@ fn run<S: write::PageSink>(
         files: written.files,
         bytes: written.bytes,
         skipped: data.skipped,
+        removed: written.removed,
+        removed_total: written.removed_total,
         elapsed: start.elapsed(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn base_urls_need_a_host() {
+        for good in [
+            "https://user.github.io/repo/",
+            "http://127.0.0.1:8000/",
+            "https://example.org",
+            "HTTPS://Example.org/a/b",
+            "http://[::1]:8080/x/",
+        ] {
+            assert!(check_base_url(good).is_ok(), "{good}");
+        }
+        for bad in [
+            "https://",
+            "https:///repo/",
+            "http://:80/",
+            "https://user@evil.example/",
+            "https://a b/",
+            "https://x.org/?q=1",
+            "https://x.org/#top",
+            "https://x.org:99999/",
+            "https://x.org/\"onload",
+            "ftp://x.org/",
+            "//x.org/",
+            "https://\u{0}/",
+        ] {
+            assert!(check_base_url(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn settings_that_are_not_a_regular_file_are_refused() {
+        for path in ["/dev/zero", "/dev/null", "/"] {
+            let err = Config::load(std::path::Path::new(path)).unwrap_err();
+            assert!(
+                err.to_string().contains("is not a regular file"),
+                "{path}: {err}"
+            );
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("fifo");
+        assert!(
+            std::process::Command::new("mkfifo")
+                .arg(&fifo)
+                .status()
+                .unwrap()
+                .success()
+        );
+        assert!(Config::load(&fifo).is_err());
+        let big = dir.path().join("big.toml");
+        std::fs::write(&big, format!("# {}\n", "x".repeat(2 << 20))).unwrap();
+        assert!(
+            Config::load(&big)
+                .unwrap_err()
+                .to_string()
+                .contains("larger than")
+        );
+        assert_eq!(
+            Config::load(&dir.path().join("missing.toml")).unwrap(),
+            Config::default()
+        );
+    }
 }

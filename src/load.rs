@@ -18,6 +18,8 @@ use crate::model::{
 
 mod diffusion;
 
+pub mod limits;
+
 /// Largest model file accepted, in bytes. The seed files are about 25 kB.
 pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
 
@@ -30,6 +32,9 @@ pub struct LoadedModel<F = ModelFile> {
     /// The file's size in bytes when it was validated; the file itself is
     /// published unchanged on the downloads page (copied, not kept in memory).
     pub len: u64,
+    /// [`content_digest`] of the bytes that were validated: the writer
+    /// publishes the file only if it still has them.
+    pub digest: u64,
     /// The parsed, validated contents.
     pub file: F,
     /// The workload's id (see [`ModelFile::workload_ref`]), a valid path
@@ -40,11 +45,13 @@ pub struct LoadedModel<F = ModelFile> {
 }
 
 impl<F: ModelFrame> LoadedModel<F> {
-    fn new(path: &Path, len: u64, file: F) -> Self {
+    /// A model validated from `raw`, the bytes read from `path`.
+    fn new(path: &Path, raw: &[u8], file: F) -> Self {
         let (workload, workload_name) = workload_of(&file).unwrap_or_default();
         Self {
             path: path.to_path_buf(),
-            len,
+            len: raw.len() as u64,
+            digest: content_digest(raw),
             file,
             workload,
             workload_name,
@@ -96,6 +103,10 @@ impl fmt::Display for Problem {
     }
 }
 
+/// How many problems an error lists; the rest are counted. Fixing the
+/// first fifty usually shows what is wrong with the others.
+pub const MAX_PROBLEMS_SHOWN: usize = 50;
+
 /// Every problem found in one run.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Problems(pub Vec<Problem>);
@@ -111,11 +122,23 @@ impl fmt::Display for Problems {
             files.len(),
             if files.len() == 1 { "" } else { "s" }
         )?;
-        for (i, p) in self.0.iter().enumerate() {
+        for (i, p) in self.0.iter().take(MAX_PROBLEMS_SHOWN).enumerate() {
             if i > 0 {
                 writeln!(f)?;
             }
             write!(f, "  {p}")?;
+        }
+        if self.0.len() > MAX_PROBLEMS_SHOWN {
+            let rest = &self.0[MAX_PROBLEMS_SHOWN..];
+            let more_files: BTreeSet<&Path> = rest.iter().map(|p| p.path.as_path()).collect();
+            write!(
+                f,
+                "\n  … and {} more problem{} in {} file{} not listed",
+                rest.len(),
+                if rest.len() == 1 { "" } else { "s" },
+                more_files.len(),
+                if more_files.len() == 1 { "" } else { "s" }
+            )?;
         }
         Ok(())
     }
@@ -333,15 +356,14 @@ pub fn read_any_model_file(path: &Path) -> Result<AnyModel, Vec<Problem>> {
     if raw.len() as u64 > MAX_FILE_BYTES {
         return Err(too_big(raw.len() as u64));
     }
-    let len = raw.len() as u64;
     let (problems, model) = match parse_any(path, &raw).map_err(|p| vec![p])? {
         ParsedFile::Tokens(file) => (
             validate_model(path, &file),
-            AnyModel::Tokens(LoadedModel::new(path, len, file)),
+            AnyModel::Tokens(LoadedModel::new(path, &raw, file)),
         ),
         ParsedFile::Diffusion(file) => (
             diffusion::validate_diffusion(path, &file),
-            AnyModel::Diffusion(LoadedModel::new(path, len, file)),
+            AnyModel::Diffusion(LoadedModel::new(path, &raw, file)),
         ),
     };
     if problems.is_empty() {
@@ -387,6 +409,17 @@ fn has_kind(bytes: &[u8]) -> bool {
         kind: Option<serde::de::IgnoredAny>,
     }
     serde_json::from_slice::<Probe>(bytes).is_ok_and(|p| p.kind.is_some())
+}
+
+/// A digest of a file's bytes, to tell whether a file is still the one
+/// that was validated (SipHash with fixed keys: not a defence against a
+/// crafted collision, which the user could only aim at their own data, but
+/// any edit, truncation or replacement changes it).
+pub fn content_digest(bytes: &[u8]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::hash::DefaultHasher::new();
+    bytes.hash(&mut h);
+    h.finish()
 }
 
 /// Deepest nesting of arrays and objects accepted anywhere in a model file,
@@ -740,6 +773,52 @@ fn reader_value(found: &str) -> String {
     }
 }
 
+/// Slugs that would publish a model's files over a site-wide file
+/// (`data/<slug>.csv` of Text Conversation, the address the first site used).
+/// The diffusion kinds' site-wide files are reserved too.
+pub const RESERVED_SLUGS: [&str; 6] = [
+    "leaderboard",
+    "configurations",
+    "leaderboard-image",
+    "configurations-image",
+    "leaderboard-video",
+    "configurations-video",
+];
+
+/// Anchors a model page gives its own sections; a row anchor may not be one
+/// of them, nor start like a GPU card, GPU table or chart anchor.
+const PAGE_ANCHORS: [&str; 17] = [
+    "main",
+    "best",
+    "best-h",
+    "budgets",
+    "budgets-caption",
+    "budgets-h",
+    "budgets-section",
+    "charts",
+    "charts-h",
+    "cite",
+    "cite-h",
+    "configurations",
+    "configurations-h",
+    "embed",
+    "embed-h",
+    "provenance",
+    "provenance-h",
+];
+const PAGE_ANCHOR_PREFIXES: [&str; 4] = ["gpu-", "configs-", "table-", "chart-"];
+
+/// What a row anchor would clash with on its model page, if anything.
+fn page_anchor_clash(anchor: &str) -> Option<String> {
+    if PAGE_ANCHORS.contains(&anchor) {
+        return Some("the page uses for one of its own sections".to_owned());
+    }
+    PAGE_ANCHOR_PREFIXES
+        .iter()
+        .find(|p| anchor.starts_with(*p))
+        .map(|p| format!("starts with {p:?} like the page's GPU, table and chart anchors"))
+}
+
 /// Whether `slug` is a safe path segment: `^[a-z0-9][a-z0-9-]*$`.
 pub fn is_valid_slug(slug: &str) -> bool {
     let mut chars = slug.chars();
@@ -771,7 +850,12 @@ pub fn validate_model(path: &Path, m: &ModelFile) -> Vec<Problem> {
     let mut out = Vec::new();
     let mut bad = |field: String, message: String| out.push(problem(path, field, message));
 
-    validate_frame(&mut bad, m, "itl_deadline_ms");
+    let deadline = limits::Deadline {
+        field: "itl_deadline_ms",
+        max: limits::MAX_LATENCY_MS,
+        unit: " ms",
+    };
+    validate_frame(&mut bad, m, &deadline);
     validate_row_ids(&mut bad, m);
     for (i, c) in m.configurations.iter().enumerate() {
         let at = format!("configurations[{i}]");
@@ -785,9 +869,9 @@ pub fn validate_model(path: &Path, m: &ModelFile) -> Vec<Problem> {
                     format!(
                         "is {} but median_itl_ms {} is {} the deadline itl_deadline_ms {}{row}",
                         c.under_itl_deadline,
-                        c.median_itl_ms,
+                        limits::number(c.median_itl_ms),
                         if under { "within" } else { "above" },
-                        m.itl_deadline_ms
+                        limits::number(m.itl_deadline_ms)
                     ),
                 );
             }
@@ -808,13 +892,12 @@ pub fn validate_model(path: &Path, m: &ModelFile) -> Vec<Problem> {
 }
 
 /// Checks the frame every model file shares, whatever it measures: slug,
-/// names, workload, source addresses, the deadline (named
-/// `deadline_field`), parameters, the GPU list and that there are
-/// configurations.
+/// texts, dates, names, workload, source addresses, the deadline, the
+/// parameters, the GPU list and that there are configurations.
 fn validate_frame<M: Measurements>(
     bad: &mut impl FnMut(String, String),
     m: &M,
-    deadline_field: &str,
+    deadline: &limits::Deadline,
 ) {
     if !is_valid_slug(m.slug()) {
         bad(
@@ -825,10 +908,23 @@ fn validate_frame<M: Measurements>(
             ),
         );
     }
+    limits::check_model_texts(bad, m);
+    limits::check_dates(bad, m);
+    limits::check_model_ranges(bad, m, deadline);
     for (field, value) in [("name", m.name()), ("model_id", m.model_id())] {
         if value.trim().is_empty() {
             bad(field.into(), "must not be empty".into());
         }
+    }
+    if RESERVED_SLUGS.contains(&m.slug()) {
+        bad(
+            "slug".into(),
+            format!(
+                "{:?} is reserved: data/{}.csv is a site-wide download; choose another slug",
+                m.slug(),
+                m.slug()
+            ),
+        );
     }
     check_workload(bad, m);
     let urls = [
@@ -846,7 +942,7 @@ fn validate_frame<M: Measurements>(
             );
         }
     }
-    positive(bad, deadline_field, m.deadline(), "");
+    positive(bad, deadline.field, m.deadline(), "");
     positive(bad, "params_b", m.params_b(), "");
     positive(bad, "active_params_b", m.active_params_b(), "");
     if m.active_params_b().is_finite()
@@ -857,8 +953,8 @@ fn validate_frame<M: Measurements>(
             "active_params_b".into(),
             format!(
                 "active parameters ({}) exceed total parameters ({})",
-                m.active_params_b(),
-                m.params_b()
+                limits::number(m.active_params_b()),
+                limits::number(m.params_b())
             ),
         );
     }
@@ -873,6 +969,15 @@ fn validate_frame<M: Measurements>(
             bad(
                 format!("gpus[{i}]"),
                 format!("{gpu:?} has no letters or digits; a GPU name becomes a URL path"),
+            );
+        } else if seg.ends_with("-h") || seg.ends_with("-caption") {
+            // #gpu-<seg>-h and #table-<seg>-caption are the page's own
+            // anchors for another GPU's card heading and table caption.
+            bad(
+                format!("gpus[{i}]"),
+                format!(
+                    "{gpu:?} ends like the page's heading and caption anchors (#gpu-{seg}); name the GPU without a trailing \"H\" or \"caption\" word"
+                ),
             );
         } else if let Some(other) = gpu_segments.insert(seg.clone(), gpu) {
             bad(
@@ -920,7 +1025,15 @@ fn validate_row_ids<M: Measurements>(bad: &mut impl FnMut(String, String), m: &M
             );
         } else {
             let anchor = row_anchor(m.slug(), c.row_id());
-            if let Some(first) = anchors.insert(anchor.clone(), i) {
+            if let Some(clash) = page_anchor_clash(&anchor) {
+                bad(
+                    format!("{at}.row_id"),
+                    format!(
+                        "{:?} gives the page anchor #{anchor}, which {clash}; change the row_id",
+                        c.row_id()
+                    ),
+                );
+            } else if let Some(first) = anchors.insert(anchor.clone(), i) {
                 bad(
                     format!("{at}.row_id"),
                     format!(
@@ -982,7 +1095,10 @@ fn positive(bad: &mut impl FnMut(String, String), field: &str, value: f64, row: 
     } else if value <= 0.0 {
         bad(
             field.into(),
-            format!("must be greater than zero, found {value}{row}"),
+            format!(
+                "must be greater than zero, found {}{row}",
+                limits::number(value)
+            ),
         );
     }
 }
@@ -1016,7 +1132,10 @@ fn validate_configuration(
         if !value.is_finite() || value < 0.0 {
             bad(
                 format!("{at}.{name}"),
-                format!("must be a finite number of 0 or more, found {value}{row}"),
+                format!(
+                    "must be a finite number of 0 or more, found {}{row}",
+                    limits::number(value)
+                ),
             );
         }
     }
@@ -1038,6 +1157,7 @@ fn validate_configuration(
     if c.precision.trim().is_empty() {
         bad(format!("{at}.precision"), format!("must not be empty{row}"));
     }
+    limits::check_configuration(bad, at, row, c);
     if c.wh_per_million_output_tokens.is_finite() && c.joules_per_output_token.is_finite() {
         let derived = c.derived_wh_per_million();
         if (derived - c.wh_per_million_output_tokens).abs()

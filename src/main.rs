@@ -58,9 +58,10 @@ struct ServeArgs {
     /// Folder of model files (*.json), searched recursively and watched.
     #[arg(long, value_name = "DIR", default_value = "data")]
     data: PathBuf,
-    /// Folder of static assets (CSS, JS), watched.
-    #[arg(long = "static", value_name = "DIR", default_value = "static")]
-    static_dir: PathBuf,
+    /// Folder of static assets (CSS, JS) overriding the built-in ones file
+    /// by file, watched [default: static, if it exists].
+    #[arg(long = "static", value_name = "DIR")]
+    static_dir: Option<PathBuf>,
     /// Output folder. By default a temporary folder, removed on exit, so
     /// the preview never rewrites the committed site/.
     #[arg(long, value_name = "DIR")]
@@ -82,9 +83,11 @@ struct SiteArgs {
     /// Folder of model files (*.json), searched recursively.
     #[arg(long, value_name = "DIR", default_value = "data")]
     data: PathBuf,
-    /// Folder of static assets (CSS, JS) copied into the site.
-    #[arg(long = "static", value_name = "DIR", default_value = "static")]
-    static_dir: PathBuf,
+    /// Folder of static assets (CSS, JS, icon) copied into the site,
+    /// overriding the built-in ones file by file [default: static, if it
+    /// exists; else the built-in assets alone].
+    #[arg(long = "static", value_name = "DIR")]
+    static_dir: Option<PathBuf>,
     /// Output folder. It is replaced whole by a successful build; a failed
     /// build leaves it untouched.
     #[arg(long, value_name = "DIR", default_value = "site")]
@@ -110,12 +113,25 @@ impl SiteArgs {
         let base_url = self.base_url.clone().or_else(|| config.base_url());
         Ok(BuildOptions {
             data_dir: self.data.clone(),
-            static_dir: self.static_dir.clone(),
+            static_dir: static_dir(self.static_dir.as_ref())?,
             out_dir: self.out.clone(),
             force: self.force,
             base_url,
             workloads: config.workloads,
         })
+    }
+}
+
+/// The static folder: the one given, which must exist, or `static`, which
+/// may not (the built-in assets are used alone then).
+fn static_dir(given: Option<&PathBuf>) -> anyhow::Result<PathBuf> {
+    match given {
+        Some(dir) if !dir.is_dir() => anyhow::bail!(
+            "--static {}: is not a folder; leave --static out to use the built-in assets",
+            dir.display()
+        ),
+        Some(dir) => Ok(dir.clone()),
+        None => Ok(PathBuf::from("static")),
     }
 }
 
@@ -190,7 +206,7 @@ impl energyboard::Progress for Bar {
 fn serve(args: ServeArgs) -> anyhow::Result<()> {
     let preview = energyboard::serve::start(&energyboard::serve::ServeOptions {
         data_dir: args.data,
-        static_dir: args.static_dir,
+        static_dir: static_dir(args.static_dir.as_ref())?,
         out_dir: args.out,
         force: args.force,
         port: args.port,
@@ -209,6 +225,7 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
 
 fn build(args: &SiteArgs) -> anyhow::Result<()> {
     let options = args.options()?;
+    stop_on_ctrl_c()?;
     let summary = energyboard::build_with_progress(&options, &Bar::new())?;
     if options.base_url.is_none() {
         eprintln!(
@@ -217,8 +234,42 @@ fn build(args: &SiteArgs) -> anyhow::Result<()> {
         );
     }
     report_skipped(&summary.skipped);
+    report_removed(&args.out, &summary.removed, summary.removed_total);
     println!("built {}: {summary}", args.out.display());
     Ok(())
+}
+
+/// The first Ctrl-C (or SIGTERM) stops the build before its next file,
+/// leaving the output folder as it was and no staging folder behind; a
+/// second one ends the process at once.
+fn stop_on_ctrl_c() -> anyhow::Result<()> {
+    let pressed = std::sync::atomic::AtomicBool::new(false);
+    ctrlc::set_handler(move || {
+        if pressed.swap(true, std::sync::atomic::Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+        energyboard::write::request_stop();
+    })
+    .map_err(|err| anyhow::anyhow!("cannot catch Ctrl-C: {err}"))
+}
+
+fn report_removed(out: &std::path::Path, removed: &[String], total: usize) {
+    if total == 0 {
+        return;
+    }
+    let more = total - removed.len();
+    eprintln!(
+        "note: removed {total} file{} from {} that this build does not make (only {} are kept): {}{}",
+        if total == 1 { "" } else { "s" },
+        out.display(),
+        energyboard::write::KEPT_IN_SITE.join(" and "),
+        removed.join(", "),
+        if more > 0 {
+            format!(" and {more} more")
+        } else {
+            String::new()
+        }
+    );
 }
 
 fn report_skipped(skipped: &[PathBuf]) {

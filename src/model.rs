@@ -103,6 +103,12 @@ pub fn workload_ref(declared: Option<&WorkloadDecl>, source: &Source) -> Option<
 /// The frame every model file has, whatever it measures: who made the
 /// numbers, which model, which GPUs.
 pub trait ModelFrame {
+    /// Format version.
+    fn version(&self) -> &str;
+    /// Unit of the headline figure.
+    fn unit(&self) -> &str;
+    /// Measurement boundary.
+    fn boundary(&self) -> &str;
     /// URL-safe identifier.
     fn slug(&self) -> &str;
     /// Display name.
@@ -132,6 +138,15 @@ pub trait ModelFrame {
 macro_rules! model_frame {
     ($t:ty) => {
         impl ModelFrame for $t {
+            fn version(&self) -> &str {
+                &self.version
+            }
+            fn unit(&self) -> &str {
+                &self.unit
+            }
+            fn boundary(&self) -> &str {
+                &self.boundary
+            }
             fn slug(&self) -> &str {
                 &self.slug
             }
@@ -212,9 +227,11 @@ pub trait Measurements: ModelFrame {
     /// The latency deadline for "best", in the unit of
     /// [`Measured::latency`].
     fn deadline(&self) -> f64;
-    /// Short label of the series `c` belongs to, e.g. "H100 ×2 EP2"; it
-    /// names what varies between the file's series.
-    fn series_label(&self, c: &Self::Config) -> String;
+    /// The labeller of the file's series: the short label of the series a
+    /// configuration belongs to, e.g. "H100 ×2 EP2", naming what varies
+    /// between the file's series. What varies is found once, so labelling
+    /// every series stays linear in the rows.
+    fn series_labels(&self) -> impl Fn(&Self::Config) -> String;
 }
 
 impl Measured for Configuration {
@@ -264,18 +281,21 @@ impl Measurements for ModelFile {
         self.itl_deadline_ms
     }
     /// "H100 ×2 EP2", with the precision added when the file has several.
-    fn series_label(&self, c: &Configuration) -> String {
-        let mut label = format!("{} ×{}", c.gpu, c.num_gpus);
-        let par = c.parallelism();
-        if par != "none" {
-            label.push(' ');
-            label.push_str(&par);
+    fn series_labels(&self) -> impl Fn(&Configuration) -> String {
+        let precisions = varies(&self.configurations, |c| c.precision.clone());
+        move |c| {
+            let mut label = format!("{} ×{}", c.gpu, c.num_gpus);
+            let par = c.parallelism();
+            if par != "none" {
+                label.push(' ');
+                label.push_str(&par);
+            }
+            if precisions {
+                label.push(' ');
+                label.push_str(&c.precision);
+            }
+            label
         }
-        if varies(&self.configurations, |c| c.precision.clone()) {
-            label.push(' ');
-            label.push_str(&c.precision);
-        }
-        label
     }
 }
 
@@ -379,28 +399,33 @@ impl Measurements for DiffusionFile {
     }
     /// "H100 ×2 U2·R1", with the precision, the resolution and the steps
     /// added when they vary within the file.
-    fn series_label(&self, c: &DiffusionConfiguration) -> String {
+    fn series_labels(&self) -> impl Fn(&DiffusionConfiguration) -> String {
         let configs = &self.configurations;
-        let mut label = format!("{} ×{}", c.gpu, c.num_gpus);
-        let par = c.parallelism();
-        if par != "none" {
-            label.push(' ');
-            label.push_str(&par);
-        }
-        if varies(configs, |c| c.precision.clone()) {
-            label.push(' ');
-            label.push_str(&c.precision);
-        }
-        if varies(configs, |c| {
+        let precisions = varies(configs, |c| c.precision.clone());
+        let outputs = varies(configs, |c| {
             (c.size(), c.num_frames, c.fps.map(f64::to_bits))
-        }) {
-            label.push_str(", ");
-            label.push_str(&c.resolution());
+        });
+        let steps = varies(configs, |c| c.inference_steps);
+        move |c| {
+            let mut label = format!("{} ×{}", c.gpu, c.num_gpus);
+            let par = c.parallelism();
+            if par != "none" {
+                label.push(' ');
+                label.push_str(&par);
+            }
+            if precisions {
+                label.push(' ');
+                label.push_str(&c.precision);
+            }
+            if outputs {
+                label.push_str(", ");
+                label.push_str(&c.resolution());
+            }
+            if steps {
+                label.push_str(&format!(", {} steps", c.inference_steps));
+            }
+            label
         }
-        if varies(configs, |c| c.inference_steps) {
-            label.push_str(&format!(", {} steps", c.inference_steps));
-        }
-        label
     }
 }
 

@@ -157,7 +157,10 @@ pub fn resolve(root: &Path, base_path: &str, raw_url: &str) -> Resolved {
     }
     if found.is_dir() {
         if !wants_dir {
-            return Resolved::Redirect(format!("{path}/{query}"));
+            // Built from the base path and the segments, never from the
+            // raw path: `//host` would send the browser to another host.
+            let segments: Vec<&str> = rest.split('/').filter(|s| !s.is_empty()).collect();
+            return Resolved::Redirect(format!("{base_path}{}/{query}", segments.join("/")));
         }
         let index = found.join("index.html");
         if index.is_file() {
@@ -232,7 +235,6 @@ pub struct Preview {
     stopper: Stopper,
     workers: Vec<JoinHandle<()>>,
     rebuilder: Option<JoinHandle<()>>,
-    watcher: Option<RecommendedWatcher>,
     _temp: Option<tempfile::TempDir>,
 }
 
@@ -272,7 +274,6 @@ impl Preview {
         for worker in self.workers.drain(..) {
             let _ = worker.join();
         }
-        drop(self.watcher.take());
         if let Some(rebuilder) = self.rebuilder.take() {
             let _ = rebuilder.join();
         }
@@ -287,16 +288,19 @@ pub fn start(opts: &ServeOptions) -> Result<Preview> {
     let (out_dir, temp) = if let Some(dir) = &opts.out_dir {
         (dir.clone(), None)
     } else {
+        remove_dead_previews(&std::env::temp_dir());
         let temp = tempfile::Builder::new()
-            .prefix("energyboard-serve-")
+            .prefix(&format!("{PREVIEW_PREFIX}{}-", std::process::id()))
             .tempdir()
             .context("cannot create a temporary folder for the preview")?;
         (temp.path().join("site"), Some(temp))
     };
-    refuse_output_inside_inputs(&out_dir, &[&opts.data_dir, &opts.static_dir])?;
+    // The output must not be, sit inside, or contain a watched folder:
+    // each build would trigger the next, or replace the input whole.
+    crate::write::guard_output(&out_dir, &[&opts.data_dir, &opts.static_dir])?;
     if opts.out_dir.is_some() {
         // Refuse a foreign folder now, not after the server is up.
-        crate::write::check_target(&out_dir, opts.force)?;
+        crate::write::check_target(&out_dir, crate::write::Made::Site, opts.force)?;
     }
 
     let server = Server::http(("127.0.0.1", opts.port))
@@ -321,14 +325,22 @@ pub fn start(opts: &ServeOptions) -> Result<Preview> {
     let state = Arc::new(Mutex::new(BuildState::default()));
     rebuild(&build_opts, &state, "built");
 
-    let inputs = [canonical(&opts.data_dir)?, canonical(&opts.static_dir)?];
+    let inputs = vec![
+        watched_path(&opts.data_dir)?,
+        watched_path(&opts.static_dir)?,
+    ];
     let (tx, rx) = mpsc::channel::<WatchEvent>();
     let mut watcher = notify::recommended_watcher(tx).context("cannot start the file watcher")?;
+    // Each input's parent too (not recursively), so that an input that is
+    // deleted and made again, or moved away and back, is watched again.
     for dir in &inputs {
-        watcher
-            .watch(dir, RecursiveMode::Recursive)
-            .with_context(|| format!("cannot watch {} for changes", dir.display()))?;
+        if let Some(parent) = dir.parent() {
+            watcher
+                .watch(parent, RecursiveMode::NonRecursive)
+                .with_context(|| format!("cannot watch {} for changes", parent.display()))?;
+        }
     }
+    rewatch(&mut watcher, &inputs);
 
     let server = Arc::new(server);
     let stopping = Arc::new(AtomicBool::new(false));
@@ -341,7 +353,7 @@ pub fn start(opts: &ServeOptions) -> Result<Preview> {
         let state = Arc::clone(&state);
         let stopping = Arc::clone(&stopping);
         std::thread::spawn(move || {
-            watch_and_rebuild(&rx, &inputs, &build_opts, &state, &stopping);
+            watch_and_rebuild(&rx, &mut watcher, &inputs, &build_opts, &state, &stopping);
         })
     };
 
@@ -374,41 +386,78 @@ pub fn start(opts: &ServeOptions) -> Result<Preview> {
         stopper,
         workers,
         rebuilder: Some(rebuilder),
-        watcher: Some(watcher),
         _temp: temp,
     })
 }
 
-/// The output must not sit inside a watched folder (each build would
-/// trigger the next), nor contain one (a build replaces it whole).
-fn refuse_output_inside_inputs(out: &Path, inputs: &[&Path]) -> Result<()> {
-    let out_abs = absolute_lexical(out)?;
-    for input in inputs {
-        let input_abs = canonical(input)?;
-        let out_real = out_abs
-            .parent()
-            .and_then(|p| p.canonicalize().ok())
-            .zip(out_abs.file_name())
-            .map_or_else(|| out_abs.clone(), |(p, n)| p.join(n));
-        if out_real.starts_with(&input_abs) || input_abs.starts_with(&out_real) {
-            bail!(
-                "{}: the output folder may not be inside, or contain, the watched folder {}; \
-                 choose another --out",
-                out.display(),
-                input.display()
-            );
+/// Start of the name of a preview's temporary folder, followed by the
+/// process id and a random part.
+const PREVIEW_PREFIX: &str = "energyboard-serve-";
+
+/// Removes the temporary folders of previews that were killed before they
+/// could clean up: named `energyboard-serve-<pid>-…` for a process that is
+/// gone, and holding nothing but energyboard's own site, staging folders
+/// and lock.
+fn remove_dead_previews(temp: &Path) {
+    let Ok(entries) = fs::read_dir(temp) else {
+        return;
+    };
+    for entry in entries.filter_map(Result::ok) {
+        let name = entry.file_name();
+        let Some(pid) = name
+            .to_str()
+            .and_then(|n| n.strip_prefix(PREVIEW_PREFIX))
+            .and_then(|rest| rest.split_once('-'))
+            .and_then(|(pid, _)| pid.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        let dir = entry.path();
+        if pid == std::process::id() || crate::write::process_alive(pid) {
+            continue;
+        }
+        let ours = fs::read_dir(&dir).is_ok_and(|inner| {
+            inner.filter_map(Result::ok).all(|e| {
+                let n = e.file_name().to_string_lossy().into_owned();
+                (n == "site" && crate::write::made_by(&e.path()).is_some())
+                    || n.starts_with(".site.tmp-")
+                    || n == ".site.lock"
+            })
+        });
+        if ours && fs::symlink_metadata(&dir).is_ok_and(|m| m.is_dir()) {
+            let _ = fs::remove_dir_all(&dir);
         }
     }
-    Ok(())
 }
 
-fn canonical(path: &Path) -> Result<PathBuf> {
-    path.canonicalize()
-        .with_context(|| format!("cannot read {}", path.display()))
+/// An input folder as the watcher names it: resolved through symbolic
+/// links where it exists, else its resolved parent joined with its name.
+fn watched_path(path: &Path) -> Result<PathBuf> {
+    if let Ok(real) = path.canonicalize() {
+        return Ok(real);
+    }
+    let abs =
+        std::path::absolute(path).with_context(|| format!("cannot resolve {}", path.display()))?;
+    Ok(
+        match (abs.parent().map(Path::canonicalize), abs.file_name()) {
+            (Some(Ok(parent)), Some(name)) => parent.join(name),
+            _ => abs,
+        },
+    )
 }
 
-fn absolute_lexical(path: &Path) -> Result<PathBuf> {
-    std::path::absolute(path).with_context(|| format!("cannot resolve {}", path.display()))
+/// (Re)watches every input folder that exists now, recursively: after it
+/// was deleted and made again, or moved back, the old watch is gone or
+/// follows the moved folder.
+fn rewatch(watcher: &mut RecommendedWatcher, inputs: &[PathBuf]) {
+    for dir in inputs {
+        let _ = watcher.unwatch(dir);
+        if dir.is_dir() {
+            if let Err(err) = watcher.watch(dir, RecursiveMode::Recursive) {
+                eprintln!("watch: cannot watch {}: {err}", dir.display());
+            }
+        }
+    }
 }
 
 /// Runs one build and records its outcome.
@@ -438,12 +487,13 @@ fn rebuild(opts: &BuildOptions, state: &Mutex<BuildState>, verb: &str) {
 
 fn watch_and_rebuild(
     rx: &mpsc::Receiver<WatchEvent>,
+    watcher: &mut RecommendedWatcher,
     inputs: &[PathBuf],
     opts: &BuildOptions,
     state: &Mutex<BuildState>,
     stopping: &AtomicBool,
 ) {
-    loop {
+    while !stopping.load(Ordering::SeqCst) {
         let event = match rx.recv_timeout(Duration::from_millis(200)) {
             Ok(event) => event,
             Err(mpsc::RecvTimeoutError::Timeout) => {
@@ -471,6 +521,7 @@ fn watch_and_rebuild(
         if stopping.load(Ordering::SeqCst) {
             return;
         }
+        rewatch(watcher, inputs);
         // A change made while this build runs queues an event of its own,
         // so it is never lost.
         rebuild(opts, state, "rebuilt");
@@ -494,15 +545,17 @@ fn is_change(event: &WatchEvent, inputs: &[PathBuf]) -> bool {
         EventKind::Access(_) => false,
         _ => true,
     };
+    // Only paths at or under an input count: the inputs' parents are
+    // watched too, and hold other things (the output folder, say).
     counts
         && event.paths.iter().any(|path| {
-            let rel = inputs
+            inputs
                 .iter()
                 .find_map(|dir| path.strip_prefix(dir).ok())
-                .or_else(|| path.file_name().map(Path::new))
-                .unwrap_or(path);
-            !rel.components()
-                .any(|c| c.as_os_str().to_string_lossy().starts_with('.'))
+                .is_some_and(|rel| {
+                    !rel.components()
+                        .any(|c| c.as_os_str().to_string_lossy().starts_with('.'))
+                })
         })
 }
 
@@ -712,6 +765,26 @@ mod tests {
             Resolved::Redirect("/models/a/?x=1".into())
         );
         assert_eq!(resolve(&root, "/", "/index.html/"), Resolved::NotFound);
+    }
+
+    #[test]
+    fn a_redirect_never_names_another_host() {
+        let (_dir, root) = site();
+        for (url, to) in [
+            ("//models", "/models/"),
+            ("///models/a", "/models/a/"),
+            ("/models//a?x=1", "/models/a/?x=1"),
+        ] {
+            assert_eq!(
+                resolve(&root, "/", url),
+                Resolved::Redirect(to.into()),
+                "{url}"
+            );
+        }
+        assert_eq!(
+            resolve(&root, "/repo/", "/repo//models"),
+            Resolved::Redirect("/repo/models/".into())
+        );
     }
 
     #[test]

@@ -18,7 +18,7 @@ use rayon::prelude::*;
 
 use crate::analyse;
 use crate::model::{Configuration, ModelFile};
-use crate::write::{PageSink, SiteWriter};
+use crate::write::{Made, PageSink, SiteWriter};
 
 /// SplitMix64: a tiny, well-studied generator. Plenty for jitter, and no
 /// dependency whose output could change between versions.
@@ -182,7 +182,7 @@ pub fn write_synthetic(opts: &SynthOptions) -> Result<SynthSummary> {
     }
     let seeds = crate::load::load_data_dir(&opts.data_dir)?;
     let width = (opts.count - 1).to_string().len();
-    let writer = SiteWriter::begin(&opts.out_dir, opts.force)?;
+    let writer = SiteWriter::begin(&opts.out_dir, Made::Data, opts.force, &[&opts.data_dir])?;
     (0..opts.count).into_par_iter().try_for_each(|i| {
         let template = &seeds.models[i % seeds.models.len()].file;
         let model = synthesise(template, i, width, opts.seed);

@@ -3,18 +3,100 @@
 //! A build goes into a fresh folder beside the target (`.site.tmp-<pid>`) and
 //! is swapped in only when every page was written, so a failed build leaves
 //! the previous site exactly as it was. A marker file says the folder is
-//! ours; a non-empty folder without it is refused unless `--force`.
+//! ours and what wrote it (`build` a site, `synth` a data folder); a
+//! non-empty folder without a marker of the same kind is refused unless
+//! `--force`. Some folders are never replaced, `--force` or not: the data
+//! and static folders, the current folder, the home folder, a git work tree,
+//! and any folder that contains one of them.
+//!
+//! One build at a time writes into a target (a lock file beside it), the
+//! leftovers of a killed build (staging folders with the marker whose
+//! process is gone) are removed by the next, and [`request_stop`] (Ctrl-C)
+//! ends a build between two files, leaving the target as it was.
 
 use std::fs;
 use std::path::{Component, Path, PathBuf};
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 use anyhow::{Context, Result, bail};
 
 /// Name of the marker file energyboard leaves in every folder it builds.
 pub const MARKER: &str = ".energyboard";
 
-const MARKER_TEXT: &str = "This folder was built by energyboard; a rebuild replaces it whole.\n";
+/// Files and folders at the top of a built site that a rebuild keeps: they
+/// are the user's, placed there for the host (GitHub Pages' custom domain,
+/// `/.well-known/` for domain verification and security.txt).
+pub const KEPT_IN_SITE: [&str; 2] = ["CNAME", ".well-known"];
+
+/// What wrote a folder, as its marker says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Made {
+    /// A site, written by `energyboard build` (or `serve`).
+    Site,
+    /// Model files, written by `energyboard synth`: a data folder.
+    Data,
+}
+
+impl Made {
+    fn marker_text(self) -> &'static str {
+        match self {
+            Self::Site => {
+                "energyboard site\nThis folder was built by `energyboard build`; a rebuild \
+                 replaces it whole, keeping only CNAME and .well-known/.\n"
+            }
+            Self::Data => {
+                "energyboard data\nThese model files were written by `energyboard synth`; \
+                 a new synth run replaces the folder whole. It is a data folder, not a site.\n"
+            }
+        }
+    }
+
+    /// The kind a marker's text names; `None` for a text energyboard did
+    /// not write.
+    fn from_marker(text: &str) -> Option<Self> {
+        match text.lines().next() {
+            Some("energyboard site") => Some(Self::Site),
+            Some("energyboard data") => Some(Self::Data),
+            // The marker of versions that knew only sites.
+            Some(line) if line.starts_with("This folder was built by energyboard") => {
+                Some(Self::Site)
+            }
+            _ => None,
+        }
+    }
+
+    fn what(self) -> &'static str {
+        match self {
+            Self::Site => "a site built by `energyboard build`",
+            Self::Data => "a data folder written by `energyboard synth`",
+        }
+    }
+}
+
+/// The kind of energyboard folder `dir` is, by its marker.
+pub fn made_by(dir: &Path) -> Option<Made> {
+    let path = dir.join(MARKER);
+    let meta = fs::symlink_metadata(&path).ok()?;
+    if !meta.is_file() || meta.len() > 4096 {
+        return None;
+    }
+    Made::from_marker(&fs::read_to_string(path).ok()?)
+}
+
+static STOP: AtomicBool = AtomicBool::new(false);
+
+/// Asks every build in this process to stop before its next file (for
+/// Ctrl-C); the target folders stay as they were.
+pub fn request_stop() {
+    STOP.store(true, Ordering::SeqCst);
+}
+
+fn stop_point() -> Result<()> {
+    if STOP.load(Ordering::Relaxed) {
+        bail!("interrupted; the output folder is as it was");
+    }
+    Ok(())
+}
 
 /// Receives the pages of a site, one file at a time.
 pub trait PageSink: Sync {
@@ -34,20 +116,29 @@ pub trait PageSink: Sync {
         Ok(buf.len() as u64)
     }
 
-    /// Publishes the input file `from` unchanged at `rel`. It must still be
-    /// `len` bytes long, as when it was validated.
-    fn copy_file(&self, rel: &str, from: &Path, len: u64) -> Result<()> {
+    /// Publishes the input file `from` unchanged at `rel`, only if its bytes
+    /// are still those that were validated: `len` bytes with the
+    /// [`crate::load::content_digest`] `digest`. The file is read again, not
+    /// kept in memory since validation (at 10,000 models that would be
+    /// hundreds of megabytes).
+    fn copy_file(&self, rel: &str, from: &Path, len: u64, digest: u64) -> Result<()> {
         let bytes = fs::read(from).with_context(|| format!("cannot read {}", from.display()))?;
-        ensure_unchanged(from, bytes.len() as u64, len)?;
+        ensure_unchanged(from, &bytes, len, digest)?;
         self.put(rel, &bytes)
     }
 }
 
-fn ensure_unchanged(from: &Path, now: u64, then: u64) -> Result<()> {
-    if now != then {
+fn ensure_unchanged(from: &Path, bytes: &[u8], len: u64, digest: u64) -> Result<()> {
+    let now = bytes.len() as u64;
+    if now != len || crate::load::content_digest(bytes) != digest {
         bail!(
-            "{}: changed while the site was being built ({then} bytes, now {now}); build again",
-            from.display()
+            "{}: changed while the site was being built ({len} bytes validated, now {now} bytes{}); build again",
+            from.display(),
+            if now == len {
+                " with other contents"
+            } else {
+                ""
+            }
         );
     }
     Ok(())
@@ -58,23 +149,146 @@ fn ensure_unchanged(from: &Path, now: u64, then: u64) -> Result<()> {
 pub struct SiteWriter {
     target: PathBuf,
     staging: PathBuf,
+    made: Made,
+    lock: Option<PathBuf>,
     files: AtomicUsize,
     bytes: AtomicU64,
     committed: bool,
 }
 
 /// What a finished build wrote.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct WriteSummary {
     /// Files written (the marker not counted).
     pub files: usize,
     /// Bytes written.
     pub bytes: u64,
+    /// Files of the previous folder that the new one does not have (and
+    /// that were not kept, see [`KEPT_IN_SITE`]), `/`-separated, in name
+    /// order; at most [`REMOVED_LISTED`] of them.
+    pub removed: Vec<String>,
+    /// How many files were removed in all.
+    pub removed_total: usize,
 }
 
-/// Whether `dir` may be replaced by a build: it does not exist, is empty,
-/// or carries energyboard's marker. `force` overrides.
-pub fn check_target(dir: &Path, force: bool) -> Result<()> {
+/// How many removed files a [`WriteSummary`] names.
+pub const REMOVED_LISTED: usize = 20;
+
+/// Where a build may write: `out` is checked against the folders it must
+/// never replace, whatever `--force` says. `inputs` are the folders the
+/// build reads (data, static); those that do not exist are skipped.
+///
+/// Refused: an `out` that is, is inside, or contains an input; that is or
+/// contains the current folder or the home folder; that is the root; that
+/// is a git work tree (has `.git`) or, when it is not already an
+/// energyboard folder, contains one anywhere.
+pub fn guard_output(out: &Path, inputs: &[&Path]) -> Result<()> {
+    let out_real = resolved(out)?;
+    let shown = out.display();
+    if out_real.parent().is_none() {
+        bail!("{shown}: is the root folder; choose another --out");
+    }
+    for input in inputs {
+        let Ok(input_real) = input.canonicalize() else {
+            continue;
+        };
+        if out_real == input_real {
+            bail!(
+                "{shown}: is the input folder {}; a build would replace it. Choose another --out",
+                input.display()
+            );
+        }
+        if out_real.starts_with(&input_real) {
+            bail!(
+                "{shown}: is inside the input folder {}; choose an --out outside it",
+                input.display()
+            );
+        }
+        if input_real.starts_with(&out_real) {
+            bail!(
+                "{shown}: contains the input folder {}; a build would replace it. Choose another --out",
+                input.display()
+            );
+        }
+    }
+    if let Ok(cwd) = std::env::current_dir().and_then(|d| d.canonicalize()) {
+        if cwd.starts_with(&out_real) {
+            bail!(
+                "{shown}: is the current folder or contains it; a build would replace it. \
+                 Choose another --out"
+            );
+        }
+    }
+    if let Some(home) = std::env::var_os("HOME").and_then(|h| PathBuf::from(h).canonicalize().ok())
+    {
+        if home.starts_with(&out_real) {
+            bail!("{shown}: is the home folder or contains it; choose another --out");
+        }
+    }
+    if out_real.is_dir() {
+        // A folder of ours holds no repositories: look at its top only.
+        let depth = if made_by(&out_real).is_some() {
+            1
+        } else {
+            usize::MAX
+        };
+        if let Some(git) = find_git(&out_real, depth) {
+            bail!(
+                "{shown}: {} a git work tree ({}); a build would replace it. Choose another --out",
+                if git == out_real { "is" } else { "contains" },
+                git.display()
+            );
+        }
+    }
+    Ok(())
+}
+
+/// The first folder at or under `dir` (down to `depth` levels) that holds
+/// a `.git`, not following symbolic links.
+fn find_git(dir: &Path, depth: usize) -> Option<PathBuf> {
+    walkdir::WalkDir::new(dir)
+        .max_depth(depth)
+        .into_iter()
+        .filter_map(Result::ok)
+        .find(|e| e.file_name() == ".git")
+        .and_then(|e| e.path().parent().map(Path::to_path_buf))
+}
+
+/// `path` made absolute with every existing part resolved (symbolic links,
+/// `..`), the parts that do not exist yet appended as written.
+fn resolved(path: &Path) -> Result<PathBuf> {
+    let abs =
+        std::path::absolute(path).with_context(|| format!("cannot resolve {}", path.display()))?;
+    let mut existing = abs.as_path();
+    let mut rest = Vec::new();
+    loop {
+        if let Ok(real) = existing.canonicalize() {
+            let mut out = real;
+            for part in rest.iter().rev() {
+                match part {
+                    Component::ParentDir => {
+                        out.pop();
+                    }
+                    Component::Normal(name) => out.push(name),
+                    _ => {}
+                }
+            }
+            return Ok(out);
+        }
+        let Some(parent) = existing.parent() else {
+            return Ok(abs);
+        };
+        if let Some(last) = existing.components().next_back() {
+            rest.push(last);
+        }
+        existing = parent;
+    }
+}
+
+/// Whether `dir` may be replaced by a build writing `made`: it does not
+/// exist, is empty, or carries energyboard's marker of the same kind.
+/// `force` overrides (but see [`guard_output`] for what it never does).
+pub fn check_target(dir: &Path, made: Made, force: bool) -> Result<()> {
     match fs::symlink_metadata(dir) {
         Err(err) if err.kind() == std::io::ErrorKind::NotFound => Ok(()),
         Err(err) => Err(err).with_context(|| format!("cannot inspect {}", dir.display())),
@@ -86,24 +300,120 @@ pub fn check_target(dir: &Path, force: bool) -> Result<()> {
             let mut entries =
                 fs::read_dir(dir).with_context(|| format!("cannot read {}", dir.display()))?;
             let empty = entries.next().is_none();
-            if empty || force || dir.join(MARKER).is_file() {
-                Ok(())
-            } else {
-                bail!(
+            if empty || force {
+                return Ok(());
+            }
+            match made_by(dir) {
+                Some(kind) if kind == made => Ok(()),
+                Some(other) => bail!(
+                    "{}: is {}, not {}; refusing to replace it. Choose another --out, \
+                     or pass --force to replace it",
+                    dir.display(),
+                    other.what(),
+                    made.what()
+                ),
+                None => bail!(
                     "{}: is not empty and was not built by energyboard (no {MARKER} marker); \
                      refusing to replace it. Choose another --out, or pass --force to replace it",
                     dir.display()
-                )
+                ),
             }
         }
     }
 }
 
+/// Whether process `pid` is running. Where that cannot be told (no
+/// `/proc`), every process counts as running, so nothing of it is removed.
+pub(crate) fn process_alive(pid: u32) -> bool {
+    if !Path::new("/proc/self").exists() {
+        return true;
+    }
+    Path::new("/proc").join(pid.to_string()).exists()
+}
+
+/// The process id in a leftover's name: `.site.tmp-<pid>` or
+/// `.site.tmp-<pid>.old` for a target named `site`.
+fn leftover_pid(entry: &str, name: &str) -> Option<u32> {
+    let rest = entry.strip_prefix(&format!(".{name}.tmp-"))?;
+    let digits = rest.strip_suffix(".old").unwrap_or(rest);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse().ok()
+}
+
+/// Removes the staging folders that killed builds into `name` left in
+/// `parent`: only folders with energyboard's marker whose process is gone.
+fn remove_leftovers(parent: &Path, name: &str) {
+    let Ok(entries) = fs::read_dir(parent) else {
+        return;
+    };
+    for entry in entries.filter_map(Result::ok) {
+        let file_name = entry.file_name();
+        let Some(pid) = file_name.to_str().and_then(|n| leftover_pid(n, name)) else {
+            continue;
+        };
+        let path = entry.path();
+        let is_dir = fs::symlink_metadata(&path).is_ok_and(|m| m.is_dir());
+        if pid != std::process::id() && is_dir && made_by(&path).is_some() && !process_alive(pid) {
+            let _ = fs::remove_dir_all(&path);
+        }
+    }
+}
+
+/// Takes the lock file `lock` for this process: created if absent, taken
+/// over if the process that left it is gone.
+fn take_lock(lock: &Path, target: &Path) -> Result<()> {
+    for _ in 0..2 {
+        match fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(lock)
+        {
+            Ok(mut file) => {
+                use std::io::Write;
+                writeln!(file, "{}", std::process::id())
+                    .with_context(|| format!("cannot write {}", lock.display()))?;
+                return Ok(());
+            }
+            Err(err) if err.kind() == std::io::ErrorKind::AlreadyExists => {
+                let holder = fs::read_to_string(lock)
+                    .ok()
+                    .and_then(|t| t.trim().parse::<u32>().ok());
+                match holder {
+                    Some(pid) if !process_alive(pid) => {
+                        let _ = fs::remove_file(lock);
+                    }
+                    _ => bail!(
+                        "{}: another energyboard{} is writing this folder; wait for it to \
+                         finish and build again (if none is running, remove {})",
+                        target.display(),
+                        holder
+                            .map(|p| format!(" (process {p})"))
+                            .unwrap_or_default(),
+                        lock.display()
+                    ),
+                }
+            }
+            Err(err) => {
+                return Err(err).with_context(|| format!("cannot create {}", lock.display()));
+            }
+        }
+    }
+    bail!(
+        "{}: another energyboard is writing this folder; wait for it to finish and build again",
+        target.display()
+    )
+}
+
 impl SiteWriter {
     /// Prepares a staging folder beside `target`, after checking that the
-    /// target may be replaced.
-    pub fn begin(target: &Path, force: bool) -> Result<Self> {
-        check_target(target, force)?;
+    /// target may be replaced ([`guard_output`] against `inputs`, then
+    /// [`check_target`]) and taking the lock beside it.
+    pub fn begin(target: &Path, made: Made, force: bool, inputs: &[&Path]) -> Result<Self> {
+        stop_point()?;
+        guard_output(target, inputs)?;
+        check_target(target, made, force)?;
         let name = target
             .file_name()
             .and_then(|n| n.to_str())
@@ -115,28 +425,51 @@ impl SiteWriter {
         };
         fs::create_dir_all(&parent)
             .with_context(|| format!("cannot create {}", parent.display()))?;
-        let staging = parent.join(format!(".{name}.tmp-{}", std::process::id()));
+        let lock = parent.join(format!(".{name}.lock"));
+        take_lock(&lock, target)?;
+        let writer = Self {
+            target: target.to_path_buf(),
+            staging: parent.join(format!(".{name}.tmp-{}", std::process::id())),
+            made,
+            lock: Some(lock),
+            files: AtomicUsize::new(0),
+            bytes: AtomicU64::new(0),
+            committed: false,
+        };
+        remove_leftovers(&parent, name);
+        let staging = writer.staging.clone();
         if staging.exists() {
             fs::remove_dir_all(&staging)
                 .with_context(|| format!("cannot clear {}", staging.display()))?;
         }
         fs::create_dir(&staging).with_context(|| format!("cannot create {}", staging.display()))?;
-        Ok(Self {
-            target: target.to_path_buf(),
-            staging,
-            files: AtomicUsize::new(0),
-            bytes: AtomicU64::new(0),
-            committed: false,
-        })
+        // The marker goes in first, so a killed build's leftover is known
+        // as ours and removed by the next build.
+        fs::write(staging.join(MARKER), made.marker_text())
+            .with_context(|| format!("cannot write the marker in {}", staging.display()))?;
+        Ok(writer)
     }
 
     /// Swaps the staging folder in for the target and returns what was written.
     pub fn commit(mut self) -> Result<WriteSummary> {
-        fs::write(self.staging.join(MARKER), MARKER_TEXT)
-            .with_context(|| format!("cannot write the marker in {}", self.staging.display()))?;
+        stop_point()?;
         // Re-check: the target may have changed while we built.
-        check_target(&self.target, true)?;
+        check_target(&self.target, self.made, true)?;
+        let mut summary = WriteSummary {
+            files: self.files.load(Ordering::Relaxed),
+            bytes: self.bytes.load(Ordering::Relaxed),
+            ..WriteSummary::default()
+        };
         if self.target.exists() {
+            if self.made == Made::Site {
+                for kept in KEPT_IN_SITE {
+                    let from = self.target.join(kept);
+                    let to = self.staging.join(kept);
+                    if fs::symlink_metadata(&from).is_ok() && fs::symlink_metadata(&to).is_err() {
+                        copy_tree(&from, &to)?;
+                    }
+                }
+            }
             // Named after this run's staging folder, so a folder left by a
             // build that crashed here cannot block the next one.
             let mut old = self.staging.clone().into_os_string();
@@ -151,23 +484,73 @@ impl SiteWriter {
                     format!("cannot move the new site into {}", self.target.display())
                 });
             }
+            self.committed = true;
+            list_removed(&old, &self.target, &mut summary);
             fs::remove_dir_all(&old)
                 .with_context(|| format!("cannot remove the old site at {}", old.display()))?;
         } else {
             fs::rename(&self.staging, &self.target).with_context(|| {
                 format!("cannot move the new site into {}", self.target.display())
             })?;
+            self.committed = true;
         }
-        self.committed = true;
-        Ok(WriteSummary {
-            files: self.files.load(Ordering::Relaxed),
-            bytes: self.bytes.load(Ordering::Relaxed),
-        })
+        Ok(summary)
     }
+}
+
+/// Counts into `summary` the files under `old` that `new` does not have.
+fn list_removed(old: &Path, new: &Path, summary: &mut WriteSummary) {
+    for entry in walkdir::WalkDir::new(old)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_map(Result::ok)
+    {
+        if entry.file_type().is_dir() || entry.depth() == 0 {
+            continue;
+        }
+        let Ok(rel) = entry.path().strip_prefix(old) else {
+            continue;
+        };
+        if rel == Path::new(MARKER) || fs::symlink_metadata(new.join(rel)).is_ok() {
+            continue;
+        }
+        summary.removed_total += 1;
+        if summary.removed.len() < REMOVED_LISTED {
+            let parts: Vec<_> = rel
+                .components()
+                .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                .collect();
+            summary.removed.push(parts.join("/"));
+        }
+    }
+}
+
+/// Copies the file or folder `from` to `to` (symbolic links are copied as
+/// the files they point to inside, skipped otherwise).
+fn copy_tree(from: &Path, to: &Path) -> Result<()> {
+    for entry in walkdir::WalkDir::new(from).sort_by_file_name() {
+        let entry = entry.with_context(|| format!("cannot read {}", from.display()))?;
+        let rel = entry.path().strip_prefix(from).unwrap_or(Path::new(""));
+        let dest = if rel.as_os_str().is_empty() {
+            to.to_path_buf()
+        } else {
+            to.join(rel)
+        };
+        if entry.file_type().is_dir() {
+            fs::create_dir_all(&dest)
+                .with_context(|| format!("cannot create {}", dest.display()))?;
+        } else if entry.file_type().is_file() {
+            fs::copy(entry.path(), &dest).with_context(|| {
+                format!("cannot keep {} in the new site", entry.path().display())
+            })?;
+        }
+    }
+    Ok(())
 }
 
 impl PageSink for SiteWriter {
     fn put(&self, rel: &str, bytes: &[u8]) -> Result<()> {
+        stop_point()?;
         let path = self.staging.join(safe_relative(rel)?);
         if let Some(dir) = path.parent() {
             fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
@@ -182,6 +565,7 @@ impl PageSink for SiteWriter {
         rel: &str,
         write: &mut dyn FnMut(&mut dyn std::io::Write) -> Result<()>,
     ) -> Result<u64> {
+        stop_point()?;
         let path = self.staging.join(safe_relative(rel)?);
         if let Some(dir) = path.parent() {
             fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
@@ -198,18 +582,6 @@ impl PageSink for SiteWriter {
         self.count(out.bytes);
         Ok(out.bytes)
     }
-
-    fn copy_file(&self, rel: &str, from: &Path, len: u64) -> Result<()> {
-        let path = self.staging.join(safe_relative(rel)?);
-        if let Some(dir) = path.parent() {
-            fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-        }
-        let copied = fs::copy(from, &path)
-            .with_context(|| format!("cannot copy {} to {}", from.display(), path.display()))?;
-        ensure_unchanged(from, copied, len)?;
-        self.count(copied);
-        Ok(())
-    }
 }
 
 impl SiteWriter {
@@ -224,6 +596,9 @@ impl Drop for SiteWriter {
         if !self.committed {
             // The staging folder is ours alone; the target is untouched.
             let _ = fs::remove_dir_all(&self.staging);
+        }
+        if let Some(lock) = self.lock.take() {
+            let _ = fs::remove_file(lock);
         }
     }
 }
@@ -269,6 +644,7 @@ impl CountingSink {
         WriteSummary {
             files: self.files.into_inner(),
             bytes: self.bytes.into_inner(),
+            ..WriteSummary::default()
         }
     }
 }
@@ -300,6 +676,27 @@ impl PageSink for CountingSink {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_data_file_edited_after_validation_is_not_published() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("m.json");
+        std::fs::write(&file, b"{\"a\": 1}").unwrap();
+        let digest = crate::load::content_digest(b"{\"a\": 1}");
+        let sink = CountingSink::default();
+        sink.copy_file("data/m.json", &file, 8, digest).unwrap();
+        // Same length, other bytes: refused.
+        std::fs::write(&file, b"{\"a\": 2}").unwrap();
+        let err = sink
+            .copy_file("data/m.json", &file, 8, digest)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("changed while the site was being built"),
+            "{err}"
+        );
+        assert!(err.contains("with other contents"), "{err}");
+    }
+
     use super::*;
 
     #[test]
@@ -317,7 +714,9 @@ mod tests {
         let out = dir.path().join("out");
         fs::create_dir(&out).unwrap();
         fs::write(out.join("notes.txt"), "mine").unwrap();
-        let err = SiteWriter::begin(&out, false).unwrap_err().to_string();
+        let err = SiteWriter::begin(&out, Made::Site, false, &[])
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("not built by energyboard"), "{err}");
         assert_eq!(fs::read_to_string(out.join("notes.txt")).unwrap(), "mine");
     }
@@ -326,10 +725,10 @@ mod tests {
     fn dropped_build_leaves_target_alone() {
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("site");
-        let w = SiteWriter::begin(&out, false).unwrap();
+        let w = SiteWriter::begin(&out, Made::Site, false, &[]).unwrap();
         w.put("index.html", b"one").unwrap();
         w.commit().unwrap();
-        let w = SiteWriter::begin(&out, false).unwrap();
+        let w = SiteWriter::begin(&out, Made::Site, false, &[]).unwrap();
         w.put("index.html", b"two").unwrap();
         drop(w);
         assert_eq!(fs::read(out.join("index.html")).unwrap(), b"one");
@@ -338,5 +737,174 @@ mod tests {
             .map(|e| e.unwrap().file_name())
             .collect();
         assert_eq!(names, vec![std::ffi::OsString::from("site")]);
+    }
+    fn names(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn a_data_folder_never_passes_for_a_site() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("synth");
+        let w = SiteWriter::begin(&out, Made::Data, false, &[]).unwrap();
+        w.put("a.json", b"{}").unwrap();
+        w.commit().unwrap();
+        assert_eq!(made_by(&out), Some(Made::Data));
+        let err = SiteWriter::begin(&out, Made::Site, false, &[])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("is a data folder written by `energyboard synth`"),
+            "{err}"
+        );
+        // And the other way round.
+        let site = dir.path().join("site");
+        SiteWriter::begin(&site, Made::Site, false, &[])
+            .unwrap()
+            .commit()
+            .unwrap();
+        fs::write(site.join("index.html"), "x").unwrap();
+        let err = SiteWriter::begin(&site, Made::Data, false, &[])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("is a site built by `energyboard build`"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn force_never_replaces_inputs_the_current_folder_or_a_git_work_tree() {
+        let dir = tempfile::tempdir().unwrap();
+        let data = dir.path().join("data");
+        fs::create_dir_all(data.join("sub")).unwrap();
+        fs::write(data.join("a.json"), "{}").unwrap();
+        for (out, says) in [
+            (data.clone(), "is the input folder"),
+            (data.join("sub"), "is inside the input folder"),
+            (data.join("new"), "is inside the input folder"),
+            (dir.path().to_path_buf(), "contains the input folder"),
+        ] {
+            let err = SiteWriter::begin(&out, Made::Site, true, &[&data])
+                .unwrap_err()
+                .to_string();
+            assert!(err.contains(says), "{}: {err}", out.display());
+        }
+        let repo = dir.path().join("repo");
+        fs::create_dir_all(repo.join(".git")).unwrap();
+        let err = SiteWriter::begin(&repo, Made::Site, true, &[])
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("is a git work tree"), "{err}");
+        let err = SiteWriter::begin(dir.path(), Made::Site, true, &[])
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("contains a git work tree"), "{err}");
+        let cwd = std::env::current_dir().unwrap();
+        let err = SiteWriter::begin(&cwd, Made::Site, true, &[])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("is the current folder or contains it"),
+            "{err}"
+        );
+        let err = SiteWriter::begin(Path::new("/"), Made::Site, true, &[])
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("root"), "{err}");
+        assert!(data.join("a.json").is_file() && repo.join(".git").is_dir());
+    }
+
+    #[test]
+    fn user_files_cname_and_well_known_are_kept_and_others_reported() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("site");
+        let w = SiteWriter::begin(&out, Made::Site, false, &[]).unwrap();
+        w.put("index.html", b"one").unwrap();
+        w.put("models/gone/index.html", b"old").unwrap();
+        w.commit().unwrap();
+        fs::write(out.join("CNAME"), "energy.example.org\n").unwrap();
+        fs::create_dir_all(out.join(".well-known")).unwrap();
+        fs::write(out.join(".well-known/security.txt"), "Contact: x").unwrap();
+        fs::write(out.join("notes.txt"), "mine").unwrap();
+        let w = SiteWriter::begin(&out, Made::Site, false, &[]).unwrap();
+        w.put("index.html", b"two").unwrap();
+        let summary = w.commit().unwrap();
+        assert_eq!(fs::read(out.join("index.html")).unwrap(), b"two");
+        assert_eq!(
+            fs::read_to_string(out.join("CNAME")).unwrap(),
+            "energy.example.org\n"
+        );
+        assert!(out.join(".well-known/security.txt").is_file());
+        assert_eq!(summary.removed, ["models/gone/index.html", "notes.txt"]);
+        assert_eq!(summary.removed_total, 2);
+    }
+
+    #[test]
+    fn a_second_writer_into_the_same_folder_is_told_to_wait() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("site");
+        let first = SiteWriter::begin(&out, Made::Site, false, &[]).unwrap();
+        let err = SiteWriter::begin(&out, Made::Site, false, &[])
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("another energyboard"), "{err}");
+        assert!(err.contains("is writing this folder"), "{err}");
+        first.commit().unwrap();
+        // The lock goes with the writer.
+        SiteWriter::begin(&out, Made::Site, false, &[])
+            .unwrap()
+            .commit()
+            .unwrap();
+        assert_eq!(names(dir.path()), ["site"]);
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn leftovers_of_dead_builds_are_removed_and_others_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("site");
+        // A process id that is not running: beyond the kernel's limit.
+        let dead = 4_194_304 + 17;
+        // Process 1 always runs: its folder is not a leftover.
+        for name in [
+            format!(".site.tmp-{dead}"),
+            format!(".site.tmp-{dead}.old"),
+            ".site.tmp-1".to_owned(),
+        ] {
+            fs::create_dir(dir.path().join(&name)).unwrap();
+            fs::write(
+                dir.path().join(&name).join(MARKER),
+                Made::Site.marker_text(),
+            )
+            .unwrap();
+        }
+        // Without the marker, or with another name, it is not ours.
+        fs::create_dir(dir.path().join(format!(".site.tmp-{dead}9"))).unwrap();
+        fs::create_dir(dir.path().join(".other.tmp-1")).unwrap();
+        fs::write(
+            dir.path().join(".other.tmp-1").join(MARKER),
+            "energyboard site\n",
+        )
+        .unwrap();
+        fs::write(dir.path().join(".site.lock"), format!("{dead}\n")).unwrap();
+        SiteWriter::begin(&out, Made::Site, false, &[])
+            .unwrap()
+            .commit()
+            .unwrap();
+        assert_eq!(
+            names(dir.path()),
+            [
+                ".other.tmp-1".to_owned(),
+                ".site.tmp-1".to_owned(),
+                format!(".site.tmp-{dead}9"),
+                "site".to_owned()
+            ]
+        );
     }
 }

@@ -779,3 +779,55 @@ fn tables_carry_units_and_formatted_values() {
         }
     }
 }
+
+#[test]
+fn descriptions_name_the_scales_actually_drawn() {
+    // Energies within a factor of ten: the trade-off chart draws a linear
+    // energy axis (and a log latency axis), and must say so.
+    let (mut m, _) = seed(SEEDS[0]);
+    m.configurations
+        .retain(|c| c.wh_per_million_output_tokens < 100.0);
+    let lo = m
+        .configurations
+        .iter()
+        .map(|c| c.wh_per_million_output_tokens)
+        .fold(f64::INFINITY, f64::min);
+    m.configurations
+        .retain(|c| c.wh_per_million_output_tokens < lo * 5.0);
+    m.best.clear();
+    let a = analyse_model(&m);
+    let narrow = chart::model_charts(&m, &a);
+    let tradeoff = narrow
+        .iter()
+        .find(|c| c.file_name == "time-energy-tradeoff.svg")
+        .unwrap();
+    assert!(
+        tradeoff
+            .description
+            .contains("(log x scale, linear y scale)"),
+        "{}",
+        tradeoff.description
+    );
+    let refs = [(&m, &a)];
+    let compare = chart::compare_frontiers(&refs);
+    assert!(
+        !compare.description.contains("log scales"),
+        "{}",
+        compare.description
+    );
+    // Where both axes are logarithmic, "log scales" stays.
+    let (m, a) = seed(SEEDS[0]);
+    let wide = chart::model_charts(&m, &a);
+    let tradeoff = wide
+        .iter()
+        .find(|c| c.file_name == "time-energy-tradeoff.svg")
+        .unwrap();
+    assert!(tradeoff.description.contains("(log scales)"));
+    let doc = roxmltree::Document::parse(&narrow[4].svg).unwrap();
+    let desc = doc
+        .descendants()
+        .find(|n| n.has_tag_name("desc"))
+        .and_then(|n| n.text())
+        .unwrap();
+    assert!(!desc.contains("log scales"), "{desc}");
+}

@@ -602,3 +602,147 @@ proptest! {
         prop_assert!(problems.iter().any(|p| p.field == want && p.message.contains("must be 1 or more")));
     }
 }
+
+// ---------------------------------------------------------------------------
+// The limits of the format (src/load/limits.rs).
+
+/// Each quantity of a configuration with its upper limit.
+const LIMITED: [(&str, f64); 11] = [
+    ("wh_per_million_output_tokens", 1e9),
+    ("joules_per_output_token", 3.6e6),
+    ("median_itl_ms", 1e7),
+    ("p90_itl_ms", 1e7),
+    ("p95_itl_ms", 1e7),
+    ("p99_itl_ms", 1e7),
+    ("tokens_per_second", 1e9),
+    ("gpu_power_watts_total", 1e9),
+    ("avg_output_tokens", 1e9),
+    ("avg_requests_in_flight", 1e9),
+    ("avg_running_batch", 1e9),
+];
+
+/// The JSON path validation uses for a JSON pointer into a model file,
+/// e.g. `/configurations/3/gpu` → `configurations[3].gpu`.
+fn field_of(pointer: &str) -> String {
+    let mut out = String::new();
+    for part in pointer.split('/').skip(1) {
+        if part.bytes().all(|b| b.is_ascii_digit()) {
+            out.push_str(&format!("[{part}]"));
+        } else {
+            if !out.is_empty() {
+                out.push('.');
+            }
+            out.push_str(part);
+        }
+    }
+    out
+}
+
+proptest! {
+    #![proptest_config(cases(300))]
+
+    #[test]
+    fn out_of_range_quantities_are_named_by_validation(
+        seed in 0..SEEDS.len(),
+        row in any::<prop::sample::Index>(),
+        field in 0..LIMITED.len(),
+        factor in prop_oneof![1.000_001..10.0f64, 10.0..1e300f64],
+    ) {
+        let (name, limit) = LIMITED[field];
+        let value = (limit * factor).min(f64::MAX);
+        let mut v = seed_value(seed);
+        let i = row.index(v["configurations"].as_array().unwrap().len());
+        v["configurations"][i][name] = serde_json::json!(value);
+        let bytes = serde_json::to_vec(&v).unwrap();
+        let path = Path::new(FUZZ_PATH);
+        let m = parse_model(path, &bytes).unwrap();
+        let problems = validate_model(path, &m);
+        let want = format!("configurations[{i}].{name}");
+        prop_assert!(
+            problems.iter().any(|p| p.field == want && p.message.contains("is out of range")),
+            "no range problem for {} = {}: {:?}", want, value, problems
+        );
+        for p in &problems {
+            prop_assert!(p.message.len() < 600, "a long message: {}", p);
+        }
+    }
+
+    #[test]
+    fn control_characters_in_any_text_are_named_by_validation(
+        seed in 0..SEEDS.len(),
+        at in any::<prop::sample::Index>(),
+        position in any::<prop::sample::Index>(),
+        control in prop_oneof![0u32..0x20, Just(0x7f), 0x80u32..0xa0],
+    ) {
+        let mut v = seed_value(seed);
+        let mut all = Vec::new();
+        pointers(&v, "", &mut all);
+        // Text fields outside `best`, whose rows are checked against the
+        // configurations they repeat.
+        let texts: Vec<String> = all
+            .into_iter()
+            .filter(|p| !p.starts_with("/best") && v.pointer(p).is_some_and(Value::is_string))
+            .collect();
+        let pointer = at.get(&texts).clone();
+        let text = v.pointer_mut(&pointer).unwrap();
+        let mut chars: Vec<char> = text.as_str().unwrap().chars().collect();
+        let c = char::from_u32(control).unwrap();
+        chars.insert(position.index(chars.len() + 1), c);
+        *text = Value::String(chars.into_iter().collect());
+        let bytes = serde_json::to_vec(&v).unwrap();
+        let path = Path::new(FUZZ_PATH);
+        let m = parse_model(path, &bytes).unwrap();
+        let problems = validate_model(path, &m);
+        let want = field_of(&pointer);
+        prop_assert!(
+            problems.iter().any(|p| p.field == want && p.message.contains("control character")),
+            "no control-character problem for {}: {:?}", want, problems
+        );
+        assert_names_the_file(&problems, path);
+    }
+
+    #[test]
+    fn dates_pass_exactly_when_they_are_real_iso_dates(
+        seed in 0..SEEDS.len(),
+        field in prop::sample::select(vec![
+            "/updated", "/data_version", "/source/released", "/source/compiled", "/source/retrieved",
+        ]),
+        date in prop_oneof![
+            (0u32..3000, 0u32..14, 0u32..33).prop_map(|(y, m, d)| format!("{y:04}-{m:02}-{d:02}")),
+            "[0-9 /.T:-]{0,12}",
+        ],
+    ) {
+        let mut v = seed_value(seed);
+        *v.pointer_mut(field).unwrap() = Value::String(date.clone());
+        let bytes = serde_json::to_vec(&v).unwrap();
+        let path = Path::new(FUZZ_PATH);
+        let m = parse_model(path, &bytes).unwrap();
+        let problems = validate_model(path, &m);
+        let refused = problems.iter().any(|p| p.field == field_of(field));
+        prop_assert_eq!(refused, !energyboard::load::limits::is_iso_date(&date), "{}", date);
+    }
+
+    #[test]
+    fn parallel_degrees_are_refused_exactly_when_they_break_the_rule(
+        seed in 0..SEEDS.len(),
+        row in any::<prop::sample::Index>(),
+        degrees in (1u32..10, 1u32..10, 1u32..10, 1u32..10),
+    ) {
+        let (n, tp, dp, ep) = degrees;
+        let mut v = seed_value(seed);
+        let i = row.index(v["configurations"].as_array().unwrap().len());
+        let c = &mut v["configurations"][i];
+        c["num_gpus"] = serde_json::json!(n);
+        c["tensor_parallel"] = serde_json::json!(tp);
+        c["data_parallel"] = serde_json::json!(dp);
+        c["expert_parallel"] = serde_json::json!(ep);
+        let bytes = serde_json::to_vec(&v).unwrap();
+        let path = Path::new(FUZZ_PATH);
+        let m = parse_model(path, &bytes).unwrap();
+        let problems = validate_model(path, &m);
+        let want = format!("configurations[{i}].num_gpus");
+        let refused = problems.iter().any(|p| p.field == want && p.message.contains("do not fit"));
+        let fits = (ep == 1 && tp * dp == n) || (ep == n && (tp * dp == n || tp * dp == 1));
+        prop_assert_eq!(refused, !fits, "{:?}", degrees);
+    }
+}

@@ -926,7 +926,11 @@ fn markup_in_names_is_escaped_on_every_page_and_chart() {
 fn unknown_extra_fields_are_accepted() {
     let sandbox = Sandbox::new().fixture("valid", "unknown-extra-fields");
     sandbox.build().succeeds();
-    assert!(sandbox.path("out/models/qwen-3-32b/index.html").is_file());
+    assert!(
+        sandbox
+            .path("out/workloads/lm-arena-chat/models/qwen-3-32b/index.html")
+            .is_file()
+    );
 }
 
 #[test]
@@ -1128,5 +1132,223 @@ fn diffusion_files_of_one_workload_share_their_deadline() {
         "bad/pixart.json",
         "batch_latency_deadline_s",
         "is 30 s but bad/flux-1-dev.json gives 30.0001 s for the same workload \"text-to-image\"",
+    );
+}
+
+// ---------------------------------------------------------------------------
+// Limits of the format (src/load/limits.rs).
+
+/// The seed with `change` applied to its JSON value, written to `bad/`.
+fn seed_changed(change: impl FnOnce(&mut serde_json::Value)) -> Run {
+    with_bad_data(|bad| {
+        let mut value: serde_json::Value = serde_json::from_str(&seed_text()).unwrap();
+        change(&mut value);
+        fs::write(
+            bad.join(MODEL),
+            serde_json::to_string_pretty(&value).unwrap(),
+        )
+        .unwrap();
+    })
+}
+
+#[test]
+fn a_latency_near_the_top_of_the_float_range_is_refused_not_drawn_for_minutes() {
+    let start = Instant::now();
+    seed_changed(|v| v["configurations"][0]["p99_itl_ms"] = serde_json::json!(1.7e308))
+        .model_problem(
+            "configurations[0].p99_itl_ms",
+            "1.7e308 is out of range; at most 10000000 ms is accepted (row qwen-3-32b/B200/1/8)",
+        );
+    assert!(start.elapsed() < Duration::from_secs(20));
+}
+
+#[test]
+fn figures_at_their_limits_build_quickly() {
+    let sandbox = Sandbox::new().bad_data(|bad| {
+        let mut v: serde_json::Value = serde_json::from_str(&seed_text()).unwrap();
+        let c = &mut v["configurations"][0];
+        c["p99_itl_ms"] = serde_json::json!(1e7);
+        c["tokens_per_second"] = serde_json::json!(1e9);
+        c["avg_output_tokens"] = serde_json::json!(1e9);
+        c["avg_running_batch"] = serde_json::json!(5e-324);
+        fs::write(bad.join(MODEL), serde_json::to_string_pretty(&v).unwrap()).unwrap();
+    });
+    let start = Instant::now();
+    sandbox.build().succeeds();
+    assert!(start.elapsed() < Duration::from_secs(20));
+}
+
+#[test]
+fn control_characters_in_any_text_field_are_refused_naming_it() {
+    for (pointer, field) in [
+        ("/name", "name"),
+        ("/caveat", "caveat"),
+        ("/source/publisher", "source.publisher"),
+        ("/source/licence_evidence/1", "source.licence_evidence[1]"),
+        ("/configurations/2/precision", "configurations[2].precision"),
+    ] {
+        seed_changed(|v| {
+            let text = v.pointer_mut(pointer).unwrap();
+            *text = serde_json::json!(format!("{}\u{0}x", text.as_str().unwrap()));
+        })
+        .model_problem(field, "contains the control character U+0000")
+        .no_control_characters();
+    }
+    seed_changed(|v| v["architecture"] = serde_json::json!("Dense\tTransformer"))
+        .model_problem("architecture", "contains the control character U+0009");
+}
+
+#[test]
+fn over_long_names_are_refused_in_validation_naming_the_field() {
+    seed_changed(|v| {
+        let gpu = "G".repeat(300);
+        v["gpus"] = serde_json::json!([gpu.clone(), "H100"]);
+        for c in v["configurations"].as_array_mut().unwrap() {
+            if c["gpu"] == "B200" {
+                c["gpu"] = serde_json::json!(gpu.clone());
+            }
+        }
+        let best = v["best"]["B200"].take();
+        v["best"].as_object_mut().unwrap().remove("B200");
+        v["best"][&gpu] = best;
+        v["best"][&gpu]["gpu"] = serde_json::json!(gpu);
+    })
+    .model_problem("gpus[0]", "is 300 characters long; at most 64 are allowed");
+    seed_changed(|v| v["slug"] = serde_json::json!("a".repeat(252)))
+        .model_problem("slug", "is 252 characters long; at most 100 are allowed");
+}
+
+#[test]
+fn dates_must_be_real_iso_dates() {
+    for (pointer, field, date) in [
+        ("/updated", "updated", "2026-02-30"),
+        ("/data_version", "data_version", "27 Sep 2026"),
+        ("/source/released", "source.released", "2025-12"),
+        ("/source/compiled", "source.compiled", "2026-13-01"),
+        ("/source/retrieved", "source.retrieved", "yesterday"),
+    ] {
+        seed_changed(|v| *v.pointer_mut(pointer).unwrap() = serde_json::json!(date)).model_problem(
+            field,
+            &format!("{date:?} is not a date; write a real calendar date as YYYY-MM-DD"),
+        );
+    }
+}
+
+#[test]
+fn percentiles_must_not_fall() {
+    seed_changed(|v| v["configurations"][0]["p99_itl_ms"] = serde_json::json!(10.0)).model_problem(
+        "configurations[0].p99_itl_ms",
+        "10 is below p95_itl_ms 17.3; a higher percentile cannot be lower",
+    );
+    seed_changed(|v| v["configurations"][0]["p90_itl_ms"] = serde_json::json!(14.0)).model_problem(
+        "configurations[0].p90_itl_ms",
+        "is below median_itl_ms 14.1",
+    );
+}
+
+#[test]
+fn parallel_degrees_must_fit_the_gpu_count() {
+    seed_changed(|v| v["configurations"][0]["num_gpus"] = serde_json::json!(2)).model_problem(
+        "configurations[0].num_gpus",
+        "2 GPUs do not fit tensor_parallel 1 × data_parallel 1 with expert_parallel 1",
+    );
+    seed_changed(|v| v["configurations"][0]["expert_parallel"] = serde_json::json!(4))
+        .model_problem(
+            "configurations[0].num_gpus",
+            "expert_parallel must be 1 or num_gpus",
+        );
+}
+
+#[test]
+fn twenty_thousand_bad_files_print_fifty_problems_and_a_total() {
+    let run = with_bad_data(|bad| {
+        for i in 0..20_000 {
+            fs::write(bad.join(format!("m{i:05}.json")), "{").unwrap();
+        }
+    });
+    let lines = run.stderr.lines().count();
+    assert!(lines <= 55, "{lines} lines");
+    run.stderr_has("error: 20000 problems in 20000 files:")
+        .stderr_has("  … and 19950 more problems in 19950 files not listed");
+}
+
+#[test]
+fn formula_cells_and_backslashes_are_neutralised_in_downloads_and_citations() {
+    let sandbox = Sandbox::new().bad_data(|bad| {
+        let mut v: serde_json::Value = serde_json::from_str(&seed_text()).unwrap();
+        v["name"] = serde_json::json!("=HYPERLINK(\"http://x\") \\input{/etc/passwd}");
+        v["architecture"] = serde_json::json!("@SUM(1)");
+        fs::write(bad.join(MODEL), serde_json::to_string_pretty(&v).unwrap()).unwrap();
+    });
+    sandbox.build().succeeds();
+    for csv in ["data/configurations.csv", "data/leaderboard.csv"] {
+        let text = fs::read_to_string(sandbox.path("out").join(csv)).unwrap();
+        let row = text.lines().nth(1).unwrap();
+        assert!(
+            row.contains(",\"'=HYPERLINK(\"\"http://x\"\") \\input{/etc/passwd}\",")
+                && row.contains(",'@SUM(1),"),
+            "{csv}: {row}"
+        );
+    }
+    let page = fs::read_to_string(
+        sandbox.path("out/workloads/lm-arena-chat/models/qwen-3-32b/index.html"),
+    )
+    .unwrap();
+    assert!(
+        page.contains("\\textbackslash{}input\\{/etc/passwd\\}"),
+        "no escaped backslash in the BibTeX"
+    );
+}
+
+#[test]
+fn slugs_of_site_wide_downloads_are_reserved() {
+    for slug in ["leaderboard", "configurations"] {
+        with_bad_data(|bad| {
+            let text = seed_text().replace("qwen-3-32b", slug);
+            fs::write(bad.join(MODEL), text).unwrap();
+        })
+        .model_problem(
+            "slug",
+            &format!("\"{slug}\" is reserved: data/{slug}.csv is a site-wide download"),
+        );
+    }
+}
+
+#[test]
+fn row_anchors_may_not_clash_with_the_page_s_own_anchors() {
+    for (suffix, anchor) in [
+        ("main", "main"),
+        ("best", "best"),
+        ("cite", "cite"),
+        ("embed", "embed"),
+        ("budgets", "budgets"),
+        ("gpu/H100", "gpu-h100"),
+        ("chart/x", "chart-x"),
+    ] {
+        with_bad_data(|bad| {
+            // The first B200 row, which is not a best row.
+            let text = seed_text().replacen(
+                "\"row_id\": \"qwen-3-32b/B200/1/8\"",
+                &format!("\"row_id\": \"qwen-3-32b/{suffix}\""),
+                1,
+            );
+            fs::write(bad.join(MODEL), text).unwrap();
+        })
+        .model_problem(
+            "configurations[0].row_id",
+            &format!("gives the page anchor #{anchor}, which"),
+        );
+    }
+}
+
+#[test]
+fn a_gpu_named_like_a_heading_anchor_is_refused() {
+    with_bad_data(|bad| {
+        let text = seed_text().replace("\"H100\"", "\"H100 H\"");
+        fs::write(bad.join(MODEL), text).unwrap();
+    })
+    .model_problem(
+        "gpus[1]",
+        "ends like the page's heading and caption anchors",
     );
 }

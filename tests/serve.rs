@@ -335,6 +335,52 @@ fn editing_a_data_file_rebuilds_the_site() {
     assert!(!home.body.contains("energyboard-build-error"));
 }
 
+/// The seed `qwen-3-32b.json` with its slug changed to `slug`.
+fn seed_with_slug(slug: &str) -> String {
+    std::fs::read_to_string("data/qwen-3-32b.json")
+        .unwrap()
+        .replacen(
+            "\"slug\": \"qwen-3-32b\"",
+            &format!("\"slug\": \"{slug}\""),
+            1,
+        )
+}
+
+#[test]
+fn a_data_folder_deleted_and_made_again_is_still_watched() {
+    let preview = Preview::start(&[]);
+    let data = preview.path("data");
+    std::fs::remove_dir_all(&data).unwrap();
+    preview.wait_for("/", "the error banner", |r| {
+        r.body.contains("energyboard-build-error")
+    });
+    std::fs::create_dir(&data).unwrap();
+    std::fs::write(data.join("a.json"), seed_with_slug("remade")).unwrap();
+    preview.wait_for("/models/remade/", "the rebuilt page", |r| r.status == 200);
+    // And the new folder's files are watched in turn.
+    std::fs::write(data.join("a.json"), seed_with_slug("remade-twice")).unwrap();
+    preview.wait_for("/models/remade-twice/", "the rebuilt page", |r| {
+        r.status == 200
+    });
+}
+
+#[test]
+fn a_data_folder_moved_away_and_back_is_still_watched() {
+    let preview = Preview::start(&[]);
+    let (data, away) = (preview.path("data"), preview.path("away"));
+    std::fs::rename(&data, &away).unwrap();
+    preview.wait_for("/", "the error banner", |r| {
+        r.body.contains("energyboard-build-error")
+    });
+    std::fs::write(away.join("qwen-3-32b.json"), seed_with_slug("moved")).unwrap();
+    std::fs::rename(&away, &data).unwrap();
+    preview.wait_for("/models/moved/", "the rebuilt page", |r| r.status == 200);
+    std::fs::write(data.join("qwen-3-32b.json"), seed_with_slug("moved-edited")).unwrap();
+    preview.wait_for("/models/moved-edited/", "the rebuilt page", |r| {
+        r.status == 200
+    });
+}
+
 #[test]
 fn broken_data_file_keeps_the_last_good_site_and_shows_the_error() {
     let preview = Preview::start(&[]);
@@ -451,6 +497,52 @@ fn default_output_is_a_temporary_folder_removed_on_exit() {
     assert_eq!(temporary(preview.dir.path()), 0);
 }
 
+#[cfg(target_os = "linux")]
+#[test]
+fn a_killed_previews_temporary_folder_is_removed_by_the_next_one() {
+    let mut killed = Preview::launch(&[], |_| {}, false);
+    assert_eq!(killed.get("/").status, 200);
+    killed.child.kill().unwrap();
+    killed.child.wait().unwrap();
+    let pid = killed.child.id();
+    let left = |dir: &Path| {
+        std::fs::read_dir(dir)
+            .unwrap()
+            .filter(|e| {
+                let name = e.as_ref().unwrap().file_name();
+                name.to_string_lossy()
+                    .starts_with(&format!("energyboard-serve-{pid}-"))
+            })
+            .count()
+    };
+    assert_eq!(left(killed.dir.path()), 1);
+    // Not energyboard's: kept.
+    let foreign = killed.dir.path().join("energyboard-serve-4194319-x");
+    std::fs::create_dir(&foreign).unwrap();
+    std::fs::write(foreign.join("notes.txt"), "mine").unwrap();
+    // The next preview, with the same temporary folder.
+    let mut next = Command::new(env!("CARGO_BIN_EXE_energyboard"))
+        .args(["serve", "--port", "0", "--data"])
+        .arg(killed.path("data"))
+        .arg("--static")
+        .arg(killed.path("static"))
+        .env("TMPDIR", killed.dir.path())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(next.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with("serving "), "{first}");
+    assert_eq!(left(killed.dir.path()), 0);
+    next.kill().unwrap();
+    next.wait().unwrap();
+    assert!(foreign.join("notes.txt").is_file());
+}
+
 #[test]
 fn refuses_an_output_folder_it_did_not_make_or_inside_the_inputs() {
     let dir = tempfile::tempdir().unwrap();
@@ -481,6 +573,6 @@ fn refuses_an_output_folder_it_did_not_make_or_inside_the_inputs() {
     ]);
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("may not be inside"), "{err}");
+    assert!(err.contains("is inside the input folder data"), "{err}");
     assert!(!Path::new("data/site").exists());
 }

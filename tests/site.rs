@@ -581,6 +581,27 @@ fn with_a_base_url_pages_carry_canonical_links_and_a_sitemap() {
         .unwrap()
         .to_owned();
     assert_eq!(home, "https://example.github.io/mirror/index.html");
+    assert!(nf.select(&sel("script")).next().is_none());
+}
+
+#[test]
+fn without_a_base_url_the_404_page_finds_the_site_root_with_a_script() {
+    // Served for a missing address at any depth, its relative links would
+    // point below the site; the inline script probes for assets/style.css
+    // upwards from the address and rewrites every "./" link.
+    let site = Built::seed();
+    let nf = site.page("404.html");
+    let links: Vec<&str> = nf
+        .select(&sel("main a"))
+        .filter_map(|a| a.value().attr("href"))
+        .collect();
+    assert!(
+        !links.is_empty() && links.iter().all(|h| h.starts_with("./")),
+        "{links:?}"
+    );
+    let script: String = nf.select(&sel("script")).flat_map(|s| s.text()).collect();
+    assert!(script.contains("assets/style.css"), "{script}");
+    assert!(script.contains(r#"a[href^="./"]"#), "{script}");
 }
 
 #[test]

@@ -33,12 +33,11 @@ impl Axis {
     /// A log₂ axis covering `min..=max` with ticks at every power of two.
     pub(crate) fn powers_of_two(min: f64, max: f64) -> Self {
         let (lo, hi) = (min / 1.3, max * 1.3);
-        let mut ticks = Vec::new();
-        let mut t = lo.log2().ceil().exp2();
-        while t <= hi {
-            ticks.push(t);
-            t *= 2.0;
-        }
+        let (first, last) = (lo.log2().ceil(), hi.log2().floor());
+        let ticks = spaced_exponents(first, last)
+            .map(f64::exp2)
+            .filter(|t| t.is_finite() && *t > 0.0)
+            .collect();
         Self::new(lo, hi, true, ticks)
     }
 
@@ -55,9 +54,11 @@ impl Axis {
 
     /// A linear axis from zero to a little above `max`, ending on a tick.
     pub(crate) fn from_zero(max: f64) -> Self {
-        let max = if max > 0.0 { max } else { 1.0 };
+        // Past 1e300 the end would overflow; the data never get there
+        // (validation caps every figure), but the loop must still end.
+        let max = if max > 0.0 { max.min(1e300) } else { 1.0 };
         let step = nice_step(max / 5.0);
-        let n = (max * 1.04 / step).ceil() as u32;
+        let n = ((max * 1.04 / step).ceil() as u32).min(MAX_TICKS as u32);
         let ticks: Vec<f64> = (0..=n).map(|i| f64::from(i) * step).collect();
         Self::new(0.0, f64::from(n) * step, false, ticks)
     }
@@ -91,6 +92,17 @@ impl Axis {
     }
 }
 
+/// How a chart's scales read in its description: "log scales" only when
+/// both axes are logarithmic.
+pub(crate) fn scales_note(x: &Axis, y: &Axis) -> &'static str {
+    match (x.is_log(), y.is_log()) {
+        (true, true) => "log scales",
+        (true, false) => "log x scale, linear y scale",
+        (false, true) => "linear x scale, log y scale",
+        (false, false) => "linear scales",
+    }
+}
+
 /// A tick label: whole numbers grouped by thousands, others with one or two
 /// decimals.
 pub(crate) fn tick_label(v: f64) -> String {
@@ -103,12 +115,35 @@ pub(crate) fn tick_label(v: f64) -> String {
     }
 }
 
+/// Most ticks an axis gets, whatever its range: a chart is a few hundred
+/// pixels wide, and every tick loop must end on any finite input.
+const MAX_TICKS: usize = 24;
+
+/// The whole exponents from `first` to `last`, every one when there are at
+/// most [`MAX_TICKS`] / 2 of them, else evenly thinned to about that many.
+/// Empty when either end is not finite.
+fn spaced_exponents(first: f64, last: f64) -> impl Iterator<Item = f64> {
+    let (first, last) = if first.is_finite() && last.is_finite() && first <= last {
+        (first.clamp(-2000.0, 2000.0), last.clamp(-2000.0, 2000.0))
+    } else {
+        (1.0, 0.0)
+    };
+    let count = (last - first) as usize + 1;
+    let stride = count.div_ceil(MAX_TICKS / 2).max(1);
+    (0..count)
+        .step_by(stride)
+        .map(move |i| first + i as f64)
+        .filter(move |e| *e <= last)
+}
+
 fn log_ticks(lo: f64, hi: f64, steps: &[f64]) -> Vec<f64> {
     let mut ticks = Vec::new();
-    let first = lo.log10().floor() as i32;
-    let last = hi.log10().ceil() as i32;
-    for exp in first..=last {
-        let mag = 10f64.powi(exp);
+    let (first, last) = (lo.log10().floor(), hi.log10().ceil());
+    let dense = first.is_finite() && last.is_finite() && last - first < (MAX_TICKS / 2) as f64;
+    // Over many decades, one tick per (thinned) power of ten.
+    let steps = if dense { steps } else { &[1.0] };
+    for exp in spaced_exponents(first, last) {
+        let mag = 10f64.powi(exp as i32);
         for s in steps {
             // Round away floating noise such as 0.30000000000000004.
             let t = round_sig(s * mag);
@@ -197,6 +232,32 @@ mod tests {
         assert!(a.range().end >= 1180.0);
         assert!(!Axis::auto(39.0, 64.0).is_log());
         assert!(Axis::auto(15.0, 480.0).is_log());
+    }
+
+    #[test]
+    fn axes_end_on_any_finite_range() {
+        for (lo, hi) in [
+            (f64::MIN_POSITIVE, f64::MAX),
+            (5e-324, 1.7e308),
+            (1.0, f64::MAX),
+            (1e-300, 1e-299),
+            (1.7e308, f64::MAX),
+        ] {
+            for axis in [
+                Axis::powers_of_two(lo, hi),
+                Axis::log(lo, hi),
+                Axis::from_zero(hi),
+                Axis::auto(lo, hi),
+            ] {
+                assert!(
+                    axis.ticks().len() <= MAX_TICKS + 1,
+                    "{lo} {hi}: {:?}",
+                    axis.ticks()
+                );
+                assert!(axis.ticks().iter().all(|t| t.is_finite()));
+            }
+        }
+        assert_eq!(Axis::log(1e-6, 1e20).ticks().len(), 9);
     }
 
     #[test]

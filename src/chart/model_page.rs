@@ -358,9 +358,9 @@ impl PageCharts for ModelFile {
         }
     }
 
-    fn describe_tradeoff(cx: &Ctx<'_, Self>, _scales: &str) -> String {
+    fn describe_tradeoff(cx: &Ctx<'_, Self>, scales: &str) -> String {
         format!(
-            "Each configuration of {} as median inter-token latency against energy per million output tokens (log scales), with the Pareto frontier of {} configurations drawn as a line and the {} ms deadline as a dashed line. Lowest energy within the deadline: {}.",
+            "Each configuration of {} as median inter-token latency against energy per million output tokens ({scales}), with the Pareto frontier of {} configurations drawn as a line and the {} ms deadline as a dashed line. Lowest energy within the deadline: {}.",
             cx.m.name,
             cx.a.frontier.len(),
             cx.deadline(),
@@ -725,11 +725,6 @@ fn tradeoff_chart<M: PageCharts>(cx: &Ctx<'_, M>) -> Chart {
     }
     let title = format!("{}: time–energy trade-off", m.name());
     let y = Axis::auto(elo, ehi);
-    let scales = if y.is_log() {
-        "log scales"
-    } else {
-        "log x scale"
-    };
     let energy_axis = m.energy_axis();
     let frame = Frame {
         header: Header::new(&title, keys),
@@ -761,7 +756,7 @@ fn tradeoff_chart<M: PageCharts>(cx: &Ctx<'_, M>) -> Chart {
             )
         })
     });
-    let description = M::describe_tradeoff(cx, scales);
+    let description = M::describe_tradeoff(cx, super::axis::scales_note(&frame.x, &frame.y));
     let headers = [
         SETUP,
         M::LOAD_AXIS,

@@ -341,9 +341,10 @@ pub(crate) fn compare_frontiers<M: Plotted>(all: &[(&M, &ModelAnalysis<KeyOf<M>>
     };
     let description = match cheapest {
         Some((m, c)) => format!(
-            "Pareto frontiers of {which}: for each, the configurations that no other configuration of the same model beats on both {} and {} (log scales). Lowest energy {}: {} on {} ×{} at {} {} and {} {}.",
+            "Pareto frontiers of {which}: for each, the configurations that no other configuration of the same model beats on both {} and {} ({}). Lowest energy {}: {} on {} ×{} at {} {} and {} {}.",
             M::LATENCY_PHRASE,
             m.energy_phrase(),
+            super::axis::scales_note(&frame.x, &frame.y),
             if capped { "among them" } else { "overall" },
             m.name(),
             c.gpu(),

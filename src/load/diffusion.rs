@@ -3,6 +3,7 @@
 
 use std::path::Path;
 
+use super::limits::{self, number};
 use super::{
     BestWords, Problem, check_best, positive, problem, shown, validate_frame, validate_row_ids,
 };
@@ -38,7 +39,12 @@ pub(super) fn validate_diffusion(path: &Path, m: &DiffusionFile) -> Vec<Problem>
             "is a per-token field; a diffusion file gives its deadline as batch_latency_deadline_s, in seconds".into(),
         );
     }
-    validate_frame(&mut bad, m, "batch_latency_deadline_s");
+    let deadline = limits::Deadline {
+        field: "batch_latency_deadline_s",
+        max: limits::MAX_BATCH_LATENCY_S,
+        unit: " s",
+    };
+    validate_frame(&mut bad, m, &deadline);
     validate_row_ids(&mut bad, m);
     for (i, c) in m.configurations.iter().enumerate() {
         let at = format!("configurations[{i}]");
@@ -52,9 +58,9 @@ pub(super) fn validate_diffusion(path: &Path, m: &DiffusionFile) -> Vec<Problem>
                     format!(
                         "is {} but batch_latency_s {} is {} the deadline batch_latency_deadline_s {}{row}",
                         c.under_latency_deadline,
-                        c.batch_latency_s,
+                        number(c.batch_latency_s),
                         if under { "within" } else { "above" },
-                        m.batch_latency_deadline_s
+                        number(m.batch_latency_deadline_s)
                     ),
                 );
             }
@@ -165,6 +171,7 @@ fn validate_configuration(
     if c.precision.trim().is_empty() {
         bad(format!("{at}.precision"), format!("must not be empty{row}"));
     }
+    limits::check_diffusion_configuration(bad, at, row, c);
     // Every GPU holds one share of the sequence: Ulysses × ring = GPUs.
     if c.ulysses_degree > 0
         && c.ring_degree > 0
@@ -213,8 +220,11 @@ fn check_consistency(
         bad(
             format!("{at}.{rate_field}"),
             format!(
-                "is {rate} but batch_size {} / batch_latency_s {} = {expected_rate:.4}; the two disagree by more than 1 %{row}",
-                c.batch_size, c.batch_latency_s
+                "is {} but batch_size {} / batch_latency_s {} = {}; the two disagree by more than 1 %{row}",
+                number(rate),
+                c.batch_size,
+                number(c.batch_latency_s),
+                number(expected_rate)
             ),
         );
     }
@@ -223,9 +233,12 @@ fn check_consistency(
         bad(
             format!("{at}.gpu_power_watts_total"),
             format!(
-                "is {} but joules_per_{} {energy} × {rate_field} {rate} = {expected_power:.1} W; the two disagree by more than 1 %{row}",
-                c.gpu_power_watts_total,
-                kind.item()
+                "is {} but joules_per_{} {} × {rate_field} {} = {} W; the two disagree by more than 1 %{row}",
+                number(c.gpu_power_watts_total),
+                kind.item(),
+                number(energy),
+                number(rate),
+                number(expected_power)
             ),
         );
     }

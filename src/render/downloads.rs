@@ -63,6 +63,31 @@ fn header_cell(set: ColumnSet, key: &str) -> String {
     }
 }
 
+/// Full precision, `.` as the decimal mark: Rust's shortest round-trip
+/// form, in exponent form (`5e-324`) where that would take more than 16
+/// digits, and `0` for negative zero. Validation keeps every figure finite.
+pub(super) fn raw(v: f64) -> String {
+    let size = v.abs();
+    if v == 0.0 {
+        "0".to_owned()
+    } else if (1e-6..1e16).contains(&size) {
+        format!("{v}")
+    } else {
+        format!("{v:e}")
+    }
+}
+
+/// A text cell that a spreadsheet cannot take for a formula: one starting
+/// with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'`,
+/// as OWASP's "CSV injection" page recommends.
+pub(super) fn csv_text(value: &str) -> String {
+    if value.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{value}")
+    } else {
+        value.to_owned()
+    }
+}
+
 fn write_csv<F: PageKind>(
     out: &mut dyn std::io::Write,
     measure: Measure,
@@ -184,7 +209,11 @@ fn data_dictionary(site: &Mirror<'_>) -> String {
              Figures compare only within one workload (column `workload`); `rank` in `leaderboard.csv` restarts at 1 for each workload. \
              CSV files use RFC 4180 quoting, CRLF line ends, `.` as the decimal mark and full precision; \
              headers carry the unit in parentheses. \"measured\" columns are copied from the source data, \
-             \"configuration\" columns describe the setup, \"derived\" columns are computed by energyboard with the formula given.\n\n",
+             \"configuration\" columns describe the setup, \"derived\" columns are computed by energyboard with the formula given. \
+             Numbers too large or too small for 16 digits are written in exponent form (`5e-7`). \
+             A text cell that begins with `=`, `+`, `-`, `@`, a tab or a carriage return is written with a \
+             leading `'` so that spreadsheets do not run it as a formula (OWASP's advice on CSV injection); \
+             remove that quote to get the value as published.\n\n",
         );
         dictionary_rows(
             &mut s,
@@ -477,12 +506,17 @@ pub fn publish_model_files<F: PageKind>(
 ) -> Result<Vec<FileEntry>> {
     let m = &lm.file;
     let json = model_file_path(site, m, "json");
-    sink.copy_file(&json, &lm.path, lm.len)?;
+    sink.copy_file(&json, &lm.path, lm.len, lm.digest)?;
     let csv_path = model_file_path(site, m, "csv");
     let csv = configurations_csv(site.workload.measure, &[(&site.workload.id, m)])?;
     sink.put(&csv_path, &csv)?;
     if site.legacy {
-        sink.copy_file(&format!("data/{}.json", m.slug()), &lm.path, lm.len)?;
+        sink.copy_file(
+            &format!("data/{}.json", m.slug()),
+            &lm.path,
+            lm.len,
+            lm.digest,
+        )?;
         sink.put(&format!("data/{}.csv", m.slug()), &csv)?;
     }
     let href = |p: &str| p.strip_prefix("data/").unwrap_or(p).to_owned();
@@ -547,4 +581,28 @@ pub fn badge_svg(name: &str, right: Option<&str>, what: &str) -> String {
         what = fmt::xml_escape(what),
         rx = lw + 6,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formula_cells_are_neutralised() {
+        for cell in ["=1+1", "+SUM(A1)", "-2+3", "@cmd", "\tx", "\rx"] {
+            assert_eq!(csv_text(cell), format!("'{cell}"));
+        }
+        assert_eq!(csv_text("Qwen 3 32B"), "Qwen 3 32B");
+        assert_eq!(csv_text("a=b"), "a=b");
+    }
+
+    #[test]
+    fn raw_numbers_have_no_negative_zero_or_hundreds_of_digits() {
+        assert_eq!(raw(-0.0), "0");
+        assert_eq!(raw(39.05), "39.05");
+        assert_eq!(raw(0.140_581_2), "0.1405812");
+        assert_eq!(raw(1e9), "1000000000");
+        assert_eq!(raw(5e-324), "5e-324");
+        assert_eq!(raw(1.7e308), "1.7e308");
+    }
 }

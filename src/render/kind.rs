@@ -5,6 +5,7 @@
 //! batch size. Every page of a workload is rendered once, generically, from
 //! these words, columns and cells.
 
+use super::downloads::{csv_text as cell, raw};
 use super::views::Cell;
 use super::{num, text};
 use crate::analyse::{self, ModelAnalysis};
@@ -284,11 +285,6 @@ const CSV_COLUMNS: [&str; 34] = [
     "parallelism",
 ];
 
-/// Full precision, `.` as the decimal mark: Rust's shortest round-trip form.
-pub(super) fn raw(v: f64) -> String {
-    format!("{v}")
-}
-
 impl PageKind for ModelFile {
     const COLUMNS: ColumnSet = PER_TOKEN;
 
@@ -439,20 +435,20 @@ impl PageKind for ModelFile {
 
     fn csv_record(workload: &str, m: &ModelFile, c: &Configuration) -> Vec<String> {
         vec![
-            workload.to_owned(),
-            m.slug.clone(),
-            m.name.clone(),
-            m.model_id.clone(),
+            cell(workload),
+            cell(&m.slug),
+            cell(&m.name),
+            cell(&m.model_id),
             raw(m.params_b),
             raw(m.active_params_b),
-            m.architecture.clone(),
-            c.row_id.clone(),
-            c.gpu.clone(),
+            cell(&m.architecture),
+            cell(&c.row_id),
+            cell(&c.gpu),
             c.num_gpus.to_string(),
             c.tensor_parallel.to_string(),
             c.expert_parallel.to_string(),
             c.data_parallel.to_string(),
-            c.precision.clone(),
+            cell(&c.precision),
             c.max_num_seqs.to_string(),
             c.repeat.to_string(),
             raw(c.wh_per_million_output_tokens),
@@ -471,8 +467,8 @@ impl PageKind for ModelFile {
             raw(c.avg_running_batch),
             c.under_itl_deadline.to_string(),
             raw(m.itl_deadline_ms),
-            m.data_version.clone(),
-            c.parallelism(),
+            cell(&m.data_version),
+            cell(&c.parallelism()),
         ]
     }
 
@@ -822,18 +818,18 @@ impl PageKind for DiffusionFile {
 
     fn csv_record(workload: &str, m: &DiffusionFile, c: &DiffusionConfiguration) -> Vec<String> {
         let mut out = vec![
-            workload.to_owned(),
-            m.slug.clone(),
-            m.name.clone(),
-            m.model_id.clone(),
+            cell(workload),
+            cell(&m.slug),
+            cell(&m.name),
+            cell(&m.model_id),
             raw(m.params_b),
-            m.architecture.clone(),
-            c.row_id.clone(),
-            c.gpu.clone(),
+            cell(&m.architecture),
+            cell(&c.row_id),
+            cell(&c.gpu),
             c.num_gpus.to_string(),
             c.ulysses_degree.to_string(),
             c.ring_degree.to_string(),
-            c.precision.clone(),
+            cell(&c.precision),
             c.batch_size.to_string(),
             c.inference_steps.to_string(),
         ];
@@ -850,13 +846,13 @@ impl PageKind for DiffusionFile {
                 raw_opt(c.video_height),
                 raw_opt(c.video_width),
                 raw_opt(c.num_frames),
-                raw_opt(c.fps),
-                raw_opt(c.video_seconds()),
+                c.fps.map(raw).unwrap_or_default(),
+                c.video_seconds().map(raw).unwrap_or_default(),
                 c.repeat.to_string(),
                 raw(c.joules_per_item()),
                 raw(c.wh_per_item()),
                 raw(c.items_per_kwh()),
-                raw_opt(c.joules_per_video_second()),
+                c.joules_per_video_second().map(raw).unwrap_or_default(),
             ]),
         }
         out.extend([
@@ -865,9 +861,9 @@ impl PageKind for DiffusionFile {
             raw(c.gpu_power_watts_total),
             c.under_latency_deadline.to_string(),
             raw(m.batch_latency_deadline_s),
-            m.data_version.clone(),
-            c.parallelism(),
-            c.resolution(),
+            cell(&m.data_version),
+            cell(&c.parallelism()),
+            cell(&c.resolution()),
         ]);
         out
     }

@@ -451,6 +451,9 @@ fn bib_escape(s: &str) -> String {
                 out.push('\\');
                 out.push(ch);
             }
+            '\\' => out.push_str("\\textbackslash{}"),
+            '~' => out.push_str("\\textasciitilde{}"),
+            '^' => out.push_str("\\textasciicircum{}"),
             _ => out.push(ch),
         }
     }

@@ -1,0 +1,74 @@
+//! The site's static assets (CSS, the table script, the icon): compiled
+//! into the binary, so it builds a complete site from any folder, and
+//! overridable file by file by a `static/` folder, as mdBook's `theme/`
+//! overrides its built-in theme.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use anyhow::Result;
+
+use crate::load::{Asset, load_static_dir};
+
+/// The default assets, as in this repository's `static/` when the binary
+/// was built: `(path inside static/, bytes)`.
+pub const BUILT_IN: [(&str, &[u8]); 3] = [
+    ("favicon.svg", include_bytes!("../static/favicon.svg")),
+    ("style.css", include_bytes!("../static/style.css")),
+    ("table.js", include_bytes!("../static/table.js")),
+];
+
+/// The assets of a site: the built-in ones, each replaced by the file of
+/// the same path in `static_dir`, plus any other file there. A missing
+/// `static_dir` gives the built-in assets alone.
+pub fn site_assets(static_dir: &Path) -> Result<Vec<Asset>> {
+    let mut assets: BTreeMap<String, Vec<u8>> = BUILT_IN
+        .iter()
+        .map(|(rel, bytes)| ((*rel).to_owned(), bytes.to_vec()))
+        .collect();
+    if std::fs::symlink_metadata(static_dir).is_ok() {
+        for asset in load_static_dir(static_dir)? {
+            assets.insert(asset.rel, asset.bytes);
+        }
+    }
+    Ok(assets
+        .into_iter()
+        .map(|(rel, bytes)| Asset { rel, bytes })
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn built_in_assets_match_the_static_folder() {
+        let from_disk = load_static_dir(Path::new("static")).unwrap();
+        let names: Vec<&str> = from_disk.iter().map(|a| a.rel.as_str()).collect();
+        let built_in: Vec<&str> = BUILT_IN.iter().map(|(rel, _)| *rel).collect();
+        assert_eq!(names, built_in, "add new files in static/ to BUILT_IN");
+        assert_eq!(site_assets(Path::new("static")).unwrap(), from_disk);
+    }
+
+    #[test]
+    fn a_static_folder_overrides_file_by_file() {
+        let dir = tempfile::tempdir().unwrap();
+        assert_eq!(
+            site_assets(&dir.path().join("missing")).unwrap().len(),
+            BUILT_IN.len()
+        );
+        std::fs::write(dir.path().join("style.css"), "body{}").unwrap();
+        std::fs::write(dir.path().join("extra.js"), "1").unwrap();
+        let assets = site_assets(dir.path()).unwrap();
+        let get = |rel: &str| {
+            assets
+                .iter()
+                .find(|a| a.rel == rel)
+                .map(|a| a.bytes.clone())
+        };
+        assert_eq!(get("style.css").unwrap(), b"body{}");
+        assert_eq!(get("extra.js").unwrap(), b"1");
+        assert_eq!(get("table.js").unwrap(), BUILT_IN[2].1);
+        assert_eq!(assets.len(), 4);
+    }
+}

@@ -1,0 +1,578 @@
+//! The limits of the data format beyond its types: text without control
+//! characters and of bounded length, real ISO dates, numbers within sane
+//! ranges (so no chart or page ever has to draw 1.7e308), latency
+//! percentiles in order, and parallel degrees that add up to the GPU count.
+//! Each rule is stated once here and once in the README's data-format
+//! tables.
+
+use crate::model::{Configuration, DiffusionConfiguration, Measurements, ModelFrame, Source};
+
+/// Longest slug, in characters: it becomes a folder name and URL segment.
+pub const MAX_SLUG_CHARS: usize = 100;
+/// Longest GPU name: it becomes a folder name and URL segment.
+pub const MAX_GPU_CHARS: usize = 64;
+/// Longest row id.
+pub const MAX_ROW_ID_CHARS: usize = 200;
+/// Longest name-like text (name, model id, architecture, precision,
+/// version, unit, boundary, and the source's short fields).
+pub const MAX_NAME_CHARS: usize = 300;
+/// Longest web address.
+pub const MAX_URL_CHARS: usize = 2000;
+/// Longest prose text (caveat, method, selection, citation, notes).
+pub const MAX_PROSE_CHARS: usize = 5000;
+
+/// Largest latency accepted (median, p90, p95, p99 ITL and the deadline),
+/// in ms: 10⁷ ms is almost three hours per token.
+pub const MAX_LATENCY_MS: f64 = 1e7;
+/// Largest energy accepted, in Wh per million output tokens (a thousand
+/// times the worst published figure).
+pub const MAX_WH_PER_MILLION: f64 = 1e9;
+/// Largest energy per token accepted, in J: [`MAX_WH_PER_MILLION`] in joules.
+pub const MAX_JOULES_PER_TOKEN: f64 = MAX_WH_PER_MILLION * 3600.0 / 1e6;
+/// Smallest energy per token accepted, in J (a microjoule; the best
+/// published figure is about 0.03 J), so output tokens per Wh,
+/// `3600 / joules_per_output_token`, stays a printable number.
+pub const MIN_JOULES_PER_TOKEN: f64 = 1e-6;
+/// Largest throughput, GPU power, output length and load accepted.
+pub const MAX_QUANTITY: f64 = 1e9;
+/// Largest parameter count accepted, in billions.
+pub const MAX_PARAMS_B: f64 = 1e6;
+/// Largest GPU count, parallel degree, `max_num_seqs` and `repeat` accepted.
+pub const MAX_COUNT: u32 = 1_000_000;
+
+/// A number as it goes into a message: as written for ordinary sizes,
+/// in exponent form (`1.7e308`) when it would take more than 16 digits.
+pub fn number(value: f64) -> String {
+    let size = value.abs();
+    if value.is_finite() && size != 0.0 && !(1e-6..1e16).contains(&size) {
+        format!("{value:e}")
+    } else if value == 0.0 {
+        "0".to_owned()
+    } else {
+        format!("{value}")
+    }
+}
+
+/// Whether `text` holds a control character (C0, DEL or C1): the first one.
+fn control_character(text: &str) -> Option<char> {
+    text.chars().find(|c| c.is_control())
+}
+
+/// Checks one text field: no control characters, at most `max` characters.
+fn check_text(bad: &mut impl FnMut(String, String), field: &str, text: &str, max: usize) {
+    if let Some(c) = control_character(text) {
+        bad(
+            field.to_owned(),
+            format!(
+                "contains the control character U+{:04X}; text fields may not hold control \
+                 characters (tabs and line breaks included)",
+                u32::from(c)
+            ),
+        );
+    }
+    let chars = text.chars().count();
+    if chars > max {
+        bad(
+            field.to_owned(),
+            format!("is {chars} characters long; at most {max} are allowed"),
+        );
+    }
+}
+
+/// Every text field of the model and its source, except the configurations'.
+pub(super) fn check_model_texts(bad: &mut impl FnMut(String, String), m: &impl ModelFrame) {
+    check_text(bad, "slug", m.slug(), MAX_SLUG_CHARS);
+    for (field, text) in [
+        ("version", m.version()),
+        ("updated", m.updated()),
+        ("data_version", m.data_version()),
+        ("unit", m.unit()),
+        ("boundary", m.boundary()),
+        ("name", m.name()),
+        ("model_id", m.model_id()),
+        ("architecture", m.architecture()),
+    ] {
+        check_text(bad, field, text, MAX_NAME_CHARS);
+    }
+    check_text(bad, "caveat", m.caveat(), MAX_PROSE_CHARS);
+    for (i, gpu) in m.gpus().iter().enumerate() {
+        check_text(bad, &format!("gpus[{i}]"), gpu, MAX_GPU_CHARS);
+    }
+    check_source_texts(bad, m.source());
+}
+
+fn check_source_texts(bad: &mut impl FnMut(String, String), s: &Source) {
+    let mut text = |field: &str, value: &str, max: usize| {
+        check_text(bad, &format!("source.{field}"), value, max);
+    };
+    for (field, value) in [
+        ("name", &s.name),
+        ("publisher", &s.publisher),
+        ("version", &s.version),
+        ("released", &s.released),
+        ("compiled", &s.compiled),
+        ("retrieved", &s.retrieved),
+        ("licence", &s.licence),
+        ("workload", &s.workload),
+    ] {
+        text(field, value, MAX_NAME_CHARS);
+    }
+    for (field, value) in [("url", &s.url), ("cite_url", &s.cite_url)] {
+        text(field, value, MAX_URL_CHARS);
+    }
+    if let Some(url) = &s.data_url {
+        text("data_url", url, MAX_URL_CHARS);
+    }
+    for (field, value) in [
+        ("method", &s.method),
+        ("selection", &s.selection),
+        ("cite", &s.cite),
+    ] {
+        text(field, value, MAX_PROSE_CHARS);
+    }
+    for (field, value) in [
+        ("compiled_evidence", &s.compiled_evidence),
+        ("used_for", &s.used_for),
+        ("configurations", &s.configurations),
+    ] {
+        if let Some(value) = value {
+            text(field, value, MAX_PROSE_CHARS);
+        }
+    }
+    for (i, value) in s.licence_evidence.iter().enumerate() {
+        text(&format!("licence_evidence[{i}]"), value, MAX_PROSE_CHARS);
+    }
+}
+
+/// Whether `text` is a real calendar date written `YYYY-MM-DD`.
+pub fn is_iso_date(text: &str) -> bool {
+    let b = text.as_bytes();
+    if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
+        return false;
+    }
+    let number = |r: std::ops::Range<usize>| -> Option<u32> {
+        let part = &text[r];
+        part.bytes()
+            .all(|c| c.is_ascii_digit())
+            .then(|| part.parse().ok())
+            .flatten()
+    };
+    let (Some(year), Some(month), Some(day)) = (number(0..4), number(5..7), number(8..10)) else {
+        return false;
+    };
+    let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+    let days = match month {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if leap => 29,
+        2 => 28,
+        _ => return false,
+    };
+    year >= 1 && (1..=days).contains(&day)
+}
+
+/// The date fields: `updated`, `data_version` and the source's `released`,
+/// `compiled` and `retrieved`.
+pub(super) fn check_dates(bad: &mut impl FnMut(String, String), m: &impl ModelFrame) {
+    let source = m.source();
+    for (field, value) in [
+        ("updated", m.updated()),
+        ("data_version", m.data_version()),
+        ("source.released", source.released.as_str()),
+        ("source.compiled", source.compiled.as_str()),
+        ("source.retrieved", source.retrieved.as_str()),
+    ] {
+        if !is_iso_date(value) && control_character(value).is_none() {
+            bad(
+                field.to_owned(),
+                format!(
+                    "{:?} is not a date; write a real calendar date as YYYY-MM-DD, e.g. 2026-09-27",
+                    shorten(value)
+                ),
+            );
+        }
+    }
+}
+
+/// At most 40 characters of `text`, for a message.
+fn shorten(text: &str) -> String {
+    if text.chars().count() > 40 {
+        let mut short: String = text.chars().take(40).collect();
+        short.push('…');
+        short
+    } else {
+        text.to_owned()
+    }
+}
+
+/// A number above its limit: the message names the limit (a non-finite or
+/// non-positive value is reported by the caller's own checks).
+fn check_at_most(
+    bad: &mut impl FnMut(String, String),
+    field: &str,
+    value: f64,
+    max: f64,
+    unit: &str,
+    row: &str,
+) {
+    if value.is_finite() && value > max {
+        bad(
+            field.to_owned(),
+            format!(
+                "{} is out of range; at most {}{unit} is accepted{row}",
+                number(value),
+                number(max)
+            ),
+        );
+    }
+}
+
+/// A kind of file's deadline: its field, its largest value and its unit.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Deadline {
+    /// The field, e.g. `itl_deadline_ms`.
+    pub field: &'static str,
+    /// The largest value accepted.
+    pub max: f64,
+    /// The unit in a message, e.g. " ms".
+    pub unit: &'static str,
+}
+
+/// The model-wide numbers: the deadline and the parameter counts.
+pub(super) fn check_model_ranges(
+    bad: &mut impl FnMut(String, String),
+    m: &impl Measurements,
+    deadline: &Deadline,
+) {
+    check_at_most(
+        bad,
+        deadline.field,
+        m.deadline(),
+        deadline.max,
+        deadline.unit,
+        "",
+    );
+    for (field, value) in [
+        ("params_b", m.params_b()),
+        ("active_params_b", m.active_params_b()),
+    ] {
+        check_at_most(bad, field, value, MAX_PARAMS_B, " billion", "");
+    }
+}
+
+/// Largest batch latency accepted (and batch-latency deadline), in s: 10⁷ s
+/// is almost four months a batch.
+pub const MAX_BATCH_LATENCY_S: f64 = 1e7;
+/// Largest energy per image or video accepted, in J (a terawatt-hour per
+/// million items; the worst published figure is about 1.4 MJ per video).
+pub const MAX_JOULES_PER_ITEM: f64 = 1e12;
+/// Smallest energy per image or video accepted, in J (a millijoule; the
+/// best published figure is about 300 J per image), so items per kWh,
+/// `3.6e6 / J`, stays a printable number.
+pub const MIN_JOULES_PER_ITEM: f64 = 1e-3;
+
+/// One diffusion configuration's texts and ranges (its consistency is
+/// checked with its kind's other rules).
+pub(super) fn check_diffusion_configuration(
+    bad: &mut impl FnMut(String, String),
+    at: &str,
+    row: &str,
+    c: &DiffusionConfiguration,
+) {
+    check_text(bad, &format!("{at}.gpu"), &c.gpu, MAX_GPU_CHARS);
+    check_text(
+        bad,
+        &format!("{at}.precision"),
+        &c.precision,
+        MAX_NAME_CHARS,
+    );
+    check_text(bad, &format!("{at}.row_id"), &c.row_id, MAX_ROW_ID_CHARS);
+    for (name, value, max, unit) in [
+        (
+            "batch_latency_s",
+            Some(c.batch_latency_s),
+            MAX_BATCH_LATENCY_S,
+            " s",
+        ),
+        (
+            "joules_per_image",
+            c.joules_per_image,
+            MAX_JOULES_PER_ITEM,
+            " J",
+        ),
+        (
+            "joules_per_video",
+            c.joules_per_video,
+            MAX_JOULES_PER_ITEM,
+            " J",
+        ),
+        ("images_per_second", c.images_per_second, MAX_QUANTITY, ""),
+        ("videos_per_second", c.videos_per_second, MAX_QUANTITY, ""),
+        (
+            "gpu_power_watts_total",
+            Some(c.gpu_power_watts_total),
+            MAX_QUANTITY,
+            " W",
+        ),
+        ("fps", c.fps, MAX_QUANTITY, ""),
+    ] {
+        if let Some(value) = value {
+            check_at_most(bad, &format!("{at}.{name}"), value, max, unit, row);
+        }
+    }
+    for (name, value) in [
+        ("joules_per_image", c.joules_per_image),
+        ("joules_per_video", c.joules_per_video),
+    ] {
+        if let Some(joules) = value.filter(|j| *j > 0.0 && *j < MIN_JOULES_PER_ITEM) {
+            bad(
+                format!("{at}.{name}"),
+                format!(
+                    "{} is out of range; at least {} J is accepted{row}",
+                    number(joules),
+                    number(MIN_JOULES_PER_ITEM)
+                ),
+            );
+        }
+    }
+    for (name, value) in [
+        ("num_gpus", Some(c.num_gpus)),
+        ("ulysses_degree", Some(c.ulysses_degree)),
+        ("ring_degree", Some(c.ring_degree)),
+        ("batch_size", Some(c.batch_size)),
+        ("inference_steps", Some(c.inference_steps)),
+        ("repeat", Some(c.repeat)),
+        ("image_height", c.image_height),
+        ("image_width", c.image_width),
+        ("video_height", c.video_height),
+        ("video_width", c.video_width),
+        ("num_frames", c.num_frames),
+    ] {
+        if let Some(value) = value.filter(|v| *v > MAX_COUNT) {
+            bad(
+                format!("{at}.{name}"),
+                format!("{value} is out of range; at most {MAX_COUNT} is accepted{row}"),
+            );
+        }
+    }
+}
+
+/// One configuration's texts, ranges, percentile order and parallelism.
+pub(super) fn check_configuration(
+    bad: &mut impl FnMut(String, String),
+    at: &str,
+    row: &str,
+    c: &Configuration,
+) {
+    check_text(bad, &format!("{at}.gpu"), &c.gpu, MAX_GPU_CHARS);
+    check_text(
+        bad,
+        &format!("{at}.precision"),
+        &c.precision,
+        MAX_NAME_CHARS,
+    );
+    check_text(bad, &format!("{at}.row_id"), &c.row_id, MAX_ROW_ID_CHARS);
+
+    let ms = " ms";
+    for (name, value, max, unit) in [
+        ("median_itl_ms", c.median_itl_ms, MAX_LATENCY_MS, ms),
+        ("p90_itl_ms", c.p90_itl_ms, MAX_LATENCY_MS, ms),
+        ("p95_itl_ms", c.p95_itl_ms, MAX_LATENCY_MS, ms),
+        ("p99_itl_ms", c.p99_itl_ms, MAX_LATENCY_MS, ms),
+        (
+            "wh_per_million_output_tokens",
+            c.wh_per_million_output_tokens,
+            MAX_WH_PER_MILLION,
+            " Wh per million output tokens",
+        ),
+        (
+            "joules_per_output_token",
+            c.joules_per_output_token,
+            MAX_JOULES_PER_TOKEN,
+            " J",
+        ),
+        ("tokens_per_second", c.tokens_per_second, MAX_QUANTITY, ""),
+        (
+            "gpu_power_watts_total",
+            c.gpu_power_watts_total,
+            MAX_QUANTITY,
+            " W",
+        ),
+        ("avg_output_tokens", c.avg_output_tokens, MAX_QUANTITY, ""),
+        (
+            "avg_requests_in_flight",
+            c.avg_requests_in_flight,
+            MAX_QUANTITY,
+            "",
+        ),
+        ("avg_running_batch", c.avg_running_batch, MAX_QUANTITY, ""),
+    ] {
+        check_at_most(bad, &format!("{at}.{name}"), value, max, unit, row);
+    }
+    let joules = c.joules_per_output_token;
+    if joules > 0.0 && joules < MIN_JOULES_PER_TOKEN {
+        bad(
+            format!("{at}.joules_per_output_token"),
+            format!(
+                "{} is out of range; at least {} J is accepted{row}",
+                number(joules),
+                number(MIN_JOULES_PER_TOKEN)
+            ),
+        );
+    }
+    for (name, value) in [
+        ("num_gpus", c.num_gpus),
+        ("tensor_parallel", c.tensor_parallel),
+        ("data_parallel", c.data_parallel),
+        ("expert_parallel", c.expert_parallel),
+        ("max_num_seqs", c.max_num_seqs),
+        ("repeat", c.repeat),
+    ] {
+        if value > MAX_COUNT {
+            bad(
+                format!("{at}.{name}"),
+                format!("{value} is out of range; at most {MAX_COUNT} is accepted{row}"),
+            );
+        }
+    }
+    check_percentiles(bad, at, row, c);
+    check_parallelism(bad, at, row, c);
+}
+
+/// Latency percentiles never fall: median ≤ p90 ≤ p95 ≤ p99.
+fn check_percentiles(bad: &mut impl FnMut(String, String), at: &str, row: &str, c: &Configuration) {
+    let ladder = [
+        ("median_itl_ms", c.median_itl_ms),
+        ("p90_itl_ms", c.p90_itl_ms),
+        ("p95_itl_ms", c.p95_itl_ms),
+        ("p99_itl_ms", c.p99_itl_ms),
+    ];
+    for pair in ladder.windows(2) {
+        let ((lower, low), (higher, high)) = (pair[0], pair[1]);
+        if low.is_finite() && high.is_finite() && high < low {
+            bad(
+                format!("{at}.{higher}"),
+                format!(
+                    "{} is below {lower} {}; a higher percentile cannot be lower{row}",
+                    number(high),
+                    number(low)
+                ),
+            );
+        }
+    }
+}
+
+/// Whether parallel degrees fit the GPU count, by the rule every row of the
+/// ML.ENERGY Leaderboard's published data follows (838 rows of v3:
+/// chat, reasoning, code, image and video chat):
+///
+/// - without expert parallelism (`expert_parallel` 1), the GPUs are the
+///   tensor-parallel times data-parallel groups:
+///   `tensor_parallel × data_parallel = num_gpus`;
+/// - with it, experts are spread over every GPU (`expert_parallel =
+///   num_gpus`), and the attention layers either are too
+///   (`tensor_parallel × data_parallel = num_gpus`) or are not split at all
+///   (`tensor_parallel = data_parallel = 1`).
+pub fn parallelism_fits(num_gpus: u32, tp: u32, dp: u32, ep: u32) -> bool {
+    let attention = u64::from(tp) * u64::from(dp);
+    let gpus = u64::from(num_gpus);
+    if ep == 1 {
+        attention == gpus
+    } else {
+        ep == num_gpus && (attention == gpus || attention == 1)
+    }
+}
+
+fn check_parallelism(bad: &mut impl FnMut(String, String), at: &str, row: &str, c: &Configuration) {
+    let degrees = [
+        c.num_gpus,
+        c.tensor_parallel,
+        c.data_parallel,
+        c.expert_parallel,
+    ];
+    if degrees.contains(&0) || degrees.iter().any(|&d| d > MAX_COUNT) {
+        return; // reported already
+    }
+    if !parallelism_fits(
+        c.num_gpus,
+        c.tensor_parallel,
+        c.data_parallel,
+        c.expert_parallel,
+    ) {
+        bad(
+            format!("{at}.num_gpus"),
+            format!(
+                "{} GPUs do not fit tensor_parallel {} × data_parallel {} with expert_parallel {}: \
+                 tensor_parallel × data_parallel must equal num_gpus, and expert_parallel must be \
+                 1 or num_gpus (with tensor_parallel × data_parallel = 1 or num_gpus){row}",
+                c.num_gpus, c.tensor_parallel, c.data_parallel, c.expert_parallel
+            ),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_are_real_iso_dates() {
+        assert!(is_iso_date("2026-09-27"));
+        assert!(is_iso_date("2024-02-29"));
+        assert!(is_iso_date("2000-02-29"));
+        assert!(!is_iso_date("1900-02-29"));
+        assert!(!is_iso_date("2026-02-30"));
+        assert!(!is_iso_date("2026-13-01"));
+        assert!(!is_iso_date("2026-00-10"));
+        assert!(!is_iso_date("2026-1-10"));
+        assert!(!is_iso_date("27/09/2026"));
+        assert!(!is_iso_date("2026-09-27T00:00"));
+        assert!(!is_iso_date("+202-09-27"));
+        assert!(!is_iso_date("0000-01-01"));
+        assert!(!is_iso_date(""));
+    }
+
+    #[test]
+    fn parallelism_rule_holds_for_every_published_shape() {
+        // (num_gpus, tp, dp, ep) as found in the leaderboard's data.
+        for shape in [
+            (1, 1, 1, 1),
+            (2, 1, 1, 2),
+            (2, 2, 1, 1),
+            (4, 1, 1, 4),
+            (4, 1, 4, 4),
+            (4, 4, 1, 1),
+            (8, 1, 1, 8),
+            (8, 1, 8, 8),
+            (8, 8, 1, 1),
+        ] {
+            assert!(
+                parallelism_fits(shape.0, shape.1, shape.2, shape.3),
+                "{shape:?}"
+            );
+        }
+        for shape in [
+            (2, 1, 1, 1),
+            (4, 2, 1, 1),
+            (4, 2, 1, 4),
+            (8, 1, 1, 4),
+            (1, 2, 1, 1),
+        ] {
+            assert!(
+                !parallelism_fits(shape.0, shape.1, shape.2, shape.3),
+                "{shape:?}"
+            );
+        }
+        assert!(!parallelism_fits(1, u32::MAX, u32::MAX, 1));
+    }
+
+    #[test]
+    fn numbers_in_messages_stay_short() {
+        assert_eq!(number(1.7e308), "1.7e308");
+        assert_eq!(number(-1.7e308), "-1.7e308");
+        assert_eq!(number(1e7), "10000000");
+        assert_eq!(number(19.6), "19.6");
+        assert_eq!(number(-0.0), "0");
+        assert_eq!(number(5e-324), "5e-324");
+    }
+}

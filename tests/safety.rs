@@ -1,0 +1,309 @@
+//! Nothing lost: what `build`, `synth` and `--force` may replace, what a
+//! rebuild keeps, and what interrupted and concurrent builds leave behind.
+//! Every test runs the real binary in its own tempdir.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_energyboard");
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+struct Sandbox {
+    dir: tempfile::TempDir,
+}
+
+impl Sandbox {
+    /// A tempdir with copies of `data/` and `static/`.
+    fn new() -> Self {
+        let sandbox = Self {
+            dir: tempfile::tempdir().expect("tempdir"),
+        };
+        copy_dir(&Path::new(ROOT).join("data"), &sandbox.path("data"));
+        copy_dir(&Path::new(ROOT).join("static"), &sandbox.path("static"));
+        sandbox
+    }
+
+    fn path(&self, rel: &str) -> PathBuf {
+        self.dir.path().join(rel)
+    }
+
+    fn command(&self, args: &[&str]) -> Command {
+        let mut cmd = Command::new(BIN);
+        cmd.args(args)
+            .current_dir(self.dir.path())
+            .stdin(Stdio::null());
+        cmd
+    }
+
+    fn run(&self, args: &[&str]) -> Output {
+        self.command(args).output().expect("run energyboard")
+    }
+
+    fn spawn(&self, args: &[&str]) -> Child {
+        self.command(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("run energyboard")
+    }
+
+    fn names(&self) -> Vec<String> {
+        names(self.dir.path())
+    }
+}
+
+fn names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    fs::create_dir_all(to).unwrap();
+    for entry in fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[track_caller]
+fn succeeds(out: &Output) {
+    assert!(out.status.success(), "failed: {}", stderr(out));
+}
+
+#[track_caller]
+fn fails_saying(out: &Output, says: &str) {
+    assert_eq!(out.status.code(), Some(1), "should fail: {}", stderr(out));
+    assert!(
+        stderr(out).contains(says),
+        "expected {says:?} in:\n{}",
+        stderr(out)
+    );
+}
+
+#[test]
+fn force_never_replaces_the_data_or_static_folder_or_the_current_folder() {
+    let sb = Sandbox::new();
+    let before = sb.names();
+    let cwd = sb.dir.path().to_str().unwrap().to_owned();
+    for (args, says) in [
+        (vec!["--out", &cwd, "--force"], "contains the input folder"),
+        (vec!["--out", ".", "--force"], "contains the input folder"),
+        (vec!["--out", "data", "--force"], "is the input folder data"),
+        (vec!["--out", "data/sub"], "is inside the input folder data"),
+        (
+            vec!["--out", "static", "--force"],
+            "is the input folder static",
+        ),
+        (
+            vec!["--static", "site", "--out", "site"],
+            "is the input folder site",
+        ),
+    ] {
+        fs::create_dir_all(sb.path("site")).unwrap();
+        let mut all = vec!["build", "--data", "data"];
+        all.extend(args);
+        fails_saying(&sb.run(&all), says);
+        fs::remove_dir(sb.path("site")).unwrap();
+    }
+    // Outside the data and static folders, the current folder itself is
+    // still refused (without a static folder, the built-in assets are used).
+    fs::rename(sb.path("static"), sb.path("data/static")).unwrap();
+    fails_saying(
+        &sb.run(&["build", "--data", "../x", "--out", &cwd, "--force"]),
+        "is the current folder or contains it",
+    );
+    fs::rename(sb.path("data/static"), sb.path("static")).unwrap();
+    assert_eq!(sb.names(), before);
+    assert_eq!(
+        names(&sb.path("data")),
+        names(&Path::new(ROOT).join("data"))
+    );
+}
+
+#[test]
+fn force_never_replaces_a_git_work_tree_or_a_folder_holding_one() {
+    let sb = Sandbox::new();
+    fs::create_dir_all(sb.path("work/project/.git")).unwrap();
+    fs::write(sb.path("work/project/main.rs"), "fn main() {}").unwrap();
+    fails_saying(
+        &sb.run(&["build", "--out", "work", "--force"]),
+        "contains a git work tree",
+    );
+    fails_saying(
+        &sb.run(&["build", "--out", "work/project", "--force"]),
+        "is a git work tree",
+    );
+    assert!(sb.path("work/project/main.rs").is_file());
+}
+
+#[test]
+fn a_synth_folder_is_data_not_a_site() {
+    let sb = Sandbox::new();
+    succeeds(&sb.run(&["synth", "--count", "3", "--out", "gen"]));
+    assert!(
+        fs::read_to_string(sb.path("gen/.energyboard"))
+            .unwrap()
+            .starts_with("energyboard data\n")
+    );
+    fs::write(sb.path("gen/notes.txt"), "mine").unwrap();
+    // Building from it into it, or over it, is refused without --force.
+    fails_saying(
+        &sb.run(&["build", "--data", "gen", "--out", "gen"]),
+        "is the input folder gen",
+    );
+    fails_saying(
+        &sb.run(&["build", "--out", "gen"]),
+        "is a data folder written by `energyboard synth`, not a site",
+    );
+    assert_eq!(
+        fs::read_to_string(sb.path("gen/notes.txt")).unwrap(),
+        "mine"
+    );
+
+    // And synth does not replace a built site without asking.
+    succeeds(&sb.run(&["build", "--out", "site"]));
+    fails_saying(
+        &sb.run(&["synth", "--count", "3", "--out", "site"]),
+        "is a site built by `energyboard build`, not a data folder",
+    );
+    assert!(sb.path("site/index.html").is_file());
+}
+
+#[test]
+fn cname_and_well_known_survive_a_rebuild_and_other_removals_are_reported() {
+    let sb = Sandbox::new();
+    succeeds(&sb.run(&["build", "--out", "site"]));
+    fs::write(sb.path("site/CNAME"), "energy.example.org\n").unwrap();
+    fs::create_dir_all(sb.path("site/.well-known")).unwrap();
+    fs::write(sb.path("site/.well-known/security.txt"), "Contact: x\n").unwrap();
+    fs::write(sb.path("site/notes.txt"), "mine").unwrap();
+    let out = sb.run(&["build", "--out", "site"]);
+    succeeds(&out);
+    assert_eq!(
+        fs::read_to_string(sb.path("site/CNAME")).unwrap(),
+        "energy.example.org\n"
+    );
+    assert!(sb.path("site/.well-known/security.txt").is_file());
+    assert!(!sb.path("site/notes.txt").exists());
+    assert!(
+        stderr(&out).contains(
+            "note: removed 1 file from site that this build does not make \
+             (only CNAME and .well-known are kept): notes.txt"
+        ),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// Synthetic data big enough that a debug build takes a few seconds.
+fn big_data(sb: &Sandbox) {
+    succeeds(&sb.run(&["synth", "--count", "400", "--out", "big"]));
+}
+
+/// Waits until `path` exists, or panics.
+fn wait_for(path: &Path, child: &mut Child) {
+    let start = Instant::now();
+    while !path.exists() {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the build ended before {} appeared",
+            path.display()
+        );
+        assert!(start.elapsed() < Duration::from_secs(60), "timed out");
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+fn signal(child: &Child, name: &str) {
+    let status = Command::new("kill")
+        .args([name, &child.id().to_string()])
+        .status()
+        .expect("kill");
+    assert!(status.success());
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn ctrl_c_during_a_build_leaves_the_old_site_and_no_staging_folder() {
+    let sb = Sandbox::new();
+    big_data(&sb);
+    succeeds(&sb.run(&["build", "--out", "site"]));
+    let index = fs::read(sb.path("site/index.html")).unwrap();
+    let mut child = sb.spawn(&["build", "--data", "big", "--out", "site"]);
+    let staging = sb.path(&format!(".site.tmp-{}/models", child.id()));
+    wait_for(&staging, &mut child);
+    signal(&child, "-INT");
+    let out = child.wait_with_output().unwrap();
+    fails_saying(&out, "interrupted");
+    assert_eq!(fs::read(sb.path("site/index.html")).unwrap(), index);
+    assert_eq!(sb.names(), ["big", "data", "site", "static"]);
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_second_build_into_one_folder_waits_its_turn_and_a_killed_one_is_cleaned_up() {
+    let sb = Sandbox::new();
+    big_data(&sb);
+    let mut first = sb.spawn(&["build", "--data", "big", "--out", "site"]);
+    wait_for(
+        &sb.path(&format!(".site.tmp-{}/models", first.id())),
+        &mut first,
+    );
+    let second = sb.run(&["build", "--out", "site"]);
+    fails_saying(
+        &second,
+        &format!(
+            "site: another energyboard (process {}) is writing this folder",
+            first.id()
+        ),
+    );
+    // Killed outright: it leaves its staging folder and lock behind...
+    signal(&first, "-KILL");
+    first.wait().unwrap();
+    assert!(sb.path(".site.lock").exists());
+    assert!(sb.path(&format!(".site.tmp-{}", first.id())).is_dir());
+    // ...and the next build removes them.
+    succeeds(&sb.run(&["build", "--out", "site"]));
+    assert_eq!(sb.names(), ["big", "data", "site", "static"]);
+}
+
+#[test]
+fn the_binary_builds_anywhere_with_built_in_assets_and_a_static_folder_overrides_them() {
+    let sb = Sandbox::new();
+    fs::remove_dir_all(sb.path("static")).unwrap();
+    succeeds(&sb.run(&["build", "--out", "site"]));
+    for name in ["style.css", "table.js", "favicon.svg"] {
+        assert_eq!(
+            fs::read(sb.path("site/assets").join(name)).unwrap(),
+            fs::read(Path::new(ROOT).join("static").join(name)).unwrap(),
+            "{name}"
+        );
+    }
+    fs::create_dir(sb.path("static")).unwrap();
+    fs::write(sb.path("static/style.css"), "body { color: red }\n").unwrap();
+    succeeds(&sb.run(&["build", "--out", "site"]));
+    assert_eq!(
+        fs::read_to_string(sb.path("site/assets/style.css")).unwrap(),
+        "body { color: red }\n"
+    );
+    assert!(sb.path("site/assets/table.js").is_file());
+    fails_saying(
+        &sb.run(&["build", "--static", "nowhere", "--out", "site"]),
+        "--static nowhere: is not a folder",
+    );
+}
