@@ -281,7 +281,8 @@ pub(super) fn render_model_overviews(
                 }
             }
         }
-        let chart = if bars.is_empty() {
+        // A chart compares workloads: with one, the table says it all.
+        let chart = if at.len() < 2 || bars.is_empty() {
             None
         } else {
             let c = chart::grouped_bars(
