@@ -99,8 +99,8 @@ server=$!
 for _ in $(seq 50); do [ -s "$work/port" ] && break; sleep 0.1; done
 port="$(cat "$work/port")"
 
-model="$(cd "$work/site/models" && find . -mindepth 1 -maxdepth 1 -type d | sort | head -1 | cut -c3-)"
-pages=("leaderboard=/" "model $model=/models/$model/")
+model="$(cd "$work/site/workloads/lm-arena-chat/models" && find . -mindepth 1 -maxdepth 1 -type d | sort | head -1 | cut -c3-)"
+pages=("front=/" "leaderboard=/workloads/lm-arena-chat/" "model $model=/workloads/lm-arena-chat/models/$model/" "overview $model=/models/$model/")
 
 rows=()
 for entry in "${pages[@]}"; do

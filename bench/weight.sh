@@ -40,8 +40,11 @@ print("|---|---|---:|---:|---:|---:|")
 for label, site, budget in (("seed (2 models)", "seed", 25), ("fixtures (24 models)", "large", 60)):
     d = os.path.join(work, site)
     n, raw, gz = weight(d, "index.html")
+    print(f"| {label} | front page | {n} | {raw/1000:.1f} | {gz/1000:.1f} | {budget} |")
+    chat = "workloads/lm-arena-chat/"
+    n, raw, gz = weight(d, chat + "index.html")
     print(f"| {label} | leaderboard | {n} | {raw/1000:.1f} | {gz/1000:.1f} | {budget} |")
-    models = sorted(os.listdir(os.path.join(d, "models")))
-    worst = max((weight(d, f"models/{m}/index.html") + (m,) for m in models), key=lambda t: t[2])
+    models = sorted(os.listdir(os.path.join(d, chat + "models")))
+    worst = max((weight(d, f"{chat}models/{m}/index.html") + (m,) for m in models), key=lambda t: t[2])
     print(f"| {label} | heaviest model page ({worst[3]}) | {worst[0]} | {worst[1]/1000:.1f} | {worst[2]/1000:.1f} | 60 |")
 PY

@@ -390,7 +390,8 @@ fn item_rows(
 
 /// The chart of a model overview: energy per response over its per-token
 /// workloads or, for a model measured only on diffusion workloads of one
-/// kind, energy per image (or video) per GPU. Never both on one axis.
+/// kind, energy per image (or video) per workload and GPU. Never both on
+/// one axis; the caller passes no bars where one workload has them.
 fn overview_chart(
     name: &str,
     token_bars: &[GroupedBar],
@@ -457,7 +458,18 @@ pub(super) fn render_model_overviews(
         }
         item_measures.sort_unstable();
         item_measures.dedup();
-        let chart = match overview_chart(first.name(), &bars, &item_bars, &item_measures) {
+        // A chart compares workloads: with one, the table says it all.
+        let token_workloads = at
+            .iter()
+            .filter(|&&(w, _)| matches!(site.workloads[w], Part::Tokens(_)))
+            .count();
+        let token_bars: &[GroupedBar] = if token_workloads >= 2 { &bars } else { &[] };
+        let item_bars: &[GroupedBar] = if at.len() - token_workloads >= 2 {
+            &item_bars
+        } else {
+            &[]
+        };
+        let chart = match overview_chart(first.name(), token_bars, item_bars, &item_measures) {
             Some(c) => {
                 sink.put(&format!("{dir}{}", c.file_name), c.svg.as_bytes())?;
                 counts.charts += 1;
