@@ -253,7 +253,11 @@ impl SiteInfo {
             released: distinct(files().map(|f| f.source().released.as_str())),
             compiled: distinct(files().map(|f| f.source().compiled.as_str())),
             retrieved: distinct(files().map(|f| f.source().retrieved.as_str())),
-            caveat: distinct(files().map(ModelFrame::caveat)),
+            // Caveats are sentences: one after the other.
+            caveat: {
+                let set: BTreeSet<&str> = files().map(ModelFrame::caveat).collect();
+                set.into_iter().collect::<Vec<_>>().join(" ")
+            },
             deadline: {
                 // In seconds, to order milliseconds and seconds together.
                 let mut limits: Vec<(f64, String)> = deadlines
