@@ -831,3 +831,95 @@ fn descriptions_name_the_scales_actually_drawn() {
         .unwrap();
     assert!(!desc.contains("log scales"), "{desc}");
 }
+
+/// A diffusion fixture, parsed and analysed.
+fn diffusion(
+    path: &str,
+) -> (
+    energyboard::model::DiffusionFile,
+    energyboard::analyse::ModelAnalysis<energyboard::model::DiffusionSeriesKey>,
+) {
+    let text = std::fs::read_to_string(format!("tests/fixtures/diffusion/{path}")).unwrap();
+    let m: energyboard::model::DiffusionFile = serde_json::from_str(&text).unwrap();
+    let a = energyboard::analyse::analyse_diffusion(&m);
+    (m, a)
+}
+
+#[test]
+fn diffusion_models_get_five_charts_against_batch_size_in_their_own_units() {
+    for (path, unit, best) in [
+        (
+            "text-to-image/flux-1-dev.json",
+            "J per image",
+            "B200 best: 6,678.81 J/image",
+        ),
+        (
+            "text-to-video/wan-2-1-14b.json",
+            "J per video",
+            "B200 best: 342,623.06 J/video",
+        ),
+    ] {
+        let (m, a) = diffusion(path);
+        let charts = chart::model_charts(&m, &a);
+        let names: Vec<&str> = charts.iter().map(|c| c.file_name.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "energy-vs-batch-size.svg",
+                "latency-vs-batch-size.svg",
+                "throughput-vs-batch-size.svg",
+                "power-vs-batch-size.svg",
+                "time-energy-tradeoff.svg",
+            ]
+        );
+        for c in &charts {
+            let doc = roxmltree::Document::parse(&c.svg)
+                .unwrap_or_else(|e| panic!("{path} {}: {e}", c.file_name));
+            let texts: String = doc
+                .descendants()
+                .filter_map(|n| n.text())
+                .collect::<Vec<_>>()
+                .join(" ");
+            // Per token never appears on a diffusion chart.
+            assert!(
+                !texts.contains("token") && !texts.contains("ITL"),
+                "{path} {}",
+                c.file_name
+            );
+            assert!(!c.description.contains("Wh/M"), "{}", c.description);
+        }
+        let energy = &charts[0];
+        assert!(energy.svg.contains(&format!("Energy ({unit})")), "{path}");
+        assert!(energy.svg.contains("Batch size"), "{path}");
+        assert!(energy.svg.contains(best), "{path}: no {best:?}");
+        let latency = &charts[1];
+        assert!(latency.svg.contains("Batch latency (s)"));
+        assert!(
+            latency
+                .svg
+                .contains(&format!("deadline {} s", m.batch_latency_deadline_s))
+        );
+        let tradeoff = &charts[4];
+        assert!(tradeoff.svg.contains("Batch latency (s)"));
+        assert!(tradeoff.svg.contains(&format!("Energy ({unit})")));
+        // Drawing is deterministic.
+        assert_eq!(chart::model_charts(&m, &a), charts);
+    }
+}
+
+#[test]
+fn diffusion_frontiers_compare_on_batch_latency_and_energy_per_item() {
+    let models: Vec<_> = ["text-to-image/flux-1-dev.json", "text-to-image/pixart.json"]
+        .into_iter()
+        .map(diffusion)
+        .collect();
+    let refs: Vec<_> = models.iter().map(|(m, a)| (m, a)).collect();
+    let c = chart::compare_frontiers(&refs);
+    assert!(c.svg.contains("Batch latency (s)") && c.svg.contains("Energy (J per image)"));
+    assert!(
+        c.description.contains("batch latency and energy per image"),
+        "{}",
+        c.description
+    );
+    assert!(c.svg.contains("deadline 30 s"));
+}
