@@ -68,78 +68,26 @@ pub(crate) fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry
         .iter()
         .map(|&(slot, gpu)| Key::Bar(slot, gpu.to_owned()))
         .collect();
-    let label_max = f64::from(WIDTH - 2 * PAD - 24);
-    let labels: Vec<Vec<String>> = sorted
+    let bars: Vec<(String, usize, f64)> = sorted
         .iter()
-        .map(|e| wrap(&format!("{} · {}", e.model, e.gpu), TEXT_PX, label_max))
+        .map(|e| {
+            (
+                format!("{} · {}", e.model, e.gpu),
+                gpu_slot(&e.gpu),
+                e.wh_per_million,
+            )
+        })
         .collect();
-    let row_height = |lines: usize| draw::count(lines) * LINE_H + BAR_H + 12;
-    let all_rows: i32 = labels
-        .iter()
-        .map(|l| row_height(l.len()))
-        .sum::<i32>()
-        .max(30);
-    let max = sorted.iter().map(|e| e.wh_per_million).fold(0.0, f64::max);
-    let frame = Frame {
-        header: Header::new(title, keys),
-        // Room right of the longest bar for its value.
-        x: Axis::from_zero(max * 1.12),
-        y: Axis::rows(sorted.len()),
-        x_desc: ENERGY.to_owned(),
-        y_desc: String::new(),
-        body: all_rows + 10 + 46,
-        y_area: Some(6),
-        x_ticks: tick_label,
-    };
-    let doc = draw::render_xy(&frame, 16 * 1024, |p| {
-        let x0 = p.area.x0 as i32;
-        let mut top = p.area.y0 as i32 + 6;
-        if sorted.is_empty() {
-            return draw::text(
-                p.root,
-                "No configuration to show",
-                (x0 + 8, top + 10),
-                TEXT_PX,
-                Align::Start,
-                Role::Ink,
-                false,
-            );
-        }
-        for (e, lines) in sorted.iter().zip(&labels) {
-            let slot = gpu_slot(&e.gpu);
-            let mut y = top + LINE_H / 2;
-            draw::marker(p.root, (x0 + 8, y), slot, Role::Swatch(slot), true)?;
-            for l in lines {
-                draw::text(
-                    p.root,
-                    l,
-                    (x0 + 20, y),
-                    TEXT_PX,
-                    Align::Start,
-                    Role::Ink,
-                    false,
-                )?;
-                y += LINE_H;
-            }
-            let bar_top = top + draw::count(lines.len()) * LINE_H + 1;
-            let (x1, _) = p.px(e.wh_per_million, 0.0);
-            p.root.draw(&plotters::element::Rectangle::new(
-                [(x0, bar_top), (x1.max(x0 + 1), bar_top + BAR_H)],
-                plotters::style::Color::filled(&Role::Bar(slot).color()),
-            ))?;
-            draw::text(
-                p.root,
-                &fmt::wh_per_million(e.wh_per_million),
-                (x1 + 6, bar_top + BAR_H / 2),
-                TEXT_PX,
-                Align::Start,
-                Role::Ink,
-                false,
-            )?;
-            top += row_height(lines.len());
-        }
-        Ok(())
-    });
+    // Room right of the longest bar for its value.
+    let doc = draw_bars(
+        title,
+        keys,
+        ENERGY,
+        &bars,
+        1.12,
+        "No configuration to show",
+        fmt::wh_per_million,
+    );
     let description = match (sorted.first(), sorted.last()) {
         (Some(lo), Some(hi)) => {
             let what = if capped {
@@ -396,6 +344,97 @@ pub(crate) fn compare_frontiers<M: Plotted>(all: &[(&M, &ModelAnalysis<KeyOf<M>>
     }
 }
 
+/// Draws horizontal bars, one row each: the label (wrapped) beside a
+/// swatch of its colour, the bar below it on a linear axis from zero, and
+/// its value at the bar's end. `bars` are (label, colour slot, value);
+/// `room` scales the longest bar's value to leave space for its label;
+/// `empty` is drawn when there are no bars.
+fn draw_bars(
+    title: &str,
+    keys: Vec<Key>,
+    axis: &str,
+    bars: &[(String, usize, f64)],
+    room: f64,
+    empty: &str,
+    value_text: fn(f64) -> String,
+) -> svg::Doc {
+    let label_max = f64::from(WIDTH - 2 * PAD - 24);
+    let labels: Vec<Vec<String>> = bars
+        .iter()
+        .map(|(label, _, _)| wrap(label, TEXT_PX, label_max))
+        .collect();
+    let row_height = |lines: usize| draw::count(lines) * LINE_H + BAR_H + 12;
+    let all_rows: i32 = labels
+        .iter()
+        .map(|l| row_height(l.len()))
+        .sum::<i32>()
+        .max(30);
+    let max = bars
+        .iter()
+        .map(|&(_, _, v)| v)
+        .filter(|v| v.is_finite())
+        .fold(0.0, f64::max);
+    let frame = Frame {
+        header: Header::new(title, keys),
+        x: Axis::from_zero(max * room),
+        y: Axis::rows(bars.len()),
+        x_desc: axis.to_owned(),
+        y_desc: String::new(),
+        body: all_rows + 10 + 46,
+        y_area: Some(6),
+        x_ticks: tick_label,
+    };
+    draw::render_xy(&frame, 16 * 1024, |p| {
+        let x0 = p.area.x0 as i32;
+        let mut top = p.area.y0 as i32 + 6;
+        if bars.is_empty() {
+            return draw::text(
+                p.root,
+                empty,
+                (x0 + 8, top + 10),
+                TEXT_PX,
+                Align::Start,
+                Role::Ink,
+                false,
+            );
+        }
+        for (&(_, slot, value), lines) in bars.iter().zip(&labels) {
+            let mut y = top + LINE_H / 2;
+            draw::marker(p.root, (x0 + 8, y), slot, Role::Swatch(slot), true)?;
+            for l in lines {
+                draw::text(
+                    p.root,
+                    l,
+                    (x0 + 20, y),
+                    TEXT_PX,
+                    Align::Start,
+                    Role::Ink,
+                    false,
+                )?;
+                y += LINE_H;
+            }
+            let bar_top = top + draw::count(lines.len()) * LINE_H + 1;
+            let (x1, _) = p.px(value, 0.0);
+            let end = x1.max(x0 + 1);
+            p.root.draw(&plotters::element::Rectangle::new(
+                [(x0, bar_top), (end, bar_top + BAR_H)],
+                plotters::style::Color::filled(&Role::Bar(slot).color()),
+            ))?;
+            draw::text(
+                p.root,
+                &value_text(value),
+                (end + 6, bar_top + BAR_H / 2),
+                TEXT_PX,
+                Align::Start,
+                Role::Ink,
+                false,
+            )?;
+            top += row_height(lines.len());
+        }
+        Ok(())
+    })
+}
+
 /// One bar of a grouped bar chart ([`grouped_bars`]).
 #[derive(Debug, Clone, PartialEq)]
 pub struct GroupedBar {
@@ -443,80 +482,19 @@ pub(crate) fn grouped_bars(
         .iter()
         .map(|&(slot, s)| Key::Bar(slot, s.to_owned()))
         .collect();
-    let label_max = f64::from(WIDTH - 2 * PAD - 24);
-    let labels: Vec<Vec<String>> = shown
+    let drawn: Vec<(String, usize, f64)> = shown
         .iter()
-        .map(|b| wrap(&b.label, TEXT_PX, label_max))
+        .map(|b| (b.label.clone(), b.slot, b.value))
         .collect();
-    let row_height = |lines: usize| draw::count(lines) * LINE_H + BAR_H + 12;
-    let all_rows: i32 = labels
-        .iter()
-        .map(|l| row_height(l.len()))
-        .sum::<i32>()
-        .max(30);
-    let max = shown
-        .iter()
-        .map(|b| b.value)
-        .filter(|v| v.is_finite())
-        .fold(0.0, f64::max);
-    let frame = Frame {
-        header: Header::new(title, keys),
-        x: Axis::from_zero(max * 1.18),
-        y: Axis::rows(shown.len()),
-        x_desc: axis.to_owned(),
-        y_desc: String::new(),
-        body: all_rows + 10 + 46,
-        y_area: Some(6),
-        x_ticks: tick_label,
-    };
-    let doc = draw::render_xy(&frame, 16 * 1024, |p| {
-        let x0 = p.area.x0 as i32;
-        let mut top = p.area.y0 as i32 + 6;
-        if shown.is_empty() {
-            return draw::text(
-                p.root,
-                "Nothing to show",
-                (x0 + 8, top + 10),
-                TEXT_PX,
-                Align::Start,
-                Role::Ink,
-                false,
-            );
-        }
-        for (b, lines) in shown.iter().zip(&labels) {
-            let mut y = top + LINE_H / 2;
-            draw::marker(p.root, (x0 + 8, y), b.slot, Role::Swatch(b.slot), true)?;
-            for l in lines {
-                draw::text(
-                    p.root,
-                    l,
-                    (x0 + 20, y),
-                    TEXT_PX,
-                    Align::Start,
-                    Role::Ink,
-                    false,
-                )?;
-                y += LINE_H;
-            }
-            let bar_top = top + draw::count(lines.len()) * LINE_H + 1;
-            let (x1, _) = p.px(b.value, 0.0);
-            p.root.draw(&plotters::element::Rectangle::new(
-                [(x0, bar_top), (x1.max(x0 + 1), bar_top + BAR_H)],
-                plotters::style::Color::filled(&Role::Bar(b.slot).color()),
-            ))?;
-            draw::text(
-                p.root,
-                &value_text(b.value),
-                (x1.max(x0 + 1) + 6, bar_top + BAR_H / 2),
-                TEXT_PX,
-                Align::Start,
-                Role::Ink,
-                false,
-            )?;
-            top += row_height(lines.len());
-        }
-        Ok(())
-    });
+    let doc = draw_bars(
+        title,
+        keys,
+        axis,
+        &drawn,
+        1.18,
+        "Nothing to show",
+        value_text,
+    );
     let description = if shown.is_empty() {
         "Nothing to show.".to_owned()
     } else {
