@@ -60,10 +60,6 @@ pub struct Site<'a, F: PageKind = ModelFile> {
     pub workload: Workload,
     /// The workload's folder, e.g. `workloads/gpqa/`.
     pub prefix: String,
-    /// Whether this is [`LEGACY_WORKLOAD`], whose charts, badges and data
-    /// files are also written at the addresses the site used before it had
-    /// workloads.
-    pub legacy: bool,
     /// Every workload, for the tabs.
     pub tabs: Vec<Tab>,
 }
@@ -127,7 +123,7 @@ impl Part<'_> {
 
     /// Whether this is [`LEGACY_WORKLOAD`].
     pub fn legacy(&self) -> bool {
-        on_part!(self, s => s.legacy)
+        self.workload().id == LEGACY_WORKLOAD
     }
 
     /// The slug of model `i`.
@@ -352,7 +348,6 @@ impl<'a, F: PageKind> Site<'a, F> {
             leaderboard,
             base_url,
             prefix: workload.dir(),
-            legacy: workload.id == LEGACY_WORKLOAD,
             workload: workload.clone(),
             tabs,
         }
@@ -365,6 +360,24 @@ impl<'a, F: PageKind> Site<'a, F> {
     /// `rel` inside the workload's folder.
     fn path(&self, rel: &str) -> String {
         format!("{}{rel}", self.prefix)
+    }
+
+    /// Whether this is [`LEGACY_WORKLOAD`], whose charts, badges and data
+    /// files are also written at the addresses the site used before it had
+    /// workloads.
+    fn legacy(&self) -> bool {
+        self.workload.id == LEGACY_WORKLOAD
+    }
+
+    /// Writes a file of the workload (a chart, a badge) at `rel` inside its
+    /// folder. The legacy workload's files are written at `rel` itself too:
+    /// their address before the site had workloads.
+    fn put_file(&self, sink: &dyn PageSink, rel: &str, bytes: &[u8]) -> Result<()> {
+        sink.put(&self.path(rel), bytes)?;
+        if self.legacy() {
+            sink.put(rel, bytes)?;
+        }
+        Ok(())
     }
 
     /// The deadline with its unit, e.g. "500 ms" or "30 s".

@@ -510,7 +510,7 @@ pub fn publish_model_files<F: PageKind>(
     let csv_path = model_file_path(site, m, "csv");
     let csv = configurations_csv(site.workload.measure, &[(&site.workload.id, m)])?;
     sink.put(&csv_path, &csv)?;
-    if site.legacy {
+    if site.legacy() {
         sink.copy_file(
             &format!("data/{}.json", m.slug()),
             &lm.path,

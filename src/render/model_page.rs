@@ -158,10 +158,7 @@ pub(super) fn render_model<F: PageKind>(
     let budget_table = table_html(&budget_table(m, a, words))?;
     let charts_made: Vec<Chart> = chart::model_charts(m, a);
     for c in &charts_made {
-        sink.put(&format!("{dir}{}", c.file_name), c.svg.as_bytes())?;
-        if site.legacy {
-            sink.put(&format!("{rel_dir}{}", c.file_name), c.svg.as_bytes())?;
-        }
+        site.put_file(sink, &format!("{rel_dir}{}", c.file_name), c.svg.as_bytes())?;
     }
     let charts: Vec<ChartView> = charts_made.iter().map(chart_view).collect();
     let config_tables = config_tables(m, a, &root, words)?;
@@ -182,10 +179,7 @@ pub(super) fn render_model<F: PageKind>(
             .as_deref(),
         words.energy_phrase,
     );
-    sink.put(&format!("{dir}badge.svg"), badge.as_bytes())?;
-    if site.legacy {
-        sink.put(&format!("{rel_dir}badge.svg"), badge.as_bytes())?;
-    }
+    site.put_file(sink, &format!("{rel_dir}badge.svg"), badge.as_bytes())?;
     let badge_url = site
         .absolute(&format!("{dir}badge.svg"))
         .unwrap_or_else(|| format!("{dir}badge.svg"));

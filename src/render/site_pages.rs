@@ -149,10 +149,7 @@ pub(super) fn render_leaderboard<F: PageKind>(
             "best-energy.svg",
             &format!("Best energy per model and GPU, {}", site.workload.name),
         );
-        sink.put(&site.path(&c.file_name), c.svg.as_bytes())?;
-        if site.legacy {
-            sink.put(&c.file_name, c.svg.as_bytes())?;
-        }
+        site.put_file(sink, &c.file_name, c.svg.as_bytes())?;
         Some(chart_view(&c))
     };
     let mut archs: Vec<String> = site
@@ -263,13 +260,7 @@ pub(super) fn render_gpu_pages<F: PageKind>(
                 "best-energy.svg",
                 &format!("Best energy per model on {gpu}, {}", site.workload.name),
             );
-            sink.put(
-                &site.path(&format!("{dir}{}", c.file_name)),
-                c.svg.as_bytes(),
-            )?;
-            if site.legacy {
-                sink.put(&format!("{dir}{}", c.file_name), c.svg.as_bytes())?;
-            }
+            site.put_file(sink, &format!("{dir}{}", c.file_name), c.svg.as_bytes())?;
             counts.charts += 1;
             Some(chart_view(&c))
         };
@@ -417,13 +408,7 @@ pub(super) fn render_compare<F: PageKind>(
         None
     } else {
         let c = chart::compare_frontiers(&pairs);
-        sink.put(
-            &site.path(&format!("compare/{}", c.file_name)),
-            c.svg.as_bytes(),
-        )?;
-        if site.legacy {
-            sink.put(&format!("compare/{}", c.file_name), c.svg.as_bytes())?;
-        }
+        site.put_file(sink, &format!("compare/{}", c.file_name), c.svg.as_bytes())?;
         Some(chart_view(&c))
     };
     let page = ComparePage {
