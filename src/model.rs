@@ -205,6 +205,8 @@ pub trait Measured: PartialEq + Send + Sync + 'static {
     fn row_id(&self) -> &str;
     /// Numeric precision of the weights.
     fn precision(&self) -> &str;
+    /// How the model is split over its GPUs, e.g. "TP2·EP2", or "none".
+    fn parallelism(&self) -> String;
     /// The energy ranked on: Wh per million output tokens, or J per image
     /// or video.
     fn energy(&self) -> f64;
@@ -236,6 +238,9 @@ pub trait Measurements: ModelFrame {
 
 impl Measured for Configuration {
     type SeriesKey = SeriesKey;
+    fn parallelism(&self) -> String {
+        Self::parallelism(self)
+    }
     fn gpu(&self) -> &str {
         &self.gpu
     }
@@ -350,6 +355,9 @@ pub struct DiffusionSeriesKey {
 
 impl Measured for DiffusionConfiguration {
     type SeriesKey = DiffusionSeriesKey;
+    fn parallelism(&self) -> String {
+        Self::parallelism(self)
+    }
     fn gpu(&self) -> &str {
         &self.gpu
     }

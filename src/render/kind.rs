@@ -12,7 +12,9 @@ use crate::analyse::{self, ModelAnalysis};
 use crate::chart::{KeyOf, PageCharts};
 use crate::columns::{ColumnSet, DIFFUSION, PER_TOKEN};
 use crate::fmt;
-use crate::model::{Configuration, DiffusionConfiguration, DiffusionFile, ModelFile, OutputKind};
+use crate::model::{
+    Configuration, DiffusionConfiguration, DiffusionFile, Measured, ModelFile, OutputKind,
+};
 use crate::workload::{Measure, Measures};
 
 /// The words a workload's pages use for what it measures. The per-token
@@ -151,9 +153,6 @@ pub trait PageKind: Measures + PageCharts + Sync + Sized + std::fmt::Debug {
     /// On a key that is not a figure column of the kind: a programming
     /// error the page tests catch.
     fn figure_cell(key: &str, m: &Self, c: &Self::Config) -> Cell;
-
-    /// The GPUs and how the model is split over them: "2 × H100, TP2".
-    fn gpu_setup(c: &Self::Config) -> String;
 
     /// The whole configuration in a phrase: "2 × H100, TP2, BF16, max
     /// concurrency 256".
@@ -339,31 +338,17 @@ impl PageKind for ModelFile {
         }
     }
 
-    fn gpu_setup(c: &Configuration) -> String {
-        let par = c.parallelism();
-        if par == "none" {
-            format!("{} × {}", c.num_gpus, c.gpu)
-        } else {
-            format!("{} × {}, {}", c.num_gpus, c.gpu, par)
-        }
-    }
-
     fn config_summary(c: &Configuration) -> String {
         format!(
             "{}, {}, max concurrency {}",
-            Self::gpu_setup(c),
+            gpu_setup(c),
             c.precision,
             c.max_num_seqs
         )
     }
 
     fn compare_setup(c: &Configuration) -> String {
-        format!(
-            "{}, {}, {} seqs",
-            Self::gpu_setup(c),
-            c.precision,
-            c.max_num_seqs
-        )
+        format!("{}, {}, {} seqs", gpu_setup(c), c.precision, c.max_num_seqs)
     }
 
     fn energy_figure(c: &Configuration) -> String {
@@ -379,14 +364,14 @@ impl PageKind for ModelFile {
     }
 
     fn group_title(first: &Configuration) -> String {
-        format!("{}, {}", Self::gpu_setup(first), first.precision)
+        format!("{}, {}", gpu_setup(first), first.precision)
     }
 
     fn budget_text(c: &Configuration) -> String {
         format!(
             "{} Wh/M — {}, {} seqs, {} ms",
             fmt::wh_per_million(c.wh_per_million_output_tokens),
-            Self::gpu_setup(c),
+            gpu_setup(c),
             c.max_num_seqs,
             fmt::ms(c.median_itl_ms)
         )
@@ -699,31 +684,17 @@ impl PageKind for DiffusionFile {
         }
     }
 
-    fn gpu_setup(c: &DiffusionConfiguration) -> String {
-        let par = c.parallelism();
-        if par == "none" {
-            format!("{} × {}", c.num_gpus, c.gpu)
-        } else {
-            format!("{} × {}, {}", c.num_gpus, c.gpu, par)
-        }
-    }
-
     fn config_summary(c: &DiffusionConfiguration) -> String {
         format!(
             "{}, {}, batch size {}",
-            Self::gpu_setup(c),
+            gpu_setup(c),
             c.precision,
             c.batch_size
         )
     }
 
     fn compare_setup(c: &DiffusionConfiguration) -> String {
-        format!(
-            "{}, {}, batch {}",
-            Self::gpu_setup(c),
-            c.precision,
-            c.batch_size
-        )
+        format!("{}, {}, batch {}", gpu_setup(c), c.precision, c.batch_size)
     }
 
     fn energy_figure(c: &DiffusionConfiguration) -> String {
@@ -756,7 +727,7 @@ impl PageKind for DiffusionFile {
     fn group_title(first: &DiffusionConfiguration) -> String {
         format!(
             "{}, {}, {}, {} steps",
-            Self::gpu_setup(first),
+            gpu_setup(first),
             first.precision,
             first.resolution(),
             first.inference_steps
@@ -767,7 +738,7 @@ impl PageKind for DiffusionFile {
         format!(
             "{} J — {}, batch {}, {} s",
             fmt::joules_per_item(c.joules_per_item()),
-            Self::gpu_setup(c),
+            gpu_setup(c),
             c.batch_size,
             fmt::seconds(c.batch_latency_s)
         )
@@ -874,6 +845,17 @@ impl PageKind for DiffusionFile {
 }
 
 /// "image" → "Image".
+/// The GPUs and how the model is split over them, for either kind:
+/// "2 × H100, TP2", "4 × B200, U2·R2", or "1 × H100" without parallelism.
+fn gpu_setup(c: &impl Measured) -> String {
+    let par = c.parallelism();
+    if par == "none" {
+        format!("{} × {}", c.num_gpus(), c.gpu())
+    } else {
+        format!("{} × {}, {}", c.num_gpus(), c.gpu(), par)
+    }
+}
+
 fn capitalised(word: &str) -> String {
     let mut chars = word.chars();
     chars.next().map_or_else(String::new, |first| {
