@@ -5,7 +5,9 @@
 //! Each rule is stated once here and once in the README's data-format
 //! tables.
 
-use crate::model::{Configuration, DiffusionConfiguration, Measurements, ModelFrame, Source};
+use crate::model::{
+    Configuration, DiffusionConfiguration, Measured, Measurements, ModelFrame, Source,
+};
 
 /// Longest slug, in characters: it becomes a folder name and URL segment.
 pub const MAX_SLUG_CHARS: usize = 100;
@@ -271,6 +273,19 @@ pub const MAX_JOULES_PER_ITEM: f64 = 1e12;
 /// `3.6e6 / J`, stays a printable number.
 pub const MIN_JOULES_PER_ITEM: f64 = 1e-3;
 
+/// The texts every configuration has, of either kind: GPU, precision and
+/// row id.
+fn check_row_texts(bad: &mut impl FnMut(String, String), at: &str, c: &impl Measured) {
+    check_text(bad, &format!("{at}.gpu"), c.gpu(), MAX_GPU_CHARS);
+    check_text(
+        bad,
+        &format!("{at}.precision"),
+        c.precision(),
+        MAX_NAME_CHARS,
+    );
+    check_text(bad, &format!("{at}.row_id"), c.row_id(), MAX_ROW_ID_CHARS);
+}
+
 /// One diffusion configuration's texts and ranges (its consistency is
 /// checked with its kind's other rules).
 pub(super) fn check_diffusion_configuration(
@@ -279,14 +294,7 @@ pub(super) fn check_diffusion_configuration(
     row: &str,
     c: &DiffusionConfiguration,
 ) {
-    check_text(bad, &format!("{at}.gpu"), &c.gpu, MAX_GPU_CHARS);
-    check_text(
-        bad,
-        &format!("{at}.precision"),
-        &c.precision,
-        MAX_NAME_CHARS,
-    );
-    check_text(bad, &format!("{at}.row_id"), &c.row_id, MAX_ROW_ID_CHARS);
+    check_row_texts(bad, at, c);
     for (name, value, max, unit) in [
         (
             "batch_latency_s",
@@ -364,14 +372,7 @@ pub(super) fn check_configuration(
     row: &str,
     c: &Configuration,
 ) {
-    check_text(bad, &format!("{at}.gpu"), &c.gpu, MAX_GPU_CHARS);
-    check_text(
-        bad,
-        &format!("{at}.precision"),
-        &c.precision,
-        MAX_NAME_CHARS,
-    );
-    check_text(bad, &format!("{at}.row_id"), &c.row_id, MAX_ROW_ID_CHARS);
+    check_row_texts(bad, at, c);
 
     let ms = " ms";
     for (name, value, max, unit) in [
