@@ -1158,6 +1158,9 @@ fn validate_configuration(
         bad(format!("{at}.precision"), format!("must not be empty{row}"));
     }
     limits::check_configuration(bad, at, row, c);
+    if let Some(d) = &c.output_length_distribution {
+        check_distribution(bad, &format!("{at}.output_length_distribution"), row, d);
+    }
     if c.wh_per_million_output_tokens.is_finite() && c.joules_per_output_token.is_finite() {
         let derived = c.derived_wh_per_million();
         if (derived - c.wh_per_million_output_tokens).abs()
@@ -1171,6 +1174,77 @@ fn validate_configuration(
                 ),
             );
         }
+    }
+}
+
+/// An output-length histogram needs one more edge than counts, at most
+/// [`OutputLengthDistribution::MAX_BINS`] bins, finite edges of 0 or more in
+/// strictly ascending order, and at least one response.
+fn check_distribution(
+    bad: &mut impl FnMut(String, String),
+    at: &str,
+    row: &str,
+    d: &crate::model::OutputLengthDistribution,
+) {
+    let n = d.counts.len();
+    if n == 0 || n > crate::model::OutputLengthDistribution::MAX_BINS {
+        bad(
+            format!("{at}.counts"),
+            format!(
+                "must have between 1 and {} bins, found {n}{row}",
+                crate::model::OutputLengthDistribution::MAX_BINS
+            ),
+        );
+        return;
+    }
+    if d.bins.len() != n + 1 {
+        bad(
+            format!("{at}.bins"),
+            format!(
+                "must have one more edge than counts has bins ({}), found {}{row}",
+                n + 1,
+                d.bins.len()
+            ),
+        );
+        return;
+    }
+    for (i, edge) in d.bins.iter().enumerate() {
+        if !edge.is_finite() || *edge < 0.0 {
+            bad(
+                format!("{at}.bins[{i}]"),
+                format!(
+                    "must be a finite number of tokens, 0 or more, found {}{row}",
+                    limits::number(*edge)
+                ),
+            );
+            return;
+        }
+        if i > 0 && *edge <= d.bins[i - 1] {
+            bad(
+                format!("{at}.bins[{i}]"),
+                format!(
+                    "must be greater than the edge before it ({}), found {}{row}",
+                    d.bins[i - 1],
+                    edge
+                ),
+            );
+            return;
+        }
+    }
+    if d.counts
+        .iter()
+        .try_fold(0u64, |a, c| a.checked_add(*c))
+        .is_none()
+    {
+        bad(
+            format!("{at}.counts"),
+            format!("add up to more than {}{row}", u64::MAX),
+        );
+    } else if d.total() == 0 {
+        bad(
+            format!("{at}.counts"),
+            format!("must count at least one response, found none{row}"),
+        );
     }
 }
 

@@ -529,6 +529,32 @@ pub struct Configuration {
     pub row_id: String,
     /// Run number of this configuration: 1 for the first run, 2 for a repeat.
     pub repeat: u32,
+    /// Histogram of the output lengths (tokens) of this configuration's
+    /// responses, as upstream publishes it; optional.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub output_length_distribution: Option<OutputLengthDistribution>,
+}
+
+/// A histogram of output lengths in tokens: `counts[i]` responses had a
+/// length in `[bins[i], bins[i + 1])` (the last bin includes its upper edge),
+/// so `bins` has one more entry than `counts`.
+#[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct OutputLengthDistribution {
+    /// Bin edges in tokens, strictly ascending, finite and 0 or more.
+    pub bins: Vec<f64>,
+    /// Responses per bin.
+    pub counts: Vec<u64>,
+}
+
+impl OutputLengthDistribution {
+    /// Most bins a distribution may have.
+    pub const MAX_BINS: usize = 1000;
+
+    /// Total number of responses.
+    pub fn total(&self) -> u64 {
+        self.counts.iter().fold(0u64, |a, c| a.saturating_add(*c))
+    }
 }
 
 impl Configuration {
