@@ -8,6 +8,7 @@
 
 pub mod analyse;
 pub mod assets;
+pub mod changes;
 pub mod chart;
 pub mod columns;
 pub mod fmt;

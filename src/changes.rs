@@ -1,0 +1,162 @@
+//! The change history of the imported data: one entry per import that
+//! changed anything, kept in `data/changes.json` (oldest entry first).
+//!
+//! `energyboard import` computes and appends entries; the loader reads the
+//! file beside the model files (it is the one `*.json` under `data/` that is
+//! not a model file); the renderer shows it at `/changes/`, in an Atom feed
+//! and as each model's history of best figures.
+
+use serde::{Deserialize, Serialize};
+
+/// The file's name, at the top of the data folder.
+pub const FILE_NAME: &str = "changes.json";
+
+/// Every recorded import that changed something, oldest first.
+#[derive(Debug, Clone, Default, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ChangeHistory {
+    /// Format version of the file: `"1"`.
+    pub version: String,
+    /// The entries, oldest first; pages show them newest first.
+    pub entries: Vec<ChangeEntry>,
+}
+
+/// What one import changed.
+#[derive(Debug, Clone, Default, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ChangeEntry {
+    /// The upstream data version imported: `last_updated` of the
+    /// leaderboard's `index.json` (ISO 8601 date).
+    pub upstream_version: String,
+    /// The upstream data version the data folder held before, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub previous_upstream_version: Option<String>,
+    /// The date of the import (the files' `retrieved`, ISO 8601 date).
+    pub imported: String,
+    /// Where the data came from: the URL or a description of the folder
+    /// given to `--from` (never an absolute local path).
+    pub source: String,
+    /// Workload ids that appeared.
+    #[serde(default)]
+    pub workloads_added: Vec<String>,
+    /// Workload ids that disappeared.
+    #[serde(default)]
+    pub workloads_removed: Vec<String>,
+    /// Models (per workload) that appeared.
+    #[serde(default)]
+    pub models_added: Vec<ModelRef>,
+    /// Models (per workload) that disappeared.
+    #[serde(default)]
+    pub models_removed: Vec<ModelRef>,
+    /// Configurations that appeared, in models present before and after.
+    #[serde(default)]
+    pub configurations_added: Vec<ConfigurationRef>,
+    /// Configurations that disappeared, in models present before and after.
+    #[serde(default)]
+    pub configurations_removed: Vec<ConfigurationRef>,
+    /// Every best figure (per workload, model and GPU) that moved, appeared
+    /// or disappeared. A model that appeared lists its first best figures
+    /// here with `old` null, so each model's history is complete.
+    #[serde(default)]
+    pub best_changed: Vec<BestChange>,
+}
+
+/// A model in one workload.
+#[derive(Debug, Clone, Deserialize, Serialize, PartialEq, Eq, PartialOrd, Ord)]
+#[serde(deny_unknown_fields)]
+pub struct ModelRef {
+    /// Workload id, e.g. `lm-arena-chat`.
+    pub workload: String,
+    /// Model slug.
+    pub slug: String,
+    /// Display name.
+    pub name: String,
+}
+
+/// One configuration row of a model in one workload.
+#[derive(Debug, Clone, Deserialize, Serialize, PartialEq, Eq, PartialOrd, Ord)]
+#[serde(deny_unknown_fields)]
+pub struct ConfigurationRef {
+    /// Workload id.
+    pub workload: String,
+    /// Model slug.
+    pub slug: String,
+    /// The configuration's `row_id`.
+    pub row_id: String,
+}
+
+/// One best figure of a model on one GPU in one workload, before and after.
+#[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct BestChange {
+    /// Workload id.
+    pub workload: String,
+    /// Model slug.
+    pub slug: String,
+    /// GPU type, e.g. `H100`.
+    pub gpu: String,
+    /// Which figure: the column key of the model format, e.g.
+    /// `wh_per_million_output_tokens`, `joules_per_image`,
+    /// `joules_per_video`.
+    pub figure: String,
+    /// Its unit as pages show it, e.g. `Wh/M tok`, `J/image`.
+    pub unit: String,
+    /// The value before; null when the GPU had no best configuration.
+    pub old: Option<f64>,
+    /// The value after; null when the GPU no longer has one.
+    pub new: Option<f64>,
+    /// The best configuration's `row_id` before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub old_row_id: Option<String>,
+    /// The best configuration's `row_id` after.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub new_row_id: Option<String>,
+}
+
+impl BestChange {
+    /// The change in percent of the old value, when both exist and the old
+    /// one is not zero.
+    pub fn percent(&self) -> Option<f64> {
+        match (self.old, self.new) {
+            (Some(old), Some(new)) if old != 0.0 => Some((new - old) / old * 100.0),
+            _ => None,
+        }
+    }
+}
+
+impl ChangeEntry {
+    /// Whether the entry records no change at all (such an entry is never
+    /// appended).
+    pub fn is_empty(&self) -> bool {
+        self.workloads_added.is_empty()
+            && self.workloads_removed.is_empty()
+            && self.models_added.is_empty()
+            && self.models_removed.is_empty()
+            && self.configurations_added.is_empty()
+            && self.configurations_removed.is_empty()
+            && self.best_changed.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn percent_is_relative_to_the_old_value() {
+        let change = BestChange {
+            workload: "gpqa".into(),
+            slug: "m".into(),
+            gpu: "H100".into(),
+            figure: "wh_per_million_output_tokens".into(),
+            unit: "Wh/M tok".into(),
+            old: Some(200.0),
+            new: Some(150.0),
+            old_row_id: None,
+            new_row_id: None,
+        };
+        assert_eq!(change.percent(), Some(-25.0));
+        let appeared = BestChange { old: None, ..change };
+        assert_eq!(appeared.percent(), None);
+    }
+}
