@@ -579,46 +579,33 @@ fn html(status: u16, page: Vec<u8>) -> Response {
     Response::new(status, "text/html; charset=utf-8", Body::Bytes(page))
 }
 
-/// Escapes text for HTML content and attribute values.
-fn escape_html(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for ch in text.chars() {
-        match ch {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 /// The banner shown on every HTML page while the last rebuild is broken.
-fn error_banner(error: &str) -> String {
-    format!(
-        "<div id=\"energyboard-build-error\" role=\"alert\" style=\"position:sticky;top:0;\
-         z-index:2147483647;margin:0;padding:.75rem 1rem;background:#fde8e8;color:#5a0000;\
-         border-bottom:3px solid #b00020;font:14px/1.4 system-ui,sans-serif\">\
-         <strong>energyboard serve: the rebuild failed; this is the last good site.</strong>\
-         <pre style=\"white-space:pre-wrap;margin:.5rem 0 0;font:13px/1.4 ui-monospace,monospace\">{}</pre></div>",
-        escape_html(error)
-    )
+#[derive(askama::Template)]
+#[template(path = "serve/banner.html")]
+struct ErrorBanner<'a> {
+    error: &'a str,
 }
 
 /// Reloads the page once a newer build has finished.
-const RELOAD_SCRIPT: &str = "<script>(()=>{let n=null;const p=()=>fetch('/__energyboard/build',\
-{cache:'no-store'}).then(r=>r.text()).then(t=>{if(n!==null&&t!==n)location.reload();n=t})\
-.catch(()=>{}).finally(()=>setTimeout(p,1000));p()})()</script>";
+#[derive(askama::Template)]
+#[template(path = "serve/reload.html")]
+struct ReloadScript;
 
 /// A whole page for when no build has succeeded yet.
+#[derive(askama::Template)]
+#[template(path = "serve/error.html")]
+struct ErrorPage<'a> {
+    error: &'a str,
+}
+
+/// Renders one of serve's own templates, which take only text and so
+/// cannot fail but for a bug.
+fn markup(template: &impl askama::Template) -> String {
+    template.render().expect("serve's templates render")
+}
+
 fn error_page(error: &str) -> String {
-    format!(
-        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
-         <title>Build failed: energyboard serve</title></head><body>{}{RELOAD_SCRIPT}</body></html>",
-        error_banner(error)
-    )
+    markup(&ErrorPage { error })
 }
 
 /// Adds the error banner (after `<body …>`) and the reload script (before
@@ -633,14 +620,14 @@ fn decorate_html(body: &[u8], error: Option<&str>) -> Vec<u8> {
         .unwrap_or(0);
     out.push_str(&text[..after_body_tag]);
     if let Some(error) = error {
-        out.push_str(&error_banner(error));
+        out.push_str(&markup(&ErrorBanner { error }));
     }
     let rest = &text[after_body_tag..];
     let end = lower[after_body_tag..]
         .rfind("</body")
         .unwrap_or(rest.len());
     out.push_str(&rest[..end]);
-    out.push_str(RELOAD_SCRIPT);
+    out.push_str(&markup(&ReloadScript));
     out.push_str(&rest[end..]);
     out.into_bytes()
 }
@@ -798,7 +785,8 @@ mod tests {
         let banner = page.find("energyboard-build-error").unwrap();
         assert!(page.find("<BODY class=x>").unwrap() < banner);
         assert!(banner < page.find("<h1>").unwrap());
-        assert!(page.contains("bad &lt;file&gt;"));
+        assert!(page.contains("bad &#60;file&#62;"), "{page}");
+        assert!(!page.contains("<file>"));
         assert!(page.find("<script>").unwrap() < page.find("</body>").unwrap());
     }
 }
