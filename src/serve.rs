@@ -12,33 +12,37 @@
 //! percent-encoded) are refused, the file is canonicalised and must lie
 //! inside the canonical site folder, and hidden files (such as the build
 //! marker) are not served.
+//!
+//! The HTTP server itself ([`http`]) bounds what a client can cost: a
+//! thread per connection up to a cap, a request head of limited size that
+//! must arrive in limited time, and a limited time to take the answer.
+
+mod http;
 
 use std::fs;
+use std::net::TcpListener;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use anyhow::{Context, Result, anyhow, bail};
+use anyhow::{Context, Result, bail};
 use notify::event::{AccessKind, AccessMode};
-use notify::{Event, EventKind, RecommendedWatcher, RecursiveMode, Watcher};
-use tiny_http::{Header, Method, Request, Response, Server};
+use notify::{EventKind, RecommendedWatcher, RecursiveMode};
+use notify_debouncer_full::{DebounceEventResult, Debouncer, RecommendedCache, new_debouncer};
 
 use crate::BuildOptions;
+use http::{Body, Response};
 
 /// Path of the endpoint that answers the number of the last finished build;
 /// the reload script polls it. It sits outside any base path.
 pub const BUILD_ENDPOINT: &str = "/__energyboard/build";
 
-/// Threads answering requests.
-const WORKERS: usize = 4;
-
-/// How long the inputs must stay quiet after a change before a rebuild.
+/// How long a changed path must stay quiet before a rebuild.
 const DEBOUNCE: Duration = Duration::from_millis(150);
 
-type WatchEvent = notify::Result<Event>;
+type InputWatcher = Debouncer<RecommendedWatcher, RecommendedCache>;
 
 /// What `energyboard serve` builds and how it serves it.
 #[derive(Debug, Clone)]
@@ -132,7 +136,8 @@ pub fn resolve(root: &Path, base_path: &str, raw_url: &str) -> Resolved {
     } else {
         return Resolved::OutsideBasePath;
     };
-    let Some(decoded) = percent_decode(rest) else {
+    // One pass: `%252e` is the name `%2e`, never `.`.
+    let Ok(decoded) = percent_encoding::percent_decode_str(rest).decode_utf8() else {
         return Resolved::Forbidden;
     };
     if decoded.contains('\0') || decoded.contains('\\') {
@@ -175,46 +180,14 @@ pub fn resolve(root: &Path, base_path: &str, raw_url: &str) -> Resolved {
     }
 }
 
-/// Decodes `%XX` escapes; `None` for a broken escape or a result that is
-/// not UTF-8.
-fn percent_decode(s: &str) -> Option<String> {
-    let bytes = s.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' {
-            let hex = std::str::from_utf8(bytes.get(i + 1..i + 3)?).ok()?;
-            out.push(u8::from_str_radix(hex, 16).ok()?);
-            i += 3;
-        } else {
-            out.push(bytes[i]);
-            i += 1;
-        }
-    }
-    String::from_utf8(out).ok()
-}
-
-/// The `Content-Type` for a file, by extension.
-pub fn content_type(path: &Path) -> &'static str {
-    let ext = path
-        .extension()
-        .and_then(|e| e.to_str())
-        .map(str::to_ascii_lowercase);
-    match ext.as_deref() {
-        Some("html" | "htm") => "text/html; charset=utf-8",
-        Some("css") => "text/css; charset=utf-8",
-        Some("js" | "mjs") => "text/javascript; charset=utf-8",
-        Some("svg") => "image/svg+xml",
-        Some("json") => "application/json",
-        Some("webmanifest") => "application/manifest+json",
-        Some("csv") => "text/csv; charset=utf-8",
-        Some("xml") => "application/xml",
-        Some("txt") => "text/plain; charset=utf-8",
-        Some("md") => "text/markdown; charset=utf-8",
-        Some("png") => "image/png",
-        Some("ico") => "image/x-icon",
-        Some("woff2") => "font/woff2",
-        _ => "application/octet-stream",
+/// The `Content-Type` for a file, by extension (`mime_guess`'s table);
+/// text types say UTF-8, which is all the site writes.
+pub fn content_type(path: &Path) -> String {
+    let kind = mime_guess::from_path(path).first_raw();
+    match kind {
+        Some(kind) if kind.starts_with("text/") => format!("{kind}; charset=utf-8"),
+        Some(kind) => kind.to_owned(),
+        None => "application/octet-stream".to_owned(),
     }
 }
 
@@ -233,26 +206,19 @@ struct BuildState {
 pub struct Preview {
     url: String,
     stopper: Stopper,
-    workers: Vec<JoinHandle<()>>,
-    rebuilder: Option<JoinHandle<()>>,
+    server: http::Server,
+    rebuilder: JoinHandle<()>,
     _temp: Option<tempfile::TempDir>,
 }
 
 /// Stops a [`Preview`] from another thread (e.g. a Ctrl-C handler).
 #[derive(Clone)]
-pub struct Stopper {
-    server: Arc<Server>,
-    stopping: Arc<AtomicBool>,
-}
+pub struct Stopper(http::StopHandle);
 
 impl Stopper {
-    /// Asks every request thread and the rebuild thread to finish.
+    /// Stops accepting connections and asks the rebuild thread to finish.
     pub fn stop(&self) {
-        if !self.stopping.swap(true, Ordering::SeqCst) {
-            for _ in 0..WORKERS {
-                self.server.unblock();
-            }
-        }
+        self.0.stop();
     }
 }
 
@@ -270,13 +236,9 @@ impl Preview {
     /// Blocks until [`Stopper::stop`] is called, then shuts down: stops
     /// watching, waits for a running rebuild, and removes the temporary
     /// output folder if one was made.
-    pub fn wait(mut self) {
-        for worker in self.workers.drain(..) {
-            let _ = worker.join();
-        }
-        if let Some(rebuilder) = self.rebuilder.take() {
-            let _ = rebuilder.join();
-        }
+    pub fn wait(self) {
+        self.server.join();
+        let _ = self.rebuilder.join();
     }
 }
 
@@ -303,13 +265,12 @@ pub fn start(opts: &ServeOptions) -> Result<Preview> {
         crate::write::check_target(&out_dir, crate::write::Made::Site, opts.force)?;
     }
 
-    let server = Server::http(("127.0.0.1", opts.port))
-        .map_err(|err| anyhow!("cannot listen on 127.0.0.1:{}: {err}", opts.port))?;
-    let port = server
-        .server_addr()
-        .to_ip()
-        .map(|a| a.port())
-        .context("the server has no IP address")?;
+    let listener = TcpListener::bind(("127.0.0.1", opts.port))
+        .with_context(|| format!("cannot listen on 127.0.0.1:{}", opts.port))?;
+    let port = listener
+        .local_addr()
+        .context("the server has no local address")?
+        .port();
     let url = format!("http://127.0.0.1:{port}{base_path}");
 
     let build_opts = BuildOptions {
@@ -329,8 +290,8 @@ pub fn start(opts: &ServeOptions) -> Result<Preview> {
         watched_path(&opts.data_dir)?,
         watched_path(&opts.static_dir)?,
     ];
-    let (tx, rx) = mpsc::channel::<WatchEvent>();
-    let mut watcher = notify::recommended_watcher(tx).context("cannot start the file watcher")?;
+    let (tx, rx) = mpsc::channel::<DebounceEventResult>();
+    let mut watcher = new_debouncer(DEBOUNCE, None, tx).context("cannot start the file watcher")?;
     // Each input's parent too (not recursively), so that an input that is
     // deleted and made again, or moved away and back, is watched again.
     for dir in &inputs {
@@ -342,50 +303,29 @@ pub fn start(opts: &ServeOptions) -> Result<Preview> {
     }
     rewatch(&mut watcher, &inputs);
 
-    let server = Arc::new(server);
-    let stopping = Arc::new(AtomicBool::new(false));
-    let stopper = Stopper {
-        server: Arc::clone(&server),
-        stopping: Arc::clone(&stopping),
+    let site = SiteRoot {
+        root: out_dir,
+        base_path,
+        state: Arc::clone(&state),
     };
-
+    let server = http::Server::start(
+        listener,
+        http::Limits::PREVIEW,
+        Arc::new(move |request: &http::Request| site.answer(request)),
+    )?;
+    let stopper = Stopper(server.stop_handle());
     let rebuilder = {
-        let state = Arc::clone(&state);
-        let stopping = Arc::clone(&stopping);
+        let stopping = server.stop_handle();
         std::thread::spawn(move || {
             watch_and_rebuild(&rx, &mut watcher, &inputs, &build_opts, &state, &stopping);
         })
     };
 
-    let site = Arc::new(SiteRoot {
-        root: out_dir,
-        base_path,
-    });
-    let workers = (0..WORKERS)
-        .map(|_| {
-            let server = Arc::clone(&server);
-            let stopping = Arc::clone(&stopping);
-            let state = Arc::clone(&state);
-            let site = Arc::clone(&site);
-            std::thread::spawn(move || {
-                while !stopping.load(Ordering::SeqCst) {
-                    match server.recv() {
-                        Ok(request) => site.answer(request, &state),
-                        Err(err) if !stopping.load(Ordering::SeqCst) => {
-                            eprintln!("serve: {err}");
-                        }
-                        Err(_) => {}
-                    }
-                }
-            })
-        })
-        .collect();
-
     Ok(Preview {
         url,
         stopper,
-        workers,
-        rebuilder: Some(rebuilder),
+        server,
+        rebuilder,
         _temp: temp,
     })
 }
@@ -449,7 +389,7 @@ fn watched_path(path: &Path) -> Result<PathBuf> {
 /// (Re)watches every input folder that exists now, recursively: after it
 /// was deleted and made again, or moved back, the old watch is gone or
 /// follows the moved folder.
-fn rewatch(watcher: &mut RecommendedWatcher, inputs: &[PathBuf]) {
+fn rewatch(watcher: &mut InputWatcher, inputs: &[PathBuf]) {
     for dir in inputs {
         let _ = watcher.unwatch(dir);
         if dir.is_dir() {
@@ -486,118 +426,109 @@ fn rebuild(opts: &BuildOptions, state: &Mutex<BuildState>, verb: &str) {
 }
 
 fn watch_and_rebuild(
-    rx: &mpsc::Receiver<WatchEvent>,
-    watcher: &mut RecommendedWatcher,
+    rx: &mpsc::Receiver<DebounceEventResult>,
+    watcher: &mut InputWatcher,
     inputs: &[PathBuf],
     opts: &BuildOptions,
     state: &Mutex<BuildState>,
-    stopping: &AtomicBool,
+    stopping: &http::StopHandle,
 ) {
-    while !stopping.load(Ordering::SeqCst) {
-        let event = match rx.recv_timeout(Duration::from_millis(200)) {
-            Ok(event) => event,
-            Err(mpsc::RecvTimeoutError::Timeout) => {
-                if stopping.load(Ordering::SeqCst) {
-                    return;
-                }
-                continue;
-            }
+    while !stopping.is_stopping() {
+        // The debouncer hands over a path's events once it has been quiet
+        // for DEBOUNCE, so the burst one save makes gives one batch.
+        let batch = match rx.recv_timeout(Duration::from_millis(200)) {
+            Ok(batch) => batch,
+            Err(mpsc::RecvTimeoutError::Timeout) => continue,
             Err(mpsc::RecvTimeoutError::Disconnected) => return,
         };
-        if !is_change(&event, inputs) {
+        if !is_change(&batch, inputs) {
             continue;
         }
-        // Wait for the burst of events one save makes to settle, so it
-        // gives one rebuild.
-        let mut quiet_until = Instant::now() + DEBOUNCE;
-        while let Some(left) = quiet_until.checked_duration_since(Instant::now()) {
-            match rx.recv_timeout(left) {
-                Ok(event) if is_change(&event, inputs) => quiet_until = Instant::now() + DEBOUNCE,
-                Ok(_) => {}
-                Err(mpsc::RecvTimeoutError::Timeout) => break,
-                Err(mpsc::RecvTimeoutError::Disconnected) => return,
-            }
-        }
-        if stopping.load(Ordering::SeqCst) {
+        // Batches already waiting are older than the build about to start,
+        // which reads their changes too.
+        while rx.try_recv().is_ok() {}
+        if stopping.is_stopping() {
             return;
         }
         rewatch(watcher, inputs);
-        // A change made while this build runs queues an event of its own,
+        // A change made while this build runs queues a batch of its own,
         // so it is never lost.
         rebuild(opts, state, "rebuilt");
     }
 }
 
-/// Whether an event changes a file the build reads. Opening or reading a
-/// file is no change (the build itself opens every input), nor is anything
-/// under a hidden name (editor swap files; the loader skips them too).
-/// `inputs` are the canonical watched folders.
-fn is_change(event: &WatchEvent, inputs: &[PathBuf]) -> bool {
-    let event = match event {
-        Ok(event) => event,
-        Err(err) => {
-            eprintln!("watch: {err}");
+/// Whether a batch of events changes a file the build reads. Opening or
+/// reading a file is no change (the build itself opens every input), nor is
+/// anything under a hidden name (editor swap files; the loader skips them
+/// too). `inputs` are the canonical watched folders.
+fn is_change(batch: &DebounceEventResult, inputs: &[PathBuf]) -> bool {
+    let events = match batch {
+        Ok(events) => events,
+        Err(errors) => {
+            for err in errors {
+                eprintln!("watch: {err}");
+            }
             return true;
         }
     };
-    let counts = match event.kind {
-        EventKind::Access(AccessKind::Close(AccessMode::Write)) => true,
-        EventKind::Access(_) => false,
-        _ => true,
-    };
-    // Only paths at or under an input count: the inputs' parents are
-    // watched too, and hold other things (the output folder, say).
-    counts
-        && event.paths.iter().any(|path| {
-            inputs
-                .iter()
-                .find_map(|dir| path.strip_prefix(dir).ok())
-                .is_some_and(|rel| {
-                    !rel.components()
-                        .any(|c| c.as_os_str().to_string_lossy().starts_with('.'))
-                })
-        })
+    events.iter().any(|event| {
+        let counts = match event.kind {
+            EventKind::Access(AccessKind::Close(AccessMode::Write)) => true,
+            EventKind::Access(_) => false,
+            _ => true,
+        };
+        // Only paths at or under an input count: the inputs' parents are
+        // watched too, and hold other things (the output folder, say).
+        counts
+            && event.paths.iter().any(|path| {
+                inputs
+                    .iter()
+                    .find_map(|dir| path.strip_prefix(dir).ok())
+                    .is_some_and(|rel| {
+                        !rel.components()
+                            .any(|c| c.as_os_str().to_string_lossy().starts_with('.'))
+                    })
+            })
+    })
 }
 
-/// The served folder and the path it is served under.
+/// The served folder, the path it is served under, and the builds' state.
 struct SiteRoot {
     root: PathBuf,
     base_path: String,
+    state: Arc<Mutex<BuildState>>,
 }
 
 impl SiteRoot {
-    fn answer(&self, request: Request, state: &Mutex<BuildState>) {
+    fn answer(&self, request: &http::Request) -> Response {
         let (error, number, has_site) = {
-            let s = state
+            let s = self
+                .state
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner);
             (s.error.clone(), s.number, s.has_site)
         };
-        let response = match request.method() {
-            Method::Get | Method::Head => match resolve(&self.root, &self.base_path, request.url())
-            {
-                Resolved::BuildNumber => {
-                    bytes(200, "text/plain; charset=utf-8", number.to_string().into())
-                }
-                Resolved::Forbidden => plain(403, "403 Forbidden: outside the site\n"),
-                _ if !has_site => bytes(
+        let response = match request.method.as_str() {
+            "GET" | "HEAD" => match resolve(&self.root, &self.base_path, &request.target) {
+                Resolved::BuildNumber => Response::text(200, &number.to_string()),
+                Resolved::Forbidden => Response::text(403, "403 Forbidden: outside the site\n"),
+                _ if !has_site => html(
                     500,
-                    "text/html; charset=utf-8",
                     error_page(
                         error
                             .as_deref()
                             .unwrap_or("the first build has not finished"),
                     )
-                    .into(),
+                    .into_bytes(),
                 ),
-                Resolved::File(path) => self.file(&path, 200, error.as_deref()),
+                Resolved::File(path) => self.file(&path, error.as_deref()),
                 Resolved::Redirect(to) => {
-                    plain(301, &format!("moved to {to}\n")).with_header(header("Location", &to))
+                    Response::text(301, &format!("moved to {to}\n")).with_header("Location", &to)
                 }
-                Resolved::ToBasePath(to) => plain(302, &format!("the site is at {to}\n"))
-                    .with_header(header("Location", &to)),
+                Resolved::ToBasePath(to) => Response::text(302, &format!("the site is at {to}\n"))
+                    .with_header("Location", &to),
                 Resolved::NotFound => self.not_found(error.as_deref()),
-                Resolved::OutsideBasePath => plain(
+                Resolved::OutsideBasePath => Response::text(
                     404,
                     &format!(
                         "404 Not Found: this preview serves the site under {}\n",
@@ -605,108 +536,76 @@ impl SiteRoot {
                     ),
                 ),
             },
-            _ => plain(
+            _ => Response::text(
                 405,
                 "405 Method Not Allowed: this preview answers GET and HEAD\n",
             )
-            .with_header(header("Allow", "GET, HEAD")),
+            .with_header("Allow", "GET, HEAD"),
         };
-        let response = response
-            .with_header(header("Cache-Control", "no-store"))
-            .with_header(header("X-Content-Type-Options", "nosniff"));
-        // A client that hung up is no concern of the server's.
-        let _ = request.respond(response);
+        response
+            .with_header("Cache-Control", "no-store")
+            .with_header("X-Content-Type-Options", "nosniff")
     }
 
-    fn file(
-        &self,
-        path: &Path,
-        status: u16,
-        error: Option<&str>,
-    ) -> Response<std::io::Cursor<Vec<u8>>> {
-        match fs::read(path) {
-            Ok(body) => {
-                let kind = content_type(path);
-                if kind.starts_with("text/html") {
-                    bytes(status, kind, decorate_html(&body, error))
-                } else {
-                    bytes(status, kind, body)
-                }
-            }
+    /// A page gets the reload script and any error banner; any other file
+    /// is sent from disk as it is.
+    fn file(&self, path: &Path, error: Option<&str>) -> Response {
+        let kind = content_type(path);
+        let found = if kind.starts_with("text/html") {
+            fs::read(path).map(|page| Body::Bytes(decorate_html(&page, error)))
+        } else {
+            fs::File::open(path).and_then(|file| {
+                let len = file.metadata()?.len();
+                Ok(Body::File(file, len))
+            })
+        };
+        match found {
+            Ok(body) => Response::new(200, &kind, body),
             // Swapped away mid-request by a rebuild.
             Err(_) => self.not_found(error),
         }
     }
 
-    fn not_found(&self, error: Option<&str>) -> Response<std::io::Cursor<Vec<u8>>> {
+    fn not_found(&self, error: Option<&str>) -> Response {
         let page = self.root.join("404.html");
         match fs::read(&page) {
-            Ok(body) => bytes(404, "text/html; charset=utf-8", decorate_html(&body, error)),
-            Err(_) => plain(404, "404 Not Found\n"),
+            Ok(body) => html(404, decorate_html(&body, error)),
+            Err(_) => Response::text(404, "404 Not Found\n"),
         }
     }
 }
 
-fn header(name: &str, value: &str) -> Header {
-    Header::from_bytes(name.as_bytes(), value.as_bytes()).expect("valid header")
-}
-
-fn bytes(status: u16, kind: &str, body: Vec<u8>) -> Response<std::io::Cursor<Vec<u8>>> {
-    // A whole body in memory: send its Content-Length rather than chunks.
-    Response::from_data(body)
-        .with_chunked_threshold(usize::MAX)
-        .with_status_code(status)
-        .with_header(header("Content-Type", kind))
-}
-
-fn plain(status: u16, text: &str) -> Response<std::io::Cursor<Vec<u8>>> {
-    bytes(
-        status,
-        "text/plain; charset=utf-8",
-        text.as_bytes().to_vec(),
-    )
-}
-
-/// Escapes text for HTML content and attribute values.
-fn escape_html(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for ch in text.chars() {
-        match ch {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
+fn html(status: u16, page: Vec<u8>) -> Response {
+    Response::new(status, "text/html; charset=utf-8", Body::Bytes(page))
 }
 
 /// The banner shown on every HTML page while the last rebuild is broken.
-fn error_banner(error: &str) -> String {
-    format!(
-        "<div id=\"energyboard-build-error\" role=\"alert\" style=\"position:sticky;top:0;\
-         z-index:2147483647;margin:0;padding:.75rem 1rem;background:#fde8e8;color:#5a0000;\
-         border-bottom:3px solid #b00020;font:14px/1.4 system-ui,sans-serif\">\
-         <strong>energyboard serve: the rebuild failed; this is the last good site.</strong>\
-         <pre style=\"white-space:pre-wrap;margin:.5rem 0 0;font:13px/1.4 ui-monospace,monospace\">{}</pre></div>",
-        escape_html(error)
-    )
+#[derive(askama::Template)]
+#[template(path = "serve/banner.html")]
+struct ErrorBanner<'a> {
+    error: &'a str,
 }
 
 /// Reloads the page once a newer build has finished.
-const RELOAD_SCRIPT: &str = "<script>(()=>{let n=null;const p=()=>fetch('/__energyboard/build',\
-{cache:'no-store'}).then(r=>r.text()).then(t=>{if(n!==null&&t!==n)location.reload();n=t})\
-.catch(()=>{}).finally(()=>setTimeout(p,1000));p()})()</script>";
+#[derive(askama::Template)]
+#[template(path = "serve/reload.html")]
+struct ReloadScript;
 
 /// A whole page for when no build has succeeded yet.
+#[derive(askama::Template)]
+#[template(path = "serve/error.html")]
+struct ErrorPage<'a> {
+    error: &'a str,
+}
+
+/// Renders one of serve's own templates, which take only text and so
+/// cannot fail but for a bug.
+fn markup(template: &impl askama::Template) -> String {
+    template.render().expect("serve's templates render")
+}
+
 fn error_page(error: &str) -> String {
-    format!(
-        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
-         <title>Build failed: energyboard serve</title></head><body>{}{RELOAD_SCRIPT}</body></html>",
-        error_banner(error)
-    )
+    markup(&ErrorPage { error })
 }
 
 /// Adds the error banner (after `<body …>`) and the reload script (before
@@ -721,14 +620,14 @@ fn decorate_html(body: &[u8], error: Option<&str>) -> Vec<u8> {
         .unwrap_or(0);
     out.push_str(&text[..after_body_tag]);
     if let Some(error) = error {
-        out.push_str(&error_banner(error));
+        out.push_str(&markup(&ErrorBanner { error }));
     }
     let rest = &text[after_body_tag..];
     let end = lower[after_body_tag..]
         .rfind("</body")
         .unwrap_or(rest.len());
     out.push_str(&rest[..end]);
-    out.push_str(RELOAD_SCRIPT);
+    out.push_str(&markup(&ReloadScript));
     out.push_str(&rest[end..]);
     out.into_bytes()
 }
@@ -801,7 +700,6 @@ mod tests {
             "/..%5csecret.txt",
             "http://127.0.0.1/secret.txt",
             "*",
-            "/%zz",
         ] {
             assert_eq!(resolve(&root, "/", url), Resolved::Forbidden, "{url}");
         }
@@ -819,6 +717,8 @@ mod tests {
         let (_dir, root) = site();
         assert_eq!(resolve(&root, "/", "/.energyboard"), Resolved::NotFound);
         assert_eq!(resolve(&root, "/", "/nope.html"), Resolved::NotFound);
+        // A `%` without two hex digits is a plain character of the name.
+        assert_eq!(resolve(&root, "/", "/%zz"), Resolved::NotFound);
     }
 
     #[test]
@@ -865,7 +765,9 @@ mod tests {
             ("a.svg", "image/svg+xml"),
             ("a.json", "application/json"),
             ("a.csv", "text/csv; charset=utf-8"),
-            ("sitemap.xml", "application/xml"),
+            ("sitemap.xml", "text/xml; charset=utf-8"),
+            ("site.webmanifest", "application/manifest+json"),
+            ("a.woff2", "font/woff2"),
             ("robots.txt", "text/plain; charset=utf-8"),
             ("a.bin", "application/octet-stream"),
         ] {
@@ -883,7 +785,8 @@ mod tests {
         let banner = page.find("energyboard-build-error").unwrap();
         assert!(page.find("<BODY class=x>").unwrap() < banner);
         assert!(banner < page.find("<h1>").unwrap());
-        assert!(page.contains("bad &lt;file&gt;"));
+        assert!(page.contains("bad &#60;file&#62;"), "{page}");
+        assert!(!page.contains("<file>"));
         assert!(page.find("<script>").unwrap() < page.find("</body>").unwrap());
     }
 }

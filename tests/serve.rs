@@ -576,3 +576,147 @@ fn refuses_an_output_folder_it_did_not_make_or_inside_the_inputs() {
     assert!(err.contains("is inside the input folder data"), "{err}");
     assert!(!Path::new("data/site").exists());
 }
+
+/// Resident memory of a process, in KiB (Linux).
+#[cfg(target_os = "linux")]
+fn rss_kib(pid: u32) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .unwrap()
+        .lines()
+        .find_map(|line| line.strip_prefix("VmRSS:"))
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|kib| kib.parse().ok())
+        .expect("VmRSS in /proc/<pid>/status")
+}
+
+/// A file far larger than the kernel's socket buffers, so that a client
+/// that reads nothing of it leaves the server's write blocked.
+const BIG: usize = 64 << 20;
+
+#[test]
+fn slow_readers_do_not_stall_other_requests() {
+    let preview = Preview::start_with(&[], |dir| {
+        std::fs::write(dir.join("static/big.bin"), vec![b'x'; BIG]).unwrap();
+    });
+    assert_eq!(preview.get("/assets/big.bin").body.len(), BIG);
+    let mut stalled = Vec::new();
+    // Readers that ask for the big file and read nothing of the answer …
+    for _ in 0..12 {
+        let mut stream = TcpStream::connect(("127.0.0.1", preview.port)).unwrap();
+        stream
+            .write_all(b"GET /assets/big.bin HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            .unwrap();
+        stalled.push(stream);
+    }
+    // … and clients that connect and send nothing, or half a request.
+    for i in 0..12 {
+        let mut stream = TcpStream::connect(("127.0.0.1", preview.port)).unwrap();
+        if i % 2 == 0 {
+            stream.write_all(b"GET / HTTP/1.1\r\nHost: 1").unwrap();
+        }
+        stalled.push(stream);
+    }
+    std::thread::sleep(Duration::from_millis(500));
+    for _ in 0..3 {
+        let start = Instant::now();
+        let home = preview.get("/");
+        let took = start.elapsed();
+        assert_eq!(home.status, 200);
+        assert!(took < Duration::from_secs(5), "answered after {took:?}");
+        let start = Instant::now();
+        let css = preview.get("/assets/style.css");
+        assert_eq!(css.status, 200);
+        assert!(start.elapsed() < Duration::from_secs(5));
+    }
+    drop(stalled);
+}
+
+/// Writes `head` and then `filler` over and over, up to `total` bytes or
+/// until the server stops taking them; returns the server's answer: its
+/// status, or `None` when it closed the connection without one.
+fn flood_headers(port: u16, head: &[u8], filler: &[u8], total: usize) -> Option<u16> {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    stream.set_read_timeout(Some(PATIENCE)).unwrap();
+    stream.set_write_timeout(Some(PATIENCE)).unwrap();
+    let mut sent = 0;
+    if stream.write_all(head).is_ok() {
+        let block = filler.repeat((1 << 16) / filler.len());
+        while sent < total {
+            if stream.write_all(&block).is_err() {
+                break;
+            }
+            sent += block.len();
+        }
+    }
+    assert!(sent < total, "the server took all {total} bytes of headers");
+    let mut raw = Vec::new();
+    // A reset after the answer is fine: keep what came.
+    let _ = stream.read_to_end(&mut raw);
+    let raw = String::from_utf8_lossy(&raw);
+    raw.split_whitespace().nth(1).and_then(|s| s.parse().ok())
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn endless_headers_are_cut_off_without_memory_growth() {
+    let preview = Preview::start(&[]);
+    assert_eq!(preview.get("/").status, 200);
+    let pid = preview.child.id();
+    let before = rss_kib(pid);
+    let total = 256 << 20;
+    // One endless header line, then an endless block of short headers.
+    let line = flood_headers(
+        preview.port,
+        b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Long: ",
+        b"a",
+        total,
+    );
+    assert!(matches!(line, None | Some(431)), "{line:?}");
+    let block = flood_headers(
+        preview.port,
+        b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n",
+        b"X-Many: yes\r\n",
+        total,
+    );
+    assert!(matches!(block, None | Some(431)), "{block:?}");
+    let url = flood_headers(preview.port, b"GET /", b"a", total);
+    assert!(matches!(url, None | Some(414 | 431)), "{url:?}");
+    let after = rss_kib(pid);
+    assert!(
+        after < before + 16 * 1024,
+        "memory grew from {before} KiB to {after} KiB"
+    );
+    assert_eq!(preview.get("/").status, 200);
+}
+
+#[test]
+fn a_client_that_never_finishes_its_request_is_dropped() {
+    let preview = Preview::start(&[]);
+    let silent = TcpStream::connect(("127.0.0.1", preview.port)).unwrap();
+    let dripping = std::thread::spawn({
+        let port = preview.port;
+        move || {
+            // One byte every half second: each read is quick, the request
+            // never ends.
+            let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+            let start = Instant::now();
+            stream.write_all(b"GET / HTTP/1.1\r\n").unwrap();
+            while start.elapsed() < PATIENCE {
+                if stream.write_all(b"X").is_err() {
+                    return start.elapsed();
+                }
+                std::thread::sleep(Duration::from_millis(500));
+            }
+            panic!("still connected after {PATIENCE:?}");
+        }
+    });
+    let start = Instant::now();
+    silent.set_read_timeout(Some(PATIENCE)).unwrap();
+    let mut rest = Vec::new();
+    let _ = (&silent).read_to_end(&mut rest);
+    let silent_for = start.elapsed();
+    assert!(silent_for < Duration::from_secs(15), "{silent_for:?}");
+    assert!(rest.is_empty() || String::from_utf8_lossy(&rest).contains(" 408 "));
+    let dripping_for = dripping.join().unwrap();
+    assert!(dripping_for < Duration::from_secs(15), "{dripping_for:?}");
+}

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# Edit-to-page benchmark for `energyboard serve`: the time from saving an
+# edit to one model file of N to the edited model page being served.
+#
+# It writes N synthetic model files (`energyboard synth`), starts
+# `energyboard serve` on them, then RUNS times renames one model (a new
+# `name` in its file, written to a temporary file and moved into place, as
+# editors save) and polls the model's page every 5 ms until the new name is
+# on it. It prints each time and the median. The figure includes the
+# watcher's debounce (150 ms of quiet after the last event of a save).
+#
+# Usage: bench/serve-edit.sh       (from anywhere inside the repository)
+# Environment: N=1000  RUNS=5  SEED=1
+#              BENCH_DIR=/tmp/energyboard-bench (synthetic data and site;
+#              BENCH_DIR=/dev/shm/… takes the disk out of the figure)
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+n="${N:-1000}"
+runs="${RUNS:-5}"
+seed="${SEED:-1}"
+work="${BENCH_DIR:-/tmp/energyboard-bench}"
+
+echo "building energyboard in release mode" >&2
+(cd "$root" && cargo build --release --quiet)
+bin="${CARGO_TARGET_DIR:-$root/target}/release/energyboard"
+mkdir -p "$work"
+data="$work/serve-data-$n"
+out="$work/serve-site-$n"
+rm -rf "$data"
+"$bin" synth --count "$n" --seed "$seed" --data "$root/data" --out "$data" >&2
+# The first model file in name order; its page is /models/<slug>/.
+file="$(find "$data" -name '*.json' | sort | sed -n 1p)"
+slug="$(sed -nE 's/^  "slug": "([^"]+)",?$/\1/p' "$file")"
+name="$(sed -nE 's/^  "name": "([^"]+)",?$/\1/p' "$file")"
+[ -n "$slug" ] && [ -n "$name" ] || { echo "bench: no slug or name in $file" >&2; exit 1; }
+
+log="$work/serve-$n.log"
+"$bin" serve --port 0 --data "$data" --static "$root/static" --out "$out" --force \
+  >"$log" 2>&1 &
+pid=$!
+trap 'kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null || true' EXIT
+for _ in $(seq 600); do
+  url="$(sed -nE 's/^serving ([^ ]+) .*/\1/p' "$log")"
+  [ -n "$url" ] && break
+  sleep 0.1
+done
+[ -n "${url:-}" ] || { echo "bench: serve printed no URL:" >&2; cat "$log" >&2; exit 1; }
+page="${url}models/$slug/"
+curl -sf -o /dev/null "$page"
+
+# Seconds since the epoch, to the microsecond.
+now() { echo "${EPOCHREALTIME/,/.}"; }
+
+times=()
+for ((r = 1; r <= runs; r++)); do
+  marker="Edited $r $$"
+  sed -E "s/^  \"name\": \"[^\"]+\"/  \"name\": \"$marker\"/" "$file" >"$data/.edit.tmp"
+  sleep 1 # let the last rebuild's events settle
+  start="$(now)"
+  mv "$data/.edit.tmp" "$file"
+  until curl -sf "$page" | grep -F "$marker" >/dev/null; do
+    sleep 0.005
+    if awk -v a="$start" -v b="$(now)" 'BEGIN { exit !(b - a > 60) }'; then
+      echo "bench: the page did not change within 60 s" >&2
+      exit 1
+    fi
+  done
+  end="$(now)"
+  times+=("$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", b - a }')")
+  echo "run $r: ${times[-1]} s" >&2
+done
+sed -E "s/^  \"name\": \"[^\"]+\"/  \"name\": \"$name\"/" "$file" >"$data/.edit.tmp"
+mv "$data/.edit.tmp" "$file"
+
+median="$(printf '%s\n' "${times[@]}" | sort -g | awk '{ v[NR] = $1 } END {
+  if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }')"
+echo
+echo "serve edit-to-page, $(date -u +%Y-%m-%d), N=$n, $(nproc) cores, commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown), output under $work ($(df -T "$work" | awk 'NR == 2 { print $2 }')): median ${median} s of ${times[*]}"
+grep -E '^(built|rebuilt) site' "$log" | tail -1 >&2
