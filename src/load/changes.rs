@@ -61,7 +61,15 @@ pub fn read_changes_file(path: &Path) -> Result<LoadedChanges, Vec<Problem>> {
             ),
         )]);
     }
-    let history: ChangeHistory = parse_as(path, &raw).map_err(|p| vec![p])?;
+    let history: ChangeHistory = parse_as(path, &raw).map_err(|mut p| {
+        // The parser words an unknown field for the one model format that
+        // refuses them; the history refuses them too.
+        p.message = p.message.replace(
+            "is not a field of a diffusion configuration",
+            "is not a field of the change history's format (energyboard reads version \"1\")",
+        );
+        vec![p]
+    })?;
     let problems = validate_history(path, &history);
     if !problems.is_empty() {
         return Err(problems);
@@ -289,7 +297,11 @@ mod tests {
         );
         assert!(problems[1].message.contains("U+0007"), "{}", problems[1]);
         assert!(problems[4].message.contains("1e300"), "{}", problems[4]);
-        assert!(problems[6].message.contains("oldest first"), "{}", problems[6]);
+        assert!(
+            problems[6].message.contains("oldest first"),
+            "{}",
+            problems[6]
+        );
     }
 
     #[test]

@@ -61,7 +61,12 @@ fn control_character(text: &str) -> Option<char> {
 }
 
 /// Checks one text field: no control characters, at most `max` characters.
-pub(super) fn check_text(bad: &mut impl FnMut(String, String), field: &str, text: &str, max: usize) {
+pub(super) fn check_text(
+    bad: &mut impl FnMut(String, String),
+    field: &str,
+    text: &str,
+    max: usize,
+) {
     if let Some(c) = control_character(text) {
         bad(
             field.to_owned(),

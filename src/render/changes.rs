@@ -41,11 +41,13 @@ pub fn best_history<'a>(
     let mut out: BTreeMap<String, Vec<BestHistory<'a>>> = BTreeMap::new();
     for (i, entry) in history.entries.iter().enumerate().rev() {
         for change in entry.best_changed.iter().filter(|b| b.workload == workload) {
-            out.entry(change.slug.clone()).or_default().push(BestHistory {
-                number: i + 1,
-                entry,
-                change,
-            });
+            out.entry(change.slug.clone())
+                .or_default()
+                .push(BestHistory {
+                    number: i + 1,
+                    entry,
+                    change,
+                });
         }
     }
     out
@@ -256,9 +258,13 @@ impl Links<'_, '_> {
 
     /// The GPU's best card on the model page, when the model has the GPU.
     fn gpu(&self, workload: &str, slug: &str, gpu: &str) -> Item {
-        let has = self
-            .locate(workload, slug)
-            .is_some_and(|(w, i)| self.mirror.workloads[w].frame(i).gpus().iter().any(|g| g == gpu));
+        let has = self.locate(workload, slug).is_some_and(|(w, i)| {
+            self.mirror.workloads[w]
+                .frame(i)
+                .gpus()
+                .iter()
+                .any(|g| g == gpu)
+        });
         Item {
             text: gpu.to_owned(),
             href: if has {
@@ -488,7 +494,8 @@ pub(super) fn render_changes(mirror: &Mirror<'_>, sink: &dyn PageSink) -> Result
             "Every change to the mirrored leaderboard data, newest first: {} recorded imports, the models and configurations added or removed, and every best figure that moved.",
             h.entries.len()
         ),
-        _ => "The change log of the mirrored leaderboard data: no import has been recorded yet.".to_owned(),
+        _ => "The change log of the mirrored leaderboard data: no import has been recorded yet."
+            .to_owned(),
     };
     let meta = mirror.meta(PAGE_PATH, "Change log", description, "");
     let links = Links {
@@ -681,7 +688,10 @@ mod tests {
 
     #[test]
     fn percentages_are_signed_and_never_round_a_change_to_nothing() {
-        assert_eq!(percent_text(&change(Some(200.0), Some(150.0))), "\u{2212}25.0");
+        assert_eq!(
+            percent_text(&change(Some(200.0), Some(150.0))),
+            "\u{2212}25.0"
+        );
         assert_eq!(percent_text(&change(Some(100.0), Some(102.34))), "+2.3");
         assert_eq!(percent_text(&change(Some(100.0), Some(100.02))), "+0.02");
         assert_eq!(percent_text(&change(Some(100.0), Some(100.0))), "0.0");
@@ -696,7 +706,10 @@ mod tests {
 
     #[test]
     fn figures_read_as_elsewhere_on_the_site() {
-        assert_eq!(figure_value("wh_per_million_output_tokens", 39.054), "39.05");
+        assert_eq!(
+            figure_value("wh_per_million_output_tokens", 39.054),
+            "39.05"
+        );
         assert_eq!(figure_value("joules_per_image", 1234.5), "1,234.50");
         assert_eq!(figure_value("something_else", 0.125), "0.125");
     }
