@@ -114,6 +114,9 @@ for line in sys.stdin:
   # per-token ones and the two diffusion ones (text to image and video).
   mkdir -p "$TMP/data-seven"
   cp -R tests/fixtures/leaderboard/. tests/fixtures/diffusion/text-to-image tests/fixtures/diffusion/text-to-video "$TMP/data-seven/"
+  # With a change history, so that the browser checks see a change log with
+  # entries and model pages with their history of best figures.
+  cp tests/fixtures/changes/changes.json "$TMP/data-seven/"
   "$BIN" build --data "$TMP/data-seven" --out "$TMP/site-leaderboard"
   built_leaderboard=$?
   one "energyboard build --data tests/fixtures/leaderboard + tests/fixtures/diffusion (seven workloads)" $built_leaderboard
@@ -125,6 +128,12 @@ for line in sys.stdin:
   bash tests/lint-workflow.sh
   one "actionlint .github/workflows" $?
   timings+=("workflow lint $(elapsed "$t")")
+
+  echo
+  t=$(now)
+  bash tests/sync-script.sh 2>&1 | tee "$TMP/sync-script.log"
+  add_summary "$TMP/sync-script.log" "${PIPESTATUS[0]}" "tests/sync-script.sh"
+  timings+=("sync script $(elapsed "$t")")
 
   # --- npm packages for the checks ----------------------------------------
   if [ ! -d checks/node_modules/playwright-core ] || [ ! -d checks/node_modules/vnu-jar ] || [ ! -d checks/node_modules/axe-core ]; then

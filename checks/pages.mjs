@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Browser checks of the pages a reader sees, in headless Chromium driven by
 // playwright-core: the leaderboard, two model pages (smallest and largest),
-// one GPU page, compare, about, data and the 404 page (served at a missing
+// one GPU page, compare, about, data, the change log and the 404 page (served at a missing
 // URL, with status 404).
 //
 // Checks, each one per page:

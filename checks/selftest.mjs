@@ -41,6 +41,7 @@ const MUST_FAIL = {
   'page kind "gpu" exists': ['gpus/<gpu>/index.html'],
   'page kind "compare" exists': ['compare/index.html'],
   'page kind "data" exists': ['data/index.html'],
+  'page kind "changes" exists': ['changes/index.html'],
   'axe leaderboard light': ['axe image-alt', 'axe html-has-lang', 'axe color-contrast'],
   'axe leaderboard dark': ['axe image-alt'],
   'browser leaderboard': ['off-site request: https://cdn.example.com/theme.css'],

@@ -16,9 +16,12 @@ use crate::model::{
     url_segment,
 };
 
+mod changes;
 mod diffusion;
 
 pub mod limits;
+
+pub use changes::{LoadedChanges, read_changes_file, validate_history};
 
 /// Largest model file accepted, in bytes. The seed files are about 25 kB.
 pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
@@ -77,6 +80,11 @@ pub struct DataSet {
     pub diffusion: Vec<LoadedModel<DiffusionFile>>,
     /// Files that are not model files (not `*.json`) and were skipped.
     pub skipped: Vec<PathBuf>,
+    /// The change history (`changes.json` at the top of the data folder,
+    /// [`crate::changes::FILE_NAME`]), when there is one.
+    pub changes: Option<crate::changes::ChangeHistory>,
+    /// Where the change history was read from, to publish it unchanged.
+    pub changes_file: Option<LoadedChanges>,
 }
 
 /// One problem with one file: which file, which field, what is wrong.
@@ -165,6 +173,7 @@ pub fn load_data_dir(data_dir: &Path) -> Result<DataSet, Problems> {
     let mut diffusion = Vec::new();
     let mut skipped = Vec::new();
     let mut paths = Vec::new();
+    let mut changes_file = None;
 
     match std::fs::metadata(data_dir) {
         Ok(meta) if meta.is_dir() => {}
@@ -235,6 +244,13 @@ pub fn load_data_dir(data_dir: &Path) -> Result<DataSet, Problems> {
             ));
             continue;
         }
+        if entry.depth() == 1 && entry.file_name() == crate::changes::FILE_NAME {
+            match read_changes_file(path) {
+                Ok(loaded) => changes_file = Some(loaded),
+                Err(mut file_problems) => problems.append(&mut file_problems),
+            }
+            continue;
+        }
         paths.push(path.to_path_buf());
     }
 
@@ -283,6 +299,8 @@ pub fn load_data_dir(data_dir: &Path) -> Result<DataSet, Problems> {
         models,
         diffusion,
         skipped,
+        changes: changes_file.as_ref().map(|c| c.history.clone()),
+        changes_file,
     })
 }
 
@@ -775,8 +793,10 @@ fn reader_value(found: &str) -> String {
 
 /// Slugs that would publish a model's files over a site-wide file
 /// (`data/<slug>.csv` of Text Conversation, the address the first site used).
-/// The diffusion kinds' site-wide files are reserved too.
-pub const RESERVED_SLUGS: [&str; 6] = [
+/// The diffusion kinds' site-wide files are reserved too, and `changes`
+/// (`data/changes.json` is the published change history).
+pub const RESERVED_SLUGS: [&str; 7] = [
+    "changes",
     "leaderboard",
     "configurations",
     "leaderboard-image",
@@ -787,7 +807,7 @@ pub const RESERVED_SLUGS: [&str; 6] = [
 
 /// Anchors a model page gives its own sections; a row anchor may not be one
 /// of them, nor start like a GPU card, GPU table or chart anchor.
-const PAGE_ANCHORS: [&str; 17] = [
+const PAGE_ANCHORS: [&str; 19] = [
     "main",
     "best",
     "best-h",
@@ -803,6 +823,8 @@ const PAGE_ANCHORS: [&str; 17] = [
     "configurations-h",
     "embed",
     "embed-h",
+    "history",
+    "history-h",
     "provenance",
     "provenance-h",
 ];
@@ -920,9 +942,10 @@ fn validate_frame<M: Measurements>(
         bad(
             "slug".into(),
             format!(
-                "{:?} is reserved: data/{}.csv is a site-wide download; choose another slug",
+                "{:?} is reserved: data/{}.{} is a site-wide download; choose another slug",
                 m.slug(),
-                m.slug()
+                m.slug(),
+                if m.slug() == "changes" { "json" } else { "csv" }
             ),
         );
     }

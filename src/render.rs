@@ -5,6 +5,7 @@
 //! Every link is relative (through a `root` prefix, as mdBook's
 //! `path_to_root`), so the site works under any sub-path and from disk.
 
+mod changes;
 mod downloads;
 mod kind;
 mod model_page;
@@ -31,7 +32,9 @@ use crate::chart::KeyOf;
 use crate::columns::ColumnSet;
 use crate::fmt;
 use crate::load::{Asset, DataSet, LoadedModel};
-use crate::model::{DiffusionFile, Measured, ModelFile, ModelFrame, row_anchor, url_segment};
+use crate::model::{
+    DiffusionFile, Measured, Measurements, ModelFile, ModelFrame, row_anchor, url_segment,
+};
 use crate::workload::{LEGACY_WORKLOAD, Measure, Workload};
 use crate::write::PageSink;
 
@@ -62,6 +65,11 @@ pub struct Site<'a, F: PageKind = ModelFile> {
     pub prefix: String,
     /// Every workload, for the tabs.
     pub tabs: Vec<Tab>,
+    /// Whether the site has an Atom feed of its changes (pages link it).
+    pub feed: bool,
+    /// Each model's recorded best-figure changes in this workload, by
+    /// slug, newest first; `None` when the site has no change history.
+    pub history: Option<BTreeMap<String, Vec<changes::BestHistory<'a>>>>,
 }
 
 /// One workload's part of the site, of either kind.
@@ -140,6 +148,15 @@ impl Part<'_> {
     pub fn words(&self) -> Words {
         Words::of(self.workload().measure)
     }
+
+    /// Whether model `i` has a configuration with `row_id`.
+    pub fn has_row(&self, i: usize, row_id: &str) -> bool {
+        on_part!(self, s => s.models[i]
+            .file
+            .configurations()
+            .iter()
+            .any(|c| c.row_id() == row_id))
+    }
 }
 
 /// The whole site: every workload, and the pages that span them.
@@ -158,6 +175,11 @@ pub struct Mirror<'a> {
     pub info: SiteInfo,
     /// Every workload, for the tabs.
     pub tabs: Vec<Tab>,
+    /// The change history, when the data folder has one.
+    pub changes: Option<&'a crate::load::LoadedChanges>,
+    /// Whether the site has an Atom feed of its changes: it needs a base
+    /// URL (an Atom id is an absolute address) and one entry at least.
+    pub feed: bool,
 }
 
 /// A workload tab: plain links between the workloads' leaderboards.
@@ -334,6 +356,8 @@ impl<'a, F: PageKind> Site<'a, F> {
         workload: &Workload,
         base_url: Option<String>,
         tabs: Vec<Tab>,
+        history: Option<&'a crate::changes::ChangeHistory>,
+        feed: bool,
     ) -> Self {
         let analyses: Vec<ModelAnalysis<KeyOf<F>>> =
             models.par_iter().map(|m| m.file.analyse()).collect();
@@ -350,6 +374,8 @@ impl<'a, F: PageKind> Site<'a, F> {
             prefix: workload.dir(),
             workload: workload.clone(),
             tabs,
+            feed,
+            history: history.map(|h| changes::best_history(h, &workload.id)),
         }
     }
 
@@ -406,6 +432,8 @@ impl<'a> Mirror<'a> {
     /// `workloads` say ([`crate::workload::group_data`]).
     pub fn new(data: &'a DataSet, workloads: &[Workload], base_url: Option<&str>) -> Result<Self> {
         let base_url = normalise_base_url(base_url)?;
+        let history = data.changes_file.as_ref().map(|c| &c.history);
+        let feed = base_url.is_some() && history.is_some_and(|h| !h.entries.is_empty());
         let tabs: Vec<Tab> = workloads
             .iter()
             .map(|w| Tab {
@@ -424,12 +452,16 @@ impl<'a> Mirror<'a> {
                         w,
                         base_url.clone(),
                         tabs.clone(),
+                        history,
+                        feed,
                     )),
                     Measure::Diffusion(_) => Part::Diffusion(Site::new(
                         &data.diffusion[run],
                         w,
                         base_url.clone(),
                         tabs.clone(),
+                        history,
+                        feed,
                     )),
                 }
             })
@@ -461,6 +493,8 @@ impl<'a> Mirror<'a> {
             slugs,
             base_url,
             tabs,
+            changes: data.changes_file.as_ref(),
+            feed,
         })
     }
 
@@ -522,15 +556,20 @@ pub struct PageMeta {
     /// Where a `#fragment` this page does not have is sent: the page that
     /// held it before the site had workloads (a small inline script).
     pub forward: Option<String>,
+    /// The Atom feed of the site's changes, from the page, when there is
+    /// one (`<link rel="alternate">` in the head).
+    pub feed: Option<String>,
 }
 
 const SITE_NAME: &str = "energyboard";
 
 /// The frame of a page at `path` (from the site root).
+#[allow(clippy::too_many_arguments)]
 fn page_meta(
     base_url: Option<&str>,
     info: &SiteInfo,
     tabs: &[Tab],
+    feed: bool,
     path: &str,
     title: &str,
     description: String,
@@ -557,6 +596,7 @@ fn page_meta(
             },
         })
         .collect();
+    let feed = feed.then(|| format!("{root}{}", changes::FEED_PATH));
     PageMeta {
         home: root.clone(),
         root,
@@ -576,6 +616,7 @@ fn page_meta(
         inline_css: None,
         tabs,
         forward: None,
+        feed,
     }
 }
 
@@ -593,6 +634,7 @@ impl<F: PageKind> Site<'_, F> {
             self.base_url.as_deref(),
             &self.info,
             &self.tabs,
+            self.feed,
             &path,
             &title,
             description,
@@ -609,6 +651,7 @@ impl Mirror<'_> {
             self.base_url.as_deref(),
             &self.info,
             &self.tabs,
+            self.feed,
             path,
             title,
             description,
@@ -666,6 +709,7 @@ pub fn render_site(
     counts = counts + overview::render_gpu_hubs(mirror, sink)?;
     counts = counts + overview::render_compare_hub(mirror, sink)?;
     counts = counts + render_about(mirror, sink)?;
+    counts = counts + changes::render_changes(mirror, sink)?;
     counts = counts + downloads::render_downloads(mirror, &model_files, sink)?;
     counts = counts + render_not_found(mirror, assets, sink)?;
     render_seo_files(mirror, sink)?;

@@ -546,9 +546,10 @@ fn with_a_base_url_pages_carry_canonical_links_and_a_sitemap() {
     assert!(locs.contains(
         &"https://example.github.io/mirror/workloads/lm-arena-chat/models/qwen-3-30b-a3b-instruct/"
     ));
-    // Front, compare, about, data; 2 GPU hubs; 2 model overviews; the
-    // workload's leaderboard, compare, 2 GPU pages and 2 model pages.
-    assert_eq!(locs.len(), 4 + 2 + 2 + 6);
+    // Front, compare, about, data, change log; 2 GPU hubs; 2 model
+    // overviews; the workload's leaderboard, compare, 2 GPU pages and 2
+    // model pages.
+    assert_eq!(locs.len(), 5 + 2 + 2 + 6);
     assert_eq!(
         canonical(&chat("models/qwen-3-32b/index.html")).as_deref(),
         Some("https://example.github.io/mirror/workloads/lm-arena-chat/models/qwen-3-32b/")

@@ -103,6 +103,7 @@ export async function choosePages(root, files) {
   }
   want('about', 'about', 'about/index.html');
   want('data', 'data', 'data/index.html');
+  want('changes', 'changes', 'changes/index.html');
   want('404', '404', '404.html');
   return { pages, missing };
 }

@@ -61,7 +61,12 @@ fn control_character(text: &str) -> Option<char> {
 }
 
 /// Checks one text field: no control characters, at most `max` characters.
-fn check_text(bad: &mut impl FnMut(String, String), field: &str, text: &str, max: usize) {
+pub(super) fn check_text(
+    bad: &mut impl FnMut(String, String),
+    field: &str,
+    text: &str,
+    max: usize,
+) {
     if let Some(c) = control_character(text) {
         bad(
             field.to_owned(),
@@ -197,7 +202,7 @@ pub(super) fn check_dates(bad: &mut impl FnMut(String, String), m: &impl ModelFr
 }
 
 /// At most 40 characters of `text`, for a message.
-fn shorten(text: &str) -> String {
+pub(super) fn shorten(text: &str) -> String {
     if text.chars().count() > 40 {
         let mut short: String = text.chars().take(40).collect();
         short.push('…');

@@ -418,6 +418,24 @@ pub fn render_downloads(
             .collect();
         n += kind_files(*files, &sites, mixed, sink, &mut site_files)?;
     }
+    if let Some(changes) = site.changes {
+        sink.copy_file(
+            "data/changes.json",
+            &changes.path,
+            changes.len,
+            changes.digest,
+        )?;
+        let n = changes.history.entries.len();
+        site_files.push(FileEntry {
+            href: "changes.json".into(),
+            name: "changes.json".into(),
+            size: size(changes.len as usize),
+            what: format!(
+                "The change history as published, byte for byte: {n} recorded import{} of the leaderboard's data, oldest first, each with the models and configurations added or removed and every best figure before and after (shown on the change log page).",
+                if n == 1 { "" } else { "s" }
+            ),
+        });
+    }
     let dictionary = data_dictionary(site);
     sink.put("data/data-dictionary.md", dictionary.as_bytes())?;
     site_files.push(FileEntry {

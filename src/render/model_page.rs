@@ -45,6 +45,10 @@ struct ModelPage<'a> {
     overview_href: String,
     workload: String,
     leaderboard_href: String,
+    /// The history of the model's best figures, when the site has a change
+    /// history: the table's HTML, empty when none of them has changed.
+    history: Option<String>,
+    changes_href: String,
 }
 
 struct BestCard {
@@ -162,6 +166,17 @@ pub(super) fn render_model<F: PageKind>(
     }
     let charts: Vec<ChartView> = charts_made.iter().map(chart_view).collect();
     let config_tables = config_tables(m, a, &root, words)?;
+    let history = match &site.history {
+        Some(all) => Some(match all.get(m.slug()) {
+            Some(changes) => table_html(&super::changes::model_history_table(
+                changes,
+                m.gpus(),
+                &root,
+            ))?,
+            None => String::new(),
+        }),
+        None => None,
+    };
 
     let page_url = site.absolute(&dir);
     let bibtex = bibtex(m, words, page_url.as_deref());
@@ -244,6 +259,8 @@ pub(super) fn render_model<F: PageKind>(
         ),
         chart_snippets,
         no_base_url: site.base_url.is_none(),
+        history,
+        changes_href: format!("{root}{}", super::changes::PAGE_PATH),
     };
     put_page(sink, &path, &page)?;
     Ok(RenderCounts {

@@ -442,6 +442,9 @@ struct AboutPage<'a> {
     /// the site has any.
     diffusion: Option<DiffusionAbout>,
     workloads: Vec<AboutWorkload>,
+    /// Whether the site has a change history (published as
+    /// `data/changes.json`).
+    history: bool,
 }
 
 /// What the about page says about the diffusion workloads.
@@ -551,6 +554,7 @@ pub(super) fn render_about(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
         ladder,
         diffusion,
         workloads,
+        history: site.changes.is_some(),
     };
     put_page(sink, path, &page)?;
     Ok(RenderCounts {
@@ -609,6 +613,7 @@ pub(super) fn render_seo_files(site: &Mirror<'_>, sink: &dyn PageSink) -> Result
         "compare/".to_owned(),
         "about/".to_owned(),
         "data/".to_owned(),
+        "changes/".to_owned(),
     ];
     paths.extend(
         site.gpus

@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Refreshes the mirror from the leaderboard's published data, network-free:
+# imports a local copy of ml-energy/leaderboard's public/data/ into the data
+# folder with `energyboard import`, and when that changed anything rebuilds
+# the site. The scheduled workflow (.github/workflows/sync.yml) downloads the
+# data and runs this; ./test.sh runs it on a copy in a temporary folder.
+#
+# Usage: scripts/sync.sh --from DIR [--data DIR] [--out DIR]
+#                        [--summary FILE] [--retrieved YYYY-MM-DD]
+#   --from DIR       the leaderboard's public/data/ (index.json, tasks/, models/)
+#   --data DIR       the data folder to import into (default: data)
+#   --out DIR        the site folder to rebuild (default: site)
+#   --summary FILE   where the change-log entry, in Markdown, is written when
+#                    anything changed (default: a temporary file, removed)
+#   --retrieved DATE the import date (default: today, as the importer says)
+#
+# Environment:
+#   ENERGYBOARD  the energyboard command to run (default: cargo run --release
+#                --locked --quiet --). Split on spaces.
+#
+# Exit status 0 whether or not anything changed; non-zero (and the data and
+# site folders as they were, as the importer and the build promise) when the
+# import or the build fails. Prints `changed=true` or `changed=false` as its
+# last line, and appends the same to $GITHUB_OUTPUT when that is set.
+set -euo pipefail
+
+usage() { # usage STATUS
+  sed -n '8,16p' "$0" | sed 's/^# \{0,1\}//' >&2
+  exit "$1"
+}
+
+from="" data="data" out="site" summary="" retrieved=""
+while [ "$#" -gt 0 ]; do
+  case "$1" in
+    --from) from=${2:?--from needs a folder}; shift 2 ;;
+    --data) data=${2:?--data needs a folder}; shift 2 ;;
+    --out) out=${2:?--out needs a folder}; shift 2 ;;
+    --summary) summary=${2:?--summary needs a file}; shift 2 ;;
+    --retrieved) retrieved=${2:?--retrieved needs a date}; shift 2 ;;
+    -h | --help) usage 0 ;;
+    *) echo "sync: unknown argument $1" >&2; usage 2 ;;
+  esac
+done
+if [ -z "$from" ]; then
+  echo "sync: --from DIR is required (the leaderboard's public/data/ folder)" >&2
+  exit 2
+fi
+if [ ! -f "$from/index.json" ]; then
+  echo "sync: $from/index.json not found; --from must be the leaderboard's public/data/ folder" >&2
+  exit 1
+fi
+
+# The energyboard command, as words.
+read -r -a energyboard <<<"${ENERGYBOARD:-cargo run --release --locked --quiet --}"
+
+keep_summary=1
+if [ -z "$summary" ]; then
+  summary=$(mktemp "${TMPDIR:-/tmp}/energyboard-sync-summary.XXXXXX")
+  keep_summary=0
+fi
+# The importer writes the summary only when something changed: start from
+# none, so that an old file is never taken for this run's.
+rm -f "$summary"
+cleanup() { if [ "$keep_summary" -eq 0 ]; then rm -f "$summary"; fi; }
+trap cleanup EXIT
+
+import=(import --from "$from" --data "$data" --summary "$summary")
+if [ -n "$retrieved" ]; then
+  import+=(--retrieved "$retrieved")
+fi
+echo "sync: ${energyboard[*]} ${import[*]}" >&2
+"${energyboard[@]}" "${import[@]}"
+
+changed=false
+if [ -s "$summary" ]; then
+  changed=true
+  echo "sync: the data changed; rebuilding $out" >&2
+  "${energyboard[@]}" build --data "$data" --out "$out"
+  echo "sync: change-log entry:" >&2
+  cat "$summary" >&2
+else
+  echo "sync: nothing changed" >&2
+fi
+if [ -n "${GITHUB_OUTPUT:-}" ]; then
+  echo "changed=$changed" >>"$GITHUB_OUTPUT"
+fi
+echo "changed=$changed"

@@ -1,0 +1,317 @@
+//! Reading the change history, `data/changes.json` ([`crate::changes`]):
+//! parsed with located errors like a model file, then held to the same
+//! limits (no control characters, bounded texts, real dates, path-safe ids,
+//! finite figures within range), so that every page, the feed and the
+//! download can show it as it is.
+
+use std::path::{Path, PathBuf};
+
+use super::limits::{
+    MAX_GPU_CHARS, MAX_NAME_CHARS, MAX_ROW_ID_CHARS, MAX_SLUG_CHARS, MAX_URL_CHARS, check_text,
+    is_iso_date, number, shorten,
+};
+use super::{MAX_FILE_BYTES, Problem, content_digest, is_valid_slug, parse_as, problem};
+use crate::changes::{BestChange, ChangeEntry, ChangeHistory};
+
+/// Largest figure a history may record, in its own unit: the largest any
+/// model file accepts (10¹² J per image or video).
+pub const MAX_FIGURE: f64 = 1e12;
+
+/// Longest workload id: it becomes a folder name.
+const MAX_WORKLOAD_CHARS: usize = 64;
+
+/// The change history as read, and the file it came from (published
+/// byte for byte at `data/changes.json`).
+#[derive(Debug, Clone)]
+pub struct LoadedChanges {
+    /// The path it was read from.
+    pub path: PathBuf,
+    /// Its size in bytes when validated.
+    pub len: u64,
+    /// [`content_digest`] of the validated bytes.
+    pub digest: u64,
+    /// The parsed, validated history.
+    pub history: ChangeHistory,
+}
+
+/// Reads, parses and validates the change history at `path`.
+pub fn read_changes_file(path: &Path) -> Result<LoadedChanges, Vec<Problem>> {
+    use std::io::Read;
+    let cannot_read =
+        |err: std::io::Error| vec![problem(path, "(file)", format!("cannot read: {err}"))];
+    let meta = std::fs::metadata(path).map_err(cannot_read)?;
+    if !meta.is_file() {
+        return Err(vec![problem(
+            path,
+            "(file)",
+            "is not a regular file (a device, pipe or socket?); the change history must be a plain file",
+        )]);
+    }
+    let mut raw = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_FILE_BYTES + 1).read_to_end(&mut raw))
+        .map_err(cannot_read)?;
+    if raw.len() as u64 > MAX_FILE_BYTES {
+        return Err(vec![problem(
+            path,
+            "(file)",
+            format!(
+                "is larger than {} MB; the change history may be at most that",
+                MAX_FILE_BYTES / 1024 / 1024
+            ),
+        )]);
+    }
+    let history: ChangeHistory = parse_as(path, &raw).map_err(|mut p| {
+        // The parser words an unknown field for the one model format that
+        // refuses them; the history refuses them too.
+        p.message = p.message.replace(
+            "is not a field of a diffusion configuration",
+            "is not a field of the change history's format (energyboard reads version \"1\")",
+        );
+        vec![p]
+    })?;
+    let problems = validate_history(path, &history);
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    Ok(LoadedChanges {
+        path: path.to_path_buf(),
+        len: raw.len() as u64,
+        digest: content_digest(&raw),
+        history,
+    })
+}
+
+/// Every problem with a parsed history, each naming its field.
+pub fn validate_history(path: &Path, h: &ChangeHistory) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    let mut bad = |field: String, message: String| problems.push(problem(path, field, message));
+    if h.version != "1" {
+        bad(
+            "version".into(),
+            format!(
+                "{:?} is not a format version energyboard reads; expected \"1\"",
+                shorten(&h.version)
+            ),
+        );
+    }
+    let mut previous: Option<&str> = None;
+    for (i, e) in h.entries.iter().enumerate() {
+        let at = format!("entries[{i}]");
+        check_entry(&mut bad, &at, e);
+        if let Some(before) = previous {
+            if is_iso_date(before) && is_iso_date(&e.imported) && e.imported.as_str() < before {
+                bad(
+                    format!("{at}.imported"),
+                    format!(
+                        "{} is before the previous entry's {before}; entries are kept oldest first",
+                        e.imported
+                    ),
+                );
+            }
+        }
+        previous = Some(&e.imported);
+    }
+    problems
+}
+
+fn check_entry(bad: &mut impl FnMut(String, String), at: &str, e: &ChangeEntry) {
+    let mut date = |field: &str, value: &str| {
+        let field = format!("{at}.{field}");
+        check_text(bad, &field, value, MAX_NAME_CHARS);
+        if !is_iso_date(value) && !value.chars().any(char::is_control) {
+            bad(
+                field,
+                format!(
+                    "{:?} is not a date; write a real calendar date as YYYY-MM-DD, e.g. 2026-02-16",
+                    shorten(value)
+                ),
+            );
+        }
+    };
+    date("upstream_version", &e.upstream_version);
+    if let Some(v) = &e.previous_upstream_version {
+        date("previous_upstream_version", v);
+    }
+    date("imported", &e.imported);
+    check_text(bad, &format!("{at}.source"), &e.source, MAX_URL_CHARS);
+    for (list, ids) in [
+        ("workloads_added", &e.workloads_added),
+        ("workloads_removed", &e.workloads_removed),
+    ] {
+        for (j, id) in ids.iter().enumerate() {
+            check_workload(bad, &format!("{at}.{list}[{j}]"), id);
+        }
+    }
+    for (list, models) in [
+        ("models_added", &e.models_added),
+        ("models_removed", &e.models_removed),
+    ] {
+        for (j, m) in models.iter().enumerate() {
+            let field = format!("{at}.{list}[{j}]");
+            check_workload(bad, &format!("{field}.workload"), &m.workload);
+            check_slug(bad, &format!("{field}.slug"), &m.slug);
+            check_text(bad, &format!("{field}.name"), &m.name, MAX_NAME_CHARS);
+            if m.name.trim().is_empty() {
+                bad(format!("{field}.name"), "must not be empty".into());
+            }
+        }
+    }
+    for (list, rows) in [
+        ("configurations_added", &e.configurations_added),
+        ("configurations_removed", &e.configurations_removed),
+    ] {
+        for (j, c) in rows.iter().enumerate() {
+            let field = format!("{at}.{list}[{j}]");
+            check_workload(bad, &format!("{field}.workload"), &c.workload);
+            check_slug(bad, &format!("{field}.slug"), &c.slug);
+            check_row_id(bad, &format!("{field}.row_id"), &c.row_id);
+        }
+    }
+    for (j, b) in e.best_changed.iter().enumerate() {
+        check_best(bad, &format!("{at}.best_changed[{j}]"), b);
+    }
+}
+
+fn check_best(bad: &mut impl FnMut(String, String), field: &str, b: &BestChange) {
+    check_workload(bad, &format!("{field}.workload"), &b.workload);
+    check_slug(bad, &format!("{field}.slug"), &b.slug);
+    check_text(bad, &format!("{field}.gpu"), &b.gpu, MAX_GPU_CHARS);
+    if b.gpu.trim().is_empty() {
+        bad(format!("{field}.gpu"), "must not be empty".into());
+    }
+    if b.figure.is_empty()
+        || b.figure.len() > MAX_WORKLOAD_CHARS
+        || !b
+            .figure
+            .bytes()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'_')
+    {
+        bad(
+            format!("{field}.figure"),
+            format!(
+                "{:?} is not a column key (lower-case letters, digits and _, at most {MAX_WORKLOAD_CHARS} characters), e.g. wh_per_million_output_tokens",
+                shorten(&b.figure)
+            ),
+        );
+    }
+    check_text(bad, &format!("{field}.unit"), &b.unit, MAX_GPU_CHARS);
+    if b.unit.trim().is_empty() {
+        bad(format!("{field}.unit"), "must not be empty".into());
+    }
+    for (name, value) in [("old", b.old), ("new", b.new)] {
+        if let Some(v) = value {
+            if !(0.0..=MAX_FIGURE).contains(&v) {
+                bad(
+                    format!("{field}.{name}"),
+                    format!(
+                        "{} is out of range; a best figure is at least 0 and at most {}",
+                        number(v),
+                        number(MAX_FIGURE)
+                    ),
+                );
+            }
+        }
+    }
+    if b.old.is_none() && b.new.is_none() {
+        bad(
+            format!("{field}.new"),
+            "old and new are both null; a change has a value before or after it".into(),
+        );
+    }
+    for (name, row) in [("old_row_id", &b.old_row_id), ("new_row_id", &b.new_row_id)] {
+        if let Some(row) = row {
+            check_row_id(bad, &format!("{field}.{name}"), row);
+        }
+    }
+}
+
+fn check_workload(bad: &mut impl FnMut(String, String), field: &str, id: &str) {
+    if !is_valid_slug(id) || id.len() > MAX_WORKLOAD_CHARS {
+        bad(
+            field.to_owned(),
+            format!(
+                "{:?} is not a workload id (^[a-z0-9][a-z0-9-]*$, at most {MAX_WORKLOAD_CHARS} characters)",
+                shorten(id)
+            ),
+        );
+    }
+}
+
+fn check_slug(bad: &mut impl FnMut(String, String), field: &str, slug: &str) {
+    if !is_valid_slug(slug) || slug.len() > MAX_SLUG_CHARS {
+        bad(
+            field.to_owned(),
+            format!(
+                "{:?} is not a model slug (^[a-z0-9][a-z0-9-]*$, at most {MAX_SLUG_CHARS} characters)",
+                shorten(slug)
+            ),
+        );
+    }
+}
+
+fn check_row_id(bad: &mut impl FnMut(String, String), field: &str, row: &str) {
+    check_text(bad, field, row, MAX_ROW_ID_CHARS);
+    if row.trim().is_empty() {
+        bad(field.to_owned(), "must not be empty".into());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn history(json: &str) -> ChangeHistory {
+        serde_json::from_str(json).unwrap()
+    }
+
+    fn fields(problems: &[Problem]) -> Vec<&str> {
+        problems.iter().map(|p| p.field.as_str()).collect()
+    }
+
+    #[test]
+    fn hostile_entries_are_refused_naming_the_field() {
+        let h = history(
+            r#"{"version": "1", "entries": [
+              {"upstream_version": "2026-02-16", "imported": "2026-03-01", "source": "x",
+               "models_added": [{"workload": "lm-arena-chat", "slug": "../etc", "name": "a\u0007b"}],
+               "best_changed": [{"workload": "Chat", "slug": "m", "gpu": "H100",
+                 "figure": "wh_per_million_output_tokens", "unit": "Wh/M tok",
+                 "old": -1, "new": 1e300}]},
+              {"upstream_version": "soon", "imported": "2026-02-01", "source": "x"}
+            ]}"#,
+        );
+        let problems = validate_history(Path::new("data/changes.json"), &h);
+        assert_eq!(
+            fields(&problems),
+            [
+                "entries[0].models_added[0].slug",
+                "entries[0].models_added[0].name",
+                "entries[0].best_changed[0].workload",
+                "entries[0].best_changed[0].old",
+                "entries[0].best_changed[0].new",
+                "entries[1].upstream_version",
+                "entries[1].imported",
+            ],
+            "{problems:#?}"
+        );
+        assert!(problems[1].message.contains("U+0007"), "{}", problems[1]);
+        assert!(problems[4].message.contains("1e300"), "{}", problems[4]);
+        assert!(
+            problems[6].message.contains("oldest first"),
+            "{}",
+            problems[6]
+        );
+    }
+
+    #[test]
+    fn an_empty_history_of_version_1_is_valid() {
+        let h = history(r#"{"version": "1", "entries": []}"#);
+        assert!(validate_history(Path::new("c.json"), &h).is_empty());
+        let h = history(r#"{"version": "2", "entries": []}"#);
+        assert_eq!(
+            fields(&validate_history(Path::new("c.json"), &h)),
+            ["version"]
+        );
+    }
+}

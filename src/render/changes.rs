@@ -1,0 +1,716 @@
+//! The change log: `/changes/` (every recorded import, newest first), its
+//! Atom feed (`/changes/feed.xml`, with a base URL) and each model page's
+//! history of best figures. The history is `data/changes.json`
+//! ([`crate::changes`]), written by `energyboard import`.
+
+use std::collections::BTreeMap;
+
+use anyhow::Result;
+use askama::Template;
+
+use super::views::{Cell, Header, Row, RowGroup, TableView, table_html};
+use super::{Mirror, PageMeta, RenderCounts, gpu_anchor, model_dir, put_page};
+use crate::changes::{BestChange, ChangeEntry, ChangeHistory, ConfigurationRef, ModelRef};
+use crate::fmt;
+use crate::model::row_anchor;
+use crate::write::PageSink;
+
+/// The change log page, from the site root.
+pub const PAGE_PATH: &str = "changes/index.html";
+/// The Atom feed, from the site root.
+pub const FEED_PATH: &str = "changes/feed.xml";
+
+/// One recorded change of one model's best figure on one GPU.
+#[derive(Debug, Clone, Copy)]
+pub struct BestHistory<'a> {
+    /// The entry's number in the history, from 1 (oldest): its anchor on
+    /// `/changes/` is `#import-<number>`.
+    pub number: usize,
+    /// The import it came with.
+    pub entry: &'a ChangeEntry,
+    /// The change.
+    pub change: &'a BestChange,
+}
+
+/// The best-figure changes of workload `workload` in `history`, by model
+/// slug, newest first.
+pub fn best_history<'a>(
+    history: &'a ChangeHistory,
+    workload: &str,
+) -> BTreeMap<String, Vec<BestHistory<'a>>> {
+    let mut out: BTreeMap<String, Vec<BestHistory<'a>>> = BTreeMap::new();
+    for (i, entry) in history.entries.iter().enumerate().rev() {
+        for change in entry.best_changed.iter().filter(|b| b.workload == workload) {
+            out.entry(change.slug.clone())
+                .or_default()
+                .push(BestHistory {
+                    number: i + 1,
+                    entry,
+                    change,
+                });
+        }
+    }
+    out
+}
+
+/// `#import-<n>`'s id.
+fn entry_anchor(number: usize) -> String {
+    format!("import-{number}")
+}
+
+/// A figure as the site prints that column elsewhere: Wh/M tok with two
+/// decimals, J per image or video with two and grouped thousands, J per
+/// token with four; another column in its shortest exact form.
+pub fn figure_value(figure: &str, value: f64) -> String {
+    match figure {
+        "wh_per_million_output_tokens" => fmt::wh_per_million(value),
+        "joules_per_image" | "joules_per_video" => fmt::joules_per_item(value),
+        "joules_per_output_token" => fmt::joules_per_token(value),
+        _ => super::downloads::raw(value),
+    }
+}
+
+/// The change in percent of the old value, signed ("+2.3", "−12.0"); with
+/// two decimals where one would show a change as none. "new" when the GPU
+/// had no best figure before, "gone" when it has none after.
+pub fn percent_text(b: &BestChange) -> String {
+    match (b.old, b.new, b.percent()) {
+        (None, _, _) => "new".to_owned(),
+        (_, None, _) => "gone".to_owned(),
+        (_, _, None) => "—".to_owned(),
+        (_, _, Some(p)) => {
+            let decimals = if p != 0.0 && p.abs() < 0.05 { 2 } else { 1 };
+            let text = fmt::grouped_fixed(p.abs(), decimals);
+            if text.bytes().all(|c| matches!(c, b'0' | b'.')) {
+                text
+            } else if p < 0.0 {
+                format!("\u{2212}{text}")
+            } else {
+                format!("+{text}")
+            }
+        }
+    }
+}
+
+/// Text, linked when what it names is on the site now.
+#[derive(Debug, Clone)]
+struct Item {
+    text: String,
+    href: Option<String>,
+}
+
+/// The configurations of one model that appeared or disappeared.
+struct ConfigGroup {
+    model: Item,
+    rows: Vec<Item>,
+}
+
+/// One best figure that moved.
+struct BestRow {
+    model: Item,
+    workload: String,
+    gpu: Item,
+    before: Item,
+    after: Item,
+    unit: String,
+    change: String,
+}
+
+/// One import as the page and the feed show it.
+struct EntryView {
+    anchor: String,
+    number: usize,
+    upstream_version: String,
+    previous: Option<String>,
+    imported: String,
+    source: String,
+    summary: String,
+    workloads_added: Vec<Item>,
+    workloads_removed: Vec<Item>,
+    models_added: Vec<Item>,
+    models_removed: Vec<Item>,
+    configurations_added: Vec<ConfigGroup>,
+    configurations_removed: Vec<ConfigGroup>,
+    configurations_added_count: usize,
+    configurations_removed_count: usize,
+    best: Vec<BestRow>,
+    /// The best figures as a table (the page only).
+    best_table: String,
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// "2 models added, 14 configurations added, 3 best figures moved".
+fn summary(e: &ChangeEntry) -> String {
+    let moved = e
+        .best_changed
+        .iter()
+        .filter(|b| b.old.is_some() && b.new.is_some())
+        .count();
+    let new = e.best_changed.iter().filter(|b| b.old.is_none()).count();
+    let gone = e.best_changed.iter().filter(|b| b.new.is_none()).count();
+    let parts: Vec<String> = [
+        (e.workloads_added.len(), "workload added", "workloads added"),
+        (
+            e.workloads_removed.len(),
+            "workload removed",
+            "workloads removed",
+        ),
+        (e.models_added.len(), "model added", "models added"),
+        (e.models_removed.len(), "model removed", "models removed"),
+        (
+            e.configurations_added.len(),
+            "configuration added",
+            "configurations added",
+        ),
+        (
+            e.configurations_removed.len(),
+            "configuration removed",
+            "configurations removed",
+        ),
+        (moved, "best figure moved", "best figures moved"),
+        (new, "new best figure", "new best figures"),
+        (gone, "best figure gone", "best figures gone"),
+    ]
+    .into_iter()
+    .filter(|(n, _, _)| *n > 0)
+    .map(|(n, one, many)| plural(n, one, many))
+    .collect();
+    if parts.is_empty() {
+        "no change".to_owned()
+    } else {
+        parts.join(", ")
+    }
+}
+
+/// Links from one page (or the feed) into the site.
+struct Links<'m, 'a> {
+    mirror: &'m Mirror<'a>,
+    /// The site root from where the links are: `../` on `/changes/`, the
+    /// base URL in the feed.
+    root: String,
+}
+
+impl Links<'_, '_> {
+    /// (workload index, model index) of a model on the site now.
+    fn locate(&self, workload: &str, slug: &str) -> Option<(usize, usize)> {
+        self.mirror
+            .slugs
+            .get(slug)?
+            .iter()
+            .copied()
+            .find(|&(w, _)| self.mirror.workloads[w].workload().id == workload)
+    }
+
+    fn workload_name(&self, id: &str) -> String {
+        self.mirror
+            .workloads
+            .iter()
+            .find(|w| w.workload().id == id)
+            .map_or_else(|| id.to_owned(), |w| w.workload().name.clone())
+    }
+
+    fn workload(&self, id: &str) -> Item {
+        let part = self.mirror.workloads.iter().find(|w| w.workload().id == id);
+        Item {
+            text: part.map_or_else(
+                || id.to_owned(),
+                |w| format!("{} ({id})", w.workload().name),
+            ),
+            href: part.map(|w| format!("{}{}", self.root, w.path("index.html"))),
+        }
+    }
+
+    /// The model page, with `#fragment` if given.
+    fn model_href(&self, workload: &str, slug: &str, fragment: Option<&str>) -> Option<String> {
+        let (w, _) = self.locate(workload, slug)?;
+        let page = self.mirror.workloads[w].path(&format!("{}index.html", model_dir(slug)));
+        Some(match fragment {
+            Some(f) => format!("{}{page}#{f}", self.root),
+            None => format!("{}{page}", self.root),
+        })
+    }
+
+    /// The model's display name: as the site has it now, else as recorded.
+    fn model_name(&self, workload: &str, slug: &str, recorded: Option<&str>) -> String {
+        match self.locate(workload, slug) {
+            Some((w, i)) => self.mirror.workloads[w].frame(i).name().to_owned(),
+            None => recorded.map_or_else(|| slug.to_owned(), str::to_owned),
+        }
+    }
+
+    fn model(&self, m: &ModelRef) -> Item {
+        Item {
+            text: format!("{} ({})", m.name, self.workload_name(&m.workload)),
+            href: self.model_href(&m.workload, &m.slug, None),
+        }
+    }
+
+    /// A row of a model, linked to its anchor when the model has it now.
+    fn row(&self, workload: &str, slug: &str, row_id: &str) -> Option<String> {
+        let (w, i) = self.locate(workload, slug)?;
+        self.mirror.workloads[w]
+            .has_row(i, row_id)
+            .then(|| self.model_href(workload, slug, Some(&row_anchor(slug, row_id))))?
+    }
+
+    /// The GPU's best card on the model page, when the model has the GPU.
+    fn gpu(&self, workload: &str, slug: &str, gpu: &str) -> Item {
+        let has = self.locate(workload, slug).is_some_and(|(w, i)| {
+            self.mirror.workloads[w]
+                .frame(i)
+                .gpus()
+                .iter()
+                .any(|g| g == gpu)
+        });
+        Item {
+            text: gpu.to_owned(),
+            href: if has {
+                self.model_href(workload, slug, Some(&gpu_anchor(gpu)))
+            } else {
+                None
+            },
+        }
+    }
+
+    fn config_groups(&self, rows: &[ConfigurationRef]) -> Vec<ConfigGroup> {
+        let mut groups: Vec<ConfigGroup> = Vec::new();
+        let mut keys: Vec<(&str, &str)> = Vec::new();
+        for c in rows {
+            let item = Item {
+                text: c.row_id.clone(),
+                href: self.row(&c.workload, &c.slug, &c.row_id),
+            };
+            let key = (c.workload.as_str(), c.slug.as_str());
+            if let Some(k) = keys.iter().position(|k| *k == key) {
+                groups[k].rows.push(item);
+            } else {
+                keys.push(key);
+                groups.push(ConfigGroup {
+                    model: Item {
+                        text: format!(
+                            "{} ({})",
+                            self.model_name(&c.workload, &c.slug, None),
+                            self.workload_name(&c.workload)
+                        ),
+                        href: self.model_href(&c.workload, &c.slug, None),
+                    },
+                    rows: vec![item],
+                });
+            }
+        }
+        groups
+    }
+
+    fn best_row(&self, b: &BestChange, recorded_name: Option<&str>) -> BestRow {
+        let value = |v: Option<f64>, row: &Option<String>| Item {
+            text: v.map_or_else(|| "—".to_owned(), |v| figure_value(&b.figure, v)),
+            href: v
+                .and(row.as_deref())
+                .and_then(|r| self.row(&b.workload, &b.slug, r)),
+        };
+        BestRow {
+            model: Item {
+                text: self.model_name(&b.workload, &b.slug, recorded_name),
+                href: self.model_href(&b.workload, &b.slug, None),
+            },
+            workload: self.workload_name(&b.workload),
+            gpu: self.gpu(&b.workload, &b.slug, &b.gpu),
+            before: value(b.old, &b.old_row_id),
+            after: value(b.new, &b.new_row_id),
+            unit: b.unit.clone(),
+            change: percent_text(b),
+        }
+    }
+
+    fn entry(&self, number: usize, e: &ChangeEntry, with_table: bool) -> Result<EntryView> {
+        // A model that is gone keeps the name the history recorded.
+        let recorded = |b: &BestChange| {
+            e.models_removed
+                .iter()
+                .chain(&e.models_added)
+                .find(|m| m.workload == b.workload && m.slug == b.slug)
+                .map(|m| m.name.as_str())
+        };
+        let best: Vec<BestRow> = e
+            .best_changed
+            .iter()
+            .map(|b| self.best_row(b, recorded(b)))
+            .collect();
+        let best_table = if with_table && !best.is_empty() {
+            table_html(&best_table(number, &best))?
+        } else {
+            String::new()
+        };
+        Ok(EntryView {
+            anchor: entry_anchor(number),
+            number,
+            upstream_version: e.upstream_version.clone(),
+            previous: e.previous_upstream_version.clone(),
+            imported: e.imported.clone(),
+            source: e.source.clone(),
+            summary: summary(e),
+            workloads_added: e.workloads_added.iter().map(|w| self.workload(w)).collect(),
+            workloads_removed: e
+                .workloads_removed
+                .iter()
+                .map(|w| self.workload(w))
+                .collect(),
+            models_added: e.models_added.iter().map(|m| self.model(m)).collect(),
+            models_removed: e.models_removed.iter().map(|m| self.model(m)).collect(),
+            configurations_added: self.config_groups(&e.configurations_added),
+            configurations_removed: self.config_groups(&e.configurations_removed),
+            configurations_added_count: e.configurations_added.len(),
+            configurations_removed_count: e.configurations_removed.len(),
+            best,
+            best_table,
+        })
+    }
+}
+
+fn cell(item: &Item) -> Cell {
+    Cell {
+        text: item.text.clone(),
+        href: item.href.clone(),
+        ..Cell::default()
+    }
+}
+
+fn header(label: &str, unit: &str, num: bool, key: &str) -> Header {
+    Header {
+        label: label.to_owned(),
+        unit: unit.to_owned(),
+        href: None,
+        num,
+        key: key.to_owned(),
+    }
+}
+
+fn best_table(number: usize, rows: &[BestRow]) -> TableView {
+    let rows = rows
+        .iter()
+        .map(|r| Row {
+            cells: vec![
+                Cell {
+                    header: true,
+                    ..cell(&r.model)
+                },
+                Cell {
+                    text: r.workload.clone(),
+                    ..Cell::default()
+                },
+                cell(&r.gpu),
+                Cell {
+                    num: true,
+                    ..cell(&r.before)
+                },
+                Cell {
+                    num: true,
+                    ..cell(&r.after)
+                },
+                Cell {
+                    text: r.unit.clone(),
+                    ..Cell::default()
+                },
+                Cell {
+                    text: r.change.clone(),
+                    num: true,
+                    ..Cell::default()
+                },
+            ],
+            ..Row::default()
+        })
+        .collect();
+    TableView {
+        id: format!("best-{number}"),
+        caption: "Best figures per model and GPU before and after this import".to_owned(),
+        headers: vec![
+            header("Model", "", false, "model"),
+            header("Workload", "", false, "workload"),
+            header("GPU", "", false, "gpu"),
+            header("Before", "", true, "old"),
+            header("After", "", true, "new"),
+            header("Unit", "", false, "unit"),
+            header("Change", "%", true, "change"),
+        ],
+        groups: vec![RowGroup { title: None, rows }],
+        sortable: false,
+    }
+}
+
+#[derive(Template)]
+#[template(path = "changes.html")]
+struct ChangesPage {
+    meta: PageMeta,
+    /// Whether the data folder has a change history.
+    recorded: bool,
+    entries: Vec<EntryView>,
+    json_href: String,
+    feed_href: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "feed_entry.html")]
+struct FeedContent<'a> {
+    e: &'a EntryView,
+}
+
+#[derive(Template)]
+#[template(path = "feed.xml")]
+struct Feed {
+    id: String,
+    self_href: String,
+    page_href: String,
+    updated: String,
+    entries: Vec<FeedEntry>,
+}
+
+struct FeedEntry {
+    id: String,
+    href: String,
+    title: String,
+    updated: String,
+    summary: String,
+    content: String,
+}
+
+/// A date as an Atom timestamp (RFC 3339), at midnight UTC: the history
+/// records days, never the time of day.
+fn atom_time(date: &str) -> String {
+    format!("{date}T00:00:00Z")
+}
+
+fn entry_title(e: &ChangeEntry) -> String {
+    format!("Leaderboard data of {}", e.upstream_version)
+}
+
+/// Writes `/changes/` and, when the site has one, the Atom feed.
+pub(super) fn render_changes(mirror: &Mirror<'_>, sink: &dyn PageSink) -> Result<RenderCounts> {
+    let history = mirror.changes.map(|c| &c.history);
+    let description = match history {
+        Some(h) if !h.entries.is_empty() => format!(
+            "Every change to the mirrored leaderboard data, newest first: {} recorded imports, the models and configurations added or removed, and every best figure that moved.",
+            h.entries.len()
+        ),
+        _ => "The change log of the mirrored leaderboard data: no import has been recorded yet."
+            .to_owned(),
+    };
+    let meta = mirror.meta(PAGE_PATH, "Change log", description, "");
+    let links = Links {
+        mirror,
+        root: meta.root.clone(),
+    };
+    let entries = match history {
+        Some(h) => h
+            .entries
+            .iter()
+            .enumerate()
+            .rev()
+            .map(|(i, e)| links.entry(i + 1, e, true))
+            .collect::<Result<Vec<_>>>()?,
+        None => Vec::new(),
+    };
+    let page = ChangesPage {
+        recorded: history.is_some(),
+        entries,
+        json_href: format!("{}data/changes.json", meta.root),
+        feed_href: meta.feed.clone(),
+        meta,
+    };
+    put_page(sink, PAGE_PATH, &page)?;
+    if let (true, Some(h), Some(base)) = (mirror.feed, history, &mirror.base_url) {
+        let feed = feed(mirror, h, base)?;
+        sink.put(FEED_PATH, feed.as_bytes())?;
+    }
+    Ok(RenderCounts {
+        pages: 1,
+        charts: 0,
+    })
+}
+
+/// The Atom feed of `history`: one entry per import, newest first, each
+/// with a summary and the full change as HTML. Its times are the imports'
+/// dates, never the time of the build.
+fn feed(mirror: &Mirror<'_>, history: &ChangeHistory, base: &str) -> Result<String> {
+    let links = Links {
+        mirror,
+        root: base.to_owned(),
+    };
+    let page_href = format!("{base}changes/");
+    let entries = history
+        .entries
+        .iter()
+        .enumerate()
+        .rev()
+        .map(|(i, e)| {
+            let view = links.entry(i + 1, e, false)?;
+            let href = format!("{page_href}#{}", view.anchor);
+            Ok(FeedEntry {
+                id: href.clone(),
+                href,
+                title: entry_title(e),
+                updated: atom_time(&e.imported),
+                summary: format!("{}.", capitalised(&view.summary)),
+                content: FeedContent { e: &view }.render()?,
+            })
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let updated = history
+        .entries
+        .iter()
+        .map(|e| e.imported.as_str())
+        .max()
+        .map(atom_time)
+        .unwrap_or_default();
+    Ok(Feed {
+        id: page_href.clone(),
+        self_href: format!("{base}{FEED_PATH}"),
+        page_href,
+        updated,
+        entries,
+    }
+    .render()?)
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
+/// The "history of best figures" table of one model page: one group per
+/// GPU (the model's GPUs first, in its order), newest first. `root` leads
+/// from the page to the site root.
+pub(super) fn model_history_table(
+    history: &[BestHistory<'_>],
+    gpus: &[String],
+    root: &str,
+) -> TableView {
+    let mut order: Vec<&str> = gpus.iter().map(String::as_str).collect();
+    for h in history {
+        if !order.contains(&h.change.gpu.as_str()) {
+            order.push(&h.change.gpu);
+        }
+    }
+    let groups = order
+        .into_iter()
+        .filter_map(|gpu| {
+            let rows: Vec<Row> = history
+                .iter()
+                .filter(|h| h.change.gpu == gpu)
+                .map(|h| {
+                    let b = h.change;
+                    let value = |v: Option<f64>| {
+                        v.map_or_else(|| "—".to_owned(), |v| figure_value(&b.figure, v))
+                    };
+                    Row {
+                        cells: vec![
+                            Cell {
+                                text: h.entry.imported.clone(),
+                                href: Some(format!(
+                                    "{root}{}#{}",
+                                    PAGE_PATH,
+                                    entry_anchor(h.number)
+                                )),
+                                header: true,
+                                ..Cell::default()
+                            },
+                            Cell {
+                                text: h.entry.upstream_version.clone(),
+                                ..Cell::default()
+                            },
+                            Cell {
+                                text: value(b.old),
+                                num: true,
+                                ..Cell::default()
+                            },
+                            Cell {
+                                text: value(b.new),
+                                num: true,
+                                ..Cell::default()
+                            },
+                            Cell {
+                                text: b.unit.clone(),
+                                ..Cell::default()
+                            },
+                            Cell {
+                                text: percent_text(b),
+                                num: true,
+                                ..Cell::default()
+                            },
+                        ],
+                        ..Row::default()
+                    }
+                })
+                .collect();
+            (!rows.is_empty()).then(|| RowGroup {
+                title: Some(gpu.to_owned()),
+                rows,
+            })
+        })
+        .collect();
+    TableView {
+        id: "table-history".into(),
+        caption: "Best figure per GPU at each import that changed it, newest first".into(),
+        headers: vec![
+            header("Imported", "", false, "imported"),
+            header("Leaderboard data", "", false, "upstream"),
+            header("Before", "", true, "old"),
+            header("After", "", true, "new"),
+            header("Unit", "", false, "unit"),
+            header("Change", "%", true, "change"),
+        ],
+        groups,
+        sortable: false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn change(old: Option<f64>, new: Option<f64>) -> BestChange {
+        BestChange {
+            workload: "w".into(),
+            slug: "m".into(),
+            gpu: "H100".into(),
+            figure: "wh_per_million_output_tokens".into(),
+            unit: "Wh/M tok".into(),
+            old,
+            new,
+            old_row_id: None,
+            new_row_id: None,
+        }
+    }
+
+    #[test]
+    fn percentages_are_signed_and_never_round_a_change_to_nothing() {
+        assert_eq!(
+            percent_text(&change(Some(200.0), Some(150.0))),
+            "\u{2212}25.0"
+        );
+        assert_eq!(percent_text(&change(Some(100.0), Some(102.34))), "+2.3");
+        assert_eq!(percent_text(&change(Some(100.0), Some(100.02))), "+0.02");
+        assert_eq!(percent_text(&change(Some(100.0), Some(100.0))), "0.0");
+        assert_eq!(percent_text(&change(None, Some(1.0))), "new");
+        assert_eq!(percent_text(&change(Some(1.0), None)), "gone");
+        assert_eq!(percent_text(&change(Some(0.0), Some(1.0))), "—");
+        // The largest change the limits allow is printed whole, not as 1e20.
+        let huge = percent_text(&change(Some(1e-6), Some(1e12)));
+        assert!(huge.starts_with("+1") && huge.len() < 32, "{huge}");
+        assert!(!huge.contains('e'), "{huge}");
+    }
+
+    #[test]
+    fn figures_read_as_elsewhere_on_the_site() {
+        assert_eq!(
+            figure_value("wh_per_million_output_tokens", 39.054),
+            "39.05"
+        );
+        assert_eq!(figure_value("joules_per_image", 1234.5), "1,234.50");
+        assert_eq!(figure_value("something_else", 0.125), "0.125");
+    }
+}
