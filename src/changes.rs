@@ -54,6 +54,11 @@ pub struct ChangeEntry {
     /// Configurations that disappeared, in models present before and after.
     #[serde(default)]
     pub configurations_removed: Vec<ConfigurationRef>,
+    /// Configurations present before and after whose measured figures
+    /// changed (e.g. upstream's 2026-01-01 throughput fix), with the fields
+    /// that changed; optional (absent when none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub configurations_changed: Vec<ConfigurationChange>,
     /// Every best figure (per workload, model and GPU) that moved, appeared
     /// or disappeared. A model that appeared lists its first best figures
     /// here with `old` null, so each model's history is complete.
@@ -83,6 +88,21 @@ pub struct ConfigurationRef {
     pub slug: String,
     /// The configuration's `row_id`.
     pub row_id: String,
+}
+
+/// A configuration present before and after whose figures changed.
+#[derive(Debug, Clone, Deserialize, Serialize, PartialEq, Eq, PartialOrd, Ord)]
+#[serde(deny_unknown_fields)]
+pub struct ConfigurationChange {
+    /// Workload id.
+    pub workload: String,
+    /// Model slug.
+    pub slug: String,
+    /// The configuration's `row_id`.
+    pub row_id: String,
+    /// The fields whose values changed, e.g. `tokens_per_second`, in the
+    /// order of the model format.
+    pub fields: Vec<String>,
 }
 
 /// One best figure of a model on one GPU in one workload, before and after.
@@ -126,16 +146,153 @@ impl BestChange {
 
 impl ChangeEntry {
     /// Whether the entry records no change at all (such an entry is never
-    /// appended).
+    /// appended): no list has an item and the upstream version is the one
+    /// the data held before. (A new upstream version with the same figures,
+    /// as upstream's re-publications without a data change, is recorded.)
     pub fn is_empty(&self) -> bool {
-        self.workloads_added.is_empty()
+        self.previous_upstream_version.as_deref() == Some(self.upstream_version.as_str())
+            && self.workloads_added.is_empty()
             && self.workloads_removed.is_empty()
             && self.models_added.is_empty()
             && self.models_removed.is_empty()
             && self.configurations_added.is_empty()
             && self.configurations_removed.is_empty()
+            && self.configurations_changed.is_empty()
             && self.best_changed.is_empty()
     }
+}
+
+/// Checks a parsed history: format version `"1"`, real dates, workload ids
+/// and slugs that are path segments, texts without control characters and
+/// of bounded length, numbers within the model files' range. Returns
+/// (field, message) pairs; empty when the history is valid.
+pub fn validate_history(history: &ChangeHistory) -> Vec<(String, String)> {
+    use crate::load::limits::is_iso_date;
+    let mut bad = Vec::new();
+    let text = |bad: &mut Vec<(String, String)>, field: String, value: &str, max: usize| {
+        if let Some(c) = value.chars().find(|c| c.is_control()) {
+            bad.push((
+                field.clone(),
+                format!("contains the control character U+{:04X}", u32::from(c)),
+            ));
+        }
+        let n = value.chars().count();
+        if n == 0 || n > max {
+            bad.push((
+                field,
+                format!("is {n} characters long; between 1 and {max} are allowed"),
+            ));
+        }
+    };
+    if history.version != "1" {
+        bad.push((
+            "version".to_owned(),
+            format!("is {:?}; this program reads version \"1\"", history.version),
+        ));
+    }
+    let segment = |bad: &mut Vec<(String, String)>, field: String, value: &str| {
+        if !crate::load::is_valid_slug(value) || value.len() > 100 {
+            bad.push((
+                field,
+                format!(
+                    "{value:?} is not a path segment (^[a-z0-9][a-z0-9-]*$, at most 100 characters)"
+                ),
+            ));
+        }
+    };
+    for (i, e) in history.entries.iter().enumerate() {
+        let at = format!("entries[{i}]");
+        for (field, value) in [
+            ("upstream_version", Some(&e.upstream_version)),
+            (
+                "previous_upstream_version",
+                e.previous_upstream_version.as_ref(),
+            ),
+            ("imported", Some(&e.imported)),
+        ] {
+            if let Some(value) = value {
+                if !is_iso_date(value) {
+                    bad.push((
+                        format!("{at}.{field}"),
+                        format!(
+                            "{:?} is not a date written YYYY-MM-DD",
+                            value.chars().take(40).collect::<String>()
+                        ),
+                    ));
+                }
+            }
+        }
+        text(&mut bad, format!("{at}.source"), &e.source, 2000);
+        for (field, list) in [
+            ("workloads_added", &e.workloads_added),
+            ("workloads_removed", &e.workloads_removed),
+        ] {
+            for (j, w) in list.iter().enumerate() {
+                segment(&mut bad, format!("{at}.{field}[{j}]"), w);
+            }
+        }
+        for (field, list) in [
+            ("models_added", &e.models_added),
+            ("models_removed", &e.models_removed),
+        ] {
+            for (j, m) in list.iter().enumerate() {
+                segment(&mut bad, format!("{at}.{field}[{j}].workload"), &m.workload);
+                segment(&mut bad, format!("{at}.{field}[{j}].slug"), &m.slug);
+                text(&mut bad, format!("{at}.{field}[{j}].name"), &m.name, 300);
+            }
+        }
+        for (field, list) in [
+            ("configurations_added", &e.configurations_added),
+            ("configurations_removed", &e.configurations_removed),
+        ] {
+            for (j, c) in list.iter().enumerate() {
+                segment(&mut bad, format!("{at}.{field}[{j}].workload"), &c.workload);
+                segment(&mut bad, format!("{at}.{field}[{j}].slug"), &c.slug);
+                text(
+                    &mut bad,
+                    format!("{at}.{field}[{j}].row_id"),
+                    &c.row_id,
+                    200,
+                );
+            }
+        }
+        for (j, c) in e.configurations_changed.iter().enumerate() {
+            let at = format!("{at}.configurations_changed[{j}]");
+            segment(&mut bad, format!("{at}.workload"), &c.workload);
+            segment(&mut bad, format!("{at}.slug"), &c.slug);
+            text(&mut bad, format!("{at}.row_id"), &c.row_id, 200);
+            for (k, f) in c.fields.iter().enumerate() {
+                text(&mut bad, format!("{at}.fields[{k}]"), f, 100);
+            }
+        }
+        for (j, b) in e.best_changed.iter().enumerate() {
+            let at = format!("{at}.best_changed[{j}]");
+            segment(&mut bad, format!("{at}.workload"), &b.workload);
+            segment(&mut bad, format!("{at}.slug"), &b.slug);
+            text(&mut bad, format!("{at}.gpu"), &b.gpu, 64);
+            text(&mut bad, format!("{at}.figure"), &b.figure, 100);
+            text(&mut bad, format!("{at}.unit"), &b.unit, 100);
+            for (field, row) in [("old_row_id", &b.old_row_id), ("new_row_id", &b.new_row_id)] {
+                if let Some(row) = row {
+                    text(&mut bad, format!("{at}.{field}"), row, 200);
+                }
+            }
+            for (field, value) in [("old", b.old), ("new", b.new)] {
+                if let Some(v) = value {
+                    if !v.is_finite() || !(0.0..=1e12).contains(&v) {
+                        bad.push((
+                            format!("{at}.{field}"),
+                            format!("{v} is out of range; 0 to 1e12 is accepted"),
+                        ));
+                    }
+                }
+            }
+            if b.old.is_none() && b.new.is_none() {
+                bad.push((at.clone(), "has neither an old nor a new value".to_owned()));
+            }
+        }
+    }
+    bad
 }
 
 #[cfg(test)]
@@ -156,7 +313,80 @@ mod tests {
             new_row_id: None,
         };
         assert_eq!(change.percent(), Some(-25.0));
-        let appeared = BestChange { old: None, ..change };
+        let appeared = BestChange {
+            old: None,
+            ..change
+        };
         assert_eq!(appeared.percent(), None);
+    }
+}
+
+#[cfg(test)]
+mod loading {
+    use super::*;
+
+    fn data_with_history(history: &str) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::copy("data/qwen-3-32b.json", dir.path().join("qwen-3-32b.json")).unwrap();
+        std::fs::write(dir.path().join(FILE_NAME), history).unwrap();
+        dir
+    }
+
+    #[test]
+    fn changes_json_at_the_top_is_the_history_not_a_model() {
+        let dir = data_with_history(
+            r#"{"version": "1", "entries": [{"upstream_version": "2026-02-16",
+            "previous_upstream_version": "2026-01-01", "imported": "2026-11-30",
+            "source": "ml-energy/leaderboard public/data",
+            "best_changed": [{"workload": "lm-arena-chat", "slug": "qwen-3-32b", "gpu": "H100",
+            "figure": "wh_per_million_output_tokens", "unit": "Wh/M tok", "old": 100.0,
+            "new": 90.0, "old_row_id": "qwen-3-32b/H100/1/8", "new_row_id": "qwen-3-32b/H100/1/16"}]}]}"#,
+        );
+        let data = crate::load::load_data_dir(dir.path()).unwrap();
+        assert_eq!(data.models.len(), 1);
+        let history = data.changes.unwrap();
+        assert_eq!(history.entries.len(), 1);
+        assert_eq!(history.entries[0].best_changed[0].percent(), Some(-10.0));
+    }
+
+    #[test]
+    fn a_bad_history_names_the_file_and_field() {
+        for (text, field) in [
+            (
+                r#"{"version": "1", "entries": [{"upstream_version": "soon", "imported": "2026-11-30", "source": "x"}]}"#,
+                "entries[0].upstream_version",
+            ),
+            (
+                r#"{"version": "1", "entries": [{"upstream_version": "2026-01-01", "imported": "2026-11-30", "source": "x", "models_added": [{"workload": "../etc", "slug": "a", "name": "A"}]}]}"#,
+                "entries[0].models_added[0].workload",
+            ),
+            (
+                r#"{"version": "1", "entries": [{"upstream_version": "2026-01-01", "imported": "2026-11-30", "source": "x", "surprise": 1}]}"#,
+                "entries[0]",
+            ),
+            (r#"{"version": "2", "entries": []}"#, "version"),
+        ] {
+            let dir = data_with_history(text);
+            let err = crate::load::load_data_dir(dir.path())
+                .unwrap_err()
+                .to_string();
+            assert!(
+                err.contains("changes.json") && err.contains(field),
+                "{field}: {err}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_changes_json_in_a_subfolder_is_a_model_file() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::copy("data/qwen-3-32b.json", dir.path().join("qwen-3-32b.json")).unwrap();
+        std::fs::create_dir(dir.path().join("w")).unwrap();
+        std::fs::write(
+            dir.path().join("w").join(FILE_NAME),
+            r#"{"version": "1", "entries": []}"#,
+        )
+        .unwrap();
+        assert!(crate::load::load_data_dir(dir.path()).is_err());
     }
 }

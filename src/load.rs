@@ -77,6 +77,9 @@ pub struct DataSet {
     pub diffusion: Vec<LoadedModel<DiffusionFile>>,
     /// Files that are not model files (not `*.json`) and were skipped.
     pub skipped: Vec<PathBuf>,
+    /// The change history, `changes.json` at the top of the data folder
+    /// (written by `energyboard import`), when there is one.
+    pub changes: Option<crate::changes::ChangeHistory>,
 }
 
 /// One problem with one file: which file, which field, what is wrong.
@@ -165,6 +168,7 @@ pub fn load_data_dir(data_dir: &Path) -> Result<DataSet, Problems> {
     let mut diffusion = Vec::new();
     let mut skipped = Vec::new();
     let mut paths = Vec::new();
+    let mut changes = None;
 
     match std::fs::metadata(data_dir) {
         Ok(meta) if meta.is_dir() => {}
@@ -227,6 +231,13 @@ pub fn load_data_dir(data_dir: &Path) -> Result<DataSet, Problems> {
             skipped.push(path.to_path_buf());
             continue;
         }
+        if entry.depth() == 1 && entry.file_name() == crate::changes::FILE_NAME {
+            match read_change_history(path) {
+                Ok(history) => changes = Some(history),
+                Err(mut found) => problems.append(&mut found),
+            }
+            continue;
+        }
         if !entry.file_type().is_file() {
             problems.push(problem(
                 path,
@@ -283,6 +294,7 @@ pub fn load_data_dir(data_dir: &Path) -> Result<DataSet, Problems> {
         models,
         diffusion,
         skipped,
+        changes,
     })
 }
 
@@ -373,6 +385,49 @@ pub fn read_any_model_file(path: &Path) -> Result<AnyModel, Vec<Problem>> {
     }
 }
 
+/// Reads and validates the change history (`changes.json` at the top of the
+/// data folder): a regular file of at most [`MAX_FILE_BYTES`], parsed with
+/// every error naming its field, then checked: format version `"1"`, real
+/// dates, valid workload ids and slugs, texts without control characters
+/// and within the model files' limits, finite numbers.
+pub fn read_change_history(path: &Path) -> Result<crate::changes::ChangeHistory, Vec<Problem>> {
+    use std::io::Read;
+    let cannot_read =
+        |err: std::io::Error| vec![problem(path, "(file)", format!("cannot read: {err}"))];
+    let meta = std::fs::metadata(path).map_err(cannot_read)?;
+    if !meta.is_file() {
+        return Err(vec![problem(
+            path,
+            "(file)",
+            "is not a regular file; the change history must be a plain file",
+        )]);
+    }
+    let mut raw = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_FILE_BYTES + 1).read_to_end(&mut raw))
+        .map_err(cannot_read)?;
+    if raw.len() as u64 > MAX_FILE_BYTES {
+        return Err(vec![problem(
+            path,
+            "(file)",
+            format!(
+                "is larger than {} MB; the change history may be at most that",
+                MAX_FILE_BYTES / 1024 / 1024
+            ),
+        )]);
+    }
+    let history: crate::changes::ChangeHistory = parse_as(path, &raw).map_err(|p| vec![p])?;
+    let problems: Vec<Problem> = crate::changes::validate_history(&history)
+        .into_iter()
+        .map(|(field, message)| problem(path, field, message))
+        .collect();
+    if problems.is_empty() {
+        Ok(history)
+    } else {
+        Err(problems)
+    }
+}
+
 /// A file's workload as (id, display name); see [`ModelFile::workload_ref`].
 fn workload_of(m: &impl ModelFrame) -> Option<(String, String)> {
     crate::model::workload_ref(m.workload_decl(), m.source())
@@ -438,7 +493,10 @@ pub fn parse_model(path: &Path, bytes: &[u8]) -> Result<ModelFile, Problem> {
 }
 
 /// [`parse_model`] for any typed document.
-fn parse_as<T: serde::de::DeserializeOwned>(path: &Path, bytes: &[u8]) -> Result<T, Problem> {
+pub(crate) fn parse_as<T: serde::de::DeserializeOwned>(
+    path: &Path,
+    bytes: &[u8],
+) -> Result<T, Problem> {
     if bytes.starts_with(&[0xEF, 0xBB, 0xBF]) {
         return Err(problem(
             path,
