@@ -1219,6 +1219,29 @@ fn validate_configuration(
     if let Some(d) = &c.output_length_distribution {
         check_distribution(bad, &format!("{at}.output_length_distribution"), row, d);
     }
+    if let Some(exact) = c.avg_output_tokens_exact {
+        let field = format!("{at}.avg_output_tokens_exact");
+        if !exact.is_finite() || exact <= 0.0 || exact > limits::MAX_QUANTITY {
+            bad(
+                field,
+                format!(
+                    "must be a number above 0 and at most {}, found {}{row}",
+                    limits::number(limits::MAX_QUANTITY),
+                    limits::number(exact)
+                ),
+            );
+        } else if c.avg_output_tokens.is_finite()
+            && (exact - c.avg_output_tokens).abs() > 0.5_f64.max(c.avg_output_tokens * 1e-3)
+        {
+            bad(
+                field,
+                format!(
+                    "is {exact} but avg_output_tokens is {}; the rounded value must be the exact one rounded{row}",
+                    c.avg_output_tokens
+                ),
+            );
+        }
+    }
     if c.wh_per_million_output_tokens.is_finite() && c.joules_per_output_token.is_finite() {
         let derived = c.derived_wh_per_million();
         if (derived - c.wh_per_million_output_tokens).abs()
