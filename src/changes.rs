@@ -327,7 +327,11 @@ mod loading {
 
     fn data_with_history(history: &str) -> tempfile::TempDir {
         let dir = tempfile::tempdir().unwrap();
-        std::fs::copy("data/qwen-3-32b.json", dir.path().join("qwen-3-32b.json")).unwrap();
+        std::fs::copy(
+            "tests/fixtures/seeds/qwen-3-32b.json",
+            dir.path().join("qwen-3-32b.json"),
+        )
+        .unwrap();
         std::fs::write(dir.path().join(FILE_NAME), history).unwrap();
         dir
     }
@@ -380,7 +384,11 @@ mod loading {
     #[test]
     fn a_changes_json_in_a_subfolder_is_a_model_file() {
         let dir = tempfile::tempdir().unwrap();
-        std::fs::copy("data/qwen-3-32b.json", dir.path().join("qwen-3-32b.json")).unwrap();
+        std::fs::copy(
+            "tests/fixtures/seeds/qwen-3-32b.json",
+            dir.path().join("qwen-3-32b.json"),
+        )
+        .unwrap();
         std::fs::create_dir(dir.path().join("w")).unwrap();
         std::fs::write(
             dir.path().join("w").join(FILE_NAME),

@@ -1638,7 +1638,7 @@ mod tests {
 
     #[test]
     fn type_error_names_the_field_in_reader_words() {
-        let text = std::fs::read_to_string("data/qwen-3-32b.json").unwrap();
+        let text = std::fs::read_to_string("tests/fixtures/seeds/qwen-3-32b.json").unwrap();
         let broken = text.replacen("\"median_itl_ms\": 14.1", "\"median_itl_ms\": \"fast\"", 1);
         assert_ne!(text, broken);
         let err = parse_model(Path::new("data/qwen-3-32b.json"), broken.as_bytes()).unwrap_err();

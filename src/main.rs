@@ -47,10 +47,16 @@ struct ImportArgs {
     /// Data folder to write into: files go to <DIR>/<workload>/<slug>.json.
     #[arg(long, value_name = "DIR", default_value = "data")]
     data: PathBuf,
-    /// The date written as source.retrieved, updated and data_version
-    /// (YYYY-MM-DD) [default: today].
+    /// The date written as source.retrieved (YYYY-MM-DD) [default: today,
+    /// the only use of the clock; never shown in pages].
     #[arg(long, value_name = "YYYY-MM-DD")]
     retrieved: Option<String>,
+    /// The date written as `updated` [default: the retrieved date].
+    #[arg(long, value_name = "YYYY-MM-DD")]
+    updated: Option<String>,
+    /// The date written as `data_version` [default: the retrieved date].
+    #[arg(long, value_name = "YYYY-MM-DD")]
+    data_version: Option<String>,
     /// Editorial settings: the texts upstream does not publish, one entry
     /// per workload.
     #[arg(long, value_name = "FILE", default_value = "import/editorial.json")]
@@ -263,8 +269,8 @@ fn import(args: &ImportArgs) -> anyhow::Result<()> {
         data_dir: args.data.clone(),
         editorial: args.editorial.clone(),
         retrieved: args.retrieved.clone(),
-        updated: None,
-        data_version: None,
+        updated: args.updated.clone(),
+        data_version: args.data_version.clone(),
         tasks_committed: args.tasks_committed.clone(),
     })?;
     for warning in &report.warnings {

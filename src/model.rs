@@ -669,7 +669,7 @@ mod tests {
 
     #[test]
     fn workload_id_is_the_text_in_trailing_parentheses() {
-        let text = std::fs::read_to_string("data/qwen-3-32b.json").unwrap();
+        let text = std::fs::read_to_string("tests/fixtures/seeds/qwen-3-32b.json").unwrap();
         let mut m: ModelFile = serde_json::from_str(&text).unwrap();
         assert_eq!(
             m.workload_ref(),

@@ -20,8 +20,8 @@ pub struct ModelFacts {
     /// The headline figure's field and unit, e.g.
     /// (`wh_per_million_output_tokens`, `Wh/M tok`).
     pub figure: (&'static str, &'static str),
-    /// Every configuration's fields by row id.
-    pub rows: BTreeMap<String, serde_json::Map<String, serde_json::Value>>,
+    /// Every configuration's row id and fields, in file order.
+    pub rows: Vec<(String, serde_json::Map<String, serde_json::Value>)>,
     /// The best configuration per GPU: (figure, row id), or none within the
     /// deadline.
     pub best: BTreeMap<String, Option<(f64, String)>>,
@@ -117,8 +117,10 @@ pub fn diff(before: &Snapshot, after: &Snapshot) -> ChangeEntry {
             row_id: row_id.clone(),
         };
         if let (Some(old), Some(new)) = (old, new) {
+            let old_rows: BTreeMap<&String, _> = old.rows.iter().map(|(k, v)| (k, v)).collect();
+            let new_ids: BTreeSet<&String> = new.rows.iter().map(|(k, _)| k).collect();
             for (row_id, fields) in &new.rows {
-                match old.rows.get(row_id) {
+                match old_rows.get(row_id) {
                     None => e.configurations_added.push(config_ref(row_id)),
                     Some(was) => {
                         let changed: Vec<String> = fields
@@ -138,8 +140,8 @@ pub fn diff(before: &Snapshot, after: &Snapshot) -> ChangeEntry {
                     }
                 }
             }
-            for row_id in old.rows.keys() {
-                if !new.rows.contains_key(row_id) {
+            for (row_id, _) in &old.rows {
+                if !new_ids.contains(row_id) {
                     e.configurations_removed.push(config_ref(row_id));
                 }
             }

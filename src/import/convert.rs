@@ -257,6 +257,18 @@ fn convert_token_row(
     let tp = degree("tensor_parallel")?;
     let ep = degree("expert_parallel")?;
     let dp = degree("data_parallel")?;
+    // The format's rule (src/load/limits.rs): upstream recorded
+    // tensor_parallel 1 for most multi-GPU rows before 2026-02-16, which
+    // cannot be imported correctly.
+    let fits = [num_gpus, tp, dp, ep].map(|x| u32::try_from(x).unwrap_or(u32::MAX));
+    if !crate::load::limits::parallelism_fits(fits[0], fits[1], fits[2], fits[3]) {
+        return Err((
+            "tensor_parallel".to_owned(),
+            format!(
+                "{tp} × data_parallel {dp} with expert_parallel {ep} does not fit num_gpus {num_gpus} (tensor_parallel × data_parallel must equal num_gpus, expert_parallel must be 1 or num_gpus; upstream recorded wrong degrees before 2026-02-16)"
+            ),
+        ));
+    }
     // avg_output_len is missing before 2025-12-17: energy per request over
     // energy per token.
     let mut out_len = r.get("avg_output_len").filter(|v| !v.is_null()).cloned();
@@ -392,7 +404,26 @@ fn group_models<R>(
             )),
         }
         let mut converted = Vec::new();
+        // Older diffusion rows (before 2025-12) carry no weight_precision;
+        // the model's own in index.json stands for them.
+        let model_precision = upstream
+            .index_model(&model_id)
+            .and_then(|f| f.get("weight_precision"))
+            .filter(|v| v.is_string())
+            .cloned();
+        let mut borrowed_precision = false;
         for (pos, (i, r)) in model_rows.iter().enumerate() {
+            let filled;
+            let r: &Map<String, Value> = match &model_precision {
+                Some(p) if r.get("weight_precision").is_none_or(Value::is_null) => {
+                    let mut copy = (*r).clone();
+                    copy.insert("weight_precision".to_owned(), p.clone());
+                    filled = copy;
+                    borrowed_precision = true;
+                    &filled
+                }
+                _ => r,
+            };
             match convert(&model_id, r, pos, &mut out.warnings) {
                 Ok(c) => converted.push(c),
                 Err((field, why)) => out.errors.push(format!(
@@ -400,6 +431,11 @@ fn group_models<R>(
                     row_label(&model_id, r)
                 )),
             }
+        }
+        if borrowed_precision {
+            out.warnings.push(format!(
+                "{file}: {model_id}: rows without weight_precision take the model's from index.json"
+            ));
         }
         models.push(Model {
             id: model_id,

@@ -561,16 +561,16 @@ fn stage_and_swap(
         std::fs::remove_file(tree.join(rel))
             .with_context(|| format!("{rel}: cannot remove from the staging folder"))?;
     }
-    let before = load_for_changes(
-        data_dir,
-        "the data folder as it is now does not load, so no change log can be computed; fix it first",
-    )?;
     let after = crate::load::load_data_dir(&tree).map_err(|problems| {
         let text = problems
             .to_string()
             .replace(&tree.display().to_string(), &data_dir.display().to_string());
         anyhow::anyhow!("the imported data would not be valid (nothing written): {text}")
     })?;
+    let before = load_for_changes(
+        data_dir,
+        "the data folder as it is now does not load, so no change log can be computed; fix it first",
+    )?;
 
     let mut entry = changelog::diff(&changelog::snapshot(&before), &changelog::snapshot(&after));
     entry.upstream_version = report.upstream_version.clone();
