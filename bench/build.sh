@@ -2,7 +2,7 @@
 # Build benchmark: times `energyboard build` at several model counts and
 # prints a Markdown table.
 #
-# N = 2 is the real data in data/; larger N are synthetic model files made
+# N = 2 is the two seed files (tests/fixtures/seeds/); larger N are synthetic model files made
 # by `energyboard synth` from it (deterministic for a given SEED). Each
 # size gets one untimed warm-up build, then RUNS timed builds that each
 # replace the previous output, as a rebuild does. Per N it prints the
@@ -54,11 +54,11 @@ load="$(cut -d' ' -f1-3 /proc/loadavg)"
 rows=()
 for n in $sizes; do
   if [ "$n" = 2 ]; then
-    data="$root/data"
+    data="$root/tests/fixtures/seeds"
   else
     data="$work/data-$n"
     echo "N=$n: writing synthetic data" >&2
-    "$bin" synth --count "$n" --seed "$seed" --data "$root/data" --out "$data" >&2
+    "$bin" synth --count "$n" --seed "$seed" --data "$root/tests/fixtures/seeds" --out "$data" >&2
   fi
   out="$work/site-$n"
   log="$work/time-$n.txt"

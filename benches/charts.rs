@@ -19,7 +19,10 @@ use energyboard::load::read_model_file;
 use energyboard::model::ModelFile;
 use energyboard::synth::synthesise;
 
-const SEEDS: [&str; 2] = ["data/qwen-3-32b.json", "data/qwen-3-30b-a3b-instruct.json"];
+const SEEDS: [&str; 2] = [
+    "tests/fixtures/seeds/qwen-3-32b.json",
+    "tests/fixtures/seeds/qwen-3-30b-a3b-instruct.json",
+];
 
 fn seed(path: &str) -> (ModelFile, ModelAnalysis) {
     let m = read_model_file(Path::new(path))

@@ -324,7 +324,7 @@ mod tests {
     use crate::model::{Configuration, ModelFile};
 
     fn seed(name: &str) -> ModelFile {
-        let text = std::fs::read_to_string(format!("data/{name}.json")).unwrap();
+        let text = std::fs::read_to_string(format!("tests/fixtures/seeds/{name}.json")).unwrap();
         serde_json::from_str(&text).unwrap()
     }
 

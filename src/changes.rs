@@ -54,6 +54,11 @@ pub struct ChangeEntry {
     /// Configurations that disappeared, in models present before and after.
     #[serde(default)]
     pub configurations_removed: Vec<ConfigurationRef>,
+    /// Configurations present before and after whose measured figures
+    /// changed (e.g. upstream's 2026-01-01 throughput fix), with the fields
+    /// that changed; optional (absent when none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub configurations_changed: Vec<ConfigurationChange>,
     /// Every best figure (per workload, model and GPU) that moved, appeared
     /// or disappeared. A model that appeared lists its first best figures
     /// here with `old` null, so each model's history is complete.
@@ -83,6 +88,21 @@ pub struct ConfigurationRef {
     pub slug: String,
     /// The configuration's `row_id`.
     pub row_id: String,
+}
+
+/// A configuration present before and after whose figures changed.
+#[derive(Debug, Clone, Deserialize, Serialize, PartialEq, Eq, PartialOrd, Ord)]
+#[serde(deny_unknown_fields)]
+pub struct ConfigurationChange {
+    /// Workload id.
+    pub workload: String,
+    /// Model slug.
+    pub slug: String,
+    /// The configuration's `row_id`.
+    pub row_id: String,
+    /// The fields whose values changed, e.g. `tokens_per_second`, in the
+    /// order of the model format.
+    pub fields: Vec<String>,
 }
 
 /// One best figure of a model on one GPU in one workload, before and after.
@@ -126,14 +146,18 @@ impl BestChange {
 
 impl ChangeEntry {
     /// Whether the entry records no change at all (such an entry is never
-    /// appended).
+    /// appended): no list has an item and the upstream version is the one
+    /// the data held before. (A new upstream version with the same figures,
+    /// as upstream's re-publications without a data change, is recorded.)
     pub fn is_empty(&self) -> bool {
-        self.workloads_added.is_empty()
+        self.previous_upstream_version.as_deref() == Some(self.upstream_version.as_str())
+            && self.workloads_added.is_empty()
             && self.workloads_removed.is_empty()
             && self.models_added.is_empty()
             && self.models_removed.is_empty()
             && self.configurations_added.is_empty()
             && self.configurations_removed.is_empty()
+            && self.configurations_changed.is_empty()
             && self.best_changed.is_empty()
     }
 }
@@ -161,5 +185,83 @@ mod tests {
             ..change
         };
         assert_eq!(appeared.percent(), None);
+    }
+}
+
+#[cfg(test)]
+mod loading {
+    use super::*;
+
+    fn data_with_history(history: &str) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::copy(
+            "tests/fixtures/seeds/qwen-3-32b.json",
+            dir.path().join("qwen-3-32b.json"),
+        )
+        .unwrap();
+        std::fs::write(dir.path().join(FILE_NAME), history).unwrap();
+        dir
+    }
+
+    #[test]
+    fn changes_json_at_the_top_is_the_history_not_a_model() {
+        let dir = data_with_history(
+            r#"{"version": "1", "entries": [{"upstream_version": "2026-02-16",
+            "previous_upstream_version": "2026-01-01", "imported": "2026-11-30",
+            "source": "ml-energy/leaderboard public/data",
+            "best_changed": [{"workload": "lm-arena-chat", "slug": "qwen-3-32b", "gpu": "H100",
+            "figure": "wh_per_million_output_tokens", "unit": "Wh/M tok", "old": 100.0,
+            "new": 90.0, "old_row_id": "qwen-3-32b/H100/1/8", "new_row_id": "qwen-3-32b/H100/1/16"}]}]}"#,
+        );
+        let data = crate::load::load_data_dir(dir.path()).unwrap();
+        assert_eq!(data.models.len(), 1);
+        let history = data.changes.unwrap();
+        assert_eq!(history.entries.len(), 1);
+        assert_eq!(history.entries[0].best_changed[0].percent(), Some(-10.0));
+    }
+
+    #[test]
+    fn a_bad_history_names_the_file_and_field() {
+        for (text, field) in [
+            (
+                r#"{"version": "1", "entries": [{"upstream_version": "soon", "imported": "2026-11-30", "source": "x"}]}"#,
+                "entries[0].upstream_version",
+            ),
+            (
+                r#"{"version": "1", "entries": [{"upstream_version": "2026-01-01", "imported": "2026-11-30", "source": "x", "models_added": [{"workload": "../etc", "slug": "a", "name": "A"}]}]}"#,
+                "entries[0].models_added[0].workload",
+            ),
+            (
+                r#"{"version": "1", "entries": [{"upstream_version": "2026-01-01", "imported": "2026-11-30", "source": "x", "surprise": 1}]}"#,
+                "entries[0]",
+            ),
+            (r#"{"version": "2", "entries": []}"#, "version"),
+        ] {
+            let dir = data_with_history(text);
+            let err = crate::load::load_data_dir(dir.path())
+                .unwrap_err()
+                .to_string();
+            assert!(
+                err.contains("changes.json") && err.contains(field),
+                "{field}: {err}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_changes_json_in_a_subfolder_is_a_model_file() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::copy(
+            "tests/fixtures/seeds/qwen-3-32b.json",
+            dir.path().join("qwen-3-32b.json"),
+        )
+        .unwrap();
+        std::fs::create_dir(dir.path().join("w")).unwrap();
+        std::fs::write(
+            dir.path().join("w").join(FILE_NAME),
+            r#"{"version": "1", "entries": []}"#,
+        )
+        .unwrap();
+        assert!(crate::load::load_data_dir(dir.path()).is_err());
     }
 }

@@ -12,6 +12,7 @@ pub mod changes;
 pub mod chart;
 pub mod columns;
 pub mod fmt;
+pub mod import;
 pub mod load;
 pub mod model;
 pub mod render;

@@ -391,6 +391,12 @@ pub fn read_any_model_file(path: &Path) -> Result<AnyModel, Vec<Problem>> {
     }
 }
 
+/// Reads and validates the change history (`changes.json` at the top of the
+/// data folder); see [`read_changes_file`].
+pub fn read_change_history(path: &Path) -> Result<crate::changes::ChangeHistory, Vec<Problem>> {
+    read_changes_file(path).map(|loaded| loaded.history)
+}
+
 /// A file's workload as (id, display name); see [`ModelFile::workload_ref`].
 fn workload_of(m: &impl ModelFrame) -> Option<(String, String)> {
     crate::model::workload_ref(m.workload_decl(), m.source())
@@ -456,7 +462,10 @@ pub fn parse_model(path: &Path, bytes: &[u8]) -> Result<ModelFile, Problem> {
 }
 
 /// [`parse_model`] for any typed document.
-fn parse_as<T: serde::de::DeserializeOwned>(path: &Path, bytes: &[u8]) -> Result<T, Problem> {
+pub(crate) fn parse_as<T: serde::de::DeserializeOwned>(
+    path: &Path,
+    bytes: &[u8],
+) -> Result<T, Problem> {
     if bytes.starts_with(&[0xEF, 0xBB, 0xBF]) {
         return Err(problem(
             path,
@@ -1184,6 +1193,29 @@ fn validate_configuration(
     if let Some(d) = &c.output_length_distribution {
         check_distribution(bad, &format!("{at}.output_length_distribution"), row, d);
     }
+    if let Some(exact) = c.avg_output_tokens_exact {
+        let field = format!("{at}.avg_output_tokens_exact");
+        if !exact.is_finite() || exact <= 0.0 || exact > limits::MAX_QUANTITY {
+            bad(
+                field,
+                format!(
+                    "must be a number above 0 and at most {}, found {}{row}",
+                    limits::number(limits::MAX_QUANTITY),
+                    limits::number(exact)
+                ),
+            );
+        } else if c.avg_output_tokens.is_finite()
+            && (exact - c.avg_output_tokens).abs() > 0.5_f64.max(c.avg_output_tokens * 1e-3)
+        {
+            bad(
+                field,
+                format!(
+                    "is {exact} but avg_output_tokens is {}; the rounded value must be the exact one rounded{row}",
+                    c.avg_output_tokens
+                ),
+            );
+        }
+    }
     if c.wh_per_million_output_tokens.is_finite() && c.joules_per_output_token.is_finite() {
         let derived = c.derived_wh_per_million();
         if (derived - c.wh_per_million_output_tokens).abs()
@@ -1580,7 +1612,7 @@ mod tests {
 
     #[test]
     fn type_error_names_the_field_in_reader_words() {
-        let text = std::fs::read_to_string("data/qwen-3-32b.json").unwrap();
+        let text = std::fs::read_to_string("tests/fixtures/seeds/qwen-3-32b.json").unwrap();
         let broken = text.replacen("\"median_itl_ms\": 14.1", "\"median_itl_ms\": \"fast\"", 1);
         assert_ne!(text, broken);
         let err = parse_model(Path::new("data/qwen-3-32b.json"), broken.as_bytes()).unwrap_err();

@@ -31,6 +31,45 @@ enum Command {
     /// Write N synthetic model files derived from the seed files, for
     /// benchmarks.
     Synth(SynthArgs),
+    /// Import the ML.ENERGY Leaderboard's published data into the data
+    /// folder (one file per model and workload) and record what changed in
+    /// data/changes.json.
+    Import(ImportArgs),
+}
+
+#[derive(Debug, Args, Clone)]
+struct ImportArgs {
+    /// The leaderboard's published data: a folder holding index.json,
+    /// tasks/ and models/ (public/data of github.com/ml-energy/leaderboard),
+    /// or an https URL of that repository's .tar.gz archive.
+    #[arg(long = "from", value_name = "SRC")]
+    from: String,
+    /// Data folder to write into: files go to <DIR>/<workload>/<slug>.json.
+    #[arg(long, value_name = "DIR", default_value = "data")]
+    data: PathBuf,
+    /// The date written as source.retrieved (YYYY-MM-DD) [default: today,
+    /// the only use of the clock; never shown in pages].
+    #[arg(long, value_name = "YYYY-MM-DD")]
+    retrieved: Option<String>,
+    /// The date written as `updated` [default: the retrieved date].
+    #[arg(long, value_name = "YYYY-MM-DD")]
+    updated: Option<String>,
+    /// The date written as `data_version` [default: the retrieved date].
+    #[arg(long, value_name = "YYYY-MM-DD")]
+    data_version: Option<String>,
+    /// Editorial settings: the texts upstream does not publish, one entry
+    /// per workload.
+    #[arg(long, value_name = "FILE", default_value = "import/editorial.json")]
+    editorial: PathBuf,
+    /// Date of upstream's last commit to public/data/tasks, when known
+    /// (e.g. git log -1 --format=%cs -- public/data/tasks); only words
+    /// source.compiled_evidence.
+    #[arg(long, value_name = "YYYY-MM-DD")]
+    tasks_committed: Option<String>,
+    /// Also write the change-log entry, as Markdown, to this file (a
+    /// pull-request body); written even when nothing changed.
+    #[arg(long, value_name = "FILE")]
+    summary: Option<PathBuf>,
 }
 
 #[derive(Debug, Args, Clone)]
@@ -157,6 +196,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             Ok(())
         }
         Some(Command::Serve(args)) => serve(args),
+        Some(Command::Import(args)) => import(&args),
         Some(Command::Synth(args)) => {
             let summary = energyboard::synth::write_synthetic(&energyboard::synth::SynthOptions {
                 data_dir: args.data,
@@ -220,6 +260,27 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
     println!("serving {} (Ctrl-C to stop)", preview.url());
     preview.wait();
     println!("stopped");
+    Ok(())
+}
+
+fn import(args: &ImportArgs) -> anyhow::Result<()> {
+    let report = energyboard::import::import(&energyboard::import::ImportOptions {
+        from: args.from.clone(),
+        data_dir: args.data.clone(),
+        editorial: args.editorial.clone(),
+        retrieved: args.retrieved.clone(),
+        updated: args.updated.clone(),
+        data_version: args.data_version.clone(),
+        tasks_committed: args.tasks_committed.clone(),
+    })?;
+    for warning in &report.warnings {
+        eprintln!("warning: {warning}");
+    }
+    println!("{report}");
+    if let Some(path) = &args.summary {
+        std::fs::write(path, report.summary_markdown())
+            .map_err(|err| anyhow::anyhow!("--summary {}: cannot write: {err}", path.display()))?;
+    }
     Ok(())
 }
 

@@ -529,6 +529,11 @@ pub struct Configuration {
     pub row_id: String,
     /// Run number of this configuration: 1 for the first run, 2 for a repeat.
     pub repeat: u32,
+    /// Upstream's unrounded average output length (tokens per response),
+    /// when the importer carried it; `avg_output_tokens` is this rounded to
+    /// a whole number. Energy per response uses it when present.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub avg_output_tokens_exact: Option<f64>,
     /// Histogram of the output lengths (tokens) of this configuration's
     /// responses, as upstream publishes it; optional.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -578,9 +583,18 @@ impl Configuration {
         }
     }
 
-    /// Energy per response in joules: `joules_per_output_token × avg_output_tokens`.
+    /// Average output tokens per response: `avg_output_tokens_exact` when
+    /// the file carries it, else `avg_output_tokens`.
+    pub fn output_tokens(&self) -> f64 {
+        self.avg_output_tokens_exact
+            .unwrap_or(self.avg_output_tokens)
+    }
+
+    /// Energy per response in joules: `joules_per_output_token ×` the
+    /// average output length, unrounded when the file carries it
+    /// ([`Configuration::output_tokens`]).
     pub fn joules_per_response(&self) -> f64 {
-        self.joules_per_output_token * self.avg_output_tokens
+        self.joules_per_output_token * self.output_tokens()
     }
 
     /// Energy per response in watt-hours: joules per response / 3600.
@@ -655,7 +669,7 @@ mod tests {
 
     #[test]
     fn workload_id_is_the_text_in_trailing_parentheses() {
-        let text = std::fs::read_to_string("data/qwen-3-32b.json").unwrap();
+        let text = std::fs::read_to_string("tests/fixtures/seeds/qwen-3-32b.json").unwrap();
         let mut m: ModelFile = serde_json::from_str(&text).unwrap();
         assert_eq!(
             m.workload_ref(),

@@ -211,7 +211,7 @@ mod tests {
     use crate::load::validate_model;
 
     fn seeds() -> Vec<ModelFile> {
-        crate::load::load_data_dir(Path::new("data"))
+        crate::load::load_data_dir(Path::new("tests/fixtures/seeds"))
             .unwrap()
             .models
             .into_iter()
@@ -271,7 +271,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("synth");
         let opts = SynthOptions {
-            data_dir: PathBuf::from("data"),
+            data_dir: PathBuf::from("tests/fixtures/seeds"),
             out_dir: out.clone(),
             count: 100,
             seed: 3,

@@ -44,7 +44,10 @@ fn seed_text(i: usize) -> &'static str {
         SEEDS
             .iter()
             .map(|s| {
-                std::fs::read_to_string(Path::new(ROOT).join(format!("data/{s}.json"))).unwrap()
+                std::fs::read_to_string(
+                    Path::new(ROOT).join(format!("tests/fixtures/seeds/{s}.json")),
+                )
+                .unwrap()
             })
             .collect()
     })[i]

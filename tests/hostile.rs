@@ -39,7 +39,10 @@ impl Sandbox {
         let sandbox = Self {
             dir: tempfile::tempdir().expect("tempdir"),
         };
-        copy_dir(&Path::new(ROOT).join("data"), &sandbox.path("data"));
+        copy_dir(
+            &Path::new(ROOT).join("tests/fixtures/seeds"),
+            &sandbox.path("data"),
+        );
         copy_dir(&Path::new(ROOT).join("static"), &sandbox.path("static"));
         sandbox
             .run(&["build", "--data", "data", "--out", "out"])
@@ -283,7 +286,7 @@ fn with_bad_data(make: impl FnOnce(&Path)) -> Run {
 }
 
 fn seed_text() -> String {
-    fs::read_to_string(Path::new(ROOT).join("data/qwen-3-32b.json")).unwrap()
+    fs::read_to_string(Path::new(ROOT).join("tests/fixtures/seeds/qwen-3-32b.json")).unwrap()
 }
 
 /// The seed with `"future": <value>` added as the first field.

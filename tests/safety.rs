@@ -20,7 +20,10 @@ impl Sandbox {
         let sandbox = Self {
             dir: tempfile::tempdir().expect("tempdir"),
         };
-        copy_dir(&Path::new(ROOT).join("data"), &sandbox.path("data"));
+        copy_dir(
+            &Path::new(ROOT).join("tests/fixtures/seeds"),
+            &sandbox.path("data"),
+        );
         copy_dir(&Path::new(ROOT).join("static"), &sandbox.path("static"));
         sandbox
     }
@@ -131,7 +134,7 @@ fn force_never_replaces_the_data_or_static_folder_or_the_current_folder() {
     assert_eq!(sb.names(), before);
     assert_eq!(
         names(&sb.path("data")),
-        names(&Path::new(ROOT).join("data"))
+        names(&Path::new(ROOT).join("tests/fixtures/seeds"))
     );
 }
 

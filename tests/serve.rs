@@ -77,7 +77,7 @@ impl Preview {
     /// into its default temporary folder (TMPDIR is `<tmp>`).
     fn launch(extra: &[&str], prepare: impl FnOnce(&Path), out: bool) -> Self {
         let dir = tempfile::tempdir().unwrap();
-        copy_dir(Path::new("data"), &dir.path().join("data"));
+        copy_dir(Path::new("tests/fixtures/seeds"), &dir.path().join("data"));
         copy_dir(Path::new("static"), &dir.path().join("static"));
         std::fs::write(dir.path().join("secret.txt"), "TOP SECRET").unwrap();
         prepare(dir.path());
@@ -337,7 +337,7 @@ fn editing_a_data_file_rebuilds_the_site() {
 
 /// The seed `qwen-3-32b.json` with its slug changed to `slug`.
 fn seed_with_slug(slug: &str) -> String {
-    std::fs::read_to_string("data/qwen-3-32b.json")
+    std::fs::read_to_string("tests/fixtures/seeds/qwen-3-32b.json")
         .unwrap()
         .replacen(
             "\"slug\": \"qwen-3-32b\"",
@@ -422,7 +422,11 @@ fn a_broken_first_build_is_shown_until_fixed() {
     assert_eq!(page.status, 500);
     assert!(page.body.contains("qwen-3-32b.json"), "{}", page.body);
 
-    std::fs::copy("data/qwen-3-32b.json", preview.path("data/qwen-3-32b.json")).unwrap();
+    std::fs::copy(
+        "tests/fixtures/seeds/qwen-3-32b.json",
+        preview.path("data/qwen-3-32b.json"),
+    )
+    .unwrap();
     preview.wait_for("/", "the first good build", |r| r.status == 200);
 }
 

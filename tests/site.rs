@@ -41,7 +41,7 @@ impl Built {
     }
 
     fn with(base_url: Option<&str>) -> Self {
-        Self::from(&repo().join("data"), base_url)
+        Self::from(&repo().join("tests/fixtures/seeds"), base_url)
     }
 
     /// The 24-model fixture set: one GPU type only, FP8, mixed precisions,
@@ -179,9 +179,10 @@ fn energy_per_response_is_joules_per_token_times_output_length() {
     let site = Built::seed();
     let rows = table_rows(&site.page(&chat("index.html")), "table#leaderboard");
     // Qwen 3 32B on B200 at 384: 0.1405812 J/tok × avg_output_tokens.
-    let m: serde_json::Value =
-        serde_json::from_str(&fs::read_to_string(repo().join("data/qwen-3-32b.json")).unwrap())
-            .unwrap();
+    let m: serde_json::Value = serde_json::from_str(
+        &fs::read_to_string(repo().join("tests/fixtures/seeds/qwen-3-32b.json")).unwrap(),
+    )
+    .unwrap();
     let c = m["configurations"]
         .as_array()
         .unwrap()
@@ -427,7 +428,7 @@ fn a_failed_build_leaves_the_previous_site_unchanged() {
     let data = dir.path().join("data");
     fs::create_dir(&data).unwrap();
     for f in ["qwen-3-32b.json", "qwen-3-30b-a3b-instruct.json"] {
-        fs::copy(repo().join("data").join(f), data.join(f)).unwrap();
+        fs::copy(repo().join("tests/fixtures/seeds").join(f), data.join(f)).unwrap();
     }
     let out = dir.path().join("site");
     let opts = BuildOptions {
@@ -500,7 +501,7 @@ fn downloads_parse_back_into_the_numbers_on_the_pages() {
     // The input JSON is published byte for byte.
     assert_eq!(
         fs::read(site.out.join("data/qwen-3-32b.json")).unwrap(),
-        fs::read(repo().join("data/qwen-3-32b.json")).unwrap()
+        fs::read(repo().join("tests/fixtures/seeds/qwen-3-32b.json")).unwrap()
     );
 }
 
@@ -759,7 +760,7 @@ fn every_url_published_before_workloads_still_resolves() {
         );
         assert_eq!(
             fs::read(site.out.join("data/qwen-3-32b.json")).unwrap(),
-            fs::read(repo().join("data/qwen-3-32b.json")).unwrap()
+            fs::read(repo().join("tests/fixtures/seeds/qwen-3-32b.json")).unwrap()
         );
     }
 }

@@ -168,6 +168,15 @@ fn check_entry(bad: &mut impl FnMut(String, String), at: &str, e: &ChangeEntry) 
             check_row_id(bad, &format!("{field}.row_id"), &c.row_id);
         }
     }
+    for (j, c) in e.configurations_changed.iter().enumerate() {
+        let field = format!("{at}.configurations_changed[{j}]");
+        check_workload(bad, &format!("{field}.workload"), &c.workload);
+        check_slug(bad, &format!("{field}.slug"), &c.slug);
+        check_row_id(bad, &format!("{field}.row_id"), &c.row_id);
+        for (k, name) in c.fields.iter().enumerate() {
+            check_text(bad, &format!("{field}.fields[{k}]"), name, MAX_NAME_CHARS);
+        }
+    }
     for (j, b) in e.best_changed.iter().enumerate() {
         check_best(bad, &format!("{at}.best_changed[{j}]"), b);
     }

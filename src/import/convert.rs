@@ -1,0 +1,1373 @@
+//! The mapping from the leaderboard's task rows to model files, per-token
+//! and diffusion: a port of `tests/fixtures/convert_upstream.py` (its
+//! docstring states every rule; the comments here name the rule they keep).
+//! Pure: JSON values in, JSON documents and warnings out.
+
+use std::cmp::Ordering;
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde_json::{Map, Number, Value, json};
+
+use super::editorial::{Editorial, WorkloadTexts, fill};
+use super::upstream::{Upstream, short_json};
+use crate::model::{OutputKind, url_segment};
+
+/// The dates written into the files.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ImportDates {
+    /// `source.compiled`: `index.json`'s `last_updated`.
+    pub compiled: String,
+    /// `source.retrieved`.
+    pub retrieved: String,
+    /// `updated`.
+    pub updated: String,
+    /// `data_version`.
+    pub data_version: String,
+    /// Date of the last upstream commit to the task files, when known; only
+    /// chooses the wording of `source.compiled_evidence`.
+    pub tasks_committed: Option<String>,
+}
+
+/// What converting one task gave.
+#[derive(Debug, Default)]
+pub struct Converted {
+    /// Model documents by slug.
+    pub docs: BTreeMap<String, Value>,
+    /// Warnings, each naming the task file.
+    pub warnings: Vec<String>,
+    /// Errors, each naming the task file and field.
+    pub errors: Vec<String>,
+}
+
+/// Weight precisions as the format names them.
+fn precision_name(wp: &str) -> String {
+    let wp = wp.trim();
+    match wp.to_lowercase().as_str() {
+        "bfloat16" | "bf16" => "BF16".to_owned(),
+        "float16" | "fp16" => "FP16".to_owned(),
+        "float32" => "FP32".to_owned(),
+        "fp8" => "FP8".to_owned(),
+        "mxfp4" => "MXFP4".to_owned(),
+        _ => wp.to_uppercase(),
+    }
+}
+
+/// A JSON number (not a boolean) as f64.
+fn number(v: Option<&Value>) -> Option<f64> {
+    v.filter(|v| v.is_number()).and_then(Value::as_f64)
+}
+
+fn is_whole(x: f64) -> bool {
+    x.is_finite() && x == x.trunc()
+}
+
+/// Python's `round(x, digits)`: the nearest decimal with `digits` places
+/// (the decimal expansion rounded, as Rust's formatting does), read back.
+pub fn round_to(x: f64, digits: usize) -> f64 {
+    format!("{x:.digits$}").parse().unwrap_or(x)
+}
+
+/// 3 significant digits (Python's `float(f"{x:.3g}")`).
+fn three_significant(x: f64) -> f64 {
+    format!("{x:.2e}").parse().unwrap_or(x)
+}
+
+/// `rnd`: rounded to `digits` places, or 3 significant digits when that
+/// would give 0 for a positive value (warning).
+fn rnd(x: f64, digits: usize, what: &str, warn: &mut Vec<String>) -> f64 {
+    let r = round_to(x, digits);
+    if r == 0.0 && x > 0.0 {
+        let kept = three_significant(x);
+        warn.push(format!(
+            "{what}: {x} would round to 0 at {digits} decimals; kept {kept}"
+        ));
+        kept
+    } else {
+        r
+    }
+}
+
+/// `rnd_int`: a whole number, or 3 significant digits when that would give
+/// 0 for a positive value (warning).
+fn rnd_int(x: f64, what: &str, warn: &mut Vec<String>) -> Value {
+    let r = round_to(x, 0);
+    if r == 0.0 && x > 0.0 {
+        let kept = three_significant(x);
+        warn.push(format!("{what}: {x} would round to 0; kept {kept}"));
+        json!(kept)
+    } else {
+        json!(r as i64)
+    }
+}
+
+/// A float in a document (finite, checked before).
+fn float(x: f64) -> Value {
+    Number::from_f64(x).map_or(Value::Null, Value::Number)
+}
+
+/// Largest upstream number accepted (far above any measurement; the
+/// format's own limits are checked again when the result is loaded).
+const MAX_UPSTREAM_NUMBER: f64 = 1e12;
+
+/// Checks a text from upstream that becomes a field: no control
+/// characters, at most `max` characters, not blank.
+fn text_ok(value: &str, max: usize) -> Result<(), String> {
+    if let Some(c) = value.chars().find(|c| c.is_control()) {
+        return Err(format!(
+            "contains the control character U+{:04X}",
+            u32::from(c)
+        ));
+    }
+    if value.trim().is_empty() {
+        return Err("is empty".to_owned());
+    }
+    let n = value.chars().count();
+    if n > max {
+        return Err(format!("is {n} characters long; at most {max} are allowed"));
+    }
+    Ok(())
+}
+
+/// A rejected upstream row: the field and why.
+type Reject = (String, String);
+
+fn reject(field: &str, v: Option<&Value>, why: &str) -> Reject {
+    (
+        field.to_owned(),
+        format!(
+            "{} ({why})",
+            v.map_or_else(|| "missing".to_owned(), short_json)
+        ),
+    )
+}
+
+/// A whole number ≥ 1 (and ≤ 10⁶).
+fn whole(r: &Map<String, Value>, key: &str) -> Result<u64, Reject> {
+    let v = r.get(key);
+    match number(v) {
+        Some(x) if is_whole(x) && (1.0..=1e6).contains(&x) => Ok(x as u64),
+        _ => Err(reject(key, v, "must be a whole number from 1 to 1000000")),
+    }
+}
+
+/// A finite number above 0 (and not absurdly large).
+fn positive(r: &Map<String, Value>, key: &str) -> Result<f64, Reject> {
+    let v = r.get(key);
+    match number(v) {
+        Some(x) if x.is_finite() && x > 0.0 && x <= MAX_UPSTREAM_NUMBER => Ok(x),
+        _ => Err(reject(key, v, "must be a number above 0 and at most 1e12")),
+    }
+}
+
+/// `gpu_model` and `weight_precision`: texts.
+fn gpu_and_precision(r: &Map<String, Value>) -> Result<(String, String), Reject> {
+    let gpu = match r.get("gpu_model") {
+        Some(Value::String(s)) => {
+            text_ok(s, 64).map_err(|why| ("gpu_model".to_owned(), why))?;
+            s.clone()
+        }
+        v => return Err(reject("gpu_model", v, "must be a GPU name")),
+    };
+    let precision = match r.get("weight_precision") {
+        Some(Value::String(s)) => {
+            text_ok(s, 64).map_err(|why| ("weight_precision".to_owned(), why))?;
+            precision_name(s)
+        }
+        v => return Err(reject("weight_precision", v, "must be a text")),
+    };
+    Ok((gpu, precision))
+}
+
+/// One per-token configuration before its ids.
+#[derive(Debug, Clone)]
+struct TokenRow {
+    pos: usize,
+    gpu: String,
+    num_gpus: u64,
+    tp: u64,
+    dp: u64,
+    ep: u64,
+    precision: String,
+    max_num_seqs: u64,
+    batch: f64,
+    wh: f64,
+    joules: f64,
+    joules_exact: f64,
+    median: f64,
+    p90: f64,
+    p95: f64,
+    p99: f64,
+    tps: f64,
+    power: Value,
+    out_tokens: Value,
+    out_tokens_exact: f64,
+    repeat: u64,
+    row_id: String,
+    distribution: Option<Value>,
+}
+
+fn row_label(model_id: &str, r: &Map<String, Value>) -> String {
+    let s = |k: &str| r.get(k).map_or_else(|| "None".to_owned(), short_json);
+    format!(
+        "{model_id} {} x{} max_num_seqs={}",
+        r.get("gpu_model").and_then(Value::as_str).unwrap_or("None"),
+        s("num_gpus"),
+        s("max_num_seqs")
+    )
+}
+
+const REQUIRED_POSITIVE: [&str; 8] = [
+    "energy_per_token_joules",
+    "median_itl_ms",
+    "p90_itl_ms",
+    "p95_itl_ms",
+    "p99_itl_ms",
+    "output_throughput_tokens_per_sec",
+    "avg_power_watts",
+    "avg_output_len",
+];
+
+/// `convert_row`: an upstream per-token row → a configuration, or the field
+/// that rejects it.
+fn convert_token_row(
+    model_id: &str,
+    r: &Map<String, Value>,
+    pos: usize,
+    warn: &mut Vec<String>,
+) -> Result<TokenRow, Reject> {
+    let label = row_label(model_id, r);
+    let (gpu, precision) = gpu_and_precision(r)?;
+    let num_gpus = whole(r, "num_gpus")?;
+    let max_num_seqs = whole(r, "max_num_seqs")?;
+    // Parallel degrees: 0, null or missing (older upstream data) become 1,
+    // as upstream itself later did.
+    let mut degree = |key: &str| -> Result<u64, Reject> {
+        match r.get(key) {
+            None | Some(Value::Null) => {
+                warn.push(format!("{label}: {key}=None, taken as 1"));
+                Ok(1)
+            }
+            Some(v) if number(Some(v)) == Some(0.0) => {
+                warn.push(format!("{label}: {key}=0, taken as 1"));
+                Ok(1)
+            }
+            Some(_) => whole(r, key),
+        }
+    };
+    let tp = degree("tensor_parallel")?;
+    let ep = degree("expert_parallel")?;
+    let dp = degree("data_parallel")?;
+    // The format's rule (src/load/limits.rs): upstream recorded
+    // tensor_parallel 1 for most multi-GPU rows before 2026-02-16, which
+    // cannot be imported correctly.
+    let fits = [num_gpus, tp, dp, ep].map(|x| u32::try_from(x).unwrap_or(u32::MAX));
+    if !crate::load::limits::parallelism_fits(fits[0], fits[1], fits[2], fits[3]) {
+        return Err((
+            "tensor_parallel".to_owned(),
+            format!(
+                "{tp} × data_parallel {dp} with expert_parallel {ep} does not fit num_gpus {num_gpus} (tensor_parallel × data_parallel must equal num_gpus, expert_parallel must be 1 or num_gpus; upstream recorded wrong degrees before 2026-02-16)"
+            ),
+        ));
+    }
+    // avg_output_len is missing before 2025-12-17: energy per request over
+    // energy per token.
+    let mut out_len = r.get("avg_output_len").filter(|v| !v.is_null()).cloned();
+    if out_len.is_none() {
+        if let (Some(req), Some(tok)) = (
+            number(r.get("energy_per_request_joules")),
+            number(r.get("energy_per_token_joules")),
+        ) {
+            if tok > 0.0 {
+                out_len = Some(float(req / tok));
+                warn.push(format!(
+                    "{label}: avg_output_len missing, derived from energy per request / per token"
+                ));
+            }
+        }
+    }
+    let mut values = [0.0; 8];
+    for (slot, key) in values.iter_mut().zip(REQUIRED_POSITIVE) {
+        *slot = if key == "avg_output_len" {
+            match number(out_len.as_ref()) {
+                Some(x) if x.is_finite() && x > 0.0 && x <= MAX_UPSTREAM_NUMBER => x,
+                _ => {
+                    return Err(reject(
+                        key,
+                        out_len.as_ref(),
+                        "must be a number above 0, or energy_per_request_joules and energy_per_token_joules must give it",
+                    ));
+                }
+            }
+        } else {
+            positive(r, key)?
+        };
+    }
+    let [j, median, p90, p95, p99, tps, power, out_len] = values;
+    let batch = match number(r.get("avg_batch_size")) {
+        Some(b) if b.is_finite() && (0.0..=MAX_UPSTREAM_NUMBER).contains(&b) => b,
+        _ => {
+            return Err(reject(
+                "avg_batch_size",
+                r.get("avg_batch_size"),
+                "must be a number of 0 or more",
+            ));
+        }
+    };
+    let batch = round_to(batch, 1);
+    Ok(TokenRow {
+        pos,
+        gpu,
+        num_gpus,
+        tp,
+        dp,
+        ep,
+        precision,
+        max_num_seqs,
+        batch,
+        wh: rnd(j * 1e6 / 3600.0, 2, &format!("{label} Wh/M"), warn),
+        joules: rnd(j, 7, &format!("{label} J/token"), warn),
+        joules_exact: j,
+        median: rnd(median, 1, &format!("{label} median ITL"), warn),
+        p90: rnd(p90, 1, &format!("{label} p90 ITL"), warn),
+        p99: rnd(p99, 1, &format!("{label} p99 ITL"), warn),
+        tps: rnd(tps, 1, &format!("{label} tok/s"), warn),
+        power: rnd_int(power, &format!("{label} power"), warn),
+        out_tokens: rnd_int(out_len, &format!("{label} output length"), warn),
+        out_tokens_exact: out_len,
+        p95: rnd(p95, 1, &format!("{label} p95 ITL"), warn),
+        repeat: 0,
+        row_id: String::new(),
+        distribution: None,
+    })
+}
+
+/// A model of a task: its id, facts (first row, overridden by `index.json`)
+/// and rows.
+struct Model<R> {
+    id: String,
+    meta: Map<String, Value>,
+    rows: Vec<R>,
+    slug: String,
+}
+
+/// `group_models`: the rows by model id (in model-id order), converted;
+/// slugs unique within the workload.
+fn group_models<R>(
+    task: &str,
+    rows: &[Value],
+    upstream: &Upstream,
+    out: &mut Converted,
+    convert: &mut dyn FnMut(
+        &str,
+        &Map<String, Value>,
+        usize,
+        &mut Vec<String>,
+    ) -> Result<R, Reject>,
+) -> Vec<Model<R>> {
+    let file = format!("tasks/{task}.json");
+    let mut by_model: BTreeMap<String, Vec<(usize, &Map<String, Value>)>> = BTreeMap::new();
+    for (i, row) in rows.iter().enumerate() {
+        let Some(r) = row.as_object() else {
+            out.errors
+                .push(format!("{file}: configurations[{i}]: is not a JSON object"));
+            continue;
+        };
+        match r.get("model_id") {
+            Some(Value::String(id)) if text_ok(id, 300).is_ok() => {
+                by_model.entry(id.clone()).or_default().push((i, r));
+            }
+            v => out.errors.push(format!(
+                "{file}: configurations[{i}].model_id: {}",
+                match v {
+                    Some(Value::String(id)) => text_ok(id, 300).unwrap_err(),
+                    v => format!(
+                        "{} (must be the model's Hugging Face id)",
+                        v.map_or_else(|| "missing".to_owned(), short_json)
+                    ),
+                }
+            )),
+        }
+    }
+    let mut models = Vec::new();
+    for (model_id, model_rows) in by_model {
+        let mut meta = model_rows[0].1.clone();
+        match upstream.index_model(&model_id) {
+            Some(facts) => {
+                for (k, v) in facts {
+                    if !v.is_null() {
+                        meta.insert(k.clone(), v.clone());
+                    }
+                }
+            }
+            None => out.warnings.push(format!(
+                "{file}: {model_id} is not in index.json; model facts taken from the task rows"
+            )),
+        }
+        let mut converted = Vec::new();
+        // Older diffusion rows (before 2025-12) carry no weight_precision;
+        // the model's own in index.json stands for them.
+        let model_precision = upstream
+            .index_model(&model_id)
+            .and_then(|f| f.get("weight_precision"))
+            .filter(|v| v.is_string())
+            .cloned();
+        let mut borrowed_precision = false;
+        for (pos, (i, r)) in model_rows.iter().enumerate() {
+            let filled;
+            let r: &Map<String, Value> = match &model_precision {
+                Some(p) if r.get("weight_precision").is_none_or(Value::is_null) => {
+                    let mut copy = (*r).clone();
+                    copy.insert("weight_precision".to_owned(), p.clone());
+                    filled = copy;
+                    borrowed_precision = true;
+                    &filled
+                }
+                _ => r,
+            };
+            match convert(&model_id, r, pos, &mut out.warnings) {
+                Ok(c) => converted.push(c),
+                Err((field, why)) => out.errors.push(format!(
+                    "{file}: configurations[{i}].{field}: {why}; row {}",
+                    row_label(&model_id, r)
+                )),
+            }
+        }
+        if borrowed_precision {
+            out.warnings.push(format!(
+                "{file}: {model_id}: rows without weight_precision take the model's from index.json"
+            ));
+        }
+        models.push(Model {
+            id: model_id,
+            meta,
+            rows: converted,
+            slug: String::new(),
+        });
+    }
+    // Slugs: the nickname's URL segment; on a clash, the Hugging Face
+    // repository name's.
+    let mut slugs: BTreeMap<String, String> = BTreeMap::new();
+    for m in &mut models {
+        let last = m.id.rsplit('/').next().unwrap_or(&m.id).to_owned();
+        let nick = match m.meta.get("nickname") {
+            Some(Value::String(s)) if !s.is_empty() => s.clone(),
+            _ => last.clone(),
+        };
+        if let Err(why) = text_ok(&nick, 300) {
+            out.errors.push(format!(
+                "{file} (and index.json): models[{:?}].nickname: {why}",
+                m.id
+            ));
+            continue;
+        }
+        let mut slug = url_segment(&nick);
+        if slug.is_empty() || slugs.contains_key(&slug) {
+            let other = url_segment(&last);
+            out.warnings.push(format!(
+                "{file}: {} would have slug {slug:?}, already {}; using {other:?}",
+                m.id,
+                slugs.get(&slug).map_or("empty", String::as_str)
+            ));
+            slug = other;
+        }
+        if slug.is_empty() || slugs.contains_key(&slug) {
+            out.errors.push(format!(
+                "{file}: cannot find a unique slug for {:?} (its nickname and its repository name give {slug:?})",
+                m.id
+            ));
+            continue;
+        }
+        if slug.len() > 100 {
+            slug.truncate(100);
+            slug = slug.trim_end_matches('-').to_owned();
+        }
+        if crate::load::RESERVED_SLUGS.contains(&slug.as_str()) {
+            out.errors.push(format!(
+                "{file}: {:?} would have the slug {slug:?}, which is reserved for a site-wide download",
+                m.id
+            ));
+            continue;
+        }
+        slugs.insert(slug.clone(), m.id.clone());
+        m.slug = slug;
+    }
+    models.retain(|m| !m.slug.is_empty());
+    models
+}
+
+/// The upstream rows of a task file: its `configurations` (or the whole
+/// file, in the oldest layout, a bare list).
+fn task_rows<'a>(task: &str, doc: &'a Value) -> Result<&'a [Value], String> {
+    match doc {
+        Value::Array(rows) => Ok(rows),
+        Value::Object(o) => match o.get("configurations") {
+            Some(Value::Array(rows)) => Ok(rows),
+            v => Err(format!(
+                "tasks/{task}.json: configurations: {} (must be a list of rows)",
+                v.map_or_else(|| "missing".to_owned(), short_json)
+            )),
+        },
+        _ => Err(format!(
+            "tasks/{task}.json: is neither an object nor a list"
+        )),
+    }
+}
+
+/// The source block shared by every file of a workload.
+fn source_block(
+    editorial: &Editorial,
+    ed: &WorkloadTexts,
+    dates: &ImportDates,
+    selection: String,
+    configurations: String,
+) -> Value {
+    let common = &editorial.common;
+    let compiled = &dates.compiled;
+    let evidence = match &dates.tasks_committed {
+        None => fill(
+            &common.compiled_evidence_index_only,
+            &[("compiled", compiled.clone())],
+        ),
+        Some(t) if t == compiled => fill(
+            &common.compiled_evidence_both,
+            &[("compiled", compiled.clone())],
+        ),
+        Some(t) => fill(
+            &common.compiled_evidence_differ,
+            &[
+                ("compiled", compiled.clone()),
+                ("tasks_committed", t.clone()),
+            ],
+        ),
+    };
+    json!({
+        "name": common.name,
+        "publisher": common.publisher,
+        "url": common.url,
+        "data_url": ed.data_url,
+        "version": format!("{} (released {}); data compiled {compiled}", common.version_number, common.released),
+        "released": common.released,
+        "compiled": compiled,
+        "compiled_evidence": evidence,
+        "retrieved": dates.retrieved,
+        "licence": common.licence,
+        "licence_evidence": common.licence_evidence,
+        "workload": ed.workload,
+        "method": ed.method,
+        "selection": selection,
+        "cite": common.cite,
+        "cite_url": common.cite_url,
+        "used_for": ed.used_for,
+        "configurations": configurations,
+    })
+}
+
+/// The model's parameter counts and architecture, or an error.
+fn model_facts(
+    file: &str,
+    m: &Model<impl Sized>,
+    default_architecture: &str,
+    out: &mut Converted,
+) -> Option<(Value, Value, String)> {
+    let param = |key: &str| -> Option<f64> {
+        number(m.meta.get(key)).filter(|x| x.is_finite() && *x > 0.0 && *x <= 1e6)
+    };
+    let Some(total) = param("total_params_billions") else {
+        out.errors.push(format!(
+            "{file}: {}: total_params_billions: {} in index.json and the task rows (must be a number of billions above 0, at most 1e6)",
+            m.id,
+            m.meta
+                .get("total_params_billions")
+                .map_or_else(|| "missing".to_owned(), short_json)
+        ));
+        return None;
+    };
+    let active = match m.meta.get("activated_params_billions") {
+        None | Some(Value::Null) => total,
+        Some(_) => {
+            let Some(a) = param("activated_params_billions") else {
+                out.errors.push(format!(
+                    "{file}: {}: activated_params_billions: {} (must be a number of billions above 0)",
+                    m.id,
+                    short_json(&m.meta["activated_params_billions"])
+                ));
+                return None;
+            };
+            a
+        }
+    };
+    let architecture = match m.meta.get("architecture") {
+        Some(Value::String(s))
+            if !s.is_empty() && !(default_architecture == "Diffusion" && s == "diffusion") =>
+        {
+            if let Err(why) = text_ok(s, 300) {
+                out.errors
+                    .push(format!("{file}: {}: architecture: {why}", m.id));
+                return None;
+            }
+            s.clone()
+        }
+        _ => {
+            if default_architecture == "unknown" {
+                out.warnings.push(format!(
+                    "{file}: {} has no architecture; wrote \"unknown\"",
+                    m.id
+                ));
+            }
+            default_architecture.to_owned()
+        }
+    };
+    Some((float(total), float(active), architecture))
+}
+
+/// The per-configuration output-length distributions of a model's file
+/// (`models/<model>__<task>.json`), keyed by what identifies a row:
+/// GPU, GPU count, `max_num_seqs` and the exact energy per token.
+fn distributions(
+    task: &str,
+    model_id: &str,
+    upstream: &Upstream,
+    rows: usize,
+    out: &mut Converted,
+) -> BTreeMap<(String, u64, u64, u64), Vec<Value>> {
+    let name = Upstream::model_file_name(model_id, task);
+    let mut found: BTreeMap<(String, u64, u64, u64), Vec<Value>> = BTreeMap::new();
+    let doc = match upstream.model_file(model_id, task) {
+        Ok(Some(doc)) => doc,
+        Ok(None) => {
+            out.warnings.push(format!(
+                "tasks/{task}.json: {model_id} has no models/{name}"
+            ));
+            return found;
+        }
+        Err(err) => {
+            out.warnings
+                .push(format!("{err:#}; its distributions are left out"));
+            return found;
+        }
+    };
+    let configs = doc
+        .get("configurations")
+        .and_then(Value::as_array)
+        .map_or(&[][..], Vec::as_slice);
+    if configs.len() != rows {
+        out.warnings.push(format!(
+            "tasks/{task}.json: models/{name} has {} configurations, the task file {rows}",
+            configs.len()
+        ));
+    }
+    for c in configs {
+        let (Some(gpu), Some(n), Some(seqs), Some(j)) = (
+            c.get("gpu_model").and_then(Value::as_str),
+            number(c.get("num_gpus")),
+            number(c.get("max_num_seqs")),
+            number(c.get("energy_per_token_joules")),
+        ) else {
+            continue;
+        };
+        if let Some(d) = c.get("output_length_distribution") {
+            found
+                .entry((gpu.to_owned(), n as u64, seqs as u64, j.to_bits()))
+                .or_default()
+                .push(d.clone());
+        }
+    }
+    found
+}
+
+/// A distribution as the format takes it (`bins`, `counts`), or why not.
+fn checked_distribution(d: &Value) -> Result<Value, String> {
+    let bins: Vec<f64> = d
+        .get("bins")
+        .and_then(Value::as_array)
+        .ok_or("bins missing")?
+        .iter()
+        .map(|b| number(Some(b)).filter(|b| b.is_finite() && *b >= 0.0))
+        .collect::<Option<_>>()
+        .ok_or("a bin edge is not a finite number of 0 or more")?;
+    let counts: Vec<u64> = d
+        .get("counts")
+        .and_then(Value::as_array)
+        .ok_or("counts missing")?
+        .iter()
+        .map(Value::as_u64)
+        .collect::<Option<_>>()
+        .ok_or("a count is not a whole number")?;
+    if counts.is_empty()
+        || counts.len() > crate::model::OutputLengthDistribution::MAX_BINS
+        || bins.len() != counts.len() + 1
+        || bins.windows(2).any(|w| w[1] <= w[0])
+        || counts.iter().all(|c| *c == 0)
+    {
+        return Err("bins and counts do not make a histogram".to_owned());
+    }
+    Ok(json!({"bins": bins, "counts": counts}))
+}
+
+/// `assign_ids`: repeats numbered in upstream order; a row id suffix of the
+/// parts that differ when rows share GPU, GPU count and `max_num_seqs`.
+fn assign_token_ids(slug: &str, rows: &mut [TokenRow], file: &str, warn: &mut Vec<String>) {
+    type Variant = (String, u64, u64, u64);
+    let variant = |c: &TokenRow| -> Variant { (c.precision.clone(), c.tp, c.ep, c.dp) };
+    let mut counts: BTreeMap<(String, u64, u64, Variant), u64> = BTreeMap::new();
+    for c in rows.iter_mut() {
+        let n = counts
+            .entry((c.gpu.clone(), c.num_gpus, c.max_num_seqs, variant(c)))
+            .or_default();
+        *n += 1;
+        c.repeat = *n;
+    }
+    let mut groups: BTreeMap<(String, u64, u64), BTreeSet<Variant>> = BTreeMap::new();
+    for c in rows.iter() {
+        groups
+            .entry((c.gpu.clone(), c.num_gpus, c.max_num_seqs))
+            .or_default()
+            .insert(variant(c));
+    }
+    for c in rows.iter_mut() {
+        let mut base = format!("{slug}/{}/{}/{}", c.gpu, c.num_gpus, c.max_num_seqs);
+        let variants = &groups[&(c.gpu.clone(), c.num_gpus, c.max_num_seqs)];
+        if variants.len() > 1 {
+            let mut parts = Vec::new();
+            if variants.iter().map(|v| &v.0).collect::<BTreeSet<_>>().len() > 1 {
+                parts.push(c.precision.to_lowercase());
+            }
+            if variants
+                .iter()
+                .map(|v| (v.1, v.2, v.3))
+                .collect::<BTreeSet<_>>()
+                .len()
+                > 1
+            {
+                parts.push(format!("tp{}-ep{}-dp{}", c.tp, c.ep, c.dp));
+            }
+            base = format!("{base}/{}", parts.join("-"));
+            if c.repeat == 1 {
+                warn.push(format!(
+                    "{file}: row_id collision for {slug}/{}/{}/{}: {} precisions/parallelisms; this one is {base}",
+                    c.gpu,
+                    c.num_gpus,
+                    c.max_num_seqs,
+                    variants.len()
+                ));
+            }
+        }
+        c.row_id = if c.repeat == 1 {
+            base
+        } else {
+            format!("{base}/r{}", c.repeat)
+        };
+    }
+}
+
+fn cmp_f64(a: f64, b: f64) -> Ordering {
+    a.partial_cmp(&b).unwrap_or(Ordering::Equal)
+}
+
+impl TokenRow {
+    fn to_value(&self, deadline: f64) -> Value {
+        let mut c = json!({
+            "gpu": self.gpu,
+            "num_gpus": self.num_gpus,
+            "tensor_parallel": self.tp,
+            "data_parallel": self.dp,
+            "expert_parallel": self.ep,
+            "precision": self.precision,
+            "max_num_seqs": self.max_num_seqs,
+            "avg_requests_in_flight": float(self.batch),
+            "wh_per_million_output_tokens": float(self.wh),
+            "joules_per_output_token": float(self.joules),
+            "median_itl_ms": float(self.median),
+            "p90_itl_ms": float(self.p90),
+            "p99_itl_ms": float(self.p99),
+            "tokens_per_second": float(self.tps),
+            "gpu_power_watts_total": self.power,
+            "avg_output_tokens": self.out_tokens,
+            "under_itl_deadline": self.median <= deadline,
+            "avg_running_batch": float(self.batch),
+            "p95_itl_ms": float(self.p95),
+            "row_id": self.row_id,
+            "repeat": self.repeat,
+            "avg_output_tokens_exact": float(self.out_tokens_exact),
+        });
+        if let Some(d) = &self.distribution {
+            c["output_length_distribution"] = d.clone();
+        }
+        c
+    }
+}
+
+/// The deadline clause of `selection` (`deadline_clause_*` or
+/// `latency_clause_*`).
+fn clause(some: &str, none: &str, count_key: &str, count: usize, total: usize) -> String {
+    if count > 0 {
+        fill(
+            some,
+            &[(count_key, count.to_string()), ("total", total.to_string())],
+        )
+    } else {
+        none.to_owned()
+    }
+}
+
+/// `convert_task`: one per-token task file → model documents by slug.
+pub fn convert_token_task(
+    task: &str,
+    doc: &Value,
+    upstream: &Upstream,
+    editorial: &Editorial,
+    dates: &ImportDates,
+) -> Converted {
+    let mut out = Converted::default();
+    let file = format!("tasks/{task}.json");
+    let ed = &editorial.workloads[task];
+    let deadline_num = ed.deadline().cloned().unwrap_or_else(|| Number::from(500));
+    let deadline = deadline_num.as_f64().unwrap_or(500.0);
+    let rows = match task_rows(task, doc) {
+        Ok(rows) => rows,
+        Err(e) => {
+            out.errors.push(e);
+            return out;
+        }
+    };
+    let mut models = group_models(task, rows, upstream, &mut out, &mut |id, r, pos, w| {
+        convert_token_row(id, r, pos, w)
+    });
+    let mut medians = Vec::new();
+    for m in &mut models {
+        assign_token_ids(&m.slug, &mut m.rows, &file, &mut out.warnings);
+        medians.extend(m.rows.iter().map(|c| c.median));
+        // Each row's distribution, matched on GPU, count, max_num_seqs and
+        // exact energy per token (repeats in order).
+        let mut dists = distributions(task, &m.id, upstream, m.rows.len(), &mut out);
+        for c in &mut m.rows {
+            let key = (
+                c.gpu.clone(),
+                c.num_gpus,
+                c.max_num_seqs,
+                c.joules_exact.to_bits(),
+            );
+            if let Some(list) = dists.get_mut(&key).filter(|l| !l.is_empty()) {
+                match checked_distribution(&list.remove(0)) {
+                    Ok(d) => c.distribution = Some(d),
+                    Err(why) => out.warnings.push(format!(
+                        "{file}: {}: the output-length distribution of {} is left out: {why}",
+                        m.id, c.row_id
+                    )),
+                }
+            }
+        }
+    }
+    let reached = medians.iter().filter(|m| **m >= deadline).count();
+    let common = &editorial.common;
+    let selection = fill(
+        &ed.selection,
+        &[
+            ("itl_deadline_ms", deadline_num.to_string()),
+            (
+                "deadline_clause",
+                clause(
+                    &common.deadline_clause_some,
+                    &common.deadline_clause_none,
+                    "reached",
+                    reached,
+                    medians.len(),
+                ),
+            ),
+        ],
+    );
+    let note = fill(&ed.configurations, &[("count", rows.len().to_string())]);
+    let source = source_block(editorial, ed, dates, selection, note);
+    for mut m in models {
+        if m.rows.is_empty() {
+            out.warnings.push(format!(
+                "{file}: {} has no usable rows; no file written",
+                m.id
+            ));
+            continue;
+        }
+        let Some((params, active, architecture)) = model_facts(&file, &m, "unknown", &mut out)
+        else {
+            continue;
+        };
+        m.rows.sort_by(|a, b| {
+            (
+                &a.gpu,
+                a.num_gpus,
+                a.tp,
+                a.ep,
+                a.dp,
+                &a.precision,
+                a.max_num_seqs,
+            )
+                .cmp(&(
+                    &b.gpu,
+                    b.num_gpus,
+                    b.tp,
+                    b.ep,
+                    b.dp,
+                    &b.precision,
+                    b.max_num_seqs,
+                ))
+                .then(cmp_f64(a.median, b.median))
+                .then(a.pos.cmp(&b.pos))
+        });
+        let gpus: Vec<String> = m
+            .rows
+            .iter()
+            .map(|c| c.gpu.clone())
+            .collect::<BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        let configs: Vec<Value> = m.rows.iter().map(|c| c.to_value(deadline)).collect();
+        let mut best = Map::new();
+        for gpu in &gpus {
+            let pick = m
+                .rows
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| &c.gpu == gpu && c.median <= deadline)
+                .min_by(|(i, a), (j, b)| {
+                    cmp_f64(a.wh, b.wh)
+                        .then(a.num_gpus.cmp(&b.num_gpus))
+                        .then(a.max_num_seqs.cmp(&b.max_num_seqs))
+                        .then(a.repeat.cmp(&b.repeat))
+                        .then(i.cmp(j))
+                });
+            if let Some((i, _)) = pick {
+                best.insert(gpu.clone(), configs[i].clone());
+            }
+        }
+        let name = match m.meta.get("nickname") {
+            Some(Value::String(s)) if !s.is_empty() => s.clone(),
+            _ => m.id.clone(),
+        };
+        let doc = json!({
+            "version": "1",
+            "updated": dates.updated,
+            "data_version": dates.data_version,
+            "unit": "Wh per million output tokens",
+            "itl_deadline_ms": deadline_num,
+            "workload": {"id": task, "name": ed.name, "description": ed.description},
+            "source": source,
+            "caveat": ed.caveat.clone().unwrap_or_else(|| common.caveat.clone()),
+            "boundary": "gpu_only",
+            "slug": m.slug,
+            "name": name,
+            "model_id": m.id,
+            "params_b": params,
+            "active_params_b": active,
+            "architecture": architecture,
+            "gpus": gpus,
+            "configurations": configs,
+            "best": best,
+        });
+        out.docs.insert(m.slug.clone(), doc);
+    }
+    out
+}
+
+// ------------------------------------------------------------ diffusion
+
+/// The field names that differ between image and video files.
+struct KindFields {
+    energy: &'static str,
+    rate: &'static str,
+    up_energy: &'static str,
+    up_rate: &'static str,
+    /// Output size fields (same names upstream).
+    size: &'static [&'static str],
+}
+
+fn kind_fields(kind: OutputKind) -> KindFields {
+    match kind {
+        OutputKind::Image => KindFields {
+            energy: "joules_per_image",
+            rate: "images_per_second",
+            up_energy: "energy_per_image_joules",
+            up_rate: "throughput_images_per_sec",
+            size: &["image_height", "image_width"],
+        },
+        OutputKind::Video => KindFields {
+            energy: "joules_per_video",
+            rate: "videos_per_second",
+            up_energy: "energy_per_video_joules",
+            up_rate: "throughput_videos_per_sec",
+            size: &["video_height", "video_width", "num_frames", "fps"],
+        },
+    }
+}
+
+/// One diffusion configuration before its ids.
+#[derive(Debug, Clone)]
+struct DiffusionRow {
+    pos: usize,
+    gpu: String,
+    num_gpus: u64,
+    ulysses: u64,
+    ring: u64,
+    precision: String,
+    batch_size: u64,
+    steps: u64,
+    /// height, width (and frames) as whole numbers.
+    size: Vec<u64>,
+    /// fps as written (video only).
+    fps: Option<f64>,
+    energy: f64,
+    latency: f64,
+    rate: f64,
+    power: Value,
+    repeat: u64,
+    row_id: String,
+}
+
+fn diffusion_label(model_id: &str, r: &Map<String, Value>) -> String {
+    let s = |k: &str| r.get(k).map_or_else(|| "None".to_owned(), short_json);
+    format!(
+        "{model_id} {} x{} batch_size={} ulysses={} ring={}",
+        r.get("gpu_model").and_then(Value::as_str).unwrap_or("None"),
+        s("num_gpus"),
+        s("batch_size"),
+        s("ulysses_degree"),
+        s("ring_degree")
+    )
+}
+
+/// Generations per second: 4 decimals, or 4 significant digits when that
+/// keeps more (below 0.1).
+fn rnd_rate(x: f64) -> f64 {
+    let digits = (3 - x.log10().floor() as i64).max(4) as usize;
+    round_to(x, digits)
+}
+
+fn convert_diffusion_row(
+    kind: OutputKind,
+    model_id: &str,
+    r: &Map<String, Value>,
+    pos: usize,
+    warn: &mut Vec<String>,
+) -> Result<DiffusionRow, Reject> {
+    let k = kind_fields(kind);
+    let label = diffusion_label(model_id, r);
+    let (gpu, precision) = gpu_and_precision(r)?;
+    let mut r = r.clone();
+    for key in ["ulysses_degree", "ring_degree"] {
+        let v = r.get(key);
+        if v.is_none_or(|v| v.is_null() || number(Some(v)) == Some(0.0)) {
+            warn.push(format!(
+                "{label}: {key}={}, taken as 1",
+                v.map_or_else(|| "None".to_owned(), short_json)
+            ));
+            r.insert(key.to_owned(), json!(1));
+        }
+    }
+    let num_gpus = whole(&r, "num_gpus")?;
+    let ulysses = whole(&r, "ulysses_degree")?;
+    let ring = whole(&r, "ring_degree")?;
+    let batch_size = whole(&r, "batch_size")?;
+    let steps = whole(&r, "inference_steps")?;
+    let mut size = Vec::new();
+    for key in k.size.iter().filter(|f| **f != "fps") {
+        size.push(whole(&r, key)?);
+    }
+    if ulysses * ring != num_gpus {
+        warn.push(format!(
+            "{label}: ulysses_degree x ring_degree is not num_gpus"
+        ));
+    }
+    let energy = positive(&r, k.up_energy)?;
+    let latency = positive(&r, "batch_latency_s")?;
+    let rate = positive(&r, k.up_rate)?;
+    let power = positive(&r, "avg_power_watts")?;
+    let fps = if kind == OutputKind::Video {
+        Some(positive(&r, "fps")?)
+    } else {
+        None
+    };
+    Ok(DiffusionRow {
+        pos,
+        gpu,
+        num_gpus,
+        ulysses,
+        ring,
+        precision,
+        batch_size,
+        steps,
+        size,
+        fps,
+        energy: rnd(energy, 2, &format!("{label} energy"), warn),
+        latency: rnd(latency, 3, &format!("{label} batch latency"), warn),
+        rate: rnd_rate(rate),
+        power: rnd_int(power, &format!("{label} power"), warn),
+        repeat: 0,
+        row_id: String::new(),
+    })
+}
+
+/// What may tell apart diffusion rows with the same GPU, count and batch
+/// size, in the order of their row-id segments.
+type DiffusionVariant = (u64, u64, String, Vec<u64>, Option<u64>, u64);
+
+impl DiffusionRow {
+    fn variant(&self) -> DiffusionVariant {
+        (
+            self.ulysses,
+            self.ring,
+            self.precision.clone(),
+            self.size.clone(),
+            self.fps.map(f64::to_bits),
+            self.steps,
+        )
+    }
+
+    fn to_value(&self, kind: OutputKind, deadline: f64) -> Value {
+        let k = kind_fields(kind);
+        let mut c = Map::new();
+        c.insert("gpu".into(), json!(self.gpu));
+        c.insert("num_gpus".into(), json!(self.num_gpus));
+        c.insert("ulysses_degree".into(), json!(self.ulysses));
+        c.insert("ring_degree".into(), json!(self.ring));
+        c.insert("precision".into(), json!(self.precision));
+        c.insert("batch_size".into(), json!(self.batch_size));
+        c.insert("inference_steps".into(), json!(self.steps));
+        for (key, v) in k.size.iter().zip(&self.size) {
+            c.insert((*key).into(), json!(v));
+        }
+        if let Some(fps) = self.fps {
+            let v = if is_whole(fps) {
+                json!(fps as i64)
+            } else {
+                float(fps)
+            };
+            c.insert("fps".into(), v);
+        }
+        c.insert(k.energy.into(), float(self.energy));
+        c.insert("batch_latency_s".into(), float(self.latency));
+        c.insert(k.rate.into(), float(self.rate));
+        c.insert("gpu_power_watts_total".into(), self.power.clone());
+        c.insert(
+            "under_latency_deadline".into(),
+            json!(self.latency <= deadline),
+        );
+        c.insert("row_id".into(), json!(self.row_id));
+        c.insert("repeat".into(), json!(self.repeat));
+        Value::Object(c)
+    }
+}
+
+fn fmt_num(x: f64) -> String {
+    if is_whole(x) {
+        format!("{}", x as i64)
+    } else {
+        format!("{x}")
+    }
+}
+
+/// `assign_diffusion_ids`.
+fn assign_diffusion_ids(kind: OutputKind, slug: &str, rows: &mut [DiffusionRow]) {
+    let mut counts: BTreeMap<(String, u64, u64, DiffusionVariant), u64> = BTreeMap::new();
+    for c in rows.iter_mut() {
+        let n = counts
+            .entry((c.gpu.clone(), c.num_gpus, c.batch_size, c.variant()))
+            .or_default();
+        *n += 1;
+        c.repeat = *n;
+    }
+    let mut groups: BTreeMap<(String, u64, u64), BTreeSet<DiffusionVariant>> = BTreeMap::new();
+    for c in rows.iter() {
+        groups
+            .entry((c.gpu.clone(), c.num_gpus, c.batch_size))
+            .or_default()
+            .insert(c.variant());
+    }
+    for c in rows.iter_mut() {
+        let mut base = format!("{slug}/{}/{}/b{}", c.gpu, c.num_gpus, c.batch_size);
+        let variants = &groups[&(c.gpu.clone(), c.num_gpus, c.batch_size)];
+        if variants.len() > 1 {
+            let differs = |f: &dyn Fn(&DiffusionVariant) -> String| {
+                variants.iter().map(f).collect::<BTreeSet<_>>().len() > 1
+            };
+            let mut parts = Vec::new();
+            if differs(&|v| format!("{} {}", v.0, v.1)) {
+                parts.push(format!("u{}r{}", c.ulysses, c.ring));
+            }
+            if differs(&|v| v.2.clone()) {
+                parts.push(c.precision.to_lowercase());
+            }
+            if differs(&|v| format!("{:?}", &v.3[..2])) {
+                parts.push(format!("{}x{}", c.size[0], c.size[1]));
+            }
+            if kind == OutputKind::Video && differs(&|v| format!("{:?}", v.3.get(2))) {
+                parts.push(format!("f{}", c.size[2]));
+            }
+            if kind == OutputKind::Video && differs(&|v| format!("{:?}", v.4)) {
+                parts.push(format!("fps{}", fmt_num(c.fps.unwrap_or(0.0))));
+            }
+            if differs(&|v| v.5.to_string()) {
+                parts.push(format!("s{}", c.steps));
+            }
+            for p in parts {
+                base.push('/');
+                base.push_str(&p);
+            }
+        }
+        c.row_id = if c.repeat == 1 {
+            base
+        } else {
+            format!("{base}/r{}", c.repeat)
+        };
+    }
+}
+
+/// `convert_diffusion_task`: one text-to-image or text-to-video task file →
+/// model documents by slug.
+pub fn convert_diffusion_task(
+    task: &str,
+    doc: &Value,
+    upstream: &Upstream,
+    editorial: &Editorial,
+    dates: &ImportDates,
+    kind: OutputKind,
+) -> Converted {
+    let mut out = Converted::default();
+    let file = format!("tasks/{task}.json");
+    let ed = &editorial.workloads[task];
+    let k = kind_fields(kind);
+    let deadline_num = ed.deadline().cloned().unwrap_or_else(|| Number::from(30));
+    let deadline = deadline_num.as_f64().unwrap_or(30.0);
+    if let Some(arch) = doc.get("architecture") {
+        if arch != "diffusion" && !arch.is_null() {
+            out.warnings.push(format!(
+                "{file}: the task file says architecture {}",
+                short_json(arch)
+            ));
+        }
+    }
+    let rows = match task_rows(task, doc) {
+        Ok(rows) => rows,
+        Err(e) => {
+            out.errors.push(e);
+            return out;
+        }
+    };
+    let mut models = group_models(task, rows, upstream, &mut out, &mut |id, r, pos, w| {
+        convert_diffusion_row(kind, id, r, pos, w)
+    });
+    let mut latencies = Vec::new();
+    for m in &mut models {
+        assign_diffusion_ids(kind, &m.slug, &mut m.rows);
+        latencies.extend(m.rows.iter().map(|c| c.latency));
+    }
+    let exceeded = latencies.iter().filter(|l| **l > deadline).count();
+    let common = &editorial.common;
+    let selection = fill(
+        &ed.selection,
+        &[
+            ("batch_latency_deadline_s", deadline_num.to_string()),
+            (
+                "deadline_clause",
+                clause(
+                    &common.latency_clause_some,
+                    &common.latency_clause_none,
+                    "exceeded",
+                    exceeded,
+                    latencies.len(),
+                ),
+            ),
+        ],
+    );
+    let note = fill(&ed.configurations, &[("count", rows.len().to_string())]);
+    let source = source_block(editorial, ed, dates, selection, note);
+    for mut m in models {
+        if m.rows.is_empty() {
+            out.warnings.push(format!(
+                "{file}: {} has no usable rows; no file written",
+                m.id
+            ));
+            continue;
+        }
+        let Some((params, active, architecture)) = model_facts(&file, &m, "Diffusion", &mut out)
+        else {
+            continue;
+        };
+        m.rows.sort_by(|a, b| {
+            (&a.gpu, a.num_gpus, a.ulysses, a.ring, &a.precision, &a.size)
+                .cmp(&(&b.gpu, b.num_gpus, b.ulysses, b.ring, &b.precision, &b.size))
+                .then(cmp_f64(a.fps.unwrap_or(0.0), b.fps.unwrap_or(0.0)))
+                .then(a.steps.cmp(&b.steps))
+                .then(a.batch_size.cmp(&b.batch_size))
+                .then(a.pos.cmp(&b.pos))
+        });
+        let gpus: Vec<String> = m
+            .rows
+            .iter()
+            .map(|c| c.gpu.clone())
+            .collect::<BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        let configs: Vec<Value> = m.rows.iter().map(|c| c.to_value(kind, deadline)).collect();
+        let mut best = Map::new();
+        for gpu in &gpus {
+            let pick = m
+                .rows
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| &c.gpu == gpu && c.latency <= deadline)
+                .min_by(|(i, a), (j, b)| {
+                    cmp_f64(a.energy, b.energy)
+                        .then(a.num_gpus.cmp(&b.num_gpus))
+                        .then(a.batch_size.cmp(&b.batch_size))
+                        .then(a.repeat.cmp(&b.repeat))
+                        .then(i.cmp(j))
+                });
+            if let Some((i, _)) = pick {
+                best.insert(gpu.clone(), configs[i].clone());
+            }
+        }
+        let name = match m.meta.get("nickname") {
+            Some(Value::String(s)) if !s.is_empty() => s.clone(),
+            _ => m.id.clone(),
+        };
+        let doc = json!({
+            "version": "1",
+            "updated": dates.updated,
+            "data_version": dates.data_version,
+            "kind": kind,
+            "unit": kind.unit(),
+            "batch_latency_deadline_s": deadline_num,
+            "workload": {"id": task, "name": ed.name, "description": ed.description},
+            "source": source,
+            "caveat": ed.caveat.clone().unwrap_or_else(|| common.caveat_diffusion.clone()),
+            "boundary": "gpu_only",
+            "slug": m.slug,
+            "name": name,
+            "model_id": m.id,
+            "params_b": params,
+            "active_params_b": active,
+            "architecture": architecture,
+            "gpus": gpus,
+            "configurations": configs,
+            "best": best,
+        });
+        let _ = k.energy;
+        out.docs.insert(m.slug.clone(), doc);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rounding_follows_python() {
+        assert_eq!(round_to(1.545_054_114_265_960_6, 7), 1.545_054_1);
+        assert_eq!(round_to(429.181_698_407_211_3, 2), 429.18);
+        assert_eq!(round_to(645.747, 0), 646.0);
+        assert_eq!(three_significant(0.000_123_456), 0.000_123);
+        assert_eq!(rnd_rate(0.000_585_612), 0.000_585_6);
+        assert_eq!(rnd_rate(1.088_710_319), 1.0887);
+        assert_eq!(precision_name("bfloat16"), "BF16");
+        assert_eq!(precision_name(" nvfp4 "), "NVFP4");
+    }
+}
