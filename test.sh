@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# The project's test command: cargo test, then the site checks of issue 6 on
-# three freshly built sites (data/ without a base URL, tests/fixtures/large/
-# with one, and tests/fixtures/leaderboard/ with tests/fixtures/diffusion/:
-# the leaderboard's five per-token and two diffusion workloads), each served
-# under a sub-path on 127.0.0.1:
+# The project's test command: cargo test, then the sync script on committed
+# copies of published leaderboard data, then the site checks of issue 6 on
+# two freshly built sites (data/, the whole leaderboard with its seven
+# workloads and change history, without a base URL; tests/fixtures/large/
+# with one), each served under a sub-path on 127.0.0.1:
 #   Nu Html Checker (HTML, CSS, SVG), links and fragments, axe-core in
 #   headless Chromium (light and dark), script errors and off-site requests,
 #   width at 360 px, and screenshots at 1280 and 390 px written to
@@ -110,16 +110,6 @@ for line in sys.stdin:
   "$BIN" build --data tests/fixtures/large --out "$TMP/site-large" --base-url "$BASE_URL"
   built_large=$?
   one "energyboard build --data tests/fixtures/large --base-url $BASE_URL" $built_large
-  # The leaderboard's seven workloads in one data folder: the five
-  # per-token ones and the two diffusion ones (text to image and video).
-  mkdir -p "$TMP/data-seven"
-  cp -R tests/fixtures/leaderboard/. tests/fixtures/diffusion/text-to-image tests/fixtures/diffusion/text-to-video "$TMP/data-seven/"
-  # With a change history, so that the browser checks see a change log with
-  # entries and model pages with their history of best figures.
-  cp tests/fixtures/changes/changes.json "$TMP/data-seven/"
-  "$BIN" build --data "$TMP/data-seven" --out "$TMP/site-leaderboard"
-  built_leaderboard=$?
-  one "energyboard build --data tests/fixtures/leaderboard + tests/fixtures/diffusion (seven workloads)" $built_leaderboard
   timings+=("builds $(elapsed "$t")")
 
   echo
@@ -134,6 +124,32 @@ for line in sys.stdin:
   bash tests/sync-script.sh 2>&1 | tee "$TMP/sync-script.log"
   add_summary "$TMP/sync-script.log" "${PIPESTATUS[0]}" "tests/sync-script.sh"
   timings+=("sync script $(elapsed "$t")")
+
+  # The sync script with the real importer, as the weekly workflow runs it,
+  # on two committed published versions (before and after upstream's
+  # 2026-01-01 throughput fix): the first import and the fix each change
+  # something and rebuild the site; importing the same version again does
+  # nothing.
+  echo
+  echo "== scripts/sync.sh with energyboard import (tests/fixtures/upstream)"
+  t=$(now)
+  sync_run() { # sync_run VERSION EXPECTED
+    local out status
+    out=$(ENERGYBOARD="$BIN" bash scripts/sync.sh --from "tests/fixtures/upstream/$1" \
+      --data "$TMP/sync-data" --out "$TMP/sync-site" --summary "$TMP/sync-$1.md" \
+      --retrieved 2026-11-30 2>&1)
+    status=$?
+    echo "$out" | tail -n 3
+    [ "$status" -eq 0 ] && [ "$(echo "$out" | tail -n 1)" = "changed=$2" ]
+  }
+  sync_run 9fa07d1 true
+  one "sync.sh: first import of 9fa07d1 changes the data and builds the site" $?
+  sync_run 6e70d23 true && [ -s "$TMP/sync-6e70d23.md" ] \
+    && [ -f "$TMP/sync-site/changes/index.html" ]
+  one "sync.sh: 6e70d23 (throughput fix) is recorded and the site rebuilt" $?
+  sync_run 6e70d23 false
+  one "sync.sh: importing the same version again changes nothing" $?
+  timings+=("sync with import $(elapsed "$t")")
 
   # --- npm packages for the checks ----------------------------------------
   if [ ! -d checks/node_modules/playwright-core ] || [ ! -d checks/node_modules/vnu-jar ] || [ ! -d checks/node_modules/axe-core ]; then
@@ -163,13 +179,6 @@ for line in sys.stdin:
     node checks/run.mjs "$TMP/site-large" --label large --base-url "$BASE_URL" 2>&1 | tee "$TMP/run-large.log"
     add_summary "$TMP/run-large.log" "${PIPESTATUS[0]}" "site checks (large)"
     timings+=("site checks large $(elapsed "$t")")
-  fi
-  if [ "$built_leaderboard" -eq 0 ]; then
-    echo
-    t=$(now)
-    node checks/run.mjs "$TMP/site-leaderboard" --label leaderboard 2>&1 | tee "$TMP/run-leaderboard.log"
-    add_summary "$TMP/run-leaderboard.log" "${PIPESTATUS[0]}" "site checks (leaderboard, seven workloads)"
-    timings+=("site checks leaderboard $(elapsed "$t")")
   fi
 fi
 
