@@ -787,7 +787,7 @@ pub const RESERVED_SLUGS: [&str; 6] = [
 
 /// Anchors a model page gives its own sections; a row anchor may not be one
 /// of them, nor start like a GPU card, GPU table or chart anchor.
-const PAGE_ANCHORS: [&str; 17] = [
+const PAGE_ANCHORS: [&str; 22] = [
     "main",
     "best",
     "best-h",
@@ -805,6 +805,11 @@ const PAGE_ANCHORS: [&str; 17] = [
     "embed-h",
     "provenance",
     "provenance-h",
+    "response",
+    "response-h",
+    "response-energy",
+    "response-energy-caption",
+    "footprint-note",
 ];
 const PAGE_ANCHOR_PREFIXES: [&str; 4] = ["gpu-", "configs-", "table-", "chart-"];
 

@@ -206,7 +206,7 @@ pub trait PageKind: Measures + PageCharts + Sync + Sized + std::fmt::Debug {
 /// An energy figure carbon and cost are computed from.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Basis {
-    /// What it is counted per, in words: "per million output tokens".
+    /// What it is counted per, in words: "per million tokens".
     pub per: &'static str,
     /// The energy, Wh.
     pub wh: f64,
@@ -484,7 +484,7 @@ impl PageKind for ModelFile {
     fn footprint_bases(c: &Configuration) -> Vec<Basis> {
         vec![
             Basis {
-                per: "per million output tokens",
+                per: "per million tokens",
                 wh: c.wh_per_million_output_tokens,
             },
             Basis {

@@ -476,35 +476,29 @@ fn bib_escape(s: &str) -> String {
     out
 }
 
-/// Carbon and cost rows of a best card, one per quantity, each giving every
-/// basis ("47.6 g CO₂e per million output tokens; 0.0305 g per response").
-/// The labels carry a † that the note under the cards explains.
+/// Carbon and cost rows of a best card, one per quantity and basis
+/// ("Carbon per million tokens †": "7.33 g CO₂e"). The labels carry a †
+/// that the note under the cards explains.
 fn footprint_figures(f: &Footprint, bases: &[Basis]) -> Vec<(String, String)> {
-    let impacts: Vec<(Impact, &str)> = bases.iter().map(|b| (f.of_wh(b.wh), b.per)).collect();
-    let mut out = Vec::new();
-    if f.carbon.is_some() {
-        let parts: Vec<String> = impacts
-            .iter()
-            .enumerate()
-            .filter_map(|(k, (i, per))| {
-                let unit = if k == 0 { "g CO₂e" } else { "g" };
-                i.grams_co2e
-                    .map(|g| format!("{} {unit} {per}", fmt::significant(g, 3)))
-            })
-            .collect();
-        out.push(("Carbon †".to_owned(), parts.join("; ")));
+    let mut carbon = Vec::new();
+    let mut cost = Vec::new();
+    for b in bases {
+        let i: Impact = f.of_wh(b.wh);
+        if let Some(g) = i.grams_co2e {
+            carbon.push((
+                format!("Carbon {} †", b.per),
+                format!("{} g CO₂e", fmt::significant(g, 3)),
+            ));
+        }
+        if let (Some(v), Some(currency)) = (i.cost, f.currency()) {
+            cost.push((
+                format!("Cost {} †", b.per),
+                format!("{} {currency}", fmt::significant(v, 3)),
+            ));
+        }
     }
-    if let Some(currency) = f.currency() {
-        let parts: Vec<String> = impacts
-            .iter()
-            .filter_map(|(i, per)| {
-                i.cost
-                    .map(|v| format!("{} {currency} {per}", fmt::significant(v, 3)))
-            })
-            .collect();
-        out.push(("Electricity cost †".to_owned(), parts.join("; ")));
-    }
-    out
+    carbon.extend(cost);
+    carbon
 }
 
 /// The energy per response of the best configuration on each GPU that
