@@ -2,6 +2,8 @@
 //! No I/O and no formatting; configurations are referred to by their index in
 //! `ModelFile::configurations`.
 
+pub mod response;
+
 use std::cmp::Ordering;
 
 pub use crate::model::{DiffusionSeriesKey, SeriesKey};

@@ -18,6 +18,7 @@ mod axis;
 mod draw;
 mod layout;
 mod model_page;
+mod response;
 mod site;
 mod style;
 pub mod svg;
@@ -28,6 +29,7 @@ use crate::model::{DiffusionFile, Measured, Measurements, ModelFile};
 
 pub use model_page::{Ctx, Metric, PageCharts};
 
+pub use response::{ResponseUnit, response_histogram};
 pub use site::{GroupedBar, MAX_BARS, MAX_FRONTIERS};
 pub(crate) use style::gpu_slot;
 

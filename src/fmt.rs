@@ -189,6 +189,30 @@ pub fn rate(value: f64) -> String {
     grouped_fixed(value, decimals)
 }
 
+/// `value` with `digits` significant digits (at most 12 decimals), the
+/// whole part grouped by commas, e.g. `significant(0.0000099312, 3)` →
+/// `0.00000993`, `significant(68.8608, 3)` → `68.9`, `significant(2345.6,
+/// 3)` → `2,346` (whole numbers keep every digit).
+pub fn significant(value: f64, digits: u32) -> String {
+    if !value.is_finite() || value == 0.0 {
+        return grouped_fixed(value, 0);
+    }
+    let magnitude = value.abs().log10().floor();
+    let decimals = (f64::from(digits) - 1.0 - magnitude).clamp(0.0, 12.0) as usize;
+    grouped_fixed(value, decimals)
+}
+
+/// A setting as written: up to 6 significant digits, trailing zeros
+/// dropped, e.g. `366.0` → `366`, `0.1241` → `0.1241`, `1.5` → `1.5`.
+pub fn setting(value: f64) -> String {
+    let s = significant(value, 6);
+    if s.contains('.') {
+        s.trim_end_matches('0').trim_end_matches('.').to_owned()
+    } else {
+        s
+    }
+}
+
 /// Latency in ms: one decimal.
 pub fn ms(value: f64) -> String {
     fixed(value, 1)
@@ -239,6 +263,19 @@ pub fn push_xml_escaped(out: &mut String, text: &str) {
 mod tests {
     use super::*;
     use crate::synth::SplitMix64;
+
+    #[test]
+    fn significant_digits_keep_small_figures_readable() {
+        assert_eq!(significant(0.000_009_931_2, 3), "0.00000993");
+        assert_eq!(significant(68.8608, 3), "68.9");
+        assert_eq!(significant(0.4, 3), "0.400");
+        assert_eq!(significant(2345.6, 3), "2,346");
+        assert_eq!(significant(0.0, 3), "0");
+        assert_eq!(setting(366.0), "366");
+        assert_eq!(setting(0.1241), "0.1241");
+        assert_eq!(setting(1.5), "1.5");
+        assert_eq!(setting(1200.0), "1,200");
+    }
 
     #[test]
     fn formats_are_fixed_and_grouped() {

@@ -12,6 +12,7 @@ pub mod changes;
 pub mod chart;
 pub mod columns;
 pub mod fmt;
+pub mod footprint;
 pub mod import;
 pub mod load;
 pub mod model;
@@ -45,6 +46,9 @@ pub struct BuildOptions {
     /// Workload names, descriptions and order (`[[workloads]]` in the
     /// settings file).
     pub workloads: Vec<workload::WorkloadSettings>,
+    /// Carbon intensity, electricity price and facility overhead, when
+    /// the settings give them; `None` shows energy alone.
+    pub footprint: Option<footprint::Footprint>,
 }
 
 impl Default for BuildOptions {
@@ -56,6 +60,7 @@ impl Default for BuildOptions {
             force: false,
             base_url: None,
             workloads: Vec::new(),
+            footprint: None,
         }
     }
 }
@@ -72,6 +77,15 @@ pub struct Config {
     /// descriptions; workloads not listed follow, by id.
     #[serde(default)]
     pub workloads: Vec<workload::WorkloadSettings>,
+    /// Grid carbon intensity (`[carbon_intensity]`), optional.
+    #[serde(default)]
+    pub carbon_intensity: Option<footprint::CarbonIntensity>,
+    /// Electricity price (`[electricity_price]`), optional.
+    #[serde(default)]
+    pub electricity_price: Option<footprint::ElectricityPrice>,
+    /// Facility overhead (`[facility_overhead]`), optional.
+    #[serde(default)]
+    pub facility_overhead: Option<footprint::FacilityOverhead>,
 }
 
 /// Largest settings file accepted, in bytes.
@@ -110,7 +124,32 @@ impl Config {
         }
         let text = String::from_utf8(raw)
             .with_context(|| format!("{}: is not UTF-8 text", path.display()))?;
-        toml::from_str(&text).with_context(|| format!("{}: invalid settings", path.display()))
+        let config: Self = toml::from_str(&text)
+            .with_context(|| format!("{}: invalid settings", path.display()))?;
+        config.footprint(path)?;
+        Ok(config)
+    }
+
+    /// The carbon and cost settings, checked; `path` names the file in
+    /// the error, which lists every bad key.
+    pub fn footprint(&self, path: &std::path::Path) -> Result<Option<footprint::Footprint>> {
+        footprint::Footprint::from_settings(
+            self.carbon_intensity.clone(),
+            self.electricity_price.clone(),
+            self.facility_overhead.clone(),
+        )
+        .map_err(|bad| {
+            let lines: Vec<String> = bad
+                .iter()
+                .map(|b| format!("  {}: {b}", path.display()))
+                .collect();
+            anyhow::anyhow!(
+                "{} problem{} in the settings:\n{}",
+                bad.len(),
+                if bad.len() == 1 { "" } else { "s" },
+                lines.join("\n")
+            )
+        })
     }
 
     /// The base URL, if one is set.
@@ -275,7 +314,8 @@ fn run<S: write::PageSink>(
     let mut data = load::load_data_dir(&opts.data_dir)?;
     let workloads = workload::group_data(&mut data, &opts.workloads);
     let assets = assets::site_assets(&opts.static_dir)?;
-    let site = render::Mirror::new(&data, &workloads, opts.base_url.as_deref())?;
+    let site = render::Mirror::new(&data, &workloads, opts.base_url.as_deref())?
+        .with_footprint(opts.footprint.as_ref());
     let models = data.models.len() + data.diffusion.len();
     let sink = open()?;
     progress.begin(models);

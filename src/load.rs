@@ -816,7 +816,7 @@ pub const RESERVED_SLUGS: [&str; 7] = [
 
 /// Anchors a model page gives its own sections; a row anchor may not be one
 /// of them, nor start like a GPU card, GPU table or chart anchor.
-const PAGE_ANCHORS: [&str; 19] = [
+const PAGE_ANCHORS: [&str; 24] = [
     "main",
     "best",
     "best-h",
@@ -836,6 +836,11 @@ const PAGE_ANCHORS: [&str; 19] = [
     "history-h",
     "provenance",
     "provenance-h",
+    "response",
+    "response-h",
+    "response-energy",
+    "response-energy-caption",
+    "footprint-note",
 ];
 const PAGE_ANCHOR_PREFIXES: [&str; 4] = ["gpu-", "configs-", "table-", "chart-"];
 

@@ -150,6 +150,7 @@ impl SiteArgs {
     fn options(&self) -> anyhow::Result<BuildOptions> {
         let config = Config::load(&self.config)?;
         let base_url = self.base_url.clone().or_else(|| config.base_url());
+        let footprint = config.footprint(&self.config)?;
         Ok(BuildOptions {
             data_dir: self.data.clone(),
             static_dir: static_dir(self.static_dir.as_ref())?,
@@ -157,6 +158,7 @@ impl SiteArgs {
             force: self.force,
             base_url,
             workloads: config.workloads,
+            footprint,
         })
     }
 }
@@ -244,6 +246,8 @@ impl energyboard::Progress for Bar {
 }
 
 fn serve(args: ServeArgs) -> anyhow::Result<()> {
+    let settings_path = std::path::Path::new("energyboard.toml");
+    let settings = Config::load(settings_path)?;
     let preview = energyboard::serve::start(&energyboard::serve::ServeOptions {
         data_dir: args.data,
         static_dir: static_dir(args.static_dir.as_ref())?,
@@ -252,7 +256,8 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
         port: args.port,
         base_path: args.base_path,
         // The repository's settings, when serve runs where they are.
-        workloads: Config::load(std::path::Path::new("energyboard.toml"))?.workloads,
+        workloads: settings.workloads.clone(),
+        footprint: settings.footprint(settings_path)?,
     })?;
     let stopper = preview.stopper();
     ctrlc::set_handler(move || stopper.stop())

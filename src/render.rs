@@ -13,7 +13,7 @@ mod overview;
 mod site_pages;
 mod views;
 
-pub use kind::{PageKind, Tables, Words};
+pub use kind::{Basis, PageKind, Tables, Words};
 
 use model_page::render_model;
 use site_pages::{
@@ -31,6 +31,7 @@ use crate::analyse::{LeaderboardRow, ModelAnalysis, leaderboard};
 use crate::chart::KeyOf;
 use crate::columns::ColumnSet;
 use crate::fmt;
+use crate::footprint::Footprint;
 use crate::load::{Asset, DataSet, LoadedModel};
 use crate::model::{
     DiffusionFile, Measured, Measurements, ModelFile, ModelFrame, row_anchor, url_segment,
@@ -70,6 +71,8 @@ pub struct Site<'a, F: PageKind = ModelFile> {
     /// Each model's recorded best-figure changes in this workload, by
     /// slug, newest first; `None` when the site has no change history.
     pub history: Option<BTreeMap<String, Vec<changes::BestHistory<'a>>>>,
+    /// Carbon and cost settings; `None` shows energy alone.
+    pub footprint: Option<Footprint>,
 }
 
 /// One workload's part of the site, of either kind.
@@ -180,6 +183,8 @@ pub struct Mirror<'a> {
     /// Whether the site has an Atom feed of its changes: it needs a base
     /// URL (an Atom id is an absolute address) and one entry at least.
     pub feed: bool,
+    /// Carbon and cost settings; `None` shows energy alone.
+    pub footprint: Option<Footprint>,
 }
 
 /// A workload tab: plain links between the workloads' leaderboards.
@@ -376,7 +381,36 @@ impl<'a, F: PageKind> Site<'a, F> {
             tabs,
             feed,
             history: history.map(|h| changes::best_history(h, &workload.id)),
+            footprint: None,
         }
+    }
+
+    /// Headers of a table of best rows ([`leaderboard_row`]) with
+    /// `columns`, and the carbon and cost columns when the settings give
+    /// them.
+    fn best_table_headers(&self, columns: &[&str], root: &str) -> Vec<Header> {
+        let headers: Vec<Header> = columns
+            .iter()
+            .map(|k| header(F::COLUMNS, k, root))
+            .collect();
+        match &self.footprint {
+            Some(f) => {
+                let words = self.words();
+                let per = if self.workload.measure == Measure::Tokens {
+                    "M tok"
+                } else {
+                    words.item
+                };
+                with_footprint_headers(headers, columns, words.energy_key, f, per, root)
+            }
+            None => headers,
+        }
+    }
+
+    /// The sentence under every carbon and cost figure of the workload's
+    /// pages, when the settings give them.
+    fn footprint_note(&self) -> Option<String> {
+        self.footprint.as_ref().map(footprint_note)
     }
 
     fn absolute(&self, path: &str) -> Option<String> {
@@ -495,7 +529,19 @@ impl<'a> Mirror<'a> {
             tabs,
             changes: data.changes_file.as_ref(),
             feed,
+            footprint: None,
         })
+    }
+
+    /// Shows carbon and cost beside the energy figures, from `footprint`
+    /// (nothing changes with `None`).
+    #[must_use]
+    pub fn with_footprint(mut self, footprint: Option<&Footprint>) -> Self {
+        self.footprint = footprint.cloned();
+        for part in &mut self.workloads {
+            on_part!(part, s => s.footprint = footprint.cloned());
+        }
+        self
     }
 
     /// The legacy workload's part, when the data has it.
@@ -826,7 +872,11 @@ fn leaderboard_row<F: PageKind>(
             },
             _ => F::figure_cell(key, m, c),
         })
-        .collect();
+        .collect::<Vec<Cell>>();
+    let cells = match &site.footprint {
+        Some(f) => with_footprint_cells(cells, columns, energy_key, f, F::footprint_bases(c)[0].wh),
+        None => cells,
+    };
     Row {
         id: None,
         class: String::new(),
@@ -842,4 +892,82 @@ fn leaderboard_row<F: PageKind>(
         ],
         cells,
     }
+}
+
+/// The sentence beside carbon and cost figures: the assumptions, and why
+/// the figures are floors.
+pub(crate) fn footprint_note(f: &Footprint) -> String {
+    format!(
+        "Carbon and cost are the measured GPU energy converted at: {}. They count the GPUs alone (no host CPUs, memory, networking, storage, idle servers or making the hardware), so they are floors, not estimates of the whole footprint.",
+        f.assumptions()
+    )
+}
+
+/// Headers of the carbon and cost columns that follow the energy column
+/// (`per` is the energy's basis, e.g. "M tok" or "image").
+fn footprint_headers(f: &Footprint, per: &str, root: &str) -> Vec<Header> {
+    let href = Some(format!("{root}about/index.html#footprint"));
+    let mut out = Vec::new();
+    if f.carbon.is_some() {
+        out.push(Header {
+            label: "Carbon".into(),
+            unit: format!("g CO₂e/{per}"),
+            href: href.clone(),
+            num: true,
+            key: "g_co2e".into(),
+        });
+    }
+    if let Some(currency) = f.currency() {
+        out.push(Header {
+            label: "Electricity cost".into(),
+            unit: format!("{currency}/{per}"),
+            href,
+            num: true,
+            key: "cost".into(),
+        });
+    }
+    out
+}
+
+/// Carbon and cost of `wh` as cells, in the order of [`footprint_headers`].
+fn footprint_cells(f: &Footprint, wh: f64) -> Vec<Cell> {
+    let i = f.of_wh(wh);
+    [i.grams_co2e, i.cost]
+        .into_iter()
+        .flatten()
+        .map(|v| num(fmt::significant(v, 3), v))
+        .collect()
+}
+
+/// `headers` with the carbon and cost headers after the energy column.
+fn with_footprint_headers(
+    mut headers: Vec<Header>,
+    columns: &[&str],
+    energy_key: &str,
+    f: &Footprint,
+    per: &str,
+    root: &str,
+) -> Vec<Header> {
+    let at = columns
+        .iter()
+        .position(|k| *k == energy_key)
+        .map_or(headers.len(), |i| i + 1);
+    headers.splice(at..at, footprint_headers(f, per, root));
+    headers
+}
+
+/// `cells` with the carbon and cost of `wh` after the energy column.
+fn with_footprint_cells(
+    mut cells: Vec<Cell>,
+    columns: &[&str],
+    energy_key: &str,
+    f: &Footprint,
+    wh: f64,
+) -> Vec<Cell> {
+    let at = columns
+        .iter()
+        .position(|k| *k == energy_key)
+        .map_or(cells.len(), |i| i + 1);
+    cells.splice(at..at, footprint_cells(f, wh));
+    cells
 }

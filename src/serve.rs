@@ -63,6 +63,8 @@ pub struct ServeOptions {
     pub base_path: String,
     /// Workload names, descriptions and order from the settings file.
     pub workloads: Vec<crate::workload::WorkloadSettings>,
+    /// Carbon and cost settings from the settings file.
+    pub footprint: Option<crate::footprint::Footprint>,
 }
 
 /// Normalises a base path to start and end with `/`: `repo`, `/repo` and
@@ -282,6 +284,7 @@ pub fn start(opts: &ServeOptions) -> Result<Preview> {
         // previews are those Pages would serve, only on this host.
         base_url: Some(url.clone()),
         workloads: opts.workloads.clone(),
+        footprint: opts.footprint.clone(),
     };
     let state = Arc::new(Mutex::new(BuildState::default()));
     rebuild(&build_opts, &state, "built");

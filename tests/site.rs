@@ -29,6 +29,15 @@ fn repo_workloads() -> Vec<energyboard::workload::WorkloadSettings> {
         .workloads
 }
 
+/// The carbon and cost settings of the repository's `energyboard.toml`.
+fn repo_footprint() -> Option<energyboard::footprint::Footprint> {
+    let path = repo().join("energyboard.toml");
+    energyboard::Config::load(&path)
+        .unwrap()
+        .footprint(&path)
+        .unwrap()
+}
+
 /// Builds the seed data into a fresh temporary folder.
 struct Built {
     _dir: tempfile::TempDir,
@@ -60,6 +69,7 @@ impl Built {
             force: false,
             base_url: base_url.map(str::to_owned),
             workloads: repo_workloads(),
+            footprint: repo_footprint(),
         })
         .unwrap();
         Self { _dir: dir, out }
@@ -438,6 +448,7 @@ fn a_failed_build_leaves_the_previous_site_unchanged() {
         force: false,
         base_url: None,
         workloads: repo_workloads(),
+        footprint: repo_footprint(),
     };
     build(&opts).unwrap();
     let before = read_tree(&out);

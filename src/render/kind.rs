@@ -14,6 +14,7 @@ use crate::columns::{ColumnSet, DIFFUSION, PER_TOKEN};
 use crate::fmt;
 use crate::model::{
     Configuration, DiffusionConfiguration, DiffusionFile, Measured, ModelFile, OutputKind,
+    OutputLengthDistribution,
 };
 use crate::workload::{Measure, Measures};
 
@@ -190,6 +191,25 @@ pub trait PageKind: Measures + PageCharts + Sync + Sized + std::fmt::Debug {
 
     /// Whether `c` is within the file's own deadline flag.
     fn under_deadline(c: &Self::Config) -> bool;
+
+    /// What carbon and cost are counted per, headline first: per million
+    /// output tokens and per response, or per image or video.
+    fn footprint_bases(c: &Self::Config) -> Vec<Basis>;
+
+    /// The configuration's output-length histogram and its energy per
+    /// output token (J), when the data carry one.
+    fn output_lengths(_c: &Self::Config) -> Option<(&OutputLengthDistribution, f64)> {
+        None
+    }
+}
+
+/// An energy figure carbon and cost are computed from.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Basis {
+    /// What it is counted per, in words: "per million tokens".
+    pub per: &'static str,
+    /// The energy, Wh.
+    pub wh: f64,
 }
 
 /// Columns of the per-token leaderboard, in order.
@@ -459,6 +479,25 @@ impl PageKind for ModelFile {
 
     fn under_deadline(c: &Configuration) -> bool {
         c.under_itl_deadline
+    }
+
+    fn footprint_bases(c: &Configuration) -> Vec<Basis> {
+        vec![
+            Basis {
+                per: "per million tokens",
+                wh: c.wh_per_million_output_tokens,
+            },
+            Basis {
+                per: "per response",
+                wh: c.wh_per_response(),
+            },
+        ]
+    }
+
+    fn output_lengths(c: &Configuration) -> Option<(&OutputLengthDistribution, f64)> {
+        c.output_length_distribution
+            .as_ref()
+            .map(|d| (d, c.joules_per_output_token))
     }
 }
 
@@ -837,6 +876,17 @@ impl PageKind for DiffusionFile {
             cell(&c.resolution()),
         ]);
         out
+    }
+
+    fn footprint_bases(c: &DiffusionConfiguration) -> Vec<Basis> {
+        vec![Basis {
+            per: if c.joules_per_video.is_some() {
+                "per video"
+            } else {
+                "per image"
+            },
+            wh: c.wh_per_item(),
+        }]
     }
 
     fn under_deadline(c: &DiffusionConfiguration) -> bool {

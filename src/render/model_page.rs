@@ -6,12 +6,14 @@ use askama::Template;
 
 use super::views::{Cell, ChartView, Header, Row, RowGroup, TableView, chart_view, table_html};
 use super::{
-    PageKind, PageMeta, RenderCounts, Site, Words, downloads, gpu_anchor, gpu_segment, header,
-    link, model_dir, put_page, text,
+    Basis, PageKind, PageMeta, RenderCounts, Site, Words, downloads, gpu_anchor, gpu_segment,
+    header, link, model_dir, num, put_page, text,
 };
+use crate::analyse::response::{ResponseEnergy, response_energy};
 use crate::analyse::{ModelAnalysis, precisions};
-use crate::chart::{self, Chart, KeyOf};
+use crate::chart::{self, Chart, KeyOf, ResponseUnit};
 use crate::fmt;
+use crate::footprint::{Footprint, Impact};
 use crate::load::LoadedModel;
 use crate::model::{Measured, ModelFrame, Source, row_anchor, url_segment};
 use crate::write::PageSink;
@@ -49,6 +51,16 @@ struct ModelPage<'a> {
     /// history: the table's HTML, empty when none of them has changed.
     history: Option<String>,
     changes_href: String,
+    footprint_note: Option<String>,
+    response: Option<ResponseSection>,
+}
+
+/// The energy-per-response section: a summary table and one histogram per
+/// GPU whose best configuration carries an output-length distribution.
+struct ResponseSection {
+    table: String,
+    charts: Vec<ChartView>,
+    unit: &'static str,
 }
 
 struct BestCard {
@@ -139,12 +151,16 @@ pub(super) fn render_model<F: PageKind>(
         .map(|(gpu, best)| match best {
             Some(i) => {
                 let c = &configs[*i];
+                let mut figures = F::card_figures(c);
+                if let Some(f) = &site.footprint {
+                    figures.extend(footprint_figures(f, &F::footprint_bases(c)));
+                }
                 BestCard {
                     gpu: gpu.clone(),
                     anchor: gpu_anchor(gpu),
                     row_href: format!("#{}", row_anchor(m.slug(), c.row_id())),
                     setup: F::config_summary(c),
-                    figures: F::card_figures(c),
+                    figures,
                     found: true,
                 }
             }
@@ -165,6 +181,10 @@ pub(super) fn render_model<F: PageKind>(
         site.put_file(sink, &format!("{rel_dir}{}", c.file_name), c.svg.as_bytes())?;
     }
     let charts: Vec<ChartView> = charts_made.iter().map(chart_view).collect();
+    let (response, response_charts) = response_section(site, m, a)?;
+    for c in &response_charts {
+        site.put_file(sink, &format!("{rel_dir}{}", c.file_name), c.svg.as_bytes())?;
+    }
     let config_tables = config_tables(m, a, &root, words)?;
     let history = match &site.history {
         Some(all) => Some(match all.get(m.slug()) {
@@ -261,11 +281,13 @@ pub(super) fn render_model<F: PageKind>(
         no_base_url: site.base_url.is_none(),
         history,
         changes_href: format!("{root}{}", super::changes::PAGE_PATH),
+        footprint_note: site.footprint_note(),
+        response,
     };
     put_page(sink, &path, &page)?;
     Ok(RenderCounts {
         pages: 1,
-        charts: charts_made.len(),
+        charts: charts_made.len() + response_charts.len(),
     })
 }
 
@@ -469,4 +491,165 @@ fn bib_escape(s: &str) -> String {
         }
     }
     out
+}
+
+/// Carbon and cost rows of a best card, one per quantity and basis
+/// ("Carbon per million tokens †": "7.33 g CO₂e"). The labels carry a †
+/// that the note under the cards explains.
+fn footprint_figures(f: &Footprint, bases: &[Basis]) -> Vec<(String, String)> {
+    let mut carbon = Vec::new();
+    let mut cost = Vec::new();
+    for b in bases {
+        let i: Impact = f.of_wh(b.wh);
+        if let Some(g) = i.grams_co2e {
+            carbon.push((
+                format!("Carbon {} †", b.per),
+                format!("{} g CO₂e", fmt::significant(g, 3)),
+            ));
+        }
+        if let (Some(v), Some(currency)) = (i.cost, f.currency()) {
+            cost.push((
+                format!("Cost {} †", b.per),
+                format!("{} {currency}", fmt::significant(v, 3)),
+            ));
+        }
+    }
+    carbon.extend(cost);
+    carbon
+}
+
+/// The energy per response of the best configuration on each GPU that
+/// carries an output-length distribution: the section (`None` when no best
+/// configuration has one) and its histograms.
+fn response_section<F: PageKind>(
+    site: &Site<'_, F>,
+    m: &F,
+    a: &ModelAnalysis<KeyOf<F>>,
+) -> Result<(Option<ResponseSection>, Vec<Chart>)> {
+    let configs = m.configurations();
+    let found: Vec<(&String, &F::Config, f64, ResponseEnergy)> = a
+        .best_per_gpu
+        .iter()
+        .filter_map(|(gpu, best)| {
+            let config = &configs[(*best)?];
+            let (lengths, per_token) = F::output_lengths(config)?;
+            Some((gpu, config, per_token, response_energy(per_token, lengths)))
+        })
+        .collect();
+    if found.is_empty() {
+        return Ok((None, Vec::new()));
+    }
+    let top = found
+        .iter()
+        .map(|(_, _, _, r)| r.edges_j.last().copied().unwrap_or(0.0))
+        .fold(0.0, f64::max);
+    let unit = ResponseUnit::for_edges(&[top]);
+    let sym = unit.symbol();
+    let charts: Vec<Chart> = found
+        .iter()
+        .map(|(gpu, c, j, r)| {
+            chart::response_histogram(
+                &format!("energy-per-response-{}.svg", url_segment(gpu)),
+                m.name(),
+                gpu,
+                &F::config_summary(c),
+                *j,
+                r,
+                unit,
+            )
+        })
+        .collect();
+    let numeric = |label: String, unit: String, key: &str| Header {
+        label,
+        unit,
+        href: None,
+        num: true,
+        key: key.into(),
+    };
+    let mut headers = vec![
+        Header {
+            label: "GPU".into(),
+            unit: String::new(),
+            href: None,
+            num: false,
+            key: "gpu".into(),
+        },
+        Header {
+            label: "Best configuration".into(),
+            unit: String::new(),
+            href: None,
+            num: false,
+            key: "setup".into(),
+        },
+        numeric("Responses".into(), "count".into(), "responses"),
+        numeric("Median".into(), sym.into(), "median"),
+        numeric("90th percentile".into(), sym.into(), "p90"),
+    ];
+    let footprint = site.footprint.as_ref();
+    if let Some(f) = footprint {
+        if f.carbon.is_some() {
+            headers.push(numeric(
+                "Median carbon †".into(),
+                "g CO₂e".into(),
+                "median_g",
+            ));
+            headers.push(numeric("p90 carbon †".into(), "g CO₂e".into(), "p90_g"));
+        }
+        if let Some(currency) = f.currency() {
+            headers.push(numeric(
+                "Median cost †".into(),
+                currency.into(),
+                "median_cost",
+            ));
+            headers.push(numeric("p90 cost †".into(), currency.into(), "p90_cost"));
+        }
+    }
+    let rows = found
+        .iter()
+        .map(|(gpu, c, _, r)| {
+            let mut first = link(
+                gpu.as_str(),
+                format!("#{}", row_anchor(m.slug(), c.row_id())),
+            );
+            first.header = true;
+            let mut cells = vec![
+                first,
+                text(F::config_summary(c)),
+                num(fmt::grouped(r.total as f64), r.total as f64),
+                num(unit.text(r.median_j), r.median_j),
+                num(unit.text(r.p90_j), r.p90_j),
+            ];
+            if let Some(f) = footprint {
+                let (med, p90) = (f.of_joules(r.median_j), f.of_joules(r.p90_j));
+                for v in [med.grams_co2e, p90.grams_co2e, med.cost, p90.cost]
+                    .into_iter()
+                    .flatten()
+                {
+                    cells.push(num(fmt::significant(v, 3), v));
+                }
+            }
+            Row {
+                cells,
+                ..Row::default()
+            }
+        })
+        .collect();
+    let table = TableView {
+        id: "response-energy".into(),
+        caption: format!(
+            "Energy per response of {}'s best configuration per GPU: median and 90th percentile over its measured responses ({sym})",
+            m.name()
+        ),
+        headers,
+        groups: vec![RowGroup { title: None, rows }],
+        sortable: false,
+    };
+    Ok((
+        Some(ResponseSection {
+            table: table_html(&table)?,
+            charts: charts.iter().map(chart_view).collect(),
+            unit: sym,
+        }),
+        charts,
+    ))
 }

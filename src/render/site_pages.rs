@@ -6,13 +6,14 @@ use askama::Template;
 
 use super::views::{ChartView, Header, Row, TableView, chart_view, table_html_from_rows};
 use super::{
-    Mirror, PageKind, PageMeta, RenderCounts, Site, SiteInfo, Words, gpu_segment, header,
-    leaderboard_row, link, model_dir, num, put_page, text,
+    Mirror, PageKind, PageMeta, Part, RenderCounts, Site, SiteInfo, Words, footprint_note,
+    gpu_segment, header, leaderboard_row, link, model_dir, num, put_page, text,
 };
 use crate::analyse::{LeaderboardRow, ModelAnalysis};
 use crate::chart::{self, BarEntry, GroupedBar, KeyOf};
 use crate::columns::{Column, ColumnSet, DIFFUSION, PER_TOKEN};
 use crate::fmt;
+use crate::footprint::Footprint;
 use crate::load::Asset;
 use crate::model::{Measured, row_anchor, url_segment};
 use crate::workload::{Measure, Workload};
@@ -34,6 +35,7 @@ struct LeaderboardPage<'a> {
     archs: Vec<String>,
     model_count: usize,
     top: String,
+    footprint_note: Option<String>,
 }
 
 /// The bar chart of the lowest energy per model and GPU of `rows`, lowest
@@ -117,10 +119,7 @@ pub(super) fn render_leaderboard<F: PageKind>(
     meta.script = true;
     let root = meta.root.clone();
     let columns = F::tables(site.workload.measure).leaderboard;
-    let headers: Vec<Header> = columns
-        .iter()
-        .map(|k| header(F::COLUMNS, k, &root))
-        .collect();
+    let headers = site.best_table_headers(columns, &root);
     let table = TableView {
         id: "leaderboard".into(),
         caption: format!(
@@ -171,6 +170,7 @@ pub(super) fn render_leaderboard<F: PageKind>(
         archs,
         model_count: site.models.len(),
         top: headline.unwrap_or_default(),
+        footprint_note: site.footprint_note(),
     };
     put_page(sink, &site.path(path), &page)?;
     Ok(RenderCounts {
@@ -192,6 +192,7 @@ struct GpuPage {
     deadline: String,
     workload: String,
     words: Words,
+    footprint_note: Option<String>,
 }
 
 pub(super) fn render_gpu_pages<F: PageKind>(
@@ -230,10 +231,7 @@ pub(super) fn render_gpu_pages<F: PageKind>(
         let meta = site.meta(&path, &format!("{gpu} GPU"), description, "");
         let root = meta.root.clone();
         let columns = F::tables(site.workload.measure).gpu_page;
-        let headers: Vec<Header> = columns
-            .iter()
-            .map(|k| header(F::COLUMNS, k, &root))
-            .collect();
+        let headers = site.best_table_headers(columns, &root);
         let table = TableView {
             id: "gpu-leaderboard".into(),
             caption: format!(
@@ -273,6 +271,7 @@ pub(super) fn render_gpu_pages<F: PageKind>(
             deadline: site.deadline(),
             workload: site.workload.name.clone(),
             words,
+            footprint_note: site.footprint_note(),
         };
         put_page(sink, &site.path(&path), &page)?;
         counts.pages += 1;
@@ -445,6 +444,62 @@ struct AboutPage<'a> {
     /// Whether the site has a change history (published as
     /// `data/changes.json`).
     history: bool,
+    /// Whether any configuration carries an output-length histogram (the
+    /// energy-per-response method is explained).
+    response_histograms: bool,
+    /// The carbon and cost settings, when given.
+    footprint: Option<FootprintAbout>,
+}
+
+/// What the about page says about carbon and cost.
+struct FootprintAbout {
+    /// The assumptions and the floor caveat, as on every page.
+    note: String,
+    /// (quantity, value with unit, source, year, address) of each setting.
+    settings: Vec<(String, String, String, String, Option<String>)>,
+    carbon: bool,
+    currency: Option<String>,
+    pue: String,
+}
+
+impl FootprintAbout {
+    fn of(f: &Footprint) -> Self {
+        let mut settings = Vec::new();
+        if let Some(c) = &f.carbon {
+            settings.push((
+                "Grid carbon intensity".to_owned(),
+                format!("{} g CO₂e/kWh", fmt::setting(c.g_co2e_per_kwh)),
+                c.source.clone(),
+                c.year.to_string(),
+                c.url.clone(),
+            ));
+        }
+        if let Some(p) = &f.price {
+            settings.push((
+                "Electricity price".to_owned(),
+                format!("{} {}/kWh", fmt::setting(p.per_kwh), p.currency),
+                p.source.clone(),
+                p.year.to_string(),
+                p.url.clone(),
+            ));
+        }
+        if let Some(o) = &f.overhead {
+            settings.push((
+                "Facility overhead (PUE)".to_owned(),
+                fmt::setting(o.pue),
+                o.source.clone(),
+                o.year.map(|y| y.to_string()).unwrap_or_default(),
+                o.url.clone(),
+            ));
+        }
+        Self {
+            note: footprint_note(f),
+            settings,
+            carbon: f.carbon.is_some(),
+            currency: f.currency().map(str::to_owned),
+            pue: fmt::setting(f.pue()),
+        }
+    }
 }
 
 /// What the about page says about the diffusion workloads.
@@ -555,6 +610,16 @@ pub(super) fn render_about(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
         diffusion,
         workloads,
         history: site.changes.is_some(),
+        response_histograms: site.workloads.iter().any(|w| match w {
+            Part::Tokens(s) => s.models.iter().any(|m| {
+                m.file
+                    .configurations
+                    .iter()
+                    .any(|c| c.output_length_distribution.is_some())
+            }),
+            Part::Diffusion(_) => false,
+        }),
+        footprint: site.footprint.as_ref().map(FootprintAbout::of),
     };
     put_page(sink, path, &page)?;
     Ok(RenderCounts {

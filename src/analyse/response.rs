@@ -1,0 +1,91 @@
+//! Energy per response from a configuration's output-length histogram:
+//! each bin edge (tokens) × the configuration's energy per output token (J)
+//! gives a histogram of energy per response, with its median and 90th
+//! percentile read off by linear interpolation within a bin.
+
+use crate::model::OutputLengthDistribution;
+
+/// A histogram of energy per response, in joules.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ResponseEnergy {
+    /// Bin edges, J: the output-length edges × J per output token; one more
+    /// than `counts`.
+    pub edges_j: Vec<f64>,
+    /// Responses per bin.
+    pub counts: Vec<u64>,
+    /// Responses in all.
+    pub total: u64,
+    /// Median energy per response, J ([`quantile`] at 0.5).
+    pub median_j: f64,
+    /// 90th percentile of energy per response, J ([`quantile`] at 0.9).
+    pub p90_j: f64,
+}
+
+/// The histogram of energy per response of a configuration that spends
+/// `joules_per_token` J per output token and whose responses have the
+/// output lengths of `d`.
+pub fn response_energy(joules_per_token: f64, d: &OutputLengthDistribution) -> ResponseEnergy {
+    let edges_j: Vec<f64> = d.bins.iter().map(|t| t * joules_per_token).collect();
+    ResponseEnergy {
+        median_j: quantile(&edges_j, &d.counts, 0.5),
+        p90_j: quantile(&edges_j, &d.counts, 0.9),
+        total: d.total(),
+        counts: d.counts.clone(),
+        edges_j,
+    }
+}
+
+/// The `q` quantile (0 to 1) of a histogram with bin `edges` and `counts`,
+/// the responses of each bin taken as spread evenly across it: the value at
+/// which the cumulative count reaches `q × total`. In the bin `i` where it
+/// does, with `before` responses in the bins below it, the value is
+/// `edges[i] + (q × total − before) / counts[i] × (edges[i + 1] − edges[i])`.
+/// Empty bins are skipped; an empty histogram gives the first edge.
+pub fn quantile(edges: &[f64], counts: &[u64], q: f64) -> f64 {
+    let total: f64 = counts.iter().map(|&c| c as f64).sum();
+    let target = q.clamp(0.0, 1.0) * total;
+    let mut before = 0.0;
+    for (i, &c) in counts.iter().enumerate() {
+        let c = c as f64;
+        if c > 0.0 && before + c >= target {
+            let (lo, hi) = (edges[i], edges[i + 1]);
+            return lo + (target - before) / c * (hi - lo);
+        }
+        before += c;
+    }
+    edges.first().copied().unwrap_or(0.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn median_and_p90_interpolate_within_their_bin() {
+        // Edges 0, 100, 200, 300 tokens at 0.5 J/token: 0, 50, 100, 150 J.
+        // 10 responses: 2, 6, 2. The median (5th of 10) lies 3 of 6 into
+        // the second bin: 50 + 3/6 × 50 = 75 J. The p90 (9th) lies 1 of 2
+        // into the third: 100 + 1/2 × 50 = 125 J.
+        let d = OutputLengthDistribution {
+            bins: vec![0.0, 100.0, 200.0, 300.0],
+            counts: vec![2, 6, 2],
+        };
+        let r = response_energy(0.5, &d);
+        assert_eq!(r.edges_j, vec![0.0, 50.0, 100.0, 150.0]);
+        assert_eq!(r.total, 10);
+        assert!((r.median_j - 75.0).abs() < 1e-12, "{}", r.median_j);
+        assert!((r.p90_j - 125.0).abs() < 1e-12, "{}", r.p90_j);
+    }
+
+    #[test]
+    fn empty_bins_are_skipped_and_the_ends_are_the_edges() {
+        let edges = [10.0, 20.0, 30.0, 40.0];
+        let counts = [0, 4, 0];
+        // All four responses in [20, 30): q = 0 is 20, q = 1 is 30, and the
+        // median is halfway.
+        assert!((quantile(&edges, &counts, 0.0) - 20.0).abs() < 1e-12);
+        assert!((quantile(&edges, &counts, 1.0) - 30.0).abs() < 1e-12);
+        assert!((quantile(&edges, &counts, 0.5) - 25.0).abs() < 1e-12);
+        assert!((quantile(&edges, &[0, 0, 0], 0.5) - 10.0).abs() < 1e-12);
+    }
+}

@@ -1,0 +1,380 @@
+//! Carbon and cost of the measured energy, from optional settings in
+//! `energyboard.toml`: a grid carbon intensity, an electricity price, and a
+//! facility overhead factor (PUE), each with its source.
+//!
+//! The arithmetic is pure and stated once here (and on the about page):
+//!
+//! - facility energy (kWh) = GPU energy (Wh) × PUE / 1,000 (PUE is 1 when
+//!   not set);
+//! - carbon (g CO₂e) = facility energy (kWh) × grid intensity (g CO₂e/kWh);
+//! - cost = facility energy (kWh) × price (per kWh).
+//!
+//! So 1 Wh per million tokens at 400 g CO₂e/kWh is 0.4 g CO₂e per million
+//! tokens (0.4 µg per token). The energy is the GPUs' alone, so every
+//! figure is a floor.
+
+use serde::Deserialize;
+
+/// A grid carbon intensity with its source.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CarbonIntensity {
+    /// Grams of CO₂ equivalent emitted per kWh of electricity used.
+    pub g_co2e_per_kwh: f64,
+    /// Where the figure comes from, e.g. "U.S. EIA, Electric Power Annual".
+    pub source: String,
+    /// The year the figure describes.
+    pub year: u16,
+    /// Address of the source, optional.
+    #[serde(default)]
+    pub url: Option<String>,
+}
+
+/// An electricity price with its source.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ElectricityPrice {
+    /// Price of one kWh in `currency`.
+    pub per_kwh: f64,
+    /// ISO 4217 code, e.g. "USD".
+    pub currency: String,
+    /// Where the figure comes from.
+    pub source: String,
+    /// The year the figure describes.
+    pub year: u16,
+    /// Address of the source, optional.
+    #[serde(default)]
+    pub url: Option<String>,
+}
+
+/// A facility overhead factor (power usage effectiveness) with its source.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FacilityOverhead {
+    /// Total facility energy / IT energy; 1 or more.
+    pub pue: f64,
+    /// Where the figure comes from.
+    pub source: String,
+    /// The year the figure describes, optional.
+    #[serde(default)]
+    pub year: Option<u16>,
+    /// Address of the source, optional.
+    #[serde(default)]
+    pub url: Option<String>,
+}
+
+/// The settings that turn energy into carbon and cost; at least one of
+/// `carbon` and `price` is set (a PUE alone would change nothing shown).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Footprint {
+    /// Grid carbon intensity.
+    pub carbon: Option<CarbonIntensity>,
+    /// Electricity price.
+    pub price: Option<ElectricityPrice>,
+    /// Facility overhead.
+    pub overhead: Option<FacilityOverhead>,
+}
+
+/// Accepted grid intensities, g CO₂e/kWh: above zero, at most twice the
+/// dirtiest grids' (lignite plants emit about 1,100).
+pub const CARBON_RANGE: (f64, f64) = (0.0, 2000.0);
+/// Accepted prices per kWh, in any currency: above zero, at most 100,000
+/// (a kWh costs thousands in the currencies with the smallest units).
+pub const PRICE_RANGE: (f64, f64) = (0.0, 100_000.0);
+/// Accepted PUE: 1 (no overhead) to 5.
+pub const PUE_RANGE: (f64, f64) = (1.0, 5.0);
+/// Accepted years.
+pub const YEAR_RANGE: (u16, u16) = (1990, 2100);
+
+/// Carbon and cost of one energy figure.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Impact {
+    /// g CO₂e, when a carbon intensity is set.
+    pub grams_co2e: Option<f64>,
+    /// Cost in the price's currency, when a price is set.
+    pub cost: Option<f64>,
+}
+
+impl Footprint {
+    /// Checks the three optional settings and combines them: `None` when
+    /// neither a carbon intensity nor a price is set. Every problem is
+    /// listed, each naming its key.
+    pub fn from_settings(
+        carbon: Option<CarbonIntensity>,
+        price: Option<ElectricityPrice>,
+        overhead: Option<FacilityOverhead>,
+    ) -> Result<Option<Self>, Vec<String>> {
+        let mut bad = Vec::new();
+        if let Some(c) = &carbon {
+            let at = "carbon_intensity";
+            check_range(
+                &mut bad,
+                &format!("{at}.g_co2e_per_kwh"),
+                c.g_co2e_per_kwh,
+                CARBON_RANGE,
+                false,
+                "g CO₂e per kWh",
+            );
+            check_source(&mut bad, at, &c.source, Some(c.year), c.url.as_deref());
+        }
+        if let Some(p) = &price {
+            let at = "electricity_price";
+            check_range(
+                &mut bad,
+                &format!("{at}.per_kwh"),
+                p.per_kwh,
+                PRICE_RANGE,
+                false,
+                "per kWh",
+            );
+            if p.currency.len() != 3 || !p.currency.bytes().all(|b| b.is_ascii_uppercase()) {
+                bad.push(format!(
+                    "{at}.currency: must be a three-letter ISO 4217 code such as \"USD\" or \"EUR\", found {:?}",
+                    p.currency
+                ));
+            }
+            check_source(&mut bad, at, &p.source, Some(p.year), p.url.as_deref());
+        }
+        if let Some(o) = &overhead {
+            let at = "facility_overhead";
+            check_range(&mut bad, &format!("{at}.pue"), o.pue, PUE_RANGE, true, "");
+            check_source(&mut bad, at, &o.source, o.year, o.url.as_deref());
+            if carbon.is_none() && price.is_none() {
+                bad.push(
+                    "facility_overhead: needs carbon_intensity or electricity_price as well; it only scales those figures"
+                        .to_owned(),
+                );
+            }
+        }
+        if !bad.is_empty() {
+            return Err(bad);
+        }
+        Ok((carbon.is_some() || price.is_some()).then_some(Self {
+            carbon,
+            price,
+            overhead,
+        }))
+    }
+
+    /// The PUE applied: the setting, or 1.
+    pub fn pue(&self) -> f64 {
+        self.overhead.as_ref().map_or(1.0, |o| o.pue)
+    }
+
+    /// Carbon and cost of `wh` watt-hours of GPU energy.
+    pub fn of_wh(&self, wh: f64) -> Impact {
+        let kwh = wh * self.pue() / 1000.0;
+        Impact {
+            grams_co2e: self.carbon.as_ref().map(|c| kwh * c.g_co2e_per_kwh),
+            cost: self.price.as_ref().map(|p| kwh * p.per_kwh),
+        }
+    }
+
+    /// The same for `j` joules.
+    pub fn of_joules(&self, j: f64) -> Impact {
+        self.of_wh(j / 3600.0)
+    }
+
+    /// The currency of the price, if set.
+    pub fn currency(&self) -> Option<&str> {
+        self.price.as_ref().map(|p| p.currency.as_str())
+    }
+
+    /// The assumptions in one sentence, e.g. "384 g CO₂e/kWh (U.S. EIA,
+    /// 2023); 0.0813 USD/kWh (…, 2024); PUE 1.56 (…)".
+    pub fn assumptions(&self) -> String {
+        let mut parts = Vec::new();
+        if let Some(c) = &self.carbon {
+            parts.push(format!(
+                "grid carbon intensity {} g CO₂e/kWh ({}, {})",
+                crate::fmt::setting(c.g_co2e_per_kwh),
+                c.source,
+                c.year
+            ));
+        }
+        if let Some(p) = &self.price {
+            parts.push(format!(
+                "electricity price {} {}/kWh ({}, {})",
+                crate::fmt::setting(p.per_kwh),
+                p.currency,
+                p.source,
+                p.year
+            ));
+        }
+        match &self.overhead {
+            Some(o) => parts.push(format!(
+                "facility overhead PUE {} ({}{})",
+                crate::fmt::setting(o.pue),
+                o.source,
+                o.year.map(|y| format!(", {y}")).unwrap_or_default()
+            )),
+            None => parts.push("no facility overhead (PUE 1)".to_owned()),
+        }
+        parts.join("; ")
+    }
+}
+
+fn check_range(
+    bad: &mut Vec<String>,
+    key: &str,
+    v: f64,
+    (lo, hi): (f64, f64),
+    lo_inclusive: bool,
+    unit: &str,
+) {
+    let above = if lo_inclusive { v >= lo } else { v > lo };
+    if !v.is_finite() || !above || v > hi {
+        let unit = if unit.is_empty() {
+            String::new()
+        } else {
+            format!(" {unit}")
+        };
+        let from = if lo_inclusive { "from" } else { "above" };
+        bad.push(format!(
+            "{key}: must be a finite number {from} {lo} up to {hi}{unit}, found {v}"
+        ));
+    }
+}
+
+fn check_source(
+    bad: &mut Vec<String>,
+    at: &str,
+    source: &str,
+    year: Option<u16>,
+    url: Option<&str>,
+) {
+    if source.trim().is_empty() {
+        bad.push(format!(
+            "{at}.source: must say where the figure comes from (publisher and publication), found an empty string"
+        ));
+    } else if source.chars().count() > 300 || source.chars().any(char::is_control) {
+        bad.push(format!(
+            "{at}.source: must be one line of at most 300 characters without control characters"
+        ));
+    }
+    if let Some(year) = year
+        && !(YEAR_RANGE.0..=YEAR_RANGE.1).contains(&year)
+    {
+        bad.push(format!(
+            "{at}.year: must be the year the figure describes, {} to {}, found {year}",
+            YEAR_RANGE.0, YEAR_RANGE.1
+        ));
+    }
+    if let Some(url) = url {
+        let lower = url.to_ascii_lowercase();
+        let ok = (lower.starts_with("https://") || lower.starts_with("http://"))
+            && url.len() <= 2000
+            && !url
+                .chars()
+                .any(|c| c.is_control() || c.is_whitespace() || "\"<>\\^`{|}".contains(c));
+        if !ok {
+            bad.push(format!(
+                "{at}.url: must be an http(s):// address without spaces or quotes, found {url:?}"
+            ));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn carbon(g: f64) -> CarbonIntensity {
+        CarbonIntensity {
+            g_co2e_per_kwh: g,
+            source: "test grid".into(),
+            year: 2023,
+            url: None,
+        }
+    }
+
+    fn price(p: f64) -> ElectricityPrice {
+        ElectricityPrice {
+            per_kwh: p,
+            currency: "USD".into(),
+            source: "test tariff".into(),
+            year: 2024,
+            url: None,
+        }
+    }
+
+    fn pue(x: f64) -> FacilityOverhead {
+        FacilityOverhead {
+            pue: x,
+            source: "test site".into(),
+            year: None,
+            url: None,
+        }
+    }
+
+    #[test]
+    fn one_wh_per_million_tokens_at_400_g_is_0_4_g_per_million_tokens() {
+        let f = Footprint::from_settings(Some(carbon(400.0)), Some(price(0.10)), None)
+            .unwrap()
+            .unwrap();
+        let i = f.of_wh(1.0);
+        // 1 Wh = 0.001 kWh; × 400 g/kWh = 0.4 g; × 0.10 USD/kWh = 0.0001 USD.
+        assert!((i.grams_co2e.unwrap() - 0.4).abs() < 1e-12);
+        assert!((i.cost.unwrap() - 0.0001).abs() < 1e-15);
+        // Per token: 0.4 g / 1e6 = 0.4 µg.
+        assert!((i.grams_co2e.unwrap() / 1e6 - 4e-7).abs() < 1e-18);
+    }
+
+    #[test]
+    fn pue_scales_carbon_and_cost_and_joules_convert_by_3600() {
+        let f = Footprint::from_settings(Some(carbon(384.0)), Some(price(0.0813)), Some(pue(1.5)))
+            .unwrap()
+            .unwrap();
+        // 274.88 J = 0.076356 Wh; × 1.5 = 0.114533 Wh = 0.000114533 kWh;
+        // × 384 = 0.043981 g; × 0.0813 = 0.0000093116 USD.
+        let i = f.of_joules(274.88);
+        assert!((i.grams_co2e.unwrap() - 0.043_980_8).abs() < 1e-7, "{i:?}");
+        assert!((i.cost.unwrap() - 9.311_56e-6).abs() < 1e-10, "{i:?}");
+        // 119.55 Wh/M tok × 1.5 × 384 / 1000 = 68.8608 g per million tokens.
+        let m = f.of_wh(119.55);
+        assert!((m.grams_co2e.unwrap() - 68.8608).abs() < 1e-9, "{m:?}");
+    }
+
+    #[test]
+    fn only_what_is_set_is_computed() {
+        let f = Footprint::from_settings(None, Some(price(0.2)), None)
+            .unwrap()
+            .unwrap();
+        let i = f.of_wh(1000.0);
+        assert_eq!(i.grams_co2e, None);
+        assert!((i.cost.unwrap() - 0.2).abs() < 1e-12);
+        assert_eq!(Footprint::from_settings(None, None, None), Ok(None));
+    }
+
+    #[test]
+    fn bad_settings_name_their_key() {
+        let mut c = carbon(f64::NAN);
+        c.source = " ".into();
+        c.year = 1800;
+        let mut p = price(-1.0);
+        p.currency = "usd".into();
+        p.url = Some("ftp://x".into());
+        let err = Footprint::from_settings(Some(c), Some(p), Some(pue(0.9))).unwrap_err();
+        let all = err.join("\n");
+        for key in [
+            "carbon_intensity.g_co2e_per_kwh: must be a finite number above 0 up to 2000 g CO₂e per kWh, found NaN",
+            "carbon_intensity.source: must say",
+            "carbon_intensity.year: must be the year the figure describes, 1990 to 2100, found 1800",
+            "electricity_price.per_kwh: must be a finite number above 0",
+            "electricity_price.currency: must be a three-letter ISO 4217 code",
+            "electricity_price.url: must be an http(s)",
+            "facility_overhead.pue: must be a finite number from 1 up to 5, found 0.9",
+        ] {
+            assert!(all.contains(key), "{key} missing from:\n{all}");
+        }
+        assert_eq!(err.len(), 7, "{all}");
+        for g in [0.0, 2000.5, f64::INFINITY] {
+            assert!(Footprint::from_settings(Some(carbon(g)), None, None).is_err());
+        }
+        let alone = Footprint::from_settings(None, None, Some(pue(1.2))).unwrap_err();
+        assert!(
+            alone[0].starts_with("facility_overhead: needs"),
+            "{alone:?}"
+        );
+    }
+}
