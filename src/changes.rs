@@ -156,7 +156,10 @@ mod tests {
             new_row_id: None,
         };
         assert_eq!(change.percent(), Some(-25.0));
-        let appeared = BestChange { old: None, ..change };
+        let appeared = BestChange {
+            old: None,
+            ..change
+        };
         assert_eq!(appeared.percent(), None);
     }
 }

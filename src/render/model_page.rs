@@ -45,6 +45,8 @@ struct ModelPage<'a> {
     overview_href: String,
     workload: String,
     leaderboard_href: String,
+    limit: Option<super::reader::LimitControl>,
+    peers_href: String,
 }
 
 struct BestCard {
@@ -92,7 +94,8 @@ pub(super) fn render_model<F: PageKind>(
             configs.len()
         ),
     };
-    let meta = site.meta(&format!("{rel_dir}index.html"), m.name(), description, "");
+    let mut meta = site.meta(&format!("{rel_dir}index.html"), m.name(), description, "");
+    meta.scripts.push("limit.js");
     let root = meta.root.clone();
     let home = meta.home.clone();
 
@@ -233,6 +236,11 @@ pub(super) fn render_model<F: PageKind>(
         overview_href: format!("{root}{rel_dir}index.html"),
         workload: site.workload.name.clone(),
         leaderboard_href: format!("{home}index.html"),
+        limit: Some(super::reader::model_control(site, m)),
+        peers_href: format!(
+            "{home}compare/index.html?models={}",
+            super::reader::size_peers(site, m, 4).join(",")
+        ),
         badge_src: "badge.svg".into(),
         badge_markdown: format!(
             "[![{}]({badge_url})]({page_link})",
