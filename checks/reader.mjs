@@ -8,6 +8,8 @@
 //   loading that address shows the same;
 // - compare <workload> nojs: without JavaScript the lowest-energy models
 //   are chosen at first and ticking a box shows its model (CSS :has());
+// - compare legacy address: /compare/?models=a,b (the address from before
+//   workloads) opens Text Conversation's comparison of a and b;
 // - limit <workload>: a limit on the leaderboard (50 ms per token; a
 //   rung of the ladder on a diffusion workload) gives, for every model and
 //   GPU, the row that model's page shows in its ladder table at that limit
@@ -56,7 +58,7 @@ function compareState() {
   }));
   const rows = (id) => [...document.querySelectorAll(`#${id} tbody tr`)].filter(shown).map((r) => byIndex.get(cls(r)));
   const pointsOf = {};
-  for (const r of document.querySelectorAll('#frontier-points tbody tr')) {
+  for (const r of document.querySelectorAll('#chart-frontiers-data tbody tr')) {
     const slug = byIndex.get(cls(r));
     pointsOf[slug] = (pointsOf[slug] || 0) + 1;
   }
@@ -65,7 +67,7 @@ function compareState() {
     labels: Object.fromEntries(boxes.map((b) => [b.value, b.closest('label').textContent.trim()])),
     groups,
     table: [...new Set(rows('compare'))],
-    points: [...new Set(rows('frontier-points'))],
+    points: [...new Set(rows('chart-frontiers-data'))],
     pointsOf,
   };
 }
@@ -118,6 +120,22 @@ async function checkCompare({ report, context, served, w }) {
   problems.push(...errors);
   await page.close();
   report.check(`compare ${w.id}`, problems, `${two.join(' and ')}, chosen by keyboard and reloaded from the address`);
+}
+
+/** The pre-workload /compare/ passes a comparison on to Text Conversation's. */
+async function checkLegacyCompare({ report, context, served, w }) {
+  const page = await context.newPage();
+  const problems = [];
+  await page.goto(`${served.url}${w.dir}compare/`, { waitUntil: 'load' });
+  const all = Object.keys((await page.evaluate(compareState)).labels).slice(-2);
+  await page.goto(`${served.url}compare/?models=${all.join(',')}`, { waitUntil: 'load' });
+  const arrived = (u) => /\/compare\/(index\.html)?$/.test(u.pathname) && u.pathname.includes(`/${w.dir}`);
+  await page.waitForURL(arrived, { timeout: 5000 }).catch(() => {});
+  const s = await page.evaluate(compareState);
+  if (!arrived(new URL(page.url()))) problems.push(`compare/?models=… stays at ${page.url()}`);
+  if (!same(s.groups.map((g) => g.slug), all)) problems.push(`compare/?models=${all.join(',')} shows ${s.groups.map((g) => g.slug).join(', ')}`);
+  await page.close();
+  report.check('compare legacy address', problems, `compare/?models=${all.join(',')} → ${w.dir}compare/`);
 }
 
 async function checkCompareNoJs({ report, browser, served, w }) {
@@ -359,6 +377,7 @@ export async function checkReader({ siteDir, served, browser, report }) {
   for (const w of chosen) {
     await checkCompare({ report, context, served, w });
     await checkCompareNoJs({ report, browser, served, w });
+    if (w.id === 'lm-arena-chat' && files.includes('compare/index.html')) await checkLegacyCompare({ report, context, served, w });
     await checkLimit({ report, context, served, w });
     for (const rel of [w.models[0], w.models[w.models.length - 1]].filter((v, i, a) => a.indexOf(v) === i)) {
       await checkModelLimit({ report, context, served, rel });

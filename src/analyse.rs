@@ -568,6 +568,7 @@ mod tests {
     }
 
     #[test]
+    #[allow(clippy::many_single_char_names)]
     fn candidates_keep_the_tie_rule_and_repeats() {
         // Same energy and latency: fewer GPUs, then lower load, then the
         // first repeat, then the earlier row win, as in `cheapest_within`.

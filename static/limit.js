@@ -32,6 +32,16 @@
 
   var show = board ? leaderboard() : modelPage();
 
+  // A figure as the page writes it: the number padded with zeros to `d`
+  // decimals, grouped by thousands when `g` (the data carries the page's
+  // text wherever this would differ).
+  function figure(v, f) {
+    var s = String(v).split("."), whole = s[0], frac = s[1] || "";
+    if (f[1]) whole = whole.replace(/\B(?=(\d{3})+$)/g, ",");
+    while (frac.length < f[0]) frac += "0";
+    return f[0] ? whole + "." + frac : whole;
+  }
+
   function leaderboard() {
     var wrap = board.parentNode;
     var rows = [].slice.call(board.tBodies[0].rows);
@@ -52,6 +62,16 @@
     mine.appendChild(table);
     mine.hidden = true;
     wrap.parentNode.insertBefore(mine, wrap.nextSibling);
+    // Each row's candidates as lists [latency, energy, anchor, setup,
+    // energy text, latency text], cheapest first.
+    var lists = data.rows.map(function (r) {
+      return r.l.map(function (l, k) {
+        var t = (r.t || {})[k] || [];
+        return [l, r.e[k], r.a[k],
+          t[2] || r.p[r.s[k]] + data.load[0] + r.n[k] + data.load[1],
+          t[0] || figure(r.e[k], data.figures[0]), t[1] || figure(l, data.figures[1])];
+      });
+    });
     function filter() {
       var gpu = filters ? filters.elements.gpu.value : "", arch = filters ? filters.elements.arch.value : "";
       [].forEach.call(body.rows, function (r) {
@@ -66,17 +86,16 @@
       var found = 0;
       var made = rows.map(function (r) {
         var i = Number(r.getAttribute("data-row"));
-        var c = pick(data.rows[i], limit);
+        var c = pick(lists[i], limit);
         var tr = make("tr", null, { "data-gpu": r.dataset.gpu, "data-arch": r.dataset.arch, "data-row": String(i) });
-        var name = r.cells[0].cloneNode(true), gpu = r.cells[1].cloneNode(true);
+        var name = r.cells[0].cloneNode(true);
         tr.appendChild(name);
-        tr.appendChild(gpu);
+        tr.appendChild(r.cells[1].cloneNode(true));
         if (c) {
           found += 1;
-          var page = name.querySelector("a").getAttribute("href").split("#")[0];
-          tr.appendChild(make("td", c[4]));
-          var energy = tr.appendChild(make("td", null, { "class": "num" }));
-          energy.appendChild(make("a", c[2], { href: page + "#" + c[3] }));
+          tr.appendChild(make("td", c[3]));
+          tr.appendChild(make("td", null, { "class": "num" }))
+            .appendChild(make("a", c[4], { href: name.querySelector("a").getAttribute("href").split("#")[0] + "#" + c[2] }));
           tr.appendChild(make("td", c[5], { "class": "num" }));
         } else {
           tr.appendChild(make("td", none(limit)));
@@ -89,7 +108,7 @@
       body.textContent = "";
       made.forEach(function (m) { body.appendChild(m.tr); });
       filter();
-      caption.textContent = "Cheapest configuration per model and GPU with " + data.latency + " within " + limit + " " + data.unit +
+      caption.textContent = "Cheapest configuration per model and GPU with " + data.phrase + " within " + limit + " " + data.unit +
         ", lowest energy first; " + found + " of " + rows.length + " have one.";
       return found + " of " + rows.length + " model and GPU pairs have a configuration within " + limit + " " + data.unit + ".";
     };

@@ -322,6 +322,9 @@ fn resolve(from: &str, href: &str) -> Option<(String, Option<String>)> {
         Some((p, f)) => (p, Some(f.to_owned())),
         None => (href, None),
     };
+    // A query (a comparison's models, a latency limit) is for the page's
+    // script: the file is the path's.
+    let path = path.split_once('?').map_or(path, |(p, _)| p);
     let mut parts: Vec<&str> = from.split('/').collect();
     parts.pop();
     if !path.is_empty() {

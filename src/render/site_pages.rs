@@ -573,7 +573,9 @@ fn frontier_points_table<F: PageKind>(site: &Site<'_, F>, root: &str) -> Result<
             })
         });
     let table = TableView {
-        id: "frontier-points".into(),
+        // The address the compare chart's data table had before the page
+        // let readers choose (a published URL).
+        id: "chart-frontiers-data".into(),
         caption: format!(
             "Data of the chart: the chosen models' Pareto frontiers, {} and {}",
             words.latency_short, words.energy_long
