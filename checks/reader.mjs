@@ -5,7 +5,7 @@
 //   the keyboard) shows exactly their frontier groups in the chart, each
 //   with as many points as its frontier has rows in the chart's data table,
 //   and exactly their rows in the tables; the address then names them, and
-//   loading that address shows the same;
+//   loading that address shows the same; unticking a GPU hides its columns;
 // - compare <workload> nojs: without JavaScript the lowest-energy models
 //   are chosen at first and ticking a box shows its model (CSS :has());
 // - compare legacy address: /compare/?models=a,b (the address from before
@@ -117,6 +117,19 @@ async function checkCompare({ report, context, served, w }) {
   await again.goto(address, { waitUntil: 'load' });
   verify(await again.evaluate(compareState), `loading ${address}`);
   await again.close();
+  // A GPU unticked: its two columns go, and the address says which stay.
+  const gpus = await page.evaluate(() => [...document.querySelectorAll('input[name=gpus]')].map((b) => [b.id, b.value, b.closest('label').textContent.trim()]));
+  if (gpus.length > 1) {
+    const [id, value, name] = gpus[0];
+    await page.locator(`#${id}`).focus();
+    await page.keyboard.press('Space');
+    const heads = await page.evaluate(() => [...document.querySelectorAll('#compare thead th')]
+      .filter((th) => getComputedStyle(th).display !== 'none').map((th) => th.firstChild.textContent.trim()));
+    if (heads.some((h) => h.startsWith(`Best on ${name}`) || h.startsWith(`${name} setup`))) problems.push(`unticking ${name} leaves its columns: ${heads.join(' | ')}`);
+    if (!heads.some((h) => h.startsWith(`Best on ${gpus[1][2]}`))) problems.push(`unticking ${name} hides ${gpus[1][2]} too`);
+    const kept = new URL(page.url()).searchParams.get('gpus');
+    if (kept === null || kept.split(',').includes(value)) problems.push(`the address ${page.url()} does not drop ${value}`);
+  }
   problems.push(...errors);
   await page.close();
   report.check(`compare ${w.id}`, problems, `${two.join(' and ')}, chosen by keyboard and reloaded from the address`);

@@ -351,6 +351,8 @@ pub(super) fn render_compare<F: PageKind>(
     if tokens {
         headers.push(header(set, "active_params_billion", &root));
     }
+    // Each GPU has two columns (best, setup) after these; CSS counts from 1.
+    let first_gpu_column = headers.len() + 1;
     for gpu in &site.gpus {
         headers.push(Header {
             label: format!("Best on {gpu}"),
@@ -482,7 +484,6 @@ pub(super) fn render_compare<F: PageKind>(
             "main:has(#pick-{k}:not(:checked)) .m{k}{{display:none}}"
         ));
     }
-    let first_gpu_column = if tokens { 5 } else { 4 };
     for j in 0..gpu_picks.len() {
         let a = first_gpu_column + 2 * j;
         style.push_str(&format!(
