@@ -8,10 +8,12 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-(cd "$root" && cargo build --release --quiet)
-bin="${CARGO_TARGET_DIR:-$root/target}/release/energyboard"
+[ -n "${BIN:-}" ] || (cd "$root" && cargo build --release --quiet)
+bin="${BIN:-${CARGO_TARGET_DIR:-$root/target}/release/energyboard}"
 "$bin" build --data "$root/data" --out "$work/seed" >/dev/null 2>&1
 "$bin" build --data "$root/tests/fixtures/large" --out "$work/large" >/dev/null 2>&1
+"$bin" synth --count 250 --seed 1 --out "$work/synth-data" >/dev/null 2>&1
+"$bin" build --data "$work/synth-data" --out "$work/synth" >/dev/null 2>&1
 python3 - "$work" <<'PY'
 import gzip, os, re, sys
 from html.parser import HTMLParser
@@ -37,13 +39,15 @@ def weight(site, page):
 
 print("| site | page | files | raw (KB) | gzip (KB) | budget (KB) |")
 print("|---|---|---:|---:|---:|---:|")
-for label, site, budget in (("seed (2 models)", "seed", 25), ("fixtures (24 models)", "large", 60)):
+for label, site, budget in (("seed (2 models)", "seed", 25), ("fixtures (24 models)", "large", 60), ("synth (50 models a workload)", "synth", 30)):
     d = os.path.join(work, site)
     n, raw, gz = weight(d, "index.html")
     print(f"| {label} | front page | {n} | {raw/1000:.1f} | {gz/1000:.1f} | {budget} |")
     chat = "workloads/lm-arena-chat/"
     n, raw, gz = weight(d, chat + "index.html")
     print(f"| {label} | leaderboard | {n} | {raw/1000:.1f} | {gz/1000:.1f} | {budget} |")
+    n, raw, gz = weight(d, chat + "compare/index.html")
+    print(f"| {label} | compare | {n} | {raw/1000:.1f} | {gz/1000:.1f} | {max(budget, 30)} |")
     models = sorted(os.listdir(os.path.join(d, chat + "models")))
     worst = max((weight(d, f"{chat}models/{m}/index.html") + (m,) for m in models), key=lambda t: t[2])
     print(f"| {label} | heaviest model page ({worst[3]}) | {worst[0]} | {worst[1]/1000:.1f} | {worst[2]/1000:.1f} | 60 |")

@@ -51,6 +51,49 @@ pub fn cheapest_within<C: Measured>(
         .map(|(i, _)| i)
 }
 
+/// The configurations [`cheapest_within`] picks for some limit up to
+/// `max` among those `keep` accepts, each once, in [`selection_order`]
+/// (cheapest first). For any limit `l ≤ max`, the first of them whose
+/// latency is at most `l` is exactly `cheapest_within(configs, l, keep)`:
+/// the answer at `l` is the answer at the largest latency not above `l`,
+/// which is in the list, and no earlier entry is within `l` (it would then
+/// have been the answer). This is what the pages' latency-limit control
+/// embeds, so a reader's script picks the same row as the analysis
+/// (ties and repeats included) without every configuration of the page.
+pub fn limit_candidates<C: Measured>(
+    configs: &[C],
+    max: f64,
+    keep: impl Fn(&C) -> bool,
+) -> Vec<usize> {
+    let mut by_latency: Vec<usize> = (0..configs.len())
+        .filter(|&i| keep(&configs[i]) && configs[i].latency() <= max)
+        .collect();
+    by_latency.sort_by(|&a, &b| configs[a].latency().total_cmp(&configs[b].latency()));
+    let mut picked: Vec<usize> = Vec::new();
+    let mut best: Option<usize> = None;
+    let mut k = 0;
+    while k < by_latency.len() {
+        // Every configuration at this latency joins before the answer at
+        // this limit is read.
+        let latency = configs[by_latency[k]].latency();
+        while k < by_latency.len() && configs[by_latency[k]].latency() == latency {
+            let i = by_latency[k];
+            best = match best {
+                Some(b) if selection_order((b, &configs[b]), (i, &configs[i])).is_le() => Some(b),
+                _ => Some(i),
+            };
+            k += 1;
+        }
+        if let Some(b) = best {
+            if !picked.contains(&b) {
+                picked.push(b);
+            }
+        }
+    }
+    picked.sort_by(|&a, &b| selection_order((a, &configs[a]), (b, &configs[b])));
+    picked
+}
+
 /// Best configuration per GPU, in the order of the file's `gpus` list: the
 /// lowest-energy configuration whose latency is within the file's
 /// deadline, or `None` when no configuration on that GPU meets it.
@@ -455,6 +498,129 @@ mod tests {
         );
         let tight = cheapest_within(&m.configurations, 5.0, |_| true);
         assert_eq!(tight, None);
+    }
+
+    /// The first of `candidates` within `limit`: the rule the pages'
+    /// script (`static/limit.js`, `pick`) applies to the embedded list.
+    fn first_within<C: Measured>(configs: &[C], candidates: &[usize], limit: f64) -> Option<usize> {
+        candidates
+            .iter()
+            .copied()
+            .find(|&i| configs[i].latency() <= limit)
+    }
+
+    /// Every limit worth trying on `configs`: each latency, just below and
+    /// just above it, and a few far away.
+    fn limits_to_try<C: Measured>(configs: &[C]) -> Vec<f64> {
+        let mut limits = vec![0.0, 1e-9, 1e9];
+        for c in configs {
+            let l = c.latency();
+            limits.extend([l, l * (1.0 - 1e-12), l * (1.0 + 1e-12), l + 0.05, l - 0.05]);
+        }
+        limits
+    }
+
+    #[test]
+    fn the_first_candidate_within_any_limit_is_the_analysis_pick() {
+        let mut files: Vec<ModelFile> = vec![seed("qwen-3-32b"), seed("qwen-3-30b-a3b-instruct")];
+        for entry in std::fs::read_dir("tests/fixtures/leaderboard").unwrap() {
+            let dir = entry.unwrap().path();
+            if !dir.is_dir() {
+                continue;
+            }
+            for f in std::fs::read_dir(dir).unwrap() {
+                let text = std::fs::read_to_string(f.unwrap().path()).unwrap();
+                files.push(serde_json::from_str(&text).unwrap());
+            }
+        }
+        assert!(files.len() > 50, "{}", files.len());
+        let mut checked = 0;
+        for m in &files {
+            for gpu in &m.gpus {
+                let keep = |c: &Configuration| &c.gpu == gpu;
+                let candidates = limit_candidates(&m.configurations, f64::INFINITY, keep);
+                for limit in limits_to_try(&m.configurations) {
+                    assert_eq!(
+                        first_within(&m.configurations, &candidates, limit),
+                        cheapest_within(&m.configurations, limit, keep),
+                        "{} on {gpu} at {limit}",
+                        m.slug
+                    );
+                    checked += 1;
+                }
+                // Capped at the deadline: nothing over it is listed, and
+                // up to it the answers agree.
+                let capped = limit_candidates(&m.configurations, m.itl_deadline_ms, keep);
+                assert!(
+                    capped
+                        .iter()
+                        .all(|&i| m.configurations[i].median_itl_ms <= m.itl_deadline_ms)
+                );
+                for limit in limits_to_try(&m.configurations) {
+                    if limit <= m.itl_deadline_ms {
+                        assert_eq!(
+                            first_within(&m.configurations, &capped, limit),
+                            cheapest_within(&m.configurations, limit, keep)
+                        );
+                    }
+                }
+            }
+        }
+        assert!(checked > 5000, "{checked}");
+    }
+
+    #[test]
+    #[allow(clippy::many_single_char_names)]
+    fn candidates_keep_the_tie_rule_and_repeats() {
+        // Same energy and latency: fewer GPUs, then lower load, then the
+        // first repeat, then the earlier row win, as in `cheapest_within`.
+        let mut a = point(10.0, 30.0);
+        a.num_gpus = 2;
+        let mut b = point(10.0, 30.0);
+        b.num_gpus = 1;
+        b.max_num_seqs = 64;
+        let mut c = point(10.0, 30.0);
+        c.num_gpus = 1;
+        c.max_num_seqs = 32;
+        c.repeat = 2;
+        let mut d = c.clone();
+        d.repeat = 1;
+        let e = d.clone();
+        // A faster, dearer row, and a slower, cheaper one.
+        let f = point(5.0, 90.0);
+        let g = point(40.0, 10.0);
+        let configs = vec![a, b, c, d, e, f, g];
+        let candidates = limit_candidates(&configs, f64::INFINITY, |_| true);
+        assert_eq!(candidates, vec![6, 3, 5]);
+        for limit in [4.0, 5.0, 9.0, 10.0, 39.9, 40.0, 100.0] {
+            assert_eq!(
+                first_within(&configs, &candidates, limit),
+                cheapest_within(&configs, limit, |_| true),
+                "{limit}"
+            );
+        }
+        assert_eq!(limit_candidates(&configs, 39.0, |_| true), vec![3, 5]);
+    }
+
+    #[test]
+    fn diffusion_candidates_agree_with_the_analysis() {
+        for (workload, slug) in [
+            ("text-to-image", "flux-1-dev"),
+            ("text-to-video", "wan-2-1-14b"),
+        ] {
+            let m = diffusion(workload, slug);
+            for gpu in &m.gpus {
+                let keep = |c: &crate::model::DiffusionConfiguration| &c.gpu == gpu;
+                let candidates = limit_candidates(&m.configurations, f64::INFINITY, keep);
+                for limit in limits_to_try(&m.configurations) {
+                    assert_eq!(
+                        first_within(&m.configurations, &candidates, limit),
+                        cheapest_within(&m.configurations, limit, keep),
+                        "{slug} on {gpu} at {limit}"
+                    );
+                }
+            }
+        }
     }
 
     fn diffusion(workload: &str, slug: &str) -> crate::model::DiffusionFile {

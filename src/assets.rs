@@ -12,8 +12,10 @@ use crate::load::{Asset, load_static_dir};
 
 /// The default assets, as in this repository's `static/` when the binary
 /// was built: `(path inside static/, bytes)`.
-pub const BUILT_IN: [(&str, &[u8]); 3] = [
+pub const BUILT_IN: [(&str, &[u8]); 5] = [
+    ("compare.js", include_bytes!("../static/compare.js")),
     ("favicon.svg", include_bytes!("../static/favicon.svg")),
+    ("limit.js", include_bytes!("../static/limit.js")),
     ("style.css", include_bytes!("../static/style.css")),
     ("table.js", include_bytes!("../static/table.js")),
 ];
@@ -68,7 +70,7 @@ mod tests {
         };
         assert_eq!(get("style.css").unwrap(), b"body{}");
         assert_eq!(get("extra.js").unwrap(), b"1");
-        assert_eq!(get("table.js").unwrap(), BUILT_IN[2].1);
-        assert_eq!(assets.len(), 4);
+        assert_eq!(get("table.js").unwrap(), BUILT_IN[4].1);
+        assert_eq!(assets.len(), BUILT_IN.len() + 1);
     }
 }

@@ -30,7 +30,7 @@ use crate::model::{DiffusionFile, Measured, Measurements, ModelFile};
 pub use model_page::{Ctx, Metric, PageCharts};
 
 pub use response::{ResponseUnit, response_histogram};
-pub use site::{GroupedBar, MAX_BARS, MAX_FRONTIERS};
+pub use site::{FrontierPicker, GroupedBar, MAX_BARS, MAX_FRONTIERS};
 pub(crate) use style::gpu_slot;
 
 /// A chart's data as a plain table, shown under the chart for readers who
@@ -199,6 +199,12 @@ pub fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry]) -> C
 /// say so.
 pub fn compare_frontiers<M: Plotted>(models: &[(&M, &ModelAnalysis<KeyOf<M>>)]) -> Chart {
     site::compare_frontiers(models)
+}
+
+/// Every model's Pareto frontier on one chart, one group per model, for
+/// the compare page to show any set of them: see [`FrontierPicker`].
+pub fn frontier_picker<M: Plotted>(models: &[(&M, &ModelAnalysis<KeyOf<M>>)]) -> FrontierPicker {
+    site::frontier_picker(models)
 }
 
 /// Horizontal bars in the order given, coloured by series (e.g. one colour

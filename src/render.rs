@@ -10,6 +10,7 @@ mod downloads;
 mod kind;
 mod model_page;
 mod overview;
+mod reader;
 mod site_pages;
 mod views;
 
@@ -589,6 +590,13 @@ pub struct PageMeta {
     pub nav: &'static str,
     /// Whether the page loads the table script.
     pub script: bool,
+    /// Further scripts of `assets/` the page loads (deferred), e.g.
+    /// `limit.js`.
+    pub scripts: Vec<&'static str>,
+    /// CSS of the page alone, in the head (the compare page's rules that
+    /// show the chosen models); empty for none. Made by the program, never
+    /// from data.
+    pub head_style: String,
     /// Footer facts.
     pub footer: String,
     /// CSS to inline instead of linking the stylesheet (the 404 page, which
@@ -655,6 +663,8 @@ fn page_meta(
         canonical: base_url.map(|b| format!("{b}{canonical_path}")),
         nav,
         script: false,
+        scripts: Vec::new(),
+        head_style: String::new(),
         footer: format!(
             "Data: {} {}, data version {}, retrieved {}. Licence: {}.",
             info.source_name, info.source_version, info.data_versions, info.retrieved, info.licence

@@ -333,6 +333,9 @@ fn resolve(from: &str, href: &str) -> Option<(String, Option<String>)> {
         Some((p, f)) => (p, Some(f.to_owned())),
         None => (href, None),
     };
+    // A query (a comparison's models, a latency limit) is for the page's
+    // script: the file is the path's.
+    let path = path.split_once('?').map_or(path, |(p, _)| p);
     let mut parts: Vec<&str> = from.split('/').collect();
     parts.pop();
     if !path.is_empty() {
@@ -1102,4 +1105,98 @@ fn a_site_with_per_token_and_diffusion_workloads_is_whole_and_keeps_units_apart(
             .next()
             .is_some()
     );
+}
+
+#[test]
+fn compare_page_draws_every_frontier_in_its_own_group_and_ticks_the_seven_lowest() {
+    let site = Built::large();
+    let doc = site.page("workloads/lm-arena-chat/compare/index.html");
+    let boxes: Vec<_> = doc.select(&sel("input[name=models]")).collect();
+    assert_eq!(boxes.len(), 24);
+    // One group per model, named by the class its checkbox's rule hides.
+    let groups: Vec<String> = doc
+        .select(&sel("svg g.fm"))
+        .map(|g| g.value().attr("class").unwrap().to_owned())
+        .collect();
+    assert_eq!(groups.len(), boxes.len());
+    let style = doc.select(&sel("head style")).next().unwrap().inner_html();
+    for b in &boxes {
+        let k = b.value().id().unwrap().strip_prefix("pick-").unwrap();
+        assert!(groups.contains(&format!("fm m{k}")), "no group m{k}");
+        assert!(
+            style.contains(&format!(
+                "main:has(#pick-{k}:not(:checked)) .m{k}{{display:none}}"
+            )),
+            "no rule for m{k}"
+        );
+        // Its rows in both tables carry the same class.
+        assert!(doc.select(&sel(&format!("#compare tr.m{k}"))).count() == 1);
+        assert!(
+            doc.select(&sel(&format!("#chart-frontiers-data tr.m{k}")))
+                .count()
+                >= 1
+        );
+    }
+    // Ticked at first: the seven whose frontiers frontiers.svg draws.
+    let names: Vec<String> = boxes
+        .iter()
+        .filter(|b| b.value().attr("checked").is_some())
+        .map(|b| {
+            let id = b.value().id().unwrap();
+            doc.select(&sel(&format!("label:has(#{id})")))
+                .next()
+                .unwrap()
+                .text()
+                .collect::<String>()
+                .trim()
+                .to_owned()
+        })
+        .collect();
+    assert_eq!(names.len(), 7);
+    let files = site.files();
+    let svg = std::str::from_utf8(&files["workloads/lm-arena-chat/compare/frontiers.svg"]).unwrap();
+    for name in &names {
+        assert!(
+            svg.contains(&format!(">{name}</text>")),
+            "{name} is not in frontiers.svg"
+        );
+    }
+}
+
+#[test]
+fn model_pages_link_a_comparison_with_their_nearest_peers_by_size() {
+    let site = Built::large();
+    let doc = site.page("workloads/lm-arena-chat/models/fixture-dense-14b/index.html");
+    let href = doc
+        .select(&sel("a"))
+        .find(|a| a.text().collect::<String>().contains("nearest in size"))
+        .and_then(|a| a.value().attr("href"))
+        .unwrap()
+        .to_owned();
+    let (path, query) = href.split_once("?models=").unwrap();
+    assert_eq!(
+        path,
+        "../../../../workloads/lm-arena-chat/compare/index.html"
+    );
+    let slugs: Vec<&str> = query.split(',').collect();
+    assert_eq!(slugs.len(), 5);
+    assert_eq!(slugs[0], "fixture-dense-14b");
+    // The same 14 B first, then 12 B and 16 B (2 B away; the smaller first).
+    assert_eq!(slugs[1], "fixture-dense-14b-fp8");
+    assert_eq!(slugs[2..4], ["fixture-dense-tie", "fixture-moe-16b-a2b"]);
+    // Every peer is a model of the workload, none twice.
+    let compare = site.page("workloads/lm-arena-chat/compare/index.html");
+    for s in &slugs {
+        assert_eq!(
+            compare
+                .select(&sel(&format!("input[name=models][value=\"{s}\"]")))
+                .count(),
+            1,
+            "{s}"
+        );
+    }
+    let mut unique = slugs.clone();
+    unique.sort_unstable();
+    unique.dedup();
+    assert_eq!(unique.len(), slugs.len());
 }

@@ -147,37 +147,181 @@ fn best_energy<M: Plotted>(m: &M, a: &ModelAnalysis<KeyOf<M>>) -> Option<f64> {
         .min_by(f64::total_cmp)
 }
 
+/// The first `k` of `all` by energy: models meeting their deadline first,
+/// lowest best energy first; then the rest by the lowest energy they reach;
+/// ties by the order given. These are the frontiers the compare chart draws
+/// and the compare page checks by default.
+pub(crate) fn lowest_energy_first<M: Plotted>(
+    all: &[(&M, &ModelAnalysis<KeyOf<M>>)],
+    k: usize,
+) -> Vec<usize> {
+    let key = |i: usize| {
+        let (m, a) = all[i];
+        match best_energy(m, a) {
+            Some(e) => (0, e),
+            None => {
+                let lowest = a
+                    .frontier
+                    .iter()
+                    .map(|&c| m.configurations()[c].energy())
+                    .min_by(f64::total_cmp);
+                (1, lowest.unwrap_or(f64::INFINITY))
+            }
+        }
+    };
+    let keyed: Vec<((u8, f64), usize)> = (0..all.len()).map(|i| (key(i), i)).collect();
+    smallest(keyed, k, |a, b| {
+        a.0.0
+            .cmp(&b.0.0)
+            .then(a.0.1.total_cmp(&b.0.1))
+            .then(a.1.cmp(&b.1))
+    })
+    .into_iter()
+    .map(|(_, i)| i)
+    .collect()
+}
+
+/// The compare page's chart of every model's frontier, for a reader to
+/// choose from: see [`frontier_picker`].
+#[derive(Debug, Clone)]
+pub struct FrontierPicker {
+    /// The SVG, to place inline: one `<g class="fm mK">` per model, `K` its
+    /// index in the models given, holding its frontier line and markers.
+    pub svg: String,
+    /// Title (also the SVG's `<title>`).
+    pub title: String,
+    /// What it shows (also the SVG's `<desc>`).
+    pub description: String,
+    /// Per model, in the order given: a legend swatch (line and marker in
+    /// its colour), an inline SVG coloured by the chart's style.
+    pub swatches: Vec<String>,
+    /// Model indices, lowest energy first (see [`lowest_energy_first`]).
+    pub by_energy: Vec<usize>,
+}
+
+/// The colour and the marker shape of the model ranked `rank` by energy:
+/// the seven lowest get seven colours and seven shapes, and up to 49
+/// models no two share both.
+fn picker_style(rank: usize) -> (usize, usize) {
+    let n = MAX_FRONTIERS;
+    (rank % n, (rank + rank / n) % n)
+}
+
+/// Every model's Pareto frontier on one chart, each in a group of its own
+/// so that a page can show any set of them (see [`FrontierPicker`]). The
+/// axes span every model's frontier and deadline, so they stay put
+/// whatever is shown. Colours and markers go by energy rank, so the
+/// lowest-energy models (shown by default) differ in both.
+pub(crate) fn frontier_picker<M: Plotted>(
+    all: &[(&M, &ModelAnalysis<KeyOf<M>>)],
+) -> FrontierPicker {
+    let by_energy = lowest_energy_first(all, all.len());
+    let mut rank = vec![0; all.len()];
+    for (r, &i) in by_energy.iter().enumerate() {
+        rank[i] = r;
+    }
+    let points = || {
+        all.iter()
+            .flat_map(|(m, a)| a.frontier.iter().map(move |&i| &m.configurations()[i]))
+    };
+    let mut deadlines: Vec<f64> = all.iter().map(|(m, _)| m.deadline()).collect();
+    deadlines.sort_by(f64::total_cmp);
+    deadlines.dedup();
+    let fold = |f: fn(&M::Config) -> f64| {
+        points()
+            .map(f)
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
+                (lo.min(v), hi.max(v))
+            })
+    };
+    let (mut ilo, mut ihi) = fold(Measured::latency);
+    let (mut elo, mut ehi) = fold(Measured::energy);
+    if !ilo.is_finite() {
+        (ilo, ihi, elo, ehi) = (10.0, 100.0, 10.0, 100.0);
+    }
+    ihi = deadlines.iter().copied().fold(ihi, f64::max);
+    let title = "Time–energy Pareto frontiers of the chosen models";
+    let energy_axis = all
+        .first()
+        .map_or_else(|| ENERGY.to_owned(), |(m, _)| m.energy_axis());
+    let frame = Frame {
+        header: Header::new(title, Vec::new()),
+        x: Axis::log(ilo, ihi),
+        y: Axis::auto(elo, ehi),
+        x_desc: M::LATENCY_AXIS.to_owned(),
+        y_desc: energy_axis,
+        body: 360,
+        y_area: None,
+        x_ticks: tick_label,
+    };
+    let doc = draw::render_xy(&frame, 32 * 1024, |p| {
+        let (y0, y1) = (p.area.y0 as i32, p.area.y1 as i32);
+        for (k, &d) in deadlines.iter().enumerate() {
+            let (x, _) = p.px(d, 1.0);
+            draw::line(p.root, &[(x, y0), (x, y1)], Role::Deadline, 2)?;
+            let text = format!("deadline {} {}", M::limit(d), M::LATENCY_UNIT);
+            let at = (x - 6, y0 + 12 + 18 * draw::count(k));
+            draw::text(p.root, &text, at, TEXT_PX, Align::End, Role::Label, false)?;
+        }
+        // Highest energy first, so the lowest (shown by default) lie on top.
+        for &mi in by_energy.iter().rev() {
+            let (m, a) = all[mi];
+            let (colour, shape) = picker_style(rank[mi]);
+            p.root
+                .draw(&svg::Markup(format!("<g class=\"fm m{mi}\">\n")))?;
+            let pts: Vec<(i32, i32)> = a
+                .frontier
+                .iter()
+                .map(|&i| {
+                    let c = &m.configurations()[i];
+                    p.px(c.latency(), c.energy())
+                })
+                .collect();
+            draw::line(p.root, &pts, Role::Line(colour), 2)?;
+            for &at in &pts {
+                draw::marker(p.root, at, shape, Role::Point(colour), true)?;
+            }
+            p.root.draw(&svg::Markup("</g>\n".to_owned()))?;
+        }
+        Ok(())
+    });
+    let description = format!(
+        "Pareto frontiers of the chosen models, of {}: for each, the configurations that no other configuration of the same model beats on both {} and {} ({}). Each model has its own colour and marker, shown beside its name in the list of models; the table below the chart lists every point drawn.",
+        count_text(all.len()),
+        M::LATENCY_PHRASE,
+        all.first()
+            .map_or_else(String::new, |(m, _)| m.energy_phrase()),
+        super::axis::scales_note(&frame.x, &frame.y),
+    );
+    let swatches = (0..all.len())
+        .map(|mi| {
+            let (colour, shape) = picker_style(rank[mi]);
+            let mut key = svg::Doc::new((26, 12), 512);
+            {
+                use plotters::prelude::IntoDrawingArea;
+                let root = svg::Canvas::new(&mut key).into_drawing_area();
+                let drawn = draw::line(&root, &[(1, 6), (25, 6)], Role::Line(colour), 2)
+                    .and_then(|()| draw::marker(&root, (13, 6), shape, Role::Point(colour), true));
+                drawn.expect("drawing into a String cannot fail");
+            }
+            svg::bare(&key)
+        })
+        .collect();
+    FrontierPicker {
+        svg: svg::finish(&doc, title, &description),
+        title: title.to_owned(),
+        description,
+        swatches,
+        by_energy,
+    }
+}
+
 /// Every model's Pareto frontier on one ITL-vs-energy chart; past
 /// [`MAX_FRONTIERS`] models, those with the lowest energy within their
 /// deadline, in the order given.
 pub(crate) fn compare_frontiers<M: Plotted>(all: &[(&M, &ModelAnalysis<KeyOf<M>>)]) -> Chart {
     let chosen: Vec<usize> = if all.len() > MAX_FRONTIERS {
-        // Models meeting their deadline first, lowest best energy first;
-        // then the rest by the lowest energy they reach.
-        let key = |i: usize| {
-            let (m, a) = all[i];
-            match best_energy(m, a) {
-                Some(e) => (0, e),
-                None => {
-                    let lowest = a
-                        .frontier
-                        .iter()
-                        .map(|&c| m.configurations()[c].energy())
-                        .min_by(f64::total_cmp);
-                    (1, lowest.unwrap_or(f64::INFINITY))
-                }
-            }
-        };
-        let keyed: Vec<((u8, f64), usize)> = (0..all.len()).map(|i| (key(i), i)).collect();
-        let mut chosen: Vec<usize> = smallest(keyed, MAX_FRONTIERS, |a, b| {
-            a.0.0
-                .cmp(&b.0.0)
-                .then(a.0.1.total_cmp(&b.0.1))
-                .then(a.1.cmp(&b.1))
-        })
-        .into_iter()
-        .map(|(_, i)| i)
-        .collect();
+        let mut chosen = lowest_energy_first(all, MAX_FRONTIERS);
         chosen.sort_unstable();
         chosen
     } else {

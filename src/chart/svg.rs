@@ -386,6 +386,50 @@ impl DrawingBackend for Canvas<'_> {
     }
 }
 
+/// Markup written as it is into the document where it is drawn: the
+/// opening or closing tag of a group (`<g class="m3">`), so a page can show
+/// or hide one series with CSS. Made by the program, never from data.
+pub(crate) struct Markup(pub String);
+
+impl<'b> plotters::element::PointCollection<'b, BackendCoord> for &'b Markup {
+    type Point = &'b BackendCoord;
+    type IntoIter = std::iter::Empty<&'b BackendCoord>;
+    fn point_iter(self) -> Self::IntoIter {
+        std::iter::empty()
+    }
+}
+
+impl plotters::element::Drawable<Canvas<'_>> for Markup {
+    fn draw<I: Iterator<Item = BackendCoord>>(
+        &self,
+        _: I,
+        backend: &mut Canvas<'_>,
+        _: (u32, u32),
+    ) -> Drawn {
+        backend.out().push_str(&self.0);
+        Ok(())
+    }
+}
+
+/// A small inline SVG of `body` (a legend swatch), `size` pixels, hidden
+/// from assistive technology; its classes are coloured by the `<style>` of
+/// a chart on the same page.
+pub(crate) fn bare(doc: &Doc) -> String {
+    let mut out = String::with_capacity(doc.body.len() + 120);
+    out.push_str("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 ");
+    push_int(&mut out, i64::from(doc.size.0));
+    out.push(' ');
+    push_int(&mut out, i64::from(doc.size.1));
+    out.push_str("\" width=\"");
+    push_int(&mut out, i64::from(doc.size.0));
+    out.push_str("\" height=\"");
+    push_int(&mut out, i64::from(doc.size.1));
+    out.push_str("\" class=\"ebc key\" aria-hidden=\"true\" focusable=\"false\">");
+    out.push_str(doc.body.trim_end());
+    out.push_str("</svg>");
+    out
+}
+
 /// The finished document: see the module comment.
 pub(crate) fn finish(doc: &Doc, title: &str, desc: &str) -> String {
     let css = style::css(doc.used);

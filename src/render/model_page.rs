@@ -53,6 +53,8 @@ struct ModelPage<'a> {
     changes_href: String,
     footprint_note: Option<String>,
     response: Option<ResponseSection>,
+    limit: Option<super::reader::LimitControl>,
+    peers_href: String,
 }
 
 /// The energy-per-response section: a summary table and one histogram per
@@ -108,7 +110,8 @@ pub(super) fn render_model<F: PageKind>(
             configs.len()
         ),
     };
-    let meta = site.meta(&format!("{rel_dir}index.html"), m.name(), description, "");
+    let mut meta = site.meta(&format!("{rel_dir}index.html"), m.name(), description, "");
+    meta.scripts.push("limit.js");
     let root = meta.root.clone();
     let home = meta.home.clone();
 
@@ -268,6 +271,11 @@ pub(super) fn render_model<F: PageKind>(
         overview_href: format!("{root}{rel_dir}index.html"),
         workload: site.workload.name.clone(),
         leaderboard_href: format!("{home}index.html"),
+        limit: Some(super::reader::model_control(site, m)),
+        peers_href: format!(
+            "{home}compare/index.html?models={}",
+            super::reader::size_peers(site, m, 4).join(",")
+        ),
         badge_src: "badge.svg".into(),
         badge_markdown: format!(
             "[![{}]({badge_url})]({page_link})",

@@ -4,7 +4,7 @@
 use anyhow::Result;
 use askama::Template;
 
-use super::views::{ChartView, Header, Row, TableView, chart_view, table_html_from_rows};
+use super::views::{Attr, ChartView, Header, Row, TableView, chart_view, table_html_from_rows};
 use super::{
     Mirror, PageKind, PageMeta, Part, RenderCounts, Site, SiteInfo, Words, footprint_note,
     gpu_segment, header, leaderboard_row, link, model_dir, num, put_page, text,
@@ -36,6 +36,7 @@ struct LeaderboardPage<'a> {
     model_count: usize,
     top: String,
     footprint_note: Option<String>,
+    limit: Option<super::reader::LimitControl>,
 }
 
 /// The bar chart of the lowest energy per model and GPU of `rows`, lowest
@@ -135,10 +136,21 @@ pub(super) fn render_leaderboard<F: PageKind>(
     };
     let table = table_html_from_rows(
         &table,
-        site.leaderboard
-            .iter()
-            .map(|r| leaderboard_row(site, *r, &root, columns)),
+        site.leaderboard.iter().enumerate().map(|(i, r)| {
+            let mut row = leaderboard_row(site, *r, &root, columns);
+            // The limit control's data is per row, in this order.
+            row.attrs.push(Attr {
+                name: "data-row".into(),
+                value: i.to_string(),
+            });
+            row
+        }),
     )?;
+    let limit = (!site.leaderboard.is_empty())
+        .then(|| super::reader::leaderboard_control(site, &site.leaderboard));
+    if limit.is_some() {
+        meta.scripts.push("limit.js");
+    }
     let chart = if site.leaderboard.is_empty() {
         None
     } else {
@@ -171,6 +183,7 @@ pub(super) fn render_leaderboard<F: PageKind>(
         model_count: site.models.len(),
         top: headline.unwrap_or_default(),
         footprint_note: site.footprint_note(),
+        limit,
     };
     put_page(sink, &site.path(path), &page)?;
     Ok(RenderCounts {
@@ -286,10 +299,29 @@ pub(super) fn render_gpu_pages<F: PageKind>(
 struct ComparePage {
     meta: PageMeta,
     table: String,
-    chart: Option<ChartView>,
     deadline: String,
     workload: String,
     words: Words,
+    /// One checkbox per model.
+    picks: Vec<ModelPick>,
+    /// One checkbox per GPU: (index, URL value, name).
+    gpu_picks: Vec<(usize, String, String)>,
+    /// The chart of every frontier, inline, and its data table.
+    picker: Option<(chart::FrontierPicker, String)>,
+    /// How many models are chosen at first.
+    default_count: usize,
+    /// Whether `frontiers.svg` was written.
+    frontiers_file: bool,
+}
+
+/// A model's checkbox on the compare page.
+struct ModelPick {
+    /// Index of the model in the workload (its class `mK`).
+    index: usize,
+    slug: String,
+    name: String,
+    swatch: String,
+    checked: bool,
 }
 
 pub(super) fn render_compare<F: PageKind>(
@@ -299,7 +331,7 @@ pub(super) fn render_compare<F: PageKind>(
     let path = "compare/index.html";
     let words = site.words();
     let description = format!(
-        "{}: all {} models side by side, the lowest GPU energy per {} on each GPU with {} within {}, and every model's time–energy frontier.",
+        "{}: any of its {} models side by side, the lowest GPU energy per {} on each GPU with {} within {}, and their time–energy frontiers on one chart.",
         site.workload.name,
         site.models.len(),
         words.item,
@@ -318,6 +350,8 @@ pub(super) fn render_compare<F: PageKind>(
     if tokens {
         headers.push(header(set, "active_params_billion", &root));
     }
+    // Each GPU has two columns (best, setup) after these; CSS counts from 1.
+    let first_gpu_column = headers.len() + 1;
     for gpu in &site.gpus {
         headers.push(Header {
             label: format!("Best on {gpu}"),
@@ -337,56 +371,62 @@ pub(super) fn render_compare<F: PageKind>(
             key: format!("{}-setup", url_segment(gpu)),
         });
     }
-    let rows = site.models.iter().zip(&site.analyses).map(|(lm, a)| {
-        let m = &lm.file;
-        let dir = format!("{root}{}{}", site.prefix, model_dir(m.slug()));
-        let mut name = link(m.name(), format!("{dir}index.html"));
-        name.header = true;
-        let mut cells = vec![
-            name,
-            text(m.architecture()),
-            num(fmt::params_b(m.params_b()), m.params_b()),
-        ];
-        if tokens {
-            cells.push(num(fmt::params_b(m.active_params_b()), m.active_params_b()));
-        }
-        for gpu in &site.gpus {
-            let best = a
-                .best_per_gpu
-                .iter()
-                .find(|(g, _)| g == gpu)
-                .and_then(|(_, b)| *b);
-            match best {
-                Some(i) => {
-                    let c = &m.configurations()[i];
-                    let mut cell = num(F::energy_figure(c), c.energy());
-                    cell.href = Some(format!(
-                        "{dir}index.html#{}",
-                        row_anchor(m.slug(), c.row_id())
-                    ));
-                    cells.push(cell);
-                    cells.push(text(F::compare_setup(c)));
-                }
-                None => {
-                    let reason = if m.gpus().contains(gpu) {
-                        "none within deadline"
-                    } else {
-                        "not measured"
-                    };
-                    cells.push(text("—"));
-                    cells.push(text(reason));
+    let rows = site
+        .models
+        .iter()
+        .zip(&site.analyses)
+        .enumerate()
+        .map(|(k, (lm, a))| {
+            let m = &lm.file;
+            let dir = format!("{root}{}{}", site.prefix, model_dir(m.slug()));
+            let mut name = link(m.name(), format!("{dir}index.html"));
+            name.header = true;
+            let mut cells = vec![
+                name,
+                text(m.architecture()),
+                num(fmt::params_b(m.params_b()), m.params_b()),
+            ];
+            if tokens {
+                cells.push(num(fmt::params_b(m.active_params_b()), m.active_params_b()));
+            }
+            for gpu in &site.gpus {
+                let best = a
+                    .best_per_gpu
+                    .iter()
+                    .find(|(g, _)| g == gpu)
+                    .and_then(|(_, b)| *b);
+                match best {
+                    Some(i) => {
+                        let c = &m.configurations()[i];
+                        let mut cell = num(F::energy_figure(c), c.energy());
+                        cell.href = Some(format!(
+                            "{dir}index.html#{}",
+                            row_anchor(m.slug(), c.row_id())
+                        ));
+                        cells.push(cell);
+                        cells.push(text(F::compare_setup(c)));
+                    }
+                    None => {
+                        let reason = if m.gpus().contains(gpu) {
+                            "none within deadline"
+                        } else {
+                            "not measured"
+                        };
+                        cells.push(text("—"));
+                        cells.push(text(reason));
+                    }
                 }
             }
-        }
-        Row {
-            cells,
-            ..Row::default()
-        }
-    });
+            Row {
+                cells,
+                class: format!("m{k}"),
+                ..Row::default()
+            }
+        });
     let table = TableView {
         id: "compare".into(),
         caption: format!(
-            "{}: each model's lowest {} per GPU, {} within {}",
+            "{}: the chosen models' lowest {} per GPU, {} within {}",
             site.workload.name,
             words.energy_long,
             words.latency_short,
@@ -403,26 +443,148 @@ pub(super) fn render_compare<F: PageKind>(
         .map(|m| &m.file)
         .zip(&site.analyses)
         .collect();
-    let chart = if pairs.is_empty() {
-        None
-    } else {
+    let mut charts = 0;
+    // The seven lowest-energy frontiers as a file, at its stable address.
+    if !pairs.is_empty() {
         let c = chart::compare_frontiers(&pairs);
         site.put_file(sink, &format!("compare/{}", c.file_name), c.svg.as_bytes())?;
-        Some(chart_view(&c))
+        charts += 1;
+    }
+    let picker = (!pairs.is_empty()).then(|| chart::frontier_picker(&pairs));
+    let default_count = pairs.len().min(chart::MAX_FRONTIERS);
+    let picks: Vec<ModelPick> = match &picker {
+        Some(p) => {
+            let chosen = &p.by_energy[..default_count];
+            site.models
+                .iter()
+                .enumerate()
+                .map(|(k, lm)| ModelPick {
+                    index: k,
+                    slug: lm.file.slug().to_owned(),
+                    name: lm.file.name().to_owned(),
+                    swatch: p.swatches[k].clone(),
+                    checked: chosen.contains(&k),
+                })
+                .collect()
+        }
+        None => Vec::new(),
+    };
+    let gpu_picks: Vec<(usize, String, String)> = site
+        .gpus
+        .iter()
+        .enumerate()
+        .map(|(j, g)| (j, url_segment(g), g.clone()))
+        .collect();
+    // Show only what is ticked: one rule per model (its chart group and
+    // table rows carry `mK`) and per GPU (its two columns of the table).
+    let mut style = String::new();
+    for k in 0..picks.len() {
+        style.push_str(&format!(
+            "main:has(#pick-{k}:not(:checked)) .m{k}{{display:none}}"
+        ));
+    }
+    for j in 0..gpu_picks.len() {
+        let a = first_gpu_column + 2 * j;
+        style.push_str(&format!(
+            "main:has(#gpu-pick-{j}:not(:checked)) #compare :is(th,td):is(:nth-child({a}),:nth-child({})){{display:none}}",
+            a + 1
+        ));
+    }
+    style.push_str("main:not(:has(.picks input[name=models]:checked)) .none-chosen{display:block}");
+    let mut meta = meta;
+    meta.head_style = style;
+    meta.scripts.push("compare.js");
+    let picker = match picker {
+        Some(p) => {
+            let points = frontier_points_table(site, &root)?;
+            Some((p, points))
+        }
+        None => None,
     };
     let page = ComparePage {
         meta,
         table,
-        chart,
         deadline: site.deadline(),
         workload: site.workload.name.clone(),
         words,
+        picks,
+        gpu_picks,
+        picker,
+        default_count,
+        frontiers_file: charts > 0,
     };
     put_page(sink, &site.path(path), &page)?;
-    Ok(RenderCounts {
-        pages: 1,
-        charts: usize::from(page.chart.is_some()),
-    })
+    Ok(RenderCounts { pages: 1, charts })
+}
+
+/// The data of the compare page's chart: every model's frontier points,
+/// each row of class `mK` (shown with its model).
+fn frontier_points_table<F: PageKind>(site: &Site<'_, F>, root: &str) -> Result<String> {
+    let words = site.words();
+    let mut latency = words.latency_short.to_owned();
+    if let Some(first) = latency.get_mut(..1) {
+        first.make_ascii_uppercase();
+    }
+    let plain = |label: &str, unit: &str, num: bool, key: &str| Header {
+        label: label.to_owned(),
+        unit: unit.to_owned(),
+        href: None,
+        num,
+        key: key.to_owned(),
+    };
+    let headers = vec![
+        plain("Model", "", false, "model"),
+        plain("Setup", "", false, "setup"),
+        plain(&latency, words.latency_unit, true, "latency"),
+        plain("Energy", words.energy_unit, true, "energy"),
+    ];
+    let rows = site
+        .models
+        .iter()
+        .zip(&site.analyses)
+        .enumerate()
+        .flat_map(|(k, (lm, a))| {
+            let m = &lm.file;
+            let dir = format!("{root}{}{}", site.prefix, model_dir(m.slug()));
+            a.frontier.iter().map(move |&i| {
+                let c = &m.configurations()[i];
+                let mut name = text(m.name());
+                name.header = true;
+                let mut energy = num(F::energy_figure(c), c.energy());
+                energy.href = Some(format!(
+                    "{dir}index.html#{}",
+                    row_anchor(m.slug(), c.row_id())
+                ));
+                let latency = if words.latency_unit == "ms" {
+                    fmt::ms(c.latency())
+                } else {
+                    fmt::seconds(c.latency())
+                };
+                Row {
+                    cells: vec![
+                        name,
+                        text(F::compare_setup(c)),
+                        num(latency, c.latency()),
+                        energy,
+                    ],
+                    class: format!("m{k}"),
+                    ..Row::default()
+                }
+            })
+        });
+    let table = TableView {
+        // The address the compare chart's data table had before the page
+        // let readers choose (a published URL).
+        id: "chart-frontiers-data".into(),
+        caption: format!(
+            "Data of the chart: the chosen models' Pareto frontiers, {} and {}",
+            words.latency_short, words.energy_long
+        ),
+        headers,
+        groups: Vec::new(),
+        sortable: false,
+    };
+    table_html_from_rows(&table, rows)
 }
 
 // ---------------------------------------------------------------- about

@@ -1,0 +1,31 @@
+// energyboard: the compare page keeps the reader's choice of models and
+// GPUs in its address (?models=a,b&gpus=h100), so a link opens the same
+// comparison. Without this script the checkboxes still show and hide the
+// models (CSS :has()), starting from the lowest-energy ones.
+(function () {
+  "use strict";
+  var box = document.getElementById("pick");
+  if (!box) return;
+  var all = function (name) { return [].slice.call(box.querySelectorAll("input[name=" + name + "]")); };
+  var models = all("models"), gpus = all("gpus");
+  var hint = document.getElementById("pick-link");
+  if (hint) hint.hidden = false;
+  var params = new URLSearchParams(location.search);
+  function take(list, name) {
+    var v = params.get(name);
+    if (v === null) return;
+    var want = v.split(",");
+    list.forEach(function (b) { b.checked = want.indexOf(b.value) >= 0; });
+  }
+  take(models, "models");
+  take(gpus, "gpus");
+  function values(list) {
+    return list.filter(function (b) { return b.checked; }).map(function (b) { return b.value; }).join(",");
+  }
+  box.addEventListener("change", function () {
+    var p = new URLSearchParams(location.search);
+    p.set("models", values(models));
+    if (gpus.every(function (b) { return b.checked; })) p.delete("gpus"); else p.set("gpus", values(gpus));
+    history.replaceState(null, "", location.pathname + "?" + p.toString().replace(/%2C/g, ",") + location.hash);
+  });
+})();
