@@ -151,7 +151,7 @@ pub fn diff(before: &Snapshot, after: &Snapshot) -> ChangeEntry {
         let empty = BTreeMap::new();
         let old_best = old.map_or(&empty, |f| &f.best);
         let new_best = new.map_or(&empty, |f| &f.best);
-        let figure = new.or(old).map(|f| f.figure).unwrap_or(("", ""));
+        let figure = new.or(old).map_or(("", ""), |f| f.figure);
         let gpus: BTreeSet<&String> = old_best.keys().chain(new_best.keys()).collect();
         for gpu in gpus {
             let was = old_best.get(gpu).cloned().flatten();

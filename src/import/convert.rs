@@ -350,6 +350,14 @@ struct Model<R> {
     slug: String,
 }
 
+/// Converts one upstream row (model id, row, position among the model's
+/// rows, warnings) to a configuration, or names the field that rejects it.
+type RowConverter<'a, R> =
+    dyn FnMut(&str, &Map<String, Value>, usize, &mut Vec<String>) -> Result<R, Reject> + 'a;
+
+/// The rows of one model in a task file: (index in the file, row).
+type ModelRows<'a> = Vec<(usize, &'a Map<String, Value>)>;
+
 /// `group_models`: the rows by model id (in model-id order), converted;
 /// slugs unique within the workload.
 fn group_models<R>(
@@ -357,15 +365,10 @@ fn group_models<R>(
     rows: &[Value],
     upstream: &Upstream,
     out: &mut Converted,
-    convert: &mut dyn FnMut(
-        &str,
-        &Map<String, Value>,
-        usize,
-        &mut Vec<String>,
-    ) -> Result<R, Reject>,
+    convert: &mut RowConverter<'_, R>,
 ) -> Vec<Model<R>> {
     let file = format!("tasks/{task}.json");
-    let mut by_model: BTreeMap<String, Vec<(usize, &Map<String, Value>)>> = BTreeMap::new();
+    let mut by_model: BTreeMap<String, ModelRows<'_>> = BTreeMap::new();
     for (i, row) in rows.iter().enumerate() {
         let Some(r) = row.as_object() else {
             out.errors
@@ -479,7 +482,8 @@ fn group_models<R>(
         }
         if slug.len() > 100 {
             slug.truncate(100);
-            slug = slug.trim_end_matches('-').to_owned();
+            let trimmed = slug.trim_end_matches('-').len();
+            slug.truncate(trimmed);
         }
         if crate::load::RESERVED_SLUGS.contains(&slug.as_str()) {
             out.errors.push(format!(
@@ -518,8 +522,8 @@ fn source_block(
     editorial: &Editorial,
     ed: &WorkloadTexts,
     dates: &ImportDates,
-    selection: String,
-    configurations: String,
+    selection: &str,
+    configurations: &str,
 ) -> Value {
     let common = &editorial.common;
     let compiled = &dates.compiled;
@@ -598,7 +602,7 @@ fn model_facts(
     };
     let architecture = match m.meta.get("architecture") {
         Some(Value::String(s))
-            if !s.is_empty() && !(default_architecture == "Diffusion" && s == "diffusion") =>
+            if !s.is_empty() && (default_architecture != "Diffusion" || s != "diffusion") =>
         {
             if let Err(why) = text_ok(s, 300) {
                 out.errors
@@ -877,7 +881,7 @@ pub fn convert_token_task(
         ],
     );
     let note = fill(&ed.configurations, &[("count", rows.len().to_string())]);
-    let source = source_block(editorial, ed, dates, selection, note);
+    let source = source_block(editorial, ed, dates, &selection, &note);
     for mut m in models {
         if m.rows.is_empty() {
             out.warnings.push(format!(
@@ -1277,7 +1281,7 @@ pub fn convert_diffusion_task(
         ],
     );
     let note = fill(&ed.configurations, &[("count", rows.len().to_string())]);
-    let source = source_block(editorial, ed, dates, selection, note);
+    let source = source_block(editorial, ed, dates, &selection, &note);
     for mut m in models {
         if m.rows.is_empty() {
             out.warnings.push(format!(

@@ -168,7 +168,7 @@ pub fn today() -> String {
     let secs = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
-    civil_date((secs / 86_400) as i64)
+    civil_date(i64::try_from(secs / 86_400).unwrap_or(0))
 }
 
 /// The calendar date `days` after 1970-01-01 (Howard Hinnant's
@@ -572,11 +572,13 @@ fn stage_and_swap(
         "the data folder as it is now does not load, so no change log can be computed; fix it first",
     )?;
 
-    let mut entry = changelog::diff(&changelog::snapshot(&before), &changelog::snapshot(&after));
-    entry.upstream_version = report.upstream_version.clone();
-    entry.previous_upstream_version = manifest.upstream_version.clone();
-    entry.imported = retrieved.to_owned();
-    entry.source = source_label.to_owned();
+    let entry = ChangeEntry {
+        upstream_version: report.upstream_version.clone(),
+        previous_upstream_version: manifest.upstream_version.clone(),
+        imported: retrieved.to_owned(),
+        source: source_label.to_owned(),
+        ..changelog::diff(&changelog::snapshot(&before), &changelog::snapshot(&after))
+    };
     let mut files: BTreeMap<String, String> = new_files
         .iter()
         .map(|(rel, bytes)| (rel.clone(), digest(bytes)))
