@@ -36,6 +36,7 @@ fn options(data: &Path, out: &Path, base_url: Option<&str>) -> BuildOptions {
         workloads: energyboard::Config::load(&repo().join("energyboard.toml"))
             .unwrap()
             .workloads,
+        footprint: None,
     }
 }
 
@@ -90,6 +91,9 @@ fn resolve(from: &str, href: &str) -> Option<(String, Option<String>)> {
         Some((p, f)) => (p, Some(f.to_owned())),
         None => (href, None),
     };
+    // A query (a comparison's ?models=, a limit's ?itl=) chooses what a
+    // page shows; the file is the part before it.
+    let path = path.split_once('?').map_or(path, |(p, _)| p);
     let mut parts: Vec<&str> = from.split('/').collect();
     parts.pop();
     if path.is_empty() {
@@ -475,7 +479,7 @@ fn the_history_is_published_byte_for_byte_and_listed_on_the_data_page() {
 
 #[test]
 fn a_site_without_a_history_says_no_import_has_been_recorded() {
-    let site = Built::from(&repo().join("data"), Some(BASE));
+    let site = Built::from(&repo().join("tests/fixtures/seeds"), Some(BASE));
     let doc = site.page("changes/index.html");
     let main = text(doc.select(&sel("main")).next().unwrap());
     assert!(main.contains("No import has been recorded"), "{main}");
@@ -586,7 +590,7 @@ fn a_model_may_not_take_the_slug_of_the_published_history() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
     fs::create_dir_all(&data).unwrap();
-    let seed = fs::read_to_string(repo().join("data/qwen-3-32b.json")).unwrap();
+    let seed = fs::read_to_string(repo().join("tests/fixtures/seeds/qwen-3-32b.json")).unwrap();
     let renamed = seed
         .replace("\"slug\": \"qwen-3-32b\"", "\"slug\": \"changes\"")
         .replace("qwen-3-32b/", "changes/");

@@ -246,7 +246,7 @@ fn energy_per_response_median_and_p90_are_read_off_the_histogram() {
 
 #[test]
 fn without_histograms_the_model_page_has_no_energy_per_response_section() {
-    let site = Built::from(&repo().join("data"), None);
+    let site = Built::from(&repo().join("tests/fixtures/seeds"), None);
     let files = site.files();
     assert!(!files.keys().any(|k| k.contains("energy-per-response")));
     for (rel, bytes) in &files {
