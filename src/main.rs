@@ -67,7 +67,8 @@ struct ImportArgs {
     #[arg(long, value_name = "YYYY-MM-DD")]
     tasks_committed: Option<String>,
     /// Also write the change-log entry, as Markdown, to this file (a
-    /// pull-request body); written even when nothing changed.
+    /// pull-request body); written only when the import changed something,
+    /// so its presence tells a script (scripts/sync.sh) that it did.
     #[arg(long, value_name = "FILE")]
     summary: Option<PathBuf>,
 }
@@ -282,7 +283,7 @@ fn import(args: &ImportArgs) -> anyhow::Result<()> {
         eprintln!("warning: {warning}");
     }
     println!("{report}");
-    if let Some(path) = &args.summary {
+    if let Some(path) = args.summary.as_ref().filter(|_| !report.is_unchanged()) {
         std::fs::write(path, report.summary_markdown())
             .map_err(|err| anyhow::anyhow!("--summary {}: cannot write: {err}", path.display()))?;
     }

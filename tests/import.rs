@@ -564,6 +564,35 @@ fn the_command_prints_the_report_and_writes_the_summary() {
     );
     assert!(stdout.ends_with(&format!("{md}\n")), "{stdout}");
 
+    // The same version again changes nothing: no summary is written, which
+    // is how scripts/sync.sh knows there is no pull request to open.
+    let again = dir.path().join("again.md");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_energyboard"))
+        .current_dir(ROOT)
+        .args([
+            "import",
+            "--from",
+            &fixture("6e70d23"),
+            "--retrieved",
+            "2026-12-07",
+        ])
+        .arg("--data")
+        .arg(&data)
+        .arg("--summary")
+        .arg(&again)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("nothing changed"),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert!(
+        !again.exists(),
+        "a summary was written though nothing changed"
+    );
+
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_energyboard"))
         .current_dir(ROOT)
         .args(["import", "--from", "/nonexistent/public/data"])
