@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Page weight: what a first visit downloads, gzip-compressed (level 6, as a
 # web server sends it). Counts each page's HTML plus every stylesheet,
-# script, image and icon it loads, for the seed data and for the 24-model
+# script, image and icon it loads, for data/ (the whole leaderboard) and for the 24-model
 # fixture set.
 # Usage: bench/weight.sh
 set -euo pipefail
@@ -39,7 +39,7 @@ def weight(site, page):
 
 print("| site | page | files | raw (KB) | gzip (KB) | budget (KB) |")
 print("|---|---|---:|---:|---:|---:|")
-for label, site, budget in (("seed (2 models)", "seed", 25), ("fixtures (24 models)", "large", 60), ("synth (50 models a workload)", "synth", 30)):
+for label, site, budget in (("data/ (the leaderboard, 62 models; chat: 18)", "seed", 30), ("fixtures (24 models)", "large", 60), ("synth (50 models a workload)", "synth", 30)):
     d = os.path.join(work, site)
     n, raw, gz = weight(d, "index.html")
     print(f"| {label} | front page | {n} | {raw/1000:.1f} | {gz/1000:.1f} | {budget} |")
