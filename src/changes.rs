@@ -215,7 +215,7 @@ mod loading {
         );
         let data = crate::load::load_data_dir(dir.path()).unwrap();
         assert_eq!(data.models.len(), 1);
-        let history = data.changes.unwrap();
+        let history = data.changes.unwrap().history;
         assert_eq!(history.entries.len(), 1);
         assert_eq!(history.entries[0].best_changed[0].percent(), Some(-10.0));
     }

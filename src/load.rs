@@ -81,10 +81,9 @@ pub struct DataSet {
     /// Files that are not model files (not `*.json`) and were skipped.
     pub skipped: Vec<PathBuf>,
     /// The change history (`changes.json` at the top of the data folder,
-    /// [`crate::changes::FILE_NAME`]), when there is one.
-    pub changes: Option<crate::changes::ChangeHistory>,
-    /// Where the change history was read from, to publish it unchanged.
-    pub changes_file: Option<LoadedChanges>,
+    /// [`crate::changes::FILE_NAME`]), when there is one, with where it was
+    /// read from so that it is published unchanged.
+    pub changes: Option<LoadedChanges>,
 }
 
 /// One problem with one file: which file, which field, what is wrong.
@@ -173,7 +172,7 @@ pub fn load_data_dir(data_dir: &Path) -> Result<DataSet, Problems> {
     let mut diffusion = Vec::new();
     let mut skipped = Vec::new();
     let mut paths = Vec::new();
-    let mut changes_file = None;
+    let mut changes = None;
 
     match std::fs::metadata(data_dir) {
         Ok(meta) if meta.is_dir() => {}
@@ -246,7 +245,7 @@ pub fn load_data_dir(data_dir: &Path) -> Result<DataSet, Problems> {
         }
         if entry.depth() == 1 && entry.file_name() == crate::changes::FILE_NAME {
             match read_changes_file(path) {
-                Ok(loaded) => changes_file = Some(loaded),
+                Ok(loaded) => changes = Some(loaded),
                 Err(mut file_problems) => problems.append(&mut file_problems),
             }
             continue;
@@ -299,8 +298,7 @@ pub fn load_data_dir(data_dir: &Path) -> Result<DataSet, Problems> {
         models,
         diffusion,
         skipped,
-        changes: changes_file.as_ref().map(|c| c.history.clone()),
-        changes_file,
+        changes,
     })
 }
 
@@ -389,12 +387,6 @@ pub fn read_any_model_file(path: &Path) -> Result<AnyModel, Vec<Problem>> {
     } else {
         Err(problems)
     }
-}
-
-/// Reads and validates the change history (`changes.json` at the top of the
-/// data folder); see [`read_changes_file`].
-pub fn read_change_history(path: &Path) -> Result<crate::changes::ChangeHistory, Vec<Problem>> {
-    read_changes_file(path).map(|loaded| loaded.history)
 }
 
 /// A file's workload as (id, display name); see [`ModelFile::workload_ref`].

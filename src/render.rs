@@ -467,7 +467,7 @@ impl<'a> Mirror<'a> {
     /// `workloads` say ([`crate::workload::group_data`]).
     pub fn new(data: &'a DataSet, workloads: &[Workload], base_url: Option<&str>) -> Result<Self> {
         let base_url = normalise_base_url(base_url)?;
-        let history = data.changes_file.as_ref().map(|c| &c.history);
+        let history = data.changes.as_ref().map(|c| &c.history);
         let feed = base_url.is_some() && history.is_some_and(|h| !h.entries.is_empty());
         let tabs: Vec<Tab> = workloads
             .iter()
@@ -528,7 +528,7 @@ impl<'a> Mirror<'a> {
             slugs,
             base_url,
             tabs,
-            changes: data.changes_file.as_ref(),
+            changes: data.changes.as_ref(),
             feed,
             footprint: None,
         })

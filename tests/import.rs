@@ -182,7 +182,7 @@ fn the_throughput_fix_is_recorded_as_exactly_the_rows_whose_throughput_moved() {
     );
     // The history holds both entries, and loads with the data.
     let loaded = energyboard::load::load_data_dir(&data).unwrap();
-    let history = loaded.changes.unwrap();
+    let history = loaded.changes.unwrap().history;
     assert_eq!(history.entries.len(), 2);
     assert_eq!(history.entries[1], e);
 }

@@ -384,7 +384,7 @@ fn load_for_changes(dir: &Path, what: &str) -> Result<crate::load::DataSet> {
         let history = dir.join(changes::FILE_NAME);
         if history.is_file() {
             data.changes = Some(
-                crate::load::read_change_history(&history)
+                crate::load::read_changes_file(&history)
                     .map_err(|p| anyhow::anyhow!("{}", crate::load::Problems(p)))?,
             );
         }
@@ -587,10 +587,13 @@ fn stage_and_swap(
         files.insert(changes::FILE_NAME.to_owned(), d.clone());
     }
     if !entry.is_empty() {
-        let mut history = before.changes.clone().unwrap_or_else(|| ChangeHistory {
-            version: "1".into(),
-            entries: Vec::new(),
-        });
+        let mut history = before.changes.as_ref().map_or_else(
+            || ChangeHistory {
+                version: "1".into(),
+                entries: Vec::new(),
+            },
+            |c| c.history.clone(),
+        );
         history.entries.push(entry.clone());
         let problems =
             crate::load::validate_history(std::path::Path::new(changes::FILE_NAME), &history);
