@@ -1232,7 +1232,7 @@ fn validate_configuration(
 /// An output-length histogram needs one more edge than counts, at most
 /// [`OutputLengthDistribution::MAX_BINS`] bins, finite edges of 0 or more in
 /// strictly ascending order, and at least one response.
-fn check_distribution(
+pub(crate) fn check_distribution(
     bad: &mut impl FnMut(String, String),
     at: &str,
     row: &str,

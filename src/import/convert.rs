@@ -681,31 +681,25 @@ fn distributions(
 
 /// A distribution as the format takes it (`bins`, `counts`), or why not.
 fn checked_distribution(d: &Value) -> Result<Value, String> {
-    let bins: Vec<f64> = d
-        .get("bins")
-        .and_then(Value::as_array)
-        .ok_or("bins missing")?
-        .iter()
-        .map(|b| number(Some(b)).filter(|b| b.is_finite() && *b >= 0.0))
-        .collect::<Option<_>>()
-        .ok_or("a bin edge is not a finite number of 0 or more")?;
-    let counts: Vec<u64> = d
-        .get("counts")
-        .and_then(Value::as_array)
-        .ok_or("counts missing")?
-        .iter()
-        .map(Value::as_u64)
-        .collect::<Option<_>>()
-        .ok_or("a count is not a whole number")?;
-    if counts.is_empty()
-        || counts.len() > crate::model::OutputLengthDistribution::MAX_BINS
-        || bins.len() != counts.len() + 1
-        || bins.windows(2).any(|w| w[1] <= w[0])
-        || counts.iter().all(|c| *c == 0)
-    {
-        return Err("bins and counts do not make a histogram".to_owned());
+    // Only the two fields the format keeps; the loader's rule decides.
+    let dist: crate::model::OutputLengthDistribution = serde_json::from_value(json!({
+        "bins": d.get("bins").ok_or("bins missing")?,
+        "counts": d.get("counts").ok_or("counts missing")?,
+    }))
+    .map_err(|e| format!("bins and counts are not a histogram: {e}"))?;
+    let mut why = None;
+    crate::load::check_distribution(
+        &mut |field, message| {
+            why.get_or_insert(format!("{field} {message}"));
+        },
+        "output_length_distribution",
+        "",
+        &dist,
+    );
+    match why {
+        Some(why) => Err(why),
+        None => serde_json::to_value(&dist).map_err(|e| e.to_string()),
     }
-    Ok(json!({"bins": bins, "counts": counts}))
 }
 
 /// `assign_ids`: repeats numbered in upstream order; a row id suffix of the
