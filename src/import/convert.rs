@@ -517,14 +517,22 @@ fn task_rows<'a>(task: &str, doc: &'a Value) -> Result<&'a [Value], String> {
     }
 }
 
-/// The source block shared by every file of a workload.
+/// The source block shared by every file of a workload: its `selection`
+/// sentence gets the deadline (`deadline`: the placeholder and the value)
+/// and `deadline_clause`, its `configurations` note the number of `rows`.
 fn source_block(
     editorial: &Editorial,
     ed: &WorkloadTexts,
     dates: &ImportDates,
-    selection: &str,
-    configurations: &str,
+    deadline: (&str, String),
+    deadline_clause: String,
+    rows: usize,
 ) -> Value {
+    let selection = &fill(
+        &ed.selection,
+        &[deadline, ("deadline_clause", deadline_clause)],
+    );
+    let configurations = &fill(&ed.configurations, &[("count", rows.to_string())]);
     let common = &editorial.common;
     let compiled = &dates.compiled;
     let evidence = match &dates.tasks_committed {
@@ -858,24 +866,20 @@ pub fn convert_token_task(
     }
     let reached = medians.iter().filter(|m| **m >= deadline).count();
     let common = &editorial.common;
-    let selection = fill(
-        &ed.selection,
-        &[
-            ("itl_deadline_ms", deadline_num.to_string()),
-            (
-                "deadline_clause",
-                clause(
-                    &common.deadline_clause_some,
-                    &common.deadline_clause_none,
-                    "reached",
-                    reached,
-                    medians.len(),
-                ),
-            ),
-        ],
+    let source = source_block(
+        editorial,
+        ed,
+        dates,
+        ("itl_deadline_ms", deadline_num.to_string()),
+        clause(
+            &common.deadline_clause_some,
+            &common.deadline_clause_none,
+            "reached",
+            reached,
+            medians.len(),
+        ),
+        rows.len(),
     );
-    let note = fill(&ed.configurations, &[("count", rows.len().to_string())]);
-    let source = source_block(editorial, ed, dates, &selection, &note);
     for mut m in models {
         if m.rows.is_empty() {
             out.warnings.push(format!(
@@ -1258,24 +1262,20 @@ pub fn convert_diffusion_task(
     }
     let exceeded = latencies.iter().filter(|l| **l > deadline).count();
     let common = &editorial.common;
-    let selection = fill(
-        &ed.selection,
-        &[
-            ("batch_latency_deadline_s", deadline_num.to_string()),
-            (
-                "deadline_clause",
-                clause(
-                    &common.latency_clause_some,
-                    &common.latency_clause_none,
-                    "exceeded",
-                    exceeded,
-                    latencies.len(),
-                ),
-            ),
-        ],
+    let source = source_block(
+        editorial,
+        ed,
+        dates,
+        ("batch_latency_deadline_s", deadline_num.to_string()),
+        clause(
+            &common.latency_clause_some,
+            &common.latency_clause_none,
+            "exceeded",
+            exceeded,
+            latencies.len(),
+        ),
+        rows.len(),
     );
-    let note = fill(&ed.configurations, &[("count", rows.len().to_string())]);
-    let source = source_block(editorial, ed, dates, &selection, &note);
     for mut m in models {
         if m.rows.is_empty() {
             out.warnings.push(format!(
