@@ -10,15 +10,14 @@ use super::limits::{
     MAX_GPU_CHARS, MAX_NAME_CHARS, MAX_ROW_ID_CHARS, MAX_SLUG_CHARS, MAX_URL_CHARS, check_text,
     is_iso_date, number, shorten,
 };
-use super::{MAX_FILE_BYTES, Problem, content_digest, is_valid_slug, parse_as, problem};
+use super::{
+    MAX_FILE_BYTES, MAX_WORKLOAD_ID, Problem, content_digest, is_valid_slug, parse_as, problem,
+};
 use crate::changes::{BestChange, ChangeEntry, ChangeHistory};
 
 /// Largest figure a history may record, in its own unit: the largest any
 /// model file accepts (10¹² J per image or video).
-pub const MAX_FIGURE: f64 = 1e12;
-
-/// Longest workload id: it becomes a folder name.
-const MAX_WORKLOAD_CHARS: usize = 64;
+pub const MAX_FIGURE: f64 = super::limits::MAX_JOULES_PER_ITEM;
 
 /// The change history as read, and the file it came from (published
 /// byte for byte at `data/changes.json`).
@@ -190,7 +189,7 @@ fn check_best(bad: &mut impl FnMut(String, String), field: &str, b: &BestChange)
         bad(format!("{field}.gpu"), "must not be empty".into());
     }
     if b.figure.is_empty()
-        || b.figure.len() > MAX_WORKLOAD_CHARS
+        || b.figure.len() > MAX_WORKLOAD_ID
         || !b
             .figure
             .bytes()
@@ -199,7 +198,7 @@ fn check_best(bad: &mut impl FnMut(String, String), field: &str, b: &BestChange)
         bad(
             format!("{field}.figure"),
             format!(
-                "{:?} is not a column key (lower-case letters, digits and _, at most {MAX_WORKLOAD_CHARS} characters), e.g. wh_per_million_output_tokens",
+                "{:?} is not a column key (lower-case letters, digits and _, at most {MAX_WORKLOAD_ID} characters), e.g. wh_per_million_output_tokens",
                 shorten(&b.figure)
             ),
         );
@@ -236,11 +235,11 @@ fn check_best(bad: &mut impl FnMut(String, String), field: &str, b: &BestChange)
 }
 
 fn check_workload(bad: &mut impl FnMut(String, String), field: &str, id: &str) {
-    if !is_valid_slug(id) || id.len() > MAX_WORKLOAD_CHARS {
+    if !is_valid_slug(id) || id.len() > MAX_WORKLOAD_ID {
         bad(
             field.to_owned(),
             format!(
-                "{:?} is not a workload id (^[a-z0-9][a-z0-9-]*$, at most {MAX_WORKLOAD_CHARS} characters)",
+                "{:?} is not a workload id (^[a-z0-9][a-z0-9-]*$, at most {MAX_WORKLOAD_ID} characters)",
                 shorten(id)
             ),
         );
