@@ -207,24 +207,16 @@ fn picker_style(rank: usize) -> (usize, usize) {
     (rank % n, (rank + rank / n) % n)
 }
 
-/// Every model's Pareto frontier on one chart, each in a group of its own
-/// so that a page can show any set of them (see [`FrontierPicker`]). The
-/// axes span every model's frontier and deadline, so they stay put
-/// whatever is shown. Colours and markers go by energy rank, so the
-/// lowest-energy models (shown by default) differ in both.
-pub(crate) fn frontier_picker<M: Plotted>(
-    all: &[(&M, &ModelAnalysis<KeyOf<M>>)],
-) -> FrontierPicker {
-    let by_energy = lowest_energy_first(all, all.len());
-    let mut rank = vec![0; all.len()];
-    for (r, &i) in by_energy.iter().enumerate() {
-        rank[i] = r;
-    }
+/// The shared axes of overlaid frontiers: latency (log) over every
+/// frontier point and every deadline, energy over every point, 10 to 100 on
+/// both when there is no point; and the distinct deadlines, ascending.
+fn frontier_axes<M: Plotted>(models: &[(&M, &ModelAnalysis<KeyOf<M>>)]) -> (Axis, Axis, Vec<f64>) {
     let points = || {
-        all.iter()
+        models
+            .iter()
             .flat_map(|(m, a)| a.frontier.iter().map(move |&i| &m.configurations()[i]))
     };
-    let mut deadlines: Vec<f64> = all.iter().map(|(m, _)| m.deadline()).collect();
+    let mut deadlines: Vec<f64> = models.iter().map(|(m, _)| m.deadline()).collect();
     deadlines.sort_by(f64::total_cmp);
     deadlines.dedup();
     let fold = |f: fn(&M::Config) -> f64| {
@@ -240,14 +232,54 @@ pub(crate) fn frontier_picker<M: Plotted>(
         (ilo, ihi, elo, ehi) = (10.0, 100.0, 10.0, 100.0);
     }
     ihi = deadlines.iter().copied().fold(ihi, f64::max);
+    (Axis::log(ilo, ihi), Axis::auto(elo, ehi), deadlines)
+}
+
+/// Each deadline as a vertical line with its label at the top, the labels
+/// stacked, and kept clear of labels placed later.
+fn draw_deadlines<M: Plotted>(p: &mut draw::Plot<'_, '_>, deadlines: &[f64]) -> draw::Draw {
+    let (y0, y1) = (p.area.y0 as i32, p.area.y1 as i32);
+    for (k, &d) in deadlines.iter().enumerate() {
+        let (x, _) = p.px(d, 1.0);
+        draw::line(p.root, &[(x, y0), (x, y1)], Role::Deadline, 2)?;
+        let text = format!("deadline {} {}", M::limit(d), M::LATENCY_UNIT);
+        let at = (x - 6, y0 + 12 + 18 * draw::count(k));
+        p.placer.occupy_label(label_box(
+            &text,
+            TEXT_PX,
+            Placement {
+                x: at.0,
+                y: at.1,
+                align: Align::End,
+            },
+        ));
+        draw::text(p.root, &text, at, TEXT_PX, Align::End, Role::Label, false)?;
+    }
+    Ok(())
+}
+
+/// Every model's Pareto frontier on one chart, each in a group of its own
+/// so that a page can show any set of them (see [`FrontierPicker`]). The
+/// axes span every model's frontier and deadline, so they stay put
+/// whatever is shown. Colours and markers go by energy rank, so the
+/// lowest-energy models (shown by default) differ in both.
+pub(crate) fn frontier_picker<M: Plotted>(
+    all: &[(&M, &ModelAnalysis<KeyOf<M>>)],
+) -> FrontierPicker {
+    let by_energy = lowest_energy_first(all, all.len());
+    let mut rank = vec![0; all.len()];
+    for (r, &i) in by_energy.iter().enumerate() {
+        rank[i] = r;
+    }
+    let (x_axis, y_axis, deadlines) = frontier_axes(all);
     let title = "Time–energy Pareto frontiers of the chosen models";
     let energy_axis = all
         .first()
         .map_or_else(|| ENERGY.to_owned(), |(m, _)| m.energy_axis());
     let frame = Frame {
         header: Header::new(title, Vec::new()),
-        x: Axis::log(ilo, ihi),
-        y: Axis::auto(elo, ehi),
+        x: x_axis,
+        y: y_axis,
         x_desc: M::LATENCY_AXIS.to_owned(),
         y_desc: energy_axis,
         body: 360,
@@ -255,14 +287,7 @@ pub(crate) fn frontier_picker<M: Plotted>(
         x_ticks: tick_label,
     };
     let doc = draw::render_xy(&frame, 32 * 1024, |p| {
-        let (y0, y1) = (p.area.y0 as i32, p.area.y1 as i32);
-        for (k, &d) in deadlines.iter().enumerate() {
-            let (x, _) = p.px(d, 1.0);
-            draw::line(p.root, &[(x, y0), (x, y1)], Role::Deadline, 2)?;
-            let text = format!("deadline {} {}", M::limit(d), M::LATENCY_UNIT);
-            let at = (x - 6, y0 + 12 + 18 * draw::count(k));
-            draw::text(p.root, &text, at, TEXT_PX, Align::End, Role::Label, false)?;
-        }
+        draw_deadlines::<M>(p, &deadlines)?;
         // Highest energy first, so the lowest (shown by default) lie on top.
         for &mi in by_energy.iter().rev() {
             let (m, a) = all[mi];
@@ -330,27 +355,7 @@ pub(crate) fn compare_frontiers<M: Plotted>(all: &[(&M, &ModelAnalysis<KeyOf<M>>
     let models: Vec<(&M, &ModelAnalysis<KeyOf<M>>)> = chosen.iter().map(|&i| all[i]).collect();
     let models = models.as_slice();
     let capped = models.len() < all.len();
-    let points = || {
-        models
-            .iter()
-            .flat_map(|(m, a)| a.frontier.iter().map(move |&i| &m.configurations()[i]))
-    };
-    let mut deadlines: Vec<f64> = models.iter().map(|(m, _)| m.deadline()).collect();
-    deadlines.sort_by(f64::total_cmp);
-    deadlines.dedup();
-    let fold = |f: fn(&M::Config) -> f64| {
-        points()
-            .map(f)
-            .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
-                (lo.min(v), hi.max(v))
-            })
-    };
-    let (mut ilo, mut ihi) = fold(Measured::latency);
-    let (mut elo, mut ehi) = fold(Measured::energy);
-    if !ilo.is_finite() {
-        (ilo, ihi, elo, ehi) = (10.0, 100.0, 10.0, 100.0);
-    }
-    ihi = deadlines.iter().copied().fold(ihi, f64::max);
+    let (x_axis, y_axis, deadlines) = frontier_axes(models);
     let keys = models
         .iter()
         .enumerate()
@@ -371,8 +376,8 @@ pub(crate) fn compare_frontiers<M: Plotted>(all: &[(&M, &ModelAnalysis<KeyOf<M>>
         .map_or_else(|| ENERGY.to_owned(), |(m, _)| m.energy_axis());
     let frame = Frame {
         header: Header::new(title, keys),
-        x: Axis::log(ilo, ihi),
-        y: Axis::auto(elo, ehi),
+        x: x_axis,
+        y: y_axis,
         x_desc: M::LATENCY_AXIS.to_owned(),
         y_desc: energy_axis.clone(),
         body: 360,
@@ -380,23 +385,7 @@ pub(crate) fn compare_frontiers<M: Plotted>(all: &[(&M, &ModelAnalysis<KeyOf<M>>
         x_ticks: tick_label,
     };
     let doc = draw::render_xy(&frame, 16 * 1024, |p| {
-        let (y0, y1) = (p.area.y0 as i32, p.area.y1 as i32);
-        for (k, &d) in deadlines.iter().enumerate() {
-            let (x, _) = p.px(d, 1.0);
-            draw::line(p.root, &[(x, y0), (x, y1)], Role::Deadline, 2)?;
-            let text = format!("deadline {} {}", M::limit(d), M::LATENCY_UNIT);
-            let at = (x - 6, y0 + 12 + 18 * draw::count(k));
-            p.placer.occupy_label(label_box(
-                &text,
-                TEXT_PX,
-                Placement {
-                    x: at.0,
-                    y: at.1,
-                    align: Align::End,
-                },
-            ));
-            draw::text(p.root, &text, at, TEXT_PX, Align::End, Role::Label, false)?;
-        }
+        draw_deadlines::<M>(p, &deadlines)?;
         for (mi, (m, a)) in models.iter().enumerate() {
             let pts: Vec<(i32, i32)> = a
                 .frontier
