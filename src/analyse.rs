@@ -1,13 +1,24 @@
 //! Analysis: pure functions from a model file to the figures the pages show.
 //! No I/O and no formatting; configurations are referred to by their index in
 //! `ModelFile::configurations`.
+//!
+//! [`analyse_data`] is the pipeline's analysis stage: it runs once per model,
+//! after loading and before any chart or page, and gives the renderer
+//! everything it shows beyond the files themselves.
 
 pub mod response;
 
 use std::cmp::Ordering;
 
+use rayon::prelude::*;
+
+use crate::load::{DataSet, LoadedModel};
+use crate::model::{DiffusionFile, Measured, Measurements, ModelFile};
 pub use crate::model::{DiffusionSeriesKey, SeriesKey};
-use crate::model::{Measured, Measurements};
+use crate::workload::{Measure, Workload};
+
+/// The series key of a kind of model file's configurations.
+pub type KeyOf<M> = <<M as Measurements>::Config as Measured>::SeriesKey;
 
 /// Latency budgets (median ITL, ms) for which the cheapest configuration is
 /// shown, besides the file's own deadline. Budgets above the deadline are
@@ -329,6 +340,74 @@ pub fn analyse<M: Measurements>(
         frontier: pareto_frontier(m.configurations()),
         budgets: latency_budgets_on(m, ladder),
     }
+}
+
+/// A kind of model file the analysis knows: per token ([`ModelFile`]) or
+/// diffusion ([`DiffusionFile`]), each with its own latency ladder.
+pub trait Analyse: Measurements + Sync {
+    /// Every analysis of one model ([`analyse`] with the kind's ladder).
+    fn analyse(&self) -> ModelAnalysis<KeyOf<Self>>;
+}
+
+impl Analyse for ModelFile {
+    fn analyse(&self) -> ModelAnalysis {
+        analyse_model(self)
+    }
+}
+
+impl Analyse for DiffusionFile {
+    fn analyse(&self) -> ModelAnalysis<DiffusionSeriesKey> {
+        analyse_diffusion(self)
+    }
+}
+
+/// One workload's models, analysed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WorkloadAnalysis<K> {
+    /// One analysis per model, in the workload's model order.
+    pub models: Vec<ModelAnalysis<K>>,
+    /// The workload's leaderboard rows, best first ([`leaderboard`]).
+    pub leaderboard: Vec<LeaderboardRow>,
+}
+
+/// One workload's analysis, of whichever kind of model file it has.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Analysed {
+    /// A per-token workload.
+    Tokens(WorkloadAnalysis<SeriesKey>),
+    /// A diffusion workload.
+    Diffusion(WorkloadAnalysis<DiffusionSeriesKey>),
+}
+
+/// Analyses one workload's models (in parallel) and ranks them.
+pub fn analyse_workload<M: Analyse>(models: &[LoadedModel<M>]) -> WorkloadAnalysis<KeyOf<M>>
+where
+    KeyOf<M>: Send,
+{
+    let analyses: Vec<ModelAnalysis<KeyOf<M>>> =
+        models.par_iter().map(|m| m.file.analyse()).collect();
+    let pairs: Vec<(&M, &ModelAnalysis<KeyOf<M>>)> =
+        models.iter().map(|m| &m.file).zip(&analyses).collect();
+    let leaderboard = leaderboard(&pairs);
+    WorkloadAnalysis {
+        models: analyses,
+        leaderboard,
+    }
+}
+
+/// The analysis stage: every workload of `data`, grouped as `workloads`
+/// say ([`crate::workload::group_data`]), analysed once, in the same
+/// order.
+pub fn analyse_data(data: &DataSet, workloads: &[Workload]) -> Vec<Analysed> {
+    workloads
+        .iter()
+        .map(|w| match w.measure {
+            Measure::Tokens => Analysed::Tokens(analyse_workload(&data.models[w.models.clone()])),
+            Measure::Diffusion(_) => {
+                Analysed::Diffusion(analyse_workload(&data.diffusion[w.models.clone()]))
+            }
+        })
+        .collect()
 }
 
 /// One row of the leaderboard: a model's best configuration on one GPU.

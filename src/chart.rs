@@ -25,7 +25,7 @@ pub mod svg;
 
 use crate::analyse::ModelAnalysis;
 use crate::fmt;
-use crate::model::{DiffusionFile, Measured, Measurements, ModelFile};
+use crate::model::{DiffusionFile, Measurements, ModelFile};
 
 pub use model_page::{Ctx, Metric, PageCharts};
 
@@ -83,8 +83,7 @@ impl BarEntry {
     }
 }
 
-/// The series key of a kind of model file's configurations.
-pub type KeyOf<M> = <<M as Measurements>::Config as Measured>::SeriesKey;
+pub use crate::analyse::KeyOf;
 
 /// How a kind of model file is charted: the names, units and number
 /// formats of its axes. Per-token files are drawn against concurrency and

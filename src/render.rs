@@ -28,7 +28,7 @@ use anyhow::{Context, Result};
 use askama::Template;
 use rayon::prelude::*;
 
-use crate::analyse::{LeaderboardRow, ModelAnalysis, leaderboard};
+use crate::analyse::{Analysed, LeaderboardRow, ModelAnalysis, WorkloadAnalysis};
 use crate::chart::KeyOf;
 use crate::columns::ColumnSet;
 use crate::fmt;
@@ -329,20 +329,6 @@ impl SiteInfo {
     }
 }
 
-/// The base URL, checked and ending in `/`.
-fn normalise_base_url(base_url: Option<&str>) -> Result<Option<String>> {
-    match base_url.map(str::trim).filter(|u| !u.is_empty()) {
-        None => Ok(None),
-        Some(u) => {
-            anyhow::ensure!(
-                u.starts_with("https://") || u.starts_with("http://"),
-                "--base-url {u:?}: must be an absolute http(s) URL, e.g. https://user.github.io/repo/"
-            );
-            Ok(Some(format!("{}/", u.trim_end_matches('/'))))
-        }
-    }
-}
-
 fn gpus_of<'m>(models: impl Iterator<Item = &'m dyn ModelFrame>) -> Vec<String> {
     let mut gpus: Vec<String> = Vec::new();
     for m in models {
@@ -356,26 +342,22 @@ fn gpus_of<'m>(models: impl Iterator<Item = &'m dyn ModelFrame>) -> Vec<String> 
 }
 
 impl<'a, F: PageKind> Site<'a, F> {
-    /// Analyses one workload's models.
+    /// One workload's part, from its models and their analysis.
     fn new(
         models: &'a [LoadedModel<F>],
+        analysed: WorkloadAnalysis<KeyOf<F>>,
         workload: &Workload,
         base_url: Option<String>,
         tabs: Vec<Tab>,
         history: Option<&'a crate::changes::ChangeHistory>,
         feed: bool,
     ) -> Self {
-        let analyses: Vec<ModelAnalysis<KeyOf<F>>> =
-            models.par_iter().map(|m| m.file.analyse()).collect();
-        let pairs: Vec<(&F, &ModelAnalysis<KeyOf<F>>)> =
-            models.iter().map(|m| &m.file).zip(&analyses).collect();
-        let leaderboard = leaderboard(&pairs);
         Self {
             info: SiteInfo::of(models),
             gpus: gpus_of(models.iter().map(|m| &m.file as &dyn ModelFrame)),
             models,
-            analyses,
-            leaderboard,
+            analyses: analysed.models,
+            leaderboard: analysed.leaderboard,
             base_url,
             prefix: workload.dir(),
             workload: workload.clone(),
@@ -463,10 +445,18 @@ impl<'a, F: PageKind> Site<'a, F> {
 }
 
 impl<'a> Mirror<'a> {
-    /// Analyses every workload's models. `data` must be grouped as
-    /// `workloads` say ([`crate::workload::group_data`]).
-    pub fn new(data: &'a DataSet, workloads: &[Workload], base_url: Option<&str>) -> Result<Self> {
-        let base_url = normalise_base_url(base_url)?;
+    /// The site's parts, from the data, grouped as `workloads` say
+    /// ([`crate::workload::group_data`]), and its analysis
+    /// ([`crate::analyse::analyse_data`], one per workload, same order).
+    /// `base_url` is checked and normalised already
+    /// ([`crate::settings::base_url`]).
+    pub fn new(
+        data: &'a DataSet,
+        workloads: &[Workload],
+        analysed: Vec<Analysed>,
+        base_url: Option<String>,
+    ) -> Self {
+        assert_eq!(workloads.len(), analysed.len(), "one analysis per workload");
         let history = data.changes.as_ref().map(|c| &c.history);
         let feed = base_url.is_some() && history.is_some_and(|h| !h.entries.is_empty());
         let tabs: Vec<Tab> = workloads
@@ -479,19 +469,22 @@ impl<'a> Mirror<'a> {
             .collect();
         let parts: Vec<Part<'a>> = workloads
             .iter()
-            .map(|w| {
+            .zip(analysed)
+            .map(|(w, a)| {
                 let run = w.models.clone();
-                match w.measure {
-                    Measure::Tokens => Part::Tokens(Site::new(
+                match a {
+                    Analysed::Tokens(a) => Part::Tokens(Site::new(
                         &data.models[run],
+                        a,
                         w,
                         base_url.clone(),
                         tabs.clone(),
                         history,
                         feed,
                     )),
-                    Measure::Diffusion(_) => Part::Diffusion(Site::new(
+                    Analysed::Diffusion(a) => Part::Diffusion(Site::new(
                         &data.diffusion[run],
+                        a,
                         w,
                         base_url.clone(),
                         tabs.clone(),
@@ -521,7 +514,7 @@ impl<'a> Mirror<'a> {
                 std::iter::repeat_n((w.measure, w.deadline), p.model_count())
             })
             .collect();
-        Ok(Self {
+        Self {
             info: SiteInfo::new(&frames, &deadlines),
             gpus: gpus_of(frames.iter().copied()),
             workloads: parts,
@@ -531,7 +524,7 @@ impl<'a> Mirror<'a> {
             changes: data.changes.as_ref(),
             feed,
             footprint: None,
-        })
+        }
     }
 
     /// Shows carbon and cost beside the energy figures, from `footprint`
@@ -716,12 +709,28 @@ impl Mirror<'_> {
     }
 }
 
+/// Told how far rendering has got; for a progress bar on a terminal.
+pub trait Progress: Sync {
+    /// Rendering starts; `models` model pages will follow.
+    fn begin(&self, _models: usize) {}
+    /// One more model's pages and charts are written.
+    fn advance(&self) {}
+    /// Rendering is over (successfully or not).
+    fn finish(&self) {}
+}
+
+/// Reports nothing.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NoProgress;
+
+impl Progress for NoProgress {}
+
 /// Renders every page of the site into `sink`.
 pub fn render_site(
     mirror: &Mirror<'_>,
     assets: &[Asset],
     sink: &dyn PageSink,
-    progress: &dyn crate::Progress,
+    progress: &dyn Progress,
 ) -> Result<RenderCounts> {
     for a in assets {
         sink.put(&format!("assets/{}", a.rel), &a.bytes)?;

@@ -8,8 +8,7 @@
 use super::downloads::{csv_text as cell, raw};
 use super::views::Cell;
 use super::{num, text};
-use crate::analyse::{self, ModelAnalysis};
-use crate::chart::{KeyOf, PageCharts};
+use crate::chart::PageCharts;
 use crate::columns::{ColumnSet, DIFFUSION, PER_TOKEN};
 use crate::fmt;
 use crate::model::{
@@ -137,9 +136,6 @@ pub struct Tables {
 /// What the pages need to know about one kind of model file, beyond the
 /// analysis and the charts.
 pub trait PageKind: Measures + PageCharts + Sync + Sized + std::fmt::Debug {
-    /// Every analysis of one model.
-    fn analyse(&self) -> ModelAnalysis<KeyOf<Self>>;
-
     /// The kind's columns (definitions and about-page anchors).
     const COLUMNS: ColumnSet;
 
@@ -306,10 +302,6 @@ const CSV_COLUMNS: [&str; 34] = [
 
 impl PageKind for ModelFile {
     const COLUMNS: ColumnSet = PER_TOKEN;
-
-    fn analyse(&self) -> ModelAnalysis {
-        analyse::analyse_model(self)
-    }
 
     fn tables(_: Measure) -> Tables {
         Tables {
@@ -665,10 +657,6 @@ fn raw_opt<T: ToString>(v: Option<T>) -> String {
 
 impl PageKind for DiffusionFile {
     const COLUMNS: ColumnSet = DIFFUSION;
-
-    fn analyse(&self) -> ModelAnalysis<KeyOf<Self>> {
-        analyse::analyse_diffusion(self)
-    }
 
     fn tables(measure: Measure) -> Tables {
         match measure {

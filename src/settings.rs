@@ -1,0 +1,232 @@
+//! Settings: the settings file (`energyboard.toml`) and the base URL the
+//! site is published at, checked once, before any data is read.
+
+use anyhow::Result;
+
+use crate::{footprint, workload};
+
+/// Settings kept in the repository (`energyboard.toml`); the command line
+/// overrides them.
+#[derive(Debug, Clone, Default, PartialEq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Config {
+    /// Absolute URL the site is published at; empty for none.
+    #[serde(default)]
+    pub base_url: String,
+    /// Workloads in the order the site lists them, with their names and
+    /// descriptions; workloads not listed follow, by id.
+    #[serde(default)]
+    pub workloads: Vec<workload::WorkloadSettings>,
+    /// Grid carbon intensity (`[carbon_intensity]`), optional.
+    #[serde(default)]
+    pub carbon_intensity: Option<footprint::CarbonIntensity>,
+    /// Electricity price (`[electricity_price]`), optional.
+    #[serde(default)]
+    pub electricity_price: Option<footprint::ElectricityPrice>,
+    /// Facility overhead (`[facility_overhead]`), optional.
+    #[serde(default)]
+    pub facility_overhead: Option<footprint::FacilityOverhead>,
+}
+
+/// Largest settings file accepted, in bytes.
+pub const MAX_CONFIG_BYTES: u64 = 1024 * 1024;
+
+impl Config {
+    /// Reads `path`; a missing file gives the defaults. Like a model file,
+    /// it must be a regular file (not a device or a pipe, which could be
+    /// endless or never answer) of at most [`MAX_CONFIG_BYTES`].
+    pub fn load(path: &std::path::Path) -> Result<Self> {
+        use anyhow::Context;
+        use std::io::Read;
+        let meta = match std::fs::metadata(path) {
+            Ok(meta) => meta,
+            Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(Self::default()),
+            Err(err) => {
+                return Err(err).with_context(|| format!("{}: cannot read", path.display()));
+            }
+        };
+        if !meta.is_file() {
+            anyhow::bail!(
+                "{}: is not a regular file (a folder, device, pipe or socket?); --config needs a settings file",
+                path.display()
+            );
+        }
+        let mut raw = Vec::new();
+        std::fs::File::open(path)
+            .and_then(|f| f.take(MAX_CONFIG_BYTES + 1).read_to_end(&mut raw))
+            .with_context(|| format!("{}: cannot read", path.display()))?;
+        if raw.len() as u64 > MAX_CONFIG_BYTES {
+            anyhow::bail!(
+                "{}: is larger than {} kB; a settings file holds a few lines",
+                path.display(),
+                MAX_CONFIG_BYTES / 1024
+            );
+        }
+        let text = String::from_utf8(raw)
+            .with_context(|| format!("{}: is not UTF-8 text", path.display()))?;
+        let config: Self = toml::from_str(&text)
+            .with_context(|| format!("{}: invalid settings", path.display()))?;
+        config.footprint(path)?;
+        Ok(config)
+    }
+
+    /// The carbon and cost settings, checked; `path` names the file in
+    /// the error, which lists every bad key.
+    pub fn footprint(&self, path: &std::path::Path) -> Result<Option<footprint::Footprint>> {
+        footprint::Footprint::from_settings(
+            self.carbon_intensity.clone(),
+            self.electricity_price.clone(),
+            self.facility_overhead.clone(),
+        )
+        .map_err(|bad| {
+            let lines: Vec<String> = bad
+                .iter()
+                .map(|b| format!("  {}: {b}", path.display()))
+                .collect();
+            anyhow::anyhow!(
+                "{} problem{} in the settings:\n{}",
+                bad.len(),
+                if bad.len() == 1 { "" } else { "s" },
+                lines.join("\n")
+            )
+        })
+    }
+
+    /// The base URL, if one is set.
+    pub fn base_url(&self) -> Option<String> {
+        let url = self.base_url.trim();
+        (!url.is_empty()).then(|| url.to_owned())
+    }
+}
+
+/// Checks a base URL: `http://` or `https://`, a host (letters, digits,
+/// `-`, `.`, and an optional `:port`, or an `[IPv6]` address), then an
+/// optional path; no user name, query, fragment, spaces or control
+/// characters, which would make the canonical links wrong or unsafe.
+pub fn check_base_url(url: &str) -> Result<()> {
+    let url = url.trim();
+    if url.is_empty() {
+        return Ok(());
+    }
+    let example = "e.g. https://user.github.io/repo/";
+    let lower = url.to_ascii_lowercase();
+    let Some(rest) = ["https://", "http://"]
+        .iter()
+        .find_map(|scheme| lower.strip_prefix(scheme).map(|_| &url[scheme.len()..]))
+    else {
+        anyhow::bail!("--base-url {url:?}: must be an absolute http(s) URL, {example}");
+    };
+    if let Some(c) = url
+        .chars()
+        .find(|c| c.is_control() || c.is_whitespace() || "\"<>\\^`{|}".contains(*c))
+    {
+        anyhow::bail!("--base-url {url:?}: may not contain {c:?}; {example}");
+    }
+    if url.contains(['?', '#']) {
+        anyhow::bail!("--base-url {url:?}: may not have a query or fragment; {example}");
+    }
+    let host = rest.split('/').next().unwrap_or("");
+    let name = if host.starts_with('[') {
+        host.split_once(']').map_or("", |(h, _)| h)
+    } else {
+        host.split(':').next().unwrap_or("")
+    };
+    let name_ok = !name.is_empty()
+        && !name.starts_with(['.', '-'])
+        && name
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '-' | '.' | '[' | ':'));
+    let port_ok = host
+        .rsplit_once("]:")
+        .map(|(_, p)| p)
+        .or_else(|| (!host.starts_with('[')).then(|| host.split_once(':').map(|(_, p)| p))?)
+        .is_none_or(|p| !p.is_empty() && p.parse::<u16>().is_ok());
+    if !name_ok || !port_ok {
+        anyhow::bail!("--base-url {url:?}: needs a host name after the scheme, {example}");
+    }
+    Ok(())
+}
+
+/// The base URL a build uses: checked ([`check_base_url`]) and ending in
+/// `/`; `None` when `raw` is absent or blank.
+pub fn base_url(raw: Option<&str>) -> Result<Option<String>> {
+    match raw.map(str::trim).filter(|u| !u.is_empty()) {
+        None => Ok(None),
+        Some(u) => {
+            check_base_url(u)?;
+            anyhow::ensure!(
+                u.starts_with("https://") || u.starts_with("http://"),
+                "--base-url {u:?}: must be an absolute http(s) URL, e.g. https://user.github.io/repo/"
+            );
+            Ok(Some(format!("{}/", u.trim_end_matches('/'))))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn base_urls_need_a_host() {
+        for good in [
+            "https://user.github.io/repo/",
+            "http://127.0.0.1:8000/",
+            "https://example.org",
+            "HTTPS://Example.org/a/b",
+            "http://[::1]:8080/x/",
+        ] {
+            assert!(check_base_url(good).is_ok(), "{good}");
+        }
+        for bad in [
+            "https://",
+            "https:///repo/",
+            "http://:80/",
+            "https://user@evil.example/",
+            "https://a b/",
+            "https://x.org/?q=1",
+            "https://x.org/#top",
+            "https://x.org:99999/",
+            "https://x.org/\"onload",
+            "ftp://x.org/",
+            "//x.org/",
+            "https://\u{0}/",
+        ] {
+            assert!(check_base_url(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn settings_that_are_not_a_regular_file_are_refused() {
+        for path in ["/dev/zero", "/dev/null", "/"] {
+            let err = Config::load(std::path::Path::new(path)).unwrap_err();
+            assert!(
+                err.to_string().contains("is not a regular file"),
+                "{path}: {err}"
+            );
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("fifo");
+        assert!(
+            std::process::Command::new("mkfifo")
+                .arg(&fifo)
+                .status()
+                .unwrap()
+                .success()
+        );
+        assert!(Config::load(&fifo).is_err());
+        let big = dir.path().join("big.toml");
+        std::fs::write(&big, format!("# {}\n", "x".repeat(2 << 20))).unwrap();
+        assert!(
+            Config::load(&big)
+                .unwrap_err()
+                .to_string()
+                .contains("larger than")
+        );
+        assert_eq!(
+            Config::load(&dir.path().join("missing.toml")).unwrap(),
+            Config::default()
+        );
+    }
+}
