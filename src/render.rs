@@ -725,42 +725,86 @@ pub struct NoProgress;
 
 impl Progress for NoProgress {}
 
-/// Renders every page of the site into `sink`.
+/// Renders every page of the site into `sink`: the assets, each model's
+/// pages ([`render_models`]), then the site-wide pages
+/// ([`render_site_wide`]).
 pub fn render_site(
     mirror: &Mirror<'_>,
     assets: &[Asset],
     sink: &dyn PageSink,
     progress: &dyn Progress,
 ) -> Result<RenderCounts> {
+    render_assets(assets, sink)?;
+    let models = render_models(mirror, &mirror.model_ids(), sink, progress)?;
+    let counts = render_site_wide(mirror, assets, &models, sink)?;
+    Ok(models.iter().fold(counts, |sum, m| sum + m.counts))
+}
+
+/// Writes the site's static assets and the GitHub Pages marker.
+pub fn render_assets(assets: &[Asset], sink: &dyn PageSink) -> Result<()> {
     for a in assets {
         sink.put(&format!("assets/{}", a.rel), &a.bytes)?;
     }
-    sink.put(".nojekyll", b"")?;
+    sink.put(".nojekyll", b"")
+}
 
-    let jobs: Vec<(&Part<'_>, usize)> = mirror
-        .workloads
-        .iter()
-        .flat_map(|s| (0..s.model_count()).map(move |i| (s, i)))
-        .collect();
-    let per_model: Vec<(RenderCounts, Vec<downloads::FileEntry>)> = jobs
-        .par_iter()
-        .map(|&(part, i)| {
-            let done = on_part!(part, site => {
-                let m = &site.models[i];
-                let counts = render_model(site, m, &site.analyses[i], sink)?;
+/// One model file's place in a [`Mirror`]: its workload (index in
+/// [`Mirror::workloads`]) and its index among that workload's models.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ModelId {
+    /// The workload's index.
+    pub part: usize,
+    /// The model's index in the workload.
+    pub index: usize,
+}
+
+/// What rendering one model gave, besides the files: the counts, and the
+/// entries its files add to the downloads page.
+#[derive(Debug, Clone)]
+pub struct ModelOutput {
+    /// Which model.
+    pub id: ModelId,
+    /// Pages and charts written.
+    pub counts: RenderCounts,
+    /// Its downloads, as the `/data/` page lists them.
+    files: Vec<downloads::FileEntry>,
+}
+
+/// Renders the pages, charts and data files of the models `ids` into
+/// `sink`, in parallel; one [`ModelOutput`] per id, same order.
+pub fn render_models(
+    mirror: &Mirror<'_>,
+    ids: &[ModelId],
+    sink: &dyn PageSink,
+    progress: &dyn Progress,
+) -> Result<Vec<ModelOutput>> {
+    ids.par_iter()
+        .map(|&id| {
+            let part = &mirror.workloads[id.part];
+            let (counts, files) = on_part!(part, site => {
+                let m = &site.models[id.index];
+                let counts = render_model(site, m, &site.analyses[id.index], sink)?;
                 let files = downloads::publish_model_files(site, m, sink)?;
                 (counts, files)
             });
             progress.advance();
-            Ok(done)
+            Ok(ModelOutput { id, counts, files })
         })
-        .collect::<Result<_>>()?;
-    let (model_counts, model_files): (Vec<RenderCounts>, Vec<Vec<downloads::FileEntry>>) =
-        per_model.into_iter().unzip();
+        .collect()
+}
 
-    let mut counts = model_counts
-        .into_iter()
-        .fold(RenderCounts::default(), |x, y| x + y);
+/// Renders the pages that list models rather than show one: each
+/// workload's leaderboard, GPU pages and comparison, the front page, the
+/// models' overviews, the GPU and comparison hubs, the about page, the
+/// change log, the downloads page (from `models`, the output of every
+/// model in [`Mirror::model_ids`] order), the 404 page and the sitemap.
+pub fn render_site_wide(
+    mirror: &Mirror<'_>,
+    assets: &[Asset],
+    models: &[ModelOutput],
+    sink: &dyn PageSink,
+) -> Result<RenderCounts> {
+    let mut counts = RenderCounts::default();
     for part in &mirror.workloads {
         counts = counts
             + on_part!(part, site => {
@@ -769,6 +813,8 @@ pub fn render_site(
                     + render_compare(site, sink)?
             });
     }
+    let model_files: Vec<Vec<downloads::FileEntry>> =
+        models.iter().map(|m| m.files.clone()).collect();
     counts = counts + overview::render_front(mirror, sink)?;
     counts = counts + overview::render_model_overviews(mirror, sink)?;
     counts = counts + overview::render_gpu_hubs(mirror, sink)?;
@@ -779,6 +825,17 @@ pub fn render_site(
     counts = counts + render_not_found(mirror, assets, sink)?;
     render_seo_files(mirror, sink)?;
     Ok(counts)
+}
+
+impl Mirror<'_> {
+    /// Every model of the site, workload by workload.
+    pub fn model_ids(&self) -> Vec<ModelId> {
+        self.workloads
+            .iter()
+            .enumerate()
+            .flat_map(|(part, p)| (0..p.model_count()).map(move |index| ModelId { part, index }))
+            .collect()
+    }
 }
 
 fn put_page(sink: &dyn PageSink, path: &str, page: &impl Template) -> Result<()> {
