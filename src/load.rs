@@ -167,6 +167,17 @@ fn problem(path: &Path, field: impl Into<String>, message: impl Into<String>) ->
 /// links (a loop is an error). Hidden files and folders are ignored; other
 /// files that do not end in `.json` are listed in [`DataSet::skipped`].
 pub fn load_data_dir(data_dir: &Path) -> Result<DataSet, Problems> {
+    load_data_dir_reusing(data_dir, &|_| None)
+}
+
+/// [`load_data_dir`], taking a model file's parsed and validated contents
+/// from `reuse` instead of reading the file when it gives them (a preview
+/// that knows the file has not changed since it last read it); every check
+/// across files runs as usual.
+pub fn load_data_dir_reusing(
+    data_dir: &Path,
+    reuse: &(dyn Fn(&Path) -> Option<AnyModel> + Sync),
+) -> Result<DataSet, Problems> {
     let mut problems = Vec::new();
     let mut models = Vec::new();
     let mut diffusion = Vec::new();
@@ -258,6 +269,9 @@ pub fn load_data_dir(data_dir: &Path) -> Result<DataSet, Problems> {
     let results: Vec<Result<AnyModel, Vec<Problem>>> = paths
         .par_iter()
         .map(|path| {
+            if let Some(model) = reuse(path) {
+                return Ok(model);
+            }
             let mut model = read_any_model_file(path)?;
             if let Ok(mut seen) = sources.lock() {
                 match &mut model {

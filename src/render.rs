@@ -794,10 +794,9 @@ pub fn render_models(
 }
 
 /// Renders the pages that list models rather than show one: each
-/// workload's leaderboard, GPU pages and comparison, the front page, the
-/// models' overviews, the GPU and comparison hubs, the about page, the
-/// change log, the downloads page (from `models`, the output of every
-/// model in [`Mirror::model_ids`] order), the 404 page and the sitemap.
+/// workload's pages ([`render_workload_pages`]), each model's overview
+/// ([`render_model_overview`]), then the pages over the whole site
+/// ([`render_global`]).
 pub fn render_site_wide(
     mirror: &Mirror<'_>,
     assets: &[Asset],
@@ -805,19 +804,49 @@ pub fn render_site_wide(
     sink: &dyn PageSink,
 ) -> Result<RenderCounts> {
     let mut counts = RenderCounts::default();
-    for part in &mirror.workloads {
-        counts = counts
-            + on_part!(part, site => {
-                render_leaderboard(site, sink)?
-                    + render_gpu_pages(site, sink)?
-                    + render_compare(site, sink)?
-            });
+    for part in 0..mirror.workloads.len() {
+        counts = counts + render_workload_pages(mirror, part, sink)?;
     }
-    let model_files: Vec<Vec<downloads::FileEntry>> =
-        models.iter().map(|m| m.files.clone()).collect();
     counts = counts + overview::render_front(mirror, sink)?;
     counts = counts + overview::render_model_overviews(mirror, sink)?;
-    counts = counts + overview::render_gpu_hubs(mirror, sink)?;
+    Ok(counts + render_global(mirror, assets, models, sink)?)
+}
+
+/// The pages of workload `part` that list its models: its leaderboard, GPU
+/// pages and comparison.
+pub fn render_workload_pages(
+    mirror: &Mirror<'_>,
+    part: usize,
+    sink: &dyn PageSink,
+) -> Result<RenderCounts> {
+    Ok(on_part!(&mirror.workloads[part], site => {
+        render_leaderboard(site, sink)? + render_gpu_pages(site, sink)? + render_compare(site, sink)?
+    }))
+}
+
+/// The overview page of the model `slug` across its workloads
+/// (`/models/<slug>/`).
+pub fn render_model_overview(
+    mirror: &Mirror<'_>,
+    slug: &str,
+    sink: &dyn PageSink,
+) -> Result<RenderCounts> {
+    overview::render_model_overview(mirror, slug, sink)
+}
+
+/// The pages over the whole site: the GPU and comparison hubs, the about
+/// page, the change log, the downloads page and files (from `models`, the
+/// output of every model in [`Mirror::model_ids`] order), the 404 page and
+/// the sitemap. The front page is [`render_front`].
+pub fn render_global(
+    mirror: &Mirror<'_>,
+    assets: &[Asset],
+    models: &[ModelOutput],
+    sink: &dyn PageSink,
+) -> Result<RenderCounts> {
+    let model_files: Vec<Vec<downloads::FileEntry>> =
+        models.iter().map(|m| m.files.clone()).collect();
+    let mut counts = overview::render_gpu_hubs(mirror, sink)?;
     counts = counts + overview::render_compare_hub(mirror, sink)?;
     counts = counts + render_about(mirror, sink)?;
     counts = counts + changes::render_changes(mirror, sink)?;
@@ -825,6 +854,11 @@ pub fn render_site_wide(
     counts = counts + render_not_found(mirror, assets, sink)?;
     render_seo_files(mirror, sink)?;
     Ok(counts)
+}
+
+/// The front page.
+pub fn render_front(mirror: &Mirror<'_>, sink: &dyn PageSink) -> Result<RenderCounts> {
+    overview::render_front(mirror, sink)
 }
 
 impl Mirror<'_> {

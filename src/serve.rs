@@ -18,6 +18,9 @@
 //! must arrive in limited time, and a limited time to take the answer.
 
 mod http;
+mod session;
+
+pub use session::{Session, Update};
 
 use std::fs;
 use std::net::TcpListener;
@@ -39,8 +42,10 @@ use http::{Body, Response};
 /// the reload script polls it. It sits outside any base path.
 pub const BUILD_ENDPOINT: &str = "/__energyboard/build";
 
-/// How long a changed path must stay quiet before a rebuild.
-const DEBOUNCE: Duration = Duration::from_millis(150);
+/// How long a changed path must stay quiet before a rebuild: long enough
+/// for the few events of one save (an editor writes a new file and renames
+/// it over the old), short next to the 200 ms an edit may take to show.
+const DEBOUNCE: Duration = Duration::from_millis(50);
 
 type InputWatcher = Debouncer<RecommendedWatcher, RecommendedCache>;
 
@@ -287,7 +292,8 @@ pub fn start(opts: &ServeOptions) -> Result<Preview> {
         footprint: opts.footprint.clone(),
     };
     let state = Arc::new(Mutex::new(BuildState::default()));
-    rebuild(&build_opts, &state, "built");
+    let mut session = Session::new(build_opts);
+    rebuild(&mut session, &state, "built");
 
     let inputs = vec![
         watched_path(&opts.data_dir)?,
@@ -320,7 +326,7 @@ pub fn start(opts: &ServeOptions) -> Result<Preview> {
     let rebuilder = {
         let stopping = server.stop_handle();
         std::thread::spawn(move || {
-            watch_and_rebuild(&rx, &mut watcher, &inputs, &build_opts, &state, &stopping);
+            watch_and_rebuild(&rx, &mut watcher, &inputs, &mut session, &state, &stopping);
         })
     };
 
@@ -403,16 +409,17 @@ fn rewatch(watcher: &mut InputWatcher, inputs: &[PathBuf]) {
     }
 }
 
-/// Runs one build and records its outcome.
-fn rebuild(opts: &BuildOptions, state: &Mutex<BuildState>, verb: &str) {
-    let result = crate::build(opts);
+/// Runs one update of the site and records its outcome.
+fn rebuild(session: &mut Session, state: &Mutex<BuildState>, verb: &str) {
+    let result = session.update();
     let mut state = state
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
     state.number += 1;
     match result {
-        Ok(summary) => {
-            eprintln!("{verb} site: {summary}");
+        Ok(update) => {
+            let verb = if update.full { verb } else { "updated" };
+            eprintln!("{verb} site: {update}");
             state.has_site = true;
             state.error = None;
         }
@@ -432,7 +439,7 @@ fn watch_and_rebuild(
     rx: &mpsc::Receiver<DebounceEventResult>,
     watcher: &mut InputWatcher,
     inputs: &[PathBuf],
-    opts: &BuildOptions,
+    session: &mut Session,
     state: &Mutex<BuildState>,
     stopping: &http::StopHandle,
 ) {
@@ -456,7 +463,7 @@ fn watch_and_rebuild(
         rewatch(watcher, inputs);
         // A change made while this build runs queues a batch of its own,
         // so it is never lost.
-        rebuild(opts, state, "rebuilt");
+        rebuild(session, state, "rebuilt");
     }
 }
 

@@ -431,7 +431,22 @@ pub(super) fn render_model_overviews(
     sink: &dyn PageSink,
 ) -> Result<RenderCounts> {
     let mut counts = RenderCounts::default();
-    for (slug, at) in &site.slugs {
+    for slug in site.slugs.keys() {
+        counts = counts + render_model_overview(site, slug, sink)?;
+    }
+    Ok(counts)
+}
+
+/// The overview page of the model `slug` (`/models/<slug>/`): its best
+/// figures on each workload it is measured on. Nothing when the site has no
+/// model `slug`.
+pub(super) fn render_model_overview(
+    site: &Mirror<'_>,
+    slug: &str,
+    sink: &dyn PageSink,
+) -> Result<RenderCounts> {
+    let mut counts = RenderCounts::default();
+    if let Some(at) = site.slugs.get(slug) {
         let dir = model_dir(slug);
         let path = format!("{dir}index.html");
         let (w0, i0) = at[0];
