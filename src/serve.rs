@@ -26,7 +26,7 @@ use std::fs;
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Condvar, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
@@ -209,6 +209,38 @@ struct BuildState {
     error: Option<String>,
 }
 
+/// The builds' state, and a signal when a build finishes.
+#[derive(Debug, Default)]
+struct Builds {
+    state: Mutex<BuildState>,
+    finished: Condvar,
+}
+
+impl Builds {
+    fn lock(&self) -> std::sync::MutexGuard<'_, BuildState> {
+        self.state
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// The number of the last finished build, once it is not `seen`: at
+    /// once if it is not, else when the next build finishes or after
+    /// [`LONG_POLL`], whichever comes first (then it may still be `seen`).
+    fn number_after(&self, seen: u64) -> u64 {
+        let state = self.lock();
+        let (state, _) = self
+            .finished
+            .wait_timeout_while(state, LONG_POLL, |s| s.number == seen)
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        state.number
+    }
+}
+
+/// How long a request for the build number may wait for the next build
+/// (`?after=N`): the reload script asks again at once, so a page reloads as
+/// soon as a build finishes, not a polling interval later.
+const LONG_POLL: Duration = Duration::from_secs(20);
+
 /// A running preview server.
 pub struct Preview {
     url: String,
@@ -291,7 +323,7 @@ pub fn start(opts: &ServeOptions) -> Result<Preview> {
         workloads: opts.workloads.clone(),
         footprint: opts.footprint.clone(),
     };
-    let state = Arc::new(Mutex::new(BuildState::default()));
+    let state = Arc::new(Builds::default());
     let mut session = Session::new(build_opts);
     rebuild(&mut session, &state, "built");
 
@@ -410,11 +442,9 @@ fn rewatch(watcher: &mut InputWatcher, inputs: &[PathBuf]) {
 }
 
 /// Runs one update of the site and records its outcome.
-fn rebuild(session: &mut Session, state: &Mutex<BuildState>, verb: &str) {
+fn rebuild(session: &mut Session, builds: &Builds, verb: &str) {
     let result = session.update();
-    let mut state = state
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let mut state = builds.lock();
     state.number += 1;
     match result {
         Ok(update) => {
@@ -433,6 +463,8 @@ fn rebuild(session: &mut Session, state: &Mutex<BuildState>, verb: &str) {
             state.error = Some(text);
         }
     }
+    drop(state);
+    builds.finished.notify_all();
 }
 
 fn watch_and_rebuild(
@@ -440,7 +472,7 @@ fn watch_and_rebuild(
     watcher: &mut InputWatcher,
     inputs: &[PathBuf],
     session: &mut Session,
-    state: &Mutex<BuildState>,
+    state: &Builds,
     stopping: &http::StopHandle,
 ) {
     while !stopping.is_stopping() {
@@ -506,21 +538,24 @@ fn is_change(batch: &DebounceEventResult, inputs: &[PathBuf]) -> bool {
 struct SiteRoot {
     root: PathBuf,
     base_path: String,
-    state: Arc<Mutex<BuildState>>,
+    state: Arc<Builds>,
 }
 
 impl SiteRoot {
     fn answer(&self, request: &http::Request) -> Response {
         let (error, number, has_site) = {
-            let s = self
-                .state
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            let s = self.state.lock();
             (s.error.clone(), s.number, s.has_site)
         };
         let response = match request.method.as_str() {
             "GET" | "HEAD" => match resolve(&self.root, &self.base_path, &request.target) {
-                Resolved::BuildNumber => Response::text(200, &number.to_string()),
+                Resolved::BuildNumber => {
+                    let number = match build_seen(&request.target) {
+                        Some(seen) if seen == number => self.state.number_after(seen),
+                        _ => number,
+                    };
+                    Response::text(200, &number.to_string())
+                }
                 Resolved::Forbidden => Response::text(403, "403 Forbidden: outside the site\n"),
                 _ if !has_site => html(
                     500,
@@ -583,6 +618,15 @@ impl SiteRoot {
             Err(_) => Response::text(404, "404 Not Found\n"),
         }
     }
+}
+
+/// The build number a request for it has seen: `N` in `?after=N`.
+fn build_seen(target: &str) -> Option<u64> {
+    let (_, query) = target.split_once('?')?;
+    query
+        .split('&')
+        .find_map(|pair| pair.strip_prefix("after="))
+        .and_then(|n| n.parse().ok())
 }
 
 fn html(status: u16, page: Vec<u8>) -> Response {
