@@ -169,6 +169,13 @@ fn parse_carefully<T: serde::de::DeserializeOwned>(
 /// nesting deeper than 100 levels, or a number that may not fit a float
 /// (a run of over 300 digits, or an exponent of three digits or more).
 /// Counted cheaply, outside strings.
+///
+/// Kept because it pays (`cargo bench --bench load`, 1,000 synthetic files
+/// of 22.5 MB in all, 2026-12-01, two runs on the 2 shared cores at load
+/// average 6): parsing them on one core takes 216 / 366 ms with this
+/// pre-scan and the single typed parse, 330 / 583 ms when every file is
+/// walked first (−35 %); read, parse and validate on both cores 418 / 598 ms
+/// against 524 / 674 ms, of a whole load stage of 489 / 802 ms.
 fn needs_careful_parse(bytes: &[u8]) -> bool {
     let mut depth = 0usize;
     let (mut in_string, mut escaped) = (false, false);
