@@ -332,8 +332,8 @@ enum SerdeSays {
     /// A string that is none of an enum's variants: the string, and the
     /// variants, quoted.
     UnknownVariant { found: String, expected: String },
-    /// A value of the wrong type or out of the type's range, in serde's
-    /// words: `string "fast"`, `f64`.
+    /// A value of the wrong type or out of the type's range, in a
+    /// reader's words: found `the string "fast"`, expected `a number`.
     WrongType { found: String, expected: String },
     /// A list where a struct belongs (serde also reads a struct from a
     /// list of its fields in order; a short or long list is refused so).
@@ -350,12 +350,48 @@ enum SerdeSays {
 /// category ([`serde_json::Error::classify`]) and the position are typed,
 /// and they are read typed: the category decides which texts are looked
 /// for, and the position suffix is cut by the line and column numbers.
-/// `serde_json_wording_is_pinned` below pins every text matched here, so
+/// A wrong type comes back in a reader's words ("a whole number from 0 to
+/// 4294967295", not "u32"). `serde_json_wording_is_pinned` below pins every text matched here, so
 /// an upgrade that rewords one fails that test instead of degrading a
 /// message. The parts of the texts that come from the data (a field name,
 /// a string) are taken from the end that does not: the last
 /// `, expected ` splits what was found from what was expected.
 fn serde_says(err: &serde_json::Error) -> SerdeSays {
+    /// serde's name of the type expected, in a reader's words.
+    fn type_in_words(expected: &str) -> String {
+        match expected {
+            "f64" | "f32" => "a number".to_owned(),
+            "u32" => format!("a whole number from 0 to {}", u32::MAX),
+            "u64" => format!("a whole number from 0 to {}", u64::MAX),
+            "a sequence" => "a list".to_owned(),
+            "a boolean" | "a string" => expected.to_owned(),
+            other if other.starts_with("struct ") || other == "a map" => "an object".to_owned(),
+            other => other.to_owned(),
+        }
+    }
+
+    /// serde's `Unexpected`, what was found, in a reader's words.
+    fn value_in_words(found: &str) -> String {
+        if let Some(s) = found.strip_prefix("string ") {
+            return format!("the string {s}");
+        }
+        if let Some(n) = found.strip_prefix("integer ") {
+            return format!("the number {}", n.trim_matches('`'));
+        }
+        if let Some(n) = found.strip_prefix("floating point ") {
+            return format!("the number {}", n.trim_matches('`'));
+        }
+        if let Some(b) = found.strip_prefix("boolean ") {
+            return format!("the boolean {}", b.trim_matches('`'));
+        }
+        match found {
+            "map" => "an object".to_owned(),
+            "sequence" => "a list".to_owned(),
+            "null" => "null".to_owned(),
+            other => other.to_owned(),
+        }
+    }
+
     let full = err.to_string();
     let position = format!(" at line {} column {}", err.line(), err.column());
     let message = full.strip_suffix(&position).unwrap_or(&full);
@@ -377,7 +413,10 @@ fn serde_says(err: &serde_json::Error) -> SerdeSays {
                 .strip_prefix("invalid type: ")
                 .or_else(|| message.strip_prefix("invalid value: "));
             if let Some((found, expected)) = wrong.and_then(split) {
-                return SerdeSays::WrongType { found, expected };
+                return SerdeSays::WrongType {
+                    found: value_in_words(&found),
+                    expected: type_in_words(&expected),
+                };
             }
             if message.starts_with("invalid length ") && message.contains(", expected struct ") {
                 return SerdeSays::ListForStruct;
@@ -425,11 +464,9 @@ fn describe_json_error(err: &serde_json::Error, format: Format) -> String {
             "the number is too large for a 64-bit float (at most about 1.8e308)".to_owned()
         }
         (_, SerdeSays::MissingField(_)) => "is required but missing".to_owned(),
-        (_, SerdeSays::WrongType { found, expected }) => format!(
-            "expected {}, found {}",
-            reader_type(&expected),
-            reader_value(&found)
-        ),
+        (_, SerdeSays::WrongType { found, expected }) => {
+            format!("expected {expected}, found {found}")
+        }
         (_, SerdeSays::ListForStruct) => "expected an object, found a list".to_owned(),
         (_, SerdeSays::UnknownField { name, fields }) => unknown_field(format, &name, &fields),
         (_, SerdeSays::UnknownVariant { found, expected }) => {
@@ -458,39 +495,6 @@ fn unknown_field(format: Format, name: &str, fields: &str) -> String {
         Format::ModelFile => {
             format!("is not a field of a diffusion configuration; its fields are {fields}")
         }
-    }
-}
-
-fn reader_type(expected: &str) -> String {
-    match expected {
-        "f64" | "f32" => "a number".to_owned(),
-        "u32" => format!("a whole number from 0 to {}", u32::MAX),
-        "u64" => format!("a whole number from 0 to {}", u64::MAX),
-        "a sequence" => "a list".to_owned(),
-        "a boolean" | "a string" => expected.to_owned(),
-        other if other.starts_with("struct ") || other == "a map" => "an object".to_owned(),
-        other => other.to_owned(),
-    }
-}
-
-fn reader_value(found: &str) -> String {
-    if let Some(s) = found.strip_prefix("string ") {
-        return format!("the string {s}");
-    }
-    if let Some(n) = found.strip_prefix("integer ") {
-        return format!("the number {}", n.trim_matches('`'));
-    }
-    if let Some(n) = found.strip_prefix("floating point ") {
-        return format!("the number {}", n.trim_matches('`'));
-    }
-    if let Some(b) = found.strip_prefix("boolean ") {
-        return format!("the boolean {}", b.trim_matches('`'));
-    }
-    match found {
-        "map" => "an object".to_owned(),
-        "sequence" => "a list".to_owned(),
-        "null" => "null".to_owned(),
-        other => other.to_owned(),
     }
 }
 
@@ -560,7 +564,7 @@ mod tests {
             serde_json::from_str::<T>(json).unwrap_err()
         }
         let deep = "[".repeat(200);
-        let cases: [(serde_json::Error, &str, SerdeSays); 10] = [
+        let cases: [(serde_json::Error, &str, SerdeSays); 16] = [
             (
                 error::<serde_json::Value>(&deep),
                 "recursion limit exceeded at line 1 column 128",
@@ -580,16 +584,64 @@ mod tests {
                 error::<Closed>(r#"{"count": "fast"}"#),
                 "invalid type: string \"fast\", expected u32 at line 1 column 16",
                 SerdeSays::WrongType {
-                    found: "string \"fast\"".into(),
-                    expected: "u32".into(),
+                    found: "the string \"fast\"".into(),
+                    expected: "a whole number from 0 to 4294967295".into(),
                 },
             ),
             (
                 error::<Closed>(r#"{"count": -2}"#),
                 "invalid value: integer `-2`, expected u32 at line 1 column 12",
                 SerdeSays::WrongType {
-                    found: "integer `-2`".into(),
-                    expected: "u32".into(),
+                    found: "the number -2".into(),
+                    expected: "a whole number from 0 to 4294967295".into(),
+                },
+            ),
+            (
+                error::<Closed>(r#"{"rate": true}"#),
+                "invalid type: boolean `true`, expected f64 at line 1 column 13",
+                SerdeSays::WrongType {
+                    found: "the boolean true".into(),
+                    expected: "a number".into(),
+                },
+            ),
+            (
+                error::<Closed>(r#"{"count": 1.5}"#),
+                "invalid type: floating point `1.5`, expected u32 at line 1 column 13",
+                SerdeSays::WrongType {
+                    found: "the number 1.5".into(),
+                    expected: "a whole number from 0 to 4294967295".into(),
+                },
+            ),
+            (
+                error::<Closed>(r#"{"rate": {}}"#),
+                "invalid type: map, expected f64 at line 1 column 9",
+                SerdeSays::WrongType {
+                    found: "an object".into(),
+                    expected: "a number".into(),
+                },
+            ),
+            (
+                error::<Vec<u64>>("[[]]"),
+                "invalid type: sequence, expected u64 at line 1 column 1",
+                SerdeSays::WrongType {
+                    found: "a list".into(),
+                    expected: format!("a whole number from 0 to {}", u64::MAX),
+                },
+            ),
+            (
+                error::<Vec<String>>("null"),
+                "invalid type: null, expected a sequence at line 1 column 4",
+                SerdeSays::WrongType {
+                    found: "null".into(),
+                    expected: "a list".into(),
+                },
+            ),
+            (
+                error::<Closed>(r#""x""#),
+                "invalid type: string \"x\", expected struct Closed at line 1 column 3",
+                SerdeSays::WrongType {
+                    found: "the string \"x\"".into(),
+                    expected: "an object".into(),
                 },
             ),
             (
