@@ -6,13 +6,13 @@
 
 use std::path::{Path, PathBuf};
 
+use super::discover::read_capped;
 use super::limits::{
     MAX_GPU_CHARS, MAX_NAME_CHARS, MAX_ROW_ID_CHARS, MAX_SLUG_CHARS, MAX_URL_CHARS, check_text,
     is_iso_date, number, shorten,
 };
-use super::{
-    MAX_FILE_BYTES, MAX_WORKLOAD_ID, Problem, content_digest, is_valid_slug, parse_as, problem,
-};
+use super::parse::{Format, parse_as};
+use super::{MAX_WORKLOAD_ID, Problem, content_digest, is_valid_slug, problem};
 use crate::changes::{BestChange, ChangeEntry, ChangeHistory};
 
 /// Largest figure a history may record, in its own unit: the largest any
@@ -35,40 +35,9 @@ pub struct LoadedChanges {
 
 /// Reads, parses and validates the change history at `path`.
 pub fn read_changes_file(path: &Path) -> Result<LoadedChanges, Vec<Problem>> {
-    use std::io::Read;
-    let cannot_read =
-        |err: std::io::Error| vec![problem(path, "(file)", format!("cannot read: {err}"))];
-    let meta = std::fs::metadata(path).map_err(cannot_read)?;
-    if !meta.is_file() {
-        return Err(vec![problem(
-            path,
-            "(file)",
-            "is not a regular file (a device, pipe or socket?); the change history must be a plain file",
-        )]);
-    }
-    let mut raw = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(MAX_FILE_BYTES + 1).read_to_end(&mut raw))
-        .map_err(cannot_read)?;
-    if raw.len() as u64 > MAX_FILE_BYTES {
-        return Err(vec![problem(
-            path,
-            "(file)",
-            format!(
-                "is larger than {} MB; the change history may be at most that",
-                MAX_FILE_BYTES / 1024 / 1024
-            ),
-        )]);
-    }
-    let history: ChangeHistory = parse_as(path, &raw).map_err(|mut p| {
-        // The parser words an unknown field for the one model format that
-        // refuses them; the history refuses them too.
-        p.message = p.message.replace(
-            "is not a field of a diffusion configuration",
-            "is not a field of the change history's format (energyboard reads version \"1\")",
-        );
-        vec![p]
-    })?;
+    let raw = read_capped(path, "the change history").map_err(|p| vec![p])?;
+    let history: ChangeHistory =
+        parse_as(path, &raw, Format::ChangeHistory).map_err(|p| vec![p])?;
     let problems = validate_history(path, &history);
     if !problems.is_empty() {
         return Err(problems);

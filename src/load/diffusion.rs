@@ -3,10 +3,10 @@
 
 use std::path::Path;
 
+use super::best::{BestWords, check_best};
 use super::limits::{self, number};
-use super::{
-    BestWords, Problem, check_best, positive, problem, shown, validate_frame, validate_row_ids,
-};
+use super::validate::{positive, validate_frame, validate_row_ids};
+use super::{Problem, problem, shown};
 use crate::model::{DiffusionConfiguration, DiffusionFile, OutputKind};
 
 /// How far a configuration's items per second may sit from

@@ -1,0 +1,112 @@
+//! The one rule that needs the analysis: a file's `best` must be the best
+//! configuration per GPU that [`analyse::best_per_gpu`] computes from its
+//! own rows. This is the only place `load` calls `analyse`; it is kept
+//! apart, behind one function ([`check_best`]) that takes a parsed file
+//! and returns problems, so that it can move to the analysis stage
+//! without touching the rest of the loader.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use super::parse::push_key;
+use super::{Problem, problem, shown};
+use crate::analyse;
+use crate::model::{Measured, Measurements};
+
+/// How [`check_best`] names a kind's figures in its messages.
+pub(super) struct BestWords<'a> {
+    /// The deadline with its unit, e.g. "500 ms".
+    pub deadline: &'a str,
+    /// The latency the deadline applies to, e.g. "median ITL".
+    pub latency: &'a str,
+    /// The unit of the energy, e.g. "Wh/M".
+    pub energy: &'a str,
+}
+
+/// The file's `best` must match the best this program computes, GPU by GPU.
+/// A different configuration with the same energy is a tie, not a
+/// disagreement.
+pub(super) fn check_best<M>(
+    path: &Path,
+    m: &M,
+    stated_best: &BTreeMap<String, M::Config>,
+    words: &BestWords<'_>,
+    out: &mut Vec<Problem>,
+) where
+    M: Measurements,
+    M::Config: PartialEq,
+{
+    let BestWords {
+        deadline,
+        latency,
+        energy,
+    } = words;
+    let configs = m.configurations();
+    let computed = analyse::best_per_gpu(m);
+    for (gpu, best) in &computed {
+        let mut field = "best".to_owned();
+        push_key(&mut field, gpu);
+        match (stated_best.get(gpu), best) {
+            (None, Some(i)) => out.push(problem(
+                path,
+                field,
+                format!(
+                    "is missing; the best configuration under the {deadline} deadline is {}",
+                    shown(configs[*i].row_id())
+                ),
+            )),
+            (Some(stated), None) => out.push(problem(
+                path,
+                field,
+                format!(
+                    "names {} but no {} configuration has {latency} within the {deadline} deadline",
+                    shown(stated.row_id()),
+                    shown(gpu),
+                ),
+            )),
+            (Some(stated), Some(i)) => {
+                let ours = &configs[*i];
+                let same_row = stated.row_id() == ours.row_id();
+                let named = configs.iter().find(|c| c.row_id() == stated.row_id());
+                let tie = named.is_some_and(|c| {
+                    c.gpu() == gpu && c.latency() <= m.deadline() && c.energy() == ours.energy()
+                });
+                if !(same_row || tie) {
+                    out.push(problem(
+                        path,
+                        field,
+                        format!(
+                            "names {} ({} {energy}) but the lowest-energy {} configuration within the {deadline} deadline is {} ({} {energy})",
+                            shown(stated.row_id()),
+                            stated.energy(),
+                            shown(gpu),
+                            shown(ours.row_id()),
+                            ours.energy()
+                        ),
+                    ));
+                } else if named != Some(stated) {
+                    out.push(problem(
+                        path,
+                        field,
+                        format!(
+                            "names {} but its figures differ from that row in configurations",
+                            shown(stated.row_id())
+                        ),
+                    ));
+                }
+            }
+            (None, None) => {}
+        }
+    }
+    for gpu in stated_best.keys() {
+        if !computed.iter().any(|(g, _)| g == gpu) {
+            let mut field = "best".to_owned();
+            push_key(&mut field, gpu);
+            out.push(problem(
+                path,
+                field,
+                format!("{gpu:?} is not in the file's gpus list {:?}", m.gpus()),
+            ));
+        }
+    }
+}

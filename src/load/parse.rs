@@ -1,0 +1,705 @@
+//! Parsing: the bytes of a model file (or of the change history) into typed
+//! structs. Every error is located: the file, the JSON path of the field
+//! (`configurations[3].median_itl_ms`, from `serde_path_to_error`), the line
+//! and column, and what is wrong in a reader's words.
+//!
+//! serde_json tells an error's kind ([`serde_json::Error::classify`]) and
+//! position ([`serde_json::Error::line`], [`serde_json::Error::column`]) by
+//! typed accessors, and nothing else: which field is missing, which type
+//! was expected, that the nesting was too deep, exist only in its message.
+//! [`serde_says`] is the one place that reads that text.
+
+use std::fmt;
+use std::path::Path;
+
+use serde_json::error::Category;
+
+use super::{Problem, problem};
+use crate::model::{DiffusionFile, ModelFile};
+
+/// A parsed model file of either kind.
+#[derive(Debug, Clone)]
+pub enum ParsedFile {
+    /// A per-token file.
+    Tokens(ModelFile),
+    /// A diffusion file.
+    Diffusion(DiffusionFile),
+}
+
+/// Parses the bytes of a model file of either kind: a document with a
+/// top-level `kind` is a diffusion file ([`DiffusionFile`]), any other a
+/// per-token file ([`parse_model`]). Errors name the field as
+/// [`parse_model`] does.
+pub fn parse_any(path: &Path, bytes: &[u8]) -> Result<ParsedFile, Problem> {
+    match parse_model(path, bytes) {
+        Ok(file) if file.kind.is_none() => Ok(ParsedFile::Tokens(file)),
+        Ok(_) => parse_as(path, bytes, Format::ModelFile).map(ParsedFile::Diffusion),
+        Err(_) if has_kind(bytes) => {
+            parse_as(path, bytes, Format::ModelFile).map(ParsedFile::Diffusion)
+        }
+        Err(err) => Err(err),
+    }
+}
+
+/// Whether a document that did not parse as a per-token file has a
+/// top-level `kind`, so that its errors are the diffusion kind's.
+fn has_kind(bytes: &[u8]) -> bool {
+    #[derive(serde::Deserialize)]
+    struct Probe {
+        #[serde(default)]
+        kind: Option<serde::de::IgnoredAny>,
+    }
+    serde_json::from_slice::<Probe>(bytes).is_ok_and(|p| p.kind.is_some())
+}
+
+/// Deepest nesting of arrays and objects accepted anywhere in a model file,
+/// unknown fields included: serde_json's own recursion limit, which
+/// [`parse_model`] applies to every value. The seed files nest 3 levels deep.
+pub const MAX_NESTING: usize = 128;
+
+/// Parses the bytes of one per-token model file, naming the JSON path of
+/// any field that does not fit the format.
+pub fn parse_model(path: &Path, bytes: &[u8]) -> Result<ModelFile, Problem> {
+    parse_as(path, bytes, Format::ModelFile)
+}
+
+/// Which format a document is in, for the words of an unknown-field error:
+/// in a model file only a diffusion configuration refuses unknown fields;
+/// the change history refuses them everywhere.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Format {
+    /// A model file of either kind.
+    ModelFile,
+    /// The change history, `data/changes.json`.
+    ChangeHistory,
+}
+
+/// Parses `bytes` as a `T`, every error located (see the module doc).
+pub(super) fn parse_as<T: serde::de::DeserializeOwned>(
+    path: &Path,
+    bytes: &[u8],
+    format: Format,
+) -> Result<T, Problem> {
+    if bytes.starts_with(&[0xEF, 0xBB, 0xBF]) {
+        return Err(problem(
+            path,
+            "(file)",
+            "starts with a UTF-8 byte-order mark, which JSON does not allow; save the file as UTF-8 without BOM",
+        ));
+    }
+    // Fast path for the usual, valid file: one typed parse. The typed parse
+    // skips unknown fields without serde_json's nesting limit or number
+    // range check, so a document the pre-scan finds odd (deep nesting, a
+    // number that may not fit a float), and any document that fails, takes
+    // the careful path, which walks every value first.
+    if std::str::from_utf8(bytes).is_ok() && !needs_careful_parse(bytes) {
+        let mut de = serde_json::Deserializer::from_slice(bytes);
+        if let Ok(file) = serde_path_to_error::deserialize::<_, T>(&mut de) {
+            if de.end().is_ok() {
+                return Ok(file);
+            }
+        }
+    }
+    parse_carefully(path, bytes, format)
+}
+
+/// [`parse_as`] without the fast path: the benchmark's baseline
+/// (`benches/load.rs`), and the same result.
+#[doc(hidden)]
+pub fn parse_any_carefully(path: &Path, bytes: &[u8]) -> Result<ParsedFile, Problem> {
+    match parse_carefully::<ModelFile>(path, bytes, Format::ModelFile) {
+        Ok(file) if file.kind.is_none() => Ok(ParsedFile::Tokens(file)),
+        Ok(_) => parse_carefully(path, bytes, Format::ModelFile).map(ParsedFile::Diffusion),
+        Err(_) if has_kind(bytes) => {
+            parse_carefully(path, bytes, Format::ModelFile).map(ParsedFile::Diffusion)
+        }
+        Err(err) => Err(err),
+    }
+}
+
+/// Two passes: the first walks every value (unknown fields too) so that
+/// syntax errors, invalid UTF-8, numbers out of range and nesting deeper
+/// than [`MAX_NESTING`] are reported with their path; the second reads the
+/// typed structs.
+fn parse_carefully<T: serde::de::DeserializeOwned>(
+    path: &Path,
+    bytes: &[u8],
+    format: Format,
+) -> Result<T, Problem> {
+    let mut de = serde_json::Deserializer::from_slice(bytes);
+    let walked = serde_path_to_error::deserialize::<_, AnyValue>(&mut de);
+    if let Err(err) = std::str::from_utf8(bytes) {
+        let at = err.valid_up_to();
+        let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+        let field = walked
+            .err()
+            .map_or_else(|| "(file)".to_owned(), |e| json_path(e.path()));
+        return Err(problem(
+            path,
+            field,
+            format!("is not valid UTF-8: invalid byte at offset {at} (line {line})"),
+        ));
+    }
+    if let Err(err) = walked {
+        return Err(problem(
+            path,
+            json_path(err.path()),
+            describe_json_error(err.inner(), format),
+        ));
+    }
+    if let Err(err) = de.end() {
+        return Err(problem(path, "(file)", describe_json_error(&err, format)));
+    }
+    let mut de = serde_json::Deserializer::from_slice(bytes);
+    serde_path_to_error::deserialize(&mut de).map_err(|err| {
+        let mut field = json_path(err.path());
+        // The path ends at the object that lacks the field; name the field.
+        if let SerdeSays::MissingField(missing) = serde_says(err.inner()) {
+            field = if field == "(file)" {
+                missing
+            } else {
+                format!("{field}.{missing}")
+            };
+        }
+        problem(path, field, describe_json_error(err.inner(), format))
+    })
+}
+
+/// Whether a document may hold what only the careful walk reports well:
+/// nesting deeper than 100 levels, or a number that may not fit a float
+/// (a run of over 300 digits, or an exponent of three digits or more).
+/// Counted cheaply, outside strings.
+///
+/// Kept because it pays (`cargo bench --bench load`, 1,000 synthetic files
+/// of 22.5 MB in all, 2026-12-01, two runs on the 2 shared cores at load
+/// average 6): parsing them on one core takes 216 / 366 ms with this
+/// pre-scan and the single typed parse, 330 / 583 ms when every file is
+/// walked first (−35 %); read, parse and validate on both cores 418 / 598 ms
+/// against 524 / 674 ms, of a whole load stage of 489 / 802 ms.
+fn needs_careful_parse(bytes: &[u8]) -> bool {
+    let mut depth = 0usize;
+    let (mut in_string, mut escaped) = (false, false);
+    let mut digits = 0usize;
+    let mut exponent_digits: Option<usize> = None;
+    for &b in bytes {
+        if in_string {
+            if escaped {
+                escaped = false;
+            } else if b == b'\\' {
+                escaped = true;
+            } else if b == b'"' {
+                in_string = false;
+            }
+            continue;
+        }
+        if b.is_ascii_digit() {
+            digits += 1;
+            if let Some(n) = exponent_digits.as_mut() {
+                *n += 1;
+            }
+            if digits > 300 || exponent_digits.is_some_and(|n| n >= 3) {
+                return true;
+            }
+            continue;
+        }
+        match b {
+            b'e' | b'E' if digits > 0 => exponent_digits = Some(0),
+            b'+' | b'-' if exponent_digits == Some(0) => {}
+            _ => {
+                digits = 0;
+                exponent_digits = None;
+            }
+        }
+        match b {
+            b'"' => in_string = true,
+            b'[' | b'{' => {
+                depth += 1;
+                if depth > 100 {
+                    return true;
+                }
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    false
+}
+
+/// Any JSON value, walked and thrown away. Unlike
+/// [`serde::de::IgnoredAny`] it goes through `deserialize_any`, so
+/// serde_json's nesting limit and number range apply.
+struct AnyValue;
+
+impl<'de> serde::Deserialize<'de> for AnyValue {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(AnyValueVisitor)
+    }
+}
+
+struct AnyValueVisitor;
+
+impl<'de> serde::de::Visitor<'de> for AnyValueVisitor {
+    type Value = AnyValue;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("any JSON value")
+    }
+    fn visit_bool<E>(self, _: bool) -> Result<AnyValue, E> {
+        Ok(AnyValue)
+    }
+    fn visit_i64<E>(self, _: i64) -> Result<AnyValue, E> {
+        Ok(AnyValue)
+    }
+    fn visit_u64<E>(self, _: u64) -> Result<AnyValue, E> {
+        Ok(AnyValue)
+    }
+    fn visit_f64<E>(self, _: f64) -> Result<AnyValue, E> {
+        Ok(AnyValue)
+    }
+    fn visit_str<E>(self, _: &str) -> Result<AnyValue, E> {
+        Ok(AnyValue)
+    }
+    fn visit_unit<E>(self) -> Result<AnyValue, E> {
+        Ok(AnyValue)
+    }
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<AnyValue, A::Error> {
+        while seq.next_element::<AnyValue>()?.is_some() {}
+        Ok(AnyValue)
+    }
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<AnyValue, A::Error> {
+        while map.next_entry::<String, AnyValue>()?.is_some() {}
+        Ok(AnyValue)
+    }
+}
+
+/// A JSON path as readers write it, e.g. `configurations[3].median_itl_ms`;
+/// `(file)` for the document itself. Segments serde could not name are left
+/// out, and a very deep path is cut short.
+fn json_path(path: &serde_path_to_error::Path) -> String {
+    use serde_path_to_error::Segment;
+    const SHOWN: usize = 12;
+    let mut out = String::new();
+    let segments: Vec<&Segment> = path
+        .iter()
+        .filter(|s| !matches!(s, Segment::Unknown))
+        .collect();
+    for segment in segments.iter().take(SHOWN) {
+        match segment {
+            Segment::Seq { index } => out.push_str(&format!("[{index}]")),
+            Segment::Map { key } | Segment::Enum { variant: key } => {
+                push_key(&mut out, key);
+            }
+            Segment::Unknown => {}
+        }
+    }
+    if segments.len() > SHOWN {
+        out.push('…');
+    }
+    if out.is_empty() {
+        "(file)".to_owned()
+    } else {
+        out
+    }
+}
+
+/// Appends an object key to a JSON path: `.key`, or `["key"]` with escapes
+/// when the key holds control characters (which would otherwise reach the
+/// terminal raw) or is empty.
+pub(super) fn push_key(path: &mut String, key: &str) {
+    if key.is_empty() || key.chars().any(char::is_control) {
+        path.push_str(&format!("[{key:?}]"));
+    } else {
+        if !path.is_empty() {
+            path.push('.');
+        }
+        path.push_str(key);
+    }
+}
+
+/// What serde_json's message says went wrong, for the errors whose kind
+/// exists only as text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum SerdeSays {
+    /// Arrays and objects nested beyond serde_json's recursion limit.
+    TooDeep,
+    /// A number too large for a 64-bit float.
+    NumberTooLarge,
+    /// A required field is absent: its name.
+    MissingField(String),
+    /// A field a closed struct does not have: its name and the struct's
+    /// fields, comma-separated.
+    UnknownField { name: String, fields: String },
+    /// A string that is none of an enum's variants: the string, and the
+    /// variants, quoted.
+    UnknownVariant { found: String, expected: String },
+    /// A value of the wrong type or out of the type's range, in a
+    /// reader's words: found `the string "fast"`, expected `a number`.
+    WrongType { found: String, expected: String },
+    /// A list where a struct belongs (serde also reads a struct from a
+    /// list of its fields in order; a short or long list is refused so).
+    ListForStruct,
+    /// Anything else, as serde_json words it (without the position).
+    Other(String),
+}
+
+/// Reads serde_json's message. Why text: serde's derived code reports a
+/// missing or unknown field, an unknown variant and a wrong type through
+/// `serde::de::Error::missing_field`, `unknown_field`, `unknown_variant`
+/// and `invalid_type`, and serde_json keeps of them only the message it
+/// formats; its own syntax errors (`ErrorCode`) are private. Only the
+/// category ([`serde_json::Error::classify`]) and the position are typed,
+/// and they are read typed: the category decides which texts are looked
+/// for, and the position suffix is cut by the line and column numbers.
+/// A wrong type comes back in a reader's words ("a whole number from 0 to
+/// 4294967295", not "u32"). `serde_json_wording_is_pinned` below pins every text matched here, so
+/// an upgrade that rewords one fails that test instead of degrading a
+/// message. The parts of the texts that come from the data (a field name,
+/// a string) are taken from the end that does not: the last
+/// `, expected ` splits what was found from what was expected.
+fn serde_says(err: &serde_json::Error) -> SerdeSays {
+    /// serde's name of the type expected, in a reader's words.
+    fn type_in_words(expected: &str) -> String {
+        match expected {
+            "f64" | "f32" => "a number".to_owned(),
+            "u32" => format!("a whole number from 0 to {}", u32::MAX),
+            "u64" => format!("a whole number from 0 to {}", u64::MAX),
+            "a sequence" => "a list".to_owned(),
+            "a boolean" | "a string" => expected.to_owned(),
+            other if other.starts_with("struct ") || other == "a map" => "an object".to_owned(),
+            other => other.to_owned(),
+        }
+    }
+
+    /// serde's `Unexpected`, what was found, in a reader's words.
+    fn value_in_words(found: &str) -> String {
+        if let Some(s) = found.strip_prefix("string ") {
+            return format!("the string {s}");
+        }
+        if let Some(n) = found.strip_prefix("integer ") {
+            return format!("the number {}", n.trim_matches('`'));
+        }
+        if let Some(n) = found.strip_prefix("floating point ") {
+            return format!("the number {}", n.trim_matches('`'));
+        }
+        if let Some(b) = found.strip_prefix("boolean ") {
+            return format!("the boolean {}", b.trim_matches('`'));
+        }
+        match found {
+            "map" => "an object".to_owned(),
+            "sequence" => "a list".to_owned(),
+            "null" => "null".to_owned(),
+            other => other.to_owned(),
+        }
+    }
+
+    let full = err.to_string();
+    let position = format!(" at line {} column {}", err.line(), err.column());
+    let message = full.strip_suffix(&position).unwrap_or(&full);
+    let split = |rest: &str| {
+        rest.rsplit_once(", expected ")
+            .map(|(a, b)| (a.to_owned(), b.to_owned()))
+    };
+    match err.classify() {
+        Category::Syntax if message == "recursion limit exceeded" => SerdeSays::TooDeep,
+        Category::Syntax if message == "number out of range" => SerdeSays::NumberTooLarge,
+        Category::Data => {
+            if let Some(name) = message
+                .strip_prefix("missing field `")
+                .and_then(|rest| rest.strip_suffix('`'))
+            {
+                return SerdeSays::MissingField(name.to_owned());
+            }
+            let wrong = message
+                .strip_prefix("invalid type: ")
+                .or_else(|| message.strip_prefix("invalid value: "));
+            if let Some((found, expected)) = wrong.and_then(split) {
+                return SerdeSays::WrongType {
+                    found: value_in_words(&found),
+                    expected: type_in_words(&expected),
+                };
+            }
+            if message.starts_with("invalid length ") && message.contains(", expected struct ") {
+                return SerdeSays::ListForStruct;
+            }
+            if let Some((name, expected)) = message.strip_prefix("unknown field `").and_then(split)
+            {
+                if let Some(name) = name.strip_suffix('`') {
+                    let fields = expected.strip_prefix("one of ").unwrap_or(&expected);
+                    return SerdeSays::UnknownField {
+                        name: name.to_owned(),
+                        fields: fields.replace('`', ""),
+                    };
+                }
+            }
+            if let Some((found, expected)) =
+                message.strip_prefix("unknown variant `").and_then(split)
+            {
+                if let Some(found) = found.strip_suffix('`') {
+                    return SerdeSays::UnknownVariant {
+                        found: found.to_owned(),
+                        expected: expected.replace('`', "\""),
+                    };
+                }
+            }
+            SerdeSays::Other(message.to_owned())
+        }
+        _ => SerdeSays::Other(message.to_owned()),
+    }
+}
+
+/// serde_json's error in a reader's words, with its line and column.
+fn describe_json_error(err: &serde_json::Error, format: Format) -> String {
+    if err.classify() == Category::Io {
+        // Never from a byte slice; worded for completeness.
+        return match err.io_error_kind() {
+            Some(kind) => format!("cannot read: {}", std::io::Error::from(kind)),
+            None => "cannot read".to_owned(),
+        };
+    }
+    let words = match (err.classify(), serde_says(err)) {
+        (_, SerdeSays::TooDeep) => {
+            format!("arrays and objects are nested more than {MAX_NESTING} levels deep")
+        }
+        (_, SerdeSays::NumberTooLarge) => {
+            "the number is too large for a 64-bit float (at most about 1.8e308)".to_owned()
+        }
+        (_, SerdeSays::MissingField(_)) => "is required but missing".to_owned(),
+        (_, SerdeSays::WrongType { found, expected }) => {
+            format!("expected {expected}, found {found}")
+        }
+        (_, SerdeSays::ListForStruct) => "expected an object, found a list".to_owned(),
+        (_, SerdeSays::UnknownField { name, fields }) => unknown_field(format, &name, &fields),
+        (_, SerdeSays::UnknownVariant { found, expected }) => {
+            format!("expected {expected}, found the string \"{found}\"")
+        }
+        (Category::Syntax, SerdeSays::Other(message)) => format!("invalid JSON: {message}"),
+        (Category::Eof, SerdeSays::Other(message)) => {
+            format!("the file ends too early (truncated JSON?): {message}")
+        }
+        (_, SerdeSays::Other(message)) => message,
+    };
+    format!("{words} (line {}, column {})", err.line(), err.column())
+}
+
+/// A field the format does not have, in the words of the part that
+/// refuses it.
+fn unknown_field(format: Format, name: &str, fields: &str) -> String {
+    match format {
+        Format::ChangeHistory => format!(
+            "is not a field of the change history's format (energyboard reads version \"1\"); its fields are {fields}"
+        ),
+        // Only diffusion configurations refuse unknown fields.
+        Format::ModelFile if crate::model::diffusion::PER_TOKEN_FIELDS.contains(&name) => format!(
+            "is a per-token field, which a diffusion configuration must not carry (it gives joules_per_image or joules_per_video and batch_latency_s instead); its fields are {fields}"
+        ),
+        Format::ModelFile => {
+            format!("is not a field of a diffusion configuration; its fields are {fields}")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn odd_documents_take_the_careful_path() {
+        assert!(!needs_careful_parse(
+            br#"{"a": [1.5e3, -2E-7, 39.05], "b": "1e999"}"#
+        ));
+        assert!(needs_careful_parse(br#"{"a": 1e400}"#));
+        assert!(needs_careful_parse(br#"{"a": 2.5E+308}"#));
+        assert!(needs_careful_parse("[".repeat(101).as_bytes()));
+        assert!(!needs_careful_parse("[".repeat(100).as_bytes()));
+        assert!(needs_careful_parse(
+            format!("[{}]", "9".repeat(301)).as_bytes()
+        ));
+        assert!(!needs_careful_parse(br#"{"a": "[[[[\"]]]]"}"#));
+    }
+
+    #[test]
+    fn type_error_names_the_field_in_reader_words() {
+        let text = std::fs::read_to_string("tests/fixtures/seeds/qwen-3-32b.json").unwrap();
+        let broken = text.replacen("\"median_itl_ms\": 14.1", "\"median_itl_ms\": \"fast\"", 1);
+        assert_ne!(text, broken);
+        let err = parse_model(Path::new("data/qwen-3-32b.json"), broken.as_bytes()).unwrap_err();
+        assert_eq!(err.field, "configurations[0].median_itl_ms");
+        assert!(
+            err.message
+                .starts_with("expected a number, found the string \"fast\""),
+            "{}",
+            err.message
+        );
+    }
+
+    #[derive(Debug, serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code)]
+    struct Closed {
+        count: u32,
+        rate: f64,
+        kind: Kind,
+    }
+
+    #[derive(Debug, serde::Deserialize)]
+    #[serde(rename_all = "lowercase")]
+    enum Kind {
+        Image,
+        Video,
+    }
+
+    #[derive(Debug, serde::Deserialize)]
+    #[allow(dead_code)]
+    struct Pair {
+        a: u32,
+        b: u32,
+    }
+
+    /// serde_json's wording, as this version writes it and [`serde_says`]
+    /// reads it. If an upgrade rewords a message, this fails: update
+    /// `serde_says` to the new text, then this table.
+    #[test]
+    fn serde_json_wording_is_pinned() {
+        fn error<T: serde::de::DeserializeOwned + fmt::Debug>(json: &str) -> serde_json::Error {
+            serde_json::from_str::<T>(json).unwrap_err()
+        }
+        let deep = "[".repeat(200);
+        let cases: [(serde_json::Error, &str, SerdeSays); 16] = [
+            (
+                error::<serde_json::Value>(&deep),
+                "recursion limit exceeded at line 1 column 128",
+                SerdeSays::TooDeep,
+            ),
+            (
+                error::<serde_json::Value>("[1e400]"),
+                "number out of range at line 1 column 6",
+                SerdeSays::NumberTooLarge,
+            ),
+            (
+                error::<Closed>(r#"{"rate": 1.0, "kind": "image"}"#),
+                "missing field `count` at line 1 column 30",
+                SerdeSays::MissingField("count".into()),
+            ),
+            (
+                error::<Closed>(r#"{"count": "fast"}"#),
+                "invalid type: string \"fast\", expected u32 at line 1 column 16",
+                SerdeSays::WrongType {
+                    found: "the string \"fast\"".into(),
+                    expected: "a whole number from 0 to 4294967295".into(),
+                },
+            ),
+            (
+                error::<Closed>(r#"{"count": -2}"#),
+                "invalid value: integer `-2`, expected u32 at line 1 column 12",
+                SerdeSays::WrongType {
+                    found: "the number -2".into(),
+                    expected: "a whole number from 0 to 4294967295".into(),
+                },
+            ),
+            (
+                error::<Closed>(r#"{"rate": true}"#),
+                "invalid type: boolean `true`, expected f64 at line 1 column 13",
+                SerdeSays::WrongType {
+                    found: "the boolean true".into(),
+                    expected: "a number".into(),
+                },
+            ),
+            (
+                error::<Closed>(r#"{"count": 1.5}"#),
+                "invalid type: floating point `1.5`, expected u32 at line 1 column 13",
+                SerdeSays::WrongType {
+                    found: "the number 1.5".into(),
+                    expected: "a whole number from 0 to 4294967295".into(),
+                },
+            ),
+            (
+                error::<Closed>(r#"{"rate": {}}"#),
+                "invalid type: map, expected f64 at line 1 column 9",
+                SerdeSays::WrongType {
+                    found: "an object".into(),
+                    expected: "a number".into(),
+                },
+            ),
+            (
+                error::<Vec<u64>>("[[]]"),
+                "invalid type: sequence, expected u64 at line 1 column 1",
+                SerdeSays::WrongType {
+                    found: "a list".into(),
+                    expected: format!("a whole number from 0 to {}", u64::MAX),
+                },
+            ),
+            (
+                error::<Vec<String>>("null"),
+                "invalid type: null, expected a sequence at line 1 column 4",
+                SerdeSays::WrongType {
+                    found: "null".into(),
+                    expected: "a list".into(),
+                },
+            ),
+            (
+                error::<Closed>(r#""x""#),
+                "invalid type: string \"x\", expected struct Closed at line 1 column 3",
+                SerdeSays::WrongType {
+                    found: "the string \"x\"".into(),
+                    expected: "an object".into(),
+                },
+            ),
+            (
+                error::<Closed>("[]"),
+                "invalid length 0, expected struct Closed with 3 elements at line 1 column 2",
+                SerdeSays::ListForStruct,
+            ),
+            (
+                error::<Closed>(r#"{"count": 1, "odd, expected `x`": 2}"#),
+                "unknown field `odd, expected `x``, expected one of `count`, `rate`, `kind` at line 1 column 32",
+                SerdeSays::UnknownField {
+                    name: "odd, expected `x`".into(),
+                    fields: "count, rate, kind".into(),
+                },
+            ),
+            (
+                error::<Closed>(r#"{"count": 1, "rate": 1.0, "kind": "audio"}"#),
+                "unknown variant `audio`, expected `image` or `video` at line 1 column 41",
+                SerdeSays::UnknownVariant {
+                    found: "audio".into(),
+                    expected: "\"image\" or \"video\"".into(),
+                },
+            ),
+            (
+                error::<Pair>("[1]"),
+                "invalid length 1, expected struct Pair with 2 elements at line 1 column 3",
+                SerdeSays::ListForStruct,
+            ),
+            (
+                error::<Closed>(r#"{"count": 1"#),
+                "EOF while parsing an object at line 1 column 11",
+                SerdeSays::Other("EOF while parsing an object".into()),
+            ),
+        ];
+        for (err, text, said) in cases {
+            assert_eq!(err.to_string(), text);
+            assert_eq!(serde_says(&err), said, "{text}");
+        }
+    }
+
+    #[test]
+    fn change_history_words_its_own_unknown_fields() {
+        let bytes = br#"{"count": 1, "rate": 1.0, "kind": "image", "median_itl_ms": 3}"#;
+        let history = parse_as::<Closed>(Path::new("changes.json"), bytes, Format::ChangeHistory)
+            .unwrap_err();
+        assert_eq!(history.field, "median_itl_ms");
+        assert!(
+            history
+                .message
+                .starts_with("is not a field of the change history's format"),
+            "{}",
+            history.message
+        );
+        let model = parse_as::<Closed>(Path::new("m.json"), bytes, Format::ModelFile).unwrap_err();
+        assert!(
+            model.message.starts_with("is a per-token field"),
+            "{}",
+            model.message
+        );
+    }
+}

@@ -1,0 +1,686 @@
+//! Validation of a parsed per-token model file: every field and the rules
+//! between fields (`validate_model`), the frame every kind of file shares
+//! (slug, texts, dates, workload, source addresses, GPU list, row ids; used
+//! by `load::diffusion` too), and the rules across files
+//! (`check_across_files`). Size and text limits are in `load::limits`;
+//! the `best` check, which needs the analysis, in `load::best`.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use super::best::{BestWords, check_best};
+use super::{LoadedModel, Problem, limits, problem, shown};
+use crate::model::{
+    Configuration, DiffusionFile, Measured, Measurements, ModelFile, ModelFrame, row_anchor,
+    url_segment,
+};
+
+/// A file's workload as (id, display name); see [`ModelFile::workload_ref`].
+pub(super) fn workload_of(m: &impl ModelFrame) -> Option<(String, String)> {
+    crate::model::workload_ref(m.workload_decl(), m.source())
+}
+
+/// Slugs that would publish a model's files over a site-wide file
+/// (`data/<slug>.csv` of Text Conversation, the address the first site used).
+/// The diffusion kinds' site-wide files are reserved too, and `changes`
+/// (`data/changes.json` is the published change history).
+pub const RESERVED_SLUGS: [&str; 7] = [
+    "changes",
+    "leaderboard",
+    "configurations",
+    "leaderboard-image",
+    "configurations-image",
+    "leaderboard-video",
+    "configurations-video",
+];
+
+/// Anchors a model page gives its own sections; a row anchor may not be one
+/// of them, nor start like a GPU card, GPU table or chart anchor.
+const PAGE_ANCHORS: [&str; 24] = [
+    "main",
+    "best",
+    "best-h",
+    "budgets",
+    "budgets-caption",
+    "budgets-h",
+    "budgets-section",
+    "charts",
+    "charts-h",
+    "cite",
+    "cite-h",
+    "configurations",
+    "configurations-h",
+    "embed",
+    "embed-h",
+    "history",
+    "history-h",
+    "provenance",
+    "provenance-h",
+    "response",
+    "response-h",
+    "response-energy",
+    "response-energy-caption",
+    "footprint-note",
+];
+const PAGE_ANCHOR_PREFIXES: [&str; 4] = ["gpu-", "configs-", "table-", "chart-"];
+
+/// What a row anchor would clash with on its model page, if anything.
+fn page_anchor_clash(anchor: &str) -> Option<String> {
+    if PAGE_ANCHORS.contains(&anchor) {
+        return Some("the page uses for one of its own sections".to_owned());
+    }
+    PAGE_ANCHOR_PREFIXES
+        .iter()
+        .find(|p| anchor.starts_with(*p))
+        .map(|p| format!("starts with {p:?} like the page's GPU, table and chart anchors"))
+}
+
+/// Whether `slug` is a safe path segment: `^[a-z0-9][a-z0-9-]*$`.
+pub fn is_valid_slug(slug: &str) -> bool {
+    let mut chars = slug.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+        && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+}
+
+/// Whether `url` is an absolute http(s) address, safe to put in a link.
+pub fn is_web_url(url: &str) -> bool {
+    let lower = url.to_ascii_lowercase();
+    ["https://", "http://"].iter().any(|scheme| {
+        lower
+            .strip_prefix(scheme)
+            .is_some_and(|rest| !rest.is_empty())
+    })
+}
+
+/// How far `wh_per_million_output_tokens` may sit from
+/// `joules_per_output_token × 1e6 / 3600`: half a unit in the second decimal
+/// (the published rounding) plus 0.01 % of the value.
+pub fn energy_tolerance(wh_per_million: f64) -> f64 {
+    0.005 + 1e-4 * wh_per_million.abs()
+}
+
+/// Checks one parsed file for values that cannot be right.
+pub fn validate_model(path: &Path, m: &ModelFile) -> Vec<Problem> {
+    let mut out = Vec::new();
+    let mut bad = |field: String, message: String| out.push(problem(path, field, message));
+
+    let deadline = limits::Deadline {
+        field: "itl_deadline_ms",
+        max: limits::MAX_LATENCY_MS,
+        unit: " ms",
+    };
+    validate_frame(&mut bad, m, &deadline);
+    validate_row_ids(&mut bad, m);
+    for (i, c) in m.configurations.iter().enumerate() {
+        let at = format!("configurations[{i}]");
+        let row = format!(" (row {})", shown(&c.row_id));
+        validate_configuration(&mut bad, &at, &row, c);
+        if c.median_itl_ms.is_finite() && m.itl_deadline_ms.is_finite() {
+            let under = c.median_itl_ms <= m.itl_deadline_ms;
+            if under != c.under_itl_deadline {
+                bad(
+                    format!("{at}.under_itl_deadline"),
+                    format!(
+                        "is {} but median_itl_ms {} is {} the deadline itl_deadline_ms {}{row}",
+                        c.under_itl_deadline,
+                        limits::number(c.median_itl_ms),
+                        if under { "within" } else { "above" },
+                        limits::number(m.itl_deadline_ms)
+                    ),
+                );
+            }
+        }
+    }
+
+    if !out.is_empty() {
+        return out;
+    }
+    let deadline = format!("{} ms", m.itl_deadline_ms);
+    let words = BestWords {
+        deadline: &deadline,
+        latency: "median ITL",
+        energy: "Wh/M",
+    };
+    check_best(path, m, &m.best, &words, &mut out);
+    out
+}
+
+/// Checks the frame every model file shares, whatever it measures: slug,
+/// texts, dates, names, workload, source addresses, the deadline, the
+/// parameters, the GPU list and that there are configurations.
+pub(super) fn validate_frame<M: Measurements>(
+    bad: &mut impl FnMut(String, String),
+    m: &M,
+    deadline: &limits::Deadline,
+) {
+    if !is_valid_slug(m.slug()) {
+        bad(
+            "slug".into(),
+            format!(
+                "{:?} is not a valid slug: use lower-case letters, digits and '-', starting with a letter or digit (it becomes a URL path)",
+                m.slug()
+            ),
+        );
+    }
+    limits::check_model_texts(bad, m);
+    limits::check_dates(bad, m);
+    limits::check_model_ranges(bad, m, deadline);
+    for (field, value) in [("name", m.name()), ("model_id", m.model_id())] {
+        if value.trim().is_empty() {
+            bad(field.into(), "must not be empty".into());
+        }
+    }
+    if RESERVED_SLUGS.contains(&m.slug()) {
+        bad(
+            "slug".into(),
+            format!(
+                "{:?} is reserved: data/{}.{} is a site-wide download; choose another slug",
+                m.slug(),
+                m.slug(),
+                if m.slug() == "changes" { "json" } else { "csv" }
+            ),
+        );
+    }
+    check_workload(bad, m);
+    let urls = [
+        ("url", Some(&m.source().url)),
+        ("cite_url", Some(&m.source().cite_url)),
+    ];
+    let urls = urls
+        .into_iter()
+        .chain([("data_url", m.source().data_url.as_ref())]);
+    for (field, url) in urls {
+        if let Some(url) = url.filter(|u| !is_web_url(u)) {
+            bad(
+                format!("source.{field}"),
+                format!("{url:?} is not a web address; it must start with https:// or http://"),
+            );
+        }
+    }
+    positive(bad, deadline.field, m.deadline(), "");
+    positive(bad, "params_b", m.params_b(), "");
+    positive(bad, "active_params_b", m.active_params_b(), "");
+    if m.active_params_b().is_finite()
+        && m.params_b().is_finite()
+        && m.active_params_b() > m.params_b()
+    {
+        bad(
+            "active_params_b".into(),
+            format!(
+                "active parameters ({}) exceed total parameters ({})",
+                limits::number(m.active_params_b()),
+                limits::number(m.params_b())
+            ),
+        );
+    }
+
+    if m.gpus().is_empty() {
+        bad("gpus".into(), "must list at least one GPU".into());
+    }
+    let mut gpu_segments: BTreeMap<String, &str> = BTreeMap::new();
+    for (i, gpu) in m.gpus().iter().enumerate() {
+        let seg = url_segment(gpu);
+        if seg.is_empty() {
+            bad(
+                format!("gpus[{i}]"),
+                format!("{gpu:?} has no letters or digits; a GPU name becomes a URL path"),
+            );
+        } else if seg.ends_with("-h") || seg.ends_with("-caption") {
+            // #gpu-<seg>-h and #table-<seg>-caption are the page's own
+            // anchors for another GPU's card heading and table caption.
+            bad(
+                format!("gpus[{i}]"),
+                format!(
+                    "{gpu:?} ends like the page's heading and caption anchors (#gpu-{seg}); name the GPU without a trailing \"H\" or \"caption\" word"
+                ),
+            );
+        } else if let Some(other) = gpu_segments.insert(seg.clone(), gpu) {
+            bad(
+                format!("gpus[{i}]"),
+                format!("{gpu:?} repeats {other:?} (both become /gpus/{seg}/)"),
+            );
+        }
+    }
+
+    if m.configurations().is_empty() {
+        bad(
+            "configurations".into(),
+            "is empty; a model file needs at least one measured configuration".into(),
+        );
+    }
+}
+
+/// Checks what identifies each configuration: its GPU is in the file's
+/// list, its `row_id` is there, unique and gives a page anchor of its own.
+pub(super) fn validate_row_ids<M: Measurements>(bad: &mut impl FnMut(String, String), m: &M) {
+    let mut row_ids: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut anchors: BTreeMap<String, usize> = BTreeMap::new();
+    for (i, c) in m.configurations().iter().enumerate() {
+        let at = format!("configurations[{i}]");
+        let row = format!(" (row {})", shown(c.row_id()));
+        if !m.gpus().iter().any(|g| g == c.gpu()) {
+            bad(
+                format!("{at}.gpu"),
+                format!(
+                    "{:?} is not in the file's gpus list {:?}{row}",
+                    c.gpu(),
+                    m.gpus()
+                ),
+            );
+        }
+        if c.row_id().trim().is_empty() {
+            bad(format!("{at}.row_id"), "must not be empty".into());
+        } else if let Some(first) = row_ids.insert(c.row_id(), i) {
+            bad(
+                format!("{at}.row_id"),
+                format!(
+                    "duplicate row_id {:?}: configurations[{first}] has it too",
+                    c.row_id()
+                ),
+            );
+        } else {
+            let anchor = row_anchor(m.slug(), c.row_id());
+            if let Some(clash) = page_anchor_clash(&anchor) {
+                bad(
+                    format!("{at}.row_id"),
+                    format!(
+                        "{:?} gives the page anchor #{anchor}, which {clash}; change the row_id",
+                        c.row_id()
+                    ),
+                );
+            } else if let Some(first) = anchors.insert(anchor.clone(), i) {
+                bad(
+                    format!("{at}.row_id"),
+                    format!(
+                        "{:?} and configurations[{first}].row_id give the same page anchor #{anchor}",
+                        c.row_id()
+                    ),
+                );
+            }
+        }
+    }
+}
+
+/// Longest workload id accepted; the ids the leaderboard uses are at most 15
+/// characters.
+pub const MAX_WORKLOAD_ID: usize = 64;
+
+/// The file must name its workload with an id that is a safe path segment.
+fn check_workload(bad: &mut impl FnMut(String, String), m: &impl ModelFrame) {
+    let field = if m.workload_decl().is_some() {
+        "workload.id"
+    } else {
+        "source.workload"
+    };
+    match workload_of(m) {
+        None => bad(
+            field.into(),
+            format!(
+                "{:?} names no workload id: end it with the id in parentheses, e.g. \"Text Conversation (lm-arena-chat)\", or add a top-level \"workload\" object with id, name and description",
+                m.source().workload
+            ),
+        ),
+        Some((id, name)) => {
+            if !is_valid_slug(&id) || id.len() > MAX_WORKLOAD_ID {
+                bad(
+                    field.into(),
+                    format!(
+                        "workload id {id:?} is not a valid path segment: use 1 to {MAX_WORKLOAD_ID} lower-case letters, digits and '-', starting with a letter or digit (it becomes the URL /workloads/<id>/)"
+                    ),
+                );
+            }
+            if name.trim().is_empty() {
+                bad(
+                    if m.workload_decl().is_some() {
+                        "workload.name"
+                    } else {
+                        "source.workload"
+                    }
+                    .into(),
+                    "the workload's name must not be empty".into(),
+                );
+            }
+        }
+    }
+}
+
+pub(super) fn positive(bad: &mut impl FnMut(String, String), field: &str, value: f64, row: &str) {
+    if !value.is_finite() {
+        bad(field.into(), format!("must be a finite number{row}"));
+    } else if value <= 0.0 {
+        bad(
+            field.into(),
+            format!(
+                "must be greater than zero, found {}{row}",
+                limits::number(value)
+            ),
+        );
+    }
+}
+
+fn validate_configuration(
+    bad: &mut impl FnMut(String, String),
+    at: &str,
+    row: &str,
+    c: &Configuration,
+) {
+    for (name, value) in [
+        (
+            "wh_per_million_output_tokens",
+            c.wh_per_million_output_tokens,
+        ),
+        ("joules_per_output_token", c.joules_per_output_token),
+        ("median_itl_ms", c.median_itl_ms),
+        ("p90_itl_ms", c.p90_itl_ms),
+        ("p95_itl_ms", c.p95_itl_ms),
+        ("p99_itl_ms", c.p99_itl_ms),
+        ("tokens_per_second", c.tokens_per_second),
+        ("gpu_power_watts_total", c.gpu_power_watts_total),
+        ("avg_output_tokens", c.avg_output_tokens),
+    ] {
+        positive(bad, &format!("{at}.{name}"), value, row);
+    }
+    for (name, value) in [
+        ("avg_requests_in_flight", c.avg_requests_in_flight),
+        ("avg_running_batch", c.avg_running_batch),
+    ] {
+        if !value.is_finite() || value < 0.0 {
+            bad(
+                format!("{at}.{name}"),
+                format!(
+                    "must be a finite number of 0 or more, found {}{row}",
+                    limits::number(value)
+                ),
+            );
+        }
+    }
+    for (name, value) in [
+        ("num_gpus", c.num_gpus),
+        ("tensor_parallel", c.tensor_parallel),
+        ("data_parallel", c.data_parallel),
+        ("expert_parallel", c.expert_parallel),
+        ("max_num_seqs", c.max_num_seqs),
+        ("repeat", c.repeat),
+    ] {
+        if value == 0 {
+            bad(
+                format!("{at}.{name}"),
+                format!("must be 1 or more, found 0{row}"),
+            );
+        }
+    }
+    if c.precision.trim().is_empty() {
+        bad(format!("{at}.precision"), format!("must not be empty{row}"));
+    }
+    limits::check_configuration(bad, at, row, c);
+    if let Some(d) = &c.output_length_distribution {
+        check_distribution(bad, &format!("{at}.output_length_distribution"), row, d);
+    }
+    if let Some(exact) = c.avg_output_tokens_exact {
+        let field = format!("{at}.avg_output_tokens_exact");
+        if !exact.is_finite() || exact <= 0.0 || exact > limits::MAX_QUANTITY {
+            bad(
+                field,
+                format!(
+                    "must be a number above 0 and at most {}, found {}{row}",
+                    limits::number(limits::MAX_QUANTITY),
+                    limits::number(exact)
+                ),
+            );
+        } else if c.avg_output_tokens.is_finite()
+            && (exact - c.avg_output_tokens).abs() > 0.5_f64.max(c.avg_output_tokens * 1e-3)
+        {
+            bad(
+                field,
+                format!(
+                    "is {exact} but avg_output_tokens is {}; the rounded value must be the exact one rounded{row}",
+                    c.avg_output_tokens
+                ),
+            );
+        }
+    }
+    if c.wh_per_million_output_tokens.is_finite() && c.joules_per_output_token.is_finite() {
+        let derived = c.derived_wh_per_million();
+        if (derived - c.wh_per_million_output_tokens).abs()
+            > energy_tolerance(c.wh_per_million_output_tokens)
+        {
+            bad(
+                format!("{at}.wh_per_million_output_tokens"),
+                format!(
+                    "is {} but joules_per_output_token {} × 1e6 / 3600 = {derived:.4}; the two disagree beyond rounding{row}",
+                    c.wh_per_million_output_tokens, c.joules_per_output_token
+                ),
+            );
+        }
+    }
+}
+
+/// An output-length histogram needs one more edge than counts, at most
+/// [`OutputLengthDistribution::MAX_BINS`] bins, finite edges of 0 or more in
+/// strictly ascending order, and at least one response.
+pub(crate) fn check_distribution(
+    bad: &mut impl FnMut(String, String),
+    at: &str,
+    row: &str,
+    d: &crate::model::OutputLengthDistribution,
+) {
+    let n = d.counts.len();
+    if n == 0 || n > crate::model::OutputLengthDistribution::MAX_BINS {
+        bad(
+            format!("{at}.counts"),
+            format!(
+                "must have between 1 and {} bins, found {n}{row}",
+                crate::model::OutputLengthDistribution::MAX_BINS
+            ),
+        );
+        return;
+    }
+    if d.bins.len() != n + 1 {
+        bad(
+            format!("{at}.bins"),
+            format!(
+                "must have one more edge than counts has bins ({}), found {}{row}",
+                n + 1,
+                d.bins.len()
+            ),
+        );
+        return;
+    }
+    for (i, edge) in d.bins.iter().enumerate() {
+        if !edge.is_finite() || *edge < 0.0 {
+            bad(
+                format!("{at}.bins[{i}]"),
+                format!(
+                    "must be a finite number of tokens, 0 or more, found {}{row}",
+                    limits::number(*edge)
+                ),
+            );
+            return;
+        }
+        if i > 0 && *edge <= d.bins[i - 1] {
+            bad(
+                format!("{at}.bins[{i}]"),
+                format!(
+                    "must be greater than the edge before it ({}), found {}{row}",
+                    d.bins[i - 1],
+                    edge
+                ),
+            );
+            return;
+        }
+    }
+    if d.counts
+        .iter()
+        .try_fold(0u64, |a, c| a.checked_add(*c))
+        .is_none()
+    {
+        bad(
+            format!("{at}.counts"),
+            format!("add up to more than {}{row}", u64::MAX),
+        );
+    } else if d.total() == 0 {
+        bad(
+            format!("{at}.counts"),
+            format!("must count at least one response, found none{row}"),
+        );
+    }
+}
+
+/// What the checks across files need of one file, of either kind.
+struct FileFacts<'a> {
+    path: &'a Path,
+    slug: &'a str,
+    workload: &'a str,
+    /// `None` for a per-token file.
+    kind: Option<crate::model::OutputKind>,
+    deadline: f64,
+    gpus: &'a [String],
+}
+
+impl FileFacts<'_> {
+    fn of<F: Measurements>(
+        m: &LoadedModel<F>,
+        kind: Option<crate::model::OutputKind>,
+    ) -> FileFacts<'_> {
+        FileFacts {
+            path: &m.path,
+            slug: m.file.slug(),
+            workload: &m.workload,
+            kind,
+            deadline: m.file.deadline(),
+            gpus: m.file.gpus(),
+        }
+    }
+
+    /// The deadline's field and unit.
+    fn deadline_field(&self) -> (&'static str, &'static str) {
+        match self.kind {
+            None => ("itl_deadline_ms", "ms"),
+            Some(_) => ("batch_latency_deadline_s", "s"),
+        }
+    }
+
+    /// The kind in words, for messages.
+    fn kind_words(&self) -> String {
+        match self.kind {
+            None => "a per-token file (no kind)".to_owned(),
+            Some(k) => format!("kind {:?}", k.item()),
+        }
+    }
+}
+
+pub(super) fn check_across_files(
+    models: &[LoadedModel],
+    diffusion: &[LoadedModel<DiffusionFile>],
+    problems: &mut Vec<Problem>,
+) {
+    let mut files: Vec<FileFacts<'_>> = models
+        .iter()
+        .map(|m| FileFacts::of(m, None))
+        .chain(
+            diffusion
+                .iter()
+                .map(|m| FileFacts::of(m, Some(m.file.kind))),
+        )
+        .collect();
+    // In the order the files were found.
+    files.sort_by(|a, b| a.path.cmp(b.path));
+    // A model is its slug across workloads: (slug, workload) is unique.
+    let mut by_slug: BTreeMap<(&str, &str), &Path> = BTreeMap::new();
+    for model in &files {
+        if let Some(first) = by_slug.insert((model.slug, model.workload), model.path) {
+            problems.push(problem(
+                model.path,
+                "slug",
+                format!(
+                    "{:?} is already used by {} in the same workload {:?}; each model needs its own slug within a workload",
+                    model.slug,
+                    first.display(),
+                    model.workload
+                ),
+            ));
+        }
+    }
+    // One kind of measurement and one latency deadline per workload.
+    let mut firsts: BTreeMap<&str, &FileFacts<'_>> = BTreeMap::new();
+    for model in &files {
+        let Some(first) = firsts.get(model.workload) else {
+            firsts.insert(model.workload, model);
+            continue;
+        };
+        let (field, unit) = model.deadline_field();
+        if first.kind != model.kind {
+            problems.push(problem(
+                model.path,
+                "kind",
+                format!(
+                    "the file is {} but {} is {} in the same workload {:?}; every file of one workload must measure the same kind of output",
+                    model.kind_words(),
+                    first.path.display(),
+                    first.kind_words(),
+                    model.workload
+                ),
+            ));
+        } else if first.deadline != model.deadline {
+            problems.push(problem(
+                model.path,
+                field,
+                format!(
+                    "is {} {unit} but {} gives {} {unit} for the same workload {:?}; every file of one workload must use the same deadline",
+                    model.deadline,
+                    first.path.display(),
+                    first.deadline,
+                    model.workload
+                ),
+            ));
+        }
+    }
+    let mut gpu_names: BTreeMap<String, (&str, &Path)> = BTreeMap::new();
+    for model in &files {
+        for (i, gpu) in model.gpus.iter().enumerate() {
+            let seg = url_segment(gpu);
+            match gpu_names.get(&seg) {
+                Some((name, first)) if *name != gpu.as_str() => problems.push(problem(
+                    model.path,
+                    format!("gpus[{i}]"),
+                    format!(
+                        "{gpu:?} and {name:?} in {} would share the page /gpus/{seg}/; spell the GPU the same way in every file",
+                        first.display()
+                    ),
+                )),
+                Some(_) => {}
+                None => {
+                    gpu_names.insert(seg, (gpu, model.path));
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slugs_that_are_paths_are_refused() {
+        assert!(is_valid_slug("qwen-3-32b"));
+        assert!(is_valid_slug("7b"));
+        assert!(!is_valid_slug("-x"));
+        assert!(!is_valid_slug("../etc"));
+        assert!(!is_valid_slug("a/b"));
+        assert!(!is_valid_slug("Qwen"));
+        assert!(!is_valid_slug(""));
+    }
+
+    #[test]
+    fn only_web_addresses_are_links() {
+        assert!(is_web_url("https://ml.energy/leaderboard/"));
+        assert!(is_web_url("HTTP://example.org"));
+        assert!(!is_web_url("javascript:alert(1)"));
+        assert!(!is_web_url("https://"));
+        assert!(!is_web_url("//evil.example"));
+        assert!(!is_web_url("data:text/html,x"));
+    }
+}
