@@ -6,12 +6,13 @@ use askama::Template;
 
 use super::views::{Cell, ChartView, Header, Row, RowGroup, TableView, chart_view, table_html};
 use super::{
-    Basis, PageKind, PageMeta, RenderCounts, Site, Words, downloads, gpu_anchor, gpu_segment,
-    header, link, model_dir, num, put_page, text,
+    Basis, PageKind, PageMeta, RenderCounts, Site, Words, column_cell, downloads, gpu_anchor,
+    gpu_segment, header, link, model_dir, num, put_page, text,
 };
 use crate::analyse::response::{ResponseEnergy, response_energy};
 use crate::analyse::{ModelAnalysis, precisions};
 use crate::chart::{self, Chart, KeyOf, ResponseUnit};
+use crate::columns::Column;
 use crate::fmt;
 use crate::footprint::{Footprint, Impact};
 use crate::load::LoadedModel;
@@ -382,7 +383,7 @@ fn config_tables<F: PageKind>(
     for gpu in m.gpus() {
         let mut headers: Vec<Header> = columns
             .iter()
-            .map(|k| header(F::COLUMNS, k, root))
+            .map(|c| header(&F::COLUMNS, c, root))
             .collect();
         headers.push(Header {
             label: "Notes".into(),
@@ -421,7 +422,12 @@ fn config_tables<F: PageKind>(
     Ok(out)
 }
 
-fn config_row<F: PageKind>(m: &F, a: &ModelAnalysis<KeyOf<F>>, i: usize, columns: &[&str]) -> Row {
+fn config_row<F: PageKind>(
+    m: &F,
+    a: &ModelAnalysis<KeyOf<F>>,
+    i: usize,
+    columns: &[&Column<F>],
+) -> Row {
     let c = &m.configurations()[i];
     let mut notes = Vec::new();
     if a.is_best(i) {
@@ -446,10 +452,7 @@ fn config_row<F: PageKind>(m: &F, a: &ModelAnalysis<KeyOf<F>>, i: usize, columns
     if c.repeat() > 1 {
         class.push("repeat");
     }
-    let mut cells: Vec<Cell> = columns
-        .iter()
-        .map(|&key| F::figure_cell(key, m, c))
-        .collect();
+    let mut cells: Vec<Cell> = columns.iter().map(|col| column_cell(col, m, c)).collect();
     cells[0].header = true;
     cells.push(text(notes.join("; ")));
     Row {
