@@ -529,25 +529,40 @@ fn text_width(text: &str) -> u32 {
     units.ceil() as u32
 }
 
+/// The badge as `templates/badge.svg` draws it.
+#[derive(Template)]
+#[template(path = "badge.svg")]
+struct Badge<'a> {
+    /// The whole text, for the title and the label.
+    title: String,
+    left: &'a str,
+    right: &'a str,
+    what: &'a str,
+    /// Widths: the whole badge, its left part, its right part.
+    w: u32,
+    lw: u32,
+    rw: u32,
+    /// Where the right text starts.
+    rx: u32,
+}
+
 /// A small badge: "Qwen 3 32B · 39.05 Wh/M tok · B200". `right` is the
 /// best figure (`None`: nothing meets the deadline); `what` names it in the
 /// description, e.g. "GPU energy per million output tokens".
-pub fn badge_svg(name: &str, right: Option<&str>, what: &str) -> String {
-    let left = name.to_owned();
-    let right = right
-        .unwrap_or("no configuration within deadline")
-        .to_owned();
-    let lw = text_width(&left) + 12;
-    let rw = text_width(&right) + 12;
-    let w = lw + rw;
-    let title = format!("{left} · {right}");
-    format!(
-        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="20" viewBox="0 0 {w} 20" role="img" aria-label="{t}"><title>{t}</title><desc>Best {what} of {l} under its latency deadline, from the ML.ENERGY Leaderboard mirror.</desc><rect width="{lw}" height="20" rx="3" fill="#444"/><rect x="{lw}" width="{rw}" height="20" rx="3" fill="#1a6e3a"/><rect x="{lw}" width="4" height="20" fill="#1a6e3a"/><g fill="#fff" font-family="Verdana,DejaVu Sans,sans-serif" font-size="11"><text x="6" y="14">{l}</text><text x="{rx}" y="14">{r}</text></g></svg>
-"##,
-        t = fmt::xml_escape(&title),
-        l = fmt::xml_escape(&left),
-        r = fmt::xml_escape(&right),
-        what = fmt::xml_escape(what),
-        rx = lw + 6,
-    )
+pub fn badge_svg(name: &str, right: Option<&str>, what: &str) -> Result<String> {
+    let right = right.unwrap_or("no configuration within deadline");
+    let lw = text_width(name) + 12;
+    let rw = text_width(right) + 12;
+    Badge {
+        title: format!("{name} · {right}"),
+        left: name,
+        right,
+        what,
+        w: lw + rw,
+        lw,
+        rw,
+        rx: lw + 6,
+    }
+    .render()
+    .with_context(|| format!("rendering the badge of {name}"))
 }

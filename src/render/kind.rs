@@ -778,3 +778,59 @@ fn capitalised(word: &str) -> String {
         first.to_uppercase().chain(chars).collect()
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every column a table or CSV file shows is defined in its kind's set,
+    /// so its header links to a definition on the about page; the headline
+    /// is followed by the carbon and cost columns.
+    fn tables_use_the_set<F: PageKind>(measure: Measure) {
+        let t = F::tables(measure);
+        let keys: Vec<&str> = F::COLUMNS.columns.iter().map(|c| c.key).collect();
+        let shown = t
+            .leaderboard
+            .iter()
+            .chain(t.gpu_page)
+            .filter_map(|s| match s {
+                Shown::Figure(c) => Some(*c),
+                Shown::Footprint(_) => None,
+            });
+        for c in [t.rank, t.headline]
+            .into_iter()
+            .chain(t.model_facts.iter().copied())
+            .chain(t.configurations.iter().copied())
+            .chain(t.csv.iter().copied())
+            .chain(shown)
+        {
+            assert!(
+                keys.contains(&c.key),
+                "{measure:?}: {} not in the set",
+                c.key
+            );
+        }
+        for list in [t.leaderboard, t.gpu_page] {
+            let at = list
+                .iter()
+                .position(|s| matches!(s, Shown::Figure(c) if c.key == t.headline.key))
+                .expect("the headline is shown");
+            assert!(matches!(
+                list[at + 1..],
+                [
+                    Shown::Footprint(FootprintColumn::Carbon),
+                    Shown::Footprint(FootprintColumn::Cost),
+                    ..
+                ]
+            ));
+        }
+        assert_eq!(t.model_facts[0].key, "model");
+    }
+
+    #[test]
+    fn every_table_column_is_defined_in_its_set() {
+        tables_use_the_set::<ModelFile>(Measure::Tokens);
+        tables_use_the_set::<DiffusionFile>(Measure::Diffusion(OutputKind::Image));
+        tables_use_the_set::<DiffusionFile>(Measure::Diffusion(OutputKind::Video));
+    }
+}

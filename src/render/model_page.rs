@@ -19,6 +19,23 @@ use crate::load::LoadedModel;
 use crate::model::{Measured, ModelFrame, Source, row_anchor, url_segment};
 use crate::write::PageSink;
 
+/// The HTML that embeds a chart, shown on the page as code to copy.
+#[derive(Template)]
+#[template(path = "embed_chart.snippet")]
+struct EmbedChart<'a> {
+    url: &'a str,
+    alt: &'a str,
+}
+
+/// The HTML that embeds the badge with a link to the page, shown as code.
+#[derive(Template)]
+#[template(path = "embed_badge.snippet")]
+struct EmbedBadge<'a> {
+    page_link: &'a str,
+    url: &'a str,
+    alt: &'a str,
+}
+
 #[derive(Template)]
 #[template(path = "model.html")]
 struct ModelPage<'a> {
@@ -217,7 +234,7 @@ pub(super) fn render_model<F: PageKind>(
             })
             .as_deref(),
         words.energy_phrase,
-    );
+    )?;
     site.put_file(sink, &format!("{rel_dir}badge.svg"), badge.as_bytes())?;
     let badge_url = site
         .absolute(&format!("{dir}badge.svg"))
@@ -239,16 +256,18 @@ pub(super) fn render_model<F: PageKind>(
             let url = site
                 .absolute(&format!("{dir}{}", c.file_name))
                 .unwrap_or_else(|| format!("{dir}{}", c.file_name));
-            (
+            let html = EmbedChart {
+                url: &url,
+                alt: &c.description,
+            }
+            .render()?;
+            Ok((
                 c.title.clone(),
                 format!("![{}]({url})", c.description.replace(']', ")")),
-                format!(
-                    "<img src=\"{url}\" alt=\"{}\">",
-                    fmt::xml_escape(&c.description)
-                ),
-            )
+                html,
+            ))
         })
-        .collect();
+        .collect::<Result<_>>()?;
 
     let page = ModelPage {
         meta,
@@ -282,10 +301,12 @@ pub(super) fn render_model<F: PageKind>(
             "[![{}]({badge_url})]({page_link})",
             badge_alt.replace(']', ")")
         ),
-        badge_html: format!(
-            "<a href=\"{page_link}\"><img src=\"{badge_url}\" alt=\"{}\"></a>",
-            fmt::xml_escape(&badge_alt)
-        ),
+        badge_html: EmbedBadge {
+            page_link: &page_link,
+            url: &badge_url,
+            alt: &badge_alt,
+        }
+        .render()?,
         chart_snippets,
         no_base_url: site.base_url.is_none(),
         history,

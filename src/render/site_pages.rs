@@ -1,7 +1,7 @@
 //! The site-wide pages: the leaderboard, one page per GPU, the comparison,
 //! about, 404, and the sitemap and robots files.
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use askama::Template;
 
 use super::views::{
@@ -844,6 +844,14 @@ pub(super) fn render_not_found(
     })
 }
 
+/// `sitemap.xml`: every page's address.
+#[derive(Template)]
+#[template(path = "sitemap.xml")]
+struct Sitemap<'a> {
+    base: &'a str,
+    paths: &'a [String],
+}
+
 pub(super) fn render_seo_files(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<()> {
     let Some(base) = &site.base_url else {
         sink.put("robots.txt", b"User-agent: *\nAllow: /\n")?;
@@ -872,16 +880,12 @@ pub(super) fn render_seo_files(site: &Mirror<'_>, sink: &dyn PageSink) -> Result
         );
         paths.extend((0..w.model_count()).map(|i| w.path(&model_dir(w.slug(i)))));
     }
-    let mut xml = String::from(
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
-    );
-    for p in &paths {
-        xml.push_str(&format!(
-            "  <url><loc>{}</loc></url>\n",
-            fmt::xml_escape(&format!("{base}{p}"))
-        ));
+    let xml = Sitemap {
+        base: &base,
+        paths: &paths,
     }
-    xml.push_str("</urlset>\n");
+    .render()
+    .context("rendering sitemap.xml")?;
     sink.put("sitemap.xml", xml.as_bytes())?;
     sink.put(
         "robots.txt",
