@@ -188,7 +188,9 @@ pub struct Column<M: Measurements + 'static> {
 
 impl<M: Measurements> std::fmt::Debug for Column<M> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Column").field("key", &self.key).finish()
+        f.debug_struct("Column")
+            .field("key", &self.key)
+            .finish_non_exhaustive()
     }
 }
 

@@ -881,7 +881,7 @@ pub(super) fn render_seo_files(site: &Mirror<'_>, sink: &dyn PageSink) -> Result
         paths.extend((0..w.model_count()).map(|i| w.path(&model_dir(w.slug(i)))));
     }
     let xml = Sitemap {
-        base: &base,
+        base,
         paths: &paths,
     }
     .render()
