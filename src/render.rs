@@ -810,7 +810,9 @@ fn value_cell(value: &Value<'_>, align: Align) -> Cell {
     }
 }
 
-/// The cell of column `c` for configuration `config` of `model`.
+/// The cell of column `c` for configuration `config` of `model`, as a
+/// page's table shows it (pages do not show the workload or rank columns,
+/// so the record carries neither).
 fn column_cell<F: Measurements>(c: &Column<F>, model: &F, config: &F::Config) -> Cell {
     let record = Record {
         workload: "",
