@@ -30,7 +30,7 @@ use rayon::prelude::*;
 
 use crate::analyse::{Analysed, LeaderboardRow, ModelAnalysis, WorkloadAnalysis};
 use crate::chart::KeyOf;
-use crate::columns::ColumnSet;
+use crate::columns::{Align, Column, ColumnSet, FootprintColumn, Link, Record, Shown, Value};
 use crate::fmt;
 use crate::footprint::Footprint;
 use crate::load::{Asset, DataSet, LoadedModel};
@@ -369,25 +369,22 @@ impl<'a, F: PageKind> Site<'a, F> {
     }
 
     /// Headers of a table of best rows ([`leaderboard_row`]) with
-    /// `columns`, and the carbon and cost columns when the settings give
-    /// them.
-    fn best_table_headers(&self, columns: &[&str], root: &str) -> Vec<Header> {
-        let headers: Vec<Header> = columns
+    /// `columns`; the carbon and cost columns among them are shown when the
+    /// settings give them.
+    fn best_table_headers(&self, columns: &[Shown<F>], root: &str) -> Vec<Header> {
+        let per = if self.workload.measure == Measure::Tokens {
+            "M tok"
+        } else {
+            self.words().item
+        };
+        let footprint = self.footprint.as_ref();
+        columns
             .iter()
-            .map(|k| header(F::COLUMNS, k, root))
-            .collect();
-        match &self.footprint {
-            Some(f) => {
-                let words = self.words();
-                let per = if self.workload.measure == Measure::Tokens {
-                    "M tok"
-                } else {
-                    words.item
-                };
-                with_footprint_headers(headers, columns, words.energy_key, f, per, root)
-            }
-            None => headers,
-        }
+            .filter_map(|col| match col {
+                Shown::Figure(c) => Some(header(&F::COLUMNS, c, root)),
+                Shown::Footprint(k) => footprint.and_then(|f| footprint_header(*k, f, per, root)),
+            })
+            .collect()
     }
 
     /// The sentence under every carbon and cost figure of the workload's
@@ -890,43 +887,40 @@ fn gpu_anchor(gpu: &str) -> String {
     format!("gpu-{}", url_segment(gpu))
 }
 
-fn header(set: ColumnSet, key: &str, root: &str) -> Header {
-    let c = set.get(key);
+/// The header of column `c` of `set`, linking to its definition on the
+/// about page.
+fn header<F: Measurements>(set: &ColumnSet<F>, c: &Column<F>, root: &str) -> Header {
     Header {
         label: c.label.to_owned(),
         unit: c.unit.to_owned(),
-        href: Some(format!("{root}about/index.html#{}", set.anchor(c.key))),
-        num: matches!(
-            c.unit,
-            "count"
-                | "seqs"
-                | "#"
-                | "Wh/M tok"
-                | "J/tok"
-                | "Wh"
-                | "J"
-                | "tok/Wh"
-                | "ms"
-                | "tok/s"
-                | "W"
-                | "tok"
-                | "req"
-                | "B"
-                | "items"
-                | "steps"
-                | "s"
-                | "J/s"
-                | "J/image"
-                | "J/video"
-                | "Wh/image"
-                | "Wh/video"
-                | "images/kWh"
-                | "videos/kWh"
-                | "images/s"
-                | "videos/s"
-        ),
+        href: Some(format!("{root}about/index.html#{}", set.anchor(c))),
+        num: c.align == Align::Number,
         key: c.key.to_owned(),
     }
+}
+
+/// The cell of `value` in a column aligned as `align`: the figure in its
+/// page format, with its raw value for sorting.
+fn value_cell(value: &Value<'_>, align: Align) -> Cell {
+    Cell {
+        text: value.page(),
+        sort: value.sort(),
+        num: align == Align::Number,
+        ..Cell::default()
+    }
+}
+
+/// The cell of column `c` for configuration `config` of `model`, as a
+/// page's table shows it (pages do not show the workload or rank columns,
+/// so the record carries neither).
+fn column_cell<F: Measurements>(c: &Column<F>, model: &F, config: &F::Config) -> Cell {
+    let record = Record {
+        workload: "",
+        model,
+        config,
+        rank: None,
+    };
+    value_cell(&c.value(&record), c.align)
 }
 
 fn num(text: String, sort: f64) -> Cell {
@@ -954,39 +948,41 @@ fn link(text: impl Into<String>, href: String) -> Cell {
 }
 
 /// One leaderboard row: a model's best configuration on one GPU, with the
-/// cells of `columns`.
+/// cells of `columns` (see [`Site::best_table_headers`]).
 fn leaderboard_row<F: PageKind>(
     site: &Site<'_, F>,
     r: LeaderboardRow,
     root: &str,
-    columns: &[&str],
+    columns: &[Shown<F>],
 ) -> Row {
     let (m, c) = site.row(r);
     let home = format!("{root}{}", site.prefix);
     let page = format!("{home}{}index.html", model_dir(m.slug()));
-    let energy_key = site.words().energy_key;
+    let footprint = site.footprint.as_ref();
     let cells = columns
         .iter()
-        .map(|&key| match key {
-            "model" => Cell {
-                header: true,
-                ..link(m.name(), format!("{page}#{}", gpu_anchor(c.gpu())))
-            },
-            "gpu" => link(
-                c.gpu(),
-                format!("{home}gpus/{}/index.html", gpu_segment(c.gpu())),
-            ),
-            _ if key == energy_key => Cell {
-                href: Some(format!("{page}#{}", row_anchor(m.slug(), c.row_id()))),
-                ..F::figure_cell(key, m, c)
-            },
-            _ => F::figure_cell(key, m, c),
+        .filter_map(|col| match col {
+            Shown::Figure(col) => {
+                let mut cell = column_cell(col, m, c);
+                cell.href = match col.link {
+                    Link::None => None,
+                    Link::Model => Some(format!("{page}#{}", gpu_anchor(c.gpu()))),
+                    Link::Gpu => Some(format!("{home}gpus/{}/index.html", gpu_segment(c.gpu()))),
+                    Link::Row => Some(format!("{page}#{}", row_anchor(m.slug(), c.row_id()))),
+                };
+                Some(cell)
+            }
+            Shown::Footprint(k) => footprint.and_then(|f| {
+                k.value(f, F::footprint_bases(c)[0].wh)
+                    .map(|v| num(fmt::significant(v, 3), v))
+            }),
         })
-        .collect::<Vec<Cell>>();
-    let cells = match &site.footprint {
-        Some(f) => with_footprint_cells(cells, columns, energy_key, f, F::footprint_bases(c)[0].wh),
-        None => cells,
-    };
+        .enumerate()
+        .map(|(i, cell)| Cell {
+            header: i == 0,
+            ..cell
+        })
+        .collect();
     Row {
         id: None,
         class: String::new(),
@@ -1013,71 +1009,15 @@ pub(crate) fn footprint_note(f: &Footprint) -> String {
     )
 }
 
-/// Headers of the carbon and cost columns that follow the energy column
-/// (`per` is the energy's basis, e.g. "M tok" or "image").
-fn footprint_headers(f: &Footprint, per: &str, root: &str) -> Vec<Header> {
-    let href = Some(format!("{root}about/index.html#footprint"));
-    let mut out = Vec::new();
-    if f.carbon.is_some() {
-        out.push(Header {
-            label: "Carbon".into(),
-            unit: format!("g CO₂e/{per}"),
-            href: href.clone(),
-            num: true,
-            key: "g_co2e".into(),
-        });
-    }
-    if let Some(currency) = f.currency() {
-        out.push(Header {
-            label: "Electricity cost".into(),
-            unit: format!("{currency}/{per}"),
-            href,
-            num: true,
-            key: "cost".into(),
-        });
-    }
-    out
-}
-
-/// Carbon and cost of `wh` as cells, in the order of [`footprint_headers`].
-fn footprint_cells(f: &Footprint, wh: f64) -> Vec<Cell> {
-    let i = f.of_wh(wh);
-    [i.grams_co2e, i.cost]
-        .into_iter()
-        .flatten()
-        .map(|v| num(fmt::significant(v, 3), v))
-        .collect()
-}
-
-/// `headers` with the carbon and cost headers after the energy column.
-fn with_footprint_headers(
-    mut headers: Vec<Header>,
-    columns: &[&str],
-    energy_key: &str,
-    f: &Footprint,
-    per: &str,
-    root: &str,
-) -> Vec<Header> {
-    let at = columns
-        .iter()
-        .position(|k| *k == energy_key)
-        .map_or(headers.len(), |i| i + 1);
-    headers.splice(at..at, footprint_headers(f, per, root));
-    headers
-}
-
-/// `cells` with the carbon and cost of `wh` after the energy column.
-fn with_footprint_cells(
-    mut cells: Vec<Cell>,
-    columns: &[&str],
-    energy_key: &str,
-    f: &Footprint,
-    wh: f64,
-) -> Vec<Cell> {
-    let at = columns
-        .iter()
-        .position(|k| *k == energy_key)
-        .map_or(cells.len(), |i| i + 1);
-    cells.splice(at..at, footprint_cells(f, wh));
-    cells
+/// The header of a carbon or cost column (`per` is the headline energy's
+/// basis, e.g. "M tok" or "image"), or `None` when the settings do not give
+/// it.
+fn footprint_header(k: FootprintColumn, f: &Footprint, per: &str, root: &str) -> Option<Header> {
+    k.unit(f, per).map(|unit| Header {
+        label: k.label().into(),
+        unit,
+        href: Some(format!("{root}about/index.html#footprint")),
+        num: true,
+        key: k.key().into(),
+    })
 }

@@ -66,7 +66,7 @@ pub fn figure_value(figure: &str, value: f64) -> String {
         "wh_per_million_output_tokens" => fmt::wh_per_million(value),
         "joules_per_image" | "joules_per_video" => fmt::joules_per_item(value),
         "joules_per_output_token" => fmt::joules_per_token(value),
-        _ => super::downloads::raw(value),
+        _ => crate::columns::raw(value),
     }
 }
 

@@ -12,7 +12,7 @@ use askama::Template;
 
 use super::{Mirror, PageKind, PageMeta, Part, RenderCounts, Site, put_page};
 use crate::analyse::LeaderboardRow;
-use crate::columns::{Column, ColumnSet};
+use crate::columns::{Column, Record};
 use crate::fmt;
 use crate::load::LoadedModel;
 use crate::model::{DiffusionFile, ModelFile, OutputKind};
@@ -54,86 +54,43 @@ const CSV_FILES: [CsvFiles; 3] = [
     },
 ];
 
-fn header_cell(set: ColumnSet, key: &str) -> String {
-    let c = set.get(key);
-    if c.unit.is_empty() || c.unit == "#" {
-        key.to_owned()
-    } else {
-        format!("{key} ({})", c.unit)
-    }
-}
-
-/// Full precision, `.` as the decimal mark: Rust's shortest round-trip
-/// form, in exponent form (`5e-324`) where that would take more than 16
-/// digits, and `0` for negative zero. Validation keeps every figure finite.
-pub(super) fn raw(v: f64) -> String {
-    let size = v.abs();
-    if v == 0.0 {
-        "0".to_owned()
-    } else if (1e-6..1e16).contains(&size) {
-        format!("{v}")
-    } else {
-        format!("{v:e}")
-    }
-}
-
-/// A text cell that a spreadsheet cannot take for a formula: one starting
-/// with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'`,
-/// as OWASP's "CSV injection" page recommends.
-pub(super) fn csv_text(value: &str) -> String {
-    if value.starts_with(['=', '+', '-', '@', '\t', '\r']) {
-        format!("'{value}")
-    } else {
-        value.to_owned()
-    }
-}
-
-fn write_csv<F: PageKind>(
+/// Writes a CSV file: the header of `columns`, then one record per
+/// configuration, each read by the same columns.
+fn write_csv<'r, F: PageKind>(
     out: &mut dyn std::io::Write,
-    measure: Measure,
-    leading: Option<&str>,
-    rows: impl Iterator<Item = (Option<usize>, Vec<String>)>,
+    columns: &[&Column<F>],
+    records: impl Iterator<Item = Record<'r, F>>,
 ) -> Result<()> {
     let mut w = csv::WriterBuilder::new()
         .terminator(csv::Terminator::CRLF)
         .from_writer(out);
-    let mut head: Vec<String> = leading
-        .map(|k| header_cell(F::COLUMNS, k))
-        .into_iter()
-        .collect();
-    head.extend(
-        F::tables(measure)
-            .csv
-            .iter()
-            .map(|k| header_cell(F::COLUMNS, k)),
-    );
-    w.write_record(&head)?;
-    for (rank, record) in rows {
-        let mut rec: Vec<String> = rank.map(|r| r.to_string()).into_iter().collect();
-        rec.extend(record);
-        w.write_record(&rec)?;
+    w.write_record(columns.iter().map(|c| c.csv_header()))?;
+    for record in records {
+        w.write_record(columns.iter().map(|c| c.value(&record).csv()))?;
     }
     w.flush().context("finishing CSV")?;
     Ok(())
 }
 
-fn csv_bytes<F: PageKind>(
-    measure: Measure,
-    leading: Option<&str>,
-    rows: impl Iterator<Item = (Option<usize>, Vec<String>)>,
+fn csv_bytes<'r, F: PageKind>(
+    columns: &[&Column<F>],
+    records: impl Iterator<Item = Record<'r, F>>,
 ) -> Result<Vec<u8>> {
     let mut buf = Vec::new();
-    write_csv::<F>(&mut buf, measure, leading, rows)?;
+    write_csv::<F>(&mut buf, columns, records)?;
     Ok(buf)
 }
 
-fn configuration_rows<'a, F: PageKind>(
+fn configuration_records<'a, F: PageKind>(
     models: &'a [(&'a str, &'a F)],
-) -> impl Iterator<Item = (Option<usize>, Vec<String>)> + 'a {
-    models.iter().flat_map(|(w, m)| {
-        m.configurations()
-            .iter()
-            .map(move |c| (None, F::csv_record(w, m, c)))
+) -> impl Iterator<Item = Record<'a, F>> + 'a {
+    models.iter().flat_map(|&(workload, model)| {
+        model.configurations().iter().map(move |config| Record {
+            workload,
+            model,
+            config,
+            rank: None,
+        })
     })
 }
 
@@ -144,16 +101,18 @@ pub fn leaderboard_csv<F: PageKind>(
     measure: Measure,
     parts: &[(&str, &[&F], &[LeaderboardRow])],
 ) -> Result<Vec<u8>> {
+    let columns: Vec<&Column<F>> = csv_columns::<F>(measure).collect();
     csv_bytes::<F>(
-        measure,
-        Some("rank"),
-        parts.iter().flat_map(|(w, models, rows)| {
+        &columns,
+        parts.iter().flat_map(|&(workload, models, rows)| {
             rows.iter().enumerate().map(move |(i, r)| {
-                let m = models[r.model];
-                (
-                    Some(i + 1),
-                    F::csv_record(w, m, &m.configurations()[r.config]),
-                )
+                let model = models[r.model];
+                Record {
+                    workload,
+                    model,
+                    config: &model.configurations()[r.config],
+                    rank: Some(i + 1),
+                }
             })
         }),
     )
@@ -162,7 +121,7 @@ pub fn leaderboard_csv<F: PageKind>(
 /// `configurations.csv` (or one model's CSV): every configuration, each
 /// model with its workload id. Every file must measure `measure`.
 pub fn configurations_csv<F: PageKind>(measure: Measure, models: &[(&str, &F)]) -> Result<Vec<u8>> {
-    csv_bytes::<F>(measure, None, configuration_rows(models))
+    csv_bytes::<F>(F::tables(measure).csv, configuration_records(models))
 }
 
 /// Where one (model, workload) data file is published, from the site root:
@@ -172,10 +131,9 @@ pub fn model_file_path<F: PageKind>(site: &Site<'_, F>, m: &F, ext: &str) -> Str
 }
 
 /// The rows of the data dictionary's column table.
-fn dictionary_rows(s: &mut String, set: ColumnSet, keys: impl Iterator<Item = &'static str>) {
+fn dictionary_rows<'c, F: PageKind>(s: &mut String, columns: impl Iterator<Item = &'c Column<F>>) {
     s.push_str("| column | unit | origin | definition |\n|---|---|---|---|\n");
-    for key in keys {
-        let c = set.get(key);
+    for c in columns {
         s.push_str(&format!(
             "| `{}` | {} | {} | {} |\n",
             c.key,
@@ -187,8 +145,9 @@ fn dictionary_rows(s: &mut String, set: ColumnSet, keys: impl Iterator<Item = &'
 }
 
 /// The columns of the CSV files of `measure`, `rank` first.
-fn csv_columns<F: PageKind>(measure: Measure) -> impl Iterator<Item = &'static str> {
-    std::iter::once("rank").chain(F::tables(measure).csv.iter().copied())
+fn csv_columns<F: PageKind>(measure: Measure) -> impl Iterator<Item = &'static Column<F>> {
+    let tables = F::tables(measure);
+    std::iter::once(tables.rank).chain(tables.csv.iter().copied())
 }
 
 /// The diffusion kinds a site has, in [`CSV_FILES`] order.
@@ -215,11 +174,7 @@ fn data_dictionary(site: &Mirror<'_>) -> String {
              leading `'` so that spreadsheets do not run it as a formula (OWASP's advice on CSV injection); \
              remove that quote to get the value as published.\n\n",
         );
-        dictionary_rows(
-            &mut s,
-            ModelFile::COLUMNS,
-            csv_columns::<ModelFile>(Measure::Tokens),
-        );
+        dictionary_rows(&mut s, csv_columns::<ModelFile>(Measure::Tokens));
     }
     for (k, files) in diffusion.iter().enumerate() {
         if tokens || k > 0 {
@@ -237,11 +192,7 @@ fn data_dictionary(site: &Mirror<'_>) -> String {
                 Measure::Tokens => "token",
             }
         ));
-        dictionary_rows(
-            &mut s,
-            DiffusionFile::COLUMNS,
-            csv_columns::<DiffusionFile>(files.measure),
-        );
+        dictionary_rows(&mut s, csv_columns::<DiffusionFile>(files.measure));
     }
     if tokens && diffusion.is_empty() {
         s.push_str("\n## Workloads\n\n| id | name | median ITL deadline | models | description |\n|---|---|---|---|---|\n");
@@ -294,7 +245,7 @@ struct DictionaryTable {
     /// Element id of the caption.
     id: String,
     /// The columns.
-    columns: Vec<&'static Column>,
+    columns: Vec<&'static Column<DiffusionFile>>,
 }
 
 #[derive(Template)]
@@ -303,7 +254,7 @@ struct DataPage {
     meta: PageMeta,
     site_files: Vec<FileEntry>,
     model_files: Vec<(String, Vec<FileEntry>)>,
-    columns: Vec<&'static Column>,
+    columns: Vec<&'static Column<ModelFile>>,
     diffusion_columns: Vec<DictionaryTable>,
     workloads: Vec<(String, String, &'static str, String, usize)>,
 }
@@ -366,7 +317,11 @@ fn kind_files<F: PageKind>(
     });
     // Streamed: at 10,000 models this file is over 100 MB.
     let all = sink.put_streamed(&format!("data/{}", files.configurations), &mut |out| {
-        write_csv::<F>(out, files.measure, None, configuration_rows(&models))
+        write_csv::<F>(
+            out,
+            F::tables(files.measure).csv,
+            configuration_records(&models),
+        )
     })?;
     let n: usize = models.iter().map(|(_, m)| m.configurations().len()).sum();
     let of_what = if mixed {
@@ -479,9 +434,7 @@ pub fn render_downloads(
     );
     let meta = site.meta(path, "Downloads", description, "data");
     let columns = if tokens {
-        csv_columns::<ModelFile>(Measure::Tokens)
-            .map(|k| ModelFile::COLUMNS.get(k))
-            .collect()
+        csv_columns::<ModelFile>(Measure::Tokens).collect()
     } else {
         Vec::new()
     };
@@ -493,9 +446,7 @@ pub fn render_downloads(
                 files.what, files.leaderboard, files.configurations
             ),
             id: format!("dict-{}-caption", files.what),
-            columns: csv_columns::<DiffusionFile>(files.measure)
-                .map(|k| DiffusionFile::COLUMNS.get(k))
-                .collect(),
+            columns: csv_columns::<DiffusionFile>(files.measure).collect(),
         })
         .collect();
     let page = DataPage {
@@ -578,49 +529,40 @@ fn text_width(text: &str) -> u32 {
     units.ceil() as u32
 }
 
+/// The badge as `templates/badge.svg` draws it.
+#[derive(Template)]
+#[template(path = "badge.svg")]
+struct Badge<'a> {
+    /// The whole text, for the title and the label.
+    title: String,
+    left: &'a str,
+    right: &'a str,
+    what: &'a str,
+    /// Widths: the whole badge, its left part, its right part.
+    w: u32,
+    lw: u32,
+    rw: u32,
+    /// Where the right text starts.
+    rx: u32,
+}
+
 /// A small badge: "Qwen 3 32B · 39.05 Wh/M tok · B200". `right` is the
 /// best figure (`None`: nothing meets the deadline); `what` names it in the
 /// description, e.g. "GPU energy per million output tokens".
-pub fn badge_svg(name: &str, right: Option<&str>, what: &str) -> String {
-    let left = name.to_owned();
-    let right = right
-        .unwrap_or("no configuration within deadline")
-        .to_owned();
-    let lw = text_width(&left) + 12;
-    let rw = text_width(&right) + 12;
-    let w = lw + rw;
-    let title = format!("{left} · {right}");
-    format!(
-        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="20" viewBox="0 0 {w} 20" role="img" aria-label="{t}"><title>{t}</title><desc>Best {what} of {l} under its latency deadline, from the ML.ENERGY Leaderboard mirror.</desc><rect width="{lw}" height="20" rx="3" fill="#444"/><rect x="{lw}" width="{rw}" height="20" rx="3" fill="#1a6e3a"/><rect x="{lw}" width="4" height="20" fill="#1a6e3a"/><g fill="#fff" font-family="Verdana,DejaVu Sans,sans-serif" font-size="11"><text x="6" y="14">{l}</text><text x="{rx}" y="14">{r}</text></g></svg>
-"##,
-        t = fmt::xml_escape(&title),
-        l = fmt::xml_escape(&left),
-        r = fmt::xml_escape(&right),
-        what = fmt::xml_escape(what),
-        rx = lw + 6,
-    )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn formula_cells_are_neutralised() {
-        for cell in ["=1+1", "+SUM(A1)", "-2+3", "@cmd", "\tx", "\rx"] {
-            assert_eq!(csv_text(cell), format!("'{cell}"));
-        }
-        assert_eq!(csv_text("Qwen 3 32B"), "Qwen 3 32B");
-        assert_eq!(csv_text("a=b"), "a=b");
+pub fn badge_svg(name: &str, right: Option<&str>, what: &str) -> Result<String> {
+    let right = right.unwrap_or("no configuration within deadline");
+    let lw = text_width(name) + 12;
+    let rw = text_width(right) + 12;
+    Badge {
+        title: format!("{name} · {right}"),
+        left: name,
+        right,
+        what,
+        w: lw + rw,
+        lw,
+        rw,
+        rx: lw + 6,
     }
-
-    #[test]
-    fn raw_numbers_have_no_negative_zero_or_hundreds_of_digits() {
-        assert_eq!(raw(-0.0), "0");
-        assert_eq!(raw(39.05), "39.05");
-        assert_eq!(raw(0.140_581_2), "0.1405812");
-        assert_eq!(raw(1e9), "1000000000");
-        assert_eq!(raw(5e-324), "5e-324");
-        assert_eq!(raw(1.7e308), "1.7e308");
-    }
+    .render()
+    .with_context(|| format!("rendering the badge of {name}"))
 }

@@ -5,15 +5,14 @@
 //! batch size. Every page of a workload is rendered once, generically, from
 //! these words, columns and cells.
 
-use super::downloads::{csv_text as cell, raw};
-use super::views::Cell;
-use super::{num, text};
 use crate::chart::PageCharts;
-use crate::columns::{ColumnSet, DIFFUSION, PER_TOKEN};
+use crate::columns::{
+    Column, ColumnSet, DIFFUSION, FootprintColumn, PER_TOKEN, Shown, diffusion, tokens,
+};
 use crate::fmt;
 use crate::model::{
-    Configuration, DiffusionConfiguration, DiffusionFile, Measured, ModelFile, OutputKind,
-    OutputLengthDistribution,
+    Configuration, DiffusionConfiguration, DiffusionFile, Measured, Measurements, ModelFile,
+    OutputKind, OutputLengthDistribution,
 };
 use crate::workload::{Measure, Measures};
 
@@ -27,9 +26,6 @@ pub struct Words {
     pub energy_long: &'static str,
     /// The headline energy's unit in a table header: "Wh/M tok".
     pub energy_unit: &'static str,
-    /// The column of the headline energy, e.g.
-    /// `wh_per_million_output_tokens`.
-    pub energy_key: &'static str,
     /// The latency the deadline applies to: "median inter-token latency".
     pub latency: &'static str,
     /// The same, short: "median ITL".
@@ -65,7 +61,6 @@ impl Words {
                 item: "output token",
                 energy_long: "Wh per million output tokens",
                 energy_unit: "Wh/M tok",
-                energy_key: "wh_per_million_output_tokens",
                 latency: "median inter-token latency",
                 latency_short: "median ITL",
                 latency_intro: "median inter-token latency (ITL)",
@@ -83,7 +78,6 @@ impl Words {
                 item: "image",
                 energy_long: "J per image",
                 energy_unit: "J/image",
-                energy_key: "joules_per_image",
                 latency: "batch latency",
                 latency_short: "batch latency",
                 latency_intro: "batch latency (the time to generate one batch of images)",
@@ -101,7 +95,6 @@ impl Words {
                 item: "video",
                 energy_long: "J per video",
                 energy_unit: "J/video",
-                energy_key: "joules_per_video",
                 latency: "batch latency",
                 latency_short: "batch latency",
                 latency_intro: "batch latency (the time to generate one batch of videos)",
@@ -119,37 +112,50 @@ impl Words {
     }
 }
 
-/// The columns of each table a workload's pages show.
-#[derive(Debug, Clone, Copy)]
-pub struct Tables {
+/// The columns of each table a workload's pages show, in order.
+pub struct Tables<F: Measurements + 'static> {
+    /// The rank, first column of the leaderboard CSV files.
+    pub rank: &'static Column<F>,
+    /// The headline energy: what the leaderboard ranks on.
+    pub headline: &'static Column<F>,
+    /// The model's own facts, first the model (the comparison's columns
+    /// before its GPUs).
+    pub model_facts: &'static [&'static Column<F>],
     /// The leaderboard.
-    pub leaderboard: &'static [&'static str],
+    pub leaderboard: &'static [Shown<F>],
     /// A GPU page: the leaderboard's, less the GPU and the model facts.
-    pub gpu_page: &'static [&'static str],
+    pub gpu_page: &'static [Shown<F>],
     /// A model page's table of every configuration.
-    pub configurations: &'static [&'static str],
+    pub configurations: &'static [&'static Column<F>],
     /// The CSV files (every configuration, and after `rank` the
     /// leaderboard).
-    pub csv: &'static [&'static str],
+    pub csv: &'static [&'static Column<F>],
+}
+
+impl<F: Measurements> Clone for Tables<F> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<F: Measurements> Copy for Tables<F> {}
+
+impl<F: Measurements> std::fmt::Debug for Tables<F> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Tables")
+            .field("headline", &self.headline.key)
+            .finish_non_exhaustive()
+    }
 }
 
 /// What the pages need to know about one kind of model file, beyond the
 /// analysis and the charts.
-pub trait PageKind: Measures + PageCharts + Sync + Sized + std::fmt::Debug {
+pub trait PageKind: Measures + PageCharts + Sync + Sized + std::fmt::Debug + 'static {
     /// The kind's columns (definitions and about-page anchors).
-    const COLUMNS: ColumnSet;
+    const COLUMNS: ColumnSet<Self>;
 
     /// The columns of each table of a workload that measures `measure`.
-    fn tables(measure: Measure) -> Tables;
-
-    /// The cell of column `key` (see [`crate::columns`]) for configuration
-    /// `c` of model `m`: the figure in its page format, with its raw value
-    /// for sorting.
-    ///
-    /// # Panics
-    /// On a key that is not a figure column of the kind: a programming
-    /// error the page tests catch.
-    fn figure_cell(key: &str, m: &Self, c: &Self::Config) -> Cell;
+    fn tables(measure: Measure) -> Tables<Self>;
 
     /// The whole configuration in a phrase: "2 × H100, TP2, BF16, max
     /// concurrency 256".
@@ -182,9 +188,6 @@ pub trait PageKind: Measures + PageCharts + Sync + Sized + std::fmt::Debug {
     /// The figures of a best-per-GPU card.
     fn card_figures(c: &Self::Config) -> Vec<(String, String)>;
 
-    /// One CSV record of `c`, in the order of [`Tables::csv`].
-    fn csv_record(workload: &str, m: &Self, c: &Self::Config) -> Vec<String>;
-
     /// Whether `c` is within the file's own deadline flag.
     fn under_deadline(c: &Self::Config) -> bool;
 
@@ -209,144 +212,118 @@ pub struct Basis {
 }
 
 /// Columns of the per-token leaderboard, in order.
-const LEADERBOARD_COLUMNS: [&str; 16] = [
-    "model",
-    "gpu",
-    "num_gpus",
-    "parallelism",
-    "precision",
-    "max_num_seqs",
-    "wh_per_million_output_tokens",
-    "joules_per_output_token",
-    "wh_per_response",
-    "median_itl_ms",
-    "p99_itl_ms",
-    "tokens_per_second",
-    "gpu_power_watts",
-    "params_billion",
-    "active_params_billion",
-    "architecture",
+const LEADERBOARD_COLUMNS: &[Shown<ModelFile>] = &[
+    Shown::Figure(&tokens::MODEL),
+    Shown::Figure(&tokens::GPU),
+    Shown::Figure(&tokens::NUM_GPUS),
+    Shown::Figure(&tokens::PARALLELISM),
+    Shown::Figure(&tokens::PRECISION),
+    Shown::Figure(&tokens::MAX_NUM_SEQS),
+    Shown::Figure(&tokens::WH_PER_MILLION_OUTPUT_TOKENS),
+    Shown::Footprint(FootprintColumn::Carbon),
+    Shown::Footprint(FootprintColumn::Cost),
+    Shown::Figure(&tokens::JOULES_PER_OUTPUT_TOKEN),
+    Shown::Figure(&tokens::WH_PER_RESPONSE),
+    Shown::Figure(&tokens::MEDIAN_ITL_MS),
+    Shown::Figure(&tokens::P99_ITL_MS),
+    Shown::Figure(&tokens::TOKENS_PER_SECOND),
+    Shown::Figure(&tokens::GPU_POWER_WATTS),
+    Shown::Figure(&tokens::PARAMS_BILLION),
+    Shown::Figure(&tokens::ACTIVE_PARAMS_BILLION),
+    Shown::Figure(&tokens::ARCHITECTURE),
 ];
 
 /// Columns of a per-token GPU page: the leaderboard's, less the GPU and the
 /// model facts.
-const GPU_PAGE_COLUMNS: [&str; 12] = [
-    "model",
-    "num_gpus",
-    "parallelism",
-    "precision",
-    "max_num_seqs",
-    "wh_per_million_output_tokens",
-    "joules_per_output_token",
-    "wh_per_response",
-    "median_itl_ms",
-    "p99_itl_ms",
-    "tokens_per_second",
-    "gpu_power_watts",
+const GPU_PAGE_COLUMNS: &[Shown<ModelFile>] = &[
+    Shown::Figure(&tokens::MODEL),
+    Shown::Figure(&tokens::NUM_GPUS),
+    Shown::Figure(&tokens::PARALLELISM),
+    Shown::Figure(&tokens::PRECISION),
+    Shown::Figure(&tokens::MAX_NUM_SEQS),
+    Shown::Figure(&tokens::WH_PER_MILLION_OUTPUT_TOKENS),
+    Shown::Footprint(FootprintColumn::Carbon),
+    Shown::Footprint(FootprintColumn::Cost),
+    Shown::Figure(&tokens::JOULES_PER_OUTPUT_TOKEN),
+    Shown::Figure(&tokens::WH_PER_RESPONSE),
+    Shown::Figure(&tokens::MEDIAN_ITL_MS),
+    Shown::Figure(&tokens::P99_ITL_MS),
+    Shown::Figure(&tokens::TOKENS_PER_SECOND),
+    Shown::Figure(&tokens::GPU_POWER_WATTS),
 ];
 
 /// Columns of a per-token model page's configuration tables.
-const CONFIG_COLUMNS: [&str; 13] = [
-    "max_num_seqs",
-    "wh_per_million_output_tokens",
-    "joules_per_output_token",
-    "wh_per_response",
-    "median_itl_ms",
-    "p90_itl_ms",
-    "p95_itl_ms",
-    "p99_itl_ms",
-    "tokens_per_second",
-    "gpu_power_watts",
-    "avg_output_tokens",
-    "avg_running_batch",
-    "repeat",
+const CONFIG_COLUMNS: &[&Column<ModelFile>] = &[
+    &tokens::MAX_NUM_SEQS,
+    &tokens::WH_PER_MILLION_OUTPUT_TOKENS,
+    &tokens::JOULES_PER_OUTPUT_TOKEN,
+    &tokens::WH_PER_RESPONSE,
+    &tokens::MEDIAN_ITL_MS,
+    &tokens::P90_ITL_MS,
+    &tokens::P95_ITL_MS,
+    &tokens::P99_ITL_MS,
+    &tokens::TOKENS_PER_SECOND,
+    &tokens::GPU_POWER_WATTS,
+    &tokens::AVG_OUTPUT_TOKENS,
+    &tokens::AVG_RUNNING_BATCH,
+    &tokens::REPEAT,
 ];
 
 /// Columns of `configurations.csv` and of each per-token model's CSV.
-const CSV_COLUMNS: [&str; 34] = [
-    "workload",
-    "model_slug",
-    "model",
-    "model_id",
-    "params_billion",
-    "active_params_billion",
-    "architecture",
-    "row_id",
-    "gpu",
-    "num_gpus",
-    "tensor_parallel",
-    "expert_parallel",
-    "data_parallel",
-    "precision",
-    "max_num_seqs",
-    "repeat",
-    "wh_per_million_output_tokens",
-    "joules_per_output_token",
-    "wh_per_response",
-    "joules_per_response",
-    "tokens_per_wh",
-    "median_itl_ms",
-    "p90_itl_ms",
-    "p95_itl_ms",
-    "p99_itl_ms",
-    "tokens_per_second",
-    "gpu_power_watts",
-    "avg_output_tokens",
-    "avg_requests_in_flight",
-    "avg_running_batch",
-    "under_itl_deadline",
-    "itl_deadline_ms",
-    "data_version",
-    "parallelism",
+const CSV_COLUMNS: &[&Column<ModelFile>] = &[
+    &tokens::WORKLOAD,
+    &tokens::MODEL_SLUG,
+    &tokens::MODEL,
+    &tokens::MODEL_ID,
+    &tokens::PARAMS_BILLION,
+    &tokens::ACTIVE_PARAMS_BILLION,
+    &tokens::ARCHITECTURE,
+    &tokens::ROW_ID,
+    &tokens::GPU,
+    &tokens::NUM_GPUS,
+    &tokens::TENSOR_PARALLEL,
+    &tokens::EXPERT_PARALLEL,
+    &tokens::DATA_PARALLEL,
+    &tokens::PRECISION,
+    &tokens::MAX_NUM_SEQS,
+    &tokens::REPEAT,
+    &tokens::WH_PER_MILLION_OUTPUT_TOKENS,
+    &tokens::JOULES_PER_OUTPUT_TOKEN,
+    &tokens::WH_PER_RESPONSE,
+    &tokens::JOULES_PER_RESPONSE,
+    &tokens::TOKENS_PER_WH,
+    &tokens::MEDIAN_ITL_MS,
+    &tokens::P90_ITL_MS,
+    &tokens::P95_ITL_MS,
+    &tokens::P99_ITL_MS,
+    &tokens::TOKENS_PER_SECOND,
+    &tokens::GPU_POWER_WATTS,
+    &tokens::AVG_OUTPUT_TOKENS,
+    &tokens::AVG_REQUESTS_IN_FLIGHT,
+    &tokens::AVG_RUNNING_BATCH,
+    &tokens::UNDER_ITL_DEADLINE,
+    &tokens::ITL_DEADLINE_MS,
+    &tokens::DATA_VERSION,
+    &tokens::PARALLELISM,
 ];
 
 impl PageKind for ModelFile {
-    const COLUMNS: ColumnSet = PER_TOKEN;
+    const COLUMNS: ColumnSet<Self> = PER_TOKEN;
 
-    fn tables(_: Measure) -> Tables {
+    fn tables(_: Measure) -> Tables<Self> {
         Tables {
-            leaderboard: &LEADERBOARD_COLUMNS,
-            gpu_page: &GPU_PAGE_COLUMNS,
-            configurations: &CONFIG_COLUMNS,
-            csv: &CSV_COLUMNS,
-        }
-    }
-
-    fn figure_cell(key: &str, m: &ModelFile, c: &Configuration) -> Cell {
-        let whole = |v: u32| num(v.to_string(), f64::from(v));
-        match key {
-            "num_gpus" => whole(c.num_gpus),
-            "max_num_seqs" => whole(c.max_num_seqs),
-            "repeat" => whole(c.repeat),
-            "parallelism" => text(c.parallelism()),
-            "precision" => text(c.precision.clone()),
-            "architecture" => text(m.architecture.clone()),
-            "wh_per_million_output_tokens" => num(
-                fmt::wh_per_million(c.wh_per_million_output_tokens),
-                c.wh_per_million_output_tokens,
-            ),
-            "joules_per_output_token" => num(
-                fmt::joules_per_token(c.joules_per_output_token),
-                c.joules_per_output_token,
-            ),
-            "wh_per_response" => num(
-                fmt::wh_per_response(c.wh_per_response()),
-                c.wh_per_response(),
-            ),
-            "median_itl_ms" => num(fmt::ms(c.median_itl_ms), c.median_itl_ms),
-            "p90_itl_ms" => num(fmt::ms(c.p90_itl_ms), c.p90_itl_ms),
-            "p95_itl_ms" => num(fmt::ms(c.p95_itl_ms), c.p95_itl_ms),
-            "p99_itl_ms" => num(fmt::ms(c.p99_itl_ms), c.p99_itl_ms),
-            "tokens_per_second" => num(fmt::grouped(c.tokens_per_second), c.tokens_per_second),
-            "gpu_power_watts" => num(
-                fmt::grouped(c.gpu_power_watts_total),
-                c.gpu_power_watts_total,
-            ),
-            "avg_output_tokens" => num(fmt::grouped(c.avg_output_tokens), c.avg_output_tokens),
-            "avg_running_batch" => num(fmt::fixed(c.avg_running_batch, 1), c.avg_running_batch),
-            "params_billion" => num(fmt::params_b(m.params_b), m.params_b),
-            "active_params_billion" => num(fmt::params_b(m.active_params_b), m.active_params_b),
-            other => panic!("no figure column {other:?}"),
+            rank: &tokens::RANK,
+            headline: &tokens::WH_PER_MILLION_OUTPUT_TOKENS,
+            model_facts: &[
+                &tokens::MODEL,
+                &tokens::ARCHITECTURE,
+                &tokens::PARAMS_BILLION,
+                &tokens::ACTIVE_PARAMS_BILLION,
+            ],
+            leaderboard: LEADERBOARD_COLUMNS,
+            gpu_page: GPU_PAGE_COLUMNS,
+            configurations: CONFIG_COLUMNS,
+            csv: CSV_COLUMNS,
         }
     }
 
@@ -430,45 +407,6 @@ impl PageKind for ModelFile {
         ]
     }
 
-    fn csv_record(workload: &str, m: &ModelFile, c: &Configuration) -> Vec<String> {
-        vec![
-            cell(workload),
-            cell(&m.slug),
-            cell(&m.name),
-            cell(&m.model_id),
-            raw(m.params_b),
-            raw(m.active_params_b),
-            cell(&m.architecture),
-            cell(&c.row_id),
-            cell(&c.gpu),
-            c.num_gpus.to_string(),
-            c.tensor_parallel.to_string(),
-            c.expert_parallel.to_string(),
-            c.data_parallel.to_string(),
-            cell(&c.precision),
-            c.max_num_seqs.to_string(),
-            c.repeat.to_string(),
-            raw(c.wh_per_million_output_tokens),
-            raw(c.joules_per_output_token),
-            raw(c.wh_per_response()),
-            raw(c.joules_per_response()),
-            raw(c.tokens_per_wh()),
-            raw(c.median_itl_ms),
-            raw(c.p90_itl_ms),
-            raw(c.p95_itl_ms),
-            raw(c.p99_itl_ms),
-            raw(c.tokens_per_second),
-            raw(c.gpu_power_watts_total),
-            raw(c.avg_output_tokens),
-            raw(c.avg_requests_in_flight),
-            raw(c.avg_running_batch),
-            c.under_itl_deadline.to_string(),
-            raw(m.itl_deadline_ms),
-            cell(&m.data_version),
-            cell(&c.parallelism()),
-        ]
-    }
-
     fn under_deadline(c: &Configuration) -> bool {
         c.under_itl_deadline
     }
@@ -493,221 +431,201 @@ impl PageKind for ModelFile {
     }
 }
 
+/// The facts of a diffusion model on the comparison.
+const DIFFUSION_MODEL_FACTS: &[&Column<DiffusionFile>] = &[
+    &diffusion::MODEL,
+    &diffusion::ARCHITECTURE,
+    &diffusion::PARAMS_BILLION,
+];
+
 /// Columns of a text-to-image leaderboard.
-const IMAGE_LEADERBOARD: [&str; 14] = [
-    "model",
-    "gpu",
-    "num_gpus",
-    "parallelism",
-    "precision",
-    "batch_size",
-    "joules_per_image",
-    "wh_per_image",
-    "batch_latency_s",
-    "images_per_second",
-    "gpu_power_watts",
-    "resolution",
-    "inference_steps",
-    "params_billion",
+const IMAGE_LEADERBOARD: &[Shown<DiffusionFile>] = &[
+    Shown::Figure(&diffusion::MODEL),
+    Shown::Figure(&diffusion::GPU),
+    Shown::Figure(&diffusion::NUM_GPUS),
+    Shown::Figure(&diffusion::PARALLELISM),
+    Shown::Figure(&diffusion::PRECISION),
+    Shown::Figure(&diffusion::BATCH_SIZE),
+    Shown::Figure(&diffusion::JOULES_PER_IMAGE),
+    Shown::Footprint(FootprintColumn::Carbon),
+    Shown::Footprint(FootprintColumn::Cost),
+    Shown::Figure(&diffusion::WH_PER_IMAGE),
+    Shown::Figure(&diffusion::BATCH_LATENCY_S),
+    Shown::Figure(&diffusion::IMAGES_PER_SECOND),
+    Shown::Figure(&diffusion::GPU_POWER_WATTS),
+    Shown::Figure(&diffusion::RESOLUTION),
+    Shown::Figure(&diffusion::INFERENCE_STEPS),
+    Shown::Figure(&diffusion::PARAMS_BILLION),
 ];
 
 /// Columns of a text-to-video leaderboard.
-const VIDEO_LEADERBOARD: [&str; 15] = [
-    "model",
-    "gpu",
-    "num_gpus",
-    "parallelism",
-    "precision",
-    "batch_size",
-    "joules_per_video",
-    "wh_per_video",
-    "joules_per_video_second",
-    "batch_latency_s",
-    "videos_per_second",
-    "gpu_power_watts",
-    "resolution",
-    "inference_steps",
-    "params_billion",
+const VIDEO_LEADERBOARD: &[Shown<DiffusionFile>] = &[
+    Shown::Figure(&diffusion::MODEL),
+    Shown::Figure(&diffusion::GPU),
+    Shown::Figure(&diffusion::NUM_GPUS),
+    Shown::Figure(&diffusion::PARALLELISM),
+    Shown::Figure(&diffusion::PRECISION),
+    Shown::Figure(&diffusion::BATCH_SIZE),
+    Shown::Figure(&diffusion::JOULES_PER_VIDEO),
+    Shown::Footprint(FootprintColumn::Carbon),
+    Shown::Footprint(FootprintColumn::Cost),
+    Shown::Figure(&diffusion::WH_PER_VIDEO),
+    Shown::Figure(&diffusion::JOULES_PER_VIDEO_SECOND),
+    Shown::Figure(&diffusion::BATCH_LATENCY_S),
+    Shown::Figure(&diffusion::VIDEOS_PER_SECOND),
+    Shown::Figure(&diffusion::GPU_POWER_WATTS),
+    Shown::Figure(&diffusion::RESOLUTION),
+    Shown::Figure(&diffusion::INFERENCE_STEPS),
+    Shown::Figure(&diffusion::PARAMS_BILLION),
 ];
 
-const IMAGE_GPU_PAGE: [&str; 10] = [
-    "model",
-    "num_gpus",
-    "parallelism",
-    "precision",
-    "batch_size",
-    "joules_per_image",
-    "wh_per_image",
-    "batch_latency_s",
-    "images_per_second",
-    "gpu_power_watts",
+const IMAGE_GPU_PAGE: &[Shown<DiffusionFile>] = &[
+    Shown::Figure(&diffusion::MODEL),
+    Shown::Figure(&diffusion::NUM_GPUS),
+    Shown::Figure(&diffusion::PARALLELISM),
+    Shown::Figure(&diffusion::PRECISION),
+    Shown::Figure(&diffusion::BATCH_SIZE),
+    Shown::Figure(&diffusion::JOULES_PER_IMAGE),
+    Shown::Footprint(FootprintColumn::Carbon),
+    Shown::Footprint(FootprintColumn::Cost),
+    Shown::Figure(&diffusion::WH_PER_IMAGE),
+    Shown::Figure(&diffusion::BATCH_LATENCY_S),
+    Shown::Figure(&diffusion::IMAGES_PER_SECOND),
+    Shown::Figure(&diffusion::GPU_POWER_WATTS),
 ];
 
-const VIDEO_GPU_PAGE: [&str; 11] = [
-    "model",
-    "num_gpus",
-    "parallelism",
-    "precision",
-    "batch_size",
-    "joules_per_video",
-    "wh_per_video",
-    "joules_per_video_second",
-    "batch_latency_s",
-    "videos_per_second",
-    "gpu_power_watts",
+const VIDEO_GPU_PAGE: &[Shown<DiffusionFile>] = &[
+    Shown::Figure(&diffusion::MODEL),
+    Shown::Figure(&diffusion::NUM_GPUS),
+    Shown::Figure(&diffusion::PARALLELISM),
+    Shown::Figure(&diffusion::PRECISION),
+    Shown::Figure(&diffusion::BATCH_SIZE),
+    Shown::Figure(&diffusion::JOULES_PER_VIDEO),
+    Shown::Footprint(FootprintColumn::Carbon),
+    Shown::Footprint(FootprintColumn::Cost),
+    Shown::Figure(&diffusion::WH_PER_VIDEO),
+    Shown::Figure(&diffusion::JOULES_PER_VIDEO_SECOND),
+    Shown::Figure(&diffusion::BATCH_LATENCY_S),
+    Shown::Figure(&diffusion::VIDEOS_PER_SECOND),
+    Shown::Figure(&diffusion::GPU_POWER_WATTS),
 ];
 
-const IMAGE_CONFIGS: [&str; 9] = [
-    "batch_size",
-    "joules_per_image",
-    "wh_per_image",
-    "images_per_kwh",
-    "batch_latency_s",
-    "images_per_second",
-    "gpu_power_watts",
-    "inference_steps",
-    "repeat",
+const IMAGE_CONFIGS: &[&Column<DiffusionFile>] = &[
+    &diffusion::BATCH_SIZE,
+    &diffusion::JOULES_PER_IMAGE,
+    &diffusion::WH_PER_IMAGE,
+    &diffusion::IMAGES_PER_KWH,
+    &diffusion::BATCH_LATENCY_S,
+    &diffusion::IMAGES_PER_SECOND,
+    &diffusion::GPU_POWER_WATTS,
+    &diffusion::INFERENCE_STEPS,
+    &diffusion::REPEAT,
 ];
 
-const VIDEO_CONFIGS: [&str; 10] = [
-    "batch_size",
-    "joules_per_video",
-    "wh_per_video",
-    "joules_per_video_second",
-    "videos_per_kwh",
-    "batch_latency_s",
-    "videos_per_second",
-    "gpu_power_watts",
-    "inference_steps",
-    "repeat",
+const VIDEO_CONFIGS: &[&Column<DiffusionFile>] = &[
+    &diffusion::BATCH_SIZE,
+    &diffusion::JOULES_PER_VIDEO,
+    &diffusion::WH_PER_VIDEO,
+    &diffusion::JOULES_PER_VIDEO_SECOND,
+    &diffusion::VIDEOS_PER_KWH,
+    &diffusion::BATCH_LATENCY_S,
+    &diffusion::VIDEOS_PER_SECOND,
+    &diffusion::GPU_POWER_WATTS,
+    &diffusion::INFERENCE_STEPS,
+    &diffusion::REPEAT,
 ];
 
 /// Columns of `configurations-image.csv` and each image model's CSV.
-const IMAGE_CSV: [&str; 28] = [
-    "workload",
-    "model_slug",
-    "model",
-    "model_id",
-    "params_billion",
-    "architecture",
-    "row_id",
-    "gpu",
-    "num_gpus",
-    "ulysses_degree",
-    "ring_degree",
-    "precision",
-    "batch_size",
-    "inference_steps",
-    "image_height",
-    "image_width",
-    "repeat",
-    "joules_per_image",
-    "wh_per_image",
-    "images_per_kwh",
-    "batch_latency_s",
-    "images_per_second",
-    "gpu_power_watts",
-    "under_latency_deadline",
-    "batch_latency_deadline_s",
-    "data_version",
-    "parallelism",
-    "resolution",
+const IMAGE_CSV: &[&Column<DiffusionFile>] = &[
+    &diffusion::WORKLOAD,
+    &diffusion::MODEL_SLUG,
+    &diffusion::MODEL,
+    &diffusion::MODEL_ID,
+    &diffusion::PARAMS_BILLION,
+    &diffusion::ARCHITECTURE,
+    &diffusion::ROW_ID,
+    &diffusion::GPU,
+    &diffusion::NUM_GPUS,
+    &diffusion::ULYSSES_DEGREE,
+    &diffusion::RING_DEGREE,
+    &diffusion::PRECISION,
+    &diffusion::BATCH_SIZE,
+    &diffusion::INFERENCE_STEPS,
+    &diffusion::IMAGE_HEIGHT,
+    &diffusion::IMAGE_WIDTH,
+    &diffusion::REPEAT,
+    &diffusion::JOULES_PER_IMAGE,
+    &diffusion::WH_PER_IMAGE,
+    &diffusion::IMAGES_PER_KWH,
+    &diffusion::BATCH_LATENCY_S,
+    &diffusion::IMAGES_PER_SECOND,
+    &diffusion::GPU_POWER_WATTS,
+    &diffusion::UNDER_LATENCY_DEADLINE,
+    &diffusion::BATCH_LATENCY_DEADLINE_S,
+    &diffusion::DATA_VERSION,
+    &diffusion::PARALLELISM,
+    &diffusion::RESOLUTION,
 ];
 
 /// Columns of `configurations-video.csv` and each video model's CSV.
-const VIDEO_CSV: [&str; 32] = [
-    "workload",
-    "model_slug",
-    "model",
-    "model_id",
-    "params_billion",
-    "architecture",
-    "row_id",
-    "gpu",
-    "num_gpus",
-    "ulysses_degree",
-    "ring_degree",
-    "precision",
-    "batch_size",
-    "inference_steps",
-    "video_height",
-    "video_width",
-    "num_frames",
-    "fps",
-    "video_seconds",
-    "repeat",
-    "joules_per_video",
-    "wh_per_video",
-    "videos_per_kwh",
-    "joules_per_video_second",
-    "batch_latency_s",
-    "videos_per_second",
-    "gpu_power_watts",
-    "under_latency_deadline",
-    "batch_latency_deadline_s",
-    "data_version",
-    "parallelism",
-    "resolution",
+const VIDEO_CSV: &[&Column<DiffusionFile>] = &[
+    &diffusion::WORKLOAD,
+    &diffusion::MODEL_SLUG,
+    &diffusion::MODEL,
+    &diffusion::MODEL_ID,
+    &diffusion::PARAMS_BILLION,
+    &diffusion::ARCHITECTURE,
+    &diffusion::ROW_ID,
+    &diffusion::GPU,
+    &diffusion::NUM_GPUS,
+    &diffusion::ULYSSES_DEGREE,
+    &diffusion::RING_DEGREE,
+    &diffusion::PRECISION,
+    &diffusion::BATCH_SIZE,
+    &diffusion::INFERENCE_STEPS,
+    &diffusion::VIDEO_HEIGHT,
+    &diffusion::VIDEO_WIDTH,
+    &diffusion::NUM_FRAMES,
+    &diffusion::FPS,
+    &diffusion::VIDEO_SECONDS,
+    &diffusion::REPEAT,
+    &diffusion::JOULES_PER_VIDEO,
+    &diffusion::WH_PER_VIDEO,
+    &diffusion::VIDEOS_PER_KWH,
+    &diffusion::JOULES_PER_VIDEO_SECOND,
+    &diffusion::BATCH_LATENCY_S,
+    &diffusion::VIDEOS_PER_SECOND,
+    &diffusion::GPU_POWER_WATTS,
+    &diffusion::UNDER_LATENCY_DEADLINE,
+    &diffusion::BATCH_LATENCY_DEADLINE_S,
+    &diffusion::DATA_VERSION,
+    &diffusion::PARALLELISM,
+    &diffusion::RESOLUTION,
 ];
 
-/// An optional whole number as a CSV cell ("" when absent).
-fn raw_opt<T: ToString>(v: Option<T>) -> String {
-    v.map(|v| v.to_string()).unwrap_or_default()
-}
-
 impl PageKind for DiffusionFile {
-    const COLUMNS: ColumnSet = DIFFUSION;
+    const COLUMNS: ColumnSet<Self> = DIFFUSION;
 
-    fn tables(measure: Measure) -> Tables {
+    fn tables(measure: Measure) -> Tables<Self> {
         match measure {
             Measure::Diffusion(OutputKind::Video) => Tables {
-                leaderboard: &VIDEO_LEADERBOARD,
-                gpu_page: &VIDEO_GPU_PAGE,
-                configurations: &VIDEO_CONFIGS,
-                csv: &VIDEO_CSV,
+                rank: &diffusion::RANK,
+                headline: &diffusion::JOULES_PER_VIDEO,
+                model_facts: DIFFUSION_MODEL_FACTS,
+                leaderboard: VIDEO_LEADERBOARD,
+                gpu_page: VIDEO_GPU_PAGE,
+                configurations: VIDEO_CONFIGS,
+                csv: VIDEO_CSV,
             },
             _ => Tables {
-                leaderboard: &IMAGE_LEADERBOARD,
-                gpu_page: &IMAGE_GPU_PAGE,
-                configurations: &IMAGE_CONFIGS,
-                csv: &IMAGE_CSV,
+                rank: &diffusion::RANK,
+                headline: &diffusion::JOULES_PER_IMAGE,
+                model_facts: DIFFUSION_MODEL_FACTS,
+                leaderboard: IMAGE_LEADERBOARD,
+                gpu_page: IMAGE_GPU_PAGE,
+                configurations: IMAGE_CONFIGS,
+                csv: IMAGE_CSV,
             },
-        }
-    }
-
-    fn figure_cell(key: &str, m: &DiffusionFile, c: &DiffusionConfiguration) -> Cell {
-        let whole = |v: u32| num(v.to_string(), f64::from(v));
-        let energy = c.joules_per_item();
-        match key {
-            "num_gpus" => whole(c.num_gpus),
-            "batch_size" => whole(c.batch_size),
-            "inference_steps" => whole(c.inference_steps),
-            "repeat" => whole(c.repeat),
-            "parallelism" => text(c.parallelism()),
-            "precision" => text(c.precision.clone()),
-            "architecture" => text(m.architecture.clone()),
-            "resolution" => text(c.resolution()),
-            "joules_per_image" | "joules_per_video" => num(fmt::joules_per_item(energy), energy),
-            "wh_per_image" | "wh_per_video" => {
-                num(fmt::wh_per_item(c.wh_per_item()), c.wh_per_item())
-            }
-            "images_per_kwh" | "videos_per_kwh" => {
-                num(fmt::items_per_kwh(c.items_per_kwh()), c.items_per_kwh())
-            }
-            "joules_per_video_second" => {
-                let v = c.joules_per_video_second().unwrap_or(f64::NAN);
-                num(fmt::grouped(v), v)
-            }
-            "batch_latency_s" => num(fmt::seconds(c.batch_latency_s), c.batch_latency_s),
-            "images_per_second" | "videos_per_second" => {
-                num(fmt::rate(c.items_per_second()), c.items_per_second())
-            }
-            "gpu_power_watts" => num(
-                fmt::grouped(c.gpu_power_watts_total),
-                c.gpu_power_watts_total,
-            ),
-            "params_billion" => num(fmt::params_b(m.params_b), m.params_b),
-            other => panic!("no diffusion figure column {other:?}"),
         }
     }
 
@@ -814,58 +732,6 @@ impl PageKind for DiffusionFile {
         figures
     }
 
-    fn csv_record(workload: &str, m: &DiffusionFile, c: &DiffusionConfiguration) -> Vec<String> {
-        let mut out = vec![
-            cell(workload),
-            cell(&m.slug),
-            cell(&m.name),
-            cell(&m.model_id),
-            raw(m.params_b),
-            cell(&m.architecture),
-            cell(&c.row_id),
-            cell(&c.gpu),
-            c.num_gpus.to_string(),
-            c.ulysses_degree.to_string(),
-            c.ring_degree.to_string(),
-            cell(&c.precision),
-            c.batch_size.to_string(),
-            c.inference_steps.to_string(),
-        ];
-        match m.kind {
-            OutputKind::Image => out.extend([
-                raw_opt(c.image_height),
-                raw_opt(c.image_width),
-                c.repeat.to_string(),
-                raw(c.joules_per_item()),
-                raw(c.wh_per_item()),
-                raw(c.items_per_kwh()),
-            ]),
-            OutputKind::Video => out.extend([
-                raw_opt(c.video_height),
-                raw_opt(c.video_width),
-                raw_opt(c.num_frames),
-                c.fps.map(raw).unwrap_or_default(),
-                c.video_seconds().map(raw).unwrap_or_default(),
-                c.repeat.to_string(),
-                raw(c.joules_per_item()),
-                raw(c.wh_per_item()),
-                raw(c.items_per_kwh()),
-                c.joules_per_video_second().map(raw).unwrap_or_default(),
-            ]),
-        }
-        out.extend([
-            raw(c.batch_latency_s),
-            raw(c.items_per_second()),
-            raw(c.gpu_power_watts_total),
-            c.under_latency_deadline.to_string(),
-            raw(m.batch_latency_deadline_s),
-            cell(&m.data_version),
-            cell(&c.parallelism()),
-            cell(&c.resolution()),
-        ]);
-        out
-    }
-
     fn footprint_bases(c: &DiffusionConfiguration) -> Vec<Basis> {
         vec![Basis {
             per: if c.joules_per_video.is_some() {
@@ -899,4 +765,60 @@ fn capitalised(word: &str) -> String {
     chars.next().map_or_else(String::new, |first| {
         first.to_uppercase().chain(chars).collect()
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every column a table or CSV file shows is defined in its kind's set,
+    /// so its header links to a definition on the about page; the headline
+    /// is followed by the carbon and cost columns.
+    fn tables_use_the_set<F: PageKind>(measure: Measure) {
+        let t = F::tables(measure);
+        let keys: Vec<&str> = F::COLUMNS.columns.iter().map(|c| c.key).collect();
+        let shown = t
+            .leaderboard
+            .iter()
+            .chain(t.gpu_page)
+            .filter_map(|s| match s {
+                Shown::Figure(c) => Some(*c),
+                Shown::Footprint(_) => None,
+            });
+        for c in [t.rank, t.headline]
+            .into_iter()
+            .chain(t.model_facts.iter().copied())
+            .chain(t.configurations.iter().copied())
+            .chain(t.csv.iter().copied())
+            .chain(shown)
+        {
+            assert!(
+                keys.contains(&c.key),
+                "{measure:?}: {} not in the set",
+                c.key
+            );
+        }
+        for list in [t.leaderboard, t.gpu_page] {
+            let at = list
+                .iter()
+                .position(|s| matches!(s, Shown::Figure(c) if c.key == t.headline.key))
+                .expect("the headline is shown");
+            assert!(matches!(
+                list[at + 1..],
+                [
+                    Shown::Footprint(FootprintColumn::Carbon),
+                    Shown::Footprint(FootprintColumn::Cost),
+                    ..
+                ]
+            ));
+        }
+        assert_eq!(t.model_facts[0].key, "model");
+    }
+
+    #[test]
+    fn every_table_column_is_defined_in_its_set() {
+        tables_use_the_set::<ModelFile>(Measure::Tokens);
+        tables_use_the_set::<DiffusionFile>(Measure::Diffusion(OutputKind::Image));
+        tables_use_the_set::<DiffusionFile>(Measure::Diffusion(OutputKind::Video));
+    }
 }

@@ -6,17 +6,35 @@ use askama::Template;
 
 use super::views::{Cell, ChartView, Header, Row, RowGroup, TableView, chart_view, table_html};
 use super::{
-    Basis, PageKind, PageMeta, RenderCounts, Site, Words, downloads, gpu_anchor, gpu_segment,
-    header, link, model_dir, num, put_page, text,
+    Basis, PageKind, PageMeta, RenderCounts, Site, Words, column_cell, downloads, gpu_anchor,
+    gpu_segment, header, link, model_dir, num, put_page, text,
 };
 use crate::analyse::response::{ResponseEnergy, response_energy};
 use crate::analyse::{ModelAnalysis, precisions};
 use crate::chart::{self, Chart, KeyOf, ResponseUnit};
+use crate::columns::Column;
 use crate::fmt;
 use crate::footprint::{Footprint, Impact};
 use crate::load::LoadedModel;
 use crate::model::{Measured, ModelFrame, Source, row_anchor, url_segment};
 use crate::write::PageSink;
+
+/// The HTML that embeds a chart, shown on the page as code to copy.
+#[derive(Template)]
+#[template(path = "embed_chart.snippet")]
+struct EmbedChart<'a> {
+    url: &'a str,
+    alt: &'a str,
+}
+
+/// The HTML that embeds the badge with a link to the page, shown as code.
+#[derive(Template)]
+#[template(path = "embed_badge.snippet")]
+struct EmbedBadge<'a> {
+    page_link: &'a str,
+    url: &'a str,
+    alt: &'a str,
+}
 
 #[derive(Template)]
 #[template(path = "model.html")]
@@ -216,7 +234,7 @@ pub(super) fn render_model<F: PageKind>(
             })
             .as_deref(),
         words.energy_phrase,
-    );
+    )?;
     site.put_file(sink, &format!("{rel_dir}badge.svg"), badge.as_bytes())?;
     let badge_url = site
         .absolute(&format!("{dir}badge.svg"))
@@ -238,16 +256,18 @@ pub(super) fn render_model<F: PageKind>(
             let url = site
                 .absolute(&format!("{dir}{}", c.file_name))
                 .unwrap_or_else(|| format!("{dir}{}", c.file_name));
-            (
+            let html = EmbedChart {
+                url: &url,
+                alt: &c.description,
+            }
+            .render()?;
+            Ok((
                 c.title.clone(),
                 format!("![{}]({url})", c.description.replace(']', ")")),
-                format!(
-                    "<img src=\"{url}\" alt=\"{}\">",
-                    fmt::xml_escape(&c.description)
-                ),
-            )
+                html,
+            ))
         })
-        .collect();
+        .collect::<Result<_>>()?;
 
     let page = ModelPage {
         meta,
@@ -281,10 +301,12 @@ pub(super) fn render_model<F: PageKind>(
             "[![{}]({badge_url})]({page_link})",
             badge_alt.replace(']', ")")
         ),
-        badge_html: format!(
-            "<a href=\"{page_link}\"><img src=\"{badge_url}\" alt=\"{}\"></a>",
-            fmt::xml_escape(&badge_alt)
-        ),
+        badge_html: EmbedBadge {
+            page_link: &page_link,
+            url: &badge_url,
+            alt: &badge_alt,
+        }
+        .render()?,
         chart_snippets,
         no_base_url: site.base_url.is_none(),
         history,
@@ -382,7 +404,7 @@ fn config_tables<F: PageKind>(
     for gpu in m.gpus() {
         let mut headers: Vec<Header> = columns
             .iter()
-            .map(|k| header(F::COLUMNS, k, root))
+            .map(|c| header(&F::COLUMNS, c, root))
             .collect();
         headers.push(Header {
             label: "Notes".into(),
@@ -421,7 +443,12 @@ fn config_tables<F: PageKind>(
     Ok(out)
 }
 
-fn config_row<F: PageKind>(m: &F, a: &ModelAnalysis<KeyOf<F>>, i: usize, columns: &[&str]) -> Row {
+fn config_row<F: PageKind>(
+    m: &F,
+    a: &ModelAnalysis<KeyOf<F>>,
+    i: usize,
+    columns: &[&Column<F>],
+) -> Row {
     let c = &m.configurations()[i];
     let mut notes = Vec::new();
     if a.is_best(i) {
@@ -446,10 +473,7 @@ fn config_row<F: PageKind>(m: &F, a: &ModelAnalysis<KeyOf<F>>, i: usize, columns
     if c.repeat() > 1 {
         class.push("repeat");
     }
-    let mut cells: Vec<Cell> = columns
-        .iter()
-        .map(|&key| F::figure_cell(key, m, c))
-        .collect();
+    let mut cells: Vec<Cell> = columns.iter().map(|col| column_cell(col, m, c)).collect();
     cells[0].header = true;
     cells.push(text(notes.join("; ")));
     Row {

@@ -1,21 +1,23 @@
 //! The site-wide pages: the leaderboard, one page per GPU, the comparison,
 //! about, 404, and the sitemap and robots files.
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use askama::Template;
 
-use super::views::{Attr, ChartView, Header, Row, TableView, chart_view, table_html_from_rows};
+use super::views::{
+    Attr, Cell, ChartView, Header, Row, TableView, chart_view, table_html_from_rows,
+};
 use super::{
-    Mirror, PageKind, PageMeta, Part, RenderCounts, Site, SiteInfo, Words, footprint_note,
-    gpu_segment, header, leaderboard_row, link, model_dir, num, put_page, text,
+    Mirror, PageKind, PageMeta, Part, RenderCounts, Site, SiteInfo, Words, column_cell,
+    footprint_note, gpu_segment, header, leaderboard_row, model_dir, num, put_page, text,
 };
 use crate::analyse::{LeaderboardRow, ModelAnalysis};
 use crate::chart::{self, BarEntry, GroupedBar, KeyOf};
-use crate::columns::{Column, ColumnSet, DIFFUSION, PER_TOKEN};
+use crate::columns::{Column, ColumnSet, DIFFUSION, PER_TOKEN, Shown};
 use crate::fmt;
 use crate::footprint::Footprint;
 use crate::load::Asset;
-use crate::model::{Measured, row_anchor, url_segment};
+use crate::model::{DiffusionFile, Measured, ModelFile, row_anchor, url_segment};
 use crate::workload::{Measure, Workload};
 use crate::write::PageSink;
 
@@ -341,15 +343,12 @@ pub(super) fn render_compare<F: PageKind>(
     let meta = site.meta(path, "Compare models", description, "compare");
     let root = meta.root.clone();
     let set = F::COLUMNS;
-    let tokens = site.workload.measure == Measure::Tokens;
-    let mut headers = vec![
-        header(set, "model", &root),
-        header(set, "architecture", &root),
-        header(set, "params_billion", &root),
-    ];
-    if tokens {
-        headers.push(header(set, "active_params_billion", &root));
-    }
+    let tables = F::tables(site.workload.measure);
+    let mut headers: Vec<Header> = tables
+        .model_facts
+        .iter()
+        .map(|c| header(&set, c, &root))
+        .collect();
     // Each GPU has two columns (best, setup) after these; CSS counts from 1.
     let first_gpu_column = headers.len() + 1;
     for gpu in &site.gpus {
@@ -358,7 +357,7 @@ pub(super) fn render_compare<F: PageKind>(
             unit: words.energy_unit.into(),
             href: Some(format!(
                 "{root}about/index.html#{}",
-                set.anchor(words.energy_key)
+                set.anchor(tables.headline)
             )),
             num: true,
             key: url_segment(gpu),
@@ -379,15 +378,19 @@ pub(super) fn render_compare<F: PageKind>(
         .map(|(k, (lm, a))| {
             let m = &lm.file;
             let dir = format!("{root}{}{}", site.prefix, model_dir(m.slug()));
-            let mut name = link(m.name(), format!("{dir}index.html"));
-            name.header = true;
-            let mut cells = vec![
-                name,
-                text(m.architecture()),
-                num(fmt::params_b(m.params_b()), m.params_b()),
-            ];
-            if tokens {
-                cells.push(num(fmt::params_b(m.active_params_b()), m.active_params_b()));
+            // The model's facts, read through any of its configurations.
+            let mut cells: Vec<Cell> = tables
+                .model_facts
+                .iter()
+                .map(|col| {
+                    m.configurations()
+                        .first()
+                        .map_or_else(|| text("—"), |c| column_cell(col, m, c))
+                })
+                .collect();
+            if let Some(name) = cells.first_mut() {
+                name.href = Some(format!("{dir}index.html"));
+                name.header = true;
             }
             for gpu in &site.gpus {
                 let best = a
@@ -597,7 +600,7 @@ struct AboutPage<'a> {
     /// Whether the site has per-token workloads (their method, rule,
     /// formulas and columns are explained).
     tokens: bool,
-    columns: &'static [Column],
+    columns: &'static [&'static Column<ModelFile>],
     ladder: String,
     /// The diffusion workloads' method, rule, formulas and columns, when
     /// the site has any.
@@ -669,7 +672,7 @@ struct DiffusionAbout {
     /// Prefix of the columns' anchors.
     anchor: &'static str,
     /// The columns of the kinds the site has.
-    columns: Vec<&'static Column>,
+    columns: Vec<&'static Column<DiffusionFile>>,
     /// The latency budgets, e.g. "text to image: 2 s, 5 s, 10 s and 20 s".
     ladders: String,
     /// Whether a video workload is there (energy per second of video).
@@ -700,18 +703,29 @@ fn ladder_text(rungs: &[f64], unit: &str) -> String {
 
 /// The columns of `set` that the CSV files of `measures` carry, in the
 /// set's order.
-fn columns_of(set: ColumnSet, measures: &[Measure]) -> Vec<&'static Column> {
+fn columns_of(
+    set: &ColumnSet<DiffusionFile>,
+    measures: &[Measure],
+) -> Vec<&'static Column<DiffusionFile>> {
     let used: Vec<&str> = measures
         .iter()
         .flat_map(|&m| {
-            let t = crate::model::DiffusionFile::tables(m);
-            t.csv.iter().chain(t.leaderboard).chain(t.configurations)
+            let t = DiffusionFile::tables(m);
+            let shown = t.leaderboard.iter().filter_map(|s| match s {
+                Shown::Figure(c) => Some(*c),
+                Shown::Footprint(_) => None,
+            });
+            std::iter::once(t.rank)
+                .chain(t.csv.iter().copied())
+                .chain(shown)
+                .chain(t.configurations.iter().copied())
         })
-        .copied()
+        .map(|c| c.key)
         .collect();
     set.columns
         .iter()
-        .filter(|c| c.key == "rank" || used.contains(&c.key))
+        .copied()
+        .filter(|c| used.contains(&c.key))
         .collect()
 }
 
@@ -758,7 +772,7 @@ pub(super) fn render_about(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
             .join("; ");
         DiffusionAbout {
             anchor: DIFFUSION.anchor,
-            columns: columns_of(DIFFUSION, &kinds),
+            columns: columns_of(&DIFFUSION, &kinds),
             ladders,
             video: kinds.contains(&Measure::Diffusion(crate::model::OutputKind::Video)),
         }
@@ -830,6 +844,14 @@ pub(super) fn render_not_found(
     })
 }
 
+/// `sitemap.xml`: every page's address.
+#[derive(Template)]
+#[template(path = "sitemap.xml")]
+struct Sitemap<'a> {
+    base: &'a str,
+    paths: &'a [String],
+}
+
 pub(super) fn render_seo_files(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<()> {
     let Some(base) = &site.base_url else {
         sink.put("robots.txt", b"User-agent: *\nAllow: /\n")?;
@@ -858,16 +880,12 @@ pub(super) fn render_seo_files(site: &Mirror<'_>, sink: &dyn PageSink) -> Result
         );
         paths.extend((0..w.model_count()).map(|i| w.path(&model_dir(w.slug(i)))));
     }
-    let mut xml = String::from(
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
-    );
-    for p in &paths {
-        xml.push_str(&format!(
-            "  <url><loc>{}</loc></url>\n",
-            fmt::xml_escape(&format!("{base}{p}"))
-        ));
+    let xml = Sitemap {
+        base,
+        paths: &paths,
     }
-    xml.push_str("</urlset>\n");
+    .render()
+    .context("rendering sitemap.xml")?;
     sink.put("sitemap.xml", xml.as_bytes())?;
     sink.put(
         "robots.txt",

@@ -1,6 +1,8 @@
 //! Plain view structs the templates print, and the table and chart
 //! fragments shared by several pages.
 
+use std::borrow::Cow;
+
 use anyhow::{Context, Result};
 use askama::Template;
 
@@ -83,85 +85,77 @@ pub struct TableView {
     pub sortable: bool,
 }
 
+/// A table as `templates/table.html` prints it: the head from the view,
+/// then each group's rows, which are taken once, as the template reaches
+/// them.
 #[derive(Template)]
-#[template(path = "table_head.html")]
-struct TableHead<'a> {
+#[template(path = "table.html")]
+struct TableHtml<'a> {
     t: &'a TableView,
+    groups: Vec<GroupHtml<'a>>,
 }
 
-#[derive(Template)]
-#[template(path = "table_group.html")]
-struct TableGroup<'a> {
-    title: Option<&'a String>,
-    colspan: usize,
+/// One `<tbody>`: an optional heading and its rows.
+struct GroupHtml<'a> {
+    title: Option<&'a str>,
+    rows: std::cell::Cell<Option<Box<dyn Iterator<Item = Cow<'a, Row>> + 'a>>>,
 }
 
-#[derive(Template)]
-#[template(path = "table_row.html")]
-struct TableRow<'a> {
-    r: &'a Row,
-    sortable: bool,
+impl<'a> GroupHtml<'a> {
+    fn new(title: Option<&'a str>, rows: impl Iterator<Item = Cow<'a, Row>> + 'a) -> Self {
+        Self {
+            title,
+            rows: std::cell::Cell::new(Some(Box::new(rows))),
+        }
+    }
+
+    /// The rows; the template asks once.
+    fn rows(&self) -> impl Iterator<Item = Cow<'a, Row>> + 'a {
+        self.rows.take().into_iter().flatten()
+    }
 }
 
-const TABLE_END: &str = "</table>\n</div>";
+fn render(table: &TableHtml<'_>) -> Result<String> {
+    table
+        .render()
+        .with_context(|| format!("rendering table {}", table.t.id))
+}
 
 /// The table's HTML.
 pub fn table_html(t: &TableView) -> Result<String> {
-    let mut out = String::new();
-    render_into(&mut out, &TableHead { t }, &t.id)?;
-    for g in &t.groups {
-        render_group(&mut out, t, g.title.as_ref(), g.rows.iter())?;
-    }
-    out.push_str(TABLE_END);
-    Ok(out)
+    let groups = t
+        .groups
+        .iter()
+        .map(|g| GroupHtml::new(g.title.as_deref(), g.rows.iter().map(Cow::Borrowed)))
+        .collect();
+    render(&TableHtml { t, groups })
 }
 
 /// The HTML of a table whose rows (one group, no heading) are made one at
 /// a time, so a table of 20,000 rows never holds all its cells at once.
 /// `t.groups` is ignored.
-pub fn table_html_from_rows(t: &TableView, rows: impl Iterator<Item = Row>) -> Result<String> {
-    let mut out = String::new();
-    render_into(&mut out, &TableHead { t }, &t.id)?;
-    render_group(&mut out, t, None, rows)?;
-    out.push_str(TABLE_END);
-    Ok(out)
+pub fn table_html_from_rows<'a>(
+    t: &'a TableView,
+    rows: impl Iterator<Item = Row> + 'a,
+) -> Result<String> {
+    let groups = vec![GroupHtml::new(None, rows.map(Cow::Owned))];
+    render(&TableHtml { t, groups })
 }
 
-fn render_group(
-    out: &mut String,
-    t: &TableView,
-    title: Option<&String>,
-    rows: impl Iterator<Item = impl std::borrow::Borrow<Row>>,
-) -> Result<()> {
-    render_into(
-        out,
-        &TableGroup {
-            title,
-            colspan: t.headers.len(),
-        },
-        &t.id,
-    )?;
-    for r in rows {
-        render_into(
-            out,
-            &TableRow {
-                r: r.borrow(),
-                sortable: t.sortable,
-            },
-            &t.id,
-        )?;
-    }
-    out.push_str("</tbody>\n");
-    Ok(())
-}
+/// askama's escaper for `.svg` templates and `.snippet` templates (HTML
+/// shown to readers as code), set in `askama.toml`: the chart backend's XML
+/// escaper ([`crate::fmt::push_xml_escaped`]), so every SVG the site writes
+/// escapes text alike (`'` as `&apos;`). HTML and XML pages use askama's
+/// own escaper.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct XmlEscaper;
 
-fn render_into(out: &mut String, part: &impl Template, id: &str) -> Result<()> {
-    part.render_into(out)
-        .with_context(|| format!("rendering table {id}"))?;
-    if !out.ends_with('\n') {
-        out.push('\n');
+impl askama::filters::Escaper for XmlEscaper {
+    fn write_escaped_str<W: std::fmt::Write>(&self, mut dest: W, text: &str) -> std::fmt::Result {
+        let mut out = String::with_capacity(text.len());
+        crate::fmt::push_xml_escaped(&mut out, text);
+        dest.write_str(&out)
     }
-    Ok(())
 }
 
 /// A chart as the page shows it.
