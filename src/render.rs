@@ -732,7 +732,7 @@ pub fn render_site(
     progress: &dyn Progress,
 ) -> Result<RenderCounts> {
     render_assets(assets, sink)?;
-    let models = render_models(mirror, &mirror.model_ids(), sink, progress)?;
+    let models = render_models(mirror, &mirror.model_ids(), false, sink, progress)?;
     let counts = render_site_wide(mirror, assets, &models, sink)?;
     Ok(models.iter().fold(counts, |sum, m| sum + m.counts))
 }
@@ -765,27 +765,39 @@ pub struct ModelOutput {
     pub counts: RenderCounts,
     /// Its downloads, as the `/data/` page lists them.
     files: Vec<downloads::FileEntry>,
+    /// Its configurations CSV, when kept ([`render_models`] with
+    /// `keep_csv`): the file of every configuration is then made from these
+    /// instead of formatting every figure again.
+    csv: Option<std::sync::Arc<[u8]>>,
 }
 
 /// Renders the pages, charts and data files of the models `ids` into
-/// `sink`, in parallel; one [`ModelOutput`] per id, same order.
+/// `sink`, in parallel; one [`ModelOutput`] per id, same order, which keeps
+/// the model's CSV when `keep_csv` says (a preview that renders few models
+/// again; a build does not, so that memory stays flat).
 pub fn render_models(
     mirror: &Mirror<'_>,
     ids: &[ModelId],
+    keep_csv: bool,
     sink: &dyn PageSink,
     progress: &dyn Progress,
 ) -> Result<Vec<ModelOutput>> {
     ids.par_iter()
         .map(|&id| {
             let part = &mirror.workloads[id.part];
-            let (counts, files) = on_part!(part, site => {
+            let (counts, files, csv) = on_part!(part, site => {
                 let m = &site.models[id.index];
                 let counts = render_model(site, m, &site.analyses[id.index], sink)?;
-                let files = downloads::publish_model_files(site, m, sink)?;
-                (counts, files)
+                let (files, csv) = downloads::publish_model_files(site, m, sink)?;
+                (counts, files, keep_csv.then(|| csv.into()))
             });
             progress.advance();
-            Ok(ModelOutput { id, counts, files })
+            Ok(ModelOutput {
+                id,
+                counts,
+                files,
+                csv,
+            })
         })
         .collect()
 }
@@ -841,13 +853,11 @@ pub fn render_global(
     models: &[ModelOutput],
     sink: &dyn PageSink,
 ) -> Result<RenderCounts> {
-    let model_files: Vec<Vec<downloads::FileEntry>> =
-        models.iter().map(|m| m.files.clone()).collect();
     let mut counts = overview::render_gpu_hubs(mirror, sink)?;
     counts = counts + overview::render_compare_hub(mirror, sink)?;
     counts = counts + render_about(mirror, sink)?;
     counts = counts + changes::render_changes(mirror, sink)?;
-    counts = counts + downloads::render_downloads(mirror, &model_files, sink)?;
+    counts = counts + downloads::render_downloads(mirror, models, sink)?;
     counts = counts + render_not_found(mirror, assets, sink)?;
     render_seo_files(mirror, sink)?;
     Ok(counts)

@@ -10,7 +10,7 @@
 use anyhow::{Context, Result};
 use askama::Template;
 
-use super::{Mirror, PageKind, PageMeta, Part, RenderCounts, Site, put_page};
+use super::{Mirror, ModelOutput, PageKind, PageMeta, Part, RenderCounts, Site, put_page};
 use crate::analyse::LeaderboardRow;
 use crate::columns::{Column, Record};
 use crate::fmt;
@@ -274,6 +274,7 @@ fn size(bytes: usize) -> String {
 fn kind_files<F: PageKind>(
     files: CsvFiles,
     sites: &[&Site<'_, F>],
+    rows: Option<Vec<&[u8]>>,
     mixed: bool,
     sink: &dyn PageSink,
     list: &mut Vec<FileEntry>,
@@ -315,14 +316,25 @@ fn kind_files<F: PageKind>(
             words.energy_long
         ),
     });
-    // Streamed: at 10,000 models this file is over 100 MB.
-    let all = sink.put_streamed(&format!("data/{}", files.configurations), &mut |out| {
-        write_csv::<F>(
-            out,
-            F::tables(files.measure).csv,
-            configuration_records(&models),
-        )
-    })?;
+    let columns = F::tables(files.measure).csv;
+    let path = format!("data/{}", files.configurations);
+    let all = match rows {
+        // Each model's rows as its own CSV file has them (a preview keeps
+        // them): the same bytes, without formatting every figure again.
+        Some(rows) if rows.len() == models.len() => {
+            let mut csv = csv_bytes::<F>(columns, std::iter::empty())?;
+            csv.reserve(rows.iter().map(|r| r.len()).sum());
+            for r in rows {
+                csv.extend_from_slice(r);
+            }
+            sink.put(&path, &csv)?;
+            csv.len() as u64
+        }
+        // Streamed: at 10,000 models this file is over 100 MB.
+        _ => sink.put_streamed(&path, &mut |out| {
+            write_csv::<F>(out, columns, configuration_records(&models))
+        })?,
+    };
     let n: usize = models.iter().map(|(_, m)| m.configurations().len()).sum();
     let of_what = if mixed {
         format!("on every {} workload", files.what)
@@ -343,9 +355,23 @@ fn kind_files<F: PageKind>(
 /// Writes the downloads and the `/data/` page.
 pub fn render_downloads(
     site: &Mirror<'_>,
-    model_files: &[Vec<FileEntry>],
+    models: &[ModelOutput],
     sink: &dyn PageSink,
 ) -> Result<RenderCounts> {
+    // The kept CSV rows of the models of the workloads `parts`, in order,
+    // when every model of them has its rows kept.
+    let rows = |parts: &[usize]| -> Option<Vec<&[u8]>> {
+        models
+            .iter()
+            .filter(|m| parts.contains(&m.id.part))
+            .map(|m| m.csv.as_deref().map(csv_rows))
+            .collect()
+    };
+    let parts_of = |keep: &dyn Fn(&Part<'_>) -> bool| -> Vec<usize> {
+        (0..site.workloads.len())
+            .filter(|&w| keep(&site.workloads[w]))
+            .collect()
+    };
     let mut site_files = Vec::new();
     let diffusion = diffusion_kinds(site);
     let tokens = site.has(|m| m == Measure::Tokens);
@@ -360,7 +386,8 @@ pub fn render_downloads(
                 Part::Diffusion(_) => None,
             })
             .collect();
-        n += kind_files(CSV_FILES[0], &sites, mixed, sink, &mut site_files)?;
+        let rows = rows(&parts_of(&|p| matches!(p, Part::Tokens(_))));
+        n += kind_files(CSV_FILES[0], &sites, rows, mixed, sink, &mut site_files)?;
     }
     for files in &diffusion {
         let sites: Vec<&Site<'_, DiffusionFile>> = site
@@ -371,7 +398,8 @@ pub fn render_downloads(
                 _ => None,
             })
             .collect();
-        n += kind_files(*files, &sites, mixed, sink, &mut site_files)?;
+        let rows = rows(&parts_of(&|p| p.workload().measure == files.measure));
+        n += kind_files(*files, &sites, rows, mixed, sink, &mut site_files)?;
     }
     if let Some(changes) = site.changes {
         sink.copy_file(
@@ -401,7 +429,7 @@ pub fn render_downloads(
     });
     // One list per workload, in the workloads' order (the render jobs ran
     // in that order too).
-    let mut lists = model_files.iter();
+    let mut lists = models.iter().map(|m| &m.files);
     let model_files = site
         .workloads
         .iter()
@@ -472,7 +500,7 @@ pub fn publish_model_files<F: PageKind>(
     site: &Site<'_, F>,
     lm: &LoadedModel<F>,
     sink: &dyn PageSink,
-) -> Result<Vec<FileEntry>> {
+) -> Result<(Vec<FileEntry>, Vec<u8>)> {
     let m = &lm.file;
     let json = model_file_path(site, m, "json");
     sink.copy_file(&json, &lm.path, lm.len, lm.digest)?;
@@ -489,7 +517,7 @@ pub fn publish_model_files<F: PageKind>(
         sink.put(&format!("data/{}.csv", m.slug()), &csv)?;
     }
     let href = |p: &str| p.strip_prefix("data/").unwrap_or(p).to_owned();
-    Ok(vec![
+    let entries = vec![
         FileEntry {
             href: href(&json),
             name: href(&json),
@@ -511,7 +539,17 @@ pub fn publish_model_files<F: PageKind>(
                 m.configurations().len()
             ),
         },
-    ])
+    ];
+    Ok((entries, csv))
+}
+
+/// A model's configurations CSV (as [`configurations_csv`] gives it)
+/// without its header line: its rows, as they are in the file of every
+/// configuration of its kind.
+pub fn csv_rows(csv: &[u8]) -> &[u8] {
+    csv.iter()
+        .position(|&b| b == b'\n')
+        .map_or(&[][..], |end| &csv[end + 1..])
 }
 
 /// Approximate width of `text` at 11 px Verdana-like type.

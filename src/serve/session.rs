@@ -379,7 +379,8 @@ fn render_plan(
         .par_iter()
         .map(|&i| {
             let rec = Recorder::new(sink);
-            let mut out = render::render_models(mirror, &[keys.models[i].0], &rec, &NoProgress)?;
+            let mut out =
+                render::render_models(mirror, &[keys.models[i].0], true, &rec, &NoProgress)?;
             let out = out.pop().expect("one output per model");
             Ok((i, rec.into_files(), out))
         })
