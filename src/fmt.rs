@@ -13,14 +13,16 @@
 /// path earns its place:
 /// - `cargo bench --bench fmt`, the 12,766 figures with decimals that the
 ///   pages print for `data/` (the 4-decimal ones go the exact way in both):
-///   97–160 ns a figure against 178–493 ns through `fixed_exact` alone
-///   (three runs, the machine under load).
+///   89.5 ns a figure against 170.4 ns through `fixed_exact` alone (the
+///   quietest of four runs; 90–160 against 170–490 ns over all four).
 /// - End to end, `energyboard build` of `synth --count 1000 --seed 1` into
-///   /dev/shm (about 0.7 million calls): the exact path alone costs 6.2 %
-///   more instructions (callgrind, 100 models: 1.181 G against 1.112 G;
-///   1,000 models: FIXME), and 9 alternating runs take a median of 2.73 s
-///   CPU (user + sys) against 2.98 s (−8 %); wall time on the shared cores
-///   (median 4.09 s against 3.40 s) varies by more than that either way.
+///   /dev/shm (about 0.75 million calls): the exact path alone costs 6.0 %
+///   more instructions (callgrind: 11.85 G against 11.18 G; 100 models:
+///   1.181 G against 1.112 G), and 9 alternating runs take a median of
+///   2.73 s CPU (user + sys) against 2.98 s (−8 %). Wall time on the
+///   shared cores is noisier than the difference (medians 4.09 s with the
+///   integer path, 3.40 s without), so the instruction count is the figure
+///   to trust.
 pub fn fixed(value: f64, decimals: usize) -> String {
     let mut out = String::with_capacity(12);
     push_fixed(&mut out, value, decimals);
@@ -65,11 +67,12 @@ pub fn push_fixed(out: &mut String, value: f64, decimals: usize) {
 ///
 /// Hand-written, and kept because the `itoa` crate does not beat it
 /// (measured 2026-12-01): `cargo bench --bench fmt`, the 99,798 integers
-/// of the charts and tables of `data/`, 7.4 ns a number against 7.7 ns for
-/// `itoa::Buffer::format` and 29.4 ns for `write!`; end to end (a
-/// 100-model synthetic build, about 0.33 million calls, callgrind)
-/// 1.112 G instructions against 1.117 G with `itoa` and 1.178 G with
-/// `write!`.
+/// of the charts and tables of `data/`, 6.1 ns a number against 7.5 ns for
+/// `itoa::Buffer::format` and 20.4 ns for `write!` (the quietest of four
+/// runs; `itoa` was ahead in one, by 1.2 ns); end to end (`energyboard
+/// build` of `synth --count 1000 --seed 1`, about 3.3 million calls,
+/// callgrind) 11.18 G instructions against 11.22 G with `itoa` (+0.4 %);
+/// on 100 models 1.112 G, 1.117 G with `itoa` and 1.178 G with `write!`.
 pub fn push_int(out: &mut String, v: i64) {
     let digit = |d: u64| char::from(b'0' + d as u8);
     let n = v.unsigned_abs();

@@ -428,21 +428,26 @@ impl Spots {
 /// first inside the plot and clear of labels, markers and lines; else
 /// clear of all but lines; else the label is dropped):
 ///
-/// | charts of            | placer           | µs/chart | dropped | on markers | lines crossed | leaders | mean distance |
-/// |----------------------|------------------|---------:|--------:|-----------:|--------------:|--------:|--------------:|
-/// | `data/` (310 charts, 565 labels) | branch and bound | 55 | 0 | 21 | 86 | 173 | 27.0 px |
-/// |                      | exhaustive       |    2,138 |       0 |         21 |            86 |     173 |       27.0 px |
-/// |                      | greedy           |      327 |      13 |          0 |             3 |     206 |       29.6 px |
-/// | `synth --count 1000` (5,000 charts, 8,900 labels) | branch and bound | 23 | 0 | 0 | 1,158 | 2,190 | 22.4 px |
-/// |                      | exhaustive       |      840 |       0 |          0 |         1,158 |   2,190 |       22.4 px |
-/// |                      | greedy           |      108 |       0 |          0 |             0 |   2,937 |       25.9 px |
+/// | charts                            | placer           | µs/chart | dropped | on markers | lines crossed | leaders | mean distance |
+/// |-----------------------------------|------------------|---------:|--------:|-----------:|--------------:|--------:|--------------:|
+/// | `data/`: 310, 565 labels          | branch and bound |       55 |       0 |         21 |            86 |     173 |       27.0 px |
+/// | `data/`                           | exhaustive       |    2,138 |       0 |         21 |            86 |     173 |       27.0 px |
+/// | `data/`                           | greedy           |      327 |      13 |          0 |             3 |     206 |       29.6 px |
+/// | synthetic: 5,000, 8,900 labels    | branch and bound |       23 |       0 |          0 |         1,158 |   2,190 |       22.4 px |
+/// | synthetic                         | exhaustive       |      840 |       0 |          0 |         1,158 |   2,190 |       22.4 px |
+/// | synthetic                         | greedy           |      108 |       0 |          0 |             0 |   2,937 |       25.9 px |
+///
+/// (synthetic: `synth --count 1000 --seed 1`; `cargo bench --bench charts`
+/// times all charts of a seed model at 226–269 µs.)
 ///
 /// No placer puts a label outside the plot or on another label. Greedy
-/// drops 13 labels of `data/` where every spot touches a marker (this
-/// placer lets those touch a marker instead), sends 34 % more labels away
-/// from their point behind a leader line, and is 5–6 times slower (it
-/// scores every spot against every obstacle); in exchange it crosses no
-/// lines, which this placer weighs at 2 points, about 13 px of distance.
+/// drops 13 labels of `data/` for which every spot inside the plot and
+/// clear of labels touches a marker (this placer lets those touch a
+/// marker; a greedy that never crosses a line drops 14), sends 19–34 %
+/// more labels away from their point behind a leader line, and is 5–6
+/// times slower (it tests every spot against every obstacle); in exchange
+/// it crosses almost no lines, which this placer weighs at 2 points, about
+/// 13 px of distance.
 #[derive(Debug, Clone)]
 pub(crate) struct Placer {
     bounds: Rect,
