@@ -103,6 +103,13 @@ pub trait PageSink: Sync {
     /// Stores `bytes` at `rel`, a `/`-separated path inside the site.
     fn put(&self, rel: &str, bytes: &[u8]) -> Result<()>;
 
+    /// [`PageSink::put`] of bytes whose [`crate::load::content_digest`]
+    /// the caller has computed already, for a sink that compares digests.
+    fn put_digested(&self, rel: &str, bytes: &[u8], digest: u64) -> Result<()> {
+        let _ = digest;
+        self.put(rel, bytes)
+    }
+
     /// Stores at `rel` what `write` writes, without holding it all in memory
     /// where the sink can avoid it. Returns the number of bytes.
     fn put_streamed(
@@ -687,10 +694,14 @@ impl<'k> InPlaceWriter<'k> {
 
 impl PageSink for InPlaceWriter<'_> {
     fn put(&self, rel: &str, bytes: &[u8]) -> Result<()> {
+        self.put_digested(rel, bytes, crate::load::content_digest(bytes))
+    }
+
+    fn put_digested(&self, rel: &str, bytes: &[u8], digest: u64) -> Result<()> {
         static NEXT: AtomicUsize = AtomicUsize::new(0);
         stop_point()?;
         let path = self.target.join(safe_relative(rel)?);
-        if self.known.get(rel) == Some(&crate::load::content_digest(bytes)) && path.is_file() {
+        if self.known.get(rel) == Some(&digest) && path.is_file() {
             return Ok(());
         }
         let dir = path.parent().unwrap_or(&self.target);

@@ -38,9 +38,10 @@ use std::time::{Duration, Instant, SystemTime};
 use anyhow::Result;
 use rayon::prelude::*;
 
+use crate::analyse::AnyAnalysis;
 use crate::load::{self, AnyModel, Asset, content_digest};
 use crate::model::ModelFrame;
-use crate::render::{self, Mirror, ModelId, ModelOutput, NoProgress, RenderCounts, on_part};
+use crate::render::{self, Mirror, ModelId, ModelOutput, NoProgress, Part, RenderCounts, on_part};
 use crate::write::{InPlaceWriter, Made, PageSink, SiteWriter};
 use crate::{BuildOptions, analyse, assets, settings, workload};
 
@@ -150,6 +151,9 @@ pub struct Session {
     /// The model files of the last good load, by path, with their stamp
     /// taken before they were read.
     files: Mutex<HashMap<PathBuf, (Stamp, AnyModel)>>,
+    /// The analyses of the last good update, with the digest of the file
+    /// each was made from.
+    analyses: HashMap<ModelKey, (u64, AnyAnalysis)>,
     last: Option<Rendered>,
 }
 
@@ -159,6 +163,7 @@ impl Session {
         Self {
             opts,
             files: Mutex::new(HashMap::new()),
+            analyses: HashMap::new(),
             last: None,
         }
     }
@@ -192,7 +197,14 @@ impl Session {
         let mut data = loaded?;
         let workloads = workload::group_data(&mut data, &opts.workloads);
         let assets = assets::site_assets(&opts.static_dir)?;
-        let analysed = analyse::analyse_data(&data, &workloads);
+        let known = &self.analyses;
+        let analysed =
+            analyse::analyse_data_reusing(&data, &workloads, &|w, slug, digest| match known
+                .get(&(w.to_owned(), slug.to_owned()))
+            {
+                Some((d, a)) if *d == digest => Some(a.clone()),
+                _ => None,
+            });
         let mirror = Mirror::new(&data, &workloads, analysed, base_url)
             .with_footprint(opts.footprint.as_ref());
         let keys = Keys::of(&mirror, &assets);
@@ -204,7 +216,7 @@ impl Session {
             }
             _ => render_all(opts, &mirror, &assets, &keys).map(|(r, u)| (r, u, true)),
         };
-        drop(mirror);
+        self.analyses = analyses_of(mirror);
         let fresh = fresh
             .into_inner()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -230,6 +242,29 @@ impl Session {
         update.elapsed = start.elapsed();
         Ok(update)
     }
+}
+
+/// The analyses a site was rendered from, by model, with their file's
+/// digest.
+fn analyses_of(mirror: Mirror<'_>) -> HashMap<ModelKey, (u64, AnyAnalysis)> {
+    let mut all = HashMap::new();
+    for part in mirror.workloads {
+        match part {
+            Part::Tokens(s) => {
+                for (m, a) in s.models.iter().zip(s.analyses) {
+                    let key = (s.workload.id.clone(), m.file.slug.clone());
+                    all.insert(key, (m.digest, AnyAnalysis::Tokens(a)));
+                }
+            }
+            Part::Diffusion(s) => {
+                for (m, a) in s.models.iter().zip(s.analyses) {
+                    let key = (s.workload.id.clone(), m.file.slug.clone());
+                    all.insert(key, (m.digest, AnyAnalysis::Diffusion(a)));
+                }
+            }
+        }
+    }
+    all
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -335,8 +370,9 @@ impl<'s> Recorder<'s> {
 
 impl PageSink for Recorder<'_> {
     fn put(&self, rel: &str, bytes: &[u8]) -> Result<()> {
-        self.inner.put(rel, bytes)?;
-        lock(&self.files).push((rel.to_owned(), content_digest(bytes)));
+        let digest = content_digest(bytes);
+        self.inner.put_digested(rel, bytes, digest)?;
+        lock(&self.files).push((rel.to_owned(), digest));
         Ok(())
     }
 }
@@ -405,31 +441,42 @@ fn render_plan(
             out
         })
         .collect();
-    let parts: Vec<(Unit, Files, RenderCounts)> = plan
-        .workloads
-        .par_iter()
-        .map(|&part| {
+    // Then every page that lists models, all at once: the site-wide pages
+    // (the longest job) first.
+    let jobs: Vec<Unit> = [Unit::Global, Unit::Front]
+        .into_iter()
+        .chain(
+            plan.workloads
+                .iter()
+                .map(|&p| Unit::Workload(mirror.workloads[p].workload().id.clone())),
+        )
+        .chain(plan.overviews.iter().cloned().map(Unit::Overview))
+        .collect();
+    let parts: Vec<(Unit, Files, RenderCounts)> = jobs
+        .into_par_iter()
+        .map(|unit| {
             let rec = Recorder::new(sink);
-            let c = render::render_workload_pages(mirror, part, &rec)?;
-            let id = mirror.workloads[part].workload().id.clone();
-            Ok((Unit::Workload(id), rec.into_files(), c))
+            let c = match &unit {
+                Unit::Global => render::render_global(mirror, assets, &outputs, &rec)?,
+                Unit::Front => render::render_front(mirror, &rec)?,
+                Unit::Workload(id) => {
+                    let part = mirror
+                        .workloads
+                        .iter()
+                        .position(|p| &p.workload().id == id)
+                        .expect("a workload of the site");
+                    render::render_workload_pages(mirror, part, &rec)?
+                }
+                Unit::Overview(slug) => render::render_model_overview(mirror, slug, &rec)?,
+                Unit::Assets | Unit::Model(_) => unreachable!("rendered above"),
+            };
+            Ok((unit, rec.into_files(), c))
         })
-        .chain(plan.overviews.par_iter().map(|slug| {
-            let rec = Recorder::new(sink);
-            let c = render::render_model_overview(mirror, slug, &rec)?;
-            Ok((Unit::Overview(slug.clone()), rec.into_files(), c))
-        }))
         .collect::<Result<_>>()?;
     for (unit, files, c) in parts {
         counts = counts + c;
         units.push((unit, files));
     }
-    let rec = Recorder::new(sink);
-    counts = counts + render::render_front(mirror, &rec)?;
-    units.push((Unit::Front, rec.into_files()));
-    let rec = Recorder::new(sink);
-    counts = counts + render::render_global(mirror, assets, &outputs, &rec)?;
-    units.push((Unit::Global, rec.into_files()));
     Ok((units, outputs, counts))
 }
 
