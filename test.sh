@@ -166,6 +166,13 @@ for line in sys.stdin:
   add_summary "$TMP/selftest.log" "${PIPESTATUS[0]}" "checks/selftest.mjs"
   timings+=("self-test $(elapsed "$t")")
 
+  # --- the live preview in a browser: an edit shows by itself -------------
+  echo
+  t=$(now)
+  node checks/preview.mjs "$BIN" tests/fixtures/workloads 2>&1 | tee "$TMP/preview.log"
+  add_summary "$TMP/preview.log" "${PIPESTATUS[0]}" "checks/preview.mjs"
+  timings+=("preview $(elapsed "$t")")
+
   if [ "$built_data" -eq 0 ]; then
     echo
     t=$(now)

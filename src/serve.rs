@@ -830,6 +830,31 @@ mod tests {
     }
 
     #[test]
+    fn a_request_for_the_build_number_waits_for_the_next_build() {
+        assert_eq!(build_seen("/__energyboard/build?after=7"), Some(7));
+        assert_eq!(build_seen("/__energyboard/build?x=1&after=12"), Some(12));
+        assert_eq!(build_seen("/__energyboard/build"), None);
+        assert_eq!(build_seen("/__energyboard/build?after=-1"), None);
+        let builds = Arc::new(Builds::default());
+        builds.lock().number = 3;
+        // Not the number seen: at once.
+        assert_eq!(builds.number_after(2), 3);
+        // The number seen: when the next build finishes.
+        let finisher = {
+            let builds = Arc::clone(&builds);
+            std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_millis(100));
+                builds.lock().number = 4;
+                builds.finished.notify_all();
+            })
+        };
+        let start = std::time::Instant::now();
+        assert_eq!(builds.number_after(3), 4);
+        assert!(start.elapsed() < LONG_POLL, "{:?}", start.elapsed());
+        finisher.join().unwrap();
+    }
+
+    #[test]
     fn banner_goes_after_body_and_escapes_the_error() {
         let page = decorate_html(
             b"<html><BODY class=x><h1>t</h1></body></html>",
