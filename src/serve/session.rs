@@ -216,11 +216,19 @@ impl Session {
             }
             _ => render_all(opts, &mirror, &assets, &keys).map(|(r, u)| (r, u, true)),
         };
-        self.analyses = analyses_of(mirror);
+        self.analyses = if result.is_ok() {
+            analyses_of(mirror)
+        } else {
+            drop(mirror);
+            HashMap::new()
+        };
         let fresh = fresh
             .into_inner()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        {
+        // Kept for the next update only after a good one: a failed render
+        // (a file that changed after it was read, say, where the file
+        // system's stamp did not tell) reads every file again next time.
+        if result.is_ok() {
             let mut cache = lock(&self.files);
             let tokens = data.models.into_iter().map(AnyModel::Tokens);
             let diffusion = data.diffusion.into_iter().map(AnyModel::Diffusion);
