@@ -236,6 +236,14 @@ fn every_update_gives_what_a_full_build_gives() {
     session.update().unwrap();
     f.check("a model added back");
 
+    // The output folder deleted behind the session's back: the next
+    // update renders it whole again.
+    fs::remove_dir_all(&f.out).unwrap();
+    f.edit(&image, |v| v["name"] = "Renamed Once More".into());
+    let again = session.update().unwrap();
+    assert!(again.full, "{again}");
+    f.check("the output folder deleted");
+
     // A static file overridden.
     fs::write(f.statics.join("robots-extra.txt"), b"hello\n").unwrap();
     let assets = session.update().unwrap();

@@ -210,9 +210,13 @@ impl Session {
         let keys = Keys::of(&mirror, &assets);
         let models = mirror.model_ids().len();
         let result = match self.last.take() {
+            // An update in place that fails (the folder was deleted or
+            // replaced meanwhile, say) becomes a whole render at once.
             Some(last) if last.site == keys.site => {
-                let outcome = update_in_place(opts, &mirror, &assets, &keys, last);
-                outcome.map(|(rendered, update)| (rendered, update, false))
+                match update_in_place(opts, &mirror, &assets, &keys, last) {
+                    Ok((rendered, update)) => Ok((rendered, update, false)),
+                    Err(_) => render_all(opts, &mirror, &assets, &keys).map(|(r, u)| (r, u, true)),
+                }
             }
             _ => render_all(opts, &mirror, &assets, &keys).map(|(r, u)| (r, u, true)),
         };
