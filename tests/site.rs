@@ -1109,6 +1109,37 @@ fn a_site_with_per_token_and_diffusion_workloads_is_whole_and_keeps_units_apart(
     );
 }
 
+/// The tie-break sentence of `html`, the one that starts "Ties in energy".
+fn tie_breaks(html: &str) -> Vec<String> {
+    html.match_indices("Ties in energy go to")
+        .map(|(i, _)| html[i..].split_once("file.").unwrap().0.to_owned())
+        .collect()
+}
+
+#[test]
+fn model_pages_state_the_tie_break_the_about_page_states() {
+    let (_data, site) = seven_workloads();
+    let files = site.files();
+    let read = |rel: &str| String::from_utf8(files[rel].clone()).unwrap();
+    let about = tie_breaks(&read("about/index.html"));
+    assert_eq!(about.len(), 2, "one per kind: {about:?}");
+    let mut seen = std::collections::BTreeSet::new();
+    for rel in files.keys() {
+        if rel.starts_with("workloads/") && rel.contains("/models/") && rel.ends_with("index.html")
+        {
+            let own = tie_breaks(&read(rel));
+            assert_eq!(own.len(), 1, "{rel}: {own:?}");
+            assert!(
+                about.contains(&own[0]),
+                "{rel}: {:?} is not on the about page",
+                own[0]
+            );
+            seen.insert(own[0].clone());
+        }
+    }
+    assert_eq!(seen.len(), 2, "both kinds' model pages: {seen:?}");
+}
+
 #[test]
 fn compare_page_draws_every_frontier_in_its_own_group_and_ticks_the_seven_lowest() {
     let site = Built::large();
