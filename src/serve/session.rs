@@ -41,7 +41,7 @@ use rayon::prelude::*;
 use crate::analyse::AnyAnalysis;
 use crate::load::{self, AnyModel, Asset, content_digest};
 use crate::model::ModelFrame;
-use crate::render::{self, Mirror, ModelId, ModelOutput, NoProgress, Part, RenderCounts, on_part};
+use crate::render::{self, Mirror, ModelId, ModelOutput, NoProgress, Part, on_part};
 use crate::write::{InPlaceWriter, Made, PageSink, SiteWriter};
 use crate::{BuildOptions, analyse, assets, settings, workload};
 
@@ -94,7 +94,7 @@ struct Rendered {
     site: u64,
     models: HashMap<ModelKey, u64>,
     outputs: HashMap<ModelKey, ModelOutput>,
-    units: BTreeMap<Unit, Vec<(String, u64)>>,
+    units: BTreeMap<Unit, Files>,
 }
 
 /// What one update did.
@@ -214,11 +214,11 @@ impl Session {
             // replaced meanwhile, say) becomes a whole render at once.
             Some(last) if last.site == keys.site => {
                 match update_in_place(opts, &mirror, &assets, &keys, last) {
-                    Ok((rendered, update)) => Ok((rendered, update, false)),
-                    Err(_) => render_all(opts, &mirror, &assets, &keys).map(|(r, u)| (r, u, true)),
+                    Ok(done) => Ok((done, false)),
+                    Err(_) => render_all(opts, &mirror, &assets, &keys).map(|done| (done, true)),
                 }
             }
-            _ => render_all(opts, &mirror, &assets, &keys).map(|(r, u)| (r, u, true)),
+            _ => render_all(opts, &mirror, &assets, &keys).map(|done| (done, true)),
         };
         self.analyses = if result.is_ok() {
             analyses_of(mirror)
@@ -246,13 +246,17 @@ impl Session {
                 }
             }
         }
-        let (rendered, mut update, full) = result?;
+        let ((rendered, written), full) = result?;
         self.last = Some(rendered);
-        update.full = full;
-        update.models = models;
-        update.parsed = parsed.into_inner();
-        update.elapsed = start.elapsed();
-        Ok(update)
+        Ok(Update {
+            full,
+            models,
+            rendered: written.rendered,
+            files: written.files,
+            removed: written.removed,
+            parsed: parsed.into_inner(),
+            elapsed: start.elapsed(),
+        })
     }
 }
 
@@ -362,7 +366,7 @@ impl Keys {
 /// Records the files written through it (path and digest), for one unit.
 struct Recorder<'s> {
     inner: &'s dyn PageSink,
-    files: Mutex<Vec<(String, u64)>>,
+    files: Mutex<Files>,
 }
 
 impl<'s> Recorder<'s> {
@@ -373,7 +377,7 @@ impl<'s> Recorder<'s> {
         }
     }
 
-    fn into_files(self) -> Vec<(String, u64)> {
+    fn into_files(self) -> Files {
         self.files
             .into_inner()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
@@ -392,9 +396,18 @@ impl PageSink for Recorder<'_> {
 /// The files one unit wrote: `/`-separated path and digest of the bytes.
 type Files = Vec<(String, u64)>;
 
-/// What [`render_plan`] gives: each rendered unit's files, the output of
-/// every model, and the counts.
-type Rendering = (Vec<(Unit, Files)>, Vec<ModelOutput>, RenderCounts);
+/// What [`render_plan`] gives: each rendered unit's files, and the output
+/// of every model.
+type Rendering = (Vec<(Unit, Files)>, Vec<ModelOutput>);
+
+/// A page-listing job of [`render_plan`], run after the models.
+enum Listing<'p> {
+    Global,
+    Front,
+    /// A workload's pages, by its index in the site.
+    Workload(usize),
+    Overview(&'p str),
+}
 
 /// Which units an update renders.
 struct Plan {
@@ -406,8 +419,8 @@ struct Plan {
 
 /// Renders the units of `plan` into `sink`; the front page and the
 /// site-wide pages always. `known` gives the output of the models not
-/// rendered now. Returns each rendered unit's files, the output of every
-/// model (in [`Mirror::model_ids`] order) and the counts.
+/// rendered now. Returns each rendered unit's files and the output of
+/// every model (in [`Mirror::model_ids`] order).
 fn render_plan(
     mirror: &Mirror<'_>,
     assets: &[Asset],
@@ -433,10 +446,8 @@ fn render_plan(
             Ok((i, rec.into_files(), out))
         })
         .collect::<Result<_>>()?;
-    let mut counts = RenderCounts::default();
     let mut fresh: HashMap<usize, ModelOutput> = HashMap::new();
     for (i, files, out) in rendered {
-        counts = counts + out.counts;
         fresh.insert(i, out);
         units.push((Unit::Model(keys.models[i].1.clone()), files));
     }
@@ -455,51 +466,44 @@ fn render_plan(
         .collect();
     // Then every page that lists models, all at once: the site-wide pages
     // (the longest job) first.
-    let jobs: Vec<Unit> = [Unit::Global, Unit::Front]
+    let jobs: Vec<Listing<'_>> = [Listing::Global, Listing::Front]
         .into_iter()
-        .chain(
-            plan.workloads
-                .iter()
-                .map(|&p| Unit::Workload(mirror.workloads[p].workload().id.clone())),
-        )
-        .chain(plan.overviews.iter().cloned().map(Unit::Overview))
+        .chain(plan.workloads.iter().map(|&p| Listing::Workload(p)))
+        .chain(plan.overviews.iter().map(|slug| Listing::Overview(slug)))
         .collect();
-    let parts: Vec<(Unit, Files, RenderCounts)> = jobs
+    let listed: Vec<(Unit, Files)> = jobs
         .into_par_iter()
-        .map(|unit| {
+        .map(|job| {
             let rec = Recorder::new(sink);
-            let c = match &unit {
-                Unit::Global => render::render_global(mirror, assets, &outputs, &rec)?,
-                Unit::Front => render::render_front(mirror, &rec)?,
-                Unit::Workload(id) => {
-                    let part = mirror
-                        .workloads
-                        .iter()
-                        .position(|p| &p.workload().id == id)
-                        .expect("a workload of the site");
-                    render::render_workload_pages(mirror, part, &rec)?
+            let unit = match job {
+                Listing::Global => {
+                    render::render_global(mirror, assets, &outputs, &rec)?;
+                    Unit::Global
                 }
-                Unit::Overview(slug) => render::render_model_overview(mirror, slug, &rec)?,
-                Unit::Assets | Unit::Model(_) => unreachable!("rendered above"),
+                Listing::Front => {
+                    render::render_front(mirror, &rec)?;
+                    Unit::Front
+                }
+                Listing::Workload(part) => {
+                    render::render_workload_pages(mirror, part, &rec)?;
+                    Unit::Workload(mirror.workloads[part].workload().id.clone())
+                }
+                Listing::Overview(slug) => {
+                    render::render_model_overview(mirror, slug, &rec)?;
+                    Unit::Overview(slug.to_owned())
+                }
             };
-            Ok((unit, rec.into_files(), c))
+            Ok((unit, rec.into_files()))
         })
         .collect::<Result<_>>()?;
-    for (unit, files, c) in parts {
-        counts = counts + c;
-        units.push((unit, files));
-    }
-    Ok((units, outputs, counts))
+    units.extend(listed);
+    Ok((units, outputs))
 }
 
-fn rendered_from(
-    keys: &Keys,
-    site: u64,
-    outputs: Vec<ModelOutput>,
-    units: BTreeMap<Unit, Vec<(String, u64)>>,
-) -> Rendered {
+/// What an update rendered from `keys`, for the next one to compare with.
+fn rendered_from(keys: &Keys, outputs: Vec<ModelOutput>, units: BTreeMap<Unit, Files>) -> Rendered {
     Rendered {
-        site,
+        site: keys.site,
         models: keys
             .models
             .iter()
@@ -515,6 +519,16 @@ fn rendered_from(
     }
 }
 
+/// What [`render_all`] or [`update_in_place`] did to the folder.
+struct Written {
+    /// Models rendered.
+    rendered: usize,
+    /// Files written.
+    files: usize,
+    /// Files removed.
+    removed: usize,
+}
+
 /// Renders the whole site into a staging folder and swaps it in, as
 /// `build` does.
 fn render_all(
@@ -522,7 +536,7 @@ fn render_all(
     mirror: &Mirror<'_>,
     assets: &[Asset],
     keys: &Keys,
-) -> Result<(Rendered, Update)> {
+) -> Result<(Rendered, Written)> {
     let writer = SiteWriter::begin(
         &opts.out_dir,
         Made::Site,
@@ -535,19 +549,14 @@ fn render_all(
         workloads: (0..mirror.workloads.len()).collect(),
         overviews: mirror.slugs.keys().cloned().collect(),
     };
-    let (units, outputs, _) = render_plan(mirror, assets, keys, &plan, &HashMap::new(), &writer)?;
+    let (units, outputs) = render_plan(mirror, assets, keys, &plan, &HashMap::new(), &writer)?;
     let written = writer.commit()?;
-    let rendered = rendered_from(keys, keys.site, outputs, units.into_iter().collect());
     Ok((
-        rendered,
-        Update {
-            full: true,
-            models: 0,
+        rendered_from(keys, outputs, units.into_iter().collect()),
+        Written {
             rendered: plan.models.len(),
             files: written.files,
             removed: written.removed_total,
-            parsed: 0,
-            elapsed: Duration::ZERO,
         },
     ))
 }
@@ -559,7 +568,7 @@ fn update_in_place(
     assets: &[Asset],
     keys: &Keys,
     last: Rendered,
-) -> Result<(Rendered, Update)> {
+) -> Result<(Rendered, Written)> {
     let models: Vec<usize> = keys
         .models
         .iter()
@@ -581,7 +590,7 @@ fn update_in_place(
     };
     let known: HashMap<String, u64> = last.units.values().flatten().cloned().collect();
     let writer = InPlaceWriter::open(&opts.out_dir, &known)?;
-    let (units, outputs, _) = render_plan(mirror, assets, keys, &plan, &last.outputs, &writer)?;
+    let (units, outputs) = render_plan(mirror, assets, keys, &plan, &last.outputs, &writer)?;
     let mut all = last.units;
     for (unit, files) in units {
         all.insert(unit, files);
@@ -595,18 +604,12 @@ fn update_in_place(
             removed += 1;
         }
     }
-    let written = writer.summary();
-    let rendered = rendered_from(keys, last.site, outputs, all);
     Ok((
-        rendered,
-        Update {
-            full: false,
-            models: 0,
+        rendered_from(keys, outputs, all),
+        Written {
             rendered: plan.models.len(),
-            files: written.files,
+            files: writer.summary().files,
             removed,
-            parsed: 0,
-            elapsed: Duration::ZERO,
         },
     ))
 }
