@@ -2,6 +2,15 @@
 //! the same everywhere (every format is explicit: no float is printed with
 //! `{}`), and the one XML/HTML escape they share.
 
+/// `text` with its first letter in upper case, e.g. "median ITL" →
+/// "Median ITL".
+pub fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
 /// `value` with exactly `decimals` decimals, e.g. `fixed(39.05, 2)` → `39.05`.
 ///
 /// Pages and charts print hundreds of thousands of numbers, so the common

@@ -423,7 +423,7 @@ impl PageCharts for DiffusionFile {
                 let top = top_of(configs, metric.value);
                 format!(
                     "{} generated per second by {}, all GPUs together, at each batch size, one line per GPU setup ({log_note}). Highest: {} at batch size {}, {} {items}/s.",
-                    capitalised(items),
+                    fmt::capitalised(items),
                     cx.m.name,
                     cx.label(top),
                     configs[top].batch_size,
@@ -449,14 +449,6 @@ impl PageCharts for DiffusionFile {
             })
         )
     }
-}
-
-/// "images" → "Images".
-fn capitalised(word: &str) -> String {
-    let mut chars = word.chars();
-    chars.next().map_or_else(String::new, |first| {
-        first.to_uppercase().chain(chars).collect()
-    })
 }
 
 /// The configuration with the highest `value`.

@@ -1234,7 +1234,6 @@ pub fn convert_diffusion_task(
     let mut out = Converted::default();
     let file = format!("tasks/{task}.json");
     let ed = &editorial.workloads[task];
-    let k = kind_fields(kind);
     let deadline_num = ed.deadline().cloned().unwrap_or_else(|| Number::from(30));
     let deadline = deadline_num.as_f64().unwrap_or(30.0);
     if let Some(arch) = doc.get("architecture") {
@@ -1347,7 +1346,6 @@ pub fn convert_diffusion_task(
             "configurations": configs,
             "best": best,
         });
-        let _ = k.energy;
         out.docs.insert(m.slug.clone(), doc);
     }
     out

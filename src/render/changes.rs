@@ -552,7 +552,7 @@ fn feed(mirror: &Mirror<'_>, history: &ChangeHistory, base: &str) -> Result<Stri
                 href,
                 title: entry_title(e),
                 updated: atom_time(&e.imported),
-                summary: format!("{}.", capitalised(&view.summary)),
+                summary: format!("{}.", fmt::capitalised(&view.summary)),
                 content: FeedContent { e: &view }.render()?,
             })
         })
@@ -572,13 +572,6 @@ fn feed(mirror: &Mirror<'_>, history: &ChangeHistory, base: &str) -> Result<Stri
         entries,
     }
     .render()?)
-}
-
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map_or_else(String::new, |first| {
-        first.to_uppercase().chain(chars).collect()
-    })
 }
 
 /// The "history of best figures" table of one model page: one group per

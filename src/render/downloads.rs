@@ -183,7 +183,7 @@ fn data_dictionary(site: &Mirror<'_>) -> String {
         s.push_str(&format!(
             "## {} workloads\n\nColumns of `{}`, `{}` and the per-model CSV files of the {} workloads, measured per {}, not per token: they share no energy column with the per-token files. \
              The same conventions hold (RFC 4180, CRLF, `.` decimal mark, full precision, unit in the header, `rank` restarting per workload).\n\n",
-            capitalised(files.what),
+            fmt::capitalised(files.what),
             files.leaderboard,
             files.configurations,
             files.what,
@@ -219,14 +219,6 @@ fn data_dictionary(site: &Mirror<'_>) -> String {
         ));
     }
     s
-}
-
-/// "text-to-image" → "Text-to-image".
-fn capitalised(word: &str) -> String {
-    let mut chars = word.chars();
-    chars.next().map_or_else(String::new, |first| {
-        first.to_uppercase().chain(chars).collect()
-    })
 }
 
 /// One downloadable file as the `/data/` page lists it.

@@ -705,7 +705,7 @@ impl PageKind for DiffusionFile {
                 format!("{} Wh", fmt::wh_per_item(c.wh_per_item())),
             ),
             (
-                format!("{}s per kWh", capitalised(item)),
+                format!("{}s per kWh", fmt::capitalised(item)),
                 fmt::items_per_kwh(c.items_per_kwh()),
             ),
         ];
@@ -758,13 +758,6 @@ fn gpu_setup(c: &impl Measured) -> String {
     } else {
         format!("{} × {}, {}", c.num_gpus(), c.gpu(), par)
     }
-}
-
-fn capitalised(word: &str) -> String {
-    let mut chars = word.chars();
-    chars.next().map_or_else(String::new, |first| {
-        first.to_uppercase().chain(chars).collect()
-    })
 }
 
 #[cfg(test)]

@@ -322,10 +322,7 @@ pub(super) fn render_model<F: PageKind>(
 }
 
 fn budget_table<F: PageKind>(m: &F, a: &ModelAnalysis<KeyOf<F>>, words: Words) -> TableView {
-    let mut latency = words.latency_short.to_owned();
-    if let Some(first) = latency.get_mut(..1) {
-        first.make_ascii_uppercase();
-    }
+    let latency = fmt::capitalised(words.latency_short);
     let mut headers = vec![Header {
         label: format!("{latency} limit"),
         unit: words.latency_unit.into(),

@@ -10,7 +10,7 @@
 
 use serde::Serialize;
 
-use super::{PageKind, Site, Words, row_anchor};
+use super::{PageKind, Site, row_anchor};
 use crate::analyse::{LeaderboardRow, limit_candidates};
 use crate::fmt;
 use crate::model::Measured;
@@ -58,10 +58,7 @@ fn script_json(value: &impl Serialize) -> String {
 fn control<F: PageKind>(site: &Site<'_, F>, data: String, shows: &'static str) -> LimitControl {
     let words = site.words();
     let phrase = format!("{} limit", words.latency_short);
-    let mut label = phrase.clone();
-    if let Some(first) = label.get_mut(..1) {
-        first.make_ascii_uppercase();
-    }
+    let label = fmt::capitalised(&phrase);
     let tokens = site.workload.measure == Measure::Tokens;
     LimitControl {
         param: limit_param(site.workload.measure),
@@ -94,10 +91,7 @@ struct Head {
 
 fn head<F: PageKind>(site: &Site<'_, F>) -> Head {
     let words = site.words();
-    let mut latency = words.latency_short.to_owned();
-    if let Some(first) = latency.get_mut(..1) {
-        first.make_ascii_uppercase();
-    }
+    let latency = fmt::capitalised(words.latency_short);
     Head {
         param: limit_param(site.workload.measure),
         unit: words.latency_unit,
@@ -208,7 +202,6 @@ pub fn leaderboard_control<F: PageKind>(
     } else {
         (", batch ", "")
     };
-    let words = site.words();
     let rows = rows
         .iter()
         .map(|&r| {
@@ -225,7 +218,7 @@ pub fn leaderboard_control<F: PageKind>(
                 });
                 let texts = [
                     text_unless_derived(c.energy(), figures[0], F::energy_figure(c)),
-                    text_unless_derived(c.latency(), figures[1], latency_text(words, c.latency())),
+                    text_unless_derived(c.latency(), figures[1], F::latency_text(c.latency())),
                     (format!("{prefix}{suffix}") != setup).then_some(setup),
                 ];
                 if texts.iter().any(Option::is_some) {
@@ -251,15 +244,6 @@ pub fn leaderboard_control<F: PageKind>(
         data,
         "for each model and GPU, the cheapest configuration within it (or none)",
     )
-}
-
-/// A latency in its page format: "41.9" ms or "7.755" s.
-fn latency_text(words: Words, value: f64) -> String {
-    if words.latency_unit == "ms" {
-        fmt::ms(value)
-    } else {
-        fmt::seconds(value)
-    }
 }
 
 /// One candidate of a model page: `[latency, row anchor, setup, budget

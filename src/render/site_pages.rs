@@ -524,10 +524,7 @@ pub(super) fn render_compare<F: PageKind>(
 /// each row of class `mK` (shown with its model).
 fn frontier_points_table<F: PageKind>(site: &Site<'_, F>, root: &str) -> Result<String> {
     let words = site.words();
-    let mut latency = words.latency_short.to_owned();
-    if let Some(first) = latency.get_mut(..1) {
-        first.make_ascii_uppercase();
-    }
+    let latency = fmt::capitalised(words.latency_short);
     let plain = |label: &str, unit: &str, num: bool, key: &str| Header {
         label: label.to_owned(),
         unit: unit.to_owned(),
@@ -558,11 +555,7 @@ fn frontier_points_table<F: PageKind>(site: &Site<'_, F>, root: &str) -> Result<
                     "{dir}index.html#{}",
                     row_anchor(m.slug(), c.row_id())
                 ));
-                let latency = if words.latency_unit == "ms" {
-                    fmt::ms(c.latency())
-                } else {
-                    fmt::seconds(c.latency())
-                };
+                let latency = F::latency_text(c.latency());
                 Row {
                     cells: vec![
                         name,
