@@ -268,17 +268,6 @@ pub enum Shown<M: Measurements + 'static> {
     Footprint(FootprintColumn),
 }
 
-impl<M: Measurements> Shown<M> {
-    /// Whether the column is shown under `footprint` (the settings' carbon
-    /// and cost): a footprint column only when the settings give it.
-    pub fn present(&self, footprint: Option<&Footprint>) -> bool {
-        match self {
-            Shown::Figure(_) => true,
-            Shown::Footprint(k) => footprint.is_some_and(|f| k.unit(f, "").is_some()),
-        }
-    }
-}
-
 /// The columns of one kind of measurement: their definitions, and where
 /// the about page defines them (`#<anchor><key>`).
 pub struct ColumnSet<M: Measurements + 'static> {

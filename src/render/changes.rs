@@ -378,16 +378,6 @@ fn cell(item: &Item) -> Cell {
     }
 }
 
-fn header(label: &str, unit: &str, num: bool, key: &str) -> Header {
-    Header {
-        label: label.to_owned(),
-        unit: unit.to_owned(),
-        href: None,
-        num,
-        key: key.to_owned(),
-    }
-}
-
 fn best_table(number: usize, rows: &[BestRow]) -> TableView {
     let rows = rows
         .iter()
@@ -427,13 +417,13 @@ fn best_table(number: usize, rows: &[BestRow]) -> TableView {
         id: format!("best-{number}"),
         caption: "Best figures per model and GPU before and after this import".to_owned(),
         headers: vec![
-            header("Model", "", false, "model"),
-            header("Workload", "", false, "workload"),
-            header("GPU", "", false, "gpu"),
-            header("Before", "", true, "old"),
-            header("After", "", true, "new"),
-            header("Unit", "", false, "unit"),
-            header("Change", "%", true, "change"),
+            Header::plain("Model", "", false, "model"),
+            Header::plain("Workload", "", false, "workload"),
+            Header::plain("GPU", "", false, "gpu"),
+            Header::plain("Before", "", true, "old"),
+            Header::plain("After", "", true, "new"),
+            Header::plain("Unit", "", false, "unit"),
+            Header::plain("Change", "%", true, "change"),
         ],
         groups: vec![RowGroup { title: None, rows }],
         sortable: false,
@@ -649,12 +639,12 @@ pub(super) fn model_history_table(
         id: "table-history".into(),
         caption: "Best figure per GPU at each import that changed it, newest first".into(),
         headers: vec![
-            header("Imported", "", false, "imported"),
-            header("Leaderboard data", "", false, "upstream"),
-            header("Before", "", true, "old"),
-            header("After", "", true, "new"),
-            header("Unit", "", false, "unit"),
-            header("Change", "%", true, "change"),
+            Header::plain("Imported", "", false, "imported"),
+            Header::plain("Leaderboard data", "", false, "upstream"),
+            Header::plain("Before", "", true, "old"),
+            Header::plain("After", "", true, "new"),
+            Header::plain("Unit", "", false, "unit"),
+            Header::plain("Change", "%", true, "change"),
         ],
         groups,
         sortable: false,

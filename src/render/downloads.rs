@@ -350,18 +350,13 @@ pub fn render_downloads(
     models: &[ModelOutput],
     sink: &dyn PageSink,
 ) -> Result<RenderCounts> {
-    // The kept CSV rows of the models of the workloads `parts`, in order,
-    // when every model of them has its rows kept.
-    let rows = |parts: &[usize]| -> Option<Vec<&[u8]>> {
+    // The kept CSV rows of the models of the workloads `keep` takes, in
+    // order, when every model of them has its rows kept.
+    let rows = |keep: &dyn Fn(&Part<'_>) -> bool| -> Option<Vec<&[u8]>> {
         models
             .iter()
-            .filter(|m| parts.contains(&m.id.part))
+            .filter(|m| keep(&site.workloads[m.id.part]))
             .map(|m| m.csv.as_deref().map(csv_rows))
-            .collect()
-    };
-    let parts_of = |keep: &dyn Fn(&Part<'_>) -> bool| -> Vec<usize> {
-        (0..site.workloads.len())
-            .filter(|&w| keep(&site.workloads[w]))
             .collect()
     };
     let mut site_files = Vec::new();
@@ -378,7 +373,7 @@ pub fn render_downloads(
                 Part::Diffusion(_) => None,
             })
             .collect();
-        let rows = rows(&parts_of(&|p| matches!(p, Part::Tokens(_))));
+        let rows = rows(&|p| matches!(p, Part::Tokens(_)));
         n += kind_files(CSV_FILES[0], &sites, rows, mixed, sink, &mut site_files)?;
     }
     for files in &diffusion {
@@ -390,7 +385,7 @@ pub fn render_downloads(
                 _ => None,
             })
             .collect();
-        let rows = rows(&parts_of(&|p| p.workload().measure == files.measure));
+        let rows = rows(&|p| p.workload().measure == files.measure);
         n += kind_files(*files, &sites, rows, mixed, sink, &mut site_files)?;
     }
     if let Some(changes) = site.changes {
@@ -538,7 +533,7 @@ pub fn publish_model_files<F: PageKind>(
 /// A model's configurations CSV (as [`configurations_csv`] gives it)
 /// without its header line: its rows, as they are in the file of every
 /// configuration of its kind.
-pub fn csv_rows(csv: &[u8]) -> &[u8] {
+fn csv_rows(csv: &[u8]) -> &[u8] {
     csv.iter()
         .position(|&b| b == b'\n')
         .map_or(&[][..], |end| &csv[end + 1..])

@@ -588,49 +588,23 @@ fn response_section<F: PageKind>(
             )
         })
         .collect();
-    let numeric = |label: String, unit: String, key: &str| Header {
-        label,
-        unit,
-        href: None,
-        num: true,
-        key: key.into(),
-    };
+    let numeric = |label: &str, unit: &str, key: &str| Header::plain(label, unit, true, key);
     let mut headers = vec![
-        Header {
-            label: "GPU".into(),
-            unit: String::new(),
-            href: None,
-            num: false,
-            key: "gpu".into(),
-        },
-        Header {
-            label: "Best configuration".into(),
-            unit: String::new(),
-            href: None,
-            num: false,
-            key: "setup".into(),
-        },
-        numeric("Responses".into(), "count".into(), "responses"),
-        numeric("Median".into(), sym.into(), "median"),
-        numeric("90th percentile".into(), sym.into(), "p90"),
+        Header::plain("GPU", "", false, "gpu"),
+        Header::plain("Best configuration", "", false, "setup"),
+        numeric("Responses", "count", "responses"),
+        numeric("Median", sym, "median"),
+        numeric("90th percentile", sym, "p90"),
     ];
     let footprint = site.footprint.as_ref();
     if let Some(f) = footprint {
         if f.carbon.is_some() {
-            headers.push(numeric(
-                "Median carbon †".into(),
-                "g CO₂e".into(),
-                "median_g",
-            ));
-            headers.push(numeric("p90 carbon †".into(), "g CO₂e".into(), "p90_g"));
+            headers.push(numeric("Median carbon †", "g CO₂e", "median_g"));
+            headers.push(numeric("p90 carbon †", "g CO₂e", "p90_g"));
         }
         if let Some(currency) = f.currency() {
-            headers.push(numeric(
-                "Median cost †".into(),
-                currency.into(),
-                "median_cost",
-            ));
-            headers.push(numeric("p90 cost †".into(), currency.into(), "p90_cost"));
+            headers.push(numeric("Median cost †", currency, "median_cost"));
+            headers.push(numeric("p90 cost †", currency, "p90_cost"));
         }
     }
     let rows = found

@@ -312,8 +312,6 @@ struct ComparePage {
     picker: Option<(chart::FrontierPicker, String)>,
     /// How many models are chosen at first.
     default_count: usize,
-    /// Whether `frontiers.svg` was written.
-    frontiers_file: bool,
 }
 
 /// A model's checkbox on the compare page.
@@ -446,14 +444,16 @@ pub(super) fn render_compare<F: PageKind>(
         .map(|m| &m.file)
         .zip(&site.analyses)
         .collect();
-    let mut charts = 0;
-    // The seven lowest-energy frontiers as a file, at its stable address.
-    if !pairs.is_empty() {
+    // The seven lowest-energy frontiers as a file, at its stable address,
+    // shown with the chart of every frontier.
+    let picker = if pairs.is_empty() {
+        None
+    } else {
         let c = chart::compare_frontiers(&pairs);
         site.put_file(sink, &format!("compare/{}", c.file_name), c.svg.as_bytes())?;
-        charts += 1;
-    }
-    let picker = (!pairs.is_empty()).then(|| chart::frontier_picker(&pairs));
+        Some(chart::frontier_picker(&pairs))
+    };
+    let charts = usize::from(picker.is_some());
     let default_count = pairs.len().min(chart::MAX_FRONTIERS);
     let picks: Vec<ModelPick> = match &picker {
         Some(p) => {
@@ -514,7 +514,6 @@ pub(super) fn render_compare<F: PageKind>(
         gpu_picks,
         picker,
         default_count,
-        frontiers_file: charts > 0,
     };
     put_page(sink, &site.path(path), &page)?;
     Ok(RenderCounts { pages: 1, charts })
@@ -525,18 +524,11 @@ pub(super) fn render_compare<F: PageKind>(
 fn frontier_points_table<F: PageKind>(site: &Site<'_, F>, root: &str) -> Result<String> {
     let words = site.words();
     let latency = fmt::capitalised(words.latency_short);
-    let plain = |label: &str, unit: &str, num: bool, key: &str| Header {
-        label: label.to_owned(),
-        unit: unit.to_owned(),
-        href: None,
-        num,
-        key: key.to_owned(),
-    };
     let headers = vec![
-        plain("Model", "", false, "model"),
-        plain("Setup", "", false, "setup"),
-        plain(&latency, words.latency_unit, true, "latency"),
-        plain("Energy", words.energy_unit, true, "energy"),
+        Header::plain("Model", "", false, "model"),
+        Header::plain("Setup", "", false, "setup"),
+        Header::plain(&latency, words.latency_unit, true, "latency"),
+        Header::plain("Energy", words.energy_unit, true, "energy"),
     ];
     let rows = site
         .models

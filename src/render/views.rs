@@ -23,6 +23,19 @@ pub struct Header {
     pub key: String,
 }
 
+impl Header {
+    /// A column head with no definition to link to.
+    pub fn plain(label: &str, unit: &str, num: bool, key: &str) -> Self {
+        Self {
+            label: label.to_owned(),
+            unit: unit.to_owned(),
+            href: None,
+            num,
+            key: key.to_owned(),
+        }
+    }
+}
+
 /// A table cell.
 #[derive(Debug, Clone, Default)]
 pub struct Cell {
