@@ -15,6 +15,8 @@
 
 use serde::Deserialize;
 
+use crate::load::limits::{MAX_NAME_CHARS, MAX_URL_CHARS};
+
 /// A grid carbon intensity with its source.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -247,9 +249,9 @@ fn check_source(
         bad.push(format!(
             "{at}.source: must say where the figure comes from (publisher and publication), found an empty string"
         ));
-    } else if source.chars().count() > 300 || source.chars().any(char::is_control) {
+    } else if source.chars().count() > MAX_NAME_CHARS || source.chars().any(char::is_control) {
         bad.push(format!(
-            "{at}.source: must be one line of at most 300 characters without control characters"
+            "{at}.source: must be one line of at most {MAX_NAME_CHARS} characters without control characters"
         ));
     }
     if let Some(year) = year
@@ -263,7 +265,7 @@ fn check_source(
     if let Some(url) = url {
         let lower = url.to_ascii_lowercase();
         let ok = (lower.starts_with("https://") || lower.starts_with("http://"))
-            && url.len() <= 2000
+            && url.len() <= MAX_URL_CHARS
             && !url
                 .chars()
                 .any(|c| c.is_control() || c.is_whitespace() || "\"<>\\^`{|}".contains(c));

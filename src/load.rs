@@ -37,7 +37,8 @@ pub use parse::parse_any_carefully;
 pub use parse::{MAX_NESTING, ParsedFile, parse_any, parse_model};
 pub(crate) use validate::check_distribution;
 pub use validate::{
-    MAX_WORKLOAD_ID, RESERVED_SLUGS, energy_tolerance, is_valid_slug, is_web_url, validate_model,
+    MAX_WORKLOAD_ID, RESERVED_SLUGS, energy_tolerance, is_valid_slug, is_valid_workload_id,
+    is_web_url, validate_model,
 };
 
 /// One validated model file and where it came from: a per-token

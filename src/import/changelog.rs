@@ -9,6 +9,7 @@ use serde::Serialize;
 
 use crate::analyse;
 use crate::changes::{BestChange, ChangeEntry, ConfigurationChange, ConfigurationRef, ModelRef};
+use crate::columns;
 use crate::load::{DataSet, LoadedModel};
 use crate::model::{Measured, Measurements, OutputKind};
 
@@ -63,19 +64,27 @@ where
     }
 }
 
+/// The headline column's key and unit, as the change history names them.
+fn key_and_unit<M: Measurements>(c: &columns::Column<M>) -> (&'static str, &'static str) {
+    (c.key, c.unit)
+}
+
 /// The facts of every model in a loaded data folder.
 pub fn snapshot(data: &DataSet) -> Snapshot {
     let mut out = Snapshot::new();
     for m in &data.models {
         out.insert(
             (m.workload.clone(), m.file.slug.clone()),
-            facts_of(m, ("wh_per_million_output_tokens", "Wh/M tok")),
+            facts_of(
+                m,
+                key_and_unit(&columns::tokens::WH_PER_MILLION_OUTPUT_TOKENS),
+            ),
         );
     }
     for m in &data.diffusion {
         let figure = match m.file.kind {
-            OutputKind::Image => ("joules_per_image", "J/image"),
-            OutputKind::Video => ("joules_per_video", "J/video"),
+            OutputKind::Image => key_and_unit(&columns::diffusion::JOULES_PER_IMAGE),
+            OutputKind::Video => key_and_unit(&columns::diffusion::JOULES_PER_VIDEO),
         };
         out.insert(
             (m.workload.clone(), m.file.slug.clone()),

@@ -10,6 +10,7 @@ use serde_json::{Map, Number, Value, json};
 
 use super::editorial::{Editorial, WorkloadTexts, fill};
 use super::upstream::{Upstream, short_json};
+use crate::load::limits;
 use crate::model::{OutputKind, url_segment};
 
 /// The dates written into the files.
@@ -163,7 +164,7 @@ fn positive(r: &Map<String, Value>, key: &str) -> Result<f64, Reject> {
 fn gpu_and_precision(r: &Map<String, Value>) -> Result<(String, String), Reject> {
     let gpu = match r.get("gpu_model") {
         Some(Value::String(s)) => {
-            text_ok(s, 64).map_err(|why| ("gpu_model".to_owned(), why))?;
+            text_ok(s, limits::MAX_GPU_CHARS).map_err(|why| ("gpu_model".to_owned(), why))?;
             s.clone()
         }
         v => return Err(reject("gpu_model", v, "must be a GPU name")),
@@ -376,13 +377,13 @@ fn group_models<R>(
             continue;
         };
         match r.get("model_id") {
-            Some(Value::String(id)) if text_ok(id, 300).is_ok() => {
+            Some(Value::String(id)) if text_ok(id, limits::MAX_NAME_CHARS).is_ok() => {
                 by_model.entry(id.clone()).or_default().push((i, r));
             }
             v => out.errors.push(format!(
                 "{file}: configurations[{i}].model_id: {}",
                 match v {
-                    Some(Value::String(id)) => text_ok(id, 300).unwrap_err(),
+                    Some(Value::String(id)) => text_ok(id, limits::MAX_NAME_CHARS).unwrap_err(),
                     v => format!(
                         "{} (must be the model's Hugging Face id)",
                         v.map_or_else(|| "missing".to_owned(), short_json)
@@ -456,7 +457,7 @@ fn group_models<R>(
             Some(Value::String(s)) if !s.is_empty() => s.clone(),
             _ => last.clone(),
         };
-        if let Err(why) = text_ok(&nick, 300) {
+        if let Err(why) = text_ok(&nick, limits::MAX_NAME_CHARS) {
             out.errors.push(format!(
                 "{file} (and index.json): models[{:?}].nickname: {why}",
                 m.id
@@ -480,8 +481,8 @@ fn group_models<R>(
             ));
             continue;
         }
-        if slug.len() > 100 {
-            slug.truncate(100);
+        if slug.len() > limits::MAX_SLUG_CHARS {
+            slug.truncate(limits::MAX_SLUG_CHARS);
             let trimmed = slug.trim_end_matches('-').len();
             slug.truncate(trimmed);
         }
@@ -582,7 +583,7 @@ fn model_facts(
     out: &mut Converted,
 ) -> Option<(Value, Value, String)> {
     let param = |key: &str| -> Option<f64> {
-        number(m.meta.get(key)).filter(|x| x.is_finite() && *x > 0.0 && *x <= 1e6)
+        number(m.meta.get(key)).filter(|x| x.is_finite() && *x > 0.0 && *x <= limits::MAX_PARAMS_B)
     };
     let Some(total) = param("total_params_billions") else {
         out.errors.push(format!(
@@ -612,7 +613,7 @@ fn model_facts(
         Some(Value::String(s))
             if !s.is_empty() && (default_architecture != "Diffusion" || s != "diffusion") =>
         {
-            if let Err(why) = text_ok(s, 300) {
+            if let Err(why) = text_ok(s, limits::MAX_NAME_CHARS) {
                 out.errors
                     .push(format!("{file}: {}: architecture: {why}", m.id));
                 return None;

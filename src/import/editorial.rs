@@ -120,7 +120,7 @@ impl Editorial {
                     w.kind.map_or("per-token", OutputKind::item)
                 ),
             }
-            if !crate::load::is_valid_slug(id) || id.len() > 64 {
+            if !crate::load::is_valid_workload_id(id) {
                 bail!(
                     "{}: workloads.{id}: the workload id must be a path segment (^[a-z0-9][a-z0-9-]*$, at most 64 characters)",
                     path.display()

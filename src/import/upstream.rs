@@ -87,7 +87,7 @@ impl Upstream {
             let Some(id) = name.strip_suffix(".json") else {
                 continue;
             };
-            if !crate::load::is_valid_slug(id) || id.len() > 64 {
+            if !crate::load::is_valid_workload_id(id) {
                 bail!(
                     "tasks/{}: the task id {id:?} cannot be a workload id (^[a-z0-9][a-z0-9-]*$, at most 64 characters)",
                     name.escape_debug()

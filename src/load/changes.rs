@@ -12,7 +12,9 @@ use super::limits::{
     is_iso_date, number, shorten,
 };
 use super::parse::{Format, parse_as};
-use super::{MAX_WORKLOAD_ID, Problem, content_digest, is_valid_slug, problem};
+use super::{
+    MAX_WORKLOAD_ID, Problem, content_digest, is_valid_slug, is_valid_workload_id, problem,
+};
 use crate::changes::{BestChange, ChangeEntry, ChangeHistory};
 
 /// Largest figure a history may record, in its own unit: the largest any
@@ -204,7 +206,7 @@ fn check_best(bad: &mut impl FnMut(String, String), field: &str, b: &BestChange)
 }
 
 fn check_workload(bad: &mut impl FnMut(String, String), field: &str, id: &str) {
-    if !is_valid_slug(id) || id.len() > MAX_WORKLOAD_ID {
+    if !is_valid_workload_id(id) {
         bad(
             field.to_owned(),
             format!(

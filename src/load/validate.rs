@@ -307,6 +307,12 @@ pub(super) fn validate_row_ids<M: Measurements>(bad: &mut impl FnMut(String, Str
 /// characters.
 pub const MAX_WORKLOAD_ID: usize = 64;
 
+/// Whether `id` can be a workload id: a slug ([`is_valid_slug`]) of at most
+/// [`MAX_WORKLOAD_ID`] characters (it becomes `/workloads/<id>/`).
+pub fn is_valid_workload_id(id: &str) -> bool {
+    is_valid_slug(id) && id.len() <= MAX_WORKLOAD_ID
+}
+
 /// The file must name its workload with an id that is a safe path segment.
 fn check_workload(bad: &mut impl FnMut(String, String), m: &impl ModelFrame) {
     let field = if m.workload_decl().is_some() {
@@ -323,7 +329,7 @@ fn check_workload(bad: &mut impl FnMut(String, String), m: &impl ModelFrame) {
             ),
         ),
         Some((id, name)) => {
-            if !is_valid_slug(&id) || id.len() > MAX_WORKLOAD_ID {
+            if !is_valid_workload_id(&id) {
                 bad(
                     field.into(),
                     format!(
