@@ -303,6 +303,11 @@ pub struct ModelAnalysis<K = SeriesKey> {
     pub frontier: Vec<usize>,
     /// See [`latency_budgets_on`].
     pub budgets: Vec<LatencyBudget>,
+    /// Energy per response of each GPU's best configuration whose data
+    /// carry an output-length histogram ([`response::response_energy`]),
+    /// in [`ModelAnalysis::best_per_gpu`] order: the configuration's index
+    /// and its histogram.
+    pub responses: Vec<(usize, response::ResponseEnergy)>,
 }
 
 impl<K> ModelAnalysis<K> {
@@ -339,6 +344,7 @@ pub fn analyse<M: Measurements>(
         curves: load_curves(m),
         frontier: pareto_frontier(m.configurations()),
         budgets: latency_budgets_on(m, ladder),
+        responses: best_responses(m),
     }
 }
 
@@ -463,6 +469,20 @@ pub fn analyse_data_reusing(
                     Analysed::Diffusion(analyse_workload(&w.id, &data.diffusion[run], reuse))
                 }
             }
+        })
+        .collect()
+}
+
+/// Energy per response of each GPU's best configuration that has an
+/// output-length histogram, in [`best_per_gpu`] order.
+fn best_responses<M: Measurements>(m: &M) -> Vec<(usize, response::ResponseEnergy)> {
+    let configs = m.configurations();
+    best_per_gpu(m)
+        .into_iter()
+        .filter_map(|(_, best)| {
+            let i = best?;
+            let (lengths, per_token) = configs[i].output_lengths()?;
+            Some((i, response::response_energy(per_token, lengths)))
         })
         .collect()
 }

@@ -218,6 +218,11 @@ pub trait Measured: PartialEq + Send + Sync + 'static {
     fn load(&self) -> u32;
     /// This configuration's series.
     fn series_key(&self) -> Self::SeriesKey;
+    /// The configuration's output-length histogram and its energy per
+    /// output token (J), when the data carry one.
+    fn output_lengths(&self) -> Option<(&OutputLengthDistribution, f64)> {
+        None
+    }
 }
 
 /// What the analysis needs of one model file, of either kind.
@@ -238,6 +243,11 @@ pub trait Measurements: ModelFrame {
 
 impl Measured for Configuration {
     type SeriesKey = SeriesKey;
+    fn output_lengths(&self) -> Option<(&OutputLengthDistribution, f64)> {
+        self.output_length_distribution
+            .as_ref()
+            .map(|d| (d, self.joules_per_output_token))
+    }
     fn parallelism(&self) -> String {
         Self::parallelism(self)
     }

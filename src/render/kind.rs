@@ -12,7 +12,7 @@ use crate::columns::{
 use crate::fmt;
 use crate::model::{
     Configuration, DiffusionConfiguration, DiffusionFile, Measured, Measurements, ModelFile,
-    OutputKind, OutputLengthDistribution,
+    OutputKind,
 };
 use crate::workload::{Measure, Measures};
 
@@ -194,12 +194,6 @@ pub trait PageKind: Measures + PageCharts + Sync + Sized + std::fmt::Debug + 'st
     /// What carbon and cost are counted per, headline first: per million
     /// output tokens and per response, or per image or video.
     fn footprint_bases(c: &Self::Config) -> Vec<Basis>;
-
-    /// The configuration's output-length histogram and its energy per
-    /// output token (J), when the data carry one.
-    fn output_lengths(_c: &Self::Config) -> Option<(&OutputLengthDistribution, f64)> {
-        None
-    }
 }
 
 /// An energy figure carbon and cost are computed from.
@@ -422,12 +416,6 @@ impl PageKind for ModelFile {
                 wh: c.wh_per_response(),
             },
         ]
-    }
-
-    fn output_lengths(c: &Configuration) -> Option<(&OutputLengthDistribution, f64)> {
-        c.output_length_distribution
-            .as_ref()
-            .map(|d| (d, c.joules_per_output_token))
     }
 }
 

@@ -9,7 +9,7 @@ use super::{
     Basis, PageKind, PageMeta, RenderCounts, Site, Words, column_cell, downloads, gpu_anchor,
     gpu_segment, header, link, model_dir, num, put_page, text,
 };
-use crate::analyse::response::{ResponseEnergy, response_energy};
+use crate::analyse::response::ResponseEnergy;
 use crate::analyse::{ModelAnalysis, precisions};
 use crate::chart::{self, Chart, KeyOf, ResponseUnit};
 use crate::columns::Column;
@@ -556,13 +556,13 @@ fn response_section<F: PageKind>(
     a: &ModelAnalysis<KeyOf<F>>,
 ) -> Result<(Option<ResponseSection>, Vec<Chart>)> {
     let configs = m.configurations();
-    let found: Vec<(&String, &F::Config, f64, ResponseEnergy)> = a
-        .best_per_gpu
+    let found: Vec<(&str, &F::Config, f64, &ResponseEnergy)> = a
+        .responses
         .iter()
-        .filter_map(|(gpu, best)| {
-            let config = &configs[(*best)?];
-            let (lengths, per_token) = F::output_lengths(config)?;
-            Some((gpu, config, per_token, response_energy(per_token, lengths)))
+        .filter_map(|(i, r)| {
+            let config = &configs[*i];
+            let (_, per_token) = config.output_lengths()?;
+            Some((config.gpu(), config, per_token, r))
         })
         .collect();
     if found.is_empty() {
@@ -610,10 +610,7 @@ fn response_section<F: PageKind>(
     let rows = found
         .iter()
         .map(|(gpu, c, _, r)| {
-            let mut first = link(
-                gpu.as_str(),
-                format!("#{}", row_anchor(m.slug(), c.row_id())),
-            );
+            let mut first = link(*gpu, format!("#{}", row_anchor(m.slug(), c.row_id())));
             first.header = true;
             let mut cells = vec![
                 first,
