@@ -132,17 +132,18 @@ fn check_entry(bad: &mut impl FnMut(String, String), at: &str, e: &ChangeEntry) 
         ("configurations_removed", &e.configurations_removed),
     ] {
         for (j, c) in rows.iter().enumerate() {
-            let field = format!("{at}.{list}[{j}]");
-            check_workload(bad, &format!("{field}.workload"), &c.workload);
-            check_slug(bad, &format!("{field}.slug"), &c.slug);
-            check_row_id(bad, &format!("{field}.row_id"), &c.row_id);
+            check_row(
+                bad,
+                &format!("{at}.{list}[{j}]"),
+                &c.workload,
+                &c.slug,
+                &c.row_id,
+            );
         }
     }
     for (j, c) in e.configurations_changed.iter().enumerate() {
         let field = format!("{at}.configurations_changed[{j}]");
-        check_workload(bad, &format!("{field}.workload"), &c.workload);
-        check_slug(bad, &format!("{field}.slug"), &c.slug);
-        check_row_id(bad, &format!("{field}.row_id"), &c.row_id);
+        check_row(bad, &field, &c.workload, &c.slug, &c.row_id);
         for (k, name) in c.fields.iter().enumerate() {
             check_text(bad, &format!("{field}.fields[{k}]"), name, MAX_NAME_CHARS);
         }
@@ -203,6 +204,19 @@ fn check_best(bad: &mut impl FnMut(String, String), field: &str, b: &BestChange)
             check_row_id(bad, &format!("{field}.{name}"), row);
         }
     }
+}
+
+/// The workload, slug and row id that name one configuration at `field`.
+fn check_row(
+    bad: &mut impl FnMut(String, String),
+    field: &str,
+    workload: &str,
+    slug: &str,
+    row_id: &str,
+) {
+    check_workload(bad, &format!("{field}.workload"), workload);
+    check_slug(bad, &format!("{field}.slug"), slug);
+    check_row_id(bad, &format!("{field}.row_id"), row_id);
 }
 
 fn check_workload(bad: &mut impl FnMut(String, String), field: &str, id: &str) {

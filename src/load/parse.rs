@@ -31,12 +31,27 @@ pub enum ParsedFile {
 /// per-token file ([`parse_model`]). Errors name the field as
 /// [`parse_model`] does.
 pub fn parse_any(path: &Path, bytes: &[u8]) -> Result<ParsedFile, Problem> {
-    match parse_model(path, bytes) {
-        Ok(file) if file.kind.is_none() => Ok(ParsedFile::Tokens(file)),
-        Ok(_) => parse_as(path, bytes, Format::ModelFile).map(ParsedFile::Diffusion),
-        Err(_) if has_kind(bytes) => {
-            parse_as(path, bytes, Format::ModelFile).map(ParsedFile::Diffusion)
+    parse_kind(path, bytes, false)
+}
+
+/// [`parse_any`], through [`parse_as`] or, when `careful`, through
+/// [`parse_carefully`] alone.
+fn parse_kind(path: &Path, bytes: &[u8], careful: bool) -> Result<ParsedFile, Problem> {
+    fn parse<T: serde::de::DeserializeOwned>(
+        path: &Path,
+        bytes: &[u8],
+        careful: bool,
+    ) -> Result<T, Problem> {
+        if careful {
+            parse_carefully(path, bytes, Format::ModelFile)
+        } else {
+            parse_as(path, bytes, Format::ModelFile)
         }
+    }
+    match parse::<ModelFile>(path, bytes, careful) {
+        Ok(file) if file.kind.is_none() => Ok(ParsedFile::Tokens(file)),
+        Ok(_) => parse(path, bytes, careful).map(ParsedFile::Diffusion),
+        Err(_) if has_kind(bytes) => parse(path, bytes, careful).map(ParsedFile::Diffusion),
         Err(err) => Err(err),
     }
 }
@@ -107,14 +122,7 @@ pub(super) fn parse_as<T: serde::de::DeserializeOwned>(
 /// (`benches/load.rs`), and the same result.
 #[doc(hidden)]
 pub fn parse_any_carefully(path: &Path, bytes: &[u8]) -> Result<ParsedFile, Problem> {
-    match parse_carefully::<ModelFile>(path, bytes, Format::ModelFile) {
-        Ok(file) if file.kind.is_none() => Ok(ParsedFile::Tokens(file)),
-        Ok(_) => parse_carefully(path, bytes, Format::ModelFile).map(ParsedFile::Diffusion),
-        Err(_) if has_kind(bytes) => {
-            parse_carefully(path, bytes, Format::ModelFile).map(ParsedFile::Diffusion)
-        }
-        Err(err) => Err(err),
-    }
+    parse_kind(path, bytes, true)
 }
 
 /// Two passes: the first walks every value (unknown fields too) so that
