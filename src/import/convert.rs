@@ -915,36 +915,20 @@ pub fn convert_token_task(
                 .then(cmp_f64(a.median, b.median))
                 .then(a.pos.cmp(&b.pos))
         });
-        let gpus: Vec<String> = m
-            .rows
-            .iter()
-            .map(|c| c.gpu.clone())
-            .collect::<BTreeSet<_>>()
-            .into_iter()
-            .collect();
         let configs: Vec<Value> = m.rows.iter().map(|c| c.to_value(deadline)).collect();
-        let mut best = Map::new();
-        for gpu in &gpus {
-            let pick = m
-                .rows
-                .iter()
-                .enumerate()
-                .filter(|(_, c)| &c.gpu == gpu && c.median <= deadline)
-                .min_by(|(i, a), (j, b)| {
-                    cmp_f64(a.wh, b.wh)
-                        .then(a.num_gpus.cmp(&b.num_gpus))
-                        .then(a.max_num_seqs.cmp(&b.max_num_seqs))
-                        .then(a.repeat.cmp(&b.repeat))
-                        .then(i.cmp(j))
-                });
-            if let Some((i, _)) = pick {
-                best.insert(gpu.clone(), configs[i].clone());
-            }
-        }
-        let name = match m.meta.get("nickname") {
-            Some(Value::String(s)) if !s.is_empty() => s.clone(),
-            _ => m.id.clone(),
-        };
+        let (gpus, best) = gpus_and_best(
+            &m.rows,
+            &configs,
+            |c| &c.gpu,
+            |c| c.median <= deadline,
+            |a, b| {
+                cmp_f64(a.wh, b.wh)
+                    .then(a.num_gpus.cmp(&b.num_gpus))
+                    .then(a.max_num_seqs.cmp(&b.max_num_seqs))
+                    .then(a.repeat.cmp(&b.repeat))
+            },
+        );
+        let name = display_name(&m.meta, &m.id);
         let doc = json!({
             "version": "1",
             "updated": dates.updated,
@@ -1296,36 +1280,20 @@ pub fn convert_diffusion_task(
                 .then(a.batch_size.cmp(&b.batch_size))
                 .then(a.pos.cmp(&b.pos))
         });
-        let gpus: Vec<String> = m
-            .rows
-            .iter()
-            .map(|c| c.gpu.clone())
-            .collect::<BTreeSet<_>>()
-            .into_iter()
-            .collect();
         let configs: Vec<Value> = m.rows.iter().map(|c| c.to_value(kind, deadline)).collect();
-        let mut best = Map::new();
-        for gpu in &gpus {
-            let pick = m
-                .rows
-                .iter()
-                .enumerate()
-                .filter(|(_, c)| &c.gpu == gpu && c.latency <= deadline)
-                .min_by(|(i, a), (j, b)| {
-                    cmp_f64(a.energy, b.energy)
-                        .then(a.num_gpus.cmp(&b.num_gpus))
-                        .then(a.batch_size.cmp(&b.batch_size))
-                        .then(a.repeat.cmp(&b.repeat))
-                        .then(i.cmp(j))
-                });
-            if let Some((i, _)) = pick {
-                best.insert(gpu.clone(), configs[i].clone());
-            }
-        }
-        let name = match m.meta.get("nickname") {
-            Some(Value::String(s)) if !s.is_empty() => s.clone(),
-            _ => m.id.clone(),
-        };
+        let (gpus, best) = gpus_and_best(
+            &m.rows,
+            &configs,
+            |c| &c.gpu,
+            |c| c.latency <= deadline,
+            |a, b| {
+                cmp_f64(a.energy, b.energy)
+                    .then(a.num_gpus.cmp(&b.num_gpus))
+                    .then(a.batch_size.cmp(&b.batch_size))
+                    .then(a.repeat.cmp(&b.repeat))
+            },
+        );
+        let name = display_name(&m.meta, &m.id);
         let doc = json!({
             "version": "1",
             "updated": dates.updated,
@@ -1350,6 +1318,46 @@ pub fn convert_diffusion_task(
         out.docs.insert(m.slug.clone(), doc);
     }
     out
+}
+
+/// A model's GPUs (sorted) and its `best` object: on each GPU, the row
+/// `within` the deadline that comes first by `order`, then by position
+/// (the selection rule, as `analyse::selection_order` states it for the
+/// loaded files that the loader checks this against); `configs` are the
+/// rows as written.
+fn gpus_and_best<R>(
+    rows: &[R],
+    configs: &[Value],
+    gpu: impl Fn(&R) -> &String,
+    within: impl Fn(&R) -> bool,
+    order: impl Fn(&R, &R) -> Ordering,
+) -> (Vec<String>, Map<String, Value>) {
+    let gpus: Vec<String> = rows
+        .iter()
+        .map(|c| gpu(c).clone())
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    let mut best = Map::new();
+    for g in &gpus {
+        let pick = rows
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| gpu(c) == g && within(c))
+            .min_by(|(i, a), (j, b)| order(a, b).then(i.cmp(j)));
+        if let Some((i, _)) = pick {
+            best.insert(g.clone(), configs[i].clone());
+        }
+    }
+    (gpus, best)
+}
+
+/// A model's display name: its non-empty `nickname`, else its id.
+fn display_name(meta: &Map<String, Value>, id: &str) -> String {
+    match meta.get("nickname") {
+        Some(Value::String(s)) if !s.is_empty() => s.clone(),
+        _ => id.to_owned(),
+    }
 }
 
 #[cfg(test)]
