@@ -124,19 +124,7 @@ impl Value<'_> {
     }
 }
 
-/// Full precision, `.` as the decimal mark: Rust's shortest round-trip
-/// form, in exponent form (`5e-324`) where that would take more than 16
-/// digits, and `0` for negative zero. Validation keeps every figure finite.
-pub fn raw(v: f64) -> String {
-    let size = v.abs();
-    if v == 0.0 {
-        "0".to_owned()
-    } else if (1e-6..1e16).contains(&size) {
-        format!("{v}")
-    } else {
-        format!("{v:e}")
-    }
-}
+pub use crate::fmt::raw;
 
 /// A text cell that a spreadsheet cannot take for a formula: one starting
 /// with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'`,

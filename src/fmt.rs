@@ -292,6 +292,32 @@ pub fn push_xml_escaped(out: &mut String, text: &str) {
     out.push_str(&text[start..]);
 }
 
+/// A figure as the site prints that column elsewhere: Wh/M tok with two
+/// decimals, J per image or video with two and grouped thousands, J per
+/// token with four; another column in its shortest exact form.
+pub fn figure_value(figure: &str, value: f64) -> String {
+    match figure {
+        "wh_per_million_output_tokens" => wh_per_million(value),
+        "joules_per_image" | "joules_per_video" => joules_per_item(value),
+        "joules_per_output_token" => joules_per_token(value),
+        _ => raw(value),
+    }
+}
+
+/// Full precision, `.` as the decimal mark: Rust's shortest round-trip
+/// form, in exponent form (`5e-324`) where that would take more than 16
+/// digits, and `0` for negative zero. Validation keeps every figure finite.
+pub fn raw(v: f64) -> String {
+    let size = v.abs();
+    if v == 0.0 {
+        "0".to_owned()
+    } else if (1e-6..1e16).contains(&size) {
+        format!("{v}")
+    } else {
+        format!("{v:e}")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

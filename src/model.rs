@@ -586,10 +586,22 @@ impl Configuration {
                 parts.push(format!("{label}{degree}"));
             }
         }
-        if parts.is_empty() {
+        let shown = if parts.is_empty() {
             "none".to_owned()
         } else {
             parts.join("·")
+        };
+        if parallelism_fits(
+            self.num_gpus,
+            self.tensor_parallel,
+            self.data_parallel,
+            self.expert_parallel,
+        ) {
+            shown
+        } else {
+            format!(
+                "{shown} (parallel degrees as recorded upstream; they do not multiply to the GPU count)"
+            )
         }
     }
 
@@ -657,6 +669,29 @@ pub fn row_anchor(slug: &str, row_id: &str) -> String {
         "row".to_owned()
     } else {
         seg
+    }
+}
+
+/// Whether parallel degrees fit the GPU count, by the rule every row of the
+/// ML.ENERGY Leaderboard's published data follows since 2026-02-16:
+///
+/// - without expert parallelism (`expert_parallel` 1), the GPUs are the
+///   tensor-parallel times data-parallel groups:
+///   `tensor_parallel × data_parallel = num_gpus`;
+/// - with it, experts are spread over every GPU (`expert_parallel =
+///   num_gpus`), and the attention layers either are too
+///   (`tensor_parallel × data_parallel = num_gpus`) or are not split at all
+///   (`tensor_parallel = data_parallel = 1`).
+///
+/// Rows published before then that break it load as published, marked on
+/// the page ([`Configuration::parallelism`]).
+pub fn parallelism_fits(num_gpus: u32, tp: u32, dp: u32, ep: u32) -> bool {
+    let attention = u64::from(tp) * u64::from(dp);
+    let gpus = u64::from(num_gpus);
+    if ep == 1 {
+        attention == gpus
+    } else {
+        ep == num_gpus && (attention == gpus || attention == 1)
     }
 }
 

@@ -726,7 +726,7 @@ proptest! {
     }
 
     #[test]
-    fn parallel_degrees_are_refused_exactly_when_they_break_the_rule(
+    fn parallel_degrees_that_break_the_rule_load_and_are_marked_exactly_then(
         seed in 0..SEEDS.len(),
         row in any::<prop::sample::Index>(),
         degrees in (1u32..10, 1u32..10, 1u32..10, 1u32..10),
@@ -743,9 +743,12 @@ proptest! {
         let path = Path::new(FUZZ_PATH);
         let m = parse_model(path, &bytes).unwrap();
         let problems = validate_model(path, &m);
+        // Published versions before 2026-02-16 broke the rule: a mirror
+        // shows them as published, marked on the page.
         let want = format!("configurations[{i}].num_gpus");
-        let refused = problems.iter().any(|p| p.field == want && p.message.contains("do not fit"));
+        prop_assert!(!problems.iter().any(|p| p.field == want), "{:?}", degrees);
         let fits = (ep == 1 && tp * dp == n) || (ep == n && (tp * dp == n || tp * dp == 1));
-        prop_assert_eq!(refused, !fits, "{:?}", degrees);
+        let marked = m.configurations[i].parallelism().contains("as recorded upstream");
+        prop_assert_eq!(marked, !fits, "{:?}", degrees);
     }
 }

@@ -187,21 +187,6 @@ pub fn diff(before: &Snapshot, after: &Snapshot) -> ChangeEntry {
 /// How many items of a long list the Markdown shows.
 const LISTED: usize = 30;
 
-/// A number as the summary shows it: up to 4 significant decimals, no
-/// trailing zeros.
-fn figure(x: f64) -> String {
-    let digits = if x.abs() >= 100.0 {
-        2
-    } else if x.abs() >= 1.0 {
-        3
-    } else {
-        6
-    };
-    let s = format!("{x:.digits$}");
-    let s = s.trim_end_matches('0').trim_end_matches('.');
-    s.to_owned()
-}
-
 /// Escapes text for a Markdown table cell or list item.
 fn md(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -290,9 +275,14 @@ pub fn markdown(e: &ChangeEntry) -> String {
         for b in &e.best_changed {
             let side = |v: Option<f64>, row: &Option<String>| match (v, row) {
                 (Some(v), Some(row)) => {
-                    format!("{} {} (`{}`)", figure(v), b.unit, md(row))
+                    format!(
+                        "{} {} (`{}`)",
+                        crate::fmt::figure_value(&b.figure, v),
+                        b.unit,
+                        md(row)
+                    )
                 }
-                (Some(v), None) => format!("{} {}", figure(v), b.unit),
+                (Some(v), None) => format!("{} {}", crate::fmt::figure_value(&b.figure, v), b.unit),
                 _ => "—".to_owned(),
             };
             let change = match (b.old, b.new, b.percent()) {

@@ -62,45 +62,6 @@ fn is_whole(x: f64) -> bool {
     x.is_finite() && x == x.trunc()
 }
 
-/// Python's `round(x, digits)`: the nearest decimal with `digits` places
-/// (the decimal expansion rounded, as Rust's formatting does), read back.
-pub fn round_to(x: f64, digits: usize) -> f64 {
-    format!("{x:.digits$}").parse().unwrap_or(x)
-}
-
-/// 3 significant digits (Python's `float(f"{x:.3g}")`).
-fn three_significant(x: f64) -> f64 {
-    format!("{x:.2e}").parse().unwrap_or(x)
-}
-
-/// `rnd`: rounded to `digits` places, or 3 significant digits when that
-/// would give 0 for a positive value (warning).
-fn rnd(x: f64, digits: usize, what: &str, warn: &mut Vec<String>) -> f64 {
-    let r = round_to(x, digits);
-    if r == 0.0 && x > 0.0 {
-        let kept = three_significant(x);
-        warn.push(format!(
-            "{what}: {x} would round to 0 at {digits} decimals; kept {kept}"
-        ));
-        kept
-    } else {
-        r
-    }
-}
-
-/// `rnd_int`: a whole number, or 3 significant digits when that would give
-/// 0 for a positive value (warning).
-fn rnd_int(x: f64, what: &str, warn: &mut Vec<String>) -> Value {
-    let r = round_to(x, 0);
-    if r == 0.0 && x > 0.0 {
-        let kept = three_significant(x);
-        warn.push(format!("{what}: {x} would round to 0; kept {kept}"));
-        json!(kept)
-    } else {
-        json!(r as i64)
-    }
-}
-
 /// A float in a document (finite, checked before).
 fn float(x: f64) -> Value {
     Number::from_f64(x).map_or(Value::Null, Value::Number)
@@ -193,15 +154,13 @@ struct TokenRow {
     batch: f64,
     wh: f64,
     joules: f64,
-    joules_exact: f64,
     median: f64,
     p90: f64,
     p95: f64,
     p99: f64,
     tps: f64,
-    power: Value,
-    out_tokens: Value,
-    out_tokens_exact: f64,
+    power: f64,
+    out_tokens: f64,
     repeat: u64,
     row_id: String,
     distribution: Option<Value>,
@@ -258,16 +217,13 @@ fn convert_token_row(
     let tp = degree("tensor_parallel")?;
     let ep = degree("expert_parallel")?;
     let dp = degree("data_parallel")?;
-    // The format's rule (src/load/limits.rs): upstream recorded
-    // tensor_parallel 1 for most multi-GPU rows before 2026-02-16, which
-    // cannot be imported correctly.
+    // Upstream recorded tensor_parallel 1 for most multi-GPU rows before
+    // 2026-02-16: a mirror shows what was published, and the pages mark such
+    // rows (`Configuration::parallelism`).
     let fits = [num_gpus, tp, dp, ep].map(|x| u32::try_from(x).unwrap_or(u32::MAX));
-    if !crate::load::limits::parallelism_fits(fits[0], fits[1], fits[2], fits[3]) {
-        return Err((
-            "tensor_parallel".to_owned(),
-            format!(
-                "{tp} × data_parallel {dp} with expert_parallel {ep} does not fit num_gpus {num_gpus} (tensor_parallel × data_parallel must equal num_gpus, expert_parallel must be 1 or num_gpus; upstream recorded wrong degrees before 2026-02-16)"
-            ),
+    if !crate::model::parallelism_fits(fits[0], fits[1], fits[2], fits[3]) {
+        warn.push(format!(
+            "{label}: tensor_parallel {tp} × data_parallel {dp} with expert_parallel {ep} does not fit num_gpus {num_gpus}; kept as recorded upstream"
         ));
     }
     // avg_output_len is missing before 2025-12-17: energy per request over
@@ -314,7 +270,7 @@ fn convert_token_row(
             ));
         }
     };
-    let batch = round_to(batch, 1);
+    // Every figure is upstream's, unrounded: a page rounds once, at display.
     Ok(TokenRow {
         pos,
         gpu,
@@ -325,17 +281,15 @@ fn convert_token_row(
         precision,
         max_num_seqs,
         batch,
-        wh: rnd(j * 1e6 / 3600.0, 2, &format!("{label} Wh/M"), warn),
-        joules: rnd(j, 7, &format!("{label} J/token"), warn),
-        joules_exact: j,
-        median: rnd(median, 1, &format!("{label} median ITL"), warn),
-        p90: rnd(p90, 1, &format!("{label} p90 ITL"), warn),
-        p99: rnd(p99, 1, &format!("{label} p99 ITL"), warn),
-        tps: rnd(tps, 1, &format!("{label} tok/s"), warn),
-        power: rnd_int(power, &format!("{label} power"), warn),
-        out_tokens: rnd_int(out_len, &format!("{label} output length"), warn),
-        out_tokens_exact: out_len,
-        p95: rnd(p95, 1, &format!("{label} p95 ITL"), warn),
+        wh: j * 1e6 / 3600.0,
+        joules: j,
+        median,
+        p90,
+        p99,
+        tps,
+        power,
+        out_tokens: out_len,
+        p95,
         repeat: 0,
         row_id: String::new(),
         distribution: None,
@@ -788,14 +742,13 @@ impl TokenRow {
             "p90_itl_ms": float(self.p90),
             "p99_itl_ms": float(self.p99),
             "tokens_per_second": float(self.tps),
-            "gpu_power_watts_total": self.power,
-            "avg_output_tokens": self.out_tokens,
+            "gpu_power_watts_total": float(self.power),
+            "avg_output_tokens": float(self.out_tokens),
             "under_itl_deadline": self.median <= deadline,
             "avg_running_batch": float(self.batch),
             "p95_itl_ms": float(self.p95),
             "row_id": self.row_id,
             "repeat": self.repeat,
-            "avg_output_tokens_exact": float(self.out_tokens_exact),
         });
         if let Some(d) = &self.distribution {
             c["output_length_distribution"] = d.clone();
@@ -852,7 +805,7 @@ pub fn convert_token_task(
                 c.gpu.clone(),
                 c.num_gpus,
                 c.max_num_seqs,
-                c.joules_exact.to_bits(),
+                c.joules.to_bits(),
             );
             if let Some(list) = dists.get_mut(&key).filter(|l| !l.is_empty()) {
                 match checked_distribution(&list.remove(0)) {
@@ -1003,7 +956,7 @@ struct DiffusionRow {
     energy: f64,
     latency: f64,
     rate: f64,
-    power: Value,
+    power: f64,
     repeat: u64,
     row_id: String,
 }
@@ -1018,13 +971,6 @@ fn diffusion_label(model_id: &str, r: &Map<String, Value>) -> String {
         s("ulysses_degree"),
         s("ring_degree")
     )
-}
-
-/// Generations per second: 4 decimals, or 4 significant digits when that
-/// keeps more (below 0.1).
-fn rnd_rate(x: f64) -> f64 {
-    let digits = (3 - x.log10().floor() as i64).max(4) as usize;
-    round_to(x, digits)
 }
 
 fn convert_diffusion_row(
@@ -1082,10 +1028,10 @@ fn convert_diffusion_row(
         steps,
         size,
         fps,
-        energy: rnd(energy, 2, &format!("{label} energy"), warn),
-        latency: rnd(latency, 3, &format!("{label} batch latency"), warn),
-        rate: rnd_rate(rate),
-        power: rnd_int(power, &format!("{label} power"), warn),
+        energy,
+        latency,
+        rate,
+        power,
         repeat: 0,
         row_id: String::new(),
     })
@@ -1131,7 +1077,7 @@ impl DiffusionRow {
         c.insert(k.energy.into(), float(self.energy));
         c.insert("batch_latency_s".into(), float(self.latency));
         c.insert(k.rate.into(), float(self.rate));
-        c.insert("gpu_power_watts_total".into(), self.power.clone());
+        c.insert("gpu_power_watts_total".into(), float(self.power));
         c.insert(
             "under_latency_deadline".into(),
             json!(self.latency <= deadline),
@@ -1365,13 +1311,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn rounding_follows_python() {
-        assert_eq!(round_to(1.545_054_114_265_960_6, 7), 1.545_054_1);
-        assert_eq!(round_to(429.181_698_407_211_3, 2), 429.18);
-        assert_eq!(round_to(645.747, 0), 646.0);
-        assert_eq!(three_significant(0.000_123_456), 0.000_123);
-        assert_eq!(rnd_rate(0.000_585_612), 0.000_585_6);
-        assert_eq!(rnd_rate(1.088_710_319), 1.0887);
+    fn precision_names_are_upper_case_short_forms() {
         assert_eq!(precision_name("bfloat16"), "BF16");
         assert_eq!(precision_name(" nvfp4 "), "NVFP4");
     }

@@ -442,7 +442,6 @@ pub(super) fn check_configuration(
         }
     }
     check_percentiles(bad, at, row, c);
-    check_parallelism(bad, at, row, c);
 }
 
 /// Latency percentiles never fall: median ≤ p90 ≤ p95 ≤ p99.
@@ -468,54 +467,7 @@ fn check_percentiles(bad: &mut impl FnMut(String, String), at: &str, row: &str, 
     }
 }
 
-/// Whether parallel degrees fit the GPU count, by the rule every row of the
-/// ML.ENERGY Leaderboard's published data follows (838 rows of v3:
-/// chat, reasoning, code, image and video chat):
-///
-/// - without expert parallelism (`expert_parallel` 1), the GPUs are the
-///   tensor-parallel times data-parallel groups:
-///   `tensor_parallel × data_parallel = num_gpus`;
-/// - with it, experts are spread over every GPU (`expert_parallel =
-///   num_gpus`), and the attention layers either are too
-///   (`tensor_parallel × data_parallel = num_gpus`) or are not split at all
-///   (`tensor_parallel = data_parallel = 1`).
-pub fn parallelism_fits(num_gpus: u32, tp: u32, dp: u32, ep: u32) -> bool {
-    let attention = u64::from(tp) * u64::from(dp);
-    let gpus = u64::from(num_gpus);
-    if ep == 1 {
-        attention == gpus
-    } else {
-        ep == num_gpus && (attention == gpus || attention == 1)
-    }
-}
-
-fn check_parallelism(bad: &mut impl FnMut(String, String), at: &str, row: &str, c: &Configuration) {
-    let degrees = [
-        c.num_gpus,
-        c.tensor_parallel,
-        c.data_parallel,
-        c.expert_parallel,
-    ];
-    if degrees.contains(&0) || degrees.iter().any(|&d| d > MAX_COUNT) {
-        return; // reported already
-    }
-    if !parallelism_fits(
-        c.num_gpus,
-        c.tensor_parallel,
-        c.data_parallel,
-        c.expert_parallel,
-    ) {
-        bad(
-            format!("{at}.num_gpus"),
-            format!(
-                "{} GPUs do not fit tensor_parallel {} × data_parallel {} with expert_parallel {}: \
-                 tensor_parallel × data_parallel must equal num_gpus, and expert_parallel must be \
-                 1 or num_gpus (with tensor_parallel × data_parallel = 1 or num_gpus){row}",
-                c.num_gpus, c.tensor_parallel, c.data_parallel, c.expert_parallel
-            ),
-        );
-    }
-}
+pub use crate::model::parallelism_fits;
 
 #[cfg(test)]
 mod tests {

@@ -10,7 +10,9 @@ use askama::Template;
 
 use super::views::{Cell, Header, Row, RowGroup, TableView, table_html};
 use super::{Mirror, PageMeta, RenderCounts, gpu_anchor, model_dir, put_page};
-use crate::changes::{BestChange, ChangeEntry, ChangeHistory, ConfigurationRef, ModelRef};
+use crate::changes::{
+    BestChange, ChangeEntry, ChangeHistory, ConfigurationChange, ConfigurationRef, ModelRef,
+};
 use crate::fmt;
 use crate::model::row_anchor;
 use crate::write::PageSink;
@@ -56,18 +58,6 @@ pub fn best_history<'a>(
 /// `#import-<n>`'s id.
 fn entry_anchor(number: usize) -> String {
     format!("import-{number}")
-}
-
-/// A figure as the site prints that column elsewhere: Wh/M tok with two
-/// decimals, J per image or video with two and grouped thousands, J per
-/// token with four; another column in its shortest exact form.
-pub fn figure_value(figure: &str, value: f64) -> String {
-    match figure {
-        "wh_per_million_output_tokens" => fmt::wh_per_million(value),
-        "joules_per_image" | "joules_per_video" => fmt::joules_per_item(value),
-        "joules_per_output_token" => fmt::joules_per_token(value),
-        _ => crate::columns::raw(value),
-    }
 }
 
 /// The change in percent of the old value, signed ("+2.3", "−12.0"); with
@@ -133,6 +123,11 @@ struct EntryView {
     configurations_removed: Vec<ConfigGroup>,
     configurations_added_count: usize,
     configurations_removed_count: usize,
+    configurations_changed: Vec<ConfigGroup>,
+    configurations_changed_count: usize,
+    /// The fields that changed, each with how many configurations it
+    /// changed in: "tokens_per_second (838)".
+    changed_fields: String,
     best: Vec<BestRow>,
     /// The best figures as a table (the page only).
     best_table: String,
@@ -170,6 +165,11 @@ fn summary(e: &ChangeEntry) -> String {
             "configuration removed",
             "configurations removed",
         ),
+        (
+            e.configurations_changed.len(),
+            "configuration changed",
+            "configurations changed",
+        ),
         (moved, "best figure moved", "best figures moved"),
         (new, "new best figure", "new best figures"),
         (gone, "best figure gone", "best figures gone"),
@@ -179,7 +179,7 @@ fn summary(e: &ChangeEntry) -> String {
     .map(|(n, one, many)| plural(n, one, many))
     .collect();
     if parts.is_empty() {
-        "no change".to_owned()
+        "no figure changed".to_owned()
     } else {
         parts.join(", ")
     }
@@ -276,11 +276,37 @@ impl Links<'_, '_> {
     }
 
     fn config_groups(&self, rows: &[ConfigurationRef]) -> Vec<ConfigGroup> {
+        self.groups(rows.iter().map(|c| (c, c.row_id.clone())))
+    }
+
+    /// Changed configurations by model, each row with the fields that
+    /// changed: "`h100-1-8` (tokens_per_second)".
+    fn changed_groups(&self, rows: &[ConfigurationChange]) -> Vec<ConfigGroup> {
+        let refs: Vec<ConfigurationRef> = rows
+            .iter()
+            .map(|c| ConfigurationRef {
+                workload: c.workload.clone(),
+                slug: c.slug.clone(),
+                row_id: c.row_id.clone(),
+            })
+            .collect();
+        self.groups(
+            refs.iter()
+                .zip(rows)
+                .map(|(r, c)| (r, format!("{} ({})", c.row_id, c.fields.join(", ")))),
+        )
+    }
+
+    /// Rows grouped by model, in the order given, each shown as its text.
+    fn groups<'r>(
+        &self,
+        rows: impl Iterator<Item = (&'r ConfigurationRef, String)>,
+    ) -> Vec<ConfigGroup> {
         let mut groups: Vec<ConfigGroup> = Vec::new();
         let mut keys: Vec<(&str, &str)> = Vec::new();
-        for c in rows {
+        for (c, text) in rows {
             let item = Item {
-                text: c.row_id.clone(),
+                text,
                 href: self.row(&c.workload, &c.slug, &c.row_id),
             };
             let key = (c.workload.as_str(), c.slug.as_str());
@@ -306,7 +332,7 @@ impl Links<'_, '_> {
 
     fn best_row(&self, b: &BestChange, recorded_name: Option<&str>) -> BestRow {
         let value = |v: Option<f64>, row: &Option<String>| Item {
-            text: v.map_or_else(|| "—".to_owned(), |v| figure_value(&b.figure, v)),
+            text: v.map_or_else(|| "—".to_owned(), |v| fmt::figure_value(&b.figure, v)),
             href: v
                 .and(row.as_deref())
                 .and_then(|r| self.row(&b.workload, &b.slug, r)),
@@ -364,10 +390,30 @@ impl Links<'_, '_> {
             configurations_removed: self.config_groups(&e.configurations_removed),
             configurations_added_count: e.configurations_added.len(),
             configurations_removed_count: e.configurations_removed.len(),
+            configurations_changed: self.changed_groups(&e.configurations_changed),
+            configurations_changed_count: e.configurations_changed.len(),
+            changed_fields: changed_fields(&e.configurations_changed),
             best,
             best_table,
         })
     }
+}
+
+/// Each field that changed, with the number of configurations it changed
+/// in, in the order of the model format: "tokens_per_second (838)".
+fn changed_fields(rows: &[ConfigurationChange]) -> String {
+    let mut fields: Vec<(&str, usize)> = Vec::new();
+    for field in rows.iter().flat_map(|c| &c.fields) {
+        match fields.iter_mut().find(|(f, _)| *f == field) {
+            Some((_, n)) => *n += 1,
+            None => fields.push((field, 1)),
+        }
+    }
+    fields
+        .iter()
+        .map(|(f, n)| format!("{f} ({n})"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn cell(item: &Item) -> Cell {
@@ -587,7 +633,7 @@ pub(super) fn model_history_table(
                 .map(|h| {
                     let b = h.change;
                     let value = |v: Option<f64>| {
-                        v.map_or_else(|| "—".to_owned(), |v| figure_value(&b.figure, v))
+                        v.map_or_else(|| "—".to_owned(), |v| fmt::figure_value(&b.figure, v))
                     };
                     Row {
                         cells: vec![
@@ -690,10 +736,10 @@ mod tests {
     #[test]
     fn figures_read_as_elsewhere_on_the_site() {
         assert_eq!(
-            figure_value("wh_per_million_output_tokens", 39.054),
+            fmt::figure_value("wh_per_million_output_tokens", 39.054),
             "39.05"
         );
-        assert_eq!(figure_value("joules_per_image", 1234.5), "1,234.50");
-        assert_eq!(figure_value("something_else", 0.125), "0.125");
+        assert_eq!(fmt::figure_value("joules_per_image", 1234.5), "1,234.50");
+        assert_eq!(fmt::figure_value("something_else", 0.125), "0.125");
     }
 }
