@@ -1,26 +1,49 @@
 #!/usr/bin/env bash
-# The project's test command: cargo test, then the sync script on committed
-# copies of published leaderboard data, then the site checks of issue 6 on
-# two freshly built sites (data/, the whole leaderboard with its seven
-# workloads and change history, without a base URL; tests/fixtures/large/
-# with one), each served under a sub-path on 127.0.0.1:
-#   Nu Html Checker (HTML, CSS, SVG), links and fragments, axe-core in
-#   headless Chromium (light and dark), script errors and off-site requests,
-#   width at 360 px, and screenshots at 1280 and 390 px written to
-#   $ENERGYBOARD_SHOTS_DIR (default /tmp/energyboard-shots/<site>/).
-# Ends with one line `N passed, N failed` adding cargo's and the checks'
-# counts, and exits non-zero if anything failed.
+# The project's test command, in two tiers:
 #
-# Needs: cargo, python3, node + npm, java, /usr/bin/chromium (.ci/run
-# installs what a fresh machine lacks). Installs checks/node_modules with
-# `npm ci --ignore-scripts` when it is missing.
+#   ./test.sh           everything CI runs (.ci/run calls it): cargo test,
+#                       the sync script on committed copies of published
+#                       leaderboard data, the workflow lint, then the site
+#                       checks on two freshly built sites (data/, the whole
+#                       leaderboard with its seven workloads and change
+#                       history, without a base URL; tests/fixtures/large/
+#                       with one), each served under a sub-path on
+#                       127.0.0.1: Nu Html Checker (HTML, CSS, SVG), links
+#                       and fragments (parsed, no browser), and in headless
+#                       Chromium on a sample of each page kind: axe-core
+#                       (light and dark), script errors and off-site
+#                       requests, width at 360 px, the reader's controls, the
+#                       live preview; screenshots only when
+#                       ENERGYBOARD_SHOTS_DIR is set.
+#   ./test.sh --quick   cargo test and the site checks that need neither a
+#                       browser nor Java: the builds, the links and
+#                       fragments of both sites, the sync script.
+#
+# Counts tests (each cargo test, each step here, each self-test assertion,
+# each part of a site check) and, apart, the checked documents (one check
+# per file, page or page and colour scheme). Ends with the documents on one
+# line, then exactly one line `N passed, N failed` of tests, and exits
+# non-zero if anything failed.
+#
+# Needs: cargo, python3, node + npm; the full tier also java and
+# /usr/bin/chromium (.ci/run installs what a fresh machine lacks). Installs
+# checks/node_modules with `npm ci --ignore-scripts` when it is missing.
 #
 # Environment:
 #   ENERGYBOARD_REQUIRE_ALL_PAGES=1  a missing page kind (GPU, compare, ...)
 #                                    fails instead of being skipped (CI)
-#   ENERGYBOARD_SHOTS_DIR=DIR        where screenshots go (outside the repo)
-#   ENERGYBOARD_SITE_CHECKS=0        cargo test only (quick local runs)
+#   ENERGYBOARD_SHOTS_DIR=DIR        write screenshots there (outside the repo)
+#   ENERGYBOARD_FUZZ_CASES=N         cases per property test (default: a few
+#                                    seconds' worth)
+#   ENERGYBOARD_SITE_CHECKS=0        cargo test only
 set -uo pipefail
+
+quick=0
+case "${1:-}" in
+  "") ;;
+  --quick) quick=1 ;;
+  *) echo "usage: ./test.sh [--quick]" >&2; exit 2 ;;
+esac
 
 cd "$(dirname "$0")"
 ROOT=$PWD
@@ -30,6 +53,10 @@ trap 'rm -rf "$TMP"' EXIT
 
 passed=0
 failed=0
+# Checked documents (files, pages, page and colour scheme) of the site checks.
+docs_passed=0
+docs_failed=0
+docs_detail=()
 timings=()
 
 now() { date +%s.%N; }
@@ -46,25 +73,52 @@ one() { # one NAME STATUS
   fi
 }
 
-# Adds the `N passed, N failed` closing line of a node script's output; a
-# script that ended without one (a crash) counts as one failure.
-add_summary() { # add_summary LOG STATUS NAME
-  local line p f
+# The two numbers of a `N passed, N failed` line, as `N N`.
+counts() { # counts LINE
+  local f=${1#*, }
+  echo "${1%% passed*} ${f%% failed*}"
+}
+
+# Reads the closing `N passed, N failed` line of a script's log into
+# $sum_passed and $sum_failed, and returns 1 when there is none (a crash).
+# A script that ended without one counts as one failure, as does one that
+# exited non-zero with no failed check.
+read_summary() { # read_summary LOG STATUS NAME
+  local line
   line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$1" | tail -n 1)
   if [ -z "$line" ]; then
     echo "  FAIL  $3 ended without a summary line (exit $2)"
     failed=$((failed + 1))
-    return
+    return 1
   fi
-  p=${line%% passed*}
-  f=${line#*, }
-  f=${f%% failed*}
-  passed=$((passed + p))
-  failed=$((failed + f))
-  if [ "$2" -ne 0 ] && [ "$f" -eq 0 ]; then
+  read -r sum_passed sum_failed <<<"$(counts "$line")"
+  if [ "$2" -ne 0 ] && [ "$sum_failed" -eq 0 ]; then
     echo "  FAIL  $3 exited $2 with no failed check"
     failed=$((failed + 1))
   fi
+}
+
+# Adds the counts of a script whose checks are tests (the self-test, the
+# preview, the sync script).
+add_summary() { # add_summary LOG STATUS NAME
+  read_summary "$@" || return 0
+  passed=$((passed + sum_passed))
+  failed=$((failed + sum_failed))
+}
+
+# Adds a site check run (checks/run.mjs): each of its parts (vnu, links,
+# pages, reader) is one test, passed when none of its checks failed; the
+# checks themselves count as documents.
+add_site() { # add_site LOG STATUS NAME
+  local part line p f
+  read_summary "$@" || return 0
+  docs_passed=$((docs_passed + sum_passed))
+  docs_failed=$((docs_failed + sum_failed))
+  while read -r part line; do
+    read -r p f <<<"$(counts "$line")"
+    one "$3: ${part%:}" "$f"
+    docs_detail+=("$3 ${part%:} $((p + f))")
+  done < <(sed -n 's/^part //p' "$1")
 }
 
 # --- cargo test -----------------------------------------------------------
@@ -82,6 +136,10 @@ if [ "$status" -ne 0 ] && [ "$cargo_failed" -eq 0 ]; then
   failed=$((failed + 1))
 fi
 
+if [ "$quick" -eq 1 ]; then
+  echo "note: --quick, the checks that need Chromium or Java left out (./test.sh runs them)"
+fi
+
 if [ "${ENERGYBOARD_SITE_CHECKS:-1}" = "0" ]; then
   echo "note: ENERGYBOARD_SITE_CHECKS=0, site checks skipped"
 else
@@ -91,17 +149,19 @@ else
   t=$(now)
   python3 tests/fixtures/make_large.py --check
   one "tests/fixtures/large matches make_large.py" $?
-  # Ask cargo where the binary is: CARGO_TARGET_DIR or a build.target-dir
-  # setting may put it anywhere.
-  BIN=$(cargo build --quiet --color never --message-format=json-render-diagnostics \
+  # The binary cargo test built for the integration tests (a plain cargo
+  # build would compile the crate again in the dev profile). Ask cargo where
+  # it is: CARGO_TARGET_DIR or a build.target-dir setting may put it anywhere.
+  BIN=$(cargo test --no-run --quiet --color never --message-format=json-render-diagnostics \
     | python3 -c '
 import json, sys
 for line in sys.stdin:
     m = json.loads(line)
-    if m.get("reason") == "compiler-artifact" and m["target"]["name"] == "energyboard" and m.get("executable"):
+    if (m.get("reason") == "compiler-artifact" and m["target"]["name"] == "energyboard"
+            and m["target"]["kind"] == ["bin"] and not m["profile"]["test"] and m.get("executable")):
         print(m["executable"])' | tail -n 1)
   [ -n "$BIN" ] && [ -x "$BIN" ]
-  one "cargo build (binary at ${BIN:-?})" $?
+  one "the energyboard binary (at ${BIN:-?})" $?
   "$BIN" check --data tests/fixtures/large
   one "energyboard check --data tests/fixtures/large" $?
   "$BIN" build --data data --out "$TMP/site-data"
@@ -112,12 +172,14 @@ for line in sys.stdin:
   one "energyboard build --data tests/fixtures/large --base-url $BASE_URL" $built_large
   timings+=("builds $(elapsed "$t")")
 
-  echo
-  echo "== GitHub Pages workflow lint (actionlint)"
-  t=$(now)
-  bash tests/lint-workflow.sh
-  one "actionlint .github/workflows" $?
-  timings+=("workflow lint $(elapsed "$t")")
+  if [ "$quick" -eq 0 ]; then
+    echo
+    echo "== GitHub Pages workflow lint (actionlint)"
+    t=$(now)
+    bash tests/lint-workflow.sh
+    one "actionlint .github/workflows" $?
+    timings+=("workflow lint $(elapsed "$t")")
+  fi
 
   echo
   t=$(now)
@@ -152,7 +214,8 @@ for line in sys.stdin:
   timings+=("sync with import $(elapsed "$t")")
 
   # --- npm packages for the checks ----------------------------------------
-  if [ ! -d checks/node_modules/playwright-core ] || [ ! -d checks/node_modules/vnu-jar ] || [ ! -d checks/node_modules/axe-core ]; then
+  if [ ! -d checks/node_modules/playwright-core ] || [ ! -d checks/node_modules/vnu-jar ] \
+    || [ ! -d checks/node_modules/axe-core ] || [ ! -d checks/node_modules/parse5 ]; then
     echo
     echo "== npm ci --ignore-scripts (checks/)"
     (cd checks && npm ci --ignore-scripts --no-audit --no-fund)
@@ -160,31 +223,36 @@ for line in sys.stdin:
   fi
 
   # --- the checks' self-test, then each site --------------------------------
-  echo
-  t=$(now)
-  node checks/selftest.mjs 2>&1 | tee "$TMP/selftest.log"
-  add_summary "$TMP/selftest.log" "${PIPESTATUS[0]}" "checks/selftest.mjs"
-  timings+=("self-test $(elapsed "$t")")
+  if [ "$quick" -eq 0 ]; then
+    echo
+    t=$(now)
+    node checks/selftest.mjs 2>&1 | tee "$TMP/selftest.log"
+    add_summary "$TMP/selftest.log" "${PIPESTATUS[0]}" "checks/selftest.mjs"
+    timings+=("self-test $(elapsed "$t")")
 
-  # --- the live preview in a browser: an edit shows by itself -------------
-  echo
-  t=$(now)
-  node checks/preview.mjs "$BIN" tests/fixtures/workloads 2>&1 | tee "$TMP/preview.log"
-  add_summary "$TMP/preview.log" "${PIPESTATUS[0]}" "checks/preview.mjs"
-  timings+=("preview $(elapsed "$t")")
+    # --- the live preview in a browser: an edit shows by itself -----------
+    echo
+    t=$(now)
+    node checks/preview.mjs "$BIN" tests/fixtures/workloads 2>&1 | tee "$TMP/preview.log"
+    add_summary "$TMP/preview.log" "${PIPESTATUS[0]}" "checks/preview.mjs"
+    timings+=("preview $(elapsed "$t")")
+    only=()
+  else
+    only=(--only links)
+  fi
 
   if [ "$built_data" -eq 0 ]; then
     echo
     t=$(now)
-    node checks/run.mjs "$TMP/site-data" --label data 2>&1 | tee "$TMP/run-data.log"
-    add_summary "$TMP/run-data.log" "${PIPESTATUS[0]}" "site checks (data)"
+    node checks/run.mjs "$TMP/site-data" --label data "${only[@]}" 2>&1 | tee "$TMP/run-data.log"
+    add_site "$TMP/run-data.log" "${PIPESTATUS[0]}" "site checks data"
     timings+=("site checks data/ $(elapsed "$t")")
   fi
   if [ "$built_large" -eq 0 ]; then
     echo
     t=$(now)
-    node checks/run.mjs "$TMP/site-large" --label large --base-url "$BASE_URL" 2>&1 | tee "$TMP/run-large.log"
-    add_summary "$TMP/run-large.log" "${PIPESTATUS[0]}" "site checks (large)"
+    node checks/run.mjs "$TMP/site-large" --label large --base-url "$BASE_URL" "${only[@]}" 2>&1 | tee "$TMP/run-large.log"
+    add_site "$TMP/run-large.log" "${PIPESTATUS[0]}" "site checks large"
     timings+=("site checks large $(elapsed "$t")")
   fi
 fi
@@ -192,5 +260,8 @@ fi
 echo
 echo "timings: $(IFS=';'; echo "${timings[*]}" | sed 's/;/; /g')"
 echo "(cargo test alone: $cargo_passed tests passed and $cargo_failed failed)"
+if [ "${#docs_detail[@]}" -gt 0 ]; then
+  echo "site checks: $docs_passed documents passed, $docs_failed failed ($(IFS=';'; echo "${docs_detail[*]}" | sed 's/;/, /g'))"
+fi
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,14 +1,17 @@
 #!/usr/bin/env node
 // Link check of a built site as served under a sub-path. Every HTML page and
-// SVG file is loaded in headless Chromium (JavaScript off: the page as
-// served) from the local server; every href/src/srcset/xlink:href/poster/
-// data/action and og:/twitter: URL is resolved against the page's served
-// URL, and must:
+// SVG file is fetched from the local server and parsed with parse5 (the
+// HTML standard's parsing algorithm, as a browser parses a page with
+// JavaScript off; no browser is started); every href/src/srcset/xlink:href/
+// poster/data/action and og:/twitter: URL is resolved against the page's
+// served URL, and must:
 // - not be root-relative (`/x`): under a sub-path it leaves the site;
 // - when internal, name a file of the site, and a fragment must name an id
 //   (or <a name>) in the target page;
-// - when it loads something (img, script, stylesheet, icon, iframe, ...),
-//   not point off-site; the browser's own requests are watched too.
+// - when it loads something (img, script, stylesheet, icon, iframe, ...,
+//   and url() in a style attribute or <style> element), not point off-site.
+// What the browser itself requests from a page is watched by the browser
+// checks (pages.mjs) on a sample of each page kind.
 // Links to other sites in <a href> are allowed and not fetched. CSS files'
 // url() and @import, sitemap.xml and robots.txt are checked the same way.
 // The 404 page is loaded at its own URL and at missing URLs at two depths.
@@ -21,8 +24,9 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
+import { parse } from 'parse5';
+
 import { listFiles, urlPathOf } from './lib/site.mjs';
-import { guardedContext } from './lib/browser.mjs';
 import { runAlone } from './lib/cli.mjs';
 
 const RESOURCE_RELS = new Set([
@@ -36,30 +40,60 @@ const RESOURCE_TAGS = new Set([
 // Where an absolute URL to the published site belongs.
 const ABSOLUTE_OK_RELS = new Set(['canonical', 'alternate']);
 
-/** Collects ids and URL-bearing attributes from the loaded document. */
-function extract() {
-  const XLINK = 'http://www.w3.org/1999/xlink';
+const XLINK = 'http://www.w3.org/1999/xlink';
+
+/** The element nodes of a parse5 tree, in document order (not inside <template>, as querySelectorAll). */
+function* elements(node) {
+  for (const child of node.childNodes || []) {
+    if (child.tagName) yield child;
+    yield* elements(child);
+  }
+}
+
+/** The url() and @import URLs of a piece of CSS. */
+function cssUrls(css) {
+  const text = css.replace(/\/\*[\s\S]*?\*\//g, '');
+  const found = [];
+  for (const m of text.matchAll(/url\(\s*(['"]?)([^'")]*?)\1\s*\)/g)) found.push(m[2]);
+  for (const m of text.matchAll(/@import\s+(['"])([^'"]+)\1/g)) found.push(m[2]);
+  return found.filter((value) => !value.startsWith('#')); // an SVG paint server in the same document
+}
+
+/** Collects ids and URL-bearing attributes from a document's text. */
+function extract(text) {
   const ids = [];
   const refs = [];
   const attrs = ['href', 'src', 'srcset', 'poster', 'action', 'formaction', 'cite'];
-  for (const el of document.querySelectorAll('*')) {
-    const tag = el.localName.toLowerCase();
-    if (el.id) ids.push(el.id);
-    if (tag === 'a' && el.getAttribute('name')) ids.push(el.getAttribute('name'));
-    const rel = (el.getAttribute('rel') || '').toLowerCase();
+  for (const el of elements(parse(text))) {
+    const tag = el.tagName.toLowerCase();
+    // getAttribute: an attribute without a namespace prefix (xlink:href has one).
+    const get = (name) => {
+      const a = el.attrs.find((x) => x.name === name && !x.prefix);
+      return a ? a.value : null;
+    };
+    if (get('id')) ids.push(get('id'));
+    if (tag === 'a' && get('name')) ids.push(get('name'));
+    const rel = (get('rel') || '').toLowerCase();
     for (const attr of attrs) {
-      if (el.hasAttribute(attr)) refs.push({ tag, attr, value: el.getAttribute(attr), rel });
+      if (get(attr) !== null) refs.push({ tag, attr, value: get(attr), rel });
     }
-    if (tag === 'object' && el.hasAttribute('data')) refs.push({ tag, attr: 'data', value: el.getAttribute('data'), rel });
-    const xl = el.getAttributeNS(XLINK, 'href');
-    if (xl !== null) refs.push({ tag, attr: 'xlink:href', value: xl, rel });
+    if (tag === 'object' && get('data') !== null) refs.push({ tag, attr: 'data', value: get('data'), rel });
+    const xl = el.attrs.find((x) => x.namespace === XLINK && x.name === 'href');
+    if (xl) refs.push({ tag, attr: 'xlink:href', value: xl.value, rel });
+    if (get('style') !== null) {
+      for (const value of cssUrls(get('style'))) refs.push({ tag, attr: 'style url()', value, rel: '' });
+    }
+    if (tag === 'style') {
+      const css = el.childNodes.map((c) => c.value || '').join('');
+      for (const value of cssUrls(css)) refs.push({ tag, attr: 'url()', value, rel: '' });
+    }
     if (tag === 'meta') {
-      const prop = (el.getAttribute('property') || el.getAttribute('name') || '').toLowerCase();
+      const prop = (get('property') || get('name') || '').toLowerCase();
       if (/^(og:(url|image|image:url|image:secure_url|video|audio)|twitter:(image|url)(:src)?)$/.test(prop)) {
-        refs.push({ tag, attr: `content of ${prop}`, value: el.getAttribute('content') || '', rel: 'meta' });
+        refs.push({ tag, attr: `content of ${prop}`, value: get('content') || '', rel: 'meta' });
       }
-      if ((el.getAttribute('http-equiv') || '').toLowerCase() === 'refresh') {
-        const m = /url\s*=\s*['"]?([^'"]+)/i.exec(el.getAttribute('content') || '');
+      if ((get('http-equiv') || '').toLowerCase() === 'refresh') {
+        const m = /url\s*=\s*['"]?([^'"]+)/i.exec(get('content') || '');
         if (m) refs.push({ tag, attr: 'refresh url', value: m[1], rel: '' });
       }
     }
@@ -68,6 +102,7 @@ function extract() {
 }
 
 function isResource(ref) {
+  if (ref.attr.endsWith('url()')) return true;
   if (ref.tag === 'link') return ref.rel.split(/\s+/).some((r) => RESOURCE_RELS.has(r));
   if (RESOURCE_TAGS.has(ref.tag)) return true;
   return ref.attr === 'poster' || ref.attr === 'srcset';
@@ -80,9 +115,9 @@ function srcsetUrls(value) {
 
 /**
  * Links of a site, checked against the files in it.
- * `served` comes from makeServed(); `browser` from launchBrowser().
+ * `served` comes from makeServed().
  */
-export async function checkLinks({ siteDir, served, browser, report }) {
+export async function checkLinks({ siteDir, served, report }) {
   const root = path.resolve(siteDir);
   const files = await listFiles(root);
   const fileSet = new Set(files);
@@ -115,26 +150,22 @@ export async function checkLinks({ siteDir, served, browser, report }) {
     }
   }
 
-  const { context, offsite } = await guardedContext(browser, served, { javaScriptEnabled: false });
-  const page = await context.newPage();
   const idsOf = new Map();
   const loaded = [];
   for (const visit of visits) {
-    offsite.length = 0;
     let status = 0;
     let data = { ids: [], refs: [] };
     let loadError = null;
     try {
-      const response = await page.goto(visit.url, { waitUntil: 'load', timeout: 30000 });
-      status = response ? response.status() : 0;
-      data = await page.evaluate(extract);
+      const response = await fetch(visit.url, { signal: AbortSignal.timeout(30000) });
+      status = response.status;
+      data = extract(await response.text());
     } catch (err) {
       loadError = err.message.split('\n')[0];
     }
     if (!idsOf.has(visit.rel) && !loadError) idsOf.set(visit.rel, new Set(data.ids));
-    loaded.push({ visit, status, data, loadError, offsite: [...new Set(offsite)] });
+    loaded.push({ visit, status, data, loadError });
   }
-  await context.close();
 
   const referenced = new Set();
   const externalLinks = new Set();
@@ -218,7 +249,7 @@ export async function checkLinks({ siteDir, served, browser, report }) {
   }
 
   let refCount = 0;
-  for (const { visit, status, data, loadError, offsite: off } of loaded) {
+  for (const { visit, status, data, loadError } of loaded) {
     const problems = [];
     if (loadError) problems.push(`could not load ${visit.url}: ${loadError}`);
     else if (status !== visit.status) problems.push(`${visit.url} answered ${status}, expected ${visit.status}`);
@@ -232,7 +263,6 @@ export async function checkLinks({ siteDir, served, browser, report }) {
         problems.push(...checkUrl(value, visit.url, { resource: isResource(ref), absoluteOk, what, fromRel: visit.label, docRel: visit.rel }));
       }
     }
-    for (const u of off) problems.push(`the browser requested an off-site URL: ${u}`);
     const name = `links ${visit.label}`;
     if (visit.strict) {
       report.check(name, problems, `${data.refs.length} URLs`);
@@ -245,14 +275,10 @@ export async function checkLinks({ siteDir, served, browser, report }) {
 
   // CSS: url() and @import.
   for (const rel of files.filter((f) => f.endsWith('.css'))) {
-    const css = (await fs.readFile(path.join(root, rel), 'utf8')).replace(/\/\*[\s\S]*?\*\//g, '');
     const cssUrl = served.url + rel;
     const problems = [];
-    const found = [];
-    for (const m of css.matchAll(/url\(\s*(['"]?)([^'")]*?)\1\s*\)/g)) found.push(m[2]);
-    for (const m of css.matchAll(/@import\s+(['"])([^'"]+)\1/g)) found.push(m[2]);
+    const found = cssUrls(await fs.readFile(path.join(root, rel), 'utf8'));
     for (const value of found) {
-      if (value.startsWith('#')) continue; // SVG paint server in the same document
       problems.push(...checkUrl(value, cssUrl, { resource: true, absoluteOk: false, what: 'url()', fromRel: rel }));
     }
     report.check(`links ${rel}`, problems, `${found.length} URLs`);
@@ -301,5 +327,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] || '').href) {
     title: 'Links',
     usage: 'node links.mjs SITE_DIR [--base-path /energyboard/] [--base-url URL]',
     check: checkLinks,
+    needsBrowser: false,
   });
 }

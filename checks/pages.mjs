@@ -14,7 +14,8 @@
 //   CSS display rule overriding [hidden] reveals controls that do nothing);
 // - shots <page>: full-page screenshots at 1280 px and 390 px, light and dark
 //   (and, for the leaderboard, with JavaScript off), written outside the
-//   repository.
+//   repository; only when asked for (a shots folder: --shots DIR or
+//   ENERGYBOARD_SHOTS_DIR), since they take as long as the checks above.
 // A page kind the site does not have yet is skipped with a message, or
 // fails when requireAll is set (CI sets it: the final site has them all).
 //
@@ -33,7 +34,8 @@ import { runAlone } from './lib/cli.mjs';
 const require = createRequire(import.meta.url);
 const AXE_PATH = require.resolve('axe-core/axe.min.js');
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const DEFAULT_SHOTS = process.env.ENERGYBOARD_SHOTS_DIR || '/tmp/energyboard-shots';
+/** Where screenshots go; none are taken without a folder. */
+export const DEFAULT_SHOTS = process.env.ENERGYBOARD_SHOTS_DIR || '';
 
 const MISSING_PATH = 'this-page-does-not-exist';
 
@@ -190,7 +192,11 @@ export async function checkPages({ siteDir, served, browser, report, requireAll 
     await context.close();
   }
 
-  // Screenshots, outside the repository.
+  // Screenshots, outside the repository, when asked for.
+  if (!shotsDir) {
+    report.note('no screenshots (set ENERGYBOARD_SHOTS_DIR=DIR to write them)');
+    return [];
+  }
   const outDir = path.resolve(shotsDir, label);
   const rel = path.relative(REPO_ROOT, outDir);
   if (!rel.startsWith('..') && !path.isAbsolute(rel)) {

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // All site checks of one built site, in one run: serve it under a sub-path
 // on 127.0.0.1, then the Nu Html Checker, the link check and the browser
-// checks (axe-core, script errors, width, screenshots). Ends with exactly
-// one `N passed, N failed` line; exits 1 when anything failed.
+// checks (axe-core, script errors, width, screenshots). Prints one line
+// `part NAME: N passed, N failed` per part (./test.sh counts each part as
+// one test and its checks apart), then ends with exactly one
+// `N passed, N failed` line; exits 1 when anything failed.
 //
 // Usage: node checks/run.mjs SITE_DIR [options]
 //   --base-url URL     the --base-url the site was built with (its URLs are
@@ -12,7 +14,7 @@
 //   --label NAME       name for this site in the output and the screenshots
 //                      folder (default: the folder's name)
 //   --shots DIR        screenshots folder, outside the repository (default
-//                      $ENERGYBOARD_SHOTS_DIR or /tmp/energyboard-shots)
+//                      $ENERGYBOARD_SHOTS_DIR; none: no screenshots)
 //   --require-all      fail when a page kind is missing (also when
 //                      ENERGYBOARD_REQUIRE_ALL_PAGES=1)
 //   --only a,b         run only some of: vnu, links, pages, reader
@@ -40,6 +42,7 @@ const requireAll = args.has('--require-all') || process.env.ENERGYBOARD_REQUIRE_
 
 const report = new Report();
 const timings = [];
+const parts = [];
 const started = performance.now();
 
 async function part(name, fn) {
@@ -51,6 +54,7 @@ async function part(name, fn) {
     r.fail(`${name} ran to the end`, err.stack || err.message);
   }
   timings.push(`${name} ${since(t)}`);
+  parts.push(`part ${name}: ${r.summaryLine()}`);
 }
 
 const { server, served, baseUrl } = await serveSite(siteDir, args);
@@ -62,14 +66,14 @@ try {
     heading(`Nu Html Checker (${label})`);
     await part('vnu', (r) => checkConformance(siteDir, r));
   }
-  if (only.has('links') || only.has('pages') || only.has('reader')) {
+  if (only.has('pages') || only.has('reader')) {
     const t = performance.now();
     browser = await launchBrowser();
     timings.push(`chromium start ${since(t)}`);
   }
   if (only.has('links')) {
     heading(`Links (${label})`);
-    await part('links', (r) => checkLinks({ siteDir, served, browser, report: r }));
+    await part('links', (r) => checkLinks({ siteDir, served, report: r }));
   }
   if (only.has('pages')) {
     heading(`Pages in Chromium: axe-core, errors, width, screenshots (${label})`);
@@ -94,5 +98,6 @@ if (report.failures.length) {
   }
 }
 console.log(`\n${label}: ${timings.join(', ')}; total ${since(started)}; ${report.warnings} warnings, ${report.skipped} skipped`);
+for (const line of parts) console.log(line);
 console.log(report.summaryLine());
 process.exitCode = report.failed ? 1 : 0;

@@ -34,6 +34,7 @@ const MUST_FAIL = {
     'fragment #also-nowhere does not exist in index.html',
     '<img src>="https://images.example.com/x.png": loads a resource from another site',
     '<link href>="https://cdn.example.com/theme.css": loads a resource from another site',
+    '<p style url()>="https://images.example.com/bg.png": loads a resource from another site',
   ],
   'links assets/style.css': ['https://cdn.example.com/bg.png', '"missing.png": broken'],
   'links chart.svg': ['https://images.example.com/logo.png'],
@@ -105,7 +106,7 @@ async function main() {
   const shots = await fs.mkdtemp(path.join(os.tmpdir(), 'energyboard-selftest-shots-'));
   try {
     await checkConformance(SITE, inner.child('vnu'));
-    await checkLinks({ siteDir: SITE, served, browser, report: inner.child('links') });
+    await checkLinks({ siteDir: SITE, served, report: inner.child('links') });
     await checkPages({ siteDir: SITE, served, browser, report: inner.child('pages'), requireAll: true, shotsDir: shots, label: 'selftest' });
   } finally {
     await browser.close();

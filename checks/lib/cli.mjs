@@ -41,10 +41,11 @@ export async function serveSite(siteDir, args) {
 
 /**
  * Runs one check on a site from the command line: serves it, starts
- * Chromium, calls `check({ siteDir, served, browser, report, args })`, and
- * ends with the `N passed, N failed` line and a matching exit code.
+ * Chromium (unless `needsBrowser` is false), calls `check({ siteDir,
+ * served, browser, report, args })`, and ends with the `N passed, N failed`
+ * line and a matching exit code.
  */
-export async function runAlone({ name, title, usage, valued = [], check }) {
+export async function runAlone({ name, title, usage, valued = [], check, needsBrowser = true }) {
   const args = parseArgs(process.argv.slice(2), valued);
   if (args.positional.length !== 1) {
     console.error(`usage: ${usage}`);
@@ -54,14 +55,14 @@ export async function runAlone({ name, title, usage, valued = [], check }) {
   const report = new Report(name);
   const start = performance.now();
   const { server, served } = await serveSite(siteDir, args);
-  const browser = await launchBrowser();
+  const browser = needsBrowser ? await launchBrowser() : null;
   heading(`${title}: ${path.resolve(siteDir)} served at ${served.url}`);
   try {
     await check({ siteDir, served, browser, report, args });
   } catch (err) {
     report.fail(`${name} checks ran`, err.stack || err.message);
   } finally {
-    await browser.close();
+    if (browser) await browser.close();
     await server.close();
   }
   console.log(`  (${since(start)})`);

@@ -25,7 +25,7 @@
 //! and its overview; the front page and the site-wide pages always are.
 //! Files are then updated in place ([`InPlaceWriter`]): unchanged bytes are
 //! not written, files no unit writes any more are removed. A test
-//! (`tests/serve_incremental.rs`) checks that after each of a series of
+//! (`tests/it/serve_incremental.rs`) checks that after each of a series of
 //! edits the folder is byte for byte what a full build gives.
 
 use std::collections::{BTreeMap, HashMap};

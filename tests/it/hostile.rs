@@ -1,10 +1,18 @@
-//! Hostile and broken input, run through the real binary.
+//! Hostile and broken input.
 //!
 //! Every test works in its own tempdir: it copies `data/` and `static/`,
 //! builds a good site into `out/`, then runs `energyboard build` on a bad
 //! data folder with `--out out` and checks what a user would see: the exit
 //! code, a line naming the file, the field and the problem, and an `out/`
 //! that is byte-for-byte as it was, with nothing left beside it.
+//!
+//! The builds run in this process through the library, as `main` calls it
+//! (the same options, the error chain printed the same way), which takes
+//! milliseconds where a process each took a second of a loaded machine. A
+//! few cases run the real binary, where the process itself is the point:
+//! its exit code and first stderr line, a note only `main` prints, control
+//! characters that must not reach a terminal, the `--force` flag, and reads
+//! that must not hang (a named pipe, `/dev/zero`).
 //!
 //! Most bad folders are committed under `tests/fixtures/invalid/` (made by
 //! `tests/fixtures/generate.py`); the huge and odd ones are made here.
@@ -13,8 +21,11 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, ExitStatus, Stdio};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
 use std::time::{Duration, Instant, SystemTime};
+
+use energyboard::{BuildOptions, Config};
 
 const BIN: &str = env!("CARGO_BIN_EXE_energyboard");
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
@@ -44,9 +55,7 @@ impl Sandbox {
             &sandbox.path("data"),
         );
         copy_dir(&Path::new(ROOT).join("static"), &sandbox.path("static"));
-        sandbox
-            .run(&["build", "--data", "data", "--out", "out"])
-            .succeeds();
+        sandbox.build_from("data", "out", false).succeeds();
         assert!(sandbox.path("out/index.html").is_file());
         sandbox
     }
@@ -71,14 +80,58 @@ impl Sandbox {
         self
     }
 
-    /// `energyboard build --data bad --out out`.
+    /// `energyboard build --data bad --out out`, in this process.
     fn build(&self) -> Run {
-        self.run(&["build", "--data", "bad", "--out", "out"])
+        self.build_from("bad", "out", false)
     }
 
-    /// Runs the binary in the sandbox with `args` (and `--static static`),
-    /// failing the test if it runs longer than [`TIMEOUT`].
-    fn run(&self, args: &[&str]) -> Run {
+    /// `energyboard build --data <data> --out <out> --static static
+    /// [--force]` run in the sandbox, in this process: the options `main`
+    /// makes (no settings file in the sandbox), and on failure the error
+    /// chain as `main` prints it, with the sandbox's path taken out so that
+    /// paths read as they do in a run from inside it. Fails the test if the
+    /// build takes longer than [`TIMEOUT`].
+    fn build_from(&self, data: &str, out: &str, force: bool) -> Run {
+        let before = (listing(self.dir.path()), tree(&self.path("out")));
+        let settings = self.path("energyboard.toml");
+        let config = Config::load(&settings).unwrap();
+        let options = BuildOptions {
+            data_dir: self.path(data),
+            static_dir: self.path("static"),
+            out_dir: self.path(out),
+            force,
+            base_url: config.base_url(),
+            footprint: config.footprint(&settings).unwrap(),
+            workloads: config.workloads,
+        };
+        let (send, receive) = mpsc::channel();
+        std::thread::spawn(move || send.send(energyboard::build(&options).map(|s| s.to_string())));
+        let args = format!("build --data {data} --out {out}");
+        let result = receive
+            .recv_timeout(TIMEOUT)
+            .unwrap_or_else(|_| panic!("`energyboard {args}` hung for {TIMEOUT:?}"));
+        let sandbox = format!("{}/", self.dir.path().display());
+        let (code, stdout, stderr) = match result {
+            Ok(summary) => (0, format!("built {out}: {summary}\n"), String::new()),
+            Err(err) => (
+                1,
+                String::new(),
+                format!("error: {err:#}\n").replace(&sandbox, ""),
+            ),
+        };
+        Run {
+            args,
+            before,
+            after: (listing(self.dir.path()), tree(&self.path("out"))),
+            code: Some(code),
+            stdout,
+            stderr,
+        }
+    }
+
+    /// Runs the real binary in the sandbox with `args` (and `--static
+    /// static`), failing the test if it runs longer than [`TIMEOUT`].
+    fn run_binary(&self, args: &[&str]) -> Run {
         let before = (listing(self.dir.path()), tree(&self.path("out")));
         let child = Command::new(BIN)
             .args(args)
@@ -94,10 +147,15 @@ impl Sandbox {
             args: args.join(" "),
             before,
             after: (listing(self.dir.path()), tree(&self.path("out"))),
-            status,
+            code: status.code(),
             stdout,
             stderr,
         }
+    }
+
+    /// `energyboard build --data bad --out out` by the real binary.
+    fn build_binary(&self) -> Run {
+        self.run_binary(&["build", "--data", "bad", "--out", "out"])
     }
 }
 
@@ -107,18 +165,19 @@ struct Run {
     args: String,
     before: (Vec<String>, Tree),
     after: (Vec<String>, Tree),
-    status: ExitStatus,
+    /// The exit code (0 or 1 for a build in this process).
+    code: Option<i32>,
     stdout: String,
     stderr: String,
 }
 
 impl Run {
     fn succeeds(self) -> Self {
-        assert!(
-            self.status.success(),
-            "`energyboard {}` failed ({}):\n{}",
+        assert_eq!(
+            self.code,
+            Some(0),
+            "`energyboard {}` failed:\n{}",
             self.args,
-            self.status,
             self.stderr
         );
         self
@@ -127,7 +186,7 @@ impl Run {
     /// Exit code 1, `out/` exactly as before, nothing new beside it.
     fn fails(self) -> Self {
         assert_eq!(
-            self.status.code(),
+            self.code,
             Some(1),
             "`energyboard {}` should fail; stdout:\n{}\nstderr:\n{}",
             self.args,
@@ -196,7 +255,7 @@ impl Run {
     }
 }
 
-fn wait(mut child: Child, args: &[&str]) -> (ExitStatus, String, String) {
+fn wait(mut child: Child, args: &[&str]) -> (std::process::ExitStatus, String, String) {
     let mut out_pipe = child.stdout.take().unwrap();
     let mut err_pipe = child.stderr.take().unwrap();
     let out = std::thread::spawn(move || {
@@ -441,7 +500,7 @@ fn missing_field_in_best_names_the_gpu() {
 // ---------------------------------------------------------------------------
 // Quantities that cannot be zero or negative (non-finite ones cannot be
 // written in JSON: see `number_too_large_for_a_float_is_refused` and the
-// property tests in tests/fuzz.rs).
+// property tests in tests/it/fuzz.rs).
 
 #[test]
 fn negative_energy_is_refused() {
@@ -549,7 +608,10 @@ fn source_url_must_be_a_web_address() {
 
 #[test]
 fn control_characters_in_a_row_id_do_not_reach_the_terminal() {
-    invalid("control-characters-in-row-id")
+    Sandbox::new()
+        .fixture("invalid", "control-characters-in-row-id")
+        .build_binary()
+        .fails()
         .model_problem(
             "configurations[0].median_itl_ms",
             "(row \"qwen-3-32b/B200/1/64\\u{1b}[2J\")",
@@ -656,7 +718,10 @@ fn duplicate_slug_names_both_files() {
 
 #[test]
 fn every_bad_file_is_reported_in_one_run() {
-    invalid("every-bad-file-reported")
+    Sandbox::new()
+        .fixture("invalid", "every-bad-file-reported")
+        .build_binary()
+        .fails()
         .stderr_has("error: 3 problems in 2 files:")
         .problem(
             "bad/first.json",
@@ -678,17 +743,18 @@ fn empty_data_folder_is_an_error() {
 #[test]
 fn missing_data_folder_is_an_error() {
     let sandbox = Sandbox::new();
-    sandbox
-        .run(&["build", "--data", "nowhere", "--out", "out"])
-        .fails()
-        .problem("nowhere", "(folder)", "cannot read the data folder");
+    sandbox.build_from("nowhere", "out", false).fails().problem(
+        "nowhere",
+        "(folder)",
+        "cannot read the data folder",
+    );
 }
 
 #[test]
 fn data_folder_that_is_a_file_is_an_error() {
     let sandbox = Sandbox::new();
     sandbox
-        .run(&["build", "--data", "data/qwen-3-32b.json", "--out", "out"])
+        .build_from("data/qwen-3-32b.json", "out", false)
         .fails()
         .problem("data/qwen-3-32b.json", "(folder)", "is not a folder");
 }
@@ -736,23 +802,29 @@ fn dangling_symlink_is_an_error() {
 #[cfg(unix)]
 #[test]
 fn named_pipe_called_json_is_an_error_not_a_hang() {
-    with_bad_data(|bad| {
-        let status = Command::new("mkfifo")
-            .arg(bad.join("pipe.json"))
-            .status()
-            .expect("mkfifo");
-        assert!(status.success());
-    })
-    .problem("bad/pipe.json", "(file)", "is not a regular file");
+    Sandbox::new()
+        .bad_data(|bad| {
+            let status = Command::new("mkfifo")
+                .arg(bad.join("pipe.json"))
+                .status()
+                .expect("mkfifo");
+            assert!(status.success());
+        })
+        .build_binary()
+        .fails()
+        .problem("bad/pipe.json", "(file)", "is not a regular file");
 }
 
 #[cfg(target_os = "linux")]
 #[test]
 fn symlink_to_an_endless_device_is_an_error_not_a_hang() {
-    with_bad_data(|bad| {
-        std::os::unix::fs::symlink("/dev/zero", bad.join("zero.json")).unwrap();
-    })
-    .problem("bad/zero.json", "(file)", "is not a regular file");
+    Sandbox::new()
+        .bad_data(|bad| {
+            std::os::unix::fs::symlink("/dev/zero", bad.join("zero.json")).unwrap();
+        })
+        .build_binary()
+        .fails()
+        .problem("bad/zero.json", "(file)", "is not a regular file");
 }
 
 // ---------------------------------------------------------------------------
@@ -767,14 +839,14 @@ fn out_folder_energyboard_did_not_make_is_refused_untouched() {
     fs::write(mine.join("sub/keep.bin"), [0u8, 1, 2]).unwrap();
     let before = tree(&mine);
     sandbox
-        .run(&["build", "--data", "data", "--out", "mine"])
+        .run_binary(&["build", "--data", "data", "--out", "mine"])
         .fails()
         .stderr_has("mine: is not empty and was not built by energyboard")
         .stderr_has("--force");
     assert_eq!(tree(&mine), before, "a refused build touched mine/");
 
     sandbox
-        .run(&["build", "--data", "data", "--out", "mine", "--force"])
+        .run_binary(&["build", "--data", "data", "--out", "mine", "--force"])
         .succeeds();
     assert!(mine.join(".energyboard").is_file());
     assert!(mine.join("index.html").is_file());
@@ -786,7 +858,7 @@ fn out_that_is_a_file_is_refused() {
     let sandbox = Sandbox::new();
     fs::write(sandbox.path("page.html"), "mine").unwrap();
     sandbox
-        .run(&["build", "--data", "data", "--out", "page.html"])
+        .build_from("data", "page.html", false)
         .fails()
         .stderr_has("page.html: exists and is not a folder");
     assert_eq!(fs::read(sandbox.path("page.html")).unwrap(), b"mine");
@@ -798,9 +870,7 @@ fn leftover_folder_from_a_crashed_swap_does_not_block_the_next_build() {
     // left there by a crash made every later build fail.
     let sandbox = Sandbox::new();
     fs::create_dir_all(sandbox.path(".out.old/index.html")).unwrap();
-    sandbox
-        .run(&["build", "--data", "data", "--out", "out"])
-        .succeeds();
+    sandbox.build_from("data", "out", false).succeeds();
     assert!(sandbox.path(".out.old/index.html").is_dir());
     assert_eq!(
         listing(sandbox.dir.path()),
@@ -962,10 +1032,10 @@ fn best_may_name_either_of_two_tied_runs() {
 fn hidden_files_are_ignored_and_other_files_are_noted() {
     let sandbox = Sandbox::new().fixture("valid", "hidden-and-other-files-skipped");
     sandbox
-        .build()
+        .build_binary()
         .succeeds()
         .stderr_has("note: skipped bad/README.txt (not a .json model file)");
-    let run = sandbox.build().succeeds();
+    let run = sandbox.build_binary().succeeds();
     assert!(!run.stderr.contains(".draft.json"), "{}", run.stderr);
 }
 

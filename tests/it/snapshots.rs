@@ -1,8 +1,8 @@
 //! Snapshot tests (insta): a model page's `<main>`, one SVG chart and the
 //! CSV headers, built from the two seed files (`tests/fixtures/seeds/`, which
 //! never change with an import). A change to what the pages say shows up as
-//! a diff of `tests/snapshots/*.snap` in review. After an intended change,
-//! run `INSTA_UPDATE=always cargo test --test snapshots` (or `cargo insta
+//! a diff of `tests/it/snapshots/*.snap` in review. After an intended change,
+//! run `INSTA_UPDATE=always cargo test --test it snapshots::` (or `cargo insta
 //! review`) and commit the new snapshots; CI never writes them.
 
 use std::fs;

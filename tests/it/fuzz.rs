@@ -4,11 +4,14 @@
 //! nothing panics or hangs, and the result is either a model or problems
 //! that name the file.
 //!
-//! The case counts are fixed so that CI stays bounded (the whole file runs
-//! in a few seconds in a debug build). For a longer local run:
+//! The case counts are small so that the whole file runs in a few seconds
+//! of a debug build, in every `cargo test` and `./test.sh` (proptest draws
+//! new cases each run; a failing case is kept in fuzz.proptest-regressions
+//! and tried first). For a deeper run, `ENERGYBOARD_FUZZ_CASES` (or
+//! proptest's own `PROPTEST_CASES`) sets the number of cases of every test:
 //!
 //! ```text
-//! PROPTEST_CASES=200000 cargo test --release --test fuzz
+//! ENERGYBOARD_FUZZ_CASES=200000 cargo test --release --test it fuzz::
 //! ```
 
 use std::path::Path;
@@ -26,11 +29,12 @@ const SEEDS: [&str; 2] = ["qwen-3-32b", "qwen-3-30b-a3b-instruct"];
 /// The path every in-memory document is said to come from.
 const FUZZ_PATH: &str = "data/fuzz-model.json";
 
-/// `cases` unless `PROPTEST_CASES` asks for another number.
+/// `cases` unless `ENERGYBOARD_FUZZ_CASES` or `PROPTEST_CASES` asks for
+/// another number.
 fn cases(cases: u32) -> Config {
-    let cases = std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
+    let cases = ["ENERGYBOARD_FUZZ_CASES", "PROPTEST_CASES"]
+        .iter()
+        .find_map(|name| std::env::var(name).ok()?.parse().ok())
         .unwrap_or(cases);
     Config {
         cases,
@@ -187,7 +191,7 @@ fn edited_seed_bytes() -> impl Strategy<Value = Vec<u8>> {
 }
 
 proptest! {
-    #![proptest_config(cases(400))]
+    #![proptest_config(cases(80))]
 
     #[test]
     fn arbitrary_bytes_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..1024)) {
@@ -466,7 +470,7 @@ fn mutated_seed() -> impl Strategy<Value = Vec<u8>> {
 }
 
 proptest! {
-    #![proptest_config(cases(600))]
+    #![proptest_config(cases(100))]
 
     #[test]
     fn mutated_seed_documents_load_or_name_the_file(bytes in mutated_seed()) {
@@ -478,7 +482,7 @@ proptest! {
 // Through the file system and the whole check, fewer cases.
 
 proptest! {
-    #![proptest_config(cases(40))]
+    #![proptest_config(cases(16))]
 
     #[test]
     fn read_model_file_names_the_file(bytes in prop_oneof![
@@ -543,7 +547,7 @@ const POSITIVE: [&str; 9] = [
 ];
 
 proptest! {
-    #![proptest_config(cases(300))]
+    #![proptest_config(cases(60))]
 
     #[test]
     fn impossible_quantities_are_named_by_validation(
@@ -642,7 +646,7 @@ fn field_of(pointer: &str) -> String {
 }
 
 proptest! {
-    #![proptest_config(cases(300))]
+    #![proptest_config(cases(60))]
 
     #[test]
     fn out_of_range_quantities_are_named_by_validation(

@@ -5,6 +5,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 use energyboard::{BuildOptions, build};
 use scraper::{ElementRef, Html, Selector};
@@ -38,15 +39,34 @@ fn repo_footprint() -> Option<energyboard::footprint::Footprint> {
         .unwrap()
 }
 
-/// Builds the seed data into a fresh temporary folder.
+/// A built site: in a fresh temporary folder, or shared by the tests that
+/// only read it.
 struct Built {
-    _dir: tempfile::TempDir,
+    _dir: Option<tempfile::TempDir>,
     out: PathBuf,
 }
 
+/// A site built once per run of the tests, by the first test that asks,
+/// into cargo's temporary folder for tests (`target/tmp/`, replaced by the
+/// next run), and then read by every test that asks.
+macro_rules! shared {
+    ($name:literal, $build:expr) => {{
+        static SITE: OnceLock<Built> = OnceLock::new();
+        SITE.get_or_init(|| {
+            let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join(concat!("site-tests-", $name));
+            $build(out)
+        })
+    }};
+}
+
 impl Built {
-    fn seed() -> Self {
-        Self::with(None)
+    /// The seed site, shared.
+    fn seed() -> &'static Self {
+        shared!("seed", |out| Self::into(
+            &repo().join("tests/fixtures/seeds"),
+            None,
+            out
+        ))
     }
 
     fn with(base_url: Option<&str>) -> Self {
@@ -54,14 +74,38 @@ impl Built {
     }
 
     /// The 24-model fixture set: one GPU type only, FP8, mixed precisions,
-    /// names with markup characters, a GPU with nothing under the deadline.
-    fn large() -> Self {
-        Self::from(&repo().join("tests/fixtures/large"), None)
+    /// names with markup characters, a GPU with nothing under the deadline;
+    /// shared.
+    fn large() -> &'static Self {
+        shared!("large", |out| Self::into(
+            &repo().join("tests/fixtures/large"),
+            None,
+            out
+        ))
     }
 
+    /// Three workloads with different deadlines (tests/fixtures/workloads),
+    /// shared.
+    fn workloads() -> &'static Self {
+        shared!("workloads", |out| Self::into(
+            &repo().join("tests/fixtures/workloads"),
+            None,
+            out
+        ))
+    }
+
+    /// `data` built into a fresh temporary folder.
     fn from(data: &Path, base_url: Option<&str>) -> Self {
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("site");
+        Self {
+            _dir: Some(dir),
+            ..Self::into(data, base_url, out)
+        }
+    }
+
+    /// `data` built into `out`.
+    fn into(data: &Path, base_url: Option<&str>, out: PathBuf) -> Self {
         build(&BuildOptions {
             data_dir: data.to_path_buf(),
             static_dir: repo().join("static"),
@@ -72,7 +116,7 @@ impl Built {
             footprint: repo_footprint(),
         })
         .unwrap();
-        Self { _dir: dir, out }
+        Self { _dir: None, out }
     }
 
     fn page(&self, rel: &str) -> Html {
@@ -253,7 +297,7 @@ fn latency_budget_table_says_none_when_nothing_is_fast_enough() {
 #[test]
 fn every_page_has_lang_title_one_h1_and_a_description() {
     for site in [Built::seed(), Built::large()] {
-        page_frame_is_complete(&site);
+        page_frame_is_complete(site);
     }
 }
 
@@ -289,7 +333,7 @@ fn page_frame_is_complete(site: &Built) {
 #[test]
 fn every_svg_has_a_viewbox_title_and_desc() {
     for site in [Built::seed(), Built::large()] {
-        svgs_are_accessible(&site);
+        svgs_are_accessible(site);
     }
 }
 
@@ -368,7 +412,7 @@ fn resolve(from: &str, href: &str) -> Option<(String, Option<String>)> {
 #[test]
 fn every_internal_link_and_anchor_resolves() {
     for site in [Built::seed(), Built::large()] {
-        links_resolve(&site);
+        links_resolve(site);
     }
 }
 
@@ -426,8 +470,8 @@ fn links_resolve(site: &Built) {
 
 #[test]
 fn two_builds_give_identical_bytes() {
-    let a = Built::seed();
-    let b = Built::seed();
+    let a = Built::with(None);
+    let b = Built::with(None);
     let (fa, fb) = (a.files(), b.files());
     assert_eq!(fa.keys().collect::<Vec<_>>(), fb.keys().collect::<Vec<_>>());
     for (k, v) in &fa {
@@ -666,7 +710,7 @@ fn committed_site_is_up_to_date() {
 #[test]
 fn workloads_with_different_deadlines_are_described_as_such() {
     // Text Conversation at 500 ms, reasoning at 100 ms, code at 500 ms.
-    let site = Built::from(&repo().join("tests/fixtures/workloads"), None);
+    let site = Built::workloads();
     let lede = text_of(&site.page("workloads/gpqa/index.html"), "p.lede");
     assert!(lede.contains("within 100 ms"), "{lede}");
     let lede = text_of(&site.page(&chat("index.html")), "p.lede");
@@ -741,10 +785,7 @@ fn published_v1_urls() -> Vec<String> {
 #[test]
 fn every_url_published_before_workloads_still_resolves() {
     // The seed data alone, and the seed data beside two more workloads.
-    for site in [
-        Built::seed(),
-        Built::from(&repo().join("tests/fixtures/workloads"), None),
-    ] {
+    for site in [Built::seed(), Built::workloads()] {
         let urls = published_v1_urls();
         assert!(urls.len() > 200, "{}", urls.len());
         for url in urls {
@@ -753,7 +794,7 @@ fn every_url_published_before_workloads_still_resolves() {
             if anchor.is_empty() {
                 continue;
             }
-            let at = resolve_anchor(&site, file, anchor)
+            let at = resolve_anchor(site, file, anchor)
                 .unwrap_or_else(|| panic!("{url} resolves nowhere"));
             // A model page's anchors lead to the same model's Text
             // Conversation page.
@@ -999,8 +1040,12 @@ fn diffusion_model_pages_show_the_best_per_gpu_computed_by_hand() {
 }
 
 /// The leaderboard's seven workloads in one data folder: the five per-token
-/// fixtures and the two diffusion ones.
-fn seven_workloads() -> (tempfile::TempDir, Built) {
+/// fixtures and the two diffusion ones; shared.
+fn seven_workloads() -> &'static Built {
+    shared!("seven-workloads", seven_workloads_into)
+}
+
+fn seven_workloads_into(out: PathBuf) -> Built {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
     for (from, sub) in [
@@ -1020,16 +1065,15 @@ fn seven_workloads() -> (tempfile::TempDir, Built) {
             }
         }
     }
-    let site = Built::from(&data, None);
-    (dir, site)
+    Built::into(&data, None, out)
 }
 
 #[test]
 fn a_site_with_per_token_and_diffusion_workloads_is_whole_and_keeps_units_apart() {
-    let (_data, site) = seven_workloads();
-    page_frame_is_complete(&site);
-    svgs_are_accessible(&site);
-    links_resolve(&site);
+    let site = seven_workloads();
+    page_frame_is_complete(site);
+    svgs_are_accessible(site);
+    links_resolve(site);
     let files = site.files();
     // Each kind has its own CSV files, with its own columns.
     for (name, column) in [
@@ -1118,7 +1162,7 @@ fn tie_breaks(html: &str) -> Vec<String> {
 
 #[test]
 fn model_pages_state_the_tie_break_the_about_page_states() {
-    let (_data, site) = seven_workloads();
+    let site = seven_workloads();
     let files = site.files();
     let read = |rel: &str| String::from_utf8(files[rel].clone()).unwrap();
     let about = tie_breaks(&read("about/index.html"));

@@ -1,0 +1,15 @@
+//! The integration tests, one binary with a module per subject (as mdBook
+//! and Cargo do), so the suite compiles and links once. Run one subject
+//! with `cargo test --test it site::` (a name filter).
+
+mod changes;
+mod charts;
+mod footprint;
+mod fuzz;
+mod hostile;
+mod import;
+mod safety;
+mod serve;
+mod serve_incremental;
+mod site;
+mod snapshots;
