@@ -4,6 +4,7 @@
 
 mod changes;
 mod charts;
+mod exact;
 mod footprint;
 mod fuzz;
 mod hostile;
