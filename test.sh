@@ -8,6 +8,8 @@
 #   headless Chromium (light and dark), script errors and off-site requests,
 #   width at 360 px, and screenshots at 1280 and 390 px written to
 #   $ENERGYBOARD_SHOTS_DIR (default /tmp/energyboard-shots/<site>/).
+# Also checks the docs (scripts/check-docs.py: links and anchors of README.md
+# and docs/, and the README's sh commands, run in a copy of the repository).
 # Ends with one line `N passed, N failed` adding cargo's and the checks'
 # counts, and exits non-zero if anything failed.
 #
@@ -150,6 +152,20 @@ for line in sys.stdin:
   sync_run 6e70d23 false
   one "sync.sh: importing the same version again changes nothing" $?
   timings+=("sync with import $(elapsed "$t")")
+
+  # The README and docs/ stay true: links and anchors resolve, and the
+  # README's sh commands run (in a copy of the repository, so site/ is left
+  # alone; ./test.sh is this very command and is not run again).
+  echo
+  echo "== docs (scripts/check-docs.py)"
+  t=$(now)
+  python3 scripts/check-docs.py selftest
+  one "check-docs.py finds planted broken links and anchors" $?
+  python3 scripts/check-docs.py links
+  one "README.md and docs/: every relative link and #anchor resolves" $?
+  python3 scripts/check-docs.py commands --skip ./test.sh
+  one "README.md: every command of its sh blocks runs" $?
+  timings+=("docs $(elapsed "$t")")
 
   # --- npm packages for the checks ----------------------------------------
   if [ ! -d checks/node_modules/playwright-core ] || [ ! -d checks/node_modules/vnu-jar ] || [ ! -d checks/node_modules/axe-core ]; then
