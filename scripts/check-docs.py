@@ -172,12 +172,17 @@ def sh_commands(readme):
 
 def copy_repository(root, dest):
     """Copies the repository's tracked and untracked files (not ignored ones)
-    into dest."""
-    listed = subprocess.run(
+    into dest; outside a git work tree, everything but target/, .git and
+    node_modules."""
+    git = subprocess.run(
         ["git", "-C", str(root), "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-        check=True,
         capture_output=True,
-    ).stdout.split(b"\0")
+    )
+    if git.returncode != 0:
+        shutil.copytree(root, dest, symlinks=True, dirs_exist_ok=True,
+                        ignore=shutil.ignore_patterns("target", ".git", "node_modules"))
+        return
+    listed = git.stdout.split(b"\0")
     for entry in listed:
         if not entry:
             continue
