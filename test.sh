@@ -3,7 +3,10 @@
 #
 #   ./test.sh           everything CI runs (.ci/run calls it): cargo test,
 #                       the sync script on committed copies of published
-#                       leaderboard data, the workflow lint, then the site
+#                       leaderboard data, the docs (scripts/check-docs.py:
+#                       links and anchors of README.md and docs/, the
+#                       README's sh commands run in a copy of the repository),
+#                       the workflow lint, then the site
 #                       checks on two freshly built sites (data/, the whole
 #                       leaderboard with its seven workloads and change
 #                       history, without a base URL; tests/fixtures/large/
@@ -212,6 +215,20 @@ for line in sys.stdin:
   sync_run 6e70d23 false
   one "sync.sh: importing the same version again changes nothing" $?
   timings+=("sync with import $(elapsed "$t")")
+
+  # The README and docs/ stay true: links and anchors resolve, and the
+  # README's sh commands run (in a copy of the repository, so site/ is left
+  # alone; ./test.sh is this very command and is not run again).
+  echo
+  echo "== docs (scripts/check-docs.py)"
+  t=$(now)
+  python3 scripts/check-docs.py selftest
+  one "check-docs.py finds planted broken links and anchors" $?
+  python3 scripts/check-docs.py links
+  one "README.md and docs/: every relative link and #anchor resolves" $?
+  python3 scripts/check-docs.py commands --skip ./test.sh
+  one "README.md: every command of its sh blocks runs" $?
+  timings+=("docs $(elapsed "$t")")
 
   # --- npm packages for the checks ----------------------------------------
   if [ ! -d checks/node_modules/playwright-core ] || [ ! -d checks/node_modules/vnu-jar ] \
