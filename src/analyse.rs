@@ -353,21 +353,11 @@ pub fn analyse<M: Measurements>(
 pub trait Analyse: Measurements + Sync {
     /// Every analysis of one model ([`analyse`] with the kind's ladder).
     fn analyse(&self) -> ModelAnalysis<KeyOf<Self>>;
-
-    /// `a`, when it is an analysis of this kind.
-    fn of_kind(a: AnyAnalysis) -> Option<ModelAnalysis<KeyOf<Self>>>;
 }
 
 impl Analyse for ModelFile {
     fn analyse(&self) -> ModelAnalysis {
         analyse_model(self)
-    }
-
-    fn of_kind(a: AnyAnalysis) -> Option<ModelAnalysis> {
-        match a {
-            AnyAnalysis::Tokens(a) => Some(a),
-            AnyAnalysis::Diffusion(_) => None,
-        }
     }
 }
 
@@ -375,28 +365,7 @@ impl Analyse for DiffusionFile {
     fn analyse(&self) -> ModelAnalysis<DiffusionSeriesKey> {
         analyse_diffusion(self)
     }
-
-    fn of_kind(a: AnyAnalysis) -> Option<ModelAnalysis<DiffusionSeriesKey>> {
-        match a {
-            AnyAnalysis::Diffusion(a) => Some(a),
-            AnyAnalysis::Tokens(_) => None,
-        }
-    }
 }
-
-/// One model's analysis, of either kind.
-#[derive(Debug, Clone, PartialEq)]
-pub enum AnyAnalysis {
-    /// Of a per-token model.
-    Tokens(ModelAnalysis),
-    /// Of a diffusion model.
-    Diffusion(ModelAnalysis<DiffusionSeriesKey>),
-}
-
-/// Gives a model's analysis from before, if it still holds: asked with the
-/// workload id, the model's slug and the [`crate::load::content_digest`]
-/// of its file.
-pub type Reuse<'r> = dyn Fn(&str, &str, u64) -> Option<AnyAnalysis> + Sync + 'r;
 
 /// One workload's models, analysed.
 #[derive(Debug, Clone, PartialEq)]
@@ -416,24 +385,13 @@ pub enum Analysed {
     Diffusion(WorkloadAnalysis<DiffusionSeriesKey>),
 }
 
-/// Analyses one workload's models (in parallel; what `reuse` gives is
-/// taken as it is) and ranks them.
-pub fn analyse_workload<M: Analyse>(
-    workload: &str,
-    models: &[LoadedModel<M>],
-    reuse: &Reuse<'_>,
-) -> WorkloadAnalysis<KeyOf<M>>
+/// Analyses one workload's models (in parallel) and ranks them.
+pub fn analyse_workload<M: Analyse>(models: &[LoadedModel<M>]) -> WorkloadAnalysis<KeyOf<M>>
 where
     KeyOf<M>: Send,
 {
-    let analyses: Vec<ModelAnalysis<KeyOf<M>>> = models
-        .par_iter()
-        .map(|m| {
-            reuse(workload, m.file.slug(), m.digest)
-                .and_then(M::of_kind)
-                .unwrap_or_else(|| m.file.analyse())
-        })
-        .collect();
+    let analyses: Vec<ModelAnalysis<KeyOf<M>>> =
+        models.par_iter().map(|m| m.file.analyse()).collect();
     let pairs: Vec<(&M, &ModelAnalysis<KeyOf<M>>)> =
         models.iter().map(|m| &m.file).zip(&analyses).collect();
     let leaderboard = leaderboard(&pairs);
@@ -447,26 +405,14 @@ where
 /// say ([`crate::workload::group_data`]), analysed once, in the same
 /// order.
 pub fn analyse_data(data: &DataSet, workloads: &[Workload]) -> Vec<Analysed> {
-    analyse_data_reusing(data, workloads, &|_, _, _| None)
-}
-
-/// [`analyse_data`], taking a model's analysis from `reuse` where it gives
-/// one (a preview keeps the analyses of the files that did not change).
-pub fn analyse_data_reusing(
-    data: &DataSet,
-    workloads: &[Workload],
-    reuse: &Reuse<'_>,
-) -> Vec<Analysed> {
     workloads
         .iter()
         .map(|w| {
             let run = w.models.clone();
             match w.measure {
-                Measure::Tokens => {
-                    Analysed::Tokens(analyse_workload(&w.id, &data.models[run], reuse))
-                }
+                Measure::Tokens => Analysed::Tokens(analyse_workload(&data.models[run])),
                 Measure::Diffusion(_) => {
-                    Analysed::Diffusion(analyse_workload(&w.id, &data.diffusion[run], reuse))
+                    Analysed::Diffusion(analyse_workload(&data.diffusion[run]))
                 }
             }
         })
