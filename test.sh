@@ -82,6 +82,12 @@ if [ "$status" -ne 0 ] && [ "$cargo_failed" -eq 0 ]; then
   failed=$((failed + 1))
 fi
 
+# --- module layers: no cycle, no import back up the stages -----------------
+echo
+echo "== module layers (scripts/check-layers.py)"
+python3 scripts/check-layers.py
+one "src/ imports follow the stage order of scripts/check-layers.py" $?
+
 if [ "${ENERGYBOARD_SITE_CHECKS:-1}" = "0" ]; then
   echo "note: ENERGYBOARD_SITE_CHECKS=0, site checks skipped"
 else
