@@ -143,6 +143,12 @@ if [ "$quick" -eq 1 ]; then
   echo "note: --quick, the checks that need Chromium or Java left out (./test.sh runs them)"
 fi
 
+# --- module layers: no cycle, no import back up the stages -----------------
+echo
+echo "== module layers (scripts/check-layers.py)"
+python3 scripts/check-layers.py
+one "src/ imports follow the stage order of scripts/check-layers.py" $?
+
 if [ "${ENERGYBOARD_SITE_CHECKS:-1}" = "0" ]; then
   echo "note: ENERGYBOARD_SITE_CHECKS=0, site checks skipped"
 else

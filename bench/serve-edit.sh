@@ -4,17 +4,20 @@
 # model page to load.
 #
 # It writes N synthetic model files (`energyboard synth` from the seed
-# files), starts `energyboard serve` on them, then RUNS times renames one
+# files), or copies DATA (e.g. DATA=data, the whole leaderboard), starts
+# `energyboard serve` on them, then RUNS times renames one
 # model (a new `name` in its file, written to a temporary file and moved
 # into place, as editors save) and does what the reload script of an open
 # page does: asks for the build number with `?after=<the one it saw>`, which
 # answers as soon as the next build has finished, then loads the model's
 # page (which must have the new name). It prints each time and the median.
 # The figure includes the watcher's debounce (50 ms of quiet after the last
-# event of a save) and the whole update, site-wide pages included.
+# event of a save) and the whole rebuild and swap.
 #
 # Usage: bench/serve-edit.sh       (from anywhere inside the repository)
 # Environment: N=1000  RUNS=5  SEED=1
+#              DATA=DIR (a data folder to copy instead of synthetic files;
+#              N is then its number of model files)
 #              BENCH_DIR=/tmp/energyboard-bench (synthetic data and site;
 #              BENCH_DIR=/dev/shm/… takes the disk out of the figure)
 set -euo pipefail
@@ -29,12 +32,20 @@ echo "building energyboard in release mode" >&2
 (cd "$root" && cargo build --release --quiet)
 bin="${CARGO_TARGET_DIR:-$root/target}/release/energyboard"
 mkdir -p "$work"
-data="$work/serve-data-$n"
-out="$work/serve-site-$n"
-rm -rf "$data"
-"$bin" synth --count "$n" --seed "$seed" --data "$root/tests/fixtures/seeds" --out "$data" --force >&2
+if [ -n "${DATA:-}" ]; then
+  n="$(find "$DATA" -name '*.json' ! -name changes.json ! -name '.*' | wc -l)"
+  data="$work/serve-data-copy"
+  out="$work/serve-site-copy"
+  rm -rf "$data"
+  cp -r "$DATA" "$data"
+else
+  data="$work/serve-data-$n"
+  out="$work/serve-site-$n"
+  rm -rf "$data"
+  "$bin" synth --count "$n" --seed "$seed" --data "$root/tests/fixtures/seeds" --out "$data" --force >&2
+fi
 # The first model file in name order; its page is /models/<slug>/.
-file="$(find "$data" -name '*.json' | sort | sed -n 1p)"
+file="$(find "$data" -name '*.json' ! -name changes.json ! -name '.*' | sort | sed -n 1p)"
 slug="$(sed -nE 's/^  "slug": "([^"]+)",?$/\1/p' "$file")"
 name="$(sed -nE 's/^  "name": "([^"]+)",?$/\1/p' "$file")"
 [ -n "$slug" ] && [ -n "$name" ] || { echo "bench: no slug or name in $file" >&2; exit 1; }
@@ -83,4 +94,4 @@ median="$(printf '%s\n' "${times[@]}" | sort -g | awk '{ v[NR] = $1 } END {
   if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }')"
 echo
 echo "serve edit-to-page, $(date -u +%Y-%m-%d), N=$n, $(nproc) cores, commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown), output under $work ($(df -T "$work" | awk 'NR == 2 { print $2 }')): median ${median} s of ${times[*]}"
-grep -E "^(built|rebuilt|updated) site" "$log" | tail -2 >&2
+grep -E "^(built|rebuilt) site" "$log" | tail -2 >&2

@@ -87,7 +87,7 @@ fn main() {
         "render all models",
         time(budget, || {
             let sink = CountingSink::default();
-            render::render_models(&mirror, &ids, false, &sink, &NoProgress).expect("renders");
+            render::render_models(&mirror, &ids, &sink, &NoProgress).expect("renders");
             bytes(sink)
         }),
         "bytes",
@@ -96,14 +96,13 @@ fn main() {
         "render one model",
         time(budget, || {
             let sink = CountingSink::default();
-            render::render_models(&mirror, &ids[..1], false, &sink, &NoProgress).expect("renders");
+            render::render_models(&mirror, &ids[..1], &sink, &NoProgress).expect("renders");
             bytes(sink)
         }),
         "bytes",
     );
-    let outputs =
-        render::render_models(&mirror, &ids, false, &CountingSink::default(), &NoProgress)
-            .expect("renders");
+    let outputs = render::render_models(&mirror, &ids, &CountingSink::default(), &NoProgress)
+        .expect("renders");
     report(
         "render site-wide",
         time(budget, || {

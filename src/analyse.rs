@@ -8,13 +8,12 @@
 
 pub mod response;
 
-use std::cmp::Ordering;
-
 use rayon::prelude::*;
 
 use crate::load::{DataSet, LoadedModel};
 use crate::model::{DiffusionFile, Measured, Measurements, ModelFile};
 pub use crate::model::{DiffusionSeriesKey, SeriesKey};
+use crate::select;
 use crate::workload::{Measure, Workload};
 
 /// The series key of a kind of model file's configurations.
@@ -33,91 +32,44 @@ pub const IMAGE_LADDER_S: [f64; 4] = [2.0, 5.0, 10.0, 20.0];
 /// its deadline (300 s upstream): one, two and about three minutes a batch.
 pub const VIDEO_LADDER_S: [f64; 3] = [60.0, 120.0, 200.0];
 
-/// The selection order among configurations that meet a latency limit:
-/// lowest energy ([`Measured::energy`]: Wh per million output tokens, or J
-/// per image or video), then fewer GPUs, then the lower load
-/// (`max_num_seqs`, or `batch_size`), then lower `repeat`, then earlier in
-/// the file.
-pub fn selection_order<C: Measured>(a: (usize, &C), b: (usize, &C)) -> Ordering {
-    a.1.energy()
-        .total_cmp(&b.1.energy())
-        .then(a.1.num_gpus().cmp(&b.1.num_gpus()))
-        .then(a.1.load().cmp(&b.1.load()))
-        .then(a.1.repeat().cmp(&b.1.repeat()))
-        .then(a.0.cmp(&b.0))
-}
-
 /// The cheapest configuration among those `keep` accepts whose latency is
-/// at most `limit`, by [`selection_order`].
+/// at most `limit`, by [`select::selection_order`].
 pub fn cheapest_within<C: Measured>(
     configs: &[C],
     limit: f64,
     keep: impl Fn(&C) -> bool,
 ) -> Option<usize> {
-    configs
-        .iter()
-        .enumerate()
-        .filter(|(_, c)| keep(c) && c.latency() <= limit)
-        .min_by(|a, b| selection_order(*a, *b))
-        .map(|(i, _)| i)
+    select::cheapest_within(figures(configs, keep), limit)
 }
 
-/// The configurations [`cheapest_within`] picks for some limit up to
-/// `max` among those `keep` accepts, each once, in [`selection_order`]
-/// (cheapest first). For any limit `l ≤ max`, the first of them whose
-/// latency is at most `l` is exactly `cheapest_within(configs, l, keep)`:
-/// the answer at `l` is the answer at the largest latency not above `l`,
-/// which is in the list, and no earlier entry is within `l` (it would then
-/// have been the answer). This is what the pages' latency-limit control
-/// embeds, so a reader's script picks the same row as the analysis
-/// (ties and repeats included) without every configuration of the page.
+/// [`select::limit_candidates`] among the configurations `keep` accepts.
 pub fn limit_candidates<C: Measured>(
     configs: &[C],
     max: f64,
     keep: impl Fn(&C) -> bool,
 ) -> Vec<usize> {
-    let mut by_latency: Vec<usize> = (0..configs.len())
-        .filter(|&i| keep(&configs[i]) && configs[i].latency() <= max)
-        .collect();
-    by_latency.sort_by(|&a, &b| configs[a].latency().total_cmp(&configs[b].latency()));
-    let mut picked: Vec<usize> = Vec::new();
-    let mut best: Option<usize> = None;
-    let mut k = 0;
-    while k < by_latency.len() {
-        // Every configuration at this latency joins before the answer at
-        // this limit is read.
-        let latency = configs[by_latency[k]].latency();
-        while k < by_latency.len() && configs[by_latency[k]].latency() == latency {
-            let i = by_latency[k];
-            best = match best {
-                Some(b) if selection_order((b, &configs[b]), (i, &configs[i])).is_le() => Some(b),
-                _ => Some(i),
-            };
-            k += 1;
-        }
-        if let Some(b) = best {
-            if !picked.contains(&b) {
-                picked.push(b);
-            }
-        }
-    }
-    picked.sort_by(|&a, &b| selection_order((a, &configs[a]), (b, &configs[b])));
-    picked
+    select::limit_candidates(figures(configs, keep), max)
+}
+
+/// The configurations `keep` accepts, by position, as the selection rule
+/// reads them.
+fn figures<C: Measured>(
+    configs: &[C],
+    keep: impl Fn(&C) -> bool,
+) -> impl Iterator<Item = (usize, select::Figures)> {
+    configs
+        .iter()
+        .enumerate()
+        .filter(move |(_, c)| keep(c))
+        .map(|(i, c)| (i, c.figures()))
 }
 
 /// Best configuration per GPU, in the order of the file's `gpus` list: the
 /// lowest-energy configuration whose latency is within the file's
 /// deadline, or `None` when no configuration on that GPU meets it.
 pub fn best_per_gpu<M: Measurements>(m: &M) -> Vec<(String, Option<usize>)> {
-    m.gpus()
-        .iter()
-        .map(|gpu| {
-            (
-                gpu.clone(),
-                cheapest_within(m.configurations(), m.deadline(), |c| c.gpu() == gpu),
-            )
-        })
-        .collect()
+    let rows = m.configurations().iter().map(|c| (c.gpu(), c.figures()));
+    select::best_per_gpu(m.gpus(), m.deadline(), rows)
 }
 
 /// Best configuration over all GPUs, by the same rule.
@@ -353,21 +305,11 @@ pub fn analyse<M: Measurements>(
 pub trait Analyse: Measurements + Sync {
     /// Every analysis of one model ([`analyse`] with the kind's ladder).
     fn analyse(&self) -> ModelAnalysis<KeyOf<Self>>;
-
-    /// `a`, when it is an analysis of this kind.
-    fn of_kind(a: AnyAnalysis) -> Option<ModelAnalysis<KeyOf<Self>>>;
 }
 
 impl Analyse for ModelFile {
     fn analyse(&self) -> ModelAnalysis {
         analyse_model(self)
-    }
-
-    fn of_kind(a: AnyAnalysis) -> Option<ModelAnalysis> {
-        match a {
-            AnyAnalysis::Tokens(a) => Some(a),
-            AnyAnalysis::Diffusion(_) => None,
-        }
     }
 }
 
@@ -375,28 +317,7 @@ impl Analyse for DiffusionFile {
     fn analyse(&self) -> ModelAnalysis<DiffusionSeriesKey> {
         analyse_diffusion(self)
     }
-
-    fn of_kind(a: AnyAnalysis) -> Option<ModelAnalysis<DiffusionSeriesKey>> {
-        match a {
-            AnyAnalysis::Diffusion(a) => Some(a),
-            AnyAnalysis::Tokens(_) => None,
-        }
-    }
 }
-
-/// One model's analysis, of either kind.
-#[derive(Debug, Clone, PartialEq)]
-pub enum AnyAnalysis {
-    /// Of a per-token model.
-    Tokens(ModelAnalysis),
-    /// Of a diffusion model.
-    Diffusion(ModelAnalysis<DiffusionSeriesKey>),
-}
-
-/// Gives a model's analysis from before, if it still holds: asked with the
-/// workload id, the model's slug and the [`crate::load::content_digest`]
-/// of its file.
-pub type Reuse<'r> = dyn Fn(&str, &str, u64) -> Option<AnyAnalysis> + Sync + 'r;
 
 /// One workload's models, analysed.
 #[derive(Debug, Clone, PartialEq)]
@@ -416,24 +337,13 @@ pub enum Analysed {
     Diffusion(WorkloadAnalysis<DiffusionSeriesKey>),
 }
 
-/// Analyses one workload's models (in parallel; what `reuse` gives is
-/// taken as it is) and ranks them.
-pub fn analyse_workload<M: Analyse>(
-    workload: &str,
-    models: &[LoadedModel<M>],
-    reuse: &Reuse<'_>,
-) -> WorkloadAnalysis<KeyOf<M>>
+/// Analyses one workload's models (in parallel) and ranks them.
+pub fn analyse_workload<M: Analyse>(models: &[LoadedModel<M>]) -> WorkloadAnalysis<KeyOf<M>>
 where
     KeyOf<M>: Send,
 {
-    let analyses: Vec<ModelAnalysis<KeyOf<M>>> = models
-        .par_iter()
-        .map(|m| {
-            reuse(workload, m.file.slug(), m.digest)
-                .and_then(M::of_kind)
-                .unwrap_or_else(|| m.file.analyse())
-        })
-        .collect();
+    let analyses: Vec<ModelAnalysis<KeyOf<M>>> =
+        models.par_iter().map(|m| m.file.analyse()).collect();
     let pairs: Vec<(&M, &ModelAnalysis<KeyOf<M>>)> =
         models.iter().map(|m| &m.file).zip(&analyses).collect();
     let leaderboard = leaderboard(&pairs);
@@ -447,26 +357,14 @@ where
 /// say ([`crate::workload::group_data`]), analysed once, in the same
 /// order.
 pub fn analyse_data(data: &DataSet, workloads: &[Workload]) -> Vec<Analysed> {
-    analyse_data_reusing(data, workloads, &|_, _, _| None)
-}
-
-/// [`analyse_data`], taking a model's analysis from `reuse` where it gives
-/// one (a preview keeps the analyses of the files that did not change).
-pub fn analyse_data_reusing(
-    data: &DataSet,
-    workloads: &[Workload],
-    reuse: &Reuse<'_>,
-) -> Vec<Analysed> {
     workloads
         .iter()
         .map(|w| {
             let run = w.models.clone();
             match w.measure {
-                Measure::Tokens => {
-                    Analysed::Tokens(analyse_workload(&w.id, &data.models[run], reuse))
-                }
+                Measure::Tokens => Analysed::Tokens(analyse_workload(&data.models[run])),
                 Measure::Diffusion(_) => {
-                    Analysed::Diffusion(analyse_workload(&w.id, &data.diffusion[run], reuse))
+                    Analysed::Diffusion(analyse_workload(&data.diffusion[run]))
                 }
             }
         })

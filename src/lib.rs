@@ -20,6 +20,7 @@ pub mod import;
 pub mod load;
 pub mod model;
 pub mod render;
+pub mod select;
 pub mod serve;
 pub mod settings;
 pub mod synth;

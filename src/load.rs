@@ -194,17 +194,6 @@ fn shown(name: &str) -> std::borrow::Cow<'_, str> {
 /// files that do not end in `.json` are listed in [`DataSet::skipped`].
 /// Every bad file is reported, not only the first.
 pub fn load_data_dir(data_dir: &Path) -> Result<DataSet, Problems> {
-    load_data_dir_reusing(data_dir, &|_| None)
-}
-
-/// [`load_data_dir`], taking a model file's parsed and validated contents
-/// from `reuse` instead of reading the file when it gives them (a preview
-/// that knows the file has not changed since it last read it); every check
-/// across files runs as usual.
-pub fn load_data_dir_reusing(
-    data_dir: &Path,
-    reuse: &(dyn Fn(&Path) -> Option<AnyModel> + Sync),
-) -> Result<DataSet, Problems> {
     // 1. Find the files.
     let found = discover::find_files(data_dir).map_err(|p| Problems(vec![p]))?;
     let mut problems = found.problems;
@@ -217,16 +206,13 @@ pub fn load_data_dir_reusing(
         None => None,
     };
 
-    // 2. Read, parse and validate each file on every core (or take what
-    // `reuse` gives); results keep walk order.
+    // 2. Read, parse and validate each file on every core; results keep
+    // walk order.
     let sources = Mutex::new(Vec::new());
     let results: Vec<Result<AnyModel, Vec<Problem>>> = found
         .models
         .par_iter()
         .map(|path| {
-            if let Some(model) = reuse(path) {
-                return Ok(model);
-            }
             let mut model = read_any_model_file(path)?;
             if let Ok(mut seen) = sources.lock() {
                 match &mut model {

@@ -218,6 +218,16 @@ pub trait Measured: PartialEq + Send + Sync + 'static {
     fn load(&self) -> u32;
     /// This configuration's series.
     fn series_key(&self) -> Self::SeriesKey;
+    /// What the selection rule ([`crate::select`]) reads of it.
+    fn figures(&self) -> crate::select::Figures {
+        crate::select::Figures {
+            energy: self.energy(),
+            latency: self.latency(),
+            num_gpus: self.num_gpus().into(),
+            load: self.load().into(),
+            repeat: self.repeat().into(),
+        }
+    }
     /// The configuration's output-length histogram and its energy per
     /// output token (J), when the data carry one.
     fn output_lengths(&self) -> Option<(&OutputLengthDistribution, f64)> {

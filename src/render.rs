@@ -732,13 +732,13 @@ pub fn render_site(
     progress: &dyn Progress,
 ) -> Result<RenderCounts> {
     render_assets(assets, sink)?;
-    let models = render_models(mirror, &mirror.model_ids(), false, sink, progress)?;
+    let models = render_models(mirror, &mirror.model_ids(), sink, progress)?;
     let counts = render_site_wide(mirror, assets, &models, sink)?;
     Ok(models.iter().fold(counts, |sum, m| sum + m.counts))
 }
 
 /// Writes the site's static assets and the GitHub Pages marker.
-pub fn render_assets(assets: &[Asset], sink: &dyn PageSink) -> Result<()> {
+fn render_assets(assets: &[Asset], sink: &dyn PageSink) -> Result<()> {
     for a in assets {
         sink.put(&format!("assets/{}", a.rel), &a.bytes)?;
     }
@@ -765,39 +765,26 @@ pub struct ModelOutput {
     pub counts: RenderCounts,
     /// Its downloads, as the `/data/` page lists them.
     files: Vec<downloads::FileEntry>,
-    /// Its configurations CSV, when kept ([`render_models`] with
-    /// `keep_csv`): the file of every configuration is then made from these
-    /// instead of formatting every figure again.
-    csv: Option<std::sync::Arc<[u8]>>,
 }
 
 /// Renders the pages, charts and data files of the models `ids` into
-/// `sink`, in parallel; one [`ModelOutput`] per id, same order, which keeps
-/// the model's CSV when `keep_csv` says (a preview that renders few models
-/// again; a build does not, so that memory stays flat).
+/// `sink`, in parallel; one [`ModelOutput`] per id, same order.
 pub fn render_models(
     mirror: &Mirror<'_>,
     ids: &[ModelId],
-    keep_csv: bool,
     sink: &dyn PageSink,
     progress: &dyn Progress,
 ) -> Result<Vec<ModelOutput>> {
     ids.par_iter()
         .map(|&id| {
             let part = &mirror.workloads[id.part];
-            let (counts, files, csv) = on_part!(part, site => {
+            let (counts, files) = on_part!(part, site => {
                 let m = &site.models[id.index];
                 let counts = render_model(site, m, &site.analyses[id.index], sink)?;
-                let (files, csv) = downloads::publish_model_files(site, m, sink)?;
-                (counts, files, keep_csv.then(|| csv.into()))
+                (counts, downloads::publish_model_files(site, m, sink)?)
             });
             progress.advance();
-            Ok(ModelOutput {
-                id,
-                counts,
-                files,
-                csv,
-            })
+            Ok(ModelOutput { id, counts, files })
         })
         .collect()
 }
@@ -823,7 +810,7 @@ pub fn render_site_wide(
 
 /// The pages of workload `part` that list its models: its leaderboard, GPU
 /// pages and comparison.
-pub fn render_workload_pages(
+fn render_workload_pages(
     mirror: &Mirror<'_>,
     part: usize,
     sink: &dyn PageSink,
@@ -833,21 +820,11 @@ pub fn render_workload_pages(
     }))
 }
 
-/// The overview page of the model `slug` across its workloads
-/// (`/models/<slug>/`).
-pub fn render_model_overview(
-    mirror: &Mirror<'_>,
-    slug: &str,
-    sink: &dyn PageSink,
-) -> Result<RenderCounts> {
-    overview::render_model_overview(mirror, slug, sink)
-}
-
 /// The pages over the whole site: the GPU and comparison hubs, the about
 /// page, the change log, the downloads page and files (from `models`, the
 /// output of every model in [`Mirror::model_ids`] order), the 404 page and
-/// the sitemap. The front page is [`render_front`].
-pub fn render_global(
+/// the sitemap.
+fn render_global(
     mirror: &Mirror<'_>,
     assets: &[Asset],
     models: &[ModelOutput],
@@ -861,11 +838,6 @@ pub fn render_global(
     counts = counts + render_not_found(mirror, assets, sink)?;
     render_seo_files(mirror, sink)?;
     Ok(counts)
-}
-
-/// The front page.
-pub fn render_front(mirror: &Mirror<'_>, sink: &dyn PageSink) -> Result<RenderCounts> {
-    overview::render_front(mirror, sink)
 }
 
 impl Mirror<'_> {

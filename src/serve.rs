@@ -1,42 +1,43 @@
-//! Live preview: builds the site, serves it on 127.0.0.1 only, and rebuilds
-//! it whenever a file under the data or static folder changes.
+//! Live preview: builds the site, serves it on 127.0.0.1 only, and builds
+//! it again whenever a file under the data or static folder changes.
 //!
-//! Only the inputs are watched, never the output: on Linux reading a served
-//! file counts as an access, and watching the output would turn every page
-//! view into a rebuild. A failed rebuild keeps the last good site: the
-//! error is printed in the terminal and shown as a banner on every HTML page
-//! until a rebuild succeeds. Pages also carry a small script that reloads
-//! them after each finished rebuild.
+//! Each change rebuilds the whole site into a staging folder and swaps it
+//! in, as `build` does ([`crate::build`]): the whole leaderboard builds in
+//! a fraction of a second, so there is nothing to keep between edits. Only
+//! the inputs are watched, never the output: on Linux reading a served file
+//! counts as an access, and watching the output would turn every page view
+//! into a rebuild. A failed rebuild keeps the last good site: the error is
+//! printed in the terminal and shown as a banner on every HTML page until a
+//! rebuild succeeds. Pages also carry a small script that reloads them
+//! after each finished rebuild.
 //!
-//! Requests are resolved segment by segment: `.` and `..` segments (plain or
-//! percent-encoded) are refused, the file is canonicalised and must lie
-//! inside the canonical site folder, and hidden files (such as the build
-//! marker) are not served.
-//!
-//! The HTTP server itself ([`http`]) bounds what a client can cost: a
-//! thread per connection up to a cap, a request head of limited size that
-//! must arrive in limited time, and a limited time to take the answer.
-
-mod http;
-mod session;
-
-pub use session::{Session, Update};
+//! Requests are resolved segment by segment ([`resolve`]): `.` and `..`
+//! segments (plain or percent-encoded) are refused, the file is
+//! canonicalised and must lie inside the canonical site folder, and hidden
+//! files (such as the build marker) are not served. HTTP is hyper's, files
+//! are sent by tower-http's `ServeFile`; what one client may cost is
+//! bounded: [`MAX_CONNECTIONS`] at once, a request head of [`HEAD_BYTES`]
+//! that must arrive within [`HEAD_TIME`], and one request per connection,
+//! closed after [`CONNECTION_TIME`] whatever it does.
 
 use std::fs;
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
-use std::sync::mpsc;
-use std::sync::{Arc, Condvar, Mutex};
+use std::sync::{Arc, mpsc};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
+use axum::body::Body;
+use axum::extract::{Request, State};
+use axum::http::{HeaderValue, Method, StatusCode, header};
+use axum::response::{IntoResponse, Response};
 use notify::event::{AccessKind, AccessMode};
 use notify::{EventKind, RecommendedWatcher, RecursiveMode};
 use notify_debouncer_full::{DebounceEventResult, Debouncer, RecommendedCache, new_debouncer};
+use tokio::sync::{Semaphore, watch};
 
 use crate::BuildOptions;
-use http::{Body, Response};
 
 /// Path of the endpoint that answers the number of the last finished build;
 /// the reload script polls it. It sits outside any base path.
@@ -44,8 +45,25 @@ pub const BUILD_ENDPOINT: &str = "/__energyboard/build";
 
 /// How long a changed path must stay quiet before a rebuild: long enough
 /// for the few events of one save (an editor writes a new file and renames
-/// it over the old), short next to the 200 ms an edit may take to show.
+/// it over the old), short next to the 500 ms an edit may take to show.
 const DEBOUNCE: Duration = Duration::from_millis(50);
+
+/// How long a request for the build number may wait for the next build
+/// (`?after=N`): the reload script asks again at once, so a page reloads as
+/// soon as a build finishes, not a polling interval later.
+const LONG_POLL: Duration = Duration::from_secs(20);
+
+/// Connections served at once; more wait to be accepted.
+pub const MAX_CONNECTIONS: usize = 256;
+/// Bytes of request line and headers (hyper answers 431 beyond). 32 KiB is
+/// what Node.js allows; cookies other programs set on `localhost` arrive
+/// here too, so it is not smaller.
+pub const HEAD_BYTES: usize = 32 * 1024;
+/// Time from accepting a connection to having its whole request head.
+pub const HEAD_TIME: Duration = Duration::from_secs(10);
+/// Time a connection may stay open in all: its one request, the longest
+/// wait for the build number and the sending of the answer.
+pub const CONNECTION_TIME: Duration = Duration::from_secs(30);
 
 type InputWatcher = Debouncer<RecommendedWatcher, RecommendedCache>;
 
@@ -198,8 +216,9 @@ pub fn content_type(path: &Path) -> String {
     }
 }
 
-/// What the watcher thread tells the request threads.
-#[derive(Debug, Default)]
+/// The builds' outcome so far, which the watcher thread publishes to the
+/// request tasks.
+#[derive(Debug, Clone, Default)]
 struct BuildState {
     /// Finished builds, good or bad; the reload script watches it.
     number: u64,
@@ -209,55 +228,24 @@ struct BuildState {
     error: Option<String>,
 }
 
-/// The builds' state, and a signal when a build finishes.
-#[derive(Debug, Default)]
-struct Builds {
-    state: Mutex<BuildState>,
-    finished: Condvar,
-}
-
-impl Builds {
-    fn lock(&self) -> std::sync::MutexGuard<'_, BuildState> {
-        self.state
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-    }
-
-    /// The number of the last finished build, once it is not `seen`: at
-    /// once if it is not, else when the next build finishes or after
-    /// [`LONG_POLL`], whichever comes first (then it may still be `seen`).
-    fn number_after(&self, seen: u64) -> u64 {
-        let state = self.lock();
-        let (state, _) = self
-            .finished
-            .wait_timeout_while(state, LONG_POLL, |s| s.number == seen)
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        state.number
-    }
-}
-
-/// How long a request for the build number may wait for the next build
-/// (`?after=N`): the reload script asks again at once, so a page reloads as
-/// soon as a build finishes, not a polling interval later.
-const LONG_POLL: Duration = Duration::from_secs(20);
-
 /// A running preview server.
 pub struct Preview {
     url: String,
     stopper: Stopper,
-    server: http::Server,
+    runtime: tokio::runtime::Runtime,
+    server: tokio::task::JoinHandle<()>,
     rebuilder: JoinHandle<()>,
     _temp: Option<tempfile::TempDir>,
 }
 
 /// Stops a [`Preview`] from another thread (e.g. a Ctrl-C handler).
 #[derive(Clone)]
-pub struct Stopper(http::StopHandle);
+pub struct Stopper(Arc<watch::Sender<bool>>);
 
 impl Stopper {
     /// Stops accepting connections and asks the rebuild thread to finish.
     pub fn stop(&self) {
-        self.0.stop();
+        self.0.send_replace(true);
     }
 }
 
@@ -272,11 +260,12 @@ impl Preview {
         self.stopper.clone()
     }
 
-    /// Blocks until [`Stopper::stop`] is called, then shuts down: stops
-    /// watching, waits for a running rebuild, and removes the temporary
-    /// output folder if one was made.
+    /// Blocks until [`Stopper::stop`] is called, then shuts down: closes
+    /// the port, drops open connections, waits for a running rebuild, and
+    /// removes the temporary output folder if one was made.
     pub fn wait(self) {
-        self.server.join();
+        let _ = self.runtime.block_on(self.server);
+        self.runtime.shutdown_timeout(Duration::from_secs(1));
         let _ = self.rebuilder.join();
     }
 }
@@ -306,10 +295,7 @@ pub fn start(opts: &ServeOptions) -> Result<Preview> {
 
     let listener = TcpListener::bind(("127.0.0.1", opts.port))
         .with_context(|| format!("cannot listen on 127.0.0.1:{}", opts.port))?;
-    let port = listener
-        .local_addr()
-        .context("the server has no local address")?
-        .port();
+    let port = listener.local_addr()?.port();
     let url = format!("http://127.0.0.1:{port}{base_path}");
 
     let build_opts = BuildOptions {
@@ -323,9 +309,9 @@ pub fn start(opts: &ServeOptions) -> Result<Preview> {
         workloads: opts.workloads.clone(),
         footprint: opts.footprint.clone(),
     };
-    let state = Arc::new(Builds::default());
-    let mut session = Session::new(build_opts);
-    rebuild(&mut session, &state, "built");
+    let (builds, _) = watch::channel(BuildState::default());
+    let builds = Arc::new(builds);
+    rebuild(&build_opts, &builds, "built");
 
     let inputs = vec![
         watched_path(&opts.data_dir)?,
@@ -344,31 +330,72 @@ pub fn start(opts: &ServeOptions) -> Result<Preview> {
     }
     rewatch(&mut watcher, &inputs);
 
-    let site = SiteRoot {
+    let (stop, stopping) = watch::channel(false);
+    let stopper = Stopper(Arc::new(stop));
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .context("cannot start the server's runtime")?;
+    listener.set_nonblocking(true)?;
+    let listener = {
+        let _in_runtime = runtime.enter();
+        tokio::net::TcpListener::from_std(listener)?
+    };
+    let site = Arc::new(Site {
         root: out_dir,
         base_path,
-        state: Arc::clone(&state),
-    };
-    let server = http::Server::start(
-        listener,
-        http::Limits::PREVIEW,
-        Arc::new(move |request: &http::Request| site.answer(request)),
-    )?;
-    let stopper = Stopper(server.stop_handle());
-    let rebuilder = {
-        let stopping = server.stop_handle();
-        std::thread::spawn(move || {
-            watch_and_rebuild(&rx, &mut watcher, &inputs, &mut session, &state, &stopping);
-        })
-    };
-
+        builds: builds.subscribe(),
+    });
+    let app = axum::Router::new().fallback(answer).with_state(site);
+    let server = runtime.spawn(accept(listener, app, stopping.clone()));
+    let rebuilder = std::thread::spawn(move || {
+        watch_and_rebuild(&rx, &mut watcher, &inputs, &build_opts, &builds, &stopping);
+    });
     Ok(Preview {
         url,
         stopper,
+        runtime,
         server,
         rebuilder,
         _temp: temp,
     })
+}
+
+/// Accepts connections until `stopping`, each served in a task of its own
+/// within the limits above.
+async fn accept(
+    listener: tokio::net::TcpListener,
+    app: axum::Router,
+    mut stopping: watch::Receiver<bool>,
+) {
+    let slots = Arc::new(Semaphore::new(MAX_CONNECTIONS));
+    let mut stopped = std::pin::pin!(async move { drop(stopping.wait_for(|stop| *stop).await) });
+    loop {
+        let accepted = tokio::select! {
+            () = &mut stopped => return,
+            accepted = async {
+                let slot = Arc::clone(&slots).acquire_owned().await;
+                (slot, listener.accept().await)
+            } => accepted,
+        };
+        let (Ok(slot), Ok((stream, _))) = accepted else {
+            // Out of file descriptors, say: wait for some to close.
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            continue;
+        };
+        let service = hyper_util::service::TowerToHyperService::new(app.clone());
+        tokio::spawn(async move {
+            let connection = hyper::server::conn::http1::Builder::new()
+                .timer(hyper_util::rt::TokioTimer::new())
+                .header_read_timeout(HEAD_TIME)
+                .max_buf_size(HEAD_BYTES)
+                .keep_alive(false)
+                .serve_connection(hyper_util::rt::TokioIo::new(stream), service);
+            let _ = tokio::time::timeout(CONNECTION_TIME, connection).await;
+            drop(slot);
+        });
+    }
 }
 
 /// Start of the name of a preview's temporary folder, followed by the
@@ -441,41 +468,39 @@ fn rewatch(watcher: &mut InputWatcher, inputs: &[PathBuf]) {
     }
 }
 
-/// Runs one update of the site and records its outcome.
-fn rebuild(session: &mut Session, builds: &Builds, verb: &str) {
-    let result = session.update();
-    let mut state = builds.lock();
-    state.number += 1;
-    match result {
-        Ok(update) => {
-            let verb = if update.full { verb } else { "updated" };
-            eprintln!("{verb} site: {update}");
-            state.has_site = true;
-            state.error = None;
-        }
-        Err(err) => {
-            let text = format!("{err:#}");
-            if state.has_site {
-                eprintln!("error: rebuild failed, still serving the last good site:\n{text}");
-            } else {
-                eprintln!("error: build failed, nothing to serve until it is fixed:\n{text}");
+/// Builds the whole site, swaps it in, and publishes the outcome.
+fn rebuild(opts: &BuildOptions, builds: &watch::Sender<BuildState>, verb: &str) {
+    let result = crate::build(opts);
+    builds.send_modify(|state| {
+        state.number += 1;
+        match result {
+            Ok(summary) => {
+                eprintln!("{verb} site: {summary}");
+                state.has_site = true;
+                state.error = None;
             }
-            state.error = Some(text);
+            Err(err) => {
+                let text = format!("{err:#}");
+                if state.has_site {
+                    eprintln!("error: rebuild failed, still serving the last good site:\n{text}");
+                } else {
+                    eprintln!("error: build failed, nothing to serve until it is fixed:\n{text}");
+                }
+                state.error = Some(text);
+            }
         }
-    }
-    drop(state);
-    builds.finished.notify_all();
+    });
 }
 
 fn watch_and_rebuild(
     rx: &mpsc::Receiver<DebounceEventResult>,
     watcher: &mut InputWatcher,
     inputs: &[PathBuf],
-    session: &mut Session,
-    state: &Builds,
-    stopping: &http::StopHandle,
+    opts: &BuildOptions,
+    builds: &watch::Sender<BuildState>,
+    stopping: &watch::Receiver<bool>,
 ) {
-    while !stopping.is_stopping() {
+    while !*stopping.borrow() {
         // The debouncer hands over a path's events once it has been quiet
         // for DEBOUNCE, so the burst one save makes gives one batch.
         let batch = match rx.recv_timeout(Duration::from_millis(200)) {
@@ -489,13 +514,13 @@ fn watch_and_rebuild(
         // Batches already waiting are older than the build about to start,
         // which reads their changes too.
         while rx.try_recv().is_ok() {}
-        if stopping.is_stopping() {
+        if *stopping.borrow() {
             return;
         }
         rewatch(watcher, inputs);
         // A change made while this build runs queues a batch of its own,
         // so it is never lost.
-        rebuild(session, state, "rebuilt");
+        rebuild(opts, builds, "rebuilt");
     }
 }
 
@@ -535,89 +560,108 @@ fn is_change(batch: &DebounceEventResult, inputs: &[PathBuf]) -> bool {
 }
 
 /// The served folder, the path it is served under, and the builds' state.
-struct SiteRoot {
+struct Site {
     root: PathBuf,
     base_path: String,
-    state: Arc<Builds>,
+    builds: watch::Receiver<BuildState>,
 }
 
-impl SiteRoot {
-    fn answer(&self, request: &http::Request) -> Response {
-        let (error, number, has_site) = {
-            let s = self.state.lock();
-            (s.error.clone(), s.number, s.has_site)
-        };
-        let response = match request.method.as_str() {
-            "GET" | "HEAD" => match resolve(&self.root, &self.base_path, &request.target) {
-                Resolved::BuildNumber => {
-                    let number = match build_seen(&request.target) {
-                        Some(seen) if seen == number => self.state.number_after(seen),
-                        _ => number,
-                    };
-                    Response::text(200, &number.to_string())
-                }
-                Resolved::Forbidden => Response::text(403, "403 Forbidden: outside the site\n"),
-                _ if !has_site => html(
-                    500,
-                    error_page(
-                        error
-                            .as_deref()
-                            .unwrap_or("the first build has not finished"),
-                    )
-                    .into_bytes(),
-                ),
-                Resolved::File(path) => self.file(&path, error.as_deref()),
-                Resolved::Redirect(to) => {
-                    Response::text(301, &format!("moved to {to}\n")).with_header("Location", &to)
-                }
-                Resolved::ToBasePath(to) => Response::text(302, &format!("the site is at {to}\n"))
-                    .with_header("Location", &to),
-                Resolved::NotFound => self.not_found(error.as_deref()),
-                Resolved::OutsideBasePath => Response::text(
-                    404,
-                    &format!(
-                        "404 Not Found: this preview serves the site under {}\n",
-                        self.base_path
-                    ),
-                ),
-            },
-            _ => Response::text(
-                405,
-                "405 Method Not Allowed: this preview answers GET and HEAD\n",
+/// Answers one request; every answer is not to be cached and not sniffed.
+async fn answer(State(site): State<Arc<Site>>, request: Request) -> Response {
+    let mut response = site.answer(request).await;
+    let headers = response.headers_mut();
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    response
+}
+
+impl Site {
+    async fn answer(&self, request: Request) -> Response {
+        if !matches!(*request.method(), Method::GET | Method::HEAD) {
+            let text = "405 Method Not Allowed: this preview answers GET and HEAD\n";
+            return (
+                StatusCode::METHOD_NOT_ALLOWED,
+                [(header::ALLOW, "GET, HEAD")],
+                text,
             )
-            .with_header("Allow", "GET, HEAD"),
-        };
-        response
-            .with_header("Cache-Control", "no-store")
-            .with_header("X-Content-Type-Options", "nosniff")
+                .into_response();
+        }
+        let target = request.uri().to_string();
+        let state = self.builds.borrow().clone();
+        match resolve(&self.root, &self.base_path, &target) {
+            Resolved::BuildNumber => {
+                let mut builds = self.builds.clone();
+                if build_seen(&target) == Some(state.number) {
+                    let next = builds.wait_for(|s| s.number != state.number);
+                    let _ = tokio::time::timeout(LONG_POLL, next).await;
+                }
+                let number = builds.borrow().number;
+                number.to_string().into_response()
+            }
+            Resolved::Forbidden => {
+                (StatusCode::FORBIDDEN, "403 Forbidden: outside the site\n").into_response()
+            }
+            _ if !state.has_site => {
+                let error = state.error.as_deref();
+                let page = error_page(error.unwrap_or("the first build has not finished"));
+                html(StatusCode::INTERNAL_SERVER_ERROR, page.into_bytes())
+            }
+            Resolved::File(path) => self.file(&path, request, state.error.as_deref()).await,
+            Resolved::Redirect(to) => moved(StatusCode::MOVED_PERMANENTLY, &to, "moved to"),
+            Resolved::ToBasePath(to) => moved(StatusCode::FOUND, &to, "the site is at"),
+            Resolved::NotFound => self.not_found(state.error.as_deref()).await,
+            Resolved::OutsideBasePath => (
+                StatusCode::NOT_FOUND,
+                format!(
+                    "404 Not Found: this preview serves the site under {}\n",
+                    self.base_path
+                ),
+            )
+                .into_response(),
+        }
     }
 
     /// A page gets the reload script and any error banner; any other file
-    /// is sent from disk as it is.
-    fn file(&self, path: &Path, error: Option<&str>) -> Response {
+    /// is sent by `ServeFile` as it is.
+    async fn file(&self, path: &Path, request: Request, error: Option<&str>) -> Response {
         let kind = content_type(path);
-        let found = if kind.starts_with("text/html") {
-            fs::read(path).map(|page| Body::Bytes(decorate_html(&page, error)))
-        } else {
-            fs::File::open(path).and_then(|file| {
-                let len = file.metadata()?.len();
-                Ok(Body::File(file, len))
-            })
-        };
-        match found {
-            Ok(body) => Response::new(200, &kind, body),
-            // Swapped away mid-request by a rebuild.
-            Err(_) => self.not_found(error),
+        if kind.starts_with("text/html") {
+            return match tokio::fs::read(path).await {
+                Ok(page) => html(StatusCode::OK, decorate_html(&page, error)),
+                // Swapped away mid-request by a rebuild.
+                Err(_) => self.not_found(error).await,
+            };
         }
+        let Ok(mut response) = tower_http::services::ServeFile::new(path)
+            .try_call(request)
+            .await
+        else {
+            return self.not_found(error).await;
+        };
+        if let Ok(kind) = HeaderValue::from_str(&kind) {
+            response.headers_mut().insert(header::CONTENT_TYPE, kind);
+        }
+        response.map(Body::new)
     }
 
-    fn not_found(&self, error: Option<&str>) -> Response {
-        let page = self.root.join("404.html");
-        match fs::read(&page) {
-            Ok(body) => html(404, decorate_html(&body, error)),
-            Err(_) => Response::text(404, "404 Not Found\n"),
+    async fn not_found(&self, error: Option<&str>) -> Response {
+        match tokio::fs::read(self.root.join("404.html")).await {
+            Ok(page) => html(StatusCode::NOT_FOUND, decorate_html(&page, error)),
+            Err(_) => (StatusCode::NOT_FOUND, "404 Not Found\n").into_response(),
         }
     }
+}
+
+fn moved(status: StatusCode, to: &str, says: &str) -> Response {
+    (status, [(header::LOCATION, to)], format!("{says} {to}\n")).into_response()
+}
+
+fn html(status: StatusCode, page: Vec<u8>) -> Response {
+    let kind = [(header::CONTENT_TYPE, "text/html; charset=utf-8")];
+    (status, kind, page).into_response()
 }
 
 /// The build number a request for it has seen: `N` in `?after=N`.
@@ -627,10 +671,6 @@ fn build_seen(target: &str) -> Option<u64> {
         .split('&')
         .find_map(|pair| pair.strip_prefix("after="))
         .and_then(|n| n.parse().ok())
-}
-
-fn html(status: u16, page: Vec<u8>) -> Response {
-    Response::new(status, "text/html; charset=utf-8", Body::Bytes(page))
 }
 
 /// The banner shown on every HTML page while the last rebuild is broken.
@@ -835,23 +875,6 @@ mod tests {
         assert_eq!(build_seen("/__energyboard/build?x=1&after=12"), Some(12));
         assert_eq!(build_seen("/__energyboard/build"), None);
         assert_eq!(build_seen("/__energyboard/build?after=-1"), None);
-        let builds = Arc::new(Builds::default());
-        builds.lock().number = 3;
-        // Not the number seen: at once.
-        assert_eq!(builds.number_after(2), 3);
-        // The number seen: when the next build finishes.
-        let finisher = {
-            let builds = Arc::clone(&builds);
-            std::thread::spawn(move || {
-                std::thread::sleep(Duration::from_millis(100));
-                builds.lock().number = 4;
-                builds.finished.notify_all();
-            })
-        };
-        let start = std::time::Instant::now();
-        assert_eq!(builds.number_after(3), 4);
-        assert!(start.elapsed() < LONG_POLL, "{:?}", start.elapsed());
-        finisher.join().unwrap();
     }
 
     #[test]

@@ -103,13 +103,6 @@ pub trait PageSink: Sync {
     /// Stores `bytes` at `rel`, a `/`-separated path inside the site.
     fn put(&self, rel: &str, bytes: &[u8]) -> Result<()>;
 
-    /// [`PageSink::put`] of bytes whose [`crate::load::content_digest`]
-    /// the caller has computed already, for a sink that compares digests.
-    fn put_digested(&self, rel: &str, bytes: &[u8], digest: u64) -> Result<()> {
-        let _ = digest;
-        self.put(rel, bytes)
-    }
-
     /// Stores at `rel` what `write` writes, without holding it all in memory
     /// where the sink can avoid it. Returns the number of bytes.
     fn put_streamed(
@@ -624,103 +617,6 @@ impl<W: std::io::Write> std::io::Write for CountingWriter<W> {
     }
     fn flush(&mut self) -> std::io::Result<()> {
         self.inner.flush()
-    }
-}
-
-/// Updates, file by file, a site folder that energyboard made and that a
-/// build has filled: for `serve`, which re-renders only what an edit
-/// touches. A file whose bytes are those it already has (by
-/// [`crate::load::content_digest`], as `known` records them) is not
-/// touched; any other is written beside its place and renamed over it, so a
-/// reader never gets half a file. It removes only files named to
-/// [`InPlaceWriter::remove`], which the caller recorded as written by an
-/// earlier build.
-#[derive(Debug)]
-pub struct InPlaceWriter<'k> {
-    target: PathBuf,
-    known: &'k std::collections::HashMap<String, u64>,
-    files: AtomicUsize,
-    bytes: AtomicU64,
-}
-
-impl<'k> InPlaceWriter<'k> {
-    /// A writer into `target`, which must hold energyboard's site marker;
-    /// `known` maps each file a build wrote there to its digest.
-    pub fn open(target: &Path, known: &'k std::collections::HashMap<String, u64>) -> Result<Self> {
-        if made_by(target) != Some(Made::Site) {
-            bail!(
-                "{}: is not a site energyboard built (no {MARKER} marker); it is not updated in place",
-                target.display()
-            );
-        }
-        Ok(Self {
-            target: target.to_path_buf(),
-            known,
-            files: AtomicUsize::new(0),
-            bytes: AtomicU64::new(0),
-        })
-    }
-
-    /// Removes the file `rel` (a path an earlier build wrote), and the
-    /// folders it leaves empty, up to the site folder.
-    pub fn remove(&self, rel: &str) -> Result<()> {
-        let path = self.target.join(safe_relative(rel)?);
-        match fs::remove_file(&path) {
-            Ok(()) => {}
-            Err(err) if err.kind() == std::io::ErrorKind::NotFound => {}
-            Err(err) => {
-                return Err(err).with_context(|| format!("cannot remove {}", path.display()));
-            }
-        }
-        let mut dir = path.parent();
-        while let Some(d) = dir.filter(|d| *d != self.target && d.starts_with(&self.target)) {
-            if fs::remove_dir(d).is_err() {
-                break;
-            }
-            dir = d.parent();
-        }
-        Ok(())
-    }
-
-    /// Files and bytes written (unchanged files not counted).
-    pub fn summary(&self) -> WriteSummary {
-        WriteSummary {
-            files: self.files.load(Ordering::Relaxed),
-            bytes: self.bytes.load(Ordering::Relaxed),
-            ..WriteSummary::default()
-        }
-    }
-}
-
-impl PageSink for InPlaceWriter<'_> {
-    fn put(&self, rel: &str, bytes: &[u8]) -> Result<()> {
-        self.put_digested(rel, bytes, crate::load::content_digest(bytes))
-    }
-
-    fn put_digested(&self, rel: &str, bytes: &[u8], digest: u64) -> Result<()> {
-        static NEXT: AtomicUsize = AtomicUsize::new(0);
-        stop_point()?;
-        let path = self.target.join(safe_relative(rel)?);
-        if self.known.get(rel) == Some(&digest) && path.is_file() {
-            return Ok(());
-        }
-        let dir = path.parent().unwrap_or(&self.target);
-        fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-        // A hidden name (never served, never published by a build) unique
-        // to this process and write; the rename replaces the file whole.
-        let temp = dir.join(format!(
-            ".energyboard-{}-{}.tmp",
-            std::process::id(),
-            NEXT.fetch_add(1, Ordering::Relaxed)
-        ));
-        fs::write(&temp, bytes).with_context(|| format!("cannot write {}", temp.display()))?;
-        if let Err(err) = fs::rename(&temp, &path) {
-            let _ = fs::remove_file(&temp);
-            return Err(err).with_context(|| format!("cannot write {}", path.display()));
-        }
-        self.files.fetch_add(1, Ordering::Relaxed);
-        self.bytes.fetch_add(bytes.len() as u64, Ordering::Relaxed);
-        Ok(())
     }
 }
 

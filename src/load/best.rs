@@ -1,17 +1,13 @@
-//! The one rule that needs the analysis: a file's `best` must be the best
-//! configuration per GPU that [`analyse::best_per_gpu`] computes from its
-//! own rows. This is the only place `load` calls `analyse`; it is kept
-//! apart, behind one function ([`check_best`]) that takes a parsed file
-//! and returns problems, so that it can move to the analysis stage
-//! without touching the rest of the loader.
+//! A file's `best` must be the best configuration per GPU that the
+//! selection rule ([`select::best_per_gpu`]) picks from its own rows.
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
 use super::parse::push_key;
 use super::{Problem, problem, shown};
-use crate::analyse;
 use crate::model::{Measured, Measurements};
+use crate::select;
 
 /// How [`check_best`] names a kind's figures in its messages.
 pub(super) struct BestWords<'a> {
@@ -42,7 +38,8 @@ pub(super) fn check_best<M>(
         energy,
     } = words;
     let configs = m.configurations();
-    let computed = analyse::best_per_gpu(m);
+    let rows = configs.iter().map(|c| (c.gpu(), c.figures()));
+    let computed = select::best_per_gpu(m.gpus(), m.deadline(), rows);
     for (gpu, best) in &computed {
         let mut field = "best".to_owned();
         push_key(&mut field, gpu);

@@ -266,7 +266,6 @@ fn size(bytes: usize) -> String {
 fn kind_files<F: PageKind>(
     files: CsvFiles,
     sites: &[&Site<'_, F>],
-    rows: Option<Vec<&[u8]>>,
     mixed: bool,
     sink: &dyn PageSink,
     list: &mut Vec<FileEntry>,
@@ -310,23 +309,10 @@ fn kind_files<F: PageKind>(
     });
     let columns = F::tables(files.measure).csv;
     let path = format!("data/{}", files.configurations);
-    let all = match rows {
-        // Each model's rows as its own CSV file has them (a preview keeps
-        // them): the same bytes, without formatting every figure again.
-        Some(rows) if rows.len() == models.len() => {
-            let mut csv = csv_bytes::<F>(columns, std::iter::empty())?;
-            csv.reserve(rows.iter().map(|r| r.len()).sum());
-            for r in rows {
-                csv.extend_from_slice(r);
-            }
-            sink.put(&path, &csv)?;
-            csv.len() as u64
-        }
-        // Streamed: at 10,000 models this file is over 100 MB.
-        _ => sink.put_streamed(&path, &mut |out| {
-            write_csv::<F>(out, columns, configuration_records(&models))
-        })?,
-    };
+    // Streamed: at 10,000 models this file is over 100 MB.
+    let all = sink.put_streamed(&path, &mut |out| {
+        write_csv::<F>(out, columns, configuration_records(&models))
+    })?;
     let n: usize = models.iter().map(|(_, m)| m.configurations().len()).sum();
     let of_what = if mixed {
         format!("on every {} workload", files.what)
@@ -350,15 +336,6 @@ pub fn render_downloads(
     models: &[ModelOutput],
     sink: &dyn PageSink,
 ) -> Result<RenderCounts> {
-    // The kept CSV rows of the models of the workloads `keep` takes, in
-    // order, when every model of them has its rows kept.
-    let rows = |keep: &dyn Fn(&Part<'_>) -> bool| -> Option<Vec<&[u8]>> {
-        models
-            .iter()
-            .filter(|m| keep(&site.workloads[m.id.part]))
-            .map(|m| m.csv.as_deref().map(csv_rows))
-            .collect()
-    };
     let mut site_files = Vec::new();
     let diffusion = diffusion_kinds(site);
     let tokens = site.has(|m| m == Measure::Tokens);
@@ -373,8 +350,7 @@ pub fn render_downloads(
                 Part::Diffusion(_) => None,
             })
             .collect();
-        let rows = rows(&|p| matches!(p, Part::Tokens(_)));
-        n += kind_files(CSV_FILES[0], &sites, rows, mixed, sink, &mut site_files)?;
+        n += kind_files(CSV_FILES[0], &sites, mixed, sink, &mut site_files)?;
     }
     for files in &diffusion {
         let sites: Vec<&Site<'_, DiffusionFile>> = site
@@ -385,8 +361,7 @@ pub fn render_downloads(
                 _ => None,
             })
             .collect();
-        let rows = rows(&|p| p.workload().measure == files.measure);
-        n += kind_files(*files, &sites, rows, mixed, sink, &mut site_files)?;
+        n += kind_files(*files, &sites, mixed, sink, &mut site_files)?;
     }
     if let Some(changes) = site.changes {
         sink.copy_file(
@@ -487,7 +462,7 @@ pub fn publish_model_files<F: PageKind>(
     site: &Site<'_, F>,
     lm: &LoadedModel<F>,
     sink: &dyn PageSink,
-) -> Result<(Vec<FileEntry>, Vec<u8>)> {
+) -> Result<Vec<FileEntry>> {
     let m = &lm.file;
     let json = model_file_path(site, m, "json");
     sink.copy_file(&json, &lm.path, lm.len, lm.digest)?;
@@ -527,16 +502,7 @@ pub fn publish_model_files<F: PageKind>(
             ),
         },
     ];
-    Ok((entries, csv))
-}
-
-/// A model's configurations CSV (as [`configurations_csv`] gives it)
-/// without its header line: its rows, as they are in the file of every
-/// configuration of its kind.
-fn csv_rows(csv: &[u8]) -> &[u8] {
-    csv.iter()
-        .position(|&b| b == b'\n')
-        .map_or(&[][..], |end| &csv[end + 1..])
+    Ok(entries)
 }
 
 /// Approximate width of `text` at 11 px Verdana-like type.

@@ -11,6 +11,5 @@ mod hostile;
 mod import;
 mod safety;
 mod serve;
-mod serve_incremental;
 mod site;
 mod snapshots;

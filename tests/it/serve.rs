@@ -317,6 +317,25 @@ fn base_path_serves_the_site_under_its_prefix_only() {
 fn editing_a_data_file_rebuilds_the_site() {
     let preview = Preview::start(&[]);
     assert_eq!(preview.get("/models/qwen-3-32b-edited/").status, 404);
+    // What an open page's reload script asks: the build number once it is
+    // not the one seen, which holds the answer until the edit is built.
+    let seen: u64 = preview.get("/__energyboard/build").body.parse().unwrap();
+    let waiting = std::thread::spawn({
+        let port = preview.port;
+        move || {
+            let start = Instant::now();
+            let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+            write!(
+                stream,
+                "GET /__energyboard/build?after={seen} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+            )
+            .unwrap();
+            let mut raw = String::new();
+            stream.read_to_string(&mut raw).unwrap();
+            (start.elapsed(), raw)
+        }
+    });
+    std::thread::sleep(Duration::from_millis(500));
     let file = preview.path("data/qwen-3-32b.json");
     let text = std::fs::read_to_string(&file).unwrap();
     let edited = text.replacen(
@@ -333,6 +352,43 @@ fn editing_a_data_file_rebuilds_the_site() {
     let home = preview.get("/");
     assert!(home.body.contains("models/qwen-3-32b-edited/"));
     assert!(!home.body.contains("energyboard-build-error"));
+    let (waited, answer) = waiting.join().unwrap();
+    assert!(
+        waited >= Duration::from_millis(500),
+        "answered before the edit"
+    );
+    assert!(
+        answer.ends_with(&format!("\r\n\r\n{}", seen + 1)),
+        "{answer}"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_rebuild_never_writes_through_a_symbolic_link_in_the_output_folder() {
+    let preview = Preview::start(&[]);
+    // Someone replaces a folder of the built site by a link elsewhere.
+    let victim = preview.path("victim");
+    std::fs::create_dir(&victim).unwrap();
+    std::fs::write(victim.join("keep.txt"), "mine").unwrap();
+    let models = preview.path("site/models");
+    std::fs::remove_dir_all(&models).unwrap();
+    std::os::unix::fs::symlink(&victim, &models).unwrap();
+    // An edit that changes one model's pages only.
+    let file = preview.path("data/qwen-3-32b.json");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let edited = text.replacen("\"name\": \"Qwen 3 32B\"", "\"name\": \"Renamed Qwen\"", 1);
+    assert_ne!(text, edited);
+    std::fs::write(&file, edited).unwrap();
+    preview.wait_for("/models/qwen-3-32b/", "the rebuilt page", |r| {
+        r.body.contains("Renamed Qwen")
+    });
+    let left: Vec<_> = std::fs::read_dir(&victim)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(left, ["keep.txt"], "wrote into the linked folder");
+    assert!(!std::fs::symlink_metadata(&models).unwrap().is_symlink());
 }
 
 /// The seed `qwen-3-32b.json` with its slug changed to `slug`.

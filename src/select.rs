@@ -1,0 +1,189 @@
+//! The selection rule, the one place it is written: which configuration is
+//! a model's best on a GPU, or the cheapest within a latency limit.
+//!
+//! A configuration qualifies when its latency (median ITL in ms, or batch
+//! latency in s) is at most the limit (the workload's deadline, or a rung
+//! of the latency ladder). Among those that qualify the lowest energy wins
+//! (Wh per million output tokens, or J per image or video); ties go to
+//! fewer GPUs, then the lower load (`max_num_seqs`, or `batch_size`), then
+//! the lower `repeat`, then the row earlier in the file.
+//!
+//! Pure and at the bottom of the crate: it imports nothing of it, so the
+//! loader (which checks a file's stated `best`), the analysis and the
+//! importer (which writes `best`) all call down to it. A caller hands over
+//! each row's [`Figures`] with its position in the file.
+
+use std::cmp::Ordering;
+
+/// What the selection rule reads of one configuration.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Figures {
+    /// The energy ranked on: Wh per million output tokens, or J per image
+    /// or video.
+    pub energy: f64,
+    /// The latency a limit applies to: median ITL (ms), or batch latency
+    /// (s).
+    pub latency: f64,
+    /// Number of GPUs.
+    pub num_gpus: u64,
+    /// The load it ran at: `max_num_seqs`, or `batch_size`.
+    pub load: u64,
+    /// Run number: 1, or 2+ for a repeated run.
+    pub repeat: u64,
+}
+
+/// The selection order among rows that meet a limit, each given with its
+/// position in the file: lowest energy, then fewer GPUs, then the lower
+/// load, then the lower `repeat`, then the earlier row.
+pub fn selection_order(a: (usize, &Figures), b: (usize, &Figures)) -> Ordering {
+    a.1.energy
+        .total_cmp(&b.1.energy)
+        .then(a.1.num_gpus.cmp(&b.1.num_gpus))
+        .then(a.1.load.cmp(&b.1.load))
+        .then(a.1.repeat.cmp(&b.1.repeat))
+        .then(a.0.cmp(&b.0))
+}
+
+/// The position of the row that comes first by [`selection_order`] among
+/// `rows` (position, figures) whose latency is at most `limit`.
+pub fn cheapest_within(
+    rows: impl IntoIterator<Item = (usize, Figures)>,
+    limit: f64,
+) -> Option<usize> {
+    rows.into_iter()
+        .filter(|(_, f)| f.latency <= limit)
+        .min_by(|a, b| selection_order((a.0, &a.1), (b.0, &b.1)))
+        .map(|(i, _)| i)
+}
+
+/// A model's best row on each GPU of `gpus`, in that order: the
+/// [`cheapest_within`] the `deadline` among the `rows` (GPU, figures, in
+/// file order) on that GPU, or `None` when none meets it.
+pub fn best_per_gpu<'r>(
+    gpus: &[String],
+    deadline: f64,
+    rows: impl IntoIterator<Item = (&'r str, Figures)>,
+) -> Vec<(String, Option<usize>)> {
+    let rows: Vec<(&str, Figures)> = rows.into_iter().collect();
+    gpus.iter()
+        .map(|gpu| {
+            let on_gpu = rows
+                .iter()
+                .enumerate()
+                .filter(|(_, (g, _))| g == gpu)
+                .map(|(i, (_, f))| (i, *f));
+            (gpu.clone(), cheapest_within(on_gpu, deadline))
+        })
+        .collect()
+}
+
+/// The rows [`cheapest_within`] picks for some limit up to `max`, each
+/// once, in [`selection_order`] (cheapest first). For any limit `l ≤ max`,
+/// the first of them whose latency is at most `l` is exactly
+/// `cheapest_within(rows, l)`: the answer at `l` is the answer at the
+/// largest latency not above `l`, which is in the list, and no earlier
+/// entry is within `l` (it would then have been the answer). This is what
+/// the pages' latency-limit control embeds, so a reader's script picks the
+/// same row as the analysis (ties and repeats included) without every
+/// configuration of the page.
+pub fn limit_candidates(rows: impl IntoIterator<Item = (usize, Figures)>, max: f64) -> Vec<usize> {
+    let mut by_latency: Vec<(usize, Figures)> =
+        rows.into_iter().filter(|(_, f)| f.latency <= max).collect();
+    by_latency.sort_by(|a, b| a.1.latency.total_cmp(&b.1.latency));
+    let mut picked: Vec<(usize, Figures)> = Vec::new();
+    let mut best: Option<(usize, Figures)> = None;
+    let mut k = 0;
+    while k < by_latency.len() {
+        // Every row at this latency joins before the answer at this limit
+        // is read.
+        let latency = by_latency[k].1.latency;
+        while k < by_latency.len() && by_latency[k].1.latency == latency {
+            let row = by_latency[k];
+            best = match best {
+                Some(b) if selection_order((b.0, &b.1), (row.0, &row.1)).is_le() => Some(b),
+                _ => Some(row),
+            };
+            k += 1;
+        }
+        if let Some(b) = best {
+            if !picked.iter().any(|p| p.0 == b.0) {
+                picked.push(b);
+            }
+        }
+    }
+    picked.sort_by(|a, b| selection_order((a.0, &a.1), (b.0, &b.1)));
+    picked.into_iter().map(|(i, _)| i).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(energy: f64, latency: f64, num_gpus: u64, load: u64, repeat: u64) -> Figures {
+        Figures {
+            energy,
+            latency,
+            num_gpus,
+            load,
+            repeat,
+        }
+    }
+
+    #[test]
+    fn ties_go_to_fewer_gpus_then_lower_load_then_repeat_then_the_earlier_row() {
+        let rows = [
+            row(1.0, 10.0, 2, 8, 1),
+            row(1.0, 10.0, 1, 16, 1),
+            row(1.0, 10.0, 1, 8, 2),
+            row(1.0, 10.0, 1, 8, 1),
+            row(1.0, 10.0, 1, 8, 1),
+            row(0.5, 99.0, 1, 1, 1),
+        ];
+        let all = || rows.iter().copied().enumerate();
+        assert_eq!(cheapest_within(all(), 50.0), Some(3));
+        assert_eq!(cheapest_within(all(), 99.0), Some(5));
+        assert_eq!(cheapest_within(all(), 5.0), None);
+    }
+
+    #[test]
+    fn best_per_gpu_follows_the_gpu_list_and_the_deadline() {
+        let gpus = ["H100".to_owned(), "B200".to_owned(), "A100".to_owned()];
+        let rows = [
+            ("B200", row(3.0, 10.0, 1, 8, 1)),
+            ("H100", row(2.0, 60.0, 1, 8, 1)),
+            ("H100", row(4.0, 40.0, 1, 8, 1)),
+            ("B200", row(1.0, 20.0, 1, 8, 1)),
+            ("A100", row(1.0, 90.0, 1, 8, 1)),
+        ];
+        assert_eq!(
+            best_per_gpu(&gpus, 50.0, rows),
+            [
+                ("H100".to_owned(), Some(2)),
+                ("B200".to_owned(), Some(3)),
+                ("A100".to_owned(), None)
+            ]
+        );
+    }
+
+    #[test]
+    fn limit_candidates_give_the_cheapest_at_every_limit() {
+        let rows = [
+            row(5.0, 10.0, 1, 8, 1),
+            row(3.0, 20.0, 1, 8, 1),
+            row(4.0, 30.0, 1, 8, 1),
+            row(1.0, 40.0, 1, 8, 1),
+            row(1.0, 40.0, 1, 8, 2),
+        ];
+        let all = || rows.iter().copied().enumerate();
+        let candidates = limit_candidates(all(), f64::INFINITY);
+        assert_eq!(candidates, [3, 1, 0]);
+        for limit in [0.0, 10.0, 15.0, 20.0, 30.0, 40.0, 50.0] {
+            let first = candidates
+                .iter()
+                .copied()
+                .find(|&i| rows[i].latency <= limit);
+            assert_eq!(first, cheapest_within(all(), limit), "limit {limit}");
+        }
+        assert_eq!(limit_candidates(all(), 39.0), [1, 0]);
+    }
+}
