@@ -3,6 +3,7 @@
 //! docstring states every rule; the comments here name the rule they keep).
 //! Pure: JSON values in, JSON documents and warnings out.
 
+use crate::select;
 use std::cmp::Ordering;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -869,18 +870,18 @@ pub fn convert_token_task(
                 .then(a.pos.cmp(&b.pos))
         });
         let configs: Vec<Value> = m.rows.iter().map(|c| c.to_value(deadline)).collect();
-        let (gpus, best) = gpus_and_best(
-            &m.rows,
-            &configs,
-            |c| &c.gpu,
-            |c| c.median <= deadline,
-            |a, b| {
-                cmp_f64(a.wh, b.wh)
-                    .then(a.num_gpus.cmp(&b.num_gpus))
-                    .then(a.max_num_seqs.cmp(&b.max_num_seqs))
-                    .then(a.repeat.cmp(&b.repeat))
-            },
-        );
+        let (gpus, best) = gpus_and_best(&m.rows, &configs, deadline, |c| {
+            (
+                &c.gpu,
+                select::Figures {
+                    energy: c.wh,
+                    latency: c.median,
+                    num_gpus: c.num_gpus,
+                    load: c.max_num_seqs,
+                    repeat: c.repeat,
+                },
+            )
+        });
         let name = display_name(&m.meta, &m.id);
         let doc = json!({
             "version": "1",
@@ -1227,18 +1228,18 @@ pub fn convert_diffusion_task(
                 .then(a.pos.cmp(&b.pos))
         });
         let configs: Vec<Value> = m.rows.iter().map(|c| c.to_value(kind, deadline)).collect();
-        let (gpus, best) = gpus_and_best(
-            &m.rows,
-            &configs,
-            |c| &c.gpu,
-            |c| c.latency <= deadline,
-            |a, b| {
-                cmp_f64(a.energy, b.energy)
-                    .then(a.num_gpus.cmp(&b.num_gpus))
-                    .then(a.batch_size.cmp(&b.batch_size))
-                    .then(a.repeat.cmp(&b.repeat))
-            },
-        );
+        let (gpus, best) = gpus_and_best(&m.rows, &configs, deadline, |c| {
+            (
+                &c.gpu,
+                select::Figures {
+                    energy: c.energy,
+                    latency: c.latency,
+                    num_gpus: c.num_gpus,
+                    load: c.batch_size,
+                    repeat: c.repeat,
+                },
+            )
+        });
         let name = display_name(&m.meta, &m.id);
         let doc = json!({
             "version": "1",
@@ -1266,33 +1267,28 @@ pub fn convert_diffusion_task(
     out
 }
 
-/// A model's GPUs (sorted) and its `best` object: on each GPU, the row
-/// `within` the deadline that comes first by `order`, then by position
-/// (the selection rule, as `analyse::selection_order` states it for the
-/// loaded files that the loader checks this against); `configs` are the
-/// rows as written.
+/// A model's GPUs (sorted) and its best configuration on each, by the
+/// selection rule ([`select::best_per_gpu`]) on each row's figures.
 fn gpus_and_best<R>(
     rows: &[R],
     configs: &[Value],
-    gpu: impl Fn(&R) -> &String,
-    within: impl Fn(&R) -> bool,
-    order: impl Fn(&R, &R) -> Ordering,
+    deadline: f64,
+    figures: impl Fn(&R) -> (&String, select::Figures),
 ) -> (Vec<String>, Map<String, Value>) {
     let gpus: Vec<String> = rows
         .iter()
-        .map(|c| gpu(c).clone())
+        .map(|c| figures(c).0.clone())
         .collect::<BTreeSet<_>>()
         .into_iter()
         .collect();
+    let rows = rows.iter().map(|c| {
+        let (gpu, f) = figures(c);
+        (gpu.as_str(), f)
+    });
     let mut best = Map::new();
-    for g in &gpus {
-        let pick = rows
-            .iter()
-            .enumerate()
-            .filter(|(_, c)| gpu(c) == g && within(c))
-            .min_by(|(i, a), (j, b)| order(a, b).then(i.cmp(j)));
-        if let Some((i, _)) = pick {
-            best.insert(g.clone(), configs[i].clone());
+    for (gpu, pick) in select::best_per_gpu(&gpus, deadline, rows) {
+        if let Some(i) = pick {
+            best.insert(gpu, configs[i].clone());
         }
     }
     (gpus, best)
