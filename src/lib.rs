@@ -22,6 +22,7 @@ pub mod model;
 pub mod render;
 pub mod serve;
 pub mod settings;
+pub mod stage;
 pub mod synth;
 pub mod workload;
 pub mod write;
