@@ -113,18 +113,11 @@ const MAX_UPSTREAM_NUMBER: f64 = 1e12;
 /// Checks a text from upstream that becomes a field: no control
 /// characters, at most `max` characters, not blank.
 fn text_ok(value: &str, max: usize) -> Result<(), String> {
-    if let Some(c) = value.chars().find(|c| c.is_control()) {
-        return Err(format!(
-            "contains the control character U+{:04X}",
-            u32::from(c)
-        ));
+    if let Some(problem) = limits::text_problem(value, max) {
+        return Err(problem);
     }
     if value.trim().is_empty() {
         return Err("is empty".to_owned());
-    }
-    let n = value.chars().count();
-    if n > max {
-        return Err(format!("is {n} characters long; at most {max} are allowed"));
     }
     Ok(())
 }
