@@ -162,6 +162,11 @@ pub fn check_base_url(url: &str) -> Result<()> {
     if !name_ok || !port_ok {
         anyhow::bail!("--base-url {url:?}: needs a host name after the scheme, {example}");
     }
+    if let Some(c) = rest[host.len()..].chars().find(|c| "()[]".contains(*c)) {
+        anyhow::bail!(
+            "--base-url {url:?}: may not contain {c:?} in its path: it would end the Markdown link of the badge snippet early; {example}"
+        );
+    }
     Ok(())
 }
 

@@ -136,3 +136,17 @@ fn gpu_names_that_are_device_names_full_width_or_bidi_are_refused() {
         assert!(err.contains(says), "{name:?}: {err}");
     }
 }
+
+#[test]
+fn a_base_url_that_would_break_the_markdown_badge_is_refused() {
+    for url in ["https://x.example/a)b/", "https://x.example/[x]/"] {
+        let out = Command::new(BIN)
+            .args(["check", "--base-url", url, "--data"])
+            .arg(Path::new(ROOT).join("data"))
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{url}: accepted");
+        assert!(err.contains("would end the Markdown link"), "{err}");
+    }
+}

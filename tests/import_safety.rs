@@ -374,3 +374,35 @@ fn a_workload_folder_that_links_outside_is_not_written_through() {
     assert!(err.contains("is not a plain folder"), "{err}");
     assert_eq!(std::fs::read_dir(&outside).unwrap().count(), 0);
 }
+
+#[test]
+fn the_pull_request_summary_mentions_no_one_and_links_nowhere() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let from = copy_of("6e70d23");
+    let index_path = from.path().join("index.json");
+    let mut index = json(&index_path);
+    index["models"]["Qwen/Qwen3-8B"]["nickname"] =
+        "Qwen @octocat https://evil.example/x www.evil.example".into();
+    std::fs::write(&index_path, serde_json::to_vec(&index).unwrap()).unwrap();
+    let summary = dir.path().join("summary.md");
+    let out = Command::new(BIN)
+        .current_dir(dir.path())
+        .args(["import", "--from"])
+        .arg(from.path())
+        .arg("--data")
+        .arg(&data)
+        .arg("--summary")
+        .arg(&summary)
+        .arg("--editorial")
+        .arg(PathBuf::from(ROOT).join("import/editorial.json"))
+        .args(["--retrieved", "2026-11-30"])
+        .output()
+        .unwrap();
+    ok(&out);
+    let text = std::fs::read_to_string(&summary).unwrap();
+    assert!(text.contains("octocat"), "{text}");
+    for live in ["@octocat", "https://", "www.evil"] {
+        assert!(!text.contains(live), "{live} in:\n{text}");
+    }
+}

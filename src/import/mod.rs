@@ -84,9 +84,10 @@ impl ImportReport {
     }
 
     /// The change-log entry as Markdown (a pull-request body), or a line
-    /// saying nothing changed.
+    /// saying nothing changed. Texts from upstream cannot mention anyone or
+    /// link anywhere in it ([`neutralised`]).
     pub fn summary_markdown(&self) -> String {
-        match &self.entry {
+        neutralised(&match &self.entry {
             Some(e) => changelog::markdown(e),
             None if self.is_unchanged() => format!(
                 "## ML.ENERGY Leaderboard data {}\n\nNothing changed.\n",
@@ -97,8 +98,19 @@ impl ImportReport {
                 self.upstream_version,
                 self.added.len() + self.changed.len() + self.removed.len()
             ),
-        }
+        })
     }
+}
+
+/// Markdown in which no `@mention` pings anyone and no bare URL becomes a
+/// link (GitHub autolinks `http://`, `https://` and `www.`): a zero-width
+/// space goes after each `@` and inside each `://` and `www.`; the text
+/// reads the same.
+pub fn neutralised(markdown: &str) -> String {
+    markdown
+        .replace('@', "@\u{200B}")
+        .replace("://", ":\u{200B}//")
+        .replace("www.", "www\u{200B}.")
 }
 
 impl std::fmt::Display for ImportReport {
