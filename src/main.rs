@@ -201,6 +201,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Serve(args)) => serve(args),
         Some(Command::Import(args)) => import(&args),
         Some(Command::Synth(args)) => {
+            stop_on_ctrl_c()?;
             let summary = energyboard::synth::write_synthetic(&energyboard::synth::SynthOptions {
                 data_dir: args.data,
                 out_dir: args.out.clone(),

@@ -406,3 +406,20 @@ fn the_pull_request_summary_mentions_no_one_and_links_nowhere() {
         assert!(!text.contains(live), "{live} in:\n{text}");
     }
 }
+
+#[test]
+fn an_oversized_upstream_file_is_refused_before_it_is_parsed() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let from = copy_of("6e70d23");
+    let task = from.path().join("tasks/lm-arena-chat.json");
+    // Valid JSON, 17 MB: parsing takes about twenty times that in memory.
+    let mut bytes = std::fs::read(&task).unwrap();
+    bytes.resize(17 * 1024 * 1024, b' ');
+    std::fs::write(&task, bytes).unwrap();
+    let err = failed(&import(from.path(), &data));
+    assert!(
+        err.contains("tasks/lm-arena-chat.json: is larger than 16 MB"),
+        "{err}"
+    );
+}

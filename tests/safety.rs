@@ -307,3 +307,27 @@ fn the_binary_builds_anywhere_with_built_in_assets_and_a_static_folder_overrides
         "--static nowhere: is not a folder",
     );
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn synth_stopped_by_sigterm_leaves_no_half_written_output() {
+    let sb = Sandbox::new();
+    let mut child = sb.spawn(&["synth", "--count", "100000", "--out", "big"]);
+    let start = Instant::now();
+    while !fs::read_dir(sb.path("."))
+        .unwrap()
+        .filter_map(Result::ok)
+        .any(|e| {
+            e.file_name().to_string_lossy().starts_with(".big.tmp-")
+                && fs::read_dir(e.path()).is_ok_and(|d| d.count() > 10)
+        })
+    {
+        assert!(child.try_wait().unwrap().is_none(), "synth ended first");
+        assert!(start.elapsed() < Duration::from_secs(60), "timed out");
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    signal(&child, "-TERM");
+    let out = child.wait_with_output().unwrap();
+    fails_saying(&out, "interrupted");
+    assert_eq!(sb.names(), ["data", "static"]);
+}
