@@ -7,7 +7,8 @@
 #
 # Usage: scripts/sync.sh --from DIR [--data DIR] [--out DIR]
 #                        [--summary FILE] [--retrieved YYYY-MM-DD]
-#   --from DIR       the leaderboard's public/data/ (index.json, tasks/, models/)
+#   --from DIR|URL   the leaderboard's public/data/ (index.json, tasks/, models/),
+#                    or an https:// URL of the repository's .tar.gz archive
 #   --data DIR       the data folder to import into (default: data)
 #   --out DIR        the site folder to rebuild (default: site)
 #   --summary FILE   where the change-log entry, in Markdown, is written when
@@ -18,14 +19,15 @@
 #   ENERGYBOARD  the energyboard command to run (default: cargo run --release
 #                --locked --quiet --). Split on spaces.
 #
-# Exit status 0 whether or not anything changed; non-zero (and the data and
-# site folders as they were, as the importer and the build promise) when the
-# import or the build fails. Prints `changed=true` or `changed=false` as its
+# Exit status 0 whether or not anything changed; non-zero when any step
+# fails, and then the data and site folders are as they were and no summary
+# is left (the data folder is copied aside first and put back), so a re-run
+# does the whole job. Prints `changed=true` or `changed=false` as its
 # last line, and appends the same to $GITHUB_OUTPUT when that is set.
 set -euo pipefail
 
 usage() { # usage STATUS
-  sed -n '8,16p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '8,17p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit "$1"
 }
 
@@ -45,7 +47,7 @@ if [ -z "$from" ]; then
   echo "sync: --from DIR is required (the leaderboard's public/data/ folder)" >&2
   exit 2
 fi
-if [ ! -f "$from/index.json" ]; then
+if [[ "$from" != https://* ]] && [ ! -f "$from/index.json" ]; then
   echo "sync: $from/index.json not found; --from must be the leaderboard's public/data/ folder" >&2
   exit 1
 fi
@@ -61,8 +63,31 @@ fi
 # The importer writes the summary only when something changed: start from
 # none, so that an old file is never taken for this run's.
 rm -f "$summary"
-cleanup() { if [ "$keep_summary" -eq 0 ]; then rm -f "$summary"; fi; }
+
+# All or nothing: the data folder is copied aside (beside it, so moving it
+# back is a rename); unless every step succeeds it is put back, and the
+# summary goes. The build itself leaves the site as it was when it fails.
+backup=$(mktemp -d "$(dirname "$data")/.sync-backup.XXXXXX")
+backed_up=0 finished=0
+cleanup() {
+  if [ "$finished" -eq 0 ] && [ "$backed_up" -eq 1 ]; then
+    if [ -e "$backup/data" ]; then
+      rm -rf "$data" && mv "$backup/data" "$data"
+    else
+      rm -rf "$data"
+    fi
+    rm -f "$summary"
+    echo "sync: a step failed; $data is as it was" >&2
+  elif [ "$keep_summary" -eq 0 ]; then
+    rm -f "$summary"
+  fi
+  rm -rf "$backup"
+}
 trap cleanup EXIT
+if [ -e "$data" ]; then
+  cp -a "$data" "$backup/data"
+fi
+backed_up=1
 
 import=(import --from "$from" --data "$data" --summary "$summary")
 if [ -n "$retrieved" ]; then
@@ -84,4 +109,5 @@ fi
 if [ -n "${GITHUB_OUTPUT:-}" ]; then
   echo "changed=$changed" >>"$GITHUB_OUTPUT"
 fi
+finished=1
 echo "changed=$changed"

@@ -23,6 +23,7 @@ pub mod render;
 pub mod select;
 pub mod serve;
 pub mod settings;
+pub mod stage;
 pub mod synth;
 pub mod workload;
 pub mod write;

@@ -201,6 +201,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Serve(args)) => serve(args),
         Some(Command::Import(args)) => import(&args),
         Some(Command::Synth(args)) => {
+            stop_on_ctrl_c()?;
             let summary = energyboard::synth::write_synthetic(&energyboard::synth::SynthOptions {
                 data_dir: args.data,
                 out_dir: args.out.clone(),
@@ -270,6 +271,7 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
 }
 
 fn import(args: &ImportArgs) -> anyhow::Result<()> {
+    stop_on_ctrl_c()?;
     let report = energyboard::import::import(&energyboard::import::ImportOptions {
         from: args.from.clone(),
         data_dir: args.data.clone(),
@@ -306,9 +308,10 @@ fn build(args: &SiteArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The first Ctrl-C (or SIGTERM) stops the build before its next file,
-/// leaving the output folder as it was and no staging folder behind; a
-/// second one ends the process at once.
+/// The first Ctrl-C (or SIGTERM) stops the build before its next file (an
+/// import before it moves its files in), leaving the output folder as it
+/// was and no staging folder behind; a second one ends the process at once
+/// (the next run cleans up after it).
 fn stop_on_ctrl_c() -> anyhow::Result<()> {
     let pressed = std::sync::atomic::AtomicBool::new(false);
     ctrlc::set_handler(move || {

@@ -67,7 +67,25 @@ impl Config {
         let config: Self = toml::from_str(&text)
             .with_context(|| format!("{}: invalid settings", path.display()))?;
         config.footprint(path)?;
+        config.check_workload_texts(path)?;
         Ok(config)
+    }
+
+    /// Checks each workload's name and description as a model file's texts
+    /// are checked ([`crate::load::limits::text_problem`]).
+    fn check_workload_texts(&self, path: &std::path::Path) -> Result<()> {
+        use crate::load::limits::{MAX_NAME_CHARS, MAX_PROSE_CHARS, text_problem};
+        for (i, w) in self.workloads.iter().enumerate() {
+            for (field, text, max) in [
+                ("name", w.name.as_deref(), MAX_NAME_CHARS),
+                ("description", w.description.as_deref(), MAX_PROSE_CHARS),
+            ] {
+                if let Some(problem) = text.and_then(|t| text_problem(t, max)) {
+                    anyhow::bail!("{}: workloads[{i}].{field}: {problem}", path.display());
+                }
+            }
+        }
+        Ok(())
     }
 
     /// The carbon and cost settings, checked; `path` names the file in
@@ -143,6 +161,11 @@ pub fn check_base_url(url: &str) -> Result<()> {
         .is_none_or(|p| !p.is_empty() && p.parse::<u16>().is_ok());
     if !name_ok || !port_ok {
         anyhow::bail!("--base-url {url:?}: needs a host name after the scheme, {example}");
+    }
+    if let Some(c) = rest[host.len()..].chars().find(|c| "()[]".contains(*c)) {
+        anyhow::bail!(
+            "--base-url {url:?}: may not contain {c:?} in its path: it would end the Markdown link of the badge snippet early; {example}"
+        );
     }
     Ok(())
 }

@@ -9,13 +9,16 @@
 //! and static folders, the current folder, the home folder, a git work tree,
 //! and any folder that contains one of them.
 //!
-//! One build at a time writes into a target (a lock file beside it), the
-//! leftovers of a killed build (staging folders with the marker whose
-//! process is gone) are removed by the next, and [`request_stop`] (Ctrl-C)
-//! ends a build between two files, leaving the target as it was.
+//! One build at a time writes into a target (the operating system's lock
+//! on a file beside it, [`crate::stage`]), the leftovers of a killed build
+//! (staging folders with the marker) are removed by the next, and
+//! [`request_stop`] (Ctrl-C) ends a build between two files, leaving the
+//! target as it was.
 
 use std::fs;
 use std::path::{Component, Path, PathBuf};
+
+use crate::stage::Stage;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 use anyhow::{Context, Result, bail};
@@ -91,7 +94,9 @@ pub fn request_stop() {
     STOP.store(true, Ordering::SeqCst);
 }
 
-fn stop_point() -> Result<()> {
+/// Fails when a stop was requested ([`request_stop`]); called between two
+/// steps that may be abandoned.
+pub fn stop_point() -> Result<()> {
     if STOP.load(Ordering::Relaxed) {
         bail!("interrupted; the output folder is as it was");
     }
@@ -149,11 +154,10 @@ fn ensure_unchanged(from: &Path, bytes: &[u8], len: u64, digest: u64) -> Result<
 pub struct SiteWriter {
     target: PathBuf,
     staging: PathBuf,
+    stage: Stage,
     made: Made,
-    lock: Option<PathBuf>,
     files: AtomicUsize,
     bytes: AtomicU64,
-    committed: bool,
 }
 
 /// What a finished build wrote.
@@ -183,10 +187,16 @@ pub const REMOVED_LISTED: usize = 20;
 /// is a git work tree (has `.git`) or, when it is not already an
 /// energyboard folder, contains one anywhere.
 pub fn guard_output(out: &Path, inputs: &[&Path]) -> Result<()> {
+    guard_folder("--out", out, inputs)
+}
+
+/// [`guard_output`] for any folder energyboard writes into, named in
+/// messages by its option `flag` (`--out`, `--data`).
+pub fn guard_folder(flag: &str, out: &Path, inputs: &[&Path]) -> Result<()> {
     let out_real = resolved(out)?;
     let shown = out.display();
     if out_real.parent().is_none() {
-        bail!("{shown}: is the root folder; choose another --out");
+        bail!("{shown}: is the root folder; choose another {flag}");
     }
     for input in inputs {
         let Ok(input_real) = input.canonicalize() else {
@@ -194,19 +204,19 @@ pub fn guard_output(out: &Path, inputs: &[&Path]) -> Result<()> {
         };
         if out_real == input_real {
             bail!(
-                "{shown}: is the input folder {}; a build would replace it. Choose another --out",
+                "{shown}: is the input folder {}; energyboard would write over it. Choose another {flag}",
                 input.display()
             );
         }
         if out_real.starts_with(&input_real) {
             bail!(
-                "{shown}: is inside the input folder {}; choose an --out outside it",
+                "{shown}: is inside the input folder {}; choose an {flag} outside it",
                 input.display()
             );
         }
         if input_real.starts_with(&out_real) {
             bail!(
-                "{shown}: contains the input folder {}; a build would replace it. Choose another --out",
+                "{shown}: contains the input folder {}; energyboard would write over it. Choose another {flag}",
                 input.display()
             );
         }
@@ -214,15 +224,15 @@ pub fn guard_output(out: &Path, inputs: &[&Path]) -> Result<()> {
     if let Ok(cwd) = std::env::current_dir().and_then(|d| d.canonicalize()) {
         if cwd.starts_with(&out_real) {
             bail!(
-                "{shown}: is the current folder or contains it; a build would replace it. \
-                 Choose another --out"
+                "{shown}: is the current folder or contains it; energyboard would write over it. \
+                 Choose another {flag}"
             );
         }
     }
     if let Some(home) = std::env::var_os("HOME").and_then(|h| PathBuf::from(h).canonicalize().ok())
     {
         if home.starts_with(&out_real) {
-            bail!("{shown}: is the home folder or contains it; choose another --out");
+            bail!("{shown}: is the home folder or contains it; choose another {flag}");
         }
     }
     if out_real.is_dir() {
@@ -234,7 +244,7 @@ pub fn guard_output(out: &Path, inputs: &[&Path]) -> Result<()> {
         };
         if let Some(git) = find_git(&out_real, depth) {
             bail!(
-                "{shown}: {} a git work tree ({}); a build would replace it. Choose another --out",
+                "{shown}: {} a git work tree ({}); energyboard would write over it. Choose another {flag}",
                 if git == out_real { "is" } else { "contains" },
                 git.display()
             );
@@ -331,81 +341,6 @@ pub(crate) fn process_alive(pid: u32) -> bool {
     Path::new("/proc").join(pid.to_string()).exists()
 }
 
-/// The process id in a leftover's name: `.site.tmp-<pid>` or
-/// `.site.tmp-<pid>.old` for a target named `site`.
-fn leftover_pid(entry: &str, name: &str) -> Option<u32> {
-    let rest = entry.strip_prefix(&format!(".{name}.tmp-"))?;
-    let digits = rest.strip_suffix(".old").unwrap_or(rest);
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    digits.parse().ok()
-}
-
-/// Removes the staging folders that killed builds into `name` left in
-/// `parent`: only folders with energyboard's marker whose process is gone.
-fn remove_leftovers(parent: &Path, name: &str) {
-    let Ok(entries) = fs::read_dir(parent) else {
-        return;
-    };
-    for entry in entries.filter_map(Result::ok) {
-        let file_name = entry.file_name();
-        let Some(pid) = file_name.to_str().and_then(|n| leftover_pid(n, name)) else {
-            continue;
-        };
-        let path = entry.path();
-        let is_dir = fs::symlink_metadata(&path).is_ok_and(|m| m.is_dir());
-        if pid != std::process::id() && is_dir && made_by(&path).is_some() && !process_alive(pid) {
-            let _ = fs::remove_dir_all(&path);
-        }
-    }
-}
-
-/// Takes the lock file `lock` for this process: created if absent, taken
-/// over if the process that left it is gone.
-fn take_lock(lock: &Path, target: &Path) -> Result<()> {
-    for _ in 0..2 {
-        match fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(lock)
-        {
-            Ok(mut file) => {
-                use std::io::Write;
-                writeln!(file, "{}", std::process::id())
-                    .with_context(|| format!("cannot write {}", lock.display()))?;
-                return Ok(());
-            }
-            Err(err) if err.kind() == std::io::ErrorKind::AlreadyExists => {
-                let holder = fs::read_to_string(lock)
-                    .ok()
-                    .and_then(|t| t.trim().parse::<u32>().ok());
-                match holder {
-                    Some(pid) if !process_alive(pid) => {
-                        let _ = fs::remove_file(lock);
-                    }
-                    _ => bail!(
-                        "{}: another energyboard{} is writing this folder; wait for it to \
-                         finish and build again (if none is running, remove {})",
-                        target.display(),
-                        holder
-                            .map(|p| format!(" (process {p})"))
-                            .unwrap_or_default(),
-                        lock.display()
-                    ),
-                }
-            }
-            Err(err) => {
-                return Err(err).with_context(|| format!("cannot create {}", lock.display()));
-            }
-        }
-    }
-    bail!(
-        "{}: another energyboard is writing this folder; wait for it to finish and build again",
-        target.display()
-    )
-}
-
 impl SiteWriter {
     /// Prepares a staging folder beside `target`, after checking that the
     /// target may be replaced ([`guard_output`] against `inputs`, then
@@ -425,28 +360,26 @@ impl SiteWriter {
         };
         fs::create_dir_all(&parent)
             .with_context(|| format!("cannot create {}", parent.display()))?;
-        let lock = parent.join(format!(".{name}.lock"));
-        take_lock(&lock, target)?;
+        let (stage, leftovers) = Stage::begin(&parent, name, target, "build again")?;
+        // Under the lock, a staging folder of ours (with the marker) is
+        // what a stopped build left.
+        for leftover in leftovers {
+            if made_by(&leftover).is_some() {
+                let _ = fs::remove_dir_all(&leftover);
+            }
+        }
         let writer = Self {
             target: target.to_path_buf(),
-            staging: parent.join(format!(".{name}.tmp-{}", std::process::id())),
+            staging: stage.path().to_path_buf(),
+            stage,
             made,
-            lock: Some(lock),
             files: AtomicUsize::new(0),
             bytes: AtomicU64::new(0),
-            committed: false,
         };
-        remove_leftovers(&parent, name);
-        let staging = writer.staging.clone();
-        if staging.exists() {
-            fs::remove_dir_all(&staging)
-                .with_context(|| format!("cannot clear {}", staging.display()))?;
-        }
-        fs::create_dir(&staging).with_context(|| format!("cannot create {}", staging.display()))?;
         // The marker goes in first, so a killed build's leftover is known
         // as ours and removed by the next build.
-        fs::write(staging.join(MARKER), made.marker_text())
-            .with_context(|| format!("cannot write the marker in {}", staging.display()))?;
+        fs::write(writer.staging.join(MARKER), made.marker_text())
+            .with_context(|| format!("cannot write the marker in {}", writer.staging.display()))?;
         Ok(writer)
     }
 
@@ -466,7 +399,7 @@ impl SiteWriter {
                     let from = self.target.join(kept);
                     let to = self.staging.join(kept);
                     if fs::symlink_metadata(&from).is_ok() && fs::symlink_metadata(&to).is_err() {
-                        copy_tree(&from, &to)?;
+                        crate::stage::copy_tree(&from, &to)?;
                     }
                 }
             }
@@ -484,7 +417,7 @@ impl SiteWriter {
                     format!("cannot move the new site into {}", self.target.display())
                 });
             }
-            self.committed = true;
+            self.stage.keep();
             list_removed(&old, &self.target, &mut summary);
             fs::remove_dir_all(&old)
                 .with_context(|| format!("cannot remove the old site at {}", old.display()))?;
@@ -492,7 +425,7 @@ impl SiteWriter {
             fs::rename(&self.staging, &self.target).with_context(|| {
                 format!("cannot move the new site into {}", self.target.display())
             })?;
-            self.committed = true;
+            self.stage.keep();
         }
         Ok(summary)
     }
@@ -523,29 +456,6 @@ fn list_removed(old: &Path, new: &Path, summary: &mut WriteSummary) {
             summary.removed.push(parts.join("/"));
         }
     }
-}
-
-/// Copies the file or folder `from` to `to` (symbolic links are copied as
-/// the files they point to inside, skipped otherwise).
-fn copy_tree(from: &Path, to: &Path) -> Result<()> {
-    for entry in walkdir::WalkDir::new(from).sort_by_file_name() {
-        let entry = entry.with_context(|| format!("cannot read {}", from.display()))?;
-        let rel = entry.path().strip_prefix(from).unwrap_or(Path::new(""));
-        let dest = if rel.as_os_str().is_empty() {
-            to.to_path_buf()
-        } else {
-            to.join(rel)
-        };
-        if entry.file_type().is_dir() {
-            fs::create_dir_all(&dest)
-                .with_context(|| format!("cannot create {}", dest.display()))?;
-        } else if entry.file_type().is_file() {
-            fs::copy(entry.path(), &dest).with_context(|| {
-                format!("cannot keep {} in the new site", entry.path().display())
-            })?;
-        }
-    }
-    Ok(())
 }
 
 impl PageSink for SiteWriter {
@@ -591,18 +501,6 @@ impl SiteWriter {
     }
 }
 
-impl Drop for SiteWriter {
-    fn drop(&mut self) {
-        if !self.committed {
-            // The staging folder is ours alone; the target is untouched.
-            let _ = fs::remove_dir_all(&self.staging);
-        }
-        if let Some(lock) = self.lock.take() {
-            let _ = fs::remove_file(lock);
-        }
-    }
-}
-
 /// Counts the bytes that pass through to `inner`.
 struct CountingWriter<W> {
     inner: W,
@@ -620,13 +518,10 @@ impl<W: std::io::Write> std::io::Write for CountingWriter<W> {
     }
 }
 
-/// Checks that a page path stays inside the site.
-pub fn safe_relative(rel: &str) -> Result<PathBuf> {
-    let path = Path::new(rel);
-    if rel.is_empty() || !path.components().all(|c| matches!(c, Component::Normal(_))) {
-        bail!("internal error: page path {rel:?} would leave the site folder");
-    }
-    Ok(path.to_path_buf())
+/// A page path as a path inside the site ([`crate::stage::relative_path`]).
+fn safe_relative(rel: &str) -> Result<PathBuf> {
+    crate::stage::relative_path(rel)
+        .with_context(|| format!("internal error: page path {rel:?} would leave the site folder"))
 }
 
 /// Counts pages without keeping them; for `check`.
@@ -864,47 +759,32 @@ mod tests {
         assert_eq!(names(dir.path()), ["site"]);
     }
 
-    #[cfg(target_os = "linux")]
     #[test]
-    fn leftovers_of_dead_builds_are_removed_and_others_kept() {
+    fn leftovers_of_stopped_builds_are_removed_and_others_kept() {
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("site");
-        // A process id that is not running: beyond the kernel's limit.
-        let dead = 4_194_304 + 17;
-        // Process 1 always runs: its folder is not a leftover.
-        for name in [
-            format!(".site.tmp-{dead}"),
-            format!(".site.tmp-{dead}.old"),
-            ".site.tmp-1".to_owned(),
-        ] {
-            fs::create_dir(dir.path().join(&name)).unwrap();
-            fs::write(
-                dir.path().join(&name).join(MARKER),
-                Made::Site.marker_text(),
-            )
-            .unwrap();
+        // What a killed build leaves: its staging folder, the old site it
+        // moved aside, and its lock file (no longer held by anyone).
+        for name in [".site.tmp-a1b2c3", ".site.tmp-a1b2c3.old"] {
+            fs::create_dir(dir.path().join(name)).unwrap();
+            fs::write(dir.path().join(name).join(MARKER), Made::Site.marker_text()).unwrap();
         }
+        fs::write(dir.path().join(".site.lock"), "").unwrap();
         // Without the marker, or with another name, it is not ours.
-        fs::create_dir(dir.path().join(format!(".site.tmp-{dead}9"))).unwrap();
+        fs::create_dir(dir.path().join(".site.tmp-mine")).unwrap();
         fs::create_dir(dir.path().join(".other.tmp-1")).unwrap();
         fs::write(
             dir.path().join(".other.tmp-1").join(MARKER),
             "energyboard site\n",
         )
         .unwrap();
-        fs::write(dir.path().join(".site.lock"), format!("{dead}\n")).unwrap();
         SiteWriter::begin(&out, Made::Site, false, &[])
             .unwrap()
             .commit()
             .unwrap();
         assert_eq!(
             names(dir.path()),
-            [
-                ".other.tmp-1".to_owned(),
-                ".site.tmp-1".to_owned(),
-                format!(".site.tmp-{dead}9"),
-                "site".to_owned()
-            ]
+            [".other.tmp-1", ".site.tmp-mine", "site"]
         );
     }
 }

@@ -35,10 +35,11 @@ set -euo pipefail
 echo "$*" >>"$STUB_CALLS"
 cmd=$1
 shift
-summary="" out=""
+summary="" out="" data=""
 while [ "$#" -gt 0 ]; do
   case "$1" in
     --summary) summary=$2; shift 2 ;;
+    --data) data=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     *) shift ;;
   esac
@@ -48,8 +49,11 @@ case "$cmd" in
     if [ "${STUB_FAIL:-0}" = 1 ]; then echo "error: upstream/tasks/gpqa.json: avg_output_len: missing" >&2; exit 1; fi
     if [ "${STUB_CHANGE:-0}" = 1 ] && [ -n "$summary" ]; then
       printf '## Leaderboard data of 2026-02-16\n\n- Qwen 3 32B on H100: 70.00 → 63.47 Wh/M tok (−9.3 %%)\n' >"$summary"
+      echo new >"$data/imported.json"
     fi ;;
-  build) mkdir -p "$out"; echo built >"$out/built" ;;
+  build)
+    if [ "${STUB_BUILD_FAIL:-0}" = 1 ]; then echo "error: cannot write site" >&2; exit 1; fi
+    mkdir -p "$out"; echo built >"$out/built" ;;
   *) echo "stub: unexpected command $cmd" >&2; exit 2 ;;
 esac
 STUB
@@ -90,6 +94,19 @@ run failed STUB_FAIL=1
 check "failed import: non-zero exit" test "$(status failed)" != 0
 check "failed import: no rebuild" test ! -e "$tmp/site/built"
 check "failed import: the importer's error is shown" grep -q "avg_output_len" "$tmp/failed.err"
+
+# The build fails after an import that changed data/: all undone.
+rm -f "$tmp/data/imported.json"
+echo old >"$tmp/data/kept.json"
+run build_failed STUB_CHANGE=1 STUB_BUILD_FAIL=1
+check "failed build: non-zero exit" test "$(status build_failed)" != 0
+check "failed build: data/ is as it was (the import undone)" test ! -e "$tmp/data/imported.json"
+check "failed build: data/ keeps its other files" grep -qx old "$tmp/data/kept.json"
+check "failed build: no summary left for a pull request" test ! -e "$tmp/summary.md"
+check "failed build: no backup left beside data/" test -z "$(find "$tmp" -maxdepth 1 -name '.sync-*')"
+run rerun STUB_CHANGE=1
+check "after a failed build, a re-run imports and rebuilds" test -e "$tmp/site/built"
+check "after a failed build, a re-run says changed=true" test "$(last_line rerun)" = "changed=true"
 
 rm -f "$tmp/upstream/index.json"
 run wrong_folder STUB_CHANGE=1

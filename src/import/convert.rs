@@ -75,18 +75,11 @@ const MAX_UPSTREAM_NUMBER: f64 = 1e12;
 /// Checks a text from upstream that becomes a field: no control
 /// characters, at most `max` characters, not blank.
 fn text_ok(value: &str, max: usize) -> Result<(), String> {
-    if let Some(c) = value.chars().find(|c| c.is_control()) {
-        return Err(format!(
-            "contains the control character U+{:04X}",
-            u32::from(c)
-        ));
+    if let Some(problem) = limits::text_problem(value, max) {
+        return Err(problem);
     }
     if value.trim().is_empty() {
         return Err("is empty".to_owned());
-    }
-    let n = value.chars().count();
-    if n > max {
-        return Err(format!("is {n} characters long; at most {max} are allowed"));
     }
     Ok(())
 }
@@ -403,10 +396,25 @@ fn group_models<R>(
             slug: String::new(),
         });
     }
-    // Slugs: the nickname's URL segment; on a clash, the Hugging Face
-    // repository name's.
+    // Slugs: a model keeps the slug it was published with; a newcomer gets
+    // its nickname's URL segment, on a clash its Hugging Face repository
+    // name's (then with -2, -3, …), never a slug published for another model.
+    let prefix = format!("{task}/");
     let mut slugs: BTreeMap<String, String> = BTreeMap::new();
+    let mut kept: BTreeMap<&str, &str> = BTreeMap::new();
+    for (key, id) in &upstream.published_slugs {
+        if let Some(slug) = key.strip_prefix(&prefix) {
+            slugs.insert(slug.to_owned(), id.clone());
+            kept.entry(id.as_str()).or_insert(slug);
+        }
+    }
+    let published = slugs.clone();
     for m in &mut models {
+        if let Some(slug) = kept.get(m.id.as_str()) {
+            m.slug = (*slug).to_owned();
+        }
+    }
+    for m in models.iter_mut().filter(|m| m.slug.is_empty()) {
         let last = m.id.rsplit('/').next().unwrap_or(&m.id).to_owned();
         let nick = match m.meta.get("nickname") {
             Some(Value::String(s)) if !s.is_empty() => s.clone(),
@@ -419,34 +427,47 @@ fn group_models<R>(
             ));
             continue;
         }
-        let mut slug = url_segment(&nick);
-        if slug.is_empty() || slugs.contains_key(&slug) {
-            let other = url_segment(&last);
-            out.warnings.push(format!(
-                "{file}: {} would have slug {slug:?}, already {}; using {other:?}",
-                m.id,
-                slugs.get(&slug).map_or("empty", String::as_str)
-            ));
-            slug = other;
-        }
-        if slug.is_empty() || slugs.contains_key(&slug) {
+        let shorten = |mut slug: String| {
+            if slug.len() > limits::MAX_SLUG_CHARS {
+                slug.truncate(limits::MAX_SLUG_CHARS);
+                let trimmed = slug.trim_end_matches('-').len();
+                slug.truncate(trimmed);
+            }
+            slug
+        };
+        let natural = shorten(url_segment(&nick));
+        let repo = shorten(url_segment(&last));
+        let numbered = (2..100).map(|n| shorten(format!("{repo}-{n}")));
+        let Some(slug) = std::iter::once(natural.clone())
+            .chain(std::iter::once(repo.clone()))
+            .chain(numbered)
+            .find(|s| !s.is_empty() && !slugs.contains_key(s))
+        else {
             out.errors.push(format!(
-                "{file}: cannot find a unique slug for {:?} (its nickname and its repository name give {slug:?})",
+                "{file}: cannot find a unique slug for {:?} (its nickname and its repository name give {repo:?})",
                 m.id
             ));
             continue;
-        }
-        if slug.len() > limits::MAX_SLUG_CHARS {
-            slug.truncate(limits::MAX_SLUG_CHARS);
-            let trimmed = slug.trim_end_matches('-').len();
-            slug.truncate(trimmed);
-        }
+        };
         if crate::load::RESERVED_SLUGS.contains(&slug.as_str()) {
             out.errors.push(format!(
                 "{file}: {:?} would have the slug {slug:?}, which is reserved for a site-wide download",
                 m.id
             ));
             continue;
+        }
+        if slug != natural {
+            let why = match slugs.get(&natural) {
+                None => "empty".to_owned(),
+                Some(other) if published.contains_key(&natural) => {
+                    format!("published before for {other}, whose URL it stays")
+                }
+                Some(other) => format!("already {other}'s"),
+            };
+            out.warnings.push(format!(
+                "{file}: {} would have slug {natural:?}, {why}; it gets {slug:?} (/workloads/{task}/models/{slug}/)",
+                m.id
+            ));
         }
         slugs.insert(slug.clone(), m.id.clone());
         m.slug = slug;

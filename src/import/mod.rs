@@ -29,6 +29,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::changes::{self, ChangeEntry, ChangeHistory};
+use crate::stage::Stage;
 use convert::{Converted, ImportDates};
 use editorial::Editorial;
 use upstream::Upstream;
@@ -83,9 +84,10 @@ impl ImportReport {
     }
 
     /// The change-log entry as Markdown (a pull-request body), or a line
-    /// saying nothing changed.
+    /// saying nothing changed. Texts from upstream cannot mention anyone or
+    /// link anywhere in it ([`neutralised`]).
     pub fn summary_markdown(&self) -> String {
-        match &self.entry {
+        neutralised(&match &self.entry {
             Some(e) => changelog::markdown(e),
             None if self.is_unchanged() => format!(
                 "## ML.ENERGY Leaderboard data {}\n\nNothing changed.\n",
@@ -96,8 +98,19 @@ impl ImportReport {
                 self.upstream_version,
                 self.added.len() + self.changed.len() + self.removed.len()
             ),
-        }
+        })
     }
+}
+
+/// Markdown in which no `@mention` pings anyone and no bare URL becomes a
+/// link (GitHub autolinks `http://`, `https://` and `www.`): a zero-width
+/// space goes after each `@` and inside each `://` and `www.`; the text
+/// reads the same.
+pub fn neutralised(markdown: &str) -> String {
+    markdown
+        .replace('@', "@\u{200B}")
+        .replace("://", ":\u{200B}//")
+        .replace("www.", "www\u{200B}.")
 }
 
 impl std::fmt::Display for ImportReport {
@@ -148,6 +161,11 @@ struct Manifest {
     upstream_version: Option<String>,
     /// Relative path → `fnv1a64:<hex>` of the bytes written.
     files: BTreeMap<String, String>,
+    /// `<workload>/<slug>` → the upstream model id that slug was published
+    /// for, kept after the model is gone: a slug never moves to another
+    /// model.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    slugs: BTreeMap<String, String>,
 }
 
 /// A stable digest of a file's bytes (FNV-1a, 64 bits, with the length):
@@ -312,8 +330,8 @@ fn read_manifest(data_dir: &Path) -> Result<Option<Manifest>> {
             manifest.version
         );
     }
-    for rel in manifest.files.keys() {
-        if !safe_relative(rel) {
+    for rel in manifest.files.keys().chain(manifest.slugs.keys()) {
+        if !owned_path(rel) {
             bail!(
                 "{}: files: {rel:?} is not a path inside the data folder",
                 path.display()
@@ -323,13 +341,34 @@ fn read_manifest(data_dir: &Path) -> Result<Option<Manifest>> {
     Ok(Some(manifest))
 }
 
-/// Whether `rel` is a plain relative path of normal segments (no `..`, no
-/// absolute path, no hidden segment).
-fn safe_relative(rel: &str) -> bool {
-    !rel.is_empty()
-        && rel
-            .split('/')
-            .all(|seg| !seg.is_empty() && !seg.starts_with('.') && !seg.contains('\\'))
+/// Whether `rel` can be a file the import owns: a path inside the data
+/// folder ([`crate::stage::relative_path`]) with no hidden segment (the
+/// loader skips those, and the import's own bookkeeping lives there).
+fn owned_path(rel: &str) -> bool {
+    crate::stage::relative_path(rel).is_some() && !rel.split('/').any(|seg| seg.starts_with('.'))
+}
+
+/// Refuses a file to be written at `rel` when a folder on its way is a
+/// link or not a folder: the import writes only into plain folders inside
+/// the data folder.
+fn check_folders_inside(data_dir: &Path, rel: &str) -> Result<()> {
+    let mut path = data_dir.to_path_buf();
+    let segments: Vec<&str> = rel.split('/').collect();
+    for seg in &segments[..segments.len().saturating_sub(1)] {
+        path.push(seg);
+        match std::fs::symlink_metadata(&path) {
+            Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+            Err(err) => {
+                return Err(err).with_context(|| format!("{}: cannot read", path.display()));
+            }
+            Ok(meta) if meta.is_dir() => {}
+            Ok(_) => bail!(
+                "{}: is in the way of the import and is not a plain folder (a link or a file?); energyboard import writes only into folders inside the data folder",
+                path.display()
+            ),
+        }
+    }
+    Ok(())
 }
 
 /// Whether the data folder holds any model file (a `*.json` outside hidden
@@ -346,26 +385,55 @@ fn has_model_files(data_dir: &Path) -> bool {
         })
 }
 
-/// Copies the data folder's visible files into `to` (the staging tree).
-fn copy_tree(from: &Path, to: &Path) -> Result<()> {
-    for entry in walkdir::WalkDir::new(from)
-        .follow_links(true)
-        .sort_by_file_name()
-        .into_iter()
-        .filter_entry(|e| e.depth() == 0 || !e.file_name().to_string_lossy().starts_with('.'))
-    {
-        let entry = entry.with_context(|| format!("{}: cannot read", from.display()))?;
-        let rel = entry.path().strip_prefix(from).unwrap_or(entry.path());
-        let target = to.join(rel);
-        if entry.file_type().is_dir() {
-            std::fs::create_dir_all(&target)
-                .with_context(|| format!("{}: cannot stage", target.display()))?;
-        } else if entry.file_type().is_file() {
-            std::fs::copy(entry.path(), &target)
-                .with_context(|| format!("{}: cannot stage", entry.path().display()))?;
+/// Lays out in `tree` the data folder as the import would leave it, for
+/// the loader to validate: every visible entry of `data_dir` is linked to
+/// where it is, except the folders that hold a file the import writes or
+/// removes (`touched`), which are made and filled the same way; the import's
+/// new files are then written in. Nothing is copied.
+fn overlay(data_dir: &Path, tree: &Path, touched: &[&str]) -> Result<()> {
+    let data_dir = std::path::absolute(data_dir)
+        .with_context(|| format!("{}: cannot resolve", data_dir.display()))?;
+    let mut open: std::collections::BTreeSet<PathBuf> = std::collections::BTreeSet::new();
+    for rel in touched {
+        let mut p = PathBuf::from(rel);
+        while p.pop() && !p.as_os_str().is_empty() {
+            open.insert(p.clone());
+        }
+    }
+    let touched: std::collections::BTreeSet<PathBuf> = touched.iter().map(PathBuf::from).collect();
+    let mut folders = vec![PathBuf::new()];
+    while let Some(rel_dir) = folders.pop() {
+        let here = tree.join(&rel_dir);
+        std::fs::create_dir_all(&here)
+            .with_context(|| format!("{}: cannot stage", here.display()))?;
+        let Ok(entries) = std::fs::read_dir(data_dir.join(&rel_dir)) else {
+            continue;
+        };
+        for entry in entries {
+            let entry = entry.with_context(|| format!("{}: cannot read", data_dir.display()))?;
+            let name = entry.file_name();
+            if name.to_string_lossy().starts_with('.') {
+                continue;
+            }
+            let rel = rel_dir.join(&name);
+            if open.contains(&rel) {
+                folders.push(rel);
+            } else if !touched.contains(&rel) {
+                link(&entry.path(), &tree.join(&rel))?;
+            }
         }
     }
     Ok(())
+}
+
+#[cfg(unix)]
+fn link(from: &Path, to: &Path) -> Result<()> {
+    std::os::unix::fs::symlink(from, to).with_context(|| format!("{}: cannot stage", to.display()))
+}
+
+#[cfg(not(unix))]
+fn link(from: &Path, to: &Path) -> Result<()> {
+    crate::stage::copy_tree(from, to)
 }
 
 fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
@@ -406,6 +474,7 @@ pub fn import(opts: &ImportOptions) -> Result<ImportReport> {
             check_date(flag, v)?;
         }
     }
+    crate::write::guard_folder("--data", &opts.data_dir, &[])?;
     let editorial = Editorial::load(&opts.editorial)?;
     let download = tempfile::tempdir().context("cannot make a temporary folder")?;
     let (root, source_label) = if opts.from.contains("://") {
@@ -430,13 +499,46 @@ pub fn import(opts: &ImportOptions) -> Result<ImportReport> {
             .unwrap_or_else(|| retrieved.clone()),
         tasks_committed: opts.tasks_committed.clone(),
     };
-    let (docs, warnings) = convert_all(&upstream, &editorial, &opts.editorial, &dates)?;
-
     let data_dir = &opts.data_dir;
     if data_dir.exists() && !data_dir.is_dir() {
         bail!("--data {}: is not a folder", data_dir.display());
     }
-    let manifest = read_manifest(data_dir)?.unwrap_or_else(|| Manifest {
+    let created = !data_dir.exists();
+    std::fs::create_dir_all(data_dir)
+        .with_context(|| format!("{}: cannot make the data folder", data_dir.display()))?;
+    let result = import_locked(
+        opts,
+        upstream,
+        &editorial,
+        &dates,
+        &source_label,
+        &retrieved,
+    );
+    if result.is_err() && created {
+        let _ = std::fs::remove_dir(data_dir);
+    }
+    result
+}
+
+/// The import proper, holding the data folder's lock from before it reads
+/// the manifest until the last file is in place.
+fn import_locked(
+    opts: &ImportOptions,
+    mut upstream: Upstream,
+    editorial: &Editorial,
+    dates: &ImportDates,
+    source_label: &str,
+    retrieved: &str,
+) -> Result<ImportReport> {
+    let data_dir = &opts.data_dir;
+    let (stage, leftovers) = Stage::begin(data_dir, STAGE_NAME, data_dir, "import again")?;
+    let mut recovered = Vec::new();
+    for leftover in &leftovers {
+        if let Some(note) = recover(data_dir, leftover)? {
+            recovered.push(note);
+        }
+    }
+    let mut manifest = read_manifest(data_dir)?.unwrap_or_else(|| Manifest {
         version: "1".into(),
         written_by: "energyboard import".into(),
         ..Manifest::default()
@@ -447,6 +549,7 @@ pub fn import(opts: &ImportOptions) -> Result<ImportReport> {
     let mut foreign = Vec::new();
     let mut current: BTreeMap<String, Vec<u8>> = BTreeMap::new();
     for (rel, want) in &manifest.files {
+        check_folders_inside(data_dir, rel)?;
         if let Some(bytes) = read_existing(&data_dir.join(rel))? {
             if digest(&bytes) != *want {
                 foreign.push(format!(
@@ -457,8 +560,16 @@ pub fn import(opts: &ImportOptions) -> Result<ImportReport> {
             current.insert(rel.clone(), bytes);
         }
     }
+    // Slugs already published stay with their models.
+    remember_slugs(&mut manifest, &current);
+    upstream.published_slugs = manifest.slugs.clone();
+    let (docs, mut warnings) = convert_all(&upstream, editorial, &opts.editorial, dates)?;
+    warnings.extend(recovered);
+    crate::write::stop_point()?;
+
     let mut new_files: BTreeMap<String, Vec<u8>> = BTreeMap::new();
     for (rel, doc) in &docs {
+        check_folders_inside(data_dir, rel)?;
         let path = data_dir.join(rel);
         let existing = if manifest.files.contains_key(rel) {
             current.get(rel).cloned()
@@ -518,29 +629,132 @@ pub fn import(opts: &ImportOptions) -> Result<ImportReport> {
     if report.is_unchanged() {
         return Ok(report);
     }
-
-    // Stage: the whole data folder with the changes applied, in a hidden
-    // folder inside it (the loader skips hidden folders), then validate
-    // it with the normal loader.
-    let created = !data_dir.exists();
-    std::fs::create_dir_all(data_dir)
-        .with_context(|| format!("{}: cannot make the data folder", data_dir.display()))?;
-    let result = stage_and_swap(
+    stage_and_swap(
         opts,
+        &stage,
         &manifest,
         &new_files,
         &mut report,
-        &source_label,
-        &retrieved,
-    );
-    if result.is_err() && created {
-        let _ = std::fs::remove_dir(data_dir);
-    }
-    result.map(|()| report)
+        source_label,
+        retrieved,
+    )?;
+    Ok(report)
 }
+
+/// The name of the import's lock (`.energyboard-import.lock`) and staging
+/// folders (`.energyboard-import.tmp-*`) in the data folder.
+const STAGE_NAME: &str = "energyboard-import";
+
+/// Adds to the manifest's slugs those of the model files it owns (the
+/// manifests of earlier versions did not list them).
+fn remember_slugs(manifest: &mut Manifest, current: &BTreeMap<String, Vec<u8>>) {
+    for (rel, bytes) in current {
+        let Some(key) = rel.strip_suffix(".json") else {
+            continue;
+        };
+        if manifest.slugs.contains_key(key) {
+            continue;
+        }
+        if let Some(id) = model_id_of(bytes) {
+            manifest.slugs.insert(key.to_owned(), id);
+        }
+    }
+}
+
+/// The files a swap moves, written to the staging folder before the first
+/// move: what lets the next import finish or undo a swap that was stopped.
+#[derive(Debug, Default, Deserialize, Serialize)]
+struct Plan {
+    added: Vec<String>,
+    changed: Vec<String>,
+    removed: Vec<String>,
+}
+
+/// Cleans up after an import that was stopped: a staging folder with a plan
+/// whose manifest was not moved in yet is undone (every file moved back),
+/// one whose manifest is in place is finished; either way it goes. Returns
+/// a note when a swap was undone.
+fn recover(data_dir: &Path, leftover: &Path) -> Result<Option<String>> {
+    let plan_path = leftover.join(PLAN);
+    let mut note = None;
+    if let Some(bytes) = read_existing(&plan_path)? {
+        let plan: Plan = serde_json::from_slice(&bytes).with_context(|| {
+            format!(
+                "{}: cannot be read; it is what a stopped import left, move it away and check {} against version control",
+                leftover.display(),
+                data_dir.display()
+            )
+        })?;
+        let all: Vec<&String> = plan
+            .added
+            .iter()
+            .chain(&plan.changed)
+            .chain(&plan.removed)
+            .collect();
+        if let Some(bad) = all.iter().find(|rel| !owned_path(rel)) {
+            bail!(
+                "{}: names {bad:?}, not a path inside the data folder; move it away",
+                plan_path.display()
+            );
+        }
+        if leftover.join(NEW_MANIFEST).exists() {
+            for rel in all {
+                let target = data_dir.join(rel);
+                let saved = leftover.join(OLD).join(rel);
+                if std::fs::symlink_metadata(&saved).is_ok() {
+                    std::fs::rename(&saved, &target)
+                        .with_context(|| format!("{}: cannot move back", target.display()))?;
+                } else if plan.added.contains(rel)
+                    && std::fs::symlink_metadata(leftover.join(TREE).join(rel)).is_err()
+                {
+                    let _ = std::fs::remove_file(&target);
+                    remove_empty_parent(data_dir, rel);
+                }
+            }
+            note = Some(format!(
+                "an import stopped while it moved its files into {} was undone (its {} files are as they were before it)",
+                data_dir.display(),
+                all_len(&plan)
+            ));
+        } else {
+            for rel in &plan.removed {
+                remove_empty_parent(data_dir, rel);
+            }
+        }
+    }
+    std::fs::remove_dir_all(leftover).with_context(|| {
+        format!(
+            "{}: cannot remove a stopped import's staging folder",
+            leftover.display()
+        )
+    })?;
+    Ok(note)
+}
+
+fn all_len(plan: &Plan) -> usize {
+    plan.added.len() + plan.changed.len() + plan.removed.len()
+}
+
+/// Removes the folder of `rel` when it is empty (a workload whose last file
+/// went), never the data folder itself.
+fn remove_empty_parent(data_dir: &Path, rel: &str) {
+    if let Some(parent) = data_dir.join(rel).parent() {
+        if parent != data_dir {
+            let _ = std::fs::remove_dir(parent);
+        }
+    }
+}
+
+/// In the staging folder: the data as the import leaves it (`tree`), the
+/// files it replaced (`old`), the plan and the new manifest.
+const TREE: &str = "data";
+const OLD: &str = "backup";
+const PLAN: &str = "plan.json";
+const NEW_MANIFEST: &str = "manifest";
 
 fn stage_and_swap(
     opts: &ImportOptions,
+    stage: &Stage,
     manifest: &Manifest,
     new_files: &BTreeMap<String, Vec<u8>>,
     report: &mut ImportReport,
@@ -548,18 +762,21 @@ fn stage_and_swap(
     retrieved: &str,
 ) -> Result<()> {
     let data_dir = &opts.data_dir;
-    let staging = tempfile::Builder::new()
-        .prefix(".energyboard-import-")
-        .tempdir_in(data_dir)
-        .with_context(|| format!("{}: cannot make a staging folder", data_dir.display()))?;
-    let tree = staging.path().join("data");
-    copy_tree(data_dir, &tree)?;
+    let tree = stage.path().join(TREE);
+    let mut touched: Vec<&str> = report
+        .added
+        .iter()
+        .chain(&report.changed)
+        .chain(&report.removed)
+        .map(String::as_str)
+        .collect();
+    touched.push(changes::FILE_NAME);
+    overlay(data_dir, &tree, &touched)?;
     for rel in report.added.iter().chain(&report.changed) {
         write_file(&tree.join(rel), &new_files[rel])?;
     }
-    for rel in &report.removed {
-        std::fs::remove_file(tree.join(rel))
-            .with_context(|| format!("{rel}: cannot remove from the staging folder"))?;
+    if let Some(history) = read_existing(&data_dir.join(changes::FILE_NAME))? {
+        write_file(&tree.join(changes::FILE_NAME), &history)?;
     }
     let after = crate::load::load_data_dir(&tree).map_err(|problems| {
         let text = problems
@@ -571,6 +788,7 @@ fn stage_and_swap(
         data_dir,
         "the data folder as it is now does not load, so no change log can be computed; fix it first",
     )?;
+    crate::write::stop_point()?;
 
     let entry = ChangeEntry {
         upstream_version: report.upstream_version.clone(),
@@ -616,36 +834,68 @@ fn stage_and_swap(
         }
         report.entry = Some(entry);
     }
+    let mut slugs = manifest.slugs.clone();
+    slugs.extend(
+        new_files
+            .keys()
+            .filter_map(|rel| Some((rel.strip_suffix(".json")?, model_id_of(&new_files[rel])?)))
+            .map(|(key, id)| (key.to_owned(), id)),
+    );
     let new_manifest = Manifest {
         version: "1".into(),
         written_by: "energyboard import".into(),
         upstream_version: Some(report.upstream_version.clone()),
         files,
+        slugs,
     };
     let mut manifest_bytes =
         serde_json::to_vec_pretty(&new_manifest).context("cannot write the manifest")?;
     manifest_bytes.push(b'\n');
-    write_file(&staging.path().join("manifest"), &manifest_bytes)?;
-
-    swap_in(data_dir, staging.path(), &tree, report)
+    write_file(&stage.path().join(NEW_MANIFEST), &manifest_bytes)?;
+    crate::write::stop_point()?;
+    swap_in(data_dir, stage.path(), report)
 }
 
-/// Moves the staged files into the data folder; any failure moves back
-/// what was moved, so the folder ends as it was.
-fn swap_in(data_dir: &Path, staging: &Path, tree: &Path, report: &ImportReport) -> Result<()> {
-    let backup = staging.join("backup");
+/// The upstream model id a model file was written for.
+fn model_id_of(bytes: &[u8]) -> Option<String> {
+    let doc: Value = serde_json::from_slice(bytes).ok()?;
+    doc.get("model_id")?.as_str().map(str::to_owned)
+}
+
+/// Moves the staged files into the data folder, the new manifest last;
+/// any failure moves back what was moved, so the folder ends as it was. A
+/// process killed halfway leaves the plan, from which the next import
+/// undoes it ([`recover`]).
+fn swap_in(data_dir: &Path, staging: &Path, report: &ImportReport) -> Result<()> {
+    let tree = staging.join(TREE);
+    let backup = staging.join(OLD);
+    let plan = Plan {
+        added: report.added.clone(),
+        changed: report.changed.clone(),
+        removed: report.removed.clone(),
+    };
+    write_durably(
+        &staging.join(PLAN),
+        &serde_json::to_vec(&plan).context("cannot write the plan")?,
+    )?;
+    let abort_after = test_abort_after();
+    let mut moves = 0usize;
     // (target, backup copy if the target existed)
     let mut done: Vec<(PathBuf, Option<PathBuf>)> = Vec::new();
     let mut step = |rel: &str, replace: bool| -> Result<()> {
         let target = data_dir.join(rel);
         let saved = backup.join(rel);
-        let had = target.exists();
+        let had = std::fs::symlink_metadata(&target).is_ok();
         if had {
             if let Some(parent) = saved.parent() {
                 std::fs::create_dir_all(parent)?;
             }
             std::fs::rename(&target, &saved)
                 .with_context(|| format!("{}: cannot move aside", target.display()))?;
+            moves += 1;
+            if abort_after == Some(moves) {
+                std::process::abort();
+            }
         }
         done.push((target.clone(), had.then_some(saved)));
         if replace {
@@ -654,6 +904,10 @@ fn swap_in(data_dir: &Path, staging: &Path, tree: &Path, report: &ImportReport) 
             }
             std::fs::rename(tree.join(rel), &target)
                 .with_context(|| format!("{}: cannot move in", target.display()))?;
+            moves += 1;
+            if abort_after == Some(moves) {
+                std::process::abort();
+            }
         }
         Ok(())
     };
@@ -673,7 +927,8 @@ fn swap_in(data_dir: &Path, staging: &Path, tree: &Path, report: &ImportReport) 
         }
     }
     if result.is_ok() {
-        result = std::fs::rename(staging.join("manifest"), data_dir.join(MANIFEST))
+        // The commit point: once the new manifest is in, the import is done.
+        result = std::fs::rename(staging.join(NEW_MANIFEST), data_dir.join(MANIFEST))
             .with_context(|| format!("{}: cannot write", data_dir.join(MANIFEST).display()));
     }
     if let Err(err) = result {
@@ -687,13 +942,27 @@ fn swap_in(data_dir: &Path, staging: &Path, tree: &Path, report: &ImportReport) 
     }
     // Workload folders left empty by removed files go too.
     for rel in &report.removed {
-        if let Some(parent) = data_dir.join(rel).parent() {
-            if parent != data_dir {
-                let _ = std::fs::remove_dir(parent);
-            }
-        }
+        remove_empty_parent(data_dir, rel);
     }
     Ok(())
+}
+
+/// For the test that stops an import halfway through its swap: the number
+/// of moves after which the process aborts, as `kill -9` would stop it.
+fn test_abort_after() -> Option<usize> {
+    std::env::var("ENERGYBOARD_TEST_ABORT_AFTER_MOVES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+}
+
+/// Writes `bytes` to `path` and waits until they are on disk.
+fn write_durably(path: &Path, bytes: &[u8]) -> Result<()> {
+    use std::io::Write;
+    let mut file =
+        std::fs::File::create(path).with_context(|| format!("{}: cannot write", path.display()))?;
+    file.write_all(bytes)
+        .and_then(|()| file.sync_all())
+        .with_context(|| format!("{}: cannot write", path.display()))
 }
 
 #[cfg(test)]
@@ -715,7 +984,7 @@ mod tests {
 
     #[test]
     fn manifest_paths_stay_inside() {
-        assert!(safe_relative("gpqa/x.json"));
+        assert!(owned_path("gpqa/x.json"));
         for bad in [
             "",
             "../x.json",
@@ -725,7 +994,7 @@ mod tests {
             "a/../b",
             "a\\b",
         ] {
-            assert!(!safe_relative(bad), "{bad}");
+            assert!(!owned_path(bad), "{bad}");
         }
     }
 }

@@ -8,9 +8,21 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, bail};
 use serde_json::Value;
 
-/// Largest upstream JSON file read, in bytes (the largest published task
-/// file is about 0.5 MB).
-pub const MAX_UPSTREAM_FILE_BYTES: u64 = 64 * 1024 * 1024;
+/// Largest upstream JSON file read, in bytes: the loader's cap for a model
+/// file (the largest published task file is about 0.5 MB; parsing a file
+/// takes about twenty times its size in memory).
+pub const MAX_UPSTREAM_FILE_BYTES: u64 = crate::load::MAX_FILE_BYTES;
+
+/// Largest archive downloaded for an `https://` `--from`, in bytes (the
+/// leaderboard repository's is under 1 MB).
+pub const MAX_ARCHIVE_BYTES: u64 = 100 * 1024 * 1024;
+
+/// Most bytes an archive may expand to, all members together (the
+/// leaderboard repository's expands to about 5 MB).
+pub const MAX_EXPANDED_BYTES: u64 = 1024 * 1024 * 1024;
+
+/// Most files taken from an archive's `public/data` (74 today).
+pub const MAX_ARCHIVE_FILES: usize = 10_000;
 
 /// One published version of the leaderboard's data.
 #[derive(Debug)]
@@ -23,13 +35,30 @@ pub struct Upstream {
     pub last_updated: String,
     /// Task ids (the names of `tasks/*.json`), sorted.
     pub tasks: Vec<String>,
+    /// The slugs the data folder has published: `<task>/<slug>` → the
+    /// model id it was published for (the import's manifest). A model keeps
+    /// its slug, and no other model gets it.
+    pub published_slugs: std::collections::BTreeMap<String, String>,
 }
 
 /// Reads a JSON file of the upstream folder, naming it in every error.
+/// Only a regular file inside `root` is read: no symbolic link (on the way
+/// or at the end), no device or pipe.
 pub fn read_json(root: &Path, rel: &str) -> Result<Value> {
     use std::io::Read;
     let path = root.join(rel);
-    let meta = std::fs::metadata(&path).with_context(|| format!("{rel}: cannot read"))?;
+    let mut at = root.to_path_buf();
+    for seg in rel.split('/') {
+        at.push(seg);
+        let meta = std::fs::symlink_metadata(&at).with_context(|| format!("{rel}: cannot read"))?;
+        if meta.file_type().is_symlink() {
+            bail!(
+                "{}: is a symbolic link; --from is read only through its own regular files and folders",
+                at.strip_prefix(root).unwrap_or(&at).display()
+            );
+        }
+    }
+    let meta = std::fs::symlink_metadata(&path).with_context(|| format!("{rel}: cannot read"))?;
     if !meta.is_file() {
         bail!("{rel}: is not a regular file");
     }
@@ -72,6 +101,11 @@ impl Upstream {
             }
         }
         let tasks_dir = root.join("tasks");
+        if std::fs::symlink_metadata(&tasks_dir).is_ok_and(|m| !m.is_dir()) {
+            bail!(
+                "tasks/: is not a folder (a symbolic link?); --from is read only through its own regular files and folders"
+            );
+        }
         let mut tasks = Vec::new();
         let entries = std::fs::read_dir(&tasks_dir)
             .with_context(|| "tasks/: cannot read the folder of task files".to_owned())?;
@@ -104,6 +138,7 @@ impl Upstream {
             index,
             last_updated,
             tasks,
+            published_slugs: std::collections::BTreeMap::new(),
         })
     }
 
@@ -135,7 +170,7 @@ impl Upstream {
             return Ok(None);
         }
         let rel = format!("models/{name}");
-        if !self.root.join(&rel).is_file() {
+        if std::fs::symlink_metadata(self.root.join(&rel)).is_err() {
             return Ok(None);
         }
         read_json(&self.root, &rel).map(Some)
@@ -154,13 +189,13 @@ pub fn short_json(v: &Value) -> String {
     }
 }
 
-/// Downloads the repository archive at `url` (https only) and extracts its
-/// `public/data` into `into`; returns the extracted `public/data` folder.
+/// Downloads the repository archive at `url` (https only, at most
+/// [`MAX_ARCHIVE_BYTES`]) and extracts its `public/data` into `into`;
+/// returns the extracted `public/data` folder.
 ///
-/// Uses the system's `curl` and `tar` (present on GitHub's runners and on
-/// Debian), so the binary carries no TLS stack; extraction takes only
-/// members under `*/public/data/`, and GNU tar refuses absolute names and
-/// `..`.
+/// Uses the system's `curl` (present on GitHub's runners and on Debian), so
+/// the binary carries no TLS stack, with URL globbing off; the archive is
+/// read in process ([`extract_archive`]).
 pub fn fetch_archive(url: &str, into: &Path) -> Result<PathBuf> {
     use std::process::Command;
     if !url.starts_with("https://") || url.chars().any(|c| c.is_control() || c == ' ') {
@@ -168,8 +203,16 @@ pub fn fetch_archive(url: &str, into: &Path) -> Result<PathBuf> {
     }
     let archive = into.join("archive.tar.gz");
     let status = Command::new("curl")
-        .args(["--fail", "--location", "--silent", "--show-error"])
-        .args(["--proto", "=https", "--max-filesize", "1000000000"])
+        .args([
+            "--fail",
+            "--location",
+            "--silent",
+            "--show-error",
+            "--globoff",
+        ])
+        .args(["--proto", "=https", "--proto-redir", "=https"])
+        .arg("--max-filesize")
+        .arg(MAX_ARCHIVE_BYTES.to_string())
         .arg("--output")
         .arg(&archive)
         .arg("--")
@@ -179,27 +222,127 @@ pub fn fetch_archive(url: &str, into: &Path) -> Result<PathBuf> {
     if !status.success() {
         bail!("--from {url}: the download failed (curl exited with {status})");
     }
-    let out = into.join("x");
-    std::fs::create_dir_all(&out).context("cannot make a temporary folder")?;
-    let status = Command::new("tar")
-        .arg("-xzf")
-        .arg(&archive)
-        .arg("-C")
-        .arg(&out)
-        .args(["--no-same-owner", "--no-same-permissions", "--wildcards"])
-        .arg("*/public/data/*")
-        .status()
-        .context("cannot run tar to extract --from")?;
-    if !status.success() {
+    let size = std::fs::metadata(&archive).map_or(0, |m| m.len());
+    if size > MAX_ARCHIVE_BYTES {
         bail!(
-            "--from {url}: could not extract public/data from the archive (tar exited with {status}); is it a .tar.gz of ml-energy/leaderboard?"
+            "--from {url}: the archive is larger than {} MB",
+            MAX_ARCHIVE_BYTES / 1024 / 1024
         );
     }
-    for entry in std::fs::read_dir(&out).context("cannot read the extracted archive")? {
-        let dir = entry?.path().join("public").join("data");
-        if dir.join("index.json").is_file() {
-            return Ok(dir);
+    extract_archive(&archive, &into.join("x")).with_context(|| format!("--from {url}"))
+}
+
+/// Extracts the `public/data` of a repository archive (`.tar.gz`, one top
+/// folder) into `out`, a new folder, and returns that `public/data`.
+///
+/// Only regular files and folders under `<top>/public/data/` are taken; a
+/// symbolic or hard link, device or other special member there stops it,
+/// as do a member path that is not plain (`..`, absolute), more than
+/// [`MAX_ARCHIVE_FILES`] files, a file larger than
+/// [`MAX_UPSTREAM_FILE_BYTES`], or more than [`MAX_EXPANDED_BYTES`] in all.
+pub fn extract_archive(archive: &Path, out: &Path) -> Result<PathBuf> {
+    use std::io::Read;
+    let file = std::fs::File::open(archive)
+        .with_context(|| format!("{}: cannot read", archive.display()))?;
+    let stream = Bounded {
+        inner: flate2::read::GzDecoder::new(file),
+        left: MAX_EXPANDED_BYTES,
+    };
+    let mut tar = tar::Archive::new(stream);
+    std::fs::create_dir(out).with_context(|| format!("{}: cannot create", out.display()))?;
+    let data = out.join("public").join("data");
+    let mut files = 0usize;
+    let mut top: Option<String> = None;
+    let entries = tar
+        .entries()
+        .context("is not a .tar.gz archive of ml-energy/leaderboard")?;
+    for entry in entries {
+        let mut entry = entry.context("the archive cannot be read")?;
+        let name = String::from_utf8_lossy(&entry.path_bytes()).into_owned();
+        let mut segments = name.trim_end_matches('/').split('/');
+        let first = segments.next().unwrap_or_default().to_owned();
+        let rest: Vec<&str> = segments.collect();
+        let Some(inside) = rest
+            .strip_prefix(&["public", "data"][..])
+            .filter(|_| top.get_or_insert_with(|| first.clone()) == &first)
+        else {
+            continue;
+        };
+        if inside.is_empty() {
+            continue;
         }
+        let rel = inside.join("/");
+        let Some(rel_path) = crate::stage::relative_path(&rel) else {
+            bail!("archive member {name:?}: is not a plain path inside public/data");
+        };
+        let kind = entry.header().entry_type();
+        if kind.is_dir() {
+            std::fs::create_dir_all(data.join(&rel_path))
+                .with_context(|| format!("archive member {name}: cannot extract"))?;
+            continue;
+        }
+        if !kind.is_file() {
+            bail!(
+                "archive member {name:?}: is a {}, not a regular file; only regular files are read from public/data",
+                if kind.is_symlink() {
+                    "symbolic link"
+                } else if kind.is_hard_link() {
+                    "hard link"
+                } else {
+                    "special file"
+                }
+            );
+        }
+        files += 1;
+        if files > MAX_ARCHIVE_FILES {
+            bail!("public/data holds more than {MAX_ARCHIVE_FILES} files");
+        }
+        let size = entry.header().size().unwrap_or(u64::MAX);
+        if size > MAX_UPSTREAM_FILE_BYTES {
+            bail!(
+                "archive member {name}: is larger than {} MB",
+                MAX_UPSTREAM_FILE_BYTES / 1024 / 1024
+            );
+        }
+        let target = data.join(&rel_path);
+        if let Some(parent) = target.parent() {
+            std::fs::create_dir_all(parent)
+                .with_context(|| format!("archive member {name}: cannot extract"))?;
+        }
+        let mut file = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&target)
+            .with_context(|| {
+                format!("archive member {name}: cannot extract (twice in the archive?)")
+            })?;
+        std::io::copy(&mut (&mut entry).take(MAX_UPSTREAM_FILE_BYTES), &mut file)
+            .with_context(|| format!("archive member {name}: cannot extract"))?;
     }
-    bail!("--from {url}: the archive has no public/data/index.json")
+    if !data.join("index.json").is_file() {
+        bail!(
+            "the archive has no public/data/index.json; is it a .tar.gz of ml-energy/leaderboard?"
+        );
+    }
+    Ok(data)
+}
+
+/// A reader that fails once more than `left` bytes came through: the
+/// archive's expansion bound.
+struct Bounded<R> {
+    inner: R,
+    left: u64,
+}
+
+impl<R: std::io::Read> std::io::Read for Bounded<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.left = self.left.checked_sub(n as u64).ok_or_else(|| {
+            std::io::Error::other(format!(
+                "it expands to more than {} MB",
+                MAX_EXPANDED_BYTES / 1024 / 1024
+            ))
+        })?;
+        Ok(n)
+    }
 }

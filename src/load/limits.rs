@@ -55,9 +55,60 @@ pub fn number(value: f64) -> String {
     }
 }
 
-/// Whether `text` holds a control character (C0, DEL or C1): the first one.
-fn control_character(text: &str) -> Option<char> {
-    text.chars().find(|c| c.is_control())
+/// Smallest positive measured value accepted (smaller ones are not
+/// measurements, and would print as hundreds of digits).
+pub const MIN_MEASURED: f64 = 1e-9;
+/// Largest output length, in tokens, a histogram edge may give.
+pub const MAX_OUTPUT_TOKENS: f64 = 1e9;
+
+/// Whether `c` is a control character: C0, DEL, C1, or a bidirectional
+/// control (embedding, override, isolate and mark characters, which can make
+/// a text read other than it is).
+pub fn is_control(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// What is wrong with a text of at most `max` characters, if anything: a
+/// control character ([`is_control`]) or its length. The one text rule of
+/// model files, the settings file and the importer.
+pub fn text_problem(text: &str, max: usize) -> Option<String> {
+    if let Some(c) = text.chars().find(|c| is_control(*c)) {
+        return Some(format!(
+            "contains the control character U+{:04X}; text fields may not hold control \
+             characters (tabs, line breaks and bidirectional controls included)",
+            u32::from(c)
+        ));
+    }
+    let chars = text.chars().count();
+    (chars > max).then(|| format!("is {chars} characters long; at most {max} are allowed"))
+}
+
+/// What is wrong with a GPU name, if anything, beyond [`text_problem`]: a
+/// name that is a reserved device name on Windows (`CON`, `NUL`, `COM1`…;
+/// it becomes a folder of the site), or that holds full-width letters or
+/// digits (`Ｈ100` would be a second spelling of `H100`).
+pub fn gpu_name_problem(name: &str) -> Option<String> {
+    let upper = name.to_ascii_uppercase();
+    let base = upper.split('.').next().unwrap_or_default().trim_end();
+    let reserved = matches!(base, "CON" | "PRN" | "AUX" | "NUL")
+        || ((base.starts_with("COM") || base.starts_with("LPT"))
+            && base.len() == 4
+            && base.as_bytes()[3].is_ascii_digit());
+    if reserved {
+        return Some(format!(
+            "{name:?} is a reserved device name (it cannot be a folder of the site on Windows)"
+        ));
+    }
+    name.chars()
+        .find(|c| ('\u{FF01}'..='\u{FF5E}').contains(c))
+        .map(|c| {
+            format!(
+                "holds the full-width character {c:?} (U+{:04X}); write it as {:?}",
+                u32::from(c),
+                char::from_u32(u32::from(c) - 0xFEE0).unwrap_or(c)
+            )
+        })
 }
 
 /// Checks one text field: no control characters, at most `max` characters.
@@ -67,22 +118,8 @@ pub(super) fn check_text(
     text: &str,
     max: usize,
 ) {
-    if let Some(c) = control_character(text) {
-        bad(
-            field.to_owned(),
-            format!(
-                "contains the control character U+{:04X}; text fields may not hold control \
-                 characters (tabs and line breaks included)",
-                u32::from(c)
-            ),
-        );
-    }
-    let chars = text.chars().count();
-    if chars > max {
-        bad(
-            field.to_owned(),
-            format!("is {chars} characters long; at most {max} are allowed"),
-        );
+    if let Some(problem) = text_problem(text, max) {
+        bad(field.to_owned(), problem);
     }
 }
 
@@ -104,6 +141,9 @@ pub(super) fn check_model_texts(bad: &mut impl FnMut(String, String), m: &impl M
     check_text(bad, "caveat", m.caveat(), MAX_PROSE_CHARS);
     for (i, gpu) in m.gpus().iter().enumerate() {
         check_text(bad, &format!("gpus[{i}]"), gpu, MAX_GPU_CHARS);
+        if let Some(problem) = gpu_name_problem(gpu) {
+            bad(format!("gpus[{i}]"), problem);
+        }
     }
     check_source_texts(bad, m.source());
 }
@@ -189,7 +229,7 @@ pub(super) fn check_dates(bad: &mut impl FnMut(String, String), m: &impl ModelFr
         ("source.compiled", source.compiled.as_str()),
         ("source.retrieved", source.retrieved.as_str()),
     ] {
-        if !is_iso_date(value) && control_character(value).is_none() {
+        if !is_iso_date(value) && !value.chars().any(is_control) {
             bad(
                 field.to_owned(),
                 format!(

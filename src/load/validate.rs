@@ -363,6 +363,15 @@ pub(super) fn positive(bad: &mut impl FnMut(String, String), field: &str, value:
                 limits::number(value)
             ),
         );
+    } else if value < limits::MIN_MEASURED {
+        bad(
+            field.into(),
+            format!(
+                "is too small to be a measurement: at least {} is accepted, found {}{row}",
+                limits::number(limits::MIN_MEASURED),
+                limits::number(value)
+            ),
+        );
     }
 }
 
@@ -495,11 +504,12 @@ pub(crate) fn check_distribution(
         return;
     }
     for (i, edge) in d.bins.iter().enumerate() {
-        if !edge.is_finite() || *edge < 0.0 {
+        if !edge.is_finite() || *edge < 0.0 || *edge > limits::MAX_OUTPUT_TOKENS {
             bad(
                 format!("{at}.bins[{i}]"),
                 format!(
-                    "must be a finite number of tokens, 0 or more, found {}{row}",
+                    "must be a number of tokens from 0 to {}, found {}{row}",
+                    limits::number(limits::MAX_OUTPUT_TOKENS),
                     limits::number(*edge)
                 ),
             );

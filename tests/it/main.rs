@@ -2,6 +2,7 @@
 //! and Cargo do), so the suite compiles and links once. Run one subject
 //! with `cargo test --test it site::` (a name filter).
 
+mod bounded_inputs;
 mod changes;
 mod charts;
 mod exact;
@@ -9,6 +10,8 @@ mod footprint;
 mod fuzz;
 mod hostile;
 mod import;
+mod import_safety;
+mod page_scripts;
 mod safety;
 mod serve;
 mod site;

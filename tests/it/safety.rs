@@ -218,15 +218,22 @@ fn big_data(sb: &Sandbox) {
     succeeds(&sb.run(&["synth", "--count", "400", "--out", "big"]));
 }
 
-/// Waits until `path` exists, or panics.
-fn wait_for(path: &Path, child: &mut Child) {
+/// Waits until a build's staging folder (`.site.tmp-*`) holds model pages;
+/// returns it.
+fn wait_for_staging(sb: &Sandbox, child: &mut Child) -> std::path::PathBuf {
     let start = Instant::now();
-    while !path.exists() {
-        assert!(
-            child.try_wait().unwrap().is_none(),
-            "the build ended before {} appeared",
-            path.display()
-        );
+    loop {
+        let found = fs::read_dir(sb.path("."))
+            .unwrap()
+            .filter_map(Result::ok)
+            .find(|e| {
+                e.file_name().to_string_lossy().starts_with(".site.tmp-")
+                    && e.path().join("models").exists()
+            });
+        if let Some(entry) = found {
+            return entry.path();
+        }
+        assert!(child.try_wait().unwrap().is_none(), "the build ended first");
         assert!(start.elapsed() < Duration::from_secs(60), "timed out");
         std::thread::sleep(Duration::from_millis(2));
     }
@@ -248,8 +255,7 @@ fn ctrl_c_during_a_build_leaves_the_old_site_and_no_staging_folder() {
     succeeds(&sb.run(&["build", "--out", "site"]));
     let index = fs::read(sb.path("site/index.html")).unwrap();
     let mut child = sb.spawn(&["build", "--data", "big", "--out", "site"]);
-    let staging = sb.path(&format!(".site.tmp-{}/models", child.id()));
-    wait_for(&staging, &mut child);
+    wait_for_staging(&sb, &mut child);
     signal(&child, "-INT");
     let out = child.wait_with_output().unwrap();
     fails_saying(&out, "interrupted");
@@ -263,23 +269,14 @@ fn a_second_build_into_one_folder_waits_its_turn_and_a_killed_one_is_cleaned_up(
     let sb = Sandbox::new();
     big_data(&sb);
     let mut first = sb.spawn(&["build", "--data", "big", "--out", "site"]);
-    wait_for(
-        &sb.path(&format!(".site.tmp-{}/models", first.id())),
-        &mut first,
-    );
+    let staging = wait_for_staging(&sb, &mut first);
     let second = sb.run(&["build", "--out", "site"]);
-    fails_saying(
-        &second,
-        &format!(
-            "site: another energyboard (process {}) is writing this folder",
-            first.id()
-        ),
-    );
+    fails_saying(&second, "site: another energyboard is writing this folder");
     // Killed outright: it leaves its staging folder and lock behind...
     signal(&first, "-KILL");
     first.wait().unwrap();
     assert!(sb.path(".site.lock").exists());
-    assert!(sb.path(&format!(".site.tmp-{}", first.id())).is_dir());
+    assert!(staging.is_dir());
     // ...and the next build removes them.
     succeeds(&sb.run(&["build", "--out", "site"]));
     assert_eq!(sb.names(), ["big", "data", "site", "static"]);
@@ -309,4 +306,28 @@ fn the_binary_builds_anywhere_with_built_in_assets_and_a_static_folder_overrides
         &sb.run(&["build", "--static", "nowhere", "--out", "site"]),
         "--static nowhere: is not a folder",
     );
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn synth_stopped_by_sigterm_leaves_no_half_written_output() {
+    let sb = Sandbox::new();
+    let mut child = sb.spawn(&["synth", "--count", "100000", "--out", "big"]);
+    let start = Instant::now();
+    while !fs::read_dir(sb.path("."))
+        .unwrap()
+        .filter_map(Result::ok)
+        .any(|e| {
+            e.file_name().to_string_lossy().starts_with(".big.tmp-")
+                && fs::read_dir(e.path()).is_ok_and(|d| d.count() > 10)
+        })
+    {
+        assert!(child.try_wait().unwrap().is_none(), "synth ended first");
+        assert!(start.elapsed() < Duration::from_secs(60), "timed out");
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    signal(&child, "-TERM");
+    let out = child.wait_with_output().unwrap();
+    fails_saying(&out, "interrupted");
+    assert_eq!(sb.names(), ["data", "static"]);
 }

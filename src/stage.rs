@@ -1,0 +1,220 @@
+//! One writer at a time, a staging folder to write into, and the one path
+//! check: what `write` (a site, swapped in whole) and `import` (model files,
+//! swapped in one by one under a journal) share.
+//!
+//! The folder `name` in `parent` has its lock `.name.lock` and its staging
+//! folders `.name.tmp-XXXXXX` beside it. The lock is the operating system's
+//! (`flock` on Linux), so a killed writer never leaves a stale one; while a
+//! run holds it, every staging folder of that name is a leftover of a run
+//! that was stopped, which [`Stage::begin`] hands to the caller to clean.
+
+use std::fs;
+use std::path::{Component, Path, PathBuf};
+
+use anyhow::{Context, Result, bail};
+
+/// A held lock on a folder; let go (and its file removed) when dropped.
+#[derive(Debug)]
+pub struct Lock {
+    path: PathBuf,
+    // Locked; the kernel lets go when the file is closed (dropped).
+    _file: fd_lock::RwLock<fs::File>,
+}
+
+impl Lock {
+    /// Takes the lock file `path` for `folder`, or says that another
+    /// energyboard is writing it (`again`: what to do once it is done,
+    /// e.g. "build again").
+    pub fn take(path: &Path, folder: &Path, again: &str) -> Result<Self> {
+        // A holder that lets go removes the file: a lock taken on the
+        // removed file guards nothing, so it is taken again on the new one.
+        for _ in 0..16 {
+            let handle = fs::OpenOptions::new()
+                .read(true)
+                .write(true)
+                .create(true)
+                .truncate(false)
+                .open(path)
+                .with_context(|| format!("cannot create {}", path.display()))?;
+            let opened = handle.metadata().ok();
+            let mut file = fd_lock::RwLock::new(handle);
+            match file.try_write() {
+                // Held until the file is closed, not until the guard goes.
+                Ok(guard) => std::mem::forget(guard),
+                Err(err) if err.kind() == std::io::ErrorKind::WouldBlock => bail!(
+                    "{}: another energyboard is writing this folder; wait for it to finish and {again}",
+                    folder.display()
+                ),
+                Err(err) => {
+                    return Err(err).with_context(|| format!("cannot lock {}", path.display()));
+                }
+            }
+            if opened.is_some_and(|m| same_file(&m, path)) {
+                return Ok(Self {
+                    path: path.to_path_buf(),
+                    _file: file,
+                });
+            }
+        }
+        bail!(
+            "{}: another energyboard is writing this folder; wait for it to finish and {again}",
+            folder.display()
+        )
+    }
+}
+
+impl Drop for Lock {
+    fn drop(&mut self) {
+        // Removed while still held, so nobody takes the old file after us;
+        // the lock goes with the file, closed right after.
+        let _ = fs::remove_file(&self.path);
+    }
+}
+
+/// Whether the file opened (`opened`, its metadata) is still the one at
+/// `path`.
+#[cfg(unix)]
+fn same_file(opened: &fs::Metadata, path: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    fs::metadata(path).is_ok_and(|now| now.dev() == opened.dev() && now.ino() == opened.ino())
+}
+
+#[cfg(not(unix))]
+fn same_file(_opened: &fs::Metadata, path: &Path) -> bool {
+    path.exists()
+}
+
+/// A run's lock on a folder and its fresh staging folder beside it. The
+/// staging folder is removed when this is dropped, unless [`Stage::keep`]
+/// took it.
+#[derive(Debug)]
+pub struct Stage {
+    dir: tempfile::TempDir,
+    // Dropped after `dir`: the staging folder goes before the lock.
+    _lock: Lock,
+}
+
+impl Stage {
+    /// Takes the lock of the folder `name` in `parent` and makes a staging
+    /// folder beside it; also returns the staging folders that stopped runs
+    /// left there (none of them is in use while the lock is held).
+    pub fn begin(
+        parent: &Path,
+        name: &str,
+        folder: &Path,
+        again: &str,
+    ) -> Result<(Self, Vec<PathBuf>)> {
+        let lock = Lock::take(&parent.join(format!(".{name}.lock")), folder, again)?;
+        let prefix = format!(".{name}.tmp-");
+        let mut leftovers = Vec::new();
+        if let Ok(entries) = fs::read_dir(parent) {
+            for entry in entries.filter_map(Result::ok) {
+                let is_dir = fs::symlink_metadata(entry.path()).is_ok_and(|m| m.is_dir());
+                if is_dir
+                    && entry
+                        .file_name()
+                        .to_str()
+                        .is_some_and(|n| n.starts_with(&prefix))
+                {
+                    leftovers.push(entry.path());
+                }
+            }
+        }
+        leftovers.sort();
+        let dir = tempfile::Builder::new()
+            .prefix(&prefix)
+            .tempdir_in(parent)
+            .with_context(|| format!("cannot create a staging folder in {}", parent.display()))?;
+        Ok((Self { dir, _lock: lock }, leftovers))
+    }
+
+    /// The staging folder.
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    /// Keeps the staging folder from being removed (it was renamed into
+    /// place); the lock is held until this is dropped.
+    pub fn keep(&mut self) {
+        self.dir.disable_cleanup(true);
+    }
+}
+
+/// The one path check: `rel`, a `/`-separated path, as a path that stays
+/// inside the folder it is joined to (no absolute path, no `.` or `..`, no
+/// empty segment, no backslash or NUL). `None` otherwise.
+pub fn relative_path(rel: &str) -> Option<PathBuf> {
+    let plain = !rel.is_empty()
+        && rel
+            .split('/')
+            .all(|seg| !seg.is_empty() && seg != "." && seg != ".." && !seg.contains(['\\', '\0']));
+    let path = Path::new(rel);
+    (plain && path.components().all(|c| matches!(c, Component::Normal(_))))
+        .then(|| path.to_path_buf())
+}
+
+/// Copies the file or folder `from` to `to`, regular files and folders
+/// only: a symbolic link or special file is not followed or copied.
+pub fn copy_tree(from: &Path, to: &Path) -> Result<()> {
+    for entry in walkdir::WalkDir::new(from).sort_by_file_name() {
+        let entry = entry.with_context(|| format!("cannot read {}", from.display()))?;
+        let rel = entry.path().strip_prefix(from).unwrap_or(Path::new(""));
+        let dest = if rel.as_os_str().is_empty() {
+            to.to_path_buf()
+        } else {
+            to.join(rel)
+        };
+        if entry.file_type().is_dir() {
+            fs::create_dir_all(&dest)
+                .with_context(|| format!("cannot create {}", dest.display()))?;
+        } else if entry.file_type().is_file() {
+            fs::copy(entry.path(), &dest)
+                .with_context(|| format!("cannot copy {}", entry.path().display()))?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_stay_inside() {
+        assert_eq!(
+            relative_path("gpqa/x.json"),
+            Some(PathBuf::from("gpqa/x.json"))
+        );
+        assert!(relative_path(".nojekyll").is_some());
+        for bad in [
+            "",
+            "../x",
+            "/etc/passwd",
+            "a//b",
+            "a/../b",
+            "a/./b",
+            "a\\b",
+            "a/",
+            "a\0b",
+        ] {
+            assert!(relative_path(bad).is_none(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn a_second_lock_on_the_same_folder_is_refused_until_the_first_goes() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(".x.lock");
+        let first = Lock::take(&path, Path::new("x"), "build again").unwrap();
+        let err = Lock::take(&path, Path::new("x"), "build again")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("another energyboard is writing this folder"),
+            "{err}"
+        );
+        drop(first);
+        assert!(!path.exists());
+        Lock::take(&path, Path::new("x"), "build again").unwrap();
+    }
+}
