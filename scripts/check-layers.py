@@ -19,10 +19,11 @@ from pathlib import Path
 # Bottom first. A module may import from the layers below its own, never
 # from its own layer or above.
 LAYERS = [
-    # Plain helpers and rules that know no stage: number formatting, and
-    # the selection rule (deadline, cheapest, tie-breaks) that load,
-    # analyse and import all call.
-    ["fmt", "select"],
+    # Plain helpers and rules that know no stage: number formatting, the
+    # selection rule (deadline, cheapest, tie-breaks) that load, analyse
+    # and import all call, and the folder lock, staging and path check that
+    # build and import share.
+    ["fmt", "select", "stage"],
     # The types of what a data file holds: models, the change history.
     ["model", "changes"],
     # Load: files -> validated models (and the static folder's files).
