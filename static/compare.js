@@ -22,6 +22,16 @@
   function values(list) {
     return list.filter(function (b) { return b.checked; }).map(function (b) { return b.value; }).join(",");
   }
+  var tools = document.getElementById("pick-tools");
+  function every(on) {
+    models.forEach(function (b) { b.checked = on; });
+    box.dispatchEvent(new Event("change"));
+  }
+  if (tools) {
+    tools.hidden = false;
+    document.getElementById("pick-clear").addEventListener("click", function () { every(false); });
+    document.getElementById("pick-all").addEventListener("click", function () { every(true); });
+  }
   box.addEventListener("change", function () {
     var p = new URLSearchParams(location.search);
     p.set("models", values(models));

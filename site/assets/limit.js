@@ -44,7 +44,9 @@
 
   function leaderboard() {
     var wrap = board.parentNode;
+    // The rows in the built order, which is the order of data.rows.
     var rows = [].slice.call(board.tBodies[0].rows);
+    rows.forEach(function (r, i) { r.setAttribute("data-row", String(i)); });
     var filters = document.querySelector("form.filters");
     var mine = make("div", null, { "class": "table-wrap", role: "region", "aria-labelledby": "leaderboard-limit-caption", tabindex: "0" });
     var table = make("table", null, { id: "leaderboard-limit" });
@@ -73,7 +75,7 @@
       });
     });
     function filter() {
-      var gpu = filters ? filters.elements.gpu.value : "", arch = filters ? filters.elements.arch.value : "";
+      var gpu = filters ? filters.elements.gpu.value : "", arch = filters && filters.elements.arch ? filters.elements.arch.value : "";
       [].forEach.call(body.rows, function (r) {
         r.hidden = !((!gpu || r.dataset.gpu === gpu) && (!arch || r.dataset.arch === arch));
       });

@@ -329,6 +329,7 @@ fn budget_table<F: PageKind>(m: &F, a: &ModelAnalysis<KeyOf<F>>, words: Words) -
         href: None,
         num: true,
         key: "limit".into(),
+        ..Header::default()
     }];
     for gpu in m.gpus() {
         headers.push(Header {
@@ -337,6 +338,7 @@ fn budget_table<F: PageKind>(m: &F, a: &ModelAnalysis<KeyOf<F>>, words: Words) -
             href: None,
             num: false,
             key: url_segment(gpu),
+            ..Header::default()
         });
     }
     let rows = a
@@ -409,6 +411,7 @@ fn config_tables<F: PageKind>(
             href: None,
             num: false,
             key: "notes".into(),
+            ..Header::default()
         });
         let groups: Vec<RowGroup> = a
             .curves
