@@ -392,11 +392,7 @@ impl PageKind for ModelFile {
             ),
             (
                 "Energy per response".into(),
-                format!(
-                    "{} Wh ({} J)",
-                    fmt::wh_per_response(c.wh_per_response()),
-                    fmt::joules_per_response(c.joules_per_response())
-                ),
+                format!("{} J", fmt::grouped_fixed(c.joules_per_response(), 1)),
             ),
             (
                 "Tokens per Wh".into(),
@@ -428,9 +424,11 @@ impl PageKind for ModelFile {
                 per: "per million tokens",
                 wh: c.wh_per_million_output_tokens,
             },
+            // Per 1,000 responses, so a cost reads 0.00308 rather than
+            // 0.00000308 (the about page's unit policy).
             Basis {
-                per: "per response",
-                wh: c.wh_per_response(),
+                per: "per 1,000 responses",
+                wh: c.wh_per_response() * 1000.0,
             },
         ]
     }
