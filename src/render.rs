@@ -1000,6 +1000,9 @@ fn leaderboard_row<F: PageKind>(
         .enumerate()
         .map(|(i, cell)| Cell {
             header: i == 0,
+            // Aligned by the page's style, column by column
+            // (`ColumnChooser::style`).
+            num: false,
             ..cell
         })
         .collect();

@@ -47,7 +47,7 @@
     var v = cell.getAttribute("data-v");
     if (v !== null) return parseFloat(v);
     var t = cell.textContent.trim();
-    if (cell.classList.contains("num") && /^-?[\d,]*\.?\d+$/.test(t)) return parseFloat(t.replace(/,/g, ""));
+    if (heads[col].classList.contains("num") && /^-?[\d,]*\.?\d+$/.test(t)) return parseFloat(t.replace(/,/g, ""));
     return t.toLowerCase();
   }
 
@@ -82,21 +82,35 @@
   // The column the table is sorted by as built carries aria-sort.
   heads.forEach(function (h) { if (h.getAttribute("aria-sort") === "ascending") h.querySelector("button.sort").textContent = "▲"; });
 
+  // Each row's headline energy, for the energy budget.
+  var headline = heads.findIndex(function (h) { return h.getAttribute("aria-sort") === "ascending"; });
+  rows.forEach(function (r) { if (headline >= 0) r.dataset.e = String(value(r, headline)); });
+
+  // Filters: GPU, architecture and an energy budget, kept in the address
+  // (?gpu=H100&arch=MoE&budget=30).
   var form = document.querySelector("form.filters");
   if (!form) return;
   form.hidden = false;
   var out = form.querySelector("output");
+  var names = ["gpu", "arch", "budget"].filter(function (n) { return form.elements[n]; });
+  var start = new URLSearchParams(location.search);
+  names.forEach(function (n) { if (start.get(n) !== null) form.elements[n].value = start.get(n); });
   function apply() {
-    var gpu = form.elements.gpu.value, arch = form.elements.arch ? form.elements.arch.value : "", shown = 0;
+    var gpu = form.elements.gpu.value, arch = form.elements.arch ? form.elements.arch.value : "";
+    var budget = form.elements.budget ? parseFloat(form.elements.budget.value) : NaN, shown = 0;
     rows.forEach(function (r) {
-      var ok = (!gpu || r.dataset.gpu === gpu) && (!arch || r.dataset.arch === arch);
+      var ok = (!gpu || r.dataset.gpu === gpu) && (!arch || r.dataset.arch === arch) && !(Number(r.dataset.e) > budget);
       r.hidden = !ok;
       if (ok) shown += 1;
     });
     if (out) out.textContent = shown + " of " + rows.length + " rows shown";
+    var p = new URLSearchParams(location.search);
+    names.forEach(function (n) { if (form.elements[n].value) p.set(n, form.elements[n].value); else p.delete(n); });
+    var q = p.toString().replace(/%2C/g, ",");
+    history.replaceState(null, "", location.pathname + (q ? "?" + q : "") + location.hash);
   }
   form.addEventListener("change", apply);
-  form.addEventListener("submit", function (e) { e.preventDefault(); });
+  form.addEventListener("submit", function (e) { e.preventDefault(); apply(); });
   apply();
 })();
 

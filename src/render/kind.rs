@@ -225,7 +225,6 @@ const LEADERBOARD_COLUMNS: &[Shown<ModelFile>] = &[
     Shown::Footprint(FootprintColumn::Carbon),
     Shown::Footprint(FootprintColumn::Cost),
     Shown::Figure(&tokens::P99_ITL_MS),
-    Shown::Figure(&tokens::GPU_POWER_WATTS),
     Shown::Figure(&tokens::PARAMS_BILLION),
     Shown::Figure(&tokens::ACTIVE_PARAMS_BILLION),
     Shown::Figure(&tokens::ARCHITECTURE),

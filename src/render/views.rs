@@ -290,6 +290,9 @@ pub struct ColumnChooser {
     pub table: String,
     /// Every column but the first (the row's name is always shown).
     pub columns: Vec<Choosable>,
+    /// The positions (from 1) of the figure columns, which the style
+    /// aligns right (the rows' cells carry no class, for page weight).
+    pub numeric: Vec<usize>,
 }
 
 impl ColumnChooser {
@@ -306,9 +309,13 @@ impl ColumnChooser {
                 shown: essential.contains(&h.key.as_str()),
             })
             .collect();
+        let numeric = (1..=headers.len())
+            .filter(|&n| headers[n - 1].num)
+            .collect();
         Self {
             table: table.to_owned(),
             columns,
+            numeric,
         }
     }
 
@@ -324,6 +331,18 @@ impl ColumnChooser {
                 key = c.key,
                 table = self.table,
                 n = i + 2
+            );
+        }
+        let cells: Vec<String> = self
+            .numeric
+            .iter()
+            .map(|n| format!("#{} td:nth-child({n})", self.table))
+            .collect();
+        if !cells.is_empty() {
+            let _ = write!(
+                css,
+                "{}{{text-align:right;font-variant-numeric:tabular-nums}}",
+                cells.join(",")
             );
         }
         css
