@@ -149,6 +149,11 @@ fn number(v: f64, page: fn(f64) -> String) -> Value<'static> {
     Value::Number(v, page)
 }
 
+/// Joules with one decimal, thousands grouped: `11,974.3`.
+fn joules_grouped(v: f64) -> String {
+    fmt::grouped_fixed(v, 1)
+}
+
 fn one_decimal(v: f64) -> String {
     fmt::fixed(v, 1)
 }
@@ -224,6 +229,19 @@ impl FootprintColumn {
         match self {
             FootprintColumn::Carbon => "Carbon",
             FootprintColumn::Cost => "Electricity cost",
+        }
+    }
+
+    /// What the column means, in one sentence (a column head's hover
+    /// text).
+    pub fn definition(self) -> &'static str {
+        match self {
+            FootprintColumn::Carbon => {
+                "Grams of CO₂e for the headline energy, at the grid carbon intensity the site's settings give; GPU energy only, so a floor."
+            }
+            FootprintColumn::Cost => {
+                "Electricity cost of the headline energy, at the price the site's settings give; GPU energy only, so a floor."
+            }
         }
     }
 
@@ -514,7 +532,7 @@ pub mod tokens {
     /// `wh_per_million_output_tokens`.
     pub const WH_PER_MILLION_OUTPUT_TOKENS: Column<ModelFile> = Column {
         key: "wh_per_million_output_tokens",
-        label: "Energy",
+        label: "Energy per token",
         unit: "Wh/M tok",
         origin: Origin::Measured,
         align: Align::Number,
@@ -526,7 +544,7 @@ pub mod tokens {
     /// `joules_per_output_token`.
     pub const JOULES_PER_OUTPUT_TOKEN: Column<ModelFile> = Column {
         key: "joules_per_output_token",
-        label: "Energy",
+        label: "Joules per token",
         unit: "J/tok",
         origin: Origin::Measured,
         align: Align::Number,
@@ -538,7 +556,7 @@ pub mod tokens {
     /// `wh_per_response`.
     pub const WH_PER_RESPONSE: Column<ModelFile> = Column {
         key: "wh_per_response",
-        label: "Energy / response",
+        label: "Watt-hours per response",
         unit: "Wh",
         origin: Origin::Derived,
         align: Align::Number,
@@ -550,12 +568,12 @@ pub mod tokens {
     /// `joules_per_response`.
     pub const JOULES_PER_RESPONSE: Column<ModelFile> = Column {
         key: "joules_per_response",
-        label: "Energy / response",
+        label: "Energy per response",
         unit: "J",
         origin: Origin::Derived,
         align: Align::Number,
         link: Link::None,
-        read: |r| number(r.config.joules_per_response(), fmt::joules_per_response),
+        read: |r| number(r.config.joules_per_response(), super::joules_grouped),
         definition: "Energy for one average response: J per token × average output tokens.",
     };
 
@@ -1073,7 +1091,7 @@ pub mod diffusion {
     /// `joules_per_image`.
     pub const JOULES_PER_IMAGE: Column<DiffusionFile> = Column {
         key: "joules_per_image",
-        label: "Energy",
+        label: "Energy per image",
         unit: "J/image",
         origin: Origin::Measured,
         align: Align::Number,
@@ -1085,7 +1103,7 @@ pub mod diffusion {
     /// `joules_per_video`.
     pub const JOULES_PER_VIDEO: Column<DiffusionFile> = Column {
         key: "joules_per_video",
-        label: "Energy",
+        label: "Energy per video",
         unit: "J/video",
         origin: Origin::Measured,
         align: Align::Number,
@@ -1097,7 +1115,7 @@ pub mod diffusion {
     /// `wh_per_image`.
     pub const WH_PER_IMAGE: Column<DiffusionFile> = Column {
         key: "wh_per_image",
-        label: "Energy",
+        label: "Watt-hours per image",
         unit: "Wh/image",
         origin: Origin::Derived,
         align: Align::Number,
@@ -1109,7 +1127,7 @@ pub mod diffusion {
     /// `wh_per_video`.
     pub const WH_PER_VIDEO: Column<DiffusionFile> = Column {
         key: "wh_per_video",
-        label: "Energy",
+        label: "Watt-hours per video",
         unit: "Wh/video",
         origin: Origin::Derived,
         align: Align::Number,

@@ -41,7 +41,7 @@ use crate::workload::{LEGACY_WORKLOAD, Measure, Workload};
 use crate::write::PageSink;
 
 pub use downloads::{configurations_csv, leaderboard_csv};
-use views::{Attr, Cell, Header, Row};
+use views::{Cell, Header, Row};
 
 /// One workload's part of the site: its leaderboard, model pages, GPU
 /// pages and comparison, all under [`Site::prefix`]. `F` is the kind of
@@ -878,15 +878,24 @@ fn header<F: Measurements>(set: &ColumnSet<F>, c: &Column<F>, root: &str) -> Hea
         href: Some(format!("{root}about/index.html#{}", set.anchor(c))),
         num: c.align == Align::Number,
         key: c.key.to_owned(),
+        title: c.definition.to_owned(),
+        sorted: false,
     }
 }
 
 /// The cell of `value` in a column aligned as `align`: the figure in its
 /// page format, with its raw value for sorting.
 fn value_cell(value: &Value<'_>, align: Align) -> Cell {
+    let text = value.page();
+    // The sort script reads a figure from its text where the text is the
+    // whole value, so the attribute is left out there.
+    let shown: Option<f64> = text.replace(',', "").parse().ok();
+    let sort = value
+        .sort()
+        .filter(|raw| raw.parse::<f64>().ok() != shown || shown.is_none());
     Cell {
-        text: value.page(),
-        sort: value.sort(),
+        text,
+        sort,
         num: align == Align::Number,
         ..Cell::default()
     }
@@ -930,15 +939,16 @@ fn link(text: impl Into<String>, href: String) -> Cell {
 }
 
 /// One leaderboard row: a model's best configuration on one GPU, with the
-/// cells of `columns` (see [`Site::best_table_headers`]).
+/// cells of `columns` (see [`Site::best_table_headers`]). `home` is the
+/// path from the page to the workload's folder ("" on the leaderboard
+/// itself), so its many links stay short.
 fn leaderboard_row<F: PageKind>(
     site: &Site<'_, F>,
     r: LeaderboardRow,
-    root: &str,
+    home: &str,
     columns: &[Shown<F>],
 ) -> Row {
     let (m, c) = site.row(r);
-    let home = format!("{root}{}", site.prefix);
     let page = format!("{home}{}index.html", model_dir(m.slug()));
     let footprint = site.footprint.as_ref();
     let cells = columns
@@ -962,22 +972,16 @@ fn leaderboard_row<F: PageKind>(
         .enumerate()
         .map(|(i, cell)| Cell {
             header: i == 0,
+            // Aligned by the page's style, column by column
+            // (`ColumnChooser::style`).
+            num: false,
             ..cell
         })
         .collect();
     Row {
         id: None,
         class: String::new(),
-        attrs: vec![
-            Attr {
-                name: "data-gpu".into(),
-                value: c.gpu().to_owned(),
-            },
-            Attr {
-                name: "data-arch".into(),
-                value: m.architecture().to_owned(),
-            },
-        ],
+        attrs: Vec::new(),
         cells,
     }
 }
@@ -1001,5 +1005,7 @@ fn footprint_header(k: FootprintColumn, f: &Footprint, per: &str, root: &str) ->
         href: Some(format!("{root}about/index.html#footprint")),
         num: true,
         key: k.key().into(),
+        title: k.definition().into(),
+        sorted: false,
     })
 }

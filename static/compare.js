@@ -22,6 +22,38 @@
   function values(list) {
     return list.filter(function (b) { return b.checked; }).map(function (b) { return b.value; }).join(",");
   }
+  var tools = document.getElementById("pick-tools");
+  function every(on) {
+    models.forEach(function (b) { b.checked = on; });
+    box.dispatchEvent(new Event("change"));
+  }
+  if (tools) {
+    tools.hidden = false;
+    document.getElementById("pick-clear").addEventListener("click", function () { every(false); });
+    document.getElementById("pick-all").addEventListener("click", function () { every(true); });
+  }
+  // The chart's own legend: the chosen models only, with their marks.
+  var chart = document.querySelector("#chart-frontiers .chart-inline");
+  var legend = null;
+  function drawLegend() {
+    if (!chart) return;
+    if (!legend) {
+      legend = document.createElement("ul");
+      legend.className = "legend";
+      legend.setAttribute("aria-label", "Legend: the models shown");
+      chart.parentNode.insertBefore(legend, chart);
+    }
+    legend.textContent = "";
+    models.filter(function (b) { return b.checked; }).forEach(function (b) {
+      var li = document.createElement("li");
+      var key = b.parentNode.querySelector("svg");
+      if (key) li.appendChild(key.cloneNode(true));
+      li.appendChild(document.createTextNode(" " + b.parentNode.textContent.trim()));
+      legend.appendChild(li);
+    });
+  }
+  drawLegend();
+  box.addEventListener("change", drawLegend);
   box.addEventListener("change", function () {
     var p = new URLSearchParams(location.search);
     p.set("models", values(models));

@@ -44,7 +44,9 @@
 
   function leaderboard() {
     var wrap = board.parentNode;
+    // The rows in the built order, which is the order of data.rows.
     var rows = [].slice.call(board.tBodies[0].rows);
+    rows.forEach(function (r, i) { r.setAttribute("data-row", String(i)); });
     var filters = document.querySelector("form.filters");
     var mine = make("div", null, { "class": "table-wrap", role: "region", "aria-labelledby": "leaderboard-limit-caption", tabindex: "0" });
     var table = make("table", null, { id: "leaderboard-limit" });
@@ -72,23 +74,52 @@
           t[0] || figure(r.e[k], data.figures[0]), t[1] || figure(l, data.figures[1])];
       });
     });
+    var lowest = document.getElementById("lowest"), lowestText = lowest ? lowest.textContent : "", current = null;
+    var chart = document.getElementById("chart-best-energy"), chartNote = null;
+    // The filters apply to the limit's rows too.
     function filter() {
-      var gpu = filters ? filters.elements.gpu.value : "", arch = filters ? filters.elements.arch.value : "";
+      var f = filters ? filters.elements : {};
+      var gpu = f.gpu ? f.gpu.value : "", arch = f.arch ? f.arch.value : "", budget = f.budget ? parseFloat(f.budget.value) : NaN;
+      var shown = 0, found = 0;
       [].forEach.call(body.rows, function (r) {
-        r.hidden = !((!gpu || r.dataset.gpu === gpu) && (!arch || r.dataset.arch === arch));
+        r.hidden = !((!gpu || r.dataset.gpu === gpu) && (!arch || r.dataset.arch === arch) && !(Number(r.dataset.e) > budget));
+        if (!r.hidden) { shown += 1; if (r.dataset.e !== "Infinity") found += 1; }
       });
+      var out = filters && filters.querySelector("output");
+      if (mine.hidden) return;
+      if (out) out.textContent = shown + " of " + body.rows.length + " rows shown; " + found + " with a configuration within the limit";
+      var top = [].filter.call(body.rows, function (r) { return !r.hidden && r.dataset.e !== "Infinity"; })[0];
+      if (lowest) lowest.textContent = top
+        ? " Lowest shown within " + current + " " + data.unit + ": " + top.cells[0].textContent.trim() + " on " + top.dataset.gpu + ", " + top.cells[3].textContent + " " + data.energy + "."
+        : " No row shown has a configuration within " + current + " " + data.unit + ".";
     }
     if (filters) filters.addEventListener("change", filter);
     return function (limit) {
       wrap.hidden = limit !== null;
       mine.hidden = limit === null;
-      if (limit === null) return "";
+      // The summary and the chart show the deadline's picks: under a
+      // limit the summary names the limit's lowest, the chart steps aside.
+      if (chart) chart.hidden = limit !== null;
+      if (chart && !chartNote) {
+        chartNote = make("p", null, { "class": "hint" });
+        chart.parentNode.insertBefore(chartNote, chart);
+      }
+      if (chartNote) {
+        chartNote.hidden = limit === null;
+        chartNote.textContent = "The bar chart of the deadline's picks is hidden while a limit applies; the table above has the limit's figures.";
+      }
+      if (limit === null) {
+        if (lowest) lowest.textContent = lowestText;
+        if (filters) filters.dispatchEvent(new Event("change"));
+        return "";
+      }
       var found = 0;
       var made = rows.map(function (r) {
         var i = Number(r.getAttribute("data-row"));
         var c = pick(lists[i], limit);
-        var tr = make("tr", null, { "data-gpu": r.dataset.gpu, "data-arch": r.dataset.arch, "data-row": String(i) });
-        var name = r.cells[0].cloneNode(true);
+        var tr = make("tr", null, { "data-gpu": r.dataset.gpu, "data-arch": r.dataset.arch || "", "data-row": String(i), "data-e": String(c ? c[1] : Infinity) });
+        var name = r.cells[0].cloneNode(true), add = name.querySelector("button.add");
+        if (add) add.remove();
         tr.appendChild(name);
         tr.appendChild(r.cells[1].cloneNode(true));
         if (c) {
@@ -107,6 +138,7 @@
       made.sort(function (a, b) { return a.energy - b.energy || a.i - b.i; });
       body.textContent = "";
       made.forEach(function (m) { body.appendChild(m.tr); });
+      current = limit;
       filter();
       caption.textContent = "Cheapest configuration per model and GPU with " + data.phrase + " within " + limit + " " + data.unit +
         ", lowest energy first; " + found + " of " + rows.length + " have one.";

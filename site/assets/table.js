@@ -1,3 +1,25 @@
+// energyboard: the column chooser keeps its choice in the address
+// (?cols=a,b; without this script its boxes work by CSS alone), then
+// click-to-sort, filters and compare.
+(function () {
+  "use strict";
+  var box = document.getElementById("cols");
+  if (!box) return;
+  var boxes = [].slice.call(box.querySelectorAll("input[name=cols]"));
+  var given = new URLSearchParams(location.search).get("cols");
+  if (given !== null) {
+    var want = given.split(",");
+    boxes.forEach(function (b) { b.checked = want.indexOf(b.value) >= 0; });
+  }
+  box.addEventListener("change", function () {
+    var p = new URLSearchParams(location.search);
+    if (boxes.every(function (b) { return b.checked === b.defaultChecked; })) p.delete("cols");
+    else p.set("cols", boxes.filter(function (b) { return b.checked; }).map(function (b) { return b.value; }).join(","));
+    var q = p.toString().replace(/%2C/g, ",");
+    history.replaceState(null, "", location.pathname + (q ? "?" + q : "") + location.hash);
+  });
+})();
+
 // energyboard: click-to-sort and filters for the leaderboard table.
 // Progressive enhancement: without this script the table is complete, in
 // its default order.
@@ -7,14 +29,26 @@
   if (!table) return;
   var tbody = table.tBodies[0];
   var rows = Array.prototype.slice.call(tbody.rows);
-  rows.forEach(function (r, i) { r.dataset.order = String(i); });
   var heads = Array.prototype.slice.call(table.tHead.rows[0].cells);
+  var col = function (key) { return heads.findIndex(function (h) { return h.dataset.key === key; }); };
+  var gpuAt = col("gpu"), archAt = col("architecture");
+  // Each row's GPU and architecture for the filters (and the limit's table).
+  rows.forEach(function (r, i) {
+    r.dataset.order = String(i);
+    if (gpuAt >= 0) r.dataset.gpu = r.cells[gpuAt].textContent.trim();
+    if (archAt >= 0) r.dataset.arch = r.cells[archAt].textContent.trim();
+  });
 
   function value(row, col) {
     var cell = row.cells[col];
     if (!cell) return "";
+    // A figure's raw value is data-v where the text rounds it; else the
+    // text is the value itself.
     var v = cell.getAttribute("data-v");
-    return v !== null ? parseFloat(v) : cell.textContent.trim().toLowerCase();
+    if (v !== null) return parseFloat(v);
+    var t = cell.textContent.trim();
+    if (heads[col].classList.contains("num") && /^-?[\d,]*\.?\d+$/.test(t)) return parseFloat(t.replace(/,/g, ""));
+    return t.toLowerCase();
   }
 
   function sortBy(col, dir) {
@@ -45,24 +79,102 @@
     });
     h.appendChild(b);
   });
-  var energy = heads.findIndex(function (h) { return h.dataset.key === "wh_per_million_output_tokens"; });
-  if (energy >= 0) heads[energy].setAttribute("aria-sort", "ascending");
-  if (energy >= 0) heads[energy].querySelector("button.sort").textContent = "▲";
+  // The column the table is sorted by as built carries aria-sort.
+  heads.forEach(function (h) { if (h.getAttribute("aria-sort") === "ascending") h.querySelector("button.sort").textContent = "▲"; });
 
+  // Each row's headline energy, for the energy budget.
+  var headline = heads.findIndex(function (h) { return h.getAttribute("aria-sort") === "ascending"; });
+  rows.forEach(function (r) { if (headline >= 0) r.dataset.e = String(value(r, headline)); });
+
+  // Filters: GPU, architecture and an energy budget, kept in the address
+  // (?gpu=H100&arch=MoE&budget=30).
   var form = document.querySelector("form.filters");
   if (!form) return;
   form.hidden = false;
   var out = form.querySelector("output");
+  var names = ["gpu", "arch", "budget"].filter(function (n) { return form.elements[n]; });
+  var start = new URLSearchParams(location.search);
+  names.forEach(function (n) { if (start.get(n) !== null) form.elements[n].value = start.get(n); });
   function apply() {
-    var gpu = form.elements.gpu.value, arch = form.elements.arch.value, shown = 0;
+    var gpu = form.elements.gpu.value, arch = form.elements.arch ? form.elements.arch.value : "";
+    var budget = form.elements.budget ? parseFloat(form.elements.budget.value) : NaN, shown = 0;
     rows.forEach(function (r) {
-      var ok = (!gpu || r.dataset.gpu === gpu) && (!arch || r.dataset.arch === arch);
+      var ok = (!gpu || r.dataset.gpu === gpu) && (!arch || r.dataset.arch === arch) && !(Number(r.dataset.e) > budget);
       r.hidden = !ok;
       if (ok) shown += 1;
     });
     if (out) out.textContent = shown + " of " + rows.length + " rows shown";
+    var p = new URLSearchParams(location.search);
+    names.forEach(function (n) { if (form.elements[n].value) p.set(n, form.elements[n].value); else p.delete(n); });
+    var q = p.toString().replace(/%2C/g, ",");
+    history.replaceState(null, "", location.pathname + (q ? "?" + q : "") + location.hash);
   }
   form.addEventListener("change", apply);
-  form.addEventListener("submit", function (e) { e.preventDefault(); });
+  form.addEventListener("submit", function (e) { e.preventDefault(); apply(); });
   apply();
+})();
+
+// Compare in one click: + on a row adds its model; the link above the
+// table opens compare/?models=a,b; the address keeps them (?compare=).
+(function () {
+  "use strict";
+  var table = document.getElementById("leaderboard");
+  if (!table) return;
+  var chosen = (new URLSearchParams(location.search).get("compare") || "").split(",").filter(Boolean);
+  var bar = document.createElement("p");
+  bar.className = "compare-bar";
+  bar.setAttribute("aria-live", "polite");
+  var go = document.createElement("a");
+  var clear = document.createElement("button");
+  clear.type = "button";
+  clear.textContent = "Clear";
+  var note = document.createElement("span");
+  bar.appendChild(note);
+  bar.appendChild(go);
+  bar.appendChild(clear);
+  table.parentNode.parentNode.insertBefore(bar, table.parentNode);
+  function slugOf(row) {
+    var a = row.cells[0] && row.cells[0].querySelector("a");
+    var m = a && /models\/([^/]+)\//.exec(a.getAttribute("href"));
+    return m ? m[1] : null;
+  }
+  var buttons = [];
+  [].forEach.call(table.tBodies[0].rows, function (row) {
+    var slug = slugOf(row);
+    if (!slug) return;
+    var name = row.cells[0].textContent.trim();
+    var b = document.createElement("button");
+    b.type = "button";
+    b.className = "add";
+    b.dataset.slug = slug;
+    b.textContent = "+";
+    b.title = "Add " + name + " to the comparison";
+    b.setAttribute("aria-label", "Compare " + name);
+    b.addEventListener("click", function () {
+      var i = chosen.indexOf(slug);
+      if (i >= 0) chosen.splice(i, 1); else chosen.push(slug);
+      update();
+    });
+    row.cells[0].insertBefore(b, row.cells[0].firstChild);
+    buttons.push(b);
+  });
+  clear.addEventListener("click", function () { chosen = []; update(); });
+  function update() {
+    buttons.forEach(function (b) {
+      var on = chosen.indexOf(b.dataset.slug) >= 0;
+      b.setAttribute("aria-pressed", String(on));
+      b.textContent = on ? "✓" : "+";
+    });
+    var n = chosen.length;
+    note.textContent = n ? "" : "Press + on a row to add its model to a comparison.";
+    bar.classList.toggle("empty", !n);
+    go.hidden = clear.hidden = !n;
+    go.textContent = "Compare " + n + " model" + (n === 1 ? "" : "s") + " →";
+    go.href = "compare/index.html?models=" + chosen.join(",");
+    var p = new URLSearchParams(location.search);
+    if (n) p.set("compare", chosen.join(",")); else p.delete("compare");
+    var q = p.toString().replace(/%2C/g, ",");
+    history.replaceState(null, "", location.pathname + (q ? "?" + q : "") + location.hash);
+  }
+  update();
 })();

@@ -123,6 +123,9 @@ pub struct Tables<F: Measurements + 'static> {
     pub model_facts: &'static [&'static Column<F>],
     /// The leaderboard.
     pub leaderboard: &'static [Shown<F>],
+    /// The keys of the leaderboard's and GPU page's columns shown before
+    /// the reader chooses more with the column chooser.
+    pub essential: &'static [&'static str],
     /// A GPU page: the leaderboard's, less the GPU and the model facts.
     pub gpu_page: &'static [Shown<F>],
     /// A model page's table of every configuration.
@@ -205,26 +208,39 @@ pub struct Basis {
     pub wh: f64,
 }
 
-/// Columns of the per-token leaderboard, in order.
+/// Columns of the per-token leaderboard, in order: the essential columns
+/// first (shown by default, [`TOKEN_ESSENTIAL`]), then the rest, which the
+/// reader shows with the column chooser.
 const LEADERBOARD_COLUMNS: &[Shown<ModelFile>] = &[
     Shown::Figure(&tokens::MODEL),
     Shown::Figure(&tokens::GPU),
     Shown::Figure(&tokens::NUM_GPUS),
+    Shown::Figure(&tokens::WH_PER_MILLION_OUTPUT_TOKENS),
+    Shown::Figure(&tokens::JOULES_PER_RESPONSE),
+    Shown::Figure(&tokens::MEDIAN_ITL_MS),
+    Shown::Figure(&tokens::TOKENS_PER_SECOND),
     Shown::Figure(&tokens::PARALLELISM),
     Shown::Figure(&tokens::PRECISION),
     Shown::Figure(&tokens::MAX_NUM_SEQS),
-    Shown::Figure(&tokens::WH_PER_MILLION_OUTPUT_TOKENS),
     Shown::Footprint(FootprintColumn::Carbon),
     Shown::Footprint(FootprintColumn::Cost),
-    Shown::Figure(&tokens::JOULES_PER_OUTPUT_TOKEN),
-    Shown::Figure(&tokens::WH_PER_RESPONSE),
-    Shown::Figure(&tokens::MEDIAN_ITL_MS),
     Shown::Figure(&tokens::P99_ITL_MS),
-    Shown::Figure(&tokens::TOKENS_PER_SECOND),
-    Shown::Figure(&tokens::GPU_POWER_WATTS),
     Shown::Figure(&tokens::PARAMS_BILLION),
     Shown::Figure(&tokens::ACTIVE_PARAMS_BILLION),
     Shown::Figure(&tokens::ARCHITECTURE),
+];
+
+/// The per-token columns a leaderboard or GPU page shows before the reader
+/// chooses more: what answers "which model and GPU use least energy, and at
+/// what latency".
+const TOKEN_ESSENTIAL: &[&str] = &[
+    tokens::MODEL.key,
+    tokens::GPU.key,
+    tokens::NUM_GPUS.key,
+    tokens::WH_PER_MILLION_OUTPUT_TOKENS.key,
+    tokens::JOULES_PER_RESPONSE.key,
+    tokens::MEDIAN_ITL_MS.key,
+    tokens::TOKENS_PER_SECOND.key,
 ];
 
 /// Columns of a per-token GPU page: the leaderboard's, less the GPU and the
@@ -232,17 +248,16 @@ const LEADERBOARD_COLUMNS: &[Shown<ModelFile>] = &[
 const GPU_PAGE_COLUMNS: &[Shown<ModelFile>] = &[
     Shown::Figure(&tokens::MODEL),
     Shown::Figure(&tokens::NUM_GPUS),
+    Shown::Figure(&tokens::WH_PER_MILLION_OUTPUT_TOKENS),
+    Shown::Figure(&tokens::JOULES_PER_RESPONSE),
+    Shown::Figure(&tokens::MEDIAN_ITL_MS),
+    Shown::Figure(&tokens::TOKENS_PER_SECOND),
     Shown::Figure(&tokens::PARALLELISM),
     Shown::Figure(&tokens::PRECISION),
     Shown::Figure(&tokens::MAX_NUM_SEQS),
-    Shown::Figure(&tokens::WH_PER_MILLION_OUTPUT_TOKENS),
     Shown::Footprint(FootprintColumn::Carbon),
     Shown::Footprint(FootprintColumn::Cost),
-    Shown::Figure(&tokens::JOULES_PER_OUTPUT_TOKEN),
-    Shown::Figure(&tokens::WH_PER_RESPONSE),
-    Shown::Figure(&tokens::MEDIAN_ITL_MS),
     Shown::Figure(&tokens::P99_ITL_MS),
-    Shown::Figure(&tokens::TOKENS_PER_SECOND),
     Shown::Figure(&tokens::GPU_POWER_WATTS),
 ];
 
@@ -251,7 +266,7 @@ const CONFIG_COLUMNS: &[&Column<ModelFile>] = &[
     &tokens::MAX_NUM_SEQS,
     &tokens::WH_PER_MILLION_OUTPUT_TOKENS,
     &tokens::JOULES_PER_OUTPUT_TOKEN,
-    &tokens::WH_PER_RESPONSE,
+    &tokens::JOULES_PER_RESPONSE,
     &tokens::MEDIAN_ITL_MS,
     &tokens::P90_ITL_MS,
     &tokens::P95_ITL_MS,
@@ -315,6 +330,7 @@ impl PageKind for ModelFile {
                 &tokens::ACTIVE_PARAMS_BILLION,
             ],
             leaderboard: LEADERBOARD_COLUMNS,
+            essential: TOKEN_ESSENTIAL,
             gpu_page: GPU_PAGE_COLUMNS,
             configurations: CONFIG_COLUMNS,
             csv: CSV_COLUMNS,
@@ -375,11 +391,7 @@ impl PageKind for ModelFile {
             ),
             (
                 "Energy per response".into(),
-                format!(
-                    "{} Wh ({} J)",
-                    fmt::wh_per_response(c.wh_per_response()),
-                    fmt::joules_per_response(c.joules_per_response())
-                ),
+                format!("{} J", fmt::grouped_fixed(c.joules_per_response(), 1)),
             ),
             (
                 "Tokens per Wh".into(),
@@ -411,9 +423,11 @@ impl PageKind for ModelFile {
                 per: "per million tokens",
                 wh: c.wh_per_million_output_tokens,
             },
+            // Per 1,000 responses, so a cost reads 0.00308 rather than
+            // 0.00000308 (the about page's unit policy).
             Basis {
-                per: "per response",
-                wh: c.wh_per_response(),
+                per: "per 1,000 responses",
+                wh: c.wh_per_response() * 1000.0,
             },
         ]
     }
@@ -426,20 +440,32 @@ const DIFFUSION_MODEL_FACTS: &[&Column<DiffusionFile>] = &[
     &diffusion::PARAMS_BILLION,
 ];
 
+/// The diffusion columns a leaderboard or GPU page shows before the
+/// reader chooses more.
+const DIFFUSION_ESSENTIAL: &[&str] = &[
+    diffusion::MODEL.key,
+    diffusion::GPU.key,
+    diffusion::NUM_GPUS.key,
+    diffusion::JOULES_PER_IMAGE.key,
+    diffusion::JOULES_PER_VIDEO.key,
+    diffusion::BATCH_LATENCY_S.key,
+    diffusion::IMAGES_PER_SECOND.key,
+    diffusion::VIDEOS_PER_SECOND.key,
+];
+
 /// Columns of a text-to-image leaderboard.
 const IMAGE_LEADERBOARD: &[Shown<DiffusionFile>] = &[
     Shown::Figure(&diffusion::MODEL),
     Shown::Figure(&diffusion::GPU),
     Shown::Figure(&diffusion::NUM_GPUS),
+    Shown::Figure(&diffusion::JOULES_PER_IMAGE),
+    Shown::Figure(&diffusion::BATCH_LATENCY_S),
+    Shown::Figure(&diffusion::IMAGES_PER_SECOND),
     Shown::Figure(&diffusion::PARALLELISM),
     Shown::Figure(&diffusion::PRECISION),
     Shown::Figure(&diffusion::BATCH_SIZE),
-    Shown::Figure(&diffusion::JOULES_PER_IMAGE),
     Shown::Footprint(FootprintColumn::Carbon),
     Shown::Footprint(FootprintColumn::Cost),
-    Shown::Figure(&diffusion::WH_PER_IMAGE),
-    Shown::Figure(&diffusion::BATCH_LATENCY_S),
-    Shown::Figure(&diffusion::IMAGES_PER_SECOND),
     Shown::Figure(&diffusion::GPU_POWER_WATTS),
     Shown::Figure(&diffusion::RESOLUTION),
     Shown::Figure(&diffusion::INFERENCE_STEPS),
@@ -451,16 +477,15 @@ const VIDEO_LEADERBOARD: &[Shown<DiffusionFile>] = &[
     Shown::Figure(&diffusion::MODEL),
     Shown::Figure(&diffusion::GPU),
     Shown::Figure(&diffusion::NUM_GPUS),
+    Shown::Figure(&diffusion::JOULES_PER_VIDEO),
+    Shown::Figure(&diffusion::BATCH_LATENCY_S),
+    Shown::Figure(&diffusion::VIDEOS_PER_SECOND),
     Shown::Figure(&diffusion::PARALLELISM),
     Shown::Figure(&diffusion::PRECISION),
     Shown::Figure(&diffusion::BATCH_SIZE),
-    Shown::Figure(&diffusion::JOULES_PER_VIDEO),
     Shown::Footprint(FootprintColumn::Carbon),
     Shown::Footprint(FootprintColumn::Cost),
-    Shown::Figure(&diffusion::WH_PER_VIDEO),
     Shown::Figure(&diffusion::JOULES_PER_VIDEO_SECOND),
-    Shown::Figure(&diffusion::BATCH_LATENCY_S),
-    Shown::Figure(&diffusion::VIDEOS_PER_SECOND),
     Shown::Figure(&diffusion::GPU_POWER_WATTS),
     Shown::Figure(&diffusion::RESOLUTION),
     Shown::Figure(&diffusion::INFERENCE_STEPS),
@@ -470,38 +495,35 @@ const VIDEO_LEADERBOARD: &[Shown<DiffusionFile>] = &[
 const IMAGE_GPU_PAGE: &[Shown<DiffusionFile>] = &[
     Shown::Figure(&diffusion::MODEL),
     Shown::Figure(&diffusion::NUM_GPUS),
+    Shown::Figure(&diffusion::JOULES_PER_IMAGE),
+    Shown::Figure(&diffusion::BATCH_LATENCY_S),
+    Shown::Figure(&diffusion::IMAGES_PER_SECOND),
     Shown::Figure(&diffusion::PARALLELISM),
     Shown::Figure(&diffusion::PRECISION),
     Shown::Figure(&diffusion::BATCH_SIZE),
-    Shown::Figure(&diffusion::JOULES_PER_IMAGE),
     Shown::Footprint(FootprintColumn::Carbon),
     Shown::Footprint(FootprintColumn::Cost),
-    Shown::Figure(&diffusion::WH_PER_IMAGE),
-    Shown::Figure(&diffusion::BATCH_LATENCY_S),
-    Shown::Figure(&diffusion::IMAGES_PER_SECOND),
     Shown::Figure(&diffusion::GPU_POWER_WATTS),
 ];
 
 const VIDEO_GPU_PAGE: &[Shown<DiffusionFile>] = &[
     Shown::Figure(&diffusion::MODEL),
     Shown::Figure(&diffusion::NUM_GPUS),
+    Shown::Figure(&diffusion::JOULES_PER_VIDEO),
+    Shown::Figure(&diffusion::BATCH_LATENCY_S),
+    Shown::Figure(&diffusion::VIDEOS_PER_SECOND),
     Shown::Figure(&diffusion::PARALLELISM),
     Shown::Figure(&diffusion::PRECISION),
     Shown::Figure(&diffusion::BATCH_SIZE),
-    Shown::Figure(&diffusion::JOULES_PER_VIDEO),
     Shown::Footprint(FootprintColumn::Carbon),
     Shown::Footprint(FootprintColumn::Cost),
-    Shown::Figure(&diffusion::WH_PER_VIDEO),
     Shown::Figure(&diffusion::JOULES_PER_VIDEO_SECOND),
-    Shown::Figure(&diffusion::BATCH_LATENCY_S),
-    Shown::Figure(&diffusion::VIDEOS_PER_SECOND),
     Shown::Figure(&diffusion::GPU_POWER_WATTS),
 ];
 
 const IMAGE_CONFIGS: &[&Column<DiffusionFile>] = &[
     &diffusion::BATCH_SIZE,
     &diffusion::JOULES_PER_IMAGE,
-    &diffusion::WH_PER_IMAGE,
     &diffusion::IMAGES_PER_KWH,
     &diffusion::BATCH_LATENCY_S,
     &diffusion::IMAGES_PER_SECOND,
@@ -513,7 +535,6 @@ const IMAGE_CONFIGS: &[&Column<DiffusionFile>] = &[
 const VIDEO_CONFIGS: &[&Column<DiffusionFile>] = &[
     &diffusion::BATCH_SIZE,
     &diffusion::JOULES_PER_VIDEO,
-    &diffusion::WH_PER_VIDEO,
     &diffusion::JOULES_PER_VIDEO_SECOND,
     &diffusion::VIDEOS_PER_KWH,
     &diffusion::BATCH_LATENCY_S,
@@ -601,6 +622,7 @@ impl PageKind for DiffusionFile {
                 headline: &diffusion::JOULES_PER_VIDEO,
                 model_facts: DIFFUSION_MODEL_FACTS,
                 leaderboard: VIDEO_LEADERBOARD,
+                essential: DIFFUSION_ESSENTIAL,
                 gpu_page: VIDEO_GPU_PAGE,
                 configurations: VIDEO_CONFIGS,
                 csv: VIDEO_CSV,
@@ -610,6 +632,7 @@ impl PageKind for DiffusionFile {
                 headline: &diffusion::JOULES_PER_IMAGE,
                 model_facts: DIFFUSION_MODEL_FACTS,
                 leaderboard: IMAGE_LEADERBOARD,
+                essential: DIFFUSION_ESSENTIAL,
                 gpu_page: IMAGE_GPU_PAGE,
                 configurations: IMAGE_CONFIGS,
                 csv: IMAGE_CSV,
@@ -782,16 +805,28 @@ mod tests {
         for list in [t.leaderboard, t.gpu_page] {
             let at = list
                 .iter()
-                .position(|s| matches!(s, Shown::Figure(c) if c.key == t.headline.key))
-                .expect("the headline is shown");
+                .position(|s| matches!(s, Shown::Footprint(FootprintColumn::Carbon)))
+                .expect("carbon is shown");
             assert!(matches!(
-                list[at + 1..],
-                [
-                    Shown::Footprint(FootprintColumn::Carbon),
-                    Shown::Footprint(FootprintColumn::Cost),
-                    ..
-                ]
+                list[at + 1],
+                Shown::Footprint(FootprintColumn::Cost)
             ));
+            // The essential columns come first, the headline among them, so
+            // the default view is the table's left part.
+            let essential: Vec<bool> = list
+                .iter()
+                .map(|s| matches!(s, Shown::Figure(c) if t.essential.contains(&c.key)))
+                .collect();
+            let first = essential.iter().take_while(|e| **e).count();
+            assert!(
+                essential[first..].iter().all(|e| !e),
+                "{measure:?}: an essential column after an optional one"
+            );
+            assert!(
+                list[..first]
+                    .iter()
+                    .any(|s| matches!(s, Shown::Figure(c) if c.key == t.headline.key))
+            );
         }
         assert_eq!(t.model_facts[0].key, "model");
     }

@@ -17,6 +17,7 @@ use crate::fmt;
 use crate::footprint::{Footprint, Impact};
 use crate::load::LoadedModel;
 use crate::model::{Measured, ModelFrame, Source, row_anchor, url_segment};
+use crate::workload::Workload;
 use crate::write::PageSink;
 
 /// The HTML that embeds a chart, shown on the page as code to copy.
@@ -220,7 +221,12 @@ pub(super) fn render_model<F: PageKind>(
     };
 
     let page_url = site.absolute(&dir);
-    let bibtex = bibtex(m, words, page_url.as_deref());
+    let bibtex = bibtex(
+        m,
+        words,
+        &site.workload,
+        page_url.as_deref().unwrap_or(&dir),
+    );
     let badge = downloads::badge_svg(
         m.name(),
         overall
@@ -329,6 +335,7 @@ fn budget_table<F: PageKind>(m: &F, a: &ModelAnalysis<KeyOf<F>>, words: Words) -
         href: None,
         num: true,
         key: "limit".into(),
+        ..Header::default()
     }];
     for gpu in m.gpus() {
         headers.push(Header {
@@ -337,6 +344,7 @@ fn budget_table<F: PageKind>(m: &F, a: &ModelAnalysis<KeyOf<F>>, words: Words) -
             href: None,
             num: false,
             key: url_segment(gpu),
+            ..Header::default()
         });
     }
     let rows = a
@@ -409,6 +417,7 @@ fn config_tables<F: PageKind>(
             href: None,
             num: false,
             key: "notes".into(),
+            ..Header::default()
         });
         let groups: Vec<RowGroup> = a
             .curves
@@ -481,20 +490,24 @@ fn config_row<F: PageKind>(
     }
 }
 
-fn bibtex(m: &dyn ModelFrame, words: Words, url: Option<&str>) -> String {
+/// The BibTeX entry of a model's page on one workload: the key and the
+/// title name the workload too (a model measured on two workloads has two
+/// pages), and `url` is the page's absolute URL, or its path in the site
+/// when the build has no base URL.
+fn bibtex(m: &dyn ModelFrame, words: Words, workload: &Workload, url: &str) -> String {
     let year = m.data_version().get(..4).unwrap_or("");
     let source = m.source();
     let mut s = format!(
-        "@misc{{energyboard-{slug},\n  title        = {{{{{name}}}: GPU energy of {task} (mirror of the {src})}},\n  author       = {{{{{publisher}}}}},\n  year         = {{{year}}},\n",
+        "@misc{{energyboard-{workload_id}-{slug},\n  title        = {{{{{name}}}, {workload_name}: GPU energy of {task} (mirror of the {src})}},\n  author       = {{{{{publisher}}}}},\n  year         = {{{year}}},\n",
+        workload_id = workload.id,
         slug = m.slug(),
         name = bib_escape(m.name()),
+        workload_name = bib_escape(&workload.name),
         task = words.bib_task,
         src = bib_escape(&source.name),
         publisher = bib_escape(&source.publisher),
     );
-    if let Some(url) = url {
-        s.push_str(&format!("  howpublished = {{\\url{{{url}}}}},\n"));
-    }
+    s.push_str(&format!("  url          = {{{url}}},\n"));
     s.push_str(&format!(
         "  note         = {{Data version {}; source {} {}; retrieved {}}}\n}}",
         bib_escape(m.data_version()),
@@ -603,8 +616,11 @@ fn response_section<F: PageKind>(
             headers.push(numeric("p90 carbon †", "g CO₂e", "p90_g"));
         }
         if let Some(currency) = f.currency() {
-            headers.push(numeric("Median cost †", currency, "median_cost"));
-            headers.push(numeric("p90 cost †", currency, "p90_cost"));
+            // Per 1,000 responses, as the about page's unit policy says, so
+            // a cost reads as a few digits.
+            let unit = format!("{currency} per 1,000");
+            headers.push(numeric("Median cost †", &unit, "median_cost"));
+            headers.push(numeric("p90 cost †", &unit, "p90_cost"));
         }
     }
     let rows = found
@@ -621,9 +637,15 @@ fn response_section<F: PageKind>(
             ];
             if let Some(f) = footprint {
                 let (med, p90) = (f.of_joules(r.median_j), f.of_joules(r.p90_j));
-                for v in [med.grams_co2e, p90.grams_co2e, med.cost, p90.cost]
-                    .into_iter()
-                    .flatten()
+                let per_1000 = |v: Option<f64>| v.map(|v| v * 1000.0);
+                for v in [
+                    med.grams_co2e,
+                    p90.grams_co2e,
+                    per_1000(med.cost),
+                    per_1000(p90.cost),
+                ]
+                .into_iter()
+                .flatten()
                 {
                     cells.push(num(fmt::significant(v, 3), v));
                 }

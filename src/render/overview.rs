@@ -39,7 +39,9 @@ struct FrontPage {
     meta: PageMeta,
     cards: Vec<WorkloadCard>,
     chart: Option<ChartView>,
-    caveat: String,
+    /// Each distinct caveat and the workloads it applies to, in the
+    /// workloads' order.
+    caveats: Vec<(String, String)>,
     source_name: String,
     source_url: String,
     publisher: String,
@@ -47,7 +49,30 @@ struct FrontPage {
     retrieved: String,
     licence: String,
     model_count: usize,
+    /// Model and workload pairs: the model pages.
+    pairs: usize,
     models: Vec<ModelLinks>,
+}
+
+/// Each distinct caveat of the site's model files, once, with the names of
+/// the workloads whose files state it ("Text Conversation, Code
+/// Completion"), in the workloads' order.
+fn front_caveats(site: &Mirror<'_>) -> Vec<(String, String)> {
+    let mut out: Vec<(Vec<&str>, &str)> = Vec::new();
+    for w in &site.workloads {
+        let name = w.workload().name.as_str();
+        for i in 0..w.model_count() {
+            let caveat = w.frame(i).caveat();
+            match out.iter_mut().find(|(_, c)| *c == caveat) {
+                Some((names, _)) if !names.contains(&name) => names.push(name),
+                Some(_) => {}
+                None => out.push((vec![name], caveat)),
+            }
+        }
+    }
+    out.into_iter()
+        .map(|(names, c)| (names.join(", "), c.to_owned()))
+        .collect()
 }
 
 /// One model on the front page: its name, its overview and its page on
@@ -214,7 +239,7 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
         meta,
         cards,
         chart,
-        caveat: site.info.caveat.clone(),
+        caveats: front_caveats(site),
         source_name: site.info.source_name.clone(),
         source_url: site.info.source_url.clone(),
         publisher: site.info.publisher.clone(),
@@ -222,6 +247,7 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
         retrieved: site.info.retrieved.clone(),
         licence: site.info.licence.clone(),
         model_count: site.slugs.len(),
+        pairs: site.workloads.iter().map(Part::model_count).sum(),
         models: site
             .slugs
             .iter()

@@ -5,7 +5,7 @@ use anyhow::{Context, Result};
 use askama::Template;
 
 use super::views::{
-    Attr, Cell, ChartView, Header, Row, TableView, chart_view, table_html_from_rows,
+    Cell, ChartView, ColumnChooser, Header, Row, TableView, chart_view, table_html_from_rows,
 };
 use super::{
     Mirror, PageKind, PageMeta, Part, RenderCounts, Site, SiteInfo, Words, column_cell,
@@ -39,6 +39,7 @@ struct LeaderboardPage<'a> {
     top: String,
     footprint_note: Option<String>,
     limit: Option<super::reader::LimitControl>,
+    chooser: ColumnChooser,
 }
 
 /// The bar chart of the lowest energy per model and GPU of `rows`, lowest
@@ -121,14 +122,16 @@ pub(super) fn render_leaderboard<F: PageKind>(
     let mut meta = site.meta(path, "", description, "leaderboard");
     meta.script = true;
     let root = meta.root.clone();
-    let columns = F::tables(site.workload.measure).leaderboard;
-    let headers = site.best_table_headers(columns, &root);
+    let tables = F::tables(site.workload.measure);
+    let columns = tables.leaderboard;
+    let headers = sorted_by(site.best_table_headers(columns, &root), tables.headline.key);
+    let chooser = ColumnChooser::new("leaderboard", &headers, tables.essential);
+    meta.head_style = chooser.style();
     let table = TableView {
         id: "leaderboard".into(),
         caption: format!(
-            "{}: best configuration per model and GPU, lowest {} with {} within {}. Sorted by energy, lowest first.",
+            "{}: best configuration per model and GPU, with {} within {}; lowest energy first.",
             site.workload.name,
-            words.energy_long,
             words.latency_short,
             site.deadline()
         ),
@@ -138,15 +141,10 @@ pub(super) fn render_leaderboard<F: PageKind>(
     };
     let table = table_html_from_rows(
         &table,
-        site.leaderboard.iter().enumerate().map(|(i, r)| {
-            let mut row = leaderboard_row(site, *r, &root, columns);
-            // The limit control's data is per row, in this order.
-            row.attrs.push(Attr {
-                name: "data-row".into(),
-                value: i.to_string(),
-            });
-            row
-        }),
+        // The limit control's data is per row, in this order.
+        site.leaderboard
+            .iter()
+            .map(|r| leaderboard_row(site, *r, "", columns)),
     )?;
     let limit = (!site.leaderboard.is_empty())
         .then(|| super::reader::leaderboard_control(site, &site.leaderboard));
@@ -163,7 +161,11 @@ pub(super) fn render_leaderboard<F: PageKind>(
             &format!("Best energy per model and GPU, {}", site.workload.name),
         );
         site.put_file(sink, &c.file_name, c.svg.as_bytes())?;
-        Some(chart_view(&c))
+        // The chart's data is the leaderboard table above it.
+        Some(ChartView {
+            table: String::new(),
+            ..chart_view(&c)
+        })
     };
     let mut archs: Vec<String> = site
         .models
@@ -186,12 +188,22 @@ pub(super) fn render_leaderboard<F: PageKind>(
         top: headline.unwrap_or_default(),
         footprint_note: site.footprint_note(),
         limit,
+        chooser,
     };
     put_page(sink, &site.path(path), &page)?;
     Ok(RenderCounts {
         pages: 1,
         charts: usize::from(page.chart.is_some()),
     })
+}
+
+/// `headers` with the column of `key` marked as the one the table is
+/// sorted by as built (lowest first).
+fn sorted_by(mut headers: Vec<Header>, key: &str) -> Vec<Header> {
+    for h in &mut headers {
+        h.sorted = h.key == key;
+    }
+    headers
 }
 
 // ---------------------------------------------------------------- GPU pages
@@ -208,6 +220,7 @@ struct GpuPage {
     workload: String,
     words: Words,
     footprint_note: Option<String>,
+    chooser: ColumnChooser,
 }
 
 pub(super) fn render_gpu_pages<F: PageKind>(
@@ -243,10 +256,14 @@ pub(super) fn render_gpu_pages<F: PageKind>(
             site.deadline(),
             headline.unwrap_or_default()
         );
-        let meta = site.meta(&path, &format!("{gpu} GPU"), description, "");
+        let mut meta = site.meta(&path, &format!("{gpu} GPU"), description, "");
         let root = meta.root.clone();
-        let columns = F::tables(site.workload.measure).gpu_page;
-        let headers = site.best_table_headers(columns, &root);
+        let tables = F::tables(site.workload.measure);
+        let columns = tables.gpu_page;
+        let headers = sorted_by(site.best_table_headers(columns, &root), tables.headline.key);
+        let chooser = ColumnChooser::new("gpu-leaderboard", &headers, tables.essential);
+        meta.head_style = chooser.style();
+        meta.script = true;
         let table = TableView {
             id: "gpu-leaderboard".into(),
             caption: format!(
@@ -262,7 +279,7 @@ pub(super) fn render_gpu_pages<F: PageKind>(
         let table = table_html_from_rows(
             &table,
             rows.iter()
-                .map(|r| leaderboard_row(site, *r, &root, columns)),
+                .map(|r| leaderboard_row(site, *r, "../../", columns)),
         )?;
         let chart = if rows.is_empty() {
             None
@@ -287,6 +304,7 @@ pub(super) fn render_gpu_pages<F: PageKind>(
             workload: site.workload.name.clone(),
             words,
             footprint_note: site.footprint_note(),
+            chooser,
         };
         put_page(sink, &site.path(&path), &page)?;
         counts.pages += 1;
@@ -359,6 +377,7 @@ pub(super) fn render_compare<F: PageKind>(
             )),
             num: true,
             key: url_segment(gpu),
+            ..Header::default()
         });
         headers.push(Header {
             label: format!("{gpu} setup"),
@@ -366,6 +385,7 @@ pub(super) fn render_compare<F: PageKind>(
             href: None,
             num: false,
             key: format!("{}-setup", url_segment(gpu)),
+            ..Header::default()
         });
     }
     let rows = site

@@ -21,6 +21,10 @@ pub struct Header {
     pub num: bool,
     /// Machine key (for the sort script).
     pub key: String,
+    /// What the column means, shown on hover and focus (empty: none).
+    pub title: String,
+    /// The table is sorted by this column, lowest first, as built.
+    pub sorted: bool,
 }
 
 impl Header {
@@ -32,6 +36,7 @@ impl Header {
             href: None,
             num,
             key: key.to_owned(),
+            ..Self::default()
         }
     }
 }
@@ -261,4 +266,90 @@ fn looks_numeric(v: &str) -> bool {
     !t.is_empty()
         && t.chars()
             .all(|c| c.is_ascii_digit() || matches!(c, '.' | ',' | '-' | '+' | 'e'))
+}
+
+/// A column a reader can show or hide with a table's column chooser.
+#[derive(Debug, Clone)]
+pub struct Choosable {
+    /// The column's key (the checkbox's value, and in `?cols=`).
+    pub key: String,
+    /// Its head's label and unit.
+    pub label: String,
+    /// Its unit ("" when none).
+    pub unit: String,
+    /// Shown before the reader chooses.
+    pub shown: bool,
+}
+
+/// The column chooser of a table: a `<details>` of checkboxes that show and
+/// hide columns by CSS alone (`:has()`), so it works without JavaScript;
+/// `table.js` keeps the choice in the address (`?cols=`).
+#[derive(Debug, Clone)]
+pub struct ColumnChooser {
+    /// The table's element id.
+    pub table: String,
+    /// Every column but the first (the row's name is always shown).
+    pub columns: Vec<Choosable>,
+    /// The positions (from 1) of the figure columns, which the style
+    /// aligns right (the rows' cells carry no class, for page weight).
+    pub numeric: Vec<usize>,
+}
+
+impl ColumnChooser {
+    /// The chooser of table `table` with `headers`, showing at first the
+    /// columns whose keys are in `essential`.
+    pub fn new(table: &str, headers: &[Header], essential: &[&str]) -> Self {
+        let columns = headers
+            .iter()
+            .skip(1)
+            .map(|h| Choosable {
+                key: h.key.clone(),
+                label: h.label.clone(),
+                unit: h.unit.clone(),
+                shown: essential.contains(&h.key.as_str()),
+            })
+            .collect();
+        let numeric = (1..=headers.len())
+            .filter(|&n| headers[n - 1].num)
+            .collect();
+        Self {
+            table: table.to_owned(),
+            columns,
+            numeric,
+        }
+    }
+
+    /// The CSS that hides each column whose box is not ticked: one rule per
+    /// column, by its position in the row.
+    pub fn style(&self) -> String {
+        use std::fmt::Write as _;
+        let mut css = String::new();
+        for (i, c) in self.columns.iter().enumerate() {
+            let _ = write!(
+                css,
+                "main:has(#show-{key}:not(:checked)) #{table} tr>:nth-child({n}){{display:none}}",
+                key = c.key,
+                table = self.table,
+                n = i + 2
+            );
+        }
+        let cells: Vec<String> = self
+            .numeric
+            .iter()
+            .map(|n| format!("#{} td:nth-child({n})", self.table))
+            .collect();
+        if !cells.is_empty() {
+            let _ = write!(
+                css,
+                "{}{{text-align:right;font-variant-numeric:tabular-nums}}",
+                cells.join(",")
+            );
+        }
+        css
+    }
+
+    /// How many columns show before the reader chooses, the first included.
+    pub fn shown(&self) -> usize {
+        1 + self.columns.iter().filter(|c| c.shown).count()
+    }
 }

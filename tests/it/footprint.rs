@@ -271,9 +271,9 @@ fn carbon_and_cost_follow_the_formulas_worked_by_hand() {
     let card = text_of(&doc, "#gpu-h100");
     for figure in [
         "Carbon per million tokens † 12.0 g CO₂e",
-        "Carbon per response † 0.00775 g CO₂e",
+        "Carbon per 1,000 responses † 7.75 g CO₂e",
         "Cost per million tokens † 0.00301 USD",
-        "Cost per response † 0.00000194 USD",
+        "Cost per 1,000 responses † 0.00194 USD",
     ] {
         assert!(card.contains(figure), "{figure} not in {card}");
     }
@@ -291,7 +291,8 @@ fn carbon_and_cost_follow_the_formulas_worked_by_hand() {
     let table = rows(&doc, "#response-energy");
     let h100 = row_of(&table, "gpu", "H100");
     assert_eq!(h100["median_g"], "0.00644");
-    assert_eq!(h100["median_cost"], "0.00000161");
+    // Cost per 1,000 responses (the unit policy): 0.00161 USD.
+    assert_eq!(h100["median_cost"], "0.00161");
 
     // The leaderboard and the GPU page carry the same per-million figures,
     // in columns after the energy, with the note under the table.
