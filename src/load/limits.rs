@@ -2,8 +2,8 @@
 //! characters and of bounded length, real ISO dates, numbers within sane
 //! ranges (so no chart or page ever has to draw 1.7e308), latency
 //! percentiles in order, and parallel degrees that add up to the GPU count.
-//! Each rule is stated once here and once in the README's data-format
-//! tables.
+//! Each rule is stated once here and once in the tables of
+//! `docs/data-format.md`.
 
 use crate::model::{
     Configuration, DiffusionConfiguration, Measured, Measurements, ModelFrame, Source,
