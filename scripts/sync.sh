@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Refreshes the mirror from the leaderboard's published data, network-free:
-# imports a local copy of ml-energy/leaderboard's public/data/ into the data
+# Refreshes the mirror from the leaderboard's published data: imports
+# ml-energy/leaderboard's public/data/ (a local copy, or the repository's
+# archive, which the importer downloads and reads itself) into the data
 # folder with `energyboard import`, and when that changed anything rebuilds
-# the site. The scheduled workflow (.github/workflows/sync.yml) downloads the
-# data and runs this; ./test.sh runs it on a copy in a temporary folder.
+# the site. The scheduled workflow (.github/workflows/sync.yml) runs this with
+# the archive's URL; ./test.sh runs it on local copies in a temporary folder.
 #
-# Usage: scripts/sync.sh --from DIR [--data DIR] [--out DIR]
+# Usage: scripts/sync.sh --from DIR|URL [--data DIR] [--out DIR]
 #                        [--summary FILE] [--retrieved YYYY-MM-DD]
 #   --from DIR|URL   the leaderboard's public/data/ (index.json, tasks/, models/),
 #                    or an https:// URL of the repository's .tar.gz archive

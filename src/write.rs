@@ -1,6 +1,6 @@
 //! Writing: the only stage that touches the output folder.
 //!
-//! A build goes into a fresh folder beside the target (`.site.tmp-<pid>`) and
+//! A build goes into a fresh folder beside the target (`.site.tmp-XXXXXX`) and
 //! is swapped in only when every page was written, so a failed build leaves
 //! the previous site exactly as it was. A marker file says the folder is
 //! ours and what wrote it (`build` a site, `synth` a data folder); a

@@ -1,7 +1,8 @@
 //! The limits of the data format beyond its types: text without control
 //! characters and of bounded length, real ISO dates, numbers within sane
 //! ranges (so no chart or page ever has to draw 1.7e308), latency
-//! percentiles in order, and parallel degrees that add up to the GPU count.
+//! percentiles in order, and sequence-parallel degrees (diffusion) that
+//! multiply to the GPU count.
 //! Each rule is stated once here and once in the tables of
 //! `docs/data-format.md`.
 
