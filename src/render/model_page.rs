@@ -411,14 +411,19 @@ fn config_tables<F: PageKind>(
             .iter()
             .map(|c| header(&F::COLUMNS, c, root))
             .collect();
-        headers.push(Header {
-            label: "Notes".into(),
-            unit: String::new(),
-            href: None,
-            num: false,
-            key: "notes".into(),
-            ..Header::default()
-        });
+        // Notes (★ best, ◆ Pareto frontier, ↻ repeat) second, beside the
+        // load, where a reader sees them without scrolling.
+        headers.insert(
+            1,
+            Header {
+                label: "Notes".into(),
+                unit: String::new(),
+                href: None,
+                num: false,
+                key: "notes".into(),
+                ..Header::default()
+            },
+        );
         let groups: Vec<RowGroup> = a
             .curves
             .iter()
@@ -481,7 +486,7 @@ fn config_row<F: PageKind>(
     }
     let mut cells: Vec<Cell> = columns.iter().map(|col| column_cell(col, m, c)).collect();
     cells[0].header = true;
-    cells.push(text(notes.join("; ")));
+    cells.insert(1, text(notes.join("; ")));
     Row {
         id: Some(row_anchor(m.slug(), c.row_id())),
         class: class.join(" "),

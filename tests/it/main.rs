@@ -16,3 +16,4 @@ mod safety;
 mod serve;
 mod site;
 mod snapshots;
+mod ui;
