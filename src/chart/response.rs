@@ -97,8 +97,10 @@ pub fn response_histogram(
             }
             let (x0, top) = p.px(unit.of(r.edges_j[i]), count as f64);
             let (x1, _) = p.px(unit.of(r.edges_j[i + 1]), 0.0);
+            // A bin of a few responses beside one of thousands rounds to
+            // no height: draw it a pixel high, so every non-empty bin shows.
             p.root.draw(&Rectangle::new(
-                [(x0, top), (x1.max(x0 + 1), base)],
+                [(x0, top.min(base - 1)), (x1.max(x0 + 1), base)],
                 Role::Bar(slot).color().filled(),
             ))?;
         }

@@ -3,7 +3,7 @@
 
 use super::axis::{Axis, tick_label};
 use super::draw::{self, Frame, Header, Key, PAD, TEXT_PX, WIDTH};
-use super::layout::{Align, Placement, Rect, label_box, wrap};
+use super::layout::{Align, Rect, wrap};
 use super::style::{Role, gpu_slot};
 use super::{BarEntry, Chart, DataTable, KeyOf, Plotted, svg};
 use crate::analyse::ModelAnalysis;
@@ -243,17 +243,7 @@ fn draw_deadlines<M: Plotted>(p: &mut draw::Plot<'_, '_>, deadlines: &[f64]) -> 
         let (x, _) = p.px(d, 1.0);
         draw::line(p.root, &[(x, y0), (x, y1)], Role::Deadline, 2)?;
         let text = format!("deadline {} {}", M::limit(d), M::LATENCY_UNIT);
-        let at = (x - 6, y0 + 12 + 18 * draw::count(k));
-        p.placer.occupy_label(label_box(
-            &text,
-            TEXT_PX,
-            Placement {
-                x: at.0,
-                y: at.1,
-                align: Align::End,
-            },
-        ));
-        draw::text(p.root, &text, at, TEXT_PX, Align::End, Role::Label, false)?;
+        draw::beside_line(p, &text, x, y0 + 12 + 18 * draw::count(k))?;
     }
     Ok(())
 }
