@@ -3,7 +3,7 @@
 // lib/site.mjs), at 390 px and at 1280 px, every text of every chart is
 // drawn at least 11 CSS px high. A chart is an SVG shown as an <img>, an
 // <object> or inline (`svg.ebc`); its texts' font sizes are in its own
-// units, so the size on screen is the font size times the width the chart
+// units (an <iframe> too), so the size on screen is the font size times the width the chart
 // is shown at over its viewBox width. An <img> inside a <picture> is
 // measured in the file the browser chose (`currentSrc`).
 //
@@ -40,8 +40,8 @@ async function measure() {
     return { min, which };
   };
   const viewBoxWidth = (svg) => parseFloat((svg.getAttribute('viewBox') || '').split(/[ ,]+/)[2]);
-  for (const el of document.querySelectorAll('img, object')) {
-    const src = el.localName === 'img' ? el.currentSrc || el.src : el.data;
+  for (const el of document.querySelectorAll('img, object, iframe')) {
+    const src = el.localName === 'img' ? el.currentSrc || el.src : el.data || el.src;
     if (!/\.svg(\?|#|$)/.test(src)) continue;
     const shown = el.getBoundingClientRect().width;
     if (!shown || getComputedStyle(el).display === 'none') continue;
@@ -79,7 +79,7 @@ export async function checkCharts({ siteDir, served, browser, report, shotsDir =
         let count = 0;
         try {
           await page.goto(served.url + urlPathOf(p.rel), { waitUntil: 'load', timeout: 30000 });
-          await page.evaluate(() => { for (const img of document.images) img.loading = 'eager'; });
+          await page.evaluate(() => { for (const img of document.querySelectorAll('img, iframe')) img.loading = 'eager'; });
           await page.waitForLoadState('networkidle');
           const charts = await page.evaluate(measure);
           count = charts.length;
@@ -96,7 +96,7 @@ export async function checkCharts({ siteDir, served, browser, report, shotsDir =
               shotsTaken.add(key);
               const el = c.src.startsWith('inline')
                 ? page.locator('svg.ebc').first()
-                : page.locator(`img[src$="${c.src.split('/').pop()}"], object[data$="${c.src.split('/').pop()}"]`).first();
+                : page.locator(`img[src$="${c.src.split('/').pop()}"], object[data$="${c.src.split('/').pop()}"], iframe[src$="${c.src.split('/').pop()}"]`).first();
               await fs.mkdir(shotsDir, { recursive: true });
               await el.scrollIntoViewIfNeeded();
               await el.screenshot({ path: path.join(shotsDir, `${kind.replace(/\.svg$/, '')}-${width}-${scheme}.png`) });

@@ -221,3 +221,15 @@ pub fn grouped_bars(
 ) -> Chart {
     site::grouped_bars(file_name, title, axis, what, bars, value_text)
 }
+
+/// Every configuration of every model of a workload on one chart
+/// (`all-configurations.svg`), latency against energy, one colour and
+/// marker per model; each point links to `href(model, configuration)`
+/// (relative to the chart's file) and names itself in a `<title>` tooltip.
+/// Shown in an `<iframe>`, so its tooltips and links work without script.
+pub fn configuration_scatter<M: Plotted>(
+    models: &[(&M, &ModelAnalysis<KeyOf<M>>)],
+    href: impl Fn(&M, &M::Config) -> String,
+) -> Chart {
+    site::configuration_scatter(models, href)
+}

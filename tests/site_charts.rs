@@ -16,6 +16,11 @@ fn repo() -> PathBuf {
 /// it (an SVG whose root has the class `ebc`; badges and the icon are not
 /// charts), by path within the site.
 fn built_charts() -> Vec<(String, String)> {
+    built().1
+}
+
+/// The build of `data/` (kept while the folder lives) and its charts.
+fn built() -> (tempfile::TempDir, Vec<(String, String)>) {
     let config = energyboard::Config::load(&repo().join("energyboard.toml")).unwrap();
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("site");
@@ -33,7 +38,7 @@ fn built_charts() -> Vec<(String, String)> {
     collect(&out, &out, &mut charts);
     charts.sort();
     assert!(charts.len() > 400, "{} charts", charts.len());
-    charts
+    (dir, charts)
 }
 
 fn collect(root: &Path, dir: &Path, out: &mut Vec<(String, String)>) {
@@ -229,4 +234,56 @@ fn no_text_overlaps_other_text_or_leaves_the_chart() {
         failures.len(),
         failures.join("\n")
     );
+}
+
+/// A workload's scatter of every configuration: each point a link, opened
+/// in the whole window, to an existing row of a model page of that
+/// workload, with a tooltip naming the model; every model page linked.
+#[test]
+fn every_configuration_on_the_scatter_names_itself_and_links_to_its_row() {
+    let (dir, charts) = built();
+    let site = dir.path().join("site");
+    let mut scatters = 0;
+    for (rel, svg) in charts
+        .iter()
+        .filter(|(r, _)| r.ends_with("/all-configurations.svg"))
+    {
+        scatters += 1;
+        let base = site.join(rel).parent().unwrap().to_path_buf();
+        let doc = Document::parse(svg).unwrap();
+        let mut linked = std::collections::BTreeSet::new();
+        for a in doc.descendants().filter(|n| n.has_tag_name("a")) {
+            let href = a.attribute("href").unwrap();
+            assert_eq!(a.attribute("target"), Some("_top"), "{rel}: {href}");
+            let (page, anchor) = href.split_once('#').unwrap();
+            let html = fs::read_to_string(base.join(page))
+                .unwrap_or_else(|e| panic!("{rel}: {href}: {e}"));
+            assert!(
+                html.contains(&format!("id=\"{anchor}\"")),
+                "{rel}: no row {href}"
+            );
+            let tip = a
+                .children()
+                .find(|n| n.has_tag_name("title"))
+                .and_then(|n| n.text())
+                .unwrap_or_else(|| panic!("{rel}: {href} has no tooltip"));
+            let model = tip.split(": ").next().unwrap();
+            assert!(
+                html.contains(model),
+                "{rel}: {tip} names no model of {href}"
+            );
+            linked.insert(page.to_owned());
+        }
+        let pages: std::collections::BTreeSet<String> = fs::read_dir(base.join("models"))
+            .unwrap()
+            .map(|e| {
+                format!(
+                    "models/{}/index.html",
+                    e.unwrap().file_name().to_string_lossy()
+                )
+            })
+            .collect();
+        assert_eq!(linked, pages, "{rel}");
+    }
+    assert_eq!(scatters, 7);
 }
