@@ -950,6 +950,7 @@ fn every_non_empty_histogram_bin_is_visible() {
         0.5,
         &r,
         chart::ResponseUnit::Joules,
+        0.0,
     );
     let doc = roxmltree::Document::parse(&c.svg).unwrap();
     let heights: Vec<f64> = doc
@@ -959,4 +960,39 @@ fn every_non_empty_histogram_bin_is_visible() {
         .collect();
     assert_eq!(heights.len(), 5, "{heights:?}");
     assert!(heights.iter().all(|h| *h >= 1.0), "{heights:?}");
+}
+
+/// The histograms of one model's GPUs share their x-scale: a histogram
+/// asked to reach a larger top (another GPU's) ends its axis there.
+#[test]
+fn histograms_of_one_model_share_the_x_scale() {
+    let r = energyboard::analyse::response::ResponseEnergy {
+        edges_j: vec![0.0, 10.0, 20.0, 30.0],
+        counts: vec![5, 10, 2],
+        total: 17,
+        median_j: 12.0,
+        p90_j: 25.0,
+    };
+    let draw = |top: f64| {
+        chart::response_histogram(
+            "energy-per-response-h100.svg",
+            "M",
+            "H100",
+            "H100 ×1 at 64",
+            0.5,
+            &r,
+            chart::ResponseUnit::Joules,
+            top,
+        )
+        .svg
+    };
+    let last_tick = |svg: &str| -> f64 {
+        let doc = roxmltree::Document::parse(svg).unwrap();
+        doc.descendants()
+            .filter(|n| n.has_tag_name("text") && n.attribute("dy") == Some("0.76em"))
+            .filter_map(|n| n.text()?.replace(',', "").parse().ok())
+            .fold(0.0, f64::max)
+    };
+    assert!(last_tick(&draw(0.0)) < 50.0);
+    assert!(last_tick(&draw(95.0)) >= 95.0);
 }

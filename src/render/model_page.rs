@@ -585,6 +585,7 @@ fn response_section<F: PageKind>(
                 *j,
                 r,
                 unit,
+                top,
             )
         })
         .collect();
