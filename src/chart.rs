@@ -27,7 +27,7 @@ use crate::analyse::ModelAnalysis;
 use crate::fmt;
 use crate::model::{DiffusionFile, Measurements, ModelFile};
 
-pub use model_page::{Ctx, Metric, PageCharts};
+pub use model_page::{Ctx, ITL_PERCENTILES, Metric, PageCharts};
 
 pub use response::{ResponseUnit, response_histogram};
 pub use site::{FrontierPicker, GroupedBar, MAX_BARS, MAX_FRONTIERS};
@@ -181,6 +181,13 @@ impl Plotted for DiffusionFile {
 /// `time-energy-tradeoff.svg`. Empty for a model without configurations.
 pub fn model_charts<M: PageCharts>(m: &M, a: &ModelAnalysis<KeyOf<M>>) -> Vec<Chart> {
     model_page::model_charts(m, a)
+}
+
+/// The time–energy chart again at the p90, p95 and p99 inter-token latency
+/// (`time-energy-tradeoff-p90.svg`, …, in [`ITL_PERCENTILES`] order), for
+/// per-token models; empty for a diffusion model.
+pub fn percentile_charts<M: PageCharts>(m: &M, a: &ModelAnalysis<KeyOf<M>>) -> Vec<Chart> {
+    model_page::percentile_charts(m, a)
 }
 
 /// Sorted horizontal bars of best energy, lowest first, coloured and marked

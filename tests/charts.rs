@@ -996,3 +996,42 @@ fn histograms_of_one_model_share_the_x_scale() {
     assert!(last_tick(&draw(0.0)) < 50.0);
     assert!(last_tick(&draw(95.0)) >= 95.0);
 }
+
+/// The time–energy chart at p90, p95 and p99 ITL: its own file each, the
+/// configurations at that percentile in its table, the frontier on it, and
+/// none for a diffusion model (whose latency has no percentiles).
+#[test]
+fn time_energy_chart_is_drawn_at_each_itl_percentile() {
+    for (m, a) in seeds() {
+        let charts = chart::percentile_charts(&m, &a);
+        let names: Vec<&str> = charts.iter().map(|c| c.file_name.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "time-energy-tradeoff-p90.svg",
+                "time-energy-tradeoff-p95.svg",
+                "time-energy-tradeoff-p99.svg"
+            ]
+        );
+        let p99 = &charts[2];
+        assert!(p99.svg.contains("p99 inter-token latency (ms)"));
+        assert_eq!(p99.table.headers[3], "p99 ITL (ms)");
+        let frontier =
+            energyboard::analyse::pareto_frontier_by(&m.configurations, |c| c.p99_itl_ms);
+        let on: usize = p99.table.rows.iter().filter(|r| r[5] == "yes").count();
+        assert_eq!(on, frontier.len());
+        let mut want: Vec<String> = m
+            .configurations
+            .iter()
+            .map(|c| energyboard::fmt::ms(c.p99_itl_ms))
+            .collect();
+        let mut got: Vec<String> = p99.table.rows.iter().map(|r| r[3].clone()).collect();
+        want.sort();
+        got.sort();
+        assert_eq!(got, want);
+        // The deadline is on the median: no deadline line at p99.
+        assert!(!p99.svg.contains("class=\"dl\""));
+    }
+    let (m, a) = diffusion("text-to-image/flux-1-dev.json");
+    assert!(chart::percentile_charts(&m, &a).is_empty());
+}

@@ -287,3 +287,33 @@ fn every_configuration_on_the_scatter_names_itself_and_links_to_its_row() {
     }
     assert_eq!(scatters, 7);
 }
+
+/// Every per-token model page links its time–energy chart at p90, p95 and
+/// p99 ITL, each a file beside the page; diffusion pages have none.
+#[test]
+fn per_token_model_pages_link_the_chart_at_each_itl_percentile() {
+    let (dir, charts) = built();
+    let site = dir.path().join("site");
+    let pages: Vec<&String> = charts
+        .iter()
+        .map(|(rel, _)| rel)
+        .filter(|rel| rel.ends_with("/time-energy-tradeoff.svg") && rel.starts_with("workloads/"))
+        .collect();
+    let mut per_token = 0;
+    for rel in pages {
+        let folder = site.join(rel).parent().unwrap().to_path_buf();
+        let html = fs::read_to_string(folder.join("index.html")).unwrap();
+        let tokens = folder.join("energy-vs-concurrency.svg").is_file();
+        for p in ["p90", "p95", "p99"] {
+            let file = format!("time-energy-tradeoff-{p}.svg");
+            assert_eq!(folder.join(&file).is_file(), tokens, "{rel}: {file}");
+            assert_eq!(
+                html.contains(&format!("href=\"{file}\"")),
+                tokens,
+                "{rel}: {file}"
+            );
+        }
+        per_token += usize::from(tokens);
+    }
+    assert!(per_token > 40, "{per_token}");
+}

@@ -434,7 +434,13 @@ pub trait PageCharts: Plotted + Sized {
     fn describe(cx: &Ctx<'_, Self>, metric: &Metric<Self::Config>, log_note: &str) -> String;
     /// The description of the time–energy chart.
     fn describe_tradeoff(cx: &Ctx<'_, Self>, scales: &str) -> String;
+    /// p90, p95 and p99 of the inter-token latency, where the data have
+    /// them: the time–energy chart is drawn at each too.
+    fn itl_percentiles(c: &Self::Config) -> Option<[f64; 3]>;
 }
+
+/// The percentiles [`PageCharts::itl_percentiles`] gives, in its order.
+pub const ITL_PERCENTILES: [&str; 3] = ["p90", "p95", "p99"];
 
 impl PageCharts for ModelFile {
     fn metrics(&self) -> &'static [Metric<Configuration>; 4] {
@@ -443,6 +449,10 @@ impl PageCharts for ModelFile {
 
     fn spread(c: &Configuration) -> Option<(f64, f64)> {
         Some((c.p90_itl_ms, c.p99_itl_ms))
+    }
+
+    fn itl_percentiles(c: &Configuration) -> Option<[f64; 3]> {
+        Some([c.p90_itl_ms, c.p95_itl_ms, c.p99_itl_ms])
     }
 
     fn describe(cx: &Ctx<'_, Self>, metric: &Metric<Configuration>, log_note: &str) -> String {
@@ -515,6 +525,10 @@ impl PageCharts for DiffusionFile {
     }
 
     fn spread(_: &DiffusionConfiguration) -> Option<(f64, f64)> {
+        None
+    }
+
+    fn itl_percentiles(_: &DiffusionConfiguration) -> Option<[f64; 3]> {
         None
     }
 
@@ -602,8 +616,24 @@ pub(crate) fn model_charts<M: PageCharts>(m: &M, a: &ModelAnalysis<KeyOf<M>>) ->
         .iter()
         .map(|metric| concurrency_chart(&cx, metric))
         .collect();
-    charts.push(tradeoff_chart(&cx));
+    charts.push(tradeoff_chart(&cx, None));
     charts
+}
+
+/// The time–energy chart at the p90, p95 and p99 inter-token latency
+/// (`time-energy-tradeoff-p90.svg`, …), where the data have them; else none.
+pub(crate) fn percentile_charts<M: PageCharts>(m: &M, a: &ModelAnalysis<KeyOf<M>>) -> Vec<Chart> {
+    if m.configurations()
+        .first()
+        .and_then(M::itl_percentiles)
+        .is_none()
+    {
+        return Vec::new();
+    }
+    let cx = Ctx::new(m, a);
+    (0..ITL_PERCENTILES.len())
+        .map(|k| tradeoff_chart(&cx, Some(k)))
+        .collect()
 }
 
 fn min_max(values: impl Iterator<Item = f64>) -> (f64, f64) {
@@ -826,30 +856,72 @@ fn best_rings_and_labels<M: Plotted>(
     Ok(())
 }
 
-fn tradeoff_chart<M: PageCharts>(cx: &Ctx<'_, M>) -> Chart {
+/// The time–energy chart: each configuration's latency (its median, or
+/// with `pct` the [`ITL_PERCENTILES`]`[pct]` of its inter-token latency)
+/// against its energy, with the Pareto frontier on those two.
+fn tradeoff_chart<M: PageCharts>(cx: &Ctx<'_, M>, pct: Option<usize>) -> Chart {
     let m = cx.m;
     let a = cx.a;
     let configs = m.configurations();
-    let (ilo, ihi) = min_max(configs.iter().map(Measured::latency));
+    let lat = |c: &M::Config| match pct {
+        Some(k) => M::itl_percentiles(c).map_or(c.latency(), |p| p[k]),
+        None => c.latency(),
+    };
+    let percentile_frontier;
+    let frontier = match pct {
+        Some(_) => {
+            percentile_frontier = crate::analyse::pareto_frontier_by(configs, lat);
+            &percentile_frontier
+        }
+        None => &a.frontier,
+    };
+    let (ilo, ihi) = min_max(configs.iter().map(lat));
     let (elo, ehi) = min_max(configs.iter().map(Measured::energy));
-    let title = format!("{}: time–energy trade-off", m.name());
+    let (file_name, title, x_desc, latency_header) = match pct {
+        Some(k) => {
+            let p = ITL_PERCENTILES[k];
+            (
+                format!("time-energy-tradeoff-{p}.svg"),
+                format!("{}: time–energy trade-off at {p} ITL", m.name()),
+                format!("{p} inter-token latency (ms)"),
+                format!("{p} ITL (ms)"),
+            )
+        }
+        None => (
+            "time-energy-tradeoff.svg".to_owned(),
+            format!("{}: time–energy trade-off", m.name()),
+            M::LATENCY_AXIS.to_owned(),
+            M::LATENCY_HEADER.to_owned(),
+        ),
+    };
     let (header, panel_heads) = cx.legend(&title, false, cx.common_keys(false, true));
     let y = Axis::auto(elo, ehi);
     let energy_axis = m.energy_axis();
     let frame = Frame {
         header,
-        x: Axis::log(ilo, ihi.max(m.deadline())),
+        x: Axis::log(
+            ilo,
+            if pct.is_some() {
+                ihi
+            } else {
+                ihi.max(m.deadline())
+            },
+        ),
         y,
-        x_desc: M::LATENCY_AXIS.to_owned(),
+        x_desc,
         y_desc: energy_axis.clone(),
         body: cx.body(),
         y_area: None,
         x_ticks: tick_label,
     };
     let doc = draw::render_panels(&frame, &panel_heads, 16 * 1024, |k, p| {
-        let pos = |p: &Plot<'_, '_>, i: usize| p.px(configs[i].latency(), configs[i].energy());
-        deadline_vline(p, m.deadline(), &deadline_text::<M>(&cx.deadline()))?;
-        let front: Vec<(i32, i32)> = a.frontier.iter().map(|&i| pos(p, i)).collect();
+        let pos = |p: &Plot<'_, '_>, i: usize| p.px(lat(&configs[i]), configs[i].energy());
+        // The deadline is on the median: a line on another percentile's
+        // axis would mislead.
+        if pct.is_none() {
+            deadline_vline(p, m.deadline(), &deadline_text::<M>(&cx.deadline()))?;
+        }
+        let front: Vec<(i32, i32)> = frontier.iter().map(|&i| pos(p, i)).collect();
         draw::line(p.root, &front, Role::Frontier, 2)?;
         p.placer.add_line(&front);
         for (j, i) in cx.ordered_in(k) {
@@ -861,12 +933,22 @@ fn tradeoff_chart<M: PageCharts>(cx: &Ctx<'_, M>) -> Chart {
             format!("{} {}", M::energy_text(c.energy()), m.energy_short())
         })
     });
-    let description = M::describe_tradeoff(cx, super::axis::scales_note(&frame.x, &frame.y));
+    let scales = super::axis::scales_note(&frame.x, &frame.y);
+    let description = match pct {
+        Some(k) => format!(
+            "Each configuration of {} as {} inter-token latency against energy per million output tokens ({scales}), with the Pareto frontier on these two ({} configurations) drawn as a line. The {} ms deadline is on the median inter-token latency: configurations over it are faded, and the rings mark the same best configurations as on the median chart.",
+            m.name(),
+            ITL_PERCENTILES[k],
+            frontier.len(),
+            cx.deadline()
+        ),
+        None => M::describe_tradeoff(cx, scales),
+    };
     let headers = [
         SETUP,
         M::LOAD_AXIS,
         RUN,
-        M::LATENCY_HEADER,
+        &latency_header,
         &energy_axis,
         "On the Pareto frontier",
         BEST,
@@ -879,16 +961,16 @@ fn tradeoff_chart<M: PageCharts>(cx: &Ctx<'_, M>) -> Chart {
             let c = &configs[i];
             let mut row = cx.row_start(i);
             row.extend([
-                M::latency_text(c.latency()),
+                M::latency_text(lat(c)),
                 M::energy_text(c.energy()),
-                if a.is_on_frontier(i) { "yes" } else { "" }.to_owned(),
+                if frontier.contains(&i) { "yes" } else { "" }.to_owned(),
                 cx.best_cell(i),
             ]);
             row
         })
         .collect();
     Chart {
-        file_name: "time-energy-tradeoff.svg".to_owned(),
+        file_name,
         svg: svg::finish(&doc, &title, &description),
         title,
         description,
