@@ -64,7 +64,7 @@ export async function checkCharts({ siteDir, served, browser, report, shotsDir =
   const root = path.resolve(siteDir);
   const files = await listFiles(root);
   const { pages } = await choosePages(root, files);
-  const kindOf = (src) => src.split(/[?#]/)[0].split('/').pop().replace(/-(b200|h100|[a-z0-9]+\d+)\.svg$/, '-GPU.svg');
+  const kindOf = (src) => (src.startsWith('inline') ? 'frontier-picker.svg' : src).split(/[?#]/)[0].split('/').pop().replace(/-(b200|h100|[a-z0-9]+\d+)\.svg$/, '-GPU.svg');
   const shotsTaken = new Set();
   for (const width of WIDTHS) {
     for (const scheme of ['light', 'dark']) {

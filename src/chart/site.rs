@@ -758,7 +758,9 @@ pub(crate) fn configuration_scatter<M: Plotted>(
             &doc,
             title,
             &description,
-            ".ebc:has(.sm:hover) .sm:not(:hover){opacity:.25}",
+            // Its own document in an <iframe>: the same colour scheme as
+            // the page, so the frame stays transparent in dark mode.
+            ":root{color-scheme:light dark}.ebc:has(.sm:hover) .sm:not(:hover){opacity:.25}",
         ),
         title: title.to_owned(),
         description,
