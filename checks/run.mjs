@@ -17,7 +17,7 @@
 //                      $ENERGYBOARD_SHOTS_DIR; none: no screenshots)
 //   --require-all      fail when a page kind is missing (also when
 //                      ENERGYBOARD_REQUIRE_ALL_PAGES=1)
-//   --only a,b         run only some of: vnu, links, pages, reader, layout
+//   --only a,b         run only some of: vnu, links, pages, reader, layout, charts
 
 import path from 'node:path';
 
@@ -29,16 +29,17 @@ import { checkLinks } from './links.mjs';
 import { checkPages, DEFAULT_SHOTS } from './pages.mjs';
 import { checkReader } from './reader.mjs';
 import { checkLayout } from './layout.mjs';
+import { checkCharts } from './charts.mjs';
 
 const args = parseArgs(process.argv.slice(2), ['--label', '--shots', '--only']);
 if (args.positional.length !== 1) {
-  console.error('usage: node checks/run.mjs SITE_DIR [--base-url URL] [--base-path P] [--label NAME] [--shots DIR] [--require-all] [--only vnu,links,pages,reader,layout]');
+  console.error('usage: node checks/run.mjs SITE_DIR [--base-url URL] [--base-path P] [--label NAME] [--shots DIR] [--require-all] [--only vnu,links,pages,reader,layout,charts]');
   process.exit(2);
 }
 const siteDir = path.resolve(args.positional[0]);
 const opt = args.opt;
 const label = opt('--label', path.basename(siteDir));
-const only = new Set(opt('--only', 'vnu,links,pages,reader,layout').split(',').map((s) => s.trim()));
+const only = new Set(opt('--only', 'vnu,links,pages,reader,layout,charts').split(',').map((s) => s.trim()));
 const requireAll = args.has('--require-all') || process.env.ENERGYBOARD_REQUIRE_ALL_PAGES === '1';
 
 const report = new Report();
@@ -67,7 +68,7 @@ try {
     heading(`Nu Html Checker (${label})`);
     await part('vnu', (r) => checkConformance(siteDir, r));
   }
-  if (only.has('pages') || only.has('reader') || only.has('layout')) {
+  if (only.has('pages') || only.has('reader') || only.has('layout') || only.has('charts')) {
     const t = performance.now();
     browser = await launchBrowser();
     timings.push(`chromium start ${since(t)}`);
@@ -89,6 +90,10 @@ try {
   if (only.has('layout')) {
     heading(`Layout at 320–1280 px and reader tasks (${label})`);
     await part('layout', (r) => checkLayout({ siteDir, served, browser, report: r }));
+  }
+  if (only.has('charts')) {
+    heading(`Chart text in Chromium: at least 11 px at 390 and 1280 px (${label})`);
+    await part('charts', (r) => checkCharts({ siteDir, served, browser, report: r }));
   }
 } finally {
   if (browser) await browser.close();

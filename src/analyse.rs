@@ -148,16 +148,21 @@ pub fn concurrency_curves(m: &crate::model::ModelFile) -> Vec<Series> {
 /// configuration matches or beats on both and strictly beats on one.
 /// Returned ordered by latency (then energy).
 pub fn pareto_frontier<C: Measured>(configs: &[C]) -> Vec<usize> {
+    pareto_frontier_by(configs, C::latency)
+}
+
+/// [`pareto_frontier`] on (`latency(c)`, energy), e.g. a percentile of the
+/// inter-token latency rather than its median.
+pub fn pareto_frontier_by<C: Measured>(configs: &[C], latency: impl Fn(&C) -> f64) -> Vec<usize> {
     let dominates = |a: &C, b: &C| {
-        a.latency() <= b.latency()
+        latency(a) <= latency(b)
             && a.energy() <= b.energy()
-            && (a.latency() < b.latency() || a.energy() < b.energy())
+            && (latency(a) < latency(b) || a.energy() < b.energy())
     };
     let mut order: Vec<usize> = (0..configs.len()).collect();
     order.sort_by(|&a, &b| {
-        configs[a]
-            .latency()
-            .total_cmp(&configs[b].latency())
+        latency(&configs[a])
+            .total_cmp(&latency(&configs[b]))
             .then(configs[a].energy().total_cmp(&configs[b].energy()))
             .then(a.cmp(&b))
     });

@@ -27,7 +27,7 @@ use crate::analyse::ModelAnalysis;
 use crate::fmt;
 use crate::model::{DiffusionFile, Measurements, ModelFile};
 
-pub use model_page::{Ctx, Metric, PageCharts};
+pub use model_page::{Ctx, ITL_PERCENTILES, Metric, PageCharts};
 
 pub use response::{ResponseUnit, response_histogram};
 pub use site::{FrontierPicker, GroupedBar, MAX_BARS, MAX_FRONTIERS};
@@ -183,6 +183,13 @@ pub fn model_charts<M: PageCharts>(m: &M, a: &ModelAnalysis<KeyOf<M>>) -> Vec<Ch
     model_page::model_charts(m, a)
 }
 
+/// The time–energy chart again at the p90, p95 and p99 inter-token latency
+/// (`time-energy-tradeoff-p90.svg`, …, in [`ITL_PERCENTILES`] order), for
+/// per-token models; empty for a diffusion model.
+pub fn percentile_charts<M: PageCharts>(m: &M, a: &ModelAnalysis<KeyOf<M>>) -> Vec<Chart> {
+    model_page::percentile_charts(m, a)
+}
+
 /// Sorted horizontal bars of best energy, lowest first, coloured and marked
 /// by GPU, for the leaderboard (`best-energy.svg`) and GPU pages. Past
 /// [`MAX_BARS`] entries only the lowest are drawn (and tabled), and the
@@ -220,4 +227,16 @@ pub fn grouped_bars(
     value_text: fn(f64) -> String,
 ) -> Chart {
     site::grouped_bars(file_name, title, axis, what, bars, value_text)
+}
+
+/// Every configuration of every model of a workload on one chart
+/// (`all-configurations.svg`), latency against energy, one colour and
+/// marker per model; each point links to `href(model, configuration)`
+/// (relative to the chart's file) and names itself in a `<title>` tooltip.
+/// Shown in an `<iframe>`, so its tooltips and links work without script.
+pub fn configuration_scatter<M: Plotted>(
+    models: &[(&M, &ModelAnalysis<KeyOf<M>>)],
+    href: impl Fn(&M, &M::Config) -> String,
+) -> Chart {
+    site::configuration_scatter(models, href)
 }

@@ -87,6 +87,29 @@ impl Axis {
         &self.ticks
     }
 
+    /// This axis with every second (third, …) tick only, the fewest
+    /// dropped so that labels `width` pixels wide, centred on their ticks
+    /// along `span` pixels, keep 8 pixels apart.
+    pub(crate) fn thinned(&self, span: f64, width: impl Fn(f64) -> f64) -> Self {
+        let (a, b) = self.ends;
+        let at = |t: f64| (self.project(t) - a) / (b - a) * span;
+        let fits = |ticks: &[f64]| {
+            ticks
+                .windows(2)
+                .all(|w| at(w[1]) - at(w[0]) >= f64::midpoint(width(w[0]), width(w[1])) + 8.0)
+        };
+        for stride in 1..=self.ticks.len().max(1) {
+            let ticks: Vec<f64> = self.ticks.iter().copied().step_by(stride).collect();
+            if fits(&ticks) {
+                return Self {
+                    ticks,
+                    ..self.clone()
+                };
+            }
+        }
+        self.clone()
+    }
+
     fn project(&self, v: f64) -> f64 {
         if self.log { v.ln() } else { v }
     }
@@ -103,16 +126,21 @@ pub(crate) fn scales_note(x: &Axis, y: &Axis) -> &'static str {
     }
 }
 
-/// A tick label: whole numbers grouped by thousands, others with one or two
-/// decimals.
+/// A tick label: whole numbers grouped by thousands, others with as many
+/// decimals as the tick needs to be exact (ticks are rounded to four
+/// significant digits, so at most a few), so neighbouring ticks never read
+/// the same: 0.005 is "0.005", not "0.01".
 pub(crate) fn tick_label(v: f64) -> String {
     if v.fract() == 0.0 {
-        fmt::grouped(v)
-    } else if (v * 10.0).fract().abs() < 1e-9 {
-        fmt::fixed(v, 1)
-    } else {
-        fmt::fixed(v, 2)
+        return fmt::grouped(v);
     }
+    let decimals = (1..=12)
+        .find(|&d| {
+            let scaled = v * 10f64.powi(d);
+            (scaled - scaled.round()).abs() < 1e-6 * scaled.abs().max(1.0)
+        })
+        .unwrap_or(12);
+    fmt::fixed(v, decimals as usize)
 }
 
 /// Most ticks an axis gets, whatever its range: a chart is a few hundred
@@ -265,5 +293,24 @@ mod tests {
         assert_eq!(tick_label(10_000.0), "10,000");
         assert_eq!(tick_label(1.5), "1.5");
         assert_eq!(tick_label(0.25), "0.25");
+        assert_eq!(tick_label(0.005), "0.005");
+        assert_eq!(tick_label(0.0025), "0.0025");
+    }
+
+    /// A text-to-video model's throughput (about 0.017 videos/s) was ticked
+    /// "0, 0.01, 0.01, 0.01, 0.02": ticks rounded to two decimals.
+    #[test]
+    fn small_linear_ticks_are_distinct_and_exact() {
+        for max in [0.017, 0.0042, 0.23, 3.7e-5, 1.0, 1234.0] {
+            let axis = Axis::from_zero(max);
+            let labels: Vec<String> = axis.ticks().iter().map(|t| tick_label(*t)).collect();
+            for (t, l) in axis.ticks().iter().zip(&labels) {
+                let read: f64 = l.replace(',', "").parse().unwrap();
+                assert!((read - t).abs() <= 1e-9 * t.abs(), "{max}: {labels:?}");
+            }
+            let mut unique = labels.clone();
+            unique.dedup();
+            assert_eq!(unique, labels, "{max}");
+        }
     }
 }

@@ -8,7 +8,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use super::axis::{Axis, tick_label};
 use super::layout::{Align, Placer, Rect, text_width, wrap};
 use super::style::{Role, Shape, shape};
-use super::svg::{Canvas, Doc};
+use super::svg::{Canvas, Doc, Markup};
 
 /// The canvas.
 pub(crate) type Root<'a> = DrawingArea<Canvas<'a>, Shift>;
@@ -17,7 +17,7 @@ pub(crate) type Root<'a> = DrawingArea<Canvas<'a>, Shift>;
 pub(crate) type Draw = Result<(), DrawingAreaErrorKind<std::io::Error>>;
 
 /// Width of every chart, in SVG user units (the SVG scales to its box).
-pub(crate) const WIDTH: i32 = 540;
+pub(crate) const WIDTH: i32 = 400;
 /// Left and right margin of the header.
 pub(crate) const PAD: i32 = 14;
 /// Font sizes in pixels as drawn.
@@ -109,7 +109,22 @@ fn outline(s: Shape, (x, y): (i32, i32)) -> Vec<(i32, i32)> {
 /// Draws the marker of series `idx` at `c`: filled, or hollow (an outline
 /// two pixels wide).
 pub(crate) fn marker(root: &Root<'_>, c: (i32, i32), idx: usize, role: Role, filled: bool) -> Draw {
-    let color = role.color();
+    marker_faded(root, c, idx, role, filled, false)
+}
+
+/// Opacity of a faded marker: a configuration over the deadline.
+pub(crate) const FADED: f64 = 0.3;
+
+/// [`marker`], at [`FADED`] opacity when `faded`.
+pub(crate) fn marker_faded(
+    root: &Root<'_>,
+    c: (i32, i32),
+    idx: usize,
+    role: Role,
+    filled: bool,
+    faded: bool,
+) -> Draw {
+    let color = role.color().mix(if faded { FADED } else { 1.0 });
     let style = if filled {
         color.filled()
     } else {
@@ -153,15 +168,38 @@ pub(crate) enum Key {
     Frontier,
     /// p90 dot and p99 cap above the median.
     Spread,
+    /// Faded markers are over the deadline, with the deadline's text.
+    Over(String),
+    /// A panel's name, bold, without a sample.
+    Name(String),
 }
 
 impl Key {
     fn label(&self) -> &str {
         match self {
-            Key::Series(_, l) | Key::Marker(_, l) | Key::Bar(_, l) | Key::Best(l) => l,
+            Key::Series(_, l)
+            | Key::Marker(_, l)
+            | Key::Bar(_, l)
+            | Key::Best(l)
+            | Key::Over(l)
+            | Key::Name(l) => l,
             Key::Repeat => "repeated run (open marker)",
             Key::Frontier => "Pareto frontier",
             Key::Spread => "p90 (dot) and p99 (bar) ITL",
+        }
+    }
+
+    /// Room for the sample before the label.
+    fn sample_width(&self) -> i32 {
+        if matches!(self, Key::Name(_)) { 0 } else { 30 }
+    }
+
+    /// How much wider than regular its label runs: bold for a name.
+    fn boldness(&self) -> f64 {
+        if matches!(self, Key::Name(_)) {
+            1.1
+        } else {
+            1.0
         }
     }
 
@@ -182,6 +220,8 @@ impl Key {
             }
             Key::Repeat => root.draw(&Circle::new(mid, 5, Role::Ink.color().stroke_width(2))),
             Key::Best(_) => ring(root, mid),
+            Key::Over(_) => marker_faded(root, mid, 0, Role::Ink, true, true),
+            Key::Name(_) => Ok(()),
             Key::Frontier => line(root, &[(x, y), (x + 24, y)], Role::Frontier, 3),
             Key::Spread => {
                 line(root, &[(x + 12, y + 8), (x + 12, y - 7)], Role::Ink, 1)?;
@@ -213,10 +253,24 @@ impl Header {
             y += 21;
         }
         y += 2;
+        Self::lay_out(title_lines, y, keys)
+    }
+
+    /// A panel's header: its name (e.g. "B200") and its legend, in
+    /// [`TEXT_PX`] bold on one line with the keys after it.
+    pub(crate) fn panel(name: &str, keys: Vec<Key>) -> Self {
+        let mut keys = keys;
+        keys.insert(0, Key::Name(name.to_owned()));
+        // Clear of the axis title of the panel above.
+        Self::lay_out(Vec::new(), 26, keys)
+    }
+
+    fn lay_out(title_lines: Vec<(String, i32)>, mut y: i32, keys: Vec<Key>) -> Self {
         let mut placed = Vec::new();
         let mut x = PAD;
         for key in keys {
-            let w = 30 + text_width(key.label(), TEXT_PX).ceil() as i32;
+            let w = key.sample_width()
+                + text_width(key.label(), TEXT_PX * key.boldness()).ceil() as i32;
             if x > PAD && x + w > WIDTH - PAD {
                 x = PAD;
                 y += 21;
@@ -237,18 +291,47 @@ impl Header {
             text(root, l, (PAD, *y), TITLE_PX, Align::Start, Role::Ink, true)?;
         }
         for (key, (x, y)) in &self.keys {
+            // A group per legend entry, so a test (or a reader's tool) can
+            // tell entries apart.
+            root.draw(&Markup("<g class=\"key\">".to_owned()))?;
             key.draw_sample(root, (*x, *y))?;
             text(
                 root,
                 key.label(),
-                (x + 30, *y),
+                (x + key.sample_width(), *y),
                 TEXT_PX,
                 Align::Start,
                 Role::Ink,
-                false,
+                matches!(key, Key::Name(_)),
             )?;
+            root.draw(&Markup("</g>\n".to_owned()))?;
         }
         Ok(())
+    }
+}
+
+/// A label `text` at `at`, aligned by `align`, its box kept free of
+/// labels placed later.
+pub(crate) fn label_at(p: &mut Plot<'_, '_>, text: &str, at: (i32, i32), align: Align) -> Draw {
+    p.placer.occupy_label(super::layout::label_box(
+        text,
+        TEXT_PX,
+        super::layout::Placement {
+            x: at.0,
+            y: at.1,
+            align,
+        },
+    ));
+    self::text(p.root, text, at, TEXT_PX, align, Role::Label, false)
+}
+
+/// The label of a vertical line at `x` (a deadline), at height `y`: left of
+/// the line, or right of it where the left side has no room in the plot.
+pub(crate) fn beside_line(p: &mut Plot<'_, '_>, text: &str, x: i32, y: i32) -> Draw {
+    if f64::from(x - 6) - text_width(text, TEXT_PX) < p.area.x0 {
+        label_at(p, text, (x + 6, y), Align::Start)
+    } else {
+        label_at(p, text, (x - 6, y), Align::End)
     }
 }
 
@@ -292,57 +375,119 @@ pub(crate) fn render_xy(
     capacity: usize,
     data: impl FnOnce(&mut Plot<'_, '_>) -> Draw,
 ) -> Doc {
-    let total = (frame.header.height + frame.body) as u32;
-    let mut doc = Doc::new((WIDTH as u32, total), capacity);
+    let mut data = Some(data);
+    render_panels(frame, &[], capacity, |_, p| match data.take() {
+        Some(f) => f(p),
+        None => Ok(()),
+    })
+}
+
+/// Draws the frame's header, then, one under the other, a panel per
+/// header in `panels` (its legend, then the frame's axes over `frame.body`
+/// pixels), each filled by `data(panel index, plot)`; with no panel
+/// headers, one plot under the frame's header. Panels share their axes,
+/// so they read as small multiples; each is a `<g class="panel">`.
+pub(crate) fn render_panels(
+    frame: &Frame,
+    panels: &[Header],
+    capacity: usize,
+    mut data: impl FnMut(usize, &mut Plot<'_, '_>) -> Draw,
+) -> Doc {
+    let heads: Vec<Option<&Header>> = if panels.is_empty() {
+        vec![None]
+    } else {
+        panels.iter().map(Some).collect()
+    };
+    let total = frame.header.height
+        + heads
+            .iter()
+            .map(|h| h.map_or(0, |h| h.height) + frame.body)
+            .sum::<i32>();
+    let mut doc = Doc::new((WIDTH as u32, total as u32), capacity);
     let result: Draw = (|| {
         let root = Canvas::new(&mut doc).into_drawing_area();
         frame.header.draw(&root)?;
-        let (_, body) = root.split_vertically(frame.header.height);
-        let widest = frame
-            .y
-            .ticks()
-            .iter()
-            .map(|t| text_width(&tick_label(*t), TEXT_PX))
-            .fold(0.0, f64::max);
-        let mut chart = ChartBuilder::on(&body)
-            .margin_top(10)
-            .margin_right(20)
-            .margin_left(4)
-            .x_label_area_size(46)
-            .y_label_area_size(frame.y_area.unwrap_or(widest.ceil() as i32 + 34))
-            .build_cartesian_2d(frame.x.clone(), frame.y.clone())?;
-        let x_fmt = |v: &f64| (frame.x_ticks)(*v);
-        let y_fmt = |v: &f64| tick_label(*v);
-        chart
-            .configure_mesh()
-            .x_labels(32)
-            .y_labels(32)
-            .x_label_formatter(&x_fmt)
-            .y_label_formatter(&y_fmt)
-            .x_desc(frame.x_desc.as_str())
-            .y_desc(frame.y_desc.as_str())
-            .label_style(text_style(TEXT_PX))
-            .axis_desc_style(text_style(DESC_PX))
-            .axis_style(Role::Ink.color())
-            .bold_line_style(Role::Muted.color())
-            .draw()?;
-        let (xr, yr) = chart.plotting_area().get_pixel_range();
-        let area = Rect {
-            x0: f64::from(xr.start),
-            y0: f64::from(yr.start),
-            x1: f64::from(xr.end),
-            y1: f64::from(yr.end),
-        };
-        let map = |x: f64, y: f64| chart.backend_coord(&(x, y));
-        let mut plot = Plot {
-            root: &root,
-            area,
-            placer: Placer::new(area),
-            map: &map,
-        };
-        data(&mut plot)?;
+        let (_, mut rest) = root.split_vertically(frame.header.height);
+        for (k, head) in heads.iter().enumerate() {
+            if let Some(h) = head {
+                rest.draw(&Markup("<g class=\"panel\">\n".to_owned()))?;
+                let (top, below) = rest.split_vertically(h.height);
+                h.draw(&top)?;
+                rest = below;
+            }
+            let (body, below) = rest.split_vertically(frame.body);
+            rest = below;
+            plot_on(frame, &root, &body, |p| data(k, p))?;
+            if head.is_some() {
+                rest.draw(&Markup("</g>\n".to_owned()))?;
+            }
+        }
         root.present()
     })();
     result.expect("drawing into a String cannot fail");
     doc
+}
+
+/// The axes of `frame` on `body`, then the data through `data`.
+fn plot_on(
+    frame: &Frame,
+    root: &Root<'_>,
+    body: &Root<'_>,
+    data: impl FnOnce(&mut Plot<'_, '_>) -> Draw,
+) -> Draw {
+    let widest = frame
+        .y
+        .ticks()
+        .iter()
+        .map(|t| text_width(&tick_label(*t), TEXT_PX))
+        .fold(0.0, f64::max);
+    let y_area = frame.y_area.unwrap_or(widest.ceil() as i32 + 34);
+    // Room for half the last x tick label, centred on the plot's end.
+    let last = frame
+        .x
+        .ticks()
+        .last()
+        .map_or(0.0, |t| text_width(&(frame.x_ticks)(*t), TEXT_PX) / 2.0);
+    let margin_right = 20.max(last.ceil() as i32 + 2);
+    let span = f64::from(WIDTH - 4 - margin_right - y_area);
+    let x = frame
+        .x
+        .thinned(span, |t| text_width(&(frame.x_ticks)(t), TEXT_PX));
+    let mut chart = ChartBuilder::on(body)
+        .margin_top(10)
+        .margin_right(margin_right)
+        .margin_left(4)
+        .x_label_area_size(46)
+        .y_label_area_size(y_area)
+        .build_cartesian_2d(x, frame.y.clone())?;
+    let x_fmt = |v: &f64| (frame.x_ticks)(*v);
+    let y_fmt = |v: &f64| tick_label(*v);
+    chart
+        .configure_mesh()
+        .x_labels(32)
+        .y_labels(32)
+        .x_label_formatter(&x_fmt)
+        .y_label_formatter(&y_fmt)
+        .x_desc(frame.x_desc.as_str())
+        .y_desc(frame.y_desc.as_str())
+        .label_style(text_style(TEXT_PX))
+        .axis_desc_style(text_style(DESC_PX))
+        .axis_style(Role::Ink.color())
+        .bold_line_style(Role::Muted.color())
+        .draw()?;
+    let (xr, yr) = chart.plotting_area().get_pixel_range();
+    let area = Rect {
+        x0: f64::from(xr.start),
+        y0: f64::from(yr.start),
+        x1: f64::from(xr.end),
+        y1: f64::from(yr.end),
+    };
+    let map = |x: f64, y: f64| chart.backend_coord(&(x, y));
+    let mut plot = Plot {
+        root,
+        area,
+        placer: Placer::new(area),
+        map: &map,
+    };
+    data(&mut plot)
 }

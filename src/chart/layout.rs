@@ -422,9 +422,9 @@ impl Spots {
 ///
 /// This branch and bound picks what scoring every spot would pick (a test
 /// checks it) and is kept because it pays, in time and in what the reader
-/// sees. Measured 2026-12-01 by the `label_quality` test below, which
-/// replays every `place` call of the model charts against the exhaustive
-/// search and a greedy first fit over the same spots (nearest first, the
+/// sees. Measured 2026-12-01 by a one-off replay (since removed from the
+/// code, issue 23) of every `place` call of the model charts against the
+/// exhaustive search and a greedy first fit over the same spots (nearest first, the
 /// first inside the plot and clear of labels, markers and lines; else
 /// clear of all but lines; else the label is dropped):
 ///
@@ -531,12 +531,6 @@ impl Placer {
         at: (i32, i32),
         gap: i32,
     ) -> (Placement, Option<[(i32, i32); 2]>) {
-        #[cfg(test)]
-        tests::RECORDED.with_borrow_mut(|r| {
-            if let Some(r) = r {
-                r.push((self.clone(), text.to_owned(), px, at, gap));
-            }
-        });
         let w = text_width(text, px);
         let point = (f64::from(at.0), f64::from(at.1));
         let spots = Spots::new(at, gap, w, px);
@@ -673,19 +667,6 @@ impl Rect {
 mod tests {
     use super::*;
     use crate::synth::SplitMix64;
-
-    /// One call of [`Placer::place`]: the placer as it stood, and the
-    /// arguments.
-    type Call = (Placer, String, f64, (i32, i32), i32);
-
-    /// A way of placing the label of a [`Call`]; `None` drops it.
-    type Strategy = fn(&mut Placer, &Call) -> Option<Placement>;
-
-    thread_local! {
-        /// Every `place` call on this thread, while `Some`.
-        pub(super) static RECORDED: std::cell::RefCell<Option<Vec<Call>>> =
-            const { std::cell::RefCell::new(None) };
-    }
 
     #[test]
     fn wrap_breaks_at_spaces_within_width() {
@@ -887,183 +868,6 @@ mod tests {
                 let want = place_reference(&mut slow, text, 13.0, at, gap);
                 assert_eq!(got, want, "seed {seed}, label {k}");
             }
-        }
-    }
-
-    /// Greedy placement over the same spots, nearest first (the spot
-    /// order breaking ties): the first inside the plot, clear of labels
-    /// and markers and crossing no line; failing that, with `cross`, the
-    /// first crossing lines but clear of the rest; failing that, none (the
-    /// label is dropped).
-    fn place_greedy(
-        p: &mut Placer,
-        text: &str,
-        px: f64,
-        at: (i32, i32),
-        gap: i32,
-        cross: bool,
-    ) -> Option<Placement> {
-        let point = (f64::from(at.0), f64::from(at.1));
-        let w = text_width(text, px);
-        let mut spots = Vec::new();
-        candidates(at, gap, |x, y, align| {
-            let pl = Placement { x, y, align };
-            let b = box_of_width(w, px, pl);
-            spots.push((b.distance_to(point), pl, b));
-        });
-        spots.sort_by(|a, b| a.0.total_cmp(&b.0));
-        let clear = |b: &Rect, lines: bool| {
-            let padded = b.padded();
-            b.inside(&p.bounds)
-                && !p.labels.iter().any(|t| t.overlaps(&padded))
-                && !p.taken.iter().any(|t| t.overlaps(&padded))
-                && (!lines || !p.segments.iter().any(|s| s.crosses(&padded)))
-        };
-        let found = spots
-            .iter()
-            .find(|(_, _, b)| clear(b, true))
-            .or_else(|| spots.iter().find(|(_, _, b)| cross && clear(b, false)));
-        let &(_, pl, b) = found?;
-        p.labels.push(b.padded());
-        Some(pl)
-    }
-
-    /// What one placed label costs the reader.
-    #[derive(Debug, Default, Clone, Copy)]
-    struct Quality {
-        labels: usize,
-        dropped: usize,
-        outside: usize,
-        on_labels: usize,
-        on_markers: usize,
-        crossings: usize,
-        leaders: usize,
-        distance: f64,
-    }
-
-    impl Quality {
-        /// Adds the label placed at `pl` in `p` before it was pushed.
-        fn add(
-            &mut self,
-            p: &Placer,
-            text: &str,
-            px: f64,
-            at: (i32, i32),
-            gap: i32,
-            pl: Option<Placement>,
-        ) {
-            self.labels += 1;
-            let Some(pl) = pl else {
-                self.dropped += 1;
-                return;
-            };
-            let b = label_box(text, px, pl);
-            let padded = b.padded();
-            self.outside += usize::from(!b.inside(&p.bounds));
-            self.on_labels += p.labels.iter().filter(|t| t.overlaps(&padded)).count();
-            self.on_markers += p.taken.iter().filter(|t| t.overlaps(&padded)).count();
-            self.crossings += p.segments.iter().filter(|s| s.crosses(&padded)).count();
-            self.leaders += usize::from(leader(b, at, gap).is_some());
-            self.distance += b.distance_to((f64::from(at.0), f64::from(at.1)));
-        }
-    }
-
-    /// The recorded calls split by chart: a chart's calls share its
-    /// markers, lines and bounds.
-    fn by_chart(calls: Vec<Call>) -> Vec<Vec<Call>> {
-        let mut charts: Vec<Vec<Call>> = Vec::new();
-        for call in calls {
-            let same = charts.last().and_then(|c| c.last()).is_some_and(|last| {
-                last.0.bounds == call.0.bounds
-                    && last.0.taken == call.0.taken
-                    && last.0.segments.len() == call.0.segments.len()
-                    && last.0.labels.len() < call.0.labels.len()
-            });
-            if same {
-                charts.last_mut().expect("a chart").push(call);
-            } else {
-                charts.push(vec![call]);
-            }
-        }
-        charts
-    }
-
-    /// Label placement measured on real charts: the branch-and-bound
-    /// placer against the exhaustive search it prunes and a greedy first
-    /// fit, in time per chart and in what the labels cost the reader.
-    ///
-    /// `LABELS_DATA=/dev/shm/synth cargo test --release --lib label_quality -- --ignored --nocapture`
-    #[test]
-    #[ignore = "a measurement, not a check: prints figures"]
-    fn label_quality() {
-        let dir = std::env::var("LABELS_DATA").unwrap_or_else(|_| "data".to_owned());
-        let set = crate::load::load_data_dir(std::path::Path::new(&dir))
-            .unwrap_or_else(|e| panic!("{dir}: {e:?}"));
-        RECORDED.with_borrow_mut(|r| *r = Some(Vec::new()));
-        for m in &set.models {
-            crate::chart::model_charts(&m.file, &crate::analyse::analyse_model(&m.file));
-        }
-        for m in &set.diffusion {
-            crate::chart::model_charts(&m.file, &crate::analyse::analyse_diffusion(&m.file));
-        }
-        let calls = RECORDED.with_borrow_mut(Option::take).expect("recording");
-        let charts = by_chart(calls);
-        println!(
-            "{dir}: {} models, {} charts with labels, {} labels",
-            set.models.len() + set.diffusion.len(),
-            charts.len(),
-            charts.iter().map(Vec::len).sum::<usize>()
-        );
-        let strategies: [(&str, Strategy); 4] = [
-            ("branch and bound", |p, c| {
-                Some(p.place(&c.1, c.2, c.3, c.4).0)
-            }),
-            ("exhaustive", |p, c| {
-                Some(place_reference(p, &c.1, c.2, c.3, c.4))
-            }),
-            ("greedy, no line crossed", |p, c| {
-                place_greedy(p, &c.1, c.2, c.3, c.4, false)
-            }),
-            ("greedy, lines if need be", |p, c| {
-                place_greedy(p, &c.1, c.2, c.3, c.4, true)
-            }),
-        ];
-        for (name, place) in strategies {
-            let mut q = Quality::default();
-            for chart in &charts {
-                let mut p = chart[0].0.clone();
-                for call in chart {
-                    let before = p.clone();
-                    let pl = place(&mut p, call);
-                    q.add(&before, &call.1, call.2, call.3, call.4, pl);
-                }
-            }
-            // Time: every chart placed again, median of 5 passes.
-            let mut times: Vec<f64> = (0..5)
-                .map(|_| {
-                    let t = std::time::Instant::now();
-                    for chart in &charts {
-                        let mut p = chart[0].0.clone();
-                        for call in chart {
-                            std::hint::black_box(place(&mut p, call));
-                        }
-                    }
-                    t.elapsed().as_secs_f64()
-                })
-                .collect();
-            times.sort_by(f64::total_cmp);
-            println!(
-                "{name:<26} {:>7.1} µs/chart | placed {} dropped {} outside {} on labels {} on markers {} line crossings {} leaders {} mean distance {:.1} px",
-                times[2] * 1e6 / charts.len() as f64,
-                q.labels - q.dropped,
-                q.dropped,
-                q.outside,
-                q.on_labels,
-                q.on_markers,
-                q.crossings,
-                q.leaders,
-                q.distance / (q.labels - q.dropped).max(1) as f64,
-            );
         }
     }
 }

@@ -11,6 +11,54 @@ use crate::model::{Configuration, DiffusionConfiguration, DiffusionFile, Measure
 
 /// Height of an x–y chart below its header.
 const BODY: i32 = 340;
+/// Height of each panel's plot when a chart is split into panels.
+const PANEL_BODY: i32 = 270;
+/// Most series one panel draws: past it, a chart is split into one panel
+/// per GPU (and a GPU with more series into several), on shared axes.
+pub const MAX_SERIES: usize = 8;
+
+/// One panel of a chart: its name (empty when the chart has one panel)
+/// and its series, by index into the analysis' curves.
+struct Panel {
+    name: String,
+    series: Vec<usize>,
+}
+
+/// The panels of a chart of `gpu_of` series (each series' GPU): one when
+/// there are at most [`MAX_SERIES`]; else one per GPU in order of first
+/// appearance, a GPU with more series split evenly into several.
+fn panels(gpu_of: &[&str]) -> Vec<Panel> {
+    if gpu_of.len() <= MAX_SERIES {
+        return vec![Panel {
+            name: String::new(),
+            series: (0..gpu_of.len()).collect(),
+        }];
+    }
+    let mut gpus: Vec<&str> = Vec::new();
+    for g in gpu_of {
+        if !gpus.contains(g) {
+            gpus.push(g);
+        }
+    }
+    let mut out = Vec::new();
+    for gpu in gpus {
+        let series: Vec<usize> = (0..gpu_of.len()).filter(|&s| gpu_of[s] == gpu).collect();
+        let parts = series.len().div_ceil(MAX_SERIES);
+        let size = series.len().div_ceil(parts);
+        for (k, chunk) in series.chunks(size).enumerate() {
+            let name = if parts == 1 {
+                gpu.to_owned()
+            } else {
+                format!("{gpu} ({} of {parts})", k + 1)
+            };
+            out.push(Panel {
+                name,
+                series: chunk.to_vec(),
+            });
+        }
+    }
+    out
+}
 
 /// A model with its analysis and, per configuration, its series and whether
 /// it is the first run at its load in that series.
@@ -19,6 +67,9 @@ pub struct Ctx<'a, M: Plotted> {
     a: &'a ModelAnalysis<KeyOf<M>>,
     series_of: Vec<usize>,
     first_run: Vec<bool>,
+    panels: Vec<Panel>,
+    /// Per series, its index within its panel: its colour, marker and dash.
+    style_of: Vec<usize>,
 }
 
 impl<'a, M: Plotted> Ctx<'a, M> {
@@ -35,11 +86,111 @@ impl<'a, M: Plotted> Ctx<'a, M> {
                 seen.push(seqs);
             }
         }
+        let gpu_of: Vec<&str> = a
+            .curves
+            .iter()
+            .map(|s| {
+                s.points
+                    .first()
+                    .map_or("", |&i| m.configurations()[i].gpu())
+            })
+            .collect();
+        let panels = panels(&gpu_of);
+        let mut style_of = vec![0; a.curves.len()];
+        for p in &panels {
+            for (j, &si) in p.series.iter().enumerate() {
+                style_of[si] = j;
+            }
+        }
         Ctx {
             m,
             a,
             series_of,
             first_run,
+            panels,
+            style_of,
+        }
+    }
+
+    /// Whether configuration `i` misses the deadline (drawn faded).
+    fn over(&self, i: usize) -> bool {
+        self.c(i).latency() > self.m.deadline()
+    }
+
+    /// The configurations of panel `k` in drawing order, each with its
+    /// series' style index.
+    fn ordered_in(&self, k: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
+        self.panels[k].series.iter().flat_map(move |&si| {
+            self.a.curves[si]
+                .points
+                .iter()
+                .map(move |&i| (self.style_of[si], i))
+        })
+    }
+
+    /// The chart's legend and the panels' headers: with one panel, every
+    /// key in the chart's header; with several, `extra` there and each
+    /// panel's series in its own header.
+    fn legend(&self, title: &str, lines: bool, extra: Vec<Key>) -> (Header, Vec<Header>) {
+        let series_keys = |p: &Panel| -> Vec<Key> {
+            p.series
+                .iter()
+                .map(|&si| {
+                    let (j, label) = (self.style_of[si], self.a.curves[si].label.clone());
+                    if lines {
+                        Key::Series(j, label)
+                    } else {
+                        Key::Marker(j, label)
+                    }
+                })
+                .collect()
+        };
+        if self.panels.len() == 1 {
+            let mut keys = series_keys(&self.panels[0]);
+            keys.extend(extra);
+            (Header::new(title, keys), Vec::new())
+        } else {
+            let heads = self
+                .panels
+                .iter()
+                .map(|p| Header::panel(&p.name, series_keys(p)))
+                .collect();
+            (Header::new(title, extra), heads)
+        }
+    }
+
+    /// The keys every panel shares: repeated runs, the faded markers over
+    /// the deadline, the best ring.
+    fn common_keys(&self, spread: bool, frontier: bool) -> Vec<Key> {
+        let mut keys = Vec::new();
+        if self.first_run.iter().any(|f| !f) {
+            keys.push(Key::Repeat);
+        }
+        if spread {
+            keys.push(Key::Spread);
+        }
+        if frontier {
+            keys.push(Key::Frontier);
+        }
+        if (0..self.m.configurations().len()).any(|i| self.over(i)) {
+            keys.push(Key::Over(format!(
+                "over the {} {} deadline (faded)",
+                self.deadline(),
+                M::LATENCY_UNIT
+            )));
+        }
+        if self.has_best() {
+            keys.push(Key::Best(BEST_KEY.to_owned()));
+        }
+        keys
+    }
+
+    /// The plot height of each panel.
+    fn body(&self) -> i32 {
+        if self.panels.len() == 1 {
+            BODY
+        } else {
+            PANEL_BODY
         }
     }
 
@@ -59,26 +210,6 @@ impl<'a, M: Plotted> Ctx<'a, M> {
             .iter()
             .enumerate()
             .flat_map(|(si, s)| s.points.iter().map(move |&i| (si, i)))
-    }
-
-    fn series_keys(&self, lines: bool) -> Vec<Key> {
-        let mut keys: Vec<Key> = self
-            .a
-            .curves
-            .iter()
-            .enumerate()
-            .map(|(si, s)| {
-                if lines {
-                    Key::Series(si, s.label.clone())
-                } else {
-                    Key::Marker(si, s.label.clone())
-                }
-            })
-            .collect();
-        if self.first_run.iter().any(|f| !f) {
-            keys.push(Key::Repeat);
-        }
-        keys
     }
 
     fn has_best(&self) -> bool {
@@ -303,7 +434,13 @@ pub trait PageCharts: Plotted + Sized {
     fn describe(cx: &Ctx<'_, Self>, metric: &Metric<Self::Config>, log_note: &str) -> String;
     /// The description of the time–energy chart.
     fn describe_tradeoff(cx: &Ctx<'_, Self>, scales: &str) -> String;
+    /// p90, p95 and p99 of the inter-token latency, where the data have
+    /// them: the time–energy chart is drawn at each too.
+    fn itl_percentiles(c: &Self::Config) -> Option<[f64; 3]>;
 }
+
+/// The percentiles [`PageCharts::itl_percentiles`] gives, in its order.
+pub const ITL_PERCENTILES: [&str; 3] = ["p90", "p95", "p99"];
 
 impl PageCharts for ModelFile {
     fn metrics(&self) -> &'static [Metric<Configuration>; 4] {
@@ -312,6 +449,10 @@ impl PageCharts for ModelFile {
 
     fn spread(c: &Configuration) -> Option<(f64, f64)> {
         Some((c.p90_itl_ms, c.p99_itl_ms))
+    }
+
+    fn itl_percentiles(c: &Configuration) -> Option<[f64; 3]> {
+        Some([c.p90_itl_ms, c.p95_itl_ms, c.p99_itl_ms])
     }
 
     fn describe(cx: &Ctx<'_, Self>, metric: &Metric<Configuration>, log_note: &str) -> String {
@@ -384,6 +525,10 @@ impl PageCharts for DiffusionFile {
     }
 
     fn spread(_: &DiffusionConfiguration) -> Option<(f64, f64)> {
+        None
+    }
+
+    fn itl_percentiles(_: &DiffusionConfiguration) -> Option<[f64; 3]> {
         None
     }
 
@@ -471,8 +616,24 @@ pub(crate) fn model_charts<M: PageCharts>(m: &M, a: &ModelAnalysis<KeyOf<M>>) ->
         .iter()
         .map(|metric| concurrency_chart(&cx, metric))
         .collect();
-    charts.push(tradeoff_chart(&cx));
+    charts.push(tradeoff_chart(&cx, None));
     charts
+}
+
+/// The time–energy chart at the p90, p95 and p99 inter-token latency
+/// (`time-energy-tradeoff-p90.svg`, …), where the data have them; else none.
+pub(crate) fn percentile_charts<M: PageCharts>(m: &M, a: &ModelAnalysis<KeyOf<M>>) -> Vec<Chart> {
+    if m.configurations()
+        .first()
+        .and_then(M::itl_percentiles)
+        .is_none()
+    {
+        return Vec::new();
+    }
+    let cx = Ctx::new(m, a);
+    (0..ITL_PERCENTILES.len())
+        .map(|k| tradeoff_chart(&cx, Some(k)))
+        .collect()
 }
 
 fn min_max(values: impl Iterator<Item = f64>) -> (f64, f64) {
@@ -496,85 +657,74 @@ fn concurrency_chart<M: PageCharts>(cx: &Ctx<'_, M>, metric: &Metric<M::Config>)
     };
     let (smin, smax) = min_max(configs.iter().map(|c| f64::from(c.load())));
     let x_axis = Axis::powers_of_two(smin, smax);
-    let mut keys = cx.series_keys(true);
-    if spread {
-        keys.push(Key::Spread);
-    }
-    if cx.has_best() {
-        keys.push(Key::Best(BEST_KEY.to_owned()));
-    }
     let title = format!("{}: {}", cx.m.name(), metric.what);
+    let (header, panel_heads) = cx.legend(&title, true, cx.common_keys(spread, false));
     let log_note = if y_axis.is_log() {
         "log scales"
     } else {
         "log x scale"
     };
     let frame = Frame {
-        header: Header::new(&title, keys),
+        header,
         x: x_axis,
         y: y_axis,
         x_desc: M::LOAD_AXIS.to_owned(),
         y_desc: metric.axis.to_owned(),
-        body: BODY,
+        body: cx.body(),
         y_area: None,
         x_ticks: |v| fmt::fixed(v, 0),
     };
-    let doc = draw::render_xy(&frame, 16 * 1024, |p| {
+    let doc = draw::render_panels(&frame, &panel_heads, 16 * 1024, |k, p| {
         let pos = |p: &Plot<'_, '_>, i: usize, v: f64| p.px(f64::from(configs[i].load()), v);
         if latency {
             deadline_hline(p, cx.m.deadline(), &deadline_text::<M>(&cx.deadline()))?;
         }
-        for (si, s) in cx.a.curves.iter().enumerate() {
-            let pts: Vec<(i32, i32)> = s
+        let panel = &cx.panels[k].series;
+        for &si in panel {
+            let pts: Vec<(i32, i32)> = cx.a.curves[si]
                 .points
                 .iter()
                 .filter(|&&i| cx.first_run[i])
                 .map(|&i| pos(p, i, (metric.value)(&configs[i])))
                 .collect();
-            draw::line(p.root, &pts, Role::Line(si), 2)?;
+            draw::line(p.root, &pts, Role::Line(cx.style_of[si]), 2)?;
             p.placer.add_line(&pts);
         }
         if spread {
-            let n_series = draw::count(cx.a.curves.len());
-            for (si, i) in cx.ordered() {
+            let n_series = draw::count(panel.len());
+            for (j, i) in cx.ordered_in(k) {
                 let c = &configs[i];
                 let Some((p90, p99)) = M::spread(c) else {
                     continue;
                 };
                 // Stems of different series side by side, 5 px apart.
-                let dx = (2 * draw::count(si) - (n_series - 1)) * 5 / 2;
+                let dx = (2 * draw::count(j) - (n_series - 1)) * 5 / 2;
                 let (x, ym) = pos(p, i, c.latency());
                 let (_, y90) = pos(p, i, p90);
                 let (_, y99) = pos(p, i, p99);
                 let xs = x + dx;
-                draw::line(p.root, &[(xs, ym), (xs, y99)], Role::Stem(si), 1)?;
+                draw::line(p.root, &[(xs, ym), (xs, y99)], Role::Stem(j), 1)?;
                 p.placer.add_line(&[(xs, ym), (xs, y99)]);
                 p.root.draw(&plotters::element::Circle::new(
                     (xs, y90),
                     2,
-                    plotters::style::Color::filled(&Role::P90(si).color()),
+                    plotters::style::Color::filled(&Role::P90(j).color()),
                 ))?;
-                draw::line(p.root, &[(xs - 4, y99), (xs + 4, y99)], Role::P99(si), 2)?;
+                draw::line(p.root, &[(xs - 4, y99), (xs + 4, y99)], Role::P99(j), 2)?;
                 p.placer.occupy(Rect::around((xs, y99), 3.0));
             }
         }
-        for (si, i) in cx.ordered() {
+        for (j, i) in cx.ordered_in(k) {
             let at = pos(p, i, (metric.value)(&configs[i]));
-            draw::marker(p.root, at, si, Role::Point(si), cx.first_run[i])?;
+            draw::marker_faded(p.root, at, j, Role::Point(j), cx.first_run[i], cx.over(i))?;
             p.placer.occupy(Rect::around(at, 6.0));
         }
         best_rings_and_labels(
             p,
             cx,
+            k,
             |p, i| pos(p, i, (metric.value)(&configs[i])),
-            |c| {
-                format!(
-                    "{} best: {} {}",
-                    c.gpu(),
-                    (metric.format)((metric.value)(c)),
-                    metric.unit
-                )
-            },
+            |c| format!("{} {}", (metric.format)((metric.value)(c)), metric.unit),
         )
     });
     let description = M::describe(cx, metric, log_note);
@@ -630,22 +780,13 @@ fn deadline_vline(p: &mut Plot<'_, '_>, ms: f64, label: &str) -> Draw {
     let (x, _) = p.px(ms, 1.0);
     let (y0, y1) = (p.area.y0 as i32, p.area.y1 as i32);
     draw::line(p.root, &[(x, y0), (x, y1)], Role::Deadline, 2)?;
-    deadline_label(p, label, (x - 6, y0 + 12))
+    draw::beside_line(p, label, x, y0 + 12)
 }
 
 /// The deadline's label ("deadline N ms"), right-aligned at `at`; its box
 /// is kept free of other labels.
 fn deadline_label(p: &mut Plot<'_, '_>, text: &str, at: (i32, i32)) -> Draw {
-    p.placer.occupy_label(super::layout::label_box(
-        text,
-        TEXT_PX,
-        super::layout::Placement {
-            x: at.0,
-            y: at.1,
-            align: Align::End,
-        },
-    ));
-    draw::text(p.root, text, at, TEXT_PX, Align::End, Role::Label, false)
+    draw::label_at(p, text, at, Align::End)
 }
 
 /// Rings the best configuration per GPU and labels it, after every other
@@ -653,10 +794,16 @@ fn deadline_label(p: &mut Plot<'_, '_>, text: &str, at: (i32, i32)) -> Draw {
 fn best_rings_and_labels<M: Plotted>(
     p: &mut Plot<'_, '_>,
     cx: &Ctx<'_, M>,
+    panel: usize,
     pos: impl Fn(&Plot<'_, '_>, usize) -> (i32, i32),
     label: impl Fn(&M::Config) -> String,
 ) -> Draw {
-    let best: Vec<usize> = cx.a.best_per_gpu.iter().filter_map(|(_, b)| *b).collect();
+    let best: Vec<usize> =
+        cx.a.best_per_gpu
+            .iter()
+            .filter_map(|(_, b)| *b)
+            .filter(|&i| cx.panels[panel].series.contains(&cx.series_of[i]))
+            .collect();
     for &i in &best {
         let at = pos(p, i);
         draw::ring(p.root, at)?;
@@ -665,7 +812,12 @@ fn best_rings_and_labels<M: Plotted>(
     let mut placed = Vec::new();
     for &i in &best {
         let at = pos(p, i);
-        let text = label(cx.c(i));
+        // A panel names its GPU already.
+        let text = if cx.panels.len() > 1 {
+            format!("best: {}", label(cx.c(i)))
+        } else {
+            format!("{} best: {}", cx.c(i).gpu(), label(cx.c(i)))
+        };
         let (pl, leader) = p.placer.place(&text, TEXT_PX, at, RING + 5);
         placed.push((at, text, pl, leader));
     }
@@ -704,56 +856,99 @@ fn best_rings_and_labels<M: Plotted>(
     Ok(())
 }
 
-fn tradeoff_chart<M: PageCharts>(cx: &Ctx<'_, M>) -> Chart {
+/// The time–energy chart: each configuration's latency (its median, or
+/// with `pct` the [`ITL_PERCENTILES`]`[pct]` of its inter-token latency)
+/// against its energy, with the Pareto frontier on those two.
+fn tradeoff_chart<M: PageCharts>(cx: &Ctx<'_, M>, pct: Option<usize>) -> Chart {
     let m = cx.m;
     let a = cx.a;
     let configs = m.configurations();
-    let (ilo, ihi) = min_max(configs.iter().map(Measured::latency));
+    let lat = |c: &M::Config| match pct {
+        Some(k) => M::itl_percentiles(c).map_or(c.latency(), |p| p[k]),
+        None => c.latency(),
+    };
+    let percentile_frontier;
+    let frontier = match pct {
+        Some(_) => {
+            percentile_frontier = crate::analyse::pareto_frontier_by(configs, lat);
+            &percentile_frontier
+        }
+        None => &a.frontier,
+    };
+    let (ilo, ihi) = min_max(configs.iter().map(lat));
     let (elo, ehi) = min_max(configs.iter().map(Measured::energy));
-    let mut keys = cx.series_keys(false);
-    keys.push(Key::Frontier);
-    if cx.has_best() {
-        keys.push(Key::Best(BEST_KEY.to_owned()));
-    }
-    let title = format!("{}: time–energy trade-off", m.name());
+    let (file_name, title, x_desc, latency_header) = match pct {
+        Some(k) => {
+            let p = ITL_PERCENTILES[k];
+            (
+                format!("time-energy-tradeoff-{p}.svg"),
+                format!("{}: time–energy trade-off at {p} ITL", m.name()),
+                format!("{p} inter-token latency (ms)"),
+                format!("{p} ITL (ms)"),
+            )
+        }
+        None => (
+            "time-energy-tradeoff.svg".to_owned(),
+            format!("{}: time–energy trade-off", m.name()),
+            M::LATENCY_AXIS.to_owned(),
+            M::LATENCY_HEADER.to_owned(),
+        ),
+    };
+    let (header, panel_heads) = cx.legend(&title, false, cx.common_keys(false, true));
     let y = Axis::auto(elo, ehi);
     let energy_axis = m.energy_axis();
     let frame = Frame {
-        header: Header::new(&title, keys),
-        x: Axis::log(ilo, ihi.max(m.deadline())),
+        header,
+        x: Axis::log(
+            ilo,
+            if pct.is_some() {
+                ihi
+            } else {
+                ihi.max(m.deadline())
+            },
+        ),
         y,
-        x_desc: M::LATENCY_AXIS.to_owned(),
+        x_desc,
         y_desc: energy_axis.clone(),
-        body: BODY,
+        body: cx.body(),
         y_area: None,
         x_ticks: tick_label,
     };
-    let doc = draw::render_xy(&frame, 16 * 1024, |p| {
-        let pos = |p: &Plot<'_, '_>, i: usize| p.px(configs[i].latency(), configs[i].energy());
-        deadline_vline(p, m.deadline(), &deadline_text::<M>(&cx.deadline()))?;
-        let front: Vec<(i32, i32)> = a.frontier.iter().map(|&i| pos(p, i)).collect();
+    let doc = draw::render_panels(&frame, &panel_heads, 16 * 1024, |k, p| {
+        let pos = |p: &Plot<'_, '_>, i: usize| p.px(lat(&configs[i]), configs[i].energy());
+        // The deadline is on the median: a line on another percentile's
+        // axis would mislead.
+        if pct.is_none() {
+            deadline_vline(p, m.deadline(), &deadline_text::<M>(&cx.deadline()))?;
+        }
+        let front: Vec<(i32, i32)> = frontier.iter().map(|&i| pos(p, i)).collect();
         draw::line(p.root, &front, Role::Frontier, 2)?;
         p.placer.add_line(&front);
-        for (si, i) in cx.ordered() {
+        for (j, i) in cx.ordered_in(k) {
             let at = pos(p, i);
-            draw::marker(p.root, at, si, Role::Point(si), cx.first_run[i])?;
+            draw::marker_faded(p.root, at, j, Role::Point(j), cx.first_run[i], cx.over(i))?;
             p.placer.occupy(Rect::around(at, 6.0));
         }
-        best_rings_and_labels(p, cx, pos, |c| {
-            format!(
-                "{} best: {} {}",
-                c.gpu(),
-                M::energy_text(c.energy()),
-                m.energy_short()
-            )
+        best_rings_and_labels(p, cx, k, pos, |c| {
+            format!("{} {}", M::energy_text(c.energy()), m.energy_short())
         })
     });
-    let description = M::describe_tradeoff(cx, super::axis::scales_note(&frame.x, &frame.y));
+    let scales = super::axis::scales_note(&frame.x, &frame.y);
+    let description = match pct {
+        Some(k) => format!(
+            "Each configuration of {} as {} inter-token latency against energy per million output tokens ({scales}), with the Pareto frontier on these two ({} configurations) drawn as a line. The {} ms deadline is on the median inter-token latency: configurations over it are faded, and the rings mark the same best configurations as on the median chart.",
+            m.name(),
+            ITL_PERCENTILES[k],
+            frontier.len(),
+            cx.deadline()
+        ),
+        None => M::describe_tradeoff(cx, scales),
+    };
     let headers = [
         SETUP,
         M::LOAD_AXIS,
         RUN,
-        M::LATENCY_HEADER,
+        &latency_header,
         &energy_axis,
         "On the Pareto frontier",
         BEST,
@@ -766,16 +961,16 @@ fn tradeoff_chart<M: PageCharts>(cx: &Ctx<'_, M>) -> Chart {
             let c = &configs[i];
             let mut row = cx.row_start(i);
             row.extend([
-                M::latency_text(c.latency()),
+                M::latency_text(lat(c)),
                 M::energy_text(c.energy()),
-                if a.is_on_frontier(i) { "yes" } else { "" }.to_owned(),
+                if frontier.contains(&i) { "yes" } else { "" }.to_owned(),
                 cx.best_cell(i),
             ]);
             row
         })
         .collect();
     Chart {
-        file_name: "time-energy-tradeoff.svg".to_owned(),
+        file_name,
         svg: svg::finish(&doc, &title, &description),
         title,
         description,

@@ -59,8 +59,10 @@ impl ResponseUnit {
 
 /// The histogram of `r` for the configuration `setup` on `gpu`
 /// (`file_name`, e.g. `energy-per-response-h100.svg`), in `unit`: one bar
-/// per bin on linear axes from zero, with the median and 90th percentile
-/// marked.
+/// per bin on linear axes from zero to at least `x_max_j` joules (the same
+/// for every GPU of a model, so their histograms compare by eye), with the
+/// median and 90th percentile marked.
+#[allow(clippy::too_many_arguments)]
 pub fn response_histogram(
     file_name: &str,
     model: &str,
@@ -69,11 +71,12 @@ pub fn response_histogram(
     joules_per_token: f64,
     r: &ResponseEnergy,
     unit: ResponseUnit,
+    x_max_j: f64,
 ) -> Chart {
     let sym = unit.symbol();
     let title = format!("Energy per response on {gpu}: {model}");
     let slot = gpu_slot(gpu);
-    let x_max = unit.of(r.edges_j.last().copied().unwrap_or(1.0));
+    let x_max = unit.of(r.edges_j.last().copied().unwrap_or(1.0).max(x_max_j));
     let y_max = r.counts.iter().copied().max().unwrap_or(1) as f64;
     let frame = Frame {
         header: Header::new(&title, Vec::new()),
@@ -97,8 +100,10 @@ pub fn response_histogram(
             }
             let (x0, top) = p.px(unit.of(r.edges_j[i]), count as f64);
             let (x1, _) = p.px(unit.of(r.edges_j[i + 1]), 0.0);
+            // A bin of a few responses beside one of thousands rounds to
+            // no height: draw it a pixel high, so every non-empty bin shows.
             p.root.draw(&Rectangle::new(
-                [(x0, top), (x1.max(x0 + 1), base)],
+                [(x0, top.min(base - 1)), (x1.max(x0 + 1), base)],
                 Role::Bar(slot).color().filled(),
             ))?;
         }

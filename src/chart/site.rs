@@ -3,7 +3,7 @@
 
 use super::axis::{Axis, tick_label};
 use super::draw::{self, Frame, Header, Key, PAD, TEXT_PX, WIDTH};
-use super::layout::{Align, Placement, Rect, label_box, wrap};
+use super::layout::{Align, Rect, wrap};
 use super::style::{Role, gpu_slot};
 use super::{BarEntry, Chart, DataTable, KeyOf, Plotted, svg};
 use crate::analyse::ModelAnalysis;
@@ -243,17 +243,7 @@ fn draw_deadlines<M: Plotted>(p: &mut draw::Plot<'_, '_>, deadlines: &[f64]) -> 
         let (x, _) = p.px(d, 1.0);
         draw::line(p.root, &[(x, y0), (x, y1)], Role::Deadline, 2)?;
         let text = format!("deadline {} {}", M::limit(d), M::LATENCY_UNIT);
-        let at = (x - 6, y0 + 12 + 18 * draw::count(k));
-        p.placer.occupy_label(label_box(
-            &text,
-            TEXT_PX,
-            Placement {
-                x: at.0,
-                y: at.1,
-                align: Align::End,
-            },
-        ));
-        draw::text(p.root, &text, at, TEXT_PX, Align::End, Role::Label, false)?;
+        draw::beside_line(p, &text, x, y0 + 12 + 18 * draw::count(k))?;
     }
     Ok(())
 }
@@ -658,6 +648,133 @@ pub(crate) fn grouped_bars(
         description,
         table: DataTable {
             headers: vec!["Bar".to_owned(), "Series".to_owned(), axis.to_owned()],
+            rows,
+        },
+    }
+}
+
+/// Every configuration of every model of a workload on one chart, its
+/// latency against its energy (`all-configurations.svg`): one colour and
+/// marker per model (by energy rank, as on the compare page), faded over
+/// the model's deadline. Each point is a link (`href(model, configuration)`,
+/// relative to the chart's file, opened in the whole window) with a
+/// tooltip (`<title>`) naming the model, the setup, the load and the
+/// figures; hovering a model's point fades every other model.
+pub(crate) fn configuration_scatter<M: Plotted>(
+    all: &[(&M, &ModelAnalysis<KeyOf<M>>)],
+    href: impl Fn(&M, &M::Config) -> String,
+) -> Chart {
+    let by_energy = lowest_energy_first(all, all.len());
+    let configs = || all.iter().flat_map(|(m, _)| m.configurations());
+    let (mut ilo, mut ihi, mut elo, mut ehi) = (f64::MAX, 0.0f64, f64::MAX, 0.0f64);
+    for c in configs() {
+        (ilo, ihi) = (ilo.min(c.latency()), ihi.max(c.latency()));
+        (elo, ehi) = (elo.min(c.energy()), ehi.max(c.energy()));
+    }
+    let mut deadlines: Vec<f64> = all.iter().map(|(m, _)| m.deadline()).collect();
+    deadlines.sort_by(f64::total_cmp);
+    deadlines.dedup();
+    if configs().next().is_none() {
+        (ilo, ihi, elo, ehi) = (10.0, 100.0, 10.0, 100.0);
+    }
+    let title = "Every configuration of every model";
+    let energy_axis = all
+        .first()
+        .map_or_else(|| ENERGY.to_owned(), |(m, _)| m.energy_axis());
+    let short = all.first().map_or("", |(m, _)| m.energy_short());
+    let keys = by_energy
+        .iter()
+        .enumerate()
+        .map(|(r, &mi)| Key::Marker(r, all[mi].0.name().to_owned()))
+        .collect();
+    let frame = Frame {
+        header: Header::new(title, keys),
+        x: Axis::log(ilo, ihi.max(deadlines.last().copied().unwrap_or(ihi))),
+        y: Axis::log(elo, ehi),
+        x_desc: M::LATENCY_AXIS.to_owned(),
+        y_desc: energy_axis.clone(),
+        body: 380,
+        y_area: None,
+        x_ticks: tick_label,
+    };
+    let mut rows = Vec::new();
+    let doc = draw::render_xy(&frame, 64 * 1024, |p| {
+        draw_deadlines::<M>(p, &deadlines)?;
+        // Highest energy first, so the lowest lie on top.
+        for (r, &mi) in by_energy.iter().enumerate().rev() {
+            let m = all[mi].0;
+            let setup = m.series_labels();
+            p.root.draw(&svg::Markup("<g class=\"sm\">\n".to_owned()))?;
+            for c in m.configurations() {
+                let load = M::load_phrase(c.load());
+                let load = if load.parse::<u32>().is_ok() {
+                    format!("concurrency {load}")
+                } else {
+                    load
+                };
+                let tip = format!(
+                    "{}: {}, {load}, run {}: {} {short} at {} {}",
+                    m.name(),
+                    setup(c),
+                    c.repeat(),
+                    M::energy_text(c.energy()),
+                    M::latency_text(c.latency()),
+                    M::LATENCY_UNIT
+                );
+                p.root.draw(&svg::Markup(format!(
+                    "<a href=\"{}\" target=\"_top\"><title>{}</title>\n",
+                    svg::xml_escape(&href(m, c)),
+                    svg::xml_escape(&tip)
+                )))?;
+                let at = p.px(c.latency(), c.energy());
+                let over = c.latency() > m.deadline();
+                draw::marker_faded(p.root, at, r, Role::Point(r), true, over)?;
+                p.root.draw(&svg::Markup("</a>\n".to_owned()))?;
+                rows.push(vec![
+                    m.name().to_owned(),
+                    setup(c),
+                    c.load().to_string(),
+                    c.repeat().to_string(),
+                    M::latency_text(c.latency()),
+                    M::energy_text(c.energy()),
+                ]);
+            }
+            p.root.draw(&svg::Markup("</g>\n".to_owned()))?;
+        }
+        Ok(())
+    });
+    rows.reverse();
+    let description = format!(
+        "Every configuration of {} models as {} against {} ({}), one colour and marker per model, faded where it misses the model's deadline (dashed). Each point names its model, setup and figures on hover and links to its row on the model page.",
+        count_text(all.len()),
+        M::LATENCY_PHRASE,
+        all.first()
+            .map_or_else(String::new, |(m, _)| m.energy_phrase()),
+        super::axis::scales_note(&frame.x, &frame.y),
+    );
+    Chart {
+        file_name: "all-configurations.svg".to_owned(),
+        svg: svg::finish_with(
+            &doc,
+            title,
+            &description,
+            // Its own document in an <iframe>: the same colour scheme as
+            // the page, so the frame stays transparent in dark mode.
+            ":root{color-scheme:light dark}.ebc:has(.sm:hover) .sm:not(:hover){opacity:.25}",
+        ),
+        title: title.to_owned(),
+        description,
+        table: DataTable {
+            headers: [
+                "Model",
+                "GPU setup",
+                M::LOAD_AXIS,
+                "Run",
+                M::LATENCY_HEADER,
+                &energy_axis,
+            ]
+            .map(str::to_owned)
+            .to_vec(),
             rows,
         },
     }

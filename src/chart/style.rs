@@ -166,7 +166,9 @@ pub(crate) enum Shape {
     TriangleRight,
 }
 
-/// The marker shape of series `idx`.
+/// The marker shape of series `idx`. Colours repeat every
+/// [`PALETTE`]`.len()` series; shapes then shift by one, so up to 49 series
+/// no two share both colour and shape.
 pub(crate) fn shape(idx: usize) -> Shape {
     const SHAPES: [Shape; 7] = [
         Shape::Circle,
@@ -177,7 +179,7 @@ pub(crate) fn shape(idx: usize) -> Shape {
         Shape::Plus,
         Shape::TriangleRight,
     ];
-    SHAPES[idx % SHAPES.len()]
+    SHAPES[(idx + idx / SHAPES.len()) % SHAPES.len()]
 }
 
 /// Palette slot for a GPU, fixed per GPU name so a GPU has the same colour on

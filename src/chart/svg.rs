@@ -432,7 +432,13 @@ pub(crate) fn bare(doc: &Doc) -> String {
 
 /// The finished document: see the module comment.
 pub(crate) fn finish(doc: &Doc, title: &str, desc: &str) -> String {
-    let css = style::css(doc.used);
+    finish_with(doc, title, desc, "")
+}
+
+/// [`finish`], with `extra` CSS (the program's own) after the classes'.
+pub(crate) fn finish_with(doc: &Doc, title: &str, desc: &str, extra: &str) -> String {
+    let mut css = style::css(doc.used);
+    css.insert_str(css.find("@media").unwrap_or(css.len()), extra);
     let mut out =
         String::with_capacity(doc.body.len() + css.len() + title.len() + desc.len() + 160);
     out.push_str("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 ");

@@ -52,6 +52,8 @@ struct ModelPage<'a> {
     best_cards: Vec<BestCard>,
     budget_table: String,
     charts: Vec<ChartView>,
+    /// The time–energy chart at other ITL percentiles: (percentile, file).
+    itl_variants: Vec<(String, String)>,
     config_tables: Vec<(String, String, String)>,
     deadline: String,
     licence_evidence: Vec<String>,
@@ -203,6 +205,16 @@ pub(super) fn render_model<F: PageKind>(
         site.put_file(sink, &format!("{rel_dir}{}", c.file_name), c.svg.as_bytes())?;
     }
     let charts: Vec<ChartView> = charts_made.iter().map(chart_view).collect();
+    // The time–energy chart at other ITL percentiles: files of their own,
+    // linked under the charts.
+    let mut itl_variants = Vec::new();
+    for (c, p) in chart::percentile_charts(m, a)
+        .iter()
+        .zip(chart::ITL_PERCENTILES)
+    {
+        site.put_file(sink, &format!("{rel_dir}{}", c.file_name), c.svg.as_bytes())?;
+        itl_variants.push((p.to_owned(), c.file_name.clone()));
+    }
     let (response, response_charts) = response_section(site, m, a)?;
     for c in &response_charts {
         site.put_file(sink, &format!("{rel_dir}{}", c.file_name), c.svg.as_bytes())?;
@@ -288,6 +300,7 @@ pub(super) fn render_model<F: PageKind>(
         best_cards,
         budget_table,
         charts,
+        itl_variants,
         config_tables,
         deadline,
         licence_evidence: m.source().licence_evidence.clone(),
@@ -323,7 +336,7 @@ pub(super) fn render_model<F: PageKind>(
     put_page(sink, &path, &page)?;
     Ok(RenderCounts {
         pages: 1,
-        charts: charts_made.len() + response_charts.len(),
+        charts: charts_made.len() + response_charts.len() + page.itl_variants.len(),
     })
 }
 
@@ -603,6 +616,7 @@ fn response_section<F: PageKind>(
                 *j,
                 r,
                 unit,
+                top,
             )
         })
         .collect();

@@ -33,6 +33,8 @@ struct LeaderboardPage<'a> {
     deadline: String,
     table: String,
     chart: Option<ChartView>,
+    /// Every configuration on one chart (templates/scatter.html).
+    scatter: Option<ChartView>,
     gpus: Vec<String>,
     archs: Vec<String>,
     model_count: usize,
@@ -167,6 +169,25 @@ pub(super) fn render_leaderboard<F: PageKind>(
             ..chart_view(&c)
         })
     };
+    let scatter = if site.leaderboard.is_empty() {
+        None
+    } else {
+        let pairs: Vec<(&F, &ModelAnalysis<KeyOf<F>>)> = site
+            .models
+            .iter()
+            .map(|m| &m.file)
+            .zip(&site.analyses)
+            .collect();
+        let c = chart::configuration_scatter(&pairs, |m, c| {
+            format!(
+                "{}index.html#{}",
+                model_dir(m.slug()),
+                row_anchor(m.slug(), c.row_id())
+            )
+        });
+        site.put_file(sink, &c.file_name, c.svg.as_bytes())?;
+        Some(chart_view(&c))
+    };
     let mut archs: Vec<String> = site
         .models
         .iter()
@@ -182,6 +203,7 @@ pub(super) fn render_leaderboard<F: PageKind>(
         deadline: site.deadline(),
         table,
         chart,
+        scatter,
         gpus: site.gpus.clone(),
         archs,
         model_count: site.models.len(),
@@ -193,7 +215,7 @@ pub(super) fn render_leaderboard<F: PageKind>(
     put_page(sink, &site.path(path), &page)?;
     Ok(RenderCounts {
         pages: 1,
-        charts: usize::from(page.chart.is_some()),
+        charts: usize::from(page.chart.is_some()) + usize::from(page.scatter.is_some()),
     })
 }
 

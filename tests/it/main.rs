@@ -15,5 +15,6 @@ mod page_scripts;
 mod safety;
 mod serve;
 mod site;
+mod site_charts;
 mod snapshots;
 mod ui;

@@ -1,0 +1,319 @@
+//! Every chart the seven-workload build writes (the repository's `data/`),
+//! read as a reader reads it: no two series in one panel look the same
+//! (colour, marker and dash), and no text overlaps another.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use energyboard::{BuildOptions, build};
+use roxmltree::{Document, Node};
+
+fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Builds `data/` into a temporary folder and returns every chart file in
+/// it (an SVG whose root has the class `ebc`; badges and the icon are not
+/// charts), by path within the site.
+fn built_charts() -> Vec<(String, String)> {
+    built().1
+}
+
+/// The build of `data/` (kept while the folder lives) and its charts.
+fn built() -> (tempfile::TempDir, Vec<(String, String)>) {
+    let config = energyboard::Config::load(&repo().join("energyboard.toml")).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("site");
+    build(&BuildOptions {
+        data_dir: repo().join("data"),
+        static_dir: repo().join("static"),
+        out_dir: out.clone(),
+        force: false,
+        base_url: None,
+        workloads: config.workloads.clone(),
+        footprint: config.footprint(&repo().join("energyboard.toml")).unwrap(),
+    })
+    .unwrap();
+    let mut charts = Vec::new();
+    collect(&out, &out, &mut charts);
+    charts.sort();
+    assert!(charts.len() > 400, "{} charts", charts.len());
+    (dir, charts)
+}
+
+fn collect(root: &Path, dir: &Path, out: &mut Vec<(String, String)>) {
+    for entry in fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            collect(root, &path, out);
+        } else if path.extension().is_some_and(|e| e == "svg") {
+            let text = fs::read_to_string(&path).unwrap();
+            if text.contains("class=\"ebc\"") {
+                let rel = path.strip_prefix(root).unwrap().display().to_string();
+                out.push((rel, text));
+            }
+        }
+    }
+}
+
+fn has_class(n: &Node<'_, '_>, class: &str) -> bool {
+    n.attribute("class")
+        .is_some_and(|c| c.split(' ').any(|k| k == class))
+}
+
+/// What a legend entry's sample looks like: each drawn element's tag,
+/// class (which decides colour and dash) and shape relative to the
+/// entry's first element. Empty for an entry without a sample.
+fn look(key: &Node<'_, '_>) -> Vec<String> {
+    let mut origin: Option<(f64, f64)> = None;
+    let mut out = Vec::new();
+    for n in key.descendants().filter(|n| n.is_element() && n != key) {
+        if n.has_tag_name("text") {
+            continue;
+        }
+        let attr = |a: &str| n.attribute(a).and_then(|v| v.parse::<f64>().ok());
+        let points: Vec<(f64, f64)> = match n.tag_name().name() {
+            "circle" => vec![(attr("cx").unwrap(), attr("cy").unwrap())],
+            "rect" => vec![(attr("x").unwrap(), attr("y").unwrap())],
+            _ => n
+                .attribute("points")
+                .unwrap_or_default()
+                .split(' ')
+                .filter_map(|p| p.split_once(','))
+                .map(|(x, y)| (x.parse().unwrap(), y.parse().unwrap()))
+                .collect(),
+        };
+        let o = *origin.get_or_insert(points.first().copied().unwrap_or_default());
+        let rel: Vec<String> = points
+            .iter()
+            .map(|(x, y)| format!("{},{}", x - o.0, y - o.1))
+            .collect();
+        out.push(format!(
+            "{} {} r={:?} w={:?} h={:?} {}",
+            n.tag_name().name(),
+            n.attribute("class").unwrap_or_default(),
+            attr("r"),
+            attr("width"),
+            attr("height"),
+            rel.join(" ")
+        ));
+    }
+    out
+}
+
+/// The panels of a chart: its `g.panel` groups, or the whole chart.
+fn panels<'a>(doc: &'a Document<'a>) -> Vec<Node<'a, 'a>> {
+    let groups: Vec<Node<'_, '_>> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("g") && has_class(n, "panel"))
+        .collect();
+    if groups.is_empty() {
+        vec![doc.root_element()]
+    } else {
+        groups
+    }
+}
+
+#[test]
+fn no_two_series_in_a_panel_look_the_same() {
+    let mut keys_seen = 0;
+    let mut failures = Vec::new();
+    for (rel, svg) in built_charts() {
+        let doc = Document::parse(&svg).unwrap();
+        for panel in panels(&doc) {
+            let mut seen: Vec<(Vec<String>, String)> = Vec::new();
+            for key in panel
+                .descendants()
+                .filter(|n| n.has_tag_name("g") && has_class(n, "key"))
+            {
+                let look = look(&key);
+                if look.is_empty() {
+                    continue;
+                }
+                keys_seen += 1;
+                let label: String = key
+                    .descendants()
+                    .filter(|n| n.has_tag_name("text"))
+                    .filter_map(|n| n.text())
+                    .collect();
+                if let Some((_, other)) = seen.iter().find(|(l, _)| *l == look) {
+                    failures.push(format!("{rel}: {label:?} looks like {other:?}"));
+                }
+                seen.push((look, label));
+            }
+        }
+    }
+    assert!(keys_seen > 1000, "{keys_seen} legend entries");
+    assert!(
+        failures.is_empty(),
+        "{} series look like another in their panel:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+/// Advance of a character in em, as the chart layout estimates it (a wide
+/// sans-serif, so estimates err on the large side).
+fn advance(c: char) -> f64 {
+    match c {
+        'i' | 'j' | 'l' | '.' | ',' | ':' | ';' | '\'' | '|' | '!' | 'I' => 0.30,
+        ' ' | 'f' | 't' | 'r' | '(' | ')' | '-' | '/' => 0.38,
+        'm' | 'w' => 0.95,
+        'M' | 'W' => 1.0,
+        '×' | '–' | '—' | '+' | '=' | '<' | '>' => 0.84,
+        'A'..='Z' => 0.72,
+        '0'..='9' => 0.64,
+        _ => 0.62,
+    }
+}
+
+/// The box of a text element as drawn: its width from the font size and
+/// characters (bold a tenth wider), its height from the font size and the
+/// vertical anchor plotters gives it through `dy`. `None` for rotated text
+/// (axis titles, alone on their side).
+fn text_box(n: &Node<'_, '_>) -> Option<(f64, f64, f64, f64)> {
+    if n.attribute("transform").is_some() {
+        return None;
+    }
+    let num = |a: &str| -> f64 { n.attribute(a).unwrap().parse().unwrap() };
+    let size = num("font-size");
+    let bold = n.attribute("font-weight").is_some_and(|w| w == "bold");
+    let em: f64 = n.text().unwrap_or_default().chars().map(advance).sum();
+    let w = em * size * if bold { 1.1 } else { 1.0 };
+    let (x, y) = (num("x"), num("y"));
+    let x0 = match n.attribute("text-anchor") {
+        Some("end") => x - w,
+        Some("middle") => x - w / 2.0,
+        _ => x,
+    };
+    let (top, bottom) = match n.attribute("dy") {
+        Some("0.76em") => (0.0, 1.0),
+        Some("-0.5ex") => (-1.05, 0.0),
+        _ => (-0.5, 0.5),
+    };
+    Some((x0, y + top * size, x0 + w, y + bottom * size))
+}
+
+#[test]
+fn no_text_overlaps_other_text_or_leaves_the_chart() {
+    let mut texts_seen = 0;
+    let mut failures = Vec::new();
+    for (rel, svg) in built_charts() {
+        let doc = Document::parse(&svg).unwrap();
+        let vb: Vec<f64> = doc
+            .root_element()
+            .attribute("viewBox")
+            .unwrap()
+            .split(' ')
+            .map(|v| v.parse().unwrap())
+            .collect();
+        let texts: Vec<(String, (f64, f64, f64, f64))> = doc
+            .descendants()
+            .filter(|n| n.has_tag_name("text"))
+            .filter_map(|n| Some((n.text().unwrap_or_default().to_owned(), text_box(&n)?)))
+            .collect();
+        texts_seen += texts.len();
+        for (i, (what, a)) in texts.iter().enumerate() {
+            if a.0 < -0.5 || a.2 > vb[2] + 0.5 || a.1 < -0.5 || a.3 > vb[3] + 0.5 {
+                failures.push(format!("{rel}: {what:?} leaves the chart"));
+            }
+            for (other, b) in &texts[i + 1..] {
+                // Boxes that touch by less than half a pixel do not overlap.
+                let overlap =
+                    a.0 + 0.5 < b.2 && b.0 + 0.5 < a.2 && a.1 + 0.5 < b.3 && b.1 + 0.5 < a.3;
+                if overlap {
+                    failures.push(format!("{rel}: {what:?} overlaps {other:?}"));
+                }
+            }
+        }
+    }
+    assert!(texts_seen > 10_000, "{texts_seen} texts");
+    assert!(
+        failures.is_empty(),
+        "{} texts overlap or leave their chart:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+/// A workload's scatter of every configuration: each point a link, opened
+/// in the whole window, to an existing row of a model page of that
+/// workload, with a tooltip naming the model; every model page linked.
+#[test]
+fn every_configuration_on_the_scatter_names_itself_and_links_to_its_row() {
+    let (dir, charts) = built();
+    let site = dir.path().join("site");
+    let mut scatters = 0;
+    for (rel, svg) in charts
+        .iter()
+        .filter(|(r, _)| r.ends_with("/all-configurations.svg"))
+    {
+        scatters += 1;
+        let base = site.join(rel).parent().unwrap().to_path_buf();
+        let doc = Document::parse(svg).unwrap();
+        let mut linked = std::collections::BTreeSet::new();
+        for a in doc.descendants().filter(|n| n.has_tag_name("a")) {
+            let href = a.attribute("href").unwrap();
+            assert_eq!(a.attribute("target"), Some("_top"), "{rel}: {href}");
+            let (page, anchor) = href.split_once('#').unwrap();
+            let html = fs::read_to_string(base.join(page))
+                .unwrap_or_else(|e| panic!("{rel}: {href}: {e}"));
+            assert!(
+                html.contains(&format!("id=\"{anchor}\"")),
+                "{rel}: no row {href}"
+            );
+            let tip = a
+                .children()
+                .find(|n| n.has_tag_name("title"))
+                .and_then(|n| n.text())
+                .unwrap_or_else(|| panic!("{rel}: {href} has no tooltip"));
+            let model = tip.split(": ").next().unwrap();
+            assert!(
+                html.contains(model),
+                "{rel}: {tip} names no model of {href}"
+            );
+            linked.insert(page.to_owned());
+        }
+        let pages: std::collections::BTreeSet<String> = fs::read_dir(base.join("models"))
+            .unwrap()
+            .map(|e| {
+                format!(
+                    "models/{}/index.html",
+                    e.unwrap().file_name().to_string_lossy()
+                )
+            })
+            .collect();
+        assert_eq!(linked, pages, "{rel}");
+    }
+    assert_eq!(scatters, 7);
+}
+
+/// Every per-token model page links its time–energy chart at p90, p95 and
+/// p99 ITL, each a file beside the page; diffusion pages have none.
+#[test]
+fn per_token_model_pages_link_the_chart_at_each_itl_percentile() {
+    let (dir, charts) = built();
+    let site = dir.path().join("site");
+    let pages: Vec<&String> = charts
+        .iter()
+        .map(|(rel, _)| rel)
+        .filter(|rel| rel.ends_with("/time-energy-tradeoff.svg") && rel.starts_with("workloads/"))
+        .collect();
+    let mut per_token = 0;
+    for rel in pages {
+        let folder = site.join(rel).parent().unwrap().to_path_buf();
+        let html = fs::read_to_string(folder.join("index.html")).unwrap();
+        let tokens = folder.join("energy-vs-concurrency.svg").is_file();
+        for p in ["p90", "p95", "p99"] {
+            let file = format!("time-energy-tradeoff-{p}.svg");
+            assert_eq!(folder.join(&file).is_file(), tokens, "{rel}: {file}");
+            assert_eq!(
+                html.contains(&format!("href=\"{file}\"")),
+                tokens,
+                "{rel}: {file}"
+            );
+        }
+        per_token += usize::from(tokens);
+    }
+    assert!(per_token > 40, "{per_token}");
+}
