@@ -89,11 +89,17 @@ try {
 
   // A broken file: the page reloads with the banner naming the file.
   await save(file, '{ "name": ');
-  const banner = await page.waitForFunction(() => document.querySelector('#energyboard-build-error'), null, { timeout: 20000 })
-    .then(() => true, () => false);
-  const text = banner ? await page.locator('body').innerText() : '';
-  report(banner && text.includes(path.basename(file)), 'a broken file: the open page shows the error banner naming the file');
-  report((await page.locator('h1').innerText()).includes(renamed), 'a broken file: the last good page stays');
+  // One check in the page, so a second reload (the save may trigger two
+  // failed builds) cannot land between finding the banner and reading it.
+  const banner = await page.waitForFunction(
+    (name) => document.querySelector('#energyboard-build-error')?.textContent.includes(name),
+    path.basename(file), { timeout: 20000 },
+  ).then(() => true, () => false);
+  report(banner, 'a broken file: the open page shows the error banner naming the file');
+  const stays = await page.waitForFunction(
+    (n) => document.querySelector('h1')?.textContent.includes(n), renamed, { timeout: 20000 },
+  ).then(() => true, () => false);
+  report(stays, 'a broken file: the last good page stays');
 
   // Fixed: the banner goes.
   await save(file, original);

@@ -366,7 +366,7 @@ impl Links<'_, '_> {
             .map(|b| self.best_row(b, recorded(b)))
             .collect();
         let best_table = if with_table && !best.is_empty() {
-            table_html(&best_table(number, &best))?
+            table_html(&best_table(number, &e.upstream_version, &best))?
         } else {
             String::new()
         };
@@ -424,7 +424,7 @@ fn cell(item: &Item) -> Cell {
     }
 }
 
-fn best_table(number: usize, rows: &[BestRow]) -> TableView {
+fn best_table(number: usize, version: &str, rows: &[BestRow]) -> TableView {
     let rows = rows
         .iter()
         .map(|r| Row {
@@ -461,7 +461,10 @@ fn best_table(number: usize, rows: &[BestRow]) -> TableView {
         .collect();
     TableView {
         id: format!("best-{number}"),
-        caption: "Best figures per model and GPU before and after this import".to_owned(),
+        // Unique per import: each table is a landmark named by its caption.
+        caption: format!(
+            "Best figures per model and GPU before and after import {number} (leaderboard data of {version})"
+        ),
         headers: vec![
             Header::plain("Model", "", false, "model"),
             Header::plain("Workload", "", false, "workload"),

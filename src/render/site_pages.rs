@@ -185,7 +185,9 @@ pub(super) fn render_leaderboard<F: PageKind>(
                 row_anchor(m.slug(), c.row_id())
             )
         });
-        site.put_file(sink, &c.file_name, c.svg.as_bytes())?;
+        // New with workloads: only in the workload's folder (its links are
+        // relative to it), never at a pre-workload address.
+        sink.put(&site.path(&c.file_name), c.svg.as_bytes())?;
         Some(chart_view(&c))
     };
     let mut archs: Vec<String> = site
