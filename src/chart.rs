@@ -30,7 +30,7 @@ use crate::model::{DiffusionFile, Measurements, ModelFile};
 pub use model_page::{Ctx, ITL_PERCENTILES, Metric, PageCharts};
 
 pub use response::{ResponseUnit, response_histogram};
-pub use site::{FrontierPicker, GroupedBar, MAX_BARS, MAX_FRONTIERS};
+pub use site::{BarScale, FrontierPicker, GroupedBar, MAX_BARS, MAX_FRONTIERS};
 pub(crate) use style::gpu_slot;
 
 /// A chart's data as a plain table, shown under the chart for readers who
@@ -214,19 +214,21 @@ pub fn frontier_picker<M: Plotted>(models: &[(&M, &ModelAnalysis<KeyOf<M>>)]) ->
 }
 
 /// Horizontal bars in the order given, coloured by series (e.g. one colour
-/// per workload), each labelled with `value_text` of its value, on a linear
-/// axis from zero named `axis`. `what` opens the description ("Energy per
-/// response of …"). Past [`MAX_BARS`] bars only the first are drawn, and the
-/// title and description say so; the data table lists every bar.
+/// per workload), each labelled with `value_text` of its value, on a
+/// `scale` axis named `axis` (the axis title adds "log scale" to a log
+/// one). `what` opens the description ("Energy per response of …"). Past
+/// [`MAX_BARS`] bars only the first are drawn, and the title and
+/// description say so; the data table lists every bar.
 pub fn grouped_bars(
     file_name: &str,
     title: &str,
     axis: &str,
     what: &str,
     bars: &[GroupedBar],
+    scale: BarScale,
     value_text: fn(f64) -> String,
 ) -> Chart {
-    site::grouped_bars(file_name, title, axis, what, bars, value_text)
+    site::grouped_bars(file_name, title, axis, what, bars, scale, value_text)
 }
 
 /// Every configuration of every model of a workload on one chart

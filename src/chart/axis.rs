@@ -52,6 +52,29 @@ impl Axis {
         Self::new(lo, hi, true, ticks)
     }
 
+    /// A log₁₀ axis for bars, from the power of ten below `min` (so every
+    /// bar starts at a labelled tick and the shortest still shows) to
+    /// `hi`, ticked at powers of ten (at 1-2-5 steps, or finer, when that
+    /// gives fewer than three ticks).
+    pub(crate) fn log_from_decade(min: f64, hi: f64) -> Self {
+        let lo = round_sig(10f64.powf((min / 1.25).log10().floor()));
+        let ticks = [
+            &[1.0][..],
+            &[1.0, 2.0, 5.0],
+            &[1.0, 1.5, 2.0, 3.0, 5.0, 7.0],
+        ]
+        .iter()
+        .map(|steps| log_ticks(lo, hi, steps))
+        .find(|t| t.len() >= 3)
+        .unwrap_or_else(|| log_ticks(lo, hi, &[1.0, 1.5, 2.0, 3.0, 5.0, 7.0]));
+        Self::new(lo, hi, true, ticks)
+    }
+
+    /// The lowest value on the axis.
+    pub(crate) fn start(&self) -> f64 {
+        self.lo
+    }
+
     /// A linear axis from zero to a little above `max`, ending on a tick.
     pub(crate) fn from_zero(max: f64) -> Self {
         // Past 1e300 the end would overflow; the data never get there
@@ -250,6 +273,16 @@ mod tests {
             &[20.0, 50.0, 100.0, 200.0, 500.0]
         );
         assert_eq!(Axis::log(20.0, 60.0).ticks(), &[20.0, 30.0, 50.0, 70.0]);
+    }
+
+    #[test]
+    fn bar_log_axis_starts_on_the_decade_below_its_smallest_value() {
+        let a = Axis::log_from_decade(33.6, 40_000.0);
+        assert!(a.is_log());
+        assert_eq!(a.start(), 10.0);
+        assert_eq!(a.ticks(), &[10.0, 100.0, 1_000.0, 10_000.0]);
+        // A smallest value on a power of ten still gets a bar.
+        assert_eq!(Axis::log_from_decade(10.0, 500.0).start(), 1.0);
     }
 
     #[test]

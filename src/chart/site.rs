@@ -3,7 +3,7 @@
 
 use super::axis::{Axis, tick_label};
 use super::draw::{self, Frame, Header, Key, PAD, TEXT_PX, WIDTH};
-use super::layout::{Align, Rect, wrap};
+use super::layout::{Align, Rect, text_width, wrap};
 use super::style::{Role, gpu_slot};
 use super::{BarEntry, Chart, DataTable, KeyOf, Plotted, svg};
 use crate::analyse::ModelAnalysis;
@@ -84,7 +84,7 @@ pub(crate) fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry
         keys,
         ENERGY,
         &bars,
-        1.12,
+        bar_axis(&bars, BarScale::Linear, 1.12, fmt::wh_per_million),
         "No configuration to show",
         fmt::wh_per_million,
     );
@@ -467,17 +467,58 @@ pub(crate) fn compare_frontiers<M: Plotted>(all: &[(&M, &ModelAnalysis<KeyOf<M>>
     }
 }
 
+/// The x axis of a bar chart ([`BarScale`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BarScale {
+    /// Linear from zero: bar lengths compare as the values do.
+    Linear,
+    /// Logarithmic, from the power of ten below the smallest value: for
+    /// values so far apart that the small bars would vanish on a linear
+    /// axis. Linear all the same when a value is not positive.
+    Log,
+}
+
+/// The x axis for `bars` (label, colour slot, value). Linear: from zero,
+/// the longest bar's value times `room` short of its end, leaving space
+/// for its value label. Log: ends where every bar's label (`value_text`)
+/// fits right of its bar.
+fn bar_axis(
+    bars: &[(String, usize, f64)],
+    scale: BarScale,
+    room: f64,
+    value_text: fn(f64) -> String,
+) -> Axis {
+    let values = || bars.iter().map(|b| b.2).filter(|v| v.is_finite());
+    let max = values().fold(0.0, f64::max);
+    let min = values().fold(f64::INFINITY, f64::min);
+    if scale == BarScale::Linear || min <= 0.0 || bars.iter().any(|b| !b.2.is_finite()) {
+        return Axis::from_zero(max * room);
+    }
+    // The plot is at least this wide (the canvas less the y label area and
+    // the margins); a bar ending at `f` of it leaves `(1 - f)` for a label
+    // 6 pixels right of its end.
+    let span = f64::from(WIDTH - 40);
+    let lo = Axis::log_from_decade(min, max).start();
+    let decades = bars
+        .iter()
+        .map(|&(_, _, v)| {
+            let label = text_width(&value_text(v), TEXT_PX) + 6.0;
+            (v / lo).ln() * span / (span - label).max(1.0)
+        })
+        .fold(0.0, f64::max);
+    Axis::log_from_decade(min, lo * decades.exp())
+}
+
 /// Draws horizontal bars, one row each: the label (wrapped) beside a
-/// swatch of its colour, the bar below it on a linear axis from zero, and
-/// its value at the bar's end. `bars` are (label, colour slot, value);
-/// `room` scales the longest bar's value to leave space for its label;
+/// swatch of its colour, the bar below it on the axis `x` from its start,
+/// and its value at the bar's end. `bars` are (label, colour slot, value);
 /// `empty` is drawn when there are no bars.
 fn draw_bars(
     title: &str,
     keys: Vec<Key>,
     axis: &str,
     bars: &[(String, usize, f64)],
-    room: f64,
+    x: Axis,
     empty: &str,
     value_text: fn(f64) -> String,
 ) -> svg::Doc {
@@ -492,16 +533,16 @@ fn draw_bars(
         .map(|l| row_height(l.len()))
         .sum::<i32>()
         .max(30);
-    let max = bars
-        .iter()
-        .map(|&(_, _, v)| v)
-        .filter(|v| v.is_finite())
-        .fold(0.0, f64::max);
+    let x_desc = if x.is_log() {
+        format!("{axis}, log scale")
+    } else {
+        axis.to_owned()
+    };
     let frame = Frame {
         header: Header::new(title, keys),
-        x: Axis::from_zero(max * room),
+        x,
         y: Axis::rows(bars.len()),
-        x_desc: axis.to_owned(),
+        x_desc,
         y_desc: String::new(),
         body: all_rows + 10 + 46,
         y_area: Some(6),
@@ -572,15 +613,16 @@ pub struct GroupedBar {
 }
 
 /// Horizontal bars in the order given, coloured by series, each labelled
-/// with its value (`value_text`); `axis` names the quantity and its unit.
-/// Past [`MAX_BARS`] bars only the first ones are drawn, and the title and
-/// description say so.
+/// with its value (`value_text`), on a `scale` axis; `axis` names the
+/// quantity and its unit. Past [`MAX_BARS`] bars only the first ones are
+/// drawn, and the title and description say so.
 pub(crate) fn grouped_bars(
     file_name: &str,
     title: &str,
     axis: &str,
     what: &str,
     bars: &[GroupedBar],
+    scale: BarScale,
     value_text: fn(f64) -> String,
 ) -> Chart {
     let shown = &bars[..bars.len().min(MAX_BARS)];
@@ -609,15 +651,16 @@ pub(crate) fn grouped_bars(
         .iter()
         .map(|b| (b.label.clone(), b.slot, b.value))
         .collect();
-    let doc = draw_bars(
-        title,
-        keys,
-        axis,
-        &drawn,
-        1.18,
-        "Nothing to show",
-        value_text,
-    );
+    let x = bar_axis(&drawn, scale, 1.18, value_text);
+    let scale_text = if x.is_log() {
+        format!(
+            "on a log scale from {} (lengths grow with the logarithm, so small and large values both show; read the printed values)",
+            tick_label(x.start())
+        )
+    } else {
+        "on a linear axis from zero".to_owned()
+    };
+    let doc = draw_bars(title, keys, axis, &drawn, x, "Nothing to show", value_text);
     let description = if shown.is_empty() {
         "Nothing to show.".to_owned()
     } else {
@@ -632,7 +675,7 @@ pub(crate) fn grouped_bars(
             String::new()
         };
         format!(
-            "{what} {} horizontal bars on a linear axis from zero, coloured by {}.{cap}",
+            "{what} {} horizontal bars {scale_text}, coloured by {}.{cap}",
             shown.len(),
             series_names.join(", ")
         )

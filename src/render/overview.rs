@@ -15,7 +15,7 @@ use super::{
     Mirror, PageKind, PageMeta, Part, RenderCounts, Site, gpu_segment, model_dir, on_part, put_page,
 };
 use crate::analyse::LeaderboardRow;
-use crate::chart::{self, GroupedBar};
+use crate::chart::{self, BarScale, GroupedBar};
 use crate::fmt;
 use crate::model::{Measured, row_anchor};
 use crate::workload::Measure;
@@ -212,10 +212,11 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
     } else {
         let c = chart::grouped_bars(
             "energy-per-response.svg",
-            "Energy per response across workloads",
+            "Energy per response across workloads, log scale",
             "Energy per response (J)",
             "Energy per response (joules per output token × mean output tokens) of each model measured on more than one workload, at its lowest-energy configuration within the workload's deadline on any GPU; one bar per model and workload, grouped by model.",
             &bars,
+            BarScale::Log,
             fmt::joules_per_response,
         );
         sink.put(&c.file_name, c.svg.as_bytes())?;
@@ -433,6 +434,7 @@ fn overview_chart(
                 "Energy per response (joules per output token × mean output tokens) of {name} at its lowest-energy configuration per GPU within each workload's deadline; one bar per workload and GPU.",
             ),
             token_bars,
+            BarScale::Linear,
             fmt::joules_per_response,
         ));
     }
@@ -448,6 +450,7 @@ fn overview_chart(
             "Energy per {item} of {name} at its lowest-energy configuration per GPU within the workload's batch-latency deadline; one bar per workload and GPU.",
         ),
         item_bars,
+        BarScale::Linear,
         fmt::joules_per_item,
     ))
 }

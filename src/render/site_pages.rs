@@ -12,7 +12,7 @@ use super::{
     footprint_note, gpu_segment, header, leaderboard_row, model_dir, num, put_page, text,
 };
 use crate::analyse::{LeaderboardRow, ModelAnalysis};
-use crate::chart::{self, BarEntry, GroupedBar, KeyOf};
+use crate::chart::{self, BarEntry, BarScale, GroupedBar, KeyOf};
 use crate::columns::{Column, ColumnSet, DIFFUSION, PER_TOKEN, Shown};
 use crate::fmt;
 use crate::footprint::Footprint;
@@ -89,6 +89,7 @@ fn energy_bars<F: PageKind>(
             site.deadline()
         ),
         &bars,
+        BarScale::Linear,
         fmt::joules_per_item,
     )
 }

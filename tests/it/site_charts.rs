@@ -317,3 +317,75 @@ fn per_token_model_pages_link_the_chart_at_each_itl_percentile() {
     }
     assert!(per_token > 40, "{per_token}");
 }
+
+/// The front page compares energy per response across workloads, from a
+/// chat answer of about 34 J to a reasoning answer of about 12,000 J. On a
+/// linear axis the chat bars were one or two pixels wide; on a log scale
+/// every bar is long enough to read, the chart says it is a log scale, and
+/// every tick label lies inside the chart.
+#[test]
+fn front_page_energy_per_response_bars_are_all_readable_on_a_log_scale() {
+    let charts = built_charts();
+    let (_, svg) = charts
+        .iter()
+        .find(|(rel, _)| rel == "energy-per-response.svg")
+        .expect("the front page's energy-per-response chart");
+    let doc = Document::parse(svg).unwrap();
+    let text_of = |tag: &str| -> Vec<String> {
+        doc.descendants()
+            .filter(|n| n.has_tag_name(tag))
+            .filter_map(|n| n.text().map(str::to_owned))
+            .collect()
+    };
+    let desc = text_of("desc").concat();
+    assert!(desc.contains("log scale"), "{desc}");
+    assert!(
+        text_of("text").iter().any(|t| t.ends_with("log scale")),
+        "no axis title says log scale"
+    );
+    // Bars are the rectangles filled with a series colour (`c0`, `c1`, …).
+    let bars: Vec<f64> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("rect"))
+        .filter(|n| {
+            n.attribute("class")
+                .and_then(|c| c.strip_prefix('c'))
+                .is_some_and(|slot| slot.parse::<usize>().is_ok())
+        })
+        .map(|n| n.attribute("width").unwrap().parse().unwrap())
+        .collect();
+    assert!(bars.len() > 10, "{} bars", bars.len());
+    let (narrowest, widest) = bars.iter().fold((f64::INFINITY, 0.0f64), |(lo, hi), &w| {
+        (lo.min(w), hi.max(w))
+    });
+    assert!(
+        narrowest >= 24.0 && widest <= 10.0 * narrowest,
+        "bars from {narrowest} to {widest} px wide"
+    );
+    let width: f64 = doc
+        .root_element()
+        .attribute("viewBox")
+        .unwrap()
+        .split(' ')
+        .nth(2)
+        .unwrap()
+        .parse()
+        .unwrap();
+    let ticks: Vec<(String, (f64, f64, f64, f64))> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text") && n.attribute("dy") == Some("0.76em"))
+        .map(|n| {
+            (
+                n.text().unwrap_or_default().to_owned(),
+                text_box(&n).unwrap(),
+            )
+        })
+        .collect();
+    assert!(ticks.len() >= 3, "{ticks:?}");
+    for (label, (x0, _, x1, _)) in ticks {
+        assert!(
+            x0 >= 0.0 && x1 <= width,
+            "{label:?} spans {x0}..{x1} of {width}"
+        );
+    }
+}
