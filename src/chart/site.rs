@@ -436,14 +436,7 @@ pub(crate) fn compare_frontiers<M: Plotted>(all: &[(&M, &ModelAnalysis<KeyOf<M>>
                 .iter()
                 .find(|s| s.points.contains(&i))
                 .map_or_else(String::new, |s| s.label.clone());
-            rows.push(vec![
-                m.name().to_owned(),
-                setup,
-                c.load().to_string(),
-                c.repeat().to_string(),
-                M::latency_text(c.latency()),
-                M::energy_text(c.energy()),
-            ]);
+            rows.push(configuration_row(*m, setup, c));
         }
     }
     Chart {
@@ -451,19 +444,7 @@ pub(crate) fn compare_frontiers<M: Plotted>(all: &[(&M, &ModelAnalysis<KeyOf<M>>
         svg: svg::finish(&doc, title, &description),
         title: title.to_owned(),
         description,
-        table: DataTable {
-            headers: [
-                "Model",
-                "GPU setup",
-                M::LOAD_AXIS,
-                "Run",
-                M::LATENCY_HEADER,
-                &energy_axis,
-            ]
-            .map(str::to_owned)
-            .to_vec(),
-            rows,
-        },
+        table: configuration_table::<M>(&energy_axis, rows),
     }
 }
 
@@ -696,6 +677,36 @@ pub(crate) fn grouped_bars(
     }
 }
 
+/// One configuration as a row of a chart's data table (the columns of
+/// [`configuration_table`]).
+fn configuration_row<M: Plotted>(m: &M, setup: String, c: &M::Config) -> Vec<String> {
+    vec![
+        m.name().to_owned(),
+        setup,
+        c.load().to_string(),
+        c.repeat().to_string(),
+        M::latency_text(c.latency()),
+        M::energy_text(c.energy()),
+    ]
+}
+
+/// The data table of a chart of configurations from several models.
+fn configuration_table<M: Plotted>(energy_axis: &str, rows: Vec<Vec<String>>) -> DataTable {
+    DataTable {
+        headers: [
+            "Model",
+            "GPU setup",
+            M::LOAD_AXIS,
+            "Run",
+            M::LATENCY_HEADER,
+            energy_axis,
+        ]
+        .map(str::to_owned)
+        .to_vec(),
+        rows,
+    }
+}
+
 /// Every configuration of every model of a workload on one chart, its
 /// latency against its energy (`all-configurations.svg`): one colour and
 /// marker per model (by energy rank, as on the compare page), faded over
@@ -773,14 +784,7 @@ pub(crate) fn configuration_scatter<M: Plotted>(
                 let over = c.latency() > m.deadline();
                 draw::marker_faded(p.root, at, r, Role::Point(r), true, over)?;
                 p.root.draw(&svg::Markup("</a>\n".to_owned()))?;
-                rows.push(vec![
-                    m.name().to_owned(),
-                    setup(c),
-                    c.load().to_string(),
-                    c.repeat().to_string(),
-                    M::latency_text(c.latency()),
-                    M::energy_text(c.energy()),
-                ]);
+                rows.push(configuration_row(m, setup(c), c));
             }
             p.root.draw(&svg::Markup("</g>\n".to_owned()))?;
         }
@@ -807,18 +811,6 @@ pub(crate) fn configuration_scatter<M: Plotted>(
         ),
         title: title.to_owned(),
         description,
-        table: DataTable {
-            headers: [
-                "Model",
-                "GPU setup",
-                M::LOAD_AXIS,
-                "Run",
-                M::LATENCY_HEADER,
-                &energy_axis,
-            ]
-            .map(str::to_owned)
-            .to_vec(),
-            rows,
-        },
+        table: configuration_table::<M>(&energy_axis, rows),
     }
 }
