@@ -667,6 +667,15 @@ fn page_meta(
 }
 
 impl<F: PageKind> Site<'_, F> {
+    /// Each model file with its analysis, in the workload's order.
+    fn files_and_analyses(&self) -> Vec<(&F, &ModelAnalysis<KeyOf<F>>)> {
+        self.models
+            .iter()
+            .map(|m| &m.file)
+            .zip(&self.analyses)
+            .collect()
+    }
+
     /// The frame of the workload page at `rel` inside the workload's
     /// folder; `meta.home` links to the workload's root.
     fn meta(&self, rel: &str, title: &str, description: String, nav: &'static str) -> PageMeta {

@@ -11,8 +11,8 @@ use super::{
     Mirror, PageKind, PageMeta, Part, RenderCounts, Site, SiteInfo, Words, column_cell,
     footprint_note, gpu_segment, header, leaderboard_row, model_dir, num, put_page, text,
 };
-use crate::analyse::{LeaderboardRow, ModelAnalysis};
-use crate::chart::{self, BarEntry, BarScale, GroupedBar, KeyOf};
+use crate::analyse::LeaderboardRow;
+use crate::chart::{self, BarEntry, BarScale, GroupedBar};
 use crate::columns::{Column, ColumnSet, DIFFUSION, PER_TOKEN, Shown};
 use crate::fmt;
 use crate::footprint::Footprint;
@@ -173,12 +173,7 @@ pub(super) fn render_leaderboard<F: PageKind>(
     let scatter = if site.leaderboard.is_empty() {
         None
     } else {
-        let pairs: Vec<(&F, &ModelAnalysis<KeyOf<F>>)> = site
-            .models
-            .iter()
-            .map(|m| &m.file)
-            .zip(&site.analyses)
-            .collect();
+        let pairs = site.files_and_analyses();
         let c = chart::configuration_scatter(&pairs, |m, c| {
             format!(
                 "{}index.html#{}",
@@ -483,12 +478,7 @@ pub(super) fn render_compare<F: PageKind>(
         sortable: false,
     };
     let table = table_html_from_rows(&table, rows)?;
-    let pairs: Vec<(&F, &ModelAnalysis<KeyOf<F>>)> = site
-        .models
-        .iter()
-        .map(|m| &m.file)
-        .zip(&site.analyses)
-        .collect();
+    let pairs = site.files_and_analyses();
     // The seven lowest-energy frontiers as a file, at its stable address,
     // shown with the chart of every frontier.
     let picker = if pairs.is_empty() {
