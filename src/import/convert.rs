@@ -146,7 +146,6 @@ struct TokenRow {
     precision: String,
     max_num_seqs: u64,
     batch: f64,
-    wh: f64,
     joules: f64,
     median: f64,
     p90: f64,
@@ -275,7 +274,6 @@ fn convert_token_row(
         precision,
         max_num_seqs,
         batch,
-        wh: j * 1e6 / 3600.0,
         joules: j,
         median,
         p90,
@@ -748,6 +746,11 @@ fn cmp_f64(a: f64, b: f64) -> Ordering {
 }
 
 impl TokenRow {
+    /// Wh per million output tokens, from the exact joules per token.
+    fn wh_per_million(&self) -> f64 {
+        self.joules * 1e6 / 3600.0
+    }
+
     fn to_value(&self, deadline: f64) -> Value {
         let mut c = json!({
             "gpu": self.gpu,
@@ -758,7 +761,7 @@ impl TokenRow {
             "precision": self.precision,
             "max_num_seqs": self.max_num_seqs,
             "avg_requests_in_flight": float(self.batch),
-            "wh_per_million_output_tokens": float(self.wh),
+            "wh_per_million_output_tokens": float(self.wh_per_million()),
             "joules_per_output_token": float(self.joules),
             "median_itl_ms": float(self.median),
             "p90_itl_ms": float(self.p90),
@@ -895,7 +898,7 @@ pub fn convert_token_task(
             (
                 &c.gpu,
                 select::Figures {
-                    energy: c.wh,
+                    energy: c.wh_per_million(),
                     latency: c.median,
                     num_gpus: c.num_gpus,
                     load: c.max_num_seqs,
