@@ -276,40 +276,34 @@ impl Links<'_, '_> {
     }
 
     fn config_groups(&self, rows: &[ConfigurationRef]) -> Vec<ConfigGroup> {
-        self.groups(rows.iter().map(|c| (c, c.row_id.clone())))
+        self.groups(
+            rows.iter()
+                .map(|c| ([&*c.workload, &c.slug, &c.row_id], c.row_id.clone())),
+        )
     }
 
     /// Changed configurations by model, each row with the fields that
     /// changed: "`h100-1-8` (tokens_per_second)".
     fn changed_groups(&self, rows: &[ConfigurationChange]) -> Vec<ConfigGroup> {
-        let refs: Vec<ConfigurationRef> = rows
-            .iter()
-            .map(|c| ConfigurationRef {
-                workload: c.workload.clone(),
-                slug: c.slug.clone(),
-                row_id: c.row_id.clone(),
-            })
-            .collect();
-        self.groups(
-            refs.iter()
-                .zip(rows)
-                .map(|(r, c)| (r, format!("{} ({})", c.row_id, c.fields.join(", ")))),
-        )
+        self.groups(rows.iter().map(|c| {
+            (
+                [&*c.workload, &c.slug, &c.row_id],
+                format!("{} ({})", c.row_id, c.fields.join(", ")),
+            )
+        }))
     }
 
-    /// Rows grouped by model, in the order given, each shown as its text.
-    fn groups<'r>(
-        &self,
-        rows: impl Iterator<Item = (&'r ConfigurationRef, String)>,
-    ) -> Vec<ConfigGroup> {
+    /// Rows, each named by (workload, slug, row id), grouped by model in
+    /// the order given, each shown as its text.
+    fn groups<'r>(&self, rows: impl Iterator<Item = ([&'r str; 3], String)>) -> Vec<ConfigGroup> {
         let mut groups: Vec<ConfigGroup> = Vec::new();
         let mut keys: Vec<(&str, &str)> = Vec::new();
-        for (c, text) in rows {
+        for ([workload, slug, row_id], text) in rows {
             let item = Item {
                 text,
-                href: self.row(&c.workload, &c.slug, &c.row_id),
+                href: self.row(workload, slug, row_id),
             };
-            let key = (c.workload.as_str(), c.slug.as_str());
+            let key = (workload, slug);
             if let Some(k) = keys.iter().position(|k| *k == key) {
                 groups[k].rows.push(item);
             } else {
@@ -318,10 +312,10 @@ impl Links<'_, '_> {
                     model: Item {
                         text: format!(
                             "{} ({})",
-                            self.model_name(&c.workload, &c.slug, None),
-                            self.workload_name(&c.workload)
+                            self.model_name(workload, slug, None),
+                            self.workload_name(workload)
                         ),
-                        href: self.model_href(&c.workload, &c.slug, None),
+                        href: self.model_href(workload, slug, None),
                     },
                     rows: vec![item],
                 });
