@@ -51,8 +51,9 @@ fn cheapest_raw(rows: &[Raw], gpu: &str, limit: f64) -> Option<(f64, u64, u64)> 
         .min_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)))
 }
 
-#[test]
-fn every_latency_limit_pick_is_the_cheapest_within_the_limit_on_raw_values() {
+/// The committed 2026-02-16 version imported into a fresh data folder
+/// (kept while the folder guard lives).
+fn imported() -> (tempfile::TempDir, PathBuf) {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
     import(&ImportOptions {
@@ -65,6 +66,12 @@ fn every_latency_limit_pick_is_the_cheapest_within_the_limit_on_raw_values() {
         tasks_committed: None,
     })
     .unwrap();
+    (dir, data)
+}
+
+#[test]
+fn every_latency_limit_pick_is_the_cheapest_within_the_limit_on_raw_values() {
+    let (_dir, data) = imported();
     let set = energyboard::load::load_data_dir(&data).unwrap();
     assert_eq!(set.models.len(), 18);
     let (mut checked, mut ties_at_a_measured_latency) = (0, 0);
@@ -116,18 +123,7 @@ fn every_latency_limit_pick_is_the_cheapest_within_the_limit_on_raw_values() {
 #[test]
 fn stored_figures_are_upstreams_unrounded() {
     // Qwen 3 30B A3B on B200: 38.003 ms stored as 38.0 made it "within 38 ms".
-    let dir = tempfile::tempdir().unwrap();
-    let data = dir.path().join("data");
-    import(&ImportOptions {
-        from: format!("{ROOT}/tests/fixtures/upstream/7885788"),
-        data_dir: data.clone(),
-        editorial: PathBuf::from(ROOT).join("import/editorial.json"),
-        retrieved: Some("2026-02-16".into()),
-        updated: None,
-        data_version: None,
-        tasks_committed: None,
-    })
-    .unwrap();
+    let (_dir, data) = imported();
     let file = energyboard::load::read_model_file(
         &data.join("lm-arena-chat/qwen-3-30b-a3b-instruct.json"),
     )
