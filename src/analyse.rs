@@ -151,6 +151,26 @@ pub fn pareto_frontier<C: Measured>(configs: &[C]) -> Vec<usize> {
     pareto_frontier_by(configs, C::latency)
 }
 
+/// The Pareto frontier at each of the [`crate::model::ITL_PERCENTILES`]
+/// of the inter-token latency instead of its median, in that order; none
+/// where the data have no percentiles.
+pub fn percentile_frontiers<C: Measured>(configs: &[C]) -> Vec<Vec<usize>> {
+    if configs
+        .first()
+        .and_then(Measured::itl_percentiles)
+        .is_none()
+    {
+        return Vec::new();
+    }
+    (0..crate::model::ITL_PERCENTILES.len())
+        .map(|k| {
+            pareto_frontier_by(configs, |c| {
+                c.itl_percentiles().map_or(c.latency(), |p| p[k])
+            })
+        })
+        .collect()
+}
+
 /// [`pareto_frontier`] on (`latency(c)`, energy), e.g. a percentile of the
 /// inter-token latency rather than its median.
 pub fn pareto_frontier_by<C: Measured>(configs: &[C], latency: impl Fn(&C) -> f64) -> Vec<usize> {
@@ -258,6 +278,8 @@ pub struct ModelAnalysis<K = SeriesKey> {
     pub curves: Vec<Series<K>>,
     /// See [`pareto_frontier`].
     pub frontier: Vec<usize>,
+    /// See [`percentile_frontiers`].
+    pub percentile_frontiers: Vec<Vec<usize>>,
     /// See [`latency_budgets_on`].
     pub budgets: Vec<LatencyBudget>,
     /// Energy per response of each GPU's best configuration whose data
@@ -300,6 +322,7 @@ pub fn analyse<M: Measurements>(
         best_overall: best_overall(m),
         curves: load_curves(m),
         frontier: pareto_frontier(m.configurations()),
+        percentile_frontiers: percentile_frontiers(m.configurations()),
         budgets: latency_budgets_on(m, ladder),
         responses: best_responses(m),
     }

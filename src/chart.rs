@@ -27,7 +27,8 @@ use crate::analyse::ModelAnalysis;
 use crate::fmt;
 use crate::model::{DiffusionFile, Measurements, ModelFile};
 
-pub use model_page::{Ctx, ITL_PERCENTILES, Metric, PageCharts};
+pub use crate::model::ITL_PERCENTILES;
+pub use model_page::{Ctx, Metric, PageCharts};
 
 pub use response::{ResponseUnit, response_histogram};
 pub use site::{BarScale, FrontierPicker, GroupedBar, MAX_BARS, MAX_FRONTIERS};

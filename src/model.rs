@@ -233,7 +233,16 @@ pub trait Measured: PartialEq + Send + Sync + 'static {
     fn output_lengths(&self) -> Option<(&OutputLengthDistribution, f64)> {
         None
     }
+    /// The [`ITL_PERCENTILES`] of the inter-token latency, in that order,
+    /// where the data have them.
+    fn itl_percentiles(&self) -> Option<[f64; 3]> {
+        None
+    }
 }
+
+/// The latency percentiles [`Measured::itl_percentiles`] gives, in its
+/// order: the time–energy trade-off is analysed and drawn at each too.
+pub const ITL_PERCENTILES: [&str; 3] = ["p90", "p95", "p99"];
 
 /// What the analysis needs of one model file, of either kind.
 pub trait Measurements: ModelFrame {
@@ -257,6 +266,9 @@ impl Measured for Configuration {
         self.output_length_distribution
             .as_ref()
             .map(|d| (d, self.joules_per_output_token))
+    }
+    fn itl_percentiles(&self) -> Option<[f64; 3]> {
+        Some([self.p90_itl_ms, self.p95_itl_ms, self.p99_itl_ms])
     }
     fn parallelism(&self) -> String {
         Self::parallelism(self)

@@ -7,6 +7,7 @@ use super::style::Role;
 use super::{Chart, DataTable, KeyOf, Plotted, svg};
 use crate::analyse::ModelAnalysis;
 use crate::fmt;
+use crate::model::ITL_PERCENTILES;
 use crate::model::{Configuration, DiffusionConfiguration, DiffusionFile, Measured, ModelFile};
 
 /// Height of an x–y chart below its header.
@@ -434,13 +435,7 @@ pub trait PageCharts: Plotted + Sized {
     fn describe(cx: &Ctx<'_, Self>, metric: &Metric<Self::Config>, log_note: &str) -> String;
     /// The description of the time–energy chart.
     fn describe_tradeoff(cx: &Ctx<'_, Self>, scales: &str) -> String;
-    /// p90, p95 and p99 of the inter-token latency, where the data have
-    /// them: the time–energy chart is drawn at each too.
-    fn itl_percentiles(c: &Self::Config) -> Option<[f64; 3]>;
 }
-
-/// The percentiles [`PageCharts::itl_percentiles`] gives, in its order.
-pub const ITL_PERCENTILES: [&str; 3] = ["p90", "p95", "p99"];
 
 impl PageCharts for ModelFile {
     fn metrics(&self) -> &'static [Metric<Configuration>; 4] {
@@ -449,10 +444,6 @@ impl PageCharts for ModelFile {
 
     fn spread(c: &Configuration) -> Option<(f64, f64)> {
         Some((c.p90_itl_ms, c.p99_itl_ms))
-    }
-
-    fn itl_percentiles(c: &Configuration) -> Option<[f64; 3]> {
-        Some([c.p90_itl_ms, c.p95_itl_ms, c.p99_itl_ms])
     }
 
     fn describe(cx: &Ctx<'_, Self>, metric: &Metric<Configuration>, log_note: &str) -> String {
@@ -525,10 +516,6 @@ impl PageCharts for DiffusionFile {
     }
 
     fn spread(_: &DiffusionConfiguration) -> Option<(f64, f64)> {
-        None
-    }
-
-    fn itl_percentiles(_: &DiffusionConfiguration) -> Option<[f64; 3]> {
         None
     }
 
@@ -623,11 +610,7 @@ pub(crate) fn model_charts<M: PageCharts>(m: &M, a: &ModelAnalysis<KeyOf<M>>) ->
 /// The time–energy chart at the p90, p95 and p99 inter-token latency
 /// (`time-energy-tradeoff-p90.svg`, …), where the data have them; else none.
 pub(crate) fn percentile_charts<M: PageCharts>(m: &M, a: &ModelAnalysis<KeyOf<M>>) -> Vec<Chart> {
-    if m.configurations()
-        .first()
-        .and_then(M::itl_percentiles)
-        .is_none()
-    {
+    if a.percentile_frontiers.is_empty() {
         return Vec::new();
     }
     let cx = Ctx::new(m, a);
@@ -864,17 +847,10 @@ fn tradeoff_chart<M: PageCharts>(cx: &Ctx<'_, M>, pct: Option<usize>) -> Chart {
     let a = cx.a;
     let configs = m.configurations();
     let lat = |c: &M::Config| match pct {
-        Some(k) => M::itl_percentiles(c).map_or(c.latency(), |p| p[k]),
+        Some(k) => c.itl_percentiles().map_or(c.latency(), |p| p[k]),
         None => c.latency(),
     };
-    let percentile_frontier;
-    let frontier = match pct {
-        Some(_) => {
-            percentile_frontier = crate::analyse::pareto_frontier_by(configs, lat);
-            &percentile_frontier
-        }
-        None => &a.frontier,
-    };
+    let frontier = pct.map_or(&a.frontier, |k| &a.percentile_frontiers[k]);
     let (ilo, ihi) = min_max(configs.iter().map(lat));
     let (elo, ehi) = min_max(configs.iter().map(Measured::energy));
     let (file_name, title, x_desc, latency_header) = match pct {
