@@ -280,6 +280,9 @@ pub struct ModelAnalysis<K = SeriesKey> {
     pub frontier: Vec<usize>,
     /// See [`percentile_frontiers`].
     pub percentile_frontiers: Vec<Vec<usize>>,
+    /// Per GPU, in the file's GPU order: the [`limit_candidates`] up to the
+    /// deadline, which the latency-limit control embeds.
+    pub limit_candidates: Vec<(String, Vec<usize>)>,
     /// See [`latency_budgets_on`].
     pub budgets: Vec<LatencyBudget>,
     /// Energy per response of each GPU's best configuration whose data
@@ -293,6 +296,14 @@ impl<K> ModelAnalysis<K> {
     /// Whether configuration `i` is the best on its GPU.
     pub fn is_best(&self, i: usize) -> bool {
         self.best_per_gpu.iter().any(|(_, b)| *b == Some(i))
+    }
+
+    /// The [`limit_candidates`] on `gpu` (none for a GPU the model lacks).
+    pub fn candidates_on(&self, gpu: &str) -> &[usize] {
+        self.limit_candidates
+            .iter()
+            .find(|(g, _)| g == gpu)
+            .map_or(&[], |(_, list)| list)
     }
 
     /// Whether configuration `i` is on the Pareto frontier.
@@ -323,6 +334,15 @@ pub fn analyse<M: Measurements>(
         curves: load_curves(m),
         frontier: pareto_frontier(m.configurations()),
         percentile_frontiers: percentile_frontiers(m.configurations()),
+        limit_candidates: m
+            .gpus()
+            .iter()
+            .map(|gpu| {
+                let on_gpu = |c: &M::Config| c.gpu() == gpu;
+                let list = limit_candidates(m.configurations(), m.deadline(), on_gpu);
+                (gpu.clone(), list)
+            })
+            .collect(),
         budgets: latency_budgets_on(m, ladder),
         responses: best_responses(m),
     }

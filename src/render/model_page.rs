@@ -310,7 +310,7 @@ pub(super) fn render_model<F: PageKind>(
         overview_href: format!("{root}{rel_dir}index.html"),
         workload: site.workload.name.clone(),
         leaderboard_href: format!("{home}index.html"),
-        limit: Some(super::reader::model_control(site, m)),
+        limit: Some(super::reader::model_control(site, m, a)),
         peers_href: format!(
             "{home}compare/index.html?models={}",
             super::reader::size_peers(site, m, 4).join(",")

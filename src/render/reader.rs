@@ -3,7 +3,7 @@
 //! embeds, and the compare page's chooser of models and GPUs.
 //!
 //! The limit control's data lists, per model and GPU, only the
-//! configurations [`limit_candidates`] finds (those that are the cheapest
+//! configurations [`crate::analyse::limit_candidates`] finds (those that are the cheapest
 //! within some limit up to the deadline), cheapest first by the analysis's
 //! own order; `static/limit.js` shows the first one within the reader's
 //! limit, which is what [`crate::analyse::cheapest_within`] picks.
@@ -11,7 +11,8 @@
 use serde::Serialize;
 
 use super::{PageKind, Site, row_anchor};
-use crate::analyse::{LeaderboardRow, limit_candidates};
+use crate::analyse::{LeaderboardRow, ModelAnalysis};
+use crate::chart::KeyOf;
 use crate::fmt;
 use crate::model::Measured;
 use crate::workload::Measure;
@@ -100,11 +101,6 @@ fn head<F: PageKind>(site: &Site<'_, F>) -> Head {
         phrase: words.latency_short,
         energy: words.energy_unit,
     }
-}
-
-/// The candidates of model `m` on `gpu`, up to its deadline.
-fn candidates<F: PageKind>(m: &F, gpu: &str) -> Vec<usize> {
-    limit_candidates(m.configurations(), m.deadline(), |c| c.gpu() == gpu)
 }
 
 /// A leaderboard's data, column by column (what compresses best: a
@@ -207,7 +203,8 @@ pub fn leaderboard_control<F: PageKind>(
         .map(|&r| {
             let (m, c) = site.row(r);
             let mut row = RowData::default();
-            for (k, i) in candidates(m, c.gpu()).into_iter().enumerate() {
+            let candidates = site.analyses[r.model].candidates_on(c.gpu());
+            for (k, &i) in candidates.iter().enumerate() {
                 let c = &m.configurations()[i];
                 let setup = F::compare_setup(c);
                 let suffix = format!("{}{}{}", load.0, c.load(), load.1);
@@ -260,14 +257,19 @@ struct ModelData {
 }
 
 /// The limit control of a model page.
-pub fn model_control<F: PageKind>(site: &Site<'_, F>, m: &F) -> LimitControl {
+pub fn model_control<F: PageKind>(
+    site: &Site<'_, F>,
+    m: &F,
+    a: &ModelAnalysis<KeyOf<F>>,
+) -> LimitControl {
     let gpus = m
         .gpus()
         .iter()
         .map(|gpu| {
-            let list = candidates(m, gpu)
-                .into_iter()
-                .map(|i| {
+            let list = a
+                .candidates_on(gpu)
+                .iter()
+                .map(|&i| {
                     let c = &m.configurations()[i];
                     (
                         c.latency(),
