@@ -17,6 +17,7 @@
 //! Most bad folders are committed under `tests/fixtures/invalid/` (made by
 //! `tests/fixtures/generate.py`); the huge and odd ones are made here.
 
+use crate::common::copy_dir;
 use std::collections::BTreeMap;
 use std::fs;
 use std::io::Read;
@@ -283,19 +284,6 @@ fn wait(mut child: Child, args: &[&str]) -> (std::process::ExitStatus, String, S
         out.join().unwrap().unwrap(),
         err.join().unwrap().unwrap(),
     )
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    fs::create_dir_all(to).unwrap();
-    for entry in fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            fs::copy(entry.path(), target).unwrap();
-        }
-    }
 }
 
 /// Sorted names directly inside `dir`.

@@ -4,7 +4,7 @@
 //! and determinism, ownership and the untouched data folder on failure,
 //! hostile input. No network.
 
-use std::collections::BTreeMap;
+use crate::common::file_tree;
 use std::path::{Path, PathBuf};
 
 use energyboard::import::{ImportOptions, ImportReport, MANIFEST, import};
@@ -30,21 +30,6 @@ fn options(from: &str, data: &Path, retrieved: &str) -> ImportOptions {
 
 fn run(commit: &str, data: &Path, retrieved: &str) -> ImportReport {
     import(&options(&fixture(commit), data, retrieved)).unwrap()
-}
-
-/// Every file under `dir`, hidden ones too, with its bytes.
-fn tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
-    walkdir::WalkDir::new(dir)
-        .into_iter()
-        .filter_map(Result::ok)
-        .filter(|e| e.file_type().is_file())
-        .map(|e| {
-            (
-                e.path().strip_prefix(dir).unwrap().to_path_buf(),
-                std::fs::read(e.path()).unwrap(),
-            )
-        })
-        .collect()
 }
 
 fn json(path: &Path) -> Value {
@@ -154,7 +139,7 @@ fn the_throughput_fix_is_recorded_as_exactly_the_rows_whose_throughput_moved() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
     run("281c69e", &data, "2026-11-30");
-    let before = tree(&data);
+    let before = file_tree(&data);
     let report = run("6e70d23", &data, "2026-11-30");
     let e = report.entry.clone().unwrap();
     assert_eq!(e.upstream_version, "2026-01-01");
@@ -307,12 +292,12 @@ fn re_importing_the_same_data_writes_nothing_even_on_another_day() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
     run("6e70d23", &data, "2026-11-30");
-    let before = tree(&data);
+    let before = file_tree(&data);
     let again = run("6e70d23", &data, "2026-12-07");
     assert!(again.is_unchanged());
     assert!(again.entry.is_none());
     assert!(again.to_string().contains("nothing written"));
-    assert_eq!(tree(&data), before);
+    assert_eq!(file_tree(&data), before);
 }
 
 #[test]
@@ -321,7 +306,7 @@ fn the_same_input_gives_the_same_bytes() {
     let (a, b) = (dir.path().join("a"), dir.path().join("b"));
     let ra = run("281c69e", &a, "2026-11-30");
     let rb = run("281c69e", &b, "2026-11-30");
-    assert_eq!(tree(&a), tree(&b));
+    assert_eq!(file_tree(&a), file_tree(&b));
     assert_eq!(ra.summary_markdown(), rb.summary_markdown());
 }
 
@@ -331,13 +316,13 @@ fn a_file_in_the_way_that_import_did_not_write_stops_it_and_nothing_changes() {
     let data = dir.path().join("data");
     std::fs::create_dir_all(data.join("lm-arena-chat")).unwrap();
     std::fs::write(data.join("lm-arena-chat/qwen-3-8b.json"), "hand-made").unwrap();
-    let before = tree(&data);
+    let before = file_tree(&data);
     let err = import(&options(&fixture("6e70d23"), &data, "2026-11-30"))
         .unwrap_err()
         .to_string();
     assert!(err.contains("lm-arena-chat/qwen-3-8b.json"), "{err}");
     assert!(err.contains("did not write it"), "{err}");
-    assert_eq!(tree(&data), before);
+    assert_eq!(file_tree(&data), before);
 }
 
 #[test]
@@ -349,7 +334,7 @@ fn an_imported_file_edited_by_hand_is_never_overwritten() {
     let mut text = std::fs::read_to_string(&file).unwrap();
     text.push(' ');
     std::fs::write(&file, text).unwrap();
-    let before = tree(&data);
+    let before = file_tree(&data);
     let err = import(&options(&fixture("6e70d23"), &data, "2026-11-30"))
         .unwrap_err()
         .to_string();
@@ -357,7 +342,7 @@ fn an_imported_file_edited_by_hand_is_never_overwritten() {
         err.contains("was changed after energyboard import wrote it"),
         "{err}"
     );
-    assert_eq!(tree(&data), before);
+    assert_eq!(file_tree(&data), before);
 }
 
 #[test]
@@ -375,13 +360,13 @@ fn data_that_would_not_load_leaves_the_folder_byte_identical() {
         serde_json::to_vec(&clash).unwrap(),
     )
     .unwrap();
-    let before = tree(&data);
+    let before = file_tree(&data);
     let err = import(&options(&fixture("6e70d23"), &data, "2026-11-30"))
         .unwrap_err()
         .to_string();
     assert!(err.contains("would not be valid"), "{err}");
     assert!(err.contains("qwen-3-8b"), "{err}");
-    assert_eq!(tree(&data), before);
+    assert_eq!(file_tree(&data), before);
     // No staging folder is left behind.
     assert!(std::fs::read_dir(&data).unwrap().all(|e| {
         !e.unwrap()
@@ -394,7 +379,7 @@ fn data_that_would_not_load_leaves_the_folder_byte_identical() {
 /// A copy of a fixture version, changed by `edit` (task file → task file).
 fn altered(commit: &str, task: &str, edit: impl FnOnce(&mut Value)) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
-    for (rel, bytes) in tree(Path::new(&fixture(commit))) {
+    for (rel, bytes) in file_tree(Path::new(&fixture(commit))) {
         let path = dir.path().join(&rel);
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(path, bytes).unwrap();
@@ -407,11 +392,11 @@ fn altered(commit: &str, task: &str, edit: impl FnOnce(&mut Value)) -> tempfile:
 }
 
 fn import_error(from: &Path, data: &Path) -> String {
-    let before = tree(data);
+    let before = file_tree(data);
     let err = import(&options(from.to_str().unwrap(), data, "2026-11-30"))
         .unwrap_err()
         .to_string();
-    assert_eq!(tree(data), before, "{err}");
+    assert_eq!(file_tree(data), before, "{err}");
     err
 }
 
@@ -483,7 +468,7 @@ fn hostile_model_ids_and_names_stay_inside_or_are_refused() {
             .added
             .contains(&"lm-arena-chat/passwd.json".to_owned())
     );
-    assert!(tree(dir.path()).keys().all(|p| p.starts_with("data")));
+    assert!(file_tree(dir.path()).keys().all(|p| p.starts_with("data")));
 
     // A nickname that makes a reserved slug.
     let from = altered("6e70d23", "text-to-image", |d| {

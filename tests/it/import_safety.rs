@@ -4,7 +4,7 @@
 //! `--from`, bounded archives, and `--data` guarded like `--out`. Each test
 //! runs the real binary on the trimmed upstream fixtures.
 
-use std::collections::BTreeMap;
+use crate::common::file_tree;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -54,25 +54,10 @@ fn failed(out: &Output) -> String {
     text
 }
 
-/// Every file under `dir`, hidden ones too, with its bytes.
-fn tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
-    walkdir::WalkDir::new(dir)
-        .into_iter()
-        .filter_map(Result::ok)
-        .filter(|e| e.file_type().is_file())
-        .map(|e| {
-            (
-                e.path().strip_prefix(dir).unwrap().to_path_buf(),
-                std::fs::read(e.path()).unwrap(),
-            )
-        })
-        .collect()
-}
-
 /// A copy of a fixture version, to change.
 fn copy_of(commit: &str) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
-    for (rel, bytes) in tree(&fixture(commit)) {
+    for (rel, bytes) in file_tree(&fixture(commit)) {
         let path = dir.path().join(&rel);
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(path, bytes).unwrap();
@@ -89,7 +74,7 @@ fn a_second_import_into_the_same_folder_waits_for_the_first() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
     ok(&import(&fixture("9fa07d1"), &data));
-    let before = tree(&data);
+    let before = file_tree(&data);
     // Another import holds the data folder's lock.
     let mut lock =
         fd_lock::RwLock::new(std::fs::File::create(data.join(".energyboard-import.lock")).unwrap());
@@ -99,7 +84,7 @@ fn a_second_import_into_the_same_folder_waits_for_the_first() {
         err.contains("another energyboard is writing this folder"),
         "{err}"
     );
-    let mut after = tree(&data);
+    let mut after = file_tree(&data);
     after.remove(Path::new(".energyboard-import.lock"));
     assert!(after == before, "data/ changed");
     drop(held);
@@ -116,7 +101,7 @@ fn an_import_killed_while_it_moves_files_in_is_undone_by_the_next() {
     for moves in [1, 3, 6] {
         let data = dir.path().join(format!("data-{moves}"));
         ok(&import(&fixture("9fa07d1"), &data));
-        let first = tree(&data);
+        let first = file_tree(&data);
         // Killed (abort, as kill -9: no clean-up) after `moves` renames.
         let n = moves.to_string();
         let out = import_in(
@@ -126,13 +111,16 @@ fn an_import_killed_while_it_moves_files_in_is_undone_by_the_next() {
             &[("ENERGYBOARD_TEST_ABORT_AFTER_MOVES", &n)],
         );
         assert!(!out.status.success(), "the import was not stopped");
-        assert!(tree(&data) != first, "nothing was moved before the stop");
+        assert!(
+            file_tree(&data) != first,
+            "nothing was moved before the stop"
+        );
         // The next import undoes the half swap, says so, and does the job.
         let text = ok(&import(&fixture("6e70d23"), &data));
         assert!(text.contains("was undone"), "{text}");
         assert_eq!(
-            tree(&data),
-            tree(&clean),
+            file_tree(&data),
+            file_tree(&clean),
             "after a stop after {moves} moves"
         );
     }
@@ -260,7 +248,7 @@ fn archive(
     let file = std::fs::File::create(path).unwrap();
     let gz = flate2::write::GzEncoder::new(file, flate2::Compression::fast());
     let mut tar = tar::Builder::new(gz);
-    for (rel, bytes) in tree(&fixture("6e70d23")) {
+    for (rel, bytes) in file_tree(&fixture("6e70d23")) {
         let mut header = tar::Header::new_gnu();
         header.set_size(bytes.len() as u64);
         header.set_mode(0o644);
@@ -356,7 +344,7 @@ fn data_gets_the_guards_of_out() {
     let err = failed(&import_in(dir.path(), from, &repo, &[]));
     assert!(err.contains("is a git work tree"), "{err}");
     assert_eq!(
-        tree(dir.path()).keys().collect::<Vec<_>>(),
+        file_tree(dir.path()).keys().collect::<Vec<_>>(),
         [Path::new("notes.txt")]
     );
 }

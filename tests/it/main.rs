@@ -5,6 +5,7 @@
 mod bounded_inputs;
 mod changes;
 mod charts;
+mod common;
 mod exact;
 mod footprint;
 mod fuzz;

@@ -1,6 +1,7 @@
 //! `energyboard serve`: the real binary on a free loopback port, over a copy
 //! of data/ and static/ in a temporary folder, spoken to over raw TCP.
 
+use crate::common::copy_dir;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
@@ -34,19 +35,6 @@ struct Preview {
     port: u16,
     stdout: Arc<Mutex<String>>,
     stderr: Arc<Mutex<String>>,
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), target).unwrap();
-        }
-    }
 }
 
 fn drain(stream: impl Read + Send + 'static, into: Arc<Mutex<String>>) -> mpsc::Receiver<String> {
