@@ -176,8 +176,11 @@ pub struct Column<M: Measurements + 'static> {
     /// Where its cells link in a table of best rows.
     pub link: Link,
     /// Its value for one configuration.
-    pub read: for<'r> fn(&Record<'r, M>) -> Value<'r>,
+    pub read: Read<M>,
 }
+
+/// How a column reads its value from one configuration.
+pub type Read<M> = for<'r> fn(&Record<'r, M>) -> Value<'r>;
 
 impl<M: Measurements> std::fmt::Debug for Column<M> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -188,6 +191,81 @@ impl<M: Measurements> std::fmt::Debug for Column<M> {
 }
 
 impl<M: Measurements> Column<M> {
+    /// A column copied from the data file.
+    pub const fn measured(
+        key: &'static str,
+        label: &'static str,
+        unit: &'static str,
+        read: Read<M>,
+    ) -> Self {
+        Self::new(Origin::Measured, key, label, unit, read)
+    }
+
+    /// A column that describes the configuration (set, not measured).
+    pub const fn setting(
+        key: &'static str,
+        label: &'static str,
+        unit: &'static str,
+        read: Read<M>,
+    ) -> Self {
+        Self::new(Origin::Setting, key, label, unit, read)
+    }
+
+    /// A column computed from others; its definition gives the formula.
+    pub const fn derived(
+        key: &'static str,
+        label: &'static str,
+        unit: &'static str,
+        read: Read<M>,
+    ) -> Self {
+        Self::new(Origin::Derived, key, label, unit, read)
+    }
+
+    /// A column without a definition yet ([`Column::about`] gives it),
+    /// aligned as text when it has no unit and as a figure when it has one,
+    /// linking nowhere.
+    const fn new(
+        origin: Origin,
+        key: &'static str,
+        label: &'static str,
+        unit: &'static str,
+        read: Read<M>,
+    ) -> Self {
+        let align = if unit.is_empty() {
+            Align::Text
+        } else {
+            Align::Number
+        };
+        Column {
+            key,
+            label,
+            unit,
+            definition: "",
+            origin,
+            align,
+            link: Link::None,
+            read,
+        }
+    }
+
+    /// The column with its definition.
+    pub const fn about(mut self, definition: &'static str) -> Self {
+        self.definition = definition;
+        self
+    }
+
+    /// The column with another alignment than its unit implies.
+    pub const fn align(mut self, align: Align) -> Self {
+        self.align = align;
+        self
+    }
+
+    /// The column with its cells linking to `link` in tables of best rows.
+    pub const fn link(mut self, link: Link) -> Self {
+        self.link = link;
+        self
+    }
+
     /// The column's value for `record`.
     pub fn value<'r>(&self, record: &Record<'r, M>) -> Value<'r> {
         (self.read)(record)
@@ -307,431 +385,203 @@ pub const DIFFUSION: ColumnSet<DiffusionFile> = ColumnSet {
     columns: diffusion::ALL,
 };
 
+/// The columns every kind of measurement has, with the same wording.
+mod shared {
+    use super::{Column, Link, text, whole};
+    use crate::model::{Measured, Measurements};
+
+    pub const fn model_slug<M: Measurements>() -> Column<M> {
+        Column::<M>::setting("model_slug", "Model slug", "", |r| text(r.model.slug()))
+            .about("The model's identifier in URLs and file names.")
+    }
+
+    pub const fn model<M: Measurements>() -> Column<M> {
+        Column::<M>::setting("model", "Model", "", |r| text(r.model.name()))
+            .link(Link::Model)
+            .about("The model's display name; it links to the model's page.")
+    }
+
+    pub const fn model_id<M: Measurements>() -> Column<M> {
+        Column::<M>::setting("model_id", "Model ID", "", |r| text(r.model.model_id()))
+            .about("The model's Hugging Face identifier.")
+    }
+
+    pub const fn row_id<M: Measurements>() -> Column<M> {
+        Column::<M>::setting("row_id", "Row ID", "", |r| text(r.config.row_id())).about(
+            "The configuration's identifier in the data file; its page anchor is built from it.",
+        )
+    }
+
+    pub const fn gpu<M: Measurements>() -> Column<M> {
+        Column::<M>::setting("gpu", "GPU", "", |r| text(r.config.gpu()))
+            .link(Link::Gpu)
+            .about("The GPU type the configuration ran on.")
+    }
+
+    pub const fn repeat<M: Measurements>() -> Column<M> {
+        Column::<M>::setting("repeat", "Run", "#", |r| whole(r.config.repeat()))
+        .about("1 for the first run of a configuration, 2 or more for a repeated run. Repeats are shown as their own rows and points, never averaged.")
+    }
+
+    pub const fn data_version<M: Measurements>() -> Column<M> {
+        Column::<M>::setting("data_version", "Data version", "", |r| {
+            text(r.model.data_version())
+        })
+        .about("Version (date) of the data file the row comes from.")
+    }
+}
+
 /// The per-token workloads' columns ([`ModelFile`]), in the order the
 /// configurations CSV uses.
 pub mod tokens {
-    use super::{Align, Column, Link, Origin, Value, fmt, number, one_decimal, text, whole};
+    use super::{Column, Link, Value, fmt, number, one_decimal, text, whole};
     use crate::model::ModelFile;
 
-    /// `rank`.
-    pub const RANK: Column<ModelFile> = Column {
-        key: "rank",
-        label: "Rank",
-        unit: "#",
-        origin: Origin::Derived,
-        align: Align::Number,
-        link: Link::None,
-        read: |r| r.rank.map_or(Value::Missing, |n| Value::Whole(n as u64)),
-        definition: "Position in the leaderboard: rows ordered by Wh per million output tokens, lowest first (leaderboard.csv only).",
-    };
+    type C = Column<ModelFile>;
 
-    /// `workload`.
-    pub const WORKLOAD: Column<ModelFile> = Column {
-        key: "workload",
-        label: "Workload",
-        unit: "",
-        origin: Origin::Setting,
-        align: Align::Text,
-        link: Link::None,
-        read: |r| text(r.workload),
-        definition: "The workload measured, by its id (e.g. lm-arena-chat, gpqa); each workload has its own prompts, output lengths and latency deadline, so figures compare only within one workload.",
-    };
+    pub const RANK: C = C::derived("rank", "Rank", "#", |r| r.rank.map_or(Value::Missing, |n| Value::Whole(n as u64)))
+        .about("Position in the leaderboard: rows ordered by Wh per million output tokens, lowest first (leaderboard.csv only).");
 
-    /// `model_slug`.
-    pub const MODEL_SLUG: Column<ModelFile> = Column {
-        key: "model_slug",
-        label: "Model slug",
-        unit: "",
-        origin: Origin::Setting,
-        align: Align::Text,
-        link: Link::None,
-        read: |r| text(&r.model.slug),
-        definition: "The model's identifier in URLs and file names.",
-    };
+    pub const WORKLOAD: C = C::setting("workload", "Workload", "", |r| text(r.workload))
+        .about("The workload measured, by its id (e.g. lm-arena-chat, gpqa); each workload has its own prompts, output lengths and latency deadline, so figures compare only within one workload.");
 
-    /// `model`.
-    pub const MODEL: Column<ModelFile> = Column {
-        key: "model",
-        label: "Model",
-        unit: "",
-        origin: Origin::Setting,
-        align: Align::Text,
-        link: Link::Model,
-        read: |r| text(&r.model.name),
-        definition: "The model's display name; it links to the model's page.",
-    };
+    pub const MODEL_SLUG: C = super::shared::model_slug();
 
-    /// `model_id`.
-    pub const MODEL_ID: Column<ModelFile> = Column {
-        key: "model_id",
-        label: "Model ID",
-        unit: "",
-        origin: Origin::Setting,
-        align: Align::Text,
-        link: Link::None,
-        read: |r| text(&r.model.model_id),
-        definition: "The model's Hugging Face identifier.",
-    };
+    pub const MODEL: C = super::shared::model();
 
-    /// `params_billion`.
-    pub const PARAMS_BILLION: Column<ModelFile> = Column {
-        key: "params_billion",
-        label: "Total params",
-        unit: "B",
-        origin: Origin::Setting,
-        align: Align::Number,
-        link: Link::None,
-        read: |r| number(r.model.params_b, fmt::params_b),
-        definition: "Total parameters of the model, in billions.",
-    };
+    pub const MODEL_ID: C = super::shared::model_id();
 
-    /// `active_params_billion`.
-    pub const ACTIVE_PARAMS_BILLION: Column<ModelFile> = Column {
-        key: "active_params_billion",
-        label: "Active params",
-        unit: "B",
-        origin: Origin::Setting,
-        align: Align::Number,
-        link: Link::None,
-        read: |r| number(r.model.active_params_b, fmt::params_b),
-        definition: "Parameters used for each token, in billions; lower than the total for mixture-of-experts (MoE) models.",
-    };
+    pub const PARAMS_BILLION: C = C::setting("params_billion", "Total params", "B", |r| {
+        number(r.model.params_b, fmt::params_b)
+    })
+    .about("Total parameters of the model, in billions.");
 
-    /// `architecture`.
-    pub const ARCHITECTURE: Column<ModelFile> = Column {
-        key: "architecture",
-        label: "Architecture",
-        unit: "",
-        origin: Origin::Setting,
-        align: Align::Text,
-        link: Link::None,
-        read: |r| text(&r.model.architecture),
-        definition: "Dense transformer or mixture of experts (MoE).",
-    };
+    pub const ACTIVE_PARAMS_BILLION: C = C::setting("active_params_billion", "Active params", "B", |r| number(r.model.active_params_b, fmt::params_b))
+        .about("Parameters used for each token, in billions; lower than the total for mixture-of-experts (MoE) models.");
 
-    /// `row_id`.
-    pub const ROW_ID: Column<ModelFile> = Column {
-        key: "row_id",
-        label: "Row ID",
-        unit: "",
-        origin: Origin::Setting,
-        align: Align::Text,
-        link: Link::None,
-        read: |r| text(&r.config.row_id),
-        definition: "The configuration's identifier in the data file; its page anchor is built from it.",
-    };
+    pub const ARCHITECTURE: C = C::setting("architecture", "Architecture", "", |r| {
+        text(&r.model.architecture)
+    })
+    .about("Dense transformer or mixture of experts (MoE).");
 
-    /// `gpu`.
-    pub const GPU: Column<ModelFile> = Column {
-        key: "gpu",
-        label: "GPU",
-        unit: "",
-        origin: Origin::Setting,
-        align: Align::Text,
-        link: Link::Gpu,
-        read: |r| text(&r.config.gpu),
-        definition: "The GPU type the configuration ran on.",
-    };
+    pub const ROW_ID: C = super::shared::row_id();
 
-    /// `num_gpus`.
-    pub const NUM_GPUS: Column<ModelFile> = Column {
-        key: "num_gpus",
-        label: "GPUs",
-        unit: "count",
-        origin: Origin::Setting,
-        align: Align::Number,
-        link: Link::None,
-        read: |r| whole(r.config.num_gpus),
-        definition: "Number of GPUs serving the model in this configuration.",
-    };
+    pub const GPU: C = super::shared::gpu();
 
-    /// `parallelism`.
-    pub const PARALLELISM: Column<ModelFile> = Column {
-        key: "parallelism",
-        label: "Parallelism",
-        unit: "",
-        origin: Origin::Setting,
-        align: Align::Text,
-        link: Link::None,
-        read: |r| Value::Text(r.config.parallelism().into()),
-        definition: "How the model is split over the GPUs: TP = tensor parallel, EP = expert parallel, DP = data parallel, each with its degree; \"none\" on one GPU.",
-    };
+    pub const NUM_GPUS: C = C::setting("num_gpus", "GPUs", "count", |r| whole(r.config.num_gpus))
+        .about("Number of GPUs serving the model in this configuration.");
 
-    /// `tensor_parallel`.
-    pub const TENSOR_PARALLEL: Column<ModelFile> = Column {
-        key: "tensor_parallel",
-        label: "TP",
-        unit: "degree",
-        origin: Origin::Setting,
-        align: Align::Number,
-        link: Link::None,
-        read: |r| whole(r.config.tensor_parallel),
-        definition: "Tensor-parallel degree: each layer split over this many GPUs.",
-    };
+    pub const PARALLELISM: C = C::setting("parallelism", "Parallelism", "", |r| Value::Text(r.config.parallelism().into()))
+        .about("How the model is split over the GPUs: TP = tensor parallel, EP = expert parallel, DP = data parallel, each with its degree; \"none\" on one GPU.");
 
-    /// `expert_parallel`.
-    pub const EXPERT_PARALLEL: Column<ModelFile> = Column {
-        key: "expert_parallel",
-        label: "EP",
-        unit: "degree",
-        origin: Origin::Setting,
-        align: Align::Number,
-        link: Link::None,
-        read: |r| whole(r.config.expert_parallel),
-        definition: "Expert-parallel degree: the experts of a MoE model spread over this many GPUs.",
-    };
+    pub const TENSOR_PARALLEL: C = C::setting("tensor_parallel", "TP", "degree", |r| {
+        whole(r.config.tensor_parallel)
+    })
+    .about("Tensor-parallel degree: each layer split over this many GPUs.");
 
-    /// `data_parallel`.
-    pub const DATA_PARALLEL: Column<ModelFile> = Column {
-        key: "data_parallel",
-        label: "DP",
-        unit: "degree",
-        origin: Origin::Setting,
-        align: Align::Number,
-        link: Link::None,
-        read: |r| whole(r.config.data_parallel),
-        definition: "Data-parallel degree: this many replicas serve requests side by side.",
-    };
+    pub const EXPERT_PARALLEL: C = C::setting("expert_parallel", "EP", "degree", |r| {
+        whole(r.config.expert_parallel)
+    })
+    .about("Expert-parallel degree: the experts of a MoE model spread over this many GPUs.");
 
-    /// `precision`.
-    pub const PRECISION: Column<ModelFile> = Column {
-        key: "precision",
-        label: "Precision",
-        unit: "",
-        origin: Origin::Setting,
-        align: Align::Text,
-        link: Link::None,
-        read: |r| text(&r.config.precision),
-        definition: "Numeric format of the weights, e.g. BF16 or FP8.",
-    };
+    pub const DATA_PARALLEL: C = C::setting("data_parallel", "DP", "degree", |r| {
+        whole(r.config.data_parallel)
+    })
+    .about("Data-parallel degree: this many replicas serve requests side by side.");
 
-    /// `max_num_seqs`.
-    pub const MAX_NUM_SEQS: Column<ModelFile> = Column {
-        key: "max_num_seqs",
-        label: "Max concurrency",
-        unit: "seqs",
-        origin: Origin::Setting,
-        align: Align::Number,
-        link: Link::None,
-        read: |r| whole(r.config.max_num_seqs),
-        definition: "vLLM's max_num_seqs: the most requests the server processes at once.",
-    };
+    pub const PRECISION: C =
+        C::setting("precision", "Precision", "", |r| text(&r.config.precision))
+            .about("Numeric format of the weights, e.g. BF16 or FP8.");
 
-    /// `repeat`.
-    pub const REPEAT: Column<ModelFile> = Column {
-        key: "repeat",
-        label: "Run",
-        unit: "#",
-        origin: Origin::Setting,
-        align: Align::Number,
-        link: Link::None,
-        read: |r| whole(r.config.repeat),
-        definition: "1 for the first run of a configuration, 2 or more for a repeated run. Repeats are shown as their own rows and points, never averaged.",
-    };
+    pub const MAX_NUM_SEQS: C = C::setting("max_num_seqs", "Max concurrency", "seqs", |r| {
+        whole(r.config.max_num_seqs)
+    })
+    .about("vLLM's max_num_seqs: the most requests the server processes at once.");
 
-    /// `wh_per_million_output_tokens`.
-    pub const WH_PER_MILLION_OUTPUT_TOKENS: Column<ModelFile> = Column {
-        key: "wh_per_million_output_tokens",
-        label: "Energy per token",
-        unit: "Wh/M tok",
-        origin: Origin::Measured,
-        align: Align::Number,
-        link: Link::Row,
-        read: |r| number(r.config.wh_per_million_output_tokens, fmt::wh_per_million),
-        definition: "Steady-state GPU energy per million output tokens, in watt-hours. The leaderboard's headline figure.",
-    };
+    pub const REPEAT: C = super::shared::repeat();
 
-    /// `joules_per_output_token`.
-    pub const JOULES_PER_OUTPUT_TOKEN: Column<ModelFile> = Column {
-        key: "joules_per_output_token",
-        label: "Joules per token",
-        unit: "J/tok",
-        origin: Origin::Measured,
-        align: Align::Number,
-        link: Link::None,
-        read: |r| number(r.config.joules_per_output_token, fmt::joules_per_token),
-        definition: "Steady-state GPU energy per output token, in joules. Wh per million tokens = J per token × 1,000,000 / 3,600.",
-    };
+    pub const WH_PER_MILLION_OUTPUT_TOKENS: C = C::measured("wh_per_million_output_tokens", "Energy per token", "Wh/M tok", |r| number(r.config.wh_per_million_output_tokens, fmt::wh_per_million))
+        .link(Link::Row)
+        .about("Steady-state GPU energy per million output tokens, in watt-hours. The leaderboard's headline figure.");
 
-    /// `wh_per_response`.
-    pub const WH_PER_RESPONSE: Column<ModelFile> = Column {
-        key: "wh_per_response",
-        label: "Watt-hours per response",
-        unit: "Wh",
-        origin: Origin::Derived,
-        align: Align::Number,
-        link: Link::None,
-        read: |r| number(r.config.wh_per_response(), fmt::wh_per_response),
-        definition: "Energy for one average response: J per token × average output tokens / 3,600.",
-    };
+    pub const JOULES_PER_OUTPUT_TOKEN: C = C::measured("joules_per_output_token", "Joules per token", "J/tok", |r| number(r.config.joules_per_output_token, fmt::joules_per_token))
+        .about("Steady-state GPU energy per output token, in joules. Wh per million tokens = J per token × 1,000,000 / 3,600.");
 
-    /// `joules_per_response`.
-    pub const JOULES_PER_RESPONSE: Column<ModelFile> = Column {
-        key: "joules_per_response",
-        label: "Energy per response",
-        unit: "J",
-        origin: Origin::Derived,
-        align: Align::Number,
-        link: Link::None,
-        read: |r| number(r.config.joules_per_response(), super::joules_grouped),
-        definition: "Energy for one average response: J per token × average output tokens.",
-    };
+    pub const WH_PER_RESPONSE: C =
+        C::derived("wh_per_response", "Watt-hours per response", "Wh", |r| {
+            number(r.config.wh_per_response(), fmt::wh_per_response)
+        })
+        .about("Energy for one average response: J per token × average output tokens / 3,600.");
 
-    /// `tokens_per_wh`.
-    pub const TOKENS_PER_WH: Column<ModelFile> = Column {
-        key: "tokens_per_wh",
-        label: "Tokens per Wh",
-        unit: "tok/Wh",
-        origin: Origin::Derived,
-        align: Align::Number,
-        link: Link::None,
-        read: |r| number(r.config.tokens_per_wh(), fmt::grouped),
-        definition: "Output tokens generated per watt-hour: 3,600 / J per token.",
-    };
+    pub const JOULES_PER_RESPONSE: C =
+        C::derived("joules_per_response", "Energy per response", "J", |r| {
+            number(r.config.joules_per_response(), super::joules_grouped)
+        })
+        .about("Energy for one average response: J per token × average output tokens.");
 
-    /// `median_itl_ms`.
-    pub const MEDIAN_ITL_MS: Column<ModelFile> = Column {
-        key: "median_itl_ms",
-        label: "Median ITL",
-        unit: "ms",
-        origin: Origin::Measured,
-        align: Align::Number,
-        link: Link::None,
-        read: |r| number(r.config.median_itl_ms, fmt::ms),
-        definition: "Median inter-token latency: the typical time between two output tokens of one response, in milliseconds. The selection rule's latency limit applies to it.",
-    };
+    pub const TOKENS_PER_WH: C = C::derived("tokens_per_wh", "Tokens per Wh", "tok/Wh", |r| {
+        number(r.config.tokens_per_wh(), fmt::grouped)
+    })
+    .about("Output tokens generated per watt-hour: 3,600 / J per token.");
 
-    /// `p90_itl_ms`.
-    pub const P90_ITL_MS: Column<ModelFile> = Column {
-        key: "p90_itl_ms",
-        label: "p90 ITL",
-        unit: "ms",
-        origin: Origin::Measured,
-        align: Align::Number,
-        link: Link::None,
-        read: |r| number(r.config.p90_itl_ms, fmt::ms),
-        definition: "90th-percentile inter-token latency, in milliseconds.",
-    };
+    pub const MEDIAN_ITL_MS: C = C::measured("median_itl_ms", "Median ITL", "ms", |r| number(r.config.median_itl_ms, fmt::ms))
+        .about("Median inter-token latency: the typical time between two output tokens of one response, in milliseconds. The selection rule's latency limit applies to it.");
 
-    /// `p95_itl_ms`.
-    pub const P95_ITL_MS: Column<ModelFile> = Column {
-        key: "p95_itl_ms",
-        label: "p95 ITL",
-        unit: "ms",
-        origin: Origin::Measured,
-        align: Align::Number,
-        link: Link::None,
-        read: |r| number(r.config.p95_itl_ms, fmt::ms),
-        definition: "95th-percentile inter-token latency, in milliseconds.",
-    };
+    pub const P90_ITL_MS: C = C::measured("p90_itl_ms", "p90 ITL", "ms", |r| {
+        number(r.config.p90_itl_ms, fmt::ms)
+    })
+    .about("90th-percentile inter-token latency, in milliseconds.");
 
-    /// `p99_itl_ms`.
-    pub const P99_ITL_MS: Column<ModelFile> = Column {
-        key: "p99_itl_ms",
-        label: "p99 ITL",
-        unit: "ms",
-        origin: Origin::Measured,
-        align: Align::Number,
-        link: Link::None,
-        read: |r| number(r.config.p99_itl_ms, fmt::ms),
-        definition: "99th-percentile inter-token latency, in milliseconds: the slow tail a reader of a streaming response notices.",
-    };
+    pub const P95_ITL_MS: C = C::measured("p95_itl_ms", "p95 ITL", "ms", |r| {
+        number(r.config.p95_itl_ms, fmt::ms)
+    })
+    .about("95th-percentile inter-token latency, in milliseconds.");
 
-    /// `tokens_per_second`.
-    pub const TOKENS_PER_SECOND: Column<ModelFile> = Column {
-        key: "tokens_per_second",
-        label: "Throughput",
-        unit: "tok/s",
-        origin: Origin::Measured,
-        align: Align::Number,
-        link: Link::None,
-        read: |r| number(r.config.tokens_per_second, fmt::grouped),
-        definition: "Output tokens generated per second by all the configuration's GPUs together.",
-    };
+    pub const P99_ITL_MS: C = C::measured("p99_itl_ms", "p99 ITL", "ms", |r| number(r.config.p99_itl_ms, fmt::ms))
+        .about("99th-percentile inter-token latency, in milliseconds: the slow tail a reader of a streaming response notices.");
 
-    /// `gpu_power_watts`.
-    pub const GPU_POWER_WATTS: Column<ModelFile> = Column {
-        key: "gpu_power_watts",
-        label: "GPU power",
-        unit: "W",
-        origin: Origin::Measured,
-        align: Align::Number,
-        link: Link::None,
-        read: |r| number(r.config.gpu_power_watts_total, fmt::grouped),
-        definition: "Average measured GPU power during the steady state, summed over the GPUs used, in watts.",
-    };
+    pub const TOKENS_PER_SECOND: C = C::measured("tokens_per_second", "Throughput", "tok/s", |r| {
+        number(r.config.tokens_per_second, fmt::grouped)
+    })
+    .about("Output tokens generated per second by all the configuration's GPUs together.");
 
-    /// `avg_output_tokens`.
-    pub const AVG_OUTPUT_TOKENS: Column<ModelFile> = Column {
-        key: "avg_output_tokens",
-        label: "Output length",
-        unit: "tok",
-        origin: Origin::Measured,
-        align: Align::Number,
-        link: Link::None,
-        read: |r| number(r.config.avg_output_tokens, fmt::grouped),
-        definition: "Average number of output tokens per response.",
-    };
+    pub const GPU_POWER_WATTS: C = C::measured("gpu_power_watts", "GPU power", "W", |r| {
+        number(r.config.gpu_power_watts_total, fmt::grouped)
+    })
+    .about(
+        "Average measured GPU power during the steady state, summed over the GPUs used, in watts.",
+    );
 
-    /// `avg_requests_in_flight`.
-    pub const AVG_REQUESTS_IN_FLIGHT: Column<ModelFile> = Column {
-        key: "avg_requests_in_flight",
-        label: "Requests in flight",
-        unit: "req",
-        origin: Origin::Measured,
-        align: Align::Number,
-        link: Link::None,
-        read: |r| number(r.config.avg_requests_in_flight, one_decimal),
-        definition: "Average number of requests in the server during the steady state.",
-    };
+    pub const AVG_OUTPUT_TOKENS: C =
+        C::measured("avg_output_tokens", "Output length", "tok", |r| {
+            number(r.config.avg_output_tokens, fmt::grouped)
+        })
+        .about("Average number of output tokens per response.");
 
-    /// `avg_running_batch`.
-    pub const AVG_RUNNING_BATCH: Column<ModelFile> = Column {
-        key: "avg_running_batch",
-        label: "Running batch",
-        unit: "seqs",
-        origin: Origin::Measured,
-        align: Align::Number,
-        link: Link::None,
-        read: |r| number(r.config.avg_running_batch, one_decimal),
-        definition: "Average number of sequences in the running batch during the steady state.",
-    };
+    pub const AVG_REQUESTS_IN_FLIGHT: C =
+        C::measured("avg_requests_in_flight", "Requests in flight", "req", |r| {
+            number(r.config.avg_requests_in_flight, one_decimal)
+        })
+        .about("Average number of requests in the server during the steady state.");
 
-    /// `under_itl_deadline`.
-    pub const UNDER_ITL_DEADLINE: Column<ModelFile> = Column {
-        key: "under_itl_deadline",
-        label: "Within deadline",
-        unit: "",
-        origin: Origin::Derived,
-        align: Align::Text,
-        link: Link::None,
-        read: |r| Value::Flag(r.config.under_itl_deadline),
-        definition: "Whether median ITL ≤ the file's deadline (500 ms for the seed data).",
-    };
+    pub const AVG_RUNNING_BATCH: C =
+        C::measured("avg_running_batch", "Running batch", "seqs", |r| {
+            number(r.config.avg_running_batch, one_decimal)
+        })
+        .about("Average number of sequences in the running batch during the steady state.");
 
-    /// `itl_deadline_ms`.
-    pub const ITL_DEADLINE_MS: Column<ModelFile> = Column {
-        key: "itl_deadline_ms",
-        label: "Deadline",
-        unit: "ms",
-        origin: Origin::Setting,
-        align: Align::Number,
-        link: Link::None,
-        read: |r| number(r.model.itl_deadline_ms, fmt::ms),
-        definition: "The median-ITL limit under which the best configuration is chosen.",
-    };
+    pub const UNDER_ITL_DEADLINE: C =
+        C::derived("under_itl_deadline", "Within deadline", "", |r| {
+            Value::Flag(r.config.under_itl_deadline)
+        })
+        .about("Whether median ITL ≤ the file's deadline (500 ms for the seed data).");
 
-    /// `data_version`.
-    pub const DATA_VERSION: Column<ModelFile> = Column {
-        key: "data_version",
-        label: "Data version",
-        unit: "",
-        origin: Origin::Setting,
-        align: Align::Text,
-        link: Link::None,
-        read: |r| text(&r.model.data_version),
-        definition: "Version (date) of the data file the row comes from.",
-    };
+    pub const ITL_DEADLINE_MS: C = C::setting("itl_deadline_ms", "Deadline", "ms", |r| {
+        number(r.model.itl_deadline_ms, fmt::ms)
+    })
+    .about("The median-ITL limit under which the best configuration is chosen.");
+
+    pub const DATA_VERSION: C = super::shared::data_version();
 
     /// Every column, in the order the about page and the CSV files use.
     pub const ALL: &[&Column<ModelFile>] = &[
@@ -777,488 +627,184 @@ pub mod tokens {
 /// in the order their CSV files use; an image file uses the `image` columns
 /// and a video file the `video` ones.
 pub mod diffusion {
-    use super::{Align, Column, Link, Origin, Value, fmt, number, text, whole};
+    use super::{Align, Column, Link, Value, fmt, number, text, whole};
     use crate::model::DiffusionFile;
 
-    /// `rank`.
-    pub const RANK: Column<DiffusionFile> = Column {
-        key: "rank",
-        label: "Rank",
-        unit: "#",
-        origin: Origin::Derived,
-        align: Align::Number,
-        link: Link::None,
-        read: |r| r.rank.map_or(Value::Missing, |n| Value::Whole(n as u64)),
-        definition: "Position in the leaderboard: rows ordered by energy per image (or video), lowest first (leaderboard-image.csv and leaderboard-video.csv only).",
-    };
+    type C = Column<DiffusionFile>;
 
-    /// `workload`.
-    pub const WORKLOAD: Column<DiffusionFile> = Column {
-        key: "workload",
-        label: "Workload",
-        unit: "",
-        origin: Origin::Setting,
-        align: Align::Text,
-        link: Link::None,
-        read: |r| text(r.workload),
-        definition: "The workload measured, by its id (text-to-image or text-to-video); figures compare only within one workload.",
-    };
+    pub const RANK: C = C::derived("rank", "Rank", "#", |r| r.rank.map_or(Value::Missing, |n| Value::Whole(n as u64)))
+        .about("Position in the leaderboard: rows ordered by energy per image (or video), lowest first (leaderboard-image.csv and leaderboard-video.csv only).");
 
-    /// `model_slug`.
-    pub const MODEL_SLUG: Column<DiffusionFile> = Column {
-        key: "model_slug",
-        label: "Model slug",
-        unit: "",
-        origin: Origin::Setting,
-        align: Align::Text,
-        link: Link::None,
-        read: |r| text(&r.model.slug),
-        definition: "The model's identifier in URLs and file names.",
-    };
+    pub const WORKLOAD: C = C::setting("workload", "Workload", "", |r| text(r.workload))
+        .about("The workload measured, by its id (text-to-image or text-to-video); figures compare only within one workload.");
 
-    /// `model`.
-    pub const MODEL: Column<DiffusionFile> = Column {
-        key: "model",
-        label: "Model",
-        unit: "",
-        origin: Origin::Setting,
-        align: Align::Text,
-        link: Link::Model,
-        read: |r| text(&r.model.name),
-        definition: "The model's display name; it links to the model's page.",
-    };
+    pub const MODEL_SLUG: C = super::shared::model_slug();
 
-    /// `model_id`.
-    pub const MODEL_ID: Column<DiffusionFile> = Column {
-        key: "model_id",
-        label: "Model ID",
-        unit: "",
-        origin: Origin::Setting,
-        align: Align::Text,
-        link: Link::None,
-        read: |r| text(&r.model.model_id),
-        definition: "The model's Hugging Face identifier.",
-    };
+    pub const MODEL: C = super::shared::model();
 
-    /// `params_billion`.
-    pub const PARAMS_BILLION: Column<DiffusionFile> = Column {
-        key: "params_billion",
-        label: "Params",
-        unit: "B",
-        origin: Origin::Setting,
-        align: Align::Number,
-        link: Link::None,
-        read: |r| number(r.model.params_b, fmt::params_b),
-        definition: "Parameters of the diffusion model, in billions.",
-    };
+    pub const MODEL_ID: C = super::shared::model_id();
 
-    /// `architecture`.
-    pub const ARCHITECTURE: Column<DiffusionFile> = Column {
-        key: "architecture",
-        label: "Architecture",
-        unit: "",
-        origin: Origin::Setting,
-        align: Align::Text,
-        link: Link::None,
-        read: |r| text(&r.model.architecture),
-        definition: "The model's architecture (Diffusion).",
-    };
+    pub const PARAMS_BILLION: C = C::setting("params_billion", "Params", "B", |r| {
+        number(r.model.params_b, fmt::params_b)
+    })
+    .about("Parameters of the diffusion model, in billions.");
 
-    /// `row_id`.
-    pub const ROW_ID: Column<DiffusionFile> = Column {
-        key: "row_id",
-        label: "Row ID",
-        unit: "",
-        origin: Origin::Setting,
-        align: Align::Text,
-        link: Link::None,
-        read: |r| text(&r.config.row_id),
-        definition: "The configuration's identifier in the data file; its page anchor is built from it.",
-    };
+    pub const ARCHITECTURE: C = C::setting("architecture", "Architecture", "", |r| {
+        text(&r.model.architecture)
+    })
+    .about("The model's architecture (Diffusion).");
 
-    /// `gpu`.
-    pub const GPU: Column<DiffusionFile> = Column {
-        key: "gpu",
-        label: "GPU",
-        unit: "",
-        origin: Origin::Setting,
-        align: Align::Text,
-        link: Link::Gpu,
-        read: |r| text(&r.config.gpu),
-        definition: "The GPU type the configuration ran on.",
-    };
+    pub const ROW_ID: C = super::shared::row_id();
 
-    /// `num_gpus`.
-    pub const NUM_GPUS: Column<DiffusionFile> = Column {
-        key: "num_gpus",
-        label: "GPUs",
-        unit: "count",
-        origin: Origin::Setting,
-        align: Align::Number,
-        link: Link::None,
-        read: |r| whole(r.config.num_gpus),
-        definition: "Number of GPUs generating each image or video together.",
-    };
+    pub const GPU: C = super::shared::gpu();
 
-    /// `parallelism`.
-    pub const PARALLELISM: Column<DiffusionFile> = Column {
-        key: "parallelism",
-        label: "Sequence parallel",
-        unit: "",
-        origin: Origin::Setting,
-        align: Align::Text,
-        link: Link::None,
-        read: |r| Value::Text(r.config.parallelism().into()),
-        definition: "How each image or video is split over the GPUs: U = Ulysses degree, R = ring degree (U × R = GPUs); \"none\" on one GPU.",
-    };
+    pub const NUM_GPUS: C = C::setting("num_gpus", "GPUs", "count", |r| whole(r.config.num_gpus))
+        .about("Number of GPUs generating each image or video together.");
 
-    /// `ulysses_degree`.
-    pub const ULYSSES_DEGREE: Column<DiffusionFile> = Column {
-        key: "ulysses_degree",
-        label: "Ulysses",
-        unit: "degree",
-        origin: Origin::Setting,
-        align: Align::Number,
-        link: Link::None,
-        read: |r| whole(r.config.ulysses_degree),
-        definition: "Ulysses sequence-parallel degree: attention heads spread over this many GPUs.",
-    };
+    pub const PARALLELISM: C = C::setting("parallelism", "Sequence parallel", "", |r| Value::Text(r.config.parallelism().into()))
+        .about("How each image or video is split over the GPUs: U = Ulysses degree, R = ring degree (U × R = GPUs); \"none\" on one GPU.");
 
-    /// `ring_degree`.
-    pub const RING_DEGREE: Column<DiffusionFile> = Column {
-        key: "ring_degree",
-        label: "Ring",
-        unit: "degree",
-        origin: Origin::Setting,
-        align: Align::Number,
-        link: Link::None,
-        read: |r| whole(r.config.ring_degree),
-        definition: "Ring sequence-parallel degree: the sequence passed around this many GPUs in a ring.",
-    };
+    pub const ULYSSES_DEGREE: C = C::setting("ulysses_degree", "Ulysses", "degree", |r| {
+        whole(r.config.ulysses_degree)
+    })
+    .about("Ulysses sequence-parallel degree: attention heads spread over this many GPUs.");
 
-    /// `precision`.
-    pub const PRECISION: Column<DiffusionFile> = Column {
-        key: "precision",
-        label: "Precision",
-        unit: "",
-        origin: Origin::Setting,
-        align: Align::Text,
-        link: Link::None,
-        read: |r| text(&r.config.precision),
-        definition: "Numeric format of the weights, e.g. BF16.",
-    };
+    pub const RING_DEGREE: C = C::setting("ring_degree", "Ring", "degree", |r| {
+        whole(r.config.ring_degree)
+    })
+    .about("Ring sequence-parallel degree: the sequence passed around this many GPUs in a ring.");
 
-    /// `batch_size`.
-    pub const BATCH_SIZE: Column<DiffusionFile> = Column {
-        key: "batch_size",
-        label: "Batch size",
-        unit: "items",
-        origin: Origin::Setting,
-        align: Align::Number,
-        link: Link::None,
-        read: |r| whole(r.config.batch_size),
-        definition: "Images or videos generated together in one batch.",
-    };
+    pub const PRECISION: C =
+        C::setting("precision", "Precision", "", |r| text(&r.config.precision))
+            .about("Numeric format of the weights, e.g. BF16.");
 
-    /// `inference_steps`.
-    pub const INFERENCE_STEPS: Column<DiffusionFile> = Column {
-        key: "inference_steps",
-        label: "Steps",
-        unit: "steps",
-        origin: Origin::Setting,
-        align: Align::Number,
-        link: Link::None,
-        read: |r| whole(r.config.inference_steps),
-        definition: "Denoising steps per image or video, the model's default.",
-    };
+    pub const BATCH_SIZE: C = C::setting("batch_size", "Batch size", "items", |r| {
+        whole(r.config.batch_size)
+    })
+    .about("Images or videos generated together in one batch.");
 
-    /// `resolution`.
-    pub const RESOLUTION: Column<DiffusionFile> = Column {
-        key: "resolution",
-        label: "Output",
-        unit: "px",
-        origin: Origin::Setting,
-        align: Align::Text,
-        link: Link::None,
-        read: |r| Value::Text(r.config.resolution().into()),
-        definition: "Width × height of the output in pixels; for a video also its frames and frame rate.",
-    };
+    pub const INFERENCE_STEPS: C = C::setting("inference_steps", "Steps", "steps", |r| {
+        whole(r.config.inference_steps)
+    })
+    .about("Denoising steps per image or video, the model's default.");
 
-    /// `image_height`.
-    pub const IMAGE_HEIGHT: Column<DiffusionFile> = Column {
-        key: "image_height",
-        label: "Height",
-        unit: "px",
-        origin: Origin::Setting,
-        align: Align::Number,
-        link: Link::None,
-        read: |r| r.config.image_height.map_or(Value::Missing, whole),
-        definition: "Image height in pixels.",
-    };
+    pub const RESOLUTION: C = C::setting("resolution", "Output", "px", |r| {
+        Value::Text(r.config.resolution().into())
+    })
+    .align(Align::Text)
+    .about("Width × height of the output in pixels; for a video also its frames and frame rate.");
 
-    /// `image_width`.
-    pub const IMAGE_WIDTH: Column<DiffusionFile> = Column {
-        key: "image_width",
-        label: "Width",
-        unit: "px",
-        origin: Origin::Setting,
-        align: Align::Number,
-        link: Link::None,
-        read: |r| r.config.image_width.map_or(Value::Missing, whole),
-        definition: "Image width in pixels.",
-    };
+    pub const IMAGE_HEIGHT: C = C::setting("image_height", "Height", "px", |r| {
+        r.config.image_height.map_or(Value::Missing, whole)
+    })
+    .about("Image height in pixels.");
 
-    /// `video_height`.
-    pub const VIDEO_HEIGHT: Column<DiffusionFile> = Column {
-        key: "video_height",
-        label: "Height",
-        unit: "px",
-        origin: Origin::Setting,
-        align: Align::Number,
-        link: Link::None,
-        read: |r| r.config.video_height.map_or(Value::Missing, whole),
-        definition: "Video height in pixels.",
-    };
+    pub const IMAGE_WIDTH: C = C::setting("image_width", "Width", "px", |r| {
+        r.config.image_width.map_or(Value::Missing, whole)
+    })
+    .about("Image width in pixels.");
 
-    /// `video_width`.
-    pub const VIDEO_WIDTH: Column<DiffusionFile> = Column {
-        key: "video_width",
-        label: "Width",
-        unit: "px",
-        origin: Origin::Setting,
-        align: Align::Number,
-        link: Link::None,
-        read: |r| r.config.video_width.map_or(Value::Missing, whole),
-        definition: "Video width in pixels.",
-    };
+    pub const VIDEO_HEIGHT: C = C::setting("video_height", "Height", "px", |r| {
+        r.config.video_height.map_or(Value::Missing, whole)
+    })
+    .about("Video height in pixels.");
 
-    /// `num_frames`.
-    pub const NUM_FRAMES: Column<DiffusionFile> = Column {
-        key: "num_frames",
-        label: "Frames",
-        unit: "frames",
-        origin: Origin::Setting,
-        align: Align::Number,
-        link: Link::None,
-        read: |r| r.config.num_frames.map_or(Value::Missing, whole),
-        definition: "Frames per video.",
-    };
+    pub const VIDEO_WIDTH: C = C::setting("video_width", "Width", "px", |r| {
+        r.config.video_width.map_or(Value::Missing, whole)
+    })
+    .about("Video width in pixels.");
 
-    /// `fps`.
-    pub const FPS: Column<DiffusionFile> = Column {
-        key: "fps",
-        label: "Frame rate",
-        unit: "fps",
-        origin: Origin::Setting,
-        align: Align::Number,
-        link: Link::None,
-        read: |r| {
-            r.config
-                .fps
-                .map_or(Value::Missing, |v| number(v, fmt::setting))
-        },
-        definition: "Frames per second of the video.",
-    };
+    pub const NUM_FRAMES: C = C::setting("num_frames", "Frames", "frames", |r| {
+        r.config.num_frames.map_or(Value::Missing, whole)
+    })
+    .about("Frames per video.");
 
-    /// `video_seconds`.
-    pub const VIDEO_SECONDS: Column<DiffusionFile> = Column {
-        key: "video_seconds",
-        label: "Video length",
-        unit: "s",
-        origin: Origin::Derived,
-        align: Align::Number,
-        link: Link::None,
-        read: |r| {
-            r.config
-                .video_seconds()
-                .map_or(Value::Missing, |v| number(v, fmt::seconds))
-        },
-        definition: "Length of the generated video: frames / frame rate.",
-    };
+    pub const FPS: C = C::setting("fps", "Frame rate", "fps", |r| {
+        r.config
+            .fps
+            .map_or(Value::Missing, |v| number(v, fmt::setting))
+    })
+    .about("Frames per second of the video.");
 
-    /// `repeat`.
-    pub const REPEAT: Column<DiffusionFile> = Column {
-        key: "repeat",
-        label: "Run",
-        unit: "#",
-        origin: Origin::Setting,
-        align: Align::Number,
-        link: Link::None,
-        read: |r| whole(r.config.repeat),
-        definition: "1 for the first run of a configuration, 2 or more for a repeated run. Repeats are shown as their own rows and points, never averaged.",
-    };
+    pub const VIDEO_SECONDS: C = C::derived("video_seconds", "Video length", "s", |r| {
+        r.config
+            .video_seconds()
+            .map_or(Value::Missing, |v| number(v, fmt::seconds))
+    })
+    .about("Length of the generated video: frames / frame rate.");
 
-    /// `joules_per_image`.
-    pub const JOULES_PER_IMAGE: Column<DiffusionFile> = Column {
-        key: "joules_per_image",
-        label: "Energy per image",
-        unit: "J/image",
-        origin: Origin::Measured,
-        align: Align::Number,
-        link: Link::Row,
-        read: |r| number(r.config.joules_per_item(), fmt::joules_per_item),
-        definition: "GPU energy per generated image, in joules: the energy of a batch, summed over the GPUs, divided by the batch size. The text-to-image leaderboard's headline figure.",
-    };
+    pub const REPEAT: C = super::shared::repeat();
 
-    /// `joules_per_video`.
-    pub const JOULES_PER_VIDEO: Column<DiffusionFile> = Column {
-        key: "joules_per_video",
-        label: "Energy per video",
-        unit: "J/video",
-        origin: Origin::Measured,
-        align: Align::Number,
-        link: Link::Row,
-        read: |r| number(r.config.joules_per_item(), fmt::joules_per_item),
-        definition: "GPU energy per generated video, in joules: the energy of a batch, summed over the GPUs, divided by the batch size. The text-to-video leaderboard's headline figure.",
-    };
+    pub const JOULES_PER_IMAGE: C = C::measured("joules_per_image", "Energy per image", "J/image", |r| number(r.config.joules_per_item(), fmt::joules_per_item))
+        .link(Link::Row)
+        .about("GPU energy per generated image, in joules: the energy of a batch, summed over the GPUs, divided by the batch size. The text-to-image leaderboard's headline figure.");
 
-    /// `wh_per_image`.
-    pub const WH_PER_IMAGE: Column<DiffusionFile> = Column {
-        key: "wh_per_image",
-        label: "Watt-hours per image",
-        unit: "Wh/image",
-        origin: Origin::Derived,
-        align: Align::Number,
-        link: Link::None,
-        read: |r| number(r.config.wh_per_item(), fmt::wh_per_item),
-        definition: "Energy per image in watt-hours: J per image / 3,600.",
-    };
+    pub const JOULES_PER_VIDEO: C = C::measured("joules_per_video", "Energy per video", "J/video", |r| number(r.config.joules_per_item(), fmt::joules_per_item))
+        .link(Link::Row)
+        .about("GPU energy per generated video, in joules: the energy of a batch, summed over the GPUs, divided by the batch size. The text-to-video leaderboard's headline figure.");
 
-    /// `wh_per_video`.
-    pub const WH_PER_VIDEO: Column<DiffusionFile> = Column {
-        key: "wh_per_video",
-        label: "Watt-hours per video",
-        unit: "Wh/video",
-        origin: Origin::Derived,
-        align: Align::Number,
-        link: Link::None,
-        read: |r| number(r.config.wh_per_item(), fmt::wh_per_item),
-        definition: "Energy per video in watt-hours: J per video / 3,600.",
-    };
+    pub const WH_PER_IMAGE: C =
+        C::derived("wh_per_image", "Watt-hours per image", "Wh/image", |r| {
+            number(r.config.wh_per_item(), fmt::wh_per_item)
+        })
+        .about("Energy per image in watt-hours: J per image / 3,600.");
 
-    /// `images_per_kwh`.
-    pub const IMAGES_PER_KWH: Column<DiffusionFile> = Column {
-        key: "images_per_kwh",
-        label: "Images per kWh",
-        unit: "images/kWh",
-        origin: Origin::Derived,
-        align: Align::Number,
-        link: Link::None,
-        read: |r| number(r.config.items_per_kwh(), fmt::items_per_kwh),
-        definition: "Images generated per kilowatt-hour of GPU energy: 3,600,000 / J per image.",
-    };
+    pub const WH_PER_VIDEO: C =
+        C::derived("wh_per_video", "Watt-hours per video", "Wh/video", |r| {
+            number(r.config.wh_per_item(), fmt::wh_per_item)
+        })
+        .about("Energy per video in watt-hours: J per video / 3,600.");
 
-    /// `videos_per_kwh`.
-    pub const VIDEOS_PER_KWH: Column<DiffusionFile> = Column {
-        key: "videos_per_kwh",
-        label: "Videos per kWh",
-        unit: "videos/kWh",
-        origin: Origin::Derived,
-        align: Align::Number,
-        link: Link::None,
-        read: |r| number(r.config.items_per_kwh(), fmt::items_per_kwh),
-        definition: "Videos generated per kilowatt-hour of GPU energy: 3,600,000 / J per video.",
-    };
+    pub const IMAGES_PER_KWH: C =
+        C::derived("images_per_kwh", "Images per kWh", "images/kWh", |r| {
+            number(r.config.items_per_kwh(), fmt::items_per_kwh)
+        })
+        .about("Images generated per kilowatt-hour of GPU energy: 3,600,000 / J per image.");
 
-    /// `joules_per_video_second`.
-    pub const JOULES_PER_VIDEO_SECOND: Column<DiffusionFile> = Column {
-        key: "joules_per_video_second",
-        label: "Energy per video second",
-        unit: "J/s",
-        origin: Origin::Derived,
-        align: Align::Number,
-        link: Link::None,
-        read: |r| {
+    pub const VIDEOS_PER_KWH: C =
+        C::derived("videos_per_kwh", "Videos per kWh", "videos/kWh", |r| {
+            number(r.config.items_per_kwh(), fmt::items_per_kwh)
+        })
+        .about("Videos generated per kilowatt-hour of GPU energy: 3,600,000 / J per video.");
+
+    pub const JOULES_PER_VIDEO_SECOND: C = C::derived(
+        "joules_per_video_second",
+        "Energy per video second",
+        "J/s",
+        |r| {
             r.config
                 .joules_per_video_second()
                 .map_or(Value::Missing, |v| number(v, fmt::grouped))
         },
-        definition: "GPU energy per second of generated video: J per video / (frames / frame rate).",
-    };
+    )
+    .about("GPU energy per second of generated video: J per video / (frames / frame rate).");
 
-    /// `batch_latency_s`.
-    pub const BATCH_LATENCY_S: Column<DiffusionFile> = Column {
-        key: "batch_latency_s",
-        label: "Batch latency",
-        unit: "s",
-        origin: Origin::Measured,
-        align: Align::Number,
-        link: Link::None,
-        read: |r| number(r.config.batch_latency_s, fmt::seconds),
-        definition: "Time to generate one batch, in seconds. The selection rule's latency limit applies to it.",
-    };
+    pub const BATCH_LATENCY_S: C = C::measured("batch_latency_s", "Batch latency", "s", |r| {
+        number(r.config.batch_latency_s, fmt::seconds)
+    })
+    .about(
+        "Time to generate one batch, in seconds. The selection rule's latency limit applies to it.",
+    );
 
-    /// `images_per_second`.
-    pub const IMAGES_PER_SECOND: Column<DiffusionFile> = Column {
-        key: "images_per_second",
-        label: "Throughput",
-        unit: "images/s",
-        origin: Origin::Measured,
-        align: Align::Number,
-        link: Link::None,
-        read: |r| number(r.config.items_per_second(), fmt::rate),
-        definition: "Images generated per second by all the configuration's GPUs together: batch size / batch latency.",
-    };
+    pub const IMAGES_PER_SECOND: C = C::measured("images_per_second", "Throughput", "images/s", |r| number(r.config.items_per_second(), fmt::rate))
+        .about("Images generated per second by all the configuration's GPUs together: batch size / batch latency.");
 
-    /// `videos_per_second`.
-    pub const VIDEOS_PER_SECOND: Column<DiffusionFile> = Column {
-        key: "videos_per_second",
-        label: "Throughput",
-        unit: "videos/s",
-        origin: Origin::Measured,
-        align: Align::Number,
-        link: Link::None,
-        read: |r| number(r.config.items_per_second(), fmt::rate),
-        definition: "Videos generated per second by all the configuration's GPUs together: batch size / batch latency.",
-    };
+    pub const VIDEOS_PER_SECOND: C = C::measured("videos_per_second", "Throughput", "videos/s", |r| number(r.config.items_per_second(), fmt::rate))
+        .about("Videos generated per second by all the configuration's GPUs together: batch size / batch latency.");
 
-    /// `gpu_power_watts`.
-    pub const GPU_POWER_WATTS: Column<DiffusionFile> = Column {
-        key: "gpu_power_watts",
-        label: "GPU power",
-        unit: "W",
-        origin: Origin::Measured,
-        align: Align::Number,
-        link: Link::None,
-        read: |r| number(r.config.gpu_power_watts_total, fmt::grouped),
-        definition: "Average measured GPU power while generating, summed over the GPUs used, in watts (energy per item × items per second).",
-    };
+    pub const GPU_POWER_WATTS: C = C::measured("gpu_power_watts", "GPU power", "W", |r| number(r.config.gpu_power_watts_total, fmt::grouped))
+        .about("Average measured GPU power while generating, summed over the GPUs used, in watts (energy per item × items per second).");
 
-    /// `under_latency_deadline`.
-    pub const UNDER_LATENCY_DEADLINE: Column<DiffusionFile> = Column {
-        key: "under_latency_deadline",
-        label: "Within deadline",
-        unit: "",
-        origin: Origin::Derived,
-        align: Align::Text,
-        link: Link::None,
-        read: |r| Value::Flag(r.config.under_latency_deadline),
-        definition: "Whether batch latency ≤ the workload's deadline (30 s for text to image, 300 s for text to video upstream).",
-    };
+    pub const UNDER_LATENCY_DEADLINE: C = C::derived("under_latency_deadline", "Within deadline", "", |r| Value::Flag(r.config.under_latency_deadline))
+        .about("Whether batch latency ≤ the workload's deadline (30 s for text to image, 300 s for text to video upstream).");
 
-    /// `batch_latency_deadline_s`.
-    pub const BATCH_LATENCY_DEADLINE_S: Column<DiffusionFile> = Column {
-        key: "batch_latency_deadline_s",
-        label: "Deadline",
-        unit: "s",
-        origin: Origin::Setting,
-        align: Align::Number,
-        link: Link::None,
-        read: |r| number(r.model.batch_latency_deadline_s, fmt::seconds),
-        definition: "The batch-latency limit under which the best configuration is chosen.",
-    };
+    pub const BATCH_LATENCY_DEADLINE_S: C =
+        C::setting("batch_latency_deadline_s", "Deadline", "s", |r| {
+            number(r.model.batch_latency_deadline_s, fmt::seconds)
+        })
+        .about("The batch-latency limit under which the best configuration is chosen.");
 
-    /// `data_version`.
-    pub const DATA_VERSION: Column<DiffusionFile> = Column {
-        key: "data_version",
-        label: "Data version",
-        unit: "",
-        origin: Origin::Setting,
-        align: Align::Text,
-        link: Link::None,
-        read: |r| text(&r.model.data_version),
-        definition: "Version (date) of the data file the row comes from.",
-    };
+    pub const DATA_VERSION: C = super::shared::data_version();
 
     /// Every column, in the order the about page and the CSV files use.
     pub const ALL: &[&Column<DiffusionFile>] = &[
