@@ -1,6 +1,6 @@
 //! The mapping from the leaderboard's task rows to model files, per-token
-//! and diffusion: a port of `tests/fixtures/convert_upstream.py` (its
-//! docstring states every rule; the comments here name the rule they keep).
+//! and diffusion (docs/importing.md states the rules; the comments here name
+//! the rule they keep).
 //! Pure: JSON values in, JSON documents and warnings out.
 
 use crate::select;

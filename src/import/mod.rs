@@ -5,8 +5,8 @@
 //! `data/changes.json`.
 //!
 //! Stages: [`upstream`] reads the published folder (or downloads the
-//! repository archive), [`convert`] maps task rows to documents (a port of
-//! `tests/fixtures/convert_upstream.py`), [`changelog`] compares the data
+//! repository archive), [`convert`] maps task rows to documents (the rules are in
+//! docs/importing.md), [`changelog`] compares the data
 //! before and after, and this module stages the result, validates it with
 //! the normal loader and swaps it in.
 //!
