@@ -236,6 +236,9 @@ pub struct Preview {
     server: tokio::task::JoinHandle<()>,
     rebuilder: JoinHandle<()>,
     _temp: Option<tempfile::TempDir>,
+    // Held while the preview runs, so another preview can tell that its
+    // temporary folder is in use; dropped after the folder is removed.
+    _alive: Option<crate::stage::Lock>,
 }
 
 /// Stops a [`Preview`] from another thread (e.g. a Ctrl-C handler).
@@ -284,6 +287,14 @@ pub fn start(opts: &ServeOptions) -> Result<Preview> {
             .tempdir()
             .context("cannot create a temporary folder for the preview")?;
         (temp.path().join("site"), Some(temp))
+    };
+    let alive = match &temp {
+        Some(t) => Some(crate::stage::Lock::take(
+            &t.path().join(ALIVE_LOCK),
+            t.path(),
+            "start again",
+        )?),
+        None => None,
     };
     // The output must not be, sit inside, or contain a watched folder:
     // each build would trigger the next, or replace the input whole.
@@ -359,6 +370,7 @@ pub fn start(opts: &ServeOptions) -> Result<Preview> {
         server,
         rebuilder,
         _temp: temp,
+        _alive: alive,
     })
 }
 
@@ -398,41 +410,46 @@ async fn accept(
     }
 }
 
-/// Start of the name of a preview's temporary folder, followed by the
-/// process id and a random part.
+/// Start of the name of a preview's temporary folder.
 const PREVIEW_PREFIX: &str = "energyboard-serve-";
 
+/// The lock a running preview holds in its temporary folder.
+const ALIVE_LOCK: &str = ".serve.lock";
+
 /// Removes the temporary folders of previews that were killed before they
-/// could clean up: named `energyboard-serve-<pid>-…` for a process that is
-/// gone, and holding nothing but energyboard's own site, staging folders
-/// and lock.
+/// could clean up: named `energyboard-serve-…`, with a lock no process
+/// holds (the kernel lets go of a killed process's locks), and holding
+/// nothing but energyboard's own site, staging folders and locks.
 fn remove_dead_previews(temp: &Path) {
     let Ok(entries) = fs::read_dir(temp) else {
         return;
     };
     for entry in entries.filter_map(Result::ok) {
-        let name = entry.file_name();
-        let Some(pid) = name
-            .to_str()
-            .and_then(|n| n.strip_prefix(PREVIEW_PREFIX))
-            .and_then(|rest| rest.split_once('-'))
-            .and_then(|(pid, _)| pid.parse::<u32>().ok())
-        else {
-            continue;
-        };
         let dir = entry.path();
-        if pid == std::process::id() || crate::write::process_alive(pid) {
+        let lock = dir.join(ALIVE_LOCK);
+        if !entry
+            .file_name()
+            .to_string_lossy()
+            .starts_with(PREVIEW_PREFIX)
+            || !fs::symlink_metadata(&dir).is_ok_and(|m| m.is_dir())
+            || !fs::symlink_metadata(&lock).is_ok_and(|m| m.is_file())
+        {
             continue;
         }
+        // Held by a running preview: leave its folder alone.
+        let Ok(_held) = crate::stage::Lock::take(&lock, &dir, "") else {
+            continue;
+        };
         let ours = fs::read_dir(&dir).is_ok_and(|inner| {
             inner.filter_map(Result::ok).all(|e| {
                 let n = e.file_name().to_string_lossy().into_owned();
                 (n == "site" && crate::write::made_by(&e.path()).is_some())
                     || n.starts_with(".site.tmp-")
                     || n == ".site.lock"
+                    || n == ALIVE_LOCK
             })
         });
-        if ours && fs::symlink_metadata(&dir).is_ok_and(|m| m.is_dir()) {
+        if ours {
             let _ = fs::remove_dir_all(&dir);
         }
     }

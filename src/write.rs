@@ -332,15 +332,6 @@ pub fn check_target(dir: &Path, made: Made, force: bool) -> Result<()> {
     }
 }
 
-/// Whether process `pid` is running. Where that cannot be told (no
-/// `/proc`), every process counts as running, so nothing of it is removed.
-pub(crate) fn process_alive(pid: u32) -> bool {
-    if !Path::new("/proc/self").exists() {
-        return true;
-    }
-    Path::new("/proc").join(pid.to_string()).exists()
-}
-
 impl SiteWriter {
     /// Prepares a staging folder beside `target`, after checking that the
     /// target may be replaced ([`guard_output`] against `inputs`, then

@@ -569,25 +569,43 @@ fn a_killed_previews_temporary_folder_is_removed_by_the_next_one() {
     std::fs::create_dir(&foreign).unwrap();
     std::fs::write(foreign.join("notes.txt"), "mine").unwrap();
     // The next preview, with the same temporary folder.
-    let mut next = Command::new(env!("CARGO_BIN_EXE_energyboard"))
-        .args(["serve", "--port", "0", "--data"])
-        .arg(killed.path("data"))
-        .arg("--static")
-        .arg(killed.path("static"))
-        .env("TMPDIR", killed.dir.path())
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut first = String::new();
-    BufReader::new(next.stdout.take().unwrap())
-        .read_line(&mut first)
-        .unwrap();
-    assert!(first.starts_with("serving "), "{first}");
+    let start = || {
+        let mut next = Command::new(env!("CARGO_BIN_EXE_energyboard"))
+            .args(["serve", "--port", "0", "--data"])
+            .arg(killed.path("data"))
+            .arg("--static")
+            .arg(killed.path("static"))
+            .env("TMPDIR", killed.dir.path())
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut first = String::new();
+        BufReader::new(next.stdout.take().unwrap())
+            .read_line(&mut first)
+            .unwrap();
+        assert!(first.starts_with("serving "), "{first}");
+        next
+    };
+    let next = start();
     assert_eq!(left(killed.dir.path()), 0);
-    next.kill().unwrap();
-    next.wait().unwrap();
+    // A running preview's folder is kept by the one after it.
+    let previews = |dir: &Path| {
+        std::fs::read_dir(dir)
+            .unwrap()
+            .filter(|e| {
+                let name = e.as_ref().unwrap().file_name();
+                name.to_string_lossy().starts_with("energyboard-serve-")
+            })
+            .count()
+    };
+    let third = start();
+    assert_eq!(previews(killed.dir.path()), 3, "two running, one foreign");
+    for mut child in [next, third] {
+        child.kill().unwrap();
+        child.wait().unwrap();
+    }
     assert!(foreign.join("notes.txt").is_file());
 }
 
