@@ -24,7 +24,12 @@ pub struct ModelFile {
     /// The unit of the headline figure, e.g. `"Wh per million output tokens"`.
     pub unit: String,
     /// Median inter-token latency deadline in milliseconds used for "best".
+    #[serde(serialize_with = "whole_as_int")]
     pub itl_deadline_ms: f64,
+    /// The workload measured, stated explicitly; when absent it comes from
+    /// `source.workload` (see [`ModelFile::workload_ref`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub workload: Option<WorkloadDecl>,
     /// Where the numbers come from, under which licence and how to cite them.
     /// Shared between models whose files carry the same block.
     pub source: std::sync::Arc<Source>,
@@ -50,10 +55,6 @@ pub struct ModelFile {
     pub configurations: Vec<Configuration>,
     /// The publisher's best configuration per GPU (checked against ours).
     pub best: BTreeMap<String, Configuration>,
-    /// The workload measured, stated explicitly; when absent it comes from
-    /// `source.workload` (see [`ModelFile::workload_ref`]).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub workload: Option<WorkloadDecl>,
     /// A diffusion file's `kind`; a per-token file has none. Read only so
     /// that loading tells the two kinds of file apart in one pass.
     #[serde(default, skip_serializing)]
@@ -80,6 +81,16 @@ impl ModelFile {
     /// named "Text Conversation"). `None` when neither gives an id.
     pub fn workload_ref(&self) -> Option<(String, String)> {
         workload_ref(self.workload.as_ref(), &self.source)
+    }
+}
+
+/// Writes a whole number without a decimal point (`500`, as the seed files
+/// write a deadline), any other as it is.
+pub fn whole_as_int<S: serde::Serializer>(v: &f64, s: S) -> Result<S::Ok, S::Error> {
+    if v.fract() == 0.0 && v.abs() < 1e15 {
+        s.serialize_i64(*v as i64)
+    } else {
+        s.serialize_f64(*v)
     }
 }
 
@@ -543,8 +554,6 @@ pub struct Configuration {
     pub median_itl_ms: f64,
     /// 90th-percentile inter-token latency, ms.
     pub p90_itl_ms: f64,
-    /// 95th-percentile inter-token latency, ms.
-    pub p95_itl_ms: f64,
     /// 99th-percentile inter-token latency, ms.
     pub p99_itl_ms: f64,
     /// Output tokens per second, all GPUs together.
@@ -557,6 +566,8 @@ pub struct Configuration {
     pub under_itl_deadline: bool,
     /// Average running batch size.
     pub avg_running_batch: f64,
+    /// 95th-percentile inter-token latency, ms.
+    pub p95_itl_ms: f64,
     /// Unique id of the row within the file, e.g. `qwen-3-32b/H100/2/256`.
     pub row_id: String,
     /// Run number of this configuration: 1 for the first run, 2 for a repeat.

@@ -12,7 +12,11 @@ use serde_json::{Map, Number, Value, json};
 use super::editorial::{Editorial, WorkloadTexts, fill};
 use super::upstream::{Upstream, short_json};
 use crate::load::limits;
-use crate::model::{OutputKind, url_segment};
+use crate::model::{
+    Configuration, DiffusionConfiguration, DiffusionFile, ModelFile, OutputKind,
+    OutputLengthDistribution, Source, WorkloadDecl, url_segment,
+};
+use std::sync::Arc;
 
 /// The dates written into the files.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -156,7 +160,7 @@ struct TokenRow {
     out_tokens: f64,
     repeat: u64,
     row_id: String,
-    distribution: Option<Value>,
+    distribution: Option<OutputLengthDistribution>,
 }
 
 fn row_label(model_id: &str, r: &Map<String, Value>) -> String {
@@ -502,12 +506,12 @@ fn source_block(
     deadline: (&str, String),
     deadline_clause: String,
     rows: usize,
-) -> Value {
-    let selection = &fill(
+) -> Arc<Source> {
+    let selection = fill(
         &ed.selection,
         &[deadline, ("deadline_clause", deadline_clause)],
     );
-    let configurations = &fill(&ed.configurations, &[("count", rows.to_string())]);
+    let configurations = fill(&ed.configurations, &[("count", rows.to_string())]);
     let common = &editorial.common;
     let compiled = &dates.compiled;
     let evidence = match &dates.tasks_committed {
@@ -527,25 +531,28 @@ fn source_block(
             ],
         ),
     };
-    json!({
-        "name": common.name,
-        "publisher": common.publisher,
-        "url": common.url,
-        "data_url": ed.data_url,
-        "version": format!("{} (released {}); data compiled {compiled}", common.version_number, common.released),
-        "released": common.released,
-        "compiled": compiled,
-        "compiled_evidence": evidence,
-        "retrieved": dates.retrieved,
-        "licence": common.licence,
-        "licence_evidence": common.licence_evidence,
-        "workload": ed.workload,
-        "method": ed.method,
-        "selection": selection,
-        "cite": common.cite,
-        "cite_url": common.cite_url,
-        "used_for": ed.used_for,
-        "configurations": configurations,
+    Arc::new(Source {
+        name: common.name.clone(),
+        publisher: common.publisher.clone(),
+        url: common.url.clone(),
+        data_url: Some(ed.data_url.clone()),
+        version: format!(
+            "{} (released {}); data compiled {compiled}",
+            common.version_number, common.released
+        ),
+        released: common.released.clone(),
+        compiled: compiled.clone(),
+        compiled_evidence: Some(evidence),
+        retrieved: dates.retrieved.clone(),
+        licence: common.licence.clone(),
+        licence_evidence: common.licence_evidence.clone(),
+        workload: ed.workload.clone(),
+        method: ed.method.clone(),
+        selection,
+        cite: common.cite.clone(),
+        cite_url: common.cite_url.clone(),
+        used_for: Some(ed.used_for.clone()),
+        configurations: Some(configurations),
     })
 }
 
@@ -555,7 +562,7 @@ fn model_facts(
     m: &Model<impl Sized>,
     default_architecture: &str,
     out: &mut Converted,
-) -> Option<(Value, Value, String)> {
+) -> Option<(f64, f64, String)> {
     let param = |key: &str| -> Option<f64> {
         number(m.meta.get(key)).filter(|x| x.is_finite() && *x > 0.0 && *x <= limits::MAX_PARAMS_B)
     };
@@ -604,7 +611,7 @@ fn model_facts(
             default_architecture.to_owned()
         }
     };
-    Some((float(total), float(active), architecture))
+    Some((total, active, architecture))
 }
 
 /// The per-configuration output-length distributions of a model's file
@@ -663,9 +670,9 @@ fn distributions(
 }
 
 /// A distribution as the format takes it (`bins`, `counts`), or why not.
-fn checked_distribution(d: &Value) -> Result<Value, String> {
+fn checked_distribution(d: &Value) -> Result<OutputLengthDistribution, String> {
     // Only the two fields the format keeps; the loader's rule decides.
-    let dist: crate::model::OutputLengthDistribution = serde_json::from_value(json!({
+    let dist: OutputLengthDistribution = serde_json::from_value(json!({
         "bins": d.get("bins").ok_or("bins missing")?,
         "counts": d.get("counts").ok_or("counts missing")?,
     }))
@@ -681,7 +688,7 @@ fn checked_distribution(d: &Value) -> Result<Value, String> {
     );
     match why {
         Some(why) => Err(why),
-        None => serde_json::to_value(&dist).map_err(|e| e.to_string()),
+        None => Ok(dist),
     }
 }
 
@@ -751,34 +758,33 @@ impl TokenRow {
         self.joules * 1e6 / 3600.0
     }
 
-    fn to_value(&self, deadline: f64) -> Value {
-        let mut c = json!({
-            "gpu": self.gpu,
-            "num_gpus": self.num_gpus,
-            "tensor_parallel": self.tp,
-            "data_parallel": self.dp,
-            "expert_parallel": self.ep,
-            "precision": self.precision,
-            "max_num_seqs": self.max_num_seqs,
-            "avg_requests_in_flight": float(self.batch),
-            "wh_per_million_output_tokens": float(self.wh_per_million()),
-            "joules_per_output_token": float(self.joules),
-            "median_itl_ms": float(self.median),
-            "p90_itl_ms": float(self.p90),
-            "p99_itl_ms": float(self.p99),
-            "tokens_per_second": float(self.tps),
-            "gpu_power_watts_total": float(self.power),
-            "avg_output_tokens": float(self.out_tokens),
-            "under_itl_deadline": self.median <= deadline,
-            "avg_running_batch": float(self.batch),
-            "p95_itl_ms": float(self.p95),
-            "row_id": self.row_id,
-            "repeat": self.repeat,
-        });
-        if let Some(d) = &self.distribution {
-            c["output_length_distribution"] = d.clone();
+    fn configuration(&self, deadline: f64) -> Configuration {
+        // Counts are checked to be at most 10⁶ (`whole`), so they fit.
+        Configuration {
+            gpu: self.gpu.clone(),
+            num_gpus: self.num_gpus as u32,
+            tensor_parallel: self.tp as u32,
+            data_parallel: self.dp as u32,
+            expert_parallel: self.ep as u32,
+            precision: self.precision.clone(),
+            max_num_seqs: self.max_num_seqs as u32,
+            avg_requests_in_flight: self.batch,
+            wh_per_million_output_tokens: self.wh_per_million(),
+            joules_per_output_token: self.joules,
+            median_itl_ms: self.median,
+            p90_itl_ms: self.p90,
+            p99_itl_ms: self.p99,
+            tokens_per_second: self.tps,
+            gpu_power_watts_total: self.power,
+            avg_output_tokens: self.out_tokens,
+            under_itl_deadline: self.median <= deadline,
+            avg_running_batch: self.batch,
+            p95_itl_ms: self.p95,
+            row_id: self.row_id.clone(),
+            repeat: self.repeat as u32,
+            avg_output_tokens_exact: None,
+            output_length_distribution: self.distribution.clone(),
         }
-        c
     }
 }
 
@@ -893,7 +899,7 @@ pub fn convert_token_task(
                 .then(cmp_f64(a.median, b.median))
                 .then(a.pos.cmp(&b.pos))
         });
-        let configs: Vec<Value> = m.rows.iter().map(|c| c.to_value(deadline)).collect();
+        let configs: Vec<_> = m.rows.iter().map(|c| c.configuration(deadline)).collect();
         let (gpus, best) = gpus_and_best(&m.rows, &configs, deadline, |c| {
             (
                 &c.gpu,
@@ -907,26 +913,28 @@ pub fn convert_token_task(
             )
         });
         let name = display_name(&m.meta, &m.id);
-        let doc = json!({
-            "version": "1",
-            "updated": dates.updated,
-            "data_version": dates.data_version,
-            "unit": "Wh per million output tokens",
-            "itl_deadline_ms": deadline_num,
-            "workload": {"id": task, "name": ed.name, "description": ed.description},
-            "source": source,
-            "caveat": ed.caveat.clone().unwrap_or_else(|| common.caveat.clone()),
-            "boundary": "gpu_only",
-            "slug": m.slug,
-            "name": name,
-            "model_id": m.id,
-            "params_b": params,
-            "active_params_b": active,
-            "architecture": architecture,
-            "gpus": gpus,
-            "configurations": configs,
-            "best": best,
-        });
+        let file = ModelFile {
+            version: "1".to_owned(),
+            updated: dates.updated.clone(),
+            data_version: dates.data_version.clone(),
+            unit: "Wh per million output tokens".to_owned(),
+            itl_deadline_ms: deadline,
+            workload: Some(workload(task, ed)),
+            source: source.clone(),
+            caveat: ed.caveat.clone().unwrap_or_else(|| common.caveat.clone()),
+            boundary: "gpu_only".to_owned(),
+            slug: m.slug.clone(),
+            name,
+            model_id: m.id.clone(),
+            params_b: params,
+            active_params_b: active,
+            architecture,
+            gpus,
+            configurations: configs,
+            best,
+            kind: None,
+        };
+        let doc = serde_json::to_value(&file).expect("a model file serialises");
         out.docs.insert(m.slug.clone(), doc);
     }
     out
@@ -934,10 +942,8 @@ pub fn convert_token_task(
 
 // ------------------------------------------------------------ diffusion
 
-/// The field names that differ between image and video files.
+/// The upstream field names that differ between image and video files.
 struct KindFields {
-    energy: &'static str,
-    rate: &'static str,
     up_energy: &'static str,
     up_rate: &'static str,
     /// Output size fields (same names upstream).
@@ -947,15 +953,11 @@ struct KindFields {
 fn kind_fields(kind: OutputKind) -> KindFields {
     match kind {
         OutputKind::Image => KindFields {
-            energy: "joules_per_image",
-            rate: "images_per_second",
             up_energy: "energy_per_image_joules",
             up_rate: "throughput_images_per_sec",
             size: &["image_height", "image_width"],
         },
         OutputKind::Video => KindFields {
-            energy: "joules_per_video",
-            rate: "videos_per_second",
             up_energy: "energy_per_video_joules",
             up_rate: "throughput_videos_per_sec",
             size: &["video_height", "video_width", "num_frames", "fps"],
@@ -1078,38 +1080,39 @@ impl DiffusionRow {
         )
     }
 
-    fn to_value(&self, kind: OutputKind, deadline: f64) -> Value {
-        let k = kind_fields(kind);
-        let mut c = Map::new();
-        c.insert("gpu".into(), json!(self.gpu));
-        c.insert("num_gpus".into(), json!(self.num_gpus));
-        c.insert("ulysses_degree".into(), json!(self.ulysses));
-        c.insert("ring_degree".into(), json!(self.ring));
-        c.insert("precision".into(), json!(self.precision));
-        c.insert("batch_size".into(), json!(self.batch_size));
-        c.insert("inference_steps".into(), json!(self.steps));
-        for (key, v) in k.size.iter().zip(&self.size) {
-            c.insert((*key).into(), json!(v));
+    fn configuration(&self, kind: OutputKind, deadline: f64) -> DiffusionConfiguration {
+        let size = |i: usize| self.size.get(i).map(|&v| v as u32);
+        let image = kind == OutputKind::Image;
+        let (image_size, video_size) = if image {
+            ((size(0), size(1)), (None, None))
+        } else {
+            ((None, None), (size(0), size(1)))
+        };
+        // Counts are checked to be at most 10⁶ (`whole`), so they fit.
+        DiffusionConfiguration {
+            gpu: self.gpu.clone(),
+            num_gpus: self.num_gpus as u32,
+            ulysses_degree: self.ulysses as u32,
+            ring_degree: self.ring as u32,
+            precision: self.precision.clone(),
+            batch_size: self.batch_size as u32,
+            inference_steps: self.steps as u32,
+            image_height: image_size.0,
+            image_width: image_size.1,
+            video_height: video_size.0,
+            video_width: video_size.1,
+            num_frames: if image { None } else { size(2) },
+            fps: self.fps,
+            joules_per_image: image.then_some(self.energy),
+            joules_per_video: (!image).then_some(self.energy),
+            batch_latency_s: self.latency,
+            images_per_second: image.then_some(self.rate),
+            videos_per_second: (!image).then_some(self.rate),
+            gpu_power_watts_total: self.power,
+            under_latency_deadline: self.latency <= deadline,
+            row_id: self.row_id.clone(),
+            repeat: self.repeat as u32,
         }
-        if let Some(fps) = self.fps {
-            let v = if is_whole(fps) {
-                json!(fps as i64)
-            } else {
-                float(fps)
-            };
-            c.insert("fps".into(), v);
-        }
-        c.insert(k.energy.into(), float(self.energy));
-        c.insert("batch_latency_s".into(), float(self.latency));
-        c.insert(k.rate.into(), float(self.rate));
-        c.insert("gpu_power_watts_total".into(), float(self.power));
-        c.insert(
-            "under_latency_deadline".into(),
-            json!(self.latency <= deadline),
-        );
-        c.insert("row_id".into(), json!(self.row_id));
-        c.insert("repeat".into(), json!(self.repeat));
-        Value::Object(c)
     }
 }
 
@@ -1251,7 +1254,11 @@ pub fn convert_diffusion_task(
                 .then(a.batch_size.cmp(&b.batch_size))
                 .then(a.pos.cmp(&b.pos))
         });
-        let configs: Vec<Value> = m.rows.iter().map(|c| c.to_value(kind, deadline)).collect();
+        let configs: Vec<_> = m
+            .rows
+            .iter()
+            .map(|c| c.configuration(kind, deadline))
+            .collect();
         let (gpus, best) = gpus_and_best(&m.rows, &configs, deadline, |c| {
             (
                 &c.gpu,
@@ -1265,27 +1272,32 @@ pub fn convert_diffusion_task(
             )
         });
         let name = display_name(&m.meta, &m.id);
-        let doc = json!({
-            "version": "1",
-            "updated": dates.updated,
-            "data_version": dates.data_version,
-            "kind": kind,
-            "unit": kind.unit(),
-            "batch_latency_deadline_s": deadline_num,
-            "workload": {"id": task, "name": ed.name, "description": ed.description},
-            "source": source,
-            "caveat": ed.caveat.clone().unwrap_or_else(|| common.caveat_diffusion.clone()),
-            "boundary": "gpu_only",
-            "slug": m.slug,
-            "name": name,
-            "model_id": m.id,
-            "params_b": params,
-            "active_params_b": active,
-            "architecture": architecture,
-            "gpus": gpus,
-            "configurations": configs,
-            "best": best,
-        });
+        let file = DiffusionFile {
+            version: "1".to_owned(),
+            updated: dates.updated.clone(),
+            data_version: dates.data_version.clone(),
+            kind,
+            unit: kind.unit().to_owned(),
+            batch_latency_deadline_s: deadline,
+            workload: Some(workload(task, ed)),
+            source: source.clone(),
+            caveat: ed
+                .caveat
+                .clone()
+                .unwrap_or_else(|| common.caveat_diffusion.clone()),
+            boundary: "gpu_only".to_owned(),
+            slug: m.slug.clone(),
+            name,
+            model_id: m.id.clone(),
+            params_b: params,
+            active_params_b: active,
+            architecture,
+            gpus,
+            configurations: configs,
+            best,
+            itl_deadline_ms: None,
+        };
+        let doc = serde_json::to_value(&file).expect("a model file serialises");
         out.docs.insert(m.slug.clone(), doc);
     }
     out
@@ -1293,12 +1305,12 @@ pub fn convert_diffusion_task(
 
 /// A model's GPUs (sorted) and its best configuration on each, by the
 /// selection rule ([`select::best_per_gpu`]) on each row's figures.
-fn gpus_and_best<R>(
+fn gpus_and_best<R, C: Clone>(
     rows: &[R],
-    configs: &[Value],
+    configs: &[C],
     deadline: f64,
     figures: impl Fn(&R) -> (&String, select::Figures),
-) -> (Vec<String>, Map<String, Value>) {
+) -> (Vec<String>, BTreeMap<String, C>) {
     let gpus: Vec<String> = rows
         .iter()
         .map(|c| figures(c).0.clone())
@@ -1309,13 +1321,22 @@ fn gpus_and_best<R>(
         let (gpu, f) = figures(c);
         (gpu.as_str(), f)
     });
-    let mut best = Map::new();
+    let mut best = BTreeMap::new();
     for (gpu, pick) in select::best_per_gpu(&gpus, deadline, rows) {
         if let Some(i) = pick {
             best.insert(gpu, configs[i].clone());
         }
     }
     (gpus, best)
+}
+
+/// The `workload` object of a task's files.
+fn workload(task: &str, ed: &WorkloadTexts) -> WorkloadDecl {
+    WorkloadDecl {
+        id: task.to_owned(),
+        name: ed.name.clone(),
+        description: Some(ed.description.clone()),
+    }
 }
 
 /// A model's display name: its non-empty `nickname`, else its id.

@@ -118,7 +118,12 @@ pub struct DiffusionFile {
     /// The unit of the headline figure: `"J per image"` or `"J per video"`.
     pub unit: String,
     /// Batch latency deadline in seconds used for "best".
+    #[serde(serialize_with = "super::whole_as_int")]
     pub batch_latency_deadline_s: f64,
+    /// The workload measured, stated explicitly; when absent it comes from
+    /// `source.workload`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub workload: Option<WorkloadDecl>,
     /// Where the numbers come from, under which licence and how to cite them.
     pub source: std::sync::Arc<Source>,
     /// What the figures leave out, in the data publisher's words.
@@ -143,10 +148,6 @@ pub struct DiffusionFile {
     pub configurations: Vec<DiffusionConfiguration>,
     /// The publisher's best configuration per GPU (checked against ours).
     pub best: BTreeMap<String, DiffusionConfiguration>,
-    /// The workload measured, stated explicitly; when absent it comes from
-    /// `source.workload`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub workload: Option<WorkloadDecl>,
     /// A per-token deadline, which a diffusion file must not carry; kept
     /// only so that validation can name it.
     #[serde(default, skip_serializing)]
@@ -190,7 +191,11 @@ pub struct DiffusionConfiguration {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub num_frames: Option<u32>,
     /// Frames per second of the video (video files).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "whole_fps"
+    )]
     pub fps: Option<f64>,
     /// GPU energy per image, J (image files).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -214,6 +219,14 @@ pub struct DiffusionConfiguration {
     pub row_id: String,
     /// Run number of this configuration: 1 for the first run, 2 for a repeat.
     pub repeat: u32,
+}
+
+/// `fps` as the importer writes it: a whole rate without a decimal point.
+fn whole_fps<S: serde::Serializer>(v: &Option<f64>, s: S) -> Result<S::Ok, S::Error> {
+    match v {
+        Some(v) => super::whole_as_int(v, s),
+        None => s.serialize_none(),
+    }
 }
 
 impl DiffusionConfiguration {
