@@ -133,6 +133,25 @@ pub struct Tables<F: Measurements + 'static> {
     /// The CSV files (every configuration, and after `rank` the
     /// leaderboard).
     pub csv: &'static [&'static Column<F>],
+    /// The figures of a best configuration's card, each with its unit; a
+    /// column a configuration has no value for is left out.
+    pub card: &'static [&'static Column<F>],
+}
+
+/// A configuration's card figures ([`Tables::card`]): each column's label,
+/// and its value with its unit.
+pub fn card_figures<F: Measurements>(
+    tables: &Tables<F>,
+    record: &crate::columns::Record<'_, F>,
+) -> Vec<(String, String)> {
+    tables
+        .card
+        .iter()
+        .filter_map(|c| match c.value(record) {
+            crate::columns::Value::Missing => None,
+            v => Some((c.label.to_owned(), format!("{} {}", v.page(), c.unit))),
+        })
+        .collect()
 }
 
 impl<F: Measurements> Clone for Tables<F> {
@@ -187,9 +206,6 @@ pub trait PageKind: Measures + PageCharts + Sync + Sized + std::fmt::Debug + 'st
     /// A cell of the latency-budget table: "39.05 Wh/M — 1 × B200, 384
     /// seqs, 41.9 ms".
     fn budget_text(c: &Self::Config) -> String;
-
-    /// The figures of a best-per-GPU card.
-    fn card_figures(c: &Self::Config) -> Vec<(String, String)>;
 
     /// Whether `c` is within the file's own deadline flag.
     fn under_deadline(c: &Self::Config) -> bool;
@@ -334,6 +350,16 @@ impl PageKind for ModelFile {
             gpu_page: GPU_PAGE_COLUMNS,
             configurations: CONFIG_COLUMNS,
             csv: CSV_COLUMNS,
+            card: &[
+                &tokens::WH_PER_MILLION_OUTPUT_TOKENS,
+                &tokens::JOULES_PER_OUTPUT_TOKEN,
+                &tokens::JOULES_PER_RESPONSE,
+                &tokens::TOKENS_PER_WH,
+                &tokens::MEDIAN_ITL_MS,
+                &tokens::P99_ITL_MS,
+                &tokens::TOKENS_PER_SECOND,
+                &tokens::GPU_POWER_WATTS,
+            ],
         }
     }
 
@@ -374,43 +400,6 @@ impl PageKind for ModelFile {
             c.max_num_seqs,
             fmt::ms(c.median_itl_ms)
         )
-    }
-
-    fn card_figures(c: &Configuration) -> Vec<(String, String)> {
-        vec![
-            (
-                "Energy per million tokens".into(),
-                format!(
-                    "{} Wh/M tok",
-                    fmt::wh_per_million(c.wh_per_million_output_tokens)
-                ),
-            ),
-            (
-                "Energy per token".into(),
-                format!("{} J/tok", fmt::joules_per_token(c.joules_per_output_token)),
-            ),
-            (
-                "Energy per response".into(),
-                format!("{} J", fmt::grouped_fixed(c.joules_per_response(), 1)),
-            ),
-            (
-                "Tokens per Wh".into(),
-                format!("{} tok/Wh", fmt::grouped(c.tokens_per_wh())),
-            ),
-            (
-                "Median ITL".into(),
-                format!("{} ms", fmt::ms(c.median_itl_ms)),
-            ),
-            ("p99 ITL".into(), format!("{} ms", fmt::ms(c.p99_itl_ms))),
-            (
-                "Throughput".into(),
-                format!("{} tok/s", fmt::grouped(c.tokens_per_second)),
-            ),
-            (
-                "GPU power".into(),
-                format!("{} W", fmt::grouped(c.gpu_power_watts_total)),
-            ),
-        ]
     }
 
     fn under_deadline(c: &Configuration) -> bool {
@@ -626,6 +615,15 @@ impl PageKind for DiffusionFile {
                 gpu_page: VIDEO_GPU_PAGE,
                 configurations: VIDEO_CONFIGS,
                 csv: VIDEO_CSV,
+                card: &[
+                    &diffusion::JOULES_PER_VIDEO,
+                    &diffusion::WH_PER_VIDEO,
+                    &diffusion::VIDEOS_PER_KWH,
+                    &diffusion::JOULES_PER_VIDEO_SECOND,
+                    &diffusion::BATCH_LATENCY_S,
+                    &diffusion::VIDEOS_PER_SECOND,
+                    &diffusion::GPU_POWER_WATTS,
+                ],
             },
             _ => Tables {
                 rank: &diffusion::RANK,
@@ -636,6 +634,14 @@ impl PageKind for DiffusionFile {
                 gpu_page: IMAGE_GPU_PAGE,
                 configurations: IMAGE_CONFIGS,
                 csv: IMAGE_CSV,
+                card: &[
+                    &diffusion::JOULES_PER_IMAGE,
+                    &diffusion::WH_PER_IMAGE,
+                    &diffusion::IMAGES_PER_KWH,
+                    &diffusion::BATCH_LATENCY_S,
+                    &diffusion::IMAGES_PER_SECOND,
+                    &diffusion::GPU_POWER_WATTS,
+                ],
             },
         }
     }
@@ -698,49 +704,6 @@ impl PageKind for DiffusionFile {
             c.batch_size,
             fmt::seconds(c.batch_latency_s)
         )
-    }
-
-    fn card_figures(c: &DiffusionConfiguration) -> Vec<(String, String)> {
-        let item = if c.joules_per_video.is_some() {
-            "video"
-        } else {
-            "image"
-        };
-        let mut figures = vec![
-            (
-                format!("Energy per {item}"),
-                format!("{} J", fmt::joules_per_item(c.joules_per_item())),
-            ),
-            (
-                "In watt-hours".to_owned(),
-                format!("{} Wh", fmt::wh_per_item(c.wh_per_item())),
-            ),
-            (
-                format!("{}s per kWh", fmt::capitalised(item)),
-                fmt::items_per_kwh(c.items_per_kwh()),
-            ),
-        ];
-        if let Some(per_second) = c.joules_per_video_second() {
-            figures.push((
-                "Per second of video".into(),
-                format!("{} J/s", fmt::grouped(per_second)),
-            ));
-        }
-        figures.extend([
-            (
-                "Batch latency".into(),
-                format!("{} s", fmt::seconds(c.batch_latency_s)),
-            ),
-            (
-                "Throughput".into(),
-                format!("{} {item}s/s", fmt::rate(c.items_per_second())),
-            ),
-            (
-                "GPU power".into(),
-                format!("{} W", fmt::grouped(c.gpu_power_watts_total)),
-            ),
-        ]);
-        figures
     }
 
     fn footprint_bases(c: &DiffusionConfiguration) -> Vec<Basis> {

@@ -12,7 +12,7 @@ use super::{
 use crate::analyse::response::ResponseEnergy;
 use crate::analyse::{ModelAnalysis, precisions};
 use crate::chart::{self, Chart, KeyOf, ResponseUnit};
-use crate::columns::Column;
+use crate::columns::{Column, Record};
 use crate::fmt;
 use crate::footprint::{Footprint, Impact};
 use crate::load::LoadedModel;
@@ -175,7 +175,15 @@ pub(super) fn render_model<F: PageKind>(
         .map(|(gpu, best)| match best {
             Some(i) => {
                 let c = &configs[*i];
-                let mut figures = F::card_figures(c);
+                let mut figures = super::kind::card_figures(
+                    &F::tables(site.workload.measure),
+                    &Record {
+                        workload: &site.workload.id,
+                        model: m,
+                        config: c,
+                        rank: None,
+                    },
+                );
                 if let Some(f) = &site.footprint {
                     figures.extend(footprint_figures(f, &F::footprint_bases(c)));
                 }

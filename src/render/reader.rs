@@ -13,6 +13,7 @@ use serde::Serialize;
 use super::{PageKind, Site, row_anchor};
 use crate::analyse::{LeaderboardRow, ModelAnalysis};
 use crate::chart::KeyOf;
+use crate::columns::Record;
 use crate::fmt;
 use crate::model::Measured;
 use crate::workload::Measure;
@@ -262,6 +263,7 @@ pub fn model_control<F: PageKind>(
     m: &F,
     a: &ModelAnalysis<KeyOf<F>>,
 ) -> LimitControl {
+    let tables = F::tables(site.workload.measure);
     let gpus = m
         .gpus()
         .iter()
@@ -276,7 +278,15 @@ pub fn model_control<F: PageKind>(
                         row_anchor(m.slug(), c.row_id()),
                         F::config_summary(c),
                         F::budget_text(c),
-                        F::card_figures(c),
+                        super::kind::card_figures(
+                            &tables,
+                            &Record {
+                                workload: &site.workload.id,
+                                model: m,
+                                config: c,
+                                rank: None,
+                            },
+                        ),
                     )
                 })
                 .collect();
