@@ -249,18 +249,21 @@ impl<M: Measurements> Column<M> {
     }
 
     /// The column with its definition.
+    #[must_use]
     pub const fn about(mut self, definition: &'static str) -> Self {
         self.definition = definition;
         self
     }
 
     /// The column with another alignment than its unit implies.
+    #[must_use]
     pub const fn align(mut self, align: Align) -> Self {
         self.align = align;
         self
     }
 
     /// The column with its cells linking to `link` in tables of best rows.
+    #[must_use]
     pub const fn link(mut self, link: Link) -> Self {
         self.link = link;
         self

@@ -222,6 +222,7 @@ pub struct DiffusionConfiguration {
 }
 
 /// `fps` as the importer writes it: a whole rate without a decimal point.
+#[allow(clippy::ref_option, reason = "serde's serialize_with passes &Option")]
 fn whole_fps<S: serde::Serializer>(v: &Option<f64>, s: S) -> Result<S::Ok, S::Error> {
     match v {
         Some(v) => super::whole_as_int(v, s),
