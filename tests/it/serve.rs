@@ -530,19 +530,21 @@ fn ctrl_c_stops_cleanly() {
 fn default_output_is_a_temporary_folder_removed_on_exit() {
     let mut preview = Preview::launch(&[], |_| {}, false);
     assert_eq!(preview.get("/").status, 200);
-    let temporary = |dir: &Path| {
-        std::fs::read_dir(dir)
-            .unwrap()
-            .filter(|e| {
-                let name = e.as_ref().unwrap().file_name();
-                name.to_string_lossy().starts_with("energyboard-serve-")
-            })
-            .count()
-    };
-    assert_eq!(temporary(preview.dir.path()), 1);
+    assert_eq!(previews_in(preview.dir.path()), 1);
     assert!(!preview.path("site").exists());
     assert!(preview.interrupt().success());
-    assert_eq!(temporary(preview.dir.path()), 0);
+    assert_eq!(previews_in(preview.dir.path()), 0);
+}
+
+/// How many preview folders (`energyboard-serve-…`) `dir` holds.
+fn previews_in(dir: &Path) -> usize {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .filter(|e| {
+            let name = e.as_ref().unwrap().file_name();
+            name.to_string_lossy().starts_with("energyboard-serve-")
+        })
+        .count()
 }
 
 #[cfg(target_os = "linux")]
@@ -591,17 +593,12 @@ fn a_killed_previews_temporary_folder_is_removed_by_the_next_one() {
     let next = start();
     assert_eq!(left(killed.dir.path()), 0);
     // A running preview's folder is kept by the one after it.
-    let previews = |dir: &Path| {
-        std::fs::read_dir(dir)
-            .unwrap()
-            .filter(|e| {
-                let name = e.as_ref().unwrap().file_name();
-                name.to_string_lossy().starts_with("energyboard-serve-")
-            })
-            .count()
-    };
     let third = start();
-    assert_eq!(previews(killed.dir.path()), 3, "two running, one foreign");
+    assert_eq!(
+        previews_in(killed.dir.path()),
+        3,
+        "two running, one foreign"
+    );
     for mut child in [next, third] {
         child.kill().unwrap();
         child.wait().unwrap();
