@@ -255,8 +255,20 @@ pub trait Measured: PartialEq + Send + Sync + 'static {
 /// order: the time–energy trade-off is analysed and drawn at each too.
 pub const ITL_PERCENTILES: [&str; 3] = ["p90", "p95", "p99"];
 
+/// What a workload measures: which kind of model file it has.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Measure {
+    /// Energy per output token against median inter-token latency
+    /// ([`ModelFile`]).
+    Tokens,
+    /// Energy per image or video against batch latency ([`DiffusionFile`]).
+    Diffusion(OutputKind),
+}
+
 /// What the analysis needs of one model file, of either kind.
 pub trait Measurements: ModelFrame {
+    /// What the file measures.
+    fn measure(&self) -> Measure;
     /// The kind of configuration.
     type Config: Measured;
     /// Every measured configuration.
@@ -322,6 +334,9 @@ impl Measured for Configuration {
 
 impl Measurements for ModelFile {
     type Config = Configuration;
+    fn measure(&self) -> Measure {
+        Measure::Tokens
+    }
     fn configurations(&self) -> &[Configuration] {
         &self.configurations
     }
@@ -442,6 +457,9 @@ impl Measured for DiffusionConfiguration {
 
 impl Measurements for DiffusionFile {
     type Config = DiffusionConfiguration;
+    fn measure(&self) -> Measure {
+        Measure::Diffusion(self.kind)
+    }
     fn configurations(&self) -> &[DiffusionConfiguration] {
         &self.configurations
     }

@@ -6,7 +6,7 @@
 use std::ops::Range;
 
 use crate::load::{DataSet, LoadedModel};
-use crate::model::{DiffusionFile, Measurements, ModelFile, OutputKind};
+use crate::model::Measurements;
 
 /// The workload the site carried before it had workloads: URLs published
 /// then (`/models/<slug>/`, `/gpus/<gpu>/`, `/compare/`, `/data/<slug>.json`,
@@ -49,33 +49,7 @@ pub struct Workload {
     pub models: Range<usize>,
 }
 
-/// What a workload measures: which kind of model file it has.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Measure {
-    /// Energy per output token against median inter-token latency
-    /// ([`ModelFile`]).
-    Tokens,
-    /// Energy per image or video against batch latency ([`DiffusionFile`]).
-    Diffusion(OutputKind),
-}
-
-/// The kind of measurement of one model file.
-pub trait Measures: Measurements {
-    /// What the file measures.
-    fn measure(&self) -> Measure;
-}
-
-impl Measures for ModelFile {
-    fn measure(&self) -> Measure {
-        Measure::Tokens
-    }
-}
-
-impl Measures for DiffusionFile {
-    fn measure(&self) -> Measure {
-        Measure::Diffusion(self.kind)
-    }
-}
+pub use crate::model::Measure;
 
 impl Workload {
     /// The workload's folder in the site, e.g. `workloads/gpqa/`.
@@ -88,7 +62,7 @@ impl Workload {
 /// order, then the others by id) and by slug within each, and returns the
 /// workloads. Loading has already checked that the files of one workload
 /// agree on the deadline and that (slug, workload) is unique.
-pub fn group_by_workload<F: Measures>(
+pub fn group_by_workload<F: Measurements>(
     models: &mut [LoadedModel<F>],
     settings: &[WorkloadSettings],
 ) -> Vec<Workload> {

@@ -14,7 +14,7 @@ use crate::model::{
     Configuration, DiffusionConfiguration, DiffusionFile, Measured, Measurements, ModelFile,
     OutputKind,
 };
-use crate::workload::{Measure, Measures};
+use crate::workload::Measure;
 
 /// The words a workload's pages use for what it measures. The per-token
 /// words are those the site used before it had other kinds.
@@ -172,7 +172,7 @@ impl<F: Measurements> std::fmt::Debug for Tables<F> {
 
 /// What the pages need to know about one kind of model file, beyond the
 /// analysis and the charts.
-pub trait PageKind: Measures + PageCharts + Sync + Sized + std::fmt::Debug + 'static {
+pub trait PageKind: PageCharts + Sync + Sized + std::fmt::Debug + 'static {
     /// The kind's columns (definitions and about-page anchors).
     const COLUMNS: ColumnSet<Self>;
 
