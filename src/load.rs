@@ -26,6 +26,7 @@ mod changes;
 mod diffusion;
 mod discover;
 mod parse;
+mod sources;
 mod validate;
 
 pub mod limits;
@@ -35,6 +36,7 @@ pub use discover::{MAX_FILE_BYTES, content_digest, load_static_dir};
 #[doc(hidden)]
 pub use parse::parse_any_carefully;
 pub use parse::{MAX_NESTING, ParsedFile, parse_any, parse_model};
+pub use sources::is_valid_source_id;
 pub(crate) use validate::check_distribution;
 pub use validate::{
     MAX_WORKLOAD_ID, RESERVED_SLUGS, energy_tolerance, is_valid_slug, is_valid_workload_id,
@@ -205,6 +207,11 @@ pub fn load_data_dir(data_dir: &Path) -> Result<DataSet, Problems> {
         }
         None => None,
     };
+    for path in &found.source_changes {
+        if let Err(mut file_problems) = read_changes_file(path) {
+            problems.append(&mut file_problems);
+        }
+    }
 
     // 2. Read, parse and validate each file on every core; results keep
     // walk order.
@@ -214,6 +221,13 @@ pub fn load_data_dir(data_dir: &Path) -> Result<DataSet, Problems> {
         .par_iter()
         .map(|path| {
             let mut model = read_any_model_file(path)?;
+            let source = match &model {
+                AnyModel::Tokens(m) => &m.file.source,
+                AnyModel::Diffusion(m) => &m.file.source,
+            };
+            if let Some(p) = sources::check_source_id(data_dir, path, source) {
+                return Err(vec![p]);
+            }
             if let Ok(mut seen) = sources.lock() {
                 match &mut model {
                     AnyModel::Tokens(m) => share_source(&mut m.file.source, &mut seen),

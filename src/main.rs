@@ -71,6 +71,14 @@ struct ImportArgs {
     /// so its presence tells a script (scripts/sync.sh) that it did.
     #[arg(long, value_name = "FILE")]
     summary: Option<PathBuf>,
+    /// Import another source's data beside the leaderboard's, into
+    /// <DIR>/sources/<ID>/: its name, address and licence are the
+    /// [[sources]] entry with this id in the settings file.
+    #[arg(long, value_name = "ID")]
+    source: Option<String>,
+    /// Settings file holding the [[sources]] entries.
+    #[arg(long, value_name = "FILE", default_value = "energyboard.toml")]
+    config: PathBuf,
 }
 
 #[derive(Debug, Args, Clone)]
@@ -272,7 +280,21 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
 
 fn import(args: &ImportArgs) -> anyhow::Result<()> {
     stop_on_ctrl_c()?;
+    let source = match &args.source {
+        None => None,
+        Some(id) => {
+            let config = Config::load(&args.config)?;
+            let found = config.sources.into_iter().find(|s| s.id == *id);
+            Some(found.ok_or_else(|| {
+                anyhow::anyhow!(
+                    "--source {id:?}: {} has no [[sources]] entry with id = {id:?}; add one with its name, url and licence",
+                    args.config.display()
+                )
+            })?)
+        }
+    };
     let report = energyboard::import::import(&energyboard::import::ImportOptions {
+        source,
         from: args.from.clone(),
         data_dir: args.data.clone(),
         editorial: args.editorial.clone(),

@@ -498,9 +498,18 @@ impl Measurements for DiffusionFile {
     }
 }
 
+/// The folder of the data folder that holds the sources beside the
+/// leaderboard, one data folder each: `sources/<id>/`.
+pub const SOURCES_DIR: &str = "sources";
+
 /// Provenance of the numbers.
 #[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
 pub struct Source {
+    /// Which source of the data folder the file belongs to: absent for the
+    /// leaderboard's own files (`data/<workload>/`), the id of a
+    /// `[[sources]]` entry for a file under `data/sources/<id>/`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
     /// Name of the source, e.g. "ML.ENERGY Leaderboard".
     pub name: String,
     /// Who publishes it.

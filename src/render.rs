@@ -250,6 +250,57 @@ pub struct SiteInfo {
     pub cite_url: String,
     /// Note on which configurations are published.
     pub configurations_note: String,
+    /// Every source of the files, the leaderboard's first, then by id;
+    /// pages mark and filter by source only when there are two or more.
+    pub sources: Vec<SourceMark>,
+}
+
+/// One source of measurements as pages name it.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct SourceMark {
+    /// `leaderboard` for the leaderboard's files, else the source's id: a
+    /// row's class (`from-<key>`) and its filter's anchor (`#only-<key>`).
+    pub key: String,
+    /// Display name.
+    pub name: String,
+    /// Its page.
+    pub url: String,
+    /// Licence.
+    pub licence: String,
+    /// Retrieval date(s).
+    pub retrieved: String,
+}
+
+/// The CSS of the source filter of a table whose rows come from `sources`
+/// (nothing for one source): following the link `#only-<key>` hides every
+/// row of another source, without JavaScript, and keeps the choice in the
+/// address.
+pub(crate) fn source_filter_style(sources: &[SourceMark]) -> String {
+    if sources.len() < 2 {
+        return String::new();
+    }
+    sources
+        .iter()
+        .map(|s| {
+            format!(
+                "main:has(#only-{k}:target) tr[class^=from-]:not(.from-{k}){{display:none}}#only-{k}:target{{font-weight:bold}}",
+                k = s.key
+            )
+        })
+        .collect()
+}
+
+impl SourceMark {
+    /// The mark of a file's source.
+    pub fn of(source: &crate::model::Source) -> Self {
+        Self {
+            key: source.id.clone().unwrap_or_else(|| "leaderboard".into()),
+            name: source.name.clone(),
+            url: source.url.clone(),
+            licence: source.licence.clone(),
+            retrieved: source.retrieved.clone(),
+        }
+    }
 }
 
 fn distinct<'a>(values: impl Iterator<Item = &'a str>) -> String {
@@ -314,6 +365,26 @@ impl SiteInfo {
             cite: s.cite.clone(),
             cite_url: s.cite_url.clone(),
             configurations_note: s.configurations.clone().unwrap_or_default(),
+            sources: {
+                let mut marks: BTreeMap<Option<&str>, SourceMark> = BTreeMap::new();
+                for f in files() {
+                    let mark = marks
+                        .entry(f.source().id.as_deref())
+                        .or_insert_with(|| SourceMark::of(f.source()));
+                    if !mark
+                        .retrieved
+                        .split("; ")
+                        .any(|d| d == f.source().retrieved)
+                    {
+                        mark.retrieved = distinct(
+                            mark.retrieved
+                                .split("; ")
+                                .chain([f.source().retrieved.as_str()]),
+                        );
+                    }
+                }
+                marks.into_values().collect()
+            },
         }
     }
 
@@ -378,13 +449,29 @@ impl<'a, F: PageKind> Site<'a, F> {
             self.words().item
         };
         let footprint = self.footprint.as_ref();
-        columns
+        let mut headers: Vec<Header> = columns
             .iter()
             .filter_map(|col| match col {
                 Shown::Figure(c) => Some(header(&F::COLUMNS, c, root)),
                 Shown::Footprint(k) => footprint.and_then(|f| footprint_header(*k, f, per, root)),
             })
-            .collect()
+            .collect();
+        if self.mixed() {
+            headers.insert(
+                1.min(headers.len()),
+                Header {
+                    href: Some(format!("{root}about/index.html#sources")),
+                    title: "Whose measurement the row is".into(),
+                    ..Header::plain("Source", "", false, views::SOURCE_KEY)
+                },
+            );
+        }
+        headers
+    }
+
+    /// Whether the workload's pages mark and filter rows by source.
+    fn mixed(&self) -> bool {
+        self.info.sources.len() > 1
     }
 
     /// The sentence under every carbon and cost figure of the workload's
@@ -960,7 +1047,7 @@ fn leaderboard_row<F: PageKind>(
     let (m, c) = site.row(r);
     let page = format!("{home}{}index.html", model_dir(m.slug()));
     let footprint = site.footprint.as_ref();
-    let cells = columns
+    let mut cells: Vec<Cell> = columns
         .iter()
         .filter_map(|col| match col {
             Shown::Figure(col) => {
@@ -987,9 +1074,22 @@ fn leaderboard_row<F: PageKind>(
             ..cell
         })
         .collect();
+    let mut class = String::new();
+    if site.mixed() {
+        let mark = SourceMark::of(m.source());
+        cells.insert(
+            1.min(cells.len()),
+            Cell {
+                text: mark.name,
+                href: Some(mark.url),
+                ..Cell::default()
+            },
+        );
+        class = format!("from-{}", mark.key);
+    }
     Row {
         id: None,
-        class: String::new(),
+        class,
         attrs: Vec::new(),
         cells,
     }

@@ -26,6 +26,41 @@ pub struct Config {
     /// Facility overhead (`[facility_overhead]`), optional.
     #[serde(default)]
     pub facility_overhead: Option<footprint::FacilityOverhead>,
+    /// Sources of measurements beside the leaderboard (`[[sources]]`), read
+    /// by `energyboard import --source <id>`.
+    #[serde(default)]
+    pub sources: Vec<SourceSettings>,
+}
+
+/// One source of measurements beside the leaderboard's: whose they are,
+/// where they are published and under which licence. `energyboard import
+/// --source <id>` writes these into each imported file's `source` block.
+#[derive(Debug, Clone, Default, PartialEq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SourceSettings {
+    /// Path segment and slug prefix: `^[a-z0-9]+(-[a-z0-9]+)*$`, at most
+    /// 32 characters.
+    pub id: String,
+    /// Display name, e.g. "Example Lab measurements".
+    pub name: String,
+    /// Short label added to each model's name, e.g. "Example Lab":
+    /// "Qwen 3 8B (Example Lab)" (default: the name).
+    #[serde(default)]
+    pub label: Option<String>,
+    /// Who measured (default: the name).
+    #[serde(default)]
+    pub publisher: Option<String>,
+    /// The source's own page (http or https).
+    pub url: String,
+    /// Licence of the published measurements.
+    pub licence: String,
+    /// How to cite them (default: the ML.ENERGY Benchmark paper, the
+    /// method they follow).
+    #[serde(default)]
+    pub cite: Option<String>,
+    /// Where the citation leads.
+    #[serde(default)]
+    pub cite_url: Option<String>,
 }
 
 /// Largest settings file accepted, in bytes.
@@ -68,6 +103,7 @@ impl Config {
             .with_context(|| format!("{}: invalid settings", path.display()))?;
         config.footprint(path)?;
         config.check_workload_texts(path)?;
+        config.check_sources(path)?;
         Ok(config)
     }
 
@@ -82,6 +118,42 @@ impl Config {
             ] {
                 if let Some(problem) = text.and_then(|t| text_problem(t, max)) {
                     anyhow::bail!("{}: workloads[{i}].{field}: {problem}", path.display());
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks each `[[sources]]` entry: its id, one entry per id, its texts
+    /// as a model file's, web addresses.
+    fn check_sources(&self, path: &std::path::Path) -> Result<()> {
+        use crate::load::limits::{MAX_NAME_CHARS, MAX_PROSE_CHARS, text_problem};
+        for (i, s) in self.sources.iter().enumerate() {
+            let at = |field: &str| format!("{}: sources[{i}].{field}", path.display());
+            if !crate::load::is_valid_source_id(&s.id) {
+                anyhow::bail!(
+                    "{}: {:?} cannot be a source id; use lower-case letters, digits and single hyphens (at most 32 characters, not \"leaderboard\")",
+                    at("id"),
+                    s.id
+                );
+            }
+            if self.sources[..i].iter().any(|o| o.id == s.id) {
+                anyhow::bail!("{}: {:?} is given twice", at("id"), s.id);
+            }
+            for (field, text, max) in [
+                ("name", Some(&s.name), MAX_NAME_CHARS),
+                ("label", s.label.as_ref(), MAX_NAME_CHARS),
+                ("publisher", s.publisher.as_ref(), MAX_NAME_CHARS),
+                ("licence", Some(&s.licence), MAX_PROSE_CHARS),
+                ("cite", s.cite.as_ref(), MAX_PROSE_CHARS),
+            ] {
+                if let Some(problem) = text.and_then(|t| text_problem(t, max)) {
+                    anyhow::bail!("{}: {problem}", at(field));
+                }
+            }
+            for (field, url) in [("url", Some(&s.url)), ("cite_url", s.cite_url.as_ref())] {
+                if url.is_some_and(|u| !crate::load::is_web_url(u)) {
+                    anyhow::bail!("{}: {url:?} is not an http(s) address", at(field));
                 }
             }
         }

@@ -437,8 +437,9 @@ fn group_models<R>(
             }
             slug
         };
-        let natural = shorten(url_segment(&nick));
-        let repo = shorten(url_segment(&last));
+        let prefixed = |name: &str| format!("{}{}", upstream.slug_prefix, url_segment(name));
+        let natural = shorten(prefixed(&nick));
+        let repo = shorten(prefixed(&last));
         let numbered = (2..100).map(|n| shorten(format!("{repo}-{n}")));
         let Some(slug) = std::iter::once(natural.clone())
             .chain(std::iter::once(repo.clone()))
@@ -532,6 +533,8 @@ fn source_block(
         ),
     };
     Arc::new(Source {
+        // Set for a source beside the leaderboard (`import::mark_source`).
+        id: None,
         name: common.name.clone(),
         publisher: common.publisher.clone(),
         url: common.url.clone(),

@@ -29,6 +29,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::changes::{self, ChangeEntry, ChangeHistory};
+use crate::settings::SourceSettings;
 use crate::stage::Stage;
 use convert::{Converted, ImportDates};
 use editorial::Editorial;
@@ -56,7 +57,13 @@ pub struct ImportOptions {
     /// Date of upstream's last commit to its task files, when known; only
     /// picks the wording of `source.compiled_evidence`.
     pub tasks_committed: Option<String>,
+    /// Another source than the leaderboard (`--source`, its `[[sources]]`
+    /// entry): its files go to `<data>/sources/<id>/`, with their own
+    /// manifest and change history, and its slugs start with `<id>--`.
+    pub source: Option<crate::settings::SourceSettings>,
 }
+
+pub use crate::model::SOURCES_DIR;
 
 /// What an import did.
 #[derive(Debug, Clone, Default)]
@@ -475,7 +482,19 @@ pub fn import(opts: &ImportOptions) -> Result<ImportReport> {
         }
     }
     crate::write::guard_folder("--data", &opts.data_dir, &[])?;
-    let editorial = Editorial::load(&opts.editorial)?;
+    let mut editorial = Editorial::load(&opts.editorial)?;
+    let own;
+    let opts = match &opts.source {
+        None => opts,
+        Some(source) => {
+            check_folders_inside(&opts.data_dir, &format!("{SOURCES_DIR}/{}/", source.id))?;
+            own = ImportOptions {
+                data_dir: opts.data_dir.join(SOURCES_DIR).join(&source.id),
+                ..opts.clone()
+            };
+            &own
+        }
+    };
     let download = tempfile::tempdir().context("cannot make a temporary folder")?;
     let (root, source_label) = if opts.from.contains("://") {
         (
@@ -488,7 +507,18 @@ pub fn import(opts: &ImportOptions) -> Result<ImportReport> {
             "a local copy of github.com/ml-energy/leaderboard public/data".to_owned(),
         )
     };
-    let upstream = Upstream::open(&root)?;
+    let mut upstream = Upstream::open(&root)?;
+    let source_label = match &opts.source {
+        None => source_label,
+        Some(source) => {
+            as_source(&mut editorial, &mut upstream, source);
+            if opts.from.contains("://") {
+                format!("{} ({source_label})", source.name)
+            } else {
+                format!("{} (a local copy of its published data)", source.name)
+            }
+        }
+    };
     let dates = ImportDates {
         compiled: upstream.last_updated.clone(),
         retrieved: retrieved.clone(),
@@ -504,6 +534,8 @@ pub fn import(opts: &ImportOptions) -> Result<ImportReport> {
         bail!("--data {}: is not a folder", data_dir.display());
     }
     let created = !data_dir.exists();
+    let sources_dir = data_dir.parent().filter(|_| opts.source.is_some());
+    let created_sources = sources_dir.is_some_and(|p| !p.exists());
     std::fs::create_dir_all(data_dir)
         .with_context(|| format!("{}: cannot make the data folder", data_dir.display()))?;
     let result = import_locked(
@@ -516,6 +548,9 @@ pub fn import(opts: &ImportOptions) -> Result<ImportReport> {
     );
     if result.is_err() && created {
         let _ = std::fs::remove_dir(data_dir);
+        if created_sources {
+            let _ = sources_dir.map(std::fs::remove_dir);
+        }
     }
     result
 }
@@ -563,7 +598,8 @@ fn import_locked(
     // Slugs already published stay with their models.
     remember_slugs(&mut manifest, &current);
     upstream.published_slugs = manifest.slugs.clone();
-    let (docs, mut warnings) = convert_all(&upstream, editorial, &opts.editorial, dates)?;
+    let (mut docs, mut warnings) = convert_all(&upstream, editorial, &opts.editorial, dates)?;
+    mark_source(&mut docs, opts.source.as_ref());
     warnings.extend(recovered);
     crate::write::stop_point()?;
 
@@ -644,6 +680,54 @@ fn import_locked(
 /// The name of the import's lock (`.energyboard-import.lock`) and staging
 /// folders (`.energyboard-import.tmp-*`) in the data folder.
 const STAGE_NAME: &str = "energyboard-import";
+
+/// Makes an import of another source's data say whose they are: its
+/// `[[sources]]` entry replaces the leaderboard's name, publisher, address,
+/// licence and version in the source block, and its slugs start with
+/// `<id>--`, so they never take a leaderboard page's address.
+fn as_source(editorial: &mut Editorial, upstream: &mut Upstream, source: &SourceSettings) {
+    let common = &mut editorial.common;
+    common.name.clone_from(&source.name);
+    common.publisher = source
+        .publisher
+        .clone()
+        .unwrap_or_else(|| source.name.clone());
+    common.url.clone_from(&source.url);
+    common.licence.clone_from(&source.licence);
+    common.licence_evidence = vec![format!(
+        "as stated by {} (energyboard.toml, [[sources]] id {:?})",
+        common.publisher, source.id
+    )];
+    if let Some(cite) = &source.cite {
+        common.cite.clone_from(cite);
+        common.cite_url = source
+            .cite_url
+            .clone()
+            .unwrap_or_else(|| source.url.clone());
+    }
+    common.version_number.clone_from(&upstream.last_updated);
+    common.released.clone_from(&upstream.last_updated);
+    let evidence = format!("{}'s index.json last_updated, {{compiled}}", source.name);
+    common.compiled_evidence_both.clone_from(&evidence);
+    common.compiled_evidence_index_only.clone_from(&evidence);
+    common.compiled_evidence_differ = evidence;
+    upstream.slug_prefix = format!("{}--", source.id);
+}
+
+/// Marks each converted document with its source's id, and its model's
+/// name with the source's label, so that every row, card and chart point
+/// that names the model also says whose measurement it is.
+fn mark_source(docs: &mut BTreeMap<String, Value>, source: Option<&SourceSettings>) {
+    if let Some(source) = source {
+        let label = source.label.as_ref().unwrap_or(&source.name);
+        for doc in docs.values_mut() {
+            doc["source"]["id"] = Value::String(source.id.clone());
+            if let Some(name) = doc["name"].as_str() {
+                doc["name"] = Value::String(format!("{name} ({label})"));
+            }
+        }
+    }
+}
 
 /// Adds to the manifest's slugs those of the model files it owns (the
 /// manifests of earlier versions did not list them).
@@ -748,6 +832,40 @@ fn remove_empty_parent(data_dir: &Path, rel: &str) {
 /// In the staging folder: the data as the import leaves it (`tree`), the
 /// files it replaced (`old`), the plan and the new manifest.
 const TREE: &str = "data";
+const WHOLE: &str = "whole";
+
+/// Loads the whole data folder as it would be with this source's new files
+/// (`tree`, staged for `own`, which is `<data>/sources/<id>`), so that a
+/// slug, a workload's kind or deadline, or a GPU's spelling that clashes
+/// with another source's stops the import before anything is written.
+fn check_beside_others(
+    own: &Path,
+    tree: &Path,
+    whole: &Path,
+    source: &SourceSettings,
+) -> Result<()> {
+    let Some(data_dir) = own.parent().and_then(Path::parent) else {
+        return Ok(());
+    };
+    let rel = format!("{SOURCES_DIR}/{}", source.id);
+    overlay(data_dir, whole, &[rel.as_str()])?;
+    link(
+        &std::path::absolute(tree)
+            .with_context(|| format!("{}: cannot resolve", tree.display()))?,
+        &whole.join(&rel),
+    )?;
+    crate::load::load_data_dir(whole).map_err(|problems| {
+        let text = problems
+            .to_string()
+            .replace(&tree.display().to_string(), &own.display().to_string())
+            .replace(&whole.display().to_string(), &data_dir.display().to_string());
+        anyhow::anyhow!(
+            "the data of source {:?} would not fit beside the other sources' (nothing written): {text}",
+            source.id
+        )
+    })?;
+    Ok(())
+}
 const OLD: &str = "backup";
 const PLAN: &str = "plan.json";
 const NEW_MANIFEST: &str = "manifest";
@@ -784,6 +902,9 @@ fn stage_and_swap(
             .replace(&tree.display().to_string(), &data_dir.display().to_string());
         anyhow::anyhow!("the imported data would not be valid (nothing written): {text}")
     })?;
+    if let Some(source) = &opts.source {
+        check_beside_others(data_dir, &tree, &stage.path().join(WHOLE), source)?;
+    }
     let before = load_for_changes(
         data_dir,
         "the data folder as it is now does not load, so no change log can be computed; fix it first",

@@ -39,6 +39,9 @@ pub struct Upstream {
     /// model id it was published for (the import's manifest). A model keeps
     /// its slug, and no other model gets it.
     pub published_slugs: std::collections::BTreeMap<String, String>,
+    /// What every new slug starts with: empty for the leaderboard,
+    /// `<id>--` for another source, so its pages have their own addresses.
+    pub slug_prefix: String,
 }
 
 /// Reads a JSON file of the upstream folder, naming it in every error.
@@ -139,6 +142,7 @@ impl Upstream {
             last_updated,
             tasks,
             published_slugs: std::collections::BTreeMap::new(),
+            slug_prefix: String::new(),
         })
     }
 

@@ -20,6 +20,8 @@ pub(super) struct Found {
     pub models: Vec<PathBuf>,
     /// The change history, `changes.json` at the top of the folder.
     pub changes: Option<PathBuf>,
+    /// The other sources' change histories, `sources/<id>/changes.json`.
+    pub source_changes: Vec<PathBuf>,
     /// Files that are not `*.json`, skipped.
     pub skipped: Vec<PathBuf>,
     /// Entries that cannot be read or cannot be model files.
@@ -99,6 +101,10 @@ pub(super) fn find_files(data_dir: &Path) -> Result<Found, Problem> {
         }
         if entry.depth() == 1 && entry.file_name() == crate::changes::FILE_NAME {
             found.changes = Some(path.to_path_buf());
+            continue;
+        }
+        if super::sources::is_source_history(data_dir, path) {
+            found.source_changes.push(path.to_path_buf());
             continue;
         }
         found.models.push(path.to_path_buf());

@@ -129,7 +129,7 @@ pub(super) fn render_leaderboard<F: PageKind>(
     let columns = tables.leaderboard;
     let headers = sorted_by(site.best_table_headers(columns, &root), tables.headline.key);
     let chooser = ColumnChooser::new("leaderboard", &headers, tables.essential);
-    meta.head_style = chooser.style();
+    meta.head_style = chooser.style() + &super::source_filter_style(&site.info.sources);
     let table = TableView {
         id: "leaderboard".into(),
         caption: format!(
@@ -232,6 +232,8 @@ fn sorted_by(mut headers: Vec<Header>, key: &str) -> Vec<Header> {
 #[template(path = "gpu.html")]
 struct GpuPage {
     meta: PageMeta,
+    /// The workload's sources, for the filter (shown with two or more).
+    sources: Vec<super::SourceMark>,
     gpu: String,
     table: String,
     chart: Option<ChartView>,
@@ -282,7 +284,7 @@ pub(super) fn render_gpu_pages<F: PageKind>(
         let columns = tables.gpu_page;
         let headers = sorted_by(site.best_table_headers(columns, &root), tables.headline.key);
         let chooser = ColumnChooser::new("gpu-leaderboard", &headers, tables.essential);
-        meta.head_style = chooser.style();
+        meta.head_style = chooser.style() + &super::source_filter_style(&site.info.sources);
         meta.script = true;
         let table = TableView {
             id: "gpu-leaderboard".into(),
@@ -316,6 +318,7 @@ pub(super) fn render_gpu_pages<F: PageKind>(
         };
         let page = GpuPage {
             meta,
+            sources: site.info.sources.clone(),
             gpu: gpu.clone(),
             table,
             chart,

@@ -295,6 +295,10 @@ pub struct ColumnChooser {
     pub numeric: Vec<usize>,
 }
 
+/// The key of the source column, which tables have when their rows come
+/// from two sources or more; it is always shown at first.
+pub const SOURCE_KEY: &str = "source";
+
 impl ColumnChooser {
     /// The chooser of table `table` with `headers`, showing at first the
     /// columns whose keys are in `essential`.
@@ -306,7 +310,7 @@ impl ColumnChooser {
                 key: h.key.clone(),
                 label: h.label.clone(),
                 unit: h.unit.clone(),
-                shown: essential.contains(&h.key.as_str()),
+                shown: essential.contains(&h.key.as_str()) || h.key == SOURCE_KEY,
             })
             .collect();
         let numeric = (1..=headers.len())

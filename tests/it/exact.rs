@@ -64,6 +64,7 @@ fn imported() -> (tempfile::TempDir, PathBuf) {
         updated: None,
         data_version: None,
         tasks_committed: None,
+        source: None,
     })
     .unwrap();
     (dir, data)

@@ -25,6 +25,7 @@ fn options(from: &str, data: &Path, retrieved: &str) -> ImportOptions {
         updated: None,
         data_version: None,
         tasks_committed: None,
+        source: None,
     }
 }
 

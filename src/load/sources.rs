@@ -1,0 +1,72 @@
+//! Which source a model file belongs to: the leaderboard's files sit
+//! anywhere in the data folder except `sources/`, another source's under
+//! `sources/<id>/` (a data folder of its own: `<workload>/<slug>.json` and
+//! its `changes.json`), and each file's `source.id` says the same.
+
+use std::path::{Component, Path};
+
+use super::{Problem, problem};
+use crate::model::Source;
+
+/// The id of the source whose folder holds `path` (`sources/<id>/…` below
+/// `data_dir`, at least one folder deeper), or `None` for the leaderboard.
+pub(super) fn source_folder(data_dir: &Path, path: &Path) -> Option<String> {
+    let rel = path.strip_prefix(data_dir).ok()?;
+    let parts: Vec<&str> = rel
+        .components()
+        .map(|c| match c {
+            Component::Normal(s) => s.to_str().unwrap_or(""),
+            _ => "",
+        })
+        .collect();
+    (parts.len() >= 3 && parts[0] == crate::model::SOURCES_DIR).then(|| parts[1].to_owned())
+}
+
+/// Whether `path` is a source's change history, `sources/<id>/changes.json`.
+pub(super) fn is_source_history(data_dir: &Path, path: &Path) -> bool {
+    path.strip_prefix(data_dir).is_ok_and(|rel| {
+        rel.components().count() == 3 && rel.starts_with(crate::model::SOURCES_DIR)
+    }) && path
+        .file_name()
+        .is_some_and(|n| n == crate::changes::FILE_NAME)
+}
+
+/// A file under `sources/<id>/` must say `source.id` `<id>`. (A file with
+/// an id elsewhere is one source's folder loaded alone, as its import
+/// checks it.)
+pub(super) fn check_source_id(data_dir: &Path, path: &Path, source: &Source) -> Option<Problem> {
+    let folder = source_folder(data_dir, path);
+    if let Some(id) = source.id.as_deref().filter(|id| !is_valid_source_id(id)) {
+        return Some(problem(
+            path,
+            "source.id",
+            format!(
+                "{id:?} cannot be a source id; use lower-case letters, digits and single hyphens, at most 32 characters, not \"leaderboard\""
+            ),
+        ));
+    }
+    if folder == source.id {
+        return None;
+    }
+    let message = match (&folder, &source.id) {
+        (Some(want), None) => format!(
+            "is missing: a file under sources/{want}/ belongs to the source {want:?}; add \"id\": {want:?} (energyboard import --source {want} writes it)"
+        ),
+        (Some(want), Some(id)) => {
+            format!("is {id:?}, but the file is under sources/{want}/; the two must agree")
+        }
+        (None, _) => return None,
+    };
+    Some(problem(path, "source.id", message))
+}
+
+/// Whether `id` can name a source: a slug without a double hyphen (which
+/// separates it from the model's own slug in `<id>--<slug>`), at most 32
+/// characters, not `leaderboard`.
+pub fn is_valid_source_id(id: &str) -> bool {
+    super::is_valid_slug(id)
+        && id.len() <= 32
+        && !id.contains("--")
+        && !id.ends_with('-')
+        && id != "leaderboard"
+}
