@@ -17,7 +17,10 @@
 #                       (light and dark), script errors and off-site
 #                       requests, width at 360 px, the reader's controls, the
 #                       live preview; screenshots only when
-#                       ENERGYBOARD_SHOTS_DIR is set.
+#                       ENERGYBOARD_SHOTS_DIR is set. The site checks
+#                       of both sites run in one checks/run.mjs (one Java
+#                       run for both, one Chromium) started right after
+#                       the builds, beside the steps that follow them.
 #   ./test.sh --quick   cargo test and the site checks that need neither a
 #                       browser nor Java: the builds, the links and
 #                       fragments of both sites, the sync script.
