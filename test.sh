@@ -20,7 +20,9 @@
 #                       ENERGYBOARD_SHOTS_DIR is set. The site checks
 #                       of both sites run in one checks/run.mjs (one Java
 #                       run for both, one Chromium) started right after
-#                       the builds, beside the steps that follow them.
+#                       the builds, beside cargo test and the steps that
+#                       follow (the tests and the binary are compiled
+#                       first, then the sites built).
 #   ./test.sh --quick   cargo test and the site checks that need neither a
 #                       browser nor Java: the builds, the links and
 #                       fragments of both sites, the sync script.
@@ -128,33 +130,37 @@ add_site() { # add_site LOG STATUS
 }
 
 # --- cargo test -----------------------------------------------------------
-echo "== cargo test"
-t=$(now)
-cargo test --color never 2>&1 | tee "$TMP/cargo-test.log"
-status=${PIPESTATUS[0]}
-timings+=("cargo test $(elapsed "$t")")
-cargo_passed=$(grep -E '^test result: ' "$TMP/cargo-test.log" | sed -E 's/.* ([0-9]+) passed.*/\1/' | awk '{ s += $1 } END { print s + 0 }')
-cargo_failed=$(grep -E '^test result: ' "$TMP/cargo-test.log" | sed -E 's/.* ([0-9]+) failed.*/\1/' | awk '{ s += $1 } END { print s + 0 }')
-passed=$((passed + cargo_passed))
-failed=$((failed + cargo_failed))
-if [ "$status" -ne 0 ] && [ "$cargo_failed" -eq 0 ]; then
-  echo "  FAIL  cargo test exited $status with no failed test (build error?)"
-  failed=$((failed + 1))
-fi
+# The tests run beside the site checks (which need the binary the compile
+# makes): each has stretches on one core that the other fills.
+cargo_tests() {
+  local status
+  echo
+  echo "== cargo test"
+  t=$(now)
+  cargo test --color never 2>&1 | tee "$TMP/cargo-test.log"
+  status=${PIPESTATUS[0]}
+  timings+=("cargo test $(elapsed "$t")")
+  cargo_passed=$(grep -E '^test result: ' "$TMP/cargo-test.log" | sed -E 's/.* ([0-9]+) passed.*/\1/' | awk '{ s += $1 } END { print s + 0 }')
+  cargo_failed=$(grep -E '^test result: ' "$TMP/cargo-test.log" | sed -E 's/.* ([0-9]+) failed.*/\1/' | awk '{ s += $1 } END { print s + 0 }')
+  passed=$((passed + cargo_passed))
+  failed=$((failed + cargo_failed))
+  if [ "$status" -ne 0 ] && [ "$cargo_failed" -eq 0 ]; then
+    echo "  FAIL  cargo test exited $status with no failed test (build error?)"
+    failed=$((failed + 1))
+  fi
+}
 
-if [ "$quick" -eq 1 ]; then
-  echo "note: --quick, the checks that need Chromium or Java left out (./test.sh runs them)"
-fi
+site_checks=1
+[ "${ENERGYBOARD_SITE_CHECKS:-1}" = "0" ] && site_checks=0
 
-# --- module layers: no cycle, no import back up the stages -----------------
-echo
-echo "== module layers (scripts/check-layers.py)"
-python3 scripts/check-layers.py
-one "src/ imports follow the stage order of scripts/check-layers.py" $?
+if [ "$site_checks" -eq 1 ]; then
+  # Compile the tests and the binary first (a failure shows again, and is
+  # counted, when cargo test runs).
+  echo "== cargo test --no-run (compile)"
+  t=$(now)
+  cargo test --no-run --color never
+  timings+=("compile $(elapsed "$t")")
 
-if [ "${ENERGYBOARD_SITE_CHECKS:-1}" = "0" ]; then
-  echo "note: ENERGYBOARD_SITE_CHECKS=0, site checks skipped"
-else
   # --- fixtures and builds ------------------------------------------------
   echo
   echo "== fixtures and site builds"
@@ -196,8 +202,8 @@ for line in sys.stdin:
   # The site checks of both sites start now, in the background, in one run
   # (checks/run.mjs: one Java run of the Nu Html Checker for both sites, in
   # a process of its own, and one Chromium checking the two sites side by
-  # side), while the steps below (each mostly on one core, or waiting) go
-  # on. Its output is printed whole at the end.
+  # side), while cargo test and the steps below (each with stretches on
+  # one core, or waiting) go on. Its output is printed whole at the end.
   if [ "$quick" -eq 1 ]; then
     only=(--only links)
   else
@@ -217,7 +223,23 @@ for line in sys.stdin:
     node checks/run.mjs "${sites[@]}" > "$TMP/run-sites.log" 2>&1 &
     site_pid=$!
   fi
+fi
 
+cargo_tests
+
+if [ "$quick" -eq 1 ]; then
+  echo "note: --quick, the checks that need Chromium or Java left out (./test.sh runs them)"
+fi
+
+# --- module layers: no cycle, no import back up the stages -----------------
+echo
+echo "== module layers (scripts/check-layers.py)"
+python3 scripts/check-layers.py
+one "src/ imports follow the stage order of scripts/check-layers.py" $?
+
+if [ "$site_checks" -eq 0 ]; then
+  echo "note: ENERGYBOARD_SITE_CHECKS=0, site checks skipped"
+else
   if [ "$quick" -eq 0 ]; then
     echo
     echo "== GitHub Pages workflow lint (actionlint)"
