@@ -17,7 +17,12 @@
 #                       (light and dark), script errors and off-site
 #                       requests, width at 360 px, the reader's controls, the
 #                       live preview; screenshots only when
-#                       ENERGYBOARD_SHOTS_DIR is set.
+#                       ENERGYBOARD_SHOTS_DIR is set. The site checks
+#                       of both sites run in one checks/run.mjs (one Java
+#                       run for both, one Chromium) started right after
+#                       the builds, beside cargo test and the steps that
+#                       follow (the tests and the binary are compiled
+#                       first, then the sites built).
 #   ./test.sh --quick   cargo test and the site checks that need neither a
 #                       browser nor Java: the builds, the links and
 #                       fragments of both sites, the sync script.
@@ -109,49 +114,53 @@ add_summary() { # add_summary LOG STATUS NAME
   failed=$((failed + sum_failed))
 }
 
-# Adds a site check run (checks/run.mjs): each of its parts (vnu, links,
-# pages, reader) is one test, passed when none of its checks failed; the
-# checks themselves count as documents.
-add_site() { # add_site LOG STATUS NAME
-  local part line p f
-  read_summary "$@" || return 0
+# Adds the site checks' run (checks/run.mjs on both sites): each part of
+# each site (vnu, links, pages, ...) is one test, passed when none of its
+# checks failed; the checks themselves count as documents.
+add_site() { # add_site LOG STATUS
+  local label part line p f
+  read_summary "$1" "$2" "site checks" || return 0
   docs_passed=$((docs_passed + sum_passed))
   docs_failed=$((docs_failed + sum_failed))
-  while read -r part line; do
+  while read -r label part line; do
     read -r p f <<<"$(counts "$line")"
-    one "$3: ${part%:}" "$f"
-    docs_detail+=("$3 ${part%:} $((p + f))")
+    one "site checks $label: ${part%:}" "$f"
+    docs_detail+=("$label ${part%:} $((p + f))")
   done < <(sed -n 's/^part //p' "$1")
 }
 
 # --- cargo test -----------------------------------------------------------
-echo "== cargo test"
-t=$(now)
-cargo test --color never 2>&1 | tee "$TMP/cargo-test.log"
-status=${PIPESTATUS[0]}
-timings+=("cargo test $(elapsed "$t")")
-cargo_passed=$(grep -E '^test result: ' "$TMP/cargo-test.log" | sed -E 's/.* ([0-9]+) passed.*/\1/' | awk '{ s += $1 } END { print s + 0 }')
-cargo_failed=$(grep -E '^test result: ' "$TMP/cargo-test.log" | sed -E 's/.* ([0-9]+) failed.*/\1/' | awk '{ s += $1 } END { print s + 0 }')
-passed=$((passed + cargo_passed))
-failed=$((failed + cargo_failed))
-if [ "$status" -ne 0 ] && [ "$cargo_failed" -eq 0 ]; then
-  echo "  FAIL  cargo test exited $status with no failed test (build error?)"
-  failed=$((failed + 1))
-fi
+# The tests run beside the site checks (which need the binary the compile
+# makes): each has stretches on one core that the other fills.
+cargo_tests() {
+  local status
+  echo
+  echo "== cargo test"
+  t=$(now)
+  cargo test --color never 2>&1 | tee "$TMP/cargo-test.log"
+  status=${PIPESTATUS[0]}
+  timings+=("cargo test $(elapsed "$t")")
+  cargo_passed=$(grep -E '^test result: ' "$TMP/cargo-test.log" | sed -E 's/.* ([0-9]+) passed.*/\1/' | awk '{ s += $1 } END { print s + 0 }')
+  cargo_failed=$(grep -E '^test result: ' "$TMP/cargo-test.log" | sed -E 's/.* ([0-9]+) failed.*/\1/' | awk '{ s += $1 } END { print s + 0 }')
+  passed=$((passed + cargo_passed))
+  failed=$((failed + cargo_failed))
+  if [ "$status" -ne 0 ] && [ "$cargo_failed" -eq 0 ]; then
+    echo "  FAIL  cargo test exited $status with no failed test (build error?)"
+    failed=$((failed + 1))
+  fi
+}
 
-if [ "$quick" -eq 1 ]; then
-  echo "note: --quick, the checks that need Chromium or Java left out (./test.sh runs them)"
-fi
+site_checks=1
+[ "${ENERGYBOARD_SITE_CHECKS:-1}" = "0" ] && site_checks=0
 
-# --- module layers: no cycle, no import back up the stages -----------------
-echo
-echo "== module layers (scripts/check-layers.py)"
-python3 scripts/check-layers.py
-one "src/ imports follow the stage order of scripts/check-layers.py" $?
+if [ "$site_checks" -eq 1 ]; then
+  # Compile the tests and the binary first (a failure shows again, and is
+  # counted, when cargo test runs).
+  echo "== cargo test --no-run (compile)"
+  t=$(now)
+  cargo test --no-run --color never
+  timings+=("compile $(elapsed "$t")")
 
-if [ "${ENERGYBOARD_SITE_CHECKS:-1}" = "0" ]; then
-  echo "note: ENERGYBOARD_SITE_CHECKS=0, site checks skipped"
-else
   # --- fixtures and builds ------------------------------------------------
   echo
   echo "== fixtures and site builds"
@@ -181,6 +190,62 @@ for line in sys.stdin:
   one "energyboard build --data tests/fixtures/large --base-url $BASE_URL" $built_large
   timings+=("builds $(elapsed "$t")")
 
+  # --- npm packages for the checks ----------------------------------------
+  if [ ! -d checks/node_modules/playwright-core ] || [ ! -d checks/node_modules/vnu-jar ] \
+    || [ ! -d checks/node_modules/axe-core ] || [ ! -d checks/node_modules/parse5 ]; then
+    echo
+    echo "== npm ci --ignore-scripts (checks/)"
+    (cd checks && npm ci --ignore-scripts --no-audit --no-fund)
+    one "npm ci in checks/" $?
+  fi
+
+  # The site checks of both sites start now, in the background, in one run
+  # (checks/run.mjs: one Java run of the Nu Html Checker for both sites, in
+  # a process of its own, and one Chromium checking the two sites side by
+  # side), while cargo test and the steps below (each with stretches on
+  # one core, or waiting) go on. Its output is printed whole at the end.
+  if [ "$quick" -eq 1 ]; then
+    only=(--only links)
+  else
+    only=()
+  fi
+  site_pid=""
+  site_t=$(now)
+  sites=()
+  if [ "$built_data" -eq 0 ]; then
+    sites+=("$TMP/site-data" --label data "${only[@]}")
+  fi
+  if [ "$built_large" -eq 0 ]; then
+    [ "${#sites[@]}" -gt 0 ] && sites+=(--)
+    sites+=("$TMP/site-large" --label large --base-url "$BASE_URL" "${only[@]}")
+  fi
+  if [ "${#sites[@]}" -gt 0 ]; then
+    # Its own duration is kept apart (the wait below comes after the other steps).
+    (
+      node checks/run.mjs "${sites[@]}" > "$TMP/run-sites.log" 2>&1
+      status=$?
+      now > "$TMP/run-sites.end"
+      exit "$status"
+    ) &
+    site_pid=$!
+  fi
+fi
+
+cargo_tests
+
+if [ "$quick" -eq 1 ]; then
+  echo "note: --quick, the checks that need Chromium or Java left out (./test.sh runs them)"
+fi
+
+# --- module layers: no cycle, no import back up the stages -----------------
+echo
+echo "== module layers (scripts/check-layers.py)"
+python3 scripts/check-layers.py
+one "src/ imports follow the stage order of scripts/check-layers.py" $?
+
+if [ "$site_checks" -eq 0 ]; then
+  echo "note: ENERGYBOARD_SITE_CHECKS=0, site checks skipped"
+else
   if [ "$quick" -eq 0 ]; then
     echo
     echo "== GitHub Pages workflow lint (actionlint)"
@@ -236,16 +301,7 @@ for line in sys.stdin:
   one "README.md: every command of its sh blocks runs" $?
   timings+=("docs $(elapsed "$t")")
 
-  # --- npm packages for the checks ----------------------------------------
-  if [ ! -d checks/node_modules/playwright-core ] || [ ! -d checks/node_modules/vnu-jar ] \
-    || [ ! -d checks/node_modules/axe-core ] || [ ! -d checks/node_modules/parse5 ]; then
-    echo
-    echo "== npm ci --ignore-scripts (checks/)"
-    (cd checks && npm ci --ignore-scripts --no-audit --no-fund)
-    one "npm ci in checks/" $?
-  fi
-
-  # --- the checks' self-test, then each site --------------------------------
+  # --- the checks' self-test, then the live preview --------------------------
   if [ "$quick" -eq 0 ]; then
     echo
     t=$(now)
@@ -259,41 +315,19 @@ for line in sys.stdin:
     node checks/preview.mjs "$BIN" tests/fixtures/workloads 2>&1 | tee "$TMP/preview.log"
     add_summary "$TMP/preview.log" "${PIPESTATUS[0]}" "checks/preview.mjs"
     timings+=("preview $(elapsed "$t")")
-    only=()
-  else
-    only=(--only links)
   fi
 
-  # The two sites are checked side by side (each mostly waits on Java or
-  # Chromium): about 80 s less than one after the other on 2 cores. Each
-  # run's output is printed whole when both are done.
   echo
-  echo "== site checks: data/ and tests/fixtures/large side by side"
-  t=$(now)
-  data_pid=""
-  large_pid=""
-  if [ "$built_data" -eq 0 ]; then
-    node checks/run.mjs "$TMP/site-data" --label data "${only[@]}" > "$TMP/run-data.log" 2>&1 &
-    data_pid=$!
+  echo "== site checks: data/ and tests/fixtures/large (started after the builds)"
+  if [ -n "$site_pid" ]; then
+    wait "$site_pid"
+    site_status=$?
+    cat "$TMP/run-sites.log"
+    add_site "$TMP/run-sites.log" "$site_status"
   fi
-  if [ "$built_large" -eq 0 ]; then
-    node checks/run.mjs "$TMP/site-large" --label large --base-url "$BASE_URL" "${only[@]}" \
-      > "$TMP/run-large.log" 2>&1 &
-    large_pid=$!
+  if [ -s "$TMP/run-sites.end" ]; then
+    timings+=("site checks, both sites (beside the steps from cargo test on) $(awk -v a="$site_t" -v b="$(cat "$TMP/run-sites.end")" 'BEGIN { printf "%.1f s", b - a }')")
   fi
-  if [ -n "$data_pid" ]; then
-    wait "$data_pid"
-    data_status=$?
-    cat "$TMP/run-data.log"
-    add_site "$TMP/run-data.log" "$data_status" "site checks data"
-  fi
-  if [ -n "$large_pid" ]; then
-    wait "$large_pid"
-    large_status=$?
-    cat "$TMP/run-large.log"
-    add_site "$TMP/run-large.log" "$large_status" "site checks large"
-  fi
-  timings+=("site checks, both sites $(elapsed "$t")")
 fi
 
 echo

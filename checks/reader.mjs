@@ -184,9 +184,12 @@ function limitedRows() {
   return out;
 }
 
-/** The ladder row of a model page at `limit`: GPU → row anchor or "none within …". */
-function ladderAt(limit) {
-  const table = document.getElementById('budgets');
+/**
+ * The ladder row of a model page at `limit`: GPU → row anchor or "none
+ * within …". `doc` is the page's document (default: the page's own).
+ */
+function ladderAt(limit, doc = document) {
+  const table = doc.getElementById('budgets');
   const gpus = [...table.tHead.rows[0].cells].slice(1).map((th) => th.firstChild.textContent.replace(/^Cheapest on /, '').trim());
   for (const r of table.tBodies[0].rows) {
     if (r.classList.contains('chosen')) continue;
@@ -200,6 +203,22 @@ function ladderAt(limit) {
     return out;
   }
   return null;
+}
+
+/**
+ * The ladder rows at `limit` of the model pages at `urls`, read in the page
+ * (fetched and parsed by the browser's own HTML parser, as built, without
+ * rendering each page): page path → ladder row. The ladder table is plain
+ * HTML that no script changes before a limit is set.
+ */
+async function laddersAt(ladder, urls, limit) {
+  const out = {};
+  for (const url of urls) {
+    const response = await fetch(url);
+    const doc = new DOMParser().parseFromString(await response.text(), 'text/html');
+    out[new URL(response.url).pathname] = ladder(limit, doc);
+  }
+  return out;
 }
 
 /** The ladder's limits on a model page. */
@@ -233,15 +252,9 @@ async function checkLimit({ report, context, served, w }) {
   const total = await page.evaluate(() => document.querySelectorAll('#leaderboard tbody tr').length);
   if (Object.keys(rows).length !== total) problems.push(`${Object.keys(rows).length} rows under the limit, the leaderboard has ${total}`);
   if (!(await page.locator('#leaderboard').isHidden())) problems.push('the deadline table still shows under a limit');
-  // Each model page's ladder at that limit.
-  const ladders = {};
-  for (const rel of w.models) {
-    const p = await context.newPage();
-    await p.goto(`${served.url}${rel}`, { waitUntil: 'load' });
-    const ladder = await p.evaluate(ladderAt, limit);
-    ladders[new URL(p.url()).pathname] = ladder;
-    await p.close();
-  }
+  // Each model page's ladder at that limit, as built.
+  const urls = w.models.map((rel) => `${served.url}${rel}`);
+  const ladders = await page.evaluate(`(${laddersAt})(${ladderAt}, ${JSON.stringify(urls)}, ${limit})`);
   let compared = 0;
   for (const [key, got] of Object.entries(rows)) {
     const [pagePath, gpu] = key.split(' ');

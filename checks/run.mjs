@@ -1,12 +1,22 @@
 #!/usr/bin/env node
-// All site checks of one built site, in one run: serve it under a sub-path
-// on 127.0.0.1, then the Nu Html Checker, the link check and the browser
-// checks (axe-core, script errors, width, screenshots). Prints one line
-// `part NAME: N passed, N failed` per part (./test.sh counts each part as
-// one test and its checks apart), then ends with exactly one
-// `N passed, N failed` line; exits 1 when anything failed.
+// All site checks of one or more built sites, in one run: serve each under a
+// sub-path on 127.0.0.1, then the Nu Html Checker, the link check and the
+// browser checks (axe-core, script errors, width, reader controls, layout,
+// chart text, screenshots).
 //
-// Usage: node checks/run.mjs SITE_DIR [options]
+// Several sites (separated by `--`, each with its own options) share one
+// Java run of the Nu Html Checker and one Chromium: vnu runs in its own
+// process while the browser checks go on, and the sites' browser checks run
+// side by side (each in contexts of its own), so that the 2 cores stay busy
+// without two Java starts or two browsers.
+//
+// Prints each site's output whole when all are done, then one line
+// `part NAME: N passed, N failed` per part (`part LABEL NAME: ...` with
+// several sites; ./test.sh counts each part as one test and its checks
+// apart), then ends with exactly one `N passed, N failed` line; exits 1
+// when anything failed.
+//
+// Usage: node checks/run.mjs SITE_DIR [options] [-- SITE_DIR [options] ...]
 //   --base-url URL     the --base-url the site was built with (its URLs are
 //                      then mapped onto the local server); the sub-path is
 //                      taken from it
@@ -21,93 +31,145 @@
 
 import path from 'node:path';
 
-import { Report, heading, since } from './lib/report.mjs';
+import { Report, since } from './lib/report.mjs';
 import { launchBrowser } from './lib/browser.mjs';
 import { parseArgs, serveSite } from './lib/cli.mjs';
-import { checkConformance } from './vnu.mjs';
+import { checkConformanceOf } from './vnu.mjs';
 import { checkLinks } from './links.mjs';
 import { checkPages, DEFAULT_SHOTS } from './pages.mjs';
 import { checkReader } from './reader.mjs';
 import { checkLayout } from './layout.mjs';
 import { checkCharts } from './charts.mjs';
 
-const args = parseArgs(process.argv.slice(2), ['--label', '--shots', '--only']);
-if (args.positional.length !== 1) {
-  console.error('usage: node checks/run.mjs SITE_DIR [--base-url URL] [--base-path P] [--label NAME] [--shots DIR] [--require-all] [--only vnu,links,pages,reader,layout,charts]');
-  process.exit(2);
+const USAGE = 'usage: node checks/run.mjs SITE_DIR [--base-url URL] [--base-path P] [--label NAME] [--shots DIR] [--require-all] [--only vnu,links,pages,reader,layout,charts] [-- SITE_DIR [options] ...]';
+const PARTS = ['vnu', 'links', 'pages', 'reader', 'layout', 'charts'];
+const BROWSER_PARTS = ['pages', 'reader', 'layout', 'charts'];
+const TITLES = {
+  vnu: 'Nu Html Checker',
+  links: 'Links',
+  pages: 'Pages in Chromium: axe-core, errors, width, screenshots',
+  reader: 'Reader controls in Chromium: compare, latency limit',
+  layout: 'Layout at 320–1280 px and reader tasks',
+  charts: 'Chart text in Chromium: at least 11 px at 390 and 1280 px',
+};
+
+// The command line: one group of arguments a site, separated by `--`.
+const groups = [[]];
+for (const a of process.argv.slice(2)) {
+  if (a === '--') groups.push([]);
+  else groups[groups.length - 1].push(a);
 }
-const siteDir = path.resolve(args.positional[0]);
-const opt = args.opt;
-const label = opt('--label', path.basename(siteDir));
-const only = new Set(opt('--only', 'vnu,links,pages,reader,layout,charts').split(',').map((s) => s.trim()));
-const requireAll = args.has('--require-all') || process.env.ENERGYBOARD_REQUIRE_ALL_PAGES === '1';
-
 const report = new Report();
-const timings = [];
-const parts = [];
 const started = performance.now();
+const sites = [];
+for (const argv of groups) {
+  const args = parseArgs(argv, ['--label', '--shots', '--only']);
+  if (args.positional.length !== 1) {
+    console.error(USAGE);
+    process.exit(2);
+  }
+  const siteDir = path.resolve(args.positional[0]);
+  const only = new Set(args.opt('--only', PARTS.join(',')).split(',').map((s) => s.trim()));
+  sites.push({
+    args,
+    siteDir,
+    label: args.opt('--label', path.basename(siteDir)),
+    only,
+    requireAll: args.has('--require-all') || process.env.ENERGYBOARD_REQUIRE_ALL_PAGES === '1',
+    shotsDir: args.opt('--shots', DEFAULT_SHOTS),
+    timings: [],
+    parts: new Map(), // part name -> { lines, report }
+  });
+}
+const several = sites.length > 1;
 
-async function part(name, fn) {
+/** A part of one site: its report (adding into the whole run's) and its printed lines. */
+function partOf(site, name) {
+  const lines = [];
+  const r = report.child(several ? `${site.label} ${name}` : name, { out: (line) => lines.push(line) });
+  site.parts.set(name, { lines, report: r });
+  return r;
+}
+
+async function run(site, name, fn) {
   const t = performance.now();
-  const r = report.child(name);
+  const r = partOf(site, name);
   try {
     await fn(r);
   } catch (err) {
     r.fail(`${name} ran to the end`, err.stack || err.message);
   }
-  timings.push(`${name} ${since(t)}`);
-  parts.push(`part ${name}: ${r.summaryLine()}`);
+  site.timings.push(`${name} ${since(t)}`);
 }
 
-const { server, served, baseUrl } = await serveSite(siteDir, args);
-console.log(`site checks for ${label}: ${siteDir}${baseUrl ? ` (built with --base-url ${baseUrl})` : ''}`);
-console.log(`served at ${served.url}`);
 let browser = null;
 try {
-  if (only.has('vnu')) {
-    heading(`Nu Html Checker (${label})`);
-    await part('vnu', (r) => checkConformance(siteDir, r));
+  for (const site of sites) {
+    const { server, served, baseUrl } = await serveSite(site.siteDir, site.args);
+    Object.assign(site, { server, served, baseUrl });
   }
-  if (only.has('pages') || only.has('reader') || only.has('layout') || only.has('charts')) {
+  // One Java run for every site's vnu part, in a process of its own, while
+  // the browser checks go on.
+  const vnuSites = sites.filter((s) => s.only.has('vnu'));
+  const vnuStart = performance.now();
+  const vnuDone = vnuSites.length
+    ? checkConformanceOf(vnuSites.map((s) => ({ siteDir: s.siteDir, report: partOf(s, 'vnu') })))
+      .catch((err) => {
+        for (const s of vnuSites) s.parts.get('vnu').report.fail('vnu ran to the end', err.stack || err.message);
+      })
+      .then(() => { for (const s of vnuSites) s.timings.push(`vnu (all sites, one Java run) ${since(vnuStart)}`); })
+    : Promise.resolve();
+
+  if (sites.some((s) => BROWSER_PARTS.some((p) => s.only.has(p)))) {
     const t = performance.now();
     browser = await launchBrowser();
-    timings.push(`chromium start ${since(t)}`);
+    for (const s of sites) s.timings.push(`chromium start ${since(t)}`);
   }
-  if (only.has('links')) {
-    heading(`Links (${label})`);
-    await part('links', (r) => checkLinks({ siteDir, served, report: r }));
-  }
-  if (only.has('pages')) {
-    heading(`Pages in Chromium: axe-core, errors, width, screenshots (${label})`);
-    await part('pages', (r) => checkPages({
-      siteDir, served, browser, report: r, requireAll, shotsDir: opt('--shots', DEFAULT_SHOTS), label,
-    }));
-  }
-  if (only.has('reader')) {
-    heading(`Reader controls in Chromium: compare, latency limit (${label})`);
-    await part('reader', (r) => checkReader({ siteDir, served, browser, report: r }));
-  }
-  if (only.has('layout')) {
-    heading(`Layout at 320–1280 px and reader tasks (${label})`);
-    await part('layout', (r) => checkLayout({ siteDir, served, browser, report: r }));
-  }
-  if (only.has('charts')) {
-    heading(`Chart text in Chromium: at least 11 px at 390 and 1280 px (${label})`);
-    await part('charts', (r) => checkCharts({ siteDir, served, browser, report: r }));
-  }
+  // Each site's links and browser checks, the sites side by side.
+  await Promise.all(sites.map(async (site) => {
+    const { siteDir, served, label, only } = site;
+    if (only.has('links')) await run(site, 'links', (r) => checkLinks({ siteDir, served, report: r }));
+    if (only.has('pages')) {
+      await run(site, 'pages', (r) => checkPages({
+        siteDir, served, browser, report: r, requireAll: site.requireAll, shotsDir: site.shotsDir, label,
+      }));
+    }
+    if (only.has('reader')) await run(site, 'reader', (r) => checkReader({ siteDir, served, browser, report: r }));
+    if (only.has('layout')) await run(site, 'layout', (r) => checkLayout({ siteDir, served, browser, report: r }));
+    if (only.has('charts')) await run(site, 'charts', (r) => checkCharts({ siteDir, served, browser, report: r }));
+  }));
+  await vnuDone;
 } finally {
   if (browser) await browser.close();
-  await server.close();
+  for (const s of sites) if (s.server) await s.server.close();
 }
 
+// Each site's output, whole, part by part.
+for (const site of sites) {
+  console.log(`\nsite checks for ${site.label}: ${site.siteDir}${site.baseUrl ? ` (built with --base-url ${site.baseUrl})` : ''}`);
+  console.log(`served at ${site.served.url}`);
+  for (const name of PARTS) {
+    const part = site.parts.get(name);
+    if (!part) continue;
+    console.log(`\n== ${TITLES[name]} (${site.label})`);
+    for (const line of part.lines) console.log(line);
+  }
+}
 if (report.failures.length) {
-  console.log(`\nFailures (${label}):`);
+  console.log('\nFailures:');
   for (const f of report.failures) {
     console.log(`  [${f.section}] ${f.name}`);
     for (const p of f.problems) console.log(`      - ${p}`);
   }
 }
-console.log(`\n${label}: ${timings.join(', ')}; total ${since(started)}; ${report.warnings} warnings, ${report.skipped} skipped`);
-for (const line of parts) console.log(line);
+console.log();
+for (const site of sites) console.log(`${site.label}: ${site.timings.join(', ')}`);
+console.log(`total ${since(started)}; ${report.warnings} warnings, ${report.skipped} skipped`);
+for (const site of sites) {
+  for (const name of PARTS) {
+    const part = site.parts.get(name);
+    if (part) console.log(`part ${several ? `${site.label} ` : ''}${name}: ${part.report.summaryLine()}`);
+  }
+}
 console.log(report.summaryLine());
 process.exitCode = report.failed ? 1 : 0;

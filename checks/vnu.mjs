@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // HTML, CSS and SVG conformance with the Nu Html Checker (vnu.jar from the
 // vnu-jar npm package, run on the installed Java). One check per file: it
-// passes with zero errors. Warnings are printed but do not fail.
+// passes with zero errors. Warnings are printed but do not fail. Several
+// sites can be checked in one Java run (checkConformanceOf; run.mjs does
+// so for the sites it is given).
 //
 // As a command: node vnu.mjs SITE_DIR
 
@@ -53,50 +55,70 @@ function where(m) {
 
 /** Checks every .html, .css and .svg file of the site; adds one check per file to `report`. */
 export async function checkConformance(siteDir, report) {
-  const root = path.resolve(siteDir);
-  const files = await listFiles(root);
-  const checked = files.filter((f) => /\.(html|css|svg)$/.test(f));
-  const byFile = new Map(checked.map((f) => [f, { errors: [], warnings: [] }]));
-  if (byFile.size === 0) {
-    report.fail('site has HTML, CSS or SVG files', `no .html, .css or .svg file under ${root}`);
-    return;
-  }
+  await checkConformanceOf([{ siteDir, report }]);
+}
+
+/**
+ * Checks several sites in one vnu run (one Java start and one warm-up for
+ * all of them: on 2 cores each costs seconds); `sites` is a list of
+ * `{ siteDir, report }`, and each site's files are checked and reported
+ * exactly as checkConformance does for one.
+ */
+export async function checkConformanceOf(sites) {
   // A staging folder with only the files to check (hard links where
-  // possible), so that vnu's folder mode skips nothing and checks nothing else.
+  // possible), one numbered folder a site, so that vnu's folder mode skips
+  // nothing and checks nothing else.
   const stage = await fs.mkdtemp(path.join(os.tmpdir(), 'energyboard-vnu-'));
-  let messages;
+  const staged = [];
+  let messages = [];
   try {
-    for (const f of checked) {
-      const to = path.join(stage, ...f.split('/'));
-      await fs.mkdir(path.dirname(to), { recursive: true });
-      await fs.link(path.join(root, f), to).catch(() => fs.copyFile(path.join(root, f), to));
+    for (const [i, { siteDir, report }] of sites.entries()) {
+      const root = path.resolve(siteDir);
+      const files = await listFiles(root);
+      const checked = files.filter((f) => /\.(html|css|svg)$/.test(f));
+      if (checked.length === 0) {
+        report.fail('site has HTML, CSS or SVG files', `no .html, .css or .svg file under ${root}`);
+        continue;
+      }
+      for (const f of checked) {
+        const to = path.join(stage, String(i), ...f.split('/'));
+        await fs.mkdir(path.dirname(to), { recursive: true });
+        await fs.link(path.join(root, f), to).catch(() => fs.copyFile(path.join(root, f), to));
+      }
+      staged.push({ i: String(i), report, byFile: new Map(checked.map((f) => [f, { errors: [], warnings: [] }])) });
     }
-    messages = await vnu(stage);
+    if (staged.length) messages = await vnu(stage);
   } finally {
     await fs.rm(stage, { recursive: true, force: true });
   }
+  if (!staged.length) return;
   for (const m of messages) {
-    const rel = m.url ? path.relative(stage, fileURLToPath(m.url)).split(path.sep).join('/') : '(unknown)';
-    const entry = byFile.get(rel) || byFile.set(rel, { errors: [], warnings: [] }).get(rel);
+    const [at, ...parts] = m.url ? path.relative(stage, fileURLToPath(m.url)).split(path.sep) : [];
+    // A message about no file of a site goes to the first site, as "(unknown)".
+    const site = staged.find((s) => s.i === at) || staged[0];
+    const rel = site.i === at && parts.length ? parts.join('/') : '(unknown)';
+    const entry = site.byFile.get(rel) || site.byFile.set(rel, { errors: [], warnings: [] }).get(rel);
     const text = `${where(m)} ${m.message}${m.extract ? `  [${m.extract.replace(/\s+/g, ' ').trim().slice(0, 120)}]` : ''}`.trim();
     if (m.type === 'error' || m.type === 'non-document-error') entry.errors.push(text);
     else if (m.subType === 'warning') entry.warnings.push({ text, message: m.message });
   }
-  // Warnings do not fail; the same warning in many files is shown once.
-  const warned = new Map();
-  for (const [rel, { warnings }] of byFile) {
-    for (const w of warnings) {
-      const key = w.message;
-      if (!warned.has(key)) warned.set(key, { first: `${rel} ${w.text}`, files: new Set() });
-      warned.get(key).files.add(rel);
+  for (const { report, byFile } of staged) {
+    // Warnings do not fail; the same warning in many files is shown once.
+    const warned = new Map();
+    for (const [rel, { warnings }] of byFile) {
+      for (const w of warnings) {
+        const key = w.message;
+        if (!warned.has(key)) warned.set(key, { first: `${rel} ${w.text}`, files: new Set() });
+        warned.get(key).files.add(rel);
+      }
     }
-  }
-  for (const [message, { first, files: where }] of warned) {
-    const others = where.size > 1 ? ` (and ${where.size - 1} more file${where.size > 2 ? 's' : ''})` : '';
-    report.warn('vnu', `${message} — first at ${first.split(' ')[0]}${others}`);
-  }
-  for (const [rel, { errors }] of byFile) {
-    report.check(`vnu ${rel}`, errors.map((e) => `vnu: ${e}`));
+    for (const [message, { first, files: where }] of warned) {
+      const others = where.size > 1 ? ` (and ${where.size - 1} more file${where.size > 2 ? 's' : ''})` : '';
+      report.warn('vnu', `${message} — first at ${first.split(' ')[0]}${others}`);
+    }
+    for (const [rel, { errors }] of byFile) {
+      report.check(`vnu ${rel}`, errors.map((e) => `vnu: ${e}`));
+    }
   }
 }
 

@@ -3,9 +3,14 @@
 // passes or fails as a whole and lists every problem it found.
 
 export class Report {
-  constructor(section = '', { quiet = false } = {}) {
+  /**
+   * `out` receives each printed line (default: console.log); run.mjs gives
+   * each part of a site a buffer of its own, printed when the site is done.
+   */
+  constructor(section = '', { quiet = false, out = null } = {}) {
     this.section = section;
     this.quiet = quiet;
+    this.out = out;
     this.passed = 0;
     this.failed = 0;
     this.skipped = 0;
@@ -15,9 +20,9 @@ export class Report {
   }
 
   /** A report for one part of the run that adds into this one. */
-  child(section) {
+  child(section, { out = this.out } = {}) {
     const parent = this;
-    const child = new Report(section, { quiet: this.quiet });
+    const child = new Report(section, { quiet: this.quiet, out });
     for (const key of ['pass', 'fail', 'skip', 'warn']) {
       const own = child[key].bind(child);
       child[key] = (...args) => {
@@ -73,7 +78,9 @@ export class Report {
   }
 
   log(line) {
-    if (!this.quiet) console.log(line);
+    if (this.quiet) return;
+    if (this.out) this.out(line);
+    else console.log(line);
   }
 
   /** The closing line: exactly `N passed, N failed`. */

@@ -416,6 +416,8 @@ fn every_internal_link_and_anchor_resolves() {
 fn links_resolve(site: &Built) {
     let files = site.files();
     let mut ids: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    // Each page parsed once, for its ids and then for its links.
+    let mut docs: BTreeMap<&String, Html> = BTreeMap::new();
     for (rel, bytes) in &files {
         if rel.ends_with(".html") {
             let doc = Html::parse_document(std::str::from_utf8(bytes).unwrap());
@@ -425,14 +427,15 @@ fn links_resolve(site: &Built) {
                     .filter_map(|e| e.value().attr("id").map(str::to_owned))
                     .collect(),
             );
+            docs.insert(rel, doc);
         }
     }
     let mut checked = 0;
-    for (rel, bytes) in &files {
-        if !rel.ends_with(".html") || rel == "404.html" {
+    for (rel, doc) in &docs {
+        let rel: &String = rel;
+        if rel == "404.html" {
             continue;
         }
-        let doc = Html::parse_document(std::str::from_utf8(bytes).unwrap());
         for (selector, attr) in [
             ("a[href]", "href"),
             ("img[src]", "src"),
@@ -745,17 +748,37 @@ fn text_of(doc: &Html, selector: &str) -> String {
     )
 }
 
+/// The ids of a page and where its `data-forward` sends unknown fragments,
+/// read once a page: the published URLs name the same pages many times.
+#[derive(Default)]
+struct Anchors(BTreeMap<String, (BTreeSet<String>, Option<String>)>);
+
+impl Anchors {
+    fn of(&mut self, site: &Built, rel: &str) -> &(BTreeSet<String>, Option<String>) {
+        self.0.entry(rel.to_owned()).or_insert_with(|| {
+            let doc = site.page(rel);
+            let ids = doc
+                .select(&sel("[id]"))
+                .filter_map(|e| e.value().attr("id").map(str::to_owned))
+                .collect();
+            let forward = doc
+                .select(&sel("body"))
+                .next()
+                .and_then(|body| body.value().attr("data-forward").map(str::to_owned));
+            (ids, forward)
+        })
+    }
+}
+
 /// Where an anchor of the page at `rel` resolves: on the page itself, or on
 /// the page its `data-forward` sends unknown fragments to. `None` when it
 /// resolves nowhere.
-fn resolve_anchor(site: &Built, rel: &str, id: &str) -> Option<String> {
-    let doc = site.page(rel);
-    let has = |doc: &Html| doc.select(&sel(&format!("[id=\"{id}\"]"))).next().is_some();
-    if has(&doc) {
+fn resolve_anchor(site: &Built, anchors: &mut Anchors, rel: &str, id: &str) -> Option<String> {
+    let (ids, forward) = anchors.of(site, rel);
+    if ids.contains(id) {
         return Some(rel.to_owned());
     }
-    let body = doc.select(&sel("body")).next()?;
-    let forward = body.value().attr("data-forward")?;
+    let forward = forward.clone()?;
     // Relative to the page's folder.
     let mut parts: Vec<&str> = rel.split('/').collect();
     parts.pop();
@@ -769,7 +792,7 @@ fn resolve_anchor(site: &Built, rel: &str, id: &str) -> Option<String> {
         }
     }
     let target = parts.join("/");
-    has(&site.page(&target)).then_some(target)
+    anchors.of(site, &target).0.contains(id).then_some(target)
 }
 
 fn published_v1_urls() -> Vec<String> {
@@ -785,6 +808,7 @@ fn published_v1_urls() -> Vec<String> {
 fn every_url_published_before_workloads_still_resolves() {
     // The seed data alone, and the seed data beside two more workloads.
     for site in [Built::seed(), Built::workloads()] {
+        let mut anchors = Anchors::default();
         let urls = published_v1_urls();
         assert!(urls.len() > 200, "{}", urls.len());
         for url in urls {
@@ -793,7 +817,7 @@ fn every_url_published_before_workloads_still_resolves() {
             if anchor.is_empty() {
                 continue;
             }
-            let at = resolve_anchor(site, file, anchor)
+            let at = resolve_anchor(site, &mut anchors, file, anchor)
                 .unwrap_or_else(|| panic!("{url} resolves nowhere"));
             // A model page's anchors lead to the same model's Text
             // Conversation page.
