@@ -69,8 +69,8 @@ fn build(data: &Path, out: &Path) {
     ]));
 }
 
-fn read(path: PathBuf) -> String {
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
 /// The leaderboard and Example Lab, imported into `dir/data`.
@@ -94,15 +94,17 @@ fn a_source_imports_into_its_own_folder_with_its_own_slugs_manifest_and_history(
     ] {
         assert!(own.join(rel).is_file(), "{rel}");
     }
-    let file: serde_json::Value =
-        serde_json::from_str(&read(own.join("lm-arena-chat/example-lab--qwen-3-8b.json"))).unwrap();
+    let file: serde_json::Value = serde_json::from_str(&read(
+        &own.join("lm-arena-chat/example-lab--qwen-3-8b.json"),
+    ))
+    .unwrap();
     assert_eq!(file["source"]["id"], LAB);
     assert_eq!(file["source"]["name"], "Example Lab measurements");
     assert_eq!(file["source"]["licence"], "CC-BY-4.0");
     assert_eq!(file["name"], "Qwen 3 8B (Example Lab)");
     assert_eq!(file["gpus"], serde_json::json!(["L40S"]));
     // The leaderboard's own history does not mention the lab.
-    assert!(!read(data.join("changes.json")).contains(LAB));
+    assert!(!read(&data.join("changes.json")).contains(LAB));
 }
 
 #[test]
@@ -114,7 +116,7 @@ fn pages_that_mix_sources_mark_and_filter_rows_and_csvs_name_the_source() {
     let w = site.join("workloads/lm-arena-chat");
 
     // The leaderboard: a Source column, each row's class, the no-JS filter.
-    let board = read(w.join("index.html"));
+    let board = read(&w.join("index.html"));
     assert!(board.contains(
         r##"<a id="only-example-lab" href="#only-example-lab">Example Lab measurements only</a>"##
     ));
@@ -130,26 +132,26 @@ fn pages_that_mix_sources_mark_and_filter_rows_and_csvs_name_the_source() {
 
     // The same model, GPU and configuration in both sources: two rows on
     // the H100 page, two pages, never merged.
-    let h100 = read(w.join("gpus/h100/index.html"));
+    let h100 = read(&w.join("gpus/h100/index.html"));
     assert!(h100.contains("Llama 3.1 8B Instruct (Example Lab)"));
     assert!(h100.contains(r#"href="../../models/llama-3-1-8b-instruct/index.html"#));
     assert!(h100.contains(r#"href="../../models/example-lab--llama-3-1-8b-instruct/index.html"#));
     // A GPU only the lab measured has its page.
-    assert!(read(w.join("gpus/l40s/index.html")).contains("Qwen 3 8B (Example Lab)"));
+    assert!(read(&w.join("gpus/l40s/index.html")).contains("Qwen 3 8B (Example Lab)"));
 
     // Each model page says whose measurements it shows.
-    let lab_page = read(w.join("models/example-lab--qwen-3-8b/index.html"));
+    let lab_page = read(&w.join("models/example-lab--qwen-3-8b/index.html"));
     assert!(lab_page.contains(r#"<p class="provenance" id="whose">Measurements by <a href="https://example.org/energy/">Example Lab measurements</a>"#));
     assert!(lab_page.contains(
         "licence CC-BY-4.0, retrieved 2026-11-21: not the ML.ENERGY Leaderboard's figures"
     ));
-    let lb_page = read(w.join("models/llama-3-1-8b-instruct/index.html"));
-    assert!(lb_page.contains(
+    let leaderboards_page = read(&w.join("models/llama-3-1-8b-instruct/index.html"));
+    assert!(leaderboards_page.contains(
         r#"Measurements by <a href="https://ml.energy/leaderboard/">ML.ENERGY Leaderboard</a>"#
     ));
 
     // CSVs end with a source column.
-    let csv = read(site.join("data/leaderboard.csv"));
+    let csv = read(&site.join("data/leaderboard.csv"));
     let header = csv.lines().next().unwrap();
     assert!(header.ends_with(",source"), "{header}");
     assert!(csv.lines().any(
@@ -160,11 +162,11 @@ fn pages_that_mix_sources_mark_and_filter_rows_and_csvs_name_the_source() {
             .skip(1)
             .any(|l| l.ends_with(",ML.ENERGY Leaderboard"))
     );
-    let one = read(site.join("data/lm-arena-chat/example-lab--qwen-3-8b.csv"));
+    let one = read(&site.join("data/lm-arena-chat/example-lab--qwen-3-8b.csv"));
     assert!(one.lines().next().unwrap().ends_with(",source"));
 
     // The about page lists both.
-    let about = read(site.join("about/index.html"));
+    let about = read(&site.join("about/index.html"));
     assert!(about.contains(r#"<th scope="row"><a href="https://example.org/energy/">Example Lab measurements</a></th><td>CC-BY-4.0</td><td>2026-11-21</td>"#));
 }
 
@@ -175,7 +177,7 @@ fn leaderboard_only_output_has_no_source_marks() {
     import_leaderboard(&data);
     let site = dir.path().join("site");
     build(&data, &site);
-    let board = read(site.join("workloads/lm-arena-chat/index.html"));
+    let board = read(&site.join("workloads/lm-arena-chat/index.html"));
     for mark in [
         "source-filter",
         "from-leaderboard",
@@ -185,15 +187,15 @@ fn leaderboard_only_output_has_no_source_marks() {
         assert!(!board.contains(mark), "{mark}");
     }
     assert!(
-        !read(site.join("data/leaderboard.csv"))
+        !read(&site.join("data/leaderboard.csv"))
             .lines()
             .next()
             .unwrap()
             .contains("source")
     );
-    assert!(!read(site.join("about/index.html")).contains(r#"id="sources""#));
+    assert!(!read(&site.join("about/index.html")).contains(r#"id="sources""#));
     assert!(
-        !read(site.join("workloads/lm-arena-chat/models/llama-3-1-8b-instruct/index.html"))
+        !read(&site.join("workloads/lm-arena-chat/models/llama-3-1-8b-instruct/index.html"))
             .contains(r#"id="whose""#)
     );
 }
@@ -218,7 +220,7 @@ fn reimporting_one_source_never_touches_another_sources_files() {
         &changed,
     );
     let task = changed.join("tasks/lm-arena-chat.json");
-    let text = read(task.clone()).replacen("\"index.json\"", "\"index.json\"", 1);
+    let text = read(&task);
     let mut doc: serde_json::Value = serde_json::from_str(&text).unwrap();
     let e = doc["configurations"][0]["energy_per_token_joules"]
         .as_f64()
@@ -251,7 +253,7 @@ fn a_slug_taken_by_another_source_stops_the_import_and_writes_nothing() {
     import_leaderboard(&data);
     // A hand-made leaderboard file already holds the lab's address.
     let mut doc: serde_json::Value =
-        serde_json::from_str(&read(data.join("lm-arena-chat/qwen-3-8b.json"))).unwrap();
+        serde_json::from_str(&read(&data.join("lm-arena-chat/qwen-3-8b.json"))).unwrap();
     let text = serde_json::to_string_pretty(&doc).unwrap();
     doc = serde_json::from_str(&text.replace("\"qwen-3-8b", "\"example-lab--qwen-3-8b")).unwrap();
     std::fs::write(
