@@ -276,18 +276,19 @@ pub struct SourceMark {
 /// row of another source, without JavaScript, and keeps the choice in the
 /// address.
 pub(crate) fn source_filter_style(sources: &[SourceMark]) -> String {
+    use std::fmt::Write as _;
     if sources.len() < 2 {
         return String::new();
     }
-    sources
-        .iter()
-        .map(|s| {
-            format!(
-                "main:has(#only-{k}:target) tr[class^=from-]:not(.from-{k}){{display:none}}#only-{k}:target{{font-weight:bold}}",
-                k = s.key
-            )
-        })
-        .collect()
+    let mut css = String::new();
+    for s in sources {
+        let _ = write!(
+            css,
+            "main:has(#only-{k}:target) tr[class^=from-]:not(.from-{k}){{display:none}}#only-{k}:target{{font-weight:bold}}",
+            k = s.key
+        );
+    }
+    css
 }
 
 impl SourceMark {

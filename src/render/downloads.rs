@@ -7,6 +7,9 @@
 //! `leaderboard-video.csv` and `configurations-video.csv` for text to video.
 //! Energy per token and energy per image never share a column.
 
+use std::collections::BTreeSet;
+
+use super::views::SOURCE_KEY;
 use anyhow::{Context, Result};
 use askama::Template;
 
@@ -55,18 +58,28 @@ const CSV_FILES: [CsvFiles; 3] = [
 ];
 
 /// Writes a CSV file: the header of `columns`, then one record per
-/// configuration, each read by the same columns.
+/// configuration, each read by the same columns; with `source` (a site of
+/// two sources or more), a last column `source` names whose measurement
+/// each row is (last, so every other column keeps its place).
 fn write_csv<'r, F: PageKind>(
     out: &mut dyn std::io::Write,
     columns: &[&Column<F>],
     records: impl Iterator<Item = Record<'r, F>>,
+    source: bool,
 ) -> Result<()> {
     let mut w = csv::WriterBuilder::new()
         .terminator(csv::Terminator::CRLF)
         .from_writer(out);
-    w.write_record(columns.iter().map(|c| c.csv_header()))?;
+    let extra = source.then(|| SOURCE_KEY.to_owned());
+    w.write_record(columns.iter().map(|c| c.csv_header()).chain(extra))?;
     for record in records {
-        w.write_record(columns.iter().map(|c| c.value(&record).csv()))?;
+        let whose = source.then(|| record.model.source().name.as_str());
+        w.write_record(
+            columns
+                .iter()
+                .map(|c| c.value(&record).csv())
+                .chain(whose.map(str::to_owned)),
+        )?;
     }
     w.flush().context("finishing CSV")?;
     Ok(())
@@ -75,9 +88,10 @@ fn write_csv<'r, F: PageKind>(
 fn csv_bytes<'r, F: PageKind>(
     columns: &[&Column<F>],
     records: impl Iterator<Item = Record<'r, F>>,
+    source: bool,
 ) -> Result<Vec<u8>> {
     let mut buf = Vec::new();
-    write_csv::<F>(&mut buf, columns, records)?;
+    write_csv::<F>(&mut buf, columns, records, source)?;
     Ok(buf)
 }
 
@@ -100,6 +114,7 @@ fn configuration_records<'a, F: PageKind>(
 pub fn leaderboard_csv<F: PageKind>(
     measure: Measure,
     parts: &[(&str, &[&F], &[LeaderboardRow])],
+    source: bool,
 ) -> Result<Vec<u8>> {
     let columns: Vec<&Column<F>> = csv_columns::<F>(measure).collect();
     csv_bytes::<F>(
@@ -115,13 +130,22 @@ pub fn leaderboard_csv<F: PageKind>(
                 }
             })
         }),
+        source,
     )
 }
 
 /// `configurations.csv` (or one model's CSV): every configuration, each
 /// model with its workload id. Every file must measure `measure`.
-pub fn configurations_csv<F: PageKind>(measure: Measure, models: &[(&str, &F)]) -> Result<Vec<u8>> {
-    csv_bytes::<F>(F::tables(measure).csv, configuration_records(models))
+pub fn configurations_csv<F: PageKind>(
+    measure: Measure,
+    models: &[(&str, &F)],
+    source: bool,
+) -> Result<Vec<u8>> {
+    csv_bytes::<F>(
+        F::tables(measure).csv,
+        configuration_records(models),
+        source,
+    )
 }
 
 /// Where one (model, workload) data file is published, from the site root:
@@ -291,7 +315,12 @@ fn kind_files<F: PageKind>(
         })
         .collect();
     let leaderboard_rows: usize = sites.iter().map(|w| w.leaderboard.len()).sum();
-    let lb = leaderboard_csv(files.measure, &parts)?;
+    let sources: BTreeSet<&str> = sites
+        .iter()
+        .flat_map(|w| w.info.sources.iter().map(|s| s.key.as_str()))
+        .collect();
+    let source = sources.len() > 1;
+    let lb = leaderboard_csv(files.measure, &parts, source)?;
     sink.put(&format!("data/{}", files.leaderboard), &lb)?;
     let whose = if mixed {
         format!("The {} workloads' leaderboards", files.what)
@@ -311,7 +340,7 @@ fn kind_files<F: PageKind>(
     let path = format!("data/{}", files.configurations);
     // Streamed: at 10,000 models this file is over 100 MB.
     let all = sink.put_streamed(&path, &mut |out| {
-        write_csv::<F>(out, columns, configuration_records(&models))
+        write_csv::<F>(out, columns, configuration_records(&models), source)
     })?;
     let n: usize = models.iter().map(|(_, m)| m.configurations().len()).sum();
     let of_what = if mixed {
@@ -467,7 +496,11 @@ pub fn publish_model_files<F: PageKind>(
     let json = model_file_path(site, m, "json");
     sink.copy_file(&json, &lm.path, lm.len, lm.digest)?;
     let csv_path = model_file_path(site, m, "csv");
-    let csv = configurations_csv(site.workload.measure, &[(&site.workload.id, m)])?;
+    let csv = configurations_csv(
+        site.workload.measure,
+        &[(&site.workload.id, m)],
+        site.info.sources.len() > 1,
+    )?;
     sink.put(&csv_path, &csv)?;
     if site.legacy() {
         sink.copy_file(

@@ -46,6 +46,10 @@ struct ModelPage<'a> {
     caveat: &'a str,
     data_version: &'a str,
     source: &'a Source,
+    /// Whether the page says whose measurements it shows at the top: when
+    /// the workload has two sources or more, or the model is not the
+    /// leaderboard's.
+    whose: bool,
     words: Words,
     facts: Vec<(String, String)>,
     gpu_links: Vec<(String, String)>,
@@ -302,6 +306,7 @@ pub(super) fn render_model<F: PageKind>(
         caveat: m.caveat(),
         data_version: m.data_version(),
         source: m.source(),
+        whose: site.info.sources.len() > 1 || m.source().id.is_some(),
         words,
         facts,
         gpu_links,

@@ -18,4 +18,5 @@ mod serve;
 mod site;
 mod site_charts;
 mod snapshots;
+mod sources;
 mod ui;
