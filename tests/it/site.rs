@@ -957,18 +957,18 @@ fn diffusion_model_pages_show_the_best_per_gpu_computed_by_hand() {
         (
             "workloads/text-to-image/models/flux-1-dev/index.html",
             "B200",
-            ["6,678.81 J", "1 × B200, BF16, batch size 1", "7.755 s"],
+            ["6,679 J", "1 × B200, BF16, batch size 1", "7.755 s"],
         ),
         (
             "workloads/text-to-image/models/flux-1-dev/index.html",
             "H100",
-            ["7,866.31 J", "1 × H100, BF16, batch size 2", "22.889 s"],
+            ["7,866 J", "1 × H100, BF16, batch size 2", "22.889 s"],
         ),
         (
             "workloads/text-to-video/models/wan-2-1-14b/index.html",
             "B200",
             [
-                "342,623.06 J",
+                "342,623 J",
                 "2 × B200, U1·R2, BF16, batch size 1",
                 "185.238 s",
             ],
@@ -977,7 +977,7 @@ fn diffusion_model_pages_show_the_best_per_gpu_computed_by_hand() {
             "workloads/text-to-video/models/wan-2-1-14b/index.html",
             "H100",
             [
-                "344,018.87 J",
+                "344,019 J",
                 "2 × H100, U2·R1, BF16, batch size 1",
                 "250.921 s",
             ],
@@ -1123,7 +1123,7 @@ fn a_site_with_per_token_and_diffusion_workloads_is_whole_and_keeps_units_apart(
         .map(text)
         .collect();
     assert_eq!(rows.len(), 2);
-    assert!(rows[0].contains("6,678.81 J/image"), "{}", rows[0]);
+    assert!(rows[0].contains("6,679 J/image"), "{}", rows[0]);
     // The GPU hub mixes units, so each figure carries its own.
     let hub = site.page("gpus/h100/index.html");
     let figures: Vec<String> = hub
