@@ -908,8 +908,11 @@ fn every_model_page_of_the_five_leaderboard_workloads_shows_its_best_figures() {
 /// `value` with two decimals and the thousands grouped, as the pages print
 /// energy per image or video: written here independently of `fmt`.
 fn joules_as_shown(value: f64) -> String {
-    let text = format!("{value:.2}");
-    let (whole, frac) = text.split_once('.').unwrap();
+    // Four significant figures, no fewer whole digits (the about page's
+    // units): 6,678.81 J reads 6,679 J, 95.5 J reads 95.50 J.
+    let decimals = (3 - value.log10().floor() as i32).max(0) as usize;
+    let text = format!("{value:.decimals$}");
+    let (whole, frac) = text.split_once('.').unwrap_or((&text, ""));
     let mut grouped = String::new();
     for (i, ch) in whole.chars().enumerate() {
         if i > 0 && (whole.len() - i) % 3 == 0 {
@@ -917,7 +920,11 @@ fn joules_as_shown(value: f64) -> String {
         }
         grouped.push(ch);
     }
-    format!("{grouped}.{frac}")
+    if frac.is_empty() {
+        grouped
+    } else {
+        format!("{grouped}.{frac}")
+    }
 }
 
 /// The lowest energy per item with batch latency within the deadline, per
