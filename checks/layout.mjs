@@ -11,9 +11,11 @@
 //   sideways scroll at 1280 px;
 // - first screen <workload> 390px: on a 390 × 844 phone the first row's
 //   model and headline energy are inside the first screen;
-// - limit <workload>: with ?itl=50 (or a diffusion rung) the summary names
-//   the limit's lowest row shown, the count agrees with the rows shown,
-//   and the bar chart of the deadline's picks is hidden; with a budget
+// - limit <workload>: with ?itl=50 (or a diffusion rung) the one table
+//   shows, in its own columns, only rows within the limit, lowest energy
+//   first; the summary names the limit and its lowest row shown, the count
+//   agrees with the rows shown, and the bar chart of the deadline's picks
+//   is hidden; with a budget
 //   every row shown is within it;
 // - task compare: two models from the leaderboard into a comparison in at
 //   most 3 clicks, the compare page then showing exactly those two;
@@ -137,25 +139,40 @@ export async function checkLayout({ siteDir, served, browser, report }) {
     const diffusion = files.some((f) => f.startsWith(`workloads/${w}/models/`) && f.endsWith('/energy-vs-batch-size.svg'));
     const query = diffusion ? '?latency=100' : '?itl=50';
     const { page, errors } = await open(context, served, `workloads/${w}/index.html${query}`);
-    const s = await page.evaluate(() => {
-      const rows = [...document.querySelectorAll('#leaderboard-limit tbody tr')].filter((r) => !r.hidden);
-      const found = rows.filter((r) => r.dataset.e !== 'Infinity');
+    const s = await page.evaluate((lim) => {
+      const t = document.getElementById('leaderboard');
+      const heads = [...t.tHead.rows[0].cells];
+      const lat = heads.findIndex((h) => h.dataset.key === 'median_itl_ms' || h.dataset.key === 'batch_latency_s');
+      const all = [...t.tBodies[0].rows];
+      const rows = all.filter((r) => !r.hidden);
       const chart = document.getElementById('chart-best-energy');
       return {
         lowest: (document.getElementById('lowest') || {}).textContent || '',
-        first: found[0] ? found[0].cells[0].textContent.trim() : null,
+        within: (document.getElementById('within') || {}).textContent || '',
+        limit: document.getElementById('limit-value').value,
+        first: rows[0] ? rows[0].cells[0].querySelector('a').textContent.trim() : null,
         count: document.querySelector('form.filters output').textContent,
         shown: rows.length,
-        found: found.length,
+        found: all.filter((r) => !r.dataset.out).length,
+        total: all.length,
+        over: rows.filter((r) => Number(r.cells[lat].textContent.replace(/,/g, '')) > lim).map((r) => `${r.cells[0].textContent.trim()} ${r.dataset.gpu}: ${r.cells[lat].textContent}`),
+        cells: all.filter((r) => r.cells.length !== heads.length).length,
+        sorted: rows.every((r, i) => i === 0 || Number(rows[i - 1].dataset.e) <= Number(r.dataset.e)),
         chartHidden: !chart || chart.hidden,
-        mainHidden: document.getElementById('leaderboard').closest('.table-wrap').hidden,
+        other: document.querySelectorAll('#leaderboard-limit').length,
+        mainHidden: t.closest('.table-wrap').hidden,
       };
-    });
+    }, Number(query.split('=')[1]));
     const problems = [...errors];
-    if (!s.mainHidden) problems.push('the deadline table still shows under a limit');
+    if (s.mainHidden || s.other) problems.push('a limit hides the table or shows another');
     if (!s.chartHidden) problems.push('the bar chart of the deadline still shows under a limit');
+    if (s.over.length) problems.push(`rows over the limit shown: ${s.over.slice(0, 3).join('; ')}`);
+    if (s.cells) problems.push(`${s.cells} rows have other cells than the table's columns`);
+    if (!s.sorted) problems.push('the rows are not lowest energy first under the limit');
+    if (!s.within.startsWith(`${s.limit} `)) problems.push(`the summary says "within ${s.within}"`);
     if (s.first && !s.lowest.includes(s.first)) problems.push(`the summary says "${s.lowest}", the table's first row is ${s.first}`);
-    if (!s.count.startsWith(`${s.shown} of `) || !s.count.includes(`; ${s.found} with`)) problems.push(`the count says "${s.count}" for ${s.shown} rows shown, ${s.found} within the limit`);
+    const more = s.total - s.found;
+    if (!s.count.startsWith(`${s.shown} of `) || !s.count.includes(more ? `; ${more} more match` : '; all within')) problems.push(`the count says "${s.count}" for ${s.shown} rows shown, ${s.found} within the limit`);
     report.check(`limit ${w} ${query}`, problems);
     // A budget: every row shown is within it.
     const budget = await page.evaluate(() => {

@@ -101,15 +101,17 @@ pub fn grouped_fixed(value: f64, decimals: usize) -> String {
     out
 }
 
-/// Energy per image or video in J: two decimals, as the source publishes
-/// it, with the thousands grouped.
+/// Energy per image or video in J: four significant figures (no fewer
+/// whole digits), thousands grouped, e.g. `6,679`, `95.50`, `342,623`: the
+/// source's two decimals claim more than a measurement of thousands of
+/// joules holds.
 pub fn joules_per_item(value: f64) -> String {
-    grouped_fixed(value, 2)
+    significant(value, 4)
 }
 
-/// Energy per image or video in Wh: three decimals.
+/// Energy per image or video in Wh: four significant figures, as in J.
 pub fn wh_per_item(value: f64) -> String {
-    grouped_fixed(value, 3)
+    significant(value, 4)
 }
 
 /// Images or videos per kWh: one decimal, thousands grouped.
@@ -204,7 +206,7 @@ pub fn push_xml_escaped(out: &mut String, text: &str) {
 }
 
 /// A figure as the site prints that column elsewhere: Wh/M tok with two
-/// decimals, J per image or video with two and grouped thousands, J per
+/// decimals, J per image or video to four significant figures, J per
 /// token with four; another column in its shortest exact form.
 pub fn figure_value(figure: &str, value: f64) -> String {
     match figure {
@@ -260,9 +262,11 @@ mod tests {
 
     #[test]
     fn diffusion_figures_read_as_published() {
-        assert_eq!(joules_per_item(342_623.06), "342,623.06");
-        assert_eq!(joules_per_item(6678.81), "6,678.81");
+        assert_eq!(joules_per_item(342_623.06), "342,623");
+        assert_eq!(joules_per_item(6678.81), "6,679");
         assert_eq!(joules_per_item(95.5), "95.50");
+        assert_eq!(joules_per_item(999.96), "1,000.0");
+        assert_eq!(wh_per_item(342_623.06 / 3600.0), "95.17");
         assert_eq!(seconds(7.755), "7.755");
         assert_eq!(seconds(1374.63), "1,374.630");
         assert_eq!(rate(0.1285), "0.1285");

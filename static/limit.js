@@ -30,119 +30,59 @@
   }
   function none(limit) { return "none within " + limit + " " + data.unit; }
 
-  var show = board ? leaderboard() : modelPage();
-
-  // A figure as the page writes it: the number padded with zeros to `d`
-  // decimals, grouped by thousands when `g` (the data carries the page's
-  // text wherever this would differ).
-  function figure(v, f) {
-    var s = String(v).split("."), whole = s[0], frac = s[1] || "";
-    if (f[1]) whole = whole.replace(/\B(?=(\d{3})+$)/g, ",");
-    while (frac.length < f[0]) frac += "0";
-    return f[0] ? whole + "." + frac : whole;
-  }
-
+  // The limit acts on the leaderboard's own table: each row (a model on a
+  // GPU) shows its cheapest configuration within the limit, whose cells
+  // the page carries in <template id="limit-rows"> (the same cells as the
+  // table's, so the chosen columns, sorting, filters and compare apply);
+  // a row with none within the limit is hidden, and counted.
   function leaderboard() {
-    var wrap = board.parentNode;
-    // The rows in the built order, which is the order of data.rows.
     var rows = [].slice.call(board.tBodies[0].rows);
-    rows.forEach(function (r, i) { r.setAttribute("data-row", String(i)); });
-    var filters = document.querySelector("form.filters");
-    var mine = make("div", null, { "class": "table-wrap", role: "region", "aria-labelledby": "leaderboard-limit-caption", tabindex: "0" });
-    var table = make("table", null, { id: "leaderboard-limit" });
-    var caption = make("caption", null, { id: "leaderboard-limit-caption" });
-    var head = make("tr");
-    [["Model"], ["GPU"], ["Setup"], ["Energy", data.energy], [data.latency, data.unit]].forEach(function (h, i) {
-      var th = make("th", h[0], { scope: "col" });
-      if (i > 2) th.className = "num";
-      if (h[1]) { th.appendChild(document.createTextNode(" ")); th.appendChild(make("span", h[1], { "class": "unit" })); }
-      head.appendChild(th);
+    // Each row's cells by candidate: the built row's are its own.
+    var sets = rows.map(function (r, i) {
+      var own = {};
+      own[data.rows[i][1] === null ? -1 : data.rows[i][1]] = [].slice.call(r.cells, 1);
+      return own;
     });
-    table.appendChild(caption);
-    table.appendChild(make("thead")).appendChild(head);
-    var body = table.appendChild(make("tbody"));
-    mine.appendChild(table);
-    mine.hidden = true;
-    wrap.parentNode.insertBefore(mine, wrap.nextSibling);
-    // Each row's candidates as lists [latency, energy, anchor, setup,
-    // energy text, latency text], cheapest first.
-    var lists = data.rows.map(function (r) {
-      return r.l.map(function (l, k) {
-        var t = (r.t || {})[k] || [];
-        return [l, r.e[k], r.a[k],
-          t[2] || r.p[r.s[k]] + data.load[0] + r.n[k] + data.load[1],
-          t[0] || figure(r.e[k], data.figures[0]), t[1] || figure(l, data.figures[1])];
-      });
+    var spare = document.getElementById("limit-rows");
+    if (spare) [].forEach.call(spare.content.querySelectorAll("tr"), function (t) {
+      sets[Number(t.dataset.row)][Number(t.dataset.k)] = [].slice.call(t.cells);
     });
-    var lowest = document.getElementById("lowest"), lowestText = lowest ? lowest.textContent : "", current = null;
+    var caption = board.caption, captionText = caption ? caption.textContent : "";
+    var within = document.getElementById("within"), withinText = within ? within.textContent : "";
     var chart = document.getElementById("chart-best-energy"), chartNote = null;
-    // The filters apply to the limit's rows too.
-    function filter() {
-      var f = filters ? filters.elements : {};
-      var gpu = f.gpu ? f.gpu.value : "", arch = f.arch ? f.arch.value : "", budget = f.budget ? parseFloat(f.budget.value) : NaN;
-      var shown = 0, found = 0;
-      [].forEach.call(body.rows, function (r) {
-        r.hidden = !((!gpu || r.dataset.gpu === gpu) && (!arch || r.dataset.arch === arch) && !(Number(r.dataset.e) > budget));
-        if (!r.hidden) { shown += 1; if (r.dataset.e !== "Infinity") found += 1; }
-      });
-      var out = filters && filters.querySelector("output");
-      if (mine.hidden) return;
-      if (out) out.textContent = shown + " of " + body.rows.length + " rows shown; " + found + " with a configuration within the limit";
-      var top = [].filter.call(body.rows, function (r) { return !r.hidden && r.dataset.e !== "Infinity"; })[0];
-      if (lowest) lowest.textContent = top
-        ? " Lowest shown within " + current + " " + data.unit + ": " + top.cells[0].textContent.trim() + " on " + top.dataset.gpu + ", " + top.cells[3].textContent + " " + data.energy + "."
-        : " No row shown has a configuration within " + current + " " + data.unit + ".";
+    function use(r, cells) {
+      if (r.cells[1] === cells[0]) return;
+      while (r.cells.length > 1) r.removeChild(r.cells[1]);
+      cells.forEach(function (c) { r.appendChild(c); });
     }
-    if (filters) filters.addEventListener("change", filter);
     return function (limit) {
-      wrap.hidden = limit !== null;
-      mine.hidden = limit === null;
-      // The summary and the chart show the deadline's picks: under a
-      // limit the summary names the limit's lowest, the chart steps aside.
-      if (chart) chart.hidden = limit !== null;
+      var found = 0, unit = limit === null ? "" : limit + " " + data.unit;
+      rows.forEach(function (r, i) {
+        var l = data.rows[i][0], base = data.rows[i][1] === null ? -1 : data.rows[i][1], k = base;
+        if (limit !== null) {
+          k = -2;
+          for (var j = 0; j < l.length; j++) if (l[j] <= limit) { k = j; break; }
+        }
+        if (k === -2) { r.dataset.out = "1"; use(r, sets[i][base]); return; }
+        delete r.dataset.out;
+        found += 1;
+        use(r, sets[i][k] || sets[i][base]);
+      });
+      // The summary, the caption and the chart say which limit applies:
+      // the bar chart shows the deadline's picks, so it steps aside.
+      if (within) within.textContent = limit === null || limit === data.max ? withinText : unit + " (your limit; the deadline is " + withinText + ")";
+      if (caption) caption.textContent = limit === null ? captionText : captionText.replace(data.within, "within " + unit);
+      board.dataset.limit = unit;
       if (chart && !chartNote) {
-        chartNote = make("p", null, { "class": "hint" });
+        chartNote = make("p", "The bar chart of the deadline's picks is hidden while a limit applies; the table above has the limit's figures.", { "class": "hint" });
         chart.parentNode.insertBefore(chartNote, chart);
       }
-      if (chartNote) {
-        chartNote.hidden = limit === null;
-        chartNote.textContent = "The bar chart of the deadline's picks is hidden while a limit applies; the table above has the limit's figures.";
-      }
-      if (limit === null) {
-        if (lowest) lowest.textContent = lowestText;
-        if (filters) filters.dispatchEvent(new Event("change"));
-        return "";
-      }
-      var found = 0;
-      var made = rows.map(function (r) {
-        var i = Number(r.getAttribute("data-row"));
-        var c = pick(lists[i], limit);
-        var tr = make("tr", null, { "data-gpu": r.dataset.gpu, "data-arch": r.dataset.arch || "", "data-row": String(i), "data-e": String(c ? c[1] : Infinity) });
-        var name = r.cells[0].cloneNode(true), add = name.querySelector("button.add");
-        if (add) add.remove();
-        tr.appendChild(name);
-        tr.appendChild(r.cells[1].cloneNode(true));
-        if (c) {
-          found += 1;
-          tr.appendChild(make("td", c[3]));
-          tr.appendChild(make("td", null, { "class": "num" }))
-            .appendChild(make("a", c[4], { href: name.querySelector("a").getAttribute("href").split("#")[0] + "#" + c[2] }));
-          tr.appendChild(make("td", c[5], { "class": "num" }));
-        } else {
-          tr.appendChild(make("td", none(limit)));
-          tr.appendChild(make("td", "—", { "class": "num" }));
-          tr.appendChild(make("td", "—", { "class": "num" }));
-        }
-        return { tr: tr, energy: c ? c[1] : Infinity, i: i };
-      });
-      made.sort(function (a, b) { return a.energy - b.energy || a.i - b.i; });
-      body.textContent = "";
-      made.forEach(function (m) { body.appendChild(m.tr); });
-      current = limit;
-      filter();
-      caption.textContent = "Cheapest configuration per model and GPU with " + data.phrase + " within " + limit + " " + data.unit +
-        ", lowest energy first; " + found + " of " + rows.length + " have one.";
-      return found + " of " + rows.length + " model and GPU pairs have a configuration within " + limit + " " + data.unit + ".";
+      if (chart) { chart.hidden = limit !== null; chartNote.hidden = limit === null; }
+      board.dispatchEvent(new Event("rows"));
+      if (limit === null) return "";
+      return "Each row shows its cheapest configuration within " + unit + (found < rows.length
+        ? "; " + (rows.length - found) + " of the " + rows.length + " model and GPU pairs have none, and are hidden."
+        : "; every model and GPU pair has one.");
     };
   }
 
@@ -185,6 +125,8 @@
       return found + " of " + cards.length + " GPUs have a configuration within " + limit + " " + data.unit + ".";
     };
   }
+
+  var show = board ? leaderboard() : modelPage();
 
   function set(value, keepInput) {
     var limit = null, note = "";

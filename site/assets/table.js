@@ -82,33 +82,61 @@
   // The column the table is sorted by as built carries aria-sort.
   heads.forEach(function (h) { if (h.getAttribute("aria-sort") === "ascending") h.querySelector("button.sort").textContent = "▲"; });
 
-  // Each row's headline energy, for the energy budget.
+  // Each row's headline energy, for the energy budget and the summary.
   var headline = heads.findIndex(function (h) { return h.getAttribute("aria-sort") === "ascending"; });
-  rows.forEach(function (r) { if (headline >= 0) r.dataset.e = String(value(r, headline)); });
+  function energies() { rows.forEach(function (r) { if (headline >= 0) r.dataset.e = String(value(r, headline)); }); }
+  energies();
 
   // Filters: GPU, architecture and an energy budget, kept in the address
-  // (?gpu=H100&arch=MoE&budget=30).
+  // (?gpu=H100&arch=MoE&budget=30). A latency limit (limit.js) changes the
+  // rows' cells, marks the rows with none within it (data-out) and fires
+  // "rows"; the order, the filters and the summary then follow.
   var form = document.querySelector("form.filters");
-  if (!form) return;
-  form.hidden = false;
-  var out = form.querySelector("output");
-  var names = ["gpu", "arch", "budget"].filter(function (n) { return form.elements[n]; });
+  var lowest = document.getElementById("lowest"), lowestText = lowest ? lowest.textContent : "";
+  var unit = headline >= 0 ? (heads[headline].querySelector(".unit") || {}).textContent || "" : "";
+  function summary(shown, narrowed) {
+    if (!lowest) return;
+    var limit = table.dataset.limit || "";
+    if (!narrowed && !limit) { lowest.textContent = lowestText; return; }
+    var top = null;
+    shown.forEach(function (r) { if (!top || Number(r.dataset.e) < Number(top.dataset.e)) top = r; });
+    var name = top && top.cells[0].querySelector("a");
+    lowest.textContent = top
+      ? " Lowest shown" + (limit ? " within " + limit : "") + ": " + (name || top.cells[0]).textContent.trim() + " on " + top.dataset.gpu + ", " + top.cells[headline].textContent.trim() + " " + unit + "."
+      : " No row shown" + (limit ? " has a configuration within " + limit : "") + ".";
+  }
+  table.addEventListener("rows", function () {
+    energies();
+    var at = heads.findIndex(function (h) { return h.hasAttribute("aria-sort"); });
+    if (at >= 0) sortBy(at, heads[at].getAttribute("aria-sort"));
+    apply();
+  });
+  if (form) form.hidden = false;
+  var out = form && form.querySelector("output");
+  var names = form ? ["gpu", "arch", "budget"].filter(function (n) { return form.elements[n]; }) : [];
   var start = new URLSearchParams(location.search);
   names.forEach(function (n) { if (start.get(n) !== null) form.elements[n].value = start.get(n); });
   function apply() {
-    var gpu = form.elements.gpu.value, arch = form.elements.arch ? form.elements.arch.value : "";
-    var budget = form.elements.budget ? parseFloat(form.elements.budget.value) : NaN, shown = 0;
+    var f = form ? form.elements : {};
+    var gpu = f.gpu ? f.gpu.value : "", arch = f.arch ? f.arch.value : "";
+    var budget = f.budget ? parseFloat(f.budget.value) : NaN, shown = [], more = 0;
     rows.forEach(function (r) {
       var ok = (!gpu || r.dataset.gpu === gpu) && (!arch || r.dataset.arch === arch) && !(Number(r.dataset.e) > budget);
-      r.hidden = !ok;
-      if (ok) shown += 1;
+      if (ok && r.dataset.out) more += 1;
+      r.hidden = !ok || !!r.dataset.out;
+      if (!r.hidden) shown.push(r);
     });
-    if (out) out.textContent = shown + " of " + rows.length + " rows shown";
+    var limit = table.dataset.limit || "";
+    if (out) out.textContent = shown.length + " of " + rows.length + " rows shown" +
+      (!limit ? "" : more ? "; " + more + " more match but have no configuration within " + limit : "; all within " + limit);
+    summary(shown, !!(gpu || arch || !isNaN(budget)));
+    if (!form) return;
     var p = new URLSearchParams(location.search);
     names.forEach(function (n) { if (form.elements[n].value) p.set(n, form.elements[n].value); else p.delete(n); });
     var q = p.toString().replace(/%2C/g, ",");
     history.replaceState(null, "", location.pathname + (q ? "?" + q : "") + location.hash);
   }
+  if (!form) return;
   form.addEventListener("change", apply);
   form.addEventListener("submit", function (e) { e.preventDefault(); apply(); });
   apply();
@@ -177,4 +205,65 @@
     history.replaceState(null, "", location.pathname + (q ? "?" + q : "") + location.hash);
   }
   update();
+})();
+
+// A model page's filters: a GPU (its card, its column of the table of
+// limits, its table of configurations) and an energy budget (the
+// configurations above it hidden), kept in the address (?gpu=H100&budget=40).
+// Without this script the page shows every GPU and configuration.
+(function () {
+  "use strict";
+  var form = document.getElementById("page-filters");
+  if (!form) return;
+  form.hidden = false;
+  var out = form.querySelector("output");
+  var names = ["gpu", "budget"].filter(function (n) { return form.elements[n]; });
+  var style = document.head.appendChild(document.createElement("style"));
+  var ladder = document.getElementById("budgets");
+  var parts = [].slice.call(document.querySelectorAll("#configurations h3[id^='configs-']")).map(function (h) {
+    var wrap = h.nextElementSibling, table = wrap && wrap.querySelector("table");
+    var at = table ? [].findIndex.call(table.tHead.rows[0].cells, function (c) { return c.dataset.key === form.dataset.key; }) : -1;
+    return { seg: h.id.slice(8), h: h, wrap: wrap, table: table, at: at };
+  });
+  var start = new URLSearchParams(location.search);
+  names.forEach(function (n) { if (start.get(n) !== null) form.elements[n].value = start.get(n); });
+  function apply() {
+    var sel = form.elements.gpu, opt = sel && sel.selectedIndex > 0 ? sel.options[sel.selectedIndex] : null;
+    var seg = opt ? opt.dataset.seg : "";
+    var budget = form.elements.budget ? parseFloat(form.elements.budget.value) : NaN;
+    var css = "";
+    document.querySelectorAll("#best .card").forEach(function (c) { c.hidden = !!seg && c.id !== "gpu-" + seg; });
+    if (ladder && seg) [].forEach.call(ladder.tHead.rows[0].cells, function (c, i) {
+      if (i > 0 && c.dataset.key !== seg) css += "#budgets tr>:nth-child(" + (i + 1) + "){display:none}";
+    });
+    style.textContent = css;
+    var shown = 0, total = 0;
+    parts.forEach(function (p) {
+      var on = !seg || p.seg === seg;
+      p.h.hidden = !on;
+      if (p.wrap) p.wrap.hidden = !on;
+      if (!p.table) return;
+      [].forEach.call(p.table.tBodies, function (tb) {
+        var left = 0;
+        [].forEach.call(tb.rows, function (r) {
+          if (r.classList.contains("group")) return;
+          if (on) total += 1;
+          var v = p.at >= 0 ? Number(r.cells[p.at].textContent.replace(/,/g, "")) : NaN;
+          r.hidden = v > budget;
+          if (!r.hidden) { left += 1; if (on) shown += 1; }
+        });
+        tb.hidden = !left;
+      });
+    });
+    if (out) out.textContent = (seg || !isNaN(budget))
+      ? shown + " of " + total + (seg ? " " + opt.value : "") + " configurations shown" + (isNaN(budget) ? "" : ", at most " + budget + " " + (form.querySelector(".unit") || {}).textContent)
+      : "";
+    var p = new URLSearchParams(location.search);
+    names.forEach(function (n) { if (form.elements[n].value) p.set(n, form.elements[n].value); else p.delete(n); });
+    var q = p.toString();
+    history.replaceState(null, "", location.pathname + (q ? "?" + q : "") + location.hash);
+  }
+  form.addEventListener("change", apply);
+  form.addEventListener("submit", function (e) { e.preventDefault(); apply(); });
+  apply();
 })();

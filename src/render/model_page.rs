@@ -80,6 +80,10 @@ struct ModelPage<'a> {
     response: Option<ResponseSection>,
     limit: Option<super::reader::LimitControl>,
     peers_href: String,
+    /// The page's filters (`table.js`): each GPU with its URL segment, and
+    /// the key of the headline energy column of the configuration tables.
+    gpu_filter: Vec<(String, String)>,
+    headline_key: &'static str,
 }
 
 /// The energy-per-response section: a summary table and one histogram per
@@ -136,6 +140,7 @@ pub(super) fn render_model<F: PageKind>(
         ),
     };
     let mut meta = site.meta(&format!("{rel_dir}index.html"), m.name(), description, "");
+    meta.script = true;
     meta.scripts.push("limit.js");
     let root = meta.root.clone();
     let home = meta.home.clone();
@@ -324,6 +329,12 @@ pub(super) fn render_model<F: PageKind>(
         workload: site.workload.name.clone(),
         leaderboard_href: format!("{home}index.html"),
         limit: Some(super::reader::model_control(site, m, a)),
+        gpu_filter: m
+            .gpus()
+            .iter()
+            .map(|g| (g.clone(), url_segment(g)))
+            .collect(),
+        headline_key: F::tables(m.measure()).headline.key,
         peers_href: format!(
             "{home}compare/index.html?models={}",
             super::reader::size_peers(site, m, 4).join(",")

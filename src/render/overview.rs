@@ -428,13 +428,13 @@ fn overview_chart(
     if !token_bars.is_empty() {
         return Some(chart::grouped_bars(
             "workloads.svg",
-            &format!("{name}: energy per response by workload"),
+            &format!("{name}: energy per response by workload, log scale"),
             "Energy per response (J)",
             &format!(
-                "Energy per response (joules per output token × mean output tokens) of {name} at its lowest-energy configuration per GPU within each workload's deadline; one bar per workload and GPU.",
+                "Energy per response (joules per output token × mean output tokens) of {name} at its lowest-energy configuration per GPU within each workload's deadline; one bar per workload and GPU, on a log scale, since a reasoning answer takes many times a chat answer's energy.",
             ),
             token_bars,
-            BarScale::Linear,
+            BarScale::Log,
             fmt::joules_per_response,
         ));
     }

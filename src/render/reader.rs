@@ -8,8 +8,11 @@
 //! own order; `static/limit.js` shows the first one within the reader's
 //! limit, which is what [`crate::analyse::cheapest_within`] picks.
 
+use anyhow::{Context, Result};
+use askama::Template;
 use serde::Serialize;
 
+use super::views::Cell;
 use super::{PageKind, Site, row_anchor};
 use crate::analyse::{LeaderboardRow, ModelAnalysis};
 use crate::chart::KeyOf;
@@ -38,6 +41,8 @@ pub struct LimitControl {
     pub step: &'static str,
     /// The data, as JSON safe inside `<script>`.
     pub data: String,
+    /// A leaderboard's other candidates' rows (`<template>`), or "".
+    pub rows: String,
 }
 
 /// The URL parameter of a workload's latency limit.
@@ -71,6 +76,7 @@ fn control<F: PageKind>(site: &Site<'_, F>, data: String, shows: &'static str) -
         max: fmt::limit_ms(site.workload.deadline),
         step: if tokens { "1" } else { "0.5" },
         data,
+        rows: String::new(),
     }
 }
 
@@ -104,144 +110,82 @@ fn head<F: PageKind>(site: &Site<'_, F>) -> Head {
     }
 }
 
-/// A leaderboard's data, column by column (what compresses best: a
-/// 50-model leaderboard's block is about 6 KB gzip): per row of the table
-/// (`data-row`), its candidates' latencies, energies, row anchors and setups.
-/// A figure's text is left for the script to write when it is the number
-/// as JSON writes it, padded with zeros (and grouped by thousands where the
-/// page groups); a setup is a prefix shared by the row's series plus the
-/// load. Where that would not give the page's text, the text is there.
+/// A leaderboard's data: per row of the table (in the built order), its
+/// candidates' latencies, cheapest first, and which of them the built row
+/// shows (`None` when none: then the row shows the deadline's pick alone).
+/// Every other candidate's cells are in the page's `<template
+/// id="limit-rows">`, made by the same code as the table's rows.
 #[derive(Serialize)]
 struct LeaderboardData {
     #[serde(flatten)]
     head: Head,
-    /// Decimals and grouping of the energy and of the latency.
-    figures: [(usize, bool); 2],
-    /// The setup's load, around the number: (before, after).
-    load: (&'static str, &'static str),
-    rows: Vec<RowData>,
+    /// "within 500 ms": the deadline as the caption words it.
+    within: String,
+    rows: Vec<(Vec<f64>, Option<usize>)>,
 }
 
-/// One leaderboard row's candidates, column by column.
-#[derive(Serialize, Default)]
-struct RowData {
-    /// Setup prefixes, e.g. "1 × B200, BF16".
-    p: Vec<String>,
-    /// Latencies.
-    l: Vec<f64>,
-    /// Energies.
-    e: Vec<f64>,
-    /// Row anchors on the model page.
-    a: Vec<String>,
-    /// Each candidate's prefix, by index in `p`.
-    s: Vec<usize>,
-    /// Loads.
-    n: Vec<u32>,
-    /// Texts the script would not write itself: candidate index →
-    /// [energy, latency, setup], each `None` when the script's own is right.
-    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
-    t: std::collections::BTreeMap<usize, [Option<String>; 3]>,
+/// A leaderboard row's cells for one of its other limit candidates
+/// (`limit_rows.html`): all but the first (the model, which is the same).
+pub struct SpareRow {
+    /// The row's position in the built table.
+    pub row: usize,
+    /// The candidate's position in the row's list.
+    pub k: usize,
+    /// Its cells, the model's left out.
+    pub cells: Vec<Cell>,
 }
 
-/// `value` as `static/limit.js` writes it (`figure`): the shortest text that
-/// reads back as the number (as JSON and JavaScript write it), its
-/// fraction padded with zeros to `decimals`, its whole part grouped by
-/// thousands when `grouped`; `None` when that cannot give `decimals`
-/// decimals (an exponent, or more digits).
-fn script_figure(value: f64, decimals: usize, grouped: bool) -> Option<String> {
-    // JavaScript writes these with an exponent; Rust does not.
-    if !value.is_finite() || value.abs() >= 1e21 || value.abs() < 1e-6 {
-        return None;
-    }
-    let text = format!("{value}");
-    let (whole, frac) = text.split_once('.').unwrap_or((&text, ""));
-    if frac.len() > decimals {
-        return None;
-    }
-    let mut out = if grouped {
-        fmt::grouped_fixed(whole.parse::<f64>().ok()?, 0)
-    } else {
-        whole.to_owned()
-    };
-    if decimals > 0 {
-        out.push('.');
-        out.push_str(frac);
-        out.extend(std::iter::repeat_n('0', decimals - frac.len()));
-    }
-    Some(out)
+#[derive(Template)]
+#[template(path = "limit_rows.html")]
+struct SpareRows {
+    rows: Vec<SpareRow>,
 }
 
-/// The text of a figure for the data: `None` when the script writes
-/// `page` itself from `value`.
-fn text_unless_derived(
-    value: f64,
-    (decimals, grouped): (usize, bool),
-    page: String,
-) -> Option<String> {
-    (script_figure(value, decimals, grouped).as_deref() != Some(page.as_str())).then_some(page)
-}
-
-/// The limit control of a workload's leaderboard, for its rows.
+/// The limit control of a workload's leaderboard, for its rows, and the
+/// other candidates' cells (`cells` makes a row's cells, as the table's).
 pub fn leaderboard_control<F: PageKind>(
     site: &Site<'_, F>,
     rows: &[LeaderboardRow],
-) -> LimitControl {
-    let tokens = site.workload.measure == Measure::Tokens;
-    // fmt::wh_per_million and fmt::ms; fmt::joules_per_item and
-    // fmt::seconds.
-    let figures = if tokens {
-        [(2, false), (1, false)]
-    } else {
-        [(2, true), (3, true)]
-    };
-    let load = if tokens {
-        (", ", " seqs")
-    } else {
-        (", batch ", "")
-    };
+    cells: impl Fn(LeaderboardRow) -> Vec<Cell>,
+) -> Result<LimitControl> {
+    let mut spare = Vec::new();
     let rows = rows
         .iter()
-        .map(|&r| {
-            let (m, c) = site.row(r);
-            let mut row = RowData::default();
+        .enumerate()
+        .map(|(row, &r)| {
+            let (_, c) = site.row(r);
             let candidates = site.analyses[r.model].candidates_on(c.gpu());
-            for (k, &i) in candidates.iter().enumerate() {
-                let c = &m.configurations()[i];
-                let setup = F::compare_setup(c);
-                let suffix = format!("{}{}{}", load.0, c.load(), load.1);
-                let prefix = setup.strip_suffix(&suffix).unwrap_or(&setup).to_owned();
-                let p = row.p.iter().position(|x| *x == prefix).unwrap_or_else(|| {
-                    row.p.push(prefix.clone());
-                    row.p.len() - 1
-                });
-                let texts = [
-                    text_unless_derived(c.energy(), figures[0], F::energy_figure(c)),
-                    text_unless_derived(c.latency(), figures[1], F::latency_text(c.latency())),
-                    (format!("{prefix}{suffix}") != setup).then_some(setup),
-                ];
-                if texts.iter().any(Option::is_some) {
-                    row.t.insert(k, texts);
-                }
-                row.l.push(c.latency());
-                row.e.push(c.energy());
-                row.a.push(row_anchor(m.slug(), c.row_id()));
-                row.s.push(p);
-                row.n.push(c.load());
-            }
-            row
+            let base = candidates.iter().position(|&i| i == r.config);
+            let latencies = candidates
+                .iter()
+                .enumerate()
+                .map(|(k, &config)| {
+                    let r = LeaderboardRow { config, ..r };
+                    if Some(k) != base {
+                        let mut cells = cells(r);
+                        cells.remove(0);
+                        spare.push(SpareRow { row, k, cells });
+                    }
+                    site.row(r).1.latency()
+                })
+                .collect();
+            (latencies, base)
         })
         .collect();
     let data = script_json(&LeaderboardData {
         head: head(site),
-        figures,
-        load,
+        within: format!("within {}", site.deadline()),
         rows,
     });
-    control(
+    let mut control = control(
         site,
         data,
-        "for each model and GPU, the cheapest configuration within it (or none)",
-    )
+        "for each model and GPU, the cheapest configuration within it, in the same table (rows with none are hidden)",
+    );
+    control.rows = SpareRows { rows: spare }
+        .render()
+        .context("rendering the limit's rows")?;
+    Ok(control)
 }
 
 /// One candidate of a model page: `[latency, row anchor, setup, budget
@@ -323,32 +267,4 @@ pub fn size_peers<F: PageKind>(site: &Site<'_, F>, m: &F, n: usize) -> Vec<Strin
     std::iter::once(m.slug().to_owned())
         .chain(others.into_iter().take(n).map(|(o, _)| o.slug().to_owned()))
         .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::script_figure;
-    use crate::fmt;
-
-    #[test]
-    fn the_script_writes_a_figure_as_the_page_does_or_is_given_the_text() {
-        // Same text: the data leaves it out.
-        assert_eq!(
-            script_figure(28.5, 2, false).unwrap(),
-            fmt::wh_per_million(28.5)
-        );
-        assert_eq!(script_figure(39.05, 2, false).unwrap(), "39.05");
-        assert_eq!(script_figure(41.0, 1, false).unwrap(), fmt::ms(41.0));
-        assert_eq!(
-            script_figure(342_623.06, 2, true).unwrap(),
-            fmt::joules_per_item(342_623.06)
-        );
-        assert_eq!(script_figure(7.755, 3, true).unwrap(), fmt::seconds(7.755));
-        assert_eq!(script_figure(1234.5, 3, true).unwrap(), "1,234.500");
-        // More digits than the page shows, or an exponent: the text is
-        // given instead.
-        assert_eq!(script_figure(1.005, 2, false), None);
-        assert_eq!(script_figure(1e21, 2, false), None);
-        assert_eq!(script_figure(1e-7, 2, false), None);
-    }
 }

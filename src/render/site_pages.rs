@@ -149,8 +149,15 @@ pub(super) fn render_leaderboard<F: PageKind>(
             .iter()
             .map(|r| leaderboard_row(site, *r, "", columns)),
     )?;
-    let limit = (!site.leaderboard.is_empty())
-        .then(|| super::reader::leaderboard_control(site, &site.leaderboard));
+    let limit = if site.leaderboard.is_empty() {
+        None
+    } else {
+        Some(super::reader::leaderboard_control(
+            site,
+            &site.leaderboard,
+            |r| leaderboard_row(site, r, "", columns).cells,
+        )?)
+    };
     if limit.is_some() {
         meta.scripts.push("limit.js");
     }

@@ -857,12 +857,12 @@ fn diffusion_models_get_five_charts_against_batch_size_in_their_own_units() {
             "J per image",
             // Both fixtures have more than eight series, so their charts
             // have a panel per GPU, each naming its GPU once.
-            "best: 6,678.81 J/image",
+            "best: 6,679 J/image",
         ),
         (
             "text-to-video/wan-2-1-14b.json",
             "J per video",
-            "best: 342,623.06 J/video",
+            "best: 342,623 J/video",
         ),
     ] {
         let (m, a) = diffusion(path);

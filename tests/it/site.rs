@@ -932,8 +932,11 @@ fn every_model_page_of_the_five_leaderboard_workloads_shows_its_best_figures() {
 /// `value` with two decimals and the thousands grouped, as the pages print
 /// energy per image or video: written here independently of `fmt`.
 fn joules_as_shown(value: f64) -> String {
-    let text = format!("{value:.2}");
-    let (whole, frac) = text.split_once('.').unwrap();
+    // Four significant figures, no fewer whole digits (the about page's
+    // units): 6,678.81 J reads 6,679 J, 95.5 J reads 95.50 J.
+    let decimals = (3 - value.log10().floor() as i32).max(0) as usize;
+    let text = format!("{value:.decimals$}");
+    let (whole, frac) = text.split_once('.').unwrap_or((&text, ""));
     let mut grouped = String::new();
     for (i, ch) in whole.chars().enumerate() {
         if i > 0 && (whole.len() - i) % 3 == 0 {
@@ -941,7 +944,11 @@ fn joules_as_shown(value: f64) -> String {
         }
         grouped.push(ch);
     }
-    format!("{grouped}.{frac}")
+    if frac.is_empty() {
+        grouped
+    } else {
+        format!("{grouped}.{frac}")
+    }
 }
 
 /// The lowest energy per item with batch latency within the deadline, per
@@ -981,18 +988,18 @@ fn diffusion_model_pages_show_the_best_per_gpu_computed_by_hand() {
         (
             "workloads/text-to-image/models/flux-1-dev/index.html",
             "B200",
-            ["6,678.81 J", "1 × B200, BF16, batch size 1", "7.755 s"],
+            ["6,679 J", "1 × B200, BF16, batch size 1", "7.755 s"],
         ),
         (
             "workloads/text-to-image/models/flux-1-dev/index.html",
             "H100",
-            ["7,866.31 J", "1 × H100, BF16, batch size 2", "22.889 s"],
+            ["7,866 J", "1 × H100, BF16, batch size 2", "22.889 s"],
         ),
         (
             "workloads/text-to-video/models/wan-2-1-14b/index.html",
             "B200",
             [
-                "342,623.06 J",
+                "342,623 J",
                 "2 × B200, U1·R2, BF16, batch size 1",
                 "185.238 s",
             ],
@@ -1001,7 +1008,7 @@ fn diffusion_model_pages_show_the_best_per_gpu_computed_by_hand() {
             "workloads/text-to-video/models/wan-2-1-14b/index.html",
             "H100",
             [
-                "344,018.87 J",
+                "344,019 J",
                 "2 × H100, U2·R1, BF16, batch size 1",
                 "250.921 s",
             ],
@@ -1147,7 +1154,7 @@ fn a_site_with_per_token_and_diffusion_workloads_is_whole_and_keeps_units_apart(
         .map(text)
         .collect();
     assert_eq!(rows.len(), 2);
-    assert!(rows[0].contains("6,678.81 J/image"), "{}", rows[0]);
+    assert!(rows[0].contains("6,679 J/image"), "{}", rows[0]);
     // The GPU hub mixes units, so each figure carries its own.
     let hub = site.page("gpus/h100/index.html");
     let figures: Vec<String> = hub

@@ -319,17 +319,37 @@ fn per_token_model_pages_link_the_chart_at_each_itl_percentile() {
 }
 
 /// The front page compares energy per response across workloads, from a
-/// chat answer of about 34 J to a reasoning answer of about 12,000 J. On a
-/// linear axis the chat bars were one or two pixels wide; on a log scale
-/// every bar is long enough to read, the chart says it is a log scale, and
-/// every tick label lies inside the chart.
+/// chat answer of about 34 J to a reasoning answer of about 12,000 J; so
+/// does each model overview that has more than one workload. On a linear
+/// axis the chat bars were one or two pixels wide; on a log scale every bar
+/// is long enough to read, the chart says it is a log scale, and every tick
+/// label lies inside the chart.
 #[test]
-fn front_page_energy_per_response_bars_are_all_readable_on_a_log_scale() {
+fn energy_per_response_bars_are_all_readable_on_a_log_scale() {
     let charts = built_charts();
     let (_, svg) = charts
         .iter()
         .find(|(rel, _)| rel == "energy-per-response.svg")
         .expect("the front page's energy-per-response chart");
+    assert_readable_log_bars("energy-per-response.svg", svg, 10);
+    let overviews: Vec<&(String, String)> = charts
+        .iter()
+        .filter(|(rel, svg)| {
+            rel.starts_with("models/")
+                && rel.ends_with("/workloads.svg")
+                && svg.contains("energy per response")
+        })
+        .collect();
+    assert!(overviews.len() > 10, "{} model overviews", overviews.len());
+    for (rel, svg) in overviews {
+        assert_readable_log_bars(rel, svg, 2);
+    }
+}
+
+/// The bar chart `svg` says it is on a log scale, has at least `min_bars`
+/// bars, each at least 24 px long and at most 10 times the shortest, and
+/// its tick labels inside it.
+fn assert_readable_log_bars(rel: &str, svg: &str, min_bars: usize) {
     let doc = Document::parse(svg).unwrap();
     let text_of = |tag: &str| -> Vec<String> {
         doc.descendants()
@@ -337,11 +357,13 @@ fn front_page_energy_per_response_bars_are_all_readable_on_a_log_scale() {
             .filter_map(|n| n.text().map(str::to_owned))
             .collect()
     };
+    let title = text_of("title").concat();
+    assert!(title.contains("log scale"), "{rel}: {title}");
     let desc = text_of("desc").concat();
-    assert!(desc.contains("log scale"), "{desc}");
+    assert!(desc.contains("log scale"), "{rel}: {desc}");
     assert!(
         text_of("text").iter().any(|t| t.ends_with("log scale")),
-        "no axis title says log scale"
+        "{rel}: no axis title says log scale"
     );
     // Bars are the rectangles filled with a series colour (`c0`, `c1`, …).
     let bars: Vec<f64> = doc
@@ -354,13 +376,13 @@ fn front_page_energy_per_response_bars_are_all_readable_on_a_log_scale() {
         })
         .map(|n| n.attribute("width").unwrap().parse().unwrap())
         .collect();
-    assert!(bars.len() > 10, "{} bars", bars.len());
+    assert!(bars.len() >= min_bars, "{rel}: {} bars", bars.len());
     let (narrowest, widest) = bars.iter().fold((f64::INFINITY, 0.0f64), |(lo, hi), &w| {
         (lo.min(w), hi.max(w))
     });
     assert!(
         narrowest >= 24.0 && widest <= 10.0 * narrowest,
-        "bars from {narrowest} to {widest} px wide"
+        "{rel}: bars from {narrowest} to {widest} px wide"
     );
     let width: f64 = doc
         .root_element()
@@ -385,7 +407,7 @@ fn front_page_energy_per_response_bars_are_all_readable_on_a_log_scale() {
     for (label, (x0, _, x1, _)) in ticks {
         assert!(
             x0 >= 0.0 && x1 <= width,
-            "{label:?} spans {x0}..{x1} of {width}"
+            "{rel}: {label:?} spans {x0}..{x1} of {width}"
         );
     }
 }

@@ -224,3 +224,141 @@ fn every_model_page_cites_itself_with_a_key_title_and_url_of_its_own() {
     }
     assert!(keys.len() >= 62, "{}", keys.len());
 }
+
+/// The rows of a leaderboard's `<template id="limit-rows">`: (row, k,
+/// cells' texts).
+fn spare_rows(page_text: &str) -> Vec<(usize, usize, Vec<String>)> {
+    let start = page_text
+        .find("<template id=\"limit-rows\">")
+        .expect("the limit's rows")
+        + "<template id=\"limit-rows\">".len();
+    let end = start + page_text[start..].find("</template>").unwrap();
+    let doc = Html::parse_fragment(&format!(
+        "<table><tbody>{}</tbody></table>",
+        &page_text[start..end]
+    ));
+    doc.select(&sel("tr"))
+        .map(|tr| {
+            let n = |a: &str| tr.value().attr(a).unwrap().parse::<usize>().unwrap();
+            (
+                n("data-row"),
+                n("data-k"),
+                tr.select(&sel("td")).map(text).collect(),
+            )
+        })
+        .collect()
+}
+
+/// Issue 21: a latency limit acts on the one leaderboard table. The page
+/// carries, for every row, each other configuration the limit can pick
+/// (the analysis's candidates), with a cell for every column of the table
+/// but the model's, so the chosen columns, sorting and filters apply;
+/// there is no second table.
+#[test]
+fn a_latency_limit_has_the_cells_of_every_candidate_in_the_tables_columns() {
+    for w in workloads() {
+        let rel = format!("workloads/{w}/index.html");
+        let (page_text, doc) = page(&rel);
+        assert!(!page_text.contains("leaderboard-limit"), "{rel}");
+        let columns = head_keys(&doc, "#leaderboard").len();
+        let rows = doc.select(&sel("#leaderboard tbody tr")).count();
+        let data: serde_json::Value = serde_json::from_str(
+            &doc.select(&sel("#limit-data"))
+                .next()
+                .map(|e| e.inner_html())
+                .unwrap(),
+        )
+        .unwrap();
+        let lists = data["rows"].as_array().unwrap();
+        assert_eq!(lists.len(), rows, "{rel}");
+        let mut have: BTreeSet<(usize, usize)> = BTreeSet::new();
+        for (row, k, cells) in spare_rows(&page_text) {
+            assert_eq!(cells.len(), columns - 1, "{rel}: row {row} candidate {k}");
+            assert!(
+                have.insert((row, k)),
+                "{rel}: row {row} candidate {k} twice"
+            );
+        }
+        let mut candidates = 0;
+        for (i, list) in lists.iter().enumerate() {
+            let latencies = list[0].as_array().unwrap();
+            let base = list[1].as_u64().map(|b| b as usize);
+            assert!(base.is_some(), "{rel}: row {i} is not among its candidates");
+            for k in 0..latencies.len() {
+                assert_eq!(
+                    have.contains(&(i, k)),
+                    Some(k) != base,
+                    "{rel}: row {i} candidate {k}"
+                );
+            }
+            candidates += latencies.len();
+        }
+        assert!(
+            candidates > rows,
+            "{rel}: {candidates} candidates for {rows} rows"
+        );
+    }
+}
+
+/// Issue 21: a model page has a GPU filter (where it has more than one GPU)
+/// and an energy budget in the headline unit, hidden without JavaScript,
+/// naming the column of the configuration tables the budget reads.
+#[test]
+fn model_pages_filter_by_gpu_and_energy_budget() {
+    let (_, doc) = page("workloads/lm-arena-chat/models/qwen-3-235b-a22b-instruct/index.html");
+    let form = doc
+        .select(&sel("form#page-filters"))
+        .next()
+        .expect("filters");
+    assert!(form.value().attr("hidden").is_some());
+    let gpus: Vec<String> = form
+        .select(&sel("select[name=gpu] option[data-seg]"))
+        .map(text)
+        .collect();
+    let measured: Vec<String> = doc
+        .select(&sel("#configurations h3[id^=configs-]"))
+        .map(text)
+        .collect();
+    assert_eq!(gpus, measured);
+    assert!(gpus.len() > 1, "{gpus:?}");
+    assert_eq!(
+        text(form.select(&sel("label .unit")).next().unwrap()),
+        "Wh/M tok"
+    );
+    let key = form.value().attr("data-key").unwrap();
+    assert!(
+        doc.select(&sel(&format!("#configurations th[data-key={key}]")))
+            .count()
+            == gpus.len(),
+        "{key}"
+    );
+}
+
+/// Issue 21: energy per image or video to four significant figures, not
+/// the source's two decimals (6,678.81 J read as 6,679 J).
+#[test]
+fn diffusion_energy_shows_four_significant_figures() {
+    for w in ["text-to-image", "text-to-video"] {
+        let rel = format!("workloads/{w}/index.html");
+        let (_, doc) = page(&rel);
+        let at = head_keys(&doc, "#leaderboard")
+            .iter()
+            .position(|k| k.starts_with("joules_per_"))
+            .unwrap();
+        for tr in doc.select(&sel("#leaderboard tbody tr")) {
+            let cell = text(tr.child_elements().nth(at).unwrap());
+            let digits = cell.chars().filter(char::is_ascii_digit).count();
+            let whole = cell
+                .split('.')
+                .next()
+                .unwrap()
+                .chars()
+                .filter(char::is_ascii_digit)
+                .count();
+            assert!(
+                digits == 4 || (whole >= 4 && !cell.contains('.')),
+                "{rel}: {cell}"
+            );
+        }
+    }
+}
