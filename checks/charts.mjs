@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Chart text a reader can read: on the pages the browser checks visit (see
 // lib/site.mjs), at 390 px and at 1280 px, every text of every chart is
-// drawn at least 11 CSS px high. A chart is an SVG shown as an <img>, an
+// drawn at least 11 CSS px high, and at 1280 px none is drawn more than
+// 18 CSS px high (one 400-unit drawing serves phones and laptops, so it
+// must not grow to fill a wide page). A chart is an SVG shown as an <img>, an
 // <object> or inline (`svg.ebc`); its texts' font sizes are in its own
 // units (an <iframe> too), so the size on screen is the font size times the width the chart
 // is shown at over its viewBox width. An <img> inside a <picture> is
@@ -22,6 +24,9 @@ import { guardedContext } from './lib/browser.mjs';
 import { runAlone } from './lib/cli.mjs';
 
 export const MIN_PX = 11;
+/** The largest chart text at desktop widths (≥ 1280 px), in CSS px. */
+export const MAX_PX = 18;
+const DESKTOP = 1280;
 const WIDTHS = [390, 1280];
 
 /** In the page: every chart shown, with its smallest text on screen. */
@@ -29,15 +34,21 @@ async function measure() {
   const charts = [];
   const small = (doc, scale) => {
     let min = Infinity;
+    let max = 0;
     let which = '';
+    let biggest = '';
     for (const t of doc.querySelectorAll('text')) {
       const size = parseFloat(t.getAttribute('font-size') || getComputedStyle(t).fontSize);
       if (size * scale < min) {
         min = size * scale;
         which = t.textContent;
       }
+      if (size * scale > max) {
+        max = size * scale;
+        biggest = t.textContent;
+      }
     }
-    return { min, which };
+    return { min, which, max, biggest };
   };
   const viewBoxWidth = (svg) => parseFloat((svg.getAttribute('viewBox') || '').split(/[ ,]+/)[2]);
   for (const el of document.querySelectorAll('img, object, iframe')) {
@@ -48,14 +59,14 @@ async function measure() {
     const text = await (await fetch(src)).text();
     const svg = new DOMParser().parseFromString(text, 'image/svg+xml').documentElement;
     if (!svg.classList.contains('ebc')) continue; // not a chart (badges, icons)
-    const { min, which } = small(svg, shown / viewBoxWidth(svg));
-    charts.push({ src: src.replace(location.origin, ''), shown: Math.round(shown), min, which });
+    const { min, which, max, biggest } = small(svg, shown / viewBoxWidth(svg));
+    charts.push({ src: src.replace(location.origin, ''), shown: Math.round(shown), min, which, max, biggest });
   }
   for (const svg of document.querySelectorAll('svg.ebc')) {
     const shown = svg.getBoundingClientRect().width;
     if (!shown) continue;
-    const { min, which } = small(svg, shown / viewBoxWidth(svg));
-    charts.push({ src: `inline svg in ${location.pathname}`, shown: Math.round(shown), min, which });
+    const { min, which, max, biggest } = small(svg, shown / viewBoxWidth(svg));
+    charts.push({ src: `inline svg in ${location.pathname}`, shown: Math.round(shown), min, which, max, biggest });
   }
   return charts;
 }
@@ -87,6 +98,9 @@ export async function checkCharts({ siteDir, served, browser, report, shotsDir =
             if (c.min < MIN_PX) {
               problems.push(`${c.src} shown ${c.shown}px wide: "${c.which}" is ${c.min.toFixed(1)}px`);
             }
+            if (width >= DESKTOP && c.max > MAX_PX) {
+              problems.push(`${c.src} shown ${c.shown}px wide: "${c.biggest}" is ${c.max.toFixed(1)}px, over ${MAX_PX}px`);
+            }
           }
           if (shotsDir) {
             for (const c of charts) {
@@ -106,7 +120,7 @@ export async function checkCharts({ siteDir, served, browser, report, shotsDir =
           problems.push(`could not check: ${err.message.split('\n')[0]}`);
         }
         if (scheme === 'light') {
-          report.check(`chart text ${p.name} ${width}px`, problems, `${count} charts, every text ≥ ${MIN_PX}px`);
+          report.check(`chart text ${p.name} ${width}px`, problems, `${count} charts, every text ≥ ${MIN_PX}px${width >= DESKTOP ? ` and ≤ ${MAX_PX}px` : ''}`);
         }
         await page.close();
       }

@@ -30,7 +30,9 @@ use crate::model::{DiffusionFile, Measurements, ModelFile};
 pub use crate::model::ITL_PERCENTILES;
 pub use model_page::{Ctx, Metric, PageCharts};
 
-pub use response::{ResponseUnit, response_histogram};
+pub use response::{
+    OverlaySeries, ResponseOverlay, ResponseUnit, response_histogram, response_overlay,
+};
 pub use site::{BarScale, FrontierPicker, GroupedBar, MAX_BARS, MAX_FRONTIERS};
 pub(crate) use style::gpu_slot;
 

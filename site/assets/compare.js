@@ -32,24 +32,28 @@
     document.getElementById("pick-clear").addEventListener("click", function () { every(false); });
     document.getElementById("pick-all").addEventListener("click", function () { every(true); });
   }
-  // The chart's own legend: the chosen models only, with their marks.
-  var chart = document.querySelector("#chart-frontiers .chart-inline");
-  var legend = null;
+  // Each chart's own legend: the chosen models it draws, with their marks.
+  var charts = [].slice.call(document.querySelectorAll("figure.chart .chart-inline"));
+  var legends = [];
   function drawLegend() {
-    if (!chart) return;
-    if (!legend) {
-      legend = document.createElement("ul");
-      legend.className = "legend";
-      legend.setAttribute("aria-label", "Legend: the models shown");
-      chart.parentNode.insertBefore(legend, chart);
-    }
-    legend.textContent = "";
-    models.filter(function (b) { return b.checked; }).forEach(function (b) {
-      var li = document.createElement("li");
-      var key = b.parentNode.querySelector("svg");
-      if (key) li.appendChild(key.cloneNode(true));
-      li.appendChild(document.createTextNode(" " + b.parentNode.textContent.trim()));
-      legend.appendChild(li);
+    charts.forEach(function (chart, n) {
+      if (!legends[n]) {
+        legends[n] = document.createElement("ul");
+        legends[n].className = "legend";
+        legends[n].setAttribute("aria-label", "Legend: the models shown");
+        chart.parentNode.insertBefore(legends[n], chart);
+      }
+      var legend = legends[n];
+      legend.textContent = "";
+      models.filter(function (b) {
+        return b.checked && chart.querySelector(".m" + b.id.replace("pick-", ""));
+      }).forEach(function (b) {
+        var li = document.createElement("li");
+        var key = b.parentNode.querySelector("svg");
+        if (key) li.appendChild(key.cloneNode(true));
+        li.appendChild(document.createTextNode(" " + b.parentNode.textContent.trim()));
+        legend.appendChild(li);
+      });
     });
   }
   drawLegend();

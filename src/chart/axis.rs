@@ -75,6 +75,11 @@ impl Axis {
         self.lo
     }
 
+    /// The highest value on the axis.
+    pub(crate) fn end(&self) -> f64 {
+        self.hi
+    }
+
     /// A linear axis from zero to a little above `max`, ending on a tick.
     pub(crate) fn from_zero(max: f64) -> Self {
         // Past 1e300 the end would overflow; the data never get there
@@ -84,6 +89,11 @@ impl Axis {
         let n = ((max * 1.04 / step).ceil() as u32).min(MAX_TICKS as u32);
         let ticks: Vec<f64> = (0..=n).map(|i| f64::from(i) * step).collect();
         Self::new(0.0, f64::from(n) * step, false, ticks)
+    }
+
+    /// A linear axis of percentages, 0 to 100, ticked every 25.
+    pub(crate) fn percent() -> Self {
+        Self::new(0.0, 100.0, false, vec![0.0, 25.0, 50.0, 75.0, 100.0])
     }
 
     /// A linear axis `0..n` without ticks, for rows of bars.

@@ -59,9 +59,10 @@ impl ResponseUnit {
 
 /// The histogram of `r` for the configuration `setup` on `gpu`
 /// (`file_name`, e.g. `energy-per-response-h100.svg`), in `unit`: one bar
-/// per bin on linear axes from zero to at least `x_max_j` joules (the same
-/// for every GPU of a model, so their histograms compare by eye), with the
-/// median and 90th percentile marked.
+/// per bin on a linear energy axis from zero to at least `x_max_j` joules
+/// (the same for every GPU of a model, so their histograms compare by eye),
+/// or, with `log_from_j`, on a log energy axis from that many joules (for a
+/// long tail), with the median and 90th percentile marked.
 #[allow(clippy::too_many_arguments)]
 pub fn response_histogram(
     file_name: &str,
@@ -72,17 +73,29 @@ pub fn response_histogram(
     r: &ResponseEnergy,
     unit: ResponseUnit,
     x_max_j: f64,
+    log_from_j: Option<f64>,
 ) -> Chart {
     let sym = unit.symbol();
-    let title = format!("Energy per response on {gpu}: {model}");
+    let title = if log_from_j.is_some() {
+        format!("Energy per response on {gpu}, log scale: {model}")
+    } else {
+        format!("Energy per response on {gpu}: {model}")
+    };
     let slot = gpu_slot(gpu);
     let x_max = unit.of(r.edges_j.last().copied().unwrap_or(1.0).max(x_max_j));
     let y_max = r.counts.iter().copied().max().unwrap_or(1) as f64;
     let frame = Frame {
         header: Header::new(&title, Vec::new()),
-        x: Axis::from_zero(x_max),
+        x: match log_from_j {
+            Some(lo) => Axis::log(unit.of(lo), x_max),
+            None => Axis::from_zero(x_max),
+        },
         y: Axis::from_zero(y_max),
-        x_desc: format!("Energy per response ({sym})"),
+        x_desc: if log_from_j.is_some() {
+            format!("Energy per response ({sym}, log scale)")
+        } else {
+            format!("Energy per response ({sym})")
+        },
         y_desc: "Responses per bin".to_owned(),
         body: 300,
         y_area: None,
@@ -93,12 +106,13 @@ pub fn response_histogram(
     let median_label = format!("median {} {sym}", unit.text(r.median_j));
     let p90_label = format!("p90 {} {sym}", unit.text(r.p90_j));
     let doc = draw::render_xy(&frame, 8 * 1024, |p| {
-        let (_, base) = p.px(0.0, 0.0);
+        let x_lo = frame.x.start();
+        let (_, base) = p.px(x_lo, 0.0);
         for (i, &count) in r.counts.iter().enumerate() {
-            if count == 0 {
+            if count == 0 || unit.of(r.edges_j[i + 1]) <= x_lo {
                 continue;
             }
-            let (x0, top) = p.px(unit.of(r.edges_j[i]), count as f64);
+            let (x0, top) = p.px(unit.of(r.edges_j[i]).max(x_lo), count as f64);
             let (x1, _) = p.px(unit.of(r.edges_j[i + 1]), 0.0);
             // A bin of a few responses beside one of thousands rounds to
             // no height: draw it a pixel high, so every non-empty bin shows.
@@ -131,12 +145,17 @@ pub fn response_histogram(
         Ok(())
     });
     let description = format!(
-        "Histogram of the GPU energy per response of the best {gpu} configuration ({setup}): {} responses in {} bins from {} to {} {sym}, each bin's output lengths × {} J per output token; linear scales. Median {} {sym}, 90th percentile {} {sym}, marked by vertical lines.",
+        "Histogram of the GPU energy per response of the best {gpu} configuration ({setup}): {} responses in {} bins from {} to {} {sym}, each bin's output lengths × {} J per output token; {}. Median {} {sym}, 90th percentile {} {sym}, marked by vertical lines.",
         fmt::grouped(r.total as f64),
         r.counts.len(),
         unit.text(r.edges_j.first().copied().unwrap_or(0.0)),
         unit.text(r.edges_j.last().copied().unwrap_or(0.0)),
         fmt::joules_per_token(joules_per_token),
+        if log_from_j.is_some() {
+            "log x scale (bins keep their widths in energy, so they narrow to the right), linear y scale"
+        } else {
+            "linear scales"
+        },
         unit.text(r.median_j),
         unit.text(r.p90_j),
     );
@@ -165,5 +184,153 @@ pub fn response_histogram(
             ],
             rows,
         },
+    }
+}
+
+/// One model's line on [`response_overlay`].
+#[derive(Debug, Clone)]
+pub struct OverlaySeries<'a> {
+    /// The model's index in its workload: its group is `<g class="rm mK">`.
+    pub index: usize,
+    /// Its rank by energy on the compare page, which gives its colour and
+    /// marker (as beside its name in the list of models).
+    pub rank: usize,
+    /// Model name.
+    pub model: String,
+    /// The GPU of the configuration drawn.
+    pub gpu: String,
+    /// The configuration drawn, in words.
+    pub setup: String,
+    /// Its energy per response.
+    pub response: &'a ResponseEnergy,
+}
+
+/// The compare page's overlay of energy per response: see
+/// [`response_overlay`].
+#[derive(Debug, Clone)]
+pub struct ResponseOverlay {
+    /// The SVG, to place inline: one `<g class="rm mK">` per model.
+    pub svg: String,
+    /// Title (also the SVG's `<title>`).
+    pub title: String,
+    /// What it shows (also the SVG's `<desc>`).
+    pub description: String,
+    /// The unit of energy drawn (J or Wh).
+    pub unit: ResponseUnit,
+}
+
+/// Share of responses (%) at or below energy `x` J, the responses of each
+/// bin spread evenly across it (as [`crate::analyse::response::quantile`]
+/// takes them).
+fn share_at_or_below(r: &ResponseEnergy, x: f64) -> f64 {
+    if r.total == 0 {
+        return 0.0;
+    }
+    let mut below = 0.0;
+    for (i, &c) in r.counts.iter().enumerate() {
+        let (lo, hi) = (r.edges_j[i], r.edges_j[i + 1]);
+        if x >= hi {
+            below += c as f64;
+        } else {
+            if x > lo && hi > lo {
+                below += c as f64 * (x - lo) / (hi - lo);
+            }
+            break;
+        }
+    }
+    100.0 * below / r.total as f64
+}
+
+/// The energy-per-response distributions of several models overlaid: for
+/// each, the share of its measured responses (%) that used at most each
+/// energy, on a log energy axis shared by all (energies per response span
+/// orders of magnitude between models), with the model's marker at its
+/// median. Each model is a group of its own, so a page can show any set.
+pub fn response_overlay(series: &[OverlaySeries<'_>]) -> ResponseOverlay {
+    use super::site::picker_style;
+    let top = series
+        .iter()
+        .filter_map(|s| s.response.edges_j.last().copied())
+        .fold(0.0, f64::max);
+    let unit = ResponseUnit::for_edges(&[top]);
+    let sym = unit.symbol();
+    // The lowest energy drawn: the lowest positive bin edge.
+    let low = series
+        .iter()
+        .flat_map(|s| s.response.edges_j.iter().copied())
+        .filter(|e| *e > 0.0)
+        .fold(f64::INFINITY, f64::min);
+    let (lo, hi) = if low.is_finite() && top > low {
+        (unit.of(low), unit.of(top))
+    } else {
+        (1.0, 10.0)
+    };
+    let title = "Energy per response of the chosen models";
+    let frame = Frame {
+        header: Header::new(title, Vec::new()),
+        x: Axis::log(lo, hi),
+        y: Axis::percent(),
+        x_desc: format!("Energy per response ({sym}, log scale)"),
+        y_desc: "Responses at or below (%)".to_owned(),
+        body: 330,
+        y_area: None,
+        x_ticks: tick_label,
+    };
+    let doc = draw::render_xy(&frame, 16 * 1024, |p| {
+        let (x0, x1) = (p.area.x0, p.area.x1);
+        // Highest energy rank first, so the lowest lie on top.
+        let mut order: Vec<&OverlaySeries<'_>> = series.iter().collect();
+        order.sort_by_key(|s| std::cmp::Reverse(s.rank));
+        for s in order {
+            let (colour, shape) = picker_style(s.rank);
+            let r = s.response;
+            p.root.draw(&svg::Markup(format!(
+                "<g class=\"rm m{}\">\n<title>{}</title>\n",
+                s.index,
+                svg::xml_escape(&format!(
+                    "{}, {} ({}): median {} {sym}, p90 {} {sym}",
+                    s.model,
+                    s.gpu,
+                    s.setup,
+                    unit.text(r.median_j),
+                    unit.text(r.p90_j)
+                ))
+            )))?;
+            // Sampled every 2 px along the axis, so the curve is smooth on
+            // a log scale whatever the bins' widths.
+            let first = r.edges_j.iter().copied().find(|e| *e > 0.0).unwrap_or(1.0);
+            let last = r.edges_j.last().copied().unwrap_or(first);
+            let (left, _) = p.px(unit.of(first), 0.0);
+            let (right, _) = p.px(unit.of(last), 0.0);
+            let mut pts = Vec::new();
+            let steps = ((right - left).max(1) / 2).max(1);
+            for step in 0..=steps {
+                let along = f64::from(step) / f64::from(steps);
+                let joules = first * (last / first).powf(along);
+                pts.push(p.px(unit.of(joules), share_at_or_below(r, joules)));
+            }
+            pts.dedup();
+            pts.retain(|(x, _)| f64::from(*x) >= x0 - 1.0 && f64::from(*x) <= x1 + 1.0);
+            draw::line(p.root, &pts, Role::Line(colour), 2)?;
+            draw::marker(
+                p.root,
+                p.px(unit.of(r.median_j), 50.0),
+                shape,
+                Role::Point(colour),
+                true,
+            )?;
+            p.root.draw(&svg::Markup("</g>\n".to_owned()))?;
+        }
+        Ok(())
+    });
+    let description = format!(
+        "The distribution of GPU energy per response of each chosen model (of the {} models with an output-length histogram), drawn for its lowest-energy configuration within the deadline (its GPU and setup are in the table below): for each energy per response on the x axis, the share of the model's measured responses that used at most that much (each response's output length × the configuration's energy per output token; the responses of a bin taken as spread evenly across it). Energy per response in {sym}, log x scale, linear y scale. Each model has the colour and marker shown beside its name in the list of models; its marker sits at its median (50 %).",
+        fmt::grouped(series.len() as f64),
+    );
+    ResponseOverlay {
+        svg: svg::finish_themed(&doc, title, &description, ""),
+        title: title.to_owned(),
+        description,
+        unit,
     }
 }

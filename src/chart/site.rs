@@ -202,7 +202,7 @@ pub struct FrontierPicker {
 /// The colour and the marker shape of the model ranked `rank` by energy:
 /// the seven lowest get seven colours and seven shapes, and up to 49
 /// models no two share both.
-fn picker_style(rank: usize) -> (usize, usize) {
+pub(crate) fn picker_style(rank: usize) -> (usize, usize) {
     let n = MAX_FRONTIERS;
     (rank % n, (rank + rank / n) % n)
 }
@@ -323,7 +323,7 @@ pub(crate) fn frontier_picker<M: Plotted>(
         })
         .collect();
     FrontierPicker {
-        svg: svg::finish(&doc, title, &description),
+        svg: svg::finish_themed(&doc, title, &description, ""),
         title: title.to_owned(),
         description,
         swatches,
@@ -707,6 +707,27 @@ fn configuration_table<M: Plotted>(energy_axis: &str, rows: Vec<Vec<String>>) ->
     }
 }
 
+/// The scatter's script, run when it is its own document (an `<iframe>`
+/// or opened alone; never in an `<img>`): its address's fragment
+/// `#limit=50&budget=30&theme=dark`, which the leaderboard sets from its
+/// own `?itl=` and `?budget=` and theme switch, draws the reader's latency
+/// limit (a vertical line) and energy budget (a horizontal line), each
+/// labelled with its value, and sets the chart's theme; without it the
+/// chart shows the deadline only.
+const SCATTER_READER: &str = r#"<script><![CDATA[(function(){var d=document,r=d.documentElement,g=d.getElementById("reader"),n="http://www.w3.org/2000/svg";if(!g||!window.URLSearchParams)return;
+function axis(k){return g.getAttribute(k).split(" ").map(Number)}
+function at(a,v){var f=(Math.log(v)-Math.log(a[2]))/(Math.log(a[3])-Math.log(a[2]));return f>=0&&f<=1?Math.round(a[0]+f*(a[1]-a[0])):null}
+function el(tag,attrs,text){var e=d.createElementNS(n,tag);for(var k in attrs)e.setAttribute(k,attrs[k]);if(text)e.textContent=text;g.appendChild(e)}
+function draw(){var h=new URLSearchParams(location.hash.slice(1)),X=axis("data-x"),Y=axis("data-y"),t=h.get("theme");
+if(t==="light"||t==="dark"){r.setAttribute("data-theme",t);r.style.colorScheme=t}else{r.removeAttribute("data-theme");r.style.colorScheme=""}
+while(g.firstChild)g.removeChild(g.firstChild);
+function num(k){var v=Number(h.get(k));return h.get(k)&&isFinite(v)&&v>0?v:null}
+var l=num("limit"),b=num("budget"),x,y;
+if(l!==null&&(x=at(X,l))!==null){el("line",{"class":"a","stroke-width":2,"stroke-dasharray":"2 3",x1:x,y1:Y[0],x2:x,y2:Y[1]});var left=x-X[0]>(X[1]-X[0])/2;el("text",{"class":"l","font-size":13,dy:"0.5ex","text-anchor":left?"end":"start",x:left?x-6:x+6,y:Y[1]+30},"your limit "+l+" "+g.getAttribute("data-ux"))}
+if(b!==null&&(y=at(Y,b))!==null){el("line",{"class":"a","stroke-width":2,"stroke-dasharray":"2 3",x1:X[0],y1:y,x2:X[1],y2:y});el("text",{"class":"l","font-size":13,dy:"0.5ex",x:X[0]+6,y:y-Y[1]<24?y+12:y-12},"your budget "+b+" "+g.getAttribute("data-uy"))}}
+draw();window.addEventListener("hashchange",draw)})()]]></script>
+"#;
+
 /// Every configuration of every model of a workload on one chart, its
 /// latency against its energy (`all-configurations.svg`): one colour and
 /// marker per model (by energy rank, as on the compare page), faded over
@@ -788,11 +809,26 @@ pub(crate) fn configuration_scatter<M: Plotted>(
             }
             p.root.draw(&svg::Markup("</g>\n".to_owned()))?;
         }
+        // Where the reader's latency limit and energy budget go (see
+        // SCATTER_READER): the plot's pixel span of each log axis and the
+        // values at its ends, so a value maps to its place exactly as the
+        // points do.
+        let (x0, y0) = p.px(frame.x.start(), frame.y.start());
+        let (x1, y1) = p.px(frame.x.end(), frame.y.end());
+        p.root.draw(&svg::Markup(format!(
+            "<g id=\"reader\" data-x=\"{x0} {x1} {} {}\" data-y=\"{y0} {y1} {} {}\" data-ux=\"{}\" data-uy=\"{}\"></g>\n{SCATTER_READER}",
+            frame.x.start(),
+            frame.x.end(),
+            frame.y.start(),
+            frame.y.end(),
+            svg::xml_escape(M::LATENCY_UNIT),
+            svg::xml_escape(short),
+        )))?;
         Ok(())
     });
     rows.reverse();
     let description = format!(
-        "Every configuration of {} models as {} against {} ({}), one colour and marker per model, faded where it misses the model's deadline (dashed). Each point names its model, setup and figures on hover and links to its row on the model page.",
+        "Every configuration of {} models as {} against {} ({}), one colour and marker per model, faded where it misses the model's deadline (dashed); a latency limit or energy budget set on the leaderboard is drawn as a dotted line. Each point names its model, setup and figures on hover and links to its row on the model page.",
         count_text(all.len()),
         M::LATENCY_PHRASE,
         all.first()
@@ -801,7 +837,7 @@ pub(crate) fn configuration_scatter<M: Plotted>(
     );
     Chart {
         file_name: "all-configurations.svg".to_owned(),
-        svg: svg::finish_with(
+        svg: svg::finish_themed(
             &doc,
             title,
             &description,

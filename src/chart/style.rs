@@ -201,7 +201,13 @@ pub(crate) fn gpu_slot(gpu: &str) -> usize {
 /// The `<style>` for the classes used: light colours by default, dark ones
 /// under `prefers-color-scheme: dark`. Rules are scoped to `.ebc`, the root
 /// class, so an SVG placed inline cannot restyle the page.
-pub(crate) fn css(used: Classes) -> String {
+///
+/// A chart shown as an `<img>` follows the page's theme switch by itself
+/// (the browser gives an SVG image the `color-scheme` of its `<img>`, which
+/// the page's `data-theme` sets). An inline chart, or one in an `<iframe>`,
+/// is `themed`: its dark rules also follow a `data-theme` attribute, on the
+/// page's root or on the chart's own.
+pub(crate) fn css(used: Classes, themed: bool) -> String {
     let mut light = String::with_capacity(1536);
     light.push_str(
         ".ebc text{font-family:system-ui,-apple-system,\"Segoe UI\",Roboto,Arial,sans-serif}",
@@ -274,8 +280,26 @@ pub(crate) fn css(used: Classes) -> String {
     }
     if !dark.is_empty() {
         light.push_str("@media (prefers-color-scheme:dark){");
-        light.push_str(&dark);
+        if themed {
+            // Dark unless the page (an inline chart's `<html>`, or the
+            // chart's own root, set by its script in an <iframe>) chose
+            // light.
+            light.push_str(&dark.replace(".ebc ", THEME_SYSTEM_DARK));
+        } else {
+            light.push_str(&dark);
+        }
         light.push('}');
+        if themed {
+            light.push_str(&dark.replace(".ebc ", THEME_DARK));
+        }
     }
     light
 }
+
+/// The scope of a themed chart's dark rules under a dark system scheme:
+/// any page or chart root but one whose `data-theme` is light.
+const THEME_SYSTEM_DARK: &str =
+    ":is(:root:not([data-theme=light]) .ebc,:root.ebc:not([data-theme=light])) ";
+/// The scope of a themed chart's dark rules whatever the system scheme:
+/// a page or chart root whose `data-theme` is dark.
+const THEME_DARK: &str = ":is(:root[data-theme=dark] .ebc,:root.ebc[data-theme=dark]) ";

@@ -435,9 +435,19 @@ pub(crate) fn finish(doc: &Doc, title: &str, desc: &str) -> String {
     finish_with(doc, title, desc, "")
 }
 
+/// [`finish`], for a chart placed inline or in an `<iframe>`: its colours
+/// follow the page's theme switch (see [`style::css`]).
+pub(crate) fn finish_themed(doc: &Doc, title: &str, desc: &str, extra: &str) -> String {
+    finish_css(doc, title, desc, extra, true)
+}
+
 /// [`finish`], with `extra` CSS (the program's own) after the classes'.
 pub(crate) fn finish_with(doc: &Doc, title: &str, desc: &str, extra: &str) -> String {
-    let mut css = style::css(doc.used);
+    finish_css(doc, title, desc, extra, false)
+}
+
+fn finish_css(doc: &Doc, title: &str, desc: &str, extra: &str, themed: bool) -> String {
+    let mut css = style::css(doc.used, themed);
     css.insert_str(css.find("@media").unwrap_or(css.len()), extra);
     let mut out =
         String::with_capacity(doc.body.len() + css.len() + title.len() + desc.len() + 160);

@@ -58,6 +58,10 @@ struct ModelPage<'a> {
     charts: Vec<ChartView>,
     /// The time–energy chart at other ITL percentiles: (percentile, file).
     itl_variants: Vec<(String, String)>,
+    /// The time–energy chart at the median and at each other ITL
+    /// percentile, shown one at a time; `None` when there are no variants
+    /// (the chart is then among `charts`).
+    itl_switch: Option<ChartSwitch>,
     config_tables: Vec<(String, String, String)>,
     deadline: String,
     licence_evidence: Vec<String>,
@@ -86,11 +90,25 @@ struct ModelPage<'a> {
     headline_key: &'static str,
 }
 
+/// Views of one chart shown one at a time (`templates/chart_switch.html`):
+/// links to each view's anchor, which CSS `:target` shows in place of the
+/// first; no script.
+pub(super) struct ChartSwitch {
+    /// Anchor of the row of links.
+    id: String,
+    /// The words before the links.
+    intro: String,
+    /// Each view's link text and chart, the default first.
+    views: Vec<(String, ChartView)>,
+}
+
 /// The energy-per-response section: a summary table and one histogram per
 /// GPU whose best configuration carries an output-length distribution.
 struct ResponseSection {
     table: String,
-    charts: Vec<ChartView>,
+    /// Per GPU, its histogram: on a linear scale, and on a log scale too
+    /// when the tail is long.
+    charts: Vec<ChartSwitch>,
     unit: &'static str,
 }
 
@@ -221,17 +239,34 @@ pub(super) fn render_model<F: PageKind>(
     for c in &charts_made {
         site.put_file(sink, &format!("{rel_dir}{}", c.file_name), c.svg.as_bytes())?;
     }
-    let charts: Vec<ChartView> = charts_made.iter().map(chart_view).collect();
-    // The time–energy chart at other ITL percentiles: files of their own,
-    // linked under the charts.
+    let mut charts: Vec<ChartView> = charts_made.iter().map(chart_view).collect();
+    // The time–energy chart at other ITL percentiles: files of their own
+    // (published URLs), shown in place of the median's by a switch.
     let mut itl_variants = Vec::new();
+    let mut itl_switch = Vec::new();
     for (c, p) in chart::percentile_charts(m, a)
         .iter()
         .zip(chart::ITL_PERCENTILES)
     {
         site.put_file(sink, &format!("{rel_dir}{}", c.file_name), c.svg.as_bytes())?;
         itl_variants.push((p.to_owned(), c.file_name.clone()));
+        itl_switch.push((p.to_owned(), chart_view(c)));
     }
+    let itl_switch = match charts
+        .iter()
+        .position(|c| c.src == "time-energy-tradeoff.svg")
+    {
+        Some(i) if !itl_switch.is_empty() => {
+            itl_switch.insert(0, ("p50 (median)".to_owned(), charts.remove(i)));
+            Some(ChartSwitch {
+                id: "itl-percentiles".to_owned(),
+                intro: "The time–energy trade-off at a percentile of the inter-token latency:"
+                    .to_owned(),
+                views: itl_switch,
+            })
+        }
+        _ => None,
+    };
     let (response, response_charts) = response_section(site, m, a)?;
     for c in &response_charts {
         site.put_file(sink, &format!("{rel_dir}{}", c.file_name), c.svg.as_bytes())?;
@@ -319,6 +354,7 @@ pub(super) fn render_model<F: PageKind>(
         budget_table,
         charts,
         itl_variants,
+        itl_switch,
         config_tables,
         deadline,
         licence_evidence: m.source().licence_evidence.clone(),
@@ -629,11 +665,25 @@ fn response_section<F: PageKind>(
         .fold(0.0, f64::max);
     let unit = ResponseUnit::for_edges(&[top]);
     let sym = unit.symbol();
-    let charts: Vec<Chart> = found
+    // A long tail (the top edge ten times the median or more, on any GPU)
+    // gets a log-scale view too, from the lowest positive edge of any GPU,
+    // so the GPUs still share their scale.
+    let long_tail = found
         .iter()
-        .map(|(gpu, c, j, r)| {
+        .any(|(_, _, _, r)| r.median_j > 0.0 && top >= 10.0 * r.median_j);
+    let log_from = found
+        .iter()
+        .flat_map(|(_, _, _, r)| r.edges_j.iter().copied())
+        .filter(|e| *e > 0.0)
+        .fold(f64::INFINITY, f64::min);
+    let log_from = (long_tail && log_from.is_finite() && log_from < top).then_some(log_from);
+    let mut charts: Vec<Chart> = Vec::new();
+    let mut switches = Vec::new();
+    for (gpu, c, j, r) in &found {
+        let seg = url_segment(gpu);
+        let draw = |file: String, log: Option<f64>| {
             chart::response_histogram(
-                &format!("energy-per-response-{}.svg", url_segment(gpu)),
+                &file,
                 m.name(),
                 gpu,
                 &F::config_summary(c),
@@ -641,9 +691,29 @@ fn response_section<F: PageKind>(
                 r,
                 unit,
                 top,
+                log,
             )
-        })
-        .collect();
+        };
+        let mut views = vec![(
+            "Linear scale".to_owned(),
+            draw(format!("energy-per-response-{seg}.svg"), None),
+        )];
+        if let Some(lo) = log_from {
+            views.push((
+                "Log scale".to_owned(),
+                draw(format!("energy-per-response-{seg}-log.svg"), Some(lo)),
+            ));
+        }
+        switches.push(ChartSwitch {
+            id: format!("response-scale-{seg}"),
+            intro: format!("Energy per response on {gpu}:"),
+            views: views
+                .iter()
+                .map(|(l, c)| (l.clone(), chart_view(c)))
+                .collect(),
+        });
+        charts.extend(views.into_iter().map(|(_, c)| c));
+    }
     let numeric = |label: &str, unit: &str, key: &str| Header::plain(label, unit, true, key);
     let mut headers = vec![
         Header::plain("GPU", "", false, "gpu"),
@@ -712,7 +782,7 @@ fn response_section<F: PageKind>(
     Ok((
         Some(ResponseSection {
             table: table_html(&table)?,
-            charts: charts.iter().map(chart_view).collect(),
+            charts: switches,
             unit: sym,
         }),
         charts,

@@ -360,6 +360,9 @@ struct ComparePage {
     picker: Option<(chart::FrontierPicker, String)>,
     /// How many models are chosen at first.
     default_count: usize,
+    /// The overlay of the models' energy per response, inline, and its
+    /// data table; `None` when no model has an output-length histogram.
+    responses: Option<(chart::ResponseOverlay, String)>,
 }
 
 /// A model's checkbox on the compare page.
@@ -542,6 +545,11 @@ pub(super) fn render_compare<F: PageKind>(
     let mut meta = meta;
     meta.head_style = style;
     meta.scripts.push("compare.js");
+    let responses = match &picker {
+        Some(p) => response_overlay(site, &root, &p.by_energy)?,
+        None => None,
+    };
+    let charts = charts + usize::from(responses.is_some());
     let picker = match picker {
         Some(p) => {
             let points = frontier_points_table(site, &root)?;
@@ -559,9 +567,90 @@ pub(super) fn render_compare<F: PageKind>(
         gpu_picks,
         picker,
         default_count,
+        responses,
     };
     put_page(sink, &site.path(path), &page)?;
     Ok(RenderCounts { pages: 1, charts })
+}
+
+/// The compare page's overlay of energy per response: each model's
+/// lowest-energy best configuration that has an output-length histogram,
+/// coloured by its rank in `by_energy` (as in the list of models), and the
+/// chart's data table, each row of class `mK` (shown with its model).
+fn response_overlay<F: PageKind>(
+    site: &Site<'_, F>,
+    root: &str,
+    by_energy: &[usize],
+) -> Result<Option<(chart::ResponseOverlay, String)>> {
+    let mut series = Vec::new();
+    let mut found = Vec::new();
+    for (k, (lm, a)) in site.models.iter().zip(&site.analyses).enumerate() {
+        let m = &lm.file;
+        let configs = m.configurations();
+        let lowest = a
+            .responses
+            .iter()
+            .min_by(|x, y| configs[x.0].energy().total_cmp(&configs[y.0].energy()));
+        if let Some((i, r)) = lowest {
+            let c = &configs[*i];
+            series.push(chart::OverlaySeries {
+                index: k,
+                rank: by_energy.iter().position(|&b| b == k).unwrap_or(k),
+                model: m.name().to_owned(),
+                gpu: c.gpu().to_owned(),
+                setup: F::compare_setup(c),
+                response: r,
+            });
+            found.push((k, m, c));
+        }
+    }
+    if series.is_empty() {
+        return Ok(None);
+    }
+    let overlay = chart::response_overlay(&series);
+    let unit = overlay.unit;
+    let sym = unit.symbol();
+    let headers = vec![
+        Header::plain("Model", "", false, "model"),
+        Header::plain("GPU", "", false, "gpu"),
+        Header::plain("Setup", "", false, "setup"),
+        Header::plain("Responses", "count", true, "responses"),
+        Header::plain("Median", sym, true, "median"),
+        Header::plain("90th percentile", sym, true, "p90"),
+    ];
+    let rows = series.iter().zip(&found).map(|(s, (k, m, c))| {
+        let r = s.response;
+        let mut name = text(m.name());
+        name.header = true;
+        let mut median = num(unit.text(r.median_j), r.median_j);
+        median.href = Some(format!(
+            "{root}{}{}index.html#response",
+            site.prefix,
+            model_dir(m.slug())
+        ));
+        Row {
+            cells: vec![
+                name,
+                text(c.gpu()),
+                text(F::compare_setup(c)),
+                num(fmt::grouped(r.total as f64), r.total as f64),
+                median,
+                num(unit.text(r.p90_j), r.p90_j),
+            ],
+            class: format!("m{k}"),
+            ..Row::default()
+        }
+    });
+    let table = TableView {
+        id: "chart-responses-data".into(),
+        caption: format!(
+            "Data of the chart: the chosen models' energy per response ({sym}), each at its lowest-energy configuration within the deadline"
+        ),
+        headers,
+        groups: Vec::new(),
+        sortable: false,
+    };
+    Ok(Some((overlay, table_html_from_rows(&table, rows)?)))
 }
 
 /// The data of the compare page's chart: every model's frontier points,

@@ -951,6 +951,7 @@ fn every_non_empty_histogram_bin_is_visible() {
         &r,
         chart::ResponseUnit::Joules,
         0.0,
+        None,
     );
     let doc = roxmltree::Document::parse(&c.svg).unwrap();
     let heights: Vec<f64> = doc
@@ -983,6 +984,7 @@ fn histograms_of_one_model_share_the_x_scale() {
             &r,
             chart::ResponseUnit::Joules,
             top,
+            None,
         )
         .svg
     };

@@ -411,3 +411,128 @@ fn assert_readable_log_bars(rel: &str, svg: &str, min_bars: usize) {
         );
     }
 }
+
+/// Issue 22's second part, on the seven-workload build: the compare page
+/// overlays each model's energy per response on a log scale (a group per
+/// model, hidden with its checkbox); the time–energy chart's percentiles
+/// and a long-tailed histogram's log scale are views switched in place by
+/// links to their anchors (no script), the files at their URLs; the
+/// scatter carries the map its script draws the reader's limit and budget
+/// with; inline and framed charts follow the page's theme switch.
+#[test]
+fn compare_overlay_switches_in_place_scatter_limits_and_theme() {
+    let (dir, charts) = built();
+    let site = dir.path().join("site");
+    // The compare page's overlay.
+    let html = fs::read_to_string(site.join("workloads/lm-arena-chat/compare/index.html")).unwrap();
+    let start = html.find("id=\"chart-responses\"").expect("no overlay");
+    let figure = &html[start..start + html[start..].find("</figure>").unwrap()];
+    let svg = &figure[figure.find("<svg").unwrap()..figure.find("</svg>").unwrap() + 6];
+    let doc = Document::parse(svg).unwrap();
+    let groups: Vec<Node<'_, '_>> = doc.descendants().filter(|n| has_class(n, "rm")).collect();
+    assert!(groups.len() >= 7, "{} groups", groups.len());
+    for g in &groups {
+        let k = g
+            .attribute("class")
+            .unwrap()
+            .split(' ')
+            .find_map(|c| c.strip_prefix('m'))
+            .unwrap();
+        assert!(
+            html.contains(&format!("id=\"pick-{k}\"")),
+            "m{k} has no checkbox"
+        );
+        assert!(
+            g.children().any(|n| n.has_tag_name("polyline")),
+            "m{k}: no line"
+        );
+        let tip = g.children().find(|n| n.has_tag_name("title")).unwrap();
+        assert!(tip.text().unwrap().contains("median"), "{:?}", tip.text());
+    }
+    let texts: Vec<&str> = doc.descendants().filter_map(|n| n.text()).collect();
+    assert!(
+        texts
+            .iter()
+            .any(|t| t.starts_with("Energy per response (") && t.ends_with(", log scale)")),
+        "{texts:?}"
+    );
+    assert!(texts.contains(&"Responses at or below (%)"), "{texts:?}");
+    assert!(figure.contains("log x scale"), "caption says the scale");
+    assert!(figure.contains("id=\"chart-responses-data\""), "data table");
+    // Inline and framed charts follow the theme switch; image charts follow
+    // it through their <img>'s color-scheme and carry no theme rules.
+    assert!(svg.contains(":root[data-theme=dark]"), "overlay not themed");
+    for (rel, svg) in &charts {
+        let themed = svg.contains(":root[data-theme=dark]");
+        assert_eq!(themed, rel.ends_with("/all-configurations.svg"), "{rel}");
+    }
+    // The scatter's reader: pixel ends and values of both log axes, and
+    // the script that draws a limit and a budget from its fragment.
+    for (rel, svg) in charts
+        .iter()
+        .filter(|(r, _)| r.ends_with("/all-configurations.svg"))
+    {
+        let doc = Document::parse(svg).unwrap();
+        let reader = doc
+            .descendants()
+            .find(|n| n.attribute("id") == Some("reader"))
+            .unwrap_or_else(|| panic!("{rel}: no reader"));
+        for axis in ["data-x", "data-y"] {
+            let v: Vec<f64> = reader
+                .attribute(axis)
+                .unwrap()
+                .split(' ')
+                .map(|s| s.parse().unwrap())
+                .collect();
+            assert_eq!(v.len(), 4, "{rel} {axis}");
+            assert!(
+                v[0] != v[1] && v[2] > 0.0 && v[3] > v[2],
+                "{rel} {axis}: {v:?}"
+            );
+        }
+        assert!(
+            svg.contains("location.hash") && svg.contains("hashchange"),
+            "{rel}"
+        );
+    }
+    // The time–energy chart's percentiles as views of one switch.
+    let model = site.join("workloads/sourcegraph-fim/models/qwen-3-coder-30b-a3b");
+    let page = fs::read_to_string(model.join("index.html")).unwrap();
+    let sw = &page[page
+        .find("<div class=\"chart-switch\" role=\"group\" aria-labelledby=\"itl-percentiles\">")
+        .expect("no switch")..];
+    let sw = &sw[..sw.find("</div>\n</div>").unwrap()];
+    for p in ["", "-p90", "-p95", "-p99"] {
+        let id = format!("chart-time-energy-tradeoff{p}");
+        assert!(sw.contains(&format!("href=\"#{id}\"")), "no link to {id}");
+        assert!(
+            sw.contains(&format!("<figure class=\"chart\" id=\"{id}\"")),
+            "no view {id}"
+        );
+        assert!(
+            sw.contains(&format!("src=\"time-energy-tradeoff{p}.svg\"")),
+            "no image {p}"
+        );
+        assert!(model.join(format!("time-energy-tradeoff{p}.svg")).is_file());
+    }
+    // Its long-tailed histograms have a log view, the same way.
+    for gpu in ["b200", "h100"] {
+        let id = format!("chart-energy-per-response-{gpu}-log");
+        assert!(page.contains(&format!("href=\"#{id}\"")), "no link to {id}");
+        assert!(
+            page.contains(&format!("<figure class=\"chart\" id=\"{id}\"")),
+            "no view {id}"
+        );
+        let svg =
+            fs::read_to_string(model.join(format!("energy-per-response-{gpu}-log.svg"))).unwrap();
+        assert!(
+            svg.contains("log scale: Qwen 3 Coder 30B A3B</title>"),
+            "{gpu}: title"
+        );
+        assert!(
+            svg.contains("Energy per response (J, log scale)</text>"),
+            "{gpu}: axis"
+        );
+        assert!(svg.contains("; log x scale"), "{gpu}: description");
+    }
+}
