@@ -441,7 +441,16 @@ fn plot_on(
         .iter()
         .map(|t| text_width(&tick_label(*t), TEXT_PX))
         .fold(0.0, f64::max);
-    let y_area = frame.y_area.unwrap_or(widest.ceil() as i32 + 34);
+    // Room for half the first x tick label, centred on the plot's start,
+    // where the frame asks for a narrow y area (horizontal bars).
+    let first = frame
+        .x
+        .ticks()
+        .first()
+        .map_or(0.0, |t| text_width(&(frame.x_ticks)(*t), TEXT_PX) / 2.0);
+    let y_area = frame.y_area.map_or(widest.ceil() as i32 + 34, |a| {
+        a.max(first.ceil() as i32 - 2)
+    });
     // Room for half the last x tick label, centred on the plot's end.
     let last = frame
         .x
