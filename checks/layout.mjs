@@ -139,6 +139,8 @@ export async function checkLayout({ siteDir, served, browser, report }) {
     const diffusion = files.some((f) => f.startsWith(`workloads/${w}/models/`) && f.endsWith('/energy-vs-batch-size.svg'));
     const query = diffusion ? '?latency=100' : '?itl=50';
     const { page, errors } = await open(context, served, `workloads/${w}/index.html${query}`);
+    // The limit's rows are fetched on first use.
+    await page.waitForFunction(() => document.getElementById('leaderboard').dataset.limit, null, { timeout: 10000 });
     const s = await page.evaluate((lim) => {
       const t = document.getElementById('leaderboard');
       const heads = [...t.tHead.rows[0].cells];

@@ -232,6 +232,15 @@ function ladderLimits() {
 async function setLimit(page, value) {
   await page.locator('#limit-value').fill(String(value));
   await page.locator('#limit-value').press('Enter');
+  await limitShown(page, value);
+}
+
+/** Waits until a leaderboard shows `value`'s rows (fetched on first use). */
+async function limitShown(page, value) {
+  await page.waitForFunction((v) => {
+    const b = document.getElementById('leaderboard');
+    return !b || (b.dataset.limit || '').startsWith(`${v} `);
+  }, String(value), { timeout: 10000 });
 }
 
 async function checkLimit({ report, context, served, w }) {
@@ -271,6 +280,7 @@ async function checkLimit({ report, context, served, w }) {
   if (new URL(address).searchParams.get(param) !== String(limit)) problems.push(`the address ${address} has no ${param}=${limit}`);
   const again = await context.newPage();
   await again.goto(address, { waitUntil: 'load' });
+  await limitShown(again, limit);
   const reloaded = await again.evaluate(limitedRows);
   if (JSON.stringify(reloaded) !== JSON.stringify(rows)) problems.push(`loading ${address} shows other rows than choosing ${limit}`);
   if ((await again.locator('#limit-value').inputValue()) !== String(limit)) problems.push(`loading ${address} does not fill the input with ${limit}`);

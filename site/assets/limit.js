@@ -32,9 +32,11 @@
 
   // The limit acts on the leaderboard's own table: each row (a model on a
   // GPU) shows its cheapest configuration within the limit, whose cells
-  // the page carries in <template id="limit-rows"> (the same cells as the
-  // table's, so the chosen columns, sorting, filters and compare apply);
-  // a row with none within the limit is hidden, and counted.
+  // are in the file beside the page, data.spare (the same cells as the
+  // table's, so the chosen columns, sorting, filters and compare apply),
+  // fetched when a limit is first set; a row with none within the limit
+  // is hidden, and counted. The table says which limit it shows in
+  // data-limit once its rows are in place.
   function leaderboard() {
     var rows = [].slice.call(board.tBodies[0].rows);
     // Each row's cells by candidate: the built row's are its own.
@@ -43,10 +45,21 @@
       own[data.rows[i][1] === null ? -1 : data.rows[i][1]] = [].slice.call(r.cells, 1);
       return own;
     });
-    var spare = document.getElementById("limit-rows");
-    if (spare) [].forEach.call(spare.content.querySelectorAll("tr"), function (t) {
-      sets[Number(t.dataset.row)][Number(t.dataset.k)] = [].slice.call(t.cells);
-    });
+    var spare = null;
+    function fetchSpare(then) {
+      if (!spare) spare = fetch(data.spare).then(function (r) {
+        if (!r.ok) throw new Error(data.spare + ": " + r.status);
+        return r.text();
+      }).then(function (html) {
+        var doc = new DOMParser().parseFromString(html, "text/html");
+        [].forEach.call(doc.querySelectorAll("tr[data-row]"), function (t) {
+          sets[Number(t.dataset.row)][Number(t.dataset.k)] = [].slice.call(document.adoptNode(t).cells);
+        });
+      });
+      spare.then(then, function () {
+        status.textContent = "The rows for a limit could not be loaded; the table shows the deadline's picks.";
+      });
+    }
     var caption = board.caption, captionText = caption ? caption.textContent : "";
     var within = document.getElementById("within"), withinText = within ? within.textContent : "";
     var chart = document.getElementById("chart-best-energy"), chartNote = null;
@@ -55,7 +68,7 @@
       while (r.cells.length > 1) r.removeChild(r.cells[1]);
       cells.forEach(function (c) { r.appendChild(c); });
     }
-    return function (limit) {
+    var apply = function (limit) {
       var found = 0, unit = limit === null ? "" : limit + " " + data.unit;
       rows.forEach(function (r, i) {
         var l = data.rows[i][0], base = data.rows[i][1] === null ? -1 : data.rows[i][1], k = base;
@@ -83,6 +96,16 @@
       return "Each row shows its cheapest configuration within " + unit + (found < rows.length
         ? "; " + (rows.length - found) + " of the " + rows.length + " model and GPU pairs have none, and are hidden."
         : "; every model and GPU pair has one.");
+    };
+    var latest = null, loaded = false;
+    return function (limit) {
+      latest = limit;
+      if (limit === null || loaded) return apply(limit);
+      fetchSpare(function () {
+        loaded = true;
+        if (latest === limit) status.textContent = apply(limit);
+      });
+      return "Loading the rows for " + limit + " " + data.unit + "…";
     };
   }
 

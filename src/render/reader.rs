@@ -41,9 +41,15 @@ pub struct LimitControl {
     pub step: &'static str,
     /// The data, as JSON safe inside `<script>`.
     pub data: String,
-    /// A leaderboard's other candidates' rows (`<template>`), or "".
+    /// A leaderboard's other candidates' rows, a document of their own
+    /// ([`LIMIT_ROWS`]) fetched when a limit is first set, or "".
     pub rows: String,
 }
+
+/// The file beside a leaderboard that holds its other limit candidates'
+/// rows: fetched only when the reader sets a limit, so a first visit does
+/// not download them (a third of the chat leaderboard's bytes).
+pub const LIMIT_ROWS: &str = "limit-rows.html";
 
 /// The URL parameter of a workload's latency limit.
 pub fn limit_param(measure: Measure) -> &'static str {
@@ -113,14 +119,16 @@ fn head<F: PageKind>(site: &Site<'_, F>) -> Head {
 /// A leaderboard's data: per row of the table (in the built order), its
 /// candidates' latencies, cheapest first, and which of them the built row
 /// shows (`None` when none: then the row shows the deadline's pick alone).
-/// Every other candidate's cells are in the page's `<template
-/// id="limit-rows">`, made by the same code as the table's rows.
+/// Every other candidate's cells are in [`LIMIT_ROWS`], made by the same
+/// code as the table's rows.
 #[derive(Serialize)]
 struct LeaderboardData {
     #[serde(flatten)]
     head: Head,
     /// "within 500 ms": the deadline as the caption words it.
     within: String,
+    /// Where the other candidates' rows are, relative to the page.
+    spare: &'static str,
     rows: Vec<(Vec<f64>, Option<usize>)>,
 }
 
@@ -138,6 +146,7 @@ pub struct SpareRow {
 #[derive(Template)]
 #[template(path = "limit_rows.html")]
 struct SpareRows {
+    workload: String,
     rows: Vec<SpareRow>,
 }
 
@@ -175,6 +184,7 @@ pub fn leaderboard_control<F: PageKind>(
     let data = script_json(&LeaderboardData {
         head: head(site),
         within: format!("within {}", site.deadline()),
+        spare: LIMIT_ROWS,
         rows,
     });
     let mut control = control(
@@ -182,9 +192,12 @@ pub fn leaderboard_control<F: PageKind>(
         data,
         "for each model and GPU, the cheapest configuration within it, in the same table (rows with none are hidden)",
     );
-    control.rows = SpareRows { rows: spare }
-        .render()
-        .context("rendering the limit's rows")?;
+    control.rows = SpareRows {
+        workload: site.workload.name.clone(),
+        rows: spare,
+    }
+    .render()
+    .context("rendering the limit's rows")?;
     Ok(control)
 }
 

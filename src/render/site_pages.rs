@@ -158,8 +158,9 @@ pub(super) fn render_leaderboard<F: PageKind>(
             |r| leaderboard_row(site, r, "", columns).cells,
         )?)
     };
-    if limit.is_some() {
+    if let Some(c) = &limit {
         meta.scripts.push("limit.js");
+        sink.put(&site.path(super::reader::LIMIT_ROWS), c.rows.as_bytes())?;
     }
     let chart = if site.leaderboard.is_empty() {
         None

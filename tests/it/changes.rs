@@ -181,7 +181,7 @@ fn the_change_log_lists_every_import_newest_first_with_the_figures_that_moved() 
                 "Text to Image",
                 "B200",
                 "—",
-                "337.94",
+                "337.9",
                 "J/image",
                 "new"
             ],
@@ -361,7 +361,7 @@ fn the_feed_is_atom_with_one_entry_per_import_newest_first_dated_by_the_history(
     for expected in [
         "Qwen 3 32B (Text Conversation) on B200: 41.20 → 39.05 Wh/M tok (−5.2 %)",
         "Qwen 3 32B (Text Conversation) on H100: 70.00 → 63.47 Wh/M tok (−9.3 %)",
-        "SANA 1.5 1.6B (Text to Image) on B200: — → 337.94 J/image (new)",
+        "SANA 1.5 1.6B (Text to Image) on B200: — → 337.9 J/image (new)",
         "<script>alert(1)</script> Old & Co (Text Conversation) on H100: 12.50 → — Wh/M tok (gone)",
     ] {
         assert!(shown.contains(expected), "{expected:?} in {shown}");
@@ -445,7 +445,7 @@ fn each_model_page_shows_the_history_of_its_own_best_figures() {
     let sana = site.page("workloads/text-to-image/models/sana-1-5-1-6b/index.html");
     assert_eq!(
         rows(&sana, "table-history"),
-        [["2026-02-20", "2026-02-16", "—", "337.94", "J/image", "new"]]
+        [["2026-02-20", "2026-02-16", "—", "337.9", "J/image", "new"]]
     );
     // A model whose best figures never changed says so.
     let other = site.page("workloads/lm-arena-chat/models/qwen-3-30b-a3b-instruct/index.html");

@@ -283,7 +283,7 @@ fn the_first_published_version_imports_and_the_next_moves_two_best_figures() {
     );
     assert!(
         energyboard::import::changelog::markdown(&e).contains(
-            "| text-to-image | pixart | B200 | 866.15 J/image (`pixart/B200/4/b8/u4r1`) | 604.87 J/image (`pixart/B200/1/b2`) | -30.17 % |"
+            "| text-to-image | pixart | B200 | 866.2 J/image (`pixart/B200/4/b8/u4r1`) | 604.9 J/image (`pixart/B200/1/b2`) | -30.17 % |"
         )
     );
 }
