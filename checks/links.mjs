@@ -300,6 +300,9 @@ export async function checkLinks({ siteDir, served, report }) {
       const pages = files.filter((f) => f.endsWith('.html') && f !== '404.html');
       const listed = new Set(locs.map((l) => served.mapPublished(l)).filter(Boolean).map((u) => new URL(u).pathname.slice(served.basePath.length)));
       for (const p of pages) {
+        // A page that asks not to be indexed (a leaderboard's rows for a
+        // latency limit, read by its script) belongs in no sitemap.
+        if (/<meta name="robots" content="noindex">/.test(await fs.readFile(path.join(root, p), 'utf8'))) continue;
         if (!listed.has(urlPathOf(p))) problems.push(`page ${urlPathOf(p) || '(root)'} is not in the sitemap`);
       }
       report.check('links sitemap.xml', problems, `${locs.length} URLs`);

@@ -736,7 +736,8 @@ mod tests {
             fmt::figure_value("wh_per_million_output_tokens", 39.054),
             "39.05"
         );
-        assert_eq!(fmt::figure_value("joules_per_image", 1234.5), "1,234.50");
+        // Four significant figures, as the diffusion pages show it.
+        assert_eq!(fmt::figure_value("joules_per_image", 1234.5), "1,234");
         assert_eq!(fmt::figure_value("something_else", 0.125), "0.125");
     }
 }
