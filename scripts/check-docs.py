@@ -211,10 +211,15 @@ def check_commands(root, skip):
     commands = sh_commands(readme)
     if not commands:
         return [f"README.md: no command in a ```sh block"]
-    env = dict(os.environ, CARGO_TARGET_DIR=target_dir(root))
-    with tempfile.TemporaryDirectory(prefix="energyboard-docs.") as tmp:
-        copy = Path(tmp) / "repo"
-        copy.mkdir()
+    target = target_dir(root)
+    env = dict(os.environ, CARGO_TARGET_DIR=target)
+    # The copy is made at the same place each run (inside the target
+    # folder, which git ignores), with the files' own times, so cargo
+    # finds its build of the copy current and rebuilds only what changed.
+    copy = Path(target) / "check-docs" / "repo"
+    shutil.rmtree(copy, ignore_errors=True)
+    copy.mkdir(parents=True)
+    try:
         copy_repository(root, copy)
         for number, command in commands:
             where = f"README.md:{number}: {command}"
@@ -240,6 +245,8 @@ def check_commands(root, skip):
             else:
                 tail = "\n".join((run.stdout + run.stderr).splitlines()[-10:])
                 problems.append(f"{where}: exited {run.returncode}\n{tail}")
+    finally:
+        shutil.rmtree(copy, ignore_errors=True)
     return problems
 
 
