@@ -437,7 +437,7 @@ fn group_models<R>(
             }
             slug
         };
-        let prefixed = |name: &str| format!("{}{}", upstream.slug_prefix, url_segment(name));
+        let prefixed = |name: &str| format!("{}{}", upstream.slug_prefix(), url_segment(name));
         let natural = shorten(prefixed(&nick));
         let repo = shorten(prefixed(&last));
         let numbered = (2..100).map(|n| shorten(format!("{repo}-{n}")));
@@ -507,6 +507,7 @@ fn source_block(
     deadline: (&str, String),
     deadline_clause: String,
     rows: usize,
+    id: Option<String>,
 ) -> Arc<Source> {
     let selection = fill(
         &ed.selection,
@@ -533,8 +534,7 @@ fn source_block(
         ),
     };
     Arc::new(Source {
-        // Set for a source beside the leaderboard (`import::mark_source`).
-        id: None,
+        id,
         name: common.name.clone(),
         publisher: common.publisher.clone(),
         url: common.url.clone(),
@@ -867,6 +867,7 @@ pub fn convert_token_task(
             medians.len(),
         ),
         rows.len(),
+        upstream.source.as_ref().map(|s| s.id.clone()),
     );
     for mut m in models {
         if m.rows.is_empty() {
@@ -915,7 +916,7 @@ pub fn convert_token_task(
                 },
             )
         });
-        let name = display_name(&m.meta, &m.id);
+        let name = display_name(&m.meta, &m.id, upstream);
         let file = ModelFile {
             version: "1".to_owned(),
             updated: dates.updated.clone(),
@@ -1236,6 +1237,7 @@ pub fn convert_diffusion_task(
             latencies.len(),
         ),
         rows.len(),
+        upstream.source.as_ref().map(|s| s.id.clone()),
     );
     for mut m in models {
         if m.rows.is_empty() {
@@ -1274,7 +1276,7 @@ pub fn convert_diffusion_task(
                 },
             )
         });
-        let name = display_name(&m.meta, &m.id);
+        let name = display_name(&m.meta, &m.id, upstream);
         let file = DiffusionFile {
             version: "1".to_owned(),
             updated: dates.updated.clone(),
@@ -1342,11 +1344,16 @@ fn workload(task: &str, ed: &WorkloadTexts) -> WorkloadDecl {
     }
 }
 
-/// A model's display name: its non-empty `nickname`, else its id.
-fn display_name(meta: &Map<String, Value>, id: &str) -> String {
-    match meta.get("nickname") {
+/// A model's display name: its non-empty `nickname`, else its id; marked
+/// with the label of a source beside the leaderboard.
+fn display_name(meta: &Map<String, Value>, id: &str, upstream: &Upstream) -> String {
+    let name = match meta.get("nickname") {
         Some(Value::String(s)) if !s.is_empty() => s.clone(),
         _ => id.to_owned(),
+    };
+    match &upstream.source {
+        Some(s) => format!("{name} ({})", s.label),
+        None => name,
     }
 }
 

@@ -598,8 +598,7 @@ fn import_locked(
     // Slugs already published stay with their models.
     remember_slugs(&mut manifest, &current);
     upstream.published_slugs = manifest.slugs.clone();
-    let (mut docs, mut warnings) = convert_all(&upstream, editorial, &opts.editorial, dates)?;
-    mark_source(&mut docs, opts.source.as_ref());
+    let (docs, mut warnings) = convert_all(&upstream, editorial, &opts.editorial, dates)?;
     warnings.extend(recovered);
     crate::write::stop_point()?;
 
@@ -711,22 +710,10 @@ fn as_source(editorial: &mut Editorial, upstream: &mut Upstream, source: &Source
     common.compiled_evidence_both.clone_from(&evidence);
     common.compiled_evidence_index_only.clone_from(&evidence);
     common.compiled_evidence_differ = evidence;
-    upstream.slug_prefix = format!("{}--", source.id);
-}
-
-/// Marks each converted document with its source's id, and its model's
-/// name with the source's label, so that every row, card and chart point
-/// that names the model also says whose measurement it is.
-fn mark_source(docs: &mut BTreeMap<String, Value>, source: Option<&SourceSettings>) {
-    if let Some(source) = source {
-        let label = source.label.as_ref().unwrap_or(&source.name);
-        for doc in docs.values_mut() {
-            doc["source"]["id"] = Value::String(source.id.clone());
-            if let Some(name) = doc["name"].as_str() {
-                doc["name"] = Value::String(format!("{name} ({label})"));
-            }
-        }
-    }
+    upstream.source = Some(upstream::SourceMark {
+        id: source.id.clone(),
+        label: source.label.clone().unwrap_or_else(|| source.name.clone()),
+    });
 }
 
 /// Adds to the manifest's slugs those of the model files it owns (the

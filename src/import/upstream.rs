@@ -39,9 +39,30 @@ pub struct Upstream {
     /// model id it was published for (the import's manifest). A model keeps
     /// its slug, and no other model gets it.
     pub published_slugs: std::collections::BTreeMap<String, String>,
-    /// What every new slug starts with: empty for the leaderboard,
-    /// `<id>--` for another source, so its pages have their own addresses.
-    pub slug_prefix: String,
+    /// The source beside the leaderboard being imported, if any: every
+    /// new slug starts with `<id>--` (its pages have their own addresses),
+    /// each file's `source.id` is its id, and each model's name ends with
+    /// its label, so every row, card and chart point that names the model
+    /// says whose measurement it is.
+    pub source: Option<SourceMark>,
+}
+
+/// The id and label of a source beside the leaderboard ([`Upstream::source`]).
+#[derive(Debug, Clone)]
+pub struct SourceMark {
+    /// The `[[sources]]` id.
+    pub id: String,
+    /// What a model's name is marked with, e.g. "Example Lab".
+    pub label: String,
+}
+
+impl Upstream {
+    /// What every new slug starts with: empty for the leaderboard.
+    pub fn slug_prefix(&self) -> String {
+        self.source
+            .as_ref()
+            .map_or_else(String::new, |s| format!("{}--", s.id))
+    }
 }
 
 /// Reads a JSON file of the upstream folder, naming it in every error.
@@ -142,7 +163,7 @@ impl Upstream {
             last_updated,
             tasks,
             published_slugs: std::collections::BTreeMap::new(),
-            slug_prefix: String::new(),
+            source: None,
         })
     }
 
