@@ -256,7 +256,7 @@ pub fn latency_budgets(m: &crate::model::ModelFile) -> Vec<LatencyBudget> {
 /// The latency ladder of a diffusion model: [`IMAGE_LADDER_S`] or
 /// [`VIDEO_LADDER_S`] below the deadline, then the deadline.
 pub fn diffusion_budgets(m: &crate::model::DiffusionFile) -> Vec<LatencyBudget> {
-    latency_budgets_on(m, ladder_s(m.kind))
+    latency_budgets_on(m, ladder_s(m.output()))
 }
 
 /// The batch-latency ladder of a kind of output, seconds.
@@ -319,7 +319,7 @@ pub fn analyse_model(m: &crate::model::ModelFile) -> ModelAnalysis {
 
 /// Runs every analysis on one diffusion model.
 pub fn analyse_diffusion(m: &crate::model::DiffusionFile) -> ModelAnalysis<DiffusionSeriesKey> {
-    analyse(m, ladder_s(m.kind))
+    analyse(m, ladder_s(m.output()))
 }
 
 /// Runs every analysis on one model, with `ladder` as the latency budgets
@@ -652,14 +652,14 @@ mod tests {
                 }
                 // Capped at the deadline: nothing over it is listed, and
                 // up to it the answers agree.
-                let capped = limit_candidates(&m.configurations, m.itl_deadline_ms, keep);
+                let capped = limit_candidates(&m.configurations, m.deadline(), keep);
                 assert!(
                     capped
                         .iter()
-                        .all(|&i| m.configurations[i].median_itl_ms <= m.itl_deadline_ms)
+                        .all(|&i| m.configurations[i].median_itl_ms <= m.deadline())
                 );
                 for limit in limits_to_try(&m.configurations) {
-                    if limit <= m.itl_deadline_ms {
+                    if limit <= m.deadline() {
                         assert_eq!(
                             first_within(&m.configurations, &capped, limit),
                             cheapest_within(&m.configurations, limit, keep)

@@ -154,16 +154,16 @@ impl Plotted for DiffusionFile {
     const LATENCY_UNIT: &'static str = "s";
     const LATENCY_PHRASE: &'static str = "batch latency";
     fn energy_phrase(&self) -> String {
-        format!("energy per {}", self.kind.item())
+        format!("energy per {}", self.output().item())
     }
     fn load_phrase(load: u32) -> String {
         format!("batch size {load}")
     }
     fn energy_axis(&self) -> String {
-        format!("Energy (J per {})", self.kind.item())
+        format!("Energy (J per {})", self.output().item())
     }
     fn energy_short(&self) -> &'static str {
-        match self.kind {
+        match self.output() {
             crate::model::OutputKind::Image => "J/image",
             crate::model::OutputKind::Video => "J/video",
         }

@@ -580,7 +580,7 @@ pub mod tokens {
         .about("Whether median ITL ≤ the file's deadline (500 ms for the seed data).");
 
     pub const ITL_DEADLINE_MS: C = C::setting("itl_deadline_ms", "Deadline", "ms", |r| {
-        number(r.model.itl_deadline_ms, fmt::ms)
+        number(r.model.deadline(), fmt::ms)
     })
     .about("The median-ITL limit under which the best configuration is chosen.");
 
@@ -803,7 +803,7 @@ pub mod diffusion {
 
     pub const BATCH_LATENCY_DEADLINE_S: C =
         C::setting("batch_latency_deadline_s", "Deadline", "s", |r| {
-            number(r.model.batch_latency_deadline_s, fmt::seconds)
+            number(r.model.deadline(), fmt::seconds)
         })
         .about("The batch-latency limit under which the best configuration is chosen.");
 

@@ -306,7 +306,7 @@ pub fn read_model_file(path: &Path) -> Result<LoadedModel, Vec<Problem>> {
             "kind",
             format!(
                 "is {:?}: a diffusion file, where a per-token model file was expected",
-                m.file.kind.item()
+                m.file.output().item()
             ),
         )]),
     }

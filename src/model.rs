@@ -9,23 +9,44 @@ use serde::{Deserialize, Serialize};
 
 pub mod diffusion;
 
-pub use diffusion::{DiffusionConfiguration, DiffusionFile, OutputKind};
+pub use diffusion::{DiffusionConfiguration, OutputKind};
 
 /// One model file: a model, where its numbers come from, and every measured
-/// configuration.
+/// configuration. The frame is the same for every kind of measurement; `C`
+/// is the kind's configuration: [`Configuration`] (energy per output token,
+/// the default) or [`DiffusionConfiguration`] (energy per image or video,
+/// [`DiffusionFile`]). Field order is the order in a data file.
 #[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
-pub struct ModelFile {
+pub struct ModelFile<C = Configuration> {
     /// Format version of the file, e.g. `"1"`.
     pub version: String,
     /// Date the file was last updated (ISO 8601 date).
     pub updated: String,
     /// Version of the data the file carries (ISO 8601 date).
     pub data_version: String,
-    /// The unit of the headline figure, e.g. `"Wh per million output tokens"`.
+    /// What a diffusion model generates (`"image"` or `"video"`); a
+    /// per-token file has none, which is how loading tells the kinds apart.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<OutputKind>,
+    /// The unit of the headline figure, e.g. `"Wh per million output tokens"`
+    /// or `"J per image"`.
     pub unit: String,
-    /// Median inter-token latency deadline in milliseconds used for "best".
-    #[serde(serialize_with = "whole_as_int")]
-    pub itl_deadline_ms: f64,
+    /// Per token: the median inter-token latency deadline in milliseconds
+    /// used for "best" (required; a diffusion file must not carry it).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "some_whole_as_int"
+    )]
+    pub itl_deadline_ms: Option<f64>,
+    /// Diffusion: the batch latency deadline in seconds used for "best"
+    /// (required; a per-token file must not carry it).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "some_whole_as_int"
+    )]
+    pub batch_latency_deadline_s: Option<f64>,
     /// The workload measured, stated explicitly; when absent it comes from
     /// `source.workload` (see [`ModelFile::workload_ref`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -45,21 +66,20 @@ pub struct ModelFile {
     pub model_id: String,
     /// Total parameters, billions.
     pub params_b: f64,
-    /// Parameters active per token, billions.
+    /// Parameters active per token (or per step), billions.
     pub active_params_b: f64,
-    /// Architecture, e.g. "MoE" or "Dense Transformer".
+    /// Architecture, e.g. "MoE", "Dense Transformer" or "Diffusion".
     pub architecture: String,
     /// GPU types the model was measured on.
     pub gpus: Vec<String>,
     /// Every measured configuration.
-    pub configurations: Vec<Configuration>,
+    pub configurations: Vec<C>,
     /// The publisher's best configuration per GPU (checked against ours).
-    pub best: BTreeMap<String, Configuration>,
-    /// A diffusion file's `kind`; a per-token file has none. Read only so
-    /// that loading tells the two kinds of file apart in one pass.
-    #[serde(default, skip_serializing)]
-    pub kind: Option<serde::de::IgnoredAny>,
+    pub best: BTreeMap<String, C>,
 }
+
+/// One diffusion model file (text to image or video).
+pub type DiffusionFile = ModelFile<DiffusionConfiguration>;
 
 /// A workload stated in a model file: the optional top-level `workload`
 /// object, which wins over the id in `source.workload`.
@@ -74,7 +94,17 @@ pub struct WorkloadDecl {
     pub description: Option<String>,
 }
 
-impl ModelFile {
+impl<C> ModelFile<C> {
+    /// The latency deadline for "best", in the unit of
+    /// [`Measured::latency`]: `itl_deadline_ms` (per token) or
+    /// `batch_latency_deadline_s` (diffusion), whichever the file has (NaN
+    /// before validation has checked that it has its kind's).
+    pub fn deadline(&self) -> f64 {
+        self.itl_deadline_ms
+            .or(self.batch_latency_deadline_s)
+            .unwrap_or(f64::NAN)
+    }
+
     /// The file's workload as (id, display name): the `workload` object when
     /// present, else `source.workload`, whose id is the text in its trailing
     /// parentheses (`"Text Conversation (lm-arena-chat)"` → `lm-arena-chat`,
@@ -91,6 +121,15 @@ pub fn whole_as_int<S: serde::Serializer>(v: &f64, s: S) -> Result<S::Ok, S::Err
         s.serialize_i64(*v as i64)
     } else {
         s.serialize_f64(*v)
+    }
+}
+
+/// [`whole_as_int`] for an optional number.
+#[allow(clippy::ref_option, reason = "serde's serialize_with passes &Option")]
+pub fn some_whole_as_int<S: serde::Serializer>(v: &Option<f64>, s: S) -> Result<S::Ok, S::Error> {
+    match v {
+        Some(v) => whole_as_int(v, s),
+        None => s.serialize_none(),
     }
 }
 
@@ -146,60 +185,53 @@ pub trait ModelFrame {
     fn workload_decl(&self) -> Option<&WorkloadDecl>;
 }
 
-macro_rules! model_frame {
-    ($t:ty) => {
-        impl ModelFrame for $t {
-            fn version(&self) -> &str {
-                &self.version
-            }
-            fn unit(&self) -> &str {
-                &self.unit
-            }
-            fn boundary(&self) -> &str {
-                &self.boundary
-            }
-            fn slug(&self) -> &str {
-                &self.slug
-            }
-            fn name(&self) -> &str {
-                &self.name
-            }
-            fn model_id(&self) -> &str {
-                &self.model_id
-            }
-            fn params_b(&self) -> f64 {
-                self.params_b
-            }
-            fn active_params_b(&self) -> f64 {
-                self.active_params_b
-            }
-            fn architecture(&self) -> &str {
-                &self.architecture
-            }
-            fn gpus(&self) -> &[String] {
-                &self.gpus
-            }
-            fn source(&self) -> &std::sync::Arc<Source> {
-                &self.source
-            }
-            fn caveat(&self) -> &str {
-                &self.caveat
-            }
-            fn data_version(&self) -> &str {
-                &self.data_version
-            }
-            fn updated(&self) -> &str {
-                &self.updated
-            }
-            fn workload_decl(&self) -> Option<&WorkloadDecl> {
-                self.workload.as_ref()
-            }
-        }
-    };
+impl<C> ModelFrame for ModelFile<C> {
+    fn version(&self) -> &str {
+        &self.version
+    }
+    fn unit(&self) -> &str {
+        &self.unit
+    }
+    fn boundary(&self) -> &str {
+        &self.boundary
+    }
+    fn slug(&self) -> &str {
+        &self.slug
+    }
+    fn name(&self) -> &str {
+        &self.name
+    }
+    fn model_id(&self) -> &str {
+        &self.model_id
+    }
+    fn params_b(&self) -> f64 {
+        self.params_b
+    }
+    fn active_params_b(&self) -> f64 {
+        self.active_params_b
+    }
+    fn architecture(&self) -> &str {
+        &self.architecture
+    }
+    fn gpus(&self) -> &[String] {
+        &self.gpus
+    }
+    fn source(&self) -> &std::sync::Arc<Source> {
+        &self.source
+    }
+    fn caveat(&self) -> &str {
+        &self.caveat
+    }
+    fn data_version(&self) -> &str {
+        &self.data_version
+    }
+    fn updated(&self) -> &str {
+        &self.updated
+    }
+    fn workload_decl(&self) -> Option<&WorkloadDecl> {
+        self.workload.as_ref()
+    }
 }
-
-model_frame!(ModelFile);
-model_frame!(DiffusionFile);
 
 /// What the analysis needs of one measured configuration, of either kind.
 pub trait Measured: PartialEq + Send + Sync + 'static {
@@ -273,8 +305,7 @@ pub trait Measurements: ModelFrame {
     type Config: Measured;
     /// Every measured configuration.
     fn configurations(&self) -> &[Self::Config];
-    /// The latency deadline for "best", in the unit of
-    /// [`Measured::latency`].
+    /// [`ModelFile::deadline`].
     fn deadline(&self) -> f64;
     /// The labeller of the file's series: the short label of the series a
     /// configuration belongs to, e.g. "H100 ×2 EP2", naming what varies
@@ -341,7 +372,7 @@ impl Measurements for ModelFile {
         &self.configurations
     }
     fn deadline(&self) -> f64 {
-        self.itl_deadline_ms
+        ModelFile::deadline(self)
     }
     /// "H100 ×2 EP2", with the precision added when the file has several.
     fn series_labels(&self) -> impl Fn(&Configuration) -> String {
@@ -458,13 +489,13 @@ impl Measured for DiffusionConfiguration {
 impl Measurements for DiffusionFile {
     type Config = DiffusionConfiguration;
     fn measure(&self) -> Measure {
-        Measure::Diffusion(self.kind)
+        Measure::Diffusion(self.output())
     }
     fn configurations(&self) -> &[DiffusionConfiguration] {
         &self.configurations
     }
     fn deadline(&self) -> f64 {
-        self.batch_latency_deadline_s
+        ModelFile::deadline(self)
     }
     /// "H100 ×2 U2·R1", with the precision, the resolution and the steps
     /// added when they vary within the file.

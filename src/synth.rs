@@ -91,11 +91,12 @@ pub fn synthesise(template: &ModelFile, index: usize, width: usize, seed: u64) -
     // Model-wide factors, then a little noise per configuration.
     let model_energy = rng.between(0.6, 1.6);
     let model_latency = rng.between(0.8, 1.25);
+    let deadline = m.deadline();
     for c in &mut m.configurations {
         let energy = model_energy * rng.between(0.97, 1.03);
         let latency = model_latency * rng.between(0.97, 1.03);
         jitter(c, energy, latency);
-        c.under_itl_deadline = c.median_itl_ms <= m.itl_deadline_ms;
+        c.under_itl_deadline = c.median_itl_ms <= deadline;
         if let Some(rest) = c.row_id.strip_prefix(&old_slug) {
             c.row_id = format!("{}{rest}", m.slug);
         }

@@ -509,7 +509,7 @@ impl PageCharts for ModelFile {
 
 impl PageCharts for DiffusionFile {
     fn metrics(&self) -> &'static [Metric<DiffusionConfiguration>; 4] {
-        match self.kind {
+        match self.output() {
             crate::model::OutputKind::Image => &IMAGE_METRICS,
             crate::model::OutputKind::Video => &VIDEO_METRICS,
         }
@@ -525,7 +525,7 @@ impl PageCharts for DiffusionFile {
         log_note: &str,
     ) -> String {
         let configs = &cx.m.configurations;
-        let (item, items) = (cx.m.kind.item(), cx.m.kind.items());
+        let (item, items) = (cx.m.output().item(), cx.m.output().items());
         let (lo, hi) = min_max(configs.iter().map(metric.value));
         match metric.kind {
             Kind::Latency => {
@@ -566,7 +566,7 @@ impl PageCharts for DiffusionFile {
     }
 
     fn describe_tradeoff(cx: &Ctx<'_, Self>, scales: &str) -> String {
-        let item = cx.m.kind.item();
+        let item = cx.m.output().item();
         format!(
             "Each configuration of {} as batch latency against energy per {item} ({scales}), with the Pareto frontier of {} configurations drawn as a line and the {} s deadline as a dashed line. Lowest energy within the deadline: {}.",
             cx.m.name,

@@ -82,7 +82,7 @@ pub fn snapshot(data: &DataSet) -> Snapshot {
         );
     }
     for m in &data.diffusion {
-        let figure = match m.file.kind {
+        let figure = match m.file.output() {
             OutputKind::Image => key_and_unit(&columns::diffusion::JOULES_PER_IMAGE),
             OutputKind::Video => key_and_unit(&columns::diffusion::JOULES_PER_VIDEO),
         };

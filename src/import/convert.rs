@@ -922,7 +922,9 @@ pub fn convert_token_task(
             updated: dates.updated.clone(),
             data_version: dates.data_version.clone(),
             unit: "Wh per million output tokens".to_owned(),
-            itl_deadline_ms: deadline,
+            kind: None,
+            itl_deadline_ms: Some(deadline),
+            batch_latency_deadline_s: None,
             workload: Some(workload(task, ed)),
             source: source.clone(),
             caveat: ed.caveat.clone().unwrap_or_else(|| common.caveat.clone()),
@@ -936,7 +938,6 @@ pub fn convert_token_task(
             gpus,
             configurations: configs,
             best,
-            kind: None,
         };
         let doc = serde_json::to_value(&file).expect("a model file serialises");
         out.docs.insert(m.slug.clone(), doc);
@@ -1281,9 +1282,10 @@ pub fn convert_diffusion_task(
             version: "1".to_owned(),
             updated: dates.updated.clone(),
             data_version: dates.data_version.clone(),
-            kind,
+            kind: Some(kind),
             unit: kind.unit().to_owned(),
-            batch_latency_deadline_s: deadline,
+            itl_deadline_ms: None,
+            batch_latency_deadline_s: Some(deadline),
             workload: Some(workload(task, ed)),
             source: source.clone(),
             caveat: ed
@@ -1300,7 +1302,6 @@ pub fn convert_diffusion_task(
             gpus,
             configurations: configs,
             best,
-            itl_deadline_ms: None,
         };
         let doc = serde_json::to_value(&file).expect("a model file serialises");
         out.docs.insert(m.slug.clone(), doc);

@@ -20,7 +20,7 @@ pub const CONSISTENCY_TOLERANCE: f64 = 0.01;
 pub(super) fn validate_diffusion(path: &Path, m: &DiffusionFile) -> Vec<Problem> {
     let mut out = Vec::new();
     let mut bad = |field: String, message: String| out.push(problem(path, field, message));
-    let kind = m.kind;
+    let kind = m.output();
 
     if m.unit != kind.unit() {
         bad(
@@ -41,6 +41,7 @@ pub(super) fn validate_diffusion(path: &Path, m: &DiffusionFile) -> Vec<Problem>
     }
     let deadline = limits::Deadline {
         field: "batch_latency_deadline_s",
+        value: m.batch_latency_deadline_s,
         max: limits::MAX_BATCH_LATENCY_S,
         unit: " s",
     };
@@ -50,8 +51,9 @@ pub(super) fn validate_diffusion(path: &Path, m: &DiffusionFile) -> Vec<Problem>
         let at = format!("configurations[{i}]");
         let row = format!(" (row {})", shown(&c.row_id));
         validate_configuration(&mut bad, kind, &at, &row, c);
-        if c.batch_latency_s.is_finite() && m.batch_latency_deadline_s.is_finite() {
-            let under = c.batch_latency_s <= m.batch_latency_deadline_s;
+        let limit = m.deadline();
+        if c.batch_latency_s.is_finite() && limit.is_finite() {
+            let under = c.batch_latency_s <= limit;
             if under != c.under_latency_deadline {
                 bad(
                     format!("{at}.under_latency_deadline"),
@@ -60,7 +62,7 @@ pub(super) fn validate_diffusion(path: &Path, m: &DiffusionFile) -> Vec<Problem>
                         c.under_latency_deadline,
                         number(c.batch_latency_s),
                         if under { "within" } else { "above" },
-                        number(m.batch_latency_deadline_s)
+                        number(limit)
                     ),
                 );
             }
@@ -70,7 +72,7 @@ pub(super) fn validate_diffusion(path: &Path, m: &DiffusionFile) -> Vec<Problem>
     if !out.is_empty() {
         return out;
     }
-    let deadline = format!("{} s", m.batch_latency_deadline_s);
+    let deadline = format!("{} s", m.deadline());
     let words = BestWords {
         deadline: &deadline,
         latency: "batch latency",

@@ -280,6 +280,8 @@ fn check_at_most(
 pub(super) struct Deadline {
     /// The field, e.g. `itl_deadline_ms`.
     pub field: &'static str,
+    /// Its value in the file, if the file has it.
+    pub value: Option<f64>,
     /// The largest value accepted.
     pub max: f64,
     /// The unit in a message, e.g. " ms".
@@ -292,14 +294,16 @@ pub(super) fn check_model_ranges(
     m: &impl Measurements,
     deadline: &Deadline,
 ) {
-    check_at_most(
-        bad,
-        deadline.field,
-        m.deadline(),
-        deadline.max,
-        deadline.unit,
-        "",
-    );
+    match deadline.value {
+        Some(value) => check_at_most(bad, deadline.field, value, deadline.max, deadline.unit, ""),
+        None => bad(
+            deadline.field.into(),
+            format!(
+                "is required but missing: the latency deadline for \"best\", in{}",
+                deadline.unit
+            ),
+        ),
+    }
     for (field, value) in [
         ("params_b", m.params_b()),
         ("active_params_b", m.active_params_b()),

@@ -106,8 +106,15 @@ pub fn validate_model(path: &Path, m: &ModelFile) -> Vec<Problem> {
     let mut out = Vec::new();
     let mut bad = |field: String, message: String| out.push(problem(path, field, message));
 
+    if m.batch_latency_deadline_s.is_some() {
+        bad(
+            "batch_latency_deadline_s".into(),
+            "is a diffusion field; a per-token file gives its deadline as itl_deadline_ms, in milliseconds".into(),
+        );
+    }
     let deadline = limits::Deadline {
         field: "itl_deadline_ms",
+        value: m.itl_deadline_ms,
         max: limits::MAX_LATENCY_MS,
         unit: " ms",
     };
@@ -117,8 +124,9 @@ pub fn validate_model(path: &Path, m: &ModelFile) -> Vec<Problem> {
         let at = format!("configurations[{i}]");
         let row = format!(" (row {})", shown(&c.row_id));
         validate_configuration(&mut bad, &at, &row, c);
-        if c.median_itl_ms.is_finite() && m.itl_deadline_ms.is_finite() {
-            let under = c.median_itl_ms <= m.itl_deadline_ms;
+        let limit = m.deadline();
+        if c.median_itl_ms.is_finite() && limit.is_finite() {
+            let under = c.median_itl_ms <= limit;
             if under != c.under_itl_deadline {
                 bad(
                     format!("{at}.under_itl_deadline"),
@@ -127,7 +135,7 @@ pub fn validate_model(path: &Path, m: &ModelFile) -> Vec<Problem> {
                         c.under_itl_deadline,
                         limits::number(c.median_itl_ms),
                         if under { "within" } else { "above" },
-                        limits::number(m.itl_deadline_ms)
+                        limits::number(limit)
                     ),
                 );
             }
@@ -137,7 +145,7 @@ pub fn validate_model(path: &Path, m: &ModelFile) -> Vec<Problem> {
     if !out.is_empty() {
         return out;
     }
-    let deadline = format!("{} ms", m.itl_deadline_ms);
+    let deadline = format!("{} ms", m.deadline());
     let words = BestWords {
         deadline: &deadline,
         latency: "median ITL",
@@ -598,7 +606,7 @@ pub(super) fn check_across_files(
         .chain(
             diffusion
                 .iter()
-                .map(|m| FileFacts::of(m, Some(m.file.kind))),
+                .map(|m| FileFacts::of(m, Some(m.file.output()))),
         )
         .collect();
     // In the order the files were found.

@@ -6,11 +6,9 @@
 //! A file is of this kind when it has a top-level `"kind"` (`"image"` or
 //! `"video"`); files without one are per-token files ([`super::ModelFile`]).
 
-use std::collections::BTreeMap;
-
 use serde::{Deserialize, Serialize};
 
-use super::{Source, WorkloadDecl};
+use super::DiffusionFile;
 
 /// What a diffusion model generates: the item energy is counted per.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize, Serialize)]
@@ -104,54 +102,12 @@ pub const PER_TOKEN_FIELDS: [&str; 16] = [
     "itl_deadline_ms",
 ];
 
-/// One diffusion model file.
-#[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
-pub struct DiffusionFile {
-    /// Format version of the file, e.g. `"1"`.
-    pub version: String,
-    /// Date the file was last updated (ISO 8601 date).
-    pub updated: String,
-    /// Version of the data the file carries (ISO 8601 date).
-    pub data_version: String,
-    /// What the model generates.
-    pub kind: OutputKind,
-    /// The unit of the headline figure: `"J per image"` or `"J per video"`.
-    pub unit: String,
-    /// Batch latency deadline in seconds used for "best".
-    #[serde(serialize_with = "super::whole_as_int")]
-    pub batch_latency_deadline_s: f64,
-    /// The workload measured, stated explicitly; when absent it comes from
-    /// `source.workload`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub workload: Option<WorkloadDecl>,
-    /// Where the numbers come from, under which licence and how to cite them.
-    pub source: std::sync::Arc<Source>,
-    /// What the figures leave out, in the data publisher's words.
-    pub caveat: String,
-    /// The measurement boundary, e.g. `"gpu_only"`.
-    pub boundary: String,
-    /// URL-safe identifier: `^[a-z0-9][a-z0-9-]*$`.
-    pub slug: String,
-    /// Display name, e.g. "FLUX.1 Dev".
-    pub name: String,
-    /// Hugging Face model id.
-    pub model_id: String,
-    /// Total parameters, billions.
-    pub params_b: f64,
-    /// Parameters active per step, billions (the total for these models).
-    pub active_params_b: f64,
-    /// Architecture, e.g. "Diffusion".
-    pub architecture: String,
-    /// GPU types the model was measured on.
-    pub gpus: Vec<String>,
-    /// Every measured configuration.
-    pub configurations: Vec<DiffusionConfiguration>,
-    /// The publisher's best configuration per GPU (checked against ours).
-    pub best: BTreeMap<String, DiffusionConfiguration>,
-    /// A per-token deadline, which a diffusion file must not carry; kept
-    /// only so that validation can name it.
-    #[serde(default, skip_serializing)]
-    pub itl_deadline_ms: Option<serde::de::IgnoredAny>,
+impl DiffusionFile {
+    /// What the model generates. A diffusion file always has its `kind`:
+    /// loading reads a file as this kind only when it has one.
+    pub fn output(&self) -> OutputKind {
+        self.kind.expect("a diffusion file has a kind")
+    }
 }
 
 /// One measured configuration of a diffusion model: a model generating

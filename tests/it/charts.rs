@@ -903,7 +903,7 @@ fn diffusion_models_get_five_charts_against_batch_size_in_their_own_units() {
         assert!(
             latency
                 .svg
-                .contains(&format!("deadline {} s", m.batch_latency_deadline_s))
+                .contains(&format!("deadline {} s", m.deadline()))
         );
         let tradeoff = &charts[4];
         assert!(tradeoff.svg.contains("Batch latency (s)"));

@@ -83,7 +83,7 @@ fn every_latency_limit_pick_is_the_cheapest_within_the_limit_on_raw_values() {
         for gpu in &m.gpus {
             let keep = |c: &energyboard::model::Configuration| &c.gpu == gpu;
             // What a page embeds: the candidates up to the deadline.
-            let candidates = limit_candidates(&m.configurations, m.itl_deadline_ms, keep);
+            let candidates = limit_candidates(&m.configurations, m.deadline(), keep);
             let mut latencies: Vec<f64> = rows
                 .iter()
                 .filter(|r| r.gpu.contains(gpu.as_str()))
@@ -92,8 +92,8 @@ fn every_latency_limit_pick_is_the_cheapest_within_the_limit_on_raw_values() {
             latencies.sort_by(f64::total_cmp);
             let mut limits = latencies.clone();
             limits.extend(latencies.windows(2).map(|w| f64::midpoint(w[0], w[1])));
-            limits.extend((1..=m.itl_deadline_ms as u32).map(f64::from));
-            for limit in limits.into_iter().filter(|l| *l <= m.itl_deadline_ms) {
+            limits.extend((1..=m.deadline() as u32).map(f64::from));
+            for limit in limits.into_iter().filter(|l| *l <= m.deadline()) {
                 let page = candidates
                     .iter()
                     .map(|&i| &m.configurations[i])

@@ -112,7 +112,7 @@ fn check_analysis(m: &ModelFile, a: &energyboard::analyse::ModelAnalysis) {
         if let Some(i) = best {
             let c = &m.configurations[*i];
             assert_eq!(&c.gpu, gpu);
-            assert!(c.median_itl_ms <= m.itl_deadline_ms);
+            assert!(c.median_itl_ms <= m.deadline());
         }
     }
     assert!(!a.frontier.is_empty() && a.frontier.iter().all(|&i| i < n));

@@ -481,6 +481,29 @@ fn missing_top_level_field_names_it() {
 }
 
 #[test]
+fn a_missing_deadline_or_the_other_kinds_deadline_is_refused() {
+    with_bad_data(|bad| {
+        fs::write(
+            bad.join(MODEL),
+            seed_text().replace("\"itl_deadline_ms\": 500,", ""),
+        )
+        .unwrap();
+    })
+    .model_problem(
+        "itl_deadline_ms",
+        "is required but missing: the latency deadline for \"best\", in ms",
+    );
+    with_bad_data(|bad| {
+        let text = seed_text().replace(
+            "\"itl_deadline_ms\": 500,",
+            "\"itl_deadline_ms\": 500, \"batch_latency_deadline_s\": 30,",
+        );
+        fs::write(bad.join(MODEL), text).unwrap();
+    })
+    .model_problem("batch_latency_deadline_s", "is a diffusion field");
+}
+
+#[test]
 fn missing_field_in_best_names_the_gpu() {
     invalid("missing-field-in-best").model_problem("best.H100.row_id", "is required but missing");
 }
