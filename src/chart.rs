@@ -110,11 +110,17 @@ pub trait Plotted: Measurements {
     /// The load of a best point in a description, e.g. "384".
     fn load_phrase(load: u32) -> String;
     /// The energy axis, e.g. "Energy (Wh per million output tokens)".
-    fn energy_axis(&self) -> String;
+    fn energy_axis(&self) -> String {
+        self.measure().words().energy_axis()
+    }
     /// The energy's short unit, e.g. "Wh/M".
-    fn energy_short(&self) -> &'static str;
+    fn energy_short(&self) -> &'static str {
+        self.measure().words().energy_short
+    }
     /// The energy in a sentence, e.g. "energy per million output tokens".
-    fn energy_phrase(&self) -> String;
+    fn energy_phrase(&self) -> String {
+        self.measure().words().energy_per.to_owned()
+    }
     /// An energy in its page format.
     fn energy_text(value: f64) -> String;
     /// A latency in its page format.
@@ -127,17 +133,8 @@ impl Plotted for ModelFile {
     const LATENCY_HEADER: &'static str = "Median ITL (ms)";
     const LATENCY_UNIT: &'static str = "ms";
     const LATENCY_PHRASE: &'static str = "median inter-token latency";
-    fn energy_phrase(&self) -> String {
-        "energy per million output tokens".to_owned()
-    }
     fn load_phrase(load: u32) -> String {
         load.to_string()
-    }
-    fn energy_axis(&self) -> String {
-        "Energy (Wh per million output tokens)".to_owned()
-    }
-    fn energy_short(&self) -> &'static str {
-        "Wh/M"
     }
     fn energy_text(value: f64) -> String {
         fmt::wh_per_million(value)
@@ -153,20 +150,8 @@ impl Plotted for DiffusionFile {
     const LATENCY_HEADER: &'static str = "Batch latency (s)";
     const LATENCY_UNIT: &'static str = "s";
     const LATENCY_PHRASE: &'static str = "batch latency";
-    fn energy_phrase(&self) -> String {
-        format!("energy per {}", self.output().item())
-    }
     fn load_phrase(load: u32) -> String {
         format!("batch size {load}")
-    }
-    fn energy_axis(&self) -> String {
-        format!("Energy (J per {})", self.output().item())
-    }
-    fn energy_short(&self) -> &'static str {
-        match self.output() {
-            crate::model::OutputKind::Image => "J/image",
-            crate::model::OutputKind::Video => "J/video",
-        }
     }
     fn energy_text(value: f64) -> String {
         fmt::joules_per_item(value)

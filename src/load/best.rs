@@ -9,16 +9,6 @@ use super::{Problem, problem, shown};
 use crate::model::{Measured, Measurements};
 use crate::select;
 
-/// How [`check_best`] names a kind's figures in its messages.
-pub(super) struct BestWords<'a> {
-    /// The deadline with its unit, e.g. "500 ms".
-    pub deadline: &'a str,
-    /// The latency the deadline applies to, e.g. "median ITL".
-    pub latency: &'a str,
-    /// The unit of the energy, e.g. "Wh/M".
-    pub energy: &'a str,
-}
-
 /// The file's `best` must match the best this program computes, GPU by GPU.
 /// A different configuration with the same energy is a tie, not a
 /// disagreement.
@@ -26,17 +16,16 @@ pub(super) fn check_best<M>(
     path: &Path,
     m: &M,
     stated_best: &BTreeMap<String, M::Config>,
-    words: &BestWords<'_>,
     out: &mut Vec<Problem>,
 ) where
     M: Measurements,
     M::Config: PartialEq,
 {
-    let BestWords {
-        deadline,
-        latency,
-        energy,
-    } = words;
+    // The kind's words: "median ITL" and "Wh/M", or "batch latency" and
+    // "J/image"; the deadline with its unit, "500 ms".
+    let words = m.measure().words();
+    let (latency, energy) = (words.latency_short, words.energy_short);
+    let deadline = format!("{} {}", m.deadline(), words.latency_unit);
     let configs = m.configurations();
     let rows = configs.iter().map(|c| (c.gpu(), c.figures()));
     let computed = select::best_per_gpu(m.gpus(), m.deadline(), rows);

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use super::best::{BestWords, check_best};
+use super::best::check_best;
 use super::limits::{self, number};
 use super::validate::{positive, validate_frame, validate_row_ids};
 use super::{Problem, problem, shown};
@@ -72,13 +72,7 @@ pub(super) fn validate_diffusion(path: &Path, m: &DiffusionFile) -> Vec<Problem>
     if !out.is_empty() {
         return out;
     }
-    let deadline = format!("{} s", m.deadline());
-    let words = BestWords {
-        deadline: &deadline,
-        latency: "batch latency",
-        energy: kind.unit(),
-    };
-    check_best(path, m, &m.best, &words, &mut out);
+    check_best(path, m, &m.best, &mut out);
     out
 }
 

@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use super::best::{BestWords, check_best};
+use super::best::check_best;
 use super::{LoadedModel, Problem, limits, problem, shown};
 use crate::model::{
     Configuration, DiffusionFile, Measured, Measurements, ModelFile, ModelFrame, row_anchor,
@@ -145,13 +145,7 @@ pub fn validate_model(path: &Path, m: &ModelFile) -> Vec<Problem> {
     if !out.is_empty() {
         return out;
     }
-    let deadline = format!("{} ms", m.deadline());
-    let words = BestWords {
-        deadline: &deadline,
-        latency: "median ITL",
-        energy: "Wh/M",
-    };
-    check_best(path, m, &m.best, &words, &mut out);
+    check_best(path, m, &m.best, &mut out);
     out
 }
 

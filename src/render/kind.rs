@@ -10,107 +10,12 @@ use crate::columns::{
     Column, ColumnSet, DIFFUSION, FootprintColumn, PER_TOKEN, Shown, diffusion, tokens,
 };
 use crate::fmt;
+pub use crate::model::Words;
 use crate::model::{
     Configuration, DiffusionConfiguration, DiffusionFile, Measured, Measurements, ModelFile,
     OutputKind,
 };
 use crate::workload::Measure;
-
-/// The words a workload's pages use for what it measures. The per-token
-/// words are those the site used before it had other kinds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Words {
-    /// What energy is counted per: "output token", "image", "video".
-    pub item: &'static str,
-    /// The headline energy's unit in words: "Wh per million output tokens".
-    pub energy_long: &'static str,
-    /// The headline energy's unit in a table header: "Wh/M tok".
-    pub energy_unit: &'static str,
-    /// The latency the deadline applies to: "median inter-token latency".
-    pub latency: &'static str,
-    /// The same, short: "median ITL".
-    pub latency_short: &'static str,
-    /// The same, introduced: "median inter-token latency (ITL)".
-    pub latency_intro: &'static str,
-    /// The latency's unit: "ms" or "s".
-    pub latency_unit: &'static str,
-    /// The load a configuration runs at: "max concurrency", "batch size".
-    pub load: &'static str,
-    /// What is measured: "AI inference", "image generation".
-    pub task: &'static str,
-    /// The headline energy in a phrase: "GPU energy per million output
-    /// tokens".
-    pub energy_phrase: &'static str,
-    /// The same in a citation: "LLM inference", "image generation".
-    pub bib_task: &'static str,
-    /// What a tighter latency limit forces: "lower concurrency".
-    pub tighter: &'static str,
-    /// What energy is counted per, in a short phrase: "token", "image".
-    pub unit_item: &'static str,
-    /// A row anchor as an example: "h100-2-256".
-    pub anchor_example: &'static str,
-    /// What a configuration table groups rows by, and orders them by.
-    pub grouping: &'static str,
-}
-
-impl Words {
-    /// The words of a kind of measurement.
-    pub fn of(measure: Measure) -> Self {
-        match measure {
-            Measure::Tokens => Self {
-                item: "output token",
-                energy_long: "Wh per million output tokens",
-                energy_unit: "Wh/M tok",
-                latency: "median inter-token latency",
-                latency_short: "median ITL",
-                latency_intro: "median inter-token latency (ITL)",
-                latency_unit: "ms",
-                load: "max concurrency",
-                task: "AI inference",
-                energy_phrase: "GPU energy per million output tokens",
-                bib_task: "LLM inference",
-                tighter: "lower concurrency",
-                unit_item: "token",
-                anchor_example: "h100-2-256",
-                grouping: "grouped by GPU count, parallelism and precision, ordered by max concurrency",
-            },
-            Measure::Diffusion(OutputKind::Image) => Self {
-                item: "image",
-                energy_long: "J per image",
-                energy_unit: "J/image",
-                latency: "batch latency",
-                latency_short: "batch latency",
-                latency_intro: "batch latency (the time to generate one batch of images)",
-                latency_unit: "s",
-                load: "batch size",
-                task: "image generation",
-                energy_phrase: "GPU energy per image",
-                bib_task: "image generation",
-                tighter: "smaller batches or more GPUs",
-                unit_item: "image",
-                anchor_example: "h100-2-b1-u2r1",
-                grouping: "grouped by GPU count, sequence parallelism, precision, output size and steps, ordered by batch size",
-            },
-            Measure::Diffusion(OutputKind::Video) => Self {
-                item: "video",
-                energy_long: "J per video",
-                energy_unit: "J/video",
-                latency: "batch latency",
-                latency_short: "batch latency",
-                latency_intro: "batch latency (the time to generate one batch of videos)",
-                latency_unit: "s",
-                load: "batch size",
-                task: "video generation",
-                energy_phrase: "GPU energy per video",
-                bib_task: "video generation",
-                tighter: "smaller batches or more GPUs",
-                unit_item: "video",
-                anchor_example: "h100-2-b1-u2r1",
-                grouping: "grouped by GPU count, sequence parallelism, precision, output size and steps, ordered by batch size",
-            },
-        }
-    }
-}
 
 /// The columns of each table a workload's pages show, in order.
 pub struct Tables<F: Measurements + 'static> {
