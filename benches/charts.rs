@@ -13,10 +13,10 @@ use std::hint::black_box;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use energyboard::analyse::{ModelAnalysis, analyse_model};
+use energyboard::analyse::{ModelAnalysis, analyse};
 use energyboard::chart::{self, BarEntry};
 use energyboard::load::read_model_file;
-use energyboard::model::ModelFile;
+use energyboard::model::{Measurements, ModelFile};
 use energyboard::synth::synthesise;
 
 const SEEDS: [&str; 2] = [
@@ -28,7 +28,7 @@ fn seed(path: &str) -> (ModelFile, ModelAnalysis) {
     let m = read_model_file(Path::new(path))
         .unwrap_or_else(|e| panic!("{path}: {e:?}"))
         .file;
-    let a = analyse_model(&m);
+    let a = analyse(&m);
     (m, a)
 }
 
@@ -38,7 +38,7 @@ fn synthetic(seeds: &[(ModelFile, ModelAnalysis)], n: usize) -> Vec<(ModelFile, 
     (0..n)
         .map(|i| {
             let m = synthesise(&seeds[i % seeds.len()].0, i, width, 7);
-            let a = analyse_model(&m);
+            let a = analyse(&m);
             (m, a)
         })
         .collect()
@@ -109,7 +109,10 @@ fn dump(dir: &Path, seeds: &[(ModelFile, ModelAnalysis)]) {
         &chart::best_energy_bars("best-energy.svg", "H100", &h100),
     );
     let refs: Vec<(&ModelFile, &ModelAnalysis)> = seeds.iter().map(|(m, a)| (m, a)).collect();
-    put("frontiers.svg".to_owned(), &chart::compare_frontiers(&refs));
+    put(
+        "frontiers.svg".to_owned(),
+        &chart::compare_frontiers(refs[0].0.measure().words(), &refs),
+    );
     for n in [10, 1_000] {
         let models = synthetic(seeds, n);
         for (m, a) in models.iter().take(40) {
@@ -125,7 +128,7 @@ fn dump(dir: &Path, seeds: &[(ModelFile, ModelAnalysis)]) {
         let refs: Vec<(&ModelFile, &ModelAnalysis)> = models.iter().map(|(m, a)| (m, a)).collect();
         put(
             format!("synth-{n}-frontiers.svg"),
-            &chart::compare_frontiers(&refs),
+            &chart::compare_frontiers(refs[0].0.measure().words(), &refs),
         );
     }
 }
@@ -181,7 +184,11 @@ fn main() {
                 models.iter().map(|(m, a)| (m, a)).collect();
             report(
                 &frontiers,
-                time(quick, budget, || chart::compare_frontiers(&refs).svg.len()),
+                time(quick, budget, || {
+                    chart::compare_frontiers(refs[0].0.measure().words(), &refs)
+                        .svg
+                        .len()
+                }),
             );
         }
     }

@@ -11,26 +11,13 @@ pub mod response;
 use rayon::prelude::*;
 
 use crate::load::{DataSet, LoadedModel};
-use crate::model::{DiffusionFile, Measured, Measurements, ModelFile};
 pub use crate::model::{DiffusionSeriesKey, SeriesKey};
+use crate::model::{Measured, Measurements};
 use crate::select;
 use crate::workload::{Measure, Workload};
 
 /// The series key of a kind of model file's configurations.
 pub type KeyOf<M> = <<M as Measurements>::Config as Measured>::SeriesKey;
-
-/// Latency budgets (median ITL, ms) for which the cheapest configuration is
-/// shown, besides the file's own deadline. Budgets above the deadline are
-/// left out.
-pub const LATENCY_LADDER_MS: [f64; 4] = [25.0, 50.0, 100.0, 200.0];
-
-/// Latency budgets (batch latency, s) of a text-to-image workload, besides
-/// its deadline (30 s upstream): from one fast image to a batch of several.
-pub const IMAGE_LADDER_S: [f64; 4] = [2.0, 5.0, 10.0, 20.0];
-
-/// Latency budgets (batch latency, s) of a text-to-video workload, besides
-/// its deadline (300 s upstream): one, two and about three minutes a batch.
-pub const VIDEO_LADDER_S: [f64; 3] = [60.0, 120.0, 200.0];
 
 /// The cheapest configuration among those `keep` accepts whose latency is
 /// at most `limit`, by [`select::selection_order`].
@@ -222,10 +209,12 @@ pub struct LatencyBudget {
     pub per_gpu: Vec<(String, Option<usize>)>,
 }
 
-/// The latency ladder for a model: the rungs of `ladder` below the
-/// deadline, then the deadline itself.
-pub fn latency_budgets_on<M: Measurements>(m: &M, ladder: &[f64]) -> Vec<LatencyBudget> {
+/// The latency ladder for a model: the rungs of its kind's ladder
+/// ([`crate::model::Words::ladder`]) below the deadline, then the deadline
+/// itself.
+pub fn latency_budgets<M: Measurements>(m: &M) -> Vec<LatencyBudget> {
     let deadline = m.deadline();
+    let ladder = m.measure().words().ladder;
     let mut limits: Vec<f64> = ladder.iter().copied().filter(|&l| l < deadline).collect();
     limits.push(deadline);
     limits
@@ -245,26 +234,6 @@ pub fn latency_budgets_on<M: Measurements>(m: &M, ladder: &[f64]) -> Vec<Latency
                 .collect(),
         })
         .collect()
-}
-
-/// The latency ladder of a per-token model: [`LATENCY_LADDER_MS`] below
-/// the deadline, then the deadline.
-pub fn latency_budgets(m: &crate::model::ModelFile) -> Vec<LatencyBudget> {
-    latency_budgets_on(m, &LATENCY_LADDER_MS)
-}
-
-/// The latency ladder of a diffusion model: [`IMAGE_LADDER_S`] or
-/// [`VIDEO_LADDER_S`] below the deadline, then the deadline.
-pub fn diffusion_budgets(m: &crate::model::DiffusionFile) -> Vec<LatencyBudget> {
-    latency_budgets_on(m, ladder_s(m.output()))
-}
-
-/// The batch-latency ladder of a kind of output, seconds.
-pub fn ladder_s(kind: crate::model::OutputKind) -> &'static [f64] {
-    match kind {
-        crate::model::OutputKind::Image => &IMAGE_LADDER_S,
-        crate::model::OutputKind::Video => &VIDEO_LADDER_S,
-    }
 }
 
 /// Everything the pages need to know about one model beyond its file.
@@ -312,22 +281,8 @@ impl<K> ModelAnalysis<K> {
     }
 }
 
-/// Runs every analysis on one per-token model.
-pub fn analyse_model(m: &crate::model::ModelFile) -> ModelAnalysis {
-    analyse(m, &LATENCY_LADDER_MS)
-}
-
-/// Runs every analysis on one diffusion model.
-pub fn analyse_diffusion(m: &crate::model::DiffusionFile) -> ModelAnalysis<DiffusionSeriesKey> {
-    analyse(m, ladder_s(m.output()))
-}
-
-/// Runs every analysis on one model, with `ladder` as the latency budgets
-/// below its deadline.
-pub fn analyse<M: Measurements>(
-    m: &M,
-    ladder: &[f64],
-) -> ModelAnalysis<<M::Config as Measured>::SeriesKey> {
+/// Runs every analysis on one model, of either kind.
+pub fn analyse<M: Measurements>(m: &M) -> ModelAnalysis<<M::Config as Measured>::SeriesKey> {
     ModelAnalysis {
         best_per_gpu: best_per_gpu(m),
         best_overall: best_overall(m),
@@ -343,27 +298,8 @@ pub fn analyse<M: Measurements>(
                 (gpu.clone(), list)
             })
             .collect(),
-        budgets: latency_budgets_on(m, ladder),
+        budgets: latency_budgets(m),
         responses: best_responses(m),
-    }
-}
-
-/// A kind of model file the analysis knows: per token ([`ModelFile`]) or
-/// diffusion ([`DiffusionFile`]), each with its own latency ladder.
-pub trait Analyse: Measurements + Sync {
-    /// Every analysis of one model ([`analyse`] with the kind's ladder).
-    fn analyse(&self) -> ModelAnalysis<KeyOf<Self>>;
-}
-
-impl Analyse for ModelFile {
-    fn analyse(&self) -> ModelAnalysis {
-        analyse_model(self)
-    }
-}
-
-impl Analyse for DiffusionFile {
-    fn analyse(&self) -> ModelAnalysis<DiffusionSeriesKey> {
-        analyse_diffusion(self)
     }
 }
 
@@ -386,12 +322,14 @@ pub enum Analysed {
 }
 
 /// Analyses one workload's models (in parallel) and ranks them.
-pub fn analyse_workload<M: Analyse>(models: &[LoadedModel<M>]) -> WorkloadAnalysis<KeyOf<M>>
+pub fn analyse_workload<M: Measurements + Sync>(
+    models: &[LoadedModel<M>],
+) -> WorkloadAnalysis<KeyOf<M>>
 where
     KeyOf<M>: Send,
 {
     let analyses: Vec<ModelAnalysis<KeyOf<M>>> =
-        models.par_iter().map(|m| m.file.analyse()).collect();
+        models.par_iter().map(|m| analyse(&m.file)).collect();
     let pairs: Vec<(&M, &ModelAnalysis<KeyOf<M>>)> =
         models.iter().map(|m| &m.file).zip(&analyses).collect();
     let leaderboard = leaderboard(&pairs);
@@ -802,13 +740,10 @@ mod tests {
     #[test]
     fn diffusion_budgets_climb_in_seconds_to_the_deadline() {
         let flux = diffusion("text-to-image", "flux-1-dev");
-        let limits: Vec<f64> = diffusion_budgets(&flux)
-            .iter()
-            .map(|b| b.limit_ms)
-            .collect();
+        let limits: Vec<f64> = latency_budgets(&flux).iter().map(|b| b.limit_ms).collect();
         assert_eq!(limits, vec![2.0, 5.0, 10.0, 20.0, 30.0]);
         let wan = diffusion("text-to-video", "wan-2-1-14b");
-        let budgets = diffusion_budgets(&wan);
+        let budgets = latency_budgets(&wan);
         let limits: Vec<f64> = budgets.iter().map(|b| b.limit_ms).collect();
         assert_eq!(limits, vec![60.0, 120.0, 200.0, 300.0]);
         assert!(budgets[3].is_deadline && !budgets[2].is_deadline);

@@ -24,8 +24,7 @@ mod style;
 pub mod svg;
 
 use crate::analyse::ModelAnalysis;
-use crate::fmt;
-use crate::model::{DiffusionFile, Measurements, ModelFile};
+use crate::model::{Measurements, ModelFile, Words};
 
 pub use crate::model::ITL_PERCENTILES;
 pub use model_page::{Ctx, Metric, PageCharts};
@@ -88,79 +87,6 @@ impl BarEntry {
 
 pub use crate::analyse::KeyOf;
 
-/// How a kind of model file is charted: the names, units and number
-/// formats of its axes. Per-token files are drawn against concurrency and
-/// median inter-token latency in Wh per million output tokens; diffusion
-/// files against batch size and batch latency in J per image or video.
-pub trait Plotted: Measurements {
-    /// The load axis, e.g. "Concurrency (max_num_seqs)".
-    const LOAD_AXIS: &'static str;
-    /// The latency axis, e.g. "Median inter-token latency (ms)".
-    const LATENCY_AXIS: &'static str;
-    /// The latency as a table header, e.g. "Median ITL (ms)".
-    const LATENCY_HEADER: &'static str;
-    /// The latency's unit, e.g. "ms".
-    const LATENCY_UNIT: &'static str;
-    /// The latency in a sentence, e.g. "median inter-token latency".
-    const LATENCY_PHRASE: &'static str;
-    /// A latency limit's number, e.g. "500".
-    fn limit(value: f64) -> String {
-        fmt::limit_ms(value)
-    }
-    /// The load of a best point in a description, e.g. "384".
-    fn load_phrase(load: u32) -> String;
-    /// The energy axis, e.g. "Energy (Wh per million output tokens)".
-    fn energy_axis(&self) -> String {
-        self.measure().words().energy_axis()
-    }
-    /// The energy's short unit, e.g. "Wh/M".
-    fn energy_short(&self) -> &'static str {
-        self.measure().words().energy_short
-    }
-    /// The energy in a sentence, e.g. "energy per million output tokens".
-    fn energy_phrase(&self) -> String {
-        self.measure().words().energy_per.to_owned()
-    }
-    /// An energy in its page format.
-    fn energy_text(value: f64) -> String;
-    /// A latency in its page format.
-    fn latency_text(value: f64) -> String;
-}
-
-impl Plotted for ModelFile {
-    const LOAD_AXIS: &'static str = "Concurrency (max_num_seqs)";
-    const LATENCY_AXIS: &'static str = "Median inter-token latency (ms)";
-    const LATENCY_HEADER: &'static str = "Median ITL (ms)";
-    const LATENCY_UNIT: &'static str = "ms";
-    const LATENCY_PHRASE: &'static str = "median inter-token latency";
-    fn load_phrase(load: u32) -> String {
-        load.to_string()
-    }
-    fn energy_text(value: f64) -> String {
-        fmt::wh_per_million(value)
-    }
-    fn latency_text(value: f64) -> String {
-        fmt::ms(value)
-    }
-}
-
-impl Plotted for DiffusionFile {
-    const LOAD_AXIS: &'static str = "Batch size (items per batch)";
-    const LATENCY_AXIS: &'static str = "Batch latency (s)";
-    const LATENCY_HEADER: &'static str = "Batch latency (s)";
-    const LATENCY_UNIT: &'static str = "s";
-    const LATENCY_PHRASE: &'static str = "batch latency";
-    fn load_phrase(load: u32) -> String {
-        format!("batch size {load}")
-    }
-    fn energy_text(value: f64) -> String {
-        fmt::joules_per_item(value)
-    }
-    fn latency_text(value: f64) -> String {
-        fmt::seconds(value)
-    }
-}
-
 /// The five charts of a model page, in this order. A per-token model's are
 /// `energy-vs-concurrency.svg`, `latency-vs-concurrency.svg`,
 /// `throughput-vs-concurrency.svg`, `power-vs-concurrency.svg` and
@@ -191,14 +117,20 @@ pub fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry]) -> C
 /// [`MAX_FRONTIERS`] models, only those with the lowest energy within
 /// their deadline are drawn (and tabled), and the title and description
 /// say so.
-pub fn compare_frontiers<M: Plotted>(models: &[(&M, &ModelAnalysis<KeyOf<M>>)]) -> Chart {
-    site::compare_frontiers(models)
+pub fn compare_frontiers<M: Measurements>(
+    words: &Words,
+    models: &[(&M, &ModelAnalysis<KeyOf<M>>)],
+) -> Chart {
+    site::compare_frontiers(words, models)
 }
 
 /// Every model's Pareto frontier on one chart, one group per model, for
 /// the compare page to show any set of them: see [`FrontierPicker`].
-pub fn frontier_picker<M: Plotted>(models: &[(&M, &ModelAnalysis<KeyOf<M>>)]) -> FrontierPicker {
-    site::frontier_picker(models)
+pub fn frontier_picker<M: Measurements>(
+    words: &Words,
+    models: &[(&M, &ModelAnalysis<KeyOf<M>>)],
+) -> FrontierPicker {
+    site::frontier_picker(words, models)
 }
 
 /// Horizontal bars in the order given, coloured by series (e.g. one colour
@@ -224,9 +156,10 @@ pub fn grouped_bars(
 /// marker per model; each point links to `href(model, configuration)`
 /// (relative to the chart's file) and names itself in a `<title>` tooltip.
 /// Shown in an `<iframe>`, so its tooltips and links work without script.
-pub fn configuration_scatter<M: Plotted>(
+pub fn configuration_scatter<M: Measurements>(
+    words: &Words,
     models: &[(&M, &ModelAnalysis<KeyOf<M>>)],
     href: impl Fn(&M, &M::Config) -> String,
 ) -> Chart {
-    site::configuration_scatter(models, href)
+    site::configuration_scatter(words, models, href)
 }

@@ -7,6 +7,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use crate::fmt;
+
 pub mod diffusion;
 
 pub use diffusion::{DiffusionConfiguration, OutputKind};
@@ -337,69 +339,28 @@ pub struct Words {
     pub energy_short: &'static str,
     /// The energy in a chart's sentence: "energy per million output tokens".
     pub energy_per: &'static str,
+    /// The load axis: "Concurrency (max_num_seqs)".
+    pub load_axis: &'static str,
+    /// A configuration's load in a chart description: "384" or "batch
+    /// size 4".
+    pub load_phrase: fn(u32) -> String,
+    /// An energy in its page format.
+    pub energy_text: fn(f64) -> String,
+    /// A latency in its page format.
+    pub latency_text: fn(f64) -> String,
+    /// The latency budgets (in the latency's unit) for which each model's
+    /// cheapest configuration is shown, besides the deadline; rungs above
+    /// a model's deadline are left out.
+    pub ladder: &'static [f64],
 }
 
 impl Words {
     /// The words of a kind of measurement.
-    pub fn of(measure: Measure) -> Self {
+    pub fn of(measure: Measure) -> &'static Self {
         match measure {
-            Measure::Tokens => Self {
-                item: "output token",
-                energy_long: "Wh per million output tokens",
-                energy_unit: "Wh/M tok",
-                latency: "median inter-token latency",
-                latency_short: "median ITL",
-                latency_intro: "median inter-token latency (ITL)",
-                latency_unit: "ms",
-                load: "max concurrency",
-                task: "AI inference",
-                energy_phrase: "GPU energy per million output tokens",
-                bib_task: "LLM inference",
-                tighter: "lower concurrency",
-                unit_item: "token",
-                anchor_example: "h100-2-256",
-                grouping: "grouped by GPU count, parallelism and precision, ordered by max concurrency",
-                energy_short: "Wh/M",
-                energy_per: "energy per million output tokens",
-            },
-            Measure::Diffusion(OutputKind::Image) => Self {
-                item: "image",
-                energy_long: "J per image",
-                energy_unit: "J/image",
-                latency: "batch latency",
-                latency_short: "batch latency",
-                latency_intro: "batch latency (the time to generate one batch of images)",
-                latency_unit: "s",
-                load: "batch size",
-                task: "image generation",
-                energy_phrase: "GPU energy per image",
-                bib_task: "image generation",
-                tighter: "smaller batches or more GPUs",
-                unit_item: "image",
-                anchor_example: "h100-2-b1-u2r1",
-                grouping: "grouped by GPU count, sequence parallelism, precision, output size and steps, ordered by batch size",
-                energy_short: "J/image",
-                energy_per: "energy per image",
-            },
-            Measure::Diffusion(OutputKind::Video) => Self {
-                item: "video",
-                energy_long: "J per video",
-                energy_unit: "J/video",
-                latency: "batch latency",
-                latency_short: "batch latency",
-                latency_intro: "batch latency (the time to generate one batch of videos)",
-                latency_unit: "s",
-                load: "batch size",
-                task: "video generation",
-                energy_phrase: "GPU energy per video",
-                bib_task: "video generation",
-                tighter: "smaller batches or more GPUs",
-                unit_item: "video",
-                anchor_example: "h100-2-b1-u2r1",
-                grouping: "grouped by GPU count, sequence parallelism, precision, output size and steps, ordered by batch size",
-                energy_short: "J/video",
-                energy_per: "energy per video",
-            },
+            Measure::Tokens => &TOKENS,
+            Measure::Diffusion(OutputKind::Image) => &IMAGES,
+            Measure::Diffusion(OutputKind::Video) => &VIDEOS,
         }
     }
 
@@ -407,11 +368,116 @@ impl Words {
     pub fn energy_axis(&self) -> String {
         format!("Energy ({})", self.energy_long)
     }
+
+    /// The latency axis: "Median inter-token latency (ms)".
+    pub fn latency_axis(&self) -> String {
+        format!("{} ({})", capitalised(self.latency), self.latency_unit)
+    }
+
+    /// The latency as a table header: "Median ITL (ms)".
+    pub fn latency_header(&self) -> String {
+        format!(
+            "{} ({})",
+            capitalised(self.latency_short),
+            self.latency_unit
+        )
+    }
+}
+
+/// The words of Measure::Tokens.
+static TOKENS: Words = Words {
+    item: "output token",
+    energy_long: "Wh per million output tokens",
+    energy_unit: "Wh/M tok",
+    latency: "median inter-token latency",
+    latency_short: "median ITL",
+    latency_intro: "median inter-token latency (ITL)",
+    latency_unit: "ms",
+    load: "max concurrency",
+    task: "AI inference",
+    energy_phrase: "GPU energy per million output tokens",
+    bib_task: "LLM inference",
+    tighter: "lower concurrency",
+    unit_item: "token",
+    anchor_example: "h100-2-256",
+    grouping: "grouped by GPU count, parallelism and precision, ordered by max concurrency",
+    energy_short: "Wh/M",
+    energy_per: "energy per million output tokens",
+    load_axis: "Concurrency (max_num_seqs)",
+    load_phrase: |load| load.to_string(),
+    energy_text: fmt::wh_per_million,
+    latency_text: fmt::ms,
+    ladder: &[25.0, 50.0, 100.0, 200.0],
+};
+
+/// The words of Measure::Diffusion(OutputKind::Image).
+static IMAGES: Words = Words {
+    item: "image",
+    energy_long: "J per image",
+    energy_unit: "J/image",
+    latency: "batch latency",
+    latency_short: "batch latency",
+    latency_intro: "batch latency (the time to generate one batch of images)",
+    latency_unit: "s",
+    load: "batch size",
+    task: "image generation",
+    energy_phrase: "GPU energy per image",
+    bib_task: "image generation",
+    tighter: "smaller batches or more GPUs",
+    unit_item: "image",
+    anchor_example: "h100-2-b1-u2r1",
+    grouping: "grouped by GPU count, sequence parallelism, precision, output size and steps, ordered by batch size",
+    energy_short: "J/image",
+    energy_per: "energy per image",
+    // From one fast image to a batch of several (the deadline is 30 s
+    // upstream).
+    ladder: &[2.0, 5.0, 10.0, 20.0],
+    load_axis: "Batch size (items per batch)",
+    load_phrase: |load| format!("batch size {load}"),
+    energy_text: fmt::joules_per_item,
+    latency_text: fmt::seconds,
+};
+
+/// The words of Measure::Diffusion(OutputKind::Video).
+static VIDEOS: Words = Words {
+    item: "video",
+    energy_long: "J per video",
+    energy_unit: "J/video",
+    latency: "batch latency",
+    latency_short: "batch latency",
+    latency_intro: "batch latency (the time to generate one batch of videos)",
+    latency_unit: "s",
+    load: "batch size",
+    task: "video generation",
+    energy_phrase: "GPU energy per video",
+    bib_task: "video generation",
+    tighter: "smaller batches or more GPUs",
+    unit_item: "video",
+    anchor_example: "h100-2-b1-u2r1",
+    grouping: "grouped by GPU count, sequence parallelism, precision, output size and steps, ordered by batch size",
+    energy_short: "J/video",
+    energy_per: "energy per video",
+    // One, two and about three minutes a batch (the deadline is 300 s
+    // upstream).
+    ladder: &[60.0, 120.0, 200.0],
+    load_axis: "Batch size (items per batch)",
+    load_phrase: |load| format!("batch size {load}"),
+    energy_text: fmt::joules_per_item,
+    latency_text: fmt::seconds,
+};
+
+/// `text` with its first letter in capitals.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
 }
 
 impl Measure {
     /// The words of this kind of measurement.
-    pub fn words(self) -> Words {
+    pub fn words(self) -> &'static Words {
         Words::of(self)
     }
 }

@@ -149,7 +149,7 @@ impl Part<'_> {
     }
 
     /// The words of the workload's pages.
-    pub fn words(&self) -> Words {
+    pub fn words(&self) -> &'static Words {
         Words::of(self.workload().measure)
     }
 
@@ -518,7 +518,7 @@ impl<'a, F: PageKind> Site<'a, F> {
     }
 
     /// The words of the workload's pages.
-    fn words(&self) -> Words {
+    fn words(&self) -> &'static Words {
         Words::of(self.workload.measure)
     }
 

@@ -4,11 +4,11 @@ use super::axis::{Axis, tick_label};
 use super::draw::{self, Draw, Frame, Header, Key, Plot, RING, TEXT_PX};
 use super::layout::{self, Align, Rect};
 use super::style::Role;
-use super::{Chart, DataTable, KeyOf, Plotted, svg};
+use super::{Chart, DataTable, KeyOf, Measurements, svg};
 use crate::analyse::ModelAnalysis;
 use crate::fmt;
-use crate::model::ITL_PERCENTILES;
 use crate::model::{Configuration, DiffusionConfiguration, DiffusionFile, Measured, ModelFile};
+use crate::model::{ITL_PERCENTILES, Words};
 
 /// Height of an x–y chart below its header.
 const BODY: i32 = 340;
@@ -63,8 +63,10 @@ fn panels(gpu_of: &[&str]) -> Vec<Panel> {
 
 /// A model with its analysis and, per configuration, its series and whether
 /// it is the first run at its load in that series.
-pub struct Ctx<'a, M: Plotted> {
+pub struct Ctx<'a, M: Measurements> {
     m: &'a M,
+    /// The words of the model's kind.
+    words: &'static Words,
     a: &'a ModelAnalysis<KeyOf<M>>,
     series_of: Vec<usize>,
     first_run: Vec<bool>,
@@ -73,7 +75,7 @@ pub struct Ctx<'a, M: Plotted> {
     style_of: Vec<usize>,
 }
 
-impl<'a, M: Plotted> Ctx<'a, M> {
+impl<'a, M: Measurements> Ctx<'a, M> {
     fn new(m: &'a M, a: &'a ModelAnalysis<KeyOf<M>>) -> Self {
         let n = m.configurations().len();
         let mut series_of = vec![0; n];
@@ -105,6 +107,7 @@ impl<'a, M: Plotted> Ctx<'a, M> {
         }
         Ctx {
             m,
+            words: m.measure().words(),
             a,
             series_of,
             first_run,
@@ -177,7 +180,7 @@ impl<'a, M: Plotted> Ctx<'a, M> {
             keys.push(Key::Over(format!(
                 "over the {} {} deadline (faded)",
                 self.deadline(),
-                M::LATENCY_UNIT
+                self.words.latency_unit
             )));
         }
         if self.has_best() {
@@ -217,9 +220,9 @@ impl<'a, M: Plotted> Ctx<'a, M> {
         self.a.best_per_gpu.iter().any(|(_, b)| b.is_some())
     }
 
-    /// The deadline's number, e.g. "500" (see [`Plotted::LATENCY_UNIT`]).
+    /// The deadline's number, e.g. "500" (see [`Measurements::LATENCY_UNIT`]).
     fn deadline(&self) -> String {
-        M::limit(self.m.deadline())
+        fmt::limit_ms(self.m.deadline())
     }
 
     /// "B200 ×1 at 384: 39.05 Wh/M; no H100 setup meets the deadline".
@@ -232,7 +235,7 @@ impl<'a, M: Plotted> Ctx<'a, M> {
                 Some(i) => format!(
                     "{} at {}, {}",
                     self.label(*i),
-                    M::load_phrase(self.c(*i).load()),
+                    (self.words.load_phrase)(self.c(*i).load()),
                     value(self.c(*i))
                 ),
                 None => format!("no {gpu} setup meets it"),
@@ -425,7 +428,7 @@ const VIDEO_METRICS: [Metric<DiffusionConfiguration>; 4] = [
 
 /// How a kind of model file is charted on its page: what its charts
 /// against the load show, and in which words their descriptions say it.
-pub trait PageCharts: Plotted + Sized {
+pub trait PageCharts: Measurements + Sized {
     /// The four charts against the load, in page order.
     fn metrics(&self) -> &'static [Metric<Self::Config>; 4];
     /// p90 and p99 of the latency, drawn above the median, where the data
@@ -626,6 +629,7 @@ fn min_max(values: impl Iterator<Item = f64>) -> (f64, f64) {
 }
 
 fn concurrency_chart<M: PageCharts>(cx: &Ctx<'_, M>, metric: &Metric<M::Config>) -> Chart {
+    let words = cx.words;
     let configs = cx.m.configurations();
     let latency = metric.kind == Kind::Latency;
     let spread = latency && configs.first().is_some_and(|c| M::spread(c).is_some());
@@ -651,7 +655,7 @@ fn concurrency_chart<M: PageCharts>(cx: &Ctx<'_, M>, metric: &Metric<M::Config>)
         header,
         x: x_axis,
         y: y_axis,
-        x_desc: M::LOAD_AXIS.to_owned(),
+        x_desc: words.load_axis.to_owned(),
         y_desc: metric.axis.to_owned(),
         body: cx.body(),
         y_area: None,
@@ -660,7 +664,7 @@ fn concurrency_chart<M: PageCharts>(cx: &Ctx<'_, M>, metric: &Metric<M::Config>)
     let doc = draw::render_panels(&frame, &panel_heads, 16 * 1024, |k, p| {
         let pos = |p: &Plot<'_, '_>, i: usize, v: f64| p.px(f64::from(configs[i].load()), v);
         if latency {
-            deadline_hline(p, cx.m.deadline(), &deadline_text::<M>(&cx.deadline()))?;
+            deadline_hline(p, cx.m.deadline(), &deadline_text(words, &cx.deadline()))?;
         }
         let panel = &cx.panels[k].series;
         for &si in panel {
@@ -711,7 +715,7 @@ fn concurrency_chart<M: PageCharts>(cx: &Ctx<'_, M>, metric: &Metric<M::Config>)
         )
     });
     let description = M::describe(cx, metric, log_note);
-    let mut headers = vec![SETUP.to_owned(), M::LOAD_AXIS.to_owned(), RUN.to_owned()];
+    let mut headers = vec![SETUP.to_owned(), words.load_axis.to_owned(), RUN.to_owned()];
     if spread {
         headers.extend(["Median ITL (ms)", "p90 ITL (ms)", "p99 ITL (ms)"].map(str::to_owned));
     } else {
@@ -745,8 +749,8 @@ fn concurrency_chart<M: PageCharts>(cx: &Ctx<'_, M>, metric: &Metric<M::Config>)
 }
 
 /// "deadline 500 ms", from the deadline's number.
-fn deadline_text<M: Plotted>(number: &str) -> String {
-    format!("deadline {number} {}", M::LATENCY_UNIT)
+fn deadline_text(words: &Words, number: &str) -> String {
+    format!("deadline {number} {}", words.latency_unit)
 }
 
 /// A horizontal deadline line across the plot, labelled `label` at its
@@ -774,7 +778,7 @@ fn deadline_label(p: &mut Plot<'_, '_>, text: &str, at: (i32, i32)) -> Draw {
 
 /// Rings the best configuration per GPU and labels it, after every other
 /// obstacle has been registered with the placer.
-fn best_rings_and_labels<M: Plotted>(
+fn best_rings_and_labels<M: Measurements>(
     p: &mut Plot<'_, '_>,
     cx: &Ctx<'_, M>,
     panel: usize,
@@ -843,6 +847,7 @@ fn best_rings_and_labels<M: Plotted>(
 /// with `pct` the [`ITL_PERCENTILES`]`[pct]` of its inter-token latency)
 /// against its energy, with the Pareto frontier on those two.
 fn tradeoff_chart<M: PageCharts>(cx: &Ctx<'_, M>, pct: Option<usize>) -> Chart {
+    let words = cx.words;
     let m = cx.m;
     let a = cx.a;
     let configs = m.configurations();
@@ -866,13 +871,13 @@ fn tradeoff_chart<M: PageCharts>(cx: &Ctx<'_, M>, pct: Option<usize>) -> Chart {
         None => (
             "time-energy-tradeoff.svg".to_owned(),
             format!("{}: time–energy trade-off", m.name()),
-            M::LATENCY_AXIS.to_owned(),
-            M::LATENCY_HEADER.to_owned(),
+            words.latency_axis(),
+            words.latency_header(),
         ),
     };
     let (header, panel_heads) = cx.legend(&title, false, cx.common_keys(false, true));
     let y = Axis::auto(elo, ehi);
-    let energy_axis = m.energy_axis();
+    let energy_axis = words.energy_axis();
     let frame = Frame {
         header,
         x: Axis::log(
@@ -895,7 +900,7 @@ fn tradeoff_chart<M: PageCharts>(cx: &Ctx<'_, M>, pct: Option<usize>) -> Chart {
         // The deadline is on the median: a line on another percentile's
         // axis would mislead.
         if pct.is_none() {
-            deadline_vline(p, m.deadline(), &deadline_text::<M>(&cx.deadline()))?;
+            deadline_vline(p, m.deadline(), &deadline_text(words, &cx.deadline()))?;
         }
         let front: Vec<(i32, i32)> = frontier.iter().map(|&i| pos(p, i)).collect();
         draw::line(p.root, &front, Role::Frontier, 2)?;
@@ -906,7 +911,7 @@ fn tradeoff_chart<M: PageCharts>(cx: &Ctx<'_, M>, pct: Option<usize>) -> Chart {
             p.placer.occupy(Rect::around(at, 6.0));
         }
         best_rings_and_labels(p, cx, k, pos, |c| {
-            format!("{} {}", M::energy_text(c.energy()), m.energy_short())
+            format!("{} {}", (words.energy_text)(c.energy()), words.energy_short)
         })
     });
     let scales = super::axis::scales_note(&frame.x, &frame.y);
@@ -922,7 +927,7 @@ fn tradeoff_chart<M: PageCharts>(cx: &Ctx<'_, M>, pct: Option<usize>) -> Chart {
     };
     let headers = [
         SETUP,
-        M::LOAD_AXIS,
+        words.load_axis,
         RUN,
         &latency_header,
         &energy_axis,
@@ -937,8 +942,8 @@ fn tradeoff_chart<M: PageCharts>(cx: &Ctx<'_, M>, pct: Option<usize>) -> Chart {
             let c = &configs[i];
             let mut row = cx.row_start(i);
             row.extend([
-                M::latency_text(lat(c)),
-                M::energy_text(c.energy()),
+                (words.latency_text)(lat(c)),
+                (words.energy_text)(c.energy()),
                 if frontier.contains(&i) { "yes" } else { "" }.to_owned(),
                 cx.best_cell(i),
             ]);

@@ -5,10 +5,10 @@ use super::axis::{Axis, tick_label};
 use super::draw::{self, Frame, Header, Key, PAD, TEXT_PX, WIDTH};
 use super::layout::{Align, Rect, text_width, wrap};
 use super::style::{Role, gpu_slot};
-use super::{BarEntry, Chart, DataTable, KeyOf, Plotted, svg};
+use super::{BarEntry, Chart, DataTable, KeyOf, Measurements, svg};
 use crate::analyse::ModelAnalysis;
 use crate::fmt;
-use crate::model::Measured;
+use crate::model::{Measured, Words};
 
 const ENERGY: &str = "Energy (Wh per million output tokens)";
 const LINE_H: i32 = 17;
@@ -140,7 +140,7 @@ pub(crate) fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry
 
 /// A model's lowest energy within its deadline, if any configuration
 /// meets it.
-fn best_energy<M: Plotted>(m: &M, a: &ModelAnalysis<KeyOf<M>>) -> Option<f64> {
+fn best_energy<M: Measurements>(m: &M, a: &ModelAnalysis<KeyOf<M>>) -> Option<f64> {
     a.best_per_gpu
         .iter()
         .filter_map(|(_, b)| b.map(|i| m.configurations()[i].energy()))
@@ -151,7 +151,7 @@ fn best_energy<M: Plotted>(m: &M, a: &ModelAnalysis<KeyOf<M>>) -> Option<f64> {
 /// lowest best energy first; then the rest by the lowest energy they reach;
 /// ties by the order given. These are the frontiers the compare chart draws
 /// and the compare page checks by default.
-pub(crate) fn lowest_energy_first<M: Plotted>(
+pub(crate) fn lowest_energy_first<M: Measurements>(
     all: &[(&M, &ModelAnalysis<KeyOf<M>>)],
     k: usize,
 ) -> Vec<usize> {
@@ -210,7 +210,9 @@ pub(crate) fn picker_style(rank: usize) -> (usize, usize) {
 /// The shared axes of overlaid frontiers: latency (log) over every
 /// frontier point and every deadline, energy over every point, 10 to 100 on
 /// both when there is no point; and the distinct deadlines, ascending.
-fn frontier_axes<M: Plotted>(models: &[(&M, &ModelAnalysis<KeyOf<M>>)]) -> (Axis, Axis, Vec<f64>) {
+fn frontier_axes<M: Measurements>(
+    models: &[(&M, &ModelAnalysis<KeyOf<M>>)],
+) -> (Axis, Axis, Vec<f64>) {
     let points = || {
         models
             .iter()
@@ -237,12 +239,12 @@ fn frontier_axes<M: Plotted>(models: &[(&M, &ModelAnalysis<KeyOf<M>>)]) -> (Axis
 
 /// Each deadline as a vertical line with its label at the top, the labels
 /// stacked, and kept clear of labels placed later.
-fn draw_deadlines<M: Plotted>(p: &mut draw::Plot<'_, '_>, deadlines: &[f64]) -> draw::Draw {
+fn draw_deadlines(p: &mut draw::Plot<'_, '_>, words: &Words, deadlines: &[f64]) -> draw::Draw {
     let (y0, y1) = (p.area.y0 as i32, p.area.y1 as i32);
     for (k, &d) in deadlines.iter().enumerate() {
         let (x, _) = p.px(d, 1.0);
         draw::line(p.root, &[(x, y0), (x, y1)], Role::Deadline, 2)?;
-        let text = format!("deadline {} {}", M::limit(d), M::LATENCY_UNIT);
+        let text = format!("deadline {} {}", fmt::limit_ms(d), words.latency_unit);
         draw::beside_line(p, &text, x, y0 + 12 + 18 * draw::count(k))?;
     }
     Ok(())
@@ -253,7 +255,8 @@ fn draw_deadlines<M: Plotted>(p: &mut draw::Plot<'_, '_>, deadlines: &[f64]) -> 
 /// axes span every model's frontier and deadline, so they stay put
 /// whatever is shown. Colours and markers go by energy rank, so the
 /// lowest-energy models (shown by default) differ in both.
-pub(crate) fn frontier_picker<M: Plotted>(
+pub(crate) fn frontier_picker<M: Measurements>(
+    words: &Words,
     all: &[(&M, &ModelAnalysis<KeyOf<M>>)],
 ) -> FrontierPicker {
     let by_energy = lowest_energy_first(all, all.len());
@@ -263,21 +266,19 @@ pub(crate) fn frontier_picker<M: Plotted>(
     }
     let (x_axis, y_axis, deadlines) = frontier_axes(all);
     let title = "Time–energy Pareto frontiers of the chosen models";
-    let energy_axis = all
-        .first()
-        .map_or_else(|| ENERGY.to_owned(), |(m, _)| m.energy_axis());
+    let energy_axis = words.energy_axis();
     let frame = Frame {
         header: Header::new(title, Vec::new()),
         x: x_axis,
         y: y_axis,
-        x_desc: M::LATENCY_AXIS.to_owned(),
+        x_desc: words.latency_axis(),
         y_desc: energy_axis,
         body: 360,
         y_area: None,
         x_ticks: tick_label,
     };
     let doc = draw::render_xy(&frame, 32 * 1024, |p| {
-        draw_deadlines::<M>(p, &deadlines)?;
+        draw_deadlines(p, words, &deadlines)?;
         // Highest energy first, so the lowest (shown by default) lie on top.
         for &mi in by_energy.iter().rev() {
             let (m, a) = all[mi];
@@ -303,9 +304,8 @@ pub(crate) fn frontier_picker<M: Plotted>(
     let description = format!(
         "Pareto frontiers of the chosen models, of {}: for each, the configurations that no other configuration of the same model beats on both {} and {} ({}). Each model has its own colour and marker, shown beside its name in the list of models; the table below the chart lists every point drawn.",
         count_text(all.len()),
-        M::LATENCY_PHRASE,
-        all.first()
-            .map_or_else(String::new, |(m, _)| m.energy_phrase()),
+        words.latency,
+        words.energy_per.to_owned(),
         super::axis::scales_note(&frame.x, &frame.y),
     );
     let swatches = (0..all.len())
@@ -334,7 +334,10 @@ pub(crate) fn frontier_picker<M: Plotted>(
 /// Every model's Pareto frontier on one ITL-vs-energy chart; past
 /// [`MAX_FRONTIERS`] models, those with the lowest energy within their
 /// deadline, in the order given.
-pub(crate) fn compare_frontiers<M: Plotted>(all: &[(&M, &ModelAnalysis<KeyOf<M>>)]) -> Chart {
+pub(crate) fn compare_frontiers<M: Measurements>(
+    words: &Words,
+    all: &[(&M, &ModelAnalysis<KeyOf<M>>)],
+) -> Chart {
     let chosen: Vec<usize> = if all.len() > MAX_FRONTIERS {
         let mut chosen = lowest_energy_first(all, MAX_FRONTIERS);
         chosen.sort_unstable();
@@ -361,21 +364,19 @@ pub(crate) fn compare_frontiers<M: Plotted>(all: &[(&M, &ModelAnalysis<KeyOf<M>>
         "Time–energy Pareto frontiers, all models".to_owned()
     };
     let title = title.as_str();
-    let energy_axis = all
-        .first()
-        .map_or_else(|| ENERGY.to_owned(), |(m, _)| m.energy_axis());
+    let energy_axis = words.energy_axis();
     let frame = Frame {
         header: Header::new(title, keys),
         x: x_axis,
         y: y_axis,
-        x_desc: M::LATENCY_AXIS.to_owned(),
+        x_desc: words.latency_axis(),
         y_desc: energy_axis.clone(),
         body: 360,
         y_area: None,
         x_ticks: tick_label,
     };
     let doc = draw::render_xy(&frame, 16 * 1024, |p| {
-        draw_deadlines::<M>(p, &deadlines)?;
+        draw_deadlines(p, words, &deadlines)?;
         for (mi, (m, a)) in models.iter().enumerate() {
             let pts: Vec<(i32, i32)> = a
                 .frontier
@@ -413,17 +414,17 @@ pub(crate) fn compare_frontiers<M: Plotted>(all: &[(&M, &ModelAnalysis<KeyOf<M>>
     let description = match cheapest {
         Some((m, c)) => format!(
             "Pareto frontiers of {which}: for each, the configurations that no other configuration of the same model beats on both {} and {} ({}). Lowest energy {}: {} on {} ×{} at {} {} and {} {}.",
-            M::LATENCY_PHRASE,
-            m.energy_phrase(),
+            words.latency,
+            words.energy_per,
             super::axis::scales_note(&frame.x, &frame.y),
             if capped { "among them" } else { "overall" },
             m.name(),
             c.gpu(),
             c.num_gpus(),
-            M::energy_text(c.energy()),
-            m.energy_short(),
-            M::latency_text(c.latency()),
-            M::LATENCY_UNIT
+            (words.energy_text)(c.energy()),
+            words.energy_short,
+            (words.latency_text)(c.latency()),
+            words.latency_unit
         ),
         None => "No model to compare.".to_owned(),
     };
@@ -444,7 +445,7 @@ pub(crate) fn compare_frontiers<M: Plotted>(all: &[(&M, &ModelAnalysis<KeyOf<M>>
         svg: svg::finish(&doc, title, &description),
         title: title.to_owned(),
         description,
-        table: configuration_table::<M>(&energy_axis, rows),
+        table: configuration_table(words, &energy_axis, rows),
     }
 }
 
@@ -679,26 +680,27 @@ pub(crate) fn grouped_bars(
 
 /// One configuration as a row of a chart's data table (the columns of
 /// [`configuration_table`]).
-fn configuration_row<M: Plotted>(m: &M, setup: String, c: &M::Config) -> Vec<String> {
+fn configuration_row<M: Measurements>(m: &M, setup: String, c: &M::Config) -> Vec<String> {
+    let words = m.measure().words();
     vec![
         m.name().to_owned(),
         setup,
         c.load().to_string(),
         c.repeat().to_string(),
-        M::latency_text(c.latency()),
-        M::energy_text(c.energy()),
+        (words.latency_text)(c.latency()),
+        (words.energy_text)(c.energy()),
     ]
 }
 
 /// The data table of a chart of configurations from several models.
-fn configuration_table<M: Plotted>(energy_axis: &str, rows: Vec<Vec<String>>) -> DataTable {
+fn configuration_table(words: &Words, energy_axis: &str, rows: Vec<Vec<String>>) -> DataTable {
     DataTable {
         headers: [
             "Model",
             "GPU setup",
-            M::LOAD_AXIS,
+            words.load_axis,
             "Run",
-            M::LATENCY_HEADER,
+            &words.latency_header(),
             energy_axis,
         ]
         .map(str::to_owned)
@@ -735,7 +737,8 @@ draw();window.addEventListener("hashchange",draw)})()]]></script>
 /// relative to the chart's file, opened in the whole window) with a
 /// tooltip (`<title>`) naming the model, the setup, the load and the
 /// figures; hovering a model's point fades every other model.
-pub(crate) fn configuration_scatter<M: Plotted>(
+pub(crate) fn configuration_scatter<M: Measurements>(
+    words: &Words,
     all: &[(&M, &ModelAnalysis<KeyOf<M>>)],
     href: impl Fn(&M, &M::Config) -> String,
 ) -> Chart {
@@ -753,10 +756,8 @@ pub(crate) fn configuration_scatter<M: Plotted>(
         (ilo, ihi, elo, ehi) = (10.0, 100.0, 10.0, 100.0);
     }
     let title = "Every configuration of every model";
-    let energy_axis = all
-        .first()
-        .map_or_else(|| ENERGY.to_owned(), |(m, _)| m.energy_axis());
-    let short = all.first().map_or("", |(m, _)| m.energy_short());
+    let energy_axis = words.energy_axis();
+    let short = words.energy_short;
     let keys = by_energy
         .iter()
         .enumerate()
@@ -766,7 +767,7 @@ pub(crate) fn configuration_scatter<M: Plotted>(
         header: Header::new(title, keys),
         x: Axis::log(ilo, ihi.max(deadlines.last().copied().unwrap_or(ihi))),
         y: Axis::log(elo, ehi),
-        x_desc: M::LATENCY_AXIS.to_owned(),
+        x_desc: words.latency_axis(),
         y_desc: energy_axis.clone(),
         body: 380,
         y_area: None,
@@ -774,14 +775,14 @@ pub(crate) fn configuration_scatter<M: Plotted>(
     };
     let mut rows = Vec::new();
     let doc = draw::render_xy(&frame, 64 * 1024, |p| {
-        draw_deadlines::<M>(p, &deadlines)?;
+        draw_deadlines(p, words, &deadlines)?;
         // Highest energy first, so the lowest lie on top.
         for (r, &mi) in by_energy.iter().enumerate().rev() {
             let m = all[mi].0;
             let setup = m.series_labels();
             p.root.draw(&svg::Markup("<g class=\"sm\">\n".to_owned()))?;
             for c in m.configurations() {
-                let load = M::load_phrase(c.load());
+                let load = (words.load_phrase)(c.load());
                 let load = if load.parse::<u32>().is_ok() {
                     format!("concurrency {load}")
                 } else {
@@ -792,9 +793,9 @@ pub(crate) fn configuration_scatter<M: Plotted>(
                     m.name(),
                     setup(c),
                     c.repeat(),
-                    M::energy_text(c.energy()),
-                    M::latency_text(c.latency()),
-                    M::LATENCY_UNIT
+                    (words.energy_text)(c.energy()),
+                    (words.latency_text)(c.latency()),
+                    words.latency_unit
                 );
                 p.root.draw(&svg::Markup(format!(
                     "<a href=\"{}\" target=\"_top\"><title>{}</title>\n",
@@ -821,7 +822,7 @@ pub(crate) fn configuration_scatter<M: Plotted>(
             frame.x.end(),
             frame.y.start(),
             frame.y.end(),
-            svg::xml_escape(M::LATENCY_UNIT),
+            svg::xml_escape(words.latency_unit),
             svg::xml_escape(short),
         )))?;
         Ok(())
@@ -830,9 +831,8 @@ pub(crate) fn configuration_scatter<M: Plotted>(
     let description = format!(
         "Every configuration of {} models as {} against {} ({}), one colour and marker per model, faded where it misses the model's deadline (dashed); a latency limit or energy budget set on the leaderboard is drawn as a dotted line. Each point names its model, setup and figures on hover and links to its row on the model page.",
         count_text(all.len()),
-        M::LATENCY_PHRASE,
-        all.first()
-            .map_or_else(String::new, |(m, _)| m.energy_phrase()),
+        words.latency,
+        words.energy_per.to_owned(),
         super::axis::scales_note(&frame.x, &frame.y),
     );
     Chart {
@@ -847,6 +847,6 @@ pub(crate) fn configuration_scatter<M: Plotted>(
         ),
         title: title.to_owned(),
         description,
-        table: configuration_table::<M>(&energy_axis, rows),
+        table: configuration_table(words, &energy_axis, rows),
     }
 }

@@ -50,7 +50,7 @@ struct ModelPage<'a> {
     /// the workload has two sources or more, or the model is not the
     /// leaderboard's.
     whose: bool,
-    words: Words,
+    words: &'static Words,
     facts: Vec<(String, String)>,
     gpu_links: Vec<(String, String)>,
     best_cards: Vec<BestCard>,
@@ -400,7 +400,11 @@ pub(super) fn render_model<F: PageKind>(
     })
 }
 
-fn budget_table<F: PageKind>(m: &F, a: &ModelAnalysis<KeyOf<F>>, words: Words) -> TableView {
+fn budget_table<F: PageKind>(
+    m: &F,
+    a: &ModelAnalysis<KeyOf<F>>,
+    words: &'static Words,
+) -> TableView {
     let latency = fmt::capitalised(words.latency_short);
     let mut headers = vec![Header {
         label: format!("{latency} limit"),
@@ -474,7 +478,7 @@ fn config_tables<F: PageKind>(
     m: &F,
     a: &ModelAnalysis<KeyOf<F>>,
     root: &str,
-    words: Words,
+    words: &'static Words,
 ) -> Result<Vec<(String, String, String)>> {
     let configs = m.configurations();
     let columns = F::tables(m.measure()).configurations;
@@ -572,7 +576,7 @@ fn config_row<F: PageKind>(
 /// title name the workload too (a model measured on two workloads has two
 /// pages), and `url` is the page's absolute URL, or its path in the site
 /// when the build has no base URL.
-fn bibtex(m: &dyn ModelFrame, words: Words, workload: &Workload, url: &str) -> String {
+fn bibtex(m: &dyn ModelFrame, words: &'static Words, workload: &Workload, url: &str) -> String {
     let year = m.data_version().get(..4).unwrap_or("");
     let source = m.source();
     let mut s = format!(

@@ -29,7 +29,7 @@ struct LeaderboardPage<'a> {
     meta: PageMeta,
     info: &'a SiteInfo,
     workload: &'a Workload,
-    words: Words,
+    words: &'static Words,
     deadline: String,
     table: String,
     chart: Option<ChartView>,
@@ -182,7 +182,7 @@ pub(super) fn render_leaderboard<F: PageKind>(
         None
     } else {
         let pairs = site.files_and_analyses();
-        let c = chart::configuration_scatter(&pairs, |m, c| {
+        let c = chart::configuration_scatter(site.words(), &pairs, |m, c| {
             format!(
                 "{}index.html#{}",
                 model_dir(m.slug()),
@@ -248,7 +248,7 @@ struct GpuPage {
     count: usize,
     deadline: String,
     workload: String,
-    words: Words,
+    words: &'static Words,
     footprint_note: Option<String>,
     chooser: ColumnChooser,
 }
@@ -352,7 +352,7 @@ struct ComparePage {
     table: String,
     deadline: String,
     workload: String,
-    words: Words,
+    words: &'static Words,
     /// One checkbox per model.
     picks: Vec<ModelPick>,
     /// One checkbox per GPU: (index, URL value, name).
@@ -498,9 +498,9 @@ pub(super) fn render_compare<F: PageKind>(
     let picker = if pairs.is_empty() {
         None
     } else {
-        let c = chart::compare_frontiers(&pairs);
+        let c = chart::compare_frontiers(site.words(), &pairs);
         site.put_file(sink, &format!("compare/{}", c.file_name), c.svg.as_bytes())?;
-        Some(chart::frontier_picker(&pairs))
+        Some(chart::frontier_picker(site.words(), &pairs))
     };
     let charts = usize::from(picker.is_some());
     let default_count = pairs.len().min(chart::MAX_FRONTIERS);
@@ -682,7 +682,7 @@ fn frontier_points_table<F: PageKind>(site: &Site<'_, F>, root: &str) -> Result<
                     "{dir}index.html#{}",
                     row_anchor(m.slug(), c.row_id())
                 ));
-                let latency = F::latency_text(c.latency());
+                let latency = (site.words().latency_text)(c.latency());
                 Row {
                     cells: vec![
                         name,
@@ -853,7 +853,7 @@ pub(super) fn render_about(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
     let path = "about/index.html";
     let description = "How the figures are measured and derived: what GPU energy covers and leaves out, every column's definition and unit, the selection rule, the source, its licence and how to cite it.".to_owned();
     let meta = site.meta(path, "About the data and method", description, "about");
-    let ladder = ladder_text(&crate::analyse::LATENCY_LADDER_MS, "ms");
+    let ladder = ladder_text(Measure::Tokens.words().ladder, "ms");
     let workloads = site
         .workloads
         .iter()
@@ -884,7 +884,7 @@ pub(super) fn render_about(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
                 Measure::Diffusion(k) => Some(format!(
                     "text to {}: {}",
                     k.item(),
-                    ladder_text(crate::analyse::ladder_s(*k), "s")
+                    ladder_text(m.words().ladder, "s")
                 )),
                 Measure::Tokens => None,
             })

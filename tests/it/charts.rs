@@ -3,10 +3,10 @@
 
 use std::path::Path;
 
-use energyboard::analyse::{ModelAnalysis, analyse_model};
+use energyboard::analyse::{ModelAnalysis, analyse};
 use energyboard::chart::{self, BarEntry, Chart};
 use energyboard::load::read_model_file;
-use energyboard::model::ModelFile;
+use energyboard::model::{Measurements, ModelFile};
 
 const SEEDS: [&str; 2] = [
     "tests/fixtures/seeds/qwen-3-32b.json",
@@ -17,7 +17,7 @@ fn seed(path: &str) -> (ModelFile, ModelAnalysis) {
     let m = read_model_file(Path::new(path))
         .unwrap_or_else(|e| panic!("{path}: {e:?}"))
         .file;
-    let a = analyse_model(&m);
+    let a = analyse(&m);
     (m, a)
 }
 
@@ -31,7 +31,7 @@ fn synthetic(n: usize) -> Vec<(ModelFile, ModelAnalysis)> {
     (0..n)
         .map(|i| {
             let m = energyboard::synth::synthesise(&seeds[i % seeds.len()].0, i, 4, 7);
-            let a = analyse_model(&m);
+            let a = analyse(&m);
             (m, a)
         })
         .collect()
@@ -65,7 +65,7 @@ fn all_charts() -> Vec<Chart> {
         .collect();
     charts.push(chart::best_energy_bars("best-energy.svg", "H100", &h100));
     let refs: Vec<(&ModelFile, &ModelAnalysis)> = models.iter().map(|(m, a)| (m, a)).collect();
-    charts.push(chart::compare_frontiers(&refs));
+    charts.push(chart::compare_frontiers(refs[0].0.measure().words(), &refs));
     charts
 }
 
@@ -641,7 +641,7 @@ fn long_bar_charts_draw_the_lowest_bars_and_say_so() {
 fn the_compare_chart_draws_the_lowest_energy_frontiers_in_the_order_given() {
     let models = synthetic(30);
     let refs: Vec<(&ModelFile, &ModelAnalysis)> = models.iter().map(|(m, a)| (m, a)).collect();
-    let c = chart::compare_frontiers(&refs);
+    let c = chart::compare_frontiers(refs[0].0.measure().words(), &refs);
     let best = |(m, a): &(ModelFile, ModelAnalysis)| {
         a.best_per_gpu
             .iter()
@@ -692,7 +692,7 @@ fn empty_bar_chart_still_draws() {
 fn compare_page_draws_each_models_frontier() {
     let models = seeds();
     let refs: Vec<(&ModelFile, &ModelAnalysis)> = models.iter().map(|(m, a)| (m, a)).collect();
-    let c = chart::compare_frontiers(&refs);
+    let c = chart::compare_frontiers(refs[0].0.measure().words(), &refs);
     assert_eq!(c.file_name, "frontiers.svg");
     let doc = roxmltree::Document::parse(&c.svg).unwrap();
     for (mi, (m, a)) in models.iter().enumerate() {
@@ -722,7 +722,7 @@ fn markup_in_names_is_escaped() {
     let evil = "<script>alert(1)</script>";
     let (mut m, _) = seed(SEEDS[0]);
     m.name = evil.to_owned();
-    let a = analyse_model(&m);
+    let a = analyse(&m);
     let mut charts = chart::model_charts(&m, &a);
     charts.push(chart::best_energy_bars(
         "best-energy.svg",
@@ -733,7 +733,7 @@ fn markup_in_names_is_escaped() {
             wh_per_million: 1.0,
         }],
     ));
-    charts.push(chart::compare_frontiers(&[(&m, &a)]));
+    charts.push(chart::compare_frontiers(m.measure().words(), &[(&m, &a)]));
     for c in charts {
         assert!(!c.svg.contains("<script"), "{}", c.file_name);
         let doc = roxmltree::Document::parse(&c.svg).unwrap();
@@ -799,7 +799,7 @@ fn descriptions_name_the_scales_actually_drawn() {
     m.configurations
         .retain(|c| c.wh_per_million_output_tokens < lo * 5.0);
     m.best.clear();
-    let a = analyse_model(&m);
+    let a = analyse(&m);
     let narrow = chart::model_charts(&m, &a);
     let tradeoff = narrow
         .iter()
@@ -813,7 +813,7 @@ fn descriptions_name_the_scales_actually_drawn() {
         tradeoff.description
     );
     let refs = [(&m, &a)];
-    let compare = chart::compare_frontiers(&refs);
+    let compare = chart::compare_frontiers(refs[0].0.measure().words(), &refs);
     assert!(
         !compare.description.contains("log scales"),
         "{}",
@@ -845,7 +845,7 @@ fn diffusion(
 ) {
     let text = std::fs::read_to_string(format!("tests/fixtures/diffusion/{path}")).unwrap();
     let m: energyboard::model::DiffusionFile = serde_json::from_str(&text).unwrap();
-    let a = energyboard::analyse::analyse_diffusion(&m);
+    let a = energyboard::analyse::analyse(&m);
     (m, a)
 }
 
@@ -920,7 +920,7 @@ fn diffusion_frontiers_compare_on_batch_latency_and_energy_per_item() {
         .map(diffusion)
         .collect();
     let refs: Vec<_> = models.iter().map(|(m, a)| (m, a)).collect();
-    let c = chart::compare_frontiers(&refs);
+    let c = chart::compare_frontiers(refs[0].0.measure().words(), &refs);
     assert!(c.svg.contains("Batch latency (s)") && c.svg.contains("Energy (J per image)"));
     assert!(
         c.description.contains("batch latency and energy per image"),

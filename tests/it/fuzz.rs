@@ -17,7 +17,7 @@
 use std::path::Path;
 use std::sync::OnceLock;
 
-use energyboard::analyse::analyse_model;
+use energyboard::analyse::analyse;
 use energyboard::load::{self, Problem, parse_model, read_model_file, validate_model};
 use energyboard::model::ModelFile;
 use proptest::prelude::*;
@@ -94,7 +94,7 @@ fn load_bytes(bytes: &[u8]) -> Option<ModelFile> {
     // The analysis is pure and must not panic even on data that fails
     // validation (the pipeline never gives it such data, but a panic would
     // show an unchecked index or division).
-    let analysis = analyse_model(&model);
+    let analysis = analyse(&model);
     let problems = validate_model(path, &model);
     if !problems.is_empty() {
         assert_names_the_file(&problems, path);
@@ -579,7 +579,7 @@ proptest! {
             _ => &mut c.avg_output_tokens,
         };
         *slot = value;
-        let _ = analyse_model(&m);
+        let _ = analyse(&m);
         let problems = validate_model(path, &m);
         let want = format!("configurations[{i}].{}", POSITIVE[field]);
         prop_assert!(
@@ -603,7 +603,7 @@ proptest! {
         } else {
             m.configurations[i].max_num_seqs = 0;
         }
-        let _ = analyse_model(&m);
+        let _ = analyse(&m);
         let problems = validate_model(path, &m);
         let want = format!("configurations[{i}].{field}");
         prop_assert!(problems.iter().any(|p| p.field == want && p.message.contains("must be 1 or more")));
