@@ -11,13 +11,9 @@ pub mod response;
 use rayon::prelude::*;
 
 use crate::load::{DataSet, LoadedModel};
-pub use crate::model::{DiffusionSeriesKey, SeriesKey};
 use crate::model::{Measured, Measurements};
 use crate::select;
 use crate::workload::{Measure, Workload};
-
-/// The series key of a kind of model file's configurations.
-pub type KeyOf<M> = <<M as Measurements>::Config as Measured>::SeriesKey;
 
 /// The cheapest configuration among those `keep` accepts whose latency is
 /// at most `limit`, by [`select::selection_order`].
@@ -74,9 +70,7 @@ pub fn precisions<M: Measurements>(m: &M) -> Vec<&str> {
 
 /// One line of a curve against the load (concurrency, or batch size).
 #[derive(Debug, Clone, PartialEq)]
-pub struct Series<K = SeriesKey> {
-    /// What the series holds fixed.
-    pub key: K,
+pub struct Series {
     /// Short label, e.g. "H100 ×2 EP2" (precision added when a model has
     /// several).
     pub label: String,
@@ -90,7 +84,7 @@ pub struct Series<K = SeriesKey> {
 /// precision; diffusion: GPU, GPU count, Ulysses and ring degrees,
 /// precision, resolution, steps), in the order of the file's `gpus` list
 /// then the key.
-pub fn load_curves<M: Measurements>(m: &M) -> Vec<Series<<M::Config as Measured>::SeriesKey>> {
+pub fn load_curves<M: Measurements>(m: &M) -> Vec<Series> {
     let configs = m.configurations();
     // One pass to group rows by key, so the work grows as n log n with the
     // number of rows (30,000 single-row series took a minute when each
@@ -115,13 +109,13 @@ pub fn load_curves<M: Measurements>(m: &M) -> Vec<Series<<M::Config as Measured>
     let label = m.series_labels();
     groups
         .into_iter()
-        .map(|(key, mut points)| {
+        .map(|(_, mut points)| {
             points.sort_by_key(|&i| {
                 let c = &configs[i];
                 (c.load(), c.repeat(), i)
             });
             let label = label(&configs[points[0]]);
-            Series { key, label, points }
+            Series { label, points }
         })
         .collect()
 }
@@ -238,13 +232,13 @@ pub fn latency_budgets<M: Measurements>(m: &M) -> Vec<LatencyBudget> {
 
 /// Everything the pages need to know about one model beyond its file.
 #[derive(Debug, Clone, PartialEq)]
-pub struct ModelAnalysis<K = SeriesKey> {
+pub struct ModelAnalysis {
     /// See [`best_per_gpu`].
     pub best_per_gpu: Vec<(String, Option<usize>)>,
     /// See [`best_overall`].
     pub best_overall: Option<usize>,
     /// See [`load_curves`].
-    pub curves: Vec<Series<K>>,
+    pub curves: Vec<Series>,
     /// See [`pareto_frontier`].
     pub frontier: Vec<usize>,
     /// See [`percentile_frontiers`].
@@ -261,7 +255,7 @@ pub struct ModelAnalysis<K = SeriesKey> {
     pub responses: Vec<(usize, response::ResponseEnergy)>,
 }
 
-impl<K> ModelAnalysis<K> {
+impl ModelAnalysis {
     /// Whether configuration `i` is the best on its GPU.
     pub fn is_best(&self, i: usize) -> bool {
         self.best_per_gpu.iter().any(|(_, b)| *b == Some(i))
@@ -282,7 +276,7 @@ impl<K> ModelAnalysis<K> {
 }
 
 /// Runs every analysis on one model, of either kind.
-pub fn analyse<M: Measurements>(m: &M) -> ModelAnalysis<<M::Config as Measured>::SeriesKey> {
+pub fn analyse<M: Measurements>(m: &M) -> ModelAnalysis {
     ModelAnalysis {
         best_per_gpu: best_per_gpu(m),
         best_overall: best_overall(m),
@@ -305,33 +299,17 @@ pub fn analyse<M: Measurements>(m: &M) -> ModelAnalysis<<M::Config as Measured>:
 
 /// One workload's models, analysed.
 #[derive(Debug, Clone, PartialEq)]
-pub struct WorkloadAnalysis<K> {
+pub struct WorkloadAnalysis {
     /// One analysis per model, in the workload's model order.
-    pub models: Vec<ModelAnalysis<K>>,
+    pub models: Vec<ModelAnalysis>,
     /// The workload's leaderboard rows, best first ([`leaderboard`]).
     pub leaderboard: Vec<LeaderboardRow>,
 }
 
-/// One workload's analysis, of whichever kind of model file it has.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Analysed {
-    /// A per-token workload.
-    Tokens(WorkloadAnalysis<SeriesKey>),
-    /// A diffusion workload.
-    Diffusion(WorkloadAnalysis<DiffusionSeriesKey>),
-}
-
 /// Analyses one workload's models (in parallel) and ranks them.
-pub fn analyse_workload<M: Measurements + Sync>(
-    models: &[LoadedModel<M>],
-) -> WorkloadAnalysis<KeyOf<M>>
-where
-    KeyOf<M>: Send,
-{
-    let analyses: Vec<ModelAnalysis<KeyOf<M>>> =
-        models.par_iter().map(|m| analyse(&m.file)).collect();
-    let pairs: Vec<(&M, &ModelAnalysis<KeyOf<M>>)> =
-        models.iter().map(|m| &m.file).zip(&analyses).collect();
+pub fn analyse_workload<M: Measurements + Sync>(models: &[LoadedModel<M>]) -> WorkloadAnalysis {
+    let analyses: Vec<ModelAnalysis> = models.par_iter().map(|m| analyse(&m.file)).collect();
+    let pairs: Vec<(&M, &ModelAnalysis)> = models.iter().map(|m| &m.file).zip(&analyses).collect();
     let leaderboard = leaderboard(&pairs);
     WorkloadAnalysis {
         models: analyses,
@@ -342,16 +320,14 @@ where
 /// The analysis stage: every workload of `data`, grouped as `workloads`
 /// say ([`crate::workload::group_data`]), analysed once, in the same
 /// order.
-pub fn analyse_data(data: &DataSet, workloads: &[Workload]) -> Vec<Analysed> {
+pub fn analyse_data(data: &DataSet, workloads: &[Workload]) -> Vec<WorkloadAnalysis> {
     workloads
         .iter()
         .map(|w| {
             let run = w.models.clone();
             match w.measure {
-                Measure::Tokens => Analysed::Tokens(analyse_workload(&data.models[run])),
-                Measure::Diffusion(_) => {
-                    Analysed::Diffusion(analyse_workload(&data.diffusion[run]))
-                }
+                Measure::Tokens => analyse_workload(&data.models[run]),
+                Measure::Diffusion(_) => analyse_workload(&data.diffusion[run]),
             }
         })
         .collect()
@@ -382,7 +358,7 @@ pub struct LeaderboardRow {
 
 /// Leaderboard rows for all models, lowest energy first (ties: model
 /// slug, then GPU).
-pub fn leaderboard<M: Measurements, K>(models: &[(&M, &ModelAnalysis<K>)]) -> Vec<LeaderboardRow> {
+pub fn leaderboard<M: Measurements>(models: &[(&M, &ModelAnalysis)]) -> Vec<LeaderboardRow> {
     let mut rows: Vec<LeaderboardRow> = models
         .iter()
         .enumerate()
@@ -466,7 +442,10 @@ mod tests {
         assert_eq!(total, m.configurations.len());
         let h100x2 = curves
             .iter()
-            .find(|s| s.key.gpu == "H100" && s.key.num_gpus == 2)
+            .find(|s| {
+                let c = &m.configurations[s.points[0]];
+                c.gpu == "H100" && c.num_gpus == 2
+            })
             .unwrap();
         let seqs: Vec<(u32, u32)> = h100x2
             .points
@@ -777,17 +756,18 @@ mod tests {
                 .map(|&i| flux.configurations[i].batch_size)
                 .collect();
             assert!(batches.windows(2).all(|w| w[0] < w[1]), "{batches:?}");
+            let key = flux.configurations[s.points[0]].series_key();
             assert!(
                 s.points
                     .iter()
-                    .all(|&i| flux.configurations[i].series_key() == s.key)
+                    .all(|&i| flux.configurations[i].series_key() == key)
             );
         }
         let labels: Vec<&str> = curves.iter().map(|s| s.label.as_str()).collect();
         assert!(labels.contains(&"B200 ×1"), "{labels:?}");
         assert!(labels.contains(&"H100 ×8 U4·R2"), "{labels:?}");
         // B200 first, as in the file's gpus list.
-        assert!(curves[0].key.gpu == "B200");
+        assert!(flux.configurations[curves[0].points[0]].gpu == "B200");
     }
 
     #[test]
@@ -821,7 +801,8 @@ mod tests {
     /// The curves as the first version built them: each series scans every
     /// row (quadratic), kept here as the reference for the output.
     fn curves_by_scanning(m: &ModelFile) -> Vec<Vec<usize>> {
-        let mut keys: Vec<SeriesKey> = m.configurations.iter().map(Measured::series_key).collect();
+        let mut keys: Vec<crate::model::SeriesKey> =
+            m.configurations.iter().map(Measured::series_key).collect();
         let gpu_rank = |g: &str| m.gpus.iter().position(|x| x == g).unwrap_or(usize::MAX);
         keys.sort_by(|a, b| {
             gpu_rank(&a.gpu)

@@ -85,22 +85,20 @@ impl BarEntry {
     }
 }
 
-pub use crate::analyse::KeyOf;
-
 /// The five charts of a model page, in this order. A per-token model's are
 /// `energy-vs-concurrency.svg`, `latency-vs-concurrency.svg`,
 /// `throughput-vs-concurrency.svg`, `power-vs-concurrency.svg` and
 /// `time-energy-tradeoff.svg`; a diffusion model's are drawn against batch
 /// size (`energy-vs-batch-size.svg`, …) and end with the same
 /// `time-energy-tradeoff.svg`. Empty for a model without configurations.
-pub fn model_charts<M: PageCharts>(m: &M, a: &ModelAnalysis<KeyOf<M>>) -> Vec<Chart> {
+pub fn model_charts<M: PageCharts>(m: &M, a: &ModelAnalysis) -> Vec<Chart> {
     model_page::model_charts(m, a)
 }
 
 /// The time–energy chart again at the p90, p95 and p99 inter-token latency
 /// (`time-energy-tradeoff-p90.svg`, …, in [`ITL_PERCENTILES`] order), for
 /// per-token models; empty for a diffusion model.
-pub fn percentile_charts<M: PageCharts>(m: &M, a: &ModelAnalysis<KeyOf<M>>) -> Vec<Chart> {
+pub fn percentile_charts<M: PageCharts>(m: &M, a: &ModelAnalysis) -> Vec<Chart> {
     model_page::percentile_charts(m, a)
 }
 
@@ -117,10 +115,7 @@ pub fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry]) -> C
 /// [`MAX_FRONTIERS`] models, only those with the lowest energy within
 /// their deadline are drawn (and tabled), and the title and description
 /// say so.
-pub fn compare_frontiers<M: Measurements>(
-    words: &Words,
-    models: &[(&M, &ModelAnalysis<KeyOf<M>>)],
-) -> Chart {
+pub fn compare_frontiers<M: Measurements>(words: &Words, models: &[(&M, &ModelAnalysis)]) -> Chart {
     site::compare_frontiers(words, models)
 }
 
@@ -128,7 +123,7 @@ pub fn compare_frontiers<M: Measurements>(
 /// the compare page to show any set of them: see [`FrontierPicker`].
 pub fn frontier_picker<M: Measurements>(
     words: &Words,
-    models: &[(&M, &ModelAnalysis<KeyOf<M>>)],
+    models: &[(&M, &ModelAnalysis)],
 ) -> FrontierPicker {
     site::frontier_picker(words, models)
 }
@@ -158,7 +153,7 @@ pub fn grouped_bars(
 /// Shown in an `<iframe>`, so its tooltips and links work without script.
 pub fn configuration_scatter<M: Measurements>(
     words: &Words,
-    models: &[(&M, &ModelAnalysis<KeyOf<M>>)],
+    models: &[(&M, &ModelAnalysis)],
     href: impl Fn(&M, &M::Config) -> String,
 ) -> Chart {
     site::configuration_scatter(words, models, href)

@@ -28,8 +28,7 @@ use anyhow::{Context, Result};
 use askama::Template;
 use rayon::prelude::*;
 
-use crate::analyse::{Analysed, LeaderboardRow, ModelAnalysis, WorkloadAnalysis};
-use crate::chart::KeyOf;
+use crate::analyse::{LeaderboardRow, ModelAnalysis, WorkloadAnalysis};
 use crate::columns::{Align, Column, ColumnSet, FootprintColumn, Link, Record, Shown, Value};
 use crate::fmt;
 use crate::footprint::Footprint;
@@ -52,7 +51,7 @@ pub struct Site<'a, F: PageKind = ModelFile> {
     /// The workload's models, ordered by slug.
     pub models: &'a [LoadedModel<F>],
     /// One analysis per model, same order.
-    pub analyses: Vec<ModelAnalysis<KeyOf<F>>>,
+    pub analyses: Vec<ModelAnalysis>,
     /// Leaderboard rows, best first.
     pub leaderboard: Vec<LeaderboardRow>,
     /// Every GPU type measured, in first-seen order over the models.
@@ -417,7 +416,7 @@ impl<'a, F: PageKind> Site<'a, F> {
     /// One workload's part, from its models and their analysis.
     fn new(
         models: &'a [LoadedModel<F>],
-        analysed: WorkloadAnalysis<KeyOf<F>>,
+        analysed: WorkloadAnalysis,
         workload: &Workload,
         base_url: Option<String>,
         tabs: Vec<Tab>,
@@ -538,7 +537,7 @@ impl<'a> Mirror<'a> {
     pub fn new(
         data: &'a DataSet,
         workloads: &[Workload],
-        analysed: Vec<Analysed>,
+        analysed: Vec<WorkloadAnalysis>,
         base_url: Option<String>,
     ) -> Self {
         assert_eq!(workloads.len(), analysed.len(), "one analysis per workload");
@@ -557,8 +556,8 @@ impl<'a> Mirror<'a> {
             .zip(analysed)
             .map(|(w, a)| {
                 let run = w.models.clone();
-                match a {
-                    Analysed::Tokens(a) => Part::Tokens(Site::new(
+                match w.measure {
+                    Measure::Tokens => Part::Tokens(Site::new(
                         &data.models[run],
                         a,
                         w,
@@ -567,7 +566,7 @@ impl<'a> Mirror<'a> {
                         history,
                         feed,
                     )),
-                    Analysed::Diffusion(a) => Part::Diffusion(Site::new(
+                    Measure::Diffusion(_) => Part::Diffusion(Site::new(
                         &data.diffusion[run],
                         a,
                         w,
@@ -756,7 +755,7 @@ fn page_meta(
 
 impl<F: PageKind> Site<'_, F> {
     /// Each model file with its analysis, in the workload's order.
-    fn files_and_analyses(&self) -> Vec<(&F, &ModelAnalysis<KeyOf<F>>)> {
+    fn files_and_analyses(&self) -> Vec<(&F, &ModelAnalysis)> {
         self.models
             .iter()
             .map(|m| &m.file)

@@ -4,7 +4,7 @@ use super::axis::{Axis, tick_label};
 use super::draw::{self, Draw, Frame, Header, Key, Plot, RING, TEXT_PX};
 use super::layout::{self, Align, Rect};
 use super::style::Role;
-use super::{Chart, DataTable, KeyOf, Measurements, svg};
+use super::{Chart, DataTable, Measurements, svg};
 use crate::analyse::ModelAnalysis;
 use crate::fmt;
 use crate::model::{Configuration, DiffusionConfiguration, DiffusionFile, Measured, ModelFile};
@@ -67,7 +67,7 @@ pub struct Ctx<'a, M: Measurements> {
     m: &'a M,
     /// The words of the model's kind.
     words: &'static Words,
-    a: &'a ModelAnalysis<KeyOf<M>>,
+    a: &'a ModelAnalysis,
     series_of: Vec<usize>,
     first_run: Vec<bool>,
     panels: Vec<Panel>,
@@ -76,7 +76,7 @@ pub struct Ctx<'a, M: Measurements> {
 }
 
 impl<'a, M: Measurements> Ctx<'a, M> {
-    fn new(m: &'a M, a: &'a ModelAnalysis<KeyOf<M>>) -> Self {
+    fn new(m: &'a M, a: &'a ModelAnalysis) -> Self {
         let n = m.configurations().len();
         let mut series_of = vec![0; n];
         let mut first_run = vec![true; n];
@@ -596,7 +596,7 @@ fn top_of<C>(configs: &[C], value: fn(&C) -> f64) -> usize {
 }
 
 /// The five charts of a model page, in page order.
-pub(crate) fn model_charts<M: PageCharts>(m: &M, a: &ModelAnalysis<KeyOf<M>>) -> Vec<Chart> {
+pub(crate) fn model_charts<M: PageCharts>(m: &M, a: &ModelAnalysis) -> Vec<Chart> {
     if m.configurations().is_empty() {
         return Vec::new();
     }
@@ -612,7 +612,7 @@ pub(crate) fn model_charts<M: PageCharts>(m: &M, a: &ModelAnalysis<KeyOf<M>>) ->
 
 /// The time–energy chart at the p90, p95 and p99 inter-token latency
 /// (`time-energy-tradeoff-p90.svg`, …), where the data have them; else none.
-pub(crate) fn percentile_charts<M: PageCharts>(m: &M, a: &ModelAnalysis<KeyOf<M>>) -> Vec<Chart> {
+pub(crate) fn percentile_charts<M: PageCharts>(m: &M, a: &ModelAnalysis) -> Vec<Chart> {
     if a.percentile_frontiers.is_empty() {
         return Vec::new();
     }

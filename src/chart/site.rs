@@ -5,7 +5,7 @@ use super::axis::{Axis, tick_label};
 use super::draw::{self, Frame, Header, Key, PAD, TEXT_PX, WIDTH};
 use super::layout::{Align, Rect, text_width, wrap};
 use super::style::{Role, gpu_slot};
-use super::{BarEntry, Chart, DataTable, KeyOf, Measurements, svg};
+use super::{BarEntry, Chart, DataTable, Measurements, svg};
 use crate::analyse::ModelAnalysis;
 use crate::fmt;
 use crate::model::{Measured, Words};
@@ -140,7 +140,7 @@ pub(crate) fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry
 
 /// A model's lowest energy within its deadline, if any configuration
 /// meets it.
-fn best_energy<M: Measurements>(m: &M, a: &ModelAnalysis<KeyOf<M>>) -> Option<f64> {
+fn best_energy<M: Measurements>(m: &M, a: &ModelAnalysis) -> Option<f64> {
     a.best_per_gpu
         .iter()
         .filter_map(|(_, b)| b.map(|i| m.configurations()[i].energy()))
@@ -152,7 +152,7 @@ fn best_energy<M: Measurements>(m: &M, a: &ModelAnalysis<KeyOf<M>>) -> Option<f6
 /// ties by the order given. These are the frontiers the compare chart draws
 /// and the compare page checks by default.
 pub(crate) fn lowest_energy_first<M: Measurements>(
-    all: &[(&M, &ModelAnalysis<KeyOf<M>>)],
+    all: &[(&M, &ModelAnalysis)],
     k: usize,
 ) -> Vec<usize> {
     let key = |i: usize| {
@@ -210,9 +210,7 @@ pub(crate) fn picker_style(rank: usize) -> (usize, usize) {
 /// The shared axes of overlaid frontiers: latency (log) over every
 /// frontier point and every deadline, energy over every point, 10 to 100 on
 /// both when there is no point; and the distinct deadlines, ascending.
-fn frontier_axes<M: Measurements>(
-    models: &[(&M, &ModelAnalysis<KeyOf<M>>)],
-) -> (Axis, Axis, Vec<f64>) {
+fn frontier_axes<M: Measurements>(models: &[(&M, &ModelAnalysis)]) -> (Axis, Axis, Vec<f64>) {
     let points = || {
         models
             .iter()
@@ -257,7 +255,7 @@ fn draw_deadlines(p: &mut draw::Plot<'_, '_>, words: &Words, deadlines: &[f64]) 
 /// lowest-energy models (shown by default) differ in both.
 pub(crate) fn frontier_picker<M: Measurements>(
     words: &Words,
-    all: &[(&M, &ModelAnalysis<KeyOf<M>>)],
+    all: &[(&M, &ModelAnalysis)],
 ) -> FrontierPicker {
     let by_energy = lowest_energy_first(all, all.len());
     let mut rank = vec![0; all.len()];
@@ -336,7 +334,7 @@ pub(crate) fn frontier_picker<M: Measurements>(
 /// deadline, in the order given.
 pub(crate) fn compare_frontiers<M: Measurements>(
     words: &Words,
-    all: &[(&M, &ModelAnalysis<KeyOf<M>>)],
+    all: &[(&M, &ModelAnalysis)],
 ) -> Chart {
     let chosen: Vec<usize> = if all.len() > MAX_FRONTIERS {
         let mut chosen = lowest_energy_first(all, MAX_FRONTIERS);
@@ -345,7 +343,7 @@ pub(crate) fn compare_frontiers<M: Measurements>(
     } else {
         (0..all.len()).collect()
     };
-    let models: Vec<(&M, &ModelAnalysis<KeyOf<M>>)> = chosen.iter().map(|&i| all[i]).collect();
+    let models: Vec<(&M, &ModelAnalysis)> = chosen.iter().map(|&i| all[i]).collect();
     let models = models.as_slice();
     let capped = models.len() < all.len();
     let (x_axis, y_axis, deadlines) = frontier_axes(models);
@@ -739,7 +737,7 @@ draw();window.addEventListener("hashchange",draw)})()]]></script>
 /// figures; hovering a model's point fades every other model.
 pub(crate) fn configuration_scatter<M: Measurements>(
     words: &Words,
-    all: &[(&M, &ModelAnalysis<KeyOf<M>>)],
+    all: &[(&M, &ModelAnalysis)],
     href: impl Fn(&M, &M::Config) -> String,
 ) -> Chart {
     let by_energy = lowest_energy_first(all, all.len());

@@ -11,7 +11,7 @@ use super::{
 };
 use crate::analyse::response::ResponseEnergy;
 use crate::analyse::{ModelAnalysis, precisions};
-use crate::chart::{self, Chart, KeyOf, ResponseUnit};
+use crate::chart::{self, Chart, ResponseUnit};
 use crate::columns::{Column, Record};
 use crate::fmt;
 use crate::footprint::{Footprint, Impact};
@@ -124,7 +124,7 @@ struct BestCard {
 pub(super) fn render_model<F: PageKind>(
     site: &Site<'_, F>,
     lm: &LoadedModel<F>,
-    a: &ModelAnalysis<KeyOf<F>>,
+    a: &ModelAnalysis,
     sink: &dyn PageSink,
 ) -> Result<RenderCounts> {
     let m = &lm.file;
@@ -400,11 +400,7 @@ pub(super) fn render_model<F: PageKind>(
     })
 }
 
-fn budget_table<F: PageKind>(
-    m: &F,
-    a: &ModelAnalysis<KeyOf<F>>,
-    words: &'static Words,
-) -> TableView {
+fn budget_table<F: PageKind>(m: &F, a: &ModelAnalysis, words: &'static Words) -> TableView {
     let latency = fmt::capitalised(words.latency_short);
     let mut headers = vec![Header {
         label: format!("{latency} limit"),
@@ -476,7 +472,7 @@ fn budget_table<F: PageKind>(
 /// (GPU count, parallelism, precision, …), ordered by the load.
 fn config_tables<F: PageKind>(
     m: &F,
-    a: &ModelAnalysis<KeyOf<F>>,
+    a: &ModelAnalysis,
     root: &str,
     words: &'static Words,
 ) -> Result<Vec<(String, String, String)>> {
@@ -531,12 +527,7 @@ fn config_tables<F: PageKind>(
     Ok(out)
 }
 
-fn config_row<F: PageKind>(
-    m: &F,
-    a: &ModelAnalysis<KeyOf<F>>,
-    i: usize,
-    columns: &[&Column<F>],
-) -> Row {
+fn config_row<F: PageKind>(m: &F, a: &ModelAnalysis, i: usize, columns: &[&Column<F>]) -> Row {
     let c = &m.configurations()[i];
     let mut notes = Vec::new();
     if a.is_best(i) {
@@ -648,7 +639,7 @@ fn footprint_figures(f: &Footprint, bases: &[Basis]) -> Vec<(String, String)> {
 fn response_section<F: PageKind>(
     site: &Site<'_, F>,
     m: &F,
-    a: &ModelAnalysis<KeyOf<F>>,
+    a: &ModelAnalysis,
 ) -> Result<(Option<ResponseSection>, Vec<Chart>)> {
     let configs = m.configurations();
     let found: Vec<(&str, &F::Config, f64, &ResponseEnergy)> = a

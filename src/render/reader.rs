@@ -15,7 +15,6 @@ use serde::Serialize;
 use super::views::Cell;
 use super::{PageKind, Site, row_anchor};
 use crate::analyse::{LeaderboardRow, ModelAnalysis};
-use crate::chart::KeyOf;
 use crate::columns::Record;
 use crate::fmt;
 use crate::model::Measured;
@@ -215,11 +214,7 @@ struct ModelData {
 }
 
 /// The limit control of a model page.
-pub fn model_control<F: PageKind>(
-    site: &Site<'_, F>,
-    m: &F,
-    a: &ModelAnalysis<KeyOf<F>>,
-) -> LimitControl {
+pub fn model_control<F: PageKind>(site: &Site<'_, F>, m: &F, a: &ModelAnalysis) -> LimitControl {
     let tables = F::tables(site.workload.measure);
     let gpus = m
         .gpus()

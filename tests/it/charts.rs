@@ -841,7 +841,7 @@ fn diffusion(
     path: &str,
 ) -> (
     energyboard::model::DiffusionFile,
-    energyboard::analyse::ModelAnalysis<energyboard::model::DiffusionSeriesKey>,
+    energyboard::analyse::ModelAnalysis,
 ) {
     let text = std::fs::read_to_string(format!("tests/fixtures/diffusion/{path}")).unwrap();
     let m: energyboard::model::DiffusionFile = serde_json::from_str(&text).unwrap();
