@@ -35,7 +35,7 @@ pub use changes::{LoadedChanges, read_changes_file, validate_history};
 pub use discover::{MAX_FILE_BYTES, content_digest, load_static_dir};
 #[doc(hidden)]
 pub use parse::parse_any_carefully;
-pub use parse::{MAX_NESTING, ParsedFile, parse_any, parse_model};
+pub use parse::{MAX_NESTING, parse_any, parse_model};
 pub use sources::is_valid_source_id;
 pub(crate) use validate::check_distribution;
 pub use validate::{
@@ -79,7 +79,7 @@ impl<F: ModelFrame> LoadedModel<F> {
     }
 }
 
-/// A loaded model file of either kind.
+/// A model file of either kind, parsed (and, once loaded, validated).
 #[derive(Debug, Clone)]
 pub enum AnyModel {
     /// A per-token file (no `kind`).
@@ -279,15 +279,10 @@ pub fn load_data_dir(data_dir: &Path) -> Result<DataSet, Problems> {
 /// a top-level `kind` is a diffusion file, any other a per-token file.
 pub fn read_any_model_file(path: &Path) -> Result<AnyModel, Vec<Problem>> {
     let raw = discover::read_capped(path, "a model file").map_err(|p| vec![p])?;
-    let (problems, model) = match parse::parse_any(path, &raw).map_err(|p| vec![p])? {
-        ParsedFile::Tokens(file) => (
-            validate::validate_model(path, &file),
-            AnyModel::Tokens(LoadedModel::new(path, &raw, file)),
-        ),
-        ParsedFile::Diffusion(file) => (
-            diffusion::validate_diffusion(path, &file),
-            AnyModel::Diffusion(LoadedModel::new(path, &raw, file)),
-        ),
+    let model = parse::parse_any(path, &raw).map_err(|p| vec![p])?;
+    let problems = match &model {
+        AnyModel::Tokens(m) => validate::validate_model(path, &m.file),
+        AnyModel::Diffusion(m) => diffusion::validate_diffusion(path, &m.file),
     };
     if problems.is_empty() {
         Ok(model)

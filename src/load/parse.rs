@@ -14,29 +14,20 @@ use std::path::Path;
 
 use serde_json::error::Category;
 
-use super::{Problem, problem};
-use crate::model::{DiffusionFile, ModelFile};
-
-/// A parsed model file of either kind.
-#[derive(Debug, Clone)]
-pub enum ParsedFile {
-    /// A per-token file.
-    Tokens(ModelFile),
-    /// A diffusion file.
-    Diffusion(DiffusionFile),
-}
+use super::{AnyModel, LoadedModel, Problem, problem};
+use crate::model::ModelFile;
 
 /// Parses the bytes of a model file of either kind: a document with a
 /// top-level `kind` is a diffusion file ([`DiffusionFile`]), any other a
 /// per-token file ([`parse_model`]). Errors name the field as
 /// [`parse_model`] does.
-pub fn parse_any(path: &Path, bytes: &[u8]) -> Result<ParsedFile, Problem> {
+pub fn parse_any(path: &Path, bytes: &[u8]) -> Result<AnyModel, Problem> {
     parse_kind(path, bytes, false)
 }
 
 /// [`parse_any`], through [`parse_as`] or, when `careful`, through
 /// [`parse_carefully`] alone.
-fn parse_kind(path: &Path, bytes: &[u8], careful: bool) -> Result<ParsedFile, Problem> {
+fn parse_kind(path: &Path, bytes: &[u8], careful: bool) -> Result<AnyModel, Problem> {
     fn parse<T: serde::de::DeserializeOwned>(
         path: &Path,
         bytes: &[u8],
@@ -48,10 +39,12 @@ fn parse_kind(path: &Path, bytes: &[u8], careful: bool) -> Result<ParsedFile, Pr
             parse_as(path, bytes, Format::ModelFile)
         }
     }
+    let tokens = |file| AnyModel::Tokens(LoadedModel::new(path, bytes, file));
+    let diffusion = |file| AnyModel::Diffusion(LoadedModel::new(path, bytes, file));
     match parse::<ModelFile>(path, bytes, careful) {
-        Ok(file) if file.kind.is_none() => Ok(ParsedFile::Tokens(file)),
-        Ok(_) => parse(path, bytes, careful).map(ParsedFile::Diffusion),
-        Err(_) if has_kind(bytes) => parse(path, bytes, careful).map(ParsedFile::Diffusion),
+        Ok(file) if file.kind.is_none() => Ok(tokens(file)),
+        Ok(_) => parse(path, bytes, careful).map(diffusion),
+        Err(_) if has_kind(bytes) => parse(path, bytes, careful).map(diffusion),
         Err(err) => Err(err),
     }
 }
@@ -121,7 +114,7 @@ pub(super) fn parse_as<T: serde::de::DeserializeOwned>(
 /// [`parse_as`] without the fast path: the benchmark's baseline
 /// (`benches/load.rs`), and the same result.
 #[doc(hidden)]
-pub fn parse_any_carefully(path: &Path, bytes: &[u8]) -> Result<ParsedFile, Problem> {
+pub fn parse_any_carefully(path: &Path, bytes: &[u8]) -> Result<AnyModel, Problem> {
     parse_kind(path, bytes, true)
 }
 
