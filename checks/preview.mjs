@@ -41,6 +41,10 @@ async function firstModelFile(dir) {
   return null;
 }
 
+// How long the page's requests for the build number are held while a
+// broken file is saved: longer than a build of the fixture takes.
+const HOLD_MS = 4000;
+
 async function save(file, text) {
   await fs.writeFile(`${file}.new`, text);
   await fs.rename(`${file}.new`, file);
@@ -87,7 +91,20 @@ try {
     .then(() => true, () => false);
   report(reloaded, `the open page reloaded with the edited name by itself (${Date.now() - start} ms after the save)`);
 
-  // A broken file: the page reloads with the banner naming the file.
+  // A broken file: the page reloads with the banner naming the file. Even
+  // when it is saved while the page is still loading: the page's requests
+  // for the build number are held for a while here (as a busy machine or a
+  // slow stylesheet holds its script), so the broken build finishes before
+  // the page first asks. A script that took the number it first got as the
+  // page's own missed that build and never showed the banner (a failure of
+  // this check on a busy machine); the page carries the number of the build
+  // it was served from.
+  const held = async (route) => {
+    await new Promise((resolve) => { setTimeout(resolve, HOLD_MS); });
+    await route.continue().catch(() => {});
+  };
+  await page.route('**/__energyboard/build*', held);
+  await page.reload();
   await save(file, '{ "name": ');
   // One check in the page, so a second reload (the save may trigger two
   // failed builds) cannot land between finding the banner and reading it.
@@ -96,6 +113,7 @@ try {
     path.basename(file), { timeout: 20000 },
   ).then(() => true, () => false);
   report(banner, 'a broken file: the open page shows the error banner naming the file');
+  await page.unroute('**/__energyboard/build*', held);
   const stays = await page.waitForFunction(
     (n) => document.querySelector('h1')?.textContent.includes(n), renamed, { timeout: 20000 },
   ).then(() => true, () => false);

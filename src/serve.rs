@@ -623,13 +623,14 @@ impl Site {
             }
             _ if !state.has_site => {
                 let error = state.error.as_deref();
-                let page = error_page(error.unwrap_or("the first build has not finished"));
+                let error = error.unwrap_or("the first build has not finished");
+                let page = error_page(error, state.number);
                 html(StatusCode::INTERNAL_SERVER_ERROR, page.into_bytes())
             }
-            Resolved::File(path) => self.file(&path, request, state.error.as_deref()).await,
+            Resolved::File(path) => self.file(&path, request, &state).await,
             Resolved::Redirect(to) => moved(StatusCode::MOVED_PERMANENTLY, &to, "moved to"),
             Resolved::ToBasePath(to) => moved(StatusCode::FOUND, &to, "the site is at"),
-            Resolved::NotFound => self.not_found(state.error.as_deref()).await,
+            Resolved::NotFound => self.not_found(&state).await,
             Resolved::OutsideBasePath => (
                 StatusCode::NOT_FOUND,
                 format!(
@@ -641,22 +642,26 @@ impl Site {
         }
     }
 
-    /// A page gets the reload script and any error banner; any other file
-    /// is sent by `ServeFile` as it is.
-    async fn file(&self, path: &Path, request: Request, error: Option<&str>) -> Response {
+    /// A page gets the reload script and any error banner of `state` (the
+    /// builds as they were before the file was read); any other file is
+    /// sent by `ServeFile` as it is.
+    async fn file(&self, path: &Path, request: Request, state: &BuildState) -> Response {
         let kind = content_type(path);
         if kind.starts_with("text/html") {
             return match tokio::fs::read(path).await {
-                Ok(page) => html(StatusCode::OK, decorate_html(&page, error)),
+                Ok(page) => html(
+                    StatusCode::OK,
+                    decorate_html(&page, state.error.as_deref(), state.number),
+                ),
                 // Swapped away mid-request by a rebuild.
-                Err(_) => self.not_found(error).await,
+                Err(_) => self.not_found(state).await,
             };
         }
         let Ok(mut response) = tower_http::services::ServeFile::new(path)
             .try_call(request)
             .await
         else {
-            return self.not_found(error).await;
+            return self.not_found(state).await;
         };
         if let Ok(kind) = HeaderValue::from_str(&kind) {
             response.headers_mut().insert(header::CONTENT_TYPE, kind);
@@ -664,9 +669,12 @@ impl Site {
         response.map(Body::new)
     }
 
-    async fn not_found(&self, error: Option<&str>) -> Response {
+    async fn not_found(&self, state: &BuildState) -> Response {
         match tokio::fs::read(self.root.join("404.html")).await {
-            Ok(page) => html(StatusCode::NOT_FOUND, decorate_html(&page, error)),
+            Ok(page) => html(
+                StatusCode::NOT_FOUND,
+                decorate_html(&page, state.error.as_deref(), state.number),
+            ),
             Err(_) => (StatusCode::NOT_FOUND, "404 Not Found\n").into_response(),
         }
     }
@@ -697,16 +705,24 @@ struct ErrorBanner<'a> {
     error: &'a str,
 }
 
-/// Reloads the page once a newer build has finished.
+/// Reloads the page once a build newer than `seen` has finished.
 #[derive(askama::Template)]
 #[template(path = "serve/reload.html")]
-struct ReloadScript;
+struct ReloadScript {
+    /// The number of the last finished build when the page was asked for:
+    /// the page is that build's or newer. A script that first asked for the
+    /// number itself would miss a build finished while the page loaded,
+    /// and stay without its banner (checks/preview.mjs did, on a busy
+    /// machine).
+    seen: u64,
+}
 
 /// A whole page for when no build has succeeded yet.
 #[derive(askama::Template)]
 #[template(path = "serve/error.html")]
 struct ErrorPage<'a> {
     error: &'a str,
+    seen: u64,
 }
 
 /// Renders one of serve's own templates, which take only text and so
@@ -715,13 +731,13 @@ fn markup(template: &impl askama::Template) -> String {
     template.render().expect("serve's templates render")
 }
 
-fn error_page(error: &str) -> String {
-    markup(&ErrorPage { error })
+fn error_page(error: &str, seen: u64) -> String {
+    markup(&ErrorPage { error, seen })
 }
 
 /// Adds the error banner (after `<body …>`) and the reload script (before
-/// `</body>`) to a page.
-fn decorate_html(body: &[u8], error: Option<&str>) -> Vec<u8> {
+/// `</body>`) to a page of build `seen`.
+fn decorate_html(body: &[u8], error: Option<&str>, seen: u64) -> Vec<u8> {
     let text = String::from_utf8_lossy(body);
     let lower = text.to_ascii_lowercase();
     let mut out = String::with_capacity(text.len() + 1024);
@@ -738,7 +754,7 @@ fn decorate_html(body: &[u8], error: Option<&str>) -> Vec<u8> {
         .rfind("</body")
         .unwrap_or(rest.len());
     out.push_str(&rest[..end]);
-    out.push_str(&markup(&ReloadScript));
+    out.push_str(&markup(&ReloadScript { seen }));
     out.push_str(&rest[end..]);
     out.into_bytes()
 }
@@ -899,6 +915,7 @@ mod tests {
         let page = decorate_html(
             b"<html><BODY class=x><h1>t</h1></body></html>",
             Some("bad <file>"),
+            7,
         );
         let page = String::from_utf8(page).unwrap();
         let banner = page.find("energyboard-build-error").unwrap();
@@ -907,5 +924,6 @@ mod tests {
         assert!(page.contains("bad &#60;file&#62;"), "{page}");
         assert!(!page.contains("<file>"));
         assert!(page.find("<script>").unwrap() < page.find("</body>").unwrap());
+        assert!(page.contains("const n='7'"), "{page}");
     }
 }

@@ -351,6 +351,38 @@ fn editing_a_data_file_rebuilds_the_site() {
     );
 }
 
+/// The build number an open page's reload script waits to see pass.
+fn seen_by_page(page: &str) -> u64 {
+    let rest = page
+        .split_once("const n='")
+        .unwrap_or_else(|| panic!("no reload script with a build number in:\n{page}"))
+        .1;
+    rest[..rest.find('\'').unwrap()].parse().unwrap()
+}
+
+#[test]
+fn a_page_reloads_for_a_build_that_finished_before_its_script_ran() {
+    // A page served, then a failed build before its script first asks (a
+    // busy machine, a slow stylesheet): the script must still reload the
+    // page, which then shows the banner. A script that took the current
+    // number as its first would wait for the build after, which may never
+    // come (checks/preview.mjs saw this).
+    let preview = Preview::start(&[]);
+    let page = preview.get("/models/qwen-3-32b/");
+    let seen = seen_by_page(&page.body);
+    std::fs::write(preview.path("data/qwen-3-32b.json"), "{ \"name\": ").unwrap();
+    preview.wait_for("/", "the error banner", |r| {
+        r.body.contains("energyboard-build-error")
+    });
+    let start = Instant::now();
+    let answer = preview.get(&format!("/__energyboard/build?after={seen}"));
+    assert!(start.elapsed() < Duration::from_secs(5), "it waited");
+    assert_ne!(answer.body, seen.to_string());
+    let reloaded = preview.get("/models/qwen-3-32b/");
+    assert!(reloaded.body.contains("energyboard-build-error"));
+    assert_eq!(seen_by_page(&reloaded.body).to_string(), answer.body);
+}
+
 #[cfg(unix)]
 #[test]
 fn a_rebuild_never_writes_through_a_symbolic_link_in_the_output_folder() {

@@ -4,6 +4,7 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 use energyboard::{BuildOptions, build};
 use roxmltree::{Document, Node};
@@ -12,33 +13,43 @@ fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Builds `data/` into a temporary folder and returns every chart file in
-/// it (an SVG whose root has the class `ebc`; badges and the icon are not
-/// charts), by path within the site.
-fn built_charts() -> Vec<(String, String)> {
-    built().1
+/// Every chart the build of `data/` writes (an SVG whose root has the class
+/// `ebc`; badges and the icon are not charts), by path within the site.
+fn built_charts() -> &'static [(String, String)] {
+    &built().charts
 }
 
-/// The build of `data/` (kept while the folder lives) and its charts.
-fn built() -> (tempfile::TempDir, Vec<(String, String)>) {
-    let config = energyboard::Config::load(&repo().join("energyboard.toml")).unwrap();
-    let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("site");
-    build(&BuildOptions {
-        data_dir: repo().join("data"),
-        static_dir: repo().join("static"),
-        out_dir: out.clone(),
-        force: false,
-        base_url: None,
-        workloads: config.workloads.clone(),
-        footprint: config.footprint(&repo().join("energyboard.toml")).unwrap(),
+/// The build of `data/` and its charts.
+struct Built {
+    site: PathBuf,
+    charts: Vec<(String, String)>,
+}
+
+/// `data/` built once per run of the tests, by the first test that asks,
+/// into cargo's temporary folder for tests (`target/tmp/`, replaced by the
+/// next run), then read by every test here (each built it anew before: six
+/// builds of the whole leaderboard).
+fn built() -> &'static Built {
+    static BUILT: OnceLock<Built> = OnceLock::new();
+    BUILT.get_or_init(|| {
+        let config = energyboard::Config::load(&repo().join("energyboard.toml")).unwrap();
+        let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("site-charts-tests-data");
+        build(&BuildOptions {
+            data_dir: repo().join("data"),
+            static_dir: repo().join("static"),
+            out_dir: out.clone(),
+            force: false,
+            base_url: None,
+            workloads: config.workloads.clone(),
+            footprint: config.footprint(&repo().join("energyboard.toml")).unwrap(),
+        })
+        .unwrap();
+        let mut charts = Vec::new();
+        collect(&out, &out, &mut charts);
+        charts.sort();
+        assert!(charts.len() > 400, "{} charts", charts.len());
+        Built { site: out, charts }
     })
-    .unwrap();
-    let mut charts = Vec::new();
-    collect(&out, &out, &mut charts);
-    charts.sort();
-    assert!(charts.len() > 400, "{} charts", charts.len());
-    (dir, charts)
 }
 
 fn collect(root: &Path, dir: &Path, out: &mut Vec<(String, String)>) {
@@ -119,7 +130,7 @@ fn no_two_series_in_a_panel_look_the_same() {
     let mut keys_seen = 0;
     let mut failures = Vec::new();
     for (rel, svg) in built_charts() {
-        let doc = Document::parse(&svg).unwrap();
+        let doc = Document::parse(svg).unwrap();
         for panel in panels(&doc) {
             let mut seen: Vec<(Vec<String>, String)> = Vec::new();
             for key in panel
@@ -199,7 +210,7 @@ fn no_text_overlaps_other_text_or_leaves_the_chart() {
     let mut texts_seen = 0;
     let mut failures = Vec::new();
     for (rel, svg) in built_charts() {
-        let doc = Document::parse(&svg).unwrap();
+        let doc = Document::parse(svg).unwrap();
         let vb: Vec<f64> = doc
             .root_element()
             .attribute("viewBox")
@@ -241,8 +252,7 @@ fn no_text_overlaps_other_text_or_leaves_the_chart() {
 /// workload, with a tooltip naming the model; every model page linked.
 #[test]
 fn every_configuration_on_the_scatter_names_itself_and_links_to_its_row() {
-    let (dir, charts) = built();
-    let site = dir.path().join("site");
+    let Built { site, charts } = built();
     let mut scatters = 0;
     for (rel, svg) in charts
         .iter()
@@ -292,8 +302,7 @@ fn every_configuration_on_the_scatter_names_itself_and_links_to_its_row() {
 /// p99 ITL, each a file beside the page; diffusion pages have none.
 #[test]
 fn per_token_model_pages_link_the_chart_at_each_itl_percentile() {
-    let (dir, charts) = built();
-    let site = dir.path().join("site");
+    let Built { site, charts } = built();
     let pages: Vec<&String> = charts
         .iter()
         .map(|(rel, _)| rel)
@@ -421,8 +430,7 @@ fn assert_readable_log_bars(rel: &str, svg: &str, min_bars: usize) {
 /// with; inline and framed charts follow the page's theme switch.
 #[test]
 fn compare_overlay_switches_in_place_scatter_limits_and_theme() {
-    let (dir, charts) = built();
-    let site = dir.path().join("site");
+    let Built { site, charts } = built();
     // The compare page's overlay.
     let html = fs::read_to_string(site.join("workloads/lm-arena-chat/compare/index.html")).unwrap();
     let start = html.find("id=\"chart-responses\"").expect("no overlay");
@@ -462,7 +470,7 @@ fn compare_overlay_switches_in_place_scatter_limits_and_theme() {
     // Inline and framed charts follow the theme switch; image charts follow
     // it through their <img>'s color-scheme and carry no theme rules.
     assert!(svg.contains(":root[data-theme=dark]"), "overlay not themed");
-    for (rel, svg) in &charts {
+    for (rel, svg) in charts {
         let themed = svg.contains(":root[data-theme=dark]");
         assert_eq!(themed, rel.ends_with("/all-configurations.svg"), "{rel}");
     }
