@@ -271,9 +271,10 @@ pub struct SourceMark {
     pub retrieved: String,
 }
 
-/// The CSS of the source filter of a table whose rows come from `sources`
-/// (nothing for one source): following the link `#only-<key>` hides every
-/// row of another source, without JavaScript, and keeps the choice in the
+/// The CSS of the source filter of a page whose rows, cards and chart
+/// series come from `sources` (nothing for one source): following the link
+/// `#only-<key>` hides everything of another source (each marked with the
+/// class `from-<key>`), without JavaScript, and keeps the choice in the
 /// address.
 pub(crate) fn source_filter_style(sources: &[SourceMark]) -> String {
     use std::fmt::Write as _;
@@ -284,7 +285,7 @@ pub(crate) fn source_filter_style(sources: &[SourceMark]) -> String {
     for s in sources {
         let _ = write!(
             css,
-            "main:has(#only-{k}:target) tr[class^=from-]:not(.from-{k}){{display:none}}#only-{k}:target{{font-weight:bold}}",
+            "main:has(#only-{k}:target) :is([class^=from-],[class*=\" from-\"]):not(.from-{k}){{display:none}}#only-{k}:target{{font-weight:bold}}",
             k = s.key
         );
     }
@@ -295,7 +296,7 @@ impl SourceMark {
     /// The mark of a file's source.
     pub fn of(source: &crate::model::Source) -> Self {
         Self {
-            key: source.id.clone().unwrap_or_else(|| "leaderboard".into()),
+            key: source.key().to_owned(),
             name: source.name.clone(),
             url: source.url.clone(),
             licence: source.licence.clone(),
@@ -389,6 +390,21 @@ impl SiteInfo {
         }
     }
 
+    /// Whose measurements a file of `source` holds, as charts mark them:
+    /// `None` when these pages show one source.
+    fn whose(&self, source: &crate::model::Source) -> Option<crate::chart::Whose> {
+        if self.sources.len() < 2 {
+            return None;
+        }
+        let key = source.key();
+        let rank = self.sources.iter().position(|s| s.key == key)?;
+        Some(crate::chart::Whose {
+            rank,
+            key: key.to_owned(),
+            name: self.sources[rank].name.clone(),
+        })
+    }
+
     /// Provenance of one workload's models.
     fn of<F: PageKind>(models: &[LoadedModel<F>]) -> Self {
         let frames: Vec<&dyn ModelFrame> =
@@ -458,14 +474,7 @@ impl<'a, F: PageKind> Site<'a, F> {
             })
             .collect();
         if self.mixed() {
-            headers.insert(
-                1.min(headers.len()),
-                Header {
-                    href: Some(format!("{root}about/index.html#sources")),
-                    title: "Whose measurement the row is".into(),
-                    ..Header::plain("Source", "", false, views::SOURCE_KEY)
-                },
-            );
+            headers.insert(1.min(headers.len()), source_header(root));
         }
         headers
     }
@@ -473,6 +482,12 @@ impl<'a, F: PageKind> Site<'a, F> {
     /// Whether the workload's pages mark and filter rows by source.
     fn mixed(&self) -> bool {
         self.info.sources.len() > 1
+    }
+
+    /// Whose measurements model `m` holds, as the workload's charts mark
+    /// them: `None` when the workload has one source.
+    fn whose(&self, m: &F) -> Option<crate::chart::Whose> {
+        self.info.whose(m.source())
     }
 
     /// The sentence under every carbon and cost figure of the workload's
@@ -621,6 +636,12 @@ impl<'a> Mirror<'a> {
             on_part!(part, s => s.footprint = footprint.cloned());
         }
         self
+    }
+
+    /// Whose measurements `m` holds, as the site-wide charts mark them:
+    /// `None` when the site has one source.
+    fn whose(&self, m: &dyn ModelFrame) -> Option<crate::chart::Whose> {
+        self.info.whose(m.source())
     }
 
     /// The legacy workload's part, when the data has it.
@@ -1077,22 +1098,33 @@ fn leaderboard_row<F: PageKind>(
         .collect();
     let mut class = String::new();
     if site.mixed() {
-        let mark = SourceMark::of(m.source());
-        cells.insert(
-            1.min(cells.len()),
-            Cell {
-                text: mark.name,
-                href: Some(mark.url),
-                ..Cell::default()
-            },
-        );
-        class = format!("from-{}", mark.key);
+        cells.insert(1.min(cells.len()), source_cell(m.source()));
+        class = format!("from-{}", m.source().key());
     }
     Row {
         id: None,
         class,
         attrs: Vec::new(),
         cells,
+    }
+}
+
+/// The head of a table's Source column (on pages that mix sources),
+/// linking to the about page's list of sources.
+fn source_header(root: &str) -> Header {
+    Header {
+        href: Some(format!("{root}about/index.html#sources")),
+        title: "Whose measurement the row is".into(),
+        ..Header::plain("Source", "", false, views::SOURCE_KEY)
+    }
+}
+
+/// A row's Source cell: the source's name, linked to its page.
+fn source_cell(source: &crate::model::Source) -> Cell {
+    Cell {
+        text: source.name.clone(),
+        href: Some(source.url.clone()),
+        ..Cell::default()
     }
 }
 

@@ -203,6 +203,7 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
                     series: ws.workload.name.clone(),
                     slot: w,
                     value: joules,
+                    whose: site.whose(&ws.models[i].file),
                 });
             }
         }
@@ -367,6 +368,7 @@ fn token_rows(
                 series: ws.workload.name.clone(),
                 slot,
                 value: c.joules_per_response(),
+                whose: None,
             });
         }
     }
@@ -410,6 +412,7 @@ fn item_rows(
                 series: ws.workload.name.clone(),
                 slot,
                 value: c.joules_per_item(),
+                whose: None,
             });
         }
     }
