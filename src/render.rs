@@ -269,6 +269,10 @@ pub struct SourceMark {
     pub licence: String,
     /// Retrieval date(s).
     pub retrieved: String,
+    /// The source's version(s).
+    pub version: String,
+    /// The files' data version(s).
+    pub data_versions: String,
 }
 
 /// The CSS of the source filter of a page whose rows, cards and chart
@@ -301,6 +305,8 @@ impl SourceMark {
             url: source.url.clone(),
             licence: source.licence.clone(),
             retrieved: source.retrieved.clone(),
+            version: source.version.clone(),
+            data_versions: String::new(),
         }
     }
 }
@@ -369,20 +375,26 @@ impl SiteInfo {
             configurations_note: s.configurations.clone().unwrap_or_default(),
             sources: {
                 let mut marks: BTreeMap<Option<&str>, SourceMark> = BTreeMap::new();
+                // Each source's distinct dates and versions: (retrieved,
+                // version, data version).
+                let mut seen: BTreeMap<Option<&str>, [BTreeSet<&str>; 3]> = BTreeMap::new();
                 for f in files() {
-                    let mark = marks
-                        .entry(f.source().id.as_deref())
+                    let id = f.source().id.as_deref();
+                    marks
+                        .entry(id)
                         .or_insert_with(|| SourceMark::of(f.source()));
-                    if !mark
-                        .retrieved
-                        .split("; ")
-                        .any(|d| d == f.source().retrieved)
-                    {
-                        mark.retrieved = distinct(
-                            mark.retrieved
-                                .split("; ")
-                                .chain([f.source().retrieved.as_str()]),
-                        );
+                    let [retrieved, version, data] = seen.entry(id).or_default();
+                    retrieved.insert(&f.source().retrieved);
+                    version.insert(&f.source().version);
+                    data.insert(f.data_version());
+                }
+                let join =
+                    |set: &BTreeSet<&str>| set.iter().copied().collect::<Vec<_>>().join("; ");
+                for (id, [retrieved, version, data]) in &seen {
+                    if let Some(mark) = marks.get_mut(id) {
+                        mark.retrieved = join(retrieved);
+                        mark.version = join(version);
+                        mark.data_versions = join(data);
                     }
                 }
                 marks.into_values().collect()
@@ -764,10 +776,30 @@ fn page_meta(
         script: false,
         scripts: Vec::new(),
         head_style: String::new(),
-        footer: format!(
-            "Data: {} {}, data version {}, retrieved {}. Licence: {}.",
-            info.source_name, info.source_version, info.data_versions, info.retrieved, info.licence
-        ),
+        footer: if info.sources.len() > 1 {
+            // Each source's versions, dates and licence apart, so no
+            // reader takes one source's licence for another's.
+            let each: Vec<String> = info
+                .sources
+                .iter()
+                .map(|s| {
+                    format!(
+                        "{} {}, data version {}, retrieved {}, licence {}",
+                        s.name, s.version, s.data_versions, s.retrieved, s.licence
+                    )
+                })
+                .collect();
+            format!("Data: {}.", each.join("; "))
+        } else {
+            format!(
+                "Data: {} {}, data version {}, retrieved {}. Licence: {}.",
+                info.source_name,
+                info.source_version,
+                info.data_versions,
+                info.retrieved,
+                info.licence
+            )
+        },
         inline_css: None,
         tabs,
         forward: None,

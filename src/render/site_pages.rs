@@ -487,8 +487,8 @@ pub(super) fn render_compare<F: PageKind>(
                 }
             }
             Row {
-                cells,
                 class,
+                cells,
                 ..Row::default()
             }
         });
