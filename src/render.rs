@@ -181,6 +181,9 @@ pub struct Mirror<'a> {
     pub tabs: Vec<Tab>,
     /// The change history, when the data folder has one.
     pub changes: Option<&'a crate::load::LoadedChanges>,
+    /// The other sources' change histories, by source id
+    /// (`sources/<id>/changes.json`).
+    pub source_changes: &'a [(String, crate::load::LoadedChanges)],
     /// Whether the site has an Atom feed of its changes: it needs a base
     /// URL (an Atom id is an absolute address) and one entry at least.
     pub feed: bool,
@@ -449,7 +452,7 @@ impl<'a, F: PageKind> Site<'a, F> {
         workload: &Workload,
         base_url: Option<String>,
         tabs: Vec<Tab>,
-        history: Option<&'a crate::changes::ChangeHistory>,
+        histories: &[(Option<&'a str>, &'a crate::changes::ChangeHistory)],
         feed: bool,
     ) -> Self {
         Self {
@@ -463,7 +466,15 @@ impl<'a, F: PageKind> Site<'a, F> {
             workload: workload.clone(),
             tabs,
             feed,
-            history: history.map(|h| changes::best_history(h, &workload.id)),
+            history: (!histories.is_empty()).then(|| {
+                let mut all = BTreeMap::new();
+                // Each source's slugs are its own (`<id>--<slug>`), so
+                // the histories never meet.
+                for &(source, h) in histories {
+                    all.append(&mut changes::best_history(h, &workload.id, source));
+                }
+                all
+            }),
             footprint: None,
         }
     }
@@ -569,8 +580,18 @@ impl<'a> Mirror<'a> {
         base_url: Option<String>,
     ) -> Self {
         assert_eq!(workloads.len(), analysed.len(), "one analysis per workload");
-        let history = data.changes.as_ref().map(|c| &c.history);
-        let feed = base_url.is_some() && history.is_some_and(|h| !h.entries.is_empty());
+        // Each history with its source: none for the leaderboard's.
+        let histories: Vec<(Option<&str>, &crate::changes::ChangeHistory)> = data
+            .changes
+            .iter()
+            .map(|c| (None, &c.history))
+            .chain(
+                data.source_changes
+                    .iter()
+                    .map(|(id, c)| (Some(id.as_str()), &c.history)),
+            )
+            .collect();
+        let feed = base_url.is_some() && histories.iter().any(|(_, h)| !h.entries.is_empty());
         let tabs: Vec<Tab> = workloads
             .iter()
             .map(|w| Tab {
@@ -591,7 +612,7 @@ impl<'a> Mirror<'a> {
                         w,
                         base_url.clone(),
                         tabs.clone(),
-                        history,
+                        &histories,
                         feed,
                     )),
                     Analysed::Diffusion(a) => Part::Diffusion(Site::new(
@@ -600,7 +621,7 @@ impl<'a> Mirror<'a> {
                         w,
                         base_url.clone(),
                         tabs.clone(),
-                        history,
+                        &histories,
                         feed,
                     )),
                 }
@@ -634,6 +655,7 @@ impl<'a> Mirror<'a> {
             base_url,
             tabs,
             changes: data.changes.as_ref(),
+            source_changes: &data.source_changes,
             feed,
             footprint: None,
         }
