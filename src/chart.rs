@@ -61,6 +61,53 @@ pub struct Chart {
     pub table: DataTable,
 }
 
+/// Whose measurement a bar or a series is, on a chart of a site that
+/// mixes sources: the first source's are drawn filled, another's open
+/// (outlined bars, hollow markers); each source drawn has a legend entry,
+/// and tooltips and the description name it. `None` where a chart's site
+/// has one source, so its charts are drawn as before.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Whose {
+    /// The source's place among the site's sources: 0 (the leaderboard's,
+    /// when it has files) drawn filled, the others open.
+    pub rank: usize,
+    /// Its key ([`crate::model::Source::key`]): an inline chart's series
+    /// group carries the class `from-<key>`, so a page can show one source
+    /// alone.
+    pub key: String,
+    /// Its name, e.g. "Example Lab measurements".
+    pub name: String,
+}
+
+impl Whose {
+    /// Whether its bars and markers are drawn open.
+    pub(crate) fn open(whose: Option<&Self>) -> bool {
+        whose.is_some_and(|w| w.rank > 0)
+    }
+}
+
+/// For each model given, whose measurements it holds, when they come from
+/// two sources or more (else `None` for each): ranked as the site ranks
+/// them, the leaderboard's first, then by source id.
+pub fn whose_of<'m, M: crate::model::ModelFrame + 'm>(
+    models: impl Iterator<Item = &'m M> + Clone,
+) -> Vec<Option<Whose>> {
+    let mut keys: Vec<Option<&str>> = models.clone().map(|m| m.source().id.as_deref()).collect();
+    keys.sort_unstable();
+    keys.dedup();
+    let mixed = keys.len() > 1;
+    models
+        .map(|m| {
+            let s = m.source();
+            mixed.then(|| Whose {
+                rank: keys.iter().position(|k| *k == s.id.as_deref()).unwrap_or(0),
+                key: s.key().to_owned(),
+                name: s.name.clone(),
+            })
+        })
+        .collect()
+}
+
 /// One bar of a best-energy bar chart.
 #[derive(Debug, Clone, PartialEq)]
 pub struct BarEntry {
@@ -70,6 +117,8 @@ pub struct BarEntry {
     pub gpu: String,
     /// Best Wh per million output tokens on that GPU.
     pub wh_per_million: f64,
+    /// Whose measurement it is, on a site of several sources.
+    pub whose: Option<Whose>,
 }
 
 impl BarEntry {
@@ -80,6 +129,7 @@ impl BarEntry {
                 model: m.name.clone(),
                 gpu: gpu.clone(),
                 wh_per_million: m.configurations[i].wh_per_million_output_tokens,
+                whose: None,
             })
         })
     }

@@ -101,6 +101,9 @@ pub struct DataSet {
     /// [`crate::changes::FILE_NAME`]), when there is one, with where it was
     /// read from so that it is published unchanged.
     pub changes: Option<LoadedChanges>,
+    /// The other sources' change histories (`sources/<id>/changes.json`),
+    /// each with its source's id, in id order.
+    pub source_changes: Vec<(String, LoadedChanges)>,
 }
 
 /// One problem with one file: which file, which field, what is wrong.
@@ -207,11 +210,32 @@ pub fn load_data_dir(data_dir: &Path) -> Result<DataSet, Problems> {
         }
         None => None,
     };
+    let mut source_changes = Vec::new();
     for path in &found.source_changes {
-        if let Err(mut file_problems) = read_changes_file(path) {
-            problems.append(&mut file_problems);
+        match read_changes_file(path) {
+            Ok(loaded) => {
+                // `sources/<id>/changes.json`: the folder names the source.
+                let id = path
+                    .parent()
+                    .and_then(Path::file_name)
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                if sources::is_valid_source_id(&id) {
+                    source_changes.push((id, loaded));
+                } else {
+                    problems.push(problem(
+                        path,
+                        "(file)",
+                        format!(
+                            "is under sources/{id}/, but {id:?} cannot be a source id; use lower-case letters, digits and single hyphens, at most 32 characters, not \"leaderboard\""
+                        ),
+                    ));
+                }
+            }
+            Err(mut file_problems) => problems.append(&mut file_problems),
         }
     }
+    source_changes.sort_by(|a, b| a.0.cmp(&b.0));
 
     // 2. Read, parse and validate each file on every core; results keep
     // walk order.
@@ -272,6 +296,7 @@ pub fn load_data_dir(data_dir: &Path) -> Result<DataSet, Problems> {
         diffusion,
         skipped: found.skipped,
         changes,
+        source_changes,
     })
 }
 

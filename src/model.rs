@@ -769,6 +769,19 @@ pub struct Source {
     pub configurations: Option<String>,
 }
 
+/// The key of the leaderboard's own files among a site's sources (no
+/// source id can be `leaderboard`).
+pub const LEADERBOARD_KEY: &str = "leaderboard";
+
+impl Source {
+    /// The key pages and charts tell the source by: its `id`, or
+    /// [`LEADERBOARD_KEY`] for the leaderboard's own files. A row's class
+    /// is `from-<key>`, its filter's anchor `#only-<key>`.
+    pub fn key(&self) -> &str {
+        self.id.as_deref().unwrap_or(LEADERBOARD_KEY)
+    }
+}
+
 /// One measured configuration: a model served on some GPUs at one maximum
 /// concurrency.
 #[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]

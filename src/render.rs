@@ -180,6 +180,9 @@ pub struct Mirror<'a> {
     pub tabs: Vec<Tab>,
     /// The change history, when the data folder has one.
     pub changes: Option<&'a crate::load::LoadedChanges>,
+    /// The other sources' change histories, by source id
+    /// (`sources/<id>/changes.json`).
+    pub source_changes: &'a [(String, crate::load::LoadedChanges)],
     /// Whether the site has an Atom feed of its changes: it needs a base
     /// URL (an Atom id is an absolute address) and one entry at least.
     pub feed: bool,
@@ -268,11 +271,16 @@ pub struct SourceMark {
     pub licence: String,
     /// Retrieval date(s).
     pub retrieved: String,
+    /// The source's version(s).
+    pub version: String,
+    /// The files' data version(s).
+    pub data_versions: String,
 }
 
-/// The CSS of the source filter of a table whose rows come from `sources`
-/// (nothing for one source): following the link `#only-<key>` hides every
-/// row of another source, without JavaScript, and keeps the choice in the
+/// The CSS of the source filter of a page whose rows, cards and chart
+/// series come from `sources` (nothing for one source): following the link
+/// `#only-<key>` hides everything of another source (each marked with the
+/// class `from-<key>`), without JavaScript, and keeps the choice in the
 /// address.
 pub(crate) fn source_filter_style(sources: &[SourceMark]) -> String {
     use std::fmt::Write as _;
@@ -283,7 +291,7 @@ pub(crate) fn source_filter_style(sources: &[SourceMark]) -> String {
     for s in sources {
         let _ = write!(
             css,
-            "main:has(#only-{k}:target) tr[class^=from-]:not(.from-{k}){{display:none}}#only-{k}:target{{font-weight:bold}}",
+            "main:has(#only-{k}:target) :is([class^=from-],[class*=\" from-\"]):not(.from-{k}){{display:none}}#only-{k}:target{{font-weight:bold}}",
             k = s.key
         );
     }
@@ -294,11 +302,13 @@ impl SourceMark {
     /// The mark of a file's source.
     pub fn of(source: &crate::model::Source) -> Self {
         Self {
-            key: source.id.clone().unwrap_or_else(|| "leaderboard".into()),
+            key: source.key().to_owned(),
             name: source.name.clone(),
             url: source.url.clone(),
             licence: source.licence.clone(),
             retrieved: source.retrieved.clone(),
+            version: source.version.clone(),
+            data_versions: String::new(),
         }
     }
 }
@@ -367,25 +377,46 @@ impl SiteInfo {
             configurations_note: s.configurations.clone().unwrap_or_default(),
             sources: {
                 let mut marks: BTreeMap<Option<&str>, SourceMark> = BTreeMap::new();
+                // Each source's distinct dates and versions: (retrieved,
+                // version, data version).
+                let mut seen: BTreeMap<Option<&str>, [BTreeSet<&str>; 3]> = BTreeMap::new();
                 for f in files() {
-                    let mark = marks
-                        .entry(f.source().id.as_deref())
+                    let id = f.source().id.as_deref();
+                    marks
+                        .entry(id)
                         .or_insert_with(|| SourceMark::of(f.source()));
-                    if !mark
-                        .retrieved
-                        .split("; ")
-                        .any(|d| d == f.source().retrieved)
-                    {
-                        mark.retrieved = distinct(
-                            mark.retrieved
-                                .split("; ")
-                                .chain([f.source().retrieved.as_str()]),
-                        );
+                    let [retrieved, version, data] = seen.entry(id).or_default();
+                    retrieved.insert(&f.source().retrieved);
+                    version.insert(&f.source().version);
+                    data.insert(f.data_version());
+                }
+                let join =
+                    |set: &BTreeSet<&str>| set.iter().copied().collect::<Vec<_>>().join("; ");
+                for (id, [retrieved, version, data]) in &seen {
+                    if let Some(mark) = marks.get_mut(id) {
+                        mark.retrieved = join(retrieved);
+                        mark.version = join(version);
+                        mark.data_versions = join(data);
                     }
                 }
                 marks.into_values().collect()
             },
         }
+    }
+
+    /// Whose measurements a file of `source` holds, as charts mark them:
+    /// `None` when these pages show one source.
+    fn whose(&self, source: &crate::model::Source) -> Option<crate::chart::Whose> {
+        if self.sources.len() < 2 {
+            return None;
+        }
+        let key = source.key();
+        let rank = self.sources.iter().position(|s| s.key == key)?;
+        Some(crate::chart::Whose {
+            rank,
+            key: key.to_owned(),
+            name: self.sources[rank].name.clone(),
+        })
     }
 
     /// Provenance of one workload's models.
@@ -420,7 +451,7 @@ impl<'a, F: PageKind> Site<'a, F> {
         workload: &Workload,
         base_url: Option<String>,
         tabs: Vec<Tab>,
-        history: Option<&'a crate::changes::ChangeHistory>,
+        histories: &[(Option<&'a str>, &'a crate::changes::ChangeHistory)],
         feed: bool,
     ) -> Self {
         Self {
@@ -434,7 +465,15 @@ impl<'a, F: PageKind> Site<'a, F> {
             workload: workload.clone(),
             tabs,
             feed,
-            history: history.map(|h| changes::best_history(h, &workload.id)),
+            history: (!histories.is_empty()).then(|| {
+                let mut all = BTreeMap::new();
+                // Each source's slugs are its own (`<id>--<slug>`), so
+                // the histories never meet.
+                for &(source, h) in histories {
+                    all.append(&mut changes::best_history(h, &workload.id, source));
+                }
+                all
+            }),
             footprint: None,
         }
     }
@@ -457,14 +496,7 @@ impl<'a, F: PageKind> Site<'a, F> {
             })
             .collect();
         if self.mixed() {
-            headers.insert(
-                1.min(headers.len()),
-                Header {
-                    href: Some(format!("{root}about/index.html#sources")),
-                    title: "Whose measurement the row is".into(),
-                    ..Header::plain("Source", "", false, views::SOURCE_KEY)
-                },
-            );
+            headers.insert(1.min(headers.len()), source_header(root));
         }
         headers
     }
@@ -472,6 +504,12 @@ impl<'a, F: PageKind> Site<'a, F> {
     /// Whether the workload's pages mark and filter rows by source.
     fn mixed(&self) -> bool {
         self.info.sources.len() > 1
+    }
+
+    /// Whose measurements model `m` holds, as the workload's charts mark
+    /// them: `None` when the workload has one source.
+    fn whose(&self, m: &F) -> Option<crate::chart::Whose> {
+        self.info.whose(m.source())
     }
 
     /// The sentence under every carbon and cost figure of the workload's
@@ -541,8 +579,18 @@ impl<'a> Mirror<'a> {
         base_url: Option<String>,
     ) -> Self {
         assert_eq!(workloads.len(), analysed.len(), "one analysis per workload");
-        let history = data.changes.as_ref().map(|c| &c.history);
-        let feed = base_url.is_some() && history.is_some_and(|h| !h.entries.is_empty());
+        // Each history with its source: none for the leaderboard's.
+        let histories: Vec<(Option<&str>, &crate::changes::ChangeHistory)> = data
+            .changes
+            .iter()
+            .map(|c| (None, &c.history))
+            .chain(
+                data.source_changes
+                    .iter()
+                    .map(|(id, c)| (Some(id.as_str()), &c.history)),
+            )
+            .collect();
+        let feed = base_url.is_some() && histories.iter().any(|(_, h)| !h.entries.is_empty());
         let tabs: Vec<Tab> = workloads
             .iter()
             .map(|w| Tab {
@@ -563,7 +611,7 @@ impl<'a> Mirror<'a> {
                         w,
                         base_url.clone(),
                         tabs.clone(),
-                        history,
+                        &histories,
                         feed,
                     )),
                     Measure::Diffusion(_) => Part::Diffusion(Site::new(
@@ -572,7 +620,7 @@ impl<'a> Mirror<'a> {
                         w,
                         base_url.clone(),
                         tabs.clone(),
-                        history,
+                        &histories,
                         feed,
                     )),
                 }
@@ -606,6 +654,7 @@ impl<'a> Mirror<'a> {
             base_url,
             tabs,
             changes: data.changes.as_ref(),
+            source_changes: &data.source_changes,
             feed,
             footprint: None,
         }
@@ -620,6 +669,12 @@ impl<'a> Mirror<'a> {
             on_part!(part, s => s.footprint = footprint.cloned());
         }
         self
+    }
+
+    /// Whose measurements `m` holds, as the site-wide charts mark them:
+    /// `None` when the site has one source.
+    fn whose(&self, m: &dyn ModelFrame) -> Option<crate::chart::Whose> {
+        self.info.whose(m.source())
     }
 
     /// The legacy workload's part, when the data has it.
@@ -742,10 +797,30 @@ fn page_meta(
         script: false,
         scripts: Vec::new(),
         head_style: String::new(),
-        footer: format!(
-            "Data: {} {}, data version {}, retrieved {}. Licence: {}.",
-            info.source_name, info.source_version, info.data_versions, info.retrieved, info.licence
-        ),
+        footer: if info.sources.len() > 1 {
+            // Each source's versions, dates and licence apart, so no
+            // reader takes one source's licence for another's.
+            let each: Vec<String> = info
+                .sources
+                .iter()
+                .map(|s| {
+                    format!(
+                        "{} {}, data version {}, retrieved {}, licence {}",
+                        s.name, s.version, s.data_versions, s.retrieved, s.licence
+                    )
+                })
+                .collect();
+            format!("Data: {}.", each.join("; "))
+        } else {
+            format!(
+                "Data: {} {}, data version {}, retrieved {}. Licence: {}.",
+                info.source_name,
+                info.source_version,
+                info.data_versions,
+                info.retrieved,
+                info.licence
+            )
+        },
         inline_css: None,
         tabs,
         forward: None,
@@ -1076,22 +1151,33 @@ fn leaderboard_row<F: PageKind>(
         .collect();
     let mut class = String::new();
     if site.mixed() {
-        let mark = SourceMark::of(m.source());
-        cells.insert(
-            1.min(cells.len()),
-            Cell {
-                text: mark.name,
-                href: Some(mark.url),
-                ..Cell::default()
-            },
-        );
-        class = format!("from-{}", mark.key);
+        cells.insert(1.min(cells.len()), source_cell(m.source()));
+        class = format!("from-{}", m.source().key());
     }
     Row {
         id: None,
         class,
         attrs: Vec::new(),
         cells,
+    }
+}
+
+/// The head of a table's Source column (on pages that mix sources),
+/// linking to the about page's list of sources.
+fn source_header(root: &str) -> Header {
+    Header {
+        href: Some(format!("{root}about/index.html#sources")),
+        title: "Whose measurement the row is".into(),
+        ..Header::plain("Source", "", false, views::SOURCE_KEY)
+    }
+}
+
+/// A row's Source cell: the source's name, linked to its page.
+fn source_cell(source: &crate::model::Source) -> Cell {
+    Cell {
+        text: source.name.clone(),
+        href: Some(source.url.clone()),
+        ..Cell::default()
     }
 }
 

@@ -45,19 +45,24 @@
       }
       var legend = legends[n];
       legend.textContent = "";
+      // A model of a source the page's filter (#only-<source>) hides is
+      // not drawn either.
+      var only = /^#only-([a-z0-9-]+)$/.exec(location.hash);
       models.filter(function (b) {
-        return b.checked && chart.querySelector(".m" + b.id.replace("pick-", ""));
+        return b.checked && (!only || b.closest(".from-" + only[1])) && chart.querySelector(".m" + b.id.replace("pick-", ""));
       }).forEach(function (b) {
         var li = document.createElement("li");
         var key = b.parentNode.querySelector("svg");
+        var source = b.getAttribute("data-source");
         if (key) li.appendChild(key.cloneNode(true));
-        li.appendChild(document.createTextNode(" " + b.parentNode.textContent.trim()));
+        li.appendChild(document.createTextNode(" " + b.parentNode.textContent.trim() + (source ? " · " + source : "")));
         legend.appendChild(li);
       });
     });
   }
   drawLegend();
   box.addEventListener("change", drawLegend);
+  window.addEventListener("hashchange", drawLegend);
   box.addEventListener("change", function () {
     var p = new URLSearchParams(location.search);
     p.set("models", values(models));

@@ -158,6 +158,11 @@ pub(crate) enum Key {
     Series(usize, String),
     /// A series drawn without lines: marker only.
     Marker(usize, String),
+    /// A series of another source ([`super::Whose`]): its line sample and
+    /// hollow marker.
+    SeriesOpen(usize, String),
+    /// A series of another source drawn without lines: hollow marker only.
+    MarkerOpen(usize, String),
     /// A bar colour.
     Bar(usize, String),
     /// Open markers are repeated runs.
@@ -172,6 +177,16 @@ pub(crate) enum Key {
     Over(String),
     /// A panel's name, bold, without a sample.
     Name(String),
+    /// A source of measurements: how its bars (`bar`) or markers are
+    /// drawn, filled or `open`, and its name.
+    Source {
+        bar: bool,
+        open: bool,
+        name: String,
+        /// Its key: the entry's group gets the class `from-<key>`, so a
+        /// page showing one source alone hides the others' entries.
+        key: String,
+    },
 }
 
 impl Key {
@@ -179,10 +194,13 @@ impl Key {
         match self {
             Key::Series(_, l)
             | Key::Marker(_, l)
+            | Key::SeriesOpen(_, l)
+            | Key::MarkerOpen(_, l)
             | Key::Bar(_, l)
             | Key::Best(l)
             | Key::Over(l)
-            | Key::Name(l) => l,
+            | Key::Name(l)
+            | Key::Source { name: l, .. } => l,
             Key::Repeat => "repeated run (open marker)",
             Key::Frontier => "Pareto frontier",
             Key::Spread => "p90 (dot) and p99 (bar) ITL",
@@ -211,6 +229,11 @@ impl Key {
                 marker(root, mid, *i, Role::Swatch(*i), true)
             }
             Key::Marker(i, _) => marker(root, mid, *i, Role::Swatch(*i), true),
+            Key::SeriesOpen(i, _) => {
+                line(root, &[(x, y), (x + 24, y)], Role::Line(*i), 2)?;
+                marker(root, mid, *i, Role::Swatch(*i), false)
+            }
+            Key::MarkerOpen(i, _) => marker(root, mid, *i, Role::Swatch(*i), false),
             Key::Bar(i, _) => {
                 root.draw(&Rectangle::new(
                     [(x + 2, y - 6), (x + 22, y + 6)],
@@ -222,6 +245,22 @@ impl Key {
             Key::Best(_) => ring(root, mid),
             Key::Over(_) => marker_faded(root, mid, 0, Role::Ink, true, true),
             Key::Name(_) => Ok(()),
+            Key::Source {
+                bar: true, open, ..
+            } => {
+                let corners = [(x + 2, y - 6), (x + 22, y + 6)];
+                if *open {
+                    root.draw(&Rectangle::new(
+                        [(x + 3, y - 5), (x + 21, y + 5)],
+                        Role::Ink.color().stroke_width(2),
+                    ))
+                } else {
+                    root.draw(&Rectangle::new(corners, Role::Ink.color().filled()))
+                }
+            }
+            Key::Source {
+                bar: false, open, ..
+            } => marker(root, mid, 0, Role::Ink, !*open),
             Key::Frontier => line(root, &[(x, y), (x + 24, y)], Role::Frontier, 3),
             Key::Spread => {
                 line(root, &[(x + 12, y + 8), (x + 12, y - 7)], Role::Ink, 1)?;
@@ -293,7 +332,12 @@ impl Header {
         for (key, (x, y)) in &self.keys {
             // A group per legend entry, so a test (or a reader's tool) can
             // tell entries apart.
-            root.draw(&Markup("<g class=\"key\">".to_owned()))?;
+            root.draw(&Markup(match key {
+                Key::Source { key, .. } => {
+                    format!("<g class=\"key from-{}\">", super::svg::xml_escape(key))
+                }
+                _ => "<g class=\"key\">".to_owned(),
+            }))?;
             key.draw_sample(root, (*x, *y))?;
             text(
                 root,

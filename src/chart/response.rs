@@ -203,6 +203,10 @@ pub struct OverlaySeries<'a> {
     pub setup: String,
     /// Its energy per response.
     pub response: &'a ResponseEnergy,
+    /// Whose measurement it is, on a site of several sources: the group
+    /// gets the class `from-<key>`, the tooltip the source's name, and the
+    /// median marker is hollow for another source than the first.
+    pub whose: Option<super::Whose>,
 }
 
 /// The compare page's overlay of energy per response: see
@@ -266,8 +270,10 @@ pub fn response_overlay(series: &[OverlaySeries<'_>]) -> ResponseOverlay {
         (1.0, 10.0)
     };
     let title = "Energy per response of the chosen models";
+    let (source_keys, sources_note) =
+        super::site::source_keys(series.iter().map(|s| s.whose.as_ref()), false, "models");
     let frame = Frame {
-        header: Header::new(title, Vec::new()),
+        header: Header::new(title, source_keys),
         x: Axis::log(lo, hi),
         y: Axis::percent(),
         x_desc: format!("Energy per response ({sym}, log scale)"),
@@ -284,11 +290,17 @@ pub fn response_overlay(series: &[OverlaySeries<'_>]) -> ResponseOverlay {
         for s in order {
             let (colour, shape) = picker_style(s.rank);
             let r = s.response;
+            let (from_class, from_tip) = s.whose.as_ref().map_or_else(Default::default, |w| {
+                (
+                    format!(" from-{}", svg::xml_escape(&w.key)),
+                    format!(" · source: {}", w.name),
+                )
+            });
             p.root.draw(&svg::Markup(format!(
-                "<g class=\"rm m{}\">\n<title>{}</title>\n",
+                "<g class=\"rm m{}{from_class}\">\n<title>{}</title>\n",
                 s.index,
                 svg::xml_escape(&format!(
-                    "{}, {} ({}): median {} {sym}, p90 {} {sym}",
+                    "{}{from_tip}, {} ({}): median {} {sym}, p90 {} {sym}",
                     s.model,
                     s.gpu,
                     s.setup,
@@ -317,14 +329,14 @@ pub fn response_overlay(series: &[OverlaySeries<'_>]) -> ResponseOverlay {
                 p.px(unit.of(r.median_j), 50.0),
                 shape,
                 Role::Point(colour),
-                true,
+                !super::Whose::open(s.whose.as_ref()),
             )?;
             p.root.draw(&svg::Markup("</g>\n".to_owned()))?;
         }
         Ok(())
     });
     let description = format!(
-        "The distribution of GPU energy per response of each chosen model (of the {} models with an output-length histogram), drawn for its lowest-energy configuration within the deadline (its GPU and setup are in the table below): for each energy per response on the x axis, the share of the model's measured responses that used at most that much (each response's output length × the configuration's energy per output token; the responses of a bin taken as spread evenly across it). Energy per response in {sym}, log x scale, linear y scale. Each model has the colour and marker shown beside its name in the list of models; its marker sits at its median (50 %).",
+        "The distribution of GPU energy per response of each chosen model (of the {} models with an output-length histogram), drawn for its lowest-energy configuration within the deadline (its GPU and setup are in the table below): for each energy per response on the x axis, the share of the model's measured responses that used at most that much (each response's output length × the configuration's energy per output token; the responses of a bin taken as spread evenly across it). Energy per response in {sym}, log x scale, linear y scale. Each model has the colour and marker shown beside its name in the list of models; its marker sits at its median (50 %).{sources_note}",
         fmt::grouped(series.len() as f64),
     );
     ResponseOverlay {

@@ -64,18 +64,20 @@ pub(crate) fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry
         .collect();
     gpus.sort_unstable();
     gpus.dedup();
+    let (source_keys, sources_note) =
+        source_keys(sorted.iter().map(|e| e.whose.as_ref()), true, "bars");
     let keys = gpus
         .iter()
         .map(|&(slot, gpu)| Key::Bar(slot, gpu.to_owned()))
+        .chain(source_keys)
         .collect();
-    let bars: Vec<(String, usize, f64)> = sorted
+    let bars: Vec<Drawn> = sorted
         .iter()
-        .map(|e| {
-            (
-                format!("{} · {}", e.model, e.gpu),
-                gpu_slot(&e.gpu),
-                e.wh_per_million,
-            )
+        .map(|e| Drawn {
+            label: format!("{} · {}", e.model, e.gpu),
+            slot: gpu_slot(&e.gpu),
+            value: e.wh_per_million,
+            open: super::Whose::open(e.whose.as_ref()),
         })
         .collect();
     // Room right of the longest bar for its value.
@@ -103,7 +105,7 @@ pub(crate) fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry
                 )
             };
             format!(
-                "Lowest energy per million output tokens within each model's latency deadline{what} From {} on {} at {} Wh/M to {} on {} at {} Wh/M.",
+                "Lowest energy per million output tokens within each model's latency deadline{what} From {} on {} at {} Wh/M to {} on {} at {} Wh/M.{sources_note}",
                 lo.model,
                 lo.gpu,
                 fmt::wh_per_million(lo.wh_per_million),
@@ -114,27 +116,33 @@ pub(crate) fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry
         }
         _ => "No configuration to show.".to_owned(),
     };
+    let mixed = !sources_note.is_empty();
     let rows = sorted
         .iter()
         .enumerate()
         .map(|(i, e)| {
-            vec![
+            let mut row = vec![
                 (i + 1).to_string(),
                 e.model.clone(),
                 e.gpu.clone(),
                 fmt::wh_per_million(e.wh_per_million),
-            ]
+            ];
+            if let Some(w) = e.whose.as_ref().filter(|_| mixed) {
+                row.insert(2, w.name.clone());
+            }
+            row
         })
         .collect();
+    let mut headers: Vec<String> = ["Rank", "Model", "GPU", ENERGY].map(str::to_owned).to_vec();
+    if mixed {
+        headers.insert(2, "Source".to_owned());
+    }
     Chart {
         file_name: file_name.to_owned(),
         svg: svg::finish(&doc, title, &description),
         title: title.to_owned(),
         description,
-        table: DataTable {
-            headers: ["Rank", "Model", "GPU", ENERGY].map(str::to_owned).to_vec(),
-            rows,
-        },
+        table: DataTable { headers, rows },
     }
 }
 
@@ -265,8 +273,11 @@ pub(crate) fn frontier_picker<M: Measurements>(
     let (x_axis, y_axis, deadlines) = frontier_axes(all);
     let title = "Time–energy Pareto frontiers of the chosen models";
     let energy_axis = words.energy_axis();
+    let whose = super::whose_of(all.iter().map(|(m, _)| *m));
+    let (source_keys, sources_note) =
+        source_keys(whose.iter().map(Option::as_ref), false, "models");
     let frame = Frame {
-        header: Header::new(title, Vec::new()),
+        header: Header::new(title, source_keys),
         x: x_axis,
         y: y_axis,
         x_desc: words.latency_axis(),
@@ -281,8 +292,17 @@ pub(crate) fn frontier_picker<M: Measurements>(
         for &mi in by_energy.iter().rev() {
             let (m, a) = all[mi];
             let (colour, shape) = picker_style(rank[mi]);
-            p.root
-                .draw(&svg::Markup(format!("<g class=\"fm m{mi}\">\n")))?;
+            let open = super::Whose::open(whose[mi].as_ref());
+            p.root.draw(&svg::Markup(match &whose[mi] {
+                // The source's class, so the page can show one source
+                // alone, and the source in the tooltip.
+                Some(w) => format!(
+                    "<g class=\"fm m{mi} from-{}\">\n<title>{}</title>\n",
+                    svg::xml_escape(&w.key),
+                    svg::xml_escape(&format!("{} · source: {}", m.name(), w.name))
+                ),
+                None => format!("<g class=\"fm m{mi}\">\n"),
+            }))?;
             let pts: Vec<(i32, i32)> = a
                 .frontier
                 .iter()
@@ -293,14 +313,14 @@ pub(crate) fn frontier_picker<M: Measurements>(
                 .collect();
             draw::line(p.root, &pts, Role::Line(colour), 2)?;
             for &at in &pts {
-                draw::marker(p.root, at, shape, Role::Point(colour), true)?;
+                draw::marker(p.root, at, shape, Role::Point(colour), !open)?;
             }
             p.root.draw(&svg::Markup("</g>\n".to_owned()))?;
         }
         Ok(())
     });
     let description = format!(
-        "Pareto frontiers of the chosen models, of {}: for each, the configurations that no other configuration of the same model beats on both {} and {} ({}). Each model has its own colour and marker, shown beside its name in the list of models; the table below the chart lists every point drawn.",
+        "Pareto frontiers of the chosen models, of {}: for each, the configurations that no other configuration of the same model beats on both {} and {} ({}). Each model has its own colour and marker, shown beside its name in the list of models; the table below the chart lists every point drawn.{sources_note}",
         count_text(all.len()),
         words.latency,
         words.energy_per.to_owned(),
@@ -309,12 +329,15 @@ pub(crate) fn frontier_picker<M: Measurements>(
     let swatches = (0..all.len())
         .map(|mi| {
             let (colour, shape) = picker_style(rank[mi]);
+            let filled = !super::Whose::open(whose[mi].as_ref());
             let mut key = svg::Doc::new((26, 12), 512);
             {
                 use plotters::prelude::IntoDrawingArea;
                 let root = svg::Canvas::new(&mut key).into_drawing_area();
-                let drawn = draw::line(&root, &[(1, 6), (25, 6)], Role::Line(colour), 2)
-                    .and_then(|()| draw::marker(&root, (13, 6), shape, Role::Point(colour), true));
+                let drawn =
+                    draw::line(&root, &[(1, 6), (25, 6)], Role::Line(colour), 2).and_then(|()| {
+                        draw::marker(&root, (13, 6), shape, Role::Point(colour), filled)
+                    });
                 drawn.expect("drawing into a String cannot fail");
             }
             svg::bare(&key)
@@ -347,10 +370,20 @@ pub(crate) fn compare_frontiers<M: Measurements>(
     let models = models.as_slice();
     let capped = models.len() < all.len();
     let (x_axis, y_axis, deadlines) = frontier_axes(models);
+    let whose = super::whose_of(models.iter().map(|(m, _)| *m));
+    let (source_keys, sources_note) =
+        source_keys(whose.iter().map(Option::as_ref), false, "models");
     let keys = models
         .iter()
         .enumerate()
-        .map(|(mi, (m, _))| Key::Series(mi, m.name().to_owned()))
+        .map(|(mi, (m, _))| {
+            if super::Whose::open(whose[mi].as_ref()) {
+                Key::SeriesOpen(mi, m.name().to_owned())
+            } else {
+                Key::Series(mi, m.name().to_owned())
+            }
+        })
+        .chain(source_keys)
         .collect();
     let title = if capped {
         format!(
@@ -385,8 +418,9 @@ pub(crate) fn compare_frontiers<M: Measurements>(
                 })
                 .collect();
             draw::line(p.root, &pts, Role::Line(mi), 2)?;
+            let filled = !super::Whose::open(whose[mi].as_ref());
             for &at in &pts {
-                draw::marker(p.root, at, mi, Role::Point(mi), true)?;
+                draw::marker(p.root, at, mi, Role::Point(mi), filled)?;
                 p.placer.occupy(Rect::around(at, 6.0));
             }
         }
@@ -411,7 +445,7 @@ pub(crate) fn compare_frontiers<M: Measurements>(
     };
     let description = match cheapest {
         Some((m, c)) => format!(
-            "Pareto frontiers of {which}: for each, the configurations that no other configuration of the same model beats on both {} and {} ({}). Lowest energy {}: {} on {} ×{} at {} {} and {} {}.",
+            "Pareto frontiers of {which}: for each, the configurations that no other configuration of the same model beats on both {} and {} ({}). Lowest energy {}: {} on {} ×{} at {} {} and {} {}.{sources_note}",
             words.latency,
             words.energy_per,
             super::axis::scales_note(&frame.x, &frame.y),
@@ -458,20 +492,77 @@ pub enum BarScale {
     Log,
 }
 
+/// One bar as drawn: its label, colour slot and value, and whether it is
+/// drawn open (another source's, [`super::Whose`]).
+struct Drawn {
+    label: String,
+    slot: usize,
+    value: f64,
+    open: bool,
+}
+
+/// The legend entries of the sources of `whose` (none when no bar or
+/// series has one), in their rank order, and the sentence the description
+/// ends with: each source's name, how its `things` ("bars", "markers")
+/// are drawn and how many of them there are.
+pub(super) fn source_keys<'w>(
+    whose: impl Iterator<Item = Option<&'w super::Whose>>,
+    bar: bool,
+    things: &str,
+) -> (Vec<Key>, String) {
+    let mut seen: Vec<(usize, &str, usize, &str)> = Vec::new();
+    for w in whose.flatten() {
+        match seen.iter_mut().find(|(r, _, _, _)| *r == w.rank) {
+            Some((_, _, n, _)) => *n += 1,
+            None => seen.push((w.rank, &w.name, 1, &w.key)),
+        }
+    }
+    if seen.is_empty() {
+        return (Vec::new(), String::new());
+    }
+    seen.sort_unstable();
+    let keys = seen
+        .iter()
+        .map(|&(rank, name, _, key)| Key::Source {
+            bar,
+            open: rank > 0,
+            name: name.to_owned(),
+            key: key.to_owned(),
+        })
+        .collect();
+    let parts: Vec<String> = seen
+        .iter()
+        .map(|&(rank, name, n, _)| {
+            let drawn = match (bar, rank > 0) {
+                (true, false) => "filled bars",
+                (true, true) => "outlined bars",
+                (false, false) => "filled markers",
+                (false, true) => "open markers",
+            };
+            format!("{name}: {} {things}, {drawn}", count_text(n))
+        })
+        .collect();
+    let note = if parts.len() == 1 {
+        format!(" Every figure here is from {}.", parts[0])
+    } else {
+        format!(
+            " Figures from {} sources, each as its source published it and never merged: {}.",
+            parts.len(),
+            parts.join("; ")
+        )
+    };
+    (keys, note)
+}
+
 /// The x axis for `bars` (label, colour slot, value). Linear: from zero,
 /// the longest bar's value times `room` short of its end, leaving space
 /// for its value label. Log: ends where every bar's label (`value_text`)
 /// fits right of its bar.
-fn bar_axis(
-    bars: &[(String, usize, f64)],
-    scale: BarScale,
-    room: f64,
-    value_text: fn(f64) -> String,
-) -> Axis {
-    let values = || bars.iter().map(|b| b.2).filter(|v| v.is_finite());
+fn bar_axis(bars: &[Drawn], scale: BarScale, room: f64, value_text: fn(f64) -> String) -> Axis {
+    let values = || bars.iter().map(|b| b.value).filter(|v| v.is_finite());
     let max = values().fold(0.0, f64::max);
     let min = values().fold(f64::INFINITY, f64::min);
-    if scale == BarScale::Linear || min <= 0.0 || bars.iter().any(|b| !b.2.is_finite()) {
+    if scale == BarScale::Linear || min <= 0.0 || bars.iter().any(|b| !b.value.is_finite()) {
         return Axis::from_zero(max * room);
     }
     // The plot is at least this wide (the canvas less the y label area and
@@ -481,9 +572,9 @@ fn bar_axis(
     let lo = Axis::log_from_decade(min, max).start();
     let decades = bars
         .iter()
-        .map(|&(_, _, v)| {
-            let label = text_width(&value_text(v), TEXT_PX) + 6.0;
-            (v / lo).ln() * span / (span - label).max(1.0)
+        .map(|b| {
+            let label = text_width(&value_text(b.value), TEXT_PX) + 6.0;
+            (b.value / lo).ln() * span / (span - label).max(1.0)
         })
         .fold(0.0, f64::max);
     Axis::log_from_decade(min, lo * decades.exp())
@@ -491,13 +582,13 @@ fn bar_axis(
 
 /// Draws horizontal bars, one row each: the label (wrapped) beside a
 /// swatch of its colour, the bar below it on the axis `x` from its start,
-/// and its value at the bar's end. `bars` are (label, colour slot, value);
+/// and its value at the bar's end; an open bar is outlined in its colour.
 /// `empty` is drawn when there are no bars.
 fn draw_bars(
     title: &str,
     keys: Vec<Key>,
     axis: &str,
-    bars: &[(String, usize, f64)],
+    bars: &[Drawn],
     x: Axis,
     empty: &str,
     value_text: fn(f64) -> String,
@@ -505,7 +596,7 @@ fn draw_bars(
     let label_max = f64::from(WIDTH - 2 * PAD - 24);
     let labels: Vec<Vec<String>> = bars
         .iter()
-        .map(|(label, _, _)| wrap(label, TEXT_PX, label_max))
+        .map(|b| wrap(&b.label, TEXT_PX, label_max))
         .collect();
     let row_height = |lines: usize| draw::count(lines) * LINE_H + BAR_H + 12;
     let all_rows: i32 = labels
@@ -542,7 +633,8 @@ fn draw_bars(
                 false,
             );
         }
-        for (&(_, slot, value), lines) in bars.iter().zip(&labels) {
+        for (bar, lines) in bars.iter().zip(&labels) {
+            let (slot, value) = (bar.slot, bar.value);
             let mut y = top + LINE_H / 2;
             draw::marker(p.root, (x0 + 8, y), slot, Role::Swatch(slot), true)?;
             for l in lines {
@@ -560,10 +652,21 @@ fn draw_bars(
             let bar_top = top + draw::count(lines.len()) * LINE_H + 1;
             let (x1, _) = p.px(value, 0.0);
             let end = x1.max(x0 + 1);
-            p.root.draw(&plotters::element::Rectangle::new(
-                [(x0, bar_top), (end, bar_top + BAR_H)],
-                plotters::style::Color::filled(&Role::Bar(slot).color()),
-            ))?;
+            if bar.open {
+                // Inside the filled bar's box, so both read the same length.
+                p.root.draw(&plotters::element::Rectangle::new(
+                    [
+                        (x0 + 1, bar_top + 1),
+                        ((end - 1).max(x0 + 1), bar_top + BAR_H - 1),
+                    ],
+                    plotters::style::Color::stroke_width(&Role::Swatch(slot).color(), 2),
+                ))?;
+            } else {
+                p.root.draw(&plotters::element::Rectangle::new(
+                    [(x0, bar_top), (end, bar_top + BAR_H)],
+                    plotters::style::Color::filled(&Role::Bar(slot).color()),
+                ))?;
+            }
             draw::text(
                 p.root,
                 &value_text(value),
@@ -590,6 +693,8 @@ pub struct GroupedBar {
     pub slot: usize,
     /// The value drawn, in the chart's unit.
     pub value: f64,
+    /// Whose measurement it is, on a site of several sources.
+    pub whose: Option<super::Whose>,
 }
 
 /// Horizontal bars in the order given, coloured by series, each labelled
@@ -623,13 +728,21 @@ pub(crate) fn grouped_bars(
             series.push((b.slot, b.series.as_str()));
         }
     }
+    let (source_keys, sources_note) =
+        source_keys(shown.iter().map(|b| b.whose.as_ref()), true, "bars");
     let keys = series
         .iter()
         .map(|&(slot, s)| Key::Bar(slot, s.to_owned()))
+        .chain(source_keys)
         .collect();
-    let drawn: Vec<(String, usize, f64)> = shown
+    let drawn: Vec<Drawn> = shown
         .iter()
-        .map(|b| (b.label.clone(), b.slot, b.value))
+        .map(|b| Drawn {
+            label: b.label.clone(),
+            slot: b.slot,
+            value: b.value,
+            open: super::Whose::open(b.whose.as_ref()),
+        })
         .collect();
     let x = bar_axis(&drawn, scale, 1.18, value_text);
     let scale_text = if x.is_log() {
@@ -655,24 +768,37 @@ pub(crate) fn grouped_bars(
             String::new()
         };
         format!(
-            "{what} {} horizontal bars {scale_text}, coloured by {}.{cap}",
+            "{what} {} horizontal bars {scale_text}, coloured by {}.{cap}{sources_note}",
             shown.len(),
             series_names.join(", ")
         )
     };
+    let mixed = bars.iter().any(|b| b.whose.is_some());
     let rows = bars
         .iter()
-        .map(|b| vec![b.label.clone(), b.series.clone(), value_text(b.value)])
+        .map(|b| {
+            let mut row = vec![b.label.clone(), b.series.clone(), value_text(b.value)];
+            if mixed {
+                row.insert(
+                    2,
+                    b.whose
+                        .as_ref()
+                        .map_or_else(String::new, |w| w.name.clone()),
+                );
+            }
+            row
+        })
         .collect();
+    let mut headers = vec!["Bar".to_owned(), "Series".to_owned(), axis.to_owned()];
+    if mixed {
+        headers.insert(2, "Source".to_owned());
+    }
     Chart {
         file_name: file_name.to_owned(),
         svg: svg::finish(&doc, title, &description),
         title: title.to_owned(),
         description,
-        table: DataTable {
-            headers: vec!["Bar".to_owned(), "Series".to_owned(), axis.to_owned()],
-            rows,
-        },
+        table: DataTable { headers, rows },
     }
 }
 
@@ -756,10 +882,21 @@ pub(crate) fn configuration_scatter<M: Measurements>(
     let title = "Every configuration of every model";
     let energy_axis = words.energy_axis();
     let short = words.energy_short;
+    let whose = super::whose_of(all.iter().map(|(m, _)| *m));
+    let (source_keys, sources_note) =
+        source_keys(whose.iter().map(Option::as_ref), false, "models");
     let keys = by_energy
         .iter()
         .enumerate()
-        .map(|(r, &mi)| Key::Marker(r, all[mi].0.name().to_owned()))
+        .map(|(r, &mi)| {
+            let name = all[mi].0.name().to_owned();
+            if super::Whose::open(whose[mi].as_ref()) {
+                Key::MarkerOpen(r, name)
+            } else {
+                Key::Marker(r, name)
+            }
+        })
+        .chain(source_keys)
         .collect();
     let frame = Frame {
         header: Header::new(title, keys),
@@ -778,6 +915,11 @@ pub(crate) fn configuration_scatter<M: Measurements>(
         for (r, &mi) in by_energy.iter().enumerate().rev() {
             let m = all[mi].0;
             let setup = m.series_labels();
+            let filled = !super::Whose::open(whose[mi].as_ref());
+            // On a site of several sources, each tooltip names its source.
+            let from = whose[mi]
+                .as_ref()
+                .map_or_else(String::new, |w| format!(" · source: {}", w.name));
             p.root.draw(&svg::Markup("<g class=\"sm\">\n".to_owned()))?;
             for c in m.configurations() {
                 let load = (words.load_phrase)(c.load());
@@ -787,7 +929,7 @@ pub(crate) fn configuration_scatter<M: Measurements>(
                     load
                 };
                 let tip = format!(
-                    "{}: {}, {load}, run {}: {} {short} at {} {}",
+                    "{}{from}: {}, {load}, run {}: {} {short} at {} {}",
                     m.name(),
                     setup(c),
                     c.repeat(),
@@ -802,7 +944,7 @@ pub(crate) fn configuration_scatter<M: Measurements>(
                 )))?;
                 let at = p.px(c.latency(), c.energy());
                 let over = c.latency() > m.deadline();
-                draw::marker_faded(p.root, at, r, Role::Point(r), true, over)?;
+                draw::marker_faded(p.root, at, r, Role::Point(r), filled, over)?;
                 p.root.draw(&svg::Markup("</a>\n".to_owned()))?;
                 rows.push(configuration_row(m, setup(c), c));
             }
@@ -827,7 +969,7 @@ pub(crate) fn configuration_scatter<M: Measurements>(
     });
     rows.reverse();
     let description = format!(
-        "Every configuration of {} models as {} against {} ({}), one colour and marker per model, faded where it misses the model's deadline (dashed); a latency limit or energy budget set on the leaderboard is drawn as a dotted line. Each point names its model, setup and figures on hover and links to its row on the model page.",
+        "Every configuration of {} models as {} against {} ({}), one colour and marker per model, faded where it misses the model's deadline (dashed); a latency limit or energy budget set on the leaderboard is drawn as a dotted line. Each point names its model, setup and figures on hover and links to its row on the model page.{sources_note}",
         count_text(all.len()),
         words.latency,
         words.energy_per.to_owned(),

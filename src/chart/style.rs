@@ -182,8 +182,11 @@ pub(crate) fn shape(idx: usize) -> Shape {
     SHAPES[(idx + idx / SHAPES.len()) % SHAPES.len()]
 }
 
-/// Palette slot for a GPU, fixed per GPU name so a GPU has the same colour on
-/// every page: well-known GPUs first, others by a stable hash of the name.
+/// Palette slot for a GPU, fixed per GPU name so a GPU has the same colour
+/// and marker on every page: well-known GPUs first, others by a stable hash
+/// of the name into the slots past the palette (`7..49`), whose colour
+/// repeats a known GPU's with another marker ([`shape`]), so a GPU the list
+/// lacks (an L40S a lab measured) never looks like a known one.
 pub(crate) fn gpu_slot(gpu: &str) -> usize {
     const KNOWN: [&str; 6] = ["B200", "H100", "H200", "A100", "GB200", "MI300X"];
     if let Some(i) = KNOWN.iter().position(|k| k.eq_ignore_ascii_case(gpu)) {
@@ -195,7 +198,8 @@ pub(crate) fn gpu_slot(gpu: &str) -> usize {
         h ^= u32::from(b);
         h = h.wrapping_mul(0x0100_0193);
     }
-    h as usize % PALETTE.len()
+    let n = PALETTE.len();
+    n + h as usize % (n * n - n)
 }
 
 /// The `<style>` for the classes used: light colours by default, dark ones

@@ -26,19 +26,24 @@ pub const FEED_PATH: &str = "changes/feed.xml";
 #[derive(Debug, Clone, Copy)]
 pub struct BestHistory<'a> {
     /// The entry's number in the history, from 1 (oldest): its anchor on
-    /// `/changes/` is `#import-<number>`.
+    /// `/changes/` is `#import-<number>` (`#<id>-import-<number>` for a
+    /// source's entry).
     pub number: usize,
+    /// The source whose history it is: `None` for the leaderboard's.
+    pub source: Option<&'a str>,
     /// The import it came with.
     pub entry: &'a ChangeEntry,
     /// The change.
     pub change: &'a BestChange,
 }
 
-/// The best-figure changes of workload `workload` in `history`, by model
-/// slug, newest first.
+/// The best-figure changes of workload `workload` in `history` (of the
+/// source `source`, `None` for the leaderboard's), by model slug, newest
+/// first.
 pub fn best_history<'a>(
     history: &'a ChangeHistory,
     workload: &str,
+    source: Option<&'a str>,
 ) -> BTreeMap<String, Vec<BestHistory<'a>>> {
     let mut out: BTreeMap<String, Vec<BestHistory<'a>>> = BTreeMap::new();
     for (i, entry) in history.entries.iter().enumerate().rev() {
@@ -47,6 +52,7 @@ pub fn best_history<'a>(
                 .or_default()
                 .push(BestHistory {
                     number: i + 1,
+                    source,
                     entry,
                     change,
                 });
@@ -55,9 +61,13 @@ pub fn best_history<'a>(
     out
 }
 
-/// `#import-<n>`'s id.
-fn entry_anchor(number: usize) -> String {
-    format!("import-{number}")
+/// `#import-<n>`'s id; `#<id>-import-<n>` for an entry of the source
+/// `id`, so a source's entries never take the leaderboard's anchors.
+fn entry_anchor(source: Option<&str>, number: usize) -> String {
+    match source {
+        Some(id) => format!("{id}-import-{number}"),
+        None => format!("import-{number}"),
+    }
 }
 
 /// The change in percent of the old value, signed ("+2.3", "−12.0"); with
@@ -106,11 +116,102 @@ struct BestRow {
     change: String,
 }
 
+/// One change history as the log shows it: the leaderboard's or another
+/// source's.
+struct Log<'h> {
+    /// The source's id: `None` for the leaderboard's history.
+    id: Option<&'h str>,
+    /// Whose history it is, when the site has other sources' histories
+    /// (`None` otherwise: the page reads as it did before sources).
+    whose: Option<super::SourceMark>,
+    history: &'h ChangeHistory,
+}
+
+impl Log<'_> {
+    /// An entry's heading: "Leaderboard data of 2026-02-16", or with the
+    /// source's name beside other sources' entries.
+    fn title(&self, e: &ChangeEntry) -> String {
+        match &self.whose {
+            Some(w) => format!("{} data of {}", w.name, e.upstream_version),
+            None => format!("Leaderboard data of {}", e.upstream_version),
+        }
+    }
+}
+
+/// The histories of `mirror`: the leaderboard's, then each source's, by
+/// id; each names its source when there are sources' histories.
+fn logs<'m>(mirror: &'m Mirror<'_>) -> Vec<Log<'m>> {
+    let mixed = !mirror.source_changes.is_empty();
+    let mark = |key: &str| {
+        mixed.then(|| {
+            let on_site = mirror.info.sources.iter().find(|s| s.key == key);
+            on_site.cloned().unwrap_or_else(|| {
+                // A source whose models are all gone: its id for a name.
+                super::SourceMark {
+                    key: key.to_owned(),
+                    name: key.to_owned(),
+                    url: String::new(),
+                    licence: String::new(),
+                    retrieved: String::new(),
+                    version: String::new(),
+                    data_versions: String::new(),
+                }
+            })
+        })
+    };
+    mirror
+        .changes
+        .iter()
+        .map(|c| Log {
+            id: None,
+            whose: mark(crate::model::LEADERBOARD_KEY).map(|mut m| {
+                if m.url.is_empty() {
+                    "ML.ENERGY Leaderboard".clone_into(&mut m.name);
+                }
+                m
+            }),
+            history: &c.history,
+        })
+        .chain(mirror.source_changes.iter().map(|(id, c)| Log {
+            id: Some(id.as_str()),
+            whose: mark(id),
+            history: &c.history,
+        }))
+        .collect()
+}
+
+/// Every entry of `logs`, newest first: by import date, then the
+/// leaderboard's before other sources' (in id order), then the later
+/// import first. Each with its log and its number in that log.
+fn newest_first<'l, 'h>(logs: &'l [Log<'h>]) -> Vec<(&'l Log<'h>, usize, &'h ChangeEntry)> {
+    let mut all: Vec<(usize, &Log<'h>, usize, &ChangeEntry)> = logs
+        .iter()
+        .enumerate()
+        .flat_map(|(k, log)| {
+            log.history
+                .entries
+                .iter()
+                .enumerate()
+                .map(move |(i, e)| (k, log, i + 1, e))
+        })
+        .collect();
+    all.sort_by(|a, b| {
+        b.3.imported
+            .cmp(&a.3.imported)
+            .then(a.0.cmp(&b.0))
+            .then(b.2.cmp(&a.2))
+    });
+    all.into_iter().map(|(_, log, n, e)| (log, n, e)).collect()
+}
+
 /// One import as the page and the feed show it.
 struct EntryView {
     anchor: String,
+    /// The heading, e.g. "Leaderboard data of 2026-02-16".
+    title: String,
+    /// Whose data, beside other sources' entries.
+    whose: Option<super::SourceMark>,
     number: usize,
-    upstream_version: String,
     previous: Option<String>,
     imported: String,
     source: String,
@@ -345,7 +446,13 @@ impl Links<'_, '_> {
         }
     }
 
-    fn entry(&self, number: usize, e: &ChangeEntry, with_table: bool) -> Result<EntryView> {
+    fn entry(
+        &self,
+        log: &Log<'_>,
+        number: usize,
+        e: &ChangeEntry,
+        with_table: bool,
+    ) -> Result<EntryView> {
         // A model that is gone keeps the name the history recorded.
         let recorded = |b: &BestChange| {
             e.models_removed
@@ -359,15 +466,25 @@ impl Links<'_, '_> {
             .iter()
             .map(|b| self.best_row(b, recorded(b)))
             .collect();
+        let anchor = entry_anchor(log.id, number);
         let best_table = if with_table && !best.is_empty() {
-            table_html(&best_table(number, &e.upstream_version, &best))?
+            let mut table = best_table(number, &e.upstream_version, &best);
+            if let (Some(id), Some(w)) = (log.id, &log.whose) {
+                table.id = format!("best-{anchor}");
+                table.caption = format!(
+                    "Best figures per model and GPU before and after import {number} of {} ({id} data of {})",
+                    w.name, e.upstream_version
+                );
+            }
+            table_html(&table)?
         } else {
             String::new()
         };
         Ok(EntryView {
-            anchor: entry_anchor(number),
+            title: log.title(e),
+            whose: log.whose.clone(),
+            anchor,
             number,
-            upstream_version: e.upstream_version.clone(),
             previous: e.previous_upstream_version.clone(),
             imported: e.imported.clone(),
             source: e.source.clone(),
@@ -482,6 +599,10 @@ struct ChangesPage {
     entries: Vec<EntryView>,
     json_href: String,
     feed_href: Option<String>,
+    /// With other sources' histories, each history's source (the filter
+    /// shows with two or more) and its file; else empty.
+    sources: Vec<super::SourceMark>,
+    files: Vec<(super::SourceMark, String)>,
 }
 
 #[derive(Template)]
@@ -515,46 +636,69 @@ fn atom_time(date: &str) -> String {
     format!("{date}T00:00:00Z")
 }
 
-fn entry_title(e: &ChangeEntry) -> String {
-    format!("Leaderboard data of {}", e.upstream_version)
+/// The published file of a source's history, from the site root.
+pub(super) fn source_history_path(id: &str) -> String {
+    format!(
+        "data/{}/{id}/{}",
+        crate::model::SOURCES_DIR,
+        crate::changes::FILE_NAME
+    )
 }
 
-/// Writes `/changes/` and, when the site has one, the Atom feed.
+/// Writes `/changes/` and, when the site has one, the Atom feed: the
+/// leaderboard's history and, beside it, each other source's, every entry
+/// naming its source.
 pub(super) fn render_changes(mirror: &Mirror<'_>, sink: &dyn PageSink) -> Result<RenderCounts> {
-    let history = mirror.changes.map(|c| &c.history);
-    let description = match history {
-        Some(h) if !h.entries.is_empty() => format!(
+    let logs = logs(mirror);
+    let mixed = !mirror.source_changes.is_empty();
+    let count: usize = logs.iter().map(|l| l.history.entries.len()).sum();
+    let description = match (mirror.changes.map(|c| &c.history), mixed) {
+        (_, true) if count > 0 => format!(
+            "Every change to the mirrored data of each source, newest first: {count} recorded imports, the models and configurations added or removed, and every best figure that moved, each import marked with its source."
+        ),
+        (Some(h), false) if !h.entries.is_empty() => format!(
             "Every change to the mirrored leaderboard data, newest first: {} recorded imports, the models and configurations added or removed, and every best figure that moved.",
             h.entries.len()
         ),
         _ => "The change log of the mirrored leaderboard data: no import has been recorded yet."
             .to_owned(),
     };
-    let meta = mirror.meta(PAGE_PATH, "Change log", description, "");
+    let mut meta = mirror.meta(PAGE_PATH, "Change log", description, "");
     let links = Links {
         mirror,
         root: meta.root.clone(),
     };
-    let entries = match history {
-        Some(h) => h
-            .entries
-            .iter()
-            .enumerate()
-            .rev()
-            .map(|(i, e)| links.entry(i + 1, e, true))
-            .collect::<Result<Vec<_>>>()?,
-        None => Vec::new(),
-    };
+    let entries = newest_first(&logs)
+        .into_iter()
+        .map(|(log, n, e)| links.entry(log, n, e, true))
+        .collect::<Result<Vec<_>>>()?;
+    let sources: Vec<super::SourceMark> = logs.iter().filter_map(|l| l.whose.clone()).collect();
+    // Each source's history as a file: (source, address from the page).
+    let files: Vec<(super::SourceMark, String)> = logs
+        .iter()
+        .filter_map(|l| {
+            let file = match l.id {
+                Some(id) => source_history_path(id),
+                None => "data/changes.json".to_owned(),
+            };
+            Some((l.whose.clone()?, format!("{}{file}", meta.root)))
+        })
+        .collect();
+    if sources.len() > 1 {
+        meta.head_style = super::source_filter_style(&sources);
+    }
     let page = ChangesPage {
-        recorded: history.is_some(),
+        recorded: !logs.is_empty(),
         entries,
         json_href: format!("{}data/changes.json", meta.root),
         feed_href: meta.feed.clone(),
         meta,
+        sources,
+        files,
     };
     put_page(sink, PAGE_PATH, &page)?;
-    if let (true, Some(h), Some(base)) = (mirror.feed, history, &mirror.base_url) {
-        let feed = feed(mirror, h, base)?;
+    if let (true, Some(base)) = (mirror.feed, &mirror.base_url) {
+        let feed = feed(mirror, &logs, base)?;
         sink.put(FEED_PATH, feed.as_bytes())?;
     }
     Ok(RenderCounts {
@@ -563,36 +707,33 @@ pub(super) fn render_changes(mirror: &Mirror<'_>, sink: &dyn PageSink) -> Result
     })
 }
 
-/// The Atom feed of `history`: one entry per import, newest first, each
-/// with a summary and the full change as HTML. Its times are the imports'
+/// The Atom feed of `logs`: one entry per import, newest first, each with
+/// a summary and the full change as HTML. Its times are the imports'
 /// dates, never the time of the build.
-fn feed(mirror: &Mirror<'_>, history: &ChangeHistory, base: &str) -> Result<String> {
+fn feed(mirror: &Mirror<'_>, logs: &[Log<'_>], base: &str) -> Result<String> {
     let links = Links {
         mirror,
         root: base.to_owned(),
     };
     let page_href = format!("{base}changes/");
-    let entries = history
-        .entries
-        .iter()
-        .enumerate()
-        .rev()
-        .map(|(i, e)| {
-            let view = links.entry(i + 1, e, false)?;
+    let entries = newest_first(logs)
+        .into_iter()
+        .map(|(log, n, e)| {
+            let view = links.entry(log, n, e, false)?;
             let href = format!("{page_href}#{}", view.anchor);
             Ok(FeedEntry {
                 id: href.clone(),
                 href,
-                title: entry_title(e),
+                title: view.title.clone(),
                 updated: atom_time(&e.imported),
                 summary: format!("{}.", fmt::capitalised(&view.summary)),
                 content: FeedContent { e: &view }.render()?,
             })
         })
         .collect::<Result<Vec<_>>>()?;
-    let updated = history
-        .entries
+    let updated = logs
         .iter()
+        .flat_map(|l| &l.history.entries)
         .map(|e| e.imported.as_str())
         .max()
         .map(atom_time)
@@ -639,7 +780,7 @@ pub(super) fn model_history_table(
                                 href: Some(format!(
                                     "{root}{}#{}",
                                     PAGE_PATH,
-                                    entry_anchor(h.number)
+                                    entry_anchor(h.source, h.number)
                                 )),
                                 header: true,
                                 ..Cell::default()
@@ -683,7 +824,17 @@ pub(super) fn model_history_table(
         caption: "Best figure per GPU at each import that changed it, newest first".into(),
         headers: vec![
             Header::plain("Imported", "", false, "imported"),
-            Header::plain("Leaderboard data", "", false, "upstream"),
+            // A source's model follows its source's data versions.
+            Header::plain(
+                if history.iter().any(|h| h.source.is_some()) {
+                    "Data version"
+                } else {
+                    "Leaderboard data"
+                },
+                "",
+                false,
+                "upstream",
+            ),
             Header::plain("Before", "", true, "old"),
             Header::plain("After", "", true, "new"),
             Header::plain("Unit", "", false, "unit"),

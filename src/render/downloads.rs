@@ -410,6 +410,22 @@ pub fn render_downloads(
             ),
         });
     }
+    // Each other source's history, beside the leaderboard's, as published.
+    for (id, changes) in site.source_changes {
+        let path = super::changes::source_history_path(id);
+        sink.copy_file(&path, &changes.path, changes.len, changes.digest)?;
+        let n = changes.history.entries.len();
+        let href = path.trim_start_matches("data/").to_owned();
+        site_files.push(FileEntry {
+            name: href.clone(),
+            href,
+            size: size(changes.len as usize),
+            what: format!(
+                "The change history of the source {id} as published, byte for byte: {n} recorded import{} of its data, in the same format (shown on the change log page, each import marked with its source).",
+                if n == 1 { "" } else { "s" }
+            ),
+        });
+    }
     let dictionary = data_dictionary(site);
     sink.put("data/data-dictionary.md", dictionary.as_bytes())?;
     site_files.push(FileEntry {

@@ -80,6 +80,9 @@ struct ModelPage<'a> {
     /// history: the table's HTML, empty when none of them has changed.
     history: Option<String>,
     changes_href: String,
+    /// Whose data the history follows: the name of a source beside the
+    /// leaderboard, `None` for the leaderboard's.
+    history_of: Option<String>,
     footprint_note: Option<String>,
     response: Option<ResponseSection>,
     limit: Option<super::reader::LimitControl>,
@@ -390,6 +393,7 @@ pub(super) fn render_model<F: PageKind>(
         no_base_url: site.base_url.is_none(),
         history,
         changes_href: format!("{root}{}", super::changes::PAGE_PATH),
+        history_of: m.source().id.as_ref().map(|_| m.source().name.clone()),
         footprint_note: site.footprint_note(),
         response,
     };

@@ -29,8 +29,25 @@ struct WorkloadCard {
     latency: &'static str,
     deadline: String,
     models: usize,
-    /// Per GPU: (GPU, model, model page link, figure, setup).
-    best: Vec<(String, String, String, String, String)>,
+    /// Per GPU (and per source, on a site of several): the lowest-energy
+    /// model there.
+    best: Vec<CardBest>,
+    /// On a site of several sources, each of the workload's with its
+    /// number of models (else empty); the card's class names each, so
+    /// the source filter shows a card only with a source it has.
+    sources: Vec<(super::SourceMark, usize)>,
+}
+
+/// One headline of a workload's card: the lowest-energy model on a GPU.
+struct CardBest {
+    gpu: String,
+    model: String,
+    /// The model page's link, at the configuration's row.
+    href: String,
+    figure: String,
+    setup: String,
+    /// Whose figure it is, on a site of several sources.
+    source: Option<super::SourceMark>,
 }
 
 #[derive(Template)]
@@ -52,6 +69,9 @@ struct FrontPage {
     /// Model and workload pairs: the model pages.
     pairs: usize,
     models: Vec<ModelLinks>,
+    /// The site's sources: with two or more, the filter, a Source column
+    /// and each source's link in the facts.
+    sources: Vec<super::SourceMark>,
 }
 
 /// Each distinct caveat of the site's model files, once, with the names of
@@ -81,6 +101,8 @@ struct ModelLinks {
     name: String,
     href: String,
     pages: Vec<(String, String)>,
+    /// Whose measurements, on a site of several sources.
+    source: Option<super::SourceMark>,
 }
 
 /// The best configuration of a workload's leaderboard row, as the
@@ -98,6 +120,8 @@ struct Headline {
     unit: &'static str,
     /// The configuration in a phrase.
     setup: String,
+    /// Whose measurement it is.
+    source: super::SourceMark,
 }
 
 impl<F: PageKind> Site<'_, F> {
@@ -111,21 +135,49 @@ impl<F: PageKind> Site<'_, F> {
             energy: F::energy_figure(c),
             unit: self.words().energy_unit,
             setup: F::config_summary(c),
+            source: super::SourceMark::of(m.source()),
         }
     }
 
-    /// The leaderboard's first row on `gpu`: the workload's lowest-energy
-    /// model there.
-    fn best_on(&self, gpu: &str) -> Option<Headline> {
+    /// The leaderboard's first row on `gpu` (of the source `from`, if
+    /// given): the workload's lowest-energy model there.
+    fn best_on(&self, gpu: &str, from: Option<&str>) -> Option<Headline> {
         self.leaderboard
             .iter()
-            .find(|&&r| self.row(r).1.gpu() == gpu)
+            .find(|&&r| {
+                let (m, c) = self.row(r);
+                c.gpu() == gpu && from.is_none_or(|k| m.source().key() == k)
+            })
             .map(|&r| self.headline(r))
     }
 
-    /// The workload's lowest-energy row over every GPU.
-    fn top(&self) -> Option<Headline> {
-        self.leaderboard.first().map(|&r| self.headline(r))
+    /// The workload's lowest-energy row over every GPU (of the source
+    /// `from`, if given).
+    fn top(&self, from: Option<&str>) -> Option<Headline> {
+        self.leaderboard
+            .iter()
+            .find(|&&r| from.is_none_or(|k| self.row(r).0.source().key() == k))
+            .map(|&r| self.headline(r))
+    }
+
+    /// On a site of several sources (`mixed`), each source of the workload
+    /// with its number of models; else empty.
+    fn source_counts(&self, mixed: bool) -> Vec<(super::SourceMark, usize)> {
+        if !mixed {
+            return Vec::new();
+        }
+        self.info
+            .sources
+            .iter()
+            .map(|s| {
+                let n = self
+                    .models
+                    .iter()
+                    .filter(|m| m.file.source().key() == s.key)
+                    .count();
+                (s.clone(), n)
+            })
+            .collect()
     }
 }
 
@@ -139,7 +191,32 @@ fn row_link<F: PageKind>(site: &Site<'_, F>, m: &F, c: &F::Config) -> String {
     )
 }
 
-fn card<F: PageKind>(w: &Site<'_, F>) -> WorkloadCard {
+/// The card of workload `w`; on a site of several sources (`mixed`), its
+/// headlines are per GPU and source, each naming its source.
+fn card<F: PageKind>(w: &Site<'_, F>, mixed: bool) -> WorkloadCard {
+    let sources = w.source_counts(mixed);
+    let best = w
+        .gpus
+        .iter()
+        .flat_map(|g| {
+            let from: Vec<Option<&str>> = if mixed {
+                sources.iter().map(|(s, _)| Some(s.key.as_str())).collect()
+            } else {
+                vec![None]
+            };
+            from.into_iter().filter_map(move |k| {
+                let h = w.best_on(g, k)?;
+                Some(CardBest {
+                    gpu: g.clone(),
+                    model: h.model,
+                    href: h.href,
+                    figure: format!("{} {}", h.energy, h.unit),
+                    setup: h.setup,
+                    source: mixed.then_some(h.source),
+                })
+            })
+        })
+        .collect();
     WorkloadCard {
         name: w.workload.name.clone(),
         href: w.path("index.html"),
@@ -147,20 +224,8 @@ fn card<F: PageKind>(w: &Site<'_, F>) -> WorkloadCard {
         latency: w.words().latency,
         deadline: w.deadline(),
         models: w.models.len(),
-        best: w
-            .gpus
-            .iter()
-            .filter_map(|g| {
-                let h = w.best_on(g)?;
-                Some((
-                    g.clone(),
-                    h.model,
-                    h.href,
-                    format!("{} {}", h.energy, h.unit),
-                    h.setup,
-                ))
-            })
-            .collect(),
+        best,
+        sources,
     }
 }
 
@@ -173,10 +238,11 @@ fn best_response<'s>(site: &'s Site<'_>, i: usize) -> Option<(f64, &'s str)> {
 
 pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<RenderCounts> {
     let path = "index.html";
+    let mixed = site.info.sources.len() > 1;
     let cards: Vec<WorkloadCard> = site
         .workloads
         .iter()
-        .map(|w| on_part!(w, s => card(s)))
+        .map(|w| on_part!(w, s => card(s, mixed)))
         .collect();
     // Energy per response of every model measured on several per-token
     // workloads, at its lowest-energy configuration on each. Diffusion
@@ -203,6 +269,7 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
                     series: ws.workload.name.clone(),
                     slot: w,
                     value: joules,
+                    whose: site.whose(&ws.models[i].file),
                 });
             }
         }
@@ -236,7 +303,9 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
     );
     let mut meta = site.meta(path, "", description, "home");
     meta.forward = site.legacy().map(|l| l.path("index.html"));
+    meta.head_style = super::source_filter_style(&site.info.sources);
     let page = FrontPage {
+        sources: site.info.sources.clone(),
         meta,
         cards,
         chart,
@@ -269,6 +338,8 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
                     name,
                     href: format!("{}index.html", model_dir(slug)),
                     pages,
+                    source: mixed
+                        .then(|| super::SourceMark::of(site.workloads[w0].frame(i0).source())),
                 }
             })
             .collect(),
@@ -367,6 +438,7 @@ fn token_rows(
                 series: ws.workload.name.clone(),
                 slot,
                 value: c.joules_per_response(),
+                whose: None,
             });
         }
     }
@@ -410,6 +482,7 @@ fn item_rows(
                 series: ws.workload.name.clone(),
                 slot,
                 value: c.joules_per_item(),
+                whose: None,
             });
         }
     }
@@ -606,6 +679,8 @@ struct HubRow {
     figure: String,
     /// The figure's unit, e.g. "Wh/M tok" or "J/image".
     unit: &'static str,
+    /// Whose figure it is, on a site of several sources.
+    source: Option<super::SourceMark>,
 }
 
 #[derive(Template)]
@@ -619,6 +694,9 @@ struct HubPage {
     /// figure carries its own.
     unit: &'static str,
     rows: Vec<HubRow>,
+    /// The site's sources: with two or more, the filter and a Source
+    /// column.
+    sources: Vec<super::SourceMark>,
 }
 
 /// The unit every row shares, or "" when they differ (each figure then
@@ -658,12 +736,42 @@ fn hub_row(
         best_href: best.map_or_else(String::new, |h| format!("{up}{}", h.href)),
         figure: best.map_or_else(String::new, |h| h.energy.clone()),
         unit: part.words().energy_unit,
+        source: None,
     }
+}
+
+/// The hub rows of `part`: one, with its lowest-energy row (`best` of no
+/// source); on a site of several sources (`mixed`), one per source of the
+/// workload, each with that source's lowest and its number of models
+/// (`models` of that source), so no figure of one source stands for
+/// another's.
+fn hub_rows(
+    part: &Part<'_>,
+    mixed: bool,
+    best: impl Fn(Option<&str>) -> Option<Headline>,
+    models: impl Fn(Option<&str>) -> usize,
+    row: impl Fn(Option<&Headline>, usize) -> HubRow,
+) -> Vec<HubRow> {
+    if !mixed {
+        return vec![row(best(None).as_ref(), models(None))];
+    }
+    part.info()
+        .sources
+        .iter()
+        .map(|s| {
+            let k = Some(s.key.as_str());
+            HubRow {
+                source: Some(s.clone()),
+                ..row(best(k).as_ref(), models(k))
+            }
+        })
+        .collect()
 }
 
 pub(super) fn render_gpu_hubs(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<RenderCounts> {
     let mut counts = RenderCounts::default();
     let mixed = site.has(|m| m != Measure::Tokens);
+    let mixed_sources = site.info.sources.len() > 1;
     for gpu in &site.gpus {
         let dir = format!("gpus/{}/", gpu_segment(gpu));
         let path = format!("{dir}index.html");
@@ -671,20 +779,34 @@ pub(super) fn render_gpu_hubs(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<
             .workloads
             .iter()
             .filter(|w| w.gpus().contains(gpu))
-            .map(|w| {
-                let n = (0..w.model_count())
-                    .filter(|&i| w.frame(i).gpus().contains(gpu))
-                    .count();
-                let best = on_part!(w, s => s.best_on(gpu));
-                hub_row(
+            .flat_map(|w| {
+                let models = |from: Option<&str>| {
+                    (0..w.model_count())
+                        .filter(|&i| {
+                            let f = w.frame(i);
+                            f.gpus().contains(gpu) && from.is_none_or(|k| f.source().key() == k)
+                        })
+                        .count()
+                };
+                hub_rows(
                     w,
-                    format!("../../{}", w.path(&path)),
-                    n,
-                    best.as_ref(),
-                    "../../",
-                    true,
+                    mixed_sources,
+                    |from| on_part!(w, s => s.best_on(gpu, from)),
+                    models,
+                    |best, n| {
+                        hub_row(
+                            w,
+                            format!("../../{}", w.path(&path)),
+                            n,
+                            best,
+                            "../../",
+                            true,
+                        )
+                    },
                 )
             })
+            // A source without this GPU in the workload has no row.
+            .filter(|r| r.models > 0)
             .collect();
         let description = format!(
             "{gpu}: the lowest-energy model on each of {} workload{}, with links to each workload's {gpu} ranking.",
@@ -696,6 +818,7 @@ pub(super) fn render_gpu_hubs(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<
             .legacy()
             .filter(|l| l.gpus().contains(gpu))
             .map(|l| l.path(&path));
+        meta.head_style = super::source_filter_style(&site.info.sources);
         let per = if mixed {
             "per output token, image or video, each in its workload's own unit,"
         } else {
@@ -710,6 +833,7 @@ pub(super) fn render_gpu_hubs(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<
             link_label: format!("{gpu} ranking"),
             unit: shared_unit(&rows),
             rows,
+            sources: site.info.sources.clone(),
         };
         put_page(sink, &path, &page)?;
         counts.pages += 1;
@@ -719,24 +843,29 @@ pub(super) fn render_gpu_hubs(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<
 
 pub(super) fn render_compare_hub(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<RenderCounts> {
     let path = "compare/index.html";
+    let mixed = site.info.sources.len() > 1;
     let rows: Vec<HubRow> = site
         .workloads
         .iter()
-        .map(|w| {
-            let best = on_part!(w, s => s.top());
-            hub_row(
+        .flat_map(|w| {
+            let models = |from: Option<&str>| {
+                (0..w.model_count())
+                    .filter(|&i| from.is_none_or(|k| w.frame(i).source().key() == k))
+                    .count()
+            };
+            hub_rows(
                 w,
-                format!("../{}", w.path(path)),
-                w.model_count(),
-                best.as_ref(),
-                "../",
-                false,
+                mixed,
+                |from| on_part!(w, s => s.top(from)),
+                models,
+                |best, n| hub_row(w, format!("../{}", w.path(path)), n, best, "../", false),
             )
         })
         .collect();
     let description = "Compare models within a workload: every model's best per GPU side by side and their time–energy frontiers, one comparison per workload.".to_owned();
     let mut meta = site.meta(path, "Compare models", description, "compare");
     meta.forward = site.legacy().map(|l| l.path(path));
+    meta.head_style = super::source_filter_style(&site.info.sources);
     let page = HubPage {
         meta,
         heading: "Compare models".into(),
@@ -744,6 +873,7 @@ pub(super) fn render_compare_hub(site: &Mirror<'_>, sink: &dyn PageSink) -> Resu
         link_label: "comparison".into(),
         unit: shared_unit(&rows),
         rows,
+        sources: site.info.sources.clone(),
     };
     put_page(sink, path, &page)?;
     Ok(RenderCounts {

@@ -62,6 +62,7 @@ fn energy_bars<F: PageKind>(
                     model: m.name().to_owned(),
                     gpu: c.gpu().to_owned(),
                     wh_per_million: c.energy(),
+                    whose: site.whose(m),
                 }
             })
             .collect();
@@ -76,6 +77,7 @@ fn energy_bars<F: PageKind>(
                 series: c.gpu().to_owned(),
                 slot: chart::gpu_slot(c.gpu()),
                 value: c.energy(),
+                whose: site.whose(m),
             }
         })
         .collect();
@@ -364,9 +366,15 @@ struct ComparePage {
     /// The overlay of the models' energy per response, inline, and its
     /// data table; `None` when no model has an output-length histogram.
     responses: Option<(chart::ResponseOverlay, String)>,
+    /// The workload's sources, for the filter (shown with two or more).
+    sources: Vec<super::SourceMark>,
+    /// With two sources or more, the checkboxes of each source's models,
+    /// in the sources' order (else empty: `picks` lists them all).
+    pick_groups: Vec<(super::SourceMark, Vec<ModelPick>)>,
 }
 
 /// A model's checkbox on the compare page.
+#[derive(Clone)]
 struct ModelPick {
     /// Index of the model in the workload (its class `mK`).
     index: usize,
@@ -374,6 +382,8 @@ struct ModelPick {
     name: String,
     swatch: String,
     checked: bool,
+    /// Its source's key.
+    source: String,
 }
 
 pub(super) fn render_compare<F: PageKind>(
@@ -399,6 +409,9 @@ pub(super) fn render_compare<F: PageKind>(
         .iter()
         .map(|c| header(&set, c, &root))
         .collect();
+    if site.mixed() {
+        headers.insert(1.min(headers.len()), super::source_header(&root));
+    }
     // Each GPU has two columns (best, setup) after these; CSS counts from 1.
     let first_gpu_column = headers.len() + 1;
     for gpu in &site.gpus {
@@ -444,6 +457,7 @@ pub(super) fn render_compare<F: PageKind>(
                 name.href = Some(format!("{dir}index.html"));
                 name.header = true;
             }
+            let class = source_class(site, k, m, &mut cells);
             for gpu in &site.gpus {
                 let best = a
                     .best_per_gpu
@@ -473,8 +487,8 @@ pub(super) fn render_compare<F: PageKind>(
                 }
             }
             Row {
+                class,
                 cells,
-                class: format!("m{k}"),
                 ..Row::default()
             }
         });
@@ -516,10 +530,23 @@ pub(super) fn render_compare<F: PageKind>(
                     name: lm.file.name().to_owned(),
                     swatch: p.swatches[k].clone(),
                     checked: chosen.contains(&k),
+                    source: lm.file.source().key().to_owned(),
                 })
                 .collect()
         }
         None => Vec::new(),
+    };
+    let pick_groups = if site.mixed() {
+        site.info
+            .sources
+            .iter()
+            .map(|s| {
+                let own = picks.iter().filter(|p| p.source == s.key).cloned();
+                (s.clone(), own.collect())
+            })
+            .collect()
+    } else {
+        Vec::new()
     };
     let gpu_picks: Vec<(usize, String, String)> = site
         .gpus
@@ -543,6 +570,16 @@ pub(super) fn render_compare<F: PageKind>(
         ));
     }
     style.push_str("main:not(:has(.picks input[name=models]:checked)) .none-chosen{display:block}");
+    // Shown one source alone, none of its models chosen.
+    if site.mixed() {
+        for s in &site.info.sources {
+            style.push_str(&format!(
+                "main:has(#only-{k}:target):not(:has(.from-{k} .picks input[name=models]:checked)) .none-chosen{{display:block}}",
+                k = s.key
+            ));
+        }
+        style.push_str(&super::source_filter_style(&site.info.sources));
+    }
     let mut meta = meta;
     meta.head_style = style;
     meta.scripts.push("compare.js");
@@ -569,6 +606,8 @@ pub(super) fn render_compare<F: PageKind>(
         picker,
         default_count,
         responses,
+        sources: site.info.sources.clone(),
+        pick_groups,
     };
     put_page(sink, &site.path(path), &page)?;
     Ok(RenderCounts { pages: 1, charts })
@@ -601,6 +640,7 @@ fn response_overlay<F: PageKind>(
                 gpu: c.gpu().to_owned(),
                 setup: F::compare_setup(c),
                 response: r,
+                whose: site.whose(m),
             });
             found.push((k, m, c));
         }
@@ -611,7 +651,7 @@ fn response_overlay<F: PageKind>(
     let overlay = chart::response_overlay(&series);
     let unit = overlay.unit;
     let sym = unit.symbol();
-    let headers = vec![
+    let mut headers = vec![
         Header::plain("Model", "", false, "model"),
         Header::plain("GPU", "", false, "gpu"),
         Header::plain("Setup", "", false, "setup"),
@@ -619,6 +659,9 @@ fn response_overlay<F: PageKind>(
         Header::plain("Median", sym, true, "median"),
         Header::plain("90th percentile", sym, true, "p90"),
     ];
+    if site.mixed() {
+        headers.insert(1, super::source_header(root));
+    }
     let rows = series.iter().zip(&found).map(|(s, (k, m, c))| {
         let r = s.response;
         let mut name = text(m.name());
@@ -629,16 +672,17 @@ fn response_overlay<F: PageKind>(
             site.prefix,
             model_dir(m.slug())
         ));
+        let mut cells = vec![
+            name,
+            text(c.gpu()),
+            text(F::compare_setup(c)),
+            num(fmt::grouped(r.total as f64), r.total as f64),
+            median,
+            num(unit.text(r.p90_j), r.p90_j),
+        ];
         Row {
-            cells: vec![
-                name,
-                text(c.gpu()),
-                text(F::compare_setup(c)),
-                num(fmt::grouped(r.total as f64), r.total as f64),
-                median,
-                num(unit.text(r.p90_j), r.p90_j),
-            ],
-            class: format!("m{k}"),
+            class: source_class(site, *k, m, &mut cells),
+            cells,
             ..Row::default()
         }
     });
@@ -654,17 +698,32 @@ fn response_overlay<F: PageKind>(
     Ok(Some((overlay, table_html_from_rows(&table, rows)?)))
 }
 
+/// The class of a compare page row of model `k` (`mK`, shown with its
+/// model), and, on a page that mixes sources, its source's class
+/// (`from-<key>`) and a Source cell after the first of `cells`.
+fn source_class<F: PageKind>(site: &Site<'_, F>, k: usize, m: &F, cells: &mut Vec<Cell>) -> String {
+    if site.mixed() {
+        cells.insert(1.min(cells.len()), super::source_cell(m.source()));
+        format!("m{k} from-{}", m.source().key())
+    } else {
+        format!("m{k}")
+    }
+}
+
 /// The data of the compare page's chart: every model's frontier points,
 /// each row of class `mK` (shown with its model).
 fn frontier_points_table<F: PageKind>(site: &Site<'_, F>, root: &str) -> Result<String> {
     let words = site.words();
     let latency = fmt::capitalised(words.latency_short);
-    let headers = vec![
+    let mut headers = vec![
         Header::plain("Model", "", false, "model"),
         Header::plain("Setup", "", false, "setup"),
         Header::plain(&latency, words.latency_unit, true, "latency"),
         Header::plain("Energy", words.energy_unit, true, "energy"),
     ];
+    if site.mixed() {
+        headers.insert(1, super::source_header(root));
+    }
     let rows = site
         .models
         .iter()
@@ -683,14 +742,15 @@ fn frontier_points_table<F: PageKind>(site: &Site<'_, F>, root: &str) -> Result<
                     row_anchor(m.slug(), c.row_id())
                 ));
                 let latency = (site.words().latency_text)(c.latency());
+                let mut cells = vec![
+                    name,
+                    text(F::compare_setup(c)),
+                    num(latency, c.latency()),
+                    energy,
+                ];
                 Row {
-                    cells: vec![
-                        name,
-                        text(F::compare_setup(c)),
-                        num(latency, c.latency()),
-                        energy,
-                    ],
-                    class: format!("m{k}"),
+                    class: source_class(site, k, m, &mut cells),
+                    cells,
                     ..Row::default()
                 }
             })

@@ -731,6 +731,7 @@ fn markup_in_names_is_escaped() {
             model: evil.to_owned(),
             gpu: "\"&'>".to_owned(),
             wh_per_million: 1.0,
+            whose: None,
         }],
     ));
     charts.push(chart::compare_frontiers(m.measure().words(), &[(&m, &a)]));

@@ -124,7 +124,7 @@ fn pages_that_mix_sources_mark_and_filter_rows_and_csvs_name_the_source() {
         r##"<a id="only-leaderboard" href="#only-leaderboard">ML.ENERGY Leaderboard only</a>"##
     ));
     assert!(board.contains(
-        "main:has(#only-example-lab:target) tr[class^=from-]:not(.from-example-lab){display:none}"
+        r#"main:has(#only-example-lab:target) :is([class^=from-],[class*=" from-"]):not(.from-example-lab){display:none}"#
     ));
     assert!(board.contains(r#"data-key="source""#));
     assert!(board.contains(r#"<tr class="from-example-lab">"#));
