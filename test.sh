@@ -201,9 +201,10 @@ for line in sys.stdin:
 
   # The site checks of both sites start now, in the background, in one run
   # (checks/run.mjs: one Java run of the Nu Html Checker for both sites, in
-  # a process of its own, and one Chromium checking the two sites side by
-  # side), while cargo test and the steps below (each with stretches on
-  # one core, or waiting) go on. Its output is printed whole at the end.
+  # a process of its own, and one Chromium checking the parts of both sites
+  # a few at a time), while cargo test and the steps below (each with
+  # stretches on one core, or waiting) go on. Its output is printed whole at
+  # the end.
   if [ "$quick" -eq 1 ]; then
     only=(--only links)
   else

@@ -22,6 +22,7 @@ import { pathToFileURL } from 'node:url';
 import { listFiles, choosePages, urlPathOf } from './lib/site.mjs';
 import { guardedContext } from './lib/browser.mjs';
 import { runAlone } from './lib/cli.mjs';
+import { sideBySide } from './lib/report.mjs';
 
 export const MIN_PX = 11;
 /** The largest chart text at desktop widths (≥ 1280 px), in CSS px. */
@@ -77,55 +78,61 @@ export async function checkCharts({ siteDir, served, browser, report, shotsDir =
   const { pages } = await choosePages(root, files);
   const kindOf = (src) => (src.startsWith('inline') ? 'frontier-picker.svg' : src).split(/[?#]/)[0].split('/').pop().replace(/-(b200|h100|[a-z0-9]+\d+)\.svg$/, '-GPU.svg');
   const shotsTaken = new Set();
-  for (const width of WIDTHS) {
-    for (const scheme of ['light', 'dark']) {
-      if (scheme === 'dark' && !shotsDir) continue;
-      const { context } = await guardedContext(browser, served, {
-        colorScheme: scheme, viewport: { width, height: 900 }, reducedMotion: 'reduce',
-      });
-      for (const p of pages) {
-        if (p.kind === '404') continue;
-        const page = await context.newPage();
-        const problems = [];
-        let count = 0;
-        try {
-          await page.goto(served.url + urlPathOf(p.rel), { waitUntil: 'load', timeout: 30000 });
-          await page.evaluate(() => { for (const img of document.querySelectorAll('img, iframe')) img.loading = 'eager'; });
-          await page.waitForLoadState('networkidle');
-          const charts = await page.evaluate(measure);
-          count = charts.length;
+  // The widths side by side (a part that waits mostly on page loads).
+  await sideBySide(report, WIDTHS.map((width) => (r) => chartsAt({
+    served, browser, pages, report: r, shotsDir, kindOf, shotsTaken, width,
+  })));
+}
+
+/** The chart text of `pages` at `width`. */
+async function chartsAt({ served, browser, pages, report, shotsDir, kindOf, shotsTaken, width }) {
+  for (const scheme of ['light', 'dark']) {
+    if (scheme === 'dark' && !shotsDir) continue;
+    const { context } = await guardedContext(browser, served, {
+      colorScheme: scheme, viewport: { width, height: 900 }, reducedMotion: 'reduce',
+    });
+    for (const p of pages) {
+      if (p.kind === '404') continue;
+      const page = await context.newPage();
+      const problems = [];
+      let count = 0;
+      try {
+        await page.goto(served.url + urlPathOf(p.rel), { waitUntil: 'load', timeout: 30000 });
+        await page.evaluate(() => { for (const img of document.querySelectorAll('img, iframe')) img.loading = 'eager'; });
+        await page.waitForLoadState('networkidle');
+        const charts = await page.evaluate(measure);
+        count = charts.length;
+        for (const c of charts) {
+          if (c.min < MIN_PX) {
+            problems.push(`${c.src} shown ${c.shown}px wide: "${c.which}" is ${c.min.toFixed(1)}px`);
+          }
+          if (width >= DESKTOP && c.max > MAX_PX) {
+            problems.push(`${c.src} shown ${c.shown}px wide: "${c.biggest}" is ${c.max.toFixed(1)}px, over ${MAX_PX}px`);
+          }
+        }
+        if (shotsDir) {
           for (const c of charts) {
-            if (c.min < MIN_PX) {
-              problems.push(`${c.src} shown ${c.shown}px wide: "${c.which}" is ${c.min.toFixed(1)}px`);
-            }
-            if (width >= DESKTOP && c.max > MAX_PX) {
-              problems.push(`${c.src} shown ${c.shown}px wide: "${c.biggest}" is ${c.max.toFixed(1)}px, over ${MAX_PX}px`);
-            }
+            const kind = kindOf(c.src);
+            const key = `${kind}-${width}-${scheme}`;
+            if (shotsTaken.has(key)) continue;
+            shotsTaken.add(key);
+            const el = c.src.startsWith('inline')
+              ? page.locator('svg.ebc').first()
+              : page.locator(`img[src$="${c.src.split('/').pop()}"], object[data$="${c.src.split('/').pop()}"], iframe[src$="${c.src.split('/').pop()}"]`).first();
+            await fs.mkdir(shotsDir, { recursive: true });
+            await el.scrollIntoViewIfNeeded();
+            await el.screenshot({ path: path.join(shotsDir, `${kind.replace(/\.svg$/, '')}-${width}-${scheme}.png`) });
           }
-          if (shotsDir) {
-            for (const c of charts) {
-              const kind = kindOf(c.src);
-              const key = `${kind}-${width}-${scheme}`;
-              if (shotsTaken.has(key)) continue;
-              shotsTaken.add(key);
-              const el = c.src.startsWith('inline')
-                ? page.locator('svg.ebc').first()
-                : page.locator(`img[src$="${c.src.split('/').pop()}"], object[data$="${c.src.split('/').pop()}"], iframe[src$="${c.src.split('/').pop()}"]`).first();
-              await fs.mkdir(shotsDir, { recursive: true });
-              await el.scrollIntoViewIfNeeded();
-              await el.screenshot({ path: path.join(shotsDir, `${kind.replace(/\.svg$/, '')}-${width}-${scheme}.png`) });
-            }
-          }
-        } catch (err) {
-          problems.push(`could not check: ${err.message.split('\n')[0]}`);
         }
-        if (scheme === 'light') {
-          report.check(`chart text ${p.name} ${width}px`, problems, `${count} charts, every text ≥ ${MIN_PX}px${width >= DESKTOP ? ` and ≤ ${MAX_PX}px` : ''}`);
-        }
-        await page.close();
+      } catch (err) {
+        problems.push(`could not check: ${err.message.split('\n')[0]}`);
       }
-      await context.close();
+      if (scheme === 'light') {
+        report.check(`chart text ${p.name} ${width}px`, problems, `${count} charts, every text ≥ ${MIN_PX}px${width >= DESKTOP ? ` and ≤ ${MAX_PX}px` : ''}`);
+      }
+      await page.close();
     }
+    await context.close();
   }
 }
 

@@ -29,6 +29,7 @@ import { pathToFileURL } from 'node:url';
 import { listFiles } from './lib/site.mjs';
 import { guardedContext, watchErrors } from './lib/browser.mjs';
 import { runAlone } from './lib/cli.mjs';
+import { sideBySide } from './lib/report.mjs';
 
 const WIDTHS = [320, 390, 768, 1280];
 
@@ -92,48 +93,59 @@ export async function checkLayout({ siteDir, served, browser, report }) {
   // resized, as a reader turns a tablet or widens a window; no script of
   // the site reads the width, so the layout at each width is the layout a
   // fresh load at that width gets), which is a quarter of the page loads.
-  const viewport = (width) => ({ width, height: width < 500 ? 844 : 900 });
-  {
-    const { context } = await guardedContext(browser, served, { viewport: viewport(WIDTHS[0]) });
-    for (const [kind, rel] of pages) {
-      const { page } = await open(context, served, rel);
-      for (const width of WIDTHS) {
-        if (width !== WIDTHS[0]) {
-          await page.setViewportSize(viewport(width));
-          // Two frames: the resize is laid out and painted.
-          await page.evaluate(() => new Promise((done) => { requestAnimationFrame(() => requestAnimationFrame(done)); }));
-        }
-        const o = await page.evaluate(overflow);
-        const problems = [];
-        if (o.scrollWidth > o.width) problems.push(`the page scrolls sideways: ${o.scrollWidth} px wide at ${o.width} px`);
-        problems.push(...o.culprits);
-        report.check(`fit ${kind} ${width}px`, problems);
-        if (kind.startsWith('leaderboard ') && width === 1280) {
-          const t = await page.evaluate(() => {
-            const wrap = document.getElementById('leaderboard').parentElement;
-            return [wrap.scrollWidth, wrap.clientWidth];
-          });
-          report.check(`table ${kind.slice(12)} 1280px`, t[0] > t[1] ? [`the default table is ${t[0]} px wide in a ${t[1]} px box`] : []);
-        }
-        if (kind.startsWith('leaderboard ') && width === 390) {
-          const first = await page.evaluate(() => {
-            const t = document.getElementById('leaderboard');
-            const row = t.tBodies[0].rows[0];
-            const at = [...t.tHead.rows[0].cells].findIndex((h) => h.getAttribute('aria-sort') === 'ascending');
-            const wrap = t.parentElement.getBoundingClientRect();
-            return [row.cells[0], row.cells[at]].map((c) => {
-              const r = c.getBoundingClientRect();
-              return { text: c.textContent.trim(), bottom: r.bottom, right: r.right, inside: r.bottom <= innerHeight && r.right <= wrap.right + 1 };
-            });
-          });
-          report.check(`first screen ${kind.slice(12)} 390px`, first.filter((c) => !c.inside).map((c) => `"${c.text}" ends at x ${Math.round(c.right)}, y ${Math.round(c.bottom)}, outside the 390 × 844 first screen`));
-        }
-      }
-      await page.close();
-    }
-    await context.close();
-  }
+  // That, and the limits and reader tasks below, side by side (each in a
+  // context of its own: a part that waits mostly on page loads).
+  await sideBySide(report, [
+    (r) => checkFit({ served, browser, pages, report: r }),
+    (r) => checkLimitsAndTasks({ served, browser, files, workloads, report: r }),
+  ]);
+}
 
+/** `fit`, `table` and `first screen` of each page, at each width. */
+async function checkFit({ served, browser, pages, report }) {
+  const viewport = (width) => ({ width, height: width < 500 ? 844 : 900 });
+  const { context } = await guardedContext(browser, served, { viewport: viewport(WIDTHS[0]) });
+  for (const [kind, rel] of pages) {
+    const { page } = await open(context, served, rel);
+    for (const width of WIDTHS) {
+      if (width !== WIDTHS[0]) {
+        await page.setViewportSize(viewport(width));
+        // Two frames: the resize is laid out and painted.
+        await page.evaluate(() => new Promise((done) => { requestAnimationFrame(() => requestAnimationFrame(done)); }));
+      }
+      const o = await page.evaluate(overflow);
+      const problems = [];
+      if (o.scrollWidth > o.width) problems.push(`the page scrolls sideways: ${o.scrollWidth} px wide at ${o.width} px`);
+      problems.push(...o.culprits);
+      report.check(`fit ${kind} ${width}px`, problems);
+      if (kind.startsWith('leaderboard ') && width === 1280) {
+        const t = await page.evaluate(() => {
+          const wrap = document.getElementById('leaderboard').parentElement;
+          return [wrap.scrollWidth, wrap.clientWidth];
+        });
+        report.check(`table ${kind.slice(12)} 1280px`, t[0] > t[1] ? [`the default table is ${t[0]} px wide in a ${t[1]} px box`] : []);
+      }
+      if (kind.startsWith('leaderboard ') && width === 390) {
+        const first = await page.evaluate(() => {
+          const t = document.getElementById('leaderboard');
+          const row = t.tBodies[0].rows[0];
+          const at = [...t.tHead.rows[0].cells].findIndex((h) => h.getAttribute('aria-sort') === 'ascending');
+          const wrap = t.parentElement.getBoundingClientRect();
+          return [row.cells[0], row.cells[at]].map((c) => {
+            const r = c.getBoundingClientRect();
+            return { text: c.textContent.trim(), bottom: r.bottom, right: r.right, inside: r.bottom <= innerHeight && r.right <= wrap.right + 1 };
+          });
+        });
+        report.check(`first screen ${kind.slice(12)} 390px`, first.filter((c) => !c.inside).map((c) => `"${c.text}" ends at x ${Math.round(c.right)}, y ${Math.round(c.bottom)}, outside the 390 × 844 first screen`));
+      }
+    }
+    await page.close();
+  }
+  await context.close();
+}
+
+/** Under a limit and a budget, each workload's leaderboard; then the two reader tasks. */
+async function checkLimitsAndTasks({ served, browser, files, workloads, report }) {
   const { context } = await guardedContext(browser, served, { viewport: { width: 1280, height: 900 } });
   for (const w of workloads) {
     const diffusion = files.some((f) => f.startsWith(`workloads/${w}/models/`) && f.endsWith('/energy-vs-batch-size.svg'));

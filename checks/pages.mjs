@@ -31,6 +31,7 @@ import { pathToFileURL, fileURLToPath } from 'node:url';
 import { listFiles, choosePages, urlPathOf } from './lib/site.mjs';
 import { guardedContext, watchErrors } from './lib/browser.mjs';
 import { runAlone } from './lib/cli.mjs';
+import { sideBySide } from './lib/report.mjs';
 
 const require = createRequire(import.meta.url);
 const AXE_PATH = require.resolve('axe-core/axe.min.js');
@@ -114,84 +115,100 @@ export async function checkPages({ siteDir, served, browser, report, requireAll 
   if (!pages.length) return [];
   report.note(`pages: ${pages.map((p) => `${p.kind}=${p.rel}`).join(', ')}`);
 
-  // axe, script errors and off-site requests, at 1280 px in each scheme.
-  for (const scheme of ['light', 'dark']) {
-    const { context, offsite } = await guardedContext(browser, served, {
-      colorScheme: scheme,
-      viewport: { width: 1280, height: 900 },
-      reducedMotion: 'reduce',
-    });
-    for (const p of pages) {
-      const page = await context.newPage();
-      const url = pageUrl(served, p);
-      const errors = watchErrors(page, url);
-      offsite.length = 0;
-      const problems = [];
-      try {
-        const response = await page.goto(url, { waitUntil: 'load', timeout: 30000 });
-        const want = p.kind === '404' ? 404 : 200;
-        if (!response || response.status() !== want) {
-          problems.push(`${url} answered ${response ? response.status() : 'nothing'}, expected ${want}`);
-        }
-        await page.addScriptTag({ path: AXE_PATH });
-        const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
-        problems.push(...result.violations.map(describeViolation));
-      } catch (err) {
-        problems.push(`could not check ${url}: ${err.message.split('\n')[0]}`);
-      }
-      report.check(`axe ${p.name} ${scheme}`, problems);
-      if (scheme === 'light') {
-        const browserProblems = [...errors, ...[...new Set(offsite)].map((u) => `off-site request: ${u}`)];
-        report.check(`browser ${p.name}`, browserProblems, 'no script errors, no off-site requests');
-        // Readable at 360 px: no sideways scrolling of the page itself. The
-        // same load, resized (no script of the site reads the width; the
-        // self-test's layout case shows a resize finds what a load finds).
-        const narrow = [];
-        try {
-          await page.setViewportSize({ width: 360, height: 740 });
-          await page.evaluate(() => new Promise((done) => { requestAnimationFrame(() => requestAnimationFrame(done)); }));
-          const o = await page.evaluate(overflowers);
-          if (o.scrollWidth > o.width) {
-            narrow.push(`the page is ${o.scrollWidth}px wide in a ${o.width}px viewport and scrolls sideways${o.culprits.length ? `: ${o.culprits.join(', ')}` : ''}`);
-          }
-        } catch (err) {
-          narrow.push(`could not check: ${err.message.split('\n')[0]}`);
-        }
-        report.check(`width ${p.name} 360px`, narrow);
-      }
-      await page.close();
-    }
-    await context.close();
-  }
-
-  // Without JavaScript: what the script would reveal stays hidden. An
-  // element marked `hidden` (e.g. filters the script turns on) must not show
-  // because a stylesheet rule overrides the attribute.
-  {
-    const { context } = await guardedContext(browser, served, { viewport: { width: 1280, height: 900 }, javaScriptEnabled: false });
-    for (const p of pages) {
-      const page = await context.newPage();
-      const problems = [];
-      try {
-        await page.goto(pageUrl(served, p), { waitUntil: 'load', timeout: 30000 });
-        const shown = await page.evaluate(() => [...document.querySelectorAll('[hidden]')]
-          .filter((el) => el.hidden && getComputedStyle(el).display !== 'none')
-          .map((el) => `<${el.localName}${el.className ? ` class="${el.className}"` : ''}> has the hidden attribute but displays as "${getComputedStyle(el).display}" (a CSS rule overrides [hidden])`));
-        problems.push(...shown);
-      } catch (err) {
-        problems.push(`could not load: ${err.message.split('\n')[0]}`);
-      }
-      report.check(`nojs ${p.name}`, problems, 'hidden stays hidden without JavaScript');
-      await page.close();
-    }
-    await context.close();
-  }
+  // axe, script errors and off-site requests, at 1280 px in each scheme;
+  // and the pages without JavaScript: the three side by side, each in a
+  // context of its own (a part that waits mostly on page loads).
+  await sideBySide(report, [
+    (r) => checkScheme({ served, browser, pages, report: r, scheme: 'light' }),
+    (r) => checkScheme({ served, browser, pages, report: r, scheme: 'dark' }),
+    (r) => checkNoJs({ served, browser, pages, report: r }),
+  ]);
 
   // Screenshots, outside the repository, when asked for.
   if (!shotsDir) {
     report.note('no screenshots (set ENERGYBOARD_SHOTS_DIR=DIR to write them)');
     return [];
   }
+  return takeShots({ served, browser, pages, report, shotsDir, label });
+}
+
+/** axe, and in the light scheme script errors, off-site requests and the width at 360 px. */
+async function checkScheme({ served, browser, pages, report, scheme }) {
+  const { context, offsite } = await guardedContext(browser, served, {
+    colorScheme: scheme,
+    viewport: { width: 1280, height: 900 },
+    reducedMotion: 'reduce',
+  });
+  for (const p of pages) {
+    const page = await context.newPage();
+    const url = pageUrl(served, p);
+    const errors = watchErrors(page, url);
+    offsite.length = 0;
+    const problems = [];
+    try {
+      const response = await page.goto(url, { waitUntil: 'load', timeout: 30000 });
+      const want = p.kind === '404' ? 404 : 200;
+      if (!response || response.status() !== want) {
+        problems.push(`${url} answered ${response ? response.status() : 'nothing'}, expected ${want}`);
+      }
+      await page.addScriptTag({ path: AXE_PATH });
+      const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+      problems.push(...result.violations.map(describeViolation));
+    } catch (err) {
+      problems.push(`could not check ${url}: ${err.message.split('\n')[0]}`);
+    }
+    report.check(`axe ${p.name} ${scheme}`, problems);
+    if (scheme === 'light') {
+      const browserProblems = [...errors, ...[...new Set(offsite)].map((u) => `off-site request: ${u}`)];
+      report.check(`browser ${p.name}`, browserProblems, 'no script errors, no off-site requests');
+      // Readable at 360 px: no sideways scrolling of the page itself. The
+      // same load, resized (no script of the site reads the width; the
+      // self-test's layout case shows a resize finds what a load finds).
+      const narrow = [];
+      try {
+        await page.setViewportSize({ width: 360, height: 740 });
+        await page.evaluate(() => new Promise((done) => { requestAnimationFrame(() => requestAnimationFrame(done)); }));
+        const o = await page.evaluate(overflowers);
+        if (o.scrollWidth > o.width) {
+          narrow.push(`the page is ${o.scrollWidth}px wide in a ${o.width}px viewport and scrolls sideways${o.culprits.length ? `: ${o.culprits.join(', ')}` : ''}`);
+        }
+      } catch (err) {
+        narrow.push(`could not check: ${err.message.split('\n')[0]}`);
+      }
+      report.check(`width ${p.name} 360px`, narrow);
+    }
+    await page.close();
+  }
+  await context.close();
+}
+
+/**
+ * Without JavaScript: what the script would reveal stays hidden. An
+ * element marked `hidden` (e.g. filters the script turns on) must not show
+ * because a stylesheet rule overrides the attribute.
+ */
+async function checkNoJs({ served, browser, pages, report }) {
+  const { context } = await guardedContext(browser, served, { viewport: { width: 1280, height: 900 }, javaScriptEnabled: false });
+  for (const p of pages) {
+    const page = await context.newPage();
+    const problems = [];
+    try {
+      await page.goto(pageUrl(served, p), { waitUntil: 'load', timeout: 30000 });
+      const shown = await page.evaluate(() => [...document.querySelectorAll('[hidden]')]
+        .filter((el) => el.hidden && getComputedStyle(el).display !== 'none')
+        .map((el) => `<${el.localName}${el.className ? ` class="${el.className}"` : ''}> has the hidden attribute but displays as "${getComputedStyle(el).display}" (a CSS rule overrides [hidden])`));
+      problems.push(...shown);
+    } catch (err) {
+      problems.push(`could not load: ${err.message.split('\n')[0]}`);
+    }
+    report.check(`nojs ${p.name}`, problems, 'hidden stays hidden without JavaScript');
+    await page.close();
+  }
+  await context.close();
+}
+
+/** Screenshots of `pages` into `shotsDir`/`label`; returns the files written. */
+async function takeShots({ served, browser, pages, report, shotsDir, label }) {
   const outDir = path.resolve(shotsDir, label);
   const rel = path.relative(REPO_ROOT, outDir);
   if (!rel.startsWith('..') && !path.isAbsolute(rel)) {

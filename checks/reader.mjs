@@ -31,6 +31,7 @@ import { pathToFileURL } from 'node:url';
 import { listFiles } from './lib/site.mjs';
 import { guardedContext, watchErrors } from './lib/browser.mjs';
 import { runAlone } from './lib/cli.mjs';
+import { sideBySide } from './lib/report.mjs';
 
 const require = createRequire(import.meta.url);
 const AXE_PATH = require.resolve('axe-core/axe.min.js');
@@ -410,26 +411,31 @@ export async function checkReader({ siteDir, served, browser, report }) {
   // The workloads with most models of each kind.
   const pickOf = (list) => list.sort((a, b) => b.models.length - a.models.length || a.id.localeCompare(b.id))[0];
   const chosen = [pickOf(workloads.filter((w) => !w.diffusion)), pickOf(workloads.filter((w) => w.diffusion))].filter(Boolean);
+  // The workloads side by side, each in a context of its own (a part that
+  // waits mostly on page loads and the page's answers).
+  await sideBySide(report, chosen.map((w) => (r) => checkWorkload({ report: r, browser, served, files, w })));
+}
+
+/** All of the above on one workload. */
+async function checkWorkload({ report, browser, served, files, w }) {
   const { context } = await guardedContext(browser, served, { viewport: { width: 1280, height: 900 } });
-  for (const w of chosen) {
-    await checkCompare({ report, context, served, w });
-    await checkCompareNoJs({ report, browser, served, w });
-    if (w.id === 'lm-arena-chat' && files.includes('compare/index.html')) await checkLegacyCompare({ report, context, served, w });
-    await checkLimit({ report, context, served, w });
-    for (const rel of [w.models[0], w.models[w.models.length - 1]].filter((v, i, a) => a.indexOf(v) === i)) {
-      await checkModelLimit({ report, context, served, rel });
-    }
-    await checkKeyboard({ report, context, served, rel: `${w.dir}index.html`, ids: ['limit-value', 'limit-range', 'limit-clear'] });
-    await checkKeyboard({ report, context, served, rel: w.models[0], ids: ['limit-value', 'limit-range', 'limit-clear'] });
-    await checkKeyboard({
-      report, context, served, rel: `${w.dir}compare/index.html`,
-      ids: () => [...document.querySelectorAll('#pick input')].map((b) => b.id),
-    });
-    const param = w.diffusion ? 'latency' : 'itl';
-    await checkAxe({ report, browser, served, rel: w.dir, query: `?${param}=${w.diffusion ? 5 : 50}` });
-    await checkAxe({ report, browser, served, rel: w.models[0].replace(/index\.html$/, ''), query: `?${param}=${w.diffusion ? 5 : 50}` });
-    await checkNoJs({ report, browser, served, w });
+  await checkCompare({ report, context, served, w });
+  await checkCompareNoJs({ report, browser, served, w });
+  if (w.id === 'lm-arena-chat' && files.includes('compare/index.html')) await checkLegacyCompare({ report, context, served, w });
+  await checkLimit({ report, context, served, w });
+  for (const rel of [w.models[0], w.models[w.models.length - 1]].filter((v, i, a) => a.indexOf(v) === i)) {
+    await checkModelLimit({ report, context, served, rel });
   }
+  await checkKeyboard({ report, context, served, rel: `${w.dir}index.html`, ids: ['limit-value', 'limit-range', 'limit-clear'] });
+  await checkKeyboard({ report, context, served, rel: w.models[0], ids: ['limit-value', 'limit-range', 'limit-clear'] });
+  await checkKeyboard({
+    report, context, served, rel: `${w.dir}compare/index.html`,
+    ids: () => [...document.querySelectorAll('#pick input')].map((b) => b.id),
+  });
+  const param = w.diffusion ? 'latency' : 'itl';
+  await checkAxe({ report, browser, served, rel: w.dir, query: `?${param}=${w.diffusion ? 5 : 50}` });
+  await checkAxe({ report, browser, served, rel: w.models[0].replace(/index\.html$/, ''), query: `?${param}=${w.diffusion ? 5 : 50}` });
+  await checkNoJs({ report, browser, served, w });
   await context.close();
 }
 

@@ -103,3 +103,29 @@ export function heading(text) {
 export function since(start) {
   return `${((performance.now() - start) / 1000).toFixed(1)} s`;
 }
+
+/**
+ * Runs `tasks` (async functions of a report) side by side, then adds what
+ * each reported to `report` in the order of `tasks`, so that the output
+ * reads as if they had run one after the other. A task that throws stops
+ * no other; the first error is thrown once all are done.
+ */
+export async function sideBySide(report, tasks) {
+  const recorded = tasks.map(() => []);
+  const settled = await Promise.allSettled(tasks.map((task, i) => task(recorder(recorded[i]))));
+  for (const calls of recorded) {
+    for (const [method, args] of calls) report[method](...args);
+  }
+  const failed = settled.find((s) => s.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((s) => s.value);
+}
+
+/** A stand-in report that records the calls made to it. */
+function recorder(calls) {
+  const r = {};
+  for (const method of ['pass', 'fail', 'check', 'skip', 'warn', 'note']) {
+    r[method] = (...args) => { calls.push([method, args]); };
+  }
+  return r;
+}
