@@ -863,6 +863,7 @@ draw();window.addEventListener("hashchange",draw)})()]]></script>
 /// figures; hovering a model's point fades every other model.
 pub(crate) fn configuration_scatter<M: Plotted>(
     all: &[(&M, &ModelAnalysis<KeyOf<M>>)],
+    whose: &[Option<super::Whose>],
     href: impl Fn(&M, &M::Config) -> String,
 ) -> Chart {
     let by_energy = lowest_energy_first(all, all.len());
@@ -883,7 +884,6 @@ pub(crate) fn configuration_scatter<M: Plotted>(
         .first()
         .map_or_else(|| ENERGY.to_owned(), |(m, _)| m.energy_axis());
     let short = all.first().map_or("", |(m, _)| m.energy_short());
-    let whose = super::whose_of(all.iter().map(|(m, _)| *m));
     let (source_keys, sources_note) =
         source_keys(whose.iter().map(Option::as_ref), false, "models");
     let keys = by_energy
