@@ -201,10 +201,24 @@ pub fn grouped_bars(
 /// marker per model; each point links to `href(model, configuration)`
 /// (relative to the chart's file) and names itself in a `<title>` tooltip.
 /// Shown in an `<iframe>`, so its tooltips and links work without script.
+/// Models of two sources or more are marked by source ([`whose_of`]).
 pub fn configuration_scatter<M: Measurements>(
     words: &Words,
     models: &[(&M, &ModelAnalysis)],
     href: impl Fn(&M, &M::Config) -> String,
 ) -> Chart {
-    site::configuration_scatter(words, models, href)
+    let whose = whose_of(models.iter().map(|(m, _)| *m));
+    site::configuration_scatter(words, models, &whose, href)
+}
+
+/// [`configuration_scatter`] with each model's source as `whose` says
+/// (one per model), so a chart of one source's models, shown when a page
+/// shows that source alone, marks them as the chart of every source does.
+pub fn configuration_scatter_marked<M: Measurements>(
+    words: &Words,
+    models: &[(&M, &ModelAnalysis)],
+    whose: &[Option<Whose>],
+    href: impl Fn(&M, &M::Config) -> String,
+) -> Chart {
+    site::configuration_scatter(words, models, whose, href)
 }

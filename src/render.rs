@@ -298,6 +298,28 @@ pub(crate) fn source_filter_style(sources: &[SourceMark]) -> String {
     css
 }
 
+/// The CSS that swaps a page's charts of every source (class
+/// `every-source`) for the charts of one source alone (`only-source
+/// from-<key>`, hidden at first) when the reader shows that source alone
+/// (`#only-<key>`); nothing for one source.
+pub(crate) fn source_views_style(sources: &[SourceMark]) -> String {
+    use std::fmt::Write as _;
+    if sources.len() < 2 {
+        return String::new();
+    }
+    let mut css =
+        ".only-source{display:none}main:has([id^=only-]:target) .every-source{display:none}"
+            .to_owned();
+    for s in sources {
+        let _ = write!(
+            css,
+            "main:has(#only-{k}:target) .only-source.from-{k}{{display:block}}",
+            k = s.key
+        );
+    }
+    css
+}
+
 impl SourceMark {
     /// The mark of a file's source.
     pub fn of(source: &crate::model::Source) -> Self {

@@ -120,11 +120,14 @@
     var f = form ? form.elements : {};
     var gpu = f.gpu ? f.gpu.value : "", arch = f.arch ? f.arch.value : "";
     var budget = f.budget ? parseFloat(f.budget.value) : NaN, shown = [], more = 0;
+    // A page of several sources shows one alone with #only-<source>
+    // (CSS hides the others' rows): count only that source's.
+    var only = /^#only-([a-z0-9-]+)$/.exec(location.hash);
     rows.forEach(function (r) {
       var ok = (!gpu || r.dataset.gpu === gpu) && (!arch || r.dataset.arch === arch) && !(Number(r.dataset.e) > budget);
       if (ok && r.dataset.out) more += 1;
       r.hidden = !ok || !!r.dataset.out;
-      if (!r.hidden) shown.push(r);
+      if (!r.hidden && (!only || r.classList.contains("from-" + only[1]))) shown.push(r);
     });
     var limit = table.dataset.limit || "";
     if (out) out.textContent = shown.length + " of " + rows.length + " rows shown" +
@@ -137,6 +140,7 @@
     history.replaceState(null, "", location.pathname + (q ? "?" + q : "") + location.hash);
   }
   if (!form) return;
+  window.addEventListener("hashchange", apply);
   form.addEventListener("change", apply);
   form.addEventListener("submit", function (e) { e.preventDefault(); apply(); });
   apply();

@@ -864,6 +864,7 @@ draw();window.addEventListener("hashchange",draw)})()]]></script>
 pub(crate) fn configuration_scatter<M: Measurements>(
     words: &Words,
     all: &[(&M, &ModelAnalysis)],
+    whose: &[Option<super::Whose>],
     href: impl Fn(&M, &M::Config) -> String,
 ) -> Chart {
     let by_energy = lowest_energy_first(all, all.len());
@@ -882,7 +883,6 @@ pub(crate) fn configuration_scatter<M: Measurements>(
     let title = "Every configuration of every model";
     let energy_axis = words.energy_axis();
     let short = words.energy_short;
-    let whose = super::whose_of(all.iter().map(|(m, _)| *m));
     let (source_keys, sources_note) =
         source_keys(whose.iter().map(Option::as_ref), false, "models");
     let keys = by_energy

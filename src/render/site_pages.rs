@@ -35,6 +35,11 @@ struct LeaderboardPage<'a> {
     chart: Option<ChartView>,
     /// Every configuration on one chart (templates/scatter.html).
     scatter: Option<ChartView>,
+    /// On a leaderboard that mixes sources, the bar chart and the
+    /// scatter of each source alone, shown when the reader shows that
+    /// source alone; else empty.
+    chart_sources: Vec<ChartView>,
+    scatter_sources: Vec<ChartView>,
     gpus: Vec<String>,
     archs: Vec<String>,
     model_count: usize,
@@ -180,22 +185,96 @@ pub(super) fn render_leaderboard<F: PageKind>(
             ..chart_view(&c)
         })
     };
+    let point_href = |m: &F, c: &F::Config| {
+        format!(
+            "{}index.html#{}",
+            model_dir(m.slug()),
+            row_anchor(m.slug(), c.row_id())
+        )
+    };
     let scatter = if site.leaderboard.is_empty() {
         None
     } else {
         let pairs = site.files_and_analyses();
-        let c = chart::configuration_scatter(site.words(), &pairs, |m, c| {
-            format!(
-                "{}index.html#{}",
-                model_dir(m.slug()),
-                row_anchor(m.slug(), c.row_id())
-            )
-        });
+        let c = chart::configuration_scatter(site.words(), &pairs, point_href);
         // New with workloads: only in the workload's folder (its links are
         // relative to it), never at a pre-workload address.
         sink.put(&site.path(&c.file_name), c.svg.as_bytes())?;
         Some(chart_view(&c))
     };
+    // With two sources or more: each chart again for each source alone,
+    // shown in place of the chart of every source when the reader shows
+    // that source alone (at new addresses, in the workload's folder only).
+    let mut chart_sources = Vec::new();
+    let mut scatter_sources = Vec::new();
+    if site.mixed() && chart.is_some() {
+        for s in &site.info.sources {
+            let only = |key: &str| key == s.key;
+            let rows: Vec<LeaderboardRow> = site
+                .leaderboard
+                .iter()
+                .copied()
+                .filter(|&r| only(site.row(r).0.source().key()))
+                .collect();
+            let class = format!(" only-source from-{}", s.key);
+            if !rows.is_empty() {
+                let c = energy_bars(
+                    site,
+                    &rows,
+                    &format!("best-energy-only-{}.svg", s.key),
+                    &format!(
+                        "Best energy per model and GPU, {}, {} only",
+                        site.workload.name, s.name
+                    ),
+                );
+                sink.put(&site.path(&c.file_name), c.svg.as_bytes())?;
+                chart_sources.push(ChartView {
+                    table: String::new(),
+                    class: class.clone(),
+                    ..chart_view(&c)
+                });
+            }
+            let pairs: Vec<_> = site
+                .files_and_analyses()
+                .into_iter()
+                .filter(|(m, _)| only(m.source().key()))
+                .collect();
+            let whose: Vec<_> = pairs.iter().map(|(m, _)| site.whose(m)).collect();
+            let c = chart::configuration_scatter_marked(site.words(), &pairs, &whose, point_href);
+            let c = chart::Chart {
+                file_name: format!("all-configurations-only-{}.svg", s.key),
+                ..c
+            };
+            sink.put(&site.path(&c.file_name), c.svg.as_bytes())?;
+            scatter_sources.push(ChartView {
+                class,
+                ..chart_view(&c)
+            });
+        }
+        meta.head_style
+            .push_str(&super::source_views_style(&site.info.sources));
+        // A latency limit hides the bar chart of the deadline's picks
+        // (limit.js): each source's too.
+        meta.head_style.push_str(
+            "main:has(#chart-best-energy[hidden]) [id^=chart-best-energy-only-]{display:none!important}",
+        );
+    }
+    let chart = chart.map(|c| ChartView {
+        class: if site.mixed() {
+            " every-source".to_owned()
+        } else {
+            String::new()
+        },
+        ..c
+    });
+    let scatter = scatter.map(|c| ChartView {
+        class: if site.mixed() {
+            " every-source".to_owned()
+        } else {
+            String::new()
+        },
+        ..c
+    });
     let mut archs: Vec<String> = site
         .models
         .iter()
@@ -212,6 +291,8 @@ pub(super) fn render_leaderboard<F: PageKind>(
         table,
         chart,
         scatter,
+        chart_sources,
+        scatter_sources,
         gpus: site.gpus.clone(),
         archs,
         model_count: site.models.len(),
@@ -223,7 +304,10 @@ pub(super) fn render_leaderboard<F: PageKind>(
     put_page(sink, &site.path(path), &page)?;
     Ok(RenderCounts {
         pages: 1,
-        charts: usize::from(page.chart.is_some()) + usize::from(page.scatter.is_some()),
+        charts: usize::from(page.chart.is_some())
+            + usize::from(page.scatter.is_some())
+            + page.chart_sources.len()
+            + page.scatter_sources.len(),
     })
 }
 
@@ -247,6 +331,9 @@ struct GpuPage {
     gpu: String,
     table: String,
     chart: Option<ChartView>,
+    /// On a page that mixes sources, the bar chart of each source alone,
+    /// shown when the reader shows that source alone; else empty.
+    chart_sources: Vec<ChartView>,
     count: usize,
     deadline: String,
     workload: String,
@@ -326,7 +413,58 @@ pub(super) fn render_gpu_pages<F: PageKind>(
             counts.charts += 1;
             Some(chart_view(&c))
         };
+        // With two sources or more on this GPU: the chart again for each
+        // source alone (as on the leaderboard); with one, its chart is
+        // that source's.
+        let mut chart_sources = Vec::new();
+        let here: Vec<&super::SourceMark> = site
+            .info
+            .sources
+            .iter()
+            .filter(|s| rows.iter().any(|&r| site.row(r).0.source().key() == s.key))
+            .collect();
+        let chart = match (site.mixed(), here.as_slice()) {
+            (false, _) => chart,
+            (true, [one]) => chart.map(|c| ChartView {
+                class: format!(" from-{}", one.key),
+                ..c
+            }),
+            (true, _) => {
+                for s in &here {
+                    let own: Vec<LeaderboardRow> = rows
+                        .iter()
+                        .copied()
+                        .filter(|&r| site.row(r).0.source().key() == s.key)
+                        .collect();
+                    let c = energy_bars(
+                        site,
+                        &own,
+                        &format!("best-energy-only-{}.svg", s.key),
+                        &format!(
+                            "Best energy per model on {gpu}, {}, {} only",
+                            site.workload.name, s.name
+                        ),
+                    );
+                    sink.put(
+                        &site.path(&format!("{dir}{}", c.file_name)),
+                        c.svg.as_bytes(),
+                    )?;
+                    counts.charts += 1;
+                    chart_sources.push(ChartView {
+                        class: format!(" only-source from-{}", s.key),
+                        ..chart_view(&c)
+                    });
+                }
+                meta.head_style
+                    .push_str(&super::source_views_style(&site.info.sources));
+                chart.map(|c| ChartView {
+                    class: " every-source".to_owned(),
+                    ..c
+                })
+            }
+        };
         let page = GpuPage {
+            chart_sources,
             meta,
             sources: site.info.sources.clone(),
             gpu: gpu.clone(),

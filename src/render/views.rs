@@ -193,6 +193,9 @@ pub struct ChartView {
     pub height: u32,
     /// The data table's HTML.
     pub table: String,
+    /// Classes added to the figure's, each after a space (empty for
+    /// none): on a page that mixes sources, which source the chart shows.
+    pub class: String,
 }
 
 /// Width and height from an SVG's `viewBox`, or a 4:3 default.
@@ -258,6 +261,7 @@ pub fn chart_view(c: &Chart) -> ChartView {
         width,
         height,
         table: table_html(&table).unwrap_or_default(),
+        class: String::new(),
     }
 }
 
