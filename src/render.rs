@@ -518,7 +518,9 @@ impl<'a, F: PageKind> Site<'a, F> {
             })
             .collect();
         if self.mixed() {
-            headers.insert(1.min(headers.len()), source_header(root));
+            // Last, as in the CSV files: on a phone the figures come first
+            // (a source's model names carry its label).
+            headers.push(source_header(root));
         }
         headers
     }
@@ -1173,7 +1175,7 @@ fn leaderboard_row<F: PageKind>(
         .collect();
     let mut class = String::new();
     if site.mixed() {
-        cells.insert(1.min(cells.len()), source_cell(m.source()));
+        cells.push(source_cell(m.source()));
         class = format!("from-{}", m.source().key());
     }
     Row {

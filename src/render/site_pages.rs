@@ -1149,6 +1149,10 @@ pub(super) fn render_not_found(
     meta.tabs.clear();
     if let Some(base) = &site.base_url {
         meta.root.clone_from(base);
+        // Absolute too: the page is served at any depth.
+        if meta.feed.is_some() {
+            meta.feed = Some(format!("{base}{}", super::changes::FEED_PATH));
+        }
     }
     meta.inline_css = assets
         .iter()

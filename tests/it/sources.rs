@@ -7,6 +7,8 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+use scraper::{ElementRef, Html, Selector};
+
 use crate::common::file_tree;
 
 const BIN: &str = env!("CARGO_BIN_EXE_energyboard");
@@ -68,6 +70,61 @@ fn build(data: &Path, out: &Path) {
         "tests/fixtures/sources/energyboard.toml",
     ]));
 }
+
+/// The leaderboard and Example Lab, built into `dir/site` (with a base
+/// URL, so the feed is written too).
+fn two_source_site(dir: &Path) -> PathBuf {
+    let data = two_sources(dir);
+    let site = dir.join("site");
+    ok(&energyboard(&[
+        "build",
+        "--data",
+        data.to_str().unwrap(),
+        "--out",
+        site.to_str().unwrap(),
+        "--config",
+        "tests/fixtures/sources/energyboard.toml",
+        "--base-url",
+        "https://example.org/board/",
+    ]));
+    site
+}
+
+fn sel(css: &str) -> Selector {
+    Selector::parse(css).unwrap()
+}
+
+fn text_of(e: ElementRef<'_>) -> String {
+    e.text().collect::<String>().trim().to_owned()
+}
+
+/// The rows of table `#id` on a page: each row's class and cells' text.
+fn table_rows(html: &str, id: &str) -> Vec<(String, Vec<String>)> {
+    let doc = Html::parse_document(html);
+    doc.select(&sel(&format!("#{id} tbody tr")))
+        .map(|tr| {
+            (
+                tr.value().attr("class").unwrap_or("").to_owned(),
+                tr.select(&sel("th, td")).map(text_of).collect(),
+            )
+        })
+        .collect()
+}
+
+/// The rows of `rows` whose cells include every one of `cells`.
+fn rows_with<'r>(
+    rows: &'r [(String, Vec<String>)],
+    cells: &[&str],
+) -> Vec<&'r (String, Vec<String>)> {
+    rows.iter()
+        .filter(|(_, r)| cells.iter().all(|c| r.iter().any(|t| t == c)))
+        .collect()
+}
+
+const LB_LLAMA: &str = "Llama 3.1 8B Instruct";
+const LAB_LLAMA: &str = "Llama 3.1 8B Instruct (Example Lab)";
+const LB_NAME: &str = "ML.ENERGY Leaderboard";
+const LAB_NAME: &str = "Example Lab measurements";
 
 fn read(path: &Path) -> String {
     std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
@@ -194,6 +251,28 @@ fn leaderboard_only_output_has_no_source_marks() {
             .contains("source")
     );
     assert!(!read(&site.join("about/index.html")).contains(r#"id="sources""#));
+    // No page that would mix sources, and no chart, gains a mark.
+    for page in [
+        "index.html",
+        "gpus/h100/index.html",
+        "compare/index.html",
+        "changes/index.html",
+        "workloads/lm-arena-chat/compare/index.html",
+        "workloads/lm-arena-chat/gpus/h100/index.html",
+        "workloads/lm-arena-chat/best-energy.svg",
+        "workloads/lm-arena-chat/all-configurations.svg",
+    ] {
+        let text = read(&site.join(page));
+        for mark in ["from-", "only-", "source: ", "data-source", "Example Lab"] {
+            assert!(!text.contains(mark), "{page}: {mark}");
+        }
+    }
+    assert!(
+        !site
+            .join("workloads/lm-arena-chat/best-energy-only-leaderboard.svg")
+            .exists()
+    );
+    assert!(!site.join("data/sources").exists());
     assert!(
         !read(&site.join("workloads/lm-arena-chat/models/llama-3-1-8b-instruct/index.html"))
             .contains(r#"id="whose""#)
@@ -321,4 +400,461 @@ fn an_unknown_source_or_a_file_in_the_wrong_folder_is_refused() {
         err.contains("sources/other/lm-arena-chat/x.json: source.id: is missing"),
         "{err}"
     );
+}
+
+#[test]
+fn the_compare_page_says_each_models_source_and_shows_one_source_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let site = two_source_site(dir.path());
+    let page = read(&site.join("workloads/lm-arena-chat/compare/index.html"));
+    let doc = Html::parse_document(&page);
+
+    // The no-JS filter, in the address.
+    assert!(page.contains(
+        r##"<a id="only-example-lab" href="#only-example-lab">Example Lab measurements only</a>"##
+    ));
+    assert!(page.contains(
+        r#"main:has(#only-example-lab:target) :is([class^=from-],[class*=" from-"]):not(.from-example-lab){display:none}"#
+    ));
+
+    // Checkboxes grouped by source, each group named; the lab's drawn open.
+    let groups: Vec<(String, String, Vec<String>)> = doc
+        .select(&sel("#pick fieldset fieldset"))
+        .map(|f| {
+            (
+                f.value().attr("class").unwrap().to_owned(),
+                text_of(f.select(&sel("legend")).next().unwrap()),
+                f.select(&sel("label")).map(text_of).collect(),
+            )
+        })
+        .collect();
+    assert_eq!(groups.len(), 2, "{groups:?}");
+    assert_eq!(groups[0].0, "from-leaderboard");
+    assert!(groups[0].1.starts_with(LB_NAME), "{}", groups[0].1);
+    assert!(groups[0].2.iter().any(|l| l == LB_LLAMA));
+    assert_eq!(groups[1].0, "from-example-lab");
+    assert!(groups[1].1.starts_with(LAB_NAME), "{}", groups[1].1);
+    assert!(groups[1].1.contains("markers open"), "{}", groups[1].1);
+    assert_eq!(groups[1].2, [LAB_LLAMA, "Qwen 3 8B (Example Lab)"]);
+    let lab_box = doc
+        .select(&sel("input[value=example-lab--qwen-3-8b]"))
+        .next()
+        .unwrap();
+    assert_eq!(lab_box.value().attr("data-source"), Some(LAB_NAME));
+
+    // The table: a Source column, each row of class from-<source>.
+    let rows = table_rows(&page, "compare");
+    let heads: Vec<String> = doc.select(&sel("#compare thead th")).map(text_of).collect();
+    assert_eq!(heads[1], "Source");
+    for (class, cells) in &rows {
+        let whose = if cells[0].contains("(Example Lab)") {
+            ("from-example-lab", LAB_NAME)
+        } else {
+            ("from-leaderboard", LB_NAME)
+        };
+        assert!(class.ends_with(whose.0), "{class} {cells:?}");
+        assert_eq!(cells[1], whose.1, "{cells:?}");
+    }
+    // The chart's data tables too.
+    for id in ["chart-frontiers-data", "chart-responses-data"] {
+        let rows = table_rows(&page, id);
+        assert!(!rows.is_empty(), "{id}");
+        for (class, cells) in &rows {
+            let lab = cells[0].contains("(Example Lab)");
+            assert_eq!(class.contains("from-example-lab"), lab, "{id} {cells:?}");
+            assert_eq!(cells[1], if lab { LAB_NAME } else { LB_NAME }, "{id}");
+        }
+    }
+
+    // Each chart series names its source in its class and tooltip, the
+    // lab's markers hollow, and the legend has an entry per source.
+    let series: Vec<ElementRef<'_>> = doc.select(&sel("#chart-frontiers g.fm")).collect();
+    assert_eq!(series.len(), 20);
+    for g in &series {
+        let class = g.value().attr("class").unwrap();
+        let title = text_of(g.select(&sel("title")).next().unwrap());
+        if class.contains("from-example-lab") {
+            assert!(
+                title.ends_with(" · source: Example Lab measurements"),
+                "{title}"
+            );
+            // Hollow: outlined, not filled.
+            let shapes: Vec<_> = g.select(&sel("circle, polygon, rect, path")).collect();
+            assert!(
+                shapes
+                    .iter()
+                    .skip(1)
+                    .all(|m| m.value().attr("fill") == Some("none")),
+                "{}",
+                g.html()
+            );
+        } else {
+            assert!(class.ends_with("from-leaderboard"), "{class}");
+            assert!(
+                title.ends_with(" · source: ML.ENERGY Leaderboard"),
+                "{title}"
+            );
+        }
+    }
+    for id in ["chart-frontiers", "chart-responses"] {
+        let keys: Vec<String> = doc
+            .select(&sel(&format!("#{id} g.key")))
+            .map(|k| format!("{} {}", k.value().attr("class").unwrap(), text_of(k)))
+            .collect();
+        assert!(
+            keys.contains(&format!("key from-leaderboard {LB_NAME}")),
+            "{id} {keys:?}"
+        );
+        assert!(
+            keys.contains(&format!("key from-example-lab {LAB_NAME}")),
+            "{id} {keys:?}"
+        );
+    }
+    assert!(
+        doc.select(&sel("#chart-responses g.rm.from-example-lab"))
+            .count()
+            == 2,
+        "the lab's two models on the energy-per-response overlay"
+    );
+    let desc = text_of(
+        doc.select(&sel("#chart-frontiers figcaption"))
+            .next()
+            .unwrap(),
+    );
+    assert!(
+        desc.contains("ML.ENERGY Leaderboard: 18 models, filled markers; Example Lab measurements: 2 models, open markers"),
+        "{desc}"
+    );
+}
+
+#[test]
+fn the_front_page_hubs_and_charts_say_whose_each_figure_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let site = two_source_site(dir.path());
+
+    // Front page: the lowest on each GPU per source, each naming it; the
+    // card and the every-model table filter by source.
+    let front = read(&site.join("index.html"));
+    let doc = Html::parse_document(&front);
+    assert!(front.contains(r##"<a id="only-example-lab" href="#only-example-lab">"##));
+    let card = doc
+        .select(&sel("section.wl"))
+        .find(|c| text_of(c.select(&sel("h2")).next().unwrap()) == "Text Conversation")
+        .unwrap();
+    assert_eq!(
+        card.value().attr("class"),
+        Some("wl from-leaderboard from-example-lab")
+    );
+    let best: Vec<(String, String, String)> = card
+        .select(&sel("dl.best > div"))
+        .map(|d| {
+            (
+                d.value().attr("class").unwrap().to_owned(),
+                text_of(d.select(&sel("dt")).next().unwrap()),
+                text_of(d.select(&sel("dd")).next().unwrap()),
+            )
+        })
+        .collect();
+    let h100: Vec<_> = best
+        .iter()
+        .filter(|b| b.1.starts_with("Lowest on H100"))
+        .collect();
+    assert_eq!(h100.len(), 2, "{best:?}");
+    assert_eq!(h100[0].0, "from-leaderboard");
+    assert_eq!(h100[0].1, "Lowest on H100 (ML.ENERGY Leaderboard)");
+    assert!(
+        h100[0]
+            .2
+            .starts_with("Llama 3.1 8B Instruct: 19.50 Wh/M tok"),
+        "{}",
+        h100[0].2
+    );
+    assert_eq!(h100[1].0, "from-example-lab");
+    assert_eq!(h100[1].1, "Lowest on H100 (Example Lab measurements)");
+    assert!(
+        h100[1]
+            .2
+            .starts_with("Llama 3.1 8B Instruct (Example Lab): 9.76 Wh/M tok"),
+        "{}",
+        h100[1].2
+    );
+    assert!(
+        best.iter()
+            .any(|b| b.0 == "from-example-lab" && b.1.starts_with("Lowest on L40S"))
+    );
+    let models: Vec<(String, String)> = doc
+        .select(&sel("#models ~ .table-wrap tbody tr"))
+        .map(|tr| {
+            let cells: Vec<String> = tr.select(&sel("th, td")).map(text_of).collect();
+            (
+                tr.value().attr("class").unwrap_or("").to_owned(),
+                cells[1].clone(),
+            )
+        })
+        .collect();
+    assert!(models.contains(&("from-example-lab".to_owned(), LAB_NAME.to_owned())));
+    assert!(models.contains(&("from-leaderboard".to_owned(), LB_NAME.to_owned())));
+
+    // Hubs: one row per workload and source.
+    let hub = read(&site.join("gpus/h100/index.html"));
+    let rows = table_rows(&hub, "hub");
+    assert_eq!(
+        rows_with(&rows, &["Text Conversation", LB_NAME, LB_LLAMA, "19.50"]).len(),
+        1,
+        "{rows:?}"
+    );
+    assert_eq!(
+        rows_with(&rows, &["Text Conversation", LAB_NAME, LAB_LLAMA, "9.76"])[0].0,
+        "from-example-lab"
+    );
+    let hub = read(&site.join("compare/index.html"));
+    let rows = table_rows(&hub, "hub");
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert!(hub.contains(r##"href="#only-leaderboard""##));
+
+    // The leaderboard's bar chart: each source a legend entry, the lab's
+    // bars outlined, the description and data table name the sources.
+    let w = site.join("workloads/lm-arena-chat");
+    let bars = read(&w.join("best-energy.svg"));
+    assert!(
+        bars.contains(r#"<g class="key from-example-lab">"#),
+        "{bars}"
+    );
+    assert!(bars.contains("Example Lab measurements: 3 bars, outlined bars"));
+    assert!(bars.contains("ML.ENERGY Leaderboard: 32 bars, filled bars"));
+    let svg = roxmltree::Document::parse(&bars).unwrap();
+    let outlined = svg
+        .descendants()
+        .filter(|n| n.has_tag_name("rect") && n.attribute("fill") == Some("none"))
+        .filter(|n| n.attribute("class").is_some_and(|c| c.starts_with('e')))
+        .count();
+    assert_eq!(outlined, 3, "the lab's three bars");
+    let gpu = read(&w.join("gpus/h100/index.html"));
+    let data = table_rows(&gpu, "chart-best-energy-data");
+    assert_eq!(
+        rows_with(&data, &[LAB_LLAMA, LAB_NAME, "H100", "9.76"]).len(),
+        1,
+        "{data:?}"
+    );
+    assert_eq!(
+        rows_with(&data, &[LB_LLAMA, LB_NAME, "H100", "19.50"]).len(),
+        1,
+        "{data:?}"
+    );
+
+    // The scatter: each point's tooltip names its source.
+    let scatter = read(&w.join("all-configurations.svg"));
+    assert!(
+        scatter
+            .contains("<title>Qwen 3 8B (Example Lab) · source: Example Lab measurements: L40S ×1")
+    );
+    assert!(scatter.contains("<title>Qwen 3 8B · source: ML.ENERGY Leaderboard: "));
+
+    // Shown one source alone, a page shows that source's charts: files
+    // of its models only, marked as on the page of every source.
+    let board = read(&w.join("index.html"));
+    for (key, other) in [("example-lab", LB_LLAMA), ("leaderboard", LAB_LLAMA)] {
+        assert!(board.contains(&format!(
+            r#"<figure class="chart only-source from-{key}" id="chart-best-energy-only-{key}">"#
+        )));
+        assert!(board.contains(&format!(
+            r#"<figure class="chart only-source from-{key}" id="chart-all-configurations-only-{key}">"#
+        )));
+        let one = read(&w.join(format!("best-energy-only-{key}.svg")));
+        assert!(!one.contains(&format!("{other} ·")), "{key}");
+        assert!(read(&w.join(format!("all-configurations-only-{key}.svg"))).contains("source: "));
+    }
+    assert!(board.contains(r#"<figure class="chart every-source" id="chart-best-energy">"#));
+    assert!(board.contains(
+        ".only-source{display:none}main:has([id^=only-]:target) .every-source{display:none}"
+    ));
+    assert!(
+        read(&w.join("best-energy-only-example-lab.svg"))
+            .contains(r#"<g class="key from-example-lab">"#)
+    );
+    // A GPU only the lab measured: its chart is the lab's.
+    assert!(
+        read(&w.join("gpus/l40s/index.html"))
+            .contains(r#"<figure class="chart from-example-lab" id="chart-best-energy">"#)
+    );
+}
+
+#[test]
+fn the_change_log_and_feed_show_each_sources_history_marked_with_its_source() {
+    let dir = tempfile::tempdir().unwrap();
+    let site = two_source_site(dir.path());
+    let page = read(&site.join("changes/index.html"));
+    let doc = Html::parse_document(&page);
+    let sections: Vec<(String, String, String)> = doc
+        .select(&sel("section.change"))
+        .map(|s| {
+            (
+                s.value().attr("id").unwrap().to_owned(),
+                s.value().attr("class").unwrap().to_owned(),
+                text_of(s.select(&sel("h2")).next().unwrap()),
+            )
+        })
+        .collect();
+    // Newest first: the lab's import (2026-11-21) before the leaderboard's
+    // (2026-02-16), whose anchor keeps its published meaning.
+    assert_eq!(
+        sections,
+        [
+            (
+                "example-lab-import-1".to_owned(),
+                "change from-example-lab".to_owned(),
+                "Example Lab measurements data of 2026-11-20".to_owned()
+            ),
+            (
+                "import-1".to_owned(),
+                "change from-leaderboard".to_owned(),
+                "ML.ENERGY Leaderboard data of 2026-02-16".to_owned()
+            ),
+        ]
+    );
+    assert!(page.contains(r##"<a id="only-example-lab" href="#only-example-lab">"##));
+    assert!(page.contains(
+        r#"<a href="../data/sources/example-lab/changes.json">Example Lab measurements</a>"#
+    ));
+    // The lab's best figures, linked to its model pages.
+    let best = table_rows(&page, "best-example-lab-import-1");
+    assert_eq!(
+        rows_with(&best, &[LAB_LLAMA, "H100", "9.76", "new"]).len(),
+        1,
+        "{best:?}"
+    );
+    // Published as imported.
+    assert_eq!(
+        read(&site.join("data/sources/example-lab/changes.json")),
+        read(&dir.path().join("data/sources/example-lab/changes.json"))
+    );
+
+    // The feed: both, each entry titled with its source.
+    let feed = read(&site.join("changes/feed.xml"));
+    let xml = roxmltree::Document::parse(&feed).unwrap();
+    let entries: Vec<(String, String)> = xml
+        .descendants()
+        .filter(|n| n.has_tag_name("entry"))
+        .map(|e| {
+            let child = |tag: &str| {
+                e.children()
+                    .find(|c| c.has_tag_name(tag))
+                    .and_then(|c| c.text())
+                    .unwrap_or("")
+                    .to_owned()
+            };
+            (child("title"), child("id"))
+        })
+        .collect();
+    assert_eq!(
+        entries,
+        [
+            (
+                "Example Lab measurements data of 2026-11-20".to_owned(),
+                "https://example.org/board/changes/#example-lab-import-1".to_owned()
+            ),
+            (
+                "ML.ENERGY Leaderboard data of 2026-02-16".to_owned(),
+                "https://example.org/board/changes/#import-1".to_owned()
+            ),
+        ]
+    );
+
+    // A lab model's page shows its history from the lab's log.
+    let model =
+        read(&site.join("workloads/lm-arena-chat/models/example-lab--qwen-3-8b/index.html"));
+    assert!(model.contains("Each import of the data of Example Lab measurements that changed"));
+    assert!(model.contains(r##"href="../../../../changes/index.html#example-lab-import-1""##));
+}
+
+#[test]
+fn the_same_model_gpu_and_configuration_in_two_sources_is_shown_twice_on_every_mixed_page() {
+    // Llama 3.1 8B on one H100 in BF16 at 64 sequences is in both sources
+    // (32.94 Wh/M tok in the leaderboard's, 9.76 in the lab's); each
+    // source's best on H100 differs (19.50 at 512 and 9.76 at 64).
+    let dir = tempfile::tempdir().unwrap();
+    let site = two_source_site(dir.path());
+    let w = site.join("workloads/lm-arena-chat");
+    let both = |rows: &[(String, Vec<String>)], what: &str, lb: &[&str], lab: &[&str]| {
+        let mut lb_cells = vec![LB_LLAMA];
+        lb_cells.extend(lb);
+        let mut lab_cells = vec![LAB_LLAMA];
+        lab_cells.extend(lab);
+        let a = rows_with(rows, &lb_cells);
+        let b = rows_with(rows, &lab_cells);
+        assert_eq!(
+            a.len(),
+            1,
+            "{what}: the leaderboard's row {lb_cells:?} in {rows:?}"
+        );
+        assert_eq!(
+            b.len(),
+            1,
+            "{what}: the lab's row {lab_cells:?} in {rows:?}"
+        );
+        assert!(a[0].0.contains("from-leaderboard"), "{what}: {:?}", a[0]);
+        assert!(b[0].0.contains("from-example-lab"), "{what}: {:?}", b[0]);
+    };
+    let board = read(&w.join("index.html"));
+    both(
+        &table_rows(&board, "leaderboard"),
+        "leaderboard",
+        &[LB_NAME, "H100", "19.50"],
+        &[LAB_NAME, "H100", "9.76"],
+    );
+    let h100 = read(&w.join("gpus/h100/index.html"));
+    both(
+        &table_rows(&h100, "gpu-leaderboard"),
+        "H100 page",
+        &[LB_NAME, "19.50"],
+        &[LAB_NAME, "9.76"],
+    );
+    let compare = read(&w.join("compare/index.html"));
+    both(
+        &table_rows(&compare, "compare"),
+        "compare",
+        &[LB_NAME, "19.50"],
+        &[LAB_NAME, "9.76"],
+    );
+    // The configuration itself, on the compare chart's data where it is on
+    // a frontier.
+    let frontier = table_rows(&compare, "chart-frontiers-data");
+    assert_eq!(
+        rows_with(&frontier, &[LAB_LLAMA, LAB_NAME, "9.76"]).len(),
+        1,
+        "{frontier:?}"
+    );
+    let hub = read(&site.join("gpus/h100/index.html"));
+    let rows = table_rows(&hub, "hub");
+    assert_eq!(rows_with(&rows, &[LB_LLAMA, LB_NAME, "19.50"]).len(), 1);
+    assert_eq!(rows_with(&rows, &[LAB_LLAMA, LAB_NAME, "9.76"]).len(), 1);
+    // The scatter: both points of the shared configuration.
+    let scatter = read(&w.join("all-configurations.svg"));
+    assert!(scatter.contains("<title>Llama 3.1 8B Instruct · source: ML.ENERGY Leaderboard: H100 ×1, concurrency 64, run 1: 32.94 Wh/M"), "the leaderboard's point");
+    assert!(scatter.contains("<title>Llama 3.1 8B Instruct (Example Lab) · source: Example Lab measurements: H100 ×1, concurrency 64, run 1: 9.76 Wh/M"), "the lab's point");
+    // The CSVs: two rows each, one per source.
+    let csv = read(&site.join("data/leaderboard.csv"));
+    let h100_rows: Vec<&str> = csv
+        .lines()
+        .filter(|l| l.contains(",H100,") && l.contains("Llama 3.1 8B Instruct"))
+        .filter(|l| !l.contains("70B") && !l.contains("405B"))
+        .collect();
+    assert_eq!(h100_rows.len(), 2, "{h100_rows:?}");
+    assert!(
+        h100_rows
+            .iter()
+            .any(|l| l.ends_with(&format!(",{LB_NAME}")))
+    );
+    assert!(
+        h100_rows
+            .iter()
+            .any(|l| l.ends_with(&format!(",{LAB_NAME}")))
+    );
+    let all = read(&site.join("data/configurations.csv"));
+    let shared: Vec<&str> = all
+        .lines()
+        .filter(|l| l.contains("llama-3-1-8b-instruct/H100/1/64"))
+        .collect();
+    assert_eq!(shared.len(), 2, "{shared:?}");
+    assert!(shared.iter().any(|l| l.ends_with(&format!(",{LAB_NAME}"))));
 }
