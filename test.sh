@@ -129,6 +129,30 @@ add_site() { # add_site LOG STATUS
   done < <(sed -n 's/^part //p' "$1")
 }
 
+# Starts a step in the background: its output goes to $TMP/NAME.log, its
+# exit status to $TMP/NAME.status and its duration to $TMP/NAME.time.
+background() { # background NAME COMMAND...
+  local name=$1
+  shift
+  (
+    local t
+    t=$(now)
+    "$@" > "$TMP/$name.log" 2>&1
+    echo $? > "$TMP/$name.status"
+    elapsed "$t" > "$TMP/$name.time"
+  ) &
+}
+
+# Waits for a step started with `background`, prints its output and adds its
+# counts (add_summary) and its time.
+finish() { # finish NAME LABEL TIMING
+  while [ ! -s "$TMP/$1.status" ]; do sleep 0.2; done
+  echo
+  cat "$TMP/$1.log"
+  add_summary "$TMP/$1.log" "$(cat "$TMP/$1.status")" "$2"
+  timings+=("$3 $(cat "$TMP/$1.time") (in the background)")
+}
+
 # --- cargo test -----------------------------------------------------------
 # The tests run beside the site checks (which need the binary the compile
 # makes): each has stretches on one core that the other fills.
@@ -153,7 +177,38 @@ cargo_tests() {
 site_checks=1
 [ "${ENERGYBOARD_SITE_CHECKS:-1}" = "0" ] && site_checks=0
 
+# The README and docs/ stay true: links and anchors resolve, and the
+# README's sh commands run (in a copy of the repository, so site/ is left
+# alone; ./test.sh is this very command and is not run again). Ends with its
+# own `N passed, N failed` line.
+docs_check() {
+  local p=0 f=0
+  echo "== docs (scripts/check-docs.py)"
+  docs_step() { # docs_step NAME COMMAND...
+    local name=$1
+    shift
+    if "$@"; then
+      p=$((p + 1))
+      echo "  ok    $name"
+    else
+      f=$((f + 1))
+      echo "  FAIL  $name"
+    fi
+  }
+  docs_step "check-docs.py finds planted broken links and anchors" python3 scripts/check-docs.py selftest
+  docs_step "README.md and docs/: every relative link and #anchor resolves" python3 scripts/check-docs.py links
+  docs_step "README.md: every command of its sh blocks runs" python3 scripts/check-docs.py commands --skip ./test.sh
+  echo "$p passed, $f failed"
+}
+
 if [ "$site_checks" -eq 1 ]; then
+  # The docs check starts first, in the background: its README commands
+  # build in the release profile (`cargo run --release`), which cargo builds
+  # beside the dev profile's compile below (each profile has its own lock);
+  # after a change to src/ or from a clean target folder that release build
+  # is the longest step of all.
+  background docs docs_check
+
   # Compile the tests and the binary first (a failure shows again, and is
   # counted, when cargo test runs).
   echo "== cargo test --no-run (compile)"
@@ -230,6 +285,14 @@ for line in sys.stdin:
     ) &
     site_pid=$!
   fi
+
+  # The checks' self-test and the live preview in a browser (an edit shows by
+  # itself) need nothing the steps below make: they start now too, each
+  # with a Chromium of its own, and are reported after those steps.
+  if [ "$quick" -eq 0 ]; then
+    background selftest node checks/selftest.mjs
+    background preview node checks/preview.mjs "$BIN" tests/fixtures/workloads
+  fi
 fi
 
 cargo_tests
@@ -288,34 +351,13 @@ else
   one "sync.sh: importing the same version again changes nothing" $?
   timings+=("sync with import $(elapsed "$t")")
 
-  # The README and docs/ stay true: links and anchors resolve, and the
-  # README's sh commands run (in a copy of the repository, so site/ is left
-  # alone; ./test.sh is this very command and is not run again).
-  echo
-  echo "== docs (scripts/check-docs.py)"
-  t=$(now)
-  python3 scripts/check-docs.py selftest
-  one "check-docs.py finds planted broken links and anchors" $?
-  python3 scripts/check-docs.py links
-  one "README.md and docs/: every relative link and #anchor resolves" $?
-  python3 scripts/check-docs.py commands --skip ./test.sh
-  one "README.md: every command of its sh blocks runs" $?
-  timings+=("docs $(elapsed "$t")")
+  # The docs check (started first).
+  finish docs scripts/check-docs.py docs
 
-  # --- the checks' self-test, then the live preview --------------------------
+  # --- the checks' self-test, then the live preview (started earlier) -------
   if [ "$quick" -eq 0 ]; then
-    echo
-    t=$(now)
-    node checks/selftest.mjs 2>&1 | tee "$TMP/selftest.log"
-    add_summary "$TMP/selftest.log" "${PIPESTATUS[0]}" "checks/selftest.mjs"
-    timings+=("self-test $(elapsed "$t")")
-
-    # --- the live preview in a browser: an edit shows by itself -----------
-    echo
-    t=$(now)
-    node checks/preview.mjs "$BIN" tests/fixtures/workloads 2>&1 | tee "$TMP/preview.log"
-    add_summary "$TMP/preview.log" "${PIPESTATUS[0]}" "checks/preview.mjs"
-    timings+=("preview $(elapsed "$t")")
+    finish selftest checks/selftest.mjs self-test
+    finish preview checks/preview.mjs preview
   fi
 
   echo
