@@ -764,7 +764,7 @@ fn the_change_log_and_feed_show_each_sources_history_marked_with_its_source() {
     let model =
         read(&site.join("workloads/lm-arena-chat/models/example-lab--qwen-3-8b/index.html"));
     assert!(model.contains("Each import of the data of Example Lab measurements that changed"));
-    assert!(model.contains(r##"href="../../../../changes/index.html#example-lab-import-1""##));
+    assert!(model.contains(r#"href="../../../../changes/index.html#example-lab-import-1""#));
 }
 
 #[test]
@@ -776,22 +776,18 @@ fn the_same_model_gpu_and_configuration_in_two_sources_is_shown_twice_on_every_m
     let site = two_source_site(dir.path());
     let w = site.join("workloads/lm-arena-chat");
     let both = |rows: &[(String, Vec<String>)], what: &str, lb: &[&str], lab: &[&str]| {
-        let mut lb_cells = vec![LB_LLAMA];
-        lb_cells.extend(lb);
-        let mut lab_cells = vec![LAB_LLAMA];
-        lab_cells.extend(lab);
-        let a = rows_with(rows, &lb_cells);
-        let b = rows_with(rows, &lab_cells);
+        let mut ours = vec![LB_LLAMA];
+        ours.extend(lb);
+        let mut theirs = vec![LAB_LLAMA];
+        theirs.extend(lab);
+        let a = rows_with(rows, &ours);
+        let b = rows_with(rows, &theirs);
         assert_eq!(
             a.len(),
             1,
-            "{what}: the leaderboard's row {lb_cells:?} in {rows:?}"
+            "{what}: the leaderboard's row {ours:?} in {rows:?}"
         );
-        assert_eq!(
-            b.len(),
-            1,
-            "{what}: the lab's row {lab_cells:?} in {rows:?}"
-        );
+        assert_eq!(b.len(), 1, "{what}: the lab's row {theirs:?} in {rows:?}");
         assert!(a[0].0.contains("from-leaderboard"), "{what}: {:?}", a[0]);
         assert!(b[0].0.contains("from-example-lab"), "{what}: {:?}", b[0]);
     };
