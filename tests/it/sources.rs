@@ -776,18 +776,18 @@ fn the_same_model_gpu_and_configuration_in_two_sources_is_shown_twice_on_every_m
     let site = two_source_site(dir.path());
     let w = site.join("workloads/lm-arena-chat");
     let both = |rows: &[(String, Vec<String>)], what: &str, lb: &[&str], lab: &[&str]| {
-        let mut lb_cells = vec![LB_LLAMA];
-        lb_cells.extend(lb);
-        let mut lab_row = vec![LAB_LLAMA];
-        lab_row.extend(lab);
-        let a = rows_with(rows, &lb_cells);
-        let b = rows_with(rows, &lab_row);
+        let mut ours = vec![LB_LLAMA];
+        ours.extend(lb);
+        let mut theirs = vec![LAB_LLAMA];
+        theirs.extend(lab);
+        let a = rows_with(rows, &ours);
+        let b = rows_with(rows, &theirs);
         assert_eq!(
             a.len(),
             1,
-            "{what}: the leaderboard's row {lb_cells:?} in {rows:?}"
+            "{what}: the leaderboard's row {ours:?} in {rows:?}"
         );
-        assert_eq!(b.len(), 1, "{what}: the lab's row {lab_row:?} in {rows:?}");
+        assert_eq!(b.len(), 1, "{what}: the lab's row {theirs:?} in {rows:?}");
         assert!(a[0].0.contains("from-leaderboard"), "{what}: {:?}", a[0]);
         assert!(b[0].0.contains("from-example-lab"), "{what}: {:?}", b[0]);
     };
@@ -853,4 +853,42 @@ fn the_same_model_gpu_and_configuration_in_two_sources_is_shown_twice_on_every_m
         .collect();
     assert_eq!(shared.len(), 2, "{shared:?}");
     assert!(shared.iter().any(|l| l.ends_with(&format!(",{LAB_NAME}"))));
+}
+
+/// The part of `html` from `<section id="best"` to its `</section>`: a
+/// model page's best configuration per GPU.
+fn best_section(html: &str) -> &str {
+    let start = html.find(r#"<section id="best""#).expect("a best section");
+    let end = start + html[start..].find("</section>").unwrap();
+    &html[start..end]
+}
+
+#[test]
+fn every_address_of_the_leaderboard_only_site_still_leads_to_its_content_beside_a_source() {
+    let dir = tempfile::tempdir().unwrap();
+    let alone = dir.path().join("alone");
+    import_leaderboard(&alone.join("data"));
+    build(&alone.join("data"), &alone.join("site"));
+    let data = two_sources(dir.path());
+    let site = dir.path().join("site");
+    build(&data, &site);
+
+    let before = file_tree(&alone.join("site"));
+    let mut models = 0;
+    for (path, bytes) in &before {
+        let now = site.join(path);
+        assert!(now.is_file(), "{} is gone beside a source", path.display());
+        let p = path.to_string_lossy();
+        // The leaderboard's data files, byte for byte.
+        if p.starts_with("data/") && p.ends_with(".json") {
+            assert_eq!(&std::fs::read(&now).unwrap(), bytes, "{p}");
+        }
+        // Each leaderboard model's page: the same best figures.
+        if p.contains("/models/") && p.ends_with("/index.html") && p.starts_with("workloads/") {
+            let old = String::from_utf8(bytes.clone()).unwrap();
+            assert_eq!(best_section(&read(&now)), best_section(&old), "{p}");
+            models += 1;
+        }
+    }
+    assert_eq!(models, 18);
 }
