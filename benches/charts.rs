@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use energyboard::analyse::{ModelAnalysis, analyse};
 use energyboard::chart::{self, BarEntry};
 use energyboard::load::read_model_file;
-use energyboard::model::{Measurements, ModelFile};
+use energyboard::model::ModelFile;
 use energyboard::synth::synthesise;
 
 const SEEDS: [&str; 2] = [

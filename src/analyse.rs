@@ -11,7 +11,7 @@ pub mod response;
 use rayon::prelude::*;
 
 use crate::load::{DataSet, LoadedModel};
-use crate::model::{Measured, Measurements};
+use crate::model::{Measured, ModelFile};
 use crate::select;
 use crate::workload::{Measure, Workload};
 
@@ -50,19 +50,19 @@ fn figures<C: Measured>(
 /// Best configuration per GPU, in the order of the file's `gpus` list: the
 /// lowest-energy configuration whose latency is within the file's
 /// deadline, or `None` when no configuration on that GPU meets it.
-pub fn best_per_gpu<M: Measurements>(m: &M) -> Vec<(String, Option<usize>)> {
-    let rows = m.configurations().iter().map(|c| (c.gpu(), c.figures()));
-    select::best_per_gpu(m.gpus(), m.deadline(), rows)
+pub fn best_per_gpu<C: Measured>(m: &ModelFile<C>) -> Vec<(String, Option<usize>)> {
+    let rows = m.configurations.iter().map(|c| (c.gpu(), c.figures()));
+    select::best_per_gpu(m.gpus.as_slice(), m.deadline(), rows)
 }
 
 /// Best configuration over all GPUs, by the same rule.
-pub fn best_overall<M: Measurements>(m: &M) -> Option<usize> {
-    cheapest_within(m.configurations(), m.deadline(), |_| true)
+pub fn best_overall<C: Measured>(m: &ModelFile<C>) -> Option<usize> {
+    cheapest_within(&m.configurations, m.deadline(), |_| true)
 }
 
 /// The precisions a model was measured in, sorted, each once.
-pub fn precisions<M: Measurements>(m: &M) -> Vec<&str> {
-    let mut p: Vec<&str> = m.configurations().iter().map(Measured::precision).collect();
+pub fn precisions<C: Measured>(m: &ModelFile<C>) -> Vec<&str> {
+    let mut p: Vec<&str> = m.configurations.iter().map(Measured::precision).collect();
     p.sort_unstable();
     p.dedup();
     p
@@ -84,26 +84,26 @@ pub struct Series {
 /// precision; diffusion: GPU, GPU count, Ulysses and ring degrees,
 /// precision, resolution, steps), in the order of the file's `gpus` list
 /// then the key.
-pub fn load_curves<M: Measurements>(m: &M) -> Vec<Series> {
-    let configs = m.configurations();
+pub fn load_curves<C: Measured>(m: &ModelFile<C>) -> Vec<Series> {
+    let configs = &m.configurations;
     // One pass to group rows by key, so the work grows as n log n with the
     // number of rows (30,000 single-row series took a minute when each
     // series scanned every row).
-    let mut groups: std::collections::BTreeMap<<M::Config as Measured>::SeriesKey, Vec<usize>> =
+    let mut groups: std::collections::BTreeMap<<C as Measured>::SeriesKey, Vec<usize>> =
         std::collections::BTreeMap::new();
     for (i, c) in configs.iter().enumerate() {
         groups.entry(c.series_key()).or_default().push(i);
     }
     let rank: std::collections::HashMap<&str, usize> = m
-        .gpus()
+        .gpus
+        .as_slice()
         .iter()
         .enumerate()
         .rev()
         .map(|(i, g)| (g.as_str(), i))
         .collect();
     let gpu_rank = |g: &str| rank.get(g).copied().unwrap_or(usize::MAX);
-    let mut groups: Vec<(<M::Config as Measured>::SeriesKey, Vec<usize>)> =
-        groups.into_iter().collect();
+    let mut groups: Vec<(<C as Measured>::SeriesKey, Vec<usize>)> = groups.into_iter().collect();
     // Stable: within one GPU the keys stay in their own order.
     groups.sort_by_key(|(_, points)| gpu_rank(configs[points[0]].gpu()));
     let label = m.series_labels();
@@ -206,7 +206,7 @@ pub struct LatencyBudget {
 /// The latency ladder for a model: the rungs of its kind's ladder
 /// ([`crate::model::Words::ladder`]) below the deadline, then the deadline
 /// itself.
-pub fn latency_budgets<M: Measurements>(m: &M) -> Vec<LatencyBudget> {
+pub fn latency_budgets<C: Measured>(m: &ModelFile<C>) -> Vec<LatencyBudget> {
     let deadline = m.deadline();
     let ladder = m.measure().words().ladder;
     let mut limits: Vec<f64> = ladder.iter().copied().filter(|&l| l < deadline).collect();
@@ -217,12 +217,13 @@ pub fn latency_budgets<M: Measurements>(m: &M) -> Vec<LatencyBudget> {
             limit_ms,
             is_deadline: limit_ms == deadline,
             per_gpu: m
-                .gpus()
+                .gpus
+                .as_slice()
                 .iter()
                 .map(|gpu| {
                     (
                         gpu.clone(),
-                        cheapest_within(m.configurations(), limit_ms, |c| c.gpu() == gpu),
+                        cheapest_within(&m.configurations, limit_ms, |c| c.gpu() == gpu),
                     )
                 })
                 .collect(),
@@ -276,19 +277,20 @@ impl ModelAnalysis {
 }
 
 /// Runs every analysis on one model, of either kind.
-pub fn analyse<M: Measurements>(m: &M) -> ModelAnalysis {
+pub fn analyse<C: Measured>(m: &ModelFile<C>) -> ModelAnalysis {
     ModelAnalysis {
         best_per_gpu: best_per_gpu(m),
         best_overall: best_overall(m),
         curves: load_curves(m),
-        frontier: pareto_frontier(m.configurations()),
-        percentile_frontiers: percentile_frontiers(m.configurations()),
+        frontier: pareto_frontier(&m.configurations),
+        percentile_frontiers: percentile_frontiers(&m.configurations),
         limit_candidates: m
-            .gpus()
+            .gpus
+            .as_slice()
             .iter()
             .map(|gpu| {
-                let on_gpu = |c: &M::Config| c.gpu() == gpu;
-                let list = limit_candidates(m.configurations(), m.deadline(), on_gpu);
+                let on_gpu = |c: &C| c.gpu() == gpu;
+                let list = limit_candidates(&m.configurations, m.deadline(), on_gpu);
                 (gpu.clone(), list)
             })
             .collect(),
@@ -307,9 +309,10 @@ pub struct WorkloadAnalysis {
 }
 
 /// Analyses one workload's models (in parallel) and ranks them.
-pub fn analyse_workload<M: Measurements + Sync>(models: &[LoadedModel<M>]) -> WorkloadAnalysis {
+pub fn analyse_workload<C: Measured>(models: &[LoadedModel<C>]) -> WorkloadAnalysis {
     let analyses: Vec<ModelAnalysis> = models.par_iter().map(|m| analyse(&m.file)).collect();
-    let pairs: Vec<(&M, &ModelAnalysis)> = models.iter().map(|m| &m.file).zip(&analyses).collect();
+    let pairs: Vec<(&ModelFile<C>, &ModelAnalysis)> =
+        models.iter().map(|m| &m.file).zip(&analyses).collect();
     let leaderboard = leaderboard(&pairs);
     WorkloadAnalysis {
         models: analyses,
@@ -335,8 +338,8 @@ pub fn analyse_data(data: &DataSet, workloads: &[Workload]) -> Vec<WorkloadAnaly
 
 /// Energy per response of each GPU's best configuration that has an
 /// output-length histogram, in [`best_per_gpu`] order.
-fn best_responses<M: Measurements>(m: &M) -> Vec<(usize, response::ResponseEnergy)> {
-    let configs = m.configurations();
+fn best_responses<C: Measured>(m: &ModelFile<C>) -> Vec<(usize, response::ResponseEnergy)> {
+    let configs = &m.configurations;
     best_per_gpu(m)
         .into_iter()
         .filter_map(|(_, best)| {
@@ -358,7 +361,7 @@ pub struct LeaderboardRow {
 
 /// Leaderboard rows for all models, lowest energy first (ties: model
 /// slug, then GPU).
-pub fn leaderboard<M: Measurements>(models: &[(&M, &ModelAnalysis)]) -> Vec<LeaderboardRow> {
+pub fn leaderboard<C: Measured>(models: &[(&ModelFile<C>, &ModelAnalysis)]) -> Vec<LeaderboardRow> {
     let mut rows: Vec<LeaderboardRow> = models
         .iter()
         .enumerate()
@@ -369,11 +372,11 @@ pub fn leaderboard<M: Measurements>(models: &[(&M, &ModelAnalysis)]) -> Vec<Lead
         })
         .collect();
     rows.sort_by(|a, b| {
-        let ca = &models[a.model].0.configurations()[a.config];
-        let cb = &models[b.model].0.configurations()[b.config];
+        let ca = &models[a.model].0.configurations[a.config];
+        let cb = &models[b.model].0.configurations[b.config];
         ca.energy()
             .total_cmp(&cb.energy())
-            .then_with(|| models[a.model].0.slug().cmp(models[b.model].0.slug()))
+            .then_with(|| models[a.model].0.slug.cmp(&models[b.model].0.slug))
             .then_with(|| ca.gpu().cmp(cb.gpu()))
     });
     rows

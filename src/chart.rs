@@ -24,7 +24,7 @@ mod style;
 pub mod svg;
 
 use crate::analyse::ModelAnalysis;
-use crate::model::{Measurements, ModelFile, Words};
+use crate::model::{Measured, ModelFile, Words};
 
 pub use crate::model::ITL_PERCENTILES;
 pub use model_page::{Ctx, Metric, PageCharts};
@@ -89,16 +89,16 @@ impl Whose {
 /// For each model given, whose measurements it holds, when they come from
 /// two sources or more (else `None` for each): ranked as the site ranks
 /// them, the leaderboard's first, then by source id.
-pub fn whose_of<'m, M: crate::model::ModelFrame + 'm>(
-    models: impl Iterator<Item = &'m M> + Clone,
+pub fn whose_of<'m, C: 'm>(
+    models: impl Iterator<Item = &'m ModelFile<C>> + Clone,
 ) -> Vec<Option<Whose>> {
-    let mut keys: Vec<Option<&str>> = models.clone().map(|m| m.source().id.as_deref()).collect();
+    let mut keys: Vec<Option<&str>> = models.clone().map(|m| m.source.id.as_deref()).collect();
     keys.sort_unstable();
     keys.dedup();
     let mixed = keys.len() > 1;
     models
         .map(|m| {
-            let s = m.source();
+            let s = &m.source;
             mixed.then(|| Whose {
                 rank: keys.iter().position(|k| *k == s.id.as_deref()).unwrap_or(0),
                 key: s.key().to_owned(),
@@ -141,14 +141,14 @@ impl BarEntry {
 /// `time-energy-tradeoff.svg`; a diffusion model's are drawn against batch
 /// size (`energy-vs-batch-size.svg`, …) and end with the same
 /// `time-energy-tradeoff.svg`. Empty for a model without configurations.
-pub fn model_charts<M: PageCharts>(m: &M, a: &ModelAnalysis) -> Vec<Chart> {
+pub fn model_charts<C: PageCharts>(m: &ModelFile<C>, a: &ModelAnalysis) -> Vec<Chart> {
     model_page::model_charts(m, a)
 }
 
 /// The time–energy chart again at the p90, p95 and p99 inter-token latency
 /// (`time-energy-tradeoff-p90.svg`, …, in [`ITL_PERCENTILES`] order), for
 /// per-token models; empty for a diffusion model.
-pub fn percentile_charts<M: PageCharts>(m: &M, a: &ModelAnalysis) -> Vec<Chart> {
+pub fn percentile_charts<C: PageCharts>(m: &ModelFile<C>, a: &ModelAnalysis) -> Vec<Chart> {
     model_page::percentile_charts(m, a)
 }
 
@@ -165,15 +165,18 @@ pub fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry]) -> C
 /// [`MAX_FRONTIERS`] models, only those with the lowest energy within
 /// their deadline are drawn (and tabled), and the title and description
 /// say so.
-pub fn compare_frontiers<M: Measurements>(words: &Words, models: &[(&M, &ModelAnalysis)]) -> Chart {
+pub fn compare_frontiers<C: Measured>(
+    words: &Words,
+    models: &[(&ModelFile<C>, &ModelAnalysis)],
+) -> Chart {
     site::compare_frontiers(words, models)
 }
 
 /// Every model's Pareto frontier on one chart, one group per model, for
 /// the compare page to show any set of them: see [`FrontierPicker`].
-pub fn frontier_picker<M: Measurements>(
+pub fn frontier_picker<C: Measured>(
     words: &Words,
-    models: &[(&M, &ModelAnalysis)],
+    models: &[(&ModelFile<C>, &ModelAnalysis)],
 ) -> FrontierPicker {
     site::frontier_picker(words, models)
 }
@@ -202,10 +205,10 @@ pub fn grouped_bars(
 /// (relative to the chart's file) and names itself in a `<title>` tooltip.
 /// Shown in an `<iframe>`, so its tooltips and links work without script.
 /// Models of two sources or more are marked by source ([`whose_of`]).
-pub fn configuration_scatter<M: Measurements>(
+pub fn configuration_scatter<C: Measured>(
     words: &Words,
-    models: &[(&M, &ModelAnalysis)],
-    href: impl Fn(&M, &M::Config) -> String,
+    models: &[(&ModelFile<C>, &ModelAnalysis)],
+    href: impl Fn(&ModelFile<C>, &C) -> String,
 ) -> Chart {
     let whose = whose_of(models.iter().map(|(m, _)| *m));
     site::configuration_scatter(words, models, &whose, href)
@@ -214,11 +217,11 @@ pub fn configuration_scatter<M: Measurements>(
 /// [`configuration_scatter`] with each model's source as `whose` says
 /// (one per model), so a chart of one source's models, shown when a page
 /// shows that source alone, marks them as the chart of every source does.
-pub fn configuration_scatter_marked<M: Measurements>(
+pub fn configuration_scatter_marked<C: Measured>(
     words: &Words,
-    models: &[(&M, &ModelAnalysis)],
+    models: &[(&ModelFile<C>, &ModelAnalysis)],
     whose: &[Option<Whose>],
-    href: impl Fn(&M, &M::Config) -> String,
+    href: impl Fn(&ModelFile<C>, &C) -> String,
 ) -> Chart {
     site::configuration_scatter(words, models, whose, href)
 }

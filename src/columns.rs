@@ -13,7 +13,7 @@ use std::borrow::Cow;
 
 use crate::fmt;
 use crate::footprint::Footprint;
-use crate::model::{DiffusionFile, Measurements, ModelFile};
+use crate::model::{Configuration, DiffusionConfiguration, Measured, ModelFile};
 
 /// Whether a column comes from the data file or from a formula.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -64,13 +64,13 @@ pub enum Link {
 /// file, the workload it was measured on, and its rank when it is a
 /// leaderboard row.
 #[derive(Debug)]
-pub struct Record<'a, M: Measurements> {
+pub struct Record<'a, C: Measured> {
     /// The workload's id.
     pub workload: &'a str,
     /// The model file.
-    pub model: &'a M,
+    pub model: &'a ModelFile<C>,
     /// The configuration.
-    pub config: &'a M::Config,
+    pub config: &'a C,
     /// Position in the workload's leaderboard, from 1.
     pub rank: Option<usize>,
 }
@@ -159,7 +159,7 @@ fn one_decimal(v: f64) -> String {
 }
 
 /// One column of the configurations of model files `M`.
-pub struct Column<M: Measurements + 'static> {
+pub struct Column<C: Measured + 'static> {
     /// Machine name, used in CSV headers and as the about-page anchor
     /// (`#col-<key>`). Names carry their unit.
     pub key: &'static str,
@@ -176,13 +176,13 @@ pub struct Column<M: Measurements + 'static> {
     /// Where its cells link in a table of best rows.
     pub link: Link,
     /// Its value for one configuration.
-    pub read: Read<M>,
+    pub read: Read<C>,
 }
 
 /// How a column reads its value from one configuration.
-pub type Read<M> = for<'r> fn(&Record<'r, M>) -> Value<'r>;
+pub type Read<C> = for<'r> fn(&Record<'r, C>) -> Value<'r>;
 
-impl<M: Measurements> std::fmt::Debug for Column<M> {
+impl<C: Measured> std::fmt::Debug for Column<C> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Column")
             .field("key", &self.key)
@@ -190,13 +190,13 @@ impl<M: Measurements> std::fmt::Debug for Column<M> {
     }
 }
 
-impl<M: Measurements> Column<M> {
+impl<C: Measured> Column<C> {
     /// A column copied from the data file.
     pub const fn measured(
         key: &'static str,
         label: &'static str,
         unit: &'static str,
-        read: Read<M>,
+        read: Read<C>,
     ) -> Self {
         Self::new(Origin::Measured, key, label, unit, read)
     }
@@ -206,7 +206,7 @@ impl<M: Measurements> Column<M> {
         key: &'static str,
         label: &'static str,
         unit: &'static str,
-        read: Read<M>,
+        read: Read<C>,
     ) -> Self {
         Self::new(Origin::Setting, key, label, unit, read)
     }
@@ -216,7 +216,7 @@ impl<M: Measurements> Column<M> {
         key: &'static str,
         label: &'static str,
         unit: &'static str,
-        read: Read<M>,
+        read: Read<C>,
     ) -> Self {
         Self::new(Origin::Derived, key, label, unit, read)
     }
@@ -229,7 +229,7 @@ impl<M: Measurements> Column<M> {
         key: &'static str,
         label: &'static str,
         unit: &'static str,
-        read: Read<M>,
+        read: Read<C>,
     ) -> Self {
         let align = if unit.is_empty() {
             Align::Text
@@ -270,7 +270,7 @@ impl<M: Measurements> Column<M> {
     }
 
     /// The column's value for `record`.
-    pub fn value<'r>(&self, record: &Record<'r, M>) -> Value<'r> {
+    pub fn value<'r>(&self, record: &Record<'r, C>) -> Value<'r> {
         (self.read)(record)
     }
 
@@ -348,33 +348,33 @@ impl FootprintColumn {
 
 /// A column of a page's table: a column of the kind's set, or a footprint
 /// column (present only when the settings give it).
-pub enum Shown<M: Measurements + 'static> {
+pub enum Shown<C: Measured + 'static> {
     /// A column of the kind's set.
-    Figure(&'static Column<M>),
+    Figure(&'static Column<C>),
     /// Carbon or cost.
     Footprint(FootprintColumn),
 }
 
 /// The columns of one kind of measurement: their definitions, and where
 /// the about page defines them (`#<anchor><key>`).
-pub struct ColumnSet<M: Measurements + 'static> {
+pub struct ColumnSet<C: Measured + 'static> {
     /// Heading on the about page.
     pub name: &'static str,
     /// Prefix of each column's about-page anchor.
     pub anchor: &'static str,
     /// The columns, in the order the about page lists them.
-    pub columns: &'static [&'static Column<M>],
+    pub columns: &'static [&'static Column<C>],
 }
 
-impl<M: Measurements> ColumnSet<M> {
+impl<C: Measured> ColumnSet<C> {
     /// The about-page anchor of a column, e.g. `col-diffusion-batch_size`.
-    pub fn anchor(&self, column: &Column<M>) -> String {
+    pub fn anchor(&self, column: &Column<C>) -> String {
         format!("{}{}", self.anchor, column.key)
     }
 }
 
 /// The per-token workloads' columns; their anchors are `#col-<key>`.
-pub const PER_TOKEN: ColumnSet<ModelFile> = ColumnSet {
+pub const PER_TOKEN: ColumnSet<Configuration> = ColumnSet {
     name: "Per-token workloads",
     anchor: "col-",
     columns: tokens::ALL,
@@ -382,7 +382,7 @@ pub const PER_TOKEN: ColumnSet<ModelFile> = ColumnSet {
 
 /// The diffusion workloads' columns; their anchors are
 /// `#col-diffusion-<key>`.
-pub const DIFFUSION: ColumnSet<DiffusionFile> = ColumnSet {
+pub const DIFFUSION: ColumnSet<DiffusionConfiguration> = ColumnSet {
     name: "Diffusion workloads (text to image and text to video)",
     anchor: "col-diffusion-",
     columns: diffusion::ALL,
@@ -391,44 +391,44 @@ pub const DIFFUSION: ColumnSet<DiffusionFile> = ColumnSet {
 /// The columns every kind of measurement has, with the same wording.
 mod shared {
     use super::{Column, Link, text, whole};
-    use crate::model::{Measured, Measurements};
+    use crate::model::Measured;
 
-    pub const fn model_slug<M: Measurements>() -> Column<M> {
-        Column::<M>::setting("model_slug", "Model slug", "", |r| text(r.model.slug()))
+    pub const fn model_slug<C: Measured>() -> Column<C> {
+        Column::<C>::setting("model_slug", "Model slug", "", |r| text(&r.model.slug))
             .about("The model's identifier in URLs and file names.")
     }
 
-    pub const fn model<M: Measurements>() -> Column<M> {
-        Column::<M>::setting("model", "Model", "", |r| text(r.model.name()))
+    pub const fn model<C: Measured>() -> Column<C> {
+        Column::<C>::setting("model", "Model", "", |r| text(&r.model.name))
             .link(Link::Model)
             .about("The model's display name; it links to the model's page.")
     }
 
-    pub const fn model_id<M: Measurements>() -> Column<M> {
-        Column::<M>::setting("model_id", "Model ID", "", |r| text(r.model.model_id()))
+    pub const fn model_id<C: Measured>() -> Column<C> {
+        Column::<C>::setting("model_id", "Model ID", "", |r| text(&r.model.model_id))
             .about("The model's Hugging Face identifier.")
     }
 
-    pub const fn row_id<M: Measurements>() -> Column<M> {
-        Column::<M>::setting("row_id", "Row ID", "", |r| text(r.config.row_id())).about(
+    pub const fn row_id<C: Measured>() -> Column<C> {
+        Column::<C>::setting("row_id", "Row ID", "", |r| text(r.config.row_id())).about(
             "The configuration's identifier in the data file; its page anchor is built from it.",
         )
     }
 
-    pub const fn gpu<M: Measurements>() -> Column<M> {
-        Column::<M>::setting("gpu", "GPU", "", |r| text(r.config.gpu()))
+    pub const fn gpu<C: Measured>() -> Column<C> {
+        Column::<C>::setting("gpu", "GPU", "", |r| text(r.config.gpu()))
             .link(Link::Gpu)
             .about("The GPU type the configuration ran on.")
     }
 
-    pub const fn repeat<M: Measurements>() -> Column<M> {
-        Column::<M>::setting("repeat", "Run", "#", |r| whole(r.config.repeat()))
+    pub const fn repeat<C: Measured>() -> Column<C> {
+        Column::<C>::setting("repeat", "Run", "#", |r| whole(r.config.repeat()))
         .about("1 for the first run of a configuration, 2 or more for a repeated run. Repeats are shown as their own rows and points, never averaged.")
     }
 
-    pub const fn data_version<M: Measurements>() -> Column<M> {
-        Column::<M>::setting("data_version", "Data version", "", |r| {
-            text(r.model.data_version())
+    pub const fn data_version<C: Measured>() -> Column<C> {
+        Column::<C>::setting("data_version", "Data version", "", |r| {
+            text(&r.model.data_version)
         })
         .about("Version (date) of the data file the row comes from.")
     }
@@ -438,9 +438,9 @@ mod shared {
 /// configurations CSV uses.
 pub mod tokens {
     use super::{Column, Link, Value, fmt, number, one_decimal, text, whole};
-    use crate::model::ModelFile;
+    use crate::model::Configuration;
 
-    type C = Column<ModelFile>;
+    type C = Column<Configuration>;
 
     pub const RANK: C = C::derived("rank", "Rank", "#", |r| r.rank.map_or(Value::Missing, |n| Value::Whole(n as u64)))
         .about("Position in the leaderboard: rows ordered by Wh per million output tokens, lowest first (leaderboard.csv only).");
@@ -587,7 +587,7 @@ pub mod tokens {
     pub const DATA_VERSION: C = super::shared::data_version();
 
     /// Every column, in the order the about page and the CSV files use.
-    pub const ALL: &[&Column<ModelFile>] = &[
+    pub const ALL: &[&Column<Configuration>] = &[
         &RANK,
         &WORKLOAD,
         &MODEL_SLUG,
@@ -631,9 +631,9 @@ pub mod tokens {
 /// and a video file the `video` ones.
 pub mod diffusion {
     use super::{Align, Column, Link, Value, fmt, number, text, whole};
-    use crate::model::DiffusionFile;
+    use crate::model::DiffusionConfiguration;
 
-    type C = Column<DiffusionFile>;
+    type C = Column<DiffusionConfiguration>;
 
     pub const RANK: C = C::derived("rank", "Rank", "#", |r| r.rank.map_or(Value::Missing, |n| Value::Whole(n as u64)))
         .about("Position in the leaderboard: rows ordered by energy per image (or video), lowest first (leaderboard-image.csv and leaderboard-video.csv only).");
@@ -810,7 +810,7 @@ pub mod diffusion {
     pub const DATA_VERSION: C = super::shared::data_version();
 
     /// Every column, in the order the about page and the CSV files use.
-    pub const ALL: &[&Column<DiffusionFile>] = &[
+    pub const ALL: &[&Column<DiffusionConfiguration>] = &[
         &RANK,
         &WORKLOAD,
         &MODEL_SLUG,
@@ -857,7 +857,7 @@ pub mod diffusion {
 mod tests {
     use super::*;
 
-    fn keys_unique<M: Measurements>(set: &ColumnSet<M>) {
+    fn keys_unique<C: Measured>(set: &ColumnSet<C>) {
         let mut keys: Vec<_> = set.columns.iter().map(|c| c.key).collect();
         keys.sort_unstable();
         let n = keys.len();
@@ -871,7 +871,7 @@ mod tests {
         keys_unique(&DIFFUSION);
     }
 
-    fn defined<M: Measurements>(set: &ColumnSet<M>) {
+    fn defined<C: Measured>(set: &ColumnSet<C>) {
         for c in set.columns {
             assert!(!c.definition.is_empty(), "{}", c.key);
             if c.origin == Origin::Measured {

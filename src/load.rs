@@ -19,7 +19,7 @@ use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
 
-use crate::model::{DiffusionFile, ModelFile, ModelFrame, Source};
+use crate::model::{Configuration, DiffusionConfiguration, ModelFile, Source};
 
 mod best;
 mod changes;
@@ -46,7 +46,7 @@ pub use validate::{
 /// One validated model file and where it came from: a per-token
 /// [`ModelFile`] or a [`DiffusionFile`].
 #[derive(Debug, Clone)]
-pub struct LoadedModel<F = ModelFile> {
+pub struct LoadedModel<C = Configuration> {
     /// The path the file was read from, as found under the data folder.
     pub path: PathBuf,
     /// The file's size in bytes when it was validated; the file itself is
@@ -56,7 +56,7 @@ pub struct LoadedModel<F = ModelFile> {
     /// publishes the file only if it still has them.
     pub digest: u64,
     /// The parsed, validated contents.
-    pub file: F,
+    pub file: ModelFile<C>,
     /// The workload's id (see [`ModelFile::workload_ref`]), a valid path
     /// segment.
     pub workload: String,
@@ -64,9 +64,9 @@ pub struct LoadedModel<F = ModelFile> {
     pub workload_name: String,
 }
 
-impl<F: ModelFrame> LoadedModel<F> {
+impl<C> LoadedModel<C> {
     /// A model validated from `raw`, the bytes read from `path`.
-    fn new(path: &Path, raw: &[u8], file: F) -> Self {
+    fn new(path: &Path, raw: &[u8], file: ModelFile<C>) -> Self {
         let (workload, workload_name) = validate::workload_of(&file).unwrap_or_default();
         Self {
             path: path.to_path_buf(),
@@ -85,7 +85,7 @@ pub enum AnyModel {
     /// A per-token file (no `kind`).
     Tokens(LoadedModel),
     /// A diffusion file (`kind` image or video).
-    Diffusion(LoadedModel<DiffusionFile>),
+    Diffusion(LoadedModel<DiffusionConfiguration>),
 }
 
 /// Everything found in the data folder.
@@ -94,7 +94,7 @@ pub struct DataSet {
     /// Valid per-token model files, ordered by slug, then workload id.
     pub models: Vec<LoadedModel>,
     /// Valid diffusion model files, ordered by slug, then workload id.
-    pub diffusion: Vec<LoadedModel<DiffusionFile>>,
+    pub diffusion: Vec<LoadedModel<DiffusionConfiguration>>,
     /// Files that are not model files (not `*.json`) and were skipped.
     pub skipped: Vec<PathBuf>,
     /// The change history (`changes.json` at the top of the data folder,
@@ -285,12 +285,8 @@ pub fn load_data_dir(data_dir: &Path) -> Result<DataSet, Problems> {
     if !problems.is_empty() {
         return Err(Problems(problems));
     }
-    models.sort_by(|a, b| {
-        (a.file.slug.as_str(), a.workload.as_str()).cmp(&(&b.file.slug, &b.workload))
-    });
-    diffusion.sort_by(|a, b| {
-        (a.file.slug.as_str(), a.workload.as_str()).cmp(&(&b.file.slug, &b.workload))
-    });
+    models.sort_by(|a, b| (&a.file.slug, a.workload.as_str()).cmp(&(&b.file.slug, &b.workload)));
+    diffusion.sort_by(|a, b| (&a.file.slug, a.workload.as_str()).cmp(&(&b.file.slug, &b.workload)));
     Ok(DataSet {
         models,
         diffusion,

@@ -152,91 +152,52 @@ pub fn workload_ref(declared: Option<&WorkloadDecl>, source: &Source) -> Option<
     ))
 }
 
-/// The frame every model file has, whatever it measures: who made the
-/// numbers, which model, which GPUs.
-pub trait ModelFrame {
-    /// Format version.
-    fn version(&self) -> &str;
-    /// Unit of the headline figure.
-    fn unit(&self) -> &str;
-    /// Measurement boundary.
-    fn boundary(&self) -> &str;
+/// What the pages that span workloads read of a model file, whatever it
+/// measures: a borrowed view of [`ModelFile`]'s shared fields.
+#[derive(Debug, Clone, Copy)]
+pub struct Frame<'a> {
     /// URL-safe identifier.
-    fn slug(&self) -> &str;
+    pub slug: &'a str,
     /// Display name.
-    fn name(&self) -> &str;
-    /// Hugging Face model id.
-    fn model_id(&self) -> &str;
-    /// Total parameters, billions.
-    fn params_b(&self) -> f64;
-    /// Active parameters, billions.
-    fn active_params_b(&self) -> f64;
-    /// Architecture.
-    fn architecture(&self) -> &str;
-    /// GPU types measured.
-    fn gpus(&self) -> &[String];
+    pub name: &'a str,
     /// Provenance.
-    fn source(&self) -> &std::sync::Arc<Source>;
+    pub source: &'a std::sync::Arc<Source>,
+    /// GPU types measured.
+    pub gpus: &'a [String],
     /// What the figures leave out.
-    fn caveat(&self) -> &str;
+    pub caveat: &'a str,
     /// Version (date) of the data.
-    fn data_version(&self) -> &str;
-    /// Date the file was last updated.
-    fn updated(&self) -> &str;
-    /// The explicit `workload` object, if any.
-    fn workload_decl(&self) -> Option<&WorkloadDecl>;
+    pub data_version: &'a str,
+    /// Hugging Face model id.
+    pub model_id: &'a str,
+    /// Total parameters, billions.
+    pub params_b: f64,
+    /// Parameters active per token (or per step), billions.
+    pub active_params_b: f64,
+    /// Architecture.
+    pub architecture: &'a str,
 }
 
-impl<C> ModelFrame for ModelFile<C> {
-    fn version(&self) -> &str {
-        &self.version
-    }
-    fn unit(&self) -> &str {
-        &self.unit
-    }
-    fn boundary(&self) -> &str {
-        &self.boundary
-    }
-    fn slug(&self) -> &str {
-        &self.slug
-    }
-    fn name(&self) -> &str {
-        &self.name
-    }
-    fn model_id(&self) -> &str {
-        &self.model_id
-    }
-    fn params_b(&self) -> f64 {
-        self.params_b
-    }
-    fn active_params_b(&self) -> f64 {
-        self.active_params_b
-    }
-    fn architecture(&self) -> &str {
-        &self.architecture
-    }
-    fn gpus(&self) -> &[String] {
-        &self.gpus
-    }
-    fn source(&self) -> &std::sync::Arc<Source> {
-        &self.source
-    }
-    fn caveat(&self) -> &str {
-        &self.caveat
-    }
-    fn data_version(&self) -> &str {
-        &self.data_version
-    }
-    fn updated(&self) -> &str {
-        &self.updated
-    }
-    fn workload_decl(&self) -> Option<&WorkloadDecl> {
-        self.workload.as_ref()
+impl<C> ModelFile<C> {
+    /// The file's shared fields, whatever it measures.
+    pub fn frame(&self) -> Frame<'_> {
+        Frame {
+            slug: &self.slug,
+            name: &self.name,
+            source: &self.source,
+            gpus: &self.gpus,
+            caveat: &self.caveat,
+            data_version: &self.data_version,
+            model_id: &self.model_id,
+            params_b: self.params_b,
+            active_params_b: self.active_params_b,
+            architecture: &self.architecture,
+        }
     }
 }
 
 /// What the analysis needs of one measured configuration, of either kind.
-pub trait Measured: PartialEq + Send + Sync + 'static {
+pub trait Measured: PartialEq + Send + Sync + Sized + 'static {
     /// What makes configurations one series of a curve: everything but the
     /// load.
     type SeriesKey: Ord + Clone + std::fmt::Debug + Send + Sync;
@@ -263,6 +224,13 @@ pub trait Measured: PartialEq + Send + Sync + 'static {
     fn load(&self) -> u32;
     /// This configuration's series.
     fn series_key(&self) -> Self::SeriesKey;
+    /// What a file of this kind measures.
+    fn measure(file: &ModelFile<Self>) -> Measure;
+    /// The labeller of a file's series: the short label of the series a
+    /// configuration belongs to, e.g. "H100 ×2 EP2", naming what varies
+    /// between the file's series. What varies is found once, so labelling
+    /// every series stays linear in the rows.
+    fn series_labels(configs: &[Self]) -> impl Fn(&Self) -> String;
     /// What the selection rule ([`crate::select`]) reads of it.
     fn figures(&self) -> crate::select::Figures {
         crate::select::Figures {
@@ -482,25 +450,28 @@ impl Measure {
     }
 }
 
-/// What the analysis needs of one model file, of either kind.
-pub trait Measurements: ModelFrame {
-    /// What the file measures.
-    fn measure(&self) -> Measure;
-    /// The kind of configuration.
-    type Config: Measured;
-    /// Every measured configuration.
-    fn configurations(&self) -> &[Self::Config];
-    /// [`ModelFile::deadline`].
-    fn deadline(&self) -> f64;
-    /// The labeller of the file's series: the short label of the series a
-    /// configuration belongs to, e.g. "H100 ×2 EP2", naming what varies
-    /// between the file's series. What varies is found once, so labelling
-    /// every series stays linear in the rows.
-    fn series_labels(&self) -> impl Fn(&Self::Config) -> String;
-}
-
 impl Measured for Configuration {
     type SeriesKey = SeriesKey;
+    fn measure(_: &ModelFile<Self>) -> Measure {
+        Measure::Tokens
+    }
+    /// "H100 ×2 EP2", with the precision added when the file has several.
+    fn series_labels(configs: &[Self]) -> impl Fn(&Self) -> String {
+        let precisions = varies(configs, |c| c.precision.clone());
+        move |c| {
+            let mut label = format!("{} ×{}", c.gpu, c.num_gpus);
+            let par = c.parallelism();
+            if par != "none" {
+                label.push(' ');
+                label.push_str(&par);
+            }
+            if precisions {
+                label.push(' ');
+                label.push_str(&c.precision);
+            }
+            label
+        }
+    }
     fn output_lengths(&self) -> Option<(&OutputLengthDistribution, f64)> {
         self.output_length_distribution
             .as_ref()
@@ -548,33 +519,15 @@ impl Measured for Configuration {
     }
 }
 
-impl Measurements for ModelFile {
-    type Config = Configuration;
-    fn measure(&self) -> Measure {
-        Measure::Tokens
+impl<C: Measured> ModelFile<C> {
+    /// What the file measures.
+    pub fn measure(&self) -> Measure {
+        C::measure(self)
     }
-    fn configurations(&self) -> &[Configuration] {
-        &self.configurations
-    }
-    fn deadline(&self) -> f64 {
-        ModelFile::deadline(self)
-    }
-    /// "H100 ×2 EP2", with the precision added when the file has several.
-    fn series_labels(&self) -> impl Fn(&Configuration) -> String {
-        let precisions = varies(&self.configurations, |c| c.precision.clone());
-        move |c| {
-            let mut label = format!("{} ×{}", c.gpu, c.num_gpus);
-            let par = c.parallelism();
-            if par != "none" {
-                label.push(' ');
-                label.push_str(&par);
-            }
-            if precisions {
-                label.push(' ');
-                label.push_str(&c.precision);
-            }
-            label
-        }
+
+    /// The labeller of the file's series ([`Measured::series_labels`]).
+    pub fn series_labels(&self) -> impl Fn(&C) -> String {
+        C::series_labels(&self.configurations)
     }
 }
 
@@ -629,6 +582,38 @@ pub struct DiffusionSeriesKey {
 
 impl Measured for DiffusionConfiguration {
     type SeriesKey = DiffusionSeriesKey;
+    fn measure(file: &ModelFile<Self>) -> Measure {
+        Measure::Diffusion(file.output())
+    }
+    /// "H100 ×2 U2·R1", with the precision, the resolution and the steps
+    /// added when they vary within the file.
+    fn series_labels(configs: &[Self]) -> impl Fn(&Self) -> String {
+        let precisions = varies(configs, |c| c.precision.clone());
+        let outputs = varies(configs, |c| {
+            (c.size(), c.num_frames, c.fps.map(f64::to_bits))
+        });
+        let steps = varies(configs, |c| c.inference_steps);
+        move |c| {
+            let mut label = format!("{} ×{}", c.gpu, c.num_gpus);
+            let par = c.parallelism();
+            if par != "none" {
+                label.push(' ');
+                label.push_str(&par);
+            }
+            if precisions {
+                label.push(' ');
+                label.push_str(&c.precision);
+            }
+            if outputs {
+                label.push_str(", ");
+                label.push_str(&c.resolution());
+            }
+            if steps {
+                label.push_str(&format!(", {} steps", c.inference_steps));
+            }
+            label
+        }
+    }
     fn parallelism(&self) -> String {
         Self::parallelism(self)
     }
@@ -667,49 +652,6 @@ impl Measured for DiffusionConfiguration {
             num_frames: self.num_frames,
             fps: self.fps.map(|f| format!("{f}")),
             inference_steps: self.inference_steps,
-        }
-    }
-}
-
-impl Measurements for DiffusionFile {
-    type Config = DiffusionConfiguration;
-    fn measure(&self) -> Measure {
-        Measure::Diffusion(self.output())
-    }
-    fn configurations(&self) -> &[DiffusionConfiguration] {
-        &self.configurations
-    }
-    fn deadline(&self) -> f64 {
-        ModelFile::deadline(self)
-    }
-    /// "H100 ×2 U2·R1", with the precision, the resolution and the steps
-    /// added when they vary within the file.
-    fn series_labels(&self) -> impl Fn(&DiffusionConfiguration) -> String {
-        let configs = &self.configurations;
-        let precisions = varies(configs, |c| c.precision.clone());
-        let outputs = varies(configs, |c| {
-            (c.size(), c.num_frames, c.fps.map(f64::to_bits))
-        });
-        let steps = varies(configs, |c| c.inference_steps);
-        move |c| {
-            let mut label = format!("{} ×{}", c.gpu, c.num_gpus);
-            let par = c.parallelism();
-            if par != "none" {
-                label.push(' ');
-                label.push_str(&par);
-            }
-            if precisions {
-                label.push(' ');
-                label.push_str(&c.precision);
-            }
-            if outputs {
-                label.push_str(", ");
-                label.push_str(&c.resolution());
-            }
-            if steps {
-                label.push_str(&format!(", {} steps", c.inference_steps));
-            }
-            label
         }
     }
 }

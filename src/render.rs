@@ -34,7 +34,7 @@ use crate::fmt;
 use crate::footprint::Footprint;
 use crate::load::{Asset, DataSet, LoadedModel};
 use crate::model::{
-    DiffusionFile, Measured, Measurements, ModelFile, ModelFrame, row_anchor, url_segment,
+    Configuration, DiffusionConfiguration, Frame, Measured, ModelFile, row_anchor, url_segment,
 };
 use crate::workload::{LEGACY_WORKLOAD, Measure, Workload};
 use crate::write::PageSink;
@@ -47,9 +47,9 @@ use views::{Cell, Header, Row};
 /// model file the workload has: [`ModelFile`] (per token) or
 /// [`DiffusionFile`].
 #[derive(Debug)]
-pub struct Site<'a, F: PageKind = ModelFile> {
+pub struct Site<'a, C: PageKind = Configuration> {
     /// The workload's models, ordered by slug.
-    pub models: &'a [LoadedModel<F>],
+    pub models: &'a [LoadedModel<C>],
     /// One analysis per model, same order.
     pub analyses: Vec<ModelAnalysis>,
     /// Leaderboard rows, best first.
@@ -81,7 +81,7 @@ pub enum Part<'a> {
     /// A per-token workload.
     Tokens(Site<'a>),
     /// A diffusion workload (text to image or video).
-    Diffusion(Site<'a, DiffusionFile>),
+    Diffusion(Site<'a, DiffusionConfiguration>),
 }
 
 /// Runs `$body` with `$s` bound to the [`Site`] inside a [`Part`], of
@@ -139,12 +139,12 @@ impl Part<'_> {
 
     /// The slug of model `i`.
     pub fn slug(&self, i: usize) -> &str {
-        on_part!(self, s => s.models[i].file.slug())
+        on_part!(self, s => &s.models[i].file.slug)
     }
 
     /// The frame of model `i`.
-    pub fn frame(&self, i: usize) -> &dyn ModelFrame {
-        on_part!(self, s => &s.models[i].file)
+    pub fn frame(&self, i: usize) -> Frame<'_> {
+        on_part!(self, s => s.models[i].file.frame())
     }
 
     /// The words of the workload's pages.
@@ -156,7 +156,7 @@ impl Part<'_> {
     pub fn has_row(&self, i: usize, row_id: &str) -> bool {
         on_part!(self, s => s.models[i]
             .file
-            .configurations()
+            .configurations
             .iter()
             .any(|c| c.row_id() == row_id))
     }
@@ -343,26 +343,26 @@ fn distinct<'a>(values: impl Iterator<Item = &'a str>) -> String {
 impl SiteInfo {
     /// Provenance over `files`, whose deadlines are `deadlines` (each
     /// with what it limits).
-    fn new(files: &[&dyn ModelFrame], deadlines: &[(Measure, f64)]) -> Self {
+    fn new(files: &[Frame<'_>], deadlines: &[(Measure, f64)]) -> Self {
         let files = || files.iter().copied();
         let Some(first) = files().next() else {
             return Self::default();
         };
-        let s = first.source();
+        let s = first.source;
         Self {
-            source_name: distinct(files().map(|f| f.source().name.as_str())),
+            source_name: distinct(files().map(|f| f.source.name.as_str())),
             source_url: s.url.clone(),
-            publisher: distinct(files().map(|f| f.source().publisher.as_str())),
-            source_version: distinct(files().map(|f| f.source().version.as_str())),
-            licence: distinct(files().map(|f| f.source().licence.as_str())),
+            publisher: distinct(files().map(|f| f.source.publisher.as_str())),
+            source_version: distinct(files().map(|f| f.source.version.as_str())),
+            licence: distinct(files().map(|f| f.source.licence.as_str())),
             licence_evidence: s.licence_evidence.clone(),
-            data_versions: distinct(files().map(ModelFrame::data_version)),
-            released: distinct(files().map(|f| f.source().released.as_str())),
-            compiled: distinct(files().map(|f| f.source().compiled.as_str())),
-            retrieved: distinct(files().map(|f| f.source().retrieved.as_str())),
+            data_versions: distinct(files().map(|f| f.data_version)),
+            released: distinct(files().map(|f| f.source.released.as_str())),
+            compiled: distinct(files().map(|f| f.source.compiled.as_str())),
+            retrieved: distinct(files().map(|f| f.source.retrieved.as_str())),
             // Caveats are sentences: one after the other.
             caveat: {
-                let set: BTreeSet<&str> = files().map(ModelFrame::caveat).collect();
+                let set: BTreeSet<&str> = files().map(|f| f.caveat).collect();
                 set.into_iter().collect::<Vec<_>>().join(" ")
             },
             deadline: {
@@ -391,7 +391,7 @@ impl SiteInfo {
                     format!("each workload's own deadline ({})", shown.join(", "))
                 }
             },
-            workload: distinct(files().map(|f| f.source().workload.as_str())),
+            workload: distinct(files().map(|f| f.source.workload.as_str())),
             method: s.method.clone(),
             selection: s.selection.clone(),
             cite: s.cite.clone(),
@@ -403,14 +403,12 @@ impl SiteInfo {
                 // version, data version).
                 let mut seen: BTreeMap<Option<&str>, [BTreeSet<&str>; 3]> = BTreeMap::new();
                 for f in files() {
-                    let id = f.source().id.as_deref();
-                    marks
-                        .entry(id)
-                        .or_insert_with(|| SourceMark::of(f.source()));
+                    let id = f.source.id.as_deref();
+                    marks.entry(id).or_insert_with(|| SourceMark::of(f.source));
                     let [retrieved, version, data] = seen.entry(id).or_default();
-                    retrieved.insert(&f.source().retrieved);
-                    version.insert(&f.source().version);
-                    data.insert(f.data_version());
+                    retrieved.insert(&f.source.retrieved);
+                    version.insert(&f.source.version);
+                    data.insert(f.data_version);
                 }
                 let join =
                     |set: &BTreeSet<&str>| set.iter().copied().collect::<Vec<_>>().join("; ");
@@ -442,9 +440,8 @@ impl SiteInfo {
     }
 
     /// Provenance of one workload's models.
-    fn of<F: PageKind>(models: &[LoadedModel<F>]) -> Self {
-        let frames: Vec<&dyn ModelFrame> =
-            models.iter().map(|m| &m.file as &dyn ModelFrame).collect();
+    fn of<C: PageKind>(models: &[LoadedModel<C>]) -> Self {
+        let frames: Vec<Frame<'_>> = models.iter().map(|m| m.file.frame()).collect();
         let deadlines: Vec<(Measure, f64)> = models
             .iter()
             .map(|m| (m.file.measure(), m.file.deadline()))
@@ -453,10 +450,10 @@ impl SiteInfo {
     }
 }
 
-fn gpus_of<'m>(models: impl Iterator<Item = &'m dyn ModelFrame>) -> Vec<String> {
+fn gpus_of<'m>(models: impl Iterator<Item = Frame<'m>>) -> Vec<String> {
     let mut gpus: Vec<String> = Vec::new();
     for m in models {
-        for g in m.gpus() {
+        for g in m.gpus {
             if !gpus.contains(g) {
                 gpus.push(g.clone());
             }
@@ -465,10 +462,10 @@ fn gpus_of<'m>(models: impl Iterator<Item = &'m dyn ModelFrame>) -> Vec<String> 
     gpus
 }
 
-impl<'a, F: PageKind> Site<'a, F> {
+impl<'a, C: PageKind> Site<'a, C> {
     /// One workload's part, from its models and their analysis.
     fn new(
-        models: &'a [LoadedModel<F>],
+        models: &'a [LoadedModel<C>],
         analysed: WorkloadAnalysis,
         workload: &Workload,
         base_url: Option<String>,
@@ -478,7 +475,7 @@ impl<'a, F: PageKind> Site<'a, F> {
     ) -> Self {
         Self {
             info: SiteInfo::of(models),
-            gpus: gpus_of(models.iter().map(|m| &m.file as &dyn ModelFrame)),
+            gpus: gpus_of(models.iter().map(|m| m.file.frame())),
             models,
             analyses: analysed.models,
             leaderboard: analysed.leaderboard,
@@ -503,7 +500,7 @@ impl<'a, F: PageKind> Site<'a, F> {
     /// Headers of a table of best rows ([`leaderboard_row`]) with
     /// `columns`; the carbon and cost columns among them are shown when the
     /// settings give them.
-    fn best_table_headers(&self, columns: &[Shown<F>], root: &str) -> Vec<Header> {
+    fn best_table_headers(&self, columns: &[Shown<C>], root: &str) -> Vec<Header> {
         let per = if self.workload.measure == Measure::Tokens {
             "M tok"
         } else {
@@ -513,7 +510,7 @@ impl<'a, F: PageKind> Site<'a, F> {
         let mut headers: Vec<Header> = columns
             .iter()
             .filter_map(|col| match col {
-                Shown::Figure(c) => Some(header(&F::COLUMNS, c, root)),
+                Shown::Figure(c) => Some(header(&C::COLUMNS, c, root)),
                 Shown::Footprint(k) => footprint.and_then(|f| footprint_header(*k, f, per, root)),
             })
             .collect();
@@ -532,8 +529,8 @@ impl<'a, F: PageKind> Site<'a, F> {
 
     /// Whose measurements model `m` holds, as the workload's charts mark
     /// them: `None` when the workload has one source.
-    fn whose(&self, m: &F) -> Option<crate::chart::Whose> {
-        self.info.whose(m.source())
+    fn whose(&self, m: &ModelFile<C>) -> Option<crate::chart::Whose> {
+        self.info.whose(&m.source)
     }
 
     /// The sentence under every carbon and cost figure of the workload's
@@ -584,9 +581,9 @@ impl<'a, F: PageKind> Site<'a, F> {
     }
 
     /// Configuration `r.config` of model `r.model`.
-    fn row(&self, r: LeaderboardRow) -> (&F, &F::Config) {
+    fn row(&self, r: LeaderboardRow) -> (&ModelFile<C>, &C) {
         let m = &self.models[r.model].file;
-        (m, &m.configurations()[r.config])
+        (m, &m.configurations[r.config])
     }
 }
 
@@ -659,7 +656,7 @@ impl<'a> Mirror<'a> {
                     .push((w, i));
             }
         }
-        let frames: Vec<&dyn ModelFrame> = parts
+        let frames: Vec<Frame<'_>> = parts
             .iter()
             .flat_map(|p| (0..p.model_count()).map(move |i| p.frame(i)))
             .collect();
@@ -697,8 +694,8 @@ impl<'a> Mirror<'a> {
 
     /// Whose measurements `m` holds, as the site-wide charts mark them:
     /// `None` when the site has one source.
-    fn whose(&self, m: &dyn ModelFrame) -> Option<crate::chart::Whose> {
-        self.info.whose(m.source())
+    fn whose(&self, m: Frame<'_>) -> Option<crate::chart::Whose> {
+        self.info.whose(m.source)
     }
 
     /// The legacy workload's part, when the data has it.
@@ -852,9 +849,9 @@ fn page_meta(
     }
 }
 
-impl<F: PageKind> Site<'_, F> {
+impl<C: PageKind> Site<'_, C> {
     /// Each model file with its analysis, in the workload's order.
-    fn files_and_analyses(&self) -> Vec<(&F, &ModelAnalysis)> {
+    fn files_and_analyses(&self) -> Vec<(&ModelFile<C>, &ModelAnalysis)> {
         self.models
             .iter()
             .map(|m| &m.file)
@@ -1066,7 +1063,7 @@ fn gpu_anchor(gpu: &str) -> String {
 
 /// The header of column `c` of `set`, linking to its definition on the
 /// about page.
-fn header<F: Measurements>(set: &ColumnSet<F>, c: &Column<F>, root: &str) -> Header {
+fn header<C: Measured>(set: &ColumnSet<C>, c: &Column<C>, root: &str) -> Header {
     Header {
         label: c.label.to_owned(),
         unit: c.unit.to_owned(),
@@ -1099,7 +1096,7 @@ fn value_cell(value: &Value<'_>, align: Align) -> Cell {
 /// The cell of column `c` for configuration `config` of `model`, as a
 /// page's table shows it (pages do not show the workload or rank columns,
 /// so the record carries neither).
-fn column_cell<F: Measurements>(c: &Column<F>, model: &F, config: &F::Config) -> Cell {
+fn column_cell<C: Measured>(c: &Column<C>, model: &ModelFile<C>, config: &C) -> Cell {
     let record = Record {
         workload: "",
         model,
@@ -1137,14 +1134,14 @@ fn link(text: impl Into<String>, href: String) -> Cell {
 /// cells of `columns` (see [`Site::best_table_headers`]). `home` is the
 /// path from the page to the workload's folder ("" on the leaderboard
 /// itself), so its many links stay short.
-fn leaderboard_row<F: PageKind>(
-    site: &Site<'_, F>,
+fn leaderboard_row<C: PageKind>(
+    site: &Site<'_, C>,
     r: LeaderboardRow,
     home: &str,
-    columns: &[Shown<F>],
+    columns: &[Shown<C>],
 ) -> Row {
     let (m, c) = site.row(r);
-    let page = format!("{home}{}index.html", model_dir(m.slug()));
+    let page = format!("{home}{}index.html", model_dir(&m.slug));
     let footprint = site.footprint.as_ref();
     let mut cells: Vec<Cell> = columns
         .iter()
@@ -1155,12 +1152,12 @@ fn leaderboard_row<F: PageKind>(
                     Link::None => None,
                     Link::Model => Some(format!("{page}#{}", gpu_anchor(c.gpu()))),
                     Link::Gpu => Some(format!("{home}gpus/{}/index.html", gpu_segment(c.gpu()))),
-                    Link::Row => Some(format!("{page}#{}", row_anchor(m.slug(), c.row_id()))),
+                    Link::Row => Some(format!("{page}#{}", row_anchor(&m.slug, c.row_id()))),
                 };
                 Some(cell)
             }
             Shown::Footprint(k) => footprint.and_then(|f| {
-                k.value(f, F::footprint_bases(c)[0].wh)
+                k.value(f, C::footprint_bases(c)[0].wh)
                     .map(|v| num(fmt::significant(v, 3), v))
             }),
         })
@@ -1175,8 +1172,8 @@ fn leaderboard_row<F: PageKind>(
         .collect();
     let mut class = String::new();
     if site.mixed() {
-        cells.push(source_cell(m.source()));
-        class = format!("from-{}", m.source().key());
+        cells.push(source_cell(&m.source));
+        class = format!("from-{}", m.source.key());
     }
     Row {
         id: None,

@@ -6,7 +6,7 @@
 use std::ops::Range;
 
 use crate::load::{DataSet, LoadedModel};
-use crate::model::Measurements;
+use crate::model::Measured;
 
 /// The workload the site carried before it had workloads: URLs published
 /// then (`/models/<slug>/`, `/gpus/<gpu>/`, `/compare/`, `/data/<slug>.json`,
@@ -62,8 +62,8 @@ impl Workload {
 /// order, then the others by id) and by slug within each, and returns the
 /// workloads. Loading has already checked that the files of one workload
 /// agree on the deadline and that (slug, workload) is unique.
-pub fn group_by_workload<F: Measurements>(
-    models: &mut [LoadedModel<F>],
+pub fn group_by_workload<C: Measured>(
+    models: &mut [LoadedModel<C>],
     settings: &[WorkloadSettings],
 ) -> Vec<Workload> {
     let rank = |id: &str| {
@@ -73,10 +73,10 @@ pub fn group_by_workload<F: Measurements>(
             .unwrap_or(settings.len())
     };
     models.sort_by(|a, b| {
-        (rank(&a.workload), &a.workload, a.file.slug()).cmp(&(
+        (rank(&a.workload), &a.workload, &a.file.slug).cmp(&(
             rank(&b.workload),
             &b.workload,
-            b.file.slug(),
+            &b.file.slug,
         ))
     });
     let mut out: Vec<Workload> = Vec::new();
@@ -90,7 +90,7 @@ pub fn group_by_workload<F: Measurements>(
                 .count();
         let run = &models[start..end];
         let set = settings.iter().find(|s| s.id == id);
-        let declared = run.iter().find_map(|m| m.file.workload_decl());
+        let declared = run.iter().find_map(|m| m.file.workload.as_ref());
         let name = declared
             .map(|d| d.name.clone())
             .or_else(|| set.and_then(|s| s.name.clone()))

@@ -4,10 +4,10 @@ use super::axis::{Axis, tick_label};
 use super::draw::{self, Draw, Frame, Header, Key, Plot, RING, TEXT_PX};
 use super::layout::{self, Align, Rect};
 use super::style::Role;
-use super::{Chart, DataTable, Measurements, svg};
+use super::{Chart, DataTable, svg};
 use crate::analyse::ModelAnalysis;
 use crate::fmt;
-use crate::model::{Configuration, DiffusionConfiguration, DiffusionFile, Measured, ModelFile};
+use crate::model::{Configuration, DiffusionConfiguration, Measured, ModelFile};
 use crate::model::{ITL_PERCENTILES, Words};
 
 /// Height of an x–y chart below its header.
@@ -63,8 +63,8 @@ fn panels(gpu_of: &[&str]) -> Vec<Panel> {
 
 /// A model with its analysis and, per configuration, its series and whether
 /// it is the first run at its load in that series.
-pub struct Ctx<'a, M: Measurements> {
-    m: &'a M,
+pub struct Ctx<'a, C: Measured> {
+    m: &'a ModelFile<C>,
     /// The words of the model's kind.
     words: &'static Words,
     a: &'a ModelAnalysis,
@@ -75,16 +75,16 @@ pub struct Ctx<'a, M: Measurements> {
     style_of: Vec<usize>,
 }
 
-impl<'a, M: Measurements> Ctx<'a, M> {
-    fn new(m: &'a M, a: &'a ModelAnalysis) -> Self {
-        let n = m.configurations().len();
+impl<'a, C: Measured> Ctx<'a, C> {
+    fn new(m: &'a ModelFile<C>, a: &'a ModelAnalysis) -> Self {
+        let n = m.configurations.len();
         let mut series_of = vec![0; n];
         let mut first_run = vec![true; n];
         for (si, s) in a.curves.iter().enumerate() {
             let mut seen = Vec::new();
             for &i in &s.points {
                 series_of[i] = si;
-                let seqs = m.configurations()[i].load();
+                let seqs = m.configurations[i].load();
                 first_run[i] = !seen.contains(&seqs);
                 seen.push(seqs);
             }
@@ -92,11 +92,7 @@ impl<'a, M: Measurements> Ctx<'a, M> {
         let gpu_of: Vec<&str> = a
             .curves
             .iter()
-            .map(|s| {
-                s.points
-                    .first()
-                    .map_or("", |&i| m.configurations()[i].gpu())
-            })
+            .map(|s| s.points.first().map_or("", |&i| m.configurations[i].gpu()))
             .collect();
         let panels = panels(&gpu_of);
         let mut style_of = vec![0; a.curves.len()];
@@ -176,7 +172,7 @@ impl<'a, M: Measurements> Ctx<'a, M> {
         if frontier {
             keys.push(Key::Frontier);
         }
-        if (0..self.m.configurations().len()).any(|i| self.over(i)) {
+        if (0..self.m.configurations.len()).any(|i| self.over(i)) {
             keys.push(Key::Over(format!(
                 "over the {} {} deadline (faded)",
                 self.deadline(),
@@ -198,8 +194,8 @@ impl<'a, M: Measurements> Ctx<'a, M> {
         }
     }
 
-    fn c(&self, i: usize) -> &M::Config {
-        &self.m.configurations()[i]
+    fn c(&self, i: usize) -> &C {
+        &self.m.configurations[i]
     }
 
     fn label(&self, i: usize) -> &str {
@@ -220,13 +216,13 @@ impl<'a, M: Measurements> Ctx<'a, M> {
         self.a.best_per_gpu.iter().any(|(_, b)| b.is_some())
     }
 
-    /// The deadline's number, e.g. "500" (see [`Measurements::LATENCY_UNIT`]).
+    /// The deadline's number, e.g. "500".
     fn deadline(&self) -> String {
         fmt::limit_ms(self.m.deadline())
     }
 
     /// "B200 ×1 at 384: 39.05 Wh/M; no H100 setup meets the deadline".
-    fn best_list(&self, value: impl Fn(&M::Config) -> String) -> String {
+    fn best_list(&self, value: impl Fn(&C) -> String) -> String {
         let parts: Vec<String> = self
             .a
             .best_per_gpu
@@ -428,20 +424,20 @@ const VIDEO_METRICS: [Metric<DiffusionConfiguration>; 4] = [
 
 /// How a kind of model file is charted on its page: what its charts
 /// against the load show, and in which words their descriptions say it.
-pub trait PageCharts: Measurements + Sized {
+pub trait PageCharts: Measured {
     /// The four charts against the load, in page order.
-    fn metrics(&self) -> &'static [Metric<Self::Config>; 4];
+    fn metrics(m: &ModelFile<Self>) -> &'static [Metric<Self>; 4];
     /// p90 and p99 of the latency, drawn above the median, where the data
     /// have them.
-    fn spread(c: &Self::Config) -> Option<(f64, f64)>;
+    fn spread(c: &Self) -> Option<(f64, f64)>;
     /// The description of a chart against the load.
-    fn describe(cx: &Ctx<'_, Self>, metric: &Metric<Self::Config>, log_note: &str) -> String;
+    fn describe(cx: &Ctx<'_, Self>, metric: &Metric<Self>, log_note: &str) -> String;
     /// The description of the time–energy chart.
     fn describe_tradeoff(cx: &Ctx<'_, Self>, scales: &str) -> String;
 }
 
-impl PageCharts for ModelFile {
-    fn metrics(&self) -> &'static [Metric<Configuration>; 4] {
+impl PageCharts for Configuration {
+    fn metrics(_: &ModelFile<Self>) -> &'static [Metric<Configuration>; 4] {
         &METRICS
     }
 
@@ -510,9 +506,9 @@ impl PageCharts for ModelFile {
     }
 }
 
-impl PageCharts for DiffusionFile {
-    fn metrics(&self) -> &'static [Metric<DiffusionConfiguration>; 4] {
-        match self.output() {
+impl PageCharts for DiffusionConfiguration {
+    fn metrics(m: &ModelFile<Self>) -> &'static [Metric<DiffusionConfiguration>; 4] {
+        match m.output() {
             crate::model::OutputKind::Image => &IMAGE_METRICS,
             crate::model::OutputKind::Video => &VIDEO_METRICS,
         }
@@ -596,13 +592,12 @@ fn top_of<C>(configs: &[C], value: fn(&C) -> f64) -> usize {
 }
 
 /// The five charts of a model page, in page order.
-pub(crate) fn model_charts<M: PageCharts>(m: &M, a: &ModelAnalysis) -> Vec<Chart> {
-    if m.configurations().is_empty() {
+pub(crate) fn model_charts<C: PageCharts>(m: &ModelFile<C>, a: &ModelAnalysis) -> Vec<Chart> {
+    if m.configurations.is_empty() {
         return Vec::new();
     }
     let cx = Ctx::new(m, a);
-    let mut charts: Vec<Chart> = m
-        .metrics()
+    let mut charts: Vec<Chart> = C::metrics(m)
         .iter()
         .map(|metric| concurrency_chart(&cx, metric))
         .collect();
@@ -612,7 +607,7 @@ pub(crate) fn model_charts<M: PageCharts>(m: &M, a: &ModelAnalysis) -> Vec<Chart
 
 /// The time–energy chart at the p90, p95 and p99 inter-token latency
 /// (`time-energy-tradeoff-p90.svg`, …), where the data have them; else none.
-pub(crate) fn percentile_charts<M: PageCharts>(m: &M, a: &ModelAnalysis) -> Vec<Chart> {
+pub(crate) fn percentile_charts<C: PageCharts>(m: &ModelFile<C>, a: &ModelAnalysis) -> Vec<Chart> {
     if a.percentile_frontiers.is_empty() {
         return Vec::new();
     }
@@ -628,23 +623,23 @@ fn min_max(values: impl Iterator<Item = f64>) -> (f64, f64) {
     })
 }
 
-fn concurrency_chart<M: PageCharts>(cx: &Ctx<'_, M>, metric: &Metric<M::Config>) -> Chart {
+fn concurrency_chart<C: PageCharts>(cx: &Ctx<'_, C>, metric: &Metric<C>) -> Chart {
     let words = cx.words;
-    let configs = cx.m.configurations();
+    let configs = &cx.m.configurations;
     let latency = metric.kind == Kind::Latency;
-    let spread = latency && configs.first().is_some_and(|c| M::spread(c).is_some());
+    let spread = latency && configs.first().is_some_and(|c| C::spread(c).is_some());
     let (lo, hi) = min_max(configs.iter().map(metric.value));
     let y_axis = match metric.kind {
         Kind::Energy => Axis::auto(lo, hi),
         Kind::Throughput | Kind::Power => Axis::from_zero(hi),
         Kind::Latency => {
-            let (_, p99) = min_max(configs.iter().filter_map(|c| M::spread(c).map(|s| s.1)));
+            let (_, p99) = min_max(configs.iter().filter_map(|c| C::spread(c).map(|s| s.1)));
             Axis::log(lo, hi.max(p99).max(cx.m.deadline()))
         }
     };
     let (smin, smax) = min_max(configs.iter().map(|c| f64::from(c.load())));
     let x_axis = Axis::powers_of_two(smin, smax);
-    let title = format!("{}: {}", cx.m.name(), metric.what);
+    let title = format!("{}: {}", &cx.m.name, metric.what);
     let (header, panel_heads) = cx.legend(&title, true, cx.common_keys(spread, false));
     let log_note = if y_axis.is_log() {
         "log scales"
@@ -681,7 +676,7 @@ fn concurrency_chart<M: PageCharts>(cx: &Ctx<'_, M>, metric: &Metric<M::Config>)
             let n_series = draw::count(panel.len());
             for (j, i) in cx.ordered_in(k) {
                 let c = &configs[i];
-                let Some((p90, p99)) = M::spread(c) else {
+                let Some((p90, p99)) = C::spread(c) else {
                     continue;
                 };
                 // Stems of different series side by side, 5 px apart.
@@ -714,7 +709,7 @@ fn concurrency_chart<M: PageCharts>(cx: &Ctx<'_, M>, metric: &Metric<M::Config>)
             |c| format!("{} {}", (metric.format)((metric.value)(c)), metric.unit),
         )
     });
-    let description = M::describe(cx, metric, log_note);
+    let description = C::describe(cx, metric, log_note);
     let mut headers = vec![SETUP.to_owned(), words.load_axis.to_owned(), RUN.to_owned()];
     if spread {
         headers.extend(["Median ITL (ms)", "p90 ITL (ms)", "p99 ITL (ms)"].map(str::to_owned));
@@ -727,7 +722,7 @@ fn concurrency_chart<M: PageCharts>(cx: &Ctx<'_, M>, metric: &Metric<M::Config>)
         .map(|(_, i)| {
             let c = &configs[i];
             let mut row = cx.row_start(i);
-            match M::spread(c).filter(|_| spread) {
+            match C::spread(c).filter(|_| spread) {
                 Some((p90, p99)) => row.extend([
                     (metric.format)(c.latency()),
                     (metric.format)(p90),
@@ -778,12 +773,12 @@ fn deadline_label(p: &mut Plot<'_, '_>, text: &str, at: (i32, i32)) -> Draw {
 
 /// Rings the best configuration per GPU and labels it, after every other
 /// obstacle has been registered with the placer.
-fn best_rings_and_labels<M: Measurements>(
+fn best_rings_and_labels<C: Measured>(
     p: &mut Plot<'_, '_>,
-    cx: &Ctx<'_, M>,
+    cx: &Ctx<'_, C>,
     panel: usize,
     pos: impl Fn(&Plot<'_, '_>, usize) -> (i32, i32),
-    label: impl Fn(&M::Config) -> String,
+    label: impl Fn(&C) -> String,
 ) -> Draw {
     let best: Vec<usize> =
         cx.a.best_per_gpu
@@ -846,12 +841,12 @@ fn best_rings_and_labels<M: Measurements>(
 /// The time–energy chart: each configuration's latency (its median, or
 /// with `pct` the [`ITL_PERCENTILES`]`[pct]` of its inter-token latency)
 /// against its energy, with the Pareto frontier on those two.
-fn tradeoff_chart<M: PageCharts>(cx: &Ctx<'_, M>, pct: Option<usize>) -> Chart {
+fn tradeoff_chart<C: PageCharts>(cx: &Ctx<'_, C>, pct: Option<usize>) -> Chart {
     let words = cx.words;
     let m = cx.m;
     let a = cx.a;
-    let configs = m.configurations();
-    let lat = |c: &M::Config| match pct {
+    let configs = &m.configurations;
+    let lat = |c: &C| match pct {
         Some(k) => c.itl_percentiles().map_or(c.latency(), |p| p[k]),
         None => c.latency(),
     };
@@ -863,14 +858,14 @@ fn tradeoff_chart<M: PageCharts>(cx: &Ctx<'_, M>, pct: Option<usize>) -> Chart {
             let p = ITL_PERCENTILES[k];
             (
                 format!("time-energy-tradeoff-{p}.svg"),
-                format!("{}: time–energy trade-off at {p} ITL", m.name()),
+                format!("{}: time–energy trade-off at {p} ITL", &m.name),
                 format!("{p} inter-token latency (ms)"),
                 format!("{p} ITL (ms)"),
             )
         }
         None => (
             "time-energy-tradeoff.svg".to_owned(),
-            format!("{}: time–energy trade-off", m.name()),
+            format!("{}: time–energy trade-off", &m.name),
             words.latency_axis(),
             words.latency_header(),
         ),
@@ -918,12 +913,12 @@ fn tradeoff_chart<M: PageCharts>(cx: &Ctx<'_, M>, pct: Option<usize>) -> Chart {
     let description = match pct {
         Some(k) => format!(
             "Each configuration of {} as {} inter-token latency against energy per million output tokens ({scales}), with the Pareto frontier on these two ({} configurations) drawn as a line. The {} ms deadline is on the median inter-token latency: configurations over it are faded, and the rings mark the same best configurations as on the median chart.",
-            m.name(),
+            &m.name,
             ITL_PERCENTILES[k],
             frontier.len(),
             cx.deadline()
         ),
-        None => M::describe_tradeoff(cx, scales),
+        None => C::describe_tradeoff(cx, scales),
     };
     let headers = [
         SETUP,

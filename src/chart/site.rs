@@ -5,10 +5,10 @@ use super::axis::{Axis, tick_label};
 use super::draw::{self, Frame, Header, Key, PAD, TEXT_PX, WIDTH};
 use super::layout::{Align, Rect, text_width, wrap};
 use super::style::{Role, gpu_slot};
-use super::{BarEntry, Chart, DataTable, Measurements, svg};
+use super::{BarEntry, Chart, DataTable, svg};
 use crate::analyse::ModelAnalysis;
 use crate::fmt;
-use crate::model::{Measured, Words};
+use crate::model::{Measured, ModelFile, Words};
 
 const ENERGY: &str = "Energy (Wh per million output tokens)";
 const LINE_H: i32 = 17;
@@ -148,10 +148,10 @@ pub(crate) fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry
 
 /// A model's lowest energy within its deadline, if any configuration
 /// meets it.
-fn best_energy<M: Measurements>(m: &M, a: &ModelAnalysis) -> Option<f64> {
+fn best_energy<C: Measured>(m: &ModelFile<C>, a: &ModelAnalysis) -> Option<f64> {
     a.best_per_gpu
         .iter()
-        .filter_map(|(_, b)| b.map(|i| m.configurations()[i].energy()))
+        .filter_map(|(_, b)| b.map(|i| m.configurations[i].energy()))
         .min_by(f64::total_cmp)
 }
 
@@ -159,8 +159,8 @@ fn best_energy<M: Measurements>(m: &M, a: &ModelAnalysis) -> Option<f64> {
 /// lowest best energy first; then the rest by the lowest energy they reach;
 /// ties by the order given. These are the frontiers the compare chart draws
 /// and the compare page checks by default.
-pub(crate) fn lowest_energy_first<M: Measurements>(
-    all: &[(&M, &ModelAnalysis)],
+pub(crate) fn lowest_energy_first<C: Measured>(
+    all: &[(&ModelFile<C>, &ModelAnalysis)],
     k: usize,
 ) -> Vec<usize> {
     let key = |i: usize| {
@@ -171,7 +171,7 @@ pub(crate) fn lowest_energy_first<M: Measurements>(
                 let lowest = a
                     .frontier
                     .iter()
-                    .map(|&c| m.configurations()[c].energy())
+                    .map(|&c| m.configurations[c].energy())
                     .min_by(f64::total_cmp);
                 (1, lowest.unwrap_or(f64::INFINITY))
             }
@@ -218,16 +218,18 @@ pub(crate) fn picker_style(rank: usize) -> (usize, usize) {
 /// The shared axes of overlaid frontiers: latency (log) over every
 /// frontier point and every deadline, energy over every point, 10 to 100 on
 /// both when there is no point; and the distinct deadlines, ascending.
-fn frontier_axes<M: Measurements>(models: &[(&M, &ModelAnalysis)]) -> (Axis, Axis, Vec<f64>) {
+fn frontier_axes<C: Measured>(
+    models: &[(&ModelFile<C>, &ModelAnalysis)],
+) -> (Axis, Axis, Vec<f64>) {
     let points = || {
         models
             .iter()
-            .flat_map(|(m, a)| a.frontier.iter().map(move |&i| &m.configurations()[i]))
+            .flat_map(|(m, a)| a.frontier.iter().map(move |&i| &m.configurations[i]))
     };
     let mut deadlines: Vec<f64> = models.iter().map(|(m, _)| m.deadline()).collect();
     deadlines.sort_by(f64::total_cmp);
     deadlines.dedup();
-    let fold = |f: fn(&M::Config) -> f64| {
+    let fold = |f: fn(&C) -> f64| {
         points()
             .map(f)
             .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
@@ -261,9 +263,9 @@ fn draw_deadlines(p: &mut draw::Plot<'_, '_>, words: &Words, deadlines: &[f64]) 
 /// axes span every model's frontier and deadline, so they stay put
 /// whatever is shown. Colours and markers go by energy rank, so the
 /// lowest-energy models (shown by default) differ in both.
-pub(crate) fn frontier_picker<M: Measurements>(
+pub(crate) fn frontier_picker<C: Measured>(
     words: &Words,
-    all: &[(&M, &ModelAnalysis)],
+    all: &[(&ModelFile<C>, &ModelAnalysis)],
 ) -> FrontierPicker {
     let by_energy = lowest_energy_first(all, all.len());
     let mut rank = vec![0; all.len()];
@@ -299,7 +301,7 @@ pub(crate) fn frontier_picker<M: Measurements>(
                 Some(w) => format!(
                     "<g class=\"fm m{mi} from-{}\">\n<title>{}</title>\n",
                     svg::xml_escape(&w.key),
-                    svg::xml_escape(&format!("{} · source: {}", m.name(), w.name))
+                    svg::xml_escape(&format!("{} · source: {}", &m.name, w.name))
                 ),
                 None => format!("<g class=\"fm m{mi}\">\n"),
             }))?;
@@ -307,7 +309,7 @@ pub(crate) fn frontier_picker<M: Measurements>(
                 .frontier
                 .iter()
                 .map(|&i| {
-                    let c = &m.configurations()[i];
+                    let c = &m.configurations[i];
                     p.px(c.latency(), c.energy())
                 })
                 .collect();
@@ -355,9 +357,9 @@ pub(crate) fn frontier_picker<M: Measurements>(
 /// Every model's Pareto frontier on one ITL-vs-energy chart; past
 /// [`MAX_FRONTIERS`] models, those with the lowest energy within their
 /// deadline, in the order given.
-pub(crate) fn compare_frontiers<M: Measurements>(
+pub(crate) fn compare_frontiers<C: Measured>(
     words: &Words,
-    all: &[(&M, &ModelAnalysis)],
+    all: &[(&ModelFile<C>, &ModelAnalysis)],
 ) -> Chart {
     let chosen: Vec<usize> = if all.len() > MAX_FRONTIERS {
         let mut chosen = lowest_energy_first(all, MAX_FRONTIERS);
@@ -366,7 +368,7 @@ pub(crate) fn compare_frontiers<M: Measurements>(
     } else {
         (0..all.len()).collect()
     };
-    let models: Vec<(&M, &ModelAnalysis)> = chosen.iter().map(|&i| all[i]).collect();
+    let models: Vec<(&ModelFile<C>, &ModelAnalysis)> = chosen.iter().map(|&i| all[i]).collect();
     let models = models.as_slice();
     let capped = models.len() < all.len();
     let (x_axis, y_axis, deadlines) = frontier_axes(models);
@@ -378,9 +380,9 @@ pub(crate) fn compare_frontiers<M: Measurements>(
         .enumerate()
         .map(|(mi, (m, _))| {
             if super::Whose::open(whose[mi].as_ref()) {
-                Key::SeriesOpen(mi, m.name().to_owned())
+                Key::SeriesOpen(mi, m.name.clone())
             } else {
-                Key::Series(mi, m.name().to_owned())
+                Key::Series(mi, m.name.clone())
             }
         })
         .chain(source_keys)
@@ -413,7 +415,7 @@ pub(crate) fn compare_frontiers<M: Measurements>(
                 .frontier
                 .iter()
                 .map(|&i| {
-                    let c = &m.configurations()[i];
+                    let c = &m.configurations[i];
                     p.px(c.latency(), c.energy())
                 })
                 .collect();
@@ -428,11 +430,7 @@ pub(crate) fn compare_frontiers<M: Measurements>(
     });
     let cheapest = models
         .iter()
-        .flat_map(|(m, a)| {
-            a.frontier
-                .iter()
-                .map(move |&i| (*m, &m.configurations()[i]))
-        })
+        .flat_map(|(m, a)| a.frontier.iter().map(move |&i| (*m, &m.configurations[i])))
         .min_by(|a, b| a.1.energy().total_cmp(&b.1.energy()));
     let which = if capped {
         format!(
@@ -450,7 +448,7 @@ pub(crate) fn compare_frontiers<M: Measurements>(
             words.energy_per,
             super::axis::scales_note(&frame.x, &frame.y),
             if capped { "among them" } else { "overall" },
-            m.name(),
+            &m.name,
             c.gpu(),
             c.num_gpus(),
             (words.energy_text)(c.energy()),
@@ -463,7 +461,7 @@ pub(crate) fn compare_frontiers<M: Measurements>(
     let mut rows = Vec::new();
     for (m, a) in models {
         for &i in &a.frontier {
-            let c = &m.configurations()[i];
+            let c = &m.configurations[i];
             let setup = a
                 .curves
                 .iter()
@@ -804,10 +802,10 @@ pub(crate) fn grouped_bars(
 
 /// One configuration as a row of a chart's data table (the columns of
 /// [`configuration_table`]).
-fn configuration_row<M: Measurements>(m: &M, setup: String, c: &M::Config) -> Vec<String> {
+fn configuration_row<C: Measured>(m: &ModelFile<C>, setup: String, c: &C) -> Vec<String> {
     let words = m.measure().words();
     vec![
-        m.name().to_owned(),
+        m.name.clone(),
         setup,
         c.load().to_string(),
         c.repeat().to_string(),
@@ -861,14 +859,14 @@ draw();window.addEventListener("hashchange",draw)})()]]></script>
 /// relative to the chart's file, opened in the whole window) with a
 /// tooltip (`<title>`) naming the model, the setup, the load and the
 /// figures; hovering a model's point fades every other model.
-pub(crate) fn configuration_scatter<M: Measurements>(
+pub(crate) fn configuration_scatter<C: Measured>(
     words: &Words,
-    all: &[(&M, &ModelAnalysis)],
+    all: &[(&ModelFile<C>, &ModelAnalysis)],
     whose: &[Option<super::Whose>],
-    href: impl Fn(&M, &M::Config) -> String,
+    href: impl Fn(&ModelFile<C>, &C) -> String,
 ) -> Chart {
     let by_energy = lowest_energy_first(all, all.len());
-    let configs = || all.iter().flat_map(|(m, _)| m.configurations());
+    let configs = || all.iter().flat_map(|(m, _)| &m.configurations);
     let (mut ilo, mut ihi, mut elo, mut ehi) = (f64::MAX, 0.0f64, f64::MAX, 0.0f64);
     for c in configs() {
         (ilo, ihi) = (ilo.min(c.latency()), ihi.max(c.latency()));
@@ -889,7 +887,7 @@ pub(crate) fn configuration_scatter<M: Measurements>(
         .iter()
         .enumerate()
         .map(|(r, &mi)| {
-            let name = all[mi].0.name().to_owned();
+            let name = all[mi].0.name.clone();
             if super::Whose::open(whose[mi].as_ref()) {
                 Key::MarkerOpen(r, name)
             } else {
@@ -921,7 +919,7 @@ pub(crate) fn configuration_scatter<M: Measurements>(
                 .as_ref()
                 .map_or_else(String::new, |w| format!(" · source: {}", w.name));
             p.root.draw(&svg::Markup("<g class=\"sm\">\n".to_owned()))?;
-            for c in m.configurations() {
+            for c in &m.configurations {
                 let load = (words.load_phrase)(c.load());
                 let load = if load.parse::<u32>().is_ok() {
                     format!("concurrency {load}")
@@ -930,7 +928,7 @@ pub(crate) fn configuration_scatter<M: Measurements>(
                 };
                 let tip = format!(
                     "{}{from}: {}, {load}, run {}: {} {short} at {} {}",
-                    m.name(),
+                    &m.name,
                     setup(c),
                     c.repeat(),
                     (words.energy_text)(c.energy()),

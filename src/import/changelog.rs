@@ -11,7 +11,7 @@ use crate::analyse;
 use crate::changes::{BestChange, ChangeEntry, ConfigurationChange, ConfigurationRef, ModelRef};
 use crate::columns;
 use crate::load::{DataSet, LoadedModel};
-use crate::model::{Measured, Measurements, OutputKind};
+use crate::model::{Measured, OutputKind};
 
 /// What the change log compares of one model on one workload.
 #[derive(Debug, Clone, PartialEq)]
@@ -31,12 +31,12 @@ pub struct ModelFacts {
 /// Every model of a data folder by (workload, slug).
 pub type Snapshot = BTreeMap<(String, String), ModelFacts>;
 
-fn facts_of<M>(m: &LoadedModel<M>, figure: (&'static str, &'static str)) -> ModelFacts
+fn facts_of<C>(m: &LoadedModel<C>, figure: (&'static str, &'static str)) -> ModelFacts
 where
-    M: Measurements,
-    M::Config: Serialize,
+    C: Measured,
+    C: Serialize,
 {
-    let configs = m.file.configurations();
+    let configs = &m.file.configurations;
     let rows = configs
         .iter()
         .map(|c| {
@@ -57,7 +57,7 @@ where
         })
         .collect();
     ModelFacts {
-        name: m.file.name().to_owned(),
+        name: m.file.name.clone(),
         figure,
         rows,
         best,
@@ -65,7 +65,7 @@ where
 }
 
 /// The headline column's key and unit, as the change history names them.
-fn key_and_unit<M: Measurements>(c: &columns::Column<M>) -> (&'static str, &'static str) {
+fn key_and_unit<C: Measured>(c: &columns::Column<C>) -> (&'static str, &'static str) {
     (c.key, c.unit)
 }
 

@@ -6,29 +6,29 @@ use std::path::Path;
 
 use super::parse::push_key;
 use super::{Problem, problem, shown};
-use crate::model::{Measured, Measurements};
+use crate::model::{Measured, ModelFile};
 use crate::select;
 
 /// The file's `best` must match the best this program computes, GPU by GPU.
 /// A different configuration with the same energy is a tie, not a
 /// disagreement.
-pub(super) fn check_best<M>(
+pub(super) fn check_best<C>(
     path: &Path,
-    m: &M,
-    stated_best: &BTreeMap<String, M::Config>,
+    m: &ModelFile<C>,
+    stated_best: &BTreeMap<String, C>,
     out: &mut Vec<Problem>,
 ) where
-    M: Measurements,
-    M::Config: PartialEq,
+    C: Measured,
+    C: PartialEq,
 {
     // The kind's words: "median ITL" and "Wh/M", or "batch latency" and
     // "J/image"; the deadline with its unit, "500 ms".
     let words = m.measure().words();
     let (latency, energy) = (words.latency_short, words.energy_short);
     let deadline = format!("{} {}", m.deadline(), words.latency_unit);
-    let configs = m.configurations();
+    let configs = &m.configurations;
     let rows = configs.iter().map(|c| (c.gpu(), c.figures()));
-    let computed = select::best_per_gpu(m.gpus(), m.deadline(), rows);
+    let computed = select::best_per_gpu(m.gpus.as_slice(), m.deadline(), rows);
     for (gpu, best) in &computed {
         let mut field = "best".to_owned();
         push_key(&mut field, gpu);
@@ -91,7 +91,10 @@ pub(super) fn check_best<M>(
             out.push(problem(
                 path,
                 field,
-                format!("{gpu:?} is not in the file's gpus list {:?}", m.gpus()),
+                format!(
+                    "{gpu:?} is not in the file's gpus list {:?}",
+                    m.gpus.as_slice()
+                ),
             ));
         }
     }

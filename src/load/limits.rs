@@ -6,9 +6,7 @@
 //! Each rule is stated once here and once in the tables of
 //! `docs/data-format.md`.
 
-use crate::model::{
-    Configuration, DiffusionConfiguration, Measured, Measurements, ModelFrame, Source,
-};
+use crate::model::{Configuration, DiffusionConfiguration, Measured, ModelFile, Source};
 
 /// Longest slug, in characters: it becomes a folder name and URL segment.
 pub const MAX_SLUG_CHARS: usize = 100;
@@ -125,28 +123,28 @@ pub(super) fn check_text(
 }
 
 /// Every text field of the model and its source, except the configurations'.
-pub(super) fn check_model_texts(bad: &mut impl FnMut(String, String), m: &impl ModelFrame) {
-    check_text(bad, "slug", m.slug(), MAX_SLUG_CHARS);
+pub(super) fn check_model_texts(bad: &mut impl FnMut(String, String), m: &ModelFile<impl Sized>) {
+    check_text(bad, "slug", &m.slug, MAX_SLUG_CHARS);
     for (field, text) in [
-        ("version", m.version()),
-        ("updated", m.updated()),
-        ("data_version", m.data_version()),
-        ("unit", m.unit()),
-        ("boundary", m.boundary()),
-        ("name", m.name()),
-        ("model_id", m.model_id()),
-        ("architecture", m.architecture()),
+        ("version", &m.version),
+        ("updated", &m.updated),
+        ("data_version", &m.data_version),
+        ("unit", &m.unit),
+        ("boundary", &m.boundary),
+        ("name", &m.name),
+        ("model_id", &m.model_id),
+        ("architecture", &m.architecture),
     ] {
         check_text(bad, field, text, MAX_NAME_CHARS);
     }
-    check_text(bad, "caveat", m.caveat(), MAX_PROSE_CHARS);
-    for (i, gpu) in m.gpus().iter().enumerate() {
+    check_text(bad, "caveat", &m.caveat, MAX_PROSE_CHARS);
+    for (i, gpu) in m.gpus.iter().enumerate() {
         check_text(bad, &format!("gpus[{i}]"), gpu, MAX_GPU_CHARS);
         if let Some(problem) = gpu_name_problem(gpu) {
             bad(format!("gpus[{i}]"), problem);
         }
     }
-    check_source_texts(bad, m.source());
+    check_source_texts(bad, &m.source);
 }
 
 fn check_source_texts(bad: &mut impl FnMut(String, String), s: &Source) {
@@ -221,14 +219,14 @@ pub fn is_iso_date(text: &str) -> bool {
 
 /// The date fields: `updated`, `data_version` and the source's `released`,
 /// `compiled` and `retrieved`.
-pub(super) fn check_dates(bad: &mut impl FnMut(String, String), m: &impl ModelFrame) {
-    let source = m.source();
+pub(super) fn check_dates(bad: &mut impl FnMut(String, String), m: &ModelFile<impl Sized>) {
+    let source = &m.source;
     for (field, value) in [
-        ("updated", m.updated()),
-        ("data_version", m.data_version()),
-        ("source.released", source.released.as_str()),
-        ("source.compiled", source.compiled.as_str()),
-        ("source.retrieved", source.retrieved.as_str()),
+        ("updated", &m.updated),
+        ("data_version", &m.data_version),
+        ("source.released", &source.released),
+        ("source.compiled", &source.compiled),
+        ("source.retrieved", &source.retrieved),
     ] {
         if !is_iso_date(value) && !value.chars().any(is_control) {
             bad(
@@ -291,7 +289,7 @@ pub(super) struct Deadline {
 /// The model-wide numbers: the deadline and the parameter counts.
 pub(super) fn check_model_ranges(
     bad: &mut impl FnMut(String, String),
-    m: &impl Measurements,
+    m: &ModelFile<impl Measured>,
     deadline: &Deadline,
 ) {
     match deadline.value {
@@ -305,8 +303,8 @@ pub(super) fn check_model_ranges(
         ),
     }
     for (field, value) in [
-        ("params_b", m.params_b()),
-        ("active_params_b", m.active_params_b()),
+        ("params_b", m.params_b),
+        ("active_params_b", m.active_params_b),
     ] {
         check_at_most(bad, field, value, MAX_PARAMS_B, " billion", "");
     }

@@ -11,13 +11,12 @@ use std::path::Path;
 use super::best::check_best;
 use super::{LoadedModel, Problem, limits, problem, shown};
 use crate::model::{
-    Configuration, DiffusionFile, Measured, Measurements, ModelFile, ModelFrame, row_anchor,
-    url_segment,
+    Configuration, DiffusionConfiguration, Measured, ModelFile, row_anchor, url_segment,
 };
 
 /// A file's workload as (id, display name); see [`ModelFile::workload_ref`].
-pub(super) fn workload_of(m: &impl ModelFrame) -> Option<(String, String)> {
-    crate::model::workload_ref(m.workload_decl(), m.source())
+pub(super) fn workload_of(m: &ModelFile<impl Sized>) -> Option<(String, String)> {
+    crate::model::workload_ref(m.workload.as_ref(), &m.source)
 }
 
 /// Slugs that would publish a model's files over a site-wide file
@@ -152,47 +151,47 @@ pub fn validate_model(path: &Path, m: &ModelFile) -> Vec<Problem> {
 /// Checks the frame every model file shares, whatever it measures: slug,
 /// texts, dates, names, workload, source addresses, the deadline, the
 /// parameters, the GPU list and that there are configurations.
-pub(super) fn validate_frame<M: Measurements>(
+pub(super) fn validate_frame<C: Measured>(
     bad: &mut impl FnMut(String, String),
-    m: &M,
+    m: &ModelFile<C>,
     deadline: &limits::Deadline,
 ) {
-    if !is_valid_slug(m.slug()) {
+    if !is_valid_slug(&m.slug) {
         bad(
             "slug".into(),
             format!(
                 "{:?} is not a valid slug: use lower-case letters, digits and '-', starting with a letter or digit (it becomes a URL path)",
-                m.slug()
+                &m.slug
             ),
         );
     }
     limits::check_model_texts(bad, m);
     limits::check_dates(bad, m);
     limits::check_model_ranges(bad, m, deadline);
-    for (field, value) in [("name", m.name()), ("model_id", m.model_id())] {
+    for (field, value) in [("name", &m.name), ("model_id", &m.model_id)] {
         if value.trim().is_empty() {
             bad(field.into(), "must not be empty".into());
         }
     }
-    if RESERVED_SLUGS.contains(&m.slug()) {
+    if RESERVED_SLUGS.contains(&m.slug.as_str()) {
         bad(
             "slug".into(),
             format!(
                 "{:?} is reserved: data/{}.{} is a site-wide download; choose another slug",
-                m.slug(),
-                m.slug(),
-                if m.slug() == "changes" { "json" } else { "csv" }
+                &m.slug,
+                &m.slug,
+                if m.slug == "changes" { "json" } else { "csv" }
             ),
         );
     }
     check_workload(bad, m);
     let urls = [
-        ("url", Some(&m.source().url)),
-        ("cite_url", Some(&m.source().cite_url)),
+        ("url", Some(&m.source.url)),
+        ("cite_url", Some(&m.source.cite_url)),
     ];
     let urls = urls
         .into_iter()
-        .chain([("data_url", m.source().data_url.as_ref())]);
+        .chain([("data_url", m.source.data_url.as_ref())]);
     for (field, url) in urls {
         if let Some(url) = url.filter(|u| !is_web_url(u)) {
             bad(
@@ -202,27 +201,24 @@ pub(super) fn validate_frame<M: Measurements>(
         }
     }
     positive(bad, deadline.field, m.deadline(), "");
-    positive(bad, "params_b", m.params_b(), "");
-    positive(bad, "active_params_b", m.active_params_b(), "");
-    if m.active_params_b().is_finite()
-        && m.params_b().is_finite()
-        && m.active_params_b() > m.params_b()
-    {
+    positive(bad, "params_b", m.params_b, "");
+    positive(bad, "active_params_b", m.active_params_b, "");
+    if m.active_params_b.is_finite() && m.params_b.is_finite() && m.active_params_b > m.params_b {
         bad(
             "active_params_b".into(),
             format!(
                 "active parameters ({}) exceed total parameters ({})",
-                limits::number(m.active_params_b()),
-                limits::number(m.params_b())
+                limits::number(m.active_params_b),
+                limits::number(m.params_b)
             ),
         );
     }
 
-    if m.gpus().is_empty() {
+    if m.gpus.is_empty() {
         bad("gpus".into(), "must list at least one GPU".into());
     }
     let mut gpu_segments: BTreeMap<String, &str> = BTreeMap::new();
-    for (i, gpu) in m.gpus().iter().enumerate() {
+    for (i, gpu) in m.gpus.iter().enumerate() {
         let seg = url_segment(gpu);
         if seg.is_empty() {
             bad(
@@ -246,7 +242,7 @@ pub(super) fn validate_frame<M: Measurements>(
         }
     }
 
-    if m.configurations().is_empty() {
+    if m.configurations.is_empty() {
         bad(
             "configurations".into(),
             "is empty; a model file needs at least one measured configuration".into(),
@@ -256,19 +252,22 @@ pub(super) fn validate_frame<M: Measurements>(
 
 /// Checks what identifies each configuration: its GPU is in the file's
 /// list, its `row_id` is there, unique and gives a page anchor of its own.
-pub(super) fn validate_row_ids<M: Measurements>(bad: &mut impl FnMut(String, String), m: &M) {
+pub(super) fn validate_row_ids<C: Measured>(
+    bad: &mut impl FnMut(String, String),
+    m: &ModelFile<C>,
+) {
     let mut row_ids: BTreeMap<&str, usize> = BTreeMap::new();
     let mut anchors: BTreeMap<String, usize> = BTreeMap::new();
-    for (i, c) in m.configurations().iter().enumerate() {
+    for (i, c) in m.configurations.iter().enumerate() {
         let at = format!("configurations[{i}]");
         let row = format!(" (row {})", shown(c.row_id()));
-        if !m.gpus().iter().any(|g| g == c.gpu()) {
+        if !m.gpus.iter().any(|g| g == c.gpu()) {
             bad(
                 format!("{at}.gpu"),
                 format!(
                     "{:?} is not in the file's gpus list {:?}{row}",
                     c.gpu(),
-                    m.gpus()
+                    m.gpus.as_slice()
                 ),
             );
         }
@@ -283,7 +282,7 @@ pub(super) fn validate_row_ids<M: Measurements>(bad: &mut impl FnMut(String, Str
                 ),
             );
         } else {
-            let anchor = row_anchor(m.slug(), c.row_id());
+            let anchor = row_anchor(&m.slug, c.row_id());
             if let Some(clash) = page_anchor_clash(&anchor) {
                 bad(
                     format!("{at}.row_id"),
@@ -316,8 +315,8 @@ pub fn is_valid_workload_id(id: &str) -> bool {
 }
 
 /// The file must name its workload with an id that is a safe path segment.
-fn check_workload(bad: &mut impl FnMut(String, String), m: &impl ModelFrame) {
-    let field = if m.workload_decl().is_some() {
+fn check_workload(bad: &mut impl FnMut(String, String), m: &ModelFile<impl Sized>) {
+    let field = if m.workload.as_ref().is_some() {
         "workload.id"
     } else {
         "source.workload"
@@ -327,7 +326,7 @@ fn check_workload(bad: &mut impl FnMut(String, String), m: &impl ModelFrame) {
             field.into(),
             format!(
                 "{:?} names no workload id: end it with the id in parentheses, e.g. \"Text Conversation (lm-arena-chat)\", or add a top-level \"workload\" object with id, name and description",
-                m.source().workload
+                m.source.workload
             ),
         ),
         Some((id, name)) => {
@@ -341,7 +340,7 @@ fn check_workload(bad: &mut impl FnMut(String, String), m: &impl ModelFrame) {
             }
             if name.trim().is_empty() {
                 bad(
-                    if m.workload_decl().is_some() {
+                    if m.workload.as_ref().is_some() {
                         "workload.name"
                     } else {
                         "source.workload"
@@ -558,17 +557,17 @@ struct FileFacts<'a> {
 }
 
 impl FileFacts<'_> {
-    fn of<F: Measurements>(
-        m: &LoadedModel<F>,
+    fn of<C: Measured>(
+        m: &LoadedModel<C>,
         kind: Option<crate::model::OutputKind>,
     ) -> FileFacts<'_> {
         FileFacts {
             path: &m.path,
-            slug: m.file.slug(),
+            slug: &m.file.slug,
             workload: &m.workload,
             kind,
             deadline: m.file.deadline(),
-            gpus: m.file.gpus(),
+            gpus: m.file.gpus.as_slice(),
         }
     }
 
@@ -591,7 +590,7 @@ impl FileFacts<'_> {
 
 pub(super) fn check_across_files(
     models: &[LoadedModel],
-    diffusion: &[LoadedModel<DiffusionFile>],
+    diffusion: &[LoadedModel<DiffusionConfiguration>],
     problems: &mut Vec<Problem>,
 ) {
     let mut files: Vec<FileFacts<'_>> = models

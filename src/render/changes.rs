@@ -337,7 +337,7 @@ impl Links<'_, '_> {
     /// The model's display name: as the site has it now, else as recorded.
     fn model_name(&self, workload: &str, slug: &str, recorded: Option<&str>) -> String {
         match self.locate(workload, slug) {
-            Some((w, i)) => self.mirror.workloads[w].frame(i).name().to_owned(),
+            Some((w, i)) => self.mirror.workloads[w].frame(i).name.to_owned(),
             None => recorded.map_or_else(|| slug.to_owned(), str::to_owned),
         }
     }
@@ -362,7 +362,7 @@ impl Links<'_, '_> {
         let has = self.locate(workload, slug).is_some_and(|(w, i)| {
             self.mirror.workloads[w]
                 .frame(i)
-                .gpus()
+                .gpus
                 .iter()
                 .any(|g| g == gpu)
         });

@@ -18,7 +18,7 @@ use crate::analyse::LeaderboardRow;
 use crate::columns::{Column, Record};
 use crate::fmt;
 use crate::load::LoadedModel;
-use crate::model::{DiffusionFile, ModelFile, OutputKind};
+use crate::model::{Configuration, DiffusionConfiguration, ModelFile, OutputKind};
 use crate::workload::Measure;
 use crate::write::PageSink;
 
@@ -61,10 +61,10 @@ const CSV_FILES: [CsvFiles; 3] = [
 /// configuration, each read by the same columns; with `source` (a site of
 /// two sources or more), a last column `source` names whose measurement
 /// each row is (last, so every other column keeps its place).
-fn write_csv<'r, F: PageKind>(
+fn write_csv<'r, C: PageKind>(
     out: &mut dyn std::io::Write,
-    columns: &[&Column<F>],
-    records: impl Iterator<Item = Record<'r, F>>,
+    columns: &[&Column<C>],
+    records: impl Iterator<Item = Record<'r, C>>,
     source: bool,
 ) -> Result<()> {
     let mut w = csv::WriterBuilder::new()
@@ -73,7 +73,7 @@ fn write_csv<'r, F: PageKind>(
     let extra = source.then(|| SOURCE_KEY.to_owned());
     w.write_record(columns.iter().map(|c| c.csv_header()).chain(extra))?;
     for record in records {
-        let whose = source.then(|| record.model.source().name.as_str());
+        let whose = source.then(|| record.model.source.name.as_str());
         w.write_record(
             columns
                 .iter()
@@ -85,21 +85,21 @@ fn write_csv<'r, F: PageKind>(
     Ok(())
 }
 
-fn csv_bytes<'r, F: PageKind>(
-    columns: &[&Column<F>],
-    records: impl Iterator<Item = Record<'r, F>>,
+fn csv_bytes<'r, C: PageKind>(
+    columns: &[&Column<C>],
+    records: impl Iterator<Item = Record<'r, C>>,
     source: bool,
 ) -> Result<Vec<u8>> {
     let mut buf = Vec::new();
-    write_csv::<F>(&mut buf, columns, records, source)?;
+    write_csv::<C>(&mut buf, columns, records, source)?;
     Ok(buf)
 }
 
-fn configuration_records<'a, F: PageKind>(
-    models: &'a [(&'a str, &'a F)],
-) -> impl Iterator<Item = Record<'a, F>> + 'a {
+fn configuration_records<'a, C: PageKind>(
+    models: &'a [(&'a str, &'a ModelFile<C>)],
+) -> impl Iterator<Item = Record<'a, C>> + 'a {
     models.iter().flat_map(|&(workload, model)| {
-        model.configurations().iter().map(move |config| Record {
+        model.configurations.iter().map(move |config| Record {
             workload,
             model,
             config,
@@ -108,16 +108,20 @@ fn configuration_records<'a, F: PageKind>(
     })
 }
 
+/// One workload's part of a leaderboard CSV: its id, its models and its
+/// best rows.
+pub type CsvPart<'a, C> = (&'a str, &'a [&'a ModelFile<C>], &'a [LeaderboardRow]);
+
 /// `leaderboard.csv` (or the diffusion kinds' `leaderboard-image.csv`,
 /// `leaderboard-video.csv`): each workload's best rows, ranked within the
 /// workload (`rank` restarts at 1 for each workload).
-pub fn leaderboard_csv<F: PageKind>(
+pub fn leaderboard_csv<C: PageKind>(
     measure: Measure,
-    parts: &[(&str, &[&F], &[LeaderboardRow])],
+    parts: &[CsvPart<'_, C>],
     source: bool,
 ) -> Result<Vec<u8>> {
-    let columns: Vec<&Column<F>> = csv_columns::<F>(measure).collect();
-    csv_bytes::<F>(
+    let columns: Vec<&Column<C>> = csv_columns::<C>(measure).collect();
+    csv_bytes::<C>(
         &columns,
         parts.iter().flat_map(|&(workload, models, rows)| {
             rows.iter().enumerate().map(move |(i, r)| {
@@ -125,7 +129,7 @@ pub fn leaderboard_csv<F: PageKind>(
                 Record {
                     workload,
                     model,
-                    config: &model.configurations()[r.config],
+                    config: &model.configurations[r.config],
                     rank: Some(i + 1),
                 }
             })
@@ -136,13 +140,13 @@ pub fn leaderboard_csv<F: PageKind>(
 
 /// `configurations.csv` (or one model's CSV): every configuration, each
 /// model with its workload id. Every file must measure `measure`.
-pub fn configurations_csv<F: PageKind>(
+pub fn configurations_csv<C: PageKind>(
     measure: Measure,
-    models: &[(&str, &F)],
+    models: &[(&str, &ModelFile<C>)],
     source: bool,
 ) -> Result<Vec<u8>> {
-    csv_bytes::<F>(
-        F::tables(measure).csv,
+    csv_bytes::<C>(
+        C::tables(measure).csv,
         configuration_records(models),
         source,
     )
@@ -150,12 +154,12 @@ pub fn configurations_csv<F: PageKind>(
 
 /// Where one (model, workload) data file is published, from the site root:
 /// `data/<workload>/<slug>.<ext>`.
-pub fn model_file_path<F: PageKind>(site: &Site<'_, F>, m: &F, ext: &str) -> String {
-    format!("data/{}/{}.{ext}", site.workload.id, m.slug())
+pub fn model_file_path<C: PageKind>(site: &Site<'_, C>, m: &ModelFile<C>, ext: &str) -> String {
+    format!("data/{}/{}.{ext}", site.workload.id, &m.slug)
 }
 
 /// The rows of the data dictionary's column table.
-fn dictionary_rows<'c, F: PageKind>(s: &mut String, columns: impl Iterator<Item = &'c Column<F>>) {
+fn dictionary_rows<'c, C: PageKind>(s: &mut String, columns: impl Iterator<Item = &'c Column<C>>) {
     s.push_str("| column | unit | origin | definition |\n|---|---|---|---|\n");
     for c in columns {
         s.push_str(&format!(
@@ -169,8 +173,8 @@ fn dictionary_rows<'c, F: PageKind>(s: &mut String, columns: impl Iterator<Item 
 }
 
 /// The columns of the CSV files of `measure`, `rank` first.
-fn csv_columns<F: PageKind>(measure: Measure) -> impl Iterator<Item = &'static Column<F>> {
-    let tables = F::tables(measure);
+fn csv_columns<C: PageKind>(measure: Measure) -> impl Iterator<Item = &'static Column<C>> {
+    let tables = C::tables(measure);
     std::iter::once(tables.rank).chain(tables.csv.iter().copied())
 }
 
@@ -198,7 +202,7 @@ fn data_dictionary(site: &Mirror<'_>) -> String {
              leading `'` so that spreadsheets do not run it as a formula (OWASP's advice on CSV injection); \
              remove that quote to get the value as published.\n\n",
         );
-        dictionary_rows(&mut s, csv_columns::<ModelFile>(Measure::Tokens));
+        dictionary_rows(&mut s, csv_columns::<Configuration>(Measure::Tokens));
     }
     for (k, files) in diffusion.iter().enumerate() {
         if tokens || k > 0 {
@@ -216,7 +220,7 @@ fn data_dictionary(site: &Mirror<'_>) -> String {
                 Measure::Tokens => "token",
             }
         ));
-        dictionary_rows(&mut s, csv_columns::<DiffusionFile>(files.measure));
+        dictionary_rows(&mut s, csv_columns::<DiffusionConfiguration>(files.measure));
     }
     if tokens && diffusion.is_empty() {
         s.push_str("\n## Workloads\n\n| id | name | median ITL deadline | models | description |\n|---|---|---|---|---|\n");
@@ -261,7 +265,7 @@ struct DictionaryTable {
     /// Element id of the caption.
     id: String,
     /// The columns.
-    columns: Vec<&'static Column<DiffusionFile>>,
+    columns: Vec<&'static Column<DiffusionConfiguration>>,
 }
 
 #[derive(Template)]
@@ -270,7 +274,7 @@ struct DataPage {
     meta: PageMeta,
     site_files: Vec<FileEntry>,
     model_files: Vec<(String, Vec<FileEntry>)>,
-    columns: Vec<&'static Column<ModelFile>>,
+    columns: Vec<&'static Column<Configuration>>,
     diffusion_columns: Vec<DictionaryTable>,
     workloads: Vec<(String, String, &'static str, String, usize)>,
 }
@@ -287,23 +291,23 @@ fn size(bytes: usize) -> String {
 
 /// Writes the two CSV files of the workloads of one kind, `sites`, and
 /// lists them in `list`; returns the number of configurations.
-fn kind_files<F: PageKind>(
+fn kind_files<C: PageKind>(
     files: CsvFiles,
-    sites: &[&Site<'_, F>],
+    sites: &[&Site<'_, C>],
     mixed: bool,
     sink: &dyn PageSink,
     list: &mut Vec<FileEntry>,
 ) -> Result<usize> {
     let words = super::Words::of(files.measure);
-    let models: Vec<(&str, &F)> = sites
+    let models: Vec<(&str, &ModelFile<C>)> = sites
         .iter()
         .flat_map(|w| w.models.iter().map(|m| (w.workload.id.as_str(), &m.file)))
         .collect();
-    let per_workload: Vec<Vec<&F>> = sites
+    let per_workload: Vec<Vec<&ModelFile<C>>> = sites
         .iter()
         .map(|w| w.models.iter().map(|m| &m.file).collect())
         .collect();
-    let parts: Vec<(&str, &[&F], &[LeaderboardRow])> = sites
+    let parts: Vec<CsvPart<'_, C>> = sites
         .iter()
         .zip(&per_workload)
         .map(|(w, files)| {
@@ -336,13 +340,13 @@ fn kind_files<F: PageKind>(
             words.energy_long
         ),
     });
-    let columns = F::tables(files.measure).csv;
+    let columns = C::tables(files.measure).csv;
     let path = format!("data/{}", files.configurations);
     // Streamed: at 10,000 models this file is over 100 MB.
     let all = sink.put_streamed(&path, &mut |out| {
-        write_csv::<F>(out, columns, configuration_records(&models), source)
+        write_csv::<C>(out, columns, configuration_records(&models), source)
     })?;
-    let n: usize = models.iter().map(|(_, m)| m.configurations().len()).sum();
+    let n: usize = models.iter().map(|(_, m)| m.configurations.len()).sum();
     let of_what = if mixed {
         format!("on every {} workload", files.what)
     } else {
@@ -382,7 +386,7 @@ pub fn render_downloads(
         n += kind_files(CSV_FILES[0], &sites, mixed, sink, &mut site_files)?;
     }
     for files in &diffusion {
-        let sites: Vec<&Site<'_, DiffusionFile>> = site
+        let sites: Vec<&Site<'_, DiffusionConfiguration>> = site
             .workloads
             .iter()
             .filter_map(|w| match w {
@@ -469,7 +473,7 @@ pub fn render_downloads(
     );
     let meta = site.meta(path, "Downloads", description, "data");
     let columns = if tokens {
-        csv_columns::<ModelFile>(Measure::Tokens).collect()
+        csv_columns::<Configuration>(Measure::Tokens).collect()
     } else {
         Vec::new()
     };
@@ -481,7 +485,7 @@ pub fn render_downloads(
                 files.what, files.leaderboard, files.configurations
             ),
             id: format!("dict-{}-caption", files.what),
-            columns: csv_columns::<DiffusionFile>(files.measure).collect(),
+            columns: csv_columns::<DiffusionConfiguration>(files.measure).collect(),
         })
         .collect();
     let page = DataPage {
@@ -503,9 +507,9 @@ pub fn render_downloads(
 /// input JSON, unchanged, and a CSV of its configurations. The legacy
 /// workload's files are also written at `data/<slug>.json` and `.csv`, their
 /// addresses before the site had workloads.
-pub fn publish_model_files<F: PageKind>(
-    site: &Site<'_, F>,
-    lm: &LoadedModel<F>,
+pub fn publish_model_files<C: PageKind>(
+    site: &Site<'_, C>,
+    lm: &LoadedModel<C>,
     sink: &dyn PageSink,
 ) -> Result<Vec<FileEntry>> {
     let m = &lm.file;
@@ -520,12 +524,12 @@ pub fn publish_model_files<F: PageKind>(
     sink.put(&csv_path, &csv)?;
     if site.legacy() {
         sink.copy_file(
-            &format!("data/{}.json", m.slug()),
+            &format!("data/{}.json", &m.slug),
             &lm.path,
             lm.len,
             lm.digest,
         )?;
-        sink.put(&format!("data/{}.csv", m.slug()), &csv)?;
+        sink.put(&format!("data/{}.csv", &m.slug), &csv)?;
     }
     let href = |p: &str| p.strip_prefix("data/").unwrap_or(p).to_owned();
     let entries = vec![
@@ -535,8 +539,7 @@ pub fn publish_model_files<F: PageKind>(
             size: size(lm.len as usize),
             what: format!(
                 "{} on {}: the input data file as published, byte for byte.",
-                m.name(),
-                site.workload.name
+                &m.name, site.workload.name
             ),
         },
         FileEntry {
@@ -545,9 +548,9 @@ pub fn publish_model_files<F: PageKind>(
             size: size(csv.len()),
             what: format!(
                 "{} on {}: its {} configurations as CSV, with the derived columns.",
-                m.name(),
+                &m.name,
                 site.workload.name,
-                m.configurations().len()
+                m.configurations.len()
             ),
         },
     ];

@@ -12,42 +12,41 @@ use crate::columns::{
 use crate::fmt;
 pub use crate::model::Words;
 use crate::model::{
-    Configuration, DiffusionConfiguration, DiffusionFile, Measured, Measurements, ModelFile,
-    OutputKind,
+    Configuration, DiffusionConfiguration, DiffusionFile, Measured, ModelFile, OutputKind,
 };
 use crate::workload::Measure;
 
 /// The columns of each table a workload's pages show, in order.
-pub struct Tables<F: Measurements + 'static> {
+pub struct Tables<C: Measured + 'static> {
     /// The rank, first column of the leaderboard CSV files.
-    pub rank: &'static Column<F>,
+    pub rank: &'static Column<C>,
     /// The headline energy: what the leaderboard ranks on.
-    pub headline: &'static Column<F>,
+    pub headline: &'static Column<C>,
     /// The model's own facts, first the model (the comparison's columns
     /// before its GPUs).
-    pub model_facts: &'static [&'static Column<F>],
+    pub model_facts: &'static [&'static Column<C>],
     /// The leaderboard.
-    pub leaderboard: &'static [Shown<F>],
+    pub leaderboard: &'static [Shown<C>],
     /// The keys of the leaderboard's and GPU page's columns shown before
     /// the reader chooses more with the column chooser.
     pub essential: &'static [&'static str],
     /// A GPU page: the leaderboard's, less the GPU and the model facts.
-    pub gpu_page: &'static [Shown<F>],
+    pub gpu_page: &'static [Shown<C>],
     /// A model page's table of every configuration.
-    pub configurations: &'static [&'static Column<F>],
+    pub configurations: &'static [&'static Column<C>],
     /// The CSV files (every configuration, and after `rank` the
     /// leaderboard).
-    pub csv: &'static [&'static Column<F>],
+    pub csv: &'static [&'static Column<C>],
     /// The figures of a best configuration's card, each with its unit; a
     /// column a configuration has no value for is left out.
-    pub card: &'static [&'static Column<F>],
+    pub card: &'static [&'static Column<C>],
 }
 
 /// A configuration's card figures ([`Tables::card`]): each column's label,
 /// and its value with its unit.
-pub fn card_figures<F: Measurements>(
-    tables: &Tables<F>,
-    record: &crate::columns::Record<'_, F>,
+pub fn card_figures<C: Measured>(
+    tables: &Tables<C>,
+    record: &crate::columns::Record<'_, C>,
 ) -> Vec<(String, String)> {
     tables
         .card
@@ -59,15 +58,15 @@ pub fn card_figures<F: Measurements>(
         .collect()
 }
 
-impl<F: Measurements> Clone for Tables<F> {
+impl<C: Measured> Clone for Tables<C> {
     fn clone(&self) -> Self {
         *self
     }
 }
 
-impl<F: Measurements> Copy for Tables<F> {}
+impl<C: Measured> Copy for Tables<C> {}
 
-impl<F: Measurements> std::fmt::Debug for Tables<F> {
+impl<C: Measured> std::fmt::Debug for Tables<C> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Tables")
             .field("headline", &self.headline.key)
@@ -86,38 +85,38 @@ pub trait PageKind: PageCharts + Sync + Sized + std::fmt::Debug + 'static {
 
     /// The whole configuration in a phrase: "2 × H100, TP2, BF16, max
     /// concurrency 256".
-    fn config_summary(c: &Self::Config) -> String;
+    fn config_summary(c: &Self) -> String;
 
     /// The setup beside a best figure on the comparison: "2 × H100, TP2,
     /// BF16, 256 seqs".
-    fn compare_setup(c: &Self::Config) -> String;
+    fn compare_setup(c: &Self) -> String;
 
     /// The headline energy in its page format, without the unit:
     /// "39.05".
-    fn energy_figure(c: &Self::Config) -> String;
+    fn energy_figure(c: &Self) -> String;
 
     /// "32.8 B total, 32.8 B active" (per token) or "12.0 B".
-    fn parameters(m: &Self) -> String;
+    fn parameters(m: &ModelFile<Self>) -> String;
 
     /// Facts of a model page beyond those every kind has.
-    fn output_facts(_m: &Self) -> Vec<(String, String)> {
+    fn output_facts(_m: &ModelFile<Self>) -> Vec<(String, String)> {
         Vec::new()
     }
 
     /// The title of a group of a configuration table: "2 × H100, TP2,
     /// BF16".
-    fn group_title(first: &Self::Config) -> String;
+    fn group_title(first: &Self) -> String;
 
     /// A cell of the latency-budget table: "39.05 Wh/M — 1 × B200, 384
     /// seqs, 41.9 ms".
-    fn budget_text(c: &Self::Config) -> String;
+    fn budget_text(c: &Self) -> String;
 
     /// Whether `c` is within the file's own deadline flag.
-    fn under_deadline(c: &Self::Config) -> bool;
+    fn under_deadline(c: &Self) -> bool;
 
     /// What carbon and cost are counted per, headline first: per million
     /// output tokens and per response, or per image or video.
-    fn footprint_bases(c: &Self::Config) -> Vec<Basis>;
+    fn footprint_bases(c: &Self) -> Vec<Basis>;
 }
 
 /// An energy figure carbon and cost are computed from.
@@ -132,7 +131,7 @@ pub struct Basis {
 /// Columns of the per-token leaderboard, in order: the essential columns
 /// first (shown by default, [`TOKEN_ESSENTIAL`]), then the rest, which the
 /// reader shows with the column chooser.
-const LEADERBOARD_COLUMNS: &[Shown<ModelFile>] = &[
+const LEADERBOARD_COLUMNS: &[Shown<Configuration>] = &[
     Shown::Figure(&tokens::MODEL),
     Shown::Figure(&tokens::GPU),
     Shown::Figure(&tokens::NUM_GPUS),
@@ -166,7 +165,7 @@ const TOKEN_ESSENTIAL: &[&str] = &[
 
 /// Columns of a per-token GPU page: the leaderboard's, less the GPU and the
 /// model facts.
-const GPU_PAGE_COLUMNS: &[Shown<ModelFile>] = &[
+const GPU_PAGE_COLUMNS: &[Shown<Configuration>] = &[
     Shown::Figure(&tokens::MODEL),
     Shown::Figure(&tokens::NUM_GPUS),
     Shown::Figure(&tokens::WH_PER_MILLION_OUTPUT_TOKENS),
@@ -183,7 +182,7 @@ const GPU_PAGE_COLUMNS: &[Shown<ModelFile>] = &[
 ];
 
 /// Columns of a per-token model page's configuration tables.
-const CONFIG_COLUMNS: &[&Column<ModelFile>] = &[
+const CONFIG_COLUMNS: &[&Column<Configuration>] = &[
     &tokens::MAX_NUM_SEQS,
     &tokens::WH_PER_MILLION_OUTPUT_TOKENS,
     &tokens::JOULES_PER_OUTPUT_TOKEN,
@@ -200,7 +199,7 @@ const CONFIG_COLUMNS: &[&Column<ModelFile>] = &[
 ];
 
 /// Columns of `configurations.csv` and of each per-token model's CSV.
-const CSV_COLUMNS: &[&Column<ModelFile>] = &[
+const CSV_COLUMNS: &[&Column<Configuration>] = &[
     &tokens::WORKLOAD,
     &tokens::MODEL_SLUG,
     &tokens::MODEL,
@@ -237,7 +236,7 @@ const CSV_COLUMNS: &[&Column<ModelFile>] = &[
     &tokens::PARALLELISM,
 ];
 
-impl PageKind for ModelFile {
+impl PageKind for Configuration {
     const COLUMNS: ColumnSet<Self> = PER_TOKEN;
 
     fn tables(_: Measure) -> Tables<Self> {
@@ -328,7 +327,7 @@ impl PageKind for ModelFile {
 }
 
 /// The facts of a diffusion model on the comparison.
-const DIFFUSION_MODEL_FACTS: &[&Column<DiffusionFile>] = &[
+const DIFFUSION_MODEL_FACTS: &[&Column<DiffusionConfiguration>] = &[
     &diffusion::MODEL,
     &diffusion::ARCHITECTURE,
     &diffusion::PARAMS_BILLION,
@@ -348,7 +347,7 @@ const DIFFUSION_ESSENTIAL: &[&str] = &[
 ];
 
 /// Columns of a text-to-image leaderboard.
-const IMAGE_LEADERBOARD: &[Shown<DiffusionFile>] = &[
+const IMAGE_LEADERBOARD: &[Shown<DiffusionConfiguration>] = &[
     Shown::Figure(&diffusion::MODEL),
     Shown::Figure(&diffusion::GPU),
     Shown::Figure(&diffusion::NUM_GPUS),
@@ -367,7 +366,7 @@ const IMAGE_LEADERBOARD: &[Shown<DiffusionFile>] = &[
 ];
 
 /// Columns of a text-to-video leaderboard.
-const VIDEO_LEADERBOARD: &[Shown<DiffusionFile>] = &[
+const VIDEO_LEADERBOARD: &[Shown<DiffusionConfiguration>] = &[
     Shown::Figure(&diffusion::MODEL),
     Shown::Figure(&diffusion::GPU),
     Shown::Figure(&diffusion::NUM_GPUS),
@@ -386,7 +385,7 @@ const VIDEO_LEADERBOARD: &[Shown<DiffusionFile>] = &[
     Shown::Figure(&diffusion::PARAMS_BILLION),
 ];
 
-const IMAGE_GPU_PAGE: &[Shown<DiffusionFile>] = &[
+const IMAGE_GPU_PAGE: &[Shown<DiffusionConfiguration>] = &[
     Shown::Figure(&diffusion::MODEL),
     Shown::Figure(&diffusion::NUM_GPUS),
     Shown::Figure(&diffusion::JOULES_PER_IMAGE),
@@ -400,7 +399,7 @@ const IMAGE_GPU_PAGE: &[Shown<DiffusionFile>] = &[
     Shown::Figure(&diffusion::GPU_POWER_WATTS),
 ];
 
-const VIDEO_GPU_PAGE: &[Shown<DiffusionFile>] = &[
+const VIDEO_GPU_PAGE: &[Shown<DiffusionConfiguration>] = &[
     Shown::Figure(&diffusion::MODEL),
     Shown::Figure(&diffusion::NUM_GPUS),
     Shown::Figure(&diffusion::JOULES_PER_VIDEO),
@@ -415,7 +414,7 @@ const VIDEO_GPU_PAGE: &[Shown<DiffusionFile>] = &[
     Shown::Figure(&diffusion::GPU_POWER_WATTS),
 ];
 
-const IMAGE_CONFIGS: &[&Column<DiffusionFile>] = &[
+const IMAGE_CONFIGS: &[&Column<DiffusionConfiguration>] = &[
     &diffusion::BATCH_SIZE,
     &diffusion::JOULES_PER_IMAGE,
     &diffusion::IMAGES_PER_KWH,
@@ -426,7 +425,7 @@ const IMAGE_CONFIGS: &[&Column<DiffusionFile>] = &[
     &diffusion::REPEAT,
 ];
 
-const VIDEO_CONFIGS: &[&Column<DiffusionFile>] = &[
+const VIDEO_CONFIGS: &[&Column<DiffusionConfiguration>] = &[
     &diffusion::BATCH_SIZE,
     &diffusion::JOULES_PER_VIDEO,
     &diffusion::JOULES_PER_VIDEO_SECOND,
@@ -439,7 +438,7 @@ const VIDEO_CONFIGS: &[&Column<DiffusionFile>] = &[
 ];
 
 /// Columns of `configurations-image.csv` and each image model's CSV.
-const IMAGE_CSV: &[&Column<DiffusionFile>] = &[
+const IMAGE_CSV: &[&Column<DiffusionConfiguration>] = &[
     &diffusion::WORKLOAD,
     &diffusion::MODEL_SLUG,
     &diffusion::MODEL,
@@ -471,7 +470,7 @@ const IMAGE_CSV: &[&Column<DiffusionFile>] = &[
 ];
 
 /// Columns of `configurations-video.csv` and each video model's CSV.
-const VIDEO_CSV: &[&Column<DiffusionFile>] = &[
+const VIDEO_CSV: &[&Column<DiffusionConfiguration>] = &[
     &diffusion::WORKLOAD,
     &diffusion::MODEL_SLUG,
     &diffusion::MODEL,
@@ -506,7 +505,7 @@ const VIDEO_CSV: &[&Column<DiffusionFile>] = &[
     &diffusion::RESOLUTION,
 ];
 
-impl PageKind for DiffusionFile {
+impl PageKind for DiffusionConfiguration {
     const COLUMNS: ColumnSet<Self> = DIFFUSION;
 
     fn tables(measure: Measure) -> Tables<Self> {
@@ -646,9 +645,9 @@ mod tests {
     /// Every column a table or CSV file shows is defined in its kind's set,
     /// so its header links to a definition on the about page; the headline
     /// is followed by the carbon and cost columns.
-    fn tables_use_the_set<F: PageKind>(measure: Measure) {
-        let t = F::tables(measure);
-        let keys: Vec<&str> = F::COLUMNS.columns.iter().map(|c| c.key).collect();
+    fn tables_use_the_set<C: PageKind>(measure: Measure) {
+        let t = C::tables(measure);
+        let keys: Vec<&str> = C::COLUMNS.columns.iter().map(|c| c.key).collect();
         let shown = t
             .leaderboard
             .iter()
@@ -701,8 +700,8 @@ mod tests {
 
     #[test]
     fn every_table_column_is_defined_in_its_set() {
-        tables_use_the_set::<ModelFile>(Measure::Tokens);
-        tables_use_the_set::<DiffusionFile>(Measure::Diffusion(OutputKind::Image));
-        tables_use_the_set::<DiffusionFile>(Measure::Diffusion(OutputKind::Video));
+        tables_use_the_set::<Configuration>(Measure::Tokens);
+        tables_use_the_set::<DiffusionConfiguration>(Measure::Diffusion(OutputKind::Image));
+        tables_use_the_set::<DiffusionConfiguration>(Measure::Diffusion(OutputKind::Video));
     }
 }

@@ -16,7 +16,7 @@ use crate::columns::{Column, Record};
 use crate::fmt;
 use crate::footprint::{Footprint, Impact};
 use crate::load::LoadedModel;
-use crate::model::{Measured, ModelFrame, Source, row_anchor, url_segment};
+use crate::model::{ModelFile, Source, row_anchor, url_segment};
 use crate::workload::Workload;
 use crate::write::PageSink;
 
@@ -124,16 +124,16 @@ struct BestCard {
     found: bool,
 }
 
-pub(super) fn render_model<F: PageKind>(
-    site: &Site<'_, F>,
-    lm: &LoadedModel<F>,
+pub(super) fn render_model<C: PageKind>(
+    site: &Site<'_, C>,
+    lm: &LoadedModel<C>,
     a: &ModelAnalysis,
     sink: &dyn PageSink,
 ) -> Result<RenderCounts> {
     let m = &lm.file;
     let words = site.words();
-    let configs = m.configurations();
-    let rel_dir = model_dir(m.slug());
+    let configs = &m.configurations;
+    let rel_dir = model_dir(&m.slug);
     let dir = site.path(&rel_dir);
     let path = format!("{dir}index.html");
     let deadline = format!("{} {}", fmt::limit_ms(m.deadline()), words.latency_unit);
@@ -142,9 +142,9 @@ pub(super) fn render_model<F: PageKind>(
     let description = match overall {
         Some(c) => format!(
             "{} on {}: {} {} on {}, best under a {} {}. Measured GPU energy, latency, throughput and power for {} configurations.",
-            m.name(),
+            &m.name,
             site.workload.name,
-            F::energy_figure(c),
+            C::energy_figure(c),
             words.energy_long,
             c.gpu(),
             deadline,
@@ -153,27 +153,27 @@ pub(super) fn render_model<F: PageKind>(
         ),
         None => format!(
             "{} on {}: no configuration meets the {} {} deadline. Measured GPU energy, latency, throughput and power for {} configurations.",
-            m.name(),
+            &m.name,
             site.workload.name,
             deadline,
             words.latency_short,
             configs.len()
         ),
     };
-    let mut meta = site.meta(&format!("{rel_dir}index.html"), m.name(), description, "");
+    let mut meta = site.meta(&format!("{rel_dir}index.html"), &m.name, description, "");
     meta.script = true;
     meta.scripts.push("limit.js");
     let root = meta.root.clone();
     let home = meta.home.clone();
 
     let mut facts = vec![
-        ("Model ID".to_owned(), m.model_id().to_owned()),
-        ("Parameters".to_owned(), F::parameters(m)),
-        ("Architecture".to_owned(), m.architecture().to_owned()),
+        ("Model ID".to_owned(), m.model_id.clone()),
+        ("Parameters".to_owned(), C::parameters(m)),
+        ("Architecture".to_owned(), m.architecture.clone()),
         ("Workload".to_owned(), site.workload.name.clone()),
         ("Precisions measured".to_owned(), precisions(m).join(", ")),
     ];
-    facts.extend(F::output_facts(m));
+    facts.extend(C::output_facts(m));
     facts.extend([
         (
             "Configurations".to_owned(),
@@ -185,11 +185,12 @@ pub(super) fn render_model<F: PageKind>(
         ),
         (
             "Data version".to_owned(),
-            format!("{} (file updated {})", m.data_version(), m.updated()),
+            format!("{} (file updated {})", &m.data_version, &m.updated),
         ),
     ]);
     let gpu_links = m
-        .gpus()
+        .gpus
+        .as_slice()
         .iter()
         .map(|g| {
             (
@@ -206,7 +207,7 @@ pub(super) fn render_model<F: PageKind>(
             Some(i) => {
                 let c = &configs[*i];
                 let mut figures = super::kind::card_figures(
-                    &F::tables(site.workload.measure),
+                    &C::tables(site.workload.measure),
                     &Record {
                         workload: &site.workload.id,
                         model: m,
@@ -215,13 +216,13 @@ pub(super) fn render_model<F: PageKind>(
                     },
                 );
                 if let Some(f) = &site.footprint {
-                    figures.extend(footprint_figures(f, &F::footprint_bases(c)));
+                    figures.extend(footprint_figures(f, &C::footprint_bases(c)));
                 }
                 BestCard {
                     gpu: gpu.clone(),
                     anchor: gpu_anchor(gpu),
-                    row_href: format!("#{}", row_anchor(m.slug(), c.row_id())),
-                    setup: F::config_summary(c),
+                    row_href: format!("#{}", row_anchor(&m.slug, c.row_id())),
+                    setup: C::config_summary(c),
                     figures,
                     found: true,
                 }
@@ -276,10 +277,10 @@ pub(super) fn render_model<F: PageKind>(
     }
     let config_tables = config_tables(m, a, &root, words)?;
     let history = match &site.history {
-        Some(all) => Some(match all.get(m.slug()) {
+        Some(all) => Some(match all.get(&m.slug) {
             Some(changes) => table_html(&super::changes::model_history_table(
                 changes,
-                m.gpus(),
+                m.gpus.as_slice(),
                 &root,
             ))?,
             None => String::new(),
@@ -295,12 +296,12 @@ pub(super) fn render_model<F: PageKind>(
         page_url.as_deref().unwrap_or(&dir),
     );
     let badge = downloads::badge_svg(
-        m.name(),
+        &m.name,
         overall
             .map(|c| {
                 format!(
                     "{} {} · {}",
-                    F::energy_figure(c),
+                    C::energy_figure(c),
                     words.energy_unit,
                     c.gpu()
                 )
@@ -316,12 +317,12 @@ pub(super) fn render_model<F: PageKind>(
     let badge_alt = match overall {
         Some(c) => format!(
             "{}: {} {} on {}",
-            m.name(),
-            F::energy_figure(c),
+            &m.name,
+            C::energy_figure(c),
             words.energy_long,
             c.gpu()
         ),
-        None => m.name().to_owned(),
+        None => m.name.clone(),
     };
     let chart_snippets = charts_made
         .iter()
@@ -344,12 +345,12 @@ pub(super) fn render_model<F: PageKind>(
 
     let page = ModelPage {
         meta,
-        name: m.name(),
-        slug: m.slug(),
-        caveat: m.caveat(),
-        data_version: m.data_version(),
-        source: m.source(),
-        whose: site.info.sources.len() > 1 || m.source().id.is_some(),
+        name: &m.name,
+        slug: &m.slug,
+        caveat: &m.caveat,
+        data_version: &m.data_version,
+        source: &m.source,
+        whose: site.info.sources.len() > 1 || m.source.id.is_some(),
         words,
         facts,
         gpu_links,
@@ -360,7 +361,7 @@ pub(super) fn render_model<F: PageKind>(
         itl_switch,
         config_tables,
         deadline,
-        licence_evidence: m.source().licence_evidence.clone(),
+        licence_evidence: m.source.licence_evidence.clone(),
         bibtex,
         json_href: format!("{root}{}", downloads::model_file_path(site, m, "json")),
         csv_href: format!("{root}{}", downloads::model_file_path(site, m, "csv")),
@@ -369,11 +370,12 @@ pub(super) fn render_model<F: PageKind>(
         leaderboard_href: format!("{home}index.html"),
         limit: Some(super::reader::model_control(site, m, a)),
         gpu_filter: m
-            .gpus()
+            .gpus
+            .as_slice()
             .iter()
             .map(|g| (g.clone(), url_segment(g)))
             .collect(),
-        headline_key: F::tables(m.measure()).headline.key,
+        headline_key: C::tables(m.measure()).headline.key,
         peers_href: format!(
             "{home}compare/index.html?models={}",
             super::reader::size_peers(site, m, 4).join(",")
@@ -393,7 +395,7 @@ pub(super) fn render_model<F: PageKind>(
         no_base_url: site.base_url.is_none(),
         history,
         changes_href: format!("{root}{}", super::changes::PAGE_PATH),
-        history_of: m.source().id.as_ref().map(|_| m.source().name.clone()),
+        history_of: m.source.id.as_ref().map(|_| m.source.name.clone()),
         footprint_note: site.footprint_note(),
         response,
     };
@@ -404,7 +406,11 @@ pub(super) fn render_model<F: PageKind>(
     })
 }
 
-fn budget_table<F: PageKind>(m: &F, a: &ModelAnalysis, words: &'static Words) -> TableView {
+fn budget_table<C: PageKind>(
+    m: &ModelFile<C>,
+    a: &ModelAnalysis,
+    words: &'static Words,
+) -> TableView {
     let latency = fmt::capitalised(words.latency_short);
     let mut headers = vec![Header {
         label: format!("{latency} limit"),
@@ -414,7 +420,7 @@ fn budget_table<F: PageKind>(m: &F, a: &ModelAnalysis, words: &'static Words) ->
         key: "limit".into(),
         ..Header::default()
     }];
-    for gpu in m.gpus() {
+    for gpu in m.gpus.as_slice() {
         headers.push(Header {
             label: format!("Cheapest on {gpu}"),
             unit: words.energy_unit.into(),
@@ -439,10 +445,10 @@ fn budget_table<F: PageKind>(m: &F, a: &ModelAnalysis, words: &'static Words) ->
             for (_, best) in &b.per_gpu {
                 cells.push(match best {
                     Some(i) => {
-                        let c = &m.configurations()[*i];
+                        let c = &m.configurations[*i];
                         let mut cell = link(
-                            F::budget_text(c),
-                            format!("#{}", row_anchor(m.slug(), c.row_id())),
+                            C::budget_text(c),
+                            format!("#{}", row_anchor(&m.slug, c.row_id())),
                         );
                         cell.sort = Some(format!("{}", c.energy()));
                         cell
@@ -474,19 +480,19 @@ fn budget_table<F: PageKind>(m: &F, a: &ModelAnalysis, words: &'static Words) ->
 
 /// One table per GPU: (GPU, anchor, table HTML). Rows grouped by series
 /// (GPU count, parallelism, precision, …), ordered by the load.
-fn config_tables<F: PageKind>(
-    m: &F,
+fn config_tables<C: PageKind>(
+    m: &ModelFile<C>,
     a: &ModelAnalysis,
     root: &str,
     words: &'static Words,
 ) -> Result<Vec<(String, String, String)>> {
-    let configs = m.configurations();
-    let columns = F::tables(m.measure()).configurations;
+    let configs = &m.configurations;
+    let columns = C::tables(m.measure()).configurations;
     let mut out = Vec::new();
-    for gpu in m.gpus() {
+    for gpu in m.gpus.as_slice() {
         let mut headers: Vec<Header> = columns
             .iter()
-            .map(|c| header(&F::COLUMNS, c, root))
+            .map(|c| header(&C::COLUMNS, c, root))
             .collect();
         // Notes (★ best, ◆ Pareto frontier, ↻ repeat) second, beside the
         // load, where a reader sees them without scrolling.
@@ -506,7 +512,7 @@ fn config_tables<F: PageKind>(
             .iter()
             .filter(|s| configs[s.points[0]].gpu() == gpu)
             .map(|s| RowGroup {
-                title: Some(F::group_title(&configs[s.points[0]])),
+                title: Some(C::group_title(&configs[s.points[0]])),
                 rows: s
                     .points
                     .iter()
@@ -519,8 +525,7 @@ fn config_tables<F: PageKind>(
             id: format!("table-{}", url_segment(gpu)),
             caption: format!(
                 "Every {gpu} configuration of {}, {}",
-                m.name(),
-                words.grouping
+                &m.name, words.grouping
             ),
             headers,
             groups,
@@ -531,8 +536,13 @@ fn config_tables<F: PageKind>(
     Ok(out)
 }
 
-fn config_row<F: PageKind>(m: &F, a: &ModelAnalysis, i: usize, columns: &[&Column<F>]) -> Row {
-    let c = &m.configurations()[i];
+fn config_row<C: PageKind>(
+    m: &ModelFile<C>,
+    a: &ModelAnalysis,
+    i: usize,
+    columns: &[&Column<C>],
+) -> Row {
+    let c = &m.configurations[i];
     let mut notes = Vec::new();
     if a.is_best(i) {
         notes.push(format!("★ Best on {}", c.gpu()));
@@ -543,7 +553,7 @@ fn config_row<F: PageKind>(m: &F, a: &ModelAnalysis, i: usize, columns: &[&Colum
     if c.repeat() > 1 {
         notes.push(format!("↻ Repeat run {}", c.repeat()));
     }
-    if !F::under_deadline(c) {
+    if !C::under_deadline(c) {
         notes.push("Over deadline".to_owned());
     }
     let mut class = Vec::new();
@@ -560,7 +570,7 @@ fn config_row<F: PageKind>(m: &F, a: &ModelAnalysis, i: usize, columns: &[&Colum
     cells[0].header = true;
     cells.insert(1, text(notes.join("; ")));
     Row {
-        id: Some(row_anchor(m.slug(), c.row_id())),
+        id: Some(row_anchor(&m.slug, c.row_id())),
         class: class.join(" "),
         attrs: Vec::new(),
         cells,
@@ -571,14 +581,14 @@ fn config_row<F: PageKind>(m: &F, a: &ModelAnalysis, i: usize, columns: &[&Colum
 /// title name the workload too (a model measured on two workloads has two
 /// pages), and `url` is the page's absolute URL, or its path in the site
 /// when the build has no base URL.
-fn bibtex(m: &dyn ModelFrame, words: &'static Words, workload: &Workload, url: &str) -> String {
-    let year = m.data_version().get(..4).unwrap_or("");
-    let source = m.source();
+fn bibtex<C>(m: &ModelFile<C>, words: &'static Words, workload: &Workload, url: &str) -> String {
+    let year = m.data_version.get(..4).unwrap_or("");
+    let source = &m.source;
     let mut s = format!(
         "@misc{{energyboard-{workload_id}-{slug},\n  title        = {{{{{name}}}, {workload_name}: GPU energy of {task} (mirror of the {src})}},\n  author       = {{{{{publisher}}}}},\n  year         = {{{year}}},\n",
         workload_id = workload.id,
-        slug = m.slug(),
-        name = bib_escape(m.name()),
+        slug = &m.slug,
+        name = bib_escape(&m.name),
         workload_name = bib_escape(&workload.name),
         task = words.bib_task,
         src = bib_escape(&source.name),
@@ -587,7 +597,7 @@ fn bibtex(m: &dyn ModelFrame, words: &'static Words, workload: &Workload, url: &
     s.push_str(&format!("  url          = {{{url}}},\n"));
     s.push_str(&format!(
         "  note         = {{Data version {}; source {} {}; retrieved {}}}\n}}",
-        bib_escape(m.data_version()),
+        bib_escape(&m.data_version),
         bib_escape(&source.name),
         bib_escape(&source.version),
         bib_escape(&source.retrieved)
@@ -640,13 +650,13 @@ fn footprint_figures(f: &Footprint, bases: &[Basis]) -> Vec<(String, String)> {
 /// The energy per response of the best configuration on each GPU that
 /// carries an output-length distribution: the section (`None` when no best
 /// configuration has one) and its histograms.
-fn response_section<F: PageKind>(
-    site: &Site<'_, F>,
-    m: &F,
+fn response_section<C: PageKind>(
+    site: &Site<'_, C>,
+    m: &ModelFile<C>,
     a: &ModelAnalysis,
 ) -> Result<(Option<ResponseSection>, Vec<Chart>)> {
-    let configs = m.configurations();
-    let found: Vec<(&str, &F::Config, f64, &ResponseEnergy)> = a
+    let configs = &m.configurations;
+    let found: Vec<(&str, &C, f64, &ResponseEnergy)> = a
         .responses
         .iter()
         .filter_map(|(i, r)| {
@@ -683,9 +693,9 @@ fn response_section<F: PageKind>(
         let draw = |file: String, log: Option<f64>| {
             chart::response_histogram(
                 &file,
-                m.name(),
+                &m.name,
                 gpu,
-                &F::config_summary(c),
+                &C::config_summary(c),
                 *j,
                 r,
                 unit,
@@ -738,11 +748,11 @@ fn response_section<F: PageKind>(
     let rows = found
         .iter()
         .map(|(gpu, c, _, r)| {
-            let mut first = link(*gpu, format!("#{}", row_anchor(m.slug(), c.row_id())));
+            let mut first = link(*gpu, format!("#{}", row_anchor(&m.slug, c.row_id())));
             first.header = true;
             let mut cells = vec![
                 first,
-                text(F::config_summary(c)),
+                text(C::config_summary(c)),
                 num(fmt::grouped(r.total as f64), r.total as f64),
                 num(unit.text(r.median_j), r.median_j),
                 num(unit.text(r.p90_j), r.p90_j),
@@ -772,7 +782,7 @@ fn response_section<F: PageKind>(
         id: "response-energy".into(),
         caption: format!(
             "Energy per response of {}'s best configuration per GPU: median and 90th percentile over its measured responses ({sym})",
-            m.name()
+            &m.name
         ),
         headers,
         groups: vec![RowGroup { title: None, rows }],

@@ -17,7 +17,7 @@ use super::{
 use crate::analyse::LeaderboardRow;
 use crate::chart::{self, BarScale, GroupedBar};
 use crate::fmt;
-use crate::model::{Measured, row_anchor};
+use crate::model::{ModelFile, row_anchor};
 use crate::workload::Measure;
 use crate::write::PageSink;
 
@@ -82,7 +82,7 @@ fn front_caveats(site: &Mirror<'_>) -> Vec<(String, String)> {
     for w in &site.workloads {
         let name = w.workload().name.as_str();
         for i in 0..w.model_count() {
-            let caveat = w.frame(i).caveat();
+            let caveat = w.frame(i).caveat;
             match out.iter_mut().find(|(_, c)| *c == caveat) {
                 Some((names, _)) if !names.contains(&name) => names.push(name),
                 Some(_) => {}
@@ -124,18 +124,18 @@ struct Headline {
     source: super::SourceMark,
 }
 
-impl<F: PageKind> Site<'_, F> {
+impl<C: PageKind> Site<'_, C> {
     /// The headline of leaderboard row `r`.
     fn headline(&self, r: LeaderboardRow) -> Headline {
         let (m, c) = self.row(r);
         Headline {
-            model: m.name().to_owned(),
+            model: m.name.clone(),
             gpu: c.gpu().to_owned(),
             href: row_link(self, m, c),
-            energy: F::energy_figure(c),
+            energy: C::energy_figure(c),
             unit: self.words().energy_unit,
-            setup: F::config_summary(c),
-            source: super::SourceMark::of(m.source()),
+            setup: C::config_summary(c),
+            source: super::SourceMark::of(&m.source),
         }
     }
 
@@ -146,7 +146,7 @@ impl<F: PageKind> Site<'_, F> {
             .iter()
             .find(|&&r| {
                 let (m, c) = self.row(r);
-                c.gpu() == gpu && from.is_none_or(|k| m.source().key() == k)
+                c.gpu() == gpu && from.is_none_or(|k| m.source.key() == k)
             })
             .map(|&r| self.headline(r))
     }
@@ -156,7 +156,7 @@ impl<F: PageKind> Site<'_, F> {
     fn top(&self, from: Option<&str>) -> Option<Headline> {
         self.leaderboard
             .iter()
-            .find(|&&r| from.is_none_or(|k| self.row(r).0.source().key() == k))
+            .find(|&&r| from.is_none_or(|k| self.row(r).0.source.key() == k))
             .map(|&r| self.headline(r))
     }
 
@@ -173,7 +173,7 @@ impl<F: PageKind> Site<'_, F> {
                 let n = self
                     .models
                     .iter()
-                    .filter(|m| m.file.source().key() == s.key)
+                    .filter(|m| m.file.source.key() == s.key)
                     .count();
                 (s.clone(), n)
             })
@@ -182,18 +182,18 @@ impl<F: PageKind> Site<'_, F> {
 }
 
 /// The link from the site root to a configuration's row.
-fn row_link<F: PageKind>(site: &Site<'_, F>, m: &F, c: &F::Config) -> String {
+fn row_link<C: PageKind>(site: &Site<'_, C>, m: &ModelFile<C>, c: &C) -> String {
     format!(
         "{}{}index.html#{}",
         site.prefix,
-        model_dir(m.slug()),
-        row_anchor(m.slug(), c.row_id())
+        model_dir(&m.slug),
+        row_anchor(&m.slug, c.row_id())
     )
 }
 
 /// The card of workload `w`; on a site of several sources (`mixed`), its
 /// headlines are per GPU and source, each naming its source.
-fn card<F: PageKind>(w: &Site<'_, F>, mixed: bool) -> WorkloadCard {
+fn card<C: PageKind>(w: &Site<'_, C>, mixed: bool) -> WorkloadCard {
     let sources = w.source_counts(mixed);
     let best = w
         .gpus
@@ -269,7 +269,7 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
                     series: ws.workload.name.clone(),
                     slot: w,
                     value: joules,
-                    whose: site.whose(&ws.models[i].file),
+                    whose: site.whose(ws.models[i].file.frame()),
                 });
             }
         }
@@ -331,7 +331,7 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
             .iter()
             .map(|(slug, at)| {
                 let (w0, i0) = at[0];
-                let name = site.workloads[w0].frame(i0).name().to_owned();
+                let name = site.workloads[w0].frame(i0).name.to_owned();
                 let pages = at
                     .iter()
                     .map(|&(w, _)| {
@@ -347,7 +347,7 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
                     href: format!("{}index.html", model_dir(slug)),
                     pages,
                     source: mixed
-                        .then(|| super::SourceMark::of(site.workloads[w0].frame(i0).source())),
+                        .then(|| super::SourceMark::of(site.workloads[w0].frame(i0).source)),
                 }
             })
             .collect(),
@@ -432,7 +432,7 @@ fn token_rows(
             median_itl: c.map_or_else(String::new, |c| fmt::ms(c.median_itl_ms)),
             setup: c.map_or_else(
                 String::new,
-                <crate::model::ModelFile as PageKind>::config_summary,
+                <crate::model::Configuration as PageKind>::config_summary,
             ),
             row_href: match c {
                 Some(c) => format!("../../{}", row_link(ws, m, c)),
@@ -454,7 +454,7 @@ fn token_rows(
 
 /// The overview rows of model `i` of a diffusion workload, and its bars.
 fn item_rows(
-    ws: &Site<'_, crate::model::DiffusionFile>,
+    ws: &Site<'_, crate::model::DiffusionConfiguration>,
     slot: usize,
     i: usize,
     dir: &str,
@@ -476,7 +476,7 @@ fn item_rows(
             latency: c.map_or_else(String::new, |c| fmt::seconds(c.batch_latency_s)),
             setup: c.map_or_else(
                 String::new,
-                <crate::model::DiffusionFile as PageKind>::config_summary,
+                <crate::model::DiffusionConfiguration as PageKind>::config_summary,
             ),
             row_href: match c {
                 Some(c) => format!("../../{}", row_link(ws, m, c)),
@@ -594,7 +594,7 @@ pub(super) fn render_model_overview(
         } else {
             &[]
         };
-        let chart = match overview_chart(first.name(), token_bars, item_bars, &item_measures) {
+        let chart = match overview_chart(first.name, token_bars, item_bars, &item_measures) {
             Some(c) => {
                 sink.put(&format!("{dir}{}", c.file_name), c.svg.as_bytes())?;
                 counts.charts += 1;
@@ -635,12 +635,12 @@ pub(super) fn render_model_overview(
             .collect();
         let description = format!(
             "{} on {} workload{}, lowest measured GPU energy: {}.",
-            first.name(),
+            first.name,
             at.len(),
             if at.len() == 1 { "" } else { "s" },
             headlines.join("; ")
         );
-        let mut meta = site.meta(&path, first.name(), description, "");
+        let mut meta = site.meta(&path, first.name, description, "");
         // Old links to a row or a GPU card of this model meant the legacy
         // workload's page; a model without it has its first workload's.
         let target = at
@@ -651,20 +651,20 @@ pub(super) fn render_model_overview(
         let parameters = if item_rows_all.is_empty() {
             format!(
                 "{} B total, {} B active",
-                fmt::params_b(first.params_b()),
-                fmt::params_b(first.active_params_b())
+                fmt::params_b(first.params_b),
+                fmt::params_b(first.active_params_b)
             )
         } else {
-            format!("{} B", fmt::params_b(first.params_b()))
+            format!("{} B", fmt::params_b(first.params_b))
         };
         let facts = vec![
-            ("Model ID".to_owned(), first.model_id().to_owned()),
+            ("Model ID".to_owned(), first.model_id.to_owned()),
             ("Parameters".to_owned(), parameters),
-            ("Architecture".to_owned(), first.architecture().to_owned()),
+            ("Architecture".to_owned(), first.architecture.to_owned()),
         ];
         let page = OverviewPage {
             meta,
-            name: first.name().to_owned(),
+            name: first.name.to_owned(),
             facts,
             workloads,
             rows,
@@ -792,7 +792,7 @@ pub(super) fn render_gpu_hubs(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<
                     (0..w.model_count())
                         .filter(|&i| {
                             let f = w.frame(i);
-                            f.gpus().contains(gpu) && from.is_none_or(|k| f.source().key() == k)
+                            f.gpus.contains(gpu) && from.is_none_or(|k| f.source.key() == k)
                         })
                         .count()
                 };
@@ -858,7 +858,7 @@ pub(super) fn render_compare_hub(site: &Mirror<'_>, sink: &dyn PageSink) -> Resu
         .flat_map(|w| {
             let models = |from: Option<&str>| {
                 (0..w.model_count())
-                    .filter(|&i| from.is_none_or(|k| w.frame(i).source().key() == k))
+                    .filter(|&i| from.is_none_or(|k| w.frame(i).source.key() == k))
                     .count()
             };
             hub_rows(

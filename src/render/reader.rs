@@ -17,7 +17,7 @@ use super::{PageKind, Site, row_anchor};
 use crate::analyse::{LeaderboardRow, ModelAnalysis};
 use crate::columns::Record;
 use crate::fmt;
-use crate::model::Measured;
+use crate::model::ModelFile;
 use crate::workload::Measure;
 
 /// The latency-limit control as a page shows it (`limit_control.html`).
@@ -67,7 +67,7 @@ fn script_json(value: &impl Serialize) -> String {
         .replace('&', "\\u0026")
 }
 
-fn control<F: PageKind>(site: &Site<'_, F>, data: String, shows: &'static str) -> LimitControl {
+fn control<C: PageKind>(site: &Site<'_, C>, data: String, shows: &'static str) -> LimitControl {
     let words = site.words();
     let phrase = format!("{} limit", words.latency_short);
     let label = fmt::capitalised(&phrase);
@@ -102,7 +102,7 @@ struct Head {
     energy: &'static str,
 }
 
-fn head<F: PageKind>(site: &Site<'_, F>) -> Head {
+fn head<C: PageKind>(site: &Site<'_, C>) -> Head {
     let words = site.words();
     let latency = fmt::capitalised(words.latency_short);
     Head {
@@ -151,8 +151,8 @@ struct SpareRows {
 
 /// The limit control of a workload's leaderboard, for its rows, and the
 /// other candidates' cells (`cells` makes a row's cells, as the table's).
-pub fn leaderboard_control<F: PageKind>(
-    site: &Site<'_, F>,
+pub fn leaderboard_control<C: PageKind>(
+    site: &Site<'_, C>,
     rows: &[LeaderboardRow],
     cells: impl Fn(LeaderboardRow) -> Vec<Cell>,
 ) -> Result<LimitControl> {
@@ -214,22 +214,27 @@ struct ModelData {
 }
 
 /// The limit control of a model page.
-pub fn model_control<F: PageKind>(site: &Site<'_, F>, m: &F, a: &ModelAnalysis) -> LimitControl {
-    let tables = F::tables(site.workload.measure);
+pub fn model_control<C: PageKind>(
+    site: &Site<'_, C>,
+    m: &ModelFile<C>,
+    a: &ModelAnalysis,
+) -> LimitControl {
+    let tables = C::tables(site.workload.measure);
     let gpus = m
-        .gpus()
+        .gpus
+        .as_slice()
         .iter()
         .map(|gpu| {
             let list = a
                 .candidates_on(gpu)
                 .iter()
                 .map(|&i| {
-                    let c = &m.configurations()[i];
+                    let c = &m.configurations[i];
                     (
                         c.latency(),
-                        row_anchor(m.slug(), c.row_id()),
-                        F::config_summary(c),
-                        F::budget_text(c),
+                        row_anchor(&m.slug, c.row_id()),
+                        C::config_summary(c),
+                        C::budget_text(c),
                         super::kind::card_figures(
                             &tables,
                             &Record {
@@ -259,20 +264,20 @@ pub fn model_control<F: PageKind>(site: &Site<'_, F>, m: &F, a: &ModelAnalysis) 
 /// The compare link of a model page: the model with its nearest peers by
 /// parameter count (total parameters), at most `n` of them, nearest first
 /// (ties: the smaller model, then the slug).
-pub fn size_peers<F: PageKind>(site: &Site<'_, F>, m: &F, n: usize) -> Vec<String> {
-    let mut others: Vec<(&F, f64)> = site
+pub fn size_peers<C: PageKind>(site: &Site<'_, C>, m: &ModelFile<C>, n: usize) -> Vec<String> {
+    let mut others: Vec<(&ModelFile<C>, f64)> = site
         .models
         .iter()
         .map(|lm| &lm.file)
-        .filter(|o| o.slug() != m.slug())
-        .map(|o| (o, (o.params_b() - m.params_b()).abs()))
+        .filter(|o| o.slug != m.slug)
+        .map(|o| (o, (o.params_b - m.params_b).abs()))
         .collect();
     others.sort_by(|a, b| {
         a.1.total_cmp(&b.1)
-            .then(a.0.params_b().total_cmp(&b.0.params_b()))
-            .then_with(|| a.0.slug().cmp(b.0.slug()))
+            .then(a.0.params_b.total_cmp(&b.0.params_b))
+            .then_with(|| a.0.slug.cmp(&b.0.slug))
     });
-    std::iter::once(m.slug().to_owned())
-        .chain(others.into_iter().take(n).map(|(o, _)| o.slug().to_owned()))
+    std::iter::once(m.slug.clone())
+        .chain(others.into_iter().take(n).map(|(o, _)| o.slug.clone()))
         .collect()
 }

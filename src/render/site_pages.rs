@@ -17,7 +17,7 @@ use crate::columns::{Column, ColumnSet, DIFFUSION, PER_TOKEN, Shown};
 use crate::fmt;
 use crate::footprint::Footprint;
 use crate::load::Asset;
-use crate::model::{DiffusionFile, Measured, ModelFile, row_anchor, url_segment};
+use crate::model::{Configuration, DiffusionConfiguration, ModelFile, row_anchor, url_segment};
 use crate::workload::{Measure, Workload};
 use crate::write::PageSink;
 
@@ -51,8 +51,8 @@ struct LeaderboardPage<'a> {
 
 /// The bar chart of the lowest energy per model and GPU of `rows`, lowest
 /// first.
-fn energy_bars<F: PageKind>(
-    site: &Site<'_, F>,
+fn energy_bars<C: PageKind>(
+    site: &Site<'_, C>,
     rows: &[LeaderboardRow],
     file_name: &str,
     title: &str,
@@ -64,7 +64,7 @@ fn energy_bars<F: PageKind>(
             .map(|&r| {
                 let (m, c) = site.row(r);
                 BarEntry {
-                    model: m.name().to_owned(),
+                    model: m.name.clone(),
                     gpu: c.gpu().to_owned(),
                     wh_per_million: c.energy(),
                     whose: site.whose(m),
@@ -78,7 +78,7 @@ fn energy_bars<F: PageKind>(
         .map(|&r| {
             let (m, c) = site.row(r);
             GroupedBar {
-                label: format!("{} · {}", m.name(), c.gpu()),
+                label: format!("{} · {}", &m.name, c.gpu()),
                 series: c.gpu().to_owned(),
                 slot: chart::gpu_slot(c.gpu()),
                 value: c.energy(),
@@ -101,8 +101,8 @@ fn energy_bars<F: PageKind>(
     )
 }
 
-pub(super) fn render_leaderboard<F: PageKind>(
-    site: &Site<'_, F>,
+pub(super) fn render_leaderboard<C: PageKind>(
+    site: &Site<'_, C>,
     sink: &dyn PageSink,
 ) -> Result<RenderCounts> {
     let path = "index.html";
@@ -111,8 +111,8 @@ pub(super) fn render_leaderboard<F: PageKind>(
         let (m, c) = site.row(r);
         format!(
             "{}: {} {} on {}",
-            m.name(),
-            F::energy_figure(c),
+            &m.name,
+            C::energy_figure(c),
             words.energy_long,
             c.gpu()
         )
@@ -132,7 +132,7 @@ pub(super) fn render_leaderboard<F: PageKind>(
     let mut meta = site.meta(path, "", description, "leaderboard");
     meta.script = true;
     let root = meta.root.clone();
-    let tables = F::tables(site.workload.measure);
+    let tables = C::tables(site.workload.measure);
     let columns = tables.leaderboard;
     let headers = sorted_by(site.best_table_headers(columns, &root), tables.headline.key);
     let chooser = ColumnChooser::new("leaderboard", &headers, tables.essential);
@@ -185,11 +185,11 @@ pub(super) fn render_leaderboard<F: PageKind>(
             ..chart_view(&c)
         })
     };
-    let point_href = |m: &F, c: &F::Config| {
+    let point_href = |m: &ModelFile<C>, c: &C| {
         format!(
             "{}index.html#{}",
-            model_dir(m.slug()),
-            row_anchor(m.slug(), c.row_id())
+            model_dir(&m.slug),
+            row_anchor(&m.slug, c.row_id())
         )
     };
     let scatter = if site.leaderboard.is_empty() {
@@ -214,7 +214,7 @@ pub(super) fn render_leaderboard<F: PageKind>(
                 .leaderboard
                 .iter()
                 .copied()
-                .filter(|&r| only(site.row(r).0.source().key()))
+                .filter(|&r| only(site.row(r).0.source.key()))
                 .collect();
             let class = format!(" only-source from-{}", s.key);
             if !rows.is_empty() {
@@ -237,7 +237,7 @@ pub(super) fn render_leaderboard<F: PageKind>(
             let pairs: Vec<_> = site
                 .files_and_analyses()
                 .into_iter()
-                .filter(|(m, _)| only(m.source().key()))
+                .filter(|(m, _)| only(m.source.key()))
                 .collect();
             let whose: Vec<_> = pairs.iter().map(|(m, _)| site.whose(m)).collect();
             let c = chart::configuration_scatter_marked(site.words(), &pairs, &whose, point_href);
@@ -278,7 +278,7 @@ pub(super) fn render_leaderboard<F: PageKind>(
     let mut archs: Vec<String> = site
         .models
         .iter()
-        .map(|m| m.file.architecture().to_owned())
+        .map(|m| m.file.architecture.clone())
         .collect();
     archs.sort();
     archs.dedup();
@@ -342,8 +342,8 @@ struct GpuPage {
     chooser: ColumnChooser,
 }
 
-pub(super) fn render_gpu_pages<F: PageKind>(
-    site: &Site<'_, F>,
+pub(super) fn render_gpu_pages<C: PageKind>(
+    site: &Site<'_, C>,
     sink: &dyn PageSink,
 ) -> Result<RenderCounts> {
     let mut counts = RenderCounts::default();
@@ -361,8 +361,8 @@ pub(super) fn render_gpu_pages<F: PageKind>(
             let (m, c) = site.row(r);
             format!(
                 " Lowest: {} at {} {}.",
-                m.name(),
-                F::energy_figure(c),
+                &m.name,
+                C::energy_figure(c),
                 words.energy_long
             )
         });
@@ -377,7 +377,7 @@ pub(super) fn render_gpu_pages<F: PageKind>(
         );
         let mut meta = site.meta(&path, &format!("{gpu} GPU"), description, "");
         let root = meta.root.clone();
-        let tables = F::tables(site.workload.measure);
+        let tables = C::tables(site.workload.measure);
         let columns = tables.gpu_page;
         let headers = sorted_by(site.best_table_headers(columns, &root), tables.headline.key);
         let chooser = ColumnChooser::new("gpu-leaderboard", &headers, tables.essential);
@@ -421,7 +421,7 @@ pub(super) fn render_gpu_pages<F: PageKind>(
             .info
             .sources
             .iter()
-            .filter(|s| rows.iter().any(|&r| site.row(r).0.source().key() == s.key))
+            .filter(|s| rows.iter().any(|&r| site.row(r).0.source.key() == s.key))
             .collect();
         let chart = match (site.mixed(), here.as_slice()) {
             (false, _) => chart,
@@ -434,7 +434,7 @@ pub(super) fn render_gpu_pages<F: PageKind>(
                     let own: Vec<LeaderboardRow> = rows
                         .iter()
                         .copied()
-                        .filter(|&r| site.row(r).0.source().key() == s.key)
+                        .filter(|&r| site.row(r).0.source.key() == s.key)
                         .collect();
                     let c = energy_bars(
                         site,
@@ -524,8 +524,8 @@ struct ModelPick {
     source: String,
 }
 
-pub(super) fn render_compare<F: PageKind>(
-    site: &Site<'_, F>,
+pub(super) fn render_compare<C: PageKind>(
+    site: &Site<'_, C>,
     sink: &dyn PageSink,
 ) -> Result<RenderCounts> {
     let path = "compare/index.html";
@@ -540,8 +540,8 @@ pub(super) fn render_compare<F: PageKind>(
     );
     let meta = site.meta(path, "Compare models", description, "compare");
     let root = meta.root.clone();
-    let set = F::COLUMNS;
-    let tables = F::tables(site.workload.measure);
+    let set = C::COLUMNS;
+    let tables = C::tables(site.workload.measure);
     let mut headers: Vec<Header> = tables
         .model_facts
         .iter()
@@ -580,13 +580,13 @@ pub(super) fn render_compare<F: PageKind>(
         .enumerate()
         .map(|(k, (lm, a))| {
             let m = &lm.file;
-            let dir = format!("{root}{}{}", site.prefix, model_dir(m.slug()));
+            let dir = format!("{root}{}{}", site.prefix, model_dir(&m.slug));
             // The model's facts, read through any of its configurations.
             let mut cells: Vec<Cell> = tables
                 .model_facts
                 .iter()
                 .map(|col| {
-                    m.configurations()
+                    m.configurations
                         .first()
                         .map_or_else(|| text("—"), |c| column_cell(col, m, c))
                 })
@@ -604,17 +604,17 @@ pub(super) fn render_compare<F: PageKind>(
                     .and_then(|(_, b)| *b);
                 match best {
                     Some(i) => {
-                        let c = &m.configurations()[i];
-                        let mut cell = num(F::energy_figure(c), c.energy());
+                        let c = &m.configurations[i];
+                        let mut cell = num(C::energy_figure(c), c.energy());
                         cell.href = Some(format!(
                             "{dir}index.html#{}",
-                            row_anchor(m.slug(), c.row_id())
+                            row_anchor(&m.slug, c.row_id())
                         ));
                         cells.push(cell);
-                        cells.push(text(F::compare_setup(c)));
+                        cells.push(text(C::compare_setup(c)));
                     }
                     None => {
-                        let reason = if m.gpus().contains(gpu) {
+                        let reason = if m.gpus.contains(gpu) {
                             "none within deadline"
                         } else {
                             "not measured"
@@ -664,11 +664,11 @@ pub(super) fn render_compare<F: PageKind>(
                 .enumerate()
                 .map(|(k, lm)| ModelPick {
                     index: k,
-                    slug: lm.file.slug().to_owned(),
-                    name: lm.file.name().to_owned(),
+                    slug: lm.file.slug.clone(),
+                    name: lm.file.name.clone(),
                     swatch: p.swatches[k].clone(),
                     checked: chosen.contains(&k),
-                    source: lm.file.source().key().to_owned(),
+                    source: lm.file.source.key().to_owned(),
                 })
                 .collect()
         }
@@ -755,8 +755,8 @@ pub(super) fn render_compare<F: PageKind>(
 /// lowest-energy best configuration that has an output-length histogram,
 /// coloured by its rank in `by_energy` (as in the list of models), and the
 /// chart's data table, each row of class `mK` (shown with its model).
-fn response_overlay<F: PageKind>(
-    site: &Site<'_, F>,
+fn response_overlay<C: PageKind>(
+    site: &Site<'_, C>,
     root: &str,
     by_energy: &[usize],
 ) -> Result<Option<(chart::ResponseOverlay, String)>> {
@@ -764,7 +764,7 @@ fn response_overlay<F: PageKind>(
     let mut found = Vec::new();
     for (k, (lm, a)) in site.models.iter().zip(&site.analyses).enumerate() {
         let m = &lm.file;
-        let configs = m.configurations();
+        let configs = &m.configurations;
         let lowest = a
             .responses
             .iter()
@@ -774,9 +774,9 @@ fn response_overlay<F: PageKind>(
             series.push(chart::OverlaySeries {
                 index: k,
                 rank: by_energy.iter().position(|&b| b == k).unwrap_or(k),
-                model: m.name().to_owned(),
+                model: m.name.clone(),
                 gpu: c.gpu().to_owned(),
-                setup: F::compare_setup(c),
+                setup: C::compare_setup(c),
                 response: r,
                 whose: site.whose(m),
             });
@@ -802,18 +802,18 @@ fn response_overlay<F: PageKind>(
     }
     let rows = series.iter().zip(&found).map(|(s, (k, m, c))| {
         let r = s.response;
-        let mut name = text(m.name());
+        let mut name = text(&m.name);
         name.header = true;
         let mut median = num(unit.text(r.median_j), r.median_j);
         median.href = Some(format!(
             "{root}{}{}index.html#response",
             site.prefix,
-            model_dir(m.slug())
+            model_dir(&m.slug)
         ));
         let mut cells = vec![
             name,
             text(c.gpu()),
-            text(F::compare_setup(c)),
+            text(C::compare_setup(c)),
             num(fmt::grouped(r.total as f64), r.total as f64),
             median,
             num(unit.text(r.p90_j), r.p90_j),
@@ -839,10 +839,15 @@ fn response_overlay<F: PageKind>(
 /// The class of a compare page row of model `k` (`mK`, shown with its
 /// model), and, on a page that mixes sources, its source's class
 /// (`from-<key>`) and a Source cell after the first of `cells`.
-fn source_class<F: PageKind>(site: &Site<'_, F>, k: usize, m: &F, cells: &mut Vec<Cell>) -> String {
+fn source_class<C: PageKind>(
+    site: &Site<'_, C>,
+    k: usize,
+    m: &ModelFile<C>,
+    cells: &mut Vec<Cell>,
+) -> String {
     if site.mixed() {
-        cells.insert(1.min(cells.len()), super::source_cell(m.source()));
-        format!("m{k} from-{}", m.source().key())
+        cells.insert(1.min(cells.len()), super::source_cell(&m.source));
+        format!("m{k} from-{}", m.source.key())
     } else {
         format!("m{k}")
     }
@@ -850,7 +855,7 @@ fn source_class<F: PageKind>(site: &Site<'_, F>, k: usize, m: &F, cells: &mut Ve
 
 /// The data of the compare page's chart: every model's frontier points,
 /// each row of class `mK` (shown with its model).
-fn frontier_points_table<F: PageKind>(site: &Site<'_, F>, root: &str) -> Result<String> {
+fn frontier_points_table<C: PageKind>(site: &Site<'_, C>, root: &str) -> Result<String> {
     let words = site.words();
     let latency = fmt::capitalised(words.latency_short);
     let mut headers = vec![
@@ -869,20 +874,20 @@ fn frontier_points_table<F: PageKind>(site: &Site<'_, F>, root: &str) -> Result<
         .enumerate()
         .flat_map(|(k, (lm, a))| {
             let m = &lm.file;
-            let dir = format!("{root}{}{}", site.prefix, model_dir(m.slug()));
+            let dir = format!("{root}{}{}", site.prefix, model_dir(&m.slug));
             a.frontier.iter().map(move |&i| {
-                let c = &m.configurations()[i];
-                let mut name = text(m.name());
+                let c = &m.configurations[i];
+                let mut name = text(&m.name);
                 name.header = true;
-                let mut energy = num(F::energy_figure(c), c.energy());
+                let mut energy = num(C::energy_figure(c), c.energy());
                 energy.href = Some(format!(
                     "{dir}index.html#{}",
-                    row_anchor(m.slug(), c.row_id())
+                    row_anchor(&m.slug, c.row_id())
                 ));
                 let latency = (site.words().latency_text)(c.latency());
                 let mut cells = vec![
                     name,
-                    text(F::compare_setup(c)),
+                    text(C::compare_setup(c)),
                     num(latency, c.latency()),
                     energy,
                 ];
@@ -918,7 +923,7 @@ struct AboutPage<'a> {
     /// Whether the site has per-token workloads (their method, rule,
     /// formulas and columns are explained).
     tokens: bool,
-    columns: &'static [&'static Column<ModelFile>],
+    columns: &'static [&'static Column<Configuration>],
     ladder: String,
     /// The diffusion workloads' method, rule, formulas and columns, when
     /// the site has any.
@@ -990,7 +995,7 @@ struct DiffusionAbout {
     /// Prefix of the columns' anchors.
     anchor: &'static str,
     /// The columns of the kinds the site has.
-    columns: Vec<&'static Column<DiffusionFile>>,
+    columns: Vec<&'static Column<DiffusionConfiguration>>,
     /// The latency budgets, e.g. "text to image: 2 s, 5 s, 10 s and 20 s".
     ladders: String,
     /// Whether a video workload is there (energy per second of video).
@@ -1022,13 +1027,13 @@ fn ladder_text(rungs: &[f64], unit: &str) -> String {
 /// The columns of `set` that the CSV files of `measures` carry, in the
 /// set's order.
 fn columns_of(
-    set: &ColumnSet<DiffusionFile>,
+    set: &ColumnSet<DiffusionConfiguration>,
     measures: &[Measure],
-) -> Vec<&'static Column<DiffusionFile>> {
+) -> Vec<&'static Column<DiffusionConfiguration>> {
     let used: Vec<&str> = measures
         .iter()
         .flat_map(|&m| {
-            let t = DiffusionFile::tables(m);
+            let t = DiffusionConfiguration::tables(m);
             let shown = t.leaderboard.iter().filter_map(|s| match s {
                 Shown::Figure(c) => Some(*c),
                 Shown::Footprint(_) => None,

@@ -6,7 +6,7 @@ use std::path::Path;
 use energyboard::analyse::{ModelAnalysis, analyse};
 use energyboard::chart::{self, BarEntry, Chart};
 use energyboard::load::read_model_file;
-use energyboard::model::{Measurements, ModelFile};
+use energyboard::model::ModelFile;
 
 const SEEDS: [&str; 2] = [
     "tests/fixtures/seeds/qwen-3-32b.json",
