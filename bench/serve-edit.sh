@@ -18,8 +18,9 @@
 # Environment: N=1000  RUNS=5  SEED=1
 #              DATA=DIR (a data folder to copy instead of synthetic files;
 #              N is then its number of model files)
-#              BENCH_DIR=/tmp/energyboard-bench (synthetic data and site;
-#              BENCH_DIR=/dev/shm/… takes the disk out of the figure)
+#              BENCH_DIR=/tmp/energyboard-bench (the data and the log)
+#              OUT=DIR (the site there instead of the preview's own
+#              temporary folder; OUT=/tmp/… puts the disk in the figure)
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -35,12 +36,10 @@ mkdir -p "$work"
 if [ -n "${DATA:-}" ]; then
   n="$(find "$DATA" -name '*.json' ! -name changes.json ! -name '.*' | wc -l)"
   data="$work/serve-data-copy"
-  out="$work/serve-site-copy"
   rm -rf "$data"
   cp -r "$DATA" "$data"
 else
   data="$work/serve-data-$n"
-  out="$work/serve-site-$n"
   rm -rf "$data"
   "$bin" synth --count "$n" --seed "$seed" --data "$root/tests/fixtures/seeds" --out "$data" --force >&2
 fi
@@ -51,7 +50,14 @@ name="$(sed -nE 's/^  "name": "([^"]+)",?$/\1/p' "$file")"
 [ -n "$slug" ] && [ -n "$name" ] || { echo "bench: no slug or name in $file" >&2; exit 1; }
 
 log="$work/serve-$n.log"
-"$bin" serve --port 0 --data "$data" --static "$root/static" --out "$out" --force \
+# The preview's own output (a temporary folder: /dev/shm on Linux when it has
+# room, see serve::memory_folder), or OUT=DIR.
+if [ -n "${OUT:-}" ]; then
+  out_args=(--out "$OUT" --force)
+else
+  out_args=()
+fi
+"$bin" serve --port 0 --data "$data" --static "$root/static" "${out_args[@]}" \
   >"$log" 2>&1 &
 pid=$!
 trap 'kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null || true' EXIT
@@ -93,5 +99,5 @@ mv "$data/.edit.tmp" "$file"
 median="$(printf '%s\n' "${times[@]}" | sort -g | awk '{ v[NR] = $1 } END {
   if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }')"
 echo
-echo "serve edit-to-page, $(date -u +%Y-%m-%d), N=$n, $(nproc) cores, commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown), output under $work ($(df -T "$work" | awk 'NR == 2 { print $2 }')): median ${median} s of ${times[*]}"
+echo "serve edit-to-page, $(date -u +%Y-%m-%d), N=$n, $(nproc) cores, commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown), output ${OUT:-in the default temporary folder} (/dev/shm $(df -h --output=avail /dev/shm 2>/dev/null | tail -n 1 | tr -d ' ') free, TMPDIR ${TMPDIR:-unset}): median ${median} s of ${times[*]}"
 grep -E "^(built|rebuilt) site" "$log" | tail -2 >&2

@@ -64,6 +64,12 @@ impl Preview {
     /// Starts the server; with `out`, builds into `<tmp>/site`, otherwise
     /// into its default temporary folder (TMPDIR is `<tmp>`).
     fn launch(extra: &[&str], prepare: impl FnOnce(&Path), out: bool) -> Self {
+        Self::launch_in(extra, prepare, out, true)
+    }
+
+    /// [`Preview::launch`]; `tmpdir` false leaves TMPDIR unset, so that the
+    /// preview chooses its own temporary folder.
+    fn launch_in(extra: &[&str], prepare: impl FnOnce(&Path), out: bool, tmpdir: bool) -> Self {
         let dir = tempfile::tempdir().unwrap();
         copy_dir(Path::new("tests/fixtures/seeds"), &dir.path().join("data"));
         copy_dir(Path::new("static"), &dir.path().join("static"));
@@ -79,9 +85,13 @@ impl Preview {
         if out {
             command.arg("--out").arg(dir.path().join("site"));
         }
+        if tmpdir {
+            command.env("TMPDIR", dir.path());
+        } else {
+            command.env_remove("TMPDIR");
+        }
         let mut child = command
             .args(extra)
-            .env("TMPDIR", dir.path())
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -566,6 +576,48 @@ fn default_output_is_a_temporary_folder_removed_on_exit() {
     assert!(!preview.path("site").exists());
     assert!(preview.interrupt().success());
     assert_eq!(previews_in(preview.dir.path()), 0);
+}
+
+/// Without TMPDIR, on Linux, the preview writes in memory (`/dev/shm`) when
+/// that has 1 GiB free, else in /tmp; either way its
+/// folder is gone when it stops.
+#[cfg(target_os = "linux")]
+#[test]
+fn without_tmpdir_the_output_is_in_memory_when_there_is_room() {
+    let shm = Path::new("/dev/shm");
+    let roomy = Command::new("df")
+        .args(["--output=avail", "-B1", "/dev/shm"])
+        .output()
+        .ok()
+        .and_then(|o| String::from_utf8(o.stdout).ok())
+        .and_then(|t| t.lines().nth(1).and_then(|l| l.trim().parse::<u64>().ok()))
+        .is_some_and(|free| free >= 1 << 30);
+    let mut preview = Preview::launch_in(&[], |_| {}, false, false);
+    assert_eq!(preview.get("/").status, 200);
+    let pid = preview.child.id();
+    let ours = |dir: &Path| {
+        std::fs::read_dir(dir).map_or(0, |entries| {
+            entries
+                .filter(|e| {
+                    let name = e.as_ref().unwrap().file_name();
+                    name.to_string_lossy()
+                        .starts_with(&format!("energyboard-serve-{pid}-"))
+                })
+                .count()
+        })
+    };
+    let (memory, disk) = (ours(shm), ours(Path::new("/tmp")));
+    if roomy {
+        assert_eq!((memory, disk), (1, 0), "the preview's folder in /dev/shm");
+    } else {
+        assert_eq!(
+            (memory, disk),
+            (0, 1),
+            "the preview's folder in the temporary folder"
+        );
+    }
+    assert!(preview.interrupt().success());
+    assert_eq!(ours(shm) + ours(Path::new("/tmp")), 0);
 }
 
 /// How many preview folders (`energyboard-serve-…`) `dir` holds.
