@@ -422,14 +422,17 @@ const VIDEO_METRICS: [Metric<DiffusionConfiguration>; 4] = [
     },
 ];
 
+/// p90 and p99 of the latency, drawn above the median, where the data have
+/// them ([`Measured::itl_percentiles`]).
+fn percentiles(c: &impl Measured) -> Option<(f64, f64)> {
+    c.itl_percentiles().map(|[p90, _, p99]| (p90, p99))
+}
+
 /// How a kind of model file is charted on its page: what its charts
 /// against the load show, and in which words their descriptions say it.
 pub trait PageCharts: Measured {
     /// The four charts against the load, in page order.
     fn metrics(m: &ModelFile<Self>) -> &'static [Metric<Self>; 4];
-    /// p90 and p99 of the latency, drawn above the median, where the data
-    /// have them.
-    fn spread(c: &Self) -> Option<(f64, f64)>;
     /// The description of a chart against the load.
     fn describe(cx: &Ctx<'_, Self>, metric: &Metric<Self>, log_note: &str) -> String;
     /// The description of the time–energy chart.
@@ -439,10 +442,6 @@ pub trait PageCharts: Measured {
 impl PageCharts for Configuration {
     fn metrics(_: &ModelFile<Self>) -> &'static [Metric<Configuration>; 4] {
         &METRICS
-    }
-
-    fn spread(c: &Configuration) -> Option<(f64, f64)> {
-        Some((c.p90_itl_ms, c.p99_itl_ms))
     }
 
     fn describe(cx: &Ctx<'_, Self>, metric: &Metric<Configuration>, log_note: &str) -> String {
@@ -512,10 +511,6 @@ impl PageCharts for DiffusionConfiguration {
             crate::model::OutputKind::Image => &IMAGE_METRICS,
             crate::model::OutputKind::Video => &VIDEO_METRICS,
         }
-    }
-
-    fn spread(_: &DiffusionConfiguration) -> Option<(f64, f64)> {
-        None
     }
 
     fn describe(
@@ -627,13 +622,13 @@ fn concurrency_chart<C: PageCharts>(cx: &Ctx<'_, C>, metric: &Metric<C>) -> Char
     let words = cx.words;
     let configs = &cx.m.configurations;
     let latency = metric.kind == Kind::Latency;
-    let spread = latency && configs.first().is_some_and(|c| C::spread(c).is_some());
+    let spread = latency && configs.first().is_some_and(|c| percentiles(c).is_some());
     let (lo, hi) = min_max(configs.iter().map(metric.value));
     let y_axis = match metric.kind {
         Kind::Energy => Axis::auto(lo, hi),
         Kind::Throughput | Kind::Power => Axis::from_zero(hi),
         Kind::Latency => {
-            let (_, p99) = min_max(configs.iter().filter_map(|c| C::spread(c).map(|s| s.1)));
+            let (_, p99) = min_max(configs.iter().filter_map(|c| percentiles(c).map(|s| s.1)));
             Axis::log(lo, hi.max(p99).max(cx.m.deadline()))
         }
     };
@@ -676,7 +671,7 @@ fn concurrency_chart<C: PageCharts>(cx: &Ctx<'_, C>, metric: &Metric<C>) -> Char
             let n_series = draw::count(panel.len());
             for (j, i) in cx.ordered_in(k) {
                 let c = &configs[i];
-                let Some((p90, p99)) = C::spread(c) else {
+                let Some((p90, p99)) = percentiles(c) else {
                     continue;
                 };
                 // Stems of different series side by side, 5 px apart.
@@ -722,7 +717,7 @@ fn concurrency_chart<C: PageCharts>(cx: &Ctx<'_, C>, metric: &Metric<C>) -> Char
         .map(|(_, i)| {
             let c = &configs[i];
             let mut row = cx.row_start(i);
-            match C::spread(c).filter(|_| spread) {
+            match percentiles(c).filter(|_| spread) {
                 Some((p90, p99)) => row.extend([
                     (metric.format)(c.latency()),
                     (metric.format)(p90),
