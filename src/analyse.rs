@@ -61,11 +61,10 @@ pub fn best_overall<C: Measured>(m: &ModelFile<C>) -> Option<usize> {
 }
 
 /// The precisions a model was measured in, sorted, each once.
-pub fn precisions<C: Measured>(m: &ModelFile<C>) -> Vec<&str> {
-    let mut p: Vec<&str> = m.configurations.iter().map(Measured::precision).collect();
-    p.sort_unstable();
-    p.dedup();
-    p
+pub fn precisions<C: Measured>(m: &ModelFile<C>) -> Vec<String> {
+    let set: std::collections::BTreeSet<&str> =
+        m.configurations.iter().map(Measured::precision).collect();
+    set.into_iter().map(str::to_owned).collect()
 }
 
 /// One line of a curve against the load (concurrency, or batch size).
@@ -254,6 +253,8 @@ pub struct ModelAnalysis {
     /// in [`ModelAnalysis::best_per_gpu`] order: the configuration's index
     /// and its histogram.
     pub responses: Vec<(usize, response::ResponseEnergy)>,
+    /// See [`precisions`].
+    pub precisions: Vec<String>,
 }
 
 impl ModelAnalysis {
@@ -296,6 +297,7 @@ pub fn analyse<C: Measured>(m: &ModelFile<C>) -> ModelAnalysis {
             .collect(),
         budgets: latency_budgets(m),
         responses: best_responses(m),
+        precisions: precisions(m),
     }
 }
 

@@ -9,8 +9,8 @@ use super::{
     Basis, PageKind, PageMeta, RenderCounts, Site, Words, column_cell, downloads, gpu_anchor,
     gpu_segment, header, link, model_dir, num, put_page, text,
 };
+use crate::analyse::ModelAnalysis;
 use crate::analyse::response::ResponseEnergy;
-use crate::analyse::{ModelAnalysis, precisions};
 use crate::chart::{self, Chart, ResponseUnit};
 use crate::columns::{Column, Record};
 use crate::fmt;
@@ -171,7 +171,7 @@ pub(super) fn render_model<C: PageKind>(
         ("Parameters".to_owned(), C::parameters(m)),
         ("Architecture".to_owned(), m.architecture.clone()),
         ("Workload".to_owned(), site.workload.name.clone()),
-        ("Precisions measured".to_owned(), precisions(m).join(", ")),
+        ("Precisions measured".to_owned(), a.precisions.join(", ")),
     ];
     facts.extend(C::output_facts(m));
     facts.extend([
