@@ -156,8 +156,6 @@ pub fn workload_ref(declared: Option<&WorkloadDecl>, source: &Source) -> Option<
 /// measures: a borrowed view of [`ModelFile`]'s shared fields.
 #[derive(Debug, Clone, Copy)]
 pub struct Frame<'a> {
-    /// URL-safe identifier.
-    pub slug: &'a str,
     /// Display name.
     pub name: &'a str,
     /// Provenance.
@@ -182,7 +180,6 @@ impl<C> ModelFile<C> {
     /// The file's shared fields, whatever it measures.
     pub fn frame(&self) -> Frame<'_> {
         Frame {
-            slug: &self.slug,
             name: &self.name,
             source: &self.source,
             gpus: &self.gpus,
@@ -323,15 +320,6 @@ pub struct Words {
 }
 
 impl Words {
-    /// The words of a kind of measurement.
-    pub fn of(measure: Measure) -> &'static Self {
-        match measure {
-            Measure::Tokens => &TOKENS,
-            Measure::Diffusion(OutputKind::Image) => &IMAGES,
-            Measure::Diffusion(OutputKind::Video) => &VIDEOS,
-        }
-    }
-
     /// The energy axis: "Energy (Wh per million output tokens)".
     pub fn energy_axis(&self) -> String {
         format!("Energy ({})", self.energy_long)
@@ -379,7 +367,7 @@ static TOKENS: Words = Words {
 };
 
 /// The words of Measure::Diffusion(OutputKind::Image).
-static IMAGES: Words = Words {
+const IMAGES: Words = Words {
     item: "image",
     energy_long: "J per image",
     energy_unit: "J/image",
@@ -406,32 +394,23 @@ static IMAGES: Words = Words {
     latency_text: fmt::seconds,
 };
 
-/// The words of Measure::Diffusion(OutputKind::Video).
+/// The words of Measure::Diffusion(OutputKind::Video): those of images but
+/// for the item and the ladder.
 static VIDEOS: Words = Words {
     item: "video",
     energy_long: "J per video",
     energy_unit: "J/video",
-    latency: "batch latency",
-    latency_short: "batch latency",
     latency_intro: "batch latency (the time to generate one batch of videos)",
-    latency_unit: "s",
-    load: "batch size",
     task: "video generation",
     energy_phrase: "GPU energy per video",
     bib_task: "video generation",
-    tighter: "smaller batches or more GPUs",
     unit_item: "video",
-    anchor_example: "h100-2-b1-u2r1",
-    grouping: "grouped by GPU count, sequence parallelism, precision, output size and steps, ordered by batch size",
     energy_short: "J/video",
     energy_per: "energy per video",
     // One, two and about three minutes a batch (the deadline is 300 s
     // upstream).
     ladder: &[60.0, 120.0, 200.0],
-    load_axis: "Batch size (items per batch)",
-    load_phrase: |load| format!("batch size {load}"),
-    energy_text: fmt::joules_per_item,
-    latency_text: fmt::seconds,
+    ..IMAGES
 };
 
 /// `text` with its first letter in capitals.
@@ -446,7 +425,11 @@ fn capitalised(text: &str) -> String {
 impl Measure {
     /// The words of this kind of measurement.
     pub fn words(self) -> &'static Words {
-        Words::of(self)
+        match self {
+            Measure::Tokens => &TOKENS,
+            Measure::Diffusion(OutputKind::Image) => &IMAGES,
+            Measure::Diffusion(OutputKind::Video) => &VIDEOS,
+        }
     }
 }
 
@@ -458,19 +441,7 @@ impl Measured for Configuration {
     /// "H100 ×2 EP2", with the precision added when the file has several.
     fn series_labels(configs: &[Self]) -> impl Fn(&Self) -> String {
         let precisions = varies(configs, |c| c.precision.clone());
-        move |c| {
-            let mut label = format!("{} ×{}", c.gpu, c.num_gpus);
-            let par = c.parallelism();
-            if par != "none" {
-                label.push(' ');
-                label.push_str(&par);
-            }
-            if precisions {
-                label.push(' ');
-                label.push_str(&c.precision);
-            }
-            label
-        }
+        move |c| setup_label(c, precisions)
     }
     fn output_lengths(&self) -> Option<(&OutputLengthDistribution, f64)> {
         self.output_length_distribution
@@ -529,6 +500,22 @@ impl<C: Measured> ModelFile<C> {
     pub fn series_labels(&self) -> impl Fn(&C) -> String {
         C::series_labels(&self.configurations)
     }
+}
+
+/// The start of every series label: "H100 ×2 TP2", the parallelism left
+/// out when there is none, the precision added when `precision`.
+fn setup_label(c: &impl Measured, precision: bool) -> String {
+    let mut label = format!("{} ×{}", c.gpu(), c.num_gpus());
+    let par = c.parallelism();
+    if par != "none" {
+        label.push(' ');
+        label.push_str(&par);
+    }
+    if precision {
+        label.push(' ');
+        label.push_str(c.precision());
+    }
+    label
 }
 
 /// Whether `value` differs between `configs`.
@@ -594,16 +581,7 @@ impl Measured for DiffusionConfiguration {
         });
         let steps = varies(configs, |c| c.inference_steps);
         move |c| {
-            let mut label = format!("{} ×{}", c.gpu, c.num_gpus);
-            let par = c.parallelism();
-            if par != "none" {
-                label.push(' ');
-                label.push_str(&par);
-            }
-            if precisions {
-                label.push(' ');
-                label.push_str(&c.precision);
-            }
+            let mut label = setup_label(c, precisions);
             if outputs {
                 label.push_str(", ");
                 label.push_str(&c.resolution());

@@ -149,7 +149,7 @@ impl Part<'_> {
 
     /// The words of the workload's pages.
     pub fn words(&self) -> &'static Words {
-        Words::of(self.workload().measure)
+        self.workload().measure.words()
     }
 
     /// Whether model `i` has a configuration with `row_id`.
@@ -370,7 +370,7 @@ impl SiteInfo {
                 let mut limits: Vec<(f64, String)> = deadlines
                     .iter()
                     .map(|&(measure, d)| {
-                        let words = Words::of(measure);
+                        let words = measure.words();
                         let seconds = if measure == Measure::Tokens {
                             d / 1000.0
                         } else {
@@ -577,13 +577,21 @@ impl<'a, C: PageKind> Site<'a, C> {
 
     /// The words of the workload's pages.
     fn words(&self) -> &'static Words {
-        Words::of(self.workload.measure)
+        self.workload.measure.words()
     }
 
     /// Configuration `r.config` of model `r.model`.
     fn row(&self, r: LeaderboardRow) -> (&ModelFile<C>, &C) {
         let m = &self.models[r.model].file;
         (m, &m.configurations[r.config])
+    }
+
+    /// The rows of `rows` whose model comes from the source `key`.
+    fn rows_from(&self, rows: &[LeaderboardRow], key: &str) -> Vec<LeaderboardRow> {
+        rows.iter()
+            .copied()
+            .filter(|&r| self.row(r).0.source.key() == key)
+            .collect()
     }
 }
 

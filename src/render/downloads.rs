@@ -298,7 +298,7 @@ fn kind_files<C: PageKind>(
     sink: &dyn PageSink,
     list: &mut Vec<FileEntry>,
 ) -> Result<usize> {
-    let words = super::Words::of(files.measure);
+    let words = files.measure.words();
     let models: Vec<(&str, &ModelFile<C>)> = sites
         .iter()
         .flat_map(|w| w.models.iter().map(|m| (w.workload.id.as_str(), &m.file)))

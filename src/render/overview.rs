@@ -522,7 +522,7 @@ fn overview_chart(
     let (&[measure], false) = (item_measures, item_bars.is_empty()) else {
         return None;
     };
-    let item = super::Words::of(measure).item;
+    let item = measure.words().item;
     Some(chart::grouped_bars(
         "workloads.svg",
         &format!("{name}: energy per {item} by workload and GPU"),

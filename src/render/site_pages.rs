@@ -49,6 +49,25 @@ struct LeaderboardPage<'a> {
     chooser: ColumnChooser,
 }
 
+/// [`energy_bars`] of the rows of `rows` from source `s` alone, titled
+/// "`title`, <source> only"; `None` when it has none of them.
+fn source_bars<C: PageKind>(
+    site: &Site<'_, C>,
+    rows: &[LeaderboardRow],
+    s: &super::SourceMark,
+    title: &str,
+) -> Option<chart::Chart> {
+    let own = site.rows_from(rows, &s.key);
+    (!own.is_empty()).then(|| {
+        energy_bars(
+            site,
+            &own,
+            &format!("best-energy-only-{}.svg", s.key),
+            &format!("{title}, {} only", s.name),
+        )
+    })
+}
+
 /// The bar chart of the lowest energy per model and GPU of `rows`, lowest
 /// first.
 fn energy_bars<C: PageKind>(
@@ -209,24 +228,9 @@ pub(super) fn render_leaderboard<C: PageKind>(
     let mut scatter_sources = Vec::new();
     if site.mixed() && chart.is_some() {
         for s in &site.info.sources {
-            let only = |key: &str| key == s.key;
-            let rows: Vec<LeaderboardRow> = site
-                .leaderboard
-                .iter()
-                .copied()
-                .filter(|&r| only(site.row(r).0.source.key()))
-                .collect();
             let class = format!(" only-source from-{}", s.key);
-            if !rows.is_empty() {
-                let c = energy_bars(
-                    site,
-                    &rows,
-                    &format!("best-energy-only-{}.svg", s.key),
-                    &format!(
-                        "Best energy per model and GPU, {}, {} only",
-                        site.workload.name, s.name
-                    ),
-                );
+            let title = format!("Best energy per model and GPU, {}", site.workload.name);
+            if let Some(c) = source_bars(site, &site.leaderboard, s, &title) {
                 sink.put(&site.path(&c.file_name), c.svg.as_bytes())?;
                 chart_sources.push(ChartView {
                     table: String::new(),
@@ -237,7 +241,7 @@ pub(super) fn render_leaderboard<C: PageKind>(
             let pairs: Vec<_> = site
                 .files_and_analyses()
                 .into_iter()
-                .filter(|(m, _)| only(m.source.key()))
+                .filter(|(m, _)| m.source.key() == s.key)
                 .collect();
             let whose: Vec<_> = pairs.iter().map(|(m, _)| site.whose(m)).collect();
             let c = chart::configuration_scatter_marked(site.words(), &pairs, &whose, point_href);
@@ -421,7 +425,7 @@ pub(super) fn render_gpu_pages<C: PageKind>(
             .info
             .sources
             .iter()
-            .filter(|s| rows.iter().any(|&r| site.row(r).0.source.key() == s.key))
+            .filter(|s| !site.rows_from(&rows, &s.key).is_empty())
             .collect();
         let chart = match (site.mixed(), here.as_slice()) {
             (false, _) => chart,
@@ -430,21 +434,11 @@ pub(super) fn render_gpu_pages<C: PageKind>(
                 ..c
             }),
             (true, _) => {
-                for s in &here {
-                    let own: Vec<LeaderboardRow> = rows
-                        .iter()
-                        .copied()
-                        .filter(|&r| site.row(r).0.source.key() == s.key)
-                        .collect();
-                    let c = energy_bars(
-                        site,
-                        &own,
-                        &format!("best-energy-only-{}.svg", s.key),
-                        &format!(
-                            "Best energy per model on {gpu}, {}, {} only",
-                            site.workload.name, s.name
-                        ),
-                    );
+                let title = format!("Best energy per model on {gpu}, {}", site.workload.name);
+                for (s, c) in here
+                    .iter()
+                    .filter_map(|s| Some((s, source_bars(site, &rows, s, &title)?)))
+                {
                     sink.put(
                         &site.path(&format!("{dir}{}", c.file_name)),
                         c.svg.as_bytes(),
