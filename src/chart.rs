@@ -128,7 +128,7 @@ impl BarEntry {
             best.map(|i| Self {
                 model: m.name.clone(),
                 gpu: gpu.clone(),
-                wh_per_million: m.configurations[i].wh_per_million_output_tokens,
+                wh_per_million: m.configurations[i].energy(),
                 whose: None,
             })
         })

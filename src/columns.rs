@@ -141,12 +141,19 @@ fn text(s: &str) -> Value<'_> {
     Value::Text(Cow::Borrowed(s))
 }
 
-fn whole(n: u32) -> Value<'static> {
-    Value::Whole(u64::from(n))
+/// A whole number, or [`Value::Missing`] when the row's kind has none.
+fn whole(n: impl Into<Option<u32>>) -> Value<'static> {
+    n.into().map_or(Value::Missing, |n| Value::Whole(u64::from(n)))
 }
 
-fn number(v: f64, page: fn(f64) -> String) -> Value<'static> {
-    Value::Number(v, page)
+/// A figure, or [`Value::Missing`] when the row's kind has none.
+fn number(v: impl Into<Option<f64>>, page: fn(f64) -> String) -> Value<'static> {
+    v.into().map_or(Value::Missing, |v| Value::Number(v, page))
+}
+
+/// A flag, or [`Value::Missing`] when the row's kind has none.
+fn flag(b: Option<bool>) -> Value<'static> {
+    b.map_or(Value::Missing, Value::Flag)
 }
 
 /// Joules with one decimal, thousands grouped: `11,974.3`.
@@ -366,6 +373,14 @@ pub struct ColumnSet<C: Measured + 'static> {
     pub columns: &'static [&'static Column<C>],
 }
 
+impl<C: Measured> Clone for ColumnSet<C> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<C: Measured> Copy for ColumnSet<C> {}
+
 impl<C: Measured> ColumnSet<C> {
     /// The about-page anchor of a column, e.g. `col-diffusion-batch_size`.
     pub fn anchor(&self, column: &Column<C>) -> String {
@@ -437,7 +452,7 @@ mod shared {
 /// The per-token workloads' columns ([`ModelFile`]), in the order the
 /// configurations CSV uses.
 pub mod tokens {
-    use super::{Column, Link, Value, fmt, number, one_decimal, text, whole};
+    use super::{Column, Link, Value, flag, fmt, number, one_decimal, text, whole};
     use crate::model::Configuration;
 
     type C = Column<Configuration>;
@@ -575,7 +590,7 @@ pub mod tokens {
 
     pub const UNDER_ITL_DEADLINE: C =
         C::derived("under_itl_deadline", "Within deadline", "", |r| {
-            Value::Flag(r.config.under_itl_deadline)
+            flag(r.config.under_itl_deadline)
         })
         .about("Whether median ITL ≤ the file's deadline (500 ms for the seed data).");
 
@@ -630,7 +645,7 @@ pub mod tokens {
 /// in the order their CSV files use; an image file uses the `image` columns
 /// and a video file the `video` ones.
 pub mod diffusion {
-    use super::{Align, Column, Link, Value, fmt, number, text, whole};
+    use super::{Align, Column, Link, Value, flag, fmt, number, text, whole};
     use crate::model::DiffusionConfiguration;
 
     type C = Column<DiffusionConfiguration>;
@@ -798,7 +813,7 @@ pub mod diffusion {
     pub const GPU_POWER_WATTS: C = C::measured("gpu_power_watts", "GPU power", "W", |r| number(r.config.gpu_power_watts_total, fmt::grouped))
         .about("Average measured GPU power while generating, summed over the GPUs used, in watts (energy per item × items per second).");
 
-    pub const UNDER_LATENCY_DEADLINE: C = C::derived("under_latency_deadline", "Within deadline", "", |r| Value::Flag(r.config.under_latency_deadline))
+    pub const UNDER_LATENCY_DEADLINE: C = C::derived("under_latency_deadline", "Within deadline", "", |r| flag(r.config.under_latency_deadline))
         .about("Whether batch latency ≤ the workload's deadline (30 s for text to image, 300 s for text to video upstream).");
 
     pub const BATCH_LATENCY_DEADLINE_S: C =

@@ -11,7 +11,7 @@ use crate::fmt;
 
 pub mod diffusion;
 
-pub use diffusion::{DiffusionConfiguration, OutputKind};
+pub use diffusion::OutputKind;
 
 /// One model file: a model, where its numbers come from, and every measured
 /// configuration. The frame is the same for every kind of measurement; `C`
@@ -81,7 +81,10 @@ pub struct ModelFile<C = Configuration> {
 }
 
 /// One diffusion model file (text to image or video).
-pub type DiffusionFile = ModelFile<DiffusionConfiguration>;
+pub type DiffusionFile = ModelFile;
+
+/// One diffusion configuration (transition alias).
+pub type DiffusionConfiguration = Configuration;
 
 /// A workload stated in a model file: the optional top-level `workload`
 /// object, which wins over the id in `source.workload`.
@@ -97,6 +100,12 @@ pub struct WorkloadDecl {
 }
 
 impl<C> ModelFile<C> {
+    /// What a diffusion model generates. A diffusion file always has its
+    /// `kind`; call it only on one.
+    pub fn output(&self) -> OutputKind {
+        self.kind.expect("a diffusion file has a kind")
+    }
+
     /// The latency deadline for "best", in the unit of
     /// [`Measured::latency`]: `itl_deadline_ms` (per token) or
     /// `batch_latency_deadline_s` (diffusion), whichever the file has (NaN
@@ -423,6 +432,17 @@ fn capitalised(text: &str) -> String {
 }
 
 impl Measure {
+    /// The kind fields a configuration of this kind has, every one
+    /// required: [`TOKEN_FIELDS`], or [`DIFFUSION_FIELDS`] and the
+    /// output's ([`OutputKind::fields`]).
+    pub fn fields(self) -> &'static [&'static str] {
+        match self {
+            Measure::Tokens => &TOKEN_FIELDS,
+            Measure::Diffusion(OutputKind::Image) => &IMAGE_ROW_FIELDS,
+            Measure::Diffusion(OutputKind::Video) => &VIDEO_ROW_FIELDS,
+        }
+    }
+
     /// The words of this kind of measurement.
     pub fn words(self) -> &'static Words {
         match self {
@@ -435,21 +455,38 @@ impl Measure {
 
 impl Measured for Configuration {
     type SeriesKey = SeriesKey;
-    fn measure(_: &ModelFile<Self>) -> Measure {
-        Measure::Tokens
+    fn measure(file: &ModelFile<Self>) -> Measure {
+        file.kind.map_or(Measure::Tokens, Measure::Diffusion)
     }
-    /// "H100 ×2 EP2", with the precision added when the file has several.
+    /// "H100 ×2 EP2" or "H100 ×2 U2·R1", with the precision added when the
+    /// file has several, and for diffusion the resolution and the steps
+    /// when they vary.
     fn series_labels(configs: &[Self]) -> impl Fn(&Self) -> String {
         let precisions = varies(configs, |c| c.precision.clone());
-        move |c| setup_label(c, precisions)
+        let outputs = varies(configs, |c| {
+            (c.size(), c.num_frames, c.fps.map(f64::to_bits))
+        });
+        let steps = varies(configs, |c| c.inference_steps);
+        move |c| {
+            let mut label = setup_label(c, precisions);
+            if outputs {
+                label.push_str(", ");
+                label.push_str(&c.resolution());
+            }
+            if let (true, Some(n)) = (steps, c.inference_steps) {
+                label.push_str(&format!(", {n} steps"));
+            }
+            label
+        }
     }
     fn output_lengths(&self) -> Option<(&OutputLengthDistribution, f64)> {
-        self.output_length_distribution
-            .as_ref()
-            .map(|d| (d, self.joules_per_output_token))
+        Some((
+            self.output_length_distribution.as_ref()?,
+            self.joules_per_output_token?,
+        ))
     }
     fn itl_percentiles(&self) -> Option<[f64; 3]> {
-        Some([self.p90_itl_ms, self.p95_itl_ms, self.p99_itl_ms])
+        Some([self.p90_itl_ms?, self.p95_itl_ms?, self.p99_itl_ms?])
     }
     fn parallelism(&self) -> String {
         Self::parallelism(self)
@@ -470,13 +507,13 @@ impl Measured for Configuration {
         &self.precision
     }
     fn energy(&self) -> f64 {
-        self.wh_per_million_output_tokens
+        Self::energy(self)
     }
     fn latency(&self) -> f64 {
-        self.median_itl_ms
+        Self::latency(self)
     }
     fn load(&self) -> u32 {
-        self.max_num_seqs
+        Self::load(self)
     }
     fn series_key(&self) -> SeriesKey {
         SeriesKey {
@@ -485,7 +522,13 @@ impl Measured for Configuration {
             tensor_parallel: self.tensor_parallel,
             expert_parallel: self.expert_parallel,
             data_parallel: self.data_parallel,
+            ulysses_degree: self.ulysses_degree,
+            ring_degree: self.ring_degree,
             precision: self.precision.clone(),
+            size: self.size(),
+            num_frames: self.num_frames,
+            fps: self.fps.map(|f| format!("{f}")),
+            inference_steps: self.inference_steps,
         }
     }
 }
@@ -525,8 +568,9 @@ fn varies<C, T: PartialEq>(configs: &[C], value: impl Fn(&C) -> T) -> bool {
         .is_some_and(|(first, rest)| rest.iter().any(|c| value(c) != value(first)))
 }
 
-/// What makes per-token configurations one series of a concurrency curve:
-/// everything but the concurrency.
+/// What makes configurations one series of a curve: everything but the
+/// load (the concurrency or the batch size). A kind's fields are `None` in
+/// every row of the other kind.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct SeriesKey {
     /// GPU type.
@@ -534,27 +578,15 @@ pub struct SeriesKey {
     /// Number of GPUs.
     pub num_gpus: u32,
     /// Tensor-parallel degree.
-    pub tensor_parallel: u32,
+    pub tensor_parallel: Option<u32>,
     /// Expert-parallel degree.
-    pub expert_parallel: u32,
+    pub expert_parallel: Option<u32>,
     /// Data-parallel degree.
-    pub data_parallel: u32,
-    /// Precision.
-    pub precision: String,
-}
-
-/// What makes diffusion configurations one series of a batch-size curve:
-/// everything but the batch size.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct DiffusionSeriesKey {
-    /// GPU type.
-    pub gpu: String,
-    /// Number of GPUs.
-    pub num_gpus: u32,
+    pub data_parallel: Option<u32>,
     /// Ulysses degree.
-    pub ulysses_degree: u32,
+    pub ulysses_degree: Option<u32>,
     /// Ring degree.
-    pub ring_degree: u32,
+    pub ring_degree: Option<u32>,
     /// Precision.
     pub precision: String,
     /// Width and height in pixels.
@@ -564,74 +596,7 @@ pub struct DiffusionSeriesKey {
     /// Frames per second, as written (a float is not `Ord`).
     pub fps: Option<String>,
     /// Denoising steps.
-    pub inference_steps: u32,
-}
-
-impl Measured for DiffusionConfiguration {
-    type SeriesKey = DiffusionSeriesKey;
-    fn measure(file: &ModelFile<Self>) -> Measure {
-        Measure::Diffusion(file.output())
-    }
-    /// "H100 ×2 U2·R1", with the precision, the resolution and the steps
-    /// added when they vary within the file.
-    fn series_labels(configs: &[Self]) -> impl Fn(&Self) -> String {
-        let precisions = varies(configs, |c| c.precision.clone());
-        let outputs = varies(configs, |c| {
-            (c.size(), c.num_frames, c.fps.map(f64::to_bits))
-        });
-        let steps = varies(configs, |c| c.inference_steps);
-        move |c| {
-            let mut label = setup_label(c, precisions);
-            if outputs {
-                label.push_str(", ");
-                label.push_str(&c.resolution());
-            }
-            if steps {
-                label.push_str(&format!(", {} steps", c.inference_steps));
-            }
-            label
-        }
-    }
-    fn parallelism(&self) -> String {
-        Self::parallelism(self)
-    }
-    fn gpu(&self) -> &str {
-        &self.gpu
-    }
-    fn num_gpus(&self) -> u32 {
-        self.num_gpus
-    }
-    fn repeat(&self) -> u32 {
-        self.repeat
-    }
-    fn row_id(&self) -> &str {
-        &self.row_id
-    }
-    fn precision(&self) -> &str {
-        &self.precision
-    }
-    fn energy(&self) -> f64 {
-        self.joules_per_item()
-    }
-    fn latency(&self) -> f64 {
-        self.batch_latency_s
-    }
-    fn load(&self) -> u32 {
-        self.batch_size
-    }
-    fn series_key(&self) -> DiffusionSeriesKey {
-        DiffusionSeriesKey {
-            gpu: self.gpu.clone(),
-            num_gpus: self.num_gpus,
-            ulysses_degree: self.ulysses_degree,
-            ring_degree: self.ring_degree,
-            precision: self.precision.clone(),
-            size: self.size(),
-            num_frames: self.num_frames,
-            fps: self.fps.map(|f| format!("{f}")),
-            inference_steps: self.inference_steps,
-        }
-    }
+    pub inference_steps: Option<u32>,
 }
 
 /// The folder of the data folder that holds the sources beside the
@@ -702,48 +667,120 @@ impl Source {
     }
 }
 
-/// One measured configuration: a model served on some GPUs at one maximum
-/// concurrency.
-#[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
+/// One measured configuration, of either kind: a model served on some GPUs
+/// at one maximum concurrency (per token), or generating batches of
+/// `batch_size` images or videos (diffusion). The fields every kind has are
+/// plain; each kind's own are optional, and validation checks that a row
+/// has exactly its file's ([`Measure::fields`]). Field order is the order
+/// in a data file.
+#[derive(Debug, Clone, Default, Deserialize, Serialize, PartialEq)]
 pub struct Configuration {
     /// GPU type; must be one of the file's `gpus`.
     pub gpu: String,
-    /// Number of GPUs serving the model.
+    /// Number of GPUs serving the model, or generating each item together.
     pub num_gpus: u32,
-    /// Tensor-parallel degree.
-    pub tensor_parallel: u32,
-    /// Data-parallel degree.
-    pub data_parallel: u32,
-    /// Expert-parallel degree.
-    pub expert_parallel: u32,
+    /// Per token: tensor-parallel degree.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tensor_parallel: Option<u32>,
+    /// Per token: data-parallel degree.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub data_parallel: Option<u32>,
+    /// Per token: expert-parallel degree.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expert_parallel: Option<u32>,
+    /// Diffusion: Ulysses sequence-parallel degree.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ulysses_degree: Option<u32>,
+    /// Diffusion: ring sequence-parallel degree; `ulysses_degree ×
+    /// ring_degree` is `num_gpus`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ring_degree: Option<u32>,
     /// Numeric precision of weights, e.g. "BF16", "FP8".
     pub precision: String,
-    /// Maximum concurrent sequences (vLLM `max_num_seqs`).
-    pub max_num_seqs: u32,
-    /// Average requests in flight during the steady state.
-    pub avg_requests_in_flight: f64,
-    /// Steady-state GPU energy, Wh per million output tokens.
-    pub wh_per_million_output_tokens: f64,
-    /// Steady-state GPU energy, joules per output token.
-    pub joules_per_output_token: f64,
-    /// Median inter-token latency, ms.
-    pub median_itl_ms: f64,
-    /// 90th-percentile inter-token latency, ms.
-    pub p90_itl_ms: f64,
-    /// 99th-percentile inter-token latency, ms.
-    pub p99_itl_ms: f64,
-    /// Output tokens per second, all GPUs together.
-    pub tokens_per_second: f64,
+    /// Per token: maximum concurrent sequences (vLLM `max_num_seqs`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_num_seqs: Option<u32>,
+    /// Per token: average requests in flight during the steady state.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub avg_requests_in_flight: Option<f64>,
+    /// Per token: steady-state GPU energy, Wh per million output tokens.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub wh_per_million_output_tokens: Option<f64>,
+    /// Per token: steady-state GPU energy, joules per output token.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub joules_per_output_token: Option<f64>,
+    /// Per token: median inter-token latency, ms.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub median_itl_ms: Option<f64>,
+    /// Per token: 90th-percentile inter-token latency, ms.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub p90_itl_ms: Option<f64>,
+    /// Per token: 99th-percentile inter-token latency, ms.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub p99_itl_ms: Option<f64>,
+    /// Per token: output tokens per second, all GPUs together.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tokens_per_second: Option<f64>,
+    /// Diffusion: items generated per batch.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub batch_size: Option<u32>,
+    /// Diffusion: denoising steps per item.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub inference_steps: Option<u32>,
+    /// Image height, pixels (image files).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub image_height: Option<u32>,
+    /// Image width, pixels (image files).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub image_width: Option<u32>,
+    /// Video height, pixels (video files).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub video_height: Option<u32>,
+    /// Video width, pixels (video files).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub video_width: Option<u32>,
+    /// Frames per video (video files).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub num_frames: Option<u32>,
+    /// Frames per second of the video (video files).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "some_whole_as_int"
+    )]
+    pub fps: Option<f64>,
+    /// GPU energy per image, J (image files).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub joules_per_image: Option<f64>,
+    /// GPU energy per video, J (video files).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub joules_per_video: Option<f64>,
+    /// Diffusion: time to generate one batch, s.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub batch_latency_s: Option<f64>,
+    /// Images generated per second, all GPUs together (image files).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub images_per_second: Option<f64>,
+    /// Videos generated per second, all GPUs together (video files).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub videos_per_second: Option<f64>,
     /// Measured GPU power, W, summed over the GPUs used.
     pub gpu_power_watts_total: f64,
-    /// Average output tokens per response.
-    pub avg_output_tokens: f64,
-    /// Whether `median_itl_ms <= itl_deadline_ms`.
-    pub under_itl_deadline: bool,
-    /// Average running batch size.
-    pub avg_running_batch: f64,
-    /// 95th-percentile inter-token latency, ms.
-    pub p95_itl_ms: f64,
+    /// Per token: average output tokens per response.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub avg_output_tokens: Option<f64>,
+    /// Per token: whether `median_itl_ms <= itl_deadline_ms`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub under_itl_deadline: Option<bool>,
+    /// Per token: average running batch size.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub avg_running_batch: Option<f64>,
+    /// Per token: 95th-percentile inter-token latency, ms.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub p95_itl_ms: Option<f64>,
+    /// Diffusion: whether `batch_latency_s <= batch_latency_deadline_s`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub under_latency_deadline: Option<bool>,
     /// Unique id of the row within the file, e.g. `qwen-3-32b/H100/2/256`.
     pub row_id: String,
     /// Run number of this configuration: 1 for the first run, 2 for a repeat.
@@ -782,30 +819,64 @@ impl OutputLengthDistribution {
 }
 
 impl Configuration {
-    /// Parallelism as shown to readers, e.g. "TP2", "EP2", "TP2·DP2", or "—"
-    /// for a single GPU without parallelism.
+    /// The energy ranked on: Wh per million output tokens, or J per image
+    /// or video (NaN before validation has checked the row has its kind's).
+    pub fn energy(&self) -> f64 {
+        self.wh_per_million_output_tokens
+            .or(self.joules_per_image)
+            .or(self.joules_per_video)
+            .unwrap_or(f64::NAN)
+    }
+
+    /// The latency the deadline applies to: median ITL (ms), or batch
+    /// latency (s).
+    pub fn latency(&self) -> f64 {
+        self.median_itl_ms
+            .or(self.batch_latency_s)
+            .unwrap_or(f64::NAN)
+    }
+
+    /// The load the server ran at: `max_num_seqs`, or `batch_size`.
+    pub fn load(&self) -> u32 {
+        self.max_num_seqs.or(self.batch_size).unwrap_or(0)
+    }
+
+    /// The row's own deadline flag: `under_itl_deadline` or
+    /// `under_latency_deadline`.
+    pub fn under_deadline(&self) -> bool {
+        self.under_itl_deadline
+            .or(self.under_latency_deadline)
+            .unwrap_or(false)
+    }
+
+    /// How the model is split over its GPUs, as shown to readers: "TP2",
+    /// "EP2", "TP2·DP2" (per token) or "U2·R1" (Ulysses and ring degrees),
+    /// or "none" without parallelism.
     pub fn parallelism(&self) -> String {
-        let mut parts = Vec::new();
-        for (label, degree) in [
-            ("TP", self.tensor_parallel),
-            ("EP", self.expert_parallel),
-            ("DP", self.data_parallel),
-        ] {
-            if degree > 1 {
-                parts.push(format!("{label}{degree}"));
-            }
+        if let (Some(u), Some(r)) = (self.ulysses_degree, self.ring_degree) {
+            return if u <= 1 && r <= 1 {
+                "none".to_owned()
+            } else {
+                format!("U{u}·R{r}")
+            };
         }
+        let [tp, ep, dp] = [
+            self.tensor_parallel,
+            self.expert_parallel,
+            self.data_parallel,
+        ]
+        .map(|d| d.unwrap_or(1));
+        let parts: Vec<String> = [("TP", tp), ("EP", ep), ("DP", dp)]
+            .iter()
+            .filter(|(_, degree)| *degree > 1)
+            .map(|(label, degree)| format!("{label}{degree}"))
+            .collect();
         let shown = if parts.is_empty() {
             "none".to_owned()
         } else {
             parts.join("·")
         };
-        if parallelism_fits(
-            self.num_gpus,
-            self.tensor_parallel,
-            self.data_parallel,
-            self.expert_parallel,
-        ) {
+        if parallelism_fits(self.num_gpus, tp, dp, ep) {
             shown
         } else {
             format!(
@@ -816,32 +887,185 @@ impl Configuration {
 
     /// Average output tokens per response: `avg_output_tokens_exact` when
     /// the file carries it, else `avg_output_tokens`.
-    pub fn output_tokens(&self) -> f64 {
-        self.avg_output_tokens_exact
-            .unwrap_or(self.avg_output_tokens)
+    pub fn output_tokens(&self) -> Option<f64> {
+        self.avg_output_tokens_exact.or(self.avg_output_tokens)
     }
 
     /// Energy per response in joules: `joules_per_output_token ×` the
     /// average output length, unrounded when the file carries it
     /// ([`Configuration::output_tokens`]).
-    pub fn joules_per_response(&self) -> f64 {
-        self.joules_per_output_token * self.output_tokens()
+    pub fn joules_per_response(&self) -> Option<f64> {
+        Some(self.joules_per_output_token? * self.output_tokens()?)
     }
 
     /// Energy per response in watt-hours: joules per response / 3600.
-    pub fn wh_per_response(&self) -> f64 {
-        self.joules_per_response() / 3600.0
+    pub fn wh_per_response(&self) -> Option<f64> {
+        Some(self.joules_per_response()? / 3600.0)
     }
 
     /// Output tokens per watt-hour: `3600 / joules_per_output_token`.
-    pub fn tokens_per_wh(&self) -> f64 {
-        3600.0 / self.joules_per_output_token
+    pub fn tokens_per_wh(&self) -> Option<f64> {
+        Some(3600.0 / self.joules_per_output_token?)
     }
 
     /// Wh per million output tokens derived from joules per token:
     /// `joules_per_output_token × 1e6 / 3600`.
-    pub fn derived_wh_per_million(&self) -> f64 {
-        self.joules_per_output_token * 1e6 / 3600.0
+    pub fn derived_wh_per_million(&self) -> Option<f64> {
+        Some(self.joules_per_output_token? * 1e6 / 3600.0)
+    }
+
+    /// Energy per generated image or video, J: `joules_per_image` or
+    /// `joules_per_video`.
+    pub fn joules_per_item(&self) -> Option<f64> {
+        self.joules_per_image.or(self.joules_per_video)
+    }
+
+    /// Images or videos generated per second, all GPUs together.
+    pub fn items_per_second(&self) -> Option<f64> {
+        self.images_per_second.or(self.videos_per_second)
+    }
+
+    /// Energy per item in watt-hours: `J per item / 3600`.
+    pub fn wh_per_item(&self) -> Option<f64> {
+        Some(self.joules_per_item()? / 3600.0)
+    }
+
+    /// Items generated per kilowatt-hour: `3.6e6 / J per item`.
+    pub fn items_per_kwh(&self) -> Option<f64> {
+        Some(3.6e6 / self.joules_per_item()?)
+    }
+
+    /// Length of the video in seconds, `num_frames / fps`; `None` for an
+    /// image.
+    pub fn video_seconds(&self) -> Option<f64> {
+        Some(f64::from(self.num_frames?) / self.fps?)
+    }
+
+    /// Energy per second of generated video, J/s:
+    /// `joules_per_video / (num_frames / fps)`; `None` for an image.
+    pub fn joules_per_video_second(&self) -> Option<f64> {
+        Some(self.joules_per_video? / self.video_seconds()?)
+    }
+
+    /// (width, height) in pixels, of the image or the video.
+    pub fn size(&self) -> Option<(u32, u32)> {
+        Some((
+            self.image_width.or(self.video_width)?,
+            self.image_height.or(self.video_height)?,
+        ))
+    }
+
+    /// The output as readers name it: "1024×1024", or for a video
+    /// "832×480, 81 frames at 15 fps".
+    pub fn resolution(&self) -> String {
+        let size = self
+            .size()
+            .map_or_else(|| "?".to_owned(), |(w, h)| format!("{w}×{h}"));
+        match (self.num_frames, self.fps) {
+            (Some(n), Some(fps)) => format!("{size}, {n} frames at {fps} fps"),
+            _ => size,
+        }
+    }
+}
+
+/// The per-token fields of a configuration: a per-token row has every one,
+/// a diffusion row none.
+pub const TOKEN_FIELDS: [&str; 15] = [
+    "tensor_parallel",
+    "data_parallel",
+    "expert_parallel",
+    "max_num_seqs",
+    "avg_requests_in_flight",
+    "wh_per_million_output_tokens",
+    "joules_per_output_token",
+    "median_itl_ms",
+    "p90_itl_ms",
+    "p99_itl_ms",
+    "tokens_per_second",
+    "avg_output_tokens",
+    "under_itl_deadline",
+    "avg_running_batch",
+    "p95_itl_ms",
+];
+
+/// The fields every diffusion row has, image or video.
+pub const DIFFUSION_FIELDS: [&str; 6] = [
+    "ulysses_degree",
+    "ring_degree",
+    "batch_size",
+    "inference_steps",
+    "batch_latency_s",
+    "under_latency_deadline",
+];
+
+/// Every field of an image row beyond the shared ones.
+const IMAGE_ROW_FIELDS: [&str; 10] = [
+    "ulysses_degree",
+    "ring_degree",
+    "batch_size",
+    "inference_steps",
+    "batch_latency_s",
+    "under_latency_deadline",
+    "image_height",
+    "image_width",
+    "joules_per_image",
+    "images_per_second",
+];
+
+/// Every field of a video row beyond the shared ones.
+const VIDEO_ROW_FIELDS: [&str; 12] = [
+    "ulysses_degree",
+    "ring_degree",
+    "batch_size",
+    "inference_steps",
+    "batch_latency_s",
+    "under_latency_deadline",
+    "video_height",
+    "video_width",
+    "num_frames",
+    "fps",
+    "joules_per_video",
+    "videos_per_second",
+];
+
+impl Configuration {
+    /// Whether the row has the kind's field `field` (one of
+    /// [`TOKEN_FIELDS`], [`DIFFUSION_FIELDS`] or [`OutputKind::fields`]).
+    pub fn has(&self, field: &str) -> bool {
+        match field {
+            "tensor_parallel" => self.tensor_parallel.is_some(),
+            "data_parallel" => self.data_parallel.is_some(),
+            "expert_parallel" => self.expert_parallel.is_some(),
+            "max_num_seqs" => self.max_num_seqs.is_some(),
+            "avg_requests_in_flight" => self.avg_requests_in_flight.is_some(),
+            "wh_per_million_output_tokens" => self.wh_per_million_output_tokens.is_some(),
+            "joules_per_output_token" => self.joules_per_output_token.is_some(),
+            "median_itl_ms" => self.median_itl_ms.is_some(),
+            "p90_itl_ms" => self.p90_itl_ms.is_some(),
+            "p95_itl_ms" => self.p95_itl_ms.is_some(),
+            "p99_itl_ms" => self.p99_itl_ms.is_some(),
+            "tokens_per_second" => self.tokens_per_second.is_some(),
+            "avg_output_tokens" => self.avg_output_tokens.is_some(),
+            "under_itl_deadline" => self.under_itl_deadline.is_some(),
+            "avg_running_batch" => self.avg_running_batch.is_some(),
+            "ulysses_degree" => self.ulysses_degree.is_some(),
+            "ring_degree" => self.ring_degree.is_some(),
+            "batch_size" => self.batch_size.is_some(),
+            "inference_steps" => self.inference_steps.is_some(),
+            "batch_latency_s" => self.batch_latency_s.is_some(),
+            "under_latency_deadline" => self.under_latency_deadline.is_some(),
+            "image_height" => self.image_height.is_some(),
+            "image_width" => self.image_width.is_some(),
+            "video_height" => self.video_height.is_some(),
+            "video_width" => self.video_width.is_some(),
+            "num_frames" => self.num_frames.is_some(),
+            "fps" => self.fps.is_some(),
+            "joules_per_image" => self.joules_per_image.is_some(),
+            "joules_per_video" => self.joules_per_video.is_some(),
+            "images_per_second" => self.images_per_second.is_some(),
+            "videos_per_second" => self.videos_per_second.is_some(),
+            other => unreachable!("no kind field {other:?}"),
+        }
     }
 }
 

@@ -507,10 +507,11 @@ impl<'a, C: PageKind> Site<'a, C> {
             self.words().item
         };
         let footprint = self.footprint.as_ref();
+        let set = C::tables(self.workload.measure).set;
         let mut headers: Vec<Header> = columns
             .iter()
             .filter_map(|col| match col {
-                Shown::Figure(c) => Some(header(&C::COLUMNS, c, root)),
+                Shown::Figure(c) => Some(header(&set, c, root)),
                 Shown::Footprint(k) => footprint.and_then(|f| footprint_header(*k, f, per, root)),
             })
             .collect();

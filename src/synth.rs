@@ -96,7 +96,7 @@ pub fn synthesise(template: &ModelFile, index: usize, width: usize, seed: u64) -
         let energy = model_energy * rng.between(0.97, 1.03);
         let latency = model_latency * rng.between(0.97, 1.03);
         jitter(c, energy, latency);
-        c.under_itl_deadline = c.median_itl_ms <= deadline;
+        c.under_itl_deadline = Some(c.latency() <= deadline);
         if let Some(rest) = c.row_id.strip_prefix(&old_slug) {
             c.row_id = format!("{}{rest}", m.slug);
         }
@@ -112,20 +112,23 @@ pub fn synthesise(template: &ModelFile, index: usize, width: usize, seed: u64) -
 /// `latency` (throughput by its inverse), rounding as the seed files do
 /// and keeping the derived figures consistent.
 fn jitter(c: &mut Configuration, energy: f64, latency: f64) {
-    c.joules_per_output_token = round_to(c.joules_per_output_token * energy, 7).max(1e-7);
-    c.wh_per_million_output_tokens = round_to(c.derived_wh_per_million(), 2).max(0.01);
+    let scaled = |v: Option<f64>, by: f64, digits: i32, min: f64| {
+        v.map(|v| round_to(v * by, digits).max(min))
+    };
+    c.joules_per_output_token = scaled(c.joules_per_output_token, energy, 7, 1e-7);
+    c.wh_per_million_output_tokens = scaled(c.derived_wh_per_million(), 1.0, 2, 0.01);
     for itl in [
         &mut c.median_itl_ms,
         &mut c.p90_itl_ms,
         &mut c.p95_itl_ms,
         &mut c.p99_itl_ms,
     ] {
-        *itl = round_to(*itl * latency, 1).max(0.1);
+        *itl = scaled(*itl, latency, 1, 0.1);
     }
-    c.tokens_per_second = round_to(c.tokens_per_second / latency, 1).max(0.1);
-    c.gpu_power_watts_total = (c.joules_per_output_token * c.tokens_per_second)
-        .round()
-        .max(1.0);
+    c.tokens_per_second = c.tokens_per_second.map(|v| round_to(v / latency, 1).max(0.1));
+    if let (Some(j), Some(tps)) = (c.joules_per_output_token, c.tokens_per_second) {
+        c.gpu_power_watts_total = (j * tps).round().max(1.0);
+    }
 }
 
 /// What `synth` wrote.

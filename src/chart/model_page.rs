@@ -289,13 +289,6 @@ enum Kind {
     Power,
 }
 
-fn wh(c: &Configuration) -> f64 {
-    c.wh_per_million_output_tokens
-}
-
-fn itl(c: &Configuration) -> f64 {
-    c.median_itl_ms
-}
 
 const METRICS: [Metric<Configuration>; 4] = [
     Metric {
@@ -303,7 +296,7 @@ const METRICS: [Metric<Configuration>; 4] = [
         what: "energy per output token vs concurrency",
         axis: ENERGY,
         unit: "Wh/M",
-        value: wh,
+        value: Configuration::energy,
         format: fmt::wh_per_million,
         kind: Kind::Energy,
     },
@@ -312,7 +305,7 @@ const METRICS: [Metric<Configuration>; 4] = [
         what: "inter-token latency vs concurrency",
         axis: "Median inter-token latency (ms)",
         unit: "ms",
-        value: itl,
+        value: Configuration::latency,
         format: fmt::ms,
         kind: Kind::Latency,
     },
@@ -321,7 +314,7 @@ const METRICS: [Metric<Configuration>; 4] = [
         what: "throughput vs concurrency",
         axis: "Throughput (output tokens/s)",
         unit: "tok/s",
-        value: |c| c.tokens_per_second,
+        value: |c| c.tokens_per_second.unwrap_or(f64::NAN),
         format: fmt::grouped,
         kind: Kind::Throughput,
     },
@@ -336,13 +329,6 @@ const METRICS: [Metric<Configuration>; 4] = [
     },
 ];
 
-fn joules(c: &DiffusionConfiguration) -> f64 {
-    c.joules_per_item()
-}
-
-fn batch_latency(c: &DiffusionConfiguration) -> f64 {
-    c.batch_latency_s
-}
 
 const IMAGE_METRICS: [Metric<DiffusionConfiguration>; 4] = [
     Metric {
@@ -350,7 +336,7 @@ const IMAGE_METRICS: [Metric<DiffusionConfiguration>; 4] = [
         what: "energy per image vs batch size",
         axis: "Energy (J per image)",
         unit: "J/image",
-        value: joules,
+        value: Configuration::energy,
         format: fmt::joules_per_item,
         kind: Kind::Energy,
     },
@@ -359,7 +345,7 @@ const IMAGE_METRICS: [Metric<DiffusionConfiguration>; 4] = [
         what: "batch latency vs batch size",
         axis: "Batch latency (s)",
         unit: "s",
-        value: batch_latency,
+        value: Configuration::latency,
         format: fmt::seconds,
         kind: Kind::Latency,
     },
@@ -368,7 +354,7 @@ const IMAGE_METRICS: [Metric<DiffusionConfiguration>; 4] = [
         what: "throughput vs batch size",
         axis: "Throughput (images/s)",
         unit: "images/s",
-        value: DiffusionConfiguration::items_per_second,
+        value: |c| c.items_per_second().unwrap_or(f64::NAN),
         format: fmt::rate,
         kind: Kind::Throughput,
     },
@@ -389,7 +375,7 @@ const VIDEO_METRICS: [Metric<DiffusionConfiguration>; 4] = [
         what: "energy per video vs batch size",
         axis: "Energy (J per video)",
         unit: "J/video",
-        value: joules,
+        value: Configuration::energy,
         format: fmt::joules_per_item,
         kind: Kind::Energy,
     },
@@ -398,7 +384,7 @@ const VIDEO_METRICS: [Metric<DiffusionConfiguration>; 4] = [
         what: "batch latency vs batch size",
         axis: "Batch latency (s)",
         unit: "s",
-        value: batch_latency,
+        value: Configuration::latency,
         format: fmt::seconds,
         kind: Kind::Latency,
     },
@@ -407,7 +393,7 @@ const VIDEO_METRICS: [Metric<DiffusionConfiguration>; 4] = [
         what: "throughput vs batch size",
         axis: "Throughput (videos/s)",
         unit: "videos/s",
-        value: DiffusionConfiguration::items_per_second,
+        value: |c| c.items_per_second().unwrap_or(f64::NAN),
         format: fmt::rate,
         kind: Kind::Throughput,
     },
@@ -440,17 +426,43 @@ pub trait PageCharts: Measured {
 }
 
 impl PageCharts for Configuration {
-    fn metrics(_: &ModelFile<Self>) -> &'static [Metric<Configuration>; 4] {
-        &METRICS
+    fn metrics(m: &ModelFile) -> &'static [Metric<Configuration>; 4] {
+        match m.kind {
+            None => tokens::metrics(m),
+            Some(_) => diffusion::metrics(m),
+        }
     }
 
     fn describe(cx: &Ctx<'_, Self>, metric: &Metric<Configuration>, log_note: &str) -> String {
+        match cx.m.kind {
+            None => tokens::describe(cx, metric, log_note),
+            Some(_) => diffusion::describe(cx, metric, log_note),
+        }
+    }
+
+    fn describe_tradeoff(cx: &Ctx<'_, Self>, scales: &str) -> String {
+        match cx.m.kind {
+            None => tokens::describe_tradeoff(cx, scales),
+            Some(_) => diffusion::describe_tradeoff(cx, scales),
+        }
+    }
+}
+
+/// The per-token charts' descriptions.
+mod tokens {
+    use super::*;
+
+    pub(super) fn metrics(_: &ModelFile) -> &'static [Metric<Configuration>; 4] {
+        &METRICS
+    }
+
+    pub(super) fn describe(cx: &Ctx<'_, Configuration>, metric: &Metric<Configuration>, log_note: &str) -> String {
         let configs = &cx.m.configurations;
         let (lo, hi) = min_max(configs.iter().map(metric.value));
         match metric.kind {
             Kind::Latency => {
-                let (lo, hi) = min_max(configs.iter().map(itl));
-                let under = configs.iter().filter(|c| c.under_itl_deadline).count();
+                let (lo, hi) = min_max(configs.iter().map(Configuration::latency));
+                let under = configs.iter().filter(|c| c.under_deadline()).count();
                 format!(
                     "Median inter-token latency of {} at each concurrency, one line per GPU setup, with p90 and p99 above each point ({log_note}). Medians run from {} to {} ms; {under} of {} configurations meet the {} ms deadline.",
                     cx.m.name,
@@ -466,7 +478,7 @@ impl PageCharts for Configuration {
                 cx.deadline(),
                 cx.best_list(|c| format!(
                     "{} Wh/M",
-                    fmt::wh_per_million(c.wh_per_million_output_tokens)
+                    fmt::wh_per_million(c.energy())
                 ))
             ),
             Kind::Power => format!(
@@ -481,14 +493,14 @@ impl PageCharts for Configuration {
                     "Output tokens per second of {}, all GPUs together, at each concurrency, one line per GPU setup ({log_note}). Highest: {} at {}, {} tokens/s.",
                     cx.m.name,
                     cx.label(top),
-                    configs[top].max_num_seqs,
-                    fmt::grouped(configs[top].tokens_per_second)
+                    configs[top].load(),
+                    fmt::grouped((metric.value)(&configs[top]))
                 )
             }
         }
     }
 
-    fn describe_tradeoff(cx: &Ctx<'_, Self>, scales: &str) -> String {
+    pub(super) fn describe_tradeoff(cx: &Ctx<'_, Configuration>, scales: &str) -> String {
         format!(
             "Each configuration of {} as median inter-token latency against energy per million output tokens ({scales}), with the Pareto frontier of {} configurations drawn as a line and the {} ms deadline as a dashed line. Lowest energy within the deadline: {}.",
             cx.m.name,
@@ -497,24 +509,27 @@ impl PageCharts for Configuration {
             cx.best_list(|c| {
                 format!(
                     "{} Wh/M at {} ms",
-                    fmt::wh_per_million(c.wh_per_million_output_tokens),
-                    fmt::ms(c.median_itl_ms)
+                    fmt::wh_per_million(c.energy()),
+                    fmt::ms(c.latency())
                 )
             })
         )
     }
 }
 
-impl PageCharts for DiffusionConfiguration {
-    fn metrics(m: &ModelFile<Self>) -> &'static [Metric<DiffusionConfiguration>; 4] {
+/// The diffusion charts' descriptions.
+mod diffusion {
+    use super::*;
+
+    pub(super) fn metrics(m: &ModelFile) -> &'static [Metric<DiffusionConfiguration>; 4] {
         match m.output() {
             crate::model::OutputKind::Image => &IMAGE_METRICS,
             crate::model::OutputKind::Video => &VIDEO_METRICS,
         }
     }
 
-    fn describe(
-        cx: &Ctx<'_, Self>,
+    pub(super) fn describe(
+        cx: &Ctx<'_, Configuration>,
         metric: &Metric<DiffusionConfiguration>,
         log_note: &str,
     ) -> String {
@@ -523,7 +538,7 @@ impl PageCharts for DiffusionConfiguration {
         let (lo, hi) = min_max(configs.iter().map(metric.value));
         match metric.kind {
             Kind::Latency => {
-                let under = configs.iter().filter(|c| c.under_latency_deadline).count();
+                let under = configs.iter().filter(|c| c.under_deadline()).count();
                 format!(
                     "Batch latency of {}, the time to generate one batch of {items}, at each batch size, one line per GPU setup ({log_note}). It runs from {} to {} s; {under} of {} configurations meet the {} s deadline.",
                     cx.m.name,
@@ -537,7 +552,7 @@ impl PageCharts for DiffusionConfiguration {
                 "Energy per {item} of {} at each batch size, one line per GPU setup ({log_note}). Lowest within the {} s batch latency deadline: {}.",
                 cx.m.name,
                 cx.deadline(),
-                cx.best_list(|c| format!("{} J/{item}", fmt::joules_per_item(c.joules_per_item())))
+                cx.best_list(|c| format!("{} J/{item}", fmt::joules_per_item(c.energy())))
             ),
             Kind::Power => format!(
                 "Measured GPU power of {}, summed over the GPUs used, at each batch size, one line per GPU setup ({log_note}). It ranges from {} to {} W.",
@@ -552,14 +567,14 @@ impl PageCharts for DiffusionConfiguration {
                     fmt::capitalised(items),
                     cx.m.name,
                     cx.label(top),
-                    configs[top].batch_size,
-                    fmt::rate(configs[top].items_per_second())
+                    configs[top].load(),
+                    fmt::rate((metric.value)(&configs[top]))
                 )
             }
         }
     }
 
-    fn describe_tradeoff(cx: &Ctx<'_, Self>, scales: &str) -> String {
+    pub(super) fn describe_tradeoff(cx: &Ctx<'_, Configuration>, scales: &str) -> String {
         let item = cx.m.output().item();
         format!(
             "Each configuration of {} as batch latency against energy per {item} ({scales}), with the Pareto frontier of {} configurations drawn as a line and the {} s deadline as a dashed line. Lowest energy within the deadline: {}.",
@@ -569,8 +584,8 @@ impl PageCharts for DiffusionConfiguration {
             cx.best_list(|c| {
                 format!(
                     "{} J/{item} at {} s",
-                    fmt::joules_per_item(c.joules_per_item()),
-                    fmt::seconds(c.batch_latency_s)
+                    fmt::joules_per_item(c.energy()),
+                    fmt::seconds(c.latency())
                 )
             })
         )

@@ -5,9 +5,9 @@ use std::path::Path;
 
 use super::best::check_best;
 use super::limits::{self, number};
-use super::validate::{positive, validate_frame, validate_row_ids};
+use super::validate::{check_kind_fields, positive, validate_frame, validate_row_ids};
 use super::{Problem, problem, shown};
-use crate::model::{DiffusionConfiguration, DiffusionFile, OutputKind};
+use crate::model::{Configuration, DiffusionFile, OutputKind};
 
 /// How far a configuration's items per second may sit from
 /// `batch_size / batch_latency_s`, and its power from
@@ -50,17 +50,20 @@ pub(super) fn validate_diffusion(path: &Path, m: &DiffusionFile) -> Vec<Problem>
     for (i, c) in m.configurations.iter().enumerate() {
         let at = format!("configurations[{i}]");
         let row = format!(" (row {})", shown(&c.row_id));
+        check_kind_fields(&mut bad, m.measure(), &at, &row, c);
         validate_configuration(&mut bad, kind, &at, &row, c);
         let limit = m.deadline();
-        if c.batch_latency_s.is_finite() && limit.is_finite() {
-            let under = c.batch_latency_s <= limit;
-            if under != c.under_latency_deadline {
+        if let (Some(latency), Some(flag)) = (c.batch_latency_s, c.under_latency_deadline)
+            && latency.is_finite()
+            && limit.is_finite()
+        {
+            let under = latency <= limit;
+            if under != flag {
                 bad(
                     format!("{at}.under_latency_deadline"),
                     format!(
-                        "is {} but batch_latency_s {} is {} the deadline batch_latency_deadline_s {}{row}",
-                        c.under_latency_deadline,
-                        number(c.batch_latency_s),
+                        "is {flag} but batch_latency_s {} is {} the deadline batch_latency_deadline_s {}{row}",
+                        number(latency),
                         if under { "within" } else { "above" },
                         number(limit)
                     ),
@@ -76,55 +79,13 @@ pub(super) fn validate_diffusion(path: &Path, m: &DiffusionFile) -> Vec<Problem>
     out
 }
 
-/// A field of a configuration by name, for the kind checks: whether it is
-/// present.
-fn has(c: &DiffusionConfiguration, field: &str) -> bool {
-    match field {
-        "image_height" => c.image_height.is_some(),
-        "image_width" => c.image_width.is_some(),
-        "video_height" => c.video_height.is_some(),
-        "video_width" => c.video_width.is_some(),
-        "num_frames" => c.num_frames.is_some(),
-        "fps" => c.fps.is_some(),
-        "joules_per_image" => c.joules_per_image.is_some(),
-        "joules_per_video" => c.joules_per_video.is_some(),
-        "images_per_second" => c.images_per_second.is_some(),
-        "videos_per_second" => c.videos_per_second.is_some(),
-        other => unreachable!("no optional diffusion field {other:?}"),
-    }
-}
-
 fn validate_configuration(
     bad: &mut impl FnMut(String, String),
     kind: OutputKind,
     at: &str,
     row: &str,
-    c: &DiffusionConfiguration,
+    c: &Configuration,
 ) {
-    // Exactly the fields of the file's kind.
-    for field in kind.fields() {
-        if !has(c, field) {
-            bad(
-                format!("{at}.{field}"),
-                format!(
-                    "is required in a file of kind {:?} but missing{row}",
-                    kind.item()
-                ),
-            );
-        }
-    }
-    for field in kind.other().fields() {
-        if has(c, field) {
-            bad(
-                format!("{at}.{field}"),
-                format!(
-                    "belongs to kind {:?}, but the file's kind is {:?}{row}",
-                    kind.other().item(),
-                    kind.item()
-                ),
-            );
-        }
-    }
     let optional = [
         ("joules_per_image", c.joules_per_image),
         ("joules_per_video", c.joules_per_video),
@@ -133,7 +94,7 @@ fn validate_configuration(
         ("fps", c.fps),
     ];
     let measured = [
-        ("batch_latency_s", Some(c.batch_latency_s)),
+        ("batch_latency_s", c.batch_latency_s),
         ("gpu_power_watts_total", Some(c.gpu_power_watts_total)),
     ];
     for (name, value) in measured.into_iter().chain(optional) {
@@ -150,10 +111,10 @@ fn validate_configuration(
     ];
     let whole = [
         ("num_gpus", Some(c.num_gpus)),
-        ("ulysses_degree", Some(c.ulysses_degree)),
-        ("ring_degree", Some(c.ring_degree)),
-        ("batch_size", Some(c.batch_size)),
-        ("inference_steps", Some(c.inference_steps)),
+        ("ulysses_degree", c.ulysses_degree),
+        ("ring_degree", c.ring_degree),
+        ("batch_size", c.batch_size),
+        ("inference_steps", c.inference_steps),
         ("repeat", Some(c.repeat)),
     ];
     for (name, value) in whole.into_iter().chain(sizes) {
@@ -167,20 +128,19 @@ fn validate_configuration(
     if c.precision.trim().is_empty() {
         bad(format!("{at}.precision"), format!("must not be empty{row}"));
     }
-    limits::check_diffusion_configuration(bad, at, row, c);
+    limits::check_configuration(bad, at, row, c);
     // Every GPU holds one share of the sequence: Ulysses × ring = GPUs.
-    if c.ulysses_degree > 0
-        && c.ring_degree > 0
-        && u64::from(c.ulysses_degree) * u64::from(c.ring_degree) != u64::from(c.num_gpus)
+    if let (Some(u), Some(r)) = (c.ulysses_degree, c.ring_degree)
+        && u > 0
+        && r > 0
+        && u64::from(u) * u64::from(r) != u64::from(c.num_gpus)
     {
         bad(
             format!("{at}.num_gpus"),
             format!(
-                "is {} but ulysses_degree {} × ring_degree {} = {}; sequence parallelism spreads each item over exactly num_gpus GPUs{row}",
+                "is {} but ulysses_degree {u} × ring_degree {r} = {}; sequence parallelism spreads each item over exactly num_gpus GPUs{row}",
                 c.num_gpus,
-                c.ulysses_degree,
-                c.ring_degree,
-                u64::from(c.ulysses_degree) * u64::from(c.ring_degree)
+                u64::from(u) * u64::from(r)
             ),
         );
     }
@@ -196,14 +156,20 @@ fn check_consistency(
     kind: OutputKind,
     at: &str,
     row: &str,
-    c: &DiffusionConfiguration,
+    c: &Configuration,
 ) {
-    let rate = c.items_per_second();
-    let energy = c.joules_per_item();
-    let all_positive = [rate, energy, c.batch_latency_s, c.gpu_power_watts_total]
+    let (Some(rate), Some(energy), Some(latency), Some(batch_size)) = (
+        c.items_per_second(),
+        c.joules_per_item(),
+        c.batch_latency_s,
+        c.batch_size,
+    ) else {
+        return;
+    };
+    let all_positive = [rate, energy, latency, c.gpu_power_watts_total]
         .iter()
         .all(|v| v.is_finite() && *v > 0.0)
-        && c.batch_size > 0;
+        && batch_size > 0;
     if !all_positive {
         return;
     }
@@ -211,15 +177,15 @@ fn check_consistency(
         OutputKind::Image => "images_per_second",
         OutputKind::Video => "videos_per_second",
     };
-    let expected_rate = f64::from(c.batch_size) / c.batch_latency_s;
+    let expected_rate = f64::from(batch_size) / latency;
     if (rate - expected_rate).abs() > CONSISTENCY_TOLERANCE * expected_rate {
         bad(
             format!("{at}.{rate_field}"),
             format!(
                 "is {} but batch_size {} / batch_latency_s {} = {}; the two disagree by more than 1 %{row}",
                 number(rate),
-                c.batch_size,
-                number(c.batch_latency_s),
+                batch_size,
+                number(latency),
                 number(expected_rate)
             ),
         );

@@ -6,7 +6,7 @@
 //! Each rule is stated once here and once in the tables of
 //! `docs/data-format.md`.
 
-use crate::model::{Configuration, DiffusionConfiguration, Measured, ModelFile, Source};
+use crate::model::{Configuration, Measured, ModelFile, Source};
 
 /// Longest slug, in characters: it becomes a folder name and URL segment.
 pub const MAX_SLUG_CHARS: usize = 100;
@@ -334,86 +334,9 @@ fn check_row_texts(bad: &mut impl FnMut(String, String), at: &str, c: &impl Meas
     check_text(bad, &format!("{at}.row_id"), c.row_id(), MAX_ROW_ID_CHARS);
 }
 
-/// One diffusion configuration's texts and ranges (its consistency is
-/// checked with its kind's other rules).
-pub(super) fn check_diffusion_configuration(
-    bad: &mut impl FnMut(String, String),
-    at: &str,
-    row: &str,
-    c: &DiffusionConfiguration,
-) {
-    check_row_texts(bad, at, c);
-    for (name, value, max, unit) in [
-        (
-            "batch_latency_s",
-            Some(c.batch_latency_s),
-            MAX_BATCH_LATENCY_S,
-            " s",
-        ),
-        (
-            "joules_per_image",
-            c.joules_per_image,
-            MAX_JOULES_PER_ITEM,
-            " J",
-        ),
-        (
-            "joules_per_video",
-            c.joules_per_video,
-            MAX_JOULES_PER_ITEM,
-            " J",
-        ),
-        ("images_per_second", c.images_per_second, MAX_QUANTITY, ""),
-        ("videos_per_second", c.videos_per_second, MAX_QUANTITY, ""),
-        (
-            "gpu_power_watts_total",
-            Some(c.gpu_power_watts_total),
-            MAX_QUANTITY,
-            " W",
-        ),
-        ("fps", c.fps, MAX_QUANTITY, ""),
-    ] {
-        if let Some(value) = value {
-            check_at_most(bad, &format!("{at}.{name}"), value, max, unit, row);
-        }
-    }
-    for (name, value) in [
-        ("joules_per_image", c.joules_per_image),
-        ("joules_per_video", c.joules_per_video),
-    ] {
-        if let Some(joules) = value.filter(|j| *j > 0.0 && *j < MIN_JOULES_PER_ITEM) {
-            bad(
-                format!("{at}.{name}"),
-                format!(
-                    "{} is out of range; at least {} J is accepted{row}",
-                    number(joules),
-                    number(MIN_JOULES_PER_ITEM)
-                ),
-            );
-        }
-    }
-    for (name, value) in [
-        ("num_gpus", Some(c.num_gpus)),
-        ("ulysses_degree", Some(c.ulysses_degree)),
-        ("ring_degree", Some(c.ring_degree)),
-        ("batch_size", Some(c.batch_size)),
-        ("inference_steps", Some(c.inference_steps)),
-        ("repeat", Some(c.repeat)),
-        ("image_height", c.image_height),
-        ("image_width", c.image_width),
-        ("video_height", c.video_height),
-        ("video_width", c.video_width),
-        ("num_frames", c.num_frames),
-    ] {
-        if let Some(value) = value.filter(|v| *v > MAX_COUNT) {
-            bad(
-                format!("{at}.{name}"),
-                format!("{value} is out of range; at most {MAX_COUNT} is accepted{row}"),
-            );
-        }
-    }
-}
-
-/// One configuration's texts, ranges, percentile order and parallelism.
+/// One configuration's texts, ranges and percentile order, for the
+/// fields its kind has (its consistency is checked with its kind's other
+/// rules).
 pub(super) fn check_configuration(
     bad: &mut impl FnMut(String, String),
     at: &str,
@@ -421,8 +344,7 @@ pub(super) fn check_configuration(
     c: &Configuration,
 ) {
     check_row_texts(bad, at, c);
-
-    let ms = " ms";
+    let (ms, s, j) = (" ms", " s", " J");
     for (name, value, max, unit) in [
         ("median_itl_ms", c.median_itl_ms, MAX_LATENCY_MS, ms),
         ("p90_itl_ms", c.p90_itl_ms, MAX_LATENCY_MS, ms),
@@ -438,15 +360,21 @@ pub(super) fn check_configuration(
             "joules_per_output_token",
             c.joules_per_output_token,
             MAX_JOULES_PER_TOKEN,
-            " J",
+            j,
         ),
         ("tokens_per_second", c.tokens_per_second, MAX_QUANTITY, ""),
+        ("batch_latency_s", c.batch_latency_s, MAX_BATCH_LATENCY_S, s),
+        ("joules_per_image", c.joules_per_image, MAX_JOULES_PER_ITEM, j),
+        ("joules_per_video", c.joules_per_video, MAX_JOULES_PER_ITEM, j),
+        ("images_per_second", c.images_per_second, MAX_QUANTITY, ""),
+        ("videos_per_second", c.videos_per_second, MAX_QUANTITY, ""),
         (
             "gpu_power_watts_total",
-            c.gpu_power_watts_total,
+            Some(c.gpu_power_watts_total),
             MAX_QUANTITY,
             " W",
         ),
+        ("fps", c.fps, MAX_QUANTITY, ""),
         ("avg_output_tokens", c.avg_output_tokens, MAX_QUANTITY, ""),
         (
             "avg_requests_in_flight",
@@ -456,28 +384,48 @@ pub(super) fn check_configuration(
         ),
         ("avg_running_batch", c.avg_running_batch, MAX_QUANTITY, ""),
     ] {
-        check_at_most(bad, &format!("{at}.{name}"), value, max, unit, row);
+        if let Some(value) = value {
+            check_at_most(bad, &format!("{at}.{name}"), value, max, unit, row);
+        }
     }
-    let joules = c.joules_per_output_token;
-    if joules > 0.0 && joules < MIN_JOULES_PER_TOKEN {
-        bad(
-            format!("{at}.joules_per_output_token"),
-            format!(
-                "{} is out of range; at least {} J is accepted{row}",
-                number(joules),
-                number(MIN_JOULES_PER_TOKEN)
-            ),
-        );
+    for (name, value, min) in [
+        (
+            "joules_per_output_token",
+            c.joules_per_output_token,
+            MIN_JOULES_PER_TOKEN,
+        ),
+        ("joules_per_image", c.joules_per_image, MIN_JOULES_PER_ITEM),
+        ("joules_per_video", c.joules_per_video, MIN_JOULES_PER_ITEM),
+    ] {
+        if let Some(joules) = value.filter(|j| *j > 0.0 && *j < min) {
+            bad(
+                format!("{at}.{name}"),
+                format!(
+                    "{} is out of range; at least {} J is accepted{row}",
+                    number(joules),
+                    number(min)
+                ),
+            );
+        }
     }
     for (name, value) in [
-        ("num_gpus", c.num_gpus),
+        ("num_gpus", Some(c.num_gpus)),
         ("tensor_parallel", c.tensor_parallel),
         ("data_parallel", c.data_parallel),
         ("expert_parallel", c.expert_parallel),
+        ("ulysses_degree", c.ulysses_degree),
+        ("ring_degree", c.ring_degree),
         ("max_num_seqs", c.max_num_seqs),
-        ("repeat", c.repeat),
+        ("batch_size", c.batch_size),
+        ("inference_steps", c.inference_steps),
+        ("repeat", Some(c.repeat)),
+        ("image_height", c.image_height),
+        ("image_width", c.image_width),
+        ("video_height", c.video_height),
+        ("video_width", c.video_width),
+        ("num_frames", c.num_frames),
     ] {
-        if value > MAX_COUNT {
+        if let Some(value) = value.filter(|v| *v > MAX_COUNT) {
             bad(
                 format!("{at}.{name}"),
                 format!("{value} is out of range; at most {MAX_COUNT} is accepted{row}"),
@@ -497,6 +445,9 @@ fn check_percentiles(bad: &mut impl FnMut(String, String), at: &str, row: &str, 
     ];
     for pair in ladder.windows(2) {
         let ((lower, low), (higher, high)) = (pair[0], pair[1]);
+        let (Some(low), Some(high)) = (low, high) else {
+            continue;
+        };
         if low.is_finite() && high.is_finite() && high < low {
             bad(
                 format!("{at}.{higher}"),

@@ -28,36 +28,16 @@ pub fn parse_any(path: &Path, bytes: &[u8]) -> Result<AnyModel, Problem> {
 /// [`parse_any`], through [`parse_as`] or, when `careful`, through
 /// [`parse_carefully`] alone.
 fn parse_kind(path: &Path, bytes: &[u8], careful: bool) -> Result<AnyModel, Problem> {
-    fn parse<T: serde::de::DeserializeOwned>(
-        path: &Path,
-        bytes: &[u8],
-        careful: bool,
-    ) -> Result<T, Problem> {
-        if careful {
-            parse_carefully(path, bytes, Format::ModelFile)
-        } else {
-            parse_as(path, bytes, Format::ModelFile)
-        }
-    }
-    let tokens = |file| AnyModel::Tokens(LoadedModel::new(path, bytes, file));
-    let diffusion = |file| AnyModel::Diffusion(LoadedModel::new(path, bytes, file));
-    match parse::<ModelFile>(path, bytes, careful) {
-        Ok(file) if file.kind.is_none() => Ok(tokens(file)),
-        Ok(_) => parse(path, bytes, careful).map(diffusion),
-        Err(_) if has_kind(bytes) => parse(path, bytes, careful).map(diffusion),
-        Err(err) => Err(err),
-    }
-}
-
-/// Whether a document that did not parse as a per-token file has a
-/// top-level `kind`, so that its errors are the diffusion kind's.
-fn has_kind(bytes: &[u8]) -> bool {
-    #[derive(serde::Deserialize)]
-    struct Probe {
-        #[serde(default)]
-        kind: Option<serde::de::IgnoredAny>,
-    }
-    serde_json::from_slice::<Probe>(bytes).is_ok_and(|p| p.kind.is_some())
+    let file: ModelFile = if careful {
+        parse_carefully(path, bytes, Format::ModelFile)?
+    } else {
+        parse_as(path, bytes, Format::ModelFile)?
+    };
+    Ok(if file.kind.is_none() {
+        AnyModel::Tokens(LoadedModel::new(path, bytes, file))
+    } else {
+        AnyModel::Diffusion(LoadedModel::new(path, bytes, file))
+    })
 }
 
 /// Deepest nesting of arrays and objects accepted anywhere in a model file,
@@ -469,7 +449,7 @@ fn describe_json_error(err: &serde_json::Error, format: Format) -> String {
             format!("expected {expected}, found {found}")
         }
         (_, SerdeSays::ListForStruct) => "expected an object, found a list".to_owned(),
-        (_, SerdeSays::UnknownField { name, fields }) => unknown_field(format, &name, &fields),
+        (_, SerdeSays::UnknownField { fields, .. }) => unknown_field(format, &fields),
         (_, SerdeSays::UnknownVariant { found, expected }) => {
             format!("expected {expected}, found the string \"{found}\"")
         }
@@ -484,18 +464,13 @@ fn describe_json_error(err: &serde_json::Error, format: Format) -> String {
 
 /// A field the format does not have, in the words of the part that
 /// refuses it.
-fn unknown_field(format: Format, name: &str, fields: &str) -> String {
+fn unknown_field(format: Format, fields: &str) -> String {
     match format {
         Format::ChangeHistory => format!(
             "is not a field of the change history's format (energyboard reads version \"1\"); its fields are {fields}"
         ),
-        // Only diffusion configurations refuse unknown fields.
-        Format::ModelFile if crate::model::diffusion::PER_TOKEN_FIELDS.contains(&name) => format!(
-            "is a per-token field, which a diffusion configuration must not carry (it gives joules_per_image or joules_per_video and batch_latency_s instead); its fields are {fields}"
-        ),
-        Format::ModelFile => {
-            format!("is not a field of a diffusion configuration; its fields are {fields}")
-        }
+        // In a model file only an output-length histogram refuses them.
+        Format::ModelFile => format!("is not a field of this object; its fields are {fields}"),
     }
 }
 

@@ -11,7 +11,8 @@ use std::path::Path;
 use super::best::check_best;
 use super::{LoadedModel, Problem, limits, problem, shown};
 use crate::model::{
-    Configuration, DiffusionConfiguration, Measured, ModelFile, row_anchor, url_segment,
+    Configuration, DIFFUSION_FIELDS, DiffusionConfiguration, Measure, Measured, ModelFile,
+    OutputKind, TOKEN_FIELDS, row_anchor, url_segment,
 };
 
 /// A file's workload as (id, display name); see [`ModelFile::workload_ref`].
@@ -122,17 +123,20 @@ pub fn validate_model(path: &Path, m: &ModelFile) -> Vec<Problem> {
     for (i, c) in m.configurations.iter().enumerate() {
         let at = format!("configurations[{i}]");
         let row = format!(" (row {})", shown(&c.row_id));
+        check_kind_fields(&mut bad, Measure::Tokens, &at, &row, c);
         validate_configuration(&mut bad, &at, &row, c);
         let limit = m.deadline();
-        if c.median_itl_ms.is_finite() && limit.is_finite() {
-            let under = c.median_itl_ms <= limit;
-            if under != c.under_itl_deadline {
+        if let (Some(median), Some(flag)) = (c.median_itl_ms, c.under_itl_deadline)
+            && median.is_finite()
+            && limit.is_finite()
+        {
+            let under = median <= limit;
+            if under != flag {
                 bad(
                     format!("{at}.under_itl_deadline"),
                     format!(
-                        "is {} but median_itl_ms {} is {} the deadline itl_deadline_ms {}{row}",
-                        c.under_itl_deadline,
-                        limits::number(c.median_itl_ms),
+                        "is {flag} but median_itl_ms {} is {} the deadline itl_deadline_ms {}{row}",
+                        limits::number(median),
                         if under { "within" } else { "above" },
                         limits::number(limit)
                     ),
@@ -376,6 +380,58 @@ pub(super) fn positive(bad: &mut impl FnMut(String, String), field: &str, value:
     }
 }
 
+/// A row has exactly its file's kind's fields ([`Measure::fields`]): every
+/// one of them, and none of another kind's.
+pub(super) fn check_kind_fields(
+    bad: &mut impl FnMut(String, String),
+    measure: Measure,
+    at: &str,
+    row: &str,
+    c: &Configuration,
+) {
+    let output = match measure {
+        Measure::Tokens => None,
+        Measure::Diffusion(kind) => Some(kind),
+    };
+    for field in measure.fields() {
+        if !c.has(field) {
+            let message = match output {
+                Some(kind) if kind.fields().contains(field) => format!(
+                    "is required in a file of kind {:?} but missing{row}",
+                    kind.item()
+                ),
+                _ => format!("is required but missing{row}"),
+            };
+            bad(format!("{at}.{field}"), message);
+        }
+    }
+    let others = [
+        &TOKEN_FIELDS[..],
+        &DIFFUSION_FIELDS,
+        OutputKind::Image.fields(),
+        OutputKind::Video.fields(),
+    ];
+    for field in others.into_iter().flatten() {
+        if !c.has(field) || measure.fields().contains(field) {
+            continue;
+        }
+        let message = match output {
+            None => format!(
+                "is a diffusion field, which a per-token configuration (a file without a kind) must not carry{row}"
+            ),
+            Some(_) if TOKEN_FIELDS.contains(field) => format!(
+                "is a per-token field, which a diffusion configuration must not carry (it gives joules_per_image or joules_per_video and batch_latency_s instead){row}"
+            ),
+            Some(kind) => format!(
+                "belongs to kind {:?}, but the file's kind is {:?}{row}",
+                kind.other().item(),
+                kind.item()
+            ),
+        };
+        bad(format!("{at}.{field}"), message);
+    }
+}
+
 fn validate_configuration(
     bad: &mut impl FnMut(String, String),
     at: &str,
@@ -393,16 +449,18 @@ fn validate_configuration(
         ("p95_itl_ms", c.p95_itl_ms),
         ("p99_itl_ms", c.p99_itl_ms),
         ("tokens_per_second", c.tokens_per_second),
-        ("gpu_power_watts_total", c.gpu_power_watts_total),
+        ("gpu_power_watts_total", Some(c.gpu_power_watts_total)),
         ("avg_output_tokens", c.avg_output_tokens),
     ] {
-        positive(bad, &format!("{at}.{name}"), value, row);
+        if let Some(value) = value {
+            positive(bad, &format!("{at}.{name}"), value, row);
+        }
     }
     for (name, value) in [
         ("avg_requests_in_flight", c.avg_requests_in_flight),
         ("avg_running_batch", c.avg_running_batch),
     ] {
-        if !value.is_finite() || value < 0.0 {
+        if let Some(value) = value.filter(|v| !v.is_finite() || *v < 0.0) {
             bad(
                 format!("{at}.{name}"),
                 format!(
@@ -413,14 +471,14 @@ fn validate_configuration(
         }
     }
     for (name, value) in [
-        ("num_gpus", c.num_gpus),
+        ("num_gpus", Some(c.num_gpus)),
         ("tensor_parallel", c.tensor_parallel),
         ("data_parallel", c.data_parallel),
         ("expert_parallel", c.expert_parallel),
         ("max_num_seqs", c.max_num_seqs),
-        ("repeat", c.repeat),
+        ("repeat", Some(c.repeat)),
     ] {
-        if value == 0 {
+        if value == Some(0) {
             bad(
                 format!("{at}.{name}"),
                 format!("must be 1 or more, found 0{row}"),
@@ -445,31 +503,32 @@ fn validate_configuration(
                     limits::number(exact)
                 ),
             );
-        } else if c.avg_output_tokens.is_finite()
-            && (exact - c.avg_output_tokens).abs() > 0.5_f64.max(c.avg_output_tokens * 1e-3)
+        } else if let Some(rounded) = c.avg_output_tokens
+            && rounded.is_finite()
+            && (exact - rounded).abs() > 0.5_f64.max(rounded * 1e-3)
         {
             bad(
                 field,
                 format!(
-                    "is {exact} but avg_output_tokens is {}; the rounded value must be the exact one rounded{row}",
-                    c.avg_output_tokens
+                    "is {exact} but avg_output_tokens is {rounded}; the rounded value must be the exact one rounded{row}"
                 ),
             );
         }
     }
-    if c.wh_per_million_output_tokens.is_finite() && c.joules_per_output_token.is_finite() {
-        let derived = c.derived_wh_per_million();
-        if (derived - c.wh_per_million_output_tokens).abs()
-            > energy_tolerance(c.wh_per_million_output_tokens)
-        {
-            bad(
-                format!("{at}.wh_per_million_output_tokens"),
-                format!(
-                    "is {} but joules_per_output_token {} × 1e6 / 3600 = {derived:.4}; the two disagree beyond rounding{row}",
-                    c.wh_per_million_output_tokens, c.joules_per_output_token
-                ),
-            );
-        }
+    if let (Some(wh), Some(joules), Some(derived)) = (
+        c.wh_per_million_output_tokens,
+        c.joules_per_output_token,
+        c.derived_wh_per_million(),
+    ) && wh.is_finite()
+        && joules.is_finite()
+        && (derived - wh).abs() > energy_tolerance(wh)
+    {
+        bad(
+            format!("{at}.wh_per_million_output_tokens"),
+            format!(
+                "is {wh} but joules_per_output_token {joules} × 1e6 / 3600 = {derived:.4}; the two disagree beyond rounding{row}"
+            ),
+        );
     }
 }
 

@@ -18,6 +18,8 @@ use crate::workload::Measure;
 
 /// The columns of each table a workload's pages show, in order.
 pub struct Tables<C: Measured + 'static> {
+    /// The kind's columns: definitions and about-page anchors.
+    pub set: ColumnSet<C>,
     /// The rank, first column of the leaderboard CSV files.
     pub rank: &'static Column<C>,
     /// The headline energy: what the leaderboard ranks on.
@@ -77,9 +79,6 @@ impl<C: Measured> std::fmt::Debug for Tables<C> {
 /// What the pages need to know about one kind of model file, beyond the
 /// analysis and the charts.
 pub trait PageKind: PageCharts + Sync + Sized + std::fmt::Debug + 'static {
-    /// The kind's columns (definitions and about-page anchors).
-    const COLUMNS: ColumnSet<Self>;
-
     /// The columns of each table of a workload that measures `measure`.
     fn tables(measure: Measure) -> Tables<Self>;
 
@@ -237,10 +236,90 @@ const CSV_COLUMNS: &[&Column<Configuration>] = &[
 ];
 
 impl PageKind for Configuration {
-    const COLUMNS: ColumnSet<Self> = PER_TOKEN;
+    fn tables(measure: Measure) -> Tables<Self> {
+        if measure == Measure::Tokens {
+            tokens_kind::tables(measure)
+        } else {
+            diffusion_kind::tables(measure)
+        }
+    }
 
-    fn tables(_: Measure) -> Tables<Self> {
+    fn config_summary(c: &Self) -> String {
+        if c.max_num_seqs.is_some() {
+            tokens_kind::config_summary(c)
+        } else {
+            diffusion_kind::config_summary(c)
+        }
+    }
+
+    fn compare_setup(c: &Self) -> String {
+        if c.max_num_seqs.is_some() {
+            tokens_kind::compare_setup(c)
+        } else {
+            diffusion_kind::compare_setup(c)
+        }
+    }
+
+    fn energy_figure(c: &Self) -> String {
+        if c.max_num_seqs.is_some() {
+            tokens_kind::energy_figure(c)
+        } else {
+            diffusion_kind::energy_figure(c)
+        }
+    }
+
+    fn parameters(m: &ModelFile) -> String {
+        if m.kind.is_none() {
+            tokens_kind::parameters(m)
+        } else {
+            diffusion_kind::parameters(m)
+        }
+    }
+
+    fn output_facts(m: &ModelFile) -> Vec<(String, String)> {
+        if m.kind.is_none() {
+            Vec::new()
+        } else {
+            diffusion_kind::output_facts(m)
+        }
+    }
+
+    fn group_title(first: &Self) -> String {
+        if first.max_num_seqs.is_some() {
+            tokens_kind::group_title(first)
+        } else {
+            diffusion_kind::group_title(first)
+        }
+    }
+
+    fn budget_text(c: &Self) -> String {
+        if c.max_num_seqs.is_some() {
+            tokens_kind::budget_text(c)
+        } else {
+            diffusion_kind::budget_text(c)
+        }
+    }
+
+    fn under_deadline(c: &Self) -> bool {
+        c.under_deadline()
+    }
+
+    fn footprint_bases(c: &Self) -> Vec<Basis> {
+        if c.max_num_seqs.is_some() {
+            tokens_kind::footprint_bases(c)
+        } else {
+            diffusion_kind::footprint_bases(c)
+        }
+    }
+}
+
+/// The per-token kind's page words.
+mod tokens_kind {
+    use super::*;
+
+    pub(super) fn tables(_: Measure) -> Tables<Configuration> {
         Tables {
+            set: PER_TOKEN,
             rank: &tokens::RANK,
             headline: &tokens::WH_PER_MILLION_OUTPUT_TOKENS,
             model_facts: &[
@@ -267,24 +346,24 @@ impl PageKind for Configuration {
         }
     }
 
-    fn config_summary(c: &Configuration) -> String {
+    pub(super) fn config_summary(c: &Configuration) -> String {
         format!(
             "{}, {}, max concurrency {}",
             gpu_setup(c),
             c.precision,
-            c.max_num_seqs
+            c.load()
         )
     }
 
-    fn compare_setup(c: &Configuration) -> String {
-        format!("{}, {}, {} seqs", gpu_setup(c), c.precision, c.max_num_seqs)
+    pub(super) fn compare_setup(c: &Configuration) -> String {
+        format!("{}, {}, {} seqs", gpu_setup(c), c.precision, c.load())
     }
 
-    fn energy_figure(c: &Configuration) -> String {
-        fmt::wh_per_million(c.wh_per_million_output_tokens)
+    pub(super) fn energy_figure(c: &Configuration) -> String {
+        fmt::wh_per_million(c.energy())
     }
 
-    fn parameters(m: &ModelFile) -> String {
+    pub(super) fn parameters(m: &ModelFile) -> String {
         format!(
             "{} B total, {} B active",
             fmt::params_b(m.params_b),
@@ -292,35 +371,32 @@ impl PageKind for Configuration {
         )
     }
 
-    fn group_title(first: &Configuration) -> String {
+    pub(super) fn group_title(first: &Configuration) -> String {
         format!("{}, {}", gpu_setup(first), first.precision)
     }
 
-    fn budget_text(c: &Configuration) -> String {
+    pub(super) fn budget_text(c: &Configuration) -> String {
         format!(
             "{} Wh/M — {}, {} seqs, {} ms",
-            fmt::wh_per_million(c.wh_per_million_output_tokens),
+            fmt::wh_per_million(c.energy()),
             gpu_setup(c),
-            c.max_num_seqs,
-            fmt::ms(c.median_itl_ms)
+            c.load(),
+            fmt::ms(c.latency())
         )
     }
 
-    fn under_deadline(c: &Configuration) -> bool {
-        c.under_itl_deadline
-    }
 
-    fn footprint_bases(c: &Configuration) -> Vec<Basis> {
+    pub(super) fn footprint_bases(c: &Configuration) -> Vec<Basis> {
         vec![
             Basis {
                 per: "per million tokens",
-                wh: c.wh_per_million_output_tokens,
+                wh: c.energy(),
             },
             // Per 1,000 responses, so a cost reads 0.00308 rather than
             // 0.00000308 (the about page's unit policy).
             Basis {
                 per: "per 1,000 responses",
-                wh: c.wh_per_response() * 1000.0,
+                wh: c.wh_per_response().unwrap_or(f64::NAN) * 1000.0,
             },
         ]
     }
@@ -505,12 +581,14 @@ const VIDEO_CSV: &[&Column<DiffusionConfiguration>] = &[
     &diffusion::RESOLUTION,
 ];
 
-impl PageKind for DiffusionConfiguration {
-    const COLUMNS: ColumnSet<Self> = DIFFUSION;
+/// The diffusion kind's page words.
+mod diffusion_kind {
+    use super::*;
 
-    fn tables(measure: Measure) -> Tables<Self> {
+    pub(super) fn tables(measure: Measure) -> Tables<Configuration> {
         match measure {
             Measure::Diffusion(OutputKind::Video) => Tables {
+                set: DIFFUSION,
                 rank: &diffusion::RANK,
                 headline: &diffusion::JOULES_PER_VIDEO,
                 model_facts: DIFFUSION_MODEL_FACTS,
@@ -530,6 +608,7 @@ impl PageKind for DiffusionConfiguration {
                 ],
             },
             _ => Tables {
+                set: DIFFUSION,
                 rank: &diffusion::RANK,
                 headline: &diffusion::JOULES_PER_IMAGE,
                 model_facts: DIFFUSION_MODEL_FACTS,
@@ -550,28 +629,28 @@ impl PageKind for DiffusionConfiguration {
         }
     }
 
-    fn config_summary(c: &DiffusionConfiguration) -> String {
+    pub(super) fn config_summary(c: &DiffusionConfiguration) -> String {
         format!(
             "{}, {}, batch size {}",
             gpu_setup(c),
             c.precision,
-            c.batch_size
+            c.load()
         )
     }
 
-    fn compare_setup(c: &DiffusionConfiguration) -> String {
-        format!("{}, {}, batch {}", gpu_setup(c), c.precision, c.batch_size)
+    pub(super) fn compare_setup(c: &DiffusionConfiguration) -> String {
+        format!("{}, {}, batch {}", gpu_setup(c), c.precision, c.load())
     }
 
-    fn energy_figure(c: &DiffusionConfiguration) -> String {
-        fmt::joules_per_item(c.joules_per_item())
+    pub(super) fn energy_figure(c: &DiffusionConfiguration) -> String {
+        fmt::joules_per_item(c.energy())
     }
 
-    fn parameters(m: &DiffusionFile) -> String {
+    pub(super) fn parameters(m: &DiffusionFile) -> String {
         format!("{} B", fmt::params_b(m.params_b))
     }
 
-    fn output_facts(m: &DiffusionFile) -> Vec<(String, String)> {
+    pub(super) fn output_facts(m: &DiffusionFile) -> Vec<(String, String)> {
         let distinct = |f: &dyn Fn(&DiffusionConfiguration) -> String| {
             let mut v: Vec<String> = m.configurations.iter().map(f).collect();
             v.sort();
@@ -585,45 +664,42 @@ impl PageKind for DiffusionConfiguration {
             ),
             (
                 "Denoising steps".to_owned(),
-                distinct(&|c| c.inference_steps.to_string()),
+                distinct(&|c| c.inference_steps.unwrap_or_default().to_string()),
             ),
         ]
     }
 
-    fn group_title(first: &DiffusionConfiguration) -> String {
+    pub(super) fn group_title(first: &DiffusionConfiguration) -> String {
         format!(
             "{}, {}, {}, {} steps",
             gpu_setup(first),
             first.precision,
             first.resolution(),
-            first.inference_steps
+            first.inference_steps.unwrap_or_default()
         )
     }
 
-    fn budget_text(c: &DiffusionConfiguration) -> String {
+    pub(super) fn budget_text(c: &DiffusionConfiguration) -> String {
         format!(
             "{} J — {}, batch {}, {} s",
-            fmt::joules_per_item(c.joules_per_item()),
+            fmt::joules_per_item(c.energy()),
             gpu_setup(c),
-            c.batch_size,
-            fmt::seconds(c.batch_latency_s)
+            c.load(),
+            fmt::seconds(c.latency())
         )
     }
 
-    fn footprint_bases(c: &DiffusionConfiguration) -> Vec<Basis> {
+    pub(super) fn footprint_bases(c: &DiffusionConfiguration) -> Vec<Basis> {
         vec![Basis {
             per: if c.joules_per_video.is_some() {
                 "per video"
             } else {
                 "per image"
             },
-            wh: c.wh_per_item(),
+            wh: c.wh_per_item().unwrap_or(f64::NAN),
         }]
     }
 
-    fn under_deadline(c: &DiffusionConfiguration) -> bool {
-        c.under_latency_deadline
-    }
 }
 
 /// "image" → "Image".
@@ -647,7 +723,7 @@ mod tests {
     /// is followed by the carbon and cost columns.
     fn tables_use_the_set<C: PageKind>(measure: Measure) {
         let t = C::tables(measure);
-        let keys: Vec<&str> = C::COLUMNS.columns.iter().map(|c| c.key).collect();
+        let keys: Vec<&str> = t.set.columns.iter().map(|c| c.key).collect();
         let shown = t
             .leaderboard
             .iter()

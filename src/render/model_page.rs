@@ -487,12 +487,13 @@ fn config_tables<C: PageKind>(
     words: &'static Words,
 ) -> Result<Vec<(String, String, String)>> {
     let configs = &m.configurations;
-    let columns = C::tables(m.measure()).configurations;
+    let tables = C::tables(m.measure());
+    let columns = tables.configurations;
     let mut out = Vec::new();
     for gpu in m.gpus.as_slice() {
         let mut headers: Vec<Header> = columns
             .iter()
-            .map(|c| header(&C::COLUMNS, c, root))
+            .map(|c| header(&tables.set, c, root))
             .collect();
         // Notes (★ best, ◆ Pareto frontier, ↻ repeat) second, beside the
         // load, where a reader sees them without scrolling.

@@ -233,7 +233,7 @@ fn card<C: PageKind>(w: &Site<'_, C>, mixed: bool) -> WorkloadCard {
 /// configuration over every GPU of one workload, with that GPU.
 fn best_response<'s>(site: &'s Site<'_>, i: usize) -> Option<(f64, &'s str)> {
     let c = &site.models[i].file.configurations[site.analyses[i].best_overall?];
-    Some((c.joules_per_response(), c.gpu.as_str()))
+    Some((c.joules_per_response()?, c.gpu.as_str()))
 }
 
 pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<RenderCounts> {
@@ -423,13 +423,13 @@ fn token_rows(
             gpu: gpu.clone(),
             found: c.is_some(),
             wh_per_million: c.map_or_else(String::new, |c| {
-                fmt::wh_per_million(c.wh_per_million_output_tokens)
+                fmt::wh_per_million(c.energy())
             }),
             joules_per_response: c.map_or_else(String::new, |c| {
-                fmt::joules_per_response(c.joules_per_response())
+                fmt::joules_per_response(c.joules_per_response().unwrap_or(f64::NAN))
             }),
-            output_tokens: c.map_or_else(String::new, |c| fmt::grouped(c.avg_output_tokens)),
-            median_itl: c.map_or_else(String::new, |c| fmt::ms(c.median_itl_ms)),
+            output_tokens: c.map_or_else(String::new, |c| fmt::grouped(c.avg_output_tokens.unwrap_or(f64::NAN))),
+            median_itl: c.map_or_else(String::new, |c| fmt::ms(c.latency())),
             setup: c.map_or_else(
                 String::new,
                 <crate::model::Configuration as PageKind>::config_summary,
@@ -445,7 +445,7 @@ fn token_rows(
                 label: format!("{} · {gpu}", ws.workload.name),
                 series: ws.workload.name.clone(),
                 slot,
-                value: c.joules_per_response(),
+                value: c.joules_per_response().unwrap_or(f64::NAN),
                 whose: None,
             });
         }
@@ -471,9 +471,9 @@ fn item_rows(
             gpu: gpu.clone(),
             found: c.is_some(),
             unit,
-            joules: c.map_or_else(String::new, |c| fmt::joules_per_item(c.joules_per_item())),
-            wh: c.map_or_else(String::new, |c| fmt::wh_per_item(c.wh_per_item())),
-            latency: c.map_or_else(String::new, |c| fmt::seconds(c.batch_latency_s)),
+            joules: c.map_or_else(String::new, |c| fmt::joules_per_item(c.energy())),
+            wh: c.map_or_else(String::new, |c| fmt::wh_per_item(c.energy() / 3600.0)),
+            latency: c.map_or_else(String::new, |c| fmt::seconds(c.latency())),
             setup: c.map_or_else(
                 String::new,
                 <crate::model::DiffusionConfiguration as PageKind>::config_summary,
@@ -489,7 +489,7 @@ fn item_rows(
                 label: format!("{} · {gpu}", ws.workload.name),
                 series: ws.workload.name.clone(),
                 slot,
-                value: c.joules_per_item(),
+                value: c.energy(),
                 whose: None,
             });
         }
@@ -611,9 +611,9 @@ pub(super) fn render_model_overview(
                         format!(
                             "{}: {} Wh per million output tokens on {} ({} J per response)",
                             ws.workload.name,
-                            fmt::wh_per_million(c.wh_per_million_output_tokens),
+                            fmt::wh_per_million(c.energy()),
                             c.gpu,
-                            fmt::joules_per_response(c.joules_per_response())
+                            fmt::joules_per_response(c.joules_per_response().unwrap_or(f64::NAN))
                         )
                     }
                     None => format!("{}: none within {}", ws.workload.name, ws.deadline()),
@@ -624,7 +624,7 @@ pub(super) fn render_model_overview(
                         format!(
                             "{}: {} {} on {}",
                             ws.workload.name,
-                            fmt::joules_per_item(c.joules_per_item()),
+                            fmt::joules_per_item(c.energy()),
                             ws.words().energy_long,
                             c.gpu
                         )

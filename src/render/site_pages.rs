@@ -534,8 +534,8 @@ pub(super) fn render_compare<C: PageKind>(
     );
     let meta = site.meta(path, "Compare models", description, "compare");
     let root = meta.root.clone();
-    let set = C::COLUMNS;
     let tables = C::tables(site.workload.measure);
+    let set = tables.set;
     let mut headers: Vec<Header> = tables
         .model_facts
         .iter()
