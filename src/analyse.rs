@@ -406,17 +406,17 @@ mod tests {
         assert_eq!(
             (
                 b200.num_gpus,
-                b200.max_num_seqs,
-                b200.wh_per_million_output_tokens
+                b200.max_num_seqs.unwrap(),
+                b200.wh_per_million_output_tokens.unwrap()
             ),
             (1, 384, 39.05)
         );
         let h100 = best_on(&m, "H100");
         assert_eq!(
-            (h100.num_gpus, h100.tensor_parallel, h100.max_num_seqs),
+            (h100.num_gpus, h100.tensor_parallel.unwrap(), h100.max_num_seqs.unwrap()),
             (2, 2, 256)
         );
-        assert_eq!(h100.wh_per_million_output_tokens, 63.47);
+        assert_eq!(h100.wh_per_million_output_tokens.unwrap(), 63.47);
     }
 
     #[test]
@@ -424,15 +424,15 @@ mod tests {
         let m = seed("qwen-3-30b-a3b-instruct");
         let b200 = best_on(&m, "B200");
         assert_eq!(
-            (b200.max_num_seqs, b200.wh_per_million_output_tokens),
+            (b200.max_num_seqs.unwrap(), b200.wh_per_million_output_tokens.unwrap()),
             (1024, 15.67)
         );
         let h100 = best_on(&m, "H100");
         assert_eq!(
-            (h100.num_gpus, h100.expert_parallel, h100.max_num_seqs),
+            (h100.num_gpus, h100.expert_parallel.unwrap(), h100.max_num_seqs.unwrap()),
             (2, 2, 1024)
         );
-        assert_eq!(h100.wh_per_million_output_tokens, 24.69);
+        assert_eq!(h100.wh_per_million_output_tokens.unwrap(), 24.69);
         assert_eq!(
             m.configurations[best_overall(&m).unwrap()].row_id,
             "qwen-3-30b-a3b-instruct/B200/1/1024"
@@ -455,7 +455,7 @@ mod tests {
         let seqs: Vec<(u32, u32)> = h100x2
             .points
             .iter()
-            .map(|&i| (m.configurations[i].max_num_seqs, m.configurations[i].repeat))
+            .map(|&i| (m.configurations[i].max_num_seqs.unwrap(), m.configurations[i].repeat))
             .collect();
         assert!(seqs.contains(&(256, 1)) && seqs.contains(&(256, 2)));
         assert!(seqs.contains(&(512, 1)) && seqs.contains(&(512, 2)));
@@ -466,8 +466,8 @@ mod tests {
 
     fn point(itl: f64, wh: f64) -> Configuration {
         let mut c = seed("qwen-3-32b").configurations[0].clone();
-        c.median_itl_ms = itl;
-        c.wh_per_million_output_tokens = wh;
+        c.median_itl_ms = Some(itl);
+        c.wh_per_million_output_tokens = Some(wh);
         c
     }
 
@@ -492,10 +492,10 @@ mod tests {
         a.num_gpus = 2;
         let mut b = point(10.0, 30.0);
         b.num_gpus = 1;
-        b.max_num_seqs = 64;
+        b.max_num_seqs = Some(64);
         let mut c = point(10.0, 30.0);
         c.num_gpus = 1;
-        c.max_num_seqs = 32;
+        c.max_num_seqs = Some(32);
         let configs = vec![a, b, c];
         assert_eq!(cheapest_within(&configs, 500.0, |_| true), Some(2));
     }
@@ -578,7 +578,7 @@ mod tests {
                 assert!(
                     capped
                         .iter()
-                        .all(|&i| m.configurations[i].median_itl_ms <= m.deadline())
+                        .all(|&i| m.configurations[i].median_itl_ms.unwrap() <= m.deadline())
                 );
                 for limit in limits_to_try(&m.configurations) {
                     if limit <= m.deadline() {
@@ -602,10 +602,10 @@ mod tests {
         a.num_gpus = 2;
         let mut b = point(10.0, 30.0);
         b.num_gpus = 1;
-        b.max_num_seqs = 64;
+        b.max_num_seqs = Some(64);
         let mut c = point(10.0, 30.0);
         c.num_gpus = 1;
-        c.max_num_seqs = 32;
+        c.max_num_seqs = Some(32);
         c.repeat = 2;
         let mut d = c.clone();
         d.repeat = 1;
@@ -663,12 +663,12 @@ mod tests {
         let (_, best) = best_per_gpu(m).into_iter().find(|(g, _)| g == gpu).unwrap();
         let c = &m.configurations[best.unwrap()];
         (
-            c.joules_per_item(),
+            c.joules_per_item().unwrap(),
             c.num_gpus,
-            c.batch_size,
-            c.ulysses_degree,
-            c.ring_degree,
-            c.batch_latency_s,
+            c.batch_size.unwrap(),
+            c.ulysses_degree.unwrap(),
+            c.ring_degree.unwrap(),
+            c.batch_latency_s.unwrap(),
         )
     }
 
@@ -699,10 +699,10 @@ mod tests {
         let row = |gpus: u32, batch: u32, repeat: u32| {
             let mut c = template.clone();
             c.num_gpus = gpus;
-            c.batch_size = batch;
+            c.batch_size = Some(batch);
             c.repeat = repeat;
             c.joules_per_image = Some(100.0);
-            c.batch_latency_s = 1.0;
+            c.batch_latency_s = Some(1.0);
             c
         };
         let configs = vec![
@@ -716,7 +716,7 @@ mod tests {
         // Over the limit does not count, however cheap.
         let mut cheap = row(1, 1, 1);
         cheap.joules_per_image = Some(1.0);
-        cheap.batch_latency_s = 31.0;
+        cheap.batch_latency_s = Some(31.0);
         let configs = vec![cheap, row(1, 1, 1)];
         assert_eq!(cheapest_within(&configs, 30.0, |_| true), Some(1));
     }
@@ -737,13 +737,13 @@ mod tests {
             let energies: Vec<f64> = budgets
                 .iter()
                 .filter_map(|b| b.per_gpu[gpu].1)
-                .map(|i| wan.configurations[i].joules_per_item())
+                .map(|i| wan.configurations[i].joules_per_item().unwrap())
                 .collect();
             assert!(energies.windows(2).all(|w| w[1] <= w[0]), "{energies:?}");
         }
         let (_, at_deadline) = &budgets[3].per_gpu[0];
         assert_eq!(
-            wan.configurations[at_deadline.unwrap()].joules_per_item(),
+            wan.configurations[at_deadline.unwrap()].joules_per_item().unwrap(),
             342_623.06
         );
     }
@@ -758,7 +758,7 @@ mod tests {
             let batches: Vec<u32> = s
                 .points
                 .iter()
-                .map(|&i| flux.configurations[i].batch_size)
+                .map(|&i| flux.configurations[i].batch_size.unwrap())
                 .collect();
             assert!(batches.windows(2).all(|w| w[0] < w[1]), "{batches:?}");
             let key = flux.configurations[s.points[0]].series_key();
@@ -783,7 +783,7 @@ mod tests {
             .iter()
             .map(|&i| {
                 let c = &flux.configurations[i];
-                (c.batch_latency_s, c.joules_per_item())
+                (c.batch_latency_s.unwrap(), c.joules_per_item().unwrap())
             })
             .collect();
         // Faster points cost more: latency rises and energy falls along it.
@@ -792,13 +792,13 @@ mod tests {
         let cheapest = flux
             .configurations
             .iter()
-            .map(crate::model::DiffusionConfiguration::joules_per_item)
+            .map(crate::model::Configuration::energy)
             .fold(f64::INFINITY, f64::min);
         assert_eq!(pts.last().unwrap().1, cheapest);
         let fastest = flux
             .configurations
             .iter()
-            .map(|c| c.batch_latency_s)
+            .map(|c| c.batch_latency_s.unwrap())
             .fold(f64::INFINITY, f64::min);
         assert_eq!(pts[0].0, fastest);
     }
@@ -822,7 +822,7 @@ mod tests {
                     .collect();
                 points.sort_by_key(|&i| {
                     let c = &m.configurations[i];
-                    (c.max_num_seqs, c.repeat, i)
+                    (c.max_num_seqs.unwrap(), c.repeat, i)
                 });
                 points
             })

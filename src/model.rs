@@ -1182,9 +1182,9 @@ mod tests {
                 .unwrap();
         let m: DiffusionFile = serde_json::from_str(&text).unwrap();
         let c = &m.best["B200"];
-        assert_eq!(c.joules_per_item(), 342_623.06);
-        assert!((c.wh_per_item() - 342_623.06 / 3600.0).abs() < 1e-9);
-        assert!((c.items_per_kwh() - 3.6e6 / 342_623.06).abs() < 1e-12);
+        assert_eq!(c.joules_per_item().unwrap(), 342_623.06);
+        assert!((c.wh_per_item().unwrap() - 342_623.06 / 3600.0).abs() < 1e-9);
+        assert!((c.items_per_kwh().unwrap() - 3.6e6 / 342_623.06).abs() < 1e-12);
         // 81 frames at 15 fps: 5.4 s of video.
         assert!((c.video_seconds().unwrap() - 5.4).abs() < 1e-12);
         assert!((c.joules_per_video_second().unwrap() - 342_623.06 / 5.4).abs() < 1e-6);

@@ -231,9 +231,9 @@ mod tests {
             let problems = validate_model(Path::new("synthetic.json"), &m);
             assert!(problems.is_empty(), "model {i}: {problems:?}");
             for c in &m.configurations {
-                let derived = c.joules_per_output_token * 1e6 / 3600.0;
+                let derived = c.joules_per_output_token.unwrap() * 1e6 / 3600.0;
                 // Half a unit in the second decimal, plus float noise.
-                let gap = (derived - c.wh_per_million_output_tokens).abs();
+                let gap = (derived - c.wh_per_million_output_tokens.unwrap()).abs();
                 assert!(gap <= 0.005 + 1e-9, "{gap}");
                 assert!(c.row_id.starts_with(&format!("{}/", m.slug)));
             }
@@ -250,13 +250,13 @@ mod tests {
         let b = synthesise(&seeds[0], 42, 4, 2);
         assert_eq!(a.slug, b.slug);
         assert_ne!(
-            a.configurations[0].joules_per_output_token,
-            b.configurations[0].joules_per_output_token
+            a.configurations[0].joules_per_output_token.unwrap(),
+            b.configurations[0].joules_per_output_token.unwrap()
         );
         let next = synthesise(&seeds[0], 43, 4, 1);
         assert_ne!(
-            a.configurations[0].joules_per_output_token,
-            next.configurations[0].joules_per_output_token
+            a.configurations[0].joules_per_output_token.unwrap(),
+            next.configurations[0].joules_per_output_token.unwrap()
         );
     }
 

@@ -673,7 +673,7 @@ mod tests {
         );
         let model = parse_as::<Closed>(Path::new("m.json"), bytes, Format::ModelFile).unwrap_err();
         assert!(
-            model.message.starts_with("is a per-token field"),
+            model.message.starts_with("is not a field of this object"),
             "{}",
             model.message
         );

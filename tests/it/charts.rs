@@ -311,7 +311,7 @@ fn repeated_runs_are_distinct_points() {
             .iter()
             .position(|o| {
                 o.repeat == 1
-                    && o.max_num_seqs == c.max_num_seqs
+                    && o.max_num_seqs.unwrap() == c.max_num_seqs.unwrap()
                     && o.gpu == c.gpu
                     && o.num_gpus == c.num_gpus
             })
@@ -330,9 +330,9 @@ fn markers_follow_the_data() {
     for (m, a) in seeds() {
         let charts = chart::model_charts(&m, &a);
         let value: [fn(&energyboard::model::Configuration) -> f64; 4] = [
-            |c| c.wh_per_million_output_tokens,
-            |c| c.median_itl_ms,
-            |c| c.tokens_per_second,
+            |c| c.wh_per_million_output_tokens.unwrap(),
+            |c| c.median_itl_ms.unwrap(),
+            |c| c.tokens_per_second.unwrap(),
             |c| c.gpu_power_watts_total,
         ];
         for (c, value) in charts.iter().zip(value) {
@@ -343,7 +343,7 @@ fn markers_follow_the_data() {
                     // Same concurrency, same x; more concurrency, further
                     // right; a larger value, higher up (smaller y).
                     assert_eq!(
-                        ci.max_num_seqs.cmp(&cj.max_num_seqs),
+                        ci.max_num_seqs.unwrap().cmp(&cj.max_num_seqs.unwrap()),
                         at[i].0.total_cmp(&at[j].0),
                         "{} x of {} vs {}",
                         c.file_name,
@@ -368,10 +368,10 @@ fn markers_follow_the_data() {
         let at = marker_centres(&doc, &a, m.configurations.len());
         for (i, ci) in m.configurations.iter().enumerate() {
             for (j, cj) in m.configurations.iter().enumerate() {
-                if ci.median_itl_ms > 1.05 * cj.median_itl_ms {
+                if ci.median_itl_ms.unwrap() > 1.05 * cj.median_itl_ms.unwrap() {
                     assert!(at[i].0 > at[j].0, "{} right of {}", ci.row_id, cj.row_id);
                 }
-                if ci.wh_per_million_output_tokens > 1.05 * cj.wh_per_million_output_tokens {
+                if ci.wh_per_million_output_tokens.unwrap() > 1.05 * cj.wh_per_million_output_tokens.unwrap() {
                     assert!(at[i].1 < at[j].1, "{} above {}", ci.row_id, cj.row_id);
                 }
             }
@@ -645,7 +645,7 @@ fn the_compare_chart_draws_the_lowest_energy_frontiers_in_the_order_given() {
     let best = |(m, a): &(ModelFile, ModelAnalysis)| {
         a.best_per_gpu
             .iter()
-            .filter_map(|(_, b)| b.map(|i| m.configurations[i].wh_per_million_output_tokens))
+            .filter_map(|(_, b)| b.map(|i| m.configurations[i].wh_per_million_output_tokens.unwrap()))
             .fold(f64::INFINITY, f64::min)
     };
     let mut chosen: Vec<usize> = (0..models.len()).collect();
@@ -791,14 +791,14 @@ fn descriptions_name_the_scales_actually_drawn() {
     // energy axis (and a log latency axis), and must say so.
     let (mut m, _) = seed(SEEDS[0]);
     m.configurations
-        .retain(|c| c.wh_per_million_output_tokens < 100.0);
+        .retain(|c| c.wh_per_million_output_tokens.unwrap() < 100.0);
     let lo = m
         .configurations
         .iter()
-        .map(|c| c.wh_per_million_output_tokens)
+        .map(|c| c.wh_per_million_output_tokens.unwrap())
         .fold(f64::INFINITY, f64::min);
     m.configurations
-        .retain(|c| c.wh_per_million_output_tokens < lo * 5.0);
+        .retain(|c| c.wh_per_million_output_tokens.unwrap() < lo * 5.0);
     m.best.clear();
     let a = analyse(&m);
     let narrow = chart::model_charts(&m, &a);
@@ -1020,13 +1020,13 @@ fn time_energy_chart_is_drawn_at_each_itl_percentile() {
         assert!(p99.svg.contains("p99 inter-token latency (ms)"));
         assert_eq!(p99.table.headers[3], "p99 ITL (ms)");
         let frontier =
-            energyboard::analyse::pareto_frontier_by(&m.configurations, |c| c.p99_itl_ms);
+            energyboard::analyse::pareto_frontier_by(&m.configurations, |c| c.p99_itl_ms.unwrap());
         let on: usize = p99.table.rows.iter().filter(|r| r[5] == "yes").count();
         assert_eq!(on, frontier.len());
         let mut want: Vec<String> = m
             .configurations
             .iter()
-            .map(|c| energyboard::fmt::ms(c.p99_itl_ms))
+            .map(|c| energyboard::fmt::ms(c.p99_itl_ms.unwrap()))
             .collect();
         let mut got: Vec<String> = p99.table.rows.iter().map(|r| r[3].clone()).collect();
         want.sort();

@@ -100,9 +100,9 @@ fn every_latency_limit_pick_is_the_cheapest_within_the_limit_on_raw_values() {
                     .find(|c| c.latency() <= limit)
                     .map(|c| {
                         (
-                            c.joules_per_output_token,
+                            c.joules_per_output_token.unwrap(),
                             u64::from(c.num_gpus),
-                            u64::from(c.max_num_seqs),
+                            u64::from(c.max_num_seqs.unwrap()),
                         )
                     });
                 let want = cheapest_raw(&rows, gpu, limit);
@@ -136,21 +136,21 @@ fn stored_figures_are_upstreams_unrounded() {
         assert!(
             raw.iter().any(|r| r.gpu.contains(c.gpu.as_str())
                 && r.num_gpus == u64::from(c.num_gpus)
-                && r.max_num_seqs == u64::from(c.max_num_seqs)
-                && r.median_itl_ms == c.median_itl_ms
-                && r.joules == c.joules_per_output_token),
+                && r.max_num_seqs == u64::from(c.max_num_seqs.unwrap())
+                && r.median_itl_ms == c.median_itl_ms.unwrap()
+                && r.joules == c.joules_per_output_token.unwrap()),
             "{}: no published row has exactly its figures",
             c.row_id
         );
         assert_eq!(
-            c.wh_per_million_output_tokens,
-            c.joules_per_output_token * 1e6 / 3600.0
+            c.wh_per_million_output_tokens.unwrap(),
+            c.joules_per_output_token.unwrap() * 1e6 / 3600.0
         );
     }
     assert!(
         file.configurations
             .iter()
-            .any(|c| c.median_itl_ms > 38.0 && c.median_itl_ms < 38.05),
+            .any(|c| c.median_itl_ms.unwrap() > 38.0 && c.median_itl_ms.unwrap() < 38.05),
         "the row that rounding put within 38 ms"
     );
 }

@@ -117,13 +117,13 @@ fn importing_the_seeds_version_reproduces_the_seed_files() {
     let c = &loaded.configurations[0];
     assert_eq!(c.row_id, "qwen-3-32b/B200/1/8");
     // Exact: upstream's figures, unrounded.
-    assert_eq!(c.avg_output_tokens, 645.747_070_312_5);
+    assert_eq!(c.avg_output_tokens.unwrap(), 645.747_070_312_5);
     assert_eq!(
-        c.joules_per_response(),
-        c.joules_per_output_token * 645.747_070_312_5
+        c.joules_per_response().unwrap(),
+        c.joules_per_output_token.unwrap() * 645.747_070_312_5
     );
-    assert!((c.joules_per_output_token - 1.545_054_1).abs() < 5e-8);
-    assert_ne!(c.joules_per_output_token, 1.545_054_1);
+    assert!((c.joules_per_output_token.unwrap() - 1.545_054_1).abs() < 5e-8);
+    assert_ne!(c.joules_per_output_token.unwrap(), 1.545_054_1);
     let d = c.output_length_distribution.as_ref().unwrap();
     assert_eq!(d.bins.len(), d.counts.len() + 1);
     assert_eq!(d.bins[0], 2.0);
