@@ -634,7 +634,7 @@ mod tests {
         ] {
             let m = diffusion(workload, slug);
             for gpu in &m.gpus {
-                let keep = |c: &crate::model::DiffusionConfiguration| &c.gpu == gpu;
+                let keep = |c: &crate::model::Configuration| &c.gpu == gpu;
                 let candidates = limit_candidates(&m.configurations, f64::INFINITY, keep);
                 for limit in limits_to_try(&m.configurations) {
                     assert_eq!(
@@ -647,7 +647,7 @@ mod tests {
         }
     }
 
-    fn diffusion(workload: &str, slug: &str) -> crate::model::DiffusionFile {
+    fn diffusion(workload: &str, slug: &str) -> crate::model::ModelFile {
         let text =
             std::fs::read_to_string(format!("tests/fixtures/diffusion/{workload}/{slug}.json"))
                 .unwrap();
@@ -657,7 +657,7 @@ mod tests {
     /// (energy, GPUs, batch size, Ulysses, ring, batch latency) of the
     /// best row on `gpu`.
     fn diffusion_best(
-        m: &crate::model::DiffusionFile,
+        m: &crate::model::ModelFile,
         gpu: &str,
     ) -> (f64, u32, u32, u32, u32, f64) {
         let (_, best) = best_per_gpu(m).into_iter().find(|(g, _)| g == gpu).unwrap();

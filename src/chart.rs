@@ -29,9 +29,7 @@ use crate::model::{Measured, ModelFile, Words};
 pub use crate::model::ITL_PERCENTILES;
 pub use model_page::{Ctx, Metric, PageCharts};
 
-pub use response::{
-    OverlaySeries, ResponseOverlay, ResponseUnit, response_histogram, response_overlay,
-};
+pub use response::{OverlaySeries, ResponseOverlay, ResponseUnit, response_histogram, response_overlay};
 pub use site::{BarScale, FrontierPicker, GroupedBar, MAX_BARS, MAX_FRONTIERS};
 pub(crate) use style::gpu_slot;
 

@@ -6,14 +6,14 @@
 //!
 //! Each kind of measurement has its own column set: [`tokens`] for the
 //! per-token workloads ([`ModelFile`]), [`diffusion`] for text to image and
-//! text to video ([`DiffusionFile`]). A new kind adds a module of
+//! text to video ([`ModelFile`]). A new kind adds a module of
 //! `Column<ItsFile>` constants and a [`ColumnSet`].
 
 use std::borrow::Cow;
 
 use crate::fmt;
 use crate::footprint::Footprint;
-use crate::model::{Configuration, DiffusionConfiguration, Measured, ModelFile};
+use crate::model::{Configuration, Measured, ModelFile};
 
 /// Whether a column comes from the data file or from a formula.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -397,7 +397,7 @@ pub const PER_TOKEN: ColumnSet<Configuration> = ColumnSet {
 
 /// The diffusion workloads' columns; their anchors are
 /// `#col-diffusion-<key>`.
-pub const DIFFUSION: ColumnSet<DiffusionConfiguration> = ColumnSet {
+pub const DIFFUSION: ColumnSet<Configuration> = ColumnSet {
     name: "Diffusion workloads (text to image and text to video)",
     anchor: "col-diffusion-",
     columns: diffusion::ALL,
@@ -646,9 +646,9 @@ pub mod tokens {
 /// and a video file the `video` ones.
 pub mod diffusion {
     use super::{Align, Column, Link, Value, flag, fmt, number, text, whole};
-    use crate::model::DiffusionConfiguration;
+    use crate::model::Configuration;
 
-    type C = Column<DiffusionConfiguration>;
+    type C = Column<Configuration>;
 
     pub const RANK: C = C::derived("rank", "Rank", "#", |r| r.rank.map_or(Value::Missing, |n| Value::Whole(n as u64)))
         .about("Position in the leaderboard: rows ordered by energy per image (or video), lowest first (leaderboard-image.csv and leaderboard-video.csv only).");
@@ -825,7 +825,7 @@ pub mod diffusion {
     pub const DATA_VERSION: C = super::shared::data_version();
 
     /// Every column, in the order the about page and the CSV files use.
-    pub const ALL: &[&Column<DiffusionConfiguration>] = &[
+    pub const ALL: &[&Column<Configuration>] = &[
         &RANK,
         &WORKLOAD,
         &MODEL_SLUG,

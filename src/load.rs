@@ -19,7 +19,7 @@ use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
 
-use crate::model::{Configuration, DiffusionConfiguration, ModelFile, Source};
+use crate::model::{Configuration, ModelFile, Source};
 
 mod best;
 mod changes;
@@ -38,13 +38,10 @@ pub use parse::parse_any_carefully;
 pub use parse::{MAX_NESTING, parse_any, parse_model};
 pub use sources::is_valid_source_id;
 pub(crate) use validate::check_distribution;
-pub use validate::{
-    MAX_WORKLOAD_ID, RESERVED_SLUGS, energy_tolerance, is_valid_slug, is_valid_workload_id,
-    is_web_url, validate_model,
-};
+pub use validate::{MAX_WORKLOAD_ID, RESERVED_SLUGS, energy_tolerance, is_valid_slug, is_valid_workload_id, is_web_url, validate_model};
 
 /// One validated model file and where it came from: a per-token
-/// [`ModelFile`] or a [`DiffusionFile`].
+/// [`ModelFile`] or a [`ModelFile`].
 #[derive(Debug, Clone)]
 pub struct LoadedModel<C = Configuration> {
     /// The path the file was read from, as found under the data folder.
@@ -85,7 +82,7 @@ pub enum AnyModel {
     /// A per-token file (no `kind`).
     Tokens(LoadedModel),
     /// A diffusion file (`kind` image or video).
-    Diffusion(LoadedModel<DiffusionConfiguration>),
+    Diffusion(LoadedModel<Configuration>),
 }
 
 /// Everything found in the data folder.
@@ -94,7 +91,7 @@ pub struct DataSet {
     /// Valid per-token model files, ordered by slug, then workload id.
     pub models: Vec<LoadedModel>,
     /// Valid diffusion model files, ordered by slug, then workload id.
-    pub diffusion: Vec<LoadedModel<DiffusionConfiguration>>,
+    pub diffusion: Vec<LoadedModel<Configuration>>,
     /// Files that are not model files (not `*.json`) and were skipped.
     pub skipped: Vec<PathBuf>,
     /// The change history (`changes.json` at the top of the data folder,

@@ -16,8 +16,8 @@ pub use diffusion::OutputKind;
 /// One model file: a model, where its numbers come from, and every measured
 /// configuration. The frame is the same for every kind of measurement; `C`
 /// is the kind's configuration: [`Configuration`] (energy per output token,
-/// the default) or [`DiffusionConfiguration`] (energy per image or video,
-/// [`DiffusionFile`]). Field order is the order in a data file.
+/// the default) or [`Configuration`] (energy per image or video,
+/// [`ModelFile`]). Field order is the order in a data file.
 #[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
 pub struct ModelFile<C = Configuration> {
     /// Format version of the file, e.g. `"1"`.
@@ -80,11 +80,6 @@ pub struct ModelFile<C = Configuration> {
     pub best: BTreeMap<String, C>,
 }
 
-/// One diffusion model file (text to image or video).
-pub type DiffusionFile = ModelFile;
-
-/// One diffusion configuration (transition alias).
-pub type DiffusionConfiguration = Configuration;
 
 /// A workload stated in a model file: the optional top-level `workload`
 /// object, which wins over the id in `source.workload`.
@@ -269,7 +264,7 @@ pub enum Measure {
     /// Energy per output token against median inter-token latency
     /// ([`ModelFile`]).
     Tokens,
-    /// Energy per image or video against batch latency ([`DiffusionFile`]).
+    /// Energy per image or video against batch latency ([`ModelFile`]).
     Diffusion(OutputKind),
 }
 
@@ -1180,7 +1175,7 @@ mod tests {
         let text =
             std::fs::read_to_string("tests/fixtures/diffusion/text-to-video/wan-2-1-14b.json")
                 .unwrap();
-        let m: DiffusionFile = serde_json::from_str(&text).unwrap();
+        let m: ModelFile = serde_json::from_str(&text).unwrap();
         let c = &m.best["B200"];
         assert_eq!(c.joules_per_item().unwrap(), 342_623.06);
         assert!((c.wh_per_item().unwrap() - 342_623.06 / 3600.0).abs() < 1e-9);
@@ -1193,7 +1188,7 @@ mod tests {
         let text =
             std::fs::read_to_string("tests/fixtures/diffusion/text-to-image/flux-1-dev.json")
                 .unwrap();
-        let m: DiffusionFile = serde_json::from_str(&text).unwrap();
+        let m: ModelFile = serde_json::from_str(&text).unwrap();
         let c = &m.best["B200"];
         assert_eq!(c.joules_per_video_second(), None);
         assert_eq!(c.resolution(), "1024×1024");

@@ -17,10 +17,7 @@ mod views;
 pub use kind::{Basis, PageKind, Tables, Words};
 
 use model_page::render_model;
-use site_pages::{
-    render_about, render_compare, render_gpu_pages, render_leaderboard, render_not_found,
-    render_seo_files,
-};
+use site_pages::{render_about, render_compare, render_gpu_pages, render_leaderboard, render_not_found, render_seo_files};
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -33,9 +30,7 @@ use crate::columns::{Align, Column, ColumnSet, FootprintColumn, Link, Record, Sh
 use crate::fmt;
 use crate::footprint::Footprint;
 use crate::load::{Asset, DataSet, LoadedModel};
-use crate::model::{
-    Configuration, DiffusionConfiguration, Frame, Measured, ModelFile, row_anchor, url_segment,
-};
+use crate::model::{Configuration, Frame, Measured, ModelFile, row_anchor, url_segment};
 use crate::workload::{LEGACY_WORKLOAD, Measure, Workload};
 use crate::write::PageSink;
 
@@ -45,7 +40,7 @@ use views::{Cell, Header, Row};
 /// One workload's part of the site: its leaderboard, model pages, GPU
 /// pages and comparison, all under [`Site::prefix`]. `F` is the kind of
 /// model file the workload has: [`ModelFile`] (per token) or
-/// [`DiffusionFile`].
+/// [`ModelFile`].
 #[derive(Debug)]
 pub struct Site<'a, C: PageKind = Configuration> {
     /// The workload's models, ordered by slug.
@@ -75,90 +70,19 @@ pub struct Site<'a, C: PageKind = Configuration> {
     pub footprint: Option<Footprint>,
 }
 
-/// One workload's part of the site, of either kind.
-#[derive(Debug)]
-pub enum Part<'a> {
-    /// A per-token workload.
-    Tokens(Site<'a>),
-    /// A diffusion workload (text to image or video).
-    Diffusion(Site<'a, DiffusionConfiguration>),
-}
-
-/// Runs `$body` with `$s` bound to the [`Site`] inside a [`Part`], of
-/// whichever kind.
-macro_rules! on_part {
-    ($part:expr, $s:ident => $body:expr) => {
-        match $part {
-            $crate::render::Part::Tokens($s) => $body,
-            $crate::render::Part::Diffusion($s) => $body,
-        }
-    };
-}
-pub(crate) use on_part;
-
-impl Part<'_> {
-    /// The workload.
-    pub fn workload(&self) -> &Workload {
-        on_part!(self, s => &s.workload)
-    }
-
-    /// The workload's folder, e.g. `workloads/gpqa/`.
-    pub fn prefix(&self) -> &str {
-        on_part!(self, s => &s.prefix)
-    }
-
-    /// `rel` inside the workload's folder.
-    pub fn path(&self, rel: &str) -> String {
-        on_part!(self, s => s.path(rel))
-    }
-
-    /// The deadline with its unit, e.g. "500 ms" or "30 s".
-    pub fn deadline(&self) -> String {
-        on_part!(self, s => s.deadline())
-    }
-
-    /// Number of models.
-    pub fn model_count(&self) -> usize {
-        on_part!(self, s => s.models.len())
-    }
-
-    /// Every GPU type of the workload.
-    pub fn gpus(&self) -> &[String] {
-        on_part!(self, s => &s.gpus)
-    }
-
-    /// Provenance of the workload's files.
-    pub fn info(&self) -> &SiteInfo {
-        on_part!(self, s => &s.info)
-    }
-
-    /// Whether this is [`LEGACY_WORKLOAD`].
-    pub fn legacy(&self) -> bool {
-        self.workload().id == LEGACY_WORKLOAD
-    }
-
+impl Site<'_> {
     /// The slug of model `i`.
     pub fn slug(&self, i: usize) -> &str {
-        on_part!(self, s => &s.models[i].file.slug)
-    }
-
-    /// The frame of model `i`.
-    pub fn frame(&self, i: usize) -> Frame<'_> {
-        on_part!(self, s => s.models[i].file.frame())
-    }
-
-    /// The words of the workload's pages.
-    pub fn words(&self) -> &'static Words {
-        self.workload().measure.words()
+        &self.models[i].file.slug
     }
 
     /// Whether model `i` has a configuration with `row_id`.
     pub fn has_row(&self, i: usize, row_id: &str) -> bool {
-        on_part!(self, s => s.models[i]
+        self.models[i]
             .file
             .configurations
             .iter()
-            .any(|c| c.row_id() == row_id))
+            .any(|c| c.row_id == row_id)
     }
 }
 
@@ -166,7 +90,7 @@ impl Part<'_> {
 #[derive(Debug)]
 pub struct Mirror<'a> {
     /// One part per workload, in the site's order.
-    pub workloads: Vec<Part<'a>>,
+    pub workloads: Vec<Site<'a>>,
     /// For each model slug: (workload index, index in that workload's
     /// models), in workload order.
     pub slugs: BTreeMap<String, Vec<(usize, usize)>>,
@@ -629,36 +553,29 @@ impl<'a> Mirror<'a> {
                 path: format!("{}index.html", w.dir()),
             })
             .collect();
-        let parts: Vec<Part<'a>> = workloads
+        let parts: Vec<Site<'a>> = workloads
             .iter()
             .zip(analysed)
             .map(|(w, a)| {
                 let run = w.models.clone();
-                match w.measure {
-                    Measure::Tokens => Part::Tokens(Site::new(
-                        &data.models[run],
-                        a,
-                        w,
-                        base_url.clone(),
-                        tabs.clone(),
-                        &histories,
-                        feed,
-                    )),
-                    Measure::Diffusion(_) => Part::Diffusion(Site::new(
-                        &data.diffusion[run],
-                        a,
-                        w,
-                        base_url.clone(),
-                        tabs.clone(),
-                        &histories,
-                        feed,
-                    )),
-                }
+                let models = match w.measure {
+                    Measure::Tokens => &data.models[run],
+                    Measure::Diffusion(_) => &data.diffusion[run],
+                };
+                Site::new(
+                    models,
+                    a,
+                    w,
+                    base_url.clone(),
+                    tabs.clone(),
+                    &histories,
+                    feed,
+                )
             })
             .collect();
         let mut slugs: BTreeMap<String, Vec<(usize, usize)>> = BTreeMap::new();
         for (w, part) in parts.iter().enumerate() {
-            for i in 0..part.model_count() {
+            for i in 0..part.models.len() {
                 slugs
                     .entry(part.slug(i).to_owned())
                     .or_default()
@@ -667,13 +584,13 @@ impl<'a> Mirror<'a> {
         }
         let frames: Vec<Frame<'_>> = parts
             .iter()
-            .flat_map(|p| (0..p.model_count()).map(move |i| p.frame(i)))
+            .flat_map(|p| (0..p.models.len()).map(move |i| p.models[i].file.frame()))
             .collect();
         let deadlines: Vec<(Measure, f64)> = parts
             .iter()
             .flat_map(|p| {
-                let w = p.workload();
-                std::iter::repeat_n((w.measure, w.deadline), p.model_count())
+                let w = &p.workload;
+                std::iter::repeat_n((w.measure, w.deadline), p.models.len())
             })
             .collect();
         Self {
@@ -696,7 +613,7 @@ impl<'a> Mirror<'a> {
     pub fn with_footprint(mut self, footprint: Option<&Footprint>) -> Self {
         self.footprint = footprint.cloned();
         for part in &mut self.workloads {
-            on_part!(part, s => s.footprint = footprint.cloned());
+            part.footprint = footprint.cloned();
         }
         self
     }
@@ -708,13 +625,13 @@ impl<'a> Mirror<'a> {
     }
 
     /// The legacy workload's part, when the data has it.
-    fn legacy(&self) -> Option<&Part<'a>> {
+    fn legacy(&self) -> Option<&Site<'a>> {
         self.workloads.iter().find(|s| s.legacy())
     }
 
     /// Whether any workload measures `measure`.
     fn has(&self, measure: impl Fn(Measure) -> bool) -> bool {
-        self.workloads.iter().any(|w| measure(w.workload().measure))
+        self.workloads.iter().any(|w| measure(w.workload.measure))
     }
 }
 
@@ -978,12 +895,10 @@ pub fn render_models(
 ) -> Result<Vec<ModelOutput>> {
     ids.par_iter()
         .map(|&id| {
-            let part = &mirror.workloads[id.part];
-            let (counts, files) = on_part!(part, site => {
-                let m = &site.models[id.index];
-                let counts = render_model(site, m, &site.analyses[id.index], sink)?;
-                (counts, downloads::publish_model_files(site, m, sink)?)
-            });
+            let site = &mirror.workloads[id.part];
+            let m = &site.models[id.index];
+            let counts = render_model(site, m, &site.analyses[id.index], sink)?;
+            let files = downloads::publish_model_files(site, m, sink)?;
             progress.advance();
             Ok(ModelOutput { id, counts, files })
         })
@@ -1016,9 +931,8 @@ fn render_workload_pages(
     part: usize,
     sink: &dyn PageSink,
 ) -> Result<RenderCounts> {
-    Ok(on_part!(&mirror.workloads[part], site => {
-        render_leaderboard(site, sink)? + render_gpu_pages(site, sink)? + render_compare(site, sink)?
-    }))
+    let site = &mirror.workloads[part];
+    Ok(render_leaderboard(site, sink)? + render_gpu_pages(site, sink)? + render_compare(site, sink)?)
 }
 
 /// The pages over the whole site: the GPU and comparison hubs, the about
@@ -1047,7 +961,7 @@ impl Mirror<'_> {
         self.workloads
             .iter()
             .enumerate()
-            .flat_map(|(part, p)| (0..p.model_count()).map(move |index| ModelId { part, index }))
+            .flat_map(|(part, p)| (0..p.models.len()).map(move |index| ModelId { part, index }))
             .collect()
     }
 }

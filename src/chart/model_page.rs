@@ -7,7 +7,7 @@ use super::style::Role;
 use super::{Chart, DataTable, svg};
 use crate::analyse::ModelAnalysis;
 use crate::fmt;
-use crate::model::{Configuration, DiffusionConfiguration, Measured, ModelFile};
+use crate::model::{Configuration, Measured, ModelFile};
 use crate::model::{ITL_PERCENTILES, Words};
 
 /// Height of an x–y chart below its header.
@@ -330,7 +330,7 @@ const METRICS: [Metric<Configuration>; 4] = [
 ];
 
 
-const IMAGE_METRICS: [Metric<DiffusionConfiguration>; 4] = [
+const IMAGE_METRICS: [Metric<Configuration>; 4] = [
     Metric {
         file: "energy-vs-batch-size.svg",
         what: "energy per image vs batch size",
@@ -369,7 +369,7 @@ const IMAGE_METRICS: [Metric<DiffusionConfiguration>; 4] = [
     },
 ];
 
-const VIDEO_METRICS: [Metric<DiffusionConfiguration>; 4] = [
+const VIDEO_METRICS: [Metric<Configuration>; 4] = [
     Metric {
         file: "energy-vs-batch-size.svg",
         what: "energy per video vs batch size",
@@ -521,7 +521,7 @@ mod tokens {
 mod diffusion {
     use super::*;
 
-    pub(super) fn metrics(m: &ModelFile) -> &'static [Metric<DiffusionConfiguration>; 4] {
+    pub(super) fn metrics(m: &ModelFile) -> &'static [Metric<Configuration>; 4] {
         match m.output() {
             crate::model::OutputKind::Image => &IMAGE_METRICS,
             crate::model::OutputKind::Video => &VIDEO_METRICS,
@@ -530,7 +530,7 @@ mod diffusion {
 
     pub(super) fn describe(
         cx: &Ctx<'_, Configuration>,
-        metric: &Metric<DiffusionConfiguration>,
+        metric: &Metric<Configuration>,
         log_note: &str,
     ) -> String {
         let configs = &cx.m.configurations;

@@ -12,10 +12,7 @@ use serde_json::{Map, Number, Value, json};
 use super::editorial::{Editorial, WorkloadTexts, fill};
 use super::upstream::{Upstream, short_json};
 use crate::load::limits;
-use crate::model::{
-    Configuration, DiffusionConfiguration, DiffusionFile, ModelFile, OutputKind,
-    OutputLengthDistribution, Source, WorkloadDecl, url_segment,
-};
+use crate::model::{Configuration, ModelFile, OutputKind, OutputLengthDistribution, Source, WorkloadDecl, url_segment};
 use std::sync::Arc;
 
 /// The dates written into the files.
@@ -1086,7 +1083,7 @@ impl DiffusionRow {
         )
     }
 
-    fn configuration(&self, kind: OutputKind, deadline: f64) -> DiffusionConfiguration {
+    fn configuration(&self, kind: OutputKind, deadline: f64) -> Configuration {
         let size = |i: usize| self.size.get(i).map(|&v| v as u32);
         let image = kind == OutputKind::Image;
         let (image_size, video_size) = if image {
@@ -1095,7 +1092,7 @@ impl DiffusionRow {
             ((None, None), (size(0), size(1)))
         };
         // Counts are checked to be at most 10⁶ (`whole`), so they fit.
-        DiffusionConfiguration {
+        Configuration {
             gpu: self.gpu.clone(),
             num_gpus: self.num_gpus as u32,
             ulysses_degree: Some(self.ulysses as u32),
@@ -1280,7 +1277,7 @@ pub fn convert_diffusion_task(
             )
         });
         let name = display_name(&m.meta, &m.id, upstream);
-        let file = DiffusionFile {
+        let file = ModelFile {
             version: "1".to_owned(),
             updated: dates.updated.clone(),
             data_version: dates.data_version.clone(),

@@ -1,4 +1,4 @@
-//! Validation of diffusion model files ([`DiffusionFile`]): the frame and
+//! Validation of diffusion model files ([`ModelFile`]): the frame and
 //! row rules of the per-token kind, and the diffusion kind's own.
 
 use std::path::Path;
@@ -7,7 +7,7 @@ use super::best::check_best;
 use super::limits::{self, number};
 use super::validate::{check_kind_fields, positive, validate_frame, validate_row_ids};
 use super::{Problem, problem, shown};
-use crate::model::{Configuration, DiffusionFile, OutputKind};
+use crate::model::{Configuration, ModelFile, OutputKind};
 
 /// How far a configuration's items per second may sit from
 /// `batch_size / batch_latency_s`, and its power from
@@ -17,7 +17,7 @@ use crate::model::{Configuration, DiffusionFile, OutputKind};
 pub const CONSISTENCY_TOLERANCE: f64 = 0.01;
 
 /// Checks one parsed diffusion file for values that cannot be right.
-pub(super) fn validate_diffusion(path: &Path, m: &DiffusionFile) -> Vec<Problem> {
+pub(super) fn validate_diffusion(path: &Path, m: &ModelFile) -> Vec<Problem> {
     let mut out = Vec::new();
     let mut bad = |field: String, message: String| out.push(problem(path, field, message));
     let kind = m.output();

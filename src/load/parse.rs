@@ -18,7 +18,7 @@ use super::{AnyModel, LoadedModel, Problem, problem};
 use crate::model::ModelFile;
 
 /// Parses the bytes of a model file of either kind: a document with a
-/// top-level `kind` is a diffusion file ([`DiffusionFile`]), any other a
+/// top-level `kind` is a diffusion file ([`ModelFile`]), any other a
 /// per-token file ([`parse_model`]). Errors name the field as
 /// [`parse_model`] does.
 pub fn parse_any(path: &Path, bytes: &[u8]) -> Result<AnyModel, Problem> {

@@ -10,10 +10,7 @@ use std::path::Path;
 
 use super::best::check_best;
 use super::{LoadedModel, Problem, limits, problem, shown};
-use crate::model::{
-    Configuration, DIFFUSION_FIELDS, DiffusionConfiguration, Measure, Measured, ModelFile,
-    OutputKind, TOKEN_FIELDS, row_anchor, url_segment,
-};
+use crate::model::{Configuration, DIFFUSION_FIELDS, Measure, Measured, ModelFile, OutputKind, TOKEN_FIELDS, row_anchor, url_segment};
 
 /// A file's workload as (id, display name); see [`ModelFile::workload_ref`].
 pub(super) fn workload_of(m: &ModelFile<impl Sized>) -> Option<(String, String)> {
@@ -649,7 +646,7 @@ impl FileFacts<'_> {
 
 pub(super) fn check_across_files(
     models: &[LoadedModel],
-    diffusion: &[LoadedModel<DiffusionConfiguration>],
+    diffusion: &[LoadedModel<Configuration>],
     problems: &mut Vec<Problem>,
 ) {
     let mut files: Vec<FileFacts<'_>> = models

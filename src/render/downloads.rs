@@ -13,12 +13,12 @@ use super::views::SOURCE_KEY;
 use anyhow::{Context, Result};
 use askama::Template;
 
-use super::{Mirror, ModelOutput, PageKind, PageMeta, Part, RenderCounts, Site, put_page};
+use super::{Mirror, ModelOutput, PageKind, PageMeta, RenderCounts, Site, put_page};
 use crate::analyse::LeaderboardRow;
 use crate::columns::{Column, Record};
 use crate::fmt;
 use crate::load::LoadedModel;
-use crate::model::{Configuration, DiffusionConfiguration, ModelFile, OutputKind};
+use crate::model::{Configuration, ModelFile, OutputKind};
 use crate::workload::Measure;
 use crate::write::PageSink;
 
@@ -220,7 +220,7 @@ fn data_dictionary(site: &Mirror<'_>) -> String {
                 Measure::Tokens => "token",
             }
         ));
-        dictionary_rows(&mut s, csv_columns::<DiffusionConfiguration>(files.measure));
+        dictionary_rows(&mut s, csv_columns::<Configuration>(files.measure));
     }
     if tokens && diffusion.is_empty() {
         s.push_str("\n## Workloads\n\n| id | name | median ITL deadline | models | description |\n|---|---|---|---|---|\n");
@@ -235,11 +235,11 @@ fn data_dictionary(site: &Mirror<'_>) -> String {
         };
         s.push_str(&format!(
             "| `{}` | {} | {} | {} | {} |\n",
-            w.workload().id,
-            w.workload().name.replace('|', "\\|"),
+            w.workload.id,
+            w.workload.name.replace('|', "\\|"),
             deadline,
-            w.model_count(),
-            w.workload()
+            w.models.len(),
+            w.workload
                 .description
                 .as_deref()
                 .unwrap_or("—")
@@ -265,7 +265,7 @@ struct DictionaryTable {
     /// Element id of the caption.
     id: String,
     /// The columns.
-    columns: Vec<&'static Column<DiffusionConfiguration>>,
+    columns: Vec<&'static Column<Configuration>>,
 }
 
 #[derive(Template)]
@@ -378,21 +378,15 @@ pub fn render_downloads(
         let sites: Vec<&Site<'_>> = site
             .workloads
             .iter()
-            .filter_map(|w| match w {
-                Part::Tokens(s) => Some(s),
-                Part::Diffusion(_) => None,
-            })
+            .filter(|w| w.workload.measure == Measure::Tokens)
             .collect();
         n += kind_files(CSV_FILES[0], &sites, mixed, sink, &mut site_files)?;
     }
     for files in &diffusion {
-        let sites: Vec<&Site<'_, DiffusionConfiguration>> = site
+        let sites: Vec<&Site<'_, Configuration>> = site
             .workloads
             .iter()
-            .filter_map(|w| match w {
-                Part::Diffusion(s) if s.workload.measure == files.measure => Some(s),
-                _ => None,
-            })
+            .filter(|w| w.workload.measure == files.measure)
             .collect();
         n += kind_files(*files, &sites, mixed, sink, &mut site_files)?;
     }
@@ -447,11 +441,11 @@ pub fn render_downloads(
         .map(|w| {
             let entries = lists
                 .by_ref()
-                .take(w.model_count())
+                .take(w.models.len())
                 .flatten()
                 .cloned()
                 .collect();
-            (w.workload().name.clone(), entries)
+            (w.workload.name.clone(), entries)
         })
         .collect();
     let workloads = site
@@ -459,11 +453,11 @@ pub fn render_downloads(
         .iter()
         .map(|w| {
             (
-                w.workload().id.clone(),
-                w.workload().name.clone(),
+                w.workload.id.clone(),
+                w.workload.name.clone(),
                 w.words().latency_short,
                 w.deadline(),
-                w.model_count(),
+                w.models.len(),
             )
         })
         .collect();
@@ -485,7 +479,7 @@ pub fn render_downloads(
                 files.what, files.leaderboard, files.configurations
             ),
             id: format!("dict-{}-caption", files.what),
-            columns: csv_columns::<DiffusionConfiguration>(files.measure).collect(),
+            columns: csv_columns::<Configuration>(files.measure).collect(),
         })
         .collect();
     let page = DataPage {

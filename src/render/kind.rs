@@ -1,19 +1,15 @@
 //! What the pages need to know about each kind of measurement: per-token
 //! workloads ([`ModelFile`]) measure energy per output token against median
 //! inter-token latency and concurrency; diffusion workloads
-//! ([`DiffusionFile`]) energy per image or video against batch latency and
+//! ([`ModelFile`]) energy per image or video against batch latency and
 //! batch size. Every page of a workload is rendered once, generically, from
 //! these words, columns and cells.
 
 use crate::chart::PageCharts;
-use crate::columns::{
-    Column, ColumnSet, DIFFUSION, FootprintColumn, PER_TOKEN, Shown, diffusion, tokens,
-};
+use crate::columns::{Column, ColumnSet, DIFFUSION, FootprintColumn, PER_TOKEN, Shown, diffusion, tokens};
 use crate::fmt;
 pub use crate::model::Words;
-use crate::model::{
-    Configuration, DiffusionConfiguration, DiffusionFile, Measured, ModelFile, OutputKind,
-};
+use crate::model::{Configuration, ModelFile, Measured, OutputKind};
 use crate::workload::Measure;
 
 /// The columns of each table a workload's pages show, in order.
@@ -403,7 +399,7 @@ mod tokens_kind {
 }
 
 /// The facts of a diffusion model on the comparison.
-const DIFFUSION_MODEL_FACTS: &[&Column<DiffusionConfiguration>] = &[
+const DIFFUSION_MODEL_FACTS: &[&Column<Configuration>] = &[
     &diffusion::MODEL,
     &diffusion::ARCHITECTURE,
     &diffusion::PARAMS_BILLION,
@@ -423,7 +419,7 @@ const DIFFUSION_ESSENTIAL: &[&str] = &[
 ];
 
 /// Columns of a text-to-image leaderboard.
-const IMAGE_LEADERBOARD: &[Shown<DiffusionConfiguration>] = &[
+const IMAGE_LEADERBOARD: &[Shown<Configuration>] = &[
     Shown::Figure(&diffusion::MODEL),
     Shown::Figure(&diffusion::GPU),
     Shown::Figure(&diffusion::NUM_GPUS),
@@ -442,7 +438,7 @@ const IMAGE_LEADERBOARD: &[Shown<DiffusionConfiguration>] = &[
 ];
 
 /// Columns of a text-to-video leaderboard.
-const VIDEO_LEADERBOARD: &[Shown<DiffusionConfiguration>] = &[
+const VIDEO_LEADERBOARD: &[Shown<Configuration>] = &[
     Shown::Figure(&diffusion::MODEL),
     Shown::Figure(&diffusion::GPU),
     Shown::Figure(&diffusion::NUM_GPUS),
@@ -461,7 +457,7 @@ const VIDEO_LEADERBOARD: &[Shown<DiffusionConfiguration>] = &[
     Shown::Figure(&diffusion::PARAMS_BILLION),
 ];
 
-const IMAGE_GPU_PAGE: &[Shown<DiffusionConfiguration>] = &[
+const IMAGE_GPU_PAGE: &[Shown<Configuration>] = &[
     Shown::Figure(&diffusion::MODEL),
     Shown::Figure(&diffusion::NUM_GPUS),
     Shown::Figure(&diffusion::JOULES_PER_IMAGE),
@@ -475,7 +471,7 @@ const IMAGE_GPU_PAGE: &[Shown<DiffusionConfiguration>] = &[
     Shown::Figure(&diffusion::GPU_POWER_WATTS),
 ];
 
-const VIDEO_GPU_PAGE: &[Shown<DiffusionConfiguration>] = &[
+const VIDEO_GPU_PAGE: &[Shown<Configuration>] = &[
     Shown::Figure(&diffusion::MODEL),
     Shown::Figure(&diffusion::NUM_GPUS),
     Shown::Figure(&diffusion::JOULES_PER_VIDEO),
@@ -490,7 +486,7 @@ const VIDEO_GPU_PAGE: &[Shown<DiffusionConfiguration>] = &[
     Shown::Figure(&diffusion::GPU_POWER_WATTS),
 ];
 
-const IMAGE_CONFIGS: &[&Column<DiffusionConfiguration>] = &[
+const IMAGE_CONFIGS: &[&Column<Configuration>] = &[
     &diffusion::BATCH_SIZE,
     &diffusion::JOULES_PER_IMAGE,
     &diffusion::IMAGES_PER_KWH,
@@ -501,7 +497,7 @@ const IMAGE_CONFIGS: &[&Column<DiffusionConfiguration>] = &[
     &diffusion::REPEAT,
 ];
 
-const VIDEO_CONFIGS: &[&Column<DiffusionConfiguration>] = &[
+const VIDEO_CONFIGS: &[&Column<Configuration>] = &[
     &diffusion::BATCH_SIZE,
     &diffusion::JOULES_PER_VIDEO,
     &diffusion::JOULES_PER_VIDEO_SECOND,
@@ -514,7 +510,7 @@ const VIDEO_CONFIGS: &[&Column<DiffusionConfiguration>] = &[
 ];
 
 /// Columns of `configurations-image.csv` and each image model's CSV.
-const IMAGE_CSV: &[&Column<DiffusionConfiguration>] = &[
+const IMAGE_CSV: &[&Column<Configuration>] = &[
     &diffusion::WORKLOAD,
     &diffusion::MODEL_SLUG,
     &diffusion::MODEL,
@@ -546,7 +542,7 @@ const IMAGE_CSV: &[&Column<DiffusionConfiguration>] = &[
 ];
 
 /// Columns of `configurations-video.csv` and each video model's CSV.
-const VIDEO_CSV: &[&Column<DiffusionConfiguration>] = &[
+const VIDEO_CSV: &[&Column<Configuration>] = &[
     &diffusion::WORKLOAD,
     &diffusion::MODEL_SLUG,
     &diffusion::MODEL,
@@ -629,7 +625,7 @@ mod diffusion_kind {
         }
     }
 
-    pub(super) fn config_summary(c: &DiffusionConfiguration) -> String {
+    pub(super) fn config_summary(c: &Configuration) -> String {
         format!(
             "{}, {}, batch size {}",
             gpu_setup(c),
@@ -638,20 +634,20 @@ mod diffusion_kind {
         )
     }
 
-    pub(super) fn compare_setup(c: &DiffusionConfiguration) -> String {
+    pub(super) fn compare_setup(c: &Configuration) -> String {
         format!("{}, {}, batch {}", gpu_setup(c), c.precision, c.load())
     }
 
-    pub(super) fn energy_figure(c: &DiffusionConfiguration) -> String {
+    pub(super) fn energy_figure(c: &Configuration) -> String {
         fmt::joules_per_item(c.energy())
     }
 
-    pub(super) fn parameters(m: &DiffusionFile) -> String {
+    pub(super) fn parameters(m: &ModelFile) -> String {
         format!("{} B", fmt::params_b(m.params_b))
     }
 
-    pub(super) fn output_facts(m: &DiffusionFile) -> Vec<(String, String)> {
-        let distinct = |f: &dyn Fn(&DiffusionConfiguration) -> String| {
+    pub(super) fn output_facts(m: &ModelFile) -> Vec<(String, String)> {
+        let distinct = |f: &dyn Fn(&Configuration) -> String| {
             let mut v: Vec<String> = m.configurations.iter().map(f).collect();
             v.sort();
             v.dedup();
@@ -660,7 +656,7 @@ mod diffusion_kind {
         vec![
             (
                 "Output".to_owned(),
-                distinct(&DiffusionConfiguration::resolution),
+                distinct(&Configuration::resolution),
             ),
             (
                 "Denoising steps".to_owned(),
@@ -669,7 +665,7 @@ mod diffusion_kind {
         ]
     }
 
-    pub(super) fn group_title(first: &DiffusionConfiguration) -> String {
+    pub(super) fn group_title(first: &Configuration) -> String {
         format!(
             "{}, {}, {}, {} steps",
             gpu_setup(first),
@@ -679,7 +675,7 @@ mod diffusion_kind {
         )
     }
 
-    pub(super) fn budget_text(c: &DiffusionConfiguration) -> String {
+    pub(super) fn budget_text(c: &Configuration) -> String {
         format!(
             "{} J — {}, batch {}, {} s",
             fmt::joules_per_item(c.energy()),
@@ -689,7 +685,7 @@ mod diffusion_kind {
         )
     }
 
-    pub(super) fn footprint_bases(c: &DiffusionConfiguration) -> Vec<Basis> {
+    pub(super) fn footprint_bases(c: &Configuration) -> Vec<Basis> {
         vec![Basis {
             per: if c.joules_per_video.is_some() {
                 "per video"
@@ -777,7 +773,7 @@ mod tests {
     #[test]
     fn every_table_column_is_defined_in_its_set() {
         tables_use_the_set::<Configuration>(Measure::Tokens);
-        tables_use_the_set::<DiffusionConfiguration>(Measure::Diffusion(OutputKind::Image));
-        tables_use_the_set::<DiffusionConfiguration>(Measure::Diffusion(OutputKind::Video));
+        tables_use_the_set::<Configuration>(Measure::Diffusion(OutputKind::Image));
+        tables_use_the_set::<Configuration>(Measure::Diffusion(OutputKind::Video));
     }
 }

@@ -5,10 +5,7 @@ use anyhow::Result;
 use askama::Template;
 
 use super::views::{Cell, ChartView, Header, Row, RowGroup, TableView, chart_view, table_html};
-use super::{
-    Basis, PageKind, PageMeta, RenderCounts, Site, Words, column_cell, downloads, gpu_anchor,
-    gpu_segment, header, link, model_dir, num, put_page, text,
-};
+use super::{Basis, PageKind, PageMeta, RenderCounts, Site, Words, column_cell, downloads, gpu_anchor, gpu_segment, header, link, model_dir, num, put_page, text};
 use crate::analyse::ModelAnalysis;
 use crate::analyse::response::ResponseEnergy;
 use crate::chart::{self, Chart, ResponseUnit};

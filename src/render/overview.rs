@@ -11,9 +11,7 @@ use anyhow::Result;
 use askama::Template;
 
 use super::views::{ChartView, chart_view};
-use super::{
-    Mirror, PageKind, PageMeta, Part, RenderCounts, Site, gpu_segment, model_dir, on_part, put_page,
-};
+use super::{Mirror, PageKind, PageMeta, RenderCounts, Site, gpu_segment, model_dir, put_page};
 use crate::analyse::LeaderboardRow;
 use crate::chart::{self, BarScale, GroupedBar};
 use crate::fmt;
@@ -80,9 +78,9 @@ struct FrontPage {
 fn front_caveats(site: &Mirror<'_>) -> Vec<(String, String)> {
     let mut out: Vec<(Vec<&str>, &str)> = Vec::new();
     for w in &site.workloads {
-        let name = w.workload().name.as_str();
-        for i in 0..w.model_count() {
-            let caveat = w.frame(i).caveat;
+        let name = w.workload.name.as_str();
+        for i in 0..w.models.len() {
+            let caveat = w.models[i].file.frame().caveat;
             match out.iter_mut().find(|(_, c)| *c == caveat) {
                 Some((names, _)) if !names.contains(&name) => names.push(name),
                 Some(_) => {}
@@ -242,7 +240,7 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
     let cards: Vec<WorkloadCard> = site
         .workloads
         .iter()
-        .map(|w| on_part!(w, s => card(s, mixed)))
+        .map(|w| card(w, mixed))
         .collect();
     // Energy per response of every model measured on several per-token
     // workloads, at its lowest-energy configuration on each. Diffusion
@@ -251,10 +249,8 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
     for at in site.slugs.values() {
         let tokens: Vec<(usize, &Site<'_>, usize)> = at
             .iter()
-            .filter_map(|&(w, i)| match &site.workloads[w] {
-                Part::Tokens(s) => Some((w, s, i)),
-                Part::Diffusion(_) => None,
-            })
+            .map(|&(w, i)| (w, &site.workloads[w], i))
+            .filter(|(_, s, _)| s.workload.measure == Measure::Tokens)
             .collect();
         if tokens.len() < 2 {
             continue;
@@ -300,7 +296,7 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
     let names: Vec<&str> = site
         .workloads
         .iter()
-        .map(|w| w.workload().name.as_str())
+        .map(|w| w.workload.name.as_str())
         .collect();
     let description = format!(
         "Measured GPU energy of AI inference on {} workload{} ({}): the lowest-energy model per GPU within each workload's latency deadline, for {} models.",
@@ -325,19 +321,19 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
         retrieved: site.info.retrieved.clone(),
         licence: site.info.licence.clone(),
         model_count: site.slugs.len(),
-        pairs: site.workloads.iter().map(Part::model_count).sum(),
+        pairs: site.workloads.iter().map(|w| w.models.len()).sum(),
         models: site
             .slugs
             .iter()
             .map(|(slug, at)| {
                 let (w0, i0) = at[0];
-                let name = site.workloads[w0].frame(i0).name.to_owned();
+                let name = site.workloads[w0].models[i0].file.frame().name.to_owned();
                 let pages = at
                     .iter()
                     .map(|&(w, _)| {
                         let ws = &site.workloads[w];
                         (
-                            ws.workload().name.clone(),
+                            ws.workload.name.clone(),
                             ws.path(&format!("{}index.html", model_dir(slug))),
                         )
                     })
@@ -347,7 +343,7 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
                     href: format!("{}index.html", model_dir(slug)),
                     pages,
                     source: mixed
-                        .then(|| super::SourceMark::of(site.workloads[w0].frame(i0).source)),
+                        .then(|| super::SourceMark::of(site.workloads[w0].models[i0].file.frame().source)),
                 }
             })
             .collect(),
@@ -454,7 +450,7 @@ fn token_rows(
 
 /// The overview rows of model `i` of a diffusion workload, and its bars.
 fn item_rows(
-    ws: &Site<'_, crate::model::DiffusionConfiguration>,
+    ws: &Site<'_, crate::model::Configuration>,
     slot: usize,
     i: usize,
     dir: &str,
@@ -476,7 +472,7 @@ fn item_rows(
             latency: c.map_or_else(String::new, |c| fmt::seconds(c.latency())),
             setup: c.map_or_else(
                 String::new,
-                <crate::model::DiffusionConfiguration as PageKind>::config_summary,
+                <crate::model::Configuration as PageKind>::config_summary,
             ),
             row_href: match c {
                 Some(c) => format!("../../{}", row_link(ws, m, c)),
@@ -560,7 +556,7 @@ pub(super) fn render_model_overview(
         let dir = model_dir(slug);
         let path = format!("{dir}index.html");
         let (w0, i0) = at[0];
-        let first = site.workloads[w0].frame(i0);
+        let first = site.workloads[w0].models[i0].file.frame();
         let mut rows = Vec::new();
         let mut item_rows_all = Vec::new();
         let mut bars = Vec::new();
@@ -570,15 +566,14 @@ pub(super) fn render_model_overview(
         for &(w, i) in at {
             let part = &site.workloads[w];
             workloads.push((
-                part.workload().name.clone(),
-                format!("../../{}{dir}index.html", part.prefix()),
+                part.workload.name.clone(),
+                format!("../../{}{dir}index.html", part.prefix),
             ));
-            match part {
-                Part::Tokens(ws) => token_rows(ws, w, i, &dir, &mut rows, &mut bars),
-                Part::Diffusion(ws) => {
-                    item_measures.push(ws.workload.measure);
-                    item_rows(ws, w, i, &dir, &mut item_rows_all, &mut item_bars);
-                }
+            if part.workload.measure == Measure::Tokens {
+                token_rows(part, w, i, &dir, &mut rows, &mut bars);
+            } else {
+                item_measures.push(part.workload.measure);
+                item_rows(part, w, i, &dir, &mut item_rows_all, &mut item_bars);
             }
         }
         item_measures.sort_unstable();
@@ -586,7 +581,7 @@ pub(super) fn render_model_overview(
         // A chart compares workloads: with one, the table says it all.
         let token_workloads = at
             .iter()
-            .filter(|&&(w, _)| matches!(site.workloads[w], Part::Tokens(_)))
+            .filter(|&&(w, _)| site.workloads[w].workload.measure == Measure::Tokens)
             .count();
         let token_bars: &[GroupedBar] = if token_workloads >= 2 { &bars } else { &[] };
         let item_bars: &[GroupedBar] = if at.len() - token_workloads >= 2 {
@@ -604,8 +599,9 @@ pub(super) fn render_model_overview(
         };
         let headlines: Vec<String> = at
             .iter()
-            .map(|&(w, i)| match &site.workloads[w] {
-                Part::Tokens(ws) => match ws.analyses[i].best_overall {
+            .map(|&(w, i)| (&site.workloads[w], i))
+            .map(|(ws, i)| match ws.workload.measure {
+                Measure::Tokens => match ws.analyses[i].best_overall {
                     Some(b) => {
                         let c = &ws.models[i].file.configurations[b];
                         format!(
@@ -618,7 +614,7 @@ pub(super) fn render_model_overview(
                     }
                     None => format!("{}: none within {}", ws.workload.name, ws.deadline()),
                 },
-                Part::Diffusion(ws) => match ws.analyses[i].best_overall {
+                Measure::Diffusion(_) => match ws.analyses[i].best_overall {
                     Some(b) => {
                         let c = &ws.models[i].file.configurations[b];
                         format!(
@@ -720,7 +716,7 @@ fn shared_unit(rows: &[HubRow]) -> &'static str {
 /// A hub row for `part`: `best` (the lowest-energy row), with links from
 /// a page `up` folders below the root.
 fn hub_row(
-    part: &Part<'_>,
+    part: &Site<'_>,
     href: String,
     models: usize,
     best: Option<&Headline>,
@@ -728,7 +724,7 @@ fn hub_row(
     on_gpu: bool,
 ) -> HubRow {
     HubRow {
-        workload: part.workload().name.clone(),
+        workload: part.workload.name.clone(),
         href,
         models,
         best: best.map_or_else(
@@ -754,7 +750,7 @@ fn hub_row(
 /// (`models` of that source), so no figure of one source stands for
 /// another's.
 fn hub_rows(
-    part: &Part<'_>,
+    part: &Site<'_>,
     mixed: bool,
     best: impl Fn(Option<&str>) -> Option<Headline>,
     models: impl Fn(Option<&str>) -> usize,
@@ -763,7 +759,7 @@ fn hub_rows(
     if !mixed {
         return vec![row(best(None).as_ref(), models(None))];
     }
-    part.info()
+    part.info
         .sources
         .iter()
         .map(|s| {
@@ -786,12 +782,12 @@ pub(super) fn render_gpu_hubs(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<
         let rows: Vec<HubRow> = site
             .workloads
             .iter()
-            .filter(|w| w.gpus().contains(gpu))
+            .filter(|w| w.gpus.contains(gpu))
             .flat_map(|w| {
                 let models = |from: Option<&str>| {
-                    (0..w.model_count())
+                    (0..w.models.len())
                         .filter(|&i| {
-                            let f = w.frame(i);
+                            let f = w.models[i].file.frame();
                             f.gpus.contains(gpu) && from.is_none_or(|k| f.source.key() == k)
                         })
                         .count()
@@ -799,7 +795,7 @@ pub(super) fn render_gpu_hubs(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<
                 hub_rows(
                     w,
                     mixed_sources,
-                    |from| on_part!(w, s => s.best_on(gpu, from)),
+                    |from| w.best_on(gpu, from),
                     models,
                     |best, n| {
                         hub_row(
@@ -824,7 +820,7 @@ pub(super) fn render_gpu_hubs(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<
         let mut meta = site.meta(&path, &format!("{gpu} GPU"), description, "");
         meta.forward = site
             .legacy()
-            .filter(|l| l.gpus().contains(gpu))
+            .filter(|l| l.gpus.contains(gpu))
             .map(|l| l.path(&path));
         meta.head_style = super::source_filter_style(&site.info.sources);
         let per = if mixed {
@@ -857,14 +853,14 @@ pub(super) fn render_compare_hub(site: &Mirror<'_>, sink: &dyn PageSink) -> Resu
         .iter()
         .flat_map(|w| {
             let models = |from: Option<&str>| {
-                (0..w.model_count())
-                    .filter(|&i| from.is_none_or(|k| w.frame(i).source.key() == k))
+                (0..w.models.len())
+                    .filter(|&i| from.is_none_or(|k| w.models[i].file.frame().source.key() == k))
                     .count()
             };
             hub_rows(
                 w,
                 mixed,
-                |from| on_part!(w, s => s.top(from)),
+                |from| w.top(from),
                 models,
                 |best, n| hub_row(w, format!("../{}", w.path(path)), n, best, "../", false),
             )

@@ -4,20 +4,15 @@
 use anyhow::{Context, Result};
 use askama::Template;
 
-use super::views::{
-    Cell, ChartView, ColumnChooser, Header, Row, TableView, chart_view, table_html_from_rows,
-};
-use super::{
-    Mirror, PageKind, PageMeta, Part, RenderCounts, Site, SiteInfo, Words, column_cell,
-    footprint_note, gpu_segment, header, leaderboard_row, model_dir, num, put_page, text,
-};
+use super::views::{Cell, ChartView, ColumnChooser, Header, Row, TableView, chart_view, table_html_from_rows};
+use super::{Mirror, PageKind, PageMeta, RenderCounts, Site, SiteInfo, Words, column_cell, footprint_note, gpu_segment, header, leaderboard_row, model_dir, num, put_page, text};
 use crate::analyse::LeaderboardRow;
 use crate::chart::{self, BarEntry, BarScale, GroupedBar};
 use crate::columns::{Column, ColumnSet, DIFFUSION, PER_TOKEN, Shown};
 use crate::fmt;
 use crate::footprint::Footprint;
 use crate::load::Asset;
-use crate::model::{Configuration, DiffusionConfiguration, ModelFile, row_anchor, url_segment};
+use crate::model::{Configuration, ModelFile, row_anchor, url_segment};
 use crate::workload::{Measure, Workload};
 use crate::write::PageSink;
 
@@ -989,7 +984,7 @@ struct DiffusionAbout {
     /// Prefix of the columns' anchors.
     anchor: &'static str,
     /// The columns of the kinds the site has.
-    columns: Vec<&'static Column<DiffusionConfiguration>>,
+    columns: Vec<&'static Column<Configuration>>,
     /// The latency budgets, e.g. "text to image: 2 s, 5 s, 10 s and 20 s".
     ladders: String,
     /// Whether a video workload is there (energy per second of video).
@@ -1021,13 +1016,13 @@ fn ladder_text(rungs: &[f64], unit: &str) -> String {
 /// The columns of `set` that the CSV files of `measures` carry, in the
 /// set's order.
 fn columns_of(
-    set: &ColumnSet<DiffusionConfiguration>,
+    set: &ColumnSet<Configuration>,
     measures: &[Measure],
-) -> Vec<&'static Column<DiffusionConfiguration>> {
+) -> Vec<&'static Column<Configuration>> {
     let used: Vec<&str> = measures
         .iter()
         .flat_map(|&m| {
-            let t = DiffusionConfiguration::tables(m);
+            let t = Configuration::tables(m);
             let shown = t.leaderboard.iter().filter_map(|s| match s {
                 Shown::Figure(c) => Some(*c),
                 Shown::Footprint(_) => None,
@@ -1055,21 +1050,21 @@ pub(super) fn render_about(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
         .workloads
         .iter()
         .map(|w| AboutWorkload {
-            id: w.workload().id.clone(),
-            name: w.workload().name.clone(),
-            description: w.workload().description.clone().unwrap_or_default(),
+            id: w.workload.id.clone(),
+            name: w.workload.name.clone(),
+            description: w.workload.description.clone().unwrap_or_default(),
             latency: w.words().latency,
             deadline: w.deadline(),
-            models: w.model_count(),
+            models: w.models.len(),
             href: format!("../{}", w.path("index.html")),
-            method: w.info().method.clone(),
-            selection: w.info().selection.clone(),
+            method: w.info.method.clone(),
+            selection: w.info.selection.clone(),
         })
         .collect();
     let mut kinds: Vec<Measure> = site
         .workloads
         .iter()
-        .map(|w| w.workload().measure)
+        .map(|w| w.workload.measure)
         .filter(|m| *m != Measure::Tokens)
         .collect();
     kinds.sort_unstable();
@@ -1103,14 +1098,13 @@ pub(super) fn render_about(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
         diffusion,
         workloads,
         history: site.changes.is_some(),
-        response_histograms: site.workloads.iter().any(|w| match w {
-            Part::Tokens(s) => s.models.iter().any(|m| {
+        response_histograms: site.workloads.iter().any(|w| {
+            w.models.iter().any(|m| {
                 m.file
                     .configurations
                     .iter()
                     .any(|c| c.output_length_distribution.is_some())
-            }),
-            Part::Diffusion(_) => false,
+            })
         }),
         footprint: site.footprint.as_ref().map(FootprintAbout::of),
     };
@@ -1192,14 +1186,14 @@ pub(super) fn render_seo_files(site: &Mirror<'_>, sink: &dyn PageSink) -> Result
     );
     paths.extend(site.slugs.keys().map(|slug| model_dir(slug)));
     for w in &site.workloads {
-        paths.push(w.prefix().to_owned());
+        paths.push(w.prefix.to_owned());
         paths.push(w.path("compare/"));
         paths.extend(
-            w.gpus()
+            w.gpus
                 .iter()
                 .map(|g| w.path(&format!("gpus/{}/", gpu_segment(g)))),
         );
-        paths.extend((0..w.model_count()).map(|i| w.path(&model_dir(w.slug(i)))));
+        paths.extend((0..w.models.len()).map(|i| w.path(&model_dir(w.slug(i)))));
     }
     let xml = Sitemap {
         base,

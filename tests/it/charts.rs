@@ -841,11 +841,11 @@ fn descriptions_name_the_scales_actually_drawn() {
 fn diffusion(
     path: &str,
 ) -> (
-    energyboard::model::DiffusionFile,
+    energyboard::model::ModelFile,
     energyboard::analyse::ModelAnalysis,
 ) {
     let text = std::fs::read_to_string(format!("tests/fixtures/diffusion/{path}")).unwrap();
-    let m: energyboard::model::DiffusionFile = serde_json::from_str(&text).unwrap();
+    let m: energyboard::model::ModelFile = serde_json::from_str(&text).unwrap();
     let a = energyboard::analyse::analyse(&m);
     (m, a)
 }
