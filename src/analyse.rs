@@ -13,7 +13,7 @@ use rayon::prelude::*;
 use crate::load::{DataSet, LoadedModel};
 use crate::model::{Measured, ModelFile};
 use crate::select;
-use crate::workload::{Measure, Workload};
+use crate::workload::Workload;
 
 /// The cheapest configuration among those `keep` accepts whose latency is
 /// at most `limit`, by [`select::selection_order`].
@@ -328,13 +328,7 @@ pub fn analyse_workload<C: Measured>(models: &[LoadedModel<C>]) -> WorkloadAnaly
 pub fn analyse_data(data: &DataSet, workloads: &[Workload]) -> Vec<WorkloadAnalysis> {
     workloads
         .iter()
-        .map(|w| {
-            let run = w.models.clone();
-            match w.measure {
-                Measure::Tokens => analyse_workload(&data.models[run]),
-                Measure::Diffusion(_) => analyse_workload(&data.diffusion[run]),
-            }
-        })
+        .map(|w| analyse_workload(&data.models[w.models.clone()]))
         .collect()
 }
 

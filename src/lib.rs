@@ -168,7 +168,7 @@ fn run<S: write::PageSink>(
     let analysed = analyse::analyse_data(&data, &workloads);
     let site = render::Mirror::new(&data, &workloads, analysed, base_url)
         .with_footprint(opts.footprint.as_ref());
-    let models = data.models.len() + data.diffusion.len();
+    let models = data.models.len();
     let sink = open()?;
     progress.begin(models);
     // Per model, in parallel: chart → render → write; then the site-wide

@@ -76,22 +76,12 @@ impl<C> LoadedModel<C> {
     }
 }
 
-/// A model file of either kind, parsed (and, once loaded, validated).
-#[derive(Debug, Clone)]
-pub enum AnyModel {
-    /// A per-token file (no `kind`).
-    Tokens(LoadedModel),
-    /// A diffusion file (`kind` image or video).
-    Diffusion(LoadedModel<Configuration>),
-}
-
 /// Everything found in the data folder.
 #[derive(Debug, Clone, Default)]
 pub struct DataSet {
-    /// Valid per-token model files, ordered by slug, then workload id.
+    /// Valid model files of every kind, ordered by slug, then workload
+    /// id.
     pub models: Vec<LoadedModel>,
-    /// Valid diffusion model files, ordered by slug, then workload id.
-    pub diffusion: Vec<LoadedModel<Configuration>>,
     /// Files that are not model files (not `*.json`) and were skipped.
     pub skipped: Vec<PathBuf>,
     /// The change history (`changes.json` at the top of the data folder,
@@ -237,42 +227,33 @@ pub fn load_data_dir(data_dir: &Path) -> Result<DataSet, Problems> {
     // 2. Read, parse and validate each file on every core; results keep
     // walk order.
     let sources = Mutex::new(Vec::new());
-    let results: Vec<Result<AnyModel, Vec<Problem>>> = found
+    let results: Vec<Result<LoadedModel, Vec<Problem>>> = found
         .models
         .par_iter()
         .map(|path| {
             let mut model = read_any_model_file(path)?;
-            let source = match &model {
-                AnyModel::Tokens(m) => &m.file.source,
-                AnyModel::Diffusion(m) => &m.file.source,
-            };
-            if let Some(p) = sources::check_source_id(data_dir, path, source) {
+            if let Some(p) = sources::check_source_id(data_dir, path, &model.file.source) {
                 return Err(vec![p]);
             }
             if let Ok(mut seen) = sources.lock() {
-                match &mut model {
-                    AnyModel::Tokens(m) => share_source(&mut m.file.source, &mut seen),
-                    AnyModel::Diffusion(m) => share_source(&mut m.file.source, &mut seen),
-                }
+                share_source(&mut model.file.source, &mut seen);
             }
             Ok(model)
         })
         .collect();
     let mut models = Vec::new();
-    let mut diffusion = Vec::new();
     for result in results {
         match result {
-            Ok(AnyModel::Tokens(model)) => models.push(model),
-            Ok(AnyModel::Diffusion(model)) => diffusion.push(model),
+            Ok(model) => models.push(model),
             Err(mut file_problems) => problems.append(&mut file_problems),
         }
     }
 
     // 3. Check what no single file can: unique slugs, one kind and one
     // deadline per workload, one spelling per GPU.
-    validate::check_across_files(&models, &diffusion, &mut problems);
+    validate::check_across_files(&models, &mut problems);
 
-    if models.is_empty() && diffusion.is_empty() && problems.is_empty() {
+    if models.is_empty() && problems.is_empty() {
         problems.push(problem(
             data_dir,
             "(folder)",
@@ -283,10 +264,8 @@ pub fn load_data_dir(data_dir: &Path) -> Result<DataSet, Problems> {
         return Err(Problems(problems));
     }
     models.sort_by(|a, b| (&a.file.slug, a.workload.as_str()).cmp(&(&b.file.slug, &b.workload)));
-    diffusion.sort_by(|a, b| (&a.file.slug, a.workload.as_str()).cmp(&(&b.file.slug, &b.workload)));
     Ok(DataSet {
         models,
-        diffusion,
         skipped: found.skipped,
         changes,
         source_changes,
@@ -295,12 +274,12 @@ pub fn load_data_dir(data_dir: &Path) -> Result<DataSet, Problems> {
 
 /// Reads, parses and validates one model file of either kind: a file with
 /// a top-level `kind` is a diffusion file, any other a per-token file.
-pub fn read_any_model_file(path: &Path) -> Result<AnyModel, Vec<Problem>> {
+pub fn read_any_model_file(path: &Path) -> Result<LoadedModel, Vec<Problem>> {
     let raw = discover::read_capped(path, "a model file").map_err(|p| vec![p])?;
     let model = parse::parse_any(path, &raw).map_err(|p| vec![p])?;
-    let problems = match &model {
-        AnyModel::Tokens(m) => validate::validate_model(path, &m.file),
-        AnyModel::Diffusion(m) => diffusion::validate_diffusion(path, &m.file),
+    let problems = match model.file.kind {
+        None => validate::validate_model(path, &model.file),
+        Some(_) => diffusion::validate_diffusion(path, &model.file),
     };
     if problems.is_empty() {
         Ok(model)
@@ -312,14 +291,15 @@ pub fn read_any_model_file(path: &Path) -> Result<AnyModel, Vec<Problem>> {
 /// Reads, parses and validates one per-token model file; a diffusion file
 /// is refused (see [`read_any_model_file`]).
 pub fn read_model_file(path: &Path) -> Result<LoadedModel, Vec<Problem>> {
-    match read_any_model_file(path)? {
-        AnyModel::Tokens(m) => Ok(m),
-        AnyModel::Diffusion(m) => Err(vec![problem(
+    let m = read_any_model_file(path)?;
+    match m.file.kind {
+        None => Ok(m),
+        Some(kind) => Err(vec![problem(
             path,
             "kind",
             format!(
                 "is {:?}: a diffusion file, where a per-token model file was expected",
-                m.file.output().item()
+                kind.item()
             ),
         )]),
     }

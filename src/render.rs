@@ -557,13 +557,8 @@ impl<'a> Mirror<'a> {
             .iter()
             .zip(analysed)
             .map(|(w, a)| {
-                let run = w.models.clone();
-                let models = match w.measure {
-                    Measure::Tokens => &data.models[run],
-                    Measure::Diffusion(_) => &data.diffusion[run],
-                };
                 Site::new(
-                    models,
+                    &data.models[w.models.clone()],
                     a,
                     w,
                     base_url.clone(),

@@ -124,7 +124,6 @@ pub fn group_data(data: &mut DataSet, settings: &[WorkloadSettings]) -> Vec<Work
             .unwrap_or(settings.len())
     };
     let mut all = group_by_workload(&mut data.models, settings);
-    all.extend(group_by_workload(&mut data.diffusion, settings));
     all.sort_by(|a, b| (rank(&a.id), &a.id).cmp(&(rank(&b.id), &b.id)));
     all
 }

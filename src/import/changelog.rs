@@ -73,18 +73,10 @@ fn key_and_unit<C: Measured>(c: &columns::Column<C>) -> (&'static str, &'static 
 pub fn snapshot(data: &DataSet) -> Snapshot {
     let mut out = Snapshot::new();
     for m in &data.models {
-        out.insert(
-            (m.workload.clone(), m.file.slug.clone()),
-            facts_of(
-                m,
-                key_and_unit(&columns::tokens::WH_PER_MILLION_OUTPUT_TOKENS),
-            ),
-        );
-    }
-    for m in &data.diffusion {
-        let figure = match m.file.output() {
-            OutputKind::Image => key_and_unit(&columns::diffusion::JOULES_PER_IMAGE),
-            OutputKind::Video => key_and_unit(&columns::diffusion::JOULES_PER_VIDEO),
+        let figure = match m.file.kind {
+            None => key_and_unit(&columns::tokens::WH_PER_MILLION_OUTPUT_TOKENS),
+            Some(OutputKind::Image) => key_and_unit(&columns::diffusion::JOULES_PER_IMAGE),
+            Some(OutputKind::Video) => key_and_unit(&columns::diffusion::JOULES_PER_VIDEO),
         };
         out.insert(
             (m.workload.clone(), m.file.slug.clone()),

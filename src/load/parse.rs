@@ -14,30 +14,26 @@ use std::path::Path;
 
 use serde_json::error::Category;
 
-use super::{AnyModel, LoadedModel, Problem, problem};
+use super::{LoadedModel, Problem, problem};
 use crate::model::ModelFile;
 
 /// Parses the bytes of a model file of either kind: a document with a
 /// top-level `kind` is a diffusion file ([`ModelFile`]), any other a
 /// per-token file ([`parse_model`]). Errors name the field as
 /// [`parse_model`] does.
-pub fn parse_any(path: &Path, bytes: &[u8]) -> Result<AnyModel, Problem> {
+pub fn parse_any(path: &Path, bytes: &[u8]) -> Result<LoadedModel, Problem> {
     parse_kind(path, bytes, false)
 }
 
 /// [`parse_any`], through [`parse_as`] or, when `careful`, through
 /// [`parse_carefully`] alone.
-fn parse_kind(path: &Path, bytes: &[u8], careful: bool) -> Result<AnyModel, Problem> {
+fn parse_kind(path: &Path, bytes: &[u8], careful: bool) -> Result<LoadedModel, Problem> {
     let file: ModelFile = if careful {
         parse_carefully(path, bytes, Format::ModelFile)?
     } else {
         parse_as(path, bytes, Format::ModelFile)?
     };
-    Ok(if file.kind.is_none() {
-        AnyModel::Tokens(LoadedModel::new(path, bytes, file))
-    } else {
-        AnyModel::Diffusion(LoadedModel::new(path, bytes, file))
-    })
+    Ok(LoadedModel::new(path, bytes, file))
 }
 
 /// Deepest nesting of arrays and objects accepted anywhere in a model file,
@@ -94,7 +90,7 @@ pub(super) fn parse_as<T: serde::de::DeserializeOwned>(
 /// [`parse_as`] without the fast path: the benchmark's baseline
 /// (`benches/load.rs`), and the same result.
 #[doc(hidden)]
-pub fn parse_any_carefully(path: &Path, bytes: &[u8]) -> Result<AnyModel, Problem> {
+pub fn parse_any_carefully(path: &Path, bytes: &[u8]) -> Result<LoadedModel, Problem> {
     parse_kind(path, bytes, true)
 }
 

@@ -613,15 +613,12 @@ struct FileFacts<'a> {
 }
 
 impl FileFacts<'_> {
-    fn of<C: Measured>(
-        m: &LoadedModel<C>,
-        kind: Option<crate::model::OutputKind>,
-    ) -> FileFacts<'_> {
+    fn of(m: &LoadedModel) -> FileFacts<'_> {
         FileFacts {
             path: &m.path,
             slug: &m.file.slug,
             workload: &m.workload,
-            kind,
+            kind: m.file.kind,
             deadline: m.file.deadline(),
             gpus: m.file.gpus.as_slice(),
         }
@@ -644,20 +641,8 @@ impl FileFacts<'_> {
     }
 }
 
-pub(super) fn check_across_files(
-    models: &[LoadedModel],
-    diffusion: &[LoadedModel<Configuration>],
-    problems: &mut Vec<Problem>,
-) {
-    let mut files: Vec<FileFacts<'_>> = models
-        .iter()
-        .map(|m| FileFacts::of(m, None))
-        .chain(
-            diffusion
-                .iter()
-                .map(|m| FileFacts::of(m, Some(m.file.output()))),
-        )
-        .collect();
+pub(super) fn check_across_files(models: &[LoadedModel], problems: &mut Vec<Problem>) {
+    let mut files: Vec<FileFacts<'_>> = models.iter().map(FileFacts::of).collect();
     // In the order the files were found.
     files.sort_by(|a, b| a.path.cmp(b.path));
     // A model is its slug across workloads: (slug, workload) is unique.
