@@ -11,34 +11,34 @@ pub mod response;
 use rayon::prelude::*;
 
 use crate::load::{DataSet, LoadedModel};
-use crate::model::{Measured, ModelFile};
+use crate::model::{Configuration, ModelFile};
 use crate::select;
 use crate::workload::Workload;
 
 /// The cheapest configuration among those `keep` accepts whose latency is
 /// at most `limit`, by [`select::selection_order`].
-pub fn cheapest_within<C: Measured>(
-    configs: &[C],
+pub fn cheapest_within(
+    configs: &[Configuration],
     limit: f64,
-    keep: impl Fn(&C) -> bool,
+    keep: impl Fn(&Configuration) -> bool,
 ) -> Option<usize> {
     select::cheapest_within(figures(configs, keep), limit)
 }
 
 /// [`select::limit_candidates`] among the configurations `keep` accepts.
-pub fn limit_candidates<C: Measured>(
-    configs: &[C],
+pub fn limit_candidates(
+    configs: &[Configuration],
     max: f64,
-    keep: impl Fn(&C) -> bool,
+    keep: impl Fn(&Configuration) -> bool,
 ) -> Vec<usize> {
     select::limit_candidates(figures(configs, keep), max)
 }
 
 /// The configurations `keep` accepts, by position, as the selection rule
 /// reads them.
-fn figures<C: Measured>(
-    configs: &[C],
-    keep: impl Fn(&C) -> bool,
+fn figures(
+    configs: &[Configuration],
+    keep: impl Fn(&Configuration) -> bool,
 ) -> impl Iterator<Item = (usize, select::Figures)> {
     configs
         .iter()
@@ -50,20 +50,26 @@ fn figures<C: Measured>(
 /// Best configuration per GPU, in the order of the file's `gpus` list: the
 /// lowest-energy configuration whose latency is within the file's
 /// deadline, or `None` when no configuration on that GPU meets it.
-pub fn best_per_gpu<C: Measured>(m: &ModelFile<C>) -> Vec<(String, Option<usize>)> {
-    let rows = m.configurations.iter().map(|c| (c.gpu(), c.figures()));
+pub fn best_per_gpu(m: &ModelFile) -> Vec<(String, Option<usize>)> {
+    let rows = m
+        .configurations
+        .iter()
+        .map(|c| (c.gpu.as_str(), c.figures()));
     select::best_per_gpu(m.gpus.as_slice(), m.deadline(), rows)
 }
 
 /// Best configuration over all GPUs, by the same rule.
-pub fn best_overall<C: Measured>(m: &ModelFile<C>) -> Option<usize> {
+pub fn best_overall(m: &ModelFile) -> Option<usize> {
     cheapest_within(&m.configurations, m.deadline(), |_| true)
 }
 
 /// The precisions a model was measured in, sorted, each once.
-pub fn precisions<C: Measured>(m: &ModelFile<C>) -> Vec<String> {
-    let set: std::collections::BTreeSet<&str> =
-        m.configurations.iter().map(Measured::precision).collect();
+pub fn precisions(m: &ModelFile) -> Vec<String> {
+    let set: std::collections::BTreeSet<&str> = m
+        .configurations
+        .iter()
+        .map(|c| c.precision.as_str())
+        .collect();
     set.into_iter().map(str::to_owned).collect()
 }
 
@@ -83,12 +89,12 @@ pub struct Series {
 /// precision; diffusion: GPU, GPU count, Ulysses and ring degrees,
 /// precision, resolution, steps), in the order of the file's `gpus` list
 /// then the key.
-pub fn load_curves<C: Measured>(m: &ModelFile<C>) -> Vec<Series> {
+pub fn load_curves(m: &ModelFile) -> Vec<Series> {
     let configs = &m.configurations;
     // One pass to group rows by key, so the work grows as n log n with the
     // number of rows (30,000 single-row series took a minute when each
     // series scanned every row).
-    let mut groups: std::collections::BTreeMap<<C as Measured>::SeriesKey, Vec<usize>> =
+    let mut groups: std::collections::BTreeMap<crate::model::SeriesKey, Vec<usize>> =
         std::collections::BTreeMap::new();
     for (i, c) in configs.iter().enumerate() {
         groups.entry(c.series_key()).or_default().push(i);
@@ -102,16 +108,16 @@ pub fn load_curves<C: Measured>(m: &ModelFile<C>) -> Vec<Series> {
         .map(|(i, g)| (g.as_str(), i))
         .collect();
     let gpu_rank = |g: &str| rank.get(g).copied().unwrap_or(usize::MAX);
-    let mut groups: Vec<(<C as Measured>::SeriesKey, Vec<usize>)> = groups.into_iter().collect();
+    let mut groups: Vec<(crate::model::SeriesKey, Vec<usize>)> = groups.into_iter().collect();
     // Stable: within one GPU the keys stay in their own order.
-    groups.sort_by_key(|(_, points)| gpu_rank(configs[points[0]].gpu()));
+    groups.sort_by_key(|(_, points)| gpu_rank(&configs[points[0]].gpu));
     let label = m.series_labels();
     groups
         .into_iter()
         .map(|(_, mut points)| {
             points.sort_by_key(|&i| {
                 let c = &configs[i];
-                (c.load(), c.repeat(), i)
+                (c.load(), c.repeat, i)
             });
             let label = label(&configs[points[0]]);
             Series { label, points }
@@ -127,17 +133,17 @@ pub fn concurrency_curves(m: &crate::model::ModelFile) -> Vec<Series> {
 /// Pareto frontier on (latency, energy): the configurations that no other
 /// configuration matches or beats on both and strictly beats on one.
 /// Returned ordered by latency (then energy).
-pub fn pareto_frontier<C: Measured>(configs: &[C]) -> Vec<usize> {
-    pareto_frontier_by(configs, C::latency)
+pub fn pareto_frontier(configs: &[Configuration]) -> Vec<usize> {
+    pareto_frontier_by(configs, Configuration::latency)
 }
 
 /// The Pareto frontier at each of the [`crate::model::ITL_PERCENTILES`]
 /// of the inter-token latency instead of its median, in that order; none
 /// where the data have no percentiles.
-pub fn percentile_frontiers<C: Measured>(configs: &[C]) -> Vec<Vec<usize>> {
+pub fn percentile_frontiers(configs: &[Configuration]) -> Vec<Vec<usize>> {
     if configs
         .first()
-        .and_then(Measured::itl_percentiles)
+        .and_then(Configuration::itl_percentiles)
         .is_none()
     {
         return Vec::new();
@@ -153,8 +159,11 @@ pub fn percentile_frontiers<C: Measured>(configs: &[C]) -> Vec<Vec<usize>> {
 
 /// [`pareto_frontier`] on (`latency(c)`, energy), e.g. a percentile of the
 /// inter-token latency rather than its median.
-pub fn pareto_frontier_by<C: Measured>(configs: &[C], latency: impl Fn(&C) -> f64) -> Vec<usize> {
-    let dominates = |a: &C, b: &C| {
+pub fn pareto_frontier_by(
+    configs: &[Configuration],
+    latency: impl Fn(&Configuration) -> f64,
+) -> Vec<usize> {
+    let dominates = |a: &Configuration, b: &Configuration| {
         latency(a) <= latency(b)
             && a.energy() <= b.energy()
             && (latency(a) < latency(b) || a.energy() < b.energy())
@@ -205,7 +214,7 @@ pub struct LatencyBudget {
 /// The latency ladder for a model: the rungs of its kind's ladder
 /// ([`crate::model::Words::ladder`]) below the deadline, then the deadline
 /// itself.
-pub fn latency_budgets<C: Measured>(m: &ModelFile<C>) -> Vec<LatencyBudget> {
+pub fn latency_budgets(m: &ModelFile) -> Vec<LatencyBudget> {
     let deadline = m.deadline();
     let ladder = m.measure().words().ladder;
     let mut limits: Vec<f64> = ladder.iter().copied().filter(|&l| l < deadline).collect();
@@ -222,7 +231,7 @@ pub fn latency_budgets<C: Measured>(m: &ModelFile<C>) -> Vec<LatencyBudget> {
                 .map(|gpu| {
                     (
                         gpu.clone(),
-                        cheapest_within(&m.configurations, limit_ms, |c| c.gpu() == gpu),
+                        cheapest_within(&m.configurations, limit_ms, |c| c.gpu == *gpu),
                     )
                 })
                 .collect(),
@@ -278,7 +287,7 @@ impl ModelAnalysis {
 }
 
 /// Runs every analysis on one model, of either kind.
-pub fn analyse<C: Measured>(m: &ModelFile<C>) -> ModelAnalysis {
+pub fn analyse(m: &ModelFile) -> ModelAnalysis {
     ModelAnalysis {
         best_per_gpu: best_per_gpu(m),
         best_overall: best_overall(m),
@@ -290,7 +299,7 @@ pub fn analyse<C: Measured>(m: &ModelFile<C>) -> ModelAnalysis {
             .as_slice()
             .iter()
             .map(|gpu| {
-                let on_gpu = |c: &C| c.gpu() == gpu;
+                let on_gpu = |c: &Configuration| c.gpu == *gpu;
                 let list = limit_candidates(&m.configurations, m.deadline(), on_gpu);
                 (gpu.clone(), list)
             })
@@ -311,9 +320,9 @@ pub struct WorkloadAnalysis {
 }
 
 /// Analyses one workload's models (in parallel) and ranks them.
-pub fn analyse_workload<C: Measured>(models: &[LoadedModel<C>]) -> WorkloadAnalysis {
+pub fn analyse_workload(models: &[LoadedModel]) -> WorkloadAnalysis {
     let analyses: Vec<ModelAnalysis> = models.par_iter().map(|m| analyse(&m.file)).collect();
-    let pairs: Vec<(&ModelFile<C>, &ModelAnalysis)> =
+    let pairs: Vec<(&ModelFile, &ModelAnalysis)> =
         models.iter().map(|m| &m.file).zip(&analyses).collect();
     let leaderboard = leaderboard(&pairs);
     WorkloadAnalysis {
@@ -334,7 +343,7 @@ pub fn analyse_data(data: &DataSet, workloads: &[Workload]) -> Vec<WorkloadAnaly
 
 /// Energy per response of each GPU's best configuration that has an
 /// output-length histogram, in [`best_per_gpu`] order.
-fn best_responses<C: Measured>(m: &ModelFile<C>) -> Vec<(usize, response::ResponseEnergy)> {
+fn best_responses(m: &ModelFile) -> Vec<(usize, response::ResponseEnergy)> {
     let configs = &m.configurations;
     best_per_gpu(m)
         .into_iter()
@@ -357,7 +366,7 @@ pub struct LeaderboardRow {
 
 /// Leaderboard rows for all models, lowest energy first (ties: model
 /// slug, then GPU).
-pub fn leaderboard<C: Measured>(models: &[(&ModelFile<C>, &ModelAnalysis)]) -> Vec<LeaderboardRow> {
+pub fn leaderboard(models: &[(&ModelFile, &ModelAnalysis)]) -> Vec<LeaderboardRow> {
     let mut rows: Vec<LeaderboardRow> = models
         .iter()
         .enumerate()
@@ -373,7 +382,7 @@ pub fn leaderboard<C: Measured>(models: &[(&ModelFile<C>, &ModelAnalysis)]) -> V
         ca.energy()
             .total_cmp(&cb.energy())
             .then_with(|| models[a.model].0.slug.cmp(&models[b.model].0.slug))
-            .then_with(|| ca.gpu().cmp(cb.gpu()))
+            .then_with(|| ca.gpu.cmp(&cb.gpu))
     });
     rows
 }
@@ -407,7 +416,11 @@ mod tests {
         );
         let h100 = best_on(&m, "H100");
         assert_eq!(
-            (h100.num_gpus, h100.tensor_parallel.unwrap(), h100.max_num_seqs.unwrap()),
+            (
+                h100.num_gpus,
+                h100.tensor_parallel.unwrap(),
+                h100.max_num_seqs.unwrap()
+            ),
             (2, 2, 256)
         );
         assert_eq!(h100.wh_per_million_output_tokens.unwrap(), 63.47);
@@ -418,12 +431,19 @@ mod tests {
         let m = seed("qwen-3-30b-a3b-instruct");
         let b200 = best_on(&m, "B200");
         assert_eq!(
-            (b200.max_num_seqs.unwrap(), b200.wh_per_million_output_tokens.unwrap()),
+            (
+                b200.max_num_seqs.unwrap(),
+                b200.wh_per_million_output_tokens.unwrap()
+            ),
             (1024, 15.67)
         );
         let h100 = best_on(&m, "H100");
         assert_eq!(
-            (h100.num_gpus, h100.expert_parallel.unwrap(), h100.max_num_seqs.unwrap()),
+            (
+                h100.num_gpus,
+                h100.expert_parallel.unwrap(),
+                h100.max_num_seqs.unwrap()
+            ),
             (2, 2, 1024)
         );
         assert_eq!(h100.wh_per_million_output_tokens.unwrap(), 24.69);
@@ -449,7 +469,12 @@ mod tests {
         let seqs: Vec<(u32, u32)> = h100x2
             .points
             .iter()
-            .map(|&i| (m.configurations[i].max_num_seqs.unwrap(), m.configurations[i].repeat))
+            .map(|&i| {
+                (
+                    m.configurations[i].max_num_seqs.unwrap(),
+                    m.configurations[i].repeat,
+                )
+            })
             .collect();
         assert!(seqs.contains(&(256, 1)) && seqs.contains(&(256, 2)));
         assert!(seqs.contains(&(512, 1)) && seqs.contains(&(512, 2)));
@@ -520,7 +545,7 @@ mod tests {
 
     /// The first of `candidates` within `limit`: the rule the pages'
     /// script (`static/limit.js`, `pick`) applies to the embedded list.
-    fn first_within<C: Measured>(configs: &[C], candidates: &[usize], limit: f64) -> Option<usize> {
+    fn first_within(configs: &[Configuration], candidates: &[usize], limit: f64) -> Option<usize> {
         candidates
             .iter()
             .copied()
@@ -529,7 +554,7 @@ mod tests {
 
     /// Every limit worth trying on `configs`: each latency, just below and
     /// just above it, and a few far away.
-    fn limits_to_try<C: Measured>(configs: &[C]) -> Vec<f64> {
+    fn limits_to_try(configs: &[Configuration]) -> Vec<f64> {
         let mut limits = vec![0.0, 1e-9, 1e9];
         for c in configs {
             let l = c.latency();
@@ -650,10 +675,7 @@ mod tests {
 
     /// (energy, GPUs, batch size, Ulysses, ring, batch latency) of the
     /// best row on `gpu`.
-    fn diffusion_best(
-        m: &crate::model::ModelFile,
-        gpu: &str,
-    ) -> (f64, u32, u32, u32, u32, f64) {
+    fn diffusion_best(m: &crate::model::ModelFile, gpu: &str) -> (f64, u32, u32, u32, u32, f64) {
         let (_, best) = best_per_gpu(m).into_iter().find(|(g, _)| g == gpu).unwrap();
         let c = &m.configurations[best.unwrap()];
         (
@@ -737,7 +759,9 @@ mod tests {
         }
         let (_, at_deadline) = &budgets[3].per_gpu[0];
         assert_eq!(
-            wan.configurations[at_deadline.unwrap()].joules_per_item().unwrap(),
+            wan.configurations[at_deadline.unwrap()]
+                .joules_per_item()
+                .unwrap(),
             342_623.06
         );
     }
@@ -800,8 +824,11 @@ mod tests {
     /// The curves as the first version built them: each series scans every
     /// row (quadratic), kept here as the reference for the output.
     fn curves_by_scanning(m: &ModelFile) -> Vec<Vec<usize>> {
-        let mut keys: Vec<crate::model::SeriesKey> =
-            m.configurations.iter().map(Measured::series_key).collect();
+        let mut keys: Vec<crate::model::SeriesKey> = m
+            .configurations
+            .iter()
+            .map(crate::model::Configuration::series_key)
+            .collect();
         let gpu_rank = |g: &str| m.gpus.iter().position(|x| x == g).unwrap_or(usize::MAX);
         keys.sort_by(|a, b| {
             gpu_rank(&a.gpu)

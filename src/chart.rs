@@ -24,12 +24,14 @@ mod style;
 pub mod svg;
 
 use crate::analyse::ModelAnalysis;
-use crate::model::{Measured, ModelFile, Words};
+use crate::model::{Configuration, ModelFile, Words};
 
 pub use crate::model::ITL_PERCENTILES;
-pub use model_page::{Ctx, Metric, PageCharts};
+pub use model_page::{Ctx, Metric};
 
-pub use response::{OverlaySeries, ResponseOverlay, ResponseUnit, response_histogram, response_overlay};
+pub use response::{
+    OverlaySeries, ResponseOverlay, ResponseUnit, response_histogram, response_overlay,
+};
 pub use site::{BarScale, FrontierPicker, GroupedBar, MAX_BARS, MAX_FRONTIERS};
 pub(crate) use style::gpu_slot;
 
@@ -87,9 +89,7 @@ impl Whose {
 /// For each model given, whose measurements it holds, when they come from
 /// two sources or more (else `None` for each): ranked as the site ranks
 /// them, the leaderboard's first, then by source id.
-pub fn whose_of<'m, C: 'm>(
-    models: impl Iterator<Item = &'m ModelFile<C>> + Clone,
-) -> Vec<Option<Whose>> {
+pub fn whose_of<'m>(models: impl Iterator<Item = &'m ModelFile> + Clone) -> Vec<Option<Whose>> {
     let mut keys: Vec<Option<&str>> = models.clone().map(|m| m.source.id.as_deref()).collect();
     keys.sort_unstable();
     keys.dedup();
@@ -139,14 +139,14 @@ impl BarEntry {
 /// `time-energy-tradeoff.svg`; a diffusion model's are drawn against batch
 /// size (`energy-vs-batch-size.svg`, …) and end with the same
 /// `time-energy-tradeoff.svg`. Empty for a model without configurations.
-pub fn model_charts<C: PageCharts>(m: &ModelFile<C>, a: &ModelAnalysis) -> Vec<Chart> {
+pub fn model_charts(m: &ModelFile, a: &ModelAnalysis) -> Vec<Chart> {
     model_page::model_charts(m, a)
 }
 
 /// The time–energy chart again at the p90, p95 and p99 inter-token latency
 /// (`time-energy-tradeoff-p90.svg`, …, in [`ITL_PERCENTILES`] order), for
 /// per-token models; empty for a diffusion model.
-pub fn percentile_charts<C: PageCharts>(m: &ModelFile<C>, a: &ModelAnalysis) -> Vec<Chart> {
+pub fn percentile_charts(m: &ModelFile, a: &ModelAnalysis) -> Vec<Chart> {
     model_page::percentile_charts(m, a)
 }
 
@@ -163,19 +163,13 @@ pub fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry]) -> C
 /// [`MAX_FRONTIERS`] models, only those with the lowest energy within
 /// their deadline are drawn (and tabled), and the title and description
 /// say so.
-pub fn compare_frontiers<C: Measured>(
-    words: &Words,
-    models: &[(&ModelFile<C>, &ModelAnalysis)],
-) -> Chart {
+pub fn compare_frontiers(words: &Words, models: &[(&ModelFile, &ModelAnalysis)]) -> Chart {
     site::compare_frontiers(words, models)
 }
 
 /// Every model's Pareto frontier on one chart, one group per model, for
 /// the compare page to show any set of them: see [`FrontierPicker`].
-pub fn frontier_picker<C: Measured>(
-    words: &Words,
-    models: &[(&ModelFile<C>, &ModelAnalysis)],
-) -> FrontierPicker {
+pub fn frontier_picker(words: &Words, models: &[(&ModelFile, &ModelAnalysis)]) -> FrontierPicker {
     site::frontier_picker(words, models)
 }
 
@@ -203,10 +197,10 @@ pub fn grouped_bars(
 /// (relative to the chart's file) and names itself in a `<title>` tooltip.
 /// Shown in an `<iframe>`, so its tooltips and links work without script.
 /// Models of two sources or more are marked by source ([`whose_of`]).
-pub fn configuration_scatter<C: Measured>(
+pub fn configuration_scatter(
     words: &Words,
-    models: &[(&ModelFile<C>, &ModelAnalysis)],
-    href: impl Fn(&ModelFile<C>, &C) -> String,
+    models: &[(&ModelFile, &ModelAnalysis)],
+    href: impl Fn(&ModelFile, &Configuration) -> String,
 ) -> Chart {
     let whose = whose_of(models.iter().map(|(m, _)| *m));
     site::configuration_scatter(words, models, &whose, href)
@@ -215,11 +209,11 @@ pub fn configuration_scatter<C: Measured>(
 /// [`configuration_scatter`] with each model's source as `whose` says
 /// (one per model), so a chart of one source's models, shown when a page
 /// shows that source alone, marks them as the chart of every source does.
-pub fn configuration_scatter_marked<C: Measured>(
+pub fn configuration_scatter_marked(
     words: &Words,
-    models: &[(&ModelFile<C>, &ModelAnalysis)],
+    models: &[(&ModelFile, &ModelAnalysis)],
     whose: &[Option<Whose>],
-    href: impl Fn(&ModelFile<C>, &C) -> String,
+    href: impl Fn(&ModelFile, &Configuration) -> String,
 ) -> Chart {
     site::configuration_scatter(words, models, whose, href)
 }

@@ -13,7 +13,7 @@ use std::borrow::Cow;
 
 use crate::fmt;
 use crate::footprint::Footprint;
-use crate::model::{Configuration, Measured, ModelFile};
+use crate::model::{Configuration, ModelFile};
 
 /// Whether a column comes from the data file or from a formula.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -64,13 +64,13 @@ pub enum Link {
 /// file, the workload it was measured on, and its rank when it is a
 /// leaderboard row.
 #[derive(Debug)]
-pub struct Record<'a, C: Measured> {
+pub struct Record<'a> {
     /// The workload's id.
     pub workload: &'a str,
     /// The model file.
-    pub model: &'a ModelFile<C>,
+    pub model: &'a ModelFile,
     /// The configuration.
-    pub config: &'a C,
+    pub config: &'a Configuration,
     /// Position in the workload's leaderboard, from 1.
     pub rank: Option<usize>,
 }
@@ -143,7 +143,8 @@ fn text(s: &str) -> Value<'_> {
 
 /// A whole number, or [`Value::Missing`] when the row's kind has none.
 fn whole(n: impl Into<Option<u32>>) -> Value<'static> {
-    n.into().map_or(Value::Missing, |n| Value::Whole(u64::from(n)))
+    n.into()
+        .map_or(Value::Missing, |n| Value::Whole(u64::from(n)))
 }
 
 /// A figure, or [`Value::Missing`] when the row's kind has none.
@@ -165,8 +166,8 @@ fn one_decimal(v: f64) -> String {
     fmt::fixed(v, 1)
 }
 
-/// One column of the configurations of model files `M`.
-pub struct Column<C: Measured + 'static> {
+/// One column of the configurations of model files.
+pub struct Column {
     /// Machine name, used in CSV headers and as the about-page anchor
     /// (`#col-<key>`). Names carry their unit.
     pub key: &'static str,
@@ -183,13 +184,13 @@ pub struct Column<C: Measured + 'static> {
     /// Where its cells link in a table of best rows.
     pub link: Link,
     /// Its value for one configuration.
-    pub read: Read<C>,
+    pub read: Read,
 }
 
 /// How a column reads its value from one configuration.
-pub type Read<C> = for<'r> fn(&Record<'r, C>) -> Value<'r>;
+pub type Read = for<'r> fn(&Record<'r>) -> Value<'r>;
 
-impl<C: Measured> std::fmt::Debug for Column<C> {
+impl std::fmt::Debug for Column {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Column")
             .field("key", &self.key)
@@ -197,13 +198,13 @@ impl<C: Measured> std::fmt::Debug for Column<C> {
     }
 }
 
-impl<C: Measured> Column<C> {
+impl Column {
     /// A column copied from the data file.
     pub const fn measured(
         key: &'static str,
         label: &'static str,
         unit: &'static str,
-        read: Read<C>,
+        read: Read,
     ) -> Self {
         Self::new(Origin::Measured, key, label, unit, read)
     }
@@ -213,7 +214,7 @@ impl<C: Measured> Column<C> {
         key: &'static str,
         label: &'static str,
         unit: &'static str,
-        read: Read<C>,
+        read: Read,
     ) -> Self {
         Self::new(Origin::Setting, key, label, unit, read)
     }
@@ -223,7 +224,7 @@ impl<C: Measured> Column<C> {
         key: &'static str,
         label: &'static str,
         unit: &'static str,
-        read: Read<C>,
+        read: Read,
     ) -> Self {
         Self::new(Origin::Derived, key, label, unit, read)
     }
@@ -236,7 +237,7 @@ impl<C: Measured> Column<C> {
         key: &'static str,
         label: &'static str,
         unit: &'static str,
-        read: Read<C>,
+        read: Read,
     ) -> Self {
         let align = if unit.is_empty() {
             Align::Text
@@ -277,7 +278,7 @@ impl<C: Measured> Column<C> {
     }
 
     /// The column's value for `record`.
-    pub fn value<'r>(&self, record: &Record<'r, C>) -> Value<'r> {
+    pub fn value<'r>(&self, record: &Record<'r>) -> Value<'r> {
         (self.read)(record)
     }
 
@@ -355,41 +356,35 @@ impl FootprintColumn {
 
 /// A column of a page's table: a column of the kind's set, or a footprint
 /// column (present only when the settings give it).
-pub enum Shown<C: Measured + 'static> {
+#[derive(Debug)]
+pub enum Shown {
     /// A column of the kind's set.
-    Figure(&'static Column<C>),
+    Figure(&'static Column),
     /// Carbon or cost.
     Footprint(FootprintColumn),
 }
 
 /// The columns of one kind of measurement: their definitions, and where
 /// the about page defines them (`#<anchor><key>`).
-pub struct ColumnSet<C: Measured + 'static> {
+#[derive(Debug, Clone, Copy)]
+pub struct ColumnSet {
     /// Heading on the about page.
     pub name: &'static str,
     /// Prefix of each column's about-page anchor.
     pub anchor: &'static str,
     /// The columns, in the order the about page lists them.
-    pub columns: &'static [&'static Column<C>],
+    pub columns: &'static [&'static Column],
 }
 
-impl<C: Measured> Clone for ColumnSet<C> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<C: Measured> Copy for ColumnSet<C> {}
-
-impl<C: Measured> ColumnSet<C> {
+impl ColumnSet {
     /// The about-page anchor of a column, e.g. `col-diffusion-batch_size`.
-    pub fn anchor(&self, column: &Column<C>) -> String {
+    pub fn anchor(&self, column: &Column) -> String {
         format!("{}{}", self.anchor, column.key)
     }
 }
 
 /// The per-token workloads' columns; their anchors are `#col-<key>`.
-pub const PER_TOKEN: ColumnSet<Configuration> = ColumnSet {
+pub const PER_TOKEN: ColumnSet = ColumnSet {
     name: "Per-token workloads",
     anchor: "col-",
     columns: tokens::ALL,
@@ -397,7 +392,7 @@ pub const PER_TOKEN: ColumnSet<Configuration> = ColumnSet {
 
 /// The diffusion workloads' columns; their anchors are
 /// `#col-diffusion-<key>`.
-pub const DIFFUSION: ColumnSet<Configuration> = ColumnSet {
+pub const DIFFUSION: ColumnSet = ColumnSet {
     name: "Diffusion workloads (text to image and text to video)",
     anchor: "col-diffusion-",
     columns: diffusion::ALL,
@@ -406,43 +401,42 @@ pub const DIFFUSION: ColumnSet<Configuration> = ColumnSet {
 /// The columns every kind of measurement has, with the same wording.
 mod shared {
     use super::{Column, Link, text, whole};
-    use crate::model::Measured;
 
-    pub const fn model_slug<C: Measured>() -> Column<C> {
-        Column::<C>::setting("model_slug", "Model slug", "", |r| text(&r.model.slug))
+    pub const fn model_slug() -> Column {
+        Column::setting("model_slug", "Model slug", "", |r| text(&r.model.slug))
             .about("The model's identifier in URLs and file names.")
     }
 
-    pub const fn model<C: Measured>() -> Column<C> {
-        Column::<C>::setting("model", "Model", "", |r| text(&r.model.name))
+    pub const fn model() -> Column {
+        Column::setting("model", "Model", "", |r| text(&r.model.name))
             .link(Link::Model)
             .about("The model's display name; it links to the model's page.")
     }
 
-    pub const fn model_id<C: Measured>() -> Column<C> {
-        Column::<C>::setting("model_id", "Model ID", "", |r| text(&r.model.model_id))
+    pub const fn model_id() -> Column {
+        Column::setting("model_id", "Model ID", "", |r| text(&r.model.model_id))
             .about("The model's Hugging Face identifier.")
     }
 
-    pub const fn row_id<C: Measured>() -> Column<C> {
-        Column::<C>::setting("row_id", "Row ID", "", |r| text(r.config.row_id())).about(
+    pub const fn row_id() -> Column {
+        Column::setting("row_id", "Row ID", "", |r| text(&r.config.row_id)).about(
             "The configuration's identifier in the data file; its page anchor is built from it.",
         )
     }
 
-    pub const fn gpu<C: Measured>() -> Column<C> {
-        Column::<C>::setting("gpu", "GPU", "", |r| text(r.config.gpu()))
+    pub const fn gpu() -> Column {
+        Column::setting("gpu", "GPU", "", |r| text(&r.config.gpu))
             .link(Link::Gpu)
             .about("The GPU type the configuration ran on.")
     }
 
-    pub const fn repeat<C: Measured>() -> Column<C> {
-        Column::<C>::setting("repeat", "Run", "#", |r| whole(r.config.repeat()))
+    pub const fn repeat() -> Column {
+        Column::setting("repeat", "Run", "#", |r| whole(r.config.repeat))
         .about("1 for the first run of a configuration, 2 or more for a repeated run. Repeats are shown as their own rows and points, never averaged.")
     }
 
-    pub const fn data_version<C: Measured>() -> Column<C> {
-        Column::<C>::setting("data_version", "Data version", "", |r| {
+    pub const fn data_version() -> Column {
+        Column::setting("data_version", "Data version", "", |r| {
             text(&r.model.data_version)
         })
         .about("Version (date) of the data file the row comes from.")
@@ -453,9 +447,8 @@ mod shared {
 /// configurations CSV uses.
 pub mod tokens {
     use super::{Column, Link, Value, flag, fmt, number, one_decimal, text, whole};
-    use crate::model::Configuration;
 
-    type C = Column<Configuration>;
+    type C = Column;
 
     pub const RANK: C = C::derived("rank", "Rank", "#", |r| r.rank.map_or(Value::Missing, |n| Value::Whole(n as u64)))
         .about("Position in the leaderboard: rows ordered by Wh per million output tokens, lowest first (leaderboard.csv only).");
@@ -602,7 +595,7 @@ pub mod tokens {
     pub const DATA_VERSION: C = super::shared::data_version();
 
     /// Every column, in the order the about page and the CSV files use.
-    pub const ALL: &[&Column<Configuration>] = &[
+    pub const ALL: &[&Column] = &[
         &RANK,
         &WORKLOAD,
         &MODEL_SLUG,
@@ -646,9 +639,8 @@ pub mod tokens {
 /// and a video file the `video` ones.
 pub mod diffusion {
     use super::{Align, Column, Link, Value, flag, fmt, number, text, whole};
-    use crate::model::Configuration;
 
-    type C = Column<Configuration>;
+    type C = Column;
 
     pub const RANK: C = C::derived("rank", "Rank", "#", |r| r.rank.map_or(Value::Missing, |n| Value::Whole(n as u64)))
         .about("Position in the leaderboard: rows ordered by energy per image (or video), lowest first (leaderboard-image.csv and leaderboard-video.csv only).");
@@ -825,7 +817,7 @@ pub mod diffusion {
     pub const DATA_VERSION: C = super::shared::data_version();
 
     /// Every column, in the order the about page and the CSV files use.
-    pub const ALL: &[&Column<Configuration>] = &[
+    pub const ALL: &[&Column] = &[
         &RANK,
         &WORKLOAD,
         &MODEL_SLUG,
@@ -872,7 +864,7 @@ pub mod diffusion {
 mod tests {
     use super::*;
 
-    fn keys_unique<C: Measured>(set: &ColumnSet<C>) {
+    fn keys_unique(set: &ColumnSet) {
         let mut keys: Vec<_> = set.columns.iter().map(|c| c.key).collect();
         keys.sort_unstable();
         let n = keys.len();
@@ -886,7 +878,7 @@ mod tests {
         keys_unique(&DIFFUSION);
     }
 
-    fn defined<C: Measured>(set: &ColumnSet<C>) {
+    fn defined(set: &ColumnSet) {
         for c in set.columns {
             assert!(!c.definition.is_empty(), "{}", c.key);
             if c.origin == Origin::Measured {

@@ -19,7 +19,7 @@ use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
 
-use crate::model::{Configuration, ModelFile, Source};
+use crate::model::{ModelFile, Source};
 
 mod best;
 mod changes;
@@ -38,12 +38,15 @@ pub use parse::parse_any_carefully;
 pub use parse::{MAX_NESTING, parse_any, parse_model};
 pub use sources::is_valid_source_id;
 pub(crate) use validate::check_distribution;
-pub use validate::{MAX_WORKLOAD_ID, RESERVED_SLUGS, energy_tolerance, is_valid_slug, is_valid_workload_id, is_web_url, validate_model};
+pub use validate::{
+    MAX_WORKLOAD_ID, RESERVED_SLUGS, energy_tolerance, is_valid_slug, is_valid_workload_id,
+    is_web_url, validate_model,
+};
 
 /// One validated model file and where it came from: a per-token
 /// [`ModelFile`] or a [`ModelFile`].
 #[derive(Debug, Clone)]
-pub struct LoadedModel<C = Configuration> {
+pub struct LoadedModel {
     /// The path the file was read from, as found under the data folder.
     pub path: PathBuf,
     /// The file's size in bytes when it was validated; the file itself is
@@ -53,7 +56,7 @@ pub struct LoadedModel<C = Configuration> {
     /// publishes the file only if it still has them.
     pub digest: u64,
     /// The parsed, validated contents.
-    pub file: ModelFile<C>,
+    pub file: ModelFile,
     /// The workload's id (see [`ModelFile::workload_ref`]), a valid path
     /// segment.
     pub workload: String,
@@ -61,9 +64,9 @@ pub struct LoadedModel<C = Configuration> {
     pub workload_name: String,
 }
 
-impl<C> LoadedModel<C> {
+impl LoadedModel {
     /// A model validated from `raw`, the bytes read from `path`.
-    fn new(path: &Path, raw: &[u8], file: ModelFile<C>) -> Self {
+    fn new(path: &Path, raw: &[u8], file: ModelFile) -> Self {
         let (workload, workload_name) = validate::workload_of(&file).unwrap_or_default();
         Self {
             path: path.to_path_buf(),

@@ -19,7 +19,7 @@ pub use diffusion::OutputKind;
 /// the default) or [`Configuration`] (energy per image or video,
 /// [`ModelFile`]). Field order is the order in a data file.
 #[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
-pub struct ModelFile<C = Configuration> {
+pub struct ModelFile {
     /// Format version of the file, e.g. `"1"`.
     pub version: String,
     /// Date the file was last updated (ISO 8601 date).
@@ -75,11 +75,10 @@ pub struct ModelFile<C = Configuration> {
     /// GPU types the model was measured on.
     pub gpus: Vec<String>,
     /// Every measured configuration.
-    pub configurations: Vec<C>,
+    pub configurations: Vec<Configuration>,
     /// The publisher's best configuration per GPU (checked against ours).
-    pub best: BTreeMap<String, C>,
+    pub best: BTreeMap<String, Configuration>,
 }
-
 
 /// A workload stated in a model file: the optional top-level `workload`
 /// object, which wins over the id in `source.workload`.
@@ -94,7 +93,7 @@ pub struct WorkloadDecl {
     pub description: Option<String>,
 }
 
-impl<C> ModelFile<C> {
+impl ModelFile {
     /// What a diffusion model generates. A diffusion file always has its
     /// `kind`; call it only on one.
     pub fn output(&self) -> OutputKind {
@@ -102,7 +101,7 @@ impl<C> ModelFile<C> {
     }
 
     /// The latency deadline for "best", in the unit of
-    /// [`Measured::latency`]: `itl_deadline_ms` (per token) or
+    /// [`Configuration::latency`]: `itl_deadline_ms` (per token) or
     /// `batch_latency_deadline_s` (diffusion), whichever the file has (NaN
     /// before validation has checked that it has its kind's).
     pub fn deadline(&self) -> f64 {
@@ -180,7 +179,7 @@ pub struct Frame<'a> {
     pub architecture: &'a str,
 }
 
-impl<C> ModelFile<C> {
+impl ModelFile {
     /// The file's shared fields, whatever it measures.
     pub fn frame(&self) -> Frame<'_> {
         Frame {
@@ -197,64 +196,7 @@ impl<C> ModelFile<C> {
     }
 }
 
-/// What the analysis needs of one measured configuration, of either kind.
-pub trait Measured: PartialEq + Send + Sync + Sized + 'static {
-    /// What makes configurations one series of a curve: everything but the
-    /// load.
-    type SeriesKey: Ord + Clone + std::fmt::Debug + Send + Sync;
-    /// GPU type.
-    fn gpu(&self) -> &str;
-    /// Number of GPUs.
-    fn num_gpus(&self) -> u32;
-    /// Run number: 1, or 2+ for a repeated run.
-    fn repeat(&self) -> u32;
-    /// The row's id in its file.
-    fn row_id(&self) -> &str;
-    /// Numeric precision of the weights.
-    fn precision(&self) -> &str;
-    /// How the model is split over its GPUs, e.g. "TP2·EP2", or "none".
-    fn parallelism(&self) -> String;
-    /// The energy ranked on: Wh per million output tokens, or J per image
-    /// or video.
-    fn energy(&self) -> f64;
-    /// The latency the deadline applies to: median ITL (ms), or batch
-    /// latency (s).
-    fn latency(&self) -> f64;
-    /// The load the server ran at: `max_num_seqs`, or `batch_size`. Curves
-    /// are drawn against it, and it is the second tie-break.
-    fn load(&self) -> u32;
-    /// This configuration's series.
-    fn series_key(&self) -> Self::SeriesKey;
-    /// What a file of this kind measures.
-    fn measure(file: &ModelFile<Self>) -> Measure;
-    /// The labeller of a file's series: the short label of the series a
-    /// configuration belongs to, e.g. "H100 ×2 EP2", naming what varies
-    /// between the file's series. What varies is found once, so labelling
-    /// every series stays linear in the rows.
-    fn series_labels(configs: &[Self]) -> impl Fn(&Self) -> String;
-    /// What the selection rule ([`crate::select`]) reads of it.
-    fn figures(&self) -> crate::select::Figures {
-        crate::select::Figures {
-            energy: self.energy(),
-            latency: self.latency(),
-            num_gpus: self.num_gpus().into(),
-            load: self.load().into(),
-            repeat: self.repeat().into(),
-        }
-    }
-    /// The configuration's output-length histogram and its energy per
-    /// output token (J), when the data carry one.
-    fn output_lengths(&self) -> Option<(&OutputLengthDistribution, f64)> {
-        None
-    }
-    /// The [`ITL_PERCENTILES`] of the inter-token latency, in that order,
-    /// where the data have them.
-    fn itl_percentiles(&self) -> Option<[f64; 3]> {
-        None
-    }
-}
-
-/// The latency percentiles [`Measured::itl_percentiles`] gives, in its
+/// The latency percentiles [`Configuration::itl_percentiles`] gives, in its
 /// order: the time–energy trade-off is analysed and drawn at each too.
 pub const ITL_PERCENTILES: [&str; 3] = ["p90", "p95", "p99"];
 
@@ -448,15 +390,14 @@ impl Measure {
     }
 }
 
-impl Measured for Configuration {
-    type SeriesKey = SeriesKey;
-    fn measure(file: &ModelFile<Self>) -> Measure {
-        file.kind.map_or(Measure::Tokens, Measure::Diffusion)
-    }
-    /// "H100 ×2 EP2" or "H100 ×2 U2·R1", with the precision added when the
-    /// file has several, and for diffusion the resolution and the steps
-    /// when they vary.
-    fn series_labels(configs: &[Self]) -> impl Fn(&Self) -> String {
+impl Configuration {
+    /// The labeller of a file's series: the short label of the series a
+    /// configuration belongs to, "H100 ×2 EP2" or "H100 ×2 U2·R1", naming
+    /// what varies between the file's series: the precision when the file
+    /// has several, and for diffusion the resolution and the steps. What
+    /// varies is found once, so labelling every series stays linear in the
+    /// rows.
+    pub fn series_labels(configs: &[Self]) -> impl Fn(&Self) -> String {
         let precisions = varies(configs, |c| c.precision.clone());
         let outputs = varies(configs, |c| {
             (c.size(), c.num_frames, c.fps.map(f64::to_bits))
@@ -474,43 +415,35 @@ impl Measured for Configuration {
             label
         }
     }
-    fn output_lengths(&self) -> Option<(&OutputLengthDistribution, f64)> {
+
+    /// What the selection rule ([`crate::select`]) reads of it.
+    pub fn figures(&self) -> crate::select::Figures {
+        crate::select::Figures {
+            energy: self.energy(),
+            latency: self.latency(),
+            num_gpus: self.num_gpus.into(),
+            load: self.load().into(),
+            repeat: self.repeat.into(),
+        }
+    }
+
+    /// The configuration's output-length histogram and its energy per
+    /// output token (J), when the data carry one.
+    pub fn output_lengths(&self) -> Option<(&OutputLengthDistribution, f64)> {
         Some((
             self.output_length_distribution.as_ref()?,
             self.joules_per_output_token?,
         ))
     }
-    fn itl_percentiles(&self) -> Option<[f64; 3]> {
+
+    /// The [`ITL_PERCENTILES`] of the inter-token latency, in that order,
+    /// where the data have them.
+    pub fn itl_percentiles(&self) -> Option<[f64; 3]> {
         Some([self.p90_itl_ms?, self.p95_itl_ms?, self.p99_itl_ms?])
     }
-    fn parallelism(&self) -> String {
-        Self::parallelism(self)
-    }
-    fn gpu(&self) -> &str {
-        &self.gpu
-    }
-    fn num_gpus(&self) -> u32 {
-        self.num_gpus
-    }
-    fn repeat(&self) -> u32 {
-        self.repeat
-    }
-    fn row_id(&self) -> &str {
-        &self.row_id
-    }
-    fn precision(&self) -> &str {
-        &self.precision
-    }
-    fn energy(&self) -> f64 {
-        Self::energy(self)
-    }
-    fn latency(&self) -> f64 {
-        Self::latency(self)
-    }
-    fn load(&self) -> u32 {
-        Self::load(self)
-    }
-    fn series_key(&self) -> SeriesKey {
+
+    /// This configuration's series.
+    pub fn series_key(&self) -> SeriesKey {
         SeriesKey {
             gpu: self.gpu.clone(),
             num_gpus: self.num_gpus,
@@ -528,22 +461,24 @@ impl Measured for Configuration {
     }
 }
 
-impl<C: Measured> ModelFile<C> {
-    /// What the file measures.
+impl ModelFile {
+    /// What the file measures: per token, or the kind of output of a
+    /// diffusion file.
     pub fn measure(&self) -> Measure {
-        C::measure(self)
+        self.kind.map_or(Measure::Tokens, Measure::Diffusion)
     }
 
-    /// The labeller of the file's series ([`Measured::series_labels`]).
-    pub fn series_labels(&self) -> impl Fn(&C) -> String {
-        C::series_labels(&self.configurations)
+    /// The labeller of the file's series
+    /// ([`Configuration::series_labels`]).
+    pub fn series_labels(&self) -> impl Fn(&Configuration) -> String {
+        Configuration::series_labels(&self.configurations)
     }
 }
 
 /// The start of every series label: "H100 ×2 TP2", the parallelism left
 /// out when there is none, the precision added when `precision`.
-fn setup_label(c: &impl Measured, precision: bool) -> String {
-    let mut label = format!("{} ×{}", c.gpu(), c.num_gpus());
+fn setup_label(c: &Configuration, precision: bool) -> String {
+    let mut label = format!("{} ×{}", c.gpu, c.num_gpus);
     let par = c.parallelism();
     if par != "none" {
         label.push(' ');
@@ -551,13 +486,13 @@ fn setup_label(c: &impl Measured, precision: bool) -> String {
     }
     if precision {
         label.push(' ');
-        label.push_str(c.precision());
+        label.push_str(&c.precision);
     }
     label
 }
 
 /// Whether `value` differs between `configs`.
-fn varies<C, T: PartialEq>(configs: &[C], value: impl Fn(&C) -> T) -> bool {
+fn varies<T: PartialEq>(configs: &[Configuration], value: impl Fn(&Configuration) -> T) -> bool {
     configs
         .split_first()
         .is_some_and(|(first, rest)| rest.iter().any(|c| value(c) != value(first)))
@@ -814,6 +749,18 @@ impl OutputLengthDistribution {
 }
 
 impl Configuration {
+    /// What the row measures, told by the fields it has (validation checks
+    /// that they are its file's kind's, [`Measure::fields`]).
+    pub fn measure(&self) -> Measure {
+        if self.max_num_seqs.is_some() {
+            Measure::Tokens
+        } else if self.joules_per_video.is_some() {
+            Measure::Diffusion(OutputKind::Video)
+        } else {
+            Measure::Diffusion(OutputKind::Image)
+        }
+    }
+
     /// The energy ranked on: Wh per million output tokens, or J per image
     /// or video (NaN before validation has checked the row has its kind's).
     pub fn energy(&self) -> f64 {

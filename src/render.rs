@@ -14,10 +14,13 @@ mod reader;
 mod site_pages;
 mod views;
 
-pub use kind::{Basis, PageKind, Tables, Words};
+pub use kind::{Basis, Tables, Words};
 
 use model_page::render_model;
-use site_pages::{render_about, render_compare, render_gpu_pages, render_leaderboard, render_not_found, render_seo_files};
+use site_pages::{
+    render_about, render_compare, render_gpu_pages, render_leaderboard, render_not_found,
+    render_seo_files,
+};
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -30,7 +33,7 @@ use crate::columns::{Align, Column, ColumnSet, FootprintColumn, Link, Record, Sh
 use crate::fmt;
 use crate::footprint::Footprint;
 use crate::load::{Asset, DataSet, LoadedModel};
-use crate::model::{Configuration, Frame, Measured, ModelFile, row_anchor, url_segment};
+use crate::model::{Configuration, Frame, ModelFile, row_anchor, url_segment};
 use crate::workload::{LEGACY_WORKLOAD, Measure, Workload};
 use crate::write::PageSink;
 
@@ -42,9 +45,9 @@ use views::{Cell, Header, Row};
 /// model file the workload has: [`ModelFile`] (per token) or
 /// [`ModelFile`].
 #[derive(Debug)]
-pub struct Site<'a, C: PageKind = Configuration> {
+pub struct Site<'a> {
     /// The workload's models, ordered by slug.
-    pub models: &'a [LoadedModel<C>],
+    pub models: &'a [LoadedModel],
     /// One analysis per model, same order.
     pub analyses: Vec<ModelAnalysis>,
     /// Leaderboard rows, best first.
@@ -364,7 +367,7 @@ impl SiteInfo {
     }
 
     /// Provenance of one workload's models.
-    fn of<C: PageKind>(models: &[LoadedModel<C>]) -> Self {
+    fn of(models: &[LoadedModel]) -> Self {
         let frames: Vec<Frame<'_>> = models.iter().map(|m| m.file.frame()).collect();
         let deadlines: Vec<(Measure, f64)> = models
             .iter()
@@ -386,10 +389,10 @@ fn gpus_of<'m>(models: impl Iterator<Item = Frame<'m>>) -> Vec<String> {
     gpus
 }
 
-impl<'a, C: PageKind> Site<'a, C> {
+impl<'a> Site<'a> {
     /// One workload's part, from its models and their analysis.
     fn new(
-        models: &'a [LoadedModel<C>],
+        models: &'a [LoadedModel],
         analysed: WorkloadAnalysis,
         workload: &Workload,
         base_url: Option<String>,
@@ -424,14 +427,14 @@ impl<'a, C: PageKind> Site<'a, C> {
     /// Headers of a table of best rows ([`leaderboard_row`]) with
     /// `columns`; the carbon and cost columns among them are shown when the
     /// settings give them.
-    fn best_table_headers(&self, columns: &[Shown<C>], root: &str) -> Vec<Header> {
+    fn best_table_headers(&self, columns: &[Shown], root: &str) -> Vec<Header> {
         let per = if self.workload.measure == Measure::Tokens {
             "M tok"
         } else {
             self.words().item
         };
         let footprint = self.footprint.as_ref();
-        let set = C::tables(self.workload.measure).set;
+        let set = kind::tables(self.workload.measure).set;
         let mut headers: Vec<Header> = columns
             .iter()
             .filter_map(|col| match col {
@@ -454,7 +457,7 @@ impl<'a, C: PageKind> Site<'a, C> {
 
     /// Whose measurements model `m` holds, as the workload's charts mark
     /// them: `None` when the workload has one source.
-    fn whose(&self, m: &ModelFile<C>) -> Option<crate::chart::Whose> {
+    fn whose(&self, m: &ModelFile) -> Option<crate::chart::Whose> {
         self.info.whose(&m.source)
     }
 
@@ -506,7 +509,7 @@ impl<'a, C: PageKind> Site<'a, C> {
     }
 
     /// Configuration `r.config` of model `r.model`.
-    fn row(&self, r: LeaderboardRow) -> (&ModelFile<C>, &C) {
+    fn row(&self, r: LeaderboardRow) -> (&ModelFile, &Configuration) {
         let m = &self.models[r.model].file;
         (m, &m.configurations[r.config])
     }
@@ -770,9 +773,9 @@ fn page_meta(
     }
 }
 
-impl<C: PageKind> Site<'_, C> {
+impl Site<'_> {
     /// Each model file with its analysis, in the workload's order.
-    fn files_and_analyses(&self) -> Vec<(&ModelFile<C>, &ModelAnalysis)> {
+    fn files_and_analyses(&self) -> Vec<(&ModelFile, &ModelAnalysis)> {
         self.models
             .iter()
             .map(|m| &m.file)
@@ -927,7 +930,9 @@ fn render_workload_pages(
     sink: &dyn PageSink,
 ) -> Result<RenderCounts> {
     let site = &mirror.workloads[part];
-    Ok(render_leaderboard(site, sink)? + render_gpu_pages(site, sink)? + render_compare(site, sink)?)
+    Ok(render_leaderboard(site, sink)?
+        + render_gpu_pages(site, sink)?
+        + render_compare(site, sink)?)
 }
 
 /// The pages over the whole site: the GPU and comparison hubs, the about
@@ -981,7 +986,7 @@ fn gpu_anchor(gpu: &str) -> String {
 
 /// The header of column `c` of `set`, linking to its definition on the
 /// about page.
-fn header<C: Measured>(set: &ColumnSet<C>, c: &Column<C>, root: &str) -> Header {
+fn header(set: &ColumnSet, c: &Column, root: &str) -> Header {
     Header {
         label: c.label.to_owned(),
         unit: c.unit.to_owned(),
@@ -1014,7 +1019,7 @@ fn value_cell(value: &Value<'_>, align: Align) -> Cell {
 /// The cell of column `c` for configuration `config` of `model`, as a
 /// page's table shows it (pages do not show the workload or rank columns,
 /// so the record carries neither).
-fn column_cell<C: Measured>(c: &Column<C>, model: &ModelFile<C>, config: &C) -> Cell {
+fn column_cell(c: &Column, model: &ModelFile, config: &Configuration) -> Cell {
     let record = Record {
         workload: "",
         model,
@@ -1052,12 +1057,7 @@ fn link(text: impl Into<String>, href: String) -> Cell {
 /// cells of `columns` (see [`Site::best_table_headers`]). `home` is the
 /// path from the page to the workload's folder ("" on the leaderboard
 /// itself), so its many links stay short.
-fn leaderboard_row<C: PageKind>(
-    site: &Site<'_, C>,
-    r: LeaderboardRow,
-    home: &str,
-    columns: &[Shown<C>],
-) -> Row {
+fn leaderboard_row(site: &Site<'_>, r: LeaderboardRow, home: &str, columns: &[Shown]) -> Row {
     let (m, c) = site.row(r);
     let page = format!("{home}{}index.html", model_dir(&m.slug));
     let footprint = site.footprint.as_ref();
@@ -1068,14 +1068,14 @@ fn leaderboard_row<C: PageKind>(
                 let mut cell = column_cell(col, m, c);
                 cell.href = match col.link {
                     Link::None => None,
-                    Link::Model => Some(format!("{page}#{}", gpu_anchor(c.gpu()))),
-                    Link::Gpu => Some(format!("{home}gpus/{}/index.html", gpu_segment(c.gpu()))),
-                    Link::Row => Some(format!("{page}#{}", row_anchor(&m.slug, c.row_id()))),
+                    Link::Model => Some(format!("{page}#{}", gpu_anchor(&c.gpu))),
+                    Link::Gpu => Some(format!("{home}gpus/{}/index.html", gpu_segment(&c.gpu))),
+                    Link::Row => Some(format!("{page}#{}", row_anchor(&m.slug, &c.row_id))),
                 };
                 Some(cell)
             }
             Shown::Footprint(k) => footprint.and_then(|f| {
-                k.value(f, C::footprint_bases(c)[0].wh)
+                k.value(f, kind::footprint_bases(c)[0].wh)
                     .map(|v| num(fmt::significant(v, 3), v))
             }),
         })

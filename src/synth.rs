@@ -125,7 +125,9 @@ fn jitter(c: &mut Configuration, energy: f64, latency: f64) {
     ] {
         *itl = scaled(*itl, latency, 1, 0.1);
     }
-    c.tokens_per_second = c.tokens_per_second.map(|v| round_to(v / latency, 1).max(0.1));
+    c.tokens_per_second = c
+        .tokens_per_second
+        .map(|v| round_to(v / latency, 1).max(0.1));
     if let (Some(j), Some(tps)) = (c.joules_per_output_token, c.tokens_per_second) {
         c.gpu_power_watts_total = (j * tps).round().max(1.0);
     }

@@ -6,7 +6,6 @@
 use std::ops::Range;
 
 use crate::load::{DataSet, LoadedModel};
-use crate::model::Measured;
 
 /// The workload the site carried before it had workloads: URLs published
 /// then (`/models/<slug>/`, `/gpus/<gpu>/`, `/compare/`, `/data/<slug>.json`,
@@ -62,8 +61,8 @@ impl Workload {
 /// order, then the others by id) and by slug within each, and returns the
 /// workloads. Loading has already checked that the files of one workload
 /// agree on the deadline and that (slug, workload) is unique.
-pub fn group_by_workload<C: Measured>(
-    models: &mut [LoadedModel<C>],
+pub fn group_by_workload(
+    models: &mut [LoadedModel],
     settings: &[WorkloadSettings],
 ) -> Vec<Workload> {
     let rank = |id: &str| {

@@ -7,7 +7,7 @@ use super::style::Role;
 use super::{Chart, DataTable, svg};
 use crate::analyse::ModelAnalysis;
 use crate::fmt;
-use crate::model::{Configuration, Measured, ModelFile};
+use crate::model::{Configuration, ModelFile, OutputKind};
 use crate::model::{ITL_PERCENTILES, Words};
 
 /// Height of an x–y chart below its header.
@@ -63,8 +63,8 @@ fn panels(gpu_of: &[&str]) -> Vec<Panel> {
 
 /// A model with its analysis and, per configuration, its series and whether
 /// it is the first run at its load in that series.
-pub struct Ctx<'a, C: Measured> {
-    m: &'a ModelFile<C>,
+pub struct Ctx<'a> {
+    m: &'a ModelFile,
     /// The words of the model's kind.
     words: &'static Words,
     a: &'a ModelAnalysis,
@@ -75,8 +75,8 @@ pub struct Ctx<'a, C: Measured> {
     style_of: Vec<usize>,
 }
 
-impl<'a, C: Measured> Ctx<'a, C> {
-    fn new(m: &'a ModelFile<C>, a: &'a ModelAnalysis) -> Self {
+impl<'a> Ctx<'a> {
+    fn new(m: &'a ModelFile, a: &'a ModelAnalysis) -> Self {
         let n = m.configurations.len();
         let mut series_of = vec![0; n];
         let mut first_run = vec![true; n];
@@ -92,7 +92,7 @@ impl<'a, C: Measured> Ctx<'a, C> {
         let gpu_of: Vec<&str> = a
             .curves
             .iter()
-            .map(|s| s.points.first().map_or("", |&i| m.configurations[i].gpu()))
+            .map(|s| s.points.first().map_or("", |&i| &m.configurations[i].gpu))
             .collect();
         let panels = panels(&gpu_of);
         let mut style_of = vec![0; a.curves.len()];
@@ -194,7 +194,7 @@ impl<'a, C: Measured> Ctx<'a, C> {
         }
     }
 
-    fn c(&self, i: usize) -> &C {
+    fn c(&self, i: usize) -> &Configuration {
         &self.m.configurations[i]
     }
 
@@ -222,7 +222,7 @@ impl<'a, C: Measured> Ctx<'a, C> {
     }
 
     /// "B200 ×1 at 384: 39.05 Wh/M; no H100 setup meets the deadline".
-    fn best_list(&self, value: impl Fn(&C) -> String) -> String {
+    fn best_list(&self, value: impl Fn(&Configuration) -> String) -> String {
         let parts: Vec<String> = self
             .a
             .best_per_gpu
@@ -245,13 +245,13 @@ impl<'a, C: Measured> Ctx<'a, C> {
         vec![
             self.label(i).to_owned(),
             c.load().to_string(),
-            c.repeat().to_string(),
+            c.repeat.to_string(),
         ]
     }
 
     fn best_cell(&self, i: usize) -> String {
         if self.a.is_best(i) {
-            format!("best on {}", self.c(i).gpu())
+            format!("best on {}", self.c(i).gpu)
         } else {
             String::new()
         }
@@ -265,12 +265,12 @@ const BEST: &str = "Marked best (lowest energy within deadline)";
 const ENERGY: &str = "Energy (Wh per million output tokens)";
 
 /// How one measured quantity is charted against the load.
-pub struct Metric<C> {
+pub struct Metric {
     file: &'static str,
     what: &'static str,
     axis: &'static str,
     unit: &'static str,
-    value: fn(&C) -> f64,
+    value: fn(&Configuration) -> f64,
     format: fn(f64) -> String,
     kind: Kind,
 }
@@ -289,8 +289,7 @@ enum Kind {
     Power,
 }
 
-
-const METRICS: [Metric<Configuration>; 4] = [
+const METRICS: [Metric; 4] = [
     Metric {
         file: "energy-vs-concurrency.svg",
         what: "energy per output token vs concurrency",
@@ -329,8 +328,7 @@ const METRICS: [Metric<Configuration>; 4] = [
     },
 ];
 
-
-const IMAGE_METRICS: [Metric<Configuration>; 4] = [
+const IMAGE_METRICS: [Metric; 4] = [
     Metric {
         file: "energy-vs-batch-size.svg",
         what: "energy per image vs batch size",
@@ -369,7 +367,7 @@ const IMAGE_METRICS: [Metric<Configuration>; 4] = [
     },
 ];
 
-const VIDEO_METRICS: [Metric<Configuration>; 4] = [
+const VIDEO_METRICS: [Metric; 4] = [
     Metric {
         file: "energy-vs-batch-size.svg",
         what: "energy per video vs batch size",
@@ -409,191 +407,158 @@ const VIDEO_METRICS: [Metric<Configuration>; 4] = [
 ];
 
 /// p90 and p99 of the latency, drawn above the median, where the data have
-/// them ([`Measured::itl_percentiles`]).
-fn percentiles(c: &impl Measured) -> Option<(f64, f64)> {
+/// them ([`Configuration::itl_percentiles`]).
+fn percentiles(c: &Configuration) -> Option<(f64, f64)> {
     c.itl_percentiles().map(|[p90, _, p99]| (p90, p99))
 }
 
-/// How a kind of model file is charted on its page: what its charts
-/// against the load show, and in which words their descriptions say it.
-pub trait PageCharts: Measured {
-    /// The four charts against the load, in page order.
-    fn metrics(m: &ModelFile<Self>) -> &'static [Metric<Self>; 4];
-    /// The description of a chart against the load.
-    fn describe(cx: &Ctx<'_, Self>, metric: &Metric<Self>, log_note: &str) -> String;
-    /// The description of the time–energy chart.
-    fn describe_tradeoff(cx: &Ctx<'_, Self>, scales: &str) -> String;
-}
-
-impl PageCharts for Configuration {
-    fn metrics(m: &ModelFile) -> &'static [Metric<Configuration>; 4] {
-        match m.kind {
-            None => tokens::metrics(m),
-            Some(_) => diffusion::metrics(m),
-        }
-    }
-
-    fn describe(cx: &Ctx<'_, Self>, metric: &Metric<Configuration>, log_note: &str) -> String {
-        match cx.m.kind {
-            None => tokens::describe(cx, metric, log_note),
-            Some(_) => diffusion::describe(cx, metric, log_note),
-        }
-    }
-
-    fn describe_tradeoff(cx: &Ctx<'_, Self>, scales: &str) -> String {
-        match cx.m.kind {
-            None => tokens::describe_tradeoff(cx, scales),
-            Some(_) => diffusion::describe_tradeoff(cx, scales),
-        }
+/// The four charts against the load of a model's page, in page order.
+fn metrics(m: &ModelFile) -> &'static [Metric; 4] {
+    match m.kind {
+        None => &METRICS,
+        Some(OutputKind::Image) => &IMAGE_METRICS,
+        Some(OutputKind::Video) => &VIDEO_METRICS,
     }
 }
 
-/// The per-token charts' descriptions.
-mod tokens {
-    use super::*;
-
-    pub(super) fn metrics(_: &ModelFile) -> &'static [Metric<Configuration>; 4] {
-        &METRICS
+/// The description of a chart against the load.
+fn describe(cx: &Ctx<'_>, metric: &Metric, log_note: &str) -> String {
+    match cx.m.kind {
+        None => describe_tokens(cx, metric, log_note),
+        Some(_) => describe_diffusion(cx, metric, log_note),
     }
+}
 
-    pub(super) fn describe(cx: &Ctx<'_, Configuration>, metric: &Metric<Configuration>, log_note: &str) -> String {
-        let configs = &cx.m.configurations;
-        let (lo, hi) = min_max(configs.iter().map(metric.value));
-        match metric.kind {
-            Kind::Latency => {
-                let (lo, hi) = min_max(configs.iter().map(Configuration::latency));
-                let under = configs.iter().filter(|c| c.under_deadline()).count();
-                format!(
-                    "Median inter-token latency of {} at each concurrency, one line per GPU setup, with p90 and p99 above each point ({log_note}). Medians run from {} to {} ms; {under} of {} configurations meet the {} ms deadline.",
-                    cx.m.name,
-                    fmt::ms(lo),
-                    fmt::ms(hi),
-                    configs.len(),
-                    cx.deadline()
-                )
-            }
-            Kind::Energy => format!(
-                "Energy per million output tokens of {} at each concurrency, one line per GPU setup ({log_note}). Lowest within the {} ms median ITL deadline: {}.",
+/// The description of the time–energy chart.
+fn describe_tradeoff(cx: &Ctx<'_>, scales: &str) -> String {
+    match cx.m.kind {
+        None => tradeoff_tokens(cx, scales),
+        Some(_) => tradeoff_diffusion(cx, scales),
+    }
+}
+
+/// [`describe`] for a per-token model.
+fn describe_tokens(cx: &Ctx<'_>, metric: &Metric, log_note: &str) -> String {
+    let configs = &cx.m.configurations;
+    let (lo, hi) = min_max(configs.iter().map(metric.value));
+    match metric.kind {
+        Kind::Latency => {
+            let (lo, hi) = min_max(configs.iter().map(Configuration::latency));
+            let under = configs.iter().filter(|c| c.under_deadline()).count();
+            format!(
+                "Median inter-token latency of {} at each concurrency, one line per GPU setup, with p90 and p99 above each point ({log_note}). Medians run from {} to {} ms; {under} of {} configurations meet the {} ms deadline.",
                 cx.m.name,
-                cx.deadline(),
-                cx.best_list(|c| format!(
-                    "{} Wh/M",
-                    fmt::wh_per_million(c.energy())
-                ))
-            ),
-            Kind::Power => format!(
-                "Measured GPU power of {}, summed over the GPUs used, at each concurrency, one line per GPU setup ({log_note}). It ranges from {} to {} W.",
-                cx.m.name,
-                fmt::grouped(lo),
-                fmt::grouped(hi)
-            ),
-            Kind::Throughput => {
-                let top = top_of(configs, metric.value);
-                format!(
-                    "Output tokens per second of {}, all GPUs together, at each concurrency, one line per GPU setup ({log_note}). Highest: {} at {}, {} tokens/s.",
-                    cx.m.name,
-                    cx.label(top),
-                    configs[top].load(),
-                    fmt::grouped((metric.value)(&configs[top]))
-                )
-            }
+                fmt::ms(lo),
+                fmt::ms(hi),
+                configs.len(),
+                cx.deadline()
+            )
         }
-    }
-
-    pub(super) fn describe_tradeoff(cx: &Ctx<'_, Configuration>, scales: &str) -> String {
-        format!(
-            "Each configuration of {} as median inter-token latency against energy per million output tokens ({scales}), with the Pareto frontier of {} configurations drawn as a line and the {} ms deadline as a dashed line. Lowest energy within the deadline: {}.",
+        Kind::Energy => format!(
+            "Energy per million output tokens of {} at each concurrency, one line per GPU setup ({log_note}). Lowest within the {} ms median ITL deadline: {}.",
             cx.m.name,
-            cx.a.frontier.len(),
             cx.deadline(),
-            cx.best_list(|c| {
-                format!(
-                    "{} Wh/M at {} ms",
-                    fmt::wh_per_million(c.energy()),
-                    fmt::ms(c.latency())
-                )
-            })
-        )
+            cx.best_list(|c| format!("{} Wh/M", fmt::wh_per_million(c.energy())))
+        ),
+        Kind::Power => format!(
+            "Measured GPU power of {}, summed over the GPUs used, at each concurrency, one line per GPU setup ({log_note}). It ranges from {} to {} W.",
+            cx.m.name,
+            fmt::grouped(lo),
+            fmt::grouped(hi)
+        ),
+        Kind::Throughput => {
+            let top = top_of(configs, metric.value);
+            format!(
+                "Output tokens per second of {}, all GPUs together, at each concurrency, one line per GPU setup ({log_note}). Highest: {} at {}, {} tokens/s.",
+                cx.m.name,
+                cx.label(top),
+                configs[top].load(),
+                fmt::grouped((metric.value)(&configs[top]))
+            )
+        }
     }
 }
 
-/// The diffusion charts' descriptions.
-mod diffusion {
-    use super::*;
+/// [`describe_tradeoff`] for a per-token model.
+fn tradeoff_tokens(cx: &Ctx<'_>, scales: &str) -> String {
+    format!(
+        "Each configuration of {} as median inter-token latency against energy per million output tokens ({scales}), with the Pareto frontier of {} configurations drawn as a line and the {} ms deadline as a dashed line. Lowest energy within the deadline: {}.",
+        cx.m.name,
+        cx.a.frontier.len(),
+        cx.deadline(),
+        cx.best_list(|c| {
+            format!(
+                "{} Wh/M at {} ms",
+                fmt::wh_per_million(c.energy()),
+                fmt::ms(c.latency())
+            )
+        })
+    )
+}
 
-    pub(super) fn metrics(m: &ModelFile) -> &'static [Metric<Configuration>; 4] {
-        match m.output() {
-            crate::model::OutputKind::Image => &IMAGE_METRICS,
-            crate::model::OutputKind::Video => &VIDEO_METRICS,
-        }
-    }
-
-    pub(super) fn describe(
-        cx: &Ctx<'_, Configuration>,
-        metric: &Metric<Configuration>,
-        log_note: &str,
-    ) -> String {
-        let configs = &cx.m.configurations;
-        let (item, items) = (cx.m.output().item(), cx.m.output().items());
-        let (lo, hi) = min_max(configs.iter().map(metric.value));
-        match metric.kind {
-            Kind::Latency => {
-                let under = configs.iter().filter(|c| c.under_deadline()).count();
-                format!(
-                    "Batch latency of {}, the time to generate one batch of {items}, at each batch size, one line per GPU setup ({log_note}). It runs from {} to {} s; {under} of {} configurations meet the {} s deadline.",
-                    cx.m.name,
-                    fmt::seconds(lo),
-                    fmt::seconds(hi),
-                    configs.len(),
-                    cx.deadline()
-                )
-            }
-            Kind::Energy => format!(
-                "Energy per {item} of {} at each batch size, one line per GPU setup ({log_note}). Lowest within the {} s batch latency deadline: {}.",
+/// [`describe`] for a diffusion model.
+fn describe_diffusion(cx: &Ctx<'_>, metric: &Metric, log_note: &str) -> String {
+    let configs = &cx.m.configurations;
+    let (item, items) = (cx.m.output().item(), cx.m.output().items());
+    let (lo, hi) = min_max(configs.iter().map(metric.value));
+    match metric.kind {
+        Kind::Latency => {
+            let under = configs.iter().filter(|c| c.under_deadline()).count();
+            format!(
+                "Batch latency of {}, the time to generate one batch of {items}, at each batch size, one line per GPU setup ({log_note}). It runs from {} to {} s; {under} of {} configurations meet the {} s deadline.",
                 cx.m.name,
-                cx.deadline(),
-                cx.best_list(|c| format!("{} J/{item}", fmt::joules_per_item(c.energy())))
-            ),
-            Kind::Power => format!(
-                "Measured GPU power of {}, summed over the GPUs used, at each batch size, one line per GPU setup ({log_note}). It ranges from {} to {} W.",
-                cx.m.name,
-                fmt::grouped(lo),
-                fmt::grouped(hi)
-            ),
-            Kind::Throughput => {
-                let top = top_of(configs, metric.value);
-                format!(
-                    "{} generated per second by {}, all GPUs together, at each batch size, one line per GPU setup ({log_note}). Highest: {} at batch size {}, {} {items}/s.",
-                    fmt::capitalised(items),
-                    cx.m.name,
-                    cx.label(top),
-                    configs[top].load(),
-                    fmt::rate((metric.value)(&configs[top]))
-                )
-            }
+                fmt::seconds(lo),
+                fmt::seconds(hi),
+                configs.len(),
+                cx.deadline()
+            )
         }
-    }
-
-    pub(super) fn describe_tradeoff(cx: &Ctx<'_, Configuration>, scales: &str) -> String {
-        let item = cx.m.output().item();
-        format!(
-            "Each configuration of {} as batch latency against energy per {item} ({scales}), with the Pareto frontier of {} configurations drawn as a line and the {} s deadline as a dashed line. Lowest energy within the deadline: {}.",
+        Kind::Energy => format!(
+            "Energy per {item} of {} at each batch size, one line per GPU setup ({log_note}). Lowest within the {} s batch latency deadline: {}.",
             cx.m.name,
-            cx.a.frontier.len(),
             cx.deadline(),
-            cx.best_list(|c| {
-                format!(
-                    "{} J/{item} at {} s",
-                    fmt::joules_per_item(c.energy()),
-                    fmt::seconds(c.latency())
-                )
-            })
-        )
+            cx.best_list(|c| format!("{} J/{item}", fmt::joules_per_item(c.energy())))
+        ),
+        Kind::Power => format!(
+            "Measured GPU power of {}, summed over the GPUs used, at each batch size, one line per GPU setup ({log_note}). It ranges from {} to {} W.",
+            cx.m.name,
+            fmt::grouped(lo),
+            fmt::grouped(hi)
+        ),
+        Kind::Throughput => {
+            let top = top_of(configs, metric.value);
+            format!(
+                "{} generated per second by {}, all GPUs together, at each batch size, one line per GPU setup ({log_note}). Highest: {} at batch size {}, {} {items}/s.",
+                fmt::capitalised(items),
+                cx.m.name,
+                cx.label(top),
+                configs[top].load(),
+                fmt::rate((metric.value)(&configs[top]))
+            )
+        }
     }
+}
+
+/// [`describe_tradeoff`] for a diffusion model.
+fn tradeoff_diffusion(cx: &Ctx<'_>, scales: &str) -> String {
+    let item = cx.m.output().item();
+    format!(
+        "Each configuration of {} as batch latency against energy per {item} ({scales}), with the Pareto frontier of {} configurations drawn as a line and the {} s deadline as a dashed line. Lowest energy within the deadline: {}.",
+        cx.m.name,
+        cx.a.frontier.len(),
+        cx.deadline(),
+        cx.best_list(|c| {
+            format!(
+                "{} J/{item} at {} s",
+                fmt::joules_per_item(c.energy()),
+                fmt::seconds(c.latency())
+            )
+        })
+    )
 }
 
 /// The configuration with the highest `value`.
-fn top_of<C>(configs: &[C], value: fn(&C) -> f64) -> usize {
+fn top_of(configs: &[Configuration], value: fn(&Configuration) -> f64) -> usize {
     configs
         .iter()
         .enumerate()
@@ -602,12 +567,12 @@ fn top_of<C>(configs: &[C], value: fn(&C) -> f64) -> usize {
 }
 
 /// The five charts of a model page, in page order.
-pub(crate) fn model_charts<C: PageCharts>(m: &ModelFile<C>, a: &ModelAnalysis) -> Vec<Chart> {
+pub(crate) fn model_charts(m: &ModelFile, a: &ModelAnalysis) -> Vec<Chart> {
     if m.configurations.is_empty() {
         return Vec::new();
     }
     let cx = Ctx::new(m, a);
-    let mut charts: Vec<Chart> = C::metrics(m)
+    let mut charts: Vec<Chart> = metrics(m)
         .iter()
         .map(|metric| concurrency_chart(&cx, metric))
         .collect();
@@ -617,7 +582,7 @@ pub(crate) fn model_charts<C: PageCharts>(m: &ModelFile<C>, a: &ModelAnalysis) -
 
 /// The time–energy chart at the p90, p95 and p99 inter-token latency
 /// (`time-energy-tradeoff-p90.svg`, …), where the data have them; else none.
-pub(crate) fn percentile_charts<C: PageCharts>(m: &ModelFile<C>, a: &ModelAnalysis) -> Vec<Chart> {
+pub(crate) fn percentile_charts(m: &ModelFile, a: &ModelAnalysis) -> Vec<Chart> {
     if a.percentile_frontiers.is_empty() {
         return Vec::new();
     }
@@ -633,7 +598,7 @@ fn min_max(values: impl Iterator<Item = f64>) -> (f64, f64) {
     })
 }
 
-fn concurrency_chart<C: PageCharts>(cx: &Ctx<'_, C>, metric: &Metric<C>) -> Chart {
+fn concurrency_chart(cx: &Ctx<'_>, metric: &Metric) -> Chart {
     let words = cx.words;
     let configs = &cx.m.configurations;
     let latency = metric.kind == Kind::Latency;
@@ -719,7 +684,7 @@ fn concurrency_chart<C: PageCharts>(cx: &Ctx<'_, C>, metric: &Metric<C>) -> Char
             |c| format!("{} {}", (metric.format)((metric.value)(c)), metric.unit),
         )
     });
-    let description = C::describe(cx, metric, log_note);
+    let description = describe(cx, metric, log_note);
     let mut headers = vec![SETUP.to_owned(), words.load_axis.to_owned(), RUN.to_owned()];
     if spread {
         headers.extend(["Median ITL (ms)", "p90 ITL (ms)", "p99 ITL (ms)"].map(str::to_owned));
@@ -783,12 +748,12 @@ fn deadline_label(p: &mut Plot<'_, '_>, text: &str, at: (i32, i32)) -> Draw {
 
 /// Rings the best configuration per GPU and labels it, after every other
 /// obstacle has been registered with the placer.
-fn best_rings_and_labels<C: Measured>(
+fn best_rings_and_labels(
     p: &mut Plot<'_, '_>,
-    cx: &Ctx<'_, C>,
+    cx: &Ctx<'_>,
     panel: usize,
     pos: impl Fn(&Plot<'_, '_>, usize) -> (i32, i32),
-    label: impl Fn(&C) -> String,
+    label: impl Fn(&Configuration) -> String,
 ) -> Draw {
     let best: Vec<usize> =
         cx.a.best_per_gpu
@@ -808,7 +773,7 @@ fn best_rings_and_labels<C: Measured>(
         let text = if cx.panels.len() > 1 {
             format!("best: {}", label(cx.c(i)))
         } else {
-            format!("{} best: {}", cx.c(i).gpu(), label(cx.c(i)))
+            format!("{} best: {}", cx.c(i).gpu, label(cx.c(i)))
         };
         let (pl, leader) = p.placer.place(&text, TEXT_PX, at, RING + 5);
         placed.push((at, text, pl, leader));
@@ -851,18 +816,18 @@ fn best_rings_and_labels<C: Measured>(
 /// The time–energy chart: each configuration's latency (its median, or
 /// with `pct` the [`ITL_PERCENTILES`]`[pct]` of its inter-token latency)
 /// against its energy, with the Pareto frontier on those two.
-fn tradeoff_chart<C: PageCharts>(cx: &Ctx<'_, C>, pct: Option<usize>) -> Chart {
+fn tradeoff_chart(cx: &Ctx<'_>, pct: Option<usize>) -> Chart {
     let words = cx.words;
     let m = cx.m;
     let a = cx.a;
     let configs = &m.configurations;
-    let lat = |c: &C| match pct {
+    let lat = |c: &Configuration| match pct {
         Some(k) => c.itl_percentiles().map_or(c.latency(), |p| p[k]),
         None => c.latency(),
     };
     let frontier = pct.map_or(&a.frontier, |k| &a.percentile_frontiers[k]);
     let (ilo, ihi) = min_max(configs.iter().map(lat));
-    let (elo, ehi) = min_max(configs.iter().map(Measured::energy));
+    let (elo, ehi) = min_max(configs.iter().map(Configuration::energy));
     let (file_name, title, x_desc, latency_header) = match pct {
         Some(k) => {
             let p = ITL_PERCENTILES[k];
@@ -928,7 +893,7 @@ fn tradeoff_chart<C: PageCharts>(cx: &Ctx<'_, C>, pct: Option<usize>) -> Chart {
             frontier.len(),
             cx.deadline()
         ),
-        None => C::describe_tradeoff(cx, scales),
+        None => describe_tradeoff(cx, scales),
     };
     let headers = [
         SETUP,

@@ -8,7 +8,7 @@ use super::style::{Role, gpu_slot};
 use super::{BarEntry, Chart, DataTable, svg};
 use crate::analyse::ModelAnalysis;
 use crate::fmt;
-use crate::model::{Measured, ModelFile, Words};
+use crate::model::{Configuration, ModelFile, Words};
 
 const ENERGY: &str = "Energy (Wh per million output tokens)";
 const LINE_H: i32 = 17;
@@ -148,7 +148,7 @@ pub(crate) fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry
 
 /// A model's lowest energy within its deadline, if any configuration
 /// meets it.
-fn best_energy<C: Measured>(m: &ModelFile<C>, a: &ModelAnalysis) -> Option<f64> {
+fn best_energy(m: &ModelFile, a: &ModelAnalysis) -> Option<f64> {
     a.best_per_gpu
         .iter()
         .filter_map(|(_, b)| b.map(|i| m.configurations[i].energy()))
@@ -159,10 +159,7 @@ fn best_energy<C: Measured>(m: &ModelFile<C>, a: &ModelAnalysis) -> Option<f64> 
 /// lowest best energy first; then the rest by the lowest energy they reach;
 /// ties by the order given. These are the frontiers the compare chart draws
 /// and the compare page checks by default.
-pub(crate) fn lowest_energy_first<C: Measured>(
-    all: &[(&ModelFile<C>, &ModelAnalysis)],
-    k: usize,
-) -> Vec<usize> {
+pub(crate) fn lowest_energy_first(all: &[(&ModelFile, &ModelAnalysis)], k: usize) -> Vec<usize> {
     let key = |i: usize| {
         let (m, a) = all[i];
         match best_energy(m, a) {
@@ -218,9 +215,7 @@ pub(crate) fn picker_style(rank: usize) -> (usize, usize) {
 /// The shared axes of overlaid frontiers: latency (log) over every
 /// frontier point and every deadline, energy over every point, 10 to 100 on
 /// both when there is no point; and the distinct deadlines, ascending.
-fn frontier_axes<C: Measured>(
-    models: &[(&ModelFile<C>, &ModelAnalysis)],
-) -> (Axis, Axis, Vec<f64>) {
+fn frontier_axes(models: &[(&ModelFile, &ModelAnalysis)]) -> (Axis, Axis, Vec<f64>) {
     let points = || {
         models
             .iter()
@@ -229,15 +224,15 @@ fn frontier_axes<C: Measured>(
     let mut deadlines: Vec<f64> = models.iter().map(|(m, _)| m.deadline()).collect();
     deadlines.sort_by(f64::total_cmp);
     deadlines.dedup();
-    let fold = |f: fn(&C) -> f64| {
+    let fold = |f: fn(&Configuration) -> f64| {
         points()
             .map(f)
             .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
                 (lo.min(v), hi.max(v))
             })
     };
-    let (mut ilo, mut ihi) = fold(Measured::latency);
-    let (mut elo, mut ehi) = fold(Measured::energy);
+    let (mut ilo, mut ihi) = fold(Configuration::latency);
+    let (mut elo, mut ehi) = fold(Configuration::energy);
     if !ilo.is_finite() {
         (ilo, ihi, elo, ehi) = (10.0, 100.0, 10.0, 100.0);
     }
@@ -263,9 +258,9 @@ fn draw_deadlines(p: &mut draw::Plot<'_, '_>, words: &Words, deadlines: &[f64]) 
 /// axes span every model's frontier and deadline, so they stay put
 /// whatever is shown. Colours and markers go by energy rank, so the
 /// lowest-energy models (shown by default) differ in both.
-pub(crate) fn frontier_picker<C: Measured>(
+pub(crate) fn frontier_picker(
     words: &Words,
-    all: &[(&ModelFile<C>, &ModelAnalysis)],
+    all: &[(&ModelFile, &ModelAnalysis)],
 ) -> FrontierPicker {
     let by_energy = lowest_energy_first(all, all.len());
     let mut rank = vec![0; all.len()];
@@ -357,10 +352,7 @@ pub(crate) fn frontier_picker<C: Measured>(
 /// Every model's Pareto frontier on one ITL-vs-energy chart; past
 /// [`MAX_FRONTIERS`] models, those with the lowest energy within their
 /// deadline, in the order given.
-pub(crate) fn compare_frontiers<C: Measured>(
-    words: &Words,
-    all: &[(&ModelFile<C>, &ModelAnalysis)],
-) -> Chart {
+pub(crate) fn compare_frontiers(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) -> Chart {
     let chosen: Vec<usize> = if all.len() > MAX_FRONTIERS {
         let mut chosen = lowest_energy_first(all, MAX_FRONTIERS);
         chosen.sort_unstable();
@@ -368,7 +360,7 @@ pub(crate) fn compare_frontiers<C: Measured>(
     } else {
         (0..all.len()).collect()
     };
-    let models: Vec<(&ModelFile<C>, &ModelAnalysis)> = chosen.iter().map(|&i| all[i]).collect();
+    let models: Vec<(&ModelFile, &ModelAnalysis)> = chosen.iter().map(|&i| all[i]).collect();
     let models = models.as_slice();
     let capped = models.len() < all.len();
     let (x_axis, y_axis, deadlines) = frontier_axes(models);
@@ -449,8 +441,8 @@ pub(crate) fn compare_frontiers<C: Measured>(
             super::axis::scales_note(&frame.x, &frame.y),
             if capped { "among them" } else { "overall" },
             &m.name,
-            c.gpu(),
-            c.num_gpus(),
+            c.gpu,
+            c.num_gpus,
             (words.energy_text)(c.energy()),
             words.energy_short,
             (words.latency_text)(c.latency()),
@@ -467,7 +459,7 @@ pub(crate) fn compare_frontiers<C: Measured>(
                 .iter()
                 .find(|s| s.points.contains(&i))
                 .map_or_else(String::new, |s| s.label.clone());
-            rows.push(configuration_row(*m, setup, c));
+            rows.push(configuration_row(m, setup, c));
         }
     }
     Chart {
@@ -802,13 +794,13 @@ pub(crate) fn grouped_bars(
 
 /// One configuration as a row of a chart's data table (the columns of
 /// [`configuration_table`]).
-fn configuration_row<C: Measured>(m: &ModelFile<C>, setup: String, c: &C) -> Vec<String> {
+fn configuration_row(m: &ModelFile, setup: String, c: &Configuration) -> Vec<String> {
     let words = m.measure().words();
     vec![
         m.name.clone(),
         setup,
         c.load().to_string(),
-        c.repeat().to_string(),
+        c.repeat.to_string(),
         (words.latency_text)(c.latency()),
         (words.energy_text)(c.energy()),
     ]
@@ -859,11 +851,11 @@ draw();window.addEventListener("hashchange",draw)})()]]></script>
 /// relative to the chart's file, opened in the whole window) with a
 /// tooltip (`<title>`) naming the model, the setup, the load and the
 /// figures; hovering a model's point fades every other model.
-pub(crate) fn configuration_scatter<C: Measured>(
+pub(crate) fn configuration_scatter(
     words: &Words,
-    all: &[(&ModelFile<C>, &ModelAnalysis)],
+    all: &[(&ModelFile, &ModelAnalysis)],
     whose: &[Option<super::Whose>],
-    href: impl Fn(&ModelFile<C>, &C) -> String,
+    href: impl Fn(&ModelFile, &Configuration) -> String,
 ) -> Chart {
     let by_energy = lowest_energy_first(all, all.len());
     let configs = || all.iter().flat_map(|(m, _)| &m.configurations);
@@ -930,7 +922,7 @@ pub(crate) fn configuration_scatter<C: Measured>(
                     "{}{from}: {}, {load}, run {}: {} {short} at {} {}",
                     &m.name,
                     setup(c),
-                    c.repeat(),
+                    c.repeat,
                     (words.energy_text)(c.energy()),
                     (words.latency_text)(c.latency()),
                     words.latency_unit

@@ -5,13 +5,11 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use serde::Serialize;
-
 use crate::analyse;
 use crate::changes::{BestChange, ChangeEntry, ConfigurationChange, ConfigurationRef, ModelRef};
 use crate::columns;
 use crate::load::{DataSet, LoadedModel};
-use crate::model::{Measured, OutputKind};
+use crate::model::OutputKind;
 
 /// What the change log compares of one model on one workload.
 #[derive(Debug, Clone, PartialEq)]
@@ -31,11 +29,7 @@ pub struct ModelFacts {
 /// Every model of a data folder by (workload, slug).
 pub type Snapshot = BTreeMap<(String, String), ModelFacts>;
 
-fn facts_of<C>(m: &LoadedModel<C>, figure: (&'static str, &'static str)) -> ModelFacts
-where
-    C: Measured,
-    C: Serialize,
-{
+fn facts_of(m: &LoadedModel, figure: (&'static str, &'static str)) -> ModelFacts {
     let configs = &m.file.configurations;
     let rows = configs
         .iter()
@@ -44,7 +38,7 @@ where
                 Ok(serde_json::Value::Object(o)) => o,
                 _ => serde_json::Map::new(),
             };
-            (c.row_id().to_owned(), fields)
+            (c.row_id.clone(), fields)
         })
         .collect();
     let best = analyse::best_per_gpu(&m.file)
@@ -52,7 +46,7 @@ where
         .map(|(gpu, i)| {
             (
                 gpu,
-                i.map(|i| (configs[i].energy(), configs[i].row_id().to_owned())),
+                i.map(|i| (configs[i].energy(), configs[i].row_id.clone())),
             )
         })
         .collect();
@@ -65,7 +59,7 @@ where
 }
 
 /// The headline column's key and unit, as the change history names them.
-fn key_and_unit<C: Measured>(c: &columns::Column<C>) -> (&'static str, &'static str) {
+fn key_and_unit(c: &columns::Column) -> (&'static str, &'static str) {
     (c.key, c.unit)
 }
 

@@ -12,7 +12,10 @@ use serde_json::{Map, Number, Value, json};
 use super::editorial::{Editorial, WorkloadTexts, fill};
 use super::upstream::{Upstream, short_json};
 use crate::load::limits;
-use crate::model::{Configuration, ModelFile, OutputKind, OutputLengthDistribution, Source, WorkloadDecl, url_segment};
+use crate::model::{
+    Configuration, ModelFile, OutputKind, OutputLengthDistribution, Source, WorkloadDecl,
+    url_segment,
+};
 use std::sync::Arc;
 
 /// The dates written into the files.
@@ -1310,12 +1313,12 @@ pub fn convert_diffusion_task(
 
 /// A model's GPUs (sorted) and its best configuration on each, by the
 /// selection rule ([`select::best_per_gpu`]) on each row's figures.
-fn gpus_and_best<R, C: Clone>(
+fn gpus_and_best<R>(
     rows: &[R],
-    configs: &[C],
+    configs: &[Configuration],
     deadline: f64,
     figures: impl Fn(&R) -> (&String, select::Figures),
-) -> (Vec<String>, BTreeMap<String, C>) {
+) -> (Vec<String>, BTreeMap<String, Configuration>) {
     let gpus: Vec<String> = rows
         .iter()
         .map(|c| figures(c).0.clone())

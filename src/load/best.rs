@@ -6,28 +6,25 @@ use std::path::Path;
 
 use super::parse::push_key;
 use super::{Problem, problem, shown};
-use crate::model::{Measured, ModelFile};
+use crate::model::{Configuration, ModelFile};
 use crate::select;
 
 /// The file's `best` must match the best this program computes, GPU by GPU.
 /// A different configuration with the same energy is a tie, not a
 /// disagreement.
-pub(super) fn check_best<C>(
+pub(super) fn check_best(
     path: &Path,
-    m: &ModelFile<C>,
-    stated_best: &BTreeMap<String, C>,
+    m: &ModelFile,
+    stated_best: &BTreeMap<String, Configuration>,
     out: &mut Vec<Problem>,
-) where
-    C: Measured,
-    C: PartialEq,
-{
+) {
     // The kind's words: "median ITL" and "Wh/M", or "batch latency" and
     // "J/image"; the deadline with its unit, "500 ms".
     let words = m.measure().words();
     let (latency, energy) = (words.latency_short, words.energy_short);
     let deadline = format!("{} {}", m.deadline(), words.latency_unit);
     let configs = &m.configurations;
-    let rows = configs.iter().map(|c| (c.gpu(), c.figures()));
+    let rows = configs.iter().map(|c| (c.gpu.as_str(), c.figures()));
     let computed = select::best_per_gpu(m.gpus.as_slice(), m.deadline(), rows);
     for (gpu, best) in &computed {
         let mut field = "best".to_owned();
@@ -38,7 +35,7 @@ pub(super) fn check_best<C>(
                 field,
                 format!(
                     "is missing; the best configuration under the {deadline} deadline is {}",
-                    shown(configs[*i].row_id())
+                    shown(&configs[*i].row_id)
                 ),
             )),
             (Some(stated), None) => out.push(problem(
@@ -46,16 +43,16 @@ pub(super) fn check_best<C>(
                 field,
                 format!(
                     "names {} but no {} configuration has {latency} within the {deadline} deadline",
-                    shown(stated.row_id()),
+                    shown(&stated.row_id),
                     shown(gpu),
                 ),
             )),
             (Some(stated), Some(i)) => {
                 let ours = &configs[*i];
-                let same_row = stated.row_id() == ours.row_id();
-                let named = configs.iter().find(|c| c.row_id() == stated.row_id());
+                let same_row = stated.row_id == ours.row_id;
+                let named = configs.iter().find(|c| c.row_id == stated.row_id);
                 let tie = named.is_some_and(|c| {
-                    c.gpu() == gpu && c.latency() <= m.deadline() && c.energy() == ours.energy()
+                    c.gpu == *gpu && c.latency() <= m.deadline() && c.energy() == ours.energy()
                 });
                 if !(same_row || tie) {
                     out.push(problem(
@@ -63,10 +60,10 @@ pub(super) fn check_best<C>(
                         field,
                         format!(
                             "names {} ({} {energy}) but the lowest-energy {} configuration within the {deadline} deadline is {} ({} {energy})",
-                            shown(stated.row_id()),
+                            shown(&stated.row_id),
                             stated.energy(),
                             shown(gpu),
-                            shown(ours.row_id()),
+                            shown(&ours.row_id),
                             ours.energy()
                         ),
                     ));
@@ -76,7 +73,7 @@ pub(super) fn check_best<C>(
                         field,
                         format!(
                             "names {} but its figures differ from that row in configurations",
-                            shown(stated.row_id())
+                            shown(&stated.row_id)
                         ),
                     ));
                 }

@@ -7,9 +7,14 @@
 use std::path::{Path, PathBuf};
 
 use super::discover::read_capped;
-use super::limits::{MAX_GPU_CHARS, MAX_NAME_CHARS, MAX_ROW_ID_CHARS, MAX_SLUG_CHARS, MAX_URL_CHARS, check_text, is_iso_date, number, shorten};
+use super::limits::{
+    MAX_GPU_CHARS, MAX_NAME_CHARS, MAX_ROW_ID_CHARS, MAX_SLUG_CHARS, MAX_URL_CHARS, check_text,
+    is_iso_date, number, shorten,
+};
 use super::parse::{Format, parse_as};
-use super::{MAX_WORKLOAD_ID, Problem, content_digest, is_valid_slug, is_valid_workload_id, problem};
+use super::{
+    MAX_WORKLOAD_ID, Problem, content_digest, is_valid_slug, is_valid_workload_id, problem,
+};
 use crate::changes::{BestChange, ChangeEntry, ChangeHistory};
 
 /// Largest figure a history may record, in its own unit: the largest any

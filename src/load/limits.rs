@@ -6,7 +6,7 @@
 //! Each rule is stated once here and once in the tables of
 //! `docs/data-format.md`.
 
-use crate::model::{Configuration, Measured, ModelFile, Source};
+use crate::model::{Configuration, ModelFile, Source};
 
 /// Longest slug, in characters: it becomes a folder name and URL segment.
 pub const MAX_SLUG_CHARS: usize = 100;
@@ -123,7 +123,7 @@ pub(super) fn check_text(
 }
 
 /// Every text field of the model and its source, except the configurations'.
-pub(super) fn check_model_texts(bad: &mut impl FnMut(String, String), m: &ModelFile<impl Sized>) {
+pub(super) fn check_model_texts(bad: &mut impl FnMut(String, String), m: &ModelFile) {
     check_text(bad, "slug", &m.slug, MAX_SLUG_CHARS);
     for (field, text) in [
         ("version", &m.version),
@@ -219,7 +219,7 @@ pub fn is_iso_date(text: &str) -> bool {
 
 /// The date fields: `updated`, `data_version` and the source's `released`,
 /// `compiled` and `retrieved`.
-pub(super) fn check_dates(bad: &mut impl FnMut(String, String), m: &ModelFile<impl Sized>) {
+pub(super) fn check_dates(bad: &mut impl FnMut(String, String), m: &ModelFile) {
     let source = &m.source;
     for (field, value) in [
         ("updated", &m.updated),
@@ -289,7 +289,7 @@ pub(super) struct Deadline {
 /// The model-wide numbers: the deadline and the parameter counts.
 pub(super) fn check_model_ranges(
     bad: &mut impl FnMut(String, String),
-    m: &ModelFile<impl Measured>,
+    m: &ModelFile,
     deadline: &Deadline,
 ) {
     match deadline.value {
@@ -323,15 +323,15 @@ pub const MIN_JOULES_PER_ITEM: f64 = 1e-3;
 
 /// The texts every configuration has, of either kind: GPU, precision and
 /// row id.
-fn check_row_texts(bad: &mut impl FnMut(String, String), at: &str, c: &impl Measured) {
-    check_text(bad, &format!("{at}.gpu"), c.gpu(), MAX_GPU_CHARS);
+fn check_row_texts(bad: &mut impl FnMut(String, String), at: &str, c: &Configuration) {
+    check_text(bad, &format!("{at}.gpu"), &c.gpu, MAX_GPU_CHARS);
     check_text(
         bad,
         &format!("{at}.precision"),
-        c.precision(),
+        &c.precision,
         MAX_NAME_CHARS,
     );
-    check_text(bad, &format!("{at}.row_id"), c.row_id(), MAX_ROW_ID_CHARS);
+    check_text(bad, &format!("{at}.row_id"), &c.row_id, MAX_ROW_ID_CHARS);
 }
 
 /// One configuration's texts, ranges and percentile order, for the
@@ -364,8 +364,18 @@ pub(super) fn check_configuration(
         ),
         ("tokens_per_second", c.tokens_per_second, MAX_QUANTITY, ""),
         ("batch_latency_s", c.batch_latency_s, MAX_BATCH_LATENCY_S, s),
-        ("joules_per_image", c.joules_per_image, MAX_JOULES_PER_ITEM, j),
-        ("joules_per_video", c.joules_per_video, MAX_JOULES_PER_ITEM, j),
+        (
+            "joules_per_image",
+            c.joules_per_image,
+            MAX_JOULES_PER_ITEM,
+            j,
+        ),
+        (
+            "joules_per_video",
+            c.joules_per_video,
+            MAX_JOULES_PER_ITEM,
+            j,
+        ),
         ("images_per_second", c.images_per_second, MAX_QUANTITY, ""),
         ("videos_per_second", c.videos_per_second, MAX_QUANTITY, ""),
         (

@@ -10,10 +10,13 @@ use std::path::Path;
 
 use super::best::check_best;
 use super::{LoadedModel, Problem, limits, problem, shown};
-use crate::model::{Configuration, DIFFUSION_FIELDS, Measure, Measured, ModelFile, OutputKind, TOKEN_FIELDS, row_anchor, url_segment};
+use crate::model::{
+    Configuration, DIFFUSION_FIELDS, Measure, ModelFile, OutputKind, TOKEN_FIELDS, row_anchor,
+    url_segment,
+};
 
 /// A file's workload as (id, display name); see [`ModelFile::workload_ref`].
-pub(super) fn workload_of(m: &ModelFile<impl Sized>) -> Option<(String, String)> {
+pub(super) fn workload_of(m: &ModelFile) -> Option<(String, String)> {
     crate::model::workload_ref(m.workload.as_ref(), &m.source)
 }
 
@@ -152,9 +155,9 @@ pub fn validate_model(path: &Path, m: &ModelFile) -> Vec<Problem> {
 /// Checks the frame every model file shares, whatever it measures: slug,
 /// texts, dates, names, workload, source addresses, the deadline, the
 /// parameters, the GPU list and that there are configurations.
-pub(super) fn validate_frame<C: Measured>(
+pub(super) fn validate_frame(
     bad: &mut impl FnMut(String, String),
-    m: &ModelFile<C>,
+    m: &ModelFile,
     deadline: &limits::Deadline,
 ) {
     if !is_valid_slug(&m.slug) {
@@ -253,43 +256,40 @@ pub(super) fn validate_frame<C: Measured>(
 
 /// Checks what identifies each configuration: its GPU is in the file's
 /// list, its `row_id` is there, unique and gives a page anchor of its own.
-pub(super) fn validate_row_ids<C: Measured>(
-    bad: &mut impl FnMut(String, String),
-    m: &ModelFile<C>,
-) {
+pub(super) fn validate_row_ids(bad: &mut impl FnMut(String, String), m: &ModelFile) {
     let mut row_ids: BTreeMap<&str, usize> = BTreeMap::new();
     let mut anchors: BTreeMap<String, usize> = BTreeMap::new();
     for (i, c) in m.configurations.iter().enumerate() {
         let at = format!("configurations[{i}]");
-        let row = format!(" (row {})", shown(c.row_id()));
-        if !m.gpus.iter().any(|g| g == c.gpu()) {
+        let row = format!(" (row {})", shown(&c.row_id));
+        if !m.gpus.contains(&c.gpu) {
             bad(
                 format!("{at}.gpu"),
                 format!(
                     "{:?} is not in the file's gpus list {:?}{row}",
-                    c.gpu(),
+                    c.gpu,
                     m.gpus.as_slice()
                 ),
             );
         }
-        if c.row_id().trim().is_empty() {
+        if c.row_id.trim().is_empty() {
             bad(format!("{at}.row_id"), "must not be empty".into());
-        } else if let Some(first) = row_ids.insert(c.row_id(), i) {
+        } else if let Some(first) = row_ids.insert(&c.row_id, i) {
             bad(
                 format!("{at}.row_id"),
                 format!(
                     "duplicate row_id {:?}: configurations[{first}] has it too",
-                    c.row_id()
+                    c.row_id
                 ),
             );
         } else {
-            let anchor = row_anchor(&m.slug, c.row_id());
+            let anchor = row_anchor(&m.slug, &c.row_id);
             if let Some(clash) = page_anchor_clash(&anchor) {
                 bad(
                     format!("{at}.row_id"),
                     format!(
                         "{:?} gives the page anchor #{anchor}, which {clash}; change the row_id",
-                        c.row_id()
+                        c.row_id
                     ),
                 );
             } else if let Some(first) = anchors.insert(anchor.clone(), i) {
@@ -297,7 +297,7 @@ pub(super) fn validate_row_ids<C: Measured>(
                     format!("{at}.row_id"),
                     format!(
                         "{:?} and configurations[{first}].row_id give the same page anchor #{anchor}",
-                        c.row_id()
+                        c.row_id
                     ),
                 );
             }
@@ -316,7 +316,7 @@ pub fn is_valid_workload_id(id: &str) -> bool {
 }
 
 /// The file must name its workload with an id that is a safe path segment.
-fn check_workload(bad: &mut impl FnMut(String, String), m: &ModelFile<impl Sized>) {
+fn check_workload(bad: &mut impl FnMut(String, String), m: &ModelFile) {
     let field = if m.workload.as_ref().is_some() {
         "workload.id"
     } else {

@@ -8,7 +8,6 @@
 
 use serde::{Deserialize, Serialize};
 
-
 /// What a diffusion model generates: the item energy is counted per.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize, Serialize)]
 #[serde(rename_all = "lowercase")]

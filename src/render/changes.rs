@@ -10,7 +10,9 @@ use askama::Template;
 
 use super::views::{Cell, Header, Row, RowGroup, TableView, table_html};
 use super::{Mirror, PageMeta, RenderCounts, gpu_anchor, model_dir, put_page};
-use crate::changes::{BestChange, ChangeEntry, ChangeHistory, ConfigurationChange, ConfigurationRef, ModelRef};
+use crate::changes::{
+    BestChange, ChangeEntry, ChangeHistory, ConfigurationChange, ConfigurationRef, ModelRef,
+};
 use crate::fmt;
 use crate::model::row_anchor;
 use crate::write::PageSink;
@@ -314,10 +316,7 @@ impl Links<'_, '_> {
     fn workload(&self, id: &str) -> Item {
         let part = self.mirror.workloads.iter().find(|w| w.workload.id == id);
         Item {
-            text: part.map_or_else(
-                || id.to_owned(),
-                |w| format!("{} ({id})", w.workload.name),
-            ),
+            text: part.map_or_else(|| id.to_owned(), |w| format!("{} ({id})", w.workload.name)),
             href: part.map(|w| format!("{}{}", self.root, w.path("index.html"))),
         }
     }
@@ -335,7 +334,11 @@ impl Links<'_, '_> {
     /// The model's display name: as the site has it now, else as recorded.
     fn model_name(&self, workload: &str, slug: &str, recorded: Option<&str>) -> String {
         match self.locate(workload, slug) {
-            Some((w, i)) => self.mirror.workloads[w].models[i].file.frame().name.to_owned(),
+            Some((w, i)) => self.mirror.workloads[w].models[i]
+                .file
+                .frame()
+                .name
+                .to_owned(),
             None => recorded.map_or_else(|| slug.to_owned(), str::to_owned),
         }
     }
@@ -358,8 +361,9 @@ impl Links<'_, '_> {
     /// The GPU's best card on the model page, when the model has the GPU.
     fn gpu(&self, workload: &str, slug: &str, gpu: &str) -> Item {
         let has = self.locate(workload, slug).is_some_and(|(w, i)| {
-            self.mirror.workloads[w]
-                .models[i].file.frame()
+            self.mirror.workloads[w].models[i]
+                .file
+                .frame()
                 .gpus
                 .iter()
                 .any(|g| g == gpu)

@@ -13,12 +13,12 @@ use super::views::SOURCE_KEY;
 use anyhow::{Context, Result};
 use askama::Template;
 
-use super::{Mirror, ModelOutput, PageKind, PageMeta, RenderCounts, Site, put_page};
+use super::{Mirror, ModelOutput, PageMeta, RenderCounts, Site, kind, put_page};
 use crate::analyse::LeaderboardRow;
 use crate::columns::{Column, Record};
 use crate::fmt;
 use crate::load::LoadedModel;
-use crate::model::{Configuration, ModelFile, OutputKind};
+use crate::model::{ModelFile, OutputKind};
 use crate::workload::Measure;
 use crate::write::PageSink;
 
@@ -61,10 +61,10 @@ const CSV_FILES: [CsvFiles; 3] = [
 /// configuration, each read by the same columns; with `source` (a site of
 /// two sources or more), a last column `source` names whose measurement
 /// each row is (last, so every other column keeps its place).
-fn write_csv<'r, C: PageKind>(
+fn write_csv<'r>(
     out: &mut dyn std::io::Write,
-    columns: &[&Column<C>],
-    records: impl Iterator<Item = Record<'r, C>>,
+    columns: &[&Column],
+    records: impl Iterator<Item = Record<'r>>,
     source: bool,
 ) -> Result<()> {
     let mut w = csv::WriterBuilder::new()
@@ -85,19 +85,19 @@ fn write_csv<'r, C: PageKind>(
     Ok(())
 }
 
-fn csv_bytes<'r, C: PageKind>(
-    columns: &[&Column<C>],
-    records: impl Iterator<Item = Record<'r, C>>,
+fn csv_bytes<'r>(
+    columns: &[&Column],
+    records: impl Iterator<Item = Record<'r>>,
     source: bool,
 ) -> Result<Vec<u8>> {
     let mut buf = Vec::new();
-    write_csv::<C>(&mut buf, columns, records, source)?;
+    write_csv(&mut buf, columns, records, source)?;
     Ok(buf)
 }
 
-fn configuration_records<'a, C: PageKind>(
-    models: &'a [(&'a str, &'a ModelFile<C>)],
-) -> impl Iterator<Item = Record<'a, C>> + 'a {
+fn configuration_records<'a>(
+    models: &'a [(&'a str, &'a ModelFile)],
+) -> impl Iterator<Item = Record<'a>> + 'a {
     models.iter().flat_map(|&(workload, model)| {
         model.configurations.iter().map(move |config| Record {
             workload,
@@ -110,18 +110,14 @@ fn configuration_records<'a, C: PageKind>(
 
 /// One workload's part of a leaderboard CSV: its id, its models and its
 /// best rows.
-pub type CsvPart<'a, C> = (&'a str, &'a [&'a ModelFile<C>], &'a [LeaderboardRow]);
+pub type CsvPart<'a> = (&'a str, &'a [&'a ModelFile], &'a [LeaderboardRow]);
 
 /// `leaderboard.csv` (or the diffusion kinds' `leaderboard-image.csv`,
 /// `leaderboard-video.csv`): each workload's best rows, ranked within the
 /// workload (`rank` restarts at 1 for each workload).
-pub fn leaderboard_csv<C: PageKind>(
-    measure: Measure,
-    parts: &[CsvPart<'_, C>],
-    source: bool,
-) -> Result<Vec<u8>> {
-    let columns: Vec<&Column<C>> = csv_columns::<C>(measure).collect();
-    csv_bytes::<C>(
+pub fn leaderboard_csv(measure: Measure, parts: &[CsvPart<'_>], source: bool) -> Result<Vec<u8>> {
+    let columns: Vec<&Column> = csv_columns(measure).collect();
+    csv_bytes(
         &columns,
         parts.iter().flat_map(|&(workload, models, rows)| {
             rows.iter().enumerate().map(move |(i, r)| {
@@ -140,13 +136,13 @@ pub fn leaderboard_csv<C: PageKind>(
 
 /// `configurations.csv` (or one model's CSV): every configuration, each
 /// model with its workload id. Every file must measure `measure`.
-pub fn configurations_csv<C: PageKind>(
+pub fn configurations_csv(
     measure: Measure,
-    models: &[(&str, &ModelFile<C>)],
+    models: &[(&str, &ModelFile)],
     source: bool,
 ) -> Result<Vec<u8>> {
-    csv_bytes::<C>(
-        C::tables(measure).csv,
+    csv_bytes(
+        kind::tables(measure).csv,
         configuration_records(models),
         source,
     )
@@ -154,12 +150,12 @@ pub fn configurations_csv<C: PageKind>(
 
 /// Where one (model, workload) data file is published, from the site root:
 /// `data/<workload>/<slug>.<ext>`.
-pub fn model_file_path<C: PageKind>(site: &Site<'_, C>, m: &ModelFile<C>, ext: &str) -> String {
+pub fn model_file_path(site: &Site<'_>, m: &ModelFile, ext: &str) -> String {
     format!("data/{}/{}.{ext}", site.workload.id, &m.slug)
 }
 
 /// The rows of the data dictionary's column table.
-fn dictionary_rows<'c, C: PageKind>(s: &mut String, columns: impl Iterator<Item = &'c Column<C>>) {
+fn dictionary_rows<'c>(s: &mut String, columns: impl Iterator<Item = &'c Column>) {
     s.push_str("| column | unit | origin | definition |\n|---|---|---|---|\n");
     for c in columns {
         s.push_str(&format!(
@@ -173,8 +169,8 @@ fn dictionary_rows<'c, C: PageKind>(s: &mut String, columns: impl Iterator<Item 
 }
 
 /// The columns of the CSV files of `measure`, `rank` first.
-fn csv_columns<C: PageKind>(measure: Measure) -> impl Iterator<Item = &'static Column<C>> {
-    let tables = C::tables(measure);
+fn csv_columns(measure: Measure) -> impl Iterator<Item = &'static Column> {
+    let tables = kind::tables(measure);
     std::iter::once(tables.rank).chain(tables.csv.iter().copied())
 }
 
@@ -202,7 +198,7 @@ fn data_dictionary(site: &Mirror<'_>) -> String {
              leading `'` so that spreadsheets do not run it as a formula (OWASP's advice on CSV injection); \
              remove that quote to get the value as published.\n\n",
         );
-        dictionary_rows(&mut s, csv_columns::<Configuration>(Measure::Tokens));
+        dictionary_rows(&mut s, csv_columns(Measure::Tokens));
     }
     for (k, files) in diffusion.iter().enumerate() {
         if tokens || k > 0 {
@@ -220,7 +216,7 @@ fn data_dictionary(site: &Mirror<'_>) -> String {
                 Measure::Tokens => "token",
             }
         ));
-        dictionary_rows(&mut s, csv_columns::<Configuration>(files.measure));
+        dictionary_rows(&mut s, csv_columns(files.measure));
     }
     if tokens && diffusion.is_empty() {
         s.push_str("\n## Workloads\n\n| id | name | median ITL deadline | models | description |\n|---|---|---|---|---|\n");
@@ -265,7 +261,7 @@ struct DictionaryTable {
     /// Element id of the caption.
     id: String,
     /// The columns.
-    columns: Vec<&'static Column<Configuration>>,
+    columns: Vec<&'static Column>,
 }
 
 #[derive(Template)]
@@ -274,7 +270,7 @@ struct DataPage {
     meta: PageMeta,
     site_files: Vec<FileEntry>,
     model_files: Vec<(String, Vec<FileEntry>)>,
-    columns: Vec<&'static Column<Configuration>>,
+    columns: Vec<&'static Column>,
     diffusion_columns: Vec<DictionaryTable>,
     workloads: Vec<(String, String, &'static str, String, usize)>,
 }
@@ -291,23 +287,23 @@ fn size(bytes: usize) -> String {
 
 /// Writes the two CSV files of the workloads of one kind, `sites`, and
 /// lists them in `list`; returns the number of configurations.
-fn kind_files<C: PageKind>(
+fn kind_files(
     files: CsvFiles,
-    sites: &[&Site<'_, C>],
+    sites: &[&Site<'_>],
     mixed: bool,
     sink: &dyn PageSink,
     list: &mut Vec<FileEntry>,
 ) -> Result<usize> {
     let words = files.measure.words();
-    let models: Vec<(&str, &ModelFile<C>)> = sites
+    let models: Vec<(&str, &ModelFile)> = sites
         .iter()
         .flat_map(|w| w.models.iter().map(|m| (w.workload.id.as_str(), &m.file)))
         .collect();
-    let per_workload: Vec<Vec<&ModelFile<C>>> = sites
+    let per_workload: Vec<Vec<&ModelFile>> = sites
         .iter()
         .map(|w| w.models.iter().map(|m| &m.file).collect())
         .collect();
-    let parts: Vec<CsvPart<'_, C>> = sites
+    let parts: Vec<CsvPart<'_>> = sites
         .iter()
         .zip(&per_workload)
         .map(|(w, files)| {
@@ -340,11 +336,11 @@ fn kind_files<C: PageKind>(
             words.energy_long
         ),
     });
-    let columns = C::tables(files.measure).csv;
+    let columns = kind::tables(files.measure).csv;
     let path = format!("data/{}", files.configurations);
     // Streamed: at 10,000 models this file is over 100 MB.
     let all = sink.put_streamed(&path, &mut |out| {
-        write_csv::<C>(out, columns, configuration_records(&models), source)
+        write_csv(out, columns, configuration_records(&models), source)
     })?;
     let n: usize = models.iter().map(|(_, m)| m.configurations.len()).sum();
     let of_what = if mixed {
@@ -383,7 +379,7 @@ pub fn render_downloads(
         n += kind_files(CSV_FILES[0], &sites, mixed, sink, &mut site_files)?;
     }
     for files in &diffusion {
-        let sites: Vec<&Site<'_, Configuration>> = site
+        let sites: Vec<&Site<'_>> = site
             .workloads
             .iter()
             .filter(|w| w.workload.measure == files.measure)
@@ -467,7 +463,7 @@ pub fn render_downloads(
     );
     let meta = site.meta(path, "Downloads", description, "data");
     let columns = if tokens {
-        csv_columns::<Configuration>(Measure::Tokens).collect()
+        csv_columns(Measure::Tokens).collect()
     } else {
         Vec::new()
     };
@@ -479,7 +475,7 @@ pub fn render_downloads(
                 files.what, files.leaderboard, files.configurations
             ),
             id: format!("dict-{}-caption", files.what),
-            columns: csv_columns::<Configuration>(files.measure).collect(),
+            columns: csv_columns(files.measure).collect(),
         })
         .collect();
     let page = DataPage {
@@ -501,9 +497,9 @@ pub fn render_downloads(
 /// input JSON, unchanged, and a CSV of its configurations. The legacy
 /// workload's files are also written at `data/<slug>.json` and `.csv`, their
 /// addresses before the site had workloads.
-pub fn publish_model_files<C: PageKind>(
-    site: &Site<'_, C>,
-    lm: &LoadedModel<C>,
+pub fn publish_model_files(
+    site: &Site<'_>,
+    lm: &LoadedModel,
     sink: &dyn PageSink,
 ) -> Result<Vec<FileEntry>> {
     let m = &lm.file;

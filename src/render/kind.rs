@@ -5,47 +5,46 @@
 //! batch size. Every page of a workload is rendered once, generically, from
 //! these words, columns and cells.
 
-use crate::chart::PageCharts;
-use crate::columns::{Column, ColumnSet, DIFFUSION, FootprintColumn, PER_TOKEN, Shown, diffusion, tokens};
+use crate::columns::{
+    Column, ColumnSet, DIFFUSION, FootprintColumn, PER_TOKEN, Shown, diffusion, tokens,
+};
 use crate::fmt;
 pub use crate::model::Words;
-use crate::model::{Configuration, ModelFile, Measured, OutputKind};
+use crate::model::{Configuration, ModelFile, OutputKind};
 use crate::workload::Measure;
 
 /// The columns of each table a workload's pages show, in order.
-pub struct Tables<C: Measured + 'static> {
+#[derive(Debug, Clone, Copy)]
+pub struct Tables {
     /// The kind's columns: definitions and about-page anchors.
-    pub set: ColumnSet<C>,
+    pub set: ColumnSet,
     /// The rank, first column of the leaderboard CSV files.
-    pub rank: &'static Column<C>,
+    pub rank: &'static Column,
     /// The headline energy: what the leaderboard ranks on.
-    pub headline: &'static Column<C>,
+    pub headline: &'static Column,
     /// The model's own facts, first the model (the comparison's columns
     /// before its GPUs).
-    pub model_facts: &'static [&'static Column<C>],
+    pub model_facts: &'static [&'static Column],
     /// The leaderboard.
-    pub leaderboard: &'static [Shown<C>],
+    pub leaderboard: &'static [Shown],
     /// The keys of the leaderboard's and GPU page's columns shown before
     /// the reader chooses more with the column chooser.
     pub essential: &'static [&'static str],
     /// A GPU page: the leaderboard's, less the GPU and the model facts.
-    pub gpu_page: &'static [Shown<C>],
+    pub gpu_page: &'static [Shown],
     /// A model page's table of every configuration.
-    pub configurations: &'static [&'static Column<C>],
+    pub configurations: &'static [&'static Column],
     /// The CSV files (every configuration, and after `rank` the
     /// leaderboard).
-    pub csv: &'static [&'static Column<C>],
+    pub csv: &'static [&'static Column],
     /// The figures of a best configuration's card, each with its unit; a
     /// column a configuration has no value for is left out.
-    pub card: &'static [&'static Column<C>],
+    pub card: &'static [&'static Column],
 }
 
 /// A configuration's card figures ([`Tables::card`]): each column's label,
 /// and its value with its unit.
-pub fn card_figures<C: Measured>(
-    tables: &Tables<C>,
-    record: &crate::columns::Record<'_, C>,
-) -> Vec<(String, String)> {
+pub fn card_figures(tables: &Tables, record: &crate::columns::Record<'_>) -> Vec<(String, String)> {
     tables
         .card
         .iter()
@@ -54,64 +53,6 @@ pub fn card_figures<C: Measured>(
             v => Some((c.label.to_owned(), format!("{} {}", v.page(), c.unit))),
         })
         .collect()
-}
-
-impl<C: Measured> Clone for Tables<C> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<C: Measured> Copy for Tables<C> {}
-
-impl<C: Measured> std::fmt::Debug for Tables<C> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Tables")
-            .field("headline", &self.headline.key)
-            .finish_non_exhaustive()
-    }
-}
-
-/// What the pages need to know about one kind of model file, beyond the
-/// analysis and the charts.
-pub trait PageKind: PageCharts + Sync + Sized + std::fmt::Debug + 'static {
-    /// The columns of each table of a workload that measures `measure`.
-    fn tables(measure: Measure) -> Tables<Self>;
-
-    /// The whole configuration in a phrase: "2 × H100, TP2, BF16, max
-    /// concurrency 256".
-    fn config_summary(c: &Self) -> String;
-
-    /// The setup beside a best figure on the comparison: "2 × H100, TP2,
-    /// BF16, 256 seqs".
-    fn compare_setup(c: &Self) -> String;
-
-    /// The headline energy in its page format, without the unit:
-    /// "39.05".
-    fn energy_figure(c: &Self) -> String;
-
-    /// "32.8 B total, 32.8 B active" (per token) or "12.0 B".
-    fn parameters(m: &ModelFile<Self>) -> String;
-
-    /// Facts of a model page beyond those every kind has.
-    fn output_facts(_m: &ModelFile<Self>) -> Vec<(String, String)> {
-        Vec::new()
-    }
-
-    /// The title of a group of a configuration table: "2 × H100, TP2,
-    /// BF16".
-    fn group_title(first: &Self) -> String;
-
-    /// A cell of the latency-budget table: "39.05 Wh/M — 1 × B200, 384
-    /// seqs, 41.9 ms".
-    fn budget_text(c: &Self) -> String;
-
-    /// Whether `c` is within the file's own deadline flag.
-    fn under_deadline(c: &Self) -> bool;
-
-    /// What carbon and cost are counted per, headline first: per million
-    /// output tokens and per response, or per image or video.
-    fn footprint_bases(c: &Self) -> Vec<Basis>;
 }
 
 /// An energy figure carbon and cost are computed from.
@@ -126,7 +67,7 @@ pub struct Basis {
 /// Columns of the per-token leaderboard, in order: the essential columns
 /// first (shown by default, [`TOKEN_ESSENTIAL`]), then the rest, which the
 /// reader shows with the column chooser.
-const LEADERBOARD_COLUMNS: &[Shown<Configuration>] = &[
+const LEADERBOARD_COLUMNS: &[Shown] = &[
     Shown::Figure(&tokens::MODEL),
     Shown::Figure(&tokens::GPU),
     Shown::Figure(&tokens::NUM_GPUS),
@@ -160,7 +101,7 @@ const TOKEN_ESSENTIAL: &[&str] = &[
 
 /// Columns of a per-token GPU page: the leaderboard's, less the GPU and the
 /// model facts.
-const GPU_PAGE_COLUMNS: &[Shown<Configuration>] = &[
+const GPU_PAGE_COLUMNS: &[Shown] = &[
     Shown::Figure(&tokens::MODEL),
     Shown::Figure(&tokens::NUM_GPUS),
     Shown::Figure(&tokens::WH_PER_MILLION_OUTPUT_TOKENS),
@@ -177,7 +118,7 @@ const GPU_PAGE_COLUMNS: &[Shown<Configuration>] = &[
 ];
 
 /// Columns of a per-token model page's configuration tables.
-const CONFIG_COLUMNS: &[&Column<Configuration>] = &[
+const CONFIG_COLUMNS: &[&Column] = &[
     &tokens::MAX_NUM_SEQS,
     &tokens::WH_PER_MILLION_OUTPUT_TOKENS,
     &tokens::JOULES_PER_OUTPUT_TOKEN,
@@ -194,7 +135,7 @@ const CONFIG_COLUMNS: &[&Column<Configuration>] = &[
 ];
 
 /// Columns of `configurations.csv` and of each per-token model's CSV.
-const CSV_COLUMNS: &[&Column<Configuration>] = &[
+const CSV_COLUMNS: &[&Column] = &[
     &tokens::WORKLOAD,
     &tokens::MODEL_SLUG,
     &tokens::MODEL,
@@ -231,90 +172,10 @@ const CSV_COLUMNS: &[&Column<Configuration>] = &[
     &tokens::PARALLELISM,
 ];
 
-impl PageKind for Configuration {
-    fn tables(measure: Measure) -> Tables<Self> {
-        if measure == Measure::Tokens {
-            tokens_kind::tables(measure)
-        } else {
-            diffusion_kind::tables(measure)
-        }
-    }
-
-    fn config_summary(c: &Self) -> String {
-        if c.max_num_seqs.is_some() {
-            tokens_kind::config_summary(c)
-        } else {
-            diffusion_kind::config_summary(c)
-        }
-    }
-
-    fn compare_setup(c: &Self) -> String {
-        if c.max_num_seqs.is_some() {
-            tokens_kind::compare_setup(c)
-        } else {
-            diffusion_kind::compare_setup(c)
-        }
-    }
-
-    fn energy_figure(c: &Self) -> String {
-        if c.max_num_seqs.is_some() {
-            tokens_kind::energy_figure(c)
-        } else {
-            diffusion_kind::energy_figure(c)
-        }
-    }
-
-    fn parameters(m: &ModelFile) -> String {
-        if m.kind.is_none() {
-            tokens_kind::parameters(m)
-        } else {
-            diffusion_kind::parameters(m)
-        }
-    }
-
-    fn output_facts(m: &ModelFile) -> Vec<(String, String)> {
-        if m.kind.is_none() {
-            Vec::new()
-        } else {
-            diffusion_kind::output_facts(m)
-        }
-    }
-
-    fn group_title(first: &Self) -> String {
-        if first.max_num_seqs.is_some() {
-            tokens_kind::group_title(first)
-        } else {
-            diffusion_kind::group_title(first)
-        }
-    }
-
-    fn budget_text(c: &Self) -> String {
-        if c.max_num_seqs.is_some() {
-            tokens_kind::budget_text(c)
-        } else {
-            diffusion_kind::budget_text(c)
-        }
-    }
-
-    fn under_deadline(c: &Self) -> bool {
-        c.under_deadline()
-    }
-
-    fn footprint_bases(c: &Self) -> Vec<Basis> {
-        if c.max_num_seqs.is_some() {
-            tokens_kind::footprint_bases(c)
-        } else {
-            diffusion_kind::footprint_bases(c)
-        }
-    }
-}
-
-/// The per-token kind's page words.
-mod tokens_kind {
-    use super::*;
-
-    pub(super) fn tables(_: Measure) -> Tables<Configuration> {
-        Tables {
+/// The columns of each table of a workload that measures `measure`.
+pub fn tables(measure: Measure) -> Tables {
+    match measure {
+        Measure::Tokens => Tables {
             set: PER_TOKEN,
             rank: &tokens::RANK,
             headline: &tokens::WH_PER_MILLION_OUTPUT_TOKENS,
@@ -339,51 +200,150 @@ mod tokens_kind {
                 &tokens::TOKENS_PER_SECOND,
                 &tokens::GPU_POWER_WATTS,
             ],
-        }
+        },
+        Measure::Diffusion(OutputKind::Image) => Tables {
+            set: DIFFUSION,
+            rank: &diffusion::RANK,
+            headline: &diffusion::JOULES_PER_IMAGE,
+            model_facts: DIFFUSION_MODEL_FACTS,
+            leaderboard: IMAGE_LEADERBOARD,
+            essential: DIFFUSION_ESSENTIAL,
+            gpu_page: IMAGE_GPU_PAGE,
+            configurations: IMAGE_CONFIGS,
+            csv: IMAGE_CSV,
+            card: &[
+                &diffusion::JOULES_PER_IMAGE,
+                &diffusion::WH_PER_IMAGE,
+                &diffusion::IMAGES_PER_KWH,
+                &diffusion::BATCH_LATENCY_S,
+                &diffusion::IMAGES_PER_SECOND,
+                &diffusion::GPU_POWER_WATTS,
+            ],
+        },
+        Measure::Diffusion(OutputKind::Video) => Tables {
+            set: DIFFUSION,
+            rank: &diffusion::RANK,
+            headline: &diffusion::JOULES_PER_VIDEO,
+            model_facts: DIFFUSION_MODEL_FACTS,
+            leaderboard: VIDEO_LEADERBOARD,
+            essential: DIFFUSION_ESSENTIAL,
+            gpu_page: VIDEO_GPU_PAGE,
+            configurations: VIDEO_CONFIGS,
+            csv: VIDEO_CSV,
+            card: &[
+                &diffusion::JOULES_PER_VIDEO,
+                &diffusion::WH_PER_VIDEO,
+                &diffusion::VIDEOS_PER_KWH,
+                &diffusion::JOULES_PER_VIDEO_SECOND,
+                &diffusion::BATCH_LATENCY_S,
+                &diffusion::VIDEOS_PER_SECOND,
+                &diffusion::GPU_POWER_WATTS,
+            ],
+        },
     }
+}
 
-    pub(super) fn config_summary(c: &Configuration) -> String {
-        format!(
-            "{}, {}, max concurrency {}",
-            gpu_setup(c),
-            c.precision,
-            c.load()
-        )
+/// The whole configuration in a phrase: "2 × H100, TP2, BF16, max
+/// concurrency 256" or "1 × B200, BF16, batch size 4".
+pub fn config_summary(c: &Configuration) -> String {
+    let words = c.measure().words();
+    format!(
+        "{}, {}, {} {}",
+        gpu_setup(c),
+        c.precision,
+        words.load,
+        c.load()
+    )
+}
+
+/// The setup beside a best figure on the comparison: "2 × H100, TP2,
+/// BF16, 256 seqs" or "1 × B200, BF16, batch 4".
+pub fn compare_setup(c: &Configuration) -> String {
+    match c.measure() {
+        Measure::Tokens => format!("{}, {}, {} seqs", gpu_setup(c), c.precision, c.load()),
+        Measure::Diffusion(_) => format!("{}, {}, batch {}", gpu_setup(c), c.precision, c.load()),
     }
+}
 
-    pub(super) fn compare_setup(c: &Configuration) -> String {
-        format!("{}, {}, {} seqs", gpu_setup(c), c.precision, c.load())
-    }
+/// The headline energy in its page format, without the unit: "39.05".
+pub fn energy_figure(c: &Configuration) -> String {
+    (c.measure().words().energy_text)(c.energy())
+}
 
-    pub(super) fn energy_figure(c: &Configuration) -> String {
-        fmt::wh_per_million(c.energy())
-    }
-
-    pub(super) fn parameters(m: &ModelFile) -> String {
-        format!(
+/// "32.8 B total, 32.8 B active" (per token) or "12.0 B".
+pub fn parameters(m: &ModelFile) -> String {
+    match m.measure() {
+        Measure::Tokens => format!(
             "{} B total, {} B active",
             fmt::params_b(m.params_b),
             fmt::params_b(m.active_params_b)
-        )
+        ),
+        Measure::Diffusion(_) => format!("{} B", fmt::params_b(m.params_b)),
     }
+}
 
-    pub(super) fn group_title(first: &Configuration) -> String {
-        format!("{}, {}", gpu_setup(first), first.precision)
+/// Facts of a model page beyond those every kind has: a diffusion model's
+/// output sizes and denoising steps.
+pub fn output_facts(m: &ModelFile) -> Vec<(String, String)> {
+    if m.measure() == Measure::Tokens {
+        return Vec::new();
     }
+    let distinct = |f: &dyn Fn(&Configuration) -> String| {
+        let mut v: Vec<String> = m.configurations.iter().map(f).collect();
+        v.sort();
+        v.dedup();
+        v.join("; ")
+    };
+    vec![
+        ("Output".to_owned(), distinct(&Configuration::resolution)),
+        (
+            "Denoising steps".to_owned(),
+            distinct(&|c| c.inference_steps.unwrap_or_default().to_string()),
+        ),
+    ]
+}
 
-    pub(super) fn budget_text(c: &Configuration) -> String {
-        format!(
+/// The title of a group of a configuration table: "2 × H100, TP2, BF16",
+/// or "1 × B200, BF16, 1024×1024, 28 steps".
+pub fn group_title(first: &Configuration) -> String {
+    match first.measure() {
+        Measure::Tokens => format!("{}, {}", gpu_setup(first), first.precision),
+        Measure::Diffusion(_) => format!(
+            "{}, {}, {}, {} steps",
+            gpu_setup(first),
+            first.precision,
+            first.resolution(),
+            first.inference_steps.unwrap_or_default()
+        ),
+    }
+}
+
+/// A cell of the latency-budget table: "39.05 Wh/M — 1 × B200, 384 seqs,
+/// 41.9 ms" or "1,234.5 J — 1 × B200, batch 4, 12.3 s".
+pub fn budget_text(c: &Configuration) -> String {
+    match c.measure() {
+        Measure::Tokens => format!(
             "{} Wh/M — {}, {} seqs, {} ms",
             fmt::wh_per_million(c.energy()),
             gpu_setup(c),
             c.load(),
             fmt::ms(c.latency())
-        )
+        ),
+        Measure::Diffusion(_) => format!(
+            "{} J — {}, batch {}, {} s",
+            fmt::joules_per_item(c.energy()),
+            gpu_setup(c),
+            c.load(),
+            fmt::seconds(c.latency())
+        ),
     }
+}
 
-
-    pub(super) fn footprint_bases(c: &Configuration) -> Vec<Basis> {
-        vec![
+/// What carbon and cost are counted per, headline first: per million
+/// output tokens and per response, or per image or video.
+pub fn footprint_bases(c: &Configuration) -> Vec<Basis> {
+    match c.measure() {
+        Measure::Tokens => vec![
             Basis {
                 per: "per million tokens",
                 wh: c.energy(),
@@ -394,12 +354,20 @@ mod tokens_kind {
                 per: "per 1,000 responses",
                 wh: c.wh_per_response().unwrap_or(f64::NAN) * 1000.0,
             },
-        ]
+        ],
+        Measure::Diffusion(kind) => vec![Basis {
+            per: if kind == OutputKind::Video {
+                "per video"
+            } else {
+                "per image"
+            },
+            wh: c.energy() / 3600.0,
+        }],
     }
 }
 
 /// The facts of a diffusion model on the comparison.
-const DIFFUSION_MODEL_FACTS: &[&Column<Configuration>] = &[
+const DIFFUSION_MODEL_FACTS: &[&Column] = &[
     &diffusion::MODEL,
     &diffusion::ARCHITECTURE,
     &diffusion::PARAMS_BILLION,
@@ -419,7 +387,7 @@ const DIFFUSION_ESSENTIAL: &[&str] = &[
 ];
 
 /// Columns of a text-to-image leaderboard.
-const IMAGE_LEADERBOARD: &[Shown<Configuration>] = &[
+const IMAGE_LEADERBOARD: &[Shown] = &[
     Shown::Figure(&diffusion::MODEL),
     Shown::Figure(&diffusion::GPU),
     Shown::Figure(&diffusion::NUM_GPUS),
@@ -438,7 +406,7 @@ const IMAGE_LEADERBOARD: &[Shown<Configuration>] = &[
 ];
 
 /// Columns of a text-to-video leaderboard.
-const VIDEO_LEADERBOARD: &[Shown<Configuration>] = &[
+const VIDEO_LEADERBOARD: &[Shown] = &[
     Shown::Figure(&diffusion::MODEL),
     Shown::Figure(&diffusion::GPU),
     Shown::Figure(&diffusion::NUM_GPUS),
@@ -457,7 +425,7 @@ const VIDEO_LEADERBOARD: &[Shown<Configuration>] = &[
     Shown::Figure(&diffusion::PARAMS_BILLION),
 ];
 
-const IMAGE_GPU_PAGE: &[Shown<Configuration>] = &[
+const IMAGE_GPU_PAGE: &[Shown] = &[
     Shown::Figure(&diffusion::MODEL),
     Shown::Figure(&diffusion::NUM_GPUS),
     Shown::Figure(&diffusion::JOULES_PER_IMAGE),
@@ -471,7 +439,7 @@ const IMAGE_GPU_PAGE: &[Shown<Configuration>] = &[
     Shown::Figure(&diffusion::GPU_POWER_WATTS),
 ];
 
-const VIDEO_GPU_PAGE: &[Shown<Configuration>] = &[
+const VIDEO_GPU_PAGE: &[Shown] = &[
     Shown::Figure(&diffusion::MODEL),
     Shown::Figure(&diffusion::NUM_GPUS),
     Shown::Figure(&diffusion::JOULES_PER_VIDEO),
@@ -486,7 +454,7 @@ const VIDEO_GPU_PAGE: &[Shown<Configuration>] = &[
     Shown::Figure(&diffusion::GPU_POWER_WATTS),
 ];
 
-const IMAGE_CONFIGS: &[&Column<Configuration>] = &[
+const IMAGE_CONFIGS: &[&Column] = &[
     &diffusion::BATCH_SIZE,
     &diffusion::JOULES_PER_IMAGE,
     &diffusion::IMAGES_PER_KWH,
@@ -497,7 +465,7 @@ const IMAGE_CONFIGS: &[&Column<Configuration>] = &[
     &diffusion::REPEAT,
 ];
 
-const VIDEO_CONFIGS: &[&Column<Configuration>] = &[
+const VIDEO_CONFIGS: &[&Column] = &[
     &diffusion::BATCH_SIZE,
     &diffusion::JOULES_PER_VIDEO,
     &diffusion::JOULES_PER_VIDEO_SECOND,
@@ -510,7 +478,7 @@ const VIDEO_CONFIGS: &[&Column<Configuration>] = &[
 ];
 
 /// Columns of `configurations-image.csv` and each image model's CSV.
-const IMAGE_CSV: &[&Column<Configuration>] = &[
+const IMAGE_CSV: &[&Column] = &[
     &diffusion::WORKLOAD,
     &diffusion::MODEL_SLUG,
     &diffusion::MODEL,
@@ -542,7 +510,7 @@ const IMAGE_CSV: &[&Column<Configuration>] = &[
 ];
 
 /// Columns of `configurations-video.csv` and each video model's CSV.
-const VIDEO_CSV: &[&Column<Configuration>] = &[
+const VIDEO_CSV: &[&Column] = &[
     &diffusion::WORKLOAD,
     &diffusion::MODEL_SLUG,
     &diffusion::MODEL,
@@ -578,135 +546,14 @@ const VIDEO_CSV: &[&Column<Configuration>] = &[
 ];
 
 /// The diffusion kind's page words.
-mod diffusion_kind {
-    use super::*;
-
-    pub(super) fn tables(measure: Measure) -> Tables<Configuration> {
-        match measure {
-            Measure::Diffusion(OutputKind::Video) => Tables {
-                set: DIFFUSION,
-                rank: &diffusion::RANK,
-                headline: &diffusion::JOULES_PER_VIDEO,
-                model_facts: DIFFUSION_MODEL_FACTS,
-                leaderboard: VIDEO_LEADERBOARD,
-                essential: DIFFUSION_ESSENTIAL,
-                gpu_page: VIDEO_GPU_PAGE,
-                configurations: VIDEO_CONFIGS,
-                csv: VIDEO_CSV,
-                card: &[
-                    &diffusion::JOULES_PER_VIDEO,
-                    &diffusion::WH_PER_VIDEO,
-                    &diffusion::VIDEOS_PER_KWH,
-                    &diffusion::JOULES_PER_VIDEO_SECOND,
-                    &diffusion::BATCH_LATENCY_S,
-                    &diffusion::VIDEOS_PER_SECOND,
-                    &diffusion::GPU_POWER_WATTS,
-                ],
-            },
-            _ => Tables {
-                set: DIFFUSION,
-                rank: &diffusion::RANK,
-                headline: &diffusion::JOULES_PER_IMAGE,
-                model_facts: DIFFUSION_MODEL_FACTS,
-                leaderboard: IMAGE_LEADERBOARD,
-                essential: DIFFUSION_ESSENTIAL,
-                gpu_page: IMAGE_GPU_PAGE,
-                configurations: IMAGE_CONFIGS,
-                csv: IMAGE_CSV,
-                card: &[
-                    &diffusion::JOULES_PER_IMAGE,
-                    &diffusion::WH_PER_IMAGE,
-                    &diffusion::IMAGES_PER_KWH,
-                    &diffusion::BATCH_LATENCY_S,
-                    &diffusion::IMAGES_PER_SECOND,
-                    &diffusion::GPU_POWER_WATTS,
-                ],
-            },
-        }
-    }
-
-    pub(super) fn config_summary(c: &Configuration) -> String {
-        format!(
-            "{}, {}, batch size {}",
-            gpu_setup(c),
-            c.precision,
-            c.load()
-        )
-    }
-
-    pub(super) fn compare_setup(c: &Configuration) -> String {
-        format!("{}, {}, batch {}", gpu_setup(c), c.precision, c.load())
-    }
-
-    pub(super) fn energy_figure(c: &Configuration) -> String {
-        fmt::joules_per_item(c.energy())
-    }
-
-    pub(super) fn parameters(m: &ModelFile) -> String {
-        format!("{} B", fmt::params_b(m.params_b))
-    }
-
-    pub(super) fn output_facts(m: &ModelFile) -> Vec<(String, String)> {
-        let distinct = |f: &dyn Fn(&Configuration) -> String| {
-            let mut v: Vec<String> = m.configurations.iter().map(f).collect();
-            v.sort();
-            v.dedup();
-            v.join("; ")
-        };
-        vec![
-            (
-                "Output".to_owned(),
-                distinct(&Configuration::resolution),
-            ),
-            (
-                "Denoising steps".to_owned(),
-                distinct(&|c| c.inference_steps.unwrap_or_default().to_string()),
-            ),
-        ]
-    }
-
-    pub(super) fn group_title(first: &Configuration) -> String {
-        format!(
-            "{}, {}, {}, {} steps",
-            gpu_setup(first),
-            first.precision,
-            first.resolution(),
-            first.inference_steps.unwrap_or_default()
-        )
-    }
-
-    pub(super) fn budget_text(c: &Configuration) -> String {
-        format!(
-            "{} J — {}, batch {}, {} s",
-            fmt::joules_per_item(c.energy()),
-            gpu_setup(c),
-            c.load(),
-            fmt::seconds(c.latency())
-        )
-    }
-
-    pub(super) fn footprint_bases(c: &Configuration) -> Vec<Basis> {
-        vec![Basis {
-            per: if c.joules_per_video.is_some() {
-                "per video"
-            } else {
-                "per image"
-            },
-            wh: c.wh_per_item().unwrap_or(f64::NAN),
-        }]
-    }
-
-}
-
-/// "image" → "Image".
 /// The GPUs and how the model is split over them, for either kind:
 /// "2 × H100, TP2", "4 × B200, U2·R2", or "1 × H100" without parallelism.
-fn gpu_setup(c: &impl Measured) -> String {
+fn gpu_setup(c: &Configuration) -> String {
     let par = c.parallelism();
     if par == "none" {
-        format!("{} × {}", c.num_gpus(), c.gpu())
+        format!("{} × {}", c.num_gpus, c.gpu)
     } else {
-        format!("{} × {}, {}", c.num_gpus(), c.gpu(), par)
+        format!("{} × {}, {}", c.num_gpus, c.gpu, par)
     }
 }
 
@@ -717,8 +564,8 @@ mod tests {
     /// Every column a table or CSV file shows is defined in its kind's set,
     /// so its header links to a definition on the about page; the headline
     /// is followed by the carbon and cost columns.
-    fn tables_use_the_set<C: PageKind>(measure: Measure) {
-        let t = C::tables(measure);
+    fn tables_use_the_set(measure: Measure) {
+        let t = tables(measure);
         let keys: Vec<&str> = t.set.columns.iter().map(|c| c.key).collect();
         let shown = t
             .leaderboard
@@ -772,8 +619,8 @@ mod tests {
 
     #[test]
     fn every_table_column_is_defined_in_its_set() {
-        tables_use_the_set::<Configuration>(Measure::Tokens);
-        tables_use_the_set::<Configuration>(Measure::Diffusion(OutputKind::Image));
-        tables_use_the_set::<Configuration>(Measure::Diffusion(OutputKind::Video));
+        tables_use_the_set(Measure::Tokens);
+        tables_use_the_set(Measure::Diffusion(OutputKind::Image));
+        tables_use_the_set(Measure::Diffusion(OutputKind::Video));
     }
 }

@@ -5,7 +5,10 @@ use anyhow::Result;
 use askama::Template;
 
 use super::views::{Cell, ChartView, Header, Row, RowGroup, TableView, chart_view, table_html};
-use super::{Basis, PageKind, PageMeta, RenderCounts, Site, Words, column_cell, downloads, gpu_anchor, gpu_segment, header, link, model_dir, num, put_page, text};
+use super::{
+    Basis, PageMeta, RenderCounts, Site, Words, column_cell, downloads, gpu_anchor, gpu_segment,
+    header, kind, link, model_dir, num, put_page, text,
+};
 use crate::analyse::ModelAnalysis;
 use crate::analyse::response::ResponseEnergy;
 use crate::chart::{self, Chart, ResponseUnit};
@@ -13,7 +16,7 @@ use crate::columns::{Column, Record};
 use crate::fmt;
 use crate::footprint::{Footprint, Impact};
 use crate::load::LoadedModel;
-use crate::model::{ModelFile, Source, row_anchor, url_segment};
+use crate::model::{Configuration, ModelFile, Source, row_anchor, url_segment};
 use crate::workload::Workload;
 use crate::write::PageSink;
 
@@ -121,9 +124,9 @@ struct BestCard {
     found: bool,
 }
 
-pub(super) fn render_model<C: PageKind>(
-    site: &Site<'_, C>,
-    lm: &LoadedModel<C>,
+pub(super) fn render_model(
+    site: &Site<'_>,
+    lm: &LoadedModel,
     a: &ModelAnalysis,
     sink: &dyn PageSink,
 ) -> Result<RenderCounts> {
@@ -141,9 +144,9 @@ pub(super) fn render_model<C: PageKind>(
             "{} on {}: {} {} on {}, best under a {} {}. Measured GPU energy, latency, throughput and power for {} configurations.",
             &m.name,
             site.workload.name,
-            C::energy_figure(c),
+            kind::energy_figure(c),
             words.energy_long,
-            c.gpu(),
+            c.gpu,
             deadline,
             words.latency_short,
             configs.len()
@@ -165,12 +168,12 @@ pub(super) fn render_model<C: PageKind>(
 
     let mut facts = vec![
         ("Model ID".to_owned(), m.model_id.clone()),
-        ("Parameters".to_owned(), C::parameters(m)),
+        ("Parameters".to_owned(), kind::parameters(m)),
         ("Architecture".to_owned(), m.architecture.clone()),
         ("Workload".to_owned(), site.workload.name.clone()),
         ("Precisions measured".to_owned(), a.precisions.join(", ")),
     ];
-    facts.extend(C::output_facts(m));
+    facts.extend(kind::output_facts(m));
     facts.extend([
         (
             "Configurations".to_owned(),
@@ -204,7 +207,7 @@ pub(super) fn render_model<C: PageKind>(
             Some(i) => {
                 let c = &configs[*i];
                 let mut figures = super::kind::card_figures(
-                    &C::tables(site.workload.measure),
+                    &kind::tables(site.workload.measure),
                     &Record {
                         workload: &site.workload.id,
                         model: m,
@@ -213,13 +216,13 @@ pub(super) fn render_model<C: PageKind>(
                     },
                 );
                 if let Some(f) = &site.footprint {
-                    figures.extend(footprint_figures(f, &C::footprint_bases(c)));
+                    figures.extend(footprint_figures(f, &kind::footprint_bases(c)));
                 }
                 BestCard {
                     gpu: gpu.clone(),
                     anchor: gpu_anchor(gpu),
-                    row_href: format!("#{}", row_anchor(&m.slug, c.row_id())),
-                    setup: C::config_summary(c),
+                    row_href: format!("#{}", row_anchor(&m.slug, &c.row_id)),
+                    setup: kind::config_summary(c),
                     figures,
                     found: true,
                 }
@@ -298,9 +301,9 @@ pub(super) fn render_model<C: PageKind>(
             .map(|c| {
                 format!(
                     "{} {} · {}",
-                    C::energy_figure(c),
+                    kind::energy_figure(c),
                     words.energy_unit,
-                    c.gpu()
+                    c.gpu
                 )
             })
             .as_deref(),
@@ -315,9 +318,9 @@ pub(super) fn render_model<C: PageKind>(
         Some(c) => format!(
             "{}: {} {} on {}",
             &m.name,
-            C::energy_figure(c),
+            kind::energy_figure(c),
             words.energy_long,
-            c.gpu()
+            c.gpu
         ),
         None => m.name.clone(),
     };
@@ -372,7 +375,7 @@ pub(super) fn render_model<C: PageKind>(
             .iter()
             .map(|g| (g.clone(), url_segment(g)))
             .collect(),
-        headline_key: C::tables(m.measure()).headline.key,
+        headline_key: kind::tables(m.measure()).headline.key,
         peers_href: format!(
             "{home}compare/index.html?models={}",
             super::reader::size_peers(site, m, 4).join(",")
@@ -403,11 +406,7 @@ pub(super) fn render_model<C: PageKind>(
     })
 }
 
-fn budget_table<C: PageKind>(
-    m: &ModelFile<C>,
-    a: &ModelAnalysis,
-    words: &'static Words,
-) -> TableView {
+fn budget_table(m: &ModelFile, a: &ModelAnalysis, words: &'static Words) -> TableView {
     let latency = fmt::capitalised(words.latency_short);
     let mut headers = vec![Header {
         label: format!("{latency} limit"),
@@ -444,8 +443,8 @@ fn budget_table<C: PageKind>(
                     Some(i) => {
                         let c = &m.configurations[*i];
                         let mut cell = link(
-                            C::budget_text(c),
-                            format!("#{}", row_anchor(&m.slug, c.row_id())),
+                            kind::budget_text(c),
+                            format!("#{}", row_anchor(&m.slug, &c.row_id)),
                         );
                         cell.sort = Some(format!("{}", c.energy()));
                         cell
@@ -477,14 +476,14 @@ fn budget_table<C: PageKind>(
 
 /// One table per GPU: (GPU, anchor, table HTML). Rows grouped by series
 /// (GPU count, parallelism, precision, …), ordered by the load.
-fn config_tables<C: PageKind>(
-    m: &ModelFile<C>,
+fn config_tables(
+    m: &ModelFile,
     a: &ModelAnalysis,
     root: &str,
     words: &'static Words,
 ) -> Result<Vec<(String, String, String)>> {
     let configs = &m.configurations;
-    let tables = C::tables(m.measure());
+    let tables = kind::tables(m.measure());
     let columns = tables.configurations;
     let mut out = Vec::new();
     for gpu in m.gpus.as_slice() {
@@ -508,9 +507,9 @@ fn config_tables<C: PageKind>(
         let groups: Vec<RowGroup> = a
             .curves
             .iter()
-            .filter(|s| configs[s.points[0]].gpu() == gpu)
+            .filter(|s| configs[s.points[0]].gpu == *gpu)
             .map(|s| RowGroup {
-                title: Some(C::group_title(&configs[s.points[0]])),
+                title: Some(kind::group_title(&configs[s.points[0]])),
                 rows: s
                     .points
                     .iter()
@@ -534,24 +533,19 @@ fn config_tables<C: PageKind>(
     Ok(out)
 }
 
-fn config_row<C: PageKind>(
-    m: &ModelFile<C>,
-    a: &ModelAnalysis,
-    i: usize,
-    columns: &[&Column<C>],
-) -> Row {
+fn config_row(m: &ModelFile, a: &ModelAnalysis, i: usize, columns: &[&Column]) -> Row {
     let c = &m.configurations[i];
     let mut notes = Vec::new();
     if a.is_best(i) {
-        notes.push(format!("★ Best on {}", c.gpu()));
+        notes.push(format!("★ Best on {}", c.gpu));
     }
     if a.is_on_frontier(i) {
         notes.push("◆ Pareto frontier".to_owned());
     }
-    if c.repeat() > 1 {
-        notes.push(format!("↻ Repeat run {}", c.repeat()));
+    if c.repeat > 1 {
+        notes.push(format!("↻ Repeat run {}", c.repeat));
     }
-    if !C::under_deadline(c) {
+    if !c.under_deadline() {
         notes.push("Over deadline".to_owned());
     }
     let mut class = Vec::new();
@@ -561,14 +555,14 @@ fn config_row<C: PageKind>(
     if a.is_on_frontier(i) {
         class.push("frontier");
     }
-    if c.repeat() > 1 {
+    if c.repeat > 1 {
         class.push("repeat");
     }
     let mut cells: Vec<Cell> = columns.iter().map(|col| column_cell(col, m, c)).collect();
     cells[0].header = true;
     cells.insert(1, text(notes.join("; ")));
     Row {
-        id: Some(row_anchor(&m.slug, c.row_id())),
+        id: Some(row_anchor(&m.slug, &c.row_id)),
         class: class.join(" "),
         attrs: Vec::new(),
         cells,
@@ -579,7 +573,7 @@ fn config_row<C: PageKind>(
 /// title name the workload too (a model measured on two workloads has two
 /// pages), and `url` is the page's absolute URL, or its path in the site
 /// when the build has no base URL.
-fn bibtex<C>(m: &ModelFile<C>, words: &'static Words, workload: &Workload, url: &str) -> String {
+fn bibtex(m: &ModelFile, words: &'static Words, workload: &Workload, url: &str) -> String {
     let year = m.data_version.get(..4).unwrap_or("");
     let source = &m.source;
     let mut s = format!(
@@ -648,19 +642,19 @@ fn footprint_figures(f: &Footprint, bases: &[Basis]) -> Vec<(String, String)> {
 /// The energy per response of the best configuration on each GPU that
 /// carries an output-length distribution: the section (`None` when no best
 /// configuration has one) and its histograms.
-fn response_section<C: PageKind>(
-    site: &Site<'_, C>,
-    m: &ModelFile<C>,
+fn response_section(
+    site: &Site<'_>,
+    m: &ModelFile,
     a: &ModelAnalysis,
 ) -> Result<(Option<ResponseSection>, Vec<Chart>)> {
     let configs = &m.configurations;
-    let found: Vec<(&str, &C, f64, &ResponseEnergy)> = a
+    let found: Vec<(&str, &Configuration, f64, &ResponseEnergy)> = a
         .responses
         .iter()
         .filter_map(|(i, r)| {
             let config = &configs[*i];
             let (_, per_token) = config.output_lengths()?;
-            Some((config.gpu(), config, per_token, r))
+            Some((config.gpu.as_str(), config, per_token, r))
         })
         .collect();
     if found.is_empty() {
@@ -693,7 +687,7 @@ fn response_section<C: PageKind>(
                 &file,
                 &m.name,
                 gpu,
-                &C::config_summary(c),
+                &kind::config_summary(c),
                 *j,
                 r,
                 unit,
@@ -746,11 +740,11 @@ fn response_section<C: PageKind>(
     let rows = found
         .iter()
         .map(|(gpu, c, _, r)| {
-            let mut first = link(*gpu, format!("#{}", row_anchor(&m.slug, c.row_id())));
+            let mut first = link(*gpu, format!("#{}", row_anchor(&m.slug, &c.row_id)));
             first.header = true;
             let mut cells = vec![
                 first,
-                text(C::config_summary(c)),
+                text(kind::config_summary(c)),
                 num(fmt::grouped(r.total as f64), r.total as f64),
                 num(unit.text(r.median_j), r.median_j),
                 num(unit.text(r.p90_j), r.p90_j),

@@ -11,11 +11,11 @@ use anyhow::Result;
 use askama::Template;
 
 use super::views::{ChartView, chart_view};
-use super::{Mirror, PageKind, PageMeta, RenderCounts, Site, gpu_segment, model_dir, put_page};
+use super::{Mirror, PageMeta, RenderCounts, Site, gpu_segment, kind, model_dir, put_page};
 use crate::analyse::LeaderboardRow;
 use crate::chart::{self, BarScale, GroupedBar};
 use crate::fmt;
-use crate::model::{ModelFile, row_anchor};
+use crate::model::{Configuration, ModelFile, row_anchor};
 use crate::workload::Measure;
 use crate::write::PageSink;
 
@@ -122,17 +122,17 @@ struct Headline {
     source: super::SourceMark,
 }
 
-impl<C: PageKind> Site<'_, C> {
+impl Site<'_> {
     /// The headline of leaderboard row `r`.
     fn headline(&self, r: LeaderboardRow) -> Headline {
         let (m, c) = self.row(r);
         Headline {
             model: m.name.clone(),
-            gpu: c.gpu().to_owned(),
+            gpu: c.gpu.clone(),
             href: row_link(self, m, c),
-            energy: C::energy_figure(c),
+            energy: kind::energy_figure(c),
             unit: self.words().energy_unit,
-            setup: C::config_summary(c),
+            setup: kind::config_summary(c),
             source: super::SourceMark::of(&m.source),
         }
     }
@@ -144,7 +144,7 @@ impl<C: PageKind> Site<'_, C> {
             .iter()
             .find(|&&r| {
                 let (m, c) = self.row(r);
-                c.gpu() == gpu && from.is_none_or(|k| m.source.key() == k)
+                c.gpu == gpu && from.is_none_or(|k| m.source.key() == k)
             })
             .map(|&r| self.headline(r))
     }
@@ -180,18 +180,18 @@ impl<C: PageKind> Site<'_, C> {
 }
 
 /// The link from the site root to a configuration's row.
-fn row_link<C: PageKind>(site: &Site<'_, C>, m: &ModelFile<C>, c: &C) -> String {
+fn row_link(site: &Site<'_>, m: &ModelFile, c: &Configuration) -> String {
     format!(
         "{}{}index.html#{}",
         site.prefix,
         model_dir(&m.slug),
-        row_anchor(&m.slug, c.row_id())
+        row_anchor(&m.slug, &c.row_id)
     )
 }
 
 /// The card of workload `w`; on a site of several sources (`mixed`), its
 /// headlines are per GPU and source, each naming its source.
-fn card<C: PageKind>(w: &Site<'_, C>, mixed: bool) -> WorkloadCard {
+fn card(w: &Site<'_>, mixed: bool) -> WorkloadCard {
     let sources = w.source_counts(mixed);
     let best = w
         .gpus
@@ -237,11 +237,7 @@ fn best_response<'s>(site: &'s Site<'_>, i: usize) -> Option<(f64, &'s str)> {
 pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<RenderCounts> {
     let path = "index.html";
     let mixed = site.info.sources.len() > 1;
-    let cards: Vec<WorkloadCard> = site
-        .workloads
-        .iter()
-        .map(|w| card(w, mixed))
-        .collect();
+    let cards: Vec<WorkloadCard> = site.workloads.iter().map(|w| card(w, mixed)).collect();
     // Energy per response of every model measured on several per-token
     // workloads, at its lowest-energy configuration on each. Diffusion
     // workloads have no responses to compare.
@@ -342,8 +338,9 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
                     name,
                     href: format!("{}index.html", model_dir(slug)),
                     pages,
-                    source: mixed
-                        .then(|| super::SourceMark::of(site.workloads[w0].models[i0].file.frame().source)),
+                    source: mixed.then(|| {
+                        super::SourceMark::of(site.workloads[w0].models[i0].file.frame().source)
+                    }),
                 }
             })
             .collect(),
@@ -418,18 +415,15 @@ fn token_rows(
             workload_href: format!("../../{}", ws.path("index.html")),
             gpu: gpu.clone(),
             found: c.is_some(),
-            wh_per_million: c.map_or_else(String::new, |c| {
-                fmt::wh_per_million(c.energy())
-            }),
+            wh_per_million: c.map_or_else(String::new, |c| fmt::wh_per_million(c.energy())),
             joules_per_response: c.map_or_else(String::new, |c| {
                 fmt::joules_per_response(c.joules_per_response().unwrap_or(f64::NAN))
             }),
-            output_tokens: c.map_or_else(String::new, |c| fmt::grouped(c.avg_output_tokens.unwrap_or(f64::NAN))),
+            output_tokens: c.map_or_else(String::new, |c| {
+                fmt::grouped(c.avg_output_tokens.unwrap_or(f64::NAN))
+            }),
             median_itl: c.map_or_else(String::new, |c| fmt::ms(c.latency())),
-            setup: c.map_or_else(
-                String::new,
-                <crate::model::Configuration as PageKind>::config_summary,
-            ),
+            setup: c.map_or_else(String::new, kind::config_summary),
             row_href: match c {
                 Some(c) => format!("../../{}", row_link(ws, m, c)),
                 None => format!("../../{}{dir}index.html#configurations", ws.prefix),
@@ -450,7 +444,7 @@ fn token_rows(
 
 /// The overview rows of model `i` of a diffusion workload, and its bars.
 fn item_rows(
-    ws: &Site<'_, crate::model::Configuration>,
+    ws: &Site<'_>,
     slot: usize,
     i: usize,
     dir: &str,
@@ -470,10 +464,7 @@ fn item_rows(
             joules: c.map_or_else(String::new, |c| fmt::joules_per_item(c.energy())),
             wh: c.map_or_else(String::new, |c| fmt::wh_per_item(c.energy() / 3600.0)),
             latency: c.map_or_else(String::new, |c| fmt::seconds(c.latency())),
-            setup: c.map_or_else(
-                String::new,
-                <crate::model::Configuration as PageKind>::config_summary,
-            ),
+            setup: c.map_or_else(String::new, kind::config_summary),
             row_href: match c {
                 Some(c) => format!("../../{}", row_link(ws, m, c)),
                 None => format!("../../{}{dir}index.html#configurations", ws.prefix),

@@ -13,7 +13,7 @@ use askama::Template;
 use serde::Serialize;
 
 use super::views::Cell;
-use super::{PageKind, Site, row_anchor};
+use super::{Site, kind, row_anchor};
 use crate::analyse::{LeaderboardRow, ModelAnalysis};
 use crate::columns::Record;
 use crate::fmt;
@@ -67,7 +67,7 @@ fn script_json(value: &impl Serialize) -> String {
         .replace('&', "\\u0026")
 }
 
-fn control<C: PageKind>(site: &Site<'_, C>, data: String, shows: &'static str) -> LimitControl {
+fn control(site: &Site<'_>, data: String, shows: &'static str) -> LimitControl {
     let words = site.words();
     let phrase = format!("{} limit", words.latency_short);
     let label = fmt::capitalised(&phrase);
@@ -102,7 +102,7 @@ struct Head {
     energy: &'static str,
 }
 
-fn head<C: PageKind>(site: &Site<'_, C>) -> Head {
+fn head(site: &Site<'_>) -> Head {
     let words = site.words();
     let latency = fmt::capitalised(words.latency_short);
     Head {
@@ -151,8 +151,8 @@ struct SpareRows {
 
 /// The limit control of a workload's leaderboard, for its rows, and the
 /// other candidates' cells (`cells` makes a row's cells, as the table's).
-pub fn leaderboard_control<C: PageKind>(
-    site: &Site<'_, C>,
+pub fn leaderboard_control(
+    site: &Site<'_>,
     rows: &[LeaderboardRow],
     cells: impl Fn(LeaderboardRow) -> Vec<Cell>,
 ) -> Result<LimitControl> {
@@ -162,7 +162,7 @@ pub fn leaderboard_control<C: PageKind>(
         .enumerate()
         .map(|(row, &r)| {
             let (_, c) = site.row(r);
-            let candidates = site.analyses[r.model].candidates_on(c.gpu());
+            let candidates = site.analyses[r.model].candidates_on(&c.gpu);
             let base = candidates.iter().position(|&i| i == r.config);
             let latencies = candidates
                 .iter()
@@ -214,12 +214,8 @@ struct ModelData {
 }
 
 /// The limit control of a model page.
-pub fn model_control<C: PageKind>(
-    site: &Site<'_, C>,
-    m: &ModelFile<C>,
-    a: &ModelAnalysis,
-) -> LimitControl {
-    let tables = C::tables(site.workload.measure);
+pub fn model_control(site: &Site<'_>, m: &ModelFile, a: &ModelAnalysis) -> LimitControl {
+    let tables = kind::tables(site.workload.measure);
     let gpus = m
         .gpus
         .as_slice()
@@ -232,9 +228,9 @@ pub fn model_control<C: PageKind>(
                     let c = &m.configurations[i];
                     (
                         c.latency(),
-                        row_anchor(&m.slug, c.row_id()),
-                        C::config_summary(c),
-                        C::budget_text(c),
+                        row_anchor(&m.slug, &c.row_id),
+                        kind::config_summary(c),
+                        kind::budget_text(c),
                         super::kind::card_figures(
                             &tables,
                             &Record {
@@ -264,8 +260,8 @@ pub fn model_control<C: PageKind>(
 /// The compare link of a model page: the model with its nearest peers by
 /// parameter count (total parameters), at most `n` of them, nearest first
 /// (ties: the smaller model, then the slug).
-pub fn size_peers<C: PageKind>(site: &Site<'_, C>, m: &ModelFile<C>, n: usize) -> Vec<String> {
-    let mut others: Vec<(&ModelFile<C>, f64)> = site
+pub fn size_peers(site: &Site<'_>, m: &ModelFile, n: usize) -> Vec<String> {
+    let mut others: Vec<(&ModelFile, f64)> = site
         .models
         .iter()
         .map(|lm| &lm.file)

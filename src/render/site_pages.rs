@@ -4,8 +4,13 @@
 use anyhow::{Context, Result};
 use askama::Template;
 
-use super::views::{Cell, ChartView, ColumnChooser, Header, Row, TableView, chart_view, table_html_from_rows};
-use super::{Mirror, PageKind, PageMeta, RenderCounts, Site, SiteInfo, Words, column_cell, footprint_note, gpu_segment, header, leaderboard_row, model_dir, num, put_page, text};
+use super::views::{
+    Cell, ChartView, ColumnChooser, Header, Row, TableView, chart_view, table_html_from_rows,
+};
+use super::{
+    Mirror, PageMeta, RenderCounts, Site, SiteInfo, Words, column_cell, footprint_note,
+    gpu_segment, header, kind, leaderboard_row, model_dir, num, put_page, text,
+};
 use crate::analyse::LeaderboardRow;
 use crate::chart::{self, BarEntry, BarScale, GroupedBar};
 use crate::columns::{Column, ColumnSet, DIFFUSION, PER_TOKEN, Shown};
@@ -46,8 +51,8 @@ struct LeaderboardPage<'a> {
 
 /// [`energy_bars`] of the rows of `rows` from source `s` alone, titled
 /// "`title`, <source> only"; `None` when it has none of them.
-fn source_bars<C: PageKind>(
-    site: &Site<'_, C>,
+fn source_bars(
+    site: &Site<'_>,
     rows: &[LeaderboardRow],
     s: &super::SourceMark,
     title: &str,
@@ -65,8 +70,8 @@ fn source_bars<C: PageKind>(
 
 /// The bar chart of the lowest energy per model and GPU of `rows`, lowest
 /// first.
-fn energy_bars<C: PageKind>(
-    site: &Site<'_, C>,
+fn energy_bars(
+    site: &Site<'_>,
     rows: &[LeaderboardRow],
     file_name: &str,
     title: &str,
@@ -79,7 +84,7 @@ fn energy_bars<C: PageKind>(
                 let (m, c) = site.row(r);
                 BarEntry {
                     model: m.name.clone(),
-                    gpu: c.gpu().to_owned(),
+                    gpu: c.gpu.clone(),
                     wh_per_million: c.energy(),
                     whose: site.whose(m),
                 }
@@ -92,9 +97,9 @@ fn energy_bars<C: PageKind>(
         .map(|&r| {
             let (m, c) = site.row(r);
             GroupedBar {
-                label: format!("{} · {}", &m.name, c.gpu()),
-                series: c.gpu().to_owned(),
-                slot: chart::gpu_slot(c.gpu()),
+                label: format!("{} · {}", &m.name, c.gpu),
+                series: c.gpu.clone(),
+                slot: chart::gpu_slot(&c.gpu),
                 value: c.energy(),
                 whose: site.whose(m),
             }
@@ -115,10 +120,7 @@ fn energy_bars<C: PageKind>(
     )
 }
 
-pub(super) fn render_leaderboard<C: PageKind>(
-    site: &Site<'_, C>,
-    sink: &dyn PageSink,
-) -> Result<RenderCounts> {
+pub(super) fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result<RenderCounts> {
     let path = "index.html";
     let words = site.words();
     let headline = site.leaderboard.first().map(|&r| {
@@ -126,9 +128,9 @@ pub(super) fn render_leaderboard<C: PageKind>(
         format!(
             "{}: {} {} on {}",
             &m.name,
-            C::energy_figure(c),
+            kind::energy_figure(c),
             words.energy_long,
-            c.gpu()
+            c.gpu
         )
     });
     let description = format!(
@@ -146,7 +148,7 @@ pub(super) fn render_leaderboard<C: PageKind>(
     let mut meta = site.meta(path, "", description, "leaderboard");
     meta.script = true;
     let root = meta.root.clone();
-    let tables = C::tables(site.workload.measure);
+    let tables = kind::tables(site.workload.measure);
     let columns = tables.leaderboard;
     let headers = sorted_by(site.best_table_headers(columns, &root), tables.headline.key);
     let chooser = ColumnChooser::new("leaderboard", &headers, tables.essential);
@@ -199,11 +201,11 @@ pub(super) fn render_leaderboard<C: PageKind>(
             ..chart_view(&c)
         })
     };
-    let point_href = |m: &ModelFile<C>, c: &C| {
+    let point_href = |m: &ModelFile, c: &Configuration| {
         format!(
             "{}index.html#{}",
             model_dir(&m.slug),
-            row_anchor(&m.slug, c.row_id())
+            row_anchor(&m.slug, &c.row_id)
         )
     };
     let scatter = if site.leaderboard.is_empty() {
@@ -341,10 +343,7 @@ struct GpuPage {
     chooser: ColumnChooser,
 }
 
-pub(super) fn render_gpu_pages<C: PageKind>(
-    site: &Site<'_, C>,
-    sink: &dyn PageSink,
-) -> Result<RenderCounts> {
+pub(super) fn render_gpu_pages(site: &Site<'_>, sink: &dyn PageSink) -> Result<RenderCounts> {
     let mut counts = RenderCounts::default();
     let words = site.words();
     for gpu in &site.gpus {
@@ -354,14 +353,14 @@ pub(super) fn render_gpu_pages<C: PageKind>(
             .leaderboard
             .iter()
             .copied()
-            .filter(|&r| site.row(r).1.gpu() == gpu)
+            .filter(|&r| site.row(r).1.gpu == *gpu)
             .collect();
         let headline = rows.first().map(|&r| {
             let (m, c) = site.row(r);
             format!(
                 " Lowest: {} at {} {}.",
                 &m.name,
-                C::energy_figure(c),
+                kind::energy_figure(c),
                 words.energy_long
             )
         });
@@ -376,7 +375,7 @@ pub(super) fn render_gpu_pages<C: PageKind>(
         );
         let mut meta = site.meta(&path, &format!("{gpu} GPU"), description, "");
         let root = meta.root.clone();
-        let tables = C::tables(site.workload.measure);
+        let tables = kind::tables(site.workload.measure);
         let columns = tables.gpu_page;
         let headers = sorted_by(site.best_table_headers(columns, &root), tables.headline.key);
         let chooser = ColumnChooser::new("gpu-leaderboard", &headers, tables.essential);
@@ -513,10 +512,7 @@ struct ModelPick {
     source: String,
 }
 
-pub(super) fn render_compare<C: PageKind>(
-    site: &Site<'_, C>,
-    sink: &dyn PageSink,
-) -> Result<RenderCounts> {
+pub(super) fn render_compare(site: &Site<'_>, sink: &dyn PageSink) -> Result<RenderCounts> {
     let path = "compare/index.html";
     let words = site.words();
     let description = format!(
@@ -529,7 +525,7 @@ pub(super) fn render_compare<C: PageKind>(
     );
     let meta = site.meta(path, "Compare models", description, "compare");
     let root = meta.root.clone();
-    let tables = C::tables(site.workload.measure);
+    let tables = kind::tables(site.workload.measure);
     let set = tables.set;
     let mut headers: Vec<Header> = tables
         .model_facts
@@ -594,13 +590,13 @@ pub(super) fn render_compare<C: PageKind>(
                 match best {
                     Some(i) => {
                         let c = &m.configurations[i];
-                        let mut cell = num(C::energy_figure(c), c.energy());
+                        let mut cell = num(kind::energy_figure(c), c.energy());
                         cell.href = Some(format!(
                             "{dir}index.html#{}",
-                            row_anchor(&m.slug, c.row_id())
+                            row_anchor(&m.slug, &c.row_id)
                         ));
                         cells.push(cell);
-                        cells.push(text(C::compare_setup(c)));
+                        cells.push(text(kind::compare_setup(c)));
                     }
                     None => {
                         let reason = if m.gpus.contains(gpu) {
@@ -744,8 +740,8 @@ pub(super) fn render_compare<C: PageKind>(
 /// lowest-energy best configuration that has an output-length histogram,
 /// coloured by its rank in `by_energy` (as in the list of models), and the
 /// chart's data table, each row of class `mK` (shown with its model).
-fn response_overlay<C: PageKind>(
-    site: &Site<'_, C>,
+fn response_overlay(
+    site: &Site<'_>,
     root: &str,
     by_energy: &[usize],
 ) -> Result<Option<(chart::ResponseOverlay, String)>> {
@@ -764,8 +760,8 @@ fn response_overlay<C: PageKind>(
                 index: k,
                 rank: by_energy.iter().position(|&b| b == k).unwrap_or(k),
                 model: m.name.clone(),
-                gpu: c.gpu().to_owned(),
-                setup: C::compare_setup(c),
+                gpu: c.gpu.clone(),
+                setup: kind::compare_setup(c),
                 response: r,
                 whose: site.whose(m),
             });
@@ -801,8 +797,8 @@ fn response_overlay<C: PageKind>(
         ));
         let mut cells = vec![
             name,
-            text(c.gpu()),
-            text(C::compare_setup(c)),
+            text(&c.gpu),
+            text(kind::compare_setup(c)),
             num(fmt::grouped(r.total as f64), r.total as f64),
             median,
             num(unit.text(r.p90_j), r.p90_j),
@@ -828,12 +824,7 @@ fn response_overlay<C: PageKind>(
 /// The class of a compare page row of model `k` (`mK`, shown with its
 /// model), and, on a page that mixes sources, its source's class
 /// (`from-<key>`) and a Source cell after the first of `cells`.
-fn source_class<C: PageKind>(
-    site: &Site<'_, C>,
-    k: usize,
-    m: &ModelFile<C>,
-    cells: &mut Vec<Cell>,
-) -> String {
+fn source_class(site: &Site<'_>, k: usize, m: &ModelFile, cells: &mut Vec<Cell>) -> String {
     if site.mixed() {
         cells.insert(1.min(cells.len()), super::source_cell(&m.source));
         format!("m{k} from-{}", m.source.key())
@@ -844,7 +835,7 @@ fn source_class<C: PageKind>(
 
 /// The data of the compare page's chart: every model's frontier points,
 /// each row of class `mK` (shown with its model).
-fn frontier_points_table<C: PageKind>(site: &Site<'_, C>, root: &str) -> Result<String> {
+fn frontier_points_table(site: &Site<'_>, root: &str) -> Result<String> {
     let words = site.words();
     let latency = fmt::capitalised(words.latency_short);
     let mut headers = vec![
@@ -868,15 +859,15 @@ fn frontier_points_table<C: PageKind>(site: &Site<'_, C>, root: &str) -> Result<
                 let c = &m.configurations[i];
                 let mut name = text(&m.name);
                 name.header = true;
-                let mut energy = num(C::energy_figure(c), c.energy());
+                let mut energy = num(kind::energy_figure(c), c.energy());
                 energy.href = Some(format!(
                     "{dir}index.html#{}",
-                    row_anchor(&m.slug, c.row_id())
+                    row_anchor(&m.slug, &c.row_id)
                 ));
                 let latency = (site.words().latency_text)(c.latency());
                 let mut cells = vec![
                     name,
-                    text(C::compare_setup(c)),
+                    text(kind::compare_setup(c)),
                     num(latency, c.latency()),
                     energy,
                 ];
@@ -912,7 +903,7 @@ struct AboutPage<'a> {
     /// Whether the site has per-token workloads (their method, rule,
     /// formulas and columns are explained).
     tokens: bool,
-    columns: &'static [&'static Column<Configuration>],
+    columns: &'static [&'static Column],
     ladder: String,
     /// The diffusion workloads' method, rule, formulas and columns, when
     /// the site has any.
@@ -984,7 +975,7 @@ struct DiffusionAbout {
     /// Prefix of the columns' anchors.
     anchor: &'static str,
     /// The columns of the kinds the site has.
-    columns: Vec<&'static Column<Configuration>>,
+    columns: Vec<&'static Column>,
     /// The latency budgets, e.g. "text to image: 2 s, 5 s, 10 s and 20 s".
     ladders: String,
     /// Whether a video workload is there (energy per second of video).
@@ -1015,14 +1006,11 @@ fn ladder_text(rungs: &[f64], unit: &str) -> String {
 
 /// The columns of `set` that the CSV files of `measures` carry, in the
 /// set's order.
-fn columns_of(
-    set: &ColumnSet<Configuration>,
-    measures: &[Measure],
-) -> Vec<&'static Column<Configuration>> {
+fn columns_of(set: &ColumnSet, measures: &[Measure]) -> Vec<&'static Column> {
     let used: Vec<&str> = measures
         .iter()
         .flat_map(|&m| {
-            let t = Configuration::tables(m);
+            let t = kind::tables(m);
             let shown = t.leaderboard.iter().filter_map(|s| match s {
                 Shown::Figure(c) => Some(*c),
                 Shown::Footprint(_) => None,
@@ -1186,7 +1174,7 @@ pub(super) fn render_seo_files(site: &Mirror<'_>, sink: &dyn PageSink) -> Result
     );
     paths.extend(site.slugs.keys().map(|slug| model_dir(slug)));
     for w in &site.workloads {
-        paths.push(w.prefix.to_owned());
+        paths.push(w.prefix.clone());
         paths.push(w.path("compare/"));
         paths.extend(
             w.gpus

@@ -371,7 +371,9 @@ fn markers_follow_the_data() {
                 if ci.median_itl_ms.unwrap() > 1.05 * cj.median_itl_ms.unwrap() {
                     assert!(at[i].0 > at[j].0, "{} right of {}", ci.row_id, cj.row_id);
                 }
-                if ci.wh_per_million_output_tokens.unwrap() > 1.05 * cj.wh_per_million_output_tokens.unwrap() {
+                if ci.wh_per_million_output_tokens.unwrap()
+                    > 1.05 * cj.wh_per_million_output_tokens.unwrap()
+                {
                     assert!(at[i].1 < at[j].1, "{} above {}", ci.row_id, cj.row_id);
                 }
             }
@@ -645,7 +647,9 @@ fn the_compare_chart_draws_the_lowest_energy_frontiers_in_the_order_given() {
     let best = |(m, a): &(ModelFile, ModelAnalysis)| {
         a.best_per_gpu
             .iter()
-            .filter_map(|(_, b)| b.map(|i| m.configurations[i].wh_per_million_output_tokens.unwrap()))
+            .filter_map(|(_, b)| {
+                b.map(|i| m.configurations[i].wh_per_million_output_tokens.unwrap())
+            })
             .fold(f64::INFINITY, f64::min)
     };
     let mut chosen: Vec<usize> = (0..models.len()).collect();

@@ -10,7 +10,6 @@ use std::path::{Path, PathBuf};
 
 use energyboard::analyse::limit_candidates;
 use energyboard::import::{ImportOptions, import};
-use energyboard::model::Measured;
 use serde_json::Value;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
