@@ -23,7 +23,7 @@ use energyboard::analyse::analyse_data;
 use energyboard::load::load_data_dir;
 use energyboard::render::{self, Mirror, NoProgress};
 use energyboard::synth::{SynthOptions, write_synthetic};
-use energyboard::workload::group_data;
+use energyboard::workload;
 use energyboard::write::CountingSink;
 
 /// Runs `f` until about `budget` has passed (at least 5 times) and returns
@@ -74,13 +74,13 @@ fn main() {
         "models",
     );
     let mut set = load_data_dir(&data).expect("valid");
-    let workloads = group_data(&mut set, &[]);
+    let workloads = workload::group(std::mem::take(&mut set.models), &[]);
     report(
         "analyse",
-        time(budget, || analyse_data(&set, &workloads).len()),
+        time(budget, || analyse_data(&workloads).len()),
         "workloads",
     );
-    let mirror = Mirror::new(&set, &workloads, analyse_data(&set, &workloads), None);
+    let mirror = Mirror::new(&set, &workloads, analyse_data(&workloads), None);
     let ids = mirror.model_ids();
     let bytes = |sink: CountingSink| sink.summary().bytes as usize;
     report(

@@ -10,7 +10,7 @@ pub mod response;
 
 use rayon::prelude::*;
 
-use crate::load::{DataSet, LoadedModel};
+use crate::load::LoadedModel;
 use crate::model::{Configuration, ModelFile};
 use crate::select;
 use crate::workload::Workload;
@@ -331,13 +331,11 @@ pub fn analyse_workload(models: &[LoadedModel]) -> WorkloadAnalysis {
     }
 }
 
-/// The analysis stage: every workload of `data`, grouped as `workloads`
-/// say ([`crate::workload::group_data`]), analysed once, in the same
-/// order.
-pub fn analyse_data(data: &DataSet, workloads: &[Workload]) -> Vec<WorkloadAnalysis> {
+/// The analysis stage: every workload analysed once, in the same order.
+pub fn analyse_data(workloads: &[Workload]) -> Vec<WorkloadAnalysis> {
     workloads
         .iter()
-        .map(|w| analyse_workload(&data.models[w.models.clone()]))
+        .map(|w| analyse_workload(&w.models))
         .collect()
 }
 

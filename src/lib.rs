@@ -162,13 +162,13 @@ fn run<S: write::PageSink>(
     let base_url = settings::base_url(opts.base_url.as_deref())?;
     // Load: every file read, parsed and validated, or every problem named.
     let mut data = load::load_data_dir(&opts.data_dir)?;
-    let workloads = workload::group_data(&mut data, &opts.workloads);
+    let workloads = workload::group(std::mem::take(&mut data.models), &opts.workloads);
     let assets = assets::site_assets(&opts.static_dir)?;
     // Analyse: once per model, before anything is drawn or rendered.
-    let analysed = analyse::analyse_data(&data, &workloads);
+    let analysed = analyse::analyse_data(&workloads);
     let site = render::Mirror::new(&data, &workloads, analysed, base_url)
         .with_footprint(opts.footprint.as_ref());
-    let models = data.models.len();
+    let models = workloads.iter().map(|w| w.models.len()).sum();
     let sink = open()?;
     progress.begin(models);
     // Per model, in parallel: chart → render → write; then the site-wide

@@ -59,7 +59,7 @@ pub struct Site<'a> {
     /// Provenance and headline facts of this workload's files.
     pub info: SiteInfo,
     /// The workload.
-    pub workload: Workload,
+    pub workload: &'a Workload,
     /// The workload's folder, e.g. `workloads/gpqa/`.
     pub prefix: String,
     /// Every workload, for the tabs.
@@ -392,14 +392,14 @@ fn gpus_of<'m>(models: impl Iterator<Item = Frame<'m>>) -> Vec<String> {
 impl<'a> Site<'a> {
     /// One workload's part, from its models and their analysis.
     fn new(
-        models: &'a [LoadedModel],
         analysed: WorkloadAnalysis,
-        workload: &Workload,
+        workload: &'a Workload,
         base_url: Option<String>,
         tabs: Vec<Tab>,
         histories: &[(Option<&'a str>, &'a crate::changes::ChangeHistory)],
         feed: bool,
     ) -> Self {
+        let models = workload.models.as_slice();
         Self {
             info: SiteInfo::of(models),
             gpus: gpus_of(models.iter().map(|m| m.file.frame())),
@@ -408,7 +408,7 @@ impl<'a> Site<'a> {
             leaderboard: analysed.leaderboard,
             base_url,
             prefix: workload.dir(),
-            workload: workload.clone(),
+            workload,
             tabs,
             feed,
             history: (!histories.is_empty()).then(|| {
@@ -525,13 +525,13 @@ impl<'a> Site<'a> {
 
 impl<'a> Mirror<'a> {
     /// The site's parts, from the data, grouped as `workloads` say
-    /// ([`crate::workload::group_data`]), and its analysis
+    /// ([`crate::workload::group`]), and its analysis
     /// ([`crate::analyse::analyse_data`], one per workload, same order).
     /// `base_url` is checked and normalised already
     /// ([`crate::settings::base_url`]).
     pub fn new(
         data: &'a DataSet,
-        workloads: &[Workload],
+        workloads: &'a [Workload],
         analysed: Vec<WorkloadAnalysis>,
         base_url: Option<String>,
     ) -> Self {
@@ -559,17 +559,7 @@ impl<'a> Mirror<'a> {
         let parts: Vec<Site<'a>> = workloads
             .iter()
             .zip(analysed)
-            .map(|(w, a)| {
-                Site::new(
-                    &data.models[w.models.clone()],
-                    a,
-                    w,
-                    base_url.clone(),
-                    tabs.clone(),
-                    &histories,
-                    feed,
-                )
-            })
+            .map(|(w, a)| Site::new(a, w, base_url.clone(), tabs.clone(), &histories, feed))
             .collect();
         let mut slugs: BTreeMap<String, Vec<(usize, usize)>> = BTreeMap::new();
         for (w, part) in parts.iter().enumerate() {

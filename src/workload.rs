@@ -3,9 +3,7 @@
 //! groups the loaded models by workload, in the order the settings give,
 //! after loading and before analysis.
 
-use std::ops::Range;
-
-use crate::load::{DataSet, LoadedModel};
+use crate::load::LoadedModel;
 
 /// The workload the site carried before it had workloads: URLs published
 /// then (`/models/<slug>/`, `/gpus/<gpu>/`, `/compare/`, `/data/<slug>.json`,
@@ -29,7 +27,7 @@ pub struct WorkloadSettings {
 }
 
 /// One workload of the site.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct Workload {
     /// URL-safe id, e.g. `lm-arena-chat`.
     pub id: String,
@@ -43,9 +41,8 @@ pub struct Workload {
     pub deadline: f64,
     /// What the workload measures.
     pub measure: Measure,
-    /// Its models: a run of the model list of its kind
-    /// ([`DataSet::models`] or [`DataSet::diffusion`]), ordered by slug.
-    pub models: Range<usize>,
+    /// Its models, ordered by slug.
+    pub models: Vec<LoadedModel>,
 }
 
 pub use crate::model::Measure;
@@ -57,14 +54,12 @@ impl Workload {
     }
 }
 
-/// Orders `models` by workload (first those listed in `settings`, in that
-/// order, then the others by id) and by slug within each, and returns the
-/// workloads. Loading has already checked that the files of one workload
-/// agree on the deadline and that (slug, workload) is unique.
-pub fn group_by_workload(
-    models: &mut [LoadedModel],
-    settings: &[WorkloadSettings],
-) -> Vec<Workload> {
+/// Groups `models` by workload and returns the workloads in the site's
+/// order: those listed in `settings` first, in that order, then the others
+/// by id; each owns its models, ordered by slug. Loading has already
+/// checked that the files of one workload are of one kind and agree on the
+/// deadline, and that (slug, workload) is unique.
+pub fn group(mut models: Vec<LoadedModel>, settings: &[WorkloadSettings]) -> Vec<Workload> {
     let rank = |id: &str| {
         settings
             .iter()
@@ -79,50 +74,30 @@ pub fn group_by_workload(
         ))
     });
     let mut out: Vec<Workload> = Vec::new();
-    let mut start = 0;
-    while start < models.len() {
-        let id = models[start].workload.clone();
-        let end = start
-            + models[start..]
-                .iter()
-                .take_while(|m| m.workload == id)
-                .count();
-        let run = &models[start..end];
-        let set = settings.iter().find(|s| s.id == id);
-        let declared = run.iter().find_map(|m| m.file.workload.as_ref());
-        let name = declared
+    for m in models {
+        match out.last_mut() {
+            Some(w) if w.id == m.workload => w.models.push(m),
+            _ => out.push(Workload {
+                id: m.workload.clone(),
+                name: String::new(),
+                description: None,
+                deadline: m.file.deadline(),
+                measure: m.file.measure(),
+                models: vec![m],
+            }),
+        }
+    }
+    for w in &mut out {
+        let set = settings.iter().find(|s| s.id == w.id);
+        let declared = w.models.iter().find_map(|m| m.file.workload.as_ref());
+        w.name = declared
             .map(|d| d.name.clone())
             .or_else(|| set.and_then(|s| s.name.clone()))
-            .unwrap_or_else(|| run[0].workload_name.clone());
-        let description = declared
+            .unwrap_or_else(|| w.models[0].workload_name.clone());
+        w.description = declared
             .and_then(|d| d.description.clone())
             .or_else(|| set.and_then(|s| s.description.clone()))
             .filter(|d| !d.trim().is_empty());
-        out.push(Workload {
-            id,
-            name,
-            description,
-            deadline: run[0].file.deadline(),
-            measure: run[0].file.measure(),
-            models: start..end,
-        });
-        start = end;
     }
     out
-}
-
-/// Groups both kinds of model file by workload ([`group_by_workload`] on
-/// each) and returns every workload in the site's order: those listed in
-/// `settings` first, in that order, then the others by id. Loading has
-/// checked that a workload's files are all of one kind.
-pub fn group_data(data: &mut DataSet, settings: &[WorkloadSettings]) -> Vec<Workload> {
-    let rank = |id: &str| {
-        settings
-            .iter()
-            .position(|s| s.id == id)
-            .unwrap_or(settings.len())
-    };
-    let mut all = group_by_workload(&mut data.models, settings);
-    all.sort_by(|a, b| (rank(&a.id), &a.id).cmp(&(rank(&b.id), &b.id)));
-    all
 }

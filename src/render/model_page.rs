@@ -289,12 +289,7 @@ pub(super) fn render_model(
     };
 
     let page_url = site.absolute(&dir);
-    let bibtex = bibtex(
-        m,
-        words,
-        &site.workload,
-        page_url.as_deref().unwrap_or(&dir),
-    );
+    let bibtex = bibtex(m, words, site.workload, page_url.as_deref().unwrap_or(&dir));
     let badge = downloads::badge_svg(
         &m.name,
         overall

@@ -286,7 +286,7 @@ pub(super) fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result
     let page = LeaderboardPage {
         meta,
         info: &site.info,
-        workload: &site.workload,
+        workload: site.workload,
         words,
         deadline: site.deadline(),
         table,
