@@ -155,47 +155,6 @@ pub fn workload_ref(declared: Option<&WorkloadDecl>, source: &Source) -> Option<
     ))
 }
 
-/// What the pages that span workloads read of a model file, whatever it
-/// measures: a borrowed view of [`ModelFile`]'s shared fields.
-#[derive(Debug, Clone, Copy)]
-pub struct Frame<'a> {
-    /// Display name.
-    pub name: &'a str,
-    /// Provenance.
-    pub source: &'a std::sync::Arc<Source>,
-    /// GPU types measured.
-    pub gpus: &'a [String],
-    /// What the figures leave out.
-    pub caveat: &'a str,
-    /// Version (date) of the data.
-    pub data_version: &'a str,
-    /// Hugging Face model id.
-    pub model_id: &'a str,
-    /// Total parameters, billions.
-    pub params_b: f64,
-    /// Parameters active per token (or per step), billions.
-    pub active_params_b: f64,
-    /// Architecture.
-    pub architecture: &'a str,
-}
-
-impl ModelFile {
-    /// The file's shared fields, whatever it measures.
-    pub fn frame(&self) -> Frame<'_> {
-        Frame {
-            name: &self.name,
-            source: &self.source,
-            gpus: &self.gpus,
-            caveat: &self.caveat,
-            data_version: &self.data_version,
-            model_id: &self.model_id,
-            params_b: self.params_b,
-            active_params_b: self.active_params_b,
-            architecture: &self.architecture,
-        }
-    }
-}
-
 /// The latency percentiles [`Configuration::itl_percentiles`] gives, in its
 /// order: the time–energy trade-off is analysed and drawn at each too.
 pub const ITL_PERCENTILES: [&str; 3] = ["p90", "p95", "p99"];

@@ -33,7 +33,7 @@ use crate::columns::{Align, Column, ColumnSet, FootprintColumn, Link, Record, Sh
 use crate::fmt;
 use crate::footprint::Footprint;
 use crate::load::{Asset, DataSet, LoadedModel};
-use crate::model::{Configuration, Frame, ModelFile, row_anchor, url_segment};
+use crate::model::{Configuration, ModelFile, row_anchor, url_segment};
 use crate::workload::{LEGACY_WORKLOAD, Measure, Workload};
 use crate::write::PageSink;
 
@@ -270,12 +270,12 @@ fn distinct<'a>(values: impl Iterator<Item = &'a str>) -> String {
 impl SiteInfo {
     /// Provenance over `files`, whose deadlines are `deadlines` (each
     /// with what it limits).
-    fn new(files: &[Frame<'_>], deadlines: &[(Measure, f64)]) -> Self {
+    fn new(files: &[&ModelFile], deadlines: &[(Measure, f64)]) -> Self {
         let files = || files.iter().copied();
         let Some(first) = files().next() else {
             return Self::default();
         };
-        let s = first.source;
+        let s = &first.source;
         Self {
             source_name: distinct(files().map(|f| f.source.name.as_str())),
             source_url: s.url.clone(),
@@ -283,13 +283,13 @@ impl SiteInfo {
             source_version: distinct(files().map(|f| f.source.version.as_str())),
             licence: distinct(files().map(|f| f.source.licence.as_str())),
             licence_evidence: s.licence_evidence.clone(),
-            data_versions: distinct(files().map(|f| f.data_version)),
+            data_versions: distinct(files().map(|f| f.data_version.as_str())),
             released: distinct(files().map(|f| f.source.released.as_str())),
             compiled: distinct(files().map(|f| f.source.compiled.as_str())),
             retrieved: distinct(files().map(|f| f.source.retrieved.as_str())),
             // Caveats are sentences: one after the other.
             caveat: {
-                let set: BTreeSet<&str> = files().map(|f| f.caveat).collect();
+                let set: BTreeSet<&str> = files().map(|f| f.caveat.as_str()).collect();
                 set.into_iter().collect::<Vec<_>>().join(" ")
             },
             deadline: {
@@ -331,11 +331,11 @@ impl SiteInfo {
                 let mut seen: BTreeMap<Option<&str>, [BTreeSet<&str>; 3]> = BTreeMap::new();
                 for f in files() {
                     let id = f.source.id.as_deref();
-                    marks.entry(id).or_insert_with(|| SourceMark::of(f.source));
+                    marks.entry(id).or_insert_with(|| SourceMark::of(&f.source));
                     let [retrieved, version, data] = seen.entry(id).or_default();
                     retrieved.insert(&f.source.retrieved);
                     version.insert(&f.source.version);
-                    data.insert(f.data_version);
+                    data.insert(&f.data_version);
                 }
                 let join =
                     |set: &BTreeSet<&str>| set.iter().copied().collect::<Vec<_>>().join("; ");
@@ -368,7 +368,7 @@ impl SiteInfo {
 
     /// Provenance of one workload's models.
     fn of(models: &[LoadedModel]) -> Self {
-        let frames: Vec<Frame<'_>> = models.iter().map(|m| m.file.frame()).collect();
+        let frames: Vec<&ModelFile> = models.iter().map(|m| &m.file).collect();
         let deadlines: Vec<(Measure, f64)> = models
             .iter()
             .map(|m| (m.file.measure(), m.file.deadline()))
@@ -377,10 +377,10 @@ impl SiteInfo {
     }
 }
 
-fn gpus_of<'m>(models: impl Iterator<Item = Frame<'m>>) -> Vec<String> {
+fn gpus_of<'m>(models: impl Iterator<Item = &'m ModelFile>) -> Vec<String> {
     let mut gpus: Vec<String> = Vec::new();
     for m in models {
-        for g in m.gpus {
+        for g in &m.gpus {
             if !gpus.contains(g) {
                 gpus.push(g.clone());
             }
@@ -402,7 +402,7 @@ impl<'a> Site<'a> {
         let models = workload.models.as_slice();
         Self {
             info: SiteInfo::of(models),
-            gpus: gpus_of(models.iter().map(|m| m.file.frame())),
+            gpus: gpus_of(models.iter().map(|m| &m.file)),
             models,
             analyses: analysed.models,
             leaderboard: analysed.leaderboard,
@@ -570,9 +570,9 @@ impl<'a> Mirror<'a> {
                     .push((w, i));
             }
         }
-        let frames: Vec<Frame<'_>> = parts
+        let frames: Vec<&ModelFile> = parts
             .iter()
-            .flat_map(|p| (0..p.models.len()).map(move |i| p.models[i].file.frame()))
+            .flat_map(|p| p.models.iter().map(|m| &m.file))
             .collect();
         let deadlines: Vec<(Measure, f64)> = parts
             .iter()
@@ -608,8 +608,8 @@ impl<'a> Mirror<'a> {
 
     /// Whose measurements `m` holds, as the site-wide charts mark them:
     /// `None` when the site has one source.
-    fn whose(&self, m: Frame<'_>) -> Option<crate::chart::Whose> {
-        self.info.whose(m.source)
+    fn whose(&self, m: &ModelFile) -> Option<crate::chart::Whose> {
+        self.info.whose(&m.source)
     }
 
     /// The legacy workload's part, when the data has it.

@@ -334,11 +334,7 @@ impl Links<'_, '_> {
     /// The model's display name: as the site has it now, else as recorded.
     fn model_name(&self, workload: &str, slug: &str, recorded: Option<&str>) -> String {
         match self.locate(workload, slug) {
-            Some((w, i)) => self.mirror.workloads[w].models[i]
-                .file
-                .frame()
-                .name
-                .to_owned(),
+            Some((w, i)) => self.mirror.workloads[w].models[i].file.name.clone(),
             None => recorded.map_or_else(|| slug.to_owned(), str::to_owned),
         }
     }
@@ -363,7 +359,6 @@ impl Links<'_, '_> {
         let has = self.locate(workload, slug).is_some_and(|(w, i)| {
             self.mirror.workloads[w].models[i]
                 .file
-                .frame()
                 .gpus
                 .iter()
                 .any(|g| g == gpu)

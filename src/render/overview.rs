@@ -80,7 +80,7 @@ fn front_caveats(site: &Mirror<'_>) -> Vec<(String, String)> {
     for w in &site.workloads {
         let name = w.workload.name.as_str();
         for i in 0..w.models.len() {
-            let caveat = w.models[i].file.frame().caveat;
+            let caveat = &w.models[i].file.caveat;
             match out.iter_mut().find(|(_, c)| *c == caveat) {
                 Some((names, _)) if !names.contains(&name) => names.push(name),
                 Some(_) => {}
@@ -261,7 +261,7 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
                     series: ws.workload.name.clone(),
                     slot: w,
                     value: joules,
-                    whose: site.whose(ws.models[i].file.frame()),
+                    whose: site.whose(&ws.models[i].file),
                 });
             }
         }
@@ -323,7 +323,7 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
             .iter()
             .map(|(slug, at)| {
                 let (w0, i0) = at[0];
-                let name = site.workloads[w0].models[i0].file.frame().name.to_owned();
+                let name = site.workloads[w0].models[i0].file.name.clone();
                 let pages = at
                     .iter()
                     .map(|&(w, _)| {
@@ -338,9 +338,8 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
                     name,
                     href: format!("{}index.html", model_dir(slug)),
                     pages,
-                    source: mixed.then(|| {
-                        super::SourceMark::of(site.workloads[w0].models[i0].file.frame().source)
-                    }),
+                    source: mixed
+                        .then(|| super::SourceMark::of(&site.workloads[w0].models[i0].file.source)),
                 }
             })
             .collect(),
@@ -547,7 +546,7 @@ pub(super) fn render_model_overview(
         let dir = model_dir(slug);
         let path = format!("{dir}index.html");
         let (w0, i0) = at[0];
-        let first = site.workloads[w0].models[i0].file.frame();
+        let first = &site.workloads[w0].models[i0].file;
         let mut rows = Vec::new();
         let mut item_rows_all = Vec::new();
         let mut bars = Vec::new();
@@ -580,7 +579,7 @@ pub(super) fn render_model_overview(
         } else {
             &[]
         };
-        let chart = match overview_chart(first.name, token_bars, item_bars, &item_measures) {
+        let chart = match overview_chart(&first.name, token_bars, item_bars, &item_measures) {
             Some(c) => {
                 sink.put(&format!("{dir}{}", c.file_name), c.svg.as_bytes())?;
                 counts.charts += 1;
@@ -627,7 +626,7 @@ pub(super) fn render_model_overview(
             if at.len() == 1 { "" } else { "s" },
             headlines.join("; ")
         );
-        let mut meta = site.meta(&path, first.name, description, "");
+        let mut meta = site.meta(&path, &first.name, description, "");
         // Old links to a row or a GPU card of this model meant the legacy
         // workload's page; a model without it has its first workload's.
         let target = at
@@ -645,13 +644,13 @@ pub(super) fn render_model_overview(
             format!("{} B", fmt::params_b(first.params_b))
         };
         let facts = vec![
-            ("Model ID".to_owned(), first.model_id.to_owned()),
+            ("Model ID".to_owned(), first.model_id.clone()),
             ("Parameters".to_owned(), parameters),
-            ("Architecture".to_owned(), first.architecture.to_owned()),
+            ("Architecture".to_owned(), first.architecture.clone()),
         ];
         let page = OverviewPage {
             meta,
-            name: first.name.to_owned(),
+            name: first.name.clone(),
             facts,
             workloads,
             rows,
@@ -778,7 +777,7 @@ pub(super) fn render_gpu_hubs(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<
                 let models = |from: Option<&str>| {
                     (0..w.models.len())
                         .filter(|&i| {
-                            let f = w.models[i].file.frame();
+                            let f = &w.models[i].file;
                             f.gpus.contains(gpu) && from.is_none_or(|k| f.source.key() == k)
                         })
                         .count()
@@ -845,7 +844,7 @@ pub(super) fn render_compare_hub(site: &Mirror<'_>, sink: &dyn PageSink) -> Resu
         .flat_map(|w| {
             let models = |from: Option<&str>| {
                 (0..w.models.len())
-                    .filter(|&i| from.is_none_or(|k| w.models[i].file.frame().source.key() == k))
+                    .filter(|&i| from.is_none_or(|k| w.models[i].file.source.key() == k))
                     .count()
             };
             hub_rows(
