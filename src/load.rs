@@ -23,7 +23,6 @@ use crate::model::{ModelFile, Source};
 
 mod best;
 mod changes;
-mod diffusion;
 mod discover;
 mod parse;
 mod sources;
@@ -280,10 +279,7 @@ pub fn load_data_dir(data_dir: &Path) -> Result<DataSet, Problems> {
 pub fn read_any_model_file(path: &Path) -> Result<LoadedModel, Vec<Problem>> {
     let raw = discover::read_capped(path, "a model file").map_err(|p| vec![p])?;
     let model = parse::parse_any(path, &raw).map_err(|p| vec![p])?;
-    let problems = match model.file.kind {
-        None => validate::validate_model(path, &model.file),
-        Some(_) => diffusion::validate_diffusion(path, &model.file),
-    };
+    let problems = validate::validate_model(path, &model.file);
     if problems.is_empty() {
         Ok(model)
     } else {

@@ -1,8 +1,8 @@
-//! Validation of a parsed per-token model file: every field and the rules
-//! between fields (`validate_model`), the frame every kind of file shares
-//! (slug, texts, dates, workload, source addresses, GPU list, row ids; used
-//! by `load::diffusion` too), and the rules across files
-//! (`check_across_files`). Size and text limits are in `load::limits`;
+//! Validation of a parsed model file of any kind: every field and the
+//! rules between fields (`validate_model`): the frame every file shares
+//! (slug, texts, dates, workload, source addresses, GPU list, row ids),
+//! the kind's own fields ([`Measure::fields`]) and each row's rules; and
+//! the rules across files (`check_across_files`). Size and text limits are in `load::limits`;
 //! the `best` check, which needs the analysis, in `load::best`.
 
 use std::collections::BTreeMap;
@@ -101,47 +101,95 @@ pub fn energy_tolerance(wh_per_million: f64) -> f64 {
     0.005 + 1e-4 * wh_per_million.abs()
 }
 
-/// Checks one parsed file for values that cannot be right.
+/// How far a diffusion row's items per second may sit from
+/// `batch_size / batch_latency_s`, and its power from
+/// `J per item × items per second`, as a share of the computed value. The
+/// published figures are rounded (latency to 1 ms, rates to 4 significant
+/// digits, power to 1 W) and agree within 0.2 %.
+pub const CONSISTENCY_TOLERANCE: f64 = 0.01;
+
+/// Checks one parsed file of any kind for values that cannot be right.
 pub fn validate_model(path: &Path, m: &ModelFile) -> Vec<Problem> {
     let mut out = Vec::new();
     let mut bad = |field: String, message: String| out.push(problem(path, field, message));
-
-    if m.batch_latency_deadline_s.is_some() {
+    let measure = m.measure();
+    // The deadline's field, and the other kind's that the file must not
+    // carry; the latency and flag fields of each row.
+    let (deadline, other, latency, flag) = match measure {
+        Measure::Tokens => (
+            limits::Deadline {
+                field: "itl_deadline_ms",
+                value: m.itl_deadline_ms,
+                max: limits::MAX_LATENCY_MS,
+                unit: " ms",
+            },
+            (m.batch_latency_deadline_s.is_some()).then_some((
+                "batch_latency_deadline_s",
+                "is a diffusion field; a per-token file gives its deadline as itl_deadline_ms, in milliseconds",
+            )),
+            "median_itl_ms",
+            "under_itl_deadline",
+        ),
+        Measure::Diffusion(_) => (
+            limits::Deadline {
+                field: "batch_latency_deadline_s",
+                value: m.batch_latency_deadline_s,
+                max: limits::MAX_BATCH_LATENCY_S,
+                unit: " s",
+            },
+            (m.itl_deadline_ms.is_some()).then_some((
+                "itl_deadline_ms",
+                "is a per-token field; a diffusion file gives its deadline as batch_latency_deadline_s, in seconds",
+            )),
+            "batch_latency_s",
+            "under_latency_deadline",
+        ),
+    };
+    if let Measure::Diffusion(kind) = measure
+        && m.unit != kind.unit()
+    {
         bad(
-            "batch_latency_deadline_s".into(),
-            "is a diffusion field; a per-token file gives its deadline as itl_deadline_ms, in milliseconds".into(),
+            "unit".into(),
+            format!(
+                "is {:?} but a file of kind {:?} must say {:?}",
+                m.unit,
+                kind.item(),
+                kind.unit()
+            ),
         );
     }
-    let deadline = limits::Deadline {
-        field: "itl_deadline_ms",
-        value: m.itl_deadline_ms,
-        max: limits::MAX_LATENCY_MS,
-        unit: " ms",
-    };
+    if let Some((field, message)) = other {
+        bad(field.into(), message.into());
+    }
     validate_frame(&mut bad, m, &deadline);
     validate_row_ids(&mut bad, m);
+    let limit = m.deadline();
     for (i, c) in m.configurations.iter().enumerate() {
         let at = format!("configurations[{i}]");
         let row = format!(" (row {})", shown(&c.row_id));
-        check_kind_fields(&mut bad, Measure::Tokens, &at, &row, c);
+        check_kind_fields(&mut bad, measure, &at, &row, c);
         validate_configuration(&mut bad, &at, &row, c);
-        let limit = m.deadline();
-        if let (Some(median), Some(flag)) = (c.median_itl_ms, c.under_itl_deadline)
-            && median.is_finite()
+        // The kind's own fields: a row may carry the other kind's too
+        // (reported above).
+        let (value, stated) = match measure {
+            Measure::Tokens => (c.median_itl_ms, c.under_itl_deadline),
+            Measure::Diffusion(_) => (c.batch_latency_s, c.under_latency_deadline),
+        };
+        if let (Some(value), Some(stated)) = (value, stated)
+            && value.is_finite()
             && limit.is_finite()
+            && (value <= limit) != stated
         {
-            let under = median <= limit;
-            if under != flag {
-                bad(
-                    format!("{at}.under_itl_deadline"),
-                    format!(
-                        "is {flag} but median_itl_ms {} is {} the deadline itl_deadline_ms {}{row}",
-                        limits::number(median),
-                        if under { "within" } else { "above" },
-                        limits::number(limit)
-                    ),
-                );
-            }
+            bad(
+                format!("{at}.{flag}"),
+                format!(
+                    "is {stated} but {latency} {} is {} the deadline {} {}{row}",
+                    limits::number(value),
+                    if stated { "above" } else { "within" },
+                    deadline.field,
+                    limits::number(limit)
+                ),
+            );
         }
     }
 
@@ -429,6 +477,11 @@ pub(super) fn check_kind_fields(
     }
 }
 
+/// One row's own rules, whatever its kind: the figures it has are
+/// measurements and counts, within the limits; per token, the derived
+/// figures agree with the measured ones; for diffusion, sequence
+/// parallelism covers the GPUs and the rate and power agree with the
+/// energy and latency.
 fn validate_configuration(
     bad: &mut impl FnMut(String, String),
     at: &str,
@@ -446,8 +499,14 @@ fn validate_configuration(
         ("p95_itl_ms", c.p95_itl_ms),
         ("p99_itl_ms", c.p99_itl_ms),
         ("tokens_per_second", c.tokens_per_second),
+        ("batch_latency_s", c.batch_latency_s),
         ("gpu_power_watts_total", Some(c.gpu_power_watts_total)),
         ("avg_output_tokens", c.avg_output_tokens),
+        ("joules_per_image", c.joules_per_image),
+        ("joules_per_video", c.joules_per_video),
+        ("images_per_second", c.images_per_second),
+        ("videos_per_second", c.videos_per_second),
+        ("fps", c.fps),
     ] {
         if let Some(value) = value {
             positive(bad, &format!("{at}.{name}"), value, row);
@@ -472,8 +531,17 @@ fn validate_configuration(
         ("tensor_parallel", c.tensor_parallel),
         ("data_parallel", c.data_parallel),
         ("expert_parallel", c.expert_parallel),
+        ("ulysses_degree", c.ulysses_degree),
+        ("ring_degree", c.ring_degree),
         ("max_num_seqs", c.max_num_seqs),
+        ("batch_size", c.batch_size),
+        ("inference_steps", c.inference_steps),
         ("repeat", Some(c.repeat)),
+        ("image_height", c.image_height),
+        ("image_width", c.image_width),
+        ("video_height", c.video_height),
+        ("video_width", c.video_width),
+        ("num_frames", c.num_frames),
     ] {
         if value == Some(0) {
             bad(
@@ -524,6 +592,75 @@ fn validate_configuration(
             format!("{at}.wh_per_million_output_tokens"),
             format!(
                 "is {wh} but joules_per_output_token {joules} × 1e6 / 3600 = {derived:.4}; the two disagree beyond rounding{row}"
+            ),
+        );
+    }
+    // Every GPU holds one share of the sequence: Ulysses × ring = GPUs.
+    if let (Some(u), Some(r)) = (c.ulysses_degree, c.ring_degree)
+        && u > 0
+        && r > 0
+        && u64::from(u) * u64::from(r) != u64::from(c.num_gpus)
+    {
+        bad(
+            format!("{at}.num_gpus"),
+            format!(
+                "is {} but ulysses_degree {u} × ring_degree {r} = {}; sequence parallelism spreads each item over exactly num_gpus GPUs{row}",
+                c.num_gpus,
+                u64::from(u) * u64::from(r)
+            ),
+        );
+    }
+    check_consistency(bad, at, row, c);
+}
+
+/// The three measured figures of a diffusion row hang together: items per
+/// second is the batch size over the batch latency, and GPU power is the
+/// energy per item times the items per second, each within
+/// [`CONSISTENCY_TOLERANCE`].
+fn check_consistency(bad: &mut impl FnMut(String, String), at: &str, row: &str, c: &Configuration) {
+    let (Some(rate), Some(energy), Some(latency), Some(batch_size)) = (
+        c.items_per_second(),
+        c.joules_per_item(),
+        c.batch_latency_s,
+        c.batch_size,
+    ) else {
+        return;
+    };
+    let all_positive = [rate, energy, latency, c.gpu_power_watts_total]
+        .iter()
+        .all(|v| v.is_finite() && *v > 0.0)
+        && batch_size > 0;
+    if !all_positive {
+        return;
+    }
+    let (item, rate_field) = if c.images_per_second.is_some() {
+        ("image", "images_per_second")
+    } else {
+        ("video", "videos_per_second")
+    };
+    let number = limits::number;
+    let expected_rate = f64::from(batch_size) / latency;
+    if (rate - expected_rate).abs() > CONSISTENCY_TOLERANCE * expected_rate {
+        bad(
+            format!("{at}.{rate_field}"),
+            format!(
+                "is {} but batch_size {batch_size} / batch_latency_s {} = {}; the two disagree by more than 1 %{row}",
+                number(rate),
+                number(latency),
+                number(expected_rate)
+            ),
+        );
+    }
+    let expected_power = energy * rate;
+    if (c.gpu_power_watts_total - expected_power).abs() > CONSISTENCY_TOLERANCE * expected_power {
+        bad(
+            format!("{at}.gpu_power_watts_total"),
+            format!(
+                "is {} but joules_per_{item} {} × {rate_field} {} = {} W; the two disagree by more than 1 %{row}",
+                number(c.gpu_power_watts_total),
+                number(energy),
+                number(rate),
+                number(expected_power)
             ),
         );
     }

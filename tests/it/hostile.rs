@@ -1134,6 +1134,22 @@ fn a_diffusion_row_without_batch_latency_is_refused() {
 }
 
 #[test]
+fn a_per_token_row_with_a_diffusion_field_is_refused() {
+    with_bad_data(|bad| {
+        let text = seed_text().replacen(
+            "\"max_num_seqs\": 8,",
+            "\"max_num_seqs\": 8, \"batch_size\": 8,",
+            1,
+        );
+        fs::write(bad.join(MODEL), text).unwrap();
+    })
+    .model_problem(
+        "configurations[0].batch_size",
+        "is a diffusion field, which a per-token configuration (a file without a kind) must not carry",
+    );
+}
+
+#[test]
 fn a_video_row_without_frames_is_refused() {
     invalid("diffusion-video-without-frames").problem(
         "bad/wan-2-1-14b.json",
