@@ -16,46 +16,9 @@ fn advance(c: char) -> f64 {
     }
 }
 
-/// [`advance`] of every ASCII character, looked up rather than matched.
-static ASCII_ADVANCE: [f64; 128] = {
-    let mut table = [0.62; 128];
-    let mut i = 0;
-    while i < 128 {
-        let c = i as u8;
-        table[i] = match c {
-            b'i' | b'j' | b'l' | b'.' | b',' | b':' | b';' | b'\'' | b'|' | b'!' | b'I' => 0.30,
-            b' ' | b'f' | b't' | b'r' | b'(' | b')' | b'-' | b'/' => 0.38,
-            b'm' | b'w' => 0.95,
-            b'M' | b'W' => 1.0,
-            b'+' | b'=' | b'<' | b'>' => 0.84,
-            b'A'..=b'Z' => 0.72,
-            b'0'..=b'9' => 0.64,
-            _ => 0.62,
-        };
-        i += 1;
-    }
-    table
-};
-
 /// `em` plus the advances of `text`, added one character at a time.
-fn add_em(mut em: f64, text: &str) -> f64 {
-    let mut rest = text;
-    loop {
-        // ASCII a byte at a time; anything else a character at a time.
-        let ascii = rest.bytes().take_while(u8::is_ascii).count();
-        for b in rest[..ascii].bytes() {
-            em += ASCII_ADVANCE[usize::from(b)];
-        }
-        rest = &rest[ascii..];
-        let mut chars = rest.chars();
-        match chars.next() {
-            Some(c) => {
-                em += advance(c);
-                rest = chars.as_str();
-            }
-            None => return em,
-        }
-    }
+fn add_em(em: f64, text: &str) -> f64 {
+    text.chars().fold(em, |em, c| em + advance(c))
 }
 
 /// Estimated width in pixels of `text` at `px` pixels per em.
@@ -724,9 +687,6 @@ mod tests {
         let s = "Mix of ASCII, × and – and é: 123";
         let expected: f64 = s.chars().map(advance).sum::<f64>() * 13.0;
         assert_eq!(text_width(s, 13.0), expected);
-        for c in (0u8..128).map(char::from) {
-            assert_eq!(ASCII_ADVANCE[c as usize], advance(c), "{c:?}");
-        }
     }
 
     #[test]
