@@ -703,7 +703,7 @@ mod tests {
         );
         // The file's own best agrees, row for row.
         for (gpu, best) in best_per_gpu(&wan) {
-            assert_eq!(wan.configurations[best.unwrap()], wan.best[&gpu]);
+            assert_eq!(wan.configurations[best.unwrap()], *wan.best[&gpu]);
         }
     }
 

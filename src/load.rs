@@ -65,7 +65,10 @@ pub struct LoadedModel {
 
 impl LoadedModel {
     /// A model validated from `raw`, the bytes read from `path`.
-    fn new(path: &Path, raw: &[u8], file: ModelFile) -> Self {
+    fn new(path: &Path, raw: &[u8], mut file: ModelFile) -> Self {
+        // Parsing grows the list by doubling; a site holds every model's
+        // rows for the whole build.
+        file.configurations.shrink_to_fit();
         let (workload, workload_name) = validate::workload_of(&file).unwrap_or_default();
         Self {
             path: path.to_path_buf(),
@@ -278,9 +281,13 @@ pub fn load_data_dir(data_dir: &Path) -> Result<DataSet, Problems> {
 /// a top-level `kind` is a diffusion file, any other a per-token file.
 pub fn read_any_model_file(path: &Path) -> Result<LoadedModel, Vec<Problem>> {
     let raw = discover::read_capped(path, "a model file").map_err(|p| vec![p])?;
-    let model = parse::parse_any(path, &raw).map_err(|p| vec![p])?;
+    let mut model = parse::parse_any(path, &raw).map_err(|p| vec![p])?;
     let problems = validate::validate_model(path, &model.file);
     if problems.is_empty() {
+        // The publisher's best rows are checked against ours and not read
+        // again: pages show the analysis' own, and the published file is
+        // copied as it is. A site holds every model for the whole build.
+        model.file.best.clear();
         Ok(model)
     } else {
         Err(problems)

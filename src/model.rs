@@ -77,7 +77,9 @@ pub struct ModelFile {
     /// Every measured configuration.
     pub configurations: Vec<Configuration>,
     /// The publisher's best configuration per GPU (checked against ours).
-    pub best: BTreeMap<String, Configuration>,
+    /// Boxed: a map's node has room for eleven values, and a site holds
+    /// every model's.
+    pub best: BTreeMap<String, Box<Configuration>>,
 }
 
 /// A workload stated in a model file: the optional top-level `workload`
@@ -390,7 +392,7 @@ impl Configuration {
     /// output token (J), when the data carry one.
     pub fn output_lengths(&self) -> Option<(&OutputLengthDistribution, f64)> {
         Some((
-            self.output_length_distribution.as_ref()?,
+            self.output_length_distribution.as_deref()?,
             self.joules_per_output_token?,
         ))
     }
@@ -682,7 +684,8 @@ pub struct Configuration {
     /// Histogram of the output lengths (tokens) of this configuration's
     /// responses, as upstream publishes it; optional.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub output_length_distribution: Option<OutputLengthDistribution>,
+    /// Boxed, as most rows have none.
+    pub output_length_distribution: Option<Box<OutputLengthDistribution>>,
 }
 
 /// A histogram of output lengths in tokens: `counts[i]` responses had a

@@ -103,7 +103,7 @@ pub fn synthesise(template: &ModelFile, index: usize, width: usize, seed: u64) -
     }
     m.best = analyse::best_per_gpu(&m)
         .into_iter()
-        .filter_map(|(gpu, best)| best.map(|i| (gpu, m.configurations[i].clone())))
+        .filter_map(|(gpu, best)| best.map(|i| (gpu, Box::new(m.configurations[i].clone()))))
         .collect();
     m
 }
@@ -268,7 +268,7 @@ mod tests {
         let m = synthesise(&seeds[0], 5, 1, 9);
         for (gpu, best) in analyse::best_per_gpu(&m) {
             let stated = &m.best[&gpu];
-            assert_eq!(stated, &m.configurations[best.unwrap()]);
+            assert_eq!(**stated, m.configurations[best.unwrap()]);
         }
     }
 

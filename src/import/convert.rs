@@ -786,7 +786,7 @@ impl TokenRow {
             row_id: self.row_id.clone(),
             repeat: self.repeat as u32,
             avg_output_tokens_exact: None,
-            output_length_distribution: self.distribution.clone(),
+            output_length_distribution: self.distribution.clone().map(Box::new),
             ..Configuration::default()
         }
     }
@@ -1318,7 +1318,7 @@ fn gpus_and_best<R>(
     configs: &[Configuration],
     deadline: f64,
     figures: impl Fn(&R) -> (&String, select::Figures),
-) -> (Vec<String>, BTreeMap<String, Configuration>) {
+) -> (Vec<String>, BTreeMap<String, Box<Configuration>>) {
     let gpus: Vec<String> = rows
         .iter()
         .map(|c| figures(c).0.clone())
@@ -1332,7 +1332,7 @@ fn gpus_and_best<R>(
     let mut best = BTreeMap::new();
     for (gpu, pick) in select::best_per_gpu(&gpus, deadline, rows) {
         if let Some(i) = pick {
-            best.insert(gpu, configs[i].clone());
+            best.insert(gpu, Box::new(configs[i].clone()));
         }
     }
     (gpus, best)

@@ -15,7 +15,7 @@ use crate::select;
 pub(super) fn check_best(
     path: &Path,
     m: &ModelFile,
-    stated_best: &BTreeMap<String, Configuration>,
+    stated_best: &BTreeMap<String, Box<Configuration>>,
     out: &mut Vec<Problem>,
 ) {
     // The kind's words: "median ITL" and "Wh/M", or "batch latency" and
