@@ -85,7 +85,7 @@ pub struct Series {
 }
 
 /// Curves against the load: one series per distinct
-/// [`Measured::series_key`] (per-token: GPU, GPU count, parallelism,
+/// [`Configuration::series_key`](crate::model::Configuration::series_key) (per-token: GPU, GPU count, parallelism,
 /// precision; diffusion: GPU, GPU count, Ulysses and ring degrees,
 /// precision, resolution, steps), in the order of the file's `gpus` list
 /// then the key.

@@ -5,9 +5,10 @@
 //! page and the data dictionary, so they cannot drift apart.
 //!
 //! Each kind of measurement has its own column set: [`tokens`] for the
-//! per-token workloads ([`ModelFile`]), [`diffusion`] for text to image and
-//! text to video ([`ModelFile`]). A new kind adds a module of
-//! `Column<ItsFile>` constants and a [`ColumnSet`].
+//! per-token workloads, [`diffusion`] for text to image and text to video.
+//! A column reads a figure a row of another kind lacks as
+//! [`Value::Missing`]. A new kind adds a module of `Column` constants and a
+//! [`ColumnSet`].
 
 use std::borrow::Cow;
 
@@ -443,7 +444,7 @@ mod shared {
     }
 }
 
-/// The per-token workloads' columns ([`ModelFile`]), in the order the
+/// The per-token workloads' columns, in the order the
 /// configurations CSV uses.
 pub mod tokens {
     use super::{Column, Link, Value, flag, fmt, number, one_decimal, text, whole};

@@ -42,8 +42,7 @@ pub use validate::{
     is_web_url, validate_model,
 };
 
-/// One validated model file and where it came from: a per-token
-/// [`ModelFile`] or a [`ModelFile`].
+/// One validated model file, of any kind, and where it came from.
 #[derive(Debug, Clone)]
 pub struct LoadedModel {
     /// The path the file was read from, as found under the data folder.

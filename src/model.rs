@@ -13,11 +13,9 @@ pub mod diffusion;
 
 pub use diffusion::OutputKind;
 
-/// One model file: a model, where its numbers come from, and every measured
-/// configuration. The frame is the same for every kind of measurement; `C`
-/// is the kind's configuration: [`Configuration`] (energy per output token,
-/// the default) or [`Configuration`] (energy per image or video,
-/// [`ModelFile`]). Field order is the order in a data file.
+/// One model file, of any kind: a model, where its numbers come from, and
+/// every measured configuration. `kind` tells what it measures
+/// ([`ModelFile::measure`]). Field order is the order in a data file.
 #[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
 pub struct ModelFile {
     /// Format version of the file, e.g. `"1"`.
@@ -161,13 +159,15 @@ pub fn workload_ref(declared: Option<&WorkloadDecl>, source: &Source) -> Option<
 /// order: the time–energy trade-off is analysed and drawn at each too.
 pub const ITL_PERCENTILES: [&str; 3] = ["p90", "p95", "p99"];
 
-/// What a workload measures: which kind of model file it has.
+/// What a model file or a workload measures: the kind as a value, which
+/// holds the kind's words ([`Measure::words`]) and fields
+/// ([`Measure::fields`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Measure {
-    /// Energy per output token against median inter-token latency
-    /// ([`ModelFile`]).
+    /// Energy per output token against median inter-token latency (a file
+    /// without a `kind`).
     Tokens,
-    /// Energy per image or video against batch latency ([`ModelFile`]).
+    /// Energy per image or video against batch latency.
     Diffusion(OutputKind),
 }
 

@@ -17,10 +17,8 @@ use serde_json::error::Category;
 use super::{LoadedModel, Problem, problem};
 use crate::model::ModelFile;
 
-/// Parses the bytes of a model file of either kind: a document with a
-/// top-level `kind` is a diffusion file ([`ModelFile`]), any other a
-/// per-token file ([`parse_model`]). Errors name the field as
-/// [`parse_model`] does.
+/// Parses the bytes of a model file of any kind (a diffusion file has a
+/// top-level `kind`). Errors name the field as [`parse_model`] does.
 pub fn parse_any(path: &Path, bytes: &[u8]) -> Result<LoadedModel, Problem> {
     parse_kind(path, bytes, false)
 }

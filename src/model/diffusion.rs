@@ -1,10 +1,8 @@
-//! The diffusion data format: one JSON document per model of a text-to-image
-//! or text-to-video workload. It keeps the per-token files' frame (source,
-//! caveat, slug, gpus, configurations, best, …) and measures energy per
-//! generated image or video against the latency of a whole batch.
-//!
-//! A file is of this kind when it has a top-level `"kind"` (`"image"` or
-//! `"video"`); files without one are per-token files ([`super::ModelFile`]).
+//! What a diffusion file generates. A diffusion file is a
+//! [`super::ModelFile`] like any other, with a top-level `"kind"`
+//! (`"image"` or `"video"`; files without one are per-token files); it
+//! measures energy per generated image or video against the latency of a
+//! whole batch.
 
 use serde::{Deserialize, Serialize};
 

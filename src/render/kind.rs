@@ -1,9 +1,9 @@
-//! What the pages need to know about each kind of measurement: per-token
-//! workloads ([`ModelFile`]) measure energy per output token against median
-//! inter-token latency and concurrency; diffusion workloads
-//! ([`ModelFile`]) energy per image or video against batch latency and
-//! batch size. Every page of a workload is rendered once, generically, from
-//! these words, columns and cells.
+//! What the pages need to know about each kind of measurement, keyed by
+//! the kind's value ([`Measure`]): per-token workloads measure energy per
+//! output token against median inter-token latency and concurrency;
+//! diffusion workloads energy per image or video against batch latency and
+//! batch size. Every page of a workload is rendered once from these
+//! columns and phrases, whatever its kind.
 
 use crate::columns::{
     Column, ColumnSet, DIFFUSION, FootprintColumn, PER_TOKEN, Shown, diffusion, tokens,
