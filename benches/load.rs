@@ -16,7 +16,8 @@ use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use energyboard::load::{self, LoadedModel, Problem};
+use energyboard::load::{self, Problem};
+use energyboard::model::ModelFile;
 use energyboard::synth::{SynthOptions, write_synthetic};
 use rayon::prelude::*;
 
@@ -43,14 +44,13 @@ fn report(what: &str, t: Duration) {
     println!("{what:<64} {:>9.1} ms", t.as_secs_f64() * 1e3);
 }
 
-type Parse = fn(&Path, &[u8]) -> Result<LoadedModel, Problem>;
+type Parse = fn(&Path, &[u8]) -> Result<ModelFile, Problem>;
 
 /// Parses one file's bytes and validates the result, as the loader does
 /// after reading; the number of problems.
 fn parse_and_validate(parse: Parse, path: &Path, bytes: &[u8]) -> usize {
     match parse(path, bytes) {
-        Ok(m) if m.file.kind.is_none() => load::validate_model(path, &m.file).len(),
-        Ok(_) => 0,
+        Ok(m) => load::validate_model(path, &m).len(),
         Err(_) => 1,
     }
 }
@@ -87,8 +87,8 @@ fn main() {
     );
     // Both paths give the same result on every file.
     for (path, b) in &files {
-        let fast = format!("{:?}", load::parse_any(path, b).map(|_| ()));
-        let careful = format!("{:?}", load::parse_any_carefully(path, b).map(|_| ()));
+        let fast = format!("{:?}", load::parse_model(path, b).map(|_| ()));
+        let careful = format!("{:?}", load::parse_model_carefully(path, b).map(|_| ()));
         assert_eq!(fast, careful, "{}", path.display());
     }
 
@@ -99,8 +99,8 @@ fn main() {
         }),
     );
     let ways: [(&str, Parse); 2] = [
-        ("with pre-scan", load::parse_any),
-        ("without (walk, then typed)", load::parse_any_carefully),
+        ("with pre-scan", load::parse_model),
+        ("without (walk, then typed)", load::parse_model_carefully),
     ];
     for (name, parse) in ways {
         report(

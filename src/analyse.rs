@@ -125,11 +125,6 @@ pub fn load_curves(m: &ModelFile) -> Vec<Series> {
         .collect()
 }
 
-/// Concurrency curves of a per-token model: [`load_curves`].
-pub fn concurrency_curves(m: &crate::model::ModelFile) -> Vec<Series> {
-    load_curves(m)
-}
-
 /// Pareto frontier on (latency, energy): the configurations that no other
 /// configuration matches or beats on both and strictly beats on one.
 /// Returned ordered by latency (then energy).
@@ -454,7 +449,7 @@ mod tests {
     #[test]
     fn repeats_stay_distinct_points_in_their_series() {
         let m = seed("qwen-3-30b-a3b-instruct");
-        let curves = concurrency_curves(&m);
+        let curves = load_curves(&m);
         let total: usize = curves.iter().map(|s| s.points.len()).sum();
         assert_eq!(total, m.configurations.len());
         let h100x2 = curves
@@ -852,10 +847,7 @@ mod tests {
     fn curves_group_in_near_linear_time_with_the_same_output() {
         for name in ["qwen-3-32b", "qwen-3-30b-a3b-instruct"] {
             let m = seed(name);
-            let points: Vec<Vec<usize>> = concurrency_curves(&m)
-                .into_iter()
-                .map(|s| s.points)
-                .collect();
+            let points: Vec<Vec<usize>> = load_curves(&m).into_iter().map(|s| s.points).collect();
             assert_eq!(points, curves_by_scanning(&m), "{name}");
         }
         let mut m = seed("qwen-3-32b");
@@ -869,7 +861,7 @@ mod tests {
             })
             .collect();
         let start = std::time::Instant::now();
-        let curves = concurrency_curves(&m);
+        let curves = load_curves(&m);
         assert_eq!(curves.len(), 30_000);
         // Scanning took about a minute in a debug build.
         assert!(
@@ -878,10 +870,7 @@ mod tests {
             start.elapsed()
         );
         m.configurations.truncate(2_000);
-        let points: Vec<Vec<usize>> = concurrency_curves(&m)
-            .into_iter()
-            .map(|s| s.points)
-            .collect();
+        let points: Vec<Vec<usize>> = load_curves(&m).into_iter().map(|s| s.points).collect();
         assert_eq!(points, curves_by_scanning(&m));
     }
 }

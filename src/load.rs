@@ -33,8 +33,8 @@ pub mod limits;
 pub use changes::{LoadedChanges, read_changes_file, validate_history};
 pub use discover::{MAX_FILE_BYTES, content_digest, load_static_dir};
 #[doc(hidden)]
-pub use parse::parse_any_carefully;
-pub use parse::{MAX_NESTING, parse_any, parse_model};
+pub use parse::parse_model_carefully;
+pub use parse::{MAX_NESTING, parse_model};
 pub use sources::is_valid_source_id;
 pub(crate) use validate::check_distribution;
 pub use validate::{
@@ -235,7 +235,7 @@ pub fn load_data_dir(data_dir: &Path) -> Result<DataSet, Problems> {
         .models
         .par_iter()
         .map(|path| {
-            let mut model = read_any_model_file(path)?;
+            let mut model = read_model_file(path)?;
             if let Some(p) = sources::check_source_id(data_dir, path, &model.file.source) {
                 return Err(vec![p]);
             }
@@ -276,11 +276,11 @@ pub fn load_data_dir(data_dir: &Path) -> Result<DataSet, Problems> {
     })
 }
 
-/// Reads, parses and validates one model file of either kind: a file with
-/// a top-level `kind` is a diffusion file, any other a per-token file.
-pub fn read_any_model_file(path: &Path) -> Result<LoadedModel, Vec<Problem>> {
+/// Reads, parses and validates one model file of any kind.
+pub fn read_model_file(path: &Path) -> Result<LoadedModel, Vec<Problem>> {
     let raw = discover::read_capped(path, "a model file").map_err(|p| vec![p])?;
-    let mut model = parse::parse_any(path, &raw).map_err(|p| vec![p])?;
+    let file = parse::parse_model(path, &raw).map_err(|p| vec![p])?;
+    let mut model = LoadedModel::new(path, &raw, file);
     let problems = validate::validate_model(path, &model.file);
     if problems.is_empty() {
         // The publisher's best rows are checked against ours and not read
@@ -290,23 +290,6 @@ pub fn read_any_model_file(path: &Path) -> Result<LoadedModel, Vec<Problem>> {
         Ok(model)
     } else {
         Err(problems)
-    }
-}
-
-/// Reads, parses and validates one per-token model file; a diffusion file
-/// is refused (see [`read_any_model_file`]).
-pub fn read_model_file(path: &Path) -> Result<LoadedModel, Vec<Problem>> {
-    let m = read_any_model_file(path)?;
-    match m.file.kind {
-        None => Ok(m),
-        Some(kind) => Err(vec![problem(
-            path,
-            "kind",
-            format!(
-                "is {:?}: a diffusion file, where a per-token model file was expected",
-                kind.item()
-            ),
-        )]),
     }
 }
 

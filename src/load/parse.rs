@@ -14,33 +14,17 @@ use std::path::Path;
 
 use serde_json::error::Category;
 
-use super::{LoadedModel, Problem, problem};
+use super::{Problem, problem};
 use crate::model::ModelFile;
-
-/// Parses the bytes of a model file of any kind (a diffusion file has a
-/// top-level `kind`). Errors name the field as [`parse_model`] does.
-pub fn parse_any(path: &Path, bytes: &[u8]) -> Result<LoadedModel, Problem> {
-    parse_kind(path, bytes, false)
-}
-
-/// [`parse_any`], through [`parse_as`] or, when `careful`, through
-/// [`parse_carefully`] alone.
-fn parse_kind(path: &Path, bytes: &[u8], careful: bool) -> Result<LoadedModel, Problem> {
-    let file: ModelFile = if careful {
-        parse_carefully(path, bytes, Format::ModelFile)?
-    } else {
-        parse_as(path, bytes, Format::ModelFile)?
-    };
-    Ok(LoadedModel::new(path, bytes, file))
-}
 
 /// Deepest nesting of arrays and objects accepted anywhere in a model file,
 /// unknown fields included: serde_json's own recursion limit, which
 /// [`parse_model`] applies to every value. The seed files nest 3 levels deep.
 pub const MAX_NESTING: usize = 128;
 
-/// Parses the bytes of one per-token model file, naming the JSON path of
-/// any field that does not fit the format.
+/// Parses the bytes of one model file of any kind (a diffusion file has a
+/// top-level `kind`), naming the JSON path of any field that does not fit
+/// the format.
 pub fn parse_model(path: &Path, bytes: &[u8]) -> Result<ModelFile, Problem> {
     parse_as(path, bytes, Format::ModelFile)
 }
@@ -88,8 +72,8 @@ pub(super) fn parse_as<T: serde::de::DeserializeOwned>(
 /// [`parse_as`] without the fast path: the benchmark's baseline
 /// (`benches/load.rs`), and the same result.
 #[doc(hidden)]
-pub fn parse_any_carefully(path: &Path, bytes: &[u8]) -> Result<LoadedModel, Problem> {
-    parse_kind(path, bytes, true)
+pub fn parse_model_carefully(path: &Path, bytes: &[u8]) -> Result<ModelFile, Problem> {
+    parse_carefully(path, bytes, Format::ModelFile)
 }
 
 /// Two passes: the first walks every value (unknown fields too) so that
