@@ -33,8 +33,9 @@ use crate::columns::{Align, Column, ColumnSet, FootprintColumn, Link, Record, Sh
 use crate::fmt;
 use crate::footprint::Footprint;
 use crate::load::{Asset, DataSet, LoadedModel};
+use crate::model::Measure;
 use crate::model::{Configuration, ModelFile, row_anchor, url_segment};
-use crate::workload::{LEGACY_WORKLOAD, Measure, Workload};
+use crate::workload::{LEGACY_WORKLOAD, Workload};
 use crate::write::PageSink;
 
 pub use downloads::{configurations_csv, leaderboard_csv};

@@ -4,6 +4,7 @@
 //! after loading and before analysis.
 
 use crate::load::LoadedModel;
+use crate::model::Measure;
 
 /// The workload the site carried before it had workloads: URLs published
 /// then (`/models/<slug>/`, `/gpus/<gpu>/`, `/compare/`, `/data/<slug>.json`,
@@ -44,8 +45,6 @@ pub struct Workload {
     /// Its models, ordered by slug.
     pub models: Vec<LoadedModel>,
 }
-
-pub use crate::model::Measure;
 
 impl Workload {
     /// The workload's folder in the site, e.g. `workloads/gpqa/`.

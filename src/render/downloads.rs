@@ -18,8 +18,8 @@ use crate::analyse::LeaderboardRow;
 use crate::columns::{Column, Record};
 use crate::fmt;
 use crate::load::LoadedModel;
+use crate::model::Measure;
 use crate::model::{ModelFile, OutputKind};
-use crate::workload::Measure;
 use crate::write::PageSink;
 
 /// The site-wide CSV files of one kind of measurement.

@@ -9,9 +9,9 @@ use crate::columns::{
     Column, ColumnSet, DIFFUSION, FootprintColumn, PER_TOKEN, Shown, diffusion, tokens,
 };
 use crate::fmt;
+use crate::model::Measure;
 pub use crate::model::Words;
 use crate::model::{Configuration, ModelFile, OutputKind};
-use crate::workload::Measure;
 
 /// The columns of each table a workload's pages show, in order.
 #[derive(Debug, Clone, Copy)]

@@ -15,8 +15,8 @@ use super::{Mirror, PageMeta, RenderCounts, Site, gpu_segment, kind, model_dir, 
 use crate::analyse::LeaderboardRow;
 use crate::chart::{self, BarScale, GroupedBar};
 use crate::fmt;
+use crate::model::Measure;
 use crate::model::{Configuration, ModelFile, row_anchor};
-use crate::workload::Measure;
 use crate::write::PageSink;
 
 /// One workload's headline on the front page.

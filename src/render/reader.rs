@@ -17,8 +17,8 @@ use super::{Site, kind, row_anchor};
 use crate::analyse::{LeaderboardRow, ModelAnalysis};
 use crate::columns::Record;
 use crate::fmt;
+use crate::model::Measure;
 use crate::model::ModelFile;
-use crate::workload::Measure;
 
 /// The latency-limit control as a page shows it (`limit_control.html`).
 #[derive(Debug, Clone)]

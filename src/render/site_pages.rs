@@ -17,8 +17,9 @@ use crate::columns::{Column, ColumnSet, DIFFUSION, PER_TOKEN, Shown};
 use crate::fmt;
 use crate::footprint::Footprint;
 use crate::load::Asset;
+use crate::model::Measure;
 use crate::model::{Configuration, ModelFile, row_anchor, url_segment};
-use crate::workload::{Measure, Workload};
+use crate::workload::Workload;
 use crate::write::PageSink;
 
 // ---------------------------------------------------------------- leaderboard
