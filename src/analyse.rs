@@ -257,6 +257,10 @@ pub struct ModelAnalysis {
     /// in [`ModelAnalysis::best_per_gpu`] order: the configuration's index
     /// and its histogram.
     pub responses: Vec<(usize, response::ResponseEnergy)>,
+    /// The entry of `responses` whose configuration uses the least energy
+    /// (the first on a tie): the one the workload's overlay of responses
+    /// shows.
+    pub lowest_response: Option<usize>,
     /// See [`precisions`].
     pub precisions: Vec<String>,
 }
@@ -283,6 +287,13 @@ impl ModelAnalysis {
 
 /// Runs every analysis on one model, of either kind.
 pub fn analyse(m: &ModelFile) -> ModelAnalysis {
+    let responses = best_responses(m);
+    let configs = &m.configurations;
+    let lowest_response = (0..responses.len()).min_by(|&x, &y| {
+        configs[responses[x].0]
+            .energy()
+            .total_cmp(&configs[responses[y].0].energy())
+    });
     ModelAnalysis {
         best_per_gpu: best_per_gpu(m),
         best_overall: best_overall(m),
@@ -300,7 +311,8 @@ pub fn analyse(m: &ModelFile) -> ModelAnalysis {
             })
             .collect(),
         budgets: latency_budgets(m),
-        responses: best_responses(m),
+        responses,
+        lowest_response,
         precisions: precisions(m),
     }
 }

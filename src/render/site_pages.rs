@@ -750,13 +750,8 @@ fn response_overlay(
     let mut found = Vec::new();
     for (k, (lm, a)) in site.models.iter().zip(&site.analyses).enumerate() {
         let m = &lm.file;
-        let configs = &m.configurations;
-        let lowest = a
-            .responses
-            .iter()
-            .min_by(|x, y| configs[x.0].energy().total_cmp(&configs[y.0].energy()));
-        if let Some((i, r)) = lowest {
-            let c = &configs[*i];
+        if let Some((i, r)) = a.lowest_response.map(|j| &a.responses[j]) {
+            let c = &m.configurations[*i];
             series.push(chart::OverlaySeries {
                 index: k,
                 rank: by_energy.iter().position(|&b| b == k).unwrap_or(k),
