@@ -263,6 +263,10 @@ pub struct ModelAnalysis {
     pub lowest_response: Option<usize>,
     /// See [`precisions`].
     pub precisions: Vec<String>,
+    /// The model's nearest peers in its workload by total parameters, as
+    /// indexes into the workload's models ([`size_peers`]); set by
+    /// [`analyse_workload`], empty from [`analyse`] alone.
+    pub peers: Vec<usize>,
 }
 
 impl ModelAnalysis {
@@ -314,7 +318,28 @@ pub fn analyse(m: &ModelFile) -> ModelAnalysis {
         responses,
         lowest_response,
         precisions: precisions(m),
+        peers: Vec::new(),
     }
+}
+
+/// How many peers a model page's compare link brings along.
+pub const PEERS: usize = 4;
+
+/// The models of `models` nearest to model `i` by total parameters, at
+/// most [`PEERS`], nearest first (ties: the smaller model, then the slug).
+pub fn size_peers(models: &[&ModelFile], i: usize) -> Vec<usize> {
+    let m = models[i];
+    let mut others: Vec<(usize, f64)> = (0..models.len())
+        .filter(|&j| models[j].slug != m.slug)
+        .map(|j| (j, (models[j].params_b - m.params_b).abs()))
+        .collect();
+    others.sort_by(|a, b| {
+        let (x, y) = (models[a.0], models[b.0]);
+        a.1.total_cmp(&b.1)
+            .then(x.params_b.total_cmp(&y.params_b))
+            .then_with(|| x.slug.cmp(&y.slug))
+    });
+    others.into_iter().take(PEERS).map(|(j, _)| j).collect()
 }
 
 /// One workload's models, analysed.
@@ -328,7 +353,15 @@ pub struct WorkloadAnalysis {
 
 /// Analyses one workload's models (in parallel) and ranks them.
 pub fn analyse_workload(models: &[LoadedModel]) -> WorkloadAnalysis {
-    let analyses: Vec<ModelAnalysis> = models.par_iter().map(|m| analyse(&m.file)).collect();
+    let files: Vec<&ModelFile> = models.iter().map(|m| &m.file).collect();
+    let analyses: Vec<ModelAnalysis> = models
+        .par_iter()
+        .enumerate()
+        .map(|(i, m)| ModelAnalysis {
+            peers: size_peers(&files, i),
+            ..analyse(&m.file)
+        })
+        .collect();
     let pairs: Vec<(&ModelFile, &ModelAnalysis)> =
         models.iter().map(|m| &m.file).zip(&analyses).collect();
     let leaderboard = leaderboard(&pairs);

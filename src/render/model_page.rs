@@ -373,7 +373,10 @@ pub(super) fn render_model(
         headline_key: kind::tables(m.measure()).headline.key,
         peers_href: format!(
             "{home}compare/index.html?models={}",
-            super::reader::size_peers(site, m, 4).join(",")
+            std::iter::once(m.slug.as_str())
+                .chain(a.peers.iter().map(|&j| site.models[j].file.slug.as_str()))
+                .collect::<Vec<_>>()
+                .join(",")
         ),
         badge_src: "badge.svg".into(),
         badge_markdown: format!(

@@ -256,24 +256,3 @@ pub fn model_control(site: &Site<'_>, m: &ModelFile, a: &ModelAnalysis) -> Limit
         "in the cards and in a row of its own in the table of limits, the cheapest configuration on each GPU within it (or none)",
     )
 }
-
-/// The compare link of a model page: the model with its nearest peers by
-/// parameter count (total parameters), at most `n` of them, nearest first
-/// (ties: the smaller model, then the slug).
-pub fn size_peers(site: &Site<'_>, m: &ModelFile, n: usize) -> Vec<String> {
-    let mut others: Vec<(&ModelFile, f64)> = site
-        .models
-        .iter()
-        .map(|lm| &lm.file)
-        .filter(|o| o.slug != m.slug)
-        .map(|o| (o, (o.params_b - m.params_b).abs()))
-        .collect();
-    others.sort_by(|a, b| {
-        a.1.total_cmp(&b.1)
-            .then(a.0.params_b.total_cmp(&b.0.params_b))
-            .then_with(|| a.0.slug.cmp(&b.0.slug))
-    });
-    std::iter::once(m.slug.clone())
-        .chain(others.into_iter().take(n).map(|(o, _)| o.slug.clone()))
-        .collect()
-}
