@@ -192,6 +192,9 @@ pub struct Words {
     pub latency_unit: &'static str,
     /// The load a configuration runs at: "max concurrency", "batch size".
     pub load: &'static str,
+    /// What a chart against the load is drawn at each of: "concurrency",
+    /// "batch size".
+    pub load_short: &'static str,
     /// What is measured: "AI inference", "image generation".
     pub task: &'static str,
     /// The headline energy in a phrase: "GPU energy per million output
@@ -257,6 +260,7 @@ static TOKENS: Words = Words {
     latency_intro: "median inter-token latency (ITL)",
     latency_unit: "ms",
     load: "max concurrency",
+    load_short: "concurrency",
     task: "AI inference",
     energy_phrase: "GPU energy per million output tokens",
     bib_task: "LLM inference",
@@ -283,6 +287,7 @@ const IMAGES: Words = Words {
     latency_intro: "batch latency (the time to generate one batch of images)",
     latency_unit: "s",
     load: "batch size",
+    load_short: "batch size",
     task: "image generation",
     energy_phrase: "GPU energy per image",
     bib_task: "image generation",

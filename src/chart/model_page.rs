@@ -8,7 +8,7 @@ use super::{Chart, DataTable, svg};
 use crate::analyse::ModelAnalysis;
 use crate::fmt;
 use crate::model::{Configuration, ModelFile, OutputKind};
-use crate::model::{ITL_PERCENTILES, Words};
+use crate::model::{ITL_PERCENTILES, Measure, Words};
 
 /// Height of an x–y chart below its header.
 const BODY: i32 = 340;
@@ -421,137 +421,77 @@ fn metrics(m: &ModelFile) -> &'static [Metric; 4] {
     }
 }
 
-/// The description of a chart against the load.
+/// The description of a chart against the load, in the kind's words.
 fn describe(cx: &Ctx<'_>, metric: &Metric, log_note: &str) -> String {
-    match cx.m.kind {
-        None => describe_tokens(cx, metric, log_note),
-        Some(_) => describe_diffusion(cx, metric, log_note),
+    let (w, name, configs) = (cx.words, &cx.m.name, &cx.m.configurations);
+    let (lo, hi) = min_max(configs.iter().map(metric.value));
+    let per = format!("at each {}, one line per GPU setup", w.load_short);
+    let under = configs.iter().filter(|c| c.under_deadline()).count();
+    let top = top_of(configs, metric.value);
+    match (metric.kind, cx.m.measure()) {
+        (Kind::Energy, _) => format!(
+            "{} of {name} {per} ({log_note}). Lowest within the {} {} {} deadline: {}.",
+            fmt::capitalised(w.energy_per),
+            cx.deadline(),
+            w.latency_unit,
+            w.latency_short,
+            cx.best_list(|c| format!("{} {}", (w.energy_text)(c.energy()), w.energy_short))
+        ),
+        (Kind::Power, _) => format!(
+            "Measured GPU power of {name}, summed over the GPUs used, {per} ({log_note}). It ranges from {} to {} W.",
+            fmt::grouped(lo),
+            fmt::grouped(hi)
+        ),
+        (Kind::Latency, Measure::Tokens) => format!(
+            "Median inter-token latency of {name} at each concurrency, one line per GPU setup, with p90 and p99 above each point ({log_note}). Medians run from {} to {} ms; {under} of {} configurations meet the {} ms deadline.",
+            fmt::ms(lo),
+            fmt::ms(hi),
+            configs.len(),
+            cx.deadline()
+        ),
+        (Kind::Latency, Measure::Diffusion(kind)) => format!(
+            "Batch latency of {name}, the time to generate one batch of {}, {per} ({log_note}). It runs from {} to {} s; {under} of {} configurations meet the {} s deadline.",
+            kind.items(),
+            fmt::seconds(lo),
+            fmt::seconds(hi),
+            configs.len(),
+            cx.deadline()
+        ),
+        (Kind::Throughput, Measure::Tokens) => format!(
+            "Output tokens per second of {name}, all GPUs together, {per} ({log_note}). Highest: {} at {}, {} tokens/s.",
+            cx.label(top),
+            configs[top].load(),
+            fmt::grouped((metric.value)(&configs[top]))
+        ),
+        (Kind::Throughput, Measure::Diffusion(kind)) => format!(
+            "{} generated per second by {name}, all GPUs together, {per} ({log_note}). Highest: {} at batch size {}, {} {}/s.",
+            fmt::capitalised(kind.items()),
+            cx.label(top),
+            configs[top].load(),
+            fmt::rate((metric.value)(&configs[top])),
+            kind.items()
+        ),
     }
 }
 
-/// The description of the time–energy chart.
+/// The description of the time–energy chart, in the kind's words.
 fn describe_tradeoff(cx: &Ctx<'_>, scales: &str) -> String {
-    match cx.m.kind {
-        None => tradeoff_tokens(cx, scales),
-        Some(_) => tradeoff_diffusion(cx, scales),
-    }
-}
-
-/// [`describe`] for a per-token model.
-fn describe_tokens(cx: &Ctx<'_>, metric: &Metric, log_note: &str) -> String {
-    let configs = &cx.m.configurations;
-    let (lo, hi) = min_max(configs.iter().map(metric.value));
-    match metric.kind {
-        Kind::Latency => {
-            let (lo, hi) = min_max(configs.iter().map(Configuration::latency));
-            let under = configs.iter().filter(|c| c.under_deadline()).count();
-            format!(
-                "Median inter-token latency of {} at each concurrency, one line per GPU setup, with p90 and p99 above each point ({log_note}). Medians run from {} to {} ms; {under} of {} configurations meet the {} ms deadline.",
-                cx.m.name,
-                fmt::ms(lo),
-                fmt::ms(hi),
-                configs.len(),
-                cx.deadline()
-            )
-        }
-        Kind::Energy => format!(
-            "Energy per million output tokens of {} at each concurrency, one line per GPU setup ({log_note}). Lowest within the {} ms median ITL deadline: {}.",
-            cx.m.name,
-            cx.deadline(),
-            cx.best_list(|c| format!("{} Wh/M", fmt::wh_per_million(c.energy())))
-        ),
-        Kind::Power => format!(
-            "Measured GPU power of {}, summed over the GPUs used, at each concurrency, one line per GPU setup ({log_note}). It ranges from {} to {} W.",
-            cx.m.name,
-            fmt::grouped(lo),
-            fmt::grouped(hi)
-        ),
-        Kind::Throughput => {
-            let top = top_of(configs, metric.value);
-            format!(
-                "Output tokens per second of {}, all GPUs together, at each concurrency, one line per GPU setup ({log_note}). Highest: {} at {}, {} tokens/s.",
-                cx.m.name,
-                cx.label(top),
-                configs[top].load(),
-                fmt::grouped((metric.value)(&configs[top]))
-            )
-        }
-    }
-}
-
-/// [`describe_tradeoff`] for a per-token model.
-fn tradeoff_tokens(cx: &Ctx<'_>, scales: &str) -> String {
+    let w = cx.words;
     format!(
-        "Each configuration of {} as median inter-token latency against energy per million output tokens ({scales}), with the Pareto frontier of {} configurations drawn as a line and the {} ms deadline as a dashed line. Lowest energy within the deadline: {}.",
+        "Each configuration of {} as {} against {} ({scales}), with the Pareto frontier of {} configurations drawn as a line and the {} {} deadline as a dashed line. Lowest energy within the deadline: {}.",
         cx.m.name,
+        w.latency,
+        w.energy_per,
         cx.a.frontier.len(),
         cx.deadline(),
+        w.latency_unit,
         cx.best_list(|c| {
             format!(
-                "{} Wh/M at {} ms",
-                fmt::wh_per_million(c.energy()),
-                fmt::ms(c.latency())
-            )
-        })
-    )
-}
-
-/// [`describe`] for a diffusion model.
-fn describe_diffusion(cx: &Ctx<'_>, metric: &Metric, log_note: &str) -> String {
-    let configs = &cx.m.configurations;
-    let (item, items) = (cx.m.output().item(), cx.m.output().items());
-    let (lo, hi) = min_max(configs.iter().map(metric.value));
-    match metric.kind {
-        Kind::Latency => {
-            let under = configs.iter().filter(|c| c.under_deadline()).count();
-            format!(
-                "Batch latency of {}, the time to generate one batch of {items}, at each batch size, one line per GPU setup ({log_note}). It runs from {} to {} s; {under} of {} configurations meet the {} s deadline.",
-                cx.m.name,
-                fmt::seconds(lo),
-                fmt::seconds(hi),
-                configs.len(),
-                cx.deadline()
-            )
-        }
-        Kind::Energy => format!(
-            "Energy per {item} of {} at each batch size, one line per GPU setup ({log_note}). Lowest within the {} s batch latency deadline: {}.",
-            cx.m.name,
-            cx.deadline(),
-            cx.best_list(|c| format!("{} J/{item}", fmt::joules_per_item(c.energy())))
-        ),
-        Kind::Power => format!(
-            "Measured GPU power of {}, summed over the GPUs used, at each batch size, one line per GPU setup ({log_note}). It ranges from {} to {} W.",
-            cx.m.name,
-            fmt::grouped(lo),
-            fmt::grouped(hi)
-        ),
-        Kind::Throughput => {
-            let top = top_of(configs, metric.value);
-            format!(
-                "{} generated per second by {}, all GPUs together, at each batch size, one line per GPU setup ({log_note}). Highest: {} at batch size {}, {} {items}/s.",
-                fmt::capitalised(items),
-                cx.m.name,
-                cx.label(top),
-                configs[top].load(),
-                fmt::rate((metric.value)(&configs[top]))
-            )
-        }
-    }
-}
-
-/// [`describe_tradeoff`] for a diffusion model.
-fn tradeoff_diffusion(cx: &Ctx<'_>, scales: &str) -> String {
-    let item = cx.m.output().item();
-    format!(
-        "Each configuration of {} as batch latency against energy per {item} ({scales}), with the Pareto frontier of {} configurations drawn as a line and the {} s deadline as a dashed line. Lowest energy within the deadline: {}.",
-        cx.m.name,
-        cx.a.frontier.len(),
-        cx.deadline(),
-        cx.best_list(|c| {
-            format!(
-                "{} J/{item} at {} s",
-                fmt::joules_per_item(c.energy()),
-                fmt::seconds(c.latency())
+                "{} {} at {} {}",
+                (w.energy_text)(c.energy()),
+                w.energy_short,
+                (w.latency_text)(c.latency()),
+                w.latency_unit
             )
         })
     )
