@@ -6,8 +6,9 @@
 //! - `load_data_dir` on the folder: the whole load stage as a build runs it
 //!   (walk, read, parse, validate on every core, checks across files);
 //! - read + parse + validate of every file on every core, parsed with the
-//!   pre-scanned fast path (`parse_any`, what the loader does) and without
-//!   it (`parse_any_carefully`: every file walked, then parsed typed);
+//!   pre-scanned fast path (`parse_model`, what the loader does) and
+//!   without it (`parse_model_carefully`: every file walked, then parsed
+//!   typed);
 //! - the parse alone, on one core, over bytes already in memory, both ways.
 //!
 //! `cargo bench --bench load -- quick` runs each case once.

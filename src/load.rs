@@ -4,13 +4,12 @@
 //! bad file, not only the first.
 //!
 //! One file, followed: [`load_data_dir`] asks `discover` for the files
-//! under the folder, then for each file (in parallel) [`read_any_model_file`]
+//! under the folder, then for each file (in parallel) [`read_model_file`]
 //! reads its bytes (`discover::read_capped`), parses them (`parse`: bytes to
 //! typed structs, every error located by file, JSON path, line and column)
-//! and validates them (`validate` for per-token files, `diffusion` for
-//! image and video files, both with `limits`, and `best` for the file's
-//! stated best configurations); last, `validate::check_across_files` checks
-//! what no single file can.
+//! and validates them (`validate`, whatever the kind, with `limits`, and
+//! `best` for the file's stated best configurations); last,
+//! `validate::check_across_files` checks what no single file can.
 
 use std::collections::BTreeSet;
 use std::fmt;
@@ -53,7 +52,8 @@ pub struct LoadedModel {
     /// [`content_digest`] of the bytes that were validated: the writer
     /// publishes the file only if it still has them.
     pub digest: u64,
-    /// The parsed, validated contents.
+    /// The parsed, validated contents, less `best`: the publisher's best
+    /// rows are checked on loading and then dropped ([`read_model_file`]).
     pub file: ModelFile,
     /// The workload's id (see [`ModelFile::workload_ref`]), a valid path
     /// segment.

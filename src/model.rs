@@ -74,9 +74,9 @@ pub struct ModelFile {
     pub gpus: Vec<String>,
     /// Every measured configuration.
     pub configurations: Vec<Configuration>,
-    /// The publisher's best configuration per GPU (checked against ours).
-    /// Boxed: a map's node has room for eleven values, and a site holds
-    /// every model's.
+    /// The publisher's best configuration per GPU, checked against ours on
+    /// loading and then dropped (`load::read_model_file`). Boxed: a map's
+    /// node has room for eleven values.
     pub best: BTreeMap<String, Box<Configuration>>,
 }
 
@@ -897,6 +897,10 @@ pub const TOKEN_FIELDS: [&str; 15] = [
     "p95_itl_ms",
 ];
 
+/// The optional per-token fields: a diffusion row may carry none of them.
+pub const TOKEN_OPTIONAL_FIELDS: [&str; 2] =
+    ["avg_output_tokens_exact", "output_length_distribution"];
+
 /// The fields every diffusion row has, image or video.
 pub const DIFFUSION_FIELDS: [&str; 6] = [
     "ulysses_degree",
@@ -939,7 +943,8 @@ const VIDEO_ROW_FIELDS: [&str; 12] = [
 
 impl Configuration {
     /// Whether the row has the kind's field `field` (one of
-    /// [`TOKEN_FIELDS`], [`DIFFUSION_FIELDS`] or [`OutputKind::fields`]).
+    /// [`TOKEN_FIELDS`], [`TOKEN_OPTIONAL_FIELDS`], [`DIFFUSION_FIELDS`] or
+    /// [`OutputKind::fields`]).
     pub fn has(&self, field: &str) -> bool {
         match field {
             "tensor_parallel" => self.tensor_parallel.is_some(),
@@ -973,6 +978,8 @@ impl Configuration {
             "joules_per_video" => self.joules_per_video.is_some(),
             "images_per_second" => self.images_per_second.is_some(),
             "videos_per_second" => self.videos_per_second.is_some(),
+            "avg_output_tokens_exact" => self.avg_output_tokens_exact.is_some(),
+            "output_length_distribution" => self.output_length_distribution.is_some(),
             other => unreachable!("no kind field {other:?}"),
         }
     }

@@ -1,5 +1,6 @@
 //! Synthetic data for benchmarks: N valid model files derived from the
-//! seed files, so a build can be timed at any size.
+//! per-token files of a data folder (the seed files by default), so a
+//! build can be timed at any size.
 //!
 //! Model `i` is seed file `i mod seeds` with a new slug, name and model id,
 //! and every measured figure jittered by a pseudo-random generator seeded
@@ -186,11 +187,24 @@ pub fn write_synthetic(opts: &SynthOptions) -> Result<SynthSummary> {
             opts.out_dir.display()
         );
     }
-    let seeds = crate::load::load_data_dir(&opts.data_dir)?;
+    // The per-token files are the templates (jitter and the deadline flag
+    // are theirs).
+    let seeds: Vec<ModelFile> = crate::load::load_data_dir(&opts.data_dir)?
+        .models
+        .into_iter()
+        .map(|m| m.file)
+        .filter(|f| f.kind.is_none())
+        .collect();
+    if seeds.is_empty() {
+        bail!(
+            "{}: no per-token model file to derive synthetic files from",
+            opts.data_dir.display()
+        );
+    }
     let width = (opts.count - 1).to_string().len();
     let writer = SiteWriter::begin(&opts.out_dir, Made::Data, opts.force, &[&opts.data_dir])?;
     (0..opts.count).into_par_iter().try_for_each(|i| {
-        let template = &seeds.models[i % seeds.models.len()].file;
+        let template = &seeds[i % seeds.len()];
         let model = synthesise(template, i, width, opts.seed);
         let mut json = serde_json::to_vec_pretty(&model)?;
         json.push(b'\n');

@@ -11,8 +11,8 @@ use std::path::Path;
 use super::best::check_best;
 use super::{LoadedModel, Problem, limits, problem, shown};
 use crate::model::{
-    Configuration, DIFFUSION_FIELDS, Measure, ModelFile, OutputKind, TOKEN_FIELDS, row_anchor,
-    url_segment,
+    Configuration, DIFFUSION_FIELDS, Measure, ModelFile, OutputKind, TOKEN_FIELDS,
+    TOKEN_OPTIONAL_FIELDS, row_anchor, url_segment,
 };
 
 /// A file's workload as (id, display name); see [`ModelFile::workload_ref`].
@@ -452,21 +452,26 @@ pub(super) fn check_kind_fields(
     }
     let others = [
         &TOKEN_FIELDS[..],
+        &TOKEN_OPTIONAL_FIELDS,
         &DIFFUSION_FIELDS,
         OutputKind::Image.fields(),
         OutputKind::Video.fields(),
     ];
     for field in others.into_iter().flatten() {
-        if !c.has(field) || measure.fields().contains(field) {
+        let own = measure.fields().contains(field)
+            || (measure == Measure::Tokens && TOKEN_OPTIONAL_FIELDS.contains(field));
+        if own || !c.has(field) {
             continue;
         }
         let message = match output {
             None => format!(
                 "is a diffusion field, which a per-token configuration (a file without a kind) must not carry{row}"
             ),
-            Some(_) if TOKEN_FIELDS.contains(field) => format!(
-                "is a per-token field, which a diffusion configuration must not carry (it gives joules_per_image or joules_per_video and batch_latency_s instead){row}"
-            ),
+            Some(_) if TOKEN_FIELDS.contains(field) || TOKEN_OPTIONAL_FIELDS.contains(field) => {
+                format!(
+                    "is a per-token field, which a diffusion configuration must not carry (it gives joules_per_image or joules_per_video and batch_latency_s instead){row}"
+                )
+            }
             Some(kind) => format!(
                 "belongs to kind {:?}, but the file's kind is {:?}{row}",
                 kind.other().item(),

@@ -1150,6 +1150,23 @@ fn a_per_token_row_with_a_diffusion_field_is_refused() {
 }
 
 #[test]
+fn a_diffusion_row_with_a_response_histogram_is_refused() {
+    with_bad_data(|bad| {
+        let text = diffusion_text("text-to-image", "pixart").replacen(
+            "\"joules_per_image\": 611.37,",
+            "\"joules_per_image\": 611.37, \"avg_output_tokens_exact\": 612.5,",
+            1,
+        );
+        fs::write(bad.join("pixart.json"), text).unwrap();
+    })
+    .problem(
+        "bad/pixart.json",
+        "configurations[0].avg_output_tokens_exact",
+        "is a per-token field, which a diffusion configuration must not carry",
+    );
+}
+
+#[test]
 fn a_video_row_without_frames_is_refused() {
     invalid("diffusion-video-without-frames").problem(
         "bad/wan-2-1-14b.json",

@@ -143,6 +143,24 @@ fn force_never_replaces_a_git_work_tree_or_a_folder_holding_one() {
 }
 
 #[test]
+fn synth_from_the_whole_leaderboard_writes_valid_per_token_files() {
+    // data/ holds diffusion files too: only the per-token files are
+    // templates, and every file written loads.
+    let sb = Sandbox::new();
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
+    let data = data.to_str().unwrap();
+    succeeds(&sb.run(&["synth", "--data", data, "--count", "12", "--out", "gen"]));
+    succeeds(&sb.run(&["check", "--data", "gen"]));
+    for entry in fs::read_dir(sb.path("gen")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "json") {
+            let text = fs::read_to_string(&path).unwrap();
+            assert!(!text.contains("\"kind\""), "{}", path.display());
+        }
+    }
+}
+
+#[test]
 fn a_synth_folder_is_data_not_a_site() {
     let sb = Sandbox::new();
     succeeds(&sb.run(&["synth", "--count", "3", "--out", "gen"]));
