@@ -329,17 +329,25 @@ pub const PEERS: usize = 4;
 /// most [`PEERS`], nearest first (ties: the smaller model, then the slug).
 pub fn size_peers(models: &[&ModelFile], i: usize) -> Vec<usize> {
     let m = models[i];
-    let mut others: Vec<(usize, f64)> = (0..models.len())
-        .filter(|&j| models[j].slug != m.slug)
-        .map(|j| (j, (models[j].params_b - m.params_b).abs()))
-        .collect();
-    others.sort_by(|a, b| {
-        let (x, y) = (models[a.0], models[b.0]);
-        a.1.total_cmp(&b.1)
-            .then(x.params_b.total_cmp(&y.params_b))
-            .then_with(|| x.slug.cmp(&y.slug))
-    });
-    others.into_iter().take(PEERS).map(|(j, _)| j).collect()
+    let key = |j: usize| (models[j].params_b - m.params_b).abs();
+    let nearer = |x: usize, y: usize| {
+        let (a, b) = (models[x], models[y]);
+        key(x)
+            .total_cmp(&key(y))
+            .then(a.params_b.total_cmp(&b.params_b))
+            .then_with(|| a.slug.cmp(&b.slug))
+    };
+    // The nearest PEERS kept in order as the models go by: no list of
+    // every model per model.
+    let mut peers: Vec<usize> = Vec::with_capacity(PEERS + 1);
+    for j in (0..models.len()).filter(|&j| models[j].slug != m.slug) {
+        let at = peers.partition_point(|&p| nearer(p, j).is_le());
+        if at < PEERS {
+            peers.insert(at, j);
+            peers.truncate(PEERS);
+        }
+    }
+    peers
 }
 
 /// One workload's models, analysed.

@@ -175,16 +175,10 @@ struct Manifest {
     slugs: BTreeMap<String, String>,
 }
 
-/// A stable digest of a file's bytes (FNV-1a, 64 bits, with the length):
-/// stable across Rust releases, unlike `std`'s hasher, and enough to tell
-/// that a file was edited by hand (not a defence against crafted
-/// collisions, which only the data folder's own owner could aim).
+/// A file's digest as the manifest records it: the loader's
+/// ([`crate::load::content_digest`]) with the length.
 fn digest(bytes: &[u8]) -> String {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in bytes {
-        h ^= u64::from(*b);
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
+    let h = crate::load::content_digest(bytes);
     format!("fnv1a64:{h:016x}:{}", bytes.len())
 }
 

@@ -158,15 +158,16 @@ pub(super) fn read_capped(path: &Path, what: &str) -> Result<Vec<u8>, Problem> {
     Ok(raw)
 }
 
-/// A digest of a file's bytes, to tell whether a file is still the one
-/// that was validated (SipHash with fixed keys: not a defence against a
-/// crafted collision, which the user could only aim at their own data, but
-/// any edit, truncation or replacement changes it).
+/// The one digest of a file's bytes (FNV-1a, 64 bits): whether a file is
+/// still the one that was validated, and in the import's manifest whether
+/// it was edited by hand. Stable across Rust releases, unlike `std`'s
+/// hasher; not a defence against a crafted collision, which the user could
+/// only aim at their own data, but any edit, truncation or replacement
+/// changes it.
 pub fn content_digest(bytes: &[u8]) -> u64 {
-    use std::hash::{Hash, Hasher};
-    let mut h = std::hash::DefaultHasher::new();
-    bytes.hash(&mut h);
-    h.finish()
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h: u64, b| {
+        (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3)
+    })
 }
 
 /// Reads every non-hidden file under the static folder, in name order.
