@@ -7,7 +7,7 @@ use super::style::Role;
 use super::{Chart, DataTable, svg};
 use crate::analyse::ModelAnalysis;
 use crate::fmt;
-use crate::model::{Configuration, ModelFile, OutputKind};
+use crate::model::{Configuration, ModelFile, url_segment};
 use crate::model::{ITL_PERCENTILES, Measure, Words};
 
 /// Height of an x–y chart below its header.
@@ -262,14 +262,13 @@ const BEST_KEY: &str = "best: lowest energy within deadline, per GPU";
 const SETUP: &str = "GPU setup";
 const RUN: &str = "Run";
 const BEST: &str = "Marked best (lowest energy within deadline)";
-const ENERGY: &str = "Energy (Wh per million output tokens)";
 
 /// How one measured quantity is charted against the load.
 pub struct Metric {
-    file: &'static str,
-    what: &'static str,
-    axis: &'static str,
-    unit: &'static str,
+    file: String,
+    what: String,
+    axis: String,
+    unit: String,
     value: fn(&Configuration) -> f64,
     format: fn(f64) -> String,
     kind: Kind,
@@ -289,136 +288,75 @@ enum Kind {
     Power,
 }
 
-const METRICS: [Metric; 4] = [
-    Metric {
-        file: "energy-vs-concurrency.svg",
-        what: "energy per output token vs concurrency",
-        axis: ENERGY,
-        unit: "Wh/M",
-        value: Configuration::energy,
-        format: fmt::wh_per_million,
-        kind: Kind::Energy,
-    },
-    Metric {
-        file: "latency-vs-concurrency.svg",
-        what: "inter-token latency vs concurrency",
-        axis: "Median inter-token latency (ms)",
-        unit: "ms",
-        value: Configuration::latency,
-        format: fmt::ms,
-        kind: Kind::Latency,
-    },
-    Metric {
-        file: "throughput-vs-concurrency.svg",
-        what: "throughput vs concurrency",
-        axis: "Throughput (output tokens/s)",
-        unit: "tok/s",
-        value: |c| c.tokens_per_second.unwrap_or(f64::NAN),
-        format: fmt::grouped,
-        kind: Kind::Throughput,
-    },
-    Metric {
-        file: "power-vs-concurrency.svg",
-        what: "GPU power vs concurrency",
-        axis: "GPU power (W, all GPUs used)",
-        unit: "W",
-        value: |c| c.gpu_power_watts_total,
-        format: fmt::grouped,
-        kind: Kind::Power,
-    },
-];
-
-const IMAGE_METRICS: [Metric; 4] = [
-    Metric {
-        file: "energy-vs-batch-size.svg",
-        what: "energy per image vs batch size",
-        axis: "Energy (J per image)",
-        unit: "J/image",
-        value: Configuration::energy,
-        format: fmt::joules_per_item,
-        kind: Kind::Energy,
-    },
-    Metric {
-        file: "latency-vs-batch-size.svg",
-        what: "batch latency vs batch size",
-        axis: "Batch latency (s)",
-        unit: "s",
-        value: Configuration::latency,
-        format: fmt::seconds,
-        kind: Kind::Latency,
-    },
-    Metric {
-        file: "throughput-vs-batch-size.svg",
-        what: "throughput vs batch size",
-        axis: "Throughput (images/s)",
-        unit: "images/s",
-        value: |c| c.items_per_second().unwrap_or(f64::NAN),
-        format: fmt::rate,
-        kind: Kind::Throughput,
-    },
-    Metric {
-        file: "power-vs-batch-size.svg",
-        what: "GPU power vs batch size",
-        axis: "GPU power (W, all GPUs used)",
-        unit: "W",
-        value: |c| c.gpu_power_watts_total,
-        format: fmt::grouped,
-        kind: Kind::Power,
-    },
-];
-
-const VIDEO_METRICS: [Metric; 4] = [
-    Metric {
-        file: "energy-vs-batch-size.svg",
-        what: "energy per video vs batch size",
-        axis: "Energy (J per video)",
-        unit: "J/video",
-        value: Configuration::energy,
-        format: fmt::joules_per_item,
-        kind: Kind::Energy,
-    },
-    Metric {
-        file: "latency-vs-batch-size.svg",
-        what: "batch latency vs batch size",
-        axis: "Batch latency (s)",
-        unit: "s",
-        value: Configuration::latency,
-        format: fmt::seconds,
-        kind: Kind::Latency,
-    },
-    Metric {
-        file: "throughput-vs-batch-size.svg",
-        what: "throughput vs batch size",
-        axis: "Throughput (videos/s)",
-        unit: "videos/s",
-        value: |c| c.items_per_second().unwrap_or(f64::NAN),
-        format: fmt::rate,
-        kind: Kind::Throughput,
-    },
-    Metric {
-        file: "power-vs-batch-size.svg",
-        what: "GPU power vs batch size",
-        axis: "GPU power (W, all GPUs used)",
-        unit: "W",
-        value: |c| c.gpu_power_watts_total,
-        format: fmt::grouped,
-        kind: Kind::Power,
-    },
-];
-
 /// p90 and p99 of the latency, drawn above the median, where the data have
 /// them ([`Configuration::itl_percentiles`]).
 fn percentiles(c: &Configuration) -> Option<(f64, f64)> {
     c.itl_percentiles().map(|[p90, _, p99]| (p90, p99))
 }
 
-/// The four charts against the load of a model's page, in page order.
-fn metrics(m: &ModelFile) -> &'static [Metric; 4] {
-    match m.kind {
-        None => &METRICS,
-        Some(OutputKind::Image) => &IMAGE_METRICS,
-        Some(OutputKind::Video) => &VIDEO_METRICS,
-    }
+/// The four charts against the load of a model's page, in page order, in
+/// the words of its kind: energy, latency, throughput and power against
+/// the concurrency or the batch size.
+fn metrics(m: &ModelFile) -> [Metric; 4] {
+    type Value = fn(&Configuration) -> f64;
+    let w = m.measure().words();
+    let load = w.load_short;
+    let file = |what: &str| format!("{what}-vs-{}.svg", url_segment(load));
+    let (latency, rate_axis, rate_unit, rate, rate_format): (_, _, _, Value, fn(f64) -> String) =
+        match m.kind {
+            None => (
+                "inter-token latency",
+                "Throughput (output tokens/s)".to_owned(),
+                "tok/s".to_owned(),
+                |c| c.tokens_per_second.unwrap_or(f64::NAN),
+                fmt::grouped,
+            ),
+            Some(kind) => (
+                "batch latency",
+                format!("Throughput ({}/s)", kind.items()),
+                format!("{}/s", kind.items()),
+                |c| c.items_per_second().unwrap_or(f64::NAN),
+                fmt::rate,
+            ),
+        };
+    [
+        Metric {
+            file: file("energy"),
+            what: format!("energy per {} vs {load}", w.item),
+            axis: w.energy_axis(),
+            unit: w.energy_short.to_owned(),
+            value: Configuration::energy,
+            format: w.energy_text,
+            kind: Kind::Energy,
+        },
+        Metric {
+            file: file("latency"),
+            what: format!("{latency} vs {load}"),
+            axis: w.latency_axis(),
+            unit: w.latency_unit.to_owned(),
+            value: Configuration::latency,
+            format: w.latency_text,
+            kind: Kind::Latency,
+        },
+        Metric {
+            file: file("throughput"),
+            what: format!("throughput vs {load}"),
+            axis: rate_axis,
+            unit: rate_unit,
+            value: rate,
+            format: rate_format,
+            kind: Kind::Throughput,
+        },
+        Metric {
+            file: file("power"),
+            what: format!("GPU power vs {load}"),
+            axis: "GPU power (W, all GPUs used)".to_owned(),
+            unit: "W".to_owned(),
+            value: |c| c.gpu_power_watts_total,
+            format: fmt::grouped,
+            kind: Kind::Power,
+        },
+    ]
 }
 
 /// The description of a chart against the load, in the kind's words.
@@ -566,7 +504,7 @@ fn concurrency_chart(cx: &Ctx<'_>, metric: &Metric) -> Chart {
         x: x_axis,
         y: y_axis,
         x_desc: words.load_axis.to_owned(),
-        y_desc: metric.axis.to_owned(),
+        y_desc: metric.axis.clone(),
         body: cx.body(),
         y_area: None,
         x_ticks: |v| fmt::fixed(v, 0),
@@ -629,7 +567,7 @@ fn concurrency_chart(cx: &Ctx<'_>, metric: &Metric) -> Chart {
     if spread {
         headers.extend(["Median ITL (ms)", "p90 ITL (ms)", "p99 ITL (ms)"].map(str::to_owned));
     } else {
-        headers.push(metric.axis.to_owned());
+        headers.push(metric.axis.clone());
     }
     headers.push(BEST.to_owned());
     let rows = cx
@@ -650,7 +588,7 @@ fn concurrency_chart(cx: &Ctx<'_>, metric: &Metric) -> Chart {
         })
         .collect();
     Chart {
-        file_name: metric.file.to_owned(),
+        file_name: metric.file.clone(),
         svg: svg::finish(&doc, &title, &description),
         title,
         description,
