@@ -94,12 +94,6 @@ pub struct WorkloadDecl {
 }
 
 impl ModelFile {
-    /// What a diffusion model generates. A diffusion file always has its
-    /// `kind`; call it only on one.
-    pub fn output(&self) -> OutputKind {
-        self.kind.expect("a diffusion file has a kind")
-    }
-
     /// The latency deadline for "best", in the unit of
     /// [`Configuration::latency`]: `itl_deadline_ms` (per token) or
     /// `batch_latency_deadline_s` (diffusion), whichever the file has (NaN
