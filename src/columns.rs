@@ -158,11 +158,6 @@ fn flag(b: Option<bool>) -> Value<'static> {
     b.map_or(Value::Missing, Value::Flag)
 }
 
-/// Joules with one decimal, thousands grouped: `11,974.3`.
-fn joules_grouped(v: f64) -> String {
-    fmt::grouped_fixed(v, 1)
-}
-
 fn one_decimal(v: f64) -> String {
     fmt::fixed(v, 1)
 }
@@ -527,7 +522,7 @@ pub mod tokens {
 
     pub const JOULES_PER_RESPONSE: C =
         C::derived("joules_per_response", "Energy per response", "J", |r| {
-            number(r.config.joules_per_response(), super::joules_grouped)
+            number(r.config.joules_per_response(), fmt::joules_per_response)
         })
         .about("Energy for one average response: J per token × average output tokens.");
 

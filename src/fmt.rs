@@ -72,9 +72,10 @@ pub fn wh_per_response(value: f64) -> String {
     fixed(value, 4)
 }
 
-/// Energy per response in J: one decimal.
+/// Energy per response in J: one decimal, thousands grouped, `11,974.3`
+/// (the same on the model page's tables, the overview and the charts).
 pub fn joules_per_response(value: f64) -> String {
-    fixed(value, 1)
+    grouped_fixed(value, 1)
 }
 
 /// `value` with `decimals` decimals and its whole part grouped by commas,
@@ -234,6 +235,14 @@ pub fn raw(v: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn energy_per_response_is_grouped_everywhere() {
+        // The tables' column and the overview, cards and charts all print
+        // it through this one format.
+        assert_eq!(joules_per_response(11_973.84), "11,973.8");
+        assert_eq!(joules_per_response(89.31), "89.3");
+    }
 
     #[test]
     fn significant_digits_keep_small_figures_readable() {
