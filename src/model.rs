@@ -332,12 +332,12 @@ impl Measure {
     /// The kind fields a configuration of this kind has, every one
     /// required: [`TOKEN_FIELDS`], or [`DIFFUSION_FIELDS`] and the
     /// output's ([`OutputKind::fields`]).
-    pub fn fields(self) -> &'static [&'static str] {
-        match self {
-            Measure::Tokens => &TOKEN_FIELDS,
-            Measure::Diffusion(OutputKind::Image) => &IMAGE_ROW_FIELDS,
-            Measure::Diffusion(OutputKind::Video) => &VIDEO_ROW_FIELDS,
-        }
+    pub fn fields(self) -> impl Iterator<Item = &'static str> {
+        let (shared, output): (&[&str], &[&str]) = match self {
+            Measure::Tokens => (&TOKEN_FIELDS, &[]),
+            Measure::Diffusion(kind) => (&DIFFUSION_FIELDS, kind.fields()),
+        };
+        shared.iter().chain(output).copied()
     }
 
     /// The words of this kind of measurement.
@@ -905,37 +905,59 @@ pub const DIFFUSION_FIELDS: [&str; 6] = [
     "under_latency_deadline",
 ];
 
-/// Every field of an image row beyond the shared ones.
-const IMAGE_ROW_FIELDS: [&str; 10] = [
-    "ulysses_degree",
-    "ring_degree",
-    "batch_size",
-    "inference_steps",
-    "batch_latency_s",
-    "under_latency_deadline",
-    "image_height",
-    "image_width",
-    "joules_per_image",
-    "images_per_second",
-];
-
-/// Every field of a video row beyond the shared ones.
-const VIDEO_ROW_FIELDS: [&str; 12] = [
-    "ulysses_degree",
-    "ring_degree",
-    "batch_size",
-    "inference_steps",
-    "batch_latency_s",
-    "under_latency_deadline",
-    "video_height",
-    "video_width",
-    "num_frames",
-    "fps",
-    "joules_per_video",
-    "videos_per_second",
-];
-
 impl Configuration {
+    /// Every measured figure of the row by field name, `None` where the
+    /// row's kind has none: validation checks each is a measurement (or,
+    /// for the two averages of the steady state, 0 or more) within its
+    /// limit.
+    pub fn quantities(&self) -> [(&'static str, Option<f64>); 17] {
+        [
+            ("median_itl_ms", self.median_itl_ms),
+            ("p90_itl_ms", self.p90_itl_ms),
+            ("p95_itl_ms", self.p95_itl_ms),
+            ("p99_itl_ms", self.p99_itl_ms),
+            (
+                "wh_per_million_output_tokens",
+                self.wh_per_million_output_tokens,
+            ),
+            ("joules_per_output_token", self.joules_per_output_token),
+            ("tokens_per_second", self.tokens_per_second),
+            ("batch_latency_s", self.batch_latency_s),
+            ("joules_per_image", self.joules_per_image),
+            ("joules_per_video", self.joules_per_video),
+            ("images_per_second", self.images_per_second),
+            ("videos_per_second", self.videos_per_second),
+            ("gpu_power_watts_total", Some(self.gpu_power_watts_total)),
+            ("fps", self.fps),
+            ("avg_output_tokens", self.avg_output_tokens),
+            ("avg_requests_in_flight", self.avg_requests_in_flight),
+            ("avg_running_batch", self.avg_running_batch),
+        ]
+    }
+
+    /// Every count of the row by field name (GPUs, parallel degrees, load,
+    /// steps, pixels, frames, run), `None` where the row's kind has none:
+    /// validation checks each is 1 or more and within its limit.
+    pub fn counts(&self) -> [(&'static str, Option<u32>); 15] {
+        [
+            ("num_gpus", Some(self.num_gpus)),
+            ("tensor_parallel", self.tensor_parallel),
+            ("data_parallel", self.data_parallel),
+            ("expert_parallel", self.expert_parallel),
+            ("ulysses_degree", self.ulysses_degree),
+            ("ring_degree", self.ring_degree),
+            ("max_num_seqs", self.max_num_seqs),
+            ("batch_size", self.batch_size),
+            ("inference_steps", self.inference_steps),
+            ("repeat", Some(self.repeat)),
+            ("image_height", self.image_height),
+            ("image_width", self.image_width),
+            ("video_height", self.video_height),
+            ("video_width", self.video_width),
+            ("num_frames", self.num_frames),
+        ]
+    }
+
     /// Whether the row has the kind's field `field` (one of
     /// [`TOKEN_FIELDS`], [`TOKEN_OPTIONAL_FIELDS`], [`DIFFUSION_FIELDS`] or
     /// [`OutputKind::fields`]).

@@ -344,56 +344,16 @@ pub(super) fn check_configuration(
     c: &Configuration,
 ) {
     check_row_texts(bad, at, c);
-    let (ms, s, j) = (" ms", " s", " J");
-    for (name, value, max, unit) in [
-        ("median_itl_ms", c.median_itl_ms, MAX_LATENCY_MS, ms),
-        ("p90_itl_ms", c.p90_itl_ms, MAX_LATENCY_MS, ms),
-        ("p95_itl_ms", c.p95_itl_ms, MAX_LATENCY_MS, ms),
-        ("p99_itl_ms", c.p99_itl_ms, MAX_LATENCY_MS, ms),
-        (
-            "wh_per_million_output_tokens",
-            c.wh_per_million_output_tokens,
-            MAX_WH_PER_MILLION,
-            " Wh per million output tokens",
-        ),
-        (
-            "joules_per_output_token",
-            c.joules_per_output_token,
-            MAX_JOULES_PER_TOKEN,
-            j,
-        ),
-        ("tokens_per_second", c.tokens_per_second, MAX_QUANTITY, ""),
-        ("batch_latency_s", c.batch_latency_s, MAX_BATCH_LATENCY_S, s),
-        (
-            "joules_per_image",
-            c.joules_per_image,
-            MAX_JOULES_PER_ITEM,
-            j,
-        ),
-        (
-            "joules_per_video",
-            c.joules_per_video,
-            MAX_JOULES_PER_ITEM,
-            j,
-        ),
-        ("images_per_second", c.images_per_second, MAX_QUANTITY, ""),
-        ("videos_per_second", c.videos_per_second, MAX_QUANTITY, ""),
-        (
-            "gpu_power_watts_total",
-            Some(c.gpu_power_watts_total),
-            MAX_QUANTITY,
-            " W",
-        ),
-        ("fps", c.fps, MAX_QUANTITY, ""),
-        ("avg_output_tokens", c.avg_output_tokens, MAX_QUANTITY, ""),
-        (
-            "avg_requests_in_flight",
-            c.avg_requests_in_flight,
-            MAX_QUANTITY,
-            "",
-        ),
-        ("avg_running_batch", c.avg_running_batch, MAX_QUANTITY, ""),
-    ] {
+    for (name, value) in c.quantities() {
+        let (max, unit) = match name {
+            "median_itl_ms" | "p90_itl_ms" | "p95_itl_ms" | "p99_itl_ms" => (MAX_LATENCY_MS, " ms"),
+            "wh_per_million_output_tokens" => (MAX_WH_PER_MILLION, " Wh per million output tokens"),
+            "joules_per_output_token" => (MAX_JOULES_PER_TOKEN, " J"),
+            "batch_latency_s" => (MAX_BATCH_LATENCY_S, " s"),
+            "joules_per_image" | "joules_per_video" => (MAX_JOULES_PER_ITEM, " J"),
+            "gpu_power_watts_total" => (MAX_QUANTITY, " W"),
+            _ => (MAX_QUANTITY, ""),
+        };
         if let Some(value) = value {
             check_at_most(bad, &format!("{at}.{name}"), value, max, unit, row);
         }
@@ -418,23 +378,7 @@ pub(super) fn check_configuration(
             );
         }
     }
-    for (name, value) in [
-        ("num_gpus", Some(c.num_gpus)),
-        ("tensor_parallel", c.tensor_parallel),
-        ("data_parallel", c.data_parallel),
-        ("expert_parallel", c.expert_parallel),
-        ("ulysses_degree", c.ulysses_degree),
-        ("ring_degree", c.ring_degree),
-        ("max_num_seqs", c.max_num_seqs),
-        ("batch_size", c.batch_size),
-        ("inference_steps", c.inference_steps),
-        ("repeat", Some(c.repeat)),
-        ("image_height", c.image_height),
-        ("image_width", c.image_width),
-        ("video_height", c.video_height),
-        ("video_width", c.video_width),
-        ("num_frames", c.num_frames),
-    ] {
+    for (name, value) in c.counts() {
         if let Some(value) = value.filter(|v| *v > MAX_COUNT) {
             bad(
                 format!("{at}.{name}"),

@@ -441,7 +441,7 @@ pub(super) fn check_kind_fields(
     for field in measure.fields() {
         if !c.has(field) {
             let message = match output {
-                Some(kind) if kind.fields().contains(field) => format!(
+                Some(kind) if kind.fields().contains(&field) => format!(
                     "is required in a file of kind {:?} but missing{row}",
                     kind.item()
                 ),
@@ -458,7 +458,7 @@ pub(super) fn check_kind_fields(
         OutputKind::Video.fields(),
     ];
     for field in others.into_iter().flatten() {
-        let own = measure.fields().contains(field)
+        let own = measure.fields().any(|f| f == *field)
             || (measure == Measure::Tokens && TOKEN_OPTIONAL_FIELDS.contains(field));
         if own || !c.has(field) {
             continue;
@@ -493,61 +493,23 @@ fn validate_configuration(
     row: &str,
     c: &Configuration,
 ) {
-    for (name, value) in [
-        (
-            "wh_per_million_output_tokens",
-            c.wh_per_million_output_tokens,
-        ),
-        ("joules_per_output_token", c.joules_per_output_token),
-        ("median_itl_ms", c.median_itl_ms),
-        ("p90_itl_ms", c.p90_itl_ms),
-        ("p95_itl_ms", c.p95_itl_ms),
-        ("p99_itl_ms", c.p99_itl_ms),
-        ("tokens_per_second", c.tokens_per_second),
-        ("batch_latency_s", c.batch_latency_s),
-        ("gpu_power_watts_total", Some(c.gpu_power_watts_total)),
-        ("avg_output_tokens", c.avg_output_tokens),
-        ("joules_per_image", c.joules_per_image),
-        ("joules_per_video", c.joules_per_video),
-        ("images_per_second", c.images_per_second),
-        ("videos_per_second", c.videos_per_second),
-        ("fps", c.fps),
-    ] {
-        if let Some(value) = value {
+    for (name, value) in c.quantities() {
+        let Some(value) = value else { continue };
+        if matches!(name, "avg_requests_in_flight" | "avg_running_batch") {
+            if !value.is_finite() || value < 0.0 {
+                bad(
+                    format!("{at}.{name}"),
+                    format!(
+                        "must be a finite number of 0 or more, found {}{row}",
+                        limits::number(value)
+                    ),
+                );
+            }
+        } else {
             positive(bad, &format!("{at}.{name}"), value, row);
         }
     }
-    for (name, value) in [
-        ("avg_requests_in_flight", c.avg_requests_in_flight),
-        ("avg_running_batch", c.avg_running_batch),
-    ] {
-        if let Some(value) = value.filter(|v| !v.is_finite() || *v < 0.0) {
-            bad(
-                format!("{at}.{name}"),
-                format!(
-                    "must be a finite number of 0 or more, found {}{row}",
-                    limits::number(value)
-                ),
-            );
-        }
-    }
-    for (name, value) in [
-        ("num_gpus", Some(c.num_gpus)),
-        ("tensor_parallel", c.tensor_parallel),
-        ("data_parallel", c.data_parallel),
-        ("expert_parallel", c.expert_parallel),
-        ("ulysses_degree", c.ulysses_degree),
-        ("ring_degree", c.ring_degree),
-        ("max_num_seqs", c.max_num_seqs),
-        ("batch_size", c.batch_size),
-        ("inference_steps", c.inference_steps),
-        ("repeat", Some(c.repeat)),
-        ("image_height", c.image_height),
-        ("image_width", c.image_width),
-        ("video_height", c.video_height),
-        ("video_width", c.video_width),
-        ("num_frames", c.num_frames),
-    ] {
+    for (name, value) in c.counts() {
         if value == Some(0) {
             bad(
                 format!("{at}.{name}"),
