@@ -361,7 +361,7 @@ pub fn footprint_bases(c: &Configuration) -> Vec<Basis> {
             } else {
                 "per image"
             },
-            wh: c.energy() / 3600.0,
+            wh: c.wh_per_item().unwrap_or(f64::NAN),
         }],
     }
 }

@@ -14,9 +14,10 @@ use super::views::{ChartView, chart_view};
 use super::{Mirror, PageMeta, RenderCounts, Site, gpu_segment, kind, model_dir, put_page};
 use crate::analyse::LeaderboardRow;
 use crate::chart::{self, BarScale, GroupedBar};
+use crate::columns::{Column, Record, diffusion, tokens};
 use crate::fmt;
 use crate::model::Measure;
-use crate::model::{Configuration, ModelFile, row_anchor};
+use crate::model::{Configuration, ModelFile, OutputKind, row_anchor};
 use crate::write::PageSink;
 
 /// One workload's headline on the front page.
@@ -396,6 +397,20 @@ struct OverviewPage {
     chart: Option<ChartView>,
 }
 
+/// Configuration `c` of model `m` in column `column`, as the workload's
+/// tables show it; empty without a configuration.
+fn cell(ws: &Site<'_>, m: &ModelFile, c: Option<&Configuration>, column: &Column) -> String {
+    c.map_or_else(String::new, |config| {
+        let record = Record {
+            workload: &ws.workload.id,
+            model: m,
+            config,
+            rank: None,
+        };
+        column.value(&record).page()
+    })
+}
+
 /// The overview rows of model `i` of a per-token workload `w` (its index
 /// `slot` in the site), and its bars.
 fn token_rows(
@@ -409,19 +424,16 @@ fn token_rows(
     let m = &ws.models[i].file;
     for (gpu, best) in &ws.analyses[i].best_per_gpu {
         let c = best.map(|b| &m.configurations[b]);
+        let cell = |column| cell(ws, m, c, column);
         rows.push(OverviewRow {
             workload: ws.workload.name.clone(),
             workload_href: format!("../../{}", ws.path("index.html")),
             gpu: gpu.clone(),
             found: c.is_some(),
-            wh_per_million: c.map_or_else(String::new, |c| fmt::wh_per_million(c.energy())),
-            joules_per_response: c.map_or_else(String::new, |c| {
-                fmt::joules_per_response(c.joules_per_response().unwrap_or(f64::NAN))
-            }),
-            output_tokens: c.map_or_else(String::new, |c| {
-                fmt::grouped(c.avg_output_tokens.unwrap_or(f64::NAN))
-            }),
-            median_itl: c.map_or_else(String::new, |c| fmt::ms(c.latency())),
+            wh_per_million: cell(&tokens::WH_PER_MILLION_OUTPUT_TOKENS),
+            joules_per_response: cell(&tokens::JOULES_PER_RESPONSE),
+            output_tokens: cell(&tokens::AVG_OUTPUT_TOKENS),
+            median_itl: cell(&tokens::MEDIAN_ITL_MS),
             setup: c.map_or_else(String::new, kind::config_summary),
             row_href: match c {
                 Some(c) => format!("../../{}", row_link(ws, m, c)),
@@ -452,17 +464,24 @@ fn item_rows(
 ) {
     let m = &ws.models[i].file;
     let unit = ws.words().energy_unit;
+    let (joules, wh) = match ws.workload.measure {
+        Measure::Diffusion(OutputKind::Video) => {
+            (&diffusion::JOULES_PER_VIDEO, &diffusion::WH_PER_VIDEO)
+        }
+        _ => (&diffusion::JOULES_PER_IMAGE, &diffusion::WH_PER_IMAGE),
+    };
     for (gpu, best) in &ws.analyses[i].best_per_gpu {
         let c = best.map(|b| &m.configurations[b]);
+        let cell = |column| cell(ws, m, c, column);
         rows.push(ItemRow {
             workload: ws.workload.name.clone(),
             workload_href: format!("../../{}", ws.path("index.html")),
             gpu: gpu.clone(),
             found: c.is_some(),
             unit,
-            joules: c.map_or_else(String::new, |c| fmt::joules_per_item(c.energy())),
-            wh: c.map_or_else(String::new, |c| fmt::wh_per_item(c.energy() / 3600.0)),
-            latency: c.map_or_else(String::new, |c| fmt::seconds(c.latency())),
+            joules: cell(joules),
+            wh: cell(wh),
+            latency: cell(&diffusion::BATCH_LATENCY_S),
             setup: c.map_or_else(String::new, kind::config_summary),
             row_href: match c {
                 Some(c) => format!("../../{}", row_link(ws, m, c)),
