@@ -958,46 +958,33 @@ impl Configuration {
         ]
     }
 
-    /// Whether the row has the kind's field `field` (one of
-    /// [`TOKEN_FIELDS`], [`TOKEN_OPTIONAL_FIELDS`], [`DIFFUSION_FIELDS`] or
-    /// [`OutputKind::fields`]).
-    pub fn has(&self, field: &str) -> bool {
-        match field {
-            "tensor_parallel" => self.tensor_parallel.is_some(),
-            "data_parallel" => self.data_parallel.is_some(),
-            "expert_parallel" => self.expert_parallel.is_some(),
-            "max_num_seqs" => self.max_num_seqs.is_some(),
-            "avg_requests_in_flight" => self.avg_requests_in_flight.is_some(),
-            "wh_per_million_output_tokens" => self.wh_per_million_output_tokens.is_some(),
-            "joules_per_output_token" => self.joules_per_output_token.is_some(),
-            "median_itl_ms" => self.median_itl_ms.is_some(),
-            "p90_itl_ms" => self.p90_itl_ms.is_some(),
-            "p95_itl_ms" => self.p95_itl_ms.is_some(),
-            "p99_itl_ms" => self.p99_itl_ms.is_some(),
-            "tokens_per_second" => self.tokens_per_second.is_some(),
-            "avg_output_tokens" => self.avg_output_tokens.is_some(),
-            "under_itl_deadline" => self.under_itl_deadline.is_some(),
-            "avg_running_batch" => self.avg_running_batch.is_some(),
-            "ulysses_degree" => self.ulysses_degree.is_some(),
-            "ring_degree" => self.ring_degree.is_some(),
-            "batch_size" => self.batch_size.is_some(),
-            "inference_steps" => self.inference_steps.is_some(),
-            "batch_latency_s" => self.batch_latency_s.is_some(),
-            "under_latency_deadline" => self.under_latency_deadline.is_some(),
-            "image_height" => self.image_height.is_some(),
-            "image_width" => self.image_width.is_some(),
-            "video_height" => self.video_height.is_some(),
-            "video_width" => self.video_width.is_some(),
-            "num_frames" => self.num_frames.is_some(),
-            "fps" => self.fps.is_some(),
-            "joules_per_image" => self.joules_per_image.is_some(),
-            "joules_per_video" => self.joules_per_video.is_some(),
-            "images_per_second" => self.images_per_second.is_some(),
-            "videos_per_second" => self.videos_per_second.is_some(),
-            "avg_output_tokens_exact" => self.avg_output_tokens_exact.is_some(),
-            "output_length_distribution" => self.output_length_distribution.is_some(),
-            other => unreachable!("no kind field {other:?}"),
-        }
+    /// The names of the optional fields the row has (with `num_gpus`,
+    /// `repeat` and `gpu_power_watts_total`, which every row has): what
+    /// validation holds against its kind's fields ([`Measure::fields`]).
+    pub fn present(&self) -> Vec<&'static str> {
+        let flags = [
+            ("under_itl_deadline", self.under_itl_deadline.is_some()),
+            (
+                "under_latency_deadline",
+                self.under_latency_deadline.is_some(),
+            ),
+            (
+                "avg_output_tokens_exact",
+                self.avg_output_tokens_exact.is_some(),
+            ),
+            (
+                "output_length_distribution",
+                self.output_length_distribution.is_some(),
+            ),
+        ];
+        let counts = self.counts().map(|(n, v)| (n, v.is_some()));
+        let figures = self.quantities().map(|(n, v)| (n, v.is_some()));
+        counts
+            .into_iter()
+            .chain(figures)
+            .chain(flags)
+            .filter_map(|(name, has)| has.then_some(name))
+            .collect()
     }
 }
 

@@ -438,8 +438,9 @@ pub(super) fn check_kind_fields(
         Measure::Tokens => None,
         Measure::Diffusion(kind) => Some(kind),
     };
+    let present = c.present();
     for field in measure.fields() {
-        if !c.has(field) {
+        if !present.contains(&field) {
             let message = match output {
                 Some(kind) if kind.fields().contains(&field) => format!(
                     "is required in a file of kind {:?} but missing{row}",
@@ -450,28 +451,29 @@ pub(super) fn check_kind_fields(
             bad(format!("{at}.{field}"), message);
         }
     }
-    let others = [
-        &TOKEN_FIELDS[..],
-        &TOKEN_OPTIONAL_FIELDS,
-        &DIFFUSION_FIELDS,
-        OutputKind::Image.fields(),
-        OutputKind::Video.fields(),
-    ];
-    for field in others.into_iter().flatten() {
-        let own = measure.fields().any(|f| f == *field)
-            || (measure == Measure::Tokens && TOKEN_OPTIONAL_FIELDS.contains(field));
-        if own || !c.has(field) {
+    let per_token = |f: &str| TOKEN_FIELDS.contains(&f) || TOKEN_OPTIONAL_FIELDS.contains(&f);
+    let diffusion = |f: &str| {
+        DIFFUSION_FIELDS.contains(&f)
+            || OutputKind::Image.fields().contains(&f)
+            || OutputKind::Video.fields().contains(&f)
+    };
+    for field in present {
+        let own = match output {
+            None => !diffusion(field),
+            Some(_) => {
+                !per_token(field) && (!diffusion(field) || measure.fields().any(|f| f == field))
+            }
+        };
+        if own {
             continue;
         }
         let message = match output {
             None => format!(
                 "is a diffusion field, which a per-token configuration (a file without a kind) must not carry{row}"
             ),
-            Some(_) if TOKEN_FIELDS.contains(field) || TOKEN_OPTIONAL_FIELDS.contains(field) => {
-                format!(
-                    "is a per-token field, which a diffusion configuration must not carry (it gives joules_per_image or joules_per_video and batch_latency_s instead){row}"
-                )
-            }
+            Some(_) if per_token(field) => format!(
+                "is a per-token field, which a diffusion configuration must not carry (it gives joules_per_image or joules_per_video and batch_latency_s instead){row}"
+            ),
             Some(kind) => format!(
                 "belongs to kind {:?}, but the file's kind is {:?}{row}",
                 kind.other().item(),
