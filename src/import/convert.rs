@@ -138,31 +138,6 @@ fn gpu_and_precision(r: &Map<String, Value>) -> Result<(String, String), Reject>
     Ok((gpu, precision))
 }
 
-/// One per-token configuration before its ids.
-#[derive(Debug, Clone)]
-struct TokenRow {
-    pos: usize,
-    gpu: String,
-    num_gpus: u64,
-    tp: u64,
-    dp: u64,
-    ep: u64,
-    precision: String,
-    max_num_seqs: u64,
-    batch: f64,
-    joules: f64,
-    median: f64,
-    p90: f64,
-    p95: f64,
-    p99: f64,
-    tps: f64,
-    power: f64,
-    out_tokens: f64,
-    repeat: u64,
-    row_id: String,
-    distribution: Option<OutputLengthDistribution>,
-}
-
 fn row_label(model_id: &str, r: &Map<String, Value>) -> String {
     let s = |k: &str| r.get(k).map_or_else(|| "None".to_owned(), short_json);
     format!(
@@ -189,9 +164,9 @@ const REQUIRED_POSITIVE: [&str; 8] = [
 fn convert_token_row(
     model_id: &str,
     r: &Map<String, Value>,
-    pos: usize,
+    deadline: f64,
     warn: &mut Vec<String>,
-) -> Result<TokenRow, Reject> {
+) -> Result<Configuration, Reject> {
     let label = row_label(model_id, r);
     let (gpu, precision) = gpu_and_precision(r)?;
     let num_gpus = whole(r, "num_gpus")?;
@@ -268,56 +243,57 @@ fn convert_token_row(
         }
     };
     // Every figure is upstream's, unrounded: a page rounds once, at display.
-    Ok(TokenRow {
-        pos,
+    // Counts are checked to be at most 10⁶ (`whole`), so they fit.
+    Ok(Configuration {
         gpu,
-        num_gpus,
-        tp,
-        dp,
-        ep,
+        num_gpus: num_gpus as u32,
+        tensor_parallel: Some(tp as u32),
+        data_parallel: Some(dp as u32),
+        expert_parallel: Some(ep as u32),
         precision,
-        max_num_seqs,
-        batch,
-        joules: j,
-        median,
-        p90,
-        p99,
-        tps,
-        power,
-        out_tokens: out_len,
-        p95,
-        repeat: 0,
-        row_id: String::new(),
-        distribution: None,
+        max_num_seqs: Some(max_num_seqs as u32),
+        avg_requests_in_flight: Some(batch),
+        wh_per_million_output_tokens: Some(j * 1e6 / 3600.0),
+        joules_per_output_token: Some(j),
+        median_itl_ms: Some(median),
+        p90_itl_ms: Some(p90),
+        p99_itl_ms: Some(p99),
+        tokens_per_second: Some(tps),
+        gpu_power_watts_total: power,
+        avg_output_tokens: Some(out_len),
+        under_itl_deadline: Some(median <= deadline),
+        avg_running_batch: Some(batch),
+        p95_itl_ms: Some(p95),
+        ..Configuration::default()
     })
 }
 
 /// A model of a task: its id, facts (first row, overridden by `index.json`)
 /// and rows.
-struct Model<R> {
+struct Model {
     id: String,
     meta: Map<String, Value>,
-    rows: Vec<R>,
+    rows: Vec<Configuration>,
     slug: String,
 }
 
-/// Converts one upstream row (model id, row, position among the model's
-/// rows, warnings) to a configuration, or names the field that rejects it.
-type RowConverter<'a, R> =
-    dyn FnMut(&str, &Map<String, Value>, usize, &mut Vec<String>) -> Result<R, Reject> + 'a;
+/// Converts one upstream row (model id, row, warnings) to a configuration
+/// without its ids, or names the field that rejects it.
+type RowConverter<'a> =
+    dyn FnMut(&str, &Map<String, Value>, &mut Vec<String>) -> Result<Configuration, Reject> + 'a;
 
 /// The rows of one model in a task file: (index in the file, row).
 type ModelRows<'a> = Vec<(usize, &'a Map<String, Value>)>;
 
 /// `group_models`: the rows by model id (in model-id order), converted;
 /// slugs unique within the workload.
-fn group_models<R>(
+fn group_models(
     task: &str,
     rows: &[Value],
     upstream: &Upstream,
     out: &mut Converted,
-    convert: &mut RowConverter<'_, R>,
-) -> Vec<Model<R>> {
+    convert: &mut RowConverter<'_>,
+) -> Vec<Model> {
     let file = format!("tasks/{task}.json");
     let mut by_model: BTreeMap<String, ModelRows<'_>> = BTreeMap::new();
     for (i, row) in rows.iter().enumerate() {
@@ -366,7 +342,7 @@ fn group_models<R>(
             .filter(|v| v.is_string())
             .cloned();
         let mut borrowed_precision = false;
-        for (pos, (i, r)) in model_rows.iter().enumerate() {
+        for (i, r) in &model_rows {
             let filled;
             let r: &Map<String, Value> = match &model_precision {
                 Some(p) if r.get("weight_precision").is_none_or(Value::is_null) => {
@@ -378,7 +354,7 @@ fn group_models<R>(
                 }
                 _ => r,
             };
-            match convert(&model_id, r, pos, &mut out.warnings) {
+            match convert(&model_id, r, &mut out.warnings) {
                 Ok(c) => converted.push(c),
                 Err((field, why)) => out.errors.push(format!(
                     "{file}: configurations[{i}].{field}: {why}; row {}",
@@ -562,7 +538,7 @@ fn source_block(
 /// The model's parameter counts and architecture, or an error.
 fn model_facts(
     file: &str,
-    m: &Model<impl Sized>,
+    m: &Model,
     default_architecture: &str,
     out: &mut Converted,
 ) -> Option<(f64, f64, String)> {
@@ -695,50 +671,75 @@ fn checked_distribution(d: &Value) -> Result<OutputLengthDistribution, String> {
     }
 }
 
-/// `assign_ids`: repeats numbered in upstream order; a row id suffix of the
-/// parts that differ when rows share GPU, GPU count and `max_num_seqs`.
-fn assign_token_ids(slug: &str, rows: &mut [TokenRow], file: &str, warn: &mut Vec<String>) {
-    type Variant = (String, u64, u64, u64);
-    let variant = |c: &TokenRow| -> Variant { (c.precision.clone(), c.tp, c.ep, c.dp) };
-    let mut counts: BTreeMap<(String, u64, u64, Variant), u64> = BTreeMap::new();
+/// The parts a row id may add after GPU, GPU count and load, in order:
+/// what may tell apart rows that share those three.
+fn id_parts(c: &Configuration) -> Vec<String> {
+    let n = |x: Option<u32>| x.unwrap_or(0);
+    let precision = c.precision.to_lowercase();
+    if c.max_num_seqs.is_some() {
+        let (tp, ep, dp) = (c.tensor_parallel, c.expert_parallel, c.data_parallel);
+        return vec![precision, format!("tp{}-ep{}-dp{}", n(tp), n(ep), n(dp))];
+    }
+    let mut parts = vec![
+        format!("u{}r{}", n(c.ulysses_degree), n(c.ring_degree)),
+        precision,
+        format!(
+            "{}x{}",
+            n(c.image_height.or(c.video_height)),
+            n(c.image_width.or(c.video_width))
+        ),
+    ];
+    if let (Some(frames), Some(fps)) = (c.num_frames, c.fps) {
+        parts.push(format!("f{frames}"));
+        parts.push(format!("fps{}", fmt_num(fps)));
+    }
+    parts.push(format!("s{}", n(c.inference_steps)));
+    parts
+}
+
+/// `assign_ids`: repeats numbered in upstream order; when rows share GPU,
+/// GPU count and load (`max_num_seqs`, or `b` and `batch_size`), a row id
+/// suffix of the [`id_parts`] that differ between them, joined by `-` for a
+/// per-token row and by `/` for a diffusion one.
+fn assign_ids(slug: &str, rows: &mut [Configuration], file: &str, warn: &mut Vec<String>) {
+    let group = |c: &Configuration| (c.gpu.clone(), c.num_gpus, c.load());
+    let mut counts: BTreeMap<_, u32> = BTreeMap::new();
+    let mut groups: BTreeMap<_, BTreeSet<Vec<String>>> = BTreeMap::new();
     for c in rows.iter_mut() {
-        let n = counts
-            .entry((c.gpu.clone(), c.num_gpus, c.max_num_seqs, variant(c)))
-            .or_default();
+        let n = counts.entry((group(c), id_parts(c))).or_default();
         *n += 1;
         c.repeat = *n;
-    }
-    let mut groups: BTreeMap<(String, u64, u64), BTreeSet<Variant>> = BTreeMap::new();
-    for c in rows.iter() {
-        groups
-            .entry((c.gpu.clone(), c.num_gpus, c.max_num_seqs))
-            .or_default()
-            .insert(variant(c));
+        groups.entry(group(c)).or_default().insert(id_parts(c));
     }
     for c in rows.iter_mut() {
-        let mut base = format!("{slug}/{}/{}/{}", c.gpu, c.num_gpus, c.max_num_seqs);
-        let variants = &groups[&(c.gpu.clone(), c.num_gpus, c.max_num_seqs)];
+        let tokens = c.max_num_seqs.is_some();
+        let load = if tokens {
+            String::new()
+        } else {
+            "b".to_owned()
+        } + &c.load().to_string();
+        let mut base = format!("{slug}/{}/{}/{load}", c.gpu, c.num_gpus);
+        let variants = &groups[&group(c)];
         if variants.len() > 1 {
-            let mut parts = Vec::new();
-            if variants.iter().map(|v| &v.0).collect::<BTreeSet<_>>().len() > 1 {
-                parts.push(c.precision.to_lowercase());
-            }
-            if variants
-                .iter()
-                .map(|v| (v.1, v.2, v.3))
-                .collect::<BTreeSet<_>>()
-                .len()
-                > 1
-            {
-                parts.push(format!("tp{}-ep{}-dp{}", c.tp, c.ep, c.dp));
-            }
-            base = format!("{base}/{}", parts.join("-"));
-            if c.repeat == 1 {
+            let differing: Vec<String> = id_parts(c)
+                .into_iter()
+                .enumerate()
+                .filter(|(i, _)| {
+                    variants
+                        .iter()
+                        .map(|v| &v[*i])
+                        .collect::<BTreeSet<_>>()
+                        .len()
+                        > 1
+                })
+                .map(|(_, part)| part)
+                .collect();
+            base = format!("{base}/{}", differing.join(if tokens { "-" } else { "/" }));
+            if tokens && c.repeat == 1 {
                 warn.push(format!(
-                    "{file}: row_id collision for {slug}/{}/{}/{}: {} precisions/parallelisms; this one is {base}",
+                    "{file}: row_id collision for {slug}/{}/{}/{load}: {} precisions/parallelisms; this one is {base}",
                     c.gpu,
                     c.num_gpus,
-                    c.max_num_seqs,
                     variants.len()
                 ));
             }
@@ -755,41 +756,39 @@ fn cmp_f64(a: f64, b: f64) -> Ordering {
     a.partial_cmp(&b).unwrap_or(Ordering::Equal)
 }
 
-impl TokenRow {
-    /// Wh per million output tokens, from the exact joules per token.
-    fn wh_per_million(&self) -> f64 {
-        self.joules * 1e6 / 3600.0
+/// The order of a model file's rows: by setup (GPU, count, parallelism,
+/// precision), then for a per-token row `max_num_seqs` and median ITL, for
+/// a diffusion row the output, steps and batch size; equal rows keep
+/// upstream's order.
+fn row_order(a: &Configuration, b: &Configuration) -> Ordering {
+    fn setup(c: &Configuration) -> impl Ord + '_ {
+        let size = (
+            c.image_height.or(c.video_height),
+            c.image_width.or(c.video_width),
+        );
+        let (gpu, n) = (&c.gpu, c.num_gpus);
+        let tokens = (c.tensor_parallel, c.expert_parallel, c.data_parallel);
+        let diffusion = (c.ulysses_degree, c.ring_degree);
+        (
+            gpu,
+            n,
+            tokens,
+            diffusion,
+            &c.precision,
+            c.max_num_seqs,
+            size,
+            c.num_frames,
+        )
     }
-
-    fn configuration(&self, deadline: f64) -> Configuration {
-        // Counts are checked to be at most 10⁶ (`whole`), so they fit.
-        Configuration {
-            gpu: self.gpu.clone(),
-            num_gpus: self.num_gpus as u32,
-            tensor_parallel: Some(self.tp as u32),
-            data_parallel: Some(self.dp as u32),
-            expert_parallel: Some(self.ep as u32),
-            precision: self.precision.clone(),
-            max_num_seqs: Some(self.max_num_seqs as u32),
-            avg_requests_in_flight: Some(self.batch),
-            wh_per_million_output_tokens: Some(self.wh_per_million()),
-            joules_per_output_token: Some(self.joules),
-            median_itl_ms: Some(self.median),
-            p90_itl_ms: Some(self.p90),
-            p99_itl_ms: Some(self.p99),
-            tokens_per_second: Some(self.tps),
-            gpu_power_watts_total: self.power,
-            avg_output_tokens: Some(self.out_tokens),
-            under_itl_deadline: Some(self.median <= deadline),
-            avg_running_batch: Some(self.batch),
-            p95_itl_ms: Some(self.p95),
-            row_id: self.row_id.clone(),
-            repeat: self.repeat as u32,
-            avg_output_tokens_exact: None,
-            output_length_distribution: self.distribution.clone().map(Box::new),
-            ..Configuration::default()
-        }
-    }
+    setup(a)
+        .cmp(&setup(b))
+        .then(cmp_f64(a.fps.unwrap_or(0.0), b.fps.unwrap_or(0.0)))
+        .then(a.inference_steps.cmp(&b.inference_steps))
+        .then(a.batch_size.cmp(&b.batch_size))
+        .then(cmp_f64(
+            a.median_itl_ms.unwrap_or(0.0),
+            b.median_itl_ms.unwrap_or(0.0),
+        ))
 }
 
 /// The deadline clause of `selection` (`deadline_clause_*` or
@@ -825,26 +824,27 @@ pub fn convert_token_task(
             return out;
         }
     };
-    let mut models = group_models(task, rows, upstream, &mut out, &mut |id, r, pos, w| {
-        convert_token_row(id, r, pos, w)
+    let mut models = group_models(task, rows, upstream, &mut out, &mut |id, r, w| {
+        convert_token_row(id, r, deadline, w)
     });
     let mut medians = Vec::new();
     for m in &mut models {
-        assign_token_ids(&m.slug, &mut m.rows, &file, &mut out.warnings);
-        medians.extend(m.rows.iter().map(|c| c.median));
+        assign_ids(&m.slug, &mut m.rows, &file, &mut out.warnings);
+        medians.extend(m.rows.iter().map(Configuration::latency));
         // Each row's distribution, matched on GPU, count, max_num_seqs and
         // exact energy per token (repeats in order).
         let mut dists = distributions(task, &m.id, upstream, m.rows.len(), &mut out);
         for c in &mut m.rows {
+            let joules = c.joules_per_output_token.unwrap_or(f64::NAN);
             let key = (
                 c.gpu.clone(),
-                c.num_gpus,
-                c.max_num_seqs,
-                c.joules.to_bits(),
+                c.num_gpus.into(),
+                c.load().into(),
+                joules.to_bits(),
             );
             if let Some(list) = dists.get_mut(&key).filter(|l| !l.is_empty()) {
                 match checked_distribution(&list.remove(0)) {
-                    Ok(d) => c.distribution = Some(d),
+                    Ok(d) => c.output_length_distribution = Some(Box::new(d)),
                     Err(why) => out.warnings.push(format!(
                         "{file}: {}: the output-length distribution of {} is left out: {why}",
                         m.id, c.row_id
@@ -870,79 +870,13 @@ pub fn convert_token_task(
         rows.len(),
         upstream.source.as_ref().map(|s| s.id.clone()),
     );
-    for mut m in models {
-        if m.rows.is_empty() {
-            out.warnings.push(format!(
-                "{file}: {} has no usable rows; no file written",
-                m.id
-            ));
-            continue;
-        }
-        let Some((params, active, architecture)) = model_facts(&file, &m, "unknown", &mut out)
-        else {
-            continue;
-        };
-        m.rows.sort_by(|a, b| {
-            (
-                &a.gpu,
-                a.num_gpus,
-                a.tp,
-                a.ep,
-                a.dp,
-                &a.precision,
-                a.max_num_seqs,
-            )
-                .cmp(&(
-                    &b.gpu,
-                    b.num_gpus,
-                    b.tp,
-                    b.ep,
-                    b.dp,
-                    &b.precision,
-                    b.max_num_seqs,
-                ))
-                .then(cmp_f64(a.median, b.median))
-                .then(a.pos.cmp(&b.pos))
-        });
-        let configs: Vec<_> = m.rows.iter().map(|c| c.configuration(deadline)).collect();
-        let (gpus, best) = gpus_and_best(&m.rows, &configs, deadline, |c| {
-            (
-                &c.gpu,
-                select::Figures {
-                    energy: c.wh_per_million(),
-                    latency: c.median,
-                    num_gpus: c.num_gpus,
-                    load: c.max_num_seqs,
-                    repeat: c.repeat,
-                },
-            )
-        });
-        let name = display_name(&m.meta, &m.id, upstream);
-        let file = ModelFile {
-            version: "1".to_owned(),
-            updated: dates.updated.clone(),
-            data_version: dates.data_version.clone(),
-            unit: "Wh per million output tokens".to_owned(),
-            kind: None,
-            itl_deadline_ms: Some(deadline),
-            batch_latency_deadline_s: None,
-            workload: Some(workload(task, ed)),
-            source: source.clone(),
-            caveat: ed.caveat.clone().unwrap_or_else(|| common.caveat.clone()),
-            boundary: "gpu_only".to_owned(),
-            slug: m.slug.clone(),
-            name,
-            model_id: m.id.clone(),
-            params_b: params,
-            active_params_b: active,
-            architecture,
-            gpus,
-            configurations: configs,
-            best,
-        };
-        let doc = serde_json::to_value(&file).expect("a model file serialises");
-        out.docs.insert(m.slug.clone(), doc);
-    }
+    let template = ModelFile {
+        unit: "Wh per million output tokens".to_owned(),
+        itl_deadline_ms: Some(deadline),
+        caveat: ed.caveat.clone().unwrap_or_else(|| common.caveat.clone()),
+        ..file_template(task, ed, dates, source)
+    };
+    model_files(&file, models, &template, upstream, &mut out);
     out
 }
 
@@ -971,29 +905,6 @@ fn kind_fields(kind: OutputKind) -> KindFields {
     }
 }
 
-/// One diffusion configuration before its ids.
-#[derive(Debug, Clone)]
-struct DiffusionRow {
-    pos: usize,
-    gpu: String,
-    num_gpus: u64,
-    ulysses: u64,
-    ring: u64,
-    precision: String,
-    batch_size: u64,
-    steps: u64,
-    /// height, width (and frames) as whole numbers.
-    size: Vec<u64>,
-    /// fps as written (video only).
-    fps: Option<f64>,
-    energy: f64,
-    latency: f64,
-    rate: f64,
-    power: f64,
-    repeat: u64,
-    row_id: String,
-}
-
 fn diffusion_label(model_id: &str, r: &Map<String, Value>) -> String {
     let s = |k: &str| r.get(k).map_or_else(|| "None".to_owned(), short_json);
     format!(
@@ -1010,9 +921,9 @@ fn convert_diffusion_row(
     kind: OutputKind,
     model_id: &str,
     r: &Map<String, Value>,
-    pos: usize,
+    deadline: f64,
     warn: &mut Vec<String>,
-) -> Result<DiffusionRow, Reject> {
+) -> Result<Configuration, Reject> {
     let k = kind_fields(kind);
     let label = diffusion_label(model_id, r);
     let (gpu, precision) = gpu_and_precision(r)?;
@@ -1034,7 +945,7 @@ fn convert_diffusion_row(
     let steps = whole(&r, "inference_steps")?;
     let mut size = Vec::new();
     for key in k.size.iter().filter(|f| **f != "fps") {
-        size.push(whole(&r, key)?);
+        size.push(Some(whole(&r, key)? as u32));
     }
     if ulysses * ring != num_gpus {
         warn.push(format!(
@@ -1045,82 +956,41 @@ fn convert_diffusion_row(
     let latency = positive(&r, "batch_latency_s")?;
     let rate = positive(&r, k.up_rate)?;
     let power = positive(&r, "avg_power_watts")?;
-    let fps = if kind == OutputKind::Video {
-        Some(positive(&r, "fps")?)
-    } else {
+    let image = kind == OutputKind::Image;
+    let fps = if image {
         None
+    } else {
+        Some(positive(&r, "fps")?)
     };
-    Ok(DiffusionRow {
-        pos,
+    let (image_size, video_size) = if image {
+        ((size[0], size[1]), (None, None))
+    } else {
+        ((None, None), (size[0], size[1]))
+    };
+    // Counts are checked to be at most 10⁶ (`whole`), so they fit.
+    Ok(Configuration {
         gpu,
-        num_gpus,
-        ulysses,
-        ring,
+        num_gpus: num_gpus as u32,
+        ulysses_degree: Some(ulysses as u32),
+        ring_degree: Some(ring as u32),
         precision,
-        batch_size,
-        steps,
-        size,
+        batch_size: Some(batch_size as u32),
+        inference_steps: Some(steps as u32),
+        image_height: image_size.0,
+        image_width: image_size.1,
+        video_height: video_size.0,
+        video_width: video_size.1,
+        num_frames: size.get(2).copied().flatten(),
         fps,
-        energy,
-        latency,
-        rate,
-        power,
-        repeat: 0,
-        row_id: String::new(),
+        joules_per_image: image.then_some(energy),
+        joules_per_video: (!image).then_some(energy),
+        batch_latency_s: Some(latency),
+        images_per_second: image.then_some(rate),
+        videos_per_second: (!image).then_some(rate),
+        gpu_power_watts_total: power,
+        under_latency_deadline: Some(latency <= deadline),
+        ..Configuration::default()
     })
-}
-
-/// What may tell apart diffusion rows with the same GPU, count and batch
-/// size, in the order of their row-id segments.
-type DiffusionVariant = (u64, u64, String, Vec<u64>, Option<u64>, u64);
-
-impl DiffusionRow {
-    fn variant(&self) -> DiffusionVariant {
-        (
-            self.ulysses,
-            self.ring,
-            self.precision.clone(),
-            self.size.clone(),
-            self.fps.map(f64::to_bits),
-            self.steps,
-        )
-    }
-
-    fn configuration(&self, kind: OutputKind, deadline: f64) -> Configuration {
-        let size = |i: usize| self.size.get(i).map(|&v| v as u32);
-        let image = kind == OutputKind::Image;
-        let (image_size, video_size) = if image {
-            ((size(0), size(1)), (None, None))
-        } else {
-            ((None, None), (size(0), size(1)))
-        };
-        // Counts are checked to be at most 10⁶ (`whole`), so they fit.
-        Configuration {
-            gpu: self.gpu.clone(),
-            num_gpus: self.num_gpus as u32,
-            ulysses_degree: Some(self.ulysses as u32),
-            ring_degree: Some(self.ring as u32),
-            precision: self.precision.clone(),
-            batch_size: Some(self.batch_size as u32),
-            inference_steps: Some(self.steps as u32),
-            image_height: image_size.0,
-            image_width: image_size.1,
-            video_height: video_size.0,
-            video_width: video_size.1,
-            num_frames: if image { None } else { size(2) },
-            fps: self.fps,
-            joules_per_image: image.then_some(self.energy),
-            joules_per_video: (!image).then_some(self.energy),
-            batch_latency_s: Some(self.latency),
-            images_per_second: image.then_some(self.rate),
-            videos_per_second: (!image).then_some(self.rate),
-            gpu_power_watts_total: self.power,
-            under_latency_deadline: Some(self.latency <= deadline),
-            row_id: self.row_id.clone(),
-            repeat: self.repeat as u32,
-            ..Configuration::default()
-        }
-    }
 }
 
 fn fmt_num(x: f64) -> String {
@@ -1128,62 +998,6 @@ fn fmt_num(x: f64) -> String {
         format!("{}", x as i64)
     } else {
         format!("{x}")
-    }
-}
-
-/// `assign_diffusion_ids`.
-fn assign_diffusion_ids(kind: OutputKind, slug: &str, rows: &mut [DiffusionRow]) {
-    let mut counts: BTreeMap<(String, u64, u64, DiffusionVariant), u64> = BTreeMap::new();
-    for c in rows.iter_mut() {
-        let n = counts
-            .entry((c.gpu.clone(), c.num_gpus, c.batch_size, c.variant()))
-            .or_default();
-        *n += 1;
-        c.repeat = *n;
-    }
-    let mut groups: BTreeMap<(String, u64, u64), BTreeSet<DiffusionVariant>> = BTreeMap::new();
-    for c in rows.iter() {
-        groups
-            .entry((c.gpu.clone(), c.num_gpus, c.batch_size))
-            .or_default()
-            .insert(c.variant());
-    }
-    for c in rows.iter_mut() {
-        let mut base = format!("{slug}/{}/{}/b{}", c.gpu, c.num_gpus, c.batch_size);
-        let variants = &groups[&(c.gpu.clone(), c.num_gpus, c.batch_size)];
-        if variants.len() > 1 {
-            let differs = |f: &dyn Fn(&DiffusionVariant) -> String| {
-                variants.iter().map(f).collect::<BTreeSet<_>>().len() > 1
-            };
-            let mut parts = Vec::new();
-            if differs(&|v| format!("{} {}", v.0, v.1)) {
-                parts.push(format!("u{}r{}", c.ulysses, c.ring));
-            }
-            if differs(&|v| v.2.clone()) {
-                parts.push(c.precision.to_lowercase());
-            }
-            if differs(&|v| format!("{:?}", &v.3[..2])) {
-                parts.push(format!("{}x{}", c.size[0], c.size[1]));
-            }
-            if kind == OutputKind::Video && differs(&|v| format!("{:?}", v.3.get(2))) {
-                parts.push(format!("f{}", c.size[2]));
-            }
-            if kind == OutputKind::Video && differs(&|v| format!("{:?}", v.4)) {
-                parts.push(format!("fps{}", fmt_num(c.fps.unwrap_or(0.0))));
-            }
-            if differs(&|v| v.5.to_string()) {
-                parts.push(format!("s{}", c.steps));
-            }
-            for p in parts {
-                base.push('/');
-                base.push_str(&p);
-            }
-        }
-        c.row_id = if c.repeat == 1 {
-            base
-        } else {
-            format!("{base}/r{}", c.repeat)
-        };
     }
 }
 
@@ -1217,13 +1031,13 @@ pub fn convert_diffusion_task(
             return out;
         }
     };
-    let mut models = group_models(task, rows, upstream, &mut out, &mut |id, r, pos, w| {
-        convert_diffusion_row(kind, id, r, pos, w)
+    let mut models = group_models(task, rows, upstream, &mut out, &mut |id, r, w| {
+        convert_diffusion_row(kind, id, r, deadline, w)
     });
     let mut latencies = Vec::new();
     for m in &mut models {
-        assign_diffusion_ids(kind, &m.slug, &mut m.rows);
-        latencies.extend(m.rows.iter().map(|c| c.latency));
+        assign_ids(&m.slug, &mut m.rows, &file, &mut out.warnings);
+        latencies.extend(m.rows.iter().map(Configuration::latency));
     }
     let exceeded = latencies.iter().filter(|l| **l > deadline).count();
     let common = &editorial.common;
@@ -1242,6 +1056,66 @@ pub fn convert_diffusion_task(
         rows.len(),
         upstream.source.as_ref().map(|s| s.id.clone()),
     );
+    let template = ModelFile {
+        kind: Some(kind),
+        unit: kind.unit().to_owned(),
+        batch_latency_deadline_s: Some(deadline),
+        caveat: ed
+            .caveat
+            .clone()
+            .unwrap_or_else(|| common.caveat_diffusion.clone()),
+        ..file_template(task, ed, dates, source)
+    };
+    model_files(&file, models, &template, upstream, &mut out);
+    out
+}
+
+/// What every model file of a task shares; the caller adds its kind's
+/// unit, deadline and caveat.
+fn file_template(
+    task: &str,
+    ed: &WorkloadTexts,
+    dates: &ImportDates,
+    source: Arc<Source>,
+) -> ModelFile {
+    ModelFile {
+        version: "1".to_owned(),
+        updated: dates.updated.clone(),
+        data_version: dates.data_version.clone(),
+        workload: Some(WorkloadDecl {
+            id: task.to_owned(),
+            name: ed.name.clone(),
+            description: Some(ed.description.clone()),
+        }),
+        source,
+        boundary: "gpu_only".to_owned(),
+        kind: None,
+        unit: String::new(),
+        itl_deadline_ms: None,
+        batch_latency_deadline_s: None,
+        caveat: String::new(),
+        slug: String::new(),
+        name: String::new(),
+        model_id: String::new(),
+        params_b: 0.0,
+        active_params_b: 0.0,
+        architecture: String::new(),
+        gpus: Vec::new(),
+        configurations: Vec::new(),
+        best: BTreeMap::new(),
+    }
+}
+
+/// The model files of a task's `models`, each the `template` with the
+/// model's facts, its rows in [`row_order`], its GPUs (sorted) and its best
+/// configuration on each by the selection rule ([`select::best_per_gpu`]).
+fn model_files(
+    file: &str,
+    models: Vec<Model>,
+    template: &ModelFile,
+    upstream: &Upstream,
+    out: &mut Converted,
+) {
     for mut m in models {
         if m.rows.is_empty() {
             out.warnings.push(format!(
@@ -1250,100 +1124,41 @@ pub fn convert_diffusion_task(
             ));
             continue;
         }
-        let Some((params, active, architecture)) = model_facts(&file, &m, "Diffusion", &mut out)
-        else {
+        let architecture = if template.kind.is_some() {
+            "Diffusion"
+        } else {
+            "unknown"
+        };
+        let Some((params, active, architecture)) = model_facts(file, &m, architecture, out) else {
             continue;
         };
-        m.rows.sort_by(|a, b| {
-            (&a.gpu, a.num_gpus, a.ulysses, a.ring, &a.precision, &a.size)
-                .cmp(&(&b.gpu, b.num_gpus, b.ulysses, b.ring, &b.precision, &b.size))
-                .then(cmp_f64(a.fps.unwrap_or(0.0), b.fps.unwrap_or(0.0)))
-                .then(a.steps.cmp(&b.steps))
-                .then(a.batch_size.cmp(&b.batch_size))
-                .then(a.pos.cmp(&b.pos))
-        });
-        let configs: Vec<_> = m
+        m.rows.sort_by(row_order);
+        let gpus: Vec<String> = m
             .rows
             .iter()
-            .map(|c| c.configuration(kind, deadline))
+            .map(|c| c.gpu.clone())
+            .collect::<BTreeSet<_>>()
+            .into_iter()
             .collect();
-        let (gpus, best) = gpus_and_best(&m.rows, &configs, deadline, |c| {
-            (
-                &c.gpu,
-                select::Figures {
-                    energy: c.energy,
-                    latency: c.latency,
-                    num_gpus: c.num_gpus,
-                    load: c.batch_size,
-                    repeat: c.repeat,
-                },
-            )
-        });
-        let name = display_name(&m.meta, &m.id, upstream);
+        let figures = m.rows.iter().map(|c| (c.gpu.as_str(), c.figures()));
+        let best = select::best_per_gpu(&gpus, template.deadline(), figures)
+            .into_iter()
+            .filter_map(|(gpu, pick)| Some((gpu, Box::new(m.rows[pick?].clone()))))
+            .collect();
         let file = ModelFile {
-            version: "1".to_owned(),
-            updated: dates.updated.clone(),
-            data_version: dates.data_version.clone(),
-            kind: Some(kind),
-            unit: kind.unit().to_owned(),
-            itl_deadline_ms: None,
-            batch_latency_deadline_s: Some(deadline),
-            workload: Some(workload(task, ed)),
-            source: source.clone(),
-            caveat: ed
-                .caveat
-                .clone()
-                .unwrap_or_else(|| common.caveat_diffusion.clone()),
-            boundary: "gpu_only".to_owned(),
-            slug: m.slug.clone(),
-            name,
-            model_id: m.id.clone(),
+            name: display_name(&m.meta, &m.id, upstream),
+            slug: m.slug,
+            model_id: m.id,
             params_b: params,
             active_params_b: active,
             architecture,
             gpus,
-            configurations: configs,
+            configurations: m.rows,
             best,
+            ..template.clone()
         };
         let doc = serde_json::to_value(&file).expect("a model file serialises");
-        out.docs.insert(m.slug.clone(), doc);
-    }
-    out
-}
-
-/// A model's GPUs (sorted) and its best configuration on each, by the
-/// selection rule ([`select::best_per_gpu`]) on each row's figures.
-fn gpus_and_best<R>(
-    rows: &[R],
-    configs: &[Configuration],
-    deadline: f64,
-    figures: impl Fn(&R) -> (&String, select::Figures),
-) -> (Vec<String>, BTreeMap<String, Box<Configuration>>) {
-    let gpus: Vec<String> = rows
-        .iter()
-        .map(|c| figures(c).0.clone())
-        .collect::<BTreeSet<_>>()
-        .into_iter()
-        .collect();
-    let rows = rows.iter().map(|c| {
-        let (gpu, f) = figures(c);
-        (gpu.as_str(), f)
-    });
-    let mut best = BTreeMap::new();
-    for (gpu, pick) in select::best_per_gpu(&gpus, deadline, rows) {
-        if let Some(i) = pick {
-            best.insert(gpu, Box::new(configs[i].clone()));
-        }
-    }
-    (gpus, best)
-}
-
-/// The `workload` object of a task's files.
-fn workload(task: &str, ed: &WorkloadTexts) -> WorkloadDecl {
-    WorkloadDecl {
-        id: task.to_owned(),
-        name: ed.name.clone(),
-        description: Some(ed.description.clone()),
+        out.docs.insert(file.slug, doc);
     }
 }
 
@@ -1368,5 +1183,68 @@ mod tests {
     fn precision_names_are_upper_case_short_forms() {
         assert_eq!(precision_name("bfloat16"), "BF16");
         assert_eq!(precision_name(" nvfp4 "), "NVFP4");
+    }
+
+    #[test]
+    fn row_ids_add_only_the_parts_that_tell_rows_apart_and_number_repeats() {
+        let token = |precision: &str, tp| Configuration {
+            gpu: "H100".into(),
+            num_gpus: 2,
+            precision: precision.into(),
+            max_num_seqs: Some(8),
+            tensor_parallel: Some(tp),
+            expert_parallel: Some(1),
+            data_parallel: Some(1),
+            ..Configuration::default()
+        };
+        let image = |height, steps| Configuration {
+            gpu: "H100".into(),
+            num_gpus: 1,
+            precision: "BF16".into(),
+            batch_size: Some(4),
+            ulysses_degree: Some(1),
+            ring_degree: Some(1),
+            image_height: Some(height),
+            image_width: Some(1024),
+            inference_steps: Some(steps),
+            ..Configuration::default()
+        };
+        let ids = |mut rows: Vec<Configuration>| {
+            let mut warnings = Vec::new();
+            assign_ids("m", &mut rows, "f", &mut warnings);
+            let ids: Vec<String> = rows.into_iter().map(|c| c.row_id).collect();
+            (ids, warnings.len())
+        };
+        let rows = vec![
+            token("BF16", 1),
+            token("FP8", 1),
+            token("BF16", 2),
+            token("BF16", 1),
+        ];
+        assert_eq!(
+            ids(rows),
+            (
+                vec![
+                    "m/H100/2/8/bf16-tp1-ep1-dp1".to_owned(),
+                    "m/H100/2/8/fp8-tp1-ep1-dp1".to_owned(),
+                    "m/H100/2/8/bf16-tp2-ep1-dp1".to_owned(),
+                    "m/H100/2/8/bf16-tp1-ep1-dp1/r2".to_owned(),
+                ],
+                3
+            )
+        );
+        assert_eq!(ids(vec![token("BF16", 1)]).0, ["m/H100/2/8"]);
+        let rows = vec![image(1024, 50), image(2048, 50), image(1024, 20)];
+        assert_eq!(
+            ids(rows),
+            (
+                vec![
+                    "m/H100/1/b4/1024x1024/s50".to_owned(),
+                    "m/H100/1/b4/2048x1024/s50".to_owned(),
+                    "m/H100/1/b4/1024x1024/s20".to_owned(),
+                ],
+                0
+            )
+        );
     }
 }
