@@ -5,11 +5,8 @@
 //!
 //! - `load_data_dir` on the folder: the whole load stage as a build runs it
 //!   (walk, read, parse, validate on every core, checks across files);
-//! - read + parse + validate of every file on every core, parsed with the
-//!   pre-scanned fast path (`parse_model`, what the loader does) and
-//!   without it (`parse_model_carefully`: every file walked, then parsed
-//!   typed);
-//! - the parse alone, on one core, over bytes already in memory, both ways.
+//! - read + parse + validate of every file on every core;
+//! - the parse alone, on one core, over bytes already in memory.
 //!
 //! `cargo bench --bench load -- quick` runs each case once.
 
@@ -17,8 +14,7 @@ use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use energyboard::load::{self, Problem};
-use energyboard::model::ModelFile;
+use energyboard::load;
 use energyboard::synth::{SynthOptions, write_synthetic};
 use rayon::prelude::*;
 
@@ -45,12 +41,10 @@ fn report(what: &str, t: Duration) {
     println!("{what:<64} {:>9.1} ms", t.as_secs_f64() * 1e3);
 }
 
-type Parse = fn(&Path, &[u8]) -> Result<ModelFile, Problem>;
-
 /// Parses one file's bytes and validates the result, as the loader does
 /// after reading; the number of problems.
-fn parse_and_validate(parse: Parse, path: &Path, bytes: &[u8]) -> usize {
-    match parse(path, bytes) {
+fn parse_and_validate(path: &Path, bytes: &[u8]) -> usize {
+    match load::parse_model(path, bytes) {
         Ok(m) => load::validate_model(path, &m).len(),
         Err(_) => 1,
     }
@@ -86,40 +80,28 @@ fn main() {
         bytes as f64 / 1e6,
         rayon::current_num_threads()
     );
-    // Both paths give the same result on every file.
-    for (path, b) in &files {
-        let fast = format!("{:?}", load::parse_model(path, b).map(|_| ()));
-        let careful = format!("{:?}", load::parse_model_carefully(path, b).map(|_| ()));
-        assert_eq!(fast, careful, "{}", path.display());
-    }
-
     report(
-        "load_data_dir (whole stage, pre-scanned fast path)",
+        "load_data_dir (whole stage)",
         time(quick, budget, || {
             load::load_data_dir(&data).expect("valid data").models.len()
         }),
     );
-    let ways: [(&str, Parse); 2] = [
-        ("with pre-scan", load::parse_model),
-        ("without (walk, then typed)", load::parse_model_carefully),
-    ];
-    for (name, parse) in ways {
-        report(
-            &format!("read + parse + validate, all cores, {name}"),
-            time(quick, budget, || {
-                paths
-                    .par_iter()
-                    .map(|p| parse_and_validate(parse, p, &std::fs::read(p).expect("a file")))
-                    .sum()
-            }),
-        );
-    }
-    for (name, parse) in ways {
-        report(
-            &format!("parse only, one core, {name}"),
-            time(quick, budget, || {
-                files.iter().filter(|(p, b)| parse(p, b).is_ok()).count()
-            }),
-        );
-    }
+    report(
+        "read + parse + validate, all cores",
+        time(quick, budget, || {
+            paths
+                .par_iter()
+                .map(|p| parse_and_validate(p, &std::fs::read(p).expect("a file")))
+                .sum()
+        }),
+    );
+    report(
+        "parse only, one core",
+        time(quick, budget, || {
+            files
+                .iter()
+                .filter(|(p, b)| load::parse_model(p, b).is_ok())
+                .count()
+        }),
+    );
 }

@@ -633,6 +633,14 @@ pub struct RenderCounts {
     pub charts: usize,
 }
 
+impl RenderCounts {
+    /// One page without charts.
+    pub const ONE_PAGE: Self = Self {
+        pages: 1,
+        charts: 0,
+    };
+}
+
 impl std::ops::Add for RenderCounts {
     type Output = Self;
     fn add(self, o: Self) -> Self {

@@ -105,20 +105,19 @@ pub fn stop_point() -> Result<()> {
 
 /// Receives the pages of a site, one file at a time.
 pub trait PageSink: Sync {
-    /// Stores `bytes` at `rel`, a `/`-separated path inside the site.
-    fn put(&self, rel: &str, bytes: &[u8]) -> Result<()>;
-
-    /// Stores at `rel` what `write` writes, without holding it all in memory
-    /// where the sink can avoid it. Returns the number of bytes.
+    /// Stores at `rel`, a `/`-separated path inside the site, what `write`
+    /// writes, without holding it all in memory. Returns the number of
+    /// bytes.
     fn put_streamed(
         &self,
         rel: &str,
         write: &mut dyn FnMut(&mut dyn std::io::Write) -> Result<()>,
-    ) -> Result<u64> {
-        let mut buf = Vec::new();
-        write(&mut buf)?;
-        self.put(rel, &buf)?;
-        Ok(buf.len() as u64)
+    ) -> Result<u64>;
+
+    /// Stores `bytes` at `rel`.
+    fn put(&self, rel: &str, bytes: &[u8]) -> Result<()> {
+        self.put_streamed(rel, &mut |out| Ok(std::io::Write::write_all(out, bytes)?))?;
+        Ok(())
     }
 
     /// Publishes the input file `from` unchanged at `rel`, only if its bytes
@@ -450,17 +449,6 @@ fn list_removed(old: &Path, new: &Path, summary: &mut WriteSummary) {
 }
 
 impl PageSink for SiteWriter {
-    fn put(&self, rel: &str, bytes: &[u8]) -> Result<()> {
-        stop_point()?;
-        let path = self.staging.join(safe_relative(rel)?);
-        if let Some(dir) = path.parent() {
-            fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-        }
-        fs::write(&path, bytes).with_context(|| format!("cannot write {}", path.display()))?;
-        self.count(bytes.len() as u64);
-        Ok(())
-    }
-
     fn put_streamed(
         &self,
         rel: &str,
@@ -480,15 +468,9 @@ impl PageSink for SiteWriter {
         write(&mut out)?;
         std::io::Write::flush(&mut out)
             .with_context(|| format!("cannot write {}", path.display()))?;
-        self.count(out.bytes);
-        Ok(out.bytes)
-    }
-}
-
-impl SiteWriter {
-    fn count(&self, bytes: u64) {
         self.files.fetch_add(1, Ordering::Relaxed);
-        self.bytes.fetch_add(bytes, Ordering::Relaxed);
+        self.bytes.fetch_add(out.bytes, Ordering::Relaxed);
+        Ok(out.bytes)
     }
 }
 
@@ -536,13 +518,6 @@ impl CountingSink {
 }
 
 impl PageSink for CountingSink {
-    fn put(&self, rel: &str, bytes: &[u8]) -> Result<()> {
-        safe_relative(rel)?;
-        self.files.fetch_add(1, Ordering::Relaxed);
-        self.bytes.fetch_add(bytes.len() as u64, Ordering::Relaxed);
-        Ok(())
-    }
-
     fn put_streamed(
         &self,
         rel: &str,

@@ -698,10 +698,7 @@ pub(super) fn render_changes(mirror: &Mirror<'_>, sink: &dyn PageSink) -> Result
         let feed = feed(mirror, &logs, base)?;
         sink.put(FEED_PATH, feed.as_bytes())?;
     }
-    Ok(RenderCounts {
-        pages: 1,
-        charts: 0,
-    })
+    Ok(RenderCounts::ONE_PAGE)
 }
 
 /// The Atom feed of `logs`: one entry per import, newest first, each with

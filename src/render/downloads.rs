@@ -487,10 +487,7 @@ pub fn render_downloads(
         workloads,
     };
     put_page(sink, path, &page)?;
-    Ok(RenderCounts {
-        pages: 1,
-        charts: 0,
-    })
+    Ok(RenderCounts::ONE_PAGE)
 }
 
 /// Publishes one (model, workload)'s files under `data/<workload>/`: its

@@ -889,8 +889,5 @@ pub(super) fn render_compare_hub(site: &Mirror<'_>, sink: &dyn PageSink) -> Resu
         sources: site.info.sources.clone(),
     };
     put_page(sink, path, &page)?;
-    Ok(RenderCounts {
-        pages: 1,
-        charts: 0,
-    })
+    Ok(RenderCounts::ONE_PAGE)
 }

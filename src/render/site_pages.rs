@@ -1093,10 +1093,7 @@ pub(super) fn render_about(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
         footprint: site.footprint.as_ref().map(FootprintAbout::of),
     };
     put_page(sink, path, &page)?;
-    Ok(RenderCounts {
-        pages: 1,
-        charts: 0,
-    })
+    Ok(RenderCounts::ONE_PAGE)
 }
 
 // ---------------------------------------------------------------- 404, SEO
@@ -1137,10 +1134,7 @@ pub(super) fn render_not_found(
         .map(|a| String::from_utf8_lossy(&a.bytes).into_owned());
     let page = NotFoundPage { meta };
     put_page(sink, "404.html", &page)?;
-    Ok(RenderCounts {
-        pages: 1,
-        charts: 0,
-    })
+    Ok(RenderCounts::ONE_PAGE)
 }
 
 /// `sitemap.xml`: every page's address.
