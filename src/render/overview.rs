@@ -353,36 +353,31 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
 }
 
 /// One row of a model overview: the model's best on one GPU of one
-/// per-token workload.
+/// workload.
 struct OverviewRow {
     workload: String,
     workload_href: String,
     gpu: String,
     found: bool,
-    wh_per_million: String,
-    joules_per_response: String,
-    output_tokens: String,
-    median_itl: String,
+    /// The table's figures, the first linked to the configuration's row.
+    figures: Vec<String>,
+    /// The unit after the first figure ("J/image"), or "".
+    unit: &'static str,
     setup: String,
     row_href: String,
     deadline: String,
 }
 
-/// One row of a model overview: the model's best on one GPU of one
-/// diffusion workload, in that workload's unit.
-struct ItemRow {
-    workload: String,
-    workload_href: String,
-    gpu: String,
-    found: bool,
-    /// "J/image" or "J/video".
-    unit: &'static str,
-    joules: String,
-    wh: String,
-    latency: String,
-    setup: String,
-    row_href: String,
-    deadline: String,
+/// A header of an overview table's figure column: key, label, unit.
+type Head = (&'static str, &'static str, &'static str);
+
+/// A table of a model overview: its per-token workloads, or its diffusion
+/// workloads (whose figures are per image or video).
+struct OverviewTable {
+    id: &'static str,
+    caption: String,
+    heads: &'static [Head],
+    rows: Vec<OverviewRow>,
 }
 
 #[derive(Template)]
@@ -392,8 +387,10 @@ struct OverviewPage {
     name: String,
     facts: Vec<(String, String)>,
     workloads: Vec<(String, String)>,
-    rows: Vec<OverviewRow>,
-    item_rows: Vec<ItemRow>,
+    /// Whether the per-token and the diffusion table have rows.
+    tokens: bool,
+    items: bool,
+    tables: [OverviewTable; 2],
     chart: Option<ChartView>,
 }
 
@@ -411,9 +408,10 @@ fn cell(ws: &Site<'_>, m: &ModelFile, c: Option<&Configuration>, column: &Column
     })
 }
 
-/// The overview rows of model `i` of a per-token workload `w` (its index
-/// `slot` in the site), and its bars.
-fn token_rows(
+/// The overview rows of model `i` of workload `w` (its index `slot` in the
+/// site), and its bars: energy per response for a per-token workload,
+/// energy per image or video for a diffusion one.
+fn overview_rows(
     ws: &Site<'_>,
     slot: usize,
     i: usize,
@@ -422,66 +420,40 @@ fn token_rows(
     bars: &mut Vec<GroupedBar>,
 ) {
     let m = &ws.models[i].file;
+    let columns: &[&Column] = match ws.workload.measure {
+        Measure::Tokens => &[
+            &tokens::WH_PER_MILLION_OUTPUT_TOKENS,
+            &tokens::JOULES_PER_RESPONSE,
+            &tokens::AVG_OUTPUT_TOKENS,
+            &tokens::MEDIAN_ITL_MS,
+        ],
+        Measure::Diffusion(OutputKind::Image) => &[
+            &diffusion::JOULES_PER_IMAGE,
+            &diffusion::WH_PER_IMAGE,
+            &diffusion::BATCH_LATENCY_S,
+        ],
+        Measure::Diffusion(OutputKind::Video) => &[
+            &diffusion::JOULES_PER_VIDEO,
+            &diffusion::WH_PER_VIDEO,
+            &diffusion::BATCH_LATENCY_S,
+        ],
+    };
+    let unit = match ws.workload.measure {
+        Measure::Tokens => "",
+        Measure::Diffusion(_) => ws.words().energy_unit,
+    };
     for (gpu, best) in &ws.analyses[i].best_per_gpu {
         let c = best.map(|b| &m.configurations[b]);
-        let cell = |column| cell(ws, m, c, column);
         rows.push(OverviewRow {
             workload: ws.workload.name.clone(),
             workload_href: format!("../../{}", ws.path("index.html")),
             gpu: gpu.clone(),
             found: c.is_some(),
-            wh_per_million: cell(&tokens::WH_PER_MILLION_OUTPUT_TOKENS),
-            joules_per_response: cell(&tokens::JOULES_PER_RESPONSE),
-            output_tokens: cell(&tokens::AVG_OUTPUT_TOKENS),
-            median_itl: cell(&tokens::MEDIAN_ITL_MS),
-            setup: c.map_or_else(String::new, kind::config_summary),
-            row_href: match c {
-                Some(c) => format!("../../{}", row_link(ws, m, c)),
-                None => format!("../../{}{dir}index.html#configurations", ws.prefix),
-            },
-            deadline: ws.deadline(),
-        });
-        if let Some(c) = c {
-            bars.push(GroupedBar {
-                label: format!("{} · {gpu}", ws.workload.name),
-                series: ws.workload.name.clone(),
-                slot,
-                value: c.joules_per_response().unwrap_or(f64::NAN),
-                whose: None,
-            });
-        }
-    }
-}
-
-/// The overview rows of model `i` of a diffusion workload, and its bars.
-fn item_rows(
-    ws: &Site<'_>,
-    slot: usize,
-    i: usize,
-    dir: &str,
-    rows: &mut Vec<ItemRow>,
-    bars: &mut Vec<GroupedBar>,
-) {
-    let m = &ws.models[i].file;
-    let unit = ws.words().energy_unit;
-    let (joules, wh) = match ws.workload.measure {
-        Measure::Diffusion(OutputKind::Video) => {
-            (&diffusion::JOULES_PER_VIDEO, &diffusion::WH_PER_VIDEO)
-        }
-        _ => (&diffusion::JOULES_PER_IMAGE, &diffusion::WH_PER_IMAGE),
-    };
-    for (gpu, best) in &ws.analyses[i].best_per_gpu {
-        let c = best.map(|b| &m.configurations[b]);
-        let cell = |column| cell(ws, m, c, column);
-        rows.push(ItemRow {
-            workload: ws.workload.name.clone(),
-            workload_href: format!("../../{}", ws.path("index.html")),
-            gpu: gpu.clone(),
-            found: c.is_some(),
+            figures: columns
+                .iter()
+                .map(|column| cell(ws, m, c, column))
+                .collect(),
             unit,
-            joules: cell(joules),
-            wh: cell(wh),
-            latency: cell(&diffusion::BATCH_LATENCY_S),
             setup: c.map_or_else(String::new, kind::config_summary),
             row_href: match c {
                 Some(c) => format!("../../{}", row_link(ws, m, c)),
@@ -494,7 +466,7 @@ fn item_rows(
                 label: format!("{} · {gpu}", ws.workload.name),
                 series: ws.workload.name.clone(),
                 slot,
-                value: c.energy(),
+                value: c.joules_per_response().unwrap_or_else(|| c.energy()),
                 whose: None,
             });
         }
@@ -567,7 +539,7 @@ pub(super) fn render_model_overview(
         let (w0, i0) = at[0];
         let first = &site.workloads[w0].models[i0].file;
         let mut rows = Vec::new();
-        let mut item_rows_all = Vec::new();
+        let mut item_rows = Vec::new();
         let mut bars = Vec::new();
         let mut item_bars = Vec::new();
         let mut item_measures = Vec::new();
@@ -579,10 +551,10 @@ pub(super) fn render_model_overview(
                 format!("../../{}{dir}index.html", part.prefix),
             ));
             if part.workload.measure == Measure::Tokens {
-                token_rows(part, w, i, &dir, &mut rows, &mut bars);
+                overview_rows(part, w, i, &dir, &mut rows, &mut bars);
             } else {
                 item_measures.push(part.workload.measure);
-                item_rows(part, w, i, &dir, &mut item_rows_all, &mut item_bars);
+                overview_rows(part, w, i, &dir, &mut item_rows, &mut item_bars);
             }
         }
         item_measures.sort_unstable();
@@ -653,7 +625,7 @@ pub(super) fn render_model_overview(
             .find(|&&(w, _)| site.workloads[w].legacy())
             .unwrap_or(&at[0]);
         meta.forward = Some(site.workloads[target.0].path(&path));
-        let parameters = if item_rows_all.is_empty() {
+        let parameters = if item_rows.is_empty() {
             format!(
                 "{} B total, {} B active",
                 fmt::params_b(first.params_b),
@@ -672,8 +644,34 @@ pub(super) fn render_model_overview(
             name: first.name.clone(),
             facts,
             workloads,
-            rows,
-            item_rows: item_rows_all,
+            tokens: !rows.is_empty(),
+            items: !item_rows.is_empty(),
+            tables: [
+                OverviewTable {
+                    id: "overview",
+                    caption: format!("{}: best configuration per workload and GPU", first.name),
+                    heads: &[
+                        ("wh_per_million_output_tokens", "Energy", "Wh/M tok"),
+                        ("joules_per_response", "Energy per response", "J"),
+                        ("avg_output_tokens", "Mean output", "tok"),
+                        ("median_itl_ms", "Median ITL", "ms"),
+                    ],
+                    rows,
+                },
+                OverviewTable {
+                    id: "overview-items",
+                    caption: format!(
+                        "{}: best configuration per diffusion workload and GPU, per generated image or video",
+                        first.name
+                    ),
+                    heads: &[
+                        ("joules_per_item", "Energy", "J per item"),
+                        ("wh_per_item", "Energy", "Wh per item"),
+                        ("batch_latency_s", "Batch latency", "s"),
+                    ],
+                    rows: item_rows,
+                },
+            ],
             chart,
         };
         put_page(sink, &path, &page)?;
