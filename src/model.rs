@@ -16,6 +16,7 @@ pub use diffusion::OutputKind;
 /// One model file, of any kind: a model, where its numbers come from, and
 /// every measured configuration. `kind` tells what it measures
 /// ([`ModelFile::measure`]). Field order is the order in a data file.
+#[serde_with::skip_serializing_none]
 #[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
 pub struct ModelFile {
     /// Format version of the file, e.g. `"1"`.
@@ -26,30 +27,20 @@ pub struct ModelFile {
     pub data_version: String,
     /// What a diffusion model generates (`"image"` or `"video"`); a
     /// per-token file has none, which is how loading tells the kinds apart.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub kind: Option<OutputKind>,
     /// The unit of the headline figure, e.g. `"Wh per million output tokens"`
     /// or `"J per image"`.
     pub unit: String,
     /// Per token: the median inter-token latency deadline in milliseconds
     /// used for "best" (required; a diffusion file must not carry it).
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        serialize_with = "some_whole_as_int"
-    )]
+    #[serde(serialize_with = "some_whole_as_int")]
     pub itl_deadline_ms: Option<f64>,
     /// Diffusion: the batch latency deadline in seconds used for "best"
     /// (required; a per-token file must not carry it).
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        serialize_with = "some_whole_as_int"
-    )]
+    #[serde(serialize_with = "some_whole_as_int")]
     pub batch_latency_deadline_s: Option<f64>,
     /// The workload measured, stated explicitly; when absent it comes from
     /// `source.workload` (see [`ModelFile::workload_ref`]).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub workload: Option<WorkloadDecl>,
     /// Where the numbers come from, under which licence and how to cite them.
     /// Shared between models whose files carry the same block.
@@ -563,6 +554,7 @@ impl Source {
 /// plain; each kind's own are optional, and validation checks that a row
 /// has exactly its file's ([`Measure::fields`]). Field order is the order
 /// in a data file.
+#[serde_with::skip_serializing_none]
 #[derive(Debug, Clone, Default, Deserialize, Serialize, PartialEq)]
 pub struct Configuration {
     /// GPU type; must be one of the file's `gpus`.
@@ -570,106 +562,72 @@ pub struct Configuration {
     /// Number of GPUs serving the model, or generating each item together.
     pub num_gpus: u32,
     /// Per token: tensor-parallel degree.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tensor_parallel: Option<u32>,
     /// Per token: data-parallel degree.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub data_parallel: Option<u32>,
     /// Per token: expert-parallel degree.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub expert_parallel: Option<u32>,
     /// Diffusion: Ulysses sequence-parallel degree.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ulysses_degree: Option<u32>,
     /// Diffusion: ring sequence-parallel degree; `ulysses_degree ×
     /// ring_degree` is `num_gpus`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ring_degree: Option<u32>,
     /// Numeric precision of weights, e.g. "BF16", "FP8".
     pub precision: String,
     /// Per token: maximum concurrent sequences (vLLM `max_num_seqs`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_num_seqs: Option<u32>,
     /// Per token: average requests in flight during the steady state.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub avg_requests_in_flight: Option<f64>,
     /// Per token: steady-state GPU energy, Wh per million output tokens.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub wh_per_million_output_tokens: Option<f64>,
     /// Per token: steady-state GPU energy, joules per output token.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub joules_per_output_token: Option<f64>,
     /// Per token: median inter-token latency, ms.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub median_itl_ms: Option<f64>,
     /// Per token: 90th-percentile inter-token latency, ms.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub p90_itl_ms: Option<f64>,
     /// Per token: 99th-percentile inter-token latency, ms.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub p99_itl_ms: Option<f64>,
     /// Per token: output tokens per second, all GPUs together.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tokens_per_second: Option<f64>,
     /// Diffusion: items generated per batch.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub batch_size: Option<u32>,
     /// Diffusion: denoising steps per item.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub inference_steps: Option<u32>,
     /// Image height, pixels (image files).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub image_height: Option<u32>,
     /// Image width, pixels (image files).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub image_width: Option<u32>,
     /// Video height, pixels (video files).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub video_height: Option<u32>,
     /// Video width, pixels (video files).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub video_width: Option<u32>,
     /// Frames per video (video files).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub num_frames: Option<u32>,
     /// Frames per second of the video (video files).
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        serialize_with = "some_whole_as_int"
-    )]
+    #[serde(serialize_with = "some_whole_as_int")]
     pub fps: Option<f64>,
     /// GPU energy per image, J (image files).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub joules_per_image: Option<f64>,
     /// GPU energy per video, J (video files).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub joules_per_video: Option<f64>,
     /// Diffusion: time to generate one batch, s.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub batch_latency_s: Option<f64>,
     /// Images generated per second, all GPUs together (image files).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub images_per_second: Option<f64>,
     /// Videos generated per second, all GPUs together (video files).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub videos_per_second: Option<f64>,
     /// Measured GPU power, W, summed over the GPUs used.
     pub gpu_power_watts_total: f64,
     /// Per token: average output tokens per response.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub avg_output_tokens: Option<f64>,
     /// Per token: whether `median_itl_ms <= itl_deadline_ms`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub under_itl_deadline: Option<bool>,
     /// Per token: average running batch size.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub avg_running_batch: Option<f64>,
     /// Per token: 95th-percentile inter-token latency, ms.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub p95_itl_ms: Option<f64>,
     /// Diffusion: whether `batch_latency_s <= batch_latency_deadline_s`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub under_latency_deadline: Option<bool>,
     /// Unique id of the row within the file, e.g. `qwen-3-32b/H100/2/256`.
     pub row_id: String,
@@ -678,11 +636,9 @@ pub struct Configuration {
     /// Upstream's unrounded average output length (tokens per response),
     /// when the importer carried it; `avg_output_tokens` is this rounded to
     /// a whole number. Energy per response uses it when present.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub avg_output_tokens_exact: Option<f64>,
     /// Histogram of the output lengths (tokens) of this configuration's
     /// responses, as upstream publishes it; optional.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     /// Boxed, as most rows have none.
     pub output_length_distribution: Option<Box<OutputLengthDistribution>>,
 }
