@@ -250,7 +250,7 @@ pub struct ModelAnalysis {
     /// Per GPU, in the file's GPU order: the [`limit_candidates`] up to the
     /// deadline, which the latency-limit control embeds.
     pub limit_candidates: Vec<(String, Vec<usize>)>,
-    /// See [`latency_budgets_on`].
+    /// See [`latency_budgets`].
     pub budgets: Vec<LatencyBudget>,
     /// Energy per response of each GPU's best configuration whose data
     /// carry an output-length histogram ([`response::response_energy`]),

@@ -27,12 +27,15 @@ use crate::analyse::ModelAnalysis;
 use crate::model::{Configuration, ModelFile, Words};
 
 pub use crate::model::ITL_PERCENTILES;
-pub use model_page::{Ctx, Metric};
+pub use model_page::{Ctx, Metric, model_charts, percentile_charts};
 
 pub use response::{
     OverlaySeries, ResponseOverlay, ResponseUnit, response_histogram, response_overlay,
 };
-pub use site::{BarScale, FrontierPicker, GroupedBar, MAX_BARS, MAX_FRONTIERS};
+pub use site::{
+    BarScale, FrontierPicker, GroupedBar, MAX_BARS, MAX_FRONTIERS, best_energy_bars,
+    compare_frontiers, configuration_scatter_marked, frontier_picker, grouped_bars,
+};
 pub(crate) use style::gpu_slot;
 
 /// A chart's data as a plain table, shown under the chart for readers who
@@ -133,64 +136,6 @@ impl BarEntry {
     }
 }
 
-/// The five charts of a model page, in this order. A per-token model's are
-/// `energy-vs-concurrency.svg`, `latency-vs-concurrency.svg`,
-/// `throughput-vs-concurrency.svg`, `power-vs-concurrency.svg` and
-/// `time-energy-tradeoff.svg`; a diffusion model's are drawn against batch
-/// size (`energy-vs-batch-size.svg`, …) and end with the same
-/// `time-energy-tradeoff.svg`. Empty for a model without configurations.
-pub fn model_charts(m: &ModelFile, a: &ModelAnalysis) -> Vec<Chart> {
-    model_page::model_charts(m, a)
-}
-
-/// The time–energy chart again at the p90, p95 and p99 inter-token latency
-/// (`time-energy-tradeoff-p90.svg`, …, in [`ITL_PERCENTILES`] order), for
-/// per-token models; empty for a diffusion model.
-pub fn percentile_charts(m: &ModelFile, a: &ModelAnalysis) -> Vec<Chart> {
-    model_page::percentile_charts(m, a)
-}
-
-/// Sorted horizontal bars of best energy, lowest first, coloured and marked
-/// by GPU, for the leaderboard (`best-energy.svg`) and GPU pages. Past
-/// [`MAX_BARS`] entries only the lowest are drawn (and tabled), and the
-/// title and description say so.
-pub fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry]) -> Chart {
-    site::best_energy_bars(file_name, title, entries)
-}
-
-/// Every model's Pareto frontier on one ITL-vs-energy chart
-/// (`frontiers.svg`), one series per model in the order given. Past
-/// [`MAX_FRONTIERS`] models, only those with the lowest energy within
-/// their deadline are drawn (and tabled), and the title and description
-/// say so.
-pub fn compare_frontiers(words: &Words, models: &[(&ModelFile, &ModelAnalysis)]) -> Chart {
-    site::compare_frontiers(words, models)
-}
-
-/// Every model's Pareto frontier on one chart, one group per model, for
-/// the compare page to show any set of them: see [`FrontierPicker`].
-pub fn frontier_picker(words: &Words, models: &[(&ModelFile, &ModelAnalysis)]) -> FrontierPicker {
-    site::frontier_picker(words, models)
-}
-
-/// Horizontal bars in the order given, coloured by series (e.g. one colour
-/// per workload), each labelled with `value_text` of its value, on a
-/// `scale` axis named `axis` (the axis title adds "log scale" to a log
-/// one). `what` opens the description ("Energy per response of …"). Past
-/// [`MAX_BARS`] bars only the first are drawn, and the title and
-/// description say so; the data table lists every bar.
-pub fn grouped_bars(
-    file_name: &str,
-    title: &str,
-    axis: &str,
-    what: &str,
-    bars: &[GroupedBar],
-    scale: BarScale,
-    value_text: fn(f64) -> String,
-) -> Chart {
-    site::grouped_bars(file_name, title, axis, what, bars, scale, value_text)
-}
-
 /// Every configuration of every model of a workload on one chart
 /// (`all-configurations.svg`), latency against energy, one colour and
 /// marker per model; each point links to `href(model, configuration)`
@@ -203,17 +148,5 @@ pub fn configuration_scatter(
     href: impl Fn(&ModelFile, &Configuration) -> String,
 ) -> Chart {
     let whose = whose_of(models.iter().map(|(m, _)| *m));
-    site::configuration_scatter(words, models, &whose, href)
-}
-
-/// [`configuration_scatter`] with each model's source as `whose` says
-/// (one per model), so a chart of one source's models, shown when a page
-/// shows that source alone, marks them as the chart of every source does.
-pub fn configuration_scatter_marked(
-    words: &Words,
-    models: &[(&ModelFile, &ModelAnalysis)],
-    whose: &[Option<Whose>],
-    href: impl Fn(&ModelFile, &Configuration) -> String,
-) -> Chart {
-    site::configuration_scatter(words, models, whose, href)
+    site::configuration_scatter_marked(words, models, &whose, href)
 }

@@ -904,7 +904,7 @@ pub fn render_models(
 
 /// Renders the pages that list models rather than show one: each
 /// workload's pages ([`render_workload_pages`]), each model's overview
-/// ([`render_model_overview`]), then the pages over the whole site
+/// ([`overview::render_model_overview`]), then the pages over the whole site
 /// ([`render_global`]).
 pub fn render_site_wide(
     mirror: &Mirror<'_>,

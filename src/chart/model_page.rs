@@ -444,8 +444,13 @@ fn top_of(configs: &[Configuration], value: fn(&Configuration) -> f64) -> usize 
         .map_or(0, |(i, _)| i)
 }
 
-/// The five charts of a model page, in page order.
-pub(crate) fn model_charts(m: &ModelFile, a: &ModelAnalysis) -> Vec<Chart> {
+/// The five charts of a model page, in this order. A per-token model's are
+/// `energy-vs-concurrency.svg`, `latency-vs-concurrency.svg`,
+/// `throughput-vs-concurrency.svg`, `power-vs-concurrency.svg` and
+/// `time-energy-tradeoff.svg`; a diffusion model's are drawn against batch
+/// size (`energy-vs-batch-size.svg`, …) and end with the same
+/// `time-energy-tradeoff.svg`. Empty for a model without configurations.
+pub fn model_charts(m: &ModelFile, a: &ModelAnalysis) -> Vec<Chart> {
     if m.configurations.is_empty() {
         return Vec::new();
     }
@@ -458,9 +463,10 @@ pub(crate) fn model_charts(m: &ModelFile, a: &ModelAnalysis) -> Vec<Chart> {
     charts
 }
 
-/// The time–energy chart at the p90, p95 and p99 inter-token latency
-/// (`time-energy-tradeoff-p90.svg`, …), where the data have them; else none.
-pub(crate) fn percentile_charts(m: &ModelFile, a: &ModelAnalysis) -> Vec<Chart> {
+/// The time–energy chart again at the p90, p95 and p99 inter-token latency
+/// (`time-energy-tradeoff-p90.svg`, …, in [`ITL_PERCENTILES`] order), for
+/// per-token models; empty for a diffusion model.
+pub fn percentile_charts(m: &ModelFile, a: &ModelAnalysis) -> Vec<Chart> {
     if a.percentile_frontiers.is_empty() {
         return Vec::new();
     }

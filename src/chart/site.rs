@@ -39,8 +39,11 @@ fn count_text(n: usize) -> String {
     fmt::grouped(n as f64)
 }
 
-/// Sorted horizontal bars of best energy: the [`MAX_BARS`] lowest.
-pub(crate) fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry]) -> Chart {
+/// Sorted horizontal bars of best energy, lowest first, coloured and marked
+/// by GPU, for the leaderboard (`best-energy.svg`) and GPU pages. Past
+/// [`MAX_BARS`] entries only the lowest are drawn (and tabled), and the
+/// title and description say so.
+pub fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry]) -> Chart {
     let sorted = smallest(entries.iter().collect(), MAX_BARS, |a: &&BarEntry, b| {
         a.wh_per_million
             .total_cmp(&b.wh_per_million)
@@ -253,15 +256,9 @@ fn draw_deadlines(p: &mut draw::Plot<'_, '_>, words: &Words, deadlines: &[f64]) 
     Ok(())
 }
 
-/// Every model's Pareto frontier on one chart, each in a group of its own
-/// so that a page can show any set of them (see [`FrontierPicker`]). The
-/// axes span every model's frontier and deadline, so they stay put
-/// whatever is shown. Colours and markers go by energy rank, so the
-/// lowest-energy models (shown by default) differ in both.
-pub(crate) fn frontier_picker(
-    words: &Words,
-    all: &[(&ModelFile, &ModelAnalysis)],
-) -> FrontierPicker {
+/// Every model's Pareto frontier on one chart, one group per model, for
+/// the compare page to show any set of them: see [`FrontierPicker`].
+pub fn frontier_picker(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) -> FrontierPicker {
     let by_energy = lowest_energy_first(all, all.len());
     let mut rank = vec![0; all.len()];
     for (r, &i) in by_energy.iter().enumerate() {
@@ -349,10 +346,12 @@ pub(crate) fn frontier_picker(
     }
 }
 
-/// Every model's Pareto frontier on one ITL-vs-energy chart; past
-/// [`MAX_FRONTIERS`] models, those with the lowest energy within their
-/// deadline, in the order given.
-pub(crate) fn compare_frontiers(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) -> Chart {
+/// Every model's Pareto frontier on one ITL-vs-energy chart
+/// (`frontiers.svg`), one series per model in the order given. Past
+/// [`MAX_FRONTIERS`] models, only those with the lowest energy within
+/// their deadline are drawn (and tabled), and the title and description
+/// say so.
+pub fn compare_frontiers(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) -> Chart {
     let chosen: Vec<usize> = if all.len() > MAX_FRONTIERS {
         let mut chosen = lowest_energy_first(all, MAX_FRONTIERS);
         chosen.sort_unstable();
@@ -687,11 +686,13 @@ pub struct GroupedBar {
     pub whose: Option<super::Whose>,
 }
 
-/// Horizontal bars in the order given, coloured by series, each labelled
-/// with its value (`value_text`), on a `scale` axis; `axis` names the
-/// quantity and its unit. Past [`MAX_BARS`] bars only the first ones are
-/// drawn, and the title and description say so.
-pub(crate) fn grouped_bars(
+/// Horizontal bars in the order given, coloured by series (e.g. one colour
+/// per workload), each labelled with `value_text` of its value, on a
+/// `scale` axis named `axis` (the axis title adds "log scale" to a log
+/// one). `what` opens the description ("Energy per response of …"). Past
+/// [`MAX_BARS`] bars only the first are drawn, and the title and
+/// description say so; the data table lists every bar.
+pub fn grouped_bars(
     file_name: &str,
     title: &str,
     axis: &str,
@@ -844,14 +845,10 @@ if(b!==null&&(y=at(Y,b))!==null){el("line",{"class":"a","stroke-width":2,"stroke
 draw();window.addEventListener("hashchange",draw)})()]]></script>
 "#;
 
-/// Every configuration of every model of a workload on one chart, its
-/// latency against its energy (`all-configurations.svg`): one colour and
-/// marker per model (by energy rank, as on the compare page), faded over
-/// the model's deadline. Each point is a link (`href(model, configuration)`,
-/// relative to the chart's file, opened in the whole window) with a
-/// tooltip (`<title>`) naming the model, the setup, the load and the
-/// figures; hovering a model's point fades every other model.
-pub(crate) fn configuration_scatter(
+/// [`super::configuration_scatter`] with each model's source as `whose` says
+/// (one per model), so a chart of one source's models, shown when a page
+/// shows that source alone, marks them as the chart of every source does.
+pub fn configuration_scatter_marked(
     words: &Words,
     all: &[(&ModelFile, &ModelAnalysis)],
     whose: &[Option<super::Whose>],
