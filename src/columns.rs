@@ -14,7 +14,7 @@ use std::borrow::Cow;
 
 use crate::fmt;
 use crate::footprint::Footprint;
-use crate::model::{Configuration, ModelFile};
+use crate::model::{Configuration, Measure, ModelFile, OutputKind};
 
 /// Whether a column comes from the data file or from a formula.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -181,6 +181,9 @@ pub struct Column {
     pub link: Link,
     /// Its value for one configuration.
     pub read: Read,
+    /// The one output (image or video) whose files have it; `None` when
+    /// every file of its kind does.
+    pub only: Option<OutputKind>,
 }
 
 /// How a column reads its value from one configuration.
@@ -249,6 +252,7 @@ impl Column {
             align,
             link: Link::None,
             read,
+            only: None,
         }
     }
 
@@ -271,6 +275,22 @@ impl Column {
     pub const fn link(mut self, link: Link) -> Self {
         self.link = link;
         self
+    }
+
+    /// The column only in the files of one output, image or video.
+    #[must_use]
+    pub const fn only(mut self, kind: OutputKind) -> Self {
+        self.only = Some(kind);
+        self
+    }
+
+    /// Whether the tables and CSV files of `measure` have the column.
+    pub fn applies(&self, measure: Measure) -> bool {
+        match (self.only, measure) {
+            (None, _) => true,
+            (Some(kind), Measure::Diffusion(m)) => kind == m,
+            (Some(_), Measure::Tokens) => false,
+        }
     }
 
     /// The column's value for `record`.
@@ -352,7 +372,7 @@ impl FootprintColumn {
 
 /// A column of a page's table: a column of the kind's set, or a footprint
 /// column (present only when the settings give it).
-#[derive(Debug)]
+#[derive(Debug, Clone, Copy)]
 pub enum Shown {
     /// A column of the kind's set.
     Figure(&'static Column),
@@ -634,7 +654,7 @@ pub mod tokens {
 /// in the order their CSV files use; an image file uses the `image` columns
 /// and a video file the `video` ones.
 pub mod diffusion {
-    use super::{Align, Column, Link, Value, flag, fmt, number, text, whole};
+    use super::{Align, Column, Link, OutputKind, Value, flag, fmt, number, text, whole};
 
     type C = Column;
 
@@ -703,26 +723,31 @@ pub mod diffusion {
     pub const IMAGE_HEIGHT: C = C::setting("image_height", "Height", "px", |r| {
         r.config.image_height.map_or(Value::Missing, whole)
     })
+    .only(OutputKind::Image)
     .about("Image height in pixels.");
 
     pub const IMAGE_WIDTH: C = C::setting("image_width", "Width", "px", |r| {
         r.config.image_width.map_or(Value::Missing, whole)
     })
+    .only(OutputKind::Image)
     .about("Image width in pixels.");
 
     pub const VIDEO_HEIGHT: C = C::setting("video_height", "Height", "px", |r| {
         r.config.video_height.map_or(Value::Missing, whole)
     })
+    .only(OutputKind::Video)
     .about("Video height in pixels.");
 
     pub const VIDEO_WIDTH: C = C::setting("video_width", "Width", "px", |r| {
         r.config.video_width.map_or(Value::Missing, whole)
     })
+    .only(OutputKind::Video)
     .about("Video width in pixels.");
 
     pub const NUM_FRAMES: C = C::setting("num_frames", "Frames", "frames", |r| {
         r.config.num_frames.map_or(Value::Missing, whole)
     })
+    .only(OutputKind::Video)
     .about("Frames per video.");
 
     pub const FPS: C = C::setting("fps", "Frame rate", "fps", |r| {
@@ -730,6 +755,7 @@ pub mod diffusion {
             .fps
             .map_or(Value::Missing, |v| number(v, fmt::setting))
     })
+    .only(OutputKind::Video)
     .about("Frames per second of the video.");
 
     pub const VIDEO_SECONDS: C = C::derived("video_seconds", "Video length", "s", |r| {
@@ -737,40 +763,47 @@ pub mod diffusion {
             .video_seconds()
             .map_or(Value::Missing, |v| number(v, fmt::seconds))
     })
+    .only(OutputKind::Video)
     .about("Length of the generated video: frames / frame rate.");
 
     pub const REPEAT: C = super::shared::repeat();
 
     pub const JOULES_PER_IMAGE: C = C::measured("joules_per_image", "Energy per image", "J/image", |r| number(r.config.joules_per_item(), fmt::joules_per_item))
         .link(Link::Row)
+        .only(OutputKind::Image)
         .about("GPU energy per generated image, in joules: the energy of a batch, summed over the GPUs, divided by the batch size. The text-to-image leaderboard's headline figure.");
 
     pub const JOULES_PER_VIDEO: C = C::measured("joules_per_video", "Energy per video", "J/video", |r| number(r.config.joules_per_item(), fmt::joules_per_item))
         .link(Link::Row)
+        .only(OutputKind::Video)
         .about("GPU energy per generated video, in joules: the energy of a batch, summed over the GPUs, divided by the batch size. The text-to-video leaderboard's headline figure.");
 
     pub const WH_PER_IMAGE: C =
         C::derived("wh_per_image", "Watt-hours per image", "Wh/image", |r| {
             number(r.config.wh_per_item(), fmt::wh_per_item)
         })
+        .only(OutputKind::Image)
         .about("Energy per image in watt-hours: J per image / 3,600.");
 
     pub const WH_PER_VIDEO: C =
         C::derived("wh_per_video", "Watt-hours per video", "Wh/video", |r| {
             number(r.config.wh_per_item(), fmt::wh_per_item)
         })
+        .only(OutputKind::Video)
         .about("Energy per video in watt-hours: J per video / 3,600.");
 
     pub const IMAGES_PER_KWH: C =
         C::derived("images_per_kwh", "Images per kWh", "images/kWh", |r| {
             number(r.config.items_per_kwh(), fmt::items_per_kwh)
         })
+        .only(OutputKind::Image)
         .about("Images generated per kilowatt-hour of GPU energy: 3,600,000 / J per image.");
 
     pub const VIDEOS_PER_KWH: C =
         C::derived("videos_per_kwh", "Videos per kWh", "videos/kWh", |r| {
             number(r.config.items_per_kwh(), fmt::items_per_kwh)
         })
+        .only(OutputKind::Video)
         .about("Videos generated per kilowatt-hour of GPU energy: 3,600,000 / J per video.");
 
     pub const JOULES_PER_VIDEO_SECOND: C = C::derived(
@@ -783,6 +816,7 @@ pub mod diffusion {
                 .map_or(Value::Missing, |v| number(v, fmt::grouped))
         },
     )
+    .only(OutputKind::Video)
     .about("GPU energy per second of generated video: J per video / (frames / frame rate).");
 
     pub const BATCH_LATENCY_S: C = C::measured("batch_latency_s", "Batch latency", "s", |r| {
@@ -793,9 +827,11 @@ pub mod diffusion {
     );
 
     pub const IMAGES_PER_SECOND: C = C::measured("images_per_second", "Throughput", "images/s", |r| number(r.config.items_per_second(), fmt::rate))
+        .only(OutputKind::Image)
         .about("Images generated per second by all the configuration's GPUs together: batch size / batch latency.");
 
     pub const VIDEOS_PER_SECOND: C = C::measured("videos_per_second", "Throughput", "videos/s", |r| number(r.config.items_per_second(), fmt::rate))
+        .only(OutputKind::Video)
         .about("Videos generated per second by all the configuration's GPUs together: batch size / batch latency.");
 
     pub const GPU_POWER_WATTS: C = C::measured("gpu_power_watts", "GPU power", "W", |r| number(r.config.gpu_power_watts_total, fmt::grouped))

@@ -903,9 +903,11 @@ pub fn render_models(
 }
 
 /// Renders the pages that list models rather than show one: each
-/// workload's pages ([`render_workload_pages`]), each model's overview
-/// ([`overview::render_model_overview`]), then the pages over the whole site
-/// ([`render_global`]).
+/// workload's leaderboard, GPU pages and comparison; the front page and
+/// each model's overview; then the pages over the whole site: the GPU and
+/// comparison hubs, the about page, the change log, the downloads page and
+/// files (from `models`, the output of every model in
+/// [`Mirror::model_ids`] order), the 404 page and the sitemap.
 pub fn render_site_wide(
     mirror: &Mirror<'_>,
     assets: &[Asset],
@@ -913,43 +915,21 @@ pub fn render_site_wide(
     sink: &dyn PageSink,
 ) -> Result<RenderCounts> {
     let mut counts = RenderCounts::default();
-    for part in 0..mirror.workloads.len() {
-        counts = counts + render_workload_pages(mirror, part, sink)?;
+    for site in &mirror.workloads {
+        counts = counts
+            + render_leaderboard(site, sink)?
+            + render_gpu_pages(site, sink)?
+            + render_compare(site, sink)?;
     }
-    counts = counts + overview::render_front(mirror, sink)?;
-    counts = counts + overview::render_model_overviews(mirror, sink)?;
-    Ok(counts + render_global(mirror, assets, models, sink)?)
-}
-
-/// The pages of workload `part` that list its models: its leaderboard, GPU
-/// pages and comparison.
-fn render_workload_pages(
-    mirror: &Mirror<'_>,
-    part: usize,
-    sink: &dyn PageSink,
-) -> Result<RenderCounts> {
-    let site = &mirror.workloads[part];
-    Ok(render_leaderboard(site, sink)?
-        + render_gpu_pages(site, sink)?
-        + render_compare(site, sink)?)
-}
-
-/// The pages over the whole site: the GPU and comparison hubs, the about
-/// page, the change log, the downloads page and files (from `models`, the
-/// output of every model in [`Mirror::model_ids`] order), the 404 page and
-/// the sitemap.
-fn render_global(
-    mirror: &Mirror<'_>,
-    assets: &[Asset],
-    models: &[ModelOutput],
-    sink: &dyn PageSink,
-) -> Result<RenderCounts> {
-    let mut counts = overview::render_gpu_hubs(mirror, sink)?;
-    counts = counts + overview::render_compare_hub(mirror, sink)?;
-    counts = counts + render_about(mirror, sink)?;
-    counts = counts + changes::render_changes(mirror, sink)?;
-    counts = counts + downloads::render_downloads(mirror, models, sink)?;
-    counts = counts + render_not_found(mirror, assets, sink)?;
+    counts = counts
+        + overview::render_front(mirror, sink)?
+        + overview::render_model_overviews(mirror, sink)?
+        + overview::render_gpu_hubs(mirror, sink)?
+        + overview::render_compare_hub(mirror, sink)?
+        + render_about(mirror, sink)?
+        + changes::render_changes(mirror, sink)?
+        + downloads::render_downloads(mirror, models, sink)?
+        + render_not_found(mirror, assets, sink)?;
     render_seo_files(mirror, sink)?;
     Ok(counts)
 }

@@ -432,7 +432,7 @@ pub(crate) fn bare(doc: &Doc) -> String {
 
 /// The finished document: see the module comment.
 pub(crate) fn finish(doc: &Doc, title: &str, desc: &str) -> String {
-    finish_with(doc, title, desc, "")
+    finish_css(doc, title, desc, "", false)
 }
 
 /// [`finish`], for a chart placed inline or in an `<iframe>`: its colours
@@ -441,11 +441,8 @@ pub(crate) fn finish_themed(doc: &Doc, title: &str, desc: &str, extra: &str) -> 
     finish_css(doc, title, desc, extra, true)
 }
 
-/// [`finish`], with `extra` CSS (the program's own) after the classes'.
-pub(crate) fn finish_with(doc: &Doc, title: &str, desc: &str, extra: &str) -> String {
-    finish_css(doc, title, desc, extra, false)
-}
-
+/// [`finish`], with `extra` CSS (the program's own) after the classes',
+/// its colours fixed or `themed`.
 fn finish_css(doc: &Doc, title: &str, desc: &str, extra: &str, themed: bool) -> String {
     let mut css = style::css(doc.used, themed);
     css.insert_str(css.find("@media").unwrap_or(css.len()), extra);

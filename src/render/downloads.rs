@@ -142,7 +142,7 @@ pub fn configurations_csv(
     source: bool,
 ) -> Result<Vec<u8>> {
     csv_bytes(
-        kind::tables(measure).csv,
+        &kind::tables(measure).csv,
         configuration_records(models),
         source,
     )
@@ -171,7 +171,7 @@ fn dictionary_rows<'c>(s: &mut String, columns: impl Iterator<Item = &'c Column>
 /// The columns of the CSV files of `measure`, `rank` first.
 fn csv_columns(measure: Measure) -> impl Iterator<Item = &'static Column> {
     let tables = kind::tables(measure);
-    std::iter::once(tables.rank).chain(tables.csv.iter().copied())
+    std::iter::once(tables.rank).chain(tables.csv)
 }
 
 /// The diffusion kinds a site has, in [`CSV_FILES`] order.
@@ -336,7 +336,7 @@ fn kind_files(
             words.energy_long
         ),
     });
-    let columns = kind::tables(files.measure).csv;
+    let columns = &kind::tables(files.measure).csv;
     let path = format!("data/{}", files.configurations);
     // Streamed: at 10,000 models this file is over 100 MB.
     let all = sink.put_streamed(&path, &mut |out| {

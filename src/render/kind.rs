@@ -14,7 +14,7 @@ pub use crate::model::Words;
 use crate::model::{Configuration, ModelFile, OutputKind};
 
 /// The columns of each table a workload's pages show, in order.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Tables {
     /// The kind's columns: definitions and about-page anchors.
     pub set: ColumnSet,
@@ -26,20 +26,21 @@ pub struct Tables {
     /// before its GPUs).
     pub model_facts: &'static [&'static Column],
     /// The leaderboard.
-    pub leaderboard: &'static [Shown],
+    pub leaderboard: Vec<Shown>,
     /// The keys of the leaderboard's and GPU page's columns shown before
     /// the reader chooses more with the column chooser.
     pub essential: &'static [&'static str],
     /// A GPU page: the leaderboard's, less the GPU and the model facts.
-    pub gpu_page: &'static [Shown],
+    pub gpu_page: Vec<Shown>,
     /// A model page's table of every configuration.
-    pub configurations: &'static [&'static Column],
+    pub configurations: Vec<&'static Column>,
     /// The CSV files (every configuration, and after `rank` the
-    /// leaderboard).
-    pub csv: &'static [&'static Column],
+    /// leaderboard): every column of the set but the rank, those added
+    /// since the first release last.
+    pub csv: Vec<&'static Column>,
     /// The figures of a best configuration's card, each with its unit; a
     /// column a configuration has no value for is left out.
-    pub card: &'static [&'static Column],
+    pub card: Vec<&'static Column>,
 }
 
 /// A configuration's card figures ([`Tables::card`]): each column's label,
@@ -134,112 +135,76 @@ const CONFIG_COLUMNS: &[&Column] = &[
     &tokens::REPEAT,
 ];
 
-/// Columns of `configurations.csv` and of each per-token model's CSV.
-const CSV_COLUMNS: &[&Column] = &[
-    &tokens::WORKLOAD,
-    &tokens::MODEL_SLUG,
-    &tokens::MODEL,
-    &tokens::MODEL_ID,
-    &tokens::PARAMS_BILLION,
-    &tokens::ACTIVE_PARAMS_BILLION,
-    &tokens::ARCHITECTURE,
-    &tokens::ROW_ID,
-    &tokens::GPU,
-    &tokens::NUM_GPUS,
-    &tokens::TENSOR_PARALLEL,
-    &tokens::EXPERT_PARALLEL,
-    &tokens::DATA_PARALLEL,
-    &tokens::PRECISION,
-    &tokens::MAX_NUM_SEQS,
-    &tokens::REPEAT,
-    &tokens::WH_PER_MILLION_OUTPUT_TOKENS,
-    &tokens::JOULES_PER_OUTPUT_TOKEN,
-    &tokens::WH_PER_RESPONSE,
-    &tokens::JOULES_PER_RESPONSE,
-    &tokens::TOKENS_PER_WH,
-    &tokens::MEDIAN_ITL_MS,
-    &tokens::P90_ITL_MS,
-    &tokens::P95_ITL_MS,
-    &tokens::P99_ITL_MS,
-    &tokens::TOKENS_PER_SECOND,
-    &tokens::GPU_POWER_WATTS,
-    &tokens::AVG_OUTPUT_TOKENS,
-    &tokens::AVG_REQUESTS_IN_FLIGHT,
-    &tokens::AVG_RUNNING_BATCH,
-    &tokens::UNDER_ITL_DEADLINE,
-    &tokens::ITL_DEADLINE_MS,
-    &tokens::DATA_VERSION,
-    &tokens::PARALLELISM,
-];
-
-/// The columns of each table of a workload that measures `measure`.
+/// The columns of each table of a workload that measures `measure`: its
+/// kind's lists, less the columns of the other output (image or video).
 pub fn tables(measure: Measure) -> Tables {
-    match measure {
-        Measure::Tokens => Tables {
-            set: PER_TOKEN,
-            rank: &tokens::RANK,
-            headline: &tokens::WH_PER_MILLION_OUTPUT_TOKENS,
-            model_facts: &[
-                &tokens::MODEL,
-                &tokens::ARCHITECTURE,
-                &tokens::PARAMS_BILLION,
-                &tokens::ACTIVE_PARAMS_BILLION,
-            ],
-            leaderboard: LEADERBOARD_COLUMNS,
-            essential: TOKEN_ESSENTIAL,
-            gpu_page: GPU_PAGE_COLUMNS,
-            configurations: CONFIG_COLUMNS,
-            csv: CSV_COLUMNS,
-            card: &[
-                &tokens::WH_PER_MILLION_OUTPUT_TOKENS,
-                &tokens::JOULES_PER_OUTPUT_TOKEN,
-                &tokens::JOULES_PER_RESPONSE,
-                &tokens::TOKENS_PER_WH,
-                &tokens::MEDIAN_ITL_MS,
-                &tokens::P99_ITL_MS,
-                &tokens::TOKENS_PER_SECOND,
-                &tokens::GPU_POWER_WATTS,
-            ],
-        },
-        Measure::Diffusion(OutputKind::Image) => Tables {
-            set: DIFFUSION,
-            rank: &diffusion::RANK,
-            headline: &diffusion::JOULES_PER_IMAGE,
-            model_facts: DIFFUSION_MODEL_FACTS,
-            leaderboard: IMAGE_LEADERBOARD,
-            essential: DIFFUSION_ESSENTIAL,
-            gpu_page: IMAGE_GPU_PAGE,
-            configurations: IMAGE_CONFIGS,
-            csv: IMAGE_CSV,
-            card: &[
-                &diffusion::JOULES_PER_IMAGE,
-                &diffusion::WH_PER_IMAGE,
-                &diffusion::IMAGES_PER_KWH,
-                &diffusion::BATCH_LATENCY_S,
-                &diffusion::IMAGES_PER_SECOND,
-                &diffusion::GPU_POWER_WATTS,
-            ],
-        },
-        Measure::Diffusion(OutputKind::Video) => Tables {
-            set: DIFFUSION,
-            rank: &diffusion::RANK,
-            headline: &diffusion::JOULES_PER_VIDEO,
-            model_facts: DIFFUSION_MODEL_FACTS,
-            leaderboard: VIDEO_LEADERBOARD,
-            essential: DIFFUSION_ESSENTIAL,
-            gpu_page: VIDEO_GPU_PAGE,
-            configurations: VIDEO_CONFIGS,
-            csv: VIDEO_CSV,
-            card: &[
-                &diffusion::JOULES_PER_VIDEO,
-                &diffusion::WH_PER_VIDEO,
-                &diffusion::VIDEOS_PER_KWH,
-                &diffusion::JOULES_PER_VIDEO_SECOND,
-                &diffusion::BATCH_LATENCY_S,
-                &diffusion::VIDEOS_PER_SECOND,
-                &diffusion::GPU_POWER_WATTS,
-            ],
-        },
+    let (
+        set,
+        rank,
+        headline,
+        model_facts,
+        leaderboard,
+        essential,
+        gpu_page,
+        configurations,
+        card,
+        late,
+    ) = match measure {
+        Measure::Tokens => (
+            PER_TOKEN,
+            &tokens::RANK,
+            &tokens::WH_PER_MILLION_OUTPUT_TOKENS,
+            TOKEN_MODEL_FACTS,
+            LEADERBOARD_COLUMNS,
+            TOKEN_ESSENTIAL,
+            GPU_PAGE_COLUMNS,
+            CONFIG_COLUMNS,
+            TOKEN_CARD,
+            &[&tokens::PARALLELISM][..],
+        ),
+        Measure::Diffusion(kind) => (
+            DIFFUSION,
+            &diffusion::RANK,
+            if kind == OutputKind::Video {
+                &diffusion::JOULES_PER_VIDEO
+            } else {
+                &diffusion::JOULES_PER_IMAGE
+            },
+            DIFFUSION_MODEL_FACTS,
+            DIFFUSION_LEADERBOARD,
+            DIFFUSION_ESSENTIAL,
+            DIFFUSION_GPU_PAGE,
+            DIFFUSION_CONFIGS,
+            DIFFUSION_CARD,
+            &[&diffusion::PARALLELISM, &diffusion::RESOLUTION][..],
+        ),
+    };
+    let shown = |list: &[Shown]| -> Vec<Shown> {
+        let keep = |s: &&Shown| !matches!(s, Shown::Figure(c) if !c.applies(measure));
+        list.iter().filter(keep).copied().collect()
+    };
+    let columns = |list: &[&'static Column]| -> Vec<&'static Column> {
+        list.iter()
+            .copied()
+            .filter(|c| c.applies(measure))
+            .collect()
+    };
+    let is_late = |c: &Column| late.iter().any(|l| l.key == c.key);
+    let early = set
+        .columns
+        .iter()
+        .filter(|c| c.key != rank.key && !is_late(c));
+    Tables {
+        set,
+        rank,
+        headline,
+        model_facts,
+        leaderboard: shown(leaderboard),
+        essential,
+        gpu_page: shown(gpu_page),
+        configurations: columns(configurations),
+        csv: columns(&early.chain(late).copied().collect::<Vec<_>>()),
+        card: columns(card),
     }
 }
 
@@ -366,6 +331,26 @@ pub fn footprint_bases(c: &Configuration) -> Vec<Basis> {
     }
 }
 
+/// The facts of a per-token model on the comparison.
+const TOKEN_MODEL_FACTS: &[&Column] = &[
+    &tokens::MODEL,
+    &tokens::ARCHITECTURE,
+    &tokens::PARAMS_BILLION,
+    &tokens::ACTIVE_PARAMS_BILLION,
+];
+
+/// The figures of a per-token best configuration's card.
+const TOKEN_CARD: &[&Column] = &[
+    &tokens::WH_PER_MILLION_OUTPUT_TOKENS,
+    &tokens::JOULES_PER_OUTPUT_TOKEN,
+    &tokens::JOULES_PER_RESPONSE,
+    &tokens::TOKENS_PER_WH,
+    &tokens::MEDIAN_ITL_MS,
+    &tokens::P99_ITL_MS,
+    &tokens::TOKENS_PER_SECOND,
+    &tokens::GPU_POWER_WATTS,
+];
+
 /// The facts of a diffusion model on the comparison.
 const DIFFUSION_MODEL_FACTS: &[&Column] = &[
     &diffusion::MODEL,
@@ -386,32 +371,16 @@ const DIFFUSION_ESSENTIAL: &[&str] = &[
     diffusion::VIDEOS_PER_SECOND.key,
 ];
 
-/// Columns of a text-to-image leaderboard.
-const IMAGE_LEADERBOARD: &[Shown] = &[
+/// Columns of a diffusion leaderboard (image or video columns as the
+/// workload's output).
+const DIFFUSION_LEADERBOARD: &[Shown] = &[
     Shown::Figure(&diffusion::MODEL),
     Shown::Figure(&diffusion::GPU),
     Shown::Figure(&diffusion::NUM_GPUS),
     Shown::Figure(&diffusion::JOULES_PER_IMAGE),
-    Shown::Figure(&diffusion::BATCH_LATENCY_S),
-    Shown::Figure(&diffusion::IMAGES_PER_SECOND),
-    Shown::Figure(&diffusion::PARALLELISM),
-    Shown::Figure(&diffusion::PRECISION),
-    Shown::Figure(&diffusion::BATCH_SIZE),
-    Shown::Footprint(FootprintColumn::Carbon),
-    Shown::Footprint(FootprintColumn::Cost),
-    Shown::Figure(&diffusion::GPU_POWER_WATTS),
-    Shown::Figure(&diffusion::RESOLUTION),
-    Shown::Figure(&diffusion::INFERENCE_STEPS),
-    Shown::Figure(&diffusion::PARAMS_BILLION),
-];
-
-/// Columns of a text-to-video leaderboard.
-const VIDEO_LEADERBOARD: &[Shown] = &[
-    Shown::Figure(&diffusion::MODEL),
-    Shown::Figure(&diffusion::GPU),
-    Shown::Figure(&diffusion::NUM_GPUS),
     Shown::Figure(&diffusion::JOULES_PER_VIDEO),
     Shown::Figure(&diffusion::BATCH_LATENCY_S),
+    Shown::Figure(&diffusion::IMAGES_PER_SECOND),
     Shown::Figure(&diffusion::VIDEOS_PER_SECOND),
     Shown::Figure(&diffusion::PARALLELISM),
     Shown::Figure(&diffusion::PRECISION),
@@ -425,25 +394,14 @@ const VIDEO_LEADERBOARD: &[Shown] = &[
     Shown::Figure(&diffusion::PARAMS_BILLION),
 ];
 
-const IMAGE_GPU_PAGE: &[Shown] = &[
+/// Columns of a diffusion GPU page.
+const DIFFUSION_GPU_PAGE: &[Shown] = &[
     Shown::Figure(&diffusion::MODEL),
     Shown::Figure(&diffusion::NUM_GPUS),
     Shown::Figure(&diffusion::JOULES_PER_IMAGE),
-    Shown::Figure(&diffusion::BATCH_LATENCY_S),
-    Shown::Figure(&diffusion::IMAGES_PER_SECOND),
-    Shown::Figure(&diffusion::PARALLELISM),
-    Shown::Figure(&diffusion::PRECISION),
-    Shown::Figure(&diffusion::BATCH_SIZE),
-    Shown::Footprint(FootprintColumn::Carbon),
-    Shown::Footprint(FootprintColumn::Cost),
-    Shown::Figure(&diffusion::GPU_POWER_WATTS),
-];
-
-const VIDEO_GPU_PAGE: &[Shown] = &[
-    Shown::Figure(&diffusion::MODEL),
-    Shown::Figure(&diffusion::NUM_GPUS),
     Shown::Figure(&diffusion::JOULES_PER_VIDEO),
     Shown::Figure(&diffusion::BATCH_LATENCY_S),
+    Shown::Figure(&diffusion::IMAGES_PER_SECOND),
     Shown::Figure(&diffusion::VIDEOS_PER_SECOND),
     Shown::Figure(&diffusion::PARALLELISM),
     Shown::Figure(&diffusion::PRECISION),
@@ -454,95 +412,35 @@ const VIDEO_GPU_PAGE: &[Shown] = &[
     Shown::Figure(&diffusion::GPU_POWER_WATTS),
 ];
 
-const IMAGE_CONFIGS: &[&Column] = &[
+/// Columns of a diffusion model page's configuration tables.
+const DIFFUSION_CONFIGS: &[&Column] = &[
     &diffusion::BATCH_SIZE,
     &diffusion::JOULES_PER_IMAGE,
-    &diffusion::IMAGES_PER_KWH,
-    &diffusion::BATCH_LATENCY_S,
-    &diffusion::IMAGES_PER_SECOND,
-    &diffusion::GPU_POWER_WATTS,
-    &diffusion::INFERENCE_STEPS,
-    &diffusion::REPEAT,
-];
-
-const VIDEO_CONFIGS: &[&Column] = &[
-    &diffusion::BATCH_SIZE,
     &diffusion::JOULES_PER_VIDEO,
     &diffusion::JOULES_PER_VIDEO_SECOND,
+    &diffusion::IMAGES_PER_KWH,
     &diffusion::VIDEOS_PER_KWH,
     &diffusion::BATCH_LATENCY_S,
+    &diffusion::IMAGES_PER_SECOND,
     &diffusion::VIDEOS_PER_SECOND,
     &diffusion::GPU_POWER_WATTS,
     &diffusion::INFERENCE_STEPS,
     &diffusion::REPEAT,
 ];
 
-/// Columns of `configurations-image.csv` and each image model's CSV.
-const IMAGE_CSV: &[&Column] = &[
-    &diffusion::WORKLOAD,
-    &diffusion::MODEL_SLUG,
-    &diffusion::MODEL,
-    &diffusion::MODEL_ID,
-    &diffusion::PARAMS_BILLION,
-    &diffusion::ARCHITECTURE,
-    &diffusion::ROW_ID,
-    &diffusion::GPU,
-    &diffusion::NUM_GPUS,
-    &diffusion::ULYSSES_DEGREE,
-    &diffusion::RING_DEGREE,
-    &diffusion::PRECISION,
-    &diffusion::BATCH_SIZE,
-    &diffusion::INFERENCE_STEPS,
-    &diffusion::IMAGE_HEIGHT,
-    &diffusion::IMAGE_WIDTH,
-    &diffusion::REPEAT,
+/// The figures of a diffusion best configuration's card.
+const DIFFUSION_CARD: &[&Column] = &[
     &diffusion::JOULES_PER_IMAGE,
+    &diffusion::JOULES_PER_VIDEO,
     &diffusion::WH_PER_IMAGE,
-    &diffusion::IMAGES_PER_KWH,
-    &diffusion::BATCH_LATENCY_S,
-    &diffusion::IMAGES_PER_SECOND,
-    &diffusion::GPU_POWER_WATTS,
-    &diffusion::UNDER_LATENCY_DEADLINE,
-    &diffusion::BATCH_LATENCY_DEADLINE_S,
-    &diffusion::DATA_VERSION,
-    &diffusion::PARALLELISM,
-    &diffusion::RESOLUTION,
-];
-
-/// Columns of `configurations-video.csv` and each video model's CSV.
-const VIDEO_CSV: &[&Column] = &[
-    &diffusion::WORKLOAD,
-    &diffusion::MODEL_SLUG,
-    &diffusion::MODEL,
-    &diffusion::MODEL_ID,
-    &diffusion::PARAMS_BILLION,
-    &diffusion::ARCHITECTURE,
-    &diffusion::ROW_ID,
-    &diffusion::GPU,
-    &diffusion::NUM_GPUS,
-    &diffusion::ULYSSES_DEGREE,
-    &diffusion::RING_DEGREE,
-    &diffusion::PRECISION,
-    &diffusion::BATCH_SIZE,
-    &diffusion::INFERENCE_STEPS,
-    &diffusion::VIDEO_HEIGHT,
-    &diffusion::VIDEO_WIDTH,
-    &diffusion::NUM_FRAMES,
-    &diffusion::FPS,
-    &diffusion::VIDEO_SECONDS,
-    &diffusion::REPEAT,
-    &diffusion::JOULES_PER_VIDEO,
     &diffusion::WH_PER_VIDEO,
+    &diffusion::IMAGES_PER_KWH,
     &diffusion::VIDEOS_PER_KWH,
     &diffusion::JOULES_PER_VIDEO_SECOND,
     &diffusion::BATCH_LATENCY_S,
+    &diffusion::IMAGES_PER_SECOND,
     &diffusion::VIDEOS_PER_SECOND,
     &diffusion::GPU_POWER_WATTS,
-    &diffusion::UNDER_LATENCY_DEADLINE,
-    &diffusion::BATCH_LATENCY_DEADLINE_S,
-    &diffusion::DATA_VERSION,
-    &diffusion::PARALLELISM,
-    &diffusion::RESOLUTION,
 ];
 
 /// The diffusion kind's page words.
@@ -570,7 +468,7 @@ mod tests {
         let shown = t
             .leaderboard
             .iter()
-            .chain(t.gpu_page)
+            .chain(&t.gpu_page)
             .filter_map(|s| match s {
                 Shown::Figure(c) => Some(*c),
                 Shown::Footprint(_) => None,
@@ -580,6 +478,7 @@ mod tests {
             .chain(t.model_facts.iter().copied())
             .chain(t.configurations.iter().copied())
             .chain(t.csv.iter().copied())
+            .chain(t.card.iter().copied())
             .chain(shown)
         {
             assert!(
@@ -587,8 +486,13 @@ mod tests {
                 "{measure:?}: {} not in the set",
                 c.key
             );
+            assert!(
+                c.applies(measure),
+                "{measure:?}: {} is the other output's",
+                c.key
+            );
         }
-        for list in [t.leaderboard, t.gpu_page] {
+        for list in [&t.leaderboard, &t.gpu_page] {
             let at = list
                 .iter()
                 .position(|s| matches!(s, Shown::Footprint(FootprintColumn::Carbon)))

@@ -482,7 +482,7 @@ fn config_tables(
 ) -> Result<Vec<(String, String, String)>> {
     let configs = &m.configurations;
     let tables = kind::tables(m.measure());
-    let columns = tables.configurations;
+    let columns = &tables.configurations;
     let mut out = Vec::new();
     for gpu in m.gpus.as_slice() {
         let mut headers: Vec<Header> = columns

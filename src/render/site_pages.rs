@@ -13,7 +13,7 @@ use super::{
 };
 use crate::analyse::LeaderboardRow;
 use crate::chart::{self, BarEntry, BarScale, GroupedBar};
-use crate::columns::{Column, ColumnSet, DIFFUSION, PER_TOKEN, Shown};
+use crate::columns::{Column, DIFFUSION, PER_TOKEN};
 use crate::fmt;
 use crate::footprint::Footprint;
 use crate::load::Asset;
@@ -150,7 +150,7 @@ pub(super) fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result
     meta.script = true;
     let root = meta.root.clone();
     let tables = kind::tables(site.workload.measure);
-    let columns = tables.leaderboard;
+    let columns = &tables.leaderboard;
     let headers = sorted_by(site.best_table_headers(columns, &root), tables.headline.key);
     let chooser = ColumnChooser::new("leaderboard", &headers, tables.essential);
     meta.head_style = chooser.style() + &super::source_filter_style(&site.info.sources);
@@ -377,7 +377,7 @@ pub(super) fn render_gpu_pages(site: &Site<'_>, sink: &dyn PageSink) -> Result<R
         let mut meta = site.meta(&path, &format!("{gpu} GPU"), description, "");
         let root = meta.root.clone();
         let tables = kind::tables(site.workload.measure);
-        let columns = tables.gpu_page;
+        let columns = &tables.gpu_page;
         let headers = sorted_by(site.best_table_headers(columns, &root), tables.headline.key);
         let chooser = ColumnChooser::new("gpu-leaderboard", &headers, tables.essential);
         meta.head_style = chooser.style() + &super::source_filter_style(&site.info.sources);
@@ -1000,31 +1000,6 @@ fn ladder_text(rungs: &[f64], unit: &str) -> String {
         .join(", ")
 }
 
-/// The columns of `set` that the CSV files of `measures` carry, in the
-/// set's order.
-fn columns_of(set: &ColumnSet, measures: &[Measure]) -> Vec<&'static Column> {
-    let used: Vec<&str> = measures
-        .iter()
-        .flat_map(|&m| {
-            let t = kind::tables(m);
-            let shown = t.leaderboard.iter().filter_map(|s| match s {
-                Shown::Figure(c) => Some(*c),
-                Shown::Footprint(_) => None,
-            });
-            std::iter::once(t.rank)
-                .chain(t.csv.iter().copied())
-                .chain(shown)
-                .chain(t.configurations.iter().copied())
-        })
-        .map(|c| c.key)
-        .collect();
-    set.columns
-        .iter()
-        .copied()
-        .filter(|c| used.contains(&c.key))
-        .collect()
-}
-
 pub(super) fn render_about(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<RenderCounts> {
     let path = "about/index.html";
     let description = "How the figures are measured and derived: what GPU energy covers and leaves out, every column's definition and unit, the selection rule, the source, its licence and how to cite it.".to_owned();
@@ -1068,7 +1043,10 @@ pub(super) fn render_about(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
             .join("; ");
         DiffusionAbout {
             anchor: DIFFUSION.anchor,
-            columns: columns_of(&DIFFUSION, &kinds),
+            // The columns the CSV files of these kinds carry.
+            columns: (DIFFUSION.columns.iter().copied())
+                .filter(|c| kinds.iter().any(|&m| c.applies(m)))
+                .collect(),
             ladders,
             video: kinds.contains(&Measure::Diffusion(crate::model::OutputKind::Video)),
         }
