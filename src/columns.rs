@@ -76,6 +76,19 @@ pub struct Record<'a> {
     pub rank: Option<usize>,
 }
 
+impl<'a> Record<'a> {
+    /// A configuration as a page's table or card reads it: pages show
+    /// neither the workload nor the rank column, so it carries neither.
+    pub fn of(model: &'a ModelFile, config: &'a Configuration) -> Self {
+        Record {
+            workload: "",
+            model,
+            config,
+            rank: None,
+        }
+    }
+}
+
 /// One value of a column, before it is formatted for a page or a CSV file.
 #[derive(Debug, Clone)]
 pub enum Value<'a> {

@@ -996,16 +996,9 @@ fn value_cell(value: &Value<'_>, align: Align) -> Cell {
 }
 
 /// The cell of column `c` for configuration `config` of `model`, as a
-/// page's table shows it (pages do not show the workload or rank columns,
-/// so the record carries neither).
+/// page's table shows it.
 fn column_cell(c: &Column, model: &ModelFile, config: &Configuration) -> Cell {
-    let record = Record {
-        workload: "",
-        model,
-        config,
-        rank: None,
-    };
-    value_cell(&c.value(&record), c.align)
+    value_cell(&c.value(&Record::of(model, config)), c.align)
 }
 
 fn num(text: String, sort: f64) -> Cell {

@@ -45,11 +45,16 @@ pub struct Tables {
 
 /// A configuration's card figures ([`Tables::card`]): each column's label,
 /// and its value with its unit.
-pub fn card_figures(tables: &Tables, record: &crate::columns::Record<'_>) -> Vec<(String, String)> {
+pub fn card_figures(
+    tables: &Tables,
+    m: &ModelFile,
+    config: &Configuration,
+) -> Vec<(String, String)> {
+    let record = crate::columns::Record::of(m, config);
     tables
         .card
         .iter()
-        .filter_map(|c| match c.value(record) {
+        .filter_map(|c| match c.value(&record) {
             crate::columns::Value::Missing => None,
             v => Some((c.label.to_owned(), format!("{} {}", v.page(), c.unit))),
         })

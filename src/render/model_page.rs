@@ -12,7 +12,7 @@ use super::{
 use crate::analyse::ModelAnalysis;
 use crate::analyse::response::ResponseEnergy;
 use crate::chart::{self, Chart, ResponseUnit};
-use crate::columns::{Column, Record};
+use crate::columns::Column;
 use crate::fmt;
 use crate::footprint::{Footprint, Impact};
 use crate::load::LoadedModel;
@@ -206,15 +206,7 @@ pub(super) fn render_model(
         .map(|(gpu, best)| match best {
             Some(i) => {
                 let c = &configs[*i];
-                let mut figures = super::kind::card_figures(
-                    &kind::tables(site.workload.measure),
-                    &Record {
-                        workload: &site.workload.id,
-                        model: m,
-                        config: c,
-                        rank: None,
-                    },
-                );
+                let mut figures = kind::card_figures(&kind::tables(site.workload.measure), m, c);
                 if let Some(f) = &site.footprint {
                     figures.extend(footprint_figures(f, &kind::footprint_bases(c)));
                 }

@@ -396,16 +396,8 @@ struct OverviewPage {
 
 /// Configuration `c` of model `m` in column `column`, as the workload's
 /// tables show it; empty without a configuration.
-fn cell(ws: &Site<'_>, m: &ModelFile, c: Option<&Configuration>, column: &Column) -> String {
-    c.map_or_else(String::new, |config| {
-        let record = Record {
-            workload: &ws.workload.id,
-            model: m,
-            config,
-            rank: None,
-        };
-        column.value(&record).page()
-    })
+fn cell(m: &ModelFile, c: Option<&Configuration>, column: &Column) -> String {
+    c.map_or_else(String::new, |c| column.value(&Record::of(m, c)).page())
 }
 
 /// The overview rows of model `i` of workload `w` (its index `slot` in the
@@ -449,10 +441,7 @@ fn overview_rows(
             workload_href: format!("../../{}", ws.path("index.html")),
             gpu: gpu.clone(),
             found: c.is_some(),
-            figures: columns
-                .iter()
-                .map(|column| cell(ws, m, c, column))
-                .collect(),
+            figures: columns.iter().map(|column| cell(m, c, column)).collect(),
             unit,
             setup: c.map_or_else(String::new, kind::config_summary),
             row_href: match c {

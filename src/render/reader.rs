@@ -15,7 +15,6 @@ use serde::Serialize;
 use super::views::Cell;
 use super::{Site, kind, row_anchor};
 use crate::analyse::{LeaderboardRow, ModelAnalysis};
-use crate::columns::Record;
 use crate::fmt;
 use crate::model::Measure;
 use crate::model::ModelFile;
@@ -231,15 +230,7 @@ pub fn model_control(site: &Site<'_>, m: &ModelFile, a: &ModelAnalysis) -> Limit
                         row_anchor(&m.slug, &c.row_id),
                         kind::config_summary(c),
                         kind::budget_text(c),
-                        super::kind::card_figures(
-                            &tables,
-                            &Record {
-                                workload: &site.workload.id,
-                                model: m,
-                                config: c,
-                                rank: None,
-                            },
-                        ),
+                        kind::card_figures(&tables, m, c),
                     )
                 })
                 .collect();
