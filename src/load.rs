@@ -67,7 +67,7 @@ impl LoadedModel {
         // Parsing grows the list by doubling; a site holds every model's
         // rows for the whole build.
         file.configurations.shrink_to_fit();
-        let (workload, workload_name) = validate::workload_of(&file).unwrap_or_default();
+        let (workload, workload_name) = file.workload_ref().unwrap_or_default();
         Self {
             path: path.to_path_buf(),
             len: raw.len() as u64,

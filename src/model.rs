@@ -100,7 +100,18 @@ impl ModelFile {
     /// parentheses (`"Text Conversation (lm-arena-chat)"` → `lm-arena-chat`,
     /// named "Text Conversation"). `None` when neither gives an id.
     pub fn workload_ref(&self) -> Option<(String, String)> {
-        workload_ref(self.workload.as_ref(), &self.source)
+        if let Some(w) = &self.workload {
+            return Some((w.id.clone(), w.name.clone()));
+        }
+        let text = self.source.workload.trim();
+        let inner = text.strip_suffix(')')?;
+        let open = inner.rfind('(')?;
+        let id = inner[open + 1..].trim();
+        let name = inner[..open].trim();
+        Some((
+            id.to_owned(),
+            if name.is_empty() { id } else { name }.to_owned(),
+        ))
     }
 }
 
@@ -121,23 +132,6 @@ pub fn some_whole_as_int<S: serde::Serializer>(v: &Option<f64>, s: S) -> Result<
         Some(v) => whole_as_int(v, s),
         None => s.serialize_none(),
     }
-}
-
-/// A file's workload as (id, display name), from its `workload` object when
-/// present, else from `source.workload` (see [`ModelFile::workload_ref`]).
-pub fn workload_ref(declared: Option<&WorkloadDecl>, source: &Source) -> Option<(String, String)> {
-    if let Some(w) = declared {
-        return Some((w.id.clone(), w.name.clone()));
-    }
-    let text = source.workload.trim();
-    let inner = text.strip_suffix(')')?;
-    let open = inner.rfind('(')?;
-    let id = inner[open + 1..].trim();
-    let name = inner[..open].trim();
-    Some((
-        id.to_owned(),
-        if name.is_empty() { id } else { name }.to_owned(),
-    ))
 }
 
 /// The latency percentiles [`Configuration::itl_percentiles`] gives, in its
@@ -222,14 +216,14 @@ impl Words {
 
     /// The latency axis: "Median inter-token latency (ms)".
     pub fn latency_axis(&self) -> String {
-        format!("{} ({})", capitalised(self.latency), self.latency_unit)
+        format!("{} ({})", fmt::capitalised(self.latency), self.latency_unit)
     }
 
     /// The latency as a table header: "Median ITL (ms)".
     pub fn latency_header(&self) -> String {
         format!(
             "{} ({})",
-            capitalised(self.latency_short),
+            fmt::capitalised(self.latency_short),
             self.latency_unit
         )
     }
@@ -309,15 +303,6 @@ static VIDEOS: Words = Words {
     ladder: &[60.0, 120.0, 200.0],
     ..IMAGES
 };
-
-/// `text` with its first letter in capitals.
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
-}
 
 impl Measure {
     /// The kind fields a configuration of this kind has, every one

@@ -15,11 +15,6 @@ use crate::model::{
     TOKEN_OPTIONAL_FIELDS, row_anchor, url_segment,
 };
 
-/// A file's workload as (id, display name); see [`ModelFile::workload_ref`].
-pub(super) fn workload_of(m: &ModelFile) -> Option<(String, String)> {
-    crate::model::workload_ref(m.workload.as_ref(), &m.source)
-}
-
 /// Slugs that would publish a model's files over a site-wide file
 /// (`data/<slug>.csv` of Text Conversation, the address the first site used).
 /// The diffusion kinds' site-wide files are reserved too, and `changes`
@@ -370,7 +365,7 @@ fn check_workload(bad: &mut impl FnMut(String, String), m: &ModelFile) {
     } else {
         "source.workload"
     };
-    match workload_of(m) {
+    match m.workload_ref() {
         None => bad(
             field.into(),
             format!(
