@@ -472,8 +472,8 @@ mod shared {
     }
 }
 
-/// The per-token workloads' columns, in the order the
-/// configurations CSV uses.
+/// The per-token workloads' columns, in the order the about page lists
+/// them.
 pub mod tokens {
     use super::{Column, Link, Value, flag, fmt, number, one_decimal, text, whole};
 
@@ -623,7 +623,9 @@ pub mod tokens {
 
     pub const DATA_VERSION: C = super::shared::data_version();
 
-    /// Every column, in the order the about page and the CSV files use.
+    /// Every column, in the order the about page and the CSV files use
+    /// (a CSV file has the columns added since the first release last:
+    /// `render::kind::tables`).
     pub const ALL: &[&Column] = &[
         &RANK,
         &WORKLOAD,
@@ -664,8 +666,8 @@ pub mod tokens {
 }
 
 /// Every column of the diffusion workloads (text to image, text to video),
-/// in the order their CSV files use; an image file uses the `image` columns
-/// and a video file the `video` ones.
+/// in the order the about page lists them; those of one output only are
+/// marked ([`Column::only`]).
 pub mod diffusion {
     use super::{Align, Column, Link, OutputKind, Value, flag, fmt, number, text, whole};
 
@@ -861,7 +863,9 @@ pub mod diffusion {
 
     pub const DATA_VERSION: C = super::shared::data_version();
 
-    /// Every column, in the order the about page and the CSV files use.
+    /// Every column, in the order the about page and the CSV files use
+    /// (a CSV file has the columns added since the first release last:
+    /// `render::kind::tables`).
     pub const ALL: &[&Column] = &[
         &RANK,
         &WORKLOAD,

@@ -31,7 +31,6 @@ pub mod limits;
 
 pub use changes::{LoadedChanges, read_changes_file, validate_history};
 pub use discover::{MAX_FILE_BYTES, content_digest, load_static_dir};
-#[doc(hidden)]
 pub use parse::{MAX_NESTING, parse_model};
 pub use sources::is_valid_source_id;
 pub(crate) use validate::check_distribution;

@@ -465,8 +465,8 @@ impl PageSink for SiteWriter {
             inner: std::io::BufWriter::with_capacity(1 << 16, file),
             bytes: 0,
         };
-        write(&mut out)?;
-        std::io::Write::flush(&mut out)
+        write(&mut out)
+            .and_then(|()| Ok(std::io::Write::flush(&mut out)?))
             .with_context(|| format!("cannot write {}", path.display()))?;
         self.files.fetch_add(1, Ordering::Relaxed);
         self.bytes.fetch_add(out.bytes, Ordering::Relaxed);

@@ -257,7 +257,10 @@ fn draw_deadlines(p: &mut draw::Plot<'_, '_>, words: &Words, deadlines: &[f64]) 
 }
 
 /// Every model's Pareto frontier on one chart, one group per model, for
-/// the compare page to show any set of them: see [`FrontierPicker`].
+/// the compare page to show any set of them: see [`FrontierPicker`]. The
+/// axes span every model's frontier and deadline, so they stay put
+/// whatever is shown. Colours and markers go by energy rank, so the
+/// lowest-energy models (shown by default) differ in both.
 pub fn frontier_picker(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) -> FrontierPicker {
     let by_energy = lowest_energy_first(all, all.len());
     let mut rank = vec![0; all.len()];
@@ -845,9 +848,16 @@ if(b!==null&&(y=at(Y,b))!==null){el("line",{"class":"a","stroke-width":2,"stroke
 draw();window.addEventListener("hashchange",draw)})()]]></script>
 "#;
 
-/// [`super::configuration_scatter`] with each model's source as `whose` says
-/// (one per model), so a chart of one source's models, shown when a page
-/// shows that source alone, marks them as the chart of every source does.
+/// Every configuration of every model of a workload on one chart, its
+/// latency against its energy (`all-configurations.svg`): one colour and
+/// marker per model (by energy rank, as on the compare page), faded over
+/// the model's deadline. Each point is a link (`href(model, configuration)`,
+/// relative to the chart's file, opened in the whole window) with a
+/// tooltip (`<title>`) naming the model, the setup, the load and the
+/// figures; hovering a model's point fades every other model. Each model's
+/// source is as `whose` says (one per model), so a chart of one source's
+/// models, shown when a page shows that source alone, marks them as the
+/// chart of every source does ([`super::configuration_scatter`] finds it).
 pub fn configuration_scatter_marked(
     words: &Words,
     all: &[(&ModelFile, &ModelAnalysis)],

@@ -689,9 +689,9 @@ fn id_parts(c: &Configuration) -> Vec<String> {
             n(c.image_width.or(c.video_width))
         ),
     ];
-    if let (Some(frames), Some(fps)) = (c.num_frames, c.fps) {
-        parts.push(format!("f{frames}"));
-        parts.push(format!("fps{}", fmt_num(fps)));
+    if c.video_height.is_some() {
+        parts.push(format!("f{}", n(c.num_frames)));
+        parts.push(format!("fps{}", fmt_num(c.fps.unwrap_or(0.0))));
     }
     parts.push(format!("s{}", n(c.inference_steps)));
     parts

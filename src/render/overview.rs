@@ -455,7 +455,10 @@ fn overview_rows(
                 label: format!("{} · {gpu}", ws.workload.name),
                 series: ws.workload.name.clone(),
                 slot,
-                value: c.joules_per_response().unwrap_or_else(|| c.energy()),
+                value: match ws.workload.measure {
+                    Measure::Tokens => c.joules_per_response().unwrap_or(f64::NAN),
+                    Measure::Diffusion(_) => c.energy(),
+                },
                 whose: None,
             });
         }
