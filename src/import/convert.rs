@@ -702,37 +702,29 @@ fn id_parts(c: &Configuration) -> Vec<String> {
 /// suffix of the [`id_parts`] that differ between them, joined by `-` for a
 /// per-token row and by `/` for a diffusion one.
 fn assign_ids(slug: &str, rows: &mut [Configuration], file: &str, warn: &mut Vec<String>) {
+    let parts: Vec<Vec<String>> = rows.iter().map(id_parts).collect();
     let group = |c: &Configuration| (c.gpu.clone(), c.num_gpus, c.load());
     let mut counts: BTreeMap<_, u32> = BTreeMap::new();
-    let mut groups: BTreeMap<_, BTreeSet<Vec<String>>> = BTreeMap::new();
-    for c in rows.iter_mut() {
-        let n = counts.entry((group(c), id_parts(c))).or_default();
+    let mut groups: BTreeMap<_, BTreeSet<&[String]>> = BTreeMap::new();
+    for (c, own) in rows.iter_mut().zip(&parts) {
+        let n = counts.entry((group(c), own)).or_default();
         *n += 1;
         c.repeat = *n;
-        groups.entry(group(c)).or_default().insert(id_parts(c));
+        groups.entry(group(c)).or_default().insert(own);
     }
-    for c in rows.iter_mut() {
+    for (c, own) in rows.iter_mut().zip(&parts) {
         let tokens = c.max_num_seqs.is_some();
         let load = if tokens {
-            String::new()
+            c.load().to_string()
         } else {
-            "b".to_owned()
-        } + &c.load().to_string();
+            format!("b{}", c.load())
+        };
         let mut base = format!("{slug}/{}/{}/{load}", c.gpu, c.num_gpus);
         let variants = &groups[&group(c)];
         if variants.len() > 1 {
-            let differing: Vec<String> = id_parts(c)
-                .into_iter()
-                .enumerate()
-                .filter(|(i, _)| {
-                    variants
-                        .iter()
-                        .map(|v| &v[*i])
-                        .collect::<BTreeSet<_>>()
-                        .len()
-                        > 1
-                })
-                .map(|(_, part)| part)
+            let differing: Vec<&str> = (own.iter().enumerate())
+                .filter(|&(i, part)| variants.iter().any(|v| v[i] != *part))
+                .map(|(_, part)| part.as_str())
                 .collect();
             base = format!("{base}/{}", differing.join(if tokens { "-" } else { "/" }));
             if tokens && c.repeat == 1 {

@@ -452,14 +452,15 @@ pub(super) fn check_kind_fields(
             || OutputKind::Image.fields().contains(&f)
             || OutputKind::Video.fields().contains(&f)
     };
+    // Its kind's fields (per token, the optional ones too), and those every
+    // row has, which are no kind's.
+    let own = |f: &str| {
+        measure.fields().any(|g| g == f)
+            || (output.is_none() && TOKEN_OPTIONAL_FIELDS.contains(&f))
+            || !(per_token(f) || diffusion(f))
+    };
     for field in present {
-        let own = match output {
-            None => !diffusion(field),
-            Some(_) => {
-                !per_token(field) && (!diffusion(field) || measure.fields().any(|f| f == field))
-            }
-        };
-        if own {
+        if own(field) {
             continue;
         }
         let message = match output {
