@@ -143,74 +143,57 @@ const CONFIG_COLUMNS: &[&Column] = &[
 /// The columns of each table of a workload that measures `measure`: its
 /// kind's lists, less the columns of the other output (image or video).
 pub fn tables(measure: Measure) -> Tables {
-    let (
-        set,
-        rank,
-        headline,
-        model_facts,
-        leaderboard,
-        essential,
-        gpu_page,
-        configurations,
-        card,
-        late,
-    ) = match measure {
+    // The columns added since the first release, last in a CSV file.
+    let (mut t, late): (Tables, &[&Column]) = match measure {
         Measure::Tokens => (
-            PER_TOKEN,
-            &tokens::RANK,
-            &tokens::WH_PER_MILLION_OUTPUT_TOKENS,
-            TOKEN_MODEL_FACTS,
-            LEADERBOARD_COLUMNS,
-            TOKEN_ESSENTIAL,
-            GPU_PAGE_COLUMNS,
-            CONFIG_COLUMNS,
-            TOKEN_CARD,
-            &[&tokens::PARALLELISM][..],
+            Tables {
+                set: PER_TOKEN,
+                rank: &tokens::RANK,
+                headline: &tokens::WH_PER_MILLION_OUTPUT_TOKENS,
+                model_facts: TOKEN_MODEL_FACTS,
+                leaderboard: LEADERBOARD_COLUMNS.to_vec(),
+                essential: TOKEN_ESSENTIAL,
+                gpu_page: GPU_PAGE_COLUMNS.to_vec(),
+                configurations: CONFIG_COLUMNS.to_vec(),
+                csv: Vec::new(),
+                card: TOKEN_CARD.to_vec(),
+            },
+            &[&tokens::PARALLELISM],
         ),
         Measure::Diffusion(kind) => (
-            DIFFUSION,
-            &diffusion::RANK,
-            if kind == OutputKind::Video {
-                &diffusion::JOULES_PER_VIDEO
-            } else {
-                &diffusion::JOULES_PER_IMAGE
+            Tables {
+                set: DIFFUSION,
+                rank: &diffusion::RANK,
+                headline: match kind {
+                    OutputKind::Image => &diffusion::JOULES_PER_IMAGE,
+                    OutputKind::Video => &diffusion::JOULES_PER_VIDEO,
+                },
+                model_facts: DIFFUSION_MODEL_FACTS,
+                leaderboard: DIFFUSION_LEADERBOARD.to_vec(),
+                essential: DIFFUSION_ESSENTIAL,
+                gpu_page: DIFFUSION_GPU_PAGE.to_vec(),
+                configurations: DIFFUSION_CONFIGS.to_vec(),
+                csv: Vec::new(),
+                card: DIFFUSION_CARD.to_vec(),
             },
-            DIFFUSION_MODEL_FACTS,
-            DIFFUSION_LEADERBOARD,
-            DIFFUSION_ESSENTIAL,
-            DIFFUSION_GPU_PAGE,
-            DIFFUSION_CONFIGS,
-            DIFFUSION_CARD,
-            &[&diffusion::PARALLELISM, &diffusion::RESOLUTION][..],
+            &[&diffusion::PARALLELISM, &diffusion::RESOLUTION],
         ),
     };
-    let shown = |list: &[Shown]| -> Vec<Shown> {
-        let keep = |s: &&Shown| !matches!(s, Shown::Figure(c) if !c.applies(measure));
-        list.iter().filter(keep).copied().collect()
-    };
-    let columns = |list: &[&'static Column]| -> Vec<&'static Column> {
-        list.iter()
-            .copied()
-            .filter(|c| c.applies(measure))
-            .collect()
-    };
     let is_late = |c: &Column| late.iter().any(|l| l.key == c.key);
-    let early = set
+    let early = t
+        .set
         .columns
         .iter()
-        .filter(|c| c.key != rank.key && !is_late(c));
-    Tables {
-        set,
-        rank,
-        headline,
-        model_facts,
-        leaderboard: shown(leaderboard),
-        essential,
-        gpu_page: shown(gpu_page),
-        configurations: columns(configurations),
-        csv: columns(&early.chain(late).copied().collect::<Vec<_>>()),
-        card: columns(card),
-    }
+        .filter(|c| c.key != t.rank.key && !is_late(c));
+    t.csv = early.chain(late).copied().collect();
+    let applies = |c: &Column| c.applies(measure);
+    let shown = |s: &Shown| !matches!(s, Shown::Figure(c) if !applies(c));
+    t.leaderboard.retain(shown);
+    t.gpu_page.retain(shown);
+    t.configurations.retain(|c| applies(c));
+    t.csv.retain(|c| applies(c));
+    t.card.retain(|c| applies(c));
+    t
 }
 
 /// The whole configuration in a phrase: "2 × H100, TP2, BF16, max

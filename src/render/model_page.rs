@@ -200,13 +200,14 @@ pub(super) fn render_model(
         })
         .collect();
 
+    let tables = kind::tables(site.workload.measure);
     let best_cards = a
         .best_per_gpu
         .iter()
         .map(|(gpu, best)| match best {
             Some(i) => {
                 let c = &configs[*i];
-                let mut figures = kind::card_figures(&kind::tables(site.workload.measure), m, c);
+                let mut figures = kind::card_figures(&tables, m, c);
                 if let Some(f) = &site.footprint {
                     figures.extend(footprint_figures(f, &kind::footprint_bases(c)));
                 }
@@ -267,7 +268,7 @@ pub(super) fn render_model(
     for c in &response_charts {
         site.put_file(sink, &format!("{rel_dir}{}", c.file_name), c.svg.as_bytes())?;
     }
-    let config_tables = config_tables(m, a, &root, words)?;
+    let config_tables = config_tables(m, a, &tables, &root, words)?;
     let history = match &site.history {
         Some(all) => Some(match all.get(&m.slug) {
             Some(changes) => table_html(&super::changes::model_history_table(
@@ -362,7 +363,7 @@ pub(super) fn render_model(
             .iter()
             .map(|g| (g.clone(), url_segment(g)))
             .collect(),
-        headline_key: kind::tables(m.measure()).headline.key,
+        headline_key: tables.headline.key,
         peers_href: format!(
             "{home}compare/index.html?models={}",
             std::iter::once(m.slug.as_str())
@@ -469,11 +470,11 @@ fn budget_table(m: &ModelFile, a: &ModelAnalysis, words: &'static Words) -> Tabl
 fn config_tables(
     m: &ModelFile,
     a: &ModelAnalysis,
+    tables: &kind::Tables,
     root: &str,
     words: &'static Words,
 ) -> Result<Vec<(String, String, String)>> {
     let configs = &m.configurations;
-    let tables = kind::tables(m.measure());
     let columns = &tables.configurations;
     let mut out = Vec::new();
     for gpu in m.gpus.as_slice() {

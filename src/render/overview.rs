@@ -17,7 +17,7 @@ use crate::chart::{self, BarScale, GroupedBar};
 use crate::columns::{Column, Record, diffusion, tokens};
 use crate::fmt;
 use crate::model::Measure;
-use crate::model::{Configuration, ModelFile, OutputKind, row_anchor};
+use crate::model::{Configuration, ModelFile, row_anchor};
 use crate::write::PageSink;
 
 /// One workload's headline on the front page.
@@ -387,9 +387,6 @@ struct OverviewPage {
     name: String,
     facts: Vec<(String, String)>,
     workloads: Vec<(String, String)>,
-    /// Whether the per-token and the diffusion table have rows.
-    tokens: bool,
-    items: bool,
     tables: [OverviewTable; 2],
     chart: Option<ChartView>,
 }
@@ -419,17 +416,15 @@ fn overview_rows(
             &tokens::AVG_OUTPUT_TOKENS,
             &tokens::MEDIAN_ITL_MS,
         ],
-        Measure::Diffusion(OutputKind::Image) => &[
+        Measure::Diffusion(_) => &[
             &diffusion::JOULES_PER_IMAGE,
-            &diffusion::WH_PER_IMAGE,
-            &diffusion::BATCH_LATENCY_S,
-        ],
-        Measure::Diffusion(OutputKind::Video) => &[
             &diffusion::JOULES_PER_VIDEO,
+            &diffusion::WH_PER_IMAGE,
             &diffusion::WH_PER_VIDEO,
             &diffusion::BATCH_LATENCY_S,
         ],
     };
+    let columns = columns.iter().filter(|c| c.applies(ws.workload.measure));
     let unit = match ws.workload.measure {
         Measure::Tokens => "",
         Measure::Diffusion(_) => ws.words().energy_unit,
@@ -441,7 +436,7 @@ fn overview_rows(
             workload_href: format!("../../{}", ws.path("index.html")),
             gpu: gpu.clone(),
             found: c.is_some(),
-            figures: columns.iter().map(|column| cell(m, c, column)).collect(),
+            figures: columns.clone().map(|column| cell(m, c, column)).collect(),
             unit,
             setup: c.map_or_else(String::new, kind::config_summary),
             row_href: match c {
@@ -636,8 +631,6 @@ pub(super) fn render_model_overview(
             name: first.name.clone(),
             facts,
             workloads,
-            tokens: !rows.is_empty(),
-            items: !item_rows.is_empty(),
             tables: [
                 OverviewTable {
                     id: "overview",

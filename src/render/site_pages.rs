@@ -347,6 +347,7 @@ struct GpuPage {
 pub(super) fn render_gpu_pages(site: &Site<'_>, sink: &dyn PageSink) -> Result<RenderCounts> {
     let mut counts = RenderCounts::default();
     let words = site.words();
+    let tables = kind::tables(site.workload.measure);
     for gpu in &site.gpus {
         let dir = format!("gpus/{}/", gpu_segment(gpu));
         let path = format!("{dir}index.html");
@@ -376,7 +377,6 @@ pub(super) fn render_gpu_pages(site: &Site<'_>, sink: &dyn PageSink) -> Result<R
         );
         let mut meta = site.meta(&path, &format!("{gpu} GPU"), description, "");
         let root = meta.root.clone();
-        let tables = kind::tables(site.workload.measure);
         let columns = &tables.gpu_page;
         let headers = sorted_by(site.best_table_headers(columns, &root), tables.headline.key);
         let chooser = ColumnChooser::new("gpu-leaderboard", &headers, tables.essential);
