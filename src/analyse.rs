@@ -40,21 +40,14 @@ fn figures(
     configs: &[Configuration],
     keep: impl Fn(&Configuration) -> bool,
 ) -> impl Iterator<Item = (usize, select::Figures)> {
-    configs
-        .iter()
-        .enumerate()
-        .filter(move |(_, c)| keep(c))
-        .map(|(i, c)| (i, c.figures()))
+    configs.iter().enumerate().filter(move |(_, c)| keep(c)).map(|(i, c)| (i, c.figures()))
 }
 
 /// Best configuration per GPU, in the order of the file's `gpus` list: the
 /// lowest-energy configuration whose latency is within the file's
 /// deadline, or `None` when no configuration on that GPU meets it.
 pub fn best_per_gpu(m: &ModelFile) -> Vec<(String, Option<usize>)> {
-    let rows = m
-        .configurations
-        .iter()
-        .map(|c| (c.gpu.as_str(), c.figures()));
+    let rows = m.configurations.iter().map(|c| (c.gpu.as_str(), c.figures()));
     select::best_per_gpu(m.gpus.as_slice(), m.deadline(), rows)
 }
 
@@ -65,11 +58,8 @@ pub fn best_overall(m: &ModelFile) -> Option<usize> {
 
 /// The precisions a model was measured in, sorted, each once.
 pub fn precisions(m: &ModelFile) -> Vec<String> {
-    let set: std::collections::BTreeSet<&str> = m
-        .configurations
-        .iter()
-        .map(|c| c.precision.as_str())
-        .collect();
+    let set: std::collections::BTreeSet<&str> =
+        m.configurations.iter().map(|c| c.precision.as_str()).collect();
     set.into_iter().map(str::to_owned).collect()
 }
 
@@ -99,14 +89,8 @@ pub fn load_curves(m: &ModelFile) -> Vec<Series> {
     for (i, c) in configs.iter().enumerate() {
         groups.entry(c.series_key()).or_default().push(i);
     }
-    let rank: std::collections::HashMap<&str, usize> = m
-        .gpus
-        .as_slice()
-        .iter()
-        .enumerate()
-        .rev()
-        .map(|(i, g)| (g.as_str(), i))
-        .collect();
+    let rank: std::collections::HashMap<&str, usize> =
+        m.gpus.as_slice().iter().enumerate().rev().map(|(i, g)| (g.as_str(), i)).collect();
     let gpu_rank = |g: &str| rank.get(g).copied().unwrap_or(usize::MAX);
     let mut groups: Vec<(crate::model::SeriesKey, Vec<usize>)> = groups.into_iter().collect();
     // Stable: within one GPU the keys stay in their own order.
@@ -136,19 +120,11 @@ pub fn pareto_frontier(configs: &[Configuration]) -> Vec<usize> {
 /// of the inter-token latency instead of its median, in that order; none
 /// where the data have no percentiles.
 pub fn percentile_frontiers(configs: &[Configuration]) -> Vec<Vec<usize>> {
-    if configs
-        .first()
-        .and_then(Configuration::itl_percentiles)
-        .is_none()
-    {
+    if configs.first().and_then(Configuration::itl_percentiles).is_none() {
         return Vec::new();
     }
     (0..crate::model::ITL_PERCENTILES.len())
-        .map(|k| {
-            pareto_frontier_by(configs, |c| {
-                c.itl_percentiles().map_or(c.latency(), |p| p[k])
-            })
-        })
+        .map(|k| pareto_frontier_by(configs, |c| c.itl_percentiles().map_or(c.latency(), |p| p[k])))
         .collect()
 }
 
@@ -224,10 +200,7 @@ pub fn latency_budgets(m: &ModelFile) -> Vec<LatencyBudget> {
                 .as_slice()
                 .iter()
                 .map(|gpu| {
-                    (
-                        gpu.clone(),
-                        cheapest_within(&m.configurations, limit_ms, |c| c.gpu == *gpu),
-                    )
+                    (gpu.clone(), cheapest_within(&m.configurations, limit_ms, |c| c.gpu == *gpu))
                 })
                 .collect(),
         })
@@ -277,10 +250,7 @@ impl ModelAnalysis {
 
     /// The [`limit_candidates`] on `gpu` (none for a GPU the model lacks).
     pub fn candidates_on(&self, gpu: &str) -> &[usize] {
-        self.limit_candidates
-            .iter()
-            .find(|(g, _)| g == gpu)
-            .map_or(&[], |(_, list)| list)
+        self.limit_candidates.iter().find(|(g, _)| g == gpu).map_or(&[], |(_, list)| list)
     }
 
     /// Whether configuration `i` is on the Pareto frontier.
@@ -294,9 +264,7 @@ pub fn analyse(m: &ModelFile) -> ModelAnalysis {
     let responses = best_responses(m);
     let configs = &m.configurations;
     let lowest_response = (0..responses.len()).min_by(|&x, &y| {
-        configs[responses[x].0]
-            .energy()
-            .total_cmp(&configs[responses[y].0].energy())
+        configs[responses[x].0].energy().total_cmp(&configs[responses[y].0].energy())
     });
     ModelAnalysis {
         best_per_gpu: best_per_gpu(m),
@@ -365,26 +333,17 @@ pub fn analyse_workload(models: &[LoadedModel]) -> WorkloadAnalysis {
     let analyses: Vec<ModelAnalysis> = models
         .par_iter()
         .enumerate()
-        .map(|(i, m)| ModelAnalysis {
-            peers: size_peers(&files, i),
-            ..analyse(&m.file)
-        })
+        .map(|(i, m)| ModelAnalysis { peers: size_peers(&files, i), ..analyse(&m.file) })
         .collect();
     let pairs: Vec<(&ModelFile, &ModelAnalysis)> =
         models.iter().map(|m| &m.file).zip(&analyses).collect();
     let leaderboard = leaderboard(&pairs);
-    WorkloadAnalysis {
-        models: analyses,
-        leaderboard,
-    }
+    WorkloadAnalysis { models: analyses, leaderboard }
 }
 
 /// The analysis stage: every workload analysed once, in the same order.
 pub fn analyse_data(workloads: &[Workload]) -> Vec<WorkloadAnalysis> {
-    workloads
-        .iter()
-        .map(|w| analyse_workload(&w.models))
-        .collect()
+    workloads.iter().map(|w| analyse_workload(&w.models)).collect()
 }
 
 /// Energy per response of each GPU's best configuration that has an
@@ -453,20 +412,12 @@ mod tests {
         let m = seed("qwen-3-32b");
         let b200 = best_on(&m, "B200");
         assert_eq!(
-            (
-                b200.num_gpus,
-                b200.max_num_seqs.unwrap(),
-                b200.wh_per_million_output_tokens.unwrap()
-            ),
+            (b200.num_gpus, b200.max_num_seqs.unwrap(), b200.wh_per_million_output_tokens.unwrap()),
             (1, 384, 39.05)
         );
         let h100 = best_on(&m, "H100");
         assert_eq!(
-            (
-                h100.num_gpus,
-                h100.tensor_parallel.unwrap(),
-                h100.max_num_seqs.unwrap()
-            ),
+            (h100.num_gpus, h100.tensor_parallel.unwrap(), h100.max_num_seqs.unwrap()),
             (2, 2, 256)
         );
         assert_eq!(h100.wh_per_million_output_tokens.unwrap(), 63.47);
@@ -477,19 +428,12 @@ mod tests {
         let m = seed("qwen-3-30b-a3b-instruct");
         let b200 = best_on(&m, "B200");
         assert_eq!(
-            (
-                b200.max_num_seqs.unwrap(),
-                b200.wh_per_million_output_tokens.unwrap()
-            ),
+            (b200.max_num_seqs.unwrap(), b200.wh_per_million_output_tokens.unwrap()),
             (1024, 15.67)
         );
         let h100 = best_on(&m, "H100");
         assert_eq!(
-            (
-                h100.num_gpus,
-                h100.expert_parallel.unwrap(),
-                h100.max_num_seqs.unwrap()
-            ),
+            (h100.num_gpus, h100.expert_parallel.unwrap(), h100.max_num_seqs.unwrap()),
             (2, 2, 1024)
         );
         assert_eq!(h100.wh_per_million_output_tokens.unwrap(), 24.69);
@@ -515,12 +459,7 @@ mod tests {
         let seqs: Vec<(u32, u32)> = h100x2
             .points
             .iter()
-            .map(|&i| {
-                (
-                    m.configurations[i].max_num_seqs.unwrap(),
-                    m.configurations[i].repeat,
-                )
-            })
+            .map(|&i| (m.configurations[i].max_num_seqs.unwrap(), m.configurations[i].repeat))
             .collect();
         assert!(seqs.contains(&(256, 1)) && seqs.contains(&(256, 2)));
         assert!(seqs.contains(&(512, 1)) && seqs.contains(&(512, 2)));
@@ -575,16 +514,10 @@ mod tests {
         // H100 at 25 ms: only the 2-GPU runs at 8..64 are fast enough; the
         // cheapest is TP2 at 64 (22.4 ms, 101.96 Wh/M).
         let (_, h100_25) = &budgets[0].per_gpu[1];
-        assert_eq!(
-            m.configurations[h100_25.unwrap()].row_id,
-            "qwen-3-32b/H100/2/64"
-        );
+        assert_eq!(m.configurations[h100_25.unwrap()].row_id, "qwen-3-32b/H100/2/64");
         // B200 at 50 ms excludes 384 (50.2 ms): 256 at 41.87 is cheapest.
         let (_, b200_50) = &budgets[1].per_gpu[0];
-        assert_eq!(
-            m.configurations[b200_50.unwrap()].row_id,
-            "qwen-3-32b/B200/1/256"
-        );
+        assert_eq!(m.configurations[b200_50.unwrap()].row_id, "qwen-3-32b/B200/1/256");
         let tight = cheapest_within(&m.configurations, 5.0, |_| true);
         assert_eq!(tight, None);
     }
@@ -592,10 +525,7 @@ mod tests {
     /// The first of `candidates` within `limit`: the rule the pages'
     /// script (`static/limit.js`, `pick`) applies to the embedded list.
     fn first_within(configs: &[Configuration], candidates: &[usize], limit: f64) -> Option<usize> {
-        candidates
-            .iter()
-            .copied()
-            .find(|&i| configs[i].latency() <= limit)
+        candidates.iter().copied().find(|&i| configs[i].latency() <= limit)
     }
 
     /// Every limit worth trying on `configs`: each latency, just below and
@@ -693,10 +623,8 @@ mod tests {
 
     #[test]
     fn diffusion_candidates_agree_with_the_analysis() {
-        for (workload, slug) in [
-            ("text-to-image", "flux-1-dev"),
-            ("text-to-video", "wan-2-1-14b"),
-        ] {
+        for (workload, slug) in [("text-to-image", "flux-1-dev"), ("text-to-video", "wan-2-1-14b")]
+        {
             let m = diffusion(workload, slug);
             for gpu in &m.gpus {
                 let keep = |c: &crate::model::Configuration| &c.gpu == gpu;
@@ -741,14 +669,8 @@ mod tests {
         assert_eq!(diffusion_best(&flux, "B200"), (6678.81, 1, 1, 1, 1, 7.755));
         assert_eq!(diffusion_best(&flux, "H100"), (7866.31, 1, 2, 1, 1, 22.889));
         let wan = diffusion("text-to-video", "wan-2-1-14b");
-        assert_eq!(
-            diffusion_best(&wan, "B200"),
-            (342_623.06, 2, 1, 1, 2, 185.238)
-        );
-        assert_eq!(
-            diffusion_best(&wan, "H100"),
-            (344_018.87, 2, 1, 2, 1, 250.921)
-        );
+        assert_eq!(diffusion_best(&wan, "B200"), (342_623.06, 2, 1, 1, 2, 185.238));
+        assert_eq!(diffusion_best(&wan, "H100"), (344_018.87, 2, 1, 2, 1, 250.921));
         // The file's own best agrees, row for row.
         for (gpu, best) in best_per_gpu(&wan) {
             assert_eq!(wan.configurations[best.unwrap()], *wan.best[&gpu]);
@@ -767,13 +689,7 @@ mod tests {
             c.batch_latency_s = Some(1.0);
             c
         };
-        let configs = vec![
-            row(2, 1, 1),
-            row(1, 4, 1),
-            row(1, 2, 2),
-            row(1, 2, 1),
-            row(1, 2, 1),
-        ];
+        let configs = vec![row(2, 1, 1), row(1, 4, 1), row(1, 2, 2), row(1, 2, 1), row(1, 2, 1)];
         assert_eq!(cheapest_within(&configs, 30.0, |_| true), Some(3));
         // Over the limit does not count, however cheap.
         let mut cheap = row(1, 1, 1);
@@ -804,12 +720,7 @@ mod tests {
             assert!(energies.windows(2).all(|w| w[1] <= w[0]), "{energies:?}");
         }
         let (_, at_deadline) = &budgets[3].per_gpu[0];
-        assert_eq!(
-            wan.configurations[at_deadline.unwrap()]
-                .joules_per_item()
-                .unwrap(),
-            342_623.06
-        );
+        assert_eq!(wan.configurations[at_deadline.unwrap()].joules_per_item().unwrap(), 342_623.06);
     }
 
     #[test]
@@ -819,18 +730,11 @@ mod tests {
         let total: usize = curves.iter().map(|s| s.points.len()).sum();
         assert_eq!(total, flux.configurations.len());
         for s in &curves {
-            let batches: Vec<u32> = s
-                .points
-                .iter()
-                .map(|&i| flux.configurations[i].batch_size.unwrap())
-                .collect();
+            let batches: Vec<u32> =
+                s.points.iter().map(|&i| flux.configurations[i].batch_size.unwrap()).collect();
             assert!(batches.windows(2).all(|w| w[0] < w[1]), "{batches:?}");
             let key = flux.configurations[s.points[0]].series_key();
-            assert!(
-                s.points
-                    .iter()
-                    .all(|&i| flux.configurations[i].series_key() == key)
-            );
+            assert!(s.points.iter().all(|&i| flux.configurations[i].series_key() == key));
         }
         let labels: Vec<&str> = curves.iter().map(|s| s.label.as_str()).collect();
         assert!(labels.contains(&"B200 ×1"), "{labels:?}");
@@ -870,17 +774,10 @@ mod tests {
     /// The curves as the first version built them: each series scans every
     /// row (quadratic), kept here as the reference for the output.
     fn curves_by_scanning(m: &ModelFile) -> Vec<Vec<usize>> {
-        let mut keys: Vec<crate::model::SeriesKey> = m
-            .configurations
-            .iter()
-            .map(crate::model::Configuration::series_key)
-            .collect();
+        let mut keys: Vec<crate::model::SeriesKey> =
+            m.configurations.iter().map(crate::model::Configuration::series_key).collect();
         let gpu_rank = |g: &str| m.gpus.iter().position(|x| x == g).unwrap_or(usize::MAX);
-        keys.sort_by(|a, b| {
-            gpu_rank(&a.gpu)
-                .cmp(&gpu_rank(&b.gpu))
-                .then_with(|| a.cmp(b))
-        });
+        keys.sort_by(|a, b| gpu_rank(&a.gpu).cmp(&gpu_rank(&b.gpu)).then_with(|| a.cmp(b)));
         keys.dedup();
         keys.into_iter()
             .map(|key| {
@@ -917,11 +814,7 @@ mod tests {
         let curves = load_curves(&m);
         assert_eq!(curves.len(), 30_000);
         // Scanning took about a minute in a debug build.
-        assert!(
-            start.elapsed() < std::time::Duration::from_secs(5),
-            "{:?}",
-            start.elapsed()
-        );
+        assert!(start.elapsed() < std::time::Duration::from_secs(5), "{:?}", start.elapsed());
         m.configurations.truncate(2_000);
         let points: Vec<Vec<usize>> = load_curves(&m).into_iter().map(|s| s.points).collect();
         assert_eq!(points, curves_by_scanning(&m));

@@ -24,19 +24,14 @@ pub const BUILT_IN: [(&str, &[u8]); 5] = [
 /// the same path in `static_dir`, plus any other file there. A missing
 /// `static_dir` gives the built-in assets alone.
 pub fn site_assets(static_dir: &Path) -> Result<Vec<Asset>> {
-    let mut assets: BTreeMap<String, Vec<u8>> = BUILT_IN
-        .iter()
-        .map(|(rel, bytes)| ((*rel).to_owned(), bytes.to_vec()))
-        .collect();
+    let mut assets: BTreeMap<String, Vec<u8>> =
+        BUILT_IN.iter().map(|(rel, bytes)| ((*rel).to_owned(), bytes.to_vec())).collect();
     if std::fs::symlink_metadata(static_dir).is_ok() {
         for asset in load_static_dir(static_dir)? {
             assets.insert(asset.rel, asset.bytes);
         }
     }
-    Ok(assets
-        .into_iter()
-        .map(|(rel, bytes)| Asset { rel, bytes })
-        .collect())
+    Ok(assets.into_iter().map(|(rel, bytes)| Asset { rel, bytes }).collect())
 }
 
 #[cfg(test)]
@@ -55,19 +50,11 @@ mod tests {
     #[test]
     fn a_static_folder_overrides_file_by_file() {
         let dir = tempfile::tempdir().unwrap();
-        assert_eq!(
-            site_assets(&dir.path().join("missing")).unwrap().len(),
-            BUILT_IN.len()
-        );
+        assert_eq!(site_assets(&dir.path().join("missing")).unwrap().len(), BUILT_IN.len());
         std::fs::write(dir.path().join("style.css"), "body{}").unwrap();
         std::fs::write(dir.path().join("extra.js"), "1").unwrap();
         let assets = site_assets(dir.path()).unwrap();
-        let get = |rel: &str| {
-            assets
-                .iter()
-                .find(|a| a.rel == rel)
-                .map(|a| a.bytes.clone())
-        };
+        let get = |rel: &str| assets.iter().find(|a| a.rel == rel).map(|a| a.bytes.clone());
         assert_eq!(get("style.css").unwrap(), b"body{}");
         assert_eq!(get("extra.js").unwrap(), b"1");
         assert_eq!(get("table.js").unwrap(), BUILT_IN[4].1);

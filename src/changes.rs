@@ -180,10 +180,7 @@ mod tests {
             new_row_id: None,
         };
         assert_eq!(change.percent(), Some(-25.0));
-        let appeared = BestChange {
-            old: None,
-            ..change
-        };
+        let appeared = BestChange { old: None, ..change };
         assert_eq!(appeared.percent(), None);
     }
 }
@@ -194,11 +191,8 @@ mod loading {
 
     fn data_with_history(history: &str) -> tempfile::TempDir {
         let dir = tempfile::tempdir().unwrap();
-        std::fs::copy(
-            "tests/fixtures/seeds/qwen-3-32b.json",
-            dir.path().join("qwen-3-32b.json"),
-        )
-        .unwrap();
+        std::fs::copy("tests/fixtures/seeds/qwen-3-32b.json", dir.path().join("qwen-3-32b.json"))
+            .unwrap();
         std::fs::write(dir.path().join(FILE_NAME), history).unwrap();
         dir
     }
@@ -238,30 +232,19 @@ mod loading {
             (r#"{"version": "2", "entries": []}"#, "version"),
         ] {
             let dir = data_with_history(text);
-            let err = crate::load::load_data_dir(dir.path())
-                .unwrap_err()
-                .to_string();
-            assert!(
-                err.contains("changes.json") && err.contains(field),
-                "{field}: {err}"
-            );
+            let err = crate::load::load_data_dir(dir.path()).unwrap_err().to_string();
+            assert!(err.contains("changes.json") && err.contains(field), "{field}: {err}");
         }
     }
 
     #[test]
     fn a_changes_json_in_a_subfolder_is_a_model_file() {
         let dir = tempfile::tempdir().unwrap();
-        std::fs::copy(
-            "tests/fixtures/seeds/qwen-3-32b.json",
-            dir.path().join("qwen-3-32b.json"),
-        )
-        .unwrap();
+        std::fs::copy("tests/fixtures/seeds/qwen-3-32b.json", dir.path().join("qwen-3-32b.json"))
+            .unwrap();
         std::fs::create_dir(dir.path().join("w")).unwrap();
-        std::fs::write(
-            dir.path().join("w").join(FILE_NAME),
-            r#"{"version": "1", "entries": []}"#,
-        )
-        .unwrap();
+        std::fs::write(dir.path().join("w").join(FILE_NAME), r#"{"version": "1", "entries": []}"#)
+            .unwrap();
         assert!(crate::load::load_data_dir(dir.path()).is_err());
     }
 }

@@ -80,12 +80,7 @@ impl<'a> Record<'a> {
     /// A configuration as a page's table or card reads it: pages show
     /// neither the workload nor the rank column, so it carries neither.
     pub fn of(model: &'a ModelFile, config: &'a Configuration) -> Self {
-        Record {
-            workload: "",
-            model,
-            config,
-            rank: None,
-        }
+        Record { workload: "", model, config, rank: None }
     }
 }
 
@@ -157,8 +152,7 @@ fn text(s: &str) -> Value<'_> {
 
 /// A whole number, or [`Value::Missing`] when the row's kind has none.
 fn whole(n: impl Into<Option<u32>>) -> Value<'static> {
-    n.into()
-        .map_or(Value::Missing, |n| Value::Whole(u64::from(n)))
+    n.into().map_or(Value::Missing, |n| Value::Whole(u64::from(n)))
 }
 
 /// A figure, or [`Value::Missing`] when the row's kind has none.
@@ -204,9 +198,7 @@ pub type Read = for<'r> fn(&Record<'r>) -> Value<'r>;
 
 impl std::fmt::Debug for Column {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Column")
-            .field("key", &self.key)
-            .finish_non_exhaustive()
+        f.debug_struct("Column").field("key", &self.key).finish_non_exhaustive()
     }
 }
 
@@ -251,11 +243,7 @@ impl Column {
         unit: &'static str,
         read: Read,
     ) -> Self {
-        let align = if unit.is_empty() {
-            Align::Text
-        } else {
-            Align::Number
-        };
+        let align = if unit.is_empty() { Align::Text } else { Align::Number };
         Column {
             key,
             label,
@@ -413,11 +401,8 @@ impl ColumnSet {
 }
 
 /// The per-token workloads' columns; their anchors are `#col-<key>`.
-pub const PER_TOKEN: ColumnSet = ColumnSet {
-    name: "Per-token workloads",
-    anchor: "col-",
-    columns: tokens::ALL,
-};
+pub const PER_TOKEN: ColumnSet =
+    ColumnSet { name: "Per-token workloads", anchor: "col-", columns: tokens::ALL };
 
 /// The diffusion workloads' columns; their anchors are
 /// `#col-diffusion-<key>`.
@@ -465,10 +450,8 @@ mod shared {
     }
 
     pub const fn data_version() -> Column {
-        Column::setting("data_version", "Data version", "", |r| {
-            text(&r.model.data_version)
-        })
-        .about("Version (date) of the data file the row comes from.")
+        Column::setting("data_version", "Data version", "", |r| text(&r.model.data_version))
+            .about("Version (date) of the data file the row comes from.")
     }
 }
 
@@ -499,10 +482,9 @@ pub mod tokens {
     pub const ACTIVE_PARAMS_BILLION: C = C::setting("active_params_billion", "Active params", "B", |r| number(r.model.active_params_b, fmt::params_b))
         .about("Parameters used for each token, in billions; lower than the total for mixture-of-experts (MoE) models.");
 
-    pub const ARCHITECTURE: C = C::setting("architecture", "Architecture", "", |r| {
-        text(&r.model.architecture)
-    })
-    .about("Dense transformer or mixture of experts (MoE).");
+    pub const ARCHITECTURE: C =
+        C::setting("architecture", "Architecture", "", |r| text(&r.model.architecture))
+            .about("Dense transformer or mixture of experts (MoE).");
 
     pub const ROW_ID: C = super::shared::row_id();
 
@@ -514,29 +496,26 @@ pub mod tokens {
     pub const PARALLELISM: C = C::setting("parallelism", "Parallelism", "", |r| Value::Text(r.config.parallelism().into()))
         .about("How the model is split over the GPUs: TP = tensor parallel, EP = expert parallel, DP = data parallel, each with its degree; \"none\" on one GPU.");
 
-    pub const TENSOR_PARALLEL: C = C::setting("tensor_parallel", "TP", "degree", |r| {
-        whole(r.config.tensor_parallel)
-    })
-    .about("Tensor-parallel degree: each layer split over this many GPUs.");
+    pub const TENSOR_PARALLEL: C =
+        C::setting("tensor_parallel", "TP", "degree", |r| whole(r.config.tensor_parallel))
+            .about("Tensor-parallel degree: each layer split over this many GPUs.");
 
-    pub const EXPERT_PARALLEL: C = C::setting("expert_parallel", "EP", "degree", |r| {
-        whole(r.config.expert_parallel)
-    })
-    .about("Expert-parallel degree: the experts of a MoE model spread over this many GPUs.");
+    pub const EXPERT_PARALLEL: C =
+        C::setting("expert_parallel", "EP", "degree", |r| whole(r.config.expert_parallel)).about(
+            "Expert-parallel degree: the experts of a MoE model spread over this many GPUs.",
+        );
 
-    pub const DATA_PARALLEL: C = C::setting("data_parallel", "DP", "degree", |r| {
-        whole(r.config.data_parallel)
-    })
-    .about("Data-parallel degree: this many replicas serve requests side by side.");
+    pub const DATA_PARALLEL: C =
+        C::setting("data_parallel", "DP", "degree", |r| whole(r.config.data_parallel))
+            .about("Data-parallel degree: this many replicas serve requests side by side.");
 
     pub const PRECISION: C =
         C::setting("precision", "Precision", "", |r| text(&r.config.precision))
             .about("Numeric format of the weights, e.g. BF16 or FP8.");
 
-    pub const MAX_NUM_SEQS: C = C::setting("max_num_seqs", "Max concurrency", "seqs", |r| {
-        whole(r.config.max_num_seqs)
-    })
-    .about("vLLM's max_num_seqs: the most requests the server processes at once.");
+    pub const MAX_NUM_SEQS: C =
+        C::setting("max_num_seqs", "Max concurrency", "seqs", |r| whole(r.config.max_num_seqs))
+            .about("vLLM's max_num_seqs: the most requests the server processes at once.");
 
     pub const REPEAT: C = super::shared::repeat();
 
@@ -567,15 +546,13 @@ pub mod tokens {
     pub const MEDIAN_ITL_MS: C = C::measured("median_itl_ms", "Median ITL", "ms", |r| number(r.config.median_itl_ms, fmt::ms))
         .about("Median inter-token latency: the typical time between two output tokens of one response, in milliseconds. The selection rule's latency limit applies to it.");
 
-    pub const P90_ITL_MS: C = C::measured("p90_itl_ms", "p90 ITL", "ms", |r| {
-        number(r.config.p90_itl_ms, fmt::ms)
-    })
-    .about("90th-percentile inter-token latency, in milliseconds.");
+    pub const P90_ITL_MS: C =
+        C::measured("p90_itl_ms", "p90 ITL", "ms", |r| number(r.config.p90_itl_ms, fmt::ms))
+            .about("90th-percentile inter-token latency, in milliseconds.");
 
-    pub const P95_ITL_MS: C = C::measured("p95_itl_ms", "p95 ITL", "ms", |r| {
-        number(r.config.p95_itl_ms, fmt::ms)
-    })
-    .about("95th-percentile inter-token latency, in milliseconds.");
+    pub const P95_ITL_MS: C =
+        C::measured("p95_itl_ms", "p95 ITL", "ms", |r| number(r.config.p95_itl_ms, fmt::ms))
+            .about("95th-percentile inter-token latency, in milliseconds.");
 
     pub const P99_ITL_MS: C = C::measured("p99_itl_ms", "p99 ITL", "ms", |r| number(r.config.p99_itl_ms, fmt::ms))
         .about("99th-percentile inter-token latency, in milliseconds: the slow tail a reader of a streaming response notices.");
@@ -616,10 +593,9 @@ pub mod tokens {
         })
         .about("Whether median ITL ≤ the file's deadline (500 ms for the seed data).");
 
-    pub const ITL_DEADLINE_MS: C = C::setting("itl_deadline_ms", "Deadline", "ms", |r| {
-        number(r.model.deadline(), fmt::ms)
-    })
-    .about("The median-ITL limit under which the best configuration is chosen.");
+    pub const ITL_DEADLINE_MS: C =
+        C::setting("itl_deadline_ms", "Deadline", "ms", |r| number(r.model.deadline(), fmt::ms))
+            .about("The median-ITL limit under which the best configuration is chosen.");
 
     pub const DATA_VERSION: C = super::shared::data_version();
 
@@ -685,15 +661,13 @@ pub mod diffusion {
 
     pub const MODEL_ID: C = super::shared::model_id();
 
-    pub const PARAMS_BILLION: C = C::setting("params_billion", "Params", "B", |r| {
-        number(r.model.params_b, fmt::params_b)
-    })
-    .about("Parameters of the diffusion model, in billions.");
+    pub const PARAMS_BILLION: C =
+        C::setting("params_billion", "Params", "B", |r| number(r.model.params_b, fmt::params_b))
+            .about("Parameters of the diffusion model, in billions.");
 
-    pub const ARCHITECTURE: C = C::setting("architecture", "Architecture", "", |r| {
-        text(&r.model.architecture)
-    })
-    .about("The model's architecture (Diffusion).");
+    pub const ARCHITECTURE: C =
+        C::setting("architecture", "Architecture", "", |r| text(&r.model.architecture))
+            .about("The model's architecture (Diffusion).");
 
     pub const ROW_ID: C = super::shared::row_id();
 
@@ -705,29 +679,26 @@ pub mod diffusion {
     pub const PARALLELISM: C = C::setting("parallelism", "Sequence parallel", "", |r| Value::Text(r.config.parallelism().into()))
         .about("How each image or video is split over the GPUs: U = Ulysses degree, R = ring degree (U × R = GPUs); \"none\" on one GPU.");
 
-    pub const ULYSSES_DEGREE: C = C::setting("ulysses_degree", "Ulysses", "degree", |r| {
-        whole(r.config.ulysses_degree)
-    })
-    .about("Ulysses sequence-parallel degree: attention heads spread over this many GPUs.");
+    pub const ULYSSES_DEGREE: C =
+        C::setting("ulysses_degree", "Ulysses", "degree", |r| whole(r.config.ulysses_degree))
+            .about("Ulysses sequence-parallel degree: attention heads spread over this many GPUs.");
 
-    pub const RING_DEGREE: C = C::setting("ring_degree", "Ring", "degree", |r| {
-        whole(r.config.ring_degree)
-    })
-    .about("Ring sequence-parallel degree: the sequence passed around this many GPUs in a ring.");
+    pub const RING_DEGREE: C =
+        C::setting("ring_degree", "Ring", "degree", |r| whole(r.config.ring_degree)).about(
+            "Ring sequence-parallel degree: the sequence passed around this many GPUs in a ring.",
+        );
 
     pub const PRECISION: C =
         C::setting("precision", "Precision", "", |r| text(&r.config.precision))
             .about("Numeric format of the weights, e.g. BF16.");
 
-    pub const BATCH_SIZE: C = C::setting("batch_size", "Batch size", "items", |r| {
-        whole(r.config.batch_size)
-    })
-    .about("Images or videos generated together in one batch.");
+    pub const BATCH_SIZE: C =
+        C::setting("batch_size", "Batch size", "items", |r| whole(r.config.batch_size))
+            .about("Images or videos generated together in one batch.");
 
-    pub const INFERENCE_STEPS: C = C::setting("inference_steps", "Steps", "steps", |r| {
-        whole(r.config.inference_steps)
-    })
-    .about("Denoising steps per image or video, the model's default.");
+    pub const INFERENCE_STEPS: C =
+        C::setting("inference_steps", "Steps", "steps", |r| whole(r.config.inference_steps))
+            .about("Denoising steps per image or video, the model's default.");
 
     pub const RESOLUTION: C = C::setting("resolution", "Output", "px", |r| {
         Value::Text(r.config.resolution().into())
@@ -766,17 +737,13 @@ pub mod diffusion {
     .about("Frames per video.");
 
     pub const FPS: C = C::setting("fps", "Frame rate", "fps", |r| {
-        r.config
-            .fps
-            .map_or(Value::Missing, |v| number(v, fmt::setting))
+        r.config.fps.map_or(Value::Missing, |v| number(v, fmt::setting))
     })
     .only(OutputKind::Video)
     .about("Frames per second of the video.");
 
     pub const VIDEO_SECONDS: C = C::derived("video_seconds", "Video length", "s", |r| {
-        r.config
-            .video_seconds()
-            .map_or(Value::Missing, |v| number(v, fmt::seconds))
+        r.config.video_seconds().map_or(Value::Missing, |v| number(v, fmt::seconds))
     })
     .only(OutputKind::Video)
     .about("Length of the generated video: frames / frame rate.");
@@ -821,18 +788,12 @@ pub mod diffusion {
         .only(OutputKind::Video)
         .about("Videos generated per kilowatt-hour of GPU energy: 3,600,000 / J per video.");
 
-    pub const JOULES_PER_VIDEO_SECOND: C = C::derived(
-        "joules_per_video_second",
-        "Energy per video second",
-        "J/s",
-        |r| {
-            r.config
-                .joules_per_video_second()
-                .map_or(Value::Missing, |v| number(v, fmt::grouped))
-        },
-    )
-    .only(OutputKind::Video)
-    .about("GPU energy per second of generated video: J per video / (frames / frame rate).");
+    pub const JOULES_PER_VIDEO_SECOND: C =
+        C::derived("joules_per_video_second", "Energy per video second", "J/s", |r| {
+            r.config.joules_per_video_second().map_or(Value::Missing, |v| number(v, fmt::grouped))
+        })
+        .only(OutputKind::Video)
+        .about("GPU energy per second of generated video: J per video / (frames / frame rate).");
 
     pub const BATCH_LATENCY_S: C = C::measured("batch_latency_s", "Batch latency", "s", |r| {
         number(r.config.batch_latency_s, fmt::seconds)

@@ -6,9 +6,7 @@
 /// "Median ITL".
 pub fn capitalised(text: &str) -> String {
     let mut chars = text.chars();
-    chars.next().map_or_else(String::new, |first| {
-        first.to_uppercase().chain(chars).collect()
-    })
+    chars.next().map_or_else(String::new, |first| first.to_uppercase().chain(chars).collect())
 }
 
 /// `value` with exactly `decimals` decimals, e.g. `fixed(39.05, 2)` → `39.05`,
@@ -43,9 +41,7 @@ pub fn grouped(value: f64) -> String {
         push_int(&mut d, r as i64);
         if d == "-0" { "0".to_owned() } else { d }
     };
-    let (sign, digits) = digits
-        .strip_prefix('-')
-        .map_or(("", digits.as_str()), |d| ("-", d));
+    let (sign, digits) = digits.strip_prefix('-').map_or(("", digits.as_str()), |d| ("-", d));
     let mut out = String::with_capacity(digits.len() + digits.len() / 3 + 1);
     out.push_str(sign);
     for (i, ch) in digits.char_indices() {
@@ -153,11 +149,7 @@ pub fn significant(value: f64, digits: u32) -> String {
 /// dropped, e.g. `366.0` → `366`, `0.1241` → `0.1241`, `1.5` → `1.5`.
 pub fn setting(value: f64) -> String {
     let s = significant(value, 6);
-    if s.contains('.') {
-        s.trim_end_matches('0').trim_end_matches('.').to_owned()
-    } else {
-        s
-    }
+    if s.contains('.') { s.trim_end_matches('0').trim_end_matches('.').to_owned() } else { s }
 }
 
 /// Latency in ms: one decimal.
@@ -167,11 +159,7 @@ pub fn ms(value: f64) -> String {
 
 /// A latency limit in ms: no decimals when whole.
 pub fn limit_ms(value: f64) -> String {
-    if value.fract() == 0.0 {
-        fixed(value, 0)
-    } else {
-        fixed(value, 1)
-    }
+    if value.fract() == 0.0 { fixed(value, 0) } else { fixed(value, 1) }
 }
 
 /// Parameters in billions: one decimal.

@@ -151,11 +151,7 @@ impl Footprint {
         if !bad.is_empty() {
             return Err(bad);
         }
-        Ok((carbon.is_some() || price.is_some()).then_some(Self {
-            carbon,
-            price,
-            overhead,
-        }))
+        Ok((carbon.is_some() || price.is_some()).then_some(Self { carbon, price, overhead }))
     }
 
     /// The PUE applied: the setting, or 1.
@@ -226,15 +222,9 @@ fn check_range(
 ) {
     let above = if lo_inclusive { v >= lo } else { v > lo };
     if !v.is_finite() || !above || v > hi {
-        let unit = if unit.is_empty() {
-            String::new()
-        } else {
-            format!(" {unit}")
-        };
+        let unit = if unit.is_empty() { String::new() } else { format!(" {unit}") };
         let from = if lo_inclusive { "from" } else { "above" };
-        bad.push(format!(
-            "{key}: must be a finite number {from} {lo} up to {hi}{unit}, found {v}"
-        ));
+        bad.push(format!("{key}: must be a finite number {from} {lo} up to {hi}{unit}, found {v}"));
     }
 }
 
@@ -282,12 +272,7 @@ mod tests {
     use super::*;
 
     fn carbon(g: f64) -> CarbonIntensity {
-        CarbonIntensity {
-            g_co2e_per_kwh: g,
-            source: "test grid".into(),
-            year: 2023,
-            url: None,
-        }
+        CarbonIntensity { g_co2e_per_kwh: g, source: "test grid".into(), year: 2023, url: None }
     }
 
     fn price(p: f64) -> ElectricityPrice {
@@ -301,12 +286,7 @@ mod tests {
     }
 
     fn pue(x: f64) -> FacilityOverhead {
-        FacilityOverhead {
-            pue: x,
-            source: "test site".into(),
-            year: None,
-            url: None,
-        }
+        FacilityOverhead { pue: x, source: "test site".into(), year: None, url: None }
     }
 
     #[test]
@@ -339,9 +319,7 @@ mod tests {
 
     #[test]
     fn only_what_is_set_is_computed() {
-        let f = Footprint::from_settings(None, Some(price(0.2)), None)
-            .unwrap()
-            .unwrap();
+        let f = Footprint::from_settings(None, Some(price(0.2)), None).unwrap().unwrap();
         let i = f.of_wh(1000.0);
         assert_eq!(i.grams_co2e, None);
         assert!((i.cost.unwrap() - 0.2).abs() < 1e-12);
@@ -374,9 +352,6 @@ mod tests {
             assert!(Footprint::from_settings(Some(carbon(g)), None, None).is_err());
         }
         let alone = Footprint::from_settings(None, None, Some(pue(1.2))).unwrap_err();
-        assert!(
-            alone[0].starts_with("facility_overhead: needs"),
-            "{alone:?}"
-        );
+        assert!(alone[0].starts_with("facility_overhead: needs"), "{alone:?}");
     }
 }

@@ -109,13 +109,7 @@ pub struct Problem {
 
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}: {}: {}",
-            shown(&self.path.display().to_string()),
-            self.field,
-            self.message
-        )
+        write!(f, "{}: {}: {}", shown(&self.path.display().to_string()), self.field, self.message)
     }
 }
 
@@ -163,21 +157,13 @@ impl fmt::Display for Problems {
 impl std::error::Error for Problems {}
 
 fn problem(path: &Path, field: impl Into<String>, message: impl Into<String>) -> Problem {
-    Problem {
-        path: path.to_path_buf(),
-        field: field.into(),
-        message: message.into(),
-    }
+    Problem { path: path.to_path_buf(), field: field.into(), message: message.into() }
 }
 
 /// A name from the data as it goes into a message: as is, or quoted with
 /// escapes when it holds control characters that would reach the terminal.
 fn shown(name: &str) -> std::borrow::Cow<'_, str> {
-    if name.chars().any(char::is_control) {
-        format!("{name:?}").into()
-    } else {
-        name.into()
-    }
+    if name.chars().any(char::is_control) { format!("{name:?}").into() } else { name.into() }
 }
 
 /// Loads and validates every model file under `data_dir`, and the change
@@ -266,12 +252,7 @@ pub fn load_data_dir(data_dir: &Path) -> Result<DataSet, Problems> {
         return Err(Problems(problems));
     }
     models.sort_by(|a, b| (&a.file.slug, a.workload.as_str()).cmp(&(&b.file.slug, &b.workload)));
-    Ok(DataSet {
-        models,
-        skipped: found.skipped,
-        changes,
-        source_changes,
-    })
+    Ok(DataSet { models, skipped: found.skipped, changes, source_changes })
 }
 
 /// Reads, parses and validates one model file of any kind.

@@ -82,11 +82,7 @@ impl Site<'_> {
 
     /// Whether model `i` has a configuration with `row_id`.
     pub fn has_row(&self, i: usize, row_id: &str) -> bool {
-        self.models[i]
-            .file
-            .configurations
-            .iter()
-            .any(|c| c.row_id == row_id)
+        self.models[i].file.configurations.iter().any(|c| c.row_id == row_id)
     }
 }
 
@@ -299,15 +295,8 @@ impl SiteInfo {
                     .iter()
                     .map(|&(measure, d)| {
                         let words = measure.words();
-                        let seconds = if measure == Measure::Tokens {
-                            d / 1000.0
-                        } else {
-                            d
-                        };
-                        (
-                            seconds,
-                            format!("{} {}", fmt::limit_ms(d), words.latency_unit),
-                        )
+                        let seconds = if measure == Measure::Tokens { d / 1000.0 } else { d };
+                        (seconds, format!("{} {}", fmt::limit_ms(d), words.latency_unit))
                     })
                     .collect();
                 limits.sort_by(|a, b| a.0.total_cmp(&b.0).then_with(|| a.1.cmp(&b.1)));
@@ -370,10 +359,8 @@ impl SiteInfo {
     /// Provenance of one workload's models.
     fn of(models: &[LoadedModel]) -> Self {
         let frames: Vec<&ModelFile> = models.iter().map(|m| &m.file).collect();
-        let deadlines: Vec<(Measure, f64)> = models
-            .iter()
-            .map(|m| (m.file.measure(), m.file.deadline()))
-            .collect();
+        let deadlines: Vec<(Measure, f64)> =
+            models.iter().map(|m| (m.file.measure(), m.file.deadline())).collect();
         Self::new(&frames, &deadlines)
     }
 }
@@ -429,11 +416,8 @@ impl<'a> Site<'a> {
     /// `columns`; the carbon and cost columns among them are shown when the
     /// settings give them.
     fn best_table_headers(&self, columns: &[Shown], root: &str) -> Vec<Header> {
-        let per = if self.workload.measure == Measure::Tokens {
-            "M tok"
-        } else {
-            self.words().item
-        };
+        let per =
+            if self.workload.measure == Measure::Tokens { "M tok" } else { self.words().item };
         let footprint = self.footprint.as_ref();
         let set = kind::tables(self.workload.measure).set;
         let mut headers: Vec<Header> = columns
@@ -497,11 +481,7 @@ impl<'a> Site<'a> {
 
     /// The deadline with its unit, e.g. "500 ms" or "30 s".
     pub fn deadline(&self) -> String {
-        format!(
-            "{} {}",
-            fmt::limit_ms(self.workload.deadline),
-            self.words().latency_unit
-        )
+        format!("{} {}", fmt::limit_ms(self.workload.deadline), self.words().latency_unit)
     }
 
     /// The words of the workload's pages.
@@ -517,10 +497,7 @@ impl<'a> Site<'a> {
 
     /// The rows of `rows` whose model comes from the source `key`.
     fn rows_from(&self, rows: &[LeaderboardRow], key: &str) -> Vec<LeaderboardRow> {
-        rows.iter()
-            .copied()
-            .filter(|&r| self.row(r).0.source.key() == key)
-            .collect()
+        rows.iter().copied().filter(|&r| self.row(r).0.source.key() == key).collect()
     }
 }
 
@@ -542,11 +519,7 @@ impl<'a> Mirror<'a> {
             .changes
             .iter()
             .map(|c| (None, &c.history))
-            .chain(
-                data.source_changes
-                    .iter()
-                    .map(|(id, c)| (Some(id.as_str()), &c.history)),
-            )
+            .chain(data.source_changes.iter().map(|(id, c)| (Some(id.as_str()), &c.history)))
             .collect();
         let feed = base_url.is_some() && histories.iter().any(|(_, h)| !h.entries.is_empty());
         let tabs: Vec<Tab> = workloads
@@ -565,16 +538,11 @@ impl<'a> Mirror<'a> {
         let mut slugs: BTreeMap<String, Vec<(usize, usize)>> = BTreeMap::new();
         for (w, part) in parts.iter().enumerate() {
             for i in 0..part.models.len() {
-                slugs
-                    .entry(part.slug(i).to_owned())
-                    .or_default()
-                    .push((w, i));
+                slugs.entry(part.slug(i).to_owned()).or_default().push((w, i));
             }
         }
-        let frames: Vec<&ModelFile> = parts
-            .iter()
-            .flat_map(|p| p.models.iter().map(|m| &m.file))
-            .collect();
+        let frames: Vec<&ModelFile> =
+            parts.iter().flat_map(|p| p.models.iter().map(|m| &m.file)).collect();
         let deadlines: Vec<(Measure, f64)> = parts
             .iter()
             .flat_map(|p| {
@@ -635,19 +603,13 @@ pub struct RenderCounts {
 
 impl RenderCounts {
     /// One page without charts.
-    pub const ONE_PAGE: Self = Self {
-        pages: 1,
-        charts: 0,
-    };
+    pub const ONE_PAGE: Self = Self { pages: 1, charts: 0 };
 }
 
 impl std::ops::Add for RenderCounts {
     type Output = Self;
     fn add(self, o: Self) -> Self {
-        Self {
-            pages: self.pages + o.pages,
-            charts: self.charts + o.charts,
-        }
+        Self { pages: self.pages + o.pages, charts: self.charts + o.charts }
     }
 }
 
@@ -706,11 +668,7 @@ fn page_meta(
     nav: &'static str,
 ) -> PageMeta {
     let depth = path.matches('/').count();
-    let root = if depth == 0 {
-        "./".to_owned()
-    } else {
-        "../".repeat(depth)
-    };
+    let root = if depth == 0 { "./".to_owned() } else { "../".repeat(depth) };
     let canonical_path = path.strip_suffix("index.html").unwrap_or(path);
     let tabs = tabs
         .iter()
@@ -775,11 +733,7 @@ fn page_meta(
 impl Site<'_> {
     /// Each model file with its analysis, in the workload's order.
     fn files_and_analyses(&self) -> Vec<(&ModelFile, &ModelAnalysis)> {
-        self.models
-            .iter()
-            .map(|m| &m.file)
-            .zip(&self.analyses)
-            .collect()
+        self.models.iter().map(|m| &m.file).zip(&self.analyses).collect()
     }
 
     /// The frame of the workload page at `rel` inside the workload's
@@ -984,15 +938,8 @@ fn value_cell(value: &Value<'_>, align: Align) -> Cell {
     // The sort script reads a figure from its text where the text is the
     // whole value, so the attribute is left out there.
     let shown: Option<f64> = text.replace(',', "").parse().ok();
-    let sort = value
-        .sort()
-        .filter(|raw| raw.parse::<f64>().ok() != shown || shown.is_none());
-    Cell {
-        text,
-        sort,
-        num: align == Align::Number,
-        ..Cell::default()
-    }
+    let sort = value.sort().filter(|raw| raw.parse::<f64>().ok() != shown || shown.is_none());
+    Cell { text, sort, num: align == Align::Number, ..Cell::default() }
 }
 
 /// The cell of column `c` for configuration `config` of `model`, as a
@@ -1002,27 +949,15 @@ fn column_cell(c: &Column, model: &ModelFile, config: &Configuration) -> Cell {
 }
 
 fn num(text: String, sort: f64) -> Cell {
-    Cell {
-        text,
-        sort: Some(format!("{sort}")),
-        num: true,
-        ..Cell::default()
-    }
+    Cell { text, sort: Some(format!("{sort}")), num: true, ..Cell::default() }
 }
 
 fn text(text: impl Into<String>) -> Cell {
-    Cell {
-        text: text.into(),
-        ..Cell::default()
-    }
+    Cell { text: text.into(), ..Cell::default() }
 }
 
 fn link(text: impl Into<String>, href: String) -> Cell {
-    Cell {
-        text: text.into(),
-        href: Some(href),
-        ..Cell::default()
-    }
+    Cell { text: text.into(), href: Some(href), ..Cell::default() }
 }
 
 /// One leaderboard row: a model's best configuration on one GPU, with the
@@ -1047,8 +982,7 @@ fn leaderboard_row(site: &Site<'_>, r: LeaderboardRow, home: &str, columns: &[Sh
                 Some(cell)
             }
             Shown::Footprint(k) => footprint.and_then(|f| {
-                k.value(f, kind::footprint_bases(c)[0].wh)
-                    .map(|v| num(fmt::significant(v, 3), v))
+                k.value(f, kind::footprint_bases(c)[0].wh).map(|v| num(fmt::significant(v, 3), v))
             }),
         })
         .enumerate()
@@ -1065,12 +999,7 @@ fn leaderboard_row(site: &Site<'_>, r: LeaderboardRow, home: &str, columns: &[Sh
         cells.push(source_cell(&m.source));
         class = format!("from-{}", m.source.key());
     }
-    Row {
-        id: None,
-        class,
-        attrs: Vec::new(),
-        cells,
-    }
+    Row { id: None, class, attrs: Vec::new(), cells }
 }
 
 /// The head of a table's Source column (on pages that mix sources),
@@ -1085,11 +1014,7 @@ fn source_header(root: &str) -> Header {
 
 /// A row's Source cell: the source's name, linked to its page.
 fn source_cell(source: &crate::model::Source) -> Cell {
-    Cell {
-        text: source.name.clone(),
-        href: Some(source.url.clone()),
-        ..Cell::default()
-    }
+    Cell { text: source.name.clone(), href: Some(source.url.clone()), ..Cell::default() }
 }
 
 /// The sentence beside carbon and cost figures: the assumptions, and why

@@ -67,11 +67,8 @@ pub fn best_per_gpu<'r>(
     let rows: Vec<(&str, Figures)> = rows.into_iter().collect();
     gpus.iter()
         .map(|gpu| {
-            let on_gpu = rows
-                .iter()
-                .enumerate()
-                .filter(|(_, (g, _))| g == gpu)
-                .map(|(i, (_, f))| (i, *f));
+            let on_gpu =
+                rows.iter().enumerate().filter(|(_, (g, _))| g == gpu).map(|(i, (_, f))| (i, *f));
             (gpu.clone(), cheapest_within(on_gpu, deadline))
         })
         .collect()
@@ -120,13 +117,7 @@ mod tests {
     use super::*;
 
     fn row(energy: f64, latency: f64, num_gpus: u64, load: u64, repeat: u64) -> Figures {
-        Figures {
-            energy,
-            latency,
-            num_gpus,
-            load,
-            repeat,
-        }
+        Figures { energy, latency, num_gpus, load, repeat }
     }
 
     #[test]
@@ -157,11 +148,7 @@ mod tests {
         ];
         assert_eq!(
             best_per_gpu(&gpus, 50.0, rows),
-            [
-                ("H100".to_owned(), Some(2)),
-                ("B200".to_owned(), Some(3)),
-                ("A100".to_owned(), None)
-            ]
+            [("H100".to_owned(), Some(2)), ("B200".to_owned(), Some(3)), ("A100".to_owned(), None)]
         );
     }
 
@@ -178,10 +165,7 @@ mod tests {
         let candidates = limit_candidates(all(), f64::INFINITY);
         assert_eq!(candidates, [3, 1, 0]);
         for limit in [0.0, 10.0, 15.0, 20.0, 30.0, 40.0, 50.0] {
-            let first = candidates
-                .iter()
-                .copied()
-                .find(|&i| rows[i].latency <= limit);
+            let first = candidates.iter().copied().find(|&i| rows[i].latency <= limit);
             assert_eq!(first, cheapest_within(all(), limit), "limit {limit}");
         }
         assert_eq!(limit_candidates(all(), 39.0), [1, 0]);

@@ -96,9 +96,8 @@ pub struct ServeOptions {
 pub fn normalise_base_path(raw: &str) -> Result<String> {
     let segments: Vec<&str> = raw.split('/').filter(|s| !s.is_empty()).collect();
     for seg in &segments {
-        let safe = seg
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | '~'));
+        let safe =
+            seg.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | '~'));
         if !safe || *seg == "." || *seg == ".." {
             bail!(
                 "--base-path {raw:?}: {seg:?} is not a plain URL path segment; \
@@ -106,11 +105,7 @@ pub fn normalise_base_path(raw: &str) -> Result<String> {
             );
         }
     }
-    if segments.is_empty() {
-        Ok("/".to_owned())
-    } else {
-        Ok(format!("/{}/", segments.join("/")))
-    }
+    if segments.is_empty() { Ok("/".to_owned()) } else { Ok(format!("/{}/", segments.join("/"))) }
 }
 
 /// Where a request leads, before any file is read.
@@ -193,11 +188,7 @@ pub fn resolve(root: &Path, base_path: &str, raw_url: &str) -> Resolved {
             return Resolved::Redirect(format!("{base_path}{}/{query}", segments.join("/")));
         }
         let index = found.join("index.html");
-        if index.is_file() {
-            Resolved::File(index)
-        } else {
-            Resolved::NotFound
-        }
+        if index.is_file() { Resolved::File(index) } else { Resolved::NotFound }
     } else if wants_dir {
         Resolved::NotFound
     } else {
@@ -294,11 +285,9 @@ pub fn start(opts: &ServeOptions) -> Result<Preview> {
         (temp.path().join("site"), Some(temp))
     };
     let alive = match &temp {
-        Some(t) => Some(crate::stage::Lock::take(
-            &t.path().join(ALIVE_LOCK),
-            t.path(),
-            "start again",
-        )?),
+        Some(t) => {
+            Some(crate::stage::Lock::take(&t.path().join(ALIVE_LOCK), t.path(), "start again")?)
+        }
         None => None,
     };
     // The output must not be, sit inside, or contain a watched folder:
@@ -329,10 +318,7 @@ pub fn start(opts: &ServeOptions) -> Result<Preview> {
     let builds = Arc::new(builds);
     rebuild(&build_opts, &builds, "built");
 
-    let inputs = vec![
-        watched_path(&opts.data_dir)?,
-        watched_path(&opts.static_dir)?,
-    ];
+    let inputs = vec![watched_path(&opts.data_dir)?, watched_path(&opts.static_dir)?];
     let (tx, rx) = mpsc::channel::<DebounceEventResult>();
     let mut watcher = new_debouncer(DEBOUNCE, None, tx).context("cannot start the file watcher")?;
     // Each input's parent too (not recursively), so that an input that is
@@ -358,25 +344,13 @@ pub fn start(opts: &ServeOptions) -> Result<Preview> {
         let _in_runtime = runtime.enter();
         tokio::net::TcpListener::from_std(listener)?
     };
-    let site = Arc::new(Site {
-        root: out_dir,
-        base_path,
-        builds: builds.subscribe(),
-    });
+    let site = Arc::new(Site { root: out_dir, base_path, builds: builds.subscribe() });
     let app = axum::Router::new().fallback(answer).with_state(site);
     let server = runtime.spawn(accept(listener, app, stopping.clone()));
     let rebuilder = std::thread::spawn(move || {
         watch_and_rebuild(&rx, &mut watcher, &inputs, &build_opts, &builds, &stopping);
     });
-    Ok(Preview {
-        url,
-        stopper,
-        runtime,
-        server,
-        rebuilder,
-        _temp: temp,
-        _alive: alive,
-    })
+    Ok(Preview { url, stopper, runtime, server, rebuilder, _temp: temp, _alive: alive })
 }
 
 /// Accepts connections until `stopping`, each served in a task of its own
@@ -458,10 +432,7 @@ fn remove_dead_previews(temp: &Path) {
     for entry in entries.filter_map(Result::ok) {
         let dir = entry.path();
         let lock = dir.join(ALIVE_LOCK);
-        if !entry
-            .file_name()
-            .to_string_lossy()
-            .starts_with(PREVIEW_PREFIX)
+        if !entry.file_name().to_string_lossy().starts_with(PREVIEW_PREFIX)
             || !fs::symlink_metadata(&dir).is_ok_and(|m| m.is_dir())
             || !fs::symlink_metadata(&lock).is_ok_and(|m| m.is_file())
         {
@@ -494,12 +465,10 @@ fn watched_path(path: &Path) -> Result<PathBuf> {
     }
     let abs =
         std::path::absolute(path).with_context(|| format!("cannot resolve {}", path.display()))?;
-    Ok(
-        match (abs.parent().map(Path::canonicalize), abs.file_name()) {
-            (Some(Ok(parent)), Some(name)) => parent.join(name),
-            _ => abs,
-        },
-    )
+    Ok(match (abs.parent().map(Path::canonicalize), abs.file_name()) {
+        (Some(Ok(parent)), Some(name)) => parent.join(name),
+        _ => abs,
+    })
 }
 
 /// (Re)watches every input folder that exists now, recursively: after it
@@ -596,13 +565,9 @@ fn is_change(batch: &DebounceEventResult, inputs: &[PathBuf]) -> bool {
         // watched too, and hold other things (the output folder, say).
         counts
             && event.paths.iter().any(|path| {
-                inputs
-                    .iter()
-                    .find_map(|dir| path.strip_prefix(dir).ok())
-                    .is_some_and(|rel| {
-                        !rel.components()
-                            .any(|c| c.as_os_str().to_string_lossy().starts_with('.'))
-                    })
+                inputs.iter().find_map(|dir| path.strip_prefix(dir).ok()).is_some_and(|rel| {
+                    !rel.components().any(|c| c.as_os_str().to_string_lossy().starts_with('.'))
+                })
             })
     })
 }
@@ -619,10 +584,7 @@ async fn answer(State(site): State<Arc<Site>>, request: Request) -> Response {
     let mut response = site.answer(request).await;
     let headers = response.headers_mut();
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    headers.insert(
-        header::X_CONTENT_TYPE_OPTIONS,
-        HeaderValue::from_static("nosniff"),
-    );
+    headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     response
 }
 
@@ -630,11 +592,7 @@ impl Site {
     async fn answer(&self, request: Request) -> Response {
         if !matches!(*request.method(), Method::GET | Method::HEAD) {
             let text = "405 Method Not Allowed: this preview answers GET and HEAD\n";
-            return (
-                StatusCode::METHOD_NOT_ALLOWED,
-                [(header::ALLOW, "GET, HEAD")],
-                text,
-            )
+            return (StatusCode::METHOD_NOT_ALLOWED, [(header::ALLOW, "GET, HEAD")], text)
                 .into_response();
         }
         let target = request.uri().to_string();
@@ -664,10 +622,7 @@ impl Site {
             Resolved::NotFound => self.not_found(&state).await,
             Resolved::OutsideBasePath => (
                 StatusCode::NOT_FOUND,
-                format!(
-                    "404 Not Found: this preview serves the site under {}\n",
-                    self.base_path
-                ),
+                format!("404 Not Found: this preview serves the site under {}\n", self.base_path),
             )
                 .into_response(),
         }
@@ -680,17 +635,14 @@ impl Site {
         let kind = content_type(path);
         if kind.starts_with("text/html") {
             return match tokio::fs::read(path).await {
-                Ok(page) => html(
-                    StatusCode::OK,
-                    decorate_html(&page, state.error.as_deref(), state.number),
-                ),
+                Ok(page) => {
+                    html(StatusCode::OK, decorate_html(&page, state.error.as_deref(), state.number))
+                }
                 // Swapped away mid-request by a rebuild.
                 Err(_) => self.not_found(state).await,
             };
         }
-        let Ok(mut response) = tower_http::services::ServeFile::new(path)
-            .try_call(request)
-            .await
+        let Ok(mut response) = tower_http::services::ServeFile::new(path).try_call(request).await
         else {
             return self.not_found(state).await;
         };
@@ -723,10 +675,7 @@ fn html(status: StatusCode, page: Vec<u8>) -> Response {
 /// The build number a request for it has seen: `N` in `?after=N`.
 fn build_seen(target: &str) -> Option<u64> {
     let (_, query) = target.split_once('?')?;
-    query
-        .split('&')
-        .find_map(|pair| pair.strip_prefix("after="))
-        .and_then(|n| n.parse().ok())
+    query.split('&').find_map(|pair| pair.strip_prefix("after=")).and_then(|n| n.parse().ok())
 }
 
 /// The banner shown on every HTML page while the last rebuild is broken.
@@ -772,18 +721,14 @@ fn decorate_html(body: &[u8], error: Option<&str>, seen: u64) -> Vec<u8> {
     let text = String::from_utf8_lossy(body);
     let lower = text.to_ascii_lowercase();
     let mut out = String::with_capacity(text.len() + 1024);
-    let after_body_tag = lower
-        .find("<body")
-        .and_then(|i| lower[i..].find('>').map(|j| i + j + 1))
-        .unwrap_or(0);
+    let after_body_tag =
+        lower.find("<body").and_then(|i| lower[i..].find('>').map(|j| i + j + 1)).unwrap_or(0);
     out.push_str(&text[..after_body_tag]);
     if let Some(error) = error {
         out.push_str(&markup(&ErrorBanner { error }));
     }
     let rest = &text[after_body_tag..];
-    let end = lower[after_body_tag..]
-        .rfind("</body")
-        .unwrap_or(rest.len());
+    let end = lower[after_body_tag..].rfind("</body").unwrap_or(rest.len());
     out.push_str(&rest[..end]);
     out.push_str(&markup(&ReloadScript { seen }));
     out.push_str(&rest[end..]);
@@ -809,10 +754,7 @@ mod tests {
     #[test]
     fn directories_serve_their_index_and_gain_a_slash() {
         let (_dir, root) = site();
-        assert_eq!(
-            resolve(&root, "/", "/"),
-            Resolved::File(root.join("index.html"))
-        );
+        assert_eq!(resolve(&root, "/", "/"), Resolved::File(root.join("index.html")));
         assert_eq!(
             resolve(&root, "/", "/models/a/?x=1"),
             Resolved::File(root.join("models/a/index.html"))
@@ -832,11 +774,7 @@ mod tests {
             ("///models/a", "/models/a/"),
             ("/models//a?x=1", "/models/a/?x=1"),
         ] {
-            assert_eq!(
-                resolve(&root, "/", url),
-                Resolved::Redirect(to.into()),
-                "{url}"
-            );
+            assert_eq!(resolve(&root, "/", url), Resolved::Redirect(to.into()), "{url}");
         }
         assert_eq!(
             resolve(&root, "/repo/", "/repo//models"),
@@ -886,22 +824,10 @@ mod tests {
             resolve(&root, "/repo/", "/repo/models/a/"),
             Resolved::File(root.join("models/a/index.html"))
         );
-        assert_eq!(
-            resolve(&root, "/repo/", "/repo"),
-            Resolved::ToBasePath("/repo/".into())
-        );
-        assert_eq!(
-            resolve(&root, "/repo/", "/"),
-            Resolved::ToBasePath("/repo/".into())
-        );
-        assert_eq!(
-            resolve(&root, "/repo/", "/models/a/"),
-            Resolved::OutsideBasePath
-        );
-        assert_eq!(
-            resolve(&root, "/repo/", "/repo/%2e%2e/secret.txt"),
-            Resolved::Forbidden
-        );
+        assert_eq!(resolve(&root, "/repo/", "/repo"), Resolved::ToBasePath("/repo/".into()));
+        assert_eq!(resolve(&root, "/repo/", "/"), Resolved::ToBasePath("/repo/".into()));
+        assert_eq!(resolve(&root, "/repo/", "/models/a/"), Resolved::OutsideBasePath);
+        assert_eq!(resolve(&root, "/repo/", "/repo/%2e%2e/secret.txt"), Resolved::Forbidden);
     }
 
     #[test]
@@ -943,11 +869,8 @@ mod tests {
 
     #[test]
     fn banner_goes_after_body_and_escapes_the_error() {
-        let page = decorate_html(
-            b"<html><BODY class=x><h1>t</h1></body></html>",
-            Some("bad <file>"),
-            7,
-        );
+        let page =
+            decorate_html(b"<html><BODY class=x><h1>t</h1></body></html>", Some("bad <file>"), 7);
         let page = String::from_utf8(page).unwrap();
         let banner = page.find("energyboard-build-error").unwrap();
         assert!(page.find("<BODY class=x>").unwrap() < banner);

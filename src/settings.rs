@@ -169,10 +169,8 @@ impl Config {
             self.facility_overhead.clone(),
         )
         .map_err(|bad| {
-            let lines: Vec<String> = bad
-                .iter()
-                .map(|b| format!("  {}: {b}", path.display()))
-                .collect();
+            let lines: Vec<String> =
+                bad.iter().map(|b| format!("  {}: {b}", path.display())).collect();
             anyhow::anyhow!(
                 "{} problem{} in the settings:\n{}",
                 bad.len(),
@@ -206,9 +204,8 @@ pub fn check_base_url(url: &str) -> Result<()> {
     else {
         anyhow::bail!("--base-url {url:?}: must be an absolute http(s) URL, {example}");
     };
-    if let Some(c) = url
-        .chars()
-        .find(|c| c.is_control() || c.is_whitespace() || "\"<>\\^`{|}".contains(*c))
+    if let Some(c) =
+        url.chars().find(|c| c.is_control() || c.is_whitespace() || "\"<>\\^`{|}".contains(*c))
     {
         anyhow::bail!("--base-url {url:?}: may not contain {c:?}; {example}");
     }
@@ -223,9 +220,7 @@ pub fn check_base_url(url: &str) -> Result<()> {
     };
     let name_ok = !name.is_empty()
         && !name.starts_with(['.', '-'])
-        && name
-            .chars()
-            .all(|c| c.is_alphanumeric() || matches!(c, '-' | '.' | '[' | ':'));
+        && name.chars().all(|c| c.is_alphanumeric() || matches!(c, '-' | '.' | '[' | ':'));
     let port_ok = host
         .rsplit_once("]:")
         .map(|(_, p)| p)
@@ -296,32 +291,15 @@ mod tests {
     fn settings_that_are_not_a_regular_file_are_refused() {
         for path in ["/dev/zero", "/dev/null", "/"] {
             let err = Config::load(std::path::Path::new(path)).unwrap_err();
-            assert!(
-                err.to_string().contains("is not a regular file"),
-                "{path}: {err}"
-            );
+            assert!(err.to_string().contains("is not a regular file"), "{path}: {err}");
         }
         let dir = tempfile::tempdir().unwrap();
         let fifo = dir.path().join("fifo");
-        assert!(
-            std::process::Command::new("mkfifo")
-                .arg(&fifo)
-                .status()
-                .unwrap()
-                .success()
-        );
+        assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
         assert!(Config::load(&fifo).is_err());
         let big = dir.path().join("big.toml");
         std::fs::write(&big, format!("# {}\n", "x".repeat(2 << 20))).unwrap();
-        assert!(
-            Config::load(&big)
-                .unwrap_err()
-                .to_string()
-                .contains("larger than")
-        );
-        assert_eq!(
-            Config::load(&dir.path().join("missing.toml")).unwrap(),
-            Config::default()
-        );
+        assert!(Config::load(&big).unwrap_err().to_string().contains("larger than"));
+        assert_eq!(Config::load(&dir.path().join("missing.toml")).unwrap(), Config::default());
     }
 }

@@ -50,10 +50,7 @@ impl Lock {
                 }
             }
             if opened.is_some_and(|m| same_file(&m, path)) {
-                return Ok(Self {
-                    path: path.to_path_buf(),
-                    _file: file,
-                });
+                return Ok(Self { path: path.to_path_buf(), _file: file });
             }
         }
         bail!(
@@ -110,12 +107,7 @@ impl Stage {
         if let Ok(entries) = fs::read_dir(parent) {
             for entry in entries.filter_map(Result::ok) {
                 let is_dir = fs::symlink_metadata(entry.path()).is_ok_and(|m| m.is_dir());
-                if is_dir
-                    && entry
-                        .file_name()
-                        .to_str()
-                        .is_some_and(|n| n.starts_with(&prefix))
-                {
+                if is_dir && entry.file_name().to_str().is_some_and(|n| n.starts_with(&prefix)) {
                     leftovers.push(entry.path());
                 }
             }
@@ -159,11 +151,7 @@ pub fn copy_tree(from: &Path, to: &Path) -> Result<()> {
     for entry in walkdir::WalkDir::new(from).sort_by_file_name() {
         let entry = entry.with_context(|| format!("cannot read {}", from.display()))?;
         let rel = entry.path().strip_prefix(from).unwrap_or(Path::new(""));
-        let dest = if rel.as_os_str().is_empty() {
-            to.to_path_buf()
-        } else {
-            to.join(rel)
-        };
+        let dest = if rel.as_os_str().is_empty() { to.to_path_buf() } else { to.join(rel) };
         if entry.file_type().is_dir() {
             fs::create_dir_all(&dest)
                 .with_context(|| format!("cannot create {}", dest.display()))?;
@@ -181,22 +169,9 @@ mod tests {
 
     #[test]
     fn paths_stay_inside() {
-        assert_eq!(
-            relative_path("gpqa/x.json"),
-            Some(PathBuf::from("gpqa/x.json"))
-        );
+        assert_eq!(relative_path("gpqa/x.json"), Some(PathBuf::from("gpqa/x.json")));
         assert!(relative_path(".nojekyll").is_some());
-        for bad in [
-            "",
-            "../x",
-            "/etc/passwd",
-            "a//b",
-            "a/../b",
-            "a/./b",
-            "a\\b",
-            "a/",
-            "a\0b",
-        ] {
+        for bad in ["", "../x", "/etc/passwd", "a//b", "a/../b", "a/./b", "a\\b", "a/", "a\0b"] {
             assert!(relative_path(bad).is_none(), "{bad:?}");
         }
     }
@@ -206,13 +181,8 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join(".x.lock");
         let first = Lock::take(&path, Path::new("x"), "build again").unwrap();
-        let err = Lock::take(&path, Path::new("x"), "build again")
-            .unwrap_err()
-            .to_string();
-        assert!(
-            err.contains("another energyboard is writing this folder"),
-            "{err}"
-        );
+        let err = Lock::take(&path, Path::new("x"), "build again").unwrap_err().to_string();
+        assert!(err.contains("another energyboard is writing this folder"), "{err}");
         drop(first);
         assert!(!path.exists());
         Lock::take(&path, Path::new("x"), "build again").unwrap();

@@ -59,12 +59,7 @@ impl Workload {
 /// checked that the files of one workload are of one kind and agree on the
 /// deadline, and that (slug, workload) is unique.
 pub fn group(mut models: Vec<LoadedModel>, settings: &[WorkloadSettings]) -> Vec<Workload> {
-    let rank = |id: &str| {
-        settings
-            .iter()
-            .position(|s| s.id == id)
-            .unwrap_or(settings.len())
-    };
+    let rank = |id: &str| settings.iter().position(|s| s.id == id).unwrap_or(settings.len());
     models.sort_by(|a, b| {
         (rank(&a.workload), &a.workload, &a.file.slug).cmp(&(
             rank(&b.workload),

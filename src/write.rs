@@ -138,11 +138,7 @@ fn ensure_unchanged(from: &Path, bytes: &[u8], len: u64, digest: u64) -> Result<
         bail!(
             "{}: changed while the site was being built ({len} bytes validated, now {now} bytes{}); build again",
             from.display(),
-            if now == len {
-                " with other contents"
-            } else {
-                ""
-            }
+            if now == len { " with other contents" } else { "" }
         );
     }
     Ok(())
@@ -236,11 +232,7 @@ pub fn guard_folder(flag: &str, out: &Path, inputs: &[&Path]) -> Result<()> {
     }
     if out_real.is_dir() {
         // A folder of ours holds no repositories: look at its top only.
-        let depth = if made_by(&out_real).is_some() {
-            1
-        } else {
-            usize::MAX
-        };
+        let depth = if made_by(&out_real).is_some() { 1 } else { usize::MAX };
         if let Some(git) = find_git(&out_real, depth) {
             bail!(
                 "{shown}: {} a git work tree ({}); energyboard would write over it. Choose another {flag}",
@@ -301,10 +293,9 @@ pub fn check_target(dir: &Path, made: Made, force: bool) -> Result<()> {
     match fs::symlink_metadata(dir) {
         Err(err) if err.kind() == std::io::ErrorKind::NotFound => Ok(()),
         Err(err) => Err(err).with_context(|| format!("cannot inspect {}", dir.display())),
-        Ok(meta) if !meta.is_dir() => bail!(
-            "{}: exists and is not a folder; choose another --out",
-            dir.display()
-        ),
+        Ok(meta) if !meta.is_dir() => {
+            bail!("{}: exists and is not a folder; choose another --out", dir.display())
+        }
         Ok(_) => {
             let mut entries =
                 fs::read_dir(dir).with_context(|| format!("cannot read {}", dir.display()))?;
@@ -423,11 +414,7 @@ impl SiteWriter {
 
 /// Counts into `summary` the files under `old` that `new` does not have.
 fn list_removed(old: &Path, new: &Path, summary: &mut WriteSummary) {
-    for entry in walkdir::WalkDir::new(old)
-        .sort_by_file_name()
-        .into_iter()
-        .filter_map(Result::ok)
-    {
+    for entry in walkdir::WalkDir::new(old).sort_by_file_name().into_iter().filter_map(Result::ok) {
         if entry.file_type().is_dir() || entry.depth() == 0 {
             continue;
         }
@@ -439,10 +426,8 @@ fn list_removed(old: &Path, new: &Path, summary: &mut WriteSummary) {
         }
         summary.removed_total += 1;
         if summary.removed.len() < REMOVED_LISTED {
-            let parts: Vec<_> = rel
-                .components()
-                .map(|c| c.as_os_str().to_string_lossy().into_owned())
-                .collect();
+            let parts: Vec<_> =
+                rel.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
             summary.removed.push(parts.join("/"));
         }
     }
@@ -461,10 +446,8 @@ impl PageSink for SiteWriter {
         }
         let file =
             fs::File::create(&path).with_context(|| format!("cannot write {}", path.display()))?;
-        let mut out = CountingWriter {
-            inner: std::io::BufWriter::with_capacity(1 << 16, file),
-            bytes: 0,
-        };
+        let mut out =
+            CountingWriter { inner: std::io::BufWriter::with_capacity(1 << 16, file), bytes: 0 };
         write(&mut out)
             .and_then(|()| Ok(std::io::Write::flush(&mut out)?))
             .with_context(|| format!("cannot write {}", path.display()))?;
@@ -524,10 +507,7 @@ impl PageSink for CountingSink {
         write: &mut dyn FnMut(&mut dyn std::io::Write) -> Result<()>,
     ) -> Result<u64> {
         safe_relative(rel)?;
-        let mut out = CountingWriter {
-            inner: std::io::sink(),
-            bytes: 0,
-        };
+        let mut out = CountingWriter { inner: std::io::sink(), bytes: 0 };
         write(&mut out)?;
         self.files.fetch_add(1, Ordering::Relaxed);
         self.bytes.fetch_add(out.bytes, Ordering::Relaxed);
@@ -547,14 +527,8 @@ mod tests {
         sink.copy_file("data/m.json", &file, 8, digest).unwrap();
         // Same length, other bytes: refused.
         std::fs::write(&file, b"{\"a\": 2}").unwrap();
-        let err = sink
-            .copy_file("data/m.json", &file, 8, digest)
-            .unwrap_err()
-            .to_string();
-        assert!(
-            err.contains("changed while the site was being built"),
-            "{err}"
-        );
+        let err = sink.copy_file("data/m.json", &file, 8, digest).unwrap_err().to_string();
+        assert!(err.contains("changed while the site was being built"), "{err}");
         assert!(err.contains("with other contents"), "{err}");
     }
 
@@ -575,9 +549,7 @@ mod tests {
         let out = dir.path().join("out");
         fs::create_dir(&out).unwrap();
         fs::write(out.join("notes.txt"), "mine").unwrap();
-        let err = SiteWriter::begin(&out, Made::Site, false, &[])
-            .unwrap_err()
-            .to_string();
+        let err = SiteWriter::begin(&out, Made::Site, false, &[]).unwrap_err().to_string();
         assert!(err.contains("not built by energyboard"), "{err}");
         assert_eq!(fs::read_to_string(out.join("notes.txt")).unwrap(), "mine");
     }
@@ -593,10 +565,8 @@ mod tests {
         w.put("index.html", b"two").unwrap();
         drop(w);
         assert_eq!(fs::read(out.join("index.html")).unwrap(), b"one");
-        let names: Vec<_> = fs::read_dir(dir.path())
-            .unwrap()
-            .map(|e| e.unwrap().file_name())
-            .collect();
+        let names: Vec<_> =
+            fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
         assert_eq!(names, vec![std::ffi::OsString::from("site")]);
     }
     fn names(dir: &Path) -> Vec<String> {
@@ -616,27 +586,14 @@ mod tests {
         w.put("a.json", b"{}").unwrap();
         w.commit().unwrap();
         assert_eq!(made_by(&out), Some(Made::Data));
-        let err = SiteWriter::begin(&out, Made::Site, false, &[])
-            .unwrap_err()
-            .to_string();
-        assert!(
-            err.contains("is a data folder written by `energyboard synth`"),
-            "{err}"
-        );
+        let err = SiteWriter::begin(&out, Made::Site, false, &[]).unwrap_err().to_string();
+        assert!(err.contains("is a data folder written by `energyboard synth`"), "{err}");
         // And the other way round.
         let site = dir.path().join("site");
-        SiteWriter::begin(&site, Made::Site, false, &[])
-            .unwrap()
-            .commit()
-            .unwrap();
+        SiteWriter::begin(&site, Made::Site, false, &[]).unwrap().commit().unwrap();
         fs::write(site.join("index.html"), "x").unwrap();
-        let err = SiteWriter::begin(&site, Made::Data, false, &[])
-            .unwrap_err()
-            .to_string();
-        assert!(
-            err.contains("is a site built by `energyboard build`"),
-            "{err}"
-        );
+        let err = SiteWriter::begin(&site, Made::Data, false, &[]).unwrap_err().to_string();
+        assert!(err.contains("is a site built by `energyboard build`"), "{err}");
     }
 
     #[test]
@@ -651,32 +608,19 @@ mod tests {
             (data.join("new"), "is inside the input folder"),
             (dir.path().to_path_buf(), "contains the input folder"),
         ] {
-            let err = SiteWriter::begin(&out, Made::Site, true, &[&data])
-                .unwrap_err()
-                .to_string();
+            let err = SiteWriter::begin(&out, Made::Site, true, &[&data]).unwrap_err().to_string();
             assert!(err.contains(says), "{}: {err}", out.display());
         }
         let repo = dir.path().join("repo");
         fs::create_dir_all(repo.join(".git")).unwrap();
-        let err = SiteWriter::begin(&repo, Made::Site, true, &[])
-            .unwrap_err()
-            .to_string();
+        let err = SiteWriter::begin(&repo, Made::Site, true, &[]).unwrap_err().to_string();
         assert!(err.contains("is a git work tree"), "{err}");
-        let err = SiteWriter::begin(dir.path(), Made::Site, true, &[])
-            .unwrap_err()
-            .to_string();
+        let err = SiteWriter::begin(dir.path(), Made::Site, true, &[]).unwrap_err().to_string();
         assert!(err.contains("contains a git work tree"), "{err}");
         let cwd = std::env::current_dir().unwrap();
-        let err = SiteWriter::begin(&cwd, Made::Site, true, &[])
-            .unwrap_err()
-            .to_string();
-        assert!(
-            err.contains("is the current folder or contains it"),
-            "{err}"
-        );
-        let err = SiteWriter::begin(Path::new("/"), Made::Site, true, &[])
-            .unwrap_err()
-            .to_string();
+        let err = SiteWriter::begin(&cwd, Made::Site, true, &[]).unwrap_err().to_string();
+        assert!(err.contains("is the current folder or contains it"), "{err}");
+        let err = SiteWriter::begin(Path::new("/"), Made::Site, true, &[]).unwrap_err().to_string();
         assert!(err.contains("root"), "{err}");
         assert!(data.join("a.json").is_file() && repo.join(".git").is_dir());
     }
@@ -697,10 +641,7 @@ mod tests {
         w.put("index.html", b"two").unwrap();
         let summary = w.commit().unwrap();
         assert_eq!(fs::read(out.join("index.html")).unwrap(), b"two");
-        assert_eq!(
-            fs::read_to_string(out.join("CNAME")).unwrap(),
-            "energy.example.org\n"
-        );
+        assert_eq!(fs::read_to_string(out.join("CNAME")).unwrap(), "energy.example.org\n");
         assert!(out.join(".well-known/security.txt").is_file());
         assert_eq!(summary.removed, ["models/gone/index.html", "notes.txt"]);
         assert_eq!(summary.removed_total, 2);
@@ -711,17 +652,12 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("site");
         let first = SiteWriter::begin(&out, Made::Site, false, &[]).unwrap();
-        let err = SiteWriter::begin(&out, Made::Site, false, &[])
-            .unwrap_err()
-            .to_string();
+        let err = SiteWriter::begin(&out, Made::Site, false, &[]).unwrap_err().to_string();
         assert!(err.contains("another energyboard"), "{err}");
         assert!(err.contains("is writing this folder"), "{err}");
         first.commit().unwrap();
         // The lock goes with the writer.
-        SiteWriter::begin(&out, Made::Site, false, &[])
-            .unwrap()
-            .commit()
-            .unwrap();
+        SiteWriter::begin(&out, Made::Site, false, &[]).unwrap().commit().unwrap();
         assert_eq!(names(dir.path()), ["site"]);
     }
 
@@ -739,18 +675,8 @@ mod tests {
         // Without the marker, or with another name, it is not ours.
         fs::create_dir(dir.path().join(".site.tmp-mine")).unwrap();
         fs::create_dir(dir.path().join(".other.tmp-1")).unwrap();
-        fs::write(
-            dir.path().join(".other.tmp-1").join(MARKER),
-            "energyboard site\n",
-        )
-        .unwrap();
-        SiteWriter::begin(&out, Made::Site, false, &[])
-            .unwrap()
-            .commit()
-            .unwrap();
-        assert_eq!(
-            names(dir.path()),
-            [".other.tmp-1", ".site.tmp-mine", "site"]
-        );
+        fs::write(dir.path().join(".other.tmp-1").join(MARKER), "energyboard site\n").unwrap();
+        SiteWriter::begin(&out, Made::Site, false, &[]).unwrap().commit().unwrap();
+        assert_eq!(names(dir.path()), [".other.tmp-1", ".site.tmp-mine", "site"]);
     }
 }

@@ -21,13 +21,7 @@ pub(crate) struct Axis {
 impl Axis {
     fn new(lo: f64, hi: f64, log: bool, ticks: Vec<f64>) -> Self {
         let project = |v: f64| if log { v.ln() } else { v };
-        Self {
-            lo,
-            hi,
-            log,
-            ticks,
-            ends: (project(lo), project(hi)),
-        }
+        Self { lo, hi, log, ticks, ends: (project(lo), project(hi)) }
     }
 
     /// A log₂ axis covering `min..=max` with ticks at every power of two.
@@ -58,15 +52,11 @@ impl Axis {
     /// gives fewer than three ticks).
     pub(crate) fn log_from_decade(min: f64, hi: f64) -> Self {
         let lo = round_sig(10f64.powf((min / 1.25).log10().floor()));
-        let ticks = [
-            &[1.0][..],
-            &[1.0, 2.0, 5.0],
-            &[1.0, 1.5, 2.0, 3.0, 5.0, 7.0],
-        ]
-        .iter()
-        .map(|steps| log_ticks(lo, hi, steps))
-        .find(|t| t.len() >= 3)
-        .unwrap_or_else(|| log_ticks(lo, hi, &[1.0, 1.5, 2.0, 3.0, 5.0, 7.0]));
+        let ticks = [&[1.0][..], &[1.0, 2.0, 5.0], &[1.0, 1.5, 2.0, 3.0, 5.0, 7.0]]
+            .iter()
+            .map(|steps| log_ticks(lo, hi, steps))
+            .find(|t| t.len() >= 3)
+            .unwrap_or_else(|| log_ticks(lo, hi, &[1.0, 1.5, 2.0, 3.0, 5.0, 7.0]));
         Self::new(lo, hi, true, ticks)
     }
 
@@ -103,11 +93,7 @@ impl Axis {
 
     /// Log₁₀ when the values span more than ten times, else linear from zero.
     pub(crate) fn auto(min: f64, max: f64) -> Self {
-        if min > 0.0 && max / min > 10.0 {
-            Self::log(min, max)
-        } else {
-            Self::from_zero(max)
-        }
+        if min > 0.0 && max / min > 10.0 { Self::log(min, max) } else { Self::from_zero(max) }
     }
 
     /// Whether the axis is logarithmic.
@@ -134,10 +120,7 @@ impl Axis {
         for stride in 1..=self.ticks.len().max(1) {
             let ticks: Vec<f64> = self.ticks.iter().copied().step_by(stride).collect();
             if fits(&ticks) {
-                return Self {
-                    ticks,
-                    ..self.clone()
-                };
+                return Self { ticks, ..self.clone() };
             }
         }
         self.clone()
@@ -191,10 +174,7 @@ fn spaced_exponents(first: f64, last: f64) -> impl Iterator<Item = f64> {
     };
     let count = (last - first) as usize + 1;
     let stride = count.div_ceil(MAX_TICKS / 2).max(1);
-    (0..count)
-        .step_by(stride)
-        .map(move |i| first + i as f64)
-        .filter(move |e| *e <= last)
+    (0..count).step_by(stride).map(move |i| first + i as f64).filter(move |e| *e <= last)
 }
 
 fn log_ticks(lo: f64, hi: f64, steps: &[f64]) -> Vec<f64> {
@@ -250,11 +230,7 @@ impl Ranged for Axis {
 
     fn key_points<H: KeyPointHint>(&self, hint: H) -> Vec<f64> {
         // Only bold grid lines; the light pass gets nothing to draw.
-        if hint.weight().allow_light_points() {
-            Vec::new()
-        } else {
-            self.ticks.clone()
-        }
+        if hint.weight().allow_light_points() { Vec::new() } else { self.ticks.clone() }
     }
 
     fn range(&self) -> Range<f64> {
@@ -269,19 +245,13 @@ mod tests {
     #[test]
     fn powers_of_two_tick_every_doubling() {
         let a = Axis::powers_of_two(8.0, 1536.0);
-        assert_eq!(
-            a.ticks(),
-            &[8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0]
-        );
+        assert_eq!(a.ticks(), &[8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0]);
         assert!(a.is_log());
     }
 
     #[test]
     fn log_ticks_are_one_two_five() {
-        assert_eq!(
-            Axis::log(15.67, 479.35).ticks(),
-            &[20.0, 50.0, 100.0, 200.0, 500.0]
-        );
+        assert_eq!(Axis::log(15.67, 479.35).ticks(), &[20.0, 50.0, 100.0, 200.0, 500.0]);
         assert_eq!(Axis::log(20.0, 60.0).ticks(), &[20.0, 30.0, 50.0, 70.0]);
     }
 
@@ -320,11 +290,7 @@ mod tests {
                 Axis::from_zero(hi),
                 Axis::auto(lo, hi),
             ] {
-                assert!(
-                    axis.ticks().len() <= MAX_TICKS + 1,
-                    "{lo} {hi}: {:?}",
-                    axis.ticks()
-                );
+                assert!(axis.ticks().len() <= MAX_TICKS + 1, "{lo} {hi}: {:?}", axis.ticks());
                 assert!(axis.ticks().iter().all(|t| t.is_finite()));
             }
         }

@@ -34,11 +34,7 @@ pub(crate) fn count(n: usize) -> i32 {
 
 /// plotters divides font sizes by 1.24; ask for that much more.
 fn font(px: f64, bold: bool) -> FontDesc<'static> {
-    let style = if bold {
-        FontStyle::Bold
-    } else {
-        FontStyle::Normal
-    };
+    let style = if bold { FontStyle::Bold } else { FontStyle::Normal };
     ("sans-serif", px * 1.24, style).into_font()
 }
 
@@ -62,9 +58,7 @@ pub(crate) fn text(
         Align::Middle => HPos::Center,
         Align::End => HPos::Right,
     };
-    let style = font(px, bold)
-        .color(&role.color())
-        .pos(Pos::new(h, VPos::Center));
+    let style = font(px, bold).color(&role.color()).pos(Pos::new(h, VPos::Center));
     root.draw_text(s, &style, at)
 }
 
@@ -73,10 +67,7 @@ pub(crate) fn line(root: &Root<'_>, points: &[(i32, i32)], role: Role, width: u3
     if points.len() < 2 {
         return Ok(());
     }
-    root.draw(&PathElement::new(
-        points.to_vec(),
-        role.color().stroke_width(width),
-    ))
+    root.draw(&PathElement::new(points.to_vec(), role.color().stroke_width(width)))
 }
 
 /// The outline of a polygon-shaped marker around `(x, y)`. Every outline
@@ -125,11 +116,7 @@ pub(crate) fn marker_faded(
     faded: bool,
 ) -> Draw {
     let color = role.color().mix(if faded { FADED } else { 1.0 });
-    let style = if filled {
-        color.filled()
-    } else {
-        color.stroke_width(2)
-    };
+    let style = if filled { color.filled() } else { color.stroke_width(2) };
     let (x, y) = c;
     match shape(idx) {
         Shape::Circle => root.draw(&Circle::new(c, 5, style)),
@@ -214,11 +201,7 @@ impl Key {
 
     /// How much wider than regular its label runs: bold for a name.
     fn boldness(&self) -> f64 {
-        if matches!(self, Key::Name(_)) {
-            1.1
-        } else {
-            1.0
-        }
+        if matches!(self, Key::Name(_)) { 1.1 } else { 1.0 }
     }
 
     fn draw_sample(&self, root: &Root<'_>, (x, y): (i32, i32)) -> Draw {
@@ -245,9 +228,7 @@ impl Key {
             Key::Best(_) => ring(root, mid),
             Key::Over(_) => marker_faded(root, mid, 0, Role::Ink, true, true),
             Key::Name(_) => Ok(()),
-            Key::Source {
-                bar: true, open, ..
-            } => {
+            Key::Source { bar: true, open, .. } => {
                 let corners = [(x + 2, y - 6), (x + 22, y + 6)];
                 if *open {
                     root.draw(&Rectangle::new(
@@ -258,9 +239,7 @@ impl Key {
                     root.draw(&Rectangle::new(corners, Role::Ink.color().filled()))
                 }
             }
-            Key::Source {
-                bar: false, open, ..
-            } => marker(root, mid, 0, Role::Ink, !*open),
+            Key::Source { bar: false, open, .. } => marker(root, mid, 0, Role::Ink, !*open),
             Key::Frontier => line(root, &[(x, y), (x + 24, y)], Role::Frontier, 3),
             Key::Spread => {
                 line(root, &[(x + 12, y + 8), (x + 12, y - 7)], Role::Ink, 1)?;
@@ -318,11 +297,7 @@ impl Header {
             x += w + 18;
         }
         let height = if placed.is_empty() { y - 6 } else { y + 14 };
-        Header {
-            title: title_lines,
-            keys: placed,
-            height,
-        }
+        Header { title: title_lines, keys: placed, height }
     }
 
     pub(crate) fn draw(&self, root: &Root<'_>) -> Draw {
@@ -360,11 +335,7 @@ pub(crate) fn label_at(p: &mut Plot<'_, '_>, text: &str, at: (i32, i32), align: 
     p.placer.occupy_label(super::layout::label_box(
         text,
         TEXT_PX,
-        super::layout::Placement {
-            x: at.0,
-            y: at.1,
-            align,
-        },
+        super::layout::Placement { x: at.0, y: at.1, align },
     ));
     self::text(p.root, text, at, TEXT_PX, align, Role::Label, false)
 }
@@ -437,16 +408,10 @@ pub(crate) fn render_panels(
     capacity: usize,
     mut data: impl FnMut(usize, &mut Plot<'_, '_>) -> Draw,
 ) -> Doc {
-    let heads: Vec<Option<&Header>> = if panels.is_empty() {
-        vec![None]
-    } else {
-        panels.iter().map(Some).collect()
-    };
+    let heads: Vec<Option<&Header>> =
+        if panels.is_empty() { vec![None] } else { panels.iter().map(Some).collect() };
     let total = frame.header.height
-        + heads
-            .iter()
-            .map(|h| h.map_or(0, |h| h.height) + frame.body)
-            .sum::<i32>();
+        + heads.iter().map(|h| h.map_or(0, |h| h.height) + frame.body).sum::<i32>();
     let mut doc = Doc::new((WIDTH as u32, total as u32), capacity);
     let result: Draw = (|| {
         let root = Canvas::new(&mut doc).into_drawing_area();
@@ -479,33 +444,19 @@ fn plot_on(
     body: &Root<'_>,
     data: impl FnOnce(&mut Plot<'_, '_>) -> Draw,
 ) -> Draw {
-    let widest = frame
-        .y
-        .ticks()
-        .iter()
-        .map(|t| text_width(&tick_label(*t), TEXT_PX))
-        .fold(0.0, f64::max);
+    let widest =
+        frame.y.ticks().iter().map(|t| text_width(&tick_label(*t), TEXT_PX)).fold(0.0, f64::max);
     // Room for half the first x tick label, centred on the plot's start,
     // where the frame asks for a narrow y area (horizontal bars).
-    let first = frame
-        .x
-        .ticks()
-        .first()
-        .map_or(0.0, |t| text_width(&(frame.x_ticks)(*t), TEXT_PX) / 2.0);
-    let y_area = frame.y_area.map_or(widest.ceil() as i32 + 34, |a| {
-        a.max(first.ceil() as i32 - 2)
-    });
+    let first =
+        frame.x.ticks().first().map_or(0.0, |t| text_width(&(frame.x_ticks)(*t), TEXT_PX) / 2.0);
+    let y_area = frame.y_area.map_or(widest.ceil() as i32 + 34, |a| a.max(first.ceil() as i32 - 2));
     // Room for half the last x tick label, centred on the plot's end.
-    let last = frame
-        .x
-        .ticks()
-        .last()
-        .map_or(0.0, |t| text_width(&(frame.x_ticks)(*t), TEXT_PX) / 2.0);
+    let last =
+        frame.x.ticks().last().map_or(0.0, |t| text_width(&(frame.x_ticks)(*t), TEXT_PX) / 2.0);
     let margin_right = 20.max(last.ceil() as i32 + 2);
     let span = f64::from(WIDTH - 4 - margin_right - y_area);
-    let x = frame
-        .x
-        .thinned(span, |t| text_width(&(frame.x_ticks)(t), TEXT_PX));
+    let x = frame.x.thinned(span, |t| text_width(&(frame.x_ticks)(t), TEXT_PX));
     let mut chart = ChartBuilder::on(body)
         .margin_top(10)
         .margin_right(margin_right)
@@ -536,11 +487,6 @@ fn plot_on(
         y1: f64::from(yr.end),
     };
     let map = |x: f64, y: f64| chart.backend_coord(&(x, y));
-    let mut plot = Plot {
-        root,
-        area,
-        placer: Placer::new(area),
-        map: &map,
-    };
+    let mut plot = Plot { root, area, placer: Placer::new(area), map: &map };
     data(&mut plot)
 }

@@ -30,10 +30,7 @@ struct Panel {
 /// appearance, a GPU with more series split evenly into several.
 fn panels(gpu_of: &[&str]) -> Vec<Panel> {
     if gpu_of.len() <= MAX_SERIES {
-        return vec![Panel {
-            name: String::new(),
-            series: (0..gpu_of.len()).collect(),
-        }];
+        return vec![Panel { name: String::new(), series: (0..gpu_of.len()).collect() }];
     }
     let mut gpus: Vec<&str> = Vec::new();
     for g in gpu_of {
@@ -47,15 +44,9 @@ fn panels(gpu_of: &[&str]) -> Vec<Panel> {
         let parts = series.len().div_ceil(MAX_SERIES);
         let size = series.len().div_ceil(parts);
         for (k, chunk) in series.chunks(size).enumerate() {
-            let name = if parts == 1 {
-                gpu.to_owned()
-            } else {
-                format!("{gpu} ({} of {parts})", k + 1)
-            };
-            out.push(Panel {
-                name,
-                series: chunk.to_vec(),
-            });
+            let name =
+                if parts == 1 { gpu.to_owned() } else { format!("{gpu} ({} of {parts})", k + 1) };
+            out.push(Panel { name, series: chunk.to_vec() });
         }
     }
     out
@@ -101,15 +92,7 @@ impl<'a> Ctx<'a> {
                 style_of[si] = j;
             }
         }
-        Ctx {
-            m,
-            words: m.measure().words(),
-            a,
-            series_of,
-            first_run,
-            panels,
-            style_of,
-        }
+        Ctx { m, words: m.measure().words(), a, series_of, first_run, panels, style_of }
     }
 
     /// Whether configuration `i` misses the deadline (drawn faded).
@@ -121,10 +104,7 @@ impl<'a> Ctx<'a> {
     /// series' style index.
     fn ordered_in(&self, k: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
         self.panels[k].series.iter().flat_map(move |&si| {
-            self.a.curves[si]
-                .points
-                .iter()
-                .map(move |&i| (self.style_of[si], i))
+            self.a.curves[si].points.iter().map(move |&i| (self.style_of[si], i))
         })
     }
 
@@ -137,11 +117,7 @@ impl<'a> Ctx<'a> {
                 .iter()
                 .map(|&si| {
                     let (j, label) = (self.style_of[si], self.a.curves[si].label.clone());
-                    if lines {
-                        Key::Series(j, label)
-                    } else {
-                        Key::Marker(j, label)
-                    }
+                    if lines { Key::Series(j, label) } else { Key::Marker(j, label) }
                 })
                 .collect()
         };
@@ -150,11 +126,8 @@ impl<'a> Ctx<'a> {
             keys.extend(extra);
             (Header::new(title, keys), Vec::new())
         } else {
-            let heads = self
-                .panels
-                .iter()
-                .map(|p| Header::panel(&p.name, series_keys(p)))
-                .collect();
+            let heads =
+                self.panels.iter().map(|p| Header::panel(&p.name, series_keys(p))).collect();
             (Header::new(title, extra), heads)
         }
     }
@@ -187,11 +160,7 @@ impl<'a> Ctx<'a> {
 
     /// The plot height of each panel.
     fn body(&self) -> i32 {
-        if self.panels.len() == 1 {
-            BODY
-        } else {
-            PANEL_BODY
-        }
+        if self.panels.len() == 1 { BODY } else { PANEL_BODY }
     }
 
     fn c(&self, i: usize) -> &Configuration {
@@ -205,11 +174,7 @@ impl<'a> Ctx<'a> {
     /// Configurations in drawing order: series by series, each by load
     /// then run.
     fn ordered(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
-        self.a
-            .curves
-            .iter()
-            .enumerate()
-            .flat_map(|(si, s)| s.points.iter().map(move |&i| (si, i)))
+        self.a.curves.iter().enumerate().flat_map(|(si, s)| s.points.iter().map(move |&i| (si, i)))
     }
 
     fn has_best(&self) -> bool {
@@ -242,19 +207,11 @@ impl<'a> Ctx<'a> {
 
     fn row_start(&self, i: usize) -> Vec<String> {
         let c = self.c(i);
-        vec![
-            self.label(i).to_owned(),
-            c.load().to_string(),
-            c.repeat.to_string(),
-        ]
+        vec![self.label(i).to_owned(), c.load().to_string(), c.repeat.to_string()]
     }
 
     fn best_cell(&self, i: usize) -> String {
-        if self.a.is_best(i) {
-            format!("best on {}", self.c(i).gpu)
-        } else {
-            String::new()
-        }
+        if self.a.is_best(i) { format!("best on {}", self.c(i).gpu) } else { String::new() }
     }
 }
 
@@ -455,10 +412,8 @@ pub fn model_charts(m: &ModelFile, a: &ModelAnalysis) -> Vec<Chart> {
         return Vec::new();
     }
     let cx = Ctx::new(m, a);
-    let mut charts: Vec<Chart> = metrics(m)
-        .iter()
-        .map(|metric| concurrency_chart(&cx, metric))
-        .collect();
+    let mut charts: Vec<Chart> =
+        metrics(m).iter().map(|metric| concurrency_chart(&cx, metric)).collect();
     charts.push(tradeoff_chart(&cx, None));
     charts
 }
@@ -471,15 +426,11 @@ pub fn percentile_charts(m: &ModelFile, a: &ModelAnalysis) -> Vec<Chart> {
         return Vec::new();
     }
     let cx = Ctx::new(m, a);
-    (0..ITL_PERCENTILES.len())
-        .map(|k| tradeoff_chart(&cx, Some(k)))
-        .collect()
+    (0..ITL_PERCENTILES.len()).map(|k| tradeoff_chart(&cx, Some(k))).collect()
 }
 
 fn min_max(values: impl Iterator<Item = f64>) -> (f64, f64) {
-    values.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
-        (lo.min(v), hi.max(v))
-    })
+    values.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| (lo.min(v), hi.max(v)))
 }
 
 fn concurrency_chart(cx: &Ctx<'_>, metric: &Metric) -> Chart {
@@ -500,11 +451,7 @@ fn concurrency_chart(cx: &Ctx<'_>, metric: &Metric) -> Chart {
     let x_axis = Axis::powers_of_two(smin, smax);
     let title = format!("{}: {}", &cx.m.name, metric.what);
     let (header, panel_heads) = cx.legend(&title, true, cx.common_keys(spread, false));
-    let log_note = if y_axis.is_log() {
-        "log scales"
-    } else {
-        "log x scale"
-    };
+    let log_note = if y_axis.is_log() { "log scales" } else { "log x scale" };
     let frame = Frame {
         header,
         x: x_axis,
@@ -684,15 +631,7 @@ fn best_rings_and_labels(
         if let Some(ends) = leader {
             draw::line(p.root, ends, Role::Leader, 1)?;
         }
-        draw::text(
-            p.root,
-            text,
-            (pl.x, pl.y),
-            TEXT_PX,
-            pl.align,
-            Role::Label,
-            false,
-        )?;
+        draw::text(p.root, text, (pl.x, pl.y), TEXT_PX, pl.align, Role::Label, false)?;
     }
     Ok(())
 }
@@ -734,14 +673,7 @@ fn tradeoff_chart(cx: &Ctx<'_>, pct: Option<usize>) -> Chart {
     let energy_axis = words.energy_axis();
     let frame = Frame {
         header,
-        x: Axis::log(
-            ilo,
-            if pct.is_some() {
-                ihi
-            } else {
-                ihi.max(m.deadline())
-            },
-        ),
+        x: Axis::log(ilo, if pct.is_some() { ihi } else { ihi.max(m.deadline()) }),
         y,
         x_desc,
         y_desc: energy_axis.clone(),

@@ -132,15 +132,7 @@ pub fn response_histogram(
             } else {
                 (x - 5, Align::End)
             };
-            draw::text(
-                p.root,
-                label,
-                (at, y0 + dy),
-                TEXT_PX,
-                align,
-                Role::Label,
-                false,
-            )?;
+            draw::text(p.root, label, (at, y0 + dy), TEXT_PX, align, Role::Label, false)?;
         }
         Ok(())
     });
@@ -164,11 +156,7 @@ pub fn response_histogram(
         .iter()
         .enumerate()
         .map(|(i, c)| {
-            vec![
-                unit.text(r.edges_j[i]),
-                unit.text(r.edges_j[i + 1]),
-                fmt::grouped(*c as f64),
-            ]
+            vec![unit.text(r.edges_j[i]), unit.text(r.edges_j[i + 1]), fmt::grouped(*c as f64)]
         })
         .collect();
     Chart {
@@ -177,11 +165,7 @@ pub fn response_histogram(
         title,
         description,
         table: DataTable {
-            headers: vec![
-                format!("From ({sym})"),
-                format!("To ({sym})"),
-                "Responses".to_owned(),
-            ],
+            headers: vec![format!("From ({sym})"), format!("To ({sym})"), "Responses".to_owned()],
             rows,
         },
     }
@@ -252,10 +236,7 @@ fn share_at_or_below(r: &ResponseEnergy, x: f64) -> f64 {
 /// median. Each model is a group of its own, so a page can show any set.
 pub fn response_overlay(series: &[OverlaySeries<'_>]) -> ResponseOverlay {
     use super::site::picker_style;
-    let top = series
-        .iter()
-        .filter_map(|s| s.response.edges_j.last().copied())
-        .fold(0.0, f64::max);
+    let top = series.iter().filter_map(|s| s.response.edges_j.last().copied()).fold(0.0, f64::max);
     let unit = ResponseUnit::for_edges(&[top]);
     let sym = unit.symbol();
     // The lowest energy drawn: the lowest positive bin edge.
@@ -264,11 +245,8 @@ pub fn response_overlay(series: &[OverlaySeries<'_>]) -> ResponseOverlay {
         .flat_map(|s| s.response.edges_j.iter().copied())
         .filter(|e| *e > 0.0)
         .fold(f64::INFINITY, f64::min);
-    let (lo, hi) = if low.is_finite() && top > low {
-        (unit.of(low), unit.of(top))
-    } else {
-        (1.0, 10.0)
-    };
+    let (lo, hi) =
+        if low.is_finite() && top > low { (unit.of(low), unit.of(top)) } else { (1.0, 10.0) };
     let title = "Energy per response of the chosen models";
     let (source_keys, sources_note) =
         super::site::source_keys(series.iter().map(|s| s.whose.as_ref()), false, "models");
@@ -291,10 +269,7 @@ pub fn response_overlay(series: &[OverlaySeries<'_>]) -> ResponseOverlay {
             let (colour, shape) = picker_style(s.rank);
             let r = s.response;
             let (from_class, from_tip) = s.whose.as_ref().map_or_else(Default::default, |w| {
-                (
-                    format!(" from-{}", svg::xml_escape(&w.key)),
-                    format!(" · source: {}", w.name),
-                )
+                (format!(" from-{}", svg::xml_escape(&w.key)), format!(" · source: {}", w.name))
             });
             p.root.draw(&svg::Markup(format!(
                 "<g class=\"rm m{}{from_class}\">\n<title>{}</title>\n",

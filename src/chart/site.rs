@@ -52,28 +52,19 @@ pub fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry]) -> C
     });
     let capped = entries.len() > sorted.len();
     let title = if capped {
-        format!(
-            "{title} (lowest {} of {})",
-            sorted.len(),
-            count_text(entries.len())
-        )
+        format!("{title} (lowest {} of {})", sorted.len(), count_text(entries.len()))
     } else {
         title.to_owned()
     };
     let title = title.as_str();
-    let mut gpus: Vec<(usize, &str)> = sorted
-        .iter()
-        .map(|e| (gpu_slot(&e.gpu), e.gpu.as_str()))
-        .collect();
+    let mut gpus: Vec<(usize, &str)> =
+        sorted.iter().map(|e| (gpu_slot(&e.gpu), e.gpu.as_str())).collect();
     gpus.sort_unstable();
     gpus.dedup();
     let (source_keys, sources_note) =
         source_keys(sorted.iter().map(|e| e.whose.as_ref()), true, "bars");
-    let keys = gpus
-        .iter()
-        .map(|&(slot, gpu)| Key::Bar(slot, gpu.to_owned()))
-        .chain(source_keys)
-        .collect();
+    let keys =
+        gpus.iter().map(|&(slot, gpu)| Key::Bar(slot, gpu.to_owned())).chain(source_keys).collect();
     let bars: Vec<Drawn> = sorted
         .iter()
         .map(|e| Drawn {
@@ -102,10 +93,7 @@ pub fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry]) -> C
                     count_text(entries.len())
                 )
             } else {
-                format!(
-                    ", {} bars sorted lowest first, coloured by GPU.",
-                    sorted.len()
-                )
+                format!(", {} bars sorted lowest first, coloured by GPU.", sorted.len())
             };
             format!(
                 "Lowest energy per million output tokens within each model's latency deadline{what} From {} on {} at {} Wh/M to {} on {} at {} Wh/M.{sources_note}",
@@ -168,25 +156,17 @@ pub(crate) fn lowest_energy_first(all: &[(&ModelFile, &ModelAnalysis)], k: usize
         match best_energy(m, a) {
             Some(e) => (0, e),
             None => {
-                let lowest = a
-                    .frontier
-                    .iter()
-                    .map(|&c| m.configurations[c].energy())
-                    .min_by(f64::total_cmp);
+                let lowest =
+                    a.frontier.iter().map(|&c| m.configurations[c].energy()).min_by(f64::total_cmp);
                 (1, lowest.unwrap_or(f64::INFINITY))
             }
         }
     };
     let keyed: Vec<((u8, f64), usize)> = (0..all.len()).map(|i| (key(i), i)).collect();
-    smallest(keyed, k, |a, b| {
-        a.0.0
-            .cmp(&b.0.0)
-            .then(a.0.1.total_cmp(&b.0.1))
-            .then(a.1.cmp(&b.1))
-    })
-    .into_iter()
-    .map(|(_, i)| i)
-    .collect()
+    smallest(keyed, k, |a, b| a.0.0.cmp(&b.0.0).then(a.0.1.total_cmp(&b.0.1)).then(a.1.cmp(&b.1)))
+        .into_iter()
+        .map(|(_, i)| i)
+        .collect()
 }
 
 /// The compare page's chart of every model's frontier, for a reader to
@@ -219,20 +199,15 @@ pub(crate) fn picker_style(rank: usize) -> (usize, usize) {
 /// frontier point and every deadline, energy over every point, 10 to 100 on
 /// both when there is no point; and the distinct deadlines, ascending.
 fn frontier_axes(models: &[(&ModelFile, &ModelAnalysis)]) -> (Axis, Axis, Vec<f64>) {
-    let points = || {
-        models
-            .iter()
-            .flat_map(|(m, a)| a.frontier.iter().map(move |&i| &m.configurations[i]))
-    };
+    let points =
+        || models.iter().flat_map(|(m, a)| a.frontier.iter().map(move |&i| &m.configurations[i]));
     let mut deadlines: Vec<f64> = models.iter().map(|(m, _)| m.deadline()).collect();
     deadlines.sort_by(f64::total_cmp);
     deadlines.dedup();
     let fold = |f: fn(&Configuration) -> f64| {
         points()
             .map(f)
-            .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
-                (lo.min(v), hi.max(v))
-            })
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| (lo.min(v), hi.max(v)))
     };
     let (mut ilo, mut ihi) = fold(Configuration::latency);
     let (mut elo, mut ehi) = fold(Configuration::energy);
@@ -586,21 +561,11 @@ fn draw_bars(
     value_text: fn(f64) -> String,
 ) -> svg::Doc {
     let label_max = f64::from(WIDTH - 2 * PAD - 24);
-    let labels: Vec<Vec<String>> = bars
-        .iter()
-        .map(|b| wrap(&b.label, TEXT_PX, label_max))
-        .collect();
+    let labels: Vec<Vec<String>> =
+        bars.iter().map(|b| wrap(&b.label, TEXT_PX, label_max)).collect();
     let row_height = |lines: usize| draw::count(lines) * LINE_H + BAR_H + 12;
-    let all_rows: i32 = labels
-        .iter()
-        .map(|l| row_height(l.len()))
-        .sum::<i32>()
-        .max(30);
-    let x_desc = if x.is_log() {
-        format!("{axis}, log scale")
-    } else {
-        axis.to_owned()
-    };
+    let all_rows: i32 = labels.iter().map(|l| row_height(l.len())).sum::<i32>().max(30);
+    let x_desc = if x.is_log() { format!("{axis}, log scale") } else { axis.to_owned() };
     let frame = Frame {
         header: Header::new(title, keys),
         x,
@@ -630,15 +595,7 @@ fn draw_bars(
             let mut y = top + LINE_H / 2;
             draw::marker(p.root, (x0 + 8, y), slot, Role::Swatch(slot), true)?;
             for l in lines {
-                draw::text(
-                    p.root,
-                    l,
-                    (x0 + 20, y),
-                    TEXT_PX,
-                    Align::Start,
-                    Role::Ink,
-                    false,
-                )?;
+                draw::text(p.root, l, (x0 + 20, y), TEXT_PX, Align::Start, Role::Ink, false)?;
                 y += LINE_H;
             }
             let bar_top = top + draw::count(lines.len()) * LINE_H + 1;
@@ -647,10 +604,7 @@ fn draw_bars(
             if bar.open {
                 // Inside the filled bar's box, so both read the same length.
                 p.root.draw(&plotters::element::Rectangle::new(
-                    [
-                        (x0 + 1, bar_top + 1),
-                        ((end - 1).max(x0 + 1), bar_top + BAR_H - 1),
-                    ],
+                    [(x0 + 1, bar_top + 1), ((end - 1).max(x0 + 1), bar_top + BAR_H - 1)],
                     plotters::style::Color::stroke_width(&Role::Swatch(slot).color(), 2),
                 ))?;
             } else {
@@ -707,11 +661,7 @@ pub fn grouped_bars(
     let shown = &bars[..bars.len().min(MAX_BARS)];
     let capped = bars.len() > shown.len();
     let title = if capped {
-        format!(
-            "{title} (first {} of {})",
-            shown.len(),
-            count_text(bars.len())
-        )
+        format!("{title} (first {} of {})", shown.len(), count_text(bars.len()))
     } else {
         title.to_owned()
     };
@@ -724,11 +674,8 @@ pub fn grouped_bars(
     }
     let (source_keys, sources_note) =
         source_keys(shown.iter().map(|b| b.whose.as_ref()), true, "bars");
-    let keys = series
-        .iter()
-        .map(|&(slot, s)| Key::Bar(slot, s.to_owned()))
-        .chain(source_keys)
-        .collect();
+    let keys =
+        series.iter().map(|&(slot, s)| Key::Bar(slot, s.to_owned())).chain(source_keys).collect();
     let drawn: Vec<Drawn> = shown
         .iter()
         .map(|b| Drawn {
@@ -773,12 +720,7 @@ pub fn grouped_bars(
         .map(|b| {
             let mut row = vec![b.label.clone(), b.series.clone(), value_text(b.value)];
             if mixed {
-                row.insert(
-                    2,
-                    b.whose
-                        .as_ref()
-                        .map_or_else(String::new, |w| w.name.clone()),
-                );
+                row.insert(2, b.whose.as_ref().map_or_else(String::new, |w| w.name.clone()));
             }
             row
         })
@@ -914,17 +856,13 @@ pub fn configuration_scatter_marked(
             let setup = m.series_labels();
             let filled = !super::Whose::open(whose[mi].as_ref());
             // On a site of several sources, each tooltip names its source.
-            let from = whose[mi]
-                .as_ref()
-                .map_or_else(String::new, |w| format!(" · source: {}", w.name));
+            let from =
+                whose[mi].as_ref().map_or_else(String::new, |w| format!(" · source: {}", w.name));
             p.root.draw(&svg::Markup("<g class=\"sm\">\n".to_owned()))?;
             for c in &m.configurations {
                 let load = (words.load_phrase)(c.load());
-                let load = if load.parse::<u32>().is_ok() {
-                    format!("concurrency {load}")
-                } else {
-                    load
-                };
+                let load =
+                    if load.parse::<u32>().is_ok() { format!("concurrency {load}") } else { load };
                 let tip = format!(
                     "{}{from}: {}, {load}, run {}: {} {short} at {} {}",
                     &m.name,

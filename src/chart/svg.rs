@@ -40,11 +40,7 @@ pub(crate) struct Doc {
 impl Doc {
     /// An empty document of `size` pixels, with room for `capacity` bytes.
     pub(crate) fn new(size: (u32, u32), capacity: usize) -> Self {
-        Doc {
-            body: String::with_capacity(capacity),
-            used: Classes::default(),
-            size,
-        }
+        Doc { body: String::with_capacity(capacity), used: Classes::default(), size }
     }
 }
 
@@ -478,25 +474,19 @@ mod tests {
         let mut doc = Doc::new((10, 20), 0);
         {
             let root = Canvas::new(&mut doc).into_drawing_area();
-            root.draw(&Circle::new((1, 2), 3, Role::Point(2).color().filled()))
-                .unwrap();
+            root.draw(&Circle::new((1, 2), 3, Role::Point(2).color().filled())).unwrap();
             let style = ("sans-serif", 12.9032 * 1.24)
                 .into_font()
                 .color(&Role::Ink.color())
                 .pos(Pos::new(HPos::Left, VPos::Center));
             root.draw_text("a < b", &style, (1, 2)).unwrap();
             root.draw_text("  ", &style, (1, 2)).unwrap();
-            root.draw(&Rectangle::new([(1, 1), (1, 5)], RED.filled()))
-                .unwrap();
+            root.draw(&Rectangle::new([(1, 1), (1, 5)], RED.filled())).unwrap();
             root.draw(&PathElement::new(vec![(1, 1)], RED)).unwrap();
-            root.draw(&PathElement::new(vec![(1, 1), (2, 3)], RED.stroke_width(2)))
-                .unwrap();
+            root.draw(&PathElement::new(vec![(1, 1), (2, 3)], RED.stroke_width(2))).unwrap();
         }
         let out = finish(&doc, "T <x>", "D & d");
-        assert!(
-            out.contains("<circle cx=\"1\" cy=\"2\" r=\"3\" class=\"p2\"/>"),
-            "{out}"
-        );
+        assert!(out.contains("<circle cx=\"1\" cy=\"2\" r=\"3\" class=\"p2\"/>"), "{out}");
         assert!(
             out.contains(
                 "<text x=\"1\" y=\"2\" dy=\"0.5ex\" font-size=\"13\" class=\"t\">a &lt; b</text>"

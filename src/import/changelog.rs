@@ -43,19 +43,9 @@ fn facts_of(m: &LoadedModel, figure: (&'static str, &'static str)) -> ModelFacts
         .collect();
     let best = analyse::best_per_gpu(&m.file)
         .into_iter()
-        .map(|(gpu, i)| {
-            (
-                gpu,
-                i.map(|i| (configs[i].energy(), configs[i].row_id.clone())),
-            )
-        })
+        .map(|(gpu, i)| (gpu, i.map(|i| (configs[i].energy(), configs[i].row_id.clone()))))
         .collect();
-    ModelFacts {
-        name: m.file.name.clone(),
-        figure,
-        rows,
-        best,
-    }
+    ModelFacts { name: m.file.name.clone(), figure, rows, best }
 }
 
 /// The headline column's key and unit, as the change history names them.
@@ -72,10 +62,7 @@ pub fn snapshot(data: &DataSet) -> Snapshot {
             Some(OutputKind::Image) => key_and_unit(&columns::diffusion::JOULES_PER_IMAGE),
             Some(OutputKind::Video) => key_and_unit(&columns::diffusion::JOULES_PER_VIDEO),
         };
-        out.insert(
-            (m.workload.clone(), m.file.slug.clone()),
-            facts_of(m, figure),
-        );
+        out.insert((m.workload.clone(), m.file.slug.clone()), facts_of(m, figure));
     }
     out
 }
@@ -215,41 +202,17 @@ pub fn markdown(e: &ChangeEntry) -> String {
         out.push_str("\nNothing changed.\n");
         return out;
     }
-    list(&mut out, "Workloads added", &e.workloads_added, |w| {
-        format!("`{w}`")
-    });
-    list(&mut out, "Workloads removed", &e.workloads_removed, |w| {
-        format!("`{w}`")
-    });
+    list(&mut out, "Workloads added", &e.workloads_added, |w| format!("`{w}`"));
+    list(&mut out, "Workloads removed", &e.workloads_removed, |w| format!("`{w}`"));
     let model = |m: &ModelRef| format!("{} (`{}/{}`)", md(&m.name), m.workload, m.slug);
     list(&mut out, "Models added", &e.models_added, model);
     list(&mut out, "Models removed", &e.models_removed, model);
     let row = |c: &ConfigurationRef| format!("`{}` ({})", md(&c.row_id), c.workload);
-    list(
-        &mut out,
-        "Configurations added",
-        &e.configurations_added,
-        row,
-    );
-    list(
-        &mut out,
-        "Configurations removed",
-        &e.configurations_removed,
-        row,
-    );
-    list(
-        &mut out,
-        "Configurations with changed figures",
-        &e.configurations_changed,
-        |c| {
-            format!(
-                "`{}` ({}): {}",
-                md(&c.row_id),
-                c.workload,
-                c.fields.join(", ")
-            )
-        },
-    );
+    list(&mut out, "Configurations added", &e.configurations_added, row);
+    list(&mut out, "Configurations removed", &e.configurations_removed, row);
+    list(&mut out, "Configurations with changed figures", &e.configurations_changed, |c| {
+        format!("`{}` ({}): {}", md(&c.row_id), c.workload, c.fields.join(", "))
+    });
     if !e.best_changed.is_empty() {
         out.push_str(&format!(
             "\n**Best figures** ({}; the lowest energy per GPU within the workload's latency deadline):\n\n",
@@ -261,12 +224,7 @@ pub fn markdown(e: &ChangeEntry) -> String {
         for b in &e.best_changed {
             let side = |v: Option<f64>, row: &Option<String>| match (v, row) {
                 (Some(v), Some(row)) => {
-                    format!(
-                        "{} {} (`{}`)",
-                        crate::fmt::figure_value(&b.figure, v),
-                        b.unit,
-                        md(row)
-                    )
+                    format!("{} {} (`{}`)", crate::fmt::figure_value(&b.figure, v), b.unit, md(row))
                 }
                 (Some(v), None) => format!("{} {}", crate::fmt::figure_value(&b.figure, v), b.unit),
                 _ => "—".to_owned(),

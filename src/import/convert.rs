@@ -92,13 +92,7 @@ fn text_ok(value: &str, max: usize) -> Result<(), String> {
 type Reject = (String, String);
 
 fn reject(field: &str, v: Option<&Value>, why: &str) -> Reject {
-    (
-        field.to_owned(),
-        format!(
-            "{} ({why})",
-            v.map_or_else(|| "missing".to_owned(), short_json)
-        ),
-    )
+    (field.to_owned(), format!("{} ({why})", v.map_or_else(|| "missing".to_owned(), short_json)))
 }
 
 /// A whole number ≥ 1 (and ≤ 10⁶).
@@ -202,10 +196,9 @@ fn convert_token_row(
     // energy per token.
     let mut out_len = r.get("avg_output_len").filter(|v| !v.is_null()).cloned();
     if out_len.is_none() {
-        if let (Some(req), Some(tok)) = (
-            number(r.get("energy_per_request_joules")),
-            number(r.get("energy_per_token_joules")),
-        ) {
+        if let (Some(req), Some(tok)) =
+            (number(r.get("energy_per_request_joules")), number(r.get("energy_per_token_joules")))
+        {
             if tok > 0.0 {
                 out_len = Some(float(req / tok));
                 warn.push(format!(
@@ -298,8 +291,7 @@ fn group_models(
     let mut by_model: BTreeMap<String, ModelRows<'_>> = BTreeMap::new();
     for (i, row) in rows.iter().enumerate() {
         let Some(r) = row.as_object() else {
-            out.errors
-                .push(format!("{file}: configurations[{i}]: is not a JSON object"));
+            out.errors.push(format!("{file}: configurations[{i}]: is not a JSON object"));
             continue;
         };
         match r.get("model_id") {
@@ -367,12 +359,7 @@ fn group_models(
                 "{file}: {model_id}: rows without weight_precision take the model's from index.json"
             ));
         }
-        models.push(Model {
-            id: model_id,
-            meta,
-            rows: converted,
-            slug: String::new(),
-        });
+        models.push(Model { id: model_id, meta, rows: converted, slug: String::new() });
     }
     // Slugs: a model keeps the slug it was published with; a newcomer gets
     // its nickname's URL segment, on a clash its Hugging Face repository
@@ -399,10 +386,7 @@ fn group_models(
             _ => last.clone(),
         };
         if let Err(why) = text_ok(&nick, limits::MAX_NAME_CHARS) {
-            out.errors.push(format!(
-                "{file} (and index.json): models[{:?}].nickname: {why}",
-                m.id
-            ));
+            out.errors.push(format!("{file} (and index.json): models[{:?}].nickname: {why}", m.id));
             continue;
         }
         let shorten = |mut slug: String| {
@@ -467,9 +451,7 @@ fn task_rows<'a>(task: &str, doc: &'a Value) -> Result<&'a [Value], String> {
                 v.map_or_else(|| "missing".to_owned(), short_json)
             )),
         },
-        _ => Err(format!(
-            "tasks/{task}.json: is neither an object nor a list"
-        )),
+        _ => Err(format!("tasks/{task}.json: is neither an object nor a list")),
     }
 }
 
@@ -485,28 +467,18 @@ fn source_block(
     rows: usize,
     id: Option<String>,
 ) -> Arc<Source> {
-    let selection = fill(
-        &ed.selection,
-        &[deadline, ("deadline_clause", deadline_clause)],
-    );
+    let selection = fill(&ed.selection, &[deadline, ("deadline_clause", deadline_clause)]);
     let configurations = fill(&ed.configurations, &[("count", rows.to_string())]);
     let common = &editorial.common;
     let compiled = &dates.compiled;
     let evidence = match &dates.tasks_committed {
-        None => fill(
-            &common.compiled_evidence_index_only,
-            &[("compiled", compiled.clone())],
-        ),
-        Some(t) if t == compiled => fill(
-            &common.compiled_evidence_both,
-            &[("compiled", compiled.clone())],
-        ),
+        None => fill(&common.compiled_evidence_index_only, &[("compiled", compiled.clone())]),
+        Some(t) if t == compiled => {
+            fill(&common.compiled_evidence_both, &[("compiled", compiled.clone())])
+        }
         Some(t) => fill(
             &common.compiled_evidence_differ,
-            &[
-                ("compiled", compiled.clone()),
-                ("tasks_committed", t.clone()),
-            ],
+            &[("compiled", compiled.clone()), ("tasks_committed", t.clone())],
         ),
     };
     Arc::new(Source {
@@ -574,18 +546,15 @@ fn model_facts(
             if !s.is_empty() && (default_architecture != "Diffusion" || s != "diffusion") =>
         {
             if let Err(why) = text_ok(s, limits::MAX_NAME_CHARS) {
-                out.errors
-                    .push(format!("{file}: {}: architecture: {why}", m.id));
+                out.errors.push(format!("{file}: {}: architecture: {why}", m.id));
                 return None;
             }
             s.clone()
         }
         _ => {
             if default_architecture == "unknown" {
-                out.warnings.push(format!(
-                    "{file}: {} has no architecture; wrote \"unknown\"",
-                    m.id
-                ));
+                out.warnings
+                    .push(format!("{file}: {} has no architecture; wrote \"unknown\"", m.id));
             }
             default_architecture.to_owned()
         }
@@ -608,21 +577,16 @@ fn distributions(
     let doc = match upstream.model_file(model_id, task) {
         Ok(Some(doc)) => doc,
         Ok(None) => {
-            out.warnings.push(format!(
-                "tasks/{task}.json: {model_id} has no models/{name}"
-            ));
+            out.warnings.push(format!("tasks/{task}.json: {model_id} has no models/{name}"));
             return found;
         }
         Err(err) => {
-            out.warnings
-                .push(format!("{err:#}; its distributions are left out"));
+            out.warnings.push(format!("{err:#}; its distributions are left out"));
             return found;
         }
     };
-    let configs = doc
-        .get("configurations")
-        .and_then(Value::as_array)
-        .map_or(&[][..], Vec::as_slice);
+    let configs =
+        doc.get("configurations").and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
     if configs.len() != rows {
         out.warnings.push(format!(
             "tasks/{task}.json: models/{name} has {} configurations, the task file {rows}",
@@ -683,11 +647,7 @@ fn id_parts(c: &Configuration) -> Vec<String> {
     let mut parts = vec![
         format!("u{}r{}", n(c.ulysses_degree), n(c.ring_degree)),
         precision,
-        format!(
-            "{}x{}",
-            n(c.image_height.or(c.video_height)),
-            n(c.image_width.or(c.video_width))
-        ),
+        format!("{}x{}", n(c.image_height.or(c.video_height)), n(c.image_width.or(c.video_width))),
     ];
     if c.video_height.is_some() {
         parts.push(format!("f{}", n(c.num_frames)));
@@ -714,11 +674,7 @@ fn assign_ids(slug: &str, rows: &mut [Configuration], file: &str, warn: &mut Vec
     }
     for (c, own) in rows.iter_mut().zip(&parts) {
         let tokens = c.max_num_seqs.is_some();
-        let load = if tokens {
-            c.load().to_string()
-        } else {
-            format!("b{}", c.load())
-        };
+        let load = if tokens { c.load().to_string() } else { format!("b{}", c.load()) };
         let mut base = format!("{slug}/{}/{}/{load}", c.gpu, c.num_gpus);
         let variants = &groups[&group(c)];
         if variants.len() > 1 {
@@ -736,11 +692,7 @@ fn assign_ids(slug: &str, rows: &mut [Configuration], file: &str, warn: &mut Vec
                 ));
             }
         }
-        c.row_id = if c.repeat == 1 {
-            base
-        } else {
-            format!("{base}/r{}", c.repeat)
-        };
+        c.row_id = if c.repeat == 1 { base } else { format!("{base}/r{}", c.repeat) };
     }
 }
 
@@ -754,43 +706,25 @@ fn cmp_f64(a: f64, b: f64) -> Ordering {
 /// upstream's order.
 fn row_order(a: &Configuration, b: &Configuration) -> Ordering {
     fn setup(c: &Configuration) -> impl Ord + '_ {
-        let size = (
-            c.image_height.or(c.video_height),
-            c.image_width.or(c.video_width),
-        );
+        let size = (c.image_height.or(c.video_height), c.image_width.or(c.video_width));
         let (gpu, n) = (&c.gpu, c.num_gpus);
         let tokens = (c.tensor_parallel, c.expert_parallel, c.data_parallel);
         let diffusion = (c.ulysses_degree, c.ring_degree);
-        (
-            gpu,
-            n,
-            tokens,
-            diffusion,
-            &c.precision,
-            c.max_num_seqs,
-            size,
-            c.num_frames,
-        )
+        (gpu, n, tokens, diffusion, &c.precision, c.max_num_seqs, size, c.num_frames)
     }
     setup(a)
         .cmp(&setup(b))
         .then(cmp_f64(a.fps.unwrap_or(0.0), b.fps.unwrap_or(0.0)))
         .then(a.inference_steps.cmp(&b.inference_steps))
         .then(a.batch_size.cmp(&b.batch_size))
-        .then(cmp_f64(
-            a.median_itl_ms.unwrap_or(0.0),
-            b.median_itl_ms.unwrap_or(0.0),
-        ))
+        .then(cmp_f64(a.median_itl_ms.unwrap_or(0.0), b.median_itl_ms.unwrap_or(0.0)))
 }
 
 /// The deadline clause of `selection` (`deadline_clause_*` or
 /// `latency_clause_*`).
 fn clause(some: &str, none: &str, count_key: &str, count: usize, total: usize) -> String {
     if count > 0 {
-        fill(
-            some,
-            &[(count_key, count.to_string()), ("total", total.to_string())],
-        )
+        fill(some, &[(count_key, count.to_string()), ("total", total.to_string())])
     } else {
         none.to_owned()
     }
@@ -828,12 +762,7 @@ pub fn convert_token_task(
         let mut dists = distributions(task, &m.id, upstream, m.rows.len(), &mut out);
         for c in &mut m.rows {
             let joules = c.joules_per_output_token.unwrap_or(f64::NAN);
-            let key = (
-                c.gpu.clone(),
-                c.num_gpus.into(),
-                c.load().into(),
-                joules.to_bits(),
-            );
+            let key = (c.gpu.clone(), c.num_gpus.into(), c.load().into(), joules.to_bits());
             if let Some(list) = dists.get_mut(&key).filter(|l| !l.is_empty()) {
                 match checked_distribution(&list.remove(0)) {
                     Ok(d) => c.output_length_distribution = Some(Box::new(d)),
@@ -940,25 +869,16 @@ fn convert_diffusion_row(
         size.push(Some(whole(&r, key)? as u32));
     }
     if ulysses * ring != num_gpus {
-        warn.push(format!(
-            "{label}: ulysses_degree x ring_degree is not num_gpus"
-        ));
+        warn.push(format!("{label}: ulysses_degree x ring_degree is not num_gpus"));
     }
     let energy = positive(&r, k.up_energy)?;
     let latency = positive(&r, "batch_latency_s")?;
     let rate = positive(&r, k.up_rate)?;
     let power = positive(&r, "avg_power_watts")?;
     let image = kind == OutputKind::Image;
-    let fps = if image {
-        None
-    } else {
-        Some(positive(&r, "fps")?)
-    };
-    let (image_size, video_size) = if image {
-        ((size[0], size[1]), (None, None))
-    } else {
-        ((None, None), (size[0], size[1]))
-    };
+    let fps = if image { None } else { Some(positive(&r, "fps")?) };
+    let (image_size, video_size) =
+        if image { ((size[0], size[1]), (None, None)) } else { ((None, None), (size[0], size[1])) };
     // Counts are checked to be at most 10⁶ (`whole`), so they fit.
     Ok(Configuration {
         gpu,
@@ -986,11 +906,7 @@ fn convert_diffusion_row(
 }
 
 fn fmt_num(x: f64) -> String {
-    if is_whole(x) {
-        format!("{}", x as i64)
-    } else {
-        format!("{x}")
-    }
+    if is_whole(x) { format!("{}", x as i64) } else { format!("{x}") }
 }
 
 /// `convert_diffusion_task`: one text-to-image or text-to-video task file →
@@ -1010,10 +926,8 @@ pub fn convert_diffusion_task(
     let deadline = deadline_num.as_f64().unwrap_or(30.0);
     if let Some(arch) = doc.get("architecture") {
         if arch != "diffusion" && !arch.is_null() {
-            out.warnings.push(format!(
-                "{file}: the task file says architecture {}",
-                short_json(arch)
-            ));
+            out.warnings
+                .push(format!("{file}: the task file says architecture {}", short_json(arch)));
         }
     }
     let rows = match task_rows(task, doc) {
@@ -1052,10 +966,7 @@ pub fn convert_diffusion_task(
         kind: Some(kind),
         unit: kind.unit().to_owned(),
         batch_latency_deadline_s: Some(deadline),
-        caveat: ed
-            .caveat
-            .clone()
-            .unwrap_or_else(|| common.caveat_diffusion.clone()),
+        caveat: ed.caveat.clone().unwrap_or_else(|| common.caveat_diffusion.clone()),
         ..file_template(task, ed, dates, source)
     };
     model_files(&file, models, &template, upstream, &mut out);
@@ -1110,28 +1021,16 @@ fn model_files(
 ) {
     for mut m in models {
         if m.rows.is_empty() {
-            out.warnings.push(format!(
-                "{file}: {} has no usable rows; no file written",
-                m.id
-            ));
+            out.warnings.push(format!("{file}: {} has no usable rows; no file written", m.id));
             continue;
         }
-        let architecture = if template.kind.is_some() {
-            "Diffusion"
-        } else {
-            "unknown"
-        };
+        let architecture = if template.kind.is_some() { "Diffusion" } else { "unknown" };
         let Some((params, active, architecture)) = model_facts(file, &m, architecture, out) else {
             continue;
         };
         m.rows.sort_by(row_order);
-        let gpus: Vec<String> = m
-            .rows
-            .iter()
-            .map(|c| c.gpu.clone())
-            .collect::<BTreeSet<_>>()
-            .into_iter()
-            .collect();
+        let gpus: Vec<String> =
+            m.rows.iter().map(|c| c.gpu.clone()).collect::<BTreeSet<_>>().into_iter().collect();
         let figures = m.rows.iter().map(|c| (c.gpu.as_str(), c.figures()));
         let best = select::best_per_gpu(&gpus, template.deadline(), figures)
             .into_iter()
@@ -1207,12 +1106,7 @@ mod tests {
             let ids: Vec<String> = rows.into_iter().map(|c| c.row_id).collect();
             (ids, warnings.len())
         };
-        let rows = vec![
-            token("BF16", 1),
-            token("FP8", 1),
-            token("BF16", 2),
-            token("BF16", 1),
-        ];
+        let rows = vec![token("BF16", 1), token("FP8", 1), token("BF16", 2), token("BF16", 1)];
         assert_eq!(
             ids(rows),
             (

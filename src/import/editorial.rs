@@ -97,21 +97,15 @@ impl Editorial {
     /// of its kind, above zero.
     pub fn load(path: &Path) -> Result<Self> {
         let text = std::fs::read_to_string(path).with_context(|| {
-            format!(
-                "{}: cannot read the editorial file (--editorial)",
-                path.display()
-            )
+            format!("{}: cannot read the editorial file (--editorial)", path.display())
         })?;
         let mut de = serde_json::Deserializer::from_str(&text);
         let editorial: Self = serde_path_to_error::deserialize(&mut de).map_err(|err| {
             anyhow::anyhow!("{}: {}: {}", path.display(), err.path(), err.inner())
         })?;
         for (id, w) in &editorial.workloads {
-            let field = if w.kind.is_some() {
-                "batch_latency_deadline_s"
-            } else {
-                "itl_deadline_ms"
-            };
+            let field =
+                if w.kind.is_some() { "batch_latency_deadline_s" } else { "itl_deadline_ms" };
             match w.deadline().and_then(serde_json::Number::as_f64) {
                 Some(d) if d > 0.0 && d.is_finite() => {}
                 _ => bail!(

@@ -114,10 +114,7 @@ impl ImportReport {
 /// space goes after each `@` and inside each `://` and `www.`; the text
 /// reads the same.
 pub fn neutralised(markdown: &str) -> String {
-    markdown
-        .replace('@', "@\u{200B}")
-        .replace("://", ":\u{200B}//")
-        .replace("www.", "www\u{200B}.")
+    markdown.replace('@', "@\u{200B}").replace("://", ":\u{200B}//").replace("www.", "www\u{200B}.")
 }
 
 impl std::fmt::Display for ImportReport {
@@ -138,11 +135,9 @@ impl std::fmt::Display for ImportReport {
             self.changed.len(),
             self.removed.len()
         )?;
-        for (word, list) in [
-            ("added", &self.added),
-            ("changed", &self.changed),
-            ("removed", &self.removed),
-        ] {
+        for (word, list) in
+            [("added", &self.added), ("changed", &self.changed), ("removed", &self.removed)]
+        {
             for path in list.iter().take(40) {
                 writeln!(f, "  {word} {path}")?;
             }
@@ -243,11 +238,7 @@ fn convert_all(
                 continue;
             }
         };
-        let Converted {
-            docs,
-            warnings: w,
-            errors: e,
-        } = match ed.kind {
+        let Converted { docs, warnings: w, errors: e } = match ed.kind {
             None => convert::convert_token_task(task, &doc, upstream, editorial, dates),
             Some(kind) => {
                 convert::convert_diffusion_task(task, &doc, upstream, editorial, dates, kind)
@@ -289,10 +280,9 @@ fn same_but_dates(old: &Value, new: &Value) -> bool {
             new[key] = v.clone();
         }
     }
-    if let (Some(v), Some(source)) = (
-        old.get("source").and_then(|s| s.get("retrieved")),
-        new.get_mut("source"),
-    ) {
+    if let (Some(v), Some(source)) =
+        (old.get("source").and_then(|s| s.get("retrieved")), new.get_mut("source"))
+    {
         source["retrieved"] = v.clone();
     }
     *old == new
@@ -333,10 +323,7 @@ fn read_manifest(data_dir: &Path) -> Result<Option<Manifest>> {
     }
     for rel in manifest.files.keys().chain(manifest.slugs.keys()) {
         if !owned_path(rel) {
-            bail!(
-                "{}: files: {rel:?} is not a path inside the data folder",
-                path.display()
-            );
+            bail!("{}: files: {rel:?} is not a path inside the data folder", path.display());
         }
     }
     Ok(Some(manifest))
@@ -491,10 +478,7 @@ pub fn import(opts: &ImportOptions) -> Result<ImportReport> {
     };
     let download = tempfile::tempdir().context("cannot make a temporary folder")?;
     let (root, source_label) = if opts.from.contains("://") {
-        (
-            upstream::fetch_archive(&opts.from, download.path())?,
-            opts.from.clone(),
-        )
+        (upstream::fetch_archive(&opts.from, download.path())?, opts.from.clone())
     } else {
         (
             PathBuf::from(&opts.from),
@@ -517,10 +501,7 @@ pub fn import(opts: &ImportOptions) -> Result<ImportReport> {
         compiled: upstream.last_updated.clone(),
         retrieved: retrieved.clone(),
         updated: opts.updated.clone().unwrap_or_else(|| retrieved.clone()),
-        data_version: opts
-            .data_version
-            .clone()
-            .unwrap_or_else(|| retrieved.clone()),
+        data_version: opts.data_version.clone().unwrap_or_else(|| retrieved.clone()),
         tasks_committed: opts.tasks_committed.clone(),
     };
     let data_dir = &opts.data_dir;
@@ -532,14 +513,7 @@ pub fn import(opts: &ImportOptions) -> Result<ImportReport> {
     let created_sources = sources_dir.is_some_and(|p| !p.exists());
     std::fs::create_dir_all(data_dir)
         .with_context(|| format!("{}: cannot make the data folder", data_dir.display()))?;
-    let result = import_locked(
-        opts,
-        upstream,
-        &editorial,
-        &dates,
-        &source_label,
-        &retrieved,
-    );
+    let result = import_locked(opts, upstream, &editorial, &dates, &source_label, &retrieved);
     if result.is_err() && created {
         let _ = std::fs::remove_dir(data_dir);
         if created_sources {
@@ -658,15 +632,7 @@ fn import_locked(
     if report.is_unchanged() {
         return Ok(report);
     }
-    stage_and_swap(
-        opts,
-        &stage,
-        &manifest,
-        &new_files,
-        &mut report,
-        source_label,
-        retrieved,
-    )?;
+    stage_and_swap(opts, &stage, &manifest, &new_files, &mut report, source_label, retrieved)?;
     Ok(report)
 }
 
@@ -681,10 +647,7 @@ const STAGE_NAME: &str = "energyboard-import";
 fn as_source(editorial: &mut Editorial, upstream: &mut Upstream, source: &SourceSettings) {
     let common = &mut editorial.common;
     common.name.clone_from(&source.name);
-    common.publisher = source
-        .publisher
-        .clone()
-        .unwrap_or_else(|| source.name.clone());
+    common.publisher = source.publisher.clone().unwrap_or_else(|| source.name.clone());
     common.url.clone_from(&source.url);
     common.licence.clone_from(&source.licence);
     common.licence_evidence = vec![format!(
@@ -693,10 +656,7 @@ fn as_source(editorial: &mut Editorial, upstream: &mut Upstream, source: &Source
     )];
     if let Some(cite) = &source.cite {
         common.cite.clone_from(cite);
-        common.cite_url = source
-            .cite_url
-            .clone()
-            .unwrap_or_else(|| source.url.clone());
+        common.cite_url = source.cite_url.clone().unwrap_or_else(|| source.url.clone());
     }
     common.version_number.clone_from(&upstream.last_updated);
     common.released.clone_from(&upstream.last_updated);
@@ -750,12 +710,8 @@ fn recover(data_dir: &Path, leftover: &Path) -> Result<Option<String>> {
                 data_dir.display()
             )
         })?;
-        let all: Vec<&String> = plan
-            .added
-            .iter()
-            .chain(&plan.changed)
-            .chain(&plan.removed)
-            .collect();
+        let all: Vec<&String> =
+            plan.added.iter().chain(&plan.changed).chain(&plan.removed).collect();
         if let Some(bad) = all.iter().find(|rel| !owned_path(rel)) {
             bail!(
                 "{}: names {bad:?}, not a path inside the data folder; move it away",
@@ -788,10 +744,7 @@ fn recover(data_dir: &Path, leftover: &Path) -> Result<Option<String>> {
         }
     }
     std::fs::remove_dir_all(leftover).with_context(|| {
-        format!(
-            "{}: cannot remove a stopped import's staging folder",
-            leftover.display()
-        )
+        format!("{}: cannot remove a stopped import's staging folder", leftover.display())
     })?;
     Ok(note)
 }
@@ -899,19 +852,14 @@ fn stage_and_swap(
         source: source_label.to_owned(),
         ..changelog::diff(&changelog::snapshot(&before), &changelog::snapshot(&after))
     };
-    let mut files: BTreeMap<String, String> = new_files
-        .iter()
-        .map(|(rel, bytes)| (rel.clone(), digest(bytes)))
-        .collect();
+    let mut files: BTreeMap<String, String> =
+        new_files.iter().map(|(rel, bytes)| (rel.clone(), digest(bytes))).collect();
     if let Some(d) = manifest.files.get(changes::FILE_NAME) {
         files.insert(changes::FILE_NAME.to_owned(), d.clone());
     }
     if !entry.is_empty() {
         let mut history = before.changes.as_ref().map_or_else(
-            || ChangeHistory {
-                version: "1".into(),
-                entries: Vec::new(),
-            },
+            || ChangeHistory { version: "1".into(), entries: Vec::new() },
             |c| c.history.clone(),
         );
         history.entries.push(entry.clone());
@@ -1052,9 +1000,7 @@ fn swap_in(data_dir: &Path, staging: &Path, report: &ImportReport) -> Result<()>
 /// For the test that stops an import halfway through its swap: the number
 /// of moves after which the process aborts, as `kill -9` would stop it.
 fn test_abort_after() -> Option<usize> {
-    std::env::var("ENERGYBOARD_TEST_ABORT_AFTER_MOVES")
-        .ok()
-        .and_then(|n| n.parse().ok())
+    std::env::var("ENERGYBOARD_TEST_ABORT_AFTER_MOVES").ok().and_then(|n| n.parse().ok())
 }
 
 /// Writes `bytes` to `path` and waits until they are on disk.
@@ -1087,15 +1033,7 @@ mod tests {
     #[test]
     fn manifest_paths_stay_inside() {
         assert!(owned_path("gpqa/x.json"));
-        for bad in [
-            "",
-            "../x.json",
-            "/etc/passwd",
-            "a//b",
-            ".hidden",
-            "a/../b",
-            "a\\b",
-        ] {
+        for bad in ["", "../x.json", "/etc/passwd", "a//b", ".hidden", "a/../b", "a\\b"] {
             assert!(!owned_path(bad), "{bad}");
         }
     }

@@ -88,10 +88,7 @@ pub(super) fn check_best(
             out.push(problem(
                 path,
                 field,
-                format!(
-                    "{gpu:?} is not in the file's gpus list {:?}",
-                    m.gpus.as_slice()
-                ),
+                format!("{gpu:?} is not in the file's gpus list {:?}", m.gpus.as_slice()),
             ));
         }
     }

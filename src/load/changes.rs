@@ -105,18 +105,15 @@ fn check_entry(bad: &mut impl FnMut(String, String), at: &str, e: &ChangeEntry) 
     }
     date("imported", &e.imported);
     check_text(bad, &format!("{at}.source"), &e.source, MAX_URL_CHARS);
-    for (list, ids) in [
-        ("workloads_added", &e.workloads_added),
-        ("workloads_removed", &e.workloads_removed),
-    ] {
+    for (list, ids) in
+        [("workloads_added", &e.workloads_added), ("workloads_removed", &e.workloads_removed)]
+    {
         for (j, id) in ids.iter().enumerate() {
             check_workload(bad, &format!("{at}.{list}[{j}]"), id);
         }
     }
-    for (list, models) in [
-        ("models_added", &e.models_added),
-        ("models_removed", &e.models_removed),
-    ] {
+    for (list, models) in [("models_added", &e.models_added), ("models_removed", &e.models_removed)]
+    {
         for (j, m) in models.iter().enumerate() {
             let field = format!("{at}.{list}[{j}]");
             check_workload(bad, &format!("{field}.workload"), &m.workload);
@@ -132,13 +129,7 @@ fn check_entry(bad: &mut impl FnMut(String, String), at: &str, e: &ChangeEntry) 
         ("configurations_removed", &e.configurations_removed),
     ] {
         for (j, c) in rows.iter().enumerate() {
-            check_row(
-                bad,
-                &format!("{at}.{list}[{j}]"),
-                &c.workload,
-                &c.slug,
-                &c.row_id,
-            );
+            check_row(bad, &format!("{at}.{list}[{j}]"), &c.workload, &c.slug, &c.row_id);
         }
     }
     for (j, c) in e.configurations_changed.iter().enumerate() {
@@ -162,10 +153,7 @@ fn check_best(bad: &mut impl FnMut(String, String), field: &str, b: &BestChange)
     }
     if b.figure.is_empty()
         || b.figure.len() > MAX_WORKLOAD_ID
-        || !b
-            .figure
-            .bytes()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'_')
+        || !b.figure.bytes().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'_')
     {
         bad(
             format!("{field}.figure"),
@@ -290,11 +278,7 @@ mod tests {
         );
         assert!(problems[1].message.contains("U+0007"), "{}", problems[1]);
         assert!(problems[4].message.contains("1e300"), "{}", problems[4]);
-        assert!(
-            problems[6].message.contains("oldest first"),
-            "{}",
-            problems[6]
-        );
+        assert!(problems[6].message.contains("oldest first"), "{}", problems[6]);
     }
 
     #[test]
@@ -302,9 +286,6 @@ mod tests {
         let h = history(r#"{"version": "1", "entries": []}"#);
         assert!(validate_history(Path::new("c.json"), &h).is_empty());
         let h = history(r#"{"version": "2", "entries": []}"#);
-        assert_eq!(
-            fields(&validate_history(Path::new("c.json"), &h)),
-            ["version"]
-        );
+        assert_eq!(fields(&validate_history(Path::new("c.json"), &h)), ["version"]);
     }
 }

@@ -78,9 +78,7 @@ pub(super) fn find_files(data_dir: &Path) -> Result<Found, Problem> {
             continue;
         }
         let path = entry.path();
-        let is_json = path
-            .extension()
-            .is_some_and(|ext| ext.eq_ignore_ascii_case("json"));
+        let is_json = path.extension().is_some_and(|ext| ext.eq_ignore_ascii_case("json"));
         if entry.file_type().is_dir() {
             if is_json {
                 found.problems.push(problem(
@@ -165,9 +163,9 @@ pub(super) fn read_capped(path: &Path, what: &str) -> Result<Vec<u8>, Problem> {
 /// only aim at their own data, but any edit, truncation or replacement
 /// changes it.
 pub fn content_digest(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h: u64, b| {
-        (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3)
-    })
+    bytes
+        .iter()
+        .fold(0xcbf2_9ce4_8422_2325, |h: u64, b| (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3))
 }
 
 /// Reads every non-hidden file under the static folder, in name order.

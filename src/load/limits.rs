@@ -99,15 +99,13 @@ pub fn gpu_name_problem(name: &str) -> Option<String> {
             "{name:?} is a reserved device name (it cannot be a folder of the site on Windows)"
         ));
     }
-    name.chars()
-        .find(|c| ('\u{FF01}'..='\u{FF5E}').contains(c))
-        .map(|c| {
-            format!(
-                "holds the full-width character {c:?} (U+{:04X}); write it as {:?}",
-                u32::from(c),
-                char::from_u32(u32::from(c) - 0xFEE0).unwrap_or(c)
-            )
-        })
+    name.chars().find(|c| ('\u{FF01}'..='\u{FF5E}').contains(c)).map(|c| {
+        format!(
+            "holds the full-width character {c:?} (U+{:04X}); write it as {:?}",
+            u32::from(c),
+            char::from_u32(u32::from(c) - 0xFEE0).unwrap_or(c)
+        )
+    })
 }
 
 /// Checks one text field: no control characters, at most `max` characters.
@@ -169,11 +167,7 @@ fn check_source_texts(bad: &mut impl FnMut(String, String), s: &Source) {
     if let Some(url) = &s.data_url {
         text("data_url", url, MAX_URL_CHARS);
     }
-    for (field, value) in [
-        ("method", &s.method),
-        ("selection", &s.selection),
-        ("cite", &s.cite),
-    ] {
+    for (field, value) in [("method", &s.method), ("selection", &s.selection), ("cite", &s.cite)] {
         text(field, value, MAX_PROSE_CHARS);
     }
     for (field, value) in [
@@ -198,10 +192,7 @@ pub fn is_iso_date(text: &str) -> bool {
     }
     let number = |r: std::ops::Range<usize>| -> Option<u32> {
         let part = &text[r];
-        part.bytes()
-            .all(|c| c.is_ascii_digit())
-            .then(|| part.parse().ok())
-            .flatten()
+        part.bytes().all(|c| c.is_ascii_digit()).then(|| part.parse().ok()).flatten()
     };
     let (Some(year), Some(month), Some(day)) = (number(0..4), number(5..7), number(8..10)) else {
         return false;
@@ -302,10 +293,7 @@ pub(super) fn check_model_ranges(
             ),
         ),
     }
-    for (field, value) in [
-        ("params_b", m.params_b),
-        ("active_params_b", m.active_params_b),
-    ] {
+    for (field, value) in [("params_b", m.params_b), ("active_params_b", m.active_params_b)] {
         check_at_most(bad, field, value, MAX_PARAMS_B, " billion", "");
     }
 }
@@ -325,12 +313,7 @@ pub const MIN_JOULES_PER_ITEM: f64 = 1e-3;
 /// row id.
 fn check_row_texts(bad: &mut impl FnMut(String, String), at: &str, c: &Configuration) {
     check_text(bad, &format!("{at}.gpu"), &c.gpu, MAX_GPU_CHARS);
-    check_text(
-        bad,
-        &format!("{at}.precision"),
-        &c.precision,
-        MAX_NAME_CHARS,
-    );
+    check_text(bad, &format!("{at}.precision"), &c.precision, MAX_NAME_CHARS);
     check_text(bad, &format!("{at}.row_id"), &c.row_id, MAX_ROW_ID_CHARS);
 }
 
@@ -359,11 +342,7 @@ pub(super) fn check_configuration(
         }
     }
     for (name, value, min) in [
-        (
-            "joules_per_output_token",
-            c.joules_per_output_token,
-            MIN_JOULES_PER_TOKEN,
-        ),
+        ("joules_per_output_token", c.joules_per_output_token, MIN_JOULES_PER_TOKEN),
         ("joules_per_image", c.joules_per_image, MIN_JOULES_PER_ITEM),
         ("joules_per_video", c.joules_per_video, MIN_JOULES_PER_ITEM),
     ] {
@@ -452,22 +431,10 @@ mod tests {
             (8, 1, 8, 8),
             (8, 8, 1, 1),
         ] {
-            assert!(
-                parallelism_fits(shape.0, shape.1, shape.2, shape.3),
-                "{shape:?}"
-            );
+            assert!(parallelism_fits(shape.0, shape.1, shape.2, shape.3), "{shape:?}");
         }
-        for shape in [
-            (2, 1, 1, 1),
-            (4, 2, 1, 1),
-            (4, 2, 1, 4),
-            (8, 1, 1, 4),
-            (1, 2, 1, 1),
-        ] {
-            assert!(
-                !parallelism_fits(shape.0, shape.1, shape.2, shape.3),
-                "{shape:?}"
-            );
+        for shape in [(2, 1, 1, 1), (4, 2, 1, 1), (4, 2, 1, 4), (8, 1, 1, 4), (1, 2, 1, 1)] {
+            assert!(!parallelism_fits(shape.0, shape.1, shape.2, shape.3), "{shape:?}");
         }
         assert!(!parallelism_fits(1, u32::MAX, u32::MAX, 1));
     }

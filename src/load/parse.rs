@@ -66,9 +66,7 @@ pub(super) fn parse_as<T: serde::de::DeserializeOwned>(
     if let Err(err) = std::str::from_utf8(bytes) {
         let at = err.valid_up_to();
         let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
-        let field = walked
-            .err()
-            .map_or_else(|| "(file)".to_owned(), |e| json_path(e.path()));
+        let field = walked.err().map_or_else(|| "(file)".to_owned(), |e| json_path(e.path()));
         return Err(problem(
             path,
             field,
@@ -76,11 +74,7 @@ pub(super) fn parse_as<T: serde::de::DeserializeOwned>(
         ));
     }
     if let Err(err) = walked {
-        return Err(problem(
-            path,
-            json_path(err.path()),
-            describe_json_error(err.inner(), format),
-        ));
+        return Err(problem(path, json_path(err.path()), describe_json_error(err.inner(), format)));
     }
     if let Err(err) = de.end() {
         return Err(problem(path, "(file)", describe_json_error(&err, format)));
@@ -90,11 +84,7 @@ pub(super) fn parse_as<T: serde::de::DeserializeOwned>(
         let mut field = json_path(err.path());
         // The path ends at the object that lacks the field; name the field.
         if let SerdeSays::MissingField(missing) = serde_says(err.inner()) {
-            field = if field == "(file)" {
-                missing
-            } else {
-                format!("{field}.{missing}")
-            };
+            field = if field == "(file)" { missing } else { format!("{field}.{missing}") };
         }
         problem(path, field, describe_json_error(err.inner(), format))
     })
@@ -154,10 +144,7 @@ fn json_path(path: &serde_path_to_error::Path) -> String {
     use serde_path_to_error::Segment;
     const SHOWN: usize = 12;
     let mut out = String::new();
-    let segments: Vec<&Segment> = path
-        .iter()
-        .filter(|s| !matches!(s, Segment::Unknown))
-        .collect();
+    let segments: Vec<&Segment> = path.iter().filter(|s| !matches!(s, Segment::Unknown)).collect();
     for segment in segments.iter().take(SHOWN) {
         match segment {
             Segment::Seq { index } => out.push_str(&format!("[{index}]")),
@@ -170,11 +157,7 @@ fn json_path(path: &serde_path_to_error::Path) -> String {
     if segments.len() > SHOWN {
         out.push('…');
     }
-    if out.is_empty() {
-        "(file)".to_owned()
-    } else {
-        out
-    }
+    if out.is_empty() { "(file)".to_owned() } else { out }
 }
 
 /// Appends an object key to a JSON path: `.key`, or `["key"]` with escapes
@@ -270,17 +253,14 @@ fn serde_says(err: &serde_json::Error) -> SerdeSays {
     let full = err.to_string();
     let position = format!(" at line {} column {}", err.line(), err.column());
     let message = full.strip_suffix(&position).unwrap_or(&full);
-    let split = |rest: &str| {
-        rest.rsplit_once(", expected ")
-            .map(|(a, b)| (a.to_owned(), b.to_owned()))
-    };
+    let split =
+        |rest: &str| rest.rsplit_once(", expected ").map(|(a, b)| (a.to_owned(), b.to_owned()));
     match err.classify() {
         Category::Syntax if message == "recursion limit exceeded" => SerdeSays::TooDeep,
         Category::Syntax if message == "number out of range" => SerdeSays::NumberTooLarge,
         Category::Data => {
-            if let Some(name) = message
-                .strip_prefix("missing field `")
-                .and_then(|rest| rest.strip_suffix('`'))
+            if let Some(name) =
+                message.strip_prefix("missing field `").and_then(|rest| rest.strip_suffix('`'))
             {
                 return SerdeSays::MissingField(name.to_owned());
             }
@@ -380,8 +360,7 @@ mod tests {
         let err = parse_model(Path::new("data/qwen-3-32b.json"), broken.as_bytes()).unwrap_err();
         assert_eq!(err.field, "configurations[0].median_itl_ms");
         assert!(
-            err.message
-                .starts_with("expected a number, found the string \"fast\""),
+            err.message.starts_with("expected a number, found the string \"fast\""),
             "{}",
             err.message
         );
@@ -470,10 +449,7 @@ mod tests {
             (
                 error::<Closed>(r#"{"rate": {}}"#),
                 "invalid type: map, expected f64 at line 1 column 9",
-                SerdeSays::WrongType {
-                    found: "an object".into(),
-                    expected: "a number".into(),
-                },
+                SerdeSays::WrongType { found: "an object".into(), expected: "a number".into() },
             ),
             (
                 error::<Vec<u64>>("[[]]"),
@@ -486,10 +462,7 @@ mod tests {
             (
                 error::<Vec<String>>("null"),
                 "invalid type: null, expected a sequence at line 1 column 4",
-                SerdeSays::WrongType {
-                    found: "null".into(),
-                    expected: "a list".into(),
-                },
+                SerdeSays::WrongType { found: "null".into(), expected: "a list".into() },
             ),
             (
                 error::<Closed>(r#""x""#),
@@ -544,17 +517,11 @@ mod tests {
             .unwrap_err();
         assert_eq!(history.field, "median_itl_ms");
         assert!(
-            history
-                .message
-                .starts_with("is not a field of the change history's format"),
+            history.message.starts_with("is not a field of the change history's format"),
             "{}",
             history.message
         );
         let model = parse_as::<Closed>(Path::new("m.json"), bytes, Format::ModelFile).unwrap_err();
-        assert!(
-            model.message.starts_with("is not a field of this object"),
-            "{}",
-            model.message
-        );
+        assert!(model.message.starts_with("is not a field of this object"), "{}", model.message);
     }
 }

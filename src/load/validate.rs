@@ -73,20 +73,16 @@ fn page_anchor_clash(anchor: &str) -> Option<String> {
 /// Whether `slug` is a safe path segment: `^[a-z0-9][a-z0-9-]*$`.
 pub fn is_valid_slug(slug: &str) -> bool {
     let mut chars = slug.chars();
-    chars
-        .next()
-        .is_some_and(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+    chars.next().is_some_and(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
         && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
 }
 
 /// Whether `url` is an absolute http(s) address, safe to put in a link.
 pub fn is_web_url(url: &str) -> bool {
     let lower = url.to_ascii_lowercase();
-    ["https://", "http://"].iter().any(|scheme| {
-        lower
-            .strip_prefix(scheme)
-            .is_some_and(|rest| !rest.is_empty())
-    })
+    ["https://", "http://"]
+        .iter()
+        .any(|scheme| lower.strip_prefix(scheme).is_some_and(|rest| !rest.is_empty()))
 }
 
 /// How far `wh_per_million_output_tokens` may sit from
@@ -232,13 +228,8 @@ pub(super) fn validate_frame(
         );
     }
     check_workload(bad, m);
-    let urls = [
-        ("url", Some(&m.source.url)),
-        ("cite_url", Some(&m.source.cite_url)),
-    ];
-    let urls = urls
-        .into_iter()
-        .chain([("data_url", m.source.data_url.as_ref())]);
+    let urls = [("url", Some(&m.source.url)), ("cite_url", Some(&m.source.cite_url))];
+    let urls = urls.into_iter().chain([("data_url", m.source.data_url.as_ref())]);
     for (field, url) in urls {
         if let Some(url) = url.filter(|u| !is_web_url(u)) {
             bad(
@@ -308,11 +299,7 @@ pub(super) fn validate_row_ids(bad: &mut impl FnMut(String, String), m: &ModelFi
         if !m.gpus.contains(&c.gpu) {
             bad(
                 format!("{at}.gpu"),
-                format!(
-                    "{:?} is not in the file's gpus list {:?}{row}",
-                    c.gpu,
-                    m.gpus.as_slice()
-                ),
+                format!("{:?} is not in the file's gpus list {:?}{row}", c.gpu, m.gpus.as_slice()),
             );
         }
         if c.row_id.trim().is_empty() {
@@ -320,10 +307,7 @@ pub(super) fn validate_row_ids(bad: &mut impl FnMut(String, String), m: &ModelFi
         } else if let Some(first) = row_ids.insert(&c.row_id, i) {
             bad(
                 format!("{at}.row_id"),
-                format!(
-                    "duplicate row_id {:?}: configurations[{first}] has it too",
-                    c.row_id
-                ),
+                format!("duplicate row_id {:?}: configurations[{first}] has it too", c.row_id),
             );
         } else {
             let anchor = row_anchor(&m.slug, &c.row_id);
@@ -360,11 +344,7 @@ pub fn is_valid_workload_id(id: &str) -> bool {
 
 /// The file must name its workload with an id that is a safe path segment.
 fn check_workload(bad: &mut impl FnMut(String, String), m: &ModelFile) {
-    let field = if m.workload.as_ref().is_some() {
-        "workload.id"
-    } else {
-        "source.workload"
-    };
+    let field = if m.workload.as_ref().is_some() { "workload.id" } else { "source.workload" };
     match m.workload_ref() {
         None => bad(
             field.into(),
@@ -384,12 +364,8 @@ fn check_workload(bad: &mut impl FnMut(String, String), m: &ModelFile) {
             }
             if name.trim().is_empty() {
                 bad(
-                    if m.workload.as_ref().is_some() {
-                        "workload.name"
-                    } else {
-                        "source.workload"
-                    }
-                    .into(),
+                    if m.workload.as_ref().is_some() { "workload.name" } else { "source.workload" }
+                        .into(),
                     "the workload's name must not be empty".into(),
                 );
             }
@@ -403,10 +379,7 @@ pub(super) fn positive(bad: &mut impl FnMut(String, String), field: &str, value:
     } else if value <= 0.0 {
         bad(
             field.into(),
-            format!(
-                "must be greater than zero, found {}{row}",
-                limits::number(value)
-            ),
+            format!("must be greater than zero, found {}{row}", limits::number(value)),
         );
     } else if value < limits::MIN_MEASURED {
         bad(
@@ -437,10 +410,9 @@ pub(super) fn check_kind_fields(
     for field in measure.fields() {
         if !present.contains(&field) {
             let message = match output {
-                Some(kind) if kind.fields().contains(&field) => format!(
-                    "is required in a file of kind {:?} but missing{row}",
-                    kind.item()
-                ),
+                Some(kind) if kind.fields().contains(&field) => {
+                    format!("is required in a file of kind {:?} but missing{row}", kind.item())
+                }
                 _ => format!("is required but missing{row}"),
             };
             bad(format!("{at}.{field}"), message);
@@ -509,10 +481,7 @@ fn validate_configuration(
     }
     for (name, value) in c.counts() {
         if value == Some(0) {
-            bad(
-                format!("{at}.{name}"),
-                format!("must be 1 or more, found 0{row}"),
-            );
+            bad(format!("{at}.{name}"), format!("must be 1 or more, found 0{row}"));
         }
     }
     if c.precision.trim().is_empty() {
@@ -545,11 +514,9 @@ fn validate_configuration(
             );
         }
     }
-    if let (Some(wh), Some(joules), Some(derived)) = (
-        c.wh_per_million_output_tokens,
-        c.joules_per_output_token,
-        c.derived_wh_per_million(),
-    ) && wh.is_finite()
+    if let (Some(wh), Some(joules), Some(derived)) =
+        (c.wh_per_million_output_tokens, c.joules_per_output_token, c.derived_wh_per_million())
+        && wh.is_finite()
         && joules.is_finite()
         && (derived - wh).abs() > energy_tolerance(wh)
     {
@@ -583,18 +550,14 @@ fn validate_configuration(
 /// energy per item times the items per second, each within
 /// [`CONSISTENCY_TOLERANCE`].
 fn check_consistency(bad: &mut impl FnMut(String, String), at: &str, row: &str, c: &Configuration) {
-    let (Some(rate), Some(energy), Some(latency), Some(batch_size)) = (
-        c.items_per_second(),
-        c.joules_per_item(),
-        c.batch_latency_s,
-        c.batch_size,
-    ) else {
+    let (Some(rate), Some(energy), Some(latency), Some(batch_size)) =
+        (c.items_per_second(), c.joules_per_item(), c.batch_latency_s, c.batch_size)
+    else {
         return;
     };
-    let all_positive = [rate, energy, latency, c.gpu_power_watts_total]
-        .iter()
-        .all(|v| v.is_finite() && *v > 0.0)
-        && batch_size > 0;
+    let all_positive =
+        [rate, energy, latency, c.gpu_power_watts_total].iter().all(|v| v.is_finite() && *v > 0.0)
+            && batch_size > 0;
     if !all_positive {
         return;
     }
@@ -686,20 +649,10 @@ pub(crate) fn check_distribution(
             return;
         }
     }
-    if d.counts
-        .iter()
-        .try_fold(0u64, |a, c| a.checked_add(*c))
-        .is_none()
-    {
-        bad(
-            format!("{at}.counts"),
-            format!("add up to more than {}{row}", u64::MAX),
-        );
+    if d.counts.iter().try_fold(0u64, |a, c| a.checked_add(*c)).is_none() {
+        bad(format!("{at}.counts"), format!("add up to more than {}{row}", u64::MAX));
     } else if d.total() == 0 {
-        bad(
-            format!("{at}.counts"),
-            format!("must count at least one response, found none{row}"),
-        );
+        bad(format!("{at}.counts"), format!("must count at least one response, found none{row}"));
     }
 }
 

@@ -48,14 +48,12 @@ pub fn best_history<'a>(
     let mut out: BTreeMap<String, Vec<BestHistory<'a>>> = BTreeMap::new();
     for (i, entry) in history.entries.iter().enumerate().rev() {
         for change in entry.best_changed.iter().filter(|b| b.workload == workload) {
-            out.entry(change.slug.clone())
-                .or_default()
-                .push(BestHistory {
-                    number: i + 1,
-                    source,
-                    entry,
-                    change,
-                });
+            out.entry(change.slug.clone()).or_default().push(BestHistory {
+                number: i + 1,
+                source,
+                entry,
+                change,
+            });
         }
     }
     out
@@ -188,19 +186,10 @@ fn newest_first<'l, 'h>(logs: &'l [Log<'h>]) -> Vec<(&'l Log<'h>, usize, &'h Cha
         .iter()
         .enumerate()
         .flat_map(|(k, log)| {
-            log.history
-                .entries
-                .iter()
-                .enumerate()
-                .map(move |(i, e)| (k, log, i + 1, e))
+            log.history.entries.iter().enumerate().map(move |(i, e)| (k, log, i + 1, e))
         })
         .collect();
-    all.sort_by(|a, b| {
-        b.3.imported
-            .cmp(&a.3.imported)
-            .then(a.0.cmp(&b.0))
-            .then(b.2.cmp(&a.2))
-    });
+    all.sort_by(|a, b| b.3.imported.cmp(&a.3.imported).then(a.0.cmp(&b.0)).then(b.2.cmp(&a.2)));
     all.into_iter().map(|(_, log, n, e)| (log, n, e)).collect()
 }
 
@@ -240,37 +229,17 @@ fn plural(n: usize, one: &str, many: &str) -> String {
 
 /// "2 models added, 14 configurations added, 3 best figures moved".
 fn summary(e: &ChangeEntry) -> String {
-    let moved = e
-        .best_changed
-        .iter()
-        .filter(|b| b.old.is_some() && b.new.is_some())
-        .count();
+    let moved = e.best_changed.iter().filter(|b| b.old.is_some() && b.new.is_some()).count();
     let new = e.best_changed.iter().filter(|b| b.old.is_none()).count();
     let gone = e.best_changed.iter().filter(|b| b.new.is_none()).count();
     let parts: Vec<String> = [
         (e.workloads_added.len(), "workload added", "workloads added"),
-        (
-            e.workloads_removed.len(),
-            "workload removed",
-            "workloads removed",
-        ),
+        (e.workloads_removed.len(), "workload removed", "workloads removed"),
         (e.models_added.len(), "model added", "models added"),
         (e.models_removed.len(), "model removed", "models removed"),
-        (
-            e.configurations_added.len(),
-            "configuration added",
-            "configurations added",
-        ),
-        (
-            e.configurations_removed.len(),
-            "configuration removed",
-            "configurations removed",
-        ),
-        (
-            e.configurations_changed.len(),
-            "configuration changed",
-            "configurations changed",
-        ),
+        (e.configurations_added.len(), "configuration added", "configurations added"),
+        (e.configurations_removed.len(), "configuration removed", "configurations removed"),
+        (e.configurations_changed.len(), "configuration changed", "configurations changed"),
         (moved, "best figure moved", "best figures moved"),
         (new, "new best figure", "new best figures"),
         (gone, "best figure gone", "best figures gone"),
@@ -279,11 +248,7 @@ fn summary(e: &ChangeEntry) -> String {
     .filter(|(n, _, _)| *n > 0)
     .map(|(n, one, many)| plural(n, one, many))
     .collect();
-    if parts.is_empty() {
-        "no figure changed".to_owned()
-    } else {
-        parts.join(", ")
-    }
+    if parts.is_empty() { "no figure changed".to_owned() } else { parts.join(", ") }
 }
 
 /// Links from one page (or the feed) into the site.
@@ -357,37 +322,23 @@ impl Links<'_, '_> {
     /// The GPU's best card on the model page, when the model has the GPU.
     fn gpu(&self, workload: &str, slug: &str, gpu: &str) -> Item {
         let has = self.locate(workload, slug).is_some_and(|(w, i)| {
-            self.mirror.workloads[w].models[i]
-                .file
-                .gpus
-                .iter()
-                .any(|g| g == gpu)
+            self.mirror.workloads[w].models[i].file.gpus.iter().any(|g| g == gpu)
         });
         Item {
             text: gpu.to_owned(),
-            href: if has {
-                self.model_href(workload, slug, Some(&gpu_anchor(gpu)))
-            } else {
-                None
-            },
+            href: if has { self.model_href(workload, slug, Some(&gpu_anchor(gpu))) } else { None },
         }
     }
 
     fn config_groups(&self, rows: &[ConfigurationRef]) -> Vec<ConfigGroup> {
-        self.groups(
-            rows.iter()
-                .map(|c| ([&*c.workload, &c.slug, &c.row_id], c.row_id.clone())),
-        )
+        self.groups(rows.iter().map(|c| ([&*c.workload, &c.slug, &c.row_id], c.row_id.clone())))
     }
 
     /// Changed configurations by model, each row with the fields that
     /// changed: "`h100-1-8` (tokens_per_second)".
     fn changed_groups(&self, rows: &[ConfigurationChange]) -> Vec<ConfigGroup> {
         self.groups(rows.iter().map(|c| {
-            (
-                [&*c.workload, &c.slug, &c.row_id],
-                format!("{} ({})", c.row_id, c.fields.join(", ")),
-            )
+            ([&*c.workload, &c.slug, &c.row_id], format!("{} ({})", c.row_id, c.fields.join(", ")))
         }))
     }
 
@@ -397,10 +348,7 @@ impl Links<'_, '_> {
         let mut groups: Vec<ConfigGroup> = Vec::new();
         let mut keys: Vec<(&str, &str)> = Vec::new();
         for ([workload, slug, row_id], text) in rows {
-            let item = Item {
-                text,
-                href: self.row(workload, slug, row_id),
-            };
+            let item = Item { text, href: self.row(workload, slug, row_id) };
             let key = (workload, slug);
             if let Some(k) = keys.iter().position(|k| *k == key) {
                 groups[k].rows.push(item);
@@ -425,9 +373,7 @@ impl Links<'_, '_> {
     fn best_row(&self, b: &BestChange, recorded_name: Option<&str>) -> BestRow {
         let value = |v: Option<f64>, row: &Option<String>| Item {
             text: v.map_or_else(|| "—".to_owned(), |v| fmt::figure_value(&b.figure, v)),
-            href: v
-                .and(row.as_deref())
-                .and_then(|r| self.row(&b.workload, &b.slug, r)),
+            href: v.and(row.as_deref()).and_then(|r| self.row(&b.workload, &b.slug, r)),
         };
         BestRow {
             model: Item {
@@ -458,11 +404,8 @@ impl Links<'_, '_> {
                 .find(|m| m.workload == b.workload && m.slug == b.slug)
                 .map(|m| m.name.as_str())
         };
-        let best: Vec<BestRow> = e
-            .best_changed
-            .iter()
-            .map(|b| self.best_row(b, recorded(b)))
-            .collect();
+        let best: Vec<BestRow> =
+            e.best_changed.iter().map(|b| self.best_row(b, recorded(b))).collect();
         let anchor = entry_anchor(log.id, number);
         let best_table = if with_table && !best.is_empty() {
             let mut table = best_table(number, &e.upstream_version, &best);
@@ -487,11 +430,7 @@ impl Links<'_, '_> {
             source: e.source.clone(),
             summary: summary(e),
             workloads_added: e.workloads_added.iter().map(|w| self.workload(w)).collect(),
-            workloads_removed: e
-                .workloads_removed
-                .iter()
-                .map(|w| self.workload(w))
-                .collect(),
+            workloads_removed: e.workloads_removed.iter().map(|w| self.workload(w)).collect(),
             models_added: e.models_added.iter().map(|m| self.model(m)).collect(),
             models_removed: e.models_removed.iter().map(|m| self.model(m)).collect(),
             configurations_added: self.config_groups(&e.configurations_added),
@@ -517,19 +456,11 @@ fn changed_fields(rows: &[ConfigurationChange]) -> String {
             None => fields.push((field, 1)),
         }
     }
-    fields
-        .iter()
-        .map(|(f, n)| format!("{f} ({n})"))
-        .collect::<Vec<_>>()
-        .join(", ")
+    fields.iter().map(|(f, n)| format!("{f} ({n})")).collect::<Vec<_>>().join(", ")
 }
 
 fn cell(item: &Item) -> Cell {
-    Cell {
-        text: item.text.clone(),
-        href: item.href.clone(),
-        ..Cell::default()
-    }
+    Cell { text: item.text.clone(), href: item.href.clone(), ..Cell::default() }
 }
 
 fn best_table(number: usize, version: &str, rows: &[BestRow]) -> TableView {
@@ -537,32 +468,13 @@ fn best_table(number: usize, version: &str, rows: &[BestRow]) -> TableView {
         .iter()
         .map(|r| Row {
             cells: vec![
-                Cell {
-                    header: true,
-                    ..cell(&r.model)
-                },
-                Cell {
-                    text: r.workload.clone(),
-                    ..Cell::default()
-                },
+                Cell { header: true, ..cell(&r.model) },
+                Cell { text: r.workload.clone(), ..Cell::default() },
                 cell(&r.gpu),
-                Cell {
-                    num: true,
-                    ..cell(&r.before)
-                },
-                Cell {
-                    num: true,
-                    ..cell(&r.after)
-                },
-                Cell {
-                    text: r.unit.clone(),
-                    ..Cell::default()
-                },
-                Cell {
-                    text: r.change.clone(),
-                    num: true,
-                    ..Cell::default()
-                },
+                Cell { num: true, ..cell(&r.before) },
+                Cell { num: true, ..cell(&r.after) },
+                Cell { text: r.unit.clone(), ..Cell::default() },
+                Cell { text: r.change.clone(), num: true, ..Cell::default() },
             ],
             ..Row::default()
         })
@@ -635,11 +547,7 @@ fn atom_time(date: &str) -> String {
 
 /// The published file of a source's history, from the site root.
 pub(super) fn source_history_path(id: &str) -> String {
-    format!(
-        "data/{}/{id}/{}",
-        crate::model::SOURCES_DIR,
-        crate::changes::FILE_NAME
-    )
+    format!("data/{}/{id}/{}", crate::model::SOURCES_DIR, crate::changes::FILE_NAME)
 }
 
 /// Writes `/changes/` and, when the site has one, the Atom feed: the
@@ -661,10 +569,7 @@ pub(super) fn render_changes(mirror: &Mirror<'_>, sink: &dyn PageSink) -> Result
             .to_owned(),
     };
     let mut meta = mirror.meta(PAGE_PATH, "Change log", description, "");
-    let links = Links {
-        mirror,
-        root: meta.root.clone(),
-    };
+    let links = Links { mirror, root: meta.root.clone() };
     let entries = newest_first(&logs)
         .into_iter()
         .map(|(log, n, e)| links.entry(log, n, e, true))
@@ -705,10 +610,7 @@ pub(super) fn render_changes(mirror: &Mirror<'_>, sink: &dyn PageSink) -> Result
 /// a summary and the full change as HTML. Its times are the imports'
 /// dates, never the time of the build.
 fn feed(mirror: &Mirror<'_>, logs: &[Log<'_>], base: &str) -> Result<String> {
-    let links = Links {
-        mirror,
-        root: base.to_owned(),
-    };
+    let links = Links { mirror, root: base.to_owned() };
     let page_href = format!("{base}changes/");
     let entries = newest_first(logs)
         .into_iter()
@@ -779,38 +681,17 @@ pub(super) fn model_history_table(
                                 header: true,
                                 ..Cell::default()
                             },
-                            Cell {
-                                text: h.entry.upstream_version.clone(),
-                                ..Cell::default()
-                            },
-                            Cell {
-                                text: value(b.old),
-                                num: true,
-                                ..Cell::default()
-                            },
-                            Cell {
-                                text: value(b.new),
-                                num: true,
-                                ..Cell::default()
-                            },
-                            Cell {
-                                text: b.unit.clone(),
-                                ..Cell::default()
-                            },
-                            Cell {
-                                text: percent_text(b),
-                                num: true,
-                                ..Cell::default()
-                            },
+                            Cell { text: h.entry.upstream_version.clone(), ..Cell::default() },
+                            Cell { text: value(b.old), num: true, ..Cell::default() },
+                            Cell { text: value(b.new), num: true, ..Cell::default() },
+                            Cell { text: b.unit.clone(), ..Cell::default() },
+                            Cell { text: percent_text(b), num: true, ..Cell::default() },
                         ],
                         ..Row::default()
                     }
                 })
                 .collect();
-            (!rows.is_empty()).then(|| RowGroup {
-                title: Some(gpu.to_owned()),
-                rows,
-            })
+            (!rows.is_empty()).then(|| RowGroup { title: Some(gpu.to_owned()), rows })
         })
         .collect();
     TableView {
@@ -859,10 +740,7 @@ mod tests {
 
     #[test]
     fn percentages_are_signed_and_never_round_a_change_to_nothing() {
-        assert_eq!(
-            percent_text(&change(Some(200.0), Some(150.0))),
-            "\u{2212}25.0"
-        );
+        assert_eq!(percent_text(&change(Some(200.0), Some(150.0))), "\u{2212}25.0");
         assert_eq!(percent_text(&change(Some(100.0), Some(102.34))), "+2.3");
         assert_eq!(percent_text(&change(Some(100.0), Some(100.02))), "+0.02");
         assert_eq!(percent_text(&change(Some(100.0), Some(100.0))), "0.0");
@@ -877,10 +755,7 @@ mod tests {
 
     #[test]
     fn figures_read_as_elsewhere_on_the_site() {
-        assert_eq!(
-            fmt::figure_value("wh_per_million_output_tokens", 39.054),
-            "39.05"
-        );
+        assert_eq!(fmt::figure_value("wh_per_million_output_tokens", 39.054), "39.05");
         // Four significant figures, as the diffusion pages show it.
         assert_eq!(fmt::figure_value("joules_per_image", 1234.5), "1,234");
         assert_eq!(fmt::figure_value("something_else", 0.125), "0.125");

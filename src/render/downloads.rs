@@ -67,18 +67,13 @@ fn write_csv<'r>(
     records: impl Iterator<Item = Record<'r>>,
     source: bool,
 ) -> Result<()> {
-    let mut w = csv::WriterBuilder::new()
-        .terminator(csv::Terminator::CRLF)
-        .from_writer(out);
+    let mut w = csv::WriterBuilder::new().terminator(csv::Terminator::CRLF).from_writer(out);
     let extra = source.then(|| SOURCE_KEY.to_owned());
     w.write_record(columns.iter().map(|c| c.csv_header()).chain(extra))?;
     for record in records {
         let whose = source.then(|| record.model.source.name.as_str());
         w.write_record(
-            columns
-                .iter()
-                .map(|c| c.value(&record).csv())
-                .chain(whose.map(str::to_owned)),
+            columns.iter().map(|c| c.value(&record).csv()).chain(whose.map(str::to_owned)),
         )?;
     }
     w.flush().context("finishing CSV")?;
@@ -141,11 +136,7 @@ pub fn configurations_csv(
     models: &[(&str, &ModelFile)],
     source: bool,
 ) -> Result<Vec<u8>> {
-    csv_bytes(
-        &kind::tables(measure).csv,
-        configuration_records(models),
-        source,
-    )
+    csv_bytes(&kind::tables(measure).csv, configuration_records(models), source)
 }
 
 /// Where one (model, workload) data file is published, from the site root:
@@ -235,11 +226,7 @@ fn data_dictionary(site: &Mirror<'_>) -> String {
             w.workload.name.replace('|', "\\|"),
             deadline,
             w.models.len(),
-            w.workload
-                .description
-                .as_deref()
-                .unwrap_or("—")
-                .replace('|', "\\|")
+            w.workload.description.as_deref().unwrap_or("—").replace('|', "\\|")
         ));
     }
     s
@@ -299,26 +286,16 @@ fn kind_files(
         .iter()
         .flat_map(|w| w.models.iter().map(|m| (w.workload.id.as_str(), &m.file)))
         .collect();
-    let per_workload: Vec<Vec<&ModelFile>> = sites
-        .iter()
-        .map(|w| w.models.iter().map(|m| &m.file).collect())
-        .collect();
+    let per_workload: Vec<Vec<&ModelFile>> =
+        sites.iter().map(|w| w.models.iter().map(|m| &m.file).collect()).collect();
     let parts: Vec<CsvPart<'_>> = sites
         .iter()
         .zip(&per_workload)
-        .map(|(w, files)| {
-            (
-                w.workload.id.as_str(),
-                files.as_slice(),
-                w.leaderboard.as_slice(),
-            )
-        })
+        .map(|(w, files)| (w.workload.id.as_str(), files.as_slice(), w.leaderboard.as_slice()))
         .collect();
     let leaderboard_rows: usize = sites.iter().map(|w| w.leaderboard.len()).sum();
-    let sources: BTreeSet<&str> = sites
-        .iter()
-        .flat_map(|w| w.info.sources.iter().map(|s| s.key.as_str()))
-        .collect();
+    let sources: BTreeSet<&str> =
+        sites.iter().flat_map(|w| w.info.sources.iter().map(|s| s.key.as_str())).collect();
     let source = sources.len() > 1;
     let lb = leaderboard_csv(files.measure, &parts, source)?;
     sink.put(&format!("data/{}", files.leaderboard), &lb)?;
@@ -371,28 +348,17 @@ pub fn render_downloads(
     let mixed = usize::from(tokens) + diffusion.len() > 1;
     let mut n = 0;
     if tokens {
-        let sites: Vec<&Site<'_>> = site
-            .workloads
-            .iter()
-            .filter(|w| w.workload.measure == Measure::Tokens)
-            .collect();
+        let sites: Vec<&Site<'_>> =
+            site.workloads.iter().filter(|w| w.workload.measure == Measure::Tokens).collect();
         n += kind_files(CSV_FILES[0], &sites, mixed, sink, &mut site_files)?;
     }
     for files in &diffusion {
-        let sites: Vec<&Site<'_>> = site
-            .workloads
-            .iter()
-            .filter(|w| w.workload.measure == files.measure)
-            .collect();
+        let sites: Vec<&Site<'_>> =
+            site.workloads.iter().filter(|w| w.workload.measure == files.measure).collect();
         n += kind_files(*files, &sites, mixed, sink, &mut site_files)?;
     }
     if let Some(changes) = site.changes {
-        sink.copy_file(
-            "data/changes.json",
-            &changes.path,
-            changes.len,
-            changes.digest,
-        )?;
+        sink.copy_file("data/changes.json", &changes.path, changes.len, changes.digest)?;
         let n = changes.history.entries.len();
         site_files.push(FileEntry {
             href: "changes.json".into(),
@@ -435,12 +401,7 @@ pub fn render_downloads(
         .workloads
         .iter()
         .map(|w| {
-            let entries = lists
-                .by_ref()
-                .take(w.models.len())
-                .flatten()
-                .cloned()
-                .collect();
+            let entries = lists.by_ref().take(w.models.len()).flatten().cloned().collect();
             (w.workload.name.clone(), entries)
         })
         .collect();
@@ -462,11 +423,7 @@ pub fn render_downloads(
         "Download every workload's leaderboard and all {n} measured configurations as CSV, each model's data file per workload as JSON, and the data dictionary."
     );
     let meta = site.meta(path, "Downloads", description, "data");
-    let columns = if tokens {
-        csv_columns(Measure::Tokens).collect()
-    } else {
-        Vec::new()
-    };
+    let columns = if tokens { csv_columns(Measure::Tokens).collect() } else { Vec::new() };
     let diffusion_columns = diffusion
         .iter()
         .map(|files| DictionaryTable {
@@ -478,14 +435,7 @@ pub fn render_downloads(
             columns: csv_columns(files.measure).collect(),
         })
         .collect();
-    let page = DataPage {
-        meta,
-        site_files,
-        model_files,
-        columns,
-        diffusion_columns,
-        workloads,
-    };
+    let page = DataPage { meta, site_files, model_files, columns, diffusion_columns, workloads };
     put_page(sink, path, &page)?;
     Ok(RenderCounts::ONE_PAGE)
 }
@@ -510,12 +460,7 @@ pub fn publish_model_files(
     )?;
     sink.put(&csv_path, &csv)?;
     if site.legacy() {
-        sink.copy_file(
-            &format!("data/{}.json", &m.slug),
-            &lm.path,
-            lm.len,
-            lm.digest,
-        )?;
+        sink.copy_file(&format!("data/{}.json", &m.slug), &lm.path, lm.len, lm.digest)?;
         sink.put(&format!("data/{}.csv", &m.slug), &csv)?;
     }
     let href = |p: &str| p.strip_prefix("data/").unwrap_or(p).to_owned();

@@ -180,11 +180,7 @@ pub fn tables(measure: Measure) -> Tables {
         ),
     };
     let is_late = |c: &Column| late.iter().any(|l| l.key == c.key);
-    let early = t
-        .set
-        .columns
-        .iter()
-        .filter(|c| c.key != t.rank.key && !is_late(c));
+    let early = t.set.columns.iter().filter(|c| c.key != t.rank.key && !is_late(c));
     t.csv = early.chain(late).copied().collect();
     let applies = |c: &Column| c.applies(measure);
     let shown = |s: &Shown| !matches!(s, Shown::Figure(c) if !applies(c));
@@ -200,13 +196,7 @@ pub fn tables(measure: Measure) -> Tables {
 /// concurrency 256" or "1 × B200, BF16, batch size 4".
 pub fn config_summary(c: &Configuration) -> String {
     let words = c.measure().words();
-    format!(
-        "{}, {}, {} {}",
-        gpu_setup(c),
-        c.precision,
-        words.load,
-        c.load()
-    )
+    format!("{}, {}, {} {}", gpu_setup(c), c.precision, words.load, c.load())
 }
 
 /// The setup beside a best figure on the comparison: "2 × H100, TP2,
@@ -297,10 +287,7 @@ pub fn budget_text(c: &Configuration) -> String {
 pub fn footprint_bases(c: &Configuration) -> Vec<Basis> {
     match c.measure() {
         Measure::Tokens => vec![
-            Basis {
-                per: "per million tokens",
-                wh: c.energy(),
-            },
+            Basis { per: "per million tokens", wh: c.energy() },
             // Per 1,000 responses, so a cost reads 0.00308 rather than
             // 0.00000308 (the about page's unit policy).
             Basis {
@@ -309,11 +296,7 @@ pub fn footprint_bases(c: &Configuration) -> Vec<Basis> {
             },
         ],
         Measure::Diffusion(kind) => vec![Basis {
-            per: if kind == OutputKind::Video {
-                "per video"
-            } else {
-                "per image"
-            },
+            per: if kind == OutputKind::Video { "per video" } else { "per image" },
             wh: c.wh_per_item().unwrap_or(f64::NAN),
         }],
     }
@@ -340,11 +323,8 @@ const TOKEN_CARD: &[&Column] = &[
 ];
 
 /// The facts of a diffusion model on the comparison.
-const DIFFUSION_MODEL_FACTS: &[&Column] = &[
-    &diffusion::MODEL,
-    &diffusion::ARCHITECTURE,
-    &diffusion::PARAMS_BILLION,
-];
+const DIFFUSION_MODEL_FACTS: &[&Column] =
+    &[&diffusion::MODEL, &diffusion::ARCHITECTURE, &diffusion::PARAMS_BILLION];
 
 /// The diffusion columns a leaderboard or GPU page shows before the
 /// reader chooses more.
@@ -453,14 +433,10 @@ mod tests {
     fn tables_use_the_set(measure: Measure) {
         let t = tables(measure);
         let keys: Vec<&str> = t.set.columns.iter().map(|c| c.key).collect();
-        let shown = t
-            .leaderboard
-            .iter()
-            .chain(&t.gpu_page)
-            .filter_map(|s| match s {
-                Shown::Figure(c) => Some(*c),
-                Shown::Footprint(_) => None,
-            });
+        let shown = t.leaderboard.iter().chain(&t.gpu_page).filter_map(|s| match s {
+            Shown::Figure(c) => Some(*c),
+            Shown::Footprint(_) => None,
+        });
         for c in [t.rank, t.headline]
             .into_iter()
             .chain(t.model_facts.iter().copied())
@@ -469,26 +445,15 @@ mod tests {
             .chain(t.card.iter().copied())
             .chain(shown)
         {
-            assert!(
-                keys.contains(&c.key),
-                "{measure:?}: {} not in the set",
-                c.key
-            );
-            assert!(
-                c.applies(measure),
-                "{measure:?}: {} is the other output's",
-                c.key
-            );
+            assert!(keys.contains(&c.key), "{measure:?}: {} not in the set", c.key);
+            assert!(c.applies(measure), "{measure:?}: {} is the other output's", c.key);
         }
         for list in [&t.leaderboard, &t.gpu_page] {
             let at = list
                 .iter()
                 .position(|s| matches!(s, Shown::Footprint(FootprintColumn::Carbon)))
                 .expect("carbon is shown");
-            assert!(matches!(
-                list[at + 1],
-                Shown::Footprint(FootprintColumn::Cost)
-            ));
+            assert!(matches!(list[at + 1], Shown::Footprint(FootprintColumn::Cost)));
             // The essential columns come first, the headline among them, so
             // the default view is the table's left part.
             let essential: Vec<bool> = list

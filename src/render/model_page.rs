@@ -175,29 +175,15 @@ pub(super) fn render_model(
     ];
     facts.extend(kind::output_facts(m));
     facts.extend([
-        (
-            "Configurations".to_owned(),
-            format!("{} measured", configs.len()),
-        ),
-        (
-            "Latency deadline".to_owned(),
-            format!("{} ≤ {deadline}", words.latency_short),
-        ),
-        (
-            "Data version".to_owned(),
-            format!("{} (file updated {})", &m.data_version, &m.updated),
-        ),
+        ("Configurations".to_owned(), format!("{} measured", configs.len())),
+        ("Latency deadline".to_owned(), format!("{} ≤ {deadline}", words.latency_short)),
+        ("Data version".to_owned(), format!("{} (file updated {})", &m.data_version, &m.updated)),
     ]);
     let gpu_links = m
         .gpus
         .as_slice()
         .iter()
-        .map(|g| {
-            (
-                g.clone(),
-                format!("{home}gpus/{}/index.html", gpu_segment(g)),
-            )
-        })
+        .map(|g| (g.clone(), format!("{home}gpus/{}/index.html", gpu_segment(g))))
         .collect();
 
     let tables = kind::tables(site.workload.measure);
@@ -241,18 +227,12 @@ pub(super) fn render_model(
     // (published URLs), shown in place of the median's by a switch.
     let mut itl_variants = Vec::new();
     let mut itl_switch = Vec::new();
-    for (c, p) in chart::percentile_charts(m, a)
-        .iter()
-        .zip(chart::ITL_PERCENTILES)
-    {
+    for (c, p) in chart::percentile_charts(m, a).iter().zip(chart::ITL_PERCENTILES) {
         site.put_file(sink, &format!("{rel_dir}{}", c.file_name), c.svg.as_bytes())?;
         itl_variants.push((p.to_owned(), c.file_name.clone()));
         itl_switch.push((p.to_owned(), chart_view(c)));
     }
-    let itl_switch = match charts
-        .iter()
-        .position(|c| c.src == "time-energy-tradeoff.svg")
-    {
+    let itl_switch = match charts.iter().position(|c| c.src == "time-energy-tradeoff.svg") {
         Some(i) if !itl_switch.is_empty() => {
             itl_switch.insert(0, ("p50 (median)".to_owned(), charts.remove(i)));
             Some(ChartSwitch {
@@ -271,11 +251,9 @@ pub(super) fn render_model(
     let config_tables = config_tables(m, a, &tables, &root, words)?;
     let history = match &site.history {
         Some(all) => Some(match all.get(&m.slug) {
-            Some(changes) => table_html(&super::changes::model_history_table(
-                changes,
-                m.gpus.as_slice(),
-                &root,
-            ))?,
+            Some(changes) => {
+                table_html(&super::changes::model_history_table(changes, m.gpus.as_slice(), &root))?
+            }
             None => String::new(),
         }),
         None => None,
@@ -286,30 +264,18 @@ pub(super) fn render_model(
     let badge = downloads::badge_svg(
         &m.name,
         overall
-            .map(|c| {
-                format!(
-                    "{} {} · {}",
-                    kind::energy_figure(c),
-                    words.energy_unit,
-                    c.gpu
-                )
-            })
+            .map(|c| format!("{} {} · {}", kind::energy_figure(c), words.energy_unit, c.gpu))
             .as_deref(),
         words.energy_phrase,
     )?;
     site.put_file(sink, &format!("{rel_dir}badge.svg"), badge.as_bytes())?;
-    let badge_url = site
-        .absolute(&format!("{dir}badge.svg"))
-        .unwrap_or_else(|| format!("{dir}badge.svg"));
+    let badge_url =
+        site.absolute(&format!("{dir}badge.svg")).unwrap_or_else(|| format!("{dir}badge.svg"));
     let page_link = page_url.clone().unwrap_or_else(|| dir.clone());
     let badge_alt = match overall {
-        Some(c) => format!(
-            "{}: {} {} on {}",
-            &m.name,
-            kind::energy_figure(c),
-            words.energy_long,
-            c.gpu
-        ),
+        Some(c) => {
+            format!("{}: {} {} on {}", &m.name, kind::energy_figure(c), words.energy_long, c.gpu)
+        }
         None => m.name.clone(),
     };
     let chart_snippets = charts_made
@@ -318,16 +284,8 @@ pub(super) fn render_model(
             let url = site
                 .absolute(&format!("{dir}{}", c.file_name))
                 .unwrap_or_else(|| format!("{dir}{}", c.file_name));
-            let html = EmbedChart {
-                url: &url,
-                alt: &c.description,
-            }
-            .render()?;
-            Ok((
-                c.title.clone(),
-                format!("![{}]({url})", c.description.replace(']', ")")),
-                html,
-            ))
+            let html = EmbedChart { url: &url, alt: &c.description }.render()?;
+            Ok((c.title.clone(), format!("![{}]({url})", c.description.replace(']', ")")), html))
         })
         .collect::<Result<_>>()?;
 
@@ -357,12 +315,7 @@ pub(super) fn render_model(
         workload: site.workload.name.clone(),
         leaderboard_href: format!("{home}index.html"),
         limit: Some(super::reader::model_control(site, m, a)),
-        gpu_filter: m
-            .gpus
-            .as_slice()
-            .iter()
-            .map(|g| (g.clone(), url_segment(g)))
-            .collect(),
+        gpu_filter: m.gpus.as_slice().iter().map(|g| (g.clone(), url_segment(g))).collect(),
         headline_key: tables.headline.key,
         peers_href: format!(
             "{home}compare/index.html?models={}",
@@ -372,16 +325,9 @@ pub(super) fn render_model(
                 .join(",")
         ),
         badge_src: "badge.svg".into(),
-        badge_markdown: format!(
-            "[![{}]({badge_url})]({page_link})",
-            badge_alt.replace(']', ")")
-        ),
-        badge_html: EmbedBadge {
-            page_link: &page_link,
-            url: &badge_url,
-            alt: &badge_alt,
-        }
-        .render()?,
+        badge_markdown: format!("[![{}]({badge_url})]({page_link})", badge_alt.replace(']', ")")),
+        badge_html: EmbedBadge { page_link: &page_link, url: &badge_url, alt: &badge_alt }
+            .render()?,
         chart_snippets,
         no_base_url: site.base_url.is_none(),
         history,
@@ -447,18 +393,12 @@ fn budget_table(m: &ModelFile, a: &ModelAnalysis, words: &'static Words) -> Tabl
                     )),
                 });
             }
-            Row {
-                cells,
-                ..Row::default()
-            }
+            Row { cells, ..Row::default() }
         })
         .collect();
     TableView {
         id: "budgets".into(),
-        caption: format!(
-            "Cheapest configuration per GPU for each {} limit",
-            words.latency
-        ),
+        caption: format!("Cheapest configuration per GPU for each {} limit", words.latency),
         headers,
         groups: vec![RowGroup { title: None, rows }],
         sortable: false,
@@ -478,10 +418,8 @@ fn config_tables(
     let columns = &tables.configurations;
     let mut out = Vec::new();
     for gpu in m.gpus.as_slice() {
-        let mut headers: Vec<Header> = columns
-            .iter()
-            .map(|c| header(&tables.set, c, root))
-            .collect();
+        let mut headers: Vec<Header> =
+            columns.iter().map(|c| header(&tables.set, c, root)).collect();
         // Notes (★ best, ◆ Pareto frontier, ↻ repeat) second, beside the
         // load, where a reader sees them without scrolling.
         headers.insert(
@@ -501,20 +439,13 @@ fn config_tables(
             .filter(|s| configs[s.points[0]].gpu == *gpu)
             .map(|s| RowGroup {
                 title: Some(kind::group_title(&configs[s.points[0]])),
-                rows: s
-                    .points
-                    .iter()
-                    .map(|&i| config_row(m, a, i, columns))
-                    .collect(),
+                rows: s.points.iter().map(|&i| config_row(m, a, i, columns)).collect(),
             })
             .collect();
         let anchor = format!("configs-{}", url_segment(gpu));
         let table = TableView {
             id: format!("table-{}", url_segment(gpu)),
-            caption: format!(
-                "Every {gpu} configuration of {}, {}",
-                &m.name, words.grouping
-            ),
+            caption: format!("Every {gpu} configuration of {}, {}", &m.name, words.grouping),
             headers,
             groups,
             sortable: false,
@@ -660,9 +591,7 @@ fn response_section(
     // A long tail (the top edge ten times the median or more, on any GPU)
     // gets a log-scale view too, from the lowest positive edge of any GPU,
     // so the GPUs still share their scale.
-    let long_tail = found
-        .iter()
-        .any(|(_, _, _, r)| r.median_j > 0.0 && top >= 10.0 * r.median_j);
+    let long_tail = found.iter().any(|(_, _, _, r)| r.median_j > 0.0 && top >= 10.0 * r.median_j);
     let log_from = found
         .iter()
         .flat_map(|(_, _, _, r)| r.edges_j.iter().copied())
@@ -686,10 +615,8 @@ fn response_section(
                 log,
             )
         };
-        let mut views = vec![(
-            "Linear scale".to_owned(),
-            draw(format!("energy-per-response-{seg}.svg"), None),
-        )];
+        let mut views =
+            vec![("Linear scale".to_owned(), draw(format!("energy-per-response-{seg}.svg"), None))];
         if let Some(lo) = log_from {
             views.push((
                 "Log scale".to_owned(),
@@ -699,10 +626,7 @@ fn response_section(
         switches.push(ChartSwitch {
             id: format!("response-scale-{seg}"),
             intro: format!("Energy per response on {gpu}:"),
-            views: views
-                .iter()
-                .map(|(l, c)| (l.clone(), chart_view(c)))
-                .collect(),
+            views: views.iter().map(|(l, c)| (l.clone(), chart_view(c))).collect(),
         });
         charts.extend(views.into_iter().map(|(_, c)| c));
     }
@@ -743,22 +667,14 @@ fn response_section(
             if let Some(f) = footprint {
                 let (med, p90) = (f.of_joules(r.median_j), f.of_joules(r.p90_j));
                 let per_1000 = |v: Option<f64>| v.map(|v| v * 1000.0);
-                for v in [
-                    med.grams_co2e,
-                    p90.grams_co2e,
-                    per_1000(med.cost),
-                    per_1000(p90.cost),
-                ]
-                .into_iter()
-                .flatten()
+                for v in [med.grams_co2e, p90.grams_co2e, per_1000(med.cost), per_1000(p90.cost)]
+                    .into_iter()
+                    .flatten()
                 {
                     cells.push(num(fmt::significant(v, 3), v));
                 }
             }
-            Row {
-                cells,
-                ..Row::default()
-            }
+            Row { cells, ..Row::default() }
         })
         .collect();
     let table = TableView {
@@ -771,12 +687,5 @@ fn response_section(
         groups: vec![RowGroup { title: None, rows }],
         sortable: false,
     };
-    Ok((
-        Some(ResponseSection {
-            table: table_html(&table)?,
-            charts: switches,
-            unit: sym,
-        }),
-        charts,
-    ))
+    Ok((Some(ResponseSection { table: table_html(&table)?, charts: switches, unit: sym }), charts))
 }

@@ -89,9 +89,7 @@ fn front_caveats(site: &Mirror<'_>) -> Vec<(String, String)> {
             }
         }
     }
-    out.into_iter()
-        .map(|(names, c)| (names.join(", "), c.to_owned()))
-        .collect()
+    out.into_iter().map(|(names, c)| (names.join(", "), c.to_owned())).collect()
 }
 
 /// One model on the front page: its name, its overview and its page on
@@ -169,11 +167,7 @@ impl Site<'_> {
             .sources
             .iter()
             .map(|s| {
-                let n = self
-                    .models
-                    .iter()
-                    .filter(|m| m.file.source.key() == s.key)
-                    .count();
+                let n = self.models.iter().filter(|m| m.file.source.key() == s.key).count();
                 (s.clone(), n)
             })
             .collect()
@@ -182,12 +176,7 @@ impl Site<'_> {
 
 /// The link from the site root to a configuration's row.
 fn row_link(site: &Site<'_>, m: &ModelFile, c: &Configuration) -> String {
-    format!(
-        "{}{}index.html#{}",
-        site.prefix,
-        model_dir(&m.slug),
-        row_anchor(&m.slug, &c.row_id)
-    )
+    format!("{}{}index.html#{}", site.prefix, model_dir(&m.slug), row_anchor(&m.slug, &c.row_id))
 }
 
 /// The card of workload `w`; on a site of several sources (`mixed`), its
@@ -255,10 +244,7 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
         for (w, ws, i) in tokens {
             if let Some((joules, gpu)) = best_response(ws, i) {
                 bars.push(GroupedBar {
-                    label: format!(
-                        "{} · {} · {}",
-                        ws.models[i].file.name, ws.workload.name, gpu
-                    ),
+                    label: format!("{} · {} · {}", ws.models[i].file.name, ws.workload.name, gpu),
                     series: ws.workload.name.clone(),
                     slot: w,
                     value: joules,
@@ -290,11 +276,7 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
         }
         Some(view)
     };
-    let names: Vec<&str> = site
-        .workloads
-        .iter()
-        .map(|w| w.workload.name.as_str())
-        .collect();
+    let names: Vec<&str> = site.workloads.iter().map(|w| w.workload.name.as_str()).collect();
     let description = format!(
         "Measured GPU energy of AI inference on {} workload{} ({}): the lowest-energy model per GPU within each workload's latency deadline, for {} models.",
         site.workloads.len(),
@@ -346,10 +328,7 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
             .collect(),
     };
     put_page(sink, path, &page)?;
-    Ok(RenderCounts {
-        pages: 1,
-        charts: usize::from(page.chart.is_some()),
-    })
+    Ok(RenderCounts { pages: 1, charts: usize::from(page.chart.is_some()) })
 }
 
 /// One row of a model overview: the model's best on one GPU of one
@@ -552,11 +531,8 @@ pub(super) fn render_model_overview(
             .filter(|&&(w, _)| site.workloads[w].workload.measure == Measure::Tokens)
             .count();
         let token_bars: &[GroupedBar] = if token_workloads >= 2 { &bars } else { &[] };
-        let item_bars: &[GroupedBar] = if at.len() - token_workloads >= 2 {
-            &item_bars
-        } else {
-            &[]
-        };
+        let item_bars: &[GroupedBar] =
+            if at.len() - token_workloads >= 2 { &item_bars } else { &[] };
         let chart = match overview_chart(&first.name, token_bars, item_bars, &item_measures) {
             Some(c) => {
                 sink.put(&format!("{dir}{}", c.file_name), c.svg.as_bytes())?;
@@ -607,10 +583,7 @@ pub(super) fn render_model_overview(
         let mut meta = site.meta(&path, &first.name, description, "");
         // Old links to a row or a GPU card of this model meant the legacy
         // workload's page; a model without it has its first workload's.
-        let target = at
-            .iter()
-            .find(|&&(w, _)| site.workloads[w].legacy())
-            .unwrap_or(&at[0]);
+        let target = at.iter().find(|&&(w, _)| site.workloads[w].legacy()).unwrap_or(&at[0]);
         meta.forward = Some(site.workloads[target.0].path(&path));
         let parameters = if item_rows.is_empty() {
             format!(
@@ -722,11 +695,7 @@ fn hub_row(
         best: best.map_or_else(
             || format!("none within {}", part.deadline()),
             |h| {
-                if on_gpu {
-                    h.model.clone()
-                } else {
-                    format!("{} on {}", h.model, h.gpu)
-                }
+                if on_gpu { h.model.clone() } else { format!("{} on {}", h.model, h.gpu) }
             },
         ),
         best_href: best.map_or_else(String::new, |h| format!("{up}{}", h.href)),
@@ -756,10 +725,7 @@ fn hub_rows(
         .iter()
         .map(|s| {
             let k = Some(s.key.as_str());
-            HubRow {
-                source: Some(s.clone()),
-                ..row(best(k).as_ref(), models(k))
-            }
+            HubRow { source: Some(s.clone()), ..row(best(k).as_ref(), models(k)) }
         })
         .collect()
 }
@@ -790,14 +756,7 @@ pub(super) fn render_gpu_hubs(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<
                     |from| w.best_on(gpu, from),
                     models,
                     |best, n| {
-                        hub_row(
-                            w,
-                            format!("../../{}", w.path(&path)),
-                            n,
-                            best,
-                            "../../",
-                            true,
-                        )
+                        hub_row(w, format!("../../{}", w.path(&path)), n, best, "../../", true)
                     },
                 )
             })
@@ -810,10 +769,7 @@ pub(super) fn render_gpu_hubs(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<
             if rows.len() == 1 { "" } else { "s" }
         );
         let mut meta = site.meta(&path, &format!("{gpu} GPU"), description, "");
-        meta.forward = site
-            .legacy()
-            .filter(|l| l.gpus.contains(gpu))
-            .map(|l| l.path(&path));
+        meta.forward = site.legacy().filter(|l| l.gpus.contains(gpu)).map(|l| l.path(&path));
         meta.head_style = super::source_filter_style(&site.info.sources);
         let per = if mixed {
             "per output token, image or video, each in its workload's own unit,"

@@ -61,9 +61,7 @@ pub fn limit_param(measure: Measure) -> &'static str {
 /// as escapes, so no text of the data can close the element.
 fn script_json(value: &impl Serialize) -> String {
     let json = serde_json::to_string(value).expect("plain data serialises");
-    json.replace('<', "\\u003c")
-        .replace('>', "\\u003e")
-        .replace('&', "\\u0026")
+    json.replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026")
 }
 
 fn control(site: &Site<'_>, data: String, shows: &'static str) -> LimitControl {
@@ -190,12 +188,9 @@ pub fn leaderboard_control(
         data,
         "for each model and GPU, the cheapest configuration within it, in the same table (rows with none are hidden)",
     );
-    control.rows = SpareRows {
-        workload: site.workload.name.clone(),
-        rows: spare,
-    }
-    .render()
-    .context("rendering the limit's rows")?;
+    control.rows = SpareRows { workload: site.workload.name.clone(), rows: spare }
+        .render()
+        .context("rendering the limit's rows")?;
     Ok(control)
 }
 
@@ -237,10 +232,7 @@ pub fn model_control(site: &Site<'_>, m: &ModelFile, a: &ModelAnalysis) -> Limit
             (gpu.clone(), list)
         })
         .collect();
-    let data = script_json(&ModelData {
-        head: head(site),
-        gpus,
-    });
+    let data = script_json(&ModelData { head: head(site), gpus });
     control(
         site,
         data,

@@ -126,13 +126,7 @@ pub(super) fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result
     let words = site.words();
     let headline = site.leaderboard.first().map(|&r| {
         let (m, c) = site.row(r);
-        format!(
-            "{}: {} {} on {}",
-            &m.name,
-            kind::energy_figure(c),
-            words.energy_long,
-            c.gpu
-        )
+        format!("{}: {} {} on {}", &m.name, kind::energy_figure(c), words.energy_long, c.gpu)
     });
     let description = format!(
         "{}: measured GPU energy of {} for {} models, the lowest-energy configuration per model and GPU with {} within {}.{}",
@@ -141,10 +135,7 @@ pub(super) fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result
         site.models.len(),
         words.latency,
         site.deadline(),
-        headline
-            .as_ref()
-            .map(|h| format!(" Lowest: {h}."))
-            .unwrap_or_default()
+        headline.as_ref().map(|h| format!(" Lowest: {h}.")).unwrap_or_default()
     );
     let mut meta = site.meta(path, "", description, "leaderboard");
     meta.script = true;
@@ -169,18 +160,14 @@ pub(super) fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result
     let table = table_html_from_rows(
         &table,
         // The limit control's data is per row, in this order.
-        site.leaderboard
-            .iter()
-            .map(|r| leaderboard_row(site, *r, "", columns)),
+        site.leaderboard.iter().map(|r| leaderboard_row(site, *r, "", columns)),
     )?;
     let limit = if site.leaderboard.is_empty() {
         None
     } else {
-        Some(super::reader::leaderboard_control(
-            site,
-            &site.leaderboard,
-            |r| leaderboard_row(site, r, "", columns).cells,
-        )?)
+        Some(super::reader::leaderboard_control(site, &site.leaderboard, |r| {
+            leaderboard_row(site, r, "", columns).cells
+        })?)
     };
     if let Some(c) = &limit {
         meta.scripts.push("limit.js");
@@ -197,17 +184,10 @@ pub(super) fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result
         );
         site.put_file(sink, &c.file_name, c.svg.as_bytes())?;
         // The chart's data is the leaderboard table above it.
-        Some(ChartView {
-            table: String::new(),
-            ..chart_view(&c)
-        })
+        Some(ChartView { table: String::new(), ..chart_view(&c) })
     };
     let point_href = |m: &ModelFile, c: &Configuration| {
-        format!(
-            "{}index.html#{}",
-            model_dir(&m.slug),
-            row_anchor(&m.slug, &c.row_id)
-        )
+        format!("{}index.html#{}", model_dir(&m.slug), row_anchor(&m.slug, &c.row_id))
     };
     let scatter = if site.leaderboard.is_empty() {
         None
@@ -243,18 +223,12 @@ pub(super) fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result
                 .collect();
             let whose: Vec<_> = pairs.iter().map(|(m, _)| site.whose(m)).collect();
             let c = chart::configuration_scatter_marked(site.words(), &pairs, &whose, point_href);
-            let c = chart::Chart {
-                file_name: format!("all-configurations-only-{}.svg", s.key),
-                ..c
-            };
+            let c =
+                chart::Chart { file_name: format!("all-configurations-only-{}.svg", s.key), ..c };
             sink.put(&site.path(&c.file_name), c.svg.as_bytes())?;
-            scatter_sources.push(ChartView {
-                class,
-                ..chart_view(&c)
-            });
+            scatter_sources.push(ChartView { class, ..chart_view(&c) });
         }
-        meta.head_style
-            .push_str(&super::source_views_style(&site.info.sources));
+        meta.head_style.push_str(&super::source_views_style(&site.info.sources));
         // A latency limit hides the bar chart of the deadline's picks
         // (limit.js): each source's too.
         meta.head_style.push_str(
@@ -262,26 +236,14 @@ pub(super) fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result
         );
     }
     let chart = chart.map(|c| ChartView {
-        class: if site.mixed() {
-            " every-source".to_owned()
-        } else {
-            String::new()
-        },
+        class: if site.mixed() { " every-source".to_owned() } else { String::new() },
         ..c
     });
     let scatter = scatter.map(|c| ChartView {
-        class: if site.mixed() {
-            " every-source".to_owned()
-        } else {
-            String::new()
-        },
+        class: if site.mixed() { " every-source".to_owned() } else { String::new() },
         ..c
     });
-    let mut archs: Vec<String> = site
-        .models
-        .iter()
-        .map(|m| m.file.architecture.clone())
-        .collect();
+    let mut archs: Vec<String> = site.models.iter().map(|m| m.file.architecture.clone()).collect();
     archs.sort();
     archs.dedup();
     let page = LeaderboardPage {
@@ -351,20 +313,11 @@ pub(super) fn render_gpu_pages(site: &Site<'_>, sink: &dyn PageSink) -> Result<R
     for gpu in &site.gpus {
         let dir = format!("gpus/{}/", gpu_segment(gpu));
         let path = format!("{dir}index.html");
-        let rows: Vec<LeaderboardRow> = site
-            .leaderboard
-            .iter()
-            .copied()
-            .filter(|&r| site.row(r).1.gpu == *gpu)
-            .collect();
+        let rows: Vec<LeaderboardRow> =
+            site.leaderboard.iter().copied().filter(|&r| site.row(r).1.gpu == *gpu).collect();
         let headline = rows.first().map(|&r| {
             let (m, c) = site.row(r);
-            format!(
-                " Lowest: {} at {} {}.",
-                &m.name,
-                kind::energy_figure(c),
-                words.energy_long
-            )
+            format!(" Lowest: {} at {} {}.", &m.name, kind::energy_figure(c), words.energy_long)
         });
         let description = format!(
             "{}: {} models measured on {gpu}, ranked by their lowest GPU energy per {} with {} within {}.{}",
@@ -396,8 +349,7 @@ pub(super) fn render_gpu_pages(site: &Site<'_>, sink: &dyn PageSink) -> Result<R
         };
         let table = table_html_from_rows(
             &table,
-            rows.iter()
-                .map(|r| leaderboard_row(site, *r, "../../", columns)),
+            rows.iter().map(|r| leaderboard_row(site, *r, "../../", columns)),
         )?;
         let chart = if rows.is_empty() {
             None
@@ -424,32 +376,21 @@ pub(super) fn render_gpu_pages(site: &Site<'_>, sink: &dyn PageSink) -> Result<R
             .collect();
         let chart = match (site.mixed(), here.as_slice()) {
             (false, _) => chart,
-            (true, [one]) => chart.map(|c| ChartView {
-                class: format!(" from-{}", one.key),
-                ..c
-            }),
+            (true, [one]) => chart.map(|c| ChartView { class: format!(" from-{}", one.key), ..c }),
             (true, _) => {
                 let title = format!("Best energy per model on {gpu}, {}", site.workload.name);
-                for (s, c) in here
-                    .iter()
-                    .filter_map(|s| Some((s, source_bars(site, &rows, s, &title)?)))
+                for (s, c) in
+                    here.iter().filter_map(|s| Some((s, source_bars(site, &rows, s, &title)?)))
                 {
-                    sink.put(
-                        &site.path(&format!("{dir}{}", c.file_name)),
-                        c.svg.as_bytes(),
-                    )?;
+                    sink.put(&site.path(&format!("{dir}{}", c.file_name)), c.svg.as_bytes())?;
                     counts.charts += 1;
                     chart_sources.push(ChartView {
                         class: format!(" only-source from-{}", s.key),
                         ..chart_view(&c)
                     });
                 }
-                meta.head_style
-                    .push_str(&super::source_views_style(&site.info.sources));
-                chart.map(|c| ChartView {
-                    class: " every-source".to_owned(),
-                    ..c
-                })
+                meta.head_style.push_str(&super::source_views_style(&site.info.sources));
+                chart.map(|c| ChartView { class: " every-source".to_owned(), ..c })
             }
         };
         let page = GpuPage {
@@ -528,11 +469,8 @@ pub(super) fn render_compare(site: &Site<'_>, sink: &dyn PageSink) -> Result<Ren
     let root = meta.root.clone();
     let tables = kind::tables(site.workload.measure);
     let set = tables.set;
-    let mut headers: Vec<Header> = tables
-        .model_facts
-        .iter()
-        .map(|c| header(&set, c, &root))
-        .collect();
+    let mut headers: Vec<Header> =
+        tables.model_facts.iter().map(|c| header(&set, c, &root)).collect();
     if site.mixed() {
         headers.insert(1.min(headers.len()), super::source_header(&root));
     }
@@ -542,10 +480,7 @@ pub(super) fn render_compare(site: &Site<'_>, sink: &dyn PageSink) -> Result<Ren
         headers.push(Header {
             label: format!("Best on {gpu}"),
             unit: words.energy_unit.into(),
-            href: Some(format!(
-                "{root}about/index.html#{}",
-                set.anchor(tables.headline)
-            )),
+            href: Some(format!("{root}about/index.html#{}", set.anchor(tables.headline))),
             num: true,
             key: url_segment(gpu),
             ..Header::default()
@@ -559,63 +494,42 @@ pub(super) fn render_compare(site: &Site<'_>, sink: &dyn PageSink) -> Result<Ren
             ..Header::default()
         });
     }
-    let rows = site
-        .models
-        .iter()
-        .zip(&site.analyses)
-        .enumerate()
-        .map(|(k, (lm, a))| {
-            let m = &lm.file;
-            let dir = format!("{root}{}{}", site.prefix, model_dir(&m.slug));
-            // The model's facts, read through any of its configurations.
-            let mut cells: Vec<Cell> = tables
-                .model_facts
-                .iter()
-                .map(|col| {
-                    m.configurations
-                        .first()
-                        .map_or_else(|| text("—"), |c| column_cell(col, m, c))
-                })
-                .collect();
-            if let Some(name) = cells.first_mut() {
-                name.href = Some(format!("{dir}index.html"));
-                name.header = true;
-            }
-            let class = source_class(site, k, m, &mut cells);
-            for gpu in &site.gpus {
-                let best = a
-                    .best_per_gpu
-                    .iter()
-                    .find(|(g, _)| g == gpu)
-                    .and_then(|(_, b)| *b);
-                match best {
-                    Some(i) => {
-                        let c = &m.configurations[i];
-                        let mut cell = num(kind::energy_figure(c), c.energy());
-                        cell.href = Some(format!(
-                            "{dir}index.html#{}",
-                            row_anchor(&m.slug, &c.row_id)
-                        ));
-                        cells.push(cell);
-                        cells.push(text(kind::compare_setup(c)));
-                    }
-                    None => {
-                        let reason = if m.gpus.contains(gpu) {
-                            "none within deadline"
-                        } else {
-                            "not measured"
-                        };
-                        cells.push(text("—"));
-                        cells.push(text(reason));
-                    }
+    let rows = site.models.iter().zip(&site.analyses).enumerate().map(|(k, (lm, a))| {
+        let m = &lm.file;
+        let dir = format!("{root}{}{}", site.prefix, model_dir(&m.slug));
+        // The model's facts, read through any of its configurations.
+        let mut cells: Vec<Cell> = tables
+            .model_facts
+            .iter()
+            .map(|col| {
+                m.configurations.first().map_or_else(|| text("—"), |c| column_cell(col, m, c))
+            })
+            .collect();
+        if let Some(name) = cells.first_mut() {
+            name.href = Some(format!("{dir}index.html"));
+            name.header = true;
+        }
+        let class = source_class(site, k, m, &mut cells);
+        for gpu in &site.gpus {
+            let best = a.best_per_gpu.iter().find(|(g, _)| g == gpu).and_then(|(_, b)| *b);
+            match best {
+                Some(i) => {
+                    let c = &m.configurations[i];
+                    let mut cell = num(kind::energy_figure(c), c.energy());
+                    cell.href = Some(format!("{dir}index.html#{}", row_anchor(&m.slug, &c.row_id)));
+                    cells.push(cell);
+                    cells.push(text(kind::compare_setup(c)));
+                }
+                None => {
+                    let reason =
+                        if m.gpus.contains(gpu) { "none within deadline" } else { "not measured" };
+                    cells.push(text("—"));
+                    cells.push(text(reason));
                 }
             }
-            Row {
-                class,
-                cells,
-                ..Row::default()
-            }
-        });
+        }
+        Row { class, cells, ..Row::default() }
+    });
     let table = TableView {
         id: "compare".into(),
         caption: format!(
@@ -672,19 +586,13 @@ pub(super) fn render_compare(site: &Site<'_>, sink: &dyn PageSink) -> Result<Ren
     } else {
         Vec::new()
     };
-    let gpu_picks: Vec<(usize, String, String)> = site
-        .gpus
-        .iter()
-        .enumerate()
-        .map(|(j, g)| (j, url_segment(g), g.clone()))
-        .collect();
+    let gpu_picks: Vec<(usize, String, String)> =
+        site.gpus.iter().enumerate().map(|(j, g)| (j, url_segment(g), g.clone())).collect();
     // Show only what is ticked: one rule per model (its chart group and
     // table rows carry `mK`) and per GPU (its two columns of the table).
     let mut style = String::new();
     for k in 0..picks.len() {
-        style.push_str(&format!(
-            "main:has(#pick-{k}:not(:checked)) .m{k}{{display:none}}"
-        ));
+        style.push_str(&format!("main:has(#pick-{k}:not(:checked)) .m{k}{{display:none}}"));
     }
     for j in 0..gpu_picks.len() {
         let a = first_gpu_column + 2 * j;
@@ -786,11 +694,8 @@ fn response_overlay(
         let mut name = text(&m.name);
         name.header = true;
         let mut median = num(unit.text(r.median_j), r.median_j);
-        median.href = Some(format!(
-            "{root}{}{}index.html#response",
-            site.prefix,
-            model_dir(&m.slug)
-        ));
+        median.href =
+            Some(format!("{root}{}{}index.html#response", site.prefix, model_dir(&m.slug)));
         let mut cells = vec![
             name,
             text(&c.gpu),
@@ -799,11 +704,7 @@ fn response_overlay(
             median,
             num(unit.text(r.p90_j), r.p90_j),
         ];
-        Row {
-            class: source_class(site, *k, m, &mut cells),
-            cells,
-            ..Row::default()
-        }
+        Row { class: source_class(site, *k, m, &mut cells), cells, ..Row::default() }
     });
     let table = TableView {
         id: "chart-responses-data".into(),
@@ -843,37 +744,21 @@ fn frontier_points_table(site: &Site<'_>, root: &str) -> Result<String> {
     if site.mixed() {
         headers.insert(1, super::source_header(root));
     }
-    let rows = site
-        .models
-        .iter()
-        .zip(&site.analyses)
-        .enumerate()
-        .flat_map(|(k, (lm, a))| {
-            let m = &lm.file;
-            let dir = format!("{root}{}{}", site.prefix, model_dir(&m.slug));
-            a.frontier.iter().map(move |&i| {
-                let c = &m.configurations[i];
-                let mut name = text(&m.name);
-                name.header = true;
-                let mut energy = num(kind::energy_figure(c), c.energy());
-                energy.href = Some(format!(
-                    "{dir}index.html#{}",
-                    row_anchor(&m.slug, &c.row_id)
-                ));
-                let latency = (site.words().latency_text)(c.latency());
-                let mut cells = vec![
-                    name,
-                    text(kind::compare_setup(c)),
-                    num(latency, c.latency()),
-                    energy,
-                ];
-                Row {
-                    class: source_class(site, k, m, &mut cells),
-                    cells,
-                    ..Row::default()
-                }
-            })
-        });
+    let rows = site.models.iter().zip(&site.analyses).enumerate().flat_map(|(k, (lm, a))| {
+        let m = &lm.file;
+        let dir = format!("{root}{}{}", site.prefix, model_dir(&m.slug));
+        a.frontier.iter().map(move |&i| {
+            let c = &m.configurations[i];
+            let mut name = text(&m.name);
+            name.header = true;
+            let mut energy = num(kind::energy_figure(c), c.energy());
+            energy.href = Some(format!("{dir}index.html#{}", row_anchor(&m.slug, &c.row_id)));
+            let latency = (site.words().latency_text)(c.latency());
+            let mut cells =
+                vec![name, text(kind::compare_setup(c)), num(latency, c.latency()), energy];
+            Row { class: source_class(site, k, m, &mut cells), cells, ..Row::default() }
+        })
+    });
     let table = TableView {
         // The address the compare chart's data table had before the page
         // let readers choose (a published URL).
@@ -993,11 +878,7 @@ struct AboutWorkload {
 
 /// "2 s, 5 s, 10 s, 20 s".
 fn ladder_text(rungs: &[f64], unit: &str) -> String {
-    rungs
-        .iter()
-        .map(|l| format!("{} {unit}", fmt::limit_ms(*l)))
-        .collect::<Vec<_>>()
-        .join(", ")
+    rungs.iter().map(|l| format!("{} {unit}", fmt::limit_ms(*l))).collect::<Vec<_>>().join(", ")
 }
 
 pub(super) fn render_about(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<RenderCounts> {
@@ -1032,11 +913,9 @@ pub(super) fn render_about(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
         let ladders = kinds
             .iter()
             .filter_map(|m| match m {
-                Measure::Diffusion(k) => Some(format!(
-                    "text to {}: {}",
-                    k.item(),
-                    ladder_text(m.words().ladder, "s")
-                )),
+                Measure::Diffusion(k) => {
+                    Some(format!("text to {}: {}", k.item(), ladder_text(m.words().ladder, "s")))
+                }
                 Measure::Tokens => None,
             })
             .collect::<Vec<_>>()
@@ -1062,10 +941,7 @@ pub(super) fn render_about(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
         history: site.changes.is_some(),
         response_histograms: site.workloads.iter().any(|w| {
             w.models.iter().any(|m| {
-                m.file
-                    .configurations
-                    .iter()
-                    .any(|c| c.output_length_distribution.is_some())
+                m.file.configurations.iter().any(|c| c.output_length_distribution.is_some())
             })
         }),
         footprint: site.footprint.as_ref().map(FootprintAbout::of),
@@ -1135,28 +1011,15 @@ pub(super) fn render_seo_files(site: &Mirror<'_>, sink: &dyn PageSink) -> Result
         "data/".to_owned(),
         "changes/".to_owned(),
     ];
-    paths.extend(
-        site.gpus
-            .iter()
-            .map(|g| format!("gpus/{}/", gpu_segment(g))),
-    );
+    paths.extend(site.gpus.iter().map(|g| format!("gpus/{}/", gpu_segment(g))));
     paths.extend(site.slugs.keys().map(|slug| model_dir(slug)));
     for w in &site.workloads {
         paths.push(w.prefix.clone());
         paths.push(w.path("compare/"));
-        paths.extend(
-            w.gpus
-                .iter()
-                .map(|g| w.path(&format!("gpus/{}/", gpu_segment(g)))),
-        );
+        paths.extend(w.gpus.iter().map(|g| w.path(&format!("gpus/{}/", gpu_segment(g)))));
         paths.extend((0..w.models.len()).map(|i| w.path(&model_dir(w.slug(i)))));
     }
-    let xml = Sitemap {
-        base,
-        paths: &paths,
-    }
-    .render()
-    .context("rendering sitemap.xml")?;
+    let xml = Sitemap { base, paths: &paths }.render().context("rendering sitemap.xml")?;
     sink.put("sitemap.xml", xml.as_bytes())?;
     sink.put(
         "robots.txt",

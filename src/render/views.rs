@@ -121,10 +121,7 @@ struct GroupHtml<'a> {
 
 impl<'a> GroupHtml<'a> {
     fn new(title: Option<&'a str>, rows: impl Iterator<Item = Cow<'a, Row>> + 'a) -> Self {
-        Self {
-            title,
-            rows: std::cell::Cell::new(Some(Box::new(rows))),
-        }
+        Self { title, rows: std::cell::Cell::new(Some(Box::new(rows))) }
     }
 
     /// The rows; the template asks once.
@@ -134,9 +131,7 @@ impl<'a> GroupHtml<'a> {
 }
 
 fn render(table: &TableHtml<'_>) -> Result<String> {
-    table
-        .render()
-        .with_context(|| format!("rendering table {}", table.t.id))
+    table.render().with_context(|| format!("rendering table {}", table.t.id))
 }
 
 /// The table's HTML.
@@ -216,10 +211,7 @@ fn view_box_size(svg: &str) -> (u32, u32) {
 /// The view of a chart placed in the same folder as its page.
 pub fn chart_view(c: &Chart) -> ChartView {
     let (width, height) = view_box_size(&c.svg);
-    let id = format!(
-        "chart-{}",
-        c.file_name.strip_suffix(".svg").unwrap_or(&c.file_name)
-    );
+    let id = format!("chart-{}", c.file_name.strip_suffix(".svg").unwrap_or(&c.file_name));
     let table = TableView {
         id: format!("{id}-data"),
         caption: format!("Data of the chart: {}", c.title),
@@ -227,10 +219,7 @@ pub fn chart_view(c: &Chart) -> ChartView {
             .table
             .headers
             .iter()
-            .map(|h| Header {
-                label: h.clone(),
-                ..Header::default()
-            })
+            .map(|h| Header { label: h.clone(), ..Header::default() })
             .collect(),
         groups: vec![RowGroup {
             title: None,
@@ -241,11 +230,7 @@ pub fn chart_view(c: &Chart) -> ChartView {
                 .map(|r| Row {
                     cells: r
                         .iter()
-                        .map(|v| Cell {
-                            num: looks_numeric(v),
-                            text: v.clone(),
-                            ..Cell::default()
-                        })
+                        .map(|v| Cell { num: looks_numeric(v), text: v.clone(), ..Cell::default() })
                         .collect(),
                     ..Row::default()
                 })
@@ -268,8 +253,7 @@ pub fn chart_view(c: &Chart) -> ChartView {
 fn looks_numeric(v: &str) -> bool {
     let t = v.trim();
     !t.is_empty()
-        && t.chars()
-            .all(|c| c.is_ascii_digit() || matches!(c, '.' | ',' | '-' | '+' | 'e'))
+        && t.chars().all(|c| c.is_ascii_digit() || matches!(c, '.' | ',' | '-' | '+' | 'e'))
 }
 
 /// A column a reader can show or hide with a table's column chooser.
@@ -317,14 +301,8 @@ impl ColumnChooser {
                 shown: essential.contains(&h.key.as_str()) || h.key == SOURCE_KEY,
             })
             .collect();
-        let numeric = (1..=headers.len())
-            .filter(|&n| headers[n - 1].num)
-            .collect();
-        Self {
-            table: table.to_owned(),
-            columns,
-            numeric,
-        }
+        let numeric = (1..=headers.len()).filter(|&n| headers[n - 1].num).collect();
+        Self { table: table.to_owned(), columns, numeric }
     }
 
     /// The CSS that hides each column whose box is not ticked: one rule per
@@ -341,11 +319,8 @@ impl ColumnChooser {
                 n = i + 2
             );
         }
-        let cells: Vec<String> = self
-            .numeric
-            .iter()
-            .map(|n| format!("#{} td:nth-child({n})", self.table))
-            .collect();
+        let cells: Vec<String> =
+            self.numeric.iter().map(|n| format!("#{} td:nth-child({n})", self.table)).collect();
         if !cells.is_empty() {
             let _ = write!(
                 css,

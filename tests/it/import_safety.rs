@@ -14,9 +14,7 @@ const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 const BIN: &str = env!("CARGO_BIN_EXE_energyboard");
 
 fn fixture(commit: &str) -> PathBuf {
-    PathBuf::from(ROOT)
-        .join("tests/fixtures/upstream")
-        .join(commit)
+    PathBuf::from(ROOT).join("tests/fixtures/upstream").join(commit)
 }
 
 /// `energyboard import --from FROM --data DATA` in `cwd`, with `env`.
@@ -39,11 +37,8 @@ fn import(from: &Path, data: &Path) -> Output {
 }
 
 fn ok(out: &Output) -> String {
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let text =
+        format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     assert!(out.status.success(), "{text}");
     text
 }
@@ -80,10 +75,7 @@ fn a_second_import_into_the_same_folder_waits_for_the_first() {
         fd_lock::RwLock::new(std::fs::File::create(data.join(".energyboard-import.lock")).unwrap());
     let held = lock.try_write().unwrap();
     let err = failed(&import(&fixture("6e70d23"), &data));
-    assert!(
-        err.contains("another energyboard is writing this folder"),
-        "{err}"
-    );
+    assert!(err.contains("another energyboard is writing this folder"), "{err}");
     let mut after = file_tree(&data);
     after.remove(Path::new(".energyboard-import.lock"));
     assert!(after == before, "data/ changed");
@@ -111,18 +103,11 @@ fn an_import_killed_while_it_moves_files_in_is_undone_by_the_next() {
             &[("ENERGYBOARD_TEST_ABORT_AFTER_MOVES", &n)],
         );
         assert!(!out.status.success(), "the import was not stopped");
-        assert!(
-            file_tree(&data) != first,
-            "nothing was moved before the stop"
-        );
+        assert!(file_tree(&data) != first, "nothing was moved before the stop");
         // The next import undoes the half swap, says so, and does the job.
         let text = ok(&import(&fixture("6e70d23"), &data));
         assert!(text.contains("was undone"), "{text}");
-        assert_eq!(
-            file_tree(&data),
-            file_tree(&clean),
-            "after a stop after {moves} moves"
-        );
+        assert_eq!(file_tree(&data), file_tree(&clean), "after a stop after {moves} moves");
     }
 }
 
@@ -180,10 +165,7 @@ fn a_newcomer_never_takes_a_published_models_url() {
 
     // Gone upstream, the model's slug still is not given to another.
     let mut doc = json(&task);
-    doc["configurations"]
-        .as_array_mut()
-        .unwrap()
-        .retain(|r| r["model_id"] != "Qwen/Qwen3-8B");
+    doc["configurations"].as_array_mut().unwrap().retain(|r| r["model_id"] != "Qwen/Qwen3-8B");
     std::fs::write(&task, serde_json::to_vec(&doc).unwrap()).unwrap();
     ok(&import(from.path(), &data));
     assert!(!page.exists());
@@ -196,10 +178,7 @@ fn links_in_the_upstream_folder_are_not_followed() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
     // A task file and a model file that are links to files outside --from.
-    for rel in [
-        "tasks/lm-arena-chat.json",
-        "models/Qwen__Qwen3-8B__lm-arena-chat.json",
-    ] {
+    for rel in ["tasks/lm-arena-chat.json", "models/Qwen__Qwen3-8B__lm-arena-chat.json"] {
         let from = copy_of("6e70d23");
         let outside = dir.path().join("outside.json");
         let target = from.path().join(rel);
@@ -211,10 +190,7 @@ fn links_in_the_upstream_folder_are_not_followed() {
         // distributions): never read.
         let out = import(from.path(), &data);
         let text = String::from_utf8_lossy(&out.stderr);
-        assert!(
-            text.contains(&format!("{rel}: is a symbolic link")),
-            "{text}"
-        );
+        assert!(text.contains(&format!("{rel}: is a symbolic link")), "{text}");
     }
 }
 
@@ -232,11 +208,7 @@ fn fake_curl(dir: &Path, archive: &Path) -> String {
     );
     std::fs::write(bin.join("curl"), script).unwrap();
     std::fs::set_permissions(bin.join("curl"), std::fs::Permissions::from_mode(0o755)).unwrap();
-    format!(
-        "{}:{}",
-        bin.display(),
-        std::env::var("PATH").unwrap_or_default()
-    )
+    format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default())
 }
 
 /// A `.tar.gz` of fixture 6e70d23 as `leaderboard-master/public/data/…`,
@@ -288,20 +260,13 @@ fn an_archive_gives_only_its_regular_files_within_bounds_and_urls_are_not_globbe
         let mut header = tar::Header::new_gnu();
         header.set_entry_type(tar::EntryType::Symlink);
         header.set_size(0);
-        tar.append_link(
-            &mut header,
-            "leaderboard-master/public/data/tasks/secret.json",
-            &secret,
-        )
-        .unwrap();
+        tar.append_link(&mut header, "leaderboard-master/public/data/tasks/secret.json", &secret)
+            .unwrap();
     });
     let path = fake_curl(dir.path(), &linked);
     let data = dir.path().join("data-linked");
     let err = failed(&import_in(dir.path(), url, &data, &[("PATH", &path)]));
-    assert!(
-        err.contains("is a symbolic link, not a regular file"),
-        "{err}"
-    );
+    assert!(err.contains("is a symbolic link, not a regular file"), "{err}");
     assert!(!data.exists());
 
     // A member that expands past the file bound.
@@ -333,20 +298,14 @@ fn data_gets_the_guards_of_out() {
     // The current folder (a repository root, say) is never a data folder.
     std::fs::write(dir.path().join("notes.txt"), "mine").unwrap();
     let err = failed(&import_in(dir.path(), from, Path::new("."), &[]));
-    assert!(
-        err.contains("is the current folder or contains it"),
-        "{err}"
-    );
+    assert!(err.contains("is the current folder or contains it"), "{err}");
     let err = failed(&import_in(dir.path(), from, Path::new("/"), &[]));
     assert!(err.contains("is the root folder"), "{err}");
     let repo = dir.path().join("repo");
     std::fs::create_dir_all(repo.join(".git")).unwrap();
     let err = failed(&import_in(dir.path(), from, &repo, &[]));
     assert!(err.contains("is a git work tree"), "{err}");
-    assert_eq!(
-        file_tree(dir.path()).keys().collect::<Vec<_>>(),
-        [Path::new("notes.txt")]
-    );
+    assert_eq!(file_tree(dir.path()).keys().collect::<Vec<_>>(), [Path::new("notes.txt")]);
 }
 
 #[cfg(unix)]
@@ -406,8 +365,5 @@ fn an_oversized_upstream_file_is_refused_before_it_is_parsed() {
     bytes.resize(17 * 1024 * 1024, b' ');
     std::fs::write(&task, bytes).unwrap();
     let err = failed(&import(from.path(), &data));
-    assert!(
-        err.contains("tasks/lm-arena-chat.json: is larger than 16 MB"),
-        "{err}"
-    );
+    assert!(err.contains("tasks/lm-arena-chat.json: is larger than 16 MB"), "{err}");
 }

@@ -28,11 +28,7 @@ fn node(setup: &str, script: &str, report: &str) -> String {
         .args(["-e", &program])
         .output()
         .expect("node (needed by ./test.sh's checks) is not installed");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
@@ -71,25 +67,15 @@ globalThis.document = {{ querySelectorAll: () => [] }};"#
 
 #[test]
 fn the_hub_forwarder_ignores_a_malformed_fragment() {
-    let script = inline_script(
-        "models/stable-diffusion-3-5-large/index.html",
-        "location.hash",
-    );
+    let script = inline_script("models/stable-diffusion-3-5-large/index.html", "location.hash");
     for (hash, forwards) in [("#%E0%A4%A", false), ("#%", false), ("#gpqa", true)] {
         let setup = format!(
             r#"const replaced = [];
 globalThis.location = {{ hash: {hash:?}, search: "", replace: (u) => replaced.push(u) }};
 globalThis.document = {{ getElementById: () => null, body: {{ getAttribute: () => "../../workloads/x/" }} }};"#
         );
-        let out = node(
-            &setup,
-            &script,
-            "console.log('replaced ' + replaced.length);",
-        );
+        let out = node(&setup, &script, "console.log('replaced ' + replaced.length);");
         assert!(!out.contains("threw"), "{hash}: {out}");
-        assert!(
-            out.contains(if forwards { "replaced 1" } else { "replaced 0" }),
-            "{hash}: {out}"
-        );
+        assert!(out.contains(if forwards { "replaced 1" } else { "replaced 0" }), "{hash}: {out}");
     }
 }
