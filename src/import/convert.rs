@@ -106,43 +106,71 @@ fn whole(r: &Map<String, Value>, key: &str) -> Result<u64, Reject> {
 
 /// A finite number above 0 (and not absurdly large).
 fn positive(r: &Map<String, Value>, key: &str) -> Result<f64, Reject> {
-    let v = r.get(key);
+    above_zero(key, r.get(key), "must be a number above 0 and at most 1e12")
+}
+
+fn above_zero(key: &str, v: Option<&Value>, why: &str) -> Result<f64, Reject> {
     match number(v) {
         Some(x) if x.is_finite() && x > 0.0 && x <= MAX_UPSTREAM_NUMBER => Ok(x),
-        _ => Err(reject(key, v, "must be a number above 0 and at most 1e12")),
+        _ => Err(reject(key, v, why)),
     }
 }
 
-/// `gpu_model` and `weight_precision`: texts.
+/// A text field of a row: no control characters, at most `max` characters,
+/// not blank.
+fn text_field(r: &Map<String, Value>, key: &str, max: usize, what: &str) -> Result<String, Reject> {
+    match r.get(key) {
+        Some(Value::String(s)) => {
+            text_ok(s, max).map(|()| s.clone()).map_err(|why| (key.to_owned(), why))
+        }
+        v => Err(reject(key, v, what)),
+    }
+}
+
+/// `gpu_model` and `weight_precision` (as the format names it).
 fn gpu_and_precision(r: &Map<String, Value>) -> Result<(String, String), Reject> {
-    let gpu = match r.get("gpu_model") {
-        Some(Value::String(s)) => {
-            text_ok(s, limits::MAX_GPU_CHARS).map_err(|why| ("gpu_model".to_owned(), why))?;
-            s.clone()
-        }
-        v => return Err(reject("gpu_model", v, "must be a GPU name")),
-    };
-    let precision = match r.get("weight_precision") {
-        Some(Value::String(s)) => {
-            text_ok(s, 64).map_err(|why| ("weight_precision".to_owned(), why))?;
-            precision_name(s)
-        }
-        v => return Err(reject("weight_precision", v, "must be a text")),
-    };
-    Ok((gpu, precision))
+    let gpu = text_field(r, "gpu_model", limits::MAX_GPU_CHARS, "must be a GPU name")?;
+    Ok((gpu, precision_name(&text_field(r, "weight_precision", 64, "must be a text")?)))
 }
 
-fn row_label(model_id: &str, r: &Map<String, Value>) -> String {
+/// A row in a message: model, GPU, count and the `tail` fields (a
+/// `_degree` shown without that ending).
+fn row_label(model_id: &str, r: &Map<String, Value>, tail: &[&str]) -> String {
     let s = |k: &str| r.get(k).map_or_else(|| "None".to_owned(), short_json);
-    format!(
-        "{model_id} {} x{} max_num_seqs={}",
-        r.get("gpu_model").and_then(Value::as_str).unwrap_or("None"),
-        s("num_gpus"),
-        s("max_num_seqs")
-    )
+    let gpu = r.get("gpu_model").and_then(Value::as_str).unwrap_or("None");
+    let mut label = format!("{model_id} {gpu} x{}", s("num_gpus"));
+    for key in tail {
+        label.push_str(&format!(" {}={}", key.trim_end_matches("_degree"), s(key)));
+    }
+    label
 }
 
-const REQUIRED_POSITIVE: [&str; 8] = [
+const TOKEN_LABEL: &[&str] = &["max_num_seqs"];
+
+/// A parallel degree: 0, null or missing (older upstream data) is taken as
+/// 1, as upstream itself later did, with a warning that shows it (as
+/// written for a diffusion row, as `None` or `0` for a per-token one).
+fn degree(
+    r: &Map<String, Value>,
+    key: &str,
+    label: &str,
+    warn: &mut Vec<String>,
+    as_written: bool,
+) -> Result<u64, Reject> {
+    let v = r.get(key);
+    if !v.is_none_or(|v| v.is_null() || number(Some(v)) == Some(0.0)) {
+        return whole(r, key);
+    }
+    let shown = match v {
+        Some(v) if as_written => short_json(v),
+        Some(v) if !v.is_null() => "0".to_owned(),
+        _ => "None".to_owned(),
+    };
+    warn.push(format!("{label}: {key}={shown}, taken as 1"));
+    Ok(1)
+}
+
+const REQUIRED_POSITIVE: [&str; 7] = [
     "energy_per_token_joules",
     "median_itl_ms",
     "p90_itl_ms",
@@ -150,7 +178,6 @@ const REQUIRED_POSITIVE: [&str; 8] = [
     "p99_itl_ms",
     "output_throughput_tokens_per_sec",
     "avg_power_watts",
-    "avg_output_len",
 ];
 
 /// `convert_row`: an upstream per-token row → a configuration, or the field
@@ -161,28 +188,13 @@ fn convert_token_row(
     deadline: f64,
     warn: &mut Vec<String>,
 ) -> Result<Configuration, Reject> {
-    let label = row_label(model_id, r);
+    let label = row_label(model_id, r, TOKEN_LABEL);
     let (gpu, precision) = gpu_and_precision(r)?;
     let num_gpus = whole(r, "num_gpus")?;
     let max_num_seqs = whole(r, "max_num_seqs")?;
-    // Parallel degrees: 0, null or missing (older upstream data) become 1,
-    // as upstream itself later did.
-    let mut degree = |key: &str| -> Result<u64, Reject> {
-        match r.get(key) {
-            None | Some(Value::Null) => {
-                warn.push(format!("{label}: {key}=None, taken as 1"));
-                Ok(1)
-            }
-            Some(v) if number(Some(v)) == Some(0.0) => {
-                warn.push(format!("{label}: {key}=0, taken as 1"));
-                Ok(1)
-            }
-            Some(_) => whole(r, key),
-        }
-    };
-    let tp = degree("tensor_parallel")?;
-    let ep = degree("expert_parallel")?;
-    let dp = degree("data_parallel")?;
+    let tp = degree(r, "tensor_parallel", &label, warn, false)?;
+    let ep = degree(r, "expert_parallel", &label, warn, false)?;
+    let dp = degree(r, "data_parallel", &label, warn, false)?;
     // Upstream recorded tensor_parallel 1 for most multi-GPU rows before
     // 2026-02-16: a mirror shows what was published, and the pages mark such
     // rows (`Configuration::parallelism`).
@@ -207,24 +219,16 @@ fn convert_token_row(
             }
         }
     }
-    let mut values = [0.0; 8];
+    let mut values = [0.0; 7];
     for (slot, key) in values.iter_mut().zip(REQUIRED_POSITIVE) {
-        *slot = if key == "avg_output_len" {
-            match number(out_len.as_ref()) {
-                Some(x) if x.is_finite() && x > 0.0 && x <= MAX_UPSTREAM_NUMBER => x,
-                _ => {
-                    return Err(reject(
-                        key,
-                        out_len.as_ref(),
-                        "must be a number above 0, or energy_per_request_joules and energy_per_token_joules must give it",
-                    ));
-                }
-            }
-        } else {
-            positive(r, key)?
-        };
+        *slot = positive(r, key)?;
     }
-    let [j, median, p90, p95, p99, tps, power, out_len] = values;
+    let [j, median, p90, p95, p99, tps, power] = values;
+    let out_len = above_zero(
+        "avg_output_len",
+        out_len.as_ref(),
+        "must be a number above 0, or energy_per_request_joules and energy_per_token_joules must give it",
+    )?;
     let batch = match number(r.get("avg_batch_size")) {
         Some(b) if b.is_finite() && (0.0..=MAX_UPSTREAM_NUMBER).contains(&b) => b,
         _ => {
@@ -270,11 +274,6 @@ struct Model {
     slug: String,
 }
 
-/// Converts one upstream row (model id, row, warnings) to a configuration
-/// without its ids, or names the field that rejects it.
-type RowConverter<'a> =
-    dyn FnMut(&str, &Map<String, Value>, &mut Vec<String>) -> Result<Configuration, Reject> + 'a;
-
 /// The rows of one model in a task file: (index in the file, row).
 type ModelRows<'a> = Vec<(usize, &'a Map<String, Value>)>;
 
@@ -285,7 +284,8 @@ fn group_models(
     rows: &[Value],
     upstream: &Upstream,
     out: &mut Converted,
-    convert: &mut RowConverter<'_>,
+    kind: Option<OutputKind>,
+    deadline: f64,
 ) -> Vec<Model> {
     let file = format!("tasks/{task}.json");
     let mut by_model: BTreeMap<String, ModelRows<'_>> = BTreeMap::new();
@@ -294,20 +294,12 @@ fn group_models(
             out.errors.push(format!("{file}: configurations[{i}]: is not a JSON object"));
             continue;
         };
-        match r.get("model_id") {
-            Some(Value::String(id)) if text_ok(id, limits::MAX_NAME_CHARS).is_ok() => {
-                by_model.entry(id.clone()).or_default().push((i, r));
+        let why = "must be the model's Hugging Face id";
+        match text_field(r, "model_id", limits::MAX_NAME_CHARS, why) {
+            Ok(id) => by_model.entry(id).or_default().push((i, r)),
+            Err((_, why)) => {
+                out.errors.push(format!("{file}: configurations[{i}].model_id: {why}"));
             }
-            v => out.errors.push(format!(
-                "{file}: configurations[{i}].model_id: {}",
-                match v {
-                    Some(Value::String(id)) => text_ok(id, limits::MAX_NAME_CHARS).unwrap_err(),
-                    v => format!(
-                        "{} (must be the model's Hugging Face id)",
-                        v.map_or_else(|| "missing".to_owned(), short_json)
-                    ),
-                }
-            )),
         }
     }
     let mut models = Vec::new();
@@ -346,11 +338,17 @@ fn group_models(
                 }
                 _ => r,
             };
-            match convert(&model_id, r, &mut out.warnings) {
+            let row = match kind {
+                None => convert_token_row(&model_id, r, deadline, &mut out.warnings),
+                Some(kind) => {
+                    convert_diffusion_row(kind, &model_id, r, deadline, &mut out.warnings)
+                }
+            };
+            match row {
                 Ok(c) => converted.push(c),
                 Err((field, why)) => out.errors.push(format!(
                     "{file}: configurations[{i}].{field}: {why}; row {}",
-                    row_label(&model_id, r)
+                    row_label(&model_id, r, TOKEN_LABEL)
                 )),
             }
         }
@@ -720,29 +718,28 @@ fn row_order(a: &Configuration, b: &Configuration) -> Ordering {
         .then(cmp_f64(a.median_itl_ms.unwrap_or(0.0), b.median_itl_ms.unwrap_or(0.0)))
 }
 
-/// The deadline clause of `selection` (`deadline_clause_*` or
-/// `latency_clause_*`).
-fn clause(some: &str, none: &str, count_key: &str, count: usize, total: usize) -> String {
-    if count > 0 {
-        fill(some, &[(count_key, count.to_string()), ("total", total.to_string())])
-    } else {
-        none.to_owned()
-    }
-}
-
-/// `convert_task`: one per-token task file → model documents by slug.
-pub fn convert_token_task(
+/// `convert_task`: one task file → model documents by slug; `kind` is a
+/// diffusion workload's output, `None` for a per-token one.
+pub fn convert_task(
     task: &str,
     doc: &Value,
     upstream: &Upstream,
     editorial: &Editorial,
     dates: &ImportDates,
+    kind: Option<OutputKind>,
 ) -> Converted {
     let mut out = Converted::default();
     let file = format!("tasks/{task}.json");
     let ed = &editorial.workloads[task];
-    let deadline_num = ed.deadline().cloned().unwrap_or_else(|| Number::from(500));
-    let deadline = deadline_num.as_f64().unwrap_or(500.0);
+    let default = Number::from(if kind.is_some() { 30 } else { 500 });
+    let deadline_num = ed.deadline().unwrap_or(&default);
+    let deadline = deadline_num.as_f64().unwrap_or(f64::NAN);
+    if let Some(arch) = doc.get("architecture").filter(|_| kind.is_some()) {
+        if arch != "diffusion" && !arch.is_null() {
+            out.warnings
+                .push(format!("{file}: the task file says architecture {}", short_json(arch)));
+        }
+    }
     let rows = match task_rows(task, doc) {
         Ok(rows) => rows,
         Err(e) => {
@@ -750,92 +747,96 @@ pub fn convert_token_task(
             return out;
         }
     };
-    let mut models = group_models(task, rows, upstream, &mut out, &mut |id, r, w| {
-        convert_token_row(id, r, deadline, w)
-    });
-    let mut medians = Vec::new();
+    let mut models = group_models(task, rows, upstream, &mut out, kind, deadline);
+    let mut latencies = Vec::new();
     for m in &mut models {
         assign_ids(&m.slug, &mut m.rows, &file, &mut out.warnings);
-        medians.extend(m.rows.iter().map(Configuration::latency));
-        // Each row's distribution, matched on GPU, count, max_num_seqs and
-        // exact energy per token (repeats in order).
-        let mut dists = distributions(task, &m.id, upstream, m.rows.len(), &mut out);
-        for c in &mut m.rows {
-            let joules = c.joules_per_output_token.unwrap_or(f64::NAN);
-            let key = (c.gpu.clone(), c.num_gpus.into(), c.load().into(), joules.to_bits());
-            if let Some(list) = dists.get_mut(&key).filter(|l| !l.is_empty()) {
-                match checked_distribution(&list.remove(0)) {
-                    Ok(d) => c.output_length_distribution = Some(Box::new(d)),
-                    Err(why) => out.warnings.push(format!(
-                        "{file}: {}: the output-length distribution of {} is left out: {why}",
-                        m.id, c.row_id
-                    )),
-                }
-            }
+        latencies.extend(m.rows.iter().map(Configuration::latency));
+        if kind.is_none() {
+            add_distributions(task, m, upstream, &mut out);
         }
     }
-    let reached = medians.iter().filter(|m| **m >= deadline).count();
     let common = &editorial.common;
+    // A per-token row counts when its median ITL reaches the deadline, a
+    // diffusion row when its batch latency exceeds it.
+    let (key, some, none, word, count) = match kind {
+        None => (
+            "itl_deadline_ms",
+            &common.deadline_clause_some,
+            &common.deadline_clause_none,
+            "reached",
+            latencies.iter().filter(|l| **l >= deadline).count(),
+        ),
+        Some(_) => (
+            "batch_latency_deadline_s",
+            &common.latency_clause_some,
+            &common.latency_clause_none,
+            "exceeded",
+            latencies.iter().filter(|l| **l > deadline).count(),
+        ),
+    };
+    let clause = if count > 0 {
+        fill(some, &[(word, count.to_string()), ("total", latencies.len().to_string())])
+    } else {
+        none.clone()
+    };
     let source = source_block(
         editorial,
         ed,
         dates,
-        ("itl_deadline_ms", deadline_num.to_string()),
-        clause(
-            &common.deadline_clause_some,
-            &common.deadline_clause_none,
-            "reached",
-            reached,
-            medians.len(),
-        ),
+        (key, deadline_num.to_string()),
+        clause,
         rows.len(),
         upstream.source.as_ref().map(|s| s.id.clone()),
     );
+    let caveat = if kind.is_some() { &common.caveat_diffusion } else { &common.caveat };
     let template = ModelFile {
-        unit: "Wh per million output tokens".to_owned(),
-        itl_deadline_ms: Some(deadline),
-        caveat: ed.caveat.clone().unwrap_or_else(|| common.caveat.clone()),
-        ..file_template(task, ed, dates, source)
+        version: "1".to_owned(),
+        updated: dates.updated.clone(),
+        data_version: dates.data_version.clone(),
+        workload: Some(WorkloadDecl {
+            id: task.to_owned(),
+            name: ed.name.clone(),
+            description: Some(ed.description.clone()),
+        }),
+        source,
+        boundary: "gpu_only".to_owned(),
+        kind,
+        unit: kind.map_or("Wh per million output tokens", OutputKind::unit).to_owned(),
+        itl_deadline_ms: kind.is_none().then_some(deadline),
+        batch_latency_deadline_s: kind.is_some().then_some(deadline),
+        caveat: ed.caveat.clone().unwrap_or_else(|| caveat.clone()),
+        slug: String::new(),
+        name: String::new(),
+        model_id: String::new(),
+        params_b: 0.0,
+        active_params_b: 0.0,
+        architecture: String::new(),
+        gpus: Vec::new(),
+        configurations: Vec::new(),
+        best: BTreeMap::new(),
     };
     model_files(&file, models, &template, upstream, &mut out);
     out
 }
 
-// ------------------------------------------------------------ diffusion
-
-/// The upstream field names that differ between image and video files.
-struct KindFields {
-    up_energy: &'static str,
-    up_rate: &'static str,
-    /// Output size fields (same names upstream).
-    size: &'static [&'static str],
-}
-
-fn kind_fields(kind: OutputKind) -> KindFields {
-    match kind {
-        OutputKind::Image => KindFields {
-            up_energy: "energy_per_image_joules",
-            up_rate: "throughput_images_per_sec",
-            size: &["image_height", "image_width"],
-        },
-        OutputKind::Video => KindFields {
-            up_energy: "energy_per_video_joules",
-            up_rate: "throughput_videos_per_sec",
-            size: &["video_height", "video_width", "num_frames", "fps"],
-        },
+/// Gives each per-token row its output-length distribution, matched on GPU,
+/// count, max_num_seqs and exact energy per token (repeats in order).
+fn add_distributions(task: &str, m: &mut Model, upstream: &Upstream, out: &mut Converted) {
+    let mut dists = distributions(task, &m.id, upstream, m.rows.len(), out);
+    for c in &mut m.rows {
+        let joules = c.joules_per_output_token.unwrap_or(f64::NAN);
+        let key = (c.gpu.clone(), c.num_gpus.into(), c.load().into(), joules.to_bits());
+        if let Some(list) = dists.get_mut(&key).filter(|l| !l.is_empty()) {
+            match checked_distribution(&list.remove(0)) {
+                Ok(d) => c.output_length_distribution = Some(Box::new(d)),
+                Err(why) => out.warnings.push(format!(
+                    "tasks/{task}.json: {}: the output-length distribution of {} is left out: {why}",
+                    m.id, c.row_id
+                )),
+            }
+        }
     }
-}
-
-fn diffusion_label(model_id: &str, r: &Map<String, Value>) -> String {
-    let s = |k: &str| r.get(k).map_or_else(|| "None".to_owned(), short_json);
-    format!(
-        "{model_id} {} x{} batch_size={} ulysses={} ring={}",
-        r.get("gpu_model").and_then(Value::as_str).unwrap_or("None"),
-        s("num_gpus"),
-        s("batch_size"),
-        s("ulysses_degree"),
-        s("ring_degree")
-    )
 }
 
 fn convert_diffusion_row(
@@ -845,40 +846,30 @@ fn convert_diffusion_row(
     deadline: f64,
     warn: &mut Vec<String>,
 ) -> Result<Configuration, Reject> {
-    let k = kind_fields(kind);
-    let label = diffusion_label(model_id, r);
+    let image = kind == OutputKind::Image;
+    let label = row_label(model_id, r, &["batch_size", "ulysses_degree", "ring_degree"]);
     let (gpu, precision) = gpu_and_precision(r)?;
-    let mut r = r.clone();
-    for key in ["ulysses_degree", "ring_degree"] {
-        let v = r.get(key);
-        if v.is_none_or(|v| v.is_null() || number(Some(v)) == Some(0.0)) {
-            warn.push(format!(
-                "{label}: {key}={}, taken as 1",
-                v.map_or_else(|| "None".to_owned(), short_json)
-            ));
-            r.insert(key.to_owned(), json!(1));
-        }
+    let [ulysses, ring] =
+        ["ulysses_degree", "ring_degree"].map(|key| degree(r, key, &label, warn, true));
+    let num_gpus = whole(r, "num_gpus")?;
+    let (ulysses, ring) = (ulysses?, ring?);
+    let batch_size = whole(r, "batch_size")?;
+    let steps = whole(r, "inference_steps")?;
+    let item = kind.item();
+    let mut size = vec![format!("{item}_height"), format!("{item}_width")];
+    if !image {
+        size.push("num_frames".to_owned());
     }
-    let num_gpus = whole(&r, "num_gpus")?;
-    let ulysses = whole(&r, "ulysses_degree")?;
-    let ring = whole(&r, "ring_degree")?;
-    let batch_size = whole(&r, "batch_size")?;
-    let steps = whole(&r, "inference_steps")?;
-    let mut size = Vec::new();
-    for key in k.size.iter().filter(|f| **f != "fps") {
-        size.push(Some(whole(&r, key)? as u32));
-    }
+    let size: Vec<u32> =
+        size.iter().map(|key| whole(r, key).map(|x| x as u32)).collect::<Result<_, _>>()?;
     if ulysses * ring != num_gpus {
         warn.push(format!("{label}: ulysses_degree x ring_degree is not num_gpus"));
     }
-    let energy = positive(&r, k.up_energy)?;
-    let latency = positive(&r, "batch_latency_s")?;
-    let rate = positive(&r, k.up_rate)?;
-    let power = positive(&r, "avg_power_watts")?;
-    let image = kind == OutputKind::Image;
-    let fps = if image { None } else { Some(positive(&r, "fps")?) };
-    let (image_size, video_size) =
-        if image { ((size[0], size[1]), (None, None)) } else { ((None, None), (size[0], size[1])) };
+    let energy = positive(r, &format!("energy_per_{item}_joules"))?;
+    let latency = positive(r, "batch_latency_s")?;
+    let rate = positive(r, &format!("throughput_{}_per_sec", kind.items()))?;
+    let power = positive(r, "avg_power_watts")?;
+    let fps = if image { None } else { Some(positive(r, "fps")?) };
     // Counts are checked to be at most 10⁶ (`whole`), so they fit.
     Ok(Configuration {
         gpu,
@@ -888,11 +879,11 @@ fn convert_diffusion_row(
         precision,
         batch_size: Some(batch_size as u32),
         inference_steps: Some(steps as u32),
-        image_height: image_size.0,
-        image_width: image_size.1,
-        video_height: video_size.0,
-        video_width: video_size.1,
-        num_frames: size.get(2).copied().flatten(),
+        image_height: image.then_some(size[0]),
+        image_width: image.then_some(size[1]),
+        video_height: (!image).then_some(size[0]),
+        video_width: (!image).then_some(size[1]),
+        num_frames: size.get(2).copied(),
         fps,
         joules_per_image: image.then_some(energy),
         joules_per_video: (!image).then_some(energy),
@@ -907,106 +898,6 @@ fn convert_diffusion_row(
 
 fn fmt_num(x: f64) -> String {
     if is_whole(x) { format!("{}", x as i64) } else { format!("{x}") }
-}
-
-/// `convert_diffusion_task`: one text-to-image or text-to-video task file →
-/// model documents by slug.
-pub fn convert_diffusion_task(
-    task: &str,
-    doc: &Value,
-    upstream: &Upstream,
-    editorial: &Editorial,
-    dates: &ImportDates,
-    kind: OutputKind,
-) -> Converted {
-    let mut out = Converted::default();
-    let file = format!("tasks/{task}.json");
-    let ed = &editorial.workloads[task];
-    let deadline_num = ed.deadline().cloned().unwrap_or_else(|| Number::from(30));
-    let deadline = deadline_num.as_f64().unwrap_or(30.0);
-    if let Some(arch) = doc.get("architecture") {
-        if arch != "diffusion" && !arch.is_null() {
-            out.warnings
-                .push(format!("{file}: the task file says architecture {}", short_json(arch)));
-        }
-    }
-    let rows = match task_rows(task, doc) {
-        Ok(rows) => rows,
-        Err(e) => {
-            out.errors.push(e);
-            return out;
-        }
-    };
-    let mut models = group_models(task, rows, upstream, &mut out, &mut |id, r, w| {
-        convert_diffusion_row(kind, id, r, deadline, w)
-    });
-    let mut latencies = Vec::new();
-    for m in &mut models {
-        assign_ids(&m.slug, &mut m.rows, &file, &mut out.warnings);
-        latencies.extend(m.rows.iter().map(Configuration::latency));
-    }
-    let exceeded = latencies.iter().filter(|l| **l > deadline).count();
-    let common = &editorial.common;
-    let source = source_block(
-        editorial,
-        ed,
-        dates,
-        ("batch_latency_deadline_s", deadline_num.to_string()),
-        clause(
-            &common.latency_clause_some,
-            &common.latency_clause_none,
-            "exceeded",
-            exceeded,
-            latencies.len(),
-        ),
-        rows.len(),
-        upstream.source.as_ref().map(|s| s.id.clone()),
-    );
-    let template = ModelFile {
-        kind: Some(kind),
-        unit: kind.unit().to_owned(),
-        batch_latency_deadline_s: Some(deadline),
-        caveat: ed.caveat.clone().unwrap_or_else(|| common.caveat_diffusion.clone()),
-        ..file_template(task, ed, dates, source)
-    };
-    model_files(&file, models, &template, upstream, &mut out);
-    out
-}
-
-/// What every model file of a task shares; the caller adds its kind's
-/// unit, deadline and caveat.
-fn file_template(
-    task: &str,
-    ed: &WorkloadTexts,
-    dates: &ImportDates,
-    source: Arc<Source>,
-) -> ModelFile {
-    ModelFile {
-        version: "1".to_owned(),
-        updated: dates.updated.clone(),
-        data_version: dates.data_version.clone(),
-        workload: Some(WorkloadDecl {
-            id: task.to_owned(),
-            name: ed.name.clone(),
-            description: Some(ed.description.clone()),
-        }),
-        source,
-        boundary: "gpu_only".to_owned(),
-        kind: None,
-        unit: String::new(),
-        itl_deadline_ms: None,
-        batch_latency_deadline_s: None,
-        caveat: String::new(),
-        slug: String::new(),
-        name: String::new(),
-        model_id: String::new(),
-        params_b: 0.0,
-        active_params_b: 0.0,
-        architecture: String::new(),
-        gpus: Vec::new(),
-        configurations: Vec::new(),
-        best: BTreeMap::new(),
-    }
 }
 
 /// The model files of a task's `models`, each the `template` with the

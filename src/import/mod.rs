@@ -238,12 +238,8 @@ fn convert_all(
                 continue;
             }
         };
-        let Converted { docs, warnings: w, errors: e } = match ed.kind {
-            None => convert::convert_token_task(task, &doc, upstream, editorial, dates),
-            Some(kind) => {
-                convert::convert_diffusion_task(task, &doc, upstream, editorial, dates, kind)
-            }
-        };
+        let Converted { docs, warnings: w, errors: e } =
+            convert::convert_task(task, &doc, upstream, editorial, dates, ed.kind);
         warnings.extend(w);
         errors.extend(e);
         for (slug, doc) in docs {
