@@ -38,6 +38,19 @@ use upstream::Upstream;
 /// The ownership manifest, hidden at the top of the data folder.
 pub const MANIFEST: &str = ".energyboard-import.json";
 
+/// The name of the import's lock (`.energyboard-import.lock`) and staging
+/// folders (`.energyboard-import.tmp-*`) in the data folder.
+const STAGE_NAME: &str = "energyboard-import";
+
+/// In the staging folder: the data as the import leaves it (`TREE`), the
+/// whole data folder with it for a source's check beside the others
+/// (`WHOLE`), the files it replaced (`OLD`), the plan and the new manifest.
+const TREE: &str = "data";
+const WHOLE: &str = "whole";
+const OLD: &str = "backup";
+const PLAN: &str = "plan.json";
+const NEW_MANIFEST: &str = "manifest";
+
 /// What an import reads and where it writes.
 #[derive(Debug, Clone)]
 pub struct ImportOptions {
@@ -200,19 +213,6 @@ fn civil_date(days: i64) -> String {
     format!("{y:04}-{m:02}-{d:02}")
 }
 
-fn check_date(flag: &str, value: &str) -> Result<()> {
-    if !crate::load::limits::is_iso_date(value) {
-        bail!("{flag} {value:?}: not a date; write a real calendar date as YYYY-MM-DD");
-    }
-    Ok(())
-}
-
-/// A model document as the files hold it: JSON with two-space indents, no
-/// newline at the end (as the seed files).
-fn file_bytes(doc: &Value) -> Result<Vec<u8>> {
-    serde_json::to_vec_pretty(doc).context("cannot write a model document")
-}
-
 /// Converts every task of `upstream` (errors of all tasks together).
 fn convert_all(
     upstream: &Upstream,
@@ -249,15 +249,12 @@ fn convert_all(
     if !errors.is_empty() {
         let shown = errors.len().min(crate::load::MAX_PROBLEMS_SHOWN);
         let mut text = format!(
-            "the published data at {} cannot be imported ({} problem{}; nothing written):",
+            "the published data at {} cannot be imported ({} problem{}; nothing written):\n  {}",
             upstream.root.display(),
             errors.len(),
-            if errors.len() == 1 { "" } else { "s" }
+            if errors.len() == 1 { "" } else { "s" },
+            errors[..shown].join("\n  ")
         );
-        for e in &errors[..shown] {
-            text.push_str("\n  ");
-            text.push_str(e);
-        }
         if errors.len() > shown {
             text.push_str(&format!("\n  … and {} more", errors.len() - shown));
         }
@@ -448,14 +445,14 @@ fn load_for_changes(dir: &Path, what: &str) -> Result<crate::load::DataSet> {
 /// Runs an import. On any error `data/` is left as it was.
 pub fn import(opts: &ImportOptions) -> Result<ImportReport> {
     let retrieved = opts.retrieved.clone().unwrap_or_else(today);
-    check_date("--retrieved", &retrieved)?;
     for (flag, value) in [
-        ("--updated", &opts.updated),
-        ("--data-version", &opts.data_version),
-        ("--tasks-committed", &opts.tasks_committed),
+        ("--retrieved", Some(&retrieved)),
+        ("--updated", opts.updated.as_ref()),
+        ("--data-version", opts.data_version.as_ref()),
+        ("--tasks-committed", opts.tasks_committed.as_ref()),
     ] {
-        if let Some(v) = value {
-            check_date(flag, v)?;
+        if let Some(v) = value.filter(|v| !crate::load::limits::is_iso_date(v)) {
+            bail!("{flag} {v:?}: not a date; write a real calendar date as YYYY-MM-DD");
         }
     }
     crate::write::guard_folder("--data", &opts.data_dir, &[])?;
@@ -473,26 +470,22 @@ pub fn import(opts: &ImportOptions) -> Result<ImportReport> {
         }
     };
     let download = tempfile::tempdir().context("cannot make a temporary folder")?;
-    let (root, source_label) = if opts.from.contains("://") {
-        (upstream::fetch_archive(&opts.from, download.path())?, opts.from.clone())
+    let remote = opts.from.contains("://");
+    let root = if remote {
+        upstream::fetch_archive(&opts.from, download.path())?
     } else {
-        (
-            PathBuf::from(&opts.from),
-            "a local copy of github.com/ml-energy/leaderboard public/data".to_owned(),
-        )
+        PathBuf::from(&opts.from)
     };
     let mut upstream = Upstream::open(&root)?;
-    let source_label = match &opts.source {
-        None => source_label,
-        Some(source) => {
-            as_source(&mut editorial, &mut upstream, source);
-            if opts.from.contains("://") {
-                format!("{} ({source_label})", source.name)
-            } else {
-                format!("{} (a local copy of its published data)", source.name)
-            }
-        }
+    let source_label = match (&opts.source, remote) {
+        (None, true) => opts.from.clone(),
+        (None, false) => "a local copy of github.com/ml-energy/leaderboard public/data".to_owned(),
+        (Some(source), true) => format!("{} ({})", source.name, opts.from),
+        (Some(source), false) => format!("{} (a local copy of its published data)", source.name),
     };
+    if let Some(source) = &opts.source {
+        as_source(&mut editorial, &mut upstream, source);
+    }
     let dates = ImportDates {
         compiled: upstream.last_updated.clone(),
         retrieved: retrieved.clone(),
@@ -560,43 +553,34 @@ fn import_locked(
         }
     }
     // Slugs already published stay with their models.
-    remember_slugs(&mut manifest, &current);
+    for (key, id) in slugs_of(&current) {
+        manifest.slugs.entry(key).or_insert(id);
+    }
     upstream.published_slugs = manifest.slugs.clone();
     let (docs, mut warnings) = convert_all(&upstream, editorial, &opts.editorial, dates)?;
     warnings.extend(recovered);
     crate::write::stop_point()?;
 
     let mut new_files: BTreeMap<String, Vec<u8>> = BTreeMap::new();
-    for (rel, doc) in &docs {
+    for rel in docs.keys().map(String::as_str).chain([changes::FILE_NAME]) {
         check_folders_inside(data_dir, rel)?;
         let path = data_dir.join(rel);
-        let existing = if manifest.files.contains_key(rel) {
-            current.get(rel).cloned()
-        } else {
-            if read_existing(&path)?.is_some() {
-                foreign.push(format!(
-                    "{}: is in the way: energyboard import did not write it (it is not in {}); move it away, then import again",
-                    path.display(),
-                    MANIFEST
-                ));
-            }
-            None
-        };
-        let mut bytes = file_bytes(doc)?;
-        if let Some(old) = existing {
-            if serde_json::from_slice::<Value>(&old).is_ok_and(|v| same_but_dates(&v, doc)) {
-                bytes = old;
-            }
+        if !manifest.files.contains_key(rel) && read_existing(&path)?.is_some() {
+            foreign.push(format!(
+                "{}: is in the way: energyboard import did not write it (it is not in {MANIFEST}); move it away, then import again",
+                path.display()
+            ));
         }
-        new_files.insert(rel.clone(), bytes);
-    }
-    let history_path = data_dir.join(changes::FILE_NAME);
-    if !manifest.files.contains_key(changes::FILE_NAME) && read_existing(&history_path)?.is_some() {
-        foreign.push(format!(
-            "{}: is in the way: energyboard import did not write it (it is not in {}); move it away, then import again",
-            history_path.display(),
-            MANIFEST
-        ));
+        let Some(doc) = docs.get(rel) else { continue };
+        // As the files hold it: two-space indents, no newline at the end;
+        // or the file as it is when only its dates would change.
+        let bytes = match current.get(rel) {
+            Some(old) if serde_json::from_slice(old).is_ok_and(|v| same_but_dates(&v, doc)) => {
+                old.clone()
+            }
+            _ => serde_json::to_vec_pretty(doc).context("cannot write a model document")?,
+        };
+        new_files.insert(rel.to_owned(), bytes);
     }
     if !foreign.is_empty() {
         bail!(
@@ -632,10 +616,6 @@ fn import_locked(
     Ok(report)
 }
 
-/// The name of the import's lock (`.energyboard-import.lock`) and staging
-/// folders (`.energyboard-import.tmp-*`) in the data folder.
-const STAGE_NAME: &str = "energyboard-import";
-
 /// Makes an import of another source's data say whose they are: its
 /// `[[sources]]` entry replaces the leaderboard's name, publisher, address,
 /// licence and version in the source block, and its slugs start with
@@ -664,22 +644,6 @@ fn as_source(editorial: &mut Editorial, upstream: &mut Upstream, source: &Source
         id: source.id.clone(),
         label: source.label.clone().unwrap_or_else(|| source.name.clone()),
     });
-}
-
-/// Adds to the manifest's slugs those of the model files it owns (the
-/// manifests of earlier versions did not list them).
-fn remember_slugs(manifest: &mut Manifest, current: &BTreeMap<String, Vec<u8>>) {
-    for (rel, bytes) in current {
-        let Some(key) = rel.strip_suffix(".json") else {
-            continue;
-        };
-        if manifest.slugs.contains_key(key) {
-            continue;
-        }
-        if let Some(id) = model_id_of(bytes) {
-            manifest.slugs.insert(key.to_owned(), id);
-        }
-    }
 }
 
 /// The files a swap moves, written to the staging folder before the first
@@ -715,7 +679,7 @@ fn recover(data_dir: &Path, leftover: &Path) -> Result<Option<String>> {
             );
         }
         if leftover.join(NEW_MANIFEST).exists() {
-            for rel in all {
+            for rel in &all {
                 let target = data_dir.join(rel);
                 let saved = leftover.join(OLD).join(rel);
                 if std::fs::symlink_metadata(&saved).is_ok() {
@@ -731,7 +695,7 @@ fn recover(data_dir: &Path, leftover: &Path) -> Result<Option<String>> {
             note = Some(format!(
                 "an import stopped while it moved its files into {} was undone (its {} files are as they were before it)",
                 data_dir.display(),
-                all_len(&plan)
+                all.len()
             ));
         } else {
             for rel in &plan.removed {
@@ -745,10 +709,6 @@ fn recover(data_dir: &Path, leftover: &Path) -> Result<Option<String>> {
     Ok(note)
 }
 
-fn all_len(plan: &Plan) -> usize {
-    plan.added.len() + plan.changed.len() + plan.removed.len()
-}
-
 /// Removes the folder of `rel` when it is empty (a workload whose last file
 /// went), never the data folder itself.
 fn remove_empty_parent(data_dir: &Path, rel: &str) {
@@ -758,11 +718,6 @@ fn remove_empty_parent(data_dir: &Path, rel: &str) {
         }
     }
 }
-
-/// In the staging folder: the data as the import leaves it (`tree`), the
-/// files it replaced (`old`), the plan and the new manifest.
-const TREE: &str = "data";
-const WHOLE: &str = "whole";
 
 /// Loads the whole data folder as it would be with this source's new files
 /// (`tree`, staged for `own`, which is `<data>/sources/<id>`), so that a
@@ -796,9 +751,6 @@ fn check_beside_others(
     })?;
     Ok(())
 }
-const OLD: &str = "backup";
-const PLAN: &str = "plan.json";
-const NEW_MANIFEST: &str = "manifest";
 
 fn stage_and_swap(
     opts: &ImportOptions,
@@ -881,12 +833,7 @@ fn stage_and_swap(
         report.entry = Some(entry);
     }
     let mut slugs = manifest.slugs.clone();
-    slugs.extend(
-        new_files
-            .keys()
-            .filter_map(|rel| Some((rel.strip_suffix(".json")?, model_id_of(&new_files[rel])?)))
-            .map(|(key, id)| (key.to_owned(), id)),
-    );
+    slugs.extend(slugs_of(new_files));
     let new_manifest = Manifest {
         version: "1".into(),
         written_by: "energyboard import".into(),
@@ -902,10 +849,13 @@ fn stage_and_swap(
     swap_in(data_dir, stage.path(), report)
 }
 
-/// The upstream model id a model file was written for.
-fn model_id_of(bytes: &[u8]) -> Option<String> {
-    let doc: Value = serde_json::from_slice(bytes).ok()?;
-    doc.get("model_id")?.as_str().map(str::to_owned)
+/// `<workload>/<slug>` → the upstream model id, of each model file of
+/// `files` (the manifests of earlier versions did not list them).
+fn slugs_of(files: &BTreeMap<String, Vec<u8>>) -> impl Iterator<Item = (String, String)> + '_ {
+    files.iter().filter_map(|(rel, bytes)| {
+        let doc: Value = serde_json::from_slice(bytes).ok()?;
+        Some((rel.strip_suffix(".json")?.to_owned(), doc.get("model_id")?.as_str()?.to_owned()))
+    })
 }
 
 /// Moves the staged files into the data folder, the new manifest last;
@@ -926,6 +876,17 @@ fn swap_in(data_dir: &Path, staging: &Path, report: &ImportReport) -> Result<()>
     )?;
     let abort_after = test_abort_after();
     let mut moves = 0usize;
+    let mut mv = |from: &Path, to: &Path, shown: &Path, what: &str| -> Result<()> {
+        if let Some(parent) = to.parent() {
+            std::fs::create_dir_all(parent)?;
+        }
+        std::fs::rename(from, to).with_context(|| format!("{}: cannot {what}", shown.display()))?;
+        moves += 1;
+        if abort_after == Some(moves) {
+            std::process::abort();
+        }
+        Ok(())
+    };
     // (target, backup copy if the target existed)
     let mut done: Vec<(PathBuf, Option<PathBuf>)> = Vec::new();
     let mut step = |rel: &str, replace: bool| -> Result<()> {
@@ -933,50 +894,22 @@ fn swap_in(data_dir: &Path, staging: &Path, report: &ImportReport) -> Result<()>
         let saved = backup.join(rel);
         let had = std::fs::symlink_metadata(&target).is_ok();
         if had {
-            if let Some(parent) = saved.parent() {
-                std::fs::create_dir_all(parent)?;
-            }
-            std::fs::rename(&target, &saved)
-                .with_context(|| format!("{}: cannot move aside", target.display()))?;
-            moves += 1;
-            if abort_after == Some(moves) {
-                std::process::abort();
-            }
+            mv(&target, &saved, &target, "move aside")?;
         }
         done.push((target.clone(), had.then_some(saved)));
         if replace {
-            if let Some(parent) = target.parent() {
-                std::fs::create_dir_all(parent)?;
-            }
-            std::fs::rename(tree.join(rel), &target)
-                .with_context(|| format!("{}: cannot move in", target.display()))?;
-            moves += 1;
-            if abort_after == Some(moves) {
-                std::process::abort();
-            }
+            mv(&tree.join(rel), &target, &target, "move in")?;
         }
         Ok(())
     };
-    let mut result = Ok(());
-    for rel in report.added.iter().chain(&report.changed) {
-        result = step(rel, true);
-        if result.is_err() {
-            break;
-        }
-    }
-    if result.is_ok() {
-        for rel in &report.removed {
-            result = step(rel, false);
-            if result.is_err() {
-                break;
-            }
-        }
-    }
-    if result.is_ok() {
-        // The commit point: once the new manifest is in, the import is done.
-        result = std::fs::rename(staging.join(NEW_MANIFEST), data_dir.join(MANIFEST))
-            .with_context(|| format!("{}: cannot write", data_dir.join(MANIFEST).display()));
-    }
+    let result = (report.added.iter().chain(&report.changed).map(|rel| (rel, true)))
+        .chain(report.removed.iter().map(|rel| (rel, false)))
+        .try_for_each(|(rel, replace)| step(rel, replace))
+        .and_then(|()| {
+            // The commit point: once the new manifest is in, the import is done.
+            std::fs::rename(staging.join(NEW_MANIFEST), data_dir.join(MANIFEST))
+                .with_context(|| format!("{}: cannot write", data_dir.join(MANIFEST).display()))
+        });
     if let Err(err) = result {
         for (target, saved) in done.into_iter().rev() {
             let _ = std::fs::remove_file(&target);
