@@ -48,21 +48,17 @@ fn facts_of(m: &LoadedModel, figure: (&'static str, &'static str)) -> ModelFacts
     ModelFacts { name: m.file.name.clone(), figure, rows, best }
 }
 
-/// The headline column's key and unit, as the change history names them.
-fn key_and_unit(c: &columns::Column) -> (&'static str, &'static str) {
-    (c.key, c.unit)
-}
-
 /// The facts of every model in a loaded data folder.
 pub fn snapshot(data: &DataSet) -> Snapshot {
     let mut out = Snapshot::new();
     for m in &data.models {
-        let figure = match m.file.kind {
-            None => key_and_unit(&columns::tokens::WH_PER_MILLION_OUTPUT_TOKENS),
-            Some(OutputKind::Image) => key_and_unit(&columns::diffusion::JOULES_PER_IMAGE),
-            Some(OutputKind::Video) => key_and_unit(&columns::diffusion::JOULES_PER_VIDEO),
+        // The headline column's key and unit, as the change history names them.
+        let c = match m.file.kind {
+            None => &columns::tokens::WH_PER_MILLION_OUTPUT_TOKENS,
+            Some(OutputKind::Image) => &columns::diffusion::JOULES_PER_IMAGE,
+            Some(OutputKind::Video) => &columns::diffusion::JOULES_PER_VIDEO,
         };
-        out.insert((m.workload.clone(), m.file.slug.clone()), facts_of(m, figure));
+        out.insert((m.workload.clone(), m.file.slug.clone()), facts_of(m, (c.key, c.unit)));
     }
     out
 }
@@ -80,16 +76,11 @@ pub fn diff(before: &Snapshot, after: &Snapshot) -> ChangeEntry {
         slug: s.clone(),
         name: f.name.clone(),
     };
-    for (key, f) in after {
-        if !before.contains_key(key) {
-            e.models_added.push(model_ref(key, f));
-        }
-    }
-    for (key, f) in before {
-        if !after.contains_key(key) {
-            e.models_removed.push(model_ref(key, f));
-        }
-    }
+    let only = |a: &Snapshot, b: &Snapshot| -> Vec<ModelRef> {
+        a.iter().filter(|(k, _)| !b.contains_key(*k)).map(|(k, f)| model_ref(k, f)).collect()
+    };
+    e.models_added = only(after, before);
+    e.models_removed = only(before, after);
     let keys: BTreeSet<&(String, String)> = before.keys().chain(after.keys()).collect();
     for key in keys {
         let (old, new) = (before.get(key), after.get(key));
@@ -222,12 +213,14 @@ pub fn markdown(e: &ChangeEntry) -> String {
             "| Workload | Model | GPU | Before | After | Change |\n|---|---|---|---:|---:|---:|\n",
         );
         for b in &e.best_changed {
-            let side = |v: Option<f64>, row: &Option<String>| match (v, row) {
-                (Some(v), Some(row)) => {
-                    format!("{} {} (`{}`)", crate::fmt::figure_value(&b.figure, v), b.unit, md(row))
-                }
-                (Some(v), None) => format!("{} {}", crate::fmt::figure_value(&b.figure, v), b.unit),
-                _ => "—".to_owned(),
+            let side = |v: Option<f64>, row: &Option<String>| match v {
+                Some(v) => format!(
+                    "{} {}{}",
+                    crate::fmt::figure_value(&b.figure, v),
+                    b.unit,
+                    row.as_ref().map_or_else(String::new, |row| format!(" (`{}`)", md(row)))
+                ),
+                None => "—".to_owned(),
             };
             let change = match (b.old, b.new, b.percent()) {
                 (_, _, Some(p)) => format!("{p:+.2} %"),

@@ -4,6 +4,7 @@
 //! Pure: JSON values in, JSON documents and warnings out.
 
 use crate::select;
+use std::borrow::Cow;
 use std::cmp::Ordering;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -305,14 +306,11 @@ fn group_models(
     let mut models = Vec::new();
     for (model_id, model_rows) in by_model {
         let mut meta = model_rows[0].1.clone();
-        match upstream.index_model(&model_id) {
-            Some(facts) => {
-                for (k, v) in facts {
-                    if !v.is_null() {
-                        meta.insert(k.clone(), v.clone());
-                    }
-                }
-            }
+        let facts = upstream.index_model(&model_id);
+        match facts {
+            Some(facts) => meta.extend(
+                facts.iter().filter(|(_, v)| !v.is_null()).map(|(k, v)| (k.clone(), v.clone())),
+            ),
             None => out.warnings.push(format!(
                 "{file}: {model_id} is not in index.json; model facts taken from the task rows"
             )),
@@ -320,24 +318,18 @@ fn group_models(
         let mut converted = Vec::new();
         // Older diffusion rows (before 2025-12) carry no weight_precision;
         // the model's own in index.json stands for them.
-        let model_precision = upstream
-            .index_model(&model_id)
-            .and_then(|f| f.get("weight_precision"))
-            .filter(|v| v.is_string())
-            .cloned();
+        let model_precision =
+            facts.and_then(|f| f.get("weight_precision")).filter(|v| v.is_string());
         let mut borrowed_precision = false;
-        for (i, r) in &model_rows {
-            let filled;
-            let r: &Map<String, Value> = match &model_precision {
-                Some(p) if r.get("weight_precision").is_none_or(Value::is_null) => {
-                    let mut copy = (*r).clone();
-                    copy.insert("weight_precision".to_owned(), p.clone());
-                    filled = copy;
-                    borrowed_precision = true;
-                    &filled
-                }
-                _ => r,
-            };
+        for &(i, r) in &model_rows {
+            let mut filled = Cow::Borrowed(r);
+            if let Some(p) =
+                model_precision.filter(|_| r.get("weight_precision").is_none_or(Value::is_null))
+            {
+                filled.to_mut().insert("weight_precision".to_owned(), p.clone());
+                borrowed_precision = true;
+            }
+            let r = &*filled;
             let row = match kind {
                 None => convert_token_row(&model_id, r, deadline, &mut out.warnings),
                 Some(kind) => {
@@ -378,12 +370,9 @@ fn group_models(
         }
     }
     for m in models.iter_mut().filter(|m| m.slug.is_empty()) {
-        let last = m.id.rsplit('/').next().unwrap_or(&m.id).to_owned();
-        let nick = match m.meta.get("nickname") {
-            Some(Value::String(s)) if !s.is_empty() => s.clone(),
-            _ => last.clone(),
-        };
-        if let Err(why) = text_ok(&nick, limits::MAX_NAME_CHARS) {
+        let last = m.id.rsplit('/').next().unwrap_or(&m.id);
+        let nick = nickname(&m.meta).unwrap_or(last);
+        if let Err(why) = text_ok(nick, limits::MAX_NAME_CHARS) {
             out.errors.push(format!("{file} (and index.json): models[{:?}].nickname: {why}", m.id));
             continue;
         }
@@ -396,8 +385,8 @@ fn group_models(
             slug
         };
         let prefixed = |name: &str| format!("{}{}", upstream.slug_prefix(), url_segment(name));
-        let natural = shorten(prefixed(&nick));
-        let repo = shorten(prefixed(&last));
+        let natural = shorten(prefixed(nick));
+        let repo = shorten(prefixed(last));
         let numbered = (2..100).map(|n| shorten(format!("{repo}-{n}")));
         let Some(slug) = std::iter::once(natural.clone())
             .chain(std::iter::once(repo.clone()))
@@ -944,13 +933,14 @@ fn model_files(
     }
 }
 
+fn nickname(meta: &Map<String, Value>) -> Option<&str> {
+    meta.get("nickname")?.as_str().filter(|s| !s.is_empty())
+}
+
 /// A model's display name: its non-empty `nickname`, else its id; marked
 /// with the label of a source beside the leaderboard.
 fn display_name(meta: &Map<String, Value>, id: &str, upstream: &Upstream) -> String {
-    let name = match meta.get("nickname") {
-        Some(Value::String(s)) if !s.is_empty() => s.clone(),
-        _ => id.to_owned(),
-    };
+    let name = nickname(meta).unwrap_or(id).to_owned();
     match &upstream.source {
         Some(s) => format!("{name} ({})", s.label),
         None => name,

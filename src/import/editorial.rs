@@ -27,7 +27,6 @@ pub struct Editorial {
 /// Texts shared by every workload.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-#[allow(missing_docs)]
 pub struct Common {
     pub name: String,
     pub publisher: String,
@@ -55,7 +54,6 @@ pub struct Common {
 /// One workload's texts and deadline.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-#[allow(missing_docs)]
 pub struct WorkloadTexts {
     /// `image` or `video` for a diffusion workload; absent for per-token.
     #[serde(default)]

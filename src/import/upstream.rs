@@ -127,9 +127,9 @@ impl Upstream {
         }
         let mut tasks = Vec::new();
         let entries = std::fs::read_dir(&tasks_dir)
-            .with_context(|| "tasks/: cannot read the folder of task files".to_owned())?;
+            .context("tasks/: cannot read the folder of task files")?;
         for entry in entries {
-            let entry = entry.with_context(|| "tasks/: cannot read".to_owned())?;
+            let entry = entry.context("tasks/: cannot read")?;
             let name = entry.file_name();
             let Some(name) = name.to_str() else {
                 bail!("tasks/{}: the file name is not UTF-8", name.to_string_lossy());
@@ -194,12 +194,9 @@ impl Upstream {
 /// A JSON value in a message, shortened.
 pub fn short_json(v: &Value) -> String {
     let text = v.to_string();
-    if text.chars().count() > 60 {
-        let mut short: String = text.chars().take(60).collect();
-        short.push('…');
-        short
-    } else {
-        text
+    match text.char_indices().nth(60) {
+        Some((i, _)) => format!("{}…", &text[..i]),
+        None => text,
     }
 }
 
@@ -282,15 +279,13 @@ pub fn extract_archive(archive: &Path, out: &Path) -> Result<PathBuf> {
             continue;
         }
         if !kind.is_file() {
+            let what = match () {
+                () if kind.is_symlink() => "symbolic link",
+                () if kind.is_hard_link() => "hard link",
+                () => "special file",
+            };
             bail!(
-                "archive member {name:?}: is a {}, not a regular file; only regular files are read from public/data",
-                if kind.is_symlink() {
-                    "symbolic link"
-                } else if kind.is_hard_link() {
-                    "hard link"
-                } else {
-                    "special file"
-                }
+                "archive member {name:?}: is a {what}, not a regular file; only regular files are read from public/data"
             );
         }
         files += 1;
