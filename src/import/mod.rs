@@ -21,7 +21,7 @@ pub mod convert;
 pub mod editorial;
 pub mod upstream;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
@@ -334,8 +334,7 @@ fn owned_path(rel: &str) -> bool {
 /// the data folder.
 fn check_folders_inside(data_dir: &Path, rel: &str) -> Result<()> {
     let mut path = data_dir.to_path_buf();
-    let segments: Vec<&str> = rel.split('/').collect();
-    for seg in &segments[..segments.len().saturating_sub(1)] {
+    for seg in rel.rsplit_once('/').into_iter().flat_map(|(dirs, _)| dirs.split('/')) {
         path.push(seg);
         match std::fs::symlink_metadata(&path) {
             Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(()),
@@ -374,14 +373,11 @@ fn has_model_files(data_dir: &Path) -> bool {
 fn overlay(data_dir: &Path, tree: &Path, touched: &[&str]) -> Result<()> {
     let data_dir = std::path::absolute(data_dir)
         .with_context(|| format!("{}: cannot resolve", data_dir.display()))?;
-    let mut open: std::collections::BTreeSet<PathBuf> = std::collections::BTreeSet::new();
-    for rel in touched {
-        let mut p = PathBuf::from(rel);
-        while p.pop() && !p.as_os_str().is_empty() {
-            open.insert(p.clone());
-        }
-    }
-    let touched: std::collections::BTreeSet<PathBuf> = touched.iter().map(PathBuf::from).collect();
+    let open: BTreeSet<&Path> = (touched.iter())
+        .flat_map(|rel| Path::new(rel).ancestors().skip(1))
+        .filter(|p| !p.as_os_str().is_empty())
+        .collect();
+    let touched: BTreeSet<&Path> = touched.iter().map(Path::new).collect();
     let mut folders = vec![PathBuf::new()];
     while let Some(rel_dir) = folders.pop() {
         let here = tree.join(&rel_dir);
@@ -397,9 +393,9 @@ fn overlay(data_dir: &Path, tree: &Path, touched: &[&str]) -> Result<()> {
                 continue;
             }
             let rel = rel_dir.join(&name);
-            if open.contains(&rel) {
+            if open.contains(rel.as_path()) {
                 folders.push(rel);
-            } else if !touched.contains(&rel) {
+            } else if !touched.contains(rel.as_path()) {
                 link(&entry.path(), &tree.join(&rel))?;
             }
         }
@@ -739,17 +735,21 @@ fn check_beside_others(
             .with_context(|| format!("{}: cannot resolve", tree.display()))?,
         &whole.join(&rel),
     )?;
-    crate::load::load_data_dir(whole).map_err(|problems| {
-        let text = problems
-            .to_string()
-            .replace(&tree.display().to_string(), &own.display().to_string())
-            .replace(&whole.display().to_string(), &data_dir.display().to_string());
-        anyhow::anyhow!(
-            "the data of source {:?} would not fit beside the other sources' (nothing written): {text}",
-            source.id
-        )
-    })?;
-    Ok(())
+    let what =
+        format!("the data of source {:?} would not fit beside the other sources'", source.id);
+    load_staged(whole, &[(tree, own), (whole, data_dir)], &what).map(drop)
+}
+
+/// Loads a staged folder, naming in its problems each staged path (`names`:
+/// staged, real) by the one it stands for.
+fn load_staged(tree: &Path, names: &[(&Path, &Path)], what: &str) -> Result<crate::load::DataSet> {
+    crate::load::load_data_dir(tree).map_err(|problems| {
+        let mut text = problems.to_string();
+        for (staged, real) in names {
+            text = text.replace(&staged.display().to_string(), &real.display().to_string());
+        }
+        anyhow::anyhow!("{what} (nothing written): {text}")
+    })
 }
 
 fn stage_and_swap(
@@ -763,14 +763,10 @@ fn stage_and_swap(
 ) -> Result<()> {
     let data_dir = &opts.data_dir;
     let tree = stage.path().join(TREE);
-    let mut touched: Vec<&str> = report
-        .added
-        .iter()
-        .chain(&report.changed)
-        .chain(&report.removed)
+    let touched: Vec<&str> = (report.added.iter().chain(&report.changed).chain(&report.removed))
         .map(String::as_str)
+        .chain([changes::FILE_NAME])
         .collect();
-    touched.push(changes::FILE_NAME);
     overlay(data_dir, &tree, &touched)?;
     for rel in report.added.iter().chain(&report.changed) {
         write_file(&tree.join(rel), &new_files[rel])?;
@@ -778,12 +774,7 @@ fn stage_and_swap(
     if let Some(history) = read_existing(&data_dir.join(changes::FILE_NAME))? {
         write_file(&tree.join(changes::FILE_NAME), &history)?;
     }
-    let after = crate::load::load_data_dir(&tree).map_err(|problems| {
-        let text = problems
-            .to_string()
-            .replace(&tree.display().to_string(), &data_dir.display().to_string());
-        anyhow::anyhow!("the imported data would not be valid (nothing written): {text}")
-    })?;
+    let after = load_staged(&tree, &[(&tree, data_dir)], "the imported data would not be valid")?;
     if let Some(source) = &opts.source {
         check_beside_others(data_dir, &tree, &stage.path().join(WHOLE), source)?;
     }
@@ -820,33 +811,31 @@ fn stage_and_swap(
                 p.message
             );
         }
-        let mut bytes =
-            serde_json::to_vec_pretty(&history).context("cannot write the change history")?;
-        bytes.push(b'\n');
+        let bytes = json_file(&history, "the change history")?;
         write_file(&tree.join(changes::FILE_NAME), &bytes)?;
         files.insert(changes::FILE_NAME.to_owned(), digest(&bytes));
-        if before.changes.is_some() {
-            report.changed.push(changes::FILE_NAME.to_owned());
-        } else {
-            report.added.push(changes::FILE_NAME.to_owned());
-        }
+        let list = if before.changes.is_some() { &mut report.changed } else { &mut report.added };
+        list.push(changes::FILE_NAME.to_owned());
         report.entry = Some(entry);
     }
-    let mut slugs = manifest.slugs.clone();
-    slugs.extend(slugs_of(new_files));
     let new_manifest = Manifest {
         version: "1".into(),
         written_by: "energyboard import".into(),
         upstream_version: Some(report.upstream_version.clone()),
         files,
-        slugs,
+        slugs: manifest.slugs.clone().into_iter().chain(slugs_of(new_files)).collect(),
     };
-    let mut manifest_bytes =
-        serde_json::to_vec_pretty(&new_manifest).context("cannot write the manifest")?;
-    manifest_bytes.push(b'\n');
-    write_file(&stage.path().join(NEW_MANIFEST), &manifest_bytes)?;
+    write_file(&stage.path().join(NEW_MANIFEST), &json_file(&new_manifest, "the manifest")?)?;
     crate::write::stop_point()?;
     swap_in(data_dir, stage.path(), report)
+}
+
+/// A JSON file of the import's own: two-space indents, a newline at the end.
+fn json_file(value: &impl Serialize, what: &str) -> Result<Vec<u8>> {
+    let mut bytes =
+        serde_json::to_vec_pretty(value).with_context(|| format!("cannot write {what}"))?;
+    bytes.push(b'\n');
+    Ok(bytes)
 }
 
 /// `<workload>/<slug>` → the upstream model id, of each model file of
