@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::{Map, Number, Value, json};
 
-use super::editorial::{Editorial, WorkloadTexts, fill};
+use super::editorial::{Editorial, fill};
 use super::upstream::{Upstream, short_json};
 use crate::load::limits;
 use crate::model::{
@@ -442,58 +442,6 @@ fn task_rows<'a>(task: &str, doc: &'a Value) -> Result<&'a [Value], String> {
     }
 }
 
-/// The source block shared by every file of a workload: its `selection`
-/// sentence gets the deadline (`deadline`: the placeholder and the value)
-/// and `deadline_clause`, its `configurations` note the number of `rows`.
-fn source_block(
-    editorial: &Editorial,
-    ed: &WorkloadTexts,
-    dates: &ImportDates,
-    deadline: (&str, String),
-    deadline_clause: String,
-    rows: usize,
-    id: Option<String>,
-) -> Arc<Source> {
-    let selection = fill(&ed.selection, &[deadline, ("deadline_clause", deadline_clause)]);
-    let configurations = fill(&ed.configurations, &[("count", rows.to_string())]);
-    let common = &editorial.common;
-    let compiled = &dates.compiled;
-    let evidence = match &dates.tasks_committed {
-        None => fill(&common.compiled_evidence_index_only, &[("compiled", compiled.clone())]),
-        Some(t) if t == compiled => {
-            fill(&common.compiled_evidence_both, &[("compiled", compiled.clone())])
-        }
-        Some(t) => fill(
-            &common.compiled_evidence_differ,
-            &[("compiled", compiled.clone()), ("tasks_committed", t.clone())],
-        ),
-    };
-    Arc::new(Source {
-        id,
-        name: common.name.clone(),
-        publisher: common.publisher.clone(),
-        url: common.url.clone(),
-        data_url: Some(ed.data_url.clone()),
-        version: format!(
-            "{} (released {}); data compiled {compiled}",
-            common.version_number, common.released
-        ),
-        released: common.released.clone(),
-        compiled: compiled.clone(),
-        compiled_evidence: Some(evidence),
-        retrieved: dates.retrieved.clone(),
-        licence: common.licence.clone(),
-        licence_evidence: common.licence_evidence.clone(),
-        workload: ed.workload.clone(),
-        method: ed.method.clone(),
-        selection,
-        cite: common.cite.clone(),
-        cite_url: common.cite_url.clone(),
-        used_for: Some(ed.used_for.clone()),
-        configurations: Some(configurations),
-    })
-}
-
 /// The model's parameter counts and architecture, or an error.
 fn model_facts(
     file: &str,
@@ -516,17 +464,17 @@ fn model_facts(
     };
     let active = match m.meta.get("activated_params_billions") {
         None | Some(Value::Null) => total,
-        Some(_) => {
-            let Some(a) = param("activated_params_billions") else {
+        Some(v) => match param("activated_params_billions") {
+            Some(a) => a,
+            None => {
                 out.errors.push(format!(
                     "{file}: {}: activated_params_billions: {} (must be a number of billions above 0)",
                     m.id,
-                    short_json(&m.meta["activated_params_billions"])
+                    short_json(v)
                 ));
                 return None;
-            };
-            a
-        }
+            }
+        },
     };
     let architecture = match m.meta.get("architecture") {
         Some(Value::String(s))
@@ -616,10 +564,7 @@ fn checked_distribution(d: &Value) -> Result<OutputLengthDistribution, String> {
         "",
         &dist,
     );
-    match why {
-        Some(why) => Err(why),
-        None => Ok(dist),
-    }
+    why.map_or(Ok(dist), Err)
 }
 
 /// The parts a row id may add after GPU, GPU count and load, in order:
@@ -769,15 +714,42 @@ pub fn convert_task(
     } else {
         none.clone()
     };
-    let source = source_block(
-        editorial,
-        ed,
-        dates,
-        (key, deadline_num.to_string()),
-        clause,
-        rows.len(),
-        upstream.source.as_ref().map(|s| s.id.clone()),
-    );
+    // The source block shared by every file of the workload.
+    let selection =
+        fill(&ed.selection, &[(key, deadline_num.to_string()), ("deadline_clause", clause)]);
+    let compiled = &dates.compiled;
+    let placeholder = ("compiled", compiled.clone());
+    let evidence = match &dates.tasks_committed {
+        None => fill(&common.compiled_evidence_index_only, &[placeholder]),
+        Some(t) if t == compiled => fill(&common.compiled_evidence_both, &[placeholder]),
+        Some(t) => {
+            fill(&common.compiled_evidence_differ, &[placeholder, ("tasks_committed", t.clone())])
+        }
+    };
+    let source = Arc::new(Source {
+        id: upstream.source.as_ref().map(|s| s.id.clone()),
+        name: common.name.clone(),
+        publisher: common.publisher.clone(),
+        url: common.url.clone(),
+        data_url: Some(ed.data_url.clone()),
+        version: format!(
+            "{} (released {}); data compiled {compiled}",
+            common.version_number, common.released
+        ),
+        released: common.released.clone(),
+        compiled: compiled.clone(),
+        compiled_evidence: Some(evidence),
+        retrieved: dates.retrieved.clone(),
+        licence: common.licence.clone(),
+        licence_evidence: common.licence_evidence.clone(),
+        workload: ed.workload.clone(),
+        method: ed.method.clone(),
+        selection,
+        cite: common.cite.clone(),
+        cite_url: common.cite_url.clone(),
+        used_for: Some(ed.used_for.clone()),
+        configurations: Some(fill(&ed.configurations, &[("count", rows.len().to_string())])),
+    });
     let caveat = if kind.is_some() { &common.caveat_diffusion } else { &common.caveat };
     let template = ModelFile {
         version: "1".to_owned(),
