@@ -131,6 +131,11 @@ impl Axis {
     }
 }
 
+/// The lowest and highest of `values` (infinite when there are none).
+pub(crate) fn min_max(values: impl Iterator<Item = f64>) -> (f64, f64) {
+    values.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| (lo.min(v), hi.max(v)))
+}
+
 /// How a chart's scales read in its description: "log scales" only when
 /// both axes are logarithmic.
 pub(crate) fn scales_note(x: &Axis, y: &Axis) -> &'static str {

@@ -1,7 +1,7 @@
 //! Site-wide charts: best-energy bars (leaderboard and GPU pages) and every
 //! model's Pareto frontier on one chart (compare page).
 
-use super::axis::{Axis, tick_label};
+use super::axis::{Axis, min_max, tick_label};
 use super::draw::{self, Frame, Header, Key, PAD, TEXT_PX, WIDTH};
 use super::layout::{Align, Rect, text_width, wrap};
 use super::style::{Role, gpu_slot};
@@ -195,40 +195,42 @@ pub(crate) fn picker_style(rank: usize) -> (usize, usize) {
     (rank % n, (rank + rank / n) % n)
 }
 
-/// The shared axes of overlaid frontiers: latency (log) over every
-/// frontier point and every deadline, energy over every point, 10 to 100 on
-/// both when there is no point; and the distinct deadlines, ascending.
-fn frontier_axes(models: &[(&ModelFile, &ModelAnalysis)]) -> (Axis, Axis, Vec<f64>) {
-    let points =
-        || models.iter().flat_map(|(m, a)| a.frontier.iter().map(move |&i| &m.configurations[i]));
+/// The shared axes of overlaid configurations of `models` (their
+/// frontiers only, with `frontier`): latency (log) over every point and
+/// every deadline, energy (by `y`) over every point, 10 to 100 on both
+/// when there is no point; and the distinct deadlines, ascending.
+fn overlay_axes(
+    models: &[(&ModelFile, &ModelAnalysis)],
+    frontier: bool,
+    y: fn(f64, f64) -> Axis,
+) -> (Axis, Axis, Vec<f64>) {
+    let points = || {
+        models.iter().flat_map(|(m, a)| {
+            let drawn = move |i: &usize| !frontier || a.frontier.contains(i);
+            m.configurations.iter().enumerate().filter(move |(i, _)| drawn(i)).map(|(_, c)| c)
+        })
+    };
     let mut deadlines: Vec<f64> = models.iter().map(|(m, _)| m.deadline()).collect();
     deadlines.sort_by(f64::total_cmp);
     deadlines.dedup();
-    let fold = |f: fn(&Configuration) -> f64| {
-        points()
-            .map(f)
-            .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| (lo.min(v), hi.max(v)))
-    };
-    let (mut ilo, mut ihi) = fold(Configuration::latency);
-    let (mut elo, mut ehi) = fold(Configuration::energy);
+    let (mut ilo, mut ihi) = min_max(points().map(Configuration::latency));
+    let (mut elo, mut ehi) = min_max(points().map(Configuration::energy));
     if !ilo.is_finite() {
         (ilo, ihi, elo, ehi) = (10.0, 100.0, 10.0, 100.0);
     }
     ihi = deadlines.iter().copied().fold(ihi, f64::max);
-    (Axis::log(ilo, ihi), Axis::auto(elo, ehi), deadlines)
+    (Axis::log(ilo, ihi), y(elo, ehi), deadlines)
 }
 
-/// Each deadline as a vertical line with its label at the top, the labels
-/// stacked, and kept clear of labels placed later.
-fn draw_deadlines(p: &mut draw::Plot<'_, '_>, words: &Words, deadlines: &[f64]) -> draw::Draw {
-    let (y0, y1) = (p.area.y0 as i32, p.area.y1 as i32);
-    for (k, &d) in deadlines.iter().enumerate() {
-        let (x, _) = p.px(d, 1.0);
-        draw::line(p.root, &[(x, y0), (x, y1)], Role::Deadline, 2)?;
-        let text = format!("deadline {} {}", fmt::limit_ms(d), words.latency_unit);
-        draw::beside_line(p, &text, x, y0 + 12 + 18 * draw::count(k))?;
-    }
-    Ok(())
+/// The pixels of the frontier of `m`.
+fn frontier_px(p: &draw::Plot<'_, '_>, m: &ModelFile, a: &ModelAnalysis) -> Vec<(i32, i32)> {
+    a.frontier
+        .iter()
+        .map(|&i| {
+            let c = &m.configurations[i];
+            p.px(c.latency(), c.energy())
+        })
+        .collect()
 }
 
 /// Every model's Pareto frontier on one chart, one group per model, for
@@ -242,24 +244,21 @@ pub fn frontier_picker(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) -> F
     for (r, &i) in by_energy.iter().enumerate() {
         rank[i] = r;
     }
-    let (x_axis, y_axis, deadlines) = frontier_axes(all);
+    let (x_axis, y_axis, deadlines) = overlay_axes(all, true, Axis::auto);
     let title = "Time–energy Pareto frontiers of the chosen models";
-    let energy_axis = words.energy_axis();
     let whose = super::whose_of(all.iter().map(|(m, _)| *m));
     let (source_keys, sources_note) =
         source_keys(whose.iter().map(Option::as_ref), false, "models");
-    let frame = Frame {
-        header: Header::new(title, source_keys),
-        x: x_axis,
-        y: y_axis,
-        x_desc: words.latency_axis(),
-        y_desc: energy_axis,
-        body: 360,
-        y_area: None,
-        x_ticks: tick_label,
-    };
+    let frame = Frame::new(
+        Header::new(title, source_keys),
+        x_axis,
+        y_axis,
+        words.latency_axis(),
+        words.energy_axis(),
+        360,
+    );
     let doc = draw::render_xy(&frame, 32 * 1024, |p| {
-        draw_deadlines(p, words, &deadlines)?;
+        draw::deadlines(p, words, &deadlines)?;
         // Highest energy first, so the lowest (shown by default) lie on top.
         for &mi in by_energy.iter().rev() {
             let (m, a) = all[mi];
@@ -275,14 +274,7 @@ pub fn frontier_picker(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) -> F
                 ),
                 None => format!("<g class=\"fm m{mi}\">\n"),
             }))?;
-            let pts: Vec<(i32, i32)> = a
-                .frontier
-                .iter()
-                .map(|&i| {
-                    let c = &m.configurations[i];
-                    p.px(c.latency(), c.energy())
-                })
-                .collect();
+            let pts = frontier_px(p, m, a);
             draw::line(p.root, &pts, Role::Line(colour), 2)?;
             for &at in &pts {
                 draw::marker(p.root, at, shape, Role::Point(colour), !open)?;
@@ -340,19 +332,18 @@ pub fn compare_frontiers(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) ->
     let models: Vec<(&ModelFile, &ModelAnalysis)> = chosen.iter().map(|&i| all[i]).collect();
     let models = models.as_slice();
     let capped = models.len() < all.len();
-    let (x_axis, y_axis, deadlines) = frontier_axes(models);
+    let (x_axis, y_axis, deadlines) = overlay_axes(models, true, Axis::auto);
     let whose = super::whose_of(models.iter().map(|(m, _)| *m));
     let (source_keys, sources_note) =
         source_keys(whose.iter().map(Option::as_ref), false, "models");
     let keys = models
         .iter()
         .enumerate()
-        .map(|(mi, (m, _))| {
-            if super::Whose::open(whose[mi].as_ref()) {
-                Key::SeriesOpen(mi, m.name.clone())
-            } else {
-                Key::Series(mi, m.name.clone())
-            }
+        .map(|(mi, (m, _))| Key::Series {
+            idx: mi,
+            label: m.name.clone(),
+            line: true,
+            open: super::Whose::open(whose[mi].as_ref()),
         })
         .chain(source_keys)
         .collect();
@@ -367,27 +358,18 @@ pub fn compare_frontiers(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) ->
     };
     let title = title.as_str();
     let energy_axis = words.energy_axis();
-    let frame = Frame {
-        header: Header::new(title, keys),
-        x: x_axis,
-        y: y_axis,
-        x_desc: words.latency_axis(),
-        y_desc: energy_axis.clone(),
-        body: 360,
-        y_area: None,
-        x_ticks: tick_label,
-    };
+    let frame = Frame::new(
+        Header::new(title, keys),
+        x_axis,
+        y_axis,
+        words.latency_axis(),
+        energy_axis.clone(),
+        360,
+    );
     let doc = draw::render_xy(&frame, 16 * 1024, |p| {
-        draw_deadlines(p, words, &deadlines)?;
+        draw::deadlines(p, words, &deadlines)?;
         for (mi, (m, a)) in models.iter().enumerate() {
-            let pts: Vec<(i32, i32)> = a
-                .frontier
-                .iter()
-                .map(|&i| {
-                    let c = &m.configurations[i];
-                    p.px(c.latency(), c.energy())
-                })
-                .collect();
+            let pts = frontier_px(p, m, a);
             draw::line(p.root, &pts, Role::Line(mi), 2)?;
             let filled = !super::Whose::open(whose[mi].as_ref());
             for &at in &pts {
@@ -439,13 +421,8 @@ pub fn compare_frontiers(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) ->
             rows.push(configuration_row(m, setup, c));
         }
     }
-    Chart {
-        file_name: "frontiers.svg".to_owned(),
-        svg: svg::finish(&doc, title, &description),
-        title: title.to_owned(),
-        description,
-        table: configuration_table(words, &energy_axis, rows),
-    }
+    let table = configuration_table(words, &energy_axis, rows);
+    Chart::new("frontiers.svg".to_owned(), title.to_owned(), description, &doc, table)
 }
 
 /// The x axis of a bar chart ([`BarScale`]).
@@ -807,18 +784,7 @@ pub fn configuration_scatter_marked(
     href: impl Fn(&ModelFile, &Configuration) -> String,
 ) -> Chart {
     let by_energy = lowest_energy_first(all, all.len());
-    let configs = || all.iter().flat_map(|(m, _)| &m.configurations);
-    let (mut ilo, mut ihi, mut elo, mut ehi) = (f64::MAX, 0.0f64, f64::MAX, 0.0f64);
-    for c in configs() {
-        (ilo, ihi) = (ilo.min(c.latency()), ihi.max(c.latency()));
-        (elo, ehi) = (elo.min(c.energy()), ehi.max(c.energy()));
-    }
-    let mut deadlines: Vec<f64> = all.iter().map(|(m, _)| m.deadline()).collect();
-    deadlines.sort_by(f64::total_cmp);
-    deadlines.dedup();
-    if configs().next().is_none() {
-        (ilo, ihi, elo, ehi) = (10.0, 100.0, 10.0, 100.0);
-    }
+    let (x_axis, y_axis, deadlines) = overlay_axes(all, false, Axis::log);
     let title = "Every configuration of every model";
     let energy_axis = words.energy_axis();
     let short = words.energy_short;
@@ -827,29 +793,25 @@ pub fn configuration_scatter_marked(
     let keys = by_energy
         .iter()
         .enumerate()
-        .map(|(r, &mi)| {
-            let name = all[mi].0.name.clone();
-            if super::Whose::open(whose[mi].as_ref()) {
-                Key::MarkerOpen(r, name)
-            } else {
-                Key::Marker(r, name)
-            }
+        .map(|(r, &mi)| Key::Series {
+            idx: r,
+            label: all[mi].0.name.clone(),
+            line: false,
+            open: super::Whose::open(whose[mi].as_ref()),
         })
         .chain(source_keys)
         .collect();
-    let frame = Frame {
-        header: Header::new(title, keys),
-        x: Axis::log(ilo, ihi.max(deadlines.last().copied().unwrap_or(ihi))),
-        y: Axis::log(elo, ehi),
-        x_desc: words.latency_axis(),
-        y_desc: energy_axis.clone(),
-        body: 380,
-        y_area: None,
-        x_ticks: tick_label,
-    };
+    let frame = Frame::new(
+        Header::new(title, keys),
+        x_axis,
+        y_axis,
+        words.latency_axis(),
+        energy_axis.clone(),
+        380,
+    );
     let mut rows = Vec::new();
     let doc = draw::render_xy(&frame, 64 * 1024, |p| {
-        draw_deadlines(p, words, &deadlines)?;
+        draw::deadlines(p, words, &deadlines)?;
         // Highest energy first, so the lowest lie on top.
         for (r, &mi) in by_energy.iter().enumerate().rev() {
             let m = all[mi].0;
