@@ -39,6 +39,16 @@ fn count_text(n: usize) -> String {
     fmt::grouped(n as f64)
 }
 
+/// `title`, saying so when only `shown` of `total` bars or series are
+/// drawn: "(lowest 40 of 1,200)".
+fn capped_title(title: &str, which: &str, shown: usize, total: usize) -> String {
+    if shown < total {
+        format!("{title} ({which} {shown} of {})", count_text(total))
+    } else {
+        title.to_owned()
+    }
+}
+
 /// Sorted horizontal bars of best energy, lowest first, coloured and marked
 /// by GPU, for the leaderboard (`best-energy.svg`) and GPU pages. Past
 /// [`MAX_BARS`] entries only the lowest are drawn (and tabled), and the
@@ -51,39 +61,25 @@ pub fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry]) -> C
             .then_with(|| a.gpu.cmp(&b.gpu))
     });
     let capped = entries.len() > sorted.len();
-    let title = if capped {
-        format!("{title} (lowest {} of {})", sorted.len(), count_text(entries.len()))
-    } else {
-        title.to_owned()
-    };
-    let title = title.as_str();
+    let title = capped_title(title, "lowest", sorted.len(), entries.len());
     let mut gpus: Vec<(usize, &str)> =
         sorted.iter().map(|e| (gpu_slot(&e.gpu), e.gpu.as_str())).collect();
     gpus.sort_unstable();
     gpus.dedup();
-    let (source_keys, sources_note) =
-        source_keys(sorted.iter().map(|e| e.whose.as_ref()), true, "bars");
-    let keys =
-        gpus.iter().map(|&(slot, gpu)| Key::Bar(slot, gpu.to_owned())).chain(source_keys).collect();
-    let bars: Vec<Drawn> = sorted
+    let bars: Vec<GroupedBar> = sorted
         .iter()
-        .map(|e| Drawn {
+        .map(|e| GroupedBar {
             label: format!("{} · {}", e.model, e.gpu),
+            series: e.gpu.clone(),
             slot: gpu_slot(&e.gpu),
             value: e.wh_per_million,
-            open: super::Whose::open(e.whose.as_ref()),
+            whose: e.whose.clone(),
         })
         .collect();
     // Room right of the longest bar for its value.
-    let doc = draw_bars(
-        title,
-        keys,
-        ENERGY,
-        &bars,
-        bar_axis(&bars, BarScale::Linear, 1.12, fmt::wh_per_million),
-        "No configuration to show",
-        fmt::wh_per_million,
-    );
+    let x = bar_axis(&bars, BarScale::Linear, 1.12, fmt::wh_per_million);
+    let (doc, sources_note) =
+        draw_bars(&title, &gpus, ENERGY, &bars, x, "No configuration to show", fmt::wh_per_million);
     let description = match (sorted.first(), sorted.last()) {
         (Some(lo), Some(hi)) => {
             let what = if capped {
@@ -107,34 +103,34 @@ pub fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry]) -> C
         }
         _ => "No configuration to show.".to_owned(),
     };
-    let mixed = !sources_note.is_empty();
-    let rows = sorted
-        .iter()
-        .enumerate()
-        .map(|(i, e)| {
-            let mut row = vec![
-                (i + 1).to_string(),
-                e.model.clone(),
-                e.gpu.clone(),
-                fmt::wh_per_million(e.wh_per_million),
-            ];
-            if let Some(w) = e.whose.as_ref().filter(|_| mixed) {
-                row.insert(2, w.name.clone());
+    let rows = sorted.iter().enumerate().map(|(i, e)| {
+        let row = [(i + 1).to_string(), e.model.clone(), e.gpu.clone()];
+        (row.into_iter().chain([fmt::wh_per_million(e.wh_per_million)]).collect(), e.whose.as_ref())
+    });
+    let table = bar_table(&["Rank", "Model", "GPU", ENERGY], rows);
+    Chart::new(file_name.to_owned(), title, description, &doc, table)
+}
+
+/// A bar chart's data table: `rows` under `headers`, with a "Source"
+/// column third when a row has a source.
+fn bar_table<'w>(
+    headers: &[&str],
+    rows: impl Iterator<Item = (Vec<String>, Option<&'w super::Whose>)> + Clone,
+) -> DataTable {
+    let mixed = rows.clone().any(|(_, w)| w.is_some());
+    let mut headers: Vec<String> = headers.iter().map(|&h| h.to_owned()).collect();
+    if mixed {
+        headers.insert(2, "Source".to_owned());
+    }
+    let rows = rows
+        .map(|(mut row, w)| {
+            if mixed {
+                row.insert(2, w.map_or_else(String::new, |w| w.name.clone()));
             }
             row
         })
         .collect();
-    let mut headers: Vec<String> = ["Rank", "Model", "GPU", ENERGY].map(str::to_owned).to_vec();
-    if mixed {
-        headers.insert(2, "Source".to_owned());
-    }
-    Chart {
-        file_name: file_name.to_owned(),
-        svg: svg::finish(&doc, title, &description),
-        title: title.to_owned(),
-        description,
-        table: DataTable { headers, rows },
-    }
+    DataTable { headers, rows }
 }
 
 /// A model's lowest energy within its deadline, if any configuration
@@ -436,15 +432,6 @@ pub enum BarScale {
     Log,
 }
 
-/// One bar as drawn: its label, colour slot and value, and whether it is
-/// drawn open (another source's, [`super::Whose`]).
-struct Drawn {
-    label: String,
-    slot: usize,
-    value: f64,
-    open: bool,
-}
-
 /// The legend entries of the sources of `whose` (none when no bar or
 /// series has one), in their rank order, and the sentence the description
 /// ends with: each source's name, how its `things` ("bars", "markers")
@@ -502,7 +489,12 @@ pub(super) fn source_keys<'w>(
 /// the longest bar's value times `room` short of its end, leaving space
 /// for its value label. Log: ends where every bar's label (`value_text`)
 /// fits right of its bar.
-fn bar_axis(bars: &[Drawn], scale: BarScale, room: f64, value_text: fn(f64) -> String) -> Axis {
+fn bar_axis(
+    bars: &[GroupedBar],
+    scale: BarScale,
+    room: f64,
+    value_text: fn(f64) -> String,
+) -> Axis {
     let values = || bars.iter().map(|b| b.value).filter(|v| v.is_finite());
     let max = values().fold(0.0, f64::max);
     let min = values().fold(f64::INFINITY, f64::min);
@@ -524,61 +516,56 @@ fn bar_axis(bars: &[Drawn], scale: BarScale, room: f64, value_text: fn(f64) -> S
     Axis::log_from_decade(min, lo * decades.exp())
 }
 
-/// Draws horizontal bars, one row each: the label (wrapped) beside a
-/// swatch of its colour, the bar below it on the axis `x` from its start,
-/// and its value at the bar's end; an open bar is outlined in its colour.
-/// `empty` is drawn when there are no bars.
+/// Draws horizontal bars under `title` and a legend of `series` (colour
+/// slot, name) and of the bars' sources, one row each: the label
+/// (wrapped) beside a swatch of its colour, the bar below it on the axis
+/// `x` (named `axis`) from its start, and its value at the bar's end; an
+/// open bar (another source's) is outlined in its colour. `empty` is drawn
+/// when there are no bars. Returns the drawing and the description's note
+/// on the sources ([`source_keys`]).
 fn draw_bars(
     title: &str,
-    keys: Vec<Key>,
+    series: &[(usize, &str)],
     axis: &str,
-    bars: &[Drawn],
+    bars: &[GroupedBar],
     x: Axis,
     empty: &str,
     value_text: fn(f64) -> String,
-) -> svg::Doc {
+) -> (svg::Doc, String) {
+    let (source_keys, sources_note) =
+        source_keys(bars.iter().map(|b| b.whose.as_ref()), true, "bars");
+    let keys =
+        series.iter().map(|&(slot, s)| Key::Bar(slot, s.to_owned())).chain(source_keys).collect();
     let label_max = f64::from(WIDTH - 2 * PAD - 24);
     let labels: Vec<Vec<String>> =
         bars.iter().map(|b| wrap(&b.label, TEXT_PX, label_max)).collect();
     let row_height = |lines: usize| draw::count(lines) * LINE_H + BAR_H + 12;
     let all_rows: i32 = labels.iter().map(|l| row_height(l.len())).sum::<i32>().max(30);
     let x_desc = if x.is_log() { format!("{axis}, log scale") } else { axis.to_owned() };
+    let rows = Axis::rows(bars.len());
     let frame = Frame {
-        header: Header::new(title, keys),
-        x,
-        y: Axis::rows(bars.len()),
-        x_desc,
-        y_desc: String::new(),
-        body: all_rows + 10 + 46,
         y_area: Some(6),
-        x_ticks: tick_label,
+        ..Frame::new(Header::new(title, keys), x, rows, x_desc, String::new(), all_rows + 56)
     };
-    draw::render_xy(&frame, 16 * 1024, |p| {
+    let doc = draw::render_xy(&frame, 16 * 1024, |p| {
+        let ink = |s: &str, at| draw::text(p.root, s, at, TEXT_PX, Align::Start, Role::Ink, false);
         let x0 = p.area.x0 as i32;
         let mut top = p.area.y0 as i32 + 6;
         if bars.is_empty() {
-            return draw::text(
-                p.root,
-                empty,
-                (x0 + 8, top + 10),
-                TEXT_PX,
-                Align::Start,
-                Role::Ink,
-                false,
-            );
+            return ink(empty, (x0 + 8, top + 10));
         }
         for (bar, lines) in bars.iter().zip(&labels) {
             let (slot, value) = (bar.slot, bar.value);
             let mut y = top + LINE_H / 2;
             draw::marker(p.root, (x0 + 8, y), slot, Role::Swatch(slot), true)?;
             for l in lines {
-                draw::text(p.root, l, (x0 + 20, y), TEXT_PX, Align::Start, Role::Ink, false)?;
+                ink(l, (x0 + 20, y))?;
                 y += LINE_H;
             }
             let bar_top = top + draw::count(lines.len()) * LINE_H + 1;
             let (x1, _) = p.px(value, 0.0);
             let end = x1.max(x0 + 1);
-            if bar.open {
+            if super::Whose::open(bar.whose.as_ref()) {
                 // Inside the filled bar's box, so both read the same length.
                 p.root.draw(&plotters::element::Rectangle::new(
                     [(x0 + 1, bar_top + 1), ((end - 1).max(x0 + 1), bar_top + BAR_H - 1)],
@@ -590,19 +577,12 @@ fn draw_bars(
                     plotters::style::Color::filled(&Role::Bar(slot).color()),
                 ))?;
             }
-            draw::text(
-                p.root,
-                &value_text(value),
-                (end + 6, bar_top + BAR_H / 2),
-                TEXT_PX,
-                Align::Start,
-                Role::Ink,
-                false,
-            )?;
+            ink(&value_text(value), (end + 6, bar_top + BAR_H / 2))?;
             top += row_height(lines.len());
         }
         Ok(())
-    })
+    });
+    (doc, sources_note)
 }
 
 /// One bar of a grouped bar chart ([`grouped_bars`]).
@@ -637,32 +617,14 @@ pub fn grouped_bars(
 ) -> Chart {
     let shown = &bars[..bars.len().min(MAX_BARS)];
     let capped = bars.len() > shown.len();
-    let title = if capped {
-        format!("{title} (first {} of {})", shown.len(), count_text(bars.len()))
-    } else {
-        title.to_owned()
-    };
-    let title = title.as_str();
+    let title = capped_title(title, "first", shown.len(), bars.len());
     let mut series: Vec<(usize, &str)> = Vec::new();
     for b in shown {
         if !series.iter().any(|(_, s)| *s == b.series) {
             series.push((b.slot, b.series.as_str()));
         }
     }
-    let (source_keys, sources_note) =
-        source_keys(shown.iter().map(|b| b.whose.as_ref()), true, "bars");
-    let keys =
-        series.iter().map(|&(slot, s)| Key::Bar(slot, s.to_owned())).chain(source_keys).collect();
-    let drawn: Vec<Drawn> = shown
-        .iter()
-        .map(|b| Drawn {
-            label: b.label.clone(),
-            slot: b.slot,
-            value: b.value,
-            open: super::Whose::open(b.whose.as_ref()),
-        })
-        .collect();
-    let x = bar_axis(&drawn, scale, 1.18, value_text);
+    let x = bar_axis(shown, scale, 1.18, value_text);
     let scale_text = if x.is_log() {
         format!(
             "on a log scale from {} (lengths grow with the logarithm, so small and large values both show; read the printed values)",
@@ -671,7 +633,8 @@ pub fn grouped_bars(
     } else {
         "on a linear axis from zero".to_owned()
     };
-    let doc = draw_bars(title, keys, axis, &drawn, x, "Nothing to show", value_text);
+    let (doc, sources_note) =
+        draw_bars(&title, &series, axis, shown, x, "Nothing to show", value_text);
     let description = if shown.is_empty() {
         "Nothing to show.".to_owned()
     } else {
@@ -691,28 +654,11 @@ pub fn grouped_bars(
             series_names.join(", ")
         )
     };
-    let mixed = bars.iter().any(|b| b.whose.is_some());
     let rows = bars
         .iter()
-        .map(|b| {
-            let mut row = vec![b.label.clone(), b.series.clone(), value_text(b.value)];
-            if mixed {
-                row.insert(2, b.whose.as_ref().map_or_else(String::new, |w| w.name.clone()));
-            }
-            row
-        })
-        .collect();
-    let mut headers = vec!["Bar".to_owned(), "Series".to_owned(), axis.to_owned()];
-    if mixed {
-        headers.insert(2, "Source".to_owned());
-    }
-    Chart {
-        file_name: file_name.to_owned(),
-        svg: svg::finish(&doc, title, &description),
-        title: title.to_owned(),
-        description,
-        table: DataTable { headers, rows },
-    }
+        .map(|b| (vec![b.label.clone(), b.series.clone(), value_text(b.value)], b.whose.as_ref()));
+    let table = bar_table(&["Bar", "Series", axis], rows);
+    Chart::new(file_name.to_owned(), title, description, &doc, table)
 }
 
 /// One configuration as a row of a chart's data table (the columns of
