@@ -3,7 +3,7 @@
 use plotters::element::Rectangle;
 use plotters::style::Color;
 
-use super::axis::{Axis, tick_label};
+use super::axis::Axis;
 use super::draw::{self, Frame, Header, TEXT_PX};
 use super::layout::Align;
 use super::style::{Role, gpu_slot};
@@ -84,23 +84,15 @@ pub fn response_histogram(
     let slot = gpu_slot(gpu);
     let x_max = unit.of(r.edges_j.last().copied().unwrap_or(1.0).max(x_max_j));
     let y_max = r.counts.iter().copied().max().unwrap_or(1) as f64;
-    let frame = Frame {
-        header: Header::new(&title, Vec::new()),
-        x: match log_from_j {
-            Some(lo) => Axis::log(unit.of(lo), x_max),
-            None => Axis::from_zero(x_max),
-        },
-        y: Axis::from_zero(y_max),
-        x_desc: if log_from_j.is_some() {
-            format!("Energy per response ({sym}, log scale)")
-        } else {
-            format!("Energy per response ({sym})")
-        },
-        y_desc: "Responses per bin".to_owned(),
-        body: 300,
-        y_area: None,
-        x_ticks: tick_label,
+    let (x, x_desc) = match log_from_j {
+        Some(lo) => {
+            (Axis::log(unit.of(lo), x_max), format!("Energy per response ({sym}, log scale)"))
+        }
+        None => (Axis::from_zero(x_max), format!("Energy per response ({sym})")),
     };
+    let header = Header::new(&title, Vec::new());
+    let y = Axis::from_zero(y_max);
+    let frame = Frame::new(header, x, y, x_desc, "Responses per bin".to_owned(), 300);
     let median = unit.of(r.median_j);
     let p90 = unit.of(r.p90_j);
     let median_label = format!("median {} {sym}", unit.text(r.median_j));
@@ -159,16 +151,8 @@ pub fn response_histogram(
             vec![unit.text(r.edges_j[i]), unit.text(r.edges_j[i + 1]), fmt::grouped(*c as f64)]
         })
         .collect();
-    Chart {
-        file_name: file_name.to_owned(),
-        svg: svg::finish(&doc, &title, &description),
-        title,
-        description,
-        table: DataTable {
-            headers: vec![format!("From ({sym})"), format!("To ({sym})"), "Responses".to_owned()],
-            rows,
-        },
-    }
+    let headers = vec![format!("From ({sym})"), format!("To ({sym})"), "Responses".to_owned()];
+    Chart::new(file_name.to_owned(), title, description, &doc, DataTable { headers, rows })
 }
 
 /// One model's line on [`response_overlay`].
@@ -250,16 +234,14 @@ pub fn response_overlay(series: &[OverlaySeries<'_>]) -> ResponseOverlay {
     let title = "Energy per response of the chosen models";
     let (source_keys, sources_note) =
         super::site::source_keys(series.iter().map(|s| s.whose.as_ref()), false, "models");
-    let frame = Frame {
-        header: Header::new(title, source_keys),
-        x: Axis::log(lo, hi),
-        y: Axis::percent(),
-        x_desc: format!("Energy per response ({sym}, log scale)"),
-        y_desc: "Responses at or below (%)".to_owned(),
-        body: 330,
-        y_area: None,
-        x_ticks: tick_label,
-    };
+    let frame = Frame::new(
+        Header::new(title, source_keys),
+        Axis::log(lo, hi),
+        Axis::percent(),
+        format!("Energy per response ({sym}, log scale)"),
+        "Responses at or below (%)".to_owned(),
+        330,
+    );
     let doc = draw::render_xy(&frame, 16 * 1024, |p| {
         let (x0, x1) = (p.area.x0, p.area.x1);
         // Highest energy rank first, so the lowest lie on top.
