@@ -108,10 +108,14 @@ impl<'a> Ctx<'a> {
         })
     }
 
-    /// The chart's legend and the panels' headers: with one panel, every
-    /// key in the chart's header; with several, `extra` there and each
-    /// panel's series in its own header.
-    fn legend(&self, title: &str, lines: bool, extra: Vec<Key>) -> (Header, Vec<Header>) {
+    /// The chart's legend and the panels' headers. Each series has a key,
+    /// with a line sample when it is drawn with `lines` (a chart without
+    /// them draws the Pareto frontier). The keys every panel shares:
+    /// repeated runs, the `spread` of the latency, the frontier, the faded
+    /// markers over the deadline, the best ring. With one panel, every key
+    /// is in the chart's header; with several, the shared ones are there
+    /// and each panel's series in its own header.
+    fn legend(&self, title: &str, lines: bool, spread: bool) -> (Header, Vec<Header>) {
         let series_keys = |p: &Panel| -> Vec<Key> {
             p.series
                 .iter()
@@ -121,41 +125,35 @@ impl<'a> Ctx<'a> {
                 })
                 .collect()
         };
+        let over = (0..self.m.configurations.len()).any(|i| self.over(i)).then(|| {
+            let unit = self.words.latency_unit;
+            Key::Over(format!("over the {} {unit} deadline (faded)", self.deadline()))
+        });
+        let shared = [
+            self.first_run.iter().any(|f| !f).then_some(Key::Repeat),
+            spread.then_some(Key::Spread),
+            (!lines).then_some(Key::Frontier),
+            over,
+            self.a
+                .best_per_gpu
+                .iter()
+                .any(|(_, b)| b.is_some())
+                .then(|| Key::Best("best: lowest energy within deadline, per GPU".to_owned())),
+        ];
+        let shared = shared.into_iter().flatten();
         if self.panels.len() == 1 {
-            let mut keys = series_keys(&self.panels[0]);
-            keys.extend(extra);
-            (Header::new(title, keys), Vec::new())
+            (
+                Header::new(
+                    title,
+                    series_keys(&self.panels[0]).into_iter().chain(shared).collect(),
+                ),
+                Vec::new(),
+            )
         } else {
             let heads =
                 self.panels.iter().map(|p| Header::panel(&p.name, series_keys(p))).collect();
-            (Header::new(title, extra), heads)
+            (Header::new(title, shared.collect()), heads)
         }
-    }
-
-    /// The keys every panel shares: repeated runs, the faded markers over
-    /// the deadline, the best ring.
-    fn common_keys(&self, spread: bool, frontier: bool) -> Vec<Key> {
-        let mut keys = Vec::new();
-        if self.first_run.iter().any(|f| !f) {
-            keys.push(Key::Repeat);
-        }
-        if spread {
-            keys.push(Key::Spread);
-        }
-        if frontier {
-            keys.push(Key::Frontier);
-        }
-        if (0..self.m.configurations.len()).any(|i| self.over(i)) {
-            keys.push(Key::Over(format!(
-                "over the {} {} deadline (faded)",
-                self.deadline(),
-                self.words.latency_unit
-            )));
-        }
-        if self.has_best() {
-            keys.push(Key::Best(BEST_KEY.to_owned()));
-        }
-        keys
     }
 
     /// The plot height of each panel.
@@ -169,10 +167,6 @@ impl<'a> Ctx<'a> {
 
     fn label(&self, i: usize) -> &str {
         &self.a.curves[self.series_of[i]].label
-    }
-
-    fn has_best(&self) -> bool {
-        self.a.best_per_gpu.iter().any(|(_, b)| b.is_some())
     }
 
     /// The deadline's number, e.g. "500".
@@ -229,8 +223,6 @@ impl<'a> Ctx<'a> {
         DataTable { headers, rows }
     }
 }
-
-const BEST_KEY: &str = "best: lowest energy within deadline, per GPU";
 
 /// How one measured quantity is charted against the load.
 struct Metric {
@@ -381,29 +373,6 @@ fn describe(cx: &Ctx<'_>, metric: &Metric, log_note: &str) -> String {
     }
 }
 
-/// The description of the time–energy chart, in the kind's words.
-fn describe_tradeoff(cx: &Ctx<'_>, scales: &str) -> String {
-    let w = cx.words;
-    format!(
-        "Each configuration of {} as {} against {} ({scales}), with the Pareto frontier of {} configurations drawn as a line and the {} {} deadline as a dashed line. Lowest energy within the deadline: {}.",
-        cx.m.name,
-        w.latency,
-        w.energy_per,
-        cx.a.frontier.len(),
-        cx.deadline(),
-        w.latency_unit,
-        cx.best_list(|c| {
-            format!(
-                "{} {} at {} {}",
-                (w.energy_text)(c.energy()),
-                w.energy_short,
-                (w.latency_text)(c.latency()),
-                w.latency_unit
-            )
-        })
-    )
-}
-
 /// The configuration with the highest `value`.
 fn top_of(configs: &[Configuration], value: fn(&Configuration) -> f64) -> usize {
     configs
@@ -458,7 +427,7 @@ fn concurrency_chart(cx: &Ctx<'_>, metric: &Metric) -> Chart {
     let (smin, smax) = min_max(configs.iter().map(|c| f64::from(c.load())));
     let x_axis = Axis::powers_of_two(smin, smax);
     let title = format!("{}: {}", &cx.m.name, metric.what);
-    let (header, panel_heads) = cx.legend(&title, true, cx.common_keys(spread, false));
+    let (header, panel_heads) = cx.legend(&title, true, spread);
     let log_note = if y_axis.is_log() { "log scales" } else { "log x scale" };
     let frame = Frame {
         x_ticks: |v| fmt::fixed(v, 0),
@@ -631,7 +600,7 @@ fn tradeoff_chart(cx: &Ctx<'_>, pct: Option<usize>) -> Chart {
             words.latency_header(),
         ),
     };
-    let (header, panel_heads) = cx.legend(&title, false, cx.common_keys(false, true));
+    let (header, panel_heads) = cx.legend(&title, false, false);
     let energy_axis = words.energy_axis();
     let frame = Frame::new(
         header,
@@ -664,7 +633,27 @@ fn tradeoff_chart(cx: &Ctx<'_>, pct: Option<usize>) -> Chart {
             frontier.len(),
             cx.deadline()
         ),
-        None => describe_tradeoff(cx, scales),
+        None => {
+            let w = words;
+            format!(
+                "Each configuration of {} as {} against {} ({scales}), with the Pareto frontier of {} configurations drawn as a line and the {} {} deadline as a dashed line. Lowest energy within the deadline: {}.",
+                m.name,
+                w.latency,
+                w.energy_per,
+                frontier.len(),
+                cx.deadline(),
+                w.latency_unit,
+                cx.best_list(|c| {
+                    format!(
+                        "{} {} at {} {}",
+                        (w.energy_text)(c.energy()),
+                        w.energy_short,
+                        (w.latency_text)(c.latency()),
+                        w.latency_unit
+                    )
+                })
+            )
+        }
     };
     let headers = vec![latency_header, energy_axis, "On the Pareto frontier".to_owned()];
     let table = cx.table(headers, |i| {

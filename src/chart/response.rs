@@ -219,7 +219,6 @@ fn share_at_or_below(r: &ResponseEnergy, x: f64) -> f64 {
 /// orders of magnitude between models), with the model's marker at its
 /// median. Each model is a group of its own, so a page can show any set.
 pub fn response_overlay(series: &[OverlaySeries<'_>]) -> ResponseOverlay {
-    use super::site::picker_style;
     let top = series.iter().filter_map(|s| s.response.edges_j.last().copied()).fold(0.0, f64::max);
     let unit = ResponseUnit::for_edges(&[top]);
     let sym = unit.symbol();
@@ -248,7 +247,6 @@ pub fn response_overlay(series: &[OverlaySeries<'_>]) -> ResponseOverlay {
         let mut order: Vec<&OverlaySeries<'_>> = series.iter().collect();
         order.sort_by_key(|s| std::cmp::Reverse(s.rank));
         for s in order {
-            let (colour, shape) = picker_style(s.rank);
             let r = s.response;
             let (from_class, from_tip) = s.whose.as_ref().map_or_else(Default::default, |w| {
                 (format!(" from-{}", svg::xml_escape(&w.key)), format!(" · source: {}", w.name))
@@ -280,12 +278,12 @@ pub fn response_overlay(series: &[OverlaySeries<'_>]) -> ResponseOverlay {
             }
             pts.dedup();
             pts.retain(|(x, _)| f64::from(*x) >= x0 - 1.0 && f64::from(*x) <= x1 + 1.0);
-            draw::line(p.root, &pts, Role::Line(colour), 2)?;
+            draw::line(p.root, &pts, Role::Line(s.rank), 2)?;
             draw::marker(
                 p.root,
                 p.px(unit.of(r.median_j), 50.0),
-                shape,
-                Role::Point(colour),
+                s.rank,
+                Role::Point(s.rank),
                 !super::Whose::open(s.whose.as_ref()),
             )?;
             p.root.draw(&svg::Markup("</g>\n".to_owned()))?;

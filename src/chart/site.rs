@@ -183,14 +183,6 @@ pub struct FrontierPicker {
     pub by_energy: Vec<usize>,
 }
 
-/// The colour and the marker shape of the model ranked `rank` by energy:
-/// the seven lowest get seven colours and seven shapes, and up to 49
-/// models no two share both.
-pub(crate) fn picker_style(rank: usize) -> (usize, usize) {
-    let n = MAX_FRONTIERS;
-    (rank % n, (rank + rank / n) % n)
-}
-
 /// The shared axes of overlaid configurations of `models` (their
 /// frontiers only, with `frontier`): latency (log) over every point and
 /// every deadline, energy (by `y`) over every point, 10 to 100 on both
@@ -258,7 +250,7 @@ pub fn frontier_picker(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) -> F
         // Highest energy first, so the lowest (shown by default) lie on top.
         for &mi in by_energy.iter().rev() {
             let (m, a) = all[mi];
-            let (colour, shape) = picker_style(rank[mi]);
+            let r = rank[mi];
             let open = super::Whose::open(whose[mi].as_ref());
             p.root.draw(&svg::Markup(match &whose[mi] {
                 // The source's class, so the page can show one source
@@ -271,9 +263,9 @@ pub fn frontier_picker(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) -> F
                 None => format!("<g class=\"fm m{mi}\">\n"),
             }))?;
             let pts = frontier_px(p, m, a);
-            draw::line(p.root, &pts, Role::Line(colour), 2)?;
+            draw::line(p.root, &pts, Role::Line(r), 2)?;
             for &at in &pts {
-                draw::marker(p.root, at, shape, Role::Point(colour), !open)?;
+                draw::marker(p.root, at, r, Role::Point(r), !open)?;
             }
             p.root.draw(&svg::Markup("</g>\n".to_owned()))?;
         }
@@ -288,16 +280,14 @@ pub fn frontier_picker(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) -> F
     );
     let swatches = (0..all.len())
         .map(|mi| {
-            let (colour, shape) = picker_style(rank[mi]);
+            let r = rank[mi];
             let filled = !super::Whose::open(whose[mi].as_ref());
             let mut key = svg::Doc::new((26, 12), 512);
             {
                 use plotters::prelude::IntoDrawingArea;
                 let root = svg::Canvas::new(&mut key).into_drawing_area();
-                let drawn =
-                    draw::line(&root, &[(1, 6), (25, 6)], Role::Line(colour), 2).and_then(|()| {
-                        draw::marker(&root, (13, 6), shape, Role::Point(colour), filled)
-                    });
+                let drawn = draw::line(&root, &[(1, 6), (25, 6)], Role::Line(r), 2)
+                    .and_then(|()| draw::marker(&root, (13, 6), r, Role::Point(r), filled));
                 drawn.expect("drawing into a String cannot fail");
             }
             svg::bare(&key)

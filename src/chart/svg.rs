@@ -211,18 +211,7 @@ impl DrawingBackend for Canvas<'_> {
     }
 
     fn draw_pixel(&mut self, (x, y): BackendCoord, color: BackendColor) -> Drawn {
-        if color.alpha == 0.0 {
-            return Ok(());
-        }
-        let mut pending = Pending::default();
-        self.out().push_str("<rect");
-        self.int_attr("x", x);
-        self.int_attr("y", y);
-        self.out().push_str(" width=\"1\" height=\"1\"");
-        self.opacity(color);
-        self.paint(color, true, &mut pending);
-        self.close(&pending, "/>\n");
-        Ok(())
+        self.draw_rect((x, y), (x + 1, y + 1), &color, true)
     }
 
     fn draw_line<S: BackendStyle>(
