@@ -73,7 +73,7 @@ impl Chart {
         doc: &svg::Doc,
         table: DataTable,
     ) -> Self {
-        let svg = svg::finish(doc, &title, &description);
+        let svg = svg::finish(doc, &title, &description, None);
         Chart { file_name, title, description, svg, table }
     }
 }

@@ -409,26 +409,13 @@ impl Frame {
     }
 }
 
-/// Draws the frame, then the data through `data`, and returns the drawing.
-/// `capacity` is a guess at the bytes drawn.
-pub(crate) fn render_xy(
-    frame: &Frame,
-    capacity: usize,
-    data: impl FnOnce(&mut Plot<'_, '_>) -> Draw,
-) -> Doc {
-    let mut data = Some(data);
-    render_panels(frame, &[], capacity, |_, p| match data.take() {
-        Some(f) => f(p),
-        None => Ok(()),
-    })
-}
-
 /// Draws the frame's header, then, one under the other, a panel per
 /// header in `panels` (its legend, then the frame's axes over `frame.body`
 /// pixels), each filled by `data(panel index, plot)`; with no panel
 /// headers, one plot under the frame's header. Panels share their axes,
 /// so they read as small multiples; each is a `<g class="panel">`.
-pub(crate) fn render_panels(
+/// `capacity` is a guess at the bytes drawn.
+pub(crate) fn render(
     frame: &Frame,
     panels: &[Header],
     capacity: usize,

@@ -32,14 +32,8 @@ fn panels(gpu_of: &[&str]) -> Vec<Panel> {
     if gpu_of.len() <= MAX_SERIES {
         return vec![Panel { name: String::new(), series: (0..gpu_of.len()).collect() }];
     }
-    let mut gpus: Vec<&str> = Vec::new();
-    for g in gpu_of {
-        if !gpus.contains(g) {
-            gpus.push(g);
-        }
-    }
     let mut out = Vec::new();
-    for gpu in gpus {
+    for (_, &gpu) in gpu_of.iter().enumerate().filter(|&(k, g)| !gpu_of[..k].contains(g)) {
         let series: Vec<usize> = (0..gpu_of.len()).filter(|&s| gpu_of[s] == gpu).collect();
         let parts = series.len().div_ceil(MAX_SERIES);
         let size = series.len().div_ceil(parts);
@@ -440,7 +434,7 @@ fn concurrency_chart(cx: &Ctx<'_>, metric: &Metric) -> Chart {
             cx.body(),
         )
     };
-    let doc = draw::render_panels(&frame, &panel_heads, 16 * 1024, |k, p| {
+    let doc = draw::render(&frame, &panel_heads, 16 * 1024, |k, p| {
         let pos = |p: &Plot<'_, '_>, i: usize, v: f64| p.px(f64::from(configs[i].load()), v);
         if latency {
             draw::deadline_across(p, words, cx.m.deadline())?;
@@ -610,7 +604,7 @@ fn tradeoff_chart(cx: &Ctx<'_>, pct: Option<usize>) -> Chart {
         energy_axis.clone(),
         cx.body(),
     );
-    let doc = draw::render_panels(&frame, &panel_heads, 16 * 1024, |k, p| {
+    let doc = draw::render(&frame, &panel_heads, 16 * 1024, |k, p| {
         let pos = |p: &Plot<'_, '_>, i: usize| p.px(lat(&configs[i]), configs[i].energy());
         // The deadline is on the median: a line on another percentile's
         // axis would mislead.

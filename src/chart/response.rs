@@ -97,7 +97,7 @@ pub fn response_histogram(
     let p90 = unit.of(r.p90_j);
     let median_label = format!("median {} {sym}", unit.text(r.median_j));
     let p90_label = format!("p90 {} {sym}", unit.text(r.p90_j));
-    let doc = draw::render_xy(&frame, 8 * 1024, |p| {
+    let doc = draw::render(&frame, &[], 8 * 1024, |_, p| {
         let x_lo = frame.x.start();
         let (_, base) = p.px(x_lo, 0.0);
         for (i, &count) in r.counts.iter().enumerate() {
@@ -241,7 +241,7 @@ pub fn response_overlay(series: &[OverlaySeries<'_>]) -> ResponseOverlay {
         "Responses at or below (%)".to_owned(),
         330,
     );
-    let doc = draw::render_xy(&frame, 16 * 1024, |p| {
+    let doc = draw::render(&frame, &[], 16 * 1024, |_, p| {
         let (x0, x1) = (p.area.x0, p.area.x1);
         // Highest energy rank first, so the lowest lie on top.
         let mut order: Vec<&OverlaySeries<'_>> = series.iter().collect();
@@ -295,7 +295,7 @@ pub fn response_overlay(series: &[OverlaySeries<'_>]) -> ResponseOverlay {
         fmt::grouped(series.len() as f64),
     );
     ResponseOverlay {
-        svg: svg::finish_themed(&doc, title, &description, ""),
+        svg: svg::finish(&doc, title, &description, Some("")),
         title: title.to_owned(),
         description,
         unit,

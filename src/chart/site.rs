@@ -245,7 +245,7 @@ pub fn frontier_picker(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) -> F
         words.energy_axis(),
         360,
     );
-    let doc = draw::render_xy(&frame, 32 * 1024, |p| {
+    let doc = draw::render(&frame, &[], 32 * 1024, |_, p| {
         draw::deadlines(p, words, &deadlines)?;
         // Highest energy first, so the lowest (shown by default) lie on top.
         for &mi in by_energy.iter().rev() {
@@ -294,7 +294,7 @@ pub fn frontier_picker(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) -> F
         })
         .collect();
     FrontierPicker {
-        svg: svg::finish_themed(&doc, title, &description, ""),
+        svg: svg::finish(&doc, title, &description, Some("")),
         title: title.to_owned(),
         description,
         swatches,
@@ -352,7 +352,7 @@ pub fn compare_frontiers(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) ->
         energy_axis.clone(),
         360,
     );
-    let doc = draw::render_xy(&frame, 16 * 1024, |p| {
+    let doc = draw::render(&frame, &[], 16 * 1024, |_, p| {
         draw::deadlines(p, words, &deadlines)?;
         for (mi, (m, a)) in models.iter().enumerate() {
             let pts = frontier_px(p, m, a);
@@ -431,38 +431,29 @@ pub(super) fn source_keys<'w>(
     bar: bool,
     things: &str,
 ) -> (Vec<Key>, String) {
-    let mut seen: Vec<(usize, &str, usize, &str)> = Vec::new();
+    let mut seen: Vec<(usize, &super::Whose, usize)> = Vec::new();
     for w in whose.flatten() {
-        match seen.iter_mut().find(|(r, _, _, _)| *r == w.rank) {
-            Some((_, _, n, _)) => *n += 1,
-            None => seen.push((w.rank, &w.name, 1, &w.key)),
+        match seen.iter_mut().find(|(r, ..)| *r == w.rank) {
+            Some((.., n)) => *n += 1,
+            None => seen.push((w.rank, w, 1)),
         }
     }
     if seen.is_empty() {
         return (Vec::new(), String::new());
     }
-    seen.sort_unstable();
-    let keys = seen
-        .iter()
-        .map(|&(rank, name, _, key)| Key::Source {
-            bar,
-            open: rank > 0,
-            name: name.to_owned(),
-            key: key.to_owned(),
-        })
-        .collect();
-    let parts: Vec<String> = seen
-        .iter()
-        .map(|&(rank, name, n, _)| {
-            let drawn = match (bar, rank > 0) {
-                (true, false) => "filled bars",
-                (true, true) => "outlined bars",
-                (false, false) => "filled markers",
-                (false, true) => "open markers",
-            };
-            format!("{name}: {} {things}, {drawn}", count_text(n))
-        })
-        .collect();
+    seen.sort_unstable_by_key(|&(rank, _, _)| rank);
+    let (mut keys, mut parts) = (Vec::new(), Vec::new());
+    for &(rank, w, n) in &seen {
+        let open = rank > 0;
+        keys.push(Key::Source { bar, open, name: w.name.clone(), key: w.key.clone() });
+        let drawn = match (bar, open) {
+            (true, false) => "filled bars",
+            (true, true) => "outlined bars",
+            (false, false) => "filled markers",
+            (false, true) => "open markers",
+        };
+        parts.push(format!("{}: {} {things}, {drawn}", w.name, count_text(n)));
+    }
     let note = if parts.len() == 1 {
         format!(" Every figure here is from {}.", parts[0])
     } else {
@@ -537,7 +528,7 @@ fn draw_bars(
         y_area: Some(6),
         ..Frame::new(Header::new(title, keys), x, rows, x_desc, String::new(), all_rows + 56)
     };
-    let doc = draw::render_xy(&frame, 16 * 1024, |p| {
+    let doc = draw::render(&frame, &[], 16 * 1024, |_, p| {
         let ink = |s: &str, at| draw::text(p.root, s, at, TEXT_PX, Align::Start, Role::Ink, false);
         let x0 = p.area.x0 as i32;
         let mut top = p.area.y0 as i32 + 6;
@@ -746,7 +737,7 @@ pub fn configuration_scatter_marked(
         380,
     );
     let mut rows = Vec::new();
-    let doc = draw::render_xy(&frame, 64 * 1024, |p| {
+    let doc = draw::render(&frame, &[], 64 * 1024, |_, p| {
         draw::deadlines(p, words, &deadlines)?;
         // Highest energy first, so the lowest lie on top.
         for (r, &mi) in by_energy.iter().enumerate().rev() {
@@ -810,13 +801,13 @@ pub fn configuration_scatter_marked(
     );
     Chart {
         file_name: "all-configurations.svg".to_owned(),
-        svg: svg::finish_themed(
+        svg: svg::finish(
             &doc,
             title,
             &description,
             // Its own document in an <iframe>: the same colour scheme as
             // the page, so the frame stays transparent in dark mode.
-            ":root{color-scheme:light dark}.ebc:has(.sm:hover) .sm:not(:hover){opacity:.25}",
+            Some(":root{color-scheme:light dark}.ebc:has(.sm:hover) .sm:not(:hover){opacity:.25}"),
         ),
         title: title.to_owned(),
         description,

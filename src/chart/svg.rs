@@ -416,22 +416,13 @@ pub(crate) fn bare(doc: &Doc) -> String {
     out
 }
 
-/// The finished document: see the module comment.
-pub(crate) fn finish(doc: &Doc, title: &str, desc: &str) -> String {
-    finish_css(doc, title, desc, "", false)
-}
-
-/// [`finish`], for a chart placed inline or in an `<iframe>`: its colours
-/// follow the page's theme switch (see [`style::css`]).
-pub(crate) fn finish_themed(doc: &Doc, title: &str, desc: &str, extra: &str) -> String {
-    finish_css(doc, title, desc, extra, true)
-}
-
-/// [`finish`], with `extra` CSS (the program's own) after the classes',
-/// its colours fixed or `themed`.
-fn finish_css(doc: &Doc, title: &str, desc: &str, extra: &str, themed: bool) -> String {
-    let mut css = style::css(doc.used, themed);
-    css.insert_str(css.find("@media").unwrap_or(css.len()), extra);
+/// The finished document: see the module comment. A chart placed inline
+/// or in an `<iframe>` is `themed`: its colours follow the page's theme
+/// switch (see [`style::css`]), and it has the program's own CSS after
+/// the classes'.
+pub(crate) fn finish(doc: &Doc, title: &str, desc: &str, themed: Option<&str>) -> String {
+    let mut css = style::css(doc.used, themed.is_some());
+    css.insert_str(css.find("@media").unwrap_or(css.len()), themed.unwrap_or(""));
     let mut out = open_root(doc, css.len() + title.len() + desc.len() + 160);
     out.push_str("\" class=\"ebc\" role=\"img\">\n<title>");
     push_escaped(&mut out, title);
@@ -470,7 +461,7 @@ mod tests {
             root.draw(&PathElement::new(vec![(1, 1)], RED)).unwrap();
             root.draw(&PathElement::new(vec![(1, 1), (2, 3)], RED.stroke_width(2))).unwrap();
         }
-        let out = finish(&doc, "T <x>", "D & d");
+        let out = finish(&doc, "T <x>", "D & d", None);
         assert!(out.contains("<circle cx=\"1\" cy=\"2\" r=\"3\" class=\"p2\"/>"), "{out}");
         assert!(
             out.contains(
