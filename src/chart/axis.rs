@@ -51,12 +51,10 @@ impl Axis {
         Self::new(lo, hi, true, three_ticks(lo, hi, &[&[1.0], &[1.0, 2.0, 5.0], FINE]))
     }
 
-    /// The lowest value on the axis.
     pub(crate) fn start(&self) -> f64 {
         self.lo
     }
 
-    /// The highest value on the axis.
     pub(crate) fn end(&self) -> f64 {
         self.hi
     }
@@ -87,12 +85,10 @@ impl Axis {
         if min > 0.0 && max / min > 10.0 { Self::log(min, max) } else { Self::from_zero(max) }
     }
 
-    /// Whether the axis is logarithmic.
     pub(crate) fn is_log(&self) -> bool {
         self.log
     }
 
-    /// The tick values.
     pub(crate) fn ticks(&self) -> &[f64] {
         &self.ticks
     }

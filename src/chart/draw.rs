@@ -11,7 +11,6 @@ use super::style::{Role, Shape, shape};
 use super::svg::{Canvas, Doc, Markup};
 use crate::model::Words;
 
-/// The canvas.
 pub(crate) type Root<'a> = DrawingArea<Canvas<'a>, Shift>;
 /// What drawing returns. Drawing into a `String` cannot fail, but plotters'
 /// API is fallible.
@@ -63,7 +62,6 @@ pub(crate) fn text(
     root.draw_text(s, &style, at)
 }
 
-/// Draws a polyline.
 pub(crate) fn line(root: &Root<'_>, points: &[(i32, i32)], role: Role, width: u32) -> Draw {
     if points.len() < 2 {
         return Ok(());

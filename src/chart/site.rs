@@ -397,14 +397,10 @@ pub fn compare_frontiers(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) ->
     };
     let mut rows = Vec::new();
     for (m, a) in models {
-        for &i in &a.frontier {
-            let c = &m.configurations[i];
-            let setup = a
-                .curves
-                .iter()
-                .find(|s| s.points.contains(&i))
-                .map_or_else(String::new, |s| s.label.clone());
-            rows.push(configuration_row(m, setup, c));
+        // A configuration's series is labelled as its setup.
+        let setup = m.series_labels();
+        for c in a.frontier.iter().map(|&i| &m.configurations[i]) {
+            rows.push(configuration_row(m, setup(c), c));
         }
     }
     let table = configuration_table(words, &energy_axis, rows);
@@ -477,8 +473,7 @@ fn bar_axis(
     value_text: fn(f64) -> String,
 ) -> Axis {
     let values = || bars.iter().map(|b| b.value).filter(|v| v.is_finite());
-    let max = values().fold(0.0, f64::max);
-    let min = values().fold(f64::INFINITY, f64::min);
+    let (min, max) = min_max(values());
     if scale == BarScale::Linear || min <= 0.0 || bars.iter().any(|b| !b.value.is_finite()) {
         return Axis::from_zero(max * room);
     }

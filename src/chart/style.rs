@@ -96,7 +96,6 @@ impl Class {
     }
 }
 
-/// A set of classes.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(crate) struct Classes(u128);
 

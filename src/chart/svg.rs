@@ -343,20 +343,14 @@ impl DrawingBackend for Canvas<'_> {
             }
         }
         let degrees = match style.transform() {
-            FontTransform::None => None,
-            FontTransform::Rotate90 => Some(90),
-            FontTransform::Rotate180 => Some(180),
-            FontTransform::Rotate270 => Some(270),
+            FontTransform::None => 0,
+            FontTransform::Rotate90 => 90,
+            FontTransform::Rotate180 => 180,
+            FontTransform::Rotate270 => 270,
         };
-        if let Some(d) = degrees {
-            let out = self.out();
-            out.push_str(" transform=\"rotate(");
-            push_int(out, d);
-            out.push_str(", ");
-            push_int(out, i64::from(x));
-            out.push_str(", ");
-            push_int(out, i64::from(y));
-            out.push_str(")\"");
+        if degrees != 0 {
+            let s = format!(" transform=\"rotate({degrees}, {x}, {y})\"");
+            self.out().push_str(&s);
         }
         self.close(&pending, ">");
         push_escaped(self.out(), text);
