@@ -921,13 +921,9 @@ fn gpu_anchor(gpu: &str) -> String {
 /// about page.
 fn header(set: &ColumnSet, c: &Column, root: &str) -> Header {
     Header {
-        label: c.label.to_owned(),
-        unit: c.unit.to_owned(),
         href: Some(format!("{root}about/index.html#{}", set.anchor(c))),
-        num: c.align == Align::Number,
-        key: c.key.to_owned(),
         title: c.definition.to_owned(),
-        sorted: false,
+        ..Header::plain(c.label, c.unit, c.align == Align::Number, c.key)
     }
 }
 
@@ -999,7 +995,7 @@ fn leaderboard_row(site: &Site<'_>, r: LeaderboardRow, home: &str, columns: &[Sh
         cells.push(source_cell(&m.source));
         class = format!("from-{}", m.source.key());
     }
-    Row { id: None, class, attrs: Vec::new(), cells }
+    Row { id: None, class, cells }
 }
 
 /// The head of a table's Source column (on pages that mix sources),
@@ -1031,12 +1027,8 @@ pub(crate) fn footprint_note(f: &Footprint) -> String {
 /// it.
 fn footprint_header(k: FootprintColumn, f: &Footprint, per: &str, root: &str) -> Option<Header> {
     k.unit(f, per).map(|unit| Header {
-        label: k.label().into(),
-        unit,
         href: Some(format!("{root}about/index.html#footprint")),
-        num: true,
-        key: k.key().into(),
         title: k.definition().into(),
-        sorted: false,
+        ..Header::plain(k.label(), &unit, true, k.key())
     })
 }

@@ -16,7 +16,7 @@ use crate::columns::Column;
 use crate::fmt;
 use crate::footprint::{Footprint, Impact};
 use crate::load::LoadedModel;
-use crate::model::{Configuration, ModelFile, Source, row_anchor, url_segment};
+use crate::model::{Configuration, ModelFile, row_anchor, url_segment};
 use crate::workload::Workload;
 use crate::write::PageSink;
 
@@ -41,11 +41,7 @@ struct EmbedBadge<'a> {
 #[template(path = "model.html")]
 struct ModelPage<'a> {
     meta: PageMeta,
-    name: &'a str,
-    slug: &'a str,
-    caveat: &'a str,
-    data_version: &'a str,
-    source: &'a Source,
+    m: &'a ModelFile,
     /// Whether the page says whose measurements it shows at the top: when
     /// the workload has two sources or more, or the model is not the
     /// leaderboard's.
@@ -64,11 +60,9 @@ struct ModelPage<'a> {
     itl_switch: Option<ChartSwitch>,
     config_tables: Vec<(String, String, String)>,
     deadline: String,
-    licence_evidence: Vec<String>,
     bibtex: String,
     json_href: String,
     csv_href: String,
-    badge_src: String,
     badge_markdown: String,
     badge_html: String,
     chart_snippets: Vec<(String, String, String)>,
@@ -291,11 +285,7 @@ pub(super) fn render_model(
 
     let page = ModelPage {
         meta,
-        name: &m.name,
-        slug: &m.slug,
-        caveat: &m.caveat,
-        data_version: &m.data_version,
-        source: &m.source,
+        m,
         whose: site.info.sources.len() > 1 || m.source.id.is_some(),
         words,
         facts,
@@ -307,7 +297,6 @@ pub(super) fn render_model(
         itl_switch,
         config_tables,
         deadline,
-        licence_evidence: m.source.licence_evidence.clone(),
         bibtex,
         json_href: format!("{root}{}", downloads::model_file_path(site, m, "json")),
         csv_href: format!("{root}{}", downloads::model_file_path(site, m, "csv")),
@@ -324,7 +313,6 @@ pub(super) fn render_model(
                 .collect::<Vec<_>>()
                 .join(",")
         ),
-        badge_src: "badge.svg".into(),
         badge_markdown: format!("[![{}]({badge_url})]({page_link})", badge_alt.replace(']', ")")),
         badge_html: EmbedBadge { page_link: &page_link, url: &badge_url, alt: &badge_alt }
             .render()?,
@@ -345,23 +333,15 @@ pub(super) fn render_model(
 
 fn budget_table(m: &ModelFile, a: &ModelAnalysis, words: &'static Words) -> TableView {
     let latency = fmt::capitalised(words.latency_short);
-    let mut headers = vec![Header {
-        label: format!("{latency} limit"),
-        unit: words.latency_unit.into(),
-        href: None,
-        num: true,
-        key: "limit".into(),
-        ..Header::default()
-    }];
+    let mut headers =
+        vec![Header::plain(&format!("{latency} limit"), words.latency_unit, true, "limit")];
     for gpu in m.gpus.as_slice() {
-        headers.push(Header {
-            label: format!("Cheapest on {gpu}"),
-            unit: words.energy_unit.into(),
-            href: None,
-            num: false,
-            key: url_segment(gpu),
-            ..Header::default()
-        });
+        headers.push(Header::plain(
+            &format!("Cheapest on {gpu}"),
+            words.energy_unit,
+            false,
+            &url_segment(gpu),
+        ));
     }
     let rows = a
         .budgets
@@ -422,17 +402,7 @@ fn config_tables(
             columns.iter().map(|c| header(&tables.set, c, root)).collect();
         // Notes (★ best, ◆ Pareto frontier, ↻ repeat) second, beside the
         // load, where a reader sees them without scrolling.
-        headers.insert(
-            1,
-            Header {
-                label: "Notes".into(),
-                unit: String::new(),
-                href: None,
-                num: false,
-                key: "notes".into(),
-                ..Header::default()
-            },
-        );
+        headers.insert(1, Header::plain("Notes", "", false, "notes"));
         let groups: Vec<RowGroup> = a
             .curves
             .iter()
@@ -483,12 +453,7 @@ fn config_row(m: &ModelFile, a: &ModelAnalysis, i: usize, columns: &[&Column]) -
     let mut cells: Vec<Cell> = columns.iter().map(|col| column_cell(col, m, c)).collect();
     cells[0].header = true;
     cells.insert(1, text(notes.join("; ")));
-    Row {
-        id: Some(row_anchor(&m.slug, &c.row_id)),
-        class: class.join(" "),
-        attrs: Vec::new(),
-        cells,
-    }
+    Row { id: Some(row_anchor(&m.slug, &c.row_id)), class: class.join(" "), cells }
 }
 
 /// The BibTeX entry of a model's page on one workload: the key and the

@@ -51,19 +51,14 @@ struct CardBest {
 
 #[derive(Template)]
 #[template(path = "front.html")]
-struct FrontPage {
+struct FrontPage<'a> {
     meta: PageMeta,
     cards: Vec<WorkloadCard>,
     chart: Option<ChartView>,
     /// Each distinct caveat and the workloads it applies to, in the
     /// workloads' order.
     caveats: Vec<(String, String)>,
-    source_name: String,
-    source_url: String,
-    publisher: String,
-    data_versions: String,
-    retrieved: String,
-    licence: String,
+    info: &'a super::SiteInfo,
     model_count: usize,
     /// Model and workload pairs: the model pages.
     pairs: usize,
@@ -293,12 +288,7 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
         cards,
         chart,
         caveats: front_caveats(site),
-        source_name: site.info.source_name.clone(),
-        source_url: site.info.source_url.clone(),
-        publisher: site.info.publisher.clone(),
-        data_versions: site.info.data_versions.clone(),
-        retrieved: site.info.retrieved.clone(),
-        licence: site.info.licence.clone(),
+        info: &site.info,
         model_count: site.slugs.len(),
         pairs: site.workloads.iter().map(|w| w.models.len()).sum(),
         models: site

@@ -478,21 +478,11 @@ pub(super) fn render_compare(site: &Site<'_>, sink: &dyn PageSink) -> Result<Ren
     let first_gpu_column = headers.len() + 1;
     for gpu in &site.gpus {
         headers.push(Header {
-            label: format!("Best on {gpu}"),
-            unit: words.energy_unit.into(),
             href: Some(format!("{root}about/index.html#{}", set.anchor(tables.headline))),
-            num: true,
-            key: url_segment(gpu),
-            ..Header::default()
+            ..Header::plain(&format!("Best on {gpu}"), words.energy_unit, true, &url_segment(gpu))
         });
-        headers.push(Header {
-            label: format!("{gpu} setup"),
-            unit: String::new(),
-            href: None,
-            num: false,
-            key: format!("{}-setup", url_segment(gpu)),
-            ..Header::default()
-        });
+        let key = format!("{}-setup", url_segment(gpu));
+        headers.push(Header::plain(&format!("{gpu} setup"), "", false, &key));
     }
     let rows = site.models.iter().zip(&site.analyses).enumerate().map(|(k, (lm, a))| {
         let m = &lm.file;

@@ -33,7 +33,6 @@ impl Header {
         Self {
             label: label.to_owned(),
             unit: unit.to_owned(),
-            href: None,
             num,
             key: key.to_owned(),
             ..Self::default()
@@ -56,15 +55,6 @@ pub struct Cell {
     pub header: bool,
 }
 
-/// An HTML attribute.
-#[derive(Debug, Clone, Default)]
-pub struct Attr {
-    /// Name, e.g. `data-gpu`.
-    pub name: String,
-    /// Value (escaped by the template).
-    pub value: String,
-}
-
 /// A table row.
 #[derive(Debug, Clone, Default)]
 pub struct Row {
@@ -72,8 +62,6 @@ pub struct Row {
     pub id: Option<String>,
     /// CSS classes.
     pub class: String,
-    /// Extra attributes.
-    pub attrs: Vec<Attr>,
     /// Cells.
     pub cells: Vec<Cell>,
 }
