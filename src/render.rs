@@ -413,17 +413,20 @@ impl<'a> Site<'a> {
     }
 
     /// Headers of a table of best rows ([`leaderboard_row`]) with
-    /// `columns`; the carbon and cost columns among them are shown when the
-    /// settings give them.
+    /// `columns`, sorted by the headline as built; the carbon and cost
+    /// columns among them are shown when the settings give them.
     fn best_table_headers(&self, columns: &[Shown], root: &str) -> Vec<Header> {
         let per =
             if self.workload.measure == Measure::Tokens { "M tok" } else { self.words().item };
         let footprint = self.footprint.as_ref();
-        let set = kind::tables(self.workload.measure).set;
+        let tables = kind::tables(self.workload.measure);
         let mut headers: Vec<Header> = columns
             .iter()
             .filter_map(|col| match col {
-                Shown::Figure(c) => Some(header(&set, c, root)),
+                Shown::Figure(c) => Some(Header {
+                    sorted: c.key == tables.headline.key,
+                    ..header(&tables.set, c, root)
+                }),
                 Shown::Footprint(k) => footprint.and_then(|f| footprint_header(*k, f, per, root)),
             })
             .collect();
