@@ -42,9 +42,7 @@ pub use downloads::{configurations_csv, leaderboard_csv};
 use views::{Cell, Header, Row};
 
 /// One workload's part of the site: its leaderboard, model pages, GPU
-/// pages and comparison, all under [`Site::prefix`]. `F` is the kind of
-/// model file the workload has: [`ModelFile`] (per token) or
-/// [`ModelFile`].
+/// pages and comparison, all under [`Site::prefix`].
 #[derive(Debug)]
 pub struct Site<'a> {
     /// The workload's models, ordered by slug.
@@ -59,7 +57,6 @@ pub struct Site<'a> {
     pub base_url: Option<String>,
     /// Provenance and headline facts of this workload's files.
     pub info: SiteInfo,
-    /// The workload.
     pub workload: &'a Workload,
     /// The workload's folder, e.g. `workloads/gpqa/`.
     pub prefix: String,
@@ -117,9 +114,7 @@ pub struct Mirror<'a> {
 /// A workload tab: plain links between the workloads' leaderboards.
 #[derive(Debug, Clone)]
 pub struct Tab {
-    /// Workload id.
     pub id: String,
-    /// Display name.
     pub name: String,
     /// Path of its leaderboard from the site root.
     pub path: String,
@@ -128,7 +123,6 @@ pub struct Tab {
 /// A tab as one page shows it.
 #[derive(Debug, Clone)]
 pub struct TabView {
-    /// Display name.
     pub name: String,
     /// Link from the page.
     pub href: String,
@@ -137,42 +131,29 @@ pub struct TabView {
     pub current: &'static str,
 }
 
-/// Provenance shared by the pages: where the numbers come from.
+/// Provenance shared by the pages: where the numbers come from. A text
+/// field holds the files' distinct values, joined by "; " (the caveats,
+/// sentences, by a space), but the URL, licence evidence, method,
+/// selection, citation and note are the first file's.
 #[derive(Debug, Clone, Default)]
 pub struct SiteInfo {
-    /// Source name(s).
     pub source_name: String,
-    /// Source URL (of the first model; all seed files agree).
     pub source_url: String,
-    /// Publisher.
     pub publisher: String,
-    /// Source version.
     pub source_version: String,
-    /// Licence.
     pub licence: String,
-    /// Evidence for the licence.
     pub licence_evidence: Vec<String>,
-    /// Data versions, joined.
     pub data_versions: String,
-    /// Dates: released, compiled, retrieved.
     pub released: String,
-    /// Compile date of the source data.
     pub compiled: String,
-    /// Retrieval date for this mirror.
     pub retrieved: String,
-    /// The caveat(s), joined.
     pub caveat: String,
     /// The latency deadline(s), formatted, e.g. "500 ms".
     pub deadline: String,
-    /// Workload measured.
     pub workload: String,
-    /// Measurement method.
     pub method: String,
-    /// Selection rule in the source's words.
     pub selection: String,
-    /// Paper citation.
     pub cite: String,
-    /// Paper URL.
     pub cite_url: String,
     /// Note on which configurations are published.
     pub configurations_note: String,
@@ -182,22 +163,16 @@ pub struct SiteInfo {
 }
 
 /// One source of measurements as pages name it.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, PartialOrd, Ord)]
 pub struct SourceMark {
     /// `leaderboard` for the leaderboard's files, else the source's id: a
     /// row's class (`from-<key>`) and its filter's anchor (`#only-<key>`).
     pub key: String,
-    /// Display name.
     pub name: String,
-    /// Its page.
     pub url: String,
-    /// Licence.
     pub licence: String,
-    /// Retrieval date(s).
     pub retrieved: String,
-    /// The source's version(s).
     pub version: String,
-    /// The files' data version(s).
     pub data_versions: String,
 }
 
@@ -315,28 +290,26 @@ impl SiteInfo {
             cite_url: s.cite_url.clone(),
             configurations_note: s.configurations.clone().unwrap_or_default(),
             sources: {
-                let mut marks: BTreeMap<Option<&str>, SourceMark> = BTreeMap::new();
-                // Each source's distinct dates and versions: (retrieved,
-                // version, data version).
-                let mut seen: BTreeMap<Option<&str>, [BTreeSet<&str>; 3]> = BTreeMap::new();
+                // Each source's mark and its distinct dates and versions:
+                // (retrieved, version, data version).
+                let mut seen: BTreeMap<Option<&str>, (SourceMark, [BTreeSet<&str>; 3])> =
+                    BTreeMap::new();
                 for f in files() {
-                    let id = f.source.id.as_deref();
-                    marks.entry(id).or_insert_with(|| SourceMark::of(&f.source));
-                    let [retrieved, version, data] = seen.entry(id).or_default();
+                    let (_, [retrieved, version, data]) = seen
+                        .entry(f.source.id.as_deref())
+                        .or_insert_with(|| (SourceMark::of(&f.source), Default::default()));
                     retrieved.insert(&f.source.retrieved);
                     version.insert(&f.source.version);
                     data.insert(&f.data_version);
                 }
-                let join =
-                    |set: &BTreeSet<&str>| set.iter().copied().collect::<Vec<_>>().join("; ");
-                for (id, [retrieved, version, data]) in &seen {
-                    if let Some(mark) = marks.get_mut(id) {
-                        mark.retrieved = join(retrieved);
-                        mark.version = join(version);
-                        mark.data_versions = join(data);
-                    }
-                }
-                marks.into_values().collect()
+                (seen.into_values())
+                    .map(|(mark, [retrieved, version, data])| SourceMark {
+                        retrieved: distinct(retrieved.into_iter()),
+                        version: distinct(version.into_iter()),
+                        data_versions: distinct(data.into_iter()),
+                        ..mark
+                    })
+                    .collect()
             },
         }
     }

@@ -133,27 +133,22 @@ pub(super) fn render_model(
     let deadline = format!("{} {}", fmt::limit_ms(m.deadline()), words.latency_unit);
 
     let overall = a.best_overall.map(|i| &configs[i]);
-    let description = match overall {
+    let lowest = match overall {
         Some(c) => format!(
-            "{} on {}: {} {} on {}, best under a {} {}. Measured GPU energy, latency, throughput and power for {} configurations.",
-            &m.name,
-            site.workload.name,
+            "{} {} on {}, best under a {deadline} {}",
             kind::energy_figure(c),
             words.energy_long,
             c.gpu,
-            deadline,
-            words.latency_short,
-            configs.len()
+            words.latency_short
         ),
-        None => format!(
-            "{} on {}: no configuration meets the {} {} deadline. Measured GPU energy, latency, throughput and power for {} configurations.",
-            &m.name,
-            site.workload.name,
-            deadline,
-            words.latency_short,
-            configs.len()
-        ),
+        None => format!("no configuration meets the {deadline} {} deadline", words.latency_short),
     };
+    let description = format!(
+        "{} on {}: {lowest}. Measured GPU energy, latency, throughput and power for {} configurations.",
+        &m.name,
+        site.workload.name,
+        configs.len()
+    );
     let mut meta = site.meta(&format!("{rel_dir}index.html"), &m.name, description, "");
     meta.script = true;
     meta.scripts.push("limit.js");
@@ -347,14 +342,9 @@ fn budget_table(m: &ModelFile, a: &ModelAnalysis, words: &'static Words) -> Tabl
         .budgets
         .iter()
         .map(|b| {
-            let mut first = text(if b.is_deadline {
-                format!("≤ {} (deadline)", fmt::limit_ms(b.limit_ms))
-            } else {
-                format!("≤ {}", fmt::limit_ms(b.limit_ms))
-            });
-            first.header = true;
-            first.num = true;
-            let mut cells = vec![first];
+            let deadline = if b.is_deadline { " (deadline)" } else { "" };
+            let first = text(format!("≤ {}{deadline}", fmt::limit_ms(b.limit_ms)));
+            let mut cells = vec![Cell { header: true, num: true, ..first }];
             for (_, best) in &b.per_gpu {
                 cells.push(match best {
                     Some(i) => {
@@ -427,29 +417,16 @@ fn config_tables(
 
 fn config_row(m: &ModelFile, a: &ModelAnalysis, i: usize, columns: &[&Column]) -> Row {
     let c = &m.configurations[i];
-    let mut notes = Vec::new();
-    if a.is_best(i) {
-        notes.push(format!("★ Best on {}", c.gpu));
-    }
-    if a.is_on_frontier(i) {
-        notes.push("◆ Pareto frontier".to_owned());
-    }
-    if c.repeat > 1 {
-        notes.push(format!("↻ Repeat run {}", c.repeat));
-    }
-    if !c.under_deadline() {
-        notes.push("Over deadline".to_owned());
-    }
-    let mut class = Vec::new();
-    if a.is_best(i) {
-        class.push("best");
-    }
-    if a.is_on_frontier(i) {
-        class.push("frontier");
-    }
-    if c.repeat > 1 {
-        class.push("repeat");
-    }
+    // (whether, note, class)
+    let marks = [
+        (a.is_best(i), format!("★ Best on {}", c.gpu), "best"),
+        (a.is_on_frontier(i), "◆ Pareto frontier".to_owned(), "frontier"),
+        (c.repeat > 1, format!("↻ Repeat run {}", c.repeat), "repeat"),
+        (!c.under_deadline(), "Over deadline".to_owned(), ""),
+    ];
+    let marks: Vec<_> = marks.into_iter().filter(|k| k.0).collect();
+    let notes: Vec<&str> = marks.iter().map(|k| k.1.as_str()).collect();
+    let class: Vec<&str> = marks.iter().map(|k| k.2).filter(|c| !c.is_empty()).collect();
     let mut cells: Vec<Cell> = columns.iter().map(|col| column_cell(col, m, c)).collect();
     cells[0].header = true;
     cells.insert(1, text(notes.join("; ")));
@@ -463,8 +440,8 @@ fn config_row(m: &ModelFile, a: &ModelAnalysis, i: usize, columns: &[&Column]) -
 fn bibtex(m: &ModelFile, words: &'static Words, workload: &Workload, url: &str) -> String {
     let year = m.data_version.get(..4).unwrap_or("");
     let source = &m.source;
-    let mut s = format!(
-        "@misc{{energyboard-{workload_id}-{slug},\n  title        = {{{{{name}}}, {workload_name}: GPU energy of {task} (mirror of the {src})}},\n  author       = {{{{{publisher}}}}},\n  year         = {{{year}}},\n",
+    format!(
+        "@misc{{energyboard-{workload_id}-{slug},\n  title        = {{{{{name}}}, {workload_name}: GPU energy of {task} (mirror of the {src})}},\n  author       = {{{{{publisher}}}}},\n  year         = {{{year}}},\n  url          = {{{url}}},\n  note         = {{Data version {data}; source {src} {version}; retrieved {retrieved}}}\n}}",
         workload_id = workload.id,
         slug = &m.slug,
         name = bib_escape(&m.name),
@@ -472,16 +449,10 @@ fn bibtex(m: &ModelFile, words: &'static Words, workload: &Workload, url: &str) 
         task = words.bib_task,
         src = bib_escape(&source.name),
         publisher = bib_escape(&source.publisher),
-    );
-    s.push_str(&format!("  url          = {{{url}}},\n"));
-    s.push_str(&format!(
-        "  note         = {{Data version {}; source {} {}; retrieved {}}}\n}}",
-        bib_escape(&m.data_version),
-        bib_escape(&source.name),
-        bib_escape(&source.version),
-        bib_escape(&source.retrieved)
-    ));
-    s
+        data = bib_escape(&m.data_version),
+        version = bib_escape(&source.version),
+        retrieved = bib_escape(&source.retrieved),
+    )
 }
 
 fn bib_escape(s: &str) -> String {
@@ -620,10 +591,9 @@ fn response_section(
     let rows = found
         .iter()
         .map(|(gpu, c, _, r)| {
-            let mut first = link(*gpu, format!("#{}", row_anchor(&m.slug, &c.row_id)));
-            first.header = true;
+            let first = link(*gpu, format!("#{}", row_anchor(&m.slug, &c.row_id)));
             let mut cells = vec![
-                first,
+                Cell { header: true, ..first },
                 text(kind::config_summary(c)),
                 num(fmt::grouped(r.total as f64), r.total as f64),
                 num(unit.text(r.median_j), r.median_j),

@@ -21,13 +21,8 @@ use crate::model::{Configuration, ModelFile, row_anchor};
 use crate::write::PageSink;
 
 /// One workload's headline on the front page.
-struct WorkloadCard {
-    name: String,
-    href: String,
-    description: String,
-    latency: &'static str,
-    deadline: String,
-    models: usize,
+struct WorkloadCard<'a> {
+    w: &'a Site<'a>,
     /// Per GPU (and per source, on a site of several): the lowest-energy
     /// model there.
     best: Vec<CardBest>,
@@ -53,7 +48,7 @@ struct CardBest {
 #[template(path = "front.html")]
 struct FrontPage<'a> {
     meta: PageMeta,
-    cards: Vec<WorkloadCard>,
+    cards: Vec<WorkloadCard<'a>>,
     chart: Option<ChartView>,
     /// Each distinct caveat and the workloads it applies to, in the
     /// workloads' order.
@@ -176,7 +171,7 @@ fn row_link(site: &Site<'_>, m: &ModelFile, c: &Configuration) -> String {
 
 /// The card of workload `w`; on a site of several sources (`mixed`), its
 /// headlines are per GPU and source, each naming its source.
-fn card(w: &Site<'_>, mixed: bool) -> WorkloadCard {
+fn card<'a>(w: &'a Site<'a>, mixed: bool) -> WorkloadCard<'a> {
     let sources = w.source_counts(mixed);
     let best = w
         .gpus
@@ -200,16 +195,7 @@ fn card(w: &Site<'_>, mixed: bool) -> WorkloadCard {
             })
         })
         .collect();
-    WorkloadCard {
-        name: w.workload.name.clone(),
-        href: w.path("index.html"),
-        description: w.workload.description.clone().unwrap_or_default(),
-        latency: w.words().latency,
-        deadline: w.deadline(),
-        models: w.models.len(),
-        best,
-        sources,
-    }
+    WorkloadCard { w, best, sources }
 }
 
 /// A per-token model's energy per response at its lowest-energy
@@ -533,34 +519,26 @@ pub(super) fn render_model_overview(
         };
         let headlines: Vec<String> = at
             .iter()
-            .map(|&(w, i)| (&site.workloads[w], i))
-            .map(|(ws, i)| match ws.workload.measure {
-                Measure::Tokens => match ws.analyses[i].best_overall {
-                    Some(b) => {
-                        let c = &ws.models[i].file.configurations[b];
-                        format!(
-                            "{}: {} Wh per million output tokens on {} ({} J per response)",
-                            ws.workload.name,
-                            fmt::wh_per_million(c.energy()),
-                            c.gpu,
-                            fmt::joules_per_response(c.joules_per_response().unwrap_or(f64::NAN))
-                        )
-                    }
-                    None => format!("{}: none within {}", ws.workload.name, ws.deadline()),
-                },
-                Measure::Diffusion(_) => match ws.analyses[i].best_overall {
-                    Some(b) => {
-                        let c = &ws.models[i].file.configurations[b];
-                        format!(
-                            "{}: {} {} on {}",
-                            ws.workload.name,
-                            fmt::joules_per_item(c.energy()),
-                            ws.words().energy_long,
-                            c.gpu
-                        )
-                    }
-                    None => format!("{}: none within {}", ws.workload.name, ws.deadline()),
-                },
+            .map(|&(w, i)| {
+                let ws = &site.workloads[w];
+                let best =
+                    ws.analyses[i].best_overall.map(|b| &ws.models[i].file.configurations[b]);
+                let name = &ws.workload.name;
+                match best {
+                    None => format!("{name}: none within {}", ws.deadline()),
+                    Some(c) if ws.workload.measure == Measure::Tokens => format!(
+                        "{name}: {} Wh per million output tokens on {} ({} J per response)",
+                        fmt::wh_per_million(c.energy()),
+                        c.gpu,
+                        fmt::joules_per_response(c.joules_per_response().unwrap_or(f64::NAN))
+                    ),
+                    Some(c) => format!(
+                        "{name}: {} {} on {}",
+                        fmt::joules_per_item(c.energy()),
+                        ws.words().energy_long,
+                        c.gpu
+                    ),
+                }
             })
             .collect();
         let description = format!(

@@ -720,7 +720,7 @@ struct AboutPage<'a> {
     /// The diffusion workloads' method, rule, formulas and columns, when
     /// the site has any.
     diffusion: Option<DiffusionAbout>,
-    workloads: Vec<AboutWorkload>,
+    workloads: &'a [Site<'a>],
     /// Whether the site has a change history (published as
     /// `data/changes.json`).
     history: bool,
@@ -794,19 +794,6 @@ struct DiffusionAbout {
     video: bool,
 }
 
-/// One workload as the about page explains it.
-struct AboutWorkload {
-    id: String,
-    name: String,
-    description: String,
-    latency: &'static str,
-    deadline: String,
-    models: usize,
-    href: String,
-    method: String,
-    selection: String,
-}
-
 /// "2 s, 5 s, 10 s, 20 s".
 fn ladder_text(rungs: &[f64], unit: &str) -> String {
     rungs.iter().map(|l| format!("{} {unit}", fmt::limit_ms(*l))).collect::<Vec<_>>().join(", ")
@@ -817,21 +804,6 @@ pub(super) fn render_about(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
     let description = "How the figures are measured and derived: what GPU energy covers and leaves out, every column's definition and unit, the selection rule, the source, its licence and how to cite it.".to_owned();
     let meta = site.meta(path, "About the data and method", description, "about");
     let ladder = ladder_text(Measure::Tokens.words().ladder, "ms");
-    let workloads = site
-        .workloads
-        .iter()
-        .map(|w| AboutWorkload {
-            id: w.workload.id.clone(),
-            name: w.workload.name.clone(),
-            description: w.workload.description.clone().unwrap_or_default(),
-            latency: w.words().latency,
-            deadline: w.deadline(),
-            models: w.models.len(),
-            href: format!("../{}", w.path("index.html")),
-            method: w.info.method.clone(),
-            selection: w.info.selection.clone(),
-        })
-        .collect();
     let mut kinds: Vec<Measure> = site
         .workloads
         .iter()
@@ -868,7 +840,7 @@ pub(super) fn render_about(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
         columns: PER_TOKEN.columns,
         ladder,
         diffusion,
-        workloads,
+        workloads: &site.workloads,
         history: site.changes.is_some(),
         response_histograms: site.workloads.iter().any(|w| {
             w.models.iter().any(|m| {
