@@ -631,13 +631,13 @@ pub struct PageMeta {
 
 const SITE_NAME: &str = "energyboard";
 
+/// What the frame of every page of a [`Site`] or of the [`Mirror`] is made
+/// of: the base URL, the provenance, the tabs and whether there is a feed.
+type Frame<'a> = (Option<&'a str>, &'a SiteInfo, &'a [Tab], bool);
+
 /// The frame of a page at `path` (from the site root).
-#[allow(clippy::too_many_arguments)]
 fn page_meta(
-    base_url: Option<&str>,
-    info: &SiteInfo,
-    tabs: &[Tab],
-    feed: bool,
+    (base_url, info, tabs, feed): Frame<'_>,
     path: &str,
     title: &str,
     description: String,
@@ -721,16 +721,8 @@ impl Site<'_> {
         } else {
             format!("{title} · {}", self.workload.name)
         };
-        let mut meta = page_meta(
-            self.base_url.as_deref(),
-            &self.info,
-            &self.tabs,
-            self.feed,
-            &path,
-            &title,
-            description,
-            nav,
-        );
+        let frame = (self.base_url.as_deref(), &self.info, &self.tabs[..], self.feed);
+        let mut meta = page_meta(frame, &path, &title, description, nav);
         meta.home = format!("{}{}", meta.root, self.prefix);
         meta
     }
@@ -738,16 +730,8 @@ impl Site<'_> {
 
 impl Mirror<'_> {
     fn meta(&self, path: &str, title: &str, description: String, nav: &'static str) -> PageMeta {
-        page_meta(
-            self.base_url.as_deref(),
-            &self.info,
-            &self.tabs,
-            self.feed,
-            path,
-            title,
-            description,
-            nav,
-        )
+        let frame = (self.base_url.as_deref(), &self.info, &self.tabs[..], self.feed);
+        page_meta(frame, path, title, description, nav)
     }
 }
 
@@ -884,9 +868,9 @@ fn model_dir(slug: &str) -> String {
     format!("models/{slug}/")
 }
 
-/// The GPU's page folder name, e.g. `h100`.
-pub fn gpu_segment(gpu: &str) -> String {
-    url_segment(gpu)
+/// The GPU's page folder, e.g. `gpus/h100/`.
+fn gpu_dir(gpu: &str) -> String {
+    format!("gpus/{}/", url_segment(gpu))
 }
 
 fn gpu_anchor(gpu: &str) -> String {
@@ -948,7 +932,7 @@ fn leaderboard_row(site: &Site<'_>, r: LeaderboardRow, home: &str, columns: &[Sh
                 cell.href = match col.link {
                     Link::None => None,
                     Link::Model => Some(format!("{page}#{}", gpu_anchor(&c.gpu))),
-                    Link::Gpu => Some(format!("{home}gpus/{}/index.html", gpu_segment(&c.gpu))),
+                    Link::Gpu => Some(format!("{home}{}index.html", gpu_dir(&c.gpu))),
                     Link::Row => Some(format!("{page}#{}", row_anchor(&m.slug, &c.row_id))),
                 };
                 Some(cell)

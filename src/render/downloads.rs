@@ -258,13 +258,13 @@ struct DictionaryTable {
 
 #[derive(Template)]
 #[template(path = "data.html")]
-struct DataPage {
+struct DataPage<'a> {
     meta: PageMeta,
     site_files: Vec<FileEntry>,
     model_files: Vec<(String, Vec<FileEntry>)>,
     columns: Vec<&'static Column>,
     diffusion_columns: Vec<DictionaryTable>,
-    workloads: Vec<(String, String, &'static str, String, usize)>,
+    workloads: &'a [Site<'a>],
 }
 
 fn size(bytes: usize) -> String {
@@ -400,19 +400,6 @@ pub fn render_downloads(
             (w.workload.name.clone(), entries)
         })
         .collect();
-    let workloads = site
-        .workloads
-        .iter()
-        .map(|w| {
-            (
-                w.workload.id.clone(),
-                w.workload.name.clone(),
-                w.words().latency_short,
-                w.deadline(),
-                w.models.len(),
-            )
-        })
-        .collect();
     let path = "data/index.html";
     let description = format!(
         "Download every workload's leaderboard and all {n} measured configurations as CSV, each model's data file per workload as JSON, and the data dictionary."
@@ -430,6 +417,7 @@ pub fn render_downloads(
             columns: csv_columns(files.measure).collect(),
         })
         .collect();
+    let workloads = &site.workloads;
     let page = DataPage { meta, site_files, model_files, columns, diffusion_columns, workloads };
     put_page(sink, path, &page)?;
     Ok(RenderCounts::ONE_PAGE)

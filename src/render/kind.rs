@@ -411,7 +411,6 @@ const DIFFUSION_CARD: &[&Column] = &[
     &diffusion::GPU_POWER_WATTS,
 ];
 
-/// The diffusion kind's page words.
 /// The GPUs and how the model is split over them, for either kind:
 /// "2 × H100, TP2", "4 × B200, U2·R2", or "1 × H100" without parallelism.
 fn gpu_setup(c: &Configuration) -> String {

@@ -6,8 +6,8 @@ use askama::Template;
 
 use super::views::{Cell, ChartView, Header, Row, RowGroup, TableView, chart_view, table_html};
 use super::{
-    Basis, PageMeta, RenderCounts, Site, Words, column_cell, downloads, gpu_anchor, gpu_segment,
-    header, kind, link, model_dir, num, put_page, text,
+    Basis, PageMeta, RenderCounts, Site, Words, column_cell, downloads, gpu_anchor, header, kind,
+    link, model_dir, num, put_page, text,
 };
 use crate::analyse::ModelAnalysis;
 use crate::analyse::response::ResponseEnergy;
@@ -48,7 +48,6 @@ struct ModelPage<'a> {
     whose: bool,
     words: &'static Words,
     facts: Vec<(String, String)>,
-    gpu_links: Vec<(String, String)>,
     best_cards: Vec<BestCard>,
     budget_table: String,
     charts: Vec<ChartView>,
@@ -67,13 +66,10 @@ struct ModelPage<'a> {
     badge_html: String,
     chart_snippets: Vec<(String, String, String)>,
     no_base_url: bool,
-    overview_href: String,
     workload: String,
-    leaderboard_href: String,
     /// The history of the model's best figures, when the site has a change
     /// history: the table's HTML, empty when none of them has changed.
     history: Option<String>,
-    changes_href: String,
     /// Whose data the history follows: the name of a source beside the
     /// leaderboard, `None` for the leaderboard's.
     history_of: Option<String>,
@@ -81,8 +77,9 @@ struct ModelPage<'a> {
     response: Option<ResponseSection>,
     limit: Option<super::reader::LimitControl>,
     peers_href: String,
-    /// The page's filters (`table.js`): each GPU with its URL segment, and
-    /// the key of the headline energy column of the configuration tables.
+    /// The page's filters (`table.js`) and GPU links: each GPU with its URL
+    /// segment, and the key of the headline energy column of the
+    /// configuration tables.
     gpu_filter: Vec<(String, String)>,
     headline_key: &'static str,
 }
@@ -168,12 +165,6 @@ pub(super) fn render_model(
         ("Latency deadline".to_owned(), format!("{} ≤ {deadline}", words.latency_short)),
         ("Data version".to_owned(), format!("{} (file updated {})", &m.data_version, &m.updated)),
     ]);
-    let gpu_links = m
-        .gpus
-        .as_slice()
-        .iter()
-        .map(|g| (g.clone(), format!("{home}gpus/{}/index.html", gpu_segment(g))))
-        .collect();
 
     let tables = kind::tables(site.workload.measure);
     let best_cards = a
@@ -284,7 +275,6 @@ pub(super) fn render_model(
         whose: site.info.sources.len() > 1 || m.source.id.is_some(),
         words,
         facts,
-        gpu_links,
         best_cards,
         budget_table,
         charts,
@@ -295,9 +285,7 @@ pub(super) fn render_model(
         bibtex,
         json_href: format!("{root}{}", downloads::model_file_path(site, m, "json")),
         csv_href: format!("{root}{}", downloads::model_file_path(site, m, "csv")),
-        overview_href: format!("{root}{rel_dir}index.html"),
         workload: site.workload.name.clone(),
-        leaderboard_href: format!("{home}index.html"),
         limit: Some(super::reader::model_control(site, m, a)),
         gpu_filter: m.gpus.as_slice().iter().map(|g| (g.clone(), url_segment(g))).collect(),
         headline_key: tables.headline.key,
@@ -314,7 +302,6 @@ pub(super) fn render_model(
         chart_snippets,
         no_base_url: site.base_url.is_none(),
         history,
-        changes_href: format!("{root}{}", super::changes::PAGE_PATH),
         history_of: m.source.id.as_ref().map(|_| m.source.name.clone()),
         footprint_note: site.footprint_note(),
         response,

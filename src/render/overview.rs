@@ -11,13 +11,13 @@ use anyhow::Result;
 use askama::Template;
 
 use super::views::{ChartView, chart_view};
-use super::{Mirror, PageMeta, RenderCounts, Site, gpu_segment, kind, model_dir, put_page};
+use super::{Mirror, PageMeta, RenderCounts, Site, gpu_dir, kind, model_dir, put_page};
 use crate::analyse::LeaderboardRow;
 use crate::chart::{self, BarScale, GroupedBar};
 use crate::columns::{Column, Record, diffusion, tokens};
 use crate::fmt;
 use crate::model::Measure;
-use crate::model::{Configuration, ModelFile, row_anchor};
+use crate::model::{Configuration, ModelFile, Source, row_anchor};
 use crate::write::PageSink;
 
 /// One workload's headline on the front page.
@@ -57,7 +57,7 @@ struct FrontPage<'a> {
     model_count: usize,
     /// Model and workload pairs: the model pages.
     pairs: usize,
-    models: Vec<ModelLinks>,
+    models: Vec<ModelLinks<'a>>,
     /// The site's sources: with two or more, the filter, a Source column
     /// and each source's link in the facts.
     sources: Vec<super::SourceMark>,
@@ -82,14 +82,14 @@ fn front_caveats(site: &Mirror<'_>) -> Vec<(String, String)> {
     out.into_iter().map(|(names, c)| (names.join(", "), c.to_owned())).collect()
 }
 
-/// One model on the front page: its name, its overview and its page on
-/// each workload (workload name, link).
-struct ModelLinks {
-    name: String,
-    href: String,
-    pages: Vec<(String, String)>,
+/// One model on the front page: its overview and its page on each
+/// workload it is measured on.
+struct ModelLinks<'a> {
+    slug: &'a str,
+    name: &'a str,
+    sites: Vec<&'a Site<'a>>,
     /// Whose measurements, on a site of several sources.
-    source: Option<super::SourceMark>,
+    source: Option<&'a Source>,
 }
 
 /// The best configuration of a workload's leaderboard row, as the
@@ -277,28 +277,14 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
         info: &site.info,
         model_count: site.slugs.len(),
         pairs: site.workloads.iter().map(|w| w.models.len()).sum(),
-        models: site
-            .slugs
-            .iter()
+        models: (site.slugs.iter())
             .map(|(slug, at)| {
-                let (w0, i0) = at[0];
-                let name = site.workloads[w0].models[i0].file.name.clone();
-                let pages = at
-                    .iter()
-                    .map(|&(w, _)| {
-                        let ws = &site.workloads[w];
-                        (
-                            ws.workload.name.clone(),
-                            ws.path(&format!("{}index.html", model_dir(slug))),
-                        )
-                    })
-                    .collect();
+                let first = &site.workloads[at[0].0].models[at[0].1].file;
                 ModelLinks {
-                    name,
-                    href: format!("{}index.html", model_dir(slug)),
-                    pages,
-                    source: mixed
-                        .then(|| super::SourceMark::of(&site.workloads[w0].models[i0].file.source)),
+                    slug,
+                    name: &first.name,
+                    sites: at.iter().map(|&(w, _)| &site.workloads[w]).collect(),
+                    source: mixed.then_some(&first.source),
                 }
             })
             .collect(),
@@ -703,7 +689,7 @@ pub(super) fn render_gpu_hubs(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<
     let mixed = site.has(|m| m != Measure::Tokens);
     let mixed_sources = site.info.sources.len() > 1;
     for gpu in &site.gpus {
-        let dir = format!("gpus/{}/", gpu_segment(gpu));
+        let dir = gpu_dir(gpu);
         let path = format!("{dir}index.html");
         let rows: Vec<HubRow> = site
             .workloads

@@ -8,8 +8,8 @@ use super::views::{
     Cell, ChartView, ColumnChooser, Header, Row, TableView, chart_view, table_html_from_rows,
 };
 use super::{
-    Mirror, PageMeta, RenderCounts, Site, SiteInfo, Words, column_cell, footprint_note,
-    gpu_segment, header, kind, leaderboard_row, model_dir, num, put_page, text,
+    Mirror, PageMeta, RenderCounts, Site, SiteInfo, Words, column_cell, footprint_note, gpu_dir,
+    header, kind, leaderboard_row, model_dir, num, put_page, text,
 };
 use crate::analyse::LeaderboardRow;
 use crate::chart::{self, BarEntry, BarScale, GroupedBar};
@@ -291,7 +291,7 @@ pub(super) fn render_gpu_pages(site: &Site<'_>, sink: &dyn PageSink) -> Result<R
     let words = site.words();
     let tables = kind::tables(site.workload.measure);
     for gpu in &site.gpus {
-        let dir = format!("gpus/{}/", gpu_segment(gpu));
+        let dir = gpu_dir(gpu);
         let path = format!("{dir}index.html");
         let rows: Vec<LeaderboardRow> =
             site.leaderboard.iter().copied().filter(|&r| site.row(r).1.gpu == *gpu).collect();
@@ -914,12 +914,12 @@ pub(super) fn render_seo_files(site: &Mirror<'_>, sink: &dyn PageSink) -> Result
         "data/".to_owned(),
         "changes/".to_owned(),
     ];
-    paths.extend(site.gpus.iter().map(|g| format!("gpus/{}/", gpu_segment(g))));
+    paths.extend(site.gpus.iter().map(|g| gpu_dir(g)));
     paths.extend(site.slugs.keys().map(|slug| model_dir(slug)));
     for w in &site.workloads {
         paths.push(w.prefix.clone());
         paths.push(w.path("compare/"));
-        paths.extend(w.gpus.iter().map(|g| w.path(&format!("gpus/{}/", gpu_segment(g)))));
+        paths.extend(w.gpus.iter().map(|g| w.path(&gpu_dir(g))));
         paths.extend((0..w.models.len()).map(|i| w.path(&model_dir(w.slug(i)))));
     }
     let xml = Sitemap { base, paths: &paths }.render().context("rendering sitemap.xml")?;
