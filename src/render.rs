@@ -571,9 +571,7 @@ impl<'a> Mirror<'a> {
 /// What was rendered.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct RenderCounts {
-    /// HTML pages.
     pub pages: usize,
-    /// SVG charts.
     pub charts: usize,
 }
 
@@ -611,7 +609,6 @@ pub struct PageMeta {
     /// show the chosen models); empty for none. Made by the program, never
     /// from data.
     pub head_style: String,
-    /// Footer facts.
     pub footer: String,
     /// CSS to inline instead of linking the stylesheet (the 404 page, which
     /// is served at any depth).
@@ -778,9 +775,7 @@ fn render_assets(assets: &[Asset], sink: &dyn PageSink) -> Result<()> {
 /// [`Mirror::workloads`]) and its index among that workload's models.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct ModelId {
-    /// The workload's index.
     pub part: usize,
-    /// The model's index in the workload.
     pub index: usize,
 }
 
@@ -788,7 +783,6 @@ pub struct ModelId {
 /// entries its files add to the downloads page.
 #[derive(Debug, Clone)]
 pub struct ModelOutput {
-    /// Which model.
     pub id: ModelId,
     /// Pages and charts written.
     pub counts: RenderCounts,

@@ -31,9 +31,7 @@ pub struct BestHistory<'a> {
     pub number: usize,
     /// The source whose history it is: `None` for the leaderboard's.
     pub source: Option<&'a str>,
-    /// The import it came with.
     pub entry: &'a ChangeEntry,
-    /// The change.
     pub change: &'a BestChange,
 }
 

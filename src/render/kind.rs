@@ -25,7 +25,6 @@ pub struct Tables {
     /// The model's own facts, first the model (the comparison's columns
     /// before its GPUs).
     pub model_facts: &'static [&'static Column],
-    /// The leaderboard.
     pub leaderboard: Vec<Shown>,
     /// The keys of the leaderboard's and GPU page's columns shown before
     /// the reader chooses more with the column chooser.

@@ -697,12 +697,8 @@ pub(super) fn render_gpu_hubs(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<
             .filter(|w| w.gpus.contains(gpu))
             .flat_map(|w| {
                 let models = |from: Option<&str>| {
-                    (0..w.models.len())
-                        .filter(|&i| {
-                            let f = &w.models[i].file;
-                            f.gpus.contains(gpu) && from.is_none_or(|k| f.source.key() == k)
-                        })
-                        .count()
+                    let of = |f: &ModelFile| from.is_none_or(|k| f.source.key() == k);
+                    w.models.iter().filter(|m| m.file.gpus.contains(gpu) && of(&m.file)).count()
                 };
                 hub_rows(
                     w,
@@ -755,9 +751,7 @@ pub(super) fn render_compare_hub(site: &Mirror<'_>, sink: &dyn PageSink) -> Resu
         .iter()
         .flat_map(|w| {
             let models = |from: Option<&str>| {
-                (0..w.models.len())
-                    .filter(|&i| from.is_none_or(|k| w.models[i].file.source.key() == k))
-                    .count()
+                w.models.iter().filter(|m| from.is_none_or(|k| m.file.source.key() == k)).count()
             };
             hub_rows(
                 w,

@@ -8,8 +8,8 @@ use super::views::{
     Cell, ChartView, ColumnChooser, Header, Row, TableView, chart_view, table_html_from_rows,
 };
 use super::{
-    Mirror, PageMeta, RenderCounts, Site, SiteInfo, Words, column_cell, footprint_note, gpu_dir,
-    header, kind, leaderboard_row, model_dir, num, put_page, text,
+    Mirror, PageMeta, RenderCounts, Site, SiteInfo, column_cell, footprint_note, gpu_dir, header,
+    kind, leaderboard_row, model_dir, num, put_page, text,
 };
 use crate::analyse::LeaderboardRow;
 use crate::chart::{self, BarEntry, BarScale, GroupedBar};
@@ -19,7 +19,6 @@ use crate::footprint::Footprint;
 use crate::load::Asset;
 use crate::model::Measure;
 use crate::model::{Configuration, ModelFile, row_anchor, url_segment};
-use crate::workload::Workload;
 use crate::write::PageSink;
 
 // ---------------------------------------------------------------- leaderboard
@@ -28,10 +27,7 @@ use crate::write::PageSink;
 #[template(path = "leaderboard.html")]
 struct LeaderboardPage<'a> {
     meta: PageMeta,
-    info: &'a SiteInfo,
-    workload: &'a Workload,
-    words: &'static Words,
-    deadline: String,
+    site: &'a Site<'a>,
     table: String,
     chart: Option<ChartView>,
     /// Every configuration on one chart (templates/scatter.html).
@@ -41,11 +37,8 @@ struct LeaderboardPage<'a> {
     /// source alone; else empty.
     chart_sources: Vec<ChartView>,
     scatter_sources: Vec<ChartView>,
-    gpus: Vec<String>,
     archs: Vec<String>,
-    model_count: usize,
     top: String,
-    footprint_note: Option<String>,
     limit: Option<super::reader::LimitControl>,
     chooser: ColumnChooser,
 }
@@ -211,20 +204,14 @@ pub(super) fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result
     archs.dedup();
     let page = LeaderboardPage {
         meta,
-        info: &site.info,
-        workload: site.workload,
-        words,
-        deadline: site.deadline(),
+        site,
         table,
         chart,
         scatter,
         chart_sources,
         scatter_sources,
-        gpus: site.gpus.clone(),
         archs,
-        model_count: site.models.len(),
         top: headline.unwrap_or_default(),
-        footprint_note: site.footprint_note(),
         limit,
         chooser,
     };
@@ -268,21 +255,16 @@ fn best_table(
 
 #[derive(Template)]
 #[template(path = "gpu.html")]
-struct GpuPage {
+struct GpuPage<'a> {
     meta: PageMeta,
-    /// The workload's sources, for the filter (shown with two or more).
-    sources: Vec<super::SourceMark>,
-    gpu: String,
+    site: &'a Site<'a>,
+    gpu: &'a str,
     table: String,
     chart: Option<ChartView>,
     /// On a page that mixes sources, the bar chart of each source alone,
     /// shown when the reader shows that source alone; else empty.
     chart_sources: Vec<ChartView>,
     count: usize,
-    deadline: String,
-    workload: String,
-    words: &'static Words,
-    footprint_note: Option<String>,
     chooser: ColumnChooser,
 }
 
@@ -361,20 +343,8 @@ pub(super) fn render_gpu_pages(site: &Site<'_>, sink: &dyn PageSink) -> Result<R
                 chart.map(|c| ChartView { class: " every-source".to_owned(), ..c })
             }
         };
-        let page = GpuPage {
-            chart_sources,
-            meta,
-            sources: site.info.sources.clone(),
-            gpu: gpu.clone(),
-            table,
-            chart,
-            count: rows.len(),
-            deadline: site.deadline(),
-            workload: site.workload.name.clone(),
-            words,
-            footprint_note: site.footprint_note(),
-            chooser,
-        };
+        let page =
+            GpuPage { chart_sources, meta, site, gpu, table, chart, count: rows.len(), chooser };
         put_page(sink, &site.path(&path), &page)?;
         counts.pages += 1;
     }
@@ -387,10 +357,8 @@ pub(super) fn render_gpu_pages(site: &Site<'_>, sink: &dyn PageSink) -> Result<R
 #[template(path = "compare.html")]
 struct ComparePage<'a> {
     meta: PageMeta,
+    site: &'a Site<'a>,
     table: String,
-    deadline: String,
-    workload: String,
-    words: &'static Words,
     /// One checkbox per model.
     picks: Vec<ModelPick<'a>>,
     /// One checkbox per GPU: (index, URL value, name).
@@ -402,8 +370,6 @@ struct ComparePage<'a> {
     /// The overlay of the models' energy per response, inline, and its
     /// data table; `None` when no model has an output-length histogram.
     responses: Option<(chart::ResponseOverlay, String)>,
-    /// The workload's sources, for the filter (shown with two or more).
-    sources: Vec<super::SourceMark>,
     /// With two sources or more, the checkboxes of each source's models,
     /// in the sources' order (else empty: `picks` lists them all).
     pick_groups: Vec<(super::SourceMark, Vec<ModelPick<'a>>)>,
@@ -562,16 +528,13 @@ pub(super) fn render_compare(site: &Site<'_>, sink: &dyn PageSink) -> Result<Ren
     };
     let page = ComparePage {
         meta,
+        site,
         table,
-        deadline: site.deadline(),
-        workload: site.workload.name.clone(),
-        words,
         picks,
         gpu_picks,
         picker,
         default_count,
         responses,
-        sources: site.info.sources.clone(),
         pick_groups,
     };
     put_page(sink, &site.path(path), &page)?;
