@@ -500,8 +500,6 @@ struct ChangesPage {
     /// Whether the data folder has a change history.
     recorded: bool,
     entries: Vec<EntryView>,
-    json_href: String,
-    feed_href: Option<String>,
     /// With other sources' histories, each history's source (the filter
     /// shows with two or more) and its file; else empty.
     sources: Vec<super::SourceMark>,
@@ -583,15 +581,7 @@ pub(super) fn render_changes(mirror: &Mirror<'_>, sink: &dyn PageSink) -> Result
     if sources.len() > 1 {
         meta.head_style = super::source_filter_style(&sources);
     }
-    let page = ChangesPage {
-        recorded: !logs.is_empty(),
-        entries,
-        json_href: format!("{}data/changes.json", meta.root),
-        feed_href: meta.feed.clone(),
-        meta,
-        sources,
-        files,
-    };
+    let page = ChangesPage { recorded: !logs.is_empty(), entries, meta, sources, files };
     put_page(sink, PAGE_PATH, &page)?;
     if let (true, Some(base)) = (mirror.feed, &mirror.base_url) {
         let feed = feed(mirror, &logs, base)?;

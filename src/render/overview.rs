@@ -25,23 +25,11 @@ struct WorkloadCard<'a> {
     w: &'a Site<'a>,
     /// Per GPU (and per source, on a site of several): the lowest-energy
     /// model there.
-    best: Vec<CardBest>,
+    best: Vec<Headline>,
     /// On a site of several sources, each of the workload's with its
     /// number of models (else empty); the card's class names each, so
     /// the source filter shows a card only with a source it has.
     sources: Vec<(super::SourceMark, usize)>,
-}
-
-/// One headline of a workload's card: the lowest-energy model on a GPU.
-struct CardBest {
-    gpu: String,
-    model: String,
-    /// The model page's link, at the configuration's row.
-    href: String,
-    figure: String,
-    setup: String,
-    /// Whose figure it is, on a site of several sources.
-    source: Option<super::SourceMark>,
 }
 
 #[derive(Template)]
@@ -173,28 +161,12 @@ fn row_link(site: &Site<'_>, m: &ModelFile, c: &Configuration) -> String {
 /// headlines are per GPU and source, each naming its source.
 fn card<'a>(w: &'a Site<'a>, mixed: bool) -> WorkloadCard<'a> {
     let sources = w.source_counts(mixed);
-    let best = w
-        .gpus
-        .iter()
-        .flat_map(|g| {
-            let from: Vec<Option<&str>> = if mixed {
-                sources.iter().map(|(s, _)| Some(s.key.as_str())).collect()
-            } else {
-                vec![None]
-            };
-            from.into_iter().filter_map(move |k| {
-                let h = w.best_on(g, k)?;
-                Some(CardBest {
-                    gpu: g.clone(),
-                    model: h.model,
-                    href: h.href,
-                    figure: format!("{} {}", h.energy, h.unit),
-                    setup: h.setup,
-                    source: mixed.then_some(h.source),
-                })
-            })
-        })
-        .collect();
+    let from: Vec<Option<&str>> = if mixed {
+        sources.iter().map(|(s, _)| Some(s.key.as_str())).collect()
+    } else {
+        vec![None]
+    };
+    let best = w.gpus.iter().flat_map(|g| from.iter().filter_map(|&k| w.best_on(g, k))).collect();
     WorkloadCard { w, best, sources }
 }
 
@@ -460,135 +432,129 @@ pub(super) fn render_model_overview(
     slug: &str,
     sink: &dyn PageSink,
 ) -> Result<RenderCounts> {
-    let mut counts = RenderCounts::default();
-    if let Some(at) = site.slugs.get(slug) {
-        let dir = model_dir(slug);
-        let path = format!("{dir}index.html");
-        let (w0, i0) = at[0];
-        let first = &site.workloads[w0].models[i0].file;
-        let mut rows = Vec::new();
-        let mut item_rows = Vec::new();
-        let mut bars = Vec::new();
-        let mut item_bars = Vec::new();
-        let mut item_measures = Vec::new();
-        let mut workloads = Vec::new();
-        for &(w, i) in at {
-            let part = &site.workloads[w];
-            workloads.push((
-                part.workload.name.clone(),
-                format!("../../{}{dir}index.html", part.prefix),
-            ));
-            if part.workload.measure == Measure::Tokens {
-                overview_rows(part, w, i, &dir, &mut rows, &mut bars);
-            } else {
-                item_measures.push(part.workload.measure);
-                overview_rows(part, w, i, &dir, &mut item_rows, &mut item_bars);
-            }
-        }
-        item_measures.sort_unstable();
-        item_measures.dedup();
-        // A chart compares workloads: with one, the table says it all.
-        let token_workloads = at
-            .iter()
-            .filter(|&&(w, _)| site.workloads[w].workload.measure == Measure::Tokens)
-            .count();
-        let token_bars: &[GroupedBar] = if token_workloads >= 2 { &bars } else { &[] };
-        let item_bars: &[GroupedBar] =
-            if at.len() - token_workloads >= 2 { &item_bars } else { &[] };
-        let chart = match overview_chart(&first.name, token_bars, item_bars, &item_measures) {
-            Some(c) => {
-                sink.put(&format!("{dir}{}", c.file_name), c.svg.as_bytes())?;
-                counts.charts += 1;
-                Some(chart_view(&c))
-            }
-            None => None,
-        };
-        let headlines: Vec<String> = at
-            .iter()
-            .map(|&(w, i)| {
-                let ws = &site.workloads[w];
-                let best =
-                    ws.analyses[i].best_overall.map(|b| &ws.models[i].file.configurations[b]);
-                let name = &ws.workload.name;
-                match best {
-                    None => format!("{name}: none within {}", ws.deadline()),
-                    Some(c) if ws.workload.measure == Measure::Tokens => format!(
-                        "{name}: {} Wh per million output tokens on {} ({} J per response)",
-                        fmt::wh_per_million(c.energy()),
-                        c.gpu,
-                        fmt::joules_per_response(c.joules_per_response().unwrap_or(f64::NAN))
-                    ),
-                    Some(c) => format!(
-                        "{name}: {} {} on {}",
-                        fmt::joules_per_item(c.energy()),
-                        ws.words().energy_long,
-                        c.gpu
-                    ),
-                }
-            })
-            .collect();
-        let description = format!(
-            "{} on {} workload{}, lowest measured GPU energy: {}.",
-            first.name,
-            at.len(),
-            if at.len() == 1 { "" } else { "s" },
-            headlines.join("; ")
-        );
-        let mut meta = site.meta(&path, &first.name, description, "");
-        // Old links to a row or a GPU card of this model meant the legacy
-        // workload's page; a model without it has its first workload's.
-        let target = at.iter().find(|&&(w, _)| site.workloads[w].legacy()).unwrap_or(&at[0]);
-        meta.forward = Some(site.workloads[target.0].path(&path));
-        let parameters = if item_rows.is_empty() {
-            format!(
-                "{} B total, {} B active",
-                fmt::params_b(first.params_b),
-                fmt::params_b(first.active_params_b)
-            )
+    let Some(at) = site.slugs.get(slug) else {
+        return Ok(RenderCounts::default());
+    };
+    let mut counts = RenderCounts::ONE_PAGE;
+    let dir = model_dir(slug);
+    let path = format!("{dir}index.html");
+    let (w0, i0) = at[0];
+    let first = &site.workloads[w0].models[i0].file;
+    let mut rows = Vec::new();
+    let mut item_rows = Vec::new();
+    let mut bars = Vec::new();
+    let mut item_bars = Vec::new();
+    let mut item_measures = Vec::new();
+    let mut workloads = Vec::new();
+    let mut token_workloads = 0;
+    for &(w, i) in at {
+        let part = &site.workloads[w];
+        workloads
+            .push((part.workload.name.clone(), format!("../../{}{dir}index.html", part.prefix)));
+        if part.workload.measure == Measure::Tokens {
+            token_workloads += 1;
+            overview_rows(part, w, i, &dir, &mut rows, &mut bars);
         } else {
-            format!("{} B", fmt::params_b(first.params_b))
-        };
-        let facts = vec![
-            ("Model ID".to_owned(), first.model_id.clone()),
-            ("Parameters".to_owned(), parameters),
-            ("Architecture".to_owned(), first.architecture.clone()),
-        ];
-        let page = OverviewPage {
-            meta,
-            name: first.name.clone(),
-            facts,
-            workloads,
-            tables: [
-                OverviewTable {
-                    id: "overview",
-                    caption: format!("{}: best configuration per workload and GPU", first.name),
-                    heads: &[
-                        ("wh_per_million_output_tokens", "Energy", "Wh/M tok"),
-                        ("joules_per_response", "Energy per response", "J"),
-                        ("avg_output_tokens", "Mean output", "tok"),
-                        ("median_itl_ms", "Median ITL", "ms"),
-                    ],
-                    rows,
-                },
-                OverviewTable {
-                    id: "overview-items",
-                    caption: format!(
-                        "{}: best configuration per diffusion workload and GPU, per generated image or video",
-                        first.name
-                    ),
-                    heads: &[
-                        ("joules_per_item", "Energy", "J per item"),
-                        ("wh_per_item", "Energy", "Wh per item"),
-                        ("batch_latency_s", "Batch latency", "s"),
-                    ],
-                    rows: item_rows,
-                },
-            ],
-            chart,
-        };
-        put_page(sink, &path, &page)?;
-        counts.pages += 1;
+            item_measures.push(part.workload.measure);
+            overview_rows(part, w, i, &dir, &mut item_rows, &mut item_bars);
+        }
     }
+    item_measures.sort_unstable();
+    item_measures.dedup();
+    // A chart compares workloads: with one, the table says it all.
+    let token_bars: &[GroupedBar] = if token_workloads >= 2 { &bars } else { &[] };
+    let item_bars: &[GroupedBar] = if at.len() - token_workloads >= 2 { &item_bars } else { &[] };
+    let chart = match overview_chart(&first.name, token_bars, item_bars, &item_measures) {
+        Some(c) => {
+            sink.put(&format!("{dir}{}", c.file_name), c.svg.as_bytes())?;
+            counts.charts += 1;
+            Some(chart_view(&c))
+        }
+        None => None,
+    };
+    let headlines: Vec<String> = at
+        .iter()
+        .map(|&(w, i)| {
+            let ws = &site.workloads[w];
+            let best = ws.analyses[i].best_overall.map(|b| &ws.models[i].file.configurations[b]);
+            let name = &ws.workload.name;
+            match best {
+                None => format!("{name}: none within {}", ws.deadline()),
+                Some(c) if ws.workload.measure == Measure::Tokens => format!(
+                    "{name}: {} Wh per million output tokens on {} ({} J per response)",
+                    fmt::wh_per_million(c.energy()),
+                    c.gpu,
+                    fmt::joules_per_response(c.joules_per_response().unwrap_or(f64::NAN))
+                ),
+                Some(c) => format!(
+                    "{name}: {} {} on {}",
+                    fmt::joules_per_item(c.energy()),
+                    ws.words().energy_long,
+                    c.gpu
+                ),
+            }
+        })
+        .collect();
+    let description = format!(
+        "{} on {} workload{}, lowest measured GPU energy: {}.",
+        first.name,
+        at.len(),
+        if at.len() == 1 { "" } else { "s" },
+        headlines.join("; ")
+    );
+    let mut meta = site.meta(&path, &first.name, description, "");
+    // Old links to a row or a GPU card of this model meant the legacy
+    // workload's page; a model without it has its first workload's.
+    let target = at.iter().find(|&&(w, _)| site.workloads[w].legacy()).unwrap_or(&at[0]);
+    meta.forward = Some(site.workloads[target.0].path(&path));
+    let parameters = if item_rows.is_empty() {
+        format!(
+            "{} B total, {} B active",
+            fmt::params_b(first.params_b),
+            fmt::params_b(first.active_params_b)
+        )
+    } else {
+        format!("{} B", fmt::params_b(first.params_b))
+    };
+    let facts = vec![
+        ("Model ID".to_owned(), first.model_id.clone()),
+        ("Parameters".to_owned(), parameters),
+        ("Architecture".to_owned(), first.architecture.clone()),
+    ];
+    let page = OverviewPage {
+        meta,
+        name: first.name.clone(),
+        facts,
+        workloads,
+        tables: [
+            OverviewTable {
+                id: "overview",
+                caption: format!("{}: best configuration per workload and GPU", first.name),
+                heads: &[
+                    ("wh_per_million_output_tokens", "Energy", "Wh/M tok"),
+                    ("joules_per_response", "Energy per response", "J"),
+                    ("avg_output_tokens", "Mean output", "tok"),
+                    ("median_itl_ms", "Median ITL", "ms"),
+                ],
+                rows,
+            },
+            OverviewTable {
+                id: "overview-items",
+                caption: format!(
+                    "{}: best configuration per diffusion workload and GPU, per generated image or video",
+                    first.name
+                ),
+                heads: &[
+                    ("joules_per_item", "Energy", "J per item"),
+                    ("wh_per_item", "Energy", "Wh per item"),
+                    ("batch_latency_s", "Batch latency", "s"),
+                ],
+                rows: item_rows,
+            },
+        ],
+        chart,
+    };
+    put_page(sink, &path, &page)?;
     Ok(counts)
 }
 

@@ -767,23 +767,13 @@ pub(super) fn render_about(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
     let description = "How the figures are measured and derived: what GPU energy covers and leaves out, every column's definition and unit, the selection rule, the source, its licence and how to cite it.".to_owned();
     let meta = site.meta(path, "About the data and method", description, "about");
     let ladder = ladder_text(Measure::Tokens.words().ladder, "ms");
-    let mut kinds: Vec<Measure> = site
-        .workloads
-        .iter()
-        .map(|w| w.workload.measure)
-        .filter(|m| *m != Measure::Tokens)
-        .collect();
+    let mut kinds: Vec<Measure> = site.workloads.iter().map(|w| w.workload.measure).collect();
+    kinds.retain(|m| *m != Measure::Tokens);
     kinds.sort_unstable();
     kinds.dedup();
     let diffusion = (!kinds.is_empty()).then(|| {
-        let ladders = kinds
-            .iter()
-            .filter_map(|m| match m {
-                Measure::Diffusion(k) => {
-                    Some(format!("text to {}: {}", k.item(), ladder_text(m.words().ladder, "s")))
-                }
-                Measure::Tokens => None,
-            })
+        let ladders = (kinds.iter())
+            .map(|m| format!("text to {}: {}", m.words().item, ladder_text(m.words().ladder, "s")))
             .collect::<Vec<_>>()
             .join("; ");
         DiffusionAbout {
