@@ -27,7 +27,7 @@ use crate::analyse::ModelAnalysis;
 use crate::model::{Configuration, ModelFile, Words};
 
 pub use crate::model::ITL_PERCENTILES;
-pub use model_page::{Ctx, Metric, model_charts, percentile_charts};
+pub use model_page::{model_charts, percentile_charts};
 
 pub use response::{
     OverlaySeries, ResponseOverlay, ResponseUnit, response_histogram, response_overlay,
@@ -62,6 +62,20 @@ pub struct Chart {
     pub svg: String,
     /// The data drawn.
     pub table: DataTable,
+}
+
+impl Chart {
+    /// The chart drawn in `doc`, finished as a standalone SVG.
+    fn new(
+        file_name: String,
+        title: String,
+        description: String,
+        doc: &svg::Doc,
+        table: DataTable,
+    ) -> Self {
+        let svg = svg::finish(doc, &title, &description, None);
+        Chart { file_name, title, description, svg, table }
+    }
 }
 
 /// Whose measurement a bar or a series is, on a chart of a site that

@@ -42,9 +42,7 @@ pub use downloads::{configurations_csv, leaderboard_csv};
 use views::{Cell, Header, Row};
 
 /// One workload's part of the site: its leaderboard, model pages, GPU
-/// pages and comparison, all under [`Site::prefix`]. `F` is the kind of
-/// model file the workload has: [`ModelFile`] (per token) or
-/// [`ModelFile`].
+/// pages and comparison, all under [`Site::prefix`].
 #[derive(Debug)]
 pub struct Site<'a> {
     /// The workload's models, ordered by slug.
@@ -59,7 +57,6 @@ pub struct Site<'a> {
     pub base_url: Option<String>,
     /// Provenance and headline facts of this workload's files.
     pub info: SiteInfo,
-    /// The workload.
     pub workload: &'a Workload,
     /// The workload's folder, e.g. `workloads/gpqa/`.
     pub prefix: String,
@@ -117,9 +114,7 @@ pub struct Mirror<'a> {
 /// A workload tab: plain links between the workloads' leaderboards.
 #[derive(Debug, Clone)]
 pub struct Tab {
-    /// Workload id.
     pub id: String,
-    /// Display name.
     pub name: String,
     /// Path of its leaderboard from the site root.
     pub path: String,
@@ -128,7 +123,6 @@ pub struct Tab {
 /// A tab as one page shows it.
 #[derive(Debug, Clone)]
 pub struct TabView {
-    /// Display name.
     pub name: String,
     /// Link from the page.
     pub href: String,
@@ -137,42 +131,29 @@ pub struct TabView {
     pub current: &'static str,
 }
 
-/// Provenance shared by the pages: where the numbers come from.
+/// Provenance shared by the pages: where the numbers come from. A text
+/// field holds the files' distinct values, joined by "; " (the caveats,
+/// sentences, by a space), but the URL, licence evidence, method,
+/// selection, citation and note are the first file's.
 #[derive(Debug, Clone, Default)]
 pub struct SiteInfo {
-    /// Source name(s).
     pub source_name: String,
-    /// Source URL (of the first model; all seed files agree).
     pub source_url: String,
-    /// Publisher.
     pub publisher: String,
-    /// Source version.
     pub source_version: String,
-    /// Licence.
     pub licence: String,
-    /// Evidence for the licence.
     pub licence_evidence: Vec<String>,
-    /// Data versions, joined.
     pub data_versions: String,
-    /// Dates: released, compiled, retrieved.
     pub released: String,
-    /// Compile date of the source data.
     pub compiled: String,
-    /// Retrieval date for this mirror.
     pub retrieved: String,
-    /// The caveat(s), joined.
     pub caveat: String,
     /// The latency deadline(s), formatted, e.g. "500 ms".
     pub deadline: String,
-    /// Workload measured.
     pub workload: String,
-    /// Measurement method.
     pub method: String,
-    /// Selection rule in the source's words.
     pub selection: String,
-    /// Paper citation.
     pub cite: String,
-    /// Paper URL.
     pub cite_url: String,
     /// Note on which configurations are published.
     pub configurations_note: String,
@@ -182,22 +163,16 @@ pub struct SiteInfo {
 }
 
 /// One source of measurements as pages name it.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, PartialOrd, Ord)]
 pub struct SourceMark {
     /// `leaderboard` for the leaderboard's files, else the source's id: a
     /// row's class (`from-<key>`) and its filter's anchor (`#only-<key>`).
     pub key: String,
-    /// Display name.
     pub name: String,
-    /// Its page.
     pub url: String,
-    /// Licence.
     pub licence: String,
-    /// Retrieval date(s).
     pub retrieved: String,
-    /// The source's version(s).
     pub version: String,
-    /// The files' data version(s).
     pub data_versions: String,
 }
 
@@ -315,28 +290,26 @@ impl SiteInfo {
             cite_url: s.cite_url.clone(),
             configurations_note: s.configurations.clone().unwrap_or_default(),
             sources: {
-                let mut marks: BTreeMap<Option<&str>, SourceMark> = BTreeMap::new();
-                // Each source's distinct dates and versions: (retrieved,
-                // version, data version).
-                let mut seen: BTreeMap<Option<&str>, [BTreeSet<&str>; 3]> = BTreeMap::new();
+                // Each source's mark and its distinct dates and versions:
+                // (retrieved, version, data version).
+                let mut seen: BTreeMap<Option<&str>, (SourceMark, [BTreeSet<&str>; 3])> =
+                    BTreeMap::new();
                 for f in files() {
-                    let id = f.source.id.as_deref();
-                    marks.entry(id).or_insert_with(|| SourceMark::of(&f.source));
-                    let [retrieved, version, data] = seen.entry(id).or_default();
+                    let (_, [retrieved, version, data]) = seen
+                        .entry(f.source.id.as_deref())
+                        .or_insert_with(|| (SourceMark::of(&f.source), Default::default()));
                     retrieved.insert(&f.source.retrieved);
                     version.insert(&f.source.version);
                     data.insert(&f.data_version);
                 }
-                let join =
-                    |set: &BTreeSet<&str>| set.iter().copied().collect::<Vec<_>>().join("; ");
-                for (id, [retrieved, version, data]) in &seen {
-                    if let Some(mark) = marks.get_mut(id) {
-                        mark.retrieved = join(retrieved);
-                        mark.version = join(version);
-                        mark.data_versions = join(data);
-                    }
-                }
-                marks.into_values().collect()
+                (seen.into_values())
+                    .map(|(mark, [retrieved, version, data])| SourceMark {
+                        retrieved: distinct(retrieved.into_iter()),
+                        version: distinct(version.into_iter()),
+                        data_versions: distinct(data.into_iter()),
+                        ..mark
+                    })
+                    .collect()
             },
         }
     }
@@ -413,17 +386,20 @@ impl<'a> Site<'a> {
     }
 
     /// Headers of a table of best rows ([`leaderboard_row`]) with
-    /// `columns`; the carbon and cost columns among them are shown when the
-    /// settings give them.
+    /// `columns`, sorted by the headline as built; the carbon and cost
+    /// columns among them are shown when the settings give them.
     fn best_table_headers(&self, columns: &[Shown], root: &str) -> Vec<Header> {
         let per =
             if self.workload.measure == Measure::Tokens { "M tok" } else { self.words().item };
         let footprint = self.footprint.as_ref();
-        let set = kind::tables(self.workload.measure).set;
+        let tables = kind::tables(self.workload.measure);
         let mut headers: Vec<Header> = columns
             .iter()
             .filter_map(|col| match col {
-                Shown::Figure(c) => Some(header(&set, c, root)),
+                Shown::Figure(c) => Some(Header {
+                    sorted: c.key == tables.headline.key,
+                    ..header(&tables.set, c, root)
+                }),
                 Shown::Footprint(k) => footprint.and_then(|f| footprint_header(*k, f, per, root)),
             })
             .collect();
@@ -595,9 +571,7 @@ impl<'a> Mirror<'a> {
 /// What was rendered.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct RenderCounts {
-    /// HTML pages.
     pub pages: usize,
-    /// SVG charts.
     pub charts: usize,
 }
 
@@ -635,7 +609,6 @@ pub struct PageMeta {
     /// show the chosen models); empty for none. Made by the program, never
     /// from data.
     pub head_style: String,
-    /// Footer facts.
     pub footer: String,
     /// CSS to inline instead of linking the stylesheet (the 404 page, which
     /// is served at any depth).
@@ -655,13 +628,13 @@ pub struct PageMeta {
 
 const SITE_NAME: &str = "energyboard";
 
+/// What the frame of every page of a [`Site`] or of the [`Mirror`] is made
+/// of: the base URL, the provenance, the tabs and whether there is a feed.
+type Frame<'a> = (Option<&'a str>, &'a SiteInfo, &'a [Tab], bool);
+
 /// The frame of a page at `path` (from the site root).
-#[allow(clippy::too_many_arguments)]
 fn page_meta(
-    base_url: Option<&str>,
-    info: &SiteInfo,
-    tabs: &[Tab],
-    feed: bool,
+    (base_url, info, tabs, feed): Frame<'_>,
     path: &str,
     title: &str,
     description: String,
@@ -745,16 +718,8 @@ impl Site<'_> {
         } else {
             format!("{title} · {}", self.workload.name)
         };
-        let mut meta = page_meta(
-            self.base_url.as_deref(),
-            &self.info,
-            &self.tabs,
-            self.feed,
-            &path,
-            &title,
-            description,
-            nav,
-        );
+        let frame = (self.base_url.as_deref(), &self.info, &self.tabs[..], self.feed);
+        let mut meta = page_meta(frame, &path, &title, description, nav);
         meta.home = format!("{}{}", meta.root, self.prefix);
         meta
     }
@@ -762,16 +727,8 @@ impl Site<'_> {
 
 impl Mirror<'_> {
     fn meta(&self, path: &str, title: &str, description: String, nav: &'static str) -> PageMeta {
-        page_meta(
-            self.base_url.as_deref(),
-            &self.info,
-            &self.tabs,
-            self.feed,
-            path,
-            title,
-            description,
-            nav,
-        )
+        let frame = (self.base_url.as_deref(), &self.info, &self.tabs[..], self.feed);
+        page_meta(frame, path, title, description, nav)
     }
 }
 
@@ -818,9 +775,7 @@ fn render_assets(assets: &[Asset], sink: &dyn PageSink) -> Result<()> {
 /// [`Mirror::workloads`]) and its index among that workload's models.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct ModelId {
-    /// The workload's index.
     pub part: usize,
-    /// The model's index in the workload.
     pub index: usize,
 }
 
@@ -828,7 +783,6 @@ pub struct ModelId {
 /// entries its files add to the downloads page.
 #[derive(Debug, Clone)]
 pub struct ModelOutput {
-    /// Which model.
     pub id: ModelId,
     /// Pages and charts written.
     pub counts: RenderCounts,
@@ -908,9 +862,9 @@ fn model_dir(slug: &str) -> String {
     format!("models/{slug}/")
 }
 
-/// The GPU's page folder name, e.g. `h100`.
-pub fn gpu_segment(gpu: &str) -> String {
-    url_segment(gpu)
+/// The GPU's page folder, e.g. `gpus/h100/`.
+fn gpu_dir(gpu: &str) -> String {
+    format!("gpus/{}/", url_segment(gpu))
 }
 
 fn gpu_anchor(gpu: &str) -> String {
@@ -921,13 +875,9 @@ fn gpu_anchor(gpu: &str) -> String {
 /// about page.
 fn header(set: &ColumnSet, c: &Column, root: &str) -> Header {
     Header {
-        label: c.label.to_owned(),
-        unit: c.unit.to_owned(),
         href: Some(format!("{root}about/index.html#{}", set.anchor(c))),
-        num: c.align == Align::Number,
-        key: c.key.to_owned(),
         title: c.definition.to_owned(),
-        sorted: false,
+        ..Header::plain(c.label, c.unit, c.align == Align::Number, c.key)
     }
 }
 
@@ -976,7 +926,7 @@ fn leaderboard_row(site: &Site<'_>, r: LeaderboardRow, home: &str, columns: &[Sh
                 cell.href = match col.link {
                     Link::None => None,
                     Link::Model => Some(format!("{page}#{}", gpu_anchor(&c.gpu))),
-                    Link::Gpu => Some(format!("{home}gpus/{}/index.html", gpu_segment(&c.gpu))),
+                    Link::Gpu => Some(format!("{home}{}index.html", gpu_dir(&c.gpu))),
                     Link::Row => Some(format!("{page}#{}", row_anchor(&m.slug, &c.row_id))),
                 };
                 Some(cell)
@@ -999,7 +949,7 @@ fn leaderboard_row(site: &Site<'_>, r: LeaderboardRow, home: &str, columns: &[Sh
         cells.push(source_cell(&m.source));
         class = format!("from-{}", m.source.key());
     }
-    Row { id: None, class, attrs: Vec::new(), cells }
+    Row { id: None, class, cells }
 }
 
 /// The head of a table's Source column (on pages that mix sources),
@@ -1031,12 +981,8 @@ pub(crate) fn footprint_note(f: &Footprint) -> String {
 /// it.
 fn footprint_header(k: FootprintColumn, f: &Footprint, per: &str, root: &str) -> Option<Header> {
     k.unit(f, per).map(|unit| Header {
-        label: k.label().into(),
-        unit,
         href: Some(format!("{root}about/index.html#footprint")),
-        num: true,
-        key: k.key().into(),
         title: k.definition().into(),
-        sorted: false,
+        ..Header::plain(k.label(), &unit, true, k.key())
     })
 }

@@ -39,11 +39,7 @@ impl Axis {
     /// powers of ten (more steps when that gives fewer than three ticks).
     pub(crate) fn log(min: f64, max: f64) -> Self {
         let (lo, hi) = (min / 1.25, max * 1.25);
-        let mut ticks = log_ticks(lo, hi, &[1.0, 2.0, 5.0]);
-        if ticks.len() < 3 {
-            ticks = log_ticks(lo, hi, &[1.0, 1.5, 2.0, 3.0, 5.0, 7.0]);
-        }
-        Self::new(lo, hi, true, ticks)
+        Self::new(lo, hi, true, three_ticks(lo, hi, &[&[1.0, 2.0, 5.0], FINE]))
     }
 
     /// A log₁₀ axis for bars, from the power of ten below `min` (so every
@@ -52,20 +48,13 @@ impl Axis {
     /// gives fewer than three ticks).
     pub(crate) fn log_from_decade(min: f64, hi: f64) -> Self {
         let lo = round_sig(10f64.powf((min / 1.25).log10().floor()));
-        let ticks = [&[1.0][..], &[1.0, 2.0, 5.0], &[1.0, 1.5, 2.0, 3.0, 5.0, 7.0]]
-            .iter()
-            .map(|steps| log_ticks(lo, hi, steps))
-            .find(|t| t.len() >= 3)
-            .unwrap_or_else(|| log_ticks(lo, hi, &[1.0, 1.5, 2.0, 3.0, 5.0, 7.0]));
-        Self::new(lo, hi, true, ticks)
+        Self::new(lo, hi, true, three_ticks(lo, hi, &[&[1.0], &[1.0, 2.0, 5.0], FINE]))
     }
 
-    /// The lowest value on the axis.
     pub(crate) fn start(&self) -> f64 {
         self.lo
     }
 
-    /// The highest value on the axis.
     pub(crate) fn end(&self) -> f64 {
         self.hi
     }
@@ -96,12 +85,10 @@ impl Axis {
         if min > 0.0 && max / min > 10.0 { Self::log(min, max) } else { Self::from_zero(max) }
     }
 
-    /// Whether the axis is logarithmic.
     pub(crate) fn is_log(&self) -> bool {
         self.log
     }
 
-    /// The tick values.
     pub(crate) fn ticks(&self) -> &[f64] {
         &self.ticks
     }
@@ -129,6 +116,11 @@ impl Axis {
     fn project(&self, v: f64) -> f64 {
         if self.log { v.ln() } else { v }
     }
+}
+
+/// The lowest and highest of `values` (infinite when there are none).
+pub(crate) fn min_max(values: impl Iterator<Item = f64>) -> (f64, f64) {
+    values.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| (lo.min(v), hi.max(v)))
 }
 
 /// How a chart's scales read in its description: "log scales" only when
@@ -175,6 +167,19 @@ fn spaced_exponents(first: f64, last: f64) -> impl Iterator<Item = f64> {
     let count = (last - first) as usize + 1;
     let stride = count.div_ceil(MAX_TICKS / 2).max(1);
     (0..count).step_by(stride).map(move |i| first + i as f64).filter(move |e| *e <= last)
+}
+
+/// The finest steps of a log axis' ticks within a decade.
+const FINE: &[f64] = &[1.0, 1.5, 2.0, 3.0, 5.0, 7.0];
+
+/// Log ticks at the first of `steps` (coarsest first) that gives three or
+/// more, else at [`FINE`] steps.
+fn three_ticks(lo: f64, hi: f64, steps: &[&[f64]]) -> Vec<f64> {
+    steps
+        .iter()
+        .map(|s| log_ticks(lo, hi, s))
+        .find(|t| t.len() >= 3)
+        .unwrap_or_else(|| log_ticks(lo, hi, FINE))
 }
 
 fn log_ticks(lo: f64, hi: f64, steps: &[f64]) -> Vec<f64> {

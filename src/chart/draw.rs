@@ -9,8 +9,8 @@ use super::axis::{Axis, tick_label};
 use super::layout::{Align, Placer, Rect, text_width, wrap};
 use super::style::{Role, Shape, shape};
 use super::svg::{Canvas, Doc, Markup};
+use crate::model::Words;
 
-/// The canvas.
 pub(crate) type Root<'a> = DrawingArea<Canvas<'a>, Shift>;
 /// What drawing returns. Drawing into a `String` cannot fail, but plotters'
 /// API is fallible.
@@ -62,7 +62,6 @@ pub(crate) fn text(
     root.draw_text(s, &style, at)
 }
 
-/// Draws a polyline.
 pub(crate) fn line(root: &Root<'_>, points: &[(i32, i32)], role: Role, width: u32) -> Draw {
     if points.len() < 2 {
         return Ok(());
@@ -141,15 +140,9 @@ pub(crate) fn ring(root: &Root<'_>, c: (i32, i32)) -> Draw {
 /// One legend entry.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum Key {
-    /// A series: its line sample and marker.
-    Series(usize, String),
-    /// A series drawn without lines: marker only.
-    Marker(usize, String),
-    /// A series of another source ([`super::Whose`]): its line sample and
-    /// hollow marker.
-    SeriesOpen(usize, String),
-    /// A series of another source drawn without lines: hollow marker only.
-    MarkerOpen(usize, String),
+    /// A series: its marker, after its line sample when `line`, hollow
+    /// when `open` (another source's, [`super::Whose`]).
+    Series { idx: usize, label: String, line: bool, open: bool },
     /// A bar colour.
     Bar(usize, String),
     /// Open markers are repeated runs.
@@ -179,10 +172,7 @@ pub(crate) enum Key {
 impl Key {
     fn label(&self) -> &str {
         match self {
-            Key::Series(_, l)
-            | Key::Marker(_, l)
-            | Key::SeriesOpen(_, l)
-            | Key::MarkerOpen(_, l)
+            Key::Series { label: l, .. }
             | Key::Bar(_, l)
             | Key::Best(l)
             | Key::Over(l)
@@ -207,16 +197,12 @@ impl Key {
     fn draw_sample(&self, root: &Root<'_>, (x, y): (i32, i32)) -> Draw {
         let mid = (x + 12, y);
         match self {
-            Key::Series(i, _) => {
-                line(root, &[(x, y), (x + 24, y)], Role::Line(*i), 2)?;
-                marker(root, mid, *i, Role::Swatch(*i), true)
+            &Key::Series { idx, line: with_line, open, .. } => {
+                if with_line {
+                    line(root, &[(x, y), (x + 24, y)], Role::Line(idx), 2)?;
+                }
+                marker(root, mid, idx, Role::Swatch(idx), !open)
             }
-            Key::Marker(i, _) => marker(root, mid, *i, Role::Swatch(*i), true),
-            Key::SeriesOpen(i, _) => {
-                line(root, &[(x, y), (x + 24, y)], Role::Line(*i), 2)?;
-                marker(root, mid, *i, Role::Swatch(*i), false)
-            }
-            Key::MarkerOpen(i, _) => marker(root, mid, *i, Role::Swatch(*i), false),
             Key::Bar(i, _) => {
                 root.draw(&Rectangle::new(
                     [(x + 2, y - 6), (x + 22, y + 6)],
@@ -228,17 +214,14 @@ impl Key {
             Key::Best(_) => ring(root, mid),
             Key::Over(_) => marker_faded(root, mid, 0, Role::Ink, true, true),
             Key::Name(_) => Ok(()),
-            Key::Source { bar: true, open, .. } => {
-                let corners = [(x + 2, y - 6), (x + 22, y + 6)];
-                if *open {
-                    root.draw(&Rectangle::new(
-                        [(x + 3, y - 5), (x + 21, y + 5)],
-                        Role::Ink.color().stroke_width(2),
-                    ))
-                } else {
-                    root.draw(&Rectangle::new(corners, Role::Ink.color().filled()))
-                }
-            }
+            Key::Source { bar: true, open: true, .. } => root.draw(&Rectangle::new(
+                [(x + 3, y - 5), (x + 21, y + 5)],
+                Role::Ink.color().stroke_width(2),
+            )),
+            Key::Source { bar: true, open: false, .. } => root.draw(&Rectangle::new(
+                [(x + 2, y - 6), (x + 22, y + 6)],
+                Role::Ink.color().filled(),
+            )),
             Key::Source { bar: false, open, .. } => marker(root, mid, 0, Role::Ink, !*open),
             Key::Frontier => line(root, &[(x, y), (x + 24, y)], Role::Frontier, 3),
             Key::Spread => {
@@ -350,6 +333,32 @@ pub(crate) fn beside_line(p: &mut Plot<'_, '_>, text: &str, x: i32, y: i32) -> D
     }
 }
 
+/// "deadline 500 ms".
+fn deadline_text(words: &Words, deadline: f64) -> String {
+    format!("deadline {} {}", crate::fmt::limit_ms(deadline), words.latency_unit)
+}
+
+/// Each deadline as a vertical line with its label at the top, the labels
+/// stacked, and kept clear of labels placed later.
+pub(crate) fn deadlines(p: &mut Plot<'_, '_>, words: &Words, deadlines: &[f64]) -> Draw {
+    let (y0, y1) = (p.area.y0 as i32, p.area.y1 as i32);
+    for (k, &d) in deadlines.iter().enumerate() {
+        let (x, _) = p.px(d, 1.0);
+        line(p.root, &[(x, y0), (x, y1)], Role::Deadline, 2)?;
+        beside_line(p, &deadline_text(words, d), x, y0 + 12 + 18 * count(k))?;
+    }
+    Ok(())
+}
+
+/// The deadline as a horizontal line across the plot, labelled at its
+/// right end.
+pub(crate) fn deadline_across(p: &mut Plot<'_, '_>, words: &Words, deadline: f64) -> Draw {
+    let (_, y) = p.px(1.0, deadline);
+    let (x0, x1) = (p.area.x0 as i32, p.area.x1 as i32);
+    line(p.root, &[(x0, y), (x1, y)], Role::Deadline, 2)?;
+    label_at(p, &deadline_text(words, deadline), (x1 - 6, y - 12), Align::End)
+}
+
 /// The plot area of an x–y chart, ready for data.
 pub(crate) struct Plot<'r, 'b> {
     /// The whole canvas; draw in absolute pixels.
@@ -383,18 +392,19 @@ pub(crate) struct Frame {
     pub x_ticks: fn(f64) -> String,
 }
 
-/// Draws the frame, then the data through `data`, and returns the drawing.
-/// `capacity` is a guess at the bytes drawn.
-pub(crate) fn render_xy(
-    frame: &Frame,
-    capacity: usize,
-    data: impl FnOnce(&mut Plot<'_, '_>) -> Draw,
-) -> Doc {
-    let mut data = Some(data);
-    render_panels(frame, &[], capacity, |_, p| match data.take() {
-        Some(f) => f(p),
-        None => Ok(()),
-    })
+impl Frame {
+    /// A frame whose y label area fits its tick labels, with the x ticks
+    /// labelled by [`tick_label`].
+    pub(crate) fn new(
+        header: Header,
+        x: Axis,
+        y: Axis,
+        x_desc: String,
+        y_desc: String,
+        body: i32,
+    ) -> Self {
+        Frame { header, x, y, x_desc, y_desc, body, y_area: None, x_ticks: tick_label }
+    }
 }
 
 /// Draws the frame's header, then, one under the other, a panel per
@@ -402,7 +412,8 @@ pub(crate) fn render_xy(
 /// pixels), each filled by `data(panel index, plot)`; with no panel
 /// headers, one plot under the frame's header. Panels share their axes,
 /// so they read as small multiples; each is a `<g class="panel">`.
-pub(crate) fn render_panels(
+/// `capacity` is a guess at the bytes drawn.
+pub(crate) fn render(
     frame: &Frame,
     panels: &[Header],
     capacity: usize,

@@ -1,10 +1,10 @@
 //! The five charts of a model page.
 
-use super::axis::{Axis, tick_label};
+use super::axis::{Axis, min_max};
 use super::draw::{self, Draw, Frame, Header, Key, Plot, RING, TEXT_PX};
-use super::layout::{self, Align, Rect};
+use super::layout::{self, Rect};
 use super::style::Role;
-use super::{Chart, DataTable, svg};
+use super::{Chart, DataTable};
 use crate::analyse::ModelAnalysis;
 use crate::fmt;
 use crate::model::{Configuration, ModelFile, url_segment};
@@ -32,14 +32,8 @@ fn panels(gpu_of: &[&str]) -> Vec<Panel> {
     if gpu_of.len() <= MAX_SERIES {
         return vec![Panel { name: String::new(), series: (0..gpu_of.len()).collect() }];
     }
-    let mut gpus: Vec<&str> = Vec::new();
-    for g in gpu_of {
-        if !gpus.contains(g) {
-            gpus.push(g);
-        }
-    }
     let mut out = Vec::new();
-    for gpu in gpus {
+    for (_, &gpu) in gpu_of.iter().enumerate().filter(|&(k, g)| !gpu_of[..k].contains(g)) {
         let series: Vec<usize> = (0..gpu_of.len()).filter(|&s| gpu_of[s] == gpu).collect();
         let parts = series.len().div_ceil(MAX_SERIES);
         let size = series.len().div_ceil(parts);
@@ -54,7 +48,7 @@ fn panels(gpu_of: &[&str]) -> Vec<Panel> {
 
 /// A model with its analysis and, per configuration, its series and whether
 /// it is the first run at its load in that series.
-pub struct Ctx<'a> {
+struct Ctx<'a> {
     m: &'a ModelFile,
     /// The words of the model's kind.
     words: &'static Words,
@@ -108,54 +102,52 @@ impl<'a> Ctx<'a> {
         })
     }
 
-    /// The chart's legend and the panels' headers: with one panel, every
-    /// key in the chart's header; with several, `extra` there and each
-    /// panel's series in its own header.
-    fn legend(&self, title: &str, lines: bool, extra: Vec<Key>) -> (Header, Vec<Header>) {
+    /// The chart's legend and the panels' headers. Each series has a key,
+    /// with a line sample when it is drawn with `lines` (a chart without
+    /// them draws the Pareto frontier). The keys every panel shares:
+    /// repeated runs, the `spread` of the latency, the frontier, the faded
+    /// markers over the deadline, the best ring. With one panel, every key
+    /// is in the chart's header; with several, the shared ones are there
+    /// and each panel's series in its own header.
+    fn legend(&self, title: &str, lines: bool, spread: bool) -> (Header, Vec<Header>) {
         let series_keys = |p: &Panel| -> Vec<Key> {
             p.series
                 .iter()
                 .map(|&si| {
                     let (j, label) = (self.style_of[si], self.a.curves[si].label.clone());
-                    if lines { Key::Series(j, label) } else { Key::Marker(j, label) }
+                    Key::Series { idx: j, label, line: lines, open: false }
                 })
                 .collect()
         };
+        let over = (0..self.m.configurations.len()).any(|i| self.over(i)).then(|| {
+            let unit = self.words.latency_unit;
+            Key::Over(format!("over the {} {unit} deadline (faded)", self.deadline()))
+        });
+        let shared = [
+            self.first_run.iter().any(|f| !f).then_some(Key::Repeat),
+            spread.then_some(Key::Spread),
+            (!lines).then_some(Key::Frontier),
+            over,
+            self.a
+                .best_per_gpu
+                .iter()
+                .any(|(_, b)| b.is_some())
+                .then(|| Key::Best("best: lowest energy within deadline, per GPU".to_owned())),
+        ];
+        let shared = shared.into_iter().flatten();
         if self.panels.len() == 1 {
-            let mut keys = series_keys(&self.panels[0]);
-            keys.extend(extra);
-            (Header::new(title, keys), Vec::new())
+            (
+                Header::new(
+                    title,
+                    series_keys(&self.panels[0]).into_iter().chain(shared).collect(),
+                ),
+                Vec::new(),
+            )
         } else {
             let heads =
                 self.panels.iter().map(|p| Header::panel(&p.name, series_keys(p))).collect();
-            (Header::new(title, extra), heads)
+            (Header::new(title, shared.collect()), heads)
         }
-    }
-
-    /// The keys every panel shares: repeated runs, the faded markers over
-    /// the deadline, the best ring.
-    fn common_keys(&self, spread: bool, frontier: bool) -> Vec<Key> {
-        let mut keys = Vec::new();
-        if self.first_run.iter().any(|f| !f) {
-            keys.push(Key::Repeat);
-        }
-        if spread {
-            keys.push(Key::Spread);
-        }
-        if frontier {
-            keys.push(Key::Frontier);
-        }
-        if (0..self.m.configurations.len()).any(|i| self.over(i)) {
-            keys.push(Key::Over(format!(
-                "over the {} {} deadline (faded)",
-                self.deadline(),
-                self.words.latency_unit
-            )));
-        }
-        if self.has_best() {
-            keys.push(Key::Best(BEST_KEY.to_owned()));
-        }
-        keys
     }
 
     /// The plot height of each panel.
@@ -169,16 +161,6 @@ impl<'a> Ctx<'a> {
 
     fn label(&self, i: usize) -> &str {
         &self.a.curves[self.series_of[i]].label
-    }
-
-    /// Configurations in drawing order: series by series, each by load
-    /// then run.
-    fn ordered(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
-        self.a.curves.iter().enumerate().flat_map(|(si, s)| s.points.iter().map(move |&i| (si, i)))
-    }
-
-    fn has_best(&self) -> bool {
-        self.a.best_per_gpu.iter().any(|(_, b)| b.is_some())
     }
 
     /// The deadline's number, e.g. "500".
@@ -205,23 +187,39 @@ impl<'a> Ctx<'a> {
         parts.join("; ")
     }
 
-    fn row_start(&self, i: usize) -> Vec<String> {
-        let c = self.c(i);
-        vec![self.label(i).to_owned(), c.load().to_string(), c.repeat.to_string()]
-    }
-
-    fn best_cell(&self, i: usize) -> String {
-        if self.a.is_best(i) { format!("best on {}", self.c(i).gpu) } else { String::new() }
+    /// A chart's data table: each configuration in drawing order (series
+    /// by series, each by load then run) with its setup, load and run, the
+    /// `figures` (headed `headers`) and whether it is marked best.
+    fn table(&self, headers: Vec<String>, figures: impl Fn(usize) -> Vec<String>) -> DataTable {
+        let headers = ["GPU setup".to_owned(), self.words.load_axis.to_owned(), "Run".to_owned()]
+            .into_iter()
+            .chain(headers)
+            .chain(["Marked best (lowest energy within deadline)".to_owned()])
+            .collect();
+        let rows = self
+            .a
+            .curves
+            .iter()
+            .flat_map(|s| &s.points)
+            .map(|&i| {
+                let c = self.c(i);
+                let mut row =
+                    vec![self.label(i).to_owned(), c.load().to_string(), c.repeat.to_string()];
+                row.extend(figures(i));
+                row.push(if self.a.is_best(i) {
+                    format!("best on {}", c.gpu)
+                } else {
+                    String::new()
+                });
+                row
+            })
+            .collect();
+        DataTable { headers, rows }
     }
 }
 
-const BEST_KEY: &str = "best: lowest energy within deadline, per GPU";
-const SETUP: &str = "GPU setup";
-const RUN: &str = "Run";
-const BEST: &str = "Marked best (lowest energy within deadline)";
-
 /// How one measured quantity is charted against the load.
-pub struct Metric {
+struct Metric {
     file: String,
     what: String,
     axis: String,
@@ -369,29 +367,6 @@ fn describe(cx: &Ctx<'_>, metric: &Metric, log_note: &str) -> String {
     }
 }
 
-/// The description of the time–energy chart, in the kind's words.
-fn describe_tradeoff(cx: &Ctx<'_>, scales: &str) -> String {
-    let w = cx.words;
-    format!(
-        "Each configuration of {} as {} against {} ({scales}), with the Pareto frontier of {} configurations drawn as a line and the {} {} deadline as a dashed line. Lowest energy within the deadline: {}.",
-        cx.m.name,
-        w.latency,
-        w.energy_per,
-        cx.a.frontier.len(),
-        cx.deadline(),
-        w.latency_unit,
-        cx.best_list(|c| {
-            format!(
-                "{} {} at {} {}",
-                (w.energy_text)(c.energy()),
-                w.energy_short,
-                (w.latency_text)(c.latency()),
-                w.latency_unit
-            )
-        })
-    )
-}
-
 /// The configuration with the highest `value`.
 fn top_of(configs: &[Configuration], value: fn(&Configuration) -> f64) -> usize {
     configs
@@ -429,10 +404,6 @@ pub fn percentile_charts(m: &ModelFile, a: &ModelAnalysis) -> Vec<Chart> {
     (0..ITL_PERCENTILES.len()).map(|k| tradeoff_chart(&cx, Some(k))).collect()
 }
 
-fn min_max(values: impl Iterator<Item = f64>) -> (f64, f64) {
-    values.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| (lo.min(v), hi.max(v)))
-}
-
 fn concurrency_chart(cx: &Ctx<'_>, metric: &Metric) -> Chart {
     let words = cx.words;
     let configs = &cx.m.configurations;
@@ -450,22 +421,23 @@ fn concurrency_chart(cx: &Ctx<'_>, metric: &Metric) -> Chart {
     let (smin, smax) = min_max(configs.iter().map(|c| f64::from(c.load())));
     let x_axis = Axis::powers_of_two(smin, smax);
     let title = format!("{}: {}", &cx.m.name, metric.what);
-    let (header, panel_heads) = cx.legend(&title, true, cx.common_keys(spread, false));
+    let (header, panel_heads) = cx.legend(&title, true, spread);
     let log_note = if y_axis.is_log() { "log scales" } else { "log x scale" };
     let frame = Frame {
-        header,
-        x: x_axis,
-        y: y_axis,
-        x_desc: words.load_axis.to_owned(),
-        y_desc: metric.axis.clone(),
-        body: cx.body(),
-        y_area: None,
         x_ticks: |v| fmt::fixed(v, 0),
+        ..Frame::new(
+            header,
+            x_axis,
+            y_axis,
+            words.load_axis.to_owned(),
+            metric.axis.clone(),
+            cx.body(),
+        )
     };
-    let doc = draw::render_panels(&frame, &panel_heads, 16 * 1024, |k, p| {
+    let doc = draw::render(&frame, &panel_heads, 16 * 1024, |k, p| {
         let pos = |p: &Plot<'_, '_>, i: usize, v: f64| p.px(f64::from(configs[i].load()), v);
         if latency {
-            deadline_hline(p, cx.m.deadline(), &deadline_text(words, &cx.deadline()))?;
+            draw::deadline_across(p, words, cx.m.deadline())?;
         }
         let panel = &cx.panels[k].series;
         for &si in panel {
@@ -502,12 +474,7 @@ fn concurrency_chart(cx: &Ctx<'_>, metric: &Metric) -> Chart {
                 p.placer.occupy(Rect::around((xs, y99), 3.0));
             }
         }
-        for (j, i) in cx.ordered_in(k) {
-            let at = pos(p, i, (metric.value)(&configs[i]));
-            draw::marker_faded(p.root, at, j, Role::Point(j), cx.first_run[i], cx.over(i))?;
-            p.placer.occupy(Rect::around(at, 6.0));
-        }
-        best_rings_and_labels(
+        markers_and_best(
             p,
             cx,
             k,
@@ -516,76 +483,36 @@ fn concurrency_chart(cx: &Ctx<'_>, metric: &Metric) -> Chart {
         )
     });
     let description = describe(cx, metric, log_note);
-    let mut headers = vec![SETUP.to_owned(), words.load_axis.to_owned(), RUN.to_owned()];
-    if spread {
-        headers.extend(["Median ITL (ms)", "p90 ITL (ms)", "p99 ITL (ms)"].map(str::to_owned));
+    let headers = if spread {
+        ["Median ITL (ms)", "p90 ITL (ms)", "p99 ITL (ms)"].map(str::to_owned).to_vec()
     } else {
-        headers.push(metric.axis.clone());
-    }
-    headers.push(BEST.to_owned());
-    let rows = cx
-        .ordered()
-        .map(|(_, i)| {
-            let c = &configs[i];
-            let mut row = cx.row_start(i);
-            match percentiles(c).filter(|_| spread) {
-                Some((p90, p99)) => row.extend([
-                    (metric.format)(c.latency()),
-                    (metric.format)(p90),
-                    (metric.format)(p99),
-                ]),
-                None => row.push((metric.format)((metric.value)(c))),
-            }
-            row.push(cx.best_cell(i));
-            row
-        })
-        .collect();
-    Chart {
-        file_name: metric.file.clone(),
-        svg: svg::finish(&doc, &title, &description),
-        title,
-        description,
-        table: DataTable { headers, rows },
-    }
+        vec![metric.axis.clone()]
+    };
+    let table = cx.table(headers, |i| {
+        let c = &configs[i];
+        match percentiles(c).filter(|_| spread) {
+            Some((p90, p99)) => [c.latency(), p90, p99].map(|v| (metric.format)(v)).to_vec(),
+            None => vec![(metric.format)((metric.value)(c))],
+        }
+    });
+    Chart::new(metric.file.clone(), title, description, &doc, table)
 }
 
-/// "deadline 500 ms", from the deadline's number.
-fn deadline_text(words: &Words, number: &str) -> String {
-    format!("deadline {number} {}", words.latency_unit)
-}
-
-/// A horizontal deadline line across the plot, labelled `label` at its
-/// right end.
-fn deadline_hline(p: &mut Plot<'_, '_>, ms: f64, label: &str) -> Draw {
-    let (_, y) = p.px(1.0, ms);
-    let (x0, x1) = (p.area.x0 as i32, p.area.x1 as i32);
-    draw::line(p.root, &[(x0, y), (x1, y)], Role::Deadline, 2)?;
-    deadline_label(p, label, (x1 - 6, y - 12))
-}
-
-/// A vertical deadline line down the plot, labelled near its top.
-fn deadline_vline(p: &mut Plot<'_, '_>, ms: f64, label: &str) -> Draw {
-    let (x, _) = p.px(ms, 1.0);
-    let (y0, y1) = (p.area.y0 as i32, p.area.y1 as i32);
-    draw::line(p.root, &[(x, y0), (x, y1)], Role::Deadline, 2)?;
-    draw::beside_line(p, label, x, y0 + 12)
-}
-
-/// The deadline's label ("deadline N ms"), right-aligned at `at`; its box
-/// is kept free of other labels.
-fn deadline_label(p: &mut Plot<'_, '_>, text: &str, at: (i32, i32)) -> Draw {
-    draw::label_at(p, text, at, Align::End)
-}
-
-/// Rings the best configuration per GPU and labels it, after every other
+/// Draws the markers of panel `panel` at `pos`, then rings the best
+/// configuration per GPU and labels it (with `label`), after every other
 /// obstacle has been registered with the placer.
-fn best_rings_and_labels(
+fn markers_and_best(
     p: &mut Plot<'_, '_>,
     cx: &Ctx<'_>,
     panel: usize,
     pos: impl Fn(&Plot<'_, '_>, usize) -> (i32, i32),
     label: impl Fn(&Configuration) -> String,
 ) -> Draw {
+    for (j, i) in cx.ordered_in(panel) {
+        let at = pos(p, i);
+        draw::marker_faded(p.root, at, j, Role::Point(j), cx.first_run[i], cx.over(i))?;
+        p.placer.occupy(Rect::around(at, 6.0));
+    }
     let best: Vec<usize> =
         cx.a.best_per_gpu
             .iter()
@@ -642,13 +569,12 @@ fn best_rings_and_labels(
 fn tradeoff_chart(cx: &Ctx<'_>, pct: Option<usize>) -> Chart {
     let words = cx.words;
     let m = cx.m;
-    let a = cx.a;
     let configs = &m.configurations;
     let lat = |c: &Configuration| match pct {
         Some(k) => c.itl_percentiles().map_or(c.latency(), |p| p[k]),
         None => c.latency(),
     };
-    let frontier = pct.map_or(&a.frontier, |k| &a.percentile_frontiers[k]);
+    let frontier = pct.map_or(&cx.a.frontier, |k| &cx.a.percentile_frontiers[k]);
     let (ilo, ihi) = min_max(configs.iter().map(lat));
     let (elo, ehi) = min_max(configs.iter().map(Configuration::energy));
     let (file_name, title, x_desc, latency_header) = match pct {
@@ -668,35 +594,27 @@ fn tradeoff_chart(cx: &Ctx<'_>, pct: Option<usize>) -> Chart {
             words.latency_header(),
         ),
     };
-    let (header, panel_heads) = cx.legend(&title, false, cx.common_keys(false, true));
-    let y = Axis::auto(elo, ehi);
+    let (header, panel_heads) = cx.legend(&title, false, false);
     let energy_axis = words.energy_axis();
-    let frame = Frame {
+    let frame = Frame::new(
         header,
-        x: Axis::log(ilo, if pct.is_some() { ihi } else { ihi.max(m.deadline()) }),
-        y,
+        Axis::log(ilo, if pct.is_some() { ihi } else { ihi.max(m.deadline()) }),
+        Axis::auto(elo, ehi),
         x_desc,
-        y_desc: energy_axis.clone(),
-        body: cx.body(),
-        y_area: None,
-        x_ticks: tick_label,
-    };
-    let doc = draw::render_panels(&frame, &panel_heads, 16 * 1024, |k, p| {
+        energy_axis.clone(),
+        cx.body(),
+    );
+    let doc = draw::render(&frame, &panel_heads, 16 * 1024, |k, p| {
         let pos = |p: &Plot<'_, '_>, i: usize| p.px(lat(&configs[i]), configs[i].energy());
         // The deadline is on the median: a line on another percentile's
         // axis would mislead.
         if pct.is_none() {
-            deadline_vline(p, m.deadline(), &deadline_text(words, &cx.deadline()))?;
+            draw::deadlines(p, words, &[m.deadline()])?;
         }
         let front: Vec<(i32, i32)> = frontier.iter().map(|&i| pos(p, i)).collect();
         draw::line(p.root, &front, Role::Frontier, 2)?;
         p.placer.add_line(&front);
-        for (j, i) in cx.ordered_in(k) {
-            let at = pos(p, i);
-            draw::marker_faded(p.root, at, j, Role::Point(j), cx.first_run[i], cx.over(i))?;
-            p.placer.occupy(Rect::around(at, 6.0));
-        }
-        best_rings_and_labels(p, cx, k, pos, |c| {
+        markers_and_best(p, cx, k, pos, |c| {
             format!("{} {}", (words.energy_text)(c.energy()), words.energy_short)
         })
     });
@@ -709,38 +627,36 @@ fn tradeoff_chart(cx: &Ctx<'_>, pct: Option<usize>) -> Chart {
             frontier.len(),
             cx.deadline()
         ),
-        None => describe_tradeoff(cx, scales),
+        None => {
+            let w = words;
+            format!(
+                "Each configuration of {} as {} against {} ({scales}), with the Pareto frontier of {} configurations drawn as a line and the {} {} deadline as a dashed line. Lowest energy within the deadline: {}.",
+                m.name,
+                w.latency,
+                w.energy_per,
+                frontier.len(),
+                cx.deadline(),
+                w.latency_unit,
+                cx.best_list(|c| {
+                    format!(
+                        "{} {} at {} {}",
+                        (w.energy_text)(c.energy()),
+                        w.energy_short,
+                        (w.latency_text)(c.latency()),
+                        w.latency_unit
+                    )
+                })
+            )
+        }
     };
-    let headers = [
-        SETUP,
-        words.load_axis,
-        RUN,
-        &latency_header,
-        &energy_axis,
-        "On the Pareto frontier",
-        BEST,
-    ]
-    .map(str::to_owned)
-    .to_vec();
-    let rows = cx
-        .ordered()
-        .map(|(_, i)| {
-            let c = &configs[i];
-            let mut row = cx.row_start(i);
-            row.extend([
-                (words.latency_text)(lat(c)),
-                (words.energy_text)(c.energy()),
-                if frontier.contains(&i) { "yes" } else { "" }.to_owned(),
-                cx.best_cell(i),
-            ]);
-            row
-        })
-        .collect();
-    Chart {
-        file_name,
-        svg: svg::finish(&doc, &title, &description),
-        title,
-        description,
-        table: DataTable { headers, rows },
-    }
+    let headers = vec![latency_header, energy_axis, "On the Pareto frontier".to_owned()];
+    let table = cx.table(headers, |i| {
+        let c = &configs[i];
+        vec![
+            (words.latency_text)(lat(c)),
+            (words.energy_text)(c.energy()),
+            if frontier.contains(&i) { "yes" } else { "" }.to_owned(),
+        ]
+    });
+    Chart::new(file_name, title, description, &doc, table)
 }

@@ -3,7 +3,7 @@
 use plotters::element::Rectangle;
 use plotters::style::Color;
 
-use super::axis::{Axis, tick_label};
+use super::axis::Axis;
 use super::draw::{self, Frame, Header, TEXT_PX};
 use super::layout::Align;
 use super::style::{Role, gpu_slot};
@@ -84,28 +84,20 @@ pub fn response_histogram(
     let slot = gpu_slot(gpu);
     let x_max = unit.of(r.edges_j.last().copied().unwrap_or(1.0).max(x_max_j));
     let y_max = r.counts.iter().copied().max().unwrap_or(1) as f64;
-    let frame = Frame {
-        header: Header::new(&title, Vec::new()),
-        x: match log_from_j {
-            Some(lo) => Axis::log(unit.of(lo), x_max),
-            None => Axis::from_zero(x_max),
-        },
-        y: Axis::from_zero(y_max),
-        x_desc: if log_from_j.is_some() {
-            format!("Energy per response ({sym}, log scale)")
-        } else {
-            format!("Energy per response ({sym})")
-        },
-        y_desc: "Responses per bin".to_owned(),
-        body: 300,
-        y_area: None,
-        x_ticks: tick_label,
+    let (x, x_desc) = match log_from_j {
+        Some(lo) => {
+            (Axis::log(unit.of(lo), x_max), format!("Energy per response ({sym}, log scale)"))
+        }
+        None => (Axis::from_zero(x_max), format!("Energy per response ({sym})")),
     };
+    let header = Header::new(&title, Vec::new());
+    let y = Axis::from_zero(y_max);
+    let frame = Frame::new(header, x, y, x_desc, "Responses per bin".to_owned(), 300);
     let median = unit.of(r.median_j);
     let p90 = unit.of(r.p90_j);
     let median_label = format!("median {} {sym}", unit.text(r.median_j));
     let p90_label = format!("p90 {} {sym}", unit.text(r.p90_j));
-    let doc = draw::render_xy(&frame, 8 * 1024, |p| {
+    let doc = draw::render(&frame, &[], 8 * 1024, |_, p| {
         let x_lo = frame.x.start();
         let (_, base) = p.px(x_lo, 0.0);
         for (i, &count) in r.counts.iter().enumerate() {
@@ -159,16 +151,8 @@ pub fn response_histogram(
             vec![unit.text(r.edges_j[i]), unit.text(r.edges_j[i + 1]), fmt::grouped(*c as f64)]
         })
         .collect();
-    Chart {
-        file_name: file_name.to_owned(),
-        svg: svg::finish(&doc, &title, &description),
-        title,
-        description,
-        table: DataTable {
-            headers: vec![format!("From ({sym})"), format!("To ({sym})"), "Responses".to_owned()],
-            rows,
-        },
-    }
+    let headers = vec![format!("From ({sym})"), format!("To ({sym})"), "Responses".to_owned()];
+    Chart::new(file_name.to_owned(), title, description, &doc, DataTable { headers, rows })
 }
 
 /// One model's line on [`response_overlay`].
@@ -235,7 +219,6 @@ fn share_at_or_below(r: &ResponseEnergy, x: f64) -> f64 {
 /// orders of magnitude between models), with the model's marker at its
 /// median. Each model is a group of its own, so a page can show any set.
 pub fn response_overlay(series: &[OverlaySeries<'_>]) -> ResponseOverlay {
-    use super::site::picker_style;
     let top = series.iter().filter_map(|s| s.response.edges_j.last().copied()).fold(0.0, f64::max);
     let unit = ResponseUnit::for_edges(&[top]);
     let sym = unit.symbol();
@@ -250,23 +233,20 @@ pub fn response_overlay(series: &[OverlaySeries<'_>]) -> ResponseOverlay {
     let title = "Energy per response of the chosen models";
     let (source_keys, sources_note) =
         super::site::source_keys(series.iter().map(|s| s.whose.as_ref()), false, "models");
-    let frame = Frame {
-        header: Header::new(title, source_keys),
-        x: Axis::log(lo, hi),
-        y: Axis::percent(),
-        x_desc: format!("Energy per response ({sym}, log scale)"),
-        y_desc: "Responses at or below (%)".to_owned(),
-        body: 330,
-        y_area: None,
-        x_ticks: tick_label,
-    };
-    let doc = draw::render_xy(&frame, 16 * 1024, |p| {
+    let frame = Frame::new(
+        Header::new(title, source_keys),
+        Axis::log(lo, hi),
+        Axis::percent(),
+        format!("Energy per response ({sym}, log scale)"),
+        "Responses at or below (%)".to_owned(),
+        330,
+    );
+    let doc = draw::render(&frame, &[], 16 * 1024, |_, p| {
         let (x0, x1) = (p.area.x0, p.area.x1);
         // Highest energy rank first, so the lowest lie on top.
         let mut order: Vec<&OverlaySeries<'_>> = series.iter().collect();
         order.sort_by_key(|s| std::cmp::Reverse(s.rank));
         for s in order {
-            let (colour, shape) = picker_style(s.rank);
             let r = s.response;
             let (from_class, from_tip) = s.whose.as_ref().map_or_else(Default::default, |w| {
                 (format!(" from-{}", svg::xml_escape(&w.key)), format!(" · source: {}", w.name))
@@ -298,12 +278,12 @@ pub fn response_overlay(series: &[OverlaySeries<'_>]) -> ResponseOverlay {
             }
             pts.dedup();
             pts.retain(|(x, _)| f64::from(*x) >= x0 - 1.0 && f64::from(*x) <= x1 + 1.0);
-            draw::line(p.root, &pts, Role::Line(colour), 2)?;
+            draw::line(p.root, &pts, Role::Line(s.rank), 2)?;
             draw::marker(
                 p.root,
                 p.px(unit.of(r.median_j), 50.0),
-                shape,
-                Role::Point(colour),
+                s.rank,
+                Role::Point(s.rank),
                 !super::Whose::open(s.whose.as_ref()),
             )?;
             p.root.draw(&svg::Markup("</g>\n".to_owned()))?;
@@ -315,7 +295,7 @@ pub fn response_overlay(series: &[OverlaySeries<'_>]) -> ResponseOverlay {
         fmt::grouped(series.len() as f64),
     );
     ResponseOverlay {
-        svg: svg::finish_themed(&doc, title, &description, ""),
+        svg: svg::finish(&doc, title, &description, Some("")),
         title: title.to_owned(),
         description,
         unit,

@@ -1,7 +1,7 @@
 //! Site-wide charts: best-energy bars (leaderboard and GPU pages) and every
 //! model's Pareto frontier on one chart (compare page).
 
-use super::axis::{Axis, tick_label};
+use super::axis::{Axis, min_max, tick_label};
 use super::draw::{self, Frame, Header, Key, PAD, TEXT_PX, WIDTH};
 use super::layout::{Align, Rect, text_width, wrap};
 use super::style::{Role, gpu_slot};
@@ -39,6 +39,16 @@ fn count_text(n: usize) -> String {
     fmt::grouped(n as f64)
 }
 
+/// `title`, saying so when only `shown` of `total` bars or series are
+/// drawn: "(lowest 40 of 1,200)".
+fn capped_title(title: &str, which: &str, shown: usize, total: usize) -> String {
+    if shown < total {
+        format!("{title} ({which} {shown} of {})", count_text(total))
+    } else {
+        title.to_owned()
+    }
+}
+
 /// Sorted horizontal bars of best energy, lowest first, coloured and marked
 /// by GPU, for the leaderboard (`best-energy.svg`) and GPU pages. Past
 /// [`MAX_BARS`] entries only the lowest are drawn (and tabled), and the
@@ -51,39 +61,25 @@ pub fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry]) -> C
             .then_with(|| a.gpu.cmp(&b.gpu))
     });
     let capped = entries.len() > sorted.len();
-    let title = if capped {
-        format!("{title} (lowest {} of {})", sorted.len(), count_text(entries.len()))
-    } else {
-        title.to_owned()
-    };
-    let title = title.as_str();
+    let title = capped_title(title, "lowest", sorted.len(), entries.len());
     let mut gpus: Vec<(usize, &str)> =
         sorted.iter().map(|e| (gpu_slot(&e.gpu), e.gpu.as_str())).collect();
     gpus.sort_unstable();
     gpus.dedup();
-    let (source_keys, sources_note) =
-        source_keys(sorted.iter().map(|e| e.whose.as_ref()), true, "bars");
-    let keys =
-        gpus.iter().map(|&(slot, gpu)| Key::Bar(slot, gpu.to_owned())).chain(source_keys).collect();
-    let bars: Vec<Drawn> = sorted
+    let bars: Vec<GroupedBar> = sorted
         .iter()
-        .map(|e| Drawn {
+        .map(|e| GroupedBar {
             label: format!("{} · {}", e.model, e.gpu),
+            series: e.gpu.clone(),
             slot: gpu_slot(&e.gpu),
             value: e.wh_per_million,
-            open: super::Whose::open(e.whose.as_ref()),
+            whose: e.whose.clone(),
         })
         .collect();
     // Room right of the longest bar for its value.
-    let doc = draw_bars(
-        title,
-        keys,
-        ENERGY,
-        &bars,
-        bar_axis(&bars, BarScale::Linear, 1.12, fmt::wh_per_million),
-        "No configuration to show",
-        fmt::wh_per_million,
-    );
+    let x = bar_axis(&bars, BarScale::Linear, 1.12, fmt::wh_per_million);
+    let (doc, sources_note) =
+        draw_bars(&title, &gpus, ENERGY, &bars, x, "No configuration to show", fmt::wh_per_million);
     let description = match (sorted.first(), sorted.last()) {
         (Some(lo), Some(hi)) => {
             let what = if capped {
@@ -107,34 +103,34 @@ pub fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry]) -> C
         }
         _ => "No configuration to show.".to_owned(),
     };
-    let mixed = !sources_note.is_empty();
-    let rows = sorted
-        .iter()
-        .enumerate()
-        .map(|(i, e)| {
-            let mut row = vec![
-                (i + 1).to_string(),
-                e.model.clone(),
-                e.gpu.clone(),
-                fmt::wh_per_million(e.wh_per_million),
-            ];
-            if let Some(w) = e.whose.as_ref().filter(|_| mixed) {
-                row.insert(2, w.name.clone());
+    let rows = sorted.iter().enumerate().map(|(i, e)| {
+        let row = [(i + 1).to_string(), e.model.clone(), e.gpu.clone()];
+        (row.into_iter().chain([fmt::wh_per_million(e.wh_per_million)]).collect(), e.whose.as_ref())
+    });
+    let table = bar_table(&["Rank", "Model", "GPU", ENERGY], rows);
+    Chart::new(file_name.to_owned(), title, description, &doc, table)
+}
+
+/// A bar chart's data table: `rows` under `headers`, with a "Source"
+/// column third when a row has a source.
+fn bar_table<'w>(
+    headers: &[&str],
+    rows: impl Iterator<Item = (Vec<String>, Option<&'w super::Whose>)> + Clone,
+) -> DataTable {
+    let mixed = rows.clone().any(|(_, w)| w.is_some());
+    let mut headers: Vec<String> = headers.iter().map(|&h| h.to_owned()).collect();
+    if mixed {
+        headers.insert(2, "Source".to_owned());
+    }
+    let rows = rows
+        .map(|(mut row, w)| {
+            if mixed {
+                row.insert(2, w.map_or_else(String::new, |w| w.name.clone()));
             }
             row
         })
         .collect();
-    let mut headers: Vec<String> = ["Rank", "Model", "GPU", ENERGY].map(str::to_owned).to_vec();
-    if mixed {
-        headers.insert(2, "Source".to_owned());
-    }
-    Chart {
-        file_name: file_name.to_owned(),
-        svg: svg::finish(&doc, title, &description),
-        title: title.to_owned(),
-        description,
-        table: DataTable { headers, rows },
-    }
+    DataTable { headers, rows }
 }
 
 /// A model's lowest energy within its deadline, if any configuration
@@ -187,48 +183,42 @@ pub struct FrontierPicker {
     pub by_energy: Vec<usize>,
 }
 
-/// The colour and the marker shape of the model ranked `rank` by energy:
-/// the seven lowest get seven colours and seven shapes, and up to 49
-/// models no two share both.
-pub(crate) fn picker_style(rank: usize) -> (usize, usize) {
-    let n = MAX_FRONTIERS;
-    (rank % n, (rank + rank / n) % n)
-}
-
-/// The shared axes of overlaid frontiers: latency (log) over every
-/// frontier point and every deadline, energy over every point, 10 to 100 on
-/// both when there is no point; and the distinct deadlines, ascending.
-fn frontier_axes(models: &[(&ModelFile, &ModelAnalysis)]) -> (Axis, Axis, Vec<f64>) {
-    let points =
-        || models.iter().flat_map(|(m, a)| a.frontier.iter().map(move |&i| &m.configurations[i]));
+/// The shared axes of overlaid configurations of `models` (their
+/// frontiers only, with `frontier`): latency (log) over every point and
+/// every deadline, energy (by `y`) over every point, 10 to 100 on both
+/// when there is no point; and the distinct deadlines, ascending.
+fn overlay_axes(
+    models: &[(&ModelFile, &ModelAnalysis)],
+    frontier: bool,
+    y: fn(f64, f64) -> Axis,
+) -> (Axis, Axis, Vec<f64>) {
+    let points = || {
+        models.iter().flat_map(|(m, a)| {
+            let drawn = move |i: &usize| !frontier || a.frontier.contains(i);
+            m.configurations.iter().enumerate().filter(move |(i, _)| drawn(i)).map(|(_, c)| c)
+        })
+    };
     let mut deadlines: Vec<f64> = models.iter().map(|(m, _)| m.deadline()).collect();
     deadlines.sort_by(f64::total_cmp);
     deadlines.dedup();
-    let fold = |f: fn(&Configuration) -> f64| {
-        points()
-            .map(f)
-            .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| (lo.min(v), hi.max(v)))
-    };
-    let (mut ilo, mut ihi) = fold(Configuration::latency);
-    let (mut elo, mut ehi) = fold(Configuration::energy);
+    let (mut ilo, mut ihi) = min_max(points().map(Configuration::latency));
+    let (mut elo, mut ehi) = min_max(points().map(Configuration::energy));
     if !ilo.is_finite() {
         (ilo, ihi, elo, ehi) = (10.0, 100.0, 10.0, 100.0);
     }
     ihi = deadlines.iter().copied().fold(ihi, f64::max);
-    (Axis::log(ilo, ihi), Axis::auto(elo, ehi), deadlines)
+    (Axis::log(ilo, ihi), y(elo, ehi), deadlines)
 }
 
-/// Each deadline as a vertical line with its label at the top, the labels
-/// stacked, and kept clear of labels placed later.
-fn draw_deadlines(p: &mut draw::Plot<'_, '_>, words: &Words, deadlines: &[f64]) -> draw::Draw {
-    let (y0, y1) = (p.area.y0 as i32, p.area.y1 as i32);
-    for (k, &d) in deadlines.iter().enumerate() {
-        let (x, _) = p.px(d, 1.0);
-        draw::line(p.root, &[(x, y0), (x, y1)], Role::Deadline, 2)?;
-        let text = format!("deadline {} {}", fmt::limit_ms(d), words.latency_unit);
-        draw::beside_line(p, &text, x, y0 + 12 + 18 * draw::count(k))?;
-    }
-    Ok(())
+/// The pixels of the frontier of `m`.
+fn frontier_px(p: &draw::Plot<'_, '_>, m: &ModelFile, a: &ModelAnalysis) -> Vec<(i32, i32)> {
+    a.frontier
+        .iter()
+        .map(|&i| {
+            let c = &m.configurations[i];
+            p.px(c.latency(), c.energy())
+        })
+        .collect()
 }
 
 /// Every model's Pareto frontier on one chart, one group per model, for
@@ -242,28 +232,25 @@ pub fn frontier_picker(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) -> F
     for (r, &i) in by_energy.iter().enumerate() {
         rank[i] = r;
     }
-    let (x_axis, y_axis, deadlines) = frontier_axes(all);
+    let (x_axis, y_axis, deadlines) = overlay_axes(all, true, Axis::auto);
     let title = "Time–energy Pareto frontiers of the chosen models";
-    let energy_axis = words.energy_axis();
     let whose = super::whose_of(all.iter().map(|(m, _)| *m));
     let (source_keys, sources_note) =
         source_keys(whose.iter().map(Option::as_ref), false, "models");
-    let frame = Frame {
-        header: Header::new(title, source_keys),
-        x: x_axis,
-        y: y_axis,
-        x_desc: words.latency_axis(),
-        y_desc: energy_axis,
-        body: 360,
-        y_area: None,
-        x_ticks: tick_label,
-    };
-    let doc = draw::render_xy(&frame, 32 * 1024, |p| {
-        draw_deadlines(p, words, &deadlines)?;
+    let frame = Frame::new(
+        Header::new(title, source_keys),
+        x_axis,
+        y_axis,
+        words.latency_axis(),
+        words.energy_axis(),
+        360,
+    );
+    let doc = draw::render(&frame, &[], 32 * 1024, |_, p| {
+        draw::deadlines(p, words, &deadlines)?;
         // Highest energy first, so the lowest (shown by default) lie on top.
         for &mi in by_energy.iter().rev() {
             let (m, a) = all[mi];
-            let (colour, shape) = picker_style(rank[mi]);
+            let r = rank[mi];
             let open = super::Whose::open(whose[mi].as_ref());
             p.root.draw(&svg::Markup(match &whose[mi] {
                 // The source's class, so the page can show one source
@@ -275,17 +262,10 @@ pub fn frontier_picker(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) -> F
                 ),
                 None => format!("<g class=\"fm m{mi}\">\n"),
             }))?;
-            let pts: Vec<(i32, i32)> = a
-                .frontier
-                .iter()
-                .map(|&i| {
-                    let c = &m.configurations[i];
-                    p.px(c.latency(), c.energy())
-                })
-                .collect();
-            draw::line(p.root, &pts, Role::Line(colour), 2)?;
+            let pts = frontier_px(p, m, a);
+            draw::line(p.root, &pts, Role::Line(r), 2)?;
             for &at in &pts {
-                draw::marker(p.root, at, shape, Role::Point(colour), !open)?;
+                draw::marker(p.root, at, r, Role::Point(r), !open)?;
             }
             p.root.draw(&svg::Markup("</g>\n".to_owned()))?;
         }
@@ -300,23 +280,21 @@ pub fn frontier_picker(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) -> F
     );
     let swatches = (0..all.len())
         .map(|mi| {
-            let (colour, shape) = picker_style(rank[mi]);
+            let r = rank[mi];
             let filled = !super::Whose::open(whose[mi].as_ref());
             let mut key = svg::Doc::new((26, 12), 512);
             {
                 use plotters::prelude::IntoDrawingArea;
                 let root = svg::Canvas::new(&mut key).into_drawing_area();
-                let drawn =
-                    draw::line(&root, &[(1, 6), (25, 6)], Role::Line(colour), 2).and_then(|()| {
-                        draw::marker(&root, (13, 6), shape, Role::Point(colour), filled)
-                    });
+                let drawn = draw::line(&root, &[(1, 6), (25, 6)], Role::Line(r), 2)
+                    .and_then(|()| draw::marker(&root, (13, 6), r, Role::Point(r), filled));
                 drawn.expect("drawing into a String cannot fail");
             }
             svg::bare(&key)
         })
         .collect();
     FrontierPicker {
-        svg: svg::finish_themed(&doc, title, &description, ""),
+        svg: svg::finish(&doc, title, &description, Some("")),
         title: title.to_owned(),
         description,
         swatches,
@@ -340,19 +318,18 @@ pub fn compare_frontiers(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) ->
     let models: Vec<(&ModelFile, &ModelAnalysis)> = chosen.iter().map(|&i| all[i]).collect();
     let models = models.as_slice();
     let capped = models.len() < all.len();
-    let (x_axis, y_axis, deadlines) = frontier_axes(models);
+    let (x_axis, y_axis, deadlines) = overlay_axes(models, true, Axis::auto);
     let whose = super::whose_of(models.iter().map(|(m, _)| *m));
     let (source_keys, sources_note) =
         source_keys(whose.iter().map(Option::as_ref), false, "models");
     let keys = models
         .iter()
         .enumerate()
-        .map(|(mi, (m, _))| {
-            if super::Whose::open(whose[mi].as_ref()) {
-                Key::SeriesOpen(mi, m.name.clone())
-            } else {
-                Key::Series(mi, m.name.clone())
-            }
+        .map(|(mi, (m, _))| Key::Series {
+            idx: mi,
+            label: m.name.clone(),
+            line: true,
+            open: super::Whose::open(whose[mi].as_ref()),
         })
         .chain(source_keys)
         .collect();
@@ -367,27 +344,18 @@ pub fn compare_frontiers(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) ->
     };
     let title = title.as_str();
     let energy_axis = words.energy_axis();
-    let frame = Frame {
-        header: Header::new(title, keys),
-        x: x_axis,
-        y: y_axis,
-        x_desc: words.latency_axis(),
-        y_desc: energy_axis.clone(),
-        body: 360,
-        y_area: None,
-        x_ticks: tick_label,
-    };
-    let doc = draw::render_xy(&frame, 16 * 1024, |p| {
-        draw_deadlines(p, words, &deadlines)?;
+    let frame = Frame::new(
+        Header::new(title, keys),
+        x_axis,
+        y_axis,
+        words.latency_axis(),
+        energy_axis.clone(),
+        360,
+    );
+    let doc = draw::render(&frame, &[], 16 * 1024, |_, p| {
+        draw::deadlines(p, words, &deadlines)?;
         for (mi, (m, a)) in models.iter().enumerate() {
-            let pts: Vec<(i32, i32)> = a
-                .frontier
-                .iter()
-                .map(|&i| {
-                    let c = &m.configurations[i];
-                    p.px(c.latency(), c.energy())
-                })
-                .collect();
+            let pts = frontier_px(p, m, a);
             draw::line(p.root, &pts, Role::Line(mi), 2)?;
             let filled = !super::Whose::open(whose[mi].as_ref());
             for &at in &pts {
@@ -429,23 +397,14 @@ pub fn compare_frontiers(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) ->
     };
     let mut rows = Vec::new();
     for (m, a) in models {
-        for &i in &a.frontier {
-            let c = &m.configurations[i];
-            let setup = a
-                .curves
-                .iter()
-                .find(|s| s.points.contains(&i))
-                .map_or_else(String::new, |s| s.label.clone());
-            rows.push(configuration_row(m, setup, c));
+        // A configuration's series is labelled as its setup.
+        let setup = m.series_labels();
+        for c in a.frontier.iter().map(|&i| &m.configurations[i]) {
+            rows.push(configuration_row(m, setup(c), c));
         }
     }
-    Chart {
-        file_name: "frontiers.svg".to_owned(),
-        svg: svg::finish(&doc, title, &description),
-        title: title.to_owned(),
-        description,
-        table: configuration_table(words, &energy_axis, rows),
-    }
+    let table = configuration_table(words, &energy_axis, rows);
+    Chart::new("frontiers.svg".to_owned(), title.to_owned(), description, &doc, table)
 }
 
 /// The x axis of a bar chart ([`BarScale`]).
@@ -459,15 +418,6 @@ pub enum BarScale {
     Log,
 }
 
-/// One bar as drawn: its label, colour slot and value, and whether it is
-/// drawn open (another source's, [`super::Whose`]).
-struct Drawn {
-    label: String,
-    slot: usize,
-    value: f64,
-    open: bool,
-}
-
 /// The legend entries of the sources of `whose` (none when no bar or
 /// series has one), in their rank order, and the sentence the description
 /// ends with: each source's name, how its `things` ("bars", "markers")
@@ -477,38 +427,29 @@ pub(super) fn source_keys<'w>(
     bar: bool,
     things: &str,
 ) -> (Vec<Key>, String) {
-    let mut seen: Vec<(usize, &str, usize, &str)> = Vec::new();
+    let mut seen: Vec<(usize, &super::Whose, usize)> = Vec::new();
     for w in whose.flatten() {
-        match seen.iter_mut().find(|(r, _, _, _)| *r == w.rank) {
-            Some((_, _, n, _)) => *n += 1,
-            None => seen.push((w.rank, &w.name, 1, &w.key)),
+        match seen.iter_mut().find(|(r, ..)| *r == w.rank) {
+            Some((.., n)) => *n += 1,
+            None => seen.push((w.rank, w, 1)),
         }
     }
     if seen.is_empty() {
         return (Vec::new(), String::new());
     }
-    seen.sort_unstable();
-    let keys = seen
-        .iter()
-        .map(|&(rank, name, _, key)| Key::Source {
-            bar,
-            open: rank > 0,
-            name: name.to_owned(),
-            key: key.to_owned(),
-        })
-        .collect();
-    let parts: Vec<String> = seen
-        .iter()
-        .map(|&(rank, name, n, _)| {
-            let drawn = match (bar, rank > 0) {
-                (true, false) => "filled bars",
-                (true, true) => "outlined bars",
-                (false, false) => "filled markers",
-                (false, true) => "open markers",
-            };
-            format!("{name}: {} {things}, {drawn}", count_text(n))
-        })
-        .collect();
+    seen.sort_unstable_by_key(|&(rank, _, _)| rank);
+    let (mut keys, mut parts) = (Vec::new(), Vec::new());
+    for &(rank, w, n) in &seen {
+        let open = rank > 0;
+        keys.push(Key::Source { bar, open, name: w.name.clone(), key: w.key.clone() });
+        let drawn = match (bar, open) {
+            (true, false) => "filled bars",
+            (true, true) => "outlined bars",
+            (false, false) => "filled markers",
+            (false, true) => "open markers",
+        };
+        parts.push(format!("{}: {} {things}, {drawn}", w.name, count_text(n)));
+    }
     let note = if parts.len() == 1 {
         format!(" Every figure here is from {}.", parts[0])
     } else {
@@ -525,10 +466,14 @@ pub(super) fn source_keys<'w>(
 /// the longest bar's value times `room` short of its end, leaving space
 /// for its value label. Log: ends where every bar's label (`value_text`)
 /// fits right of its bar.
-fn bar_axis(bars: &[Drawn], scale: BarScale, room: f64, value_text: fn(f64) -> String) -> Axis {
+fn bar_axis(
+    bars: &[GroupedBar],
+    scale: BarScale,
+    room: f64,
+    value_text: fn(f64) -> String,
+) -> Axis {
     let values = || bars.iter().map(|b| b.value).filter(|v| v.is_finite());
-    let max = values().fold(0.0, f64::max);
-    let min = values().fold(f64::INFINITY, f64::min);
+    let (min, max) = min_max(values());
     if scale == BarScale::Linear || min <= 0.0 || bars.iter().any(|b| !b.value.is_finite()) {
         return Axis::from_zero(max * room);
     }
@@ -547,61 +492,56 @@ fn bar_axis(bars: &[Drawn], scale: BarScale, room: f64, value_text: fn(f64) -> S
     Axis::log_from_decade(min, lo * decades.exp())
 }
 
-/// Draws horizontal bars, one row each: the label (wrapped) beside a
-/// swatch of its colour, the bar below it on the axis `x` from its start,
-/// and its value at the bar's end; an open bar is outlined in its colour.
-/// `empty` is drawn when there are no bars.
+/// Draws horizontal bars under `title` and a legend of `series` (colour
+/// slot, name) and of the bars' sources, one row each: the label
+/// (wrapped) beside a swatch of its colour, the bar below it on the axis
+/// `x` (named `axis`) from its start, and its value at the bar's end; an
+/// open bar (another source's) is outlined in its colour. `empty` is drawn
+/// when there are no bars. Returns the drawing and the description's note
+/// on the sources ([`source_keys`]).
 fn draw_bars(
     title: &str,
-    keys: Vec<Key>,
+    series: &[(usize, &str)],
     axis: &str,
-    bars: &[Drawn],
+    bars: &[GroupedBar],
     x: Axis,
     empty: &str,
     value_text: fn(f64) -> String,
-) -> svg::Doc {
+) -> (svg::Doc, String) {
+    let (source_keys, sources_note) =
+        source_keys(bars.iter().map(|b| b.whose.as_ref()), true, "bars");
+    let keys =
+        series.iter().map(|&(slot, s)| Key::Bar(slot, s.to_owned())).chain(source_keys).collect();
     let label_max = f64::from(WIDTH - 2 * PAD - 24);
     let labels: Vec<Vec<String>> =
         bars.iter().map(|b| wrap(&b.label, TEXT_PX, label_max)).collect();
     let row_height = |lines: usize| draw::count(lines) * LINE_H + BAR_H + 12;
     let all_rows: i32 = labels.iter().map(|l| row_height(l.len())).sum::<i32>().max(30);
     let x_desc = if x.is_log() { format!("{axis}, log scale") } else { axis.to_owned() };
+    let rows = Axis::rows(bars.len());
     let frame = Frame {
-        header: Header::new(title, keys),
-        x,
-        y: Axis::rows(bars.len()),
-        x_desc,
-        y_desc: String::new(),
-        body: all_rows + 10 + 46,
         y_area: Some(6),
-        x_ticks: tick_label,
+        ..Frame::new(Header::new(title, keys), x, rows, x_desc, String::new(), all_rows + 56)
     };
-    draw::render_xy(&frame, 16 * 1024, |p| {
+    let doc = draw::render(&frame, &[], 16 * 1024, |_, p| {
+        let ink = |s: &str, at| draw::text(p.root, s, at, TEXT_PX, Align::Start, Role::Ink, false);
         let x0 = p.area.x0 as i32;
         let mut top = p.area.y0 as i32 + 6;
         if bars.is_empty() {
-            return draw::text(
-                p.root,
-                empty,
-                (x0 + 8, top + 10),
-                TEXT_PX,
-                Align::Start,
-                Role::Ink,
-                false,
-            );
+            return ink(empty, (x0 + 8, top + 10));
         }
         for (bar, lines) in bars.iter().zip(&labels) {
             let (slot, value) = (bar.slot, bar.value);
             let mut y = top + LINE_H / 2;
             draw::marker(p.root, (x0 + 8, y), slot, Role::Swatch(slot), true)?;
             for l in lines {
-                draw::text(p.root, l, (x0 + 20, y), TEXT_PX, Align::Start, Role::Ink, false)?;
+                ink(l, (x0 + 20, y))?;
                 y += LINE_H;
             }
             let bar_top = top + draw::count(lines.len()) * LINE_H + 1;
             let (x1, _) = p.px(value, 0.0);
             let end = x1.max(x0 + 1);
-            if bar.open {
+            if super::Whose::open(bar.whose.as_ref()) {
                 // Inside the filled bar's box, so both read the same length.
                 p.root.draw(&plotters::element::Rectangle::new(
                     [(x0 + 1, bar_top + 1), ((end - 1).max(x0 + 1), bar_top + BAR_H - 1)],
@@ -613,19 +553,12 @@ fn draw_bars(
                     plotters::style::Color::filled(&Role::Bar(slot).color()),
                 ))?;
             }
-            draw::text(
-                p.root,
-                &value_text(value),
-                (end + 6, bar_top + BAR_H / 2),
-                TEXT_PX,
-                Align::Start,
-                Role::Ink,
-                false,
-            )?;
+            ink(&value_text(value), (end + 6, bar_top + BAR_H / 2))?;
             top += row_height(lines.len());
         }
         Ok(())
-    })
+    });
+    (doc, sources_note)
 }
 
 /// One bar of a grouped bar chart ([`grouped_bars`]).
@@ -660,32 +593,14 @@ pub fn grouped_bars(
 ) -> Chart {
     let shown = &bars[..bars.len().min(MAX_BARS)];
     let capped = bars.len() > shown.len();
-    let title = if capped {
-        format!("{title} (first {} of {})", shown.len(), count_text(bars.len()))
-    } else {
-        title.to_owned()
-    };
-    let title = title.as_str();
+    let title = capped_title(title, "first", shown.len(), bars.len());
     let mut series: Vec<(usize, &str)> = Vec::new();
     for b in shown {
         if !series.iter().any(|(_, s)| *s == b.series) {
             series.push((b.slot, b.series.as_str()));
         }
     }
-    let (source_keys, sources_note) =
-        source_keys(shown.iter().map(|b| b.whose.as_ref()), true, "bars");
-    let keys =
-        series.iter().map(|&(slot, s)| Key::Bar(slot, s.to_owned())).chain(source_keys).collect();
-    let drawn: Vec<Drawn> = shown
-        .iter()
-        .map(|b| Drawn {
-            label: b.label.clone(),
-            slot: b.slot,
-            value: b.value,
-            open: super::Whose::open(b.whose.as_ref()),
-        })
-        .collect();
-    let x = bar_axis(&drawn, scale, 1.18, value_text);
+    let x = bar_axis(shown, scale, 1.18, value_text);
     let scale_text = if x.is_log() {
         format!(
             "on a log scale from {} (lengths grow with the logarithm, so small and large values both show; read the printed values)",
@@ -694,7 +609,8 @@ pub fn grouped_bars(
     } else {
         "on a linear axis from zero".to_owned()
     };
-    let doc = draw_bars(title, keys, axis, &drawn, x, "Nothing to show", value_text);
+    let (doc, sources_note) =
+        draw_bars(&title, &series, axis, shown, x, "Nothing to show", value_text);
     let description = if shown.is_empty() {
         "Nothing to show.".to_owned()
     } else {
@@ -714,28 +630,11 @@ pub fn grouped_bars(
             series_names.join(", ")
         )
     };
-    let mixed = bars.iter().any(|b| b.whose.is_some());
     let rows = bars
         .iter()
-        .map(|b| {
-            let mut row = vec![b.label.clone(), b.series.clone(), value_text(b.value)];
-            if mixed {
-                row.insert(2, b.whose.as_ref().map_or_else(String::new, |w| w.name.clone()));
-            }
-            row
-        })
-        .collect();
-    let mut headers = vec!["Bar".to_owned(), "Series".to_owned(), axis.to_owned()];
-    if mixed {
-        headers.insert(2, "Source".to_owned());
-    }
-    Chart {
-        file_name: file_name.to_owned(),
-        svg: svg::finish(&doc, title, &description),
-        title: title.to_owned(),
-        description,
-        table: DataTable { headers, rows },
-    }
+        .map(|b| (vec![b.label.clone(), b.series.clone(), value_text(b.value)], b.whose.as_ref()));
+    let table = bar_table(&["Bar", "Series", axis], rows);
+    Chart::new(file_name.to_owned(), title, description, &doc, table)
 }
 
 /// One configuration as a row of a chart's data table (the columns of
@@ -807,18 +706,7 @@ pub fn configuration_scatter_marked(
     href: impl Fn(&ModelFile, &Configuration) -> String,
 ) -> Chart {
     let by_energy = lowest_energy_first(all, all.len());
-    let configs = || all.iter().flat_map(|(m, _)| &m.configurations);
-    let (mut ilo, mut ihi, mut elo, mut ehi) = (f64::MAX, 0.0f64, f64::MAX, 0.0f64);
-    for c in configs() {
-        (ilo, ihi) = (ilo.min(c.latency()), ihi.max(c.latency()));
-        (elo, ehi) = (elo.min(c.energy()), ehi.max(c.energy()));
-    }
-    let mut deadlines: Vec<f64> = all.iter().map(|(m, _)| m.deadline()).collect();
-    deadlines.sort_by(f64::total_cmp);
-    deadlines.dedup();
-    if configs().next().is_none() {
-        (ilo, ihi, elo, ehi) = (10.0, 100.0, 10.0, 100.0);
-    }
+    let (x_axis, y_axis, deadlines) = overlay_axes(all, false, Axis::log);
     let title = "Every configuration of every model";
     let energy_axis = words.energy_axis();
     let short = words.energy_short;
@@ -827,29 +715,25 @@ pub fn configuration_scatter_marked(
     let keys = by_energy
         .iter()
         .enumerate()
-        .map(|(r, &mi)| {
-            let name = all[mi].0.name.clone();
-            if super::Whose::open(whose[mi].as_ref()) {
-                Key::MarkerOpen(r, name)
-            } else {
-                Key::Marker(r, name)
-            }
+        .map(|(r, &mi)| Key::Series {
+            idx: r,
+            label: all[mi].0.name.clone(),
+            line: false,
+            open: super::Whose::open(whose[mi].as_ref()),
         })
         .chain(source_keys)
         .collect();
-    let frame = Frame {
-        header: Header::new(title, keys),
-        x: Axis::log(ilo, ihi.max(deadlines.last().copied().unwrap_or(ihi))),
-        y: Axis::log(elo, ehi),
-        x_desc: words.latency_axis(),
-        y_desc: energy_axis.clone(),
-        body: 380,
-        y_area: None,
-        x_ticks: tick_label,
-    };
+    let frame = Frame::new(
+        Header::new(title, keys),
+        x_axis,
+        y_axis,
+        words.latency_axis(),
+        energy_axis.clone(),
+        380,
+    );
     let mut rows = Vec::new();
-    let doc = draw::render_xy(&frame, 64 * 1024, |p| {
-        draw_deadlines(p, words, &deadlines)?;
+    let doc = draw::render(&frame, &[], 64 * 1024, |_, p| {
+        draw::deadlines(p, words, &deadlines)?;
         // Highest energy first, so the lowest lie on top.
         for (r, &mi) in by_energy.iter().enumerate().rev() {
             let m = all[mi].0;
@@ -912,13 +796,13 @@ pub fn configuration_scatter_marked(
     );
     Chart {
         file_name: "all-configurations.svg".to_owned(),
-        svg: svg::finish_themed(
+        svg: svg::finish(
             &doc,
             title,
             &description,
             // Its own document in an <iframe>: the same colour scheme as
             // the page, so the frame stays transparent in dark mode.
-            ":root{color-scheme:light dark}.ebc:has(.sm:hover) .sm:not(:hover){opacity:.25}",
+            Some(":root{color-scheme:light dark}.ebc:has(.sm:hover) .sm:not(:hover){opacity:.25}"),
         ),
         title: title.to_owned(),
         description,

@@ -96,7 +96,6 @@ impl Class {
     }
 }
 
-/// A set of classes.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(crate) struct Classes(u128);
 
@@ -240,29 +239,25 @@ pub(crate) fn css(used: Classes, themed: bool) -> String {
         }
         out.push('}');
     };
-    // The plain classes, by their index in PLAIN.
-    let plain = |names: &[u8]| -> Vec<Class> { names.iter().map(|&i| Class(i)).collect() };
-    let (text, muted, ink_line, grid) =
-        (plain(&[0, 4]), plain(&[2]), plain(&[1, 5, 6]), plain(&[3]));
-    let (label, deadline, leader) = (plain(&[4]), plain(&[7]), plain(&[8]));
-    rule(&mut light, &text, &["fill:#1a1a1a"]);
-    rule(&mut light, &muted, &["fill:#555"]);
-    rule(&mut light, &ink_line, &["stroke:#1a1a1a"]);
-    rule(&mut light, &grid, &["stroke:#e0e0e0"]);
-    rule(
-        &mut light,
-        &label,
-        &["stroke:#fff;stroke-width:4px;stroke-linejoin:round;paint-order:stroke"],
-    );
-    rule(&mut light, &deadline, &["stroke:#666;stroke-dasharray:6 4"]);
-    rule(&mut light, &leader, &["stroke:#888"]);
-    rule(&mut dark, &text, &["fill:#ececec"]);
-    rule(&mut dark, &muted, &["fill:#b0b0b0"]);
-    rule(&mut dark, &ink_line, &["stroke:#ececec"]);
-    rule(&mut dark, &grid, &["stroke:#3a3a3a"]);
-    rule(&mut dark, &label, &["stroke:#121212"]);
-    rule(&mut dark, &deadline, &["stroke:#aaa"]);
-    rule(&mut dark, &leader, &["stroke:#999"]);
+    // The plain classes, by their index in PLAIN, light and dark.
+    let plain: [(&[u8], &str, &str); 7] = [
+        (&[0, 4], "fill:#1a1a1a", "fill:#ececec"),
+        (&[2], "fill:#555", "fill:#b0b0b0"),
+        (&[1, 5, 6], "stroke:#1a1a1a", "stroke:#ececec"),
+        (&[3], "stroke:#e0e0e0", "stroke:#3a3a3a"),
+        (
+            &[4],
+            "stroke:#fff;stroke-width:4px;stroke-linejoin:round;paint-order:stroke",
+            "stroke:#121212",
+        ),
+        (&[7], "stroke:#666;stroke-dasharray:6 4", "stroke:#aaa"),
+        (&[8], "stroke:#888", "stroke:#999"),
+    ];
+    for (names, day, night) in plain {
+        let classes: Vec<Class> = names.iter().map(|&i| Class(i)).collect();
+        rule(&mut light, &classes, &[day]);
+        rule(&mut dark, &classes, &[night]);
+    }
     for (i, (day, night)) in PALETTE.iter().enumerate() {
         let idx = i as u8;
         // Prefixes in INDEXED coloured by fill (f p n c), and by stroke

@@ -103,9 +103,9 @@ impl Canvas<'_> {
         }
     }
 
-    /// A `fill` or `stroke` colour: a sentinel becomes a class, any other
+    /// A `fill` (or `stroke`) colour: a sentinel becomes a class, any other
     /// colour is written out.
-    fn paint(&mut self, key: &str, c: BackendColor, fill: bool, pending: &mut Pending) {
+    fn paint(&mut self, c: BackendColor, fill: bool, pending: &mut Pending) {
         let (r, g, b) = c.rgb;
         if r == SENTINEL {
             if let Some(class) = style::class_of(g, b, fill) {
@@ -114,14 +114,20 @@ impl Canvas<'_> {
             }
         }
         let out = self.out();
-        out.push(' ');
-        out.push_str(key);
-        out.push_str("=\"#");
+        out.push_str(if fill { " fill=\"#" } else { " stroke=\"#" });
         for byte in [r, g, b] {
             out.push(char::from(HEX[usize::from(byte >> 4)]));
             out.push(char::from(HEX[usize::from(byte & 15)]));
         }
         out.push('"');
+    }
+
+    /// A filled shape's fill, or an outline's stroke without a fill.
+    fn fill_or_outline(&mut self, c: BackendColor, fill: bool, pending: &mut Pending) {
+        if !fill {
+            self.out().push_str(" fill=\"none\"");
+        }
+        self.paint(c, fill, pending);
     }
 
     /// Writes the class attribute and the end of the tag.
@@ -176,10 +182,8 @@ impl Canvas<'_> {
         let mut pending = Pending::default();
         self.out().push_str(open);
         self.opacity(color);
-        if filled {
-            self.paint("fill", color, true, &mut pending);
-        } else {
-            self.paint("stroke", color, false, &mut pending);
+        self.paint(color, filled, &mut pending);
+        if !filled {
             self.stroke_width(style.stroke_width());
         }
         if self.points(points) < 2 {
@@ -207,18 +211,7 @@ impl DrawingBackend for Canvas<'_> {
     }
 
     fn draw_pixel(&mut self, (x, y): BackendCoord, color: BackendColor) -> Drawn {
-        if color.alpha == 0.0 {
-            return Ok(());
-        }
-        let mut pending = Pending::default();
-        self.out().push_str("<rect");
-        self.int_attr("x", x);
-        self.int_attr("y", y);
-        self.out().push_str(" width=\"1\" height=\"1\"");
-        self.opacity(color);
-        self.paint("fill", color, true, &mut pending);
-        self.close(&pending, "/>\n");
-        Ok(())
+        self.draw_rect((x, y), (x + 1, y + 1), &color, true)
     }
 
     fn draw_line<S: BackendStyle>(
@@ -234,7 +227,7 @@ impl DrawingBackend for Canvas<'_> {
         let mut pending = Pending::default();
         self.out().push_str("<line");
         self.opacity(color);
-        self.paint("stroke", color, false, &mut pending);
+        self.paint(color, false, &mut pending);
         self.stroke_width(style.stroke_width());
         self.int_attr("x1", from.0);
         self.int_attr("y1", from.1);
@@ -264,12 +257,7 @@ impl DrawingBackend for Canvas<'_> {
         self.int_attr("width", w);
         self.int_attr("height", h);
         self.opacity(color);
-        if fill {
-            self.paint("fill", color, true, &mut pending);
-        } else {
-            self.out().push_str(" fill=\"none\"");
-            self.paint("stroke", color, false, &mut pending);
-        }
+        self.fill_or_outline(color, fill, &mut pending);
         self.close(&pending, "/>\n");
         Ok(())
     }
@@ -309,12 +297,7 @@ impl DrawingBackend for Canvas<'_> {
         self.int_attr("cy", center.1);
         self.int_attr("r", i32::try_from(radius).unwrap_or(i32::MAX));
         self.opacity(color);
-        if fill {
-            self.paint("fill", color, true, &mut pending);
-        } else {
-            self.out().push_str(" fill=\"none\"");
-            self.paint("stroke", color, false, &mut pending);
-        }
+        self.fill_or_outline(color, fill, &mut pending);
         self.stroke_width(style.stroke_width());
         self.close(&pending, "/>\n");
         Ok(())
@@ -350,7 +333,7 @@ impl DrawingBackend for Canvas<'_> {
         push_rounded(self.out(), style.size() / 1.24);
         self.out().push('"');
         self.opacity(color);
-        self.paint("fill", color, true, &mut pending);
+        self.paint(color, true, &mut pending);
         match style.style() {
             FontStyle::Normal => {}
             FontStyle::Bold => self.out().push_str(" font-weight=\"bold\""),
@@ -360,20 +343,14 @@ impl DrawingBackend for Canvas<'_> {
             }
         }
         let degrees = match style.transform() {
-            FontTransform::None => None,
-            FontTransform::Rotate90 => Some(90),
-            FontTransform::Rotate180 => Some(180),
-            FontTransform::Rotate270 => Some(270),
+            FontTransform::None => 0,
+            FontTransform::Rotate90 => 90,
+            FontTransform::Rotate180 => 180,
+            FontTransform::Rotate270 => 270,
         };
-        if let Some(d) = degrees {
-            let out = self.out();
-            out.push_str(" transform=\"rotate(");
-            push_int(out, d);
-            out.push_str(", ");
-            push_int(out, i64::from(x));
-            out.push_str(", ");
-            push_int(out, i64::from(y));
-            out.push_str(")\"");
+        if degrees != 0 {
+            let s = format!(" transform=\"rotate({degrees}, {x}, {y})\"");
+            self.out().push_str(&s);
         }
         self.close(&pending, ">");
         push_escaped(self.out(), text);
@@ -407,15 +384,22 @@ impl plotters::element::Drawable<Canvas<'_>> for Markup {
     }
 }
 
-/// A small inline SVG of `body` (a legend swatch), `size` pixels, hidden
-/// from assistive technology; its classes are coloured by the `<style>` of
-/// a chart on the same page.
-pub(crate) fn bare(doc: &Doc) -> String {
-    let mut out = String::with_capacity(doc.body.len() + 120);
+/// The start of the root of `doc`, up to its `viewBox`'s closing quote,
+/// with room for `more` bytes besides the body.
+fn open_root(doc: &Doc, more: usize) -> String {
+    let mut out = String::with_capacity(doc.body.len() + more);
     out.push_str("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 ");
     push_int(&mut out, i64::from(doc.size.0));
     out.push(' ');
     push_int(&mut out, i64::from(doc.size.1));
+    out
+}
+
+/// A small inline SVG of `body` (a legend swatch), `size` pixels, hidden
+/// from assistive technology; its classes are coloured by the `<style>` of
+/// a chart on the same page.
+pub(crate) fn bare(doc: &Doc) -> String {
+    let mut out = open_root(doc, 120);
     out.push_str("\" width=\"");
     push_int(&mut out, i64::from(doc.size.0));
     out.push_str("\" height=\"");
@@ -426,28 +410,14 @@ pub(crate) fn bare(doc: &Doc) -> String {
     out
 }
 
-/// The finished document: see the module comment.
-pub(crate) fn finish(doc: &Doc, title: &str, desc: &str) -> String {
-    finish_css(doc, title, desc, "", false)
-}
-
-/// [`finish`], for a chart placed inline or in an `<iframe>`: its colours
-/// follow the page's theme switch (see [`style::css`]).
-pub(crate) fn finish_themed(doc: &Doc, title: &str, desc: &str, extra: &str) -> String {
-    finish_css(doc, title, desc, extra, true)
-}
-
-/// [`finish`], with `extra` CSS (the program's own) after the classes',
-/// its colours fixed or `themed`.
-fn finish_css(doc: &Doc, title: &str, desc: &str, extra: &str, themed: bool) -> String {
-    let mut css = style::css(doc.used, themed);
-    css.insert_str(css.find("@media").unwrap_or(css.len()), extra);
-    let mut out =
-        String::with_capacity(doc.body.len() + css.len() + title.len() + desc.len() + 160);
-    out.push_str("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 ");
-    push_int(&mut out, i64::from(doc.size.0));
-    out.push(' ');
-    push_int(&mut out, i64::from(doc.size.1));
+/// The finished document: see the module comment. A chart placed inline
+/// or in an `<iframe>` is `themed`: its colours follow the page's theme
+/// switch (see [`style::css`]), and it has the program's own CSS after
+/// the classes'.
+pub(crate) fn finish(doc: &Doc, title: &str, desc: &str, themed: Option<&str>) -> String {
+    let mut css = style::css(doc.used, themed.is_some());
+    css.insert_str(css.find("@media").unwrap_or(css.len()), themed.unwrap_or(""));
+    let mut out = open_root(doc, css.len() + title.len() + desc.len() + 160);
     out.push_str("\" class=\"ebc\" role=\"img\">\n<title>");
     push_escaped(&mut out, title);
     out.push_str("</title>\n<desc>");
@@ -485,7 +455,7 @@ mod tests {
             root.draw(&PathElement::new(vec![(1, 1)], RED)).unwrap();
             root.draw(&PathElement::new(vec![(1, 1), (2, 3)], RED.stroke_width(2))).unwrap();
         }
-        let out = finish(&doc, "T <x>", "D & d");
+        let out = finish(&doc, "T <x>", "D & d", None);
         assert!(out.contains("<circle cx=\"1\" cy=\"2\" r=\"3\" class=\"p2\"/>"), "{out}");
         assert!(
             out.contains(

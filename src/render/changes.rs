@@ -9,7 +9,7 @@ use anyhow::Result;
 use askama::Template;
 
 use super::views::{Cell, Header, Row, RowGroup, TableView, table_html};
-use super::{Mirror, PageMeta, RenderCounts, gpu_anchor, model_dir, put_page};
+use super::{Mirror, PageMeta, RenderCounts, gpu_anchor, link, model_dir, put_page, text};
 use crate::changes::{
     BestChange, ChangeEntry, ChangeHistory, ConfigurationChange, ConfigurationRef, ModelRef,
 };
@@ -31,9 +31,7 @@ pub struct BestHistory<'a> {
     pub number: usize,
     /// The source whose history it is: `None` for the leaderboard's.
     pub source: Option<&'a str>,
-    /// The import it came with.
     pub entry: &'a ChangeEntry,
-    /// The change.
     pub change: &'a BestChange,
 }
 
@@ -129,10 +127,8 @@ impl Log<'_> {
     /// An entry's heading: "Leaderboard data of 2026-02-16", or with the
     /// source's name beside other sources' entries.
     fn title(&self, e: &ChangeEntry) -> String {
-        match &self.whose {
-            Some(w) => format!("{} data of {}", w.name, e.upstream_version),
-            None => format!("Leaderboard data of {}", e.upstream_version),
-        }
+        let whose = self.whose.as_ref().map_or("Leaderboard", |w| w.name.as_str());
+        format!("{whose} data of {}", e.upstream_version)
     }
 }
 
@@ -148,11 +144,7 @@ fn logs<'m>(mirror: &'m Mirror<'_>) -> Vec<Log<'m>> {
                 super::SourceMark {
                     key: key.to_owned(),
                     name: key.to_owned(),
-                    url: String::new(),
-                    licence: String::new(),
-                    retrieved: String::new(),
-                    version: String::new(),
-                    data_versions: String::new(),
+                    ..Default::default()
                 }
             })
         })
@@ -290,10 +282,8 @@ impl Links<'_, '_> {
     fn model_href(&self, workload: &str, slug: &str, fragment: Option<&str>) -> Option<String> {
         let (w, _) = self.locate(workload, slug)?;
         let page = self.mirror.workloads[w].path(&format!("{}index.html", model_dir(slug)));
-        Some(match fragment {
-            Some(f) => format!("{}{page}#{f}", self.root),
-            None => format!("{}{page}", self.root),
-        })
+        let fragment = fragment.map(|f| format!("#{f}")).unwrap_or_default();
+        Some(format!("{}{page}{fragment}", self.root))
     }
 
     /// The model's display name: as the site has it now, else as recorded.
@@ -463,18 +453,22 @@ fn cell(item: &Item) -> Cell {
     Cell { text: item.text.clone(), href: item.href.clone(), ..Cell::default() }
 }
 
+fn num(text: String) -> Cell {
+    Cell { num: true, ..super::text(text) }
+}
+
 fn best_table(number: usize, version: &str, rows: &[BestRow]) -> TableView {
     let rows = rows
         .iter()
         .map(|r| Row {
             cells: vec![
                 Cell { header: true, ..cell(&r.model) },
-                Cell { text: r.workload.clone(), ..Cell::default() },
+                text(&r.workload),
                 cell(&r.gpu),
                 Cell { num: true, ..cell(&r.before) },
                 Cell { num: true, ..cell(&r.after) },
-                Cell { text: r.unit.clone(), ..Cell::default() },
-                Cell { text: r.change.clone(), num: true, ..Cell::default() },
+                text(&r.unit),
+                num(r.change.clone()),
             ],
             ..Row::default()
         })
@@ -506,8 +500,6 @@ struct ChangesPage {
     /// Whether the data folder has a change history.
     recorded: bool,
     entries: Vec<EntryView>,
-    json_href: String,
-    feed_href: Option<String>,
     /// With other sources' histories, each history's source (the filter
     /// shows with two or more) and its file; else empty.
     sources: Vec<super::SourceMark>,
@@ -589,15 +581,7 @@ pub(super) fn render_changes(mirror: &Mirror<'_>, sink: &dyn PageSink) -> Result
     if sources.len() > 1 {
         meta.head_style = super::source_filter_style(&sources);
     }
-    let page = ChangesPage {
-        recorded: !logs.is_empty(),
-        entries,
-        json_href: format!("{}data/changes.json", meta.root),
-        feed_href: meta.feed.clone(),
-        meta,
-        sources,
-        files,
-    };
+    let page = ChangesPage { recorded: !logs.is_empty(), entries, meta, sources, files };
     put_page(sink, PAGE_PATH, &page)?;
     if let (true, Some(base)) = (mirror.feed, &mirror.base_url) {
         let feed = feed(mirror, &logs, base)?;
@@ -669,26 +653,16 @@ pub(super) fn model_history_table(
                     let value = |v: Option<f64>| {
                         v.map_or_else(|| "—".to_owned(), |v| fmt::figure_value(&b.figure, v))
                     };
-                    Row {
-                        cells: vec![
-                            Cell {
-                                text: h.entry.imported.clone(),
-                                href: Some(format!(
-                                    "{root}{}#{}",
-                                    PAGE_PATH,
-                                    entry_anchor(h.source, h.number)
-                                )),
-                                header: true,
-                                ..Cell::default()
-                            },
-                            Cell { text: h.entry.upstream_version.clone(), ..Cell::default() },
-                            Cell { text: value(b.old), num: true, ..Cell::default() },
-                            Cell { text: value(b.new), num: true, ..Cell::default() },
-                            Cell { text: b.unit.clone(), ..Cell::default() },
-                            Cell { text: percent_text(b), num: true, ..Cell::default() },
-                        ],
-                        ..Row::default()
-                    }
+                    let href = format!("{root}{PAGE_PATH}#{}", entry_anchor(h.source, h.number));
+                    let cells = vec![
+                        Cell { header: true, ..link(&h.entry.imported, href) },
+                        text(&h.entry.upstream_version),
+                        num(value(b.old)),
+                        num(value(b.new)),
+                        text(&b.unit),
+                        num(percent_text(b)),
+                    ];
+                    Row { cells, ..Row::default() }
                 })
                 .collect();
             (!rows.is_empty()).then(|| RowGroup { title: Some(gpu.to_owned()), rows })

@@ -209,13 +209,13 @@ fn data_dictionary(site: &Mirror<'_>) -> String {
         ));
         dictionary_rows(&mut s, csv_columns(files.measure));
     }
-    if tokens && diffusion.is_empty() {
-        s.push_str("\n## Workloads\n\n| id | name | median ITL deadline | models | description |\n|---|---|---|---|---|\n");
-    } else {
-        s.push_str("\n## Workloads\n\n| id | name | deadline | models | description |\n|---|---|---|---|---|\n");
-    }
+    let only_tokens = tokens && diffusion.is_empty();
+    let head = if only_tokens { "median ITL deadline" } else { "deadline" };
+    s.push_str(&format!(
+        "\n## Workloads\n\n| id | name | {head} | models | description |\n|---|---|---|---|---|\n"
+    ));
     for w in &site.workloads {
-        let deadline = if tokens && diffusion.is_empty() {
+        let deadline = if only_tokens {
             w.deadline()
         } else {
             format!("{} ≤ {}", w.words().latency_short, w.deadline())
@@ -236,30 +236,32 @@ fn data_dictionary(site: &Mirror<'_>) -> String {
 #[derive(Debug, Clone)]
 pub struct FileEntry {
     href: String,
-    name: String,
     size: String,
     what: String,
 }
 
+impl FileEntry {
+    fn new(href: impl Into<String>, bytes: usize, what: String) -> Self {
+        Self { href: href.into(), size: size(bytes), what }
+    }
+}
+
 /// One kind's columns in the data dictionary on the `/data/` page.
 struct DictionaryTable {
-    /// The caption.
     caption: String,
-    /// Element id of the caption.
     id: String,
-    /// The columns.
     columns: Vec<&'static Column>,
 }
 
 #[derive(Template)]
 #[template(path = "data.html")]
-struct DataPage {
+struct DataPage<'a> {
     meta: PageMeta,
     site_files: Vec<FileEntry>,
     model_files: Vec<(String, Vec<FileEntry>)>,
     columns: Vec<&'static Column>,
     diffusion_columns: Vec<DictionaryTable>,
-    workloads: Vec<(String, String, &'static str, String, usize)>,
+    workloads: &'a [Site<'a>],
 }
 
 fn size(bytes: usize) -> String {
@@ -304,15 +306,14 @@ fn kind_files(
     } else {
         "Every workload's leaderboard".to_owned()
     };
-    list.push(FileEntry {
-        href: files.leaderboard.to_owned(),
-        name: files.leaderboard.to_owned(),
-        size: size(lb.len()),
-        what: format!(
+    list.push(FileEntry::new(
+        files.leaderboard,
+        lb.len(),
+        format!(
             "{whose}: each model's best configuration per GPU ({leaderboard_rows} rows), ranked by {} within its workload, with the derived columns.",
             words.energy_long
         ),
-    });
+    ));
     let columns = &kind::tables(files.measure).csv;
     let path = format!("data/{}", files.configurations);
     // Streamed: at 10,000 models this file is over 100 MB.
@@ -325,14 +326,13 @@ fn kind_files(
     } else {
         "on every workload".to_owned()
     };
-    list.push(FileEntry {
-        href: files.configurations.to_owned(),
-        name: files.configurations.to_owned(),
-        size: size(all as usize),
-        what: format!(
+    list.push(FileEntry::new(
+        files.configurations,
+        all as usize,
+        format!(
             "Every configuration of every model {of_what} ({n} rows), with the derived columns."
         ),
-    });
+    ));
     Ok(n)
 }
 
@@ -345,55 +345,47 @@ pub fn render_downloads(
     let mut site_files = Vec::new();
     let diffusion = diffusion_kinds(site);
     let tokens = site.has(|m| m == Measure::Tokens);
-    let mixed = usize::from(tokens) + diffusion.len() > 1;
+    let kinds: Vec<CsvFiles> =
+        CSV_FILES.into_iter().filter(|f| site.has(|m| m == f.measure)).collect();
     let mut n = 0;
-    if tokens {
-        let sites: Vec<&Site<'_>> =
-            site.workloads.iter().filter(|w| w.workload.measure == Measure::Tokens).collect();
-        n += kind_files(CSV_FILES[0], &sites, mixed, sink, &mut site_files)?;
-    }
-    for files in &diffusion {
+    for files in &kinds {
         let sites: Vec<&Site<'_>> =
             site.workloads.iter().filter(|w| w.workload.measure == files.measure).collect();
-        n += kind_files(*files, &sites, mixed, sink, &mut site_files)?;
+        n += kind_files(*files, &sites, kinds.len() > 1, sink, &mut site_files)?;
     }
     if let Some(changes) = site.changes {
         sink.copy_file("data/changes.json", &changes.path, changes.len, changes.digest)?;
         let n = changes.history.entries.len();
-        site_files.push(FileEntry {
-            href: "changes.json".into(),
-            name: "changes.json".into(),
-            size: size(changes.len as usize),
-            what: format!(
+        site_files.push(FileEntry::new(
+            "changes.json",
+            changes.len as usize,
+            format!(
                 "The change history as published, byte for byte: {n} recorded import{} of the leaderboard's data, oldest first, each with the models and configurations added or removed and every best figure before and after (shown on the change log page).",
                 if n == 1 { "" } else { "s" }
             ),
-        });
+        ));
     }
     // Each other source's history, beside the leaderboard's, as published.
     for (id, changes) in site.source_changes {
         let path = super::changes::source_history_path(id);
         sink.copy_file(&path, &changes.path, changes.len, changes.digest)?;
         let n = changes.history.entries.len();
-        let href = path.trim_start_matches("data/").to_owned();
-        site_files.push(FileEntry {
-            name: href.clone(),
-            href,
-            size: size(changes.len as usize),
-            what: format!(
+        site_files.push(FileEntry::new(
+            path.trim_start_matches("data/"),
+            changes.len as usize,
+            format!(
                 "The change history of the source {id} as published, byte for byte: {n} recorded import{} of its data, in the same format (shown on the change log page, each import marked with its source).",
                 if n == 1 { "" } else { "s" }
             ),
-        });
+        ));
     }
     let dictionary = data_dictionary(site);
     sink.put("data/data-dictionary.md", dictionary.as_bytes())?;
-    site_files.push(FileEntry {
-        href: "data-dictionary.md".into(),
-        name: "data-dictionary.md".into(),
-        size: size(dictionary.len()),
-        what: "The data dictionary: each column's unit, definition, and whether it is measured or derived (the same as the table below).".into(),
-    });
+    site_files.push(FileEntry::new(
+        "data-dictionary.md",
+        dictionary.len(),
+        "The data dictionary: each column's unit, definition, and whether it is measured or derived (the same as the table below).".into(),
+    ));
     // One list per workload, in the workloads' order (the render jobs ran
     // in that order too).
     let mut lists = models.iter().map(|m| &m.files);
@@ -403,19 +395,6 @@ pub fn render_downloads(
         .map(|w| {
             let entries = lists.by_ref().take(w.models.len()).flatten().cloned().collect();
             (w.workload.name.clone(), entries)
-        })
-        .collect();
-    let workloads = site
-        .workloads
-        .iter()
-        .map(|w| {
-            (
-                w.workload.id.clone(),
-                w.workload.name.clone(),
-                w.words().latency_short,
-                w.deadline(),
-                w.models.len(),
-            )
         })
         .collect();
     let path = "data/index.html";
@@ -435,6 +414,7 @@ pub fn render_downloads(
             columns: csv_columns(files.measure).collect(),
         })
         .collect();
+    let workloads = &site.workloads;
     let page = DataPage { meta, site_files, model_files, columns, diffusion_columns, workloads };
     put_page(sink, path, &page)?;
     Ok(RenderCounts::ONE_PAGE)
@@ -465,26 +445,24 @@ pub fn publish_model_files(
     }
     let href = |p: &str| p.strip_prefix("data/").unwrap_or(p).to_owned();
     let entries = vec![
-        FileEntry {
-            href: href(&json),
-            name: href(&json),
-            size: size(lm.len as usize),
-            what: format!(
+        FileEntry::new(
+            href(&json),
+            lm.len as usize,
+            format!(
                 "{} on {}: the input data file as published, byte for byte.",
                 &m.name, site.workload.name
             ),
-        },
-        FileEntry {
-            href: href(&csv_path),
-            name: href(&csv_path),
-            size: size(csv.len()),
-            what: format!(
+        ),
+        FileEntry::new(
+            href(&csv_path),
+            csv.len(),
+            format!(
                 "{} on {}: its {} configurations as CSV, with the derived columns.",
                 &m.name,
                 site.workload.name,
                 m.configurations.len()
             ),
-        },
+        ),
     ];
     Ok(entries)
 }

@@ -25,7 +25,6 @@ pub struct Tables {
     /// The model's own facts, first the model (the comparison's columns
     /// before its GPUs).
     pub model_facts: &'static [&'static Column],
-    /// The leaderboard.
     pub leaderboard: Vec<Shown>,
     /// The keys of the leaderboard's and GPU page's columns shown before
     /// the reader chooses more with the column chooser.
@@ -411,7 +410,6 @@ const DIFFUSION_CARD: &[&Column] = &[
     &diffusion::GPU_POWER_WATTS,
 ];
 
-/// The diffusion kind's page words.
 /// The GPUs and how the model is split over them, for either kind:
 /// "2 × H100, TP2", "4 × B200, U2·R2", or "1 × H100" without parallelism.
 fn gpu_setup(c: &Configuration) -> String {

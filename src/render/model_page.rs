@@ -6,8 +6,8 @@ use askama::Template;
 
 use super::views::{Cell, ChartView, Header, Row, RowGroup, TableView, chart_view, table_html};
 use super::{
-    Basis, PageMeta, RenderCounts, Site, Words, column_cell, downloads, gpu_anchor, gpu_segment,
-    header, kind, link, model_dir, num, put_page, text,
+    Basis, PageMeta, RenderCounts, Site, Words, column_cell, downloads, gpu_anchor, header, kind,
+    link, model_dir, num, put_page, text,
 };
 use crate::analyse::ModelAnalysis;
 use crate::analyse::response::ResponseEnergy;
@@ -16,7 +16,7 @@ use crate::columns::Column;
 use crate::fmt;
 use crate::footprint::{Footprint, Impact};
 use crate::load::LoadedModel;
-use crate::model::{Configuration, ModelFile, Source, row_anchor, url_segment};
+use crate::model::{Configuration, ModelFile, row_anchor, url_segment};
 use crate::workload::Workload;
 use crate::write::PageSink;
 
@@ -41,18 +41,13 @@ struct EmbedBadge<'a> {
 #[template(path = "model.html")]
 struct ModelPage<'a> {
     meta: PageMeta,
-    name: &'a str,
-    slug: &'a str,
-    caveat: &'a str,
-    data_version: &'a str,
-    source: &'a Source,
+    m: &'a ModelFile,
     /// Whether the page says whose measurements it shows at the top: when
     /// the workload has two sources or more, or the model is not the
     /// leaderboard's.
     whose: bool,
     words: &'static Words,
     facts: Vec<(String, String)>,
-    gpu_links: Vec<(String, String)>,
     best_cards: Vec<BestCard>,
     budget_table: String,
     charts: Vec<ChartView>,
@@ -64,22 +59,17 @@ struct ModelPage<'a> {
     itl_switch: Option<ChartSwitch>,
     config_tables: Vec<(String, String, String)>,
     deadline: String,
-    licence_evidence: Vec<String>,
     bibtex: String,
     json_href: String,
     csv_href: String,
-    badge_src: String,
     badge_markdown: String,
     badge_html: String,
     chart_snippets: Vec<(String, String, String)>,
     no_base_url: bool,
-    overview_href: String,
     workload: String,
-    leaderboard_href: String,
     /// The history of the model's best figures, when the site has a change
     /// history: the table's HTML, empty when none of them has changed.
     history: Option<String>,
-    changes_href: String,
     /// Whose data the history follows: the name of a source beside the
     /// leaderboard, `None` for the leaderboard's.
     history_of: Option<String>,
@@ -87,8 +77,9 @@ struct ModelPage<'a> {
     response: Option<ResponseSection>,
     limit: Option<super::reader::LimitControl>,
     peers_href: String,
-    /// The page's filters (`table.js`): each GPU with its URL segment, and
-    /// the key of the headline energy column of the configuration tables.
+    /// The page's filters (`table.js`) and GPU links: each GPU with its URL
+    /// segment, and the key of the headline energy column of the
+    /// configuration tables.
     gpu_filter: Vec<(String, String)>,
     headline_key: &'static str,
 }
@@ -139,27 +130,22 @@ pub(super) fn render_model(
     let deadline = format!("{} {}", fmt::limit_ms(m.deadline()), words.latency_unit);
 
     let overall = a.best_overall.map(|i| &configs[i]);
-    let description = match overall {
+    let lowest = match overall {
         Some(c) => format!(
-            "{} on {}: {} {} on {}, best under a {} {}. Measured GPU energy, latency, throughput and power for {} configurations.",
-            &m.name,
-            site.workload.name,
+            "{} {} on {}, best under a {deadline} {}",
             kind::energy_figure(c),
             words.energy_long,
             c.gpu,
-            deadline,
-            words.latency_short,
-            configs.len()
+            words.latency_short
         ),
-        None => format!(
-            "{} on {}: no configuration meets the {} {} deadline. Measured GPU energy, latency, throughput and power for {} configurations.",
-            &m.name,
-            site.workload.name,
-            deadline,
-            words.latency_short,
-            configs.len()
-        ),
+        None => format!("no configuration meets the {deadline} {} deadline", words.latency_short),
     };
+    let description = format!(
+        "{} on {}: {lowest}. Measured GPU energy, latency, throughput and power for {} configurations.",
+        &m.name,
+        site.workload.name,
+        configs.len()
+    );
     let mut meta = site.meta(&format!("{rel_dir}index.html"), &m.name, description, "");
     meta.script = true;
     meta.scripts.push("limit.js");
@@ -179,12 +165,6 @@ pub(super) fn render_model(
         ("Latency deadline".to_owned(), format!("{} ≤ {deadline}", words.latency_short)),
         ("Data version".to_owned(), format!("{} (file updated {})", &m.data_version, &m.updated)),
     ]);
-    let gpu_links = m
-        .gpus
-        .as_slice()
-        .iter()
-        .map(|g| (g.clone(), format!("{home}gpus/{}/index.html", gpu_segment(g))))
-        .collect();
 
     let tables = kind::tables(site.workload.measure);
     let best_cards = a
@@ -291,15 +271,10 @@ pub(super) fn render_model(
 
     let page = ModelPage {
         meta,
-        name: &m.name,
-        slug: &m.slug,
-        caveat: &m.caveat,
-        data_version: &m.data_version,
-        source: &m.source,
+        m,
         whose: site.info.sources.len() > 1 || m.source.id.is_some(),
         words,
         facts,
-        gpu_links,
         best_cards,
         budget_table,
         charts,
@@ -307,13 +282,10 @@ pub(super) fn render_model(
         itl_switch,
         config_tables,
         deadline,
-        licence_evidence: m.source.licence_evidence.clone(),
         bibtex,
         json_href: format!("{root}{}", downloads::model_file_path(site, m, "json")),
         csv_href: format!("{root}{}", downloads::model_file_path(site, m, "csv")),
-        overview_href: format!("{root}{rel_dir}index.html"),
         workload: site.workload.name.clone(),
-        leaderboard_href: format!("{home}index.html"),
         limit: Some(super::reader::model_control(site, m, a)),
         gpu_filter: m.gpus.as_slice().iter().map(|g| (g.clone(), url_segment(g))).collect(),
         headline_key: tables.headline.key,
@@ -324,14 +296,12 @@ pub(super) fn render_model(
                 .collect::<Vec<_>>()
                 .join(",")
         ),
-        badge_src: "badge.svg".into(),
         badge_markdown: format!("[![{}]({badge_url})]({page_link})", badge_alt.replace(']', ")")),
         badge_html: EmbedBadge { page_link: &page_link, url: &badge_url, alt: &badge_alt }
             .render()?,
         chart_snippets,
         no_base_url: site.base_url.is_none(),
         history,
-        changes_href: format!("{root}{}", super::changes::PAGE_PATH),
         history_of: m.source.id.as_ref().map(|_| m.source.name.clone()),
         footprint_note: site.footprint_note(),
         response,
@@ -345,36 +315,23 @@ pub(super) fn render_model(
 
 fn budget_table(m: &ModelFile, a: &ModelAnalysis, words: &'static Words) -> TableView {
     let latency = fmt::capitalised(words.latency_short);
-    let mut headers = vec![Header {
-        label: format!("{latency} limit"),
-        unit: words.latency_unit.into(),
-        href: None,
-        num: true,
-        key: "limit".into(),
-        ..Header::default()
-    }];
+    let mut headers =
+        vec![Header::plain(&format!("{latency} limit"), words.latency_unit, true, "limit")];
     for gpu in m.gpus.as_slice() {
-        headers.push(Header {
-            label: format!("Cheapest on {gpu}"),
-            unit: words.energy_unit.into(),
-            href: None,
-            num: false,
-            key: url_segment(gpu),
-            ..Header::default()
-        });
+        headers.push(Header::plain(
+            &format!("Cheapest on {gpu}"),
+            words.energy_unit,
+            false,
+            &url_segment(gpu),
+        ));
     }
     let rows = a
         .budgets
         .iter()
         .map(|b| {
-            let mut first = text(if b.is_deadline {
-                format!("≤ {} (deadline)", fmt::limit_ms(b.limit_ms))
-            } else {
-                format!("≤ {}", fmt::limit_ms(b.limit_ms))
-            });
-            first.header = true;
-            first.num = true;
-            let mut cells = vec![first];
+            let deadline = if b.is_deadline { " (deadline)" } else { "" };
+            let first = text(format!("≤ {}{deadline}", fmt::limit_ms(b.limit_ms)));
+            let mut cells = vec![Cell { header: true, num: true, ..first }];
             for (_, best) in &b.per_gpu {
                 cells.push(match best {
                     Some(i) => {
@@ -422,17 +379,7 @@ fn config_tables(
             columns.iter().map(|c| header(&tables.set, c, root)).collect();
         // Notes (★ best, ◆ Pareto frontier, ↻ repeat) second, beside the
         // load, where a reader sees them without scrolling.
-        headers.insert(
-            1,
-            Header {
-                label: "Notes".into(),
-                unit: String::new(),
-                href: None,
-                num: false,
-                key: "notes".into(),
-                ..Header::default()
-            },
-        );
+        headers.insert(1, Header::plain("Notes", "", false, "notes"));
         let groups: Vec<RowGroup> = a
             .curves
             .iter()
@@ -457,38 +404,20 @@ fn config_tables(
 
 fn config_row(m: &ModelFile, a: &ModelAnalysis, i: usize, columns: &[&Column]) -> Row {
     let c = &m.configurations[i];
-    let mut notes = Vec::new();
-    if a.is_best(i) {
-        notes.push(format!("★ Best on {}", c.gpu));
-    }
-    if a.is_on_frontier(i) {
-        notes.push("◆ Pareto frontier".to_owned());
-    }
-    if c.repeat > 1 {
-        notes.push(format!("↻ Repeat run {}", c.repeat));
-    }
-    if !c.under_deadline() {
-        notes.push("Over deadline".to_owned());
-    }
-    let mut class = Vec::new();
-    if a.is_best(i) {
-        class.push("best");
-    }
-    if a.is_on_frontier(i) {
-        class.push("frontier");
-    }
-    if c.repeat > 1 {
-        class.push("repeat");
-    }
+    // (whether, note, class)
+    let marks = [
+        (a.is_best(i), format!("★ Best on {}", c.gpu), "best"),
+        (a.is_on_frontier(i), "◆ Pareto frontier".to_owned(), "frontier"),
+        (c.repeat > 1, format!("↻ Repeat run {}", c.repeat), "repeat"),
+        (!c.under_deadline(), "Over deadline".to_owned(), ""),
+    ];
+    let marks: Vec<_> = marks.into_iter().filter(|k| k.0).collect();
+    let notes: Vec<&str> = marks.iter().map(|k| k.1.as_str()).collect();
+    let class: Vec<&str> = marks.iter().map(|k| k.2).filter(|c| !c.is_empty()).collect();
     let mut cells: Vec<Cell> = columns.iter().map(|col| column_cell(col, m, c)).collect();
     cells[0].header = true;
     cells.insert(1, text(notes.join("; ")));
-    Row {
-        id: Some(row_anchor(&m.slug, &c.row_id)),
-        class: class.join(" "),
-        attrs: Vec::new(),
-        cells,
-    }
+    Row { id: Some(row_anchor(&m.slug, &c.row_id)), class: class.join(" "), cells }
 }
 
 /// The BibTeX entry of a model's page on one workload: the key and the
@@ -498,8 +427,8 @@ fn config_row(m: &ModelFile, a: &ModelAnalysis, i: usize, columns: &[&Column]) -
 fn bibtex(m: &ModelFile, words: &'static Words, workload: &Workload, url: &str) -> String {
     let year = m.data_version.get(..4).unwrap_or("");
     let source = &m.source;
-    let mut s = format!(
-        "@misc{{energyboard-{workload_id}-{slug},\n  title        = {{{{{name}}}, {workload_name}: GPU energy of {task} (mirror of the {src})}},\n  author       = {{{{{publisher}}}}},\n  year         = {{{year}}},\n",
+    format!(
+        "@misc{{energyboard-{workload_id}-{slug},\n  title        = {{{{{name}}}, {workload_name}: GPU energy of {task} (mirror of the {src})}},\n  author       = {{{{{publisher}}}}},\n  year         = {{{year}}},\n  url          = {{{url}}},\n  note         = {{Data version {data}; source {src} {version}; retrieved {retrieved}}}\n}}",
         workload_id = workload.id,
         slug = &m.slug,
         name = bib_escape(&m.name),
@@ -507,16 +436,10 @@ fn bibtex(m: &ModelFile, words: &'static Words, workload: &Workload, url: &str) 
         task = words.bib_task,
         src = bib_escape(&source.name),
         publisher = bib_escape(&source.publisher),
-    );
-    s.push_str(&format!("  url          = {{{url}}},\n"));
-    s.push_str(&format!(
-        "  note         = {{Data version {}; source {} {}; retrieved {}}}\n}}",
-        bib_escape(&m.data_version),
-        bib_escape(&source.name),
-        bib_escape(&source.version),
-        bib_escape(&source.retrieved)
-    ));
-    s
+        data = bib_escape(&m.data_version),
+        version = bib_escape(&source.version),
+        retrieved = bib_escape(&source.retrieved),
+    )
 }
 
 fn bib_escape(s: &str) -> String {
@@ -655,10 +578,9 @@ fn response_section(
     let rows = found
         .iter()
         .map(|(gpu, c, _, r)| {
-            let mut first = link(*gpu, format!("#{}", row_anchor(&m.slug, &c.row_id)));
-            first.header = true;
+            let first = link(*gpu, format!("#{}", row_anchor(&m.slug, &c.row_id)));
             let mut cells = vec![
-                first,
+                Cell { header: true, ..first },
                 text(kind::config_summary(c)),
                 num(fmt::grouped(r.total as f64), r.total as f64),
                 num(unit.text(r.median_j), r.median_j),

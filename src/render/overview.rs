@@ -11,63 +11,41 @@ use anyhow::Result;
 use askama::Template;
 
 use super::views::{ChartView, chart_view};
-use super::{Mirror, PageMeta, RenderCounts, Site, gpu_segment, kind, model_dir, put_page};
+use super::{Mirror, PageMeta, RenderCounts, Site, gpu_dir, kind, model_dir, put_page};
 use crate::analyse::LeaderboardRow;
 use crate::chart::{self, BarScale, GroupedBar};
 use crate::columns::{Column, Record, diffusion, tokens};
 use crate::fmt;
 use crate::model::Measure;
-use crate::model::{Configuration, ModelFile, row_anchor};
+use crate::model::{Configuration, ModelFile, Source, row_anchor};
 use crate::write::PageSink;
 
 /// One workload's headline on the front page.
-struct WorkloadCard {
-    name: String,
-    href: String,
-    description: String,
-    latency: &'static str,
-    deadline: String,
-    models: usize,
+struct WorkloadCard<'a> {
+    w: &'a Site<'a>,
     /// Per GPU (and per source, on a site of several): the lowest-energy
     /// model there.
-    best: Vec<CardBest>,
+    best: Vec<Headline>,
     /// On a site of several sources, each of the workload's with its
     /// number of models (else empty); the card's class names each, so
     /// the source filter shows a card only with a source it has.
     sources: Vec<(super::SourceMark, usize)>,
 }
 
-/// One headline of a workload's card: the lowest-energy model on a GPU.
-struct CardBest {
-    gpu: String,
-    model: String,
-    /// The model page's link, at the configuration's row.
-    href: String,
-    figure: String,
-    setup: String,
-    /// Whose figure it is, on a site of several sources.
-    source: Option<super::SourceMark>,
-}
-
 #[derive(Template)]
 #[template(path = "front.html")]
-struct FrontPage {
+struct FrontPage<'a> {
     meta: PageMeta,
-    cards: Vec<WorkloadCard>,
+    cards: Vec<WorkloadCard<'a>>,
     chart: Option<ChartView>,
     /// Each distinct caveat and the workloads it applies to, in the
     /// workloads' order.
     caveats: Vec<(String, String)>,
-    source_name: String,
-    source_url: String,
-    publisher: String,
-    data_versions: String,
-    retrieved: String,
-    licence: String,
+    info: &'a super::SiteInfo,
     model_count: usize,
     /// Model and workload pairs: the model pages.
     pairs: usize,
-    models: Vec<ModelLinks>,
+    models: Vec<ModelLinks<'a>>,
     /// The site's sources: with two or more, the filter, a Source column
     /// and each source's link in the facts.
     sources: Vec<super::SourceMark>,
@@ -92,14 +70,14 @@ fn front_caveats(site: &Mirror<'_>) -> Vec<(String, String)> {
     out.into_iter().map(|(names, c)| (names.join(", "), c.to_owned())).collect()
 }
 
-/// One model on the front page: its name, its overview and its page on
-/// each workload (workload name, link).
-struct ModelLinks {
-    name: String,
-    href: String,
-    pages: Vec<(String, String)>,
+/// One model on the front page: its overview and its page on each
+/// workload it is measured on.
+struct ModelLinks<'a> {
+    slug: &'a str,
+    name: &'a str,
+    sites: Vec<&'a Site<'a>>,
     /// Whose measurements, on a site of several sources.
-    source: Option<super::SourceMark>,
+    source: Option<&'a Source>,
 }
 
 /// The best configuration of a workload's leaderboard row, as the
@@ -181,40 +159,15 @@ fn row_link(site: &Site<'_>, m: &ModelFile, c: &Configuration) -> String {
 
 /// The card of workload `w`; on a site of several sources (`mixed`), its
 /// headlines are per GPU and source, each naming its source.
-fn card(w: &Site<'_>, mixed: bool) -> WorkloadCard {
+fn card<'a>(w: &'a Site<'a>, mixed: bool) -> WorkloadCard<'a> {
     let sources = w.source_counts(mixed);
-    let best = w
-        .gpus
-        .iter()
-        .flat_map(|g| {
-            let from: Vec<Option<&str>> = if mixed {
-                sources.iter().map(|(s, _)| Some(s.key.as_str())).collect()
-            } else {
-                vec![None]
-            };
-            from.into_iter().filter_map(move |k| {
-                let h = w.best_on(g, k)?;
-                Some(CardBest {
-                    gpu: g.clone(),
-                    model: h.model,
-                    href: h.href,
-                    figure: format!("{} {}", h.energy, h.unit),
-                    setup: h.setup,
-                    source: mixed.then_some(h.source),
-                })
-            })
-        })
-        .collect();
-    WorkloadCard {
-        name: w.workload.name.clone(),
-        href: w.path("index.html"),
-        description: w.workload.description.clone().unwrap_or_default(),
-        latency: w.words().latency,
-        deadline: w.deadline(),
-        models: w.models.len(),
-        best,
-        sources,
-    }
+    let from: Vec<Option<&str>> = if mixed {
+        sources.iter().map(|(s, _)| Some(s.key.as_str())).collect()
+    } else {
+        vec![None]
+    };
+    let best = w.gpus.iter().flat_map(|g| from.iter().filter_map(|&k| w.best_on(g, k))).collect();
+    WorkloadCard { w, best, sources }
 }
 
 /// A per-token model's energy per response at its lowest-energy
@@ -293,36 +246,17 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
         cards,
         chart,
         caveats: front_caveats(site),
-        source_name: site.info.source_name.clone(),
-        source_url: site.info.source_url.clone(),
-        publisher: site.info.publisher.clone(),
-        data_versions: site.info.data_versions.clone(),
-        retrieved: site.info.retrieved.clone(),
-        licence: site.info.licence.clone(),
+        info: &site.info,
         model_count: site.slugs.len(),
         pairs: site.workloads.iter().map(|w| w.models.len()).sum(),
-        models: site
-            .slugs
-            .iter()
+        models: (site.slugs.iter())
             .map(|(slug, at)| {
-                let (w0, i0) = at[0];
-                let name = site.workloads[w0].models[i0].file.name.clone();
-                let pages = at
-                    .iter()
-                    .map(|&(w, _)| {
-                        let ws = &site.workloads[w];
-                        (
-                            ws.workload.name.clone(),
-                            ws.path(&format!("{}index.html", model_dir(slug))),
-                        )
-                    })
-                    .collect();
+                let first = &site.workloads[at[0].0].models[at[0].1].file;
                 ModelLinks {
-                    name,
-                    href: format!("{}index.html", model_dir(slug)),
-                    pages,
-                    source: mixed
-                        .then(|| super::SourceMark::of(&site.workloads[w0].models[i0].file.source)),
+                    slug,
+                    name: &first.name,
+                    sites: at.iter().map(|&(w, _)| &site.workloads[w]).collect(),
+                    source: mixed.then_some(&first.source),
                 }
             })
             .collect(),
@@ -498,143 +432,129 @@ pub(super) fn render_model_overview(
     slug: &str,
     sink: &dyn PageSink,
 ) -> Result<RenderCounts> {
-    let mut counts = RenderCounts::default();
-    if let Some(at) = site.slugs.get(slug) {
-        let dir = model_dir(slug);
-        let path = format!("{dir}index.html");
-        let (w0, i0) = at[0];
-        let first = &site.workloads[w0].models[i0].file;
-        let mut rows = Vec::new();
-        let mut item_rows = Vec::new();
-        let mut bars = Vec::new();
-        let mut item_bars = Vec::new();
-        let mut item_measures = Vec::new();
-        let mut workloads = Vec::new();
-        for &(w, i) in at {
-            let part = &site.workloads[w];
-            workloads.push((
-                part.workload.name.clone(),
-                format!("../../{}{dir}index.html", part.prefix),
-            ));
-            if part.workload.measure == Measure::Tokens {
-                overview_rows(part, w, i, &dir, &mut rows, &mut bars);
-            } else {
-                item_measures.push(part.workload.measure);
-                overview_rows(part, w, i, &dir, &mut item_rows, &mut item_bars);
-            }
-        }
-        item_measures.sort_unstable();
-        item_measures.dedup();
-        // A chart compares workloads: with one, the table says it all.
-        let token_workloads = at
-            .iter()
-            .filter(|&&(w, _)| site.workloads[w].workload.measure == Measure::Tokens)
-            .count();
-        let token_bars: &[GroupedBar] = if token_workloads >= 2 { &bars } else { &[] };
-        let item_bars: &[GroupedBar] =
-            if at.len() - token_workloads >= 2 { &item_bars } else { &[] };
-        let chart = match overview_chart(&first.name, token_bars, item_bars, &item_measures) {
-            Some(c) => {
-                sink.put(&format!("{dir}{}", c.file_name), c.svg.as_bytes())?;
-                counts.charts += 1;
-                Some(chart_view(&c))
-            }
-            None => None,
-        };
-        let headlines: Vec<String> = at
-            .iter()
-            .map(|&(w, i)| (&site.workloads[w], i))
-            .map(|(ws, i)| match ws.workload.measure {
-                Measure::Tokens => match ws.analyses[i].best_overall {
-                    Some(b) => {
-                        let c = &ws.models[i].file.configurations[b];
-                        format!(
-                            "{}: {} Wh per million output tokens on {} ({} J per response)",
-                            ws.workload.name,
-                            fmt::wh_per_million(c.energy()),
-                            c.gpu,
-                            fmt::joules_per_response(c.joules_per_response().unwrap_or(f64::NAN))
-                        )
-                    }
-                    None => format!("{}: none within {}", ws.workload.name, ws.deadline()),
-                },
-                Measure::Diffusion(_) => match ws.analyses[i].best_overall {
-                    Some(b) => {
-                        let c = &ws.models[i].file.configurations[b];
-                        format!(
-                            "{}: {} {} on {}",
-                            ws.workload.name,
-                            fmt::joules_per_item(c.energy()),
-                            ws.words().energy_long,
-                            c.gpu
-                        )
-                    }
-                    None => format!("{}: none within {}", ws.workload.name, ws.deadline()),
-                },
-            })
-            .collect();
-        let description = format!(
-            "{} on {} workload{}, lowest measured GPU energy: {}.",
-            first.name,
-            at.len(),
-            if at.len() == 1 { "" } else { "s" },
-            headlines.join("; ")
-        );
-        let mut meta = site.meta(&path, &first.name, description, "");
-        // Old links to a row or a GPU card of this model meant the legacy
-        // workload's page; a model without it has its first workload's.
-        let target = at.iter().find(|&&(w, _)| site.workloads[w].legacy()).unwrap_or(&at[0]);
-        meta.forward = Some(site.workloads[target.0].path(&path));
-        let parameters = if item_rows.is_empty() {
-            format!(
-                "{} B total, {} B active",
-                fmt::params_b(first.params_b),
-                fmt::params_b(first.active_params_b)
-            )
+    let Some(at) = site.slugs.get(slug) else {
+        return Ok(RenderCounts::default());
+    };
+    let mut counts = RenderCounts::ONE_PAGE;
+    let dir = model_dir(slug);
+    let path = format!("{dir}index.html");
+    let (w0, i0) = at[0];
+    let first = &site.workloads[w0].models[i0].file;
+    let mut rows = Vec::new();
+    let mut item_rows = Vec::new();
+    let mut bars = Vec::new();
+    let mut item_bars = Vec::new();
+    let mut item_measures = Vec::new();
+    let mut workloads = Vec::new();
+    let mut token_workloads = 0;
+    for &(w, i) in at {
+        let part = &site.workloads[w];
+        workloads
+            .push((part.workload.name.clone(), format!("../../{}{dir}index.html", part.prefix)));
+        if part.workload.measure == Measure::Tokens {
+            token_workloads += 1;
+            overview_rows(part, w, i, &dir, &mut rows, &mut bars);
         } else {
-            format!("{} B", fmt::params_b(first.params_b))
-        };
-        let facts = vec![
-            ("Model ID".to_owned(), first.model_id.clone()),
-            ("Parameters".to_owned(), parameters),
-            ("Architecture".to_owned(), first.architecture.clone()),
-        ];
-        let page = OverviewPage {
-            meta,
-            name: first.name.clone(),
-            facts,
-            workloads,
-            tables: [
-                OverviewTable {
-                    id: "overview",
-                    caption: format!("{}: best configuration per workload and GPU", first.name),
-                    heads: &[
-                        ("wh_per_million_output_tokens", "Energy", "Wh/M tok"),
-                        ("joules_per_response", "Energy per response", "J"),
-                        ("avg_output_tokens", "Mean output", "tok"),
-                        ("median_itl_ms", "Median ITL", "ms"),
-                    ],
-                    rows,
-                },
-                OverviewTable {
-                    id: "overview-items",
-                    caption: format!(
-                        "{}: best configuration per diffusion workload and GPU, per generated image or video",
-                        first.name
-                    ),
-                    heads: &[
-                        ("joules_per_item", "Energy", "J per item"),
-                        ("wh_per_item", "Energy", "Wh per item"),
-                        ("batch_latency_s", "Batch latency", "s"),
-                    ],
-                    rows: item_rows,
-                },
-            ],
-            chart,
-        };
-        put_page(sink, &path, &page)?;
-        counts.pages += 1;
+            item_measures.push(part.workload.measure);
+            overview_rows(part, w, i, &dir, &mut item_rows, &mut item_bars);
+        }
     }
+    item_measures.sort_unstable();
+    item_measures.dedup();
+    // A chart compares workloads: with one, the table says it all.
+    let token_bars: &[GroupedBar] = if token_workloads >= 2 { &bars } else { &[] };
+    let item_bars: &[GroupedBar] = if at.len() - token_workloads >= 2 { &item_bars } else { &[] };
+    let chart = match overview_chart(&first.name, token_bars, item_bars, &item_measures) {
+        Some(c) => {
+            sink.put(&format!("{dir}{}", c.file_name), c.svg.as_bytes())?;
+            counts.charts += 1;
+            Some(chart_view(&c))
+        }
+        None => None,
+    };
+    let headlines: Vec<String> = at
+        .iter()
+        .map(|&(w, i)| {
+            let ws = &site.workloads[w];
+            let best = ws.analyses[i].best_overall.map(|b| &ws.models[i].file.configurations[b]);
+            let name = &ws.workload.name;
+            match best {
+                None => format!("{name}: none within {}", ws.deadline()),
+                Some(c) if ws.workload.measure == Measure::Tokens => format!(
+                    "{name}: {} Wh per million output tokens on {} ({} J per response)",
+                    fmt::wh_per_million(c.energy()),
+                    c.gpu,
+                    fmt::joules_per_response(c.joules_per_response().unwrap_or(f64::NAN))
+                ),
+                Some(c) => format!(
+                    "{name}: {} {} on {}",
+                    fmt::joules_per_item(c.energy()),
+                    ws.words().energy_long,
+                    c.gpu
+                ),
+            }
+        })
+        .collect();
+    let description = format!(
+        "{} on {} workload{}, lowest measured GPU energy: {}.",
+        first.name,
+        at.len(),
+        if at.len() == 1 { "" } else { "s" },
+        headlines.join("; ")
+    );
+    let mut meta = site.meta(&path, &first.name, description, "");
+    // Old links to a row or a GPU card of this model meant the legacy
+    // workload's page; a model without it has its first workload's.
+    let target = at.iter().find(|&&(w, _)| site.workloads[w].legacy()).unwrap_or(&at[0]);
+    meta.forward = Some(site.workloads[target.0].path(&path));
+    let parameters = if item_rows.is_empty() {
+        format!(
+            "{} B total, {} B active",
+            fmt::params_b(first.params_b),
+            fmt::params_b(first.active_params_b)
+        )
+    } else {
+        format!("{} B", fmt::params_b(first.params_b))
+    };
+    let facts = vec![
+        ("Model ID".to_owned(), first.model_id.clone()),
+        ("Parameters".to_owned(), parameters),
+        ("Architecture".to_owned(), first.architecture.clone()),
+    ];
+    let page = OverviewPage {
+        meta,
+        name: first.name.clone(),
+        facts,
+        workloads,
+        tables: [
+            OverviewTable {
+                id: "overview",
+                caption: format!("{}: best configuration per workload and GPU", first.name),
+                heads: &[
+                    ("wh_per_million_output_tokens", "Energy", "Wh/M tok"),
+                    ("joules_per_response", "Energy per response", "J"),
+                    ("avg_output_tokens", "Mean output", "tok"),
+                    ("median_itl_ms", "Median ITL", "ms"),
+                ],
+                rows,
+            },
+            OverviewTable {
+                id: "overview-items",
+                caption: format!(
+                    "{}: best configuration per diffusion workload and GPU, per generated image or video",
+                    first.name
+                ),
+                heads: &[
+                    ("joules_per_item", "Energy", "J per item"),
+                    ("wh_per_item", "Energy", "Wh per item"),
+                    ("batch_latency_s", "Batch latency", "s"),
+                ],
+                rows: item_rows,
+            },
+        ],
+        chart,
+    };
+    put_page(sink, &path, &page)?;
     Ok(counts)
 }
 
@@ -735,7 +655,7 @@ pub(super) fn render_gpu_hubs(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<
     let mixed = site.has(|m| m != Measure::Tokens);
     let mixed_sources = site.info.sources.len() > 1;
     for gpu in &site.gpus {
-        let dir = format!("gpus/{}/", gpu_segment(gpu));
+        let dir = gpu_dir(gpu);
         let path = format!("{dir}index.html");
         let rows: Vec<HubRow> = site
             .workloads
@@ -743,12 +663,8 @@ pub(super) fn render_gpu_hubs(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<
             .filter(|w| w.gpus.contains(gpu))
             .flat_map(|w| {
                 let models = |from: Option<&str>| {
-                    (0..w.models.len())
-                        .filter(|&i| {
-                            let f = &w.models[i].file;
-                            f.gpus.contains(gpu) && from.is_none_or(|k| f.source.key() == k)
-                        })
-                        .count()
+                    let of = |f: &ModelFile| from.is_none_or(|k| f.source.key() == k);
+                    w.models.iter().filter(|m| m.file.gpus.contains(gpu) && of(&m.file)).count()
                 };
                 hub_rows(
                     w,
@@ -801,9 +717,7 @@ pub(super) fn render_compare_hub(site: &Mirror<'_>, sink: &dyn PageSink) -> Resu
         .iter()
         .flat_map(|w| {
             let models = |from: Option<&str>| {
-                (0..w.models.len())
-                    .filter(|&i| from.is_none_or(|k| w.models[i].file.source.key() == k))
-                    .count()
+                w.models.iter().filter(|m| from.is_none_or(|k| m.file.source.key() == k)).count()
             };
             hub_rows(
                 w,

@@ -8,18 +8,17 @@ use super::views::{
     Cell, ChartView, ColumnChooser, Header, Row, TableView, chart_view, table_html_from_rows,
 };
 use super::{
-    Mirror, PageMeta, RenderCounts, Site, SiteInfo, Words, column_cell, footprint_note,
-    gpu_segment, header, kind, leaderboard_row, model_dir, num, put_page, text,
+    Mirror, PageMeta, RenderCounts, Site, SiteInfo, column_cell, footprint_note, gpu_dir, header,
+    kind, leaderboard_row, model_dir, num, put_page, text,
 };
 use crate::analyse::LeaderboardRow;
 use crate::chart::{self, BarEntry, BarScale, GroupedBar};
-use crate::columns::{Column, DIFFUSION, PER_TOKEN};
+use crate::columns::{Column, DIFFUSION, PER_TOKEN, Shown};
 use crate::fmt;
 use crate::footprint::Footprint;
 use crate::load::Asset;
 use crate::model::Measure;
 use crate::model::{Configuration, ModelFile, row_anchor, url_segment};
-use crate::workload::Workload;
 use crate::write::PageSink;
 
 // ---------------------------------------------------------------- leaderboard
@@ -28,10 +27,7 @@ use crate::write::PageSink;
 #[template(path = "leaderboard.html")]
 struct LeaderboardPage<'a> {
     meta: PageMeta,
-    info: &'a SiteInfo,
-    workload: &'a Workload,
-    words: &'static Words,
-    deadline: String,
+    site: &'a Site<'a>,
     table: String,
     chart: Option<ChartView>,
     /// Every configuration on one chart (templates/scatter.html).
@@ -41,11 +37,8 @@ struct LeaderboardPage<'a> {
     /// source alone; else empty.
     chart_sources: Vec<ChartView>,
     scatter_sources: Vec<ChartView>,
-    gpus: Vec<String>,
     archs: Vec<String>,
-    model_count: usize,
     top: String,
-    footprint_note: Option<String>,
     limit: Option<super::reader::LimitControl>,
     chooser: ColumnChooser,
 }
@@ -138,82 +131,53 @@ pub(super) fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result
         headline.as_ref().map(|h| format!(" Lowest: {h}.")).unwrap_or_default()
     );
     let mut meta = site.meta(path, "", description, "leaderboard");
-    meta.script = true;
-    let root = meta.root.clone();
-    let tables = kind::tables(site.workload.measure);
-    let columns = &tables.leaderboard;
-    let headers = sorted_by(site.best_table_headers(columns, &root), tables.headline.key);
-    let chooser = ColumnChooser::new("leaderboard", &headers, tables.essential);
-    meta.head_style = chooser.style() + &super::source_filter_style(&site.info.sources);
-    let table = TableView {
-        id: "leaderboard".into(),
-        caption: format!(
-            "{}: best configuration per model and GPU, with {} within {}; lowest energy first.",
-            site.workload.name,
-            words.latency_short,
-            site.deadline()
-        ),
-        headers,
-        groups: Vec::new(),
-        sortable: true,
-    };
-    let table = table_html_from_rows(
-        &table,
-        // The limit control's data is per row, in this order.
-        site.leaderboard.iter().map(|r| leaderboard_row(site, *r, "", columns)),
-    )?;
-    let limit = if site.leaderboard.is_empty() {
-        None
-    } else {
-        Some(super::reader::leaderboard_control(site, &site.leaderboard, |r| {
-            leaderboard_row(site, r, "", columns).cells
-        })?)
-    };
-    if let Some(c) = &limit {
-        meta.scripts.push("limit.js");
-        sink.put(&site.path(super::reader::LIMIT_ROWS), c.rows.as_bytes())?;
-    }
-    let chart = if site.leaderboard.is_empty() {
-        None
-    } else {
-        let c = energy_bars(
-            site,
-            &site.leaderboard,
-            "best-energy.svg",
-            &format!("Best energy per model and GPU, {}", site.workload.name),
-        );
-        site.put_file(sink, &c.file_name, c.svg.as_bytes())?;
-        // The chart's data is the leaderboard table above it.
-        Some(ChartView { table: String::new(), ..chart_view(&c) })
-    };
+    let columns = &kind::tables(site.workload.measure).leaderboard;
+    let caption = format!(
+        "{}: best configuration per model and GPU, with {} within {}; lowest energy first.",
+        site.workload.name,
+        words.latency_short,
+        site.deadline()
+    );
+    // The limit control's data is per row, in this order.
+    let (table, chooser) =
+        best_table(site, &mut meta, "leaderboard", columns, caption, &site.leaderboard, "", true)?;
     let point_href = |m: &ModelFile, c: &Configuration| {
         format!("{}index.html#{}", model_dir(&m.slug), row_anchor(&m.slug, &c.row_id))
     };
-    let scatter = if site.leaderboard.is_empty() {
-        None
-    } else {
-        let pairs = site.files_and_analyses();
-        let c = chart::configuration_scatter(site.words(), &pairs, point_href);
+    let title = format!("Best energy per model and GPU, {}", site.workload.name);
+    let every = if site.mixed() { " every-source" } else { "" };
+    let (mut limit, mut chart, mut scatter) = (None, None, None);
+    let (mut chart_sources, mut scatter_sources) = (Vec::new(), Vec::new());
+    if !site.leaderboard.is_empty() {
+        let c = super::reader::leaderboard_control(site, &site.leaderboard, |r| {
+            leaderboard_row(site, r, "", columns).cells
+        })?;
+        meta.scripts.push("limit.js");
+        sink.put(&site.path(super::reader::LIMIT_ROWS), c.rows.as_bytes())?;
+        limit = Some(c);
+        let c = energy_bars(site, &site.leaderboard, "best-energy.svg", &title);
+        site.put_file(sink, &c.file_name, c.svg.as_bytes())?;
+        // The chart's data is the leaderboard table above it.
+        chart = Some(ChartView { table: String::new(), class: every.into(), ..chart_view(&c) });
+        let c = chart::configuration_scatter(words, &site.files_and_analyses(), point_href);
         // New with workloads: only in the workload's folder (its links are
         // relative to it), never at a pre-workload address.
         sink.put(&site.path(&c.file_name), c.svg.as_bytes())?;
-        Some(chart_view(&c))
-    };
+        scatter = Some(ChartView { class: every.into(), ..chart_view(&c) });
+    }
     // With two sources or more: each chart again for each source alone,
     // shown in place of the chart of every source when the reader shows
     // that source alone (at new addresses, in the workload's folder only).
-    let mut chart_sources = Vec::new();
-    let mut scatter_sources = Vec::new();
     if site.mixed() && chart.is_some() {
         for s in &site.info.sources {
             let class = format!(" only-source from-{}", s.key);
-            let title = format!("Best energy per model and GPU, {}", site.workload.name);
             if let Some(c) = source_bars(site, &site.leaderboard, s, &title) {
                 sink.put(&site.path(&c.file_name), c.svg.as_bytes())?;
+                let view = chart_view(&c);
                 chart_sources.push(ChartView {
                     table: String::new(),
                     class: class.clone(),
-                    ..chart_view(&c)
+                    ..view
                 });
             }
             let pairs: Vec<_> = site
@@ -222,7 +186,7 @@ pub(super) fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result
                 .filter(|(m, _)| m.source.key() == s.key)
                 .collect();
             let whose: Vec<_> = pairs.iter().map(|(m, _)| site.whose(m)).collect();
-            let c = chart::configuration_scatter_marked(site.words(), &pairs, &whose, point_href);
+            let c = chart::configuration_scatter_marked(words, &pairs, &whose, point_href);
             let c =
                 chart::Chart { file_name: format!("all-configurations-only-{}.svg", s.key), ..c };
             sink.put(&site.path(&c.file_name), c.svg.as_bytes())?;
@@ -235,33 +199,19 @@ pub(super) fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result
             "main:has(#chart-best-energy[hidden]) [id^=chart-best-energy-only-]{display:none!important}",
         );
     }
-    let chart = chart.map(|c| ChartView {
-        class: if site.mixed() { " every-source".to_owned() } else { String::new() },
-        ..c
-    });
-    let scatter = scatter.map(|c| ChartView {
-        class: if site.mixed() { " every-source".to_owned() } else { String::new() },
-        ..c
-    });
     let mut archs: Vec<String> = site.models.iter().map(|m| m.file.architecture.clone()).collect();
     archs.sort();
     archs.dedup();
     let page = LeaderboardPage {
         meta,
-        info: &site.info,
-        workload: site.workload,
-        words,
-        deadline: site.deadline(),
+        site,
         table,
         chart,
         scatter,
         chart_sources,
         scatter_sources,
-        gpus: site.gpus.clone(),
         archs,
-        model_count: site.models.len(),
         top: headline.unwrap_or_default(),
-        footprint_note: site.footprint_note(),
         limit,
         chooser,
     };
@@ -275,34 +225,46 @@ pub(super) fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result
     })
 }
 
-/// `headers` with the column of `key` marked as the one the table is
-/// sorted by as built (lowest first).
-fn sorted_by(mut headers: Vec<Header>, key: &str) -> Vec<Header> {
-    for h in &mut headers {
-        h.sorted = h.key == key;
-    }
-    headers
+/// The HTML of a table `id` of the best rows `rows` with `columns`, whose
+/// links to the workload's folder start with `home`, and its column
+/// chooser; the page gets the chooser's style and the source filter's.
+#[allow(clippy::too_many_arguments)]
+fn best_table(
+    site: &Site<'_>,
+    meta: &mut PageMeta,
+    id: &str,
+    columns: &[Shown],
+    caption: String,
+    rows: &[LeaderboardRow],
+    home: &str,
+    sortable: bool,
+) -> Result<(String, ColumnChooser)> {
+    let headers = site.best_table_headers(columns, &meta.root);
+    let chooser = ColumnChooser::new(id, &headers, kind::tables(site.workload.measure).essential);
+    meta.head_style = chooser.style() + &super::source_filter_style(&site.info.sources);
+    meta.script = true;
+    let table = TableView { id: id.into(), caption, headers, groups: Vec::new(), sortable };
+    let html = table_html_from_rows(
+        &table,
+        rows.iter().map(|r| leaderboard_row(site, *r, home, columns)),
+    )?;
+    Ok((html, chooser))
 }
 
 // ---------------------------------------------------------------- GPU pages
 
 #[derive(Template)]
 #[template(path = "gpu.html")]
-struct GpuPage {
+struct GpuPage<'a> {
     meta: PageMeta,
-    /// The workload's sources, for the filter (shown with two or more).
-    sources: Vec<super::SourceMark>,
-    gpu: String,
+    site: &'a Site<'a>,
+    gpu: &'a str,
     table: String,
     chart: Option<ChartView>,
     /// On a page that mixes sources, the bar chart of each source alone,
     /// shown when the reader shows that source alone; else empty.
     chart_sources: Vec<ChartView>,
     count: usize,
-    deadline: String,
-    workload: String,
-    words: &'static Words,
-    footprint_note: Option<String>,
     chooser: ColumnChooser,
 }
 
@@ -311,7 +273,7 @@ pub(super) fn render_gpu_pages(site: &Site<'_>, sink: &dyn PageSink) -> Result<R
     let words = site.words();
     let tables = kind::tables(site.workload.measure);
     for gpu in &site.gpus {
-        let dir = format!("gpus/{}/", gpu_segment(gpu));
+        let dir = gpu_dir(gpu);
         let path = format!("{dir}index.html");
         let rows: Vec<LeaderboardRow> =
             site.leaderboard.iter().copied().filter(|&r| site.row(r).1.gpu == *gpu).collect();
@@ -329,41 +291,30 @@ pub(super) fn render_gpu_pages(site: &Site<'_>, sink: &dyn PageSink) -> Result<R
             headline.unwrap_or_default()
         );
         let mut meta = site.meta(&path, &format!("{gpu} GPU"), description, "");
-        let root = meta.root.clone();
-        let columns = &tables.gpu_page;
-        let headers = sorted_by(site.best_table_headers(columns, &root), tables.headline.key);
-        let chooser = ColumnChooser::new("gpu-leaderboard", &headers, tables.essential);
-        meta.head_style = chooser.style() + &super::source_filter_style(&site.info.sources);
-        meta.script = true;
-        let table = TableView {
-            id: "gpu-leaderboard".into(),
-            caption: format!(
-                "{}: models on {gpu}, each at its lowest-energy configuration with {} within {}, lowest first",
-                site.workload.name,
-                words.latency_short,
-                site.deadline()
-            ),
-            headers,
-            groups: Vec::new(),
-            sortable: false,
-        };
-        let table = table_html_from_rows(
-            &table,
-            rows.iter().map(|r| leaderboard_row(site, *r, "../../", columns)),
+        let caption = format!(
+            "{}: models on {gpu}, each at its lowest-energy configuration with {} within {}, lowest first",
+            site.workload.name,
+            words.latency_short,
+            site.deadline()
+        );
+        let (table, chooser) = best_table(
+            site,
+            &mut meta,
+            "gpu-leaderboard",
+            &tables.gpu_page,
+            caption,
+            &rows,
+            "../../",
+            false,
         )?;
-        let chart = if rows.is_empty() {
-            None
-        } else {
-            let c = energy_bars(
-                site,
-                &rows,
-                "best-energy.svg",
-                &format!("Best energy per model on {gpu}, {}", site.workload.name),
-            );
+        let title = format!("Best energy per model on {gpu}, {}", site.workload.name);
+        let mut chart = None;
+        if !rows.is_empty() {
+            let c = energy_bars(site, &rows, "best-energy.svg", &title);
             site.put_file(sink, &format!("{dir}{}", c.file_name), c.svg.as_bytes())?;
             counts.charts += 1;
-            Some(chart_view(&c))
-        };
+            chart = Some(chart_view(&c));
+        }
         // With two sources or more on this GPU: the chart again for each
         // source alone (as on the leaderboard); with one, its chart is
         // that source's.
@@ -378,7 +329,6 @@ pub(super) fn render_gpu_pages(site: &Site<'_>, sink: &dyn PageSink) -> Result<R
             (false, _) => chart,
             (true, [one]) => chart.map(|c| ChartView { class: format!(" from-{}", one.key), ..c }),
             (true, _) => {
-                let title = format!("Best energy per model on {gpu}, {}", site.workload.name);
                 for (s, c) in
                     here.iter().filter_map(|s| Some((s, source_bars(site, &rows, s, &title)?)))
                 {
@@ -393,20 +343,8 @@ pub(super) fn render_gpu_pages(site: &Site<'_>, sink: &dyn PageSink) -> Result<R
                 chart.map(|c| ChartView { class: " every-source".to_owned(), ..c })
             }
         };
-        let page = GpuPage {
-            chart_sources,
-            meta,
-            sources: site.info.sources.clone(),
-            gpu: gpu.clone(),
-            table,
-            chart,
-            count: rows.len(),
-            deadline: site.deadline(),
-            workload: site.workload.name.clone(),
-            words,
-            footprint_note: site.footprint_note(),
-            chooser,
-        };
+        let page =
+            GpuPage { chart_sources, meta, site, gpu, table, chart, count: rows.len(), chooser };
         put_page(sink, &site.path(&path), &page)?;
         counts.pages += 1;
     }
@@ -417,14 +355,12 @@ pub(super) fn render_gpu_pages(site: &Site<'_>, sink: &dyn PageSink) -> Result<R
 
 #[derive(Template)]
 #[template(path = "compare.html")]
-struct ComparePage {
+struct ComparePage<'a> {
     meta: PageMeta,
+    site: &'a Site<'a>,
     table: String,
-    deadline: String,
-    workload: String,
-    words: &'static Words,
     /// One checkbox per model.
-    picks: Vec<ModelPick>,
+    picks: Vec<ModelPick<'a>>,
     /// One checkbox per GPU: (index, URL value, name).
     gpu_picks: Vec<(usize, String, String)>,
     /// The chart of every frontier, inline, and its data table.
@@ -434,24 +370,19 @@ struct ComparePage {
     /// The overlay of the models' energy per response, inline, and its
     /// data table; `None` when no model has an output-length histogram.
     responses: Option<(chart::ResponseOverlay, String)>,
-    /// The workload's sources, for the filter (shown with two or more).
-    sources: Vec<super::SourceMark>,
     /// With two sources or more, the checkboxes of each source's models,
     /// in the sources' order (else empty: `picks` lists them all).
-    pick_groups: Vec<(super::SourceMark, Vec<ModelPick>)>,
+    pick_groups: Vec<(super::SourceMark, Vec<ModelPick<'a>>)>,
 }
 
 /// A model's checkbox on the compare page.
 #[derive(Clone)]
-struct ModelPick {
+struct ModelPick<'a> {
     /// Index of the model in the workload (its class `mK`).
     index: usize,
-    slug: String,
-    name: String,
+    m: &'a ModelFile,
     swatch: String,
     checked: bool,
-    /// Its source's key.
-    source: String,
 }
 
 pub(super) fn render_compare(site: &Site<'_>, sink: &dyn PageSink) -> Result<RenderCounts> {
@@ -465,7 +396,7 @@ pub(super) fn render_compare(site: &Site<'_>, sink: &dyn PageSink) -> Result<Ren
         words.latency_short,
         site.deadline()
     );
-    let meta = site.meta(path, "Compare models", description, "compare");
+    let mut meta = site.meta(path, "Compare models", description, "compare");
     let root = meta.root.clone();
     let tables = kind::tables(site.workload.measure);
     let set = tables.set;
@@ -478,21 +409,11 @@ pub(super) fn render_compare(site: &Site<'_>, sink: &dyn PageSink) -> Result<Ren
     let first_gpu_column = headers.len() + 1;
     for gpu in &site.gpus {
         headers.push(Header {
-            label: format!("Best on {gpu}"),
-            unit: words.energy_unit.into(),
             href: Some(format!("{root}about/index.html#{}", set.anchor(tables.headline))),
-            num: true,
-            key: url_segment(gpu),
-            ..Header::default()
+            ..Header::plain(&format!("Best on {gpu}"), words.energy_unit, true, &url_segment(gpu))
         });
-        headers.push(Header {
-            label: format!("{gpu} setup"),
-            unit: String::new(),
-            href: None,
-            num: false,
-            key: format!("{}-setup", url_segment(gpu)),
-            ..Header::default()
-        });
+        let key = format!("{}-setup", url_segment(gpu));
+        headers.push(Header::plain(&format!("{gpu} setup"), "", false, &key));
     }
     let rows = site.models.iter().zip(&site.analyses).enumerate().map(|(k, (lm, a))| {
         let m = &lm.file;
@@ -509,26 +430,20 @@ pub(super) fn render_compare(site: &Site<'_>, sink: &dyn PageSink) -> Result<Ren
             name.href = Some(format!("{dir}index.html"));
             name.header = true;
         }
-        let class = source_class(site, k, m, &mut cells);
         for gpu in &site.gpus {
             let best = a.best_per_gpu.iter().find(|(g, _)| g == gpu).and_then(|(_, b)| *b);
-            match best {
+            cells.extend(match best {
                 Some(i) => {
                     let c = &m.configurations[i];
-                    let mut cell = num(kind::energy_figure(c), c.energy());
-                    cell.href = Some(format!("{dir}index.html#{}", row_anchor(&m.slug, &c.row_id)));
-                    cells.push(cell);
-                    cells.push(text(kind::compare_setup(c)));
+                    let href = format!("{dir}index.html#{}", row_anchor(&m.slug, &c.row_id));
+                    let energy = num(kind::energy_figure(c), c.energy());
+                    [Cell { href: Some(href), ..energy }, text(kind::compare_setup(c))]
                 }
-                None => {
-                    let reason =
-                        if m.gpus.contains(gpu) { "none within deadline" } else { "not measured" };
-                    cells.push(text("—"));
-                    cells.push(text(reason));
-                }
-            }
+                None if m.gpus.contains(gpu) => [text("—"), text("none within deadline")],
+                None => [text("—"), text("not measured")],
+            });
         }
-        Row { class, cells, ..Row::default() }
+        compare_row(site, k, m, cells)
     });
     let table = TableView {
         id: "compare".into(),
@@ -547,39 +462,28 @@ pub(super) fn render_compare(site: &Site<'_>, sink: &dyn PageSink) -> Result<Ren
     let pairs = site.files_and_analyses();
     // The seven lowest-energy frontiers as a file, at its stable address,
     // shown with the chart of every frontier.
-    let picker = if pairs.is_empty() {
-        None
-    } else {
-        let c = chart::compare_frontiers(site.words(), &pairs);
+    let mut picker = None;
+    if !pairs.is_empty() {
+        let c = chart::compare_frontiers(words, &pairs);
         site.put_file(sink, &format!("compare/{}", c.file_name), c.svg.as_bytes())?;
-        Some(chart::frontier_picker(site.words(), &pairs))
-    };
-    let charts = usize::from(picker.is_some());
+        picker = Some(chart::frontier_picker(words, &pairs));
+    }
     let default_count = pairs.len().min(chart::MAX_FRONTIERS);
-    let picks: Vec<ModelPick> = match &picker {
-        Some(p) => {
-            let chosen = &p.by_energy[..default_count];
-            site.models
-                .iter()
-                .enumerate()
-                .map(|(k, lm)| ModelPick {
-                    index: k,
-                    slug: lm.file.slug.clone(),
-                    name: lm.file.name.clone(),
-                    swatch: p.swatches[k].clone(),
-                    checked: chosen.contains(&k),
-                    source: lm.file.source.key().to_owned(),
-                })
-                .collect()
-        }
-        None => Vec::new(),
-    };
+    let picks: Vec<ModelPick> = picker.as_ref().map_or_else(Vec::new, |p| {
+        let chosen = &p.by_energy[..default_count];
+        (site.models.iter().enumerate())
+            .map(|(k, lm)| ModelPick {
+                index: k,
+                m: &lm.file,
+                swatch: p.swatches[k].clone(),
+                checked: chosen.contains(&k),
+            })
+            .collect()
+    });
     let pick_groups = if site.mixed() {
-        site.info
-            .sources
-            .iter()
+        (site.info.sources.iter())
             .map(|s| {
-                let own = picks.iter().filter(|p| p.source == s.key).cloned();
+                let own = picks.iter().filter(|p| p.m.source.key() == s.key).cloned();
                 (s.clone(), own.collect())
             })
             .collect()
@@ -590,7 +494,7 @@ pub(super) fn render_compare(site: &Site<'_>, sink: &dyn PageSink) -> Result<Ren
         site.gpus.iter().enumerate().map(|(j, g)| (j, url_segment(g), g.clone())).collect();
     // Show only what is ticked: one rule per model (its chart group and
     // table rows carry `mK`) and per GPU (its two columns of the table).
-    let mut style = String::new();
+    let style = &mut meta.head_style;
     for k in 0..picks.len() {
         style.push_str(&format!("main:has(#pick-{k}:not(:checked)) .m{k}{{display:none}}"));
     }
@@ -612,33 +516,25 @@ pub(super) fn render_compare(site: &Site<'_>, sink: &dyn PageSink) -> Result<Ren
         }
         style.push_str(&super::source_filter_style(&site.info.sources));
     }
-    let mut meta = meta;
-    meta.head_style = style;
     meta.scripts.push("compare.js");
     let responses = match &picker {
         Some(p) => response_overlay(site, &root, &p.by_energy)?,
         None => None,
     };
-    let charts = charts + usize::from(responses.is_some());
+    let charts = usize::from(picker.is_some()) + usize::from(responses.is_some());
     let picker = match picker {
-        Some(p) => {
-            let points = frontier_points_table(site, &root)?;
-            Some((p, points))
-        }
+        Some(p) => Some((p, frontier_points_table(site, &root)?)),
         None => None,
     };
     let page = ComparePage {
         meta,
+        site,
         table,
-        deadline: site.deadline(),
-        workload: site.workload.name.clone(),
-        words,
         picks,
         gpu_picks,
         picker,
         default_count,
         responses,
-        sources: site.info.sources.clone(),
         pick_groups,
     };
     put_page(sink, &site.path(path), &page)?;
@@ -678,56 +574,63 @@ fn response_overlay(
     let overlay = chart::response_overlay(&series);
     let unit = overlay.unit;
     let sym = unit.symbol();
-    let mut headers = vec![
-        Header::plain("Model", "", false, "model"),
+    let headers = vec![
         Header::plain("GPU", "", false, "gpu"),
         Header::plain("Setup", "", false, "setup"),
         Header::plain("Responses", "count", true, "responses"),
         Header::plain("Median", sym, true, "median"),
         Header::plain("90th percentile", sym, true, "p90"),
     ];
-    if site.mixed() {
-        headers.insert(1, super::source_header(root));
-    }
     let rows = series.iter().zip(&found).map(|(s, (k, m, c))| {
         let r = s.response;
-        let mut name = text(&m.name);
-        name.header = true;
-        let mut median = num(unit.text(r.median_j), r.median_j);
-        median.href =
-            Some(format!("{root}{}{}index.html#response", site.prefix, model_dir(&m.slug)));
-        let mut cells = vec![
-            name,
+        let href = format!("{root}{}{}index.html#response", site.prefix, model_dir(&m.slug));
+        let cells = vec![
+            Cell { header: true, ..text(&m.name) },
             text(&c.gpu),
             text(kind::compare_setup(c)),
             num(fmt::grouped(r.total as f64), r.total as f64),
-            median,
+            Cell { href: Some(href), ..num(unit.text(r.median_j), r.median_j) },
             num(unit.text(r.p90_j), r.p90_j),
         ];
-        Row { class: source_class(site, *k, m, &mut cells), cells, ..Row::default() }
+        compare_row(site, *k, m, cells)
     });
-    let table = TableView {
-        id: "chart-responses-data".into(),
-        caption: format!(
-            "Data of the chart: the chosen models' energy per response ({sym}), each at its lowest-energy configuration within the deadline"
-        ),
-        headers,
-        groups: Vec::new(),
-        sortable: false,
-    };
-    Ok(Some((overlay, table_html_from_rows(&table, rows)?)))
+    let caption = format!(
+        "Data of the chart: the chosen models' energy per response ({sym}), each at its lowest-energy configuration within the deadline"
+    );
+    let table = data_table(site, root, "chart-responses-data", caption, headers, rows)?;
+    Ok(Some((overlay, table)))
 }
 
-/// The class of a compare page row of model `k` (`mK`, shown with its
-/// model), and, on a page that mixes sources, its source's class
+/// A row of model `k` on the compare page: class `mK` (shown with its
+/// model) and, on a page that mixes sources, its source's class
 /// (`from-<key>`) and a Source cell after the first of `cells`.
-fn source_class(site: &Site<'_>, k: usize, m: &ModelFile, cells: &mut Vec<Cell>) -> String {
+fn compare_row(site: &Site<'_>, k: usize, m: &ModelFile, mut cells: Vec<Cell>) -> Row {
+    let mut class = format!("m{k}");
     if site.mixed() {
         cells.insert(1.min(cells.len()), super::source_cell(&m.source));
-        format!("m{k} from-{}", m.source.key())
-    } else {
-        format!("m{k}")
+        class = format!("m{k} from-{}", m.source.key());
     }
+    Row { class, cells, ..Row::default() }
+}
+
+/// A data table of a compare page chart: a Model column, the Source column
+/// on a page that mixes sources, then `headers`.
+fn data_table(
+    site: &Site<'_>,
+    root: &str,
+    id: &str,
+    caption: String,
+    headers: Vec<Header>,
+    rows: impl Iterator<Item = Row>,
+) -> Result<String> {
+    let mut all = vec![Header::plain("Model", "", false, "model")];
+    if site.mixed() {
+        all.push(super::source_header(root));
+    }
+    all.extend(headers);
+    let table =
+        TableView { id: id.into(), caption, headers: all, groups: Vec::new(), sortable: false };
+    table_html_from_rows(&table, rows)
 }
 
 /// The data of the compare page's chart: every model's frontier points,
@@ -735,43 +638,34 @@ fn source_class(site: &Site<'_>, k: usize, m: &ModelFile, cells: &mut Vec<Cell>)
 fn frontier_points_table(site: &Site<'_>, root: &str) -> Result<String> {
     let words = site.words();
     let latency = fmt::capitalised(words.latency_short);
-    let mut headers = vec![
-        Header::plain("Model", "", false, "model"),
+    let headers = vec![
         Header::plain("Setup", "", false, "setup"),
         Header::plain(&latency, words.latency_unit, true, "latency"),
         Header::plain("Energy", words.energy_unit, true, "energy"),
     ];
-    if site.mixed() {
-        headers.insert(1, super::source_header(root));
-    }
     let rows = site.models.iter().zip(&site.analyses).enumerate().flat_map(|(k, (lm, a))| {
         let m = &lm.file;
         let dir = format!("{root}{}{}", site.prefix, model_dir(&m.slug));
         a.frontier.iter().map(move |&i| {
             let c = &m.configurations[i];
-            let mut name = text(&m.name);
-            name.header = true;
-            let mut energy = num(kind::energy_figure(c), c.energy());
-            energy.href = Some(format!("{dir}index.html#{}", row_anchor(&m.slug, &c.row_id)));
-            let latency = (site.words().latency_text)(c.latency());
-            let mut cells =
-                vec![name, text(kind::compare_setup(c)), num(latency, c.latency()), energy];
-            Row { class: source_class(site, k, m, &mut cells), cells, ..Row::default() }
+            let href = format!("{dir}index.html#{}", row_anchor(&m.slug, &c.row_id));
+            let latency = (words.latency_text)(c.latency());
+            let cells = vec![
+                Cell { header: true, ..text(&m.name) },
+                text(kind::compare_setup(c)),
+                num(latency, c.latency()),
+                Cell { href: Some(href), ..num(kind::energy_figure(c), c.energy()) },
+            ];
+            compare_row(site, k, m, cells)
         })
     });
-    let table = TableView {
-        // The address the compare chart's data table had before the page
-        // let readers choose (a published URL).
-        id: "chart-frontiers-data".into(),
-        caption: format!(
-            "Data of the chart: the chosen models' Pareto frontiers, {} and {}",
-            words.latency_short, words.energy_long
-        ),
-        headers,
-        groups: Vec::new(),
-        sortable: false,
-    };
-    table_html_from_rows(&table, rows)
+    let caption = format!(
+        "Data of the chart: the chosen models' Pareto frontiers, {} and {}",
+        words.latency_short, words.energy_long
+    );
+    // The address the compare chart's data table had before the page let
+    // readers choose (a published URL).
+    data_table(site, root, "chart-frontiers-data", caption, headers, rows)
 }
 
 // ---------------------------------------------------------------- about
@@ -789,7 +683,7 @@ struct AboutPage<'a> {
     /// The diffusion workloads' method, rule, formulas and columns, when
     /// the site has any.
     diffusion: Option<DiffusionAbout>,
-    workloads: Vec<AboutWorkload>,
+    workloads: &'a [Site<'a>],
     /// Whether the site has a change history (published as
     /// `data/changes.json`).
     history: bool,
@@ -863,19 +757,6 @@ struct DiffusionAbout {
     video: bool,
 }
 
-/// One workload as the about page explains it.
-struct AboutWorkload {
-    id: String,
-    name: String,
-    description: String,
-    latency: &'static str,
-    deadline: String,
-    models: usize,
-    href: String,
-    method: String,
-    selection: String,
-}
-
 /// "2 s, 5 s, 10 s, 20 s".
 fn ladder_text(rungs: &[f64], unit: &str) -> String {
     rungs.iter().map(|l| format!("{} {unit}", fmt::limit_ms(*l))).collect::<Vec<_>>().join(", ")
@@ -886,38 +767,13 @@ pub(super) fn render_about(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
     let description = "How the figures are measured and derived: what GPU energy covers and leaves out, every column's definition and unit, the selection rule, the source, its licence and how to cite it.".to_owned();
     let meta = site.meta(path, "About the data and method", description, "about");
     let ladder = ladder_text(Measure::Tokens.words().ladder, "ms");
-    let workloads = site
-        .workloads
-        .iter()
-        .map(|w| AboutWorkload {
-            id: w.workload.id.clone(),
-            name: w.workload.name.clone(),
-            description: w.workload.description.clone().unwrap_or_default(),
-            latency: w.words().latency,
-            deadline: w.deadline(),
-            models: w.models.len(),
-            href: format!("../{}", w.path("index.html")),
-            method: w.info.method.clone(),
-            selection: w.info.selection.clone(),
-        })
-        .collect();
-    let mut kinds: Vec<Measure> = site
-        .workloads
-        .iter()
-        .map(|w| w.workload.measure)
-        .filter(|m| *m != Measure::Tokens)
-        .collect();
+    let mut kinds: Vec<Measure> = site.workloads.iter().map(|w| w.workload.measure).collect();
+    kinds.retain(|m| *m != Measure::Tokens);
     kinds.sort_unstable();
     kinds.dedup();
     let diffusion = (!kinds.is_empty()).then(|| {
-        let ladders = kinds
-            .iter()
-            .filter_map(|m| match m {
-                Measure::Diffusion(k) => {
-                    Some(format!("text to {}: {}", k.item(), ladder_text(m.words().ladder, "s")))
-                }
-                Measure::Tokens => None,
-            })
+        let ladders = (kinds.iter())
+            .map(|m| format!("text to {}: {}", m.words().item, ladder_text(m.words().ladder, "s")))
             .collect::<Vec<_>>()
             .join("; ");
         DiffusionAbout {
@@ -937,7 +793,7 @@ pub(super) fn render_about(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
         columns: PER_TOKEN.columns,
         ladder,
         diffusion,
-        workloads,
+        workloads: &site.workloads,
         history: site.changes.is_some(),
         response_histograms: site.workloads.iter().any(|w| {
             w.models.iter().any(|m| {
@@ -1011,12 +867,12 @@ pub(super) fn render_seo_files(site: &Mirror<'_>, sink: &dyn PageSink) -> Result
         "data/".to_owned(),
         "changes/".to_owned(),
     ];
-    paths.extend(site.gpus.iter().map(|g| format!("gpus/{}/", gpu_segment(g))));
+    paths.extend(site.gpus.iter().map(|g| gpu_dir(g)));
     paths.extend(site.slugs.keys().map(|slug| model_dir(slug)));
     for w in &site.workloads {
         paths.push(w.prefix.clone());
         paths.push(w.path("compare/"));
-        paths.extend(w.gpus.iter().map(|g| w.path(&format!("gpus/{}/", gpu_segment(g)))));
+        paths.extend(w.gpus.iter().map(|g| w.path(&gpu_dir(g))));
         paths.extend((0..w.models.len()).map(|i| w.path(&model_dir(w.slug(i)))));
     }
     let xml = Sitemap { base, paths: &paths }.render().context("rendering sitemap.xml")?;

@@ -11,7 +11,6 @@ use crate::chart::Chart;
 /// A column header.
 #[derive(Debug, Clone, Default)]
 pub struct Header {
-    /// Label.
     pub label: String,
     /// Unit shown under the label.
     pub unit: String,
@@ -33,7 +32,6 @@ impl Header {
         Self {
             label: label.to_owned(),
             unit: unit.to_owned(),
-            href: None,
             num,
             key: key.to_owned(),
             ..Self::default()
@@ -44,7 +42,6 @@ impl Header {
 /// A table cell.
 #[derive(Debug, Clone, Default)]
 pub struct Cell {
-    /// The text shown.
     pub text: String,
     /// A link around the text.
     pub href: Option<String>,
@@ -56,34 +53,18 @@ pub struct Cell {
     pub header: bool,
 }
 
-/// An HTML attribute.
-#[derive(Debug, Clone, Default)]
-pub struct Attr {
-    /// Name, e.g. `data-gpu`.
-    pub name: String,
-    /// Value (escaped by the template).
-    pub value: String,
-}
-
 /// A table row.
 #[derive(Debug, Clone, Default)]
 pub struct Row {
-    /// Anchor id.
     pub id: Option<String>,
-    /// CSS classes.
     pub class: String,
-    /// Extra attributes.
-    pub attrs: Vec<Attr>,
-    /// Cells.
     pub cells: Vec<Cell>,
 }
 
 /// A group of rows under an optional heading row.
 #[derive(Debug, Clone, Default)]
 pub struct RowGroup {
-    /// Heading of the group.
     pub title: Option<String>,
-    /// Rows.
     pub rows: Vec<Row>,
 }
 
@@ -91,11 +72,8 @@ pub struct RowGroup {
 #[derive(Debug, Clone, Default)]
 #[allow(clippy::struct_field_names)]
 pub struct TableView {
-    /// Element id.
     pub id: String,
-    /// Caption.
     pub caption: String,
-    /// Headers.
     pub headers: Vec<Header>,
     /// Row groups (`<tbody>` each).
     pub groups: Vec<RowGroup>,
@@ -174,11 +152,9 @@ impl askama::filters::Escaper for XmlEscaper {
 /// A chart as the page shows it.
 #[derive(Debug, Clone)]
 pub struct ChartView {
-    /// Anchor id.
     pub id: String,
     /// Image URL relative to the page.
     pub src: String,
-    /// Title.
     pub title: String,
     /// What it shows; also the alt text.
     pub description: String,
