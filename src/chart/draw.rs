@@ -245,22 +245,15 @@ pub(crate) struct Header {
 impl Header {
     /// Lays out `title` (wrapped) and the legend `keys` (wrapped into rows).
     pub(crate) fn new(title: &str, keys: Vec<Key>) -> Self {
-        let max = f64::from(WIDTH - 2 * PAD);
-        let mut y = 16;
-        let mut title_lines = Vec::new();
         // Bold text runs about a tenth wider.
-        for l in wrap(title, TITLE_PX * 1.1, max) {
-            title_lines.push((l, y));
-            y += 21;
-        }
-        y += 2;
-        Self::lay_out(title_lines, y, keys)
+        let lines = wrap(title, TITLE_PX * 1.1, f64::from(WIDTH - 2 * PAD));
+        let y = 18 + 21 * count(lines.len());
+        Self::lay_out(lines.into_iter().zip((16..).step_by(21)).collect(), y, keys)
     }
 
     /// A panel's header: its name (e.g. "B200") and its legend, in
     /// [`TEXT_PX`] bold on one line with the keys after it.
-    pub(crate) fn panel(name: &str, keys: Vec<Key>) -> Self {
-        let mut keys = keys;
+    pub(crate) fn panel(name: &str, mut keys: Vec<Key>) -> Self {
         keys.insert(0, Key::Name(name.to_owned()));
         // Clear of the axis title of the panel above.
         Self::lay_out(Vec::new(), 26, keys)

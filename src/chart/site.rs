@@ -133,15 +133,6 @@ fn bar_table<'w>(
     DataTable { headers, rows }
 }
 
-/// A model's lowest energy within its deadline, if any configuration
-/// meets it.
-fn best_energy(m: &ModelFile, a: &ModelAnalysis) -> Option<f64> {
-    a.best_per_gpu
-        .iter()
-        .filter_map(|(_, b)| b.map(|i| m.configurations[i].energy()))
-        .min_by(f64::total_cmp)
-}
-
 /// The first `k` of `all` by energy: models meeting their deadline first,
 /// lowest best energy first; then the rest by the lowest energy they reach;
 /// ties by the order given. These are the frontiers the compare chart draws
@@ -149,13 +140,12 @@ fn best_energy(m: &ModelFile, a: &ModelAnalysis) -> Option<f64> {
 pub(crate) fn lowest_energy_first(all: &[(&ModelFile, &ModelAnalysis)], k: usize) -> Vec<usize> {
     let key = |i: usize| {
         let (m, a) = all[i];
-        match best_energy(m, a) {
+        let lowest = |of: &mut dyn Iterator<Item = usize>| {
+            of.map(|c| m.configurations[c].energy()).min_by(f64::total_cmp)
+        };
+        match lowest(&mut a.best_per_gpu.iter().filter_map(|(_, b)| *b)) {
             Some(e) => (0, e),
-            None => {
-                let lowest =
-                    a.frontier.iter().map(|&c| m.configurations[c].energy()).min_by(f64::total_cmp);
-                (1, lowest.unwrap_or(f64::INFINITY))
-            }
+            None => (1, lowest(&mut a.frontier.iter().copied()).unwrap_or(f64::INFINITY)),
         }
     };
     let keyed: Vec<((u8, f64), usize)> = (0..all.len()).map(|i| (key(i), i)).collect();
