@@ -1,6 +1,10 @@
 //! Site-wide charts: best-energy bars (leaderboard and GPU pages) and every
 //! model's Pareto frontier on one chart (compare page).
 
+use plotters::element::Rectangle;
+use plotters::prelude::IntoDrawingArea;
+use plotters::style::Color;
+
 use super::axis::{Axis, min_max, tick_label};
 use super::draw::{self, Frame, Header, Key, PAD, TEXT_PX, WIDTH};
 use super::layout::{Align, Rect, text_width, wrap};
@@ -274,7 +278,6 @@ pub fn frontier_picker(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) -> F
             let filled = !super::Whose::open(whose[mi].as_ref());
             let mut key = svg::Doc::new((26, 12), 512);
             {
-                use plotters::prelude::IntoDrawingArea;
                 let root = svg::Canvas::new(&mut key).into_drawing_area();
                 let drawn = draw::line(&root, &[(1, 6), (25, 6)], Role::Line(r), 2)
                     .and_then(|()| draw::marker(&root, (13, 6), r, Role::Point(r), filled));
@@ -533,15 +536,13 @@ fn draw_bars(
             let end = x1.max(x0 + 1);
             if super::Whose::open(bar.whose.as_ref()) {
                 // Inside the filled bar's box, so both read the same length.
-                p.root.draw(&plotters::element::Rectangle::new(
+                p.root.draw(&Rectangle::new(
                     [(x0 + 1, bar_top + 1), ((end - 1).max(x0 + 1), bar_top + BAR_H - 1)],
-                    plotters::style::Color::stroke_width(&Role::Swatch(slot).color(), 2),
+                    Role::Swatch(slot).color().stroke_width(2),
                 ))?;
             } else {
-                p.root.draw(&plotters::element::Rectangle::new(
-                    [(x0, bar_top), (end, bar_top + BAR_H)],
-                    plotters::style::Color::filled(&Role::Bar(slot).color()),
-                ))?;
+                let corners = [(x0, bar_top), (end, bar_top + BAR_H)];
+                p.root.draw(&Rectangle::new(corners, Role::Bar(slot).color().filled()))?;
             }
             ink(&value_text(value), (end + 6, bar_top + BAR_H / 2))?;
             top += row_height(lines.len());
