@@ -450,17 +450,16 @@ fn plot_on(
 ) -> Draw {
     let widest =
         frame.y.ticks().iter().map(|t| text_width(&tick_label(*t), TEXT_PX)).fold(0.0, f64::max);
+    let x_label = |t: f64| text_width(&(frame.x_ticks)(t), TEXT_PX);
+    let half = |t: Option<&f64>| t.map_or(0.0, |t| x_label(*t) / 2.0);
     // Room for half the first x tick label, centred on the plot's start,
     // where the frame asks for a narrow y area (horizontal bars).
-    let first =
-        frame.x.ticks().first().map_or(0.0, |t| text_width(&(frame.x_ticks)(*t), TEXT_PX) / 2.0);
+    let first = half(frame.x.ticks().first());
     let y_area = frame.y_area.map_or(widest.ceil() as i32 + 34, |a| a.max(first.ceil() as i32 - 2));
     // Room for half the last x tick label, centred on the plot's end.
-    let last =
-        frame.x.ticks().last().map_or(0.0, |t| text_width(&(frame.x_ticks)(*t), TEXT_PX) / 2.0);
-    let margin_right = 20.max(last.ceil() as i32 + 2);
+    let margin_right = 20.max(half(frame.x.ticks().last()).ceil() as i32 + 2);
     let span = f64::from(WIDTH - 4 - margin_right - y_area);
-    let x = frame.x.thinned(span, |t| text_width(&(frame.x_ticks)(t), TEXT_PX));
+    let x = frame.x.thinned(span, x_label);
     let mut chart = ChartBuilder::on(body)
         .margin_top(10)
         .margin_right(margin_right)

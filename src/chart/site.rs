@@ -1,5 +1,5 @@
-//! Site-wide charts: best-energy bars (leaderboard and GPU pages) and every
-//! model's Pareto frontier on one chart (compare page).
+//! Site-wide charts: bars (leaderboard, GPU and overview pages), every
+//! model's Pareto frontier (compare page), every configuration (scatter).
 
 use plotters::element::Rectangle;
 use plotters::prelude::IntoDrawingArea;
