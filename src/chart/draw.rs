@@ -245,22 +245,15 @@ pub(crate) struct Header {
 impl Header {
     /// Lays out `title` (wrapped) and the legend `keys` (wrapped into rows).
     pub(crate) fn new(title: &str, keys: Vec<Key>) -> Self {
-        let max = f64::from(WIDTH - 2 * PAD);
-        let mut y = 16;
-        let mut title_lines = Vec::new();
         // Bold text runs about a tenth wider.
-        for l in wrap(title, TITLE_PX * 1.1, max) {
-            title_lines.push((l, y));
-            y += 21;
-        }
-        y += 2;
-        Self::lay_out(title_lines, y, keys)
+        let lines = wrap(title, TITLE_PX * 1.1, f64::from(WIDTH - 2 * PAD));
+        let y = 18 + 21 * count(lines.len());
+        Self::lay_out(lines.into_iter().zip((16..).step_by(21)).collect(), y, keys)
     }
 
     /// A panel's header: its name (e.g. "B200") and its legend, in
     /// [`TEXT_PX`] bold on one line with the keys after it.
-    pub(crate) fn panel(name: &str, keys: Vec<Key>) -> Self {
-        let mut keys = keys;
+    pub(crate) fn panel(name: &str, mut keys: Vec<Key>) -> Self {
         keys.insert(0, Key::Name(name.to_owned()));
         // Clear of the axis title of the panel above.
         Self::lay_out(Vec::new(), 26, keys)
@@ -457,17 +450,16 @@ fn plot_on(
 ) -> Draw {
     let widest =
         frame.y.ticks().iter().map(|t| text_width(&tick_label(*t), TEXT_PX)).fold(0.0, f64::max);
+    let x_label = |t: f64| text_width(&(frame.x_ticks)(t), TEXT_PX);
+    let half = |t: Option<&f64>| t.map_or(0.0, |t| x_label(*t) / 2.0);
     // Room for half the first x tick label, centred on the plot's start,
     // where the frame asks for a narrow y area (horizontal bars).
-    let first =
-        frame.x.ticks().first().map_or(0.0, |t| text_width(&(frame.x_ticks)(*t), TEXT_PX) / 2.0);
+    let first = half(frame.x.ticks().first());
     let y_area = frame.y_area.map_or(widest.ceil() as i32 + 34, |a| a.max(first.ceil() as i32 - 2));
     // Room for half the last x tick label, centred on the plot's end.
-    let last =
-        frame.x.ticks().last().map_or(0.0, |t| text_width(&(frame.x_ticks)(*t), TEXT_PX) / 2.0);
-    let margin_right = 20.max(last.ceil() as i32 + 2);
+    let margin_right = 20.max(half(frame.x.ticks().last()).ceil() as i32 + 2);
     let span = f64::from(WIDTH - 4 - margin_right - y_area);
-    let x = frame.x.thinned(span, |t| text_width(&(frame.x_ticks)(t), TEXT_PX));
+    let x = frame.x.thinned(span, x_label);
     let mut chart = ChartBuilder::on(body)
         .margin_top(10)
         .margin_right(margin_right)

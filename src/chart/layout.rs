@@ -95,6 +95,27 @@ impl Rect {
         ];
         edges.iter().any(|&(c, d)| segments_cross(a, b, c, d))
     }
+
+    /// The box with room around it: labels keep this clear.
+    fn padded(&self) -> Rect {
+        Rect { x0: self.x0 - 2.0, y0: self.y0 - 1.0, x1: self.x1 + 2.0, y1: self.y1 + 1.0 }
+    }
+
+    /// Whether the boxes share a point, edges included.
+    fn touches(&self, o: &Rect) -> bool {
+        self.x0 <= o.x1 && o.x0 <= self.x1 && self.y0 <= o.y1 && o.y0 <= self.y1
+    }
+
+    /// The point of the box nearest to `p`.
+    fn nearest(&self, p: (f64, f64)) -> (f64, f64) {
+        (p.0.clamp(self.x0, self.x1), p.1.clamp(self.y0, self.y1))
+    }
+
+    /// Distance from `p` to the box (0 inside).
+    fn distance_to(&self, p: (f64, f64)) -> f64 {
+        let n = self.nearest(p);
+        (n.0 - p.0).hypot(n.1 - p.1)
+    }
 }
 
 fn segments_cross(a: (f64, f64), b: (f64, f64), c: (f64, f64), d: (f64, f64)) -> bool {
@@ -136,18 +157,6 @@ fn box_of_width(w: f64, px: f64, p: Placement) -> Rect {
         Align::End => x - w,
     };
     Rect { x0, y0: y - 0.62 * px, x1: x0 + w, y1: y + 0.55 * px }
-}
-
-impl Rect {
-    /// The box with room around it: labels keep this clear.
-    fn padded(&self) -> Rect {
-        Rect { x0: self.x0 - 2.0, y0: self.y0 - 1.0, x1: self.x1 + 2.0, y1: self.y1 + 1.0 }
-    }
-
-    /// Whether the boxes share a point, edges included.
-    fn touches(&self, o: &Rect) -> bool {
-        self.x0 <= o.x1 && o.x0 <= self.x1 && self.y0 <= o.y1 && o.y0 <= self.y1
-    }
 }
 
 /// A drawn line segment and its bounding box.
@@ -555,19 +564,6 @@ pub(crate) fn leader(b: Rect, at: (i32, i32), gap: i32) -> Option<[(i32, i32); 2
 pub(crate) fn leaders_cross(a: [(i32, i32); 2], b: [(i32, i32); 2]) -> bool {
     let f = |p: (i32, i32)| (f64::from(p.0), f64::from(p.1));
     segments_cross(f(a[0]), f(a[1]), f(b[0]), f(b[1]))
-}
-
-impl Rect {
-    /// The point of the box nearest to `p`.
-    fn nearest(&self, p: (f64, f64)) -> (f64, f64) {
-        (p.0.clamp(self.x0, self.x1), p.1.clamp(self.y0, self.y1))
-    }
-
-    /// Distance from `p` to the box (0 inside).
-    fn distance_to(&self, p: (f64, f64)) -> f64 {
-        let n = self.nearest(p);
-        (n.0 - p.0).hypot(n.1 - p.1)
-    }
 }
 
 #[cfg(test)]

@@ -1,5 +1,8 @@
 //! The five charts of a model page.
 
+use plotters::element::Circle;
+use plotters::style::Color;
+
 use super::axis::{Axis, min_max};
 use super::draw::{self, Draw, Frame, Header, Key, Plot, RING, TEXT_PX};
 use super::layout::{self, Rect};
@@ -465,11 +468,7 @@ fn concurrency_chart(cx: &Ctx<'_>, metric: &Metric) -> Chart {
                 let xs = x + dx;
                 draw::line(p.root, &[(xs, ym), (xs, y99)], Role::Stem(j), 1)?;
                 p.placer.add_line(&[(xs, ym), (xs, y99)]);
-                p.root.draw(&plotters::element::Circle::new(
-                    (xs, y90),
-                    2,
-                    plotters::style::Color::filled(&Role::P90(j).color()),
-                ))?;
+                p.root.draw(&Circle::new((xs, y90), 2, Role::P90(j).color().filled()))?;
                 draw::line(p.root, &[(xs - 4, y99), (xs + 4, y99)], Role::P99(j), 2)?;
                 p.placer.occupy(Rect::around((xs, y99), 3.0));
             }

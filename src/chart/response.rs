@@ -269,13 +269,13 @@ pub fn response_overlay(series: &[OverlaySeries<'_>]) -> ResponseOverlay {
             let last = r.edges_j.last().copied().unwrap_or(first);
             let (left, _) = p.px(unit.of(first), 0.0);
             let (right, _) = p.px(unit.of(last), 0.0);
-            let mut pts = Vec::new();
             let steps = ((right - left).max(1) / 2).max(1);
-            for step in 0..=steps {
-                let along = f64::from(step) / f64::from(steps);
-                let joules = first * (last / first).powf(along);
-                pts.push(p.px(unit.of(joules), share_at_or_below(r, joules)));
-            }
+            let mut pts: Vec<(i32, i32)> = (0..=steps)
+                .map(|step| {
+                    let joules = first * (last / first).powf(f64::from(step) / f64::from(steps));
+                    p.px(unit.of(joules), share_at_or_below(r, joules))
+                })
+                .collect();
             pts.dedup();
             pts.retain(|(x, _)| f64::from(*x) >= x0 - 1.0 && f64::from(*x) <= x1 + 1.0);
             draw::line(p.root, &pts, Role::Line(s.rank), 2)?;

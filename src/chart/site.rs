@@ -1,5 +1,9 @@
-//! Site-wide charts: best-energy bars (leaderboard and GPU pages) and every
-//! model's Pareto frontier on one chart (compare page).
+//! Site-wide charts: bars (leaderboard, GPU and overview pages), every
+//! model's Pareto frontier (compare page), every configuration (scatter).
+
+use plotters::element::Rectangle;
+use plotters::prelude::IntoDrawingArea;
+use plotters::style::Color;
 
 use super::axis::{Axis, min_max, tick_label};
 use super::draw::{self, Frame, Header, Key, PAD, TEXT_PX, WIDTH};
@@ -133,15 +137,6 @@ fn bar_table<'w>(
     DataTable { headers, rows }
 }
 
-/// A model's lowest energy within its deadline, if any configuration
-/// meets it.
-fn best_energy(m: &ModelFile, a: &ModelAnalysis) -> Option<f64> {
-    a.best_per_gpu
-        .iter()
-        .filter_map(|(_, b)| b.map(|i| m.configurations[i].energy()))
-        .min_by(f64::total_cmp)
-}
-
 /// The first `k` of `all` by energy: models meeting their deadline first,
 /// lowest best energy first; then the rest by the lowest energy they reach;
 /// ties by the order given. These are the frontiers the compare chart draws
@@ -149,13 +144,12 @@ fn best_energy(m: &ModelFile, a: &ModelAnalysis) -> Option<f64> {
 pub(crate) fn lowest_energy_first(all: &[(&ModelFile, &ModelAnalysis)], k: usize) -> Vec<usize> {
     let key = |i: usize| {
         let (m, a) = all[i];
-        match best_energy(m, a) {
+        let lowest = |of: &mut dyn Iterator<Item = usize>| {
+            of.map(|c| m.configurations[c].energy()).min_by(f64::total_cmp)
+        };
+        match lowest(&mut a.best_per_gpu.iter().filter_map(|(_, b)| *b)) {
             Some(e) => (0, e),
-            None => {
-                let lowest =
-                    a.frontier.iter().map(|&c| m.configurations[c].energy()).min_by(f64::total_cmp);
-                (1, lowest.unwrap_or(f64::INFINITY))
-            }
+            None => (1, lowest(&mut a.frontier.iter().copied()).unwrap_or(f64::INFINITY)),
         }
     };
     let keyed: Vec<((u8, f64), usize)> = (0..all.len()).map(|i| (key(i), i)).collect();
@@ -284,7 +278,6 @@ pub fn frontier_picker(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) -> F
             let filled = !super::Whose::open(whose[mi].as_ref());
             let mut key = svg::Doc::new((26, 12), 512);
             {
-                use plotters::prelude::IntoDrawingArea;
                 let root = svg::Canvas::new(&mut key).into_drawing_area();
                 let drawn = draw::line(&root, &[(1, 6), (25, 6)], Role::Line(r), 2)
                     .and_then(|()| draw::marker(&root, (13, 6), r, Role::Point(r), filled));
@@ -543,15 +536,13 @@ fn draw_bars(
             let end = x1.max(x0 + 1);
             if super::Whose::open(bar.whose.as_ref()) {
                 // Inside the filled bar's box, so both read the same length.
-                p.root.draw(&plotters::element::Rectangle::new(
+                p.root.draw(&Rectangle::new(
                     [(x0 + 1, bar_top + 1), ((end - 1).max(x0 + 1), bar_top + BAR_H - 1)],
-                    plotters::style::Color::stroke_width(&Role::Swatch(slot).color(), 2),
+                    Role::Swatch(slot).color().stroke_width(2),
                 ))?;
             } else {
-                p.root.draw(&plotters::element::Rectangle::new(
-                    [(x0, bar_top), (end, bar_top + BAR_H)],
-                    plotters::style::Color::filled(&Role::Bar(slot).color()),
-                ))?;
+                let corners = [(x0, bar_top), (end, bar_top + BAR_H)];
+                p.root.draw(&Rectangle::new(corners, Role::Bar(slot).color().filled()))?;
             }
             ink(&value_text(value), (end + 6, bar_top + BAR_H / 2))?;
             top += row_height(lines.len());

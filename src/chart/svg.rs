@@ -74,8 +74,6 @@ impl Pending {
 
 type Drawn = Result<(), DrawingErrorKind<std::io::Error>>;
 
-const HEX: &[u8; 16] = b"0123456789ABCDEF";
-
 impl Canvas<'_> {
     fn out(&mut self) -> &mut String {
         &mut self.doc.body
@@ -113,13 +111,9 @@ impl Canvas<'_> {
                 return;
             }
         }
-        let out = self.out();
-        out.push_str(if fill { " fill=\"#" } else { " stroke=\"#" });
-        for byte in [r, g, b] {
-            out.push(char::from(HEX[usize::from(byte >> 4)]));
-            out.push(char::from(HEX[usize::from(byte & 15)]));
-        }
-        out.push('"');
+        let key = if fill { "fill" } else { "stroke" };
+        let attr = format!(" {key}=\"#{r:02X}{g:02X}{b:02X}\"");
+        self.out().push_str(&attr);
     }
 
     /// A filled shape's fill, or an outline's stroke without a fill.
