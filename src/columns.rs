@@ -706,44 +706,38 @@ pub mod diffusion {
     .align(Align::Text)
     .about("Width × height of the output in pixels; for a video also its frames and frame rate.");
 
-    pub const IMAGE_HEIGHT: C = C::setting("image_height", "Height", "px", |r| {
-        r.config.image_height.map_or(Value::Missing, whole)
-    })
-    .only(OutputKind::Image)
-    .about("Image height in pixels.");
+    pub const IMAGE_HEIGHT: C =
+        C::setting("image_height", "Height", "px", |r| whole(r.config.image_height))
+            .only(OutputKind::Image)
+            .about("Image height in pixels.");
 
-    pub const IMAGE_WIDTH: C = C::setting("image_width", "Width", "px", |r| {
-        r.config.image_width.map_or(Value::Missing, whole)
-    })
-    .only(OutputKind::Image)
-    .about("Image width in pixels.");
+    pub const IMAGE_WIDTH: C =
+        C::setting("image_width", "Width", "px", |r| whole(r.config.image_width))
+            .only(OutputKind::Image)
+            .about("Image width in pixels.");
 
-    pub const VIDEO_HEIGHT: C = C::setting("video_height", "Height", "px", |r| {
-        r.config.video_height.map_or(Value::Missing, whole)
-    })
-    .only(OutputKind::Video)
-    .about("Video height in pixels.");
+    pub const VIDEO_HEIGHT: C =
+        C::setting("video_height", "Height", "px", |r| whole(r.config.video_height))
+            .only(OutputKind::Video)
+            .about("Video height in pixels.");
 
-    pub const VIDEO_WIDTH: C = C::setting("video_width", "Width", "px", |r| {
-        r.config.video_width.map_or(Value::Missing, whole)
-    })
-    .only(OutputKind::Video)
-    .about("Video width in pixels.");
+    pub const VIDEO_WIDTH: C =
+        C::setting("video_width", "Width", "px", |r| whole(r.config.video_width))
+            .only(OutputKind::Video)
+            .about("Video width in pixels.");
 
-    pub const NUM_FRAMES: C = C::setting("num_frames", "Frames", "frames", |r| {
-        r.config.num_frames.map_or(Value::Missing, whole)
-    })
-    .only(OutputKind::Video)
-    .about("Frames per video.");
+    pub const NUM_FRAMES: C =
+        C::setting("num_frames", "Frames", "frames", |r| whole(r.config.num_frames))
+            .only(OutputKind::Video)
+            .about("Frames per video.");
 
-    pub const FPS: C = C::setting("fps", "Frame rate", "fps", |r| {
-        r.config.fps.map_or(Value::Missing, |v| number(v, fmt::setting))
-    })
-    .only(OutputKind::Video)
-    .about("Frames per second of the video.");
+    pub const FPS: C =
+        C::setting("fps", "Frame rate", "fps", |r| number(r.config.fps, fmt::setting))
+            .only(OutputKind::Video)
+            .about("Frames per second of the video.");
 
     pub const VIDEO_SECONDS: C = C::derived("video_seconds", "Video length", "s", |r| {
-        r.config.video_seconds().map_or(Value::Missing, |v| number(v, fmt::seconds))
+        number(r.config.video_seconds(), fmt::seconds)
     })
     .only(OutputKind::Video)
     .about("Length of the generated video: frames / frame rate.");
@@ -790,7 +784,7 @@ pub mod diffusion {
 
     pub const JOULES_PER_VIDEO_SECOND: C =
         C::derived("joules_per_video_second", "Energy per video second", "J/s", |r| {
-            r.config.joules_per_video_second().map_or(Value::Missing, |v| number(v, fmt::grouped))
+            number(r.config.joules_per_video_second(), fmt::grouped)
         })
         .only(OutputKind::Video)
         .about("GPU energy per second of generated video: J per video / (frames / frame rate).");
