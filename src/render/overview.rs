@@ -267,10 +267,9 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
 
 /// One row of a model overview: the model's best on one GPU of one
 /// workload.
-struct OverviewRow {
-    workload: String,
-    workload_href: String,
-    gpu: String,
+struct OverviewRow<'a> {
+    ws: &'a Site<'a>,
+    gpu: &'a str,
     found: bool,
     /// The table's figures, the first linked to the configuration's row.
     figures: Vec<String>,
@@ -278,7 +277,6 @@ struct OverviewRow {
     unit: &'static str,
     setup: String,
     row_href: String,
-    deadline: String,
 }
 
 /// A header of an overview table's figure column: key, label, unit.
@@ -286,21 +284,21 @@ type Head = (&'static str, &'static str, &'static str);
 
 /// A table of a model overview: its per-token workloads, or its diffusion
 /// workloads (whose figures are per image or video).
-struct OverviewTable {
+struct OverviewTable<'a> {
     id: &'static str,
     caption: String,
     heads: &'static [Head],
-    rows: Vec<OverviewRow>,
+    rows: Vec<OverviewRow<'a>>,
 }
 
 #[derive(Template)]
 #[template(path = "overview.html")]
-struct OverviewPage {
+struct OverviewPage<'a> {
     meta: PageMeta,
     name: String,
     facts: Vec<(String, String)>,
     workloads: Vec<(String, String)>,
-    tables: [OverviewTable; 2],
+    tables: [OverviewTable<'a>; 2],
     chart: Option<ChartView>,
 }
 
@@ -313,12 +311,12 @@ fn cell(m: &ModelFile, c: Option<&Configuration>, column: &Column) -> String {
 /// The overview rows of model `i` of workload `w` (its index `slot` in the
 /// site), and its bars: energy per response for a per-token workload,
 /// energy per image or video for a diffusion one.
-fn overview_rows(
-    ws: &Site<'_>,
+fn overview_rows<'a>(
+    ws: &'a Site<'a>,
     slot: usize,
     i: usize,
     dir: &str,
-    rows: &mut Vec<OverviewRow>,
+    rows: &mut Vec<OverviewRow<'a>>,
     bars: &mut Vec<GroupedBar>,
 ) {
     let m = &ws.models[i].file;
@@ -345,9 +343,8 @@ fn overview_rows(
     for (gpu, best) in &ws.analyses[i].best_per_gpu {
         let c = best.map(|b| &m.configurations[b]);
         rows.push(OverviewRow {
-            workload: ws.workload.name.clone(),
-            workload_href: format!("../../{}", ws.path("index.html")),
-            gpu: gpu.clone(),
+            ws,
+            gpu,
             found: c.is_some(),
             figures: columns.clone().map(|column| cell(m, c, column)).collect(),
             unit,
@@ -356,7 +353,6 @@ fn overview_rows(
                 Some(c) => format!("../../{}", row_link(ws, m, c)),
                 None => format!("../../{}{dir}index.html#configurations", ws.prefix),
             },
-            deadline: ws.deadline(),
         });
         if let Some(c) = c {
             bars.push(GroupedBar {
