@@ -297,7 +297,8 @@ struct OverviewPage<'a> {
     meta: PageMeta,
     name: String,
     facts: Vec<(String, String)>,
-    workloads: Vec<(String, String)>,
+    slug: &'a str,
+    workloads: Vec<&'a Site<'a>>,
     tables: [OverviewTable<'a>; 2],
     chart: Option<ChartView>,
 }
@@ -441,12 +442,9 @@ pub(super) fn render_model_overview(
     let mut bars = Vec::new();
     let mut item_bars = Vec::new();
     let mut item_measures = Vec::new();
-    let mut workloads = Vec::new();
     let mut token_workloads = 0;
     for &(w, i) in at {
         let part = &site.workloads[w];
-        workloads
-            .push((part.workload.name.clone(), format!("../../{}{dir}index.html", part.prefix)));
         if part.workload.measure == Measure::Tokens {
             token_workloads += 1;
             overview_rows(part, w, i, &dir, &mut rows, &mut bars);
@@ -521,7 +519,8 @@ pub(super) fn render_model_overview(
         meta,
         name: first.name.clone(),
         facts,
-        workloads,
+        slug,
+        workloads: at.iter().map(|&(w, _)| &site.workloads[w]).collect(),
         tables: [
             OverviewTable {
                 id: "overview",
