@@ -41,12 +41,8 @@ struct EmbedBadge<'a> {
 #[template(path = "model.html")]
 struct ModelPage<'a> {
     meta: PageMeta,
+    site: &'a Site<'a>,
     m: &'a ModelFile,
-    /// Whether the page says whose measurements it shows at the top: when
-    /// the workload has two sources or more, or the model is not the
-    /// leaderboard's.
-    whose: bool,
-    words: &'static Words,
     facts: Vec<(String, String)>,
     best_cards: Vec<BestCard>,
     budget_table: String,
@@ -65,8 +61,6 @@ struct ModelPage<'a> {
     badge_markdown: String,
     badge_html: String,
     chart_snippets: Vec<(String, String, String)>,
-    no_base_url: bool,
-    workload: String,
     /// The history of the model's best figures, when the site has a change
     /// history: the table's HTML, empty when none of them has changed.
     history: Option<String>,
@@ -167,33 +161,28 @@ pub(super) fn render_model(
     ]);
 
     let tables = kind::tables(site.workload.measure);
-    let best_cards = a
-        .best_per_gpu
-        .iter()
-        .map(|(gpu, best)| match best {
-            Some(i) => {
-                let c = &configs[*i];
-                let mut figures = kind::card_figures(&tables, m, c);
-                if let Some(f) = &site.footprint {
-                    figures.extend(footprint_figures(f, &kind::footprint_bases(c)));
-                }
-                BestCard {
-                    gpu: gpu.clone(),
-                    anchor: gpu_anchor(gpu),
-                    row_href: format!("#{}", row_anchor(&m.slug, &c.row_id)),
-                    setup: kind::config_summary(c),
-                    figures,
-                    found: true,
-                }
-            }
-            None => BestCard {
+    let best_cards = (a.best_per_gpu.iter())
+        .map(|(gpu, best)| {
+            let card = BestCard {
                 gpu: gpu.clone(),
                 anchor: gpu_anchor(gpu),
                 row_href: format!("#configs-{}", url_segment(gpu)),
                 setup: format!("No {gpu} configuration meets the {deadline} deadline."),
                 figures: Vec::new(),
                 found: false,
-            },
+            };
+            let Some(c) = best.map(|i| &configs[i]) else { return card };
+            let mut figures = kind::card_figures(&tables, m, c);
+            if let Some(f) = &site.footprint {
+                figures.extend(footprint_figures(f, &kind::footprint_bases(c)));
+            }
+            BestCard {
+                row_href: format!("#{}", row_anchor(&m.slug, &c.row_id)),
+                setup: kind::config_summary(c),
+                figures,
+                found: true,
+                ..card
+            }
         })
         .collect();
 
@@ -272,8 +261,7 @@ pub(super) fn render_model(
     let page = ModelPage {
         meta,
         m,
-        whose: site.info.sources.len() > 1 || m.source.id.is_some(),
-        words,
+        site,
         facts,
         best_cards,
         budget_table,
@@ -285,7 +273,6 @@ pub(super) fn render_model(
         bibtex,
         json_href: format!("{root}{}", downloads::model_file_path(site, m, "json")),
         csv_href: format!("{root}{}", downloads::model_file_path(site, m, "csv")),
-        workload: site.workload.name.clone(),
         limit: Some(super::reader::model_control(site, m, a)),
         gpu_filter: m.gpus.as_slice().iter().map(|g| (g.clone(), url_segment(g))).collect(),
         headline_key: tables.headline.key,
@@ -300,7 +287,6 @@ pub(super) fn render_model(
         badge_html: EmbedBadge { page_link: &page_link, url: &badge_url, alt: &badge_alt }
             .render()?,
         chart_snippets,
-        no_base_url: site.base_url.is_none(),
         history,
         history_of: m.source.id.as_ref().map(|_| m.source.name.clone()),
         footprint_note: site.footprint_note(),

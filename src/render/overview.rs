@@ -267,10 +267,9 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
 
 /// One row of a model overview: the model's best on one GPU of one
 /// workload.
-struct OverviewRow {
-    workload: String,
-    workload_href: String,
-    gpu: String,
+struct OverviewRow<'a> {
+    ws: &'a Site<'a>,
+    gpu: &'a str,
     found: bool,
     /// The table's figures, the first linked to the configuration's row.
     figures: Vec<String>,
@@ -278,7 +277,6 @@ struct OverviewRow {
     unit: &'static str,
     setup: String,
     row_href: String,
-    deadline: String,
 }
 
 /// A header of an overview table's figure column: key, label, unit.
@@ -286,21 +284,22 @@ type Head = (&'static str, &'static str, &'static str);
 
 /// A table of a model overview: its per-token workloads, or its diffusion
 /// workloads (whose figures are per image or video).
-struct OverviewTable {
+struct OverviewTable<'a> {
     id: &'static str,
     caption: String,
     heads: &'static [Head],
-    rows: Vec<OverviewRow>,
+    rows: Vec<OverviewRow<'a>>,
 }
 
 #[derive(Template)]
 #[template(path = "overview.html")]
-struct OverviewPage {
+struct OverviewPage<'a> {
     meta: PageMeta,
     name: String,
     facts: Vec<(String, String)>,
-    workloads: Vec<(String, String)>,
-    tables: [OverviewTable; 2],
+    slug: &'a str,
+    workloads: Vec<&'a Site<'a>>,
+    tables: [OverviewTable<'a>; 2],
     chart: Option<ChartView>,
 }
 
@@ -313,12 +312,12 @@ fn cell(m: &ModelFile, c: Option<&Configuration>, column: &Column) -> String {
 /// The overview rows of model `i` of workload `w` (its index `slot` in the
 /// site), and its bars: energy per response for a per-token workload,
 /// energy per image or video for a diffusion one.
-fn overview_rows(
-    ws: &Site<'_>,
+fn overview_rows<'a>(
+    ws: &'a Site<'a>,
     slot: usize,
     i: usize,
     dir: &str,
-    rows: &mut Vec<OverviewRow>,
+    rows: &mut Vec<OverviewRow<'a>>,
     bars: &mut Vec<GroupedBar>,
 ) {
     let m = &ws.models[i].file;
@@ -345,9 +344,8 @@ fn overview_rows(
     for (gpu, best) in &ws.analyses[i].best_per_gpu {
         let c = best.map(|b| &m.configurations[b]);
         rows.push(OverviewRow {
-            workload: ws.workload.name.clone(),
-            workload_href: format!("../../{}", ws.path("index.html")),
-            gpu: gpu.clone(),
+            ws,
+            gpu,
             found: c.is_some(),
             figures: columns.clone().map(|column| cell(m, c, column)).collect(),
             unit,
@@ -356,7 +354,6 @@ fn overview_rows(
                 Some(c) => format!("../../{}", row_link(ws, m, c)),
                 None => format!("../../{}{dir}index.html#configurations", ws.prefix),
             },
-            deadline: ws.deadline(),
         });
         if let Some(c) = c {
             bars.push(GroupedBar {
@@ -445,12 +442,9 @@ pub(super) fn render_model_overview(
     let mut bars = Vec::new();
     let mut item_bars = Vec::new();
     let mut item_measures = Vec::new();
-    let mut workloads = Vec::new();
     let mut token_workloads = 0;
     for &(w, i) in at {
         let part = &site.workloads[w];
-        workloads
-            .push((part.workload.name.clone(), format!("../../{}{dir}index.html", part.prefix)));
         if part.workload.measure == Measure::Tokens {
             token_workloads += 1;
             overview_rows(part, w, i, &dir, &mut rows, &mut bars);
@@ -525,7 +519,8 @@ pub(super) fn render_model_overview(
         meta,
         name: first.name.clone(),
         facts,
-        workloads,
+        slug,
+        workloads: at.iter().map(|&(w, _)| &site.workloads[w]).collect(),
         tables: [
             OverviewTable {
                 id: "overview",
@@ -558,31 +553,32 @@ pub(super) fn render_model_overview(
     Ok(counts)
 }
 
-/// A hub row: one workload's view of a GPU or of the comparison.
-struct HubRow {
-    workload: String,
+/// A hub row: one workload's view of a GPU or of the comparison, with its
+/// lowest-energy row.
+struct HubRow<'a> {
+    w: &'a Site<'a>,
     href: String,
     models: usize,
-    best: String,
-    best_href: String,
-    figure: String,
-    /// The figure's unit, e.g. "Wh/M tok" or "J/image".
-    unit: &'static str,
+    best: Option<Headline>,
     /// Whose figure it is, on a site of several sources.
     source: Option<super::SourceMark>,
 }
 
 #[derive(Template)]
 #[template(path = "hub.html")]
-struct HubPage {
+struct HubPage<'a> {
     meta: PageMeta,
     heading: String,
     lede: String,
     link_label: String,
+    /// The path from the page to the site root, and whether the rows are
+    /// of one GPU (a best row then names its model alone).
+    up: &'static str,
+    on_gpu: bool,
     /// The energy column's unit when every row shares it; empty when each
     /// figure carries its own.
     unit: &'static str,
-    rows: Vec<HubRow>,
+    rows: Vec<HubRow<'a>>,
     /// The site's sources: with two or more, the filter and a Source
     /// column.
     sources: Vec<super::SourceMark>,
@@ -591,62 +587,38 @@ struct HubPage {
 /// The unit every row shares, or "" when they differ (each figure then
 /// carries its own).
 fn shared_unit(rows: &[HubRow]) -> &'static str {
+    let unit = |r: &HubRow| r.w.words().energy_unit;
     match rows.split_first() {
-        Some((first, rest)) if rest.iter().all(|r| r.unit == first.unit) => first.unit,
+        Some((first, rest)) if rest.iter().all(|r| unit(r) == unit(first)) => unit(first),
         Some(_) => "",
         None => "Wh/M tok",
     }
 }
 
-/// A hub row for `part`: `best` (the lowest-energy row), with links from
-/// a page `up` folders below the root.
-fn hub_row(
-    part: &Site<'_>,
-    href: String,
-    models: usize,
-    best: Option<&Headline>,
-    up: &str,
-    on_gpu: bool,
-) -> HubRow {
-    HubRow {
-        workload: part.workload.name.clone(),
-        href,
-        models,
-        best: best.map_or_else(
-            || format!("none within {}", part.deadline()),
-            |h| {
-                if on_gpu { h.model.clone() } else { format!("{} on {}", h.model, h.gpu) }
-            },
-        ),
-        best_href: best.map_or_else(String::new, |h| format!("{up}{}", h.href)),
-        figure: best.map_or_else(String::new, |h| h.energy.clone()),
-        unit: part.words().energy_unit,
-        source: None,
-    }
-}
-
-/// The hub rows of `part`: one, with its lowest-energy row (`best` of no
-/// source); on a site of several sources (`mixed`), one per source of the
-/// workload, each with that source's lowest and its number of models
-/// (`models` of that source), so no figure of one source stands for
-/// another's.
-fn hub_rows(
-    part: &Site<'_>,
+/// The hub rows of `part`, linking to `href`: one, with its lowest-energy
+/// row (`best` of no source); on a site of several sources (`mixed`), one
+/// per source of the workload, each with that source's lowest and its
+/// number of models (`models` of that source), so no figure of one source
+/// stands for another's.
+fn hub_rows<'a>(
+    part: &'a Site<'a>,
     mixed: bool,
+    href: &str,
     best: impl Fn(Option<&str>) -> Option<Headline>,
     models: impl Fn(Option<&str>) -> usize,
-    row: impl Fn(Option<&Headline>, usize) -> HubRow,
-) -> Vec<HubRow> {
+) -> Vec<HubRow<'a>> {
+    let row = |k: Option<&str>| HubRow {
+        w: part,
+        href: href.to_owned(),
+        models: models(k),
+        best: best(k),
+        source: None,
+    };
     if !mixed {
-        return vec![row(best(None).as_ref(), models(None))];
+        return vec![row(None)];
     }
-    part.info
-        .sources
-        .iter()
-        .map(|s| {
-            let k = Some(s.key.as_str());
-            HubRow { source: Some(s.clone()), ..row(best(k).as_ref(), models(k)) }
-        })
+    (part.info.sources.iter())
+        .map(|s| HubRow { source: Some(s.clone()), ..row(Some(s.key.as_str())) })
         .collect()
 }
 
@@ -666,15 +638,8 @@ pub(super) fn render_gpu_hubs(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<
                     let of = |f: &ModelFile| from.is_none_or(|k| f.source.key() == k);
                     w.models.iter().filter(|m| m.file.gpus.contains(gpu) && of(&m.file)).count()
                 };
-                hub_rows(
-                    w,
-                    mixed_sources,
-                    |from| w.best_on(gpu, from),
-                    models,
-                    |best, n| {
-                        hub_row(w, format!("../../{}", w.path(&path)), n, best, "../../", true)
-                    },
-                )
+                let href = format!("../../{}", w.path(&path));
+                hub_rows(w, mixed_sources, &href, |from| w.best_on(gpu, from), models)
             })
             // A source without this GPU in the workload has no row.
             .filter(|r| r.models > 0)
@@ -695,6 +660,8 @@ pub(super) fn render_gpu_hubs(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<
         let page = HubPage {
             meta,
             heading: gpu.clone(),
+            up: "../../",
+            on_gpu: true,
             lede: format!(
                 "Models measured on {gpu}, per workload: the lowest GPU energy {per} within the workload's latency deadline. Each workload's page ranks every model on {gpu}."
             ),
@@ -719,13 +686,7 @@ pub(super) fn render_compare_hub(site: &Mirror<'_>, sink: &dyn PageSink) -> Resu
             let models = |from: Option<&str>| {
                 w.models.iter().filter(|m| from.is_none_or(|k| m.file.source.key() == k)).count()
             };
-            hub_rows(
-                w,
-                mixed,
-                |from| w.top(from),
-                models,
-                |best, n| hub_row(w, format!("../{}", w.path(path)), n, best, "../", false),
-            )
+            hub_rows(w, mixed, &format!("../{}", w.path(path)), |from| w.top(from), models)
         })
         .collect();
     let description = "Compare models within a workload: every model's best per GPU side by side and their time–energy frontiers, one comparison per workload.".to_owned();
@@ -735,6 +696,8 @@ pub(super) fn render_compare_hub(site: &Mirror<'_>, sink: &dyn PageSink) -> Resu
     let page = HubPage {
         meta,
         heading: "Compare models".into(),
+        up: "../",
+        on_gpu: false,
         lede: "Figures compare only within a workload: prompts, output lengths and deadlines differ between them. Choose a workload to see every model side by side with their time–energy frontiers.".into(),
         link_label: "comparison".into(),
         unit: shared_unit(&rows),

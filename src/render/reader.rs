@@ -85,9 +85,7 @@ fn control(site: &Site<'_>, data: String, shows: &'static str) -> LimitControl {
 /// What the limit script needs to know of the page, besides its rows.
 #[derive(Serialize)]
 struct Head {
-    /// URL parameter.
     param: &'static str,
-    /// Unit of the latency.
     unit: &'static str,
     /// The deadline: the largest limit.
     max: f64,

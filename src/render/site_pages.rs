@@ -860,13 +860,8 @@ pub(super) fn render_seo_files(site: &Mirror<'_>, sink: &dyn PageSink) -> Result
         sink.put("robots.txt", b"User-agent: *\nAllow: /\n")?;
         return Ok(());
     };
-    let mut paths = vec![
-        String::new(),
-        "compare/".to_owned(),
-        "about/".to_owned(),
-        "data/".to_owned(),
-        "changes/".to_owned(),
-    ];
+    let mut paths: Vec<String> =
+        ["", "compare/", "about/", "data/", "changes/"].map(String::from).into();
     paths.extend(site.gpus.iter().map(|g| gpu_dir(g)));
     paths.extend(site.slugs.keys().map(|slug| model_dir(slug)));
     for w in &site.workloads {
