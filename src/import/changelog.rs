@@ -29,38 +29,31 @@ pub struct ModelFacts {
 /// Every model of a data folder by (workload, slug).
 pub type Snapshot = BTreeMap<(String, String), ModelFacts>;
 
-fn facts_of(m: &LoadedModel, figure: (&'static str, &'static str)) -> ModelFacts {
+fn facts_of(m: &LoadedModel) -> ModelFacts {
+    // The headline column's key and unit, as the change history names them.
+    let c = match m.file.kind {
+        None => &columns::tokens::WH_PER_MILLION_OUTPUT_TOKENS,
+        Some(OutputKind::Image) => &columns::diffusion::JOULES_PER_IMAGE,
+        Some(OutputKind::Video) => &columns::diffusion::JOULES_PER_VIDEO,
+    };
     let configs = &m.file.configurations;
     let rows = configs
         .iter()
         .map(|c| {
-            let fields = match serde_json::to_value(c) {
-                Ok(serde_json::Value::Object(o)) => o,
-                _ => serde_json::Map::new(),
-            };
-            (c.row_id.clone(), fields)
+            let fields = serde_json::to_value(c).ok().and_then(|v| v.as_object().cloned());
+            (c.row_id.clone(), fields.unwrap_or_default())
         })
         .collect();
     let best = analyse::best_per_gpu(&m.file)
         .into_iter()
         .map(|(gpu, i)| (gpu, i.map(|i| (configs[i].energy(), configs[i].row_id.clone()))))
         .collect();
-    ModelFacts { name: m.file.name.clone(), figure, rows, best }
+    ModelFacts { name: m.file.name.clone(), figure: (c.key, c.unit), rows, best }
 }
 
 /// The facts of every model in a loaded data folder.
 pub fn snapshot(data: &DataSet) -> Snapshot {
-    let mut out = Snapshot::new();
-    for m in &data.models {
-        // The headline column's key and unit, as the change history names them.
-        let c = match m.file.kind {
-            None => &columns::tokens::WH_PER_MILLION_OUTPUT_TOKENS,
-            Some(OutputKind::Image) => &columns::diffusion::JOULES_PER_IMAGE,
-            Some(OutputKind::Video) => &columns::diffusion::JOULES_PER_VIDEO,
-        };
-        out.insert((m.workload.clone(), m.file.slug.clone()), facts_of(m, (c.key, c.unit)));
-    }
-    out
+    data.models.iter().map(|m| ((m.workload.clone(), m.file.slug.clone()), facts_of(m))).collect()
 }
 
 /// The entry recording what changed from `before` to `after` (its

@@ -29,6 +29,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::changes::{self, ChangeEntry, ChangeHistory};
+use crate::model::SOURCES_DIR;
 use crate::settings::SourceSettings;
 use crate::stage::Stage;
 use convert::{Converted, ImportDates};
@@ -73,10 +74,8 @@ pub struct ImportOptions {
     /// Another source than the leaderboard (`--source`, its `[[sources]]`
     /// entry): its files go to `<data>/sources/<id>/`, with their own
     /// manifest and change history, and its slugs start with `<id>--`.
-    pub source: Option<crate::settings::SourceSettings>,
+    pub source: Option<SourceSettings>,
 }
-
-pub use crate::model::SOURCES_DIR;
 
 /// What an import did.
 #[derive(Debug, Clone, Default)]
@@ -107,17 +106,14 @@ impl ImportReport {
     /// saying nothing changed. Texts from upstream cannot mention anyone or
     /// link anywhere in it ([`neutralised`]).
     pub fn summary_markdown(&self) -> String {
+        let heading = format!("## ML.ENERGY Leaderboard data {}\n\n", self.upstream_version);
+        let files = self.added.len() + self.changed.len() + self.removed.len();
         neutralised(&match &self.entry {
             Some(e) => changelog::markdown(e),
-            None if self.is_unchanged() => format!(
-                "## ML.ENERGY Leaderboard data {}\n\nNothing changed.\n",
-                self.upstream_version
-            ),
-            None => format!(
-                "## ML.ENERGY Leaderboard data {}\n\nNo figure changed; {} file(s) rewritten (texts or dates).\n",
-                self.upstream_version,
-                self.added.len() + self.changed.len() + self.removed.len()
-            ),
+            None if files == 0 => format!("{heading}Nothing changed.\n"),
+            None => {
+                format!("{heading}No figure changed; {files} file(s) rewritten (texts or dates).\n")
+            }
         })
     }
 }
@@ -520,12 +516,9 @@ fn import_locked(
 ) -> Result<ImportReport> {
     let data_dir = &opts.data_dir;
     let (stage, leftovers) = Stage::begin(data_dir, STAGE_NAME, data_dir, "import again")?;
-    let mut recovered = Vec::new();
-    for leftover in &leftovers {
-        if let Some(note) = recover(data_dir, leftover)? {
-            recovered.push(note);
-        }
-    }
+    let recovered: Vec<String> = (leftovers.iter())
+        .filter_map(|leftover| recover(data_dir, leftover).transpose())
+        .collect::<Result<_>>()?;
     let mut manifest = read_manifest(data_dir)?.unwrap_or_else(|| Manifest {
         version: "1".into(),
         written_by: "energyboard import".into(),
