@@ -86,31 +86,30 @@ pub fn diff(before: &Snapshot, after: &Snapshot) -> ChangeEntry {
             let old_rows: BTreeMap<&String, _> = old.rows.iter().map(|(k, v)| (k, v)).collect();
             let new_ids: BTreeSet<&String> = new.rows.iter().map(|(k, _)| k).collect();
             for (row_id, fields) in &new.rows {
-                match old_rows.get(row_id) {
-                    None => e.configurations_added.push(config_ref(row_id)),
-                    Some(was) => {
-                        let changed: Vec<String> = fields
-                            .iter()
-                            .filter(|(k, v)| was.get(*k) != Some(*v))
-                            .map(|(k, _)| k.clone())
-                            .chain(was.keys().filter(|k| !fields.contains_key(*k)).cloned())
-                            .collect();
-                        if !changed.is_empty() {
-                            e.configurations_changed.push(ConfigurationChange {
-                                workload: key.0.clone(),
-                                slug: key.1.clone(),
-                                row_id: row_id.clone(),
-                                fields: changed,
-                            });
-                        }
-                    }
+                let Some(was) = old_rows.get(row_id) else {
+                    e.configurations_added.push(config_ref(row_id));
+                    continue;
+                };
+                let changed: Vec<String> = (fields.iter())
+                    .filter(|(k, v)| was.get(*k) != Some(*v))
+                    .map(|(k, _)| k.clone())
+                    .chain(was.keys().filter(|k| !fields.contains_key(*k)).cloned())
+                    .collect();
+                if !changed.is_empty() {
+                    e.configurations_changed.push(ConfigurationChange {
+                        workload: key.0.clone(),
+                        slug: key.1.clone(),
+                        row_id: row_id.clone(),
+                        fields: changed,
+                    });
                 }
             }
-            for (row_id, _) in &old.rows {
-                if !new_ids.contains(row_id) {
-                    e.configurations_removed.push(config_ref(row_id));
-                }
-            }
+            e.configurations_removed.extend(
+                old.rows
+                    .iter()
+                    .filter(|(id, _)| !new_ids.contains(id))
+                    .map(|(id, _)| config_ref(id)),
+            );
         }
         // Best figures, GPU by GPU (a model that appeared or disappeared
         // lists all of its own).

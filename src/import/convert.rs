@@ -355,20 +355,16 @@ fn group_models(
     // its nickname's URL segment, on a clash its Hugging Face repository
     // name's (then with -2, -3, …), never a slug published for another model.
     let prefix = format!("{task}/");
-    let mut slugs: BTreeMap<String, String> = BTreeMap::new();
-    let mut kept: BTreeMap<&str, &str> = BTreeMap::new();
-    for (key, id) in &upstream.published_slugs {
-        if let Some(slug) = key.strip_prefix(&prefix) {
-            slugs.insert(slug.to_owned(), id.clone());
-            kept.entry(id.as_str()).or_insert(slug);
-        }
-    }
-    let published = slugs.clone();
+    let published: BTreeMap<&str, &String> = (upstream.published_slugs.iter())
+        .filter_map(|(key, id)| Some((key.strip_prefix(&prefix)?, id)))
+        .collect();
     for m in &mut models {
-        if let Some(slug) = kept.get(m.id.as_str()) {
+        if let Some((slug, _)) = published.iter().find(|(_, id)| id.as_str() == m.id) {
             m.slug = (*slug).to_owned();
         }
     }
+    let mut slugs: BTreeMap<String, String> =
+        published.iter().map(|(slug, id)| ((*slug).to_owned(), (*id).clone())).collect();
     for m in models.iter_mut().filter(|m| m.slug.is_empty()) {
         let last = m.id.rsplit('/').next().unwrap_or(&m.id);
         let nick = nickname(&m.meta).unwrap_or(last);
@@ -409,7 +405,7 @@ fn group_models(
         if slug != natural {
             let why = match slugs.get(&natural) {
                 None => "empty".to_owned(),
-                Some(other) if published.contains_key(&natural) => {
+                Some(other) if published.contains_key(natural.as_str()) => {
                     format!("published before for {other}, whose URL it stays")
                 }
                 Some(other) => format!("already {other}'s"),

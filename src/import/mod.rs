@@ -701,10 +701,8 @@ fn recover(data_dir: &Path, leftover: &Path) -> Result<Option<String>> {
 /// Removes the folder of `rel` when it is empty (a workload whose last file
 /// went), never the data folder itself.
 fn remove_empty_parent(data_dir: &Path, rel: &str) {
-    if let Some(parent) = data_dir.join(rel).parent() {
-        if parent != data_dir {
-            let _ = std::fs::remove_dir(parent);
-        }
+    if let Some(parent) = data_dir.join(rel).parent().filter(|p| *p != data_dir) {
+        let _ = std::fs::remove_dir(parent);
     }
 }
 
@@ -856,7 +854,10 @@ fn swap_in(data_dir: &Path, staging: &Path, report: &ImportReport) -> Result<()>
         &staging.join(PLAN),
         &serde_json::to_vec(&plan).context("cannot write the plan")?,
     )?;
-    let abort_after = test_abort_after();
+    // For the test that stops an import halfway through its swap: the number
+    // of moves after which the process aborts, as `kill -9` would stop it.
+    let abort_after: Option<usize> =
+        std::env::var("ENERGYBOARD_TEST_ABORT_AFTER_MOVES").ok().and_then(|n| n.parse().ok());
     let mut moves = 0usize;
     let mut mv = |from: &Path, to: &Path, shown: &Path, what: &str| -> Result<()> {
         if let Some(parent) = to.parent() {
@@ -906,12 +907,6 @@ fn swap_in(data_dir: &Path, staging: &Path, report: &ImportReport) -> Result<()>
         remove_empty_parent(data_dir, rel);
     }
     Ok(())
-}
-
-/// For the test that stops an import halfway through its swap: the number
-/// of moves after which the process aborts, as `kill -9` would stop it.
-fn test_abort_after() -> Option<usize> {
-    std::env::var("ENERGYBOARD_TEST_ABORT_AFTER_MOVES").ok().and_then(|n| n.parse().ok())
 }
 
 /// Writes `bytes` to `path` and waits until they are on disk.
