@@ -227,20 +227,14 @@ fn convert_all(
             ));
             continue;
         };
-        let doc = match upstream.task(task) {
-            Ok(doc) => doc,
-            Err(err) => {
-                errors.push(format!("{err:#}"));
-                continue;
-            }
-        };
-        let Converted { docs, warnings: w, errors: e } =
-            convert::convert_task(task, &doc, upstream, editorial, dates, ed.kind);
+        let converted = (upstream.task(task))
+            .map(|doc| convert::convert_task(task, &doc, upstream, editorial, dates, ed.kind));
+        let Converted { docs, warnings: w, errors: e } = converted.unwrap_or_else(|err| {
+            Converted { errors: vec![format!("{err:#}")], ..Converted::default() }
+        });
         warnings.extend(w);
         errors.extend(e);
-        for (slug, doc) in docs {
-            files.insert(format!("{task}/{slug}.json"), doc);
-        }
+        files.extend(docs.into_iter().map(|(slug, doc)| (format!("{task}/{slug}.json"), doc)));
     }
     if !errors.is_empty() {
         let shown = errors.len().min(crate::load::MAX_PROBLEMS_SHOWN);
