@@ -80,13 +80,11 @@ const MAX_UPSTREAM_NUMBER: f64 = 1e12;
 /// Checks a text from upstream that becomes a field: no control
 /// characters, at most `max` characters, not blank.
 fn text_ok(value: &str, max: usize) -> Result<(), String> {
-    if let Some(problem) = limits::text_problem(value, max) {
-        return Err(problem);
+    match limits::text_problem(value, max) {
+        Some(problem) => Err(problem),
+        None if value.trim().is_empty() => Err("is empty".to_owned()),
+        None => Ok(()),
     }
-    if value.trim().is_empty() {
-        return Err("is empty".to_owned());
-    }
-    Ok(())
 }
 
 /// A rejected upstream row: the field and why.
@@ -96,11 +94,11 @@ fn reject(field: &str, v: Option<&Value>, why: &str) -> Reject {
     (field.to_owned(), format!("{} ({why})", v.map_or_else(|| "missing".to_owned(), short_json)))
 }
 
-/// A whole number ≥ 1 (and ≤ 10⁶).
-fn whole(r: &Map<String, Value>, key: &str) -> Result<u64, Reject> {
+/// A whole number ≥ 1 and ≤ 10⁶ (so it fits a count of the format).
+fn whole(r: &Map<String, Value>, key: &str) -> Result<u32, Reject> {
     let v = r.get(key);
     match number(v) {
-        Some(x) if is_whole(x) && (1.0..=1e6).contains(&x) => Ok(x as u64),
+        Some(x) if is_whole(x) && (1.0..=1e6).contains(&x) => Ok(x as u32),
         _ => Err(reject(key, v, "must be a whole number from 1 to 1000000")),
     }
 }
@@ -157,7 +155,7 @@ fn degree(
     label: &str,
     warn: &mut Vec<String>,
     as_written: bool,
-) -> Result<u64, Reject> {
+) -> Result<u32, Reject> {
     let v = r.get(key);
     if !v.is_none_or(|v| v.is_null() || number(Some(v)) == Some(0.0)) {
         return whole(r, key);
@@ -199,8 +197,7 @@ fn convert_token_row(
     // Upstream recorded tensor_parallel 1 for most multi-GPU rows before
     // 2026-02-16: a mirror shows what was published, and the pages mark such
     // rows (`Configuration::parallelism`).
-    let fits = [num_gpus, tp, dp, ep].map(|x| u32::try_from(x).unwrap_or(u32::MAX));
-    if !crate::model::parallelism_fits(fits[0], fits[1], fits[2], fits[3]) {
+    if !crate::model::parallelism_fits(num_gpus, tp, dp, ep) {
         warn.push(format!(
             "{label}: tensor_parallel {tp} × data_parallel {dp} with expert_parallel {ep} does not fit num_gpus {num_gpus}; kept as recorded upstream"
         ));
@@ -241,15 +238,14 @@ fn convert_token_row(
         }
     };
     // Every figure is upstream's, unrounded: a page rounds once, at display.
-    // Counts are checked to be at most 10⁶ (`whole`), so they fit.
     Ok(Configuration {
         gpu,
-        num_gpus: num_gpus as u32,
-        tensor_parallel: Some(tp as u32),
-        data_parallel: Some(dp as u32),
-        expert_parallel: Some(ep as u32),
+        num_gpus,
+        tensor_parallel: Some(tp),
+        data_parallel: Some(dp),
+        expert_parallel: Some(ep),
         precision,
-        max_num_seqs: Some(max_num_seqs as u32),
+        max_num_seqs: Some(max_num_seqs),
         avg_requests_in_flight: Some(batch),
         wh_per_million_output_tokens: Some(j * 1e6 / 3600.0),
         joules_per_output_token: Some(j),
@@ -817,9 +813,8 @@ fn convert_diffusion_row(
     if !image {
         size.push("num_frames".to_owned());
     }
-    let size: Vec<u32> =
-        size.iter().map(|key| whole(r, key).map(|x| x as u32)).collect::<Result<_, _>>()?;
-    if ulysses * ring != num_gpus {
+    let size: Vec<u32> = size.iter().map(|key| whole(r, key)).collect::<Result<_, _>>()?;
+    if u64::from(ulysses) * u64::from(ring) != u64::from(num_gpus) {
         warn.push(format!("{label}: ulysses_degree x ring_degree is not num_gpus"));
     }
     let energy = positive(r, &format!("energy_per_{item}_joules"))?;
@@ -827,15 +822,14 @@ fn convert_diffusion_row(
     let rate = positive(r, &format!("throughput_{}_per_sec", kind.items()))?;
     let power = positive(r, "avg_power_watts")?;
     let fps = if image { None } else { Some(positive(r, "fps")?) };
-    // Counts are checked to be at most 10⁶ (`whole`), so they fit.
     Ok(Configuration {
         gpu,
-        num_gpus: num_gpus as u32,
-        ulysses_degree: Some(ulysses as u32),
-        ring_degree: Some(ring as u32),
+        num_gpus,
+        ulysses_degree: Some(ulysses),
+        ring_degree: Some(ring),
         precision,
-        batch_size: Some(batch_size as u32),
-        inference_steps: Some(steps as u32),
+        batch_size: Some(batch_size),
+        inference_steps: Some(steps),
         image_height: image.then_some(size[0]),
         image_width: image.then_some(size[1]),
         video_height: (!image).then_some(size[0]),
