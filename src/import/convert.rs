@@ -204,19 +204,19 @@ fn convert_token_row(
     }
     // avg_output_len is missing before 2025-12-17: energy per request over
     // energy per token.
-    let mut out_len = r.get("avg_output_len").filter(|v| !v.is_null()).cloned();
-    if out_len.is_none() {
-        if let (Some(req), Some(tok)) =
-            (number(r.get("energy_per_request_joules")), number(r.get("energy_per_token_joules")))
-        {
-            if tok > 0.0 {
-                out_len = Some(float(req / tok));
+    let per = |key| number(r.get(key));
+    let out_len = match r.get("avg_output_len").filter(|v| !v.is_null()) {
+        Some(v) => Some(v.clone()),
+        None => match (per("energy_per_request_joules"), per("energy_per_token_joules")) {
+            (Some(req), Some(tok)) if tok > 0.0 => {
                 warn.push(format!(
                     "{label}: avg_output_len missing, derived from energy per request / per token"
                 ));
+                Some(float(req / tok))
             }
-        }
-    }
+            _ => None,
+        },
+    };
     let mut values = [0.0; 7];
     for (slot, key) in values.iter_mut().zip(REQUIRED_POSITIVE) {
         *slot = positive(r, key)?;
@@ -521,19 +521,15 @@ fn distributions(
         ));
     }
     for c in configs {
-        let (Some(gpu), Some(n), Some(seqs), Some(j)) = (
+        if let (Some(gpu), Some(n), Some(seqs), Some(j), Some(d)) = (
             c.get("gpu_model").and_then(Value::as_str),
             number(c.get("num_gpus")),
             number(c.get("max_num_seqs")),
             number(c.get("energy_per_token_joules")),
-        ) else {
-            continue;
-        };
-        if let Some(d) = c.get("output_length_distribution") {
-            found
-                .entry((gpu.to_owned(), n as u64, seqs as u64, j.to_bits()))
-                .or_default()
-                .push(d.clone());
+            c.get("output_length_distribution"),
+        ) {
+            let key = (gpu.to_owned(), n as u64, seqs as u64, j.to_bits());
+            found.entry(key).or_default().push(d.clone());
         }
     }
     found
