@@ -29,38 +29,31 @@ pub struct ModelFacts {
 /// Every model of a data folder by (workload, slug).
 pub type Snapshot = BTreeMap<(String, String), ModelFacts>;
 
-fn facts_of(m: &LoadedModel, figure: (&'static str, &'static str)) -> ModelFacts {
+fn facts_of(m: &LoadedModel) -> ModelFacts {
+    // The headline column's key and unit, as the change history names them.
+    let c = match m.file.kind {
+        None => &columns::tokens::WH_PER_MILLION_OUTPUT_TOKENS,
+        Some(OutputKind::Image) => &columns::diffusion::JOULES_PER_IMAGE,
+        Some(OutputKind::Video) => &columns::diffusion::JOULES_PER_VIDEO,
+    };
     let configs = &m.file.configurations;
     let rows = configs
         .iter()
         .map(|c| {
-            let fields = match serde_json::to_value(c) {
-                Ok(serde_json::Value::Object(o)) => o,
-                _ => serde_json::Map::new(),
-            };
-            (c.row_id.clone(), fields)
+            let fields = serde_json::to_value(c).ok().and_then(|v| v.as_object().cloned());
+            (c.row_id.clone(), fields.unwrap_or_default())
         })
         .collect();
     let best = analyse::best_per_gpu(&m.file)
         .into_iter()
         .map(|(gpu, i)| (gpu, i.map(|i| (configs[i].energy(), configs[i].row_id.clone()))))
         .collect();
-    ModelFacts { name: m.file.name.clone(), figure, rows, best }
+    ModelFacts { name: m.file.name.clone(), figure: (c.key, c.unit), rows, best }
 }
 
 /// The facts of every model in a loaded data folder.
 pub fn snapshot(data: &DataSet) -> Snapshot {
-    let mut out = Snapshot::new();
-    for m in &data.models {
-        // The headline column's key and unit, as the change history names them.
-        let c = match m.file.kind {
-            None => &columns::tokens::WH_PER_MILLION_OUTPUT_TOKENS,
-            Some(OutputKind::Image) => &columns::diffusion::JOULES_PER_IMAGE,
-            Some(OutputKind::Video) => &columns::diffusion::JOULES_PER_VIDEO,
-        };
-        out.insert((m.workload.clone(), m.file.slug.clone()), facts_of(m, (c.key, c.unit)));
-    }
-    out
+    data.models.iter().map(|m| ((m.workload.clone(), m.file.slug.clone()), facts_of(m))).collect()
 }
 
 /// The entry recording what changed from `before` to `after` (its
@@ -93,31 +86,30 @@ pub fn diff(before: &Snapshot, after: &Snapshot) -> ChangeEntry {
             let old_rows: BTreeMap<&String, _> = old.rows.iter().map(|(k, v)| (k, v)).collect();
             let new_ids: BTreeSet<&String> = new.rows.iter().map(|(k, _)| k).collect();
             for (row_id, fields) in &new.rows {
-                match old_rows.get(row_id) {
-                    None => e.configurations_added.push(config_ref(row_id)),
-                    Some(was) => {
-                        let changed: Vec<String> = fields
-                            .iter()
-                            .filter(|(k, v)| was.get(*k) != Some(*v))
-                            .map(|(k, _)| k.clone())
-                            .chain(was.keys().filter(|k| !fields.contains_key(*k)).cloned())
-                            .collect();
-                        if !changed.is_empty() {
-                            e.configurations_changed.push(ConfigurationChange {
-                                workload: key.0.clone(),
-                                slug: key.1.clone(),
-                                row_id: row_id.clone(),
-                                fields: changed,
-                            });
-                        }
-                    }
+                let Some(was) = old_rows.get(row_id) else {
+                    e.configurations_added.push(config_ref(row_id));
+                    continue;
+                };
+                let changed: Vec<String> = (fields.iter())
+                    .filter(|(k, v)| was.get(*k) != Some(*v))
+                    .map(|(k, _)| k.clone())
+                    .chain(was.keys().filter(|k| !fields.contains_key(*k)).cloned())
+                    .collect();
+                if !changed.is_empty() {
+                    e.configurations_changed.push(ConfigurationChange {
+                        workload: key.0.clone(),
+                        slug: key.1.clone(),
+                        row_id: row_id.clone(),
+                        fields: changed,
+                    });
                 }
             }
-            for (row_id, _) in &old.rows {
-                if !new_ids.contains(row_id) {
-                    e.configurations_removed.push(config_ref(row_id));
-                }
-            }
+            e.configurations_removed.extend(
+                old.rows
+                    .iter()
+                    .filter(|(id, _)| !new_ids.contains(id))
+                    .map(|(id, _)| config_ref(id)),
+            );
         }
         // Best figures, GPU by GPU (a model that appeared or disappeared
         // lists all of its own).

@@ -80,13 +80,11 @@ const MAX_UPSTREAM_NUMBER: f64 = 1e12;
 /// Checks a text from upstream that becomes a field: no control
 /// characters, at most `max` characters, not blank.
 fn text_ok(value: &str, max: usize) -> Result<(), String> {
-    if let Some(problem) = limits::text_problem(value, max) {
-        return Err(problem);
+    match limits::text_problem(value, max) {
+        Some(problem) => Err(problem),
+        None if value.trim().is_empty() => Err("is empty".to_owned()),
+        None => Ok(()),
     }
-    if value.trim().is_empty() {
-        return Err("is empty".to_owned());
-    }
-    Ok(())
 }
 
 /// A rejected upstream row: the field and why.
@@ -96,11 +94,11 @@ fn reject(field: &str, v: Option<&Value>, why: &str) -> Reject {
     (field.to_owned(), format!("{} ({why})", v.map_or_else(|| "missing".to_owned(), short_json)))
 }
 
-/// A whole number ≥ 1 (and ≤ 10⁶).
-fn whole(r: &Map<String, Value>, key: &str) -> Result<u64, Reject> {
+/// A whole number ≥ 1 and ≤ 10⁶ (so it fits a count of the format).
+fn whole(r: &Map<String, Value>, key: &str) -> Result<u32, Reject> {
     let v = r.get(key);
     match number(v) {
-        Some(x) if is_whole(x) && (1.0..=1e6).contains(&x) => Ok(x as u64),
+        Some(x) if is_whole(x) && (1.0..=1e6).contains(&x) => Ok(x as u32),
         _ => Err(reject(key, v, "must be a whole number from 1 to 1000000")),
     }
 }
@@ -157,7 +155,7 @@ fn degree(
     label: &str,
     warn: &mut Vec<String>,
     as_written: bool,
-) -> Result<u64, Reject> {
+) -> Result<u32, Reject> {
     let v = r.get(key);
     if !v.is_none_or(|v| v.is_null() || number(Some(v)) == Some(0.0)) {
         return whole(r, key);
@@ -199,27 +197,26 @@ fn convert_token_row(
     // Upstream recorded tensor_parallel 1 for most multi-GPU rows before
     // 2026-02-16: a mirror shows what was published, and the pages mark such
     // rows (`Configuration::parallelism`).
-    let fits = [num_gpus, tp, dp, ep].map(|x| u32::try_from(x).unwrap_or(u32::MAX));
-    if !crate::model::parallelism_fits(fits[0], fits[1], fits[2], fits[3]) {
+    if !crate::model::parallelism_fits(num_gpus, tp, dp, ep) {
         warn.push(format!(
             "{label}: tensor_parallel {tp} × data_parallel {dp} with expert_parallel {ep} does not fit num_gpus {num_gpus}; kept as recorded upstream"
         ));
     }
     // avg_output_len is missing before 2025-12-17: energy per request over
     // energy per token.
-    let mut out_len = r.get("avg_output_len").filter(|v| !v.is_null()).cloned();
-    if out_len.is_none() {
-        if let (Some(req), Some(tok)) =
-            (number(r.get("energy_per_request_joules")), number(r.get("energy_per_token_joules")))
-        {
-            if tok > 0.0 {
-                out_len = Some(float(req / tok));
+    let per = |key| number(r.get(key));
+    let out_len = match r.get("avg_output_len").filter(|v| !v.is_null()) {
+        Some(v) => Some(v.clone()),
+        None => match (per("energy_per_request_joules"), per("energy_per_token_joules")) {
+            (Some(req), Some(tok)) if tok > 0.0 => {
                 warn.push(format!(
                     "{label}: avg_output_len missing, derived from energy per request / per token"
                 ));
+                Some(float(req / tok))
             }
-        }
-    }
+            _ => None,
+        },
+    };
     let mut values = [0.0; 7];
     for (slot, key) in values.iter_mut().zip(REQUIRED_POSITIVE) {
         *slot = positive(r, key)?;
@@ -241,15 +238,14 @@ fn convert_token_row(
         }
     };
     // Every figure is upstream's, unrounded: a page rounds once, at display.
-    // Counts are checked to be at most 10⁶ (`whole`), so they fit.
     Ok(Configuration {
         gpu,
-        num_gpus: num_gpus as u32,
-        tensor_parallel: Some(tp as u32),
-        data_parallel: Some(dp as u32),
-        expert_parallel: Some(ep as u32),
+        num_gpus,
+        tensor_parallel: Some(tp),
+        data_parallel: Some(dp),
+        expert_parallel: Some(ep),
         precision,
-        max_num_seqs: Some(max_num_seqs as u32),
+        max_num_seqs: Some(max_num_seqs),
         avg_requests_in_flight: Some(batch),
         wh_per_million_output_tokens: Some(j * 1e6 / 3600.0),
         joules_per_output_token: Some(j),
@@ -355,20 +351,16 @@ fn group_models(
     // its nickname's URL segment, on a clash its Hugging Face repository
     // name's (then with -2, -3, …), never a slug published for another model.
     let prefix = format!("{task}/");
-    let mut slugs: BTreeMap<String, String> = BTreeMap::new();
-    let mut kept: BTreeMap<&str, &str> = BTreeMap::new();
-    for (key, id) in &upstream.published_slugs {
-        if let Some(slug) = key.strip_prefix(&prefix) {
-            slugs.insert(slug.to_owned(), id.clone());
-            kept.entry(id.as_str()).or_insert(slug);
-        }
-    }
-    let published = slugs.clone();
+    let published: BTreeMap<&str, &String> = (upstream.published_slugs.iter())
+        .filter_map(|(key, id)| Some((key.strip_prefix(&prefix)?, id)))
+        .collect();
     for m in &mut models {
-        if let Some(slug) = kept.get(m.id.as_str()) {
+        if let Some((slug, _)) = published.iter().find(|(_, id)| id.as_str() == m.id) {
             m.slug = (*slug).to_owned();
         }
     }
+    let mut slugs: BTreeMap<String, String> =
+        published.iter().map(|(slug, id)| ((*slug).to_owned(), (*id).clone())).collect();
     for m in models.iter_mut().filter(|m| m.slug.is_empty()) {
         let last = m.id.rsplit('/').next().unwrap_or(&m.id);
         let nick = nickname(&m.meta).unwrap_or(last);
@@ -409,7 +401,7 @@ fn group_models(
         if slug != natural {
             let why = match slugs.get(&natural) {
                 None => "empty".to_owned(),
-                Some(other) if published.contains_key(&natural) => {
+                Some(other) if published.contains_key(natural.as_str()) => {
                     format!("published before for {other}, whose URL it stays")
                 }
                 Some(other) => format!("already {other}'s"),
@@ -529,19 +521,15 @@ fn distributions(
         ));
     }
     for c in configs {
-        let (Some(gpu), Some(n), Some(seqs), Some(j)) = (
+        if let (Some(gpu), Some(n), Some(seqs), Some(j), Some(d)) = (
             c.get("gpu_model").and_then(Value::as_str),
             number(c.get("num_gpus")),
             number(c.get("max_num_seqs")),
             number(c.get("energy_per_token_joules")),
-        ) else {
-            continue;
-        };
-        if let Some(d) = c.get("output_length_distribution") {
-            found
-                .entry((gpu.to_owned(), n as u64, seqs as u64, j.to_bits()))
-                .or_default()
-                .push(d.clone());
+            c.get("output_length_distribution"),
+        ) {
+            let key = (gpu.to_owned(), n as u64, seqs as u64, j.to_bits());
+            found.entry(key).or_default().push(d.clone());
         }
     }
     found
@@ -821,9 +809,8 @@ fn convert_diffusion_row(
     if !image {
         size.push("num_frames".to_owned());
     }
-    let size: Vec<u32> =
-        size.iter().map(|key| whole(r, key).map(|x| x as u32)).collect::<Result<_, _>>()?;
-    if ulysses * ring != num_gpus {
+    let size: Vec<u32> = size.iter().map(|key| whole(r, key)).collect::<Result<_, _>>()?;
+    if u64::from(ulysses) * u64::from(ring) != u64::from(num_gpus) {
         warn.push(format!("{label}: ulysses_degree x ring_degree is not num_gpus"));
     }
     let energy = positive(r, &format!("energy_per_{item}_joules"))?;
@@ -831,15 +818,14 @@ fn convert_diffusion_row(
     let rate = positive(r, &format!("throughput_{}_per_sec", kind.items()))?;
     let power = positive(r, "avg_power_watts")?;
     let fps = if image { None } else { Some(positive(r, "fps")?) };
-    // Counts are checked to be at most 10⁶ (`whole`), so they fit.
     Ok(Configuration {
         gpu,
-        num_gpus: num_gpus as u32,
-        ulysses_degree: Some(ulysses as u32),
-        ring_degree: Some(ring as u32),
+        num_gpus,
+        ulysses_degree: Some(ulysses),
+        ring_degree: Some(ring),
         precision,
-        batch_size: Some(batch_size as u32),
-        inference_steps: Some(steps as u32),
+        batch_size: Some(batch_size),
+        inference_steps: Some(steps),
         image_height: image.then_some(size[0]),
         image_width: image.then_some(size[1]),
         video_height: (!image).then_some(size[0]),

@@ -29,6 +29,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::changes::{self, ChangeEntry, ChangeHistory};
+use crate::model::SOURCES_DIR;
 use crate::settings::SourceSettings;
 use crate::stage::Stage;
 use convert::{Converted, ImportDates};
@@ -73,10 +74,8 @@ pub struct ImportOptions {
     /// Another source than the leaderboard (`--source`, its `[[sources]]`
     /// entry): its files go to `<data>/sources/<id>/`, with their own
     /// manifest and change history, and its slugs start with `<id>--`.
-    pub source: Option<crate::settings::SourceSettings>,
+    pub source: Option<SourceSettings>,
 }
-
-pub use crate::model::SOURCES_DIR;
 
 /// What an import did.
 #[derive(Debug, Clone, Default)]
@@ -107,17 +106,14 @@ impl ImportReport {
     /// saying nothing changed. Texts from upstream cannot mention anyone or
     /// link anywhere in it ([`neutralised`]).
     pub fn summary_markdown(&self) -> String {
+        let heading = format!("## ML.ENERGY Leaderboard data {}\n\n", self.upstream_version);
+        let files = self.added.len() + self.changed.len() + self.removed.len();
         neutralised(&match &self.entry {
             Some(e) => changelog::markdown(e),
-            None if self.is_unchanged() => format!(
-                "## ML.ENERGY Leaderboard data {}\n\nNothing changed.\n",
-                self.upstream_version
-            ),
-            None => format!(
-                "## ML.ENERGY Leaderboard data {}\n\nNo figure changed; {} file(s) rewritten (texts or dates).\n",
-                self.upstream_version,
-                self.added.len() + self.changed.len() + self.removed.len()
-            ),
+            None if files == 0 => format!("{heading}Nothing changed.\n"),
+            None => {
+                format!("{heading}No figure changed; {files} file(s) rewritten (texts or dates).\n")
+            }
         })
     }
 }
@@ -231,20 +227,14 @@ fn convert_all(
             ));
             continue;
         };
-        let doc = match upstream.task(task) {
-            Ok(doc) => doc,
-            Err(err) => {
-                errors.push(format!("{err:#}"));
-                continue;
-            }
-        };
-        let Converted { docs, warnings: w, errors: e } =
-            convert::convert_task(task, &doc, upstream, editorial, dates, ed.kind);
+        let converted = (upstream.task(task))
+            .map(|doc| convert::convert_task(task, &doc, upstream, editorial, dates, ed.kind));
+        let Converted { docs, warnings: w, errors: e } = converted.unwrap_or_else(|err| {
+            Converted { errors: vec![format!("{err:#}")], ..Converted::default() }
+        });
         warnings.extend(w);
         errors.extend(e);
-        for (slug, doc) in docs {
-            files.insert(format!("{task}/{slug}.json"), doc);
-        }
+        files.extend(docs.into_iter().map(|(slug, doc)| (format!("{task}/{slug}.json"), doc)));
     }
     if !errors.is_empty() {
         let shown = errors.len().min(crate::load::MAX_PROBLEMS_SHOWN);
@@ -520,12 +510,9 @@ fn import_locked(
 ) -> Result<ImportReport> {
     let data_dir = &opts.data_dir;
     let (stage, leftovers) = Stage::begin(data_dir, STAGE_NAME, data_dir, "import again")?;
-    let mut recovered = Vec::new();
-    for leftover in &leftovers {
-        if let Some(note) = recover(data_dir, leftover)? {
-            recovered.push(note);
-        }
-    }
+    let recovered: Vec<String> = (leftovers.iter())
+        .filter_map(|leftover| recover(data_dir, leftover).transpose())
+        .collect::<Result<_>>()?;
     let mut manifest = read_manifest(data_dir)?.unwrap_or_else(|| Manifest {
         version: "1".into(),
         written_by: "energyboard import".into(),
@@ -708,10 +695,8 @@ fn recover(data_dir: &Path, leftover: &Path) -> Result<Option<String>> {
 /// Removes the folder of `rel` when it is empty (a workload whose last file
 /// went), never the data folder itself.
 fn remove_empty_parent(data_dir: &Path, rel: &str) {
-    if let Some(parent) = data_dir.join(rel).parent() {
-        if parent != data_dir {
-            let _ = std::fs::remove_dir(parent);
-        }
+    if let Some(parent) = data_dir.join(rel).parent().filter(|p| *p != data_dir) {
+        let _ = std::fs::remove_dir(parent);
     }
 }
 
@@ -863,7 +848,10 @@ fn swap_in(data_dir: &Path, staging: &Path, report: &ImportReport) -> Result<()>
         &staging.join(PLAN),
         &serde_json::to_vec(&plan).context("cannot write the plan")?,
     )?;
-    let abort_after = test_abort_after();
+    // For the test that stops an import halfway through its swap: the number
+    // of moves after which the process aborts, as `kill -9` would stop it.
+    let abort_after: Option<usize> =
+        std::env::var("ENERGYBOARD_TEST_ABORT_AFTER_MOVES").ok().and_then(|n| n.parse().ok());
     let mut moves = 0usize;
     let mut mv = |from: &Path, to: &Path, shown: &Path, what: &str| -> Result<()> {
         if let Some(parent) = to.parent() {
@@ -913,12 +901,6 @@ fn swap_in(data_dir: &Path, staging: &Path, report: &ImportReport) -> Result<()>
         remove_empty_parent(data_dir, rel);
     }
     Ok(())
-}
-
-/// For the test that stops an import halfway through its swap: the number
-/// of moves after which the process aborts, as `kill -9` would stop it.
-fn test_abort_after() -> Option<usize> {
-    std::env::var("ENERGYBOARD_TEST_ABORT_AFTER_MOVES").ok().and_then(|n| n.parse().ok())
 }
 
 /// Writes `bytes` to `path` and waits until they are on disk.

@@ -56,13 +56,6 @@ pub struct SourceMark {
     pub label: String,
 }
 
-impl Upstream {
-    /// What every new slug starts with: empty for the leaderboard.
-    pub fn slug_prefix(&self) -> String {
-        self.source.as_ref().map_or_else(String::new, |s| format!("{}--", s.id))
-    }
-}
-
 /// Reads a JSON file of the upstream folder, naming it in every error.
 /// Only a regular file inside `root` is read: no symbolic link (on the way
 /// or at the end), no device or pipe.
@@ -114,10 +107,8 @@ impl Upstream {
                 other.map_or_else(|| "missing, which".to_owned(), short_json)
             ),
         };
-        if let Some(models) = index.get("models") {
-            if !models.is_object() {
-                bail!("index.json: models: is not a JSON object");
-            }
+        if index.get("models").is_some_and(|m| !m.is_object()) {
+            bail!("index.json: models: is not a JSON object");
         }
         let tasks_dir = root.join("tasks");
         if std::fs::symlink_metadata(&tasks_dir).is_ok_and(|m| !m.is_dir()) {
@@ -157,6 +148,11 @@ impl Upstream {
             published_slugs: std::collections::BTreeMap::new(),
             source: None,
         })
+    }
+
+    /// What every new slug starts with: empty for the leaderboard.
+    pub fn slug_prefix(&self) -> String {
+        self.source.as_ref().map_or_else(String::new, |s| format!("{}--", s.id))
     }
 
     /// The task file of `task`.
