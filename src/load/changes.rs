@@ -118,10 +118,7 @@ fn check_entry(bad: &mut impl FnMut(String, String), at: &str, e: &ChangeEntry) 
             let field = format!("{at}.{list}[{j}]");
             check_workload(bad, &format!("{field}.workload"), &m.workload);
             check_slug(bad, &format!("{field}.slug"), &m.slug);
-            check_text(bad, &format!("{field}.name"), &m.name, MAX_NAME_CHARS);
-            if m.name.trim().is_empty() {
-                bad(format!("{field}.name"), "must not be empty".into());
-            }
+            check_filled(bad, &format!("{field}.name"), &m.name, MAX_NAME_CHARS);
         }
     }
     for (list, rows) in [
@@ -147,10 +144,7 @@ fn check_entry(bad: &mut impl FnMut(String, String), at: &str, e: &ChangeEntry) 
 fn check_best(bad: &mut impl FnMut(String, String), field: &str, b: &BestChange) {
     check_workload(bad, &format!("{field}.workload"), &b.workload);
     check_slug(bad, &format!("{field}.slug"), &b.slug);
-    check_text(bad, &format!("{field}.gpu"), &b.gpu, MAX_GPU_CHARS);
-    if b.gpu.trim().is_empty() {
-        bad(format!("{field}.gpu"), "must not be empty".into());
-    }
+    check_filled(bad, &format!("{field}.gpu"), &b.gpu, MAX_GPU_CHARS);
     if b.figure.is_empty()
         || b.figure.len() > MAX_WORKLOAD_ID
         || !b.figure.bytes().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'_')
@@ -163,10 +157,7 @@ fn check_best(bad: &mut impl FnMut(String, String), field: &str, b: &BestChange)
             ),
         );
     }
-    check_text(bad, &format!("{field}.unit"), &b.unit, MAX_GPU_CHARS);
-    if b.unit.trim().is_empty() {
-        bad(format!("{field}.unit"), "must not be empty".into());
-    }
+    check_filled(bad, &format!("{field}.unit"), &b.unit, MAX_GPU_CHARS);
     for (name, value) in [("old", b.old), ("new", b.new)] {
         if let Some(v) = value {
             if !(0.0..=MAX_FIGURE).contains(&v) {
@@ -189,7 +180,7 @@ fn check_best(bad: &mut impl FnMut(String, String), field: &str, b: &BestChange)
     }
     for (name, row) in [("old_row_id", &b.old_row_id), ("new_row_id", &b.new_row_id)] {
         if let Some(row) = row {
-            check_row_id(bad, &format!("{field}.{name}"), row);
+            check_filled(bad, &format!("{field}.{name}"), row, MAX_ROW_ID_CHARS);
         }
     }
 }
@@ -204,7 +195,7 @@ fn check_row(
 ) {
     check_workload(bad, &format!("{field}.workload"), workload);
     check_slug(bad, &format!("{field}.slug"), slug);
-    check_row_id(bad, &format!("{field}.row_id"), row_id);
+    check_filled(bad, &format!("{field}.row_id"), row_id, MAX_ROW_ID_CHARS);
 }
 
 fn check_workload(bad: &mut impl FnMut(String, String), field: &str, id: &str) {
@@ -231,9 +222,10 @@ fn check_slug(bad: &mut impl FnMut(String, String), field: &str, slug: &str) {
     }
 }
 
-fn check_row_id(bad: &mut impl FnMut(String, String), field: &str, row: &str) {
-    check_text(bad, field, row, MAX_ROW_ID_CHARS);
-    if row.trim().is_empty() {
+/// A text that may not be blank, checked as [`check_text`] does.
+fn check_filled(bad: &mut impl FnMut(String, String), field: &str, text: &str, max: usize) {
+    check_text(bad, field, text, max);
+    if text.trim().is_empty() {
         bad(field.to_owned(), "must not be empty".into());
     }
 }

@@ -11,8 +11,8 @@ use std::path::Path;
 use super::best::check_best;
 use super::{LoadedModel, Problem, limits, problem, shown};
 use crate::model::{
-    Configuration, DIFFUSION_FIELDS, Measure, ModelFile, OutputKind, TOKEN_FIELDS,
-    TOKEN_OPTIONAL_FIELDS, row_anchor, url_segment,
+    Configuration, DIFFUSION_FIELDS, Measure, ModelFile, OutputKind, OutputLengthDistribution,
+    TOKEN_FIELDS, TOKEN_OPTIONAL_FIELDS, row_anchor, url_segment,
 };
 
 /// Slugs that would publish a model's files over a site-wide file
@@ -344,7 +344,10 @@ pub fn is_valid_workload_id(id: &str) -> bool {
 
 /// The file must name its workload with an id that is a safe path segment.
 fn check_workload(bad: &mut impl FnMut(String, String), m: &ModelFile) {
-    let field = if m.workload.as_ref().is_some() { "workload.id" } else { "source.workload" };
+    let (field, name_field) = match m.workload {
+        Some(_) => ("workload.id", "workload.name"),
+        None => ("source.workload", "source.workload"),
+    };
     match m.workload_ref() {
         None => bad(
             field.into(),
@@ -363,11 +366,7 @@ fn check_workload(bad: &mut impl FnMut(String, String), m: &ModelFile) {
                 );
             }
             if name.trim().is_empty() {
-                bad(
-                    if m.workload.as_ref().is_some() { "workload.name" } else { "source.workload" }
-                        .into(),
-                    "the workload's name must not be empty".into(),
-                );
+                bad(name_field.into(), "the workload's name must not be empty".into());
             }
         }
     }
@@ -601,15 +600,15 @@ pub(crate) fn check_distribution(
     bad: &mut impl FnMut(String, String),
     at: &str,
     row: &str,
-    d: &crate::model::OutputLengthDistribution,
+    d: &OutputLengthDistribution,
 ) {
     let n = d.counts.len();
-    if n == 0 || n > crate::model::OutputLengthDistribution::MAX_BINS {
+    if n == 0 || n > OutputLengthDistribution::MAX_BINS {
         bad(
             format!("{at}.counts"),
             format!(
                 "must have between 1 and {} bins, found {n}{row}",
-                crate::model::OutputLengthDistribution::MAX_BINS
+                OutputLengthDistribution::MAX_BINS
             ),
         );
         return;
@@ -656,60 +655,28 @@ pub(crate) fn check_distribution(
     }
 }
 
-/// What the checks across files need of one file, of either kind.
-struct FileFacts<'a> {
-    path: &'a Path,
-    slug: &'a str,
-    workload: &'a str,
-    /// `None` for a per-token file.
-    kind: Option<crate::model::OutputKind>,
-    deadline: f64,
-    gpus: &'a [String],
-}
-
-impl FileFacts<'_> {
-    fn of(m: &LoadedModel) -> FileFacts<'_> {
-        FileFacts {
-            path: &m.path,
-            slug: &m.file.slug,
-            workload: &m.workload,
-            kind: m.file.kind,
-            deadline: m.file.deadline(),
-            gpus: m.file.gpus.as_slice(),
-        }
-    }
-
-    /// The deadline's field and unit.
-    fn deadline_field(&self) -> (&'static str, &'static str) {
-        match self.kind {
-            None => ("itl_deadline_ms", "ms"),
-            Some(_) => ("batch_latency_deadline_s", "s"),
-        }
-    }
-
-    /// The kind in words, for messages.
-    fn kind_words(&self) -> String {
-        match self.kind {
-            None => "a per-token file (no kind)".to_owned(),
-            Some(k) => format!("kind {:?}", k.item()),
-        }
+/// A file's kind in words, for messages.
+fn kind_words(kind: Option<OutputKind>) -> String {
+    match kind {
+        None => "a per-token file (no kind)".to_owned(),
+        Some(k) => format!("kind {:?}", k.item()),
     }
 }
 
 pub(super) fn check_across_files(models: &[LoadedModel], problems: &mut Vec<Problem>) {
-    let mut files: Vec<FileFacts<'_>> = models.iter().map(FileFacts::of).collect();
+    let mut files: Vec<&LoadedModel> = models.iter().collect();
     // In the order the files were found.
-    files.sort_by(|a, b| a.path.cmp(b.path));
+    files.sort_by(|a, b| a.path.cmp(&b.path));
     // A model is its slug across workloads: (slug, workload) is unique.
     let mut by_slug: BTreeMap<(&str, &str), &Path> = BTreeMap::new();
     for model in &files {
-        if let Some(first) = by_slug.insert((model.slug, model.workload), model.path) {
+        if let Some(first) = by_slug.insert((&model.file.slug, &model.workload), &model.path) {
             problems.push(problem(
-                model.path,
+                &model.path,
                 "slug",
                 format!(
                     "{:?} is already used by {} in the same workload {:?}; each model needs its own slug within a workload",
-                    model.slug,
+                    model.file.slug,
                     first.display(),
                     model.workload
                 ),
@@ -717,34 +684,38 @@ pub(super) fn check_across_files(models: &[LoadedModel], problems: &mut Vec<Prob
         }
     }
     // One kind of measurement and one latency deadline per workload.
-    let mut firsts: BTreeMap<&str, &FileFacts<'_>> = BTreeMap::new();
+    let mut firsts: BTreeMap<&str, &LoadedModel> = BTreeMap::new();
     for model in &files {
-        let Some(first) = firsts.get(model.workload) else {
-            firsts.insert(model.workload, model);
+        let Some(first) = firsts.get(model.workload.as_str()) else {
+            firsts.insert(&model.workload, model);
             continue;
         };
-        let (field, unit) = model.deadline_field();
-        if first.kind != model.kind {
+        let (kind, deadline) = (model.file.kind, model.file.deadline());
+        if first.file.kind != kind {
             problems.push(problem(
-                model.path,
+                &model.path,
                 "kind",
                 format!(
                     "the file is {} but {} is {} in the same workload {:?}; every file of one workload must measure the same kind of output",
-                    model.kind_words(),
+                    kind_words(kind),
                     first.path.display(),
-                    first.kind_words(),
+                    kind_words(first.file.kind),
                     model.workload
                 ),
             ));
-        } else if first.deadline != model.deadline {
+        } else if first.file.deadline() != deadline {
+            let (field, unit) = match kind {
+                None => ("itl_deadline_ms", "ms"),
+                Some(_) => ("batch_latency_deadline_s", "s"),
+            };
             problems.push(problem(
-                model.path,
+                &model.path,
                 field,
                 format!(
                     "is {} {unit} but {} gives {} {unit} for the same workload {:?}; every file of one workload must use the same deadline",
-                    model.deadline,
+                    deadline,
                     first.path.display(),
-                    first.deadline,
+                    first.file.deadline(),
                     model.workload
                 ),
             ));
@@ -752,11 +723,11 @@ pub(super) fn check_across_files(models: &[LoadedModel], problems: &mut Vec<Prob
     }
     let mut gpu_names: BTreeMap<String, (&str, &Path)> = BTreeMap::new();
     for model in &files {
-        for (i, gpu) in model.gpus.iter().enumerate() {
+        for (i, gpu) in model.file.gpus.iter().enumerate() {
             let seg = url_segment(gpu);
             match gpu_names.get(&seg) {
                 Some((name, first)) if *name != gpu.as_str() => problems.push(problem(
-                    model.path,
+                    &model.path,
                     format!("gpus[{i}]"),
                     format!(
                         "{gpu:?} and {name:?} in {} would share the page /gpus/{seg}/; spell the GPU the same way in every file",
@@ -765,7 +736,7 @@ pub(super) fn check_across_files(models: &[LoadedModel], problems: &mut Vec<Prob
                 )),
                 Some(_) => {}
                 None => {
-                    gpu_names.insert(seg, (gpu, model.path));
+                    gpu_names.insert(seg, (gpu, &model.path));
                 }
             }
         }
