@@ -3,6 +3,7 @@
 
 use anyhow::Result;
 
+use crate::load::limits::{MAX_NAME_CHARS, MAX_PROSE_CHARS, text_problem};
 use crate::{footprint, workload};
 
 /// Settings kept in the repository (`energyboard.toml`); the command line
@@ -100,7 +101,6 @@ impl Config {
     /// Checks each workload's name and description as a model file's texts
     /// are checked ([`crate::load::limits::text_problem`]).
     fn check_workload_texts(&self, path: &std::path::Path) -> Result<()> {
-        use crate::load::limits::{MAX_NAME_CHARS, MAX_PROSE_CHARS, text_problem};
         for (i, w) in self.workloads.iter().enumerate() {
             for (field, text, max) in [
                 ("name", w.name.as_deref(), MAX_NAME_CHARS),
@@ -117,7 +117,6 @@ impl Config {
     /// Checks each `[[sources]]` entry: its id, one entry per id, its texts
     /// as a model file's, web addresses.
     fn check_sources(&self, path: &std::path::Path) -> Result<()> {
-        use crate::load::limits::{MAX_NAME_CHARS, MAX_PROSE_CHARS, text_problem};
         for (i, s) in self.sources.iter().enumerate() {
             let at = |field: &str| format!("{}: sources[{i}].{field}", path.display());
             if !crate::load::is_valid_source_id(&s.id) {

@@ -12,9 +12,7 @@ use super::limits::{
     is_iso_date, number, shorten,
 };
 use super::parse::{Format, parse_as};
-use super::{
-    MAX_WORKLOAD_ID, Problem, content_digest, is_valid_slug, is_valid_workload_id, problem,
-};
+use super::{MAX_WORKLOAD_ID, Problem, content_digest, is_valid_slug, problem};
 use crate::changes::{BestChange, ChangeEntry, ChangeHistory};
 
 /// Largest figure a history may record, in its own unit: the largest any
@@ -199,24 +197,21 @@ fn check_row(
 }
 
 fn check_workload(bad: &mut impl FnMut(String, String), field: &str, id: &str) {
-    if !is_valid_workload_id(id) {
-        bad(
-            field.to_owned(),
-            format!(
-                "{:?} is not a workload id (^[a-z0-9][a-z0-9-]*$, at most {MAX_WORKLOAD_ID} characters)",
-                shorten(id)
-            ),
-        );
-    }
+    check_id(bad, field, id, "workload id", MAX_WORKLOAD_ID);
 }
 
 fn check_slug(bad: &mut impl FnMut(String, String), field: &str, slug: &str) {
-    if !is_valid_slug(slug) || slug.len() > MAX_SLUG_CHARS {
+    check_id(bad, field, slug, "model slug", MAX_SLUG_CHARS);
+}
+
+/// An id that is a slug of at most `max` characters.
+fn check_id(bad: &mut impl FnMut(String, String), field: &str, id: &str, what: &str, max: usize) {
+    if !is_valid_slug(id) || id.len() > max {
         bad(
             field.to_owned(),
             format!(
-                "{:?} is not a model slug (^[a-z0-9][a-z0-9-]*$, at most {MAX_SLUG_CHARS} characters)",
-                shorten(slug)
+                "{:?} is not a {what} (^[a-z0-9][a-z0-9-]*$, at most {max} characters)",
+                shorten(id)
             ),
         );
     }

@@ -385,11 +385,10 @@ fn check_percentiles(bad: &mut impl FnMut(String, String), at: &str, row: &str, 
     }
 }
 
-pub use crate::model::parallelism_fits;
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::parallelism_fits;
 
     #[test]
     fn dates_are_real_iso_dates() {

@@ -137,7 +137,7 @@ pub fn validate_model(path: &Path, m: &ModelFile) -> Vec<Problem> {
     for (i, c) in m.configurations.iter().enumerate() {
         let at = format!("configurations[{i}]");
         let row = format!(" (row {})", shown(&c.row_id));
-        check_kind_fields(&mut bad, measure, &at, &row, c);
+        check_kind_fields(&mut bad, m.kind, &at, &row, c);
         validate_configuration(&mut bad, &at, &row, c);
         // The kind's own fields: a row may carry the other kind's too
         // (reported above).
@@ -375,15 +375,12 @@ pub(super) fn positive(bad: &mut impl FnMut(String, String), field: &str, value:
 /// one of them, and none of another kind's.
 pub(super) fn check_kind_fields(
     bad: &mut impl FnMut(String, String),
-    measure: Measure,
+    output: Option<OutputKind>,
     at: &str,
     row: &str,
     c: &Configuration,
 ) {
-    let output = match measure {
-        Measure::Tokens => None,
-        Measure::Diffusion(kind) => Some(kind),
-    };
+    let measure = output.map_or(Measure::Tokens, Measure::Diffusion);
     let present = c.present();
     for field in measure.fields() {
         if !present.contains(&field) {
