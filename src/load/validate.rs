@@ -237,26 +237,20 @@ pub(super) fn validate_frame(
     let mut gpu_segments: BTreeMap<String, &str> = BTreeMap::new();
     for (i, gpu) in m.gpus.iter().enumerate() {
         let seg = url_segment(gpu);
-        if seg.is_empty() {
-            bad(
-                format!("gpus[{i}]"),
-                format!("{gpu:?} has no letters or digits; a GPU name becomes a URL path"),
-            );
+        let message = if seg.is_empty() {
+            format!("{gpu:?} has no letters or digits; a GPU name becomes a URL path")
         } else if seg.ends_with("-h") || seg.ends_with("-caption") {
             // #gpu-<seg>-h and #table-<seg>-caption are the page's own
             // anchors for another GPU's card heading and table caption.
-            bad(
-                format!("gpus[{i}]"),
-                format!(
-                    "{gpu:?} ends like the page's heading and caption anchors (#gpu-{seg}); name the GPU without a trailing \"H\" or \"caption\" word"
-                ),
-            );
+            format!(
+                "{gpu:?} ends like the page's heading and caption anchors (#gpu-{seg}); name the GPU without a trailing \"H\" or \"caption\" word"
+            )
         } else if let Some(other) = gpu_segments.insert(seg.clone(), gpu) {
-            bad(
-                format!("gpus[{i}]"),
-                format!("{gpu:?} repeats {other:?} (both become /gpus/{seg}/)"),
-            );
-        }
+            format!("{gpu:?} repeats {other:?} (both become /gpus/{seg}/)")
+        } else {
+            continue;
+        };
+        bad(format!("gpus[{i}]"), message);
     }
 
     if m.configurations.is_empty() {
@@ -281,33 +275,25 @@ pub(super) fn validate_row_ids(bad: &mut impl FnMut(String, String), m: &ModelFi
                 format!("{:?} is not in the file's gpus list {:?}{row}", c.gpu, m.gpus.as_slice()),
             );
         }
-        if c.row_id.trim().is_empty() {
-            bad(format!("{at}.row_id"), "must not be empty".into());
+        let anchor = row_anchor(&m.slug, &c.row_id);
+        let message = if c.row_id.trim().is_empty() {
+            "must not be empty".to_owned()
         } else if let Some(first) = row_ids.insert(&c.row_id, i) {
-            bad(
-                format!("{at}.row_id"),
-                format!("duplicate row_id {:?}: configurations[{first}] has it too", c.row_id),
-            );
+            format!("duplicate row_id {:?}: configurations[{first}] has it too", c.row_id)
+        } else if let Some(clash) = page_anchor_clash(&anchor) {
+            format!(
+                "{:?} gives the page anchor #{anchor}, which {clash}; change the row_id",
+                c.row_id
+            )
+        } else if let Some(first) = anchors.insert(anchor.clone(), i) {
+            format!(
+                "{:?} and configurations[{first}].row_id give the same page anchor #{anchor}",
+                c.row_id
+            )
         } else {
-            let anchor = row_anchor(&m.slug, &c.row_id);
-            if let Some(clash) = page_anchor_clash(&anchor) {
-                bad(
-                    format!("{at}.row_id"),
-                    format!(
-                        "{:?} gives the page anchor #{anchor}, which {clash}; change the row_id",
-                        c.row_id
-                    ),
-                );
-            } else if let Some(first) = anchors.insert(anchor.clone(), i) {
-                bad(
-                    format!("{at}.row_id"),
-                    format!(
-                        "{:?} and configurations[{first}].row_id give the same page anchor #{anchor}",
-                        c.row_id
-                    ),
-                );
-            }
-        }
+            continue;
+        };
+        bad(format!("{at}.row_id"), message);
     }
 }
 
@@ -352,23 +338,20 @@ fn check_workload(bad: &mut impl FnMut(String, String), m: &ModelFile) {
 }
 
 pub(super) fn positive(bad: &mut impl FnMut(String, String), field: &str, value: f64, row: &str) {
-    if !value.is_finite() {
-        bad(field.into(), format!("must be a finite number{row}"));
+    let message = if !value.is_finite() {
+        "must be a finite number".to_owned()
     } else if value <= 0.0 {
-        bad(
-            field.into(),
-            format!("must be greater than zero, found {}{row}", limits::number(value)),
-        );
+        format!("must be greater than zero, found {}", limits::number(value))
     } else if value < limits::MIN_MEASURED {
-        bad(
-            field.into(),
-            format!(
-                "is too small to be a measurement: at least {} is accepted, found {}{row}",
-                limits::number(limits::MIN_MEASURED),
-                limits::number(value)
-            ),
-        );
-    }
+        format!(
+            "is too small to be a measurement: at least {} is accepted, found {}",
+            limits::number(limits::MIN_MEASURED),
+            limits::number(value)
+        )
+    } else {
+        return;
+    };
+    bad(field.into(), format!("{message}{row}"));
 }
 
 /// A row has exactly its file's kind's fields ([`Measure::fields`]): every
