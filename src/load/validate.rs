@@ -561,57 +561,41 @@ pub(crate) fn check_distribution(
     row: &str,
     d: &OutputLengthDistribution,
 ) {
-    let n = d.counts.len();
-    if n == 0 || n > OutputLengthDistribution::MAX_BINS {
-        bad(
-            format!("{at}.counts"),
-            format!(
-                "must have between 1 and {} bins, found {n}{row}",
-                OutputLengthDistribution::MAX_BINS
-            ),
-        );
-        return;
-    }
-    if d.bins.len() != n + 1 {
-        bad(
-            format!("{at}.bins"),
-            format!(
-                "must have one more edge than counts has bins ({}), found {}{row}",
-                n + 1,
-                d.bins.len()
-            ),
-        );
-        return;
-    }
-    for (i, edge) in d.bins.iter().enumerate() {
-        if !edge.is_finite() || *edge < 0.0 || *edge > limits::MAX_OUTPUT_TOKENS {
-            bad(
-                format!("{at}.bins[{i}]"),
+    let (n, bins, max_bins) = (d.counts.len(), &d.bins, OutputLengthDistribution::MAX_BINS);
+    // The first edge out of range or not above the one before it.
+    let bad_edge = || {
+        bins.iter().enumerate().find_map(|(i, &edge)| {
+            let message = if !(0.0..=limits::MAX_OUTPUT_TOKENS).contains(&edge) {
                 format!(
-                    "must be a number of tokens from 0 to {}, found {}{row}",
+                    "must be a number of tokens from 0 to {}, found {}",
                     limits::number(limits::MAX_OUTPUT_TOKENS),
-                    limits::number(*edge)
-                ),
-            );
-            return;
-        }
-        if i > 0 && *edge <= d.bins[i - 1] {
-            bad(
-                format!("{at}.bins[{i}]"),
-                format!(
-                    "must be greater than the edge before it ({}), found {}{row}",
-                    d.bins[i - 1],
-                    edge
-                ),
-            );
-            return;
-        }
-    }
-    if d.counts.iter().try_fold(0u64, |a, c| a.checked_add(*c)).is_none() {
-        bad(format!("{at}.counts"), format!("add up to more than {}{row}", u64::MAX));
+                    limits::number(edge)
+                )
+            } else if i > 0 && edge <= bins[i - 1] {
+                format!("must be greater than the edge before it ({}), found {edge}", bins[i - 1])
+            } else {
+                return None;
+            };
+            Some((format!("bins[{i}]"), message))
+        })
+    };
+    let (field, message) = if n == 0 || n > max_bins {
+        ("counts".to_owned(), format!("must have between 1 and {max_bins} bins, found {n}"))
+    } else if bins.len() != n + 1 {
+        let found = bins.len();
+        let message =
+            format!("must have one more edge than counts has bins ({}), found {found}", n + 1);
+        ("bins".to_owned(), message)
+    } else if let Some(edge) = bad_edge() {
+        edge
+    } else if d.counts.iter().try_fold(0u64, |a, c| a.checked_add(*c)).is_none() {
+        ("counts".to_owned(), format!("add up to more than {}", u64::MAX))
     } else if d.total() == 0 {
-        bad(format!("{at}.counts"), format!("must count at least one response, found none{row}"));
-    }
+        ("counts".to_owned(), "must count at least one response, found none".to_owned())
+    } else {
+        return;
+    };
+    bad(format!("{at}.{field}"), format!("{message}{row}"));
 }
 
 /// A file's kind in words, for messages.
