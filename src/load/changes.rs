@@ -67,16 +67,18 @@ pub fn validate_history(path: &Path, h: &ChangeHistory) -> Vec<Problem> {
     for (i, e) in h.entries.iter().enumerate() {
         let at = format!("entries[{i}]");
         check_entry(&mut bad, &at, e);
-        if let Some(before) = previous {
-            if is_iso_date(before) && is_iso_date(&e.imported) && e.imported.as_str() < before {
-                bad(
-                    format!("{at}.imported"),
-                    format!(
-                        "{} is before the previous entry's {before}; entries are kept oldest first",
-                        e.imported
-                    ),
-                );
-            }
+        if let Some(before) = previous
+            && is_iso_date(before)
+            && is_iso_date(&e.imported)
+            && e.imported.as_str() < before
+        {
+            bad(
+                format!("{at}.imported"),
+                format!(
+                    "{} is before the previous entry's {before}; entries are kept oldest first",
+                    e.imported
+                ),
+            );
         }
         previous = Some(&e.imported);
     }
@@ -157,17 +159,15 @@ fn check_best(bad: &mut impl FnMut(String, String), field: &str, b: &BestChange)
     }
     check_filled(bad, &format!("{field}.unit"), &b.unit, MAX_GPU_CHARS);
     for (name, value) in [("old", b.old), ("new", b.new)] {
-        if let Some(v) = value {
-            if !(0.0..=MAX_FIGURE).contains(&v) {
-                bad(
-                    format!("{field}.{name}"),
-                    format!(
-                        "{} is out of range; a best figure is at least 0 and at most {}",
-                        number(v),
-                        number(MAX_FIGURE)
-                    ),
-                );
-            }
+        if let Some(v) = value.filter(|v| !(0.0..=MAX_FIGURE).contains(v)) {
+            bad(
+                format!("{field}.{name}"),
+                format!(
+                    "{} is out of range; a best figure is at least 0 and at most {}",
+                    number(v),
+                    number(MAX_FIGURE)
+                ),
+            );
         }
     }
     if b.old.is_none() && b.new.is_none() {

@@ -271,24 +271,22 @@ fn serde_says(err: &serde_json::Error) -> SerdeSays {
                 return SerdeSays::ListForStruct;
             }
             if let Some((name, expected)) = message.strip_prefix("unknown field `").and_then(split)
+                && let Some(name) = name.strip_suffix('`')
             {
-                if let Some(name) = name.strip_suffix('`') {
-                    let fields = expected.strip_prefix("one of ").unwrap_or(&expected);
-                    return SerdeSays::UnknownField {
-                        name: name.to_owned(),
-                        fields: fields.replace('`', ""),
-                    };
-                }
+                let fields = expected.strip_prefix("one of ").unwrap_or(&expected);
+                return SerdeSays::UnknownField {
+                    name: name.to_owned(),
+                    fields: fields.replace('`', ""),
+                };
             }
             if let Some((found, expected)) =
                 message.strip_prefix("unknown variant `").and_then(split)
+                && let Some(found) = found.strip_suffix('`')
             {
-                if let Some(found) = found.strip_suffix('`') {
-                    return SerdeSays::UnknownVariant {
-                        found: found.to_owned(),
-                        expected: expected.replace('`', "\""),
-                    };
-                }
+                return SerdeSays::UnknownVariant {
+                    found: found.to_owned(),
+                    expected: expected.replace('`', "\""),
+                };
             }
             SerdeSays::Other(message.to_owned())
         }
