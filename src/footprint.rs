@@ -28,7 +28,6 @@ pub struct CarbonIntensity {
     /// The year the figure describes.
     pub year: u16,
     /// Address of the source, optional.
-    #[serde(default)]
     pub url: Option<String>,
 }
 
@@ -45,7 +44,6 @@ pub struct ElectricityPrice {
     /// The year the figure describes.
     pub year: u16,
     /// Address of the source, optional.
-    #[serde(default)]
     pub url: Option<String>,
 }
 
@@ -58,10 +56,8 @@ pub struct FacilityOverhead {
     /// Where the figure comes from.
     pub source: String,
     /// The year the figure describes, optional.
-    #[serde(default)]
     pub year: Option<u16>,
     /// Address of the source, optional.
-    #[serde(default)]
     pub url: Option<String>,
 }
 
@@ -115,7 +111,7 @@ impl Footprint {
                 c.g_co2e_per_kwh,
                 CARBON_RANGE,
                 false,
-                "g CO₂e per kWh",
+                " g CO₂e per kWh",
             );
             check_source(&mut bad, at, &c.source, Some(c.year), c.url.as_deref());
         }
@@ -127,7 +123,7 @@ impl Footprint {
                 p.per_kwh,
                 PRICE_RANGE,
                 false,
-                "per kWh",
+                " per kWh",
             );
             if p.currency.len() != 3 || !p.currency.bytes().all(|b| b.is_ascii_uppercase()) {
                 bad.push(format!(
@@ -222,7 +218,6 @@ fn check_range(
 ) {
     let above = if lo_inclusive { v >= lo } else { v > lo };
     if !v.is_finite() || !above || v > hi {
-        let unit = if unit.is_empty() { String::new() } else { format!(" {unit}") };
         let from = if lo_inclusive { "from" } else { "above" };
         bad.push(format!("{key}: must be a finite number {from} {lo} up to {hi}{unit}, found {v}"));
     }

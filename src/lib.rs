@@ -44,7 +44,6 @@ pub struct BuildOptions {
     /// Folder of static assets (CSS, JS) that override the built-in ones
     /// file by file; a missing folder means the built-in assets alone.
     pub static_dir: PathBuf,
-    /// Output folder.
     pub out_dir: PathBuf,
     /// Replace a non-empty output folder that energyboard did not create.
     pub force: bool,
@@ -77,15 +76,10 @@ impl Default for BuildOptions {
 /// What a build or check produced.
 #[derive(Debug, Clone)]
 pub struct BuildSummary {
-    /// Models built.
     pub models: usize,
-    /// HTML pages written.
     pub pages: usize,
-    /// SVG charts written.
     pub charts: usize,
-    /// All files written.
     pub files: usize,
-    /// Bytes written.
     pub bytes: u64,
     /// Files in the data folder that were not model files.
     pub skipped: Vec<PathBuf>,
@@ -94,7 +88,6 @@ pub struct BuildSummary {
     pub removed: Vec<String>,
     /// How many files of the previous site were removed in all.
     pub removed_total: usize,
-    /// Wall time taken.
     pub elapsed: Duration,
 }
 

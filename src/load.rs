@@ -123,15 +123,10 @@ pub struct Problems(pub Vec<Problem>);
 
 impl fmt::Display for Problems {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // "1 problem", "3 files".
+        let counted = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
         let files: BTreeSet<&Path> = self.0.iter().map(|p| p.path.as_path()).collect();
-        writeln!(
-            f,
-            "{} problem{} in {} file{}:",
-            self.0.len(),
-            if self.0.len() == 1 { "" } else { "s" },
-            files.len(),
-            if files.len() == 1 { "" } else { "s" }
-        )?;
+        writeln!(f, "{} in {}:", counted(self.0.len(), "problem"), counted(files.len(), "file"))?;
         for (i, p) in self.0.iter().take(MAX_PROBLEMS_SHOWN).enumerate() {
             if i > 0 {
                 writeln!(f)?;
@@ -143,11 +138,9 @@ impl fmt::Display for Problems {
             let more_files: BTreeSet<&Path> = rest.iter().map(|p| p.path.as_path()).collect();
             write!(
                 f,
-                "\n  … and {} more problem{} in {} file{} not listed",
-                rest.len(),
-                if rest.len() == 1 { "" } else { "s" },
-                more_files.len(),
-                if more_files.len() == 1 { "" } else { "s" }
+                "\n  … and {} in {} not listed",
+                counted(rest.len(), "more problem"),
+                counted(more_files.len(), "file")
             )?;
         }
         Ok(())
@@ -177,14 +170,11 @@ pub fn load_data_dir(data_dir: &Path) -> Result<DataSet, Problems> {
     // 1. Find the files.
     let found = discover::find_files(data_dir).map_err(|p| Problems(vec![p]))?;
     let mut problems = found.problems;
-    let changes = match found.changes.as_deref().map(read_changes_file) {
-        Some(Ok(loaded)) => Some(loaded),
-        Some(Err(mut file_problems)) => {
-            problems.append(&mut file_problems);
-            None
-        }
-        None => None,
-    };
+    let changes = found.changes.as_deref().map(read_changes_file).transpose();
+    let changes = changes.unwrap_or_else(|mut file_problems| {
+        problems.append(&mut file_problems);
+        None
+    });
     let mut source_changes = Vec::new();
     for path in &found.source_changes {
         match read_changes_file(path) {

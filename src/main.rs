@@ -227,12 +227,6 @@ fn run(cli: Cli) -> anyhow::Result<()> {
 /// builds big enough to take a noticeable time.
 struct Bar(indicatif::ProgressBar);
 
-impl Bar {
-    fn new() -> Self {
-        Self(indicatif::ProgressBar::hidden())
-    }
-}
-
 impl energyboard::Progress for Bar {
     fn begin(&self, models: usize) {
         use std::io::IsTerminal;
@@ -316,7 +310,8 @@ fn import(args: &ImportArgs) -> anyhow::Result<()> {
 fn build(args: &SiteArgs) -> anyhow::Result<()> {
     let options = args.options()?;
     stop_on_ctrl_c()?;
-    let summary = energyboard::build_with_progress(&options, &Bar::new())?;
+    let summary =
+        energyboard::build_with_progress(&options, &Bar(indicatif::ProgressBar::hidden()))?;
     if options.base_url.is_none() {
         eprintln!(
             "note: no base URL (--base-url or base_url in {}): canonical links, sitemap.xml and absolute link-preview URLs are left out",

@@ -3,32 +3,27 @@
 
 use anyhow::Result;
 
+use crate::load::limits::{MAX_NAME_CHARS, MAX_PROSE_CHARS, text_problem};
 use crate::{footprint, workload};
 
 /// Settings kept in the repository (`energyboard.toml`); the command line
 /// overrides them.
 #[derive(Debug, Clone, Default, PartialEq, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(default, deny_unknown_fields)]
 pub struct Config {
     /// Absolute URL the site is published at; empty for none.
-    #[serde(default)]
     pub base_url: String,
     /// Workloads in the order the site lists them, with their names and
     /// descriptions; workloads not listed follow, by id.
-    #[serde(default)]
     pub workloads: Vec<workload::WorkloadSettings>,
     /// Grid carbon intensity (`[carbon_intensity]`), optional.
-    #[serde(default)]
     pub carbon_intensity: Option<footprint::CarbonIntensity>,
     /// Electricity price (`[electricity_price]`), optional.
-    #[serde(default)]
     pub electricity_price: Option<footprint::ElectricityPrice>,
     /// Facility overhead (`[facility_overhead]`), optional.
-    #[serde(default)]
     pub facility_overhead: Option<footprint::FacilityOverhead>,
     /// Sources of measurements beside the leaderboard (`[[sources]]`), read
     /// by `energyboard import --source <id>`.
-    #[serde(default)]
     pub sources: Vec<SourceSettings>,
 }
 
@@ -45,10 +40,8 @@ pub struct SourceSettings {
     pub name: String,
     /// Short label added to each model's name, e.g. "Example Lab":
     /// "Qwen 3 8B (Example Lab)" (default: the name).
-    #[serde(default)]
     pub label: Option<String>,
     /// Who measured (default: the name).
-    #[serde(default)]
     pub publisher: Option<String>,
     /// The source's own page (http or https).
     pub url: String,
@@ -56,10 +49,8 @@ pub struct SourceSettings {
     pub licence: String,
     /// How to cite them (default: the ML.ENERGY Benchmark paper, the
     /// method they follow).
-    #[serde(default)]
     pub cite: Option<String>,
     /// Where the citation leads.
-    #[serde(default)]
     pub cite_url: Option<String>,
 }
 
@@ -110,7 +101,6 @@ impl Config {
     /// Checks each workload's name and description as a model file's texts
     /// are checked ([`crate::load::limits::text_problem`]).
     fn check_workload_texts(&self, path: &std::path::Path) -> Result<()> {
-        use crate::load::limits::{MAX_NAME_CHARS, MAX_PROSE_CHARS, text_problem};
         for (i, w) in self.workloads.iter().enumerate() {
             for (field, text, max) in [
                 ("name", w.name.as_deref(), MAX_NAME_CHARS),
@@ -127,7 +117,6 @@ impl Config {
     /// Checks each `[[sources]]` entry: its id, one entry per id, its texts
     /// as a model file's, web addresses.
     fn check_sources(&self, path: &std::path::Path) -> Result<()> {
-        use crate::load::limits::{MAX_NAME_CHARS, MAX_PROSE_CHARS, text_problem};
         for (i, s) in self.sources.iter().enumerate() {
             let at = |field: &str| format!("{}: sources[{i}].{field}", path.display());
             if !crate::load::is_valid_source_id(&s.id) {

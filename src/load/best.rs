@@ -1,23 +1,18 @@
 //! A file's `best` must be the best configuration per GPU that the
 //! selection rule ([`select::best_per_gpu`]) picks from its own rows.
 
-use std::collections::BTreeMap;
 use std::path::Path;
 
 use super::parse::push_key;
 use super::{Problem, problem, shown};
-use crate::model::{Configuration, ModelFile};
+use crate::model::ModelFile;
 use crate::select;
 
 /// The file's `best` must match the best this program computes, GPU by GPU.
 /// A different configuration with the same energy is a tie, not a
 /// disagreement.
-pub(super) fn check_best(
-    path: &Path,
-    m: &ModelFile,
-    stated_best: &BTreeMap<String, Box<Configuration>>,
-    out: &mut Vec<Problem>,
-) {
+pub(super) fn check_best(path: &Path, m: &ModelFile, out: &mut Vec<Problem>) {
+    let stated_best = &m.best;
     // The kind's words: "median ITL" and "Wh/M", or "batch latency" and
     // "J/image"; the deadline with its unit, "500 ms".
     let words = m.measure().words();

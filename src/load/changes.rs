@@ -12,9 +12,7 @@ use super::limits::{
     is_iso_date, number, shorten,
 };
 use super::parse::{Format, parse_as};
-use super::{
-    MAX_WORKLOAD_ID, Problem, content_digest, is_valid_slug, is_valid_workload_id, problem,
-};
+use super::{MAX_WORKLOAD_ID, Problem, content_digest, is_valid_slug, problem};
 use crate::changes::{BestChange, ChangeEntry, ChangeHistory};
 
 /// Largest figure a history may record, in its own unit: the largest any
@@ -69,16 +67,18 @@ pub fn validate_history(path: &Path, h: &ChangeHistory) -> Vec<Problem> {
     for (i, e) in h.entries.iter().enumerate() {
         let at = format!("entries[{i}]");
         check_entry(&mut bad, &at, e);
-        if let Some(before) = previous {
-            if is_iso_date(before) && is_iso_date(&e.imported) && e.imported.as_str() < before {
-                bad(
-                    format!("{at}.imported"),
-                    format!(
-                        "{} is before the previous entry's {before}; entries are kept oldest first",
-                        e.imported
-                    ),
-                );
-            }
+        if let Some(before) = previous
+            && is_iso_date(before)
+            && is_iso_date(&e.imported)
+            && e.imported.as_str() < before
+        {
+            bad(
+                format!("{at}.imported"),
+                format!(
+                    "{} is before the previous entry's {before}; entries are kept oldest first",
+                    e.imported
+                ),
+            );
         }
         previous = Some(&e.imported);
     }
@@ -118,10 +118,7 @@ fn check_entry(bad: &mut impl FnMut(String, String), at: &str, e: &ChangeEntry) 
             let field = format!("{at}.{list}[{j}]");
             check_workload(bad, &format!("{field}.workload"), &m.workload);
             check_slug(bad, &format!("{field}.slug"), &m.slug);
-            check_text(bad, &format!("{field}.name"), &m.name, MAX_NAME_CHARS);
-            if m.name.trim().is_empty() {
-                bad(format!("{field}.name"), "must not be empty".into());
-            }
+            check_filled(bad, &format!("{field}.name"), &m.name, MAX_NAME_CHARS);
         }
     }
     for (list, rows) in [
@@ -147,10 +144,7 @@ fn check_entry(bad: &mut impl FnMut(String, String), at: &str, e: &ChangeEntry) 
 fn check_best(bad: &mut impl FnMut(String, String), field: &str, b: &BestChange) {
     check_workload(bad, &format!("{field}.workload"), &b.workload);
     check_slug(bad, &format!("{field}.slug"), &b.slug);
-    check_text(bad, &format!("{field}.gpu"), &b.gpu, MAX_GPU_CHARS);
-    if b.gpu.trim().is_empty() {
-        bad(format!("{field}.gpu"), "must not be empty".into());
-    }
+    check_filled(bad, &format!("{field}.gpu"), &b.gpu, MAX_GPU_CHARS);
     if b.figure.is_empty()
         || b.figure.len() > MAX_WORKLOAD_ID
         || !b.figure.bytes().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'_')
@@ -163,22 +157,17 @@ fn check_best(bad: &mut impl FnMut(String, String), field: &str, b: &BestChange)
             ),
         );
     }
-    check_text(bad, &format!("{field}.unit"), &b.unit, MAX_GPU_CHARS);
-    if b.unit.trim().is_empty() {
-        bad(format!("{field}.unit"), "must not be empty".into());
-    }
+    check_filled(bad, &format!("{field}.unit"), &b.unit, MAX_GPU_CHARS);
     for (name, value) in [("old", b.old), ("new", b.new)] {
-        if let Some(v) = value {
-            if !(0.0..=MAX_FIGURE).contains(&v) {
-                bad(
-                    format!("{field}.{name}"),
-                    format!(
-                        "{} is out of range; a best figure is at least 0 and at most {}",
-                        number(v),
-                        number(MAX_FIGURE)
-                    ),
-                );
-            }
+        if let Some(v) = value.filter(|v| !(0.0..=MAX_FIGURE).contains(v)) {
+            bad(
+                format!("{field}.{name}"),
+                format!(
+                    "{} is out of range; a best figure is at least 0 and at most {}",
+                    number(v),
+                    number(MAX_FIGURE)
+                ),
+            );
         }
     }
     if b.old.is_none() && b.new.is_none() {
@@ -189,7 +178,7 @@ fn check_best(bad: &mut impl FnMut(String, String), field: &str, b: &BestChange)
     }
     for (name, row) in [("old_row_id", &b.old_row_id), ("new_row_id", &b.new_row_id)] {
         if let Some(row) = row {
-            check_row_id(bad, &format!("{field}.{name}"), row);
+            check_filled(bad, &format!("{field}.{name}"), row, MAX_ROW_ID_CHARS);
         }
     }
 }
@@ -204,36 +193,34 @@ fn check_row(
 ) {
     check_workload(bad, &format!("{field}.workload"), workload);
     check_slug(bad, &format!("{field}.slug"), slug);
-    check_row_id(bad, &format!("{field}.row_id"), row_id);
+    check_filled(bad, &format!("{field}.row_id"), row_id, MAX_ROW_ID_CHARS);
 }
 
 fn check_workload(bad: &mut impl FnMut(String, String), field: &str, id: &str) {
-    if !is_valid_workload_id(id) {
+    check_id(bad, field, id, "workload id", MAX_WORKLOAD_ID);
+}
+
+fn check_slug(bad: &mut impl FnMut(String, String), field: &str, slug: &str) {
+    check_id(bad, field, slug, "model slug", MAX_SLUG_CHARS);
+}
+
+/// An id that is a slug of at most `max` characters.
+fn check_id(bad: &mut impl FnMut(String, String), field: &str, id: &str, what: &str, max: usize) {
+    if !is_valid_slug(id) || id.len() > max {
         bad(
             field.to_owned(),
             format!(
-                "{:?} is not a workload id (^[a-z0-9][a-z0-9-]*$, at most {MAX_WORKLOAD_ID} characters)",
+                "{:?} is not a {what} (^[a-z0-9][a-z0-9-]*$, at most {max} characters)",
                 shorten(id)
             ),
         );
     }
 }
 
-fn check_slug(bad: &mut impl FnMut(String, String), field: &str, slug: &str) {
-    if !is_valid_slug(slug) || slug.len() > MAX_SLUG_CHARS {
-        bad(
-            field.to_owned(),
-            format!(
-                "{:?} is not a model slug (^[a-z0-9][a-z0-9-]*$, at most {MAX_SLUG_CHARS} characters)",
-                shorten(slug)
-            ),
-        );
-    }
-}
-
-fn check_row_id(bad: &mut impl FnMut(String, String), field: &str, row: &str) {
-    check_text(bad, field, row, MAX_ROW_ID_CHARS);
-    if row.trim().is_empty() {
+/// A text that may not be blank, checked as [`check_text`] does.
+fn check_filled(bad: &mut impl FnMut(String, String), field: &str, text: &str, max: usize) {
+    check_text(bad, field, text, max);
+    if text.trim().is_empty() {
         bad(field.to_owned(), "must not be empty".into());
     }
 }

@@ -33,22 +33,15 @@ pub(super) struct Found {
 /// files that do not end in `.json` are [`Found::skipped`]. Fails only when
 /// `data_dir` itself is not a readable folder.
 pub(super) fn find_files(data_dir: &Path) -> Result<Found, Problem> {
-    match std::fs::metadata(data_dir) {
-        Ok(meta) if meta.is_dir() => {}
-        Ok(_) => {
-            return Err(problem(
-                data_dir,
-                "(folder)",
-                "is not a folder; pass the folder that holds the model files with --data",
-            ));
-        }
-        Err(err) => {
-            return Err(problem(
-                data_dir,
-                "(folder)",
-                format!("cannot read the data folder: {err}"),
-            ));
-        }
+    let meta = std::fs::metadata(data_dir).map_err(|err| {
+        problem(data_dir, "(folder)", format!("cannot read the data folder: {err}"))
+    })?;
+    if !meta.is_dir() {
+        return Err(problem(
+            data_dir,
+            "(folder)",
+            "is not a folder; pass the folder that holds the model files with --data",
+        ));
     }
 
     let mut found = Found::default();

@@ -122,20 +122,20 @@ pub(super) fn check_text(
 
 /// Every text field of the model and its source, except the configurations'.
 pub(super) fn check_model_texts(bad: &mut impl FnMut(String, String), m: &ModelFile) {
-    check_text(bad, "slug", &m.slug, MAX_SLUG_CHARS);
-    for (field, text) in [
-        ("version", &m.version),
-        ("updated", &m.updated),
-        ("data_version", &m.data_version),
-        ("unit", &m.unit),
-        ("boundary", &m.boundary),
-        ("name", &m.name),
-        ("model_id", &m.model_id),
-        ("architecture", &m.architecture),
+    for (field, text, max) in [
+        ("slug", &m.slug, MAX_SLUG_CHARS),
+        ("version", &m.version, MAX_NAME_CHARS),
+        ("updated", &m.updated, MAX_NAME_CHARS),
+        ("data_version", &m.data_version, MAX_NAME_CHARS),
+        ("unit", &m.unit, MAX_NAME_CHARS),
+        ("boundary", &m.boundary, MAX_NAME_CHARS),
+        ("name", &m.name, MAX_NAME_CHARS),
+        ("model_id", &m.model_id, MAX_NAME_CHARS),
+        ("architecture", &m.architecture, MAX_NAME_CHARS),
+        ("caveat", &m.caveat, MAX_PROSE_CHARS),
     ] {
-        check_text(bad, field, text, MAX_NAME_CHARS);
+        check_text(bad, field, text, max);
     }
-    check_text(bad, "caveat", &m.caveat, MAX_PROSE_CHARS);
     for (i, gpu) in m.gpus.iter().enumerate() {
         check_text(bad, &format!("gpus[{i}]"), gpu, MAX_GPU_CHARS);
         if let Some(problem) = gpu_name_problem(gpu) {
@@ -146,41 +146,32 @@ pub(super) fn check_model_texts(bad: &mut impl FnMut(String, String), m: &ModelF
 }
 
 fn check_source_texts(bad: &mut impl FnMut(String, String), s: &Source) {
-    let mut text = |field: &str, value: &str, max: usize| {
-        check_text(bad, &format!("source.{field}"), value, max);
-    };
-    for (field, value) in [
-        ("name", &s.name),
-        ("publisher", &s.publisher),
-        ("version", &s.version),
-        ("released", &s.released),
-        ("compiled", &s.compiled),
-        ("retrieved", &s.retrieved),
-        ("licence", &s.licence),
-        ("workload", &s.workload),
-    ] {
-        text(field, value, MAX_NAME_CHARS);
-    }
-    for (field, value) in [("url", &s.url), ("cite_url", &s.cite_url)] {
-        text(field, value, MAX_URL_CHARS);
-    }
-    if let Some(url) = &s.data_url {
-        text("data_url", url, MAX_URL_CHARS);
-    }
-    for (field, value) in [("method", &s.method), ("selection", &s.selection), ("cite", &s.cite)] {
-        text(field, value, MAX_PROSE_CHARS);
-    }
-    for (field, value) in [
-        ("compiled_evidence", &s.compiled_evidence),
-        ("used_for", &s.used_for),
-        ("configurations", &s.configurations),
+    let (name, url, prose) = (MAX_NAME_CHARS, MAX_URL_CHARS, MAX_PROSE_CHARS);
+    for (field, value, max) in [
+        ("name", Some(&s.name), name),
+        ("publisher", Some(&s.publisher), name),
+        ("version", Some(&s.version), name),
+        ("released", Some(&s.released), name),
+        ("compiled", Some(&s.compiled), name),
+        ("retrieved", Some(&s.retrieved), name),
+        ("licence", Some(&s.licence), name),
+        ("workload", Some(&s.workload), name),
+        ("url", Some(&s.url), url),
+        ("cite_url", Some(&s.cite_url), url),
+        ("data_url", s.data_url.as_ref(), url),
+        ("method", Some(&s.method), prose),
+        ("selection", Some(&s.selection), prose),
+        ("cite", Some(&s.cite), prose),
+        ("compiled_evidence", s.compiled_evidence.as_ref(), prose),
+        ("used_for", s.used_for.as_ref(), prose),
+        ("configurations", s.configurations.as_ref(), prose),
     ] {
         if let Some(value) = value {
-            text(field, value, MAX_PROSE_CHARS);
+            check_text(bad, &format!("source.{field}"), value, max);
         }
     }
     for (i, value) in s.licence_evidence.iter().enumerate() {
-        text(&format!("licence_evidence[{i}]"), value, MAX_PROSE_CHARS);
+        check_text(bad, &format!("source.licence_evidence[{i}]"), value, prose);
     }
 }
 
@@ -394,11 +385,10 @@ fn check_percentiles(bad: &mut impl FnMut(String, String), at: &str, row: &str, 
     }
 }
 
-pub use crate::model::parallelism_fits;
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::parallelism_fits;
 
     #[test]
     fn dates_are_real_iso_dates() {

@@ -200,20 +200,15 @@ enum SerdeSays {
     Other(String),
 }
 
-/// Reads serde_json's message. Why text: serde's derived code reports a
-/// missing or unknown field, an unknown variant and a wrong type through
-/// `serde::de::Error::missing_field`, `unknown_field`, `unknown_variant`
-/// and `invalid_type`, and serde_json keeps of them only the message it
-/// formats; its own syntax errors (`ErrorCode`) are private. Only the
-/// category ([`serde_json::Error::classify`]) and the position are typed,
-/// and they are read typed: the category decides which texts are looked
-/// for, and the position suffix is cut by the line and column numbers.
-/// A wrong type comes back in a reader's words ("a whole number from 0 to
-/// 4294967295", not "u32"). `serde_json_wording_is_pinned` below pins every text matched here, so
-/// an upgrade that rewords one fails that test instead of degrading a
-/// message. The parts of the texts that come from the data (a field name,
-/// a string) are taken from the end that does not: the last
-/// `, expected ` splits what was found from what was expected.
+/// Reads serde_json's message (the module doc says why text): the category
+/// ([`serde_json::Error::classify`]) decides which texts are looked for,
+/// and the position suffix is cut by the line and column numbers. A wrong
+/// type comes back in a reader's words ("a whole number from 0 to
+/// 4294967295", not "u32"). `serde_json_wording_is_pinned` below pins every
+/// text matched here, so an upgrade that rewords one fails that test
+/// instead of degrading a message. The parts of the texts that come from
+/// the data (a field name, a string) are taken from the end that does not:
+/// the last `, expected ` splits what was found from what was expected.
 fn serde_says(err: &serde_json::Error) -> SerdeSays {
     /// serde's name of the type expected, in a reader's words.
     fn type_in_words(expected: &str) -> String {
@@ -230,17 +225,16 @@ fn serde_says(err: &serde_json::Error) -> SerdeSays {
 
     /// serde's `Unexpected`, what was found, in a reader's words.
     fn value_in_words(found: &str) -> String {
-        if let Some(s) = found.strip_prefix("string ") {
-            return format!("the string {s}");
-        }
-        if let Some(n) = found.strip_prefix("integer ") {
-            return format!("the number {}", n.trim_matches('`'));
-        }
-        if let Some(n) = found.strip_prefix("floating point ") {
-            return format!("the number {}", n.trim_matches('`'));
-        }
-        if let Some(b) = found.strip_prefix("boolean ") {
-            return format!("the boolean {}", b.trim_matches('`'));
+        // A string comes quoted (its ends are never '`'), the others in '`'.
+        for (serde, words) in [
+            ("string ", "the string"),
+            ("integer ", "the number"),
+            ("floating point ", "the number"),
+            ("boolean ", "the boolean"),
+        ] {
+            if let Some(value) = found.strip_prefix(serde) {
+                return format!("{words} {}", value.trim_matches('`'));
+            }
         }
         match found {
             "map" => "an object".to_owned(),
@@ -277,24 +271,22 @@ fn serde_says(err: &serde_json::Error) -> SerdeSays {
                 return SerdeSays::ListForStruct;
             }
             if let Some((name, expected)) = message.strip_prefix("unknown field `").and_then(split)
+                && let Some(name) = name.strip_suffix('`')
             {
-                if let Some(name) = name.strip_suffix('`') {
-                    let fields = expected.strip_prefix("one of ").unwrap_or(&expected);
-                    return SerdeSays::UnknownField {
-                        name: name.to_owned(),
-                        fields: fields.replace('`', ""),
-                    };
-                }
+                let fields = expected.strip_prefix("one of ").unwrap_or(&expected);
+                return SerdeSays::UnknownField {
+                    name: name.to_owned(),
+                    fields: fields.replace('`', ""),
+                };
             }
             if let Some((found, expected)) =
                 message.strip_prefix("unknown variant `").and_then(split)
+                && let Some(found) = found.strip_suffix('`')
             {
-                if let Some(found) = found.strip_suffix('`') {
-                    return SerdeSays::UnknownVariant {
-                        found: found.to_owned(),
-                        expected: expected.replace('`', "\""),
-                    };
-                }
+                return SerdeSays::UnknownVariant {
+                    found: found.to_owned(),
+                    expected: expected.replace('`', "\""),
+                };
             }
             SerdeSays::Other(message.to_owned())
         }

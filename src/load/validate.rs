@@ -11,8 +11,8 @@ use std::path::Path;
 use super::best::check_best;
 use super::{LoadedModel, Problem, limits, problem, shown};
 use crate::model::{
-    Configuration, DIFFUSION_FIELDS, Measure, ModelFile, OutputKind, TOKEN_FIELDS,
-    TOKEN_OPTIONAL_FIELDS, row_anchor, url_segment,
+    Configuration, DIFFUSION_FIELDS, Measure, ModelFile, OutputKind, OutputLengthDistribution,
+    TOKEN_FIELDS, TOKEN_OPTIONAL_FIELDS, row_anchor, url_segment,
 };
 
 /// Slugs that would publish a model's files over a site-wide file
@@ -29,39 +29,18 @@ pub const RESERVED_SLUGS: [&str; 7] = [
     "configurations-video",
 ];
 
-/// Anchors a model page gives its own sections; a row anchor may not be one
-/// of them, nor start like a GPU card, GPU table or chart anchor.
-const PAGE_ANCHORS: [&str; 24] = [
-    "main",
-    "best",
-    "best-h",
-    "budgets",
-    "budgets-caption",
-    "budgets-h",
-    "budgets-section",
-    "charts",
-    "charts-h",
-    "cite",
-    "cite-h",
-    "configurations",
-    "configurations-h",
-    "embed",
-    "embed-h",
-    "history",
-    "history-h",
-    "provenance",
-    "provenance-h",
-    "response",
-    "response-h",
-    "response-energy",
-    "response-energy-caption",
-    "footprint-note",
-];
+/// Anchors a model page gives its own sections, space-separated; a row
+/// anchor may not be one of them, nor start like a GPU card, GPU table or
+/// chart anchor.
+const PAGE_ANCHORS: &str = "main best best-h budgets budgets-caption budgets-h budgets-section \
+    charts charts-h cite cite-h configurations configurations-h embed embed-h history history-h \
+    provenance provenance-h response response-h response-energy response-energy-caption \
+    footprint-note";
 const PAGE_ANCHOR_PREFIXES: [&str; 4] = ["gpu-", "configs-", "table-", "chart-"];
 
 /// What a row anchor would clash with on its model page, if anything.
 fn page_anchor_clash(anchor: &str) -> Option<String> {
-    if PAGE_ANCHORS.contains(&anchor) {
+    if PAGE_ANCHORS.split(' ').any(|a| a == anchor) {
         return Some("the page uses for one of its own sections".to_owned());
     }
     PAGE_ANCHOR_PREFIXES
@@ -158,7 +137,7 @@ pub fn validate_model(path: &Path, m: &ModelFile) -> Vec<Problem> {
     for (i, c) in m.configurations.iter().enumerate() {
         let at = format!("configurations[{i}]");
         let row = format!(" (row {})", shown(&c.row_id));
-        check_kind_fields(&mut bad, measure, &at, &row, c);
+        check_kind_fields(&mut bad, m.kind, &at, &row, c);
         validate_configuration(&mut bad, &at, &row, c);
         // The kind's own fields: a row may carry the other kind's too
         // (reported above).
@@ -187,7 +166,7 @@ pub fn validate_model(path: &Path, m: &ModelFile) -> Vec<Problem> {
     if !out.is_empty() {
         return out;
     }
-    check_best(path, m, &m.best, &mut out);
+    check_best(path, m, &mut out);
     out
 }
 
@@ -258,26 +237,20 @@ pub(super) fn validate_frame(
     let mut gpu_segments: BTreeMap<String, &str> = BTreeMap::new();
     for (i, gpu) in m.gpus.iter().enumerate() {
         let seg = url_segment(gpu);
-        if seg.is_empty() {
-            bad(
-                format!("gpus[{i}]"),
-                format!("{gpu:?} has no letters or digits; a GPU name becomes a URL path"),
-            );
+        let message = if seg.is_empty() {
+            format!("{gpu:?} has no letters or digits; a GPU name becomes a URL path")
         } else if seg.ends_with("-h") || seg.ends_with("-caption") {
             // #gpu-<seg>-h and #table-<seg>-caption are the page's own
             // anchors for another GPU's card heading and table caption.
-            bad(
-                format!("gpus[{i}]"),
-                format!(
-                    "{gpu:?} ends like the page's heading and caption anchors (#gpu-{seg}); name the GPU without a trailing \"H\" or \"caption\" word"
-                ),
-            );
+            format!(
+                "{gpu:?} ends like the page's heading and caption anchors (#gpu-{seg}); name the GPU without a trailing \"H\" or \"caption\" word"
+            )
         } else if let Some(other) = gpu_segments.insert(seg.clone(), gpu) {
-            bad(
-                format!("gpus[{i}]"),
-                format!("{gpu:?} repeats {other:?} (both become /gpus/{seg}/)"),
-            );
-        }
+            format!("{gpu:?} repeats {other:?} (both become /gpus/{seg}/)")
+        } else {
+            continue;
+        };
+        bad(format!("gpus[{i}]"), message);
     }
 
     if m.configurations.is_empty() {
@@ -302,33 +275,25 @@ pub(super) fn validate_row_ids(bad: &mut impl FnMut(String, String), m: &ModelFi
                 format!("{:?} is not in the file's gpus list {:?}{row}", c.gpu, m.gpus.as_slice()),
             );
         }
-        if c.row_id.trim().is_empty() {
-            bad(format!("{at}.row_id"), "must not be empty".into());
+        let anchor = row_anchor(&m.slug, &c.row_id);
+        let message = if c.row_id.trim().is_empty() {
+            "must not be empty".to_owned()
         } else if let Some(first) = row_ids.insert(&c.row_id, i) {
-            bad(
-                format!("{at}.row_id"),
-                format!("duplicate row_id {:?}: configurations[{first}] has it too", c.row_id),
-            );
+            format!("duplicate row_id {:?}: configurations[{first}] has it too", c.row_id)
+        } else if let Some(clash) = page_anchor_clash(&anchor) {
+            format!(
+                "{:?} gives the page anchor #{anchor}, which {clash}; change the row_id",
+                c.row_id
+            )
+        } else if let Some(first) = anchors.insert(anchor.clone(), i) {
+            format!(
+                "{:?} and configurations[{first}].row_id give the same page anchor #{anchor}",
+                c.row_id
+            )
         } else {
-            let anchor = row_anchor(&m.slug, &c.row_id);
-            if let Some(clash) = page_anchor_clash(&anchor) {
-                bad(
-                    format!("{at}.row_id"),
-                    format!(
-                        "{:?} gives the page anchor #{anchor}, which {clash}; change the row_id",
-                        c.row_id
-                    ),
-                );
-            } else if let Some(first) = anchors.insert(anchor.clone(), i) {
-                bad(
-                    format!("{at}.row_id"),
-                    format!(
-                        "{:?} and configurations[{first}].row_id give the same page anchor #{anchor}",
-                        c.row_id
-                    ),
-                );
-            }
-        }
+            continue;
+        };
+        bad(format!("{at}.row_id"), message);
     }
 }
 
@@ -344,7 +309,10 @@ pub fn is_valid_workload_id(id: &str) -> bool {
 
 /// The file must name its workload with an id that is a safe path segment.
 fn check_workload(bad: &mut impl FnMut(String, String), m: &ModelFile) {
-    let field = if m.workload.as_ref().is_some() { "workload.id" } else { "source.workload" };
+    let (field, name_field) = match m.workload {
+        Some(_) => ("workload.id", "workload.name"),
+        None => ("source.workload", "source.workload"),
+    };
     match m.workload_ref() {
         None => bad(
             field.into(),
@@ -363,49 +331,39 @@ fn check_workload(bad: &mut impl FnMut(String, String), m: &ModelFile) {
                 );
             }
             if name.trim().is_empty() {
-                bad(
-                    if m.workload.as_ref().is_some() { "workload.name" } else { "source.workload" }
-                        .into(),
-                    "the workload's name must not be empty".into(),
-                );
+                bad(name_field.into(), "the workload's name must not be empty".into());
             }
         }
     }
 }
 
 pub(super) fn positive(bad: &mut impl FnMut(String, String), field: &str, value: f64, row: &str) {
-    if !value.is_finite() {
-        bad(field.into(), format!("must be a finite number{row}"));
+    let message = if !value.is_finite() {
+        "must be a finite number".to_owned()
     } else if value <= 0.0 {
-        bad(
-            field.into(),
-            format!("must be greater than zero, found {}{row}", limits::number(value)),
-        );
+        format!("must be greater than zero, found {}", limits::number(value))
     } else if value < limits::MIN_MEASURED {
-        bad(
-            field.into(),
-            format!(
-                "is too small to be a measurement: at least {} is accepted, found {}{row}",
-                limits::number(limits::MIN_MEASURED),
-                limits::number(value)
-            ),
-        );
-    }
+        format!(
+            "is too small to be a measurement: at least {} is accepted, found {}",
+            limits::number(limits::MIN_MEASURED),
+            limits::number(value)
+        )
+    } else {
+        return;
+    };
+    bad(field.into(), format!("{message}{row}"));
 }
 
 /// A row has exactly its file's kind's fields ([`Measure::fields`]): every
 /// one of them, and none of another kind's.
 pub(super) fn check_kind_fields(
     bad: &mut impl FnMut(String, String),
-    measure: Measure,
+    output: Option<OutputKind>,
     at: &str,
     row: &str,
     c: &Configuration,
 ) {
-    let output = match measure {
-        Measure::Tokens => None,
-        Measure::Diffusion(kind) => Some(kind),
-    };
+    let measure = output.map_or(Measure::Tokens, Measure::Diffusion);
     let present = c.present();
     for field in measure.fields() {
         if !present.contains(&field) {
@@ -601,115 +559,67 @@ pub(crate) fn check_distribution(
     bad: &mut impl FnMut(String, String),
     at: &str,
     row: &str,
-    d: &crate::model::OutputLengthDistribution,
+    d: &OutputLengthDistribution,
 ) {
-    let n = d.counts.len();
-    if n == 0 || n > crate::model::OutputLengthDistribution::MAX_BINS {
-        bad(
-            format!("{at}.counts"),
-            format!(
-                "must have between 1 and {} bins, found {n}{row}",
-                crate::model::OutputLengthDistribution::MAX_BINS
-            ),
-        );
-        return;
-    }
-    if d.bins.len() != n + 1 {
-        bad(
-            format!("{at}.bins"),
-            format!(
-                "must have one more edge than counts has bins ({}), found {}{row}",
-                n + 1,
-                d.bins.len()
-            ),
-        );
-        return;
-    }
-    for (i, edge) in d.bins.iter().enumerate() {
-        if !edge.is_finite() || *edge < 0.0 || *edge > limits::MAX_OUTPUT_TOKENS {
-            bad(
-                format!("{at}.bins[{i}]"),
+    let (n, bins, max_bins) = (d.counts.len(), &d.bins, OutputLengthDistribution::MAX_BINS);
+    // The first edge out of range or not above the one before it.
+    let bad_edge = || {
+        bins.iter().enumerate().find_map(|(i, &edge)| {
+            let message = if !(0.0..=limits::MAX_OUTPUT_TOKENS).contains(&edge) {
                 format!(
-                    "must be a number of tokens from 0 to {}, found {}{row}",
+                    "must be a number of tokens from 0 to {}, found {}",
                     limits::number(limits::MAX_OUTPUT_TOKENS),
-                    limits::number(*edge)
-                ),
-            );
-            return;
-        }
-        if i > 0 && *edge <= d.bins[i - 1] {
-            bad(
-                format!("{at}.bins[{i}]"),
-                format!(
-                    "must be greater than the edge before it ({}), found {}{row}",
-                    d.bins[i - 1],
-                    edge
-                ),
-            );
-            return;
-        }
-    }
-    if d.counts.iter().try_fold(0u64, |a, c| a.checked_add(*c)).is_none() {
-        bad(format!("{at}.counts"), format!("add up to more than {}{row}", u64::MAX));
+                    limits::number(edge)
+                )
+            } else if i > 0 && edge <= bins[i - 1] {
+                format!("must be greater than the edge before it ({}), found {edge}", bins[i - 1])
+            } else {
+                return None;
+            };
+            Some((format!("bins[{i}]"), message))
+        })
+    };
+    let (field, message) = if n == 0 || n > max_bins {
+        ("counts".to_owned(), format!("must have between 1 and {max_bins} bins, found {n}"))
+    } else if bins.len() != n + 1 {
+        let found = bins.len();
+        let message =
+            format!("must have one more edge than counts has bins ({}), found {found}", n + 1);
+        ("bins".to_owned(), message)
+    } else if let Some(edge) = bad_edge() {
+        edge
+    } else if d.counts.iter().try_fold(0u64, |a, c| a.checked_add(*c)).is_none() {
+        ("counts".to_owned(), format!("add up to more than {}", u64::MAX))
     } else if d.total() == 0 {
-        bad(format!("{at}.counts"), format!("must count at least one response, found none{row}"));
-    }
+        ("counts".to_owned(), "must count at least one response, found none".to_owned())
+    } else {
+        return;
+    };
+    bad(format!("{at}.{field}"), format!("{message}{row}"));
 }
 
-/// What the checks across files need of one file, of either kind.
-struct FileFacts<'a> {
-    path: &'a Path,
-    slug: &'a str,
-    workload: &'a str,
-    /// `None` for a per-token file.
-    kind: Option<crate::model::OutputKind>,
-    deadline: f64,
-    gpus: &'a [String],
-}
-
-impl FileFacts<'_> {
-    fn of(m: &LoadedModel) -> FileFacts<'_> {
-        FileFacts {
-            path: &m.path,
-            slug: &m.file.slug,
-            workload: &m.workload,
-            kind: m.file.kind,
-            deadline: m.file.deadline(),
-            gpus: m.file.gpus.as_slice(),
-        }
-    }
-
-    /// The deadline's field and unit.
-    fn deadline_field(&self) -> (&'static str, &'static str) {
-        match self.kind {
-            None => ("itl_deadline_ms", "ms"),
-            Some(_) => ("batch_latency_deadline_s", "s"),
-        }
-    }
-
-    /// The kind in words, for messages.
-    fn kind_words(&self) -> String {
-        match self.kind {
-            None => "a per-token file (no kind)".to_owned(),
-            Some(k) => format!("kind {:?}", k.item()),
-        }
+/// A file's kind in words, for messages.
+fn kind_words(kind: Option<OutputKind>) -> String {
+    match kind {
+        None => "a per-token file (no kind)".to_owned(),
+        Some(k) => format!("kind {:?}", k.item()),
     }
 }
 
 pub(super) fn check_across_files(models: &[LoadedModel], problems: &mut Vec<Problem>) {
-    let mut files: Vec<FileFacts<'_>> = models.iter().map(FileFacts::of).collect();
+    let mut files: Vec<&LoadedModel> = models.iter().collect();
     // In the order the files were found.
-    files.sort_by(|a, b| a.path.cmp(b.path));
+    files.sort_by(|a, b| a.path.cmp(&b.path));
     // A model is its slug across workloads: (slug, workload) is unique.
     let mut by_slug: BTreeMap<(&str, &str), &Path> = BTreeMap::new();
     for model in &files {
-        if let Some(first) = by_slug.insert((model.slug, model.workload), model.path) {
+        if let Some(first) = by_slug.insert((&model.file.slug, &model.workload), &model.path) {
             problems.push(problem(
-                model.path,
+                &model.path,
                 "slug",
                 format!(
                     "{:?} is already used by {} in the same workload {:?}; each model needs its own slug within a workload",
-                    model.slug,
+                    model.file.slug,
                     first.display(),
                     model.workload
                 ),
@@ -717,34 +627,38 @@ pub(super) fn check_across_files(models: &[LoadedModel], problems: &mut Vec<Prob
         }
     }
     // One kind of measurement and one latency deadline per workload.
-    let mut firsts: BTreeMap<&str, &FileFacts<'_>> = BTreeMap::new();
+    let mut firsts: BTreeMap<&str, &LoadedModel> = BTreeMap::new();
     for model in &files {
-        let Some(first) = firsts.get(model.workload) else {
-            firsts.insert(model.workload, model);
+        let Some(first) = firsts.get(model.workload.as_str()) else {
+            firsts.insert(&model.workload, model);
             continue;
         };
-        let (field, unit) = model.deadline_field();
-        if first.kind != model.kind {
+        let (kind, deadline) = (model.file.kind, model.file.deadline());
+        if first.file.kind != kind {
             problems.push(problem(
-                model.path,
+                &model.path,
                 "kind",
                 format!(
                     "the file is {} but {} is {} in the same workload {:?}; every file of one workload must measure the same kind of output",
-                    model.kind_words(),
+                    kind_words(kind),
                     first.path.display(),
-                    first.kind_words(),
+                    kind_words(first.file.kind),
                     model.workload
                 ),
             ));
-        } else if first.deadline != model.deadline {
+        } else if first.file.deadline() != deadline {
+            let (field, unit) = match kind {
+                None => ("itl_deadline_ms", "ms"),
+                Some(_) => ("batch_latency_deadline_s", "s"),
+            };
             problems.push(problem(
-                model.path,
+                &model.path,
                 field,
                 format!(
                     "is {} {unit} but {} gives {} {unit} for the same workload {:?}; every file of one workload must use the same deadline",
-                    model.deadline,
+                    deadline,
                     first.path.display(),
-                    first.deadline,
+                    first.file.deadline(),
                     model.workload
                 ),
             ));
@@ -752,11 +666,11 @@ pub(super) fn check_across_files(models: &[LoadedModel], problems: &mut Vec<Prob
     }
     let mut gpu_names: BTreeMap<String, (&str, &Path)> = BTreeMap::new();
     for model in &files {
-        for (i, gpu) in model.gpus.iter().enumerate() {
+        for (i, gpu) in model.file.gpus.iter().enumerate() {
             let seg = url_segment(gpu);
             match gpu_names.get(&seg) {
                 Some((name, first)) if *name != gpu.as_str() => problems.push(problem(
-                    model.path,
+                    &model.path,
                     format!("gpus[{i}]"),
                     format!(
                         "{gpu:?} and {name:?} in {} would share the page /gpus/{seg}/; spell the GPU the same way in every file",
@@ -765,7 +679,7 @@ pub(super) fn check_across_files(models: &[LoadedModel], problems: &mut Vec<Prob
                 )),
                 Some(_) => {}
                 None => {
-                    gpu_names.insert(seg, (gpu, model.path));
+                    gpu_names.insert(seg, (gpu, &model.path));
                 }
             }
         }
