@@ -29,18 +29,39 @@ pub const RESERVED_SLUGS: [&str; 7] = [
     "configurations-video",
 ];
 
-/// Anchors a model page gives its own sections, space-separated; a row
-/// anchor may not be one of them, nor start like a GPU card, GPU table or
-/// chart anchor.
-const PAGE_ANCHORS: &str = "main best best-h budgets budgets-caption budgets-h budgets-section \
-    charts charts-h cite cite-h configurations configurations-h embed embed-h history history-h \
-    provenance provenance-h response response-h response-energy response-energy-caption \
-    footprint-note";
+/// Anchors a model page gives its own sections; a row anchor may not be one
+/// of them, nor start like a GPU card, GPU table or chart anchor.
+const PAGE_ANCHORS: [&str; 24] = [
+    "main",
+    "best",
+    "best-h",
+    "budgets",
+    "budgets-caption",
+    "budgets-h",
+    "budgets-section",
+    "charts",
+    "charts-h",
+    "cite",
+    "cite-h",
+    "configurations",
+    "configurations-h",
+    "embed",
+    "embed-h",
+    "history",
+    "history-h",
+    "provenance",
+    "provenance-h",
+    "response",
+    "response-h",
+    "response-energy",
+    "response-energy-caption",
+    "footprint-note",
+];
 const PAGE_ANCHOR_PREFIXES: [&str; 4] = ["gpu-", "configs-", "table-", "chart-"];
 
 /// What a row anchor would clash with on its model page, if anything.
 fn page_anchor_clash(anchor: &str) -> Option<String> {
-    if PAGE_ANCHORS.split(' ').any(|a| a == anchor) {
+    if PAGE_ANCHORS.contains(&anchor) {
         return Some("the page uses for one of its own sections".to_owned());
     }
     PAGE_ANCHOR_PREFIXES
