@@ -553,39 +553,41 @@ mod tests {
             }
         }
         assert!(files.len() > 50, "{}", files.len());
+        let checked: usize = files.iter().map(candidates_agree).sum();
+        assert!(checked > 5000, "{checked}");
+    }
+
+    /// Checks on each GPU of `m` that the first candidate within every limit
+    /// worth trying is the analysis pick, uncapped and capped at the
+    /// deadline; returns how many uncapped limits it tried.
+    fn candidates_agree(m: &ModelFile) -> usize {
         let mut checked = 0;
-        for m in &files {
-            for gpu in &m.gpus {
-                let keep = |c: &Configuration| &c.gpu == gpu;
-                let candidates = limit_candidates(&m.configurations, f64::INFINITY, keep);
-                for limit in limits_to_try(&m.configurations) {
-                    assert_eq!(
-                        first_within(&m.configurations, &candidates, limit),
-                        cheapest_within(&m.configurations, limit, keep),
-                        "{} on {gpu} at {limit}",
-                        m.slug
-                    );
-                    checked += 1;
-                }
-                // Capped at the deadline: nothing over it is listed, and
-                // up to it the answers agree.
-                let capped = limit_candidates(&m.configurations, m.deadline(), keep);
-                assert!(
-                    capped
-                        .iter()
-                        .all(|&i| m.configurations[i].median_itl_ms.unwrap() <= m.deadline())
+        for gpu in &m.gpus {
+            let keep = |c: &Configuration| &c.gpu == gpu;
+            let candidates = limit_candidates(&m.configurations, f64::INFINITY, keep);
+            for limit in limits_to_try(&m.configurations) {
+                assert_eq!(
+                    first_within(&m.configurations, &candidates, limit),
+                    cheapest_within(&m.configurations, limit, keep),
+                    "{} on {gpu} at {limit}",
+                    m.slug
                 );
-                for limit in limits_to_try(&m.configurations) {
-                    if limit <= m.deadline() {
-                        assert_eq!(
-                            first_within(&m.configurations, &capped, limit),
-                            cheapest_within(&m.configurations, limit, keep)
-                        );
-                    }
+                checked += 1;
+            }
+            // Capped at the deadline: nothing over it is listed, and up to
+            // it the answers agree.
+            let capped = limit_candidates(&m.configurations, m.deadline(), keep);
+            assert!(capped.iter().all(|&i| m.configurations[i].latency() <= m.deadline()));
+            for limit in limits_to_try(&m.configurations) {
+                if limit <= m.deadline() {
+                    assert_eq!(
+                        first_within(&m.configurations, &capped, limit),
+                        cheapest_within(&m.configurations, limit, keep)
+                    );
                 }
             }
         }
-        assert!(checked > 5000, "{checked}");
+        checked
     }
 
     #[test]
@@ -625,18 +627,7 @@ mod tests {
     fn diffusion_candidates_agree_with_the_analysis() {
         for (workload, slug) in [("text-to-image", "flux-1-dev"), ("text-to-video", "wan-2-1-14b")]
         {
-            let m = diffusion(workload, slug);
-            for gpu in &m.gpus {
-                let keep = |c: &crate::model::Configuration| &c.gpu == gpu;
-                let candidates = limit_candidates(&m.configurations, f64::INFINITY, keep);
-                for limit in limits_to_try(&m.configurations) {
-                    assert_eq!(
-                        first_within(&m.configurations, &candidates, limit),
-                        cheapest_within(&m.configurations, limit, keep),
-                        "{slug} on {gpu} at {limit}"
-                    );
-                }
-            }
+            candidates_agree(&diffusion(workload, slug));
         }
     }
 
@@ -650,8 +641,7 @@ mod tests {
     /// (energy, GPUs, batch size, Ulysses, ring, batch latency) of the
     /// best row on `gpu`.
     fn diffusion_best(m: &crate::model::ModelFile, gpu: &str) -> (f64, u32, u32, u32, u32, f64) {
-        let (_, best) = best_per_gpu(m).into_iter().find(|(g, _)| g == gpu).unwrap();
-        let c = &m.configurations[best.unwrap()];
+        let c = best_on(m, gpu);
         (
             c.joules_per_item().unwrap(),
             c.num_gpus,
