@@ -90,7 +90,7 @@ pub fn load_curves(m: &ModelFile) -> Vec<Series> {
         groups.entry(c.series_key()).or_default().push(i);
     }
     let rank: std::collections::HashMap<&str, usize> =
-        m.gpus.as_slice().iter().enumerate().rev().map(|(i, g)| (g.as_str(), i)).collect();
+        m.gpus.iter().enumerate().rev().map(|(i, g)| (g.as_str(), i)).collect();
     let gpu_rank = |g: &str| rank.get(g).copied().unwrap_or(usize::MAX);
     let mut groups: Vec<(crate::model::SeriesKey, Vec<usize>)> = groups.into_iter().collect();
     // Stable: within one GPU the keys stay in their own order.
@@ -99,10 +99,7 @@ pub fn load_curves(m: &ModelFile) -> Vec<Series> {
     groups
         .into_iter()
         .map(|(_, mut points)| {
-            points.sort_by_key(|&i| {
-                let c = &configs[i];
-                (c.load(), c.repeat, i)
-            });
+            points.sort_by_key(|&i| (configs[i].load(), configs[i].repeat, i));
             let label = label(&configs[points[0]]);
             Series { label, points }
         })
@@ -153,14 +150,10 @@ pub fn pareto_frontier_by(
     let mut best_energy = f64::INFINITY;
     for i in order {
         let c = &configs[i];
-        let kept = if c.energy() < best_energy {
-            true
-        } else if let Some(&last) = frontier.last() {
-            !dominates(&configs[last], c) && !frontier.iter().any(|&f| dominates(&configs[f], c))
-        } else {
-            false
-        };
-        if kept {
+        // The last frontier point first: it is the likeliest to dominate.
+        if c.energy() < best_energy
+            || (!frontier.is_empty() && !frontier.iter().rev().any(|&f| dominates(&configs[f], c)))
+        {
             best_energy = best_energy.min(c.energy());
             frontier.push(i);
         }
@@ -197,7 +190,6 @@ pub fn latency_budgets(m: &ModelFile) -> Vec<LatencyBudget> {
             is_deadline: limit_ms == deadline,
             per_gpu: m
                 .gpus
-                .as_slice()
                 .iter()
                 .map(|gpu| {
                     (gpu.clone(), cheapest_within(&m.configurations, limit_ms, |c| c.gpu == *gpu))
@@ -210,20 +202,14 @@ pub fn latency_budgets(m: &ModelFile) -> Vec<LatencyBudget> {
 /// Everything the pages need to know about one model beyond its file.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ModelAnalysis {
-    /// See [`best_per_gpu`].
     pub best_per_gpu: Vec<(String, Option<usize>)>,
-    /// See [`best_overall`].
     pub best_overall: Option<usize>,
-    /// See [`load_curves`].
     pub curves: Vec<Series>,
-    /// See [`pareto_frontier`].
     pub frontier: Vec<usize>,
-    /// See [`percentile_frontiers`].
     pub percentile_frontiers: Vec<Vec<usize>>,
     /// Per GPU, in the file's GPU order: the [`limit_candidates`] up to the
     /// deadline, which the latency-limit control embeds.
     pub limit_candidates: Vec<(String, Vec<usize>)>,
-    /// See [`latency_budgets`].
     pub budgets: Vec<LatencyBudget>,
     /// Energy per response of each GPU's best configuration whose data
     /// carry an output-length histogram ([`response::response_energy`]),
@@ -234,7 +220,6 @@ pub struct ModelAnalysis {
     /// (the first on a tie): the one the workload's overlay of responses
     /// shows.
     pub lowest_response: Option<usize>,
-    /// See [`precisions`].
     pub precisions: Vec<String>,
     /// The model's nearest peers in its workload by total parameters, as
     /// indexes into the workload's models ([`size_peers`]); set by
@@ -274,13 +259,8 @@ pub fn analyse(m: &ModelFile) -> ModelAnalysis {
         percentile_frontiers: percentile_frontiers(&m.configurations),
         limit_candidates: m
             .gpus
-            .as_slice()
             .iter()
-            .map(|gpu| {
-                let on_gpu = |c: &Configuration| c.gpu == *gpu;
-                let list = limit_candidates(&m.configurations, m.deadline(), on_gpu);
-                (gpu.clone(), list)
-            })
+            .map(|gpu| (gpu.clone(), limit_candidates(configs, m.deadline(), |c| c.gpu == *gpu)))
             .collect(),
         budgets: latency_budgets(m),
         responses,
