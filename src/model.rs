@@ -865,20 +865,9 @@ impl Configuration {
 /// Turns any label into a lower-case URL segment: ASCII letters and digits
 /// kept, every other run of characters becomes one `-`.
 pub fn url_segment(label: &str) -> String {
-    let mut out = String::with_capacity(label.len());
-    let mut dash = false;
-    for ch in label.chars() {
-        if ch.is_ascii_alphanumeric() {
-            if dash && !out.is_empty() {
-                out.push('-');
-            }
-            dash = false;
-            out.push(ch.to_ascii_lowercase());
-        } else {
-            dash = true;
-        }
-    }
-    out
+    let words: Vec<&str> =
+        label.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()).collect();
+    words.join("-").to_ascii_lowercase()
 }
 
 /// The page anchor of a configuration row, built from its `row_id`: the
@@ -948,6 +937,7 @@ mod tests {
         assert_eq!(url_segment("H100 80GB HBM3"), "h100-80gb-hbm3");
         assert_eq!(url_segment("../B200"), "b200");
         assert_eq!(url_segment("<script>"), "script");
+        assert_eq!(url_segment("Ünïcode--A100__é"), "n-code-a100");
     }
 
     #[test]
