@@ -470,17 +470,18 @@ mod tests {
         assert_eq!(pareto_frontier(&configs), vec![0, 2, 5, 3]);
     }
 
+    /// A row at 10 ms and 30 Wh/M on `gpus` GPUs, at concurrency `seqs`
+    /// (the seed row's when `None`).
+    fn tied(gpus: u32, seqs: Option<u32>) -> Configuration {
+        let mut c = point(10.0, 30.0);
+        c.num_gpus = gpus;
+        c.max_num_seqs = seqs.or(c.max_num_seqs);
+        c
+    }
+
     #[test]
     fn ties_break_to_fewer_gpus_then_lower_concurrency() {
-        let mut a = point(10.0, 30.0);
-        a.num_gpus = 2;
-        let mut b = point(10.0, 30.0);
-        b.num_gpus = 1;
-        b.max_num_seqs = Some(64);
-        let mut c = point(10.0, 30.0);
-        c.num_gpus = 1;
-        c.max_num_seqs = Some(32);
-        let configs = vec![a, b, c];
+        let configs = vec![tied(2, None), tied(1, Some(64)), tied(1, Some(32))];
         assert_eq!(cheapest_within(&configs, 500.0, |_| true), Some(2));
     }
 
@@ -575,14 +576,7 @@ mod tests {
     fn candidates_keep_the_tie_rule_and_repeats() {
         // Same energy and latency: fewer GPUs, then lower load, then the
         // first repeat, then the earlier row win, as in `cheapest_within`.
-        let mut a = point(10.0, 30.0);
-        a.num_gpus = 2;
-        let mut b = point(10.0, 30.0);
-        b.num_gpus = 1;
-        b.max_num_seqs = Some(64);
-        let mut c = point(10.0, 30.0);
-        c.num_gpus = 1;
-        c.max_num_seqs = Some(32);
+        let (a, b, mut c) = (tied(2, None), tied(1, Some(64)), tied(1, Some(32)));
         c.repeat = 2;
         let mut d = c.clone();
         d.repeat = 1;
