@@ -90,7 +90,7 @@ pub fn load_curves(m: &ModelFile) -> Vec<Series> {
         groups.entry(c.series_key()).or_default().push(i);
     }
     let rank: std::collections::HashMap<&str, usize> =
-        m.gpus.as_slice().iter().enumerate().rev().map(|(i, g)| (g.as_str(), i)).collect();
+        m.gpus.iter().enumerate().rev().map(|(i, g)| (g.as_str(), i)).collect();
     let gpu_rank = |g: &str| rank.get(g).copied().unwrap_or(usize::MAX);
     let mut groups: Vec<(crate::model::SeriesKey, Vec<usize>)> = groups.into_iter().collect();
     // Stable: within one GPU the keys stay in their own order.
@@ -99,10 +99,7 @@ pub fn load_curves(m: &ModelFile) -> Vec<Series> {
     groups
         .into_iter()
         .map(|(_, mut points)| {
-            points.sort_by_key(|&i| {
-                let c = &configs[i];
-                (c.load(), c.repeat, i)
-            });
+            points.sort_by_key(|&i| (configs[i].load(), configs[i].repeat, i));
             let label = label(&configs[points[0]]);
             Series { label, points }
         })
@@ -153,14 +150,10 @@ pub fn pareto_frontier_by(
     let mut best_energy = f64::INFINITY;
     for i in order {
         let c = &configs[i];
-        let kept = if c.energy() < best_energy {
-            true
-        } else if let Some(&last) = frontier.last() {
-            !dominates(&configs[last], c) && !frontier.iter().any(|&f| dominates(&configs[f], c))
-        } else {
-            false
-        };
-        if kept {
+        // The last frontier point first: it is the likeliest to dominate.
+        if c.energy() < best_energy
+            || (!frontier.is_empty() && !frontier.iter().rev().any(|&f| dominates(&configs[f], c)))
+        {
             best_energy = best_energy.min(c.energy());
             frontier.push(i);
         }
@@ -197,7 +190,6 @@ pub fn latency_budgets(m: &ModelFile) -> Vec<LatencyBudget> {
             is_deadline: limit_ms == deadline,
             per_gpu: m
                 .gpus
-                .as_slice()
                 .iter()
                 .map(|gpu| {
                     (gpu.clone(), cheapest_within(&m.configurations, limit_ms, |c| c.gpu == *gpu))
@@ -210,20 +202,14 @@ pub fn latency_budgets(m: &ModelFile) -> Vec<LatencyBudget> {
 /// Everything the pages need to know about one model beyond its file.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ModelAnalysis {
-    /// See [`best_per_gpu`].
     pub best_per_gpu: Vec<(String, Option<usize>)>,
-    /// See [`best_overall`].
     pub best_overall: Option<usize>,
-    /// See [`load_curves`].
     pub curves: Vec<Series>,
-    /// See [`pareto_frontier`].
     pub frontier: Vec<usize>,
-    /// See [`percentile_frontiers`].
     pub percentile_frontiers: Vec<Vec<usize>>,
     /// Per GPU, in the file's GPU order: the [`limit_candidates`] up to the
     /// deadline, which the latency-limit control embeds.
     pub limit_candidates: Vec<(String, Vec<usize>)>,
-    /// See [`latency_budgets`].
     pub budgets: Vec<LatencyBudget>,
     /// Energy per response of each GPU's best configuration whose data
     /// carry an output-length histogram ([`response::response_energy`]),
@@ -234,7 +220,6 @@ pub struct ModelAnalysis {
     /// (the first on a tie): the one the workload's overlay of responses
     /// shows.
     pub lowest_response: Option<usize>,
-    /// See [`precisions`].
     pub precisions: Vec<String>,
     /// The model's nearest peers in its workload by total parameters, as
     /// indexes into the workload's models ([`size_peers`]); set by
@@ -274,13 +259,8 @@ pub fn analyse(m: &ModelFile) -> ModelAnalysis {
         percentile_frontiers: percentile_frontiers(&m.configurations),
         limit_candidates: m
             .gpus
-            .as_slice()
             .iter()
-            .map(|gpu| {
-                let on_gpu = |c: &Configuration| c.gpu == *gpu;
-                let list = limit_candidates(&m.configurations, m.deadline(), on_gpu);
-                (gpu.clone(), list)
-            })
+            .map(|gpu| (gpu.clone(), limit_candidates(configs, m.deadline(), |c| c.gpu == *gpu)))
             .collect(),
         budgets: latency_budgets(m),
         responses,
@@ -490,17 +470,18 @@ mod tests {
         assert_eq!(pareto_frontier(&configs), vec![0, 2, 5, 3]);
     }
 
+    /// A row at 10 ms and 30 Wh/M on `gpus` GPUs, at concurrency `seqs`
+    /// (the seed row's when `None`).
+    fn tied(gpus: u32, seqs: Option<u32>) -> Configuration {
+        let mut c = point(10.0, 30.0);
+        c.num_gpus = gpus;
+        c.max_num_seqs = seqs.or(c.max_num_seqs);
+        c
+    }
+
     #[test]
     fn ties_break_to_fewer_gpus_then_lower_concurrency() {
-        let mut a = point(10.0, 30.0);
-        a.num_gpus = 2;
-        let mut b = point(10.0, 30.0);
-        b.num_gpus = 1;
-        b.max_num_seqs = Some(64);
-        let mut c = point(10.0, 30.0);
-        c.num_gpus = 1;
-        c.max_num_seqs = Some(32);
-        let configs = vec![a, b, c];
+        let configs = vec![tied(2, None), tied(1, Some(64)), tied(1, Some(32))];
         assert_eq!(cheapest_within(&configs, 500.0, |_| true), Some(2));
     }
 
@@ -553,39 +534,41 @@ mod tests {
             }
         }
         assert!(files.len() > 50, "{}", files.len());
+        let checked: usize = files.iter().map(candidates_agree).sum();
+        assert!(checked > 5000, "{checked}");
+    }
+
+    /// Checks on each GPU of `m` that the first candidate within every limit
+    /// worth trying is the analysis pick, uncapped and capped at the
+    /// deadline; returns how many uncapped limits it tried.
+    fn candidates_agree(m: &ModelFile) -> usize {
         let mut checked = 0;
-        for m in &files {
-            for gpu in &m.gpus {
-                let keep = |c: &Configuration| &c.gpu == gpu;
-                let candidates = limit_candidates(&m.configurations, f64::INFINITY, keep);
-                for limit in limits_to_try(&m.configurations) {
-                    assert_eq!(
-                        first_within(&m.configurations, &candidates, limit),
-                        cheapest_within(&m.configurations, limit, keep),
-                        "{} on {gpu} at {limit}",
-                        m.slug
-                    );
-                    checked += 1;
-                }
-                // Capped at the deadline: nothing over it is listed, and
-                // up to it the answers agree.
-                let capped = limit_candidates(&m.configurations, m.deadline(), keep);
-                assert!(
-                    capped
-                        .iter()
-                        .all(|&i| m.configurations[i].median_itl_ms.unwrap() <= m.deadline())
+        for gpu in &m.gpus {
+            let keep = |c: &Configuration| &c.gpu == gpu;
+            let candidates = limit_candidates(&m.configurations, f64::INFINITY, keep);
+            for limit in limits_to_try(&m.configurations) {
+                assert_eq!(
+                    first_within(&m.configurations, &candidates, limit),
+                    cheapest_within(&m.configurations, limit, keep),
+                    "{} on {gpu} at {limit}",
+                    m.slug
                 );
-                for limit in limits_to_try(&m.configurations) {
-                    if limit <= m.deadline() {
-                        assert_eq!(
-                            first_within(&m.configurations, &capped, limit),
-                            cheapest_within(&m.configurations, limit, keep)
-                        );
-                    }
+                checked += 1;
+            }
+            // Capped at the deadline: nothing over it is listed, and up to
+            // it the answers agree.
+            let capped = limit_candidates(&m.configurations, m.deadline(), keep);
+            assert!(capped.iter().all(|&i| m.configurations[i].latency() <= m.deadline()));
+            for limit in limits_to_try(&m.configurations) {
+                if limit <= m.deadline() {
+                    assert_eq!(
+                        first_within(&m.configurations, &capped, limit),
+                        cheapest_within(&m.configurations, limit, keep)
+                    );
                 }
             }
         }
-        assert!(checked > 5000, "{checked}");
+        checked
     }
 
     #[test]
@@ -593,14 +576,7 @@ mod tests {
     fn candidates_keep_the_tie_rule_and_repeats() {
         // Same energy and latency: fewer GPUs, then lower load, then the
         // first repeat, then the earlier row win, as in `cheapest_within`.
-        let mut a = point(10.0, 30.0);
-        a.num_gpus = 2;
-        let mut b = point(10.0, 30.0);
-        b.num_gpus = 1;
-        b.max_num_seqs = Some(64);
-        let mut c = point(10.0, 30.0);
-        c.num_gpus = 1;
-        c.max_num_seqs = Some(32);
+        let (a, b, mut c) = (tied(2, None), tied(1, Some(64)), tied(1, Some(32)));
         c.repeat = 2;
         let mut d = c.clone();
         d.repeat = 1;
@@ -625,18 +601,7 @@ mod tests {
     fn diffusion_candidates_agree_with_the_analysis() {
         for (workload, slug) in [("text-to-image", "flux-1-dev"), ("text-to-video", "wan-2-1-14b")]
         {
-            let m = diffusion(workload, slug);
-            for gpu in &m.gpus {
-                let keep = |c: &crate::model::Configuration| &c.gpu == gpu;
-                let candidates = limit_candidates(&m.configurations, f64::INFINITY, keep);
-                for limit in limits_to_try(&m.configurations) {
-                    assert_eq!(
-                        first_within(&m.configurations, &candidates, limit),
-                        cheapest_within(&m.configurations, limit, keep),
-                        "{slug} on {gpu} at {limit}"
-                    );
-                }
-            }
+            candidates_agree(&diffusion(workload, slug));
         }
     }
 
@@ -650,8 +615,7 @@ mod tests {
     /// (energy, GPUs, batch size, Ulysses, ring, batch latency) of the
     /// best row on `gpu`.
     fn diffusion_best(m: &crate::model::ModelFile, gpu: &str) -> (f64, u32, u32, u32, u32, f64) {
-        let (_, best) = best_per_gpu(m).into_iter().find(|(g, _)| g == gpu).unwrap();
-        let c = &m.configurations[best.unwrap()];
+        let c = best_on(m, gpu);
         (
             c.joules_per_item().unwrap(),
             c.num_gpus,

@@ -51,7 +51,6 @@ pub enum Align {
 /// GPU page).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Link {
-    /// No link.
     None,
     /// The model's page, at the row's GPU.
     Model,
@@ -66,11 +65,8 @@ pub enum Link {
 /// leaderboard row.
 #[derive(Debug)]
 pub struct Record<'a> {
-    /// The workload's id.
     pub workload: &'a str,
-    /// The model file.
     pub model: &'a ModelFile,
-    /// The configuration.
     pub config: &'a Configuration,
     /// Position in the workload's leaderboard, from 1.
     pub rank: Option<usize>,
@@ -87,9 +83,7 @@ impl<'a> Record<'a> {
 /// One value of a column, before it is formatted for a page or a CSV file.
 #[derive(Debug, Clone)]
 pub enum Value<'a> {
-    /// Text, shown as it is.
     Text(Cow<'a, str>),
-    /// A whole number.
     Whole(u64),
     /// A figure, with its page format (CSV files carry full precision).
     Number(f64, fn(f64) -> String),
@@ -180,13 +174,10 @@ pub struct Column {
     pub unit: &'static str,
     /// Definition in one or two sentences; derived columns give the formula.
     pub definition: &'static str,
-    /// Measured, setting or derived.
     pub origin: Origin,
-    /// Alignment of its cells in a table.
     pub align: Align,
     /// Where its cells link in a table of best rows.
     pub link: Link,
-    /// Its value for one configuration.
     pub read: Read,
     /// The one output (image or video) whose files have it; `None` when
     /// every file of its kind does.
@@ -196,6 +187,8 @@ pub struct Column {
 /// How a column reads its value from one configuration.
 pub type Read = for<'r> fn(&Record<'r>) -> Value<'r>;
 
+type S = &'static str;
+
 impl std::fmt::Debug for Column {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Column").field("key", &self.key).finish_non_exhaustive()
@@ -204,60 +197,29 @@ impl std::fmt::Debug for Column {
 
 impl Column {
     /// A column copied from the data file.
-    pub const fn measured(
-        key: &'static str,
-        label: &'static str,
-        unit: &'static str,
-        read: Read,
-    ) -> Self {
+    pub const fn measured(key: S, label: S, unit: S, read: Read) -> Self {
         Self::new(Origin::Measured, key, label, unit, read)
     }
 
     /// A column that describes the configuration (set, not measured).
-    pub const fn setting(
-        key: &'static str,
-        label: &'static str,
-        unit: &'static str,
-        read: Read,
-    ) -> Self {
+    pub const fn setting(key: S, label: S, unit: S, read: Read) -> Self {
         Self::new(Origin::Setting, key, label, unit, read)
     }
 
     /// A column computed from others; its definition gives the formula.
-    pub const fn derived(
-        key: &'static str,
-        label: &'static str,
-        unit: &'static str,
-        read: Read,
-    ) -> Self {
+    pub const fn derived(key: S, label: S, unit: S, read: Read) -> Self {
         Self::new(Origin::Derived, key, label, unit, read)
     }
 
     /// A column without a definition yet ([`Column::about`] gives it),
     /// aligned as text when it has no unit and as a figure when it has one,
     /// linking nowhere.
-    const fn new(
-        origin: Origin,
-        key: &'static str,
-        label: &'static str,
-        unit: &'static str,
-        read: Read,
-    ) -> Self {
+    const fn new(origin: Origin, key: S, label: S, unit: S, read: Read) -> Self {
         let align = if unit.is_empty() { Align::Text } else { Align::Number };
-        Column {
-            key,
-            label,
-            unit,
-            definition: "",
-            origin,
-            align,
-            link: Link::None,
-            read,
-            only: None,
-        }
+        let (definition, link, only) = ("", Link::None, None);
+        Column { key, label, unit, definition, origin, align, link, read, only }
     }
 
-    /// The column with its definition.
     #[must_use]
     pub const fn about(mut self, definition: &'static str) -> Self {
         self.definition = definition;
@@ -294,7 +256,6 @@ impl Column {
         }
     }
 
-    /// The column's value for `record`.
     pub fn value<'r>(&self, record: &Record<'r>) -> Value<'r> {
         (self.read)(record)
     }
@@ -322,7 +283,6 @@ pub enum FootprintColumn {
 }
 
 impl FootprintColumn {
-    /// Machine name (for the sort script).
     pub fn key(self) -> &'static str {
         match self {
             FootprintColumn::Carbon => "g_co2e",
@@ -330,7 +290,6 @@ impl FootprintColumn {
         }
     }
 
-    /// Short header label.
     pub fn label(self) -> &'static str {
         match self {
             FootprintColumn::Carbon => "Carbon",
@@ -375,9 +334,7 @@ impl FootprintColumn {
 /// column (present only when the settings give it).
 #[derive(Debug, Clone, Copy)]
 pub enum Shown {
-    /// A column of the kind's set.
     Figure(&'static Column),
-    /// Carbon or cost.
     Footprint(FootprintColumn),
 }
 
@@ -385,7 +342,6 @@ pub enum Shown {
 /// the about page defines them (`#<anchor><key>`).
 #[derive(Debug, Clone, Copy)]
 pub struct ColumnSet {
-    /// Heading on the about page.
     pub name: &'static str,
     /// Prefix of each column's about-page anchor.
     pub anchor: &'static str,
@@ -415,6 +371,14 @@ pub const DIFFUSION: ColumnSet = ColumnSet {
 /// The columns every kind of measurement has, with the same wording.
 mod shared {
     use super::{Column, Link, text, whole};
+
+    pub const fn rank(about: &'static str) -> Column {
+        Column::derived("rank", "Rank", "#", |r| whole(r.rank.map(|n| n as u32))).about(about)
+    }
+
+    pub const fn workload(about: &'static str) -> Column {
+        Column::setting("workload", "Workload", "", |r| text(r.workload)).about(about)
+    }
 
     pub const fn model_slug() -> Column {
         Column::setting("model_slug", "Model slug", "", |r| text(&r.model.slug))
@@ -462,11 +426,13 @@ pub mod tokens {
 
     type C = Column;
 
-    pub const RANK: C = C::derived("rank", "Rank", "#", |r| r.rank.map_or(Value::Missing, |n| Value::Whole(n as u64)))
-        .about("Position in the leaderboard: rows ordered by Wh per million output tokens, lowest first (leaderboard.csv only).");
+    pub const RANK: C = super::shared::rank(
+        "Position in the leaderboard: rows ordered by Wh per million output tokens, lowest first (leaderboard.csv only).",
+    );
 
-    pub const WORKLOAD: C = C::setting("workload", "Workload", "", |r| text(r.workload))
-        .about("The workload measured, by its id (e.g. lm-arena-chat, gpqa); each workload has its own prompts, output lengths and latency deadline, so figures compare only within one workload.");
+    pub const WORKLOAD: C = super::shared::workload(
+        "The workload measured, by its id (e.g. lm-arena-chat, gpqa); each workload has its own prompts, output lengths and latency deadline, so figures compare only within one workload.",
+    );
 
     pub const MODEL_SLUG: C = super::shared::model_slug();
 
@@ -649,11 +615,13 @@ pub mod diffusion {
 
     type C = Column;
 
-    pub const RANK: C = C::derived("rank", "Rank", "#", |r| r.rank.map_or(Value::Missing, |n| Value::Whole(n as u64)))
-        .about("Position in the leaderboard: rows ordered by energy per image (or video), lowest first (leaderboard-image.csv and leaderboard-video.csv only).");
+    pub const RANK: C = super::shared::rank(
+        "Position in the leaderboard: rows ordered by energy per image (or video), lowest first (leaderboard-image.csv and leaderboard-video.csv only).",
+    );
 
-    pub const WORKLOAD: C = C::setting("workload", "Workload", "", |r| text(r.workload))
-        .about("The workload measured, by its id (text-to-image or text-to-video); figures compare only within one workload.");
+    pub const WORKLOAD: C = super::shared::workload(
+        "The workload measured, by its id (text-to-image or text-to-video); figures compare only within one workload.",
+    );
 
     pub const MODEL_SLUG: C = super::shared::model_slug();
 
@@ -868,33 +836,21 @@ pub mod diffusion {
 mod tests {
     use super::*;
 
-    fn keys_unique(set: &ColumnSet) {
-        let mut keys: Vec<_> = set.columns.iter().map(|c| c.key).collect();
-        keys.sort_unstable();
-        let n = keys.len();
-        keys.dedup();
-        assert_eq!(n, keys.len(), "{}", set.name);
-    }
-
     #[test]
-    fn keys_are_unique() {
-        keys_unique(&PER_TOKEN);
-        keys_unique(&DIFFUSION);
-    }
-
-    fn defined(set: &ColumnSet) {
-        for c in set.columns {
-            assert!(!c.definition.is_empty(), "{}", c.key);
-            if c.origin == Origin::Measured {
-                assert!(!c.unit.is_empty(), "{} has no unit", c.key);
+    fn keys_are_unique_and_every_column_has_a_definition_and_numbers_a_unit() {
+        for set in [&PER_TOKEN, &DIFFUSION] {
+            let mut keys: Vec<_> = set.columns.iter().map(|c| c.key).collect();
+            keys.sort_unstable();
+            let n = keys.len();
+            keys.dedup();
+            assert_eq!(n, keys.len(), "{}", set.name);
+            for c in set.columns {
+                assert!(!c.definition.is_empty(), "{}", c.key);
+                if c.origin == Origin::Measured {
+                    assert!(!c.unit.is_empty(), "{} has no unit", c.key);
+                }
             }
         }
-    }
-
-    #[test]
-    fn every_column_has_a_definition_and_numbers_a_unit() {
-        defined(&PER_TOKEN);
-        defined(&DIFFUSION);
     }
 
     #[test]

@@ -33,24 +33,7 @@ pub fn push_int(out: &mut String, v: i64) {
 /// `value` rounded to a whole number with thin grouping by commas, e.g.
 /// `10648.0` → `10,648`.
 pub fn grouped(value: f64) -> String {
-    let r = value.round();
-    let digits = if r.is_nan() || r.abs() >= 1e15 {
-        fixed(r, 0)
-    } else {
-        let mut d = String::with_capacity(20);
-        push_int(&mut d, r as i64);
-        if d == "-0" { "0".to_owned() } else { d }
-    };
-    let (sign, digits) = digits.strip_prefix('-').map_or(("", digits.as_str()), |d| ("-", d));
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3 + 1);
-    out.push_str(sign);
-    for (i, ch) in digits.char_indices() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
+    grouped_fixed(value.round(), 0)
 }
 
 /// Wh per million output tokens: two decimals, as the source publishes it.
@@ -124,12 +107,7 @@ pub fn seconds(value: f64) -> String {
 /// Images or videos per second: four significant digits (the source's
 /// precision), e.g. `0.1285` or `0.002993`.
 pub fn rate(value: f64) -> String {
-    if !value.is_finite() || value == 0.0 {
-        return fixed(value, 4);
-    }
-    let magnitude = value.abs().log10().floor();
-    let decimals = (3.0 - magnitude).clamp(0.0, 12.0) as usize;
-    grouped_fixed(value, decimals)
+    if !value.is_finite() || value == 0.0 { fixed(value, 4) } else { significant(value, 4) }
 }
 
 /// `value` with `digits` significant digits (at most 12 decimals), the

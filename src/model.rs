@@ -331,8 +331,7 @@ impl Configuration {
         move |c| {
             let mut label = setup_label(c, precisions);
             if outputs {
-                label.push_str(", ");
-                label.push_str(&c.resolution());
+                label.push_str(&format!(", {}", c.resolution()));
             }
             if let (true, Some(n)) = (steps, c.inference_steps) {
                 label.push_str(&format!(", {n} steps"));
@@ -403,12 +402,10 @@ fn setup_label(c: &Configuration, precision: bool) -> String {
     let mut label = format!("{} ×{}", c.gpu, c.num_gpus);
     let par = c.parallelism();
     if par != "none" {
-        label.push(' ');
-        label.push_str(&par);
+        label.push_str(&format!(" {par}"));
     }
     if precision {
-        label.push(' ');
-        label.push_str(&c.precision);
+        label.push_str(&format!(" {}", c.precision));
     }
     label
 }
@@ -423,29 +420,19 @@ fn varies<T: PartialEq>(configs: &[Configuration], value: impl Fn(&Configuration
 /// every row of the other kind.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct SeriesKey {
-    /// GPU type.
     pub gpu: String,
-    /// Number of GPUs.
     pub num_gpus: u32,
-    /// Tensor-parallel degree.
     pub tensor_parallel: Option<u32>,
-    /// Expert-parallel degree.
     pub expert_parallel: Option<u32>,
-    /// Data-parallel degree.
     pub data_parallel: Option<u32>,
-    /// Ulysses degree.
     pub ulysses_degree: Option<u32>,
-    /// Ring degree.
     pub ring_degree: Option<u32>,
-    /// Precision.
     pub precision: String,
     /// Width and height in pixels.
     pub size: Option<(u32, u32)>,
-    /// Frames per video.
     pub num_frames: Option<u32>,
     /// Frames per second, as written (a float is not `Ord`).
     pub fps: Option<String>,
-    /// Denoising steps.
     pub inference_steps: Option<u32>,
 }
 
@@ -463,14 +450,12 @@ pub struct Source {
     pub id: Option<String>,
     /// Name of the source, e.g. "ML.ENERGY Leaderboard".
     pub name: String,
-    /// Who publishes it.
     pub publisher: String,
     /// Human-readable page of the source.
     pub url: String,
     /// Machine-readable data the file was made from.
     #[serde(default)]
     pub data_url: Option<String>,
-    /// Version of the source.
     pub version: String,
     /// Release date of the source version.
     pub released: String,
@@ -481,7 +466,6 @@ pub struct Source {
     pub compiled_evidence: Option<String>,
     /// Date the data were retrieved for this mirror.
     pub retrieved: String,
-    /// Licence of the data.
     pub licence: String,
     /// Evidence for the licence.
     #[serde(default)]
@@ -492,9 +476,7 @@ pub struct Source {
     pub method: String,
     /// How the "best" row is selected.
     pub selection: String,
-    /// Paper citation.
     pub cite: String,
-    /// URL of the paper.
     pub cite_url: String,
     /// What the data are used for.
     #[serde(default)]
@@ -883,20 +865,9 @@ impl Configuration {
 /// Turns any label into a lower-case URL segment: ASCII letters and digits
 /// kept, every other run of characters becomes one `-`.
 pub fn url_segment(label: &str) -> String {
-    let mut out = String::with_capacity(label.len());
-    let mut dash = false;
-    for ch in label.chars() {
-        if ch.is_ascii_alphanumeric() {
-            if dash && !out.is_empty() {
-                out.push('-');
-            }
-            dash = false;
-            out.push(ch.to_ascii_lowercase());
-        } else {
-            dash = true;
-        }
-    }
-    out
+    let words: Vec<&str> =
+        label.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()).collect();
+    words.join("-").to_ascii_lowercase()
 }
 
 /// The page anchor of a configuration row, built from its `row_id`: the
@@ -936,6 +907,11 @@ pub fn parallelism_fits(num_gpus: u32, tp: u32, dp: u32, ep: u32) -> bool {
 mod tests {
     use super::*;
 
+    fn fixture(path: &str) -> ModelFile {
+        serde_json::from_str(&std::fs::read_to_string(format!("tests/fixtures/{path}")).unwrap())
+            .unwrap()
+    }
+
     #[test]
     fn row_anchor_drops_slug_and_lowercases() {
         assert_eq!(row_anchor("qwen-3-32b", "qwen-3-32b/H100/2/256"), "h100-2-256");
@@ -945,8 +921,7 @@ mod tests {
 
     #[test]
     fn workload_id_is_the_text_in_trailing_parentheses() {
-        let text = std::fs::read_to_string("tests/fixtures/seeds/qwen-3-32b.json").unwrap();
-        let mut m: ModelFile = serde_json::from_str(&text).unwrap();
+        let mut m = fixture("seeds/qwen-3-32b.json");
         assert_eq!(m.workload_ref(), Some(("lm-arena-chat".into(), "Text Conversation".into())));
         std::sync::Arc::make_mut(&mut m.source).workload = "Problem Solving (GPQA) (gpqa)".into();
         assert_eq!(m.workload_ref(), Some(("gpqa".into(), "Problem Solving (GPQA)".into())));
@@ -962,14 +937,12 @@ mod tests {
         assert_eq!(url_segment("H100 80GB HBM3"), "h100-80gb-hbm3");
         assert_eq!(url_segment("../B200"), "b200");
         assert_eq!(url_segment("<script>"), "script");
+        assert_eq!(url_segment("Ünïcode--A100__é"), "n-code-a100");
     }
 
     #[test]
     fn diffusion_derived_figures_follow_their_formulas() {
-        let text =
-            std::fs::read_to_string("tests/fixtures/diffusion/text-to-video/wan-2-1-14b.json")
-                .unwrap();
-        let m: ModelFile = serde_json::from_str(&text).unwrap();
+        let m = fixture("diffusion/text-to-video/wan-2-1-14b.json");
         let c = &m.best["B200"];
         assert_eq!(c.joules_per_item().unwrap(), 342_623.06);
         assert!((c.wh_per_item().unwrap() - 342_623.06 / 3600.0).abs() < 1e-9);
@@ -979,10 +952,7 @@ mod tests {
         assert!((c.joules_per_video_second().unwrap() - 342_623.06 / 5.4).abs() < 1e-6);
         assert_eq!(c.resolution(), "832×480, 81 frames at 15 fps");
         assert_eq!(c.parallelism(), "U1·R2");
-        let text =
-            std::fs::read_to_string("tests/fixtures/diffusion/text-to-image/flux-1-dev.json")
-                .unwrap();
-        let m: ModelFile = serde_json::from_str(&text).unwrap();
+        let m = fixture("diffusion/text-to-image/flux-1-dev.json");
         let c = &m.best["B200"];
         assert_eq!(c.joules_per_video_second(), None);
         assert_eq!(c.resolution(), "1024×1024");

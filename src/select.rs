@@ -35,7 +35,7 @@ pub struct Figures {
 /// The selection order among rows that meet a limit, each given with its
 /// position in the file: lowest energy, then fewer GPUs, then the lower
 /// load, then the lower `repeat`, then the earlier row.
-pub fn selection_order(a: (usize, &Figures), b: (usize, &Figures)) -> Ordering {
+pub fn selection_order(a: &(usize, Figures), b: &(usize, Figures)) -> Ordering {
     a.1.energy
         .total_cmp(&b.1.energy)
         .then(a.1.num_gpus.cmp(&b.1.num_gpus))
@@ -50,10 +50,7 @@ pub fn cheapest_within(
     rows: impl IntoIterator<Item = (usize, Figures)>,
     limit: f64,
 ) -> Option<usize> {
-    rows.into_iter()
-        .filter(|(_, f)| f.latency <= limit)
-        .min_by(|a, b| selection_order((a.0, &a.1), (b.0, &b.1)))
-        .map(|(i, _)| i)
+    rows.into_iter().filter(|(_, f)| f.latency <= limit).min_by(selection_order).map(|(i, _)| i)
 }
 
 /// A model's best row on each GPU of `gpus`, in that order: the
@@ -89,26 +86,17 @@ pub fn limit_candidates(rows: impl IntoIterator<Item = (usize, Figures)>, max: f
     by_latency.sort_by(|a, b| a.1.latency.total_cmp(&b.1.latency));
     let mut picked: Vec<(usize, Figures)> = Vec::new();
     let mut best: Option<(usize, Figures)> = None;
-    let mut k = 0;
-    while k < by_latency.len() {
-        // Every row at this latency joins before the answer at this limit
-        // is read.
-        let latency = by_latency[k].1.latency;
-        while k < by_latency.len() && by_latency[k].1.latency == latency {
-            let row = by_latency[k];
-            best = match best {
-                Some(b) if selection_order((b.0, &b.1), (row.0, &row.1)).is_le() => Some(b),
-                _ => Some(row),
-            };
-            k += 1;
-        }
-        if let Some(b) = best {
-            if !picked.iter().any(|p| p.0 == b.0) {
-                picked.push(b);
-            }
+    // Every row at one latency joins before the answer at that limit is
+    // read.
+    for same_latency in by_latency.chunk_by(|a, b| a.1.latency == b.1.latency) {
+        best = same_latency.iter().copied().chain(best).min_by(selection_order);
+        if let Some(b) = best
+            && !picked.iter().any(|p| p.0 == b.0)
+        {
+            picked.push(b);
         }
     }
-    picked.sort_by(|a, b| selection_order((a.0, &a.1), (b.0, &b.1)));
+    picked.sort_by(selection_order);
     picked.into_iter().map(|(i, _)| i).collect()
 }
 

@@ -249,7 +249,6 @@ impl Preview {
         &self.url
     }
 
-    /// A handle that stops the server.
     pub fn stopper(&self) -> Stopper {
         self.stopper.clone()
     }
@@ -284,12 +283,10 @@ pub fn start(opts: &ServeOptions) -> Result<Preview> {
             .context("cannot create a temporary folder for the preview")?;
         (temp.path().join("site"), Some(temp))
     };
-    let alive = match &temp {
-        Some(t) => {
-            Some(crate::stage::Lock::take(&t.path().join(ALIVE_LOCK), t.path(), "start again")?)
-        }
-        None => None,
-    };
+    let alive = temp
+        .as_ref()
+        .map(|t| crate::stage::Lock::take(&t.path().join(ALIVE_LOCK), t.path(), "start again"))
+        .transpose()?;
     // The output must not be, sit inside, or contain a watched folder:
     // each build would trigger the next, or replace the input whole.
     crate::write::guard_output(&out_dir, &[&opts.data_dir, &opts.static_dir])?;
@@ -498,11 +495,12 @@ fn rebuild(opts: &BuildOptions, builds: &watch::Sender<BuildState>, verb: &str) 
             }
             Err(err) => {
                 let text = format!("{err:#}");
-                if state.has_site {
-                    eprintln!("error: rebuild failed, still serving the last good site:\n{text}");
+                let what = if state.has_site {
+                    "rebuild failed, still serving the last good site"
                 } else {
-                    eprintln!("error: build failed, nothing to serve until it is fixed:\n{text}");
-                }
+                    "build failed, nothing to serve until it is fixed"
+                };
+                eprintln!("error: {what}:\n{text}");
                 state.error = Some(text);
             }
         }
@@ -556,11 +554,10 @@ fn is_change(batch: &DebounceEventResult, inputs: &[PathBuf]) -> bool {
         }
     };
     events.iter().any(|event| {
-        let counts = match event.kind {
-            EventKind::Access(AccessKind::Close(AccessMode::Write)) => true,
-            EventKind::Access(_) => false,
-            _ => true,
-        };
+        let counts = !matches!(
+            event.kind,
+            EventKind::Access(kind) if kind != AccessKind::Close(AccessMode::Write)
+        );
         // Only paths at or under an input count: the inputs' parents are
         // watched too, and hold other things (the output folder, say).
         counts
@@ -572,7 +569,6 @@ fn is_change(batch: &DebounceEventResult, inputs: &[PathBuf]) -> bool {
     })
 }
 
-/// The served folder, the path it is served under, and the builds' state.
 struct Site {
     root: PathBuf,
     base_path: String,
@@ -604,16 +600,14 @@ impl Site {
                     let next = builds.wait_for(|s| s.number != state.number);
                     let _ = tokio::time::timeout(LONG_POLL, next).await;
                 }
-                let number = builds.borrow().number;
-                number.to_string().into_response()
+                builds.borrow().number.to_string().into_response()
             }
             Resolved::Forbidden => {
                 (StatusCode::FORBIDDEN, "403 Forbidden: outside the site\n").into_response()
             }
             _ if !state.has_site => {
-                let error = state.error.as_deref();
-                let error = error.unwrap_or("the first build has not finished");
-                let page = error_page(error, state.number);
+                let error = state.error.as_deref().unwrap_or("the first build has not finished");
+                let page = markup(&ErrorPage { error, seen: state.number });
                 html(StatusCode::INTERNAL_SERVER_ERROR, page.into_bytes())
             }
             Resolved::File(path) => self.file(&path, request, &state).await,
@@ -635,9 +629,7 @@ impl Site {
         let kind = content_type(path);
         if kind.starts_with("text/html") {
             return match tokio::fs::read(path).await {
-                Ok(page) => {
-                    html(StatusCode::OK, decorate_html(&page, state.error.as_deref(), state.number))
-                }
+                Ok(page) => decorated(StatusCode::OK, &page, state),
                 // Swapped away mid-request by a rebuild.
                 Err(_) => self.not_found(state).await,
             };
@@ -654,10 +646,7 @@ impl Site {
 
     async fn not_found(&self, state: &BuildState) -> Response {
         match tokio::fs::read(self.root.join("404.html")).await {
-            Ok(page) => html(
-                StatusCode::NOT_FOUND,
-                decorate_html(&page, state.error.as_deref(), state.number),
-            ),
+            Ok(page) => decorated(StatusCode::NOT_FOUND, &page, state),
             Err(_) => (StatusCode::NOT_FOUND, "404 Not Found\n").into_response(),
         }
     }
@@ -665,6 +654,11 @@ impl Site {
 
 fn moved(status: StatusCode, to: &str, says: &str) -> Response {
     (status, [(header::LOCATION, to)], format!("{says} {to}\n")).into_response()
+}
+
+/// A page of the site with the reload script and any error banner of `state`.
+fn decorated(status: StatusCode, page: &[u8], state: &BuildState) -> Response {
+    html(status, decorate_html(page, state.error.as_deref(), state.number))
 }
 
 fn html(status: StatusCode, page: Vec<u8>) -> Response {
@@ -709,10 +703,6 @@ struct ErrorPage<'a> {
 /// cannot fail but for a bug.
 fn markup(template: &impl askama::Template) -> String {
     template.render().expect("serve's templates render")
-}
-
-fn error_page(error: &str, seen: u64) -> String {
-    markup(&ErrorPage { error, seen })
 }
 
 /// Adds the error banner (after `<body …>`) and the reload script (before
@@ -811,10 +801,10 @@ mod tests {
     #[test]
     fn hidden_files_and_missing_files_are_not_found() {
         let (_dir, root) = site();
-        assert_eq!(resolve(&root, "/", "/.energyboard"), Resolved::NotFound);
-        assert_eq!(resolve(&root, "/", "/nope.html"), Resolved::NotFound);
         // A `%` without two hex digits is a plain character of the name.
-        assert_eq!(resolve(&root, "/", "/%zz"), Resolved::NotFound);
+        for url in ["/.energyboard", "/nope.html", "/%zz"] {
+            assert_eq!(resolve(&root, "/", url), Resolved::NotFound, "{url}");
+        }
     }
 
     #[test]
@@ -832,10 +822,9 @@ mod tests {
 
     #[test]
     fn base_paths_are_normalised_and_checked() {
-        assert_eq!(normalise_base_path("").unwrap(), "/");
-        assert_eq!(normalise_base_path("/").unwrap(), "/");
-        assert_eq!(normalise_base_path("repo").unwrap(), "/repo/");
-        assert_eq!(normalise_base_path("/a/b").unwrap(), "/a/b/");
+        for (raw, base) in [("", "/"), ("/", "/"), ("repo", "/repo/"), ("/a/b", "/a/b/")] {
+            assert_eq!(normalise_base_path(raw).unwrap(), base);
+        }
         assert!(normalise_base_path("/../x/").is_err());
         assert!(normalise_base_path("/a b/").is_err());
     }

@@ -27,7 +27,8 @@ impl Lock {
     /// e.g. "build again").
     pub fn take(path: &Path, folder: &Path, again: &str) -> Result<Self> {
         // A holder that lets go removes the file: a lock taken on the
-        // removed file guards nothing, so it is taken again on the new one.
+        // removed file guards nothing, so it is taken again on the new one
+        // (a few times; a folder that busy is being written).
         for _ in 0..16 {
             let handle = fs::OpenOptions::new()
                 .read(true)
@@ -41,10 +42,7 @@ impl Lock {
             match file.try_write() {
                 // Held until the file is closed, not until the guard goes.
                 Ok(guard) => std::mem::forget(guard),
-                Err(err) if err.kind() == std::io::ErrorKind::WouldBlock => bail!(
-                    "{}: another energyboard is writing this folder; wait for it to finish and {again}",
-                    folder.display()
-                ),
+                Err(err) if err.kind() == std::io::ErrorKind::WouldBlock => break,
                 Err(err) => {
                     return Err(err).with_context(|| format!("cannot lock {}", path.display()));
                 }

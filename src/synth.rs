@@ -30,8 +30,7 @@ impl SplitMix64 {
     /// A generator for model `index` under `seed`.
     pub fn for_model(seed: u64, index: u64) -> Self {
         let mut g = Self(seed ^ 0x6a09_e667_f3bc_c909);
-        let mixed = g.next_u64() ^ index.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        Self(mixed)
+        Self(g.next_u64() ^ index.wrapping_mul(0x9e37_79b9_7f4a_7c15))
     }
 
     /// The next 64 random bits.
@@ -130,11 +129,9 @@ fn jitter(c: &mut Configuration, energy: f64, latency: f64) {
 /// What `synth` wrote.
 #[derive(Debug, Clone)]
 pub struct SynthSummary {
-    /// Model files written.
     pub files: usize,
-    /// Bytes written.
     pub bytes: u64,
-    /// Wall time taken.
+    /// Wall time.
     pub elapsed: Duration,
 }
 
@@ -157,7 +154,6 @@ pub struct SynthOptions {
     pub data_dir: PathBuf,
     /// Folder to write the synthetic files into.
     pub out_dir: PathBuf,
-    /// How many model files to write.
     pub count: usize,
     /// Seed of the jitter.
     pub seed: u64,
@@ -205,10 +201,7 @@ pub fn write_synthetic(opts: &SynthOptions) -> Result<SynthSummary> {
 }
 
 fn same_folder(a: &Path, b: &Path) -> bool {
-    match (a.canonicalize(), b.canonicalize()) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => false,
-    }
+    matches!((a.canonicalize(), b.canonicalize()), (Ok(a), Ok(b)) if a == b)
 }
 
 #[cfg(test)]
@@ -251,15 +244,9 @@ mod tests {
         assert_eq!(a, synthesise(&seeds[0], 42, 4, 1));
         let b = synthesise(&seeds[0], 42, 4, 2);
         assert_eq!(a.slug, b.slug);
-        assert_ne!(
-            a.configurations[0].joules_per_output_token.unwrap(),
-            b.configurations[0].joules_per_output_token.unwrap()
-        );
-        let next = synthesise(&seeds[0], 43, 4, 1);
-        assert_ne!(
-            a.configurations[0].joules_per_output_token.unwrap(),
-            next.configurations[0].joules_per_output_token.unwrap()
-        );
+        let joules = |m: &ModelFile| m.configurations[0].joules_per_output_token.unwrap();
+        assert_ne!(joules(&a), joules(&b));
+        assert_ne!(joules(&a), joules(&synthesise(&seeds[0], 43, 4, 1)));
     }
 
     #[test]
@@ -291,13 +278,11 @@ mod tests {
         })
         .unwrap();
         assert_eq!(checked.models, 100);
-        let first = std::fs::read(out.join("qwen-3-30b-a3b-instruct-synth-00.json")).unwrap();
+        let first = out.join("qwen-3-30b-a3b-instruct-synth-00.json");
+        let bytes = std::fs::read(&first).unwrap();
         // Rewriting its own folder is allowed and gives the same bytes.
         write_synthetic(&opts).unwrap();
-        assert_eq!(
-            std::fs::read(out.join("qwen-3-30b-a3b-instruct-synth-00.json")).unwrap(),
-            first
-        );
+        assert_eq!(std::fs::read(&first).unwrap(), bytes);
 
         let foreign = dir.path().join("mine");
         std::fs::create_dir(&foreign).unwrap();

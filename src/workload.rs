@@ -60,13 +60,7 @@ impl Workload {
 /// deadline, and that (slug, workload) is unique.
 pub fn group(mut models: Vec<LoadedModel>, settings: &[WorkloadSettings]) -> Vec<Workload> {
     let rank = |id: &str| settings.iter().position(|s| s.id == id).unwrap_or(settings.len());
-    models.sort_by(|a, b| {
-        (rank(&a.workload), &a.workload, &a.file.slug).cmp(&(
-            rank(&b.workload),
-            &b.workload,
-            &b.file.slug,
-        ))
-    });
+    models.sort_by_cached_key(|m| (rank(&m.workload), m.workload.clone(), m.file.slug.clone()));
     let mut out: Vec<Workload> = Vec::new();
     for m in models {
         match out.last_mut() {

@@ -151,8 +151,7 @@ pub struct SiteWriter {
     staging: PathBuf,
     stage: Stage,
     made: Made,
-    files: AtomicUsize,
-    bytes: AtomicU64,
+    counted: CountingSink,
 }
 
 /// What a finished build wrote.
@@ -160,7 +159,6 @@ pub struct SiteWriter {
 pub struct WriteSummary {
     /// Files written (the marker not counted).
     pub files: usize,
-    /// Bytes written.
     pub bytes: u64,
     /// Files of the previous folder that the new one does not have (and
     /// that were not kept, see [`KEPT_IN_SITE`]), `/`-separated, in name
@@ -197,38 +195,27 @@ pub fn guard_folder(flag: &str, out: &Path, inputs: &[&Path]) -> Result<()> {
         let Ok(input_real) = input.canonicalize() else {
             continue;
         };
+        let (input, over) = (input.display(), "energyboard would write over it. Choose another");
         if out_real == input_real {
-            bail!(
-                "{shown}: is the input folder {}; energyboard would write over it. Choose another {flag}",
-                input.display()
-            );
+            bail!("{shown}: is the input folder {input}; {over} {flag}");
         }
         if out_real.starts_with(&input_real) {
-            bail!(
-                "{shown}: is inside the input folder {}; choose an {flag} outside it",
-                input.display()
-            );
+            bail!("{shown}: is inside the input folder {input}; choose an {flag} outside it");
         }
         if input_real.starts_with(&out_real) {
-            bail!(
-                "{shown}: contains the input folder {}; energyboard would write over it. Choose another {flag}",
-                input.display()
-            );
+            bail!("{shown}: contains the input folder {input}; {over} {flag}");
         }
     }
-    if let Ok(cwd) = std::env::current_dir().and_then(|d| d.canonicalize()) {
-        if cwd.starts_with(&out_real) {
-            bail!(
-                "{shown}: is the current folder or contains it; energyboard would write over it. \
-                 Choose another {flag}"
-            );
-        }
+    let cwd = std::env::current_dir().and_then(|d| d.canonicalize());
+    if cwd.is_ok_and(|cwd| cwd.starts_with(&out_real)) {
+        bail!(
+            "{shown}: is the current folder or contains it; energyboard would write over it. \
+             Choose another {flag}"
+        );
     }
-    if let Some(home) = std::env::var_os("HOME").and_then(|h| PathBuf::from(h).canonicalize().ok())
-    {
-        if home.starts_with(&out_real) {
-            bail!("{shown}: is the home folder or contains it; choose another {flag}");
-        }
+    let home = std::env::var_os("HOME").and_then(|h| PathBuf::from(h).canonicalize().ok());
+    if home.is_some_and(|home| home.starts_with(&out_real)) {
+        bail!("{shown}: is the home folder or contains it; choose another {flag}");
     }
     if out_real.is_dir() {
         // A folder of ours holds no repositories: look at its top only.
@@ -299,8 +286,7 @@ pub fn check_target(dir: &Path, made: Made, force: bool) -> Result<()> {
         Ok(_) => {
             let mut entries =
                 fs::read_dir(dir).with_context(|| format!("cannot read {}", dir.display()))?;
-            let empty = entries.next().is_none();
-            if empty || force {
+            if force || entries.next().is_none() {
                 return Ok(());
             }
             match made_by(dir) {
@@ -354,8 +340,7 @@ impl SiteWriter {
             staging: stage.path().to_path_buf(),
             stage,
             made,
-            files: AtomicUsize::new(0),
-            bytes: AtomicU64::new(0),
+            counted: CountingSink::default(),
         };
         // The marker goes in first, so a killed build's leftover is known
         // as ours and removed by the next build.
@@ -369,11 +354,7 @@ impl SiteWriter {
         stop_point()?;
         // Re-check: the target may have changed while we built.
         check_target(&self.target, self.made, true)?;
-        let mut summary = WriteSummary {
-            files: self.files.load(Ordering::Relaxed),
-            bytes: self.bytes.load(Ordering::Relaxed),
-            ..WriteSummary::default()
-        };
+        let mut summary = std::mem::take(&mut self.counted).summary();
         if self.target.exists() {
             if self.made == Made::Site {
                 for kept in KEPT_IN_SITE {
@@ -451,9 +432,7 @@ impl PageSink for SiteWriter {
         write(&mut out)
             .and_then(|()| Ok(std::io::Write::flush(&mut out)?))
             .with_context(|| format!("cannot write {}", path.display()))?;
-        self.files.fetch_add(1, Ordering::Relaxed);
-        self.bytes.fetch_add(out.bytes, Ordering::Relaxed);
-        Ok(out.bytes)
+        Ok(self.counted.count(out.bytes))
     }
 }
 
@@ -480,17 +459,21 @@ fn safe_relative(rel: &str) -> Result<PathBuf> {
         .with_context(|| format!("internal error: page path {rel:?} would leave the site folder"))
 }
 
-/// Counts pages without keeping them; for `check`.
+/// Counts pages without keeping them; for `check` (and inside [`SiteWriter`]).
 #[derive(Debug, Default)]
 pub struct CountingSink {
-    /// Files seen.
-    pub files: AtomicUsize,
-    /// Bytes seen.
-    pub bytes: AtomicU64,
+    files: AtomicUsize,
+    bytes: AtomicU64,
 }
 
 impl CountingSink {
-    /// What was counted.
+    /// Counts one file of `bytes` bytes, and returns them.
+    fn count(&self, bytes: u64) -> u64 {
+        self.files.fetch_add(1, Ordering::Relaxed);
+        self.bytes.fetch_add(bytes, Ordering::Relaxed);
+        bytes
+    }
+
     pub fn summary(self) -> WriteSummary {
         WriteSummary {
             files: self.files.into_inner(),
@@ -509,14 +492,14 @@ impl PageSink for CountingSink {
         safe_relative(rel)?;
         let mut out = CountingWriter { inner: std::io::sink(), bytes: 0 };
         write(&mut out)?;
-        self.files.fetch_add(1, Ordering::Relaxed);
-        self.bytes.fetch_add(out.bytes, Ordering::Relaxed);
-        Ok(out.bytes)
+        Ok(self.count(out.bytes))
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     #[test]
     fn a_data_file_edited_after_validation_is_not_published() {
         let dir = tempfile::tempdir().unwrap();
@@ -531,8 +514,6 @@ mod tests {
         assert!(err.contains("changed while the site was being built"), "{err}");
         assert!(err.contains("with other contents"), "{err}");
     }
-
-    use super::*;
 
     #[test]
     fn page_paths_cannot_escape() {
@@ -565,10 +546,9 @@ mod tests {
         w.put("index.html", b"two").unwrap();
         drop(w);
         assert_eq!(fs::read(out.join("index.html")).unwrap(), b"one");
-        let names: Vec<_> =
-            fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
-        assert_eq!(names, vec![std::ffi::OsString::from("site")]);
+        assert_eq!(names(dir.path()), ["site"]);
     }
+
     fn names(dir: &Path) -> Vec<String> {
         let mut names: Vec<String> = fs::read_dir(dir)
             .unwrap()
