@@ -187,8 +187,6 @@ pub struct Column {
 /// How a column reads its value from one configuration.
 pub type Read = for<'r> fn(&Record<'r>) -> Value<'r>;
 
-type S = &'static str;
-
 impl std::fmt::Debug for Column {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Column").field("key", &self.key).finish_non_exhaustive()
@@ -197,24 +195,45 @@ impl std::fmt::Debug for Column {
 
 impl Column {
     /// A column copied from the data file.
-    pub const fn measured(key: S, label: S, unit: S, read: Read) -> Self {
+    pub const fn measured(
+        key: &'static str,
+        label: &'static str,
+        unit: &'static str,
+        read: Read,
+    ) -> Self {
         Self::new(Origin::Measured, key, label, unit, read)
     }
 
     /// A column that describes the configuration (set, not measured).
-    pub const fn setting(key: S, label: S, unit: S, read: Read) -> Self {
+    pub const fn setting(
+        key: &'static str,
+        label: &'static str,
+        unit: &'static str,
+        read: Read,
+    ) -> Self {
         Self::new(Origin::Setting, key, label, unit, read)
     }
 
     /// A column computed from others; its definition gives the formula.
-    pub const fn derived(key: S, label: S, unit: S, read: Read) -> Self {
+    pub const fn derived(
+        key: &'static str,
+        label: &'static str,
+        unit: &'static str,
+        read: Read,
+    ) -> Self {
         Self::new(Origin::Derived, key, label, unit, read)
     }
 
     /// A column without a definition yet ([`Column::about`] gives it),
     /// aligned as text when it has no unit and as a figure when it has one,
     /// linking nowhere.
-    const fn new(origin: Origin, key: S, label: S, unit: S, read: Read) -> Self {
+    const fn new(
+        origin: Origin,
+        key: &'static str,
+        label: &'static str,
+        unit: &'static str,
+        read: Read,
+    ) -> Self {
         let align = if unit.is_empty() { Align::Text } else { Align::Number };
         let (definition, link, only) = ("", Link::None, None);
         Column { key, label, unit, definition, origin, align, link, read, only }
