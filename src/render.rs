@@ -302,7 +302,7 @@ impl SiteInfo {
                     version.insert(&f.source.version);
                     data.insert(&f.data_version);
                 }
-                (seen.into_values())
+                seen.into_values()
                     .map(|(mark, [retrieved, version, data])| SourceMark {
                         retrieved: distinct(retrieved.into_iter()),
                         version: distinct(version.into_iter()),

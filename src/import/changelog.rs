@@ -90,7 +90,8 @@ pub fn diff(before: &Snapshot, after: &Snapshot) -> ChangeEntry {
                     e.configurations_added.push(config_ref(row_id));
                     continue;
                 };
-                let changed: Vec<String> = (fields.iter())
+                let changed: Vec<String> = fields
+                    .iter()
                     .filter(|(k, v)| was.get(*k) != Some(*v))
                     .map(|(k, _)| k.clone())
                     .chain(was.keys().filter(|k| !fields.contains_key(*k)).cloned())

@@ -351,7 +351,9 @@ fn group_models(
     // its nickname's URL segment, on a clash its Hugging Face repository
     // name's (then with -2, -3, …), never a slug published for another model.
     let prefix = format!("{task}/");
-    let published: BTreeMap<&str, &String> = (upstream.published_slugs.iter())
+    let published: BTreeMap<&str, &String> = upstream
+        .published_slugs
+        .iter()
         .filter_map(|(key, id)| Some((key.strip_prefix(&prefix)?, id)))
         .collect();
     for m in &mut models {

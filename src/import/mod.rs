@@ -227,7 +227,8 @@ fn convert_all(
             ));
             continue;
         };
-        let converted = (upstream.task(task))
+        let converted = upstream
+            .task(task)
             .map(|doc| convert::convert_task(task, &doc, upstream, editorial, dates, ed.kind));
         let Converted { docs, warnings: w, errors: e } = converted.unwrap_or_else(|err| {
             Converted { errors: vec![format!("{err:#}")], ..Converted::default() }
@@ -363,7 +364,8 @@ fn has_model_files(data_dir: &Path) -> bool {
 fn overlay(data_dir: &Path, tree: &Path, touched: &[&str]) -> Result<()> {
     let data_dir = std::path::absolute(data_dir)
         .with_context(|| format!("{}: cannot resolve", data_dir.display()))?;
-    let open: BTreeSet<&Path> = (touched.iter())
+    let open: BTreeSet<&Path> = touched
+        .iter()
         .flat_map(|rel| Path::new(rel).ancestors().skip(1))
         .filter(|p| !p.as_os_str().is_empty())
         .collect();
@@ -510,7 +512,8 @@ fn import_locked(
 ) -> Result<ImportReport> {
     let data_dir = &opts.data_dir;
     let (stage, leftovers) = Stage::begin(data_dir, STAGE_NAME, data_dir, "import again")?;
-    let recovered: Vec<String> = (leftovers.iter())
+    let recovered: Vec<String> = leftovers
+        .iter()
         .filter_map(|leftover| recover(data_dir, leftover).transpose())
         .collect::<Result<_>>()?;
     let mut manifest = read_manifest(data_dir)?.unwrap_or_else(|| Manifest {
@@ -748,7 +751,11 @@ fn stage_and_swap(
 ) -> Result<()> {
     let data_dir = &opts.data_dir;
     let tree = stage.path().join(TREE);
-    let touched: Vec<&str> = (report.added.iter().chain(&report.changed).chain(&report.removed))
+    let touched: Vec<&str> = report
+        .added
+        .iter()
+        .chain(&report.changed)
+        .chain(&report.removed)
         .map(String::as_str)
         .chain([changes::FILE_NAME])
         .collect();

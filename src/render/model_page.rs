@@ -161,7 +161,9 @@ pub(super) fn render_model(
     ]);
 
     let tables = kind::tables(site.workload.measure);
-    let best_cards = (a.best_per_gpu.iter())
+    let best_cards = a
+        .best_per_gpu
+        .iter()
         .map(|(gpu, best)| {
             let card = BestCard {
                 gpu: gpu.clone(),

@@ -249,7 +249,9 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
         info: &site.info,
         model_count: site.slugs.len(),
         pairs: site.workloads.iter().map(|w| w.models.len()).sum(),
-        models: (site.slugs.iter())
+        models: site
+            .slugs
+            .iter()
             .map(|(slug, at)| {
                 let first = &site.workloads[at[0].0].models[at[0].1].file;
                 ModelLinks {
@@ -617,7 +619,9 @@ fn hub_rows<'a>(
     if !mixed {
         return vec![row(None)];
     }
-    (part.info.sources.iter())
+    part.info
+        .sources
+        .iter()
         .map(|s| HubRow { source: Some(s.clone()), ..row(Some(s.key.as_str())) })
         .collect()
 }

@@ -471,7 +471,9 @@ pub(super) fn render_compare(site: &Site<'_>, sink: &dyn PageSink) -> Result<Ren
     let default_count = pairs.len().min(chart::MAX_FRONTIERS);
     let picks: Vec<ModelPick> = picker.as_ref().map_or_else(Vec::new, |p| {
         let chosen = &p.by_energy[..default_count];
-        (site.models.iter().enumerate())
+        site.models
+            .iter()
+            .enumerate()
             .map(|(k, lm)| ModelPick {
                 index: k,
                 m: &lm.file,
@@ -481,7 +483,9 @@ pub(super) fn render_compare(site: &Site<'_>, sink: &dyn PageSink) -> Result<Ren
             .collect()
     });
     let pick_groups = if site.mixed() {
-        (site.info.sources.iter())
+        site.info
+            .sources
+            .iter()
             .map(|s| {
                 let own = picks.iter().filter(|p| p.m.source.key() == s.key).cloned();
                 (s.clone(), own.collect())
@@ -772,7 +776,8 @@ pub(super) fn render_about(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
     kinds.sort_unstable();
     kinds.dedup();
     let diffusion = (!kinds.is_empty()).then(|| {
-        let ladders = (kinds.iter())
+        let ladders = kinds
+            .iter()
             .map(|m| format!("text to {}: {}", m.words().item, ladder_text(m.words().ladder, "s")))
             .collect::<Vec<_>>()
             .join("; ");
