@@ -110,7 +110,7 @@ impl ImportReport {
         let files = self.added.len() + self.changed.len() + self.removed.len();
         neutralised(&match &self.entry {
             Some(e) => changelog::markdown(e),
-            None if files == 0 => format!("{heading}Nothing changed.\n"),
+            None if self.is_unchanged() => format!("{heading}Nothing changed.\n"),
             None => {
                 format!("{heading}No figure changed; {files} file(s) rewritten (texts or dates).\n")
             }
