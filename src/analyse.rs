@@ -202,14 +202,20 @@ pub fn latency_budgets(m: &ModelFile) -> Vec<LatencyBudget> {
 /// Everything the pages need to know about one model beyond its file.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ModelAnalysis {
+    /// See [`best_per_gpu`].
     pub best_per_gpu: Vec<(String, Option<usize>)>,
+    /// See [`best_overall`].
     pub best_overall: Option<usize>,
+    /// See [`load_curves`].
     pub curves: Vec<Series>,
+    /// See [`pareto_frontier`].
     pub frontier: Vec<usize>,
+    /// See [`percentile_frontiers`].
     pub percentile_frontiers: Vec<Vec<usize>>,
     /// Per GPU, in the file's GPU order: the [`limit_candidates`] up to the
     /// deadline, which the latency-limit control embeds.
     pub limit_candidates: Vec<(String, Vec<usize>)>,
+    /// See [`latency_budgets`].
     pub budgets: Vec<LatencyBudget>,
     /// Energy per response of each GPU's best configuration whose data
     /// carry an output-length histogram ([`response::response_energy`]),
@@ -220,6 +226,7 @@ pub struct ModelAnalysis {
     /// (the first on a tie): the one the workload's overlay of responses
     /// shows.
     pub lowest_response: Option<usize>,
+    /// See [`precisions`].
     pub precisions: Vec<String>,
     /// The model's nearest peers in its workload by total parameters, as
     /// indexes into the workload's models ([`size_peers`]); set by

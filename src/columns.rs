@@ -65,6 +65,7 @@ pub enum Link {
 /// leaderboard row.
 #[derive(Debug)]
 pub struct Record<'a> {
+    /// The workload's id.
     pub workload: &'a str,
     pub model: &'a ModelFile,
     pub config: &'a Configuration,
@@ -235,8 +236,17 @@ impl Column {
         read: Read,
     ) -> Self {
         let align = if unit.is_empty() { Align::Text } else { Align::Number };
-        let (definition, link, only) = ("", Link::None, None);
-        Column { key, label, unit, definition, origin, align, link, read, only }
+        Column {
+            key,
+            label,
+            unit,
+            definition: "",
+            origin,
+            align,
+            link: Link::None,
+            read,
+            only: None,
+        }
     }
 
     #[must_use]
@@ -302,6 +312,7 @@ pub enum FootprintColumn {
 }
 
 impl FootprintColumn {
+    /// Machine name (for the sort script).
     pub fn key(self) -> &'static str {
         match self {
             FootprintColumn::Carbon => "g_co2e",
@@ -361,6 +372,7 @@ pub enum Shown {
 /// the about page defines them (`#<anchor><key>`).
 #[derive(Debug, Clone, Copy)]
 pub struct ColumnSet {
+    /// Heading on the about page.
     pub name: &'static str,
     /// Prefix of each column's about-page anchor.
     pub anchor: &'static str,
@@ -389,10 +401,13 @@ pub const DIFFUSION: ColumnSet = ColumnSet {
 
 /// The columns every kind of measurement has, with the same wording.
 mod shared {
-    use super::{Column, Link, text, whole};
+    use super::{Column, Link, Value, text, whole};
 
     pub const fn rank(about: &'static str) -> Column {
-        Column::derived("rank", "Rank", "#", |r| whole(r.rank.map(|n| n as u32))).about(about)
+        Column::derived("rank", "Rank", "#", |r| {
+            r.rank.map_or(Value::Missing, |n| Value::Whole(n as u64))
+        })
+        .about(about)
     }
 
     pub const fn workload(about: &'static str) -> Column {

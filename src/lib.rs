@@ -88,6 +88,7 @@ pub struct BuildSummary {
     pub removed: Vec<String>,
     /// How many files of the previous site were removed in all.
     pub removed_total: usize,
+    /// Wall time taken.
     pub elapsed: Duration,
 }
 

@@ -476,6 +476,7 @@ pub struct Source {
     pub method: String,
     /// How the "best" row is selected.
     pub selection: String,
+    /// Paper citation.
     pub cite: String,
     pub cite_url: String,
     /// What the data are used for.

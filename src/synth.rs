@@ -131,7 +131,7 @@ fn jitter(c: &mut Configuration, energy: f64, latency: f64) {
 pub struct SynthSummary {
     pub files: usize,
     pub bytes: u64,
-    /// Wall time.
+    /// Wall time taken.
     pub elapsed: Duration,
 }
 
@@ -154,6 +154,7 @@ pub struct SynthOptions {
     pub data_dir: PathBuf,
     /// Folder to write the synthetic files into.
     pub out_dir: PathBuf,
+    /// How many model files to write.
     pub count: usize,
     /// Seed of the jitter.
     pub seed: u64,

@@ -195,15 +195,19 @@ pub fn guard_folder(flag: &str, out: &Path, inputs: &[&Path]) -> Result<()> {
         let Ok(input_real) = input.canonicalize() else {
             continue;
         };
-        let (input, over) = (input.display(), "energyboard would write over it. Choose another");
+        let input = input.display();
         if out_real == input_real {
-            bail!("{shown}: is the input folder {input}; {over} {flag}");
+            bail!(
+                "{shown}: is the input folder {input}; energyboard would write over it. Choose another {flag}"
+            );
         }
         if out_real.starts_with(&input_real) {
             bail!("{shown}: is inside the input folder {input}; choose an {flag} outside it");
         }
         if input_real.starts_with(&out_real) {
-            bail!("{shown}: contains the input folder {input}; {over} {flag}");
+            bail!(
+                "{shown}: contains the input folder {input}; energyboard would write over it. Choose another {flag}"
+            );
         }
     }
     let cwd = std::env::current_dir().and_then(|d| d.canonicalize());

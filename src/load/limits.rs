@@ -146,32 +146,31 @@ pub(super) fn check_model_texts(bad: &mut impl FnMut(String, String), m: &ModelF
 }
 
 fn check_source_texts(bad: &mut impl FnMut(String, String), s: &Source) {
-    let (name, url, prose) = (MAX_NAME_CHARS, MAX_URL_CHARS, MAX_PROSE_CHARS);
     for (field, value, max) in [
-        ("name", Some(&s.name), name),
-        ("publisher", Some(&s.publisher), name),
-        ("version", Some(&s.version), name),
-        ("released", Some(&s.released), name),
-        ("compiled", Some(&s.compiled), name),
-        ("retrieved", Some(&s.retrieved), name),
-        ("licence", Some(&s.licence), name),
-        ("workload", Some(&s.workload), name),
-        ("url", Some(&s.url), url),
-        ("cite_url", Some(&s.cite_url), url),
-        ("data_url", s.data_url.as_ref(), url),
-        ("method", Some(&s.method), prose),
-        ("selection", Some(&s.selection), prose),
-        ("cite", Some(&s.cite), prose),
-        ("compiled_evidence", s.compiled_evidence.as_ref(), prose),
-        ("used_for", s.used_for.as_ref(), prose),
-        ("configurations", s.configurations.as_ref(), prose),
+        ("name", Some(&s.name), MAX_NAME_CHARS),
+        ("publisher", Some(&s.publisher), MAX_NAME_CHARS),
+        ("version", Some(&s.version), MAX_NAME_CHARS),
+        ("released", Some(&s.released), MAX_NAME_CHARS),
+        ("compiled", Some(&s.compiled), MAX_NAME_CHARS),
+        ("retrieved", Some(&s.retrieved), MAX_NAME_CHARS),
+        ("licence", Some(&s.licence), MAX_NAME_CHARS),
+        ("workload", Some(&s.workload), MAX_NAME_CHARS),
+        ("url", Some(&s.url), MAX_URL_CHARS),
+        ("cite_url", Some(&s.cite_url), MAX_URL_CHARS),
+        ("data_url", s.data_url.as_ref(), MAX_URL_CHARS),
+        ("method", Some(&s.method), MAX_PROSE_CHARS),
+        ("selection", Some(&s.selection), MAX_PROSE_CHARS),
+        ("cite", Some(&s.cite), MAX_PROSE_CHARS),
+        ("compiled_evidence", s.compiled_evidence.as_ref(), MAX_PROSE_CHARS),
+        ("used_for", s.used_for.as_ref(), MAX_PROSE_CHARS),
+        ("configurations", s.configurations.as_ref(), MAX_PROSE_CHARS),
     ] {
         if let Some(value) = value {
             check_text(bad, &format!("source.{field}"), value, max);
         }
     }
     for (i, value) in s.licence_evidence.iter().enumerate() {
-        check_text(bad, &format!("source.licence_evidence[{i}]"), value, prose);
+        check_text(bad, &format!("source.licence_evidence[{i}]"), value, MAX_PROSE_CHARS);
     }
 }
 

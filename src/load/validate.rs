@@ -582,32 +582,20 @@ pub(crate) fn check_distribution(
     row: &str,
     d: &OutputLengthDistribution,
 ) {
-    let (n, bins, max_bins) = (d.counts.len(), &d.bins, OutputLengthDistribution::MAX_BINS);
-    // The first edge out of range or not above the one before it.
-    let bad_edge = || {
-        bins.iter().enumerate().find_map(|(i, &edge)| {
-            let message = if !(0.0..=limits::MAX_OUTPUT_TOKENS).contains(&edge) {
-                format!(
-                    "must be a number of tokens from 0 to {}, found {}",
-                    limits::number(limits::MAX_OUTPUT_TOKENS),
-                    limits::number(edge)
-                )
-            } else if i > 0 && edge <= bins[i - 1] {
-                format!("must be greater than the edge before it ({}), found {edge}", bins[i - 1])
-            } else {
-                return None;
-            };
-            Some((format!("bins[{i}]"), message))
-        })
-    };
+    let n = d.counts.len();
+    let max_bins = OutputLengthDistribution::MAX_BINS;
     let (field, message) = if n == 0 || n > max_bins {
         ("counts".to_owned(), format!("must have between 1 and {max_bins} bins, found {n}"))
-    } else if bins.len() != n + 1 {
-        let found = bins.len();
-        let message =
-            format!("must have one more edge than counts has bins ({}), found {found}", n + 1);
-        ("bins".to_owned(), message)
-    } else if let Some(edge) = bad_edge() {
+    } else if d.bins.len() != n + 1 {
+        (
+            "bins".to_owned(),
+            format!(
+                "must have one more edge than counts has bins ({}), found {}",
+                n + 1,
+                d.bins.len()
+            ),
+        )
+    } else if let Some(edge) = first_bad_edge(&d.bins) {
         edge
     } else if d.counts.iter().try_fold(0u64, |a, c| a.checked_add(*c)).is_none() {
         ("counts".to_owned(), format!("add up to more than {}", u64::MAX))
@@ -617,6 +605,25 @@ pub(crate) fn check_distribution(
         return;
     };
     bad(format!("{at}.{field}"), format!("{message}{row}"));
+}
+
+/// The first histogram edge out of range or not above the one before it:
+/// its field and what is wrong.
+fn first_bad_edge(bins: &[f64]) -> Option<(String, String)> {
+    bins.iter().enumerate().find_map(|(i, &edge)| {
+        let message = if !(0.0..=limits::MAX_OUTPUT_TOKENS).contains(&edge) {
+            format!(
+                "must be a number of tokens from 0 to {}, found {}",
+                limits::number(limits::MAX_OUTPUT_TOKENS),
+                limits::number(edge)
+            )
+        } else if i > 0 && edge <= bins[i - 1] {
+            format!("must be greater than the edge before it ({}), found {edge}", bins[i - 1])
+        } else {
+            return None;
+        };
+        Some((format!("bins[{i}]"), message))
+    })
 }
 
 /// A file's kind in words, for messages.
@@ -654,7 +661,7 @@ pub(super) fn check_across_files(models: &[LoadedModel], problems: &mut Vec<Prob
             firsts.insert(&model.workload, model);
             continue;
         };
-        let (kind, deadline) = (model.file.kind, model.file.deadline());
+        let kind = model.file.kind;
         if first.file.kind != kind {
             problems.push(problem(
                 &model.path,
@@ -667,7 +674,7 @@ pub(super) fn check_across_files(models: &[LoadedModel], problems: &mut Vec<Prob
                     model.workload
                 ),
             ));
-        } else if first.file.deadline() != deadline {
+        } else if first.file.deadline() != model.file.deadline() {
             let (field, unit) = match kind {
                 None => ("itl_deadline_ms", "ms"),
                 Some(_) => ("batch_latency_deadline_s", "s"),
@@ -677,7 +684,7 @@ pub(super) fn check_across_files(models: &[LoadedModel], problems: &mut Vec<Prob
                 field,
                 format!(
                     "is {} {unit} but {} gives {} {unit} for the same workload {:?}; every file of one workload must use the same deadline",
-                    deadline,
+                    model.file.deadline(),
                     first.path.display(),
                     first.file.deadline(),
                     model.workload
