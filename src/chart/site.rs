@@ -144,12 +144,13 @@ fn bar_table<'w>(
 pub(crate) fn lowest_energy_first(all: &[(&ModelFile, &ModelAnalysis)], k: usize) -> Vec<usize> {
     let key = |i: usize| {
         let (m, a) = all[i];
-        let lowest = |of: &mut dyn Iterator<Item = usize>| {
-            of.map(|c| m.configurations[c].energy()).min_by(f64::total_cmp)
-        };
-        match lowest(&mut a.best_per_gpu.iter().filter_map(|(_, b)| *b)) {
+        match a.best_overall.map(|b| m.configurations[b].energy()) {
             Some(e) => (0, e),
-            None => (1, lowest(&mut a.frontier.iter().copied()).unwrap_or(f64::INFINITY)),
+            None => {
+                let lowest =
+                    a.frontier.iter().map(|&c| m.configurations[c].energy()).min_by(f64::total_cmp);
+                (1, lowest.unwrap_or(f64::INFINITY))
+            }
         }
     };
     let keyed: Vec<((u8, f64), usize)> = (0..all.len()).map(|i| (key(i), i)).collect();
