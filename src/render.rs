@@ -386,13 +386,13 @@ impl<'a> Site<'a> {
     }
 
     /// Headers of a table of best rows ([`leaderboard_row`]) with
-    /// `columns`, sorted by the headline as built; the carbon and cost
-    /// columns among them are shown when the settings give them.
-    fn best_table_headers(&self, columns: &[Shown], root: &str) -> Vec<Header> {
+    /// `columns` (of the workload's `tables`), sorted by the headline as
+    /// built; the carbon and cost columns among them are shown when the
+    /// settings give them.
+    fn best_table_headers(&self, tables: &Tables, columns: &[Shown], root: &str) -> Vec<Header> {
         let per =
             if self.workload.measure == Measure::Tokens { "M tok" } else { self.words().item };
         let footprint = self.footprint.as_ref();
-        let tables = kind::tables(self.workload.measure);
         let mut headers: Vec<Header> = columns
             .iter()
             .filter_map(|col| match col {

@@ -131,7 +131,8 @@ pub(super) fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result
         headline.as_ref().map(|h| format!(" Lowest: {h}.")).unwrap_or_default()
     );
     let mut meta = site.meta(path, "", description, "leaderboard");
-    let columns = &kind::tables(site.workload.measure).leaderboard;
+    let tables = kind::tables(site.workload.measure);
+    let columns = &tables.leaderboard;
     let caption = format!(
         "{}: best configuration per model and GPU, with {} within {}; lowest energy first.",
         site.workload.name,
@@ -139,8 +140,17 @@ pub(super) fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result
         site.deadline()
     );
     // The limit control's data is per row, in this order.
-    let (table, chooser) =
-        best_table(site, &mut meta, "leaderboard", columns, caption, &site.leaderboard, "", true)?;
+    let (table, chooser) = best_table(
+        site,
+        &tables,
+        &mut meta,
+        "leaderboard",
+        columns,
+        caption,
+        &site.leaderboard,
+        "",
+        true,
+    )?;
     let point_href = |m: &ModelFile, c: &Configuration| {
         format!("{}index.html#{}", model_dir(&m.slug), row_anchor(&m.slug, &c.row_id))
     };
@@ -225,12 +235,14 @@ pub(super) fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result
     })
 }
 
-/// The HTML of a table `id` of the best rows `rows` with `columns`, whose
-/// links to the workload's folder start with `home`, and its column
-/// chooser; the page gets the chooser's style and the source filter's.
+/// The HTML of a table `id` of the best rows `rows` with `columns` (of the
+/// workload's `tables`), whose links to the workload's folder start with
+/// `home`, and its column chooser; the page gets the chooser's style and
+/// the source filter's.
 #[allow(clippy::too_many_arguments)]
 fn best_table(
     site: &Site<'_>,
+    tables: &kind::Tables,
     meta: &mut PageMeta,
     id: &str,
     columns: &[Shown],
@@ -239,8 +251,8 @@ fn best_table(
     home: &str,
     sortable: bool,
 ) -> Result<(String, ColumnChooser)> {
-    let headers = site.best_table_headers(columns, &meta.root);
-    let chooser = ColumnChooser::new(id, &headers, kind::tables(site.workload.measure).essential);
+    let headers = site.best_table_headers(tables, columns, &meta.root);
+    let chooser = ColumnChooser::new(id, &headers, tables.essential);
     meta.head_style = chooser.style() + &super::source_filter_style(&site.info.sources);
     meta.script = true;
     let table = TableView { id: id.into(), caption, headers, groups: Vec::new(), sortable };
@@ -299,6 +311,7 @@ pub(super) fn render_gpu_pages(site: &Site<'_>, sink: &dyn PageSink) -> Result<R
         );
         let (table, chooser) = best_table(
             site,
+            &tables,
             &mut meta,
             "gpu-leaderboard",
             &tables.gpu_page,
