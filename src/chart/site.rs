@@ -108,8 +108,13 @@ pub fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry]) -> C
         _ => "No configuration to show.".to_owned(),
     };
     let rows = sorted.iter().enumerate().map(|(i, e)| {
-        let row = [(i + 1).to_string(), e.model.clone(), e.gpu.clone()];
-        (row.into_iter().chain([fmt::wh_per_million(e.wh_per_million)]).collect(), e.whose.as_ref())
+        let row = vec![
+            (i + 1).to_string(),
+            e.model.clone(),
+            e.gpu.clone(),
+            fmt::wh_per_million(e.wh_per_million),
+        ];
+        (row, e.whose.as_ref())
     });
     let table = bar_table(&["Rank", "Model", "GPU", ENERGY], rows);
     Chart::new(file_name.to_owned(), title, description, &doc, table)
@@ -119,14 +124,16 @@ pub fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry]) -> C
 /// column third when a row has a source.
 fn bar_table<'w>(
     headers: &[&str],
-    rows: impl Iterator<Item = (Vec<String>, Option<&'w super::Whose>)> + Clone,
+    rows: impl Iterator<Item = (Vec<String>, Option<&'w super::Whose>)>,
 ) -> DataTable {
-    let mixed = rows.clone().any(|(_, w)| w.is_some());
+    let rows: Vec<_> = rows.collect();
+    let mixed = rows.iter().any(|(_, w)| w.is_some());
     let mut headers: Vec<String> = headers.iter().map(|&h| h.to_owned()).collect();
     if mixed {
         headers.insert(2, "Source".to_owned());
     }
     let rows = rows
+        .into_iter()
         .map(|(mut row, w)| {
             if mixed {
                 row.insert(2, w.map_or_else(String::new, |w| w.name.clone()));
