@@ -343,10 +343,9 @@ pub fn compare_frontiers(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) ->
     } else {
         "Time–energy Pareto frontiers, all models".to_owned()
     };
-    let title = title.as_str();
     let energy_axis = words.energy_axis();
     let frame = Frame::new(
-        Header::new(title, keys),
+        Header::new(&title, keys),
         x_axis,
         y_axis,
         words.latency_axis(),
@@ -405,7 +404,7 @@ pub fn compare_frontiers(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) ->
         }
     }
     let table = configuration_table(words, &energy_axis, rows);
-    Chart::new("frontiers.svg".to_owned(), title.to_owned(), description, &doc, table)
+    Chart::new("frontiers.svg".to_owned(), title, description, &doc, table)
 }
 
 /// The x axis of a bar chart ([`BarScale`]).
