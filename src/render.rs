@@ -386,13 +386,13 @@ impl<'a> Site<'a> {
     }
 
     /// Headers of a table of best rows ([`leaderboard_row`]) with
-    /// `columns`, sorted by the headline as built; the carbon and cost
-    /// columns among them are shown when the settings give them.
-    fn best_table_headers(&self, columns: &[Shown], root: &str) -> Vec<Header> {
+    /// `columns` (of the workload's `tables`), sorted by the headline as
+    /// built; the carbon and cost columns among them are shown when the
+    /// settings give them.
+    fn best_table_headers(&self, tables: &Tables, columns: &[Shown], root: &str) -> Vec<Header> {
         let per =
             if self.workload.measure == Measure::Tokens { "M tok" } else { self.words().item };
         let footprint = self.footprint.as_ref();
-        let tables = kind::tables(self.workload.measure);
         let mut headers: Vec<Header> = columns
             .iter()
             .filter_map(|col| match col {
@@ -629,12 +629,21 @@ pub struct PageMeta {
 const SITE_NAME: &str = "energyboard";
 
 /// What the frame of every page of a [`Site`] or of the [`Mirror`] is made
-/// of: the base URL, the provenance, the tabs and whether there is a feed.
-type Frame<'a> = (Option<&'a str>, &'a SiteInfo, &'a [Tab], bool);
+/// of.
+struct PageFrame<'a> {
+    /// The site's base URL, for canonical links, when known.
+    base_url: Option<&'a str>,
+    /// The data's provenance, for the footer.
+    info: &'a SiteInfo,
+    /// The tabs across the top.
+    tabs: &'a [Tab],
+    /// Whether the site has an Atom feed of its changes.
+    feed: bool,
+}
 
 /// The frame of a page at `path` (from the site root).
 fn page_meta(
-    (base_url, info, tabs, feed): Frame<'_>,
+    PageFrame { base_url, info, tabs, feed }: PageFrame<'_>,
     path: &str,
     title: &str,
     description: String,
@@ -718,7 +727,12 @@ impl Site<'_> {
         } else {
             format!("{title} · {}", self.workload.name)
         };
-        let frame = (self.base_url.as_deref(), &self.info, &self.tabs[..], self.feed);
+        let frame = PageFrame {
+            base_url: self.base_url.as_deref(),
+            info: &self.info,
+            tabs: &self.tabs,
+            feed: self.feed,
+        };
         let mut meta = page_meta(frame, &path, &title, description, nav);
         meta.home = format!("{}{}", meta.root, self.prefix);
         meta
@@ -727,7 +741,12 @@ impl Site<'_> {
 
 impl Mirror<'_> {
     fn meta(&self, path: &str, title: &str, description: String, nav: &'static str) -> PageMeta {
-        let frame = (self.base_url.as_deref(), &self.info, &self.tabs[..], self.feed);
+        let frame = PageFrame {
+            base_url: self.base_url.as_deref(),
+            info: &self.info,
+            tabs: &self.tabs,
+            feed: self.feed,
+        };
         page_meta(frame, path, title, description, nav)
     }
 }

@@ -36,7 +36,11 @@ fn panels(gpu_of: &[&str]) -> Vec<Panel> {
         return vec![Panel { name: String::new(), series: (0..gpu_of.len()).collect() }];
     }
     let mut out = Vec::new();
-    for (_, &gpu) in gpu_of.iter().enumerate().filter(|&(k, g)| !gpu_of[..k].contains(g)) {
+    for (k, &gpu) in gpu_of.iter().enumerate() {
+        if gpu_of[..k].contains(&gpu) {
+            // Its panels are made at its first appearance.
+            continue;
+        }
         let series: Vec<usize> = (0..gpu_of.len()).filter(|&s| gpu_of[s] == gpu).collect();
         let parts = series.len().div_ceil(MAX_SERIES);
         let size = series.len().div_ceil(parts);
@@ -627,22 +631,21 @@ fn tradeoff_chart(cx: &Ctx<'_>, pct: Option<usize>) -> Chart {
             cx.deadline()
         ),
         None => {
-            let w = words;
             format!(
                 "Each configuration of {} as {} against {} ({scales}), with the Pareto frontier of {} configurations drawn as a line and the {} {} deadline as a dashed line. Lowest energy within the deadline: {}.",
                 m.name,
-                w.latency,
-                w.energy_per,
+                words.latency,
+                words.energy_per,
                 frontier.len(),
                 cx.deadline(),
-                w.latency_unit,
+                words.latency_unit,
                 cx.best_list(|c| {
                     format!(
                         "{} {} at {} {}",
-                        (w.energy_text)(c.energy()),
-                        w.energy_short,
-                        (w.latency_text)(c.latency()),
-                        w.latency_unit
+                        (words.energy_text)(c.energy()),
+                        words.energy_short,
+                        (words.latency_text)(c.latency()),
+                        words.latency_unit
                     )
                 })
             )

@@ -108,8 +108,13 @@ pub fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry]) -> C
         _ => "No configuration to show.".to_owned(),
     };
     let rows = sorted.iter().enumerate().map(|(i, e)| {
-        let row = [(i + 1).to_string(), e.model.clone(), e.gpu.clone()];
-        (row.into_iter().chain([fmt::wh_per_million(e.wh_per_million)]).collect(), e.whose.as_ref())
+        let row = vec![
+            (i + 1).to_string(),
+            e.model.clone(),
+            e.gpu.clone(),
+            fmt::wh_per_million(e.wh_per_million),
+        ];
+        (row, e.whose.as_ref())
     });
     let table = bar_table(&["Rank", "Model", "GPU", ENERGY], rows);
     Chart::new(file_name.to_owned(), title, description, &doc, table)
@@ -119,14 +124,16 @@ pub fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry]) -> C
 /// column third when a row has a source.
 fn bar_table<'w>(
     headers: &[&str],
-    rows: impl Iterator<Item = (Vec<String>, Option<&'w super::Whose>)> + Clone,
+    rows: impl Iterator<Item = (Vec<String>, Option<&'w super::Whose>)>,
 ) -> DataTable {
-    let mixed = rows.clone().any(|(_, w)| w.is_some());
+    let rows: Vec<_> = rows.collect();
+    let mixed = rows.iter().any(|(_, w)| w.is_some());
     let mut headers: Vec<String> = headers.iter().map(|&h| h.to_owned()).collect();
     if mixed {
         headers.insert(2, "Source".to_owned());
     }
     let rows = rows
+        .into_iter()
         .map(|(mut row, w)| {
             if mixed {
                 row.insert(2, w.map_or_else(String::new, |w| w.name.clone()));
@@ -144,12 +151,13 @@ fn bar_table<'w>(
 pub(crate) fn lowest_energy_first(all: &[(&ModelFile, &ModelAnalysis)], k: usize) -> Vec<usize> {
     let key = |i: usize| {
         let (m, a) = all[i];
-        let lowest = |of: &mut dyn Iterator<Item = usize>| {
-            of.map(|c| m.configurations[c].energy()).min_by(f64::total_cmp)
-        };
-        match lowest(&mut a.best_per_gpu.iter().filter_map(|(_, b)| *b)) {
+        match a.best_overall.map(|b| m.configurations[b].energy()) {
             Some(e) => (0, e),
-            None => (1, lowest(&mut a.frontier.iter().copied()).unwrap_or(f64::INFINITY)),
+            None => {
+                let lowest =
+                    a.frontier.iter().map(|&c| m.configurations[c].energy()).min_by(f64::total_cmp);
+                (1, lowest.unwrap_or(f64::INFINITY))
+            }
         }
     };
     let keyed: Vec<((u8, f64), usize)> = (0..all.len()).map(|i| (key(i), i)).collect();
@@ -335,10 +343,9 @@ pub fn compare_frontiers(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) ->
     } else {
         "Time–energy Pareto frontiers, all models".to_owned()
     };
-    let title = title.as_str();
     let energy_axis = words.energy_axis();
     let frame = Frame::new(
-        Header::new(title, keys),
+        Header::new(&title, keys),
         x_axis,
         y_axis,
         words.latency_axis(),
@@ -397,7 +404,7 @@ pub fn compare_frontiers(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) ->
         }
     }
     let table = configuration_table(words, &energy_axis, rows);
-    Chart::new("frontiers.svg".to_owned(), title.to_owned(), description, &doc, table)
+    Chart::new("frontiers.svg".to_owned(), title, description, &doc, table)
 }
 
 /// The x axis of a bar chart ([`BarScale`]).

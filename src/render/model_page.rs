@@ -392,16 +392,22 @@ fn config_tables(
 
 fn config_row(m: &ModelFile, a: &ModelAnalysis, i: usize, columns: &[&Column]) -> Row {
     let c = &m.configurations[i];
-    // (whether, note, class)
+    // Each mark: whether the row has it, its note, and the row's class for
+    // it (none for being over the deadline).
     let marks = [
-        (a.is_best(i), format!("★ Best on {}", c.gpu), "best"),
-        (a.is_on_frontier(i), "◆ Pareto frontier".to_owned(), "frontier"),
-        (c.repeat > 1, format!("↻ Repeat run {}", c.repeat), "repeat"),
-        (!c.under_deadline(), "Over deadline".to_owned(), ""),
+        (a.is_best(i), format!("★ Best on {}", c.gpu), Some("best")),
+        (a.is_on_frontier(i), "◆ Pareto frontier".to_owned(), Some("frontier")),
+        (c.repeat > 1, format!("↻ Repeat run {}", c.repeat), Some("repeat")),
+        (!c.under_deadline(), "Over deadline".to_owned(), None),
     ];
-    let marks: Vec<_> = marks.into_iter().filter(|k| k.0).collect();
-    let notes: Vec<&str> = marks.iter().map(|k| k.1.as_str()).collect();
-    let class: Vec<&str> = marks.iter().map(|k| k.2).filter(|c| !c.is_empty()).collect();
+    let mut notes: Vec<String> = Vec::new();
+    let mut class: Vec<&str> = Vec::new();
+    for (on, note, mark_class) in marks {
+        if on {
+            notes.push(note);
+            class.extend(mark_class);
+        }
+    }
     let mut cells: Vec<Cell> = columns.iter().map(|col| column_cell(col, m, c)).collect();
     cells[0].header = true;
     cells.insert(1, text(notes.join("; ")));

@@ -573,9 +573,8 @@ struct HubPage<'a> {
     heading: String,
     lede: String,
     link_label: String,
-    /// The path from the page to the site root, and whether the rows are
-    /// of one GPU (a best row then names its model alone).
-    up: &'static str,
+    /// Whether the rows are of one GPU (a best row then names its model
+    /// alone).
     on_gpu: bool,
     /// The energy column's unit when every row shares it; empty when each
     /// figure carries its own.
@@ -664,7 +663,6 @@ pub(super) fn render_gpu_hubs(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<
         let page = HubPage {
             meta,
             heading: gpu.clone(),
-            up: "../../",
             on_gpu: true,
             lede: format!(
                 "Models measured on {gpu}, per workload: the lowest GPU energy {per} within the workload's latency deadline. Each workload's page ranks every model on {gpu}."
@@ -700,7 +698,6 @@ pub(super) fn render_compare_hub(site: &Mirror<'_>, sink: &dyn PageSink) -> Resu
     let page = HubPage {
         meta,
         heading: "Compare models".into(),
-        up: "../",
         on_gpu: false,
         lede: "Figures compare only within a workload: prompts, output lengths and deadlines differ between them. Choose a workload to see every model side by side with their time–energy frontiers.".into(),
         link_label: "comparison".into(),

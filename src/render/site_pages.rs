@@ -131,24 +131,37 @@ pub(super) fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result
         headline.as_ref().map(|h| format!(" Lowest: {h}.")).unwrap_or_default()
     );
     let mut meta = site.meta(path, "", description, "leaderboard");
-    let columns = &kind::tables(site.workload.measure).leaderboard;
+    let tables = kind::tables(site.workload.measure);
+    let columns = &tables.leaderboard;
     let caption = format!(
         "{}: best configuration per model and GPU, with {} within {}; lowest energy first.",
         site.workload.name,
         words.latency_short,
         site.deadline()
     );
-    // The limit control's data is per row, in this order.
-    let (table, chooser) =
-        best_table(site, &mut meta, "leaderboard", columns, caption, &site.leaderboard, "", true)?;
+    let (table, chooser) = best_table(
+        site,
+        &tables,
+        &mut meta,
+        "leaderboard",
+        columns,
+        caption,
+        &site.leaderboard,
+        "",
+        true,
+    )?;
     let point_href = |m: &ModelFile, c: &Configuration| {
         format!("{}index.html#{}", model_dir(&m.slug), row_anchor(&m.slug, &c.row_id))
     };
     let title = format!("Best energy per model and GPU, {}", site.workload.name);
     let every = if site.mixed() { " every-source" } else { "" };
-    let (mut limit, mut chart, mut scatter) = (None, None, None);
-    let (mut chart_sources, mut scatter_sources) = (Vec::new(), Vec::new());
+    let mut limit = None;
+    let mut chart = None;
+    let mut scatter = None;
+    let mut chart_sources = Vec::new();
+    let mut scatter_sources = Vec::new();
     if !site.leaderboard.is_empty() {
+        // The limit control's data is per row, in this order.
         let c = super::reader::leaderboard_control(site, &site.leaderboard, |r| {
             leaderboard_row(site, r, "", columns).cells
         })?;
@@ -164,40 +177,42 @@ pub(super) fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result
         // relative to it), never at a pre-workload address.
         sink.put(&site.path(&c.file_name), c.svg.as_bytes())?;
         scatter = Some(ChartView { class: every.into(), ..chart_view(&c) });
-    }
-    // With two sources or more: each chart again for each source alone,
-    // shown in place of the chart of every source when the reader shows
-    // that source alone (at new addresses, in the workload's folder only).
-    if site.mixed() && chart.is_some() {
-        for s in &site.info.sources {
-            let class = format!(" only-source from-{}", s.key);
-            if let Some(c) = source_bars(site, &site.leaderboard, s, &title) {
+        // With two sources or more: each chart again for each source alone,
+        // shown in place of the chart of every source when the reader shows
+        // that source alone (at new addresses, in the workload's folder only).
+        if site.mixed() {
+            for s in &site.info.sources {
+                let class = format!(" only-source from-{}", s.key);
+                if let Some(c) = source_bars(site, &site.leaderboard, s, &title) {
+                    sink.put(&site.path(&c.file_name), c.svg.as_bytes())?;
+                    let view = chart_view(&c);
+                    chart_sources.push(ChartView {
+                        table: String::new(),
+                        class: class.clone(),
+                        ..view
+                    });
+                }
+                let pairs: Vec<_> = site
+                    .files_and_analyses()
+                    .into_iter()
+                    .filter(|(m, _)| m.source.key() == s.key)
+                    .collect();
+                let whose: Vec<_> = pairs.iter().map(|(m, _)| site.whose(m)).collect();
+                let c = chart::configuration_scatter_marked(words, &pairs, &whose, point_href);
+                let c = chart::Chart {
+                    file_name: format!("all-configurations-only-{}.svg", s.key),
+                    ..c
+                };
                 sink.put(&site.path(&c.file_name), c.svg.as_bytes())?;
-                let view = chart_view(&c);
-                chart_sources.push(ChartView {
-                    table: String::new(),
-                    class: class.clone(),
-                    ..view
-                });
+                scatter_sources.push(ChartView { class, ..chart_view(&c) });
             }
-            let pairs: Vec<_> = site
-                .files_and_analyses()
-                .into_iter()
-                .filter(|(m, _)| m.source.key() == s.key)
-                .collect();
-            let whose: Vec<_> = pairs.iter().map(|(m, _)| site.whose(m)).collect();
-            let c = chart::configuration_scatter_marked(words, &pairs, &whose, point_href);
-            let c =
-                chart::Chart { file_name: format!("all-configurations-only-{}.svg", s.key), ..c };
-            sink.put(&site.path(&c.file_name), c.svg.as_bytes())?;
-            scatter_sources.push(ChartView { class, ..chart_view(&c) });
+            meta.head_style.push_str(&super::source_views_style(&site.info.sources));
+            // A latency limit hides the bar chart of the deadline's picks
+            // (limit.js): each source's too.
+            meta.head_style.push_str(
+                "main:has(#chart-best-energy[hidden]) [id^=chart-best-energy-only-]{display:none!important}",
+            );
         }
-        meta.head_style.push_str(&super::source_views_style(&site.info.sources));
-        // A latency limit hides the bar chart of the deadline's picks
-        // (limit.js): each source's too.
-        meta.head_style.push_str(
-            "main:has(#chart-best-energy[hidden]) [id^=chart-best-energy-only-]{display:none!important}",
-        );
     }
     let mut archs: Vec<String> = site.models.iter().map(|m| m.file.architecture.clone()).collect();
     archs.sort();
@@ -225,12 +240,14 @@ pub(super) fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result
     })
 }
 
-/// The HTML of a table `id` of the best rows `rows` with `columns`, whose
-/// links to the workload's folder start with `home`, and its column
-/// chooser; the page gets the chooser's style and the source filter's.
+/// The HTML of a table `id` of the best rows `rows` with `columns` (of the
+/// workload's `tables`), whose links to the workload's folder start with
+/// `home`, and its column chooser; the page gets the chooser's style and
+/// the source filter's.
 #[allow(clippy::too_many_arguments)]
 fn best_table(
     site: &Site<'_>,
+    tables: &kind::Tables,
     meta: &mut PageMeta,
     id: &str,
     columns: &[Shown],
@@ -239,8 +256,8 @@ fn best_table(
     home: &str,
     sortable: bool,
 ) -> Result<(String, ColumnChooser)> {
-    let headers = site.best_table_headers(columns, &meta.root);
-    let chooser = ColumnChooser::new(id, &headers, kind::tables(site.workload.measure).essential);
+    let headers = site.best_table_headers(tables, columns, &meta.root);
+    let chooser = ColumnChooser::new(id, &headers, tables.essential);
     meta.head_style = chooser.style() + &super::source_filter_style(&site.info.sources);
     meta.script = true;
     let table = TableView { id: id.into(), caption, headers, groups: Vec::new(), sortable };
@@ -299,6 +316,7 @@ pub(super) fn render_gpu_pages(site: &Site<'_>, sink: &dyn PageSink) -> Result<R
         );
         let (table, chooser) = best_table(
             site,
+            &tables,
             &mut meta,
             "gpu-leaderboard",
             &tables.gpu_page,
