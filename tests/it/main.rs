@@ -2,6 +2,7 @@
 //! and Cargo do), so the suite compiles and links once. Run one subject
 //! with `cargo test --test it site::` (a name filter).
 
+mod analyse;
 mod bounded_inputs;
 mod changes;
 mod charts;
