@@ -3,6 +3,7 @@
 //! with `cargo test --test it site::` (a name filter).
 
 mod analyse;
+mod assets;
 mod bounded_inputs;
 mod changes;
 mod charts;
