@@ -7,6 +7,7 @@ mod assets;
 mod bounded_inputs;
 mod changes;
 mod charts;
+mod columns;
 mod common;
 mod exact;
 mod footprint;
