@@ -10,6 +10,7 @@ mod charts;
 mod columns;
 mod common;
 mod exact;
+mod fmt;
 mod footprint;
 mod fuzz;
 mod hostile;
