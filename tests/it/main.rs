@@ -16,6 +16,7 @@ mod fuzz;
 mod hostile;
 mod import;
 mod import_safety;
+mod load;
 mod page_scripts;
 mod safety;
 mod serve;
