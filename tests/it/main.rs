@@ -17,6 +17,7 @@ mod hostile;
 mod import;
 mod import_safety;
 mod load;
+mod model;
 mod page_scripts;
 mod safety;
 mod serve;
