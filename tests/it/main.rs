@@ -20,6 +20,7 @@ mod load;
 mod model;
 mod page_scripts;
 mod safety;
+mod select;
 mod serve;
 mod site;
 mod site_charts;
