@@ -22,6 +22,7 @@ mod page_scripts;
 mod safety;
 mod select;
 mod serve;
+mod settings;
 mod site;
 mod site_charts;
 mod snapshots;
