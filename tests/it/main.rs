@@ -27,4 +27,5 @@ mod site;
 mod site_charts;
 mod snapshots;
 mod sources;
+mod stage;
 mod ui;
