@@ -28,4 +28,5 @@ mod site_charts;
 mod snapshots;
 mod sources;
 mod stage;
+mod synth;
 mod ui;
