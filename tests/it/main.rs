@@ -30,3 +30,4 @@ mod sources;
 mod stage;
 mod synth;
 mod ui;
+mod write;
