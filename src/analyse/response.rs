@@ -55,37 +55,3 @@ pub fn quantile(edges: &[f64], counts: &[u64], q: f64) -> f64 {
     }
     edges.first().copied().unwrap_or(0.0)
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn median_and_p90_interpolate_within_their_bin() {
-        // Edges 0, 100, 200, 300 tokens at 0.5 J/token: 0, 50, 100, 150 J.
-        // 10 responses: 2, 6, 2. The median (5th of 10) lies 3 of 6 into
-        // the second bin: 50 + 3/6 × 50 = 75 J. The p90 (9th) lies 1 of 2
-        // into the third: 100 + 1/2 × 50 = 125 J.
-        let d = OutputLengthDistribution {
-            bins: vec![0.0, 100.0, 200.0, 300.0],
-            counts: vec![2, 6, 2],
-        };
-        let r = response_energy(0.5, &d);
-        assert_eq!(r.edges_j, vec![0.0, 50.0, 100.0, 150.0]);
-        assert_eq!(r.total, 10);
-        assert!((r.median_j - 75.0).abs() < 1e-12, "{}", r.median_j);
-        assert!((r.p90_j - 125.0).abs() < 1e-12, "{}", r.p90_j);
-    }
-
-    #[test]
-    fn empty_bins_are_skipped_and_the_ends_are_the_edges() {
-        let edges = [10.0, 20.0, 30.0, 40.0];
-        let counts = [0, 4, 0];
-        // All four responses in [20, 30): q = 0 is 20, q = 1 is 30, and the
-        // median is halfway.
-        assert!((quantile(&edges, &counts, 0.0) - 20.0).abs() < 1e-12);
-        assert!((quantile(&edges, &counts, 1.0) - 30.0).abs() < 1e-12);
-        assert!((quantile(&edges, &counts, 0.5) - 25.0).abs() < 1e-12);
-        assert!((quantile(&edges, &[0, 0, 0], 0.5) - 10.0).abs() < 1e-12);
-    }
-}

@@ -713,29 +713,3 @@ pub(super) fn check_across_files(models: &[LoadedModel], problems: &mut Vec<Prob
         }
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn slugs_that_are_paths_are_refused() {
-        assert!(is_valid_slug("qwen-3-32b"));
-        assert!(is_valid_slug("7b"));
-        assert!(!is_valid_slug("-x"));
-        assert!(!is_valid_slug("../etc"));
-        assert!(!is_valid_slug("a/b"));
-        assert!(!is_valid_slug("Qwen"));
-        assert!(!is_valid_slug(""));
-    }
-
-    #[test]
-    fn only_web_addresses_are_links() {
-        assert!(is_web_url("https://ml.energy/leaderboard/"));
-        assert!(is_web_url("HTTP://example.org"));
-        assert!(!is_web_url("javascript:alert(1)"));
-        assert!(!is_web_url("https://"));
-        assert!(!is_web_url("//evil.example"));
-        assert!(!is_web_url("data:text/html,x"));
-    }
-}

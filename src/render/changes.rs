@@ -726,12 +726,4 @@ mod tests {
         assert!(huge.starts_with("+1") && huge.len() < 32, "{huge}");
         assert!(!huge.contains('e'), "{huge}");
     }
-
-    #[test]
-    fn figures_read_as_elsewhere_on_the_site() {
-        assert_eq!(fmt::figure_value("wh_per_million_output_tokens", 39.054), "39.05");
-        // Four significant figures, as the diffusion pages show it.
-        assert_eq!(fmt::figure_value("joules_per_image", 1234.5), "1,234");
-        assert_eq!(fmt::figure_value("something_else", 0.125), "0.125");
-    }
 }

@@ -472,26 +472,6 @@ mod tests {
         assert_eq!(t.model_facts[0].key, "model");
     }
 
-    /// A column that has no value for a valid row of one output is marked
-    /// as the other output's, so no table or CSV file of that output shows
-    /// it empty.
-    #[test]
-    fn a_column_without_a_value_for_an_output_is_marked_as_the_others() {
-        for (path, kind) in [
-            ("text-to-image/flux-1-dev.json", OutputKind::Image),
-            ("text-to-video/wan-2-1-14b.json", OutputKind::Video),
-        ] {
-            let text = std::fs::read_to_string(format!("tests/fixtures/diffusion/{path}")).unwrap();
-            let m: ModelFile = serde_json::from_str(&text).unwrap();
-            let record = crate::columns::Record::of(&m, &m.configurations[0]);
-            for c in DIFFUSION.columns.iter().filter(|c| c.key != "rank") {
-                if matches!(c.value(&record), crate::columns::Value::Missing) {
-                    assert!(!c.applies(Measure::Diffusion(kind)), "{kind:?}: {}", c.key);
-                }
-            }
-        }
-    }
-
     #[test]
     fn every_table_column_is_defined_in_its_set() {
         tables_use_the_set(Measure::Tokens);

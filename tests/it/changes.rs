@@ -6,6 +6,8 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use energyboard::changes::{BestChange, ChangeHistory, FILE_NAME};
+use energyboard::load::{Problem, load_data_dir, validate_history};
 use energyboard::{BuildOptions, build};
 use scraper::{ElementRef, Html, Selector};
 
@@ -483,4 +485,131 @@ fn a_model_may_not_take_the_slug_of_the_published_history() {
     let err = build(&options(&data, &dir.path().join("site"), None)).unwrap_err();
     let err = format!("{err:#}");
     assert!(err.contains("slug: \"changes\" is reserved: data/changes.json"), "{err}");
+}
+
+// The history file on its own: read beside the model files, and checked
+// field by field.
+
+#[test]
+fn percent_is_relative_to_the_old_value() {
+    let change = BestChange {
+        workload: "gpqa".into(),
+        slug: "m".into(),
+        gpu: "H100".into(),
+        figure: "wh_per_million_output_tokens".into(),
+        unit: "Wh/M tok".into(),
+        old: Some(200.0),
+        new: Some(150.0),
+        old_row_id: None,
+        new_row_id: None,
+    };
+    assert_eq!(change.percent(), Some(-25.0));
+    let appeared = BestChange { old: None, ..change };
+    assert_eq!(appeared.percent(), None);
+}
+
+fn data_with_history(history: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy("tests/fixtures/seeds/qwen-3-32b.json", dir.path().join("qwen-3-32b.json"))
+        .unwrap();
+    std::fs::write(dir.path().join(FILE_NAME), history).unwrap();
+    dir
+}
+
+#[test]
+fn changes_json_at_the_top_is_the_history_not_a_model() {
+    let dir = data_with_history(
+        r#"{"version": "1", "entries": [{"upstream_version": "2026-02-16",
+        "previous_upstream_version": "2026-01-01", "imported": "2026-11-30",
+        "source": "ml-energy/leaderboard public/data",
+        "best_changed": [{"workload": "lm-arena-chat", "slug": "qwen-3-32b", "gpu": "H100",
+        "figure": "wh_per_million_output_tokens", "unit": "Wh/M tok", "old": 100.0,
+        "new": 90.0, "old_row_id": "qwen-3-32b/H100/1/8", "new_row_id": "qwen-3-32b/H100/1/16"}]}]}"#,
+    );
+    let data = load_data_dir(dir.path()).unwrap();
+    assert_eq!(data.models.len(), 1);
+    let history = data.changes.unwrap().history;
+    assert_eq!(history.entries.len(), 1);
+    assert_eq!(history.entries[0].best_changed[0].percent(), Some(-10.0));
+}
+
+#[test]
+fn a_bad_history_names_the_file_and_field() {
+    for (text, field) in [
+        (
+            r#"{"version": "1", "entries": [{"upstream_version": "soon", "imported": "2026-11-30", "source": "x"}]}"#,
+            "entries[0].upstream_version",
+        ),
+        (
+            r#"{"version": "1", "entries": [{"upstream_version": "2026-01-01", "imported": "2026-11-30", "source": "x", "models_added": [{"workload": "../etc", "slug": "a", "name": "A"}]}]}"#,
+            "entries[0].models_added[0].workload",
+        ),
+        (
+            r#"{"version": "1", "entries": [{"upstream_version": "2026-01-01", "imported": "2026-11-30", "source": "x", "surprise": 1}]}"#,
+            "entries[0]",
+        ),
+        (r#"{"version": "2", "entries": []}"#, "version"),
+    ] {
+        let dir = data_with_history(text);
+        let err = load_data_dir(dir.path()).unwrap_err().to_string();
+        assert!(err.contains("changes.json") && err.contains(field), "{field}: {err}");
+    }
+}
+
+#[test]
+fn a_changes_json_in_a_subfolder_is_a_model_file() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy("tests/fixtures/seeds/qwen-3-32b.json", dir.path().join("qwen-3-32b.json"))
+        .unwrap();
+    std::fs::create_dir(dir.path().join("w")).unwrap();
+    std::fs::write(dir.path().join("w").join(FILE_NAME), r#"{"version": "1", "entries": []}"#)
+        .unwrap();
+    assert!(load_data_dir(dir.path()).is_err());
+}
+
+fn history(json: &str) -> ChangeHistory {
+    serde_json::from_str(json).unwrap()
+}
+
+fn fields(problems: &[Problem]) -> Vec<&str> {
+    problems.iter().map(|p| p.field.as_str()).collect()
+}
+
+#[test]
+fn hostile_entries_are_refused_naming_the_field() {
+    let h = history(
+        r#"{"version": "1", "entries": [
+          {"upstream_version": "2026-02-16", "imported": "2026-03-01", "source": "x",
+           "models_added": [{"workload": "lm-arena-chat", "slug": "../etc", "name": "a\u0007b"}],
+           "best_changed": [{"workload": "Chat", "slug": "m", "gpu": "H100",
+             "figure": "wh_per_million_output_tokens", "unit": "Wh/M tok",
+             "old": -1, "new": 1e300}]},
+          {"upstream_version": "soon", "imported": "2026-02-01", "source": "x"}
+        ]}"#,
+    );
+    let problems = validate_history(Path::new("data/changes.json"), &h);
+    assert_eq!(
+        fields(&problems),
+        [
+            "entries[0].models_added[0].slug",
+            "entries[0].models_added[0].name",
+            "entries[0].best_changed[0].workload",
+            "entries[0].best_changed[0].old",
+            "entries[0].best_changed[0].new",
+            "entries[1].upstream_version",
+            "entries[1].imported",
+        ],
+        "{problems:#?}"
+    );
+    assert!(problems[1].message.contains("U+0007"), "{}", problems[1]);
+    assert!(problems[4].message.contains("1e300"), "{}", problems[4]);
+    assert!(problems[6].message.contains("oldest first"), "{}", problems[6]);
+}
+
+#[test]
+fn an_empty_history_of_version_1_is_valid() {
+    let h = history(r#"{"version": "1", "entries": []}"#);
+    assert!(validate_history(Path::new("c.json"), &h).is_empty());
+    let h = history(r#"{"version": "2", "entries": []}"#);
+    assert_eq!(fields(&validate_history(Path::new("c.json"), &h)), ["version"]);
 }

@@ -370,3 +370,88 @@ fn bad_settings_are_refused_naming_the_file_and_every_key() {
     let err = format!("{:#}", energyboard::Config::load(&path).unwrap_err());
     assert!(err.contains(&file) && err.contains("grams_per_kwh"), "{err}");
 }
+
+// The formulas and the settings' checks on their own, without a build.
+
+fn carbon(g: f64) -> CarbonIntensity {
+    CarbonIntensity { g_co2e_per_kwh: g, source: "test grid".into(), year: 2023, url: None }
+}
+
+fn price(p: f64) -> ElectricityPrice {
+    ElectricityPrice {
+        per_kwh: p,
+        currency: "USD".into(),
+        source: "test tariff".into(),
+        year: 2024,
+        url: None,
+    }
+}
+
+fn pue(x: f64) -> FacilityOverhead {
+    FacilityOverhead { pue: x, source: "test site".into(), year: None, url: None }
+}
+
+#[test]
+fn one_wh_per_million_tokens_at_400_g_is_0_4_g_per_million_tokens() {
+    let f =
+        Footprint::from_settings(Some(carbon(400.0)), Some(price(0.10)), None).unwrap().unwrap();
+    let i = f.of_wh(1.0);
+    // 1 Wh = 0.001 kWh; × 400 g/kWh = 0.4 g; × 0.10 USD/kWh = 0.0001 USD.
+    assert!((i.grams_co2e.unwrap() - 0.4).abs() < 1e-12);
+    assert!((i.cost.unwrap() - 0.0001).abs() < 1e-15);
+    // Per token: 0.4 g / 1e6 = 0.4 µg.
+    assert!((i.grams_co2e.unwrap() / 1e6 - 4e-7).abs() < 1e-18);
+}
+
+#[test]
+fn pue_scales_carbon_and_cost_and_joules_convert_by_3600() {
+    let f = Footprint::from_settings(Some(carbon(384.0)), Some(price(0.0813)), Some(pue(1.5)))
+        .unwrap()
+        .unwrap();
+    // 274.88 J = 0.076356 Wh; × 1.5 = 0.114533 Wh = 0.000114533 kWh;
+    // × 384 = 0.043981 g; × 0.0813 = 0.0000093116 USD.
+    let i = f.of_joules(274.88);
+    assert!((i.grams_co2e.unwrap() - 0.043_980_8).abs() < 1e-7, "{i:?}");
+    assert!((i.cost.unwrap() - 9.311_56e-6).abs() < 1e-10, "{i:?}");
+    // 119.55 Wh/M tok × 1.5 × 384 / 1000 = 68.8608 g per million tokens.
+    let m = f.of_wh(119.55);
+    assert!((m.grams_co2e.unwrap() - 68.8608).abs() < 1e-9, "{m:?}");
+}
+
+#[test]
+fn only_what_is_set_is_computed() {
+    let f = Footprint::from_settings(None, Some(price(0.2)), None).unwrap().unwrap();
+    let i = f.of_wh(1000.0);
+    assert_eq!(i.grams_co2e, None);
+    assert!((i.cost.unwrap() - 0.2).abs() < 1e-12);
+    assert_eq!(Footprint::from_settings(None, None, None), Ok(None));
+}
+
+#[test]
+fn bad_settings_name_their_key() {
+    let mut c = carbon(f64::NAN);
+    c.source = " ".into();
+    c.year = 1800;
+    let mut p = price(-1.0);
+    p.currency = "usd".into();
+    p.url = Some("ftp://x".into());
+    let err = Footprint::from_settings(Some(c), Some(p), Some(pue(0.9))).unwrap_err();
+    let all = err.join("\n");
+    for key in [
+        "carbon_intensity.g_co2e_per_kwh: must be a finite number above 0 up to 2000 g CO₂e per kWh, found NaN",
+        "carbon_intensity.source: must say",
+        "carbon_intensity.year: must be the year the figure describes, 1990 to 2100, found 1800",
+        "electricity_price.per_kwh: must be a finite number above 0",
+        "electricity_price.currency: must be a three-letter ISO 4217 code",
+        "electricity_price.url: must be an http(s)",
+        "facility_overhead.pue: must be a finite number from 1 up to 5, found 0.9",
+    ] {
+        assert!(all.contains(key), "{key} missing from:\n{all}");
+    }
+    assert_eq!(err.len(), 7, "{all}");
+    for g in [0.0, 2000.5, f64::INFINITY] {
+        assert!(Footprint::from_settings(Some(carbon(g)), None, None).is_err());
+    }
+    let alone = Footprint::from_settings(None, None, Some(pue(1.2))).unwrap_err();
+    assert!(alone[0].starts_with("facility_overhead: needs"), "{alone:?}");
+}

@@ -2,21 +2,32 @@
 //! and Cargo do), so the suite compiles and links once. Run one subject
 //! with `cargo test --test it site::` (a name filter).
 
+mod analyse;
+mod assets;
 mod bounded_inputs;
 mod changes;
 mod charts;
+mod columns;
 mod common;
 mod exact;
+mod fmt;
 mod footprint;
 mod fuzz;
 mod hostile;
 mod import;
 mod import_safety;
+mod load;
+mod model;
 mod page_scripts;
 mod safety;
+mod select;
 mod serve;
+mod settings;
 mod site;
 mod site_charts;
 mod snapshots;
 mod sources;
+mod stage;
+mod synth;
 mod ui;
+mod write;

@@ -2,6 +2,7 @@
 //! of data/ and static/ in a temporary folder, spoken to over raw TCP.
 
 use crate::common::copy_dir;
+use energyboard::serve::{Resolved, content_type, normalise_base_path, resolve};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
@@ -771,4 +772,123 @@ fn a_client_that_never_finishes_its_request_is_dropped() {
     assert!(rest.is_empty() || String::from_utf8_lossy(&rest).contains(" 408 "));
     let dripping_for = dripping.join().unwrap();
     assert!(dripping_for < Duration::from_secs(15), "{dripping_for:?}");
+}
+
+// Where a request leads (`serve::resolve`), without a server: each URL
+// against a small site in a temporary folder.
+
+fn site() -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("site");
+    std::fs::create_dir_all(root.join("models/a")).unwrap();
+    std::fs::write(root.join("index.html"), "<html><body>home</body></html>").unwrap();
+    std::fs::write(root.join("models/a/index.html"), "a").unwrap();
+    std::fs::write(root.join(".energyboard"), "marker").unwrap();
+    std::fs::write(dir.path().join("secret.txt"), "secret").unwrap();
+    let root = root.canonicalize().unwrap();
+    (dir, root)
+}
+
+#[test]
+fn directories_serve_their_index_and_gain_a_slash() {
+    let (_dir, root) = site();
+    assert_eq!(resolve(&root, "/", "/"), Resolved::File(root.join("index.html")));
+    assert_eq!(
+        resolve(&root, "/", "/models/a/?x=1"),
+        Resolved::File(root.join("models/a/index.html"))
+    );
+    assert_eq!(resolve(&root, "/", "/models/a?x=1"), Resolved::Redirect("/models/a/?x=1".into()));
+    assert_eq!(resolve(&root, "/", "/index.html/"), Resolved::NotFound);
+}
+
+#[test]
+fn a_redirect_never_names_another_host() {
+    let (_dir, root) = site();
+    for (url, to) in [
+        ("//models", "/models/"),
+        ("///models/a", "/models/a/"),
+        ("/models//a?x=1", "/models/a/?x=1"),
+    ] {
+        assert_eq!(resolve(&root, "/", url), Resolved::Redirect(to.into()), "{url}");
+    }
+    assert_eq!(
+        resolve(&root, "/repo/", "/repo//models"),
+        Resolved::Redirect("/repo/models/".into())
+    );
+}
+
+#[test]
+fn traversal_in_any_spelling_is_forbidden() {
+    let (_dir, root) = site();
+    for url in [
+        "/../secret.txt",
+        "/%2e%2e/secret.txt",
+        "/%2E%2E%2fsecret.txt",
+        "/models/..%2f..%2f..%2fsecret.txt",
+        "/models/./a/",
+        "/..",
+        "/a%00b",
+        "/..%5csecret.txt",
+        "http://127.0.0.1/secret.txt",
+        "*",
+    ] {
+        assert_eq!(resolve(&root, "/", url), Resolved::Forbidden, "{url}");
+    }
+}
+
+#[test]
+fn symlink_out_of_the_site_is_forbidden() {
+    let (dir, root) = site();
+    std::os::unix::fs::symlink(dir.path().join("secret.txt"), root.join("leak.txt")).unwrap();
+    assert_eq!(resolve(&root, "/", "/leak.txt"), Resolved::Forbidden);
+}
+
+#[test]
+fn hidden_files_and_missing_files_are_not_found() {
+    let (_dir, root) = site();
+    // A `%` without two hex digits is a plain character of the name.
+    for url in ["/.energyboard", "/nope.html", "/%zz"] {
+        assert_eq!(resolve(&root, "/", url), Resolved::NotFound, "{url}");
+    }
+}
+
+#[test]
+fn base_path_serves_only_under_its_prefix() {
+    let (_dir, root) = site();
+    assert_eq!(
+        resolve(&root, "/repo/", "/repo/models/a/"),
+        Resolved::File(root.join("models/a/index.html"))
+    );
+    assert_eq!(resolve(&root, "/repo/", "/repo"), Resolved::ToBasePath("/repo/".into()));
+    assert_eq!(resolve(&root, "/repo/", "/"), Resolved::ToBasePath("/repo/".into()));
+    assert_eq!(resolve(&root, "/repo/", "/models/a/"), Resolved::OutsideBasePath);
+    assert_eq!(resolve(&root, "/repo/", "/repo/%2e%2e/secret.txt"), Resolved::Forbidden);
+}
+
+#[test]
+fn base_paths_are_normalised_and_checked() {
+    for (raw, base) in [("", "/"), ("/", "/"), ("repo", "/repo/"), ("/a/b", "/a/b/")] {
+        assert_eq!(normalise_base_path(raw).unwrap(), base);
+    }
+    assert!(normalise_base_path("/../x/").is_err());
+    assert!(normalise_base_path("/a b/").is_err());
+}
+
+#[test]
+fn content_types_follow_the_extension() {
+    for (name, kind) in [
+        ("a.html", "text/html; charset=utf-8"),
+        ("a.css", "text/css; charset=utf-8"),
+        ("a.js", "text/javascript; charset=utf-8"),
+        ("a.svg", "image/svg+xml"),
+        ("a.json", "application/json"),
+        ("a.csv", "text/csv; charset=utf-8"),
+        ("sitemap.xml", "text/xml; charset=utf-8"),
+        ("site.webmanifest", "application/manifest+json"),
+        ("a.woff2", "font/woff2"),
+        ("robots.txt", "text/plain; charset=utf-8"),
+        ("a.bin", "application/octet-stream"),
+    ] {
+        assert_eq!(content_type(Path::new(name)), kind);
+    }
 }
