@@ -34,8 +34,7 @@ pub fn limit_candidates(
     select::limit_candidates(figures(configs, keep), max)
 }
 
-/// The configurations `keep` accepts, by position, as the selection rule
-/// reads them.
+/// The configurations `keep` accepts, by position, as the selection rule reads them.
 fn figures(
     configs: &[Configuration],
     keep: impl Fn(&Configuration) -> bool,
@@ -66,19 +65,15 @@ pub fn precisions(m: &ModelFile) -> Vec<String> {
 /// One line of a curve against the load (concurrency, or batch size).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Series {
-    /// Short label, e.g. "H100 ×2 EP2" (precision added when a model has
-    /// several).
+    /// Short label, e.g. "H100 ×2 EP2" (with the precision when a model has several).
     pub label: String,
-    /// Configuration indices ordered by load, then `repeat`. Repeated runs
-    /// are separate points.
+    /// Configuration indices ordered by load, then `repeat` (repeats are separate points).
     pub points: Vec<usize>,
 }
 
 /// Curves against the load: one series per distinct
-/// [`Configuration::series_key`](crate::model::Configuration::series_key) (per-token: GPU, GPU count, parallelism,
-/// precision; diffusion: GPU, GPU count, Ulysses and ring degrees,
-/// precision, resolution, steps), in the order of the file's `gpus` list
-/// then the key.
+/// [`SeriesKey`](crate::model::SeriesKey), in the order of the file's
+/// `gpus` list then the key.
 pub fn load_curves(m: &ModelFile) -> Vec<Series> {
     let configs = &m.configurations;
     // One pass to group rows by key, so the work grows as n log n with the
@@ -125,8 +120,7 @@ pub fn percentile_frontiers(configs: &[Configuration]) -> Vec<Vec<usize>> {
         .collect()
 }
 
-/// [`pareto_frontier`] on (`latency(c)`, energy), e.g. a percentile of the
-/// inter-token latency rather than its median.
+/// [`pareto_frontier`] on (`latency(c)`, energy), e.g. at an ITL percentile.
 pub fn pareto_frontier_by(
     configs: &[Configuration],
     latency: impl Fn(&Configuration) -> f64,
@@ -161,23 +155,20 @@ pub fn pareto_frontier_by(
     frontier
 }
 
-/// One rung of the latency ladder: the cheapest configuration per GPU whose
-/// latency is within `limit_ms`.
+/// One rung of the latency ladder: each GPU's cheapest configuration within `limit_ms`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LatencyBudget {
     /// The latency limit, in the file's latency unit (ms for median ITL,
     /// s for batch latency); the name is kept from the per-token kind.
     pub limit_ms: f64,
-    /// Whether this limit is the file's own deadline.
     pub is_deadline: bool,
     /// Per GPU, in the file's `gpus` order: the cheapest configuration, or
     /// `None` when nothing on that GPU is fast enough.
     pub per_gpu: Vec<(String, Option<usize>)>,
 }
 
-/// The latency ladder for a model: the rungs of its kind's ladder
-/// ([`crate::model::Words::ladder`]) below the deadline, then the deadline
-/// itself.
+/// A model's latency ladder: its kind's rungs ([`crate::model::Words::ladder`])
+/// below the deadline, then the deadline.
 pub fn latency_budgets(m: &ModelFile) -> Vec<LatencyBudget> {
     let deadline = m.deadline();
     let ladder = m.measure().words().ladder;
@@ -217,14 +208,12 @@ pub struct ModelAnalysis {
     pub limit_candidates: Vec<(String, Vec<usize>)>,
     /// See [`latency_budgets`].
     pub budgets: Vec<LatencyBudget>,
-    /// Energy per response of each GPU's best configuration whose data
-    /// carry an output-length histogram ([`response::response_energy`]),
-    /// in [`ModelAnalysis::best_per_gpu`] order: the configuration's index
-    /// and its histogram.
+    /// The configuration index and [`response::response_energy`] of each
+    /// GPU's best configuration that has an output-length histogram, in
+    /// [`ModelAnalysis::best_per_gpu`] order.
     pub responses: Vec<(usize, response::ResponseEnergy)>,
     /// The entry of `responses` whose configuration uses the least energy
-    /// (the first on a tie): the one the workload's overlay of responses
-    /// shows.
+    /// (the first on a tie), which the workload's overlay shows.
     pub lowest_response: Option<usize>,
     /// See [`precisions`].
     pub precisions: Vec<String>,
@@ -245,7 +234,6 @@ impl ModelAnalysis {
         self.limit_candidates.iter().find(|(g, _)| g == gpu).map_or(&[], |(_, list)| list)
     }
 
-    /// Whether configuration `i` is on the Pareto frontier.
     pub fn is_on_frontier(&self, i: usize) -> bool {
         self.frontier.contains(&i)
     }
@@ -356,8 +344,7 @@ pub struct LeaderboardRow {
     pub config: usize,
 }
 
-/// Leaderboard rows for all models, lowest energy first (ties: model
-/// slug, then GPU).
+/// Leaderboard rows for all models, lowest energy first (ties: slug, then GPU).
 pub fn leaderboard(models: &[(&ModelFile, &ModelAnalysis)]) -> Vec<LeaderboardRow> {
     let mut rows: Vec<LeaderboardRow> = models
         .iter()

@@ -72,9 +72,7 @@ pub struct ChangeEntry {
 pub struct ModelRef {
     /// Workload id, e.g. `lm-arena-chat`.
     pub workload: String,
-    /// Model slug.
     pub slug: String,
-    /// Display name.
     pub name: String,
 }
 
@@ -82,9 +80,7 @@ pub struct ModelRef {
 #[derive(Debug, Clone, Deserialize, Serialize, PartialEq, Eq, PartialOrd, Ord)]
 #[serde(deny_unknown_fields)]
 pub struct ConfigurationRef {
-    /// Workload id.
     pub workload: String,
-    /// Model slug.
     pub slug: String,
     /// The configuration's `row_id`.
     pub row_id: String,
@@ -94,9 +90,7 @@ pub struct ConfigurationRef {
 #[derive(Debug, Clone, Deserialize, Serialize, PartialEq, Eq, PartialOrd, Ord)]
 #[serde(deny_unknown_fields)]
 pub struct ConfigurationChange {
-    /// Workload id.
     pub workload: String,
-    /// Model slug.
     pub slug: String,
     /// The configuration's `row_id`.
     pub row_id: String,
@@ -109,15 +103,12 @@ pub struct ConfigurationChange {
 #[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct BestChange {
-    /// Workload id.
     pub workload: String,
-    /// Model slug.
     pub slug: String,
     /// GPU type, e.g. `H100`.
     pub gpu: String,
-    /// Which figure: the column key of the model format, e.g.
-    /// `wh_per_million_output_tokens`, `joules_per_image`,
-    /// `joules_per_video`.
+    /// Which figure, by the model format's column key: `wh_per_million_output_tokens`,
+    /// `joules_per_image`, `joules_per_video`.
     pub figure: String,
     /// Its unit as pages show it, e.g. `Wh/M tok`, `J/image`.
     pub unit: String,
@@ -134,8 +125,7 @@ pub struct BestChange {
 }
 
 impl BestChange {
-    /// The change in percent of the old value, when both exist and the old
-    /// one is not zero.
+    /// The change in percent of the old value, when both exist and the old is not 0.
     pub fn percent(&self) -> Option<f64> {
         match (self.old, self.new) {
             (Some(old), Some(new)) if old != 0.0 => Some((new - old) / old * 100.0),

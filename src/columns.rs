@@ -47,22 +47,19 @@ pub enum Align {
     Text,
 }
 
-/// Where a cell of the column links in a table of best rows (leaderboard,
-/// GPU page).
+/// Where a cell links in a table of best rows (leaderboard, GPU page).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Link {
     None,
     /// The model's page, at the row's GPU.
     Model,
-    /// The GPU's page.
     Gpu,
     /// The configuration's row on the model's page.
     Row,
 }
 
-/// One configuration as a column reads it: the configuration, its model
-/// file, the workload it was measured on, and its rank when it is a
-/// leaderboard row.
+/// One configuration as a column reads it, with its model file, workload
+/// and, in a leaderboard, its rank.
 #[derive(Debug)]
 pub struct Record<'a> {
     /// The workload's id.
@@ -180,8 +177,7 @@ pub struct Column {
     /// Where its cells link in a table of best rows.
     pub link: Link,
     pub read: Read,
-    /// The one output (image or video) whose files have it; `None` when
-    /// every file of its kind does.
+    /// The one output (image or video) whose files have it; `None` for all of the kind.
     pub only: Option<OutputKind>,
 }
 
@@ -195,7 +191,6 @@ impl std::fmt::Debug for Column {
 }
 
 impl Column {
-    /// A column copied from the data file.
     pub const fn measured(
         key: &'static str,
         label: &'static str,
@@ -205,7 +200,6 @@ impl Column {
         Self::new(Origin::Measured, key, label, unit, read)
     }
 
-    /// A column that describes the configuration (set, not measured).
     pub const fn setting(
         key: &'static str,
         label: &'static str,
@@ -215,7 +209,6 @@ impl Column {
         Self::new(Origin::Setting, key, label, unit, read)
     }
 
-    /// A column computed from others; its definition gives the formula.
     pub const fn derived(
         key: &'static str,
         label: &'static str,
@@ -289,8 +282,7 @@ impl Column {
         (self.read)(record)
     }
 
-    /// The CSV header: the key with its unit in parentheses, e.g.
-    /// `median_itl_ms (ms)`.
+    /// The CSV header: the key and its unit, e.g. `median_itl_ms (ms)`.
     pub fn csv_header(&self) -> String {
         if self.unit.is_empty() || self.unit == "#" {
             self.key.to_owned()
@@ -327,8 +319,7 @@ impl FootprintColumn {
         }
     }
 
-    /// What the column means, in one sentence (a column head's hover
-    /// text).
+    /// What the column means, in one sentence (a column head's hover text).
     pub fn definition(self) -> &'static str {
         match self {
             FootprintColumn::Carbon => {
@@ -340,8 +331,7 @@ impl FootprintColumn {
         }
     }
 
-    /// The unit per `per` (the headline's basis, e.g. "M tok" or
-    /// "image"), or `None` when the settings do not give this column.
+    /// The unit per `per` (the headline's basis: "M tok", "image"); `None` when not set.
     pub fn unit(self, f: &Footprint, per: &str) -> Option<String> {
         match self {
             FootprintColumn::Carbon => f.carbon.as_ref().map(|_| format!("g CO₂e/{per}")),
@@ -349,8 +339,7 @@ impl FootprintColumn {
         }
     }
 
-    /// The column's value for `wh` watt-hours of GPU energy, or `None`
-    /// when the settings do not give it.
+    /// The value for `wh` watt-hours of GPU energy; `None` when not set.
     pub fn value(self, f: &Footprint, wh: f64) -> Option<f64> {
         let impact = f.of_wh(wh);
         match self {
@@ -360,8 +349,7 @@ impl FootprintColumn {
     }
 }
 
-/// A column of a page's table: a column of the kind's set, or a footprint
-/// column (present only when the settings give it).
+/// A column of a page's table: one of the kind's set, or a footprint column (when set).
 #[derive(Debug, Clone, Copy)]
 pub enum Shown {
     Figure(&'static Column),
@@ -387,12 +375,11 @@ impl ColumnSet {
     }
 }
 
-/// The per-token workloads' columns; their anchors are `#col-<key>`.
+/// The per-token workloads' columns.
 pub const PER_TOKEN: ColumnSet =
     ColumnSet { name: "Per-token workloads", anchor: "col-", columns: tokens::ALL };
 
-/// The diffusion workloads' columns; their anchors are
-/// `#col-diffusion-<key>`.
+/// The diffusion workloads' columns.
 pub const DIFFUSION: ColumnSet = ColumnSet {
     name: "Diffusion workloads (text to image and text to video)",
     anchor: "col-diffusion-",
@@ -453,8 +440,7 @@ mod shared {
     }
 }
 
-/// The per-token workloads' columns, in the order the about page lists
-/// them.
+/// The per-token workloads' columns, in the about page's order.
 pub mod tokens {
     use super::{Column, Link, Value, flag, fmt, number, one_decimal, text, whole};
 
@@ -599,9 +585,8 @@ pub mod tokens {
 
     pub const DATA_VERSION: C = super::shared::data_version();
 
-    /// Every column, in the order the about page and the CSV files use
-    /// (a CSV file has the columns added since the first release last:
-    /// `render::kind::tables`).
+    /// Every column, in the about page's and CSV files' order (a CSV file
+    /// has the columns added since the first release last: `render::kind::tables`).
     pub const ALL: &[&Column] = &[
         &RANK,
         &WORKLOAD,
@@ -641,9 +626,8 @@ pub mod tokens {
     ];
 }
 
-/// Every column of the diffusion workloads (text to image, text to video),
-/// in the order the about page lists them; those of one output only are
-/// marked ([`Column::only`]).
+/// The diffusion workloads' columns (text to image and to video), in the
+/// about page's order; those of one output only are marked ([`Column::only`]).
 pub mod diffusion {
     use super::{Align, Column, Link, OutputKind, Value, flag, fmt, number, text, whole};
 
@@ -820,9 +804,8 @@ pub mod diffusion {
 
     pub const DATA_VERSION: C = super::shared::data_version();
 
-    /// Every column, in the order the about page and the CSV files use
-    /// (a CSV file has the columns added since the first release last:
-    /// `render::kind::tables`).
+    /// Every column, in the about page's and CSV files' order (a CSV file
+    /// has the columns added since the first release last: `render::kind::tables`).
     pub const ALL: &[&Column] = &[
         &RANK,
         &WORKLOAD,

@@ -2,8 +2,7 @@
 //! the same everywhere (every format is explicit: no float is printed with
 //! `{}`), and the one XML/HTML escape they share.
 
-/// `text` with its first letter in upper case, e.g. "median ITL" →
-/// "Median ITL".
+/// `text` with its first letter in upper case: "median ITL" → "Median ITL".
 pub fn capitalised(text: &str) -> String {
     let mut chars = text.chars();
     chars.next().map_or_else(String::new, |first| first.to_uppercase().chain(chars).collect())
@@ -11,10 +10,8 @@ pub fn capitalised(text: &str) -> String {
 
 /// `value` with exactly `decimals` decimals, e.g. `fixed(39.05, 2)` → `39.05`,
 /// through the standard float formatting (exact: ties round as the decimal
-/// value does), and never "-0.00".
-///
-/// An integer fast path was measured and removed (2026-12-01): it took a
-/// figure from 170 to 90 ns (`cargo bench`), but `data/` prints about
+/// value does), and never "-0.00". An integer fast path (170 → 90 ns a
+/// figure, `cargo bench`) was removed (2026-12-01): `data/` prints about
 /// 13,000 figures with decimals, so it saved about 1 ms of a 0.3 s build.
 pub fn fixed(value: f64, decimals: usize) -> String {
     let s = format!("{value:.decimals$}");
@@ -30,8 +27,7 @@ pub fn push_int(out: &mut String, v: i64) {
     out.push_str(itoa::Buffer::new().format(v));
 }
 
-/// `value` rounded to a whole number with thin grouping by commas, e.g.
-/// `10648.0` → `10,648`.
+/// `value` rounded to a whole number, grouped by commas: `10648.0` → `10,648`.
 pub fn grouped(value: f64) -> String {
     grouped_fixed(value.round(), 0)
 }
@@ -57,8 +53,7 @@ pub fn joules_per_response(value: f64) -> String {
     grouped_fixed(value, 1)
 }
 
-/// `value` with `decimals` decimals and its whole part grouped by commas,
-/// e.g. `342623.06` → `342,623.06`.
+/// `value` with `decimals` decimals, grouped by commas: `342623.06` → `342,623.06`.
 pub fn grouped_fixed(value: f64, decimals: usize) -> String {
     let text = fixed(value, decimals);
     let (whole, frac) = text.split_once('.').unwrap_or((&text, ""));

@@ -4,8 +4,7 @@
 //!
 //! The arithmetic is pure and stated once here (and on the about page):
 //!
-//! - facility energy (kWh) = GPU energy (Wh) × PUE / 1,000 (PUE is 1 when
-//!   not set);
+//! - facility energy (kWh) = GPU energy (Wh) × PUE (1 when not set) / 1,000;
 //! - carbon (g CO₂e) = facility energy (kWh) × grid intensity (g CO₂e/kWh);
 //! - cost = facility energy (kWh) × price (per kWh).
 //!
@@ -27,7 +26,6 @@ pub struct CarbonIntensity {
     pub source: String,
     /// The year the figure describes.
     pub year: u16,
-    /// Address of the source, optional.
     pub url: Option<String>,
 }
 
@@ -39,11 +37,9 @@ pub struct ElectricityPrice {
     pub per_kwh: f64,
     /// ISO 4217 code, e.g. "USD".
     pub currency: String,
-    /// Where the figure comes from.
     pub source: String,
     /// The year the figure describes.
     pub year: u16,
-    /// Address of the source, optional.
     pub url: Option<String>,
 }
 
@@ -53,11 +49,9 @@ pub struct ElectricityPrice {
 pub struct FacilityOverhead {
     /// Total facility energy / IT energy; 1 or more.
     pub pue: f64,
-    /// Where the figure comes from.
     pub source: String,
     /// The year the figure describes, optional.
     pub year: Option<u16>,
-    /// Address of the source, optional.
     pub url: Option<String>,
 }
 
@@ -65,11 +59,8 @@ pub struct FacilityOverhead {
 /// `carbon` and `price` is set (a PUE alone would change nothing shown).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Footprint {
-    /// Grid carbon intensity.
     pub carbon: Option<CarbonIntensity>,
-    /// Electricity price.
     pub price: Option<ElectricityPrice>,
-    /// Facility overhead.
     pub overhead: Option<FacilityOverhead>,
 }
 
@@ -81,7 +72,6 @@ pub const CARBON_RANGE: (f64, f64) = (0.0, 2000.0);
 pub const PRICE_RANGE: (f64, f64) = (0.0, 100_000.0);
 /// Accepted PUE: 1 (no overhead) to 5.
 pub const PUE_RANGE: (f64, f64) = (1.0, 5.0);
-/// Accepted years.
 pub const YEAR_RANGE: (u16, u16) = (1990, 2100);
 
 /// Carbon and cost of one energy figure.
@@ -169,7 +159,6 @@ impl Footprint {
         self.of_wh(j / 3600.0)
     }
 
-    /// The currency of the price, if set.
     pub fn currency(&self) -> Option<&str> {
         self.price.as_ref().map(|p| p.currency.as_str())
     }

@@ -1,11 +1,11 @@
 //! energyboard: a static site generator for a mirror of the ML.ENERGY
 //! Leaderboard.
 //!
-//! The pipeline runs one way, one module per stage, in the order [`run`]
+//! The pipeline runs one way, one module per stage, in the order `run`
 //! calls them: [`settings`] (checked before anything is read) →
 //! [`load`] (files → validated models) → [`workload`] (grouped) →
 //! [`analyse`] (pure figures, once per model) → per model, in parallel:
-//! [`chart`] (SVG strings) → [`render`] (pages in memory) → [`write`] (the
+//! [`chart`] (SVG strings) → [`render`] (pages in memory) → [`mod@write`] (the
 //! only stage that touches `site/`, streamed through a [`write::PageSink`]).
 //! Nothing below this module imports from it.
 
@@ -39,7 +39,6 @@ pub use settings::{Config, MAX_CONFIG_BYTES, check_base_url};
 /// What a build reads and where it writes.
 #[derive(Debug, Clone)]
 pub struct BuildOptions {
-    /// Folder of model files.
     pub data_dir: PathBuf,
     /// Folder of static assets (CSS, JS) that override the built-in ones
     /// file by file; a missing folder means the built-in assets alone.
@@ -47,12 +46,10 @@ pub struct BuildOptions {
     pub out_dir: PathBuf,
     /// Replace a non-empty output folder that energyboard did not create.
     pub force: bool,
-    /// Absolute URL the site is published at, e.g.
-    /// `https://user.github.io/repo/`; used only for canonical links,
-    /// the sitemap and link previews.
+    /// Absolute URL the site is published at, e.g. `https://user.github.io/repo/`;
+    /// only for canonical links, the sitemap and link previews.
     pub base_url: Option<String>,
-    /// Workload names, descriptions and order (`[[workloads]]` in the
-    /// settings file).
+    /// Workload names, descriptions and order (`[[workloads]]` in the settings).
     pub workloads: Vec<workload::WorkloadSettings>,
     /// Carbon intensity, electricity price and facility overhead, when
     /// the settings give them; `None` shows energy alone.
@@ -88,7 +85,6 @@ pub struct BuildSummary {
     pub removed: Vec<String>,
     /// How many files of the previous site were removed in all.
     pub removed_total: usize,
-    /// Wall time taken.
     pub elapsed: Duration,
 }
 
@@ -116,8 +112,7 @@ pub fn build(opts: &BuildOptions) -> Result<BuildSummary> {
 
 /// [`build`], reporting progress.
 pub fn build_with_progress(opts: &BuildOptions, progress: &dyn Progress) -> Result<BuildSummary> {
-    // Refuse a forbidden --out before the data are read (checked again
-    // when the writer begins).
+    // Refuse a forbidden --out before reading data (the writer checks again).
     write::guard_output(&opts.out_dir, &[&opts.data_dir, &opts.static_dir])?;
     run(
         opts,
@@ -160,8 +155,7 @@ fn run<S: write::PageSink>(
     let models = workloads.iter().map(|w| w.models.len()).sum();
     let sink = open()?;
     progress.begin(models);
-    // Per model, in parallel: chart → render → write; then the site-wide
-    // pages.
+    // Per model, in parallel: chart → render → write; then the site-wide pages.
     let counts = render::render_site(&site, &assets, &sink, progress);
     progress.finish();
     let counts = counts?;

@@ -53,8 +53,7 @@ pub struct LoadedModel {
     /// The parsed, validated contents, less `best`: the publisher's best
     /// rows are checked on loading and then dropped ([`read_model_file`]).
     pub file: ModelFile,
-    /// The workload's id (see [`ModelFile::workload_ref`]), a valid path
-    /// segment.
+    /// The workload's id ([`ModelFile::workload_ref`]), a valid path segment.
     pub workload: String,
     /// The workload's display name as the file gives it.
     pub workload_name: String,
@@ -81,8 +80,7 @@ impl LoadedModel {
 /// Everything found in the data folder.
 #[derive(Debug, Clone, Default)]
 pub struct DataSet {
-    /// Valid model files of every kind, ordered by slug, then workload
-    /// id.
+    /// Valid model files of every kind, ordered by slug, then workload id.
     pub models: Vec<LoadedModel>,
     /// Files that are not model files (not `*.json`) and were skipped.
     pub skipped: Vec<PathBuf>,
@@ -103,7 +101,6 @@ pub struct Problem {
     /// The JSON path of the field, e.g. `configurations[3].median_itl_ms`,
     /// or `(file)` for a problem with the whole file.
     pub field: String,
-    /// What is wrong, in words.
     pub message: String,
 }
 
@@ -159,13 +156,8 @@ fn shown(name: &str) -> std::borrow::Cow<'_, str> {
     if name.chars().any(char::is_control) { format!("{name:?}").into() } else { name.into() }
 }
 
-/// Loads and validates every model file under `data_dir`, and the change
-/// history beside them.
-///
-/// Walks the folder recursively in file-name order, following symbolic
-/// links (a loop is an error). Hidden files and folders are ignored; other
-/// files that do not end in `.json` are listed in [`DataSet::skipped`].
-/// Every bad file is reported, not only the first.
+/// Loads and validates every model file under `data_dir` (found as
+/// `discover::find_files` walks), and the change history beside them.
 pub fn load_data_dir(data_dir: &Path) -> Result<DataSet, Problems> {
     // 1. Find the files.
     let found = discover::find_files(data_dir).map_err(|p| Problems(vec![p]))?;
@@ -202,8 +194,7 @@ pub fn load_data_dir(data_dir: &Path) -> Result<DataSet, Problems> {
     }
     source_changes.sort_by(|a, b| a.0.cmp(&b.0));
 
-    // 2. Read, parse and validate each file on every core; results keep
-    // walk order.
+    // 2. Read, parse and validate each file on every core, keeping walk order.
     let sources = Mutex::new(Vec::new());
     let results: Vec<Result<LoadedModel, Vec<Problem>>> = found
         .models
@@ -278,6 +269,5 @@ fn share_source(source: &mut Arc<Source>, seen: &mut Vec<Arc<Source>>) {
 pub struct Asset {
     /// `/`-separated path inside the static folder, e.g. `style.css`.
     pub rel: String,
-    /// The file's bytes.
     pub bytes: Vec<u8>,
 }

@@ -28,8 +28,7 @@ pub struct ModelFile {
     /// What a diffusion model generates (`"image"` or `"video"`); a
     /// per-token file has none, which is how loading tells the kinds apart.
     pub kind: Option<OutputKind>,
-    /// The unit of the headline figure, e.g. `"Wh per million output tokens"`
-    /// or `"J per image"`.
+    /// The headline figure's unit: `"Wh per million output tokens"`, `"J per image"`.
     pub unit: String,
     /// Per token: the median inter-token latency deadline in milliseconds
     /// used for "best" (required; a diffusion file must not carry it).
@@ -39,8 +38,7 @@ pub struct ModelFile {
     /// (required; a per-token file must not carry it).
     #[serde(serialize_with = "some_whole_as_int")]
     pub batch_latency_deadline_s: Option<f64>,
-    /// The workload measured, stated explicitly; when absent it comes from
-    /// `source.workload` (see [`ModelFile::workload_ref`]).
+    /// The workload; when absent, `source.workload` gives it ([`ModelFile::workload_ref`]).
     pub workload: Option<WorkloadDecl>,
     /// Where the numbers come from, under which licence and how to cite them.
     /// Shared between models whose files carry the same block.
@@ -63,7 +61,6 @@ pub struct ModelFile {
     pub architecture: String,
     /// GPU types the model was measured on.
     pub gpus: Vec<String>,
-    /// Every measured configuration.
     pub configurations: Vec<Configuration>,
     /// The publisher's best configuration per GPU, checked against ours on
     /// loading and then dropped (`load::read_model_file`). Boxed: a map's
@@ -110,8 +107,7 @@ impl ModelFile {
     }
 }
 
-/// Writes a whole number without a decimal point (`500`, as the seed files
-/// write a deadline), any other as it is.
+/// Writes a whole number without a decimal point (`500`, as the seed files write a deadline).
 pub fn whole_as_int<S: serde::Serializer>(v: &f64, s: S) -> Result<S::Ok, S::Error> {
     if v.fract() == 0.0 && v.abs() < 1e15 {
         s.serialize_i64(*v as i64)
@@ -133,21 +129,18 @@ pub fn some_whole_as_int<S: serde::Serializer>(v: &Option<f64>, s: S) -> Result<
 /// order: the time–energy trade-off is analysed and drawn at each too.
 pub const ITL_PERCENTILES: [&str; 3] = ["p90", "p95", "p99"];
 
-/// What a model file or a workload measures: the kind as a value, which
-/// holds the kind's words ([`Measure::words`]) and fields
-/// ([`Measure::fields`]).
+/// What a model file or a workload measures; gives the kind's words
+/// ([`Measure::words`]) and fields ([`Measure::fields`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Measure {
-    /// Energy per output token against median inter-token latency (a file
-    /// without a `kind`).
+    /// Energy per output token against median ITL (a file without a `kind`).
     Tokens,
     /// Energy per image or video against batch latency.
     Diffusion(OutputKind),
 }
 
 /// The words and number formats of a kind of measurement, in one place:
-/// pages, charts and the loader's messages all read them. The per-token
-/// words are those the site used before it had other kinds.
+/// pages, charts and the loader's messages all read them.
 #[derive(Debug, Clone, Copy)]
 pub struct Words {
     /// What energy is counted per: "output token", "image", "video".
@@ -166,13 +159,11 @@ pub struct Words {
     pub latency_unit: &'static str,
     /// The load a configuration runs at: "max concurrency", "batch size".
     pub load: &'static str,
-    /// What a chart against the load is drawn at each of: "concurrency",
-    /// "batch size".
+    /// What a chart against the load is drawn at: "concurrency", "batch size".
     pub load_short: &'static str,
     /// What is measured: "AI inference", "image generation".
     pub task: &'static str,
-    /// The headline energy in a phrase: "GPU energy per million output
-    /// tokens".
+    /// The headline energy in a phrase: "GPU energy per million output tokens".
     pub energy_phrase: &'static str,
     /// The same in a citation: "LLM inference", "image generation".
     pub bib_task: &'static str,
@@ -190,8 +181,7 @@ pub struct Words {
     pub energy_per: &'static str,
     /// The load axis: "Concurrency (max_num_seqs)".
     pub load_axis: &'static str,
-    /// A configuration's load in a chart description: "384" or "batch
-    /// size 4".
+    /// A load in a chart description: "384" or "batch size 4".
     pub load_phrase: fn(u32) -> String,
     /// An energy in its page format.
     pub energy_text: fn(f64) -> String,
@@ -220,7 +210,6 @@ impl Words {
     }
 }
 
-/// The words of Measure::Tokens.
 static TOKENS: Words = Words {
     item: "output token",
     energy_long: "Wh per million output tokens",
@@ -247,7 +236,6 @@ static TOKENS: Words = Words {
     ladder: &[25.0, 50.0, 100.0, 200.0],
 };
 
-/// The words of Measure::Diffusion(OutputKind::Image).
 const IMAGES: Words = Words {
     item: "image",
     energy_long: "J per image",
@@ -276,8 +264,6 @@ const IMAGES: Words = Words {
     latency_text: fmt::seconds,
 };
 
-/// The words of Measure::Diffusion(OutputKind::Video): those of images but
-/// for the item and the ladder.
 static VIDEOS: Words = Words {
     item: "video",
     energy_long: "J per video",
@@ -296,9 +282,8 @@ static VIDEOS: Words = Words {
 };
 
 impl Measure {
-    /// The kind fields a configuration of this kind has, every one
-    /// required: [`TOKEN_FIELDS`], or [`DIFFUSION_FIELDS`] and the
-    /// output's ([`OutputKind::fields`]).
+    /// The kind's configuration fields, all required: [`TOKEN_FIELDS`], or
+    /// [`DIFFUSION_FIELDS`] and the output's ([`OutputKind::fields`]).
     pub fn fields(self) -> impl Iterator<Item = &'static str> {
         let (shared, output): (&[&str], &[&str]) = match self {
             Measure::Tokens => (&TOKEN_FIELDS, &[]),
@@ -307,7 +292,6 @@ impl Measure {
         shared.iter().chain(output).copied()
     }
 
-    /// The words of this kind of measurement.
     pub fn words(self) -> &'static Words {
         match self {
             Measure::Tokens => &TOKENS,
@@ -318,12 +302,10 @@ impl Measure {
 }
 
 impl Configuration {
-    /// The labeller of a file's series: the short label of the series a
-    /// configuration belongs to, "H100 ×2 EP2" or "H100 ×2 U2·R1", naming
-    /// what varies between the file's series: the precision when the file
-    /// has several, and for diffusion the resolution and the steps. What
-    /// varies is found once, so labelling every series stays linear in the
-    /// rows.
+    /// The labeller of a file's series: "H100 ×2 EP2" or "H100 ×2 U2·R1",
+    /// plus what varies between the series (the precision; for diffusion the
+    /// resolution and the steps). What varies is found once, so labelling
+    /// stays linear in the rows.
     pub fn series_labels(configs: &[Self]) -> impl Fn(&Self) -> String {
         let precisions = varies(configs, |c| c.precision.clone());
         let outputs = varies(configs, |c| (c.size(), c.num_frames, c.fps.map(f64::to_bits)));
@@ -351,19 +333,16 @@ impl Configuration {
         }
     }
 
-    /// The configuration's output-length histogram and its energy per
-    /// output token (J), when the data carry one.
+    /// The output-length histogram and energy per output token (J), if any.
     pub fn output_lengths(&self) -> Option<(&OutputLengthDistribution, f64)> {
         Some((self.output_length_distribution.as_deref()?, self.joules_per_output_token?))
     }
 
-    /// The [`ITL_PERCENTILES`] of the inter-token latency, in that order,
-    /// where the data have them.
+    /// The [`ITL_PERCENTILES`] of the inter-token latency, if the data have them.
     pub fn itl_percentiles(&self) -> Option<[f64; 3]> {
         Some([self.p90_itl_ms?, self.p95_itl_ms?, self.p99_itl_ms?])
     }
 
-    /// This configuration's series.
     pub fn series_key(&self) -> SeriesKey {
         SeriesKey {
             gpu: self.gpu.clone(),
@@ -383,14 +362,11 @@ impl Configuration {
 }
 
 impl ModelFile {
-    /// What the file measures: per token, or the kind of output of a
-    /// diffusion file.
     pub fn measure(&self) -> Measure {
         self.kind.map_or(Measure::Tokens, Measure::Diffusion)
     }
 
-    /// The labeller of the file's series
-    /// ([`Configuration::series_labels`]).
+    /// [`Configuration::series_labels`] for the file's configurations.
     pub fn series_labels(&self) -> impl Fn(&Configuration) -> String {
         Configuration::series_labels(&self.configurations)
     }
@@ -431,16 +407,15 @@ pub struct SeriesKey {
     /// Width and height in pixels.
     pub size: Option<(u32, u32)>,
     pub num_frames: Option<u32>,
-    /// Frames per second, as written (a float is not `Ord`).
+    /// As written (a float is not `Ord`).
     pub fps: Option<String>,
     pub inference_steps: Option<u32>,
 }
 
-/// The folder of the data folder that holds the sources beside the
-/// leaderboard, one data folder each: `sources/<id>/`.
+/// Where other sources' data folders sit in the data folder: `sources/<id>/`.
 pub const SOURCES_DIR: &str = "sources";
 
-/// Provenance of the numbers.
+/// Where the numbers come from.
 #[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
 pub struct Source {
     /// Which source of the data folder the file belongs to: absent for the
@@ -487,8 +462,7 @@ pub struct Source {
     pub configurations: Option<String>,
 }
 
-/// The key of the leaderboard's own files among a site's sources (no
-/// source id can be `leaderboard`).
+/// The leaderboard's own files' key among a site's sources (no source id can be it).
 pub const LEADERBOARD_KEY: &str = "leaderboard";
 
 impl Source {
@@ -521,8 +495,7 @@ pub struct Configuration {
     pub expert_parallel: Option<u32>,
     /// Diffusion: Ulysses sequence-parallel degree.
     pub ulysses_degree: Option<u32>,
-    /// Diffusion: ring sequence-parallel degree; `ulysses_degree ×
-    /// ring_degree` is `num_gpus`.
+    /// Diffusion: ring sequence-parallel degree; `ulysses_degree × ring_degree = num_gpus`.
     pub ring_degree: Option<u32>,
     /// Numeric precision of weights, e.g. "BF16", "FP8".
     pub precision: String,
@@ -590,8 +563,7 @@ pub struct Configuration {
     /// a whole number. Energy per response uses it when present.
     pub avg_output_tokens_exact: Option<f64>,
     /// Histogram of the output lengths (tokens) of this configuration's
-    /// responses, as upstream publishes it; optional.
-    /// Boxed, as most rows have none.
+    /// responses, as upstream publishes it; boxed, as most rows have none.
     pub output_length_distribution: Option<Box<OutputLengthDistribution>>,
 }
 
@@ -608,18 +580,15 @@ pub struct OutputLengthDistribution {
 }
 
 impl OutputLengthDistribution {
-    /// Most bins a distribution may have.
     pub const MAX_BINS: usize = 1000;
 
-    /// Total number of responses.
     pub fn total(&self) -> u64 {
         self.counts.iter().fold(0u64, |a, c| a.saturating_add(*c))
     }
 }
 
 impl Configuration {
-    /// What the row measures, told by the fields it has (validation checks
-    /// that they are its file's kind's, [`Measure::fields`]).
+    /// What the row measures, told by its fields (validated: [`Measure::fields`]).
     pub fn measure(&self) -> Measure {
         if self.max_num_seqs.is_some() {
             Measure::Tokens
@@ -639,26 +608,21 @@ impl Configuration {
             .unwrap_or(f64::NAN)
     }
 
-    /// The latency the deadline applies to: median ITL (ms), or batch
-    /// latency (s).
+    /// The latency the deadline applies to: median ITL (ms) or batch latency (s).
     pub fn latency(&self) -> f64 {
         self.median_itl_ms.or(self.batch_latency_s).unwrap_or(f64::NAN)
     }
 
-    /// The load the server ran at: `max_num_seqs`, or `batch_size`.
     pub fn load(&self) -> u32 {
         self.max_num_seqs.or(self.batch_size).unwrap_or(0)
     }
 
-    /// The row's own deadline flag: `under_itl_deadline` or
-    /// `under_latency_deadline`.
     pub fn under_deadline(&self) -> bool {
         self.under_itl_deadline.or(self.under_latency_deadline).unwrap_or(false)
     }
 
     /// How the model is split over its GPUs, as shown to readers: "TP2",
-    /// "EP2", "TP2·DP2" (per token) or "U2·R1" (Ulysses and ring degrees),
-    /// or "none" without parallelism.
+    /// "EP2", "TP2·DP2", "U2·R1" (Ulysses and ring degrees) or "none".
     pub fn parallelism(&self) -> String {
         if let (Some(u), Some(r)) = (self.ulysses_degree, self.ring_degree) {
             return if u <= 1 && r <= 1 { "none".to_owned() } else { format!("U{u}·R{r}") };
@@ -680,20 +644,17 @@ impl Configuration {
         }
     }
 
-    /// Average output tokens per response: `avg_output_tokens_exact` when
-    /// the file carries it, else `avg_output_tokens`.
+    /// Average output tokens per response, the exact figure when the file has it.
     pub fn output_tokens(&self) -> Option<f64> {
         self.avg_output_tokens_exact.or(self.avg_output_tokens)
     }
 
-    /// Energy per response in joules: `joules_per_output_token ×` the
-    /// average output length, unrounded when the file carries it
-    /// ([`Configuration::output_tokens`]).
+    /// Energy per response in joules: J per token × [`Configuration::output_tokens`].
     pub fn joules_per_response(&self) -> Option<f64> {
         Some(self.joules_per_output_token? * self.output_tokens()?)
     }
 
-    /// Energy per response in watt-hours: joules per response / 3600.
+    /// Energy per response, Wh.
     pub fn wh_per_response(&self) -> Option<f64> {
         Some(self.joules_per_response()? / 3600.0)
     }
@@ -703,14 +664,12 @@ impl Configuration {
         Some(3600.0 / self.joules_per_output_token?)
     }
 
-    /// Wh per million output tokens derived from joules per token:
-    /// `joules_per_output_token × 1e6 / 3600`.
+    /// Wh per million output tokens derived from joules per token.
     pub fn derived_wh_per_million(&self) -> Option<f64> {
         Some(self.joules_per_output_token? * 1e6 / 3600.0)
     }
 
-    /// Energy per generated image or video, J: `joules_per_image` or
-    /// `joules_per_video`.
+    /// Energy per generated image or video, J.
     pub fn joules_per_item(&self) -> Option<f64> {
         self.joules_per_image.or(self.joules_per_video)
     }
@@ -720,7 +679,7 @@ impl Configuration {
         self.images_per_second.or(self.videos_per_second)
     }
 
-    /// Energy per item in watt-hours: `J per item / 3600`.
+    /// Energy per item, Wh.
     pub fn wh_per_item(&self) -> Option<f64> {
         Some(self.joules_per_item()? / 3600.0)
     }
@@ -730,14 +689,12 @@ impl Configuration {
         Some(3.6e6 / self.joules_per_item()?)
     }
 
-    /// Length of the video in seconds, `num_frames / fps`; `None` for an
-    /// image.
+    /// Length of the video in seconds; `None` for an image.
     pub fn video_seconds(&self) -> Option<f64> {
         Some(f64::from(self.num_frames?) / self.fps?)
     }
 
-    /// Energy per second of generated video, J/s:
-    /// `joules_per_video / (num_frames / fps)`; `None` for an image.
+    /// Energy per second of generated video, J/s; `None` for an image.
     pub fn joules_per_video_second(&self) -> Option<f64> {
         Some(self.joules_per_video? / self.video_seconds()?)
     }
@@ -747,8 +704,7 @@ impl Configuration {
         Some((self.image_width.or(self.video_width)?, self.image_height.or(self.video_height)?))
     }
 
-    /// The output as readers name it: "1024×1024", or for a video
-    /// "832×480, 81 frames at 15 fps".
+    /// The output as readers name it: "1024×1024", or "832×480, 81 frames at 15 fps".
     pub fn resolution(&self) -> String {
         let size = self.size().map_or_else(|| "?".to_owned(), |(w, h)| format!("{w}×{h}"));
         match (self.num_frames, self.fps) {
@@ -758,8 +714,7 @@ impl Configuration {
     }
 }
 
-/// The per-token fields of a configuration: a per-token row has every one,
-/// a diffusion row none.
+/// The per-token fields: a per-token row has every one, a diffusion row none.
 pub const TOKEN_FIELDS: [&str; 15] = [
     "tensor_parallel",
     "data_parallel",
@@ -863,8 +818,7 @@ impl Configuration {
     }
 }
 
-/// Turns any label into a lower-case URL segment: ASCII letters and digits
-/// kept, every other run of characters becomes one `-`.
+/// A lower-case URL segment: ASCII letters and digits kept, other runs become one `-`.
 pub fn url_segment(label: &str) -> String {
     let words: Vec<&str> =
         label.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()).collect();
@@ -882,18 +836,12 @@ pub fn row_anchor(slug: &str, row_id: &str) -> String {
 }
 
 /// Whether parallel degrees fit the GPU count, by the rule every row of the
-/// ML.ENERGY Leaderboard's published data follows since 2026-02-16:
-///
-/// - without expert parallelism (`expert_parallel` 1), the GPUs are the
-///   tensor-parallel times data-parallel groups:
-///   `tensor_parallel × data_parallel = num_gpus`;
-/// - with it, experts are spread over every GPU (`expert_parallel =
-///   num_gpus`), and the attention layers either are too
-///   (`tensor_parallel × data_parallel = num_gpus`) or are not split at all
-///   (`tensor_parallel = data_parallel = 1`).
-///
-/// Rows published before then that break it load as published, marked on
-/// the page ([`Configuration::parallelism`]).
+/// ML.ENERGY Leaderboard's published data follows since 2026-02-16: without
+/// expert parallelism (`ep` 1), `tp × dp = num_gpus`; with it, the experts
+/// are spread over every GPU (`ep = num_gpus`) and the attention layers are
+/// too (`tp × dp = num_gpus`) or not split at all (`tp = dp = 1`). Earlier
+/// rows that break it load as published, marked on the page
+/// ([`Configuration::parallelism`]).
 pub fn parallelism_fits(num_gpus: u32, tp: u32, dp: u32, ep: u32) -> bool {
     let attention = u64::from(tp) * u64::from(dp);
     let gpus = u64::from(num_gpus);

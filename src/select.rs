@@ -18,13 +18,10 @@ use std::cmp::Ordering;
 /// What the selection rule reads of one configuration.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Figures {
-    /// The energy ranked on: Wh per million output tokens, or J per image
-    /// or video.
+    /// The energy ranked on: Wh per million output tokens, or J per image or video.
     pub energy: f64,
-    /// The latency a limit applies to: median ITL (ms), or batch latency
-    /// (s).
+    /// The latency a limit applies to: median ITL (ms), or batch latency (s).
     pub latency: f64,
-    /// Number of GPUs.
     pub num_gpus: u64,
     /// The load it ran at: `max_num_seqs`, or `batch_size`.
     pub load: u64,
@@ -32,9 +29,8 @@ pub struct Figures {
     pub repeat: u64,
 }
 
-/// The selection order among rows that meet a limit, each given with its
-/// position in the file: lowest energy, then fewer GPUs, then the lower
-/// load, then the lower `repeat`, then the earlier row.
+/// The selection order (the module doc's tie-breaks) among rows that meet
+/// a limit, each given with its position in the file.
 pub fn selection_order(a: &(usize, Figures), b: &(usize, Figures)) -> Ordering {
     a.1.energy
         .total_cmp(&b.1.energy)
@@ -86,8 +82,7 @@ pub fn limit_candidates(rows: impl IntoIterator<Item = (usize, Figures)>, max: f
     by_latency.sort_by(|a, b| a.1.latency.total_cmp(&b.1.latency));
     let mut picked: Vec<(usize, Figures)> = Vec::new();
     let mut best: Option<(usize, Figures)> = None;
-    // Every row at one latency joins before the answer at that limit is
-    // read.
+    // Every row at one latency joins before the answer at it is read.
     for same_latency in by_latency.chunk_by(|a, b| a.1.latency == b.1.latency) {
         best = same_latency.iter().copied().chain(best).min_by(selection_order);
         if let Some(b) = best

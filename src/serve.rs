@@ -2,14 +2,13 @@
 //! it again whenever a file under the data or static folder changes.
 //!
 //! Each change rebuilds the whole site into a staging folder and swaps it
-//! in, as `build` does ([`crate::build`]): the whole leaderboard builds in
-//! a fraction of a second, so there is nothing to keep between edits. Only
-//! the inputs are watched, never the output: on Linux reading a served file
-//! counts as an access, and watching the output would turn every page view
-//! into a rebuild. A failed rebuild keeps the last good site: the error is
-//! printed in the terminal and shown as a banner on every HTML page until a
-//! rebuild succeeds. Pages also carry a small script that reloads them
-//! after each finished rebuild.
+//! in, as [`crate::build`] does: the leaderboard builds in a fraction of a
+//! second, so nothing is kept between edits. Only the inputs are watched,
+//! never the output: on Linux reading a served file counts as an access, so
+//! every page view would trigger a rebuild. A failed rebuild keeps the last
+//! good site, its error printed and shown as a banner on every HTML page
+//! until a rebuild succeeds. Pages carry a script that reloads them after
+//! each finished rebuild.
 //!
 //! Requests are resolved segment by segment ([`resolve`]): `.` and `..`
 //! segments (plain or percent-encoded) are refused, the file is
@@ -131,9 +130,8 @@ pub enum Resolved {
     BuildNumber,
 }
 
-/// Resolves the request target `raw_url` (as sent on the request line)
-/// against the site folder `root` served under `base_path` (normalised, see
-/// [`normalise_base_path`]).
+/// Resolves `raw_url`, as sent on the request line, in the site folder
+/// `root` served under `base_path` (normalised: [`normalise_base_path`]).
 pub fn resolve(root: &Path, base_path: &str, raw_url: &str) -> Resolved {
     let (path, query) = match raw_url.find(['?', '#']) {
         Some(i) => raw_url.split_at(i),
@@ -207,13 +205,12 @@ pub fn content_type(path: &Path) -> String {
     }
 }
 
-/// The builds' outcome so far, which the watcher thread publishes to the
-/// request tasks.
+/// The builds' outcome so far, published by the watcher thread.
 #[derive(Debug, Clone, Default)]
 struct BuildState {
     /// Finished builds, good or bad; the reload script watches it.
     number: u64,
-    /// Whether some build has succeeded, so there is a site to serve.
+    /// Whether some build has succeeded.
     has_site: bool,
     /// The error of the last build, when it failed.
     error: Option<String>,
@@ -253,9 +250,8 @@ impl Preview {
         self.stopper.clone()
     }
 
-    /// Blocks until [`Stopper::stop`] is called, then shuts down: closes
-    /// the port, drops open connections, waits for a running rebuild, and
-    /// removes the temporary output folder if one was made.
+    /// Blocks until [`Stopper::stop`], then closes the port, drops open
+    /// connections, waits for a running rebuild and removes any temporary output folder.
     pub fn wait(self) {
         let _ = self.runtime.block_on(self.server);
         self.runtime.shutdown_timeout(Duration::from_secs(1));
@@ -263,9 +259,9 @@ impl Preview {
     }
 }
 
-/// Builds the site once, starts the server on 127.0.0.1 and the watcher on
-/// the inputs, and returns at once. A failed first build is reported and
-/// shown in the browser; the server keeps running and rebuilds on change.
+/// Builds the site once, starts the server on 127.0.0.1 and the input
+/// watcher, and returns. A failed first build is reported and shown in the
+/// browser; the server keeps running and rebuilds on change.
 pub fn start(opts: &ServeOptions) -> Result<Preview> {
     let base_path = normalise_base_path(&opts.base_path)?;
     let (out_dir, temp) = if let Some(dir) = &opts.out_dir {
@@ -350,8 +346,7 @@ pub fn start(opts: &ServeOptions) -> Result<Preview> {
     Ok(Preview { url, stopper, runtime, server, rebuilder, _temp: temp, _alive: alive })
 }
 
-/// Accepts connections until `stopping`, each served in a task of its own
-/// within the limits above.
+/// Accepts connections until `stopping`, each in its own task within the limits above.
 async fn accept(
     listener: tokio::net::TcpListener,
     app: axum::Router,
@@ -386,7 +381,6 @@ async fn accept(
     }
 }
 
-/// Start of the name of a preview's temporary folder.
 const PREVIEW_PREFIX: &str = "energyboard-serve-";
 
 /// The lock a running preview holds in its temporary folder.
@@ -468,9 +462,8 @@ fn watched_path(path: &Path) -> Result<PathBuf> {
     })
 }
 
-/// (Re)watches every input folder that exists now, recursively: after it
-/// was deleted and made again, or moved back, the old watch is gone or
-/// follows the moved folder.
+/// (Re)watches every input folder that exists now, recursively: one deleted
+/// and made again, or moved back, lost its old watch or took it along.
 fn rewatch(watcher: &mut InputWatcher, inputs: &[PathBuf]) {
     for dir in inputs {
         let _ = watcher.unwatch(dir);
@@ -622,9 +615,8 @@ impl Site {
         }
     }
 
-    /// A page gets the reload script and any error banner of `state` (the
-    /// builds as they were before the file was read); any other file is
-    /// sent by `ServeFile` as it is.
+    /// A page gets the reload script and any error banner of `state` (as it
+    /// was before the file was read); any other file is sent as it is.
     async fn file(&self, path: &Path, request: Request, state: &BuildState) -> Response {
         let kind = content_type(path);
         if kind.starts_with("text/html") {
@@ -683,10 +675,9 @@ struct ErrorBanner<'a> {
 #[derive(askama::Template)]
 #[template(path = "serve/reload.html")]
 struct ReloadScript {
-    /// The number of the last finished build when the page was asked for:
-    /// the page is that build's or newer. A script that first asked for the
-    /// number itself would miss a build finished while the page loaded,
-    /// and stay without its banner (checks/preview.mjs did, on a busy
+    /// The number of the last finished build when the page was asked for.
+    /// A script that asked for it itself would miss a build finished while
+    /// the page loaded, and its banner (checks/preview.mjs did, on a busy
     /// machine).
     seen: u64,
 }
@@ -699,8 +690,7 @@ struct ErrorPage<'a> {
     seen: u64,
 }
 
-/// Renders one of serve's own templates, which take only text and so
-/// cannot fail but for a bug.
+/// Renders one of serve's own templates, which take only text: failing is a bug.
 fn markup(template: &impl askama::Template) -> String {
     template.render().expect("serve's templates render")
 }

@@ -6,8 +6,7 @@ use anyhow::Result;
 use crate::load::limits::{MAX_NAME_CHARS, MAX_PROSE_CHARS, text_problem};
 use crate::{footprint, workload};
 
-/// Settings kept in the repository (`energyboard.toml`); the command line
-/// overrides them.
+/// Settings kept in the repository (`energyboard.toml`); the command line overrides them.
 #[derive(Debug, Clone, Default, PartialEq, serde::Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Config {
@@ -16,11 +15,8 @@ pub struct Config {
     /// Workloads in the order the site lists them, with their names and
     /// descriptions; workloads not listed follow, by id.
     pub workloads: Vec<workload::WorkloadSettings>,
-    /// Grid carbon intensity (`[carbon_intensity]`), optional.
     pub carbon_intensity: Option<footprint::CarbonIntensity>,
-    /// Electricity price (`[electricity_price]`), optional.
     pub electricity_price: Option<footprint::ElectricityPrice>,
-    /// Facility overhead (`[facility_overhead]`), optional.
     pub facility_overhead: Option<footprint::FacilityOverhead>,
     /// Sources of measurements beside the leaderboard (`[[sources]]`), read
     /// by `energyboard import --source <id>`.
@@ -149,8 +145,7 @@ impl Config {
         Ok(())
     }
 
-    /// The carbon and cost settings, checked; `path` names the file in
-    /// the error, which lists every bad key.
+    /// The carbon and cost settings, checked; the error names `path` and every bad key.
     pub fn footprint(&self, path: &std::path::Path) -> Result<Option<footprint::Footprint>> {
         footprint::Footprint::from_settings(
             self.carbon_intensity.clone(),
@@ -169,7 +164,6 @@ impl Config {
         })
     }
 
-    /// The base URL, if one is set.
     pub fn base_url(&self) -> Option<String> {
         let url = self.base_url.trim();
         (!url.is_empty()).then(|| url.to_owned())

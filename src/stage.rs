@@ -66,8 +66,7 @@ impl Drop for Lock {
     }
 }
 
-/// Whether the file opened (`opened`, its metadata) is still the one at
-/// `path`.
+/// Whether the file opened (`opened`: its metadata) is still the one at `path`.
 #[cfg(unix)]
 fn same_file(opened: &fs::Metadata, path: &Path) -> bool {
     use std::os::unix::fs::MetadataExt;
@@ -118,7 +117,6 @@ impl Stage {
         Ok((Self { dir, _lock: lock }, leftovers))
     }
 
-    /// The staging folder.
     pub fn path(&self) -> &Path {
         self.dir.path()
     }

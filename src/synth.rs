@@ -27,13 +27,11 @@ use crate::write::{Made, PageSink, SiteWriter};
 pub struct SplitMix64(u64);
 
 impl SplitMix64 {
-    /// A generator for model `index` under `seed`.
     pub fn for_model(seed: u64, index: u64) -> Self {
         let mut g = Self(seed ^ 0x6a09_e667_f3bc_c909);
         Self(g.next_u64() ^ index.wrapping_mul(0x9e37_79b9_7f4a_7c15))
     }
 
-    /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;
@@ -131,7 +129,6 @@ fn jitter(c: &mut Configuration, energy: f64, latency: f64) {
 pub struct SynthSummary {
     pub files: usize,
     pub bytes: u64,
-    /// Wall time taken.
     pub elapsed: Duration,
 }
 
@@ -150,11 +147,8 @@ impl std::fmt::Display for SynthSummary {
 /// What `synth` reads and writes.
 #[derive(Debug, Clone)]
 pub struct SynthOptions {
-    /// Folder of seed model files.
     pub data_dir: PathBuf,
-    /// Folder to write the synthetic files into.
     pub out_dir: PathBuf,
-    /// How many model files to write.
     pub count: usize,
     /// Seed of the jitter.
     pub seed: u64,

@@ -36,11 +36,9 @@ pub struct Workload {
     pub name: String,
     /// What it measures, when the data or the settings say.
     pub description: Option<String>,
-    /// The deadline every file of the workload shares, in the unit of its
-    /// latency: median ITL in ms for a per-token workload, batch latency in
-    /// s for a diffusion workload.
+    /// The deadline every file of the workload shares: median ITL in ms (per
+    /// token) or batch latency in s (diffusion).
     pub deadline: f64,
-    /// What the workload measures.
     pub measure: Measure,
     /// Its models, ordered by slug.
     pub models: Vec<LoadedModel>,

@@ -5,9 +5,8 @@
 //! the previous site exactly as it was. A marker file says the folder is
 //! ours and what wrote it (`build` a site, `synth` a data folder); a
 //! non-empty folder without a marker of the same kind is refused unless
-//! `--force`. Some folders are never replaced, `--force` or not: the data
-//! and static folders, the current folder, the home folder, a git work tree,
-//! and any folder that contains one of them.
+//! `--force`. Some folders are never replaced, `--force` or not
+//! ([`guard_output`]).
 //!
 //! One build at a time writes into a target (the operating system's lock
 //! on a file beside it, [`crate::stage`]), the leftovers of a killed build
@@ -54,8 +53,7 @@ impl Made {
         }
     }
 
-    /// The kind a marker's text names; `None` for a text energyboard did
-    /// not write.
+    /// The kind a marker's text names; `None` if energyboard did not write it.
     fn from_marker(text: &str) -> Option<Self> {
         match text.lines().next() {
             Some("energyboard site") => Some(Self::Site),
@@ -94,8 +92,7 @@ pub fn request_stop() {
     STOP.store(true, Ordering::SeqCst);
 }
 
-/// Fails when a stop was requested ([`request_stop`]); called between two
-/// steps that may be abandoned.
+/// Fails when a stop was requested; called between steps that may be abandoned.
 pub fn stop_point() -> Result<()> {
     if STOP.load(Ordering::Relaxed) {
         bail!("interrupted; the output folder is as it was");
@@ -106,15 +103,13 @@ pub fn stop_point() -> Result<()> {
 /// Receives the pages of a site, one file at a time.
 pub trait PageSink: Sync {
     /// Stores at `rel`, a `/`-separated path inside the site, what `write`
-    /// writes, without holding it all in memory. Returns the number of
-    /// bytes.
+    /// writes, without holding it all in memory; returns the byte count.
     fn put_streamed(
         &self,
         rel: &str,
         write: &mut dyn FnMut(&mut dyn std::io::Write) -> Result<()>,
     ) -> Result<u64>;
 
-    /// Stores `bytes` at `rel`.
     fn put(&self, rel: &str, bytes: &[u8]) -> Result<()> {
         self.put_streamed(rel, &mut |out| Ok(std::io::Write::write_all(out, bytes)?))?;
         Ok(())
@@ -235,8 +230,7 @@ pub fn guard_folder(flag: &str, out: &Path, inputs: &[&Path]) -> Result<()> {
     Ok(())
 }
 
-/// The first folder at or under `dir` (down to `depth` levels) that holds
-/// a `.git`, not following symbolic links.
+/// The first folder at or under `dir` (to `depth` levels) with a `.git`; links not followed.
 fn find_git(dir: &Path, depth: usize) -> Option<PathBuf> {
     walkdir::WalkDir::new(dir)
         .max_depth(depth)
@@ -332,8 +326,7 @@ impl SiteWriter {
         fs::create_dir_all(&parent)
             .with_context(|| format!("cannot create {}", parent.display()))?;
         let (stage, leftovers) = Stage::begin(&parent, name, target, "build again")?;
-        // Under the lock, a staging folder of ours (with the marker) is
-        // what a stopped build left.
+        // Under the lock, a staging folder of ours (marked) is a stopped build's.
         for leftover in leftovers {
             if made_by(&leftover).is_some() {
                 let _ = fs::remove_dir_all(&leftover);
@@ -346,8 +339,7 @@ impl SiteWriter {
             made,
             counted: CountingSink::default(),
         };
-        // The marker goes in first, so a killed build's leftover is known
-        // as ours and removed by the next build.
+        // The marker first: a killed build's leftover is then known as ours.
         fs::write(writer.staging.join(MARKER), made.marker_text())
             .with_context(|| format!("cannot write the marker in {}", writer.staging.display()))?;
         Ok(writer)
@@ -397,7 +389,7 @@ impl SiteWriter {
     }
 }
 
-/// Counts into `summary` the files under `old` that `new` does not have.
+/// Adds to `summary` the files under `old` that `new` does not have.
 fn list_removed(old: &Path, new: &Path, summary: &mut WriteSummary) {
     for entry in walkdir::WalkDir::new(old).sort_by_file_name().into_iter().filter_map(Result::ok) {
         if entry.file_type().is_dir() || entry.depth() == 0 {

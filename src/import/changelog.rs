@@ -14,15 +14,12 @@ use crate::model::OutputKind;
 /// What the change log compares of one model on one workload.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ModelFacts {
-    /// Display name.
     pub name: String,
-    /// The headline figure's field and unit, e.g.
-    /// (`wh_per_million_output_tokens`, `Wh/M tok`).
+    /// The headline figure's field and unit: (`wh_per_million_output_tokens`, `Wh/M tok`).
     pub figure: (&'static str, &'static str),
     /// Every configuration's row id and fields, in file order.
     pub rows: Vec<(String, serde_json::Map<String, serde_json::Value>)>,
-    /// The best configuration per GPU: (figure, row id), or none within the
-    /// deadline.
+    /// The best configuration per GPU: (figure, row id), or none within the deadline.
     pub best: BTreeMap<String, Option<(f64, String)>>,
 }
 

@@ -19,16 +19,14 @@ use crate::model::{
 };
 use std::sync::Arc;
 
-/// The dates written into the files.
+/// The dates written into the files: `source.compiled` and
+/// `source.retrieved`, `updated` and `data_version`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ImportDates {
-    /// `source.compiled`: `index.json`'s `last_updated`.
+    /// `index.json`'s `last_updated`.
     pub compiled: String,
-    /// `source.retrieved`.
     pub retrieved: String,
-    /// `updated`.
     pub updated: String,
-    /// `data_version`.
     pub data_version: String,
     /// Date of the last upstream commit to the task files, when known; only
     /// chooses the wording of `source.compiled_evidence`.
@@ -77,8 +75,7 @@ fn float(x: f64) -> Value {
 /// format's own limits are checked again when the result is loaded).
 const MAX_UPSTREAM_NUMBER: f64 = 1e12;
 
-/// Checks a text from upstream that becomes a field: no control
-/// characters, at most `max` characters, not blank.
+/// Checks a text from upstream that becomes a field: [`limits::text_problem`], not blank.
 fn text_ok(value: &str, max: usize) -> Result<(), String> {
     match limits::text_problem(value, max) {
         Some(problem) => Err(problem),
@@ -115,8 +112,7 @@ fn above_zero(key: &str, v: Option<&Value>, why: &str) -> Result<f64, Reject> {
     }
 }
 
-/// A text field of a row: no control characters, at most `max` characters,
-/// not blank.
+/// A text field of a row, checked by [`text_ok`].
 fn text_field(r: &Map<String, Value>, key: &str, max: usize, what: &str) -> Result<String, Reject> {
     match r.get(key) {
         Some(Value::String(s)) => {
@@ -179,8 +175,7 @@ const REQUIRED_POSITIVE: [&str; 7] = [
     "avg_power_watts",
 ];
 
-/// `convert_row`: an upstream per-token row → a configuration, or the field
-/// that rejects it.
+/// `convert_row`: an upstream per-token row → a configuration, or the rejecting field.
 fn convert_token_row(
     model_id: &str,
     r: &Map<String, Value>,

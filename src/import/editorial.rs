@@ -18,7 +18,6 @@ pub struct Editorial {
     /// Notes for the people who edit the file; ignored.
     #[serde(default, rename = "_comment")]
     pub comment: Vec<String>,
-    /// Texts shared by every workload.
     pub common: Common,
     /// One entry per workload, keyed by the upstream task id.
     pub workloads: BTreeMap<String, WorkloadTexts>,
@@ -31,8 +30,8 @@ pub struct Common {
     pub name: String,
     pub publisher: String,
     pub url: String,
-    /// e.g. "3.0": `source.version` is "<version_number> (released
-    /// <released>); data compiled <compiled>".
+    /// e.g. "3.0": `source.version` is `"<version_number> (released
+    /// <released>); data compiled <compiled>"`.
     pub version_number: String,
     pub released: String,
     pub compiled_evidence_both: String,
@@ -91,8 +90,7 @@ impl WorkloadTexts {
 }
 
 impl Editorial {
-    /// Reads and checks the editorial file: every workload has the deadline
-    /// of its kind, above zero.
+    /// Reads and checks the editorial file: each workload has its kind's deadline, above 0.
     pub fn load(path: &Path) -> Result<Self> {
         let text = std::fs::read_to_string(path).with_context(|| {
             format!("{}: cannot read the editorial file (--editorial)", path.display())

@@ -5,10 +5,10 @@
 //! `data/changes.json`.
 //!
 //! Stages: [`upstream`] reads the published folder (or downloads the
-//! repository archive), [`convert`] maps task rows to documents (the rules are in
-//! docs/importing.md), [`changelog`] compares the data
-//! before and after, and this module stages the result, validates it with
-//! the normal loader and swaps it in.
+//! repository archive), [`convert`] maps task rows to documents (rules in
+//! docs/importing.md), [`changelog`] compares the data before and after,
+//! and this module stages the result, validates it with the loader and
+//! swaps it in.
 //!
 //! Safety: the import writes only files it owns, listed with their digests
 //! in the ownership manifest `data/.energyboard-import.json`; a file in the
@@ -58,9 +58,7 @@ pub struct ImportOptions {
     /// A folder holding upstream's `public/data`, or an https URL of the
     /// repository's `.tar.gz` archive.
     pub from: String,
-    /// The data folder written into.
     pub data_dir: PathBuf,
-    /// The editorial settings file.
     pub editorial: PathBuf,
     /// `source.retrieved` (default: today, the only use of the clock).
     pub retrieved: Option<String>,
@@ -179,8 +177,7 @@ struct Manifest {
     slugs: BTreeMap<String, String>,
 }
 
-/// A file's digest as the manifest records it: the loader's
-/// ([`crate::load::content_digest`]) with the length.
+/// A file's digest in the manifest: [`crate::load::content_digest`] and the length.
 fn digest(bytes: &[u8]) -> String {
     let h = crate::load::content_digest(bytes);
     format!("fnv1a64:{h:016x}:{}", bytes.len())
@@ -194,8 +191,7 @@ pub fn today() -> String {
     civil_date(i64::try_from(secs / 86_400).unwrap_or(0))
 }
 
-/// The calendar date `days` after 1970-01-01 (Howard Hinnant's
-/// `civil_from_days`).
+/// The date `days` after 1970-01-01 (Howard Hinnant's `civil_from_days`).
 fn civil_date(days: i64) -> String {
     let z = days + 719_468;
     let era = z.div_euclid(146_097);
@@ -342,8 +338,7 @@ fn check_folders_inside(data_dir: &Path, rel: &str) -> Result<()> {
     Ok(())
 }
 
-/// Whether the data folder holds any model file (a `*.json` outside hidden
-/// folders).
+/// Whether the data folder holds a `*.json` outside hidden folders.
 fn has_model_files(data_dir: &Path) -> bool {
     walkdir::WalkDir::new(data_dir)
         .into_iter()
@@ -413,8 +408,7 @@ fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
     std::fs::write(path, bytes).with_context(|| format!("{}: cannot write", path.display()))
 }
 
-/// The loaded data of a folder, for the change log; an empty set when it
-/// holds no model files yet.
+/// A folder's loaded data for the change log; empty when it has no model files yet.
 fn load_for_changes(dir: &Path, what: &str) -> Result<crate::load::DataSet> {
     if !dir.is_dir() || !has_model_files(dir) {
         let mut data = crate::load::DataSet::default();
@@ -695,8 +689,7 @@ fn recover(data_dir: &Path, leftover: &Path) -> Result<Option<String>> {
     Ok(note)
 }
 
-/// Removes the folder of `rel` when it is empty (a workload whose last file
-/// went), never the data folder itself.
+/// Removes `rel`'s folder when empty (a workload's last file went), never the data folder.
 fn remove_empty_parent(data_dir: &Path, rel: &str) {
     if let Some(parent) = data_dir.join(rel).parent().filter(|p| *p != data_dir) {
         let _ = std::fs::remove_dir(parent);

@@ -39,11 +39,10 @@ pub struct Upstream {
     /// model id it was published for (the import's manifest). A model keeps
     /// its slug, and no other model gets it.
     pub published_slugs: std::collections::BTreeMap<String, String>,
-    /// The source beside the leaderboard being imported, if any: every
-    /// new slug starts with `<id>--` (its pages have their own addresses),
-    /// each file's `source.id` is its id, and each model's name ends with
-    /// its label, so every row, card and chart point that names the model
-    /// says whose measurement it is.
+    /// The source beside the leaderboard being imported, if any: new slugs
+    /// start with `<id>--` (pages of their own), each file's `source.id` is
+    /// its id, and each model's name ends with its label, so whatever names
+    /// the model says whose measurement it is.
     pub source: Option<SourceMark>,
 }
 
@@ -155,7 +154,6 @@ impl Upstream {
         self.source.as_ref().map_or_else(String::new, |s| format!("{}--", s.id))
     }
 
-    /// The task file of `task`.
     pub fn task(&self, task: &str) -> Result<Value> {
         read_json(&self.root, &format!("tasks/{task}.json"))
     }
@@ -315,8 +313,7 @@ pub fn extract_archive(archive: &Path, out: &Path) -> Result<PathBuf> {
     Ok(data)
 }
 
-/// A reader that fails once more than `left` bytes came through: the
-/// archive's expansion bound.
+/// A reader that fails once more than `left` bytes came through (the expansion bound).
 struct Bounded<R> {
     inner: R,
     left: u64,

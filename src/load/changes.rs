@@ -25,13 +25,11 @@ pub const MAX_FIGURE: f64 = super::limits::MAX_JOULES_PER_ITEM;
 /// byte for byte at `data/changes.json`).
 #[derive(Debug, Clone)]
 pub struct LoadedChanges {
-    /// The path it was read from.
     pub path: PathBuf,
     /// Its size in bytes when validated.
     pub len: u64,
     /// [`content_digest`] of the validated bytes.
     pub digest: u64,
-    /// The parsed, validated history.
     pub history: ChangeHistory,
 }
 
@@ -207,8 +205,7 @@ fn check_slug(bad: &mut impl FnMut(String, String), field: &str, slug: &str) {
     check_id(bad, field, slug, valid, "model slug", MAX_SLUG_CHARS);
 }
 
-/// Reports `id` unless `valid`: it must be a slug of at most `max`
-/// characters.
+/// Reports `id` unless `valid`: a slug of at most `max` characters.
 fn check_id(
     bad: &mut impl FnMut(String, String),
     field: &str,

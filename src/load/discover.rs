@@ -150,11 +150,10 @@ pub(super) fn read_capped(path: &Path, what: &str) -> Result<Vec<u8>, Problem> {
 }
 
 /// The one digest of a file's bytes (FNV-1a, 64 bits): whether a file is
-/// still the one that was validated, and in the import's manifest whether
-/// it was edited by hand. Stable across Rust releases, unlike `std`'s
-/// hasher; not a defence against a crafted collision, which the user could
-/// only aim at their own data, but any edit, truncation or replacement
-/// changes it.
+/// still the one validated, and in the import's manifest whether it was
+/// edited by hand. Stable across Rust releases, unlike `std`'s hasher; any
+/// edit, truncation or replacement changes it (a crafted collision the user
+/// could only aim at their own data).
 pub fn content_digest(bytes: &[u8]) -> u64 {
     bytes
         .iter()

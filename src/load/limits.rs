@@ -259,9 +259,7 @@ fn check_at_most(
 pub(super) struct Deadline {
     /// The field, e.g. `itl_deadline_ms`.
     pub field: &'static str,
-    /// Its value in the file, if the file has it.
     pub value: Option<f64>,
-    /// The largest value accepted.
     pub max: f64,
     /// The unit in a message, e.g. " ms".
     pub unit: &'static str,
@@ -299,8 +297,7 @@ pub const MAX_JOULES_PER_ITEM: f64 = 1e12;
 /// `3.6e6 / J`, stays a printable number.
 pub const MIN_JOULES_PER_ITEM: f64 = 1e-3;
 
-/// The texts every configuration has, of either kind: GPU, precision and
-/// row id.
+/// The texts every configuration has: GPU, precision and row id.
 fn check_row_texts(bad: &mut impl FnMut(String, String), at: &str, c: &Configuration) {
     check_text(bad, &format!("{at}.gpu"), &c.gpu, MAX_GPU_CHARS);
     check_text(bad, &format!("{at}.precision"), &c.precision, MAX_NAME_CHARS);

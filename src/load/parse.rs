@@ -22,9 +22,8 @@ use crate::model::ModelFile;
 /// [`parse_model`] applies to every value. The seed files nest 3 levels deep.
 pub const MAX_NESTING: usize = 128;
 
-/// Parses the bytes of one model file of any kind (a diffusion file has a
-/// top-level `kind`), naming the JSON path of any field that does not fit
-/// the format.
+/// Parses the bytes of one model file of any kind, naming the JSON path of
+/// any field that does not fit the format.
 pub fn parse_model(path: &Path, bytes: &[u8]) -> Result<ModelFile, Problem> {
     parse_as(path, bytes, Format::ModelFile)
 }
@@ -328,8 +327,7 @@ fn describe_json_error(err: &serde_json::Error, format: Format) -> String {
     format!("{words} (line {}, column {})", err.line(), err.column())
 }
 
-/// A field the format does not have, in the words of the part that
-/// refuses it.
+/// An unknown field, in the words of the part of the format that refuses it.
 fn unknown_field(format: Format, fields: &str) -> String {
     match format {
         Format::ChangeHistory => format!(

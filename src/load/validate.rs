@@ -1,9 +1,9 @@
-//! Validation of a parsed model file of any kind: every field and the
-//! rules between fields (`validate_model`): the frame every file shares
-//! (slug, texts, dates, workload, source addresses, GPU list, row ids),
-//! the kind's own fields ([`Measure::fields`]) and each row's rules; and
-//! the rules across files (`check_across_files`). Size and text limits are in `load::limits`;
-//! the `best` check, which needs the analysis, in `load::best`.
+//! Validation of a parsed model file of any kind (`validate_model`): the
+//! frame every file shares (slug, texts, dates, workload, source addresses,
+//! GPU list, row ids), the kind's own fields ([`Measure::fields`]) and each
+//! row's rules; and the rules across files (`check_across_files`). Size and
+//! text limits are in `load::limits`; the `best` check, which needs the
+//! analysis, in `load::best`.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -318,8 +318,7 @@ pub(super) fn validate_row_ids(bad: &mut impl FnMut(String, String), m: &ModelFi
     }
 }
 
-/// Longest workload id accepted; the ids the leaderboard uses are at most 15
-/// characters.
+/// Longest workload id accepted (the leaderboard's are at most 15 characters).
 pub const MAX_WORKLOAD_ID: usize = 64;
 
 /// Whether `id` can be a workload id: a slug ([`is_valid_slug`]) of at most
@@ -607,8 +606,7 @@ pub(crate) fn check_distribution(
     bad(format!("{at}.{field}"), format!("{message}{row}"));
 }
 
-/// The first histogram edge out of range or not above the one before it:
-/// its field and what is wrong.
+/// The first histogram edge out of range or not above the last: (field, problem).
 fn first_bad_edge(bins: &[f64]) -> Option<(String, String)> {
     bins.iter().enumerate().find_map(|(i, &edge)| {
         let message = if !(0.0..=limits::MAX_OUTPUT_TOKENS).contains(&edge) {

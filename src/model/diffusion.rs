@@ -50,7 +50,6 @@ impl OutputKind {
         }
     }
 
-    /// The other kind.
     #[must_use]
     pub fn other(self) -> Self {
         match self {
