@@ -5,8 +5,7 @@
 //! own, [`svg`], that writes the published SVG in one pass: sentinel
 //! colours become classes coloured by an embedded `<style>` with a
 //! dark-mode palette, the root gets a `viewBox` but no fixed size, and
-//! `<title>`/`<desc>` come first. The output is byte for byte what
-//! plotters' own SVG backend plus a rewrite of its output used to give.
+//! `<title>`/`<desc>` come first.
 //!
 //! Classes a reader (or a test) can rely on, with `N` the series index:
 //! `pN` filled data point (first run), `hN` open data point (repeated run),
@@ -44,7 +43,6 @@ pub(crate) use style::gpu_slot;
 pub struct DataTable {
     /// Column headers, each with its unit.
     pub headers: Vec<String>,
-    /// Rows of formatted cells.
     pub rows: Vec<Vec<String>>,
 }
 
@@ -58,9 +56,7 @@ pub struct Chart {
     /// One or two sentences saying what the chart shows; also the SVG
     /// `<desc>` and the image's alt text.
     pub description: String,
-    /// The SVG document.
     pub svg: String,
-    /// The data drawn.
     pub table: DataTable,
 }
 
@@ -78,11 +74,10 @@ impl Chart {
     }
 }
 
-/// Whose measurement a bar or a series is, on a chart of a site that
-/// mixes sources: the first source's are drawn filled, another's open
-/// (outlined bars, hollow markers); each source drawn has a legend entry,
-/// and tooltips and the description name it. `None` where a chart's site
-/// has one source, so its charts are drawn as before.
+/// Whose measurement a bar or a series is, on a site that mixes sources:
+/// the first source's are drawn filled, another's open (outlined bars,
+/// hollow markers); each source drawn has a legend entry, and tooltips and
+/// the description name it. `None` on a site of one source.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Whose {
     /// The source's place among the site's sources: 0 (the leaderboard's,
@@ -126,9 +121,7 @@ pub fn whose_of<'m>(models: impl Iterator<Item = &'m ModelFile> + Clone) -> Vec<
 /// One bar of a best-energy bar chart.
 #[derive(Debug, Clone, PartialEq)]
 pub struct BarEntry {
-    /// Model name.
     pub model: String,
-    /// GPU type.
     pub gpu: String,
     /// Best Wh per million output tokens on that GPU.
     pub wh_per_million: f64,

@@ -60,7 +60,6 @@ pub struct Site<'a> {
     pub workload: &'a Workload,
     /// The workload's folder, e.g. `workloads/gpqa/`.
     pub prefix: String,
-    /// Every workload, for the tabs.
     pub tabs: Vec<Tab>,
     /// Whether the site has an Atom feed of its changes (pages link it).
     pub feed: bool,
@@ -72,12 +71,10 @@ pub struct Site<'a> {
 }
 
 impl Site<'_> {
-    /// The slug of model `i`.
     pub fn slug(&self, i: usize) -> &str {
         &self.models[i].file.slug
     }
 
-    /// Whether model `i` has a configuration with `row_id`.
     pub fn has_row(&self, i: usize, row_id: &str) -> bool {
         self.models[i].file.configurations.iter().any(|c| c.row_id == row_id)
     }
@@ -97,7 +94,6 @@ pub struct Mirror<'a> {
     pub base_url: Option<String>,
     /// Provenance over every file.
     pub info: SiteInfo,
-    /// Every workload, for the tabs.
     pub tabs: Vec<Tab>,
     /// The change history, when the data folder has one.
     pub changes: Option<&'a crate::load::LoadedChanges>,
@@ -220,7 +216,6 @@ pub(crate) fn source_views_style(sources: &[SourceMark]) -> String {
 }
 
 impl SourceMark {
-    /// The mark of a file's source.
     pub fn of(source: &crate::model::Source) -> Self {
         Self {
             key: source.key().to_owned(),
@@ -329,7 +324,6 @@ impl SiteInfo {
         })
     }
 
-    /// Provenance of one workload's models.
     fn of(models: &[LoadedModel]) -> Self {
         let frames: Vec<&ModelFile> = models.iter().map(|m| &m.file).collect();
         let deadlines: Vec<(Measure, f64)> =
@@ -351,7 +345,6 @@ fn gpus_of<'m>(models: impl Iterator<Item = &'m ModelFile>) -> Vec<String> {
 }
 
 impl<'a> Site<'a> {
-    /// One workload's part, from its models and their analysis.
     fn new(
         analysed: WorkloadAnalysis,
         workload: &'a Workload,
@@ -416,8 +409,7 @@ impl<'a> Site<'a> {
         self.info.sources.len() > 1
     }
 
-    /// Whose measurements model `m` holds, as the workload's charts mark
-    /// them: `None` when the workload has one source.
+    /// How the workload's charts mark `m`'s source; `None` for one source.
     fn whose(&self, m: &ModelFile) -> Option<crate::chart::Whose> {
         self.info.whose(&m.source)
     }
@@ -460,7 +452,6 @@ impl<'a> Site<'a> {
         format!("{} {}", fmt::limit_ms(self.workload.deadline), self.words().latency_unit)
     }
 
-    /// The words of the workload's pages.
     fn words(&self) -> &'static Words {
         self.workload.measure.words()
     }
@@ -551,8 +542,7 @@ impl<'a> Mirror<'a> {
         self
     }
 
-    /// Whose measurements `m` holds, as the site-wide charts mark them:
-    /// `None` when the site has one source.
+    /// How the site-wide charts mark `m`'s source; `None` for one source.
     fn whose(&self, m: &ModelFile) -> Option<crate::chart::Whose> {
         self.info.whose(&m.source)
     }
@@ -576,7 +566,6 @@ pub struct RenderCounts {
 }
 
 impl RenderCounts {
-    /// One page without charts.
     pub const ONE_PAGE: Self = Self { pages: 1, charts: 0 };
 }
 
@@ -592,7 +581,6 @@ impl std::ops::Add for RenderCounts {
 pub struct PageMeta {
     /// Relative path from the page to the site root, e.g. `../../`.
     pub root: String,
-    /// The `<title>`.
     pub title: String,
     /// The meta description (also used for link previews).
     pub description: String,
@@ -616,7 +604,6 @@ pub struct PageMeta {
     /// Relative path from the page to its workload's folder (the site root
     /// for pages outside a workload).
     pub home: String,
-    /// The workload tabs.
     pub tabs: Vec<TabView>,
     /// Where a `#fragment` this page does not have is sent: the page that
     /// held it before the site had workloads (a small inline script).
@@ -628,16 +615,13 @@ pub struct PageMeta {
 
 const SITE_NAME: &str = "energyboard";
 
-/// What the frame of every page of a [`Site`] or of the [`Mirror`] is made
-/// of.
+/// What the frame of every page of a [`Site`] or of the [`Mirror`] needs.
 struct PageFrame<'a> {
     /// The site's base URL, for canonical links, when known.
     base_url: Option<&'a str>,
     /// The data's provenance, for the footer.
     info: &'a SiteInfo,
-    /// The tabs across the top.
     tabs: &'a [Tab],
-    /// Whether the site has an Atom feed of its changes.
     feed: bool,
 }
 
@@ -713,7 +697,6 @@ fn page_meta(
 }
 
 impl Site<'_> {
-    /// Each model file with its analysis, in the workload's order.
     fn files_and_analyses(&self) -> Vec<(&ModelFile, &ModelAnalysis)> {
         self.models.iter().map(|m| &m.file).zip(&self.analyses).collect()
     }
@@ -803,7 +786,6 @@ pub struct ModelId {
 #[derive(Debug, Clone)]
 pub struct ModelOutput {
     pub id: ModelId,
-    /// Pages and charts written.
     pub counts: RenderCounts,
     /// Its downloads, as the `/data/` page lists them.
     files: Vec<downloads::FileEntry>,

@@ -352,12 +352,11 @@ impl Spots {
 /// spot left can win, so a label that fits near its point costs little.
 ///
 /// This branch and bound picks what scoring every spot would pick (a test
-/// checks it) and is kept because it pays, in time and in what the reader
-/// sees. Measured 2026-12-01 by a one-off replay (since removed from the
-/// code, issue 23) of every `place` call of the model charts against the
-/// exhaustive search and a greedy first fit over the same spots (nearest first, the
-/// first inside the plot and clear of labels, markers and lines; else
-/// clear of all but lines; else the label is dropped):
+/// checks it) and pays, in time and in what the reader sees. Measured
+/// 2026-12-01 by replaying every `place` call of the model charts against
+/// the exhaustive search and a greedy first fit over the same spots
+/// (nearest first, the first inside the plot and clear of labels, markers
+/// and lines; else clear of all but lines; else the label is dropped):
 ///
 /// | charts                            | placer           | µs/chart | dropped | on markers | lines crossed | leaders | mean distance |
 /// |-----------------------------------|------------------|---------:|--------:|-----------:|--------------:|--------:|--------------:|

@@ -57,7 +57,6 @@ fn panels(gpu_of: &[&str]) -> Vec<Panel> {
 /// it is the first run at its load in that series.
 struct Ctx<'a> {
     m: &'a ModelFile,
-    /// The words of the model's kind.
     words: &'static Words,
     a: &'a ModelAnalysis,
     series_of: Vec<usize>,

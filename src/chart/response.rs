@@ -15,9 +15,7 @@ use crate::fmt;
 /// watt-hours when its top edge reaches 1 Wh (3,600 J).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ResponseUnit {
-    /// Joules.
     Joules,
-    /// Watt-hours.
     WattHours,
 }
 
@@ -39,7 +37,6 @@ impl ResponseUnit {
         }
     }
 
-    /// The unit's symbol.
     pub fn symbol(self) -> &'static str {
         match self {
             Self::Joules => "J",
@@ -163,7 +160,6 @@ pub struct OverlaySeries<'a> {
     /// Its rank by energy on the compare page, which gives its colour and
     /// marker (as beside its name in the list of models).
     pub rank: usize,
-    /// Model name.
     pub model: String,
     /// The GPU of the configuration drawn.
     pub gpu: String,

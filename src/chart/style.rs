@@ -39,7 +39,6 @@ pub(crate) enum Role {
     P90(usize),
     /// The p99 latency cap.
     P99(usize),
-    /// A bar.
     Bar(usize),
     /// A line from a point to its label.
     Leader,

@@ -117,8 +117,7 @@ struct BestRow {
 struct Log<'h> {
     /// The source's id: `None` for the leaderboard's history.
     id: Option<&'h str>,
-    /// Whose history it is, when the site has other sources' histories
-    /// (`None` otherwise: the page reads as it did before sources).
+    /// Whose history it is, when the site has other sources' histories.
     whose: Option<super::SourceMark>,
     history: &'h ChangeHistory,
 }

@@ -25,7 +25,6 @@ use crate::write::PageSink;
 /// The site-wide CSV files of one kind of measurement.
 #[derive(Debug, Clone, Copy)]
 struct CsvFiles {
-    /// What the workloads measure.
     measure: Measure,
     /// Every workload's best rows, ranked.
     leaderboard: &'static str,

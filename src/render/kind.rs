@@ -361,7 +361,6 @@ const DIFFUSION_LEADERBOARD: &[Shown] = &[
     Shown::Figure(&diffusion::PARAMS_BILLION),
 ];
 
-/// Columns of a diffusion GPU page.
 const DIFFUSION_GPU_PAGE: &[Shown] = &[
     Shown::Figure(&diffusion::MODEL),
     Shown::Figure(&diffusion::NUM_GPUS),

@@ -83,9 +83,7 @@ struct ModelLinks<'a> {
 /// The best configuration of a workload's leaderboard row, as the
 /// cross-workload pages show it.
 struct Headline {
-    /// The model's name.
     model: String,
-    /// The GPU.
     gpu: String,
     /// The link from the site root to the configuration's row.
     href: String,

@@ -39,7 +39,6 @@ impl Header {
     }
 }
 
-/// A table cell.
 #[derive(Debug, Clone, Default)]
 pub struct Cell {
     pub text: String,
@@ -53,7 +52,6 @@ pub struct Cell {
     pub header: bool,
 }
 
-/// A table row.
 #[derive(Debug, Clone, Default)]
 pub struct Row {
     pub id: Option<String>,
@@ -68,7 +66,6 @@ pub struct RowGroup {
     pub rows: Vec<Row>,
 }
 
-/// A whole table.
 #[derive(Debug, Clone, Default)]
 #[allow(clippy::struct_field_names)]
 pub struct TableView {
@@ -81,9 +78,8 @@ pub struct TableView {
     pub sortable: bool,
 }
 
-/// A table as `templates/table.html` prints it: the head from the view,
-/// then each group's rows, which are taken once, as the template reaches
-/// them.
+/// A table as `templates/table.html` prints it: the head, then each
+/// group's rows, taken once as the template reaches them.
 #[derive(Template)]
 #[template(path = "table.html")]
 struct TableHtml<'a> {
@@ -112,7 +108,6 @@ fn render(table: &TableHtml<'_>) -> Result<String> {
     table.render().with_context(|| format!("rendering table {}", table.t.id))
 }
 
-/// The table's HTML.
 pub fn table_html(t: &TableView) -> Result<String> {
     let groups = t
         .groups
@@ -122,9 +117,8 @@ pub fn table_html(t: &TableView) -> Result<String> {
     render(&TableHtml { t, groups })
 }
 
-/// The HTML of a table whose rows (one group, no heading) are made one at
-/// a time, so a table of 20,000 rows never holds all its cells at once.
-/// `t.groups` is ignored.
+/// The HTML of a table whose rows (one group, no heading, `t.groups`
+/// ignored) are made one at a time, so 20,000 rows never sit in memory at once.
 pub fn table_html_from_rows<'a>(
     t: &'a TableView,
     rows: impl Iterator<Item = Row> + 'a,
