@@ -2,10 +2,7 @@
 //! about pages.
 //!
 //! Every chart is drawn with plotters (no system fonts) on a backend of our
-//! own, [`svg`], that writes the published SVG in one pass: sentinel
-//! colours become classes coloured by an embedded `<style>` with a
-//! dark-mode palette, the root gets a `viewBox` but no fixed size, and
-//! `<title>`/`<desc>` come first.
+//! own, [`svg`], that writes the published SVG in one pass.
 //!
 //! Classes a reader (or a test) can rely on, with `N` the series index:
 //! `pN` filled data point (first run), `hN` open data point (repeated run),
@@ -143,12 +140,9 @@ impl BarEntry {
     }
 }
 
-/// Every configuration of every model of a workload on one chart
-/// (`all-configurations.svg`), latency against energy, one colour and
-/// marker per model; each point links to `href(model, configuration)`
-/// (relative to the chart's file) and names itself in a `<title>` tooltip.
-/// Shown in an `<iframe>`, so its tooltips and links work without script.
-/// Models of two sources or more are marked by source ([`whose_of`]).
+/// [`configuration_scatter_marked`], each model marked by its source as
+/// [`whose_of`] finds it. Shown in an `<iframe>`, so its tooltips and links
+/// work without script.
 pub fn configuration_scatter(
     words: &Words,
     models: &[(&ModelFile, &ModelAnalysis)],

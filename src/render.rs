@@ -285,8 +285,7 @@ impl SiteInfo {
             cite_url: s.cite_url.clone(),
             configurations_note: s.configurations.clone().unwrap_or_default(),
             sources: {
-                // Each source's mark and its distinct dates and versions:
-                // (retrieved, version, data version).
+                // Each source's mark and its distinct dates and versions.
                 let mut seen: BTreeMap<Option<&str>, (SourceMark, [BTreeSet<&str>; 3])> =
                     BTreeMap::new();
                 for f in files() {
@@ -309,8 +308,7 @@ impl SiteInfo {
         }
     }
 
-    /// Whose measurements a file of `source` holds, as charts mark them:
-    /// `None` when these pages show one source.
+    /// How charts mark a file of `source`; `None` when these pages show one.
     fn whose(&self, source: &crate::model::Source) -> Option<crate::chart::Whose> {
         if self.sources.len() < 2 {
             return None;
@@ -414,8 +412,7 @@ impl<'a> Site<'a> {
         self.info.whose(&m.source)
     }
 
-    /// The sentence under every carbon and cost figure of the workload's
-    /// pages, when the settings give them.
+    /// The note under the workload's carbon and cost figures, when shown.
     fn footprint_note(&self) -> Option<String> {
         self.footprint.as_ref().map(footprint_note)
     }
@@ -429,9 +426,7 @@ impl<'a> Site<'a> {
         format!("{}{rel}", self.prefix)
     }
 
-    /// Whether this is [`LEGACY_WORKLOAD`], whose charts, badges and data
-    /// files are also written at the addresses the site used before it had
-    /// workloads.
+    /// Whether this is [`LEGACY_WORKLOAD`] (see [`Site::put_file`]).
     fn legacy(&self) -> bool {
         self.workload.id == LEGACY_WORKLOAD
     }
@@ -590,8 +585,7 @@ pub struct PageMeta {
     pub nav: &'static str,
     /// Whether the page loads the table script.
     pub script: bool,
-    /// Further scripts of `assets/` the page loads (deferred), e.g.
-    /// `limit.js`.
+    /// Further `assets/` scripts the page loads (deferred), e.g. `limit.js`.
     pub scripts: Vec<&'static str>,
     /// CSS of the page alone, in the head (the compare page's rules that
     /// show the chosen models); empty for none. Made by the program, never
@@ -608,8 +602,7 @@ pub struct PageMeta {
     /// Where a `#fragment` this page does not have is sent: the page that
     /// held it before the site had workloads (a small inline script).
     pub forward: Option<String>,
-    /// The Atom feed of the site's changes, from the page, when there is
-    /// one (`<link rel="alternate">` in the head).
+    /// Link from the page to the Atom feed, if any (`<link rel="alternate">`).
     pub feed: Option<String>,
 }
 
@@ -781,8 +774,7 @@ pub struct ModelId {
     pub index: usize,
 }
 
-/// What rendering one model gave, besides the files: the counts, and the
-/// entries its files add to the downloads page.
+/// What rendering one model gave besides its files.
 #[derive(Debug, Clone)]
 pub struct ModelOutput {
     pub id: ModelId,
@@ -811,12 +803,9 @@ pub fn render_models(
         .collect()
 }
 
-/// Renders the pages that list models rather than show one: each
-/// workload's leaderboard, GPU pages and comparison; the front page and
-/// each model's overview; then the pages over the whole site: the GPU and
-/// comparison hubs, the about page, the change log, the downloads page and
-/// files (from `models`, the output of every model in
-/// [`Mirror::model_ids`] order), the 404 page and the sitemap.
+/// Renders the pages that list models rather than show one: each workload's,
+/// then the site-wide ones. The downloads page lists `models`, the output of
+/// every model in [`Mirror::model_ids`] order.
 pub fn render_site_wide(
     mirror: &Mirror<'_>,
     assets: &[Asset],
@@ -893,8 +882,6 @@ fn value_cell(value: &Value<'_>, align: Align) -> Cell {
     Cell { text, sort, num: align == Align::Number, ..Cell::default() }
 }
 
-/// The cell of column `c` for configuration `config` of `model`, as a
-/// page's table shows it.
 fn column_cell(c: &Column, model: &ModelFile, config: &Configuration) -> Cell {
     value_cell(&c.value(&Record::of(model, config)), c.align)
 }
@@ -953,8 +940,7 @@ fn leaderboard_row(site: &Site<'_>, r: LeaderboardRow, home: &str, columns: &[Sh
     Row { id: None, class, cells }
 }
 
-/// The head of a table's Source column (on pages that mix sources),
-/// linking to the about page's list of sources.
+/// The head of a table's Source column, on pages that mix sources.
 fn source_header(root: &str) -> Header {
     Header {
         href: Some(format!("{root}about/index.html#sources")),
@@ -977,9 +963,8 @@ pub(crate) fn footprint_note(f: &Footprint) -> String {
     )
 }
 
-/// The header of a carbon or cost column (`per` is the headline energy's
-/// basis, e.g. "M tok" or "image"), or `None` when the settings do not give
-/// it.
+/// The header of a carbon or cost column per `per` (the headline energy's
+/// basis: "M tok", "image"); `None` when the settings do not give it.
 fn footprint_header(k: FootprintColumn, f: &Footprint, per: &str, root: &str) -> Option<Header> {
     k.unit(f, per).map(|unit| Header {
         href: Some(format!("{root}about/index.html#footprint")),

@@ -173,8 +173,7 @@ pub struct OverlaySeries<'a> {
     pub whose: Option<super::Whose>,
 }
 
-/// The compare page's overlay of energy per response: see
-/// [`response_overlay`].
+/// The compare page's overlay of energy per response ([`response_overlay`]).
 #[derive(Debug, Clone)]
 pub struct ResponseOverlay {
     /// The SVG, to place inline: one `<g class="rm mK">` per model.

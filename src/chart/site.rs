@@ -167,8 +167,7 @@ pub(crate) fn lowest_energy_first(all: &[(&ModelFile, &ModelAnalysis)], k: usize
         .collect()
 }
 
-/// The compare page's chart of every model's frontier, for a reader to
-/// choose from: see [`frontier_picker`].
+/// The compare page's chart of every model's frontier: see [`frontier_picker`].
 #[derive(Debug, Clone)]
 pub struct FrontierPicker {
     /// The SVG, to place inline: one `<g class="fm mK">` per model, `K` its

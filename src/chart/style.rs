@@ -137,8 +137,7 @@ pub(crate) fn class_of(code: u8, idx: u8, fill: bool) -> Option<Class> {
     }
 }
 
-/// Okabe–Ito colours (light background, dark background); the last is a
-/// neutral grey.
+/// Okabe–Ito colours (light background, dark background); the last a neutral grey.
 pub(crate) const PALETTE: [(&str, &str); 7] = [
     ("#0072B2", "#56B4E9"),
     ("#D55E00", "#E8833A"),

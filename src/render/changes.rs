@@ -35,9 +35,8 @@ pub struct BestHistory<'a> {
     pub change: &'a BestChange,
 }
 
-/// The best-figure changes of workload `workload` in `history` (of the
-/// source `source`, `None` for the leaderboard's), by model slug, newest
-/// first.
+/// The best-figure changes of `workload` in the history of `source` (`None`
+/// for the leaderboard's), by model slug, newest first.
 pub fn best_history<'a>(
     history: &'a ChangeHistory,
     workload: &str,
@@ -112,8 +111,7 @@ struct BestRow {
     change: String,
 }
 
-/// One change history as the log shows it: the leaderboard's or another
-/// source's.
+/// One change history as the log shows it: the leaderboard's or a source's.
 struct Log<'h> {
     /// The source's id: `None` for the leaderboard's history.
     id: Option<&'h str>,

@@ -102,8 +102,7 @@ fn configuration_records<'a>(
     })
 }
 
-/// One workload's part of a leaderboard CSV: its id, its models and its
-/// best rows.
+/// One workload's part of a leaderboard CSV: its id, models and best rows.
 pub type CsvPart<'a> = (&'a str, &'a [&'a ModelFile], &'a [LeaderboardRow]);
 
 /// `leaderboard.csv` (or the diffusion kinds' `leaderboard-image.csv`,
@@ -385,8 +384,7 @@ pub fn render_downloads(
         dictionary.len(),
         "The data dictionary: each column's unit, definition, and whether it is measured or derived (the same as the table below).".into(),
     ));
-    // One list per workload, in the workloads' order (the render jobs ran
-    // in that order too).
+    // One list per workload, in workload order (as the render jobs ran).
     let mut lists = models.iter().map(|m| &m.files);
     let model_files = site
         .workloads

@@ -1,5 +1,4 @@
-//! Plain view structs the templates print, and the table and chart
-//! fragments shared by several pages.
+//! View structs the templates print, and table and chart fragments pages share.
 
 use std::borrow::Cow;
 
@@ -258,8 +257,7 @@ pub struct ColumnChooser {
 pub const SOURCE_KEY: &str = "source";
 
 impl ColumnChooser {
-    /// The chooser of table `table` with `headers`, showing at first the
-    /// columns whose keys are in `essential`.
+    /// The chooser of table `table` with `headers`, the `essential` shown at first.
     pub fn new(table: &str, headers: &[Header], essential: &[&str]) -> Self {
         let columns = headers
             .iter()
@@ -275,8 +273,7 @@ impl ColumnChooser {
         Self { table: table.to_owned(), columns, numeric }
     }
 
-    /// The CSS that hides each column whose box is not ticked: one rule per
-    /// column, by its position in the row.
+    /// CSS hiding each unticked column: one rule per column, by its position.
     pub fn style(&self) -> String {
         use std::fmt::Write as _;
         let mut css = String::new();
