@@ -173,10 +173,9 @@ pub struct SourceMark {
 }
 
 /// The CSS of the source filter of a page whose rows, cards and chart
-/// series come from `sources` (nothing for one source): following the link
-/// `#only-<key>` hides everything of another source (each marked with the
-/// class `from-<key>`), without JavaScript, and keeps the choice in the
-/// address.
+/// series come from `sources` (nothing for one source): the link
+/// `#only-<key>` hides everything of another source (class `from-<key>`),
+/// without JavaScript, and keeps the choice in the address.
 pub(crate) fn source_filter_style(sources: &[SourceMark]) -> String {
     use std::fmt::Write as _;
     if sources.len() < 2 {
@@ -376,10 +375,9 @@ impl<'a> Site<'a> {
         }
     }
 
-    /// Headers of a table of best rows ([`leaderboard_row`]) with
-    /// `columns` (of the workload's `tables`), sorted by the headline as
-    /// built; the carbon and cost columns among them are shown when the
-    /// settings give them.
+    /// Headers of a table of best rows ([`leaderboard_row`]) with `columns`
+    /// (of the workload's `tables`), sorted by the headline as built; carbon
+    /// and cost columns are shown when the settings give them.
     fn best_table_headers(&self, tables: &Tables, columns: &[Shown], root: &str) -> Vec<Header> {
         let per =
             if self.workload.measure == Measure::Tokens { "M tok" } else { self.words().item };

@@ -142,14 +142,18 @@ pub(crate) fn ring(root: &Root<'_>, c: (i32, i32)) -> Draw {
 pub(crate) enum Key {
     /// A series: its marker, after its line sample when `line`, hollow
     /// when `open` (another source's, [`super::Whose`]).
-    Series { idx: usize, label: String, line: bool, open: bool },
+    Series {
+        idx: usize,
+        label: String,
+        line: bool,
+        open: bool,
+    },
     /// A bar colour.
     Bar(usize, String),
     /// Open markers are repeated runs.
     Repeat,
     /// The ring around best points.
     Best(String),
-    /// The Pareto frontier line.
     Frontier,
     /// p90 dot and p99 cap above the median.
     Spread,
@@ -356,7 +360,6 @@ pub(crate) struct Plot<'r, 'b> {
     pub root: &'r Root<'b>,
     /// The plotting area in pixels.
     pub area: Rect,
-    /// Label placement within the plotting area.
     pub placer: Placer,
     map: &'r dyn Fn(f64, f64) -> (i32, i32),
 }
@@ -379,7 +382,6 @@ pub(crate) struct Frame {
     pub body: i32,
     /// Width of the y label area, when not sized to the tick labels.
     pub y_area: Option<i32>,
-    /// Formats the x tick labels.
     pub x_ticks: fn(f64) -> String,
 }
 

@@ -106,7 +106,6 @@ impl Rect {
         self.x0 <= o.x1 && o.x0 <= self.x1 && self.y0 <= o.y1 && o.y0 <= self.y1
     }
 
-    /// The point of the box nearest to `p`.
     fn nearest(&self, p: (f64, f64)) -> (f64, f64) {
         (p.0.clamp(self.x0, self.x1), p.1.clamp(self.y0, self.y1))
     }
@@ -176,7 +175,6 @@ impl Segment {
         }
     }
 
-    /// Whether the segment passes through `r`.
     fn crosses(&self, r: &Rect) -> bool {
         // Clear of the box's bounds, it cannot touch the box.
         self.bbox.touches(r) && r.crossed_by(self.a, self.b)
@@ -418,7 +416,6 @@ fn reach(point: (f64, f64), h: f64, v: f64, w: f64, px: f64) -> Rect {
 }
 
 impl Placer {
-    /// A placer for labels inside `bounds`.
     pub(crate) fn new(bounds: Rect) -> Self {
         Placer { bounds, taken: Vec::new(), labels: Vec::new(), segments: Vec::new() }
     }
@@ -559,7 +556,6 @@ pub(crate) fn leader(b: Rect, at: (i32, i32), gap: i32) -> Option<[(i32, i32); 2
     Some([pt(f64::from(gap - 4) / len), pt((len - 2.0) / len)])
 }
 
-/// Whether two leader lines cross.
 pub(crate) fn leaders_cross(a: [(i32, i32); 2], b: [(i32, i32); 2]) -> bool {
     let f = |p: (i32, i32)| (f64::from(p.0), f64::from(p.1));
     segments_cross(f(a[0]), f(a[1]), f(b[0]), f(b[1]))

@@ -165,7 +165,6 @@ pub struct OverlaySeries<'a> {
     pub gpu: String,
     /// The configuration drawn, in words.
     pub setup: String,
-    /// Its energy per response.
     pub response: &'a ResponseEnergy,
     /// Whose measurement it is, on a site of several sources: the group
     /// gets the class `from-<key>`, the tooltip the source's name, and the

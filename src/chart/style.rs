@@ -29,9 +29,7 @@ pub(crate) enum Role {
     Label,
     /// The ring around a best configuration.
     Best,
-    /// The Pareto frontier line.
     Frontier,
-    /// The latency deadline line.
     Deadline,
     /// The stem from median to p99 latency.
     Stem(usize),
@@ -82,7 +80,6 @@ impl Class {
         Class((PLAIN.len() + prefix * PALETTE.len()) as u8 + idx)
     }
 
-    /// Appends the class name.
     pub(crate) fn push_name(self, out: &mut String) {
         let i = usize::from(self.0);
         if i < PLAIN.len() {

@@ -28,7 +28,6 @@ struct CsvFiles {
     measure: Measure,
     /// Every workload's best rows, ranked.
     leaderboard: &'static str,
-    /// Every configuration.
     configurations: &'static str,
     /// The kind's workloads in words, e.g. "text-to-image".
     what: &'static str,

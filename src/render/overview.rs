@@ -89,14 +89,11 @@ struct Headline {
     energy: String,
     /// Its unit, e.g. "Wh/M tok" or "J/image".
     unit: &'static str,
-    /// The configuration in a phrase.
     setup: String,
-    /// Whose measurement it is.
     source: super::SourceMark,
 }
 
 impl Site<'_> {
-    /// The headline of leaderboard row `r`.
     fn headline(&self, r: LeaderboardRow) -> Headline {
         let (m, c) = self.row(r);
         Headline {

@@ -204,7 +204,6 @@ struct ModelData {
     gpus: Vec<(String, Vec<PageCandidate>)>,
 }
 
-/// The limit control of a model page.
 pub fn model_control(site: &Site<'_>, m: &ModelFile, a: &ModelAnalysis) -> LimitControl {
     let tables = kind::tables(site.workload.measure);
     let gpus = m

@@ -706,7 +706,6 @@ struct AboutPage<'a> {
     /// Whether any configuration carries an output-length histogram (the
     /// energy-per-response method is explained).
     response_histograms: bool,
-    /// The carbon and cost settings, when given.
     footprint: Option<FootprintAbout>,
 }
 
