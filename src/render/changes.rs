@@ -204,8 +204,7 @@ struct EntryView {
     configurations_removed_count: usize,
     configurations_changed: Vec<ConfigGroup>,
     configurations_changed_count: usize,
-    /// The fields that changed, each with how many configurations it
-    /// changed in: "tokens_per_second (838)".
+    /// Each changed field with its count of configurations: "tokens_per_second (838)".
     changed_fields: String,
     best: Vec<BestRow>,
     /// The best figures as a table (the page only).
@@ -497,8 +496,7 @@ struct ChangesPage {
     /// Whether the data folder has a change history.
     recorded: bool,
     entries: Vec<EntryView>,
-    /// With other sources' histories, each history's source (the filter
-    /// shows with two or more) and its file; else empty.
+    /// With other sources' histories, each history's source (two or more: a filter); else empty.
     sources: Vec<super::SourceMark>,
     files: Vec<(super::SourceMark, String)>,
 }

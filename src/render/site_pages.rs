@@ -171,8 +171,7 @@ pub(super) fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result
         // The chart's data is the leaderboard table above it.
         chart = Some(ChartView { table: String::new(), class: every.into(), ..chart_view(&c) });
         let c = chart::configuration_scatter(words, &site.files_and_analyses(), point_href);
-        // New with workloads: only in the workload's folder (its links are
-        // relative to it), never at a pre-workload address.
+        // Only in the workload's folder (its links are relative to it), not put_file.
         sink.put(&site.path(&c.file_name), c.svg.as_bytes())?;
         scatter = Some(ChartView { class: every.into(), ..chart_view(&c) });
         // Two sources or more: each chart again per source, shown in its place
