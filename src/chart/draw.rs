@@ -142,18 +142,14 @@ pub(crate) fn ring(root: &Root<'_>, c: (i32, i32)) -> Draw {
 pub(crate) enum Key {
     /// A series: its marker, after its line sample when `line`, hollow
     /// when `open` (another source's, [`super::Whose`]).
-    Series {
-        idx: usize,
-        label: String,
-        line: bool,
-        open: bool,
-    },
+    Series { idx: usize, label: String, line: bool, open: bool },
     /// A bar colour.
     Bar(usize, String),
     /// Open markers are repeated runs.
     Repeat,
     /// The ring around best points.
     Best(String),
+    /// The Pareto frontier line.
     Frontier,
     /// p90 dot and p99 cap above the median.
     Spread,
