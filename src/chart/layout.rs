@@ -280,7 +280,6 @@ impl Spots {
         (0.15 * lowest, 0.15 * highest)
     }
 
-    /// The spot numbered `i`.
     fn placement(&self, spot: usize) -> Placement {
         let (x, y) = self.at;
         if spot < BESIDE {

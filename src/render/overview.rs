@@ -25,9 +25,8 @@ struct WorkloadCard<'a> {
     w: &'a Site<'a>,
     /// Per GPU (and per source, on a site of several): the lowest-energy model.
     best: Vec<Headline>,
-    /// On a site of several sources, each of the workload's with its
-    /// number of models (else empty); the card's class names each, so
-    /// the source filter shows a card only with a source it has.
+    /// Each source's number of models (empty for one source); the card's class
+    /// names them, so the source filter shows it only with a source it has.
     sources: Vec<(super::SourceMark, usize)>,
 }
 
@@ -37,7 +36,6 @@ struct FrontPage<'a> {
     meta: PageMeta,
     cards: Vec<WorkloadCard<'a>>,
     chart: Option<ChartView>,
-    /// Each distinct caveat and the workloads it applies to, in their order.
     caveats: Vec<(String, String)>,
     info: &'a super::SiteInfo,
     model_count: usize,

@@ -132,7 +132,6 @@ pub struct SpareRow {
     pub row: usize,
     /// The candidate's position in the row's list.
     pub k: usize,
-    /// Its cells, the model's left out.
     pub cells: Vec<Cell>,
 }
 
