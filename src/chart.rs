@@ -2,11 +2,7 @@
 //! about pages.
 //!
 //! Every chart is drawn with plotters (no system fonts) on a backend of our
-//! own, [`svg`], that writes the published SVG in one pass: sentinel
-//! colours become classes coloured by an embedded `<style>` with a
-//! dark-mode palette, the root gets a `viewBox` but no fixed size, and
-//! `<title>`/`<desc>` come first. The output is byte for byte what
-//! plotters' own SVG backend plus a rewrite of its output used to give.
+//! own, [`svg`], that writes the published SVG in one pass.
 //!
 //! Classes a reader (or a test) can rely on, with `N` the series index:
 //! `pN` filled data point (first run), `hN` open data point (repeated run),
@@ -44,7 +40,6 @@ pub(crate) use style::gpu_slot;
 pub struct DataTable {
     /// Column headers, each with its unit.
     pub headers: Vec<String>,
-    /// Rows of formatted cells.
     pub rows: Vec<Vec<String>>,
 }
 
@@ -58,9 +53,7 @@ pub struct Chart {
     /// One or two sentences saying what the chart shows; also the SVG
     /// `<desc>` and the image's alt text.
     pub description: String,
-    /// The SVG document.
     pub svg: String,
-    /// The data drawn.
     pub table: DataTable,
 }
 
@@ -78,11 +71,10 @@ impl Chart {
     }
 }
 
-/// Whose measurement a bar or a series is, on a chart of a site that
-/// mixes sources: the first source's are drawn filled, another's open
-/// (outlined bars, hollow markers); each source drawn has a legend entry,
-/// and tooltips and the description name it. `None` where a chart's site
-/// has one source, so its charts are drawn as before.
+/// Whose measurement a bar or a series is, on a site that mixes sources:
+/// the first source's are drawn filled, another's open (outlined bars,
+/// hollow markers); each source drawn has a legend entry, and tooltips and
+/// the description name it. `None` on a site of one source.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Whose {
     /// The source's place among the site's sources: 0 (the leaderboard's,
@@ -126,9 +118,7 @@ pub fn whose_of<'m>(models: impl Iterator<Item = &'m ModelFile> + Clone) -> Vec<
 /// One bar of a best-energy bar chart.
 #[derive(Debug, Clone, PartialEq)]
 pub struct BarEntry {
-    /// Model name.
     pub model: String,
-    /// GPU type.
     pub gpu: String,
     /// Best Wh per million output tokens on that GPU.
     pub wh_per_million: f64,
@@ -150,12 +140,9 @@ impl BarEntry {
     }
 }
 
-/// Every configuration of every model of a workload on one chart
-/// (`all-configurations.svg`), latency against energy, one colour and
-/// marker per model; each point links to `href(model, configuration)`
-/// (relative to the chart's file) and names itself in a `<title>` tooltip.
-/// Shown in an `<iframe>`, so its tooltips and links work without script.
-/// Models of two sources or more are marked by source ([`whose_of`]).
+/// [`configuration_scatter_marked`], each model marked by its source as
+/// [`whose_of`] finds it. Shown in an `<iframe>`, so its tooltips and links
+/// work without script.
 pub fn configuration_scatter(
     words: &Words,
     models: &[(&ModelFile, &ModelAnalysis)],

@@ -60,7 +60,6 @@ pub struct Site<'a> {
     pub workload: &'a Workload,
     /// The workload's folder, e.g. `workloads/gpqa/`.
     pub prefix: String,
-    /// Every workload, for the tabs.
     pub tabs: Vec<Tab>,
     /// Whether the site has an Atom feed of its changes (pages link it).
     pub feed: bool,
@@ -72,12 +71,10 @@ pub struct Site<'a> {
 }
 
 impl Site<'_> {
-    /// The slug of model `i`.
     pub fn slug(&self, i: usize) -> &str {
         &self.models[i].file.slug
     }
 
-    /// Whether model `i` has a configuration with `row_id`.
     pub fn has_row(&self, i: usize, row_id: &str) -> bool {
         self.models[i].file.configurations.iter().any(|c| c.row_id == row_id)
     }
@@ -97,7 +94,6 @@ pub struct Mirror<'a> {
     pub base_url: Option<String>,
     /// Provenance over every file.
     pub info: SiteInfo,
-    /// Every workload, for the tabs.
     pub tabs: Vec<Tab>,
     /// The change history, when the data folder has one.
     pub changes: Option<&'a crate::load::LoadedChanges>,
@@ -177,10 +173,9 @@ pub struct SourceMark {
 }
 
 /// The CSS of the source filter of a page whose rows, cards and chart
-/// series come from `sources` (nothing for one source): following the link
-/// `#only-<key>` hides everything of another source (each marked with the
-/// class `from-<key>`), without JavaScript, and keeps the choice in the
-/// address.
+/// series come from `sources` (nothing for one source): the link
+/// `#only-<key>` hides everything of another source (class `from-<key>`),
+/// without JavaScript, and keeps the choice in the address.
 pub(crate) fn source_filter_style(sources: &[SourceMark]) -> String {
     use std::fmt::Write as _;
     if sources.len() < 2 {
@@ -220,7 +215,6 @@ pub(crate) fn source_views_style(sources: &[SourceMark]) -> String {
 }
 
 impl SourceMark {
-    /// The mark of a file's source.
     pub fn of(source: &crate::model::Source) -> Self {
         Self {
             key: source.key().to_owned(),
@@ -290,8 +284,7 @@ impl SiteInfo {
             cite_url: s.cite_url.clone(),
             configurations_note: s.configurations.clone().unwrap_or_default(),
             sources: {
-                // Each source's mark and its distinct dates and versions:
-                // (retrieved, version, data version).
+                // Each source's mark and its distinct dates and versions.
                 let mut seen: BTreeMap<Option<&str>, (SourceMark, [BTreeSet<&str>; 3])> =
                     BTreeMap::new();
                 for f in files() {
@@ -314,8 +307,7 @@ impl SiteInfo {
         }
     }
 
-    /// Whose measurements a file of `source` holds, as charts mark them:
-    /// `None` when these pages show one source.
+    /// How charts mark a file of `source`; `None` when these pages show one.
     fn whose(&self, source: &crate::model::Source) -> Option<crate::chart::Whose> {
         if self.sources.len() < 2 {
             return None;
@@ -329,7 +321,6 @@ impl SiteInfo {
         })
     }
 
-    /// Provenance of one workload's models.
     fn of(models: &[LoadedModel]) -> Self {
         let frames: Vec<&ModelFile> = models.iter().map(|m| &m.file).collect();
         let deadlines: Vec<(Measure, f64)> =
@@ -351,7 +342,6 @@ fn gpus_of<'m>(models: impl Iterator<Item = &'m ModelFile>) -> Vec<String> {
 }
 
 impl<'a> Site<'a> {
-    /// One workload's part, from its models and their analysis.
     fn new(
         analysed: WorkloadAnalysis,
         workload: &'a Workload,
@@ -385,10 +375,9 @@ impl<'a> Site<'a> {
         }
     }
 
-    /// Headers of a table of best rows ([`leaderboard_row`]) with
-    /// `columns` (of the workload's `tables`), sorted by the headline as
-    /// built; the carbon and cost columns among them are shown when the
-    /// settings give them.
+    /// Headers of a table of best rows ([`leaderboard_row`]) with `columns`
+    /// (of the workload's `tables`), sorted by the headline as built; carbon
+    /// and cost columns are shown when the settings give them.
     fn best_table_headers(&self, tables: &Tables, columns: &[Shown], root: &str) -> Vec<Header> {
         let per =
             if self.workload.measure == Measure::Tokens { "M tok" } else { self.words().item };
@@ -416,14 +405,12 @@ impl<'a> Site<'a> {
         self.info.sources.len() > 1
     }
 
-    /// Whose measurements model `m` holds, as the workload's charts mark
-    /// them: `None` when the workload has one source.
+    /// How the workload's charts mark `m`'s source; `None` for one source.
     fn whose(&self, m: &ModelFile) -> Option<crate::chart::Whose> {
         self.info.whose(&m.source)
     }
 
-    /// The sentence under every carbon and cost figure of the workload's
-    /// pages, when the settings give them.
+    /// The note under the workload's carbon and cost figures, when shown.
     fn footprint_note(&self) -> Option<String> {
         self.footprint.as_ref().map(footprint_note)
     }
@@ -437,9 +424,7 @@ impl<'a> Site<'a> {
         format!("{}{rel}", self.prefix)
     }
 
-    /// Whether this is [`LEGACY_WORKLOAD`], whose charts, badges and data
-    /// files are also written at the addresses the site used before it had
-    /// workloads.
+    /// Whether this is [`LEGACY_WORKLOAD`] (see [`Site::put_file`]).
     fn legacy(&self) -> bool {
         self.workload.id == LEGACY_WORKLOAD
     }
@@ -460,7 +445,6 @@ impl<'a> Site<'a> {
         format!("{} {}", fmt::limit_ms(self.workload.deadline), self.words().latency_unit)
     }
 
-    /// The words of the workload's pages.
     fn words(&self) -> &'static Words {
         self.workload.measure.words()
     }
@@ -551,8 +535,7 @@ impl<'a> Mirror<'a> {
         self
     }
 
-    /// Whose measurements `m` holds, as the site-wide charts mark them:
-    /// `None` when the site has one source.
+    /// How the site-wide charts mark `m`'s source; `None` for one source.
     fn whose(&self, m: &ModelFile) -> Option<crate::chart::Whose> {
         self.info.whose(&m.source)
     }
@@ -576,7 +559,6 @@ pub struct RenderCounts {
 }
 
 impl RenderCounts {
-    /// One page without charts.
     pub const ONE_PAGE: Self = Self { pages: 1, charts: 0 };
 }
 
@@ -592,7 +574,6 @@ impl std::ops::Add for RenderCounts {
 pub struct PageMeta {
     /// Relative path from the page to the site root, e.g. `../../`.
     pub root: String,
-    /// The `<title>`.
     pub title: String,
     /// The meta description (also used for link previews).
     pub description: String,
@@ -602,8 +583,7 @@ pub struct PageMeta {
     pub nav: &'static str,
     /// Whether the page loads the table script.
     pub script: bool,
-    /// Further scripts of `assets/` the page loads (deferred), e.g.
-    /// `limit.js`.
+    /// Further `assets/` scripts the page loads (deferred), e.g. `limit.js`.
     pub scripts: Vec<&'static str>,
     /// CSS of the page alone, in the head (the compare page's rules that
     /// show the chosen models); empty for none. Made by the program, never
@@ -616,28 +596,23 @@ pub struct PageMeta {
     /// Relative path from the page to its workload's folder (the site root
     /// for pages outside a workload).
     pub home: String,
-    /// The workload tabs.
     pub tabs: Vec<TabView>,
     /// Where a `#fragment` this page does not have is sent: the page that
     /// held it before the site had workloads (a small inline script).
     pub forward: Option<String>,
-    /// The Atom feed of the site's changes, from the page, when there is
-    /// one (`<link rel="alternate">` in the head).
+    /// Link from the page to the Atom feed, if any (`<link rel="alternate">`).
     pub feed: Option<String>,
 }
 
 const SITE_NAME: &str = "energyboard";
 
-/// What the frame of every page of a [`Site`] or of the [`Mirror`] is made
-/// of.
+/// What the frame of every page of a [`Site`] or of the [`Mirror`] needs.
 struct PageFrame<'a> {
     /// The site's base URL, for canonical links, when known.
     base_url: Option<&'a str>,
     /// The data's provenance, for the footer.
     info: &'a SiteInfo,
-    /// The tabs across the top.
     tabs: &'a [Tab],
-    /// Whether the site has an Atom feed of its changes.
     feed: bool,
 }
 
@@ -713,7 +688,6 @@ fn page_meta(
 }
 
 impl Site<'_> {
-    /// Each model file with its analysis, in the workload's order.
     fn files_and_analyses(&self) -> Vec<(&ModelFile, &ModelAnalysis)> {
         self.models.iter().map(|m| &m.file).zip(&self.analyses).collect()
     }
@@ -798,12 +772,10 @@ pub struct ModelId {
     pub index: usize,
 }
 
-/// What rendering one model gave, besides the files: the counts, and the
-/// entries its files add to the downloads page.
+/// What rendering one model gave besides its files.
 #[derive(Debug, Clone)]
 pub struct ModelOutput {
     pub id: ModelId,
-    /// Pages and charts written.
     pub counts: RenderCounts,
     /// Its downloads, as the `/data/` page lists them.
     files: Vec<downloads::FileEntry>,
@@ -829,12 +801,9 @@ pub fn render_models(
         .collect()
 }
 
-/// Renders the pages that list models rather than show one: each
-/// workload's leaderboard, GPU pages and comparison; the front page and
-/// each model's overview; then the pages over the whole site: the GPU and
-/// comparison hubs, the about page, the change log, the downloads page and
-/// files (from `models`, the output of every model in
-/// [`Mirror::model_ids`] order), the 404 page and the sitemap.
+/// Renders the pages that list models rather than show one: each workload's,
+/// then the site-wide ones. The downloads page lists `models`, the output of
+/// every model in [`Mirror::model_ids`] order.
 pub fn render_site_wide(
     mirror: &Mirror<'_>,
     assets: &[Asset],
@@ -911,8 +880,6 @@ fn value_cell(value: &Value<'_>, align: Align) -> Cell {
     Cell { text, sort, num: align == Align::Number, ..Cell::default() }
 }
 
-/// The cell of column `c` for configuration `config` of `model`, as a
-/// page's table shows it.
 fn column_cell(c: &Column, model: &ModelFile, config: &Configuration) -> Cell {
     value_cell(&c.value(&Record::of(model, config)), c.align)
 }
@@ -971,8 +938,7 @@ fn leaderboard_row(site: &Site<'_>, r: LeaderboardRow, home: &str, columns: &[Sh
     Row { id: None, class, cells }
 }
 
-/// The head of a table's Source column (on pages that mix sources),
-/// linking to the about page's list of sources.
+/// The head of a table's Source column, on pages that mix sources.
 fn source_header(root: &str) -> Header {
     Header {
         href: Some(format!("{root}about/index.html#sources")),
@@ -995,9 +961,8 @@ pub(crate) fn footprint_note(f: &Footprint) -> String {
     )
 }
 
-/// The header of a carbon or cost column (`per` is the headline energy's
-/// basis, e.g. "M tok" or "image"), or `None` when the settings do not give
-/// it.
+/// The header of a carbon or cost column per `per` (the headline energy's
+/// basis: "M tok", "image"); `None` when the settings do not give it.
 fn footprint_header(k: FootprintColumn, f: &Footprint, per: &str, root: &str) -> Option<Header> {
     k.unit(f, per).map(|unit| Header {
         href: Some(format!("{root}about/index.html#footprint")),

@@ -305,8 +305,7 @@ impl Header {
     }
 }
 
-/// A label `text` at `at`, aligned by `align`, its box kept free of
-/// labels placed later.
+/// A label `text` at `at`, aligned by `align`, kept clear of labels placed later.
 pub(crate) fn label_at(p: &mut Plot<'_, '_>, text: &str, at: (i32, i32), align: Align) -> Draw {
     p.placer.occupy_label(super::layout::label_box(
         text,
@@ -343,8 +342,7 @@ pub(crate) fn deadlines(p: &mut Plot<'_, '_>, words: &Words, deadlines: &[f64]) 
     Ok(())
 }
 
-/// The deadline as a horizontal line across the plot, labelled at its
-/// right end.
+/// The deadline as a horizontal line across the plot, labelled at its right end.
 pub(crate) fn deadline_across(p: &mut Plot<'_, '_>, words: &Words, deadline: f64) -> Draw {
     let (_, y) = p.px(1.0, deadline);
     let (x0, x1) = (p.area.x0 as i32, p.area.x1 as i32);
@@ -358,7 +356,6 @@ pub(crate) struct Plot<'r, 'b> {
     pub root: &'r Root<'b>,
     /// The plotting area in pixels.
     pub area: Rect,
-    /// Label placement within the plotting area.
     pub placer: Placer,
     map: &'r dyn Fn(f64, f64) -> (i32, i32),
 }
@@ -381,7 +378,6 @@ pub(crate) struct Frame {
     pub body: i32,
     /// Width of the y label area, when not sized to the tick labels.
     pub y_area: Option<i32>,
-    /// Formats the x tick labels.
     pub x_ticks: fn(f64) -> String,
 }
 

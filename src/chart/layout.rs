@@ -106,7 +106,6 @@ impl Rect {
         self.x0 <= o.x1 && o.x0 <= self.x1 && self.y0 <= o.y1 && o.y0 <= self.y1
     }
 
-    /// The point of the box nearest to `p`.
     fn nearest(&self, p: (f64, f64)) -> (f64, f64) {
         (p.0.clamp(self.x0, self.x1), p.1.clamp(self.y0, self.y1))
     }
@@ -176,7 +175,6 @@ impl Segment {
         }
     }
 
-    /// Whether the segment passes through `r`.
     fn crosses(&self, r: &Rect) -> bool {
         // Clear of the box's bounds, it cannot touch the box.
         self.bbox.touches(r) && r.crossed_by(self.a, self.b)
@@ -282,7 +280,6 @@ impl Spots {
         (0.15 * lowest, 0.15 * highest)
     }
 
-    /// The spot numbered `i`.
     fn placement(&self, spot: usize) -> Placement {
         let (x, y) = self.at;
         if spot < BESIDE {
@@ -352,12 +349,11 @@ impl Spots {
 /// spot left can win, so a label that fits near its point costs little.
 ///
 /// This branch and bound picks what scoring every spot would pick (a test
-/// checks it) and is kept because it pays, in time and in what the reader
-/// sees. Measured 2026-12-01 by a one-off replay (since removed from the
-/// code, issue 23) of every `place` call of the model charts against the
-/// exhaustive search and a greedy first fit over the same spots (nearest first, the
-/// first inside the plot and clear of labels, markers and lines; else
-/// clear of all but lines; else the label is dropped):
+/// checks it) and pays, in time and in what the reader sees. Measured
+/// 2026-12-01 by replaying every `place` call of the model charts against
+/// the exhaustive search and a greedy first fit over the same spots
+/// (nearest first, the first inside the plot and clear of labels, markers
+/// and lines; else clear of all but lines; else the label is dropped):
 ///
 /// | charts                            | placer           | µs/chart | dropped | on markers | lines crossed | leaders | mean distance |
 /// |-----------------------------------|------------------|---------:|--------:|-----------:|--------------:|--------:|--------------:|
@@ -419,7 +415,6 @@ fn reach(point: (f64, f64), h: f64, v: f64, w: f64, px: f64) -> Rect {
 }
 
 impl Placer {
-    /// A placer for labels inside `bounds`.
     pub(crate) fn new(bounds: Rect) -> Self {
         Placer { bounds, taken: Vec::new(), labels: Vec::new(), segments: Vec::new() }
     }
@@ -560,7 +555,6 @@ pub(crate) fn leader(b: Rect, at: (i32, i32), gap: i32) -> Option<[(i32, i32); 2
     Some([pt(f64::from(gap - 4) / len), pt((len - 2.0) / len)])
 }
 
-/// Whether two leader lines cross.
 pub(crate) fn leaders_cross(a: [(i32, i32); 2], b: [(i32, i32); 2]) -> bool {
     let f = |p: (i32, i32)| (f64::from(p.0), f64::from(p.1));
     segments_cross(f(a[0]), f(a[1]), f(b[0]), f(b[1]))

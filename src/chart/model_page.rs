@@ -57,7 +57,6 @@ fn panels(gpu_of: &[&str]) -> Vec<Panel> {
 /// it is the first run at its load in that series.
 struct Ctx<'a> {
     m: &'a ModelFile,
-    /// The words of the model's kind.
     words: &'static Words,
     a: &'a ModelAnalysis,
     series_of: Vec<usize>,
@@ -101,8 +100,7 @@ impl<'a> Ctx<'a> {
         self.c(i).latency() > self.m.deadline()
     }
 
-    /// The configurations of panel `k` in drawing order, each with its
-    /// series' style index.
+    /// Panel `k`'s configurations in drawing order, each with its series' style index.
     fn ordered_in(&self, k: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
         self.panels[k].series.iter().flat_map(move |&si| {
             self.a.curves[si].points.iter().map(move |&i| (self.style_of[si], i))
@@ -236,8 +234,7 @@ struct Metric {
     kind: Kind,
 }
 
-/// Which quantity a chart against the load shows; decides its scale and
-/// its description.
+/// Which quantity a chart against the load shows: sets its scale and description.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Kind {
     /// Log when the values span more than 10×, else linear from zero.

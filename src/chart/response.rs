@@ -15,9 +15,7 @@ use crate::fmt;
 /// watt-hours when its top edge reaches 1 Wh (3,600 J).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ResponseUnit {
-    /// Joules.
     Joules,
-    /// Watt-hours.
     WattHours,
 }
 
@@ -39,7 +37,6 @@ impl ResponseUnit {
         }
     }
 
-    /// The unit's symbol.
     pub fn symbol(self) -> &'static str {
         match self {
             Self::Joules => "J",
@@ -163,13 +160,11 @@ pub struct OverlaySeries<'a> {
     /// Its rank by energy on the compare page, which gives its colour and
     /// marker (as beside its name in the list of models).
     pub rank: usize,
-    /// Model name.
     pub model: String,
     /// The GPU of the configuration drawn.
     pub gpu: String,
     /// The configuration drawn, in words.
     pub setup: String,
-    /// Its energy per response.
     pub response: &'a ResponseEnergy,
     /// Whose measurement it is, on a site of several sources: the group
     /// gets the class `from-<key>`, the tooltip the source's name, and the
@@ -177,8 +172,7 @@ pub struct OverlaySeries<'a> {
     pub whose: Option<super::Whose>,
 }
 
-/// The compare page's overlay of energy per response: see
-/// [`response_overlay`].
+/// The compare page's overlay of energy per response ([`response_overlay`]).
 #[derive(Debug, Clone)]
 pub struct ResponseOverlay {
     /// The SVG, to place inline: one `<g class="rm mK">` per model.

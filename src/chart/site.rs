@@ -167,8 +167,7 @@ pub(crate) fn lowest_energy_first(all: &[(&ModelFile, &ModelAnalysis)], k: usize
         .collect()
 }
 
-/// The compare page's chart of every model's frontier, for a reader to
-/// choose from: see [`frontier_picker`].
+/// The compare page's chart of every model's frontier: see [`frontier_picker`].
 #[derive(Debug, Clone)]
 pub struct FrontierPicker {
     /// The SVG, to place inline: one `<g class="fm mK">` per model, `K` its
@@ -212,7 +211,6 @@ fn overlay_axes(
     (Axis::log(ilo, ihi), y(elo, ehi), deadlines)
 }
 
-/// The pixels of the frontier of `m`.
 fn frontier_px(p: &draw::Plot<'_, '_>, m: &ModelFile, a: &ModelAnalysis) -> Vec<(i32, i32)> {
     a.frontier
         .iter()
@@ -693,10 +691,9 @@ draw();window.addEventListener("hashchange",draw)})()]]></script>
 /// the model's deadline. Each point is a link (`href(model, configuration)`,
 /// relative to the chart's file, opened in the whole window) with a
 /// tooltip (`<title>`) naming the model, the setup, the load and the
-/// figures; hovering a model's point fades every other model. Each model's
-/// source is as `whose` says (one per model), so a chart of one source's
-/// models, shown when a page shows that source alone, marks them as the
-/// chart of every source does ([`super::configuration_scatter`] finds it).
+/// figures; hovering a model's point fades every other model. `whose` gives
+/// each model's source, so a chart of one source's models marks them as the
+/// chart of every source does ([`super::configuration_scatter`] finds them).
 pub fn configuration_scatter_marked(
     words: &Words,
     all: &[(&ModelFile, &ModelAnalysis)],

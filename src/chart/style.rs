@@ -29,9 +29,7 @@ pub(crate) enum Role {
     Label,
     /// The ring around a best configuration.
     Best,
-    /// The Pareto frontier line.
     Frontier,
-    /// The latency deadline line.
     Deadline,
     /// The stem from median to p99 latency.
     Stem(usize),
@@ -39,7 +37,6 @@ pub(crate) enum Role {
     P90(usize),
     /// The p99 latency cap.
     P99(usize),
-    /// A bar.
     Bar(usize),
     /// A line from a point to its label.
     Leader,
@@ -83,7 +80,6 @@ impl Class {
         Class((PLAIN.len() + prefix * PALETTE.len()) as u8 + idx)
     }
 
-    /// Appends the class name.
     pub(crate) fn push_name(self, out: &mut String) {
         let i = usize::from(self.0);
         if i < PLAIN.len() {
@@ -138,8 +134,7 @@ pub(crate) fn class_of(code: u8, idx: u8, fill: bool) -> Option<Class> {
     }
 }
 
-/// Okabe–Ito colours (light background, dark background); the last is a
-/// neutral grey.
+/// Okabe–Ito colours (light background, dark background); the last a neutral grey.
 pub(crate) const PALETTE: [(&str, &str); 7] = [
     ("#0072B2", "#56B4E9"),
     ("#D55E00", "#E8833A"),

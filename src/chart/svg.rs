@@ -17,8 +17,7 @@ use super::style::{self, Class, Classes, SENTINEL};
 pub use crate::fmt::xml_escape;
 pub(crate) use crate::fmt::{push_int, push_xml_escaped as push_escaped};
 
-/// Appends `v` rounded to a whole number, as `fmt::fixed(v, 0)` would
-/// write it.
+/// Appends `v` rounded to a whole number, as `fmt::fixed(v, 0)` writes it.
 pub(crate) fn push_rounded(out: &mut String, v: f64) {
     let r = v.round();
     // Away from a tie, rounding the printed decimal gives the same integer.
@@ -44,8 +43,7 @@ impl Doc {
     }
 }
 
-/// The plotters backend writing into a [`Doc`]. Drawing into a `String`
-/// cannot fail.
+/// The plotters backend writing into a [`Doc`] (which cannot fail).
 pub(crate) struct Canvas<'a> {
     doc: &'a mut Doc,
 }
@@ -389,9 +387,8 @@ fn open_root(doc: &Doc, more: usize) -> String {
     out
 }
 
-/// A small inline SVG of `body` (a legend swatch), `size` pixels, hidden
-/// from assistive technology; its classes are coloured by the `<style>` of
-/// a chart on the same page.
+/// `doc` as a small inline SVG at its own size (a legend swatch), hidden
+/// from assistive technology; a chart's `<style>` on the same page colours it.
 pub(crate) fn bare(doc: &Doc) -> String {
     let mut out = open_root(doc, 120);
     out.push_str("\" width=\"");

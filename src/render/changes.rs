@@ -35,9 +35,8 @@ pub struct BestHistory<'a> {
     pub change: &'a BestChange,
 }
 
-/// The best-figure changes of workload `workload` in `history` (of the
-/// source `source`, `None` for the leaderboard's), by model slug, newest
-/// first.
+/// The best-figure changes of `workload` in the history of `source` (`None`
+/// for the leaderboard's), by model slug, newest first.
 pub fn best_history<'a>(
     history: &'a ChangeHistory,
     workload: &str,
@@ -112,13 +111,11 @@ struct BestRow {
     change: String,
 }
 
-/// One change history as the log shows it: the leaderboard's or another
-/// source's.
+/// One change history as the log shows it: the leaderboard's or a source's.
 struct Log<'h> {
     /// The source's id: `None` for the leaderboard's history.
     id: Option<&'h str>,
-    /// Whose history it is, when the site has other sources' histories
-    /// (`None` otherwise: the page reads as it did before sources).
+    /// Whose history it is, when the site has other sources' histories.
     whose: Option<super::SourceMark>,
     history: &'h ChangeHistory,
 }
@@ -207,8 +204,7 @@ struct EntryView {
     configurations_removed_count: usize,
     configurations_changed: Vec<ConfigGroup>,
     configurations_changed_count: usize,
-    /// The fields that changed, each with how many configurations it
-    /// changed in: "tokens_per_second (838)".
+    /// Each changed field with its count of configurations: "tokens_per_second (838)".
     changed_fields: String,
     best: Vec<BestRow>,
     /// The best figures as a table (the page only).
@@ -500,8 +496,7 @@ struct ChangesPage {
     /// Whether the data folder has a change history.
     recorded: bool,
     entries: Vec<EntryView>,
-    /// With other sources' histories, each history's source (the filter
-    /// shows with two or more) and its file; else empty.
+    /// With other sources' histories, each history's source (two or more: a filter); else empty.
     sources: Vec<super::SourceMark>,
     files: Vec<(super::SourceMark, String)>,
 }

@@ -25,11 +25,9 @@ use crate::write::PageSink;
 /// The site-wide CSV files of one kind of measurement.
 #[derive(Debug, Clone, Copy)]
 struct CsvFiles {
-    /// What the workloads measure.
     measure: Measure,
     /// Every workload's best rows, ranked.
     leaderboard: &'static str,
-    /// Every configuration.
     configurations: &'static str,
     /// The kind's workloads in words, e.g. "text-to-image".
     what: &'static str,
@@ -103,8 +101,7 @@ fn configuration_records<'a>(
     })
 }
 
-/// One workload's part of a leaderboard CSV: its id, its models and its
-/// best rows.
+/// One workload's part of a leaderboard CSV: its id, models and best rows.
 pub type CsvPart<'a> = (&'a str, &'a [&'a ModelFile], &'a [LeaderboardRow]);
 
 /// `leaderboard.csv` (or the diffusion kinds' `leaderboard-image.csv`,
@@ -386,8 +383,7 @@ pub fn render_downloads(
         dictionary.len(),
         "The data dictionary: each column's unit, definition, and whether it is measured or derived (the same as the table below).".into(),
     ));
-    // One list per workload, in the workloads' order (the render jobs ran
-    // in that order too).
+    // One list per workload, in workload order (as the render jobs ran).
     let mut lists = models.iter().map(|m| &m.files);
     let model_files = site
         .workloads

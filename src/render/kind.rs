@@ -104,8 +104,7 @@ const TOKEN_ESSENTIAL: &[&str] = &[
     tokens::TOKENS_PER_SECOND.key,
 ];
 
-/// Columns of a per-token GPU page: the leaderboard's, less the GPU and the
-/// model facts.
+/// Columns of a per-token GPU page: the leaderboard's, less GPU and model facts.
 const GPU_PAGE_COLUMNS: &[Shown] = &[
     Shown::Figure(&tokens::MODEL),
     Shown::Figure(&tokens::NUM_GPUS),
@@ -325,8 +324,7 @@ const TOKEN_CARD: &[&Column] = &[
 const DIFFUSION_MODEL_FACTS: &[&Column] =
     &[&diffusion::MODEL, &diffusion::ARCHITECTURE, &diffusion::PARAMS_BILLION];
 
-/// The diffusion columns a leaderboard or GPU page shows before the
-/// reader chooses more.
+/// The diffusion columns shown before the reader chooses more.
 const DIFFUSION_ESSENTIAL: &[&str] = &[
     diffusion::MODEL.key,
     diffusion::GPU.key,
@@ -361,7 +359,6 @@ const DIFFUSION_LEADERBOARD: &[Shown] = &[
     Shown::Figure(&diffusion::PARAMS_BILLION),
 ];
 
-/// Columns of a diffusion GPU page.
 const DIFFUSION_GPU_PAGE: &[Shown] = &[
     Shown::Figure(&diffusion::MODEL),
     Shown::Figure(&diffusion::NUM_GPUS),

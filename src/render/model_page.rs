@@ -64,16 +64,13 @@ struct ModelPage<'a> {
     /// The history of the model's best figures, when the site has a change
     /// history: the table's HTML, empty when none of them has changed.
     history: Option<String>,
-    /// Whose data the history follows: the name of a source beside the
-    /// leaderboard, `None` for the leaderboard's.
+    /// Whose data the history follows: a source's name, `None` for the leaderboard's.
     history_of: Option<String>,
     footprint_note: Option<String>,
     response: Option<ResponseSection>,
     limit: Option<super::reader::LimitControl>,
     peers_href: String,
-    /// The page's filters (`table.js`) and GPU links: each GPU with its URL
-    /// segment, and the key of the headline energy column of the
-    /// configuration tables.
+    /// The page's filters (`table.js`) and GPU links: each GPU with its URL segment.
     gpu_filter: Vec<(String, String)>,
     headline_key: &'static str,
 }

@@ -23,12 +23,10 @@ use crate::write::PageSink;
 /// One workload's headline on the front page.
 struct WorkloadCard<'a> {
     w: &'a Site<'a>,
-    /// Per GPU (and per source, on a site of several): the lowest-energy
-    /// model there.
+    /// Per GPU (and per source, on a site of several): the lowest-energy model.
     best: Vec<Headline>,
-    /// On a site of several sources, each of the workload's with its
-    /// number of models (else empty); the card's class names each, so
-    /// the source filter shows a card only with a source it has.
+    /// Each source's number of models (empty for one source); the card's class
+    /// names them, so the source filter shows it only with a source it has.
     sources: Vec<(super::SourceMark, usize)>,
 }
 
@@ -38,8 +36,6 @@ struct FrontPage<'a> {
     meta: PageMeta,
     cards: Vec<WorkloadCard<'a>>,
     chart: Option<ChartView>,
-    /// Each distinct caveat and the workloads it applies to, in the
-    /// workloads' order.
     caveats: Vec<(String, String)>,
     info: &'a super::SiteInfo,
     model_count: usize,
@@ -83,9 +79,7 @@ struct ModelLinks<'a> {
 /// The best configuration of a workload's leaderboard row, as the
 /// cross-workload pages show it.
 struct Headline {
-    /// The model's name.
     model: String,
-    /// The GPU.
     gpu: String,
     /// The link from the site root to the configuration's row.
     href: String,
@@ -93,14 +87,11 @@ struct Headline {
     energy: String,
     /// Its unit, e.g. "Wh/M tok" or "J/image".
     unit: &'static str,
-    /// The configuration in a phrase.
     setup: String,
-    /// Whose measurement it is.
     source: super::SourceMark,
 }
 
 impl Site<'_> {
-    /// The headline of leaderboard row `r`.
     fn headline(&self, r: LeaderboardRow) -> Headline {
         let (m, c) = self.row(r);
         Headline {
@@ -126,8 +117,7 @@ impl Site<'_> {
             .map(|&r| self.headline(r))
     }
 
-    /// The workload's lowest-energy row over every GPU (of the source
-    /// `from`, if given).
+    /// The workload's lowest-energy row on any GPU (of source `from`, if given).
     fn top(&self, from: Option<&str>) -> Option<Headline> {
         self.leaderboard
             .iter()
@@ -267,8 +257,7 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
     Ok(RenderCounts { pages: 1, charts: usize::from(page.chart.is_some()) })
 }
 
-/// One row of a model overview: the model's best on one GPU of one
-/// workload.
+/// One row of a model overview: the model's best on one GPU of one workload.
 struct OverviewRow<'a> {
     ws: &'a Site<'a>,
     gpu: &'a str,
@@ -424,8 +413,7 @@ pub(super) fn render_model_overviews(
 }
 
 /// The overview page of the model `slug` (`/models/<slug>/`): its best
-/// figures on each workload it is measured on. Nothing when the site has no
-/// model `slug`.
+/// figures on each workload; nothing when the site has no such model.
 pub(super) fn render_model_overview(
     site: &Mirror<'_>,
     slug: &str,
@@ -573,20 +561,17 @@ struct HubPage<'a> {
     heading: String,
     lede: String,
     link_label: String,
-    /// Whether the rows are of one GPU (a best row then names its model
-    /// alone).
+    /// Whether the rows are of one GPU (a best row then names its model alone).
     on_gpu: bool,
     /// The energy column's unit when every row shares it; empty when each
     /// figure carries its own.
     unit: &'static str,
     rows: Vec<HubRow<'a>>,
-    /// The site's sources: with two or more, the filter and a Source
-    /// column.
+    /// The site's sources: with two or more, the filter and a Source column.
     sources: Vec<super::SourceMark>,
 }
 
-/// The unit every row shares, or "" when they differ (each figure then
-/// carries its own).
+/// The unit every row shares, or "" when each figure carries its own.
 fn shared_unit(rows: &[HubRow]) -> &'static str {
     let unit = |r: &HubRow| r.w.words().energy_unit;
     match rows.split_first() {

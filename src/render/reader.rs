@@ -1,6 +1,6 @@
-//! What the reader's controls need (issue 14): the latency-limit control
-//! of a leaderboard and of a model page, with the small block of data it
-//! embeds, and the compare page's chooser of models and GPUs.
+//! What the reader's controls need: the latency-limit control of a
+//! leaderboard and of a model page, with the small block of data it embeds,
+//! and the compare page's chooser of models and GPUs.
 //!
 //! The limit control's data lists, per model and GPU, only the
 //! configurations [`crate::analyse::limit_candidates`] finds (those that are the cheapest
@@ -35,7 +35,6 @@ pub struct LimitControl {
     pub unit: &'static str,
     /// The largest limit: the deadline.
     pub max: String,
-    /// Step of the slider.
     pub step: &'static str,
     /// The data, as JSON safe inside `<script>`.
     pub data: String,
@@ -133,7 +132,6 @@ pub struct SpareRow {
     pub row: usize,
     /// The candidate's position in the row's list.
     pub k: usize,
-    /// Its cells, the model's left out.
     pub cells: Vec<Cell>,
 }
 
@@ -205,7 +203,6 @@ struct ModelData {
     gpus: Vec<(String, Vec<PageCandidate>)>,
 }
 
-/// The limit control of a model page.
 pub fn model_control(site: &Site<'_>, m: &ModelFile, a: &ModelAnalysis) -> LimitControl {
     let tables = kind::tables(site.workload.measure);
     let gpus = m

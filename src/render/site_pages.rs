@@ -32,9 +32,8 @@ struct LeaderboardPage<'a> {
     chart: Option<ChartView>,
     /// Every configuration on one chart (templates/scatter.html).
     scatter: Option<ChartView>,
-    /// On a leaderboard that mixes sources, the bar chart and the
-    /// scatter of each source alone, shown when the reader shows that
-    /// source alone; else empty.
+    /// On a leaderboard that mixes sources, each source's own bar chart and
+    /// scatter, shown when the reader shows that source alone; else empty.
     chart_sources: Vec<ChartView>,
     scatter_sources: Vec<ChartView>,
     archs: Vec<String>,
@@ -62,8 +61,7 @@ fn source_bars(
     })
 }
 
-/// The bar chart of the lowest energy per model and GPU of `rows`, lowest
-/// first.
+/// The bar chart of `rows`' lowest energy per model and GPU, lowest first.
 fn energy_bars(
     site: &Site<'_>,
     rows: &[LeaderboardRow],
@@ -173,13 +171,12 @@ pub(super) fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result
         // The chart's data is the leaderboard table above it.
         chart = Some(ChartView { table: String::new(), class: every.into(), ..chart_view(&c) });
         let c = chart::configuration_scatter(words, &site.files_and_analyses(), point_href);
-        // New with workloads: only in the workload's folder (its links are
-        // relative to it), never at a pre-workload address.
+        // Only in the workload's folder (its links are relative to it), not put_file.
         sink.put(&site.path(&c.file_name), c.svg.as_bytes())?;
         scatter = Some(ChartView { class: every.into(), ..chart_view(&c) });
-        // With two sources or more: each chart again for each source alone,
-        // shown in place of the chart of every source when the reader shows
-        // that source alone (at new addresses, in the workload's folder only).
+        // Two sources or more: each chart again per source, shown in its place
+        // when the reader shows that source alone (new addresses, workload
+        // folder only).
         if site.mixed() {
             for s in &site.info.sources {
                 let class = format!(" only-source from-{}", s.key);
@@ -278,8 +275,7 @@ struct GpuPage<'a> {
     gpu: &'a str,
     table: String,
     chart: Option<ChartView>,
-    /// On a page that mixes sources, the bar chart of each source alone,
-    /// shown when the reader shows that source alone; else empty.
+    /// On a page that mixes sources, each source's own bar chart; else empty.
     chart_sources: Vec<ChartView>,
     count: usize,
     chooser: ColumnChooser,
@@ -333,9 +329,8 @@ pub(super) fn render_gpu_pages(site: &Site<'_>, sink: &dyn PageSink) -> Result<R
             counts.charts += 1;
             chart = Some(chart_view(&c));
         }
-        // With two sources or more on this GPU: the chart again for each
-        // source alone (as on the leaderboard); with one, its chart is
-        // that source's.
+        // Two sources or more on this GPU: the chart again per source (as on
+        // the leaderboard); with one, the chart is that source's.
         let mut chart_sources = Vec::new();
         let here: Vec<&super::SourceMark> = site
             .info
@@ -702,17 +697,14 @@ struct AboutPage<'a> {
     tokens: bool,
     columns: &'static [&'static Column],
     ladder: String,
-    /// The diffusion workloads' method, rule, formulas and columns, when
-    /// the site has any.
+    /// The diffusion workloads' method, rule, formulas and columns, if any.
     diffusion: Option<DiffusionAbout>,
     workloads: &'a [Site<'a>],
-    /// Whether the site has a change history (published as
-    /// `data/changes.json`).
+    /// Whether the site has a change history (published as `data/changes.json`).
     history: bool,
     /// Whether any configuration carries an output-length histogram (the
     /// energy-per-response method is explained).
     response_histograms: bool,
-    /// The carbon and cost settings, when given.
     footprint: Option<FootprintAbout>,
 }
 

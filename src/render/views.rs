@@ -1,5 +1,4 @@
-//! Plain view structs the templates print, and the table and chart
-//! fragments shared by several pages.
+//! View structs the templates print, and table and chart fragments pages share.
 
 use std::borrow::Cow;
 
@@ -39,7 +38,6 @@ impl Header {
     }
 }
 
-/// A table cell.
 #[derive(Debug, Clone, Default)]
 pub struct Cell {
     pub text: String,
@@ -53,7 +51,6 @@ pub struct Cell {
     pub header: bool,
 }
 
-/// A table row.
 #[derive(Debug, Clone, Default)]
 pub struct Row {
     pub id: Option<String>,
@@ -68,7 +65,6 @@ pub struct RowGroup {
     pub rows: Vec<Row>,
 }
 
-/// A whole table.
 #[derive(Debug, Clone, Default)]
 #[allow(clippy::struct_field_names)]
 pub struct TableView {
@@ -81,9 +77,8 @@ pub struct TableView {
     pub sortable: bool,
 }
 
-/// A table as `templates/table.html` prints it: the head from the view,
-/// then each group's rows, which are taken once, as the template reaches
-/// them.
+/// A table as `templates/table.html` prints it: the head, then each
+/// group's rows, taken once as the template reaches them.
 #[derive(Template)]
 #[template(path = "table.html")]
 struct TableHtml<'a> {
@@ -112,7 +107,6 @@ fn render(table: &TableHtml<'_>) -> Result<String> {
     table.render().with_context(|| format!("rendering table {}", table.t.id))
 }
 
-/// The table's HTML.
 pub fn table_html(t: &TableView) -> Result<String> {
     let groups = t
         .groups
@@ -122,9 +116,8 @@ pub fn table_html(t: &TableView) -> Result<String> {
     render(&TableHtml { t, groups })
 }
 
-/// The HTML of a table whose rows (one group, no heading) are made one at
-/// a time, so a table of 20,000 rows never holds all its cells at once.
-/// `t.groups` is ignored.
+/// The HTML of a table whose rows (one group, no heading, `t.groups`
+/// ignored) are made one at a time, so 20,000 rows never sit in memory at once.
 pub fn table_html_from_rows<'a>(
     t: &'a TableView,
     rows: impl Iterator<Item = Row> + 'a,
@@ -264,8 +257,7 @@ pub struct ColumnChooser {
 pub const SOURCE_KEY: &str = "source";
 
 impl ColumnChooser {
-    /// The chooser of table `table` with `headers`, showing at first the
-    /// columns whose keys are in `essential`.
+    /// The chooser of table `table` with `headers`, the `essential` shown at first.
     pub fn new(table: &str, headers: &[Header], essential: &[&str]) -> Self {
         let columns = headers
             .iter()
@@ -281,8 +273,7 @@ impl ColumnChooser {
         Self { table: table.to_owned(), columns, numeric }
     }
 
-    /// The CSS that hides each column whose box is not ticked: one rule per
-    /// column, by its position in the row.
+    /// CSS hiding each unticked column: one rule per column, by its position.
     pub fn style(&self) -> String {
         use std::fmt::Write as _;
         let mut css = String::new();
