@@ -545,7 +545,7 @@ impl<'a> Mirror<'a> {
         self.workloads.iter().find(|s| s.legacy())
     }
 
-    /// Whether any workload measures `measure`.
+    /// Whether the measure of any workload passes the test `measure`.
     fn has(&self, measure: impl Fn(Measure) -> bool) -> bool {
         self.workloads.iter().any(|w| measure(w.workload.measure))
     }
