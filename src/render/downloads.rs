@@ -14,12 +14,10 @@ use anyhow::{Context, Result};
 use askama::Template;
 
 use super::{Mirror, ModelOutput, PageMeta, RenderCounts, Site, kind, put_page};
-use crate::analyse::LeaderboardRow;
 use crate::columns::{Column, Record};
 use crate::fmt;
 use crate::load::LoadedModel;
-use crate::model::Measure;
-use crate::model::{ModelFile, OutputKind};
+use crate::model::{Measure, ModelFile, OutputKind};
 use crate::write::PageSink;
 
 /// The site-wide CSV files of one kind of measurement.
@@ -103,30 +101,23 @@ fn configuration_records<'a>(
     })
 }
 
-/// One workload's part of a leaderboard CSV: its id, its models and its
-/// best rows.
-pub type CsvPart<'a> = (&'a str, &'a [&'a ModelFile], &'a [LeaderboardRow]);
-
 /// `leaderboard.csv` (or the diffusion kinds' `leaderboard-image.csv`,
 /// `leaderboard-video.csv`): each workload's best rows, ranked within the
 /// workload (`rank` restarts at 1 for each workload).
-pub fn leaderboard_csv(measure: Measure, parts: &[CsvPart<'_>], source: bool) -> Result<Vec<u8>> {
+pub fn leaderboard_csv(measure: Measure, sites: &[&Site<'_>], source: bool) -> Result<Vec<u8>> {
     let columns: Vec<&Column> = csv_columns(measure).collect();
-    csv_bytes(
-        &columns,
-        parts.iter().flat_map(|&(workload, models, rows)| {
-            rows.iter().enumerate().map(move |(i, r)| {
-                let model = models[r.model];
-                Record {
-                    workload,
-                    model,
-                    config: &model.configurations[r.config],
-                    rank: Some(i + 1),
-                }
-            })
-        }),
-        source,
-    )
+    let records = sites.iter().flat_map(|w| {
+        w.leaderboard.iter().enumerate().map(move |(i, r)| {
+            let model = &w.models[r.model].file;
+            Record {
+                workload: &w.workload.id,
+                model,
+                config: &model.configurations[r.config],
+                rank: Some(i + 1),
+            }
+        })
+    });
+    csv_bytes(&columns, records, source)
 }
 
 /// `configurations.csv` (or one model's CSV): every configuration, each
@@ -165,51 +156,40 @@ fn csv_columns(measure: Measure) -> impl Iterator<Item = &'static Column> {
     std::iter::once(tables.rank).chain(tables.csv)
 }
 
-/// The diffusion kinds a site has, in [`CSV_FILES`] order.
-fn diffusion_kinds(site: &Mirror<'_>) -> Vec<CsvFiles> {
-    CSV_FILES
-        .into_iter()
-        .filter(|f| f.measure != Measure::Tokens && site.has(|m| m == f.measure))
-        .collect()
-}
-
-fn data_dictionary(site: &Mirror<'_>) -> String {
-    let tokens = site.has(|m| m == Measure::Tokens);
-    let diffusion = diffusion_kinds(site);
+/// The data dictionary of the site's kinds, `kinds` (in [`CSV_FILES`]
+/// order).
+fn data_dictionary(site: &Mirror<'_>, kinds: &[CsvFiles]) -> String {
     let mut s = String::from("# energyboard data dictionary\n\n");
-    if tokens {
-        s.push_str(
-            "Columns of `leaderboard.csv`, `configurations.csv` and the per-model CSV files. \
-             Figures compare only within one workload (column `workload`); `rank` in `leaderboard.csv` restarts at 1 for each workload. \
-             CSV files use RFC 4180 quoting, CRLF line ends, `.` as the decimal mark and full precision; \
-             headers carry the unit in parentheses. \"measured\" columns are copied from the source data, \
-             \"configuration\" columns describe the setup, \"derived\" columns are computed by energyboard with the formula given. \
-             Numbers too large or too small for 16 digits are written in exponent form (`5e-7`). \
-             A text cell that begins with `=`, `+`, `-`, `@`, a tab or a carriage return is written with a \
-             leading `'` so that spreadsheets do not run it as a formula (OWASP's advice on CSV injection); \
-             remove that quote to get the value as published.\n\n",
-        );
-        dictionary_rows(&mut s, csv_columns(Measure::Tokens));
-    }
-    for (k, files) in diffusion.iter().enumerate() {
-        if tokens || k > 0 {
-            s.push('\n');
-        }
-        s.push_str(&format!(
-            "## {} workloads\n\nColumns of `{}`, `{}` and the per-model CSV files of the {} workloads, measured per {}, not per token: they share no energy column with the per-token files. \
-             The same conventions hold (RFC 4180, CRLF, `.` decimal mark, full precision, unit in the header, `rank` restarting per workload).\n\n",
-            fmt::capitalised(files.what),
-            files.leaderboard,
-            files.configurations,
-            files.what,
-            match files.measure {
-                Measure::Diffusion(k) => k.item(),
-                Measure::Tokens => "token",
+    for (k, files) in kinds.iter().enumerate() {
+        if files.measure == Measure::Tokens {
+            s.push_str(
+                "Columns of `leaderboard.csv`, `configurations.csv` and the per-model CSV files. \
+                 Figures compare only within one workload (column `workload`); `rank` in `leaderboard.csv` restarts at 1 for each workload. \
+                 CSV files use RFC 4180 quoting, CRLF line ends, `.` as the decimal mark and full precision; \
+                 headers carry the unit in parentheses. \"measured\" columns are copied from the source data, \
+                 \"configuration\" columns describe the setup, \"derived\" columns are computed by energyboard with the formula given. \
+                 Numbers too large or too small for 16 digits are written in exponent form (`5e-7`). \
+                 A text cell that begins with `=`, `+`, `-`, `@`, a tab or a carriage return is written with a \
+                 leading `'` so that spreadsheets do not run it as a formula (OWASP's advice on CSV injection); \
+                 remove that quote to get the value as published.\n\n",
+            );
+        } else {
+            if k > 0 {
+                s.push('\n');
             }
-        ));
+            s.push_str(&format!(
+                "## {} workloads\n\nColumns of `{}`, `{}` and the per-model CSV files of the {} workloads, measured per {}, not per token: they share no energy column with the per-token files. \
+                 The same conventions hold (RFC 4180, CRLF, `.` decimal mark, full precision, unit in the header, `rank` restarting per workload).\n\n",
+                fmt::capitalised(files.what),
+                files.leaderboard,
+                files.configurations,
+                files.what,
+                files.measure.words().unit_item
+            ));
+        }
         dictionary_rows(&mut s, csv_columns(files.measure));
     }
-    let only_tokens = tokens && diffusion.is_empty();
+    let only_tokens = matches!(kinds, [f] if f.measure == Measure::Tokens);
     let head = if only_tokens { "median ITL deadline" } else { "deadline" };
     s.push_str(&format!(
         "\n## Workloads\n\n| id | name | {head} | models | description |\n|---|---|---|---|---|\n"
@@ -288,18 +268,11 @@ fn kind_files(
         .iter()
         .flat_map(|w| w.models.iter().map(|m| (w.workload.id.as_str(), &m.file)))
         .collect();
-    let per_workload: Vec<Vec<&ModelFile>> =
-        sites.iter().map(|w| w.models.iter().map(|m| &m.file).collect()).collect();
-    let parts: Vec<CsvPart<'_>> = sites
-        .iter()
-        .zip(&per_workload)
-        .map(|(w, files)| (w.workload.id.as_str(), files.as_slice(), w.leaderboard.as_slice()))
-        .collect();
     let leaderboard_rows: usize = sites.iter().map(|w| w.leaderboard.len()).sum();
     let sources: BTreeSet<&str> =
         sites.iter().flat_map(|w| w.info.sources.iter().map(|s| s.key.as_str())).collect();
     let source = sources.len() > 1;
-    let lb = leaderboard_csv(files.measure, &parts, source)?;
+    let lb = leaderboard_csv(files.measure, sites, source)?;
     sink.put(&format!("data/{}", files.leaderboard), &lb)?;
     let whose = if mixed {
         format!("The {} workloads' leaderboards", files.what)
@@ -343,8 +316,6 @@ pub fn render_downloads(
     sink: &dyn PageSink,
 ) -> Result<RenderCounts> {
     let mut site_files = Vec::new();
-    let diffusion = diffusion_kinds(site);
-    let tokens = site.has(|m| m == Measure::Tokens);
     let kinds: Vec<CsvFiles> =
         CSV_FILES.into_iter().filter(|f| site.has(|m| m == f.measure)).collect();
     let mut n = 0;
@@ -379,7 +350,7 @@ pub fn render_downloads(
             ),
         ));
     }
-    let dictionary = data_dictionary(site);
+    let dictionary = data_dictionary(site, &kinds);
     sink.put("data/data-dictionary.md", dictionary.as_bytes())?;
     site_files.push(FileEntry::new(
         "data-dictionary.md",
@@ -402,9 +373,11 @@ pub fn render_downloads(
         "Download every workload's leaderboard and all {n} measured configurations as CSV, each model's data file per workload as JSON, and the data dictionary."
     );
     let meta = site.meta(path, "Downloads", description, "data");
+    let tokens = kinds.iter().any(|f| f.measure == Measure::Tokens);
     let columns = if tokens { csv_columns(Measure::Tokens).collect() } else { Vec::new() };
-    let diffusion_columns = diffusion
+    let diffusion_columns = kinds
         .iter()
+        .filter(|f| f.measure != Measure::Tokens)
         .map(|files| DictionaryTable {
             caption: format!(
                 "Columns of the {} CSV files ({}, {} and the per-model files)",
