@@ -263,15 +263,13 @@ fn kind_files(
     sink: &dyn PageSink,
     list: &mut Vec<FileEntry>,
 ) -> Result<usize> {
-    let words = files.measure.words();
     let models: Vec<(&str, &ModelFile)> = sites
         .iter()
         .flat_map(|w| w.models.iter().map(|m| (w.workload.id.as_str(), &m.file)))
         .collect();
     let leaderboard_rows: usize = sites.iter().map(|w| w.leaderboard.len()).sum();
-    let sources: BTreeSet<&str> =
-        sites.iter().flat_map(|w| w.info.sources.iter().map(|s| s.key.as_str())).collect();
-    let source = sources.len() > 1;
+    let sources = sites.iter().flat_map(|w| w.info.sources.iter().map(|s| s.key.as_str()));
+    let source = sources.collect::<BTreeSet<_>>().len() > 1;
     let lb = leaderboard_csv(files.measure, sites, source)?;
     sink.put(&format!("data/{}", files.leaderboard), &lb)?;
     let whose = if mixed {
@@ -284,7 +282,7 @@ fn kind_files(
         lb.len(),
         format!(
             "{whose}: each model's best configuration per GPU ({leaderboard_rows} rows), ranked by {} within its workload, with the derived columns.",
-            words.energy_long
+            files.measure.words().energy_long
         ),
     ));
     let columns = &kind::tables(files.measure).csv;
