@@ -239,8 +239,7 @@ struct DataPage<'a> {
     meta: PageMeta,
     site_files: Vec<FileEntry>,
     model_files: Vec<(String, Vec<FileEntry>)>,
-    columns: Vec<&'static Column>,
-    diffusion_columns: Vec<DictionaryTable>,
+    dictionary: Vec<DictionaryTable>,
     workloads: &'a [Site<'a>],
 }
 
@@ -371,22 +370,25 @@ pub fn render_downloads(
         "Download every workload's leaderboard and all {n} measured configurations as CSV, each model's data file per workload as JSON, and the data dictionary."
     );
     let meta = site.meta(path, "Downloads", description, "data");
-    let tokens = kinds.iter().any(|f| f.measure == Measure::Tokens);
-    let columns = if tokens { csv_columns(Measure::Tokens).collect() } else { Vec::new() };
-    let diffusion_columns = kinds
+    let dictionary = kinds
         .iter()
-        .filter(|f| f.measure != Measure::Tokens)
-        .map(|files| DictionaryTable {
-            caption: format!(
-                "Columns of the {} CSV files ({}, {} and the per-model files)",
-                files.what, files.leaderboard, files.configurations
-            ),
-            id: format!("dict-{}-caption", files.what),
-            columns: csv_columns(files.measure).collect(),
+        .map(|files| {
+            let (caption, id) = if files.measure == Measure::Tokens {
+                ("Columns of the CSV files".to_owned(), "dict-caption".to_owned())
+            } else {
+                (
+                    format!(
+                        "Columns of the {} CSV files ({}, {} and the per-model files)",
+                        files.what, files.leaderboard, files.configurations
+                    ),
+                    format!("dict-{}-caption", files.what),
+                )
+            };
+            DictionaryTable { caption, id, columns: csv_columns(files.measure).collect() }
         })
         .collect();
     let workloads = &site.workloads;
-    let page = DataPage { meta, site_files, model_files, columns, diffusion_columns, workloads };
+    let page = DataPage { meta, site_files, model_files, dictionary, workloads };
     put_page(sink, path, &page)?;
     Ok(RenderCounts::ONE_PAGE)
 }
@@ -462,12 +464,9 @@ struct Badge<'a> {
     left: &'a str,
     right: &'a str,
     what: &'a str,
-    /// Widths: the whole badge, its left part, its right part.
-    w: u32,
+    /// Widths: its left part, its right part.
     lw: u32,
     rw: u32,
-    /// Where the right text starts.
-    rx: u32,
 }
 
 /// A small badge: "Qwen 3 32B · 39.05 Wh/M tok · B200". `right` is the
@@ -477,16 +476,7 @@ pub fn badge_svg(name: &str, right: Option<&str>, what: &str) -> Result<String> 
     let right = right.unwrap_or("no configuration within deadline");
     let lw = text_width(name) + 12;
     let rw = text_width(right) + 12;
-    Badge {
-        title: format!("{name} · {right}"),
-        left: name,
-        right,
-        what,
-        w: lw + rw,
-        lw,
-        rw,
-        rx: lw + 6,
-    }
-    .render()
-    .with_context(|| format!("rendering the badge of {name}"))
+    Badge { title: format!("{name} · {right}"), left: name, right, what, lw, rw }
+        .render()
+        .with_context(|| format!("rendering the badge of {name}"))
 }
