@@ -162,6 +162,7 @@ fn one_decimal(v: f64) -> String {
 }
 
 /// One column of the configurations of model files.
+#[derive(Debug)]
 pub struct Column {
     /// Machine name, used in CSV headers and as the about-page anchor
     /// (`#col-<key>`). Names carry their unit.
@@ -183,12 +184,6 @@ pub struct Column {
 
 /// How a column reads its value from one configuration.
 pub type Read = for<'r> fn(&Record<'r>) -> Value<'r>;
-
-impl std::fmt::Debug for Column {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Column").field("key", &self.key).finish_non_exhaustive()
-    }
-}
 
 impl Column {
     pub const fn measured(

@@ -180,13 +180,9 @@ pub fn load_data_dir(data_dir: &Path) -> Result<DataSet, Problems> {
                 if sources::is_valid_source_id(&id) {
                     source_changes.push((id, loaded));
                 } else {
-                    problems.push(problem(
-                        path,
-                        "(file)",
-                        format!(
-                            "is under sources/{id}/, but {id:?} cannot be a source id; use lower-case letters, digits and single hyphens, at most 32 characters, not \"leaderboard\""
-                        ),
-                    ));
+                    let message =
+                        format!("is under sources/{id}/, but {}", sources::not_a_source_id(&id));
+                    problems.push(problem(path, "(file)", message));
                 }
             }
             Err(mut file_problems) => problems.append(&mut file_problems),

@@ -12,9 +12,7 @@ use super::limits::{
     is_iso_date, number, shorten,
 };
 use super::parse::{Format, parse_as};
-use super::{
-    MAX_WORKLOAD_ID, Problem, content_digest, is_valid_slug, is_valid_workload_id, problem,
-};
+use super::{MAX_WORKLOAD_ID, Problem, content_digest, is_valid_slug, problem};
 use crate::changes::{BestChange, ChangeEntry, ChangeHistory};
 
 /// Largest figure a history may record, in its own unit: the largest any
@@ -197,24 +195,16 @@ fn check_row(
 }
 
 fn check_workload(bad: &mut impl FnMut(String, String), field: &str, id: &str) {
-    check_id(bad, field, id, is_valid_workload_id(id), "workload id", MAX_WORKLOAD_ID);
+    check_id(bad, field, id, "workload id", MAX_WORKLOAD_ID);
 }
 
 fn check_slug(bad: &mut impl FnMut(String, String), field: &str, slug: &str) {
-    let valid = is_valid_slug(slug) && slug.len() <= MAX_SLUG_CHARS;
-    check_id(bad, field, slug, valid, "model slug", MAX_SLUG_CHARS);
+    check_id(bad, field, slug, "model slug", MAX_SLUG_CHARS);
 }
 
-/// Reports `id` unless `valid`: a slug of at most `max` characters.
-fn check_id(
-    bad: &mut impl FnMut(String, String),
-    field: &str,
-    id: &str,
-    valid: bool,
-    what: &str,
-    max: usize,
-) {
-    if !valid {
+/// Reports `id` unless it is a slug of at most `max` characters.
+fn check_id(bad: &mut impl FnMut(String, String), field: &str, id: &str, what: &str, max: usize) {
+    if !is_valid_slug(id) || id.len() > max {
         bad(
             field.to_owned(),
             format!(

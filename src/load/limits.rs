@@ -43,16 +43,7 @@ pub const MAX_COUNT: u32 = 1_000_000;
 
 /// A number as it goes into a message: as written for ordinary sizes,
 /// in exponent form (`1.7e308`) when it would take more than 16 digits.
-pub fn number(value: f64) -> String {
-    let size = value.abs();
-    if value.is_finite() && size != 0.0 && !(1e-6..1e16).contains(&size) {
-        format!("{value:e}")
-    } else if value == 0.0 {
-        "0".to_owned()
-    } else {
-        format!("{value}")
-    }
-}
+pub use crate::fmt::raw as number;
 
 /// Smallest positive measured value accepted (smaller ones are not
 /// measurements, and would print as hundreds of digits).
@@ -297,13 +288,6 @@ pub const MAX_JOULES_PER_ITEM: f64 = 1e12;
 /// `3.6e6 / J`, stays a printable number.
 pub const MIN_JOULES_PER_ITEM: f64 = 1e-3;
 
-/// The texts every configuration has: GPU, precision and row id.
-fn check_row_texts(bad: &mut impl FnMut(String, String), at: &str, c: &Configuration) {
-    check_text(bad, &format!("{at}.gpu"), &c.gpu, MAX_GPU_CHARS);
-    check_text(bad, &format!("{at}.precision"), &c.precision, MAX_NAME_CHARS);
-    check_text(bad, &format!("{at}.row_id"), &c.row_id, MAX_ROW_ID_CHARS);
-}
-
 /// One configuration's texts, ranges and percentile order, for the
 /// fields its kind has (its consistency is checked with its kind's other
 /// rules).
@@ -313,7 +297,9 @@ pub(super) fn check_configuration(
     row: &str,
     c: &Configuration,
 ) {
-    check_row_texts(bad, at, c);
+    check_text(bad, &format!("{at}.gpu"), &c.gpu, MAX_GPU_CHARS);
+    check_text(bad, &format!("{at}.precision"), &c.precision, MAX_NAME_CHARS);
+    check_text(bad, &format!("{at}.row_id"), &c.row_id, MAX_ROW_ID_CHARS);
     for (name, value) in c.quantities() {
         let (max, unit) = match name {
             "median_itl_ms" | "p90_itl_ms" | "p95_itl_ms" | "p99_itl_ms" => (MAX_LATENCY_MS, " ms"),

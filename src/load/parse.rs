@@ -314,7 +314,13 @@ fn describe_json_error(err: &serde_json::Error, format: Format) -> String {
             format!("expected {expected}, found {found}")
         }
         (_, SerdeSays::ListForStruct) => "expected an object, found a list".to_owned(),
-        (_, SerdeSays::UnknownField { fields, .. }) => unknown_field(format, &fields),
+        (_, SerdeSays::UnknownField { fields, .. }) => match format {
+            Format::ChangeHistory => format!(
+                "is not a field of the change history's format (energyboard reads version \"1\"); its fields are {fields}"
+            ),
+            // In a model file only an output-length histogram refuses them.
+            Format::ModelFile => format!("is not a field of this object; its fields are {fields}"),
+        },
         (_, SerdeSays::UnknownVariant { found, expected }) => {
             format!("expected {expected}, found the string \"{found}\"")
         }
@@ -325,17 +331,6 @@ fn describe_json_error(err: &serde_json::Error, format: Format) -> String {
         (_, SerdeSays::Other(message)) => message,
     };
     format!("{words} (line {}, column {})", err.line(), err.column())
-}
-
-/// An unknown field, in the words of the part of the format that refuses it.
-fn unknown_field(format: Format, fields: &str) -> String {
-    match format {
-        Format::ChangeHistory => format!(
-            "is not a field of the change history's format (energyboard reads version \"1\"); its fields are {fields}"
-        ),
-        // In a model file only an output-length histogram refuses them.
-        Format::ModelFile => format!("is not a field of this object; its fields are {fields}"),
-    }
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@
 use std::path::{Component, Path};
 
 use super::{Problem, problem};
-use crate::model::Source;
+use crate::model::{LEADERBOARD_KEY, Source};
 
 /// The id of the source whose folder holds `path` (`sources/<id>/…` below
 /// `data_dir`, at least one folder deeper), or `None` for the leaderboard.
@@ -35,13 +35,7 @@ pub(super) fn is_source_history(data_dir: &Path, path: &Path) -> bool {
 pub(super) fn check_source_id(data_dir: &Path, path: &Path, source: &Source) -> Option<Problem> {
     let folder = source_folder(data_dir, path);
     if let Some(id) = source.id.as_deref().filter(|id| !is_valid_source_id(id)) {
-        return Some(problem(
-            path,
-            "source.id",
-            format!(
-                "{id:?} cannot be a source id; use lower-case letters, digits and single hyphens, at most 32 characters, not \"leaderboard\""
-            ),
-        ));
+        return Some(problem(path, "source.id", not_a_source_id(id)));
     }
     if folder == source.id {
         return None;
@@ -66,5 +60,12 @@ pub fn is_valid_source_id(id: &str) -> bool {
         && id.len() <= 32
         && !id.contains("--")
         && !id.ends_with('-')
-        && id != "leaderboard"
+        && id != LEADERBOARD_KEY
+}
+
+/// Why `id` cannot name a source, for a message.
+pub(super) fn not_a_source_id(id: &str) -> String {
+    format!(
+        "{id:?} cannot be a source id; use lower-case letters, digits and single hyphens, at most 32 characters, not {LEADERBOARD_KEY:?}"
+    )
 }

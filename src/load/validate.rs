@@ -694,19 +694,16 @@ pub(super) fn check_across_files(models: &[LoadedModel], problems: &mut Vec<Prob
     for model in &files {
         for (i, gpu) in model.file.gpus.iter().enumerate() {
             let seg = url_segment(gpu);
-            match gpu_names.get(&seg) {
-                Some((name, first)) if *name != gpu.as_str() => problems.push(problem(
+            let (name, first) = *gpu_names.entry(seg.clone()).or_insert((gpu, &model.path));
+            if name != gpu {
+                problems.push(problem(
                     &model.path,
                     format!("gpus[{i}]"),
                     format!(
                         "{gpu:?} and {name:?} in {} would share the page /gpus/{seg}/; spell the GPU the same way in every file",
                         first.display()
                     ),
-                )),
-                Some(_) => {}
-                None => {
-                    gpu_names.insert(seg, (gpu, &model.path));
-                }
+                ));
             }
         }
     }

@@ -14,12 +14,10 @@ use anyhow::{Context, Result};
 use askama::Template;
 
 use super::{Mirror, ModelOutput, PageMeta, RenderCounts, Site, kind, put_page};
-use crate::analyse::LeaderboardRow;
 use crate::columns::{Column, Record};
 use crate::fmt;
 use crate::load::LoadedModel;
-use crate::model::Measure;
-use crate::model::{ModelFile, OutputKind};
+use crate::model::{Measure, ModelFile, OutputKind};
 use crate::write::PageSink;
 
 /// The site-wide CSV files of one kind of measurement.
@@ -101,29 +99,23 @@ fn configuration_records<'a>(
     })
 }
 
-/// One workload's part of a leaderboard CSV: its id, models and best rows.
-pub type CsvPart<'a> = (&'a str, &'a [&'a ModelFile], &'a [LeaderboardRow]);
-
 /// `leaderboard.csv` (or the diffusion kinds' `leaderboard-image.csv`,
 /// `leaderboard-video.csv`): each workload's best rows, ranked within the
 /// workload (`rank` restarts at 1 for each workload).
-pub fn leaderboard_csv(measure: Measure, parts: &[CsvPart<'_>], source: bool) -> Result<Vec<u8>> {
+pub fn leaderboard_csv(measure: Measure, sites: &[&Site<'_>], source: bool) -> Result<Vec<u8>> {
     let columns: Vec<&Column> = csv_columns(measure).collect();
-    csv_bytes(
-        &columns,
-        parts.iter().flat_map(|&(workload, models, rows)| {
-            rows.iter().enumerate().map(move |(i, r)| {
-                let model = models[r.model];
-                Record {
-                    workload,
-                    model,
-                    config: &model.configurations[r.config],
-                    rank: Some(i + 1),
-                }
-            })
-        }),
-        source,
-    )
+    let records = sites.iter().flat_map(|w| {
+        w.leaderboard.iter().enumerate().map(move |(i, r)| {
+            let model = &w.models[r.model].file;
+            Record {
+                workload: &w.workload.id,
+                model,
+                config: &model.configurations[r.config],
+                rank: Some(i + 1),
+            }
+        })
+    });
+    csv_bytes(&columns, records, source)
 }
 
 /// `configurations.csv` (or one model's CSV): every configuration, each
@@ -162,51 +154,40 @@ fn csv_columns(measure: Measure) -> impl Iterator<Item = &'static Column> {
     std::iter::once(tables.rank).chain(tables.csv)
 }
 
-/// The diffusion kinds a site has, in [`CSV_FILES`] order.
-fn diffusion_kinds(site: &Mirror<'_>) -> Vec<CsvFiles> {
-    CSV_FILES
-        .into_iter()
-        .filter(|f| f.measure != Measure::Tokens && site.has(|m| m == f.measure))
-        .collect()
-}
-
-fn data_dictionary(site: &Mirror<'_>) -> String {
-    let tokens = site.has(|m| m == Measure::Tokens);
-    let diffusion = diffusion_kinds(site);
+/// The data dictionary of the site's kinds, `kinds` (in [`CSV_FILES`]
+/// order).
+fn data_dictionary(site: &Mirror<'_>, kinds: &[CsvFiles]) -> String {
     let mut s = String::from("# energyboard data dictionary\n\n");
-    if tokens {
-        s.push_str(
-            "Columns of `leaderboard.csv`, `configurations.csv` and the per-model CSV files. \
-             Figures compare only within one workload (column `workload`); `rank` in `leaderboard.csv` restarts at 1 for each workload. \
-             CSV files use RFC 4180 quoting, CRLF line ends, `.` as the decimal mark and full precision; \
-             headers carry the unit in parentheses. \"measured\" columns are copied from the source data, \
-             \"configuration\" columns describe the setup, \"derived\" columns are computed by energyboard with the formula given. \
-             Numbers too large or too small for 16 digits are written in exponent form (`5e-7`). \
-             A text cell that begins with `=`, `+`, `-`, `@`, a tab or a carriage return is written with a \
-             leading `'` so that spreadsheets do not run it as a formula (OWASP's advice on CSV injection); \
-             remove that quote to get the value as published.\n\n",
-        );
-        dictionary_rows(&mut s, csv_columns(Measure::Tokens));
-    }
-    for (k, files) in diffusion.iter().enumerate() {
-        if tokens || k > 0 {
-            s.push('\n');
-        }
-        s.push_str(&format!(
-            "## {} workloads\n\nColumns of `{}`, `{}` and the per-model CSV files of the {} workloads, measured per {}, not per token: they share no energy column with the per-token files. \
-             The same conventions hold (RFC 4180, CRLF, `.` decimal mark, full precision, unit in the header, `rank` restarting per workload).\n\n",
-            fmt::capitalised(files.what),
-            files.leaderboard,
-            files.configurations,
-            files.what,
-            match files.measure {
-                Measure::Diffusion(k) => k.item(),
-                Measure::Tokens => "token",
+    for (k, files) in kinds.iter().enumerate() {
+        if files.measure == Measure::Tokens {
+            s.push_str(
+                "Columns of `leaderboard.csv`, `configurations.csv` and the per-model CSV files. \
+                 Figures compare only within one workload (column `workload`); `rank` in `leaderboard.csv` restarts at 1 for each workload. \
+                 CSV files use RFC 4180 quoting, CRLF line ends, `.` as the decimal mark and full precision; \
+                 headers carry the unit in parentheses. \"measured\" columns are copied from the source data, \
+                 \"configuration\" columns describe the setup, \"derived\" columns are computed by energyboard with the formula given. \
+                 Numbers too large or too small for 16 digits are written in exponent form (`5e-7`). \
+                 A text cell that begins with `=`, `+`, `-`, `@`, a tab or a carriage return is written with a \
+                 leading `'` so that spreadsheets do not run it as a formula (OWASP's advice on CSV injection); \
+                 remove that quote to get the value as published.\n\n",
+            );
+        } else {
+            if k > 0 {
+                s.push('\n');
             }
-        ));
+            s.push_str(&format!(
+                "## {} workloads\n\nColumns of `{}`, `{}` and the per-model CSV files of the {} workloads, measured per {}, not per token: they share no energy column with the per-token files. \
+                 The same conventions hold (RFC 4180, CRLF, `.` decimal mark, full precision, unit in the header, `rank` restarting per workload).\n\n",
+                fmt::capitalised(files.what),
+                files.leaderboard,
+                files.configurations,
+                files.what,
+                files.measure.words().unit_item
+            ));
+        }
         dictionary_rows(&mut s, csv_columns(files.measure));
     }
-    let only_tokens = tokens && diffusion.is_empty();
+    let only_tokens = matches!(kinds, [f] if f.measure == Measure::Tokens);
     let head = if only_tokens { "median ITL deadline" } else { "deadline" };
     s.push_str(&format!(
         "\n## Workloads\n\n| id | name | {head} | models | description |\n|---|---|---|---|---|\n"
@@ -256,8 +237,7 @@ struct DataPage<'a> {
     meta: PageMeta,
     site_files: Vec<FileEntry>,
     model_files: Vec<(String, Vec<FileEntry>)>,
-    columns: Vec<&'static Column>,
-    diffusion_columns: Vec<DictionaryTable>,
+    dictionary: Vec<DictionaryTable>,
     workloads: &'a [Site<'a>],
 }
 
@@ -280,23 +260,14 @@ fn kind_files(
     sink: &dyn PageSink,
     list: &mut Vec<FileEntry>,
 ) -> Result<usize> {
-    let words = files.measure.words();
     let models: Vec<(&str, &ModelFile)> = sites
         .iter()
         .flat_map(|w| w.models.iter().map(|m| (w.workload.id.as_str(), &m.file)))
         .collect();
-    let per_workload: Vec<Vec<&ModelFile>> =
-        sites.iter().map(|w| w.models.iter().map(|m| &m.file).collect()).collect();
-    let parts: Vec<CsvPart<'_>> = sites
-        .iter()
-        .zip(&per_workload)
-        .map(|(w, files)| (w.workload.id.as_str(), files.as_slice(), w.leaderboard.as_slice()))
-        .collect();
     let leaderboard_rows: usize = sites.iter().map(|w| w.leaderboard.len()).sum();
-    let sources: BTreeSet<&str> =
-        sites.iter().flat_map(|w| w.info.sources.iter().map(|s| s.key.as_str())).collect();
-    let source = sources.len() > 1;
-    let lb = leaderboard_csv(files.measure, &parts, source)?;
+    let sources = sites.iter().flat_map(|w| w.info.sources.iter().map(|s| s.key.as_str()));
+    let source = sources.collect::<BTreeSet<_>>().len() > 1;
+    let lb = leaderboard_csv(files.measure, sites, source)?;
     sink.put(&format!("data/{}", files.leaderboard), &lb)?;
     let whose = if mixed {
         format!("The {} workloads' leaderboards", files.what)
@@ -308,7 +279,7 @@ fn kind_files(
         lb.len(),
         format!(
             "{whose}: each model's best configuration per GPU ({leaderboard_rows} rows), ranked by {} within its workload, with the derived columns.",
-            words.energy_long
+            files.measure.words().energy_long
         ),
     ));
     let columns = &kind::tables(files.measure).csv;
@@ -340,8 +311,6 @@ pub fn render_downloads(
     sink: &dyn PageSink,
 ) -> Result<RenderCounts> {
     let mut site_files = Vec::new();
-    let diffusion = diffusion_kinds(site);
-    let tokens = site.has(|m| m == Measure::Tokens);
     let kinds: Vec<CsvFiles> =
         CSV_FILES.into_iter().filter(|f| site.has(|m| m == f.measure)).collect();
     let mut n = 0;
@@ -376,7 +345,7 @@ pub fn render_downloads(
             ),
         ));
     }
-    let dictionary = data_dictionary(site);
+    let dictionary = data_dictionary(site, &kinds);
     sink.put("data/data-dictionary.md", dictionary.as_bytes())?;
     site_files.push(FileEntry::new(
         "data-dictionary.md",
@@ -398,20 +367,25 @@ pub fn render_downloads(
         "Download every workload's leaderboard and all {n} measured configurations as CSV, each model's data file per workload as JSON, and the data dictionary."
     );
     let meta = site.meta(path, "Downloads", description, "data");
-    let columns = if tokens { csv_columns(Measure::Tokens).collect() } else { Vec::new() };
-    let diffusion_columns = diffusion
+    let dictionary = kinds
         .iter()
-        .map(|files| DictionaryTable {
-            caption: format!(
-                "Columns of the {} CSV files ({}, {} and the per-model files)",
-                files.what, files.leaderboard, files.configurations
-            ),
-            id: format!("dict-{}-caption", files.what),
-            columns: csv_columns(files.measure).collect(),
+        .map(|files| {
+            let (caption, id) = if files.measure == Measure::Tokens {
+                ("Columns of the CSV files".to_owned(), "dict-caption".to_owned())
+            } else {
+                (
+                    format!(
+                        "Columns of the {} CSV files ({}, {} and the per-model files)",
+                        files.what, files.leaderboard, files.configurations
+                    ),
+                    format!("dict-{}-caption", files.what),
+                )
+            };
+            DictionaryTable { caption, id, columns: csv_columns(files.measure).collect() }
         })
         .collect();
     let workloads = &site.workloads;
-    let page = DataPage { meta, site_files, model_files, columns, diffusion_columns, workloads };
+    let page = DataPage { meta, site_files, model_files, dictionary, workloads };
     put_page(sink, path, &page)?;
     Ok(RenderCounts::ONE_PAGE)
 }
@@ -487,12 +461,9 @@ struct Badge<'a> {
     left: &'a str,
     right: &'a str,
     what: &'a str,
-    /// Widths: the whole badge, its left part, its right part.
-    w: u32,
+    /// Widths: its left part, its right part.
     lw: u32,
     rw: u32,
-    /// Where the right text starts.
-    rx: u32,
 }
 
 /// A small badge: "Qwen 3 32B · 39.05 Wh/M tok · B200". `right` is the
@@ -502,16 +473,7 @@ pub fn badge_svg(name: &str, right: Option<&str>, what: &str) -> Result<String> 
     let right = right.unwrap_or("no configuration within deadline");
     let lw = text_width(name) + 12;
     let rw = text_width(right) + 12;
-    Badge {
-        title: format!("{name} · {right}"),
-        left: name,
-        right,
-        what,
-        w: lw + rw,
-        lw,
-        rw,
-        rx: lw + 6,
-    }
-    .render()
-    .with_context(|| format!("rendering the badge of {name}"))
+    Badge { title: format!("{name} · {right}"), left: name, right, what, lw, rw }
+        .render()
+        .with_context(|| format!("rendering the badge of {name}"))
 }

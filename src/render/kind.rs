@@ -69,10 +69,11 @@ pub struct Basis {
     pub wh: f64,
 }
 
-/// Columns of the per-token leaderboard, in order: the essential columns
-/// first (shown by default, [`TOKEN_ESSENTIAL`]), then the rest, which the
-/// reader shows with the column chooser.
-const LEADERBOARD_COLUMNS: &[Shown] = &[
+/// Columns of the per-token leaderboard and GPU page, in order: the
+/// essential columns first (shown by default, [`TOKEN_ESSENTIAL`]), then the
+/// rest, which the reader shows with the column chooser. The leaderboard
+/// adds the model facts; a GPU page leaves out the GPU and adds its power.
+const TOKEN_SHOWN: &[Shown] = &[
     Shown::Figure(&tokens::MODEL),
     Shown::Figure(&tokens::GPU),
     Shown::Figure(&tokens::NUM_GPUS),
@@ -86,9 +87,6 @@ const LEADERBOARD_COLUMNS: &[Shown] = &[
     Shown::Footprint(FootprintColumn::Carbon),
     Shown::Footprint(FootprintColumn::Cost),
     Shown::Figure(&tokens::P99_ITL_MS),
-    Shown::Figure(&tokens::PARAMS_BILLION),
-    Shown::Figure(&tokens::ACTIVE_PARAMS_BILLION),
-    Shown::Figure(&tokens::ARCHITECTURE),
 ];
 
 /// The per-token columns a leaderboard or GPU page shows before the reader
@@ -102,23 +100,6 @@ const TOKEN_ESSENTIAL: &[&str] = &[
     tokens::JOULES_PER_RESPONSE.key,
     tokens::MEDIAN_ITL_MS.key,
     tokens::TOKENS_PER_SECOND.key,
-];
-
-/// Columns of a per-token GPU page: the leaderboard's, less GPU and model facts.
-const GPU_PAGE_COLUMNS: &[Shown] = &[
-    Shown::Figure(&tokens::MODEL),
-    Shown::Figure(&tokens::NUM_GPUS),
-    Shown::Figure(&tokens::WH_PER_MILLION_OUTPUT_TOKENS),
-    Shown::Figure(&tokens::JOULES_PER_RESPONSE),
-    Shown::Figure(&tokens::MEDIAN_ITL_MS),
-    Shown::Figure(&tokens::TOKENS_PER_SECOND),
-    Shown::Figure(&tokens::PARALLELISM),
-    Shown::Figure(&tokens::PRECISION),
-    Shown::Figure(&tokens::MAX_NUM_SEQS),
-    Shown::Footprint(FootprintColumn::Carbon),
-    Shown::Footprint(FootprintColumn::Cost),
-    Shown::Figure(&tokens::P99_ITL_MS),
-    Shown::Figure(&tokens::GPU_POWER_WATTS),
 ];
 
 /// Columns of a per-token model page's configuration tables.
@@ -149,9 +130,17 @@ pub fn tables(measure: Measure) -> Tables {
                 rank: &tokens::RANK,
                 headline: &tokens::WH_PER_MILLION_OUTPUT_TOKENS,
                 model_facts: TOKEN_MODEL_FACTS,
-                leaderboard: LEADERBOARD_COLUMNS.to_vec(),
+                leaderboard: [
+                    TOKEN_SHOWN,
+                    &[
+                        Shown::Figure(&tokens::PARAMS_BILLION),
+                        Shown::Figure(&tokens::ACTIVE_PARAMS_BILLION),
+                        Shown::Figure(&tokens::ARCHITECTURE),
+                    ],
+                ]
+                .concat(),
                 essential: TOKEN_ESSENTIAL,
-                gpu_page: GPU_PAGE_COLUMNS.to_vec(),
+                gpu_page: [TOKEN_SHOWN, &[Shown::Figure(&tokens::GPU_POWER_WATTS)]].concat(),
                 configurations: CONFIG_COLUMNS.to_vec(),
                 csv: Vec::new(),
                 card: TOKEN_CARD.to_vec(),
@@ -167,9 +156,17 @@ pub fn tables(measure: Measure) -> Tables {
                     OutputKind::Video => &diffusion::JOULES_PER_VIDEO,
                 },
                 model_facts: DIFFUSION_MODEL_FACTS,
-                leaderboard: DIFFUSION_LEADERBOARD.to_vec(),
+                leaderboard: [
+                    DIFFUSION_SHOWN,
+                    &[
+                        Shown::Figure(&diffusion::RESOLUTION),
+                        Shown::Figure(&diffusion::INFERENCE_STEPS),
+                        Shown::Figure(&diffusion::PARAMS_BILLION),
+                    ],
+                ]
+                .concat(),
                 essential: DIFFUSION_ESSENTIAL,
-                gpu_page: DIFFUSION_GPU_PAGE.to_vec(),
+                gpu_page: DIFFUSION_SHOWN.to_vec(),
                 configurations: DIFFUSION_CONFIGS.to_vec(),
                 csv: Vec::new(),
                 card: DIFFUSION_CARD.to_vec(),
@@ -183,7 +180,7 @@ pub fn tables(measure: Measure) -> Tables {
     let applies = |c: &Column| c.applies(measure);
     let shown = |s: &Shown| !matches!(s, Shown::Figure(c) if !applies(c));
     t.leaderboard.retain(shown);
-    t.gpu_page.retain(shown);
+    t.gpu_page.retain(|s| shown(s) && !matches!(s, Shown::Figure(c) if c.key == tokens::GPU.key));
     t.configurations.retain(|c| applies(c));
     t.csv.retain(|c| applies(c));
     t.card.retain(|c| applies(c));
@@ -200,9 +197,14 @@ pub fn config_summary(c: &Configuration) -> String {
 /// The setup beside a best figure on the comparison: "2 × H100, TP2,
 /// BF16, 256 seqs" or "1 × B200, BF16, batch 4".
 pub fn compare_setup(c: &Configuration) -> String {
+    format!("{}, {}, {}", gpu_setup(c), c.precision, load_short(c))
+}
+
+/// The load in a short phrase: "256 seqs" or "batch 4".
+fn load_short(c: &Configuration) -> String {
     match c.measure() {
-        Measure::Tokens => format!("{}, {}, {} seqs", gpu_setup(c), c.precision, c.load()),
-        Measure::Diffusion(_) => format!("{}, {}, batch {}", gpu_setup(c), c.precision, c.load()),
+        Measure::Tokens => format!("{} seqs", c.load()),
+        Measure::Diffusion(_) => format!("batch {}", c.load()),
     }
 }
 
@@ -262,22 +264,16 @@ pub fn group_title(first: &Configuration) -> String {
 /// A cell of the latency-budget table: "39.05 Wh/M — 1 × B200, 384 seqs,
 /// 41.9 ms" or "1,234.5 J — 1 × B200, batch 4, 12.3 s".
 pub fn budget_text(c: &Configuration) -> String {
-    match c.measure() {
-        Measure::Tokens => format!(
-            "{} Wh/M — {}, {} seqs, {} ms",
-            fmt::wh_per_million(c.energy()),
-            gpu_setup(c),
-            c.load(),
-            fmt::ms(c.latency())
-        ),
-        Measure::Diffusion(_) => format!(
-            "{} J — {}, batch {}, {} s",
-            fmt::joules_per_item(c.energy()),
-            gpu_setup(c),
-            c.load(),
-            fmt::seconds(c.latency())
-        ),
-    }
+    let words = c.measure().words();
+    let unit = if c.measure() == Measure::Tokens { "Wh/M" } else { "J" };
+    format!(
+        "{} {unit} — {}, {}, {} {}",
+        energy_figure(c),
+        gpu_setup(c),
+        load_short(c),
+        (words.latency_text)(c.latency()),
+        words.latency_unit
+    )
 }
 
 /// What carbon and cost are counted per, headline first: per million
@@ -336,31 +332,12 @@ const DIFFUSION_ESSENTIAL: &[&str] = &[
     diffusion::VIDEOS_PER_SECOND.key,
 ];
 
-/// Columns of a diffusion leaderboard (image or video columns as the
-/// workload's output).
-const DIFFUSION_LEADERBOARD: &[Shown] = &[
+/// Columns of a diffusion leaderboard and GPU page (image or video columns
+/// as the workload's output). The leaderboard adds the output, the steps
+/// and the parameters; a GPU page leaves out the GPU.
+const DIFFUSION_SHOWN: &[Shown] = &[
     Shown::Figure(&diffusion::MODEL),
     Shown::Figure(&diffusion::GPU),
-    Shown::Figure(&diffusion::NUM_GPUS),
-    Shown::Figure(&diffusion::JOULES_PER_IMAGE),
-    Shown::Figure(&diffusion::JOULES_PER_VIDEO),
-    Shown::Figure(&diffusion::BATCH_LATENCY_S),
-    Shown::Figure(&diffusion::IMAGES_PER_SECOND),
-    Shown::Figure(&diffusion::VIDEOS_PER_SECOND),
-    Shown::Figure(&diffusion::PARALLELISM),
-    Shown::Figure(&diffusion::PRECISION),
-    Shown::Figure(&diffusion::BATCH_SIZE),
-    Shown::Footprint(FootprintColumn::Carbon),
-    Shown::Footprint(FootprintColumn::Cost),
-    Shown::Figure(&diffusion::JOULES_PER_VIDEO_SECOND),
-    Shown::Figure(&diffusion::GPU_POWER_WATTS),
-    Shown::Figure(&diffusion::RESOLUTION),
-    Shown::Figure(&diffusion::INFERENCE_STEPS),
-    Shown::Figure(&diffusion::PARAMS_BILLION),
-];
-
-const DIFFUSION_GPU_PAGE: &[Shown] = &[
-    Shown::Figure(&diffusion::MODEL),
     Shown::Figure(&diffusion::NUM_GPUS),
     Shown::Figure(&diffusion::JOULES_PER_IMAGE),
     Shown::Figure(&diffusion::JOULES_PER_VIDEO),
