@@ -220,16 +220,16 @@ fn convert_all(
     let mut warnings = Vec::new();
     let mut errors = Vec::new();
     for task in &upstream.tasks {
-        let Some(ed) = editorial.workloads.get(task) else {
+        if !editorial.workloads.contains_key(task) {
             errors.push(format!(
                 "tasks/{task}.json: the workload {task:?} has no entry in {} (workloads.{task}: name, description, deadline and texts); add one to import it",
                 editorial_path.display()
             ));
             continue;
-        };
+        }
         let converted = upstream
             .task(task)
-            .map(|doc| convert::convert_task(task, &doc, upstream, editorial, dates, ed.kind));
+            .map(|doc| convert::convert_task(task, &doc, upstream, editorial, dates));
         let Converted { docs, warnings: w, errors: e } = converted.unwrap_or_else(|err| {
             Converted { errors: vec![format!("{err:#}")], ..Converted::default() }
         });
