@@ -8,7 +8,7 @@ use std::borrow::Cow;
 use std::cmp::Ordering;
 use std::collections::{BTreeMap, BTreeSet};
 
-use serde_json::{Map, Number, Value, json};
+use serde_json::{Map, Value, json};
 
 use super::editorial::{Editorial, fill};
 use super::upstream::{Upstream, short_json};
@@ -64,15 +64,6 @@ fn number(v: Option<&Value>) -> Option<f64> {
     v.and_then(Value::as_f64)
 }
 
-fn is_whole(x: f64) -> bool {
-    x.is_finite() && x == x.trunc()
-}
-
-/// A float in a document (finite, checked before).
-fn float(x: f64) -> Value {
-    Number::from_f64(x).map_or(Value::Null, Value::Number)
-}
-
 /// Largest upstream number accepted (far above any measurement; the
 /// format's own limits are checked again when the result is loaded).
 const MAX_UPSTREAM_NUMBER: f64 = 1e12;
@@ -98,7 +89,7 @@ fn reject(field: &str, v: Option<&Value>, why: &str) -> Reject {
 fn whole(r: &Map<String, Value>, key: &str) -> Result<u32, Reject> {
     let v = r.get(key);
     match number(v) {
-        Some(x) if is_whole(x) && (1.0..=1e6).contains(&x) => Ok(x as u32),
+        Some(x) if x.fract() == 0.0 && (1.0..=1e6).contains(&x) => Ok(x as u32),
         _ => Err(reject(key, v, "must be a whole number from 1 to 1000000")),
     }
 }
@@ -212,7 +203,7 @@ fn convert_token_row(
                 warn.push(format!(
                     "{label}: avg_output_len missing, derived from energy per request / per token"
                 ));
-                Some(float(req / tok))
+                Some(Value::from(req / tok))
             }
             _ => None,
         },

@@ -415,8 +415,8 @@ fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
 
 /// The loaded data of a folder, for the change log; an empty set when it
 /// holds no model files yet.
-fn load_for_changes(dir: &Path, what: &str) -> Result<crate::load::DataSet> {
-    if !dir.is_dir() || !has_model_files(dir) {
+fn load_for_changes(dir: &Path) -> Result<crate::load::DataSet> {
+    if !has_model_files(dir) {
         let mut data = crate::load::DataSet::default();
         let history = dir.join(changes::FILE_NAME);
         if history.is_file() {
@@ -427,7 +427,9 @@ fn load_for_changes(dir: &Path, what: &str) -> Result<crate::load::DataSet> {
         }
         return Ok(data);
     }
-    crate::load::load_data_dir(dir).map_err(|p| anyhow::anyhow!("{what}: {p}"))
+    crate::load::load_data_dir(dir).map_err(|p| {
+        anyhow::anyhow!("the data folder as it is now does not load, so no change log can be computed; fix it first: {p}")
+    })
 }
 
 /// Runs an import. On any error `data/` is left as it was.
@@ -516,11 +518,7 @@ fn import_locked(
         .iter()
         .filter_map(|leftover| recover(data_dir, leftover).transpose())
         .collect::<Result<_>>()?;
-    let mut manifest = read_manifest(data_dir)?.unwrap_or_else(|| Manifest {
-        version: "1".into(),
-        written_by: "energyboard import".into(),
-        ..Manifest::default()
-    });
+    let mut manifest = read_manifest(data_dir)?.unwrap_or_default();
 
     // Ownership: every file of the manifest must still be what the import
     // wrote; nothing in the way of a new file may be someone else's.
@@ -713,9 +711,7 @@ fn check_beside_others(
     whole: &Path,
     source: &SourceSettings,
 ) -> Result<()> {
-    let Some(data_dir) = own.parent().and_then(Path::parent) else {
-        return Ok(());
-    };
+    let data_dir = own.ancestors().nth(2).expect("own is <data>/sources/<id>");
     let rel = format!("{SOURCES_DIR}/{}", source.id);
     overlay(data_dir, whole, &[rel.as_str()])?;
     link(
@@ -770,10 +766,7 @@ fn stage_and_swap(
     if let Some(source) = &opts.source {
         check_beside_others(data_dir, &tree, &stage.path().join(WHOLE), source)?;
     }
-    let before = load_for_changes(
-        data_dir,
-        "the data folder as it is now does not load, so no change log can be computed; fix it first",
-    )?;
+    let before = load_for_changes(data_dir)?;
     crate::write::stop_point()?;
 
     let entry = ChangeEntry {
@@ -794,8 +787,7 @@ fn stage_and_swap(
             |c| c.history.clone(),
         );
         history.entries.push(entry.clone());
-        let problems =
-            crate::load::validate_history(std::path::Path::new(changes::FILE_NAME), &history);
+        let problems = crate::load::validate_history(Path::new(changes::FILE_NAME), &history);
         if let Some(p) = problems.first() {
             bail!(
                 "the change history would not be valid (nothing written): {}: {}",
@@ -873,22 +865,21 @@ fn swap_in(data_dir: &Path, staging: &Path, report: &ImportReport) -> Result<()>
     };
     // (target, backup copy if the target existed)
     let mut done: Vec<(PathBuf, Option<PathBuf>)> = Vec::new();
-    let mut step = |rel: &str, replace: bool| -> Result<()> {
-        let target = data_dir.join(rel);
-        let saved = backup.join(rel);
-        let had = std::fs::symlink_metadata(&target).is_ok();
-        if had {
-            mv(&target, &saved, &target, "move aside")?;
-        }
-        done.push((target.clone(), had.then_some(saved)));
-        if replace {
-            mv(&tree.join(rel), &target, &target, "move in")?;
-        }
-        Ok(())
-    };
     let result = (report.added.iter().chain(&report.changed).map(|rel| (rel, true)))
         .chain(report.removed.iter().map(|rel| (rel, false)))
-        .try_for_each(|(rel, replace)| step(rel, replace))
+        .try_for_each(|(rel, replace)| {
+            let target = data_dir.join(rel);
+            let saved = backup.join(rel);
+            let had = std::fs::symlink_metadata(&target).is_ok();
+            if had {
+                mv(&target, &saved, &target, "move aside")?;
+            }
+            done.push((target.clone(), had.then_some(saved)));
+            if replace {
+                mv(&tree.join(rel), &target, &target, "move in")?;
+            }
+            Ok(())
+        })
         .and_then(|()| {
             // The commit point: once the new manifest is in, the import is done.
             std::fs::rename(staging.join(NEW_MANIFEST), data_dir.join(MANIFEST))
