@@ -61,21 +61,20 @@ pub struct SourceMark {
 /// or at the end), no device or pipe.
 pub fn read_json(root: &Path, rel: &str) -> Result<Value> {
     use std::io::Read;
-    let mut path = root.to_path_buf();
-    let mut is_file = false;
+    let path = root.join(rel);
+    let mut at = root.to_path_buf();
     for seg in rel.split('/') {
-        path.push(seg);
-        let meta =
-            std::fs::symlink_metadata(&path).with_context(|| format!("{rel}: cannot read"))?;
+        at.push(seg);
+        let meta = std::fs::symlink_metadata(&at).with_context(|| format!("{rel}: cannot read"))?;
         if meta.file_type().is_symlink() {
             bail!(
                 "{}: is a symbolic link; --from is read only through its own regular files and folders",
-                path.strip_prefix(root).unwrap_or(&path).display()
+                at.strip_prefix(root).unwrap_or(&at).display()
             );
         }
-        is_file = meta.is_file();
     }
-    if !is_file {
+    let meta = std::fs::symlink_metadata(&path).with_context(|| format!("{rel}: cannot read"))?;
+    if !meta.is_file() {
         bail!("{rel}: is not a regular file");
     }
     let mut raw = Vec::new();
