@@ -218,16 +218,11 @@ fn convert_token_row(
         out_len.as_ref(),
         "must be a number above 0, or energy_per_request_joules and energy_per_token_joules must give it",
     )?;
-    let batch = match number(r.get("avg_batch_size")) {
-        Some(b) if b.is_finite() && (0.0..=MAX_UPSTREAM_NUMBER).contains(&b) => b,
-        _ => {
-            return Err(reject(
-                "avg_batch_size",
-                r.get("avg_batch_size"),
-                "must be a number of 0 or more",
-            ));
-        }
-    };
+    let batch = number(r.get("avg_batch_size"))
+        .filter(|b| (0.0..=MAX_UPSTREAM_NUMBER).contains(b))
+        .ok_or_else(|| {
+            reject("avg_batch_size", r.get("avg_batch_size"), "must be a number of 0 or more")
+        })?;
     // Every figure is upstream's, unrounded: a page rounds once, at display.
     Ok(Configuration {
         gpu,
@@ -413,17 +408,17 @@ fn group_models(
 
 /// The upstream rows of a task file: its `configurations` (or the whole
 /// file, in the oldest layout, a bare list).
-fn task_rows<'a>(task: &str, doc: &'a Value) -> Result<&'a [Value], String> {
+fn task_rows<'a>(task: &str, doc: &'a Value) -> anyhow::Result<&'a [Value]> {
     match doc {
         Value::Array(rows) => Ok(rows),
         Value::Object(o) => match o.get("configurations") {
             Some(Value::Array(rows)) => Ok(rows),
-            v => Err(format!(
+            v => anyhow::bail!(
                 "tasks/{task}.json: configurations: {} (must be a list of rows)",
                 v.map_or_else(|| "missing".to_owned(), short_json)
-            )),
+            ),
         },
-        _ => Err(format!("tasks/{task}.json: is neither an object nor a list")),
+        _ => anyhow::bail!("tasks/{task}.json: is neither an object nor a list"),
     }
 }
 
@@ -586,7 +581,7 @@ pub fn convert_task(
     upstream: &Upstream,
     editorial: &Editorial,
     dates: &ImportDates,
-) -> Converted {
+) -> anyhow::Result<Converted> {
     let mut out = Converted::default();
     let file = format!("tasks/{task}.json");
     let ed = &editorial.workloads[task];
@@ -598,13 +593,7 @@ pub fn convert_task(
     if let Some(arch) = doc.get("architecture").filter(other_arch) {
         out.warnings.push(format!("{file}: the task file says architecture {}", short_json(arch)));
     }
-    let rows = match task_rows(task, doc) {
-        Ok(rows) => rows,
-        Err(e) => {
-            out.errors.push(e);
-            return out;
-        }
-    };
+    let rows = task_rows(task, doc)?;
     let mut models = group_models(task, rows, upstream, &mut out, kind, deadline);
     let mut latencies = Vec::new();
     for m in &mut models {
@@ -727,7 +716,7 @@ pub fn convert_task(
         let doc = serde_json::to_value(&model).expect("a model file serialises");
         out.docs.insert(model.slug, doc);
     }
-    out
+    Ok(out)
 }
 
 /// Gives each per-token row its output-length distribution from the model's

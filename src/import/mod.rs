@@ -229,7 +229,7 @@ fn convert_all(
         }
         let converted = upstream
             .task(task)
-            .map(|doc| convert::convert_task(task, &doc, upstream, editorial, dates));
+            .and_then(|doc| convert::convert_task(task, &doc, upstream, editorial, dates));
         let Converted { docs, warnings: w, errors: e } = converted.unwrap_or_else(|err| {
             Converted { errors: vec![format!("{err:#}")], ..Converted::default() }
         });
