@@ -208,11 +208,8 @@ fn convert_token_row(
             _ => None,
         },
     };
-    let mut values = [0.0; 7];
-    for (slot, key) in values.iter_mut().zip(REQUIRED_POSITIVE) {
-        *slot = positive(r, key)?;
-    }
-    let [j, median, p90, p95, p99, tps, power] = values;
+    let [j, median, p90, p95, p99, tps, power] = REQUIRED_POSITIVE.map(|key| positive(r, key));
+    let (j, median, p90, p95, p99, tps, power) = (j?, median?, p90?, p95?, p99?, tps?, power?);
     let out_len = above_zero(
         "avg_output_len",
         out_len.as_ref(),
@@ -257,9 +254,6 @@ struct Model {
     slug: String,
 }
 
-/// The rows of one model in a task file: (index in the file, row).
-type ModelRows<'a> = Vec<(usize, &'a Map<String, Value>)>;
-
 /// `group_models`: the rows by model id (in model-id order), converted;
 /// slugs unique within the workload.
 fn group_models(
@@ -271,7 +265,8 @@ fn group_models(
     deadline: f64,
 ) -> Vec<Model> {
     let file = format!("tasks/{task}.json");
-    let mut by_model: BTreeMap<String, ModelRows<'_>> = BTreeMap::new();
+    // The rows of each model: (index in the file, row).
+    let mut by_model: BTreeMap<String, Vec<_>> = BTreeMap::new();
     for (i, row) in rows.iter().enumerate() {
         let Some(r) = row.as_object() else {
             out.errors.push(format!("{file}: configurations[{i}]: is not a JSON object"));
