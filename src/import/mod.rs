@@ -488,16 +488,13 @@ pub fn import(opts: &ImportOptions) -> Result<ImportReport> {
         bail!("--data {}: is not a folder", data_dir.display());
     }
     let created = !data_dir.exists();
-    let sources_dir = data_dir.parent().filter(|_| opts.source.is_some());
-    let created_sources = sources_dir.is_some_and(|p| !p.exists());
+    let new_sources_dir = data_dir.parent().filter(|p| opts.source.is_some() && !p.exists());
     std::fs::create_dir_all(data_dir)
         .with_context(|| format!("{}: cannot make the data folder", data_dir.display()))?;
-    let result = import_locked(opts, upstream, &editorial, &dates, &source_label, &retrieved);
+    let result = import_locked(opts, upstream, &editorial, &dates, &source_label);
     if result.is_err() && created {
         let _ = std::fs::remove_dir(data_dir);
-        if created_sources {
-            let _ = sources_dir.map(std::fs::remove_dir);
-        }
+        let _ = new_sources_dir.map(std::fs::remove_dir);
     }
     result
 }
@@ -510,7 +507,6 @@ fn import_locked(
     editorial: &Editorial,
     dates: &ImportDates,
     source_label: &str,
-    retrieved: &str,
 ) -> Result<ImportReport> {
     let data_dir = &opts.data_dir;
     let (stage, leftovers) = Stage::begin(data_dir, STAGE_NAME, data_dir, "import again")?;
@@ -596,7 +592,7 @@ fn import_locked(
     if report.is_unchanged() {
         return Ok(report);
     }
-    stage_and_swap(opts, &stage, &manifest, &new_files, &mut report, source_label, retrieved)?;
+    stage_and_swap(opts, &stage, &manifest, &new_files, &mut report, source_label, dates)?;
     Ok(report)
 }
 
@@ -743,7 +739,7 @@ fn stage_and_swap(
     new_files: &BTreeMap<String, Vec<u8>>,
     report: &mut ImportReport,
     source_label: &str,
-    retrieved: &str,
+    dates: &ImportDates,
 ) -> Result<()> {
     let data_dir = &opts.data_dir;
     let tree = stage.path().join(TREE);
@@ -772,7 +768,7 @@ fn stage_and_swap(
     let entry = ChangeEntry {
         upstream_version: report.upstream_version.clone(),
         previous_upstream_version: manifest.upstream_version.clone(),
-        imported: retrieved.to_owned(),
+        imported: dates.retrieved.clone(),
         source: source_label.to_owned(),
         ..changelog::diff(&changelog::snapshot(&before), &changelog::snapshot(&after))
     };
