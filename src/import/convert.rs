@@ -337,14 +337,13 @@ fn group_models(
         .iter()
         .filter_map(|(key, id)| Some((key.strip_prefix(&prefix)?, id)))
         .collect();
+    let mut slugs: BTreeMap<String, String> =
+        published.iter().map(|(slug, id)| ((*slug).to_owned(), (*id).clone())).collect();
     for m in &mut models {
         if let Some((slug, _)) = published.iter().find(|(_, id)| id.as_str() == m.id) {
             m.slug = (*slug).to_owned();
+            continue;
         }
-    }
-    let mut slugs: BTreeMap<String, String> =
-        published.iter().map(|(slug, id)| ((*slug).to_owned(), (*id).clone())).collect();
-    for m in models.iter_mut().filter(|m| m.slug.is_empty()) {
         let last = m.id.rsplit('/').next().unwrap_or(&m.id);
         let nick = nickname(&m.meta).unwrap_or(last);
         if let Err(why) = text_ok(nick, limits::MAX_NAME_CHARS) {
