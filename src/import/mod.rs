@@ -778,10 +778,10 @@ fn stage_and_swap(
         files.insert(changes::FILE_NAME.to_owned(), d.clone());
     }
     if !entry.is_empty() {
-        let mut history = before.changes.as_ref().map_or_else(
-            || ChangeHistory { version: "1".into(), entries: Vec::new() },
-            |c| c.history.clone(),
-        );
+        let (mut history, list) = match before.changes {
+            Some(c) => (c.history, &mut report.changed),
+            None => (ChangeHistory { version: "1".into(), entries: Vec::new() }, &mut report.added),
+        };
         history.entries.push(entry.clone());
         let problems = crate::load::validate_history(Path::new(changes::FILE_NAME), &history);
         if let Some(p) = problems.first() {
@@ -794,7 +794,6 @@ fn stage_and_swap(
         let bytes = json_file(&history, "the change history")?;
         write_file(&tree.join(changes::FILE_NAME), &bytes)?;
         files.insert(changes::FILE_NAME.to_owned(), digest(&bytes));
-        let list = if before.changes.is_some() { &mut report.changed } else { &mut report.added };
         list.push(changes::FILE_NAME.to_owned());
         report.entry = Some(entry);
     }
