@@ -8,7 +8,7 @@ use std::borrow::Cow;
 use std::cmp::Ordering;
 use std::collections::{BTreeMap, BTreeSet};
 
-use serde_json::{Map, Number, Value, json};
+use serde_json::{Map, Value, json};
 
 use super::editorial::{Editorial, fill};
 use super::upstream::{Upstream, short_json};
@@ -59,16 +59,7 @@ fn precision_name(wp: &str) -> String {
 
 /// A JSON number (not a boolean) as f64.
 fn number(v: Option<&Value>) -> Option<f64> {
-    v.filter(|v| v.is_number()).and_then(Value::as_f64)
-}
-
-fn is_whole(x: f64) -> bool {
-    x.is_finite() && x == x.trunc()
-}
-
-/// A float in a document (finite, checked before).
-fn float(x: f64) -> Value {
-    Number::from_f64(x).map_or(Value::Null, Value::Number)
+    v.and_then(Value::as_f64)
 }
 
 /// Largest upstream number accepted (far above any measurement; the
@@ -95,7 +86,7 @@ fn reject(field: &str, v: Option<&Value>, why: &str) -> Reject {
 fn whole(r: &Map<String, Value>, key: &str) -> Result<u32, Reject> {
     let v = r.get(key);
     match number(v) {
-        Some(x) if is_whole(x) && (1.0..=1e6).contains(&x) => Ok(x as u32),
+        Some(x) if x.fract() == 0.0 && (1.0..=1e6).contains(&x) => Ok(x as u32),
         _ => Err(reject(key, v, "must be a whole number from 1 to 1000000")),
     }
 }
@@ -207,31 +198,23 @@ fn convert_token_row(
                 warn.push(format!(
                     "{label}: avg_output_len missing, derived from energy per request / per token"
                 ));
-                Some(float(req / tok))
+                Some(Value::from(req / tok))
             }
             _ => None,
         },
     };
-    let mut values = [0.0; 7];
-    for (slot, key) in values.iter_mut().zip(REQUIRED_POSITIVE) {
-        *slot = positive(r, key)?;
-    }
-    let [j, median, p90, p95, p99, tps, power] = values;
+    let [j, median, p90, p95, p99, tps, power] = REQUIRED_POSITIVE.map(|key| positive(r, key));
+    let (j, median, p90, p95, p99, tps, power) = (j?, median?, p90?, p95?, p99?, tps?, power?);
     let out_len = above_zero(
         "avg_output_len",
         out_len.as_ref(),
         "must be a number above 0, or energy_per_request_joules and energy_per_token_joules must give it",
     )?;
-    let batch = match number(r.get("avg_batch_size")) {
-        Some(b) if b.is_finite() && (0.0..=MAX_UPSTREAM_NUMBER).contains(&b) => b,
-        _ => {
-            return Err(reject(
-                "avg_batch_size",
-                r.get("avg_batch_size"),
-                "must be a number of 0 or more",
-            ));
-        }
-    };
+    let batch = number(r.get("avg_batch_size"))
+        .filter(|b| (0.0..=MAX_UPSTREAM_NUMBER).contains(b))
+        .ok_or_else(|| {
+            reject("avg_batch_size", r.get("avg_batch_size"), "must be a number of 0 or more")
+        })?;
     // Every figure is upstream's, unrounded: a page rounds once, at display.
     Ok(Configuration {
         gpu,
@@ -266,9 +249,6 @@ struct Model {
     slug: String,
 }
 
-/// The rows of one model in a task file: (index in the file, row).
-type ModelRows<'a> = Vec<(usize, &'a Map<String, Value>)>;
-
 /// `group_models`: the rows by model id (in model-id order), converted;
 /// slugs unique within the workload.
 fn group_models(
@@ -280,7 +260,8 @@ fn group_models(
     deadline: f64,
 ) -> Vec<Model> {
     let file = format!("tasks/{task}.json");
-    let mut by_model: BTreeMap<String, ModelRows<'_>> = BTreeMap::new();
+    // The rows of each model: (index in the file, row).
+    let mut by_model: BTreeMap<String, Vec<_>> = BTreeMap::new();
     for (i, row) in rows.iter().enumerate() {
         let Some(r) = row.as_object() else {
             out.errors.push(format!("{file}: configurations[{i}]: is not a JSON object"));
@@ -351,14 +332,13 @@ fn group_models(
         .iter()
         .filter_map(|(key, id)| Some((key.strip_prefix(&prefix)?, id)))
         .collect();
+    let mut slugs: BTreeMap<String, String> =
+        published.iter().map(|(slug, id)| ((*slug).to_owned(), (*id).clone())).collect();
     for m in &mut models {
         if let Some((slug, _)) = published.iter().find(|(_, id)| id.as_str() == m.id) {
             m.slug = (*slug).to_owned();
+            continue;
         }
-    }
-    let mut slugs: BTreeMap<String, String> =
-        published.iter().map(|(slug, id)| ((*slug).to_owned(), (*id).clone())).collect();
-    for m in models.iter_mut().filter(|m| m.slug.is_empty()) {
         let last = m.id.rsplit('/').next().unwrap_or(&m.id);
         let nick = nickname(&m.meta).unwrap_or(last);
         if let Err(why) = text_ok(nick, limits::MAX_NAME_CHARS) {
@@ -417,17 +397,17 @@ fn group_models(
 
 /// The upstream rows of a task file: its `configurations` (or the whole
 /// file, in the oldest layout, a bare list).
-fn task_rows<'a>(task: &str, doc: &'a Value) -> Result<&'a [Value], String> {
+fn task_rows<'a>(task: &str, doc: &'a Value) -> anyhow::Result<&'a [Value]> {
     match doc {
         Value::Array(rows) => Ok(rows),
         Value::Object(o) => match o.get("configurations") {
             Some(Value::Array(rows)) => Ok(rows),
-            v => Err(format!(
+            v => anyhow::bail!(
                 "tasks/{task}.json: configurations: {} (must be a list of rows)",
                 v.map_or_else(|| "missing".to_owned(), short_json)
-            )),
+            ),
         },
-        _ => Err(format!("tasks/{task}.json: is neither an object nor a list")),
+        _ => anyhow::bail!("tasks/{task}.json: is neither an object nor a list"),
     }
 }
 
@@ -435,7 +415,7 @@ fn task_rows<'a>(task: &str, doc: &'a Value) -> Result<&'a [Value], String> {
 fn model_facts(
     file: &str,
     m: &Model,
-    default_architecture: &str,
+    kind: Option<OutputKind>,
     out: &mut Converted,
 ) -> Option<(f64, f64, String)> {
     let param = |key: &str| -> Option<f64> {
@@ -466,70 +446,20 @@ fn model_facts(
         },
     };
     let architecture = match m.meta.get("architecture") {
-        Some(Value::String(s))
-            if !s.is_empty() && (default_architecture != "Diffusion" || s != "diffusion") =>
-        {
+        Some(Value::String(s)) if !s.is_empty() && (kind.is_none() || s != "diffusion") => {
             if let Err(why) = text_ok(s, limits::MAX_NAME_CHARS) {
                 out.errors.push(format!("{file}: {}: architecture: {why}", m.id));
                 return None;
             }
             s.clone()
         }
+        _ if kind.is_some() => "Diffusion".to_owned(),
         _ => {
-            if default_architecture == "unknown" {
-                out.warnings
-                    .push(format!("{file}: {} has no architecture; wrote \"unknown\"", m.id));
-            }
-            default_architecture.to_owned()
+            out.warnings.push(format!("{file}: {} has no architecture; wrote \"unknown\"", m.id));
+            "unknown".to_owned()
         }
     };
     Some((total, active, architecture))
-}
-
-/// The per-configuration output-length distributions of a model's file
-/// (`models/<model>__<task>.json`), keyed by what identifies a row:
-/// GPU, GPU count, `max_num_seqs` and the exact energy per token.
-fn distributions(
-    task: &str,
-    model_id: &str,
-    upstream: &Upstream,
-    rows: usize,
-    out: &mut Converted,
-) -> BTreeMap<(String, u64, u64, u64), Vec<Value>> {
-    let name = Upstream::model_file_name(model_id, task);
-    let mut found: BTreeMap<(String, u64, u64, u64), Vec<Value>> = BTreeMap::new();
-    let doc = match upstream.model_file(model_id, task) {
-        Ok(Some(doc)) => doc,
-        Ok(None) => {
-            out.warnings.push(format!("tasks/{task}.json: {model_id} has no models/{name}"));
-            return found;
-        }
-        Err(err) => {
-            out.warnings.push(format!("{err:#}; its distributions are left out"));
-            return found;
-        }
-    };
-    let configs =
-        doc.get("configurations").and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
-    if configs.len() != rows {
-        out.warnings.push(format!(
-            "tasks/{task}.json: models/{name} has {} configurations, the task file {rows}",
-            configs.len()
-        ));
-    }
-    for c in configs {
-        if let (Some(gpu), Some(n), Some(seqs), Some(j), Some(d)) = (
-            c.get("gpu_model").and_then(Value::as_str),
-            number(c.get("num_gpus")),
-            number(c.get("max_num_seqs")),
-            number(c.get("energy_per_token_joules")),
-            c.get("output_length_distribution"),
-        ) {
-            let key = (gpu.to_owned(), n as u64, seqs as u64, j.to_bits());
-            found.entry(key).or_default().push(d.clone());
-        }
-    }
-    found
 }
 
 /// A distribution as the format takes it (`bins`, `counts`), or why not.
@@ -568,7 +498,7 @@ fn id_parts(c: &Configuration) -> Vec<String> {
     ];
     if c.video_height.is_some() {
         parts.push(format!("f{}", n(c.num_frames)));
-        parts.push(format!("fps{}", fmt_num(c.fps.unwrap_or(0.0))));
+        parts.push(format!("fps{}", c.fps.unwrap_or(0.0)));
     }
     parts.push(format!("s{}", n(c.inference_steps)));
     parts
@@ -613,10 +543,6 @@ fn assign_ids(slug: &str, rows: &mut [Configuration], file: &str, warn: &mut Vec
     }
 }
 
-fn cmp_f64(a: f64, b: f64) -> Ordering {
-    a.partial_cmp(&b).unwrap_or(Ordering::Equal)
-}
-
 /// The order of a model file's rows: by setup (GPU, count, parallelism,
 /// precision), then for a per-token row `max_num_seqs` and median ITL, for
 /// a diffusion row the output, steps and batch size; equal rows keep
@@ -631,41 +557,32 @@ fn row_order(a: &Configuration, b: &Configuration) -> Ordering {
     }
     setup(a)
         .cmp(&setup(b))
-        .then(cmp_f64(a.fps.unwrap_or(0.0), b.fps.unwrap_or(0.0)))
+        .then(a.fps.unwrap_or(0.0).total_cmp(&b.fps.unwrap_or(0.0)))
         .then(a.inference_steps.cmp(&b.inference_steps))
         .then(a.batch_size.cmp(&b.batch_size))
-        .then(cmp_f64(a.median_itl_ms.unwrap_or(0.0), b.median_itl_ms.unwrap_or(0.0)))
+        .then(a.median_itl_ms.unwrap_or(0.0).total_cmp(&b.median_itl_ms.unwrap_or(0.0)))
 }
 
-/// `convert_task`: one task file → model documents by slug; `kind` is a
-/// diffusion workload's output, `None` for a per-token one.
+/// `convert_task`: one task file → model documents by slug.
 pub fn convert_task(
     task: &str,
     doc: &Value,
     upstream: &Upstream,
     editorial: &Editorial,
     dates: &ImportDates,
-    kind: Option<OutputKind>,
-) -> Converted {
+) -> anyhow::Result<Converted> {
     let mut out = Converted::default();
     let file = format!("tasks/{task}.json");
     let ed = &editorial.workloads[task];
-    let default = Number::from(if kind.is_some() { 30 } else { 500 });
-    let deadline_num = ed.deadline().unwrap_or(&default);
+    let kind = ed.kind;
+    let (key, deadline_num) = ed.deadline();
+    let deadline_num = deadline_num.expect("Editorial::load checks every workload's deadline");
     let deadline = deadline_num.as_f64().unwrap_or(f64::NAN);
-    if let Some(arch) = doc.get("architecture").filter(|_| kind.is_some()) {
-        if arch != "diffusion" && !arch.is_null() {
-            out.warnings
-                .push(format!("{file}: the task file says architecture {}", short_json(arch)));
-        }
+    let other_arch = |a: &&Value| kind.is_some() && *a != "diffusion" && !a.is_null();
+    if let Some(arch) = doc.get("architecture").filter(other_arch) {
+        out.warnings.push(format!("{file}: the task file says architecture {}", short_json(arch)));
     }
-    let rows = match task_rows(task, doc) {
-        Ok(rows) => rows,
-        Err(e) => {
-            out.errors.push(e);
-            return out;
-        }
-    };
+    let rows = task_rows(task, doc)?;
     let mut models = group_models(task, rows, upstream, &mut out, kind, deadline);
     let mut latencies = Vec::new();
     for m in &mut models {
@@ -678,16 +595,14 @@ pub fn convert_task(
     let common = &editorial.common;
     // A per-token row counts when its median ITL reaches the deadline, a
     // diffusion row when its batch latency exceeds it.
-    let (key, some, none, word, count) = match kind {
+    let (some, none, word, count) = match kind {
         None => (
-            "itl_deadline_ms",
             &common.deadline_clause_some,
             &common.deadline_clause_none,
             "reached",
             latencies.iter().filter(|l| **l >= deadline).count(),
         ),
         Some(_) => (
-            "batch_latency_deadline_s",
             &common.latency_clause_some,
             &common.latency_clause_none,
             "exceeded",
@@ -736,45 +651,105 @@ pub fn convert_task(
         configurations: Some(fill(&ed.configurations, &[("count", rows.len().to_string())])),
     });
     let caveat = if kind.is_some() { &common.caveat_diffusion } else { &common.caveat };
-    let template = ModelFile {
-        version: "1".to_owned(),
-        updated: dates.updated.clone(),
-        data_version: dates.data_version.clone(),
-        workload: Some(WorkloadDecl {
-            id: task.to_owned(),
-            name: ed.name.clone(),
-            description: Some(ed.description.clone()),
-        }),
-        source,
-        boundary: "gpu_only".to_owned(),
-        kind,
-        unit: kind.map_or("Wh per million output tokens", OutputKind::unit).to_owned(),
-        itl_deadline_ms: kind.is_none().then_some(deadline),
-        batch_latency_deadline_s: kind.is_some().then_some(deadline),
-        caveat: ed.caveat.clone().unwrap_or_else(|| caveat.clone()),
-        slug: String::new(),
-        name: String::new(),
-        model_id: String::new(),
-        params_b: 0.0,
-        active_params_b: 0.0,
-        architecture: String::new(),
-        gpus: Vec::new(),
-        configurations: Vec::new(),
-        best: BTreeMap::new(),
-    };
-    model_files(&file, models, &template, upstream, &mut out);
-    out
+    // The model files: each model's facts, its rows in [`row_order`], its
+    // GPUs (sorted) and its best configuration on each by the selection rule
+    // ([`select::best_per_gpu`]).
+    for mut m in models {
+        if m.rows.is_empty() {
+            out.warnings.push(format!("{file}: {} has no usable rows; no file written", m.id));
+            continue;
+        }
+        let Some((params, active, architecture)) = model_facts(&file, &m, kind, &mut out) else {
+            continue;
+        };
+        m.rows.sort_by(row_order);
+        let gpus: Vec<String> =
+            m.rows.iter().map(|c| c.gpu.clone()).collect::<BTreeSet<_>>().into_iter().collect();
+        let figures = m.rows.iter().map(|c| (c.gpu.as_str(), c.figures()));
+        let best = select::best_per_gpu(&gpus, deadline, figures)
+            .into_iter()
+            .filter_map(|(gpu, pick)| Some((gpu, Box::new(m.rows[pick?].clone()))))
+            .collect();
+        // A model's display name: its non-empty `nickname`, else its id;
+        // marked with the label of a source beside the leaderboard.
+        let name = nickname(&m.meta).unwrap_or(&m.id).to_owned();
+        let model = ModelFile {
+            version: "1".to_owned(),
+            updated: dates.updated.clone(),
+            data_version: dates.data_version.clone(),
+            workload: Some(WorkloadDecl {
+                id: task.to_owned(),
+                name: ed.name.clone(),
+                description: Some(ed.description.clone()),
+            }),
+            source: source.clone(),
+            boundary: "gpu_only".to_owned(),
+            kind,
+            unit: kind.map_or("Wh per million output tokens", OutputKind::unit).to_owned(),
+            itl_deadline_ms: kind.is_none().then_some(deadline),
+            batch_latency_deadline_s: kind.is_some().then_some(deadline),
+            caveat: ed.caveat.clone().unwrap_or_else(|| caveat.clone()),
+            name: match &upstream.source {
+                Some(s) => format!("{name} ({})", s.label),
+                None => name,
+            },
+            slug: m.slug,
+            model_id: m.id,
+            params_b: params,
+            active_params_b: active,
+            architecture,
+            gpus,
+            configurations: m.rows,
+            best,
+        };
+        let doc = serde_json::to_value(&model).expect("a model file serialises");
+        out.docs.insert(model.slug, doc);
+    }
+    Ok(out)
 }
 
-/// Gives each per-token row its output-length distribution, matched on GPU,
+/// Gives each per-token row its output-length distribution from the model's
+/// file (`models/<model>__<task>.json`), matched on GPU,
 /// count, max_num_seqs and exact energy per token (repeats in order).
 fn add_distributions(task: &str, m: &mut Model, upstream: &Upstream, out: &mut Converted) {
-    let mut dists = distributions(task, &m.id, upstream, m.rows.len(), out);
+    let name = Upstream::model_file_name(&m.id, task);
+    let doc = match upstream.model_file(&m.id, task) {
+        Ok(Some(doc)) => doc,
+        Ok(None) => {
+            out.warnings.push(format!("tasks/{task}.json: {} has no models/{name}", m.id));
+            return;
+        }
+        Err(err) => {
+            out.warnings.push(format!("{err:#}; its distributions are left out"));
+            return;
+        }
+    };
+    let configs =
+        doc.get("configurations").and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
+    if configs.len() != m.rows.len() {
+        out.warnings.push(format!(
+            "tasks/{task}.json: models/{name} has {} configurations, the task file {}",
+            configs.len(),
+            m.rows.len()
+        ));
+    }
+    let mut dists: BTreeMap<_, Vec<&Value>> = BTreeMap::new();
+    for c in configs {
+        if let (Some(gpu), Some(n), Some(seqs), Some(j), Some(d)) = (
+            c.get("gpu_model").and_then(Value::as_str),
+            number(c.get("num_gpus")),
+            number(c.get("max_num_seqs")),
+            number(c.get("energy_per_token_joules")),
+            c.get("output_length_distribution"),
+        ) {
+            dists.entry((gpu, n as u64, seqs as u64, j.to_bits())).or_default().push(d);
+        }
+    }
     for c in &mut m.rows {
         let joules = c.joules_per_output_token.unwrap_or(f64::NAN);
-        let key = (c.gpu.clone(), c.num_gpus.into(), c.load().into(), joules.to_bits());
+        let key = (c.gpu.as_str(), c.num_gpus.into(), c.load().into(), joules.to_bits());
         if let Some(list) = dists.get_mut(&key).filter(|l| !l.is_empty()) {
-            match checked_distribution(&list.remove(0)) {
+            match checked_distribution(list.remove(0)) {
                 Ok(d) => c.output_length_distribution = Some(Box::new(d)),
                 Err(why) => out.warnings.push(format!(
                     "tasks/{task}.json: {}: the output-length distribution of {} is left out: {why}",
@@ -840,66 +815,8 @@ fn convert_diffusion_row(
     })
 }
 
-fn fmt_num(x: f64) -> String {
-    if is_whole(x) { format!("{}", x as i64) } else { format!("{x}") }
-}
-
-/// The model files of a task's `models`, each the `template` with the
-/// model's facts, its rows in [`row_order`], its GPUs (sorted) and its best
-/// configuration on each by the selection rule ([`select::best_per_gpu`]).
-fn model_files(
-    file: &str,
-    models: Vec<Model>,
-    template: &ModelFile,
-    upstream: &Upstream,
-    out: &mut Converted,
-) {
-    for mut m in models {
-        if m.rows.is_empty() {
-            out.warnings.push(format!("{file}: {} has no usable rows; no file written", m.id));
-            continue;
-        }
-        let architecture = if template.kind.is_some() { "Diffusion" } else { "unknown" };
-        let Some((params, active, architecture)) = model_facts(file, &m, architecture, out) else {
-            continue;
-        };
-        m.rows.sort_by(row_order);
-        let gpus: Vec<String> =
-            m.rows.iter().map(|c| c.gpu.clone()).collect::<BTreeSet<_>>().into_iter().collect();
-        let figures = m.rows.iter().map(|c| (c.gpu.as_str(), c.figures()));
-        let best = select::best_per_gpu(&gpus, template.deadline(), figures)
-            .into_iter()
-            .filter_map(|(gpu, pick)| Some((gpu, Box::new(m.rows[pick?].clone()))))
-            .collect();
-        let file = ModelFile {
-            name: display_name(&m.meta, &m.id, upstream),
-            slug: m.slug,
-            model_id: m.id,
-            params_b: params,
-            active_params_b: active,
-            architecture,
-            gpus,
-            configurations: m.rows,
-            best,
-            ..template.clone()
-        };
-        let doc = serde_json::to_value(&file).expect("a model file serialises");
-        out.docs.insert(file.slug, doc);
-    }
-}
-
 fn nickname(meta: &Map<String, Value>) -> Option<&str> {
     meta.get("nickname")?.as_str().filter(|s| !s.is_empty())
-}
-
-/// A model's display name: its non-empty `nickname`, else its id; marked
-/// with the label of a source beside the leaderboard.
-fn display_name(meta: &Map<String, Value>, id: &str, upstream: &Upstream) -> String {
-    let name = nickname(meta).unwrap_or(id).to_owned();
-    match &upstream.source {
-        Some(s) => format!("{name} ({})", s.label),
-        None => name,
-    }
 }
 
 #[cfg(test)]

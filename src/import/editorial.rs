@@ -79,12 +79,12 @@ pub struct WorkloadTexts {
 }
 
 impl WorkloadTexts {
-    /// The deadline of the workload's kind, as written.
-    pub fn deadline(&self) -> Option<&serde_json::Number> {
+    /// The deadline field of the workload's kind and its value, as written.
+    pub fn deadline(&self) -> (&'static str, Option<&serde_json::Number>) {
         if self.kind.is_some() {
-            self.batch_latency_deadline_s.as_ref()
+            ("batch_latency_deadline_s", self.batch_latency_deadline_s.as_ref())
         } else {
-            self.itl_deadline_ms.as_ref()
+            ("itl_deadline_ms", self.itl_deadline_ms.as_ref())
         }
     }
 }
@@ -100,9 +100,8 @@ impl Editorial {
             anyhow::anyhow!("{}: {}: {}", path.display(), err.path(), err.inner())
         })?;
         for (id, w) in &editorial.workloads {
-            let field =
-                if w.kind.is_some() { "batch_latency_deadline_s" } else { "itl_deadline_ms" };
-            match w.deadline().and_then(serde_json::Number::as_f64) {
+            let (field, deadline) = w.deadline();
+            match deadline.and_then(serde_json::Number::as_f64) {
                 Some(d) if d > 0.0 && d.is_finite() => {}
                 _ => bail!(
                     "{}: workloads.{id}.{field}: a {} workload needs a deadline above 0",

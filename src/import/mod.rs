@@ -216,16 +216,16 @@ fn convert_all(
     let mut warnings = Vec::new();
     let mut errors = Vec::new();
     for task in &upstream.tasks {
-        let Some(ed) = editorial.workloads.get(task) else {
+        if !editorial.workloads.contains_key(task) {
             errors.push(format!(
                 "tasks/{task}.json: the workload {task:?} has no entry in {} (workloads.{task}: name, description, deadline and texts); add one to import it",
                 editorial_path.display()
             ));
             continue;
-        };
+        }
         let converted = upstream
             .task(task)
-            .map(|doc| convert::convert_task(task, &doc, upstream, editorial, dates, ed.kind));
+            .and_then(|doc| convert::convert_task(task, &doc, upstream, editorial, dates));
         let Converted { docs, warnings: w, errors: e } = converted.unwrap_or_else(|err| {
             Converted { errors: vec![format!("{err:#}")], ..Converted::default() }
         });
@@ -409,8 +409,8 @@ fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
 }
 
 /// A folder's loaded data for the change log; empty when it has no model files yet.
-fn load_for_changes(dir: &Path, what: &str) -> Result<crate::load::DataSet> {
-    if !dir.is_dir() || !has_model_files(dir) {
+fn load_for_changes(dir: &Path) -> Result<crate::load::DataSet> {
+    if !has_model_files(dir) {
         let mut data = crate::load::DataSet::default();
         let history = dir.join(changes::FILE_NAME);
         if history.is_file() {
@@ -421,7 +421,9 @@ fn load_for_changes(dir: &Path, what: &str) -> Result<crate::load::DataSet> {
         }
         return Ok(data);
     }
-    crate::load::load_data_dir(dir).map_err(|p| anyhow::anyhow!("{what}: {p}"))
+    crate::load::load_data_dir(dir).map_err(|p| {
+        anyhow::anyhow!("the data folder as it is now does not load, so no change log can be computed; fix it first: {p}")
+    })
 }
 
 /// Runs an import. On any error `data/` is left as it was.
@@ -480,16 +482,13 @@ pub fn import(opts: &ImportOptions) -> Result<ImportReport> {
         bail!("--data {}: is not a folder", data_dir.display());
     }
     let created = !data_dir.exists();
-    let sources_dir = data_dir.parent().filter(|_| opts.source.is_some());
-    let created_sources = sources_dir.is_some_and(|p| !p.exists());
+    let new_sources_dir = data_dir.parent().filter(|p| opts.source.is_some() && !p.exists());
     std::fs::create_dir_all(data_dir)
         .with_context(|| format!("{}: cannot make the data folder", data_dir.display()))?;
-    let result = import_locked(opts, upstream, &editorial, &dates, &source_label, &retrieved);
+    let result = import_locked(opts, upstream, &editorial, &dates, &source_label);
     if result.is_err() && created {
         let _ = std::fs::remove_dir(data_dir);
-        if created_sources {
-            let _ = sources_dir.map(std::fs::remove_dir);
-        }
+        let _ = new_sources_dir.map(std::fs::remove_dir);
     }
     result
 }
@@ -502,7 +501,6 @@ fn import_locked(
     editorial: &Editorial,
     dates: &ImportDates,
     source_label: &str,
-    retrieved: &str,
 ) -> Result<ImportReport> {
     let data_dir = &opts.data_dir;
     let (stage, leftovers) = Stage::begin(data_dir, STAGE_NAME, data_dir, "import again")?;
@@ -510,11 +508,7 @@ fn import_locked(
         .iter()
         .filter_map(|leftover| recover(data_dir, leftover).transpose())
         .collect::<Result<_>>()?;
-    let mut manifest = read_manifest(data_dir)?.unwrap_or_else(|| Manifest {
-        version: "1".into(),
-        written_by: "energyboard import".into(),
-        ..Manifest::default()
-    });
+    let mut manifest = read_manifest(data_dir)?.unwrap_or_default();
 
     // Ownership: every file of the manifest must still be what the import
     // wrote; nothing in the way of a new file may be someone else's.
@@ -592,7 +586,7 @@ fn import_locked(
     if report.is_unchanged() {
         return Ok(report);
     }
-    stage_and_swap(opts, &stage, &manifest, &new_files, &mut report, source_label, retrieved)?;
+    stage_and_swap(opts, &stage, &manifest, &new_files, &mut report, source_label, dates)?;
     Ok(report)
 }
 
@@ -706,9 +700,7 @@ fn check_beside_others(
     whole: &Path,
     source: &SourceSettings,
 ) -> Result<()> {
-    let Some(data_dir) = own.parent().and_then(Path::parent) else {
-        return Ok(());
-    };
+    let data_dir = own.ancestors().nth(2).expect("own is <data>/sources/<id>");
     let rel = format!("{SOURCES_DIR}/{}", source.id);
     overlay(data_dir, whole, &[rel.as_str()])?;
     link(
@@ -740,7 +732,7 @@ fn stage_and_swap(
     new_files: &BTreeMap<String, Vec<u8>>,
     report: &mut ImportReport,
     source_label: &str,
-    retrieved: &str,
+    dates: &ImportDates,
 ) -> Result<()> {
     let data_dir = &opts.data_dir;
     let tree = stage.path().join(TREE);
@@ -763,16 +755,13 @@ fn stage_and_swap(
     if let Some(source) = &opts.source {
         check_beside_others(data_dir, &tree, &stage.path().join(WHOLE), source)?;
     }
-    let before = load_for_changes(
-        data_dir,
-        "the data folder as it is now does not load, so no change log can be computed; fix it first",
-    )?;
+    let before = load_for_changes(data_dir)?;
     crate::write::stop_point()?;
 
     let entry = ChangeEntry {
         upstream_version: report.upstream_version.clone(),
         previous_upstream_version: manifest.upstream_version.clone(),
-        imported: retrieved.to_owned(),
+        imported: dates.retrieved.clone(),
         source: source_label.to_owned(),
         ..changelog::diff(&changelog::snapshot(&before), &changelog::snapshot(&after))
     };
@@ -782,13 +771,12 @@ fn stage_and_swap(
         files.insert(changes::FILE_NAME.to_owned(), d.clone());
     }
     if !entry.is_empty() {
-        let mut history = before.changes.as_ref().map_or_else(
-            || ChangeHistory { version: "1".into(), entries: Vec::new() },
-            |c| c.history.clone(),
-        );
+        let (mut history, list) = match before.changes {
+            Some(c) => (c.history, &mut report.changed),
+            None => (ChangeHistory { version: "1".into(), entries: Vec::new() }, &mut report.added),
+        };
         history.entries.push(entry.clone());
-        let problems =
-            crate::load::validate_history(std::path::Path::new(changes::FILE_NAME), &history);
+        let problems = crate::load::validate_history(Path::new(changes::FILE_NAME), &history);
         if let Some(p) = problems.first() {
             bail!(
                 "the change history would not be valid (nothing written): {}: {}",
@@ -799,7 +787,6 @@ fn stage_and_swap(
         let bytes = json_file(&history, "the change history")?;
         write_file(&tree.join(changes::FILE_NAME), &bytes)?;
         files.insert(changes::FILE_NAME.to_owned(), digest(&bytes));
-        let list = if before.changes.is_some() { &mut report.changed } else { &mut report.added };
         list.push(changes::FILE_NAME.to_owned());
         report.entry = Some(entry);
     }
@@ -866,22 +853,21 @@ fn swap_in(data_dir: &Path, staging: &Path, report: &ImportReport) -> Result<()>
     };
     // (target, backup copy if the target existed)
     let mut done: Vec<(PathBuf, Option<PathBuf>)> = Vec::new();
-    let mut step = |rel: &str, replace: bool| -> Result<()> {
-        let target = data_dir.join(rel);
-        let saved = backup.join(rel);
-        let had = std::fs::symlink_metadata(&target).is_ok();
-        if had {
-            mv(&target, &saved, &target, "move aside")?;
-        }
-        done.push((target.clone(), had.then_some(saved)));
-        if replace {
-            mv(&tree.join(rel), &target, &target, "move in")?;
-        }
-        Ok(())
-    };
     let result = (report.added.iter().chain(&report.changed).map(|rel| (rel, true)))
         .chain(report.removed.iter().map(|rel| (rel, false)))
-        .try_for_each(|(rel, replace)| step(rel, replace))
+        .try_for_each(|(rel, replace)| {
+            let target = data_dir.join(rel);
+            let saved = backup.join(rel);
+            let had = std::fs::symlink_metadata(&target).is_ok();
+            if had {
+                mv(&target, &saved, &target, "move aside")?;
+            }
+            done.push((target.clone(), had.then_some(saved)));
+            if replace {
+                mv(&tree.join(rel), &target, &target, "move in")?;
+            }
+            Ok(())
+        })
         .and_then(|()| {
             // The commit point: once the new manifest is in, the import is done.
             std::fs::rename(staging.join(NEW_MANIFEST), data_dir.join(MANIFEST))
