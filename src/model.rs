@@ -145,7 +145,8 @@ pub enum Measure {
 pub struct Words {
     /// What energy is counted per: "output token", "image", "video".
     pub item: &'static str,
-    /// The headline energy's unit in words: "Wh per million output tokens".
+    /// The headline energy's unit in words: "Wh per million output tokens";
+    /// also the `unit` a model file of the kind must state.
     pub energy_long: &'static str,
     /// The headline energy's unit in a table header: "Wh/M tok".
     pub energy_unit: &'static str,

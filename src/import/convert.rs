@@ -14,7 +14,7 @@ use super::editorial::{Editorial, fill};
 use super::upstream::{Upstream, short_json};
 use crate::load::limits;
 use crate::model::{
-    Configuration, ModelFile, OutputKind, OutputLengthDistribution, Source, WorkloadDecl,
+    Configuration, Measure, ModelFile, OutputKind, OutputLengthDistribution, Source, WorkloadDecl,
     url_segment,
 };
 use std::sync::Arc;
@@ -685,7 +685,7 @@ pub fn convert_task(
             source: source.clone(),
             boundary: "gpu_only".to_owned(),
             kind,
-            unit: kind.map_or("Wh per million output tokens", OutputKind::unit).to_owned(),
+            unit: kind.map_or(Measure::Tokens, Measure::Diffusion).words().energy_long.to_owned(),
             itl_deadline_ms: kind.is_none().then_some(deadline),
             batch_latency_deadline_s: kind.is_some().then_some(deadline),
             caveat: ed.caveat.clone().unwrap_or_else(|| caveat.clone()),

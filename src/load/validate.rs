@@ -137,7 +137,7 @@ pub fn validate_model(path: &Path, m: &ModelFile) -> Vec<Problem> {
         ),
     };
     if let Measure::Diffusion(kind) = measure
-        && m.unit != kind.unit()
+        && m.unit != measure.words().energy_long
     {
         bad(
             "unit".into(),
@@ -145,7 +145,7 @@ pub fn validate_model(path: &Path, m: &ModelFile) -> Vec<Problem> {
                 "is {:?} but a file of kind {:?} must say {:?}",
                 m.unit,
                 kind.item(),
-                kind.unit()
+                measure.words().energy_long
             ),
         );
     }

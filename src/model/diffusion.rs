@@ -33,14 +33,6 @@ impl OutputKind {
         }
     }
 
-    /// The `unit` a file of this kind must state: `"J per image"`.
-    pub fn unit(self) -> &'static str {
-        match self {
-            OutputKind::Image => "J per image",
-            OutputKind::Video => "J per video",
-        }
-    }
-
     /// The kind's own fields of a configuration: they must all be present,
     /// and the other kind's must all be absent.
     pub fn fields(self) -> &'static [&'static str] {
