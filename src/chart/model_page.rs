@@ -175,8 +175,7 @@ impl<'a> Ctx<'a> {
 
     /// "B200 ×1 at 384: 39.05 Wh/M; no H100 setup meets the deadline".
     fn best_list(&self, value: impl Fn(&Configuration) -> String) -> String {
-        let parts: Vec<String> = self
-            .a
+        self.a
             .best_per_gpu
             .iter()
             .map(|(gpu, best)| match best {
@@ -188,8 +187,8 @@ impl<'a> Ctx<'a> {
                 ),
                 None => format!("no {gpu} setup meets it"),
             })
-            .collect();
-        parts.join("; ")
+            .collect::<Vec<_>>()
+            .join("; ")
     }
 
     /// A chart's data table: each configuration in drawing order (series
@@ -324,7 +323,8 @@ fn describe(cx: &Ctx<'_>, metric: &Metric, log_note: &str) -> String {
     let (lo, hi) = min_max(configs.iter().map(metric.value));
     let per = format!("at each {}, one line per GPU setup", w.load_short);
     let under = configs.iter().filter(|c| c.under_deadline()).count();
-    let top = top_of(configs, metric.value);
+    let value = |&i: &usize| (metric.value)(&configs[i]);
+    let top = (0..configs.len()).max_by(|a, b| value(a).total_cmp(&value(b))).unwrap_or(0);
     match (metric.kind, cx.m.measure()) {
         (Kind::Energy, _) => format!(
             "{} of {name} {per} ({log_note}). Lowest within the {} {} {} deadline: {}.",
@@ -358,26 +358,17 @@ fn describe(cx: &Ctx<'_>, metric: &Metric, log_note: &str) -> String {
             "Output tokens per second of {name}, all GPUs together, {per} ({log_note}). Highest: {} at {}, {} tokens/s.",
             cx.label(top),
             configs[top].load(),
-            fmt::grouped((metric.value)(&configs[top]))
+            fmt::grouped(value(&top))
         ),
         (Kind::Throughput, Measure::Diffusion(kind)) => format!(
             "{} generated per second by {name}, all GPUs together, {per} ({log_note}). Highest: {} at batch size {}, {} {}/s.",
             fmt::capitalised(kind.items()),
             cx.label(top),
             configs[top].load(),
-            fmt::rate((metric.value)(&configs[top])),
+            fmt::rate(value(&top)),
             kind.items()
         ),
     }
-}
-
-/// The configuration with the highest `value`.
-fn top_of(configs: &[Configuration], value: fn(&Configuration) -> f64) -> usize {
-    configs
-        .iter()
-        .enumerate()
-        .max_by(|a, b| value(a.1).total_cmp(&value(b.1)))
-        .map_or(0, |(i, _)| i)
 }
 
 /// The five charts of a model page, in this order. A per-token model's are

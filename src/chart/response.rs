@@ -90,8 +90,6 @@ pub fn response_histogram(
     let header = Header::new(&title, Vec::new());
     let y = Axis::from_zero(y_max);
     let frame = Frame::new(header, x, y, x_desc, "Responses per bin".to_owned(), 300);
-    let median = unit.of(r.median_j);
-    let p90 = unit.of(r.p90_j);
     let median_label = format!("median {} {sym}", unit.text(r.median_j));
     let p90_label = format!("p90 {} {sym}", unit.text(r.p90_j));
     let doc = draw::render(&frame, &[], 8 * 1024, |_, p| {
@@ -111,8 +109,8 @@ pub fn response_histogram(
             ))?;
         }
         let y0 = p.area.y0 as i32;
-        for (value, label, dy) in [(median, &median_label, 10), (p90, &p90_label, 28)] {
-            let (x, _) = p.px(value, 0.0);
+        for (value, label, dy) in [(r.median_j, &median_label, 10), (r.p90_j, &p90_label, 28)] {
+            let (x, _) = p.px(unit.of(value), 0.0);
             draw::line(p.root, &[(x, y0), (x, base)], Role::Ink, 2)?;
             // Right of the line, unless that runs past the plot.
             let room = p.area.x1 - f64::from(x);

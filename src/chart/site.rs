@@ -307,13 +307,9 @@ pub fn frontier_picker(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) -> F
 /// their deadline are drawn (and tabled), and the title and description
 /// say so.
 pub fn compare_frontiers(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) -> Chart {
-    let chosen: Vec<usize> = if all.len() > MAX_FRONTIERS {
-        let mut chosen = lowest_energy_first(all, MAX_FRONTIERS);
-        chosen.sort_unstable();
-        chosen
-    } else {
-        (0..all.len()).collect()
-    };
+    // In the order given: every model when there are few enough.
+    let mut chosen = lowest_energy_first(all, MAX_FRONTIERS);
+    chosen.sort_unstable();
     let models: Vec<(&ModelFile, &ModelAnalysis)> = chosen.iter().map(|&i| all[i]).collect();
     let models = models.as_slice();
     let capped = models.len() < all.len();
@@ -610,7 +606,6 @@ pub fn grouped_bars(
     let description = if shown.is_empty() {
         "Nothing to show.".to_owned()
     } else {
-        let series_names: Vec<&str> = series.iter().map(|(_, s)| *s).collect();
         let cap = if capped {
             format!(
                 " Only the first {} of {} bars are drawn so that the chart stays readable; the table lists them all.",
@@ -623,7 +618,7 @@ pub fn grouped_bars(
         format!(
             "{what} {} horizontal bars {scale_text}, coloured by {}.{cap}{sources_note}",
             shown.len(),
-            series_names.join(", ")
+            series.iter().map(|(_, s)| *s).collect::<Vec<_>>().join(", ")
         )
     };
     let rows = bars
