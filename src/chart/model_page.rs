@@ -318,9 +318,8 @@ fn metrics(m: &ModelFile) -> [Metric; 4] {
 }
 
 /// The description of a chart against the load, in the kind's words.
-fn describe(cx: &Ctx<'_>, metric: &Metric, log_note: &str) -> String {
+fn describe(cx: &Ctx<'_>, metric: &Metric, log_note: &str, (lo, hi): (f64, f64)) -> String {
     let (w, name, configs) = (cx.words, &cx.m.name, &cx.m.configurations);
-    let (lo, hi) = min_max(configs.iter().map(metric.value));
     let per = format!("at each {}, one line per GPU setup", w.load_short);
     let under = configs.iter().filter(|c| c.under_deadline()).count();
     let value = |&i: &usize| (metric.value)(&configs[i]);
@@ -473,7 +472,7 @@ fn concurrency_chart(cx: &Ctx<'_>, metric: &Metric) -> Chart {
             |c| format!("{} {}", (metric.format)((metric.value)(c)), metric.unit),
         )
     });
-    let description = describe(cx, metric, log_note);
+    let description = describe(cx, metric, log_note, (lo, hi));
     let headers = if spread {
         ["Median ITL (ms)", "p90 ITL (ms)", "p99 ITL (ms)"].map(str::to_owned).to_vec()
     } else {

@@ -125,14 +125,12 @@ impl Canvas<'_> {
     /// Writes the class attribute and the end of the tag.
     fn close(&mut self, pending: &Pending, end: &str) {
         let doc = &mut *self.doc;
-        let mut first = true;
-        for c in pending.classes.iter().flatten() {
-            doc.body.push_str(if first { " class=\"" } else { " " });
-            first = false;
+        for (k, c) in pending.classes.iter().flatten().enumerate() {
+            doc.body.push_str(if k == 0 { " class=\"" } else { " " });
             c.push_name(&mut doc.body);
             doc.used.insert(*c);
         }
-        if !first {
+        if pending.classes[0].is_some() {
             doc.body.push('"');
         }
         doc.body.push_str(end);
