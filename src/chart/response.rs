@@ -73,20 +73,13 @@ pub fn response_histogram(
     log_from_j: Option<f64>,
 ) -> Chart {
     let sym = unit.symbol();
-    let title = if log_from_j.is_some() {
-        format!("Energy per response on {gpu}, log scale: {model}")
-    } else {
-        format!("Energy per response on {gpu}: {model}")
-    };
+    let scale = if log_from_j.is_some() { ", log scale" } else { "" };
+    let title = format!("Energy per response on {gpu}{scale}: {model}");
     let slot = gpu_slot(gpu);
     let x_max = unit.of(r.edges_j.last().copied().unwrap_or(1.0).max(x_max_j));
     let y_max = r.counts.iter().copied().max().unwrap_or(1) as f64;
-    let (x, x_desc) = match log_from_j {
-        Some(lo) => {
-            (Axis::log(unit.of(lo), x_max), format!("Energy per response ({sym}, log scale)"))
-        }
-        None => (Axis::from_zero(x_max), format!("Energy per response ({sym})")),
-    };
+    let x = log_from_j.map_or_else(|| Axis::from_zero(x_max), |lo| Axis::log(unit.of(lo), x_max));
+    let x_desc = format!("Energy per response ({sym}{scale})");
     let header = Header::new(&title, Vec::new());
     let y = Axis::from_zero(y_max);
     let frame = Frame::new(header, x, y, x_desc, "Responses per bin".to_owned(), 300);
