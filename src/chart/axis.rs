@@ -14,14 +14,11 @@ pub(crate) struct Axis {
     hi: f64,
     log: bool,
     ticks: Vec<f64>,
-    /// `lo` and `hi` projected: their logarithms on a log axis.
-    ends: (f64, f64),
 }
 
 impl Axis {
     fn new(lo: f64, hi: f64, log: bool, ticks: Vec<f64>) -> Self {
-        let project = |v: f64| if log { v.ln() } else { v };
-        Self { lo, hi, log, ticks, ends: (project(lo), project(hi)) }
+        Self { lo, hi, log, ticks }
     }
 
     /// A log₂ axis covering `min..=max` with ticks at every power of two.
@@ -97,7 +94,7 @@ impl Axis {
     /// dropped so that labels `width` pixels wide, centred on their ticks
     /// along `span` pixels, keep 8 pixels apart.
     pub(crate) fn thinned(&self, span: f64, width: impl Fn(f64) -> f64) -> Self {
-        let (a, b) = self.ends;
+        let (a, b) = (self.project(self.lo), self.project(self.hi));
         let at = |t: f64| (self.project(t) - a) / (b - a) * span;
         let fits = |ticks: &[f64]| {
             ticks
@@ -209,17 +206,7 @@ fn round_sig(v: f64) -> f64 {
 fn nice_step(raw: f64) -> f64 {
     let mag = 10f64.powi(raw.log10().floor() as i32);
     let f = raw / mag;
-    let n = if f <= 1.0 {
-        1.0
-    } else if f <= 2.0 {
-        2.0
-    } else if f <= 2.5 {
-        2.5
-    } else if f <= 5.0 {
-        5.0
-    } else {
-        10.0
-    };
+    let n = [1.0, 2.0, 2.5, 5.0].into_iter().find(|&n| f <= n).unwrap_or(10.0);
     round_sig(n * mag)
 }
 
@@ -228,7 +215,7 @@ impl Ranged for Axis {
     type ValueType = f64;
 
     fn map(&self, value: &f64, limit: (i32, i32)) -> i32 {
-        let (a, b) = self.ends;
+        let (a, b) = (self.project(self.lo), self.project(self.hi));
         let t = (self.project(*value) - a) / (b - a);
         (f64::from(limit.0) + t * f64::from(limit.1 - limit.0)).round() as i32
     }

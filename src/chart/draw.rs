@@ -196,6 +196,9 @@ impl Key {
 
     fn draw_sample(&self, root: &Root<'_>, (x, y): (i32, i32)) -> Draw {
         let mid = (x + 12, y);
+        let bar = |role: Role| {
+            root.draw(&Rectangle::new([(x + 2, y - 6), (x + 22, y + 6)], role.color().filled()))
+        };
         match self {
             &Key::Series { idx, line: with_line, open, .. } => {
                 if with_line {
@@ -204,10 +207,7 @@ impl Key {
                 marker(root, mid, idx, Role::Swatch(idx), !open)
             }
             Key::Bar(i, _) => {
-                root.draw(&Rectangle::new(
-                    [(x + 2, y - 6), (x + 22, y + 6)],
-                    Role::Swatch(*i).color().filled(),
-                ))?;
+                bar(Role::Swatch(*i))?;
                 marker(root, mid, *i, Role::Ink, true)
             }
             Key::Repeat => root.draw(&Circle::new(mid, 5, Role::Ink.color().stroke_width(2))),
@@ -218,10 +218,7 @@ impl Key {
                 [(x + 3, y - 5), (x + 21, y + 5)],
                 Role::Ink.color().stroke_width(2),
             )),
-            Key::Source { bar: true, open: false, .. } => root.draw(&Rectangle::new(
-                [(x + 2, y - 6), (x + 22, y + 6)],
-                Role::Ink.color().filled(),
-            )),
+            Key::Source { bar: true, open: false, .. } => bar(Role::Ink),
             Key::Source { bar: false, open, .. } => marker(root, mid, 0, Role::Ink, !*open),
             Key::Frontier => line(root, &[(x, y), (x + 24, y)], Role::Frontier, 3),
             Key::Spread => {

@@ -201,15 +201,7 @@ fn row_dy(row: usize) -> i32 {
 /// The horizontal and vertical distances from `point` to a box, 0 when
 /// the box spans the point's coordinate.
 fn gaps(b: &Rect, point: (f64, f64)) -> (f64, f64) {
-    let d = |p: f64, lo: f64, hi: f64| {
-        if p < lo {
-            lo - p
-        } else if p > hi {
-            p - hi
-        } else {
-            0.0
-        }
-    };
+    let d = |p: f64, lo: f64, hi: f64| (lo - p).max(p - hi).max(0.0);
     (d(point.0, b.x0, b.x1), d(point.1, b.y0, b.y1))
 }
 

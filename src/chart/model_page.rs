@@ -175,8 +175,7 @@ impl<'a> Ctx<'a> {
 
     /// "B200 ×1 at 384: 39.05 Wh/M; no H100 setup meets the deadline".
     fn best_list(&self, value: impl Fn(&Configuration) -> String) -> String {
-        let parts: Vec<String> = self
-            .a
+        self.a
             .best_per_gpu
             .iter()
             .map(|(gpu, best)| match best {
@@ -188,8 +187,8 @@ impl<'a> Ctx<'a> {
                 ),
                 None => format!("no {gpu} setup meets it"),
             })
-            .collect();
-        parts.join("; ")
+            .collect::<Vec<_>>()
+            .join("; ")
     }
 
     /// A chart's data table: each configuration in drawing order (series
@@ -319,12 +318,12 @@ fn metrics(m: &ModelFile) -> [Metric; 4] {
 }
 
 /// The description of a chart against the load, in the kind's words.
-fn describe(cx: &Ctx<'_>, metric: &Metric, log_note: &str) -> String {
+fn describe(cx: &Ctx<'_>, metric: &Metric, log_note: &str, (lo, hi): (f64, f64)) -> String {
     let (w, name, configs) = (cx.words, &cx.m.name, &cx.m.configurations);
-    let (lo, hi) = min_max(configs.iter().map(metric.value));
     let per = format!("at each {}, one line per GPU setup", w.load_short);
     let under = configs.iter().filter(|c| c.under_deadline()).count();
-    let top = top_of(configs, metric.value);
+    let value = |&i: &usize| (metric.value)(&configs[i]);
+    let top = (0..configs.len()).max_by(|a, b| value(a).total_cmp(&value(b))).unwrap_or(0);
     match (metric.kind, cx.m.measure()) {
         (Kind::Energy, _) => format!(
             "{} of {name} {per} ({log_note}). Lowest within the {} {} {} deadline: {}.",
@@ -358,26 +357,17 @@ fn describe(cx: &Ctx<'_>, metric: &Metric, log_note: &str) -> String {
             "Output tokens per second of {name}, all GPUs together, {per} ({log_note}). Highest: {} at {}, {} tokens/s.",
             cx.label(top),
             configs[top].load(),
-            fmt::grouped((metric.value)(&configs[top]))
+            fmt::grouped(value(&top))
         ),
         (Kind::Throughput, Measure::Diffusion(kind)) => format!(
             "{} generated per second by {name}, all GPUs together, {per} ({log_note}). Highest: {} at batch size {}, {} {}/s.",
             fmt::capitalised(kind.items()),
             cx.label(top),
             configs[top].load(),
-            fmt::rate((metric.value)(&configs[top])),
+            fmt::rate(value(&top)),
             kind.items()
         ),
     }
-}
-
-/// The configuration with the highest `value`.
-fn top_of(configs: &[Configuration], value: fn(&Configuration) -> f64) -> usize {
-    configs
-        .iter()
-        .enumerate()
-        .max_by(|a, b| value(a.1).total_cmp(&value(b.1)))
-        .map_or(0, |(i, _)| i)
 }
 
 /// The five charts of a model page, in this order. A per-token model's are
@@ -482,7 +472,7 @@ fn concurrency_chart(cx: &Ctx<'_>, metric: &Metric) -> Chart {
             |c| format!("{} {}", (metric.format)((metric.value)(c)), metric.unit),
         )
     });
-    let description = describe(cx, metric, log_note);
+    let description = describe(cx, metric, log_note, (lo, hi));
     let headers = if spread {
         ["Median ITL (ms)", "p90 ITL (ms)", "p99 ITL (ms)"].map(str::to_owned).to_vec()
     } else {

@@ -73,25 +73,16 @@ pub fn response_histogram(
     log_from_j: Option<f64>,
 ) -> Chart {
     let sym = unit.symbol();
-    let title = if log_from_j.is_some() {
-        format!("Energy per response on {gpu}, log scale: {model}")
-    } else {
-        format!("Energy per response on {gpu}: {model}")
-    };
+    let scale = if log_from_j.is_some() { ", log scale" } else { "" };
+    let title = format!("Energy per response on {gpu}{scale}: {model}");
     let slot = gpu_slot(gpu);
     let x_max = unit.of(r.edges_j.last().copied().unwrap_or(1.0).max(x_max_j));
     let y_max = r.counts.iter().copied().max().unwrap_or(1) as f64;
-    let (x, x_desc) = match log_from_j {
-        Some(lo) => {
-            (Axis::log(unit.of(lo), x_max), format!("Energy per response ({sym}, log scale)"))
-        }
-        None => (Axis::from_zero(x_max), format!("Energy per response ({sym})")),
-    };
+    let x = log_from_j.map_or_else(|| Axis::from_zero(x_max), |lo| Axis::log(unit.of(lo), x_max));
+    let x_desc = format!("Energy per response ({sym}{scale})");
     let header = Header::new(&title, Vec::new());
     let y = Axis::from_zero(y_max);
     let frame = Frame::new(header, x, y, x_desc, "Responses per bin".to_owned(), 300);
-    let median = unit.of(r.median_j);
-    let p90 = unit.of(r.p90_j);
     let median_label = format!("median {} {sym}", unit.text(r.median_j));
     let p90_label = format!("p90 {} {sym}", unit.text(r.p90_j));
     let doc = draw::render(&frame, &[], 8 * 1024, |_, p| {
@@ -111,8 +102,8 @@ pub fn response_histogram(
             ))?;
         }
         let y0 = p.area.y0 as i32;
-        for (value, label, dy) in [(median, &median_label, 10), (p90, &p90_label, 28)] {
-            let (x, _) = p.px(value, 0.0);
+        for (value, label, dy) in [(r.median_j, &median_label, 10), (r.p90_j, &p90_label, 28)] {
+            let (x, _) = p.px(unit.of(value), 0.0);
             draw::line(p.root, &[(x, y0), (x, base)], Role::Ink, 2)?;
             // Right of the line, unless that runs past the plot.
             let room = p.area.x1 - f64::from(x);

@@ -184,15 +184,19 @@ pub struct FrontierPicker {
     pub by_energy: Vec<usize>,
 }
 
-/// The shared axes of overlaid configurations of `models` (their
-/// frontiers only, with `frontier`): latency (log) over every point and
-/// every deadline, energy (by `y`) over every point, 10 to 100 on both
-/// when there is no point; and the distinct deadlines, ascending.
-fn overlay_axes(
+/// The frame, under `header` and `body` pixels high, of overlaid
+/// configurations of `models` (their frontiers only, with `frontier`):
+/// latency (log) over every point and every deadline, energy over every
+/// point (log for every configuration, [`Axis::auto`] for frontiers), 10
+/// to 100 on both when there is no point; and the distinct deadlines,
+/// ascending.
+fn overlay_frame(
+    words: &Words,
+    header: Header,
     models: &[(&ModelFile, &ModelAnalysis)],
     frontier: bool,
-    y: fn(f64, f64) -> Axis,
-) -> (Axis, Axis, Vec<f64>) {
+    body: i32,
+) -> (Frame, Vec<f64>) {
     let points = || {
         models.iter().flat_map(|(m, a)| {
             let drawn = move |i: &usize| !frontier || a.frontier.contains(i);
@@ -208,7 +212,9 @@ fn overlay_axes(
         (ilo, ihi, elo, ehi) = (10.0, 100.0, 10.0, 100.0);
     }
     ihi = deadlines.iter().copied().fold(ihi, f64::max);
-    (Axis::log(ilo, ihi), y(elo, ehi), deadlines)
+    let y = if frontier { Axis::auto(elo, ehi) } else { Axis::log(elo, ehi) };
+    let (x_desc, y_desc) = (words.latency_axis(), words.energy_axis());
+    (Frame::new(header, Axis::log(ilo, ihi), y, x_desc, y_desc, body), deadlines)
 }
 
 fn frontier_px(p: &draw::Plot<'_, '_>, m: &ModelFile, a: &ModelAnalysis) -> Vec<(i32, i32)> {
@@ -232,19 +238,11 @@ pub fn frontier_picker(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) -> F
     for (r, &i) in by_energy.iter().enumerate() {
         rank[i] = r;
     }
-    let (x_axis, y_axis, deadlines) = overlay_axes(all, true, Axis::auto);
     let title = "Time–energy Pareto frontiers of the chosen models";
     let whose = super::whose_of(all.iter().map(|(m, _)| *m));
     let (source_keys, sources_note) =
         source_keys(whose.iter().map(Option::as_ref), false, "models");
-    let frame = Frame::new(
-        Header::new(title, source_keys),
-        x_axis,
-        y_axis,
-        words.latency_axis(),
-        words.energy_axis(),
-        360,
-    );
+    let (frame, deadlines) = overlay_frame(words, Header::new(title, source_keys), all, true, 360);
     let doc = draw::render(&frame, &[], 32 * 1024, |_, p| {
         draw::deadlines(p, words, &deadlines)?;
         // Highest energy first, so the lowest (shown by default) lie on top.
@@ -307,17 +305,12 @@ pub fn frontier_picker(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) -> F
 /// their deadline are drawn (and tabled), and the title and description
 /// say so.
 pub fn compare_frontiers(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) -> Chart {
-    let chosen: Vec<usize> = if all.len() > MAX_FRONTIERS {
-        let mut chosen = lowest_energy_first(all, MAX_FRONTIERS);
-        chosen.sort_unstable();
-        chosen
-    } else {
-        (0..all.len()).collect()
-    };
+    // In the order given: every model when there are few enough.
+    let mut chosen = lowest_energy_first(all, MAX_FRONTIERS);
+    chosen.sort_unstable();
     let models: Vec<(&ModelFile, &ModelAnalysis)> = chosen.iter().map(|&i| all[i]).collect();
     let models = models.as_slice();
     let capped = models.len() < all.len();
-    let (x_axis, y_axis, deadlines) = overlay_axes(models, true, Axis::auto);
     let whose = super::whose_of(models.iter().map(|(m, _)| *m));
     let (source_keys, sources_note) =
         source_keys(whose.iter().map(Option::as_ref), false, "models");
@@ -341,15 +334,7 @@ pub fn compare_frontiers(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) ->
     } else {
         "Time–energy Pareto frontiers, all models".to_owned()
     };
-    let energy_axis = words.energy_axis();
-    let frame = Frame::new(
-        Header::new(&title, keys),
-        x_axis,
-        y_axis,
-        words.latency_axis(),
-        energy_axis.clone(),
-        360,
-    );
+    let (frame, deadlines) = overlay_frame(words, Header::new(&title, keys), models, true, 360);
     let doc = draw::render(&frame, &[], 16 * 1024, |_, p| {
         draw::deadlines(p, words, &deadlines)?;
         for (mi, (m, a)) in models.iter().enumerate() {
@@ -401,7 +386,7 @@ pub fn compare_frontiers(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) ->
             rows.push(configuration_row(m, setup(c), c));
         }
     }
-    let table = configuration_table(words, &energy_axis, rows);
+    let table = configuration_table(words, rows);
     Chart::new("frontiers.svg".to_owned(), title, description, &doc, table)
 }
 
@@ -610,7 +595,6 @@ pub fn grouped_bars(
     let description = if shown.is_empty() {
         "Nothing to show.".to_owned()
     } else {
-        let series_names: Vec<&str> = series.iter().map(|(_, s)| *s).collect();
         let cap = if capped {
             format!(
                 " Only the first {} of {} bars are drawn so that the chart stays readable; the table lists them all.",
@@ -623,7 +607,7 @@ pub fn grouped_bars(
         format!(
             "{what} {} horizontal bars {scale_text}, coloured by {}.{cap}{sources_note}",
             shown.len(),
-            series_names.join(", ")
+            series.iter().map(|(_, s)| *s).collect::<Vec<_>>().join(", ")
         )
     };
     let rows = bars
@@ -648,7 +632,7 @@ fn configuration_row(m: &ModelFile, setup: String, c: &Configuration) -> Vec<Str
 }
 
 /// The data table of a chart of configurations from several models.
-fn configuration_table(words: &Words, energy_axis: &str, rows: Vec<Vec<String>>) -> DataTable {
+fn configuration_table(words: &Words, rows: Vec<Vec<String>>) -> DataTable {
     DataTable {
         headers: [
             "Model",
@@ -656,7 +640,7 @@ fn configuration_table(words: &Words, energy_axis: &str, rows: Vec<Vec<String>>)
             words.load_axis,
             "Run",
             &words.latency_header(),
-            energy_axis,
+            &words.energy_axis(),
         ]
         .map(str::to_owned)
         .to_vec(),
@@ -701,9 +685,7 @@ pub fn configuration_scatter_marked(
     href: impl Fn(&ModelFile, &Configuration) -> String,
 ) -> Chart {
     let by_energy = lowest_energy_first(all, all.len());
-    let (x_axis, y_axis, deadlines) = overlay_axes(all, false, Axis::log);
     let title = "Every configuration of every model";
-    let energy_axis = words.energy_axis();
     let short = words.energy_short;
     let (source_keys, sources_note) =
         source_keys(whose.iter().map(Option::as_ref), false, "models");
@@ -718,14 +700,7 @@ pub fn configuration_scatter_marked(
         })
         .chain(source_keys)
         .collect();
-    let frame = Frame::new(
-        Header::new(title, keys),
-        x_axis,
-        y_axis,
-        words.latency_axis(),
-        energy_axis.clone(),
-        380,
-    );
+    let (frame, deadlines) = overlay_frame(words, Header::new(title, keys), all, false, 380);
     let mut rows = Vec::new();
     let doc = draw::render(&frame, &[], 64 * 1024, |_, p| {
         draw::deadlines(p, words, &deadlines)?;
@@ -801,6 +776,6 @@ pub fn configuration_scatter_marked(
         ),
         title: title.to_owned(),
         description,
-        table: configuration_table(words, &energy_axis, rows),
+        table: configuration_table(words, rows),
     }
 }

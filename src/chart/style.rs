@@ -219,12 +219,10 @@ pub(crate) fn css(used: Classes, themed: bool) -> String {
             return;
         }
         out.push_str(if n == 1 { ".ebc " } else { ".ebc :is(" });
-        let mut first = true;
-        for c in classes.iter().filter(|c| used.contains(**c)) {
-            if !first {
+        for (k, c) in classes.iter().filter(|c| used.contains(**c)).enumerate() {
+            if k > 0 {
                 out.push(',');
             }
-            first = false;
             out.push('.');
             c.push_name(out);
         }

@@ -6,6 +6,8 @@
 //! size, `<title>` and `<desc>` first, and one `<style>` for the classes
 //! used.
 
+use std::fmt::Write as _;
+
 use plotters_backend::text_anchor::{HPos, VPos};
 use plotters_backend::{
     BackendColor, BackendCoord, BackendStyle, BackendTextStyle, DrawingBackend, DrawingErrorKind,
@@ -88,8 +90,7 @@ impl Canvas<'_> {
 
     fn opacity(&mut self, c: BackendColor) {
         if c.alpha != 1.0 {
-            let s = format!(" opacity=\"{}\"", c.alpha);
-            self.out().push_str(&s);
+            let _ = write!(self.out(), " opacity=\"{}\"", c.alpha);
         }
     }
 
@@ -110,8 +111,7 @@ impl Canvas<'_> {
             }
         }
         let key = if fill { "fill" } else { "stroke" };
-        let attr = format!(" {key}=\"#{r:02X}{g:02X}{b:02X}\"");
-        self.out().push_str(&attr);
+        let _ = write!(self.out(), " {key}=\"#{r:02X}{g:02X}{b:02X}\"");
     }
 
     /// A filled shape's fill, or an outline's stroke without a fill.
@@ -125,14 +125,12 @@ impl Canvas<'_> {
     /// Writes the class attribute and the end of the tag.
     fn close(&mut self, pending: &Pending, end: &str) {
         let doc = &mut *self.doc;
-        let mut first = true;
-        for c in pending.classes.iter().flatten() {
-            doc.body.push_str(if first { " class=\"" } else { " " });
-            first = false;
+        for (k, c) in pending.classes.iter().flatten().enumerate() {
+            doc.body.push_str(if k == 0 { " class=\"" } else { " " });
             c.push_name(&mut doc.body);
             doc.used.insert(*c);
         }
-        if !first {
+        if pending.classes[0].is_some() {
             doc.body.push('"');
         }
         doc.body.push_str(end);
@@ -329,10 +327,7 @@ impl DrawingBackend for Canvas<'_> {
         match style.style() {
             FontStyle::Normal => {}
             FontStyle::Bold => self.out().push_str(" font-weight=\"bold\""),
-            other => {
-                let s = format!(" font-style=\"{}\"", other.as_str());
-                self.out().push_str(&s);
-            }
+            other => _ = write!(self.out(), " font-style=\"{}\"", other.as_str()),
         }
         let degrees = match style.transform() {
             FontTransform::None => 0,
@@ -341,8 +336,7 @@ impl DrawingBackend for Canvas<'_> {
             FontTransform::Rotate270 => 270,
         };
         if degrees != 0 {
-            let s = format!(" transform=\"rotate({degrees}, {x}, {y})\"");
-            self.out().push_str(&s);
+            let _ = write!(self.out(), " transform=\"rotate({degrees}, {x}, {y})\"");
         }
         self.close(&pending, ">");
         push_escaped(self.out(), text);
