@@ -228,9 +228,10 @@ impl SourceMark {
     }
 }
 
-fn distinct<'a>(values: impl Iterator<Item = &'a str>) -> String {
-    let set: BTreeSet<&str> = values.collect();
-    set.into_iter().collect::<Vec<_>>().join("; ")
+/// The distinct `values`, in order, joined by `sep`.
+fn distinct<'a>(values: impl IntoIterator<Item = &'a str>, sep: &str) -> String {
+    let set: BTreeSet<&str> = values.into_iter().collect();
+    set.into_iter().collect::<Vec<_>>().join(sep)
 }
 
 impl SiteInfo {
@@ -243,21 +244,18 @@ impl SiteInfo {
         };
         let s = &first.source;
         Self {
-            source_name: distinct(files().map(|f| f.source.name.as_str())),
+            source_name: distinct(files().map(|f| f.source.name.as_str()), "; "),
             source_url: s.url.clone(),
-            publisher: distinct(files().map(|f| f.source.publisher.as_str())),
-            source_version: distinct(files().map(|f| f.source.version.as_str())),
-            licence: distinct(files().map(|f| f.source.licence.as_str())),
+            publisher: distinct(files().map(|f| f.source.publisher.as_str()), "; "),
+            source_version: distinct(files().map(|f| f.source.version.as_str()), "; "),
+            licence: distinct(files().map(|f| f.source.licence.as_str()), "; "),
             licence_evidence: s.licence_evidence.clone(),
-            data_versions: distinct(files().map(|f| f.data_version.as_str())),
-            released: distinct(files().map(|f| f.source.released.as_str())),
-            compiled: distinct(files().map(|f| f.source.compiled.as_str())),
-            retrieved: distinct(files().map(|f| f.source.retrieved.as_str())),
+            data_versions: distinct(files().map(|f| f.data_version.as_str()), "; "),
+            released: distinct(files().map(|f| f.source.released.as_str()), "; "),
+            compiled: distinct(files().map(|f| f.source.compiled.as_str()), "; "),
+            retrieved: distinct(files().map(|f| f.source.retrieved.as_str()), "; "),
             // Caveats are sentences: one after the other.
-            caveat: {
-                let set: BTreeSet<&str> = files().map(|f| f.caveat.as_str()).collect();
-                set.into_iter().collect::<Vec<_>>().join(" ")
-            },
+            caveat: distinct(files().map(|f| f.caveat.as_str()), " "),
             deadline: {
                 // In seconds, to order milliseconds and seconds together.
                 let mut limits: Vec<(f64, String)> = deadlines
@@ -277,7 +275,7 @@ impl SiteInfo {
                     format!("each workload's own deadline ({})", shown.join(", "))
                 }
             },
-            workload: distinct(files().map(|f| f.source.workload.as_str())),
+            workload: distinct(files().map(|f| f.source.workload.as_str()), "; "),
             method: s.method.clone(),
             selection: s.selection.clone(),
             cite: s.cite.clone(),
@@ -297,9 +295,9 @@ impl SiteInfo {
                 }
                 seen.into_values()
                     .map(|(mark, [retrieved, version, data])| SourceMark {
-                        retrieved: distinct(retrieved.into_iter()),
-                        version: distinct(version.into_iter()),
-                        data_versions: distinct(data.into_iter()),
+                        retrieved: distinct(retrieved, "; "),
+                        version: distinct(version, "; "),
+                        data_versions: distinct(data, "; "),
                         ..mark
                     })
                     .collect()
@@ -408,11 +406,6 @@ impl<'a> Site<'a> {
     /// How the workload's charts mark `m`'s source; `None` for one source.
     fn whose(&self, m: &ModelFile) -> Option<crate::chart::Whose> {
         self.info.whose(&m.source)
-    }
-
-    /// The note under the workload's carbon and cost figures, when shown.
-    fn footprint_note(&self) -> Option<String> {
-        self.footprint.as_ref().map(footprint_note)
     }
 
     fn absolute(&self, path: &str) -> Option<String> {

@@ -47,8 +47,6 @@ struct ModelPage<'a> {
     best_cards: Vec<BestCard>,
     budget_table: String,
     charts: Vec<ChartView>,
-    /// The time–energy chart at other ITL percentiles: (percentile, file).
-    itl_variants: Vec<(String, String)>,
     /// The time–energy chart at the median and at each other ITL
     /// percentile, shown one at a time; `None` when there are no variants
     /// (the chart is then among `charts`).
@@ -66,7 +64,6 @@ struct ModelPage<'a> {
     history: Option<String>,
     /// Whose data the history follows: a source's name, `None` for the leaderboard's.
     history_of: Option<String>,
-    footprint_note: Option<String>,
     response: Option<ResponseSection>,
     limit: Option<super::reader::LimitControl>,
     peers_href: String,
@@ -193,13 +190,12 @@ pub(super) fn render_model(
     let mut charts: Vec<ChartView> = charts_made.iter().map(chart_view).collect();
     // The time–energy chart at other ITL percentiles: files of their own
     // (published URLs), shown in place of the median's by a switch.
-    let mut itl_variants = Vec::new();
     let mut itl_switch = Vec::new();
     for (c, p) in chart::percentile_charts(m, a).iter().zip(chart::ITL_PERCENTILES) {
         site.put_file(sink, &format!("{rel_dir}{}", c.file_name), c.svg.as_bytes())?;
-        itl_variants.push((p.to_owned(), c.file_name.clone()));
         itl_switch.push((p.to_owned(), chart_view(c)));
     }
+    let itl_variants = itl_switch.len();
     let itl_switch = match charts.iter().position(|c| c.src == "time-energy-tradeoff.svg") {
         Some(i) if !itl_switch.is_empty() => {
             itl_switch.insert(0, ("p50 (median)".to_owned(), charts.remove(i)));
@@ -265,7 +261,6 @@ pub(super) fn render_model(
         best_cards,
         budget_table,
         charts,
-        itl_variants,
         itl_switch,
         config_tables,
         deadline,
@@ -288,14 +283,10 @@ pub(super) fn render_model(
         chart_snippets,
         history,
         history_of: m.source.id.as_ref().map(|_| m.source.name.clone()),
-        footprint_note: site.footprint_note(),
         response,
     };
     put_page(sink, &path, &page)?;
-    Ok(RenderCounts {
-        pages: 1,
-        charts: charts_made.len() + response_charts.len() + page.itl_variants.len(),
-    })
+    Ok(RenderCounts { pages: 1, charts: charts_made.len() + response_charts.len() + itl_variants })
 }
 
 fn budget_table(m: &ModelFile, a: &ModelAnalysis, words: &'static Words) -> TableView {
