@@ -374,8 +374,6 @@ struct ComparePage<'a> {
     table: String,
     /// One checkbox per model.
     picks: Vec<ModelPick<'a>>,
-    /// One checkbox per GPU: (index, URL value, name).
-    gpu_picks: Vec<(usize, String, String)>,
     /// The chart of every frontier, inline, and its data table.
     picker: Option<(chart::FrontierPicker, String)>,
     /// How many models are chosen at first.
@@ -507,15 +505,13 @@ pub(super) fn render_compare(site: &Site<'_>, sink: &dyn PageSink) -> Result<Ren
     } else {
         Vec::new()
     };
-    let gpu_picks: Vec<(usize, String, String)> =
-        site.gpus.iter().enumerate().map(|(j, g)| (j, url_segment(g), g.clone())).collect();
     // Show only what is ticked: one rule per model (its chart group and
     // table rows carry `mK`) and per GPU (its two columns of the table).
     let style = &mut meta.head_style;
     for k in 0..picks.len() {
         style.push_str(&format!("main:has(#pick-{k}:not(:checked)) .m{k}{{display:none}}"));
     }
-    for j in 0..gpu_picks.len() {
+    for j in 0..site.gpus.len() {
         let a = first_gpu_column + 2 * j;
         style.push_str(&format!(
             "main:has(#gpu-pick-{j}:not(:checked)) #compare :is(th,td):is(:nth-child({a}),:nth-child({})){{display:none}}",
@@ -543,17 +539,8 @@ pub(super) fn render_compare(site: &Site<'_>, sink: &dyn PageSink) -> Result<Ren
         Some(p) => Some((p, frontier_points_table(site, &root)?)),
         None => None,
     };
-    let page = ComparePage {
-        meta,
-        site,
-        table,
-        picks,
-        gpu_picks,
-        picker,
-        default_count,
-        responses,
-        pick_groups,
-    };
+    let page =
+        ComparePage { meta, site, table, picks, picker, default_count, responses, pick_groups };
     put_page(sink, &site.path(path), &page)?;
     Ok(RenderCounts { pages: 1, charts })
 }
