@@ -261,8 +261,8 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
 struct OverviewRow<'a> {
     ws: &'a Site<'a>,
     gpu: &'a str,
-    found: bool,
-    /// The table's figures, the first linked to the configuration's row.
+    /// The table's figures, the first linked to the configuration's row;
+    /// none without a configuration within the deadline.
     figures: Vec<String>,
     /// The unit after the first figure ("J/image"), or "".
     unit: &'static str,
@@ -292,12 +292,6 @@ struct OverviewPage<'a> {
     workloads: Vec<&'a Site<'a>>,
     tables: [OverviewTable<'a>; 2],
     chart: Option<ChartView>,
-}
-
-/// Configuration `c` of model `m` in column `column`, as the workload's
-/// tables show it; empty without a configuration.
-fn cell(m: &ModelFile, c: Option<&Configuration>, column: &Column) -> String {
-    c.map_or_else(String::new, |c| column.value(&Record::of(m, c)).page())
 }
 
 /// The overview rows of model `i` of workload `w` (its index `slot` in the
@@ -337,8 +331,10 @@ fn overview_rows<'a>(
         rows.push(OverviewRow {
             ws,
             gpu,
-            found: c.is_some(),
-            figures: columns.clone().map(|column| cell(m, c, column)).collect(),
+            figures: match c {
+                Some(c) => columns.clone().map(|col| col.value(&Record::of(m, c)).page()).collect(),
+                None => Vec::new(),
+            },
             unit,
             setup: c.map_or_else(String::new, kind::config_summary),
             row_href: match c {
