@@ -408,8 +408,17 @@ impl<'a> Site<'a> {
         self.info.whose(&m.source)
     }
 
-    fn absolute(&self, path: &str) -> Option<String> {
-        self.base_url.as_ref().map(|b| format!("{b}{path}"))
+    /// The absolute URL of `path` (from the site root), or `path` itself
+    /// when the build has no base URL.
+    fn absolute(&self, path: &str) -> String {
+        format!("{}{path}", self.base_url.as_deref().unwrap_or_default())
+    }
+
+    /// "Name: 39.05 Wh per million output tokens on H100": `c`, a best
+    /// configuration of `m`, in a sentence.
+    fn best_text(&self, m: &ModelFile, c: &Configuration) -> String {
+        let energy = self.words().energy_long;
+        format!("{}: {} {energy} on {}", m.name, kind::energy_figure(c), c.gpu)
     }
 
     /// `rel` inside the workload's folder.

@@ -223,8 +223,8 @@ pub(super) fn render_model(
         None => None,
     };
 
-    let page_url = site.absolute(&dir);
-    let bibtex = bibtex(m, words, site.workload, page_url.as_deref().unwrap_or(&dir));
+    let page_link = site.absolute(&dir);
+    let bibtex = bibtex(m, words, site.workload, &page_link);
     let badge = downloads::badge_svg(
         &m.name,
         overall
@@ -233,21 +233,12 @@ pub(super) fn render_model(
         words.energy_phrase,
     )?;
     site.put_file(sink, &format!("{rel_dir}badge.svg"), badge.as_bytes())?;
-    let badge_url =
-        site.absolute(&format!("{dir}badge.svg")).unwrap_or_else(|| format!("{dir}badge.svg"));
-    let page_link = page_url.clone().unwrap_or_else(|| dir.clone());
-    let badge_alt = match overall {
-        Some(c) => {
-            format!("{}: {} {} on {}", &m.name, kind::energy_figure(c), words.energy_long, c.gpu)
-        }
-        None => m.name.clone(),
-    };
+    let badge_url = site.absolute(&format!("{dir}badge.svg"));
+    let badge_alt = overall.map_or_else(|| m.name.clone(), |c| site.best_text(m, c));
     let chart_snippets = charts_made
         .iter()
         .map(|c| {
-            let url = site
-                .absolute(&format!("{dir}{}", c.file_name))
-                .unwrap_or_else(|| format!("{dir}{}", c.file_name));
+            let url = site.absolute(&format!("{dir}{}", c.file_name));
             let html = EmbedChart { url: &url, alt: &c.description }.render()?;
             Ok((c.title.clone(), format!("![{}]({url})", c.description.replace(']', ")")), html))
         })
@@ -312,12 +303,11 @@ fn budget_table(m: &ModelFile, a: &ModelAnalysis, words: &'static Words) -> Tabl
                 cells.push(match best {
                     Some(i) => {
                         let c = &m.configurations[*i];
-                        let mut cell = link(
-                            kind::budget_text(c),
-                            format!("#{}", row_anchor(&m.slug, &c.row_id)),
-                        );
-                        cell.sort = Some(format!("{}", c.energy()));
-                        cell
+                        let href = format!("#{}", row_anchor(&m.slug, &c.row_id));
+                        Cell {
+                            sort: Some(format!("{}", c.energy())),
+                            ..link(kind::budget_text(c), href)
+                        }
                     }
                     None => text(format!(
                         "none within {} {}",
