@@ -54,21 +54,15 @@ struct ModelPage<'a> {
     config_tables: Vec<(String, String, String)>,
     deadline: String,
     bibtex: String,
-    json_href: String,
-    csv_href: String,
     badge_markdown: String,
     badge_html: String,
     chart_snippets: Vec<(String, String, String)>,
     /// The history of the model's best figures, when the site has a change
     /// history: the table's HTML, empty when none of them has changed.
     history: Option<String>,
-    /// Whose data the history follows: a source's name, `None` for the leaderboard's.
-    history_of: Option<String>,
     response: Option<ResponseSection>,
     limit: Option<super::reader::LimitControl>,
     peers_href: String,
-    /// The page's filters (`table.js`) and GPU links: each GPU with its URL segment.
-    gpu_filter: Vec<(String, String)>,
     headline_key: &'static str,
 }
 
@@ -256,10 +250,7 @@ pub(super) fn render_model(
         config_tables,
         deadline,
         bibtex,
-        json_href: format!("{root}{}", downloads::model_file_path(site, m, "json")),
-        csv_href: format!("{root}{}", downloads::model_file_path(site, m, "csv")),
         limit: Some(super::reader::model_control(site, m, a)),
-        gpu_filter: m.gpus.as_slice().iter().map(|g| (g.clone(), url_segment(g))).collect(),
         headline_key: tables.headline.key,
         peers_href: format!(
             "{home}compare/index.html?models={}",
@@ -273,7 +264,6 @@ pub(super) fn render_model(
             .render()?,
         chart_snippets,
         history,
-        history_of: m.source.id.as_ref().map(|_| m.source.name.clone()),
         response,
     };
     put_page(sink, &path, &page)?;
