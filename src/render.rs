@@ -172,24 +172,25 @@ pub struct SourceMark {
     pub data_versions: String,
 }
 
+/// `head`, then the rule `rule` makes of each source's key: CSS of a page
+/// whose rows, cards or charts come from `sources`; nothing for one source.
+fn per_source_css(sources: &[SourceMark], head: &str, rule: impl Fn(&str) -> String) -> String {
+    if sources.len() < 2 {
+        return String::new();
+    }
+    sources.iter().fold(head.to_owned(), |css, s| css + &rule(&s.key))
+}
+
 /// The CSS of the source filter of a page whose rows, cards and chart
 /// series come from `sources` (nothing for one source): the link
 /// `#only-<key>` hides everything of another source (class `from-<key>`),
 /// without JavaScript, and keeps the choice in the address.
 pub(crate) fn source_filter_style(sources: &[SourceMark]) -> String {
-    use std::fmt::Write as _;
-    if sources.len() < 2 {
-        return String::new();
-    }
-    let mut css = String::new();
-    for s in sources {
-        let _ = write!(
-            css,
-            "main:has(#only-{k}:target) :is([class^=from-],[class*=\" from-\"]):not(.from-{k}){{display:none}}#only-{k}:target{{font-weight:bold}}",
-            k = s.key
-        );
-    }
-    css
+    per_source_css(sources, "", |k| {
+        format!(
+            "main:has(#only-{k}:target) :is([class^=from-],[class*=\" from-\"]):not(.from-{k}){{display:none}}#only-{k}:target{{font-weight:bold}}"
+        )
+    })
 }
 
 /// The CSS that swaps a page's charts of every source (class
@@ -197,21 +198,11 @@ pub(crate) fn source_filter_style(sources: &[SourceMark]) -> String {
 /// from-<key>`, hidden at first) when the reader shows that source alone
 /// (`#only-<key>`); nothing for one source.
 pub(crate) fn source_views_style(sources: &[SourceMark]) -> String {
-    use std::fmt::Write as _;
-    if sources.len() < 2 {
-        return String::new();
-    }
-    let mut css =
-        ".only-source{display:none}main:has([id^=only-]:target) .every-source{display:none}"
-            .to_owned();
-    for s in sources {
-        let _ = write!(
-            css,
-            "main:has(#only-{k}:target) .only-source.from-{k}{{display:block}}",
-            k = s.key
-        );
-    }
-    css
+    per_source_css(
+        sources,
+        ".only-source{display:none}main:has([id^=only-]:target) .every-source{display:none}",
+        |k| format!("main:has(#only-{k}:target) .only-source.from-{k}{{display:block}}"),
+    )
 }
 
 impl SourceMark {

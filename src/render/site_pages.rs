@@ -509,15 +509,12 @@ pub(super) fn render_compare(site: &Site<'_>, sink: &dyn PageSink) -> Result<Ren
     }
     style.push_str("main:not(:has(.picks input[name=models]:checked)) .none-chosen{display:block}");
     // Shown one source alone, none of its models chosen.
-    if site.mixed() {
-        for s in &site.info.sources {
-            style.push_str(&format!(
-                "main:has(#only-{k}:target):not(:has(.from-{k} .picks input[name=models]:checked)) .none-chosen{{display:block}}",
-                k = s.key
-            ));
-        }
-        style.push_str(&super::source_filter_style(&site.info.sources));
-    }
+    style.push_str(&super::per_source_css(&site.info.sources, "", |k| {
+        format!(
+            "main:has(#only-{k}:target):not(:has(.from-{k} .picks input[name=models]:checked)) .none-chosen{{display:block}}"
+        )
+    }));
+    style.push_str(&super::source_filter_style(&site.info.sources));
     meta.scripts.push("compare.js");
     let responses = match &picker {
         Some(p) => response_overlay(site, &root, &p.by_energy)?,
