@@ -6,8 +6,8 @@ use askama::Template;
 
 use super::views::{Cell, ChartView, Header, Row, RowGroup, TableView, chart_view, table_html};
 use super::{
-    Basis, PageMeta, RenderCounts, Site, Words, column_cell, downloads, gpu_anchor, header, kind,
-    link, model_dir, num, put_page, text,
+    Basis, PageMeta, RenderCounts, Site, Words, column_cell, downloads, header, kind, link,
+    model_dir, num, put_page, text,
 };
 use crate::analyse::ModelAnalysis;
 use crate::analyse::response::ResponseEnergy;
@@ -90,7 +90,6 @@ struct ResponseSection {
 
 struct BestCard {
     gpu: String,
-    anchor: String,
     row_href: String,
     setup: String,
     figures: Vec<(String, String)>,
@@ -155,7 +154,6 @@ pub(super) fn render_model(
         .map(|(gpu, best)| {
             let card = BestCard {
                 gpu: gpu.clone(),
-                anchor: gpu_anchor(gpu),
                 row_href: format!("#configs-{}", url_segment(gpu)),
                 setup: format!("No {gpu} configuration meets the {deadline} deadline."),
                 figures: Vec::new(),
