@@ -172,24 +172,25 @@ pub struct SourceMark {
     pub data_versions: String,
 }
 
+/// `head`, then the rule `rule` makes of each source's key: CSS of a page
+/// whose rows, cards or charts come from `sources`; nothing for one source.
+fn per_source_css(sources: &[SourceMark], head: &str, rule: impl Fn(&str) -> String) -> String {
+    if sources.len() < 2 {
+        return String::new();
+    }
+    sources.iter().fold(head.to_owned(), |css, s| css + &rule(&s.key))
+}
+
 /// The CSS of the source filter of a page whose rows, cards and chart
 /// series come from `sources` (nothing for one source): the link
 /// `#only-<key>` hides everything of another source (class `from-<key>`),
 /// without JavaScript, and keeps the choice in the address.
 pub(crate) fn source_filter_style(sources: &[SourceMark]) -> String {
-    use std::fmt::Write as _;
-    if sources.len() < 2 {
-        return String::new();
-    }
-    let mut css = String::new();
-    for s in sources {
-        let _ = write!(
-            css,
-            "main:has(#only-{k}:target) :is([class^=from-],[class*=\" from-\"]):not(.from-{k}){{display:none}}#only-{k}:target{{font-weight:bold}}",
-            k = s.key
-        );
-    }
-    css
+    per_source_css(sources, "", |k| {
+        format!(
+            "main:has(#only-{k}:target) :is([class^=from-],[class*=\" from-\"]):not(.from-{k}){{display:none}}#only-{k}:target{{font-weight:bold}}"
+        )
+    })
 }
 
 /// The CSS that swaps a page's charts of every source (class
@@ -197,21 +198,11 @@ pub(crate) fn source_filter_style(sources: &[SourceMark]) -> String {
 /// from-<key>`, hidden at first) when the reader shows that source alone
 /// (`#only-<key>`); nothing for one source.
 pub(crate) fn source_views_style(sources: &[SourceMark]) -> String {
-    use std::fmt::Write as _;
-    if sources.len() < 2 {
-        return String::new();
-    }
-    let mut css =
-        ".only-source{display:none}main:has([id^=only-]:target) .every-source{display:none}"
-            .to_owned();
-    for s in sources {
-        let _ = write!(
-            css,
-            "main:has(#only-{k}:target) .only-source.from-{k}{{display:block}}",
-            k = s.key
-        );
-    }
-    css
+    per_source_css(
+        sources,
+        ".only-source{display:none}main:has([id^=only-]:target) .every-source{display:none}",
+        |k| format!("main:has(#only-{k}:target) .only-source.from-{k}{{display:block}}"),
+    )
 }
 
 impl SourceMark {
@@ -228,9 +219,10 @@ impl SourceMark {
     }
 }
 
-fn distinct<'a>(values: impl Iterator<Item = &'a str>) -> String {
-    let set: BTreeSet<&str> = values.collect();
-    set.into_iter().collect::<Vec<_>>().join("; ")
+/// The distinct `values`, in order, joined by `sep`.
+fn distinct<'a>(values: impl IntoIterator<Item = &'a str>, sep: &str) -> String {
+    let set: BTreeSet<&str> = values.into_iter().collect();
+    set.into_iter().collect::<Vec<_>>().join(sep)
 }
 
 impl SiteInfo {
@@ -243,21 +235,18 @@ impl SiteInfo {
         };
         let s = &first.source;
         Self {
-            source_name: distinct(files().map(|f| f.source.name.as_str())),
+            source_name: distinct(files().map(|f| f.source.name.as_str()), "; "),
             source_url: s.url.clone(),
-            publisher: distinct(files().map(|f| f.source.publisher.as_str())),
-            source_version: distinct(files().map(|f| f.source.version.as_str())),
-            licence: distinct(files().map(|f| f.source.licence.as_str())),
+            publisher: distinct(files().map(|f| f.source.publisher.as_str()), "; "),
+            source_version: distinct(files().map(|f| f.source.version.as_str()), "; "),
+            licence: distinct(files().map(|f| f.source.licence.as_str()), "; "),
             licence_evidence: s.licence_evidence.clone(),
-            data_versions: distinct(files().map(|f| f.data_version.as_str())),
-            released: distinct(files().map(|f| f.source.released.as_str())),
-            compiled: distinct(files().map(|f| f.source.compiled.as_str())),
-            retrieved: distinct(files().map(|f| f.source.retrieved.as_str())),
+            data_versions: distinct(files().map(|f| f.data_version.as_str()), "; "),
+            released: distinct(files().map(|f| f.source.released.as_str()), "; "),
+            compiled: distinct(files().map(|f| f.source.compiled.as_str()), "; "),
+            retrieved: distinct(files().map(|f| f.source.retrieved.as_str()), "; "),
             // Caveats are sentences: one after the other.
-            caveat: {
-                let set: BTreeSet<&str> = files().map(|f| f.caveat.as_str()).collect();
-                set.into_iter().collect::<Vec<_>>().join(" ")
-            },
+            caveat: distinct(files().map(|f| f.caveat.as_str()), " "),
             deadline: {
                 // In seconds, to order milliseconds and seconds together.
                 let mut limits: Vec<(f64, String)> = deadlines
@@ -277,7 +266,7 @@ impl SiteInfo {
                     format!("each workload's own deadline ({})", shown.join(", "))
                 }
             },
-            workload: distinct(files().map(|f| f.source.workload.as_str())),
+            workload: distinct(files().map(|f| f.source.workload.as_str()), "; "),
             method: s.method.clone(),
             selection: s.selection.clone(),
             cite: s.cite.clone(),
@@ -297,9 +286,9 @@ impl SiteInfo {
                 }
                 seen.into_values()
                     .map(|(mark, [retrieved, version, data])| SourceMark {
-                        retrieved: distinct(retrieved.into_iter()),
-                        version: distinct(version.into_iter()),
-                        data_versions: distinct(data.into_iter()),
+                        retrieved: distinct(retrieved, "; "),
+                        version: distinct(version, "; "),
+                        data_versions: distinct(data, "; "),
                         ..mark
                     })
                     .collect()
@@ -410,13 +399,17 @@ impl<'a> Site<'a> {
         self.info.whose(&m.source)
     }
 
-    /// The note under the workload's carbon and cost figures, when shown.
-    fn footprint_note(&self) -> Option<String> {
-        self.footprint.as_ref().map(footprint_note)
+    /// The absolute URL of `path` (from the site root), or `path` itself
+    /// when the build has no base URL.
+    fn absolute(&self, path: &str) -> String {
+        format!("{}{path}", self.base_url.as_deref().unwrap_or_default())
     }
 
-    fn absolute(&self, path: &str) -> Option<String> {
-        self.base_url.as_ref().map(|b| format!("{b}{path}"))
+    /// "Name: 39.05 Wh per million output tokens on H100": `c`, a best
+    /// configuration of `m`, in a sentence.
+    fn best_text(&self, m: &ModelFile, c: &Configuration) -> String {
+        let energy = self.words().energy_long;
+        format!("{}: {} {energy} on {}", m.name, kind::energy_figure(c), c.gpu)
     }
 
     /// `rel` inside the workload's folder.

@@ -183,16 +183,14 @@ fn newest_first<'l, 'h>(logs: &'l [Log<'h>]) -> Vec<(&'l Log<'h>, usize, &'h Cha
 }
 
 /// One import as the page and the feed show it.
-struct EntryView {
+struct EntryView<'h> {
+    entry: &'h ChangeEntry,
     anchor: String,
     /// The heading, e.g. "Leaderboard data of 2026-02-16".
     title: String,
     /// Whose data, beside other sources' entries.
     whose: Option<super::SourceMark>,
     number: usize,
-    previous: Option<String>,
-    imported: String,
-    source: String,
     summary: String,
     workloads_added: Vec<Item>,
     workloads_removed: Vec<Item>,
@@ -200,10 +198,7 @@ struct EntryView {
     models_removed: Vec<Item>,
     configurations_added: Vec<ConfigGroup>,
     configurations_removed: Vec<ConfigGroup>,
-    configurations_added_count: usize,
-    configurations_removed_count: usize,
     configurations_changed: Vec<ConfigGroup>,
-    configurations_changed_count: usize,
     /// Each changed field with its count of configurations: "tokens_per_second (838)".
     changed_fields: String,
     best: Vec<BestRow>,
@@ -375,13 +370,13 @@ impl Links<'_, '_> {
         }
     }
 
-    fn entry(
+    fn entry<'h>(
         &self,
         log: &Log<'_>,
         number: usize,
-        e: &ChangeEntry,
+        e: &'h ChangeEntry,
         with_table: bool,
-    ) -> Result<EntryView> {
+    ) -> Result<EntryView<'h>> {
         // A model that is gone keeps the name the history recorded.
         let recorded = |b: &BestChange| {
             e.models_removed
@@ -407,13 +402,11 @@ impl Links<'_, '_> {
             String::new()
         };
         Ok(EntryView {
+            entry: e,
             title: log.title(e),
             whose: log.whose.clone(),
             anchor,
             number,
-            previous: e.previous_upstream_version.clone(),
-            imported: e.imported.clone(),
-            source: e.source.clone(),
             summary: summary(e),
             workloads_added: e.workloads_added.iter().map(|w| self.workload(w)).collect(),
             workloads_removed: e.workloads_removed.iter().map(|w| self.workload(w)).collect(),
@@ -421,10 +414,7 @@ impl Links<'_, '_> {
             models_removed: e.models_removed.iter().map(|m| self.model(m)).collect(),
             configurations_added: self.config_groups(&e.configurations_added),
             configurations_removed: self.config_groups(&e.configurations_removed),
-            configurations_added_count: e.configurations_added.len(),
-            configurations_removed_count: e.configurations_removed.len(),
             configurations_changed: self.changed_groups(&e.configurations_changed),
-            configurations_changed_count: e.configurations_changed.len(),
             changed_fields: changed_fields(&e.configurations_changed),
             best,
             best_table,
@@ -491,11 +481,11 @@ fn best_table(number: usize, version: &str, rows: &[BestRow]) -> TableView {
 
 #[derive(Template)]
 #[template(path = "changes.html")]
-struct ChangesPage {
+struct ChangesPage<'h> {
     meta: PageMeta,
     /// Whether the data folder has a change history.
     recorded: bool,
-    entries: Vec<EntryView>,
+    entries: Vec<EntryView<'h>>,
     /// With other sources' histories, each history's source (two or more: a filter); else empty.
     sources: Vec<super::SourceMark>,
     files: Vec<(super::SourceMark, String)>,
@@ -504,7 +494,7 @@ struct ChangesPage {
 #[derive(Template)]
 #[template(path = "feed_entry.html")]
 struct FeedContent<'a> {
-    e: &'a EntryView,
+    e: &'a EntryView<'a>,
 }
 
 #[derive(Template)]

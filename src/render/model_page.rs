@@ -6,8 +6,8 @@ use askama::Template;
 
 use super::views::{Cell, ChartView, Header, Row, RowGroup, TableView, chart_view, table_html};
 use super::{
-    Basis, PageMeta, RenderCounts, Site, Words, column_cell, downloads, gpu_anchor, header, kind,
-    link, model_dir, num, put_page, text,
+    Basis, PageMeta, RenderCounts, Site, Words, column_cell, downloads, header, kind, link,
+    model_dir, num, put_page, text,
 };
 use crate::analyse::ModelAnalysis;
 use crate::analyse::response::ResponseEnergy;
@@ -47,8 +47,6 @@ struct ModelPage<'a> {
     best_cards: Vec<BestCard>,
     budget_table: String,
     charts: Vec<ChartView>,
-    /// The time–energy chart at other ITL percentiles: (percentile, file).
-    itl_variants: Vec<(String, String)>,
     /// The time–energy chart at the median and at each other ITL
     /// percentile, shown one at a time; `None` when there are no variants
     /// (the chart is then among `charts`).
@@ -56,22 +54,15 @@ struct ModelPage<'a> {
     config_tables: Vec<(String, String, String)>,
     deadline: String,
     bibtex: String,
-    json_href: String,
-    csv_href: String,
     badge_markdown: String,
     badge_html: String,
     chart_snippets: Vec<(String, String, String)>,
     /// The history of the model's best figures, when the site has a change
     /// history: the table's HTML, empty when none of them has changed.
     history: Option<String>,
-    /// Whose data the history follows: a source's name, `None` for the leaderboard's.
-    history_of: Option<String>,
-    footprint_note: Option<String>,
     response: Option<ResponseSection>,
     limit: Option<super::reader::LimitControl>,
     peers_href: String,
-    /// The page's filters (`table.js`) and GPU links: each GPU with its URL segment.
-    gpu_filter: Vec<(String, String)>,
     headline_key: &'static str,
 }
 
@@ -99,7 +90,6 @@ struct ResponseSection {
 
 struct BestCard {
     gpu: String,
-    anchor: String,
     row_href: String,
     setup: String,
     figures: Vec<(String, String)>,
@@ -164,7 +154,6 @@ pub(super) fn render_model(
         .map(|(gpu, best)| {
             let card = BestCard {
                 gpu: gpu.clone(),
-                anchor: gpu_anchor(gpu),
                 row_href: format!("#configs-{}", url_segment(gpu)),
                 setup: format!("No {gpu} configuration meets the {deadline} deadline."),
                 figures: Vec::new(),
@@ -193,13 +182,12 @@ pub(super) fn render_model(
     let mut charts: Vec<ChartView> = charts_made.iter().map(chart_view).collect();
     // The time–energy chart at other ITL percentiles: files of their own
     // (published URLs), shown in place of the median's by a switch.
-    let mut itl_variants = Vec::new();
     let mut itl_switch = Vec::new();
     for (c, p) in chart::percentile_charts(m, a).iter().zip(chart::ITL_PERCENTILES) {
         site.put_file(sink, &format!("{rel_dir}{}", c.file_name), c.svg.as_bytes())?;
-        itl_variants.push((p.to_owned(), c.file_name.clone()));
         itl_switch.push((p.to_owned(), chart_view(c)));
     }
+    let itl_variants = itl_switch.len();
     let itl_switch = match charts.iter().position(|c| c.src == "time-energy-tradeoff.svg") {
         Some(i) if !itl_switch.is_empty() => {
             itl_switch.insert(0, ("p50 (median)".to_owned(), charts.remove(i)));
@@ -227,8 +215,8 @@ pub(super) fn render_model(
         None => None,
     };
 
-    let page_url = site.absolute(&dir);
-    let bibtex = bibtex(m, words, site.workload, page_url.as_deref().unwrap_or(&dir));
+    let page_link = site.absolute(&dir);
+    let bibtex = bibtex(m, words, site.workload, &page_link);
     let badge = downloads::badge_svg(
         &m.name,
         overall
@@ -237,21 +225,12 @@ pub(super) fn render_model(
         words.energy_phrase,
     )?;
     site.put_file(sink, &format!("{rel_dir}badge.svg"), badge.as_bytes())?;
-    let badge_url =
-        site.absolute(&format!("{dir}badge.svg")).unwrap_or_else(|| format!("{dir}badge.svg"));
-    let page_link = page_url.clone().unwrap_or_else(|| dir.clone());
-    let badge_alt = match overall {
-        Some(c) => {
-            format!("{}: {} {} on {}", &m.name, kind::energy_figure(c), words.energy_long, c.gpu)
-        }
-        None => m.name.clone(),
-    };
+    let badge_url = site.absolute(&format!("{dir}badge.svg"));
+    let badge_alt = overall.map_or_else(|| m.name.clone(), |c| site.best_text(m, c));
     let chart_snippets = charts_made
         .iter()
         .map(|c| {
-            let url = site
-                .absolute(&format!("{dir}{}", c.file_name))
-                .unwrap_or_else(|| format!("{dir}{}", c.file_name));
+            let url = site.absolute(&format!("{dir}{}", c.file_name));
             let html = EmbedChart { url: &url, alt: &c.description }.render()?;
             Ok((c.title.clone(), format!("![{}]({url})", c.description.replace(']', ")")), html))
         })
@@ -265,15 +244,11 @@ pub(super) fn render_model(
         best_cards,
         budget_table,
         charts,
-        itl_variants,
         itl_switch,
         config_tables,
         deadline,
         bibtex,
-        json_href: format!("{root}{}", downloads::model_file_path(site, m, "json")),
-        csv_href: format!("{root}{}", downloads::model_file_path(site, m, "csv")),
         limit: Some(super::reader::model_control(site, m, a)),
-        gpu_filter: m.gpus.as_slice().iter().map(|g| (g.clone(), url_segment(g))).collect(),
         headline_key: tables.headline.key,
         peers_href: format!(
             "{home}compare/index.html?models={}",
@@ -287,15 +262,10 @@ pub(super) fn render_model(
             .render()?,
         chart_snippets,
         history,
-        history_of: m.source.id.as_ref().map(|_| m.source.name.clone()),
-        footprint_note: site.footprint_note(),
         response,
     };
     put_page(sink, &path, &page)?;
-    Ok(RenderCounts {
-        pages: 1,
-        charts: charts_made.len() + response_charts.len() + page.itl_variants.len(),
-    })
+    Ok(RenderCounts { pages: 1, charts: charts_made.len() + response_charts.len() + itl_variants })
 }
 
 fn budget_table(m: &ModelFile, a: &ModelAnalysis, words: &'static Words) -> TableView {
@@ -321,12 +291,11 @@ fn budget_table(m: &ModelFile, a: &ModelAnalysis, words: &'static Words) -> Tabl
                 cells.push(match best {
                     Some(i) => {
                         let c = &m.configurations[*i];
-                        let mut cell = link(
-                            kind::budget_text(c),
-                            format!("#{}", row_anchor(&m.slug, &c.row_id)),
-                        );
-                        cell.sort = Some(format!("{}", c.energy()));
-                        cell
+                        let href = format!("#{}", row_anchor(&m.slug, &c.row_id));
+                        Cell {
+                            sort: Some(format!("{}", c.energy())),
+                            ..link(kind::budget_text(c), href)
+                        }
                     }
                     None => text(format!(
                         "none within {} {}",

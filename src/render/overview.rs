@@ -105,40 +105,16 @@ impl Site<'_> {
         }
     }
 
-    /// The leaderboard's first row on `gpu` (of the source `from`, if
-    /// given): the workload's lowest-energy model there.
-    fn best_on(&self, gpu: &str, from: Option<&str>) -> Option<Headline> {
+    /// The workload's lowest-energy row (the leaderboard's first) on `gpu`
+    /// and of the source `from`, each if given.
+    fn lowest(&self, gpu: Option<&str>, from: Option<&str>) -> Option<Headline> {
         self.leaderboard
             .iter()
             .find(|&&r| {
                 let (m, c) = self.row(r);
-                c.gpu == gpu && from.is_none_or(|k| m.source.key() == k)
+                gpu.is_none_or(|g| c.gpu == g) && from.is_none_or(|k| m.source.key() == k)
             })
             .map(|&r| self.headline(r))
-    }
-
-    /// The workload's lowest-energy row on any GPU (of source `from`, if given).
-    fn top(&self, from: Option<&str>) -> Option<Headline> {
-        self.leaderboard
-            .iter()
-            .find(|&&r| from.is_none_or(|k| self.row(r).0.source.key() == k))
-            .map(|&r| self.headline(r))
-    }
-
-    /// On a site of several sources (`mixed`), each source of the workload
-    /// with its number of models; else empty.
-    fn source_counts(&self, mixed: bool) -> Vec<(super::SourceMark, usize)> {
-        if !mixed {
-            return Vec::new();
-        }
-        self.info
-            .sources
-            .iter()
-            .map(|s| {
-                let n = self.models.iter().filter(|m| m.file.source.key() == s.key).count();
-                (s.clone(), n)
-            })
-            .collect()
     }
 }
 
@@ -150,13 +126,20 @@ fn row_link(site: &Site<'_>, m: &ModelFile, c: &Configuration) -> String {
 /// The card of workload `w`; on a site of several sources (`mixed`), its
 /// headlines are per GPU and source, each naming its source.
 fn card<'a>(w: &'a Site<'a>, mixed: bool) -> WorkloadCard<'a> {
-    let sources = w.source_counts(mixed);
+    // Each source's number of models.
+    let sources: Vec<_> = if mixed {
+        let count = |key: &str| w.models.iter().filter(|m| m.file.source.key() == key).count();
+        w.info.sources.iter().map(|s| (s.clone(), count(&s.key))).collect()
+    } else {
+        Vec::new()
+    };
     let from: Vec<Option<&str>> = if mixed {
         sources.iter().map(|(s, _)| Some(s.key.as_str())).collect()
     } else {
         vec![None]
     };
-    let best = w.gpus.iter().flat_map(|g| from.iter().filter_map(|&k| w.best_on(g, k))).collect();
+    let best =
+        w.gpus.iter().flat_map(|g| from.iter().filter_map(|&k| w.lowest(Some(g), k))).collect();
     WorkloadCard { w, best, sources }
 }
 
@@ -261,8 +244,8 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
 struct OverviewRow<'a> {
     ws: &'a Site<'a>,
     gpu: &'a str,
-    found: bool,
-    /// The table's figures, the first linked to the configuration's row.
+    /// The table's figures, the first linked to the configuration's row;
+    /// none without a configuration within the deadline.
     figures: Vec<String>,
     /// The unit after the first figure ("J/image"), or "".
     unit: &'static str,
@@ -292,12 +275,6 @@ struct OverviewPage<'a> {
     workloads: Vec<&'a Site<'a>>,
     tables: [OverviewTable<'a>; 2],
     chart: Option<ChartView>,
-}
-
-/// Configuration `c` of model `m` in column `column`, as the workload's
-/// tables show it; empty without a configuration.
-fn cell(m: &ModelFile, c: Option<&Configuration>, column: &Column) -> String {
-    c.map_or_else(String::new, |c| column.value(&Record::of(m, c)).page())
 }
 
 /// The overview rows of model `i` of workload `w` (its index `slot` in the
@@ -337,8 +314,10 @@ fn overview_rows<'a>(
         rows.push(OverviewRow {
             ws,
             gpu,
-            found: c.is_some(),
-            figures: columns.clone().map(|column| cell(m, c, column)).collect(),
+            figures: match c {
+                Some(c) => columns.clone().map(|col| col.value(&Record::of(m, c)).page()).collect(),
+                None => Vec::new(),
+            },
             unit,
             setup: c.map_or_else(String::new, kind::config_summary),
             row_href: match c {
@@ -627,7 +606,7 @@ pub(super) fn render_gpu_hubs(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<
                     w.models.iter().filter(|m| m.file.gpus.contains(gpu) && of(&m.file)).count()
                 };
                 let href = format!("../../{}", w.path(&path));
-                hub_rows(w, mixed_sources, &href, |from| w.best_on(gpu, from), models)
+                hub_rows(w, mixed_sources, &href, |from| w.lowest(Some(gpu), from), models)
             })
             // A source without this GPU in the workload has no row.
             .filter(|r| r.models > 0)
@@ -673,7 +652,7 @@ pub(super) fn render_compare_hub(site: &Mirror<'_>, sink: &dyn PageSink) -> Resu
             let models = |from: Option<&str>| {
                 w.models.iter().filter(|m| from.is_none_or(|k| m.file.source.key() == k)).count()
             };
-            hub_rows(w, mixed, &format!("../{}", w.path(path)), |from| w.top(from), models)
+            hub_rows(w, mixed, &format!("../{}", w.path(path)), |from| w.lowest(None, from), models)
         })
         .collect();
     let description = "Compare models within a workload: every model's best per GPU side by side and their time–energy frontiers, one comparison per workload.".to_owned();

@@ -42,23 +42,29 @@ struct LeaderboardPage<'a> {
     chooser: ColumnChooser,
 }
 
-/// [`energy_bars`] of the rows of `rows` from source `s` alone, titled
-/// "`title`, <source> only"; `None` when it has none of them.
+/// Each source's own [`energy_bars`] of `rows` (none for a source without
+/// one), titled "`title`, <source> only", at `dir` in the workload's folder
+/// alone: shown in place of the page's chart when the reader shows that
+/// source alone.
 fn source_bars(
     site: &Site<'_>,
     rows: &[LeaderboardRow],
-    s: &super::SourceMark,
     title: &str,
-) -> Option<chart::Chart> {
-    let own = site.rows_from(rows, &s.key);
-    (!own.is_empty()).then(|| {
-        energy_bars(
-            site,
-            &own,
-            &format!("best-energy-only-{}.svg", s.key),
-            &format!("{title}, {} only", s.name),
-        )
-    })
+    dir: &str,
+    sink: &dyn PageSink,
+) -> Result<Vec<ChartView>> {
+    let mut views = Vec::new();
+    for s in &site.info.sources {
+        let own = site.rows_from(rows, &s.key);
+        if own.is_empty() {
+            continue;
+        }
+        let file_name = format!("best-energy-only-{}.svg", s.key);
+        let c = energy_bars(site, &own, &file_name, &format!("{title}, {} only", s.name));
+        sink.put(&site.path(&format!("{dir}{}", c.file_name)), c.svg.as_bytes())?;
+        views.push(ChartView { class: format!(" only-source from-{}", s.key), ..chart_view(&c) });
+    }
+    Ok(views)
 }
 
 /// The bar chart of `rows`' lowest energy per model and GPU, lowest first.
@@ -117,7 +123,7 @@ pub(super) fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result
     let words = site.words();
     let headline = site.leaderboard.first().map(|&r| {
         let (m, c) = site.row(r);
-        format!("{}: {} {} on {}", &m.name, kind::energy_figure(c), words.energy_long, c.gpu)
+        site.best_text(m, c)
     });
     let description = format!(
         "{}: measured GPU energy of {} for {} models, the lowest-energy configuration per model and GPU with {} within {}.{}",
@@ -178,17 +184,11 @@ pub(super) fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result
         // when the reader shows that source alone (new addresses, workload
         // folder only).
         if site.mixed() {
+            chart_sources = source_bars(site, &site.leaderboard, &title, "", sink)?;
+            for view in &mut chart_sources {
+                view.table.clear();
+            }
             for s in &site.info.sources {
-                let class = format!(" only-source from-{}", s.key);
-                if let Some(c) = source_bars(site, &site.leaderboard, s, &title) {
-                    sink.put(&site.path(&c.file_name), c.svg.as_bytes())?;
-                    let view = chart_view(&c);
-                    chart_sources.push(ChartView {
-                        table: String::new(),
-                        class: class.clone(),
-                        ..view
-                    });
-                }
                 let pairs: Vec<_> = site
                     .files_and_analyses()
                     .into_iter()
@@ -201,6 +201,7 @@ pub(super) fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result
                     ..c
                 };
                 sink.put(&site.path(&c.file_name), c.svg.as_bytes())?;
+                let class = format!(" only-source from-{}", s.key);
                 scatter_sources.push(ChartView { class, ..chart_view(&c) });
             }
             meta.head_style.push_str(&super::source_views_style(&site.info.sources));
@@ -332,26 +333,14 @@ pub(super) fn render_gpu_pages(site: &Site<'_>, sink: &dyn PageSink) -> Result<R
         // Two sources or more on this GPU: the chart again per source (as on
         // the leaderboard); with one, the chart is that source's.
         let mut chart_sources = Vec::new();
-        let here: Vec<&super::SourceMark> = site
-            .info
-            .sources
-            .iter()
-            .filter(|s| !site.rows_from(&rows, &s.key).is_empty())
-            .collect();
-        let chart = match (site.mixed(), here.as_slice()) {
+        let key = |r: &LeaderboardRow| site.row(*r).0.source.key();
+        let one = rows.first().map(key).filter(|&k| rows.iter().all(|r| key(r) == k));
+        let chart = match (site.mixed(), one) {
             (false, _) => chart,
-            (true, [one]) => chart.map(|c| ChartView { class: format!(" from-{}", one.key), ..c }),
+            (true, Some(k)) => chart.map(|c| ChartView { class: format!(" from-{k}"), ..c }),
             (true, _) => {
-                for (s, c) in
-                    here.iter().filter_map(|s| Some((s, source_bars(site, &rows, s, &title)?)))
-                {
-                    sink.put(&site.path(&format!("{dir}{}", c.file_name)), c.svg.as_bytes())?;
-                    counts.charts += 1;
-                    chart_sources.push(ChartView {
-                        class: format!(" only-source from-{}", s.key),
-                        ..chart_view(&c)
-                    });
-                }
+                chart_sources = source_bars(site, &rows, &title, &dir, sink)?;
+                counts.charts += chart_sources.len();
                 meta.head_style.push_str(&super::source_views_style(&site.info.sources));
                 chart.map(|c| ChartView { class: " every-source".to_owned(), ..c })
             }
@@ -374,8 +363,6 @@ struct ComparePage<'a> {
     table: String,
     /// One checkbox per model.
     picks: Vec<ModelPick<'a>>,
-    /// One checkbox per GPU: (index, URL value, name).
-    gpu_picks: Vec<(usize, String, String)>,
     /// The chart of every frontier, inline, and its data table.
     picker: Option<(chart::FrontierPicker, String)>,
     /// How many models are chosen at first.
@@ -507,15 +494,13 @@ pub(super) fn render_compare(site: &Site<'_>, sink: &dyn PageSink) -> Result<Ren
     } else {
         Vec::new()
     };
-    let gpu_picks: Vec<(usize, String, String)> =
-        site.gpus.iter().enumerate().map(|(j, g)| (j, url_segment(g), g.clone())).collect();
     // Show only what is ticked: one rule per model (its chart group and
     // table rows carry `mK`) and per GPU (its two columns of the table).
     let style = &mut meta.head_style;
     for k in 0..picks.len() {
         style.push_str(&format!("main:has(#pick-{k}:not(:checked)) .m{k}{{display:none}}"));
     }
-    for j in 0..gpu_picks.len() {
+    for j in 0..site.gpus.len() {
         let a = first_gpu_column + 2 * j;
         style.push_str(&format!(
             "main:has(#gpu-pick-{j}:not(:checked)) #compare :is(th,td):is(:nth-child({a}),:nth-child({})){{display:none}}",
@@ -524,15 +509,12 @@ pub(super) fn render_compare(site: &Site<'_>, sink: &dyn PageSink) -> Result<Ren
     }
     style.push_str("main:not(:has(.picks input[name=models]:checked)) .none-chosen{display:block}");
     // Shown one source alone, none of its models chosen.
-    if site.mixed() {
-        for s in &site.info.sources {
-            style.push_str(&format!(
-                "main:has(#only-{k}:target):not(:has(.from-{k} .picks input[name=models]:checked)) .none-chosen{{display:block}}",
-                k = s.key
-            ));
-        }
-        style.push_str(&super::source_filter_style(&site.info.sources));
-    }
+    style.push_str(&super::per_source_css(&site.info.sources, "", |k| {
+        format!(
+            "main:has(#only-{k}:target):not(:has(.from-{k} .picks input[name=models]:checked)) .none-chosen{{display:block}}"
+        )
+    }));
+    style.push_str(&super::source_filter_style(&site.info.sources));
     meta.scripts.push("compare.js");
     let responses = match &picker {
         Some(p) => response_overlay(site, &root, &p.by_energy)?,
@@ -543,17 +525,8 @@ pub(super) fn render_compare(site: &Site<'_>, sink: &dyn PageSink) -> Result<Ren
         Some(p) => Some((p, frontier_points_table(site, &root)?)),
         None => None,
     };
-    let page = ComparePage {
-        meta,
-        site,
-        table,
-        picks,
-        gpu_picks,
-        picker,
-        default_count,
-        responses,
-        pick_groups,
-    };
+    let page =
+        ComparePage { meta, site, table, picks, picker, default_count, responses, pick_groups };
     put_page(sink, &site.path(path), &page)?;
     Ok(RenderCounts { pages: 1, charts })
 }
