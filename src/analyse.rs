@@ -116,7 +116,7 @@ pub fn percentile_frontiers(configs: &[Configuration]) -> Vec<Vec<usize>> {
         return Vec::new();
     }
     (0..crate::model::ITL_PERCENTILES.len())
-        .map(|k| pareto_frontier_by(configs, |c| c.itl_percentiles().map_or(c.latency(), |p| p[k])))
+        .map(|k| pareto_frontier_by(configs, |c| c.latency_at(Some(k))))
         .collect()
 }
 

@@ -344,6 +344,16 @@ impl Configuration {
         Some([self.p90_itl_ms?, self.p95_itl_ms?, self.p99_itl_ms?])
     }
 
+    /// The latency the trade-off is drawn and analysed at: the median
+    /// ([`Self::latency`]), or with `pct` its [`ITL_PERCENTILES`]`[pct]`
+    /// (the median where the data have no percentiles).
+    pub fn latency_at(&self, pct: Option<usize>) -> f64 {
+        match (pct, self.itl_percentiles()) {
+            (Some(k), Some(p)) => p[k],
+            _ => self.latency(),
+        }
+    }
+
     pub fn series_key(&self) -> SeriesKey {
         SeriesKey {
             gpu: self.gpu.clone(),

@@ -560,10 +560,7 @@ fn tradeoff_chart(cx: &Ctx<'_>, pct: Option<usize>) -> Chart {
     let words = cx.words;
     let m = cx.m;
     let configs = &m.configurations;
-    let lat = |c: &Configuration| match pct {
-        Some(k) => c.itl_percentiles().map_or(c.latency(), |p| p[k]),
-        None => c.latency(),
-    };
+    let lat = |c: &Configuration| c.latency_at(pct);
     let frontier = pct.map_or(&cx.a.frontier, |k| &cx.a.percentile_frontiers[k]);
     let (ilo, ihi) = min_max(configs.iter().map(lat));
     let (elo, ehi) = min_max(configs.iter().map(Configuration::energy));
