@@ -28,3 +28,13 @@ pub fn file_tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
         })
         .collect()
 }
+
+/// Sorted names directly inside `dir`, hidden ones too.
+pub fn names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}

@@ -17,7 +17,7 @@
 //! Most bad folders are committed under `tests/fixtures/invalid/` (made by
 //! `tests/fixtures/generate.py`); the huge and odd ones are made here.
 
-use crate::common::copy_dir;
+use crate::common::{copy_dir, names};
 use std::collections::BTreeMap;
 use std::fs;
 use std::io::Read;
@@ -88,7 +88,7 @@ impl Sandbox {
     /// paths read as they do in a run from inside it. Fails the test if the
     /// build takes longer than [`TIMEOUT`].
     fn build_from(&self, data: &str, out: &str, force: bool) -> Run {
-        let before = (listing(self.dir.path()), tree(&self.path("out")));
+        let before = (names(self.dir.path()), tree(&self.path("out")));
         let settings = self.path("energyboard.toml");
         let config = Config::load(&settings).unwrap();
         let options = BuildOptions {
@@ -114,7 +114,7 @@ impl Sandbox {
         Run {
             args,
             before,
-            after: (listing(self.dir.path()), tree(&self.path("out"))),
+            after: (names(self.dir.path()), tree(&self.path("out"))),
             code: Some(code),
             stdout,
             stderr,
@@ -124,7 +124,7 @@ impl Sandbox {
     /// Runs the real binary in the sandbox with `args` (and `--static
     /// static`), failing the test if it runs longer than [`TIMEOUT`].
     fn run_binary(&self, args: &[&str]) -> Run {
-        let before = (listing(self.dir.path()), tree(&self.path("out")));
+        let before = (names(self.dir.path()), tree(&self.path("out")));
         let child = Command::new(BIN)
             .args(args)
             .args(["--static", "static"])
@@ -138,7 +138,7 @@ impl Sandbox {
         Run {
             args: args.join(" "),
             before,
-            after: (listing(self.dir.path()), tree(&self.path("out"))),
+            after: (names(self.dir.path()), tree(&self.path("out"))),
             code: status.code(),
             stdout,
             stderr,
@@ -247,16 +247,6 @@ fn wait(mut child: Child, args: &[&str]) -> (std::process::ExitStatus, String, S
         std::thread::sleep(Duration::from_millis(5));
     };
     (status, out.join().unwrap().unwrap(), err.join().unwrap().unwrap())
-}
-
-/// Sorted names directly inside `dir`.
-fn listing(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
 }
 
 fn tree(dir: &Path) -> Tree {
@@ -818,7 +808,7 @@ fn leftover_folder_from_a_crashed_swap_does_not_block_the_next_build() {
     fs::create_dir_all(sandbox.path(".out.old/index.html")).unwrap();
     sandbox.build_from("data", "out", false).succeeds();
     assert!(sandbox.path(".out.old/index.html").is_dir());
-    assert_eq!(listing(sandbox.dir.path()), [".out.old", "data", "out", "static"]);
+    assert_eq!(names(sandbox.dir.path()), [".out.old", "data", "out", "static"]);
 }
 
 // ---------------------------------------------------------------------------

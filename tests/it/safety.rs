@@ -2,7 +2,7 @@
 //! rebuild keeps, and what interrupted and concurrent builds leave behind.
 //! Every test runs the real binary in its own tempdir.
 
-use crate::common::copy_dir;
+use crate::common::{copy_dir, names};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
@@ -49,15 +49,6 @@ impl Sandbox {
     fn names(&self) -> Vec<String> {
         names(self.dir.path())
     }
-}
-
-fn names(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
 }
 
 fn stderr(out: &Output) -> String {

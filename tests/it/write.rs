@@ -7,6 +7,8 @@ use std::fs;
 use std::path::Path;
 
 use energyboard::load::content_digest;
+
+use crate::common::names;
 use energyboard::write::{CountingSink, MARKER, Made, PageSink, SiteWriter, made_by};
 
 #[test]
@@ -47,15 +49,6 @@ fn dropped_build_leaves_target_alone() {
     drop(w);
     assert_eq!(fs::read(out.join("index.html")).unwrap(), b"one");
     assert_eq!(names(dir.path()), ["site"]);
-}
-
-fn names(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
 }
 
 #[test]
