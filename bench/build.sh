@@ -3,7 +3,7 @@
 # prints a Markdown table.
 #
 # N = 2 is the two seed files (tests/fixtures/seeds/); larger N are synthetic model files made
-# by `energyboard synth` from it (deterministic for a given SEED). Each
+# by `energyboard-synth` from it (deterministic for a given SEED). Each
 # size gets one untimed warm-up build, then RUNS timed builds that each
 # replace the previous output, as a rebuild does. Per N it prints the
 # median of: wall time, CPU time (user + sys), peak RSS (GNU time -v),
@@ -36,6 +36,7 @@ fi
 echo "building energyboard in release mode" >&2
 (cd "$root" && cargo build --release --quiet)
 bin="${CARGO_TARGET_DIR:-$root/target}/release/energyboard"
+synth="$bin-synth"
 mkdir -p "$work"
 
 # Median of the numbers on standard input, one a line.
@@ -58,7 +59,7 @@ for n in $sizes; do
   else
     data="$work/data-$n"
     echo "N=$n: writing synthetic data" >&2
-    "$bin" synth --count "$n" --seed "$seed" --data "$root/tests/fixtures/seeds" --out "$data" >&2
+    "$synth" --count "$n" --seed "$seed" --data "$root/tests/fixtures/seeds" --out "$data" >&2
   fi
   out="$work/site-$n"
   log="$work/time-$n.txt"

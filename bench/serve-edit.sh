@@ -3,7 +3,7 @@
 # edit to one model file of N to an open page's reload having the edited
 # model page to load.
 #
-# It writes N synthetic model files (`energyboard synth` from the seed
+# It writes N synthetic model files (`energyboard-synth` from the seed
 # files), or copies DATA (e.g. DATA=data, the whole leaderboard), starts
 # `energyboard serve` on them, then RUNS times renames one
 # model (a new `name` in its file, written to a temporary file and moved
@@ -32,6 +32,7 @@ work="${BENCH_DIR:-/tmp/energyboard-bench}"
 echo "building energyboard in release mode" >&2
 (cd "$root" && cargo build --release --quiet)
 bin="${CARGO_TARGET_DIR:-$root/target}/release/energyboard"
+synth="$bin-synth"
 mkdir -p "$work"
 if [ -n "${DATA:-}" ]; then
   n="$(find "$DATA" -name '*.json' ! -name changes.json ! -name '.*' | wc -l)"
@@ -41,7 +42,7 @@ if [ -n "${DATA:-}" ]; then
 else
   data="$work/serve-data-$n"
   rm -rf "$data"
-  "$bin" synth --count "$n" --seed "$seed" --data "$root/tests/fixtures/seeds" --out "$data" --force >&2
+  "$synth" --count "$n" --seed "$seed" --data "$root/tests/fixtures/seeds" --out "$data" --force >&2
 fi
 # The first model file in name order; its page is /models/<slug>/.
 file="$(find "$data" -name '*.json' ! -name changes.json ! -name '.*' | sort | sed -n 1p)"

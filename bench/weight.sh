@@ -10,9 +10,10 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 [ -n "${BIN:-}" ] || (cd "$root" && cargo build --release --quiet)
 bin="${BIN:-${CARGO_TARGET_DIR:-$root/target}/release/energyboard}"
+synth="${CARGO_TARGET_DIR:-$root/target}/release/energyboard-synth"
 "$bin" build --data "$root/data" --out "$work/seed" >/dev/null 2>&1
 "$bin" build --data "$root/tests/fixtures/large" --out "$work/large" >/dev/null 2>&1
-"$bin" synth --count 250 --seed 1 --out "$work/synth-data" >/dev/null 2>&1
+"$synth" --count 250 --seed 1 --out "$work/synth-data" >/dev/null 2>&1
 "$bin" build --data "$work/synth-data" --out "$work/synth" >/dev/null 2>&1
 python3 - "$work" <<'PY'
 import gzip, os, re, sys

@@ -17,7 +17,12 @@ use energyboard::analyse::{ModelAnalysis, analyse};
 use energyboard::chart::{self, BarEntry};
 use energyboard::load::read_model_file;
 use energyboard::model::ModelFile;
-use energyboard::synth::synthesise;
+use synth::synthesise;
+
+/// The data generator (`energyboard-synth`), as a module.
+#[path = "../bench/synth.rs"]
+#[allow(dead_code)]
+mod synth;
 
 const SEEDS: [&str; 2] =
     ["tests/fixtures/seeds/qwen-3-32b.json", "tests/fixtures/seeds/qwen-3-30b-a3b-instruct.json"];

@@ -1,5 +1,5 @@
 //! Loader timings: `cargo bench --bench load` (plain `Instant`, no
-//! framework). Writes 1,000 synthetic model files (what `energyboard synth
+//! framework). Writes 1,000 synthetic model files (what `energyboard-synth
 //! --count 1000 --seed 1` writes) into a temporary folder and prints the
 //! median time of:
 //!
@@ -15,8 +15,13 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use energyboard::load;
-use energyboard::synth::{SynthOptions, write_synthetic};
 use rayon::prelude::*;
+use synth::{SynthOptions, write_synthetic};
+
+/// The data generator (`energyboard-synth`), as a module.
+#[path = "../bench/synth.rs"]
+#[allow(dead_code)]
+mod synth;
 
 const COUNT: usize = 1_000;
 

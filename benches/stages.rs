@@ -1,5 +1,5 @@
 //! Stage timings: `cargo bench --bench stages` (plain `Instant`, no
-//! framework). Writes N synthetic model files (`energyboard synth`, seed 1,
+//! framework). Writes N synthetic model files (`energyboard-synth`, seed 1,
 //! from `tests/fixtures/seeds`; N = 1,000 unless `-- N` says otherwise) into
 //! a temporary folder, then prints the median time of each stage of a
 //! build, rendering into a sink that counts bytes and keeps nothing, so the
@@ -22,9 +22,14 @@ use std::time::{Duration, Instant};
 use energyboard::analyse::analyse_data;
 use energyboard::load::load_data_dir;
 use energyboard::render::{self, Mirror, NoProgress};
-use energyboard::synth::{SynthOptions, write_synthetic};
 use energyboard::workload;
 use energyboard::write::CountingSink;
+use synth::{SynthOptions, write_synthetic};
+
+/// The data generator (`energyboard-synth`), as a module.
+#[path = "../bench/synth.rs"]
+#[allow(dead_code)]
+mod synth;
 
 /// Runs `f` until about `budget` has passed (at least 5 times) and returns
 /// the median time of one call.

@@ -41,8 +41,8 @@ LAYERS = [
     ["chart"],
     # Render: pages in memory; reads the analysis, never computes it.
     ["render"],
-    # Writers of data/: the importer and the synthetic data.
-    ["import", "synth"],
+    # The writer of data/: the importer.
+    ["import"],
     # The library root (lib.rs: run, build, check), the pipeline in order.
     ["lib"],
     # The preview server, a front end that calls lib's build.

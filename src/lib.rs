@@ -24,7 +24,6 @@ pub mod select;
 pub mod serve;
 pub mod settings;
 pub mod stage;
-pub mod synth;
 pub mod workload;
 pub mod write;
 

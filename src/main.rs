@@ -28,9 +28,6 @@ enum Command {
     /// Build the site, serve it on 127.0.0.1 and rebuild it whenever a file
     /// under the data or static folder changes.
     Serve(ServeArgs),
-    /// Write N synthetic model files derived from the seed files, for
-    /// benchmarks.
-    Synth(SynthArgs),
     /// Import the ML.ENERGY Leaderboard's published data into the data
     /// folder (one file per model and workload) and record what changed in
     /// data/changes.json.
@@ -79,26 +76,6 @@ struct ImportArgs {
     /// Settings file holding the [[sources]] entries.
     #[arg(long, value_name = "FILE", default_value = "energyboard.toml")]
     config: PathBuf,
-}
-
-#[derive(Debug, Args, Clone)]
-struct SynthArgs {
-    /// How many model files to write.
-    #[arg(long, value_name = "N")]
-    count: usize,
-    /// Folder to write them into; a non-empty folder energyboard did not
-    /// make is refused.
-    #[arg(long, value_name = "DIR")]
-    out: PathBuf,
-    /// Seed of the jitter: the same seed gives the same files.
-    #[arg(long, value_name = "S", default_value_t = 1)]
-    seed: u64,
-    /// Folder of seed model files.
-    #[arg(long, value_name = "DIR", default_value = "data")]
-    data: PathBuf,
-    /// Replace --out even if it is not empty and was not made by energyboard.
-    #[arg(long)]
-    force: bool,
 }
 
 #[derive(Debug, Args, Clone)]
@@ -208,18 +185,6 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Some(Command::Serve(args)) => serve(args),
         Some(Command::Import(args)) => import(&args),
-        Some(Command::Synth(args)) => {
-            stop_on_ctrl_c()?;
-            let summary = energyboard::synth::write_synthetic(&energyboard::synth::SynthOptions {
-                data_dir: args.data,
-                out_dir: args.out.clone(),
-                count: args.count,
-                seed: args.seed,
-                force: args.force,
-            })?;
-            println!("wrote {}: {summary}", args.out.display());
-            Ok(())
-        }
     }
 }
 
@@ -272,7 +237,7 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
 }
 
 fn import(args: &ImportArgs) -> anyhow::Result<()> {
-    stop_on_ctrl_c()?;
+    energyboard::write::stop_on_ctrl_c()?;
     let source = match &args.source {
         None => None,
         Some(id) => {
@@ -309,7 +274,7 @@ fn import(args: &ImportArgs) -> anyhow::Result<()> {
 
 fn build(args: &SiteArgs) -> anyhow::Result<()> {
     let options = args.options()?;
-    stop_on_ctrl_c()?;
+    energyboard::write::stop_on_ctrl_c()?;
     let summary =
         energyboard::build_with_progress(&options, &Bar(indicatif::ProgressBar::hidden()))?;
     if options.base_url.is_none() {
@@ -322,21 +287,6 @@ fn build(args: &SiteArgs) -> anyhow::Result<()> {
     report_removed(&args.out, &summary.removed, summary.removed_total);
     println!("built {}: {summary}", args.out.display());
     Ok(())
-}
-
-/// The first Ctrl-C (or SIGTERM) stops the build before its next file (an
-/// import before it moves its files in), leaving the output folder as it
-/// was and no staging folder behind; a second one ends the process at once
-/// (the next run cleans up after it).
-fn stop_on_ctrl_c() -> anyhow::Result<()> {
-    let pressed = std::sync::atomic::AtomicBool::new(false);
-    ctrlc::set_handler(move || {
-        if pressed.swap(true, std::sync::atomic::Ordering::SeqCst) {
-            std::process::exit(130);
-        }
-        energyboard::write::request_stop();
-    })
-    .map_err(|err| anyhow::anyhow!("cannot catch Ctrl-C: {err}"))
 }
 
 fn report_removed(out: &std::path::Path, removed: &[String], total: usize) {

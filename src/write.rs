@@ -3,7 +3,7 @@
 //! A build goes into a fresh folder beside the target (`.site.tmp-XXXXXX`) and
 //! is swapped in only when every page was written, so a failed build leaves
 //! the previous site exactly as it was. A marker file says the folder is
-//! ours and what wrote it (`build` a site, `synth` a data folder); a
+//! ours and what wrote it (`build` a site, the benchmarks' `energyboard-synth` a data folder); a
 //! non-empty folder without a marker of the same kind is refused unless
 //! `--force`. Some folders are never replaced, `--force` or not
 //! ([`guard_output`]).
@@ -11,7 +11,7 @@
 //! One build at a time writes into a target (the operating system's lock
 //! on a file beside it, [`crate::stage`]), the leftovers of a killed build
 //! (staging folders with the marker) are removed by the next, and
-//! [`request_stop`] (Ctrl-C) ends a build between two files, leaving the
+//! Ctrl-C ([`stop_on_ctrl_c`]) ends a build between two files, leaving the
 //! target as it was.
 
 use std::fs;
@@ -35,7 +35,7 @@ pub const KEPT_IN_SITE: [&str; 2] = ["CNAME", ".well-known"];
 pub enum Made {
     /// A site, written by `energyboard build` (or `serve`).
     Site,
-    /// Model files, written by `energyboard synth`: a data folder.
+    /// Model files, written by `energyboard-synth`: a data folder.
     Data,
 }
 
@@ -47,8 +47,8 @@ impl Made {
                  replaces it whole, keeping only CNAME and .well-known/.\n"
             }
             Self::Data => {
-                "energyboard data\nThese model files were written by `energyboard synth`; \
-                 a new synth run replaces the folder whole. It is a data folder, not a site.\n"
+                "energyboard data\nThese model files were written by `energyboard-synth`; \
+                 a new run replaces the folder whole. It is a data folder, not a site.\n"
             }
         }
     }
@@ -69,7 +69,7 @@ impl Made {
     fn what(self) -> &'static str {
         match self {
             Self::Site => "a site built by `energyboard build`",
-            Self::Data => "a data folder written by `energyboard synth`",
+            Self::Data => "a data folder written by `energyboard-synth`",
         }
     }
 }
@@ -86,10 +86,17 @@ pub fn made_by(dir: &Path) -> Option<Made> {
 
 static STOP: AtomicBool = AtomicBool::new(false);
 
-/// Asks every build in this process to stop before its next file (for
-/// Ctrl-C); the target folders stay as they were.
-pub fn request_stop() {
-    STOP.store(true, Ordering::SeqCst);
+/// The first Ctrl-C (or SIGTERM) stops every build in this process before
+/// its next file (an import before it moves its files in), leaving the
+/// output folder as it was and no staging folder behind; a second one ends
+/// the process at once (the next run cleans up after it).
+pub fn stop_on_ctrl_c() -> Result<()> {
+    ctrlc::set_handler(|| {
+        if STOP.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+    })
+    .map_err(|err| anyhow::anyhow!("cannot catch Ctrl-C: {err}"))
 }
 
 /// Fails when a stop was requested; called between steps that may be abandoned.

@@ -555,7 +555,8 @@ pub(crate) fn leaders_cross(a: [(i32, i32); 2], b: [(i32, i32); 2]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::synth::SplitMix64;
+    use proptest::prelude::Rng;
+    use proptest::test_runner::{RngAlgorithm, TestRng};
 
     #[test]
     fn wrap_breaks_at_spaces_within_width() {
@@ -680,9 +681,9 @@ mod tests {
     #[test]
     fn fast_placement_picks_what_the_exhaustive_search_picks() {
         let texts = ["B200 best: 39.05 Wh/M", "H100 best: 1,180 W", "x", "deadline 500 ms"];
-        for seed in 0..300 {
-            let mut rng = SplitMix64::for_model(11, seed);
-            let mut int = |lo: f64, hi: f64| rng.between(lo, hi).floor() as i32;
+        for seed in 0..300u64 {
+            let mut rng = TestRng::from_seed(RngAlgorithm::ChaCha, &seed.to_le_bytes().repeat(4));
+            let mut int = |lo: f64, hi: f64| rng.random_range(lo..hi).floor() as i32;
             let bounds = Rect {
                 x0: f64::from(int(0.0, 80.0)),
                 y0: f64::from(int(0.0, 120.0)),

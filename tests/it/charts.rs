@@ -26,7 +26,7 @@ fn synthetic(n: usize) -> Vec<(ModelFile, ModelAnalysis)> {
     let seeds = seeds();
     (0..n)
         .map(|i| {
-            let m = energyboard::synth::synthesise(&seeds[i % seeds.len()].0, i, 4, 7);
+            let m = crate::synthetic::synthesise(&seeds[i % seeds.len()].0, i, 4, 7);
             let a = analyse(&m);
             (m, a)
         })

@@ -29,5 +29,9 @@ mod snapshots;
 mod sources;
 mod stage;
 mod synth;
+/// The benchmarks' data generator (`energyboard-synth`), as a module.
+#[path = "../../bench/synth.rs"]
+#[allow(dead_code)]
+mod synthetic;
 mod ui;
 mod write;

@@ -9,6 +9,8 @@ use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 const BIN: &str = env!("CARGO_BIN_EXE_energyboard");
+/// The benchmarks' data generator; `synth` as the first argument runs it.
+const SYNTH: &str = env!("CARGO_BIN_EXE_energyboard-synth");
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
 struct Sandbox {
@@ -29,7 +31,11 @@ impl Sandbox {
     }
 
     fn command(&self, args: &[&str]) -> Command {
-        let mut cmd = Command::new(BIN);
+        let (bin, args) = match args {
+            ["synth", rest @ ..] => (SYNTH, rest),
+            _ => (BIN, args),
+        };
+        let mut cmd = Command::new(bin);
         cmd.args(args).current_dir(self.dir.path()).stdin(Stdio::null());
         cmd
     }
@@ -137,7 +143,7 @@ fn a_synth_folder_is_data_not_a_site() {
     fails_saying(&sb.run(&["build", "--data", "gen", "--out", "gen"]), "is the input folder gen");
     fails_saying(
         &sb.run(&["build", "--out", "gen"]),
-        "is a data folder written by `energyboard synth`, not a site",
+        "is a data folder written by `energyboard-synth`, not a site",
     );
     assert_eq!(fs::read_to_string(sb.path("gen/notes.txt")).unwrap(), "mine");
 

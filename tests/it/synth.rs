@@ -3,10 +3,10 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::synthetic::{SYNTH_WORKLOADS, SynthOptions, synthesise, write_synthetic};
 use energyboard::analyse::best_per_gpu;
 use energyboard::load::{load_data_dir, validate_model};
 use energyboard::model::ModelFile;
-use energyboard::synth::{SYNTH_WORKLOADS, SynthOptions, synthesise, write_synthetic};
 use energyboard::{BuildOptions, check};
 
 fn seeds() -> Vec<ModelFile> {

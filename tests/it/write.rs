@@ -60,7 +60,7 @@ fn a_data_folder_never_passes_for_a_site() {
     w.commit().unwrap();
     assert_eq!(made_by(&out), Some(Made::Data));
     let err = SiteWriter::begin(&out, Made::Site, false, &[]).unwrap_err().to_string();
-    assert!(err.contains("is a data folder written by `energyboard synth`"), "{err}");
+    assert!(err.contains("is a data folder written by `energyboard-synth`"), "{err}");
     // And the other way round.
     let site = dir.path().join("site");
     SiteWriter::begin(&site, Made::Site, false, &[]).unwrap().commit().unwrap();

@@ -1,6 +1,8 @@
-//! Synthetic data for benchmarks: N valid model files derived from the
-//! per-token files of a data folder (the seed files by default), so a
-//! build can be timed at any size.
+//! `energyboard-synth`, the benchmarks' data: N valid model files derived
+//! from the per-token files of a data folder (the seed files by default),
+//! so a build can be timed at any size. A tool for measuring, so it lives
+//! beside the benchmarks, not in the product; `benches/` and `tests/`
+//! include this file as a module.
 //!
 //! Model `i` is seed file `i mod seeds` with a new slug, name and model id,
 //! and every measured figure jittered by a pseudo-random generator seeded
@@ -12,14 +14,62 @@
 //! [`analyse::best_per_gpu`], the rule the site itself uses.
 
 use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::{Result, bail};
+use clap::Parser;
 use rayon::prelude::*;
 
-use crate::analyse;
-use crate::model::{Configuration, ModelFile};
-use crate::write::{Made, PageSink, SiteWriter};
+use energyboard::analyse;
+use energyboard::model::{Configuration, ModelFile};
+use energyboard::write::{Made, PageSink, SiteWriter};
+
+/// Writes N synthetic model files derived from the seed files, for
+/// benchmarks.
+#[derive(Debug, Parser)]
+#[command(version, about)]
+struct SynthArgs {
+    /// How many model files to write.
+    #[arg(long, value_name = "N")]
+    count: usize,
+    /// Folder to write them into; a non-empty folder energyboard did not
+    /// make is refused.
+    #[arg(long, value_name = "DIR")]
+    out: PathBuf,
+    /// Seed of the jitter: the same seed gives the same files.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+    /// Folder of seed model files.
+    #[arg(long, value_name = "DIR", default_value = "data")]
+    data: PathBuf,
+    /// Replace --out even if it is not empty and was not made by energyboard.
+    #[arg(long)]
+    force: bool,
+}
+
+fn main() -> ExitCode {
+    let args = SynthArgs::parse();
+    let written = energyboard::write::stop_on_ctrl_c().and_then(|()| {
+        write_synthetic(&SynthOptions {
+            data_dir: args.data,
+            out_dir: args.out.clone(),
+            count: args.count,
+            seed: args.seed,
+            force: args.force,
+        })
+    });
+    match written {
+        Ok(summary) => {
+            println!("wrote {}: {summary}", args.out.display());
+            ExitCode::SUCCESS
+        }
+        Err(err) => {
+            eprintln!("error: {err:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
 
 /// SplitMix64: a tiny, well-studied generator. Plenty for jitter, and no
 /// dependency whose output could change between versions.
@@ -76,7 +126,7 @@ pub fn synthesise(template: &ModelFile, index: usize, width: usize, seed: u64) -
     let mut rng = SplitMix64::for_model(seed, index as u64);
     let mut m = template.clone();
     let (id, name) = SYNTH_WORKLOADS[index % SYNTH_WORKLOADS.len()];
-    m.workload = Some(crate::model::WorkloadDecl {
+    m.workload = Some(energyboard::model::WorkloadDecl {
         id: id.to_owned(),
         name: name.to_owned(),
         description: None,
@@ -170,7 +220,7 @@ pub fn write_synthetic(opts: &SynthOptions) -> Result<SynthSummary> {
     }
     // The per-token files are the templates (jitter and the deadline flag
     // are theirs).
-    let seeds: Vec<ModelFile> = crate::load::load_data_dir(&opts.data_dir)?
+    let seeds: Vec<ModelFile> = energyboard::load::load_data_dir(&opts.data_dir)?
         .models
         .into_iter()
         .map(|m| m.file)
