@@ -8,7 +8,7 @@ use super::views::{
     Cell, ChartView, ColumnChooser, Header, Row, TableView, chart_view, table_html_from_rows,
 };
 use super::{
-    Mirror, PageMeta, RenderCounts, Site, SiteInfo, column_cell, footprint_note, gpu_dir, header,
+    Mirror, PageMeta, RenderCounts, Site, SiteInfo, column_cell, gpu_dir, header,
     kind, leaderboard_row, model_dir, num, put_page, text,
 };
 use crate::analyse::LeaderboardRow;
@@ -678,58 +678,7 @@ struct AboutPage<'a> {
     /// Whether any configuration carries an output-length histogram (the
     /// energy-per-response method is explained).
     response_histograms: bool,
-    footprint: Option<FootprintAbout>,
-}
-
-/// What the about page says about carbon and cost.
-struct FootprintAbout {
-    /// The assumptions and the floor caveat, as on every page.
-    note: String,
-    /// (quantity, value with unit, source, year, address) of each setting.
-    settings: Vec<(String, String, String, String, Option<String>)>,
-    carbon: bool,
-    currency: Option<String>,
-    pue: String,
-}
-
-impl FootprintAbout {
-    fn of(f: &Footprint) -> Self {
-        let mut settings = Vec::new();
-        if let Some(c) = &f.carbon {
-            settings.push((
-                "Grid carbon intensity".to_owned(),
-                format!("{} g CO₂e/kWh", fmt::setting(c.g_co2e_per_kwh)),
-                c.source.clone(),
-                c.year.to_string(),
-                c.url.clone(),
-            ));
-        }
-        if let Some(p) = &f.price {
-            settings.push((
-                "Electricity price".to_owned(),
-                format!("{} {}/kWh", fmt::setting(p.per_kwh), p.currency),
-                p.source.clone(),
-                p.year.to_string(),
-                p.url.clone(),
-            ));
-        }
-        if let Some(o) = &f.overhead {
-            settings.push((
-                "Facility overhead (PUE)".to_owned(),
-                fmt::setting(o.pue),
-                o.source.clone(),
-                o.year.map(|y| y.to_string()).unwrap_or_default(),
-                o.url.clone(),
-            ));
-        }
-        Self {
-            note: footprint_note(f),
-            settings,
-            carbon: f.carbon.is_some(),
-            currency: f.currency().map(str::to_owned),
-            pue: fmt::setting(f.pue()),
-        }
-    }
+    footprint: Option<&'a Footprint>,
 }
 
 /// What the about page says about the diffusion workloads.
@@ -788,7 +737,7 @@ pub(super) fn render_about(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
                 m.file.configurations.iter().any(|c| c.output_length_distribution.is_some())
             })
         }),
-        footprint: site.footprint.as_ref().map(FootprintAbout::of),
+        footprint: site.footprint.as_ref(),
     };
     put_page(sink, path, &page)?;
     Ok(RenderCounts::ONE_PAGE)
