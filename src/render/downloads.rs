@@ -154,12 +154,22 @@ fn csv_columns(measure: Measure) -> impl Iterator<Item = &'static Column> {
     std::iter::once(tables.rank).chain(tables.csv)
 }
 
+impl CsvFiles {
+    fn tokens(&self) -> bool {
+        self.measure == Measure::Tokens
+    }
+
+    fn columns(&self) -> impl Iterator<Item = &'static Column> {
+        csv_columns(self.measure)
+    }
+}
+
 /// The data dictionary of the site's kinds, `kinds` (in [`CSV_FILES`]
 /// order).
 fn data_dictionary(site: &Mirror<'_>, kinds: &[CsvFiles]) -> String {
     let mut s = String::from("# energyboard data dictionary\n\n");
     for (k, files) in kinds.iter().enumerate() {
-        if files.measure == Measure::Tokens {
+        if files.tokens() {
             s.push_str(
                 "Columns of `leaderboard.csv`, `configurations.csv` and the per-model CSV files. \
                  Figures compare only within one workload (column `workload`); `rank` in `leaderboard.csv` restarts at 1 for each workload. \
@@ -185,9 +195,9 @@ fn data_dictionary(site: &Mirror<'_>, kinds: &[CsvFiles]) -> String {
                 files.measure.words().unit_item
             ));
         }
-        dictionary_rows(&mut s, csv_columns(files.measure));
+        dictionary_rows(&mut s, files.columns());
     }
-    let only_tokens = matches!(kinds, [f] if f.measure == Measure::Tokens);
+    let only_tokens = matches!(kinds, [f] if f.tokens());
     let head = if only_tokens { "median ITL deadline" } else { "deadline" };
     s.push_str(&format!(
         "\n## Workloads\n\n| id | name | {head} | models | description |\n|---|---|---|---|---|\n"
@@ -224,20 +234,14 @@ impl FileEntry {
     }
 }
 
-/// One kind's columns in the data dictionary on the `/data/` page.
-struct DictionaryTable {
-    caption: String,
-    id: String,
-    columns: Vec<&'static Column>,
-}
-
 #[derive(Template)]
 #[template(path = "data.html")]
 struct DataPage<'a> {
     meta: PageMeta,
     site_files: Vec<FileEntry>,
     model_files: Vec<(String, Vec<FileEntry>)>,
-    dictionary: Vec<DictionaryTable>,
+    /// The kinds whose columns the data dictionary lists.
+    kinds: Vec<CsvFiles>,
     workloads: &'a [Site<'a>],
 }
 
@@ -319,31 +323,24 @@ pub fn render_downloads(
             site.workloads.iter().filter(|w| w.workload.measure == files.measure).collect();
         n += kind_files(*files, &sites, kinds.len() > 1, sink, &mut site_files)?;
     }
-    if let Some(changes) = site.changes {
-        sink.copy_file("data/changes.json", &changes.path, changes.len, changes.digest)?;
-        let n = changes.history.entries.len();
-        site_files.push(FileEntry::new(
-            "changes.json",
-            changes.len as usize,
-            format!(
-                "The change history as published, byte for byte: {n} recorded import{} of the leaderboard's data, oldest first, each with the models and configurations added or removed and every best figure before and after (shown on the change log page).",
-                if n == 1 { "" } else { "s" }
-            ),
-        ));
-    }
-    // Each other source's history, beside the leaderboard's, as published.
-    for (id, changes) in site.source_changes {
-        let path = super::changes::source_history_path(id);
+    // The leaderboard's change history, then each other source's, as published.
+    let leaderboard = site.changes.map(|c| (None, "data/changes.json".to_owned(), c));
+    let others = site.source_changes.iter();
+    let histories = others.map(|(id, c)| (Some(id), super::changes::source_history_path(id), c));
+    for (id, path, changes) in leaderboard.into_iter().chain(histories) {
         sink.copy_file(&path, &changes.path, changes.len, changes.digest)?;
         let n = changes.history.entries.len();
-        site_files.push(FileEntry::new(
-            path.trim_start_matches("data/"),
-            changes.len as usize,
-            format!(
-                "The change history of the source {id} as published, byte for byte: {n} recorded import{} of its data, in the same format (shown on the change log page, each import marked with its source).",
-                if n == 1 { "" } else { "s" }
+        let s = if n == 1 { "" } else { "s" };
+        let what = match id {
+            None => format!(
+                "The change history as published, byte for byte: {n} recorded import{s} of the leaderboard's data, oldest first, each with the models and configurations added or removed and every best figure before and after (shown on the change log page)."
             ),
-        ));
+            Some(id) => format!(
+                "The change history of the source {id} as published, byte for byte: {n} recorded import{s} of its data, in the same format (shown on the change log page, each import marked with its source)."
+            ),
+        };
+        let href = path.trim_start_matches("data/");
+        site_files.push(FileEntry::new(href, changes.len as usize, what));
     }
     let dictionary = data_dictionary(site, &kinds);
     sink.put("data/data-dictionary.md", dictionary.as_bytes())?;
@@ -367,25 +364,8 @@ pub fn render_downloads(
         "Download every workload's leaderboard and all {n} measured configurations as CSV, each model's data file per workload as JSON, and the data dictionary."
     );
     let meta = site.meta(path, "Downloads", description, "data");
-    let dictionary = kinds
-        .iter()
-        .map(|files| {
-            let (caption, id) = if files.measure == Measure::Tokens {
-                ("Columns of the CSV files".to_owned(), "dict-caption".to_owned())
-            } else {
-                (
-                    format!(
-                        "Columns of the {} CSV files ({}, {} and the per-model files)",
-                        files.what, files.leaderboard, files.configurations
-                    ),
-                    format!("dict-{}-caption", files.what),
-                )
-            };
-            DictionaryTable { caption, id, columns: csv_columns(files.measure).collect() }
-        })
-        .collect();
     let workloads = &site.workloads;
-    let page = DataPage { meta, site_files, model_files, dictionary, workloads };
+    let page = DataPage { meta, site_files, model_files, kinds, workloads };
     put_page(sink, path, &page)?;
     Ok(RenderCounts::ONE_PAGE)
 }

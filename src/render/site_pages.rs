@@ -8,8 +8,8 @@ use super::views::{
     Cell, ChartView, ColumnChooser, Header, Row, TableView, chart_view, table_html_from_rows,
 };
 use super::{
-    Mirror, PageMeta, RenderCounts, Site, SiteInfo, column_cell, gpu_dir, header,
-    kind, leaderboard_row, model_dir, num, put_page, text,
+    Mirror, PageMeta, RenderCounts, Site, SiteInfo, column_cell, gpu_dir, header, kind,
+    leaderboard_row, model_dir, num, put_page, text,
 };
 use crate::analyse::LeaderboardRow;
 use crate::chart::{self, BarEntry, BarScale, GroupedBar};
