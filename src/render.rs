@@ -100,7 +100,6 @@ pub struct Mirror<'a> {
 /// A workload tab: plain links between the workloads' leaderboards.
 #[derive(Debug, Clone)]
 pub struct Tab {
-    pub id: String,
     pub name: String,
     /// Path of its leaderboard from the site root.
     pub path: String,
@@ -498,11 +497,7 @@ impl<'a> Mirror<'a> {
         let feed = base_url.is_some() && histories.iter().any(|(_, h)| !h.entries.is_empty());
         let tabs: Vec<Tab> = workloads
             .iter()
-            .map(|w| Tab {
-                id: w.id.clone(),
-                name: w.name.clone(),
-                path: format!("{}index.html", w.dir()),
-            })
+            .map(|w| Tab { name: w.name.clone(), path: format!("{}index.html", w.dir()) })
             .collect();
         let parts: Vec<Site<'a>> = workloads
             .iter()
@@ -711,18 +706,14 @@ pub fn render_site(
     sink: &dyn PageSink,
     progress: &dyn Progress,
 ) -> Result<RenderCounts> {
-    render_assets(assets, sink)?;
-    let models = render_models(mirror, &mirror.model_ids(), sink, progress)?;
-    let counts = render_site_wide(mirror, assets, &models, sink)?;
-    Ok(models.iter().fold(counts, |sum, m| sum + m.counts))
-}
-
-/// Writes the site's static assets and the GitHub Pages marker.
-fn render_assets(assets: &[Asset], sink: &dyn PageSink) -> Result<()> {
     for a in assets {
         sink.put(&format!("assets/{}", a.rel), &a.bytes)?;
     }
-    sink.put(".nojekyll", b"")
+    // The GitHub Pages marker.
+    sink.put(".nojekyll", b"")?;
+    let models = render_models(mirror, &mirror.model_ids(), sink, progress)?;
+    let counts = render_site_wide(mirror, assets, &models, sink)?;
+    Ok(models.iter().fold(counts, |sum, m| sum + m.counts))
 }
 
 /// One model file's place in a [`Mirror`]: its workload (index in

@@ -13,7 +13,7 @@ use super::{
 };
 use crate::analyse::LeaderboardRow;
 use crate::chart::{self, BarEntry, BarScale, GroupedBar};
-use crate::columns::{Column, DIFFUSION, PER_TOKEN, Shown};
+use crate::columns::{Column, DIFFUSION, PER_TOKEN};
 use crate::fmt;
 use crate::footprint::Footprint;
 use crate::load::Asset;
@@ -143,17 +143,7 @@ pub(super) fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result
         words.latency_short,
         site.deadline()
     );
-    let (table, chooser) = best_table(
-        site,
-        &tables,
-        &mut meta,
-        "leaderboard",
-        columns,
-        caption,
-        &site.leaderboard,
-        "",
-        true,
-    )?;
+    let (table, chooser) = best_table(site, &mut meta, caption, &site.leaderboard, false)?;
     let point_href = |m: &ModelFile, c: &Configuration| {
         format!("{}index.html#{}", model_dir(&m.slug), row_anchor(&m.slug, &c.row_id))
     };
@@ -238,27 +228,29 @@ pub(super) fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result
     })
 }
 
-/// The HTML of a table `id` of the best rows `rows` with `columns` (of the
-/// workload's `tables`), whose links to the workload's folder start with
-/// `home`, and its column chooser; the page gets the chooser's style and
+/// The HTML of the table of the best rows `rows` on the leaderboard or on a
+/// GPU page, and its column chooser; the page gets the chooser's style and
 /// the source filter's.
-#[allow(clippy::too_many_arguments)]
 fn best_table(
     site: &Site<'_>,
-    tables: &kind::Tables,
     meta: &mut PageMeta,
-    id: &str,
-    columns: &[Shown],
     caption: String,
     rows: &[LeaderboardRow],
-    home: &str,
-    sortable: bool,
+    gpu_page: bool,
 ) -> Result<(String, ColumnChooser)> {
-    let headers = site.best_table_headers(tables, columns, &meta.root);
+    let tables = kind::tables(site.workload.measure);
+    // A GPU page links to the workload's folder two levels up, and is not sorted.
+    let (id, columns, home) = if gpu_page {
+        ("gpu-leaderboard", &tables.gpu_page, "../../")
+    } else {
+        ("leaderboard", &tables.leaderboard, "")
+    };
+    let headers = site.best_table_headers(&tables, columns, &meta.root);
     let chooser = ColumnChooser::new(id, &headers, tables.essential);
     meta.head_style = chooser.style() + &super::source_filter_style(&site.info.sources);
     meta.script = true;
-    let table = TableView { id: id.into(), caption, headers, groups: Vec::new(), sortable };
+    let table =
+        TableView { id: id.into(), caption, headers, groups: Vec::new(), sortable: !gpu_page };
     let html = table_html_from_rows(
         &table,
         rows.iter().map(|r| leaderboard_row(site, *r, home, columns)),
@@ -285,7 +277,6 @@ struct GpuPage<'a> {
 pub(super) fn render_gpu_pages(site: &Site<'_>, sink: &dyn PageSink) -> Result<RenderCounts> {
     let mut counts = RenderCounts::default();
     let words = site.words();
-    let tables = kind::tables(site.workload.measure);
     for gpu in &site.gpus {
         let dir = gpu_dir(gpu);
         let path = format!("{dir}index.html");
@@ -311,17 +302,7 @@ pub(super) fn render_gpu_pages(site: &Site<'_>, sink: &dyn PageSink) -> Result<R
             words.latency_short,
             site.deadline()
         );
-        let (table, chooser) = best_table(
-            site,
-            &tables,
-            &mut meta,
-            "gpu-leaderboard",
-            &tables.gpu_page,
-            caption,
-            &rows,
-            "../../",
-            false,
-        )?;
+        let (table, chooser) = best_table(site, &mut meta, caption, &rows, true)?;
         let title = format!("Best energy per model on {gpu}, {}", site.workload.name);
         let mut chart = None;
         if !rows.is_empty() {
@@ -618,8 +599,7 @@ fn data_table(
         all.push(super::source_header(root));
     }
     all.extend(headers);
-    let table =
-        TableView { id: id.into(), caption, headers: all, groups: Vec::new(), sortable: false };
+    let table = TableView { id: id.into(), caption, headers: all, ..TableView::default() };
     table_html_from_rows(&table, rows)
 }
 
