@@ -80,7 +80,6 @@ pub struct Mirror<'a> {
     pub slugs: BTreeMap<String, Vec<(usize, usize)>>,
     /// Every GPU type, in first-seen order over the workloads.
     pub gpus: Vec<String>,
-    /// Absolute base URL, ending in `/`, when known.
     pub base_url: Option<String>,
     /// Provenance over every file.
     pub info: SiteInfo,
@@ -93,7 +92,6 @@ pub struct Mirror<'a> {
     /// Whether the site has an Atom feed of its changes: it needs a base
     /// URL (an Atom id is an absolute address) and one entry at least.
     pub feed: bool,
-    /// Carbon and cost settings; `None` shows energy alone.
     pub footprint: Option<Footprint>,
 }
 
@@ -398,11 +396,6 @@ impl<'a> Site<'a> {
     /// Whether the workload's pages mark and filter rows by source.
     fn mixed(&self) -> bool {
         self.info.sources.len() > 1
-    }
-
-    /// How the workload's charts mark `m`'s source; `None` for one source.
-    fn whose(&self, m: &ModelFile) -> Option<crate::chart::Whose> {
-        self.info.whose(&m.source)
     }
 
     /// The absolute URL of `path` (from the site root), or `path` itself

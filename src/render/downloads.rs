@@ -76,16 +76,6 @@ fn write_csv<'r>(
     Ok(())
 }
 
-fn csv_bytes<'r>(
-    columns: &[&Column],
-    records: impl Iterator<Item = Record<'r>>,
-    source: bool,
-) -> Result<Vec<u8>> {
-    let mut buf = Vec::new();
-    write_csv(&mut buf, columns, records, source)?;
-    Ok(buf)
-}
-
 fn configuration_records<'a>(
     models: &'a [(&'a str, &'a ModelFile)],
 ) -> impl Iterator<Item = Record<'a>> + 'a {
@@ -115,7 +105,9 @@ pub fn leaderboard_csv(measure: Measure, sites: &[&Site<'_>], source: bool) -> R
             }
         })
     });
-    csv_bytes(&columns, records, source)
+    let mut buf = Vec::new();
+    write_csv(&mut buf, &columns, records, source)?;
+    Ok(buf)
 }
 
 /// `configurations.csv` (or one model's CSV): every configuration, each
@@ -125,7 +117,9 @@ pub fn configurations_csv(
     models: &[(&str, &ModelFile)],
     source: bool,
 ) -> Result<Vec<u8>> {
-    csv_bytes(&kind::tables(measure).csv, configuration_records(models), source)
+    let mut buf = Vec::new();
+    write_csv(&mut buf, &kind::tables(measure).csv, configuration_records(models), source)?;
+    Ok(buf)
 }
 
 /// Where one (model, workload) data file is published, from the site root:

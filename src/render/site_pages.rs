@@ -84,7 +84,7 @@ fn energy_bars(
                     model: m.name.clone(),
                     gpu: c.gpu.clone(),
                     wh_per_million: c.energy(),
-                    whose: site.whose(m),
+                    whose: site.info.whose(&m.source),
                 }
             })
             .collect();
@@ -99,7 +99,7 @@ fn energy_bars(
                 series: c.gpu.clone(),
                 slot: chart::gpu_slot(&c.gpu),
                 value: c.energy(),
-                whose: site.whose(m),
+                whose: site.info.whose(&m.source),
             }
         })
         .collect();
@@ -184,7 +184,7 @@ pub(super) fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result
                     .into_iter()
                     .filter(|(m, _)| m.source.key() == s.key)
                     .collect();
-                let whose: Vec<_> = pairs.iter().map(|(m, _)| site.whose(m)).collect();
+                let whose: Vec<_> = pairs.iter().map(|(m, _)| site.info.whose(&m.source)).collect();
                 let c = chart::configuration_scatter_marked(words, &pairs, &whose, point_href);
                 let c = chart::Chart {
                     file_name: format!("all-configurations-only-{}.svg", s.key),
@@ -534,7 +534,7 @@ fn response_overlay(
                 gpu: c.gpu.clone(),
                 setup: kind::compare_setup(c),
                 response: r,
-                whose: site.whose(m),
+                whose: site.info.whose(&m.source),
             });
             found.push((k, m, c));
         }
