@@ -565,7 +565,7 @@ impl std::ops::Add for RenderCounts {
 }
 
 /// The frame every page shares (see `templates/base.html`).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct PageMeta {
     /// Relative path from the page to the site root, e.g. `../../`.
     pub root: String,
@@ -640,9 +640,6 @@ fn page_meta(
         description,
         canonical: base_url.map(|b| format!("{b}{canonical_path}")),
         nav,
-        script: false,
-        scripts: Vec::new(),
-        head_style: String::new(),
         footer: if info.sources.len() > 1 {
             // Each source's versions, dates and licence apart, so no
             // reader takes one source's licence for another's.
@@ -667,10 +664,9 @@ fn page_meta(
                 info.licence
             )
         },
-        inline_css: None,
         tabs,
-        forward: None,
         feed,
+        ..PageMeta::default()
     }
 }
 

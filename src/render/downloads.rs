@@ -430,8 +430,6 @@ fn text_width(text: &str) -> u32 {
 #[derive(Template)]
 #[template(path = "badge.svg")]
 struct Badge<'a> {
-    /// The whole text, for the title and the label.
-    title: String,
     left: &'a str,
     right: &'a str,
     what: &'a str,
@@ -447,7 +445,7 @@ pub fn badge_svg(name: &str, right: Option<&str>, what: &str) -> Result<String> 
     let right = right.unwrap_or("no configuration within deadline");
     let lw = text_width(name) + 12;
     let rw = text_width(right) + 12;
-    Badge { title: format!("{name} · {right}"), left: name, right, what, lw, rw }
+    Badge { left: name, right, what, lw, rw }
         .render()
         .with_context(|| format!("rendering the badge of {name}"))
 }

@@ -8,14 +8,13 @@ use super::views::{
     Cell, ChartView, ColumnChooser, Header, Row, TableView, chart_view, table_html_from_rows,
 };
 use super::{
-    Mirror, PageMeta, RenderCounts, Site, SiteInfo, column_cell, gpu_dir, header, kind,
-    leaderboard_row, model_dir, num, put_page, text,
+    Mirror, PageMeta, RenderCounts, Site, column_cell, gpu_dir, header, kind, leaderboard_row,
+    model_dir, num, put_page, text,
 };
 use crate::analyse::LeaderboardRow;
 use crate::chart::{self, BarEntry, BarScale, GroupedBar};
 use crate::columns::{Column, DIFFUSION, PER_TOKEN};
 use crate::fmt;
-use crate::footprint::Footprint;
 use crate::load::Asset;
 use crate::model::Measure;
 use crate::model::{Configuration, ModelFile, row_anchor, url_segment};
@@ -644,27 +643,19 @@ fn frontier_points_table(site: &Site<'_>, root: &str) -> Result<String> {
 #[template(path = "about.html")]
 struct AboutPage<'a> {
     meta: PageMeta,
-    info: &'a SiteInfo,
+    site: &'a Mirror<'a>,
     /// Whether the site has per-token workloads (their method, rule,
     /// formulas and columns are explained).
     tokens: bool,
-    columns: &'static [&'static Column],
-    ladder: String,
     /// The diffusion workloads' method, rule, formulas and columns, if any.
     diffusion: Option<DiffusionAbout>,
-    workloads: &'a [Site<'a>],
-    /// Whether the site has a change history (published as `data/changes.json`).
-    history: bool,
     /// Whether any configuration carries an output-length histogram (the
     /// energy-per-response method is explained).
     response_histograms: bool,
-    footprint: Option<&'a Footprint>,
 }
 
 /// What the about page says about the diffusion workloads.
 struct DiffusionAbout {
-    /// Prefix of the columns' anchors.
-    anchor: &'static str,
     /// The columns of the kinds the site has.
     columns: Vec<&'static Column>,
     /// The latency budgets, e.g. "text to image: 2 s, 5 s, 10 s and 20 s".
@@ -682,7 +673,6 @@ pub(super) fn render_about(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
     let path = "about/index.html";
     let description = "How the figures are measured and derived: what GPU energy covers and leaves out, every column's definition and unit, the selection rule, the source, its licence and how to cite it.".to_owned();
     let meta = site.meta(path, "About the data and method", description, "about");
-    let ladder = ladder_text(Measure::Tokens.words().ladder, "ms");
     let mut kinds: Vec<Measure> = site.workloads.iter().map(|w| w.workload.measure).collect();
     kinds.retain(|m| *m != Measure::Tokens);
     kinds.sort_unstable();
@@ -694,7 +684,6 @@ pub(super) fn render_about(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
             .collect::<Vec<_>>()
             .join("; ");
         DiffusionAbout {
-            anchor: DIFFUSION.anchor,
             // The columns the CSV files of these kinds carry.
             columns: (DIFFUSION.columns.iter().copied())
                 .filter(|c| kinds.iter().any(|&m| c.applies(m)))
@@ -705,19 +694,14 @@ pub(super) fn render_about(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
     });
     let page = AboutPage {
         meta,
-        info: &site.info,
+        site,
         tokens: site.has(|m| m == Measure::Tokens),
-        columns: PER_TOKEN.columns,
-        ladder,
         diffusion,
-        workloads: &site.workloads,
-        history: site.changes.is_some(),
         response_histograms: site.workloads.iter().any(|w| {
             w.models.iter().any(|m| {
                 m.file.configurations.iter().any(|c| c.output_length_distribution.is_some())
             })
         }),
-        footprint: site.footprint.as_ref(),
     };
     put_page(sink, path, &page)?;
     Ok(RenderCounts::ONE_PAGE)
