@@ -128,20 +128,6 @@ pub fn model_file_path(site: &Site<'_>, m: &ModelFile, ext: &str) -> String {
     format!("data/{}/{}.{ext}", site.workload.id, &m.slug)
 }
 
-/// The rows of the data dictionary's column table.
-fn dictionary_rows<'c>(s: &mut String, columns: impl Iterator<Item = &'c Column>) {
-    s.push_str("| column | unit | origin | definition |\n|---|---|---|---|\n");
-    for c in columns {
-        s.push_str(&format!(
-            "| `{}` | {} | {} | {} |\n",
-            c.key,
-            if c.unit.is_empty() { "—" } else { c.unit },
-            c.origin.word(),
-            c.definition.replace('|', "\\|")
-        ));
-    }
-}
-
 /// The columns of the CSV files of `measure`, `rank` first.
 fn csv_columns(measure: Measure) -> impl Iterator<Item = &'static Column> {
     let tables = kind::tables(measure);
@@ -158,60 +144,22 @@ impl CsvFiles {
     }
 }
 
-/// The data dictionary of the site's kinds, `kinds` (in [`CSV_FILES`]
-/// order).
-fn data_dictionary(site: &Mirror<'_>, kinds: &[CsvFiles]) -> String {
-    let mut s = String::from("# energyboard data dictionary\n\n");
-    for (k, files) in kinds.iter().enumerate() {
-        if files.tokens() {
-            s.push_str(
-                "Columns of `leaderboard.csv`, `configurations.csv` and the per-model CSV files. \
-                 Figures compare only within one workload (column `workload`); `rank` in `leaderboard.csv` restarts at 1 for each workload. \
-                 CSV files use RFC 4180 quoting, CRLF line ends, `.` as the decimal mark and full precision; \
-                 headers carry the unit in parentheses. \"measured\" columns are copied from the source data, \
-                 \"configuration\" columns describe the setup, \"derived\" columns are computed by energyboard with the formula given. \
-                 Numbers too large or too small for 16 digits are written in exponent form (`5e-7`). \
-                 A text cell that begins with `=`, `+`, `-`, `@`, a tab or a carriage return is written with a \
-                 leading `'` so that spreadsheets do not run it as a formula (OWASP's advice on CSV injection); \
-                 remove that quote to get the value as published.\n\n",
-            );
-        } else {
-            if k > 0 {
-                s.push('\n');
-            }
-            s.push_str(&format!(
-                "## {} workloads\n\nColumns of `{}`, `{}` and the per-model CSV files of the {} workloads, measured per {}, not per token: they share no energy column with the per-token files. \
-                 The same conventions hold (RFC 4180, CRLF, `.` decimal mark, full precision, unit in the header, `rank` restarting per workload).\n\n",
-                fmt::capitalised(files.what),
-                files.leaderboard,
-                files.configurations,
-                files.what,
-                files.measure.words().unit_item
-            ));
-        }
-        dictionary_rows(&mut s, files.columns());
+/// `data/data-dictionary.md`: the columns of the site's kinds, `kinds` (in
+/// [`CSV_FILES`] order), and its workloads.
+#[derive(Template)]
+#[template(path = "data-dictionary.md")]
+struct Dictionary<'a> {
+    kinds: &'a [CsvFiles],
+    workloads: &'a [Site<'a>],
+    /// Whether every workload is per token (the deadline is a median ITL).
+    only_tokens: bool,
+}
+
+impl Dictionary<'_> {
+    /// `text` in a Markdown table's cell.
+    fn md_cell(text: &str) -> String {
+        text.replace('|', "\\|")
     }
-    let only_tokens = matches!(kinds, [f] if f.tokens());
-    let head = if only_tokens { "median ITL deadline" } else { "deadline" };
-    s.push_str(&format!(
-        "\n## Workloads\n\n| id | name | {head} | models | description |\n|---|---|---|---|---|\n"
-    ));
-    for w in &site.workloads {
-        let deadline = if only_tokens {
-            w.deadline()
-        } else {
-            format!("{} ≤ {}", w.words().latency_short, w.deadline())
-        };
-        s.push_str(&format!(
-            "| `{}` | {} | {} | {} | {} |\n",
-            w.workload.id,
-            w.workload.name.replace('|', "\\|"),
-            deadline,
-            w.models.len(),
-            w.workload.description.as_deref().unwrap_or("—").replace('|', "\\|")
-        ));
-    }
-    s
 }
 
 /// One downloadable file as the `/data/` page lists it.
@@ -336,7 +284,9 @@ pub fn render_downloads(
         let href = path.trim_start_matches("data/");
         site_files.push(FileEntry::new(href, changes.len as usize, what));
     }
-    let dictionary = data_dictionary(site, &kinds);
+    let only_tokens = matches!(kinds.as_slice(), [f] if f.tokens());
+    let dictionary = Dictionary { kinds: &kinds, workloads: &site.workloads, only_tokens };
+    let dictionary = dictionary.render().context("rendering the data dictionary")?;
     sink.put("data/data-dictionary.md", dictionary.as_bytes())?;
     site_files.push(FileEntry::new(
         "data-dictionary.md",
