@@ -70,16 +70,6 @@ pub struct Site<'a> {
     pub footprint: Option<Footprint>,
 }
 
-impl Site<'_> {
-    pub fn slug(&self, i: usize) -> &str {
-        &self.models[i].file.slug
-    }
-
-    pub fn has_row(&self, i: usize, row_id: &str) -> bool {
-        self.models[i].file.configurations.iter().any(|c| c.row_id == row_id)
-    }
-}
-
 /// The whole site: every workload, and the pages that span them.
 #[derive(Debug)]
 pub struct Mirror<'a> {
@@ -90,7 +80,6 @@ pub struct Mirror<'a> {
     pub slugs: BTreeMap<String, Vec<(usize, usize)>>,
     /// Every GPU type, in first-seen order over the workloads.
     pub gpus: Vec<String>,
-    /// Absolute base URL, ending in `/`, when known.
     pub base_url: Option<String>,
     /// Provenance over every file.
     pub info: SiteInfo,
@@ -103,14 +92,12 @@ pub struct Mirror<'a> {
     /// Whether the site has an Atom feed of its changes: it needs a base
     /// URL (an Atom id is an absolute address) and one entry at least.
     pub feed: bool,
-    /// Carbon and cost settings; `None` shows energy alone.
     pub footprint: Option<Footprint>,
 }
 
 /// A workload tab: plain links between the workloads' leaderboards.
 #[derive(Debug, Clone)]
 pub struct Tab {
-    pub id: String,
     pub name: String,
     /// Path of its leaderboard from the site root.
     pub path: String,
@@ -226,9 +213,8 @@ fn distinct<'a>(values: impl IntoIterator<Item = &'a str>, sep: &str) -> String 
 }
 
 impl SiteInfo {
-    /// Provenance over `files`, whose deadlines are `deadlines` (each
-    /// with what it limits).
-    fn new(files: &[&ModelFile], deadlines: &[(Measure, f64)]) -> Self {
+    /// Provenance over `files`.
+    fn new(files: &[&ModelFile]) -> Self {
         let files = || files.iter().copied();
         let Some(first) = files().next() else {
             return Self::default();
@@ -249,9 +235,9 @@ impl SiteInfo {
             caveat: distinct(files().map(|f| f.caveat.as_str()), " "),
             deadline: {
                 // In seconds, to order milliseconds and seconds together.
-                let mut limits: Vec<(f64, String)> = deadlines
-                    .iter()
-                    .map(|&(measure, d)| {
+                let mut limits: Vec<(f64, String)> = files()
+                    .map(|f| {
+                        let (measure, d) = (f.measure(), f.deadline());
                         let words = measure.words();
                         let seconds = if measure == Measure::Tokens { d / 1000.0 } else { d };
                         (seconds, format!("{} {}", fmt::limit_ms(d), words.latency_unit))
@@ -309,28 +295,46 @@ impl SiteInfo {
             name: self.sources[rank].name.clone(),
         })
     }
-
-    fn of(models: &[LoadedModel]) -> Self {
-        let frames: Vec<&ModelFile> = models.iter().map(|m| &m.file).collect();
-        let deadlines: Vec<(Measure, f64)> =
-            models.iter().map(|m| (m.file.measure(), m.file.deadline())).collect();
-        Self::new(&frames, &deadlines)
-    }
 }
 
 fn gpus_of<'m>(models: impl Iterator<Item = &'m ModelFile>) -> Vec<String> {
     let mut gpus: Vec<String> = Vec::new();
-    for m in models {
-        for g in &m.gpus {
-            if !gpus.contains(g) {
-                gpus.push(g.clone());
-            }
+    for g in models.flat_map(|m| &m.gpus) {
+        if !gpus.contains(g) {
+            gpus.push(g.clone());
         }
     }
     gpus
 }
 
 impl<'a> Site<'a> {
+    pub fn slug(&self, i: usize) -> &str {
+        &self.models[i].file.slug
+    }
+
+    pub fn has_row(&self, i: usize, row_id: &str) -> bool {
+        self.models[i].file.configurations.iter().any(|c| c.row_id == row_id)
+    }
+
+    fn files_and_analyses(&self) -> Vec<(&ModelFile, &ModelAnalysis)> {
+        self.models.iter().map(|m| &m.file).zip(&self.analyses).collect()
+    }
+
+    /// The frame of the workload page at `rel` inside the workload's
+    /// folder; `meta.home` links to the workload's root.
+    fn meta(&self, rel: &str, title: &str, description: String, nav: &'static str) -> PageMeta {
+        let path = self.path(rel);
+        let title = if title.is_empty() {
+            format!("{} leaderboard", self.workload.name)
+        } else {
+            format!("{title} · {}", self.workload.name)
+        };
+        let frame = (self.base_url.as_deref(), &self.info, self.tabs.as_slice(), self.feed);
+        let mut meta = page_meta(frame, &path, &title, description, nav);
+        meta.home = format!("{}{}", meta.root, self.prefix);
+        meta
+    }
+
     fn new(
         analysed: WorkloadAnalysis,
         workload: &'a Workload,
@@ -341,7 +345,7 @@ impl<'a> Site<'a> {
     ) -> Self {
         let models = workload.models.as_slice();
         Self {
-            info: SiteInfo::of(models),
+            info: SiteInfo::new(&models.iter().map(|m| &m.file).collect::<Vec<_>>()),
             gpus: gpus_of(models.iter().map(|m| &m.file)),
             models,
             analyses: analysed.models,
@@ -392,11 +396,6 @@ impl<'a> Site<'a> {
     /// Whether the workload's pages mark and filter rows by source.
     fn mixed(&self) -> bool {
         self.info.sources.len() > 1
-    }
-
-    /// How the workload's charts mark `m`'s source; `None` for one source.
-    fn whose(&self, m: &ModelFile) -> Option<crate::chart::Whose> {
-        self.info.whose(&m.source)
     }
 
     /// The absolute URL of `path` (from the site root), or `path` itself
@@ -455,6 +454,20 @@ impl<'a> Site<'a> {
 }
 
 impl<'a> Mirror<'a> {
+    fn meta(&self, path: &str, title: &str, description: String, nav: &'static str) -> PageMeta {
+        let frame = (self.base_url.as_deref(), &self.info, self.tabs.as_slice(), self.feed);
+        page_meta(frame, path, title, description, nav)
+    }
+
+    /// Every model of the site, workload by workload.
+    pub fn model_ids(&self) -> Vec<ModelId> {
+        self.workloads
+            .iter()
+            .enumerate()
+            .flat_map(|(part, p)| (0..p.models.len()).map(move |index| ModelId { part, index }))
+            .collect()
+    }
+
     /// The site's parts, from the data, grouped as `workloads` say
     /// ([`crate::workload::group`]), and its analysis
     /// ([`crate::analyse::analyse_data`], one per workload, same order).
@@ -477,11 +490,7 @@ impl<'a> Mirror<'a> {
         let feed = base_url.is_some() && histories.iter().any(|(_, h)| !h.entries.is_empty());
         let tabs: Vec<Tab> = workloads
             .iter()
-            .map(|w| Tab {
-                id: w.id.clone(),
-                name: w.name.clone(),
-                path: format!("{}index.html", w.dir()),
-            })
+            .map(|w| Tab { name: w.name.clone(), path: format!("{}index.html", w.dir()) })
             .collect();
         let parts: Vec<Site<'a>> = workloads
             .iter()
@@ -496,15 +505,8 @@ impl<'a> Mirror<'a> {
         }
         let frames: Vec<&ModelFile> =
             parts.iter().flat_map(|p| p.models.iter().map(|m| &m.file)).collect();
-        let deadlines: Vec<(Measure, f64)> = parts
-            .iter()
-            .flat_map(|p| {
-                let w = &p.workload;
-                std::iter::repeat_n((w.measure, w.deadline), p.models.len())
-            })
-            .collect();
         Self {
-            info: SiteInfo::new(&frames, &deadlines),
+            info: SiteInfo::new(&frames),
             gpus: gpus_of(frames.iter().copied()),
             workloads: parts,
             slugs,
@@ -563,7 +565,7 @@ impl std::ops::Add for RenderCounts {
 }
 
 /// The frame every page shares (see `templates/base.html`).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct PageMeta {
     /// Relative path from the page to the site root, e.g. `../../`.
     pub root: String,
@@ -599,19 +601,11 @@ pub struct PageMeta {
 
 const SITE_NAME: &str = "energyboard";
 
-/// What the frame of every page of a [`Site`] or of the [`Mirror`] needs.
-struct PageFrame<'a> {
-    /// The site's base URL, for canonical links, when known.
-    base_url: Option<&'a str>,
-    /// The data's provenance, for the footer.
-    info: &'a SiteInfo,
-    tabs: &'a [Tab],
-    feed: bool,
-}
-
-/// The frame of a page at `path` (from the site root).
+/// The frame of a page at `path` (from the site root), of a [`Site`] or of
+/// the [`Mirror`]: its base URL (for canonical links), provenance (for the
+/// footer), tabs, and whether it has a feed.
 fn page_meta(
-    PageFrame { base_url, info, tabs, feed }: PageFrame<'_>,
+    (base_url, info, tabs, feed): (Option<&str>, &SiteInfo, &[Tab], bool),
     path: &str,
     title: &str,
     description: String,
@@ -646,9 +640,6 @@ fn page_meta(
         description,
         canonical: base_url.map(|b| format!("{b}{canonical_path}")),
         nav,
-        script: false,
-        scripts: Vec::new(),
-        head_style: String::new(),
         footer: if info.sources.len() > 1 {
             // Each source's versions, dates and licence apart, so no
             // reader takes one source's licence for another's.
@@ -673,48 +664,9 @@ fn page_meta(
                 info.licence
             )
         },
-        inline_css: None,
         tabs,
-        forward: None,
         feed,
-    }
-}
-
-impl Site<'_> {
-    fn files_and_analyses(&self) -> Vec<(&ModelFile, &ModelAnalysis)> {
-        self.models.iter().map(|m| &m.file).zip(&self.analyses).collect()
-    }
-
-    /// The frame of the workload page at `rel` inside the workload's
-    /// folder; `meta.home` links to the workload's root.
-    fn meta(&self, rel: &str, title: &str, description: String, nav: &'static str) -> PageMeta {
-        let path = self.path(rel);
-        let title = if title.is_empty() {
-            format!("{} leaderboard", self.workload.name)
-        } else {
-            format!("{title} · {}", self.workload.name)
-        };
-        let frame = PageFrame {
-            base_url: self.base_url.as_deref(),
-            info: &self.info,
-            tabs: &self.tabs,
-            feed: self.feed,
-        };
-        let mut meta = page_meta(frame, &path, &title, description, nav);
-        meta.home = format!("{}{}", meta.root, self.prefix);
-        meta
-    }
-}
-
-impl Mirror<'_> {
-    fn meta(&self, path: &str, title: &str, description: String, nav: &'static str) -> PageMeta {
-        let frame = PageFrame {
-            base_url: self.base_url.as_deref(),
-            info: &self.info,
-            tabs: &self.tabs,
-            feed: self.feed,
-        };
-        page_meta(frame, path, title, description, nav)
+        ..PageMeta::default()
     }
 }
 
@@ -743,18 +695,14 @@ pub fn render_site(
     sink: &dyn PageSink,
     progress: &dyn Progress,
 ) -> Result<RenderCounts> {
-    render_assets(assets, sink)?;
-    let models = render_models(mirror, &mirror.model_ids(), sink, progress)?;
-    let counts = render_site_wide(mirror, assets, &models, sink)?;
-    Ok(models.iter().fold(counts, |sum, m| sum + m.counts))
-}
-
-/// Writes the site's static assets and the GitHub Pages marker.
-fn render_assets(assets: &[Asset], sink: &dyn PageSink) -> Result<()> {
     for a in assets {
         sink.put(&format!("assets/{}", a.rel), &a.bytes)?;
     }
-    sink.put(".nojekyll", b"")
+    // The GitHub Pages marker.
+    sink.put(".nojekyll", b"")?;
+    let models = render_models(mirror, &mirror.model_ids(), sink, progress)?;
+    let counts = render_site_wide(mirror, assets, &models, sink)?;
+    Ok(models.iter().fold(counts, |sum, m| sum + m.counts))
 }
 
 /// One model file's place in a [`Mirror`]: its workload (index in
@@ -821,17 +769,6 @@ pub fn render_site_wide(
         + render_not_found(mirror, assets, sink)?;
     render_seo_files(mirror, sink)?;
     Ok(counts)
-}
-
-impl Mirror<'_> {
-    /// Every model of the site, workload by workload.
-    pub fn model_ids(&self) -> Vec<ModelId> {
-        self.workloads
-            .iter()
-            .enumerate()
-            .flat_map(|(part, p)| (0..p.models.len()).map(move |index| ModelId { part, index }))
-            .collect()
-    }
 }
 
 fn put_page(sink: &dyn PageSink, path: &str, page: &impl Template) -> Result<()> {
@@ -942,7 +879,7 @@ fn source_header(root: &str) -> Header {
 
 /// A row's Source cell: the source's name, linked to its page.
 fn source_cell(source: &crate::model::Source) -> Cell {
-    Cell { text: source.name.clone(), href: Some(source.url.clone()), ..Cell::default() }
+    link(&source.name, source.url.clone())
 }
 
 /// The sentence beside carbon and cost figures: the assumptions, and why

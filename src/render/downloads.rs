@@ -76,16 +76,6 @@ fn write_csv<'r>(
     Ok(())
 }
 
-fn csv_bytes<'r>(
-    columns: &[&Column],
-    records: impl Iterator<Item = Record<'r>>,
-    source: bool,
-) -> Result<Vec<u8>> {
-    let mut buf = Vec::new();
-    write_csv(&mut buf, columns, records, source)?;
-    Ok(buf)
-}
-
 fn configuration_records<'a>(
     models: &'a [(&'a str, &'a ModelFile)],
 ) -> impl Iterator<Item = Record<'a>> + 'a {
@@ -115,7 +105,9 @@ pub fn leaderboard_csv(measure: Measure, sites: &[&Site<'_>], source: bool) -> R
             }
         })
     });
-    csv_bytes(&columns, records, source)
+    let mut buf = Vec::new();
+    write_csv(&mut buf, &columns, records, source)?;
+    Ok(buf)
 }
 
 /// `configurations.csv` (or one model's CSV): every configuration, each
@@ -125,7 +117,9 @@ pub fn configurations_csv(
     models: &[(&str, &ModelFile)],
     source: bool,
 ) -> Result<Vec<u8>> {
-    csv_bytes(&kind::tables(measure).csv, configuration_records(models), source)
+    let mut buf = Vec::new();
+    write_csv(&mut buf, &kind::tables(measure).csv, configuration_records(models), source)?;
+    Ok(buf)
 }
 
 /// Where one (model, workload) data file is published, from the site root:
@@ -134,80 +128,38 @@ pub fn model_file_path(site: &Site<'_>, m: &ModelFile, ext: &str) -> String {
     format!("data/{}/{}.{ext}", site.workload.id, &m.slug)
 }
 
-/// The rows of the data dictionary's column table.
-fn dictionary_rows<'c>(s: &mut String, columns: impl Iterator<Item = &'c Column>) {
-    s.push_str("| column | unit | origin | definition |\n|---|---|---|---|\n");
-    for c in columns {
-        s.push_str(&format!(
-            "| `{}` | {} | {} | {} |\n",
-            c.key,
-            if c.unit.is_empty() { "—" } else { c.unit },
-            c.origin.word(),
-            c.definition.replace('|', "\\|")
-        ));
-    }
-}
-
 /// The columns of the CSV files of `measure`, `rank` first.
 fn csv_columns(measure: Measure) -> impl Iterator<Item = &'static Column> {
     let tables = kind::tables(measure);
     std::iter::once(tables.rank).chain(tables.csv)
 }
 
-/// The data dictionary of the site's kinds, `kinds` (in [`CSV_FILES`]
-/// order).
-fn data_dictionary(site: &Mirror<'_>, kinds: &[CsvFiles]) -> String {
-    let mut s = String::from("# energyboard data dictionary\n\n");
-    for (k, files) in kinds.iter().enumerate() {
-        if files.measure == Measure::Tokens {
-            s.push_str(
-                "Columns of `leaderboard.csv`, `configurations.csv` and the per-model CSV files. \
-                 Figures compare only within one workload (column `workload`); `rank` in `leaderboard.csv` restarts at 1 for each workload. \
-                 CSV files use RFC 4180 quoting, CRLF line ends, `.` as the decimal mark and full precision; \
-                 headers carry the unit in parentheses. \"measured\" columns are copied from the source data, \
-                 \"configuration\" columns describe the setup, \"derived\" columns are computed by energyboard with the formula given. \
-                 Numbers too large or too small for 16 digits are written in exponent form (`5e-7`). \
-                 A text cell that begins with `=`, `+`, `-`, `@`, a tab or a carriage return is written with a \
-                 leading `'` so that spreadsheets do not run it as a formula (OWASP's advice on CSV injection); \
-                 remove that quote to get the value as published.\n\n",
-            );
-        } else {
-            if k > 0 {
-                s.push('\n');
-            }
-            s.push_str(&format!(
-                "## {} workloads\n\nColumns of `{}`, `{}` and the per-model CSV files of the {} workloads, measured per {}, not per token: they share no energy column with the per-token files. \
-                 The same conventions hold (RFC 4180, CRLF, `.` decimal mark, full precision, unit in the header, `rank` restarting per workload).\n\n",
-                fmt::capitalised(files.what),
-                files.leaderboard,
-                files.configurations,
-                files.what,
-                files.measure.words().unit_item
-            ));
-        }
-        dictionary_rows(&mut s, csv_columns(files.measure));
+impl CsvFiles {
+    fn tokens(&self) -> bool {
+        self.measure == Measure::Tokens
     }
-    let only_tokens = matches!(kinds, [f] if f.measure == Measure::Tokens);
-    let head = if only_tokens { "median ITL deadline" } else { "deadline" };
-    s.push_str(&format!(
-        "\n## Workloads\n\n| id | name | {head} | models | description |\n|---|---|---|---|---|\n"
-    ));
-    for w in &site.workloads {
-        let deadline = if only_tokens {
-            w.deadline()
-        } else {
-            format!("{} ≤ {}", w.words().latency_short, w.deadline())
-        };
-        s.push_str(&format!(
-            "| `{}` | {} | {} | {} | {} |\n",
-            w.workload.id,
-            w.workload.name.replace('|', "\\|"),
-            deadline,
-            w.models.len(),
-            w.workload.description.as_deref().unwrap_or("—").replace('|', "\\|")
-        ));
+
+    fn columns(&self) -> impl Iterator<Item = &'static Column> {
+        csv_columns(self.measure)
     }
-    s
+}
+
+/// `data/data-dictionary.md`: the columns of the site's kinds, `kinds` (in
+/// [`CSV_FILES`] order), and its workloads.
+#[derive(Template)]
+#[template(path = "data-dictionary.md")]
+struct Dictionary<'a> {
+    kinds: &'a [CsvFiles],
+    workloads: &'a [Site<'a>],
+    /// Whether every workload is per token (the deadline is a median ITL).
+    only_tokens: bool,
+}
+
+impl Dictionary<'_> {
+    /// `text` in a Markdown table's cell.
+    fn md_cell(text: &str) -> String {
+        text.replace('|', "\\|")
+    }
 }
 
 /// One downloadable file as the `/data/` page lists it.
@@ -224,20 +176,14 @@ impl FileEntry {
     }
 }
 
-/// One kind's columns in the data dictionary on the `/data/` page.
-struct DictionaryTable {
-    caption: String,
-    id: String,
-    columns: Vec<&'static Column>,
-}
-
 #[derive(Template)]
 #[template(path = "data.html")]
 struct DataPage<'a> {
     meta: PageMeta,
     site_files: Vec<FileEntry>,
     model_files: Vec<(String, Vec<FileEntry>)>,
-    dictionary: Vec<DictionaryTable>,
+    /// The kinds whose columns the data dictionary lists.
+    kinds: Vec<CsvFiles>,
     workloads: &'a [Site<'a>],
 }
 
@@ -319,33 +265,28 @@ pub fn render_downloads(
             site.workloads.iter().filter(|w| w.workload.measure == files.measure).collect();
         n += kind_files(*files, &sites, kinds.len() > 1, sink, &mut site_files)?;
     }
-    if let Some(changes) = site.changes {
-        sink.copy_file("data/changes.json", &changes.path, changes.len, changes.digest)?;
-        let n = changes.history.entries.len();
-        site_files.push(FileEntry::new(
-            "changes.json",
-            changes.len as usize,
-            format!(
-                "The change history as published, byte for byte: {n} recorded import{} of the leaderboard's data, oldest first, each with the models and configurations added or removed and every best figure before and after (shown on the change log page).",
-                if n == 1 { "" } else { "s" }
-            ),
-        ));
-    }
-    // Each other source's history, beside the leaderboard's, as published.
-    for (id, changes) in site.source_changes {
-        let path = super::changes::source_history_path(id);
+    // The leaderboard's change history, then each other source's, as published.
+    let leaderboard = site.changes.map(|c| (None, "data/changes.json".to_owned(), c));
+    let others = site.source_changes.iter();
+    let histories = others.map(|(id, c)| (Some(id), super::changes::source_history_path(id), c));
+    for (id, path, changes) in leaderboard.into_iter().chain(histories) {
         sink.copy_file(&path, &changes.path, changes.len, changes.digest)?;
         let n = changes.history.entries.len();
-        site_files.push(FileEntry::new(
-            path.trim_start_matches("data/"),
-            changes.len as usize,
-            format!(
-                "The change history of the source {id} as published, byte for byte: {n} recorded import{} of its data, in the same format (shown on the change log page, each import marked with its source).",
-                if n == 1 { "" } else { "s" }
+        let s = if n == 1 { "" } else { "s" };
+        let what = match id {
+            None => format!(
+                "The change history as published, byte for byte: {n} recorded import{s} of the leaderboard's data, oldest first, each with the models and configurations added or removed and every best figure before and after (shown on the change log page)."
             ),
-        ));
+            Some(id) => format!(
+                "The change history of the source {id} as published, byte for byte: {n} recorded import{s} of its data, in the same format (shown on the change log page, each import marked with its source)."
+            ),
+        };
+        let href = path.trim_start_matches("data/");
+        site_files.push(FileEntry::new(href, changes.len as usize, what));
     }
-    let dictionary = data_dictionary(site, &kinds);
+    let only_tokens = matches!(kinds.as_slice(), [f] if f.tokens());
+    let dictionary = Dictionary { kinds: &kinds, workloads: &site.workloads, only_tokens };
+    let dictionary = dictionary.render().context("rendering the data dictionary")?;
     sink.put("data/data-dictionary.md", dictionary.as_bytes())?;
     site_files.push(FileEntry::new(
         "data-dictionary.md",
@@ -367,25 +308,8 @@ pub fn render_downloads(
         "Download every workload's leaderboard and all {n} measured configurations as CSV, each model's data file per workload as JSON, and the data dictionary."
     );
     let meta = site.meta(path, "Downloads", description, "data");
-    let dictionary = kinds
-        .iter()
-        .map(|files| {
-            let (caption, id) = if files.measure == Measure::Tokens {
-                ("Columns of the CSV files".to_owned(), "dict-caption".to_owned())
-            } else {
-                (
-                    format!(
-                        "Columns of the {} CSV files ({}, {} and the per-model files)",
-                        files.what, files.leaderboard, files.configurations
-                    ),
-                    format!("dict-{}-caption", files.what),
-                )
-            };
-            DictionaryTable { caption, id, columns: csv_columns(files.measure).collect() }
-        })
-        .collect();
     let workloads = &site.workloads;
-    let page = DataPage { meta, site_files, model_files, dictionary, workloads };
+    let page = DataPage { meta, site_files, model_files, kinds, workloads };
     put_page(sink, path, &page)?;
     Ok(RenderCounts::ONE_PAGE)
 }
@@ -456,8 +380,6 @@ fn text_width(text: &str) -> u32 {
 #[derive(Template)]
 #[template(path = "badge.svg")]
 struct Badge<'a> {
-    /// The whole text, for the title and the label.
-    title: String,
     left: &'a str,
     right: &'a str,
     what: &'a str,
@@ -473,7 +395,7 @@ pub fn badge_svg(name: &str, right: Option<&str>, what: &str) -> Result<String> 
     let right = right.unwrap_or("no configuration within deadline");
     let lw = text_width(name) + 12;
     let rw = text_width(right) + 12;
-    Badge { title: format!("{name} · {right}"), left: name, right, what, lw, rw }
+    Badge { left: name, right, what, lw, rw }
         .render()
         .with_context(|| format!("rendering the badge of {name}"))
 }

@@ -8,14 +8,13 @@ use super::views::{
     Cell, ChartView, ColumnChooser, Header, Row, TableView, chart_view, table_html_from_rows,
 };
 use super::{
-    Mirror, PageMeta, RenderCounts, Site, SiteInfo, column_cell, footprint_note, gpu_dir, header,
-    kind, leaderboard_row, model_dir, num, put_page, text,
+    Mirror, PageMeta, RenderCounts, Site, column_cell, gpu_dir, header, kind, leaderboard_row,
+    model_dir, num, put_page, text,
 };
 use crate::analyse::LeaderboardRow;
 use crate::chart::{self, BarEntry, BarScale, GroupedBar};
-use crate::columns::{Column, DIFFUSION, PER_TOKEN, Shown};
+use crate::columns::{Column, DIFFUSION, PER_TOKEN};
 use crate::fmt;
-use crate::footprint::Footprint;
 use crate::load::Asset;
 use crate::model::Measure;
 use crate::model::{Configuration, ModelFile, row_anchor, url_segment};
@@ -84,7 +83,7 @@ fn energy_bars(
                     model: m.name.clone(),
                     gpu: c.gpu.clone(),
                     wh_per_million: c.energy(),
-                    whose: site.whose(m),
+                    whose: site.info.whose(&m.source),
                 }
             })
             .collect();
@@ -99,7 +98,7 @@ fn energy_bars(
                 series: c.gpu.clone(),
                 slot: chart::gpu_slot(&c.gpu),
                 value: c.energy(),
-                whose: site.whose(m),
+                whose: site.info.whose(&m.source),
             }
         })
         .collect();
@@ -143,17 +142,7 @@ pub(super) fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result
         words.latency_short,
         site.deadline()
     );
-    let (table, chooser) = best_table(
-        site,
-        &tables,
-        &mut meta,
-        "leaderboard",
-        columns,
-        caption,
-        &site.leaderboard,
-        "",
-        true,
-    )?;
+    let (table, chooser) = best_table(site, &mut meta, caption, &site.leaderboard, false)?;
     let point_href = |m: &ModelFile, c: &Configuration| {
         format!("{}index.html#{}", model_dir(&m.slug), row_anchor(&m.slug, &c.row_id))
     };
@@ -194,7 +183,7 @@ pub(super) fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result
                     .into_iter()
                     .filter(|(m, _)| m.source.key() == s.key)
                     .collect();
-                let whose: Vec<_> = pairs.iter().map(|(m, _)| site.whose(m)).collect();
+                let whose: Vec<_> = pairs.iter().map(|(m, _)| site.info.whose(&m.source)).collect();
                 let c = chart::configuration_scatter_marked(words, &pairs, &whose, point_href);
                 let c = chart::Chart {
                     file_name: format!("all-configurations-only-{}.svg", s.key),
@@ -238,27 +227,29 @@ pub(super) fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result
     })
 }
 
-/// The HTML of a table `id` of the best rows `rows` with `columns` (of the
-/// workload's `tables`), whose links to the workload's folder start with
-/// `home`, and its column chooser; the page gets the chooser's style and
+/// The HTML of the table of the best rows `rows` on the leaderboard or on a
+/// GPU page, and its column chooser; the page gets the chooser's style and
 /// the source filter's.
-#[allow(clippy::too_many_arguments)]
 fn best_table(
     site: &Site<'_>,
-    tables: &kind::Tables,
     meta: &mut PageMeta,
-    id: &str,
-    columns: &[Shown],
     caption: String,
     rows: &[LeaderboardRow],
-    home: &str,
-    sortable: bool,
+    gpu_page: bool,
 ) -> Result<(String, ColumnChooser)> {
-    let headers = site.best_table_headers(tables, columns, &meta.root);
+    let tables = kind::tables(site.workload.measure);
+    // A GPU page links to the workload's folder two levels up, and is not sorted.
+    let (id, columns, home) = if gpu_page {
+        ("gpu-leaderboard", &tables.gpu_page, "../../")
+    } else {
+        ("leaderboard", &tables.leaderboard, "")
+    };
+    let headers = site.best_table_headers(&tables, columns, &meta.root);
     let chooser = ColumnChooser::new(id, &headers, tables.essential);
     meta.head_style = chooser.style() + &super::source_filter_style(&site.info.sources);
     meta.script = true;
-    let table = TableView { id: id.into(), caption, headers, groups: Vec::new(), sortable };
+    let table =
+        TableView { id: id.into(), caption, headers, groups: Vec::new(), sortable: !gpu_page };
     let html = table_html_from_rows(
         &table,
         rows.iter().map(|r| leaderboard_row(site, *r, home, columns)),
@@ -285,7 +276,6 @@ struct GpuPage<'a> {
 pub(super) fn render_gpu_pages(site: &Site<'_>, sink: &dyn PageSink) -> Result<RenderCounts> {
     let mut counts = RenderCounts::default();
     let words = site.words();
-    let tables = kind::tables(site.workload.measure);
     for gpu in &site.gpus {
         let dir = gpu_dir(gpu);
         let path = format!("{dir}index.html");
@@ -311,17 +301,7 @@ pub(super) fn render_gpu_pages(site: &Site<'_>, sink: &dyn PageSink) -> Result<R
             words.latency_short,
             site.deadline()
         );
-        let (table, chooser) = best_table(
-            site,
-            &tables,
-            &mut meta,
-            "gpu-leaderboard",
-            &tables.gpu_page,
-            caption,
-            &rows,
-            "../../",
-            false,
-        )?;
+        let (table, chooser) = best_table(site, &mut meta, caption, &rows, true)?;
         let title = format!("Best energy per model on {gpu}, {}", site.workload.name);
         let mut chart = None;
         if !rows.is_empty() {
@@ -553,7 +533,7 @@ fn response_overlay(
                 gpu: c.gpu.clone(),
                 setup: kind::compare_setup(c),
                 response: r,
-                whose: site.whose(m),
+                whose: site.info.whose(&m.source),
             });
             found.push((k, m, c));
         }
@@ -618,8 +598,7 @@ fn data_table(
         all.push(super::source_header(root));
     }
     all.extend(headers);
-    let table =
-        TableView { id: id.into(), caption, headers: all, groups: Vec::new(), sortable: false };
+    let table = TableView { id: id.into(), caption, headers: all, ..TableView::default() };
     table_html_from_rows(&table, rows)
 }
 
@@ -664,78 +643,19 @@ fn frontier_points_table(site: &Site<'_>, root: &str) -> Result<String> {
 #[template(path = "about.html")]
 struct AboutPage<'a> {
     meta: PageMeta,
-    info: &'a SiteInfo,
+    site: &'a Mirror<'a>,
     /// Whether the site has per-token workloads (their method, rule,
     /// formulas and columns are explained).
     tokens: bool,
-    columns: &'static [&'static Column],
-    ladder: String,
     /// The diffusion workloads' method, rule, formulas and columns, if any.
     diffusion: Option<DiffusionAbout>,
-    workloads: &'a [Site<'a>],
-    /// Whether the site has a change history (published as `data/changes.json`).
-    history: bool,
     /// Whether any configuration carries an output-length histogram (the
     /// energy-per-response method is explained).
     response_histograms: bool,
-    footprint: Option<FootprintAbout>,
-}
-
-/// What the about page says about carbon and cost.
-struct FootprintAbout {
-    /// The assumptions and the floor caveat, as on every page.
-    note: String,
-    /// (quantity, value with unit, source, year, address) of each setting.
-    settings: Vec<(String, String, String, String, Option<String>)>,
-    carbon: bool,
-    currency: Option<String>,
-    pue: String,
-}
-
-impl FootprintAbout {
-    fn of(f: &Footprint) -> Self {
-        let mut settings = Vec::new();
-        if let Some(c) = &f.carbon {
-            settings.push((
-                "Grid carbon intensity".to_owned(),
-                format!("{} g CO₂e/kWh", fmt::setting(c.g_co2e_per_kwh)),
-                c.source.clone(),
-                c.year.to_string(),
-                c.url.clone(),
-            ));
-        }
-        if let Some(p) = &f.price {
-            settings.push((
-                "Electricity price".to_owned(),
-                format!("{} {}/kWh", fmt::setting(p.per_kwh), p.currency),
-                p.source.clone(),
-                p.year.to_string(),
-                p.url.clone(),
-            ));
-        }
-        if let Some(o) = &f.overhead {
-            settings.push((
-                "Facility overhead (PUE)".to_owned(),
-                fmt::setting(o.pue),
-                o.source.clone(),
-                o.year.map(|y| y.to_string()).unwrap_or_default(),
-                o.url.clone(),
-            ));
-        }
-        Self {
-            note: footprint_note(f),
-            settings,
-            carbon: f.carbon.is_some(),
-            currency: f.currency().map(str::to_owned),
-            pue: fmt::setting(f.pue()),
-        }
-    }
 }
 
 /// What the about page says about the diffusion workloads.
 struct DiffusionAbout {
-    /// Prefix of the columns' anchors.
-    anchor: &'static str,
     /// The columns of the kinds the site has.
     columns: Vec<&'static Column>,
     /// The latency budgets, e.g. "text to image: 2 s, 5 s, 10 s and 20 s".
@@ -753,7 +673,6 @@ pub(super) fn render_about(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
     let path = "about/index.html";
     let description = "How the figures are measured and derived: what GPU energy covers and leaves out, every column's definition and unit, the selection rule, the source, its licence and how to cite it.".to_owned();
     let meta = site.meta(path, "About the data and method", description, "about");
-    let ladder = ladder_text(Measure::Tokens.words().ladder, "ms");
     let mut kinds: Vec<Measure> = site.workloads.iter().map(|w| w.workload.measure).collect();
     kinds.retain(|m| *m != Measure::Tokens);
     kinds.sort_unstable();
@@ -765,7 +684,6 @@ pub(super) fn render_about(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
             .collect::<Vec<_>>()
             .join("; ");
         DiffusionAbout {
-            anchor: DIFFUSION.anchor,
             // The columns the CSV files of these kinds carry.
             columns: (DIFFUSION.columns.iter().copied())
                 .filter(|c| kinds.iter().any(|&m| c.applies(m)))
@@ -776,19 +694,14 @@ pub(super) fn render_about(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
     });
     let page = AboutPage {
         meta,
-        info: &site.info,
+        site,
         tokens: site.has(|m| m == Measure::Tokens),
-        columns: PER_TOKEN.columns,
-        ladder,
         diffusion,
-        workloads: &site.workloads,
-        history: site.changes.is_some(),
         response_histograms: site.workloads.iter().any(|w| {
             w.models.iter().any(|m| {
                 m.file.configurations.iter().any(|c| c.output_length_distribution.is_some())
             })
         }),
-        footprint: site.footprint.as_ref().map(FootprintAbout::of),
     };
     put_page(sink, path, &page)?;
     Ok(RenderCounts::ONE_PAGE)

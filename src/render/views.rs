@@ -11,9 +11,7 @@ use crate::chart::Chart;
 #[derive(Debug, Clone, Default)]
 pub struct Header {
     pub label: String,
-    /// Unit shown under the label.
     pub unit: String,
-    /// Link to the column's definition.
     pub href: Option<String>,
     /// Numbers are right-aligned.
     pub num: bool,
@@ -41,11 +39,8 @@ impl Header {
 #[derive(Debug, Clone, Default)]
 pub struct Cell {
     pub text: String,
-    /// A link around the text.
     pub href: Option<String>,
-    /// Raw value for sorting.
     pub sort: Option<String>,
-    /// Right-aligned number.
     pub num: bool,
     /// A row header (`<th scope="row">`).
     pub header: bool,
@@ -71,9 +66,7 @@ pub struct TableView {
     pub id: String,
     pub caption: String,
     pub headers: Vec<Header>,
-    /// Row groups (`<tbody>` each).
     pub groups: Vec<RowGroup>,
-    /// Whether the sort script may sort it.
     pub sortable: bool,
 }
 
@@ -151,11 +144,8 @@ pub struct ChartView {
     pub title: String,
     /// What it shows; also the alt text.
     pub description: String,
-    /// Intrinsic width from the viewBox.
     pub width: u32,
-    /// Intrinsic height from the viewBox.
     pub height: u32,
-    /// The data table's HTML.
     pub table: String,
     /// Classes added to the figure's, each after a space (empty for
     /// none): on a page that mixes sources, which source the chart shows.
@@ -181,32 +171,20 @@ fn view_box_size(svg: &str) -> (u32, u32) {
 pub fn chart_view(c: &Chart) -> ChartView {
     let (width, height) = view_box_size(&c.svg);
     let id = format!("chart-{}", c.file_name.strip_suffix(".svg").unwrap_or(&c.file_name));
+    let headers = c.table.headers.iter().map(|h| Header { label: h.clone(), ..Header::default() });
     let table = TableView {
         id: format!("{id}-data"),
         caption: format!("Data of the chart: {}", c.title),
-        headers: c
-            .table
-            .headers
-            .iter()
-            .map(|h| Header { label: h.clone(), ..Header::default() })
-            .collect(),
-        groups: vec![RowGroup {
-            title: None,
-            rows: c
-                .table
-                .rows
-                .iter()
-                .map(|r| Row {
-                    cells: r
-                        .iter()
-                        .map(|v| Cell { num: looks_numeric(v), text: v.clone(), ..Cell::default() })
-                        .collect(),
-                    ..Row::default()
-                })
-                .collect(),
-        }],
-        sortable: false,
+        headers: headers.collect(),
+        ..TableView::default()
     };
+    let rows = c.table.rows.iter().map(|r| Row {
+        cells: r
+            .iter()
+            .map(|v| Cell { num: looks_numeric(v), text: v.clone(), ..Cell::default() })
+            .collect(),
+        ..Row::default()
+    });
     ChartView {
         id,
         src: c.file_name.clone(),
@@ -214,7 +192,7 @@ pub fn chart_view(c: &Chart) -> ChartView {
         description: c.description.clone(),
         width,
         height,
-        table: table_html(&table).unwrap_or_default(),
+        table: table_html_from_rows(&table, rows).unwrap_or_default(),
         class: String::new(),
     }
 }
@@ -232,7 +210,6 @@ pub struct Choosable {
     pub key: String,
     /// Its head's label and unit.
     pub label: String,
-    /// Its unit ("" when none).
     pub unit: String,
     /// Shown before the reader chooses.
     pub shown: bool,
