@@ -469,11 +469,7 @@ fn render_model_overview(
     let target = at.iter().find(|&&(w, _)| site.workloads[w].legacy()).unwrap_or(&at[0]);
     meta.forward = Some(site.workloads[target.0].path(&path));
     let parameters = if item_rows.is_empty() {
-        format!(
-            "{} B total, {} B active",
-            fmt::params_b(first.params_b),
-            fmt::params_b(first.active_params_b)
-        )
+        kind::parameters(first)
     } else {
         format!("{} B", fmt::params_b(first.params_b))
     };
