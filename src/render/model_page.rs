@@ -44,14 +44,15 @@ struct ModelPage<'a> {
     site: &'a Site<'a>,
     m: &'a ModelFile,
     facts: Vec<(String, String)>,
-    best_cards: Vec<BestCard>,
+    /// Per GPU, its best configuration within the deadline, if any.
+    best_cards: Vec<(String, Option<BestCard>)>,
     budget_table: String,
     charts: Vec<ChartView>,
     /// The time–energy chart at the median and at each other ITL
     /// percentile, shown one at a time; `None` when there are no variants
     /// (the chart is then among `charts`).
     itl_switch: Option<ChartSwitch>,
-    config_tables: Vec<(String, String, String)>,
+    config_tables: Vec<(String, String)>,
     deadline: String,
     bibtex: String,
     badge_markdown: String,
@@ -88,12 +89,11 @@ struct ResponseSection {
     unit: &'static str,
 }
 
+/// A GPU's best configuration.
 struct BestCard {
-    gpu: String,
     row_href: String,
     setup: String,
     figures: Vec<(String, String)>,
-    found: bool,
 }
 
 pub(super) fn render_model(
@@ -152,39 +152,30 @@ pub(super) fn render_model(
         .best_per_gpu
         .iter()
         .map(|(gpu, best)| {
-            let card = BestCard {
-                gpu: gpu.clone(),
-                row_href: format!("#configs-{}", url_segment(gpu)),
-                setup: format!("No {gpu} configuration meets the {deadline} deadline."),
-                figures: Vec::new(),
-                found: false,
-            };
-            let Some(c) = best.map(|i| &configs[i]) else { return card };
-            let mut figures = kind::card_figures(&tables, m, c);
-            if let Some(f) = &site.footprint {
-                figures.extend(footprint_figures(f, &kind::footprint_bases(c)));
-            }
-            BestCard {
-                row_href: format!("#{}", row_anchor(&m.slug, &c.row_id)),
-                setup: kind::config_summary(c),
-                figures,
-                found: true,
-                ..card
-            }
+            let card = best.map(|i| {
+                let c = &configs[i];
+                let mut figures = kind::card_figures(&tables, m, c);
+                if let Some(f) = &site.footprint {
+                    figures.extend(footprint_figures(f, &kind::footprint_bases(c)));
+                }
+                let row_href = format!("#{}", row_anchor(&m.slug, &c.row_id));
+                BestCard { row_href, setup: kind::config_summary(c), figures }
+            });
+            (gpu.clone(), card)
         })
         .collect();
 
     let budget_table = table_html(&budget_table(m, a, words))?;
+    let put =
+        |c: &Chart| site.put_file(sink, &format!("{rel_dir}{}", c.file_name), c.svg.as_bytes());
     let charts_made: Vec<Chart> = chart::model_charts(m, a);
-    for c in &charts_made {
-        site.put_file(sink, &format!("{rel_dir}{}", c.file_name), c.svg.as_bytes())?;
-    }
+    charts_made.iter().try_for_each(put)?;
     let mut charts: Vec<ChartView> = charts_made.iter().map(chart_view).collect();
     // The time–energy chart at other ITL percentiles: files of their own
     // (published URLs), shown in place of the median's by a switch.
     let mut itl_switch = Vec::new();
     for (c, p) in chart::percentile_charts(m, a).iter().zip(chart::ITL_PERCENTILES) {
-        site.put_file(sink, &format!("{rel_dir}{}", c.file_name), c.svg.as_bytes())?;
+        put(c)?;
         itl_switch.push((p.to_owned(), chart_view(c)));
     }
     let itl_variants = itl_switch.len();
@@ -201,19 +192,12 @@ pub(super) fn render_model(
         _ => None,
     };
     let (response, response_charts) = response_section(site, m, a)?;
-    for c in &response_charts {
-        site.put_file(sink, &format!("{rel_dir}{}", c.file_name), c.svg.as_bytes())?;
-    }
+    response_charts.iter().try_for_each(put)?;
     let config_tables = config_tables(m, a, &tables, &root, words)?;
-    let history = match &site.history {
-        Some(all) => Some(match all.get(&m.slug) {
-            Some(changes) => {
-                table_html(&super::changes::model_history_table(changes, m.gpus.as_slice(), &root))?
-            }
-            None => String::new(),
-        }),
-        None => None,
-    };
+    let history = site.history.as_ref().map(|all| match all.get(&m.slug) {
+        Some(changes) => table_html(&super::changes::model_history_table(changes, &m.gpus, &root)),
+        None => Ok(String::new()),
+    });
 
     let page_link = site.absolute(&dir);
     let bibtex = bibtex(m, words, site.workload, &page_link);
@@ -261,7 +245,7 @@ pub(super) fn render_model(
         badge_html: EmbedBadge { page_link: &page_link, url: &badge_url, alt: &badge_alt }
             .render()?,
         chart_snippets,
-        history,
+        history: history.transpose()?,
         response,
     };
     put_page(sink, &path, &page)?;
@@ -316,7 +300,7 @@ fn budget_table(m: &ModelFile, a: &ModelAnalysis, words: &'static Words) -> Tabl
     }
 }
 
-/// One table per GPU: (GPU, anchor, table HTML). Rows grouped by series
+/// One table per GPU: (GPU, table HTML). Rows grouped by series
 /// (GPU count, parallelism, precision, …), ordered by the load.
 fn config_tables(
     m: &ModelFile,
@@ -324,7 +308,7 @@ fn config_tables(
     tables: &kind::Tables,
     root: &str,
     words: &'static Words,
-) -> Result<Vec<(String, String, String)>> {
+) -> Result<Vec<(String, String)>> {
     let configs = &m.configurations;
     let columns = &tables.configurations;
     let mut out = Vec::new();
@@ -343,7 +327,6 @@ fn config_tables(
                 rows: s.points.iter().map(|&i| config_row(m, a, i, columns)).collect(),
             })
             .collect();
-        let anchor = format!("configs-{}", url_segment(gpu));
         let table = TableView {
             id: format!("table-{}", url_segment(gpu)),
             caption: format!("Every {gpu} configuration of {}, {}", &m.name, words.grouping),
@@ -351,7 +334,7 @@ fn config_tables(
             groups,
             sortable: false,
         };
-        out.push((gpu.clone(), anchor, table_html(&table)?));
+        out.push((gpu.clone(), table_html(&table)?));
     }
     Ok(out)
 }
@@ -406,10 +389,7 @@ fn bib_escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for ch in s.chars() {
         match ch {
-            '{' | '}' | '%' | '&' | '$' | '#' | '_' => {
-                out.push('\\');
-                out.push(ch);
-            }
+            '{' | '}' | '%' | '&' | '$' | '#' | '_' => out.extend(['\\', ch]),
             '\\' => out.push_str("\\textbackslash{}"),
             '~' => out.push_str("\\textasciitilde{}"),
             '^' => out.push_str("\\textasciicircum{}"),
@@ -423,25 +403,17 @@ fn bib_escape(s: &str) -> String {
 /// ("Carbon per million tokens †": "7.33 g CO₂e"). The labels carry a †
 /// that the note under the cards explains.
 fn footprint_figures(f: &Footprint, bases: &[Basis]) -> Vec<(String, String)> {
-    let mut carbon = Vec::new();
-    let mut cost = Vec::new();
-    for b in bases {
-        let i: Impact = f.of_wh(b.wh);
-        if let Some(g) = i.grams_co2e {
-            carbon.push((
-                format!("Carbon {} †", b.per),
-                format!("{} g CO₂e", fmt::significant(g, 3)),
-            ));
-        }
-        if let (Some(v), Some(currency)) = (i.cost, f.currency()) {
-            cost.push((
-                format!("Cost {} †", b.per),
-                format!("{} {currency}", fmt::significant(v, 3)),
-            ));
-        }
-    }
-    carbon.extend(cost);
-    carbon
+    let impacts: Vec<(&str, Impact)> = bases.iter().map(|b| (b.per, f.of_wh(b.wh))).collect();
+    let carbon = impacts.iter().filter_map(|(per, i)| {
+        Some((format!("Carbon {per} †"), format!("{} g CO₂e", fmt::significant(i.grams_co2e?, 3))))
+    });
+    let cost = impacts.iter().filter_map(|(per, i)| {
+        Some((
+            format!("Cost {per} †"),
+            format!("{} {}", fmt::significant(i.cost?, 3), f.currency()?),
+        ))
+    });
+    carbon.chain(cost).collect()
 }
 
 /// The energy per response of the best configuration on each GPU that
