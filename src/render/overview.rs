@@ -118,7 +118,6 @@ impl Site<'_> {
     }
 }
 
-/// The link from the site root to a configuration's row.
 fn row_link(site: &Site<'_>, m: &ModelFile, c: &Configuration) -> String {
     format!("{}{}index.html#{}", site.prefix, model_dir(&m.slug), row_anchor(&m.slug, &c.row_id))
 }
@@ -126,7 +125,6 @@ fn row_link(site: &Site<'_>, m: &ModelFile, c: &Configuration) -> String {
 /// The card of workload `w`; on a site of several sources (`mixed`), its
 /// headlines are per GPU and source, each naming its source.
 fn card<'a>(w: &'a Site<'a>, mixed: bool) -> WorkloadCard<'a> {
-    // Each source's number of models.
     let sources: Vec<_> = if mixed {
         let count = |key: &str| w.models.iter().filter(|m| m.file.source.key() == key).count();
         w.info.sources.iter().map(|s| (s.clone(), count(&s.key))).collect()
@@ -141,13 +139,6 @@ fn card<'a>(w: &'a Site<'a>, mixed: bool) -> WorkloadCard<'a> {
     let best =
         w.gpus.iter().flat_map(|g| from.iter().filter_map(|&k| w.lowest(Some(g), k))).collect();
     WorkloadCard { w, best, sources }
-}
-
-/// A per-token model's energy per response at its lowest-energy
-/// configuration over every GPU of one workload, with that GPU.
-fn best_response<'s>(site: &'s Site<'_>, i: usize) -> Option<(f64, &'s str)> {
-    let c = &site.models[i].file.configurations[site.analyses[i].best_overall?];
-    Some((c.joules_per_response()?, c.gpu.as_str()))
 }
 
 pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<RenderCounts> {
@@ -168,13 +159,15 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
             continue;
         }
         for (w, ws, i) in tokens {
-            if let Some((joules, gpu)) = best_response(ws, i) {
+            let m = &ws.models[i].file;
+            let best = ws.analyses[i].best_overall.map(|b| &m.configurations[b]);
+            if let Some((c, joules)) = best.and_then(|c| Some((c, c.joules_per_response()?))) {
                 bars.push(GroupedBar {
-                    label: format!("{} · {} · {}", ws.models[i].file.name, ws.workload.name, gpu),
+                    label: format!("{} · {} · {}", m.name, ws.workload.name, c.gpu),
                     series: ws.workload.name.clone(),
                     slot: w,
                     value: joules,
-                    whose: site.whose(&ws.models[i].file),
+                    whose: site.whose(m),
                 });
             }
         }
@@ -441,18 +434,17 @@ fn render_model_overview(
             let name = &ws.workload.name;
             match best {
                 None => format!("{name}: none within {}", ws.deadline()),
-                Some(c) if ws.workload.measure == Measure::Tokens => format!(
-                    "{name}: {} Wh per million output tokens on {} ({} J per response)",
-                    fmt::wh_per_million(c.energy()),
-                    c.gpu,
-                    fmt::joules_per_response(c.joules_per_response().unwrap_or(f64::NAN))
-                ),
-                Some(c) => format!(
-                    "{name}: {} {} on {}",
-                    fmt::joules_per_item(c.energy()),
-                    ws.words().energy_long,
-                    c.gpu
-                ),
+                Some(c) => {
+                    let words = ws.words();
+                    let response = if ws.workload.measure == Measure::Tokens {
+                        let j = c.joules_per_response().unwrap_or(f64::NAN);
+                        format!(" ({} J per response)", fmt::joules_per_response(j))
+                    } else {
+                        String::new()
+                    };
+                    let energy = (words.energy_text)(c.energy());
+                    format!("{name}: {energy} {} on {}{response}", words.energy_long, c.gpu)
+                }
             }
         })
         .collect();
