@@ -254,41 +254,27 @@ pub(super) fn render_model(
 
 fn budget_table(m: &ModelFile, a: &ModelAnalysis, words: &'static Words) -> TableView {
     let latency = fmt::capitalised(words.latency_short);
-    let mut headers =
-        vec![Header::plain(&format!("{latency} limit"), words.latency_unit, true, "limit")];
-    for gpu in m.gpus.as_slice() {
-        headers.push(Header::plain(
-            &format!("Cheapest on {gpu}"),
-            words.energy_unit,
-            false,
-            &url_segment(gpu),
-        ));
-    }
+    let first = Header::plain(&format!("{latency} limit"), words.latency_unit, true, "limit");
+    let gpus = m.gpus.iter().map(|gpu| {
+        Header::plain(&format!("Cheapest on {gpu}"), words.energy_unit, false, &url_segment(gpu))
+    });
+    let headers = std::iter::once(first).chain(gpus).collect();
     let rows = a
         .budgets
         .iter()
         .map(|b| {
+            let limit = fmt::limit_ms(b.limit_ms);
             let deadline = if b.is_deadline { " (deadline)" } else { "" };
-            let first = text(format!("≤ {}{deadline}", fmt::limit_ms(b.limit_ms)));
-            let mut cells = vec![Cell { header: true, num: true, ..first }];
-            for (_, best) in &b.per_gpu {
-                cells.push(match best {
-                    Some(i) => {
-                        let c = &m.configurations[*i];
-                        let href = format!("#{}", row_anchor(&m.slug, &c.row_id));
-                        Cell {
-                            sort: Some(format!("{}", c.energy())),
-                            ..link(kind::budget_text(c), href)
-                        }
-                    }
-                    None => text(format!(
-                        "none within {} {}",
-                        fmt::limit_ms(b.limit_ms),
-                        words.latency_unit
-                    )),
-                });
-            }
-            Row { cells, ..Row::default() }
+            let first = Cell { header: true, num: true, ..text(format!("≤ {limit}{deadline}")) };
+            let cells = b.per_gpu.iter().map(|(_, best)| match best {
+                Some(i) => {
+                    let c = &m.configurations[*i];
+                    let href = format!("#{}", row_anchor(&m.slug, &c.row_id));
+                    Cell { sort: Some(c.energy().to_string()), ..link(kind::budget_text(c), href) }
+                }
+                None => text(format!("none within {limit} {}", words.latency_unit)),
+            });
+            Row { cells: std::iter::once(first).chain(cells).collect(), ..Row::default() }
         })
         .collect();
     TableView {
@@ -425,65 +411,45 @@ fn response_section(
     a: &ModelAnalysis,
 ) -> Result<(Option<ResponseSection>, Vec<Chart>)> {
     let configs = &m.configurations;
-    let found: Vec<(&str, &Configuration, f64, &ResponseEnergy)> = a
+    let found: Vec<(&Configuration, f64, &ResponseEnergy)> = a
         .responses
         .iter()
-        .filter_map(|(i, r)| {
-            let config = &configs[*i];
-            let (_, per_token) = config.output_lengths()?;
-            Some((config.gpu.as_str(), config, per_token, r))
-        })
+        .filter_map(|(i, r)| Some((&configs[*i], configs[*i].output_lengths()?.1, r)))
         .collect();
     if found.is_empty() {
         return Ok((None, Vec::new()));
     }
-    let top = found
-        .iter()
-        .map(|(_, _, _, r)| r.edges_j.last().copied().unwrap_or(0.0))
-        .fold(0.0, f64::max);
+    let top =
+        found.iter().map(|(_, _, r)| r.edges_j.last().copied().unwrap_or(0.0)).fold(0.0, f64::max);
     let unit = ResponseUnit::for_edges(&[top]);
     let sym = unit.symbol();
     // A long tail (the top edge ten times the median or more, on any GPU)
     // gets a log-scale view too, from the lowest positive edge of any GPU,
     // so the GPUs still share their scale.
-    let long_tail = found.iter().any(|(_, _, _, r)| r.median_j > 0.0 && top >= 10.0 * r.median_j);
+    let long_tail = found.iter().any(|(_, _, r)| r.median_j > 0.0 && top >= 10.0 * r.median_j);
     let log_from = found
         .iter()
-        .flat_map(|(_, _, _, r)| r.edges_j.iter().copied())
+        .flat_map(|(_, _, r)| r.edges_j.iter().copied())
         .filter(|e| *e > 0.0)
         .fold(f64::INFINITY, f64::min);
     let log_from = (long_tail && log_from.is_finite() && log_from < top).then_some(log_from);
     let mut charts: Vec<Chart> = Vec::new();
     let mut switches = Vec::new();
-    for (gpu, c, j, r) in &found {
-        let seg = url_segment(gpu);
-        let draw = |file: String, log: Option<f64>| {
-            chart::response_histogram(
-                &file,
-                &m.name,
-                gpu,
-                &kind::config_summary(c),
-                *j,
-                r,
-                unit,
-                top,
-                log,
-            )
+    for (c, j, r) in &found {
+        let seg = url_segment(&c.gpu);
+        let setup = kind::config_summary(c);
+        let draw = |scale: &str, log: Option<f64>| {
+            let file = format!("energy-per-response-{seg}{scale}.svg");
+            chart::response_histogram(&file, &m.name, &c.gpu, &setup, *j, r, unit, top, log)
         };
-        let mut views =
-            vec![("Linear scale".to_owned(), draw(format!("energy-per-response-{seg}.svg"), None))];
-        if let Some(lo) = log_from {
-            views.push((
-                "Log scale".to_owned(),
-                draw(format!("energy-per-response-{seg}-log.svg"), Some(lo)),
-            ));
-        }
+        let linear = Some(("Linear scale", draw("", None)));
+        let views = [linear, log_from.map(|lo| ("Log scale", draw("-log", Some(lo))))];
         switches.push(ChartSwitch {
             id: format!("response-scale-{seg}"),
-            intro: format!("Energy per response on {gpu}:"),
-            views: views.iter().map(|(l, c)| (l.clone(), chart_view(c))).collect(),
+            intro: format!("Energy per response on {}:", c.gpu),
+            views: views.iter().flatten().map(|(l, c)| ((*l).to_owned(), chart_view(c))).collect(),
         });
-        charts.extend(views.into_iter().map(|(_, c)| c));
+        charts.extend(views.into_iter().flatten().map(|(_, c)| c));
     }
     let numeric = |label: &str, unit: &str, key: &str| Header::plain(label, unit, true, key);
     let mut headers = vec![
@@ -509,8 +475,8 @@ fn response_section(
     }
     let rows = found
         .iter()
-        .map(|(gpu, c, _, r)| {
-            let first = link(*gpu, format!("#{}", row_anchor(&m.slug, &c.row_id)));
+        .map(|(c, _, r)| {
+            let first = link(&c.gpu, format!("#{}", row_anchor(&m.slug, &c.row_id)));
             let mut cells = vec![
                 Cell { header: true, ..first },
                 text(kind::config_summary(c)),
@@ -521,12 +487,9 @@ fn response_section(
             if let Some(f) = footprint {
                 let (med, p90) = (f.of_joules(r.median_j), f.of_joules(r.p90_j));
                 let per_1000 = |v: Option<f64>| v.map(|v| v * 1000.0);
-                for v in [med.grams_co2e, p90.grams_co2e, per_1000(med.cost), per_1000(p90.cost)]
-                    .into_iter()
-                    .flatten()
-                {
-                    cells.push(num(fmt::significant(v, 3), v));
-                }
+                let figures =
+                    [med.grams_co2e, p90.grams_co2e, per_1000(med.cost), per_1000(p90.cost)];
+                cells.extend(figures.into_iter().flatten().map(|v| num(fmt::significant(v, 3), v)));
             }
             Row { cells, ..Row::default() }
         })
