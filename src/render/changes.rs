@@ -120,15 +120,6 @@ struct Log<'h> {
     history: &'h ChangeHistory,
 }
 
-impl Log<'_> {
-    /// An entry's heading: "Leaderboard data of 2026-02-16", or with the
-    /// source's name beside other sources' entries.
-    fn title(&self, e: &ChangeEntry) -> String {
-        let whose = self.whose.as_ref().map_or("Leaderboard", |w| w.name.as_str());
-        format!("{whose} data of {}", e.upstream_version)
-    }
-}
-
 /// The histories of `mirror`: the leaderboard's, then each source's, by
 /// id; each names its source when there are sources' histories.
 fn logs<'m>(mirror: &'m Mirror<'_>) -> Vec<Log<'m>> {
@@ -169,24 +160,25 @@ fn logs<'m>(mirror: &'m Mirror<'_>) -> Vec<Log<'m>> {
 
 /// Every entry of `logs`, newest first: by import date, then the
 /// leaderboard's before other sources' (in id order), then the later
-/// import first. Each with its log and its number in that log.
+/// import first (a stable sort keeps the order listed). Each with its log
+/// and its number in that log.
 fn newest_first<'l, 'h>(logs: &'l [Log<'h>]) -> Vec<(&'l Log<'h>, usize, &'h ChangeEntry)> {
-    let mut all: Vec<(usize, &Log<'h>, usize, &ChangeEntry)> = logs
+    let mut all: Vec<(&Log<'h>, usize, &ChangeEntry)> = logs
         .iter()
-        .enumerate()
-        .flat_map(|(k, log)| {
-            log.history.entries.iter().enumerate().map(move |(i, e)| (k, log, i + 1, e))
+        .flat_map(|log| {
+            log.history.entries.iter().enumerate().rev().map(move |(i, e)| (log, i + 1, e))
         })
         .collect();
-    all.sort_by(|a, b| b.3.imported.cmp(&a.3.imported).then(a.0.cmp(&b.0)).then(b.2.cmp(&a.2)));
-    all.into_iter().map(|(_, log, n, e)| (log, n, e)).collect()
+    all.sort_by(|a, b| b.2.imported.cmp(&a.2.imported));
+    all
 }
 
 /// One import as the page and the feed show it.
 struct EntryView<'h> {
     entry: &'h ChangeEntry,
     anchor: String,
-    /// The heading, e.g. "Leaderboard data of 2026-02-16".
+    /// The heading, e.g. "Leaderboard data of 2026-02-16", or with the
+    /// source's name beside other sources' entries.
     title: String,
     /// Whose data, beside other sources' entries.
     whose: Option<super::SourceMark>,
@@ -400,11 +392,12 @@ impl Links<'_, '_> {
         } else {
             String::new()
         };
+        let whose = log.whose.as_ref().map_or("Leaderboard", |w| w.name.as_str());
         let workloads = |ids: &[String]| ids.iter().map(|w| self.workload(w)).collect::<Vec<_>>();
         let models = |ms: &[ModelRef]| ms.iter().map(|m| self.model(m)).collect::<Vec<_>>();
         Ok(EntryView {
             entry: e,
-            title: log.title(e),
+            title: format!("{whose} data of {}", e.upstream_version),
             whose: log.whose.clone(),
             anchor,
             number,
