@@ -120,15 +120,6 @@ struct Log<'h> {
     history: &'h ChangeHistory,
 }
 
-impl Log<'_> {
-    /// An entry's heading: "Leaderboard data of 2026-02-16", or with the
-    /// source's name beside other sources' entries.
-    fn title(&self, e: &ChangeEntry) -> String {
-        let whose = self.whose.as_ref().map_or("Leaderboard", |w| w.name.as_str());
-        format!("{whose} data of {}", e.upstream_version)
-    }
-}
-
 /// The histories of `mirror`: the leaderboard's, then each source's, by
 /// id; each names its source when there are sources' histories.
 fn logs<'m>(mirror: &'m Mirror<'_>) -> Vec<Log<'m>> {
@@ -169,35 +160,35 @@ fn logs<'m>(mirror: &'m Mirror<'_>) -> Vec<Log<'m>> {
 
 /// Every entry of `logs`, newest first: by import date, then the
 /// leaderboard's before other sources' (in id order), then the later
-/// import first. Each with its log and its number in that log.
+/// import first (a stable sort keeps the order listed). Each with its log
+/// and its number in that log.
 fn newest_first<'l, 'h>(logs: &'l [Log<'h>]) -> Vec<(&'l Log<'h>, usize, &'h ChangeEntry)> {
-    let mut all: Vec<(usize, &Log<'h>, usize, &ChangeEntry)> = logs
+    let mut all: Vec<(&Log<'h>, usize, &ChangeEntry)> = logs
         .iter()
-        .enumerate()
-        .flat_map(|(k, log)| {
-            log.history.entries.iter().enumerate().map(move |(i, e)| (k, log, i + 1, e))
+        .flat_map(|log| {
+            log.history.entries.iter().enumerate().rev().map(move |(i, e)| (log, i + 1, e))
         })
         .collect();
-    all.sort_by(|a, b| b.3.imported.cmp(&a.3.imported).then(a.0.cmp(&b.0)).then(b.2.cmp(&a.2)));
-    all.into_iter().map(|(_, log, n, e)| (log, n, e)).collect()
+    all.sort_by(|a, b| b.2.imported.cmp(&a.2.imported));
+    all
 }
 
 /// One import as the page and the feed show it.
 struct EntryView<'h> {
     entry: &'h ChangeEntry,
     anchor: String,
-    /// The heading, e.g. "Leaderboard data of 2026-02-16".
+    /// The heading, e.g. "Leaderboard data of 2026-02-16", or with the
+    /// source's name beside other sources' entries.
     title: String,
     /// Whose data, beside other sources' entries.
     whose: Option<super::SourceMark>,
     number: usize,
     summary: String,
-    workloads_added: Vec<Item>,
-    workloads_removed: Vec<Item>,
-    models_added: Vec<Item>,
-    models_removed: Vec<Item>,
-    configurations_added: Vec<ConfigGroup>,
-    configurations_removed: Vec<ConfigGroup>,
+    /// The workloads and models added and removed, under their headings
+    /// ("Models added"): the lists that have any.
+    lists: Vec<(&'static str, Vec<Item>)>,
+    /// The configurations added and removed: heading, count and groups.
+    configurations: Vec<(&'static str, usize, Vec<ConfigGroup>)>,
     configurations_changed: Vec<ConfigGroup>,
     /// Each changed field with its count of configurations: "tokens_per_second (838)".
     changed_fields: String,
@@ -401,19 +392,33 @@ impl Links<'_, '_> {
         } else {
             String::new()
         };
+        let whose = log.whose.as_ref().map_or("Leaderboard", |w| w.name.as_str());
+        let workloads = |ids: &[String]| ids.iter().map(|w| self.workload(w)).collect::<Vec<_>>();
+        let models = |ms: &[ModelRef]| ms.iter().map(|m| self.model(m)).collect::<Vec<_>>();
         Ok(EntryView {
             entry: e,
-            title: log.title(e),
+            title: format!("{whose} data of {}", e.upstream_version),
             whose: log.whose.clone(),
             anchor,
             number,
             summary: summary(e),
-            workloads_added: e.workloads_added.iter().map(|w| self.workload(w)).collect(),
-            workloads_removed: e.workloads_removed.iter().map(|w| self.workload(w)).collect(),
-            models_added: e.models_added.iter().map(|m| self.model(m)).collect(),
-            models_removed: e.models_removed.iter().map(|m| self.model(m)).collect(),
-            configurations_added: self.config_groups(&e.configurations_added),
-            configurations_removed: self.config_groups(&e.configurations_removed),
+            lists: [
+                ("Workloads added", workloads(&e.workloads_added)),
+                ("Workloads removed", workloads(&e.workloads_removed)),
+                ("Models added", models(&e.models_added)),
+                ("Models removed", models(&e.models_removed)),
+            ]
+            .into_iter()
+            .filter(|(_, items)| !items.is_empty())
+            .collect(),
+            configurations: [
+                ("added", &e.configurations_added),
+                ("removed", &e.configurations_removed),
+            ]
+            .into_iter()
+            .filter(|(_, rows)| !rows.is_empty())
+            .map(|(what, rows)| (what, rows.len(), self.config_groups(rows)))
+            .collect(),
             configurations_changed: self.changed_groups(&e.configurations_changed),
             changed_fields: changed_fields(&e.configurations_changed),
             best,
@@ -443,6 +448,19 @@ fn num(text: String) -> Cell {
     Cell { num: true, ..super::text(text) }
 }
 
+/// Headers of a table of best figures: the `first` (label, key) columns,
+/// then the figure before and after, its unit and the change.
+fn best_headers<const N: usize>(first: [(&str, &str); N]) -> Vec<Header> {
+    let text = |(label, key)| Header::plain(label, "", false, key);
+    let figures = [("Before", "old"), ("After", "new")].map(|(l, k)| Header::plain(l, "", true, k));
+    first
+        .into_iter()
+        .map(text)
+        .chain(figures)
+        .chain([text(("Unit", "unit")), Header::plain("Change", "%", true, "change")])
+        .collect()
+}
+
 fn best_table(number: usize, version: &str, rows: &[BestRow]) -> TableView {
     let rows = rows
         .iter()
@@ -465,15 +483,7 @@ fn best_table(number: usize, version: &str, rows: &[BestRow]) -> TableView {
         caption: format!(
             "Best figures per model and GPU before and after import {number} (leaderboard data of {version})"
         ),
-        headers: vec![
-            Header::plain("Model", "", false, "model"),
-            Header::plain("Workload", "", false, "workload"),
-            Header::plain("GPU", "", false, "gpu"),
-            Header::plain("Before", "", true, "old"),
-            Header::plain("After", "", true, "new"),
-            Header::plain("Unit", "", false, "unit"),
-            Header::plain("Change", "%", true, "change"),
-        ],
+        headers: best_headers([("Model", "model"), ("Workload", "workload"), ("GPU", "gpu")]),
         groups: vec![RowGroup { title: None, rows }],
         sortable: false,
     }
@@ -656,24 +666,15 @@ pub(super) fn model_history_table(
     TableView {
         id: "table-history".into(),
         caption: "Best figure per GPU at each import that changed it, newest first".into(),
-        headers: vec![
-            Header::plain("Imported", "", false, "imported"),
-            // A source's model follows its source's data versions.
-            Header::plain(
-                if history.iter().any(|h| h.source.is_some()) {
-                    "Data version"
-                } else {
-                    "Leaderboard data"
-                },
-                "",
-                false,
-                "upstream",
-            ),
-            Header::plain("Before", "", true, "old"),
-            Header::plain("After", "", true, "new"),
-            Header::plain("Unit", "", false, "unit"),
-            Header::plain("Change", "%", true, "change"),
-        ],
+        // A source's model follows its source's data versions.
+        headers: best_headers([
+            ("Imported", "imported"),
+            if history.iter().any(|h| h.source.is_some()) {
+                ("Data version", "upstream")
+            } else {
+                ("Leaderboard data", "upstream")
+            },
+        ]),
         groups,
         sortable: false,
     }

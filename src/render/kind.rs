@@ -27,7 +27,9 @@ pub struct Tables {
     pub model_facts: &'static [&'static Column],
     pub leaderboard: Vec<Shown>,
     /// The keys of the leaderboard's and GPU page's columns shown before
-    /// the reader chooses more with the column chooser.
+    /// the reader chooses more with the column chooser: their first ones,
+    /// which answer "which model and GPU use least energy, and at what
+    /// latency".
     pub essential: &'static [&'static str],
     /// A GPU page: the leaderboard's, less the GPU and the model facts.
     pub gpu_page: Vec<Shown>,
@@ -70,7 +72,7 @@ pub struct Basis {
 }
 
 /// Columns of the per-token leaderboard and GPU page, in order: the
-/// essential columns first (shown by default, [`TOKEN_ESSENTIAL`]), then the
+/// essential columns first (shown by default, [`Tables::essential`]), then the
 /// rest, which the reader shows with the column chooser. The leaderboard
 /// adds the model facts; a GPU page leaves out the GPU and adds its power.
 const TOKEN_SHOWN: &[Shown] = &[
@@ -89,35 +91,17 @@ const TOKEN_SHOWN: &[Shown] = &[
     Shown::Figure(&tokens::P99_ITL_MS),
 ];
 
-/// The per-token columns a leaderboard or GPU page shows before the reader
-/// chooses more: what answers "which model and GPU use least energy, and at
-/// what latency".
-const TOKEN_ESSENTIAL: &[&str] = &[
-    tokens::MODEL.key,
-    tokens::GPU.key,
-    tokens::NUM_GPUS.key,
-    tokens::WH_PER_MILLION_OUTPUT_TOKENS.key,
-    tokens::JOULES_PER_RESPONSE.key,
-    tokens::MEDIAN_ITL_MS.key,
-    tokens::TOKENS_PER_SECOND.key,
-];
-
-/// Columns of a per-token model page's configuration tables.
-const CONFIG_COLUMNS: &[&Column] = &[
-    &tokens::MAX_NUM_SEQS,
-    &tokens::WH_PER_MILLION_OUTPUT_TOKENS,
-    &tokens::JOULES_PER_OUTPUT_TOKEN,
-    &tokens::JOULES_PER_RESPONSE,
-    &tokens::MEDIAN_ITL_MS,
-    &tokens::P90_ITL_MS,
-    &tokens::P95_ITL_MS,
-    &tokens::P99_ITL_MS,
-    &tokens::TOKENS_PER_SECOND,
-    &tokens::GPU_POWER_WATTS,
-    &tokens::AVG_OUTPUT_TOKENS,
-    &tokens::AVG_RUNNING_BATCH,
-    &tokens::REPEAT,
-];
+/// The keys of the first `N` columns of `shown`, all figures.
+const fn first_keys<const N: usize>(shown: &[Shown]) -> [&'static str; N] {
+    let mut keys = [""; N];
+    let mut i = 0;
+    while i < N {
+        let Shown::Figure(c) = shown[i] else { panic!("an essential column is a figure") };
+        keys[i] = c.key;
+        i += 1;
+    }
+    keys
+}
 
 /// The columns of each table of a workload that measures `measure`: its
 /// kind's lists, less the columns of the other output (image or video).
@@ -129,7 +113,12 @@ pub fn tables(measure: Measure) -> Tables {
                 set: PER_TOKEN,
                 rank: &tokens::RANK,
                 headline: &tokens::WH_PER_MILLION_OUTPUT_TOKENS,
-                model_facts: TOKEN_MODEL_FACTS,
+                model_facts: &[
+                    &tokens::MODEL,
+                    &tokens::ARCHITECTURE,
+                    &tokens::PARAMS_BILLION,
+                    &tokens::ACTIVE_PARAMS_BILLION,
+                ],
                 leaderboard: [
                     TOKEN_SHOWN,
                     &[
@@ -139,11 +128,34 @@ pub fn tables(measure: Measure) -> Tables {
                     ],
                 ]
                 .concat(),
-                essential: TOKEN_ESSENTIAL,
+                essential: &const { first_keys::<7>(TOKEN_SHOWN) },
                 gpu_page: [TOKEN_SHOWN, &[Shown::Figure(&tokens::GPU_POWER_WATTS)]].concat(),
-                configurations: CONFIG_COLUMNS.to_vec(),
+                configurations: vec![
+                    &tokens::MAX_NUM_SEQS,
+                    &tokens::WH_PER_MILLION_OUTPUT_TOKENS,
+                    &tokens::JOULES_PER_OUTPUT_TOKEN,
+                    &tokens::JOULES_PER_RESPONSE,
+                    &tokens::MEDIAN_ITL_MS,
+                    &tokens::P90_ITL_MS,
+                    &tokens::P95_ITL_MS,
+                    &tokens::P99_ITL_MS,
+                    &tokens::TOKENS_PER_SECOND,
+                    &tokens::GPU_POWER_WATTS,
+                    &tokens::AVG_OUTPUT_TOKENS,
+                    &tokens::AVG_RUNNING_BATCH,
+                    &tokens::REPEAT,
+                ],
                 csv: Vec::new(),
-                card: TOKEN_CARD.to_vec(),
+                card: vec![
+                    &tokens::WH_PER_MILLION_OUTPUT_TOKENS,
+                    &tokens::JOULES_PER_OUTPUT_TOKEN,
+                    &tokens::JOULES_PER_RESPONSE,
+                    &tokens::TOKENS_PER_WH,
+                    &tokens::MEDIAN_ITL_MS,
+                    &tokens::P99_ITL_MS,
+                    &tokens::TOKENS_PER_SECOND,
+                    &tokens::GPU_POWER_WATTS,
+                ],
             },
             &[&tokens::PARALLELISM],
         ),
@@ -155,7 +167,11 @@ pub fn tables(measure: Measure) -> Tables {
                     OutputKind::Image => &diffusion::JOULES_PER_IMAGE,
                     OutputKind::Video => &diffusion::JOULES_PER_VIDEO,
                 },
-                model_facts: DIFFUSION_MODEL_FACTS,
+                model_facts: &[
+                    &diffusion::MODEL,
+                    &diffusion::ARCHITECTURE,
+                    &diffusion::PARAMS_BILLION,
+                ],
                 leaderboard: [
                     DIFFUSION_SHOWN,
                     &[
@@ -165,11 +181,36 @@ pub fn tables(measure: Measure) -> Tables {
                     ],
                 ]
                 .concat(),
-                essential: DIFFUSION_ESSENTIAL,
+                essential: &const { first_keys::<8>(DIFFUSION_SHOWN) },
                 gpu_page: DIFFUSION_SHOWN.to_vec(),
-                configurations: DIFFUSION_CONFIGS.to_vec(),
+                configurations: vec![
+                    &diffusion::BATCH_SIZE,
+                    &diffusion::JOULES_PER_IMAGE,
+                    &diffusion::JOULES_PER_VIDEO,
+                    &diffusion::JOULES_PER_VIDEO_SECOND,
+                    &diffusion::IMAGES_PER_KWH,
+                    &diffusion::VIDEOS_PER_KWH,
+                    &diffusion::BATCH_LATENCY_S,
+                    &diffusion::IMAGES_PER_SECOND,
+                    &diffusion::VIDEOS_PER_SECOND,
+                    &diffusion::GPU_POWER_WATTS,
+                    &diffusion::INFERENCE_STEPS,
+                    &diffusion::REPEAT,
+                ],
                 csv: Vec::new(),
-                card: DIFFUSION_CARD.to_vec(),
+                card: vec![
+                    &diffusion::JOULES_PER_IMAGE,
+                    &diffusion::JOULES_PER_VIDEO,
+                    &diffusion::WH_PER_IMAGE,
+                    &diffusion::WH_PER_VIDEO,
+                    &diffusion::IMAGES_PER_KWH,
+                    &diffusion::VIDEOS_PER_KWH,
+                    &diffusion::JOULES_PER_VIDEO_SECOND,
+                    &diffusion::BATCH_LATENCY_S,
+                    &diffusion::IMAGES_PER_SECOND,
+                    &diffusion::VIDEOS_PER_SECOND,
+                    &diffusion::GPU_POWER_WATTS,
+                ],
             },
             &[&diffusion::PARALLELISM, &diffusion::RESOLUTION],
         ),
@@ -296,42 +337,6 @@ pub fn footprint_bases(c: &Configuration) -> Vec<Basis> {
     }
 }
 
-/// The facts of a per-token model on the comparison.
-const TOKEN_MODEL_FACTS: &[&Column] = &[
-    &tokens::MODEL,
-    &tokens::ARCHITECTURE,
-    &tokens::PARAMS_BILLION,
-    &tokens::ACTIVE_PARAMS_BILLION,
-];
-
-/// The figures of a per-token best configuration's card.
-const TOKEN_CARD: &[&Column] = &[
-    &tokens::WH_PER_MILLION_OUTPUT_TOKENS,
-    &tokens::JOULES_PER_OUTPUT_TOKEN,
-    &tokens::JOULES_PER_RESPONSE,
-    &tokens::TOKENS_PER_WH,
-    &tokens::MEDIAN_ITL_MS,
-    &tokens::P99_ITL_MS,
-    &tokens::TOKENS_PER_SECOND,
-    &tokens::GPU_POWER_WATTS,
-];
-
-/// The facts of a diffusion model on the comparison.
-const DIFFUSION_MODEL_FACTS: &[&Column] =
-    &[&diffusion::MODEL, &diffusion::ARCHITECTURE, &diffusion::PARAMS_BILLION];
-
-/// The diffusion columns shown before the reader chooses more.
-const DIFFUSION_ESSENTIAL: &[&str] = &[
-    diffusion::MODEL.key,
-    diffusion::GPU.key,
-    diffusion::NUM_GPUS.key,
-    diffusion::JOULES_PER_IMAGE.key,
-    diffusion::JOULES_PER_VIDEO.key,
-    diffusion::BATCH_LATENCY_S.key,
-    diffusion::IMAGES_PER_SECOND.key,
-    diffusion::VIDEOS_PER_SECOND.key,
-];
-
 /// Columns of a diffusion leaderboard and GPU page (image or video columns
 /// as the workload's output). The leaderboard adds the output, the steps
 /// and the parameters; a GPU page leaves out the GPU.
@@ -351,37 +356,6 @@ const DIFFUSION_SHOWN: &[Shown] = &[
     Shown::Footprint(FootprintColumn::Cost),
     Shown::Figure(&diffusion::JOULES_PER_VIDEO_SECOND),
     Shown::Figure(&diffusion::GPU_POWER_WATTS),
-];
-
-/// Columns of a diffusion model page's configuration tables.
-const DIFFUSION_CONFIGS: &[&Column] = &[
-    &diffusion::BATCH_SIZE,
-    &diffusion::JOULES_PER_IMAGE,
-    &diffusion::JOULES_PER_VIDEO,
-    &diffusion::JOULES_PER_VIDEO_SECOND,
-    &diffusion::IMAGES_PER_KWH,
-    &diffusion::VIDEOS_PER_KWH,
-    &diffusion::BATCH_LATENCY_S,
-    &diffusion::IMAGES_PER_SECOND,
-    &diffusion::VIDEOS_PER_SECOND,
-    &diffusion::GPU_POWER_WATTS,
-    &diffusion::INFERENCE_STEPS,
-    &diffusion::REPEAT,
-];
-
-/// The figures of a diffusion best configuration's card.
-const DIFFUSION_CARD: &[&Column] = &[
-    &diffusion::JOULES_PER_IMAGE,
-    &diffusion::JOULES_PER_VIDEO,
-    &diffusion::WH_PER_IMAGE,
-    &diffusion::WH_PER_VIDEO,
-    &diffusion::IMAGES_PER_KWH,
-    &diffusion::VIDEOS_PER_KWH,
-    &diffusion::JOULES_PER_VIDEO_SECOND,
-    &diffusion::BATCH_LATENCY_S,
-    &diffusion::IMAGES_PER_SECOND,
-    &diffusion::VIDEOS_PER_SECOND,
-    &diffusion::GPU_POWER_WATTS,
 ];
 
 /// The GPUs and how the model is split over them, for either kind:

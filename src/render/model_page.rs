@@ -44,14 +44,15 @@ struct ModelPage<'a> {
     site: &'a Site<'a>,
     m: &'a ModelFile,
     facts: Vec<(String, String)>,
-    best_cards: Vec<BestCard>,
+    /// Per GPU, its best configuration within the deadline, if any.
+    best_cards: Vec<(String, Option<BestCard>)>,
     budget_table: String,
     charts: Vec<ChartView>,
     /// The time–energy chart at the median and at each other ITL
     /// percentile, shown one at a time; `None` when there are no variants
     /// (the chart is then among `charts`).
     itl_switch: Option<ChartSwitch>,
-    config_tables: Vec<(String, String, String)>,
+    config_tables: Vec<(String, String)>,
     deadline: String,
     bibtex: String,
     badge_markdown: String,
@@ -88,12 +89,11 @@ struct ResponseSection {
     unit: &'static str,
 }
 
+/// A GPU's best configuration.
 struct BestCard {
-    gpu: String,
     row_href: String,
     setup: String,
     figures: Vec<(String, String)>,
-    found: bool,
 }
 
 pub(super) fn render_model(
@@ -152,39 +152,30 @@ pub(super) fn render_model(
         .best_per_gpu
         .iter()
         .map(|(gpu, best)| {
-            let card = BestCard {
-                gpu: gpu.clone(),
-                row_href: format!("#configs-{}", url_segment(gpu)),
-                setup: format!("No {gpu} configuration meets the {deadline} deadline."),
-                figures: Vec::new(),
-                found: false,
-            };
-            let Some(c) = best.map(|i| &configs[i]) else { return card };
-            let mut figures = kind::card_figures(&tables, m, c);
-            if let Some(f) = &site.footprint {
-                figures.extend(footprint_figures(f, &kind::footprint_bases(c)));
-            }
-            BestCard {
-                row_href: format!("#{}", row_anchor(&m.slug, &c.row_id)),
-                setup: kind::config_summary(c),
-                figures,
-                found: true,
-                ..card
-            }
+            let card = best.map(|i| {
+                let c = &configs[i];
+                let mut figures = kind::card_figures(&tables, m, c);
+                if let Some(f) = &site.footprint {
+                    figures.extend(footprint_figures(f, &kind::footprint_bases(c)));
+                }
+                let row_href = format!("#{}", row_anchor(&m.slug, &c.row_id));
+                BestCard { row_href, setup: kind::config_summary(c), figures }
+            });
+            (gpu.clone(), card)
         })
         .collect();
 
     let budget_table = table_html(&budget_table(m, a, words))?;
+    let put =
+        |c: &Chart| site.put_file(sink, &format!("{rel_dir}{}", c.file_name), c.svg.as_bytes());
     let charts_made: Vec<Chart> = chart::model_charts(m, a);
-    for c in &charts_made {
-        site.put_file(sink, &format!("{rel_dir}{}", c.file_name), c.svg.as_bytes())?;
-    }
+    charts_made.iter().try_for_each(put)?;
     let mut charts: Vec<ChartView> = charts_made.iter().map(chart_view).collect();
     // The time–energy chart at other ITL percentiles: files of their own
     // (published URLs), shown in place of the median's by a switch.
     let mut itl_switch = Vec::new();
     for (c, p) in chart::percentile_charts(m, a).iter().zip(chart::ITL_PERCENTILES) {
-        site.put_file(sink, &format!("{rel_dir}{}", c.file_name), c.svg.as_bytes())?;
+        put(c)?;
         itl_switch.push((p.to_owned(), chart_view(c)));
     }
     let itl_variants = itl_switch.len();
@@ -201,19 +192,12 @@ pub(super) fn render_model(
         _ => None,
     };
     let (response, response_charts) = response_section(site, m, a)?;
-    for c in &response_charts {
-        site.put_file(sink, &format!("{rel_dir}{}", c.file_name), c.svg.as_bytes())?;
-    }
+    response_charts.iter().try_for_each(put)?;
     let config_tables = config_tables(m, a, &tables, &root, words)?;
-    let history = match &site.history {
-        Some(all) => Some(match all.get(&m.slug) {
-            Some(changes) => {
-                table_html(&super::changes::model_history_table(changes, m.gpus.as_slice(), &root))?
-            }
-            None => String::new(),
-        }),
-        None => None,
-    };
+    let history = site.history.as_ref().map(|all| match all.get(&m.slug) {
+        Some(changes) => table_html(&super::changes::model_history_table(changes, &m.gpus, &root)),
+        None => Ok(String::new()),
+    });
 
     let page_link = site.absolute(&dir);
     let bibtex = bibtex(m, words, site.workload, &page_link);
@@ -261,7 +245,7 @@ pub(super) fn render_model(
         badge_html: EmbedBadge { page_link: &page_link, url: &badge_url, alt: &badge_alt }
             .render()?,
         chart_snippets,
-        history,
+        history: history.transpose()?,
         response,
     };
     put_page(sink, &path, &page)?;
@@ -270,41 +254,27 @@ pub(super) fn render_model(
 
 fn budget_table(m: &ModelFile, a: &ModelAnalysis, words: &'static Words) -> TableView {
     let latency = fmt::capitalised(words.latency_short);
-    let mut headers =
-        vec![Header::plain(&format!("{latency} limit"), words.latency_unit, true, "limit")];
-    for gpu in m.gpus.as_slice() {
-        headers.push(Header::plain(
-            &format!("Cheapest on {gpu}"),
-            words.energy_unit,
-            false,
-            &url_segment(gpu),
-        ));
-    }
+    let first = Header::plain(&format!("{latency} limit"), words.latency_unit, true, "limit");
+    let gpus = m.gpus.iter().map(|gpu| {
+        Header::plain(&format!("Cheapest on {gpu}"), words.energy_unit, false, &url_segment(gpu))
+    });
+    let headers = std::iter::once(first).chain(gpus).collect();
     let rows = a
         .budgets
         .iter()
         .map(|b| {
+            let limit = fmt::limit_ms(b.limit_ms);
             let deadline = if b.is_deadline { " (deadline)" } else { "" };
-            let first = text(format!("≤ {}{deadline}", fmt::limit_ms(b.limit_ms)));
-            let mut cells = vec![Cell { header: true, num: true, ..first }];
-            for (_, best) in &b.per_gpu {
-                cells.push(match best {
-                    Some(i) => {
-                        let c = &m.configurations[*i];
-                        let href = format!("#{}", row_anchor(&m.slug, &c.row_id));
-                        Cell {
-                            sort: Some(format!("{}", c.energy())),
-                            ..link(kind::budget_text(c), href)
-                        }
-                    }
-                    None => text(format!(
-                        "none within {} {}",
-                        fmt::limit_ms(b.limit_ms),
-                        words.latency_unit
-                    )),
-                });
-            }
-            Row { cells, ..Row::default() }
+            let first = Cell { header: true, num: true, ..text(format!("≤ {limit}{deadline}")) };
+            let cells = b.per_gpu.iter().map(|(_, best)| match best {
+                Some(i) => {
+                    let c = &m.configurations[*i];
+                    let href = format!("#{}", row_anchor(&m.slug, &c.row_id));
+                    Cell { sort: Some(c.energy().to_string()), ..link(kind::budget_text(c), href) }
+                }
+                None => text(format!("none within {limit} {}", words.latency_unit)),
+            });
+            Row { cells: std::iter::once(first).chain(cells).collect(), ..Row::default() }
         })
         .collect();
     TableView {
@@ -316,7 +286,7 @@ fn budget_table(m: &ModelFile, a: &ModelAnalysis, words: &'static Words) -> Tabl
     }
 }
 
-/// One table per GPU: (GPU, anchor, table HTML). Rows grouped by series
+/// One table per GPU: (GPU, table HTML). Rows grouped by series
 /// (GPU count, parallelism, precision, …), ordered by the load.
 fn config_tables(
     m: &ModelFile,
@@ -324,7 +294,7 @@ fn config_tables(
     tables: &kind::Tables,
     root: &str,
     words: &'static Words,
-) -> Result<Vec<(String, String, String)>> {
+) -> Result<Vec<(String, String)>> {
     let configs = &m.configurations;
     let columns = &tables.configurations;
     let mut out = Vec::new();
@@ -343,7 +313,6 @@ fn config_tables(
                 rows: s.points.iter().map(|&i| config_row(m, a, i, columns)).collect(),
             })
             .collect();
-        let anchor = format!("configs-{}", url_segment(gpu));
         let table = TableView {
             id: format!("table-{}", url_segment(gpu)),
             caption: format!("Every {gpu} configuration of {}, {}", &m.name, words.grouping),
@@ -351,7 +320,7 @@ fn config_tables(
             groups,
             sortable: false,
         };
-        out.push((gpu.clone(), anchor, table_html(&table)?));
+        out.push((gpu.clone(), table_html(&table)?));
     }
     Ok(out)
 }
@@ -406,10 +375,7 @@ fn bib_escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for ch in s.chars() {
         match ch {
-            '{' | '}' | '%' | '&' | '$' | '#' | '_' => {
-                out.push('\\');
-                out.push(ch);
-            }
+            '{' | '}' | '%' | '&' | '$' | '#' | '_' => out.extend(['\\', ch]),
             '\\' => out.push_str("\\textbackslash{}"),
             '~' => out.push_str("\\textasciitilde{}"),
             '^' => out.push_str("\\textasciicircum{}"),
@@ -423,25 +389,17 @@ fn bib_escape(s: &str) -> String {
 /// ("Carbon per million tokens †": "7.33 g CO₂e"). The labels carry a †
 /// that the note under the cards explains.
 fn footprint_figures(f: &Footprint, bases: &[Basis]) -> Vec<(String, String)> {
-    let mut carbon = Vec::new();
-    let mut cost = Vec::new();
-    for b in bases {
-        let i: Impact = f.of_wh(b.wh);
-        if let Some(g) = i.grams_co2e {
-            carbon.push((
-                format!("Carbon {} †", b.per),
-                format!("{} g CO₂e", fmt::significant(g, 3)),
-            ));
-        }
-        if let (Some(v), Some(currency)) = (i.cost, f.currency()) {
-            cost.push((
-                format!("Cost {} †", b.per),
-                format!("{} {currency}", fmt::significant(v, 3)),
-            ));
-        }
-    }
-    carbon.extend(cost);
-    carbon
+    let impacts: Vec<(&str, Impact)> = bases.iter().map(|b| (b.per, f.of_wh(b.wh))).collect();
+    let carbon = impacts.iter().filter_map(|(per, i)| {
+        Some((format!("Carbon {per} †"), format!("{} g CO₂e", fmt::significant(i.grams_co2e?, 3))))
+    });
+    let cost = impacts.iter().filter_map(|(per, i)| {
+        Some((
+            format!("Cost {per} †"),
+            format!("{} {}", fmt::significant(i.cost?, 3), f.currency()?),
+        ))
+    });
+    carbon.chain(cost).collect()
 }
 
 /// The energy per response of the best configuration on each GPU that
@@ -453,65 +411,45 @@ fn response_section(
     a: &ModelAnalysis,
 ) -> Result<(Option<ResponseSection>, Vec<Chart>)> {
     let configs = &m.configurations;
-    let found: Vec<(&str, &Configuration, f64, &ResponseEnergy)> = a
+    let found: Vec<(&Configuration, f64, &ResponseEnergy)> = a
         .responses
         .iter()
-        .filter_map(|(i, r)| {
-            let config = &configs[*i];
-            let (_, per_token) = config.output_lengths()?;
-            Some((config.gpu.as_str(), config, per_token, r))
-        })
+        .filter_map(|(i, r)| Some((&configs[*i], configs[*i].output_lengths()?.1, r)))
         .collect();
     if found.is_empty() {
         return Ok((None, Vec::new()));
     }
-    let top = found
-        .iter()
-        .map(|(_, _, _, r)| r.edges_j.last().copied().unwrap_or(0.0))
-        .fold(0.0, f64::max);
+    let top =
+        found.iter().map(|(_, _, r)| r.edges_j.last().copied().unwrap_or(0.0)).fold(0.0, f64::max);
     let unit = ResponseUnit::for_edges(&[top]);
     let sym = unit.symbol();
     // A long tail (the top edge ten times the median or more, on any GPU)
     // gets a log-scale view too, from the lowest positive edge of any GPU,
     // so the GPUs still share their scale.
-    let long_tail = found.iter().any(|(_, _, _, r)| r.median_j > 0.0 && top >= 10.0 * r.median_j);
+    let long_tail = found.iter().any(|(_, _, r)| r.median_j > 0.0 && top >= 10.0 * r.median_j);
     let log_from = found
         .iter()
-        .flat_map(|(_, _, _, r)| r.edges_j.iter().copied())
+        .flat_map(|(_, _, r)| r.edges_j.iter().copied())
         .filter(|e| *e > 0.0)
         .fold(f64::INFINITY, f64::min);
     let log_from = (long_tail && log_from.is_finite() && log_from < top).then_some(log_from);
     let mut charts: Vec<Chart> = Vec::new();
     let mut switches = Vec::new();
-    for (gpu, c, j, r) in &found {
-        let seg = url_segment(gpu);
-        let draw = |file: String, log: Option<f64>| {
-            chart::response_histogram(
-                &file,
-                &m.name,
-                gpu,
-                &kind::config_summary(c),
-                *j,
-                r,
-                unit,
-                top,
-                log,
-            )
+    for (c, j, r) in &found {
+        let seg = url_segment(&c.gpu);
+        let setup = kind::config_summary(c);
+        let draw = |scale: &str, log: Option<f64>| {
+            let file = format!("energy-per-response-{seg}{scale}.svg");
+            chart::response_histogram(&file, &m.name, &c.gpu, &setup, *j, r, unit, top, log)
         };
-        let mut views =
-            vec![("Linear scale".to_owned(), draw(format!("energy-per-response-{seg}.svg"), None))];
-        if let Some(lo) = log_from {
-            views.push((
-                "Log scale".to_owned(),
-                draw(format!("energy-per-response-{seg}-log.svg"), Some(lo)),
-            ));
-        }
+        let linear = Some(("Linear scale", draw("", None)));
+        let views = [linear, log_from.map(|lo| ("Log scale", draw("-log", Some(lo))))];
         switches.push(ChartSwitch {
             id: format!("response-scale-{seg}"),
-            intro: format!("Energy per response on {gpu}:"),
-            views: views.iter().map(|(l, c)| (l.clone(), chart_view(c))).collect(),
+            intro: format!("Energy per response on {}:", c.gpu),
+            views: views.iter().flatten().map(|(l, c)| ((*l).to_owned(), chart_view(c))).collect(),
         });
-        charts.extend(views.into_iter().map(|(_, c)| c));
+        charts.extend(views.into_iter().flatten().map(|(_, c)| c));
     }
     let numeric = |label: &str, unit: &str, key: &str| Header::plain(label, unit, true, key);
     let mut headers = vec![
@@ -537,8 +475,8 @@ fn response_section(
     }
     let rows = found
         .iter()
-        .map(|(gpu, c, _, r)| {
-            let first = link(*gpu, format!("#{}", row_anchor(&m.slug, &c.row_id)));
+        .map(|(c, _, r)| {
+            let first = link(&c.gpu, format!("#{}", row_anchor(&m.slug, &c.row_id)));
             let mut cells = vec![
                 Cell { header: true, ..first },
                 text(kind::config_summary(c)),
@@ -549,12 +487,9 @@ fn response_section(
             if let Some(f) = footprint {
                 let (med, p90) = (f.of_joules(r.median_j), f.of_joules(r.p90_j));
                 let per_1000 = |v: Option<f64>| v.map(|v| v * 1000.0);
-                for v in [med.grams_co2e, p90.grams_co2e, per_1000(med.cost), per_1000(p90.cost)]
-                    .into_iter()
-                    .flatten()
-                {
-                    cells.push(num(fmt::significant(v, 3), v));
-                }
+                let figures =
+                    [med.grams_co2e, p90.grams_co2e, per_1000(med.cost), per_1000(p90.cost)];
+                cells.extend(figures.into_iter().flatten().map(|v| num(fmt::significant(v, 3), v)));
             }
             Row { cells, ..Row::default() }
         })

@@ -118,7 +118,6 @@ impl Site<'_> {
     }
 }
 
-/// The link from the site root to a configuration's row.
 fn row_link(site: &Site<'_>, m: &ModelFile, c: &Configuration) -> String {
     format!("{}{}index.html#{}", site.prefix, model_dir(&m.slug), row_anchor(&m.slug, &c.row_id))
 }
@@ -126,7 +125,6 @@ fn row_link(site: &Site<'_>, m: &ModelFile, c: &Configuration) -> String {
 /// The card of workload `w`; on a site of several sources (`mixed`), its
 /// headlines are per GPU and source, each naming its source.
 fn card<'a>(w: &'a Site<'a>, mixed: bool) -> WorkloadCard<'a> {
-    // Each source's number of models.
     let sources: Vec<_> = if mixed {
         let count = |key: &str| w.models.iter().filter(|m| m.file.source.key() == key).count();
         w.info.sources.iter().map(|s| (s.clone(), count(&s.key))).collect()
@@ -141,13 +139,6 @@ fn card<'a>(w: &'a Site<'a>, mixed: bool) -> WorkloadCard<'a> {
     let best =
         w.gpus.iter().flat_map(|g| from.iter().filter_map(|&k| w.lowest(Some(g), k))).collect();
     WorkloadCard { w, best, sources }
-}
-
-/// A per-token model's energy per response at its lowest-energy
-/// configuration over every GPU of one workload, with that GPU.
-fn best_response<'s>(site: &'s Site<'_>, i: usize) -> Option<(f64, &'s str)> {
-    let c = &site.models[i].file.configurations[site.analyses[i].best_overall?];
-    Some((c.joules_per_response()?, c.gpu.as_str()))
 }
 
 pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<RenderCounts> {
@@ -168,13 +159,15 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
             continue;
         }
         for (w, ws, i) in tokens {
-            if let Some((joules, gpu)) = best_response(ws, i) {
+            let m = &ws.models[i].file;
+            let best = ws.analyses[i].best_overall.map(|b| &m.configurations[b]);
+            if let Some((c, joules)) = best.and_then(|c| Some((c, c.joules_per_response()?))) {
                 bars.push(GroupedBar {
-                    label: format!("{} · {} · {}", ws.models[i].file.name, ws.workload.name, gpu),
+                    label: format!("{} · {} · {}", m.name, ws.workload.name, c.gpu),
                     series: ws.workload.name.clone(),
                     slot: w,
                     value: joules,
-                    whose: site.whose(&ws.models[i].file),
+                    whose: site.whose(m),
                 });
             }
         }
@@ -385,22 +378,20 @@ pub(super) fn render_model_overviews(
     sink: &dyn PageSink,
 ) -> Result<RenderCounts> {
     let mut counts = RenderCounts::default();
-    for slug in site.slugs.keys() {
-        counts = counts + render_model_overview(site, slug, sink)?;
+    for (slug, at) in &site.slugs {
+        counts = counts + render_model_overview(site, slug, at, sink)?;
     }
     Ok(counts)
 }
 
-/// The overview page of the model `slug` (`/models/<slug>/`): its best
-/// figures on each workload; nothing when the site has no such model.
-pub(super) fn render_model_overview(
+/// The overview page of the model `slug` (`/models/<slug>/`), measured
+/// `at` (workload, model) pairs: its best figures on each workload.
+fn render_model_overview(
     site: &Mirror<'_>,
     slug: &str,
+    at: &[(usize, usize)],
     sink: &dyn PageSink,
 ) -> Result<RenderCounts> {
-    let Some(at) = site.slugs.get(slug) else {
-        return Ok(RenderCounts::default());
-    };
     let mut counts = RenderCounts::ONE_PAGE;
     let dir = model_dir(slug);
     let path = format!("{dir}index.html");
@@ -443,18 +434,17 @@ pub(super) fn render_model_overview(
             let name = &ws.workload.name;
             match best {
                 None => format!("{name}: none within {}", ws.deadline()),
-                Some(c) if ws.workload.measure == Measure::Tokens => format!(
-                    "{name}: {} Wh per million output tokens on {} ({} J per response)",
-                    fmt::wh_per_million(c.energy()),
-                    c.gpu,
-                    fmt::joules_per_response(c.joules_per_response().unwrap_or(f64::NAN))
-                ),
-                Some(c) => format!(
-                    "{name}: {} {} on {}",
-                    fmt::joules_per_item(c.energy()),
-                    ws.words().energy_long,
-                    c.gpu
-                ),
+                Some(c) => {
+                    let words = ws.words();
+                    let response = if ws.workload.measure == Measure::Tokens {
+                        let j = c.joules_per_response().unwrap_or(f64::NAN);
+                        format!(" ({} J per response)", fmt::joules_per_response(j))
+                    } else {
+                        String::new()
+                    };
+                    let energy = (words.energy_text)(c.energy());
+                    format!("{name}: {energy} {} on {}{response}", words.energy_long, c.gpu)
+                }
             }
         })
         .collect();
@@ -471,11 +461,7 @@ pub(super) fn render_model_overview(
     let target = at.iter().find(|&&(w, _)| site.workloads[w].legacy()).unwrap_or(&at[0]);
     meta.forward = Some(site.workloads[target.0].path(&path));
     let parameters = if item_rows.is_empty() {
-        format!(
-            "{} B total, {} B active",
-            fmt::params_b(first.params_b),
-            fmt::params_b(first.active_params_b)
-        )
+        kind::parameters(first)
     } else {
         format!("{} B", fmt::params_b(first.params_b))
     };
@@ -560,115 +546,90 @@ fn shared_unit(rows: &[HubRow]) -> &'static str {
     }
 }
 
-/// The hub rows of `part`, linking to `href`: one, with its lowest-energy
-/// row (`best` of no source); on a site of several sources (`mixed`), one
-/// per source of the workload, each with that source's lowest and its
-/// number of models (`models` of that source), so no figure of one source
-/// stands for another's.
-fn hub_rows<'a>(
-    part: &'a Site<'a>,
-    mixed: bool,
-    href: &str,
-    best: impl Fn(Option<&str>) -> Option<Headline>,
-    models: impl Fn(Option<&str>) -> usize,
-) -> Vec<HubRow<'a>> {
-    let row = |k: Option<&str>| HubRow {
-        w: part,
-        href: href.to_owned(),
-        models: models(k),
-        best: best(k),
-        source: None,
-    };
-    if !mixed {
-        return vec![row(None)];
-    }
-    part.info
-        .sources
-        .iter()
-        .map(|s| HubRow { source: Some(s.clone()), ..row(Some(s.key.as_str())) })
-        .collect()
-}
-
 pub(super) fn render_gpu_hubs(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<RenderCounts> {
-    let mut counts = RenderCounts::default();
-    let mixed = site.has(|m| m != Measure::Tokens);
-    let mixed_sources = site.info.sources.len() > 1;
     for gpu in &site.gpus {
-        let dir = gpu_dir(gpu);
-        let path = format!("{dir}index.html");
-        let rows: Vec<HubRow> = site
-            .workloads
-            .iter()
-            .filter(|w| w.gpus.contains(gpu))
-            .flat_map(|w| {
-                let models = |from: Option<&str>| {
-                    let of = |f: &ModelFile| from.is_none_or(|k| f.source.key() == k);
-                    w.models.iter().filter(|m| m.file.gpus.contains(gpu) && of(&m.file)).count()
-                };
-                let href = format!("../../{}", w.path(&path));
-                hub_rows(w, mixed_sources, &href, |from| w.lowest(Some(gpu), from), models)
-            })
-            // A source without this GPU in the workload has no row.
-            .filter(|r| r.models > 0)
-            .collect();
-        let description = format!(
-            "{gpu}: the lowest-energy model on each of {} workload{}, with links to each workload's {gpu} ranking.",
-            rows.len(),
-            if rows.len() == 1 { "" } else { "s" }
-        );
-        let mut meta = site.meta(&path, &format!("{gpu} GPU"), description, "");
-        meta.forward = site.legacy().filter(|l| l.gpus.contains(gpu)).map(|l| l.path(&path));
-        meta.head_style = super::source_filter_style(&site.info.sources);
-        let per = if mixed {
-            "per output token, image or video, each in its workload's own unit,"
-        } else {
-            "per output token"
-        };
-        let page = HubPage {
-            meta,
-            heading: gpu.clone(),
-            on_gpu: true,
-            lede: format!(
-                "Models measured on {gpu}, per workload: the lowest GPU energy {per} within the workload's latency deadline. Each workload's page ranks every model on {gpu}."
-            ),
-            link_label: format!("{gpu} ranking"),
-            unit: shared_unit(&rows),
-            rows,
-            sources: site.info.sources.clone(),
-        };
-        put_page(sink, &path, &page)?;
-        counts.pages += 1;
+        render_hub(site, sink, Some(gpu))?;
     }
-    Ok(counts)
+    Ok(RenderCounts { pages: site.gpus.len(), charts: 0 })
 }
 
 pub(super) fn render_compare_hub(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<RenderCounts> {
-    let path = "compare/index.html";
+    render_hub(site, sink, None)?;
+    Ok(RenderCounts::ONE_PAGE)
+}
+
+/// The hub of `gpu` (`gpus/<gpu>/`), or with `None` the comparison hub: a
+/// row per workload (that has the GPU) with its lowest-energy row; on a
+/// site of several sources, one per source of the workload with models
+/// there, each with that source's lowest and its number of models, so no
+/// figure of one source stands for another's.
+fn render_hub(site: &Mirror<'_>, sink: &dyn PageSink, gpu: Option<&String>) -> Result<()> {
+    let path = gpu.map_or_else(|| "compare/index.html".to_owned(), |g| gpu_dir(g) + "index.html");
+    let up = if gpu.is_some() { "../../" } else { "../" };
+    let on_gpu = |gpus: &[String]| gpu.is_none_or(|g| gpus.contains(g));
     let mixed = site.info.sources.len() > 1;
+    let path = path.as_str();
     let rows: Vec<HubRow> = site
         .workloads
         .iter()
+        .filter(|w| on_gpu(&w.gpus))
         .flat_map(|w| {
-            let models = |from: Option<&str>| {
-                w.models.iter().filter(|m| from.is_none_or(|k| m.file.source.key() == k)).count()
-            };
-            hub_rows(w, mixed, &format!("../{}", w.path(path)), |from| w.lowest(None, from), models)
+            let sources =
+                if mixed { w.info.sources.iter().map(Some).collect() } else { vec![None] };
+            sources.into_iter().map(move |s: Option<&super::SourceMark>| {
+                let key = s.map(|s| s.key.as_str());
+                let of = |f: &ModelFile| on_gpu(&f.gpus) && key.is_none_or(|k| f.source.key() == k);
+                HubRow {
+                    w,
+                    href: format!("{up}{}", w.path(path)),
+                    models: w.models.iter().filter(|m| of(&m.file)).count(),
+                    best: w.lowest(gpu.map(String::as_str), key),
+                    source: s.cloned(),
+                }
+            })
         })
+        // A source without this GPU in the workload has no row.
+        .filter(|r| r.models > 0)
         .collect();
-    let description = "Compare models within a workload: every model's best per GPU side by side and their time–energy frontiers, one comparison per workload.".to_owned();
-    let mut meta = site.meta(path, "Compare models", description, "compare");
-    meta.forward = site.legacy().map(|l| l.path(path));
+    let (mut meta, heading, lede, link_label) = match gpu {
+        Some(gpu) => {
+            let description = format!(
+                "{gpu}: the lowest-energy model on each of {} workload{}, with links to each workload's {gpu} ranking.",
+                rows.len(),
+                if rows.len() == 1 { "" } else { "s" }
+            );
+            let per = if site.has(|m| m != Measure::Tokens) {
+                "per output token, image or video, each in its workload's own unit,"
+            } else {
+                "per output token"
+            };
+            (
+                site.meta(path, &format!("{gpu} GPU"), description, ""),
+                gpu.clone(),
+                format!(
+                    "Models measured on {gpu}, per workload: the lowest GPU energy {per} within the workload's latency deadline. Each workload's page ranks every model on {gpu}."
+                ),
+                format!("{gpu} ranking"),
+            )
+        }
+        None => (
+            site.meta(path, "Compare models", "Compare models within a workload: every model's best per GPU side by side and their time–energy frontiers, one comparison per workload.".to_owned(), "compare"),
+            "Compare models".into(),
+            "Figures compare only within a workload: prompts, output lengths and deadlines differ between them. Choose a workload to see every model side by side with their time–energy frontiers.".into(),
+            "comparison".into(),
+        ),
+    };
+    meta.forward = site.legacy().filter(|l| on_gpu(&l.gpus)).map(|l| l.path(path));
     meta.head_style = super::source_filter_style(&site.info.sources);
     let page = HubPage {
         meta,
-        heading: "Compare models".into(),
-        on_gpu: false,
-        lede: "Figures compare only within a workload: prompts, output lengths and deadlines differ between them. Choose a workload to see every model side by side with their time–energy frontiers.".into(),
-        link_label: "comparison".into(),
+        heading,
+        on_gpu: gpu.is_some(),
+        lede,
+        link_label,
         unit: shared_unit(&rows),
         rows,
         sources: site.info.sources.clone(),
     };
-    put_page(sink, path, &page)?;
-    Ok(RenderCounts::ONE_PAGE)
+    put_page(sink, path, &page)
 }

@@ -1,6 +1,5 @@
-//! What the reader's controls need: the latency-limit control of a
-//! leaderboard and of a model page, with the small block of data it embeds,
-//! and the compare page's chooser of models and GPUs.
+//! The latency-limit control of a leaderboard and of a model page, with the
+//! small block of data it embeds.
 //!
 //! The limit control's data lists, per model and GPU, only the
 //! configurations [`crate::analyse::limit_candidates`] finds (those that are the cheapest
@@ -16,8 +15,7 @@ use super::views::Cell;
 use super::{Site, kind, row_anchor};
 use crate::analyse::{LeaderboardRow, ModelAnalysis};
 use crate::fmt;
-use crate::model::Measure;
-use crate::model::ModelFile;
+use crate::model::{Measure, ModelFile};
 
 /// The latency-limit control as a page shows it (`limit_control.html`).
 #[derive(Debug, Clone)]
@@ -36,7 +34,7 @@ pub struct LimitControl {
     /// The largest limit: the deadline.
     pub max: String,
     pub step: &'static str,
-    /// The data, as JSON safe inside `<script>`.
+    /// The data, as JSON.
     pub data: String,
     /// A leaderboard's other candidates' rows, a document of their own
     /// ([`LIMIT_ROWS`]) fetched when a limit is first set, or "".
@@ -48,42 +46,9 @@ pub struct LimitControl {
 /// not download them (a third of the chat leaderboard's bytes).
 pub const LIMIT_ROWS: &str = "limit-rows.html";
 
-/// The URL parameter of a workload's latency limit.
-pub fn limit_param(measure: Measure) -> &'static str {
-    match measure {
-        Measure::Tokens => "itl",
-        Measure::Diffusion(_) => "latency",
-    }
-}
-
-/// JSON that may sit inside a `<script>` element: `<`, `>` and `&` written
-/// as escapes, so no text of the data can close the element.
-fn script_json(value: &impl Serialize) -> String {
-    let json = serde_json::to_string(value).expect("plain data serialises");
-    json.replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026")
-}
-
-fn control(site: &Site<'_>, data: String, shows: &'static str) -> LimitControl {
-    let words = site.words();
-    let phrase = format!("{} limit", words.latency_short);
-    let label = fmt::capitalised(&phrase);
-    let tokens = site.workload.measure == Measure::Tokens;
-    LimitControl {
-        param: limit_param(site.workload.measure),
-        label,
-        phrase,
-        shows,
-        unit: words.latency_unit,
-        max: fmt::limit_ms(site.workload.deadline),
-        step: if tokens { "1" } else { "0.5" },
-        data,
-        rows: String::new(),
-    }
-}
-
-/// What the limit script needs to know of the page, besides its rows.
+/// The limit script's data: what it needs to know of the page, then `rows`.
 #[derive(Serialize)]
-struct Head {
+struct Data<T> {
     param: &'static str,
     unit: &'static str,
     /// The deadline: the largest limit.
@@ -94,18 +59,42 @@ struct Head {
     phrase: &'static str,
     /// The energy's unit, e.g. "Wh/M tok".
     energy: &'static str,
+    #[serde(flatten)]
+    rows: T,
 }
 
-fn head(site: &Site<'_>) -> Head {
+fn control(site: &Site<'_>, rows: impl Serialize, shows: &'static str) -> LimitControl {
     let words = site.words();
-    let latency = fmt::capitalised(words.latency_short);
-    Head {
-        param: limit_param(site.workload.measure),
+    let phrase = format!("{} limit", words.latency_short);
+    let (param, step) = match site.workload.measure {
+        Measure::Tokens => ("itl", "1"),
+        Measure::Diffusion(_) => ("latency", "0.5"),
+    };
+    let data = Data {
+        param,
         unit: words.latency_unit,
         max: site.workload.deadline,
-        latency,
+        latency: fmt::capitalised(words.latency_short),
         phrase: words.latency_short,
         energy: words.energy_unit,
+        rows,
+    };
+    LimitControl {
+        param,
+        label: fmt::capitalised(&phrase),
+        phrase,
+        shows,
+        unit: words.latency_unit,
+        max: fmt::limit_ms(site.workload.deadline),
+        step,
+        // `<`, `>` and `&` escaped, so no text of the data can close the
+        // `<script>` element.
+        data: serde_json::to_string(&data)
+            .expect("plain data serialises")
+            .replace('<', "\\u003c")
+            .replace('>', "\\u003e")
+            .replace('&', "\\u0026"),
+        rows: String::new(),
     }
 }
 
@@ -116,8 +105,6 @@ fn head(site: &Site<'_>) -> Head {
 /// code as the table's rows.
 #[derive(Serialize)]
 struct LeaderboardData {
-    #[serde(flatten)]
-    head: Head,
     /// "within 500 ms": the deadline as the caption words it.
     within: String,
     /// Where the other candidates' rows are, relative to the page.
@@ -173,12 +160,8 @@ pub fn leaderboard_control(
             (latencies, base)
         })
         .collect();
-    let data = script_json(&LeaderboardData {
-        head: head(site),
-        within: format!("within {}", site.deadline()),
-        spare: LIMIT_ROWS,
-        rows,
-    });
+    let data =
+        LeaderboardData { within: format!("within {}", site.deadline()), spare: LIMIT_ROWS, rows };
     let mut control = control(
         site,
         data,
@@ -198,8 +181,6 @@ type PageCandidate = (f64, String, String, String, Vec<(String, String)>);
 /// GPU and its candidates.
 #[derive(Serialize)]
 struct ModelData {
-    #[serde(flatten)]
-    head: Head,
     gpus: Vec<(String, Vec<PageCandidate>)>,
 }
 
@@ -227,10 +208,9 @@ pub fn model_control(site: &Site<'_>, m: &ModelFile, a: &ModelAnalysis) -> Limit
             (gpu.clone(), list)
         })
         .collect();
-    let data = script_json(&ModelData { head: head(site), gpus });
     control(
         site,
-        data,
+        ModelData { gpus },
         "in the cards and in a row of its own in the table of limits, the cheapest configuration on each GPU within it (or none)",
     )
 }
