@@ -96,17 +96,12 @@ fn outline(s: Shape, (x, y): (i32, i32)) -> Vec<(i32, i32)> {
     rel.iter().map(|(dx, dy)| (x + dx, y + dy)).collect()
 }
 
-/// Draws the marker of series `idx` at `c`: filled, or hollow (an outline
-/// two pixels wide).
-pub(crate) fn marker(root: &Root<'_>, c: (i32, i32), idx: usize, role: Role, filled: bool) -> Draw {
-    marker_faded(root, c, idx, role, filled, false)
-}
-
 /// Opacity of a faded marker: a configuration over the deadline.
 pub(crate) const FADED: f64 = 0.3;
 
-/// [`marker`], at [`FADED`] opacity when `faded`.
-pub(crate) fn marker_faded(
+/// Draws the marker of series `idx` at `c`: filled, or hollow (an outline
+/// two pixels wide); at [`FADED`] opacity when `faded`.
+pub(crate) fn marker(
     root: &Root<'_>,
     c: (i32, i32),
     idx: usize,
@@ -204,22 +199,22 @@ impl Key {
                 if with_line {
                     line(root, &[(x, y), (x + 24, y)], Role::Line(idx), 2)?;
                 }
-                marker(root, mid, idx, Role::Swatch(idx), !open)
+                marker(root, mid, idx, Role::Swatch(idx), !open, false)
             }
             Key::Bar(i, _) => {
                 bar(Role::Swatch(*i))?;
-                marker(root, mid, *i, Role::Ink, true)
+                marker(root, mid, *i, Role::Ink, true, false)
             }
             Key::Repeat => root.draw(&Circle::new(mid, 5, Role::Ink.color().stroke_width(2))),
             Key::Best(_) => ring(root, mid),
-            Key::Over(_) => marker_faded(root, mid, 0, Role::Ink, true, true),
+            Key::Over(_) => marker(root, mid, 0, Role::Ink, true, true),
             Key::Name(_) => Ok(()),
             Key::Source { bar: true, open: true, .. } => root.draw(&Rectangle::new(
                 [(x + 3, y - 5), (x + 21, y + 5)],
                 Role::Ink.color().stroke_width(2),
             )),
             Key::Source { bar: true, open: false, .. } => bar(Role::Ink),
-            Key::Source { bar: false, open, .. } => marker(root, mid, 0, Role::Ink, !*open),
+            Key::Source { bar: false, open, .. } => marker(root, mid, 0, Role::Ink, !*open, false),
             Key::Frontier => line(root, &[(x, y), (x + 24, y)], Role::Frontier, 3),
             Key::Spread => {
                 line(root, &[(x + 12, y + 8), (x + 12, y - 7)], Role::Ink, 1)?;
@@ -312,16 +307,6 @@ pub(crate) fn label_at(p: &mut Plot<'_, '_>, text: &str, at: (i32, i32), align: 
     self::text(p.root, text, at, TEXT_PX, align, Role::Label, false)
 }
 
-/// The label of a vertical line at `x` (a deadline), at height `y`: left of
-/// the line, or right of it where the left side has no room in the plot.
-pub(crate) fn beside_line(p: &mut Plot<'_, '_>, text: &str, x: i32, y: i32) -> Draw {
-    if f64::from(x - 6) - text_width(text, TEXT_PX) < p.area.x0 {
-        label_at(p, text, (x + 6, y), Align::Start)
-    } else {
-        label_at(p, text, (x - 6, y), Align::End)
-    }
-}
-
 /// "deadline 500 ms".
 fn deadline_text(words: &Words, deadline: f64) -> String {
     format!("deadline {} {}", crate::fmt::limit_ms(deadline), words.latency_unit)
@@ -334,7 +319,13 @@ pub(crate) fn deadlines(p: &mut Plot<'_, '_>, words: &Words, deadlines: &[f64]) 
     for (k, &d) in deadlines.iter().enumerate() {
         let (x, _) = p.px(d, 1.0);
         line(p.root, &[(x, y0), (x, y1)], Role::Deadline, 2)?;
-        beside_line(p, &deadline_text(words, d), x, y0 + 12 + 18 * count(k))?;
+        // Left of the line, or right of it where the left side has no room.
+        let (text, y) = (deadline_text(words, d), y0 + 12 + 18 * count(k));
+        if f64::from(x - 6) - text_width(&text, TEXT_PX) < p.area.x0 {
+            label_at(p, &text, (x + 6, y), Align::Start)?;
+        } else {
+            label_at(p, &text, (x - 6, y), Align::End)?;
+        }
     }
     Ok(())
 }

@@ -500,7 +500,7 @@ fn markers_and_best(
 ) -> Draw {
     for (j, i) in cx.ordered_in(panel) {
         let at = pos(p, i);
-        draw::marker_faded(p.root, at, j, Role::Point(j), cx.first_run[i], cx.over(i))?;
+        draw::marker(p.root, at, j, Role::Point(j), cx.first_run[i], cx.over(i))?;
         p.placer.occupy(Rect::around(at, 6.0));
     }
     let best: Vec<usize> =

@@ -270,6 +270,7 @@ pub fn response_overlay(series: &[OverlaySeries<'_>]) -> ResponseOverlay {
                 s.rank,
                 Role::Point(s.rank),
                 !super::Whose::open(s.whose.as_ref()),
+                false,
             )?;
             p.root.draw(&svg::Markup("</g>\n".to_owned()))?;
         }
