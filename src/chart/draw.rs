@@ -7,7 +7,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::axis::{Axis, tick_label};
 use super::layout::{Align, Placer, Rect, text_width, wrap};
-use super::style::{Role, Shape, shape};
+use super::style::Role;
 use super::svg::{Canvas, Doc, Markup};
 use crate::model::Words;
 
@@ -69,31 +69,38 @@ pub(crate) fn line(root: &Root<'_>, points: &[(i32, i32)], role: Role, width: u3
     root.draw(&PathElement::new(points.to_vec(), role.color().stroke_width(width)))
 }
 
-/// The outline of a polygon-shaped marker around `(x, y)`. Every outline
-/// is symmetric in its bounding box, so the box's centre is the data point.
-fn outline(s: Shape, (x, y): (i32, i32)) -> Vec<(i32, i32)> {
-    let rel: &[(i32, i32)] = match s {
-        Shape::TriangleUp => &[(0, -5), (5, 5), (-5, 5)],
-        Shape::TriangleDown => &[(0, 5), (5, -5), (-5, -5)],
-        Shape::TriangleRight => &[(5, 0), (-5, -5), (-5, 5)],
-        Shape::Diamond => &[(0, -6), (6, 0), (0, 6), (-6, 0)],
-        Shape::Plus => &[
-            (-2, -5),
-            (2, -5),
-            (2, -2),
-            (5, -2),
-            (5, 2),
-            (2, 2),
-            (2, 5),
-            (-2, 5),
-            (-2, 2),
-            (-5, 2),
-            (-5, -2),
-            (-2, -2),
-        ],
-        Shape::Circle | Shape::Square => &[],
-    };
-    rel.iter().map(|(dx, dy)| (x + dx, y + dy)).collect()
+/// The outlines of the polygon markers around `(0, 0)`, shapes 2 to 6 of
+/// [`shape`]: a triangle up, a diamond, a triangle down, a plus and a
+/// triangle right. Every outline is symmetric in its bounding box, so the
+/// box's centre is the data point.
+const OUTLINES: [&[(i32, i32)]; 5] = [
+    &[(0, -5), (5, 5), (-5, 5)],
+    &[(0, -6), (6, 0), (0, 6), (-6, 0)],
+    &[(0, 5), (5, -5), (-5, -5)],
+    &[
+        (-2, -5),
+        (2, -5),
+        (2, -2),
+        (5, -2),
+        (5, 2),
+        (2, 2),
+        (2, 5),
+        (-2, 5),
+        (-2, 2),
+        (-5, 2),
+        (-5, -2),
+        (-2, -2),
+    ],
+    &[(5, 0), (-5, -5), (-5, 5)],
+];
+
+/// The marker shape of series `idx`, the same for any colour: 0 a circle,
+/// 1 a square, then the [`OUTLINES`]. Colours repeat every
+/// [`PALETTE`](super::style::PALETTE)`.len()` series; shapes then shift by
+/// one, so up to 49 series no two share both colour and shape.
+fn shape(idx: usize) -> usize {
+    const SHAPES: usize = OUTLINES.len() + 2;
+    (idx + idx / SHAPES) % SHAPES
 }
 
 /// Opacity of a faded marker: a configuration over the deadline.
@@ -113,10 +120,10 @@ pub(crate) fn marker(
     let style = if filled { color.filled() } else { color.stroke_width(2) };
     let (x, y) = c;
     match shape(idx) {
-        Shape::Circle => root.draw(&Circle::new(c, 5, style)),
-        Shape::Square => root.draw(&Rectangle::new([(x - 4, y - 4), (x + 4, y + 4)], style)),
+        0 => root.draw(&Circle::new(c, 5, style)),
+        1 => root.draw(&Rectangle::new([(x - 4, y - 4), (x + 4, y + 4)], style)),
         s => {
-            let mut pts = outline(s, c);
+            let mut pts: Vec<_> = OUTLINES[s - 2].iter().map(|(dx, dy)| (x + dx, y + dy)).collect();
             if filled {
                 root.draw(&Polygon::new(pts, style))
             } else {

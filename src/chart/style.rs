@@ -148,34 +148,6 @@ pub(crate) const PALETTE: [(&str, &str); 7] = [
 /// Dash patterns by series index; the first series is solid.
 const DASHES: [&str; 4] = ["", "8 4", "2 3", "10 3 2 3"];
 
-/// Marker shapes by series index, drawn the same for any colour.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Shape {
-    Circle,
-    Square,
-    TriangleUp,
-    Diamond,
-    TriangleDown,
-    Plus,
-    TriangleRight,
-}
-
-/// The marker shape of series `idx`. Colours repeat every
-/// [`PALETTE`]`.len()` series; shapes then shift by one, so up to 49 series
-/// no two share both colour and shape.
-pub(crate) fn shape(idx: usize) -> Shape {
-    const SHAPES: [Shape; 7] = [
-        Shape::Circle,
-        Shape::Square,
-        Shape::TriangleUp,
-        Shape::Diamond,
-        Shape::TriangleDown,
-        Shape::Plus,
-        Shape::TriangleRight,
-    ];
-    SHAPES[(idx + idx / SHAPES.len()) % SHAPES.len()]
-}
-
 /// Palette slot for a GPU, fixed per GPU name so a GPU has the same colour
 /// and marker on every page: well-known GPUs first, others by a stable hash
 /// of the name into the slots past the palette (`7..49`), whose colour
