@@ -150,7 +150,7 @@ pub(crate) enum Key {
     /// Open markers are repeated runs.
     Repeat,
     /// The ring around best points.
-    Best(String),
+    Best,
     /// The Pareto frontier line.
     Frontier,
     /// p90 dot and p99 cap above the median.
@@ -176,11 +176,11 @@ impl Key {
         match self {
             Key::Series { label: l, .. }
             | Key::Bar(_, l)
-            | Key::Best(l)
             | Key::Over(l)
             | Key::Name(l)
             | Key::Source { name: l, .. } => l,
             Key::Repeat => "repeated run (open marker)",
+            Key::Best => "best: lowest energy within deadline, per GPU",
             Key::Frontier => "Pareto frontier",
             Key::Spread => "p90 (dot) and p99 (bar) ITL",
         }
@@ -213,7 +213,7 @@ impl Key {
                 marker(root, mid, *i, Role::Ink, true, false)
             }
             Key::Repeat => root.draw(&Circle::new(mid, 5, Role::Ink.color().stroke_width(2))),
-            Key::Best(_) => ring(root, mid),
+            Key::Best => ring(root, mid),
             Key::Over(_) => marker(root, mid, 0, Role::Ink, true, true),
             Key::Name(_) => Ok(()),
             Key::Source { bar: true, open: true, .. } => root.draw(&Rectangle::new(
@@ -440,15 +440,15 @@ fn plot_on(
     data: impl FnOnce(&mut Plot<'_, '_>) -> Draw,
 ) -> Draw {
     let widest =
-        frame.y.ticks().iter().map(|t| text_width(&tick_label(*t), TEXT_PX)).fold(0.0, f64::max);
+        frame.y.ticks.iter().map(|t| text_width(&tick_label(*t), TEXT_PX)).fold(0.0, f64::max);
     let x_label = |t: f64| text_width(&(frame.x_ticks)(t), TEXT_PX);
     let half = |t: Option<&f64>| t.map_or(0.0, |t| x_label(*t) / 2.0);
     // Room for half the first x tick label, centred on the plot's start,
     // where the frame asks for a narrow y area (horizontal bars).
-    let first = half(frame.x.ticks().first());
+    let first = half(frame.x.ticks.first());
     let y_area = frame.y_area.map_or(widest.ceil() as i32 + 34, |a| a.max(first.ceil() as i32 - 2));
     // Room for half the last x tick label, centred on the plot's end.
-    let margin_right = 20.max(half(frame.x.ticks().last()).ceil() as i32 + 2);
+    let margin_right = 20.max(half(frame.x.ticks.last()).ceil() as i32 + 2);
     let span = f64::from(WIDTH - 4 - margin_right - y_area);
     let x = frame.x.thinned(span, x_label);
     let mut chart = ChartBuilder::on(body)

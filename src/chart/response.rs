@@ -81,7 +81,7 @@ pub fn response_histogram(
     let median_label = format!("median {} {sym}", unit.text(r.median_j));
     let p90_label = format!("p90 {} {sym}", unit.text(r.p90_j));
     let doc = draw::render(&frame, &[], 8 * 1024, |_, p| {
-        let x_lo = frame.x.start();
+        let x_lo = frame.x.lo;
         let (_, base) = p.px(x_lo, 0.0);
         for (i, &count) in r.counts.iter().enumerate() {
             if count == 0 || unit.of(r.edges_j[i + 1]) <= x_lo {

@@ -460,7 +460,7 @@ fn bar_axis(
     // the margins); a bar ending at `f` of it leaves `(1 - f)` for a label
     // 6 pixels right of its end.
     let span = f64::from(WIDTH - 40);
-    let lo = Axis::log_from_decade(min, max).start();
+    let lo = Axis::log_from_decade(min, max).lo;
     let decades = bars
         .iter()
         .map(|b| {
@@ -496,7 +496,7 @@ fn draw_bars(
         bars.iter().map(|b| wrap(&b.label, TEXT_PX, label_max)).collect();
     let row_height = |lines: usize| draw::count(lines) * LINE_H + BAR_H + 12;
     let all_rows: i32 = labels.iter().map(|l| row_height(l.len())).sum::<i32>().max(30);
-    let x_desc = if x.is_log() { format!("{axis}, log scale") } else { axis.to_owned() };
+    let x_desc = if x.log { format!("{axis}, log scale") } else { axis.to_owned() };
     let rows = Axis::rows(bars.len());
     let frame = Frame {
         y_area: Some(6),
@@ -578,10 +578,10 @@ pub fn grouped_bars(
         }
     }
     let x = bar_axis(shown, scale, 1.18, value_text);
-    let scale_text = if x.is_log() {
+    let scale_text = if x.log {
         format!(
             "on a log scale from {} (lengths grow with the logarithm, so small and large values both show; read the printed values)",
-            tick_label(x.start())
+            tick_label(x.lo)
         )
     } else {
         "on a linear axis from zero".to_owned()
@@ -739,14 +739,14 @@ pub fn configuration_scatter_marked(
         // SCATTER_READER): the plot's pixel span of each log axis and the
         // values at its ends, so a value maps to its place exactly as the
         // points do.
-        let (x0, y0) = p.px(frame.x.start(), frame.y.start());
-        let (x1, y1) = p.px(frame.x.end(), frame.y.end());
+        let (x0, y0) = p.px(frame.x.lo, frame.y.lo);
+        let (x1, y1) = p.px(frame.x.hi, frame.y.hi);
         p.root.draw(&svg::Markup(format!(
             "<g id=\"reader\" data-x=\"{x0} {x1} {} {}\" data-y=\"{y0} {y1} {} {}\" data-ux=\"{}\" data-uy=\"{}\"></g>\n{SCATTER_READER}",
-            frame.x.start(),
-            frame.x.end(),
-            frame.y.start(),
-            frame.y.end(),
+            frame.x.lo,
+            frame.x.hi,
+            frame.y.lo,
+            frame.y.hi,
             svg::xml_escape(words.latency_unit),
             svg::xml_escape(short),
         )))?;
