@@ -7,7 +7,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::axis::{Axis, tick_label};
 use super::layout::{Align, Placer, Rect, text_width, wrap};
-use super::style::{Role, Shape, shape};
+use super::style::Role;
 use super::svg::{Canvas, Doc, Markup};
 use crate::model::Words;
 
@@ -69,44 +69,46 @@ pub(crate) fn line(root: &Root<'_>, points: &[(i32, i32)], role: Role, width: u3
     root.draw(&PathElement::new(points.to_vec(), role.color().stroke_width(width)))
 }
 
-/// The outline of a polygon-shaped marker around `(x, y)`. Every outline
-/// is symmetric in its bounding box, so the box's centre is the data point.
-fn outline(s: Shape, (x, y): (i32, i32)) -> Vec<(i32, i32)> {
-    let rel: &[(i32, i32)] = match s {
-        Shape::TriangleUp => &[(0, -5), (5, 5), (-5, 5)],
-        Shape::TriangleDown => &[(0, 5), (5, -5), (-5, -5)],
-        Shape::TriangleRight => &[(5, 0), (-5, -5), (-5, 5)],
-        Shape::Diamond => &[(0, -6), (6, 0), (0, 6), (-6, 0)],
-        Shape::Plus => &[
-            (-2, -5),
-            (2, -5),
-            (2, -2),
-            (5, -2),
-            (5, 2),
-            (2, 2),
-            (2, 5),
-            (-2, 5),
-            (-2, 2),
-            (-5, 2),
-            (-5, -2),
-            (-2, -2),
-        ],
-        Shape::Circle | Shape::Square => &[],
-    };
-    rel.iter().map(|(dx, dy)| (x + dx, y + dy)).collect()
-}
+/// The outlines of the polygon markers around `(0, 0)`, shapes 2 to 6 of
+/// [`shape`]: a triangle up, a diamond, a triangle down, a plus and a
+/// triangle right. Every outline is symmetric in its bounding box, so the
+/// box's centre is the data point.
+const OUTLINES: [&[(i32, i32)]; 5] = [
+    &[(0, -5), (5, 5), (-5, 5)],
+    &[(0, -6), (6, 0), (0, 6), (-6, 0)],
+    &[(0, 5), (5, -5), (-5, -5)],
+    &[
+        (-2, -5),
+        (2, -5),
+        (2, -2),
+        (5, -2),
+        (5, 2),
+        (2, 2),
+        (2, 5),
+        (-2, 5),
+        (-2, 2),
+        (-5, 2),
+        (-5, -2),
+        (-2, -2),
+    ],
+    &[(5, 0), (-5, -5), (-5, 5)],
+];
 
-/// Draws the marker of series `idx` at `c`: filled, or hollow (an outline
-/// two pixels wide).
-pub(crate) fn marker(root: &Root<'_>, c: (i32, i32), idx: usize, role: Role, filled: bool) -> Draw {
-    marker_faded(root, c, idx, role, filled, false)
+/// The marker shape of series `idx`, the same for any colour: 0 a circle,
+/// 1 a square, then the [`OUTLINES`]. Colours repeat every
+/// [`PALETTE`](super::style::PALETTE)`.len()` series; shapes then shift by
+/// one, so up to 49 series no two share both colour and shape.
+fn shape(idx: usize) -> usize {
+    const SHAPES: usize = OUTLINES.len() + 2;
+    (idx + idx / SHAPES) % SHAPES
 }
 
 /// Opacity of a faded marker: a configuration over the deadline.
 pub(crate) const FADED: f64 = 0.3;
 
-/// [`marker`], at [`FADED`] opacity when `faded`.
-pub(crate) fn marker_faded(
+/// Draws the marker of series `idx` at `c`: filled, or hollow (an outline
+/// two pixels wide); at [`FADED`] opacity when `faded`.
+pub(crate) fn marker(
     root: &Root<'_>,
     c: (i32, i32),
     idx: usize,
@@ -118,10 +120,10 @@ pub(crate) fn marker_faded(
     let style = if filled { color.filled() } else { color.stroke_width(2) };
     let (x, y) = c;
     match shape(idx) {
-        Shape::Circle => root.draw(&Circle::new(c, 5, style)),
-        Shape::Square => root.draw(&Rectangle::new([(x - 4, y - 4), (x + 4, y + 4)], style)),
+        0 => root.draw(&Circle::new(c, 5, style)),
+        1 => root.draw(&Rectangle::new([(x - 4, y - 4), (x + 4, y + 4)], style)),
         s => {
-            let mut pts = outline(s, c);
+            let mut pts: Vec<_> = OUTLINES[s - 2].iter().map(|(dx, dy)| (x + dx, y + dy)).collect();
             if filled {
                 root.draw(&Polygon::new(pts, style))
             } else {
@@ -148,7 +150,7 @@ pub(crate) enum Key {
     /// Open markers are repeated runs.
     Repeat,
     /// The ring around best points.
-    Best(String),
+    Best,
     /// The Pareto frontier line.
     Frontier,
     /// p90 dot and p99 cap above the median.
@@ -174,11 +176,11 @@ impl Key {
         match self {
             Key::Series { label: l, .. }
             | Key::Bar(_, l)
-            | Key::Best(l)
             | Key::Over(l)
             | Key::Name(l)
             | Key::Source { name: l, .. } => l,
             Key::Repeat => "repeated run (open marker)",
+            Key::Best => "best: lowest energy within deadline, per GPU",
             Key::Frontier => "Pareto frontier",
             Key::Spread => "p90 (dot) and p99 (bar) ITL",
         }
@@ -204,22 +206,22 @@ impl Key {
                 if with_line {
                     line(root, &[(x, y), (x + 24, y)], Role::Line(idx), 2)?;
                 }
-                marker(root, mid, idx, Role::Swatch(idx), !open)
+                marker(root, mid, idx, Role::Swatch(idx), !open, false)
             }
             Key::Bar(i, _) => {
                 bar(Role::Swatch(*i))?;
-                marker(root, mid, *i, Role::Ink, true)
+                marker(root, mid, *i, Role::Ink, true, false)
             }
             Key::Repeat => root.draw(&Circle::new(mid, 5, Role::Ink.color().stroke_width(2))),
-            Key::Best(_) => ring(root, mid),
-            Key::Over(_) => marker_faded(root, mid, 0, Role::Ink, true, true),
+            Key::Best => ring(root, mid),
+            Key::Over(_) => marker(root, mid, 0, Role::Ink, true, true),
             Key::Name(_) => Ok(()),
             Key::Source { bar: true, open: true, .. } => root.draw(&Rectangle::new(
                 [(x + 3, y - 5), (x + 21, y + 5)],
                 Role::Ink.color().stroke_width(2),
             )),
             Key::Source { bar: true, open: false, .. } => bar(Role::Ink),
-            Key::Source { bar: false, open, .. } => marker(root, mid, 0, Role::Ink, !*open),
+            Key::Source { bar: false, open, .. } => marker(root, mid, 0, Role::Ink, !*open, false),
             Key::Frontier => line(root, &[(x, y), (x + 24, y)], Role::Frontier, 3),
             Key::Spread => {
                 line(root, &[(x + 12, y + 8), (x + 12, y - 7)], Role::Ink, 1)?;
@@ -312,16 +314,6 @@ pub(crate) fn label_at(p: &mut Plot<'_, '_>, text: &str, at: (i32, i32), align: 
     self::text(p.root, text, at, TEXT_PX, align, Role::Label, false)
 }
 
-/// The label of a vertical line at `x` (a deadline), at height `y`: left of
-/// the line, or right of it where the left side has no room in the plot.
-pub(crate) fn beside_line(p: &mut Plot<'_, '_>, text: &str, x: i32, y: i32) -> Draw {
-    if f64::from(x - 6) - text_width(text, TEXT_PX) < p.area.x0 {
-        label_at(p, text, (x + 6, y), Align::Start)
-    } else {
-        label_at(p, text, (x - 6, y), Align::End)
-    }
-}
-
 /// "deadline 500 ms".
 fn deadline_text(words: &Words, deadline: f64) -> String {
     format!("deadline {} {}", crate::fmt::limit_ms(deadline), words.latency_unit)
@@ -334,7 +326,13 @@ pub(crate) fn deadlines(p: &mut Plot<'_, '_>, words: &Words, deadlines: &[f64]) 
     for (k, &d) in deadlines.iter().enumerate() {
         let (x, _) = p.px(d, 1.0);
         line(p.root, &[(x, y0), (x, y1)], Role::Deadline, 2)?;
-        beside_line(p, &deadline_text(words, d), x, y0 + 12 + 18 * count(k))?;
+        // Left of the line, or right of it where the left side has no room.
+        let (text, y) = (deadline_text(words, d), y0 + 12 + 18 * count(k));
+        if f64::from(x - 6) - text_width(&text, TEXT_PX) < p.area.x0 {
+            label_at(p, &text, (x + 6, y), Align::Start)?;
+        } else {
+            label_at(p, &text, (x - 6, y), Align::End)?;
+        }
     }
     Ok(())
 }
@@ -442,15 +440,15 @@ fn plot_on(
     data: impl FnOnce(&mut Plot<'_, '_>) -> Draw,
 ) -> Draw {
     let widest =
-        frame.y.ticks().iter().map(|t| text_width(&tick_label(*t), TEXT_PX)).fold(0.0, f64::max);
+        frame.y.ticks.iter().map(|t| text_width(&tick_label(*t), TEXT_PX)).fold(0.0, f64::max);
     let x_label = |t: f64| text_width(&(frame.x_ticks)(t), TEXT_PX);
     let half = |t: Option<&f64>| t.map_or(0.0, |t| x_label(*t) / 2.0);
     // Room for half the first x tick label, centred on the plot's start,
     // where the frame asks for a narrow y area (horizontal bars).
-    let first = half(frame.x.ticks().first());
+    let first = half(frame.x.ticks.first());
     let y_area = frame.y_area.map_or(widest.ceil() as i32 + 34, |a| a.max(first.ceil() as i32 - 2));
     // Room for half the last x tick label, centred on the plot's end.
-    let margin_right = 20.max(half(frame.x.ticks().last()).ceil() as i32 + 2);
+    let margin_right = 20.max(half(frame.x.ticks.last()).ceil() as i32 + 2);
     let span = f64::from(WIDTH - 4 - margin_right - y_area);
     let x = frame.x.thinned(span, x_label);
     let mut chart = ChartBuilder::on(body)

@@ -251,24 +251,12 @@ impl Spots {
 
     /// The lowest and highest bound of any spot.
     fn bound_range(&self) -> (f64, f64) {
-        let min = |v: &mut dyn Iterator<Item = f64>| v.fold(f64::INFINITY, f64::min);
-        let max = |v: &mut dyn Iterator<Item = f64>| v.fold(0.0, f64::max);
-        let nearest_row = min(&mut self.rows.iter().copied());
-        let nearest_level = min(&mut self.levels.iter().flatten().copied());
-        let lowest = min(&mut self
-            .columns
-            .iter()
-            .flatten()
-            .map(|&h| h.max(nearest_row))
-            .chain(self.over.iter().map(|&h| h.max(nearest_level))));
-        let highest = max(&mut self
-            .columns
-            .iter()
-            .flatten()
-            .chain(&self.rows)
-            .chain(&self.over)
-            .chain(self.levels.iter().flatten())
-            .copied());
+        let min = |v: &[f64]| v.iter().copied().fold(f64::INFINITY, f64::min);
+        let (columns, levels) = (self.columns.as_flattened(), self.levels.as_flattened());
+        let beside = min(columns).max(min(&self.rows));
+        let lowest = beside.min(min(&self.over).max(min(levels)));
+        let all = [columns, &self.rows, &self.over, levels];
+        let highest = all.iter().flat_map(|v| v.iter().copied()).fold(0.0, f64::max);
         (0.15 * lowest, 0.15 * highest)
     }
 
@@ -375,29 +363,6 @@ pub(crate) struct Placer {
     segments: Vec<Segment>,
 }
 
-/// The obstacles near a label's spots: only these can cost them anything.
-struct Near<'a> {
-    taken: Vec<&'a Rect>,
-    labels: Vec<&'a Rect>,
-    segments: Vec<&'a Segment>,
-}
-
-impl<'a> Near<'a> {
-    /// The obstacles of `taken`, `labels` and `segments` touching `window`.
-    fn within(
-        taken: &'a [Rect],
-        labels: &'a [Rect],
-        segments: &'a [Segment],
-        window: &Rect,
-    ) -> Self {
-        Near {
-            taken: taken.iter().filter(|t| t.overlaps(window)).collect(),
-            labels: labels.iter().filter(|t| t.overlaps(window)).collect(),
-            segments: segments.iter().filter(|s| s.bbox.touches(window)).collect(),
-        }
-    }
-}
-
 /// The box around `point` that holds the padded box of a label `w` wide
 /// at most `h` pixels off horizontally and `v` vertically (with a pixel to
 /// spare).
@@ -449,12 +414,14 @@ impl Placer {
             f64::from(gap.abs().max((gap + 130).abs()) + 8),
             f64::from(120.max((gap + 2).abs()).max((gap + 110).abs())),
         );
-        let near = Near::within(
-            &self.taken,
-            &self.labels,
-            &self.segments,
-            &reach(point, farthest_x, farthest_y, w, px),
-        );
+        // Only the obstacles near the spots can cost them anything.
+        let window = reach(point, farthest_x, farthest_y, w, px);
+        let near = Placer {
+            bounds: self.bounds,
+            taken: self.taken.iter().filter(|t| t.overlaps(&window)).copied().collect(),
+            labels: self.labels.iter().filter(|t| t.overlaps(&window)).copied().collect(),
+            segments: self.segments.iter().filter(|s| s.bbox.touches(&window)).copied().collect(),
+        };
         // Score the spots in widening bands of distance until the best
         // score so far is below every spot not yet scored.
         let (lowest, highest) = spots.bound_range();
@@ -464,7 +431,7 @@ impl Placer {
             let mut limit = best.map_or(to, |(s, ..)| if s < to { s } else { to });
             spots.visit(from, &mut limit, |i, p| {
                 let b = box_of_width(w, px, p);
-                let score = self.score(&b, point, i, best.map(|(s, j, ..)| (s, j)), &near)?;
+                let score = near.score(&b, point, i, best.map(|(s, j, ..)| (s, j)))?;
                 best = Some((score, i, p, b));
                 Some(score)
             });
@@ -488,7 +455,6 @@ impl Placer {
         point: (f64, f64),
         i: usize,
         best: Option<(f64, usize)>,
-        near: &Near<'_>,
     ) -> Option<f64> {
         // Whether a score of at least `s` loses to the best.
         let loses = |s: f64| best.is_some_and(|(b, j)| s > b || (s == b && i > j));
@@ -501,7 +467,7 @@ impl Placer {
         }
         let padded = b.padded();
         let mut labels = 0.0;
-        for t in &near.labels {
+        for t in &self.labels {
             if t.overlaps(&padded) {
                 labels += 1.0;
                 if loses(score + 1e5 * labels) {
@@ -510,7 +476,7 @@ impl Placer {
             }
         }
         let mut taken = 0.0;
-        for t in &near.taken {
+        for t in &self.taken {
             if t.overlaps(&padded) {
                 taken += 1.0;
                 if loses(score + 1e4 * taken + 1e5 * labels) {
@@ -520,7 +486,7 @@ impl Placer {
         }
         let score = score + 1e4 * taken + 1e5 * labels;
         let mut crossed = 0.0;
-        for s in &near.segments {
+        for s in &self.segments {
             if s.crosses(&padded) {
                 crossed += 1.0;
                 if loses(score + 2.0 * crossed) {

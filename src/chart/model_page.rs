@@ -133,11 +133,7 @@ impl<'a> Ctx<'a> {
             spread.then_some(Key::Spread),
             (!lines).then_some(Key::Frontier),
             over,
-            self.a
-                .best_per_gpu
-                .iter()
-                .any(|(_, b)| b.is_some())
-                .then(|| Key::Best("best: lowest energy within deadline, per GPU".to_owned())),
+            self.a.best_per_gpu.iter().any(|(_, b)| b.is_some()).then_some(Key::Best),
         ];
         let shared = shared.into_iter().flatten();
         if self.panels.len() == 1 {
@@ -416,7 +412,7 @@ fn concurrency_chart(cx: &Ctx<'_>, metric: &Metric) -> Chart {
     let x_axis = Axis::powers_of_two(smin, smax);
     let title = format!("{}: {}", &cx.m.name, metric.what);
     let (header, panel_heads) = cx.legend(&title, true, spread);
-    let log_note = if y_axis.is_log() { "log scales" } else { "log x scale" };
+    let log_note = if y_axis.log { "log scales" } else { "log x scale" };
     let frame = Frame {
         x_ticks: |v| fmt::fixed(v, 0),
         ..Frame::new(
@@ -500,7 +496,7 @@ fn markers_and_best(
 ) -> Draw {
     for (j, i) in cx.ordered_in(panel) {
         let at = pos(p, i);
-        draw::marker_faded(p.root, at, j, Role::Point(j), cx.first_run[i], cx.over(i))?;
+        draw::marker(p.root, at, j, Role::Point(j), cx.first_run[i], cx.over(i))?;
         p.placer.occupy(Rect::around(at, 6.0));
     }
     let best: Vec<usize> =

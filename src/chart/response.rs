@@ -31,25 +31,20 @@ impl ResponseUnit {
 
     /// `j` joules in this unit.
     pub fn of(self, j: f64) -> f64 {
-        match self {
-            Self::Joules => j,
-            Self::WattHours => j / 3600.0,
-        }
+        if self == Self::Joules { j } else { j / 3600.0 }
     }
 
     pub fn symbol(self) -> &'static str {
-        match self {
-            Self::Joules => "J",
-            Self::WattHours => "Wh",
-        }
+        if self == Self::Joules { "J" } else { "Wh" }
     }
 
     /// `j` joules written in this unit, without the symbol: J with one
     /// decimal, Wh with four (the page formats of energy per response).
     pub fn text(self, j: f64) -> String {
-        match self {
-            Self::Joules => fmt::grouped_fixed(j, 1),
-            Self::WattHours => fmt::wh_per_response(j / 3600.0),
+        if self == Self::Joules {
+            fmt::grouped_fixed(j, 1)
+        } else {
+            fmt::wh_per_response(j / 3600.0)
         }
     }
 }
@@ -81,12 +76,12 @@ pub fn response_histogram(
     let x = log_from_j.map_or_else(|| Axis::from_zero(x_max), |lo| Axis::log(unit.of(lo), x_max));
     let x_desc = format!("Energy per response ({sym}{scale})");
     let header = Header::new(&title, Vec::new());
-    let y = Axis::from_zero(y_max);
-    let frame = Frame::new(header, x, y, x_desc, "Responses per bin".to_owned(), 300);
+    let frame =
+        Frame::new(header, x, Axis::from_zero(y_max), x_desc, "Responses per bin".to_owned(), 300);
     let median_label = format!("median {} {sym}", unit.text(r.median_j));
     let p90_label = format!("p90 {} {sym}", unit.text(r.p90_j));
     let doc = draw::render(&frame, &[], 8 * 1024, |_, p| {
-        let x_lo = frame.x.start();
+        let x_lo = frame.x.lo;
         let (_, base) = p.px(x_lo, 0.0);
         for (i, &count) in r.counts.iter().enumerate() {
             if count == 0 || unit.of(r.edges_j[i + 1]) <= x_lo {
@@ -270,6 +265,7 @@ pub fn response_overlay(series: &[OverlaySeries<'_>]) -> ResponseOverlay {
                 s.rank,
                 Role::Point(s.rank),
                 !super::Whose::open(s.whose.as_ref()),
+                false,
             )?;
             p.root.draw(&svg::Markup("</g>\n".to_owned()))?;
         }

@@ -6,8 +6,8 @@ use plotters::prelude::IntoDrawingArea;
 use plotters::style::Color;
 
 use super::axis::{Axis, min_max, tick_label};
-use super::draw::{self, Frame, Header, Key, PAD, TEXT_PX, WIDTH};
-use super::layout::{Align, Rect, text_width, wrap};
+use super::draw::{self, Draw, Frame, Header, Key, PAD, TEXT_PX, WIDTH};
+use super::layout::{Align, text_width, wrap};
 use super::style::{Role, gpu_slot};
 use super::{BarEntry, Chart, DataTable, svg};
 use crate::analyse::ModelAnalysis;
@@ -217,14 +217,22 @@ fn overlay_frame(
     (Frame::new(header, Axis::log(ilo, ihi), y, x_desc, y_desc, body), deadlines)
 }
 
-fn frontier_px(p: &draw::Plot<'_, '_>, m: &ModelFile, a: &ModelAnalysis) -> Vec<(i32, i32)> {
-    a.frontier
-        .iter()
-        .map(|&i| {
-            let c = &m.configurations[i];
-            p.px(c.latency(), c.energy())
-        })
-        .collect()
+/// Draws the frontier of `m` as a line through markers, in the style of
+/// series `idx`, the markers hollow unless `filled`.
+fn draw_frontier(
+    p: &draw::Plot<'_, '_>,
+    m: &ModelFile,
+    a: &ModelAnalysis,
+    idx: usize,
+    filled: bool,
+) -> Draw {
+    let at = |&i: &usize| p.px(m.configurations[i].latency(), m.configurations[i].energy());
+    let pts: Vec<(i32, i32)> = a.frontier.iter().map(at).collect();
+    draw::line(p.root, &pts, Role::Line(idx), 2)?;
+    for &at in &pts {
+        draw::marker(p.root, at, idx, Role::Point(idx), filled, false)?;
+    }
+    Ok(())
 }
 
 /// Every model's Pareto frontier on one chart, one group per model, for
@@ -248,8 +256,6 @@ pub fn frontier_picker(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) -> F
         // Highest energy first, so the lowest (shown by default) lie on top.
         for &mi in by_energy.iter().rev() {
             let (m, a) = all[mi];
-            let r = rank[mi];
-            let open = super::Whose::open(whose[mi].as_ref());
             p.root.draw(&svg::Markup(match &whose[mi] {
                 // The source's class, so the page can show one source
                 // alone, and the source in the tooltip.
@@ -260,11 +266,7 @@ pub fn frontier_picker(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) -> F
                 ),
                 None => format!("<g class=\"fm m{mi}\">\n"),
             }))?;
-            let pts = frontier_px(p, m, a);
-            draw::line(p.root, &pts, Role::Line(r), 2)?;
-            for &at in &pts {
-                draw::marker(p.root, at, r, Role::Point(r), !open)?;
-            }
+            draw_frontier(p, m, a, rank[mi], !super::Whose::open(whose[mi].as_ref()))?;
             p.root.draw(&svg::Markup("</g>\n".to_owned()))?;
         }
         Ok(())
@@ -284,7 +286,7 @@ pub fn frontier_picker(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) -> F
             {
                 let root = svg::Canvas::new(&mut key).into_drawing_area();
                 let drawn = draw::line(&root, &[(1, 6), (25, 6)], Role::Line(r), 2)
-                    .and_then(|()| draw::marker(&root, (13, 6), r, Role::Point(r), filled));
+                    .and_then(|()| draw::marker(&root, (13, 6), r, Role::Point(r), filled, false));
                 drawn.expect("drawing into a String cannot fail");
             }
             svg::bare(&key)
@@ -338,13 +340,7 @@ pub fn compare_frontiers(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) ->
     let doc = draw::render(&frame, &[], 16 * 1024, |_, p| {
         draw::deadlines(p, words, &deadlines)?;
         for (mi, (m, a)) in models.iter().enumerate() {
-            let pts = frontier_px(p, m, a);
-            draw::line(p.root, &pts, Role::Line(mi), 2)?;
-            let filled = !super::Whose::open(whose[mi].as_ref());
-            for &at in &pts {
-                draw::marker(p.root, at, mi, Role::Point(mi), filled)?;
-                p.placer.occupy(Rect::around(at, 6.0));
-            }
+            draw_frontier(p, m, a, mi, !super::Whose::open(whose[mi].as_ref()))?;
         }
         Ok(())
     });
@@ -464,7 +460,7 @@ fn bar_axis(
     // the margins); a bar ending at `f` of it leaves `(1 - f)` for a label
     // 6 pixels right of its end.
     let span = f64::from(WIDTH - 40);
-    let lo = Axis::log_from_decade(min, max).start();
+    let lo = Axis::log_from_decade(min, max).lo;
     let decades = bars
         .iter()
         .map(|b| {
@@ -500,7 +496,7 @@ fn draw_bars(
         bars.iter().map(|b| wrap(&b.label, TEXT_PX, label_max)).collect();
     let row_height = |lines: usize| draw::count(lines) * LINE_H + BAR_H + 12;
     let all_rows: i32 = labels.iter().map(|l| row_height(l.len())).sum::<i32>().max(30);
-    let x_desc = if x.is_log() { format!("{axis}, log scale") } else { axis.to_owned() };
+    let x_desc = if x.log { format!("{axis}, log scale") } else { axis.to_owned() };
     let rows = Axis::rows(bars.len());
     let frame = Frame {
         y_area: Some(6),
@@ -516,7 +512,7 @@ fn draw_bars(
         for (bar, lines) in bars.iter().zip(&labels) {
             let (slot, value) = (bar.slot, bar.value);
             let mut y = top + LINE_H / 2;
-            draw::marker(p.root, (x0 + 8, y), slot, Role::Swatch(slot), true)?;
+            draw::marker(p.root, (x0 + 8, y), slot, Role::Swatch(slot), true, false)?;
             for l in lines {
                 ink(l, (x0 + 20, y))?;
                 y += LINE_H;
@@ -582,10 +578,10 @@ pub fn grouped_bars(
         }
     }
     let x = bar_axis(shown, scale, 1.18, value_text);
-    let scale_text = if x.is_log() {
+    let scale_text = if x.log {
         format!(
             "on a log scale from {} (lengths grow with the logarithm, so small and large values both show; read the printed values)",
-            tick_label(x.start())
+            tick_label(x.lo)
         )
     } else {
         "on a linear axis from zero".to_owned()
@@ -733,7 +729,7 @@ pub fn configuration_scatter_marked(
                 )))?;
                 let at = p.px(c.latency(), c.energy());
                 let over = c.latency() > m.deadline();
-                draw::marker_faded(p.root, at, r, Role::Point(r), filled, over)?;
+                draw::marker(p.root, at, r, Role::Point(r), filled, over)?;
                 p.root.draw(&svg::Markup("</a>\n".to_owned()))?;
                 rows.push(configuration_row(m, setup(c), c));
             }
@@ -743,14 +739,14 @@ pub fn configuration_scatter_marked(
         // SCATTER_READER): the plot's pixel span of each log axis and the
         // values at its ends, so a value maps to its place exactly as the
         // points do.
-        let (x0, y0) = p.px(frame.x.start(), frame.y.start());
-        let (x1, y1) = p.px(frame.x.end(), frame.y.end());
+        let (x0, y0) = p.px(frame.x.lo, frame.y.lo);
+        let (x1, y1) = p.px(frame.x.hi, frame.y.hi);
         p.root.draw(&svg::Markup(format!(
             "<g id=\"reader\" data-x=\"{x0} {x1} {} {}\" data-y=\"{y0} {y1} {} {}\" data-ux=\"{}\" data-uy=\"{}\"></g>\n{SCATTER_READER}",
-            frame.x.start(),
-            frame.x.end(),
-            frame.y.start(),
-            frame.y.end(),
+            frame.x.lo,
+            frame.x.hi,
+            frame.y.lo,
+            frame.y.hi,
             svg::xml_escape(words.latency_unit),
             svg::xml_escape(short),
         )))?;

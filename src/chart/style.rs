@@ -2,8 +2,8 @@
 //! their final look.
 //!
 //! plotters only knows RGB colours, so every element is drawn with a
-//! *sentinel* colour `#EBrrii`: `EB` marks it as ours, `rr` is its [`Role`]
-//! and `ii` a series index. [`crate::chart::svg`] swaps each sentinel for a
+//! *sentinel* colour `#EBffss`: `EB` marks it as ours, `ff` and `ss` are
+//! its [`Role`]'s class as a fill and as a stroke. [`crate::chart::svg`] swaps each sentinel for a
 //! class, and the `<style>` built here colours the classes, with a second
 //! palette for dark mode.
 
@@ -43,25 +43,29 @@ pub(crate) enum Role {
 }
 
 impl Role {
-    /// The sentinel colour plotters draws this role with.
+    /// The sentinel colour plotters draws this role with: `#EBffss`, `ff`
+    /// its [`Class`] as a fill and `ss` as a stroke.
     pub(crate) fn color(self) -> RGBColor {
-        let (code, idx) = match self {
-            Role::Ink => (1, 0),
-            Role::Muted => (2, 0),
-            Role::Line(i) => (3, i),
-            Role::Point(i) => (4, i),
-            Role::Swatch(i) => (5, i),
-            Role::Label => (6, 0),
-            Role::Best => (7, 0),
-            Role::Frontier => (8, 0),
-            Role::Deadline => (9, 0),
-            Role::Stem(i) => (10, i),
-            Role::P90(i) => (11, i),
-            Role::P99(i) => (12, i),
-            Role::Bar(i) => (13, i),
-            Role::Leader => (14, 0),
+        // Plain classes by their place in PLAIN, indexed ones by their
+        // prefix's place in INDEXED.
+        let ix = |prefix: usize, i: usize| Class::indexed(prefix, (i % PALETTE.len()) as u8).0;
+        let (fill, stroke) = match self {
+            Role::Ink => (0, 1),
+            Role::Muted => (2, 3),
+            Role::Line(i) => (ix(0, i), ix(1, i)),
+            Role::Point(i) => (ix(2, i), ix(3, i)),
+            Role::Swatch(i) => (ix(0, i), ix(4, i)),
+            Role::Label => (4, 4),
+            Role::Best => (5, 5),
+            Role::Frontier => (6, 6),
+            Role::Deadline => (7, 7),
+            Role::Stem(i) => (ix(5, i), ix(5, i)),
+            Role::P90(i) => (ix(6, i), ix(6, i)),
+            Role::P99(i) => (ix(7, i), ix(7, i)),
+            Role::Bar(i) => (ix(8, i), ix(8, i)),
+            Role::Leader => (8, 8),
         };
-        RGBColor(SENTINEL, code, (idx % PALETTE.len()) as u8)
+        RGBColor(SENTINEL, fill, stroke)
     }
 }
 
@@ -105,33 +109,11 @@ impl Classes {
     }
 }
 
-/// The class replacing a sentinel colour `#EBccii`, for a `fill` or a
-/// `stroke` attribute, or `None` when `code` is no role.
-pub(crate) fn class_of(code: u8, idx: u8, fill: bool) -> Option<Class> {
-    let plain = |name: usize| Some(Class(name as u8));
-    let indexed =
-        |prefix: usize| (usize::from(idx) < PALETTE.len()).then(|| Class::indexed(prefix, idx));
-    match (code, fill) {
-        (1, true) => plain(0),
-        (1, false) => plain(1),
-        (2, true) => plain(2),
-        (2, false) => plain(3),
-        (3 | 5, true) => indexed(0),
-        (3, false) => indexed(1),
-        (4, true) => indexed(2),
-        (4, false) => indexed(3),
-        (5, false) => indexed(4),
-        (6, _) => plain(4),
-        (7, _) => plain(5),
-        (8, _) => plain(6),
-        (9, _) => plain(7),
-        (10, _) => indexed(5),
-        (11, _) => indexed(6),
-        (12, _) => indexed(7),
-        (13, _) => indexed(8),
-        (14, _) => plain(8),
-        _ => None,
-    }
+/// The class replacing a sentinel colour `#EBffss` in a `fill` (`ff`) or
+/// a `stroke` (`ss`) attribute, or `None` when it is no class.
+pub(crate) fn class_of(fill_class: u8, stroke_class: u8, fill: bool) -> Option<Class> {
+    let id = if fill { fill_class } else { stroke_class };
+    (usize::from(id) < PLAIN.len() + INDEXED.len() * PALETTE.len()).then_some(Class(id))
 }
 
 /// Okabe–Ito colours (light background, dark background); the last a neutral grey.
@@ -147,34 +129,6 @@ pub(crate) const PALETTE: [(&str, &str); 7] = [
 
 /// Dash patterns by series index; the first series is solid.
 const DASHES: [&str; 4] = ["", "8 4", "2 3", "10 3 2 3"];
-
-/// Marker shapes by series index, drawn the same for any colour.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Shape {
-    Circle,
-    Square,
-    TriangleUp,
-    Diamond,
-    TriangleDown,
-    Plus,
-    TriangleRight,
-}
-
-/// The marker shape of series `idx`. Colours repeat every
-/// [`PALETTE`]`.len()` series; shapes then shift by one, so up to 49 series
-/// no two share both colour and shape.
-pub(crate) fn shape(idx: usize) -> Shape {
-    const SHAPES: [Shape; 7] = [
-        Shape::Circle,
-        Shape::Square,
-        Shape::TriangleUp,
-        Shape::Diamond,
-        Shape::TriangleDown,
-        Shape::Plus,
-        Shape::TriangleRight,
-    ];
-    SHAPES[(idx + idx / SHAPES.len()) % SHAPES.len()]
-}
 
 /// Palette slot for a GPU, fixed per GPU name so a GPU has the same colour
 /// and marker on every page: well-known GPUs first, others by a stable hash

@@ -48,27 +48,13 @@ impl Doc {
 /// The plotters backend writing into a [`Doc`] (which cannot fail).
 pub(crate) struct Canvas<'a> {
     doc: &'a mut Doc,
+    /// Up to two classes of the element being written, in attribute order.
+    classes: [Option<Class>; 2],
 }
 
 impl<'a> Canvas<'a> {
     pub(crate) fn new(doc: &'a mut Doc) -> Self {
-        Canvas { doc }
-    }
-}
-
-/// Up to two classes of the element being written, in attribute order.
-#[derive(Default)]
-struct Pending {
-    classes: [Option<Class>; 2],
-}
-
-impl Pending {
-    fn add(&mut self, c: Class) {
-        match self.classes {
-            [None, _] => self.classes[0] = Some(c),
-            [Some(a), None] if a != c => self.classes[1] = Some(c),
-            _ => {}
-        }
+        Canvas { doc, classes: [None; 2] }
     }
 }
 
@@ -79,79 +65,71 @@ impl Canvas<'_> {
         &mut self.doc.body
     }
 
-    fn int_attr(&mut self, key: &str, v: i32) {
-        let out = self.out();
-        out.push(' ');
-        out.push_str(key);
-        out.push_str("=\"");
-        push_int(out, i64::from(v));
-        out.push('"');
+    /// Writes `<tag`, then the attributes by `attrs`, which ends the
+    /// element; nothing when `color` is invisible.
+    #[allow(clippy::unnecessary_wraps, reason = "what every drawing method returns")]
+    fn element(&mut self, tag: &str, color: BackendColor, attrs: impl FnOnce(&mut Self)) -> Drawn {
+        if color.alpha != 0.0 {
+            self.classes = [None; 2];
+            self.out().push_str(tag);
+            attrs(self);
+        }
+        Ok(())
     }
 
-    fn opacity(&mut self, c: BackendColor) {
-        if c.alpha != 1.0 {
-            let _ = write!(self.out(), " opacity=\"{}\"", c.alpha);
+    fn int_attrs(&mut self, attrs: &[(&str, i32)]) {
+        let out = self.out();
+        for (key, v) in attrs {
+            out.push(' ');
+            out.push_str(key);
+            out.push_str("=\"");
+            push_int(out, i64::from(*v));
+            out.push('"');
         }
     }
 
     fn stroke_width(&mut self, w: u32) {
         if w != 1 {
-            self.int_attr("stroke-width", i32::try_from(w).unwrap_or(i32::MAX));
+            self.int_attrs(&[("stroke-width", i32::try_from(w).unwrap_or(i32::MAX))]);
         }
     }
 
-    /// A `fill` (or `stroke`) colour: a sentinel becomes a class, any other
-    /// colour is written out.
-    fn paint(&mut self, c: BackendColor, fill: bool, pending: &mut Pending) {
-        let (r, g, b) = c.rgb;
-        if r == SENTINEL {
-            if let Some(class) = style::class_of(g, b, fill) {
-                pending.add(class);
-                return;
-            }
+    /// The opacity, ` fill="none"` for an `outline`, then a `fill` (or
+    /// `stroke`) colour: a sentinel becomes a class, any other colour is
+    /// written out.
+    fn paint(&mut self, color: BackendColor, fill: bool, outline: bool) {
+        if color.alpha != 1.0 {
+            let _ = write!(self.out(), " opacity=\"{}\"", color.alpha);
         }
-        let key = if fill { "fill" } else { "stroke" };
-        let _ = write!(self.out(), " {key}=\"#{r:02X}{g:02X}{b:02X}\"");
-    }
-
-    /// A filled shape's fill, or an outline's stroke without a fill.
-    fn fill_or_outline(&mut self, c: BackendColor, fill: bool, pending: &mut Pending) {
-        if !fill {
+        if outline {
             self.out().push_str(" fill=\"none\"");
         }
-        self.paint(c, fill, pending);
+        let (r, g, b) = color.rgb;
+        match style::class_of(g, b, fill).filter(|_| r == SENTINEL) {
+            Some(class) => match self.classes {
+                [None, _] => self.classes[0] = Some(class),
+                [Some(first), None] if first != class => self.classes[1] = Some(class),
+                _ => {}
+            },
+            None => {
+                let key = if fill { "fill" } else { "stroke" };
+                let _ = write!(self.out(), " {key}=\"#{r:02X}{g:02X}{b:02X}\"");
+            }
+        }
     }
 
     /// Writes the class attribute and the end of the tag.
-    fn close(&mut self, pending: &Pending, end: &str) {
+    fn close(&mut self, end: &str) {
         let doc = &mut *self.doc;
-        for (k, c) in pending.classes.iter().flatten().enumerate() {
+        for (k, c) in self.classes.iter().flatten().enumerate() {
             doc.body.push_str(if k == 0 { " class=\"" } else { " " });
             c.push_name(&mut doc.body);
             doc.used.insert(*c);
         }
-        if pending.classes[0].is_some() {
+        if self.classes[0].is_some() {
             doc.body.push('"');
         }
         doc.body.push_str(end);
-    }
-
-    /// Writes ` points="x,y x,y …"`; returns how many points there were.
-    fn points(&mut self, path: impl IntoIterator<Item = BackendCoord>) -> usize {
-        let out = self.out();
-        out.push_str(" points=\"");
-        let mut n = 0;
-        for (x, y) in path {
-            if n > 0 {
-                out.push(' ');
-            }
-            push_int(out, i64::from(x));
-            out.push(',');
-            push_int(out, i64::from(y));
-            n += 1;
-        }
-        out.push('"');
-        n
     }
 
     /// A `<polyline>` (stroked) or `<polygon>` (`filled`) through `points`,
@@ -163,25 +141,33 @@ impl Canvas<'_> {
         points: impl IntoIterator<Item = BackendCoord>,
         style: &S,
         filled: bool,
-    ) {
-        let color = style.color();
-        if color.alpha == 0.0 {
-            return;
-        }
+    ) -> Drawn {
         let start = self.out().len();
-        let mut pending = Pending::default();
-        self.out().push_str(open);
-        self.opacity(color);
-        self.paint(color, filled, &mut pending);
-        if !filled {
-            self.stroke_width(style.stroke_width());
-        }
-        if self.points(points) < 2 {
-            // A line needs two points.
-            self.out().truncate(start);
-            return;
-        }
-        self.close(&pending, "/>\n");
+        self.element(open, style.color(), |s| {
+            s.paint(style.color(), filled, false);
+            if !filled {
+                s.stroke_width(style.stroke_width());
+            }
+            let out = s.out();
+            out.push_str(" points=\"");
+            let mut n = 0;
+            for (x, y) in points {
+                if n > 0 {
+                    out.push(' ');
+                }
+                push_int(out, i64::from(x));
+                out.push(',');
+                push_int(out, i64::from(y));
+                n += 1;
+            }
+            out.push('"');
+            if n < 2 {
+                // A line needs two points.
+                out.truncate(start);
+            } else {
+                s.close("/>\n");
+            }
+        })
     }
 }
 
@@ -210,46 +196,31 @@ impl DrawingBackend for Canvas<'_> {
         to: BackendCoord,
         style: &S,
     ) -> Drawn {
-        let color = style.color();
-        if color.alpha == 0.0 {
-            return Ok(());
-        }
-        let mut pending = Pending::default();
-        self.out().push_str("<line");
-        self.opacity(color);
-        self.paint(color, false, &mut pending);
-        self.stroke_width(style.stroke_width());
-        self.int_attr("x1", from.0);
-        self.int_attr("y1", from.1);
-        self.int_attr("x2", to.0);
-        self.int_attr("y2", to.1);
-        self.close(&pending, "/>\n");
-        Ok(())
+        self.element("<line", style.color(), |s| {
+            s.paint(style.color(), false, false);
+            s.stroke_width(style.stroke_width());
+            s.int_attrs(&[("x1", from.0), ("y1", from.1), ("x2", to.0), ("y2", to.1)]);
+            s.close("/>\n");
+        })
     }
 
     fn draw_rect<S: BackendStyle>(
         &mut self,
-        upper_left: BackendCoord,
+        (x, y): BackendCoord,
         bottom_right: BackendCoord,
         style: &S,
         fill: bool,
     ) -> Drawn {
-        let color = style.color();
-        let (w, h) = (bottom_right.0 - upper_left.0, bottom_right.1 - upper_left.1);
+        let (w, h) = (bottom_right.0 - x, bottom_right.1 - y);
         // A zero-size rectangle draws nothing.
-        if color.alpha == 0.0 || w == 0 || h == 0 {
+        if w == 0 || h == 0 {
             return Ok(());
         }
-        let mut pending = Pending::default();
-        self.out().push_str("<rect");
-        self.int_attr("x", upper_left.0);
-        self.int_attr("y", upper_left.1);
-        self.int_attr("width", w);
-        self.int_attr("height", h);
-        self.opacity(color);
-        self.fill_or_outline(color, fill, &mut pending);
-        self.close(&pending, "/>\n");
-        Ok(())
+        self.element("<rect", style.color(), |s| {
+            s.int_attrs(&[("x", x), ("y", y), ("width", w), ("height", h)]);
+            s.paint(style.color(), fill, !fill);
+            s.close("/>\n");
+        })
     }
 
     fn draw_path<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(
@@ -257,8 +228,7 @@ impl DrawingBackend for Canvas<'_> {
         path: I,
         style: &S,
     ) -> Drawn {
-        self.poly("<polyline fill=\"none\"", path, style, false);
-        Ok(())
+        self.poly("<polyline fill=\"none\"", path, style, false)
     }
 
     fn fill_polygon<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(
@@ -266,31 +236,23 @@ impl DrawingBackend for Canvas<'_> {
         vert: I,
         style: &S,
     ) -> Drawn {
-        self.poly("<polygon", vert, style, true);
-        Ok(())
+        self.poly("<polygon", vert, style, true)
     }
 
     fn draw_circle<S: BackendStyle>(
         &mut self,
-        center: BackendCoord,
+        (x, y): BackendCoord,
         radius: u32,
         style: &S,
         fill: bool,
     ) -> Drawn {
-        let color = style.color();
-        if color.alpha == 0.0 {
-            return Ok(());
-        }
-        let mut pending = Pending::default();
-        self.out().push_str("<circle");
-        self.int_attr("cx", center.0);
-        self.int_attr("cy", center.1);
-        self.int_attr("r", i32::try_from(radius).unwrap_or(i32::MAX));
-        self.opacity(color);
-        self.fill_or_outline(color, fill, &mut pending);
-        self.stroke_width(style.stroke_width());
-        self.close(&pending, "/>\n");
-        Ok(())
+        self.element("<circle", style.color(), |s| {
+            let r = i32::try_from(radius).unwrap_or(i32::MAX);
+            s.int_attrs(&[("cx", x), ("cy", y), ("r", r)]);
+            s.paint(style.color(), fill, !fill);
+            s.stroke_width(style.stroke_width());
+            s.close("/>\n");
+        })
     }
 
     fn draw_text<TStyle: BackendTextStyle>(
@@ -299,49 +261,45 @@ impl DrawingBackend for Canvas<'_> {
         style: &TStyle,
         (x, y): BackendCoord,
     ) -> Drawn {
-        let color = style.color();
-        if color.alpha == 0.0 || text.trim().is_empty() {
+        if text.trim().is_empty() {
             return Ok(());
         }
-        let mut pending = Pending::default();
-        self.out().push_str("<text");
-        self.int_attr("x", x);
-        self.int_attr("y", y);
-        let anchor = style.anchor();
-        self.out().push_str(match anchor.v_pos {
-            VPos::Top => " dy=\"0.76em\"",
-            VPos::Center => " dy=\"0.5ex\"",
-            VPos::Bottom => " dy=\"-0.5ex\"",
-        });
-        self.out().push_str(match anchor.h_pos {
-            HPos::Left => "",
-            HPos::Right => " text-anchor=\"end\"",
-            HPos::Center => " text-anchor=\"middle\"",
-        });
-        // plotters asks for 1.24 times the size it draws.
-        self.out().push_str(" font-size=\"");
-        push_rounded(self.out(), style.size() / 1.24);
-        self.out().push('"');
-        self.opacity(color);
-        self.paint(color, true, &mut pending);
-        match style.style() {
-            FontStyle::Normal => {}
-            FontStyle::Bold => self.out().push_str(" font-weight=\"bold\""),
-            other => _ = write!(self.out(), " font-style=\"{}\"", other.as_str()),
-        }
-        let degrees = match style.transform() {
-            FontTransform::None => 0,
-            FontTransform::Rotate90 => 90,
-            FontTransform::Rotate180 => 180,
-            FontTransform::Rotate270 => 270,
-        };
-        if degrees != 0 {
-            let _ = write!(self.out(), " transform=\"rotate({degrees}, {x}, {y})\"");
-        }
-        self.close(&pending, ">");
-        push_escaped(self.out(), text);
-        self.out().push_str("</text>\n");
-        Ok(())
+        self.element("<text", style.color(), |s| {
+            s.int_attrs(&[("x", x), ("y", y)]);
+            let anchor = style.anchor();
+            s.out().push_str(match anchor.v_pos {
+                VPos::Top => " dy=\"0.76em\"",
+                VPos::Center => " dy=\"0.5ex\"",
+                VPos::Bottom => " dy=\"-0.5ex\"",
+            });
+            s.out().push_str(match anchor.h_pos {
+                HPos::Left => "",
+                HPos::Right => " text-anchor=\"end\"",
+                HPos::Center => " text-anchor=\"middle\"",
+            });
+            // plotters asks for 1.24 times the size it draws.
+            s.out().push_str(" font-size=\"");
+            push_rounded(s.out(), style.size() / 1.24);
+            s.out().push('"');
+            s.paint(style.color(), true, false);
+            match style.style() {
+                FontStyle::Normal => {}
+                FontStyle::Bold => s.out().push_str(" font-weight=\"bold\""),
+                other => _ = write!(s.out(), " font-style=\"{}\"", other.as_str()),
+            }
+            let degrees = match style.transform() {
+                FontTransform::None => 0,
+                FontTransform::Rotate90 => 90,
+                FontTransform::Rotate180 => 180,
+                FontTransform::Rotate270 => 270,
+            };
+            if degrees != 0 {
+                let _ = write!(s.out(), " transform=\"rotate({degrees}, {x}, {y})\"");
+            }
+            s.close(">");
+            push_escaped(s.out(), text);
+            s.out().push_str("</text>\n");
+        })
     }
 }
 
