@@ -185,44 +185,26 @@ pub struct Column {
 /// How a column reads its value from one configuration.
 pub type Read = for<'r> fn(&Record<'r>) -> Value<'r>;
 
+/// A column's key, label or unit.
+type Name = &'static str;
+
 impl Column {
-    pub const fn measured(
-        key: &'static str,
-        label: &'static str,
-        unit: &'static str,
-        read: Read,
-    ) -> Self {
+    pub const fn measured(key: Name, label: Name, unit: Name, read: Read) -> Self {
         Self::new(Origin::Measured, key, label, unit, read)
     }
 
-    pub const fn setting(
-        key: &'static str,
-        label: &'static str,
-        unit: &'static str,
-        read: Read,
-    ) -> Self {
+    pub const fn setting(key: Name, label: Name, unit: Name, read: Read) -> Self {
         Self::new(Origin::Setting, key, label, unit, read)
     }
 
-    pub const fn derived(
-        key: &'static str,
-        label: &'static str,
-        unit: &'static str,
-        read: Read,
-    ) -> Self {
+    pub const fn derived(key: Name, label: Name, unit: Name, read: Read) -> Self {
         Self::new(Origin::Derived, key, label, unit, read)
     }
 
     /// A column without a definition yet ([`Column::about`] gives it),
     /// aligned as text when it has no unit and as a figure when it has one,
     /// linking nowhere.
-    const fn new(
-        origin: Origin,
-        key: &'static str,
-        label: &'static str,
-        unit: &'static str,
-        read: Read,
-    ) -> Self {
+    const fn new(origin: Origin, key: Name, label: Name, unit: Name, read: Read) -> Self {
         let align = if unit.is_empty() { Align::Text } else { Align::Number };
         Column {
             key,
@@ -381,7 +363,8 @@ pub const DIFFUSION: ColumnSet = ColumnSet {
     columns: diffusion::ALL,
 };
 
-/// The columns every kind of measurement has, with the same wording.
+/// The columns every kind of measurement has, with the same wording (the
+/// rank's and workload's say what is ranked and measured).
 mod shared {
     use super::{Column, Link, Value, text, whole};
 
@@ -396,48 +379,40 @@ mod shared {
         Column::setting("workload", "Workload", "", |r| text(r.workload)).about(about)
     }
 
-    pub const fn model_slug() -> Column {
+    pub const MODEL_SLUG: Column =
         Column::setting("model_slug", "Model slug", "", |r| text(&r.model.slug))
-            .about("The model's identifier in URLs and file names.")
-    }
+            .about("The model's identifier in URLs and file names.");
 
-    pub const fn model() -> Column {
-        Column::setting("model", "Model", "", |r| text(&r.model.name))
-            .link(Link::Model)
-            .about("The model's display name; it links to the model's page.")
-    }
+    pub const MODEL: Column = Column::setting("model", "Model", "", |r| text(&r.model.name))
+        .link(Link::Model)
+        .about("The model's display name; it links to the model's page.");
 
-    pub const fn model_id() -> Column {
+    pub const MODEL_ID: Column =
         Column::setting("model_id", "Model ID", "", |r| text(&r.model.model_id))
-            .about("The model's Hugging Face identifier.")
-    }
+            .about("The model's Hugging Face identifier.");
 
-    pub const fn row_id() -> Column {
-        Column::setting("row_id", "Row ID", "", |r| text(&r.config.row_id)).about(
+    pub const ROW_ID: Column = Column::setting("row_id", "Row ID", "", |r| text(&r.config.row_id))
+        .about(
             "The configuration's identifier in the data file; its page anchor is built from it.",
-        )
-    }
+        );
 
-    pub const fn gpu() -> Column {
-        Column::setting("gpu", "GPU", "", |r| text(&r.config.gpu))
-            .link(Link::Gpu)
-            .about("The GPU type the configuration ran on.")
-    }
+    pub const GPU: Column = Column::setting("gpu", "GPU", "", |r| text(&r.config.gpu))
+        .link(Link::Gpu)
+        .about("The GPU type the configuration ran on.");
 
-    pub const fn repeat() -> Column {
-        Column::setting("repeat", "Run", "#", |r| whole(r.config.repeat))
-        .about("1 for the first run of a configuration, 2 or more for a repeated run. Repeats are shown as their own rows and points, never averaged.")
-    }
+    pub const REPEAT: Column = Column::setting("repeat", "Run", "#", |r| whole(r.config.repeat))
+        .about("1 for the first run of a configuration, 2 or more for a repeated run. Repeats are shown as their own rows and points, never averaged.");
 
-    pub const fn data_version() -> Column {
+    pub const DATA_VERSION: Column =
         Column::setting("data_version", "Data version", "", |r| text(&r.model.data_version))
-            .about("Version (date) of the data file the row comes from.")
-    }
+            .about("Version (date) of the data file the row comes from.");
 }
 
 /// The per-token workloads' columns, in the about page's order.
 pub mod tokens {
     use super::{Column, Link, Value, flag, fmt, number, one_decimal, text, whole};
+
+    pub use super::shared::{DATA_VERSION, GPU, MODEL, MODEL_ID, MODEL_SLUG, REPEAT, ROW_ID};
 
     type C = Column;
 
@@ -448,12 +423,6 @@ pub mod tokens {
     pub const WORKLOAD: C = super::shared::workload(
         "The workload measured, by its id (e.g. lm-arena-chat, gpqa); each workload has its own prompts, output lengths and latency deadline, so figures compare only within one workload.",
     );
-
-    pub const MODEL_SLUG: C = super::shared::model_slug();
-
-    pub const MODEL: C = super::shared::model();
-
-    pub const MODEL_ID: C = super::shared::model_id();
 
     pub const PARAMS_BILLION: C = C::setting("params_billion", "Total params", "B", |r| {
         number(r.model.params_b, fmt::params_b)
@@ -466,10 +435,6 @@ pub mod tokens {
     pub const ARCHITECTURE: C =
         C::setting("architecture", "Architecture", "", |r| text(&r.model.architecture))
             .about("Dense transformer or mixture of experts (MoE).");
-
-    pub const ROW_ID: C = super::shared::row_id();
-
-    pub const GPU: C = super::shared::gpu();
 
     pub const NUM_GPUS: C = C::setting("num_gpus", "GPUs", "count", |r| whole(r.config.num_gpus))
         .about("Number of GPUs serving the model in this configuration.");
@@ -497,8 +462,6 @@ pub mod tokens {
     pub const MAX_NUM_SEQS: C =
         C::setting("max_num_seqs", "Max concurrency", "seqs", |r| whole(r.config.max_num_seqs))
             .about("vLLM's max_num_seqs: the most requests the server processes at once.");
-
-    pub const REPEAT: C = super::shared::repeat();
 
     pub const WH_PER_MILLION_OUTPUT_TOKENS: C = C::measured("wh_per_million_output_tokens", "Energy per token", "Wh/M tok", |r| number(r.config.wh_per_million_output_tokens, fmt::wh_per_million))
         .link(Link::Row)
@@ -578,8 +541,6 @@ pub mod tokens {
         C::setting("itl_deadline_ms", "Deadline", "ms", |r| number(r.model.deadline(), fmt::ms))
             .about("The median-ITL limit under which the best configuration is chosen.");
 
-    pub const DATA_VERSION: C = super::shared::data_version();
-
     /// Every column, in the about page's and CSV files' order (a CSV file
     /// has the columns added since the first release last: `render::kind::tables`).
     pub const ALL: &[&Column] = &[
@@ -626,6 +587,8 @@ pub mod tokens {
 pub mod diffusion {
     use super::{Align, Column, Link, OutputKind, Value, flag, fmt, number, text, whole};
 
+    pub use super::shared::{DATA_VERSION, GPU, MODEL, MODEL_ID, MODEL_SLUG, REPEAT, ROW_ID};
+
     type C = Column;
 
     pub const RANK: C = super::shared::rank(
@@ -636,12 +599,6 @@ pub mod diffusion {
         "The workload measured, by its id (text-to-image or text-to-video); figures compare only within one workload.",
     );
 
-    pub const MODEL_SLUG: C = super::shared::model_slug();
-
-    pub const MODEL: C = super::shared::model();
-
-    pub const MODEL_ID: C = super::shared::model_id();
-
     pub const PARAMS_BILLION: C =
         C::setting("params_billion", "Params", "B", |r| number(r.model.params_b, fmt::params_b))
             .about("Parameters of the diffusion model, in billions.");
@@ -649,10 +606,6 @@ pub mod diffusion {
     pub const ARCHITECTURE: C =
         C::setting("architecture", "Architecture", "", |r| text(&r.model.architecture))
             .about("The model's architecture (Diffusion).");
-
-    pub const ROW_ID: C = super::shared::row_id();
-
-    pub const GPU: C = super::shared::gpu();
 
     pub const NUM_GPUS: C = C::setting("num_gpus", "GPUs", "count", |r| whole(r.config.num_gpus))
         .about("Number of GPUs generating each image or video together.");
@@ -722,8 +675,6 @@ pub mod diffusion {
     })
     .only(OutputKind::Video)
     .about("Length of the generated video: frames / frame rate.");
-
-    pub const REPEAT: C = super::shared::repeat();
 
     pub const JOULES_PER_IMAGE: C = C::measured("joules_per_image", "Energy per image", "J/image", |r| number(r.config.joules_per_item(), fmt::joules_per_item))
         .link(Link::Row)
@@ -796,8 +747,6 @@ pub mod diffusion {
             number(r.model.deadline(), fmt::seconds)
         })
         .about("The batch-latency limit under which the best configuration is chosen.");
-
-    pub const DATA_VERSION: C = super::shared::data_version();
 
     /// Every column, in the about page's and CSV files' order (a CSV file
     /// has the columns added since the first release last: `render::kind::tables`).
