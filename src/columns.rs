@@ -420,10 +420,6 @@ pub mod tokens {
         "Position in the leaderboard: rows ordered by Wh per million output tokens, lowest first (leaderboard.csv only).",
     );
 
-    pub const WORKLOAD: C = super::shared::workload(
-        "The workload measured, by its id (e.g. lm-arena-chat, gpqa); each workload has its own prompts, output lengths and latency deadline, so figures compare only within one workload.",
-    );
-
     pub const PARAMS_BILLION: C = C::setting("params_billion", "Total params", "B", |r| {
         number(r.model.params_b, fmt::params_b)
     })
@@ -442,19 +438,6 @@ pub mod tokens {
     pub const PARALLELISM: C = C::setting("parallelism", "Parallelism", "", |r| Value::Text(r.config.parallelism().into()))
         .about("How the model is split over the GPUs: TP = tensor parallel, EP = expert parallel, DP = data parallel, each with its degree; \"none\" on one GPU.");
 
-    pub const TENSOR_PARALLEL: C =
-        C::setting("tensor_parallel", "TP", "degree", |r| whole(r.config.tensor_parallel))
-            .about("Tensor-parallel degree: each layer split over this many GPUs.");
-
-    pub const EXPERT_PARALLEL: C =
-        C::setting("expert_parallel", "EP", "degree", |r| whole(r.config.expert_parallel)).about(
-            "Expert-parallel degree: the experts of a MoE model spread over this many GPUs.",
-        );
-
-    pub const DATA_PARALLEL: C =
-        C::setting("data_parallel", "DP", "degree", |r| whole(r.config.data_parallel))
-            .about("Data-parallel degree: this many replicas serve requests side by side.");
-
     pub const PRECISION: C =
         C::setting("precision", "Precision", "", |r| text(&r.config.precision))
             .about("Numeric format of the weights, e.g. BF16 or FP8.");
@@ -469,12 +452,6 @@ pub mod tokens {
 
     pub const JOULES_PER_OUTPUT_TOKEN: C = C::measured("joules_per_output_token", "Joules per token", "J/tok", |r| number(r.config.joules_per_output_token, fmt::joules_per_token))
         .about("Steady-state GPU energy per output token, in joules. Wh per million tokens = J per token × 1,000,000 / 3,600.");
-
-    pub const WH_PER_RESPONSE: C =
-        C::derived("wh_per_response", "Watt-hours per response", "Wh", |r| {
-            number(r.config.wh_per_response(), fmt::wh_per_response)
-        })
-        .about("Energy for one average response: J per token × average output tokens / 3,600.");
 
     pub const JOULES_PER_RESPONSE: C =
         C::derived("joules_per_response", "Energy per response", "J", |r| {
@@ -519,33 +496,20 @@ pub mod tokens {
         })
         .about("Average number of output tokens per response.");
 
-    pub const AVG_REQUESTS_IN_FLIGHT: C =
-        C::measured("avg_requests_in_flight", "Requests in flight", "req", |r| {
-            number(r.config.avg_requests_in_flight, one_decimal)
-        })
-        .about("Average number of requests in the server during the steady state.");
-
     pub const AVG_RUNNING_BATCH: C =
         C::measured("avg_running_batch", "Running batch", "seqs", |r| {
             number(r.config.avg_running_batch, one_decimal)
         })
         .about("Average number of sequences in the running batch during the steady state.");
 
-    pub const UNDER_ITL_DEADLINE: C =
-        C::derived("under_itl_deadline", "Within deadline", "", |r| {
-            flag(r.config.under_itl_deadline)
-        })
-        .about("Whether median ITL ≤ the file's deadline (500 ms for the seed data).");
-
-    pub const ITL_DEADLINE_MS: C =
-        C::setting("itl_deadline_ms", "Deadline", "ms", |r| number(r.model.deadline(), fmt::ms))
-            .about("The median-ITL limit under which the best configuration is chosen.");
-
     /// Every column, in the about page's and CSV files' order (a CSV file
-    /// has the columns added since the first release last: `render::kind::tables`).
+    /// has the columns added since the first release last: `render::kind::tables`);
+    /// those no other module names are defined here.
     pub const ALL: &[&Column] = &[
         &RANK,
-        &WORKLOAD,
+        &super::shared::workload(
+            "The workload measured, by its id (e.g. lm-arena-chat, gpqa); each workload has its own prompts, output lengths and latency deadline, so figures compare only within one workload.",
+        ),
         &MODEL_SLUG,
         &MODEL,
         &MODEL_ID,
@@ -556,15 +520,22 @@ pub mod tokens {
         &GPU,
         &NUM_GPUS,
         &PARALLELISM,
-        &TENSOR_PARALLEL,
-        &EXPERT_PARALLEL,
-        &DATA_PARALLEL,
+        &C::setting("tensor_parallel", "TP", "degree", |r| whole(r.config.tensor_parallel))
+            .about("Tensor-parallel degree: each layer split over this many GPUs."),
+        &C::setting("expert_parallel", "EP", "degree", |r| whole(r.config.expert_parallel)).about(
+            "Expert-parallel degree: the experts of a MoE model spread over this many GPUs.",
+        ),
+        &C::setting("data_parallel", "DP", "degree", |r| whole(r.config.data_parallel))
+            .about("Data-parallel degree: this many replicas serve requests side by side."),
         &PRECISION,
         &MAX_NUM_SEQS,
         &REPEAT,
         &WH_PER_MILLION_OUTPUT_TOKENS,
         &JOULES_PER_OUTPUT_TOKEN,
-        &WH_PER_RESPONSE,
+        &C::derived("wh_per_response", "Watt-hours per response", "Wh", |r| {
+            number(r.config.wh_per_response(), fmt::wh_per_response)
+        })
+        .about("Energy for one average response: J per token × average output tokens / 3,600."),
         &JOULES_PER_RESPONSE,
         &TOKENS_PER_WH,
         &MEDIAN_ITL_MS,
@@ -574,10 +545,17 @@ pub mod tokens {
         &TOKENS_PER_SECOND,
         &GPU_POWER_WATTS,
         &AVG_OUTPUT_TOKENS,
-        &AVG_REQUESTS_IN_FLIGHT,
+        &C::measured("avg_requests_in_flight", "Requests in flight", "req", |r| {
+            number(r.config.avg_requests_in_flight, one_decimal)
+        })
+        .about("Average number of requests in the server during the steady state."),
         &AVG_RUNNING_BATCH,
-        &UNDER_ITL_DEADLINE,
-        &ITL_DEADLINE_MS,
+        &C::derived("under_itl_deadline", "Within deadline", "", |r| {
+            flag(r.config.under_itl_deadline)
+        })
+        .about("Whether median ITL ≤ the file's deadline (500 ms for the seed data)."),
+        &C::setting("itl_deadline_ms", "Deadline", "ms", |r| number(r.model.deadline(), fmt::ms))
+            .about("The median-ITL limit under which the best configuration is chosen."),
         &DATA_VERSION,
     ];
 }
@@ -595,10 +573,6 @@ pub mod diffusion {
         "Position in the leaderboard: rows ordered by energy per image (or video), lowest first (leaderboard-image.csv and leaderboard-video.csv only).",
     );
 
-    pub const WORKLOAD: C = super::shared::workload(
-        "The workload measured, by its id (text-to-image or text-to-video); figures compare only within one workload.",
-    );
-
     pub const PARAMS_BILLION: C =
         C::setting("params_billion", "Params", "B", |r| number(r.model.params_b, fmt::params_b))
             .about("Parameters of the diffusion model, in billions.");
@@ -612,15 +586,6 @@ pub mod diffusion {
 
     pub const PARALLELISM: C = C::setting("parallelism", "Sequence parallel", "", |r| Value::Text(r.config.parallelism().into()))
         .about("How each image or video is split over the GPUs: U = Ulysses degree, R = ring degree (U × R = GPUs); \"none\" on one GPU.");
-
-    pub const ULYSSES_DEGREE: C =
-        C::setting("ulysses_degree", "Ulysses", "degree", |r| whole(r.config.ulysses_degree))
-            .about("Ulysses sequence-parallel degree: attention heads spread over this many GPUs.");
-
-    pub const RING_DEGREE: C =
-        C::setting("ring_degree", "Ring", "degree", |r| whole(r.config.ring_degree)).about(
-            "Ring sequence-parallel degree: the sequence passed around this many GPUs in a ring.",
-        );
 
     pub const PRECISION: C =
         C::setting("precision", "Precision", "", |r| text(&r.config.precision))
@@ -639,42 +604,6 @@ pub mod diffusion {
     })
     .align(Align::Text)
     .about("Width × height of the output in pixels; for a video also its frames and frame rate.");
-
-    pub const IMAGE_HEIGHT: C =
-        C::setting("image_height", "Height", "px", |r| whole(r.config.image_height))
-            .only(OutputKind::Image)
-            .about("Image height in pixels.");
-
-    pub const IMAGE_WIDTH: C =
-        C::setting("image_width", "Width", "px", |r| whole(r.config.image_width))
-            .only(OutputKind::Image)
-            .about("Image width in pixels.");
-
-    pub const VIDEO_HEIGHT: C =
-        C::setting("video_height", "Height", "px", |r| whole(r.config.video_height))
-            .only(OutputKind::Video)
-            .about("Video height in pixels.");
-
-    pub const VIDEO_WIDTH: C =
-        C::setting("video_width", "Width", "px", |r| whole(r.config.video_width))
-            .only(OutputKind::Video)
-            .about("Video width in pixels.");
-
-    pub const NUM_FRAMES: C =
-        C::setting("num_frames", "Frames", "frames", |r| whole(r.config.num_frames))
-            .only(OutputKind::Video)
-            .about("Frames per video.");
-
-    pub const FPS: C =
-        C::setting("fps", "Frame rate", "fps", |r| number(r.config.fps, fmt::setting))
-            .only(OutputKind::Video)
-            .about("Frames per second of the video.");
-
-    pub const VIDEO_SECONDS: C = C::derived("video_seconds", "Video length", "s", |r| {
-        number(r.config.video_seconds(), fmt::seconds)
-    })
-    .only(OutputKind::Video)
-    .about("Length of the generated video: frames / frame rate.");
 
     pub const JOULES_PER_IMAGE: C = C::measured("joules_per_image", "Energy per image", "J/image", |r| number(r.config.joules_per_item(), fmt::joules_per_item))
         .link(Link::Row)
@@ -739,20 +668,14 @@ pub mod diffusion {
     pub const GPU_POWER_WATTS: C = C::measured("gpu_power_watts", "GPU power", "W", |r| number(r.config.gpu_power_watts_total, fmt::grouped))
         .about("Average measured GPU power while generating, summed over the GPUs used, in watts (energy per item × items per second).");
 
-    pub const UNDER_LATENCY_DEADLINE: C = C::derived("under_latency_deadline", "Within deadline", "", |r| flag(r.config.under_latency_deadline))
-        .about("Whether batch latency ≤ the workload's deadline (30 s for text to image, 300 s for text to video upstream).");
-
-    pub const BATCH_LATENCY_DEADLINE_S: C =
-        C::setting("batch_latency_deadline_s", "Deadline", "s", |r| {
-            number(r.model.deadline(), fmt::seconds)
-        })
-        .about("The batch-latency limit under which the best configuration is chosen.");
-
     /// Every column, in the about page's and CSV files' order (a CSV file
-    /// has the columns added since the first release last: `render::kind::tables`).
+    /// has the columns added since the first release last: `render::kind::tables`);
+    /// those no other module names are defined here.
     pub const ALL: &[&Column] = &[
         &RANK,
-        &WORKLOAD,
+        &super::shared::workload(
+            "The workload measured, by its id (text-to-image or text-to-video); figures compare only within one workload.",
+        ),
         &MODEL_SLUG,
         &MODEL,
         &MODEL_ID,
@@ -762,19 +685,38 @@ pub mod diffusion {
         &GPU,
         &NUM_GPUS,
         &PARALLELISM,
-        &ULYSSES_DEGREE,
-        &RING_DEGREE,
+        &C::setting("ulysses_degree", "Ulysses", "degree", |r| whole(r.config.ulysses_degree))
+            .about("Ulysses sequence-parallel degree: attention heads spread over this many GPUs."),
+        &C::setting("ring_degree", "Ring", "degree", |r| whole(r.config.ring_degree)).about(
+            "Ring sequence-parallel degree: the sequence passed around this many GPUs in a ring.",
+        ),
         &PRECISION,
         &BATCH_SIZE,
         &INFERENCE_STEPS,
         &RESOLUTION,
-        &IMAGE_HEIGHT,
-        &IMAGE_WIDTH,
-        &VIDEO_HEIGHT,
-        &VIDEO_WIDTH,
-        &NUM_FRAMES,
-        &FPS,
-        &VIDEO_SECONDS,
+        &C::setting("image_height", "Height", "px", |r| whole(r.config.image_height))
+            .only(OutputKind::Image)
+            .about("Image height in pixels."),
+        &C::setting("image_width", "Width", "px", |r| whole(r.config.image_width))
+            .only(OutputKind::Image)
+            .about("Image width in pixels."),
+        &C::setting("video_height", "Height", "px", |r| whole(r.config.video_height))
+            .only(OutputKind::Video)
+            .about("Video height in pixels."),
+        &C::setting("video_width", "Width", "px", |r| whole(r.config.video_width))
+            .only(OutputKind::Video)
+            .about("Video width in pixels."),
+        &C::setting("num_frames", "Frames", "frames", |r| whole(r.config.num_frames))
+            .only(OutputKind::Video)
+            .about("Frames per video."),
+        &C::setting("fps", "Frame rate", "fps", |r| number(r.config.fps, fmt::setting))
+            .only(OutputKind::Video)
+            .about("Frames per second of the video."),
+        &C::derived("video_seconds", "Video length", "s", |r| {
+        number(r.config.video_seconds(), fmt::seconds)
+    })
+    .only(OutputKind::Video)
+    .about("Length of the generated video: frames / frame rate."),
         &REPEAT,
         &JOULES_PER_IMAGE,
         &JOULES_PER_VIDEO,
@@ -787,8 +729,12 @@ pub mod diffusion {
         &IMAGES_PER_SECOND,
         &VIDEOS_PER_SECOND,
         &GPU_POWER_WATTS,
-        &UNDER_LATENCY_DEADLINE,
-        &BATCH_LATENCY_DEADLINE_S,
+        &C::derived("under_latency_deadline", "Within deadline", "", |r| flag(r.config.under_latency_deadline))
+        .about("Whether batch latency ≤ the workload's deadline (30 s for text to image, 300 s for text to video upstream)."),
+        &C::setting("batch_latency_deadline_s", "Deadline", "s", |r| {
+            number(r.model.deadline(), fmt::seconds)
+        })
+        .about("The batch-latency limit under which the best configuration is chosen."),
         &DATA_VERSION,
     ];
 }
