@@ -853,37 +853,22 @@ mod tests {
             inference_steps: Some(steps),
             ..Configuration::default()
         };
+        // The row ids, and how many warnings assigning them gave.
         let ids = |mut rows: Vec<Configuration>| {
             let mut warnings = Vec::new();
             assign_ids("m", &mut rows, "f", &mut warnings);
-            let ids: Vec<String> = rows.into_iter().map(|c| c.row_id).collect();
-            (ids, warnings.len())
+            (rows.into_iter().map(|c| c.row_id).collect::<Vec<_>>(), warnings.len())
         };
-        let rows = vec![token("BF16", 1), token("FP8", 1), token("BF16", 2), token("BF16", 1)];
-        assert_eq!(
-            ids(rows),
-            (
-                vec![
-                    "m/H100/2/8/bf16-tp1-ep1-dp1".to_owned(),
-                    "m/H100/2/8/fp8-tp1-ep1-dp1".to_owned(),
-                    "m/H100/2/8/bf16-tp2-ep1-dp1".to_owned(),
-                    "m/H100/2/8/bf16-tp1-ep1-dp1/r2".to_owned(),
-                ],
-                3
-            )
-        );
+        let (rows, warnings) =
+            ids(vec![token("BF16", 1), token("FP8", 1), token("BF16", 2), token("BF16", 1)]);
+        let ends =
+            ["bf16-tp1-ep1-dp1", "fp8-tp1-ep1-dp1", "bf16-tp2-ep1-dp1", "bf16-tp1-ep1-dp1/r2"];
+        assert_eq!(rows, ends.map(|end| format!("m/H100/2/8/{end}")));
+        assert_eq!(warnings, 3);
         assert_eq!(ids(vec![token("BF16", 1)]).0, ["m/H100/2/8"]);
-        let rows = vec![image(1024, 50), image(2048, 50), image(1024, 20)];
-        assert_eq!(
-            ids(rows),
-            (
-                vec![
-                    "m/H100/1/b4/1024x1024/s50".to_owned(),
-                    "m/H100/1/b4/2048x1024/s50".to_owned(),
-                    "m/H100/1/b4/1024x1024/s20".to_owned(),
-                ],
-                0
-            )
-        );
+        let (rows, warnings) = ids(vec![image(1024, 50), image(2048, 50), image(1024, 20)]);
+        let ends = ["1024x1024/s50", "2048x1024/s50", "1024x1024/s20"];
+        assert_eq!(rows, ends.map(|end| format!("m/H100/1/b4/{end}")));
+        assert_eq!(warnings, 0);
     }
 }

@@ -75,8 +75,11 @@ pub struct ImportOptions {
     pub source: Option<SourceSettings>,
 }
 
-/// What an import did.
-#[derive(Debug, Clone, Default)]
+/// What an import did; its lists are also the plan of a swap, written to
+/// the staging folder before the first move: what lets the next import
+/// finish or undo a swap that was stopped ([`recover`]).
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(default)]
 pub struct ImportReport {
     /// The upstream data version imported (`index.json` `last_updated`).
     pub upstream_version: String,
@@ -620,15 +623,6 @@ fn as_source(editorial: &mut Editorial, upstream: &mut Upstream, source: &Source
     });
 }
 
-/// The files a swap moves, written to the staging folder before the first
-/// move: what lets the next import finish or undo a swap that was stopped.
-#[derive(Debug, Default, Deserialize, Serialize)]
-struct Plan {
-    added: Vec<String>,
-    changed: Vec<String>,
-    removed: Vec<String>,
-}
-
 /// Cleans up after an import that was stopped: a staging folder with a plan
 /// whose manifest was not moved in yet is undone (every file moved back),
 /// one whose manifest is in place is finished; either way it goes. Returns
@@ -637,7 +631,7 @@ fn recover(data_dir: &Path, leftover: &Path) -> Result<Option<String>> {
     let plan_path = leftover.join(PLAN);
     let mut note = None;
     if let Some(bytes) = read_existing(&plan_path)? {
-        let plan: Plan = serde_json::from_slice(&bytes).with_context(|| {
+        let plan: ImportReport = serde_json::from_slice(&bytes).with_context(|| {
             format!(
                 "{}: cannot be read; it is what a stopped import left, move it away and check {} against version control",
                 leftover.display(),
@@ -826,14 +820,9 @@ fn slugs_of(files: &BTreeMap<String, Vec<u8>>) -> impl Iterator<Item = (String, 
 fn swap_in(data_dir: &Path, staging: &Path, report: &ImportReport) -> Result<()> {
     let tree = staging.join(TREE);
     let backup = staging.join(OLD);
-    let plan = Plan {
-        added: report.added.clone(),
-        changed: report.changed.clone(),
-        removed: report.removed.clone(),
-    };
     write_durably(
         &staging.join(PLAN),
-        &serde_json::to_vec(&plan).context("cannot write the plan")?,
+        &serde_json::to_vec(report).context("cannot write the plan")?,
     )?;
     // For the test that stops an import halfway through its swap: the number
     // of moves after which the process aborts, as `kill -9` would stop it.
