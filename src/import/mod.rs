@@ -98,9 +98,14 @@ pub struct ImportReport {
 }
 
 impl ImportReport {
+    /// Every file added, changed or removed.
+    fn files(&self) -> impl Iterator<Item = &String> {
+        self.added.iter().chain(&self.changed).chain(&self.removed)
+    }
+
     /// Whether the import changed nothing (and wrote nothing).
     pub fn is_unchanged(&self) -> bool {
-        self.added.is_empty() && self.changed.is_empty() && self.removed.is_empty()
+        self.files().next().is_none()
     }
 
     /// The change-log entry as Markdown (a pull-request body), or a line
@@ -108,7 +113,7 @@ impl ImportReport {
     /// link anywhere in it ([`neutralised`]).
     pub fn summary_markdown(&self) -> String {
         let heading = format!("## ML.ENERGY Leaderboard data {}\n\n", self.upstream_version);
-        let files = self.added.len() + self.changed.len() + self.removed.len();
+        let files = self.files().count();
         neutralised(&match &self.entry {
             Some(e) => changelog::markdown(e),
             None if self.is_unchanged() => format!("{heading}Nothing changed.\n"),
@@ -638,8 +643,7 @@ fn recover(data_dir: &Path, leftover: &Path) -> Result<Option<String>> {
                 data_dir.display()
             )
         })?;
-        let all: Vec<&String> =
-            plan.added.iter().chain(&plan.changed).chain(&plan.removed).collect();
+        let all: Vec<&String> = plan.files().collect();
         if let Some(bad) = all.iter().find(|rel| !owned_path(rel)) {
             bail!(
                 "{}: names {bad:?}, not a path inside the data folder; move it away",
@@ -730,14 +734,8 @@ fn stage_and_swap(
 ) -> Result<()> {
     let data_dir = &opts.data_dir;
     let tree = stage.path().join(TREE);
-    let touched: Vec<&str> = report
-        .added
-        .iter()
-        .chain(&report.changed)
-        .chain(&report.removed)
-        .map(String::as_str)
-        .chain([changes::FILE_NAME])
-        .collect();
+    let touched: Vec<&str> =
+        report.files().map(String::as_str).chain([changes::FILE_NAME]).collect();
     overlay(data_dir, &tree, &touched)?;
     for rel in report.added.iter().chain(&report.changed) {
         write_file(&tree.join(rel), &new_files[rel])?;
