@@ -36,7 +36,7 @@ pub struct ImportDates {
 /// What converting one task gave.
 #[derive(Debug, Default)]
 pub struct Converted {
-    /// Model documents by slug.
+    /// Model documents by path in the data folder (`<task>/<slug>.json`).
     pub docs: BTreeMap<String, Value>,
     /// Warnings, each naming the task file.
     pub warnings: Vec<String>,
@@ -563,15 +563,15 @@ fn row_order(a: &Configuration, b: &Configuration) -> Ordering {
         .then(a.median_itl_ms.unwrap_or(0.0).total_cmp(&b.median_itl_ms.unwrap_or(0.0)))
 }
 
-/// `convert_task`: one task file → model documents by slug.
+/// `convert_task`: one task file → model documents, added to `out`.
 pub fn convert_task(
     task: &str,
     doc: &Value,
     upstream: &Upstream,
     editorial: &Editorial,
     dates: &ImportDates,
-) -> anyhow::Result<Converted> {
-    let mut out = Converted::default();
+    out: &mut Converted,
+) -> anyhow::Result<()> {
     let file = format!("tasks/{task}.json");
     let ed = &editorial.workloads[task];
     let kind = ed.kind;
@@ -583,13 +583,13 @@ pub fn convert_task(
         out.warnings.push(format!("{file}: the task file says architecture {}", short_json(arch)));
     }
     let rows = task_rows(task, doc)?;
-    let mut models = group_models(task, rows, upstream, &mut out, kind, deadline);
+    let mut models = group_models(task, rows, upstream, out, kind, deadline);
     let mut latencies = Vec::new();
     for m in &mut models {
         assign_ids(&m.slug, &mut m.rows, &file, &mut out.warnings);
         latencies.extend(m.rows.iter().map(Configuration::latency));
         if kind.is_none() {
-            add_distributions(task, m, upstream, &mut out);
+            add_distributions(task, m, upstream, out);
         }
     }
     let common = &editorial.common;
@@ -659,7 +659,7 @@ pub fn convert_task(
             out.warnings.push(format!("{file}: {} has no usable rows; no file written", m.id));
             continue;
         }
-        let Some((params, active, architecture)) = model_facts(&file, &m, kind, &mut out) else {
+        let Some((params, active, architecture)) = model_facts(&file, &m, kind, out) else {
             continue;
         };
         m.rows.sort_by(row_order);
@@ -703,9 +703,9 @@ pub fn convert_task(
             best,
         };
         let doc = serde_json::to_value(&model).expect("a model file serialises");
-        out.docs.insert(model.slug, doc);
+        out.docs.insert(format!("{task}/{}.json", model.slug), doc);
     }
-    Ok(out)
+    Ok(())
 }
 
 /// Gives each per-token row its output-length distribution from the model's

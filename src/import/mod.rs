@@ -219,28 +219,26 @@ fn convert_all(
     editorial: &Editorial,
     editorial_path: &Path,
     dates: &ImportDates,
-) -> Result<(BTreeMap<String, Value>, Vec<String>)> {
-    let mut files = BTreeMap::new();
-    let mut warnings = Vec::new();
-    let mut errors = Vec::new();
+) -> Result<Converted> {
+    let mut out = Converted::default();
     for task in &upstream.tasks {
         if !editorial.workloads.contains_key(task) {
-            errors.push(format!(
+            out.errors.push(format!(
                 "tasks/{task}.json: the workload {task:?} has no entry in {} (workloads.{task}: name, description, deadline and texts); add one to import it",
                 editorial_path.display()
             ));
             continue;
         }
-        let converted = upstream
+        // A task file that cannot be read at all is one error (and with any
+        // error no warning is shown).
+        if let Err(err) = upstream
             .task(task)
-            .and_then(|doc| convert::convert_task(task, &doc, upstream, editorial, dates));
-        let Converted { docs, warnings: w, errors: e } = converted.unwrap_or_else(|err| {
-            Converted { errors: vec![format!("{err:#}")], ..Converted::default() }
-        });
-        warnings.extend(w);
-        errors.extend(e);
-        files.extend(docs.into_iter().map(|(slug, doc)| (format!("{task}/{slug}.json"), doc)));
+            .and_then(|doc| convert::convert_task(task, &doc, upstream, editorial, dates, &mut out))
+        {
+            out.errors.push(format!("{err:#}"));
+        }
     }
+    let errors = &out.errors;
     if !errors.is_empty() {
         let shown = errors.len().min(crate::load::MAX_PROBLEMS_SHOWN);
         let mut text = format!(
@@ -255,7 +253,7 @@ fn convert_all(
         }
         bail!(text);
     }
-    Ok((files, warnings))
+    Ok(out)
 }
 
 /// Whether two model documents differ only in their dates (`updated`,
@@ -539,7 +537,8 @@ fn import_locked(
         manifest.slugs.entry(key).or_insert(id);
     }
     upstream.published_slugs = manifest.slugs.clone();
-    let (docs, mut warnings) = convert_all(&upstream, editorial, &opts.editorial, dates)?;
+    let Converted { docs, mut warnings, .. } =
+        convert_all(&upstream, editorial, &opts.editorial, dates)?;
     warnings.extend(recovered);
     crate::write::stop_point()?;
 
