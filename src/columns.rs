@@ -185,44 +185,26 @@ pub struct Column {
 /// How a column reads its value from one configuration.
 pub type Read = for<'r> fn(&Record<'r>) -> Value<'r>;
 
+/// A column's key, label or unit.
+type Name = &'static str;
+
 impl Column {
-    pub const fn measured(
-        key: &'static str,
-        label: &'static str,
-        unit: &'static str,
-        read: Read,
-    ) -> Self {
+    pub const fn measured(key: Name, label: Name, unit: Name, read: Read) -> Self {
         Self::new(Origin::Measured, key, label, unit, read)
     }
 
-    pub const fn setting(
-        key: &'static str,
-        label: &'static str,
-        unit: &'static str,
-        read: Read,
-    ) -> Self {
+    pub const fn setting(key: Name, label: Name, unit: Name, read: Read) -> Self {
         Self::new(Origin::Setting, key, label, unit, read)
     }
 
-    pub const fn derived(
-        key: &'static str,
-        label: &'static str,
-        unit: &'static str,
-        read: Read,
-    ) -> Self {
+    pub const fn derived(key: Name, label: Name, unit: Name, read: Read) -> Self {
         Self::new(Origin::Derived, key, label, unit, read)
     }
 
     /// A column without a definition yet ([`Column::about`] gives it),
     /// aligned as text when it has no unit and as a figure when it has one,
     /// linking nowhere.
-    const fn new(
-        origin: Origin,
-        key: &'static str,
-        label: &'static str,
-        unit: &'static str,
-        read: Read,
-    ) -> Self {
+    const fn new(origin: Origin, key: Name, label: Name, unit: Name, read: Read) -> Self {
         let align = if unit.is_empty() { Align::Text } else { Align::Number };
         Column {
             key,
@@ -381,7 +363,8 @@ pub const DIFFUSION: ColumnSet = ColumnSet {
     columns: diffusion::ALL,
 };
 
-/// The columns every kind of measurement has, with the same wording.
+/// The columns every kind of measurement has, with the same wording (the
+/// rank's and workload's say what is ranked and measured).
 mod shared {
     use super::{Column, Link, Value, text, whole};
 
@@ -396,64 +379,46 @@ mod shared {
         Column::setting("workload", "Workload", "", |r| text(r.workload)).about(about)
     }
 
-    pub const fn model_slug() -> Column {
+    pub const MODEL_SLUG: Column =
         Column::setting("model_slug", "Model slug", "", |r| text(&r.model.slug))
-            .about("The model's identifier in URLs and file names.")
-    }
+            .about("The model's identifier in URLs and file names.");
 
-    pub const fn model() -> Column {
-        Column::setting("model", "Model", "", |r| text(&r.model.name))
-            .link(Link::Model)
-            .about("The model's display name; it links to the model's page.")
-    }
+    pub const MODEL: Column = Column::setting("model", "Model", "", |r| text(&r.model.name))
+        .link(Link::Model)
+        .about("The model's display name; it links to the model's page.");
 
-    pub const fn model_id() -> Column {
+    pub const MODEL_ID: Column =
         Column::setting("model_id", "Model ID", "", |r| text(&r.model.model_id))
-            .about("The model's Hugging Face identifier.")
-    }
+            .about("The model's Hugging Face identifier.");
 
-    pub const fn row_id() -> Column {
-        Column::setting("row_id", "Row ID", "", |r| text(&r.config.row_id)).about(
+    pub const ROW_ID: Column = Column::setting("row_id", "Row ID", "", |r| text(&r.config.row_id))
+        .about(
             "The configuration's identifier in the data file; its page anchor is built from it.",
-        )
-    }
+        );
 
-    pub const fn gpu() -> Column {
-        Column::setting("gpu", "GPU", "", |r| text(&r.config.gpu))
-            .link(Link::Gpu)
-            .about("The GPU type the configuration ran on.")
-    }
+    pub const GPU: Column = Column::setting("gpu", "GPU", "", |r| text(&r.config.gpu))
+        .link(Link::Gpu)
+        .about("The GPU type the configuration ran on.");
 
-    pub const fn repeat() -> Column {
-        Column::setting("repeat", "Run", "#", |r| whole(r.config.repeat))
-        .about("1 for the first run of a configuration, 2 or more for a repeated run. Repeats are shown as their own rows and points, never averaged.")
-    }
+    pub const REPEAT: Column = Column::setting("repeat", "Run", "#", |r| whole(r.config.repeat))
+        .about("1 for the first run of a configuration, 2 or more for a repeated run. Repeats are shown as their own rows and points, never averaged.");
 
-    pub const fn data_version() -> Column {
+    pub const DATA_VERSION: Column =
         Column::setting("data_version", "Data version", "", |r| text(&r.model.data_version))
-            .about("Version (date) of the data file the row comes from.")
-    }
+            .about("Version (date) of the data file the row comes from.");
 }
 
 /// The per-token workloads' columns, in the about page's order.
 pub mod tokens {
     use super::{Column, Link, Value, flag, fmt, number, one_decimal, text, whole};
 
+    pub use super::shared::{DATA_VERSION, GPU, MODEL, MODEL_ID, MODEL_SLUG, REPEAT, ROW_ID};
+
     type C = Column;
 
     pub const RANK: C = super::shared::rank(
         "Position in the leaderboard: rows ordered by Wh per million output tokens, lowest first (leaderboard.csv only).",
     );
-
-    pub const WORKLOAD: C = super::shared::workload(
-        "The workload measured, by its id (e.g. lm-arena-chat, gpqa); each workload has its own prompts, output lengths and latency deadline, so figures compare only within one workload.",
-    );
-
-    pub const MODEL_SLUG: C = super::shared::model_slug();
-
-    pub const MODEL: C = super::shared::model();
-
-    pub const MODEL_ID: C = super::shared::model_id();
 
     pub const PARAMS_BILLION: C = C::setting("params_billion", "Total params", "B", |r| {
         number(r.model.params_b, fmt::params_b)
@@ -467,28 +432,11 @@ pub mod tokens {
         C::setting("architecture", "Architecture", "", |r| text(&r.model.architecture))
             .about("Dense transformer or mixture of experts (MoE).");
 
-    pub const ROW_ID: C = super::shared::row_id();
-
-    pub const GPU: C = super::shared::gpu();
-
     pub const NUM_GPUS: C = C::setting("num_gpus", "GPUs", "count", |r| whole(r.config.num_gpus))
         .about("Number of GPUs serving the model in this configuration.");
 
     pub const PARALLELISM: C = C::setting("parallelism", "Parallelism", "", |r| Value::Text(r.config.parallelism().into()))
         .about("How the model is split over the GPUs: TP = tensor parallel, EP = expert parallel, DP = data parallel, each with its degree; \"none\" on one GPU.");
-
-    pub const TENSOR_PARALLEL: C =
-        C::setting("tensor_parallel", "TP", "degree", |r| whole(r.config.tensor_parallel))
-            .about("Tensor-parallel degree: each layer split over this many GPUs.");
-
-    pub const EXPERT_PARALLEL: C =
-        C::setting("expert_parallel", "EP", "degree", |r| whole(r.config.expert_parallel)).about(
-            "Expert-parallel degree: the experts of a MoE model spread over this many GPUs.",
-        );
-
-    pub const DATA_PARALLEL: C =
-        C::setting("data_parallel", "DP", "degree", |r| whole(r.config.data_parallel))
-            .about("Data-parallel degree: this many replicas serve requests side by side.");
 
     pub const PRECISION: C =
         C::setting("precision", "Precision", "", |r| text(&r.config.precision))
@@ -498,20 +446,12 @@ pub mod tokens {
         C::setting("max_num_seqs", "Max concurrency", "seqs", |r| whole(r.config.max_num_seqs))
             .about("vLLM's max_num_seqs: the most requests the server processes at once.");
 
-    pub const REPEAT: C = super::shared::repeat();
-
     pub const WH_PER_MILLION_OUTPUT_TOKENS: C = C::measured("wh_per_million_output_tokens", "Energy per token", "Wh/M tok", |r| number(r.config.wh_per_million_output_tokens, fmt::wh_per_million))
         .link(Link::Row)
         .about("Steady-state GPU energy per million output tokens, in watt-hours. The leaderboard's headline figure.");
 
     pub const JOULES_PER_OUTPUT_TOKEN: C = C::measured("joules_per_output_token", "Joules per token", "J/tok", |r| number(r.config.joules_per_output_token, fmt::joules_per_token))
         .about("Steady-state GPU energy per output token, in joules. Wh per million tokens = J per token × 1,000,000 / 3,600.");
-
-    pub const WH_PER_RESPONSE: C =
-        C::derived("wh_per_response", "Watt-hours per response", "Wh", |r| {
-            number(r.config.wh_per_response(), fmt::wh_per_response)
-        })
-        .about("Energy for one average response: J per token × average output tokens / 3,600.");
 
     pub const JOULES_PER_RESPONSE: C =
         C::derived("joules_per_response", "Energy per response", "J", |r| {
@@ -556,35 +496,20 @@ pub mod tokens {
         })
         .about("Average number of output tokens per response.");
 
-    pub const AVG_REQUESTS_IN_FLIGHT: C =
-        C::measured("avg_requests_in_flight", "Requests in flight", "req", |r| {
-            number(r.config.avg_requests_in_flight, one_decimal)
-        })
-        .about("Average number of requests in the server during the steady state.");
-
     pub const AVG_RUNNING_BATCH: C =
         C::measured("avg_running_batch", "Running batch", "seqs", |r| {
             number(r.config.avg_running_batch, one_decimal)
         })
         .about("Average number of sequences in the running batch during the steady state.");
 
-    pub const UNDER_ITL_DEADLINE: C =
-        C::derived("under_itl_deadline", "Within deadline", "", |r| {
-            flag(r.config.under_itl_deadline)
-        })
-        .about("Whether median ITL ≤ the file's deadline (500 ms for the seed data).");
-
-    pub const ITL_DEADLINE_MS: C =
-        C::setting("itl_deadline_ms", "Deadline", "ms", |r| number(r.model.deadline(), fmt::ms))
-            .about("The median-ITL limit under which the best configuration is chosen.");
-
-    pub const DATA_VERSION: C = super::shared::data_version();
-
     /// Every column, in the about page's and CSV files' order (a CSV file
-    /// has the columns added since the first release last: `render::kind::tables`).
+    /// has the columns added since the first release last: `render::kind::tables`);
+    /// those no other module names are defined here.
     pub const ALL: &[&Column] = &[
         &RANK,
-        &WORKLOAD,
+        &super::shared::workload(
+            "The workload measured, by its id (e.g. lm-arena-chat, gpqa); each workload has its own prompts, output lengths and latency deadline, so figures compare only within one workload.",
+        ),
         &MODEL_SLUG,
         &MODEL,
         &MODEL_ID,
@@ -595,15 +520,22 @@ pub mod tokens {
         &GPU,
         &NUM_GPUS,
         &PARALLELISM,
-        &TENSOR_PARALLEL,
-        &EXPERT_PARALLEL,
-        &DATA_PARALLEL,
+        &C::setting("tensor_parallel", "TP", "degree", |r| whole(r.config.tensor_parallel))
+            .about("Tensor-parallel degree: each layer split over this many GPUs."),
+        &C::setting("expert_parallel", "EP", "degree", |r| whole(r.config.expert_parallel)).about(
+            "Expert-parallel degree: the experts of a MoE model spread over this many GPUs.",
+        ),
+        &C::setting("data_parallel", "DP", "degree", |r| whole(r.config.data_parallel))
+            .about("Data-parallel degree: this many replicas serve requests side by side."),
         &PRECISION,
         &MAX_NUM_SEQS,
         &REPEAT,
         &WH_PER_MILLION_OUTPUT_TOKENS,
         &JOULES_PER_OUTPUT_TOKEN,
-        &WH_PER_RESPONSE,
+        &C::derived("wh_per_response", "Watt-hours per response", "Wh", |r| {
+            number(r.config.wh_per_response(), fmt::wh_per_response)
+        })
+        .about("Energy for one average response: J per token × average output tokens / 3,600."),
         &JOULES_PER_RESPONSE,
         &TOKENS_PER_WH,
         &MEDIAN_ITL_MS,
@@ -613,10 +545,17 @@ pub mod tokens {
         &TOKENS_PER_SECOND,
         &GPU_POWER_WATTS,
         &AVG_OUTPUT_TOKENS,
-        &AVG_REQUESTS_IN_FLIGHT,
+        &C::measured("avg_requests_in_flight", "Requests in flight", "req", |r| {
+            number(r.config.avg_requests_in_flight, one_decimal)
+        })
+        .about("Average number of requests in the server during the steady state."),
         &AVG_RUNNING_BATCH,
-        &UNDER_ITL_DEADLINE,
-        &ITL_DEADLINE_MS,
+        &C::derived("under_itl_deadline", "Within deadline", "", |r| {
+            flag(r.config.under_itl_deadline)
+        })
+        .about("Whether median ITL ≤ the file's deadline (500 ms for the seed data)."),
+        &C::setting("itl_deadline_ms", "Deadline", "ms", |r| number(r.model.deadline(), fmt::ms))
+            .about("The median-ITL limit under which the best configuration is chosen."),
         &DATA_VERSION,
     ];
 }
@@ -626,21 +565,13 @@ pub mod tokens {
 pub mod diffusion {
     use super::{Align, Column, Link, OutputKind, Value, flag, fmt, number, text, whole};
 
+    pub use super::shared::{DATA_VERSION, GPU, MODEL, MODEL_ID, MODEL_SLUG, REPEAT, ROW_ID};
+
     type C = Column;
 
     pub const RANK: C = super::shared::rank(
         "Position in the leaderboard: rows ordered by energy per image (or video), lowest first (leaderboard-image.csv and leaderboard-video.csv only).",
     );
-
-    pub const WORKLOAD: C = super::shared::workload(
-        "The workload measured, by its id (text-to-image or text-to-video); figures compare only within one workload.",
-    );
-
-    pub const MODEL_SLUG: C = super::shared::model_slug();
-
-    pub const MODEL: C = super::shared::model();
-
-    pub const MODEL_ID: C = super::shared::model_id();
 
     pub const PARAMS_BILLION: C =
         C::setting("params_billion", "Params", "B", |r| number(r.model.params_b, fmt::params_b))
@@ -650,24 +581,11 @@ pub mod diffusion {
         C::setting("architecture", "Architecture", "", |r| text(&r.model.architecture))
             .about("The model's architecture (Diffusion).");
 
-    pub const ROW_ID: C = super::shared::row_id();
-
-    pub const GPU: C = super::shared::gpu();
-
     pub const NUM_GPUS: C = C::setting("num_gpus", "GPUs", "count", |r| whole(r.config.num_gpus))
         .about("Number of GPUs generating each image or video together.");
 
     pub const PARALLELISM: C = C::setting("parallelism", "Sequence parallel", "", |r| Value::Text(r.config.parallelism().into()))
         .about("How each image or video is split over the GPUs: U = Ulysses degree, R = ring degree (U × R = GPUs); \"none\" on one GPU.");
-
-    pub const ULYSSES_DEGREE: C =
-        C::setting("ulysses_degree", "Ulysses", "degree", |r| whole(r.config.ulysses_degree))
-            .about("Ulysses sequence-parallel degree: attention heads spread over this many GPUs.");
-
-    pub const RING_DEGREE: C =
-        C::setting("ring_degree", "Ring", "degree", |r| whole(r.config.ring_degree)).about(
-            "Ring sequence-parallel degree: the sequence passed around this many GPUs in a ring.",
-        );
 
     pub const PRECISION: C =
         C::setting("precision", "Precision", "", |r| text(&r.config.precision))
@@ -686,44 +604,6 @@ pub mod diffusion {
     })
     .align(Align::Text)
     .about("Width × height of the output in pixels; for a video also its frames and frame rate.");
-
-    pub const IMAGE_HEIGHT: C =
-        C::setting("image_height", "Height", "px", |r| whole(r.config.image_height))
-            .only(OutputKind::Image)
-            .about("Image height in pixels.");
-
-    pub const IMAGE_WIDTH: C =
-        C::setting("image_width", "Width", "px", |r| whole(r.config.image_width))
-            .only(OutputKind::Image)
-            .about("Image width in pixels.");
-
-    pub const VIDEO_HEIGHT: C =
-        C::setting("video_height", "Height", "px", |r| whole(r.config.video_height))
-            .only(OutputKind::Video)
-            .about("Video height in pixels.");
-
-    pub const VIDEO_WIDTH: C =
-        C::setting("video_width", "Width", "px", |r| whole(r.config.video_width))
-            .only(OutputKind::Video)
-            .about("Video width in pixels.");
-
-    pub const NUM_FRAMES: C =
-        C::setting("num_frames", "Frames", "frames", |r| whole(r.config.num_frames))
-            .only(OutputKind::Video)
-            .about("Frames per video.");
-
-    pub const FPS: C =
-        C::setting("fps", "Frame rate", "fps", |r| number(r.config.fps, fmt::setting))
-            .only(OutputKind::Video)
-            .about("Frames per second of the video.");
-
-    pub const VIDEO_SECONDS: C = C::derived("video_seconds", "Video length", "s", |r| {
-        number(r.config.video_seconds(), fmt::seconds)
-    })
-    .only(OutputKind::Video)
-    .about("Length of the generated video: frames / frame rate.");
-
-    pub const REPEAT: C = super::shared::repeat();
 
     pub const JOULES_PER_IMAGE: C = C::measured("joules_per_image", "Energy per image", "J/image", |r| number(r.config.joules_per_item(), fmt::joules_per_item))
         .link(Link::Row)
@@ -788,22 +668,14 @@ pub mod diffusion {
     pub const GPU_POWER_WATTS: C = C::measured("gpu_power_watts", "GPU power", "W", |r| number(r.config.gpu_power_watts_total, fmt::grouped))
         .about("Average measured GPU power while generating, summed over the GPUs used, in watts (energy per item × items per second).");
 
-    pub const UNDER_LATENCY_DEADLINE: C = C::derived("under_latency_deadline", "Within deadline", "", |r| flag(r.config.under_latency_deadline))
-        .about("Whether batch latency ≤ the workload's deadline (30 s for text to image, 300 s for text to video upstream).");
-
-    pub const BATCH_LATENCY_DEADLINE_S: C =
-        C::setting("batch_latency_deadline_s", "Deadline", "s", |r| {
-            number(r.model.deadline(), fmt::seconds)
-        })
-        .about("The batch-latency limit under which the best configuration is chosen.");
-
-    pub const DATA_VERSION: C = super::shared::data_version();
-
     /// Every column, in the about page's and CSV files' order (a CSV file
-    /// has the columns added since the first release last: `render::kind::tables`).
+    /// has the columns added since the first release last: `render::kind::tables`);
+    /// those no other module names are defined here.
     pub const ALL: &[&Column] = &[
         &RANK,
-        &WORKLOAD,
+        &super::shared::workload(
+            "The workload measured, by its id (text-to-image or text-to-video); figures compare only within one workload.",
+        ),
         &MODEL_SLUG,
         &MODEL,
         &MODEL_ID,
@@ -813,19 +685,38 @@ pub mod diffusion {
         &GPU,
         &NUM_GPUS,
         &PARALLELISM,
-        &ULYSSES_DEGREE,
-        &RING_DEGREE,
+        &C::setting("ulysses_degree", "Ulysses", "degree", |r| whole(r.config.ulysses_degree))
+            .about("Ulysses sequence-parallel degree: attention heads spread over this many GPUs."),
+        &C::setting("ring_degree", "Ring", "degree", |r| whole(r.config.ring_degree)).about(
+            "Ring sequence-parallel degree: the sequence passed around this many GPUs in a ring.",
+        ),
         &PRECISION,
         &BATCH_SIZE,
         &INFERENCE_STEPS,
         &RESOLUTION,
-        &IMAGE_HEIGHT,
-        &IMAGE_WIDTH,
-        &VIDEO_HEIGHT,
-        &VIDEO_WIDTH,
-        &NUM_FRAMES,
-        &FPS,
-        &VIDEO_SECONDS,
+        &C::setting("image_height", "Height", "px", |r| whole(r.config.image_height))
+            .only(OutputKind::Image)
+            .about("Image height in pixels."),
+        &C::setting("image_width", "Width", "px", |r| whole(r.config.image_width))
+            .only(OutputKind::Image)
+            .about("Image width in pixels."),
+        &C::setting("video_height", "Height", "px", |r| whole(r.config.video_height))
+            .only(OutputKind::Video)
+            .about("Video height in pixels."),
+        &C::setting("video_width", "Width", "px", |r| whole(r.config.video_width))
+            .only(OutputKind::Video)
+            .about("Video width in pixels."),
+        &C::setting("num_frames", "Frames", "frames", |r| whole(r.config.num_frames))
+            .only(OutputKind::Video)
+            .about("Frames per video."),
+        &C::setting("fps", "Frame rate", "fps", |r| number(r.config.fps, fmt::setting))
+            .only(OutputKind::Video)
+            .about("Frames per second of the video."),
+        &C::derived("video_seconds", "Video length", "s", |r| {
+        number(r.config.video_seconds(), fmt::seconds)
+    })
+    .only(OutputKind::Video)
+    .about("Length of the generated video: frames / frame rate."),
         &REPEAT,
         &JOULES_PER_IMAGE,
         &JOULES_PER_VIDEO,
@@ -838,8 +729,12 @@ pub mod diffusion {
         &IMAGES_PER_SECOND,
         &VIDEOS_PER_SECOND,
         &GPU_POWER_WATTS,
-        &UNDER_LATENCY_DEADLINE,
-        &BATCH_LATENCY_DEADLINE_S,
+        &C::derived("under_latency_deadline", "Within deadline", "", |r| flag(r.config.under_latency_deadline))
+        .about("Whether batch latency ≤ the workload's deadline (30 s for text to image, 300 s for text to video upstream)."),
+        &C::setting("batch_latency_deadline_s", "Deadline", "s", |r| {
+            number(r.model.deadline(), fmt::seconds)
+        })
+        .about("The batch-latency limit under which the best configuration is chosen."),
         &DATA_VERSION,
     ];
 }

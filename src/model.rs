@@ -105,22 +105,47 @@ impl ModelFile {
         let name = inner[..open].trim();
         Some((id.to_owned(), if name.is_empty() { id } else { name }.to_owned()))
     }
-}
 
-/// Writes a whole number without a decimal point (`500`, as the seed files write a deadline).
-pub fn whole_as_int<S: serde::Serializer>(v: &f64, s: S) -> Result<S::Ok, S::Error> {
-    if v.fract() == 0.0 && v.abs() < 1e15 {
-        s.serialize_i64(*v as i64)
-    } else {
-        s.serialize_f64(*v)
+    pub fn measure(&self) -> Measure {
+        self.kind.map_or(Measure::Tokens, Measure::Diffusion)
+    }
+
+    /// The labeller of the file's series: "H100 ×2 EP2" or "H100 ×2 U2·R1"
+    /// (the parallelism left out when there is none), plus what varies
+    /// between the series (the precision; for diffusion the resolution and
+    /// the steps). What varies is found once, so labelling stays linear in
+    /// the rows.
+    pub fn series_labels(&self) -> impl Fn(&Configuration) -> String {
+        let configs = &self.configurations;
+        let precisions = varies(configs, |c| c.precision.clone());
+        let outputs = varies(configs, |c| (c.size(), c.num_frames, c.fps.map(f64::to_bits)));
+        let steps = varies(configs, |c| c.inference_steps);
+        move |c| {
+            let mut label = format!("{} ×{}", c.gpu, c.num_gpus);
+            let par = c.parallelism();
+            if par != "none" {
+                label.push_str(&format!(" {par}"));
+            }
+            if precisions {
+                label.push_str(&format!(" {}", c.precision));
+            }
+            if outputs {
+                label.push_str(&format!(", {}", c.resolution()));
+            }
+            if let (true, Some(n)) = (steps, c.inference_steps) {
+                label.push_str(&format!(", {n} steps"));
+            }
+            label
+        }
     }
 }
 
-/// [`whole_as_int`] for an optional number.
+/// Writes a whole number without a decimal point (`500`, as the seed files write a deadline).
 #[allow(clippy::ref_option, reason = "serde's serialize_with passes &Option")]
-pub fn some_whole_as_int<S: serde::Serializer>(v: &Option<f64>, s: S) -> Result<S::Ok, S::Error> {
-    match v {
-        Some(v) => whole_as_int(v, s),
+fn some_whole_as_int<S: serde::Serializer>(v: &Option<f64>, s: S) -> Result<S::Ok, S::Error> {
+    match *v {
+        Some(v) if v.fract() == 0.0 && v.abs() < 1e15 => s.serialize_i64(v as i64),
+        Some(v) => s.serialize_f64(v),
         None => s.serialize_none(),
     }
 }
@@ -300,101 +325,6 @@ impl Measure {
             Measure::Diffusion(OutputKind::Video) => &VIDEOS,
         }
     }
-}
-
-impl Configuration {
-    /// The labeller of a file's series: "H100 ×2 EP2" or "H100 ×2 U2·R1",
-    /// plus what varies between the series (the precision; for diffusion the
-    /// resolution and the steps). What varies is found once, so labelling
-    /// stays linear in the rows.
-    pub fn series_labels(configs: &[Self]) -> impl Fn(&Self) -> String {
-        let precisions = varies(configs, |c| c.precision.clone());
-        let outputs = varies(configs, |c| (c.size(), c.num_frames, c.fps.map(f64::to_bits)));
-        let steps = varies(configs, |c| c.inference_steps);
-        move |c| {
-            let mut label = setup_label(c, precisions);
-            if outputs {
-                label.push_str(&format!(", {}", c.resolution()));
-            }
-            if let (true, Some(n)) = (steps, c.inference_steps) {
-                label.push_str(&format!(", {n} steps"));
-            }
-            label
-        }
-    }
-
-    /// What the selection rule ([`crate::select`]) reads of it.
-    pub fn figures(&self) -> crate::select::Figures {
-        crate::select::Figures {
-            energy: self.energy(),
-            latency: self.latency(),
-            num_gpus: self.num_gpus.into(),
-            load: self.load().into(),
-            repeat: self.repeat.into(),
-        }
-    }
-
-    /// The output-length histogram and energy per output token (J), if any.
-    pub fn output_lengths(&self) -> Option<(&OutputLengthDistribution, f64)> {
-        Some((self.output_length_distribution.as_deref()?, self.joules_per_output_token?))
-    }
-
-    /// The [`ITL_PERCENTILES`] of the inter-token latency, if the data have them.
-    pub fn itl_percentiles(&self) -> Option<[f64; 3]> {
-        Some([self.p90_itl_ms?, self.p95_itl_ms?, self.p99_itl_ms?])
-    }
-
-    /// The latency the trade-off is drawn and analysed at: the median
-    /// ([`Self::latency`]), or with `pct` its [`ITL_PERCENTILES`]`[pct]`
-    /// (the median where the data have no percentiles).
-    pub fn latency_at(&self, pct: Option<usize>) -> f64 {
-        match (pct, self.itl_percentiles()) {
-            (Some(k), Some(p)) => p[k],
-            _ => self.latency(),
-        }
-    }
-
-    pub fn series_key(&self) -> SeriesKey {
-        SeriesKey {
-            gpu: self.gpu.clone(),
-            num_gpus: self.num_gpus,
-            tensor_parallel: self.tensor_parallel,
-            expert_parallel: self.expert_parallel,
-            data_parallel: self.data_parallel,
-            ulysses_degree: self.ulysses_degree,
-            ring_degree: self.ring_degree,
-            precision: self.precision.clone(),
-            size: self.size(),
-            num_frames: self.num_frames,
-            fps: self.fps.map(|f| format!("{f}")),
-            inference_steps: self.inference_steps,
-        }
-    }
-}
-
-impl ModelFile {
-    pub fn measure(&self) -> Measure {
-        self.kind.map_or(Measure::Tokens, Measure::Diffusion)
-    }
-
-    /// [`Configuration::series_labels`] for the file's configurations.
-    pub fn series_labels(&self) -> impl Fn(&Configuration) -> String {
-        Configuration::series_labels(&self.configurations)
-    }
-}
-
-/// The start of every series label: "H100 ×2 TP2", the parallelism left
-/// out when there is none, the precision added when `precision`.
-fn setup_label(c: &Configuration, precision: bool) -> String {
-    let mut label = format!("{} ×{}", c.gpu, c.num_gpus);
-    let par = c.parallelism();
-    if par != "none" {
-        label.push_str(&format!(" {par}"));
-    }
-    if precision {
-        label.push_str(&format!(" {}", c.precision));
-    }
-    label
 }
 
 /// Whether `value` differs between `configs`.
@@ -655,14 +585,11 @@ impl Configuration {
         }
     }
 
-    /// Average output tokens per response, the exact figure when the file has it.
-    pub fn output_tokens(&self) -> Option<f64> {
-        self.avg_output_tokens_exact.or(self.avg_output_tokens)
-    }
-
-    /// Energy per response in joules: J per token × [`Configuration::output_tokens`].
+    /// Energy per response in joules: J per token × average output tokens
+    /// (the exact figure when the file has it).
     pub fn joules_per_response(&self) -> Option<f64> {
-        Some(self.joules_per_output_token? * self.output_tokens()?)
+        let tokens = self.avg_output_tokens_exact.or(self.avg_output_tokens);
+        Some(self.joules_per_output_token? * tokens?)
     }
 
     /// Energy per response, Wh.
@@ -723,42 +650,55 @@ impl Configuration {
             _ => size,
         }
     }
-}
 
-/// The per-token fields: a per-token row has every one, a diffusion row none.
-pub const TOKEN_FIELDS: [&str; 15] = [
-    "tensor_parallel",
-    "data_parallel",
-    "expert_parallel",
-    "max_num_seqs",
-    "avg_requests_in_flight",
-    "wh_per_million_output_tokens",
-    "joules_per_output_token",
-    "median_itl_ms",
-    "p90_itl_ms",
-    "p99_itl_ms",
-    "tokens_per_second",
-    "avg_output_tokens",
-    "under_itl_deadline",
-    "avg_running_batch",
-    "p95_itl_ms",
-];
+    /// What the selection rule ([`crate::select`]) reads of it.
+    pub fn figures(&self) -> crate::select::Figures {
+        crate::select::Figures {
+            energy: self.energy(),
+            latency: self.latency(),
+            num_gpus: self.num_gpus.into(),
+            load: self.load().into(),
+            repeat: self.repeat.into(),
+        }
+    }
 
-/// The optional per-token fields: a diffusion row may carry none of them.
-pub const TOKEN_OPTIONAL_FIELDS: [&str; 2] =
-    ["avg_output_tokens_exact", "output_length_distribution"];
+    /// The output-length histogram and energy per output token (J), if any.
+    pub fn output_lengths(&self) -> Option<(&OutputLengthDistribution, f64)> {
+        Some((self.output_length_distribution.as_deref()?, self.joules_per_output_token?))
+    }
 
-/// The fields every diffusion row has, image or video.
-pub const DIFFUSION_FIELDS: [&str; 6] = [
-    "ulysses_degree",
-    "ring_degree",
-    "batch_size",
-    "inference_steps",
-    "batch_latency_s",
-    "under_latency_deadline",
-];
+    /// The [`ITL_PERCENTILES`] of the inter-token latency, if the data have them.
+    pub fn itl_percentiles(&self) -> Option<[f64; 3]> {
+        Some([self.p90_itl_ms?, self.p95_itl_ms?, self.p99_itl_ms?])
+    }
 
-impl Configuration {
+    /// The latency the trade-off is drawn and analysed at: the median
+    /// ([`Self::latency`]), or with `pct` its [`ITL_PERCENTILES`]`[pct]`
+    /// (the median where the data have no percentiles).
+    pub fn latency_at(&self, pct: Option<usize>) -> f64 {
+        match (pct, self.itl_percentiles()) {
+            (Some(k), Some(p)) => p[k],
+            _ => self.latency(),
+        }
+    }
+
+    pub fn series_key(&self) -> SeriesKey {
+        SeriesKey {
+            gpu: self.gpu.clone(),
+            num_gpus: self.num_gpus,
+            tensor_parallel: self.tensor_parallel,
+            expert_parallel: self.expert_parallel,
+            data_parallel: self.data_parallel,
+            ulysses_degree: self.ulysses_degree,
+            ring_degree: self.ring_degree,
+            precision: self.precision.clone(),
+            size: self.size(),
+            num_frames: self.num_frames,
+            fps: self.fps.map(|f| format!("{f}")),
+            inference_steps: self.inference_steps,
+        }
+    }
+
     /// Every measured figure of the row by field name, `None` where the
     /// row's kind has none: validation checks each is a measurement (or,
     /// for the two averages of the steady state, 0 or more) within its
@@ -828,6 +768,39 @@ impl Configuration {
             .collect()
     }
 }
+
+/// The per-token fields: a per-token row has every one, a diffusion row none.
+pub const TOKEN_FIELDS: [&str; 15] = [
+    "tensor_parallel",
+    "data_parallel",
+    "expert_parallel",
+    "max_num_seqs",
+    "avg_requests_in_flight",
+    "wh_per_million_output_tokens",
+    "joules_per_output_token",
+    "median_itl_ms",
+    "p90_itl_ms",
+    "p99_itl_ms",
+    "tokens_per_second",
+    "avg_output_tokens",
+    "under_itl_deadline",
+    "avg_running_batch",
+    "p95_itl_ms",
+];
+
+/// The optional per-token fields: a diffusion row may carry none of them.
+pub const TOKEN_OPTIONAL_FIELDS: [&str; 2] =
+    ["avg_output_tokens_exact", "output_length_distribution"];
+
+/// The fields every diffusion row has, image or video.
+pub const DIFFUSION_FIELDS: [&str; 6] = [
+    "ulysses_degree",
+    "ring_degree",
+    "batch_size",
+    "inference_steps",
+    "batch_latency_s",
+    "under_latency_deadline",
+];
 
 /// A lower-case URL segment: ASCII letters and digits kept, other runs become one `-`.
 pub fn url_segment(label: &str) -> String {

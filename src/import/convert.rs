@@ -36,7 +36,7 @@ pub struct ImportDates {
 /// What converting one task gave.
 #[derive(Debug, Default)]
 pub struct Converted {
-    /// Model documents by slug.
+    /// Model documents by path in the data folder (`<task>/<slug>.json`).
     pub docs: BTreeMap<String, Value>,
     /// Warnings, each naming the task file.
     pub warnings: Vec<String>,
@@ -563,15 +563,15 @@ fn row_order(a: &Configuration, b: &Configuration) -> Ordering {
         .then(a.median_itl_ms.unwrap_or(0.0).total_cmp(&b.median_itl_ms.unwrap_or(0.0)))
 }
 
-/// `convert_task`: one task file → model documents by slug.
+/// `convert_task`: one task file → model documents, added to `out`.
 pub fn convert_task(
     task: &str,
     doc: &Value,
     upstream: &Upstream,
     editorial: &Editorial,
     dates: &ImportDates,
-) -> anyhow::Result<Converted> {
-    let mut out = Converted::default();
+    out: &mut Converted,
+) -> anyhow::Result<()> {
     let file = format!("tasks/{task}.json");
     let ed = &editorial.workloads[task];
     let kind = ed.kind;
@@ -583,13 +583,13 @@ pub fn convert_task(
         out.warnings.push(format!("{file}: the task file says architecture {}", short_json(arch)));
     }
     let rows = task_rows(task, doc)?;
-    let mut models = group_models(task, rows, upstream, &mut out, kind, deadline);
+    let mut models = group_models(task, rows, upstream, out, kind, deadline);
     let mut latencies = Vec::new();
     for m in &mut models {
         assign_ids(&m.slug, &mut m.rows, &file, &mut out.warnings);
         latencies.extend(m.rows.iter().map(Configuration::latency));
         if kind.is_none() {
-            add_distributions(task, m, upstream, &mut out);
+            add_distributions(task, m, upstream, out);
         }
     }
     let common = &editorial.common;
@@ -659,7 +659,7 @@ pub fn convert_task(
             out.warnings.push(format!("{file}: {} has no usable rows; no file written", m.id));
             continue;
         }
-        let Some((params, active, architecture)) = model_facts(&file, &m, kind, &mut out) else {
+        let Some((params, active, architecture)) = model_facts(&file, &m, kind, out) else {
             continue;
         };
         m.rows.sort_by(row_order);
@@ -703,9 +703,9 @@ pub fn convert_task(
             best,
         };
         let doc = serde_json::to_value(&model).expect("a model file serialises");
-        out.docs.insert(model.slug, doc);
+        out.docs.insert(format!("{task}/{}.json", model.slug), doc);
     }
-    Ok(out)
+    Ok(())
 }
 
 /// Gives each per-token row its output-length distribution from the model's
@@ -853,37 +853,22 @@ mod tests {
             inference_steps: Some(steps),
             ..Configuration::default()
         };
+        // The row ids, and how many warnings assigning them gave.
         let ids = |mut rows: Vec<Configuration>| {
             let mut warnings = Vec::new();
             assign_ids("m", &mut rows, "f", &mut warnings);
-            let ids: Vec<String> = rows.into_iter().map(|c| c.row_id).collect();
-            (ids, warnings.len())
+            (rows.into_iter().map(|c| c.row_id).collect::<Vec<_>>(), warnings.len())
         };
-        let rows = vec![token("BF16", 1), token("FP8", 1), token("BF16", 2), token("BF16", 1)];
-        assert_eq!(
-            ids(rows),
-            (
-                vec![
-                    "m/H100/2/8/bf16-tp1-ep1-dp1".to_owned(),
-                    "m/H100/2/8/fp8-tp1-ep1-dp1".to_owned(),
-                    "m/H100/2/8/bf16-tp2-ep1-dp1".to_owned(),
-                    "m/H100/2/8/bf16-tp1-ep1-dp1/r2".to_owned(),
-                ],
-                3
-            )
-        );
+        let (rows, warnings) =
+            ids(vec![token("BF16", 1), token("FP8", 1), token("BF16", 2), token("BF16", 1)]);
+        let ends =
+            ["bf16-tp1-ep1-dp1", "fp8-tp1-ep1-dp1", "bf16-tp2-ep1-dp1", "bf16-tp1-ep1-dp1/r2"];
+        assert_eq!(rows, ends.map(|end| format!("m/H100/2/8/{end}")));
+        assert_eq!(warnings, 3);
         assert_eq!(ids(vec![token("BF16", 1)]).0, ["m/H100/2/8"]);
-        let rows = vec![image(1024, 50), image(2048, 50), image(1024, 20)];
-        assert_eq!(
-            ids(rows),
-            (
-                vec![
-                    "m/H100/1/b4/1024x1024/s50".to_owned(),
-                    "m/H100/1/b4/2048x1024/s50".to_owned(),
-                    "m/H100/1/b4/1024x1024/s20".to_owned(),
-                ],
-                0
-            )
-        );
+        let (rows, warnings) = ids(vec![image(1024, 50), image(2048, 50), image(1024, 20)]);
+        let ends = ["1024x1024/s50", "2048x1024/s50", "1024x1024/s20"];
+        assert_eq!(rows, ends.map(|end| format!("m/H100/1/b4/{end}")));
+        assert_eq!(warnings, 0);
     }
 }

@@ -75,8 +75,11 @@ pub struct ImportOptions {
     pub source: Option<SourceSettings>,
 }
 
-/// What an import did.
-#[derive(Debug, Clone, Default)]
+/// What an import did; its lists are also the plan of a swap, written to
+/// the staging folder before the first move: what lets the next import
+/// finish or undo a swap that was stopped ([`recover`]).
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(default)]
 pub struct ImportReport {
     /// The upstream data version imported (`index.json` `last_updated`).
     pub upstream_version: String,
@@ -95,9 +98,14 @@ pub struct ImportReport {
 }
 
 impl ImportReport {
+    /// Every file added, changed or removed.
+    fn files(&self) -> impl Iterator<Item = &String> {
+        self.added.iter().chain(&self.changed).chain(&self.removed)
+    }
+
     /// Whether the import changed nothing (and wrote nothing).
     pub fn is_unchanged(&self) -> bool {
-        self.added.is_empty() && self.changed.is_empty() && self.removed.is_empty()
+        self.files().next().is_none()
     }
 
     /// The change-log entry as Markdown (a pull-request body), or a line
@@ -105,7 +113,7 @@ impl ImportReport {
     /// link anywhere in it ([`neutralised`]).
     pub fn summary_markdown(&self) -> String {
         let heading = format!("## ML.ENERGY Leaderboard data {}\n\n", self.upstream_version);
-        let files = self.added.len() + self.changed.len() + self.removed.len();
+        let files = self.files().count();
         neutralised(&match &self.entry {
             Some(e) => changelog::markdown(e),
             None if self.is_unchanged() => format!("{heading}Nothing changed.\n"),
@@ -211,28 +219,26 @@ fn convert_all(
     editorial: &Editorial,
     editorial_path: &Path,
     dates: &ImportDates,
-) -> Result<(BTreeMap<String, Value>, Vec<String>)> {
-    let mut files = BTreeMap::new();
-    let mut warnings = Vec::new();
-    let mut errors = Vec::new();
+) -> Result<Converted> {
+    let mut out = Converted::default();
     for task in &upstream.tasks {
         if !editorial.workloads.contains_key(task) {
-            errors.push(format!(
+            out.errors.push(format!(
                 "tasks/{task}.json: the workload {task:?} has no entry in {} (workloads.{task}: name, description, deadline and texts); add one to import it",
                 editorial_path.display()
             ));
             continue;
         }
-        let converted = upstream
+        // A task file that cannot be read at all is one error (and with any
+        // error no warning is shown).
+        if let Err(err) = upstream
             .task(task)
-            .and_then(|doc| convert::convert_task(task, &doc, upstream, editorial, dates));
-        let Converted { docs, warnings: w, errors: e } = converted.unwrap_or_else(|err| {
-            Converted { errors: vec![format!("{err:#}")], ..Converted::default() }
-        });
-        warnings.extend(w);
-        errors.extend(e);
-        files.extend(docs.into_iter().map(|(slug, doc)| (format!("{task}/{slug}.json"), doc)));
+            .and_then(|doc| convert::convert_task(task, &doc, upstream, editorial, dates, &mut out))
+        {
+            out.errors.push(format!("{err:#}"));
+        }
     }
+    let errors = &out.errors;
     if !errors.is_empty() {
         let shown = errors.len().min(crate::load::MAX_PROBLEMS_SHOWN);
         let mut text = format!(
@@ -247,7 +253,7 @@ fn convert_all(
         }
         bail!(text);
     }
-    Ok((files, warnings))
+    Ok(out)
 }
 
 /// Whether two model documents differ only in their dates (`updated`,
@@ -531,7 +537,8 @@ fn import_locked(
         manifest.slugs.entry(key).or_insert(id);
     }
     upstream.published_slugs = manifest.slugs.clone();
-    let (docs, mut warnings) = convert_all(&upstream, editorial, &opts.editorial, dates)?;
+    let Converted { docs, mut warnings, .. } =
+        convert_all(&upstream, editorial, &opts.editorial, dates)?;
     warnings.extend(recovered);
     crate::write::stop_point()?;
 
@@ -620,15 +627,6 @@ fn as_source(editorial: &mut Editorial, upstream: &mut Upstream, source: &Source
     });
 }
 
-/// The files a swap moves, written to the staging folder before the first
-/// move: what lets the next import finish or undo a swap that was stopped.
-#[derive(Debug, Default, Deserialize, Serialize)]
-struct Plan {
-    added: Vec<String>,
-    changed: Vec<String>,
-    removed: Vec<String>,
-}
-
 /// Cleans up after an import that was stopped: a staging folder with a plan
 /// whose manifest was not moved in yet is undone (every file moved back),
 /// one whose manifest is in place is finished; either way it goes. Returns
@@ -637,15 +635,14 @@ fn recover(data_dir: &Path, leftover: &Path) -> Result<Option<String>> {
     let plan_path = leftover.join(PLAN);
     let mut note = None;
     if let Some(bytes) = read_existing(&plan_path)? {
-        let plan: Plan = serde_json::from_slice(&bytes).with_context(|| {
+        let plan: ImportReport = serde_json::from_slice(&bytes).with_context(|| {
             format!(
                 "{}: cannot be read; it is what a stopped import left, move it away and check {} against version control",
                 leftover.display(),
                 data_dir.display()
             )
         })?;
-        let all: Vec<&String> =
-            plan.added.iter().chain(&plan.changed).chain(&plan.removed).collect();
+        let all: Vec<&String> = plan.files().collect();
         if let Some(bad) = all.iter().find(|rel| !owned_path(rel)) {
             bail!(
                 "{}: names {bad:?}, not a path inside the data folder; move it away",
@@ -736,14 +733,8 @@ fn stage_and_swap(
 ) -> Result<()> {
     let data_dir = &opts.data_dir;
     let tree = stage.path().join(TREE);
-    let touched: Vec<&str> = report
-        .added
-        .iter()
-        .chain(&report.changed)
-        .chain(&report.removed)
-        .map(String::as_str)
-        .chain([changes::FILE_NAME])
-        .collect();
+    let touched: Vec<&str> =
+        report.files().map(String::as_str).chain([changes::FILE_NAME]).collect();
     overlay(data_dir, &tree, &touched)?;
     for rel in report.added.iter().chain(&report.changed) {
         write_file(&tree.join(rel), &new_files[rel])?;
@@ -826,14 +817,9 @@ fn slugs_of(files: &BTreeMap<String, Vec<u8>>) -> impl Iterator<Item = (String, 
 fn swap_in(data_dir: &Path, staging: &Path, report: &ImportReport) -> Result<()> {
     let tree = staging.join(TREE);
     let backup = staging.join(OLD);
-    let plan = Plan {
-        added: report.added.clone(),
-        changed: report.changed.clone(),
-        removed: report.removed.clone(),
-    };
     write_durably(
         &staging.join(PLAN),
-        &serde_json::to_vec(&plan).context("cannot write the plan")?,
+        &serde_json::to_vec(report).context("cannot write the plan")?,
     )?;
     // For the test that stops an import halfway through its swap: the number
     // of moves after which the process aborts, as `kill -9` would stop it.
