@@ -368,6 +368,11 @@ mod tests {
         fn error<T: serde::de::DeserializeOwned + fmt::Debug>(json: &str) -> serde_json::Error {
             serde_json::from_str::<T>(json).unwrap_err()
         }
+        let wrong = |found: &str, expected: &str| SerdeSays::WrongType {
+            found: found.into(),
+            expected: expected.into(),
+        };
+        let u32_words = "a whole number from 0 to 4294967295";
         let deep = "[".repeat(200);
         let cases: [(serde_json::Error, &str, SerdeSays); 16] = [
             (
@@ -388,60 +393,42 @@ mod tests {
             (
                 error::<Closed>(r#"{"count": "fast"}"#),
                 "invalid type: string \"fast\", expected u32 at line 1 column 16",
-                SerdeSays::WrongType {
-                    found: "the string \"fast\"".into(),
-                    expected: "a whole number from 0 to 4294967295".into(),
-                },
+                wrong("the string \"fast\"", u32_words),
             ),
             (
                 error::<Closed>(r#"{"count": -2}"#),
                 "invalid value: integer `-2`, expected u32 at line 1 column 12",
-                SerdeSays::WrongType {
-                    found: "the number -2".into(),
-                    expected: "a whole number from 0 to 4294967295".into(),
-                },
+                wrong("the number -2", u32_words),
             ),
             (
                 error::<Closed>(r#"{"rate": true}"#),
                 "invalid type: boolean `true`, expected f64 at line 1 column 13",
-                SerdeSays::WrongType {
-                    found: "the boolean true".into(),
-                    expected: "a number".into(),
-                },
+                wrong("the boolean true", "a number"),
             ),
             (
                 error::<Closed>(r#"{"count": 1.5}"#),
                 "invalid type: floating point `1.5`, expected u32 at line 1 column 13",
-                SerdeSays::WrongType {
-                    found: "the number 1.5".into(),
-                    expected: "a whole number from 0 to 4294967295".into(),
-                },
+                wrong("the number 1.5", u32_words),
             ),
             (
                 error::<Closed>(r#"{"rate": {}}"#),
                 "invalid type: map, expected f64 at line 1 column 9",
-                SerdeSays::WrongType { found: "an object".into(), expected: "a number".into() },
+                wrong("an object", "a number"),
             ),
             (
                 error::<Vec<u64>>("[[]]"),
                 "invalid type: sequence, expected u64 at line 1 column 1",
-                SerdeSays::WrongType {
-                    found: "a list".into(),
-                    expected: format!("a whole number from 0 to {}", u64::MAX),
-                },
+                wrong("a list", &format!("a whole number from 0 to {}", u64::MAX)),
             ),
             (
                 error::<Vec<String>>("null"),
                 "invalid type: null, expected a sequence at line 1 column 4",
-                SerdeSays::WrongType { found: "null".into(), expected: "a list".into() },
+                wrong("null", "a list"),
             ),
             (
                 error::<Closed>(r#""x""#),
                 "invalid type: string \"x\", expected struct Closed at line 1 column 3",
-                SerdeSays::WrongType {
-                    found: "the string \"x\"".into(),
-                    expected: "an object".into(),
-                },
+                wrong("the string \"x\"", "an object"),
             ),
             (
                 error::<Closed>("[]"),
