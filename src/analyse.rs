@@ -8,10 +8,12 @@
 
 pub mod response;
 
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
 use rayon::prelude::*;
 
 use crate::load::LoadedModel;
-use crate::model::{Configuration, ModelFile};
+use crate::model::{Configuration, ModelFile, SeriesKey};
 use crate::select;
 use crate::workload::Workload;
 
@@ -55,13 +57,6 @@ pub fn best_overall(m: &ModelFile) -> Option<usize> {
     cheapest_within(&m.configurations, m.deadline(), |_| true)
 }
 
-/// The precisions a model was measured in, sorted, each once.
-pub fn precisions(m: &ModelFile) -> Vec<String> {
-    let set: std::collections::BTreeSet<&str> =
-        m.configurations.iter().map(|c| c.precision.as_str()).collect();
-    set.into_iter().map(str::to_owned).collect()
-}
-
 /// One line of a curve against the load (concurrency, or batch size).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Series {
@@ -79,15 +74,14 @@ pub fn load_curves(m: &ModelFile) -> Vec<Series> {
     // One pass to group rows by key, so the work grows as n log n with the
     // number of rows (30,000 single-row series took a minute when each
     // series scanned every row).
-    let mut groups: std::collections::BTreeMap<crate::model::SeriesKey, Vec<usize>> =
-        std::collections::BTreeMap::new();
+    let mut groups: BTreeMap<SeriesKey, Vec<usize>> = BTreeMap::new();
     for (i, c) in configs.iter().enumerate() {
         groups.entry(c.series_key()).or_default().push(i);
     }
-    let rank: std::collections::HashMap<&str, usize> =
+    let rank: HashMap<&str, usize> =
         m.gpus.iter().enumerate().rev().map(|(i, g)| (g.as_str(), i)).collect();
     let gpu_rank = |g: &str| rank.get(g).copied().unwrap_or(usize::MAX);
-    let mut groups: Vec<(crate::model::SeriesKey, Vec<usize>)> = groups.into_iter().collect();
+    let mut groups: Vec<_> = groups.into_iter().collect();
     // Stable: within one GPU the keys stay in their own order.
     groups.sort_by_key(|(_, points)| gpu_rank(&configs[points[0]].gpu));
     let label = m.series_labels();
@@ -193,20 +187,14 @@ pub fn latency_budgets(m: &ModelFile) -> Vec<LatencyBudget> {
 /// Everything the pages need to know about one model beyond its file.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ModelAnalysis {
-    /// See [`best_per_gpu`].
     pub best_per_gpu: Vec<(String, Option<usize>)>,
-    /// See [`best_overall`].
     pub best_overall: Option<usize>,
-    /// See [`load_curves`].
     pub curves: Vec<Series>,
-    /// See [`pareto_frontier`].
     pub frontier: Vec<usize>,
-    /// See [`percentile_frontiers`].
     pub percentile_frontiers: Vec<Vec<usize>>,
     /// Per GPU, in the file's GPU order: the [`limit_candidates`] up to the
     /// deadline, which the latency-limit control embeds.
     pub limit_candidates: Vec<(String, Vec<usize>)>,
-    /// See [`latency_budgets`].
     pub budgets: Vec<LatencyBudget>,
     /// The configuration index and [`response::response_energy`] of each
     /// GPU's best configuration that has an output-length histogram, in
@@ -215,7 +203,7 @@ pub struct ModelAnalysis {
     /// The entry of `responses` whose configuration uses the least energy
     /// (the first on a tie), which the workload's overlay shows.
     pub lowest_response: Option<usize>,
-    /// See [`precisions`].
+    /// The precisions the model was measured in, sorted, each once.
     pub precisions: Vec<String>,
     /// The model's nearest peers in its workload by total parameters, as
     /// indexes into the workload's models ([`size_peers`]); set by
@@ -241,17 +229,26 @@ impl ModelAnalysis {
 
 /// Runs every analysis on one model, of either kind.
 pub fn analyse(m: &ModelFile) -> ModelAnalysis {
-    let responses = best_responses(m);
     let configs = &m.configurations;
+    let best_per_gpu = best_per_gpu(m);
+    let responses: Vec<_> = best_per_gpu
+        .iter()
+        .filter_map(|(_, best)| {
+            let i = (*best)?;
+            let (lengths, per_token) = configs[i].output_lengths()?;
+            Some((i, response::response_energy(per_token, lengths)))
+        })
+        .collect();
     let lowest_response = (0..responses.len()).min_by(|&x, &y| {
         configs[responses[x].0].energy().total_cmp(&configs[responses[y].0].energy())
     });
+    let precisions: BTreeSet<&str> = configs.iter().map(|c| c.precision.as_str()).collect();
     ModelAnalysis {
-        best_per_gpu: best_per_gpu(m),
+        best_per_gpu,
         best_overall: best_overall(m),
         curves: load_curves(m),
-        frontier: pareto_frontier(&m.configurations),
-        percentile_frontiers: percentile_frontiers(&m.configurations),
+        frontier: pareto_frontier(configs),
+        percentile_frontiers: percentile_frontiers(configs),
         limit_candidates: m
             .gpus
             .iter()
@@ -260,7 +257,7 @@ pub fn analyse(m: &ModelFile) -> ModelAnalysis {
         budgets: latency_budgets(m),
         responses,
         lowest_response,
-        precisions: precisions(m),
+        precisions: precisions.into_iter().map(str::to_owned).collect(),
         peers: Vec::new(),
     }
 }
@@ -305,34 +302,16 @@ pub struct WorkloadAnalysis {
 /// Analyses one workload's models (in parallel) and ranks them.
 pub fn analyse_workload(models: &[LoadedModel]) -> WorkloadAnalysis {
     let files: Vec<&ModelFile> = models.iter().map(|m| &m.file).collect();
-    let analyses: Vec<ModelAnalysis> = models
-        .par_iter()
-        .enumerate()
-        .map(|(i, m)| ModelAnalysis { peers: size_peers(&files, i), ..analyse(&m.file) })
+    let analyses: Vec<ModelAnalysis> = (0..files.len())
+        .into_par_iter()
+        .map(|i| ModelAnalysis { peers: size_peers(&files, i), ..analyse(files[i]) })
         .collect();
-    let pairs: Vec<(&ModelFile, &ModelAnalysis)> =
-        models.iter().map(|m| &m.file).zip(&analyses).collect();
-    let leaderboard = leaderboard(&pairs);
-    WorkloadAnalysis { models: analyses, leaderboard }
+    WorkloadAnalysis { leaderboard: leaderboard(&files, &analyses), models: analyses }
 }
 
 /// The analysis stage: every workload analysed once, in the same order.
 pub fn analyse_data(workloads: &[Workload]) -> Vec<WorkloadAnalysis> {
     workloads.iter().map(|w| analyse_workload(&w.models)).collect()
-}
-
-/// Energy per response of each GPU's best configuration that has an
-/// output-length histogram, in [`best_per_gpu`] order.
-fn best_responses(m: &ModelFile) -> Vec<(usize, response::ResponseEnergy)> {
-    let configs = &m.configurations;
-    best_per_gpu(m)
-        .into_iter()
-        .filter_map(|(_, best)| {
-            let i = best?;
-            let (lengths, per_token) = configs[i].output_lengths()?;
-            Some((i, response::response_energy(per_token, lengths)))
-        })
-        .collect()
 }
 
 /// One row of the leaderboard: a model's best configuration on one GPU.
@@ -345,22 +324,22 @@ pub struct LeaderboardRow {
 }
 
 /// Leaderboard rows for all models, lowest energy first (ties: slug, then GPU).
-pub fn leaderboard(models: &[(&ModelFile, &ModelAnalysis)]) -> Vec<LeaderboardRow> {
-    let mut rows: Vec<LeaderboardRow> = models
+fn leaderboard(files: &[&ModelFile], analyses: &[ModelAnalysis]) -> Vec<LeaderboardRow> {
+    let mut rows: Vec<LeaderboardRow> = analyses
         .iter()
         .enumerate()
-        .flat_map(|(mi, (_, a))| {
+        .flat_map(|(model, a)| {
             a.best_per_gpu
                 .iter()
-                .filter_map(move |(_, b)| b.map(|config| LeaderboardRow { model: mi, config }))
+                .filter_map(move |(_, b)| b.map(|config| LeaderboardRow { model, config }))
         })
         .collect();
     rows.sort_by(|a, b| {
-        let ca = &models[a.model].0.configurations[a.config];
-        let cb = &models[b.model].0.configurations[b.config];
+        let (ma, mb) = (files[a.model], files[b.model]);
+        let (ca, cb) = (&ma.configurations[a.config], &mb.configurations[b.config]);
         ca.energy()
             .total_cmp(&cb.energy())
-            .then_with(|| models[a.model].0.slug.cmp(&models[b.model].0.slug))
+            .then_with(|| ma.slug.cmp(&mb.slug))
             .then_with(|| ca.gpu.cmp(&cb.gpu))
     });
     rows

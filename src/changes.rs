@@ -36,22 +36,18 @@ pub struct ChangeEntry {
     /// Where the data came from: the URL or a description of the folder
     /// given to `--from` (never an absolute local path).
     pub source: String,
-    /// Workload ids that appeared.
     #[serde(default)]
     pub workloads_added: Vec<String>,
-    /// Workload ids that disappeared.
     #[serde(default)]
     pub workloads_removed: Vec<String>,
-    /// Models (per workload) that appeared.
     #[serde(default)]
     pub models_added: Vec<ModelRef>,
-    /// Models (per workload) that disappeared.
     #[serde(default)]
     pub models_removed: Vec<ModelRef>,
-    /// Configurations that appeared, in models present before and after.
+    /// Configurations that appeared and disappeared, in models present
+    /// before and after.
     #[serde(default)]
     pub configurations_added: Vec<ConfigurationRef>,
-    /// Configurations that disappeared, in models present before and after.
     #[serde(default)]
     pub configurations_removed: Vec<ConfigurationRef>,
     /// Configurations present before and after whose measured figures

@@ -64,14 +64,17 @@ pub struct Footprint {
     pub overhead: Option<FacilityOverhead>,
 }
 
-/// Accepted grid intensities, g CO₂e/kWh: above zero, at most twice the
-/// dirtiest grids' (lignite plants emit about 1,100).
-pub const CARBON_RANGE: (f64, f64) = (0.0, 2000.0);
-/// Accepted prices per kWh, in any currency: above zero, at most 100,000
-/// (a kWh costs thousands in the currencies with the smallest units).
-pub const PRICE_RANGE: (f64, f64) = (0.0, 100_000.0);
-/// Accepted PUE: 1 (no overhead) to 5.
-pub const PUE_RANGE: (f64, f64) = (1.0, 5.0);
+/// An accepted range: the key, the lowest value (and whether it is itself
+/// accepted), the highest, and the unit in a message.
+type Range = (&'static str, f64, bool, f64, &'static str);
+/// Grid intensities, g CO₂e/kWh: above zero, at most twice the dirtiest
+/// grids' (lignite plants emit about 1,100).
+const CARBON_RANGE: Range = ("g_co2e_per_kwh", 0.0, false, 2000.0, " g CO₂e per kWh");
+/// Prices per kWh, in any currency: above zero, at most 100,000 (a kWh
+/// costs thousands in the currencies with the smallest units).
+const PRICE_RANGE: Range = ("per_kwh", 0.0, false, 100_000.0, " per kWh");
+/// PUE: 1 (no overhead) to 5.
+const PUE_RANGE: Range = ("pue", 1.0, true, 5.0, "");
 pub const YEAR_RANGE: (u16, u16) = (1990, 2100);
 
 /// Carbon and cost of one energy figure.
@@ -95,26 +98,12 @@ impl Footprint {
         let mut bad = Vec::new();
         if let Some(c) = &carbon {
             let at = "carbon_intensity";
-            check_range(
-                &mut bad,
-                &format!("{at}.g_co2e_per_kwh"),
-                c.g_co2e_per_kwh,
-                CARBON_RANGE,
-                false,
-                " g CO₂e per kWh",
-            );
+            check_range(&mut bad, at, c.g_co2e_per_kwh, CARBON_RANGE);
             check_source(&mut bad, at, &c.source, Some(c.year), c.url.as_deref());
         }
         if let Some(p) = &price {
             let at = "electricity_price";
-            check_range(
-                &mut bad,
-                &format!("{at}.per_kwh"),
-                p.per_kwh,
-                PRICE_RANGE,
-                false,
-                " per kWh",
-            );
+            check_range(&mut bad, at, p.per_kwh, PRICE_RANGE);
             if p.currency.len() != 3 || !p.currency.bytes().all(|b| b.is_ascii_uppercase()) {
                 bad.push(format!(
                     "{at}.currency: must be a three-letter ISO 4217 code such as \"USD\" or \"EUR\", found {:?}",
@@ -125,7 +114,7 @@ impl Footprint {
         }
         if let Some(o) = &overhead {
             let at = "facility_overhead";
-            check_range(&mut bad, &format!("{at}.pue"), o.pue, PUE_RANGE, true, "");
+            check_range(&mut bad, at, o.pue, PUE_RANGE);
             check_source(&mut bad, at, &o.source, o.year, o.url.as_deref());
             if carbon.is_none() && price.is_none() {
                 bad.push(
@@ -197,18 +186,12 @@ impl Footprint {
     }
 }
 
-fn check_range(
-    bad: &mut Vec<String>,
-    key: &str,
-    v: f64,
-    (lo, hi): (f64, f64),
-    lo_inclusive: bool,
-    unit: &str,
-) {
-    let above = if lo_inclusive { v >= lo } else { v > lo };
-    if !v.is_finite() || !above || v > hi {
-        let from = if lo_inclusive { "from" } else { "above" };
-        bad.push(format!("{key}: must be a finite number {from} {lo} up to {hi}{unit}, found {v}"));
+fn check_range(bad: &mut Vec<String>, at: &str, v: f64, (key, lo, from_lo, hi, unit): Range) {
+    if !v.is_finite() || !(if from_lo { v >= lo } else { v > lo }) || v > hi {
+        let from = if from_lo { "from" } else { "above" };
+        bad.push(format!(
+            "{at}.{key}: must be a finite number {from} {lo} up to {hi}{unit}, found {v}"
+        ));
     }
 }
 

@@ -59,24 +59,6 @@ pub struct LoadedModel {
     pub workload_name: String,
 }
 
-impl LoadedModel {
-    /// A model validated from `raw`, the bytes read from `path`.
-    fn new(path: &Path, raw: &[u8], mut file: ModelFile) -> Self {
-        // Parsing grows the list by doubling; a site holds every model's
-        // rows for the whole build.
-        file.configurations.shrink_to_fit();
-        let (workload, workload_name) = file.workload_ref().unwrap_or_default();
-        Self {
-            path: path.to_path_buf(),
-            len: raw.len() as u64,
-            digest: content_digest(raw),
-            file,
-            workload,
-            workload_name,
-        }
-    }
-}
-
 /// Everything found in the data folder.
 #[derive(Debug, Clone, Default)]
 pub struct DataSet {
@@ -235,18 +217,20 @@ pub fn load_data_dir(data_dir: &Path) -> Result<DataSet, Problems> {
 /// Reads, parses and validates one model file of any kind.
 pub fn read_model_file(path: &Path) -> Result<LoadedModel, Vec<Problem>> {
     let raw = discover::read_capped(path, "a model file").map_err(|p| vec![p])?;
-    let file = parse::parse_model(path, &raw).map_err(|p| vec![p])?;
-    let mut model = LoadedModel::new(path, &raw, file);
-    let problems = validate::validate_model(path, &model.file);
-    if problems.is_empty() {
-        // The publisher's best rows are checked against ours and not read
-        // again: pages show the analysis' own, and the published file is
-        // copied as it is. A site holds every model for the whole build.
-        model.file.best.clear();
-        Ok(model)
-    } else {
-        Err(problems)
+    let mut file = parse::parse_model(path, &raw).map_err(|p| vec![p])?;
+    let problems = validate::validate_model(path, &file);
+    if !problems.is_empty() {
+        return Err(problems);
     }
+    // A site holds every model for the whole build: the publisher's best
+    // rows are checked against ours and not read again (pages show the
+    // analysis' own, and the published file is copied as it is), and
+    // parsing grew the rows by doubling.
+    file.best.clear();
+    file.configurations.shrink_to_fit();
+    let (workload, workload_name) = file.workload_ref().unwrap_or_default();
+    let (len, digest) = (raw.len() as u64, content_digest(&raw));
+    Ok(LoadedModel { path: path.to_path_buf(), len, digest, file, workload, workload_name })
 }
 
 /// Lets a model share the `source` block of an earlier model when the two

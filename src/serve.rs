@@ -621,7 +621,7 @@ impl Site {
         let kind = content_type(path);
         if kind.starts_with("text/html") {
             return match tokio::fs::read(path).await {
-                Ok(page) => decorated(StatusCode::OK, &page, state),
+                Ok(page) => html(StatusCode::OK, decorate_html(&page, state)),
                 // Swapped away mid-request by a rebuild.
                 Err(_) => self.not_found(state).await,
             };
@@ -638,7 +638,7 @@ impl Site {
 
     async fn not_found(&self, state: &BuildState) -> Response {
         match tokio::fs::read(self.root.join("404.html")).await {
-            Ok(page) => decorated(StatusCode::NOT_FOUND, &page, state),
+            Ok(page) => html(StatusCode::NOT_FOUND, decorate_html(&page, state)),
             Err(_) => (StatusCode::NOT_FOUND, "404 Not Found\n").into_response(),
         }
     }
@@ -646,11 +646,6 @@ impl Site {
 
 fn moved(status: StatusCode, to: &str, says: &str) -> Response {
     (status, [(header::LOCATION, to)], format!("{says} {to}\n")).into_response()
-}
-
-/// A page of the site with the reload script and any error banner of `state`.
-fn decorated(status: StatusCode, page: &[u8], state: &BuildState) -> Response {
-    html(status, decorate_html(page, state.error.as_deref(), state.number))
 }
 
 fn html(status: StatusCode, page: Vec<u8>) -> Response {
@@ -695,22 +690,22 @@ fn markup(template: &impl askama::Template) -> String {
     template.render().expect("serve's templates render")
 }
 
-/// Adds the error banner (after `<body …>`) and the reload script (before
-/// `</body>`) to a page of build `seen`.
-fn decorate_html(body: &[u8], error: Option<&str>, seen: u64) -> Vec<u8> {
+/// Adds the error banner of `state` (after `<body …>`) and the reload
+/// script (before `</body>`) to a page of its build.
+fn decorate_html(body: &[u8], state: &BuildState) -> Vec<u8> {
     let text = String::from_utf8_lossy(body);
     let lower = text.to_ascii_lowercase();
     let mut out = String::with_capacity(text.len() + 1024);
     let after_body_tag =
         lower.find("<body").and_then(|i| lower[i..].find('>').map(|j| i + j + 1)).unwrap_or(0);
     out.push_str(&text[..after_body_tag]);
-    if let Some(error) = error {
+    if let Some(error) = &state.error {
         out.push_str(&markup(&ErrorBanner { error }));
     }
     let rest = &text[after_body_tag..];
     let end = lower[after_body_tag..].rfind("</body").unwrap_or(rest.len());
     out.push_str(&rest[..end]);
-    out.push_str(&markup(&ReloadScript { seen }));
+    out.push_str(&markup(&ReloadScript { seen: state.number }));
     out.push_str(&rest[end..]);
     out.into_bytes()
 }
@@ -729,8 +724,8 @@ mod tests {
 
     #[test]
     fn banner_goes_after_body_and_escapes_the_error() {
-        let page =
-            decorate_html(b"<html><BODY class=x><h1>t</h1></body></html>", Some("bad <file>"), 7);
+        let state = BuildState { number: 7, has_site: true, error: Some("bad <file>".into()) };
+        let page = decorate_html(b"<html><BODY class=x><h1>t</h1></body></html>", &state);
         let page = String::from_utf8(page).unwrap();
         let banner = page.find("energyboard-build-error").unwrap();
         assert!(page.find("<BODY class=x>").unwrap() < banner);

@@ -107,15 +107,14 @@ fn check_entry(bad: &mut impl FnMut(String, String), at: &str, e: &ChangeEntry) 
         [("workloads_added", &e.workloads_added), ("workloads_removed", &e.workloads_removed)]
     {
         for (j, id) in ids.iter().enumerate() {
-            check_workload(bad, &format!("{at}.{list}[{j}]"), id);
+            check_id(bad, &format!("{at}.{list}[{j}]"), id, "workload id", MAX_WORKLOAD_ID);
         }
     }
     for (list, models) in [("models_added", &e.models_added), ("models_removed", &e.models_removed)]
     {
         for (j, m) in models.iter().enumerate() {
             let field = format!("{at}.{list}[{j}]");
-            check_workload(bad, &format!("{field}.workload"), &m.workload);
-            check_slug(bad, &format!("{field}.slug"), &m.slug);
+            check_ref(bad, &field, &m.workload, &m.slug);
             check_filled(bad, &format!("{field}.name"), &m.name, MAX_NAME_CHARS);
         }
     }
@@ -124,12 +123,15 @@ fn check_entry(bad: &mut impl FnMut(String, String), at: &str, e: &ChangeEntry) 
         ("configurations_removed", &e.configurations_removed),
     ] {
         for (j, c) in rows.iter().enumerate() {
-            check_row(bad, &format!("{at}.{list}[{j}]"), &c.workload, &c.slug, &c.row_id);
+            let field = format!("{at}.{list}[{j}]");
+            check_ref(bad, &field, &c.workload, &c.slug);
+            check_filled(bad, &format!("{field}.row_id"), &c.row_id, MAX_ROW_ID_CHARS);
         }
     }
     for (j, c) in e.configurations_changed.iter().enumerate() {
         let field = format!("{at}.configurations_changed[{j}]");
-        check_row(bad, &field, &c.workload, &c.slug, &c.row_id);
+        check_ref(bad, &field, &c.workload, &c.slug);
+        check_filled(bad, &format!("{field}.row_id"), &c.row_id, MAX_ROW_ID_CHARS);
         for (k, name) in c.fields.iter().enumerate() {
             check_text(bad, &format!("{field}.fields[{k}]"), name, MAX_NAME_CHARS);
         }
@@ -140,8 +142,7 @@ fn check_entry(bad: &mut impl FnMut(String, String), at: &str, e: &ChangeEntry) 
 }
 
 fn check_best(bad: &mut impl FnMut(String, String), field: &str, b: &BestChange) {
-    check_workload(bad, &format!("{field}.workload"), &b.workload);
-    check_slug(bad, &format!("{field}.slug"), &b.slug);
+    check_ref(bad, field, &b.workload, &b.slug);
     check_filled(bad, &format!("{field}.gpu"), &b.gpu, MAX_GPU_CHARS);
     if b.figure.is_empty()
         || b.figure.len() > MAX_WORKLOAD_ID
@@ -181,25 +182,10 @@ fn check_best(bad: &mut impl FnMut(String, String), field: &str, b: &BestChange)
     }
 }
 
-/// The workload, slug and row id that name one configuration at `field`.
-fn check_row(
-    bad: &mut impl FnMut(String, String),
-    field: &str,
-    workload: &str,
-    slug: &str,
-    row_id: &str,
-) {
-    check_workload(bad, &format!("{field}.workload"), workload);
-    check_slug(bad, &format!("{field}.slug"), slug);
-    check_filled(bad, &format!("{field}.row_id"), row_id, MAX_ROW_ID_CHARS);
-}
-
-fn check_workload(bad: &mut impl FnMut(String, String), field: &str, id: &str) {
-    check_id(bad, field, id, "workload id", MAX_WORKLOAD_ID);
-}
-
-fn check_slug(bad: &mut impl FnMut(String, String), field: &str, slug: &str) {
-    check_id(bad, field, slug, "model slug", MAX_SLUG_CHARS);
+/// The workload id and model slug at `{field}.workload` and `{field}.slug`.
+fn check_ref(bad: &mut impl FnMut(String, String), field: &str, workload: &str, slug: &str) {
+    check_id(bad, &format!("{field}.workload"), workload, "workload id", MAX_WORKLOAD_ID);
+    check_id(bad, &format!("{field}.slug"), slug, "model slug", MAX_SLUG_CHARS);
 }
 
 /// Reports `id` unless it is a slug of at most `max` characters.

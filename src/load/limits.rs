@@ -245,31 +245,53 @@ fn check_at_most(
     }
 }
 
-/// A kind of file's deadline: its field, its largest value and its unit.
-#[derive(Debug, Clone, Copy)]
-pub(super) struct Deadline {
-    /// The field, e.g. `itl_deadline_ms`.
-    pub field: &'static str,
-    pub value: Option<f64>,
+/// A kind of file's own fields: per token ([`PER_TOKEN`]) or diffusion.
+#[derive(Debug)]
+pub(super) struct KindFields {
+    /// The deadline's field, its largest value and its unit in a message.
+    pub deadline: &'static str,
     pub max: f64,
-    /// The unit in a message, e.g. " ms".
     pub unit: &'static str,
+    /// The other kind's deadline field, which the file must not carry, and why.
+    pub other: &'static str,
+    pub why: &'static str,
+    /// Each row's latency and its flag for being within the deadline.
+    pub latency: &'static str,
+    pub flag: &'static str,
 }
+
+pub(super) const PER_TOKEN: KindFields = KindFields {
+    deadline: "itl_deadline_ms",
+    max: MAX_LATENCY_MS,
+    unit: " ms",
+    other: "batch_latency_deadline_s",
+    why: "is a diffusion field; a per-token file gives its deadline as itl_deadline_ms, in milliseconds",
+    latency: "median_itl_ms",
+    flag: "under_itl_deadline",
+};
+
+pub(super) const DIFFUSION: KindFields = KindFields {
+    deadline: "batch_latency_deadline_s",
+    max: MAX_BATCH_LATENCY_S,
+    unit: " s",
+    other: "itl_deadline_ms",
+    why: "is a per-token field; a diffusion file gives its deadline as batch_latency_deadline_s, in seconds",
+    latency: "batch_latency_s",
+    flag: "under_latency_deadline",
+};
 
 /// The model-wide numbers: the deadline and the parameter counts.
 pub(super) fn check_model_ranges(
     bad: &mut impl FnMut(String, String),
     m: &ModelFile,
-    deadline: &Deadline,
+    kind: &KindFields,
+    deadline: Option<f64>,
 ) {
-    match deadline.value {
-        Some(value) => check_at_most(bad, deadline.field, value, deadline.max, deadline.unit, ""),
+    match deadline {
+        Some(value) => check_at_most(bad, kind.deadline, value, kind.max, kind.unit, ""),
         None => bad(
-            deadline.field.into(),
-            format!(
-                "is required but missing: the latency deadline for \"best\", in{}",
-                deadline.unit
-            ),
+            kind.deadline.into(),
+            format!("is required but missing: the latency deadline for \"best\", in{}", kind.unit),
         ),
     }
     for (field, value) in [("params_b", m.params_b), ("active_params_b", m.active_params_b)] {

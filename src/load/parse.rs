@@ -7,7 +7,7 @@
 //! position ([`serde_json::Error::line`], [`serde_json::Error::column`]) by
 //! typed accessors, and nothing else: which field is missing, which type
 //! was expected, that the nesting was too deep, exist only in its message.
-//! [`serde_says`] is the one place that reads that text.
+//! [`describe_json_error`] is the one place that reads that text.
 
 use std::fmt;
 use std::path::Path;
@@ -82,7 +82,7 @@ pub(super) fn parse_as<T: serde::de::DeserializeOwned>(
     serde_path_to_error::deserialize(&mut de).map_err(|err| {
         let mut field = json_path(err.path());
         // The path ends at the object that lacks the field; name the field.
-        if let SerdeSays::MissingField(missing) = serde_says(err.inner()) {
+        if let Some(missing) = missing_field(err.inner()) {
             field = if field == "(file)" { missing } else { format!("{field}.{missing}") };
         }
         problem(path, field, describe_json_error(err.inner(), format))
@@ -173,32 +173,21 @@ pub(super) fn push_key(path: &mut String, key: &str) {
     }
 }
 
-/// What serde_json's message says went wrong, for the errors whose kind
-/// exists only as text.
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum SerdeSays {
-    /// Arrays and objects nested beyond serde_json's recursion limit.
-    TooDeep,
-    /// A number too large for a 64-bit float.
-    NumberTooLarge,
-    /// A required field is absent: its name.
-    MissingField(String),
-    /// A field a closed struct does not have: its name and the struct's
-    /// fields, comma-separated.
-    UnknownField { name: String, fields: String },
-    /// A string that is none of an enum's variants: the string, and the
-    /// variants, quoted.
-    UnknownVariant { found: String, expected: String },
-    /// A value of the wrong type or out of the type's range, in a
-    /// reader's words: found `the string "fast"`, expected `a number`.
-    WrongType { found: String, expected: String },
-    /// A list where a struct belongs (serde also reads a struct from a
-    /// list of its fields in order; a short or long list is refused so).
-    ListForStruct,
-    /// Anything else, as serde_json words it (without the position).
-    Other(String),
+/// serde_json's message without its position.
+fn serde_message(err: &serde_json::Error) -> String {
+    let full = err.to_string();
+    let position = format!(" at line {} column {}", err.line(), err.column());
+    full.strip_suffix(&position).map_or_else(|| full.clone(), str::to_owned)
 }
 
+/// The name of the field a "missing field" error says is absent.
+fn missing_field(err: &serde_json::Error) -> Option<String> {
+    let message = serde_message(err);
+    let name = message.strip_prefix("missing field `")?.strip_suffix('`')?;
+    (err.classify() == Category::Data).then(|| name.to_owned())
+}
+
+/// serde_json's error in a reader's words, with its line and column.
 /// Reads serde_json's message (the module doc says why text): the category
 /// ([`serde_json::Error::classify`]) decides which texts are looked for,
 /// and the position suffix is cut by the line and column numbers. A wrong
@@ -208,7 +197,7 @@ enum SerdeSays {
 /// instead of degrading a message. The parts of the texts that come from
 /// the data (a field name, a string) are taken from the end that does not:
 /// the last `, expected ` splits what was found from what was expected.
-fn serde_says(err: &serde_json::Error) -> SerdeSays {
+fn describe_json_error(err: &serde_json::Error, format: Format) -> String {
     /// serde's name of the type expected, in a reader's words.
     fn type_in_words(expected: &str) -> String {
         match expected {
@@ -243,92 +232,72 @@ fn serde_says(err: &serde_json::Error) -> SerdeSays {
         }
     }
 
-    let full = err.to_string();
-    let position = format!(" at line {} column {}", err.line(), err.column());
-    let message = full.strip_suffix(&position).unwrap_or(&full);
-    let split =
-        |rest: &str| rest.rsplit_once(", expected ").map(|(a, b)| (a.to_owned(), b.to_owned()));
-    match err.classify() {
-        Category::Syntax if message == "recursion limit exceeded" => SerdeSays::TooDeep,
-        Category::Syntax if message == "number out of range" => SerdeSays::NumberTooLarge,
-        Category::Data => {
-            if let Some(name) =
-                message.strip_prefix("missing field `").and_then(|rest| rest.strip_suffix('`'))
-            {
-                return SerdeSays::MissingField(name.to_owned());
-            }
-            let wrong = message
-                .strip_prefix("invalid type: ")
-                .or_else(|| message.strip_prefix("invalid value: "));
-            if let Some((found, expected)) = wrong.and_then(split) {
-                return SerdeSays::WrongType {
-                    found: value_in_words(&found),
-                    expected: type_in_words(&expected),
-                };
-            }
-            if message.starts_with("invalid length ") && message.contains(", expected struct ") {
-                return SerdeSays::ListForStruct;
-            }
-            if let Some((name, expected)) = message.strip_prefix("unknown field `").and_then(split)
-                && let Some(name) = name.strip_suffix('`')
-            {
-                let fields = expected.strip_prefix("one of ").unwrap_or(&expected);
-                return SerdeSays::UnknownField {
-                    name: name.to_owned(),
-                    fields: fields.replace('`', ""),
-                };
-            }
-            if let Some((found, expected)) =
-                message.strip_prefix("unknown variant `").and_then(split)
-                && let Some(found) = found.strip_suffix('`')
-            {
-                return SerdeSays::UnknownVariant {
-                    found: found.to_owned(),
-                    expected: expected.replace('`', "\""),
-                };
-            }
-            SerdeSays::Other(message.to_owned())
+    /// A data error (a value that does not fit the format) in a reader's words.
+    fn data_in_words(message: &str, format: Format) -> String {
+        fn split(rest: &str) -> Option<(&str, &str)> {
+            rest.rsplit_once(", expected ")
         }
-        _ => SerdeSays::Other(message.to_owned()),
+        if message.strip_prefix("missing field `").and_then(|r| r.strip_suffix('`')).is_some() {
+            return "is required but missing".to_owned();
+        }
+        let wrong = message
+            .strip_prefix("invalid type: ")
+            .or_else(|| message.strip_prefix("invalid value: "));
+        if let Some((found, expected)) = wrong.and_then(split) {
+            return format!(
+                "expected {}, found {}",
+                type_in_words(expected),
+                value_in_words(found)
+            );
+        }
+        // A list where a struct belongs (serde also reads a struct from a
+        // list of its fields in order; a short or long list is refused so).
+        if message.starts_with("invalid length ") && message.contains(", expected struct ") {
+            return "expected an object, found a list".to_owned();
+        }
+        if let Some((name, expected)) = message.strip_prefix("unknown field `").and_then(split)
+            && name.ends_with('`')
+        {
+            let fields = expected.strip_prefix("one of ").unwrap_or(expected).replace('`', "");
+            return match format {
+                Format::ChangeHistory => format!(
+                    "is not a field of the change history's format (energyboard reads version \"1\"); its fields are {fields}"
+                ),
+                // In a model file only an output-length histogram refuses them.
+                Format::ModelFile => {
+                    format!("is not a field of this object; its fields are {fields}")
+                }
+            };
+        }
+        if let Some((found, expected)) = message.strip_prefix("unknown variant `").and_then(split)
+            && let Some(found) = found.strip_suffix('`')
+        {
+            return format!(
+                "expected {}, found the string \"{found}\"",
+                expected.replace('`', "\"")
+            );
+        }
+        message.to_owned()
     }
-}
 
-/// serde_json's error in a reader's words, with its line and column.
-fn describe_json_error(err: &serde_json::Error, format: Format) -> String {
-    if err.classify() == Category::Io {
+    let message = serde_message(err);
+    let words = match err.classify() {
         // Never from a byte slice; worded for completeness.
-        return match err.io_error_kind() {
-            Some(kind) => format!("cannot read: {}", std::io::Error::from(kind)),
-            None => "cannot read".to_owned(),
-        };
-    }
-    let words = match (err.classify(), serde_says(err)) {
-        (_, SerdeSays::TooDeep) => {
+        Category::Io => {
+            return match err.io_error_kind() {
+                Some(kind) => format!("cannot read: {}", std::io::Error::from(kind)),
+                None => "cannot read".to_owned(),
+            };
+        }
+        Category::Syntax if message == "recursion limit exceeded" => {
             format!("arrays and objects are nested more than {MAX_NESTING} levels deep")
         }
-        (_, SerdeSays::NumberTooLarge) => {
+        Category::Syntax if message == "number out of range" => {
             "the number is too large for a 64-bit float (at most about 1.8e308)".to_owned()
         }
-        (_, SerdeSays::MissingField(_)) => "is required but missing".to_owned(),
-        (_, SerdeSays::WrongType { found, expected }) => {
-            format!("expected {expected}, found {found}")
-        }
-        (_, SerdeSays::ListForStruct) => "expected an object, found a list".to_owned(),
-        (_, SerdeSays::UnknownField { fields, .. }) => match format {
-            Format::ChangeHistory => format!(
-                "is not a field of the change history's format (energyboard reads version \"1\"); its fields are {fields}"
-            ),
-            // In a model file only an output-length histogram refuses them.
-            Format::ModelFile => format!("is not a field of this object; its fields are {fields}"),
-        },
-        (_, SerdeSays::UnknownVariant { found, expected }) => {
-            format!("expected {expected}, found the string \"{found}\"")
-        }
-        (Category::Syntax, SerdeSays::Other(message)) => format!("invalid JSON: {message}"),
-        (Category::Eof, SerdeSays::Other(message)) => {
-            format!("the file ends too early (truncated JSON?): {message}")
-        }
-        (_, SerdeSays::Other(message)) => message,
+        Category::Syntax => format!("invalid JSON: {message}"),
+        Category::Eof => format!("the file ends too early (truncated JSON?): {message}"),
+        Category::Data => data_in_words(&message, format),
     };
     format!("{words} (line {}, column {})", err.line(), err.column())
 }
@@ -360,125 +329,106 @@ mod tests {
         b: u32,
     }
 
-    /// serde_json's wording, as this version writes it and [`serde_says`]
+    /// serde_json's wording, as this version writes it and [`describe_json_error`]
     /// reads it. If an upgrade rewords a message, this fails: update
-    /// `serde_says` to the new text, then this table.
+    /// `describe_json_error` to the new text, then this table.
     #[test]
     fn serde_json_wording_is_pinned() {
         fn error<T: serde::de::DeserializeOwned + fmt::Debug>(json: &str) -> serde_json::Error {
             serde_json::from_str::<T>(json).unwrap_err()
         }
+        let wrong = |found: &str, expected: &str| format!("expected {expected}, found {found}");
+        let u32_words = "a whole number from 0 to 4294967295";
         let deep = "[".repeat(200);
-        let cases: [(serde_json::Error, &str, SerdeSays); 16] = [
+        let cases: [(serde_json::Error, &str, String); 16] = [
             (
                 error::<serde_json::Value>(&deep),
                 "recursion limit exceeded at line 1 column 128",
-                SerdeSays::TooDeep,
+                "arrays and objects are nested more than 128 levels deep".into(),
             ),
             (
                 error::<serde_json::Value>("[1e400]"),
                 "number out of range at line 1 column 6",
-                SerdeSays::NumberTooLarge,
+                "the number is too large for a 64-bit float (at most about 1.8e308)".into(),
             ),
             (
                 error::<Closed>(r#"{"rate": 1.0, "kind": "image"}"#),
                 "missing field `count` at line 1 column 30",
-                SerdeSays::MissingField("count".into()),
+                "is required but missing".into(),
             ),
             (
                 error::<Closed>(r#"{"count": "fast"}"#),
                 "invalid type: string \"fast\", expected u32 at line 1 column 16",
-                SerdeSays::WrongType {
-                    found: "the string \"fast\"".into(),
-                    expected: "a whole number from 0 to 4294967295".into(),
-                },
+                wrong("the string \"fast\"", u32_words),
             ),
             (
                 error::<Closed>(r#"{"count": -2}"#),
                 "invalid value: integer `-2`, expected u32 at line 1 column 12",
-                SerdeSays::WrongType {
-                    found: "the number -2".into(),
-                    expected: "a whole number from 0 to 4294967295".into(),
-                },
+                wrong("the number -2", u32_words),
             ),
             (
                 error::<Closed>(r#"{"rate": true}"#),
                 "invalid type: boolean `true`, expected f64 at line 1 column 13",
-                SerdeSays::WrongType {
-                    found: "the boolean true".into(),
-                    expected: "a number".into(),
-                },
+                wrong("the boolean true", "a number"),
             ),
             (
                 error::<Closed>(r#"{"count": 1.5}"#),
                 "invalid type: floating point `1.5`, expected u32 at line 1 column 13",
-                SerdeSays::WrongType {
-                    found: "the number 1.5".into(),
-                    expected: "a whole number from 0 to 4294967295".into(),
-                },
+                wrong("the number 1.5", u32_words),
             ),
             (
                 error::<Closed>(r#"{"rate": {}}"#),
                 "invalid type: map, expected f64 at line 1 column 9",
-                SerdeSays::WrongType { found: "an object".into(), expected: "a number".into() },
+                wrong("an object", "a number"),
             ),
             (
                 error::<Vec<u64>>("[[]]"),
                 "invalid type: sequence, expected u64 at line 1 column 1",
-                SerdeSays::WrongType {
-                    found: "a list".into(),
-                    expected: format!("a whole number from 0 to {}", u64::MAX),
-                },
+                wrong("a list", &format!("a whole number from 0 to {}", u64::MAX)),
             ),
             (
                 error::<Vec<String>>("null"),
                 "invalid type: null, expected a sequence at line 1 column 4",
-                SerdeSays::WrongType { found: "null".into(), expected: "a list".into() },
+                wrong("null", "a list"),
             ),
             (
                 error::<Closed>(r#""x""#),
                 "invalid type: string \"x\", expected struct Closed at line 1 column 3",
-                SerdeSays::WrongType {
-                    found: "the string \"x\"".into(),
-                    expected: "an object".into(),
-                },
+                wrong("the string \"x\"", "an object"),
             ),
             (
                 error::<Closed>("[]"),
                 "invalid length 0, expected struct Closed with 3 elements at line 1 column 2",
-                SerdeSays::ListForStruct,
+                wrong("a list", "an object"),
             ),
             (
                 error::<Closed>(r#"{"count": 1, "odd, expected `x`": 2}"#),
                 "unknown field `odd, expected `x``, expected one of `count`, `rate`, `kind` at line 1 column 32",
-                SerdeSays::UnknownField {
-                    name: "odd, expected `x`".into(),
-                    fields: "count, rate, kind".into(),
-                },
+                "is not a field of this object; its fields are count, rate, kind".into(),
             ),
             (
                 error::<Closed>(r#"{"count": 1, "rate": 1.0, "kind": "audio"}"#),
                 "unknown variant `audio`, expected `image` or `video` at line 1 column 41",
-                SerdeSays::UnknownVariant {
-                    found: "audio".into(),
-                    expected: "\"image\" or \"video\"".into(),
-                },
+                wrong("the string \"audio\"", "\"image\" or \"video\""),
             ),
             (
                 error::<Pair>("[1]"),
                 "invalid length 1, expected struct Pair with 2 elements at line 1 column 3",
-                SerdeSays::ListForStruct,
+                wrong("a list", "an object"),
             ),
             (
                 error::<Closed>(r#"{"count": 1"#),
                 "EOF while parsing an object at line 1 column 11",
-                SerdeSays::Other("EOF while parsing an object".into()),
+                "the file ends too early (truncated JSON?): EOF while parsing an object".into(),
             ),
         ];
         for (err, text, said) in cases {
             assert_eq!(err.to_string(), text);
-            assert_eq!(serde_says(&err), said, "{text}");
+            let position = format!(" (line {}, column {})", err.line(), err.column());
+            assert_eq!(describe_json_error(&err, Format::ModelFile), said + &position, "{text}");
         }
+        let missing = error::<Closed>(r#"{"rate": 1.0, "kind": "image"}"#);
+        assert_eq!(missing_field(&missing).as_deref(), Some("count"));
     }
 
     #[test]

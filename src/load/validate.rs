@@ -29,30 +29,24 @@ pub const RESERVED_SLUGS: [&str; 7] = [
     "configurations-video",
 ];
 
-/// Anchors a model page gives its own sections; a row anchor may not be one
-/// of them, nor start like a GPU card, GPU table or chart anchor.
-const PAGE_ANCHORS: [&str; 24] = [
-    "main",
+/// Sections of a model page, each with its heading's anchor `<section>-h`
+/// too, and the page's other anchors; a row anchor may not be one of them,
+/// nor start like a GPU card, GPU table or chart anchor.
+const PAGE_SECTIONS: [&str; 9] = [
     "best",
-    "best-h",
     "budgets",
-    "budgets-caption",
-    "budgets-h",
-    "budgets-section",
     "charts",
-    "charts-h",
     "cite",
-    "cite-h",
     "configurations",
-    "configurations-h",
     "embed",
-    "embed-h",
     "history",
-    "history-h",
     "provenance",
-    "provenance-h",
     "response",
-    "response-h",
+];
+const PAGE_ANCHORS: [&str; 6] = [
+    "main",
+    "budgets-caption",
+    "budgets-section",
     "response-energy",
     "response-energy-caption",
     "footprint-note",
@@ -61,7 +55,8 @@ const PAGE_ANCHOR_PREFIXES: [&str; 4] = ["gpu-", "configs-", "table-", "chart-"]
 
 /// What a row anchor would clash with on its model page, if anything.
 fn page_anchor_clash(anchor: &str) -> Option<String> {
-    if PAGE_ANCHORS.contains(&anchor) {
+    let section = anchor.strip_suffix("-h").unwrap_or(anchor);
+    if PAGE_SECTIONS.contains(&section) || PAGE_ANCHORS.contains(&anchor) {
         return Some("the page uses for one of its own sections".to_owned());
     }
     PAGE_ANCHOR_PREFIXES
@@ -104,38 +99,10 @@ pub fn validate_model(path: &Path, m: &ModelFile) -> Vec<Problem> {
     let mut out = Vec::new();
     let mut bad = |field: String, message: String| out.push(problem(path, field, message));
     let measure = m.measure();
-    // The deadline's field, and the other kind's that the file must not
-    // carry; the latency and flag fields of each row.
-    let (deadline, other, latency, flag) = match measure {
-        Measure::Tokens => (
-            limits::Deadline {
-                field: "itl_deadline_ms",
-                value: m.itl_deadline_ms,
-                max: limits::MAX_LATENCY_MS,
-                unit: " ms",
-            },
-            (m.batch_latency_deadline_s.is_some()).then_some((
-                "batch_latency_deadline_s",
-                "is a diffusion field; a per-token file gives its deadline as itl_deadline_ms, in milliseconds",
-            )),
-            "median_itl_ms",
-            "under_itl_deadline",
-        ),
-        Measure::Diffusion(_) => (
-            limits::Deadline {
-                field: "batch_latency_deadline_s",
-                value: m.batch_latency_deadline_s,
-                max: limits::MAX_BATCH_LATENCY_S,
-                unit: " s",
-            },
-            (m.itl_deadline_ms.is_some()).then_some((
-                "itl_deadline_ms",
-                "is a per-token field; a diffusion file gives its deadline as batch_latency_deadline_s, in seconds",
-            )),
-            "batch_latency_s",
-            "under_latency_deadline",
-        ),
-    };
+    let tokens = measure == Measure::Tokens;
+    let own_fields = if tokens { &limits::PER_TOKEN } else { &limits::DIFFUSION };
+    let (own, other) = (m.itl_deadline_ms, m.batch_latency_deadline_s);
+    let (own, other) = if tokens { (own, other) } else { (other, own) };
     if let Measure::Diffusion(kind) = measure
         && m.unit != measure.words().energy_long
     {
@@ -149,10 +116,10 @@ pub fn validate_model(path: &Path, m: &ModelFile) -> Vec<Problem> {
             ),
         );
     }
-    if let Some((field, message)) = other {
-        bad(field.into(), message.into());
+    if other.is_some() {
+        bad(own_fields.other.into(), own_fields.why.into());
     }
-    validate_frame(&mut bad, m, &deadline);
+    validate_frame(&mut bad, m, own_fields, own);
     validate_row_ids(&mut bad, m);
     let limit = m.deadline();
     for (i, c) in m.configurations.iter().enumerate() {
@@ -162,9 +129,10 @@ pub fn validate_model(path: &Path, m: &ModelFile) -> Vec<Problem> {
         validate_configuration(&mut bad, &at, &row, c);
         // The kind's own fields: a row may carry the other kind's too
         // (reported above).
-        let (value, stated) = match measure {
-            Measure::Tokens => (c.median_itl_ms, c.under_itl_deadline),
-            Measure::Diffusion(_) => (c.batch_latency_s, c.under_latency_deadline),
+        let (value, stated) = if tokens {
+            (c.median_itl_ms, c.under_itl_deadline)
+        } else {
+            (c.batch_latency_s, c.under_latency_deadline)
         };
         if let (Some(value), Some(stated)) = (value, stated)
             && value.is_finite()
@@ -172,12 +140,13 @@ pub fn validate_model(path: &Path, m: &ModelFile) -> Vec<Problem> {
             && (value <= limit) != stated
         {
             bad(
-                format!("{at}.{flag}"),
+                format!("{at}.{}", own_fields.flag),
                 format!(
-                    "is {stated} but {latency} {} is {} the deadline {} {}{row}",
+                    "is {stated} but {} {} is {} the deadline {} {}{row}",
+                    own_fields.latency,
                     limits::number(value),
                     if stated { "above" } else { "within" },
-                    deadline.field,
+                    own_fields.deadline,
                     limits::number(limit)
                 ),
             );
@@ -197,7 +166,8 @@ pub fn validate_model(path: &Path, m: &ModelFile) -> Vec<Problem> {
 pub(super) fn validate_frame(
     bad: &mut impl FnMut(String, String),
     m: &ModelFile,
-    deadline: &limits::Deadline,
+    kind: &limits::KindFields,
+    deadline: Option<f64>,
 ) {
     if !is_valid_slug(&m.slug) {
         bad(
@@ -210,7 +180,7 @@ pub(super) fn validate_frame(
     }
     limits::check_model_texts(bad, m);
     limits::check_dates(bad, m);
-    limits::check_model_ranges(bad, m, deadline);
+    limits::check_model_ranges(bad, m, kind, deadline);
     for (field, value) in [("name", &m.name), ("model_id", &m.model_id)] {
         if value.trim().is_empty() {
             bad(field.into(), "must not be empty".into());
@@ -238,7 +208,7 @@ pub(super) fn validate_frame(
             );
         }
     }
-    positive(bad, deadline.field, m.deadline(), "");
+    positive(bad, kind.deadline, m.deadline(), "");
     positive(bad, "params_b", m.params_b, "");
     positive(bad, "active_params_b", m.active_params_b, "");
     if m.active_params_b.is_finite() && m.params_b.is_finite() && m.active_params_b > m.params_b {
@@ -673,15 +643,13 @@ pub(super) fn check_across_files(models: &[LoadedModel], problems: &mut Vec<Prob
                 ),
             ));
         } else if first.file.deadline() != model.file.deadline() {
-            let (field, unit) = match kind {
-                None => ("itl_deadline_ms", "ms"),
-                Some(_) => ("batch_latency_deadline_s", "s"),
-            };
+            let k = if kind.is_none() { &limits::PER_TOKEN } else { &limits::DIFFUSION };
+            let unit = k.unit;
             problems.push(problem(
                 &model.path,
-                field,
+                k.deadline,
                 format!(
-                    "is {} {unit} but {} gives {} {unit} for the same workload {:?}; every file of one workload must use the same deadline",
+                    "is {}{unit} but {} gives {}{unit} for the same workload {:?}; every file of one workload must use the same deadline",
                     model.file.deadline(),
                     first.path.display(),
                     first.file.deadline(),
