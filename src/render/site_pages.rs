@@ -350,13 +350,16 @@ struct ComparePage<'a> {
     /// The overlay of the models' energy per response, inline, and its
     /// data table; `None` when no model has an output-length histogram.
     responses: Option<(chart::ResponseOverlay, String)>,
-    /// With two sources or more, the checkboxes of each source's models,
-    /// in the sources' order (else empty: `picks` lists them all).
-    pick_groups: Vec<(super::SourceMark, Vec<ModelPick<'a>>)>,
+}
+
+impl ComparePage<'_> {
+    /// How many of the models come from the source `key`.
+    fn count(&self, key: &str) -> usize {
+        self.picks.iter().filter(|p| p.m.source.key() == key).count()
+    }
 }
 
 /// A model's checkbox on the compare page.
-#[derive(Clone)]
 struct ModelPick<'a> {
     /// Index of the model in the workload (its class `mK`).
     index: usize,
@@ -462,18 +465,6 @@ pub(super) fn render_compare(site: &Site<'_>, sink: &dyn PageSink) -> Result<Ren
             })
             .collect()
     });
-    let pick_groups = if site.mixed() {
-        site.info
-            .sources
-            .iter()
-            .map(|s| {
-                let own = picks.iter().filter(|p| p.m.source.key() == s.key).cloned();
-                (s.clone(), own.collect())
-            })
-            .collect()
-    } else {
-        Vec::new()
-    };
     // Show only what is ticked: one rule per model (its chart group and
     // table rows carry `mK`) and per GPU (its two columns of the table).
     let style = &mut meta.head_style;
@@ -505,8 +496,7 @@ pub(super) fn render_compare(site: &Site<'_>, sink: &dyn PageSink) -> Result<Ren
         Some(p) => Some((p, frontier_points_table(site, &root)?)),
         None => None,
     };
-    let page =
-        ComparePage { meta, site, table, picks, picker, default_count, responses, pick_groups };
+    let page = ComparePage { meta, site, table, picks, picker, default_count, responses };
     put_page(sink, &site.path(path), &page)?;
     Ok(RenderCounts { pages: 1, charts })
 }
