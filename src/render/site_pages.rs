@@ -438,8 +438,7 @@ pub(super) fn render_compare(site: &Site<'_>, sink: &dyn PageSink) -> Result<Ren
             site.deadline()
         ),
         headers,
-        groups: Vec::new(),
-        sortable: false,
+        ..TableView::default()
     };
     let table = table_html_from_rows(&table, rows)?;
     let pairs = site.files_and_analyses();

@@ -253,18 +253,16 @@ impl ColumnChooser {
     /// CSS hiding each unticked column: one rule per column, by its position.
     pub fn style(&self) -> String {
         use std::fmt::Write as _;
-        let mut css = String::new();
+        let (mut css, t) = (String::new(), &self.table);
         for (i, c) in self.columns.iter().enumerate() {
+            let (key, n) = (&c.key, i + 2);
             let _ = write!(
                 css,
-                "main:has(#show-{key}:not(:checked)) #{table} tr>:nth-child({n}){{display:none}}",
-                key = c.key,
-                table = self.table,
-                n = i + 2
+                "main:has(#show-{key}:not(:checked)) #{t} tr>:nth-child({n}){{display:none}}"
             );
         }
         let cells: Vec<String> =
-            self.numeric.iter().map(|n| format!("#{} td:nth-child({n})", self.table)).collect();
+            self.numeric.iter().map(|n| format!("#{t} td:nth-child({n})")).collect();
         if !cells.is_empty() {
             let _ = write!(
                 css,
