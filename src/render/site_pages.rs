@@ -510,7 +510,6 @@ fn response_overlay(
     by_energy: &[usize],
 ) -> Result<Option<(chart::ResponseOverlay, String)>> {
     let mut series = Vec::new();
-    let mut found = Vec::new();
     for (k, (lm, a)) in site.models.iter().zip(&site.analyses).enumerate() {
         let m = &lm.file;
         if let Some((i, r)) = a.lowest_response.map(|j| &a.responses[j]) {
@@ -524,7 +523,6 @@ fn response_overlay(
                 response: r,
                 whose: site.info.whose(&m.source),
             });
-            found.push((k, m, c));
         }
     }
     if series.is_empty() {
@@ -540,18 +538,18 @@ fn response_overlay(
         Header::plain("Median", sym, true, "median"),
         Header::plain("90th percentile", sym, true, "p90"),
     ];
-    let rows = series.iter().zip(&found).map(|(s, (k, m, c))| {
-        let r = s.response;
+    let rows = series.iter().map(|s| {
+        let (m, r) = (&site.models[s.index].file, s.response);
         let href = format!("{root}{}{}index.html#response", site.prefix, model_dir(&m.slug));
         let cells = vec![
-            Cell { header: true, ..text(&m.name) },
-            text(&c.gpu),
-            text(kind::compare_setup(c)),
+            Cell { header: true, ..text(&s.model) },
+            text(&s.gpu),
+            text(&s.setup),
             num(fmt::grouped(r.total as f64), r.total as f64),
             Cell { href: Some(href), ..num(unit.text(r.median_j), r.median_j) },
             num(unit.text(r.p90_j), r.p90_j),
         ];
-        compare_row(site, *k, m, cells)
+        compare_row(site, s.index, m, cells)
     });
     let caption = format!(
         "Data of the chart: the chosen models' energy per response ({sym}), each at its lowest-energy configuration within the deadline"
