@@ -406,7 +406,6 @@ impl<'a> Site<'a> {
         format!("{}: {} {energy} on {}", m.name, kind::energy_figure(c), c.gpu)
     }
 
-    /// `rel` inside the workload's folder.
     fn path(&self, rel: &str) -> String {
         format!("{}{rel}", self.prefix)
     }
@@ -436,15 +435,9 @@ impl<'a> Site<'a> {
         self.workload.measure.words()
     }
 
-    /// Configuration `r.config` of model `r.model`.
     fn row(&self, r: LeaderboardRow) -> (&ModelFile, &Configuration) {
         let m = &self.models[r.model].file;
         (m, &m.configurations[r.config])
-    }
-
-    /// The rows of `rows` whose model comes from the source `key`.
-    fn rows_from(&self, rows: &[LeaderboardRow], key: &str) -> Vec<LeaderboardRow> {
-        rows.iter().copied().filter(|&r| self.row(r).0.source.key() == key).collect()
     }
 }
 

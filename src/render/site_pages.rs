@@ -54,7 +54,8 @@ fn source_bars(
 ) -> Result<Vec<ChartView>> {
     let mut views = Vec::new();
     for s in &site.info.sources {
-        let own = site.rows_from(rows, &s.key);
+        let own: Vec<_> =
+            rows.iter().copied().filter(|&r| site.row(r).0.source.key() == s.key).collect();
         if own.is_empty() {
             continue;
         }
@@ -148,11 +149,8 @@ pub(super) fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result
     };
     let title = format!("Best energy per model and GPU, {}", site.workload.name);
     let every = if site.mixed() { " every-source" } else { "" };
-    let mut limit = None;
-    let mut chart = None;
-    let mut scatter = None;
-    let mut chart_sources = Vec::new();
-    let mut scatter_sources = Vec::new();
+    let (mut limit, mut chart, mut scatter) = (None, None, None);
+    let (mut chart_sources, mut scatter_sources) = (Vec::new(), Vec::new());
     if !site.leaderboard.is_empty() {
         // The limit control's data is per row, in this order.
         let c = super::reader::leaderboard_control(site, &site.leaderboard, |r| {
