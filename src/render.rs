@@ -780,11 +780,8 @@ fn gpu_anchor(gpu: &str) -> String {
 /// The header of column `c` of `set`, linking to its definition on the
 /// about page.
 fn header(set: &ColumnSet, c: &Column, root: &str) -> Header {
-    Header {
-        href: Some(format!("{root}about/index.html#{}", set.anchor(c))),
-        title: c.definition.to_owned(),
-        ..Header::plain(c.label, c.unit, c.align == Align::Number, c.key)
-    }
+    let plain = Header::plain(c.label, c.unit, c.align == Align::Number, c.key);
+    plain.defined(root, &set.anchor(c), c.definition)
 }
 
 /// The cell of `value` in a column aligned as `align`: the figure in its
@@ -858,11 +855,8 @@ fn leaderboard_row(site: &Site<'_>, r: LeaderboardRow, home: &str, columns: &[Sh
 
 /// The head of a table's Source column, on pages that mix sources.
 fn source_header(root: &str) -> Header {
-    Header {
-        href: Some(format!("{root}about/index.html#sources")),
-        title: "Whose measurement the row is".into(),
-        ..Header::plain("Source", "", false, views::SOURCE_KEY)
-    }
+    let plain = Header::plain("Source", "", false, views::SOURCE_KEY);
+    plain.defined(root, "sources", "Whose measurement the row is")
 }
 
 /// A row's Source cell: the source's name, linked to its page.
@@ -882,9 +876,6 @@ pub(crate) fn footprint_note(f: &Footprint) -> String {
 /// The header of a carbon or cost column per `per` (the headline energy's
 /// basis: "M tok", "image"); `None` when the settings do not give it.
 fn footprint_header(k: FootprintColumn, f: &Footprint, per: &str, root: &str) -> Option<Header> {
-    k.unit(f, per).map(|unit| Header {
-        href: Some(format!("{root}about/index.html#footprint")),
-        title: k.definition().into(),
-        ..Header::plain(k.label(), &unit, true, k.key())
-    })
+    let plain = |unit: String| Header::plain(k.label(), &unit, true, k.key());
+    k.unit(f, per).map(|unit| plain(unit).defined(root, "footprint", k.definition()))
 }

@@ -1,6 +1,8 @@
 //! The site-wide pages: the leaderboard, one page per GPU, the comparison,
 //! about, 404, and the sitemap and robots files.
 
+use std::collections::BTreeSet;
+
 use anyhow::{Context, Result};
 use askama::Template;
 
@@ -35,7 +37,7 @@ struct LeaderboardPage<'a> {
     /// scatter, shown when the reader shows that source alone; else empty.
     chart_sources: Vec<ChartView>,
     scatter_sources: Vec<ChartView>,
-    archs: Vec<String>,
+    archs: BTreeSet<&'a str>,
     top: String,
     limit: Option<super::reader::LimitControl>,
     chooser: ColumnChooser,
@@ -171,10 +173,9 @@ pub(super) fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result
         // when the reader shows that source alone (new addresses, workload
         // folder only).
         if site.mixed() {
-            chart_sources = source_bars(site, &site.leaderboard, &title, "", sink)?;
-            for view in &mut chart_sources {
-                view.table.clear();
-            }
+            let views = source_bars(site, &site.leaderboard, &title, "", sink)?;
+            chart_sources =
+                views.into_iter().map(|v| ChartView { table: String::new(), ..v }).collect();
             for s in &site.info.sources {
                 let pairs: Vec<_> = site
                     .files_and_analyses()
@@ -199,9 +200,7 @@ pub(super) fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result
             );
         }
     }
-    let mut archs: Vec<String> = site.models.iter().map(|m| m.file.architecture.clone()).collect();
-    archs.sort();
-    archs.dedup();
+    let archs = site.models.iter().map(|m| m.file.architecture.as_str()).collect();
     let page = LeaderboardPage {
         meta,
         site,
@@ -389,10 +388,9 @@ pub(super) fn render_compare(site: &Site<'_>, sink: &dyn PageSink) -> Result<Ren
     // Each GPU has two columns (best, setup) after these; CSS counts from 1.
     let first_gpu_column = headers.len() + 1;
     for gpu in &site.gpus {
-        headers.push(Header {
-            href: Some(format!("{root}about/index.html#{}", set.anchor(tables.headline))),
-            ..Header::plain(&format!("Best on {gpu}"), words.energy_unit, true, &url_segment(gpu))
-        });
+        let best =
+            Header::plain(&format!("Best on {gpu}"), words.energy_unit, true, &url_segment(gpu));
+        headers.push(best.defined(&root, &set.anchor(tables.headline), ""));
         let key = format!("{}-setup", url_segment(gpu));
         headers.push(Header::plain(&format!("{gpu} setup"), "", false, &key));
     }

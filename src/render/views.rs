@@ -34,6 +34,12 @@ impl Header {
             ..Self::default()
         }
     }
+
+    /// The head linked to its definition at `#anchor` on the about page,
+    /// with `title` (its meaning) on hover.
+    pub fn defined(self, root: &str, anchor: &str, title: &str) -> Self {
+        Self { href: Some(format!("{root}about/index.html#{anchor}")), title: title.into(), ..self }
+    }
 }
 
 #[derive(Debug, Clone, Default)]
