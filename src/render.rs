@@ -206,36 +206,36 @@ impl SourceMark {
     }
 }
 
-/// The distinct `values`, in order, joined by `sep`.
-fn distinct<'a>(values: impl IntoIterator<Item = &'a str>, sep: &str) -> String {
-    let set: BTreeSet<&str> = values.into_iter().collect();
+/// The distinct values of `field` over `files`, in order, joined by `sep`.
+fn distinct(files: &[&ModelFile], field: fn(&ModelFile) -> &str, sep: &str) -> String {
+    let set: BTreeSet<&str> = files.iter().map(|f| field(f)).collect();
     set.into_iter().collect::<Vec<_>>().join(sep)
 }
 
 impl SiteInfo {
     /// Provenance over `files`.
     fn new(files: &[&ModelFile]) -> Self {
-        let files = || files.iter().copied();
-        let Some(first) = files().next() else {
+        let Some(first) = files.first() else {
             return Self::default();
         };
         let s = &first.source;
         Self {
-            source_name: distinct(files().map(|f| f.source.name.as_str()), "; "),
+            source_name: distinct(files, |f| &f.source.name, "; "),
             source_url: s.url.clone(),
-            publisher: distinct(files().map(|f| f.source.publisher.as_str()), "; "),
-            source_version: distinct(files().map(|f| f.source.version.as_str()), "; "),
-            licence: distinct(files().map(|f| f.source.licence.as_str()), "; "),
+            publisher: distinct(files, |f| &f.source.publisher, "; "),
+            source_version: distinct(files, |f| &f.source.version, "; "),
+            licence: distinct(files, |f| &f.source.licence, "; "),
             licence_evidence: s.licence_evidence.clone(),
-            data_versions: distinct(files().map(|f| f.data_version.as_str()), "; "),
-            released: distinct(files().map(|f| f.source.released.as_str()), "; "),
-            compiled: distinct(files().map(|f| f.source.compiled.as_str()), "; "),
-            retrieved: distinct(files().map(|f| f.source.retrieved.as_str()), "; "),
+            data_versions: distinct(files, |f| &f.data_version, "; "),
+            released: distinct(files, |f| &f.source.released, "; "),
+            compiled: distinct(files, |f| &f.source.compiled, "; "),
+            retrieved: distinct(files, |f| &f.source.retrieved, "; "),
             // Caveats are sentences: one after the other.
-            caveat: distinct(files().map(|f| f.caveat.as_str()), " "),
+            caveat: distinct(files, |f| &f.caveat, " "),
             deadline: {
                 // In seconds, to order milliseconds and seconds together.
-                let mut limits: Vec<(f64, String)> = files()
+                let mut limits: Vec<(f64, String)> = files
+                    .iter()
                     .map(|f| {
                         let (measure, d) = (f.measure(), f.deadline());
                         let words = measure.words();
@@ -252,7 +252,7 @@ impl SiteInfo {
                     format!("each workload's own deadline ({})", shown.join(", "))
                 }
             },
-            workload: distinct(files().map(|f| f.source.workload.as_str()), "; "),
+            workload: distinct(files, |f| &f.source.workload, "; "),
             method: s.method.clone(),
             selection: s.selection.clone(),
             cite: s.cite.clone(),
@@ -260,22 +260,17 @@ impl SiteInfo {
             configurations_note: s.configurations.clone().unwrap_or_default(),
             sources: {
                 // Each source's mark and its distinct dates and versions.
-                let mut seen: BTreeMap<Option<&str>, (SourceMark, [BTreeSet<&str>; 3])> =
-                    BTreeMap::new();
-                for f in files() {
-                    let (_, [retrieved, version, data]) = seen
-                        .entry(f.source.id.as_deref())
-                        .or_insert_with(|| (SourceMark::of(&f.source), Default::default()));
-                    retrieved.insert(&f.source.retrieved);
-                    version.insert(&f.source.version);
-                    data.insert(&f.data_version);
+                let mut by_source: BTreeMap<Option<&str>, Vec<&ModelFile>> = BTreeMap::new();
+                for &f in files {
+                    by_source.entry(f.source.id.as_deref()).or_default().push(f);
                 }
-                seen.into_values()
-                    .map(|(mark, [retrieved, version, data])| SourceMark {
-                        retrieved: distinct(retrieved, "; "),
-                        version: distinct(version, "; "),
-                        data_versions: distinct(data, "; "),
-                        ..mark
+                by_source
+                    .into_values()
+                    .map(|fs| SourceMark {
+                        retrieved: distinct(&fs, |f| &f.source.retrieved, "; "),
+                        version: distinct(&fs, |f| &f.source.version, "; "),
+                        data_versions: distinct(&fs, |f| &f.data_version, "; "),
+                        ..SourceMark::of(&fs[0].source)
                     })
                     .collect()
             },
@@ -411,7 +406,6 @@ impl<'a> Site<'a> {
         format!("{}: {} {energy} on {}", m.name, kind::energy_figure(c), c.gpu)
     }
 
-    /// `rel` inside the workload's folder.
     fn path(&self, rel: &str) -> String {
         format!("{}{rel}", self.prefix)
     }
@@ -441,15 +435,9 @@ impl<'a> Site<'a> {
         self.workload.measure.words()
     }
 
-    /// Configuration `r.config` of model `r.model`.
     fn row(&self, r: LeaderboardRow) -> (&ModelFile, &Configuration) {
         let m = &self.models[r.model].file;
         (m, &m.configurations[r.config])
-    }
-
-    /// The rows of `rows` whose model comes from the source `key`.
-    fn rows_from(&self, rows: &[LeaderboardRow], key: &str) -> Vec<LeaderboardRow> {
-        rows.iter().copied().filter(|&r| self.row(r).0.source.key() == key).collect()
     }
 }
 
@@ -792,11 +780,8 @@ fn gpu_anchor(gpu: &str) -> String {
 /// The header of column `c` of `set`, linking to its definition on the
 /// about page.
 fn header(set: &ColumnSet, c: &Column, root: &str) -> Header {
-    Header {
-        href: Some(format!("{root}about/index.html#{}", set.anchor(c))),
-        title: c.definition.to_owned(),
-        ..Header::plain(c.label, c.unit, c.align == Align::Number, c.key)
-    }
+    let plain = Header::plain(c.label, c.unit, c.align == Align::Number, c.key);
+    plain.defined(root, &set.anchor(c), c.definition)
 }
 
 /// The cell of `value` in a column aligned as `align`: the figure in its
@@ -870,11 +855,8 @@ fn leaderboard_row(site: &Site<'_>, r: LeaderboardRow, home: &str, columns: &[Sh
 
 /// The head of a table's Source column, on pages that mix sources.
 fn source_header(root: &str) -> Header {
-    Header {
-        href: Some(format!("{root}about/index.html#sources")),
-        title: "Whose measurement the row is".into(),
-        ..Header::plain("Source", "", false, views::SOURCE_KEY)
-    }
+    let plain = Header::plain("Source", "", false, views::SOURCE_KEY);
+    plain.defined(root, "sources", "Whose measurement the row is")
 }
 
 /// A row's Source cell: the source's name, linked to its page.
@@ -894,9 +876,6 @@ pub(crate) fn footprint_note(f: &Footprint) -> String {
 /// The header of a carbon or cost column per `per` (the headline energy's
 /// basis: "M tok", "image"); `None` when the settings do not give it.
 fn footprint_header(k: FootprintColumn, f: &Footprint, per: &str, root: &str) -> Option<Header> {
-    k.unit(f, per).map(|unit| Header {
-        href: Some(format!("{root}about/index.html#footprint")),
-        title: k.definition().into(),
-        ..Header::plain(k.label(), &unit, true, k.key())
-    })
+    let plain = |unit: String| Header::plain(k.label(), &unit, true, k.key());
+    k.unit(f, per).map(|unit| plain(unit).defined(root, "footprint", k.definition()))
 }

@@ -215,10 +215,14 @@ fn kind_files(
     let source = sources.collect::<BTreeSet<_>>().len() > 1;
     let lb = leaderboard_csv(files.measure, sites, source)?;
     sink.put(&format!("data/{}", files.leaderboard), &lb)?;
-    let whose = if mixed {
-        format!("The {} workloads' leaderboards", files.what)
+    // With two kinds of workload or more, each kind's files say which they are.
+    let (whose, of_what) = if mixed {
+        (
+            format!("The {} workloads' leaderboards", files.what),
+            format!("on every {} workload", files.what),
+        )
     } else {
-        "Every workload's leaderboard".to_owned()
+        ("Every workload's leaderboard".to_owned(), "on every workload".to_owned())
     };
     list.push(FileEntry::new(
         files.leaderboard,
@@ -235,11 +239,6 @@ fn kind_files(
         write_csv(out, columns, configuration_records(&models), source)
     })?;
     let n: usize = models.iter().map(|(_, m)| m.configurations.len()).sum();
-    let of_what = if mixed {
-        format!("on every {} workload", files.what)
-    } else {
-        "on every workload".to_owned()
-    };
     list.push(FileEntry::new(
         files.configurations,
         all as usize,

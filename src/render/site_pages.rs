@@ -1,6 +1,8 @@
 //! The site-wide pages: the leaderboard, one page per GPU, the comparison,
 //! about, 404, and the sitemap and robots files.
 
+use std::collections::BTreeSet;
+
 use anyhow::{Context, Result};
 use askama::Template;
 
@@ -35,7 +37,7 @@ struct LeaderboardPage<'a> {
     /// scatter, shown when the reader shows that source alone; else empty.
     chart_sources: Vec<ChartView>,
     scatter_sources: Vec<ChartView>,
-    archs: Vec<String>,
+    archs: BTreeSet<&'a str>,
     top: String,
     limit: Option<super::reader::LimitControl>,
     chooser: ColumnChooser,
@@ -54,7 +56,8 @@ fn source_bars(
 ) -> Result<Vec<ChartView>> {
     let mut views = Vec::new();
     for s in &site.info.sources {
-        let own = site.rows_from(rows, &s.key);
+        let own: Vec<_> =
+            rows.iter().copied().filter(|&r| site.row(r).0.source.key() == s.key).collect();
         if own.is_empty() {
             continue;
         }
@@ -148,11 +151,8 @@ pub(super) fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result
     };
     let title = format!("Best energy per model and GPU, {}", site.workload.name);
     let every = if site.mixed() { " every-source" } else { "" };
-    let mut limit = None;
-    let mut chart = None;
-    let mut scatter = None;
-    let mut chart_sources = Vec::new();
-    let mut scatter_sources = Vec::new();
+    let (mut limit, mut chart, mut scatter) = (None, None, None);
+    let (mut chart_sources, mut scatter_sources) = (Vec::new(), Vec::new());
     if !site.leaderboard.is_empty() {
         // The limit control's data is per row, in this order.
         let c = super::reader::leaderboard_control(site, &site.leaderboard, |r| {
@@ -173,10 +173,9 @@ pub(super) fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result
         // when the reader shows that source alone (new addresses, workload
         // folder only).
         if site.mixed() {
-            chart_sources = source_bars(site, &site.leaderboard, &title, "", sink)?;
-            for view in &mut chart_sources {
-                view.table.clear();
-            }
+            let views = source_bars(site, &site.leaderboard, &title, "", sink)?;
+            chart_sources =
+                views.into_iter().map(|v| ChartView { table: String::new(), ..v }).collect();
             for s in &site.info.sources {
                 let pairs: Vec<_> = site
                     .files_and_analyses()
@@ -201,9 +200,7 @@ pub(super) fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result
             );
         }
     }
-    let mut archs: Vec<String> = site.models.iter().map(|m| m.file.architecture.clone()).collect();
-    archs.sort();
-    archs.dedup();
+    let archs = site.models.iter().map(|m| m.file.architecture.as_str()).collect();
     let page = LeaderboardPage {
         meta,
         site,
@@ -350,13 +347,16 @@ struct ComparePage<'a> {
     /// The overlay of the models' energy per response, inline, and its
     /// data table; `None` when no model has an output-length histogram.
     responses: Option<(chart::ResponseOverlay, String)>,
-    /// With two sources or more, the checkboxes of each source's models,
-    /// in the sources' order (else empty: `picks` lists them all).
-    pick_groups: Vec<(super::SourceMark, Vec<ModelPick<'a>>)>,
+}
+
+impl ComparePage<'_> {
+    /// How many of the models come from the source `key`.
+    fn count(&self, key: &str) -> usize {
+        self.picks.iter().filter(|p| p.m.source.key() == key).count()
+    }
 }
 
 /// A model's checkbox on the compare page.
-#[derive(Clone)]
 struct ModelPick<'a> {
     /// Index of the model in the workload (its class `mK`).
     index: usize,
@@ -388,10 +388,9 @@ pub(super) fn render_compare(site: &Site<'_>, sink: &dyn PageSink) -> Result<Ren
     // Each GPU has two columns (best, setup) after these; CSS counts from 1.
     let first_gpu_column = headers.len() + 1;
     for gpu in &site.gpus {
-        headers.push(Header {
-            href: Some(format!("{root}about/index.html#{}", set.anchor(tables.headline))),
-            ..Header::plain(&format!("Best on {gpu}"), words.energy_unit, true, &url_segment(gpu))
-        });
+        let best =
+            Header::plain(&format!("Best on {gpu}"), words.energy_unit, true, &url_segment(gpu));
+        headers.push(best.defined(&root, &set.anchor(tables.headline), ""));
         let key = format!("{}-setup", url_segment(gpu));
         headers.push(Header::plain(&format!("{gpu} setup"), "", false, &key));
     }
@@ -435,8 +434,7 @@ pub(super) fn render_compare(site: &Site<'_>, sink: &dyn PageSink) -> Result<Ren
             site.deadline()
         ),
         headers,
-        groups: Vec::new(),
-        sortable: false,
+        ..TableView::default()
     };
     let table = table_html_from_rows(&table, rows)?;
     let pairs = site.files_and_analyses();
@@ -462,18 +460,6 @@ pub(super) fn render_compare(site: &Site<'_>, sink: &dyn PageSink) -> Result<Ren
             })
             .collect()
     });
-    let pick_groups = if site.mixed() {
-        site.info
-            .sources
-            .iter()
-            .map(|s| {
-                let own = picks.iter().filter(|p| p.m.source.key() == s.key).cloned();
-                (s.clone(), own.collect())
-            })
-            .collect()
-    } else {
-        Vec::new()
-    };
     // Show only what is ticked: one rule per model (its chart group and
     // table rows carry `mK`) and per GPU (its two columns of the table).
     let style = &mut meta.head_style;
@@ -505,8 +491,7 @@ pub(super) fn render_compare(site: &Site<'_>, sink: &dyn PageSink) -> Result<Ren
         Some(p) => Some((p, frontier_points_table(site, &root)?)),
         None => None,
     };
-    let page =
-        ComparePage { meta, site, table, picks, picker, default_count, responses, pick_groups };
+    let page = ComparePage { meta, site, table, picks, picker, default_count, responses };
     put_page(sink, &site.path(path), &page)?;
     Ok(RenderCounts { pages: 1, charts })
 }
@@ -521,7 +506,6 @@ fn response_overlay(
     by_energy: &[usize],
 ) -> Result<Option<(chart::ResponseOverlay, String)>> {
     let mut series = Vec::new();
-    let mut found = Vec::new();
     for (k, (lm, a)) in site.models.iter().zip(&site.analyses).enumerate() {
         let m = &lm.file;
         if let Some((i, r)) = a.lowest_response.map(|j| &a.responses[j]) {
@@ -535,7 +519,6 @@ fn response_overlay(
                 response: r,
                 whose: site.info.whose(&m.source),
             });
-            found.push((k, m, c));
         }
     }
     if series.is_empty() {
@@ -551,18 +534,18 @@ fn response_overlay(
         Header::plain("Median", sym, true, "median"),
         Header::plain("90th percentile", sym, true, "p90"),
     ];
-    let rows = series.iter().zip(&found).map(|(s, (k, m, c))| {
-        let r = s.response;
+    let rows = series.iter().map(|s| {
+        let (m, r) = (&site.models[s.index].file, s.response);
         let href = format!("{root}{}{}index.html#response", site.prefix, model_dir(&m.slug));
         let cells = vec![
-            Cell { header: true, ..text(&m.name) },
-            text(&c.gpu),
-            text(kind::compare_setup(c)),
+            Cell { header: true, ..text(&s.model) },
+            text(&s.gpu),
+            text(&s.setup),
             num(fmt::grouped(r.total as f64), r.total as f64),
             Cell { href: Some(href), ..num(unit.text(r.median_j), r.median_j) },
             num(unit.text(r.p90_j), r.p90_j),
         ];
-        compare_row(site, *k, m, cells)
+        compare_row(site, s.index, m, cells)
     });
     let caption = format!(
         "Data of the chart: the chosen models' energy per response ({sym}), each at its lowest-energy configuration within the deadline"

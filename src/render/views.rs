@@ -34,6 +34,12 @@ impl Header {
             ..Self::default()
         }
     }
+
+    /// The head linked to its definition at `#anchor` on the about page,
+    /// with `title` (its meaning) on hover.
+    pub fn defined(self, root: &str, anchor: &str, title: &str) -> Self {
+        Self { href: Some(format!("{root}about/index.html#{anchor}")), title: title.into(), ..self }
+    }
 }
 
 #[derive(Debug, Clone, Default)]
@@ -253,18 +259,16 @@ impl ColumnChooser {
     /// CSS hiding each unticked column: one rule per column, by its position.
     pub fn style(&self) -> String {
         use std::fmt::Write as _;
-        let mut css = String::new();
+        let (mut css, t) = (String::new(), &self.table);
         for (i, c) in self.columns.iter().enumerate() {
+            let (key, n) = (&c.key, i + 2);
             let _ = write!(
                 css,
-                "main:has(#show-{key}:not(:checked)) #{table} tr>:nth-child({n}){{display:none}}",
-                key = c.key,
-                table = self.table,
-                n = i + 2
+                "main:has(#show-{key}:not(:checked)) #{t} tr>:nth-child({n}){{display:none}}"
             );
         }
         let cells: Vec<String> =
-            self.numeric.iter().map(|n| format!("#{} td:nth-child({n})", self.table)).collect();
+            self.numeric.iter().map(|n| format!("#{t} td:nth-child({n})")).collect();
         if !cells.is_empty() {
             let _ = write!(
                 css,
