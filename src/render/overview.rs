@@ -185,10 +185,8 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
         let mut view = chart_view(&c);
         // Of one source alone on a site of several: shown with it.
         let mut keys = bars.iter().filter_map(|b| b.whose.as_ref().map(|w| &w.key));
-        if let Some(first) = keys.next() {
-            if keys.all(|k| k == first) {
-                view.class = format!(" from-{first}");
-            }
+        if let Some(first) = keys.next().filter(|&first| keys.all(|k| k == first)) {
+            view.class = format!(" from-{first}");
         }
         Some(view)
     };
