@@ -244,16 +244,16 @@ impl Links<'_, '_> {
             .find(|&(w, _)| self.mirror.workloads[w].workload.id == workload)
     }
 
+    fn part(&self, id: &str) -> Option<&super::Site<'_>> {
+        self.mirror.workloads.iter().find(|w| w.workload.id == id)
+    }
+
     fn workload_name(&self, id: &str) -> String {
-        self.mirror
-            .workloads
-            .iter()
-            .find(|w| w.workload.id == id)
-            .map_or_else(|| id.to_owned(), |w| w.workload.name.clone())
+        self.part(id).map_or_else(|| id.to_owned(), |w| w.workload.name.clone())
     }
 
     fn workload(&self, id: &str) -> Item {
-        let part = self.mirror.workloads.iter().find(|w| w.workload.id == id);
+        let part = self.part(id);
         Item {
             text: part.map_or_else(|| id.to_owned(), |w| format!("{} ({id})", w.workload.name)),
             href: part.map(|w| format!("{}{}", self.root, w.path("index.html"))),

@@ -20,19 +20,12 @@ use crate::model::{Configuration, ModelFile, row_anchor, url_segment};
 use crate::workload::Workload;
 use crate::write::PageSink;
 
-/// The HTML that embeds a chart, shown on the page as code to copy.
+/// The HTML that embeds a chart, or the badge with a link to the page,
+/// shown on the page as code to copy.
 #[derive(Template)]
 #[template(path = "embed_chart.snippet")]
-struct EmbedChart<'a> {
-    url: &'a str,
-    alt: &'a str,
-}
-
-/// The HTML that embeds the badge with a link to the page, shown as code.
-#[derive(Template)]
-#[template(path = "embed_badge.snippet")]
-struct EmbedBadge<'a> {
-    page_link: &'a str,
+struct Embed<'a> {
+    link: Option<&'a str>,
     url: &'a str,
     alt: &'a str,
 }
@@ -215,7 +208,7 @@ pub(super) fn render_model(
         .iter()
         .map(|c| {
             let url = site.absolute(&format!("{dir}{}", c.file_name));
-            let html = EmbedChart { url: &url, alt: &c.description }.render()?;
+            let html = Embed { link: None, url: &url, alt: &c.description }.render()?;
             Ok((c.title.clone(), format!("![{}]({url})", c.description.replace(']', ")")), html))
         })
         .collect::<Result<_>>()?;
@@ -242,8 +235,7 @@ pub(super) fn render_model(
                 .join(",")
         ),
         badge_markdown: format!("[![{}]({badge_url})]({page_link})", badge_alt.replace(']', ")")),
-        badge_html: EmbedBadge { page_link: &page_link, url: &badge_url, alt: &badge_alt }
-            .render()?,
+        badge_html: Embed { link: Some(&page_link), url: &badge_url, alt: &badge_alt }.render()?,
         chart_snippets,
         history: history.transpose()?,
         response,

@@ -125,12 +125,9 @@ fn row_link(site: &Site<'_>, m: &ModelFile, c: &Configuration) -> String {
 /// The card of workload `w`; on a site of several sources (`mixed`), its
 /// headlines are per GPU and source, each naming its source.
 fn card<'a>(w: &'a Site<'a>, mixed: bool) -> WorkloadCard<'a> {
-    let sources: Vec<_> = if mixed {
-        let count = |key: &str| w.models.iter().filter(|m| m.file.source.key() == key).count();
-        w.info.sources.iter().map(|s| (s.clone(), count(&s.key))).collect()
-    } else {
-        Vec::new()
-    };
+    let count = |key: &str| w.models.iter().filter(|m| m.file.source.key() == key).count();
+    let sources: Vec<_> =
+        w.info.sources.iter().filter(|_| mixed).map(|s| (s.clone(), count(&s.key))).collect();
     let from: Vec<Option<&str>> = if mixed {
         sources.iter().map(|(s, _)| Some(s.key.as_str())).collect()
     } else {
@@ -188,10 +185,8 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
         let mut view = chart_view(&c);
         // Of one source alone on a site of several: shown with it.
         let mut keys = bars.iter().filter_map(|b| b.whose.as_ref().map(|w| &w.key));
-        if let Some(first) = keys.next() {
-            if keys.all(|k| k == first) {
-                view.class = format!(" from-{first}");
-            }
+        if let Some(first) = keys.next().filter(|&first| keys.all(|k| k == first)) {
+            view.class = format!(" from-{first}");
         }
         Some(view)
     };
