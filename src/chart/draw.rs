@@ -289,15 +289,8 @@ impl Header {
                 _ => "<g class=\"key\">".to_owned(),
             }))?;
             key.draw_sample(root, (*x, *y))?;
-            text(
-                root,
-                key.label(),
-                (x + key.sample_width(), *y),
-                TEXT_PX,
-                Align::Start,
-                Role::Ink,
-                matches!(key, Key::Name(_)),
-            )?;
+            let (at, bold) = ((x + key.sample_width(), *y), matches!(key, Key::Name(_)));
+            text(root, key.label(), at, TEXT_PX, Align::Start, Role::Ink, bold)?;
             root.draw(&Markup("</g>\n".to_owned()))?;
         }
         Ok(())

@@ -413,16 +413,10 @@ fn concurrency_chart(cx: &Ctx<'_>, metric: &Metric) -> Chart {
     let title = format!("{}: {}", &cx.m.name, metric.what);
     let (header, panel_heads) = cx.legend(&title, true, spread);
     let log_note = if y_axis.log { "log scales" } else { "log x scale" };
+    let (x_desc, y_desc) = (words.load_axis.to_owned(), metric.axis.clone());
     let frame = Frame {
         x_ticks: |v| fmt::fixed(v, 0),
-        ..Frame::new(
-            header,
-            x_axis,
-            y_axis,
-            words.load_axis.to_owned(),
-            metric.axis.clone(),
-            cx.body(),
-        )
+        ..Frame::new(header, x_axis, y_axis, x_desc, y_desc, cx.body())
     };
     let doc = draw::render(&frame, &panel_heads, 16 * 1024, |k, p| {
         let pos = |p: &Plot<'_, '_>, i: usize, v: f64| p.px(f64::from(configs[i].load()), v);
@@ -579,14 +573,8 @@ fn tradeoff_chart(cx: &Ctx<'_>, pct: Option<usize>) -> Chart {
     };
     let (header, panel_heads) = cx.legend(&title, false, false);
     let energy_axis = words.energy_axis();
-    let frame = Frame::new(
-        header,
-        Axis::log(ilo, if pct.is_some() { ihi } else { ihi.max(m.deadline()) }),
-        Axis::auto(elo, ehi),
-        x_desc,
-        energy_axis.clone(),
-        cx.body(),
-    );
+    let x = Axis::log(ilo, if pct.is_some() { ihi } else { ihi.max(m.deadline()) });
+    let frame = Frame::new(header, x, Axis::auto(elo, ehi), x_desc, energy_axis.clone(), cx.body());
     let doc = draw::render(&frame, &panel_heads, 16 * 1024, |k, p| {
         let pos = |p: &Plot<'_, '_>, i: usize| p.px(lat(&configs[i]), configs[i].energy());
         // The deadline is on the median: a line on another percentile's

@@ -213,14 +213,10 @@ pub fn response_overlay(series: &[OverlaySeries<'_>]) -> ResponseOverlay {
     let title = "Energy per response of the chosen models";
     let (source_keys, sources_note) =
         super::site::source_keys(series.iter().map(|s| s.whose.as_ref()), false, "models");
-    let frame = Frame::new(
-        Header::new(title, source_keys),
-        Axis::log(lo, hi),
-        Axis::percent(),
-        format!("Energy per response ({sym}, log scale)"),
-        "Responses at or below (%)".to_owned(),
-        330,
-    );
+    let header = Header::new(title, source_keys);
+    let x_desc = format!("Energy per response ({sym}, log scale)");
+    let y_desc = "Responses at or below (%)".to_owned();
+    let frame = Frame::new(header, Axis::log(lo, hi), Axis::percent(), x_desc, y_desc, 330);
     let doc = draw::render(&frame, &[], 16 * 1024, |_, p| {
         let (x0, x1) = (p.area.x0, p.area.x1);
         // Highest energy rank first, so the lowest lie on top.
@@ -259,14 +255,9 @@ pub fn response_overlay(series: &[OverlaySeries<'_>]) -> ResponseOverlay {
             pts.dedup();
             pts.retain(|(x, _)| f64::from(*x) >= x0 - 1.0 && f64::from(*x) <= x1 + 1.0);
             draw::line(p.root, &pts, Role::Line(s.rank), 2)?;
-            draw::marker(
-                p.root,
-                p.px(unit.of(r.median_j), 50.0),
-                s.rank,
-                Role::Point(s.rank),
-                !super::Whose::open(s.whose.as_ref()),
-                false,
-            )?;
+            let (at, filled) =
+                (p.px(unit.of(r.median_j), 50.0), !super::Whose::open(s.whose.as_ref()));
+            draw::marker(p.root, at, s.rank, Role::Point(s.rank), filled, false)?;
             p.root.draw(&svg::Markup("</g>\n".to_owned()))?;
         }
         Ok(())
