@@ -51,8 +51,6 @@ fn precision_name(wp: &str) -> String {
         "bfloat16" | "bf16" => "BF16".to_owned(),
         "float16" | "fp16" => "FP16".to_owned(),
         "float32" => "FP32".to_owned(),
-        "fp8" => "FP8".to_owned(),
-        "mxfp4" => "MXFP4".to_owned(),
         _ => wp.to_uppercase(),
     }
 }
