@@ -21,27 +21,22 @@ pub(super) fn check_best(path: &Path, m: &ModelFile, out: &mut Vec<Problem>) {
     let configs = &m.configurations;
     let rows = configs.iter().map(|c| (c.gpu.as_str(), c.figures()));
     let computed = select::best_per_gpu(m.gpus.as_slice(), m.deadline(), rows);
-    for (gpu, best) in &computed {
+    let field = |gpu: &str| {
         let mut field = "best".to_owned();
         push_key(&mut field, gpu);
-        match (stated_best.get(gpu), best) {
-            (None, Some(i)) => out.push(problem(
-                path,
-                field,
-                format!(
-                    "is missing; the best configuration under the {deadline} deadline is {}",
-                    shown(&configs[*i].row_id)
-                ),
-            )),
-            (Some(stated), None) => out.push(problem(
-                path,
-                field,
-                format!(
-                    "names {} but no {} configuration has {latency} within the {deadline} deadline",
-                    shown(&stated.row_id),
-                    shown(gpu),
-                ),
-            )),
+        field
+    };
+    for (gpu, best) in &computed {
+        let message = match (stated_best.get(gpu), best) {
+            (None, Some(i)) => format!(
+                "is missing; the best configuration under the {deadline} deadline is {}",
+                shown(&configs[*i].row_id)
+            ),
+            (Some(stated), None) => format!(
+                "names {} but no {} configuration has {latency} within the {deadline} deadline",
+                shown(&stated.row_id),
+                shown(gpu),
+            ),
             (Some(stated), Some(i)) => {
                 let ours = &configs[*i];
                 let same_row = stated.row_id == ours.row_id;
@@ -50,39 +45,32 @@ pub(super) fn check_best(path: &Path, m: &ModelFile, out: &mut Vec<Problem>) {
                     c.gpu == *gpu && c.latency() <= m.deadline() && c.energy() == ours.energy()
                 });
                 if !(same_row || tie) {
-                    out.push(problem(
-                        path,
-                        field,
-                        format!(
-                            "names {} ({} {energy}) but the lowest-energy {} configuration within the {deadline} deadline is {} ({} {energy})",
-                            shown(&stated.row_id),
-                            stated.energy(),
-                            shown(gpu),
-                            shown(&ours.row_id),
-                            ours.energy()
-                        ),
-                    ));
+                    format!(
+                        "names {} ({} {energy}) but the lowest-energy {} configuration within the {deadline} deadline is {} ({} {energy})",
+                        shown(&stated.row_id),
+                        stated.energy(),
+                        shown(gpu),
+                        shown(&ours.row_id),
+                        ours.energy()
+                    )
                 } else if named != Some(stated) {
-                    out.push(problem(
-                        path,
-                        field,
-                        format!(
-                            "names {} but its figures differ from that row in configurations",
-                            shown(&stated.row_id)
-                        ),
-                    ));
+                    format!(
+                        "names {} but its figures differ from that row in configurations",
+                        shown(&stated.row_id)
+                    )
+                } else {
+                    continue;
                 }
             }
-            (None, None) => {}
-        }
+            (None, None) => continue,
+        };
+        out.push(problem(path, field(gpu), message));
     }
     for gpu in stated_best.keys() {
         if !computed.iter().any(|(g, _)| g == gpu) {
-            let mut field = "best".to_owned();
-            push_key(&mut field, gpu);
             out.push(problem(
                 path,
-                field,
+                field(gpu),
                 format!("{gpu:?} is not in the file's gpus list {:?}", m.gpus.as_slice()),
             ));
         }

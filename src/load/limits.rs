@@ -6,7 +6,7 @@
 //! Each rule is stated once here and once in the tables of
 //! `docs/data-format.md`.
 
-use crate::model::{Configuration, ModelFile, Source};
+use crate::model::{Configuration, ModelFile};
 
 /// Longest slug, in characters: it becomes a folder name and URL segment.
 pub const MAX_SLUG_CHARS: usize = 100;
@@ -133,10 +133,7 @@ pub(super) fn check_model_texts(bad: &mut impl FnMut(String, String), m: &ModelF
             bad(format!("gpus[{i}]"), problem);
         }
     }
-    check_source_texts(bad, &m.source);
-}
-
-fn check_source_texts(bad: &mut impl FnMut(String, String), s: &Source) {
+    let s = &m.source;
     for (field, value, max) in [
         ("name", Some(&s.name), MAX_NAME_CHARS),
         ("publisher", Some(&s.publisher), MAX_NAME_CHARS),
