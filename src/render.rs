@@ -534,7 +534,6 @@ impl<'a> Mirror<'a> {
     }
 }
 
-/// What was rendered.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct RenderCounts {
     pub pages: usize,
@@ -668,7 +667,6 @@ pub trait Progress: Sync {
     fn finish(&self) {}
 }
 
-/// Reports nothing.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct NoProgress;
 

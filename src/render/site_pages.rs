@@ -338,7 +338,6 @@ struct ComparePage<'a> {
     meta: PageMeta,
     site: &'a Site<'a>,
     table: String,
-    /// One checkbox per model.
     picks: Vec<ModelPick<'a>>,
     /// The chart of every frontier, inline, and its data table.
     picker: Option<(chart::FrontierPicker, String)>,

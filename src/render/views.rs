@@ -7,7 +7,6 @@ use askama::Template;
 
 use crate::chart::Chart;
 
-/// A column header.
 #[derive(Debug, Clone, Default)]
 pub struct Header {
     pub label: String,
@@ -226,7 +225,6 @@ pub struct Choosable {
 /// `table.js` keeps the choice in the address (`?cols=`).
 #[derive(Debug, Clone)]
 pub struct ColumnChooser {
-    /// The table's element id.
     pub table: String,
     /// Every column but the first (the row's name is always shown).
     pub columns: Vec<Choosable>,
