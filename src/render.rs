@@ -29,7 +29,7 @@ use askama::Template;
 use rayon::prelude::*;
 
 use crate::analyse::{LeaderboardRow, ModelAnalysis, WorkloadAnalysis};
-use crate::columns::{Align, Column, ColumnSet, FootprintColumn, Link, Record, Shown, Value};
+use crate::columns::{Align, Column, ColumnSet, Link, Record, Shown, Value};
 use crate::fmt;
 use crate::footprint::Footprint;
 use crate::load::{Asset, DataSet, LoadedModel};
@@ -377,7 +377,12 @@ impl<'a> Site<'a> {
                     sorted: c.key == tables.headline.key,
                     ..header(&tables.set, c, root)
                 }),
-                Shown::Footprint(k) => footprint.and_then(|f| footprint_header(*k, f, per, root)),
+                // Per the headline energy's basis ("M tok", "image"), when
+                // the settings give it.
+                Shown::Footprint(k) => footprint.and_then(|f| k.unit(f, per)).map(|unit| {
+                    let plain = Header::plain(k.label(), &unit, true, k.key());
+                    plain.defined(root, "footprint", k.definition())
+                }),
             })
             .collect();
         if self.mixed() {
@@ -534,7 +539,6 @@ impl<'a> Mirror<'a> {
     }
 }
 
-/// What was rendered.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct RenderCounts {
     pub pages: usize,
@@ -668,7 +672,6 @@ pub trait Progress: Sync {
     fn finish(&self) {}
 }
 
-/// Reports nothing.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct NoProgress;
 
@@ -847,7 +850,7 @@ fn leaderboard_row(site: &Site<'_>, r: LeaderboardRow, home: &str, columns: &[Sh
         .collect();
     let mut class = String::new();
     if site.mixed() {
-        cells.push(source_cell(&m.source));
+        cells.push(link(&m.source.name, m.source.url.clone()));
         class = format!("from-{}", m.source.key());
     }
     Row { id: None, class, cells }
@@ -859,11 +862,6 @@ fn source_header(root: &str) -> Header {
     plain.defined(root, "sources", "Whose measurement the row is")
 }
 
-/// A row's Source cell: the source's name, linked to its page.
-fn source_cell(source: &crate::model::Source) -> Cell {
-    link(&source.name, source.url.clone())
-}
-
 /// The sentence beside carbon and cost figures: the assumptions, and why
 /// the figures are floors.
 pub(crate) fn footprint_note(f: &Footprint) -> String {
@@ -871,11 +869,4 @@ pub(crate) fn footprint_note(f: &Footprint) -> String {
         "Carbon and cost are the measured GPU energy converted at: {}. They count the GPUs alone (no host CPUs, memory, networking, storage, idle servers or making the hardware), so they are floors, not estimates of the whole footprint.",
         f.assumptions()
     )
-}
-
-/// The header of a carbon or cost column per `per` (the headline energy's
-/// basis: "M tok", "image"); `None` when the settings do not give it.
-fn footprint_header(k: FootprintColumn, f: &Footprint, per: &str, root: &str) -> Option<Header> {
-    let plain = |unit: String| Header::plain(k.label(), &unit, true, k.key());
-    k.unit(f, per).map(|unit| plain(unit).defined(root, "footprint", k.definition()))
 }

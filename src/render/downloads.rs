@@ -188,12 +188,10 @@ struct DataPage<'a> {
 }
 
 fn size(bytes: usize) -> String {
-    if bytes < 1000 {
-        format!("{bytes} B")
-    } else if bytes < 1_000_000 {
-        format!("{} kB", fmt::fixed(bytes as f64 / 1000.0, 1))
-    } else {
-        format!("{} MB", fmt::fixed(bytes as f64 / 1e6, 1))
+    match bytes {
+        0..1000 => format!("{bytes} B"),
+        1000..1_000_000 => format!("{} kB", fmt::fixed(bytes as f64 / 1000.0, 1)),
+        _ => format!("{} MB", fmt::fixed(bytes as f64 / 1e6, 1)),
     }
 }
 

@@ -338,7 +338,6 @@ struct ComparePage<'a> {
     meta: PageMeta,
     site: &'a Site<'a>,
     table: String,
-    /// One checkbox per model.
     picks: Vec<ModelPick<'a>>,
     /// The chart of every frontier, inline, and its data table.
     picker: Option<(chart::FrontierPicker, String)>,
@@ -560,7 +559,7 @@ fn response_overlay(
 fn compare_row(site: &Site<'_>, k: usize, m: &ModelFile, mut cells: Vec<Cell>) -> Row {
     let mut class = format!("m{k}");
     if site.mixed() {
-        cells.insert(1.min(cells.len()), super::source_cell(&m.source));
+        cells.insert(1.min(cells.len()), super::link(&m.source.name, m.source.url.clone()));
         class = format!("m{k} from-{}", m.source.key());
     }
     Row { class, cells, ..Row::default() }

@@ -7,7 +7,6 @@ use askama::Template;
 
 use crate::chart::Chart;
 
-/// A column header.
 #[derive(Debug, Clone, Default)]
 pub struct Header {
     pub label: String,
@@ -161,13 +160,9 @@ pub struct ChartView {
 /// Width and height from an SVG's `viewBox`, or a 4:3 default.
 fn view_box_size(svg: &str) -> (u32, u32) {
     let parse = || -> Option<(u32, u32)> {
-        let start = svg.find("viewBox=\"")? + 9;
-        let end = start + svg[start..].find('"')?;
-        let nums: Vec<f64> = svg[start..end]
-            .split([' ', ','])
-            .filter(|s| !s.is_empty())
-            .filter_map(|s| s.parse().ok())
-            .collect();
+        let (_, rest) = svg.split_once("viewBox=\"")?;
+        let nums: Vec<f64> =
+            rest[..rest.find('"')?].split([' ', ',']).filter_map(|s| s.parse().ok()).collect();
         (nums.len() == 4).then(|| (nums[2].round() as u32, nums[3].round() as u32))
     };
     parse().unwrap_or((800, 600))
@@ -226,7 +221,6 @@ pub struct Choosable {
 /// `table.js` keeps the choice in the address (`?cols=`).
 #[derive(Debug, Clone)]
 pub struct ColumnChooser {
-    /// The table's element id.
     pub table: String,
     /// Every column but the first (the row's name is always shown).
     pub columns: Vec<Choosable>,
