@@ -380,15 +380,17 @@ impl Links<'_, '_> {
             e.best_changed.iter().map(|b| self.best_row(b, recorded(b))).collect();
         let anchor = entry_anchor(log.id, number);
         let best_table = if with_table && !best.is_empty() {
-            let mut table = best_table(number, &e.upstream_version, &best);
-            if let (Some(id), Some(w)) = (log.id, &log.whose) {
-                table.id = format!("best-{anchor}");
-                table.caption = format!(
-                    "Best figures per model and GPU before and after import {number} of {} ({id} data of {})",
-                    w.name, e.upstream_version
-                );
-            }
-            table_html(&table)?
+            let version = &e.upstream_version;
+            // Unique per import: each table is a landmark named by its caption.
+            let (id, of) = match (log.id, &log.whose) {
+                (Some(id), Some(w)) => {
+                    (anchor.clone(), format!("of {} ({id} data of {version})", w.name))
+                }
+                _ => (number.to_string(), format!("(leaderboard data of {version})")),
+            };
+            let caption =
+                format!("Best figures per model and GPU before and after import {number} {of}");
+            table_html(&best_table(format!("best-{id}"), caption, &best))?
         } else {
             String::new()
         };
@@ -461,7 +463,7 @@ fn best_headers<const N: usize>(first: [(&str, &str); N]) -> Vec<Header> {
         .collect()
 }
 
-fn best_table(number: usize, version: &str, rows: &[BestRow]) -> TableView {
+fn best_table(id: String, caption: String, rows: &[BestRow]) -> TableView {
     let rows = rows
         .iter()
         .map(|r| Row {
@@ -478,11 +480,8 @@ fn best_table(number: usize, version: &str, rows: &[BestRow]) -> TableView {
         })
         .collect();
     TableView {
-        id: format!("best-{number}"),
-        // Unique per import: each table is a landmark named by its caption.
-        caption: format!(
-            "Best figures per model and GPU before and after import {number} (leaderboard data of {version})"
-        ),
+        id,
+        caption,
         headers: best_headers([("Model", "model"), ("Workload", "workload"), ("GPU", "gpu")]),
         groups: vec![RowGroup { title: None, rows }],
         sortable: false,
