@@ -126,21 +126,14 @@ fn bar_table<'w>(
     headers: &[&str],
     rows: impl Iterator<Item = (Vec<String>, Option<&'w super::Whose>)>,
 ) -> DataTable {
-    let rows: Vec<_> = rows.collect();
-    let mixed = rows.iter().any(|(_, w)| w.is_some());
+    let (mut rows, whose): (Vec<Vec<String>>, Vec<_>) = rows.unzip();
     let mut headers: Vec<String> = headers.iter().map(|&h| h.to_owned()).collect();
-    if mixed {
+    if whose.iter().any(Option::is_some) {
         headers.insert(2, "Source".to_owned());
+        for (row, w) in rows.iter_mut().zip(whose) {
+            row.insert(2, w.map_or_else(String::new, |w| w.name.clone()));
+        }
     }
-    let rows = rows
-        .into_iter()
-        .map(|(mut row, w)| {
-            if mixed {
-                row.insert(2, w.map_or_else(String::new, |w| w.name.clone()));
-            }
-            row
-        })
-        .collect();
     DataTable { headers, rows }
 }
 
