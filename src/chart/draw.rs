@@ -191,11 +191,6 @@ impl Key {
         if matches!(self, Key::Name(_)) { 0 } else { 30 }
     }
 
-    /// How much wider than regular its label runs: bold for a name.
-    fn boldness(&self) -> f64 {
-        if matches!(self, Key::Name(_)) { 1.1 } else { 1.0 }
-    }
-
     fn draw_sample(&self, root: &Root<'_>, (x, y): (i32, i32)) -> Draw {
         let mid = (x + 12, y);
         let bar = |role: Role| {
@@ -262,8 +257,9 @@ impl Header {
         let mut placed = Vec::new();
         let mut x = PAD;
         for key in keys {
-            let w = key.sample_width()
-                + text_width(key.label(), TEXT_PX * key.boldness()).ceil() as i32;
+            // A name is bold, about a tenth wider.
+            let px = if matches!(key, Key::Name(_)) { TEXT_PX * 1.1 } else { TEXT_PX };
+            let w = key.sample_width() + text_width(key.label(), px).ceil() as i32;
             if x > PAD && x + w > WIDTH - PAD {
                 x = PAD;
                 y += 21;

@@ -137,13 +137,8 @@ impl<'a> Ctx<'a> {
         ];
         let shared = shared.into_iter().flatten();
         if self.panels.len() == 1 {
-            (
-                Header::new(
-                    title,
-                    series_keys(&self.panels[0]).into_iter().chain(shared).collect(),
-                ),
-                Vec::new(),
-            )
+            let keys = series_keys(&self.panels[0]).into_iter().chain(shared).collect();
+            (Header::new(title, keys), Vec::new())
         } else {
             let heads =
                 self.panels.iter().map(|p| Header::panel(&p.name, series_keys(p))).collect();

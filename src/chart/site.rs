@@ -126,21 +126,14 @@ fn bar_table<'w>(
     headers: &[&str],
     rows: impl Iterator<Item = (Vec<String>, Option<&'w super::Whose>)>,
 ) -> DataTable {
-    let rows: Vec<_> = rows.collect();
-    let mixed = rows.iter().any(|(_, w)| w.is_some());
+    let (mut rows, whose): (Vec<Vec<String>>, Vec<_>) = rows.unzip();
     let mut headers: Vec<String> = headers.iter().map(|&h| h.to_owned()).collect();
-    if mixed {
+    if whose.iter().any(Option::is_some) {
         headers.insert(2, "Source".to_owned());
+        for (row, w) in rows.iter_mut().zip(whose) {
+            row.insert(2, w.map_or_else(String::new, |w| w.name.clone()));
+        }
     }
-    let rows = rows
-        .into_iter()
-        .map(|(mut row, w)| {
-            if mixed {
-                row.insert(2, w.map_or_else(String::new, |w| w.name.clone()));
-            }
-            row
-        })
-        .collect();
     DataTable { headers, rows }
 }
 
@@ -184,19 +177,35 @@ pub struct FrontierPicker {
     pub by_energy: Vec<usize>,
 }
 
-/// The frame, under `header` and `body` pixels high, of overlaid
-/// configurations of `models` (their frontiers only, with `frontier`):
-/// latency (log) over every point and every deadline, energy over every
-/// point (log for every configuration, [`Axis::auto`] for frontiers), 10
-/// to 100 on both when there is no point; and the distinct deadlines,
-/// ascending.
+/// The frame, `body` pixels high, of overlaid configurations of `models`
+/// (their frontiers only, with `frontier`): latency (log) over every point
+/// and every deadline, energy over every point (log for every
+/// configuration, [`Axis::auto`] for frontiers), 10 to 100 on both when
+/// there is no point; under `title` and a legend of `series` (indices into
+/// `models`, by style; with a line sample for frontiers) and of the
+/// sources of `whose`. With the distinct deadlines, ascending, and the
+/// description's note on the sources ([`source_keys`]).
 fn overlay_frame(
     words: &Words,
-    header: Header,
+    title: &str,
     models: &[(&ModelFile, &ModelAnalysis)],
+    whose: &[Option<super::Whose>],
+    series: impl Iterator<Item = usize>,
     frontier: bool,
     body: i32,
-) -> (Frame, Vec<f64>) {
+) -> (Frame, Vec<f64>, String) {
+    let (source_keys, sources_note) =
+        source_keys(whose.iter().map(Option::as_ref), false, "models");
+    let keys = series
+        .enumerate()
+        .map(|(idx, mi)| Key::Series {
+            idx,
+            label: models[mi].0.name.clone(),
+            line: frontier,
+            open: super::Whose::open(whose[mi].as_ref()),
+        })
+        .chain(source_keys)
+        .collect();
     let points = || {
         models.iter().flat_map(|(m, a)| {
             let drawn = move |i: &usize| !frontier || a.frontier.contains(i);
@@ -214,7 +223,8 @@ fn overlay_frame(
     ihi = deadlines.iter().copied().fold(ihi, f64::max);
     let y = if frontier { Axis::auto(elo, ehi) } else { Axis::log(elo, ehi) };
     let (x_desc, y_desc) = (words.latency_axis(), words.energy_axis());
-    (Frame::new(header, Axis::log(ilo, ihi), y, x_desc, y_desc, body), deadlines)
+    let header = Header::new(title, keys);
+    (Frame::new(header, Axis::log(ilo, ihi), y, x_desc, y_desc, body), deadlines, sources_note)
 }
 
 /// Draws the frontier of `m` as a line through markers, in the style of
@@ -248,9 +258,8 @@ pub fn frontier_picker(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) -> F
     }
     let title = "Time–energy Pareto frontiers of the chosen models";
     let whose = super::whose_of(all.iter().map(|(m, _)| *m));
-    let (source_keys, sources_note) =
-        source_keys(whose.iter().map(Option::as_ref), false, "models");
-    let (frame, deadlines) = overlay_frame(words, Header::new(title, source_keys), all, true, 360);
+    let (frame, deadlines, sources_note) =
+        overlay_frame(words, title, all, &whose, std::iter::empty(), true, 360);
     let doc = draw::render(&frame, &[], 32 * 1024, |_, p| {
         draw::deadlines(p, words, &deadlines)?;
         // Highest energy first, so the lowest (shown by default) lie on top.
@@ -314,19 +323,6 @@ pub fn compare_frontiers(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) ->
     let models = models.as_slice();
     let capped = models.len() < all.len();
     let whose = super::whose_of(models.iter().map(|(m, _)| *m));
-    let (source_keys, sources_note) =
-        source_keys(whose.iter().map(Option::as_ref), false, "models");
-    let keys = models
-        .iter()
-        .enumerate()
-        .map(|(mi, (m, _))| Key::Series {
-            idx: mi,
-            label: m.name.clone(),
-            line: true,
-            open: super::Whose::open(whose[mi].as_ref()),
-        })
-        .chain(source_keys)
-        .collect();
     let title = if capped {
         format!(
             "Time–energy Pareto frontiers, {} lowest-energy models of {}",
@@ -336,7 +332,8 @@ pub fn compare_frontiers(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) ->
     } else {
         "Time–energy Pareto frontiers, all models".to_owned()
     };
-    let (frame, deadlines) = overlay_frame(words, Header::new(&title, keys), models, true, 360);
+    let (frame, deadlines, sources_note) =
+        overlay_frame(words, &title, models, &whose, 0..models.len(), true, 360);
     let doc = draw::render(&frame, &[], 16 * 1024, |_, p| {
         draw::deadlines(p, words, &deadlines)?;
         for (mi, (m, a)) in models.iter().enumerate() {
@@ -683,20 +680,9 @@ pub fn configuration_scatter_marked(
     let by_energy = lowest_energy_first(all, all.len());
     let title = "Every configuration of every model";
     let short = words.energy_short;
-    let (source_keys, sources_note) =
-        source_keys(whose.iter().map(Option::as_ref), false, "models");
-    let keys = by_energy
-        .iter()
-        .enumerate()
-        .map(|(r, &mi)| Key::Series {
-            idx: r,
-            label: all[mi].0.name.clone(),
-            line: false,
-            open: super::Whose::open(whose[mi].as_ref()),
-        })
-        .chain(source_keys)
-        .collect();
-    let (frame, deadlines) = overlay_frame(words, Header::new(title, keys), all, false, 380);
+    let series = by_energy.iter().copied();
+    let (frame, deadlines, sources_note) =
+        overlay_frame(words, title, all, whose, series, false, 380);
     let mut rows = Vec::new();
     let doc = draw::render(&frame, &[], 64 * 1024, |_, p| {
         draw::deadlines(p, words, &deadlines)?;
