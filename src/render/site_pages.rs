@@ -655,10 +655,9 @@ pub(super) fn render_about(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
     let path = "about/index.html";
     let description = "How the figures are measured and derived: what GPU energy covers and leaves out, every column's definition and unit, the selection rule, the source, its licence and how to cite it.".to_owned();
     let meta = site.meta(path, "About the data and method", description, "about");
-    let mut kinds: Vec<Measure> = site.workloads.iter().map(|w| w.workload.measure).collect();
-    kinds.retain(|m| *m != Measure::Tokens);
-    kinds.sort_unstable();
-    kinds.dedup();
+    let kinds: BTreeSet<Measure> = (site.workloads.iter().map(|w| w.workload.measure))
+        .filter(|&m| m != Measure::Tokens)
+        .collect();
     let diffusion = (!kinds.is_empty()).then(|| {
         let ladders = kinds
             .iter()
@@ -679,11 +678,9 @@ pub(super) fn render_about(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
         site,
         tokens: site.has(|m| m == Measure::Tokens),
         diffusion,
-        response_histograms: site.workloads.iter().any(|w| {
-            w.models.iter().any(|m| {
-                m.file.configurations.iter().any(|c| c.output_length_distribution.is_some())
-            })
-        }),
+        response_histograms: (site.workloads.iter().flat_map(|w| w.models))
+            .flat_map(|m| &m.file.configurations)
+            .any(|c| c.output_length_distribution.is_some()),
     };
     put_page(sink, path, &page)?;
     Ok(RenderCounts::ONE_PAGE)
