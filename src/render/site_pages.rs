@@ -702,12 +702,8 @@ pub(super) fn render_not_found(
     // GitHub Pages serves 404.html at any depth, so relative links would
     // break; with a base URL the page links absolutely, and without one a
     // small script finds the site root from the page's own <script> URL.
-    let mut meta = site.meta(
-        "404.html",
-        "Page not found",
-        "This page does not exist on the energy leaderboard mirror. Start again from the leaderboard, a model page or the downloads.".to_owned(),
-        "",
-    );
+    let description = "This page does not exist on the energy leaderboard mirror. Start again from the leaderboard, a model page or the downloads.".to_owned();
+    let mut meta = site.meta("404.html", "Page not found", description, "");
     meta.canonical = None;
     // The workload tabs are on the front page the 404 links to.
     meta.tabs.clear();
@@ -722,8 +718,7 @@ pub(super) fn render_not_found(
         .iter()
         .find(|a| a.rel == "style.css")
         .map(|a| String::from_utf8_lossy(&a.bytes).into_owned());
-    let page = NotFoundPage { meta };
-    put_page(sink, "404.html", &page)?;
+    put_page(sink, "404.html", &NotFoundPage { meta })?;
     Ok(RenderCounts::ONE_PAGE)
 }
 
