@@ -335,7 +335,7 @@ pub fn publish_model_files(
         sink.put(&format!("data/{}.csv", &m.slug), &csv)?;
     }
     let href = |p: &str| p.strip_prefix("data/").unwrap_or(p).to_owned();
-    let entries = vec![
+    Ok(vec![
         FileEntry::new(
             href(&json),
             lm.len as usize,
@@ -354,8 +354,7 @@ pub fn publish_model_files(
                 m.configurations.len()
             ),
         ),
-    ];
-    Ok(entries)
+    ])
 }
 
 /// Approximate width of `text` at 11 px Verdana-like type.

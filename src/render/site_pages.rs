@@ -655,10 +655,9 @@ pub(super) fn render_about(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
     let path = "about/index.html";
     let description = "How the figures are measured and derived: what GPU energy covers and leaves out, every column's definition and unit, the selection rule, the source, its licence and how to cite it.".to_owned();
     let meta = site.meta(path, "About the data and method", description, "about");
-    let mut kinds: Vec<Measure> = site.workloads.iter().map(|w| w.workload.measure).collect();
-    kinds.retain(|m| *m != Measure::Tokens);
-    kinds.sort_unstable();
-    kinds.dedup();
+    let kinds: BTreeSet<Measure> = (site.workloads.iter().map(|w| w.workload.measure))
+        .filter(|&m| m != Measure::Tokens)
+        .collect();
     let diffusion = (!kinds.is_empty()).then(|| {
         let ladders = kinds
             .iter()
@@ -679,11 +678,9 @@ pub(super) fn render_about(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
         site,
         tokens: site.has(|m| m == Measure::Tokens),
         diffusion,
-        response_histograms: site.workloads.iter().any(|w| {
-            w.models.iter().any(|m| {
-                m.file.configurations.iter().any(|c| c.output_length_distribution.is_some())
-            })
-        }),
+        response_histograms: (site.workloads.iter().flat_map(|w| w.models))
+            .flat_map(|m| &m.file.configurations)
+            .any(|c| c.output_length_distribution.is_some()),
     };
     put_page(sink, path, &page)?;
     Ok(RenderCounts::ONE_PAGE)
@@ -705,12 +702,8 @@ pub(super) fn render_not_found(
     // GitHub Pages serves 404.html at any depth, so relative links would
     // break; with a base URL the page links absolutely, and without one a
     // small script finds the site root from the page's own <script> URL.
-    let mut meta = site.meta(
-        "404.html",
-        "Page not found",
-        "This page does not exist on the energy leaderboard mirror. Start again from the leaderboard, a model page or the downloads.".to_owned(),
-        "",
-    );
+    let description = "This page does not exist on the energy leaderboard mirror. Start again from the leaderboard, a model page or the downloads.".to_owned();
+    let mut meta = site.meta("404.html", "Page not found", description, "");
     meta.canonical = None;
     // The workload tabs are on the front page the 404 links to.
     meta.tabs.clear();
@@ -725,8 +718,7 @@ pub(super) fn render_not_found(
         .iter()
         .find(|a| a.rel == "style.css")
         .map(|a| String::from_utf8_lossy(&a.bytes).into_owned());
-    let page = NotFoundPage { meta };
-    put_page(sink, "404.html", &page)?;
+    put_page(sink, "404.html", &NotFoundPage { meta })?;
     Ok(RenderCounts::ONE_PAGE)
 }
 
