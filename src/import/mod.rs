@@ -96,7 +96,6 @@ pub struct ImportReport {
 }
 
 impl ImportReport {
-    /// Every file added, changed or removed.
     fn files(&self) -> impl Iterator<Item = &String> {
         self.added.iter().chain(&self.changed).chain(&self.removed)
     }
@@ -181,7 +180,6 @@ struct Manifest {
     slugs: BTreeMap<String, String>,
 }
 
-/// A file's digest in the manifest: [`crate::load::content_digest`] and the length.
 fn digest(bytes: &[u8]) -> String {
     let h = crate::load::content_digest(bytes);
     format!("fnv1a64:{h:016x}:{}", bytes.len())
