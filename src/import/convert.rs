@@ -154,16 +154,6 @@ fn degree(
     Ok(1)
 }
 
-const REQUIRED_POSITIVE: [&str; 7] = [
-    "energy_per_token_joules",
-    "median_itl_ms",
-    "p90_itl_ms",
-    "p95_itl_ms",
-    "p99_itl_ms",
-    "output_throughput_tokens_per_sec",
-    "avg_power_watts",
-];
-
 /// `convert_row`: an upstream per-token row → a configuration, or the rejecting field.
 fn convert_token_row(
     model_id: &str,
@@ -201,8 +191,13 @@ fn convert_token_row(
             _ => None,
         },
     };
-    let [j, median, p90, p95, p99, tps, power] = REQUIRED_POSITIVE.map(|key| positive(r, key));
-    let (j, median, p90, p95, p99, tps, power) = (j?, median?, p90?, p95?, p99?, tps?, power?);
+    let j = positive(r, "energy_per_token_joules")?;
+    let median = positive(r, "median_itl_ms")?;
+    let p90 = positive(r, "p90_itl_ms")?;
+    let p95 = positive(r, "p95_itl_ms")?;
+    let p99 = positive(r, "p99_itl_ms")?;
+    let tps = positive(r, "output_throughput_tokens_per_sec")?;
+    let power = positive(r, "avg_power_watts")?;
     let out_len = above_zero(
         "avg_output_len",
         out_len.as_ref(),
@@ -346,8 +341,7 @@ fn group_models(
         let shorten = |mut slug: String| {
             if slug.len() > limits::MAX_SLUG_CHARS {
                 slug.truncate(limits::MAX_SLUG_CHARS);
-                let trimmed = slug.trim_end_matches('-').len();
-                slug.truncate(trimmed);
+                slug.truncate(slug.trim_end_matches('-').len());
             }
             slug
         };
@@ -593,20 +587,12 @@ pub fn convert_task(
     let common = &editorial.common;
     // A per-token row counts when its median ITL reaches the deadline, a
     // diffusion row when its batch latency exceeds it.
-    let (some, none, word, count) = match kind {
-        None => (
-            &common.deadline_clause_some,
-            &common.deadline_clause_none,
-            "reached",
-            latencies.iter().filter(|l| **l >= deadline).count(),
-        ),
-        Some(_) => (
-            &common.latency_clause_some,
-            &common.latency_clause_none,
-            "exceeded",
-            latencies.iter().filter(|l| **l > deadline).count(),
-        ),
+    let (some, none, word) = match kind {
+        None => (&common.deadline_clause_some, &common.deadline_clause_none, "reached"),
+        Some(_) => (&common.latency_clause_some, &common.latency_clause_none, "exceeded"),
     };
+    let count = latencies.iter().filter(|&&l| l > deadline || kind.is_none() && l == deadline);
+    let count = count.count();
     let clause = if count > 0 {
         fill(some, &[(word, count.to_string()), ("total", latencies.len().to_string())])
     } else {
@@ -775,11 +761,9 @@ fn convert_diffusion_row(
     let batch_size = whole(r, "batch_size")?;
     let steps = whole(r, "inference_steps")?;
     let item = kind.item();
-    let mut size = vec![format!("{item}_height"), format!("{item}_width")];
-    if !image {
-        size.push("num_frames".to_owned());
-    }
-    let size: Vec<u32> = size.iter().map(|key| whole(r, key)).collect::<Result<_, _>>()?;
+    let height = whole(r, &format!("{item}_height"))?;
+    let width = whole(r, &format!("{item}_width"))?;
+    let frames = if image { None } else { Some(whole(r, "num_frames")?) };
     if u64::from(ulysses) * u64::from(ring) != u64::from(num_gpus) {
         warn.push(format!("{label}: ulysses_degree x ring_degree is not num_gpus"));
     }
@@ -796,11 +780,11 @@ fn convert_diffusion_row(
         precision,
         batch_size: Some(batch_size),
         inference_steps: Some(steps),
-        image_height: image.then_some(size[0]),
-        image_width: image.then_some(size[1]),
-        video_height: (!image).then_some(size[0]),
-        video_width: (!image).then_some(size[1]),
-        num_frames: size.get(2).copied(),
+        image_height: image.then_some(height),
+        image_width: image.then_some(width),
+        video_height: (!image).then_some(height),
+        video_width: (!image).then_some(width),
+        num_frames: frames,
         fps,
         joules_per_image: image.then_some(energy),
         joules_per_video: (!image).then_some(energy),

@@ -81,24 +81,21 @@ pub struct ImportOptions {
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(default)]
 pub struct ImportReport {
-    /// The upstream data version imported (`index.json` `last_updated`).
+    /// `index.json`'s `last_updated`.
     pub upstream_version: String,
-    /// Files added, relative to the data folder.
+    /// Files added, changed and removed (the import's own, no longer
+    /// published upstream), relative to the data folder.
     pub added: Vec<String>,
-    /// Files whose bytes changed.
     pub changed: Vec<String>,
-    /// Files removed (the import's own, no longer published upstream).
     pub removed: Vec<String>,
     /// Model files written in all (unchanged ones kept as they were).
     pub models: usize,
-    /// Warnings of the conversion, each naming the upstream file.
     pub warnings: Vec<String>,
     /// The entry appended to `changes.json`, when anything changed.
     pub entry: Option<ChangeEntry>,
 }
 
 impl ImportReport {
-    /// Every file added, changed or removed.
     fn files(&self) -> impl Iterator<Item = &String> {
         self.added.iter().chain(&self.changed).chain(&self.removed)
     }
@@ -169,9 +166,7 @@ impl std::fmt::Display for ImportReport {
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 struct Manifest {
-    /// `"1"`.
     version: String,
-    /// What wrote the files.
     written_by: String,
     /// The upstream data version of the last import.
     #[serde(default)]
@@ -185,7 +180,6 @@ struct Manifest {
     slugs: BTreeMap<String, String>,
 }
 
-/// A file's digest in the manifest: [`crate::load::content_digest`] and the length.
 fn digest(bytes: &[u8]) -> String {
     let h = crate::load::content_digest(bytes);
     format!("fnv1a64:{h:016x}:{}", bytes.len())
@@ -878,10 +872,7 @@ fn swap_in(data_dir: &Path, staging: &Path, report: &ImportReport) -> Result<()>
 /// Writes `bytes` to `path` and waits until they are on disk.
 fn write_durably(path: &Path, bytes: &[u8]) -> Result<()> {
     use std::io::Write;
-    let mut file =
-        std::fs::File::create(path).with_context(|| format!("{}: cannot write", path.display()))?;
-    file.write_all(bytes)
-        .and_then(|()| file.sync_all())
+    (std::fs::File::create(path).and_then(|mut file| file.write_all(bytes).and(file.sync_all())))
         .with_context(|| format!("{}: cannot write", path.display()))
 }
 

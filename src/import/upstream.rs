@@ -25,7 +25,7 @@ pub const MAX_EXPANDED_BYTES: u64 = 1024 * 1024 * 1024;
 pub const MAX_ARCHIVE_FILES: usize = 10_000;
 
 /// One published version of the leaderboard's data.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub struct Upstream {
     /// The folder holding `index.json`.
     pub root: PathBuf,
@@ -139,14 +139,7 @@ impl Upstream {
         if tasks.is_empty() {
             bail!("tasks/: holds no task files (*.json)");
         }
-        Ok(Self {
-            root: root.to_path_buf(),
-            index,
-            last_updated,
-            tasks,
-            published_slugs: std::collections::BTreeMap::new(),
-            source: None,
-        })
+        Ok(Self { root: root.to_path_buf(), index, last_updated, tasks, ..Self::default() })
     }
 
     /// What every new slug starts with: empty for the leaderboard.
