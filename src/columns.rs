@@ -225,13 +225,6 @@ impl Column {
         self
     }
 
-    /// The column with another alignment than its unit implies.
-    #[must_use]
-    pub const fn align(mut self, align: Align) -> Self {
-        self.align = align;
-        self
-    }
-
     /// The column with its cells linking to `link` in tables of best rows.
     #[must_use]
     pub const fn link(mut self, link: Link) -> Self {
@@ -460,7 +453,7 @@ pub mod tokens {
         .about("Energy for one average response: J per token × average output tokens.");
 
     pub const TOKENS_PER_WH: C = C::derived("tokens_per_wh", "Tokens per Wh", "tok/Wh", |r| {
-        number(r.config.tokens_per_wh(), fmt::grouped)
+        number(r.config.joules_per_output_token.map(|j| 3600.0 / j), fmt::grouped)
     })
     .about("Output tokens generated per watt-hour: 3,600 / J per token.");
 
@@ -599,11 +592,12 @@ pub mod diffusion {
         C::setting("inference_steps", "Steps", "steps", |r| whole(r.config.inference_steps))
             .about("Denoising steps per image or video, the model's default.");
 
-    pub const RESOLUTION: C = C::setting("resolution", "Output", "px", |r| {
-        Value::Text(r.config.resolution().into())
-    })
-    .align(Align::Text)
-    .about("Width × height of the output in pixels; for a video also its frames and frame rate.");
+    /// Text, though it has a unit.
+    pub const RESOLUTION: C = C {
+        align: Align::Text,
+        ..C::setting("resolution", "Output", "px", |r| Value::Text(r.config.resolution().into()))
+            .about("Width × height of the output in pixels; for a video also its frames and frame rate.")
+    };
 
     pub const JOULES_PER_IMAGE: C = C::measured("joules_per_image", "Energy per image", "J/image", |r| number(r.config.joules_per_item(), fmt::joules_per_item))
         .link(Link::Row)

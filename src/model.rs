@@ -597,11 +597,6 @@ impl Configuration {
         Some(self.joules_per_response()? / 3600.0)
     }
 
-    /// Output tokens per watt-hour: `3600 / joules_per_output_token`.
-    pub fn tokens_per_wh(&self) -> Option<f64> {
-        Some(3600.0 / self.joules_per_output_token?)
-    }
-
     /// Wh per million output tokens derived from joules per token.
     pub fn derived_wh_per_million(&self) -> Option<f64> {
         Some(self.joules_per_output_token? * 1e6 / 3600.0)

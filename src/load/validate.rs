@@ -392,7 +392,7 @@ pub(super) fn check_kind_fields(
             ),
             Some(kind) => format!(
                 "belongs to kind {:?}, but the file's kind is {:?}{row}",
-                kind.other().item(),
+                if kind == OutputKind::Image { "video" } else { "image" },
                 kind.item()
             ),
         };

@@ -41,14 +41,6 @@ impl OutputKind {
             OutputKind::Video => &VIDEO_FIELDS,
         }
     }
-
-    #[must_use]
-    pub fn other(self) -> Self {
-        match self {
-            OutputKind::Image => OutputKind::Video,
-            OutputKind::Video => OutputKind::Image,
-        }
-    }
 }
 
 const IMAGE_FIELDS: [&str; 4] =
