@@ -87,26 +87,19 @@ pub fn percent_text(b: &BestChange) -> String {
     }
 }
 
-/// Text, linked when what it names is on the site now.
-#[derive(Debug, Clone)]
-struct Item {
-    text: String,
-    href: Option<String>,
-}
-
 /// The configurations of one model that appeared or disappeared.
 struct ConfigGroup {
-    model: Item,
-    rows: Vec<Item>,
+    model: Cell,
+    rows: Vec<Cell>,
 }
 
 /// One best figure that moved.
 struct BestRow {
-    model: Item,
+    model: Cell,
     workload: String,
-    gpu: Item,
-    before: Item,
-    after: Item,
+    gpu: Cell,
+    before: Cell,
+    after: Cell,
     unit: String,
     change: String,
 }
@@ -186,7 +179,7 @@ struct EntryView<'h> {
     summary: String,
     /// The workloads and models added and removed, under their headings
     /// ("Models added"): the lists that have any.
-    lists: Vec<(&'static str, Vec<Item>)>,
+    lists: Vec<(&'static str, Vec<Cell>)>,
     /// The configurations added and removed: heading, count and groups.
     configurations: Vec<(&'static str, usize, Vec<ConfigGroup>)>,
     configurations_changed: Vec<ConfigGroup>,
@@ -252,12 +245,12 @@ impl Links<'_, '_> {
         self.part(id).map_or_else(|| id.to_owned(), |w| w.workload.name.clone())
     }
 
-    fn workload(&self, id: &str) -> Item {
+    fn workload(&self, id: &str) -> Cell {
         let part = self.part(id);
-        Item {
-            text: part.map_or_else(|| id.to_owned(), |w| format!("{} ({id})", w.workload.name)),
-            href: part.map(|w| format!("{}{}", self.root, w.path("index.html"))),
-        }
+        item(
+            part.map_or_else(|| id.to_owned(), |w| format!("{} ({id})", w.workload.name)),
+            part.map(|w| format!("{}{}", self.root, w.path("index.html"))),
+        )
     }
 
     /// The model page, with `#fragment` if given.
@@ -276,11 +269,11 @@ impl Links<'_, '_> {
         }
     }
 
-    fn model(&self, m: &ModelRef) -> Item {
-        Item {
-            text: format!("{} ({})", m.name, self.workload_name(&m.workload)),
-            href: self.model_href(&m.workload, &m.slug, None),
-        }
+    fn model(&self, m: &ModelRef) -> Cell {
+        item(
+            format!("{} ({})", m.name, self.workload_name(&m.workload)),
+            self.model_href(&m.workload, &m.slug, None),
+        )
     }
 
     /// A row of a model, linked to its anchor when the model has it now.
@@ -292,14 +285,14 @@ impl Links<'_, '_> {
     }
 
     /// The GPU's best card on the model page, when the model has the GPU.
-    fn gpu(&self, workload: &str, slug: &str, gpu: &str) -> Item {
+    fn gpu(&self, workload: &str, slug: &str, gpu: &str) -> Cell {
         let has = self.locate(workload, slug).is_some_and(|(w, i)| {
             self.mirror.workloads[w].models[i].file.gpus.iter().any(|g| g == gpu)
         });
-        Item {
-            text: gpu.to_owned(),
-            href: if has { self.model_href(workload, slug, Some(&gpu_anchor(gpu))) } else { None },
-        }
+        item(
+            gpu.to_owned(),
+            if has { self.model_href(workload, slug, Some(&gpu_anchor(gpu))) } else { None },
+        )
     }
 
     fn config_groups(&self, rows: &[ConfigurationRef]) -> Vec<ConfigGroup> {
@@ -320,22 +313,22 @@ impl Links<'_, '_> {
         let mut groups: Vec<ConfigGroup> = Vec::new();
         let mut keys: Vec<(&str, &str)> = Vec::new();
         for ([workload, slug, row_id], text) in rows {
-            let item = Item { text, href: self.row(workload, slug, row_id) };
+            let row = item(text, self.row(workload, slug, row_id));
             let key = (workload, slug);
             if let Some(k) = keys.iter().position(|k| *k == key) {
-                groups[k].rows.push(item);
+                groups[k].rows.push(row);
             } else {
                 keys.push(key);
                 groups.push(ConfigGroup {
-                    model: Item {
-                        text: format!(
+                    model: item(
+                        format!(
                             "{} ({})",
                             self.model_name(workload, slug, None),
                             self.workload_name(workload)
                         ),
-                        href: self.model_href(workload, slug, None),
-                    },
-                    rows: vec![item],
+                        self.model_href(workload, slug, None),
+                    ),
+                    rows: vec![row],
                 });
             }
         }
@@ -343,15 +336,17 @@ impl Links<'_, '_> {
     }
 
     fn best_row(&self, b: &BestChange, recorded_name: Option<&str>) -> BestRow {
-        let value = |v: Option<f64>, row: &Option<String>| Item {
-            text: v.map_or_else(|| "—".to_owned(), |v| fmt::figure_value(&b.figure, v)),
-            href: v.and(row.as_deref()).and_then(|r| self.row(&b.workload, &b.slug, r)),
+        let value = |v: Option<f64>, row: &Option<String>| {
+            item(
+                v.map_or_else(|| "—".to_owned(), |v| fmt::figure_value(&b.figure, v)),
+                v.and(row.as_deref()).and_then(|r| self.row(&b.workload, &b.slug, r)),
+            )
         };
         BestRow {
-            model: Item {
-                text: self.model_name(&b.workload, &b.slug, recorded_name),
-                href: self.model_href(&b.workload, &b.slug, None),
-            },
+            model: item(
+                self.model_name(&b.workload, &b.slug, recorded_name),
+                self.model_href(&b.workload, &b.slug, None),
+            ),
             workload: self.workload_name(&b.workload),
             gpu: self.gpu(&b.workload, &b.slug, &b.gpu),
             before: value(b.old, &b.old_row_id),
@@ -442,8 +437,9 @@ fn changed_fields(rows: &[ConfigurationChange]) -> String {
     fields.iter().map(|(f, n)| format!("{f} ({n})")).collect::<Vec<_>>().join(", ")
 }
 
-fn cell(item: &Item) -> Cell {
-    Cell { text: item.text.clone(), href: item.href.clone(), ..Cell::default() }
+/// Text, linked when what it names is on the site now.
+fn item(text: String, href: Option<String>) -> Cell {
+    Cell { text, href, ..Cell::default() }
 }
 
 fn num(text: String) -> Cell {
@@ -468,11 +464,11 @@ fn best_table(id: String, caption: String, rows: &[BestRow]) -> TableView {
         .iter()
         .map(|r| Row {
             cells: vec![
-                Cell { header: true, ..cell(&r.model) },
+                Cell { header: true, ..r.model.clone() },
                 text(&r.workload),
-                cell(&r.gpu),
-                Cell { num: true, ..cell(&r.before) },
-                Cell { num: true, ..cell(&r.after) },
+                r.gpu.clone(),
+                Cell { num: true, ..r.before.clone() },
+                Cell { num: true, ..r.after.clone() },
                 text(&r.unit),
                 num(r.change.clone()),
             ],
