@@ -10,9 +10,7 @@ use askama::Template;
 
 use super::views::{Cell, Header, Row, RowGroup, TableView, table_html};
 use super::{Mirror, PageMeta, RenderCounts, gpu_anchor, link, model_dir, put_page, text};
-use crate::changes::{
-    BestChange, ChangeEntry, ChangeHistory, ConfigurationChange, ConfigurationRef, ModelRef,
-};
+use crate::changes::{BestChange, ChangeEntry, ChangeHistory, ConfigurationChange, ModelRef};
 use crate::fmt;
 use crate::model::row_anchor;
 use crate::write::PageSink;
@@ -190,10 +188,6 @@ struct EntryView<'h> {
     best_table: String,
 }
 
-fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
 /// "2 models added, 14 configurations added, 3 best figures moved".
 fn summary(e: &ChangeEntry) -> String {
     let moved = e.best_changed.iter().filter(|b| b.old.is_some() && b.new.is_some()).count();
@@ -213,7 +207,7 @@ fn summary(e: &ChangeEntry) -> String {
     ]
     .into_iter()
     .filter(|(n, _, _)| *n > 0)
-    .map(|(n, one, many)| plural(n, one, many))
+    .map(|(n, one, many)| format!("{n} {}", if n == 1 { one } else { many }))
     .collect();
     if parts.is_empty() { "no figure changed".to_owned() } else { parts.join(", ") }
 }
@@ -293,18 +287,6 @@ impl Links<'_, '_> {
             gpu.to_owned(),
             if has { self.model_href(workload, slug, Some(&gpu_anchor(gpu))) } else { None },
         )
-    }
-
-    fn config_groups(&self, rows: &[ConfigurationRef]) -> Vec<ConfigGroup> {
-        self.groups(rows.iter().map(|c| ([&*c.workload, &c.slug, &c.row_id], c.row_id.clone())))
-    }
-
-    /// Changed configurations by model, each row with the fields that
-    /// changed: "`h100-1-8` (tokens_per_second)".
-    fn changed_groups(&self, rows: &[ConfigurationChange]) -> Vec<ConfigGroup> {
-        self.groups(rows.iter().map(|c| {
-            ([&*c.workload, &c.slug, &c.row_id], format!("{} ({})", c.row_id, c.fields.join(", ")))
-        }))
     }
 
     /// Rows, each named by (workload, slug, row id), grouped by model in
@@ -414,9 +396,19 @@ impl Links<'_, '_> {
             ]
             .into_iter()
             .filter(|(_, rows)| !rows.is_empty())
-            .map(|(what, rows)| (what, rows.len(), self.config_groups(rows)))
+            .map(|(what, rows)| {
+                let texts =
+                    rows.iter().map(|c| ([&*c.workload, &c.slug, &c.row_id], c.row_id.clone()));
+                (what, rows.len(), self.groups(texts))
+            })
             .collect(),
-            configurations_changed: self.changed_groups(&e.configurations_changed),
+            // Each row with the fields that changed: "`h100-1-8` (tokens_per_second)".
+            configurations_changed: self.groups(e.configurations_changed.iter().map(|c| {
+                (
+                    [&*c.workload, &c.slug, &c.row_id],
+                    format!("{} ({})", c.row_id, c.fields.join(", ")),
+                )
+            })),
             changed_fields: changed_fields(&e.configurations_changed),
             best,
             best_table,
