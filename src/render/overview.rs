@@ -12,7 +12,6 @@ use askama::Template;
 
 use super::views::{ChartView, chart_view};
 use super::{Mirror, PageMeta, RenderCounts, Site, gpu_dir, kind, model_dir, put_page};
-use crate::analyse::LeaderboardRow;
 use crate::chart::{self, BarScale, GroupedBar};
 use crate::columns::{Column, Record, diffusion, tokens};
 use crate::fmt;
@@ -24,7 +23,7 @@ use crate::write::PageSink;
 struct WorkloadCard<'a> {
     w: &'a Site<'a>,
     /// Per GPU (and per source, on a site of several): the lowest-energy model.
-    best: Vec<Headline>,
+    best: Vec<Headline<'a>>,
     /// Each source's number of models (empty for one source); the card's class
     /// names them, so the source filter shows it only with a source it has.
     sources: Vec<(super::SourceMark, usize)>,
@@ -78,43 +77,34 @@ struct ModelLinks<'a> {
 
 /// The best configuration of a workload's leaderboard row, as the
 /// cross-workload pages show it.
-struct Headline {
-    model: String,
-    gpu: String,
-    /// The link from the site root to the configuration's row.
-    href: String,
-    /// The energy's number, e.g. "39.05".
-    energy: String,
-    /// Its unit, e.g. "Wh/M tok" or "J/image".
-    unit: &'static str,
-    setup: String,
+struct Headline<'a> {
+    w: &'a Site<'a>,
+    m: &'a ModelFile,
+    c: &'a Configuration,
     source: super::SourceMark,
 }
 
-impl Site<'_> {
-    fn headline(&self, r: LeaderboardRow) -> Headline {
-        let (m, c) = self.row(r);
-        Headline {
-            model: m.name.clone(),
-            gpu: c.gpu.clone(),
-            href: row_link(self, m, c),
-            energy: kind::energy_figure(c),
-            unit: self.words().energy_unit,
-            setup: kind::config_summary(c),
-            source: super::SourceMark::of(&m.source),
-        }
+impl Headline<'_> {
+    /// The link from the site root to the configuration's row.
+    fn href(&self) -> String {
+        row_link(self.w, self.m, self.c)
     }
+}
 
+impl<'a> Site<'a> {
     /// The workload's lowest-energy row (the leaderboard's first) on `gpu`
     /// and of the source `from`, each if given.
-    fn lowest(&self, gpu: Option<&str>, from: Option<&str>) -> Option<Headline> {
+    fn lowest(&'a self, gpu: Option<&str>, from: Option<&str>) -> Option<Headline<'a>> {
         self.leaderboard
             .iter()
             .find(|&&r| {
                 let (m, c) = self.row(r);
                 gpu.is_none_or(|g| c.gpu == g) && from.is_none_or(|k| m.source.key() == k)
             })
-            .map(|&r| self.headline(r))
+            .map(|&r| {
+                let (m, c) = self.row(r);
+                Headline { w: self, m, c, source: super::SourceMark::of(&m.source) }
+            })
     }
 }
 
@@ -509,7 +499,7 @@ struct HubRow<'a> {
     w: &'a Site<'a>,
     href: String,
     models: usize,
-    best: Option<Headline>,
+    best: Option<Headline<'a>>,
     /// Whose figure it is, on a site of several sources.
     source: Option<super::SourceMark>,
 }
