@@ -367,7 +367,24 @@ impl Links<'_, '_> {
             };
             let caption =
                 format!("Best figures per model and GPU before and after import {number} {of}");
-            table_html(&best_table(format!("best-{id}"), caption, &best))?
+            let rows = best
+                .iter()
+                .map(|r| Row {
+                    cells: vec![
+                        Cell { header: true, ..r.model.clone() },
+                        text(&r.workload),
+                        r.gpu.clone(),
+                        Cell { num: true, ..r.before.clone() },
+                        Cell { num: true, ..r.after.clone() },
+                        text(&r.unit),
+                        num(r.change.clone()),
+                    ],
+                    ..Row::default()
+                })
+                .collect();
+            let first = [("Model", "model"), ("Workload", "workload"), ("GPU", "gpu")];
+            let groups = vec![RowGroup { title: None, rows }];
+            table_html(&best_table(format!("best-{id}"), caption, first, groups))?
         } else {
             String::new()
         };
@@ -438,42 +455,23 @@ fn num(text: String) -> Cell {
     Cell { num: true, ..super::text(text) }
 }
 
-/// Headers of a table of best figures: the `first` (label, key) columns,
-/// then the figure before and after, its unit and the change.
-fn best_headers<const N: usize>(first: [(&str, &str); N]) -> Vec<Header> {
+/// A table of best figures: the `first` (label, key) columns, then the
+/// figure before and after, its unit and the change.
+fn best_table<const N: usize>(
+    id: String,
+    caption: String,
+    first: [(&str, &str); N],
+    groups: Vec<RowGroup>,
+) -> TableView {
     let text = |(label, key)| Header::plain(label, "", false, key);
     let figures = [("Before", "old"), ("After", "new")].map(|(l, k)| Header::plain(l, "", true, k));
-    first
+    let headers = first
         .into_iter()
         .map(text)
         .chain(figures)
         .chain([text(("Unit", "unit")), Header::plain("Change", "%", true, "change")])
-        .collect()
-}
-
-fn best_table(id: String, caption: String, rows: &[BestRow]) -> TableView {
-    let rows = rows
-        .iter()
-        .map(|r| Row {
-            cells: vec![
-                Cell { header: true, ..r.model.clone() },
-                text(&r.workload),
-                r.gpu.clone(),
-                Cell { num: true, ..r.before.clone() },
-                Cell { num: true, ..r.after.clone() },
-                text(&r.unit),
-                num(r.change.clone()),
-            ],
-            ..Row::default()
-        })
         .collect();
-    TableView {
-        id,
-        caption,
-        headers: best_headers([("Model", "model"), ("Workload", "workload"), ("GPU", "gpu")]),
-        groups: vec![RowGroup { title: None, rows }],
-        sortable: false,
-    }
+    TableView { id, caption, headers, groups, sortable: false }
 }
 
 #[derive(Template)]
@@ -650,21 +648,18 @@ pub(super) fn model_history_table(
             (!rows.is_empty()).then(|| RowGroup { title: Some(gpu.to_owned()), rows })
         })
         .collect();
-    TableView {
-        id: "table-history".into(),
-        caption: "Best figure per GPU at each import that changed it, newest first".into(),
-        // A source's model follows its source's data versions.
-        headers: best_headers([
-            ("Imported", "imported"),
-            if history.iter().any(|h| h.source.is_some()) {
-                ("Data version", "upstream")
-            } else {
-                ("Leaderboard data", "upstream")
-            },
-        ]),
+    // A source's model follows its source's data versions.
+    let upstream = if history.iter().any(|h| h.source.is_some()) {
+        ("Data version", "upstream")
+    } else {
+        ("Leaderboard data", "upstream")
+    };
+    best_table(
+        "table-history".into(),
+        "Best figure per GPU at each import that changed it, newest first".into(),
+        [("Imported", "imported"), upstream],
         groups,
-        sortable: false,
-    }
+    )
 }
 
 #[cfg(test)]
