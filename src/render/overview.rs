@@ -16,7 +16,7 @@ use crate::chart::{self, BarScale, GroupedBar};
 use crate::columns::{Column, Record, diffusion, tokens};
 use crate::fmt;
 use crate::model::Measure;
-use crate::model::{Configuration, ModelFile, Source, row_anchor};
+use crate::model::{Configuration, ModelFile, row_anchor};
 use crate::write::PageSink;
 
 /// One workload's headline on the front page.
@@ -69,10 +69,9 @@ fn front_caveats(site: &Mirror<'_>) -> Vec<(String, String)> {
 /// workload it is measured on.
 struct ModelLinks<'a> {
     slug: &'a str,
-    name: &'a str,
+    /// Its file on its first workload: its name and source.
+    first: &'a ModelFile,
     sites: Vec<&'a Site<'a>>,
-    /// Whose measurements, on a site of several sources.
-    source: Option<&'a Source>,
 }
 
 /// The best configuration of a workload's leaderboard row, as the
@@ -203,14 +202,10 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
         models: site
             .slugs
             .iter()
-            .map(|(slug, at)| {
-                let first = &site.workloads[at[0].0].models[at[0].1].file;
-                ModelLinks {
-                    slug,
-                    name: &first.name,
-                    sites: at.iter().map(|&(w, _)| &site.workloads[w]).collect(),
-                    source: mixed.then_some(&first.source),
-                }
+            .map(|(slug, at)| ModelLinks {
+                slug,
+                first: &site.workloads[at[0].0].models[at[0].1].file,
+                sites: at.iter().map(|&(w, _)| &site.workloads[w]).collect(),
             })
             .collect(),
     };
