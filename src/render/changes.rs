@@ -495,15 +495,14 @@ struct FeedContent<'a> {
 #[derive(Template)]
 #[template(path = "feed.xml")]
 struct Feed {
-    id: String,
     self_href: String,
     page_href: String,
     updated: String,
     entries: Vec<FeedEntry>,
 }
 
+/// Its `href` is its id too.
 struct FeedEntry {
-    id: String,
     href: String,
     title: String,
     updated: String,
@@ -582,7 +581,6 @@ fn feed(mirror: &Mirror<'_>, logs: &[Log<'_>], base: &str) -> Result<String> {
             let view = links.entry(log, n, e, false)?;
             let href = format!("{page_href}#{}", view.anchor);
             Ok(FeedEntry {
-                id: href.clone(),
                 href,
                 title: view.title.clone(),
                 updated: atom_time(&e.imported),
@@ -598,14 +596,7 @@ fn feed(mirror: &Mirror<'_>, logs: &[Log<'_>], base: &str) -> Result<String> {
         .max()
         .map(atom_time)
         .unwrap_or_default();
-    Ok(Feed {
-        id: page_href.clone(),
-        self_href: format!("{base}{FEED_PATH}"),
-        page_href,
-        updated,
-        entries,
-    }
-    .render()?)
+    Ok(Feed { self_href: format!("{base}{FEED_PATH}"), page_href, updated, entries }.render()?)
 }
 
 /// The "history of best figures" table of one model page: one group per
