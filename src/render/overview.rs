@@ -242,8 +242,9 @@ struct OverviewTable<'a> {
 #[template(path = "overview.html")]
 struct OverviewPage<'a> {
     meta: PageMeta,
-    name: String,
-    facts: Vec<(String, String)>,
+    /// The model's file on its first workload: its name and facts.
+    first: &'a ModelFile,
+    parameters: String,
     slug: &'a str,
     workloads: Vec<&'a Site<'a>>,
     tables: [OverviewTable<'a>; 2],
@@ -445,15 +446,10 @@ fn render_model_overview(
     } else {
         format!("{} B", fmt::params_b(first.params_b))
     };
-    let facts = vec![
-        ("Model ID".to_owned(), first.model_id.clone()),
-        ("Parameters".to_owned(), parameters),
-        ("Architecture".to_owned(), first.architecture.clone()),
-    ];
     let page = OverviewPage {
         meta,
-        name: first.name.clone(),
-        facts,
+        first,
+        parameters,
         slug,
         workloads: at.iter().map(|&(w, _)| &site.workloads[w]).collect(),
         tables: [
