@@ -233,7 +233,8 @@ type Head = (&'static str, &'static str, &'static str);
 /// workloads (whose figures are per image or video).
 struct OverviewTable<'a> {
     id: &'static str,
-    caption: String,
+    /// After the model's name.
+    caption: &'static str,
     heads: &'static [Head],
     rows: Vec<OverviewRow<'a>>,
 }
@@ -455,7 +456,7 @@ fn render_model_overview(
         tables: [
             OverviewTable {
                 id: "overview",
-                caption: format!("{}: best configuration per workload and GPU", first.name),
+                caption: "best configuration per workload and GPU",
                 heads: &[
                     ("wh_per_million_output_tokens", "Energy", "Wh/M tok"),
                     ("joules_per_response", "Energy per response", "J"),
@@ -466,10 +467,7 @@ fn render_model_overview(
             },
             OverviewTable {
                 id: "overview-items",
-                caption: format!(
-                    "{}: best configuration per diffusion workload and GPU, per generated image or video",
-                    first.name
-                ),
+                caption: "best configuration per diffusion workload and GPU, per generated image or video",
                 heads: &[
                     ("joules_per_item", "Energy", "J per item"),
                     ("wh_per_item", "Energy", "Wh per item"),
