@@ -10,9 +10,7 @@ use askama::Template;
 
 use super::views::{Cell, Header, Row, RowGroup, TableView, table_html};
 use super::{Mirror, PageMeta, RenderCounts, gpu_anchor, link, model_dir, put_page, text};
-use crate::changes::{
-    BestChange, ChangeEntry, ChangeHistory, ConfigurationChange, ConfigurationRef, ModelRef,
-};
+use crate::changes::{BestChange, ChangeEntry, ChangeHistory, ConfigurationChange, ModelRef};
 use crate::fmt;
 use crate::model::row_anchor;
 use crate::write::PageSink;
@@ -87,26 +85,19 @@ pub fn percent_text(b: &BestChange) -> String {
     }
 }
 
-/// Text, linked when what it names is on the site now.
-#[derive(Debug, Clone)]
-struct Item {
-    text: String,
-    href: Option<String>,
-}
-
 /// The configurations of one model that appeared or disappeared.
 struct ConfigGroup {
-    model: Item,
-    rows: Vec<Item>,
+    model: Cell,
+    rows: Vec<Cell>,
 }
 
 /// One best figure that moved.
 struct BestRow {
-    model: Item,
+    model: Cell,
     workload: String,
-    gpu: Item,
-    before: Item,
-    after: Item,
+    gpu: Cell,
+    before: Cell,
+    after: Cell,
     unit: String,
     change: String,
 }
@@ -186,7 +177,7 @@ struct EntryView<'h> {
     summary: String,
     /// The workloads and models added and removed, under their headings
     /// ("Models added"): the lists that have any.
-    lists: Vec<(&'static str, Vec<Item>)>,
+    lists: Vec<(&'static str, Vec<Cell>)>,
     /// The configurations added and removed: heading, count and groups.
     configurations: Vec<(&'static str, usize, Vec<ConfigGroup>)>,
     configurations_changed: Vec<ConfigGroup>,
@@ -195,10 +186,6 @@ struct EntryView<'h> {
     best: Vec<BestRow>,
     /// The best figures as a table (the page only).
     best_table: String,
-}
-
-fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// "2 models added, 14 configurations added, 3 best figures moved".
@@ -220,7 +207,7 @@ fn summary(e: &ChangeEntry) -> String {
     ]
     .into_iter()
     .filter(|(n, _, _)| *n > 0)
-    .map(|(n, one, many)| plural(n, one, many))
+    .map(|(n, one, many)| format!("{n} {}", if n == 1 { one } else { many }))
     .collect();
     if parts.is_empty() { "no figure changed".to_owned() } else { parts.join(", ") }
 }
@@ -252,12 +239,12 @@ impl Links<'_, '_> {
         self.part(id).map_or_else(|| id.to_owned(), |w| w.workload.name.clone())
     }
 
-    fn workload(&self, id: &str) -> Item {
+    fn workload(&self, id: &str) -> Cell {
         let part = self.part(id);
-        Item {
-            text: part.map_or_else(|| id.to_owned(), |w| format!("{} ({id})", w.workload.name)),
-            href: part.map(|w| format!("{}{}", self.root, w.path("index.html"))),
-        }
+        item(
+            part.map_or_else(|| id.to_owned(), |w| format!("{} ({id})", w.workload.name)),
+            part.map(|w| format!("{}{}", self.root, w.path("index.html"))),
+        )
     }
 
     /// The model page, with `#fragment` if given.
@@ -276,11 +263,11 @@ impl Links<'_, '_> {
         }
     }
 
-    fn model(&self, m: &ModelRef) -> Item {
-        Item {
-            text: format!("{} ({})", m.name, self.workload_name(&m.workload)),
-            href: self.model_href(&m.workload, &m.slug, None),
-        }
+    fn model(&self, m: &ModelRef) -> Cell {
+        item(
+            format!("{} ({})", m.name, self.workload_name(&m.workload)),
+            self.model_href(&m.workload, &m.slug, None),
+        )
     }
 
     /// A row of a model, linked to its anchor when the model has it now.
@@ -292,26 +279,14 @@ impl Links<'_, '_> {
     }
 
     /// The GPU's best card on the model page, when the model has the GPU.
-    fn gpu(&self, workload: &str, slug: &str, gpu: &str) -> Item {
+    fn gpu(&self, workload: &str, slug: &str, gpu: &str) -> Cell {
         let has = self.locate(workload, slug).is_some_and(|(w, i)| {
             self.mirror.workloads[w].models[i].file.gpus.iter().any(|g| g == gpu)
         });
-        Item {
-            text: gpu.to_owned(),
-            href: if has { self.model_href(workload, slug, Some(&gpu_anchor(gpu))) } else { None },
-        }
-    }
-
-    fn config_groups(&self, rows: &[ConfigurationRef]) -> Vec<ConfigGroup> {
-        self.groups(rows.iter().map(|c| ([&*c.workload, &c.slug, &c.row_id], c.row_id.clone())))
-    }
-
-    /// Changed configurations by model, each row with the fields that
-    /// changed: "`h100-1-8` (tokens_per_second)".
-    fn changed_groups(&self, rows: &[ConfigurationChange]) -> Vec<ConfigGroup> {
-        self.groups(rows.iter().map(|c| {
-            ([&*c.workload, &c.slug, &c.row_id], format!("{} ({})", c.row_id, c.fields.join(", ")))
-        }))
+        item(
+            gpu.to_owned(),
+            if has { self.model_href(workload, slug, Some(&gpu_anchor(gpu))) } else { None },
+        )
     }
 
     /// Rows, each named by (workload, slug, row id), grouped by model in
@@ -320,22 +295,22 @@ impl Links<'_, '_> {
         let mut groups: Vec<ConfigGroup> = Vec::new();
         let mut keys: Vec<(&str, &str)> = Vec::new();
         for ([workload, slug, row_id], text) in rows {
-            let item = Item { text, href: self.row(workload, slug, row_id) };
+            let row = item(text, self.row(workload, slug, row_id));
             let key = (workload, slug);
             if let Some(k) = keys.iter().position(|k| *k == key) {
-                groups[k].rows.push(item);
+                groups[k].rows.push(row);
             } else {
                 keys.push(key);
                 groups.push(ConfigGroup {
-                    model: Item {
-                        text: format!(
+                    model: item(
+                        format!(
                             "{} ({})",
                             self.model_name(workload, slug, None),
                             self.workload_name(workload)
                         ),
-                        href: self.model_href(workload, slug, None),
-                    },
-                    rows: vec![item],
+                        self.model_href(workload, slug, None),
+                    ),
+                    rows: vec![row],
                 });
             }
         }
@@ -343,15 +318,17 @@ impl Links<'_, '_> {
     }
 
     fn best_row(&self, b: &BestChange, recorded_name: Option<&str>) -> BestRow {
-        let value = |v: Option<f64>, row: &Option<String>| Item {
-            text: v.map_or_else(|| "—".to_owned(), |v| fmt::figure_value(&b.figure, v)),
-            href: v.and(row.as_deref()).and_then(|r| self.row(&b.workload, &b.slug, r)),
+        let value = |v: Option<f64>, row: &Option<String>| {
+            item(
+                v.map_or_else(|| "—".to_owned(), |v| fmt::figure_value(&b.figure, v)),
+                v.and(row.as_deref()).and_then(|r| self.row(&b.workload, &b.slug, r)),
+            )
         };
         BestRow {
-            model: Item {
-                text: self.model_name(&b.workload, &b.slug, recorded_name),
-                href: self.model_href(&b.workload, &b.slug, None),
-            },
+            model: item(
+                self.model_name(&b.workload, &b.slug, recorded_name),
+                self.model_href(&b.workload, &b.slug, None),
+            ),
             workload: self.workload_name(&b.workload),
             gpu: self.gpu(&b.workload, &b.slug, &b.gpu),
             before: value(b.old, &b.old_row_id),
@@ -390,7 +367,24 @@ impl Links<'_, '_> {
             };
             let caption =
                 format!("Best figures per model and GPU before and after import {number} {of}");
-            table_html(&best_table(format!("best-{id}"), caption, &best))?
+            let rows = best
+                .iter()
+                .map(|r| Row {
+                    cells: vec![
+                        Cell { header: true, ..r.model.clone() },
+                        text(&r.workload),
+                        r.gpu.clone(),
+                        Cell { num: true, ..r.before.clone() },
+                        Cell { num: true, ..r.after.clone() },
+                        text(&r.unit),
+                        num(r.change.clone()),
+                    ],
+                    ..Row::default()
+                })
+                .collect();
+            let first = [("Model", "model"), ("Workload", "workload"), ("GPU", "gpu")];
+            let groups = vec![RowGroup { title: None, rows }];
+            table_html(&best_table(format!("best-{id}"), caption, first, groups))?
         } else {
             String::new()
         };
@@ -419,9 +413,19 @@ impl Links<'_, '_> {
             ]
             .into_iter()
             .filter(|(_, rows)| !rows.is_empty())
-            .map(|(what, rows)| (what, rows.len(), self.config_groups(rows)))
+            .map(|(what, rows)| {
+                let texts =
+                    rows.iter().map(|c| ([&*c.workload, &c.slug, &c.row_id], c.row_id.clone()));
+                (what, rows.len(), self.groups(texts))
+            })
             .collect(),
-            configurations_changed: self.changed_groups(&e.configurations_changed),
+            // Each row with the fields that changed: "`h100-1-8` (tokens_per_second)".
+            configurations_changed: self.groups(e.configurations_changed.iter().map(|c| {
+                (
+                    [&*c.workload, &c.slug, &c.row_id],
+                    format!("{} ({})", c.row_id, c.fields.join(", ")),
+                )
+            })),
             changed_fields: changed_fields(&e.configurations_changed),
             best,
             best_table,
@@ -442,50 +446,32 @@ fn changed_fields(rows: &[ConfigurationChange]) -> String {
     fields.iter().map(|(f, n)| format!("{f} ({n})")).collect::<Vec<_>>().join(", ")
 }
 
-fn cell(item: &Item) -> Cell {
-    Cell { text: item.text.clone(), href: item.href.clone(), ..Cell::default() }
+/// Text, linked when what it names is on the site now.
+fn item(text: String, href: Option<String>) -> Cell {
+    Cell { text, href, ..Cell::default() }
 }
 
 fn num(text: String) -> Cell {
     Cell { num: true, ..super::text(text) }
 }
 
-/// Headers of a table of best figures: the `first` (label, key) columns,
-/// then the figure before and after, its unit and the change.
-fn best_headers<const N: usize>(first: [(&str, &str); N]) -> Vec<Header> {
+/// A table of best figures: the `first` (label, key) columns, then the
+/// figure before and after, its unit and the change.
+fn best_table<const N: usize>(
+    id: String,
+    caption: String,
+    first: [(&str, &str); N],
+    groups: Vec<RowGroup>,
+) -> TableView {
     let text = |(label, key)| Header::plain(label, "", false, key);
     let figures = [("Before", "old"), ("After", "new")].map(|(l, k)| Header::plain(l, "", true, k));
-    first
+    let headers = first
         .into_iter()
         .map(text)
         .chain(figures)
         .chain([text(("Unit", "unit")), Header::plain("Change", "%", true, "change")])
-        .collect()
-}
-
-fn best_table(id: String, caption: String, rows: &[BestRow]) -> TableView {
-    let rows = rows
-        .iter()
-        .map(|r| Row {
-            cells: vec![
-                Cell { header: true, ..cell(&r.model) },
-                text(&r.workload),
-                cell(&r.gpu),
-                Cell { num: true, ..cell(&r.before) },
-                Cell { num: true, ..cell(&r.after) },
-                text(&r.unit),
-                num(r.change.clone()),
-            ],
-            ..Row::default()
-        })
         .collect();
-    TableView {
-        id,
-        caption,
-        headers: best_headers([("Model", "model"), ("Workload", "workload"), ("GPU", "gpu")]),
-        groups: vec![RowGroup { title: None, rows }],
-        sortable: false,
-    }
+    TableView { id, caption, headers, groups, sortable: false }
 }
 
 #[derive(Template)]
@@ -509,15 +495,14 @@ struct FeedContent<'a> {
 #[derive(Template)]
 #[template(path = "feed.xml")]
 struct Feed {
-    id: String,
     self_href: String,
     page_href: String,
     updated: String,
     entries: Vec<FeedEntry>,
 }
 
+/// Its `href` is its id too.
 struct FeedEntry {
-    id: String,
     href: String,
     title: String,
     updated: String,
@@ -596,7 +581,6 @@ fn feed(mirror: &Mirror<'_>, logs: &[Log<'_>], base: &str) -> Result<String> {
             let view = links.entry(log, n, e, false)?;
             let href = format!("{page_href}#{}", view.anchor);
             Ok(FeedEntry {
-                id: href.clone(),
                 href,
                 title: view.title.clone(),
                 updated: atom_time(&e.imported),
@@ -612,14 +596,7 @@ fn feed(mirror: &Mirror<'_>, logs: &[Log<'_>], base: &str) -> Result<String> {
         .max()
         .map(atom_time)
         .unwrap_or_default();
-    Ok(Feed {
-        id: page_href.clone(),
-        self_href: format!("{base}{FEED_PATH}"),
-        page_href,
-        updated,
-        entries,
-    }
-    .render()?)
+    Ok(Feed { self_href: format!("{base}{FEED_PATH}"), page_href, updated, entries }.render()?)
 }
 
 /// The "history of best figures" table of one model page: one group per
@@ -662,21 +639,18 @@ pub(super) fn model_history_table(
             (!rows.is_empty()).then(|| RowGroup { title: Some(gpu.to_owned()), rows })
         })
         .collect();
-    TableView {
-        id: "table-history".into(),
-        caption: "Best figure per GPU at each import that changed it, newest first".into(),
-        // A source's model follows its source's data versions.
-        headers: best_headers([
-            ("Imported", "imported"),
-            if history.iter().any(|h| h.source.is_some()) {
-                ("Data version", "upstream")
-            } else {
-                ("Leaderboard data", "upstream")
-            },
-        ]),
+    // A source's model follows its source's data versions.
+    let upstream = if history.iter().any(|h| h.source.is_some()) {
+        ("Data version", "upstream")
+    } else {
+        ("Leaderboard data", "upstream")
+    };
+    best_table(
+        "table-history".into(),
+        "Best figure per GPU at each import that changed it, newest first".into(),
+        [("Imported", "imported"), upstream],
         groups,
-        sortable: false,
-    }
+    )
 }
 
 #[cfg(test)]

@@ -12,19 +12,18 @@ use askama::Template;
 
 use super::views::{ChartView, chart_view};
 use super::{Mirror, PageMeta, RenderCounts, Site, gpu_dir, kind, model_dir, put_page};
-use crate::analyse::LeaderboardRow;
 use crate::chart::{self, BarScale, GroupedBar};
 use crate::columns::{Column, Record, diffusion, tokens};
 use crate::fmt;
 use crate::model::Measure;
-use crate::model::{Configuration, ModelFile, Source, row_anchor};
+use crate::model::{Configuration, ModelFile, row_anchor};
 use crate::write::PageSink;
 
 /// One workload's headline on the front page.
 struct WorkloadCard<'a> {
     w: &'a Site<'a>,
     /// Per GPU (and per source, on a site of several): the lowest-energy model.
-    best: Vec<Headline>,
+    best: Vec<Headline<'a>>,
     /// Each source's number of models (empty for one source); the card's class
     /// names them, so the source filter shows it only with a source it has.
     sources: Vec<(super::SourceMark, usize)>,
@@ -70,51 +69,41 @@ fn front_caveats(site: &Mirror<'_>) -> Vec<(String, String)> {
 /// workload it is measured on.
 struct ModelLinks<'a> {
     slug: &'a str,
-    name: &'a str,
+    /// Its file on its first workload: its name and source.
+    first: &'a ModelFile,
     sites: Vec<&'a Site<'a>>,
-    /// Whose measurements, on a site of several sources.
-    source: Option<&'a Source>,
 }
 
 /// The best configuration of a workload's leaderboard row, as the
 /// cross-workload pages show it.
-struct Headline {
-    model: String,
-    gpu: String,
-    /// The link from the site root to the configuration's row.
-    href: String,
-    /// The energy's number, e.g. "39.05".
-    energy: String,
-    /// Its unit, e.g. "Wh/M tok" or "J/image".
-    unit: &'static str,
-    setup: String,
+struct Headline<'a> {
+    w: &'a Site<'a>,
+    m: &'a ModelFile,
+    c: &'a Configuration,
     source: super::SourceMark,
 }
 
-impl Site<'_> {
-    fn headline(&self, r: LeaderboardRow) -> Headline {
-        let (m, c) = self.row(r);
-        Headline {
-            model: m.name.clone(),
-            gpu: c.gpu.clone(),
-            href: row_link(self, m, c),
-            energy: kind::energy_figure(c),
-            unit: self.words().energy_unit,
-            setup: kind::config_summary(c),
-            source: super::SourceMark::of(&m.source),
-        }
+impl Headline<'_> {
+    /// The link from the site root to the configuration's row.
+    fn href(&self) -> String {
+        row_link(self.w, self.m, self.c)
     }
+}
 
+impl<'a> Site<'a> {
     /// The workload's lowest-energy row (the leaderboard's first) on `gpu`
     /// and of the source `from`, each if given.
-    fn lowest(&self, gpu: Option<&str>, from: Option<&str>) -> Option<Headline> {
+    fn lowest(&'a self, gpu: Option<&str>, from: Option<&str>) -> Option<Headline<'a>> {
         self.leaderboard
             .iter()
             .find(|&&r| {
                 let (m, c) = self.row(r);
                 gpu.is_none_or(|g| c.gpu == g) && from.is_none_or(|k| m.source.key() == k)
             })
-            .map(|&r| self.headline(r))
+            .map(|&r| {
+                let (m, c) = self.row(r);
+                Headline { w: self, m, c, source: super::SourceMark::of(&m.source) }
+            })
     }
 }
 
@@ -213,14 +202,10 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
         models: site
             .slugs
             .iter()
-            .map(|(slug, at)| {
-                let first = &site.workloads[at[0].0].models[at[0].1].file;
-                ModelLinks {
-                    slug,
-                    name: &first.name,
-                    sites: at.iter().map(|&(w, _)| &site.workloads[w]).collect(),
-                    source: mixed.then_some(&first.source),
-                }
+            .map(|(slug, at)| ModelLinks {
+                slug,
+                first: &site.workloads[at[0].0].models[at[0].1].file,
+                sites: at.iter().map(|&(w, _)| &site.workloads[w]).collect(),
             })
             .collect(),
     };
@@ -248,7 +233,8 @@ type Head = (&'static str, &'static str, &'static str);
 /// workloads (whose figures are per image or video).
 struct OverviewTable<'a> {
     id: &'static str,
-    caption: String,
+    /// After the model's name.
+    caption: &'static str,
     heads: &'static [Head],
     rows: Vec<OverviewRow<'a>>,
 }
@@ -257,8 +243,9 @@ struct OverviewTable<'a> {
 #[template(path = "overview.html")]
 struct OverviewPage<'a> {
     meta: PageMeta,
-    name: String,
-    facts: Vec<(String, String)>,
+    /// The model's file on its first workload: its name and facts.
+    first: &'a ModelFile,
+    parameters: String,
     slug: &'a str,
     workloads: Vec<&'a Site<'a>>,
     tables: [OverviewTable<'a>; 2],
@@ -460,21 +447,16 @@ fn render_model_overview(
     } else {
         format!("{} B", fmt::params_b(first.params_b))
     };
-    let facts = vec![
-        ("Model ID".to_owned(), first.model_id.clone()),
-        ("Parameters".to_owned(), parameters),
-        ("Architecture".to_owned(), first.architecture.clone()),
-    ];
     let page = OverviewPage {
         meta,
-        name: first.name.clone(),
-        facts,
+        first,
+        parameters,
         slug,
         workloads: at.iter().map(|&(w, _)| &site.workloads[w]).collect(),
         tables: [
             OverviewTable {
                 id: "overview",
-                caption: format!("{}: best configuration per workload and GPU", first.name),
+                caption: "best configuration per workload and GPU",
                 heads: &[
                     ("wh_per_million_output_tokens", "Energy", "Wh/M tok"),
                     ("joules_per_response", "Energy per response", "J"),
@@ -485,10 +467,7 @@ fn render_model_overview(
             },
             OverviewTable {
                 id: "overview-items",
-                caption: format!(
-                    "{}: best configuration per diffusion workload and GPU, per generated image or video",
-                    first.name
-                ),
+                caption: "best configuration per diffusion workload and GPU, per generated image or video",
                 heads: &[
                     ("joules_per_item", "Energy", "J per item"),
                     ("wh_per_item", "Energy", "Wh per item"),
@@ -509,7 +488,7 @@ struct HubRow<'a> {
     w: &'a Site<'a>,
     href: String,
     models: usize,
-    best: Option<Headline>,
+    best: Option<Headline<'a>>,
     /// Whose figure it is, on a site of several sources.
     source: Option<super::SourceMark>,
 }
