@@ -38,16 +38,11 @@ fn smallest<T>(mut items: Vec<T>, k: usize, cmp: impl Fn(&T, &T) -> std::cmp::Or
     items
 }
 
-/// `n` with thousands grouped, e.g. `20,000`.
-fn count_text(n: usize) -> String {
-    fmt::grouped(n as f64)
-}
-
 /// `title`, saying so when only `shown` of `total` bars or series are
 /// drawn: "(lowest 40 of 1,200)".
 fn capped_title(title: &str, which: &str, shown: usize, total: usize) -> String {
     if shown < total {
-        format!("{title} ({which} {shown} of {})", count_text(total))
+        format!("{title} ({which} {shown} of {})", fmt::grouped(total as f64))
     } else {
         title.to_owned()
     }
@@ -90,7 +85,7 @@ pub fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry]) -> C
                 format!(
                     " for the {} lowest of {} model and GPU pairs, sorted lowest first and coloured by GPU; the others are left out so that the chart stays readable.",
                     sorted.len(),
-                    count_text(entries.len())
+                    fmt::grouped(entries.len() as f64)
                 )
             } else {
                 format!(", {} bars sorted lowest first, coloured by GPU.", sorted.len())
@@ -282,7 +277,7 @@ pub fn frontier_picker(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) -> F
     });
     let description = format!(
         "Pareto frontiers of the chosen models, of {}: for each, the configurations that no other configuration of the same model beats on both {} and {} ({}). Each model has its own colour and marker, shown beside its name in the list of models; the table below the chart lists every point drawn.{sources_note}",
-        count_text(all.len()),
+        fmt::grouped(all.len() as f64),
         words.latency,
         words.energy_per.to_owned(),
         super::axis::scales_note(&frame.x, &frame.y),
@@ -327,7 +322,7 @@ pub fn compare_frontiers(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) ->
         format!(
             "Time–energy Pareto frontiers, {} lowest-energy models of {}",
             models.len(),
-            count_text(all.len())
+            fmt::grouped(all.len() as f64)
         )
     } else {
         "Time–energy Pareto frontiers, all models".to_owned()
@@ -349,7 +344,7 @@ pub fn compare_frontiers(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) ->
         format!(
             "the {} models, of {}, with the lowest energy within their deadline (no more can be told apart by colour and marker)",
             models.len(),
-            count_text(all.len())
+            fmt::grouped(all.len() as f64)
         )
     } else {
         format!("{} models", models.len())
@@ -424,7 +419,7 @@ pub(super) fn source_keys<'w>(
             (false, false) => "filled markers",
             (false, true) => "open markers",
         };
-        parts.push(format!("{}: {} {things}, {drawn}", w.name, count_text(n)));
+        parts.push(format!("{}: {} {things}, {drawn}", w.name, fmt::grouped(n as f64)));
     }
     let note = if parts.len() == 1 {
         format!(" Every figure here is from {}.", parts[0])
@@ -592,7 +587,7 @@ pub fn grouped_bars(
             format!(
                 " Only the first {} of {} bars are drawn so that the chart stays readable; the table lists them all.",
                 shown.len(),
-                count_text(bars.len())
+                fmt::grouped(bars.len() as f64)
             )
         } else {
             String::new()
@@ -741,7 +736,7 @@ pub fn configuration_scatter_marked(
     rows.reverse();
     let description = format!(
         "Every configuration of {} models as {} against {} ({}), one colour and marker per model, faded where it misses the model's deadline (dashed); a latency limit or energy budget set on the leaderboard is drawn as a dotted line. Each point names its model, setup and figures on hover and links to its row on the model page.{sources_note}",
-        count_text(all.len()),
+        fmt::grouped(all.len() as f64),
         words.latency,
         words.energy_per.to_owned(),
         super::axis::scales_note(&frame.x, &frame.y),
