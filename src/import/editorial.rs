@@ -81,11 +81,13 @@ pub struct WorkloadTexts {
 impl WorkloadTexts {
     /// The deadline field of the workload's kind and its value, as written.
     pub fn deadline(&self) -> (&'static str, Option<&serde_json::Number>) {
-        if self.kind.is_some() {
-            ("batch_latency_deadline_s", self.batch_latency_deadline_s.as_ref())
+        let field = crate::load::limits::kind_fields(self.kind).deadline;
+        let value = if self.kind.is_some() {
+            &self.batch_latency_deadline_s
         } else {
-            ("itl_deadline_ms", self.itl_deadline_ms.as_ref())
-        }
+            &self.itl_deadline_ms
+        };
+        (field, value.as_ref())
     }
 }
 

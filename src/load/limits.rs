@@ -6,7 +6,7 @@
 //! Each rule is stated once here and once in the tables of
 //! `docs/data-format.md`.
 
-use crate::model::{Configuration, ModelFile};
+use crate::model::{Configuration, ModelFile, OutputKind};
 
 /// Longest slug, in characters: it becomes a folder name and URL segment.
 pub const MAX_SLUG_CHARS: usize = 100;
@@ -242,9 +242,9 @@ fn check_at_most(
     }
 }
 
-/// A kind of file's own fields: per token ([`PER_TOKEN`]) or diffusion.
+/// A kind of file's own fields: per token or diffusion ([`kind_fields`]).
 #[derive(Debug)]
-pub(super) struct KindFields {
+pub struct KindFields {
     /// The deadline's field, its largest value and its unit in a message.
     pub deadline: &'static str,
     pub max: f64,
@@ -257,7 +257,7 @@ pub(super) struct KindFields {
     pub flag: &'static str,
 }
 
-pub(super) const PER_TOKEN: KindFields = KindFields {
+const PER_TOKEN: KindFields = KindFields {
     deadline: "itl_deadline_ms",
     max: MAX_LATENCY_MS,
     unit: " ms",
@@ -267,7 +267,7 @@ pub(super) const PER_TOKEN: KindFields = KindFields {
     flag: "under_itl_deadline",
 };
 
-pub(super) const DIFFUSION: KindFields = KindFields {
+const DIFFUSION: KindFields = KindFields {
     deadline: "batch_latency_deadline_s",
     max: MAX_BATCH_LATENCY_S,
     unit: " s",
@@ -276,6 +276,11 @@ pub(super) const DIFFUSION: KindFields = KindFields {
     latency: "batch_latency_s",
     flag: "under_latency_deadline",
 };
+
+/// The fields of a file of `kind` (a file's `kind`; `None` is per token).
+pub fn kind_fields(kind: Option<OutputKind>) -> &'static KindFields {
+    if kind.is_none() { &PER_TOKEN } else { &DIFFUSION }
+}
 
 /// The model-wide numbers: the deadline and the parameter counts.
 pub(super) fn check_model_ranges(

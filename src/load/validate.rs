@@ -100,7 +100,7 @@ pub fn validate_model(path: &Path, m: &ModelFile) -> Vec<Problem> {
     let mut bad = |field: String, message: String| out.push(problem(path, field, message));
     let measure = m.measure();
     let tokens = measure == Measure::Tokens;
-    let own_fields = if tokens { &limits::PER_TOKEN } else { &limits::DIFFUSION };
+    let own_fields = limits::kind_fields(m.kind);
     let (own, other) = (m.itl_deadline_ms, m.batch_latency_deadline_s);
     let (own, other) = if tokens { (own, other) } else { (other, own) };
     if let Measure::Diffusion(kind) = measure
@@ -643,7 +643,7 @@ pub(super) fn check_across_files(models: &[LoadedModel], problems: &mut Vec<Prob
                 ),
             ));
         } else if first.file.deadline() != model.file.deadline() {
-            let k = if kind.is_none() { &limits::PER_TOKEN } else { &limits::DIFFUSION };
+            let k = limits::kind_fields(kind);
             let unit = k.unit;
             problems.push(problem(
                 &model.path,
