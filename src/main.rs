@@ -216,24 +216,21 @@ impl energyboard::Progress for Bar {
 fn serve(args: ServeArgs) -> anyhow::Result<()> {
     let settings_path = std::path::Path::new("energyboard.toml");
     let settings = Config::load(settings_path)?;
-    let preview = energyboard::serve::start(&energyboard::serve::ServeOptions {
-        data_dir: args.data,
-        static_dir: static_dir(args.static_dir.as_ref())?,
-        out_dir: args.out,
-        force: args.force,
+    energyboard::serve::run(&energyboard::serve::ServeOptions {
+        build: BuildOptions {
+            data_dir: args.data,
+            static_dir: static_dir(args.static_dir.as_ref())?,
+            out_dir: args.out.clone().unwrap_or_default(),
+            force: args.force,
+            base_url: None,
+            // The repository's settings, when serve runs where they are.
+            workloads: settings.workloads.clone(),
+            footprint: settings.footprint(settings_path)?,
+        },
+        temporary: args.out.is_none(),
         port: args.port,
         base_path: args.base_path,
-        // The repository's settings, when serve runs where they are.
-        workloads: settings.workloads.clone(),
-        footprint: settings.footprint(settings_path)?,
-    })?;
-    let stopper = preview.stopper();
-    ctrlc::set_handler(move || stopper.stop())
-        .map_err(|err| anyhow::anyhow!("cannot catch Ctrl-C: {err}"))?;
-    println!("serving {} (Ctrl-C to stop)", preview.url());
-    preview.wait();
-    println!("stopped");
-    Ok(())
+    })
 }
 
 fn import(args: &ImportArgs) -> anyhow::Result<()> {

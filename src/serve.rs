@@ -23,7 +23,6 @@ use std::fs;
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, mpsc};
-use std::thread::JoinHandle;
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
@@ -69,24 +68,17 @@ type InputWatcher = Debouncer<RecommendedWatcher, RecommendedCache>;
 /// What `energyboard serve` builds and how it serves it.
 #[derive(Debug, Clone)]
 pub struct ServeOptions {
-    /// Folder of model files, watched.
-    pub data_dir: PathBuf,
-    /// Folder of static assets, watched.
-    pub static_dir: PathBuf,
-    /// Where to build. `None` builds into a new temporary folder that is
-    /// removed on exit, so a preview never rewrites the committed `site/`.
-    pub out_dir: Option<PathBuf>,
-    /// Replace a non-empty `out_dir` that energyboard did not create.
-    pub force: bool,
+    /// The build, as `energyboard build` runs it (its data and static
+    /// folders are watched), but that the base URL is the preview's own.
+    pub build: BuildOptions,
+    /// Build into a new temporary folder, removed on exit, instead of
+    /// `build.out_dir`, so a preview never rewrites the committed `site/`.
+    pub temporary: bool,
     /// TCP port on 127.0.0.1; 0 picks a free one.
     pub port: u16,
     /// URL path the site is served under, e.g. `/repo/` for a GitHub Pages
     /// project site; `/` for the root.
     pub base_path: String,
-    /// Workload names, descriptions and order from the settings file.
-    pub workloads: Vec<crate::workload::WorkloadSettings>,
-    /// Carbon and cost settings from the settings file.
-    pub footprint: Option<crate::footprint::Footprint>,
 }
 
 /// Normalises a base path to start and end with `/`: `repo`, `/repo` and
@@ -216,57 +208,15 @@ struct BuildState {
     error: Option<String>,
 }
 
-/// A running preview server.
-pub struct Preview {
-    url: String,
-    stopper: Stopper,
-    runtime: tokio::runtime::Runtime,
-    server: tokio::task::JoinHandle<()>,
-    rebuilder: JoinHandle<()>,
-    _temp: Option<tempfile::TempDir>,
-    // Held while the preview runs, so another preview can tell that its
-    // temporary folder is in use; dropped after the folder is removed.
-    _alive: Option<crate::stage::Lock>,
-}
-
-/// Stops a [`Preview`] from another thread (e.g. a Ctrl-C handler).
-#[derive(Clone)]
-pub struct Stopper(Arc<watch::Sender<bool>>);
-
-impl Stopper {
-    /// Stops accepting connections and asks the rebuild thread to finish.
-    pub fn stop(&self) {
-        self.0.send_replace(true);
-    }
-}
-
-impl Preview {
-    /// The site's URL, e.g. `http://127.0.0.1:8000/repo/`.
-    pub fn url(&self) -> &str {
-        &self.url
-    }
-
-    pub fn stopper(&self) -> Stopper {
-        self.stopper.clone()
-    }
-
-    /// Blocks until [`Stopper::stop`], then closes the port, drops open
-    /// connections, waits for a running rebuild and removes any temporary output folder.
-    pub fn wait(self) {
-        let _ = self.runtime.block_on(self.server);
-        self.runtime.shutdown_timeout(Duration::from_secs(1));
-        let _ = self.rebuilder.join();
-    }
-}
-
 /// Builds the site once, starts the server on 127.0.0.1 and the input
-/// watcher, and returns. A failed first build is reported and shown in the
+/// watcher, and serves until Ctrl-C; then closes the port, drops open
+/// connections, waits for a running rebuild and removes any temporary
+/// output folder. A failed first build is reported and shown in the
 /// browser; the server keeps running and rebuilds on change.
-pub fn start(opts: &ServeOptions) -> Result<Preview> {
+pub fn run(opts: &ServeOptions) -> Result<()> {
     let base_path = normalise_base_path(&opts.base_path)?;
-    let (out_dir, temp) = if let Some(dir) = &opts.out_dir {
-        (dir.clone(), None)
-    } else {
+    let mut build = opts.build.clone();
+    let temp = if opts.temporary {
         let make = |parent: &Path| {
             remove_dead_previews(parent);
             tempfile::Builder::new()
@@ -277,41 +227,37 @@ pub fn start(opts: &ServeOptions) -> Result<Preview> {
             .and_then(|shm| make(&shm).ok())
             .map_or_else(|| make(&std::env::temp_dir()), Ok)
             .context("cannot create a temporary folder for the preview")?;
-        (temp.path().join("site"), Some(temp))
+        build.out_dir = temp.path().join("site");
+        Some(temp)
+    } else {
+        None
     };
+    // Held while the preview runs, so another preview can tell that its
+    // temporary folder is in use; let go after the folder is removed.
     let alive = temp
         .as_ref()
         .map(|t| crate::stage::Lock::take(&t.path().join(ALIVE_LOCK), t.path(), "start again"))
         .transpose()?;
     // The output must not be, sit inside, or contain a watched folder:
     // each build would trigger the next, or replace the input whole.
-    crate::write::guard_output(&out_dir, &[&opts.data_dir, &opts.static_dir])?;
-    if opts.out_dir.is_some() {
+    crate::write::guard_output(&build.out_dir, &[&build.data_dir, &build.static_dir])?;
+    if !opts.temporary {
         // Refuse a foreign folder now, not after the server is up.
-        crate::write::check_target(&out_dir, crate::write::Made::Site, opts.force)?;
+        crate::write::check_target(&build.out_dir, crate::write::Made::Site, build.force)?;
     }
 
     let listener = TcpListener::bind(("127.0.0.1", opts.port))
         .with_context(|| format!("cannot listen on 127.0.0.1:{}", opts.port))?;
     let port = listener.local_addr()?.port();
     let url = format!("http://127.0.0.1:{port}{base_path}");
-
-    let build_opts = BuildOptions {
-        data_dir: opts.data_dir.clone(),
-        static_dir: opts.static_dir.clone(),
-        out_dir: out_dir.clone(),
-        force: opts.force,
-        // The preview's own URL, so canonical links, the sitemap and link
-        // previews are those Pages would serve, only on this host.
-        base_url: Some(url.clone()),
-        workloads: opts.workloads.clone(),
-        footprint: opts.footprint.clone(),
-    };
+    // The preview's own URL, so canonical links, the sitemap and link
+    // previews are those Pages would serve, only on this host.
+    build.base_url = Some(url.clone());
     let (builds, _) = watch::channel(BuildState::default());
     let builds = Arc::new(builds);
-    rebuild(&build_opts, &builds, "built");
+    rebuild(&build, &builds, "built");
 
-    let inputs = vec![watched_path(&opts.data_dir)?, watched_path(&opts.static_dir)?];
+    let inputs = vec![watched_path(&build.data_dir)?, watched_path(&build.static_dir)?];
     let (tx, rx) = mpsc::channel::<DebounceEventResult>();
     let mut watcher = new_debouncer(DEBOUNCE, None, tx).context("cannot start the file watcher")?;
     // Each input's parent too (not recursively), so that an input that is
@@ -326,7 +272,6 @@ pub fn start(opts: &ServeOptions) -> Result<Preview> {
     rewatch(&mut watcher, &inputs);
 
     let (stop, stopping) = watch::channel(false);
-    let stopper = Stopper(Arc::new(stop));
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -337,13 +282,25 @@ pub fn start(opts: &ServeOptions) -> Result<Preview> {
         let _in_runtime = runtime.enter();
         tokio::net::TcpListener::from_std(listener)?
     };
-    let site = Arc::new(Site { root: out_dir, base_path, builds: builds.subscribe() });
+    let site =
+        Arc::new(Site { root: build.out_dir.clone(), base_path, builds: builds.subscribe() });
     let app = axum::Router::new().fallback(answer).with_state(site);
     let server = runtime.spawn(accept(listener, app, stopping.clone()));
     let rebuilder = std::thread::spawn(move || {
-        watch_and_rebuild(&rx, &mut watcher, &inputs, &build_opts, &builds, &stopping);
+        watch_and_rebuild(&rx, &mut watcher, &inputs, &build, &builds, &stopping);
     });
-    Ok(Preview { url, stopper, runtime, server, rebuilder, _temp: temp, _alive: alive })
+    ctrlc::set_handler(move || {
+        stop.send_replace(true);
+    })
+    .map_err(|err| anyhow::anyhow!("cannot catch Ctrl-C: {err}"))?;
+    println!("serving {url} (Ctrl-C to stop)");
+    let _ = runtime.block_on(server);
+    runtime.shutdown_timeout(Duration::from_secs(1));
+    let _ = rebuilder.join();
+    drop(temp);
+    drop(alive);
+    println!("stopped");
+    Ok(())
 }
 
 /// Accepts connections until `stopping`, each in its own task within the limits above.
