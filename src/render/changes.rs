@@ -221,14 +221,10 @@ struct Links<'m, 'a> {
 }
 
 impl Links<'_, '_> {
-    /// (workload index, model index) of a model on the site now.
-    fn locate(&self, workload: &str, slug: &str) -> Option<(usize, usize)> {
-        self.mirror
-            .slugs
-            .get(slug)?
-            .iter()
-            .copied()
-            .find(|&(w, _)| self.mirror.workloads[w].workload.id == workload)
+    /// The workload and the index of a model on it, when the site has them now.
+    fn locate(&self, workload: &str, slug: &str) -> Option<(&super::Site<'_>, usize)> {
+        let at = self.mirror.slugs.get(slug)?.iter();
+        at.map(|&(w, i)| (&self.mirror.workloads[w], i)).find(|(w, _)| w.workload.id == workload)
     }
 
     fn part(&self, id: &str) -> Option<&super::Site<'_>> {
@@ -239,54 +235,32 @@ impl Links<'_, '_> {
         self.part(id).map_or_else(|| id.to_owned(), |w| w.workload.name.clone())
     }
 
-    fn workload(&self, id: &str) -> Cell {
-        let part = self.part(id);
-        item(
-            part.map_or_else(|| id.to_owned(), |w| format!("{} ({id})", w.workload.name)),
-            part.map(|w| format!("{}{}", self.root, w.path("index.html"))),
-        )
-    }
-
     /// The model page, with `#fragment` if given.
     fn model_href(&self, workload: &str, slug: &str, fragment: Option<&str>) -> Option<String> {
         let (w, _) = self.locate(workload, slug)?;
-        let page = self.mirror.workloads[w].path(&format!("{}index.html", model_dir(slug)));
         let fragment = fragment.map(|f| format!("#{f}")).unwrap_or_default();
-        Some(format!("{}{page}{fragment}", self.root))
+        Some(format!("{}{}{}index.html{fragment}", self.root, w.prefix, model_dir(slug)))
     }
 
     /// The model's display name: as the site has it now, else as recorded.
     fn model_name(&self, workload: &str, slug: &str, recorded: Option<&str>) -> String {
         match self.locate(workload, slug) {
-            Some((w, i)) => self.mirror.workloads[w].models[i].file.name.clone(),
-            None => recorded.map_or_else(|| slug.to_owned(), str::to_owned),
+            Some((w, i)) => w.models[i].file.name.clone(),
+            None => recorded.unwrap_or(slug).to_owned(),
         }
     }
 
-    fn model(&self, m: &ModelRef) -> Cell {
-        item(
-            format!("{} ({})", m.name, self.workload_name(&m.workload)),
-            self.model_href(&m.workload, &m.slug, None),
-        )
+    /// "<name> (<workload>)", linked to the model page.
+    fn model(&self, workload: &str, slug: &str, name: &str) -> Cell {
+        let text = format!("{name} ({})", self.workload_name(workload));
+        item(text, self.model_href(workload, slug, None))
     }
 
     /// A row of a model, linked to its anchor when the model has it now.
     fn row(&self, workload: &str, slug: &str, row_id: &str) -> Option<String> {
         let (w, i) = self.locate(workload, slug)?;
-        self.mirror.workloads[w]
-            .has_row(i, row_id)
+        w.has_row(i, row_id)
             .then(|| self.model_href(workload, slug, Some(&row_anchor(slug, row_id))))?
-    }
-
-    /// The GPU's best card on the model page, when the model has the GPU.
-    fn gpu(&self, workload: &str, slug: &str, gpu: &str) -> Cell {
-        let has = self.locate(workload, slug).is_some_and(|(w, i)| {
-            self.mirror.workloads[w].models[i].file.gpus.iter().any(|g| g == gpu)
-        });
-        item(
-            gpu.to_owned(),
-            if has { self.model_href(workload, slug, Some(&gpu_anchor(gpu))) } else { None },
-        )
     }
 
     /// Rows, each named by (workload, slug, row id), grouped by model in
@@ -301,17 +275,8 @@ impl Links<'_, '_> {
                 groups[k].rows.push(row);
             } else {
                 keys.push(key);
-                groups.push(ConfigGroup {
-                    model: item(
-                        format!(
-                            "{} ({})",
-                            self.model_name(workload, slug, None),
-                            self.workload_name(workload)
-                        ),
-                        self.model_href(workload, slug, None),
-                    ),
-                    rows: vec![row],
-                });
+                let model = self.model(workload, slug, &self.model_name(workload, slug, None));
+                groups.push(ConfigGroup { model, rows: vec![row] });
             }
         }
         groups
@@ -324,13 +289,17 @@ impl Links<'_, '_> {
                 v.and(row.as_deref()).and_then(|r| self.row(&b.workload, &b.slug, r)),
             )
         };
+        // The GPU's best card on the model page, when the model has the GPU.
+        let has_gpu = (self.locate(&b.workload, &b.slug))
+            .is_some_and(|(w, i)| w.models[i].file.gpus.contains(&b.gpu));
+        let card = self.model_href(&b.workload, &b.slug, Some(&gpu_anchor(&b.gpu)));
         BestRow {
             model: item(
                 self.model_name(&b.workload, &b.slug, recorded_name),
                 self.model_href(&b.workload, &b.slug, None),
             ),
             workload: self.workload_name(&b.workload),
-            gpu: self.gpu(&b.workload, &b.slug, &b.gpu),
+            gpu: item(b.gpu.clone(), card.filter(|_| has_gpu)),
             before: value(b.old, &b.old_row_id),
             after: value(b.new, &b.new_row_id),
             unit: b.unit.clone(),
@@ -389,8 +358,19 @@ impl Links<'_, '_> {
             String::new()
         };
         let whose = log.whose.as_ref().map_or("Leaderboard", |w| w.name.as_str());
-        let workloads = |ids: &[String]| ids.iter().map(|w| self.workload(w)).collect::<Vec<_>>();
-        let models = |ms: &[ModelRef]| ms.iter().map(|m| self.model(m)).collect::<Vec<_>>();
+        let workloads = |ids: &[String]| {
+            let cell = |id: &String| {
+                let part = self.part(id);
+                item(
+                    part.map_or_else(|| id.clone(), |w| format!("{} ({id})", w.workload.name)),
+                    part.map(|w| format!("{}{}index.html", self.root, w.prefix)),
+                )
+            };
+            ids.iter().map(cell).collect::<Vec<_>>()
+        };
+        let models = |ms: &[ModelRef]| {
+            ms.iter().map(|m| self.model(&m.workload, &m.slug, &m.name)).collect::<Vec<_>>()
+        };
         Ok(EntryView {
             entry: e,
             title: format!("{whose} data of {}", e.upstream_version),

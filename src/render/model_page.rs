@@ -37,8 +37,9 @@ struct ModelPage<'a> {
     site: &'a Site<'a>,
     m: &'a ModelFile,
     facts: Vec<(String, String)>,
-    /// Per GPU, its best configuration within the deadline, if any.
-    best_cards: Vec<(String, Option<BestCard>)>,
+    /// Per GPU, its best configuration within the deadline, if any, with
+    /// its card's figures.
+    best_cards: Vec<(String, Option<(&'a Configuration, Vec<(String, String)>)>)>,
     budget_table: String,
     charts: Vec<ChartView>,
     /// The time–energy chart at the median and at each other ITL
@@ -80,13 +81,6 @@ struct ResponseSection {
     /// when the tail is long.
     charts: Vec<ChartSwitch>,
     unit: &'static str,
-}
-
-/// A GPU's best configuration.
-struct BestCard {
-    row_href: String,
-    setup: String,
-    figures: Vec<(String, String)>,
 }
 
 pub(super) fn render_model(
@@ -151,8 +145,7 @@ pub(super) fn render_model(
                 if let Some(f) = &site.footprint {
                     figures.extend(footprint_figures(f, &kind::footprint_bases(c)));
                 }
-                let row_href = format!("#{}", row_anchor(&m.slug, &c.row_id));
-                BestCard { row_href, setup: kind::config_summary(c), figures }
+                (c, figures)
             });
             (gpu.clone(), card)
         })

@@ -41,9 +41,6 @@ struct FrontPage<'a> {
     /// Model and workload pairs: the model pages.
     pairs: usize,
     models: Vec<ModelLinks<'a>>,
-    /// The site's sources: with two or more, the filter, a Source column
-    /// and each source's link in the facts.
-    sources: Vec<super::SourceMark>,
 }
 
 /// Each distinct caveat of the site's model files, once, with the names of
@@ -191,7 +188,6 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
     meta.forward = site.legacy().map(|l| l.path("index.html"));
     meta.head_style = super::source_filter_style(&site.info.sources);
     let page = FrontPage {
-        sources: site.info.sources.clone(),
         meta,
         cards,
         chart,
