@@ -472,22 +472,15 @@ struct FeedContent<'a> {
     e: &'a EntryView<'a>,
 }
 
+/// Each entry's `href` (the page's, with the entry's anchor) is its id too.
 #[derive(Template)]
 #[template(path = "feed.xml")]
-struct Feed {
+struct Feed<'h> {
     self_href: String,
     page_href: String,
     updated: String,
-    entries: Vec<FeedEntry>,
-}
-
-/// Its `href` is its id too.
-struct FeedEntry {
-    href: String,
-    title: String,
-    updated: String,
-    summary: String,
-    content: String,
+    /// Each entry, with its content as HTML.
+    entries: Vec<(EntryView<'h>, String)>,
 }
 
 /// A date as an Atom timestamp (RFC 3339), at midnight UTC: the history
@@ -559,14 +552,8 @@ fn feed(mirror: &Mirror<'_>, logs: &[Log<'_>], base: &str) -> Result<String> {
         .into_iter()
         .map(|(log, n, e)| {
             let view = links.entry(log, n, e, false)?;
-            let href = format!("{page_href}#{}", view.anchor);
-            Ok(FeedEntry {
-                href,
-                title: view.title.clone(),
-                updated: atom_time(&e.imported),
-                summary: format!("{}.", fmt::capitalised(&view.summary)),
-                content: FeedContent { e: &view }.render()?,
-            })
+            let content = FeedContent { e: &view }.render()?;
+            Ok((view, content))
         })
         .collect::<Result<Vec<_>>>()?;
     let updated = logs

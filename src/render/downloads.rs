@@ -334,27 +334,16 @@ pub fn publish_model_files(
         sink.copy_file(&format!("data/{}.json", &m.slug), &lm.path, lm.len, lm.digest)?;
         sink.put(&format!("data/{}.csv", &m.slug), &csv)?;
     }
-    let href = |p: &str| p.strip_prefix("data/").unwrap_or(p).to_owned();
-    Ok(vec![
-        FileEntry::new(
-            href(&json),
-            lm.len as usize,
-            format!(
-                "{} on {}: the input data file as published, byte for byte.",
-                &m.name, site.workload.name
-            ),
-        ),
-        FileEntry::new(
-            href(&csv_path),
-            csv.len(),
-            format!(
-                "{} on {}: its {} configurations as CSV, with the derived columns.",
-                &m.name,
-                site.workload.name,
-                m.configurations.len()
-            ),
-        ),
-    ])
+    let n = m.configurations.len();
+    let files = [
+        (json, lm.len as usize, "the input data file as published, byte for byte.".to_owned()),
+        (csv_path, csv.len(), format!("its {n} configurations as CSV, with the derived columns.")),
+    ];
+    let of = format!("{} on {}", m.name, site.workload.name);
+    let entry = |(p, bytes, what): (String, _, _)| {
+        FileEntry::new(p.strip_prefix("data/").unwrap_or(&p), bytes, format!("{of}: {what}"))
+    };
+    Ok(files.map(entry).into())
 }
 
 /// Approximate width of `text` at 11 px Verdana-like type.

@@ -37,9 +37,8 @@ struct ModelPage<'a> {
     site: &'a Site<'a>,
     m: &'a ModelFile,
     facts: Vec<(String, String)>,
-    /// Per GPU, its best configuration within the deadline, if any, with
-    /// its card's figures.
-    best_cards: Vec<(String, Option<(&'a Configuration, Vec<(String, String)>)>)>,
+    /// Per GPU, its best configuration within the deadline, if any.
+    best_cards: Vec<(String, Option<BestCard<'a>>)>,
     budget_table: String,
     charts: Vec<ChartView>,
     /// The time–energy chart at the median and at each other ITL
@@ -72,6 +71,9 @@ pub(super) struct ChartSwitch {
     /// Each view's link text and chart, the default first.
     views: Vec<(String, ChartView)>,
 }
+
+/// A GPU's best configuration, with its card's figures.
+type BestCard<'a> = (&'a Configuration, Vec<(String, String)>);
 
 /// The energy-per-response section: a summary table and one histogram per
 /// GPU whose best configuration carries an output-length distribution.

@@ -77,7 +77,6 @@ struct Headline<'a> {
     w: &'a Site<'a>,
     m: &'a ModelFile,
     c: &'a Configuration,
-    source: super::SourceMark,
 }
 
 impl Headline<'_> {
@@ -99,7 +98,7 @@ impl<'a> Site<'a> {
             })
             .map(|&r| {
                 let (m, c) = self.row(r);
-                Headline { w: self, m, c, source: super::SourceMark::of(&m.source) }
+                Headline { w: self, m, c }
             })
     }
 }
