@@ -12,6 +12,7 @@ use super::views::{Cell, Header, Row, RowGroup, TableView, table_html};
 use super::{Mirror, PageMeta, RenderCounts, gpu_anchor, link, model_dir, put_page, text};
 use crate::changes::{BestChange, ChangeEntry, ChangeHistory, ConfigurationChange, ModelRef};
 use crate::fmt;
+use crate::load::LoadedChanges;
 use crate::model::row_anchor;
 use crate::write::PageSink;
 
@@ -109,44 +110,49 @@ struct Log<'h> {
     /// Whose history it is, when the site has other sources' histories.
     whose: Option<super::SourceMark>,
     history: &'h ChangeHistory,
+    /// Its published file, from the site root.
+    file: String,
 }
 
-/// The histories of `mirror`: the leaderboard's, then each source's, by
-/// id; each names its source when there are sources' histories.
+/// The leaderboard's change history, then each other source's, by id: each
+/// with its source's id (`None` for the leaderboard's) and its published
+/// file, from the site root.
+pub(super) fn histories<'m>(
+    mirror: &'m Mirror<'_>,
+) -> impl Iterator<Item = (Option<&'m str>, String, &'m LoadedChanges)> {
+    let leaderboard = mirror.changes.map(|c| (None, "data/changes.json".to_owned(), c));
+    let others = mirror.source_changes.iter().map(|(id, c)| {
+        let file = format!("data/{}/{id}/{}", crate::model::SOURCES_DIR, crate::changes::FILE_NAME);
+        (Some(id.as_str()), file, c)
+    });
+    leaderboard.into_iter().chain(others)
+}
+
+/// The histories of `mirror`, in [`histories`] order; each names its
+/// source when there are sources' histories.
 fn logs<'m>(mirror: &'m Mirror<'_>) -> Vec<Log<'m>> {
     let mixed = !mirror.source_changes.is_empty();
-    let mark = |key: &str| {
-        mixed.then(|| {
-            let on_site = mirror.info.sources.iter().find(|s| s.key == key);
-            on_site.cloned().unwrap_or_else(|| {
-                // A source whose models are all gone: its id for a name.
-                super::SourceMark {
-                    key: key.to_owned(),
-                    name: key.to_owned(),
-                    ..Default::default()
-                }
-            })
-        })
+    let whose = |id: Option<&str>| {
+        let key = id.unwrap_or(crate::model::LEADERBOARD_KEY);
+        let on_site = mirror.info.sources.iter().find(|s| s.key == key).cloned();
+        // A source whose models are all gone: its id for a name.
+        let mut mark = on_site.unwrap_or_else(|| super::SourceMark {
+            key: key.to_owned(),
+            name: key.to_owned(),
+            ..Default::default()
+        });
+        if id.is_none() && mark.url.is_empty() {
+            "ML.ENERGY Leaderboard".clone_into(&mut mark.name);
+        }
+        mark
     };
-    mirror
-        .changes
-        .iter()
-        .map(|c| Log {
-            id: None,
-            whose: mark(crate::model::LEADERBOARD_KEY).map(|mut m| {
-                if m.url.is_empty() {
-                    "ML.ENERGY Leaderboard".clone_into(&mut m.name);
-                }
-                m
-            }),
-            history: &c.history,
-        })
-        .chain(mirror.source_changes.iter().map(|(id, c)| Log {
-            id: Some(id.as_str()),
-            whose: mark(id),
-            history: &c.history,
-        }))
-        .collect()
+    let log = |(id, file, c): (_, _, &'m LoadedChanges)| Log {
+        id,
+        whose: mixed.then(|| whose(id)),
+        history: &c.history,
+        file,
+    };
+    histories(mirror).map(log).collect()
 }
 
 /// Every entry of `logs`, newest first: by import date, then the
@@ -489,11 +495,6 @@ fn atom_time(date: &str) -> String {
     format!("{date}T00:00:00Z")
 }
 
-/// The published file of a source's history, from the site root.
-pub(super) fn source_history_path(id: &str) -> String {
-    format!("data/{}/{id}/{}", crate::model::SOURCES_DIR, crate::changes::FILE_NAME)
-}
-
 /// Writes `/changes/` and, when the site has one, the Atom feed: the
 /// leaderboard's history and, beside it, each other source's, every entry
 /// naming its source.
@@ -522,13 +523,7 @@ pub(super) fn render_changes(mirror: &Mirror<'_>, sink: &dyn PageSink) -> Result
     // Each source's history as a file: (source, address from the page).
     let files: Vec<(super::SourceMark, String)> = logs
         .iter()
-        .filter_map(|l| {
-            let file = match l.id {
-                Some(id) => source_history_path(id),
-                None => "data/changes.json".to_owned(),
-            };
-            Some((l.whose.clone()?, format!("{}{file}", meta.root)))
-        })
+        .filter_map(|l| Some((l.whose.clone()?, format!("{}{}", meta.root, l.file))))
         .collect();
     if sources.len() > 1 {
         meta.head_style = super::source_filter_style(&sources);

@@ -263,10 +263,7 @@ pub fn render_downloads(
         n += kind_files(*files, &sites, kinds.len() > 1, sink, &mut site_files)?;
     }
     // The leaderboard's change history, then each other source's, as published.
-    let leaderboard = site.changes.map(|c| (None, "data/changes.json".to_owned(), c));
-    let others = site.source_changes.iter();
-    let histories = others.map(|(id, c)| (Some(id), super::changes::source_history_path(id), c));
-    for (id, path, changes) in leaderboard.into_iter().chain(histories) {
+    for (id, path, changes) in super::changes::histories(site) {
         sink.copy_file(&path, &changes.path, changes.len, changes.digest)?;
         let n = changes.history.entries.len();
         let s = if n == 1 { "" } else { "s" };

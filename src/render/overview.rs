@@ -37,7 +37,6 @@ struct FrontPage<'a> {
     chart: Option<ChartView>,
     caveats: Vec<(String, String)>,
     info: &'a super::SiteInfo,
-    model_count: usize,
     /// Model and workload pairs: the model pages.
     pairs: usize,
     models: Vec<ModelLinks<'a>>,
@@ -192,7 +191,6 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
         chart,
         caveats: front_caveats(site),
         info: &site.info,
-        model_count: site.slugs.len(),
         pairs: site.workloads.iter().map(|w| w.models.len()).sum(),
         models: site
             .slugs
@@ -412,15 +410,14 @@ fn render_model_overview(
             match best {
                 None => format!("{name}: none within {}", ws.deadline()),
                 Some(c) => {
-                    let words = ws.words();
                     let response = if ws.workload.measure == Measure::Tokens {
                         let j = c.joules_per_response().unwrap_or(f64::NAN);
                         format!(" ({} J per response)", fmt::joules_per_response(j))
                     } else {
                         String::new()
                     };
-                    let energy = (words.energy_text)(c.energy());
-                    format!("{name}: {energy} {} on {}{response}", words.energy_long, c.gpu)
+                    let (energy, long) = (kind::energy_figure(c), ws.words().energy_long);
+                    format!("{name}: {energy} {long} on {}{response}", c.gpu)
                 }
             }
         })
