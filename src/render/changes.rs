@@ -344,17 +344,10 @@ impl Links<'_, '_> {
                 format!("Best figures per model and GPU before and after import {number} {of}");
             let rows = best
                 .iter()
-                .map(|r| Row {
-                    cells: vec![
-                        Cell { header: true, ..r.model.clone() },
-                        text(&r.workload),
-                        r.gpu.clone(),
-                        Cell { num: true, ..r.before.clone() },
-                        Cell { num: true, ..r.after.clone() },
-                        text(&r.unit),
-                        num(r.change.clone()),
-                    ],
-                    ..Row::default()
+                .map(|r| {
+                    let first = vec![r.model.clone(), text(&r.workload), r.gpu.clone()];
+                    let figures = [r.before.clone(), r.after.clone()];
+                    best_table_row(first, figures, &r.unit, r.change.clone())
                 })
                 .collect();
             let first = [("Model", "model"), ("Workload", "workload"), ("GPU", "gpu")];
@@ -437,8 +430,14 @@ fn item(text: String, href: Option<String>) -> Cell {
     Cell { text, href, ..Cell::default() }
 }
 
-fn num(text: String) -> Cell {
-    Cell { num: true, ..super::text(text) }
+/// A row of a table of best figures ([`best_table`]): the `first` cells,
+/// the first a row header, then the figure before and after, its unit and
+/// the change.
+fn best_table_row(mut cells: Vec<Cell>, figures: [Cell; 2], unit: &str, change: String) -> Row {
+    cells[0].header = true;
+    cells.extend(figures.map(|f| Cell { num: true, ..f }));
+    cells.extend([text(unit), Cell { num: true, ..text(change) }]);
+    Row { cells, ..Row::default() }
 }
 
 /// A table of best figures: the `first` (label, key) columns, then the
@@ -587,30 +586,22 @@ pub(super) fn model_history_table(
                         v.map_or_else(|| "—".to_owned(), |v| fmt::figure_value(&b.figure, v))
                     };
                     let href = format!("{root}{PAGE_PATH}#{}", entry_anchor(h.source, h.number));
-                    let cells = vec![
-                        Cell { header: true, ..link(&h.entry.imported, href) },
-                        text(&h.entry.upstream_version),
-                        num(value(b.old)),
-                        num(value(b.new)),
-                        text(&b.unit),
-                        num(percent_text(b)),
-                    ];
-                    Row { cells, ..Row::default() }
+                    let first =
+                        vec![link(&h.entry.imported, href), text(&h.entry.upstream_version)];
+                    let figures = [b.old, b.new].map(|v| text(value(v)));
+                    best_table_row(first, figures, &b.unit, percent_text(b))
                 })
                 .collect();
             (!rows.is_empty()).then(|| RowGroup { title: Some(gpu.to_owned()), rows })
         })
         .collect();
     // A source's model follows its source's data versions.
-    let upstream = if history.iter().any(|h| h.source.is_some()) {
-        ("Data version", "upstream")
-    } else {
-        ("Leaderboard data", "upstream")
-    };
+    let sources = history.iter().any(|h| h.source.is_some());
+    let upstream = if sources { "Data version" } else { "Leaderboard data" };
     best_table(
         "table-history".into(),
         "Best figure per GPU at each import that changed it, newest first".into(),
-        [("Imported", "imported"), upstream],
+        [("Imported", "imported"), (upstream, "upstream")],
         groups,
     )
 }

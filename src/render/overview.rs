@@ -81,7 +81,8 @@ struct Headline<'a> {
 impl Headline<'_> {
     /// The link from the site root to the configuration's row.
     fn href(&self) -> String {
-        row_link(self.w, self.m, self.c)
+        let (m, anchor) = (model_dir(&self.m.slug), row_anchor(&self.m.slug, &self.c.row_id));
+        format!("{}{m}index.html#{anchor}", self.w.prefix)
     }
 }
 
@@ -100,10 +101,6 @@ impl<'a> Site<'a> {
                 Headline { w: self, m, c }
             })
     }
-}
-
-fn row_link(site: &Site<'_>, m: &ModelFile, c: &Configuration) -> String {
-    format!("{}{}index.html#{}", site.prefix, model_dir(&m.slug), row_anchor(&m.slug, &c.row_id))
 }
 
 /// The card of workload `w`; on a site of several sources (`mixed`), its
@@ -289,7 +286,7 @@ fn overview_rows<'a>(
             unit,
             setup: c.map_or_else(String::new, kind::config_summary),
             row_href: match c {
-                Some(c) => format!("../../{}", row_link(ws, m, c)),
+                Some(c) => format!("../../{}", Headline { w: ws, m, c }.href()),
                 None => format!("../../{}{dir}index.html#configurations", ws.prefix),
             },
         });
@@ -372,27 +369,23 @@ fn render_model_overview(
     let path = format!("{dir}index.html");
     let (w0, i0) = at[0];
     let first = &site.workloads[w0].models[i0].file;
-    let mut rows = Vec::new();
-    let mut item_rows = Vec::new();
-    let mut bars = Vec::new();
-    let mut item_bars = Vec::new();
+    // The rows and bars of the per-token workloads, then the diffusion ones'.
+    let mut rows: [Vec<OverviewRow>; 2] = Default::default();
+    let mut bars: [Vec<GroupedBar>; 2] = Default::default();
     let mut item_measures = Vec::new();
-    let mut token_workloads = 0;
     for &(w, i) in at {
         let part = &site.workloads[w];
-        if part.workload.measure == Measure::Tokens {
-            token_workloads += 1;
-            overview_rows(part, w, i, &dir, &mut rows, &mut bars);
-        } else {
-            item_measures.push(part.workload.measure);
-            overview_rows(part, w, i, &dir, &mut item_rows, &mut item_bars);
-        }
+        let k = usize::from(part.workload.measure != Measure::Tokens);
+        item_measures.extend((k == 1).then_some(part.workload.measure));
+        overview_rows(part, w, i, &dir, &mut rows[k], &mut bars[k]);
     }
+    let token_workloads = at.len() - item_measures.len();
     item_measures.sort_unstable();
     item_measures.dedup();
     // A chart compares workloads: with one, the table says it all.
-    let token_bars: &[GroupedBar] = if token_workloads >= 2 { &bars } else { &[] };
-    let item_bars: &[GroupedBar] = if at.len() - token_workloads >= 2 { &item_bars } else { &[] };
+    let token_bars: &[GroupedBar] = if token_workloads >= 2 { &bars[0] } else { &[] };
+    let item_bars: &[GroupedBar] = if at.len() - token_workloads >= 2 { &bars[1] } else { &[] };
+    let [rows, item_rows] = rows;
     let chart = match overview_chart(&first.name, token_bars, item_bars, &item_measures) {
         Some(c) => {
             sink.put(&format!("{dir}{}", c.file_name), c.svg.as_bytes())?;
