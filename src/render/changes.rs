@@ -463,12 +463,11 @@ fn best_table<const N: usize>(
 #[template(path = "changes.html")]
 struct ChangesPage<'h> {
     meta: PageMeta,
-    /// Whether the data folder has a change history.
-    recorded: bool,
+    /// The histories: none when the data folder has no change history.
+    logs: &'h [Log<'h>],
     entries: Vec<EntryView<'h>>,
     /// With other sources' histories, each history's source (two or more: a filter); else empty.
     sources: Vec<super::SourceMark>,
-    files: Vec<(super::SourceMark, String)>,
 }
 
 #[derive(Template)]
@@ -519,15 +518,10 @@ pub(super) fn render_changes(mirror: &Mirror<'_>, sink: &dyn PageSink) -> Result
         .map(|(log, n, e)| links.entry(log, n, e, true))
         .collect::<Result<Vec<_>>>()?;
     let sources: Vec<super::SourceMark> = logs.iter().filter_map(|l| l.whose.clone()).collect();
-    // Each source's history as a file: (source, address from the page).
-    let files: Vec<(super::SourceMark, String)> = logs
-        .iter()
-        .filter_map(|l| Some((l.whose.clone()?, format!("{}{}", meta.root, l.file))))
-        .collect();
     if sources.len() > 1 {
         meta.head_style = super::source_filter_style(&sources);
     }
-    let page = ChangesPage { recorded: !logs.is_empty(), entries, meta, sources, files };
+    let page = ChangesPage { logs: &logs, entries, meta, sources };
     put_page(sink, PAGE_PATH, &page)?;
     if let (true, Some(base)) = (mirror.feed, &mirror.base_url) {
         let feed = feed(mirror, &logs, base)?;
