@@ -500,13 +500,13 @@ pub(super) fn render_changes(mirror: &Mirror<'_>, sink: &dyn PageSink) -> Result
     let logs = logs(mirror);
     let mixed = !mirror.source_changes.is_empty();
     let count: usize = logs.iter().map(|l| l.history.entries.len()).sum();
-    let description = match (mirror.changes.map(|c| &c.history), mixed) {
-        (_, true) if count > 0 => format!(
+    // Without other sources' histories, the count is the leaderboard's.
+    let description = match (count, mixed) {
+        (1.., true) => format!(
             "Every change to the mirrored data of each source, newest first: {count} recorded imports, the models and configurations added or removed, and every best figure that moved, each import marked with its source."
         ),
-        (Some(h), false) if !h.entries.is_empty() => format!(
-            "Every change to the mirrored leaderboard data, newest first: {} recorded imports, the models and configurations added or removed, and every best figure that moved.",
-            h.entries.len()
+        (1.., false) => format!(
+            "Every change to the mirrored leaderboard data, newest first: {count} recorded imports, the models and configurations added or removed, and every best figure that moved."
         ),
         _ => "The change log of the mirrored leaderboard data: no import has been recorded yet."
             .to_owned(),

@@ -119,8 +119,6 @@ pub(super) fn render_model(
     let mut meta = site.meta(&format!("{rel_dir}index.html"), &m.name, description, "");
     meta.script = true;
     meta.scripts.push("limit.js");
-    let root = meta.root.clone();
-    let home = meta.home.clone();
 
     let mut facts = vec![
         ("Model ID".to_owned(), m.model_id.clone()),
@@ -181,9 +179,11 @@ pub(super) fn render_model(
     };
     let (response, response_charts) = response_section(site, m, a)?;
     response_charts.iter().try_for_each(put)?;
-    let config_tables = config_tables(m, a, &tables, &root, words)?;
+    let config_tables = config_tables(m, a, &tables, &meta.root, words)?;
     let history = site.history.as_ref().map(|all| match all.get(&m.slug) {
-        Some(changes) => table_html(&super::changes::model_history_table(changes, &m.gpus, &root)),
+        Some(changes) => {
+            table_html(&super::changes::model_history_table(changes, &m.gpus, &meta.root))
+        }
         None => Ok(String::new()),
     });
 
@@ -209,7 +209,6 @@ pub(super) fn render_model(
         .collect::<Result<_>>()?;
 
     let page = ModelPage {
-        meta,
         m,
         site,
         facts,
@@ -223,7 +222,8 @@ pub(super) fn render_model(
         limit: Some(super::reader::model_control(site, m, a)),
         headline_key: tables.headline.key,
         peers_href: format!(
-            "{home}compare/index.html?models={}",
+            "{}compare/index.html?models={}",
+            meta.home,
             std::iter::once(m.slug.as_str())
                 .chain(a.peers.iter().map(|&j| site.models[j].file.slug.as_str()))
                 .collect::<Vec<_>>()
@@ -234,6 +234,7 @@ pub(super) fn render_model(
         chart_snippets,
         history: history.transpose()?,
         response,
+        meta,
     };
     put_page(sink, &path, &page)?;
     Ok(RenderCounts { pages: 1, charts: charts_made.len() + response_charts.len() + itl_variants })
@@ -322,14 +323,9 @@ fn config_row(m: &ModelFile, a: &ModelAnalysis, i: usize, columns: &[&Column]) -
         (c.repeat > 1, format!("↻ Repeat run {}", c.repeat), Some("repeat")),
         (!c.under_deadline(), "Over deadline".to_owned(), None),
     ];
-    let mut notes: Vec<String> = Vec::new();
-    let mut class: Vec<&str> = Vec::new();
-    for (on, note, mark_class) in marks {
-        if on {
-            notes.push(note);
-            class.extend(mark_class);
-        }
-    }
+    let (notes, class): (Vec<String>, Vec<Option<&str>>) =
+        marks.into_iter().filter(|m| m.0).map(|(_, note, class)| (note, class)).unzip();
+    let class: Vec<&str> = class.into_iter().flatten().collect();
     let mut cells: Vec<Cell> = columns.iter().map(|col| column_cell(col, m, c)).collect();
     cells[0].header = true;
     cells.insert(1, text(notes.join("; ")));

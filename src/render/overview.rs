@@ -349,11 +349,9 @@ pub(super) fn render_model_overviews(
     site: &Mirror<'_>,
     sink: &dyn PageSink,
 ) -> Result<RenderCounts> {
-    let mut counts = RenderCounts::default();
-    for (slug, at) in &site.slugs {
-        counts = counts + render_model_overview(site, slug, at, sink)?;
-    }
-    Ok(counts)
+    site.slugs.iter().try_fold(RenderCounts::default(), |counts, (slug, at)| {
+        Ok(counts + render_model_overview(site, slug, at, sink)?)
+    })
 }
 
 /// The overview page of the model `slug` (`/models/<slug>/`), measured
@@ -506,9 +504,7 @@ fn shared_unit(rows: &[HubRow]) -> &'static str {
 }
 
 pub(super) fn render_gpu_hubs(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<RenderCounts> {
-    for gpu in &site.gpus {
-        render_hub(site, sink, Some(gpu))?;
-    }
+    site.gpus.iter().try_for_each(|gpu| render_hub(site, sink, Some(gpu)))?;
     Ok(RenderCounts { pages: site.gpus.len(), charts: 0 })
 }
 
