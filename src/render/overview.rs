@@ -49,8 +49,7 @@ fn front_caveats(site: &Mirror<'_>) -> Vec<(String, String)> {
     let mut out: Vec<(Vec<&str>, &str)> = Vec::new();
     for w in &site.workloads {
         let name = w.workload.name.as_str();
-        for i in 0..w.models.len() {
-            let caveat = &w.models[i].file.caveat;
+        for caveat in w.models.iter().map(|m| &m.file.caveat) {
             match out.iter_mut().find(|(_, c)| *c == caveat) {
                 Some((names, _)) if !names.contains(&name) => names.push(name),
                 Some(_) => {}
