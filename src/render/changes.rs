@@ -12,6 +12,7 @@ use super::views::{Cell, Header, Row, RowGroup, TableView, table_html};
 use super::{Mirror, PageMeta, RenderCounts, gpu_anchor, link, model_dir, put_page, text};
 use crate::changes::{BestChange, ChangeEntry, ChangeHistory, ConfigurationChange, ModelRef};
 use crate::fmt;
+use crate::load::LoadedChanges;
 use crate::model::row_anchor;
 use crate::write::PageSink;
 
@@ -109,44 +110,49 @@ struct Log<'h> {
     /// Whose history it is, when the site has other sources' histories.
     whose: Option<super::SourceMark>,
     history: &'h ChangeHistory,
+    /// Its published file, from the site root.
+    file: String,
 }
 
-/// The histories of `mirror`: the leaderboard's, then each source's, by
-/// id; each names its source when there are sources' histories.
+/// The leaderboard's change history, then each other source's, by id: each
+/// with its source's id (`None` for the leaderboard's) and its published
+/// file, from the site root.
+pub(super) fn histories<'m>(
+    mirror: &'m Mirror<'_>,
+) -> impl Iterator<Item = (Option<&'m str>, String, &'m LoadedChanges)> {
+    let leaderboard = mirror.changes.map(|c| (None, "data/changes.json".to_owned(), c));
+    let others = mirror.source_changes.iter().map(|(id, c)| {
+        let file = format!("data/{}/{id}/{}", crate::model::SOURCES_DIR, crate::changes::FILE_NAME);
+        (Some(id.as_str()), file, c)
+    });
+    leaderboard.into_iter().chain(others)
+}
+
+/// The histories of `mirror`, in [`histories`] order; each names its
+/// source when there are sources' histories.
 fn logs<'m>(mirror: &'m Mirror<'_>) -> Vec<Log<'m>> {
     let mixed = !mirror.source_changes.is_empty();
-    let mark = |key: &str| {
-        mixed.then(|| {
-            let on_site = mirror.info.sources.iter().find(|s| s.key == key);
-            on_site.cloned().unwrap_or_else(|| {
-                // A source whose models are all gone: its id for a name.
-                super::SourceMark {
-                    key: key.to_owned(),
-                    name: key.to_owned(),
-                    ..Default::default()
-                }
-            })
-        })
+    let whose = |id: Option<&str>| {
+        let key = id.unwrap_or(crate::model::LEADERBOARD_KEY);
+        let on_site = mirror.info.sources.iter().find(|s| s.key == key).cloned();
+        // A source whose models are all gone: its id for a name.
+        let mut mark = on_site.unwrap_or_else(|| super::SourceMark {
+            key: key.to_owned(),
+            name: key.to_owned(),
+            ..Default::default()
+        });
+        if id.is_none() && mark.url.is_empty() {
+            "ML.ENERGY Leaderboard".clone_into(&mut mark.name);
+        }
+        mark
     };
-    mirror
-        .changes
-        .iter()
-        .map(|c| Log {
-            id: None,
-            whose: mark(crate::model::LEADERBOARD_KEY).map(|mut m| {
-                if m.url.is_empty() {
-                    "ML.ENERGY Leaderboard".clone_into(&mut m.name);
-                }
-                m
-            }),
-            history: &c.history,
-        })
-        .chain(mirror.source_changes.iter().map(|(id, c)| Log {
-            id: Some(id.as_str()),
-            whose: mark(id),
-            history: &c.history,
-        }))
-        .collect()
+    let log = |(id, file, c): (_, _, &'m LoadedChanges)| Log {
+        id,
+        whose: mixed.then(|| whose(id)),
+        history: &c.history,
+        file,
+    };
+    histories(mirror).map(log).collect()
 }
 
 /// Every entry of `logs`, newest first: by import date, then the
@@ -221,14 +227,10 @@ struct Links<'m, 'a> {
 }
 
 impl Links<'_, '_> {
-    /// (workload index, model index) of a model on the site now.
-    fn locate(&self, workload: &str, slug: &str) -> Option<(usize, usize)> {
-        self.mirror
-            .slugs
-            .get(slug)?
-            .iter()
-            .copied()
-            .find(|&(w, _)| self.mirror.workloads[w].workload.id == workload)
+    /// The workload and the index of a model on it, when the site has them now.
+    fn locate(&self, workload: &str, slug: &str) -> Option<(&super::Site<'_>, usize)> {
+        let at = self.mirror.slugs.get(slug)?.iter();
+        at.map(|&(w, i)| (&self.mirror.workloads[w], i)).find(|(w, _)| w.workload.id == workload)
     }
 
     fn part(&self, id: &str) -> Option<&super::Site<'_>> {
@@ -239,54 +241,32 @@ impl Links<'_, '_> {
         self.part(id).map_or_else(|| id.to_owned(), |w| w.workload.name.clone())
     }
 
-    fn workload(&self, id: &str) -> Cell {
-        let part = self.part(id);
-        item(
-            part.map_or_else(|| id.to_owned(), |w| format!("{} ({id})", w.workload.name)),
-            part.map(|w| format!("{}{}", self.root, w.path("index.html"))),
-        )
-    }
-
     /// The model page, with `#fragment` if given.
     fn model_href(&self, workload: &str, slug: &str, fragment: Option<&str>) -> Option<String> {
         let (w, _) = self.locate(workload, slug)?;
-        let page = self.mirror.workloads[w].path(&format!("{}index.html", model_dir(slug)));
         let fragment = fragment.map(|f| format!("#{f}")).unwrap_or_default();
-        Some(format!("{}{page}{fragment}", self.root))
+        Some(format!("{}{}{}index.html{fragment}", self.root, w.prefix, model_dir(slug)))
     }
 
     /// The model's display name: as the site has it now, else as recorded.
     fn model_name(&self, workload: &str, slug: &str, recorded: Option<&str>) -> String {
         match self.locate(workload, slug) {
-            Some((w, i)) => self.mirror.workloads[w].models[i].file.name.clone(),
-            None => recorded.map_or_else(|| slug.to_owned(), str::to_owned),
+            Some((w, i)) => w.models[i].file.name.clone(),
+            None => recorded.unwrap_or(slug).to_owned(),
         }
     }
 
-    fn model(&self, m: &ModelRef) -> Cell {
-        item(
-            format!("{} ({})", m.name, self.workload_name(&m.workload)),
-            self.model_href(&m.workload, &m.slug, None),
-        )
+    /// "<name> (<workload>)", linked to the model page.
+    fn model(&self, workload: &str, slug: &str, name: &str) -> Cell {
+        let text = format!("{name} ({})", self.workload_name(workload));
+        item(text, self.model_href(workload, slug, None))
     }
 
     /// A row of a model, linked to its anchor when the model has it now.
     fn row(&self, workload: &str, slug: &str, row_id: &str) -> Option<String> {
         let (w, i) = self.locate(workload, slug)?;
-        self.mirror.workloads[w]
-            .has_row(i, row_id)
+        w.has_row(i, row_id)
             .then(|| self.model_href(workload, slug, Some(&row_anchor(slug, row_id))))?
-    }
-
-    /// The GPU's best card on the model page, when the model has the GPU.
-    fn gpu(&self, workload: &str, slug: &str, gpu: &str) -> Cell {
-        let has = self.locate(workload, slug).is_some_and(|(w, i)| {
-            self.mirror.workloads[w].models[i].file.gpus.iter().any(|g| g == gpu)
-        });
-        item(
-            gpu.to_owned(),
-            if has { self.model_href(workload, slug, Some(&gpu_anchor(gpu))) } else { None },
-        )
     }
 
     /// Rows, each named by (workload, slug, row id), grouped by model in
@@ -301,17 +281,8 @@ impl Links<'_, '_> {
                 groups[k].rows.push(row);
             } else {
                 keys.push(key);
-                groups.push(ConfigGroup {
-                    model: item(
-                        format!(
-                            "{} ({})",
-                            self.model_name(workload, slug, None),
-                            self.workload_name(workload)
-                        ),
-                        self.model_href(workload, slug, None),
-                    ),
-                    rows: vec![row],
-                });
+                let model = self.model(workload, slug, &self.model_name(workload, slug, None));
+                groups.push(ConfigGroup { model, rows: vec![row] });
             }
         }
         groups
@@ -324,13 +295,17 @@ impl Links<'_, '_> {
                 v.and(row.as_deref()).and_then(|r| self.row(&b.workload, &b.slug, r)),
             )
         };
+        // The GPU's best card on the model page, when the model has the GPU.
+        let has_gpu = (self.locate(&b.workload, &b.slug))
+            .is_some_and(|(w, i)| w.models[i].file.gpus.contains(&b.gpu));
+        let card = self.model_href(&b.workload, &b.slug, Some(&gpu_anchor(&b.gpu)));
         BestRow {
             model: item(
                 self.model_name(&b.workload, &b.slug, recorded_name),
                 self.model_href(&b.workload, &b.slug, None),
             ),
             workload: self.workload_name(&b.workload),
-            gpu: self.gpu(&b.workload, &b.slug, &b.gpu),
+            gpu: item(b.gpu.clone(), card.filter(|_| has_gpu)),
             before: value(b.old, &b.old_row_id),
             after: value(b.new, &b.new_row_id),
             unit: b.unit.clone(),
@@ -369,17 +344,10 @@ impl Links<'_, '_> {
                 format!("Best figures per model and GPU before and after import {number} {of}");
             let rows = best
                 .iter()
-                .map(|r| Row {
-                    cells: vec![
-                        Cell { header: true, ..r.model.clone() },
-                        text(&r.workload),
-                        r.gpu.clone(),
-                        Cell { num: true, ..r.before.clone() },
-                        Cell { num: true, ..r.after.clone() },
-                        text(&r.unit),
-                        num(r.change.clone()),
-                    ],
-                    ..Row::default()
+                .map(|r| {
+                    let first = vec![r.model.clone(), text(&r.workload), r.gpu.clone()];
+                    let figures = [r.before.clone(), r.after.clone()];
+                    best_table_row(first, figures, &r.unit, r.change.clone())
                 })
                 .collect();
             let first = [("Model", "model"), ("Workload", "workload"), ("GPU", "gpu")];
@@ -389,8 +357,19 @@ impl Links<'_, '_> {
             String::new()
         };
         let whose = log.whose.as_ref().map_or("Leaderboard", |w| w.name.as_str());
-        let workloads = |ids: &[String]| ids.iter().map(|w| self.workload(w)).collect::<Vec<_>>();
-        let models = |ms: &[ModelRef]| ms.iter().map(|m| self.model(m)).collect::<Vec<_>>();
+        let workloads = |ids: &[String]| {
+            let cell = |id: &String| {
+                let part = self.part(id);
+                item(
+                    part.map_or_else(|| id.clone(), |w| format!("{} ({id})", w.workload.name)),
+                    part.map(|w| format!("{}{}index.html", self.root, w.prefix)),
+                )
+            };
+            ids.iter().map(cell).collect::<Vec<_>>()
+        };
+        let models = |ms: &[ModelRef]| {
+            ms.iter().map(|m| self.model(&m.workload, &m.slug, &m.name)).collect::<Vec<_>>()
+        };
         Ok(EntryView {
             entry: e,
             title: format!("{whose} data of {}", e.upstream_version),
@@ -451,8 +430,14 @@ fn item(text: String, href: Option<String>) -> Cell {
     Cell { text, href, ..Cell::default() }
 }
 
-fn num(text: String) -> Cell {
-    Cell { num: true, ..super::text(text) }
+/// A row of a table of best figures ([`best_table`]): the `first` cells,
+/// the first a row header, then the figure before and after, its unit and
+/// the change.
+fn best_table_row(mut cells: Vec<Cell>, figures: [Cell; 2], unit: &str, change: String) -> Row {
+    cells[0].header = true;
+    cells.extend(figures.map(|f| Cell { num: true, ..f }));
+    cells.extend([text(unit), Cell { num: true, ..text(change) }]);
+    Row { cells, ..Row::default() }
 }
 
 /// A table of best figures: the `first` (label, key) columns, then the
@@ -478,12 +463,11 @@ fn best_table<const N: usize>(
 #[template(path = "changes.html")]
 struct ChangesPage<'h> {
     meta: PageMeta,
-    /// Whether the data folder has a change history.
-    recorded: bool,
+    /// The histories: none when the data folder has no change history.
+    logs: &'h [Log<'h>],
     entries: Vec<EntryView<'h>>,
     /// With other sources' histories, each history's source (two or more: a filter); else empty.
     sources: Vec<super::SourceMark>,
-    files: Vec<(super::SourceMark, String)>,
 }
 
 #[derive(Template)]
@@ -492,33 +476,21 @@ struct FeedContent<'a> {
     e: &'a EntryView<'a>,
 }
 
+/// Each entry's `href` (the page's, with the entry's anchor) is its id too.
 #[derive(Template)]
 #[template(path = "feed.xml")]
-struct Feed {
+struct Feed<'h> {
     self_href: String,
     page_href: String,
     updated: String,
-    entries: Vec<FeedEntry>,
-}
-
-/// Its `href` is its id too.
-struct FeedEntry {
-    href: String,
-    title: String,
-    updated: String,
-    summary: String,
-    content: String,
+    /// Each entry, with its content as HTML.
+    entries: Vec<(EntryView<'h>, String)>,
 }
 
 /// A date as an Atom timestamp (RFC 3339), at midnight UTC: the history
 /// records days, never the time of day.
 fn atom_time(date: &str) -> String {
     format!("{date}T00:00:00Z")
-}
-
-/// The published file of a source's history, from the site root.
-pub(super) fn source_history_path(id: &str) -> String {
-    format!("data/{}/{id}/{}", crate::model::SOURCES_DIR, crate::changes::FILE_NAME)
 }
 
 /// Writes `/changes/` and, when the site has one, the Atom feed: the
@@ -528,13 +500,13 @@ pub(super) fn render_changes(mirror: &Mirror<'_>, sink: &dyn PageSink) -> Result
     let logs = logs(mirror);
     let mixed = !mirror.source_changes.is_empty();
     let count: usize = logs.iter().map(|l| l.history.entries.len()).sum();
-    let description = match (mirror.changes.map(|c| &c.history), mixed) {
-        (_, true) if count > 0 => format!(
+    // Without other sources' histories, the count is the leaderboard's.
+    let description = match (count, mixed) {
+        (1.., true) => format!(
             "Every change to the mirrored data of each source, newest first: {count} recorded imports, the models and configurations added or removed, and every best figure that moved, each import marked with its source."
         ),
-        (Some(h), false) if !h.entries.is_empty() => format!(
-            "Every change to the mirrored leaderboard data, newest first: {} recorded imports, the models and configurations added or removed, and every best figure that moved.",
-            h.entries.len()
+        (1.., false) => format!(
+            "Every change to the mirrored leaderboard data, newest first: {count} recorded imports, the models and configurations added or removed, and every best figure that moved."
         ),
         _ => "The change log of the mirrored leaderboard data: no import has been recorded yet."
             .to_owned(),
@@ -546,21 +518,10 @@ pub(super) fn render_changes(mirror: &Mirror<'_>, sink: &dyn PageSink) -> Result
         .map(|(log, n, e)| links.entry(log, n, e, true))
         .collect::<Result<Vec<_>>>()?;
     let sources: Vec<super::SourceMark> = logs.iter().filter_map(|l| l.whose.clone()).collect();
-    // Each source's history as a file: (source, address from the page).
-    let files: Vec<(super::SourceMark, String)> = logs
-        .iter()
-        .filter_map(|l| {
-            let file = match l.id {
-                Some(id) => source_history_path(id),
-                None => "data/changes.json".to_owned(),
-            };
-            Some((l.whose.clone()?, format!("{}{file}", meta.root)))
-        })
-        .collect();
     if sources.len() > 1 {
         meta.head_style = super::source_filter_style(&sources);
     }
-    let page = ChangesPage { recorded: !logs.is_empty(), entries, meta, sources, files };
+    let page = ChangesPage { logs: &logs, entries, meta, sources };
     put_page(sink, PAGE_PATH, &page)?;
     if let (true, Some(base)) = (mirror.feed, &mirror.base_url) {
         let feed = feed(mirror, &logs, base)?;
@@ -579,14 +540,8 @@ fn feed(mirror: &Mirror<'_>, logs: &[Log<'_>], base: &str) -> Result<String> {
         .into_iter()
         .map(|(log, n, e)| {
             let view = links.entry(log, n, e, false)?;
-            let href = format!("{page_href}#{}", view.anchor);
-            Ok(FeedEntry {
-                href,
-                title: view.title.clone(),
-                updated: atom_time(&e.imported),
-                summary: format!("{}.", fmt::capitalised(&view.summary)),
-                content: FeedContent { e: &view }.render()?,
-            })
+            let content = FeedContent { e: &view }.render()?;
+            Ok((view, content))
         })
         .collect::<Result<Vec<_>>>()?;
     let updated = logs
@@ -625,30 +580,22 @@ pub(super) fn model_history_table(
                         v.map_or_else(|| "—".to_owned(), |v| fmt::figure_value(&b.figure, v))
                     };
                     let href = format!("{root}{PAGE_PATH}#{}", entry_anchor(h.source, h.number));
-                    let cells = vec![
-                        Cell { header: true, ..link(&h.entry.imported, href) },
-                        text(&h.entry.upstream_version),
-                        num(value(b.old)),
-                        num(value(b.new)),
-                        text(&b.unit),
-                        num(percent_text(b)),
-                    ];
-                    Row { cells, ..Row::default() }
+                    let first =
+                        vec![link(&h.entry.imported, href), text(&h.entry.upstream_version)];
+                    let figures = [b.old, b.new].map(|v| text(value(v)));
+                    best_table_row(first, figures, &b.unit, percent_text(b))
                 })
                 .collect();
             (!rows.is_empty()).then(|| RowGroup { title: Some(gpu.to_owned()), rows })
         })
         .collect();
     // A source's model follows its source's data versions.
-    let upstream = if history.iter().any(|h| h.source.is_some()) {
-        ("Data version", "upstream")
-    } else {
-        ("Leaderboard data", "upstream")
-    };
+    let sources = history.iter().any(|h| h.source.is_some());
+    let upstream = if sources { "Data version" } else { "Leaderboard data" };
     best_table(
         "table-history".into(),
         "Best figure per GPU at each import that changed it, newest first".into(),
-        [("Imported", "imported"), upstream],
+        [("Imported", "imported"), (upstream, "upstream")],
         groups,
     )
 }

@@ -263,10 +263,7 @@ pub fn render_downloads(
         n += kind_files(*files, &sites, kinds.len() > 1, sink, &mut site_files)?;
     }
     // The leaderboard's change history, then each other source's, as published.
-    let leaderboard = site.changes.map(|c| (None, "data/changes.json".to_owned(), c));
-    let others = site.source_changes.iter();
-    let histories = others.map(|(id, c)| (Some(id), super::changes::source_history_path(id), c));
-    for (id, path, changes) in leaderboard.into_iter().chain(histories) {
+    for (id, path, changes) in super::changes::histories(site) {
         sink.copy_file(&path, &changes.path, changes.len, changes.digest)?;
         let n = changes.history.entries.len();
         let s = if n == 1 { "" } else { "s" };
@@ -334,27 +331,16 @@ pub fn publish_model_files(
         sink.copy_file(&format!("data/{}.json", &m.slug), &lm.path, lm.len, lm.digest)?;
         sink.put(&format!("data/{}.csv", &m.slug), &csv)?;
     }
-    let href = |p: &str| p.strip_prefix("data/").unwrap_or(p).to_owned();
-    Ok(vec![
-        FileEntry::new(
-            href(&json),
-            lm.len as usize,
-            format!(
-                "{} on {}: the input data file as published, byte for byte.",
-                &m.name, site.workload.name
-            ),
-        ),
-        FileEntry::new(
-            href(&csv_path),
-            csv.len(),
-            format!(
-                "{} on {}: its {} configurations as CSV, with the derived columns.",
-                &m.name,
-                site.workload.name,
-                m.configurations.len()
-            ),
-        ),
-    ])
+    let n = m.configurations.len();
+    let files = [
+        (json, lm.len as usize, "the input data file as published, byte for byte.".to_owned()),
+        (csv_path, csv.len(), format!("its {n} configurations as CSV, with the derived columns.")),
+    ];
+    let of = format!("{} on {}", m.name, site.workload.name);
+    let entry = |(p, bytes, what): (String, _, _)| {
+        FileEntry::new(p.strip_prefix("data/").unwrap_or(&p), bytes, format!("{of}: {what}"))
+    };
+    Ok(files.map(entry).into())
 }
 
 /// Approximate width of `text` at 11 px Verdana-like type.

@@ -243,10 +243,8 @@ pub fn compare_setup(c: &Configuration) -> String {
 
 /// The load in a short phrase: "256 seqs" or "batch 4".
 fn load_short(c: &Configuration) -> String {
-    match c.measure() {
-        Measure::Tokens => format!("{} seqs", c.load()),
-        Measure::Diffusion(_) => format!("batch {}", c.load()),
-    }
+    let load = c.load();
+    if c.measure() == Measure::Tokens { format!("{load} seqs") } else { format!("batch {load}") }
 }
 
 /// The headline energy in its page format, without the unit: "39.05".
@@ -361,12 +359,8 @@ const DIFFUSION_SHOWN: &[Shown] = &[
 /// The GPUs and how the model is split over them, for either kind:
 /// "2 × H100, TP2", "4 × B200, U2·R2", or "1 × H100" without parallelism.
 fn gpu_setup(c: &Configuration) -> String {
-    let par = c.parallelism();
-    if par == "none" {
-        format!("{} × {}", c.num_gpus, c.gpu)
-    } else {
-        format!("{} × {}, {}", c.num_gpus, c.gpu, par)
-    }
+    let (gpus, par) = (format!("{} × {}", c.num_gpus, c.gpu), c.parallelism());
+    if par == "none" { gpus } else { format!("{gpus}, {par}") }
 }
 
 #[cfg(test)]

@@ -38,7 +38,7 @@ struct ModelPage<'a> {
     m: &'a ModelFile,
     facts: Vec<(String, String)>,
     /// Per GPU, its best configuration within the deadline, if any.
-    best_cards: Vec<(String, Option<BestCard>)>,
+    best_cards: Vec<(String, Option<BestCard<'a>>)>,
     budget_table: String,
     charts: Vec<ChartView>,
     /// The time–energy chart at the median and at each other ITL
@@ -72,6 +72,9 @@ pub(super) struct ChartSwitch {
     views: Vec<(String, ChartView)>,
 }
 
+/// A GPU's best configuration, with its card's figures.
+type BestCard<'a> = (&'a Configuration, Vec<(String, String)>);
+
 /// The energy-per-response section: a summary table and one histogram per
 /// GPU whose best configuration carries an output-length distribution.
 struct ResponseSection {
@@ -80,13 +83,6 @@ struct ResponseSection {
     /// when the tail is long.
     charts: Vec<ChartSwitch>,
     unit: &'static str,
-}
-
-/// A GPU's best configuration.
-struct BestCard {
-    row_href: String,
-    setup: String,
-    figures: Vec<(String, String)>,
 }
 
 pub(super) fn render_model(
@@ -123,8 +119,6 @@ pub(super) fn render_model(
     let mut meta = site.meta(&format!("{rel_dir}index.html"), &m.name, description, "");
     meta.script = true;
     meta.scripts.push("limit.js");
-    let root = meta.root.clone();
-    let home = meta.home.clone();
 
     let mut facts = vec![
         ("Model ID".to_owned(), m.model_id.clone()),
@@ -151,8 +145,7 @@ pub(super) fn render_model(
                 if let Some(f) = &site.footprint {
                     figures.extend(footprint_figures(f, &kind::footprint_bases(c)));
                 }
-                let row_href = format!("#{}", row_anchor(&m.slug, &c.row_id));
-                BestCard { row_href, setup: kind::config_summary(c), figures }
+                (c, figures)
             });
             (gpu.clone(), card)
         })
@@ -186,9 +179,11 @@ pub(super) fn render_model(
     };
     let (response, response_charts) = response_section(site, m, a)?;
     response_charts.iter().try_for_each(put)?;
-    let config_tables = config_tables(m, a, &tables, &root, words)?;
+    let config_tables = config_tables(m, a, &tables, &meta.root, words)?;
     let history = site.history.as_ref().map(|all| match all.get(&m.slug) {
-        Some(changes) => table_html(&super::changes::model_history_table(changes, &m.gpus, &root)),
+        Some(changes) => {
+            table_html(&super::changes::model_history_table(changes, &m.gpus, &meta.root))
+        }
         None => Ok(String::new()),
     });
 
@@ -214,7 +209,6 @@ pub(super) fn render_model(
         .collect::<Result<_>>()?;
 
     let page = ModelPage {
-        meta,
         m,
         site,
         facts,
@@ -228,7 +222,8 @@ pub(super) fn render_model(
         limit: Some(super::reader::model_control(site, m, a)),
         headline_key: tables.headline.key,
         peers_href: format!(
-            "{home}compare/index.html?models={}",
+            "{}compare/index.html?models={}",
+            meta.home,
             std::iter::once(m.slug.as_str())
                 .chain(a.peers.iter().map(|&j| site.models[j].file.slug.as_str()))
                 .collect::<Vec<_>>()
@@ -239,6 +234,7 @@ pub(super) fn render_model(
         chart_snippets,
         history: history.transpose()?,
         response,
+        meta,
     };
     put_page(sink, &path, &page)?;
     Ok(RenderCounts { pages: 1, charts: charts_made.len() + response_charts.len() + itl_variants })
@@ -327,14 +323,9 @@ fn config_row(m: &ModelFile, a: &ModelAnalysis, i: usize, columns: &[&Column]) -
         (c.repeat > 1, format!("↻ Repeat run {}", c.repeat), Some("repeat")),
         (!c.under_deadline(), "Over deadline".to_owned(), None),
     ];
-    let mut notes: Vec<String> = Vec::new();
-    let mut class: Vec<&str> = Vec::new();
-    for (on, note, mark_class) in marks {
-        if on {
-            notes.push(note);
-            class.extend(mark_class);
-        }
-    }
+    let (notes, class): (Vec<String>, Vec<Option<&str>>) =
+        marks.into_iter().filter(|m| m.0).map(|(_, note, class)| (note, class)).unzip();
+    let class: Vec<&str> = class.into_iter().flatten().collect();
     let mut cells: Vec<Cell> = columns.iter().map(|col| column_cell(col, m, c)).collect();
     cells[0].header = true;
     cells.insert(1, text(notes.join("; ")));

@@ -37,13 +37,9 @@ struct FrontPage<'a> {
     chart: Option<ChartView>,
     caveats: Vec<(String, String)>,
     info: &'a super::SiteInfo,
-    model_count: usize,
     /// Model and workload pairs: the model pages.
     pairs: usize,
     models: Vec<ModelLinks<'a>>,
-    /// The site's sources: with two or more, the filter, a Source column
-    /// and each source's link in the facts.
-    sources: Vec<super::SourceMark>,
 }
 
 /// Each distinct caveat of the site's model files, once, with the names of
@@ -53,8 +49,7 @@ fn front_caveats(site: &Mirror<'_>) -> Vec<(String, String)> {
     let mut out: Vec<(Vec<&str>, &str)> = Vec::new();
     for w in &site.workloads {
         let name = w.workload.name.as_str();
-        for i in 0..w.models.len() {
-            let caveat = &w.models[i].file.caveat;
+        for caveat in w.models.iter().map(|m| &m.file.caveat) {
             match out.iter_mut().find(|(_, c)| *c == caveat) {
                 Some((names, _)) if !names.contains(&name) => names.push(name),
                 Some(_) => {}
@@ -80,13 +75,13 @@ struct Headline<'a> {
     w: &'a Site<'a>,
     m: &'a ModelFile,
     c: &'a Configuration,
-    source: super::SourceMark,
 }
 
 impl Headline<'_> {
     /// The link from the site root to the configuration's row.
     fn href(&self) -> String {
-        row_link(self.w, self.m, self.c)
+        let (m, anchor) = (model_dir(&self.m.slug), row_anchor(&self.m.slug, &self.c.row_id));
+        format!("{}{m}index.html#{anchor}", self.w.prefix)
     }
 }
 
@@ -102,13 +97,9 @@ impl<'a> Site<'a> {
             })
             .map(|&r| {
                 let (m, c) = self.row(r);
-                Headline { w: self, m, c, source: super::SourceMark::of(&m.source) }
+                Headline { w: self, m, c }
             })
     }
-}
-
-fn row_link(site: &Site<'_>, m: &ModelFile, c: &Configuration) -> String {
-    format!("{}{}index.html#{}", site.prefix, model_dir(&m.slug), row_anchor(&m.slug, &c.row_id))
 }
 
 /// The card of workload `w`; on a site of several sources (`mixed`), its
@@ -191,13 +182,11 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
     meta.forward = site.legacy().map(|l| l.path("index.html"));
     meta.head_style = super::source_filter_style(&site.info.sources);
     let page = FrontPage {
-        sources: site.info.sources.clone(),
         meta,
         cards,
         chart,
         caveats: front_caveats(site),
         info: &site.info,
-        model_count: site.slugs.len(),
         pairs: site.workloads.iter().map(|w| w.models.len()).sum(),
         models: site
             .slugs
@@ -296,7 +285,7 @@ fn overview_rows<'a>(
             unit,
             setup: c.map_or_else(String::new, kind::config_summary),
             row_href: match c {
-                Some(c) => format!("../../{}", row_link(ws, m, c)),
+                Some(c) => format!("../../{}", Headline { w: ws, m, c }.href()),
                 None => format!("../../{}{dir}index.html#configurations", ws.prefix),
             },
         });
@@ -359,11 +348,9 @@ pub(super) fn render_model_overviews(
     site: &Mirror<'_>,
     sink: &dyn PageSink,
 ) -> Result<RenderCounts> {
-    let mut counts = RenderCounts::default();
-    for (slug, at) in &site.slugs {
-        counts = counts + render_model_overview(site, slug, at, sink)?;
-    }
-    Ok(counts)
+    site.slugs.iter().try_fold(RenderCounts::default(), |counts, (slug, at)| {
+        Ok(counts + render_model_overview(site, slug, at, sink)?)
+    })
 }
 
 /// The overview page of the model `slug` (`/models/<slug>/`), measured
@@ -379,27 +366,23 @@ fn render_model_overview(
     let path = format!("{dir}index.html");
     let (w0, i0) = at[0];
     let first = &site.workloads[w0].models[i0].file;
-    let mut rows = Vec::new();
-    let mut item_rows = Vec::new();
-    let mut bars = Vec::new();
-    let mut item_bars = Vec::new();
+    // The rows and bars of the per-token workloads, then the diffusion ones'.
+    let mut rows: [Vec<OverviewRow>; 2] = Default::default();
+    let mut bars: [Vec<GroupedBar>; 2] = Default::default();
     let mut item_measures = Vec::new();
-    let mut token_workloads = 0;
     for &(w, i) in at {
         let part = &site.workloads[w];
-        if part.workload.measure == Measure::Tokens {
-            token_workloads += 1;
-            overview_rows(part, w, i, &dir, &mut rows, &mut bars);
-        } else {
-            item_measures.push(part.workload.measure);
-            overview_rows(part, w, i, &dir, &mut item_rows, &mut item_bars);
-        }
+        let k = usize::from(part.workload.measure != Measure::Tokens);
+        item_measures.extend((k == 1).then_some(part.workload.measure));
+        overview_rows(part, w, i, &dir, &mut rows[k], &mut bars[k]);
     }
+    let token_workloads = at.len() - item_measures.len();
     item_measures.sort_unstable();
     item_measures.dedup();
     // A chart compares workloads: with one, the table says it all.
-    let token_bars: &[GroupedBar] = if token_workloads >= 2 { &bars } else { &[] };
-    let item_bars: &[GroupedBar] = if at.len() - token_workloads >= 2 { &item_bars } else { &[] };
+    let token_bars: &[GroupedBar] = if token_workloads >= 2 { &bars[0] } else { &[] };
+    let item_bars: &[GroupedBar] = if at.len() - token_workloads >= 2 { &bars[1] } else { &[] };
+    let [rows, item_rows] = rows;
     let chart = match overview_chart(&first.name, token_bars, item_bars, &item_measures) {
         Some(c) => {
             sink.put(&format!("{dir}{}", c.file_name), c.svg.as_bytes())?;
@@ -417,15 +400,14 @@ fn render_model_overview(
             match best {
                 None => format!("{name}: none within {}", ws.deadline()),
                 Some(c) => {
-                    let words = ws.words();
                     let response = if ws.workload.measure == Measure::Tokens {
                         let j = c.joules_per_response().unwrap_or(f64::NAN);
                         format!(" ({} J per response)", fmt::joules_per_response(j))
                     } else {
                         String::new()
                     };
-                    let energy = (words.energy_text)(c.energy());
-                    format!("{name}: {energy} {} on {}{response}", words.energy_long, c.gpu)
+                    let (energy, long) = (kind::energy_figure(c), ws.words().energy_long);
+                    format!("{name}: {energy} {long} on {}{response}", c.gpu)
                 }
             }
         })
@@ -521,9 +503,7 @@ fn shared_unit(rows: &[HubRow]) -> &'static str {
 }
 
 pub(super) fn render_gpu_hubs(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<RenderCounts> {
-    for gpu in &site.gpus {
-        render_hub(site, sink, Some(gpu))?;
-    }
+    site.gpus.iter().try_for_each(|gpu| render_hub(site, sink, Some(gpu)))?;
     Ok(RenderCounts { pages: site.gpus.len(), charts: 0 })
 }
 
