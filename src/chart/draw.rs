@@ -317,11 +317,9 @@ pub(crate) fn deadlines(p: &mut Plot<'_, '_>, words: &Words, deadlines: &[f64]) 
         line(p.root, &[(x, y0), (x, y1)], Role::Deadline, 2)?;
         // Left of the line, or right of it where the left side has no room.
         let (text, y) = (deadline_text(words, d), y0 + 12 + 18 * count(k));
-        if f64::from(x - 6) - text_width(&text, TEXT_PX) < p.area.x0 {
-            label_at(p, &text, (x + 6, y), Align::Start)?;
-        } else {
-            label_at(p, &text, (x - 6, y), Align::End)?;
-        }
+        let left = f64::from(x - 6) - text_width(&text, TEXT_PX) >= p.area.x0;
+        let (x, align) = if left { (x - 6, Align::End) } else { (x + 6, Align::Start) };
+        label_at(p, &text, (x, y), align)?;
     }
     Ok(())
 }
@@ -447,14 +445,12 @@ fn plot_on(
         .x_label_area_size(46)
         .y_label_area_size(y_area)
         .build_cartesian_2d(x, frame.y.clone())?;
-    let x_fmt = |v: &f64| (frame.x_ticks)(*v);
-    let y_fmt = |v: &f64| tick_label(*v);
     chart
         .configure_mesh()
         .x_labels(32)
         .y_labels(32)
-        .x_label_formatter(&x_fmt)
-        .y_label_formatter(&y_fmt)
+        .x_label_formatter(&|v| (frame.x_ticks)(*v))
+        .y_label_formatter(&|v| tick_label(*v))
         .x_desc(frame.x_desc.as_str())
         .y_desc(frame.y_desc.as_str())
         .label_style(text_style(TEXT_PX))

@@ -126,16 +126,11 @@ pub fn response_histogram(
         unit.text(r.median_j),
         unit.text(r.p90_j),
     );
-    let rows = r
-        .counts
-        .iter()
-        .enumerate()
-        .map(|(i, c)| {
-            vec![unit.text(r.edges_j[i]), unit.text(r.edges_j[i + 1]), fmt::grouped(*c as f64)]
-        })
-        .collect();
+    let bins = r.edges_j.windows(2).zip(&r.counts);
+    let rows = bins.map(|(e, c)| vec![unit.text(e[0]), unit.text(e[1]), fmt::grouped(*c as f64)]);
     let headers = vec![format!("From ({sym})"), format!("To ({sym})"), "Responses".to_owned()];
-    Chart::new(file_name.to_owned(), title, description, &doc, DataTable { headers, rows })
+    let table = DataTable { headers, rows: rows.collect() };
+    Chart::new(file_name.to_owned(), title, description, &doc, table, None)
 }
 
 /// One model's line on [`response_overlay`].

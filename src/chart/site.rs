@@ -103,16 +103,11 @@ pub fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry]) -> C
         _ => "No configuration to show.".to_owned(),
     };
     let rows = sorted.iter().enumerate().map(|(i, e)| {
-        let row = vec![
-            (i + 1).to_string(),
-            e.model.clone(),
-            e.gpu.clone(),
-            fmt::wh_per_million(e.wh_per_million),
-        ];
-        (row, e.whose.as_ref())
+        let (rank, energy) = ((i + 1).to_string(), fmt::wh_per_million(e.wh_per_million));
+        (vec![rank, e.model.clone(), e.gpu.clone(), energy], e.whose.as_ref())
     });
     let table = bar_table(&["Rank", "Model", "GPU", ENERGY], rows);
-    Chart::new(file_name.to_owned(), title, description, &doc, table)
+    Chart::new(file_name.to_owned(), title, description, &doc, table, None)
 }
 
 /// A bar chart's data table: `rows` under `headers`, with a "Source"
@@ -375,7 +370,7 @@ pub fn compare_frontiers(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) ->
         }
     }
     let table = configuration_table(words, rows);
-    Chart::new("frontiers.svg".to_owned(), title, description, &doc, table)
+    Chart::new("frontiers.svg".to_owned(), title, description, &doc, table, None)
 }
 
 /// The x axis of a bar chart ([`BarScale`]).
@@ -413,12 +408,8 @@ pub(super) fn source_keys<'w>(
     for &(rank, w, n) in &seen {
         let open = rank > 0;
         keys.push(Key::Source { bar, open, name: w.name.clone(), key: w.key.clone() });
-        let drawn = match (bar, open) {
-            (true, false) => "filled bars",
-            (true, true) => "outlined bars",
-            (false, false) => "filled markers",
-            (false, true) => "open markers",
-        };
+        let drawn = [["filled markers", "open markers"], ["filled bars", "outlined bars"]]
+            [usize::from(bar)][usize::from(open)];
         parts.push(format!("{}: {} {things}, {drawn}", w.name, fmt::grouped(n as f64)));
     }
     let note = if parts.len() == 1 {
@@ -602,7 +593,7 @@ pub fn grouped_bars(
         .iter()
         .map(|b| (vec![b.label.clone(), b.series.clone(), value_text(b.value)], b.whose.as_ref()));
     let table = bar_table(&["Bar", "Series", axis], rows);
-    Chart::new(file_name.to_owned(), title, description, &doc, table)
+    Chart::new(file_name.to_owned(), title, description, &doc, table, None)
 }
 
 /// One configuration as a row of a chart's data table (the columns of
@@ -621,19 +612,9 @@ fn configuration_row(m: &ModelFile, setup: String, c: &Configuration) -> Vec<Str
 
 /// The data table of a chart of configurations from several models.
 fn configuration_table(words: &Words, rows: Vec<Vec<String>>) -> DataTable {
-    DataTable {
-        headers: [
-            "Model",
-            "GPU setup",
-            words.load_axis,
-            "Run",
-            &words.latency_header(),
-            &words.energy_axis(),
-        ]
-        .map(str::to_owned)
-        .to_vec(),
-        rows,
-    }
+    let (latency, energy) = (words.latency_header(), words.energy_axis());
+    let headers = ["Model", "GPU setup", words.load_axis, "Run", &latency, &energy];
+    DataTable { headers: headers.map(str::to_owned).to_vec(), rows }
 }
 
 /// The scatter's script, run when it is its own document (an `<iframe>`
@@ -741,18 +722,9 @@ pub fn configuration_scatter_marked(
         words.energy_per.to_owned(),
         super::axis::scales_note(&frame.x, &frame.y),
     );
-    Chart {
-        file_name: "all-configurations.svg".to_owned(),
-        svg: svg::finish(
-            &doc,
-            title,
-            &description,
-            // Its own document in an <iframe>: the same colour scheme as
-            // the page, so the frame stays transparent in dark mode.
-            Some(":root{color-scheme:light dark}.ebc:has(.sm:hover) .sm:not(:hover){opacity:.25}"),
-        ),
-        title: title.to_owned(),
-        description,
-        table: configuration_table(words, rows),
-    }
+    // Its own document in an <iframe>: the same colour scheme as the page,
+    // so the frame stays transparent in dark mode.
+    let css = ":root{color-scheme:light dark}.ebc:has(.sm:hover) .sm:not(:hover){opacity:.25}";
+    let (file, table) = ("all-configurations.svg".to_owned(), configuration_table(words, rows));
+    Chart::new(file, title.to_owned(), description, &doc, table, Some(css))
 }
