@@ -38,11 +38,6 @@ fn font(px: f64, bold: bool) -> FontDesc<'static> {
     ("sans-serif", px * 1.24, style).into_font()
 }
 
-/// A text style for labels drawn by plotters itself (ticks, axis titles).
-pub(crate) fn text_style(px: f64) -> TextStyle<'static> {
-    font(px, false).color(&Role::Ink.color())
-}
-
 /// Draws one line of text, vertically centred on `at`.
 pub(crate) fn text(
     root: &Root<'_>,
@@ -445,6 +440,8 @@ fn plot_on(
         .x_label_area_size(46)
         .y_label_area_size(y_area)
         .build_cartesian_2d(x, frame.y.clone())?;
+    // Labels plotters draws itself: ticks and axis titles.
+    let ink = |px| font(px, false).color(&Role::Ink.color());
     chart
         .configure_mesh()
         .x_labels(32)
@@ -453,8 +450,8 @@ fn plot_on(
         .y_label_formatter(&|v| tick_label(*v))
         .x_desc(frame.x_desc.as_str())
         .y_desc(frame.y_desc.as_str())
-        .label_style(text_style(TEXT_PX))
-        .axis_desc_style(text_style(DESC_PX))
+        .label_style(ink(TEXT_PX))
+        .axis_desc_style(ink(DESC_PX))
         .axis_style(Role::Ink.color())
         .bold_line_style(Role::Muted.color())
         .draw()?;

@@ -79,16 +79,15 @@ pub fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry]) -> C
     let x = bar_axis(&bars, BarScale::Linear, 1.12, fmt::wh_per_million);
     let (doc, sources_note) =
         draw_bars(&title, &gpus, ENERGY, &bars, x, "No configuration to show", fmt::wh_per_million);
+    let (n, total) = (sorted.len(), fmt::grouped(entries.len() as f64));
     let description = match (sorted.first(), sorted.last()) {
         (Some(lo), Some(hi)) => {
             let what = if capped {
                 format!(
-                    " for the {} lowest of {} model and GPU pairs, sorted lowest first and coloured by GPU; the others are left out so that the chart stays readable.",
-                    sorted.len(),
-                    fmt::grouped(entries.len() as f64)
+                    " for the {n} lowest of {total} model and GPU pairs, sorted lowest first and coloured by GPU; the others are left out so that the chart stays readable."
                 )
             } else {
-                format!(", {} bars sorted lowest first, coloured by GPU.", sorted.len())
+                format!(", {n} bars sorted lowest first, coloured by GPU.")
             };
             format!(
                 "Lowest energy per million output tokens within each model's latency deadline{what} From {} on {} at {} Wh/M to {} on {} at {} Wh/M.{sources_note}",
@@ -277,20 +276,16 @@ pub fn frontier_picker(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) -> F
         words.energy_per.to_owned(),
         super::axis::scales_note(&frame.x, &frame.y),
     );
-    let swatches = (0..all.len())
-        .map(|mi| {
-            let r = rank[mi];
-            let filled = !super::Whose::open(whose[mi].as_ref());
-            let mut key = svg::Doc::new((26, 12), 512);
-            {
-                let root = svg::Canvas::new(&mut key).into_drawing_area();
-                let drawn = draw::line(&root, &[(1, 6), (25, 6)], Role::Line(r), 2)
-                    .and_then(|()| draw::marker(&root, (13, 6), r, Role::Point(r), filled, false));
-                drawn.expect("drawing into a String cannot fail");
-            }
-            svg::bare(&key)
-        })
-        .collect();
+    let swatch = |(&r, w): (&usize, &Option<super::Whose>)| {
+        let (mut key, filled) = (svg::Doc::new((26, 12), 512), !super::Whose::open(w.as_ref()));
+        let root = svg::Canvas::new(&mut key).into_drawing_area();
+        draw::line(&root, &[(1, 6), (25, 6)], Role::Line(r), 2)
+            .and_then(|()| draw::marker(&root, (13, 6), r, Role::Point(r), filled, false))
+            .expect("drawing into a String cannot fail");
+        drop(root);
+        svg::bare(&key)
+    };
+    let swatches = rank.iter().zip(&whose).map(swatch).collect();
     FrontierPicker {
         svg: svg::finish(&doc, title, &description, Some("")),
         title: title.to_owned(),
@@ -313,12 +308,9 @@ pub fn compare_frontiers(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) ->
     let models = models.as_slice();
     let capped = models.len() < all.len();
     let whose = super::whose_of(models.iter().map(|(m, _)| *m));
+    let (n, total) = (models.len(), fmt::grouped(all.len() as f64));
     let title = if capped {
-        format!(
-            "Time–energy Pareto frontiers, {} lowest-energy models of {}",
-            models.len(),
-            fmt::grouped(all.len() as f64)
-        )
+        format!("Time–energy Pareto frontiers, {n} lowest-energy models of {total}")
     } else {
         "Time–energy Pareto frontiers, all models".to_owned()
     };
@@ -337,12 +329,10 @@ pub fn compare_frontiers(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) ->
         .min_by(|a, b| a.1.energy().total_cmp(&b.1.energy()));
     let which = if capped {
         format!(
-            "the {} models, of {}, with the lowest energy within their deadline (no more can be told apart by colour and marker)",
-            models.len(),
-            fmt::grouped(all.len() as f64)
+            "the {n} models, of {total}, with the lowest energy within their deadline (no more can be told apart by colour and marker)"
         )
     } else {
-        format!("{} models", models.len())
+        format!("{n} models")
     };
     let description = match cheapest {
         Some((m, c)) => format!(
@@ -574,20 +564,16 @@ pub fn grouped_bars(
     let description = if shown.is_empty() {
         "Nothing to show.".to_owned()
     } else {
+        let (n, total) = (shown.len(), fmt::grouped(bars.len() as f64));
         let cap = if capped {
             format!(
-                " Only the first {} of {} bars are drawn so that the chart stays readable; the table lists them all.",
-                shown.len(),
-                fmt::grouped(bars.len() as f64)
+                " Only the first {n} of {total} bars are drawn so that the chart stays readable; the table lists them all."
             )
         } else {
             String::new()
         };
-        format!(
-            "{what} {} horizontal bars {scale_text}, coloured by {}.{cap}{sources_note}",
-            shown.len(),
-            series.iter().map(|(_, s)| *s).collect::<Vec<_>>().join(", ")
-        )
+        let names = series.iter().map(|(_, s)| *s).collect::<Vec<_>>().join(", ");
+        format!("{what} {n} horizontal bars {scale_text}, coloured by {names}.{cap}{sources_note}")
     };
     let rows = bars
         .iter()
