@@ -273,7 +273,7 @@ impl Header {
         for (key, (x, y)) in &self.keys {
             // A group per legend entry, so a test (or a reader's tool) can
             // tell entries apart.
-            root.draw(&Markup(match key {
+            root.draw(&Markup(&match key {
                 Key::Source { key, .. } => {
                     format!("<g class=\"key from-{}\">", super::svg::xml_escape(key))
                 }
@@ -282,7 +282,7 @@ impl Header {
             key.draw_sample(root, (*x, *y))?;
             let (at, bold) = ((x + key.sample_width(), *y), matches!(key, Key::Name(_)));
             text(root, key.label(), at, TEXT_PX, Align::Start, Role::Ink, bold)?;
-            root.draw(&Markup("</g>\n".to_owned()))?;
+            root.draw(&Markup("</g>\n"))?;
         }
         Ok(())
     }
@@ -396,7 +396,7 @@ pub(crate) fn render(
         let (_, mut rest) = root.split_vertically(frame.header.height);
         for (k, head) in heads.iter().enumerate() {
             if let Some(h) = head {
-                rest.draw(&Markup("<g class=\"panel\">\n".to_owned()))?;
+                rest.draw(&Markup("<g class=\"panel\">\n"))?;
                 let (top, below) = rest.split_vertically(h.height);
                 h.draw(&top)?;
                 rest = below;
@@ -405,7 +405,7 @@ pub(crate) fn render(
             rest = below;
             plot_on(frame, &root, &body, |p| data(k, p))?;
             if head.is_some() {
-                rest.draw(&Markup("</g>\n".to_owned()))?;
+                rest.draw(&Markup("</g>\n"))?;
             }
         }
         root.present()

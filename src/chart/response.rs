@@ -222,7 +222,7 @@ pub fn response_overlay(series: &[OverlaySeries<'_>]) -> ResponseOverlay {
             let (from_class, from_tip) = s.whose.as_ref().map_or_else(Default::default, |w| {
                 (format!(" from-{}", svg::xml_escape(&w.key)), format!(" · source: {}", w.name))
             });
-            p.root.draw(&svg::Markup(format!(
+            p.root.draw(&svg::Markup(&format!(
                 "<g class=\"rm m{}{from_class}\">\n<title>{}</title>\n",
                 s.index,
                 svg::xml_escape(&format!(
@@ -253,7 +253,7 @@ pub fn response_overlay(series: &[OverlaySeries<'_>]) -> ResponseOverlay {
             let (at, filled) =
                 (p.px(unit.of(r.median_j), 50.0), !super::Whose::open(s.whose.as_ref()));
             draw::marker(p.root, at, s.rank, Role::Point(s.rank), filled, false)?;
-            p.root.draw(&svg::Markup("</g>\n".to_owned()))?;
+            p.root.draw(&svg::Markup("</g>\n"))?;
         }
         Ok(())
     });

@@ -254,7 +254,7 @@ pub fn frontier_picker(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) -> F
         // Highest energy first, so the lowest (shown by default) lie on top.
         for &mi in by_energy.iter().rev() {
             let (m, a) = all[mi];
-            p.root.draw(&svg::Markup(match &whose[mi] {
+            p.root.draw(&svg::Markup(&match &whose[mi] {
                 // The source's class, so the page can show one source
                 // alone, and the source in the tooltip.
                 Some(w) => format!(
@@ -265,7 +265,7 @@ pub fn frontier_picker(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) -> F
                 None => format!("<g class=\"fm m{mi}\">\n"),
             }))?;
             draw_frontier(p, m, a, rank[mi], !super::Whose::open(whose[mi].as_ref()))?;
-            p.root.draw(&svg::Markup("</g>\n".to_owned()))?;
+            p.root.draw(&svg::Markup("</g>\n"))?;
         }
         Ok(())
     });
@@ -656,7 +656,7 @@ pub fn configuration_scatter_marked(
             // On a site of several sources, each tooltip names its source.
             let from =
                 whose[mi].as_ref().map_or_else(String::new, |w| format!(" · source: {}", w.name));
-            p.root.draw(&svg::Markup("<g class=\"sm\">\n".to_owned()))?;
+            p.root.draw(&svg::Markup("<g class=\"sm\">\n"))?;
             for c in &m.configurations {
                 let load = (words.load_phrase)(c.load());
                 let load =
@@ -670,7 +670,7 @@ pub fn configuration_scatter_marked(
                     (words.latency_text)(c.latency()),
                     words.latency_unit
                 );
-                p.root.draw(&svg::Markup(format!(
+                p.root.draw(&svg::Markup(&format!(
                     "<a href=\"{}\" target=\"_top\"><title>{}</title>\n",
                     svg::xml_escape(&href(m, c)),
                     svg::xml_escape(&tip)
@@ -678,10 +678,10 @@ pub fn configuration_scatter_marked(
                 let at = p.px(c.latency(), c.energy());
                 let over = c.latency() > m.deadline();
                 draw::marker(p.root, at, r, Role::Point(r), filled, over)?;
-                p.root.draw(&svg::Markup("</a>\n".to_owned()))?;
+                p.root.draw(&svg::Markup("</a>\n"))?;
                 rows.push(configuration_row(m, setup(c), c));
             }
-            p.root.draw(&svg::Markup("</g>\n".to_owned()))?;
+            p.root.draw(&svg::Markup("</g>\n"))?;
         }
         // Where the reader's latency limit and energy budget go (see
         // SCATTER_READER): the plot's pixel span of each log axis and the
@@ -689,7 +689,7 @@ pub fn configuration_scatter_marked(
         // points do.
         let (x0, y0) = p.px(frame.x.lo, frame.y.lo);
         let (x1, y1) = p.px(frame.x.hi, frame.y.hi);
-        p.root.draw(&svg::Markup(format!(
+        p.root.draw(&svg::Markup(&format!(
             "<g id=\"reader\" data-x=\"{x0} {x1} {} {}\" data-y=\"{y0} {y1} {} {}\" data-ux=\"{}\" data-uy=\"{}\"></g>\n{SCATTER_READER}",
             frame.x.lo,
             frame.x.hi,

@@ -296,9 +296,9 @@ impl DrawingBackend for Canvas<'_> {
 /// Markup written as it is into the document where it is drawn: the
 /// opening or closing tag of a group (`<g class="m3">`), so a page can show
 /// or hide one series with CSS. Made by the program, never from data.
-pub(crate) struct Markup(pub String);
+pub(crate) struct Markup<'a>(pub &'a str);
 
-impl<'b> plotters::element::PointCollection<'b, BackendCoord> for &'b Markup {
+impl<'b> plotters::element::PointCollection<'b, BackendCoord> for &'b Markup<'_> {
     type Point = &'b BackendCoord;
     type IntoIter = std::iter::Empty<&'b BackendCoord>;
     fn point_iter(self) -> Self::IntoIter {
@@ -306,14 +306,14 @@ impl<'b> plotters::element::PointCollection<'b, BackendCoord> for &'b Markup {
     }
 }
 
-impl plotters::element::Drawable<Canvas<'_>> for Markup {
+impl plotters::element::Drawable<Canvas<'_>> for Markup<'_> {
     fn draw<I: Iterator<Item = BackendCoord>>(
         &self,
         _: I,
         backend: &mut Canvas<'_>,
         _: (u32, u32),
     ) -> Drawn {
-        backend.out().push_str(&self.0);
+        backend.out().push_str(self.0);
         Ok(())
     }
 }
