@@ -57,10 +57,8 @@ pub(crate) fn text(
     root.draw_text(s, &style, at)
 }
 
+/// A line through `points`; nothing under two points ([`super::svg`] drops it).
 pub(crate) fn line(root: &Root<'_>, points: &[(i32, i32)], role: Role, width: u32) -> Draw {
-    if points.len() < 2 {
-        return Ok(());
-    }
     root.draw(&PathElement::new(points.to_vec(), role.color().stroke_width(width)))
 }
 

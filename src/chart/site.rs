@@ -228,10 +228,7 @@ fn draw_frontier(
     let at = |&i: &usize| p.px(m.configurations[i].latency(), m.configurations[i].energy());
     let pts: Vec<(i32, i32)> = a.frontier.iter().map(at).collect();
     draw::line(p.root, &pts, Role::Line(idx), 2)?;
-    for &at in &pts {
-        draw::marker(p.root, at, idx, Role::Point(idx), filled, false)?;
-    }
-    Ok(())
+    pts.iter().try_for_each(|&at| draw::marker(p.root, at, idx, Role::Point(idx), filled, false))
 }
 
 /// Every model's Pareto frontier on one chart, one group per model, for
@@ -318,10 +315,8 @@ pub fn compare_frontiers(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) ->
         overlay_frame(words, &title, models, &whose, 0..models.len(), true, 360);
     let doc = draw::render(&frame, &[], 16 * 1024, |_, p| {
         draw::deadlines(p, words, &deadlines)?;
-        for (mi, (m, a)) in models.iter().enumerate() {
-            draw_frontier(p, m, a, mi, !super::Whose::open(whose[mi].as_ref()))?;
-        }
-        Ok(())
+        let open = |mi: usize| super::Whose::open(whose[mi].as_ref());
+        models.iter().enumerate().try_for_each(|(mi, (m, a))| draw_frontier(p, m, a, mi, !open(mi)))
     });
     let cheapest = models
         .iter()
