@@ -58,15 +58,17 @@ pub struct Chart {
 }
 
 impl Chart {
-    /// The chart drawn in `doc`, finished as a standalone SVG.
+    /// The chart drawn in `doc`, finished as a standalone SVG (`themed`:
+    /// see [`svg::finish`]).
     fn new(
         file_name: String,
         title: String,
         description: String,
         doc: &svg::Doc,
         table: DataTable,
+        themed: Option<&str>,
     ) -> Self {
-        let svg = svg::finish(doc, &title, &description, None);
+        let svg = svg::finish(doc, &title, &description, themed);
         Chart { file_name, title, description, svg, table }
     }
 }
@@ -124,20 +126,6 @@ pub struct BarEntry {
     pub wh_per_million: f64,
     /// Whose measurement it is, on a site of several sources.
     pub whose: Option<Whose>,
-}
-
-impl BarEntry {
-    /// One bar per GPU on which `m` has a best configuration.
-    pub fn best_of<'a>(m: &'a ModelFile, a: &'a ModelAnalysis) -> impl Iterator<Item = Self> + 'a {
-        a.best_per_gpu.iter().filter_map(move |(gpu, best)| {
-            best.map(|i| Self {
-                model: m.name.clone(),
-                gpu: gpu.clone(),
-                wh_per_million: m.configurations[i].energy(),
-                whose: None,
-            })
-        })
-    }
 }
 
 /// [`configuration_scatter_marked`], each model marked by its source as

@@ -38,11 +38,6 @@ fn font(px: f64, bold: bool) -> FontDesc<'static> {
     ("sans-serif", px * 1.24, style).into_font()
 }
 
-/// A text style for labels drawn by plotters itself (ticks, axis titles).
-pub(crate) fn text_style(px: f64) -> TextStyle<'static> {
-    font(px, false).color(&Role::Ink.color())
-}
-
 /// Draws one line of text, vertically centred on `at`.
 pub(crate) fn text(
     root: &Root<'_>,
@@ -62,10 +57,8 @@ pub(crate) fn text(
     root.draw_text(s, &style, at)
 }
 
+/// A line through `points`; nothing under two points ([`super::svg`] drops it).
 pub(crate) fn line(root: &Root<'_>, points: &[(i32, i32)], role: Role, width: u32) -> Draw {
-    if points.len() < 2 {
-        return Ok(());
-    }
     root.draw(&PathElement::new(points.to_vec(), role.color().stroke_width(width)))
 }
 
@@ -278,7 +271,7 @@ impl Header {
         for (key, (x, y)) in &self.keys {
             // A group per legend entry, so a test (or a reader's tool) can
             // tell entries apart.
-            root.draw(&Markup(match key {
+            root.draw(&Markup(&match key {
                 Key::Source { key, .. } => {
                     format!("<g class=\"key from-{}\">", super::svg::xml_escape(key))
                 }
@@ -287,7 +280,7 @@ impl Header {
             key.draw_sample(root, (*x, *y))?;
             let (at, bold) = ((x + key.sample_width(), *y), matches!(key, Key::Name(_)));
             text(root, key.label(), at, TEXT_PX, Align::Start, Role::Ink, bold)?;
-            root.draw(&Markup("</g>\n".to_owned()))?;
+            root.draw(&Markup("</g>\n"))?;
         }
         Ok(())
     }
@@ -317,11 +310,9 @@ pub(crate) fn deadlines(p: &mut Plot<'_, '_>, words: &Words, deadlines: &[f64]) 
         line(p.root, &[(x, y0), (x, y1)], Role::Deadline, 2)?;
         // Left of the line, or right of it where the left side has no room.
         let (text, y) = (deadline_text(words, d), y0 + 12 + 18 * count(k));
-        if f64::from(x - 6) - text_width(&text, TEXT_PX) < p.area.x0 {
-            label_at(p, &text, (x + 6, y), Align::Start)?;
-        } else {
-            label_at(p, &text, (x - 6, y), Align::End)?;
-        }
+        let left = f64::from(x - 6) - text_width(&text, TEXT_PX) >= p.area.x0;
+        let (x, align) = if left { (x - 6, Align::End) } else { (x + 6, Align::Start) };
+        label_at(p, &text, (x, y), align)?;
     }
     Ok(())
 }
@@ -403,7 +394,7 @@ pub(crate) fn render(
         let (_, mut rest) = root.split_vertically(frame.header.height);
         for (k, head) in heads.iter().enumerate() {
             if let Some(h) = head {
-                rest.draw(&Markup("<g class=\"panel\">\n".to_owned()))?;
+                rest.draw(&Markup("<g class=\"panel\">\n"))?;
                 let (top, below) = rest.split_vertically(h.height);
                 h.draw(&top)?;
                 rest = below;
@@ -412,7 +403,7 @@ pub(crate) fn render(
             rest = below;
             plot_on(frame, &root, &body, |p| data(k, p))?;
             if head.is_some() {
-                rest.draw(&Markup("</g>\n".to_owned()))?;
+                rest.draw(&Markup("</g>\n"))?;
             }
         }
         root.present()
@@ -447,18 +438,18 @@ fn plot_on(
         .x_label_area_size(46)
         .y_label_area_size(y_area)
         .build_cartesian_2d(x, frame.y.clone())?;
-    let x_fmt = |v: &f64| (frame.x_ticks)(*v);
-    let y_fmt = |v: &f64| tick_label(*v);
+    // Labels plotters draws itself: ticks and axis titles.
+    let ink = |px| font(px, false).color(&Role::Ink.color());
     chart
         .configure_mesh()
         .x_labels(32)
         .y_labels(32)
-        .x_label_formatter(&x_fmt)
-        .y_label_formatter(&y_fmt)
+        .x_label_formatter(&|v| (frame.x_ticks)(*v))
+        .y_label_formatter(&|v| tick_label(*v))
         .x_desc(frame.x_desc.as_str())
         .y_desc(frame.y_desc.as_str())
-        .label_style(text_style(TEXT_PX))
-        .axis_desc_style(text_style(DESC_PX))
+        .label_style(ink(TEXT_PX))
+        .axis_desc_style(ink(DESC_PX))
         .axis_style(Role::Ink.color())
         .bold_line_style(Role::Muted.color())
         .draw()?;

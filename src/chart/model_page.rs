@@ -80,11 +80,8 @@ impl<'a> Ctx<'a> {
                 seen.push(seqs);
             }
         }
-        let gpu_of: Vec<&str> = a
-            .curves
-            .iter()
-            .map(|s| s.points.first().map_or("", |&i| &m.configurations[i].gpu))
-            .collect();
+        let gpu = |i: &usize| m.configurations[*i].gpu.as_str();
+        let gpu_of: Vec<&str> = a.curves.iter().map(|s| s.points.first().map_or("", gpu)).collect();
         let panels = panels(&gpu_of);
         let mut style_of = vec![0; a.curves.len()];
         for p in &panels {
@@ -186,30 +183,19 @@ impl<'a> Ctx<'a> {
     /// by series, each by load then run) with its setup, load and run, the
     /// `figures` (headed `headers`) and whether it is marked best.
     fn table(&self, headers: Vec<String>, figures: impl Fn(usize) -> Vec<String>) -> DataTable {
-        let headers = ["GPU setup".to_owned(), self.words.load_axis.to_owned(), "Run".to_owned()]
-            .into_iter()
-            .chain(headers)
-            .chain(["Marked best (lowest energy within deadline)".to_owned()])
-            .collect();
-        let rows = self
-            .a
-            .curves
-            .iter()
-            .flat_map(|s| &s.points)
-            .map(|&i| {
-                let c = self.c(i);
-                let mut row =
-                    vec![self.label(i).to_owned(), c.load().to_string(), c.repeat.to_string()];
-                row.extend(figures(i));
-                row.push(if self.a.is_best(i) {
-                    format!("best on {}", c.gpu)
-                } else {
-                    String::new()
-                });
-                row
-            })
-            .collect();
-        DataTable { headers, rows }
+        let mut all =
+            vec!["GPU setup".to_owned(), self.words.load_axis.to_owned(), "Run".to_owned()];
+        all.extend(headers);
+        all.push("Marked best (lowest energy within deadline)".to_owned());
+        let rows = self.a.curves.iter().flat_map(|s| &s.points).map(|&i| {
+            let c = self.c(i);
+            let mut row =
+                vec![self.label(i).to_owned(), c.load().to_string(), c.repeat.to_string()];
+            row.extend(figures(i));
+            row.push(if self.a.is_best(i) { format!("best on {}", c.gpu) } else { String::new() });
+            row
+        });
+        DataTable { headers: all, rows: rows.collect() }
     }
 }
 
@@ -415,17 +401,15 @@ fn concurrency_chart(cx: &Ctx<'_>, metric: &Metric) -> Chart {
     };
     let doc = draw::render(&frame, &panel_heads, 16 * 1024, |k, p| {
         let pos = |p: &Plot<'_, '_>, i: usize, v: f64| p.px(f64::from(configs[i].load()), v);
+        let at = |p: &Plot<'_, '_>, i: usize| pos(p, i, (metric.value)(&configs[i]));
         if latency {
             draw::deadline_across(p, words, cx.m.deadline())?;
         }
         let panel = &cx.panels[k].series;
         for &si in panel {
-            let pts: Vec<(i32, i32)> = cx.a.curves[si]
-                .points
-                .iter()
-                .filter(|&&i| cx.first_run[i])
-                .map(|&i| pos(p, i, (metric.value)(&configs[i])))
-                .collect();
+            // One line through the first run at each load.
+            let first = cx.a.curves[si].points.iter().filter(|&&i| cx.first_run[i]);
+            let pts: Vec<(i32, i32)> = first.map(|&i| at(p, i)).collect();
             draw::line(p.root, &pts, Role::Line(cx.style_of[si]), 2)?;
             p.placer.add_line(&pts);
         }
@@ -449,13 +433,9 @@ fn concurrency_chart(cx: &Ctx<'_>, metric: &Metric) -> Chart {
                 p.placer.occupy(Rect::around((xs, y99), 3.0));
             }
         }
-        markers_and_best(
-            p,
-            cx,
-            k,
-            |p, i| pos(p, i, (metric.value)(&configs[i])),
-            |c| format!("{} {}", (metric.format)((metric.value)(c)), metric.unit),
-        )
+        let label =
+            |c: &Configuration| format!("{} {}", (metric.format)((metric.value)(c)), metric.unit);
+        markers_and_best(p, cx, k, at, label)
     });
     let description = describe(cx, metric, log_note, (lo, hi));
     let headers = if spread {
@@ -470,7 +450,7 @@ fn concurrency_chart(cx: &Ctx<'_>, metric: &Metric) -> Chart {
             None => vec![(metric.format)((metric.value)(c))],
         }
     });
-    Chart::new(metric.file.clone(), title, description, &doc, table)
+    Chart::new(metric.file.clone(), title, description, &doc, table, None)
 }
 
 /// Draws the markers of panel `panel` at `pos`, then rings the best
@@ -488,12 +468,9 @@ fn markers_and_best(
         draw::marker(p.root, at, j, Role::Point(j), cx.first_run[i], cx.over(i))?;
         p.placer.occupy(Rect::around(at, 6.0));
     }
+    let in_panel = |&i: &usize| cx.panels[panel].series.contains(&cx.series_of[i]);
     let best: Vec<usize> =
-        cx.a.best_per_gpu
-            .iter()
-            .filter_map(|(_, b)| *b)
-            .filter(|&i| cx.panels[panel].series.contains(&cx.series_of[i]))
-            .collect();
+        cx.a.best_per_gpu.iter().filter_map(|(_, b)| *b).filter(in_panel).collect();
     for &i in &best {
         let at = pos(p, i);
         draw::ring(p.root, at)?;
@@ -593,26 +570,24 @@ fn tradeoff_chart(cx: &Ctx<'_>, pct: Option<usize>) -> Chart {
             frontier.len(),
             cx.deadline()
         ),
-        None => {
-            format!(
-                "Each configuration of {} as {} against {} ({scales}), with the Pareto frontier of {} configurations drawn as a line and the {} {} deadline as a dashed line. Lowest energy within the deadline: {}.",
-                m.name,
-                words.latency,
-                words.energy_per,
-                frontier.len(),
-                cx.deadline(),
-                words.latency_unit,
-                cx.best_list(|c| {
-                    format!(
-                        "{} {} at {} {}",
-                        (words.energy_text)(c.energy()),
-                        words.energy_short,
-                        (words.latency_text)(c.latency()),
-                        words.latency_unit
-                    )
-                })
-            )
-        }
+        None => format!(
+            "Each configuration of {} as {} against {} ({scales}), with the Pareto frontier of {} configurations drawn as a line and the {} {} deadline as a dashed line. Lowest energy within the deadline: {}.",
+            m.name,
+            words.latency,
+            words.energy_per,
+            frontier.len(),
+            cx.deadline(),
+            words.latency_unit,
+            cx.best_list(|c| {
+                format!(
+                    "{} {} at {} {}",
+                    (words.energy_text)(c.energy()),
+                    words.energy_short,
+                    (words.latency_text)(c.latency()),
+                    words.latency_unit
+                )
+            })
+        ),
     };
     let headers = vec![latency_header, energy_axis, "On the Pareto frontier".to_owned()];
     let table = cx.table(headers, |i| {
@@ -623,5 +598,5 @@ fn tradeoff_chart(cx: &Ctx<'_>, pct: Option<usize>) -> Chart {
             if frontier.contains(&i) { "yes" } else { "" }.to_owned(),
         ]
     });
-    Chart::new(file_name, title, description, &doc, table)
+    Chart::new(file_name, title, description, &doc, table, None)
 }

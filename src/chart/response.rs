@@ -126,16 +126,11 @@ pub fn response_histogram(
         unit.text(r.median_j),
         unit.text(r.p90_j),
     );
-    let rows = r
-        .counts
-        .iter()
-        .enumerate()
-        .map(|(i, c)| {
-            vec![unit.text(r.edges_j[i]), unit.text(r.edges_j[i + 1]), fmt::grouped(*c as f64)]
-        })
-        .collect();
+    let bins = r.edges_j.windows(2).zip(&r.counts);
+    let rows = bins.map(|(e, c)| vec![unit.text(e[0]), unit.text(e[1]), fmt::grouped(*c as f64)]);
     let headers = vec![format!("From ({sym})"), format!("To ({sym})"), "Responses".to_owned()];
-    Chart::new(file_name.to_owned(), title, description, &doc, DataTable { headers, rows })
+    let table = DataTable { headers, rows: rows.collect() };
+    Chart::new(file_name.to_owned(), title, description, &doc, table, None)
 }
 
 /// One model's line on [`response_overlay`].
@@ -227,7 +222,7 @@ pub fn response_overlay(series: &[OverlaySeries<'_>]) -> ResponseOverlay {
             let (from_class, from_tip) = s.whose.as_ref().map_or_else(Default::default, |w| {
                 (format!(" from-{}", svg::xml_escape(&w.key)), format!(" · source: {}", w.name))
             });
-            p.root.draw(&svg::Markup(format!(
+            p.root.draw(&svg::Markup(&format!(
                 "<g class=\"rm m{}{from_class}\">\n<title>{}</title>\n",
                 s.index,
                 svg::xml_escape(&format!(
@@ -258,7 +253,7 @@ pub fn response_overlay(series: &[OverlaySeries<'_>]) -> ResponseOverlay {
             let (at, filled) =
                 (p.px(unit.of(r.median_j), 50.0), !super::Whose::open(s.whose.as_ref()));
             draw::marker(p.root, at, s.rank, Role::Point(s.rank), filled, false)?;
-            p.root.draw(&svg::Markup("</g>\n".to_owned()))?;
+            p.root.draw(&svg::Markup("</g>\n"))?;
         }
         Ok(())
     });

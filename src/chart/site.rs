@@ -79,16 +79,15 @@ pub fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry]) -> C
     let x = bar_axis(&bars, BarScale::Linear, 1.12, fmt::wh_per_million);
     let (doc, sources_note) =
         draw_bars(&title, &gpus, ENERGY, &bars, x, "No configuration to show", fmt::wh_per_million);
+    let (n, total) = (sorted.len(), fmt::grouped(entries.len() as f64));
     let description = match (sorted.first(), sorted.last()) {
         (Some(lo), Some(hi)) => {
             let what = if capped {
                 format!(
-                    " for the {} lowest of {} model and GPU pairs, sorted lowest first and coloured by GPU; the others are left out so that the chart stays readable.",
-                    sorted.len(),
-                    fmt::grouped(entries.len() as f64)
+                    " for the {n} lowest of {total} model and GPU pairs, sorted lowest first and coloured by GPU; the others are left out so that the chart stays readable."
                 )
             } else {
-                format!(", {} bars sorted lowest first, coloured by GPU.", sorted.len())
+                format!(", {n} bars sorted lowest first, coloured by GPU.")
             };
             format!(
                 "Lowest energy per million output tokens within each model's latency deadline{what} From {} on {} at {} Wh/M to {} on {} at {} Wh/M.{sources_note}",
@@ -103,16 +102,11 @@ pub fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry]) -> C
         _ => "No configuration to show.".to_owned(),
     };
     let rows = sorted.iter().enumerate().map(|(i, e)| {
-        let row = vec![
-            (i + 1).to_string(),
-            e.model.clone(),
-            e.gpu.clone(),
-            fmt::wh_per_million(e.wh_per_million),
-        ];
-        (row, e.whose.as_ref())
+        let (rank, energy) = ((i + 1).to_string(), fmt::wh_per_million(e.wh_per_million));
+        (vec![rank, e.model.clone(), e.gpu.clone(), energy], e.whose.as_ref())
     });
     let table = bar_table(&["Rank", "Model", "GPU", ENERGY], rows);
-    Chart::new(file_name.to_owned(), title, description, &doc, table)
+    Chart::new(file_name.to_owned(), title, description, &doc, table, None)
 }
 
 /// A bar chart's data table: `rows` under `headers`, with a "Source"
@@ -234,10 +228,7 @@ fn draw_frontier(
     let at = |&i: &usize| p.px(m.configurations[i].latency(), m.configurations[i].energy());
     let pts: Vec<(i32, i32)> = a.frontier.iter().map(at).collect();
     draw::line(p.root, &pts, Role::Line(idx), 2)?;
-    for &at in &pts {
-        draw::marker(p.root, at, idx, Role::Point(idx), filled, false)?;
-    }
-    Ok(())
+    pts.iter().try_for_each(|&at| draw::marker(p.root, at, idx, Role::Point(idx), filled, false))
 }
 
 /// Every model's Pareto frontier on one chart, one group per model, for
@@ -260,7 +251,7 @@ pub fn frontier_picker(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) -> F
         // Highest energy first, so the lowest (shown by default) lie on top.
         for &mi in by_energy.iter().rev() {
             let (m, a) = all[mi];
-            p.root.draw(&svg::Markup(match &whose[mi] {
+            p.root.draw(&svg::Markup(&match &whose[mi] {
                 // The source's class, so the page can show one source
                 // alone, and the source in the tooltip.
                 Some(w) => format!(
@@ -271,7 +262,7 @@ pub fn frontier_picker(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) -> F
                 None => format!("<g class=\"fm m{mi}\">\n"),
             }))?;
             draw_frontier(p, m, a, rank[mi], !super::Whose::open(whose[mi].as_ref()))?;
-            p.root.draw(&svg::Markup("</g>\n".to_owned()))?;
+            p.root.draw(&svg::Markup("</g>\n"))?;
         }
         Ok(())
     });
@@ -282,20 +273,16 @@ pub fn frontier_picker(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) -> F
         words.energy_per.to_owned(),
         super::axis::scales_note(&frame.x, &frame.y),
     );
-    let swatches = (0..all.len())
-        .map(|mi| {
-            let r = rank[mi];
-            let filled = !super::Whose::open(whose[mi].as_ref());
-            let mut key = svg::Doc::new((26, 12), 512);
-            {
-                let root = svg::Canvas::new(&mut key).into_drawing_area();
-                let drawn = draw::line(&root, &[(1, 6), (25, 6)], Role::Line(r), 2)
-                    .and_then(|()| draw::marker(&root, (13, 6), r, Role::Point(r), filled, false));
-                drawn.expect("drawing into a String cannot fail");
-            }
-            svg::bare(&key)
-        })
-        .collect();
+    let swatch = |(&r, w): (&usize, &Option<super::Whose>)| {
+        let (mut key, filled) = (svg::Doc::new((26, 12), 512), !super::Whose::open(w.as_ref()));
+        let root = svg::Canvas::new(&mut key).into_drawing_area();
+        draw::line(&root, &[(1, 6), (25, 6)], Role::Line(r), 2)
+            .and_then(|()| draw::marker(&root, (13, 6), r, Role::Point(r), filled, false))
+            .expect("drawing into a String cannot fail");
+        drop(root);
+        svg::bare(&key)
+    };
+    let swatches = rank.iter().zip(&whose).map(swatch).collect();
     FrontierPicker {
         svg: svg::finish(&doc, title, &description, Some("")),
         title: title.to_owned(),
@@ -318,12 +305,9 @@ pub fn compare_frontiers(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) ->
     let models = models.as_slice();
     let capped = models.len() < all.len();
     let whose = super::whose_of(models.iter().map(|(m, _)| *m));
+    let (n, total) = (models.len(), fmt::grouped(all.len() as f64));
     let title = if capped {
-        format!(
-            "Time–energy Pareto frontiers, {} lowest-energy models of {}",
-            models.len(),
-            fmt::grouped(all.len() as f64)
-        )
+        format!("Time–energy Pareto frontiers, {n} lowest-energy models of {total}")
     } else {
         "Time–energy Pareto frontiers, all models".to_owned()
     };
@@ -331,10 +315,8 @@ pub fn compare_frontiers(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) ->
         overlay_frame(words, &title, models, &whose, 0..models.len(), true, 360);
     let doc = draw::render(&frame, &[], 16 * 1024, |_, p| {
         draw::deadlines(p, words, &deadlines)?;
-        for (mi, (m, a)) in models.iter().enumerate() {
-            draw_frontier(p, m, a, mi, !super::Whose::open(whose[mi].as_ref()))?;
-        }
-        Ok(())
+        let open = |mi: usize| super::Whose::open(whose[mi].as_ref());
+        models.iter().enumerate().try_for_each(|(mi, (m, a))| draw_frontier(p, m, a, mi, !open(mi)))
     });
     let cheapest = models
         .iter()
@@ -342,12 +324,10 @@ pub fn compare_frontiers(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) ->
         .min_by(|a, b| a.1.energy().total_cmp(&b.1.energy()));
     let which = if capped {
         format!(
-            "the {} models, of {}, with the lowest energy within their deadline (no more can be told apart by colour and marker)",
-            models.len(),
-            fmt::grouped(all.len() as f64)
+            "the {n} models, of {total}, with the lowest energy within their deadline (no more can be told apart by colour and marker)"
         )
     } else {
-        format!("{} models", models.len())
+        format!("{n} models")
     };
     let description = match cheapest {
         Some((m, c)) => format!(
@@ -375,7 +355,7 @@ pub fn compare_frontiers(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) ->
         }
     }
     let table = configuration_table(words, rows);
-    Chart::new("frontiers.svg".to_owned(), title, description, &doc, table)
+    Chart::new("frontiers.svg".to_owned(), title, description, &doc, table, None)
 }
 
 /// The x axis of a bar chart ([`BarScale`]).
@@ -413,12 +393,8 @@ pub(super) fn source_keys<'w>(
     for &(rank, w, n) in &seen {
         let open = rank > 0;
         keys.push(Key::Source { bar, open, name: w.name.clone(), key: w.key.clone() });
-        let drawn = match (bar, open) {
-            (true, false) => "filled bars",
-            (true, true) => "outlined bars",
-            (false, false) => "filled markers",
-            (false, true) => "open markers",
-        };
+        let drawn = [["filled markers", "open markers"], ["filled bars", "outlined bars"]]
+            [usize::from(bar)][usize::from(open)];
         parts.push(format!("{}: {} {things}, {drawn}", w.name, fmt::grouped(n as f64)));
     }
     let note = if parts.len() == 1 {
@@ -583,26 +559,22 @@ pub fn grouped_bars(
     let description = if shown.is_empty() {
         "Nothing to show.".to_owned()
     } else {
+        let (n, total) = (shown.len(), fmt::grouped(bars.len() as f64));
         let cap = if capped {
             format!(
-                " Only the first {} of {} bars are drawn so that the chart stays readable; the table lists them all.",
-                shown.len(),
-                fmt::grouped(bars.len() as f64)
+                " Only the first {n} of {total} bars are drawn so that the chart stays readable; the table lists them all."
             )
         } else {
             String::new()
         };
-        format!(
-            "{what} {} horizontal bars {scale_text}, coloured by {}.{cap}{sources_note}",
-            shown.len(),
-            series.iter().map(|(_, s)| *s).collect::<Vec<_>>().join(", ")
-        )
+        let names = series.iter().map(|(_, s)| *s).collect::<Vec<_>>().join(", ");
+        format!("{what} {n} horizontal bars {scale_text}, coloured by {names}.{cap}{sources_note}")
     };
     let rows = bars
         .iter()
         .map(|b| (vec![b.label.clone(), b.series.clone(), value_text(b.value)], b.whose.as_ref()));
     let table = bar_table(&["Bar", "Series", axis], rows);
-    Chart::new(file_name.to_owned(), title, description, &doc, table)
+    Chart::new(file_name.to_owned(), title, description, &doc, table, None)
 }
 
 /// One configuration as a row of a chart's data table (the columns of
@@ -621,19 +593,9 @@ fn configuration_row(m: &ModelFile, setup: String, c: &Configuration) -> Vec<Str
 
 /// The data table of a chart of configurations from several models.
 fn configuration_table(words: &Words, rows: Vec<Vec<String>>) -> DataTable {
-    DataTable {
-        headers: [
-            "Model",
-            "GPU setup",
-            words.load_axis,
-            "Run",
-            &words.latency_header(),
-            &words.energy_axis(),
-        ]
-        .map(str::to_owned)
-        .to_vec(),
-        rows,
-    }
+    let (latency, energy) = (words.latency_header(), words.energy_axis());
+    let headers = ["Model", "GPU setup", words.load_axis, "Run", &latency, &energy];
+    DataTable { headers: headers.map(str::to_owned).to_vec(), rows }
 }
 
 /// The scatter's script, run when it is its own document (an `<iframe>`
@@ -689,7 +651,7 @@ pub fn configuration_scatter_marked(
             // On a site of several sources, each tooltip names its source.
             let from =
                 whose[mi].as_ref().map_or_else(String::new, |w| format!(" · source: {}", w.name));
-            p.root.draw(&svg::Markup("<g class=\"sm\">\n".to_owned()))?;
+            p.root.draw(&svg::Markup("<g class=\"sm\">\n"))?;
             for c in &m.configurations {
                 let load = (words.load_phrase)(c.load());
                 let load =
@@ -703,7 +665,7 @@ pub fn configuration_scatter_marked(
                     (words.latency_text)(c.latency()),
                     words.latency_unit
                 );
-                p.root.draw(&svg::Markup(format!(
+                p.root.draw(&svg::Markup(&format!(
                     "<a href=\"{}\" target=\"_top\"><title>{}</title>\n",
                     svg::xml_escape(&href(m, c)),
                     svg::xml_escape(&tip)
@@ -711,10 +673,10 @@ pub fn configuration_scatter_marked(
                 let at = p.px(c.latency(), c.energy());
                 let over = c.latency() > m.deadline();
                 draw::marker(p.root, at, r, Role::Point(r), filled, over)?;
-                p.root.draw(&svg::Markup("</a>\n".to_owned()))?;
+                p.root.draw(&svg::Markup("</a>\n"))?;
                 rows.push(configuration_row(m, setup(c), c));
             }
-            p.root.draw(&svg::Markup("</g>\n".to_owned()))?;
+            p.root.draw(&svg::Markup("</g>\n"))?;
         }
         // Where the reader's latency limit and energy budget go (see
         // SCATTER_READER): the plot's pixel span of each log axis and the
@@ -722,7 +684,7 @@ pub fn configuration_scatter_marked(
         // points do.
         let (x0, y0) = p.px(frame.x.lo, frame.y.lo);
         let (x1, y1) = p.px(frame.x.hi, frame.y.hi);
-        p.root.draw(&svg::Markup(format!(
+        p.root.draw(&svg::Markup(&format!(
             "<g id=\"reader\" data-x=\"{x0} {x1} {} {}\" data-y=\"{y0} {y1} {} {}\" data-ux=\"{}\" data-uy=\"{}\"></g>\n{SCATTER_READER}",
             frame.x.lo,
             frame.x.hi,
@@ -741,18 +703,9 @@ pub fn configuration_scatter_marked(
         words.energy_per.to_owned(),
         super::axis::scales_note(&frame.x, &frame.y),
     );
-    Chart {
-        file_name: "all-configurations.svg".to_owned(),
-        svg: svg::finish(
-            &doc,
-            title,
-            &description,
-            // Its own document in an <iframe>: the same colour scheme as
-            // the page, so the frame stays transparent in dark mode.
-            Some(":root{color-scheme:light dark}.ebc:has(.sm:hover) .sm:not(:hover){opacity:.25}"),
-        ),
-        title: title.to_owned(),
-        description,
-        table: configuration_table(words, rows),
-    }
+    // Its own document in an <iframe>: the same colour scheme as the page,
+    // so the frame stays transparent in dark mode.
+    let css = ":root{color-scheme:light dark}.ebc:has(.sm:hover) .sm:not(:hover){opacity:.25}";
+    let (file, table) = ("all-configurations.svg".to_owned(), configuration_table(words, rows));
+    Chart::new(file, title.to_owned(), description, &doc, table, Some(css))
 }

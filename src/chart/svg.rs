@@ -19,17 +19,6 @@ use super::style::{self, Class, Classes, SENTINEL};
 pub use crate::fmt::xml_escape;
 pub(crate) use crate::fmt::{push_int, push_xml_escaped as push_escaped};
 
-/// Appends `v` rounded to a whole number, as `fmt::fixed(v, 0)` writes it.
-pub(crate) fn push_rounded(out: &mut String, v: f64) {
-    let r = v.round();
-    // Away from a tie, rounding the printed decimal gives the same integer.
-    if (v - r).abs() < 0.49 && r.abs() < 1e15 {
-        push_int(out, r as i64);
-    } else {
-        out.push_str(&crate::fmt::fixed(v, 0));
-    }
-}
-
 /// A chart being drawn: the body of the document and the classes it uses.
 #[derive(Debug, Clone)]
 pub(crate) struct Doc {
@@ -277,9 +266,10 @@ impl DrawingBackend for Canvas<'_> {
                 HPos::Right => " text-anchor=\"end\"",
                 HPos::Center => " text-anchor=\"middle\"",
             });
-            // plotters asks for 1.24 times the size it draws.
+            // plotters asks for 1.24 times the size it draws; the charts'
+            // sizes are whole pixels.
             s.out().push_str(" font-size=\"");
-            push_rounded(s.out(), style.size() / 1.24);
+            push_int(s.out(), (style.size() / 1.24).round() as i64);
             s.out().push('"');
             s.paint(style.color(), true, false);
             match style.style() {
@@ -306,9 +296,9 @@ impl DrawingBackend for Canvas<'_> {
 /// Markup written as it is into the document where it is drawn: the
 /// opening or closing tag of a group (`<g class="m3">`), so a page can show
 /// or hide one series with CSS. Made by the program, never from data.
-pub(crate) struct Markup(pub String);
+pub(crate) struct Markup<'a>(pub &'a str);
 
-impl<'b> plotters::element::PointCollection<'b, BackendCoord> for &'b Markup {
+impl<'b> plotters::element::PointCollection<'b, BackendCoord> for &'b Markup<'_> {
     type Point = &'b BackendCoord;
     type IntoIter = std::iter::Empty<&'b BackendCoord>;
     fn point_iter(self) -> Self::IntoIter {
@@ -316,14 +306,14 @@ impl<'b> plotters::element::PointCollection<'b, BackendCoord> for &'b Markup {
     }
 }
 
-impl plotters::element::Drawable<Canvas<'_>> for Markup {
+impl plotters::element::Drawable<Canvas<'_>> for Markup<'_> {
     fn draw<I: Iterator<Item = BackendCoord>>(
         &self,
         _: I,
         backend: &mut Canvas<'_>,
         _: (u32, u32),
     ) -> Drawn {
-        backend.out().push_str(&self.0);
+        backend.out().push_str(self.0);
         Ok(())
     }
 }
@@ -379,7 +369,7 @@ mod tests {
     use plotters::style::Color as _;
     use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-    use super::{Canvas, Doc, finish, push_int, push_rounded, xml_escape};
+    use super::{Canvas, Doc, finish, push_int, xml_escape};
     use crate::chart::style::Role;
 
     #[test]
@@ -429,11 +419,6 @@ mod tests {
             s.push(' ');
         }
         assert_eq!(s, format!("0 7 -3 10 99 100 999 -1000 1234 {} ", i64::MIN));
-        for v in [12.9999, 13.0001, -0.2, 2.5, 1e20] {
-            let mut s = String::new();
-            push_rounded(&mut s, v);
-            assert_eq!(s, crate::fmt::fixed(v, 0), "{v}");
-        }
         assert_eq!(xml_escape("a<b>&\"'é"), "a&lt;b&gt;&amp;&quot;&apos;é");
     }
 }
