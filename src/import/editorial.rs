@@ -11,7 +11,6 @@ use serde::Deserialize;
 
 use crate::model::OutputKind;
 
-/// The whole editorial file.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Editorial {

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use super::discover::read_capped;
 use super::limits::{
     MAX_GPU_CHARS, MAX_NAME_CHARS, MAX_ROW_ID_CHARS, MAX_SLUG_CHARS, MAX_URL_CHARS, check_text,
-    is_iso_date, number, shorten,
+    is_iso_date, not_a_date, number, shorten,
 };
 use super::parse::{Format, parse_as};
 use super::{MAX_WORKLOAD_ID, Problem, content_digest, is_valid_slug, problem};
@@ -31,7 +31,6 @@ pub struct LoadedChanges {
     pub history: ChangeHistory,
 }
 
-/// Reads, parses and validates the change history at `path`.
 pub fn read_changes_file(path: &Path) -> Result<LoadedChanges, Vec<Problem>> {
     let raw = read_capped(path, "the change history").map_err(|p| vec![p])?;
     let history: ChangeHistory =
@@ -88,13 +87,7 @@ fn check_entry(bad: &mut impl FnMut(String, String), at: &str, e: &ChangeEntry) 
         let field = format!("{at}.{field}");
         check_text(bad, &field, value, MAX_NAME_CHARS);
         if !is_iso_date(value) && !value.chars().any(char::is_control) {
-            bad(
-                field,
-                format!(
-                    "{:?} is not a date; write a real calendar date as YYYY-MM-DD, e.g. 2026-02-16",
-                    shorten(value)
-                ),
-            );
+            bad(field, not_a_date(value, "2026-02-16"));
         }
     };
     date("upstream_version", &e.upstream_version);

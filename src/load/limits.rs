@@ -12,12 +12,10 @@ use crate::model::{Configuration, ModelFile, OutputKind};
 pub const MAX_SLUG_CHARS: usize = 100;
 /// Longest GPU name: it becomes a folder name and URL segment.
 pub const MAX_GPU_CHARS: usize = 64;
-/// Longest row id.
 pub const MAX_ROW_ID_CHARS: usize = 200;
 /// Longest name-like text (name, model id, architecture, precision,
 /// version, unit, boundary, and the source's short fields).
 pub const MAX_NAME_CHARS: usize = 300;
-/// Longest web address.
 pub const MAX_URL_CHARS: usize = 2000;
 /// Longest prose text (caveat, method, selection, citation, notes).
 pub const MAX_PROSE_CHARS: usize = 5000;
@@ -198,15 +196,17 @@ pub(super) fn check_dates(bad: &mut impl FnMut(String, String), m: &ModelFile) {
         ("source.retrieved", &source.retrieved),
     ] {
         if !is_iso_date(value) && !value.chars().any(is_control) {
-            bad(
-                field.to_owned(),
-                format!(
-                    "{:?} is not a date; write a real calendar date as YYYY-MM-DD, e.g. 2026-09-27",
-                    shorten(value)
-                ),
-            );
+            bad(field.to_owned(), not_a_date(value, "2026-09-27"));
         }
     }
+}
+
+/// What a date field that is not one is told, with an `example` date.
+pub(super) fn not_a_date(value: &str, example: &str) -> String {
+    format!(
+        "{:?} is not a date; write a real calendar date as YYYY-MM-DD, e.g. {example}",
+        shorten(value)
+    )
 }
 
 /// At most 40 characters of `text`, for a message.
@@ -362,12 +362,8 @@ pub(super) fn check_configuration(
             );
         }
     }
-    check_percentiles(bad, at, row, c);
-}
-
-/// Latency percentiles never fall: median ≤ p90 ≤ p95 ≤ p99.
-fn check_percentiles(bad: &mut impl FnMut(String, String), at: &str, row: &str, c: &Configuration) {
-    // `quantities` starts with the four percentiles, median first.
+    // Latency percentiles never fall: median ≤ p90 ≤ p95 ≤ p99 (`quantities`
+    // starts with the four, median first).
     for pair in c.quantities()[..4].windows(2) {
         let ((lower, low), (higher, high)) = (pair[0], pair[1]);
         let (Some(low), Some(high)) = (low, high) else {
