@@ -170,7 +170,6 @@ struct Manifest {
     version: String,
     written_by: String,
     /// The upstream data version of the last import.
-    #[serde(default)]
     upstream_version: Option<String>,
     /// Relative path → `fnv1a64:<hex>` of the bytes written.
     files: BTreeMap<String, String>,
