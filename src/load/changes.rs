@@ -12,7 +12,7 @@ use super::limits::{
     is_iso_date, not_a_date, number, shorten,
 };
 use super::parse::{Format, parse_as};
-use super::{MAX_WORKLOAD_ID, Problem, content_digest, is_valid_slug, problem};
+use super::{Bad, MAX_WORKLOAD_ID, Problem, content_digest, is_valid_slug, problem};
 use crate::changes::{BestChange, ChangeEntry, ChangeHistory};
 
 /// Largest figure a history may record, in its own unit: the largest any
@@ -82,7 +82,7 @@ pub fn validate_history(path: &Path, h: &ChangeHistory) -> Vec<Problem> {
     problems
 }
 
-fn check_entry(bad: &mut impl FnMut(String, String), at: &str, e: &ChangeEntry) {
+fn check_entry(bad: &mut Bad<'_>, at: &str, e: &ChangeEntry) {
     let mut date = |field: &str, value: &str| {
         let field = format!("{at}.{field}");
         check_text(bad, &field, value, MAX_NAME_CHARS);
@@ -134,7 +134,7 @@ fn check_entry(bad: &mut impl FnMut(String, String), at: &str, e: &ChangeEntry) 
     }
 }
 
-fn check_best(bad: &mut impl FnMut(String, String), field: &str, b: &BestChange) {
+fn check_best(bad: &mut Bad<'_>, field: &str, b: &BestChange) {
     check_ref(bad, field, &b.workload, &b.slug);
     check_filled(bad, &format!("{field}.gpu"), &b.gpu, MAX_GPU_CHARS);
     if b.figure.is_empty()
@@ -176,13 +176,13 @@ fn check_best(bad: &mut impl FnMut(String, String), field: &str, b: &BestChange)
 }
 
 /// The workload id and model slug at `{field}.workload` and `{field}.slug`.
-fn check_ref(bad: &mut impl FnMut(String, String), field: &str, workload: &str, slug: &str) {
+fn check_ref(bad: &mut Bad<'_>, field: &str, workload: &str, slug: &str) {
     check_id(bad, &format!("{field}.workload"), workload, "workload id", MAX_WORKLOAD_ID);
     check_id(bad, &format!("{field}.slug"), slug, "model slug", MAX_SLUG_CHARS);
 }
 
 /// Reports `id` unless it is a slug of at most `max` characters.
-fn check_id(bad: &mut impl FnMut(String, String), field: &str, id: &str, what: &str, max: usize) {
+fn check_id(bad: &mut Bad<'_>, field: &str, id: &str, what: &str, max: usize) {
     if !is_valid_slug(id) || id.len() > max {
         bad(
             field.to_owned(),
@@ -195,7 +195,7 @@ fn check_id(bad: &mut impl FnMut(String, String), field: &str, id: &str, what: &
 }
 
 /// A text that may not be blank, checked as [`check_text`] does.
-fn check_filled(bad: &mut impl FnMut(String, String), field: &str, text: &str, max: usize) {
+fn check_filled(bad: &mut Bad<'_>, field: &str, text: &str, max: usize) {
     check_text(bad, field, text, max);
     if text.trim().is_empty() {
         bad(field.to_owned(), "must not be empty".into());

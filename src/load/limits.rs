@@ -6,6 +6,7 @@
 //! Each rule is stated once here and once in the tables of
 //! `docs/data-format.md`.
 
+use super::Bad;
 use crate::model::{Configuration, ModelFile, OutputKind};
 
 /// Longest slug, in characters: it becomes a folder name and URL segment.
@@ -98,19 +99,14 @@ pub fn gpu_name_problem(name: &str) -> Option<String> {
 }
 
 /// Checks one text field: no control characters, at most `max` characters.
-pub(super) fn check_text(
-    bad: &mut impl FnMut(String, String),
-    field: &str,
-    text: &str,
-    max: usize,
-) {
+pub(super) fn check_text(bad: &mut Bad<'_>, field: &str, text: &str, max: usize) {
     if let Some(problem) = text_problem(text, max) {
         bad(field.to_owned(), problem);
     }
 }
 
 /// Every text field of the model and its source, except the configurations'.
-pub(super) fn check_model_texts(bad: &mut impl FnMut(String, String), m: &ModelFile) {
+pub(super) fn check_model_texts(bad: &mut Bad<'_>, m: &ModelFile) {
     for (field, text, max) in [
         ("slug", &m.slug, MAX_SLUG_CHARS),
         ("version", &m.version, MAX_NAME_CHARS),
@@ -186,7 +182,7 @@ pub fn is_iso_date(text: &str) -> bool {
 
 /// The date fields: `updated`, `data_version` and the source's `released`,
 /// `compiled` and `retrieved`.
-pub(super) fn check_dates(bad: &mut impl FnMut(String, String), m: &ModelFile) {
+pub(super) fn check_dates(bad: &mut Bad<'_>, m: &ModelFile) {
     let source = &m.source;
     for (field, value) in [
         ("updated", &m.updated),
@@ -222,14 +218,7 @@ pub(super) fn shorten(text: &str) -> String {
 
 /// A number above its limit: the message names the limit (a non-finite or
 /// non-positive value is reported by the caller's own checks).
-fn check_at_most(
-    bad: &mut impl FnMut(String, String),
-    field: &str,
-    value: f64,
-    max: f64,
-    unit: &str,
-    row: &str,
-) {
+fn check_at_most(bad: &mut Bad<'_>, field: &str, value: f64, max: f64, unit: &str, row: &str) {
     if value.is_finite() && value > max {
         bad(
             field.to_owned(),
@@ -284,7 +273,7 @@ pub fn kind_fields(kind: Option<OutputKind>) -> &'static KindFields {
 
 /// The model-wide numbers: the deadline and the parameter counts.
 pub(super) fn check_model_ranges(
-    bad: &mut impl FnMut(String, String),
+    bad: &mut Bad<'_>,
     m: &ModelFile,
     kind: &KindFields,
     deadline: Option<f64>,
@@ -315,12 +304,7 @@ pub const MIN_JOULES_PER_ITEM: f64 = 1e-3;
 /// One configuration's texts, ranges and percentile order, for the
 /// fields its kind has (its consistency is checked with its kind's other
 /// rules).
-pub(super) fn check_configuration(
-    bad: &mut impl FnMut(String, String),
-    at: &str,
-    row: &str,
-    c: &Configuration,
-) {
+pub(super) fn check_configuration(bad: &mut Bad<'_>, at: &str, row: &str, c: &Configuration) {
     check_text(bad, &format!("{at}.gpu"), &c.gpu, MAX_GPU_CHARS);
     check_text(bad, &format!("{at}.precision"), &c.precision, MAX_NAME_CHARS);
     check_text(bad, &format!("{at}.row_id"), &c.row_id, MAX_ROW_ID_CHARS);
