@@ -98,7 +98,6 @@ pub fn gpu_name_problem(name: &str) -> Option<String> {
     })
 }
 
-/// Checks one text field: no control characters, at most `max` characters.
 pub(super) fn check_text(bad: &mut Bad<'_>, field: &str, text: &str, max: usize) {
     if let Some(problem) = text_problem(text, max) {
         bad(field.to_owned(), problem);

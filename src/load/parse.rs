@@ -103,9 +103,7 @@ fn json_path(path: &serde_path_to_error::Path) -> String {
     for segment in segments.iter().take(SHOWN) {
         match segment {
             Segment::Seq { index } => out.push_str(&format!("[{index}]")),
-            Segment::Map { key } | Segment::Enum { variant: key } => {
-                push_key(&mut out, key);
-            }
+            Segment::Map { key } | Segment::Enum { variant: key } => push_key(&mut out, key),
             Segment::Unknown => {}
         }
     }

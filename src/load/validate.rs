@@ -9,7 +9,8 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use super::best::check_best;
-use super::{Bad, LoadedModel, Problem, limits, problem, shown};
+use super::limits::{self, KindFields};
+use super::{Bad, LoadedModel, Problem, problem, shown};
 use crate::model::{
     Configuration, DIFFUSION_FIELDS, Measure, ModelFile, OutputKind, OutputLengthDistribution,
     TOKEN_FIELDS, TOKEN_OPTIONAL_FIELDS, row_anchor, url_segment,
@@ -163,12 +164,7 @@ pub fn validate_model(path: &Path, m: &ModelFile) -> Vec<Problem> {
 /// Checks the frame every model file shares, whatever it measures: slug,
 /// texts, dates, names, workload, source addresses, the deadline, the
 /// parameters, the GPU list and that there are configurations.
-pub(super) fn validate_frame(
-    bad: &mut Bad<'_>,
-    m: &ModelFile,
-    kind: &limits::KindFields,
-    deadline: Option<f64>,
-) {
+fn validate_frame(bad: &mut Bad<'_>, m: &ModelFile, kind: &KindFields, deadline: Option<f64>) {
     if !is_valid_slug(&m.slug) {
         bad(
             "slug".into(),
@@ -254,7 +250,7 @@ pub(super) fn validate_frame(
 
 /// Checks what identifies each configuration: its GPU is in the file's
 /// list, its `row_id` is there, unique and gives a page anchor of its own.
-pub(super) fn validate_row_ids(bad: &mut Bad<'_>, m: &ModelFile) {
+fn validate_row_ids(bad: &mut Bad<'_>, m: &ModelFile) {
     let mut row_ids: BTreeMap<&str, usize> = BTreeMap::new();
     let mut anchors: BTreeMap<String, usize> = BTreeMap::new();
     for (i, c) in m.configurations.iter().enumerate() {
@@ -327,7 +323,7 @@ fn check_workload(bad: &mut Bad<'_>, m: &ModelFile) {
     }
 }
 
-pub(super) fn positive(bad: &mut Bad<'_>, field: &str, value: f64, row: &str) {
+fn positive(bad: &mut Bad<'_>, field: &str, value: f64, row: &str) {
     let message = if !value.is_finite() {
         "must be a finite number".to_owned()
     } else if value <= 0.0 {
@@ -346,7 +342,7 @@ pub(super) fn positive(bad: &mut Bad<'_>, field: &str, value: f64, row: &str) {
 
 /// A row has exactly its file's kind's fields ([`Measure::fields`]): every
 /// one of them, and none of another kind's.
-pub(super) fn check_kind_fields(
+fn check_kind_fields(
     bad: &mut Bad<'_>,
     output: Option<OutputKind>,
     at: &str,
