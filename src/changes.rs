@@ -78,7 +78,6 @@ pub struct ModelRef {
 pub struct ConfigurationRef {
     pub workload: String,
     pub slug: String,
-    /// The configuration's `row_id`.
     pub row_id: String,
 }
 
@@ -88,7 +87,6 @@ pub struct ConfigurationRef {
 pub struct ConfigurationChange {
     pub workload: String,
     pub slug: String,
-    /// The configuration's `row_id`.
     pub row_id: String,
     /// The fields whose values changed, e.g. `tokens_per_second`, in the
     /// order of the model format.

@@ -31,12 +31,12 @@ pub mod limits;
 
 pub use changes::{LoadedChanges, read_changes_file, validate_history};
 pub use discover::{MAX_FILE_BYTES, content_digest, load_static_dir};
-pub use parse::{MAX_NESTING, parse_model};
+pub use parse::parse_model;
 pub use sources::is_valid_source_id;
 pub(crate) use validate::check_distribution;
 pub use validate::{
-    MAX_WORKLOAD_ID, RESERVED_SLUGS, energy_tolerance, is_valid_slug, is_valid_workload_id,
-    is_web_url, validate_model,
+    MAX_WORKLOAD_ID, RESERVED_SLUGS, is_valid_slug, is_valid_workload_id, is_web_url,
+    validate_model,
 };
 
 /// One validated model file, of any kind, and where it came from.
@@ -127,6 +127,9 @@ impl fmt::Display for Problems {
 }
 
 impl std::error::Error for Problems {}
+
+/// Where a check reports each problem it finds: (field, message).
+type Bad<'a> = dyn FnMut(String, String) + 'a;
 
 fn problem(path: &Path, field: impl Into<String>, message: impl Into<String>) -> Problem {
     Problem { path: path.to_path_buf(), field: field.into(), message: message.into() }

@@ -387,22 +387,6 @@ fn group_models(
     models
 }
 
-/// The upstream rows of a task file: its `configurations` (or the whole
-/// file, in the oldest layout, a bare list).
-fn task_rows<'a>(task: &str, doc: &'a Value) -> anyhow::Result<&'a [Value]> {
-    match doc {
-        Value::Array(rows) => Ok(rows),
-        Value::Object(o) => match o.get("configurations") {
-            Some(Value::Array(rows)) => Ok(rows),
-            v => anyhow::bail!(
-                "tasks/{task}.json: configurations: {} (must be a list of rows)",
-                v.map_or_else(|| "missing".to_owned(), short_json)
-            ),
-        },
-        _ => anyhow::bail!("tasks/{task}.json: is neither an object nor a list"),
-    }
-}
-
 /// The model's parameter counts and architecture, or an error.
 fn model_facts(
     file: &str,
@@ -574,7 +558,18 @@ pub fn convert_task(
     if let Some(arch) = doc.get("architecture").filter(other_arch) {
         out.warnings.push(format!("{file}: the task file says architecture {}", short_json(arch)));
     }
-    let rows = task_rows(task, doc)?;
+    // Its `configurations`, or in the oldest layout the whole file, a bare list.
+    let rows = match doc {
+        Value::Array(rows) => rows,
+        Value::Object(o) => match o.get("configurations") {
+            Some(Value::Array(rows)) => rows,
+            v => anyhow::bail!(
+                "{file}: configurations: {} (must be a list of rows)",
+                v.map_or_else(|| "missing".to_owned(), short_json)
+            ),
+        },
+        _ => anyhow::bail!("{file}: is neither an object nor a list"),
+    };
     let mut models = group_models(task, rows, upstream, out, kind, deadline);
     let mut latencies = Vec::new();
     for m in &mut models {

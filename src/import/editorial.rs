@@ -11,7 +11,6 @@ use serde::Deserialize;
 
 use crate::model::OutputKind;
 
-/// The whole editorial file.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Editorial {
@@ -55,16 +54,13 @@ pub struct Common {
 #[serde(deny_unknown_fields)]
 pub struct WorkloadTexts {
     /// `image` or `video` for a diffusion workload; absent for per-token.
-    #[serde(default)]
     pub kind: Option<OutputKind>,
     pub name: String,
     pub description: String,
     /// Per-token workloads: the median ITL deadline, ms (kept as written,
     /// so `500` stays a whole number in the files).
-    #[serde(default)]
     pub itl_deadline_ms: Option<serde_json::Number>,
     /// Diffusion workloads: the batch-latency deadline, s.
-    #[serde(default)]
     pub batch_latency_deadline_s: Option<serde_json::Number>,
     /// `source.workload`, e.g. "Text Conversation (lm-arena-chat)".
     pub workload: String,
@@ -74,7 +70,6 @@ pub struct WorkloadTexts {
     pub used_for: String,
     pub configurations: String,
     /// A caveat of the workload's own (else the common one of its kind).
-    #[serde(default)]
     pub caveat: Option<String>,
 }
 

@@ -22,6 +22,7 @@ pub mod editorial;
 pub mod upstream;
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
@@ -169,7 +170,6 @@ struct Manifest {
     version: String,
     written_by: String,
     /// The upstream data version of the last import.
-    #[serde(default)]
     upstream_version: Option<String>,
     /// Relative path → `fnv1a64:<hex>` of the bytes written.
     files: BTreeMap<String, String>,
@@ -338,19 +338,6 @@ fn check_folders_inside(data_dir: &Path, rel: &str) -> Result<()> {
     Ok(())
 }
 
-/// Whether the data folder holds a `*.json` outside hidden folders.
-fn has_model_files(data_dir: &Path) -> bool {
-    walkdir::WalkDir::new(data_dir)
-        .into_iter()
-        .filter_entry(|e| e.depth() == 0 || !e.file_name().to_string_lossy().starts_with('.'))
-        .filter_map(Result::ok)
-        .any(|e| {
-            e.file_type().is_file()
-                && e.path().extension().is_some_and(|x| x == "json")
-                && !(e.depth() == 1 && e.file_name() == changes::FILE_NAME)
-        })
-}
-
 /// Lays out in `tree` the data folder as the import would leave it, for
 /// the loader to validate: every visible entry of `data_dir` is linked to
 /// where it is, except the folders that hold a file the import writes or
@@ -408,22 +395,27 @@ fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
     std::fs::write(path, bytes).with_context(|| format!("{}: cannot write", path.display()))
 }
 
-/// A folder's loaded data for the change log; empty when it has no model files yet.
+/// A folder's loaded data for the change log; empty when it has no model
+/// files yet (no `*.json` outside hidden folders but the change history).
 fn load_for_changes(dir: &Path) -> Result<crate::load::DataSet> {
-    if !has_model_files(dir) {
-        let mut data = crate::load::DataSet::default();
-        let history = dir.join(changes::FILE_NAME);
-        if history.is_file() {
-            data.changes = Some(
-                crate::load::read_changes_file(&history)
-                    .map_err(|p| anyhow::anyhow!("{}", crate::load::Problems(p)))?,
-            );
-        }
-        return Ok(data);
+    let has_models = walkdir::WalkDir::new(dir)
+        .into_iter()
+        .filter_entry(|e| e.depth() == 0 || !e.file_name().to_string_lossy().starts_with('.'))
+        .filter_map(Result::ok)
+        .any(|e| {
+            e.file_type().is_file()
+                && e.path().extension().is_some_and(|x| x == "json")
+                && !(e.depth() == 1 && e.file_name() == changes::FILE_NAME)
+        });
+    if has_models {
+        return crate::load::load_data_dir(dir).map_err(|p| {
+            anyhow::anyhow!("the data folder as it is now does not load, so no change log can be computed; fix it first: {p}")
+        });
     }
-    crate::load::load_data_dir(dir).map_err(|p| {
-        anyhow::anyhow!("the data folder as it is now does not load, so no change log can be computed; fix it first: {p}")
-    })
+    let history = dir.join(changes::FILE_NAME);
+    let changes = history.is_file().then(|| crate::load::read_changes_file(&history)).transpose();
+    let changes = changes.map_err(|p| anyhow::anyhow!("{}", crate::load::Problems(p)))?;
+    Ok(crate::load::DataSet { changes, ..crate::load::DataSet::default() })
 }
 
 /// Runs an import. On any error `data/` is left as it was.
@@ -811,10 +803,11 @@ fn slugs_of(files: &BTreeMap<String, Vec<u8>>) -> impl Iterator<Item = (String, 
 fn swap_in(data_dir: &Path, staging: &Path, report: &ImportReport) -> Result<()> {
     let tree = staging.join(TREE);
     let backup = staging.join(OLD);
-    write_durably(
-        &staging.join(PLAN),
-        &serde_json::to_vec(report).context("cannot write the plan")?,
-    )?;
+    // The plan is on disk before the first move.
+    let (plan, plan_path) =
+        (serde_json::to_vec(report).context("cannot write the plan")?, staging.join(PLAN));
+    (std::fs::File::create(&plan_path).and_then(|mut f| f.write_all(&plan).and(f.sync_all())))
+        .with_context(|| format!("{}: cannot write", plan_path.display()))?;
     // For the test that stops an import halfway through its swap: the number
     // of moves after which the process aborts, as `kill -9` would stop it.
     let abort_after: Option<usize> =
@@ -867,13 +860,6 @@ fn swap_in(data_dir: &Path, staging: &Path, report: &ImportReport) -> Result<()>
         remove_empty_parent(data_dir, rel);
     }
     Ok(())
-}
-
-/// Writes `bytes` to `path` and waits until they are on disk.
-fn write_durably(path: &Path, bytes: &[u8]) -> Result<()> {
-    use std::io::Write;
-    (std::fs::File::create(path).and_then(|mut file| file.write_all(bytes).and(file.sync_all())))
-        .with_context(|| format!("{}: cannot write", path.display()))
 }
 
 #[cfg(test)]

@@ -9,10 +9,10 @@ use std::path::{Path, PathBuf};
 use super::discover::read_capped;
 use super::limits::{
     MAX_GPU_CHARS, MAX_NAME_CHARS, MAX_ROW_ID_CHARS, MAX_SLUG_CHARS, MAX_URL_CHARS, check_text,
-    is_iso_date, number, shorten,
+    is_iso_date, not_a_date, number, shorten,
 };
 use super::parse::{Format, parse_as};
-use super::{MAX_WORKLOAD_ID, Problem, content_digest, is_valid_slug, problem};
+use super::{Bad, MAX_WORKLOAD_ID, Problem, content_digest, is_valid_slug, problem};
 use crate::changes::{BestChange, ChangeEntry, ChangeHistory};
 
 /// Largest figure a history may record, in its own unit: the largest any
@@ -31,7 +31,6 @@ pub struct LoadedChanges {
     pub history: ChangeHistory,
 }
 
-/// Reads, parses and validates the change history at `path`.
 pub fn read_changes_file(path: &Path) -> Result<LoadedChanges, Vec<Problem>> {
     let raw = read_capped(path, "the change history").map_err(|p| vec![p])?;
     let history: ChangeHistory =
@@ -83,18 +82,12 @@ pub fn validate_history(path: &Path, h: &ChangeHistory) -> Vec<Problem> {
     problems
 }
 
-fn check_entry(bad: &mut impl FnMut(String, String), at: &str, e: &ChangeEntry) {
+fn check_entry(bad: &mut Bad<'_>, at: &str, e: &ChangeEntry) {
     let mut date = |field: &str, value: &str| {
         let field = format!("{at}.{field}");
         check_text(bad, &field, value, MAX_NAME_CHARS);
         if !is_iso_date(value) && !value.chars().any(char::is_control) {
-            bad(
-                field,
-                format!(
-                    "{:?} is not a date; write a real calendar date as YYYY-MM-DD, e.g. 2026-02-16",
-                    shorten(value)
-                ),
-            );
+            bad(field, not_a_date(value, "2026-02-16"));
         }
     };
     date("upstream_version", &e.upstream_version);
@@ -141,7 +134,7 @@ fn check_entry(bad: &mut impl FnMut(String, String), at: &str, e: &ChangeEntry) 
     }
 }
 
-fn check_best(bad: &mut impl FnMut(String, String), field: &str, b: &BestChange) {
+fn check_best(bad: &mut Bad<'_>, field: &str, b: &BestChange) {
     check_ref(bad, field, &b.workload, &b.slug);
     check_filled(bad, &format!("{field}.gpu"), &b.gpu, MAX_GPU_CHARS);
     if b.figure.is_empty()
@@ -183,13 +176,13 @@ fn check_best(bad: &mut impl FnMut(String, String), field: &str, b: &BestChange)
 }
 
 /// The workload id and model slug at `{field}.workload` and `{field}.slug`.
-fn check_ref(bad: &mut impl FnMut(String, String), field: &str, workload: &str, slug: &str) {
+fn check_ref(bad: &mut Bad<'_>, field: &str, workload: &str, slug: &str) {
     check_id(bad, &format!("{field}.workload"), workload, "workload id", MAX_WORKLOAD_ID);
     check_id(bad, &format!("{field}.slug"), slug, "model slug", MAX_SLUG_CHARS);
 }
 
 /// Reports `id` unless it is a slug of at most `max` characters.
-fn check_id(bad: &mut impl FnMut(String, String), field: &str, id: &str, what: &str, max: usize) {
+fn check_id(bad: &mut Bad<'_>, field: &str, id: &str, what: &str, max: usize) {
     if !is_valid_slug(id) || id.len() > max {
         bad(
             field.to_owned(),
@@ -202,7 +195,7 @@ fn check_id(bad: &mut impl FnMut(String, String), field: &str, id: &str, what: &
 }
 
 /// A text that may not be blank, checked as [`check_text`] does.
-fn check_filled(bad: &mut impl FnMut(String, String), field: &str, text: &str, max: usize) {
+fn check_filled(bad: &mut Bad<'_>, field: &str, text: &str, max: usize) {
     check_text(bad, field, text, max);
     if text.trim().is_empty() {
         bad(field.to_owned(), "must not be empty".into());

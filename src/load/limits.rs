@@ -6,18 +6,17 @@
 //! Each rule is stated once here and once in the tables of
 //! `docs/data-format.md`.
 
+use super::Bad;
 use crate::model::{Configuration, ModelFile, OutputKind};
 
 /// Longest slug, in characters: it becomes a folder name and URL segment.
 pub const MAX_SLUG_CHARS: usize = 100;
 /// Longest GPU name: it becomes a folder name and URL segment.
 pub const MAX_GPU_CHARS: usize = 64;
-/// Longest row id.
 pub const MAX_ROW_ID_CHARS: usize = 200;
 /// Longest name-like text (name, model id, architecture, precision,
 /// version, unit, boundary, and the source's short fields).
 pub const MAX_NAME_CHARS: usize = 300;
-/// Longest web address.
 pub const MAX_URL_CHARS: usize = 2000;
 /// Longest prose text (caveat, method, selection, citation, notes).
 pub const MAX_PROSE_CHARS: usize = 5000;
@@ -99,20 +98,14 @@ pub fn gpu_name_problem(name: &str) -> Option<String> {
     })
 }
 
-/// Checks one text field: no control characters, at most `max` characters.
-pub(super) fn check_text(
-    bad: &mut impl FnMut(String, String),
-    field: &str,
-    text: &str,
-    max: usize,
-) {
+pub(super) fn check_text(bad: &mut Bad<'_>, field: &str, text: &str, max: usize) {
     if let Some(problem) = text_problem(text, max) {
         bad(field.to_owned(), problem);
     }
 }
 
 /// Every text field of the model and its source, except the configurations'.
-pub(super) fn check_model_texts(bad: &mut impl FnMut(String, String), m: &ModelFile) {
+pub(super) fn check_model_texts(bad: &mut Bad<'_>, m: &ModelFile) {
     for (field, text, max) in [
         ("slug", &m.slug, MAX_SLUG_CHARS),
         ("version", &m.version, MAX_NAME_CHARS),
@@ -188,7 +181,7 @@ pub fn is_iso_date(text: &str) -> bool {
 
 /// The date fields: `updated`, `data_version` and the source's `released`,
 /// `compiled` and `retrieved`.
-pub(super) fn check_dates(bad: &mut impl FnMut(String, String), m: &ModelFile) {
+pub(super) fn check_dates(bad: &mut Bad<'_>, m: &ModelFile) {
     let source = &m.source;
     for (field, value) in [
         ("updated", &m.updated),
@@ -198,15 +191,17 @@ pub(super) fn check_dates(bad: &mut impl FnMut(String, String), m: &ModelFile) {
         ("source.retrieved", &source.retrieved),
     ] {
         if !is_iso_date(value) && !value.chars().any(is_control) {
-            bad(
-                field.to_owned(),
-                format!(
-                    "{:?} is not a date; write a real calendar date as YYYY-MM-DD, e.g. 2026-09-27",
-                    shorten(value)
-                ),
-            );
+            bad(field.to_owned(), not_a_date(value, "2026-09-27"));
         }
     }
+}
+
+/// What a date field that is not one is told, with an `example` date.
+pub(super) fn not_a_date(value: &str, example: &str) -> String {
+    format!(
+        "{:?} is not a date; write a real calendar date as YYYY-MM-DD, e.g. {example}",
+        shorten(value)
+    )
 }
 
 /// At most 40 characters of `text`, for a message.
@@ -222,14 +217,7 @@ pub(super) fn shorten(text: &str) -> String {
 
 /// A number above its limit: the message names the limit (a non-finite or
 /// non-positive value is reported by the caller's own checks).
-fn check_at_most(
-    bad: &mut impl FnMut(String, String),
-    field: &str,
-    value: f64,
-    max: f64,
-    unit: &str,
-    row: &str,
-) {
+fn check_at_most(bad: &mut Bad<'_>, field: &str, value: f64, max: f64, unit: &str, row: &str) {
     if value.is_finite() && value > max {
         bad(
             field.to_owned(),
@@ -284,7 +272,7 @@ pub fn kind_fields(kind: Option<OutputKind>) -> &'static KindFields {
 
 /// The model-wide numbers: the deadline and the parameter counts.
 pub(super) fn check_model_ranges(
-    bad: &mut impl FnMut(String, String),
+    bad: &mut Bad<'_>,
     m: &ModelFile,
     kind: &KindFields,
     deadline: Option<f64>,
@@ -315,12 +303,7 @@ pub const MIN_JOULES_PER_ITEM: f64 = 1e-3;
 /// One configuration's texts, ranges and percentile order, for the
 /// fields its kind has (its consistency is checked with its kind's other
 /// rules).
-pub(super) fn check_configuration(
-    bad: &mut impl FnMut(String, String),
-    at: &str,
-    row: &str,
-    c: &Configuration,
-) {
+pub(super) fn check_configuration(bad: &mut Bad<'_>, at: &str, row: &str, c: &Configuration) {
     check_text(bad, &format!("{at}.gpu"), &c.gpu, MAX_GPU_CHARS);
     check_text(bad, &format!("{at}.precision"), &c.precision, MAX_NAME_CHARS);
     check_text(bad, &format!("{at}.row_id"), &c.row_id, MAX_ROW_ID_CHARS);
@@ -362,12 +345,8 @@ pub(super) fn check_configuration(
             );
         }
     }
-    check_percentiles(bad, at, row, c);
-}
-
-/// Latency percentiles never fall: median ≤ p90 ≤ p95 ≤ p99.
-fn check_percentiles(bad: &mut impl FnMut(String, String), at: &str, row: &str, c: &Configuration) {
-    // `quantities` starts with the four percentiles, median first.
+    // Latency percentiles never fall: median ≤ p90 ≤ p95 ≤ p99 (`quantities`
+    // starts with the four, median first).
     for pair in c.quantities()[..4].windows(2) {
         let ((lower, low), (higher, high)) = (pair[0], pair[1]);
         let (Some(low), Some(high)) = (low, high) else {

@@ -9,7 +9,6 @@
 //! was expected, that the nesting was too deep, exist only in its message.
 //! [`describe_json_error`] is the one place that reads that text.
 
-use std::fmt;
 use std::path::Path;
 
 use serde_json::error::Category;
@@ -60,8 +59,12 @@ pub(super) fn parse_as<T: serde::de::DeserializeOwned>(
     // removed (2026-12-02, `cargo bench --bench load`): it saved 23 ms of
     // read, parse and validate for 1,000 synthetic files (88.6 against
     // 112.0 ms on both cores), about 1.5 ms for the leaderboard's 62.
+    // The walk reads a whole `Value` and throws it away: unlike
+    // `serde::de::IgnoredAny`, which skips nested values unchecked, it goes
+    // through `deserialize_any` at every level, where serde_json's nesting
+    // limit and number range apply.
     let mut de = serde_json::Deserializer::from_slice(bytes);
-    let walked = serde_path_to_error::deserialize::<_, AnyValue>(&mut de);
+    let walked = serde_path_to_error::deserialize::<_, serde_json::Value>(&mut de);
     if let Err(err) = std::str::from_utf8(bytes) {
         let at = err.valid_up_to();
         let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
@@ -89,53 +92,6 @@ pub(super) fn parse_as<T: serde::de::DeserializeOwned>(
     })
 }
 
-/// Any JSON value, walked and thrown away. Unlike
-/// [`serde::de::IgnoredAny`] it goes through `deserialize_any`, so
-/// serde_json's nesting limit and number range apply.
-struct AnyValue;
-
-impl<'de> serde::Deserialize<'de> for AnyValue {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        d.deserialize_any(AnyValueVisitor)
-    }
-}
-
-struct AnyValueVisitor;
-
-impl<'de> serde::de::Visitor<'de> for AnyValueVisitor {
-    type Value = AnyValue;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("any JSON value")
-    }
-    fn visit_bool<E>(self, _: bool) -> Result<AnyValue, E> {
-        Ok(AnyValue)
-    }
-    fn visit_i64<E>(self, _: i64) -> Result<AnyValue, E> {
-        Ok(AnyValue)
-    }
-    fn visit_u64<E>(self, _: u64) -> Result<AnyValue, E> {
-        Ok(AnyValue)
-    }
-    fn visit_f64<E>(self, _: f64) -> Result<AnyValue, E> {
-        Ok(AnyValue)
-    }
-    fn visit_str<E>(self, _: &str) -> Result<AnyValue, E> {
-        Ok(AnyValue)
-    }
-    fn visit_unit<E>(self) -> Result<AnyValue, E> {
-        Ok(AnyValue)
-    }
-    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<AnyValue, A::Error> {
-        while seq.next_element::<AnyValue>()?.is_some() {}
-        Ok(AnyValue)
-    }
-    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<AnyValue, A::Error> {
-        while map.next_entry::<String, AnyValue>()?.is_some() {}
-        Ok(AnyValue)
-    }
-}
-
 /// A JSON path as readers write it, e.g. `configurations[3].median_itl_ms`;
 /// `(file)` for the document itself. Segments serde could not name are left
 /// out, and a very deep path is cut short.
@@ -147,9 +103,7 @@ fn json_path(path: &serde_path_to_error::Path) -> String {
     for segment in segments.iter().take(SHOWN) {
         match segment {
             Segment::Seq { index } => out.push_str(&format!("[{index}]")),
-            Segment::Map { key } | Segment::Enum { variant: key } => {
-                push_key(&mut out, key);
-            }
+            Segment::Map { key } | Segment::Enum { variant: key } => push_key(&mut out, key),
             Segment::Unknown => {}
         }
     }
@@ -237,9 +191,6 @@ fn describe_json_error(err: &serde_json::Error, format: Format) -> String {
         fn split(rest: &str) -> Option<(&str, &str)> {
             rest.rsplit_once(", expected ")
         }
-        if message.strip_prefix("missing field `").and_then(|r| r.strip_suffix('`')).is_some() {
-            return "is required but missing".to_owned();
-        }
         let wrong = message
             .strip_prefix("invalid type: ")
             .or_else(|| message.strip_prefix("invalid value: "));
@@ -297,6 +248,7 @@ fn describe_json_error(err: &serde_json::Error, format: Format) -> String {
         }
         Category::Syntax => format!("invalid JSON: {message}"),
         Category::Eof => format!("the file ends too early (truncated JSON?): {message}"),
+        Category::Data if missing_field(err).is_some() => "is required but missing".to_owned(),
         Category::Data => data_in_words(&message, format),
     };
     format!("{words} (line {}, column {})", err.line(), err.column())
@@ -334,7 +286,9 @@ mod tests {
     /// `describe_json_error` to the new text, then this table.
     #[test]
     fn serde_json_wording_is_pinned() {
-        fn error<T: serde::de::DeserializeOwned + fmt::Debug>(json: &str) -> serde_json::Error {
+        fn error<T: serde::de::DeserializeOwned + std::fmt::Debug>(
+            json: &str,
+        ) -> serde_json::Error {
             serde_json::from_str::<T>(json).unwrap_err()
         }
         let wrong = |found: &str, expected: &str| format!("expected {expected}, found {found}");

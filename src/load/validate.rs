@@ -9,7 +9,8 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use super::best::check_best;
-use super::{LoadedModel, Problem, limits, problem, shown};
+use super::limits::{self, KindFields};
+use super::{Bad, LoadedModel, Problem, problem, shown};
 use crate::model::{
     Configuration, DIFFUSION_FIELDS, Measure, ModelFile, OutputKind, OutputLengthDistribution,
     TOKEN_FIELDS, TOKEN_OPTIONAL_FIELDS, row_anchor, url_segment,
@@ -163,12 +164,7 @@ pub fn validate_model(path: &Path, m: &ModelFile) -> Vec<Problem> {
 /// Checks the frame every model file shares, whatever it measures: slug,
 /// texts, dates, names, workload, source addresses, the deadline, the
 /// parameters, the GPU list and that there are configurations.
-pub(super) fn validate_frame(
-    bad: &mut impl FnMut(String, String),
-    m: &ModelFile,
-    kind: &limits::KindFields,
-    deadline: Option<f64>,
-) {
+fn validate_frame(bad: &mut Bad<'_>, m: &ModelFile, kind: &KindFields, deadline: Option<f64>) {
     if !is_valid_slug(&m.slug) {
         bad(
             "slug".into(),
@@ -254,7 +250,7 @@ pub(super) fn validate_frame(
 
 /// Checks what identifies each configuration: its GPU is in the file's
 /// list, its `row_id` is there, unique and gives a page anchor of its own.
-pub(super) fn validate_row_ids(bad: &mut impl FnMut(String, String), m: &ModelFile) {
+fn validate_row_ids(bad: &mut Bad<'_>, m: &ModelFile) {
     let mut row_ids: BTreeMap<&str, usize> = BTreeMap::new();
     let mut anchors: BTreeMap<String, usize> = BTreeMap::new();
     for (i, c) in m.configurations.iter().enumerate() {
@@ -298,7 +294,7 @@ pub fn is_valid_workload_id(id: &str) -> bool {
 }
 
 /// The file must name its workload with an id that is a safe path segment.
-fn check_workload(bad: &mut impl FnMut(String, String), m: &ModelFile) {
+fn check_workload(bad: &mut Bad<'_>, m: &ModelFile) {
     let (field, name_field) = match m.workload {
         Some(_) => ("workload.id", "workload.name"),
         None => ("source.workload", "source.workload"),
@@ -327,7 +323,7 @@ fn check_workload(bad: &mut impl FnMut(String, String), m: &ModelFile) {
     }
 }
 
-pub(super) fn positive(bad: &mut impl FnMut(String, String), field: &str, value: f64, row: &str) {
+fn positive(bad: &mut Bad<'_>, field: &str, value: f64, row: &str) {
     let message = if !value.is_finite() {
         "must be a finite number".to_owned()
     } else if value <= 0.0 {
@@ -346,8 +342,8 @@ pub(super) fn positive(bad: &mut impl FnMut(String, String), field: &str, value:
 
 /// A row has exactly its file's kind's fields ([`Measure::fields`]): every
 /// one of them, and none of another kind's.
-pub(super) fn check_kind_fields(
-    bad: &mut impl FnMut(String, String),
+fn check_kind_fields(
+    bad: &mut Bad<'_>,
     output: Option<OutputKind>,
     at: &str,
     row: &str,
@@ -405,12 +401,7 @@ pub(super) fn check_kind_fields(
 /// figures agree with the measured ones; for diffusion, sequence
 /// parallelism covers the GPUs and the rate and power agree with the
 /// energy and latency.
-fn validate_configuration(
-    bad: &mut impl FnMut(String, String),
-    at: &str,
-    row: &str,
-    c: &Configuration,
-) {
+fn validate_configuration(bad: &mut Bad<'_>, at: &str, row: &str, c: &Configuration) {
     for (name, value) in c.quantities() {
         let Some(value) = value else { continue };
         if matches!(name, "avg_requests_in_flight" | "avg_running_batch") {
@@ -497,7 +488,7 @@ fn validate_configuration(
 /// second is the batch size over the batch latency, and GPU power is the
 /// energy per item times the items per second, each within
 /// [`CONSISTENCY_TOLERANCE`].
-fn check_consistency(bad: &mut impl FnMut(String, String), at: &str, row: &str, c: &Configuration) {
+fn check_consistency(bad: &mut Bad<'_>, at: &str, row: &str, c: &Configuration) {
     let (Some(rate), Some(energy), Some(latency), Some(batch_size)) =
         (c.items_per_second(), c.joules_per_item(), c.batch_latency_s, c.batch_size)
     else {
@@ -546,7 +537,7 @@ fn check_consistency(bad: &mut impl FnMut(String, String), at: &str, row: &str, 
 /// [`OutputLengthDistribution::MAX_BINS`] bins, finite edges of 0 or more in
 /// strictly ascending order, and at least one response.
 pub(crate) fn check_distribution(
-    bad: &mut impl FnMut(String, String),
+    bad: &mut Bad<'_>,
     at: &str,
     row: &str,
     d: &OutputLengthDistribution,
