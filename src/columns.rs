@@ -28,7 +28,6 @@ pub enum Origin {
 }
 
 impl Origin {
-    /// The word shown to readers.
     pub fn word(self) -> &'static str {
         match self {
             Origin::Measured => "measured",
@@ -142,17 +141,15 @@ fn text(s: &str) -> Value<'_> {
     Value::Text(Cow::Borrowed(s))
 }
 
-/// A whole number, or [`Value::Missing`] when the row's kind has none.
+// A whole number, a figure or a flag, or [`Value::Missing`] when the row's kind has none.
 fn whole(n: impl Into<Option<u32>>) -> Value<'static> {
     n.into().map_or(Value::Missing, |n| Value::Whole(u64::from(n)))
 }
 
-/// A figure, or [`Value::Missing`] when the row's kind has none.
 fn number(v: impl Into<Option<f64>>, page: fn(f64) -> String) -> Value<'static> {
     v.into().map_or(Value::Missing, |v| Value::Number(v, page))
 }
 
-/// A flag, or [`Value::Missing`] when the row's kind has none.
 fn flag(b: Option<bool>) -> Value<'static> {
     b.map_or(Value::Missing, Value::Flag)
 }

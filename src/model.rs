@@ -579,7 +579,6 @@ impl Configuration {
         Some(self.joules_per_output_token? * tokens?)
     }
 
-    /// Energy per response, Wh.
     pub fn wh_per_response(&self) -> Option<f64> {
         Some(self.joules_per_response()? / 3600.0)
     }
@@ -599,7 +598,6 @@ impl Configuration {
         self.images_per_second.or(self.videos_per_second)
     }
 
-    /// Energy per item, Wh.
     pub fn wh_per_item(&self) -> Option<f64> {
         Some(self.joules_per_item()? / 3600.0)
     }

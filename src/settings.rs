@@ -89,14 +89,14 @@ impl Config {
         let config: Self = toml::from_str(&text)
             .with_context(|| format!("{}: invalid settings", path.display()))?;
         config.footprint(path)?;
-        config.check_workload_texts(path)?;
-        config.check_sources(path)?;
+        config.check_texts(path)?;
         Ok(config)
     }
 
     /// Checks each workload's name and description as a model file's texts
-    /// are checked ([`crate::load::limits::text_problem`]).
-    fn check_workload_texts(&self, path: &std::path::Path) -> Result<()> {
+    /// are checked ([`crate::load::limits::text_problem`]), then each
+    /// `[[sources]]` entry: its id, one entry per id, its texts, web addresses.
+    fn check_texts(&self, path: &std::path::Path) -> Result<()> {
         for (i, w) in self.workloads.iter().enumerate() {
             for (field, text, max) in [
                 ("name", w.name.as_deref(), MAX_NAME_CHARS),
@@ -107,12 +107,6 @@ impl Config {
                 }
             }
         }
-        Ok(())
-    }
-
-    /// Checks each `[[sources]]` entry: its id, one entry per id, its texts
-    /// as a model file's, web addresses.
-    fn check_sources(&self, path: &std::path::Path) -> Result<()> {
         for (i, s) in self.sources.iter().enumerate() {
             let at = |field: &str| format!("{}: sources[{i}].{field}", path.display());
             if !crate::load::is_valid_source_id(&s.id) {

@@ -100,15 +100,14 @@ pub fn stop_point() -> Result<()> {
     Ok(())
 }
 
+/// What writes one file's bytes, handed to [`PageSink::put_streamed`].
+pub type Body<'a> = dyn FnMut(&mut dyn std::io::Write) -> Result<()> + 'a;
+
 /// Receives the pages of a site, one file at a time.
 pub trait PageSink: Sync {
     /// Stores at `rel`, a `/`-separated path inside the site, what `write`
     /// writes, without holding it all in memory; returns the byte count.
-    fn put_streamed(
-        &self,
-        rel: &str,
-        write: &mut dyn FnMut(&mut dyn std::io::Write) -> Result<()>,
-    ) -> Result<u64>;
+    fn put_streamed(&self, rel: &str, write: &mut Body) -> Result<u64>;
 
     fn put(&self, rel: &str, bytes: &[u8]) -> Result<()> {
         self.put_streamed(rel, &mut |out| Ok(std::io::Write::write_all(out, bytes)?))?;
@@ -393,11 +392,7 @@ fn list_removed(old: &Path, new: &Path, summary: &mut WriteSummary) {
 }
 
 impl PageSink for SiteWriter {
-    fn put_streamed(
-        &self,
-        rel: &str,
-        write: &mut dyn FnMut(&mut dyn std::io::Write) -> Result<()>,
-    ) -> Result<u64> {
+    fn put_streamed(&self, rel: &str, write: &mut Body) -> Result<u64> {
         stop_point()?;
         let path = self.stage.path().join(safe_relative(rel)?);
         if let Some(dir) = path.parent() {
@@ -442,11 +437,7 @@ pub struct CountingSink {
 
 impl CountingSink {
     /// Counts one file, what `write` writes through to `inner`; returns its byte count.
-    fn stream(
-        &self,
-        inner: impl std::io::Write,
-        write: &mut dyn FnMut(&mut dyn std::io::Write) -> Result<()>,
-    ) -> Result<u64> {
+    fn stream(&self, inner: impl std::io::Write, write: &mut Body) -> Result<u64> {
         let mut out = CountingWriter { inner, bytes: 0 };
         write(&mut out)?;
         std::io::Write::flush(&mut out)?;
@@ -465,11 +456,7 @@ impl CountingSink {
 }
 
 impl PageSink for CountingSink {
-    fn put_streamed(
-        &self,
-        rel: &str,
-        write: &mut dyn FnMut(&mut dyn std::io::Write) -> Result<()>,
-    ) -> Result<u64> {
+    fn put_streamed(&self, rel: &str, write: &mut Body) -> Result<u64> {
         safe_relative(rel)?;
         self.stream(std::io::sink(), write)
     }
