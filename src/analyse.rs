@@ -288,7 +288,6 @@ pub fn size_peers(models: &[&ModelFile], i: usize) -> Vec<usize> {
     peers
 }
 
-/// One workload's models, analysed.
 #[derive(Debug, Clone, PartialEq)]
 pub struct WorkloadAnalysis {
     /// One analysis per model, in the workload's model order.

@@ -164,7 +164,6 @@ pub struct Column {
     /// Machine name, used in CSV headers and as the about-page anchor
     /// (`#col-<key>`). Names carry their unit.
     pub key: &'static str,
-    /// Short header label.
     pub label: &'static str,
     /// Unit, as shown in headers ("" when none).
     pub unit: &'static str,
@@ -342,11 +341,9 @@ impl ColumnSet {
     }
 }
 
-/// The per-token workloads' columns.
 pub const PER_TOKEN: ColumnSet =
     ColumnSet { name: "Per-token workloads", anchor: "col-", columns: tokens::ALL };
 
-/// The diffusion workloads' columns.
 pub const DIFFUSION: ColumnSet = ColumnSet {
     name: "Diffusion workloads (text to image and text to video)",
     anchor: "col-diffusion-",

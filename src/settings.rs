@@ -217,15 +217,13 @@ pub fn check_base_url(url: &str) -> Result<()> {
 /// The base URL a build uses: checked ([`check_base_url`]) and ending in
 /// `/`; `None` when `raw` is absent or blank.
 pub fn base_url(raw: Option<&str>) -> Result<Option<String>> {
-    match raw.map(str::trim).filter(|u| !u.is_empty()) {
-        None => Ok(None),
-        Some(u) => {
-            check_base_url(u)?;
-            anyhow::ensure!(
-                u.starts_with("https://") || u.starts_with("http://"),
-                "--base-url {u:?}: must be an absolute http(s) URL, e.g. https://user.github.io/repo/"
-            );
-            Ok(Some(format!("{}/", u.trim_end_matches('/'))))
-        }
-    }
+    let Some(u) = raw.map(str::trim).filter(|u| !u.is_empty()) else {
+        return Ok(None);
+    };
+    check_base_url(u)?;
+    anyhow::ensure!(
+        u.starts_with("https://") || u.starts_with("http://"),
+        "--base-url {u:?}: must be an absolute http(s) URL, e.g. https://user.github.io/repo/"
+    );
+    Ok(Some(format!("{}/", u.trim_end_matches('/'))))
 }
