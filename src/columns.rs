@@ -42,7 +42,6 @@ impl Origin {
 pub enum Align {
     /// Right-aligned figures (`class="num"`).
     Number,
-    /// Left-aligned text.
     Text,
 }
 
@@ -605,14 +604,14 @@ pub mod diffusion {
 
     pub const WH_PER_IMAGE: C =
         C::derived("wh_per_image", "Watt-hours per image", "Wh/image", |r| {
-            number(r.config.wh_per_item(), fmt::wh_per_item)
+            number(r.config.wh_per_item(), fmt::joules_per_item)
         })
         .only(OutputKind::Image)
         .about("Energy per image in watt-hours: J per image / 3,600.");
 
     pub const WH_PER_VIDEO: C =
         C::derived("wh_per_video", "Watt-hours per video", "Wh/video", |r| {
-            number(r.config.wh_per_item(), fmt::wh_per_item)
+            number(r.config.wh_per_item(), fmt::joules_per_item)
         })
         .only(OutputKind::Video)
         .about("Energy per video in watt-hours: J per video / 3,600.");

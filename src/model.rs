@@ -327,7 +327,6 @@ impl Measure {
     }
 }
 
-/// Whether `value` differs between `configs`.
 fn varies<T: PartialEq>(configs: &[Configuration], value: impl Fn(&Configuration) -> T) -> bool {
     configs.split_first().is_some_and(|(first, rest)| rest.iter().any(|c| value(c) != value(first)))
 }
@@ -370,10 +369,8 @@ pub struct Source {
     /// Date the data were retrieved for this mirror.
     pub retrieved: String,
     pub licence: String,
-    /// Evidence for the licence.
     #[serde(default)]
     pub licence_evidence: Vec<String>,
-    /// Workload measured.
     pub workload: String,
     /// How the numbers were measured.
     pub method: String,
@@ -583,7 +580,6 @@ impl Configuration {
         Some(self.joules_per_response()? / 3600.0)
     }
 
-    /// Wh per million output tokens derived from joules per token.
     pub fn derived_wh_per_million(&self) -> Option<f64> {
         Some(self.joules_per_output_token? * 1e6 / 3600.0)
     }
