@@ -48,8 +48,7 @@ fn figures(
 /// lowest-energy configuration whose latency is within the file's
 /// deadline, or `None` when no configuration on that GPU meets it.
 pub fn best_per_gpu(m: &ModelFile) -> Vec<(String, Option<usize>)> {
-    let rows = m.configurations.iter().map(|c| (c.gpu.as_str(), c.figures()));
-    select::best_per_gpu(m.gpus.as_slice(), m.deadline(), rows)
+    per_gpu(m, |gpu| cheapest_within(&m.configurations, m.deadline(), |c| c.gpu == gpu))
 }
 
 /// Best configuration over all GPUs, by the same rule.
@@ -173,15 +172,16 @@ pub fn latency_budgets(m: &ModelFile) -> Vec<LatencyBudget> {
         .map(|limit_ms| LatencyBudget {
             limit_ms,
             is_deadline: limit_ms == deadline,
-            per_gpu: m
-                .gpus
-                .iter()
-                .map(|gpu| {
-                    (gpu.clone(), cheapest_within(&m.configurations, limit_ms, |c| c.gpu == *gpu))
-                })
-                .collect(),
+            per_gpu: per_gpu(m, |gpu| {
+                cheapest_within(&m.configurations, limit_ms, |c| c.gpu == gpu)
+            }),
         })
         .collect()
+}
+
+/// `f` of each GPU of the file, in its `gpus` order.
+fn per_gpu<T>(m: &ModelFile, f: impl Fn(&str) -> T) -> Vec<(String, T)> {
+    m.gpus.iter().map(|gpu| (gpu.clone(), f(gpu))).collect()
 }
 
 /// Everything the pages need to know about one model beyond its file.
@@ -249,11 +249,9 @@ pub fn analyse(m: &ModelFile) -> ModelAnalysis {
         curves: load_curves(m),
         frontier: pareto_frontier(configs),
         percentile_frontiers: percentile_frontiers(configs),
-        limit_candidates: m
-            .gpus
-            .iter()
-            .map(|gpu| (gpu.clone(), limit_candidates(configs, m.deadline(), |c| c.gpu == *gpu)))
-            .collect(),
+        limit_candidates: per_gpu(m, |gpu| {
+            limit_candidates(configs, m.deadline(), |c| c.gpu == gpu)
+        }),
         budgets: latency_budgets(m),
         responses,
         lowest_response,
@@ -290,7 +288,6 @@ pub fn size_peers(models: &[&ModelFile], i: usize) -> Vec<usize> {
     peers
 }
 
-/// One workload's models, analysed.
 #[derive(Debug, Clone, PartialEq)]
 pub struct WorkloadAnalysis {
     /// One analysis per model, in the workload's model order.

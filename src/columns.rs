@@ -28,7 +28,6 @@ pub enum Origin {
 }
 
 impl Origin {
-    /// The word shown to readers.
     pub fn word(self) -> &'static str {
         match self {
             Origin::Measured => "measured",
@@ -43,7 +42,6 @@ impl Origin {
 pub enum Align {
     /// Right-aligned figures (`class="num"`).
     Number,
-    /// Left-aligned text.
     Text,
 }
 
@@ -142,17 +140,15 @@ fn text(s: &str) -> Value<'_> {
     Value::Text(Cow::Borrowed(s))
 }
 
-/// A whole number, or [`Value::Missing`] when the row's kind has none.
+// A whole number, a figure or a flag, or [`Value::Missing`] when the row's kind has none.
 fn whole(n: impl Into<Option<u32>>) -> Value<'static> {
     n.into().map_or(Value::Missing, |n| Value::Whole(u64::from(n)))
 }
 
-/// A figure, or [`Value::Missing`] when the row's kind has none.
 fn number(v: impl Into<Option<f64>>, page: fn(f64) -> String) -> Value<'static> {
     v.into().map_or(Value::Missing, |v| Value::Number(v, page))
 }
 
-/// A flag, or [`Value::Missing`] when the row's kind has none.
 fn flag(b: Option<bool>) -> Value<'static> {
     b.map_or(Value::Missing, Value::Flag)
 }
@@ -167,7 +163,6 @@ pub struct Column {
     /// Machine name, used in CSV headers and as the about-page anchor
     /// (`#col-<key>`). Names carry their unit.
     pub key: &'static str,
-    /// Short header label.
     pub label: &'static str,
     /// Unit, as shown in headers ("" when none).
     pub unit: &'static str,
@@ -345,11 +340,9 @@ impl ColumnSet {
     }
 }
 
-/// The per-token workloads' columns.
 pub const PER_TOKEN: ColumnSet =
     ColumnSet { name: "Per-token workloads", anchor: "col-", columns: tokens::ALL };
 
-/// The diffusion workloads' columns.
 pub const DIFFUSION: ColumnSet = ColumnSet {
     name: "Diffusion workloads (text to image and text to video)",
     anchor: "col-diffusion-",
@@ -611,14 +604,14 @@ pub mod diffusion {
 
     pub const WH_PER_IMAGE: C =
         C::derived("wh_per_image", "Watt-hours per image", "Wh/image", |r| {
-            number(r.config.wh_per_item(), fmt::wh_per_item)
+            number(r.config.wh_per_item(), fmt::joules_per_item)
         })
         .only(OutputKind::Image)
         .about("Energy per image in watt-hours: J per image / 3,600.");
 
     pub const WH_PER_VIDEO: C =
         C::derived("wh_per_video", "Watt-hours per video", "Wh/video", |r| {
-            number(r.config.wh_per_item(), fmt::wh_per_item)
+            number(r.config.wh_per_item(), fmt::joules_per_item)
         })
         .only(OutputKind::Video)
         .about("Energy per video in watt-hours: J per video / 3,600.");

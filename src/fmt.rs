@@ -76,16 +76,11 @@ pub fn grouped_fixed(value: f64, decimals: usize) -> String {
     out
 }
 
-/// Energy per image or video in J: four significant figures (no fewer
-/// whole digits), thousands grouped, e.g. `6,679`, `95.50`, `342,623`: the
-/// source's two decimals claim more than a measurement of thousands of
-/// joules holds.
+/// Energy per image or video in J (or Wh): four significant figures (no
+/// fewer whole digits), thousands grouped, e.g. `6,679`, `95.50`,
+/// `342,623`: the source's two decimals claim more than a measurement of
+/// thousands of joules holds.
 pub fn joules_per_item(value: f64) -> String {
-    significant(value, 4)
-}
-
-/// Energy per image or video in Wh: four significant figures, as in J.
-pub fn wh_per_item(value: f64) -> String {
     significant(value, 4)
 }
 

@@ -16,7 +16,6 @@ use serde::Deserialize;
 
 use crate::load::limits::{MAX_NAME_CHARS, MAX_URL_CHARS};
 
-/// A grid carbon intensity with its source.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CarbonIntensity {
@@ -29,7 +28,6 @@ pub struct CarbonIntensity {
     pub url: Option<String>,
 }
 
-/// An electricity price with its source.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ElectricityPrice {
@@ -155,34 +153,22 @@ impl Footprint {
     /// The assumptions in one sentence, e.g. "384 g CO₂e/kWh (U.S. EIA,
     /// 2023); 0.0813 USD/kWh (…, 2024); PUE 1.56 (…)".
     pub fn assumptions(&self) -> String {
-        let mut parts = Vec::new();
-        if let Some(c) = &self.carbon {
-            parts.push(format!(
-                "grid carbon intensity {} g CO₂e/kWh ({}, {})",
-                crate::fmt::setting(c.g_co2e_per_kwh),
-                c.source,
-                c.year
-            ));
-        }
-        if let Some(p) = &self.price {
-            parts.push(format!(
-                "electricity price {} {}/kWh ({}, {})",
-                crate::fmt::setting(p.per_kwh),
-                p.currency,
-                p.source,
-                p.year
-            ));
-        }
-        match &self.overhead {
-            Some(o) => parts.push(format!(
-                "facility overhead PUE {} ({}{})",
-                crate::fmt::setting(o.pue),
-                o.source,
-                o.year.map(|y| format!(", {y}")).unwrap_or_default()
-            )),
-            None => parts.push("no facility overhead (PUE 1)".to_owned()),
-        }
-        parts.join("; ")
+        let carbon = self.carbon.as_ref().map(|c| {
+            let g = crate::fmt::setting(c.g_co2e_per_kwh);
+            format!("grid carbon intensity {g} g CO₂e/kWh ({}, {})", c.source, c.year)
+        });
+        let price = self.price.as_ref().map(|p| {
+            let per_kwh = crate::fmt::setting(p.per_kwh);
+            format!("electricity price {per_kwh} {}/kWh ({}, {})", p.currency, p.source, p.year)
+        });
+        let overhead = self.overhead.as_ref().map_or_else(
+            || "no facility overhead (PUE 1)".to_owned(),
+            |o| {
+                let year = o.year.map(|y| format!(", {y}")).unwrap_or_default();
+                format!("facility overhead PUE {} ({}{year})", crate::fmt::setting(o.pue), o.source)
+            },
+        );
+        [carbon, price, Some(overhead)].into_iter().flatten().collect::<Vec<_>>().join("; ")
     }
 }
 

@@ -327,31 +327,17 @@ impl Measure {
     }
 }
 
-/// Whether `value` differs between `configs`.
 fn varies<T: PartialEq>(configs: &[Configuration], value: impl Fn(&Configuration) -> T) -> bool {
     configs.split_first().is_some_and(|(first, rest)| rest.iter().any(|c| value(c) != value(first)))
 }
 
 /// What makes configurations one series of a curve: everything but the
 /// load (the concurrency or the batch size). A kind's fields are `None` in
-/// every row of the other kind.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct SeriesKey {
-    pub gpu: String,
-    pub num_gpus: u32,
-    pub tensor_parallel: Option<u32>,
-    pub expert_parallel: Option<u32>,
-    pub data_parallel: Option<u32>,
-    pub ulysses_degree: Option<u32>,
-    pub ring_degree: Option<u32>,
-    pub precision: String,
-    /// Width and height in pixels.
-    pub size: Option<(u32, u32)>,
-    pub num_frames: Option<u32>,
-    /// As written (a float is not `Ord`).
-    pub fps: Option<String>,
-    pub inference_steps: Option<u32>,
-}
+/// every row of the other kind. In order: GPU, GPU count, the parallel
+/// degrees (tensor, expert, data, Ulysses, ring), precision, (width,
+/// height) in pixels, frames, fps as written (a float is not `Ord`), steps.
+pub type SeriesKey = (String, u32, [Option<u32>; 5], String, OutputKey);
+type OutputKey = (Option<(u32, u32)>, Option<u32>, Option<String>, Option<u32>);
 
 /// Where other sources' data folders sit in the data folder: `sources/<id>/`.
 pub const SOURCES_DIR: &str = "sources";
@@ -383,10 +369,8 @@ pub struct Source {
     /// Date the data were retrieved for this mirror.
     pub retrieved: String,
     pub licence: String,
-    /// Evidence for the licence.
     #[serde(default)]
     pub licence_evidence: Vec<String>,
-    /// Workload measured.
     pub workload: String,
     /// How the numbers were measured.
     pub method: String,
@@ -592,12 +576,10 @@ impl Configuration {
         Some(self.joules_per_output_token? * tokens?)
     }
 
-    /// Energy per response, Wh.
     pub fn wh_per_response(&self) -> Option<f64> {
         Some(self.joules_per_response()? / 3600.0)
     }
 
-    /// Wh per million output tokens derived from joules per token.
     pub fn derived_wh_per_million(&self) -> Option<f64> {
         Some(self.joules_per_output_token? * 1e6 / 3600.0)
     }
@@ -612,7 +594,6 @@ impl Configuration {
         self.images_per_second.or(self.videos_per_second)
     }
 
-    /// Energy per item, Wh.
     pub fn wh_per_item(&self) -> Option<f64> {
         Some(self.joules_per_item()? / 3600.0)
     }
@@ -678,20 +659,16 @@ impl Configuration {
     }
 
     pub fn series_key(&self) -> SeriesKey {
-        SeriesKey {
-            gpu: self.gpu.clone(),
-            num_gpus: self.num_gpus,
-            tensor_parallel: self.tensor_parallel,
-            expert_parallel: self.expert_parallel,
-            data_parallel: self.data_parallel,
-            ulysses_degree: self.ulysses_degree,
-            ring_degree: self.ring_degree,
-            precision: self.precision.clone(),
-            size: self.size(),
-            num_frames: self.num_frames,
-            fps: self.fps.map(|f| format!("{f}")),
-            inference_steps: self.inference_steps,
-        }
+        let degrees = [
+            self.tensor_parallel,
+            self.expert_parallel,
+            self.data_parallel,
+            self.ulysses_degree,
+            self.ring_degree,
+        ];
+        let fps = self.fps.map(|f| format!("{f}"));
+        let output = (self.size(), self.num_frames, fps, self.inference_steps);
+        (self.gpu.clone(), self.num_gpus, degrees, self.precision.clone(), output)
     }
 
     /// Every measured figure of the row by field name, `None` where the

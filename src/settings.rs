@@ -89,14 +89,14 @@ impl Config {
         let config: Self = toml::from_str(&text)
             .with_context(|| format!("{}: invalid settings", path.display()))?;
         config.footprint(path)?;
-        config.check_workload_texts(path)?;
-        config.check_sources(path)?;
+        config.check_texts(path)?;
         Ok(config)
     }
 
     /// Checks each workload's name and description as a model file's texts
-    /// are checked ([`crate::load::limits::text_problem`]).
-    fn check_workload_texts(&self, path: &std::path::Path) -> Result<()> {
+    /// are checked ([`crate::load::limits::text_problem`]), then each
+    /// `[[sources]]` entry: its id, one entry per id, its texts, web addresses.
+    fn check_texts(&self, path: &std::path::Path) -> Result<()> {
         for (i, w) in self.workloads.iter().enumerate() {
             for (field, text, max) in [
                 ("name", w.name.as_deref(), MAX_NAME_CHARS),
@@ -107,12 +107,6 @@ impl Config {
                 }
             }
         }
-        Ok(())
-    }
-
-    /// Checks each `[[sources]]` entry: its id, one entry per id, its texts
-    /// as a model file's, web addresses.
-    fn check_sources(&self, path: &std::path::Path) -> Result<()> {
         for (i, s) in self.sources.iter().enumerate() {
             let at = |field: &str| format!("{}: sources[{i}].{field}", path.display());
             if !crate::load::is_valid_source_id(&s.id) {
@@ -223,15 +217,13 @@ pub fn check_base_url(url: &str) -> Result<()> {
 /// The base URL a build uses: checked ([`check_base_url`]) and ending in
 /// `/`; `None` when `raw` is absent or blank.
 pub fn base_url(raw: Option<&str>) -> Result<Option<String>> {
-    match raw.map(str::trim).filter(|u| !u.is_empty()) {
-        None => Ok(None),
-        Some(u) => {
-            check_base_url(u)?;
-            anyhow::ensure!(
-                u.starts_with("https://") || u.starts_with("http://"),
-                "--base-url {u:?}: must be an absolute http(s) URL, e.g. https://user.github.io/repo/"
-            );
-            Ok(Some(format!("{}/", u.trim_end_matches('/'))))
-        }
-    }
+    let Some(u) = raw.map(str::trim).filter(|u| !u.is_empty()) else {
+        return Ok(None);
+    };
+    check_base_url(u)?;
+    anyhow::ensure!(
+        u.starts_with("https://") || u.starts_with("http://"),
+        "--base-url {u:?}: must be an absolute http(s) URL, e.g. https://user.github.io/repo/"
+    );
+    Ok(Some(format!("{}/", u.trim_end_matches('/'))))
 }

@@ -100,15 +100,14 @@ impl Stage {
     ) -> Result<(Self, Vec<PathBuf>)> {
         let lock = Lock::take(&parent.join(format!(".{name}.lock")), folder, again)?;
         let prefix = format!(".{name}.tmp-");
-        let mut leftovers = Vec::new();
-        if let Ok(entries) = fs::read_dir(parent) {
-            for entry in entries.filter_map(Result::ok) {
-                let is_dir = fs::symlink_metadata(entry.path()).is_ok_and(|m| m.is_dir());
-                if is_dir && entry.file_name().to_str().is_some_and(|n| n.starts_with(&prefix)) {
-                    leftovers.push(entry.path());
-                }
-            }
-        }
+        let mut leftovers: Vec<PathBuf> = fs::read_dir(parent)
+            .into_iter()
+            .flatten()
+            .filter_map(Result::ok)
+            .filter(|e| e.file_name().to_str().is_some_and(|n| n.starts_with(&prefix)))
+            .map(|e| e.path())
+            .filter(|p| fs::symlink_metadata(p).is_ok_and(|m| m.is_dir()))
+            .collect();
         leftovers.sort();
         let dir = tempfile::Builder::new()
             .prefix(&prefix)

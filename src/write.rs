@@ -40,37 +40,30 @@ pub enum Made {
 }
 
 impl Made {
-    fn marker_text(self) -> &'static str {
+    /// The marker's text, whose first line names the kind, and the kind in a message.
+    fn texts(self) -> (&'static str, &'static str) {
         match self {
-            Self::Site => {
+            Self::Site => (
                 "energyboard site\nThis folder was built by `energyboard build`; a rebuild \
-                 replaces it whole, keeping only CNAME and .well-known/.\n"
-            }
-            Self::Data => {
+                 replaces it whole, keeping only CNAME and .well-known/.\n",
+                "a site built by `energyboard build`",
+            ),
+            Self::Data => (
                 "energyboard data\nThese model files were written by `energyboard-synth`; \
-                 a new run replaces the folder whole. It is a data folder, not a site.\n"
-            }
+                 a new run replaces the folder whole. It is a data folder, not a site.\n",
+                "a data folder written by `energyboard-synth`",
+            ),
         }
     }
 
     /// The kind a marker's text names; `None` if energyboard did not write it.
     fn from_marker(text: &str) -> Option<Self> {
-        match text.lines().next() {
-            Some("energyboard site") => Some(Self::Site),
-            Some("energyboard data") => Some(Self::Data),
-            // The marker of versions that knew only sites.
-            Some(line) if line.starts_with("This folder was built by energyboard") => {
-                Some(Self::Site)
-            }
-            _ => None,
+        let first = text.lines().next()?;
+        // The marker of versions that knew only sites.
+        if first.starts_with("This folder was built by energyboard") {
+            return Some(Self::Site);
         }
-    }
-
-    fn what(self) -> &'static str {
-        match self {
-            Self::Site => "a site built by `energyboard build`",
-            Self::Data => "a data folder written by `energyboard-synth`",
-        }
+        [Self::Site, Self::Data].into_iter().find(|m| m.texts().0.lines().next() == Some(first))
     }
 }
 
@@ -107,15 +100,14 @@ pub fn stop_point() -> Result<()> {
     Ok(())
 }
 
+/// What writes one file's bytes, handed to [`PageSink::put_streamed`].
+pub type Body<'a> = dyn FnMut(&mut dyn std::io::Write) -> Result<()> + 'a;
+
 /// Receives the pages of a site, one file at a time.
 pub trait PageSink: Sync {
     /// Stores at `rel`, a `/`-separated path inside the site, what `write`
     /// writes, without holding it all in memory; returns the byte count.
-    fn put_streamed(
-        &self,
-        rel: &str,
-        write: &mut dyn FnMut(&mut dyn std::io::Write) -> Result<()>,
-    ) -> Result<u64>;
+    fn put_streamed(&self, rel: &str, write: &mut Body) -> Result<u64>;
 
     fn put(&self, rel: &str, bytes: &[u8]) -> Result<()> {
         self.put_streamed(rel, &mut |out| Ok(std::io::Write::write_all(out, bytes)?))?;
@@ -129,28 +121,22 @@ pub trait PageSink: Sync {
     /// hundreds of megabytes).
     fn copy_file(&self, rel: &str, from: &Path, len: u64, digest: u64) -> Result<()> {
         let bytes = fs::read(from).with_context(|| format!("cannot read {}", from.display()))?;
-        ensure_unchanged(from, &bytes, len, digest)?;
+        let now = bytes.len() as u64;
+        if now != len || crate::load::content_digest(&bytes) != digest {
+            bail!(
+                "{}: changed while the site was being built ({len} bytes validated, now {now} bytes{}); build again",
+                from.display(),
+                if now == len { " with other contents" } else { "" }
+            );
+        }
         self.put(rel, &bytes)
     }
-}
-
-fn ensure_unchanged(from: &Path, bytes: &[u8], len: u64, digest: u64) -> Result<()> {
-    let now = bytes.len() as u64;
-    if now != len || crate::load::content_digest(bytes) != digest {
-        bail!(
-            "{}: changed while the site was being built ({len} bytes validated, now {now} bytes{}); build again",
-            from.display(),
-            if now == len { " with other contents" } else { "" }
-        );
-    }
-    Ok(())
 }
 
 /// Writes a site into a staging folder, then swaps it in on [`SiteWriter::commit`].
 #[derive(Debug)]
 pub struct SiteWriter {
     target: PathBuf,
-    staging: PathBuf,
     stage: Stage,
     made: Made,
     counted: CountingSink,
@@ -252,12 +238,9 @@ fn find_git(dir: &Path, depth: usize) -> Option<PathBuf> {
 fn resolved(path: &Path) -> Result<PathBuf> {
     let abs =
         std::path::absolute(path).with_context(|| format!("cannot resolve {}", path.display()))?;
-    let mut existing = abs.as_path();
-    let mut rest = Vec::new();
-    loop {
-        if let Ok(real) = existing.canonicalize() {
-            let mut out = real;
-            for part in rest.iter().rev() {
+    for existing in abs.ancestors() {
+        if let Ok(mut out) = existing.canonicalize() {
+            for part in abs.strip_prefix(existing).unwrap_or(Path::new("")).components() {
                 match part {
                     Component::ParentDir => {
                         out.pop();
@@ -268,14 +251,8 @@ fn resolved(path: &Path) -> Result<PathBuf> {
             }
             return Ok(out);
         }
-        let Some(parent) = existing.parent() else {
-            return Ok(abs);
-        };
-        if let Some(last) = existing.components().next_back() {
-            rest.push(last);
-        }
-        existing = parent;
     }
+    Ok(abs)
 }
 
 /// Whether `dir` may be replaced by a build writing `made`: it does not
@@ -300,8 +277,8 @@ pub fn check_target(dir: &Path, made: Made, force: bool) -> Result<()> {
                     "{}: is {}, not {}; refusing to replace it. Choose another --out, \
                      or pass --force to replace it",
                     dir.display(),
-                    other.what(),
-                    made.what()
+                    other.texts().1,
+                    made.texts().1
                 ),
                 None => bail!(
                     "{}: is not empty and was not built by energyboard (no {MARKER} marker); \
@@ -339,16 +316,12 @@ impl SiteWriter {
                 let _ = fs::remove_dir_all(&leftover);
             }
         }
-        let writer = Self {
-            target: target.to_path_buf(),
-            staging: stage.path().to_path_buf(),
-            stage,
-            made,
-            counted: CountingSink::default(),
-        };
+        let writer =
+            Self { target: target.to_path_buf(), stage, made, counted: CountingSink::default() };
         // The marker first: a killed build's leftover is then known as ours.
-        fs::write(writer.staging.join(MARKER), made.marker_text())
-            .with_context(|| format!("cannot write the marker in {}", writer.staging.display()))?;
+        let staging = writer.stage.path();
+        fs::write(staging.join(MARKER), made.texts().0)
+            .with_context(|| format!("cannot write the marker in {}", staging.display()))?;
         Ok(writer)
     }
 
@@ -358,11 +331,12 @@ impl SiteWriter {
         // Re-check: the target may have changed while we built.
         check_target(&self.target, self.made, true)?;
         let mut summary = std::mem::take(&mut self.counted).summary();
+        let staging = self.stage.path().to_path_buf();
         if self.target.exists() {
             if self.made == Made::Site {
                 for kept in KEPT_IN_SITE {
                     let from = self.target.join(kept);
-                    let to = self.staging.join(kept);
+                    let to = staging.join(kept);
                     if fs::symlink_metadata(&from).is_ok() && fs::symlink_metadata(&to).is_err() {
                         crate::stage::copy_tree(&from, &to)?;
                     }
@@ -370,12 +344,12 @@ impl SiteWriter {
             }
             // Named after this run's staging folder, so a folder left by a
             // build that crashed here cannot block the next one.
-            let mut old = self.staging.clone().into_os_string();
+            let mut old = staging.clone().into_os_string();
             old.push(".old");
             let old = PathBuf::from(old);
             fs::rename(&self.target, &old)
                 .with_context(|| format!("cannot move the old {} aside", self.target.display()))?;
-            if let Err(err) = fs::rename(&self.staging, &self.target) {
+            if let Err(err) = fs::rename(&staging, &self.target) {
                 // Put the old site back so nothing is lost.
                 let _ = fs::rename(&old, &self.target);
                 return Err(err).with_context(|| {
@@ -387,7 +361,7 @@ impl SiteWriter {
             fs::remove_dir_all(&old)
                 .with_context(|| format!("cannot remove the old site at {}", old.display()))?;
         } else {
-            fs::rename(&self.staging, &self.target).with_context(|| {
+            fs::rename(&staging, &self.target).with_context(|| {
                 format!("cannot move the new site into {}", self.target.display())
             })?;
             self.stage.keep();
@@ -418,24 +392,16 @@ fn list_removed(old: &Path, new: &Path, summary: &mut WriteSummary) {
 }
 
 impl PageSink for SiteWriter {
-    fn put_streamed(
-        &self,
-        rel: &str,
-        write: &mut dyn FnMut(&mut dyn std::io::Write) -> Result<()>,
-    ) -> Result<u64> {
+    fn put_streamed(&self, rel: &str, write: &mut Body) -> Result<u64> {
         stop_point()?;
-        let path = self.staging.join(safe_relative(rel)?);
+        let path = self.stage.path().join(safe_relative(rel)?);
         if let Some(dir) = path.parent() {
             fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
         }
         let file =
             fs::File::create(&path).with_context(|| format!("cannot write {}", path.display()))?;
-        let mut out =
-            CountingWriter { inner: std::io::BufWriter::with_capacity(1 << 16, file), bytes: 0 };
-        write(&mut out)
-            .and_then(|()| Ok(std::io::Write::flush(&mut out)?))
-            .with_context(|| format!("cannot write {}", path.display()))?;
-        Ok(self.counted.count(out.bytes))
+        let out = std::io::BufWriter::with_capacity(1 << 16, file);
+        self.counted.stream(out, write).with_context(|| format!("cannot write {}", path.display()))
     }
 }
 
@@ -470,11 +436,14 @@ pub struct CountingSink {
 }
 
 impl CountingSink {
-    /// Counts one file of `bytes` bytes, and returns them.
-    fn count(&self, bytes: u64) -> u64 {
+    /// Counts one file, what `write` writes through to `inner`; returns its byte count.
+    fn stream(&self, inner: impl std::io::Write, write: &mut Body) -> Result<u64> {
+        let mut out = CountingWriter { inner, bytes: 0 };
+        write(&mut out)?;
+        std::io::Write::flush(&mut out)?;
         self.files.fetch_add(1, Ordering::Relaxed);
-        self.bytes.fetch_add(bytes, Ordering::Relaxed);
-        bytes
+        self.bytes.fetch_add(out.bytes, Ordering::Relaxed);
+        Ok(out.bytes)
     }
 
     pub fn summary(self) -> WriteSummary {
@@ -487,15 +456,9 @@ impl CountingSink {
 }
 
 impl PageSink for CountingSink {
-    fn put_streamed(
-        &self,
-        rel: &str,
-        write: &mut dyn FnMut(&mut dyn std::io::Write) -> Result<()>,
-    ) -> Result<u64> {
+    fn put_streamed(&self, rel: &str, write: &mut Body) -> Result<u64> {
         safe_relative(rel)?;
-        let mut out = CountingWriter { inner: std::io::sink(), bytes: 0 };
-        write(&mut out)?;
-        Ok(self.count(out.bytes))
+        self.stream(std::io::sink(), write)
     }
 }
 

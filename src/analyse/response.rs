@@ -13,7 +13,6 @@ pub struct ResponseEnergy {
     pub edges_j: Vec<f64>,
     /// Responses per bin.
     pub counts: Vec<u64>,
-    /// Responses in all.
     pub total: u64,
     /// Median energy per response, J ([`quantile`] at 0.5).
     pub median_j: f64,
