@@ -29,16 +29,14 @@ use askama::Template;
 use rayon::prelude::*;
 
 use crate::analyse::{LeaderboardRow, ModelAnalysis, WorkloadAnalysis};
-use crate::columns::{Align, Column, ColumnSet, Link, Record, Shown, Value};
+use crate::columns::{Align, Column, ColumnSet, Link, Record, Shown};
 use crate::fmt;
 use crate::footprint::Footprint;
 use crate::load::{Asset, DataSet, LoadedModel};
-use crate::model::Measure;
-use crate::model::{Configuration, ModelFile, row_anchor, url_segment};
+use crate::model::{Configuration, Measure, ModelFile, row_anchor, url_segment};
 use crate::workload::{LEGACY_WORKLOAD, Workload};
 use crate::write::PageSink;
 
-pub use downloads::{configurations_csv, leaderboard_csv};
 use views::{Cell, Header, Row};
 
 /// One workload's part of the site: its leaderboard, model pages, GPU
@@ -60,7 +58,8 @@ pub struct Site<'a> {
     pub workload: &'a Workload,
     /// The workload's folder, e.g. `workloads/gpqa/`.
     pub prefix: String,
-    pub tabs: Vec<Tab>,
+    /// Every workload of the site, one tab each.
+    pub tabs: &'a [Workload],
     /// Whether the site has an Atom feed of its changes (pages link it).
     pub feed: bool,
     /// Each model's recorded best-figure changes in this workload, by
@@ -83,7 +82,7 @@ pub struct Mirror<'a> {
     pub base_url: Option<String>,
     /// Provenance over every file.
     pub info: SiteInfo,
-    pub tabs: Vec<Tab>,
+    pub tabs: &'a [Workload],
     /// The change history, when the data folder has one.
     pub changes: Option<&'a crate::load::LoadedChanges>,
     /// The other sources' change histories, by source id
@@ -95,15 +94,7 @@ pub struct Mirror<'a> {
     pub footprint: Option<Footprint>,
 }
 
-/// A workload tab: plain links between the workloads' leaderboards.
-#[derive(Debug, Clone)]
-pub struct Tab {
-    pub name: String,
-    /// Path of its leaderboard from the site root.
-    pub path: String,
-}
-
-/// A tab as one page shows it.
+/// A workload's tab as one page shows it: a plain link to its leaderboard.
 #[derive(Debug, Clone)]
 pub struct TabView {
     pub name: String,
@@ -131,8 +122,6 @@ pub struct SiteInfo {
     pub compiled: String,
     pub retrieved: String,
     pub caveat: String,
-    /// The latency deadline(s), formatted, e.g. "500 ms".
-    pub deadline: String,
     pub workload: String,
     pub method: String,
     pub selection: String,
@@ -213,7 +202,6 @@ fn distinct(files: &[&ModelFile], field: fn(&ModelFile) -> &str, sep: &str) -> S
 }
 
 impl SiteInfo {
-    /// Provenance over `files`.
     fn new(files: &[&ModelFile]) -> Self {
         let Some(first) = files.first() else {
             return Self::default();
@@ -232,26 +220,6 @@ impl SiteInfo {
             retrieved: distinct(files, |f| &f.source.retrieved, "; "),
             // Caveats are sentences: one after the other.
             caveat: distinct(files, |f| &f.caveat, " "),
-            deadline: {
-                // In seconds, to order milliseconds and seconds together.
-                let mut limits: Vec<(f64, String)> = files
-                    .iter()
-                    .map(|f| {
-                        let (measure, d) = (f.measure(), f.deadline());
-                        let words = measure.words();
-                        let seconds = if measure == Measure::Tokens { d / 1000.0 } else { d };
-                        (seconds, format!("{} {}", fmt::limit_ms(d), words.latency_unit))
-                    })
-                    .collect();
-                limits.sort_by(|a, b| a.0.total_cmp(&b.0).then_with(|| a.1.cmp(&b.1)));
-                limits.dedup_by(|a, b| a.1 == b.1);
-                let shown: Vec<String> = limits.into_iter().map(|(_, t)| t).collect();
-                if shown.len() == 1 {
-                    shown.join("")
-                } else {
-                    format!("each workload's own deadline ({})", shown.join(", "))
-                }
-            },
             workload: distinct(files, |f| &f.source.workload, "; "),
             method: s.method.clone(),
             selection: s.selection.clone(),
@@ -292,17 +260,13 @@ impl SiteInfo {
     }
 }
 
-fn gpus_of<'m>(models: impl Iterator<Item = &'m ModelFile>) -> Vec<String> {
-    let mut gpus: Vec<String> = Vec::new();
-    for g in models.flat_map(|m| &m.gpus) {
-        if !gpus.contains(g) {
-            gpus.push(g.clone());
-        }
-    }
-    gpus
+/// Every GPU type of `files`, in first-seen order.
+fn gpus_of(files: &[&ModelFile]) -> Vec<String> {
+    let mut seen = BTreeSet::new();
+    files.iter().flat_map(|m| &m.gpus).filter(|g| seen.insert(*g)).cloned().collect()
 }
 
-impl<'a> Site<'a> {
+impl Site<'_> {
     pub fn slug(&self, i: usize) -> &str {
         &self.models[i].file.slug
     }
@@ -324,43 +288,10 @@ impl<'a> Site<'a> {
         } else {
             format!("{title} · {}", self.workload.name)
         };
-        let frame = (self.base_url.as_deref(), &self.info, self.tabs.as_slice(), self.feed);
+        let frame = (self.base_url.as_deref(), &self.info, self.tabs, self.feed);
         let mut meta = page_meta(frame, &path, &title, description, nav);
         meta.home = format!("{}{}", meta.root, self.prefix);
         meta
-    }
-
-    fn new(
-        analysed: WorkloadAnalysis,
-        workload: &'a Workload,
-        base_url: Option<String>,
-        tabs: Vec<Tab>,
-        histories: &[(Option<&'a str>, &'a crate::changes::ChangeHistory)],
-        feed: bool,
-    ) -> Self {
-        let models = workload.models.as_slice();
-        Self {
-            info: SiteInfo::new(&models.iter().map(|m| &m.file).collect::<Vec<_>>()),
-            gpus: gpus_of(models.iter().map(|m| &m.file)),
-            models,
-            analyses: analysed.models,
-            leaderboard: analysed.leaderboard,
-            base_url,
-            prefix: workload.dir(),
-            workload,
-            tabs,
-            feed,
-            history: (!histories.is_empty()).then(|| {
-                let mut all = BTreeMap::new();
-                // Each source's slugs are its own (`<id>--<slug>`), so
-                // the histories never meet.
-                for &(source, h) in histories {
-                    all.append(&mut changes::best_history(h, &workload.id, source));
-                }
-                all
-            }),
-            footprint: None,
-        }
     }
 
     /// Headers of a table of best rows ([`leaderboard_row`]) with `columns`
@@ -448,7 +379,7 @@ impl<'a> Site<'a> {
 
 impl<'a> Mirror<'a> {
     fn meta(&self, path: &str, title: &str, description: String, nav: &'static str) -> PageMeta {
-        let frame = (self.base_url.as_deref(), &self.info, self.tabs.as_slice(), self.feed);
+        let frame = (self.base_url.as_deref(), &self.info, self.tabs, self.feed);
         page_meta(frame, path, title, description, nav)
     }
 
@@ -481,14 +412,32 @@ impl<'a> Mirror<'a> {
             .chain(data.source_changes.iter().map(|(id, c)| (Some(id.as_str()), &c.history)))
             .collect();
         let feed = base_url.is_some() && histories.iter().any(|(_, h)| !h.entries.is_empty());
-        let tabs: Vec<Tab> = workloads
-            .iter()
-            .map(|w| Tab { name: w.name.clone(), path: format!("{}index.html", w.dir()) })
-            .collect();
         let parts: Vec<Site<'a>> = workloads
             .iter()
             .zip(analysed)
-            .map(|(w, a)| Site::new(a, w, base_url.clone(), tabs.clone(), &histories, feed))
+            .map(|(workload, a)| {
+                let files: Vec<&ModelFile> = workload.models.iter().map(|m| &m.file).collect();
+                Site {
+                    info: SiteInfo::new(&files),
+                    gpus: gpus_of(&files),
+                    models: &workload.models,
+                    analyses: a.models,
+                    leaderboard: a.leaderboard,
+                    base_url: base_url.clone(),
+                    prefix: workload.dir(),
+                    workload,
+                    tabs: workloads,
+                    feed,
+                    // Each source's slugs are its own (`<id>--<slug>`), so
+                    // the histories never meet.
+                    history: (!histories.is_empty()).then(|| {
+                        (histories.iter())
+                            .flat_map(|&(source, h)| changes::best_history(h, &workload.id, source))
+                            .collect()
+                    }),
+                    footprint: None,
+                }
+            })
             .collect();
         let mut slugs: BTreeMap<String, Vec<(usize, usize)>> = BTreeMap::new();
         for (w, part) in parts.iter().enumerate() {
@@ -496,15 +445,15 @@ impl<'a> Mirror<'a> {
                 slugs.entry(part.slug(i).to_owned()).or_default().push((w, i));
             }
         }
-        let frames: Vec<&ModelFile> =
+        let files: Vec<&ModelFile> =
             parts.iter().flat_map(|p| p.models.iter().map(|m| &m.file)).collect();
         Self {
-            info: SiteInfo::new(&frames),
-            gpus: gpus_of(frames.iter().copied()),
+            info: SiteInfo::new(&files),
+            gpus: gpus_of(&files),
             workloads: parts,
             slugs,
             base_url,
-            tabs,
+            tabs: workloads,
             changes: data.changes.as_ref(),
             source_changes: &data.source_changes,
             feed,
@@ -517,9 +466,7 @@ impl<'a> Mirror<'a> {
     #[must_use]
     pub fn with_footprint(mut self, footprint: Option<&Footprint>) -> Self {
         self.footprint = footprint.cloned();
-        for part in &mut self.workloads {
-            part.footprint = footprint.cloned();
-        }
+        self.workloads.iter_mut().for_each(|part| part.footprint = footprint.cloned());
         self
     }
 
@@ -597,7 +544,7 @@ const SITE_NAME: &str = "energyboard";
 /// the [`Mirror`]: its base URL (for canonical links), provenance (for the
 /// footer), tabs, and whether it has a feed.
 fn page_meta(
-    (base_url, info, tabs, feed): (Option<&str>, &SiteInfo, &[Tab], bool),
+    (base_url, info, tabs, feed): (Option<&str>, &SiteInfo, &[Workload], bool),
     path: &str,
     title: &str,
     description: String,
@@ -608,16 +555,17 @@ fn page_meta(
     let canonical_path = path.strip_suffix("index.html").unwrap_or(path);
     let tabs = tabs
         .iter()
-        .map(|t| TabView {
-            name: t.name.clone(),
-            href: format!("{root}{}", t.path),
-            current: if path == t.path {
-                "page"
-            } else if path.starts_with(t.path.trim_end_matches("index.html")) {
-                "true"
-            } else {
-                ""
-            },
+        .map(|w| {
+            let dir = w.dir();
+            TabView {
+                name: w.name.clone(),
+                href: format!("{root}{dir}index.html"),
+                current: match path.strip_prefix(&dir) {
+                    Some("index.html") => "page",
+                    Some(_) => "true",
+                    None => "",
+                },
+            }
         })
         .collect();
     let feed = feed.then(|| format!("{root}{}", changes::FEED_PATH));
@@ -707,7 +655,6 @@ pub struct ModelId {
 /// What rendering one model gave besides its files.
 #[derive(Debug, Clone)]
 pub struct ModelOutput {
-    pub id: ModelId,
     pub counts: RenderCounts,
     /// Its downloads, as the `/data/` page lists them.
     files: Vec<downloads::FileEntry>,
@@ -728,7 +675,7 @@ pub fn render_models(
             let counts = render_model(site, m, &site.analyses[id.index], sink)?;
             let files = downloads::publish_model_files(site, m, sink)?;
             progress.advance();
-            Ok(ModelOutput { id, counts, files })
+            Ok(ModelOutput { counts, files })
         })
         .collect()
 }
@@ -787,19 +734,16 @@ fn header(set: &ColumnSet, c: &Column, root: &str) -> Header {
     plain.defined(root, &set.anchor(c), c.definition)
 }
 
-/// The cell of `value` in a column aligned as `align`: the figure in its
-/// page format, with its raw value for sorting.
-fn value_cell(value: &Value<'_>, align: Align) -> Cell {
+/// The cell of column `c` of `config`: the figure in its page format, with
+/// its raw value for sorting.
+fn column_cell(c: &Column, model: &ModelFile, config: &Configuration) -> Cell {
+    let value = c.value(&Record::of(model, config));
     let text = value.page();
     // The sort script reads a figure from its text where the text is the
     // whole value, so the attribute is left out there.
     let shown: Option<f64> = text.replace(',', "").parse().ok();
     let sort = value.sort().filter(|raw| raw.parse::<f64>().ok() != shown || shown.is_none());
-    Cell { text, sort, num: align == Align::Number, ..Cell::default() }
-}
-
-fn column_cell(c: &Column, model: &ModelFile, config: &Configuration) -> Cell {
-    value_cell(&c.value(&Record::of(model, config)), c.align)
+    Cell { text, sort, num: c.align == Align::Number, ..Cell::default() }
 }
 
 fn num(text: String, sort: f64) -> Cell {
@@ -821,7 +765,6 @@ fn link(text: impl Into<String>, href: String) -> Cell {
 fn leaderboard_row(site: &Site<'_>, r: LeaderboardRow, home: &str, columns: &[Shown]) -> Row {
     let (m, c) = site.row(r);
     let page = format!("{home}{}index.html", model_dir(&m.slug));
-    let footprint = site.footprint.as_ref();
     let mut cells: Vec<Cell> = columns
         .iter()
         .filter_map(|col| match col {
@@ -835,7 +778,7 @@ fn leaderboard_row(site: &Site<'_>, r: LeaderboardRow, home: &str, columns: &[Sh
                 };
                 Some(cell)
             }
-            Shown::Footprint(k) => footprint.and_then(|f| {
+            Shown::Footprint(k) => site.footprint.as_ref().and_then(|f| {
                 k.value(f, kind::footprint_bases(c)[0].wh).map(|v| num(fmt::significant(v, 3), v))
             }),
         })

@@ -12,8 +12,9 @@ use askama::Template;
 use serde::Serialize;
 
 use super::views::Cell;
-use super::{Site, kind, row_anchor};
+use super::{Site, kind, leaderboard_row, row_anchor};
 use crate::analyse::{LeaderboardRow, ModelAnalysis};
+use crate::columns::Shown;
 use crate::fmt;
 use crate::model::{Measure, ModelFile};
 
@@ -129,16 +130,11 @@ struct SpareRows {
     rows: Vec<SpareRow>,
 }
 
-/// The limit control of a workload's leaderboard, for its rows, and the
-/// other candidates' cells (`cells` makes a row's cells, as the table's).
-pub fn leaderboard_control(
-    site: &Site<'_>,
-    rows: &[LeaderboardRow],
-    cells: impl Fn(LeaderboardRow) -> Vec<Cell>,
-) -> Result<LimitControl> {
+/// The limit control of a workload's leaderboard, for its rows (of
+/// `columns`), and the other candidates' cells, made as the table's.
+pub fn leaderboard_control(site: &Site<'_>, columns: &[Shown]) -> Result<LimitControl> {
     let mut spare = Vec::new();
-    let rows = rows
-        .iter()
+    let rows = (site.leaderboard.iter())
         .enumerate()
         .map(|(row, &r)| {
             let (_, c) = site.row(r);
@@ -150,8 +146,7 @@ pub fn leaderboard_control(
                 .map(|(k, &config)| {
                     let r = LeaderboardRow { config, ..r };
                     if Some(k) != base {
-                        let mut cells = cells(r);
-                        cells.remove(0);
+                        let cells = leaderboard_row(site, r, "", columns).cells.split_off(1);
                         spare.push(SpareRow { row, k, cells });
                     }
                     site.row(r).1.latency()
@@ -188,7 +183,6 @@ pub fn model_control(site: &Site<'_>, m: &ModelFile, a: &ModelAnalysis) -> Limit
     let tables = kind::tables(site.workload.measure);
     let gpus = m
         .gpus
-        .as_slice()
         .iter()
         .map(|gpu| {
             let list = a

@@ -18,11 +18,8 @@ use crate::chart::{self, BarEntry, BarScale, GroupedBar};
 use crate::columns::{Column, DIFFUSION, PER_TOKEN};
 use crate::fmt;
 use crate::load::Asset;
-use crate::model::Measure;
-use crate::model::{Configuration, ModelFile, row_anchor, url_segment};
+use crate::model::{Configuration, Measure, ModelFile, row_anchor, url_segment};
 use crate::write::PageSink;
-
-// ---------------------------------------------------------------- leaderboard
 
 #[derive(Template)]
 #[template(path = "leaderboard.html")]
@@ -77,32 +74,25 @@ fn energy_bars(
     title: &str,
 ) -> chart::Chart {
     let words = site.words();
+    let picks = rows.iter().map(|&r| site.row(r));
     if site.workload.measure == Measure::Tokens {
-        let bars: Vec<BarEntry> = rows
-            .iter()
-            .map(|&r| {
-                let (m, c) = site.row(r);
-                BarEntry {
-                    model: m.name.clone(),
-                    gpu: c.gpu.clone(),
-                    wh_per_million: c.energy(),
-                    whose: site.info.whose(&m.source),
-                }
+        let bars: Vec<BarEntry> = picks
+            .map(|(m, c)| BarEntry {
+                model: m.name.clone(),
+                gpu: c.gpu.clone(),
+                wh_per_million: c.energy(),
+                whose: site.info.whose(&m.source),
             })
             .collect();
         return chart::best_energy_bars(file_name, title, &bars);
     }
-    let bars: Vec<GroupedBar> = rows
-        .iter()
-        .map(|&r| {
-            let (m, c) = site.row(r);
-            GroupedBar {
-                label: format!("{} · {}", &m.name, c.gpu),
-                series: c.gpu.clone(),
-                slot: chart::gpu_slot(&c.gpu),
-                value: c.energy(),
-                whose: site.info.whose(&m.source),
-            }
+    let bars: Vec<GroupedBar> = picks
+        .map(|(m, c)| GroupedBar {
+            label: format!("{} · {}", &m.name, c.gpu),
+            series: c.gpu.clone(),
+            slot: chart::gpu_slot(&c.gpu),
+            value: c.energy(),
+            whose: site.info.whose(&m.source),
         })
         .collect();
     chart::grouped_bars(
@@ -122,42 +112,34 @@ fn energy_bars(
 
 pub(super) fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result<RenderCounts> {
     let path = "index.html";
-    let words = site.words();
-    let headline = site.leaderboard.first().map(|&r| {
-        let (m, c) = site.row(r);
-        site.best_text(m, c)
-    });
+    let (words, name, deadline) = (site.words(), &site.workload.name, site.deadline());
+    let headline =
+        site.leaderboard.first().map(|&r| site.row(r)).map(|(m, c)| site.best_text(m, c));
     let description = format!(
-        "{}: measured GPU energy of {} for {} models, the lowest-energy configuration per model and GPU with {} within {}.{}",
-        site.workload.name,
+        "{name}: measured GPU energy of {} for {} models, the lowest-energy configuration per model and GPU with {} within {deadline}.{}",
         words.task,
         site.models.len(),
         words.latency,
-        site.deadline(),
         headline.as_ref().map(|h| format!(" Lowest: {h}.")).unwrap_or_default()
     );
     let mut meta = site.meta(path, "", description, "leaderboard");
     let tables = kind::tables(site.workload.measure);
     let columns = &tables.leaderboard;
     let caption = format!(
-        "{}: best configuration per model and GPU, with {} within {}; lowest energy first.",
-        site.workload.name,
-        words.latency_short,
-        site.deadline()
+        "{name}: best configuration per model and GPU, with {} within {deadline}; lowest energy first.",
+        words.latency_short
     );
     let (table, chooser) = best_table(site, &mut meta, caption, &site.leaderboard, false)?;
     let point_href = |m: &ModelFile, c: &Configuration| {
         format!("{}index.html#{}", model_dir(&m.slug), row_anchor(&m.slug, &c.row_id))
     };
-    let title = format!("Best energy per model and GPU, {}", site.workload.name);
+    let title = format!("Best energy per model and GPU, {name}");
     let every = if site.mixed() { " every-source" } else { "" };
     let (mut limit, mut chart, mut scatter) = (None, None, None);
     let (mut chart_sources, mut scatter_sources) = (Vec::new(), Vec::new());
     if !site.leaderboard.is_empty() {
         // The limit control's data is per row, in this order.
-        let c = super::reader::leaderboard_control(site, &site.leaderboard, |r| {
-            leaderboard_row(site, r, "", columns).cells
-        })?;
+        let c = super::reader::leaderboard_control(site, columns)?;
         meta.scripts.push("limit.js");
         sink.put(&site.path(super::reader::LIMIT_ROWS), c.rows.as_bytes())?;
         limit = Some(c);
@@ -177,17 +159,11 @@ pub(super) fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result
             chart_sources =
                 views.into_iter().map(|v| ChartView { table: String::new(), ..v }).collect();
             for s in &site.info.sources {
-                let pairs: Vec<_> = site
-                    .files_and_analyses()
-                    .into_iter()
-                    .filter(|(m, _)| m.source.key() == s.key)
-                    .collect();
+                let mut pairs = site.files_and_analyses();
+                pairs.retain(|(m, _)| m.source.key() == s.key);
                 let whose: Vec<_> = pairs.iter().map(|(m, _)| site.info.whose(&m.source)).collect();
-                let c = chart::configuration_scatter_marked(words, &pairs, &whose, point_href);
-                let c = chart::Chart {
-                    file_name: format!("all-configurations-only-{}.svg", s.key),
-                    ..c
-                };
+                let mut c = chart::configuration_scatter_marked(words, &pairs, &whose, point_href);
+                c.file_name = format!("all-configurations-only-{}.svg", s.key);
                 sink.put(&site.path(&c.file_name), c.svg.as_bytes())?;
                 let class = format!(" only-source from-{}", s.key);
                 scatter_sources.push(ChartView { class, ..chart_view(&c) });
@@ -247,14 +223,9 @@ fn best_table(
     meta.script = true;
     let table =
         TableView { id: id.into(), caption, headers, groups: Vec::new(), sortable: !gpu_page };
-    let html = table_html_from_rows(
-        &table,
-        rows.iter().map(|r| leaderboard_row(site, *r, home, columns)),
-    )?;
-    Ok((html, chooser))
+    let rows = rows.iter().map(|r| leaderboard_row(site, *r, home, columns));
+    Ok((table_html_from_rows(&table, rows)?, chooser))
 }
-
-// ---------------------------------------------------------------- GPU pages
 
 #[derive(Template)]
 #[template(path = "gpu.html")]
@@ -272,34 +243,29 @@ struct GpuPage<'a> {
 
 pub(super) fn render_gpu_pages(site: &Site<'_>, sink: &dyn PageSink) -> Result<RenderCounts> {
     let mut counts = RenderCounts::default();
-    let words = site.words();
+    let (words, name, deadline) = (site.words(), &site.workload.name, site.deadline());
     for gpu in &site.gpus {
         let dir = gpu_dir(gpu);
         let path = format!("{dir}index.html");
         let rows: Vec<LeaderboardRow> =
             site.leaderboard.iter().copied().filter(|&r| site.row(r).1.gpu == *gpu).collect();
-        let headline = rows.first().map(|&r| {
-            let (m, c) = site.row(r);
+        let headline = rows.first().map(|&r| site.row(r)).map(|(m, c)| {
             format!(" Lowest: {} at {} {}.", &m.name, kind::energy_figure(c), words.energy_long)
         });
         let description = format!(
-            "{}: {} models measured on {gpu}, ranked by their lowest GPU energy per {} with {} within {}.{}",
-            site.workload.name,
+            "{name}: {} models measured on {gpu}, ranked by their lowest GPU energy per {} with {} within {deadline}.{}",
             rows.len(),
             words.item,
             words.latency_short,
-            site.deadline(),
             headline.unwrap_or_default()
         );
         let mut meta = site.meta(&path, &format!("{gpu} GPU"), description, "");
         let caption = format!(
-            "{}: models on {gpu}, each at its lowest-energy configuration with {} within {}, lowest first",
-            site.workload.name,
-            words.latency_short,
-            site.deadline()
+            "{name}: models on {gpu}, each at its lowest-energy configuration with {} within {deadline}, lowest first",
+            words.latency_short
         );
         let (table, chooser) = best_table(site, &mut meta, caption, &rows, true)?;
-        let title = format!("Best energy per model on {gpu}, {}", site.workload.name);
+        let title = format!("Best energy per model on {gpu}, {name}");
         let mut chart = None;
         if !rows.is_empty() {
             let c = energy_bars(site, &rows, "best-energy.svg", &title);
@@ -330,8 +296,6 @@ pub(super) fn render_gpu_pages(site: &Site<'_>, sink: &dyn PageSink) -> Result<R
     Ok(counts)
 }
 
-// ---------------------------------------------------------------- compare
-
 #[derive(Template)]
 #[template(path = "compare.html")]
 struct ComparePage<'a> {
@@ -356,9 +320,8 @@ impl ComparePage<'_> {
 }
 
 /// A model's checkbox on the compare page.
+/// Its index in the list is the model's in the workload (its class `mK`).
 struct ModelPick<'a> {
-    /// Index of the model in the workload (its class `mK`).
-    index: usize,
     m: &'a ModelFile,
     swatch: String,
     checked: bool,
@@ -366,14 +329,12 @@ struct ModelPick<'a> {
 
 pub(super) fn render_compare(site: &Site<'_>, sink: &dyn PageSink) -> Result<RenderCounts> {
     let path = "compare/index.html";
-    let words = site.words();
+    let (words, name, deadline) = (site.words(), &site.workload.name, site.deadline());
     let description = format!(
-        "{}: any of its {} models side by side, the lowest GPU energy per {} on each GPU with {} within {}, and their time–energy frontiers on one chart.",
-        site.workload.name,
+        "{name}: any of its {} models side by side, the lowest GPU energy per {} on each GPU with {} within {deadline}, and their time–energy frontiers on one chart.",
         site.models.len(),
         words.item,
-        words.latency_short,
-        site.deadline()
+        words.latency_short
     );
     let mut meta = site.meta(path, "Compare models", description, "compare");
     let root = meta.root.clone();
@@ -426,11 +387,8 @@ pub(super) fn render_compare(site: &Site<'_>, sink: &dyn PageSink) -> Result<Ren
     let table = TableView {
         id: "compare".into(),
         caption: format!(
-            "{}: the chosen models' lowest {} per GPU, {} within {}",
-            site.workload.name,
-            words.energy_long,
-            words.latency_short,
-            site.deadline()
+            "{name}: the chosen models' lowest {} per GPU, {} within {deadline}",
+            words.energy_long, words.latency_short
         ),
         headers,
         ..TableView::default()
@@ -452,7 +410,6 @@ pub(super) fn render_compare(site: &Site<'_>, sink: &dyn PageSink) -> Result<Ren
             .iter()
             .enumerate()
             .map(|(k, lm)| ModelPick {
-                index: k,
                 m: &lm.file,
                 swatch: p.swatches[k].clone(),
                 checked: chosen.contains(&k),
@@ -481,15 +438,10 @@ pub(super) fn render_compare(site: &Site<'_>, sink: &dyn PageSink) -> Result<Ren
     }));
     style.push_str(&super::source_filter_style(&site.info.sources));
     meta.scripts.push("compare.js");
-    let responses = match &picker {
-        Some(p) => response_overlay(site, &root, &p.by_energy)?,
-        None => None,
-    };
+    let responses =
+        picker.as_ref().map(|p| response_overlay(site, &root, &p.by_energy)).transpose()?.flatten();
     let charts = usize::from(picker.is_some()) + usize::from(responses.is_some());
-    let picker = match picker {
-        Some(p) => Some((p, frontier_points_table(site, &root)?)),
-        None => None,
-    };
+    let picker = picker.map(|p| frontier_points_table(site, &root).map(|t| (p, t))).transpose()?;
     let page = ComparePage { meta, site, table, picks, picker, default_count, responses };
     put_page(sink, &site.path(path), &page)?;
     Ok(RenderCounts { pages: 1, charts })
@@ -524,8 +476,7 @@ fn response_overlay(
         return Ok(None);
     }
     let overlay = chart::response_overlay(&series);
-    let unit = overlay.unit;
-    let sym = unit.symbol();
+    let (unit, sym) = (overlay.unit, overlay.unit.symbol());
     let headers = vec![
         Header::plain("GPU", "", false, "gpu"),
         Header::plain("Setup", "", false, "setup"),
@@ -619,8 +570,6 @@ fn frontier_points_table(site: &Site<'_>, root: &str) -> Result<String> {
     data_table(site, root, "chart-frontiers-data", caption, headers, rows)
 }
 
-// ---------------------------------------------------------------- about
-
 #[derive(Template)]
 #[template(path = "about.html")]
 struct AboutPage<'a> {
@@ -634,6 +583,9 @@ struct AboutPage<'a> {
     /// Whether any configuration carries an output-length histogram (the
     /// energy-per-response method is explained).
     response_histograms: bool,
+    /// The workloads' distinct deadlines, e.g. "500 ms" or "each workload's
+    /// own deadline (500 ms, 30 s)".
+    deadline: String,
 }
 
 /// What the about page says about the diffusion workloads.
@@ -673,7 +625,22 @@ pub(super) fn render_about(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
             video: kinds.contains(&Measure::Diffusion(crate::model::OutputKind::Video)),
         }
     });
+    // In seconds, to order milliseconds and seconds together.
+    let mut limits: Vec<(f64, String)> = (site.workloads.iter())
+        .map(|w| {
+            let (d, tokens) = (w.workload.deadline, w.workload.measure == Measure::Tokens);
+            (if tokens { d / 1000.0 } else { d }, w.deadline())
+        })
+        .collect();
+    limits.sort_by(|a, b| a.0.total_cmp(&b.0).then_with(|| a.1.cmp(&b.1)));
+    limits.dedup_by(|a, b| a.1 == b.1);
+    let shown = limits.iter().map(|(_, t)| t.as_str()).collect::<Vec<_>>().join(", ");
     let page = AboutPage {
+        deadline: if limits.len() < 2 {
+            shown
+        } else {
+            format!("each workload's own deadline ({shown})")
+        },
         meta,
         site,
         tokens: site.has(|m| m == Measure::Tokens),
@@ -685,8 +652,6 @@ pub(super) fn render_about(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
     put_page(sink, path, &page)?;
     Ok(RenderCounts::ONE_PAGE)
 }
-
-// ---------------------------------------------------------------- 404, SEO
 
 #[derive(Template)]
 #[template(path = "404.html")]
@@ -710,9 +675,7 @@ pub(super) fn render_not_found(
     if let Some(base) = &site.base_url {
         meta.root.clone_from(base);
         // Absolute too: the page is served at any depth.
-        if meta.feed.is_some() {
-            meta.feed = Some(format!("{base}{}", super::changes::FEED_PATH));
-        }
+        meta.feed = meta.feed.map(|_| format!("{base}{}", super::changes::FEED_PATH));
     }
     meta.inline_css = assets
         .iter()

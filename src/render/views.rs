@@ -157,20 +157,18 @@ pub struct ChartView {
     pub class: String,
 }
 
-/// Width and height from an SVG's `viewBox`, or a 4:3 default.
-fn view_box_size(svg: &str) -> (u32, u32) {
-    let parse = || -> Option<(u32, u32)> {
-        let (_, rest) = svg.split_once("viewBox=\"")?;
-        let nums: Vec<f64> =
-            rest[..rest.find('"')?].split([' ', ',']).filter_map(|s| s.parse().ok()).collect();
-        (nums.len() == 4).then(|| (nums[2].round() as u32, nums[3].round() as u32))
-    };
-    parse().unwrap_or((800, 600))
+/// Width and height from an SVG's `viewBox`.
+fn view_box_size(svg: &str) -> Option<(u32, u32)> {
+    let (_, rest) = svg.split_once("viewBox=\"")?;
+    let nums: Vec<f64> =
+        rest[..rest.find('"')?].split([' ', ',']).filter_map(|s| s.parse().ok()).collect();
+    (nums.len() == 4).then(|| (nums[2].round() as u32, nums[3].round() as u32))
 }
 
 /// The view of a chart placed in the same folder as its page.
 pub fn chart_view(c: &Chart) -> ChartView {
-    let (width, height) = view_box_size(&c.svg);
+    // A 4:3 default for an SVG without a `viewBox`.
+    let (width, height) = view_box_size(&c.svg).unwrap_or((800, 600));
     let id = format!("chart-{}", c.file_name.strip_suffix(".svg").unwrap_or(&c.file_name));
     let headers = c.table.headers.iter().map(|h| Header { label: h.clone(), ..Header::default() });
     let table = TableView {
@@ -252,20 +250,17 @@ impl ColumnChooser {
 
     /// CSS hiding each unticked column: one rule per column, by its position.
     pub fn style(&self) -> String {
-        use std::fmt::Write as _;
         let (mut css, t) = (String::new(), &self.table);
         for (i, c) in self.columns.iter().enumerate() {
             let (key, n) = (&c.key, i + 2);
-            let _ = write!(
-                css,
+            css += &format!(
                 "main:has(#show-{key}:not(:checked)) #{t} tr>:nth-child({n}){{display:none}}"
             );
         }
         let cells: Vec<String> =
             self.numeric.iter().map(|n| format!("#{t} td:nth-child({n})")).collect();
         if !cells.is_empty() {
-            let _ = write!(
-                css,
+            css += &format!(
                 "{}{{text-align:right;font-variant-numeric:tabular-nums}}",
                 cells.join(",")
             );
