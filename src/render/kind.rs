@@ -254,13 +254,12 @@ pub fn energy_figure(c: &Configuration) -> String {
 
 /// "32.8 B total, 32.8 B active" (per token) or "12.0 B".
 pub fn parameters(m: &ModelFile) -> String {
+    let total = fmt::params_b(m.params_b);
     match m.measure() {
-        Measure::Tokens => format!(
-            "{} B total, {} B active",
-            fmt::params_b(m.params_b),
-            fmt::params_b(m.active_params_b)
-        ),
-        Measure::Diffusion(_) => format!("{} B", fmt::params_b(m.params_b)),
+        Measure::Tokens => {
+            format!("{total} B total, {} B active", fmt::params_b(m.active_params_b))
+        }
+        Measure::Diffusion(_) => format!("{total} B"),
     }
 }
 
@@ -288,15 +287,11 @@ pub fn output_facts(m: &ModelFile) -> Vec<(String, String)> {
 /// The title of a group of a configuration table: "2 × H100, TP2, BF16",
 /// or "1 × B200, BF16, 1024×1024, 28 steps".
 pub fn group_title(first: &Configuration) -> String {
+    let setup = format!("{}, {}", gpu_setup(first), first.precision);
+    let steps = first.inference_steps.unwrap_or_default();
     match first.measure() {
-        Measure::Tokens => format!("{}, {}", gpu_setup(first), first.precision),
-        Measure::Diffusion(_) => format!(
-            "{}, {}, {}, {} steps",
-            gpu_setup(first),
-            first.precision,
-            first.resolution(),
-            first.inference_steps.unwrap_or_default()
-        ),
+        Measure::Tokens => setup,
+        Measure::Diffusion(_) => format!("{setup}, {}, {steps} steps", first.resolution()),
     }
 }
 
