@@ -164,11 +164,9 @@ pub struct LatencyBudget {
 /// below the deadline, then the deadline.
 pub fn latency_budgets(m: &ModelFile) -> Vec<LatencyBudget> {
     let deadline = m.deadline();
-    let ladder = m.measure().words().ladder;
-    let mut limits: Vec<f64> = ladder.iter().copied().filter(|&l| l < deadline).collect();
-    limits.push(deadline);
-    limits
-        .into_iter()
+    let ladder = m.measure().words().ladder.iter().copied().filter(|&l| l < deadline);
+    ladder
+        .chain([deadline])
         .map(|limit_ms| LatencyBudget {
             limit_ms,
             is_deadline: limit_ms == deadline,

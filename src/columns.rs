@@ -236,11 +236,7 @@ impl Column {
 
     /// Whether the tables and CSV files of `measure` have the column.
     pub fn applies(&self, measure: Measure) -> bool {
-        match (self.only, measure) {
-            (None, _) => true,
-            (Some(kind), Measure::Diffusion(m)) => kind == m,
-            (Some(_), Measure::Tokens) => false,
-        }
+        self.only.is_none_or(|kind| measure == Measure::Diffusion(kind))
     }
 
     pub fn value<'r>(&self, record: &Record<'r>) -> Value<'r> {
