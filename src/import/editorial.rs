@@ -76,13 +76,8 @@ pub struct WorkloadTexts {
 impl WorkloadTexts {
     /// The deadline field of the workload's kind and its value, as written.
     pub fn deadline(&self) -> (&'static str, Option<&serde_json::Number>) {
-        let field = crate::load::limits::kind_fields(self.kind).deadline;
-        let value = if self.kind.is_some() {
-            &self.batch_latency_deadline_s
-        } else {
-            &self.itl_deadline_ms
-        };
-        (field, value.as_ref())
+        let value = self.kind.map_or(&self.itl_deadline_ms, |_| &self.batch_latency_deadline_s);
+        (crate::load::limits::kind_fields(self.kind).deadline, value.as_ref())
     }
 }
 

@@ -677,22 +677,16 @@ fn remove_empty_parent(data_dir: &Path, rel: &str) {
 /// (`tree`, staged for `own`, which is `<data>/sources/<id>`), so that a
 /// slug, a workload's kind or deadline, or a GPU's spelling that clashes
 /// with another source's stops the import before anything is written.
-fn check_beside_others(
-    own: &Path,
-    tree: &Path,
-    whole: &Path,
-    source: &SourceSettings,
-) -> Result<()> {
+fn check_beside_others(own: &Path, tree: &Path, whole: &Path, id: &str) -> Result<()> {
     let data_dir = own.ancestors().nth(2).expect("own is <data>/sources/<id>");
-    let rel = format!("{SOURCES_DIR}/{}", source.id);
+    let rel = format!("{SOURCES_DIR}/{id}");
     overlay(data_dir, whole, &[rel.as_str()])?;
     link(
         &std::path::absolute(tree)
             .with_context(|| format!("{}: cannot resolve", tree.display()))?,
         &whole.join(&rel),
     )?;
-    let what =
-        format!("the data of source {:?} would not fit beside the other sources'", source.id);
+    let what = format!("the data of source {id:?} would not fit beside the other sources'");
     load_staged(whole, &[(tree, own), (whole, data_dir)], &what).map(drop)
 }
 
@@ -730,7 +724,7 @@ fn stage_and_swap(
     }
     let after = load_staged(&tree, &[(&tree, data_dir)], "the imported data would not be valid")?;
     if let Some(source) = &opts.source {
-        check_beside_others(data_dir, &tree, &stage.path().join(WHOLE), source)?;
+        check_beside_others(data_dir, &tree, &stage.path().join(WHOLE), &source.id)?;
     }
     let before = load_for_changes(data_dir)?;
     crate::write::stop_point()?;

@@ -126,7 +126,7 @@ pub fn validate_model(path: &Path, m: &ModelFile) -> Vec<Problem> {
     for (i, c) in m.configurations.iter().enumerate() {
         let at = format!("configurations[{i}]");
         let row = format!(" (row {})", shown(&c.row_id));
-        check_kind_fields(&mut bad, m.kind, &at, &row, c);
+        check_kind_fields(&mut bad, m, &at, &row, c);
         validate_configuration(&mut bad, &at, &row, c);
         // The kind's own fields: a row may carry the other kind's too
         // (reported above).
@@ -342,14 +342,8 @@ fn positive(bad: &mut Bad<'_>, field: &str, value: f64, row: &str) {
 
 /// A row has exactly its file's kind's fields ([`Measure::fields`]): every
 /// one of them, and none of another kind's.
-fn check_kind_fields(
-    bad: &mut Bad<'_>,
-    output: Option<OutputKind>,
-    at: &str,
-    row: &str,
-    c: &Configuration,
-) {
-    let measure = output.map_or(Measure::Tokens, Measure::Diffusion);
+fn check_kind_fields(bad: &mut Bad<'_>, m: &ModelFile, at: &str, row: &str, c: &Configuration) {
+    let (output, measure) = (m.kind, m.measure());
     let present = c.present();
     for field in measure.fields() {
         if !present.contains(&field) {
