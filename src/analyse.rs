@@ -48,7 +48,8 @@ fn figures(
 /// lowest-energy configuration whose latency is within the file's
 /// deadline, or `None` when no configuration on that GPU meets it.
 pub fn best_per_gpu(m: &ModelFile) -> Vec<(String, Option<usize>)> {
-    per_gpu(m, |gpu| cheapest_within(&m.configurations, m.deadline(), |c| c.gpu == gpu))
+    let rows = m.configurations.iter().map(|c| (c.gpu.as_str(), c.figures()));
+    select::best_per_gpu(m.gpus.as_slice(), m.deadline(), rows)
 }
 
 /// Best configuration over all GPUs, by the same rule.

@@ -128,6 +128,20 @@ pub struct BarEntry {
     pub whose: Option<Whose>,
 }
 
+impl BarEntry {
+    /// One bar per GPU on which `m` has a best configuration.
+    pub fn best_of<'a>(m: &'a ModelFile, a: &'a ModelAnalysis) -> impl Iterator<Item = Self> + 'a {
+        a.best_per_gpu.iter().filter_map(move |(gpu, best)| {
+            best.map(|i| Self {
+                model: m.name.clone(),
+                gpu: gpu.clone(),
+                wh_per_million: m.configurations[i].energy(),
+                whose: None,
+            })
+        })
+    }
+}
+
 /// [`configuration_scatter_marked`], each model marked by its source as
 /// [`whose_of`] finds it. Shown in an `<iframe>`, so its tooltips and links
 /// work without script.

@@ -140,7 +140,8 @@ fn text(s: &str) -> Value<'_> {
     Value::Text(Cow::Borrowed(s))
 }
 
-// A whole number, a figure or a flag, or [`Value::Missing`] when the row's kind has none.
+/// A whole number, or [`Value::Missing`] when the row's kind has none; [`number`]
+/// and [`flag`] do the same for a figure and a flag.
 fn whole(n: impl Into<Option<u32>>) -> Value<'static> {
     n.into().map_or(Value::Missing, |n| Value::Whole(u64::from(n)))
 }
@@ -588,26 +589,26 @@ pub mod diffusion {
             .about("Width × height of the output in pixels; for a video also its frames and frame rate.")
     };
 
-    pub const JOULES_PER_IMAGE: C = C::measured("joules_per_image", "Energy per image", "J/image", |r| number(r.config.joules_per_item(), fmt::joules_per_item))
+    pub const JOULES_PER_IMAGE: C = C::measured("joules_per_image", "Energy per image", "J/image", |r| number(r.config.joules_per_item(), fmt::energy_per_item))
         .link(Link::Row)
         .only(OutputKind::Image)
         .about("GPU energy per generated image, in joules: the energy of a batch, summed over the GPUs, divided by the batch size. The text-to-image leaderboard's headline figure.");
 
-    pub const JOULES_PER_VIDEO: C = C::measured("joules_per_video", "Energy per video", "J/video", |r| number(r.config.joules_per_item(), fmt::joules_per_item))
+    pub const JOULES_PER_VIDEO: C = C::measured("joules_per_video", "Energy per video", "J/video", |r| number(r.config.joules_per_item(), fmt::energy_per_item))
         .link(Link::Row)
         .only(OutputKind::Video)
         .about("GPU energy per generated video, in joules: the energy of a batch, summed over the GPUs, divided by the batch size. The text-to-video leaderboard's headline figure.");
 
     pub const WH_PER_IMAGE: C =
         C::derived("wh_per_image", "Watt-hours per image", "Wh/image", |r| {
-            number(r.config.wh_per_item(), fmt::joules_per_item)
+            number(r.config.wh_per_item(), fmt::energy_per_item)
         })
         .only(OutputKind::Image)
         .about("Energy per image in watt-hours: J per image / 3,600.");
 
     pub const WH_PER_VIDEO: C =
         C::derived("wh_per_video", "Watt-hours per video", "Wh/video", |r| {
-            number(r.config.wh_per_item(), fmt::joules_per_item)
+            number(r.config.wh_per_item(), fmt::energy_per_item)
         })
         .only(OutputKind::Video)
         .about("Energy per video in watt-hours: J per video / 3,600.");

@@ -80,7 +80,7 @@ pub fn grouped_fixed(value: f64, decimals: usize) -> String {
 /// fewer whole digits), thousands grouped, e.g. `6,679`, `95.50`,
 /// `342,623`: the source's two decimals claim more than a measurement of
 /// thousands of joules holds.
-pub fn joules_per_item(value: f64) -> String {
+pub fn energy_per_item(value: f64) -> String {
     significant(value, 4)
 }
 
@@ -168,7 +168,7 @@ pub fn push_xml_escaped(out: &mut String, text: &str) {
 pub fn figure_value(figure: &str, value: f64) -> String {
     match figure {
         "wh_per_million_output_tokens" => wh_per_million(value),
-        "joules_per_image" | "joules_per_video" => joules_per_item(value),
+        "joules_per_image" | "joules_per_video" => energy_per_item(value),
         "joules_per_output_token" => joules_per_token(value),
         _ => raw(value),
     }

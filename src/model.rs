@@ -286,7 +286,7 @@ const IMAGES: Words = Words {
     ladder: &[2.0, 5.0, 10.0, 20.0],
     load_axis: "Batch size (items per batch)",
     load_phrase: |load| format!("batch size {load}"),
-    energy_text: fmt::joules_per_item,
+    energy_text: fmt::energy_per_item,
     latency_text: fmt::seconds,
 };
 

@@ -431,7 +431,8 @@ impl<'a> Mirror<'a> {
                     // Each source's slugs are its own (`<id>--<slug>`), so
                     // the histories never meet.
                     history: (!histories.is_empty()).then(|| {
-                        (histories.iter())
+                        histories
+                            .iter()
                             .flat_map(|&(source, h)| changes::best_history(h, &workload.id, source))
                             .collect()
                     }),

@@ -102,8 +102,8 @@ pub fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry]) -> C
         _ => "No configuration to show.".to_owned(),
     };
     let rows = sorted.iter().enumerate().map(|(i, e)| {
-        let (rank, energy) = ((i + 1).to_string(), fmt::wh_per_million(e.wh_per_million));
-        (vec![rank, e.model.clone(), e.gpu.clone(), energy], e.whose.as_ref())
+        let energy = fmt::wh_per_million(e.wh_per_million);
+        (vec![(i + 1).to_string(), e.model.clone(), e.gpu.clone(), energy], e.whose.as_ref())
     });
     let table = bar_table(&["Rank", "Model", "GPU", ENERGY], rows);
     Chart::new(file_name.to_owned(), title, description, &doc, table, None)
@@ -274,7 +274,8 @@ pub fn frontier_picker(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) -> F
         super::axis::scales_note(&frame.x, &frame.y),
     );
     let swatch = |(&r, w): (&usize, &Option<super::Whose>)| {
-        let (mut key, filled) = (svg::Doc::new((26, 12), 512), !super::Whose::open(w.as_ref()));
+        let filled = !super::Whose::open(w.as_ref());
+        let mut key = svg::Doc::new((26, 12), 512);
         let root = svg::Canvas::new(&mut key).into_drawing_area();
         draw::line(&root, &[(1, 6), (25, 6)], Role::Line(r), 2)
             .and_then(|()| draw::marker(&root, (13, 6), r, Role::Point(r), filled, false))
@@ -393,8 +394,12 @@ pub(super) fn source_keys<'w>(
     for &(rank, w, n) in &seen {
         let open = rank > 0;
         keys.push(Key::Source { bar, open, name: w.name.clone(), key: w.key.clone() });
-        let drawn = [["filled markers", "open markers"], ["filled bars", "outlined bars"]]
-            [usize::from(bar)][usize::from(open)];
+        let drawn = match (bar, open) {
+            (true, false) => "filled bars",
+            (true, true) => "outlined bars",
+            (false, false) => "filled markers",
+            (false, true) => "open markers",
+        };
         parts.push(format!("{}: {} {things}, {drawn}", w.name, fmt::grouped(n as f64)));
     }
     let note = if parts.len() == 1 {
@@ -706,6 +711,7 @@ pub fn configuration_scatter_marked(
     // Its own document in an <iframe>: the same colour scheme as the page,
     // so the frame stays transparent in dark mode.
     let css = ":root{color-scheme:light dark}.ebc:has(.sm:hover) .sm:not(:hover){opacity:.25}";
-    let (file, table) = ("all-configurations.svg".to_owned(), configuration_table(words, rows));
+    let table = configuration_table(words, rows);
+    let file = "all-configurations.svg".to_owned();
     Chart::new(file, title.to_owned(), description, &doc, table, Some(css))
 }

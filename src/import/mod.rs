@@ -797,11 +797,10 @@ fn slugs_of(files: &BTreeMap<String, Vec<u8>>) -> impl Iterator<Item = (String, 
 fn swap_in(data_dir: &Path, staging: &Path, report: &ImportReport) -> Result<()> {
     let tree = staging.join(TREE);
     let backup = staging.join(OLD);
-    // The plan is on disk before the first move.
-    let (plan, plan_path) =
-        (serde_json::to_vec(report).context("cannot write the plan")?, staging.join(PLAN));
-    (std::fs::File::create(&plan_path).and_then(|mut f| f.write_all(&plan).and(f.sync_all())))
-        .with_context(|| format!("{}: cannot write", plan_path.display()))?;
+    write_durably(
+        &staging.join(PLAN),
+        &serde_json::to_vec(report).context("cannot write the plan")?,
+    )?;
     // For the test that stops an import halfway through its swap: the number
     // of moves after which the process aborts, as `kill -9` would stop it.
     let abort_after: Option<usize> =
@@ -854,6 +853,12 @@ fn swap_in(data_dir: &Path, staging: &Path, report: &ImportReport) -> Result<()>
         remove_empty_parent(data_dir, rel);
     }
     Ok(())
+}
+
+/// Writes `bytes` to `path` and waits until they are on disk.
+fn write_durably(path: &Path, bytes: &[u8]) -> Result<()> {
+    (std::fs::File::create(path).and_then(|mut file| file.write_all(bytes).and(file.sync_all())))
+        .with_context(|| format!("{}: cannot write", path.display()))
 }
 
 #[cfg(test)]

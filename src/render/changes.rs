@@ -296,7 +296,8 @@ impl Links<'_, '_> {
             )
         };
         // The GPU's best card on the model page, when the model has the GPU.
-        let has_gpu = (self.locate(&b.workload, &b.slug))
+        let has_gpu = self
+            .locate(&b.workload, &b.slug)
             .is_some_and(|(w, i)| w.models[i].file.gpus.contains(&b.gpu));
         let card = self.model_href(&b.workload, &b.slug, Some(&gpu_anchor(&b.gpu)));
         BestRow {

@@ -354,7 +354,8 @@ const DIFFUSION_SHOWN: &[Shown] = &[
 /// The GPUs and how the model is split over them, for either kind:
 /// "2 × H100, TP2", "4 × B200, U2·R2", or "1 × H100" without parallelism.
 fn gpu_setup(c: &Configuration) -> String {
-    let (gpus, par) = (format!("{} × {}", c.num_gpus, c.gpu), c.parallelism());
+    let gpus = format!("{} × {}", c.num_gpus, c.gpu);
+    let par = c.parallelism();
     if par == "none" { gpus } else { format!("{gpus}, {par}") }
 }
 

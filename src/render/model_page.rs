@@ -323,9 +323,11 @@ fn config_row(m: &ModelFile, a: &ModelAnalysis, i: usize, columns: &[&Column]) -
         (c.repeat > 1, format!("↻ Repeat run {}", c.repeat), Some("repeat")),
         (!c.under_deadline(), "Over deadline".to_owned(), None),
     ];
-    let (notes, class): (Vec<String>, Vec<Option<&str>>) =
-        marks.into_iter().filter(|m| m.0).map(|(_, note, class)| (note, class)).unzip();
-    let class: Vec<&str> = class.into_iter().flatten().collect();
+    let (mut notes, mut class) = (Vec::new(), Vec::new());
+    for (_, note, mark_class) in marks.into_iter().filter(|m| m.0) {
+        notes.push(note);
+        class.extend(mark_class);
+    }
     let mut cells: Vec<Cell> = columns.iter().map(|col| column_cell(col, m, c)).collect();
     cells[0].header = true;
     cells.insert(1, text(notes.join("; ")));

@@ -80,8 +80,8 @@ struct Headline<'a> {
 impl Headline<'_> {
     /// The link from the site root to the configuration's row.
     fn href(&self) -> String {
-        let (m, anchor) = (model_dir(&self.m.slug), row_anchor(&self.m.slug, &self.c.row_id));
-        format!("{}{m}index.html#{anchor}", self.w.prefix)
+        let anchor = row_anchor(&self.m.slug, &self.c.row_id);
+        format!("{}{}index.html#{anchor}", self.w.prefix, model_dir(&self.m.slug))
     }
 }
 
@@ -340,7 +340,7 @@ fn overview_chart(
         ),
         item_bars,
         BarScale::Linear,
-        fmt::joules_per_item,
+        fmt::energy_per_item,
     ))
 }
 
@@ -366,23 +366,25 @@ fn render_model_overview(
     let path = format!("{dir}index.html");
     let (w0, i0) = at[0];
     let first = &site.workloads[w0].models[i0].file;
-    // The rows and bars of the per-token workloads, then the diffusion ones'.
-    let mut rows: [Vec<OverviewRow>; 2] = Default::default();
-    let mut bars: [Vec<GroupedBar>; 2] = Default::default();
+    // The rows and bars of the per-token workloads, and of the diffusion ones.
+    let (mut rows, mut bars) = (Vec::new(), Vec::new());
+    let (mut item_rows, mut item_bars) = (Vec::new(), Vec::new());
     let mut item_measures = Vec::new();
     for &(w, i) in at {
         let part = &site.workloads[w];
-        let k = usize::from(part.workload.measure != Measure::Tokens);
-        item_measures.extend((k == 1).then_some(part.workload.measure));
-        overview_rows(part, w, i, &dir, &mut rows[k], &mut bars[k]);
+        if part.workload.measure == Measure::Tokens {
+            overview_rows(part, w, i, &dir, &mut rows, &mut bars);
+        } else {
+            item_measures.push(part.workload.measure);
+            overview_rows(part, w, i, &dir, &mut item_rows, &mut item_bars);
+        }
     }
     let token_workloads = at.len() - item_measures.len();
     item_measures.sort_unstable();
     item_measures.dedup();
     // A chart compares workloads: with one, the table says it all.
-    let token_bars: &[GroupedBar] = if token_workloads >= 2 { &bars[0] } else { &[] };
-    let item_bars: &[GroupedBar] = if at.len() - token_workloads >= 2 { &bars[1] } else { &[] };
-    let [rows, item_rows] = rows;
+    let token_bars: &[GroupedBar] = if token_workloads >= 2 { &bars } else { &[] };
+    let item_bars: &[GroupedBar] = if at.len() - token_workloads >= 2 { &item_bars } else { &[] };
     let chart = match overview_chart(&first.name, token_bars, item_bars, &item_measures) {
         Some(c) => {
             sink.put(&format!("{dir}{}", c.file_name), c.svg.as_bytes())?;
@@ -406,7 +408,8 @@ fn render_model_overview(
                     } else {
                         String::new()
                     };
-                    let (energy, long) = (kind::energy_figure(c), ws.words().energy_long);
+                    let energy = kind::energy_figure(c);
+                    let long = ws.words().energy_long;
                     format!("{name}: {energy} {long} on {}{response}", c.gpu)
                 }
             }

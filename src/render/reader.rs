@@ -134,7 +134,9 @@ struct SpareRows {
 /// `columns`), and the other candidates' cells, made as the table's.
 pub fn leaderboard_control(site: &Site<'_>, columns: &[Shown]) -> Result<LimitControl> {
     let mut spare = Vec::new();
-    let rows = (site.leaderboard.iter())
+    let rows = site
+        .leaderboard
+        .iter()
         .enumerate()
         .map(|(row, &r)| {
             let (_, c) = site.row(r);

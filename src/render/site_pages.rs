@@ -106,7 +106,7 @@ fn energy_bars(
         ),
         &bars,
         BarScale::Linear,
-        fmt::joules_per_item,
+        fmt::energy_per_item,
     )
 }
 
@@ -626,10 +626,12 @@ pub(super) fn render_about(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
         }
     });
     // In seconds, to order milliseconds and seconds together.
-    let mut limits: Vec<(f64, String)> = (site.workloads.iter())
+    let mut limits: Vec<(f64, String)> = site
+        .workloads
+        .iter()
         .map(|w| {
-            let (d, tokens) = (w.workload.deadline, w.workload.measure == Measure::Tokens);
-            (if tokens { d / 1000.0 } else { d }, w.deadline())
+            let d = w.workload.deadline;
+            (if w.workload.measure == Measure::Tokens { d / 1000.0 } else { d }, w.deadline())
         })
         .collect();
     limits.sort_by(|a, b| a.0.total_cmp(&b.0).then_with(|| a.1.cmp(&b.1)));

@@ -33,21 +33,8 @@ fn synthetic(n: usize) -> Vec<(ModelFile, ModelAnalysis)> {
         .collect()
 }
 
-/// One bar per GPU on which a model has a best configuration.
 fn bar_entries(models: &[(ModelFile, ModelAnalysis)]) -> Vec<BarEntry> {
-    let bar = |m: &ModelFile, gpu: &String, i: usize| BarEntry {
-        model: m.name.clone(),
-        gpu: gpu.clone(),
-        wh_per_million: m.configurations[i].energy(),
-        whose: None,
-    };
-    let per_model = |(m, a): &(ModelFile, ModelAnalysis)| {
-        a.best_per_gpu
-            .iter()
-            .filter_map(|(gpu, best)| best.map(|i| bar(m, gpu, i)))
-            .collect::<Vec<_>>()
-    };
-    models.iter().flat_map(per_model).collect()
+    models.iter().flat_map(|(m, a)| BarEntry::best_of(m, a)).collect()
 }
 
 /// Every chart of the seed data: model pages, leaderboard, a GPU page and

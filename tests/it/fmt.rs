@@ -1,7 +1,7 @@
 //! The number formats every page, chart and CSV file shares.
 
 use energyboard::fmt::{
-    figure_value, fixed, grouped, grouped_fixed, items_per_kwh, joules_per_item,
+    energy_per_item, figure_value, fixed, grouped, grouped_fixed, items_per_kwh,
     joules_per_response, limit_ms, rate, seconds, setting, significant,
 };
 
@@ -40,11 +40,11 @@ fn formats_are_fixed_and_grouped() {
 
 #[test]
 fn diffusion_figures_read_as_published() {
-    assert_eq!(joules_per_item(342_623.06), "342,623");
-    assert_eq!(joules_per_item(6678.81), "6,679");
-    assert_eq!(joules_per_item(95.5), "95.50");
-    assert_eq!(joules_per_item(999.96), "1,000.0");
-    assert_eq!(joules_per_item(342_623.06 / 3600.0), "95.17");
+    assert_eq!(energy_per_item(342_623.06), "342,623");
+    assert_eq!(energy_per_item(6678.81), "6,679");
+    assert_eq!(energy_per_item(95.5), "95.50");
+    assert_eq!(energy_per_item(999.96), "1,000.0");
+    assert_eq!(energy_per_item(342_623.06 / 3600.0), "95.17");
     assert_eq!(seconds(7.755), "7.755");
     assert_eq!(seconds(1374.63), "1,374.630");
     assert_eq!(rate(0.1285), "0.1285");
