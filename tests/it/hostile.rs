@@ -17,7 +17,8 @@
 //! Most bad folders are committed under `tests/fixtures/invalid/` (made by
 //! `tests/fixtures/generate.py`); the huge and odd ones are made here.
 
-use crate::common::{copy_dir, names};
+use crate::common::names;
+use energyboard::stage::copy_tree;
 use std::collections::BTreeMap;
 use std::fs;
 use std::io::Read;
@@ -49,8 +50,8 @@ impl Sandbox {
     /// Copies the seed data and static folders and builds `out/` from them.
     fn new() -> Self {
         let sandbox = Self { dir: tempfile::tempdir().expect("tempdir") };
-        copy_dir(&Path::new(ROOT).join("tests/fixtures/seeds"), &sandbox.path("data"));
-        copy_dir(&Path::new(ROOT).join("static"), &sandbox.path("static"));
+        copy_tree(&Path::new(ROOT).join("tests/fixtures/seeds"), &sandbox.path("data")).unwrap();
+        copy_tree(&Path::new(ROOT).join("static"), &sandbox.path("static")).unwrap();
         sandbox.build_from("data", "out", false).succeeds();
         assert!(sandbox.path("out/index.html").is_file());
         sandbox
@@ -64,7 +65,7 @@ impl Sandbox {
     fn fixture(self, kind: &str, case: &str) -> Self {
         let from = Path::new(ROOT).join("tests/fixtures").join(kind).join(case);
         assert!(from.is_dir(), "no fixture {}", from.display());
-        copy_dir(&from, &self.path("bad"));
+        copy_tree(&from, &self.path("bad")).unwrap();
         self
     }
 

@@ -2,7 +2,8 @@
 //! rebuild keeps, and what interrupted and concurrent builds leave behind.
 //! Every test runs the real binary in its own tempdir.
 
-use crate::common::{copy_dir, names};
+use crate::common::names;
+use energyboard::stage::copy_tree;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
@@ -21,8 +22,8 @@ impl Sandbox {
     /// A tempdir with copies of `data/` and `static/`.
     fn new() -> Self {
         let sandbox = Self { dir: tempfile::tempdir().expect("tempdir") };
-        copy_dir(&Path::new(ROOT).join("tests/fixtures/seeds"), &sandbox.path("data"));
-        copy_dir(&Path::new(ROOT).join("static"), &sandbox.path("static"));
+        copy_tree(&Path::new(ROOT).join("tests/fixtures/seeds"), &sandbox.path("data")).unwrap();
+        copy_tree(&Path::new(ROOT).join("static"), &sandbox.path("static")).unwrap();
         sandbox
     }
 

@@ -1,8 +1,8 @@
 //! `energyboard serve`: the real binary on a free loopback port, over a copy
 //! of data/ and static/ in a temporary folder, spoken to over raw TCP.
 
-use crate::common::copy_dir;
 use energyboard::serve::{Resolved, content_type, normalise_base_path, resolve};
+use energyboard::stage::copy_tree;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
@@ -72,8 +72,8 @@ impl Preview {
     /// preview chooses its own temporary folder.
     fn launch_in(extra: &[&str], prepare: impl FnOnce(&Path), out: bool, tmpdir: bool) -> Self {
         let dir = tempfile::tempdir().unwrap();
-        copy_dir(Path::new("tests/fixtures/seeds"), &dir.path().join("data"));
-        copy_dir(Path::new("static"), &dir.path().join("static"));
+        copy_tree(Path::new("tests/fixtures/seeds"), &dir.path().join("data")).unwrap();
+        copy_tree(Path::new("static"), &dir.path().join("static")).unwrap();
         std::fs::write(dir.path().join("secret.txt"), "TOP SECRET").unwrap();
         prepare(dir.path());
         let mut command = Command::new(env!("CARGO_BIN_EXE_energyboard"));

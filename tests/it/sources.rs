@@ -262,10 +262,11 @@ fn reimporting_one_source_never_touches_another_sources_files() {
 
     // A new version of the lab's data: one figure changed.
     let changed = dir.path().join("lab-v2");
-    crate::common::copy_dir(
+    energyboard::stage::copy_tree(
         &PathBuf::from(ROOT).join("tests/fixtures/sources/public-data"),
         &changed,
-    );
+    )
+    .unwrap();
     let task = changed.join("tasks/lm-arena-chat.json");
     let text = read(&task);
     let mut doc: serde_json::Value = serde_json::from_str(&text).unwrap();
