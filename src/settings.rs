@@ -58,32 +58,22 @@ impl Config {
     /// it must be a regular file (not a device or a pipe, which could be
     /// endless or never answer) of at most [`MAX_CONFIG_BYTES`].
     pub fn load(path: &std::path::Path) -> Result<Self> {
+        use crate::stage::Unread;
         use anyhow::Context;
-        use std::io::Read;
-        let meta = match std::fs::metadata(path) {
-            Ok(meta) => meta,
-            Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(Self::default()),
-            Err(err) => {
-                return Err(err).with_context(|| format!("{}: cannot read", path.display()));
-            }
-        };
-        if !meta.is_file() {
-            anyhow::bail!(
+        let raw = match crate::stage::read_bounded(path, MAX_CONFIG_BYTES) {
+            Ok(raw) => raw,
+            Err(Unread::Missing) => return Ok(Self::default()),
+            Err(Unread::NotRegular) => anyhow::bail!(
                 "{}: is not a regular file (a folder, device, pipe or socket?); --config needs a settings file",
                 path.display()
-            );
-        }
-        let mut raw = Vec::new();
-        std::fs::File::open(path)
-            .and_then(|f| f.take(MAX_CONFIG_BYTES + 1).read_to_end(&mut raw))
-            .with_context(|| format!("{}: cannot read", path.display()))?;
-        if raw.len() as u64 > MAX_CONFIG_BYTES {
-            anyhow::bail!(
+            ),
+            Err(Unread::TooLarge(_)) => anyhow::bail!(
                 "{}: is larger than {} kB; a settings file holds a few lines",
                 path.display(),
                 MAX_CONFIG_BYTES / 1024
-            );
-        }
+            ),
+            Err(err) => anyhow::bail!("{}: {err}", path.display()),
+        };
         let text = String::from_utf8(raw)
             .with_context(|| format!("{}: is not UTF-8 text", path.display()))?;
         let config: Self = toml::from_str(&text)
@@ -126,6 +116,12 @@ impl Config {
                 ("licence", Some(&s.licence), MAX_PROSE_CHARS),
                 ("cite", s.cite.as_ref(), MAX_PROSE_CHARS),
             ] {
+                if text.is_some_and(|t| t.trim().is_empty()) {
+                    anyhow::bail!(
+                        "{}: is blank; a source's {field} is shown beside its figures, write it out or leave the key out",
+                        at(field)
+                    );
+                }
                 if let Some(problem) = text.and_then(|t| text_problem(t, max)) {
                     anyhow::bail!("{}: {problem}", at(field));
                 }

@@ -7,6 +7,10 @@
 //! (`flock` on Linux), so a killed writer never leaves a stale one; while a
 //! run holds it, every staging folder of that name is a leftover of a run
 //! that was stopped, which [`Stage::begin`] hands to the caller to clean.
+//!
+//! Also the one reader of a file the user names or the data holds
+//! ([`read_bounded`]): a regular file only, of bounded size, opened so that
+//! a pipe never makes it wait.
 
 use std::fs;
 use std::path::{Component, Path, PathBuf};
@@ -30,13 +34,7 @@ impl Lock {
         // removed file guards nothing, so it is taken again on the new one
         // (a few times; a folder that busy is being written).
         for _ in 0..16 {
-            let handle = fs::OpenOptions::new()
-                .read(true)
-                .write(true)
-                .create(true)
-                .truncate(false)
-                .open(path)
-                .with_context(|| format!("cannot create {}", path.display()))?;
+            let handle = open_no_follow(path)?;
             let opened = handle.metadata().ok();
             let mut file = fd_lock::RwLock::new(handle);
             match file.try_write() {
@@ -66,11 +64,35 @@ impl Drop for Lock {
     }
 }
 
+/// Opens (or makes) the lock file `path`, never through a symbolic link: a
+/// link there, even a dangling one, would make a file wherever it points.
+fn open_no_follow(path: &Path) -> Result<fs::File> {
+    let mut options = fs::OpenOptions::new();
+    options.read(true).write(true).create(true).truncate(false);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NOFOLLOW);
+    #[cfg(not(unix))]
+    if fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
+        bail!("{}: is a symbolic link; a lock file is never followed, remove it", path.display());
+    }
+    options.open(path).map_err(|err| {
+        if fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
+            anyhow::anyhow!(
+                "{}: is a symbolic link; a lock file is never followed, remove it and try again",
+                path.display()
+            )
+        } else {
+            anyhow::Error::new(err).context(format!("cannot create {}", path.display()))
+        }
+    })
+}
+
 /// Whether the file opened (`opened`: its metadata) is still the one at `path`.
 #[cfg(unix)]
 fn same_file(opened: &fs::Metadata, path: &Path) -> bool {
     use std::os::unix::fs::MetadataExt;
-    fs::metadata(path).is_ok_and(|now| now.dev() == opened.dev() && now.ino() == opened.ino())
+    fs::symlink_metadata(path)
+        .is_ok_and(|now| now.dev() == opened.dev() && now.ino() == opened.ino())
 }
 
 #[cfg(not(unix))]
@@ -98,22 +120,20 @@ impl Stage {
         folder: &Path,
         again: &str,
     ) -> Result<(Self, Vec<PathBuf>)> {
-        let lock = Lock::take(&parent.join(format!(".{name}.lock")), folder, again)?;
-        let prefix = format!(".{name}.tmp-");
-        let mut leftovers: Vec<PathBuf> = fs::read_dir(parent)
-            .into_iter()
-            .flatten()
-            .filter_map(Result::ok)
-            .filter(|e| e.file_name().to_str().is_some_and(|n| n.starts_with(&prefix)))
-            .map(|e| e.path())
-            .filter(|p| fs::symlink_metadata(p).is_ok_and(|m| m.is_dir()))
-            .collect();
-        leftovers.sort();
+        let lock = Lock::take(&parent.join(lock_name(name)), folder, again)?;
+        let leftovers = leftovers(parent, name);
+        Ok((Self::within(lock, parent, name)?, leftovers))
+    }
+
+    /// Makes a staging folder in `parent` under a `lock` already held (one
+    /// lock may guard several folders, as the data folder's guards each
+    /// source's).
+    pub fn within(lock: Lock, parent: &Path, name: &str) -> Result<Self> {
         let dir = tempfile::Builder::new()
-            .prefix(&prefix)
+            .prefix(&staging_prefix(name))
             .tempdir_in(parent)
             .with_context(|| format!("cannot create a staging folder in {}", parent.display()))?;
-        Ok((Self { dir, _lock: lock }, leftovers))
+        Ok(Self { dir, _lock: lock })
     }
 
     pub fn path(&self) -> &Path {
@@ -125,6 +145,91 @@ impl Stage {
     pub fn keep(&mut self) {
         self.dir.disable_cleanup(true);
     }
+}
+
+/// The lock file of the folder `name`, beside it: `.name.lock`.
+pub fn lock_name(name: &str) -> String {
+    format!(".{name}.lock")
+}
+
+/// How the staging folders of the folder `name` begin: `.name.tmp-`.
+pub fn staging_prefix(name: &str) -> String {
+    format!(".{name}.tmp-")
+}
+
+/// The staging folders of `name` that stopped runs left in `parent`
+/// (folders, not links), in name order; call it holding the lock.
+pub fn leftovers(parent: &Path, name: &str) -> Vec<PathBuf> {
+    let prefix = staging_prefix(name);
+    let mut leftovers: Vec<PathBuf> = fs::read_dir(parent)
+        .into_iter()
+        .flatten()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_name().to_str().is_some_and(|n| n.starts_with(&prefix)))
+        .map(|e| e.path())
+        .filter(|p| fs::symlink_metadata(p).is_ok_and(|m| m.is_dir()))
+        .collect();
+    leftovers.sort();
+    leftovers
+}
+
+/// Why [`read_bounded`] did not read a file.
+#[derive(Debug)]
+pub enum Unread {
+    /// Nothing is at the path.
+    Missing,
+    /// A folder, device, pipe or socket: something that may be endless or
+    /// never answer.
+    NotRegular,
+    /// Larger than the limit (its size, as far as it was read).
+    TooLarge(u64),
+    /// The operating system's error.
+    Io(std::io::Error),
+}
+
+impl std::fmt::Display for Unread {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Missing => write!(f, "does not exist"),
+            Self::NotRegular => {
+                write!(f, "is not a regular file (a folder, device, pipe or socket?)")
+            }
+            Self::TooLarge(size) => write!(f, "is {:.1} MB, too large", *size as f64 / 1e6),
+            Self::Io(err) => write!(f, "cannot read: {err}"),
+        }
+    }
+}
+
+/// The one reader of a file the program is handed (`--config`,
+/// `--editorial`, `--from`'s members, data files): a regular file of at
+/// most `max` bytes, or why not. The file is opened without waiting (a pipe
+/// has no writer to wait for) and checked through the open handle, so it
+/// cannot be swapped for a device between the check and the read; symbolic
+/// links are followed (to a regular file).
+pub fn read_bounded(path: &Path, max: u64) -> Result<Vec<u8>, Unread> {
+    use std::io::Read;
+    let mut options = fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NONBLOCK);
+    let file = options.open(path).map_err(|err| match err.kind() {
+        std::io::ErrorKind::NotFound => Unread::Missing,
+        _ => Unread::Io(err),
+    })?;
+    let meta = file.metadata().map_err(Unread::Io)?;
+    if !meta.is_file() {
+        return Err(Unread::NotRegular);
+    }
+    if meta.len() > max {
+        return Err(Unread::TooLarge(meta.len()));
+    }
+    // At most one byte past the limit, in case the file grew since.
+    let mut raw = Vec::with_capacity(meta.len() as usize);
+    file.take(max + 1).read_to_end(&mut raw).map_err(Unread::Io)?;
+    if raw.len() as u64 > max {
+        return Err(Unread::TooLarge(raw.len() as u64));
+    }
+    Ok(raw)
 }
 
 /// The one path check: `rel`, a `/`-separated path, as a path that stays

@@ -81,12 +81,17 @@ impl WorkloadTexts {
     }
 }
 
+/// Largest editorial file read, in bytes (today's is about 20 kB).
+pub const MAX_EDITORIAL_BYTES: u64 = 4 * 1024 * 1024;
+
 impl Editorial {
     /// Reads and checks the editorial file: each workload has its kind's deadline, above 0.
     pub fn load(path: &Path) -> Result<Self> {
-        let text = std::fs::read_to_string(path).with_context(|| {
-            format!("{}: cannot read the editorial file (--editorial)", path.display())
+        let raw = crate::stage::read_bounded(path, MAX_EDITORIAL_BYTES).map_err(|unread| {
+            anyhow::anyhow!("{}: {unread}; --editorial needs the editorial file, a regular file of at most {} MB", path.display(), MAX_EDITORIAL_BYTES / 1024 / 1024)
         })?;
+        let text = String::from_utf8(raw)
+            .with_context(|| format!("{}: is not UTF-8 text", path.display()))?;
         let mut de = serde_json::Deserializer::from_str(&text);
         let editorial: Self = serde_path_to_error::deserialize(&mut de).map_err(|err| {
             anyhow::anyhow!("{}: {}: {}", path.display(), err.path(), err.inner())

@@ -59,7 +59,6 @@ pub struct SourceMark {
 /// Only a regular file inside `root` is read: no symbolic link (on the way
 /// or at the end), no device or pipe.
 pub fn read_json(root: &Path, rel: &str) -> Result<Value> {
-    use std::io::Read;
     let path = root.join(rel);
     let mut at = root.to_path_buf();
     for seg in rel.split('/') {
@@ -72,17 +71,13 @@ pub fn read_json(root: &Path, rel: &str) -> Result<Value> {
             );
         }
     }
-    let meta = std::fs::symlink_metadata(&path).with_context(|| format!("{rel}: cannot read"))?;
-    if !meta.is_file() {
-        bail!("{rel}: is not a regular file");
-    }
-    let mut raw = Vec::new();
-    std::fs::File::open(&path)
-        .and_then(|f| f.take(MAX_UPSTREAM_FILE_BYTES + 1).read_to_end(&mut raw))
-        .with_context(|| format!("{rel}: cannot read"))?;
-    if raw.len() as u64 > MAX_UPSTREAM_FILE_BYTES {
-        bail!("{rel}: is larger than {} MB", MAX_UPSTREAM_FILE_BYTES / 1024 / 1024);
-    }
+    let raw = crate::stage::read_bounded(&path, MAX_UPSTREAM_FILE_BYTES).map_err(|unread| {
+        if let crate::stage::Unread::TooLarge(_) = unread {
+            anyhow::anyhow!("{rel}: is larger than {} MB", MAX_UPSTREAM_FILE_BYTES / 1024 / 1024)
+        } else {
+            anyhow::anyhow!("{rel}: {unread}")
+        }
+    })?;
     serde_json::from_slice(&raw).with_context(|| format!("{rel}: is not valid JSON"))
 }
 

@@ -3,12 +3,12 @@
 //! file's bytes under the size cap, and the static folder's assets.
 //! Nothing here parses JSON.
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use walkdir::WalkDir;
 
 use super::{Asset, Problem, problem};
+use crate::stage::Unread;
 
 /// Largest model file accepted, in bytes. The seed files are about 25 kB.
 pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
@@ -131,22 +131,12 @@ pub(super) fn read_capped(path: &Path, what: &str) -> Result<Vec<u8>, Problem> {
             ),
         )
     };
-    let meta = std::fs::metadata(path).map_err(cannot_read)?;
-    if !meta.is_file() {
-        return Err(not_a_plain_file(path, what));
-    }
-    if meta.len() > MAX_FILE_BYTES {
-        return Err(too_big(meta.len()));
-    }
-    // Read at most one byte past the limit, in case the file grew since.
-    let mut raw = Vec::with_capacity(meta.len() as usize);
-    std::fs::File::open(path)
-        .and_then(|f| f.take(MAX_FILE_BYTES + 1).read_to_end(&mut raw))
-        .map_err(cannot_read)?;
-    if raw.len() as u64 > MAX_FILE_BYTES {
-        return Err(too_big(raw.len() as u64));
-    }
-    Ok(raw)
+    crate::stage::read_bounded(path, MAX_FILE_BYTES).map_err(|unread| match unread {
+        Unread::NotRegular => not_a_plain_file(path, what),
+        Unread::TooLarge(size) => too_big(size),
+        Unread::Missing => cannot_read(std::io::ErrorKind::NotFound.into()),
+        Unread::Io(err) => cannot_read(err),
+    })
 }
 
 /// The one digest of a file's bytes (FNV-1a, 64 bits): whether a file is

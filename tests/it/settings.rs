@@ -47,3 +47,24 @@ fn settings_that_are_not_a_regular_file_are_refused() {
     assert!(Config::load(&big).unwrap_err().to_string().contains("larger than"));
     assert_eq!(Config::load(&dir.path().join("missing.toml")).unwrap(), Config::default());
 }
+
+#[test]
+fn blank_source_texts_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    for field in ["name", "label", "licence", "publisher"] {
+        let path = dir.path().join("energyboard.toml");
+        let mut entry = vec![
+            ("id", "lab"),
+            ("name", "Lab"),
+            ("url", "https://example.org/"),
+            ("licence", "CC-BY-4.0"),
+        ];
+        entry.retain(|(k, _)| *k != field);
+        entry.push((field, "  "));
+        let lines: Vec<String> = entry.iter().map(|(k, v)| format!("{k} = {v:?}")).collect();
+        let text = lines.join("\n") + "\n";
+        std::fs::write(&path, format!("[[sources]]\n{text}")).unwrap();
+        let err = format!("{:#}", Config::load(&path).unwrap_err());
+        assert!(err.contains(&format!("{field}: is blank")), "{field}: {err}");
+    }
+}
