@@ -774,6 +774,19 @@ pub const DIFFUSION_FIELDS: [&str; 6] = [
     "under_latency_deadline",
 ];
 
+/// The words the pages and charts append to a GPU's URL segment to name
+/// something else of that GPU: its card heading's anchor (`#gpu-<seg>-h`),
+/// its table's caption (`#table-<seg>-caption`), a chart's data table
+/// (`#chart-…-<seg>-data`) and a histogram's log-scale view
+/// (`energy-per-response-<seg>-log.svg`, [`LOG_VIEW`]). A GPU whose segment
+/// ends in one of them would take another GPU's file or id, so it is
+/// refused (`tests/it/site_charts.rs` checks that the built pages use no
+/// other word).
+pub const GPU_SUFFIX_WORDS: [&str; 4] = ["h", "caption", "data", "log"];
+
+/// What a histogram's log-scale view adds to its file name and id.
+pub const LOG_VIEW: &str = "-log";
+
 /// A lower-case URL segment: ASCII letters and digits kept, other runs become one `-`.
 pub fn url_segment(label: &str) -> String {
     let words: Vec<&str> =

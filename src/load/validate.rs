@@ -226,11 +226,18 @@ fn validate_frame(bad: &mut Bad<'_>, m: &ModelFile, kind: &KindFields, deadline:
         let seg = url_segment(gpu);
         let message = if seg.is_empty() {
             format!("{gpu:?} has no letters or digits; a GPU name becomes a URL path")
-        } else if seg.ends_with("-h") || seg.ends_with("-caption") {
-            // #gpu-<seg>-h and #table-<seg>-caption are the page's own
-            // anchors for another GPU's card heading and table caption.
+        } else if let Some(word) = seg
+            .rsplit_once('-')
+            .map(|(_, last)| last)
+            .filter(|last| crate::model::GPU_SUFFIX_WORDS.contains(last))
+        {
+            // #gpu-<seg>-h, #table-<seg>-caption, #chart-…-<seg>-data and
+            // …-<seg>-log.svg name another GPU's heading, caption, chart
+            // data and log-scale chart.
+            let base = &seg[..seg.len() - word.len() - 1];
             format!(
-                "{gpu:?} ends like the page's heading and caption anchors (#gpu-{seg}); name the GPU without a trailing \"H\" or \"caption\" word"
+                "{gpu:?} ends in the word {word:?}, which the pages add to a GPU's name (a GPU {base:?} would share its anchors and chart files); name the GPU without a trailing {}",
+                crate::model::GPU_SUFFIX_WORDS.map(|w| format!("{w:?}")).join(", ")
             )
         } else if let Some(other) = gpu_segments.insert(seg.clone(), gpu) {
             format!("{gpu:?} repeats {other:?} (both become /gpus/{seg}/)")

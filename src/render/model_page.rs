@@ -428,7 +428,8 @@ fn response_section(
             chart::response_histogram(&file, &m.name, &c.gpu, &setup, *j, r, unit, top, log)
         };
         let linear = Some(("Linear scale", draw("", None)));
-        let views = [linear, log_from.map(|lo| ("Log scale", draw("-log", Some(lo))))];
+        let views =
+            [linear, log_from.map(|lo| ("Log scale", draw(crate::model::LOG_VIEW, Some(lo))))];
         switches.push(ChartSwitch {
             id: format!("response-scale-{seg}"),
             intro: format!("Energy per response on {}:", c.gpu),

@@ -1357,5 +1357,19 @@ fn a_gpu_named_like_a_heading_anchor_is_refused() {
         let text = seed_text().replace("\"H100\"", "\"H100 H\"");
         fs::write(bad.join(MODEL), text).unwrap();
     })
-    .model_problem("gpus[1]", "ends like the page's heading and caption anchors");
+    .model_problem("gpus[1]", "ends in the word \"h\", which the pages add to a GPU's name");
+}
+
+#[test]
+fn a_gpu_named_like_another_gpus_chart_view_or_anchor_is_refused() {
+    // Every word the pages and charts add after a GPU's name (the heading,
+    // caption, chart data and log-scale view): "H100 log" would write
+    // energy-per-response-h100-log.svg, H100's log view.
+    for word in energyboard::model::GPU_SUFFIX_WORDS {
+        with_bad_data(|bad| {
+            let text = seed_text().replace("\"H100\"", &format!("\"H100 {word}\""));
+            fs::write(bad.join(MODEL), text).unwrap();
+        })
+        .model_problem("gpus[1]", &format!("ends in the word \"{word}\""));
+    }
 }
