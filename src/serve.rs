@@ -219,9 +219,13 @@ pub fn run(opts: &ServeOptions) -> Result<()> {
     let temp = if opts.temporary {
         let make = |parent: &Path| {
             remove_dead_previews(parent);
-            tempfile::Builder::new()
-                .prefix(&format!("{PREVIEW_PREFIX}{}-", std::process::id()))
-                .tempdir_in(parent)
+            let prefix = format!("{PREVIEW_PREFIX}{}-", std::process::id());
+            let mut builder = tempfile::Builder::new();
+            builder.prefix(&prefix);
+            // Only this user's: /dev/shm and /tmp are shared by every user.
+            #[cfg(unix)]
+            builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o700));
+            builder.tempdir_in(parent)
         };
         let temp = memory_folder()
             .and_then(|shm| make(&shm).ok())
@@ -525,6 +529,15 @@ struct Site {
     builds: watch::Receiver<BuildState>,
 }
 
+/// The size of a request's head as it came: request line and headers,
+/// each with its separators and line end.
+fn head_size(request: &Request) -> usize {
+    let line = request.method().as_str().len() + request.uri().to_string().len() + 12;
+    let headers: usize =
+        request.headers().iter().map(|(name, value)| name.as_str().len() + value.len() + 4).sum();
+    line + headers + 2
+}
+
 /// Answers one request; every answer is not to be cached and not sniffed.
 async fn answer(State(site): State<Arc<Site>>, request: Request) -> Response {
     let mut response = site.answer(request).await;
@@ -536,6 +549,13 @@ async fn answer(State(site): State<Arc<Site>>, request: Request) -> Response {
 
 impl Site {
     async fn answer(&self, request: Request) -> Response {
+        if head_size(&request) > HEAD_BYTES {
+            // hyper's read buffer may take in a little more than its bound
+            // in one read; the documented limit is this one.
+            let text =
+                "431 Request Header Fields Too Large: at most 32 KiB of request line and headers\n";
+            return (StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE, text).into_response();
+        }
         if !matches!(*request.method(), Method::GET | Method::HEAD) {
             let text = "405 Method Not Allowed: this preview answers GET and HEAD\n";
             return (StatusCode::METHOD_NOT_ALLOWED, [(header::ALLOW, "GET, HEAD")], text)

@@ -536,6 +536,17 @@ fn without_tmpdir_the_output_is_in_memory_when_there_is_room() {
         })
     };
     let (memory, disk) = (ours(shm), ours(Path::new("/tmp")));
+    // Only this user may read the preview's folder, wherever it is.
+    for dir in [shm, Path::new("/tmp")] {
+        for entry in std::fs::read_dir(dir).unwrap().filter_map(Result::ok) {
+            if entry.file_name().to_string_lossy().starts_with(&format!("energyboard-serve-{pid}-"))
+            {
+                use std::os::unix::fs::PermissionsExt;
+                let mode = entry.metadata().unwrap().permissions().mode() & 0o777;
+                assert_eq!(mode, 0o700, "{}: mode {mode:o}", entry.path().display());
+            }
+        }
+    }
     if roomy {
         assert_eq!((memory, disk), (1, 0), "the preview's folder in /dev/shm");
     } else {
@@ -891,4 +902,28 @@ fn content_types_follow_the_extension() {
     ] {
         assert_eq!(content_type(Path::new(name)), kind);
     }
+}
+
+#[test]
+fn a_head_over_32_kib_is_answered_431() {
+    let preview = Preview::start(&[]);
+    // One header of 40,000 bytes: past the documented 32 KiB.
+    let mut stream = TcpStream::connect(("127.0.0.1", preview.port)).unwrap();
+    stream.set_read_timeout(Some(PATIENCE)).unwrap();
+    let head =
+        format!("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: {}\r\n\r\n", "a".repeat(40_000));
+    stream.write_all(head.as_bytes()).unwrap();
+    let mut raw = Vec::new();
+    let _ = stream.read_to_end(&mut raw);
+    let raw = String::from_utf8_lossy(&raw);
+    assert!(raw.starts_with("HTTP/1.1 431"), "{}", raw.lines().next().unwrap_or(""));
+    // Within the limit, a request is answered.
+    let mut stream = TcpStream::connect(("127.0.0.1", preview.port)).unwrap();
+    stream.set_read_timeout(Some(PATIENCE)).unwrap();
+    let head =
+        format!("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: {}\r\n\r\n", "a".repeat(30_000));
+    stream.write_all(head.as_bytes()).unwrap();
+    let mut raw = Vec::new();
+    let _ = stream.read_to_end(&mut raw);
+    assert!(String::from_utf8_lossy(&raw).starts_with("HTTP/1.1 200"));
 }
