@@ -288,3 +288,81 @@ fn synth_stopped_by_sigterm_leaves_no_half_written_output() {
     fails_saying(&out, "interrupted");
     assert_eq!(sb.names(), ["data", "static"]);
 }
+
+/// Whether git ignores `rel` under this repository's `.gitignore`.
+fn git_ignores(rel: &str) -> bool {
+    Command::new("git")
+        .current_dir(ROOT)
+        .args(["check-ignore", "--no-index", "-q", rel])
+        .status()
+        .expect("git")
+        .success()
+}
+
+#[test]
+fn every_leftover_a_killed_build_or_import_can_leave_is_ignored_by_git() {
+    use energyboard::stage::{lock_name, staging_prefix};
+    let import = energyboard::import::STAGE_NAME;
+    let mut leftovers = Vec::new();
+    for out in ["site", "_site"] {
+        leftovers.push(lock_name(out));
+        leftovers.push(format!("{}Ab12Cd/index.html", staging_prefix(out)));
+        leftovers.push(format!("{}Ab12Cd.old/index.html", staging_prefix(out)));
+    }
+    for folder in ["data", "data/sources/example-lab"] {
+        leftovers.push(format!("{folder}/{}", lock_name(import)));
+        leftovers.push(format!("{folder}/{}Ab12Cd/plan.json", staging_prefix(import)));
+    }
+    for rel in &leftovers {
+        assert!(git_ignores(rel), "{rel} is not in .gitignore");
+    }
+    // What the import writes is not ignored.
+    for rel in ["data/.energyboard-import.json", "data/changes.json", "data/gpqa/x.json"] {
+        assert!(!git_ignores(rel), "{rel} is ignored");
+    }
+}
+
+#[test]
+fn every_workflow_action_is_pinned_to_a_commit_and_every_job_names_its_permissions() {
+    let mut uses = 0;
+    for entry in fs::read_dir(Path::new(ROOT).join(".github/workflows")).unwrap() {
+        let path = entry.unwrap().path();
+        let text = fs::read_to_string(&path).unwrap();
+        for line in text.lines().filter(|l| {
+            l.trim_start().starts_with("- uses:") || l.trim_start().starts_with("uses:")
+        }) {
+            let spec = line.split("uses:").nth(1).unwrap().trim();
+            let (action, rest) = spec.split_once('@').unwrap_or((spec, ""));
+            let (commit, comment) = rest.split_once(" # ").unwrap_or((rest, ""));
+            assert!(
+                commit.len() == 40 && commit.bytes().all(|b| b.is_ascii_hexdigit()),
+                "{}: {action} is not pinned to a 40-hex commit: {line}",
+                path.display()
+            );
+            assert!(comment.starts_with('v'), "{}: {action}: no tag in a comment", path.display());
+            uses += 1;
+        }
+        assert!(
+            text.contains("\npermissions: {}\n"),
+            "{}: no empty default permissions",
+            path.display()
+        );
+        let jobs = text.split("\njobs:\n").nth(1).unwrap();
+        let job_count = jobs
+            .lines()
+            .filter(|l| l.starts_with("  ") && !l.starts_with("   ") && l.ends_with(':'))
+            .count();
+        let with_permissions = jobs.matches("\n    permissions:\n").count();
+        assert_eq!(
+            job_count,
+            with_permissions,
+            "{}: a job without its own permissions",
+            path.display()
+        );
+    }
+    assert!(uses >= 7, "{uses} uses: lines");
+    let dependabot = fs::read_to_string(Path::new(ROOT).join(".github/dependabot.yml")).unwrap();
+    for ecosystem in ["github-actions", "cargo"] {
+        assert!(dependabot.contains(&format!("package-ecosystem: {ecosystem}")), "{ecosystem}");
+    }
+}
