@@ -464,3 +464,58 @@ fn compare_overlay_switches_in_place_scatter_limits_and_theme() {
         assert!(svg.contains("; log x scale"), "{gpu}: description");
     }
 }
+
+/// Every id and chart file of every model page that names one of the
+/// page's GPUs continues after the GPU's segment only with a word of
+/// `model::GPU_SUFFIX_WORDS` (a GPU ending in one is refused); row anchors,
+/// which begin with the GPU and are checked as rows, are left out. A view
+/// or anchor added later with a new word fails here until it is listed.
+#[test]
+fn what_the_pages_append_to_a_gpu_name_is_a_refused_suffix_word() {
+    let allowed = |word: &str| energyboard::model::GPU_SUFFIX_WORDS.contains(&word);
+    let site = &built().site;
+    let mut seen = 0;
+    for entry in walkdir::WalkDir::new(site.join("workloads")) {
+        let entry = entry.unwrap();
+        if entry.file_name() != "index.html" || !entry.path().to_string_lossy().contains("/models/")
+        {
+            continue;
+        }
+        let page = fs::read_to_string(entry.path()).unwrap();
+        let folder = entry.path().parent().unwrap();
+        let gpus: Vec<&str> = page
+            .split("id=\"gpu-")
+            .skip(1)
+            .filter_map(|rest| rest.split('"').next()?.strip_suffix("-h"))
+            .collect();
+        let mut names: Vec<String> = page
+            .split(" id=\"")
+            .skip(1)
+            .filter_map(|r| r.split('"').next())
+            .map(String::from)
+            .collect();
+        for file in fs::read_dir(folder).unwrap() {
+            let name = file.unwrap().file_name().to_string_lossy().into_owned();
+            if let Some(stem) = name.strip_suffix(".svg") {
+                names.push(stem.to_owned());
+            }
+        }
+        for gpu in &gpus {
+            for name in &names {
+                let Some(at) = name.find(&format!("-{gpu}-")).map(|at| at + 1) else {
+                    continue;
+                };
+                let rest = &name[at + gpu.len() + 1..];
+                for word in rest.split('-') {
+                    assert!(
+                        allowed(word),
+                        "{}: {name}: {word:?} after the GPU {gpu:?}",
+                        folder.display()
+                    );
+                    seen += 1;
+                }
+            }
+        }
+    }
+    assert!(seen > 100, "{seen} words seen");
+}
