@@ -392,12 +392,14 @@ fn link(from: &Path, to: &Path) -> Result<()> {
     crate::stage::copy_tree(from, to)
 }
 
+/// Writes a staged file, making its folder, and waits until it is on disk:
+/// a file moved in after a power cut must hold what was validated.
 fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
     if let Some(parent) = path.parent() {
         std::fs::create_dir_all(parent)
             .with_context(|| format!("{}: cannot make the folder", parent.display()))?;
     }
-    std::fs::write(path, bytes).with_context(|| format!("{}: cannot write", path.display()))
+    write_durably(path, bytes)
 }
 
 /// A folder's loaded data for the change log; empty when it has no model
