@@ -551,25 +551,13 @@ pub fn convert_task(
     let file = format!("tasks/{task}.json");
     let ed = &editorial.workloads[task];
     let kind = ed.kind;
-    let (key, deadline_num) = ed.deadline();
-    let deadline_num = deadline_num.expect("Editorial::load checks every workload's deadline");
+    let deadline_num = ed.deadline().1.expect("Editorial::load checks every workload's deadline");
     let deadline = deadline_num.as_f64().unwrap_or(f64::NAN);
     let other_arch = |a: &&Value| kind.is_some() && *a != "diffusion" && !a.is_null();
     if let Some(arch) = doc.get("architecture").filter(other_arch) {
         out.warnings.push(format!("{file}: the task file says architecture {}", short_json(arch)));
     }
-    // Its `configurations`, or in the oldest layout the whole file, a bare list.
-    let rows = match doc {
-        Value::Array(rows) => rows,
-        Value::Object(o) => match o.get("configurations") {
-            Some(Value::Array(rows)) => rows,
-            v => anyhow::bail!(
-                "{file}: configurations: {} (must be a list of rows)",
-                v.map_or_else(|| "missing".to_owned(), short_json)
-            ),
-        },
-        _ => anyhow::bail!("{file}: is neither an object nor a list"),
-    };
+    let rows = task_rows(&file, doc)?;
     let mut models = group_models(task, rows, upstream, out, kind, deadline);
     let mut latencies = Vec::new();
     for m in &mut models {
@@ -579,21 +567,77 @@ pub fn convert_task(
             add_distributions(task, m, upstream, out);
         }
     }
-    let common = &editorial.common;
-    // A per-token row counts when its median ITL reaches the deadline, a
-    // diffusion row when its batch latency exceeds it.
+    let clause = deadline_clause(&editorial.common, kind, &latencies, deadline);
+    let rows = rows.len();
+    let source = workload_source(WorkloadSource { upstream, editorial, task, dates, clause, rows });
+    let cx = ModelContext { task, upstream, editorial, dates, source: &source, deadline };
+    for m in models {
+        let Some(model) = model_file(m, &file, &cx, out) else {
+            continue;
+        };
+        let doc = serde_json::to_value(&model).expect("a model file serialises");
+        out.docs.insert(format!("{task}/{}.json", model.slug), doc);
+    }
+    Ok(())
+}
+
+/// A task file's rows: its `configurations`, or in the oldest layout the
+/// whole file, a bare list.
+fn task_rows<'d>(file: &str, doc: &'d Value) -> anyhow::Result<&'d Vec<Value>> {
+    Ok(match doc {
+        Value::Array(rows) => rows,
+        Value::Object(o) => match o.get("configurations") {
+            Some(Value::Array(rows)) => rows,
+            v => anyhow::bail!(
+                "{file}: configurations: {} (must be a list of rows)",
+                v.map_or_else(|| "missing".to_owned(), short_json)
+            ),
+        },
+        _ => anyhow::bail!("{file}: is neither an object nor a list"),
+    })
+}
+
+/// The selection text's clause saying how many rows the deadline left out:
+/// a per-token row counts when its median ITL reaches the deadline, a
+/// diffusion row when its batch latency exceeds it.
+fn deadline_clause(
+    common: &super::editorial::Common,
+    kind: Option<OutputKind>,
+    latencies: &[f64],
+    deadline: f64,
+) -> String {
     let (some, none, word) = match kind {
         None => (&common.deadline_clause_some, &common.deadline_clause_none, "reached"),
         Some(_) => (&common.latency_clause_some, &common.latency_clause_none, "exceeded"),
     };
     let count = latencies.iter().filter(|&&l| l > deadline || kind.is_none() && l == deadline);
     let count = count.count();
-    let clause = if count > 0 {
+    if count > 0 {
         fill(some, &[(word, count.to_string()), ("total", latencies.len().to_string())])
     } else {
         none.clone()
-    };
-    // The source block shared by every file of the workload.
+    }
+}
+
+/// What the source block of a workload's files is made from.
+struct WorkloadSource<'a> {
+    upstream: &'a Upstream,
+    editorial: &'a Editorial,
+    task: &'a str,
+    dates: &'a ImportDates,
+    /// The deadline clause ([`deadline_clause`]).
+    clause: String,
+    /// How many rows the task file has.
+    rows: usize,
+}
+
+/// The source block shared by every file of the workload.
+fn workload_source(w: WorkloadSource<'_>) -> Arc<Source> {
+    let WorkloadSource { upstream, editorial, task, dates, clause, rows } = w;
+    let common = &editorial.common;
+    let ed = &editorial.workloads[task];
+    let (key, deadline_num) = ed.deadline();
+    let deadline_num = deadline_num.expect("Editorial::load checks every workload's deadline");
     let selection =
         fill(&ed.selection, &[(key, deadline_num.to_string()), ("deadline_clause", clause)]);
     let compiled = &dates.compiled;
@@ -605,7 +649,7 @@ pub fn convert_task(
             fill(&common.compiled_evidence_differ, &[placeholder, ("tasks_committed", t.clone())])
         }
     };
-    let source = Arc::new(Source {
+    Arc::new(Source {
         id: upstream.source.as_ref().map(|s| s.id.clone()),
         name: common.name.clone(),
         publisher: common.publisher.clone(),
@@ -627,64 +671,80 @@ pub fn convert_task(
         cite: common.cite.clone(),
         cite_url: common.cite_url.clone(),
         used_for: Some(ed.used_for.clone()),
-        configurations: Some(fill(&ed.configurations, &[("count", rows.len().to_string())])),
-    });
+        configurations: Some(fill(&ed.configurations, &[("count", rows.to_string())])),
+    })
+}
+
+/// What every model file of a workload shares.
+struct ModelContext<'a> {
+    task: &'a str,
+    upstream: &'a Upstream,
+    editorial: &'a Editorial,
+    dates: &'a ImportDates,
+    source: &'a Arc<Source>,
+    deadline: f64,
+}
+
+/// A model's file: its facts, its rows in [`row_order`], its GPUs (sorted)
+/// and its best configuration on each by the selection rule
+/// ([`select::best_per_gpu`]); `None` (with a warning) when it has no
+/// usable rows or facts.
+fn model_file(
+    mut m: Model,
+    file: &str,
+    cx: &ModelContext<'_>,
+    out: &mut Converted,
+) -> Option<ModelFile> {
+    let ModelContext { task, upstream, editorial, dates, source, deadline } = *cx;
+    let ed = &editorial.workloads[task];
+    let kind = ed.kind;
+    let common = &editorial.common;
     let caveat = if kind.is_some() { &common.caveat_diffusion } else { &common.caveat };
-    // The model files: each model's facts, its rows in [`row_order`], its
-    // GPUs (sorted) and its best configuration on each by the selection rule
-    // ([`select::best_per_gpu`]).
-    for mut m in models {
-        if m.rows.is_empty() {
-            out.warnings.push(format!("{file}: {} has no usable rows; no file written", m.id));
-            continue;
-        }
-        let Some((params, active, architecture)) = model_facts(&file, &m, kind, out) else {
-            continue;
-        };
-        m.rows.sort_by(row_order);
-        let gpus: Vec<String> =
-            m.rows.iter().map(|c| c.gpu.clone()).collect::<BTreeSet<_>>().into_iter().collect();
-        let figures = m.rows.iter().map(|c| (c.gpu.as_str(), c.figures()));
-        let best = select::best_per_gpu(&gpus, deadline, figures)
-            .into_iter()
-            .filter_map(|(gpu, pick)| Some((gpu, Box::new(m.rows[pick?].clone()))))
-            .collect();
-        // A model's display name: its non-empty `nickname`, else its id;
-        // marked with the label of a source beside the leaderboard.
-        let name = nickname(&m.meta).unwrap_or(&m.id).to_owned();
-        let model = ModelFile {
-            version: "1".to_owned(),
-            updated: dates.updated.clone(),
-            data_version: dates.data_version.clone(),
-            workload: Some(WorkloadDecl {
-                id: task.to_owned(),
-                name: ed.name.clone(),
-                description: Some(ed.description.clone()),
-            }),
-            source: source.clone(),
-            boundary: "gpu_only".to_owned(),
-            kind,
-            unit: kind.map_or(Measure::Tokens, Measure::Diffusion).words().energy_long.to_owned(),
-            itl_deadline_ms: kind.is_none().then_some(deadline),
-            batch_latency_deadline_s: kind.is_some().then_some(deadline),
-            caveat: ed.caveat.clone().unwrap_or_else(|| caveat.clone()),
-            name: match &upstream.source {
-                Some(s) => format!("{name} ({})", s.label),
-                None => name,
-            },
-            slug: m.slug,
-            model_id: m.id,
-            params_b: params,
-            active_params_b: active,
-            architecture,
-            gpus,
-            configurations: m.rows,
-            best,
-        };
-        let doc = serde_json::to_value(&model).expect("a model file serialises");
-        out.docs.insert(format!("{task}/{}.json", model.slug), doc);
+    if m.rows.is_empty() {
+        out.warnings.push(format!("{file}: {} has no usable rows; no file written", m.id));
+        return None;
     }
-    Ok(())
+    let (params, active, architecture) = model_facts(file, &m, kind, out)?;
+    m.rows.sort_by(row_order);
+    let gpus: Vec<String> =
+        m.rows.iter().map(|c| c.gpu.clone()).collect::<BTreeSet<_>>().into_iter().collect();
+    let figures = m.rows.iter().map(|c| (c.gpu.as_str(), c.figures()));
+    let best = select::best_per_gpu(&gpus, deadline, figures)
+        .into_iter()
+        .filter_map(|(gpu, pick)| Some((gpu, Box::new(m.rows[pick?].clone()))))
+        .collect();
+    // A model's display name: its non-empty `nickname`, else its id;
+    // marked with the label of a source beside the leaderboard.
+    let name = nickname(&m.meta).unwrap_or(&m.id).to_owned();
+    Some(ModelFile {
+        version: "1".to_owned(),
+        updated: dates.updated.clone(),
+        data_version: dates.data_version.clone(),
+        workload: Some(WorkloadDecl {
+            id: task.to_owned(),
+            name: ed.name.clone(),
+            description: Some(ed.description.clone()),
+        }),
+        source: source.clone(),
+        boundary: "gpu_only".to_owned(),
+        kind,
+        unit: kind.map_or(Measure::Tokens, Measure::Diffusion).words().energy_long.to_owned(),
+        itl_deadline_ms: kind.is_none().then_some(deadline),
+        batch_latency_deadline_s: kind.is_some().then_some(deadline),
+        caveat: ed.caveat.clone().unwrap_or_else(|| caveat.clone()),
+        name: match &upstream.source {
+            Some(s) => format!("{name} ({})", s.label),
+            None => name,
+        },
+        slug: m.slug,
+        model_id: m.id,
+        params_b: params,
+        active_params_b: active,
+        architecture,
+        gpus,
+        configurations: m.rows,
+        best,
+    })
 }
 
 /// Gives each per-token row its output-length distribution from the model's
