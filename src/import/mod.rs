@@ -603,7 +603,15 @@ fn import_locked(
     if report.is_unchanged() {
         return Ok(report);
     }
-    stage_and_swap(opts, &stage, &manifest, &new_files, &mut report, source_label, dates)?;
+    let swap = Swap {
+        opts,
+        stage: &stage,
+        manifest: &manifest,
+        new_files: &new_files,
+        source_label,
+        dates,
+    };
+    stage_and_swap(&swap, &mut report)?;
     Ok(report)
 }
 
@@ -860,15 +868,24 @@ fn load_staged(
     })
 }
 
-fn stage_and_swap(
-    opts: &ImportOptions,
-    stage: &Stage,
-    manifest: &Manifest,
-    new_files: &BTreeMap<String, Vec<u8>>,
-    report: &mut ImportReport,
-    source_label: &str,
-    dates: &ImportDates,
-) -> Result<()> {
+/// What an import hands its last step: where it writes, what it owned
+/// before, the files it would write and how it names the change.
+struct Swap<'a> {
+    opts: &'a ImportOptions,
+    stage: &'a Stage,
+    /// The manifest as it was before this import.
+    manifest: &'a Manifest,
+    /// Every model file the import leaves, by path in the data folder.
+    new_files: &'a BTreeMap<String, Vec<u8>>,
+    /// Where the data came from, for the change-log entry.
+    source_label: &'a str,
+    dates: &'a ImportDates,
+}
+
+/// Stages the import's result beside the data folder, validates it, adds
+/// the change-log entry and the new manifest, then swaps it in.
+fn stage_and_swap(swap: &Swap<'_>, report: &mut ImportReport) -> Result<()> {
+    let Swap { opts, stage, manifest, new_files, source_label, dates } = *swap;
     let data_dir = &opts.data_dir;
     let tree = stage.path().join(TREE);
     let touched: Vec<&str> =
