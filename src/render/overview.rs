@@ -11,7 +11,7 @@ use anyhow::Result;
 use askama::Template;
 
 use super::views::{ChartView, chart_view};
-use super::{Mirror, PageMeta, RenderCounts, Site, gpu_dir, kind, model_dir, put_page};
+use super::{Mirror, ModelId, PageMeta, RenderCounts, Site, gpu_dir, kind, model_dir, put_page};
 use crate::chart::{self, BarScale, GroupedBar};
 use crate::columns::{Column, Record, diffusion, tokens};
 use crate::fmt;
@@ -129,7 +129,7 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
     for at in site.slugs.values() {
         let tokens: Vec<(usize, &Site<'_>, usize)> = at
             .iter()
-            .map(|&(w, i)| (w, &site.workloads[w], i))
+            .map(|id| (id.part, &site.workloads[id.part], id.index))
             .filter(|(_, s, _)| s.workload.measure == Measure::Tokens)
             .collect();
         if tokens.len() < 2 {
@@ -193,8 +193,8 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
             .iter()
             .map(|(slug, at)| ModelLinks {
                 slug,
-                first: &site.workloads[at[0].0].models[at[0].1].file,
-                sites: at.iter().map(|&(w, _)| &site.workloads[w]).collect(),
+                first: site.file(at[0]),
+                sites: at.iter().map(|id| &site.workloads[id.part]).collect(),
             })
             .collect(),
     };
@@ -215,8 +215,13 @@ struct OverviewRow<'a> {
     row_href: String,
 }
 
-/// A header of an overview table's figure column: key, label, unit.
-type Head = (&'static str, &'static str, &'static str);
+/// A header of an overview table's figure column.
+struct Head {
+    /// The column's key (`data-key`).
+    key: &'static str,
+    label: &'static str,
+    unit: &'static str,
+}
 
 /// A table of a model overview: its per-token workloads, or its diffusion
 /// workloads (whose figures are per image or video).
@@ -246,12 +251,12 @@ struct OverviewPage<'a> {
 /// energy per image or video for a diffusion one.
 fn overview_rows<'a>(
     ws: &'a Site<'a>,
-    slot: usize,
-    i: usize,
+    id: ModelId,
     dir: &str,
     rows: &mut Vec<OverviewRow<'a>>,
     bars: &mut Vec<GroupedBar>,
 ) {
+    let ModelId { part: slot, index: i } = id;
     let m = &ws.models[i].file;
     let columns: &[&Column] = match ws.workload.measure {
         Measure::Tokens => &[
@@ -358,25 +363,24 @@ pub(super) fn render_model_overviews(
 fn render_model_overview(
     site: &Mirror<'_>,
     slug: &str,
-    at: &[(usize, usize)],
+    at: &[ModelId],
     sink: &dyn PageSink,
 ) -> Result<RenderCounts> {
     let mut counts = RenderCounts::ONE_PAGE;
     let dir = model_dir(slug);
     let path = format!("{dir}index.html");
-    let (w0, i0) = at[0];
-    let first = &site.workloads[w0].models[i0].file;
+    let first = site.file(at[0]);
     // The rows and bars of the per-token workloads, and of the diffusion ones.
     let (mut rows, mut bars) = (Vec::new(), Vec::new());
     let (mut item_rows, mut item_bars) = (Vec::new(), Vec::new());
     let mut item_measures = Vec::new();
-    for &(w, i) in at {
-        let part = &site.workloads[w];
+    for &id in at {
+        let part = &site.workloads[id.part];
         if part.workload.measure == Measure::Tokens {
-            overview_rows(part, w, i, &dir, &mut rows, &mut bars);
+            overview_rows(part, id, &dir, &mut rows, &mut bars);
         } else {
             item_measures.push(part.workload.measure);
-            overview_rows(part, w, i, &dir, &mut item_rows, &mut item_bars);
+            overview_rows(part, id, &dir, &mut item_rows, &mut item_bars);
         }
     }
     let token_workloads = at.len() - item_measures.len();
@@ -395,8 +399,8 @@ fn render_model_overview(
     };
     let headlines: Vec<String> = at
         .iter()
-        .map(|&(w, i)| {
-            let ws = &site.workloads[w];
+        .map(|&ModelId { part, index: i }| {
+            let ws = &site.workloads[part];
             let best = ws.analyses[i].best_overall.map(|b| &ws.models[i].file.configurations[b]);
             let name = &ws.workload.name;
             match best {
@@ -425,8 +429,8 @@ fn render_model_overview(
     let mut meta = site.meta(&path, &first.name, description, "");
     // Old links to a row or a GPU card of this model meant the legacy
     // workload's page; a model without it has its first workload's.
-    let target = at.iter().find(|&&(w, _)| site.workloads[w].legacy()).unwrap_or(&at[0]);
-    meta.forward = Some(site.workloads[target.0].path(&path));
+    let target = at.iter().find(|id| site.workloads[id.part].legacy()).unwrap_or(&at[0]);
+    meta.forward = Some(site.workloads[target.part].path(&path));
     let parameters = if item_rows.is_empty() {
         kind::parameters(first)
     } else {
@@ -437,16 +441,16 @@ fn render_model_overview(
         first,
         parameters,
         slug,
-        workloads: at.iter().map(|&(w, _)| &site.workloads[w]).collect(),
+        workloads: at.iter().map(|id| &site.workloads[id.part]).collect(),
         tables: [
             OverviewTable {
                 id: "overview",
                 caption: "best configuration per workload and GPU",
                 heads: &[
-                    ("wh_per_million_output_tokens", "Energy", "Wh/M tok"),
-                    ("joules_per_response", "Energy per response", "J"),
-                    ("avg_output_tokens", "Mean output", "tok"),
-                    ("median_itl_ms", "Median ITL", "ms"),
+                    Head { key: "wh_per_million_output_tokens", label: "Energy", unit: "Wh/M tok" },
+                    Head { key: "joules_per_response", label: "Energy per response", unit: "J" },
+                    Head { key: "avg_output_tokens", label: "Mean output", unit: "tok" },
+                    Head { key: "median_itl_ms", label: "Median ITL", unit: "ms" },
                 ],
                 rows,
             },
@@ -454,9 +458,9 @@ fn render_model_overview(
                 id: "overview-items",
                 caption: "best configuration per diffusion workload and GPU, per generated image or video",
                 heads: &[
-                    ("joules_per_item", "Energy", "J per item"),
-                    ("wh_per_item", "Energy", "Wh per item"),
-                    ("batch_latency_s", "Batch latency", "s"),
+                    Head { key: "joules_per_item", label: "Energy", unit: "J per item" },
+                    Head { key: "wh_per_item", label: "Energy", unit: "Wh per item" },
+                    Head { key: "batch_latency_s", label: "Batch latency", unit: "s" },
                 ],
                 rows: item_rows,
             },

@@ -368,7 +368,7 @@ fn diffusion_frontier_is_on_batch_latency_and_energy_per_item() {
 fn curves_by_scanning(m: &ModelFile) -> Vec<Vec<usize>> {
     let mut keys: Vec<SeriesKey> = m.configurations.iter().map(Configuration::series_key).collect();
     let gpu_rank = |g: &str| m.gpus.iter().position(|x| x == g).unwrap_or(usize::MAX);
-    keys.sort_by(|a, b| gpu_rank(&a.0).cmp(&gpu_rank(&b.0)).then_with(|| a.cmp(b)));
+    keys.sort_by(|a, b| gpu_rank(&a.gpu).cmp(&gpu_rank(&b.gpu)).then_with(|| a.cmp(b)));
     keys.dedup();
     keys.into_iter()
         .map(|key| {
