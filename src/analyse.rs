@@ -149,12 +149,12 @@ pub fn pareto_frontier_by(
     frontier
 }
 
-/// One rung of the latency ladder: each GPU's cheapest configuration within `limit_ms`.
+/// One rung of the latency ladder: each GPU's cheapest configuration within `limit`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LatencyBudget {
-    /// The latency limit, in the file's latency unit (ms for median ITL,
-    /// s for batch latency); the name is kept from the per-token kind.
-    pub limit_ms: f64,
+    /// The latency limit, in the unit of [`Configuration::latency`]: ms of
+    /// median ITL per token, s of batch latency for diffusion.
+    pub limit: f64,
     pub is_deadline: bool,
     /// Per GPU, in the file's `gpus` order: the cheapest configuration, or
     /// `None` when nothing on that GPU is fast enough.
@@ -168,12 +168,10 @@ pub fn latency_budgets(m: &ModelFile) -> Vec<LatencyBudget> {
     let ladder = m.measure().words().ladder.iter().copied().filter(|&l| l < deadline);
     ladder
         .chain([deadline])
-        .map(|limit_ms| LatencyBudget {
-            limit_ms,
-            is_deadline: limit_ms == deadline,
-            per_gpu: per_gpu(m, |gpu| {
-                cheapest_within(&m.configurations, limit_ms, |c| c.gpu == gpu)
-            }),
+        .map(|limit| LatencyBudget {
+            limit,
+            is_deadline: limit == deadline,
+            per_gpu: per_gpu(m, |gpu| cheapest_within(&m.configurations, limit, |c| c.gpu == gpu)),
         })
         .collect()
 }

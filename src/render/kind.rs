@@ -91,6 +91,14 @@ const TOKEN_SHOWN: &[Shown] = &[
     Shown::Figure(&tokens::P99_ITL_MS),
 ];
 
+/// How many of [`TOKEN_SHOWN`]'s first columns are essential: model, GPU,
+/// GPU count, energy, energy per response, median ITL and throughput.
+const TOKEN_ESSENTIAL: usize = 7;
+/// How many of [`DIFFUSION_SHOWN`]'s first columns are essential: model,
+/// GPU, GPU count, energy per image and per video, batch latency, and
+/// images and videos per second (a table shows its output's of each pair).
+const DIFFUSION_ESSENTIAL: usize = 8;
+
 /// The keys of the first `N` columns of `shown`, all figures.
 const fn first_keys<const N: usize>(shown: &[Shown]) -> [&'static str; N] {
     let mut keys = [""; N];
@@ -128,7 +136,7 @@ pub fn tables(measure: Measure) -> Tables {
                     ],
                 ]
                 .concat(),
-                essential: &const { first_keys::<7>(TOKEN_SHOWN) },
+                essential: &const { first_keys::<TOKEN_ESSENTIAL>(TOKEN_SHOWN) },
                 gpu_page: [TOKEN_SHOWN, &[Shown::Figure(&tokens::GPU_POWER_WATTS)]].concat(),
                 configurations: vec![
                     &tokens::MAX_NUM_SEQS,
@@ -181,7 +189,7 @@ pub fn tables(measure: Measure) -> Tables {
                     ],
                 ]
                 .concat(),
-                essential: &const { first_keys::<8>(DIFFUSION_SHOWN) },
+                essential: &const { first_keys::<DIFFUSION_ESSENTIAL>(DIFFUSION_SHOWN) },
                 gpu_page: DIFFUSION_SHOWN.to_vec(),
                 configurations: vec![
                     &diffusion::BATCH_SIZE,

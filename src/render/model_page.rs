@@ -251,7 +251,7 @@ fn budget_table(m: &ModelFile, a: &ModelAnalysis, words: &'static Words) -> Tabl
         .budgets
         .iter()
         .map(|b| {
-            let limit = fmt::limit_ms(b.limit_ms);
+            let limit = fmt::limit_ms(b.limit);
             let deadline = if b.is_deadline { " (deadline)" } else { "" };
             let first = Cell { header: true, num: true, ..text(format!("≤ {limit}{deadline}")) };
             let cells = b.per_gpu.iter().map(|(_, best)| match best {

@@ -510,24 +510,53 @@ fn shared_unit(rows: &[HubRow]) -> &'static str {
 }
 
 pub(super) fn render_gpu_hubs(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<RenderCounts> {
-    site.gpus.iter().try_for_each(|gpu| render_hub(site, sink, Some(gpu)))?;
+    site.gpus.iter().try_for_each(|gpu| render_hub(site, sink, Hub::Gpu(gpu)))?;
     Ok(RenderCounts { pages: site.gpus.len(), charts: 0 })
 }
 
 pub(super) fn render_compare_hub(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<RenderCounts> {
-    render_hub(site, sink, None)?;
+    render_hub(site, sink, Hub::Compare)?;
     Ok(RenderCounts::ONE_PAGE)
 }
 
-/// The hub of `gpu` (`gpus/<gpu>/`), or with `None` the comparison hub: a
-/// row per workload (that has the GPU) with its lowest-energy row; on a
-/// site of several sources, one per source of the workload with models
-/// there, each with that source's lowest and its number of models, so no
-/// figure of one source stands for another's.
-fn render_hub(site: &Mirror<'_>, sink: &dyn PageSink, gpu: Option<&String>) -> Result<()> {
+/// Which hub a page is: a GPU's, or the comparison's.
+#[derive(Clone, Copy)]
+enum Hub<'g> {
+    /// `gpus/<gpu>/`: the workloads measured on that GPU.
+    Gpu(&'g str),
+    /// `compare/`: every workload.
+    Compare,
+}
+
+impl<'g> Hub<'g> {
+    /// The GPU the hub is limited to; `None` for the comparison hub.
+    fn gpu(self) -> Option<&'g str> {
+        match self {
+            Hub::Gpu(gpu) => Some(gpu),
+            Hub::Compare => None,
+        }
+    }
+}
+
+/// The words of a hub page: its page head, heading, lede, and what a row's
+/// link leads to.
+struct HubText {
+    meta: PageMeta,
+    heading: String,
+    lede: String,
+    link_label: String,
+}
+
+/// A hub page (`gpus/<gpu>/` or `compare/`): a row per workload (that has
+/// the GPU) with its lowest-energy row; on a site of several sources, one
+/// per source of the workload with models there, each with that source's
+/// lowest and its number of models, so no figure of one source stands for
+/// another's.
+fn render_hub(site: &Mirror<'_>, sink: &dyn PageSink, hub: Hub<'_>) -> Result<()> {
+    let gpu = hub.gpu();
     let path = gpu.map_or_else(|| "compare/index.html".to_owned(), |g| gpu_dir(g) + "index.html");
     let up = if gpu.is_some() { "../../" } else { "../" };
-    let on_gpu = |gpus: &[String]| gpu.is_none_or(|g| gpus.contains(g));
+    let on_gpu = |gpus: &[String]| gpu.is_none_or(|g| gpus.iter().any(|x| x == g));
     let mixed = site.info.sources.len() > 1;
     let path = path.as_str();
     let rows: Vec<HubRow> = site
@@ -544,7 +573,7 @@ fn render_hub(site: &Mirror<'_>, sink: &dyn PageSink, gpu: Option<&String>) -> R
                     w,
                     href: format!("{up}{}", w.path(path)),
                     models: w.models.iter().filter(|m| of(&m.file)).count(),
-                    best: w.lowest(gpu.map(String::as_str), key),
+                    best: w.lowest(gpu, key),
                     source: s.cloned(),
                 }
             })
@@ -552,34 +581,7 @@ fn render_hub(site: &Mirror<'_>, sink: &dyn PageSink, gpu: Option<&String>) -> R
         // A source without this GPU in the workload has no row.
         .filter(|r| r.models > 0)
         .collect();
-    let (mut meta, heading, lede, link_label) = match gpu {
-        Some(gpu) => {
-            let description = format!(
-                "{gpu}: the lowest-energy model on each of {} workload{}, with links to each workload's {gpu} ranking.",
-                rows.len(),
-                if rows.len() == 1 { "" } else { "s" }
-            );
-            let per = if site.has(|m| m != Measure::Tokens) {
-                "per output token, image or video, each in its workload's own unit,"
-            } else {
-                "per output token"
-            };
-            (
-                site.meta(path, &format!("{gpu} GPU"), description, ""),
-                gpu.clone(),
-                format!(
-                    "Models measured on {gpu}, per workload: the lowest GPU energy {per} within the workload's latency deadline. Each workload's page ranks every model on {gpu}."
-                ),
-                format!("{gpu} ranking"),
-            )
-        }
-        None => (
-            site.meta(path, "Compare models", "Compare models within a workload: every model's best per GPU side by side and their time–energy frontiers, one comparison per workload.".to_owned(), "compare"),
-            "Compare models".into(),
-            "Figures compare only within a workload: prompts, output lengths and deadlines differ between them. Choose a workload to see every model side by side with their time–energy frontiers.".into(),
-            "comparison".into(),
-        ),
-    };
+    let HubText { mut meta, heading, lede, link_label } = hub_text(site, hub, path, rows.len());
     meta.forward = site.legacy().filter(|l| on_gpu(&l.gpus)).map(|l| l.path(path));
     meta.head_style = super::source_filter_style(&site.info.sources);
     let page = HubPage {
@@ -593,4 +595,36 @@ fn render_hub(site: &Mirror<'_>, sink: &dyn PageSink, gpu: Option<&String>) -> R
         sources: site.info.sources.clone(),
     };
     put_page(sink, path, &page)
+}
+
+/// The words of the hub page at `path`, which has `rows` rows.
+fn hub_text(site: &Mirror<'_>, hub: Hub<'_>, path: &str, rows: usize) -> HubText {
+    match hub {
+        Hub::Gpu(gpu) => {
+            let description = format!(
+                "{gpu}: the lowest-energy model on each of {} workload{}, with links to each workload's {gpu} ranking.",
+                rows,
+                if rows == 1 { "" } else { "s" }
+            );
+            let per = if site.has(|m| m != Measure::Tokens) {
+                "per output token, image or video, each in its workload's own unit,"
+            } else {
+                "per output token"
+            };
+            HubText {
+                meta: site.meta(path, &format!("{gpu} GPU"), description, ""),
+                heading: gpu.to_owned(),
+                lede: format!(
+                    "Models measured on {gpu}, per workload: the lowest GPU energy {per} within the workload's latency deadline. Each workload's page ranks every model on {gpu}."
+                ),
+                link_label: format!("{gpu} ranking"),
+            }
+        }
+        Hub::Compare => HubText {
+            meta: site.meta(path, "Compare models", "Compare models within a workload: every model's best per GPU side by side and their time–energy frontiers, one comparison per workload.".to_owned(), "compare"),
+            heading: "Compare models".into(),
+            lede: "Figures compare only within a workload: prompts, output lengths and deadlines differ between them. Choose a workload to see every model side by side with their time–energy frontiers.".into(),
+            link_label: "comparison".into(),
+        },
+    }
 }
