@@ -109,8 +109,9 @@ pub fn percentile_frontiers(configs: &[Configuration]) -> Vec<Vec<usize>> {
     if configs.first().and_then(Configuration::itl_percentiles).is_none() {
         return Vec::new();
     }
-    (0..crate::model::ITL_PERCENTILES.len())
-        .map(|k| pareto_frontier_by(configs, |c| c.latency_at(Some(k))))
+    crate::model::ITL_PERCENTILES
+        .iter()
+        .map(|&p| pareto_frontier_by(configs, |c| c.latency_at(Some(p))))
         .collect()
 }
 

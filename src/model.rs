@@ -152,7 +152,43 @@ fn some_whole_as_int<S: serde::Serializer>(v: &Option<f64>, s: S) -> Result<S::O
 
 /// The latency percentiles [`Configuration::itl_percentiles`] gives, in its
 /// order: the time–energy trade-off is analysed and drawn at each too.
-pub const ITL_PERCENTILES: [&str; 3] = ["p90", "p95", "p99"];
+pub const ITL_PERCENTILES: [Percentile; 3] = [Percentile::P90, Percentile::P95, Percentile::P99];
+
+/// A tail percentile of the inter-token latency that the data publish
+/// (the median is [`Configuration::latency`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Percentile {
+    P90,
+    P95,
+    P99,
+}
+
+impl Percentile {
+    /// Its name on pages and in file names: "p90".
+    pub fn name(self) -> &'static str {
+        match self {
+            Percentile::P90 => "p90",
+            Percentile::P95 => "p95",
+            Percentile::P99 => "p99",
+        }
+    }
+
+    /// Its place in [`ITL_PERCENTILES`], and so in
+    /// [`Configuration::itl_percentiles`] and every list in that order.
+    pub fn index(self) -> usize {
+        match self {
+            Percentile::P90 => 0,
+            Percentile::P95 => 1,
+            Percentile::P99 => 2,
+        }
+    }
+}
+
+impl std::fmt::Display for Percentile {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
 
 /// What a model file or a workload measures; gives the kind's words
 /// ([`Measure::words`]) and fields ([`Measure::fields`]).
@@ -699,11 +735,11 @@ impl Configuration {
     }
 
     /// The latency the trade-off is drawn and analysed at: the median
-    /// ([`Self::latency`]), or with `pct` its [`ITL_PERCENTILES`]`[pct]`
-    /// (the median where the data have no percentiles).
-    pub fn latency_at(&self, pct: Option<usize>) -> f64 {
+    /// ([`Self::latency`]), or with `pct` that percentile of the
+    /// inter-token latency (the median where the data have no percentiles).
+    pub fn latency_at(&self, pct: Option<Percentile>) -> f64 {
         match (pct, self.itl_percentiles()) {
-            (Some(k), Some(p)) => p[k],
+            (Some(k), Some(p)) => p[k.index()],
             _ => self.latency(),
         }
     }

@@ -162,7 +162,7 @@ pub(super) fn render_model(
     let mut itl_switch = Vec::new();
     for (c, p) in chart::percentile_charts(m, a).iter().zip(chart::ITL_PERCENTILES) {
         put(c)?;
-        itl_switch.push((p.to_owned(), chart_view(c)));
+        itl_switch.push((p.name().to_owned(), chart_view(c)));
     }
     let itl_variants = itl_switch.len();
     let itl_switch = match charts.iter().position(|c| c.src == "time-energy-tradeoff.svg") {
