@@ -201,6 +201,8 @@ pub struct ModelAnalysis {
     /// The entry of `responses` whose configuration uses the least energy
     /// (the first on a tie), which the workload's overlay shows.
     pub lowest_response: Option<usize>,
+    /// The scale the histograms of `responses` share.
+    pub response_scale: response::ResponseScale,
     /// The precisions the model was measured in, sorted, each once.
     pub precisions: Vec<String>,
     /// The model's nearest peers in its workload by total parameters, as
@@ -251,6 +253,7 @@ pub fn analyse(m: &ModelFile) -> ModelAnalysis {
             limit_candidates(configs, m.deadline(), |c| c.gpu == gpu)
         }),
         budgets: latency_budgets(m),
+        response_scale: response::shared_scale(responses.iter().map(|(_, r)| r)),
         responses,
         lowest_response,
         precisions: precisions.into_iter().map(str::to_owned).collect(),

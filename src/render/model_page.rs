@@ -404,20 +404,10 @@ fn response_section(
     if found.is_empty() {
         return Ok((None, Vec::new()));
     }
-    let top =
-        found.iter().map(|(_, _, r)| r.edges_j.last().copied().unwrap_or(0.0)).fold(0.0, f64::max);
+    // The GPUs share one scale, and a log-scale view with a long tail.
+    let (top, log_from) = (a.response_scale.top_j, a.response_scale.log_from_j);
     let unit = ResponseUnit::for_edges(&[top]);
     let sym = unit.symbol();
-    // A long tail (the top edge ten times the median or more, on any GPU)
-    // gets a log-scale view too, from the lowest positive edge of any GPU,
-    // so the GPUs still share their scale.
-    let long_tail = found.iter().any(|(_, _, r)| r.median_j > 0.0 && top >= 10.0 * r.median_j);
-    let log_from = found
-        .iter()
-        .flat_map(|(_, _, r)| r.edges_j.iter().copied())
-        .filter(|e| *e > 0.0)
-        .fold(f64::INFINITY, f64::min);
-    let log_from = (long_tail && log_from.is_finite() && log_from < top).then_some(log_from);
     let mut charts: Vec<Chart> = Vec::new();
     let mut switches = Vec::new();
     for (c, j, r) in &found {
