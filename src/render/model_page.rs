@@ -415,7 +415,17 @@ fn response_section(
         let setup = kind::config_summary(c);
         let draw = |scale: &str, log: Option<f64>| {
             let file = format!("energy-per-response-{seg}{scale}.svg");
-            chart::response_histogram(&file, &m.name, &c.gpu, &setup, *j, r, unit, top, log)
+            chart::response_histogram(chart::ResponseHistogram {
+                file_name: &file,
+                model: &m.name,
+                gpu: &c.gpu,
+                setup: &setup,
+                joules_per_token: *j,
+                response: r,
+                unit,
+                x_max_j: top,
+                log_from_j: log,
+            })
         };
         let linear = Some(("Linear scale", draw("", None)));
         let views = [linear, log_from.map(|lo| ("Log scale", draw("-log", Some(lo))))];
