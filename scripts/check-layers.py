@@ -9,6 +9,19 @@ module may import only modules listed before it in LAYERS; a module named
 twice in one layer may not import the other. It fails, naming the file and
 line, on an import that runs back up, and on a module missing from LAYERS.
 
+It also checks two invariants of ARCHITECTURE.md on the same code (the
+third, "only `columns` names a unit", has its own check):
+
+- "only `write` touches the output folder": no call that writes, creates,
+  renames or removes a file or folder (`fs::write`, `File::create`,
+  `create_dir`, `remove_*`, `fs::rename`, `fs::copy`, `OpenOptions`)
+  outside the modules in WRITERS;
+- "analyse computes everything; chart and render only lay out": no
+  ranking call (`sort*`, `min_by*`/`max_by*`, `partial_cmp`, `total_cmp`,
+  `.min()`/`.max()`) in src/chart and src/render but the lines in
+  LAYOUT_ORDERING, each with the reason it orders for layout, not for a
+  figure. An entry no longer found is reported (to be removed), not failed.
+
 Usage: scripts/check-layers.py [SRC_DIR]   (default: src/ beside this script)
 """
 
@@ -52,6 +65,57 @@ LAYERS = [
 ]
 
 RANK = {m: i for i, layer in enumerate(LAYERS) for m in layer}
+
+# The modules that may write files: the output folder's writer, the
+# staging folders and lock, the importer (data/ under its journal), the
+# preview (its own temporary folder), and the command line (the import
+# summary file that `--summary` names).
+WRITERS = {"write", "stage", "import", "serve", "main"}
+WRITE_CALL = re.compile(
+    r"\b(fs::write|File::create|create_dir(_all)?|remove_(file|dir|dir_all)|fs::rename"
+    r"|fs::copy|OpenOptions)\b"
+)
+
+# Ordering in chart and render that lays out rather than ranks: file (under
+# src/), the line's code (stripped), and why it may stay. Every other
+# ranking call there fails: rank in analyse (or select) instead.
+RANKING_CALL = re.compile(
+    r"\.(sort|sort_by|sort_by_key|sort_unstable|sort_unstable_by|sort_unstable_by_key"
+    r"|min_by|max_by|min_by_key|max_by_key|partial_cmp|total_cmp)\b|\.(min|max)\(\)"
+)
+LAYOUT_ORDERING = {
+    ("chart.rs", "keys.sort_unstable();"): "the distinct sources of a chart, deduplicated",
+    ("chart/response.rs", "let y_max = r.counts.iter().copied().max().unwrap_or(1) as f64;"):
+        "the axis extent of a histogram",
+    ("chart/response.rs", "order.sort_by_key(|s| std::cmp::Reverse(s.rank));"):
+        "draw order: analyse's rank, highest drawn first so the best is on top",
+    ("chart/site.rs", "gpus.sort_unstable();"): "the distinct GPUs of a legend, deduplicated",
+    ("chart/site.rs", "deadlines.sort_by(f64::total_cmp);"): "the distinct deadlines, deduplicated",
+    ("chart/site.rs", "chosen.sort_unstable();"): "indices back in the data's order",
+    # Moved to analyse by issue 40's chart part (chart sort keys,
+    # lowest_energy_first): remove these entries with those lines.
+    ("chart/site.rs", "items.sort_by(&cmp);"): "issue 40: chart sort keys, to move to analyse",
+    ("chart/site.rs", ".total_cmp(&b.wh_per_million)"): "issue 40: chart sort keys, to move to analyse",
+    ("chart/site.rs", "a.frontier.iter().map(|&c| m.configurations[c].energy()).min_by(f64::total_cmp);"):
+        "issue 40: lowest_energy_first, to move to analyse",
+    ("chart/site.rs", "smallest(keyed, k, |a, b| a.0.0.cmp(&b.0.0).then(a.0.1.total_cmp(&b.0.1)).then(a.1.cmp(&b.1)))"):
+        "issue 40: lowest_energy_first, to move to analyse",
+    ("chart/site.rs", ".min_by(|a, b| a.1.energy().total_cmp(&b.1.energy()));"):
+        "issue 40: a scatter's marked point, to move to analyse",
+    ("chart/site.rs", "seen.sort_unstable_by_key(|&(rank, _, _)| rank);"):
+        "legend entries in analyse's rank order",
+    ("chart/model_page.rs", "let top = (0..configs.len()).max_by(|a, b| value(a).total_cmp(&value(b))).unwrap_or(0);"):
+        "issue 40: the labelled point of a trade-off chart, to move to analyse",
+    ("render/changes.rs", "all.sort_by(|a, b| b.2.imported.cmp(&a.2.imported));"):
+        "the change log, newest import first",
+    ("render/changes.rs", ".max()"): "the feed's updated date, the newest entry's",
+    ("render/site_pages.rs", "limits.sort_by(|a, b| a.0.total_cmp(&b.0).then_with(|| a.1.cmp(&b.1)));"):
+        "the latency-limit control's options in ascending order",
+    ("render/overview.rs", "item_measures.sort_unstable();"): "the distinct diffusion kinds, deduplicated",
+    ("render/kind.rs", "v.sort();"): "the distinct values of a column, deduplicated",
+    ("render.rs", "let sort = value.sort().filter(|raw| raw.parse::<f64>().ok() != shown || shown.is_none());"):
+        "Value::sort, a table cell's sort key for the reader's sorting",
+}
 PATH = re.compile(r"\bcrate::(\{[^}]*\}|[a-z_][a-z0-9_]*)")
 
 
@@ -117,6 +181,47 @@ def group_names(group: str):
             yield head
 
 
+def code_lines(text: str):
+    """(line number, code without its comment) outside the test module."""
+    lines = text.splitlines()
+    for no, line in enumerate(lines, 1):
+        stripped = line.strip()
+        if stripped.startswith("#[cfg(test)]"):
+            nxt = lines[no].strip() if no < len(lines) else ""
+            if nxt.startswith("mod tests"):
+                return
+        if stripped.startswith("//"):
+            continue
+        yield no, line.split("//", 1)[0]
+
+
+def invariant_problems(src: Path):
+    """Writes outside WRITERS, ranking in chart and render outside
+    LAYOUT_ORDERING; and the allow-list entries no longer found."""
+    problems, seen = [], set()
+    for file in sorted(src.rglob("*.rs")):
+        here = module_of(src, file)
+        rel = file.relative_to(src).as_posix()
+        for no, code in code_lines(file.read_text(encoding="utf-8")):
+            if here not in WRITERS and (m := WRITE_CALL.search(code)):
+                problems.append(
+                    f"{file}:{no}: {here} calls {m.group(0)}; only write (and "
+                    f"{', '.join(sorted(WRITERS - {'write'}))}) touch files"
+                )
+            if here in ("chart", "render") and (m := RANKING_CALL.search(code)):
+                key = (rel, code.strip())
+                if key in LAYOUT_ORDERING:
+                    seen.add(key)
+                else:
+                    problems.append(
+                        f"{file}:{no}: {here} ranks or orders ({m.group(0)}); compute it in "
+                        f"analyse, or if it only lays out, add the line to LAYOUT_ORDERING "
+                        f"with the reason"
+                    )
+    stale = [f"{f}: {line}" for (f, line) in LAYOUT_ORDERING if (f, line) not in seen]
+    return problems, stale
+
+
 def main() -> int:
     src = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parent.parent / "src"
     problems = []
@@ -141,10 +246,23 @@ def main() -> int:
                 )
     for p in problems:
         print(p, file=sys.stderr)
-    if problems:
-        print(f"check-layers: {len(problems)} import(s) against the stage order", file=sys.stderr)
+    invariants, stale = invariant_problems(src)
+    for p in invariants:
+        print(p, file=sys.stderr)
+    for line in stale:
+        print(f"check-layers: note: LAYOUT_ORDERING entry no longer found, remove it: {line}")
+    if problems or invariants:
+        print(
+            f"check-layers: {len(problems)} import(s) against the stage order, "
+            f"{len(invariants)} against ARCHITECTURE.md's invariants",
+            file=sys.stderr,
+        )
         return 1
-    print(f"check-layers: {len(edges)} imports between {len(RANK)} modules, none runs back up")
+    print(
+        f"check-layers: {len(edges)} imports between {len(RANK)} modules, none runs back up; "
+        f"files written only by {', '.join(sorted(WRITERS))}; no ranking in chart or render "
+        f"but {len(LAYOUT_ORDERING)} layout orderings"
+    )
     return 0
 
 

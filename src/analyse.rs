@@ -109,8 +109,9 @@ pub fn percentile_frontiers(configs: &[Configuration]) -> Vec<Vec<usize>> {
     if configs.first().and_then(Configuration::itl_percentiles).is_none() {
         return Vec::new();
     }
-    (0..crate::model::ITL_PERCENTILES.len())
-        .map(|k| pareto_frontier_by(configs, |c| c.latency_at(Some(k))))
+    crate::model::ITL_PERCENTILES
+        .iter()
+        .map(|&p| pareto_frontier_by(configs, |c| c.latency_at(Some(p))))
         .collect()
 }
 
@@ -149,12 +150,12 @@ pub fn pareto_frontier_by(
     frontier
 }
 
-/// One rung of the latency ladder: each GPU's cheapest configuration within `limit_ms`.
+/// One rung of the latency ladder: each GPU's cheapest configuration within `limit`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LatencyBudget {
-    /// The latency limit, in the file's latency unit (ms for median ITL,
-    /// s for batch latency); the name is kept from the per-token kind.
-    pub limit_ms: f64,
+    /// The latency limit, in the unit of [`Configuration::latency`]: ms of
+    /// median ITL per token, s of batch latency for diffusion.
+    pub limit: f64,
     pub is_deadline: bool,
     /// Per GPU, in the file's `gpus` order: the cheapest configuration, or
     /// `None` when nothing on that GPU is fast enough.
@@ -168,12 +169,10 @@ pub fn latency_budgets(m: &ModelFile) -> Vec<LatencyBudget> {
     let ladder = m.measure().words().ladder.iter().copied().filter(|&l| l < deadline);
     ladder
         .chain([deadline])
-        .map(|limit_ms| LatencyBudget {
-            limit_ms,
-            is_deadline: limit_ms == deadline,
-            per_gpu: per_gpu(m, |gpu| {
-                cheapest_within(&m.configurations, limit_ms, |c| c.gpu == gpu)
-            }),
+        .map(|limit| LatencyBudget {
+            limit,
+            is_deadline: limit == deadline,
+            per_gpu: per_gpu(m, |gpu| cheapest_within(&m.configurations, limit, |c| c.gpu == gpu)),
         })
         .collect()
 }
@@ -202,6 +201,8 @@ pub struct ModelAnalysis {
     /// The entry of `responses` whose configuration uses the least energy
     /// (the first on a tie), which the workload's overlay shows.
     pub lowest_response: Option<usize>,
+    /// The scale the histograms of `responses` share.
+    pub response_scale: response::ResponseScale,
     /// The precisions the model was measured in, sorted, each once.
     pub precisions: Vec<String>,
     /// The model's nearest peers in its workload by total parameters, as
@@ -252,6 +253,7 @@ pub fn analyse(m: &ModelFile) -> ModelAnalysis {
             limit_candidates(configs, m.deadline(), |c| c.gpu == gpu)
         }),
         budgets: latency_budgets(m),
+        response_scale: response::shared_scale(responses.iter().map(|(_, r)| r)),
         responses,
         lowest_response,
         precisions: precisions.into_iter().map(str::to_owned).collect(),

@@ -26,7 +26,8 @@ pub use crate::model::ITL_PERCENTILES;
 pub use model_page::{model_charts, percentile_charts};
 
 pub use response::{
-    OverlaySeries, ResponseOverlay, ResponseUnit, response_histogram, response_overlay,
+    OverlaySeries, ResponseHistogram, ResponseOverlay, ResponseUnit, response_histogram,
+    response_overlay,
 };
 pub use site::{
     BarScale, FrontierPicker, GroupedBar, MAX_BARS, MAX_FRONTIERS, best_energy_bars,

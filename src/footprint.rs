@@ -62,18 +62,42 @@ pub struct Footprint {
     pub overhead: Option<FacilityOverhead>,
 }
 
-/// An accepted range: the key, the lowest value (and whether it is itself
-/// accepted), the highest, and the unit in a message.
-type Range = (&'static str, f64, bool, f64, &'static str);
+/// An accepted range of one setting, as a message states it.
+#[derive(Clone, Copy)]
+struct Range {
+    /// The setting's key.
+    key: &'static str,
+    /// The lowest value, accepted itself only when `lowest_accepted`.
+    lowest: f64,
+    lowest_accepted: bool,
+    /// The highest value, accepted.
+    highest: f64,
+    /// The unit in a message, with its leading space ("" for none).
+    unit: &'static str,
+}
 /// Grid intensities, g CO₂e/kWh: above zero, at most twice the dirtiest
 /// grids' (lignite plants emit about 1,100).
-const CARBON_RANGE: Range = ("g_co2e_per_kwh", 0.0, false, 2000.0, " g CO₂e per kWh");
+const CARBON_RANGE: Range = Range {
+    key: "g_co2e_per_kwh",
+    lowest: 0.0,
+    lowest_accepted: false,
+    highest: 2000.0,
+    unit: " g CO₂e per kWh",
+};
 /// Prices per kWh, in any currency: above zero, at most 100,000 (a kWh
 /// costs thousands in the currencies with the smallest units).
-const PRICE_RANGE: Range = ("per_kwh", 0.0, false, 100_000.0, " per kWh");
+const PRICE_RANGE: Range = Range {
+    key: "per_kwh",
+    lowest: 0.0,
+    lowest_accepted: false,
+    highest: 100_000.0,
+    unit: " per kWh",
+};
 /// PUE: 1 (no overhead) to 5.
-const PUE_RANGE: Range = ("pue", 1.0, true, 5.0, "");
-pub const YEAR_RANGE: (u16, u16) = (1990, 2100);
+const PUE_RANGE: Range =
+    Range { key: "pue", lowest: 1.0, lowest_accepted: true, highest: 5.0, unit: "" };
+/// The years a figure may describe, both included.
+pub const YEAR_RANGE: std::ops::RangeInclusive<u16> = 1990..=2100;
 
 /// Carbon and cost of one energy figure.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -172,9 +196,10 @@ impl Footprint {
     }
 }
 
-fn check_range(bad: &mut Vec<String>, at: &str, v: f64, (key, lo, from_lo, hi, unit): Range) {
-    if !v.is_finite() || !(if from_lo { v >= lo } else { v > lo }) || v > hi {
-        let from = if from_lo { "from" } else { "above" };
+fn check_range(bad: &mut Vec<String>, at: &str, v: f64, range: Range) {
+    let Range { key, lowest: lo, lowest_accepted, highest: hi, unit } = range;
+    if !v.is_finite() || !(if lowest_accepted { v >= lo } else { v > lo }) || v > hi {
+        let from = if lowest_accepted { "from" } else { "above" };
         bad.push(format!(
             "{at}.{key}: must be a finite number {from} {lo} up to {hi}{unit}, found {v}"
         ));
@@ -198,11 +223,12 @@ fn check_source(
         ));
     }
     if let Some(year) = year
-        && !(YEAR_RANGE.0..=YEAR_RANGE.1).contains(&year)
+        && !YEAR_RANGE.contains(&year)
     {
         bad.push(format!(
             "{at}.year: must be the year the figure describes, {} to {}, found {year}",
-            YEAR_RANGE.0, YEAR_RANGE.1
+            YEAR_RANGE.start(),
+            YEAR_RANGE.end()
         ));
     }
     if let Some(url) = url {

@@ -152,7 +152,43 @@ fn some_whole_as_int<S: serde::Serializer>(v: &Option<f64>, s: S) -> Result<S::O
 
 /// The latency percentiles [`Configuration::itl_percentiles`] gives, in its
 /// order: the time–energy trade-off is analysed and drawn at each too.
-pub const ITL_PERCENTILES: [&str; 3] = ["p90", "p95", "p99"];
+pub const ITL_PERCENTILES: [Percentile; 3] = [Percentile::P90, Percentile::P95, Percentile::P99];
+
+/// A tail percentile of the inter-token latency that the data publish
+/// (the median is [`Configuration::latency`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Percentile {
+    P90,
+    P95,
+    P99,
+}
+
+impl Percentile {
+    /// Its name on pages and in file names: "p90".
+    pub fn name(self) -> &'static str {
+        match self {
+            Percentile::P90 => "p90",
+            Percentile::P95 => "p95",
+            Percentile::P99 => "p99",
+        }
+    }
+
+    /// Its place in [`ITL_PERCENTILES`], and so in
+    /// [`Configuration::itl_percentiles`] and every list in that order.
+    pub fn index(self) -> usize {
+        match self {
+            Percentile::P90 => 0,
+            Percentile::P95 => 1,
+            Percentile::P99 => 2,
+        }
+    }
+}
+
+impl std::fmt::Display for Percentile {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
 
 /// What a model file or a workload measures; gives the kind's words
 /// ([`Measure::words`]) and fields ([`Measure::fields`]).
@@ -333,11 +369,61 @@ fn varies<T: PartialEq>(configs: &[Configuration], value: impl Fn(&Configuration
 
 /// What makes configurations one series of a curve: everything but the
 /// load (the concurrency or the batch size). A kind's fields are `None` in
-/// every row of the other kind. In order: GPU, GPU count, the parallel
-/// degrees (tensor, expert, data, Ulysses, ring), precision, (width,
-/// height) in pixels, frames, fps as written (a float is not `Ord`), steps.
-pub type SeriesKey = (String, u32, [Option<u32>; 5], String, OutputKey);
-type OutputKey = (Option<(u32, u32)>, Option<u32>, Option<String>, Option<u32>);
+/// every row of the other kind. Keys order field by field, in the order
+/// written here.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct SeriesKey {
+    pub gpu: String,
+    pub num_gpus: u32,
+    pub parallel: ParallelDegrees,
+    pub precision: String,
+    pub output: OutputKey,
+}
+
+/// The parallel degrees of a row, `None` where the row's kind has none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct ParallelDegrees {
+    pub tensor: Option<u32>,
+    pub expert: Option<u32>,
+    pub data: Option<u32>,
+    pub ulysses: Option<u32>,
+    pub ring: Option<u32>,
+}
+
+/// What a diffusion row outputs; every field `None` for a per-token row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct OutputKey {
+    /// (width, height) in pixels.
+    pub size: Option<(u32, u32)>,
+    pub frames: Option<u32>,
+    pub fps: Option<Fps>,
+    pub steps: Option<u32>,
+}
+
+/// Frames per second as a key: ordered and compared by
+/// [`f64::total_cmp`], since an `f64` is not `Ord`.
+#[derive(Debug, Clone, Copy)]
+pub struct Fps(pub f64);
+
+impl PartialEq for Fps {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other).is_eq()
+    }
+}
+
+impl Eq for Fps {}
+
+impl PartialOrd for Fps {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Fps {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.0.total_cmp(&other.0)
+    }
+}
 
 /// Where other sources' data folders sit in the data folder: `sources/<id>/`.
 pub const SOURCES_DIR: &str = "sources";
@@ -649,26 +735,34 @@ impl Configuration {
     }
 
     /// The latency the trade-off is drawn and analysed at: the median
-    /// ([`Self::latency`]), or with `pct` its [`ITL_PERCENTILES`]`[pct]`
-    /// (the median where the data have no percentiles).
-    pub fn latency_at(&self, pct: Option<usize>) -> f64 {
+    /// ([`Self::latency`]), or with `pct` that percentile of the
+    /// inter-token latency (the median where the data have no percentiles).
+    pub fn latency_at(&self, pct: Option<Percentile>) -> f64 {
         match (pct, self.itl_percentiles()) {
-            (Some(k), Some(p)) => p[k],
+            (Some(k), Some(p)) => p[k.index()],
             _ => self.latency(),
         }
     }
 
     pub fn series_key(&self) -> SeriesKey {
-        let degrees = [
-            self.tensor_parallel,
-            self.expert_parallel,
-            self.data_parallel,
-            self.ulysses_degree,
-            self.ring_degree,
-        ];
-        let fps = self.fps.map(|f| format!("{f}"));
-        let output = (self.size(), self.num_frames, fps, self.inference_steps);
-        (self.gpu.clone(), self.num_gpus, degrees, self.precision.clone(), output)
+        SeriesKey {
+            gpu: self.gpu.clone(),
+            num_gpus: self.num_gpus,
+            parallel: ParallelDegrees {
+                tensor: self.tensor_parallel,
+                expert: self.expert_parallel,
+                data: self.data_parallel,
+                ulysses: self.ulysses_degree,
+                ring: self.ring_degree,
+            },
+            precision: self.precision.clone(),
+            output: OutputKey {
+                size: self.size(),
+                frames: self.num_frames,
+                fps: self.fps.map(Fps),
+                steps: self.inference_steps,
+            },
+        }
     }
 
     /// Every measured figure of the row by field name, `None` where the

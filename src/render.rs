@@ -74,9 +74,8 @@ pub struct Site<'a> {
 pub struct Mirror<'a> {
     /// One part per workload, in the site's order.
     pub workloads: Vec<Site<'a>>,
-    /// For each model slug: (workload index, index in that workload's
-    /// models), in workload order.
-    pub slugs: BTreeMap<String, Vec<(usize, usize)>>,
+    /// For each model slug: where it is measured, in workload order.
+    pub slugs: BTreeMap<String, Vec<ModelId>>,
     /// Every GPU type, in first-seen order over the workloads.
     pub gpus: Vec<String>,
     pub base_url: Option<String>,
@@ -383,6 +382,11 @@ impl<'a> Mirror<'a> {
         page_meta(frame, path, title, description, nav)
     }
 
+    /// The file of the model `id`.
+    pub fn file(&self, id: ModelId) -> &'a ModelFile {
+        &self.workloads[id.part].models[id.index].file
+    }
+
     /// Every model of the site, workload by workload.
     pub fn model_ids(&self) -> Vec<ModelId> {
         self.workloads
@@ -440,10 +444,10 @@ impl<'a> Mirror<'a> {
                 }
             })
             .collect();
-        let mut slugs: BTreeMap<String, Vec<(usize, usize)>> = BTreeMap::new();
-        for (w, part) in parts.iter().enumerate() {
-            for i in 0..part.models.len() {
-                slugs.entry(part.slug(i).to_owned()).or_default().push((w, i));
+        let mut slugs: BTreeMap<String, Vec<ModelId>> = BTreeMap::new();
+        for (part, site) in parts.iter().enumerate() {
+            for index in 0..site.models.len() {
+                slugs.entry(site.slug(index).to_owned()).or_default().push(ModelId { part, index });
             }
         }
         let files: Vec<&ModelFile> =

@@ -40,19 +40,25 @@ pub enum Made {
 }
 
 impl Made {
-    /// The marker's text, whose first line names the kind, and the kind in a message.
-    fn texts(self) -> (&'static str, &'static str) {
+    /// The marker file's text, whose first line names the kind.
+    fn marker(self) -> &'static str {
         match self {
-            Self::Site => (
+            Self::Site => {
                 "energyboard site\nThis folder was built by `energyboard build`; a rebuild \
-                 replaces it whole, keeping only CNAME and .well-known/.\n",
-                "a site built by `energyboard build`",
-            ),
-            Self::Data => (
+                 replaces it whole, keeping only CNAME and .well-known/.\n"
+            }
+            Self::Data => {
                 "energyboard data\nThese model files were written by `energyboard-synth`; \
-                 a new run replaces the folder whole. It is a data folder, not a site.\n",
-                "a data folder written by `energyboard-synth`",
-            ),
+                 a new run replaces the folder whole. It is a data folder, not a site.\n"
+            }
+        }
+    }
+
+    /// The kind as a message names it.
+    fn described(self) -> &'static str {
+        match self {
+            Self::Site => "a site built by `energyboard build`",
+            Self::Data => "a data folder written by `energyboard-synth`",
         }
     }
 
@@ -63,7 +69,7 @@ impl Made {
         if first.starts_with("This folder was built by energyboard") {
             return Some(Self::Site);
         }
-        [Self::Site, Self::Data].into_iter().find(|m| m.texts().0.lines().next() == Some(first))
+        [Self::Site, Self::Data].into_iter().find(|m| m.marker().lines().next() == Some(first))
     }
 }
 
@@ -277,8 +283,8 @@ pub fn check_target(dir: &Path, made: Made, force: bool) -> Result<()> {
                     "{}: is {}, not {}; refusing to replace it. Choose another --out, \
                      or pass --force to replace it",
                     dir.display(),
-                    other.texts().1,
-                    made.texts().1
+                    other.described(),
+                    made.described()
                 ),
                 None => bail!(
                     "{}: is not empty and was not built by energyboard (no {MARKER} marker); \
@@ -320,7 +326,7 @@ impl SiteWriter {
             Self { target: target.to_path_buf(), stage, made, counted: CountingSink::default() };
         // The marker first: a killed build's leftover is then known as ours.
         let staging = writer.stage.path();
-        fs::write(staging.join(MARKER), made.texts().0)
+        fs::write(staging.join(MARKER), made.marker())
             .with_context(|| format!("cannot write the marker in {}", staging.display()))?;
         Ok(writer)
     }

@@ -34,6 +34,34 @@ pub fn response_energy(joules_per_token: f64, d: &OutputLengthDistribution) -> R
     }
 }
 
+/// The scale a model's energy-per-response histograms share, so that its
+/// GPUs read alike.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ResponseScale {
+    /// The top edge over every histogram, J (0 with none).
+    pub top_j: f64,
+    /// Where the log-scale view starts, J: the lowest positive edge of any
+    /// histogram; `None` (no log view) without a long tail.
+    pub log_from_j: Option<f64>,
+}
+
+/// The shared scale of `histograms`. A long tail (the top edge ten times
+/// the median or more, on any of them) gets a log-scale view too, from the
+/// lowest positive edge of any, so they still share their scale.
+pub fn shared_scale<'r>(
+    histograms: impl Iterator<Item = &'r ResponseEnergy> + Clone,
+) -> ResponseScale {
+    let top =
+        histograms.clone().map(|r| r.edges_j.last().copied().unwrap_or(0.0)).fold(0.0, f64::max);
+    let long_tail = histograms.clone().any(|r| r.median_j > 0.0 && top >= 10.0 * r.median_j);
+    let log_from = histograms
+        .flat_map(|r| r.edges_j.iter().copied())
+        .filter(|e| *e > 0.0)
+        .fold(f64::INFINITY, f64::min);
+    let log_from_j = (long_tail && log_from.is_finite() && log_from < top).then_some(log_from);
+    ResponseScale { top_j: top, log_from_j }
+}
+
 /// The `q` quantile (0 to 1) of a histogram with bin `edges` and `counts`,
 /// the responses of each bin taken as spread evenly across it: the value at
 /// which the cumulative count reaches `q × total`. In the bin `i` where it

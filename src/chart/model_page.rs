@@ -11,7 +11,7 @@ use super::{Chart, DataTable};
 use crate::analyse::ModelAnalysis;
 use crate::fmt;
 use crate::model::{Configuration, ModelFile, url_segment};
-use crate::model::{ITL_PERCENTILES, Measure, Words};
+use crate::model::{ITL_PERCENTILES, Measure, Percentile, Words};
 
 /// Height of an x–y chart below its header.
 const BODY: i32 = 340;
@@ -372,7 +372,7 @@ pub fn percentile_charts(m: &ModelFile, a: &ModelAnalysis) -> Vec<Chart> {
         return Vec::new();
     }
     let cx = Ctx::new(m, a);
-    (0..ITL_PERCENTILES.len()).map(|k| tradeoff_chart(&cx, Some(k))).collect()
+    ITL_PERCENTILES.iter().map(|&p| tradeoff_chart(&cx, Some(p))).collect()
 }
 
 fn concurrency_chart(cx: &Ctx<'_>, metric: &Metric) -> Chart {
@@ -516,26 +516,23 @@ fn markers_and_best(
 }
 
 /// The time–energy chart: each configuration's latency (its median, or
-/// with `pct` the [`ITL_PERCENTILES`]`[pct]` of its inter-token latency)
+/// with `pct` that percentile of its inter-token latency)
 /// against its energy, with the Pareto frontier on those two.
-fn tradeoff_chart(cx: &Ctx<'_>, pct: Option<usize>) -> Chart {
+fn tradeoff_chart(cx: &Ctx<'_>, pct: Option<Percentile>) -> Chart {
     let words = cx.words;
     let m = cx.m;
     let configs = &m.configurations;
     let lat = |c: &Configuration| c.latency_at(pct);
-    let frontier = pct.map_or(&cx.a.frontier, |k| &cx.a.percentile_frontiers[k]);
+    let frontier = pct.map_or(&cx.a.frontier, |p| &cx.a.percentile_frontiers[p.index()]);
     let (ilo, ihi) = min_max(configs.iter().map(lat));
     let (elo, ehi) = min_max(configs.iter().map(Configuration::energy));
     let (file_name, title, x_desc, latency_header) = match pct {
-        Some(k) => {
-            let p = ITL_PERCENTILES[k];
-            (
-                format!("time-energy-tradeoff-{p}.svg"),
-                format!("{}: time–energy trade-off at {p} ITL", &m.name),
-                format!("{p} inter-token latency (ms)"),
-                format!("{p} ITL (ms)"),
-            )
-        }
+        Some(p) => (
+            format!("time-energy-tradeoff-{p}.svg"),
+            format!("{}: time–energy trade-off at {p} ITL", &m.name),
+            format!("{p} inter-token latency (ms)"),
+            format!("{p} ITL (ms)"),
+        ),
         None => (
             "time-energy-tradeoff.svg".to_owned(),
             format!("{}: time–energy trade-off", &m.name),
@@ -563,10 +560,10 @@ fn tradeoff_chart(cx: &Ctx<'_>, pct: Option<usize>) -> Chart {
     });
     let scales = super::axis::scales_note(&frame.x, &frame.y);
     let description = match pct {
-        Some(k) => format!(
+        Some(p) => format!(
             "Each configuration of {} as {} inter-token latency against energy per million output tokens ({scales}), with the Pareto frontier on these two ({} configurations) drawn as a line. The {} ms deadline is on the median inter-token latency: configurations over it are faded, and the rings mark the same best configurations as on the median chart.",
             &m.name,
-            ITL_PERCENTILES[k],
+            p,
             frontier.len(),
             cx.deadline()
         ),

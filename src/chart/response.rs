@@ -49,24 +49,44 @@ impl ResponseUnit {
     }
 }
 
-/// The histogram of `r` for the configuration `setup` on `gpu`
+/// One GPU's histogram of energy per response, as
+/// [`response_histogram`] draws it.
+#[derive(Debug, Clone, Copy)]
+pub struct ResponseHistogram<'a> {
+    /// The chart's file, e.g. `energy-per-response-h100.svg`.
+    pub file_name: &'a str,
+    /// The model's name.
+    pub model: &'a str,
+    pub gpu: &'a str,
+    /// The configuration, as a reader reads it ("B200 ×1 at 64").
+    pub setup: &'a str,
+    pub joules_per_token: f64,
+    pub response: &'a ResponseEnergy,
+    pub unit: ResponseUnit,
+    /// The top of the linear energy axis at least, J.
+    pub x_max_j: f64,
+    /// Where a log energy axis starts, J; `None` for a linear axis.
+    pub log_from_j: Option<f64>,
+}
+
+/// The histogram of `response` for the configuration `setup` on `gpu`
 /// (`file_name`, e.g. `energy-per-response-h100.svg`), in `unit`: one bar
 /// per bin on a linear energy axis from zero to at least `x_max_j` joules
 /// (the same for every GPU of a model, so their histograms compare by eye),
 /// or, with `log_from_j`, on a log energy axis from that many joules (for a
 /// long tail), with the median and 90th percentile marked.
-#[allow(clippy::too_many_arguments)]
-pub fn response_histogram(
-    file_name: &str,
-    model: &str,
-    gpu: &str,
-    setup: &str,
-    joules_per_token: f64,
-    r: &ResponseEnergy,
-    unit: ResponseUnit,
-    x_max_j: f64,
-    log_from_j: Option<f64>,
-) -> Chart {
+pub fn response_histogram(h: ResponseHistogram<'_>) -> Chart {
+    let ResponseHistogram {
+        file_name,
+        model,
+        gpu,
+        setup,
+        joules_per_token,
+        response: r,
+        unit,
+        x_max_j,
+        log_from_j,
+    } = h;
     let sym = unit.symbol();
     let scale = if log_from_j.is_some() { ", log scale" } else { "" };
     let title = format!("Energy per response on {gpu}{scale}: {model}");

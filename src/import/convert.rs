@@ -242,6 +242,15 @@ struct Model {
     slug: String,
 }
 
+/// What converting a task's rows needs besides the rows: the file they
+/// come from (for messages), the kind and the deadline.
+struct TaskRows<'a> {
+    /// `tasks/<task>.json`.
+    file: &'a str,
+    kind: Option<OutputKind>,
+    deadline: f64,
+}
+
 /// `group_models`: the rows by model id (in model-id order), converted;
 /// slugs unique within the workload.
 fn group_models(
@@ -253,7 +262,32 @@ fn group_models(
     deadline: f64,
 ) -> Vec<Model> {
     let file = format!("tasks/{task}.json");
-    // The rows of each model: (index in the file, row).
+    let task_rows = TaskRows { file: &file, kind, deadline };
+    let mut models: Vec<Model> = rows_by_model(&file, rows, out)
+        .into_iter()
+        .map(|(model_id, model_rows)| {
+            convert_model(&task_rows, model_id, &model_rows, upstream, out)
+        })
+        .collect();
+    assign_slugs(task, &file, upstream, &mut models, out);
+    models.retain(|m| !m.slug.is_empty());
+    models
+}
+
+/// One row of a task file, with its place in the file.
+struct TaskRow<'r> {
+    /// Its index in the file's rows (`configurations[index]` in messages).
+    index: usize,
+    row: &'r Map<String, Value>,
+}
+
+/// The rows of each model id; a row that is not an object or lacks a
+/// valid `model_id` is an error.
+fn rows_by_model<'r>(
+    file: &str,
+    rows: &'r [Value],
+    out: &mut Converted,
+) -> BTreeMap<String, Vec<TaskRow<'r>>> {
     let mut by_model: BTreeMap<String, Vec<_>> = BTreeMap::new();
     for (i, row) in rows.iter().enumerate() {
         let Some(r) = row.as_object() else {
@@ -262,63 +296,83 @@ fn group_models(
         };
         let why = "must be the model's Hugging Face id";
         match text_field(r, "model_id", limits::MAX_NAME_CHARS, why) {
-            Ok(id) => by_model.entry(id).or_default().push((i, r)),
+            Ok(id) => by_model.entry(id).or_default().push(TaskRow { index: i, row: r }),
             Err((_, why)) => {
                 out.errors.push(format!("{file}: configurations[{i}].model_id: {why}"));
             }
         }
     }
-    let mut models = Vec::new();
-    for (model_id, model_rows) in by_model {
-        let mut meta = model_rows[0].1.clone();
-        let facts = upstream.index_model(&model_id);
-        match facts {
-            Some(facts) => meta.extend(
-                facts.iter().filter(|(_, v)| !v.is_null()).map(|(k, v)| (k.clone(), v.clone())),
-            ),
-            None => out.warnings.push(format!(
-                "{file}: {model_id} is not in index.json; model facts taken from the task rows"
+    by_model
+}
+
+/// One model of a task: its facts (its first row's, overridden by
+/// `index.json`'s) and its rows converted, without a slug yet.
+fn convert_model(
+    task: &TaskRows<'_>,
+    model_id: String,
+    model_rows: &[TaskRow<'_>],
+    upstream: &Upstream,
+    out: &mut Converted,
+) -> Model {
+    let file = task.file;
+    let mut meta = model_rows[0].row.clone();
+    let facts = upstream.index_model(&model_id);
+    match facts {
+        Some(facts) => meta.extend(
+            facts.iter().filter(|(_, v)| !v.is_null()).map(|(k, v)| (k.clone(), v.clone())),
+        ),
+        None => out.warnings.push(format!(
+            "{file}: {model_id} is not in index.json; model facts taken from the task rows"
+        )),
+    }
+    let mut converted = Vec::new();
+    // Older diffusion rows (before 2025-12) carry no weight_precision;
+    // the model's own in index.json stands for them.
+    let model_precision = facts.and_then(|f| f.get("weight_precision")).filter(|v| v.is_string());
+    let mut borrowed_precision = false;
+    for &TaskRow { index: i, row: r } in model_rows {
+        let mut filled = Cow::Borrowed(r);
+        if let Some(p) =
+            model_precision.filter(|_| r.get("weight_precision").is_none_or(Value::is_null))
+        {
+            filled.to_mut().insert("weight_precision".to_owned(), p.clone());
+            borrowed_precision = true;
+        }
+        let r = &*filled;
+        let row = match task.kind {
+            None => convert_token_row(&model_id, r, task.deadline, &mut out.warnings),
+            Some(kind) => {
+                convert_diffusion_row(kind, &model_id, r, task.deadline, &mut out.warnings)
+            }
+        };
+        match row {
+            Ok(c) => converted.push(c),
+            Err((field, why)) => out.errors.push(format!(
+                "{file}: configurations[{i}].{field}: {why}; row {}",
+                row_label(&model_id, r, TOKEN_LABEL)
             )),
         }
-        let mut converted = Vec::new();
-        // Older diffusion rows (before 2025-12) carry no weight_precision;
-        // the model's own in index.json stands for them.
-        let model_precision =
-            facts.and_then(|f| f.get("weight_precision")).filter(|v| v.is_string());
-        let mut borrowed_precision = false;
-        for &(i, r) in &model_rows {
-            let mut filled = Cow::Borrowed(r);
-            if let Some(p) =
-                model_precision.filter(|_| r.get("weight_precision").is_none_or(Value::is_null))
-            {
-                filled.to_mut().insert("weight_precision".to_owned(), p.clone());
-                borrowed_precision = true;
-            }
-            let r = &*filled;
-            let row = match kind {
-                None => convert_token_row(&model_id, r, deadline, &mut out.warnings),
-                Some(kind) => {
-                    convert_diffusion_row(kind, &model_id, r, deadline, &mut out.warnings)
-                }
-            };
-            match row {
-                Ok(c) => converted.push(c),
-                Err((field, why)) => out.errors.push(format!(
-                    "{file}: configurations[{i}].{field}: {why}; row {}",
-                    row_label(&model_id, r, TOKEN_LABEL)
-                )),
-            }
-        }
-        if borrowed_precision {
-            out.warnings.push(format!(
-                "{file}: {model_id}: rows without weight_precision take the model's from index.json"
-            ));
-        }
-        models.push(Model { id: model_id, meta, rows: converted, slug: String::new() });
     }
-    // Slugs: a model keeps the slug it was published with; a newcomer gets
-    // its nickname's URL segment, on a clash its Hugging Face repository
-    // name's (then with -2, -3, …), never a slug published for another model.
+    if borrowed_precision {
+        out.warnings.push(format!(
+            "{file}: {model_id}: rows without weight_precision take the model's from index.json"
+        ));
+    }
+    Model { id: model_id, meta, rows: converted, slug: String::new() }
+}
+
+/// Gives each model of `task` its slug: a model keeps the slug it was
+/// published with; a newcomer gets its nickname's URL segment, on a clash
+/// its Hugging Face repository name's (then with -2, -3, …), never a slug
+/// published for another model. A model that can have none keeps an empty
+/// slug, with an error.
+fn assign_slugs(
+    task: &str,
+    file: &str,
+    upstream: &Upstream,
+    models: &mut [Model],
+    out: &mut Converted,
+) {
     let prefix = format!("{task}/");
     let published: BTreeMap<&str, &String> = upstream
         .published_slugs
@@ -327,7 +381,7 @@ fn group_models(
         .collect();
     let mut slugs: BTreeMap<String, String> =
         published.iter().map(|(slug, id)| ((*slug).to_owned(), (*id).clone())).collect();
-    for m in &mut models {
+    for m in models {
         if let Some((slug, _)) = published.iter().find(|(_, id)| id.as_str() == m.id) {
             m.slug = (*slug).to_owned();
             continue;
@@ -383,8 +437,6 @@ fn group_models(
         slugs.insert(slug.clone(), m.id.clone());
         m.slug = slug;
     }
-    models.retain(|m| !m.slug.is_empty());
-    models
 }
 
 /// The model's parameter counts and architecture, or an error.

@@ -230,7 +230,8 @@ impl Links<'_, '_> {
     /// The workload and the index of a model on it, when the site has them now.
     fn locate(&self, workload: &str, slug: &str) -> Option<(&super::Site<'_>, usize)> {
         let at = self.mirror.slugs.get(slug)?.iter();
-        at.map(|&(w, i)| (&self.mirror.workloads[w], i)).find(|(w, _)| w.workload.id == workload)
+        at.map(|id| (&self.mirror.workloads[id.part], id.index))
+            .find(|(w, _)| w.workload.id == workload)
     }
 
     fn part(&self, id: &str) -> Option<&super::Site<'_>> {

@@ -91,6 +91,14 @@ const TOKEN_SHOWN: &[Shown] = &[
     Shown::Figure(&tokens::P99_ITL_MS),
 ];
 
+/// How many of [`TOKEN_SHOWN`]'s first columns are essential: model, GPU,
+/// GPU count, energy, energy per response, median ITL and throughput.
+const TOKEN_ESSENTIAL: usize = 7;
+/// How many of [`DIFFUSION_SHOWN`]'s first columns are essential: model,
+/// GPU, GPU count, energy per image and per video, batch latency, and
+/// images and videos per second (a table shows its output's of each pair).
+const DIFFUSION_ESSENTIAL: usize = 8;
+
 /// The keys of the first `N` columns of `shown`, all figures.
 const fn first_keys<const N: usize>(shown: &[Shown]) -> [&'static str; N] {
     let mut keys = [""; N];
@@ -106,114 +114,10 @@ const fn first_keys<const N: usize>(shown: &[Shown]) -> [&'static str; N] {
 /// The columns of each table of a workload that measures `measure`: its
 /// kind's lists, less the columns of the other output (image or video).
 pub fn tables(measure: Measure) -> Tables {
-    // The columns added since the first release, last in a CSV file.
-    let (mut t, late): (Tables, &[&Column]) = match measure {
-        Measure::Tokens => (
-            Tables {
-                set: PER_TOKEN,
-                rank: &tokens::RANK,
-                headline: &tokens::WH_PER_MILLION_OUTPUT_TOKENS,
-                model_facts: &[
-                    &tokens::MODEL,
-                    &tokens::ARCHITECTURE,
-                    &tokens::PARAMS_BILLION,
-                    &tokens::ACTIVE_PARAMS_BILLION,
-                ],
-                leaderboard: [
-                    TOKEN_SHOWN,
-                    &[
-                        Shown::Figure(&tokens::PARAMS_BILLION),
-                        Shown::Figure(&tokens::ACTIVE_PARAMS_BILLION),
-                        Shown::Figure(&tokens::ARCHITECTURE),
-                    ],
-                ]
-                .concat(),
-                essential: &const { first_keys::<7>(TOKEN_SHOWN) },
-                gpu_page: [TOKEN_SHOWN, &[Shown::Figure(&tokens::GPU_POWER_WATTS)]].concat(),
-                configurations: vec![
-                    &tokens::MAX_NUM_SEQS,
-                    &tokens::WH_PER_MILLION_OUTPUT_TOKENS,
-                    &tokens::JOULES_PER_OUTPUT_TOKEN,
-                    &tokens::JOULES_PER_RESPONSE,
-                    &tokens::MEDIAN_ITL_MS,
-                    &tokens::P90_ITL_MS,
-                    &tokens::P95_ITL_MS,
-                    &tokens::P99_ITL_MS,
-                    &tokens::TOKENS_PER_SECOND,
-                    &tokens::GPU_POWER_WATTS,
-                    &tokens::AVG_OUTPUT_TOKENS,
-                    &tokens::AVG_RUNNING_BATCH,
-                    &tokens::REPEAT,
-                ],
-                csv: Vec::new(),
-                card: vec![
-                    &tokens::WH_PER_MILLION_OUTPUT_TOKENS,
-                    &tokens::JOULES_PER_OUTPUT_TOKEN,
-                    &tokens::JOULES_PER_RESPONSE,
-                    &tokens::TOKENS_PER_WH,
-                    &tokens::MEDIAN_ITL_MS,
-                    &tokens::P99_ITL_MS,
-                    &tokens::TOKENS_PER_SECOND,
-                    &tokens::GPU_POWER_WATTS,
-                ],
-            },
-            &[&tokens::PARALLELISM],
-        ),
-        Measure::Diffusion(kind) => (
-            Tables {
-                set: DIFFUSION,
-                rank: &diffusion::RANK,
-                headline: match kind {
-                    OutputKind::Image => &diffusion::JOULES_PER_IMAGE,
-                    OutputKind::Video => &diffusion::JOULES_PER_VIDEO,
-                },
-                model_facts: &[
-                    &diffusion::MODEL,
-                    &diffusion::ARCHITECTURE,
-                    &diffusion::PARAMS_BILLION,
-                ],
-                leaderboard: [
-                    DIFFUSION_SHOWN,
-                    &[
-                        Shown::Figure(&diffusion::RESOLUTION),
-                        Shown::Figure(&diffusion::INFERENCE_STEPS),
-                        Shown::Figure(&diffusion::PARAMS_BILLION),
-                    ],
-                ]
-                .concat(),
-                essential: &const { first_keys::<8>(DIFFUSION_SHOWN) },
-                gpu_page: DIFFUSION_SHOWN.to_vec(),
-                configurations: vec![
-                    &diffusion::BATCH_SIZE,
-                    &diffusion::JOULES_PER_IMAGE,
-                    &diffusion::JOULES_PER_VIDEO,
-                    &diffusion::JOULES_PER_VIDEO_SECOND,
-                    &diffusion::IMAGES_PER_KWH,
-                    &diffusion::VIDEOS_PER_KWH,
-                    &diffusion::BATCH_LATENCY_S,
-                    &diffusion::IMAGES_PER_SECOND,
-                    &diffusion::VIDEOS_PER_SECOND,
-                    &diffusion::GPU_POWER_WATTS,
-                    &diffusion::INFERENCE_STEPS,
-                    &diffusion::REPEAT,
-                ],
-                csv: Vec::new(),
-                card: vec![
-                    &diffusion::JOULES_PER_IMAGE,
-                    &diffusion::JOULES_PER_VIDEO,
-                    &diffusion::WH_PER_IMAGE,
-                    &diffusion::WH_PER_VIDEO,
-                    &diffusion::IMAGES_PER_KWH,
-                    &diffusion::VIDEOS_PER_KWH,
-                    &diffusion::JOULES_PER_VIDEO_SECOND,
-                    &diffusion::BATCH_LATENCY_S,
-                    &diffusion::IMAGES_PER_SECOND,
-                    &diffusion::VIDEOS_PER_SECOND,
-                    &diffusion::GPU_POWER_WATTS,
-                ],
-            },
-            &[&diffusion::PARALLELISM, &diffusion::RESOLUTION],
-        ),
+    // The columns added since the first release go last in a CSV file.
+    let KindTables { tables: mut t, late } = match measure {
+        Measure::Tokens => token_tables(),
+        Measure::Diffusion(kind) => diffusion_tables(kind),
     };
     let is_late = |c: &Column| late.iter().any(|l| l.key == c.key);
     let early = t.set.columns.iter().filter(|c| c.key != t.rank.key && !is_late(c));
@@ -226,6 +130,123 @@ pub fn tables(measure: Measure) -> Tables {
     t.csv.retain(|c| applies(c));
     t.card.retain(|c| applies(c));
     t
+}
+
+/// A kind's tables before the other output's columns are left out, and the
+/// columns added since the first release (last in a CSV file).
+struct KindTables {
+    tables: Tables,
+    late: &'static [&'static Column],
+}
+
+/// The per-token workloads' tables.
+fn token_tables() -> KindTables {
+    KindTables {
+        tables: Tables {
+            set: PER_TOKEN,
+            rank: &tokens::RANK,
+            headline: &tokens::WH_PER_MILLION_OUTPUT_TOKENS,
+            model_facts: &[
+                &tokens::MODEL,
+                &tokens::ARCHITECTURE,
+                &tokens::PARAMS_BILLION,
+                &tokens::ACTIVE_PARAMS_BILLION,
+            ],
+            leaderboard: [
+                TOKEN_SHOWN,
+                &[
+                    Shown::Figure(&tokens::PARAMS_BILLION),
+                    Shown::Figure(&tokens::ACTIVE_PARAMS_BILLION),
+                    Shown::Figure(&tokens::ARCHITECTURE),
+                ],
+            ]
+            .concat(),
+            essential: &const { first_keys::<TOKEN_ESSENTIAL>(TOKEN_SHOWN) },
+            gpu_page: [TOKEN_SHOWN, &[Shown::Figure(&tokens::GPU_POWER_WATTS)]].concat(),
+            configurations: vec![
+                &tokens::MAX_NUM_SEQS,
+                &tokens::WH_PER_MILLION_OUTPUT_TOKENS,
+                &tokens::JOULES_PER_OUTPUT_TOKEN,
+                &tokens::JOULES_PER_RESPONSE,
+                &tokens::MEDIAN_ITL_MS,
+                &tokens::P90_ITL_MS,
+                &tokens::P95_ITL_MS,
+                &tokens::P99_ITL_MS,
+                &tokens::TOKENS_PER_SECOND,
+                &tokens::GPU_POWER_WATTS,
+                &tokens::AVG_OUTPUT_TOKENS,
+                &tokens::AVG_RUNNING_BATCH,
+                &tokens::REPEAT,
+            ],
+            csv: Vec::new(),
+            card: vec![
+                &tokens::WH_PER_MILLION_OUTPUT_TOKENS,
+                &tokens::JOULES_PER_OUTPUT_TOKEN,
+                &tokens::JOULES_PER_RESPONSE,
+                &tokens::TOKENS_PER_WH,
+                &tokens::MEDIAN_ITL_MS,
+                &tokens::P99_ITL_MS,
+                &tokens::TOKENS_PER_SECOND,
+                &tokens::GPU_POWER_WATTS,
+            ],
+        },
+        late: &[&tokens::PARALLELISM],
+    }
+}
+
+/// The diffusion workloads' tables, for the output `kind`.
+fn diffusion_tables(kind: OutputKind) -> KindTables {
+    KindTables {
+        tables: Tables {
+            set: DIFFUSION,
+            rank: &diffusion::RANK,
+            headline: match kind {
+                OutputKind::Image => &diffusion::JOULES_PER_IMAGE,
+                OutputKind::Video => &diffusion::JOULES_PER_VIDEO,
+            },
+            model_facts: &[&diffusion::MODEL, &diffusion::ARCHITECTURE, &diffusion::PARAMS_BILLION],
+            leaderboard: [
+                DIFFUSION_SHOWN,
+                &[
+                    Shown::Figure(&diffusion::RESOLUTION),
+                    Shown::Figure(&diffusion::INFERENCE_STEPS),
+                    Shown::Figure(&diffusion::PARAMS_BILLION),
+                ],
+            ]
+            .concat(),
+            essential: &const { first_keys::<DIFFUSION_ESSENTIAL>(DIFFUSION_SHOWN) },
+            gpu_page: DIFFUSION_SHOWN.to_vec(),
+            configurations: vec![
+                &diffusion::BATCH_SIZE,
+                &diffusion::JOULES_PER_IMAGE,
+                &diffusion::JOULES_PER_VIDEO,
+                &diffusion::JOULES_PER_VIDEO_SECOND,
+                &diffusion::IMAGES_PER_KWH,
+                &diffusion::VIDEOS_PER_KWH,
+                &diffusion::BATCH_LATENCY_S,
+                &diffusion::IMAGES_PER_SECOND,
+                &diffusion::VIDEOS_PER_SECOND,
+                &diffusion::GPU_POWER_WATTS,
+                &diffusion::INFERENCE_STEPS,
+                &diffusion::REPEAT,
+            ],
+            csv: Vec::new(),
+            card: vec![
+                &diffusion::JOULES_PER_IMAGE,
+                &diffusion::JOULES_PER_VIDEO,
+                &diffusion::WH_PER_IMAGE,
+                &diffusion::WH_PER_VIDEO,
+                &diffusion::IMAGES_PER_KWH,
+                &diffusion::VIDEOS_PER_KWH,
+                &diffusion::JOULES_PER_VIDEO_SECOND,
+                &diffusion::BATCH_LATENCY_S,
+                &diffusion::IMAGES_PER_SECOND,
+                &diffusion::VIDEOS_PER_SECOND,
+                &diffusion::GPU_POWER_WATTS,
+            ],
+        },
+        late: &[&diffusion::PARALLELISM, &diffusion::RESOLUTION],
+    }
 }
 
 /// The whole configuration in a phrase: "2 × H100, TP2, BF16, max

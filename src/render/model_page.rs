@@ -162,7 +162,7 @@ pub(super) fn render_model(
     let mut itl_switch = Vec::new();
     for (c, p) in chart::percentile_charts(m, a).iter().zip(chart::ITL_PERCENTILES) {
         put(c)?;
-        itl_switch.push((p.to_owned(), chart_view(c)));
+        itl_switch.push((p.name().to_owned(), chart_view(c)));
     }
     let itl_variants = itl_switch.len();
     let itl_switch = match charts.iter().position(|c| c.src == "time-energy-tradeoff.svg") {
@@ -251,7 +251,7 @@ fn budget_table(m: &ModelFile, a: &ModelAnalysis, words: &'static Words) -> Tabl
         .budgets
         .iter()
         .map(|b| {
-            let limit = fmt::limit_ms(b.limit_ms);
+            let limit = fmt::limit_ms(b.limit);
             let deadline = if b.is_deadline { " (deadline)" } else { "" };
             let first = Cell { header: true, num: true, ..text(format!("≤ {limit}{deadline}")) };
             let cells = b.per_gpu.iter().map(|(_, best)| match best {
@@ -404,20 +404,10 @@ fn response_section(
     if found.is_empty() {
         return Ok((None, Vec::new()));
     }
-    let top =
-        found.iter().map(|(_, _, r)| r.edges_j.last().copied().unwrap_or(0.0)).fold(0.0, f64::max);
+    // The GPUs share one scale, and a log-scale view with a long tail.
+    let (top, log_from) = (a.response_scale.top_j, a.response_scale.log_from_j);
     let unit = ResponseUnit::for_edges(&[top]);
     let sym = unit.symbol();
-    // A long tail (the top edge ten times the median or more, on any GPU)
-    // gets a log-scale view too, from the lowest positive edge of any GPU,
-    // so the GPUs still share their scale.
-    let long_tail = found.iter().any(|(_, _, r)| r.median_j > 0.0 && top >= 10.0 * r.median_j);
-    let log_from = found
-        .iter()
-        .flat_map(|(_, _, r)| r.edges_j.iter().copied())
-        .filter(|e| *e > 0.0)
-        .fold(f64::INFINITY, f64::min);
-    let log_from = (long_tail && log_from.is_finite() && log_from < top).then_some(log_from);
     let mut charts: Vec<Chart> = Vec::new();
     let mut switches = Vec::new();
     for (c, j, r) in &found {
@@ -425,7 +415,17 @@ fn response_section(
         let setup = kind::config_summary(c);
         let draw = |scale: &str, log: Option<f64>| {
             let file = format!("energy-per-response-{seg}{scale}.svg");
-            chart::response_histogram(&file, &m.name, &c.gpu, &setup, *j, r, unit, top, log)
+            chart::response_histogram(chart::ResponseHistogram {
+                file_name: &file,
+                model: &m.name,
+                gpu: &c.gpu,
+                setup: &setup,
+                joules_per_token: *j,
+                response: r,
+                unit,
+                x_max_j: top,
+                log_from_j: log,
+            })
         };
         let linear = Some(("Linear scale", draw("", None)));
         let views =

@@ -11,7 +11,7 @@ use anyhow::Result;
 use askama::Template;
 
 use super::views::{ChartView, chart_view};
-use super::{Mirror, PageMeta, RenderCounts, Site, gpu_dir, kind, model_dir, put_page};
+use super::{Mirror, ModelId, PageMeta, RenderCounts, Site, gpu_dir, kind, model_dir, put_page};
 use crate::chart::{self, BarScale, GroupedBar};
 use crate::columns::{Column, Record, diffusion, tokens};
 use crate::fmt;
@@ -129,7 +129,7 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
     for at in site.slugs.values() {
         let tokens: Vec<(usize, &Site<'_>, usize)> = at
             .iter()
-            .map(|&(w, i)| (w, &site.workloads[w], i))
+            .map(|id| (id.part, &site.workloads[id.part], id.index))
             .filter(|(_, s, _)| s.workload.measure == Measure::Tokens)
             .collect();
         if tokens.len() < 2 {
@@ -193,8 +193,8 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
             .iter()
             .map(|(slug, at)| ModelLinks {
                 slug,
-                first: &site.workloads[at[0].0].models[at[0].1].file,
-                sites: at.iter().map(|&(w, _)| &site.workloads[w]).collect(),
+                first: site.file(at[0]),
+                sites: at.iter().map(|id| &site.workloads[id.part]).collect(),
             })
             .collect(),
     };
@@ -215,8 +215,13 @@ struct OverviewRow<'a> {
     row_href: String,
 }
 
-/// A header of an overview table's figure column: key, label, unit.
-type Head = (&'static str, &'static str, &'static str);
+/// A header of an overview table's figure column.
+struct Head {
+    /// The column's key (`data-key`).
+    key: &'static str,
+    label: &'static str,
+    unit: &'static str,
+}
 
 /// A table of a model overview: its per-token workloads, or its diffusion
 /// workloads (whose figures are per image or video).
@@ -246,12 +251,12 @@ struct OverviewPage<'a> {
 /// energy per image or video for a diffusion one.
 fn overview_rows<'a>(
     ws: &'a Site<'a>,
-    slot: usize,
-    i: usize,
+    id: ModelId,
     dir: &str,
     rows: &mut Vec<OverviewRow<'a>>,
     bars: &mut Vec<GroupedBar>,
 ) {
+    let ModelId { part: slot, index: i } = id;
     let m = &ws.models[i].file;
     let columns: &[&Column] = match ws.workload.measure {
         Measure::Tokens => &[
@@ -358,25 +363,24 @@ pub(super) fn render_model_overviews(
 fn render_model_overview(
     site: &Mirror<'_>,
     slug: &str,
-    at: &[(usize, usize)],
+    at: &[ModelId],
     sink: &dyn PageSink,
 ) -> Result<RenderCounts> {
     let mut counts = RenderCounts::ONE_PAGE;
     let dir = model_dir(slug);
     let path = format!("{dir}index.html");
-    let (w0, i0) = at[0];
-    let first = &site.workloads[w0].models[i0].file;
+    let first = site.file(at[0]);
     // The rows and bars of the per-token workloads, and of the diffusion ones.
     let (mut rows, mut bars) = (Vec::new(), Vec::new());
     let (mut item_rows, mut item_bars) = (Vec::new(), Vec::new());
     let mut item_measures = Vec::new();
-    for &(w, i) in at {
-        let part = &site.workloads[w];
+    for &id in at {
+        let part = &site.workloads[id.part];
         if part.workload.measure == Measure::Tokens {
-            overview_rows(part, w, i, &dir, &mut rows, &mut bars);
+            overview_rows(part, id, &dir, &mut rows, &mut bars);
         } else {
             item_measures.push(part.workload.measure);
-            overview_rows(part, w, i, &dir, &mut item_rows, &mut item_bars);
+            overview_rows(part, id, &dir, &mut item_rows, &mut item_bars);
         }
     }
     let token_workloads = at.len() - item_measures.len();
@@ -395,8 +399,8 @@ fn render_model_overview(
     };
     let headlines: Vec<String> = at
         .iter()
-        .map(|&(w, i)| {
-            let ws = &site.workloads[w];
+        .map(|&ModelId { part, index: i }| {
+            let ws = &site.workloads[part];
             let best = ws.analyses[i].best_overall.map(|b| &ws.models[i].file.configurations[b]);
             let name = &ws.workload.name;
             match best {
@@ -425,8 +429,8 @@ fn render_model_overview(
     let mut meta = site.meta(&path, &first.name, description, "");
     // Old links to a row or a GPU card of this model meant the legacy
     // workload's page; a model without it has its first workload's.
-    let target = at.iter().find(|&&(w, _)| site.workloads[w].legacy()).unwrap_or(&at[0]);
-    meta.forward = Some(site.workloads[target.0].path(&path));
+    let target = at.iter().find(|id| site.workloads[id.part].legacy()).unwrap_or(&at[0]);
+    meta.forward = Some(site.workloads[target.part].path(&path));
     let parameters = if item_rows.is_empty() {
         kind::parameters(first)
     } else {
@@ -437,16 +441,16 @@ fn render_model_overview(
         first,
         parameters,
         slug,
-        workloads: at.iter().map(|&(w, _)| &site.workloads[w]).collect(),
+        workloads: at.iter().map(|id| &site.workloads[id.part]).collect(),
         tables: [
             OverviewTable {
                 id: "overview",
                 caption: "best configuration per workload and GPU",
                 heads: &[
-                    ("wh_per_million_output_tokens", "Energy", "Wh/M tok"),
-                    ("joules_per_response", "Energy per response", "J"),
-                    ("avg_output_tokens", "Mean output", "tok"),
-                    ("median_itl_ms", "Median ITL", "ms"),
+                    Head { key: "wh_per_million_output_tokens", label: "Energy", unit: "Wh/M tok" },
+                    Head { key: "joules_per_response", label: "Energy per response", unit: "J" },
+                    Head { key: "avg_output_tokens", label: "Mean output", unit: "tok" },
+                    Head { key: "median_itl_ms", label: "Median ITL", unit: "ms" },
                 ],
                 rows,
             },
@@ -454,9 +458,9 @@ fn render_model_overview(
                 id: "overview-items",
                 caption: "best configuration per diffusion workload and GPU, per generated image or video",
                 heads: &[
-                    ("joules_per_item", "Energy", "J per item"),
-                    ("wh_per_item", "Energy", "Wh per item"),
-                    ("batch_latency_s", "Batch latency", "s"),
+                    Head { key: "joules_per_item", label: "Energy", unit: "J per item" },
+                    Head { key: "wh_per_item", label: "Energy", unit: "Wh per item" },
+                    Head { key: "batch_latency_s", label: "Batch latency", unit: "s" },
                 ],
                 rows: item_rows,
             },
@@ -506,24 +510,53 @@ fn shared_unit(rows: &[HubRow]) -> &'static str {
 }
 
 pub(super) fn render_gpu_hubs(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<RenderCounts> {
-    site.gpus.iter().try_for_each(|gpu| render_hub(site, sink, Some(gpu)))?;
+    site.gpus.iter().try_for_each(|gpu| render_hub(site, sink, Hub::Gpu(gpu)))?;
     Ok(RenderCounts { pages: site.gpus.len(), charts: 0 })
 }
 
 pub(super) fn render_compare_hub(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<RenderCounts> {
-    render_hub(site, sink, None)?;
+    render_hub(site, sink, Hub::Compare)?;
     Ok(RenderCounts::ONE_PAGE)
 }
 
-/// The hub of `gpu` (`gpus/<gpu>/`), or with `None` the comparison hub: a
-/// row per workload (that has the GPU) with its lowest-energy row; on a
-/// site of several sources, one per source of the workload with models
-/// there, each with that source's lowest and its number of models, so no
-/// figure of one source stands for another's.
-fn render_hub(site: &Mirror<'_>, sink: &dyn PageSink, gpu: Option<&String>) -> Result<()> {
+/// Which hub a page is: a GPU's, or the comparison's.
+#[derive(Clone, Copy)]
+enum Hub<'g> {
+    /// `gpus/<gpu>/`: the workloads measured on that GPU.
+    Gpu(&'g str),
+    /// `compare/`: every workload.
+    Compare,
+}
+
+impl<'g> Hub<'g> {
+    /// The GPU the hub is limited to; `None` for the comparison hub.
+    fn gpu(self) -> Option<&'g str> {
+        match self {
+            Hub::Gpu(gpu) => Some(gpu),
+            Hub::Compare => None,
+        }
+    }
+}
+
+/// The words of a hub page: its page head, heading, lede, and what a row's
+/// link leads to.
+struct HubText {
+    meta: PageMeta,
+    heading: String,
+    lede: String,
+    link_label: String,
+}
+
+/// A hub page (`gpus/<gpu>/` or `compare/`): a row per workload (that has
+/// the GPU) with its lowest-energy row; on a site of several sources, one
+/// per source of the workload with models there, each with that source's
+/// lowest and its number of models, so no figure of one source stands for
+/// another's.
+fn render_hub(site: &Mirror<'_>, sink: &dyn PageSink, hub: Hub<'_>) -> Result<()> {
+    let gpu = hub.gpu();
     let path = gpu.map_or_else(|| "compare/index.html".to_owned(), |g| gpu_dir(g) + "index.html");
     let up = if gpu.is_some() { "../../" } else { "../" };
-    let on_gpu = |gpus: &[String]| gpu.is_none_or(|g| gpus.contains(g));
+    let on_gpu = |gpus: &[String]| gpu.is_none_or(|g| gpus.iter().any(|x| x == g));
     let mixed = site.info.sources.len() > 1;
     let path = path.as_str();
     let rows: Vec<HubRow> = site
@@ -540,7 +573,7 @@ fn render_hub(site: &Mirror<'_>, sink: &dyn PageSink, gpu: Option<&String>) -> R
                     w,
                     href: format!("{up}{}", w.path(path)),
                     models: w.models.iter().filter(|m| of(&m.file)).count(),
-                    best: w.lowest(gpu.map(String::as_str), key),
+                    best: w.lowest(gpu, key),
                     source: s.cloned(),
                 }
             })
@@ -548,34 +581,7 @@ fn render_hub(site: &Mirror<'_>, sink: &dyn PageSink, gpu: Option<&String>) -> R
         // A source without this GPU in the workload has no row.
         .filter(|r| r.models > 0)
         .collect();
-    let (mut meta, heading, lede, link_label) = match gpu {
-        Some(gpu) => {
-            let description = format!(
-                "{gpu}: the lowest-energy model on each of {} workload{}, with links to each workload's {gpu} ranking.",
-                rows.len(),
-                if rows.len() == 1 { "" } else { "s" }
-            );
-            let per = if site.has(|m| m != Measure::Tokens) {
-                "per output token, image or video, each in its workload's own unit,"
-            } else {
-                "per output token"
-            };
-            (
-                site.meta(path, &format!("{gpu} GPU"), description, ""),
-                gpu.clone(),
-                format!(
-                    "Models measured on {gpu}, per workload: the lowest GPU energy {per} within the workload's latency deadline. Each workload's page ranks every model on {gpu}."
-                ),
-                format!("{gpu} ranking"),
-            )
-        }
-        None => (
-            site.meta(path, "Compare models", "Compare models within a workload: every model's best per GPU side by side and their time–energy frontiers, one comparison per workload.".to_owned(), "compare"),
-            "Compare models".into(),
-            "Figures compare only within a workload: prompts, output lengths and deadlines differ between them. Choose a workload to see every model side by side with their time–energy frontiers.".into(),
-            "comparison".into(),
-        ),
-    };
+    let HubText { mut meta, heading, lede, link_label } = hub_text(site, hub, path, rows.len());
     meta.forward = site.legacy().filter(|l| on_gpu(&l.gpus)).map(|l| l.path(path));
     meta.head_style = super::source_filter_style(&site.info.sources);
     let page = HubPage {
@@ -589,4 +595,36 @@ fn render_hub(site: &Mirror<'_>, sink: &dyn PageSink, gpu: Option<&String>) -> R
         sources: site.info.sources.clone(),
     };
     put_page(sink, path, &page)
+}
+
+/// The words of the hub page at `path`, which has `rows` rows.
+fn hub_text(site: &Mirror<'_>, hub: Hub<'_>, path: &str, rows: usize) -> HubText {
+    match hub {
+        Hub::Gpu(gpu) => {
+            let description = format!(
+                "{gpu}: the lowest-energy model on each of {} workload{}, with links to each workload's {gpu} ranking.",
+                rows,
+                if rows == 1 { "" } else { "s" }
+            );
+            let per = if site.has(|m| m != Measure::Tokens) {
+                "per output token, image or video, each in its workload's own unit,"
+            } else {
+                "per output token"
+            };
+            HubText {
+                meta: site.meta(path, &format!("{gpu} GPU"), description, ""),
+                heading: gpu.to_owned(),
+                lede: format!(
+                    "Models measured on {gpu}, per workload: the lowest GPU energy {per} within the workload's latency deadline. Each workload's page ranks every model on {gpu}."
+                ),
+                link_label: format!("{gpu} ranking"),
+            }
+        }
+        Hub::Compare => HubText {
+            meta: site.meta(path, "Compare models", "Compare models within a workload: every model's best per GPU side by side and their time–energy frontiers, one comparison per workload.".to_owned(), "compare"),
+            heading: "Compare models".into(),
+            lede: "Figures compare only within a workload: prompts, output lengths and deadlines differ between them. Choose a workload to see every model side by side with their time–energy frontiers.".into(),
+            link_label: "comparison".into(),
+        },
+    }
 }

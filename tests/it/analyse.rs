@@ -122,7 +122,7 @@ fn ties_break_to_fewer_gpus_then_lower_concurrency() {
 fn budgets_end_at_the_deadline_and_may_be_empty() {
     let m = seed("qwen-3-32b");
     let budgets = latency_budgets(&m);
-    let limits: Vec<f64> = budgets.iter().map(|b| b.limit_ms).collect();
+    let limits: Vec<f64> = budgets.iter().map(|b| b.limit).collect();
     assert_eq!(limits, vec![25.0, 50.0, 100.0, 200.0, 500.0]);
     assert!(budgets[4].is_deadline);
     // H100 at 25 ms: only the 2-GPU runs at 8..64 are fast enough; the
@@ -297,11 +297,11 @@ fn diffusion_ties_break_to_fewer_gpus_then_smaller_batches_then_first_run() {
 #[test]
 fn diffusion_budgets_climb_in_seconds_to_the_deadline() {
     let flux = diffusion("text-to-image", "flux-1-dev");
-    let limits: Vec<f64> = latency_budgets(&flux).iter().map(|b| b.limit_ms).collect();
+    let limits: Vec<f64> = latency_budgets(&flux).iter().map(|b| b.limit).collect();
     assert_eq!(limits, vec![2.0, 5.0, 10.0, 20.0, 30.0]);
     let wan = diffusion("text-to-video", "wan-2-1-14b");
     let budgets = latency_budgets(&wan);
-    let limits: Vec<f64> = budgets.iter().map(|b| b.limit_ms).collect();
+    let limits: Vec<f64> = budgets.iter().map(|b| b.limit).collect();
     assert_eq!(limits, vec![60.0, 120.0, 200.0, 300.0]);
     assert!(budgets[3].is_deadline && !budgets[2].is_deadline);
     // Each rung is the cheapest within its limit, so energy never rises
@@ -368,7 +368,7 @@ fn diffusion_frontier_is_on_batch_latency_and_energy_per_item() {
 fn curves_by_scanning(m: &ModelFile) -> Vec<Vec<usize>> {
     let mut keys: Vec<SeriesKey> = m.configurations.iter().map(Configuration::series_key).collect();
     let gpu_rank = |g: &str| m.gpus.iter().position(|x| x == g).unwrap_or(usize::MAX);
-    keys.sort_by(|a, b| gpu_rank(&a.0).cmp(&gpu_rank(&b.0)).then_with(|| a.cmp(b)));
+    keys.sort_by(|a, b| gpu_rank(&a.gpu).cmp(&gpu_rank(&b.gpu)).then_with(|| a.cmp(b)));
     keys.dedup();
     keys.into_iter()
         .map(|key| {

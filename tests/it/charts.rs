@@ -783,17 +783,17 @@ fn every_non_empty_histogram_bin_is_visible() {
         median_j: 5.0,
         p90_j: 45.0,
     };
-    let c = chart::response_histogram(
-        "energy-per-response-b200.svg",
-        "M",
-        "B200",
-        "B200 ×1 at 64",
-        0.5,
-        &r,
-        chart::ResponseUnit::Joules,
-        0.0,
-        None,
-    );
+    let c = chart::response_histogram(chart::ResponseHistogram {
+        file_name: "energy-per-response-b200.svg",
+        model: "M",
+        gpu: "B200",
+        setup: "B200 ×1 at 64",
+        joules_per_token: 0.5,
+        response: &r,
+        unit: chart::ResponseUnit::Joules,
+        x_max_j: 0.0,
+        log_from_j: None,
+    });
     let doc = roxmltree::Document::parse(&c.svg).unwrap();
     let heights: Vec<f64> = doc
         .descendants()
@@ -816,17 +816,17 @@ fn histograms_of_one_model_share_the_x_scale() {
         p90_j: 25.0,
     };
     let draw = |top: f64| {
-        chart::response_histogram(
-            "energy-per-response-h100.svg",
-            "M",
-            "H100",
-            "H100 ×1 at 64",
-            0.5,
-            &r,
-            chart::ResponseUnit::Joules,
-            top,
-            None,
-        )
+        chart::response_histogram(chart::ResponseHistogram {
+            file_name: "energy-per-response-h100.svg",
+            model: "M",
+            gpu: "H100",
+            setup: "H100 ×1 at 64",
+            joules_per_token: 0.5,
+            response: &r,
+            unit: chart::ResponseUnit::Joules,
+            x_max_j: top,
+            log_from_j: None,
+        })
         .svg
     };
     let last_tick = |svg: &str| -> f64 {
