@@ -109,7 +109,7 @@ struct LeaderboardData {
     /// "within 500 ms": the deadline as the caption words it.
     within: String,
     /// Where the other candidates' rows are, relative to the page.
-    spare: &'static str,
+    spare: String,
     rows: Vec<LimitRow>,
 }
 
@@ -140,12 +140,18 @@ struct SpareRows {
     rows: Vec<SpareRow>,
 }
 
-/// The limit control of a workload's leaderboard, for its rows (of
-/// `columns`), and the other candidates' cells, made as the table's.
-pub fn leaderboard_control(site: &Site<'_>, columns: &[Shown]) -> Result<LimitControl> {
+/// The limit control of a leaderboard page showing `rows` of the
+/// workload's leaderboard (of `columns`), and the other candidates' cells,
+/// made as the table's, for the file `spare` beside the page: each page of
+/// a leaderboard of several carries its own rows' data only.
+pub fn leaderboard_control(
+    site: &Site<'_>,
+    rows: &[LeaderboardRow],
+    spare_file: &str,
+    columns: &[Shown],
+) -> Result<LimitControl> {
     let mut spare = Vec::new();
-    let rows = site
-        .leaderboard
+    let rows = rows
         .iter()
         .enumerate()
         .map(|(row, &r)| {
@@ -167,8 +173,11 @@ pub fn leaderboard_control(site: &Site<'_>, columns: &[Shown]) -> Result<LimitCo
             LimitRow { latencies, shown: base }
         })
         .collect();
-    let data =
-        LeaderboardData { within: format!("within {}", site.deadline()), spare: LIMIT_ROWS, rows };
+    let data = LeaderboardData {
+        within: format!("within {}", site.deadline()),
+        spare: spare_file.to_owned(),
+        rows,
+    };
     let mut control = control(
         site,
         data,
