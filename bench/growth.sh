@@ -74,11 +74,11 @@ for n in $sizes; do
   mem="$(printf '%s\n' "${rss[@]}" | median)"
   files="$(find "$out" -type f | wc -l)"
   size="$(du -sb "$out" | awk '{ printf "%.2f", $1 / 1e9 }')"
-  largest="$(find "$out" -type f -printf '%s %P\n' | sort -rn | head -1)"
+  largest="$(find "$out" -type f -printf '%s %P\n' | sort -rn | awk 'NR == 1')"
   largest_text="$(awk '{ printf "%.1f MB (%s)", $1 / 1e6, $2 }' <<<"$largest")"
   board="$(find "$out/workloads" -name index.html -path '*/workloads/*/index.html' \
     -not -path '*/models/*' -not -path '*/gpus/*' -not -path '*/compare/*' -printf '%s %p\n' |
-    sort -rn | head -1 | cut -d' ' -f2)"
+    sort -rn | awk 'NR == 1 { print $2 }')"
   board_gz="$(gzip -6 -c "$board" | wc -c | awk '{ printf "%.0f", $1 / 1e3 }')"
   [ -z "$first_wall" ] && first_wall="$wall" first_mem="$mem"
   ratio="$(awk -v w="$wall" -v fw="$first_wall" -v m="$mem" -v fm="$first_mem" \
