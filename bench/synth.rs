@@ -46,6 +46,11 @@ struct SynthArgs {
     /// Replace --out even if it is not empty and was not made by energyboard.
     #[arg(long)]
     force: bool,
+    /// On how many of the five per-token workloads to spread the models
+    /// (model `i` on workload `i % K`): 1 puts them all in one workload,
+    /// the size a lab's sweep can reach.
+    #[arg(long, value_name = "K", default_value_t = 5, value_parser = clap::value_parser!(u8).range(1..=5))]
+    workloads: u8,
 }
 
 fn main() -> ExitCode {
@@ -57,6 +62,7 @@ fn main() -> ExitCode {
             count: args.count,
             seed: args.seed,
             force: args.force,
+            workloads: usize::from(args.workloads),
         })
     });
     match written {
@@ -123,9 +129,21 @@ pub const SYNTH_WORKLOADS: [(&str, &str); 5] = [
 /// [`SYNTH_WORKLOADS`]`[index % 5]`. `width` is the number of digits in the
 /// largest index.
 pub fn synthesise(template: &ModelFile, index: usize, width: usize, seed: u64) -> ModelFile {
+    synthesise_on(template, index, width, seed, SYNTH_WORKLOADS.len())
+}
+
+/// [`synthesise`], on workload [`SYNTH_WORKLOADS`]`[index % workloads]`:
+/// with `workloads` 1, every model is on the first (Text Conversation).
+pub fn synthesise_on(
+    template: &ModelFile,
+    index: usize,
+    width: usize,
+    seed: u64,
+    workloads: usize,
+) -> ModelFile {
     let mut rng = SplitMix64::for_model(seed, index as u64);
     let mut m = template.clone();
-    let (id, name) = SYNTH_WORKLOADS[index % SYNTH_WORKLOADS.len()];
+    let (id, name) = SYNTH_WORKLOADS[index % workloads.clamp(1, SYNTH_WORKLOADS.len())];
     m.workload = Some(energyboard::model::WorkloadDecl {
         id: id.to_owned(),
         name: name.to_owned(),
@@ -204,6 +222,8 @@ pub struct SynthOptions {
     pub seed: u64,
     /// Replace a non-empty `out_dir` that energyboard did not make.
     pub force: bool,
+    /// On how many of [`SYNTH_WORKLOADS`] the models are spread (1 to 5).
+    pub workloads: usize,
 }
 
 /// Writes `count` synthetic model files into `out_dir`, derived from the
@@ -236,7 +256,7 @@ pub fn write_synthetic(opts: &SynthOptions) -> Result<SynthSummary> {
     let writer = SiteWriter::begin(&opts.out_dir, Made::Data, opts.force, &[&opts.data_dir])?;
     (0..opts.count).into_par_iter().try_for_each(|i| {
         let template = &seeds[i % seeds.len()];
-        let model = synthesise(template, i, width, opts.seed);
+        let model = synthesise_on(template, i, width, opts.seed, opts.workloads);
         let mut json = serde_json::to_vec_pretty(&model)?;
         json.push(b'\n');
         writer.put(&format!("{}.json", model.slug), &json)

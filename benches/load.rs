@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 use energyboard::load;
 use rayon::prelude::*;
-use synth::{SynthOptions, write_synthetic};
+use synth::{SYNTH_WORKLOADS, SynthOptions, write_synthetic};
 
 /// The data generator (`energyboard-synth`), as a module.
 #[path = "../bench/synth.rs"]
@@ -66,6 +66,7 @@ fn main() {
         count: COUNT,
         seed: 1,
         force: false,
+        workloads: SYNTH_WORKLOADS.len(),
     })
     .expect("synthetic data");
     let mut paths: Vec<PathBuf> = std::fs::read_dir(&data)

@@ -24,7 +24,7 @@ use energyboard::load::load_data_dir;
 use energyboard::render::{self, Mirror, NoProgress};
 use energyboard::workload;
 use energyboard::write::CountingSink;
-use synth::{SynthOptions, write_synthetic};
+use synth::{SYNTH_WORKLOADS, SynthOptions, write_synthetic};
 
 /// The data generator (`energyboard-synth`), as a module.
 #[path = "../bench/synth.rs"]
@@ -62,6 +62,7 @@ fn main() {
         count: n,
         seed: 1,
         force: false,
+        workloads: SYNTH_WORKLOADS.len(),
     })
     .expect("synthetic data");
     let budget = Duration::from_secs(2);

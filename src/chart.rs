@@ -30,8 +30,9 @@ pub use response::{
     response_overlay,
 };
 pub use site::{
-    BarScale, FrontierPicker, GroupedBar, MAX_BARS, MAX_FRONTIERS, best_energy_bars,
-    compare_frontiers, configuration_scatter_marked, frontier_picker, grouped_bars,
+    BarScale, EVERY_CONFIGURATION, FrontierPicker, GroupedBar, MAX_BARS, MAX_FRONTIERS,
+    best_energy_bars, compare_frontiers, configuration_scatter_marked, frontier_picker,
+    grouped_bars,
 };
 pub(crate) use style::gpu_slot;
 
@@ -152,5 +153,5 @@ pub fn configuration_scatter(
     href: impl Fn(&ModelFile, &Configuration) -> String,
 ) -> Chart {
     let whose = whose_of(models.iter().map(|(m, _)| *m));
-    site::configuration_scatter_marked(words, models, &whose, href)
+    site::configuration_scatter_marked(words, models, &whose, EVERY_CONFIGURATION, href)
 }

@@ -15,6 +15,7 @@ mod site_pages;
 mod views;
 
 pub use kind::{Basis, Tables, Words};
+pub use site_pages::{PAGE_ROWS, leaderboard_page_file};
 
 use model_page::render_model;
 use site_pages::{

@@ -19,7 +19,7 @@
   // the configurations that are the cheapest for some limit
   // (analyse::limit_candidates), so this is its pick.
   function pick(list, limit) {
-    for (var i = 0; i < list.length; i++) if (list[i][0] <= limit) return list[i];
+    for (var i = 0; i < list.length; i++) if (list[i].latency <= limit) return list[i];
     return null;
   }
   function make(tag, text, attrs) {
@@ -42,7 +42,7 @@
     // Each row's cells by candidate: the built row's are its own.
     var sets = rows.map(function (r, i) {
       var own = {};
-      own[data.rows[i][1] === null ? -1 : data.rows[i][1]] = [].slice.call(r.cells, 1);
+      own[data.rows[i].shown === null ? -1 : data.rows[i].shown] = [].slice.call(r.cells, 1);
       return own;
     });
     var spare = null;
@@ -71,7 +71,7 @@
     var apply = function (limit) {
       var found = 0, unit = limit === null ? "" : limit + " " + data.unit;
       rows.forEach(function (r, i) {
-        var l = data.rows[i][0], base = data.rows[i][1] === null ? -1 : data.rows[i][1], k = base;
+        var l = data.rows[i].latencies, base = data.rows[i].shown === null ? -1 : data.rows[i].shown, k = base;
         if (limit !== null) {
           k = -2;
           for (var j = 0; j < l.length; j++) if (l[j] <= limit) { k = j; break; }
@@ -121,7 +121,7 @@
         var title = card.querySelector("h3");
         card.textContent = "";
         if (limit === null) { kept[k].forEach(function (n) { card.appendChild(n); }); return; }
-        var gpu = data.gpus[k][0], c = pick(data.gpus[k][1], limit);
+        var gpu = data.gpus[k].gpu, c = pick(data.gpus[k].candidates, limit);
         card.appendChild(title);
         card.appendChild(make("p", "Within " + limit + " " + data.unit + ":", { "class": "hint" }));
         if (!c) {
@@ -129,10 +129,10 @@
           return;
         }
         found += 1;
-        card.appendChild(make("p", c[2]));
+        card.appendChild(make("p", c.setup));
         var dl = card.appendChild(make("dl"));
-        c[4].forEach(function (f) { dl.appendChild(make("dt", f[0])); dl.appendChild(make("dd", f[1])); });
-        card.appendChild(make("p")).appendChild(make("a", "See this row in the " + gpu + " table", { href: "#" + c[1] }));
+        c.figures.forEach(function (f) { dl.appendChild(make("dt", f.term)); dl.appendChild(make("dd", f.value)); });
+        card.appendChild(make("p")).appendChild(make("a", "See this row in the " + gpu + " table", { href: "#" + c.anchor }));
       });
       if (limit === null) return "";
       if (budgets) {
@@ -140,8 +140,8 @@
         var th = chosen.appendChild(make("th", "≤ " + limit + " (chosen)", { scope: "row", "class": "num" }));
         th.dataset.limit = String(limit);
         data.gpus.forEach(function (g) {
-          var c = pick(g[1], limit), td = chosen.appendChild(make("td"));
-          if (c) td.appendChild(make("a", c[3], { href: "#" + c[1] })); else td.textContent = none(limit);
+          var c = pick(g.candidates, limit), td = chosen.appendChild(make("td"));
+          if (c) td.appendChild(make("a", c.budget, { href: "#" + c.anchor })); else td.textContent = none(limit);
         });
         budgets.tBodies[0].insertBefore(chosen, budgets.tBodies[0].firstChild);
       }

@@ -624,6 +624,9 @@ if(b!==null&&(y=at(Y,b))!==null){el("line",{"class":"a","stroke-width":2,"stroke
 draw();window.addEventListener("hashchange",draw)})()]]></script>
 "#;
 
+/// The title of a workload's chart of every configuration.
+pub const EVERY_CONFIGURATION: &str = "Every configuration of every model";
+
 /// Every configuration of every model of a workload on one chart, its
 /// latency against its energy (`all-configurations.svg`): one colour and
 /// marker per model (by energy rank, as on the compare page), faded over
@@ -637,10 +640,10 @@ pub fn configuration_scatter_marked(
     words: &Words,
     all: &[(&ModelFile, &ModelAnalysis)],
     whose: &[Option<super::Whose>],
+    title: &str,
     href: impl Fn(&ModelFile, &Configuration) -> String,
 ) -> Chart {
     let by_energy = lowest_energy_first(all, all.len());
-    let title = "Every configuration of every model";
     let short = words.energy_short;
     let series = by_energy.iter().copied();
     let (frame, deadlines, sources_note) =

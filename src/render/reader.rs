@@ -109,8 +109,18 @@ struct LeaderboardData {
     /// "within 500 ms": the deadline as the caption words it.
     within: String,
     /// Where the other candidates' rows are, relative to the page.
-    spare: &'static str,
-    rows: Vec<(Vec<f64>, Option<usize>)>,
+    spare: String,
+    rows: Vec<LimitRow>,
+}
+
+/// One row of a leaderboard's table as the limit script sees it.
+#[derive(Serialize)]
+struct LimitRow {
+    /// The latency of each of the row's limit candidates, cheapest first.
+    latencies: Vec<f64>,
+    /// Which candidate the built row shows, or `None` when none (the row
+    /// then shows the deadline's pick alone).
+    shown: Option<usize>,
 }
 
 /// A leaderboard row's cells for one of its other limit candidates
@@ -130,12 +140,18 @@ struct SpareRows {
     rows: Vec<SpareRow>,
 }
 
-/// The limit control of a workload's leaderboard, for its rows (of
-/// `columns`), and the other candidates' cells, made as the table's.
-pub fn leaderboard_control(site: &Site<'_>, columns: &[Shown]) -> Result<LimitControl> {
+/// The limit control of a leaderboard page showing `rows` of the
+/// workload's leaderboard (of `columns`), and the other candidates' cells,
+/// made as the table's, for the file `spare` beside the page: each page of
+/// a leaderboard of several carries its own rows' data only.
+pub fn leaderboard_control(
+    site: &Site<'_>,
+    rows: &[LeaderboardRow],
+    spare_file: &str,
+    columns: &[Shown],
+) -> Result<LimitControl> {
     let mut spare = Vec::new();
-    let rows = site
-        .leaderboard
+    let rows = rows
         .iter()
         .enumerate()
         .map(|(row, &r)| {
@@ -154,11 +170,14 @@ pub fn leaderboard_control(site: &Site<'_>, columns: &[Shown]) -> Result<LimitCo
                     site.row(r).1.latency()
                 })
                 .collect();
-            (latencies, base)
+            LimitRow { latencies, shown: base }
         })
         .collect();
-    let data =
-        LeaderboardData { within: format!("within {}", site.deadline()), spare: LIMIT_ROWS, rows };
+    let data = LeaderboardData {
+        within: format!("within {}", site.deadline()),
+        spare: spare_file.to_owned(),
+        rows,
+    };
     let mut control = control(
         site,
         data,
@@ -170,15 +189,41 @@ pub fn leaderboard_control(site: &Site<'_>, columns: &[Shown]) -> Result<LimitCo
     Ok(control)
 }
 
-/// One candidate of a model page: `[latency, row anchor, setup, budget
-/// text, card figures]`.
-type PageCandidate = (f64, String, String, String, Vec<(String, String)>);
+/// One limit candidate of a model page: what its card and its cell in the
+/// table of limits show.
+#[derive(Serialize)]
+struct PageCandidate {
+    /// Its latency, in the control's unit.
+    latency: f64,
+    /// The id of its row in the page's table.
+    anchor: String,
+    /// Its setup in words, e.g. "2 × H100, max concurrency 64".
+    setup: String,
+    /// Its cell in the table of limits.
+    budget: String,
+    /// Its card's figures.
+    figures: Vec<CardFigure>,
+}
+
+/// One figure of a card: a term and its value with the unit.
+#[derive(Serialize)]
+struct CardFigure {
+    term: String,
+    value: String,
+}
+
+/// The limit candidates of a model on one GPU, cheapest first.
+#[derive(Serialize)]
+struct GpuCandidates {
+    gpu: String,
+    candidates: Vec<PageCandidate>,
+}
 
 /// A model page's data: per GPU of the file (the order of its cards), the
 /// GPU and its candidates.
 #[derive(Serialize)]
 struct ModelData {
-    gpus: Vec<(String, Vec<PageCandidate>)>,
+    gpus: Vec<GpuCandidates>,
 }
 
 pub fn model_control(site: &Site<'_>, m: &ModelFile, a: &ModelAnalysis) -> LimitControl {
@@ -192,16 +237,19 @@ pub fn model_control(site: &Site<'_>, m: &ModelFile, a: &ModelAnalysis) -> Limit
                 .iter()
                 .map(|&i| {
                     let c = &m.configurations[i];
-                    (
-                        c.latency(),
-                        row_anchor(&m.slug, &c.row_id),
-                        kind::config_summary(c),
-                        kind::budget_text(c),
-                        kind::card_figures(&tables, m, c),
-                    )
+                    PageCandidate {
+                        latency: c.latency(),
+                        anchor: row_anchor(&m.slug, &c.row_id),
+                        setup: kind::config_summary(c),
+                        budget: kind::budget_text(c),
+                        figures: kind::card_figures(&tables, m, c)
+                            .into_iter()
+                            .map(|(term, value)| CardFigure { term, value })
+                            .collect(),
+                    }
                 })
                 .collect();
-            (gpu.clone(), list)
+            GpuCandidates { gpu: gpu.clone(), candidates: list }
         })
         .collect();
     control(

@@ -38,6 +38,63 @@ struct LeaderboardPage<'a> {
     top: String,
     limit: Option<super::reader::LimitControl>,
     chooser: ColumnChooser,
+    /// Where this page is among the leaderboard's pages, when there are
+    /// several (templates/pages_nav.html); `None` keeps the one page as it
+    /// always was.
+    paging: Option<Paging>,
+}
+
+/// Most rows one leaderboard page shows. Past it the table goes on in
+/// `page-2.html`, `page-3.html`, … beside `index.html`, each a complete
+/// page without JavaScript, with its own limit data and its own chart of
+/// every configuration of its models, so that no page or chart grows with
+/// the workload: at 100 rows a page is about 60 KB (15 KB gzip) and its
+/// scatter about a megabyte. The leaderboard's largest workload has 33 rows.
+pub const PAGE_ROWS: usize = 100;
+
+/// The file of leaderboard page `number` (from 1) in the workload's folder.
+pub fn leaderboard_page_file(number: usize) -> String {
+    if number <= 1 { "index.html".to_owned() } else { format!("page-{number}.html") }
+}
+
+/// A page of a leaderboard of several: which rows it shows and links to
+/// every page.
+pub struct Paging {
+    /// The first and last row shown (from 1) and the number of rows.
+    pub first: String,
+    pub last: String,
+    pub total: String,
+    pub previous: Option<String>,
+    pub next: Option<String>,
+    pub pages: Vec<PageLink>,
+}
+
+/// A link to one page of a leaderboard.
+pub struct PageLink {
+    pub number: usize,
+    pub href: String,
+    pub current: bool,
+}
+
+impl Paging {
+    /// Page `number` (from 1) of `count`, of a table of `rows` rows.
+    fn new(number: usize, count: usize, rows: usize) -> Self {
+        let first = (number - 1) * PAGE_ROWS + 1;
+        Self {
+            first: fmt::grouped(first as f64),
+            last: fmt::grouped((number * PAGE_ROWS).min(rows) as f64),
+            total: fmt::grouped(rows as f64),
+            previous: (number > 1).then(|| leaderboard_page_file(number - 1)),
+            next: (number < count).then(|| leaderboard_page_file(number + 1)),
+            pages: (1..=count)
+                .map(|n| PageLink {
+                    number: n,
+                    href: leaderboard_page_file(n),
+                    current: n == number,
+                })
+                .collect(),
+        }
+    }
 }
 
 /// Each source's own [`energy_bars`] of `rows` (none for a source without
@@ -111,7 +168,60 @@ fn energy_bars(
 }
 
 pub(super) fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result<RenderCounts> {
-    let path = "index.html";
+    let pages: Vec<&[LeaderboardRow]> = if site.leaderboard.is_empty() {
+        vec![&[]]
+    } else {
+        site.leaderboard.chunks(PAGE_ROWS).collect()
+    };
+    // The bar chart of the lowest bars, one for every page.
+    let title = format!("Best energy per model and GPU, {}", site.workload.name);
+    let every = if site.mixed() { " every-source" } else { "" };
+    let mut bars = Bars::default();
+    if !site.leaderboard.is_empty() {
+        let c = energy_bars(site, &site.leaderboard, "best-energy.svg", &title);
+        site.put_file(sink, &c.file_name, c.svg.as_bytes())?;
+        // The chart's data is the leaderboard table above it.
+        bars.chart =
+            Some(ChartView { table: String::new(), class: every.into(), ..chart_view(&c) });
+        // Two sources or more: each chart again per source, shown in its
+        // place when the reader shows that source alone (new addresses,
+        // workload folder only).
+        if site.mixed() {
+            let views = source_bars(site, &site.leaderboard, &title, "", sink)?;
+            bars.sources =
+                views.into_iter().map(|v| ChartView { table: String::new(), ..v }).collect();
+        }
+    }
+    let mut counts =
+        RenderCounts { pages: 0, charts: usize::from(bars.chart.is_some()) + bars.sources.len() };
+    for (at, rows) in pages.iter().enumerate() {
+        let paging =
+            (pages.len() > 1).then(|| Paging::new(at + 1, pages.len(), site.leaderboard.len()));
+        counts = counts + render_leaderboard_page(site, rows, paging, &bars, sink)?;
+    }
+    Ok(counts)
+}
+
+/// The bar charts every page of a leaderboard shows: the workload's, and
+/// each source's on a site of several.
+#[derive(Default)]
+struct Bars {
+    chart: Option<ChartView>,
+    sources: Vec<ChartView>,
+}
+
+/// One page of a workload's leaderboard: `rows` of its table, all of them
+/// when `paging` is `None`.
+fn render_leaderboard_page(
+    site: &Site<'_>,
+    rows: &[LeaderboardRow],
+    paging: Option<Paging>,
+    bars: &Bars,
+    sink: &dyn PageSink,
+) -> Result<RenderCounts> {
+    let number =
+        paging.as_ref().map_or(1, |p| p.pages.iter().position(|l| l.current).unwrap_or(0) + 1);
+    let path = leaderboard_page_file(number);
     let (words, name, deadline) = (site.words(), &site.workload.name, site.deadline());
     let headline =
         site.leaderboard.first().map(|&r| site.row(r)).map(|(m, c)| site.best_text(m, c));
@@ -122,48 +232,90 @@ pub(super) fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result
         words.latency,
         headline.as_ref().map(|h| format!(" Lowest: {h}.")).unwrap_or_default()
     );
-    let mut meta = site.meta(path, "", description, "leaderboard");
+    let title = match &paging {
+        Some(p) if number > 1 => format!("Leaderboard, rows {}–{}", p.first, p.last),
+        _ => String::new(),
+    };
+    let mut meta = site.meta(&path, &title, description, "leaderboard");
     let tables = kind::tables(site.workload.measure);
     let columns = &tables.leaderboard;
-    let caption = format!(
+    let mut caption = format!(
         "{name}: best configuration per model and GPU, with {} within {deadline}; lowest energy first.",
         words.latency_short
     );
-    let (table, chooser) = best_table(site, &mut meta, caption, &site.leaderboard, false)?;
+    if let Some(p) = &paging {
+        caption.push_str(&format!(" Rows {}–{} of {}.", p.first, p.last, p.total));
+    }
+    let (table, chooser) = best_table(site, &mut meta, caption, rows, false)?;
+    if paging.is_some() {
+        // best_table sets the page's style: the page list's goes after it.
+        meta.head_style.push_str(include_str!("../../templates/pages_nav.css"));
+    }
     let point_href = |m: &ModelFile, c: &Configuration| {
         format!("{}index.html#{}", model_dir(&m.slug), row_anchor(&m.slug, &c.row_id))
     };
-    let title = format!("Best energy per model and GPU, {name}");
     let every = if site.mixed() { " every-source" } else { "" };
-    let (mut limit, mut chart, mut scatter) = (None, None, None);
-    let (mut chart_sources, mut scatter_sources) = (Vec::new(), Vec::new());
-    if !site.leaderboard.is_empty() {
+    let (mut limit, mut scatter) = (None, None);
+    let mut scatter_sources = Vec::new();
+    // A page of several draws the configurations of its own models, each
+    // marked by its source as on the chart of all of them.
+    let all = site.files_and_analyses();
+    let shown: Vec<usize> = if paging.is_some() {
+        rows.iter().map(|r| r.model).collect::<BTreeSet<_>>().into_iter().collect()
+    } else {
+        (0..all.len()).collect()
+    };
+    let whose_all = chart::whose_of(all.iter().map(|(m, _)| *m));
+    let pairs: Vec<_> = shown.iter().map(|&i| all[i]).collect();
+    let whose: Vec<_> = shown.iter().map(|&i| whose_all[i].clone()).collect();
+    let (scatter_file, scatter_title) = match &paging {
+        None => ("all-configurations.svg".to_owned(), chart::EVERY_CONFIGURATION.to_owned()),
+        Some(p) => (
+            if number == 1 {
+                "all-configurations.svg".to_owned()
+            } else {
+                format!("all-configurations-{number}.svg")
+            },
+            format!("Every configuration of the models of rows {}–{}", p.first, p.last),
+        ),
+    };
+    if !rows.is_empty() {
         // The limit control's data is per row, in this order.
-        let c = super::reader::leaderboard_control(site, columns)?;
+        let spare = if number == 1 {
+            super::reader::LIMIT_ROWS.to_owned()
+        } else {
+            format!("limit-rows-{number}.html")
+        };
+        let c = super::reader::leaderboard_control(site, rows, &spare, columns)?;
         meta.scripts.push("limit.js");
-        sink.put(&site.path(super::reader::LIMIT_ROWS), c.rows.as_bytes())?;
+        sink.put(&site.path(&spare), c.rows.as_bytes())?;
         limit = Some(c);
-        let c = energy_bars(site, &site.leaderboard, "best-energy.svg", &title);
-        site.put_file(sink, &c.file_name, c.svg.as_bytes())?;
-        // The chart's data is the leaderboard table above it.
-        chart = Some(ChartView { table: String::new(), class: every.into(), ..chart_view(&c) });
-        let c = chart::configuration_scatter(words, &site.files_and_analyses(), point_href);
+        let mut c =
+            chart::configuration_scatter_marked(words, &pairs, &whose, &scatter_title, point_href);
+        c.file_name = scatter_file;
         // Only in the workload's folder (its links are relative to it), not put_file.
         sink.put(&site.path(&c.file_name), c.svg.as_bytes())?;
         scatter = Some(ChartView { class: every.into(), ..chart_view(&c) });
-        // Two sources or more: each chart again per source, shown in its place
-        // when the reader shows that source alone (new addresses, workload
-        // folder only).
+        // Two sources or more: the scatter again per source, shown in its
+        // place when the reader shows that source alone.
         if site.mixed() {
-            let views = source_bars(site, &site.leaderboard, &title, "", sink)?;
-            chart_sources =
-                views.into_iter().map(|v| ChartView { table: String::new(), ..v }).collect();
             for s in &site.info.sources {
-                let mut pairs = site.files_and_analyses();
+                let mut pairs = pairs.clone();
                 pairs.retain(|(m, _)| m.source.key() == s.key);
                 let whose: Vec<_> = pairs.iter().map(|(m, _)| site.info.whose(&m.source)).collect();
-                let mut c = chart::configuration_scatter_marked(words, &pairs, &whose, point_href);
-                c.file_name = format!("all-configurations-only-{}.svg", s.key);
+                let mut c = chart::configuration_scatter_marked(
+                    words,
+                    &pairs,
+                    &whose,
+                    &scatter_title,
+                    point_href,
+                );
+                c.file_name = match &paging {
+                    Some(_) if number > 1 => {
+                        format!("all-configurations-{number}-only-{}.svg", s.key)
+                    }
+                    _ => format!("all-configurations-only-{}.svg", s.key),
+                };
                 sink.put(&site.path(&c.file_name), c.svg.as_bytes())?;
                 let class = format!(" only-source from-{}", s.key);
                 scatter_sources.push(ChartView { class, ..chart_view(&c) });
@@ -181,22 +333,20 @@ pub(super) fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result
         meta,
         site,
         table,
-        chart,
+        chart: bars.chart.clone(),
         scatter,
-        chart_sources,
+        chart_sources: bars.sources.clone(),
         scatter_sources,
         archs,
         top: headline.unwrap_or_default(),
         limit,
         chooser,
+        paging,
     };
-    put_page(sink, &site.path(path), &page)?;
+    put_page(sink, &site.path(&path), &page)?;
     Ok(RenderCounts {
         pages: 1,
-        charts: usize::from(page.chart.is_some())
-            + usize::from(page.scatter.is_some())
-            + page.chart_sources.len()
-            + page.scatter_sources.len(),
+        charts: usize::from(page.scatter.is_some()) + page.scatter_sources.len(),
     })
 }
 

@@ -5,8 +5,8 @@
 
 use energyboard::analyse::response::{quantile, response_energy};
 use energyboard::analyse::{
-    best_overall, best_per_gpu, cheapest_within, latency_budgets, limit_candidates, load_curves,
-    pareto_frontier,
+    PEERS, best_overall, best_per_gpu, cheapest_within, latency_budgets, limit_candidates,
+    load_curves, pareto_frontier, size_peers, size_peers_of_all,
 };
 use energyboard::model::{Configuration, ModelFile, OutputLengthDistribution, SeriesKey};
 
@@ -437,4 +437,37 @@ fn empty_bins_are_skipped_and_the_ends_are_the_edges() {
     assert!((quantile(&edges, &counts, 1.0) - 30.0).abs() < 1e-12);
     assert!((quantile(&edges, &counts, 0.5) - 25.0).abs() < 1e-12);
     assert!((quantile(&edges, &[0, 0, 0], 0.5) - 10.0).abs() < 1e-12);
+}
+
+/// Issue 45: the peers of every model from one sort by size are exactly
+/// those of the pass over every model per model ([`size_peers`], the rule
+/// as written): sizes shared by many models (a synthetic set copies its
+/// seeds' sizes), sizes at the same distance below and above, slugs out of
+/// order, and workloads smaller than [`PEERS`].
+#[test]
+fn size_peers_from_one_sort_equal_the_rule_model_by_model() {
+    let base = seed("qwen-3-32b");
+    let sizes = [8.0, 32.0, 32.0, 14.0, 50.0, 32.0, 0.5, 235.0, 8.0, 30.0, 34.0, 32.0, 1.0, 14.0];
+    for n in [1, 2, 3, PEERS, PEERS + 1, sizes.len()] {
+        let models: Vec<ModelFile> = (0..n)
+            .map(|i| ModelFile {
+                // Slugs not in size order, nor in index order.
+                slug: format!("m-{}", (i * 7) % 13),
+                params_b: sizes[i],
+                ..base.clone()
+            })
+            .collect();
+        let files: Vec<&ModelFile> = models.iter().collect();
+        let every: Vec<Vec<usize>> = (0..n).map(|i| size_peers(&files, i)).collect();
+        assert_eq!(size_peers_of_all(&files), every, "{n} models");
+        assert!(every.iter().all(|p| p.len() == PEERS.min(n - 1)), "{every:?}");
+    }
+    // 30 and 34 are both 2 from 32: the smaller first; then the two at 14 by slug.
+    let models: Vec<ModelFile> = [32.0, 34.0, 30.0, 14.0, 14.0, 50.0]
+        .iter()
+        .zip(["a", "b", "c", "e", "d", "f"])
+        .map(|(&params_b, slug)| ModelFile { slug: slug.into(), params_b, ..base.clone() })
+        .collect();
+    let files: Vec<&ModelFile> = models.iter().collect();
+    assert_eq!(size_peers_of_all(&files)[0], vec![2, 1, 4, 3]);
 }

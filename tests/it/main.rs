@@ -20,6 +20,7 @@ mod load;
 mod model;
 mod page_scripts;
 mod safety;
+mod scale;
 mod select;
 mod serve;
 mod settings;

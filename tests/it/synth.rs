@@ -69,6 +69,7 @@ fn writes_a_loadable_folder_and_refuses_a_foreign_one() {
         count: 100,
         seed: 3,
         force: false,
+        workloads: SYNTH_WORKLOADS.len(),
     };
     let summary = write_synthetic(&opts).unwrap();
     assert_eq!(summary.files, 100);

@@ -247,8 +247,8 @@ fn a_latency_limit_has_the_cells_of_every_candidate_in_the_tables_columns() {
         }
         let mut candidates = 0;
         for (i, list) in lists.iter().enumerate() {
-            let latencies = list[0].as_array().unwrap();
-            let base = list[1].as_u64().map(|b| b as usize);
+            let latencies = list["latencies"].as_array().unwrap();
+            let base = list["shown"].as_u64().map(|b| b as usize);
             assert!(base.is_some(), "{rel}: row {i} is not among its candidates");
             for k in 0..latencies.len() {
                 assert_eq!(have.contains(&(i, k)), Some(k) != base, "{rel}: row {i} candidate {k}");

@@ -1,0 +1,151 @@
+//! Issue 45: a workload of many models stays usable. Its leaderboard is
+//! paged as static pages (`index.html`, `page-2.html`, …), each complete
+//! without JavaScript, linked to every other, with the latency limit's data
+//! and the chart of every configuration of its own rows only.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use scraper::{Html, Selector};
+
+use crate::synthetic::{SynthOptions, write_synthetic};
+use energyboard::analyse::best_per_gpu;
+use energyboard::load::load_data_dir;
+use energyboard::render::PAGE_ROWS;
+use energyboard::{BuildOptions, build};
+
+fn sel(s: &str) -> Selector {
+    Selector::parse(s).unwrap()
+}
+
+/// The file a relative link of the page at `page` (relative to `site`)
+/// names, without its fragment or query.
+fn target(site: &Path, page: &Path, href: &str) -> PathBuf {
+    let path = href.split(['#', '?']).next().unwrap();
+    let mut at = site.join(page).parent().unwrap().to_path_buf();
+    for part in path.split('/') {
+        match part {
+            ".." => assert!(at.pop(), "{href} leaves the site"),
+            "" | "." => {}
+            p => at.push(p),
+        }
+    }
+    at
+}
+
+#[test]
+fn a_leaderboard_of_200_models_is_paged_as_linked_static_pages() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    write_synthetic(&SynthOptions {
+        data_dir: PathBuf::from("tests/fixtures/seeds"),
+        out_dir: data.clone(),
+        count: 200,
+        seed: 5,
+        force: false,
+        workloads: 1,
+    })
+    .unwrap();
+    let site = dir.path().join("site");
+    build(&BuildOptions {
+        data_dir: data.clone(),
+        out_dir: site.clone(),
+        static_dir: PathBuf::from("static"),
+        ..BuildOptions::default()
+    })
+    .unwrap();
+    // Every model's best per GPU is a row of the leaderboard, once.
+    let expected: usize = load_data_dir(&data)
+        .unwrap()
+        .models
+        .iter()
+        .map(|m| best_per_gpu(&m.file).iter().filter(|(_, b)| b.is_some()).count())
+        .sum();
+    let pages = expected.div_ceil(PAGE_ROWS);
+    assert!(pages >= 3, "{expected} rows make {pages} pages");
+
+    let folder = Path::new("workloads/lm-arena-chat");
+    let files: Vec<PathBuf> = (1..=pages)
+        .map(|n| folder.join(if n == 1 { "index.html".into() } else { format!("page-{n}.html") }))
+        .collect();
+    assert!(!site.join(folder).join(format!("page-{}.html", pages + 1)).exists());
+    let mut seen = BTreeSet::new();
+    let mut next_of_previous: Option<PathBuf> = None;
+    for (at, file) in files.iter().enumerate() {
+        let text = std::fs::read_to_string(site.join(file)).unwrap();
+        let doc = Html::parse_document(&text);
+        // Reached from the page before by its "Next page" link.
+        if let Some(next) = next_of_previous.take() {
+            assert_eq!(next, site.join(file));
+        }
+        // The rows are in the page as built, none hidden: no script needed.
+        let rows: Vec<_> = doc.select(&sel("#leaderboard tbody tr")).collect();
+        let want = if at + 1 < pages { PAGE_ROWS } else { expected - PAGE_ROWS * (pages - 1) };
+        assert_eq!(rows.len(), want, "{}", file.display());
+        for r in &rows {
+            assert!(r.value().attr("hidden").is_none());
+            let model = r.select(&sel("th a, td a")).next().unwrap().value().attr("href").unwrap();
+            let cells: Vec<String> = r.select(&sel("td")).map(|c| c.text().collect()).collect();
+            assert!(seen.insert((model.to_owned(), cells.join("|"))), "row twice: {model}");
+        }
+        assert!(
+            doc.select(&sel("[hidden] #leaderboard, noscript #leaderboard")).next().is_none(),
+            "{}: the table needs a script",
+            file.display()
+        );
+        // Two lists of every page (before and after the table), this one current.
+        let navs: Vec<_> = doc.select(&sel("nav.pages")).collect();
+        assert_eq!(navs.len(), 2, "{}", file.display());
+        for nav in &navs {
+            assert!(nav.value().attr("hidden").is_none());
+            let links: Vec<_> = nav.select(&sel("ol a")).collect();
+            assert_eq!(links.len(), pages);
+            for (n, a) in links.iter().enumerate() {
+                let href = a.value().attr("href").unwrap();
+                assert_eq!(target(&site, file, href), site.join(&files[n]));
+                assert_eq!(a.value().attr("aria-current").is_some(), n == at);
+            }
+        }
+        let next = doc.select(&sel("nav.pages a[rel=next]")).next();
+        assert_eq!(next.is_some(), at + 1 < pages, "{}", file.display());
+        next_of_previous = next.map(|a| target(&site, file, a.value().attr("href").unwrap()));
+        // Every link, frame, script and stylesheet of the page is a file of the site.
+        for (what, attr) in [("a[href]", "href"), ("iframe", "src"), ("script[src]", "src")] {
+            for e in doc.select(&sel(what)) {
+                let href = e.value().attr(attr).unwrap();
+                if href.starts_with('#') || href.contains("://") {
+                    continue;
+                }
+                assert!(
+                    target(&site, file, href).is_file(),
+                    "{}: {href} is not a file",
+                    file.display()
+                );
+            }
+        }
+        // The limit's data covers this page's rows alone, with its own file
+        // of other candidates' rows.
+        let data: serde_json::Value =
+            serde_json::from_str(&doc.select(&sel("#limit-data")).next().unwrap().inner_html())
+                .unwrap();
+        assert_eq!(data["rows"].as_array().unwrap().len(), want);
+        let spare = data["spare"].as_str().unwrap();
+        let spare_text = std::fs::read_to_string(target(&site, file, spare)).unwrap();
+        let spare_doc = Html::parse_document(&spare_text);
+        for t in spare_doc.select(&sel("tr[data-row]")) {
+            let row: usize = t.value().attr("data-row").unwrap().parse().unwrap();
+            assert!(row < want, "{spare}: row {row} of a page of {want}");
+        }
+        // The page's chart of every configuration draws its own rows' models.
+        let frame = doc.select(&sel("iframe")).next().unwrap().value().attr("src").unwrap();
+        let svg = std::fs::read_to_string(target(&site, file, frame)).unwrap();
+        // A model's link names its GPU's card (#gpu-…): the model is the page.
+        let models: BTreeSet<&str> = rows
+            .iter()
+            .map(|r| r.select(&sel("a")).next().unwrap().value().attr("href").unwrap())
+            .map(|href| href.split('#').next().unwrap())
+            .collect();
+        assert_eq!(svg.matches("<g class=\"sm\">").count(), models.len(), "{frame}");
+    }
+    assert_eq!(seen.len(), expected);
+}
