@@ -62,38 +62,37 @@ pub(crate) fn line(root: &Root<'_>, points: &[(i32, i32)], role: Role, width: u3
     root.draw(&PathElement::new(points.to_vec(), role.color().stroke_width(width)))
 }
 
-/// The outlines of the polygon markers around `(0, 0)`, shapes 2 to 6 of
-/// [`shape`]: a triangle up, a diamond, a triangle down, a plus and a
-/// triangle right. Every outline is symmetric in its bounding box, so the
-/// box's centre is the data point.
-const OUTLINES: [&[(i32, i32)]; 5] = [
-    &[(0, -5), (5, 5), (-5, 5)],
-    &[(0, -6), (6, 0), (0, 6), (-6, 0)],
-    &[(0, 5), (5, -5), (-5, -5)],
-    &[
-        (-2, -5),
-        (2, -5),
-        (2, -2),
-        (5, -2),
-        (5, 2),
-        (2, 2),
-        (2, 5),
-        (-2, 5),
-        (-2, 2),
-        (-5, 2),
-        (-5, -2),
-        (-2, -2),
-    ],
-    &[(5, 0), (-5, -5), (-5, 5)],
-];
-
-/// The marker shape of series `idx`, the same for any colour: 0 a circle,
-/// 1 a square, then the [`OUTLINES`]. Colours repeat every
+/// A marker's shape. Colours repeat every
 /// [`PALETTE`](super::style::PALETTE)`.len()` series; shapes then shift by
 /// one, so up to 49 series no two share both colour and shape.
-fn shape(idx: usize) -> usize {
-    const SHAPES: usize = OUTLINES.len() + 2;
-    (idx + idx / SHAPES) % SHAPES
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Shape {
+    Circle,
+    Square,
+    TriangleUp,
+    Diamond,
+    TriangleDown,
+    Plus,
+    TriangleRight,
+}
+
+impl Shape {
+    /// Every shape, in the order series take them.
+    const ALL: [Shape; 7] = [
+        Shape::Circle,
+        Shape::Square,
+        Shape::TriangleUp,
+        Shape::Diamond,
+        Shape::TriangleDown,
+        Shape::Plus,
+        Shape::TriangleRight,
+    ];
+
+    /// The shape of series `idx`, the same for any colour.
+    fn of(idx: usize) -> Self {
+        let n = Self::ALL.len();
+        Self::ALL[(idx + idx / n) % n]
+    }
 }
 
 /// Opacity of a faded marker: a configuration over the deadline.
@@ -112,18 +111,38 @@ pub(crate) fn marker(
     let color = role.color().mix(if faded { FADED } else { 1.0 });
     let style = if filled { color.filled() } else { color.stroke_width(2) };
     let (x, y) = c;
-    match shape(idx) {
-        0 => root.draw(&Circle::new(c, 5, style)),
-        1 => root.draw(&Rectangle::new([(x - 4, y - 4), (x + 4, y + 4)], style)),
-        s => {
-            let mut pts: Vec<_> = OUTLINES[s - 2].iter().map(|(dx, dy)| (x + dx, y + dy)).collect();
-            if filled {
-                root.draw(&Polygon::new(pts, style))
-            } else {
-                pts.push(pts[0]);
-                root.draw(&PathElement::new(pts, style))
-            }
+    // The polygons' outlines around (0, 0), each symmetric in its bounding
+    // box, so the box's centre is the data point.
+    let outline: &[(i32, i32)] = match Shape::of(idx) {
+        Shape::Circle => return root.draw(&Circle::new(c, 5, style)),
+        Shape::Square => {
+            return root.draw(&Rectangle::new([(x - 4, y - 4), (x + 4, y + 4)], style));
         }
+        Shape::TriangleUp => &[(0, -5), (5, 5), (-5, 5)],
+        Shape::Diamond => &[(0, -6), (6, 0), (0, 6), (-6, 0)],
+        Shape::TriangleDown => &[(0, 5), (5, -5), (-5, -5)],
+        Shape::Plus => &[
+            (-2, -5),
+            (2, -5),
+            (2, -2),
+            (5, -2),
+            (5, 2),
+            (2, 2),
+            (2, 5),
+            (-2, 5),
+            (-2, 2),
+            (-5, 2),
+            (-5, -2),
+            (-2, -2),
+        ],
+        Shape::TriangleRight => &[(5, 0), (-5, -5), (-5, 5)],
+    };
+    let mut pts: Vec<_> = outline.iter().map(|(dx, dy)| (x + dx, y + dy)).collect();
+    if filled {
+        root.draw(&Polygon::new(pts, style))
+    } else {
+        pts.push(pts[0]);
+        root.draw(&PathElement::new(pts, style))
     }
 }
 
