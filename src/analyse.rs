@@ -259,6 +259,90 @@ pub fn analyse(m: &ModelFile) -> ModelAnalysis {
     }
 }
 
+/// How a model ranks when models are put lowest energy first: a model
+/// with a best configuration within its deadline ranks by that
+/// configuration's energy, ahead of every model without one, which ranks
+/// by the lowest energy its frontier reaches.
+#[derive(Debug, Clone, Copy)]
+pub enum EnergyRank {
+    /// The energy of the model's best configuration within its deadline.
+    WithinDeadline(f64),
+    /// No configuration within the deadline: the lowest energy on the
+    /// model's frontier (infinite when it has none).
+    OverDeadline(f64),
+}
+
+impl EnergyRank {
+    /// The rank of model `m` analysed as `a`.
+    pub fn of(m: &ModelFile, a: &ModelAnalysis) -> Self {
+        match a.best_overall {
+            Some(b) => EnergyRank::WithinDeadline(m.configurations[b].energy()),
+            None => EnergyRank::OverDeadline(
+                a.frontier
+                    .iter()
+                    .map(|&c| m.configurations[c].energy())
+                    .min_by(f64::total_cmp)
+                    .unwrap_or(f64::INFINITY),
+            ),
+        }
+    }
+}
+
+/// Lower energy first, every model within its deadline before any other
+/// (energies compared by `f64::total_cmp`).
+impl Ord for EnergyRank {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        use EnergyRank::{OverDeadline, WithinDeadline};
+        match (self, other) {
+            (WithinDeadline(a), WithinDeadline(b)) | (OverDeadline(a), OverDeadline(b)) => {
+                a.total_cmp(b)
+            }
+            (WithinDeadline(_), OverDeadline(_)) => std::cmp::Ordering::Less,
+            (OverDeadline(_), WithinDeadline(_)) => std::cmp::Ordering::Greater,
+        }
+    }
+}
+
+impl PartialOrd for EnergyRank {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl PartialEq for EnergyRank {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other).is_eq()
+    }
+}
+
+impl Eq for EnergyRank {}
+
+/// The `k` smallest of `items` by `cmp`, sorted; linear in `items` plus
+/// `k log k`.
+pub fn smallest<T>(
+    mut items: Vec<T>,
+    k: usize,
+    cmp: impl Fn(&T, &T) -> std::cmp::Ordering,
+) -> Vec<T> {
+    if items.len() > k {
+        if k > 0 {
+            items.select_nth_unstable_by(k - 1, &cmp);
+        }
+        items.truncate(k);
+    }
+    items.sort_by(&cmp);
+    items
+}
+
+/// The indexes of the first `k` of `all` by [`EnergyRank`], ties by the
+/// order given. These are the frontiers the compare chart draws and the
+/// compare page checks by default.
+pub fn lowest_energy_first(all: &[(&ModelFile, &ModelAnalysis)], k: usize) -> Vec<usize> {
+    let ranked: Vec<(EnergyRank, usize)> =
+        all.iter().enumerate().map(|(i, (m, a))| (EnergyRank::of(m, a), i)).collect();
+    smallest(ranked, k, Ord::cmp).into_iter().map(|(_, i)| i).collect()
+}
+
 /// How many peers a model page's compare link brings along.
 pub const PEERS: usize = 4;
 

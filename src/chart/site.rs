@@ -10,7 +10,7 @@ use super::draw::{self, Draw, Frame, Header, Key, PAD, TEXT_PX, WIDTH};
 use super::layout::{Align, text_width, wrap};
 use super::style::{Role, gpu_slot};
 use super::{BarEntry, Chart, DataTable, svg};
-use crate::analyse::ModelAnalysis;
+use crate::analyse::{ModelAnalysis, lowest_energy_first, smallest};
 use crate::fmt;
 use crate::model::{Configuration, ModelFile, Words};
 
@@ -24,19 +24,6 @@ pub const MAX_BARS: usize = 40;
 /// Most frontiers drawn: the palette has seven colours and seven marker
 /// shapes, and an eighth series would look exactly like the first.
 pub const MAX_FRONTIERS: usize = super::style::PALETTE.len();
-
-/// The `k` smallest of `items` by `cmp`, sorted; linear in `items` plus
-/// `k log k`.
-fn smallest<T>(mut items: Vec<T>, k: usize, cmp: impl Fn(&T, &T) -> std::cmp::Ordering) -> Vec<T> {
-    if items.len() > k {
-        if k > 0 {
-            items.select_nth_unstable_by(k - 1, &cmp);
-        }
-        items.truncate(k);
-    }
-    items.sort_by(&cmp);
-    items
-}
 
 /// `title`, saying so when only `shown` of `total` bars or series are
 /// drawn: "(lowest 40 of 1,200)".
@@ -126,29 +113,6 @@ fn bar_table<'w>(
     DataTable { headers, rows }
 }
 
-/// The first `k` of `all` by energy: models meeting their deadline first,
-/// lowest best energy first; then the rest by the lowest energy they reach;
-/// ties by the order given. These are the frontiers the compare chart draws
-/// and the compare page checks by default.
-pub(crate) fn lowest_energy_first(all: &[(&ModelFile, &ModelAnalysis)], k: usize) -> Vec<usize> {
-    let key = |i: usize| {
-        let (m, a) = all[i];
-        match a.best_overall.map(|b| m.configurations[b].energy()) {
-            Some(e) => (0, e),
-            None => {
-                let lowest =
-                    a.frontier.iter().map(|&c| m.configurations[c].energy()).min_by(f64::total_cmp);
-                (1, lowest.unwrap_or(f64::INFINITY))
-            }
-        }
-    };
-    let keyed: Vec<((u8, f64), usize)> = (0..all.len()).map(|i| (key(i), i)).collect();
-    smallest(keyed, k, |a, b| a.0.0.cmp(&b.0.0).then(a.0.1.total_cmp(&b.0.1)).then(a.1.cmp(&b.1)))
-        .into_iter()
-        .map(|(_, i)| i)
-        .collect()
-}
-
 /// The compare page's chart of every model's frontier: see [`frontier_picker`].
 #[derive(Debug, Clone)]
 pub struct FrontierPicker {
@@ -162,7 +126,7 @@ pub struct FrontierPicker {
     /// Per model, in the order given: a legend swatch (line and marker in
     /// its colour), an inline SVG coloured by the chart's style.
     pub swatches: Vec<String>,
-    /// Model indices, lowest energy first (see [`lowest_energy_first`]).
+    /// Model indices, lowest energy first (see [`crate::analyse::lowest_energy_first`]).
     pub by_energy: Vec<usize>,
 }
 
@@ -603,26 +567,9 @@ fn configuration_table(words: &Words, rows: Vec<Vec<String>>) -> DataTable {
     DataTable { headers: headers.map(str::to_owned).to_vec(), rows }
 }
 
-/// The scatter's script, run when it is its own document (an `<iframe>`
-/// or opened alone; never in an `<img>`): its address's fragment
-/// `#limit=50&budget=30&theme=dark`, which the leaderboard sets from its
-/// own `?itl=` and `?budget=` and theme switch, draws the reader's latency
-/// limit (a vertical line) and energy budget (a horizontal line), each
-/// labelled with its value, and sets the chart's theme; without it the
-/// chart shows the deadline only.
-const SCATTER_READER: &str = r#"<script><![CDATA[(function(){var d=document,r=d.documentElement,g=d.getElementById("reader"),n="http://www.w3.org/2000/svg";if(!g||!window.URLSearchParams)return;
-function axis(k){return g.getAttribute(k).split(" ").map(Number)}
-function at(a,v){var f=(Math.log(v)-Math.log(a[2]))/(Math.log(a[3])-Math.log(a[2]));return f>=0&&f<=1?Math.round(a[0]+f*(a[1]-a[0])):null}
-function el(tag,attrs,text){var e=d.createElementNS(n,tag);for(var k in attrs)e.setAttribute(k,attrs[k]);if(text)e.textContent=text;g.appendChild(e)}
-function draw(){var h=new URLSearchParams(location.hash.slice(1)),X=axis("data-x"),Y=axis("data-y"),t=h.get("theme");
-if(t==="light"||t==="dark"){r.setAttribute("data-theme",t);r.style.colorScheme=t}else{r.removeAttribute("data-theme");r.style.colorScheme=""}
-while(g.firstChild)g.removeChild(g.firstChild);
-function num(k){var v=Number(h.get(k));return h.get(k)&&isFinite(v)&&v>0?v:null}
-var l=num("limit"),b=num("budget"),x,y;
-if(l!==null&&(x=at(X,l))!==null){el("line",{"class":"a","stroke-width":2,"stroke-dasharray":"2 3",x1:x,y1:Y[0],x2:x,y2:Y[1]});var left=x-X[0]>(X[1]-X[0])/2;el("text",{"class":"l","font-size":13,dy:"0.5ex","text-anchor":left?"end":"start",x:left?x-6:x+6,y:Y[1]+30},"your limit "+l+" "+g.getAttribute("data-ux"))}
-if(b!==null&&(y=at(Y,b))!==null){el("line",{"class":"a","stroke-width":2,"stroke-dasharray":"2 3",x1:X[0],y1:y,x2:X[1],y2:y});el("text",{"class":"l","font-size":13,dy:"0.5ex",x:X[0]+6,y:y-Y[1]<24?y+12:y-12},"your budget "+b+" "+g.getAttribute("data-uy"))}}
-draw();window.addEventListener("hashchange",draw)})()]]></script>
-"#;
+/// The scatter's script (`templates/scatter.js`): the reader's latency limit,
+/// energy budget and theme, from the chart's address fragment.
+const SCATTER_READER: &str = include_str!("../../templates/scatter.js");
 
 /// Every configuration of every model of a workload on one chart, its
 /// latency against its energy (`all-configurations.svg`): one colour and
@@ -690,7 +637,7 @@ pub fn configuration_scatter_marked(
         let (x0, y0) = p.px(frame.x.lo, frame.y.lo);
         let (x1, y1) = p.px(frame.x.hi, frame.y.hi);
         p.root.draw(&svg::Markup(&format!(
-            "<g id=\"reader\" data-x=\"{x0} {x1} {} {}\" data-y=\"{y0} {y1} {} {}\" data-ux=\"{}\" data-uy=\"{}\"></g>\n{SCATTER_READER}",
+            "<g id=\"reader\" data-x=\"{x0} {x1} {} {}\" data-y=\"{y0} {y1} {} {}\" data-ux=\"{}\" data-uy=\"{}\"></g>\n",
             frame.x.lo,
             frame.x.hi,
             frame.y.lo,
@@ -698,6 +645,7 @@ pub fn configuration_scatter_marked(
             svg::xml_escape(words.latency_unit),
             svg::xml_escape(short),
         )))?;
+        p.root.draw(&svg::Markup(&format!("<script><![CDATA[{SCATTER_READER}]]></script>\n")))?;
         Ok(())
     });
     rows.reverse();
