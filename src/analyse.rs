@@ -208,6 +208,11 @@ pub struct ModelAnalysis {
     /// indexes into the workload's models ([`size_peers`]); set by
     /// [`analyse_workload`], empty from [`analyse`] alone.
     pub peers: Vec<usize>,
+    /// The model's look on every chart of the site, one of [`LOOKS`]
+    /// (a colour and a marker, `chart::style`), from [`model_looks`]; set
+    /// by [`analyse_data`], `None` from [`analyse`] alone (a chart then
+    /// styles its series by their place).
+    pub look: Option<usize>,
 }
 
 impl ModelAnalysis {
@@ -256,6 +261,7 @@ pub fn analyse(m: &ModelFile) -> ModelAnalysis {
         lowest_response,
         precisions: precisions.into_iter().map(str::to_owned).collect(),
         peers: Vec::new(),
+        look: None,
     }
 }
 
@@ -389,9 +395,58 @@ pub fn analyse_workload(models: &[LoadedModel]) -> WorkloadAnalysis {
     WorkloadAnalysis { leaderboard: leaderboard(&files, &analyses), models: analyses }
 }
 
-/// The analysis stage: every workload analysed once, in the same order.
+/// The analysis stage: every workload analysed once, in the same order,
+/// each model given its site-wide look ([`model_looks`]).
 pub fn analyse_data(workloads: &[Workload]) -> Vec<WorkloadAnalysis> {
-    workloads.iter().map(|w| analyse_workload(&w.models)).collect()
+    let mut analysed: Vec<WorkloadAnalysis> =
+        workloads.iter().map(|w| analyse_workload(&w.models)).collect();
+    let files: Vec<&ModelFile> =
+        workloads.iter().flat_map(|w| w.models.iter().map(|m| &m.file)).collect();
+    let mut looks = model_looks(&files).into_iter();
+    for wa in &mut analysed {
+        for a in &mut wa.models {
+            a.look = looks.next();
+        }
+    }
+    analysed
+}
+
+/// How many models can be told apart on one chart: seven colours times
+/// seven marker shapes (`chart::style::PALETTE`, `chart::draw::Shape`).
+pub const LOOKS: usize = 49;
+
+/// Each model's look, one of [`LOOKS`], the same on every chart of the
+/// site: a model is known by its source and its Hugging Face id, so the
+/// same model keeps its look across workloads and pages. A look comes
+/// from a stable hash of the id; when another model took it, the next
+/// free one. The leaderboard's models choose first, in id order, then each
+/// other source's, so importing a second source changes no leaderboard
+/// model's look. Past [`LOOKS`] models, looks repeat.
+pub fn model_looks(files: &[&ModelFile]) -> Vec<usize> {
+    // Leaderboard first (no source id), then by source id, then model id.
+    let identity = |m: &ModelFile| (m.source.id.clone(), m.model_id.clone());
+    let identities: BTreeSet<(Option<String>, String)> =
+        files.iter().map(|m| identity(m)).collect();
+    let mut taken = [false; LOOKS];
+    let mut look_of: HashMap<(Option<String>, String), usize> = HashMap::new();
+    for id in identities {
+        let wanted = stable_hash(&id.1) % LOOKS;
+        let free = (0..LOOKS).map(|k| (wanted + k) % LOOKS).find(|&l| !taken[l]);
+        let look = free.unwrap_or(wanted);
+        taken[look] = true;
+        look_of.insert(id, look);
+    }
+    files.iter().map(|m| look_of[&identity(m)]).collect()
+}
+
+/// FNV-1a of `text`: the same on every run and platform.
+fn stable_hash(text: &str) -> usize {
+    let mut h: u32 = 0x811c_9dc5;
+    for b in text.bytes() {
+        h ^= u32::from(b);
+        h = h.wrapping_mul(0x0100_0193);
+    }
+    h as usize
 }
 
 /// One row of the leaderboard: a model's best configuration on one GPU.

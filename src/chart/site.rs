@@ -130,6 +130,20 @@ pub struct FrontierPicker {
     pub by_energy: Vec<usize>,
 }
 
+/// One model drawn as a series: its index in the chart's models and its look.
+#[derive(Debug, Clone, Copy)]
+struct Series {
+    model: usize,
+    look: usize,
+}
+
+/// The look of a model on a chart: its site-wide one
+/// ([`crate::analyse::model_looks`]), or its `place` on the chart when it
+/// was analysed alone.
+fn look_of(a: &ModelAnalysis, place: usize) -> usize {
+    a.look.unwrap_or(place)
+}
+
 /// The frame, `body` pixels high, of overlaid configurations of `models`
 /// (their frontiers only, with `frontier`): latency (log) over every point
 /// and every deadline, energy over every point (log for every
@@ -143,16 +157,15 @@ fn overlay_frame(
     title: &str,
     models: &[(&ModelFile, &ModelAnalysis)],
     whose: &[Option<super::Whose>],
-    series: impl Iterator<Item = usize>,
+    series: impl Iterator<Item = Series>,
     frontier: bool,
     body: i32,
 ) -> (Frame, Vec<f64>, String) {
     let (source_keys, sources_note) =
         source_keys(whose.iter().map(Option::as_ref), false, "models");
     let keys = series
-        .enumerate()
-        .map(|(idx, mi)| Key::Series {
-            idx,
+        .map(|Series { model: mi, look }| Key::Series {
+            idx: look,
             label: models[mi].0.name.clone(),
             line: frontier,
             open: super::Whose::open(whose[mi].as_ref()),
@@ -198,13 +211,13 @@ fn draw_frontier(
 /// Every model's Pareto frontier on one chart, one group per model, for
 /// the compare page to show any set of them: see [`FrontierPicker`]. The
 /// axes span every model's frontier and deadline, so they stay put
-/// whatever is shown. Colours and markers go by energy rank, so the
-/// lowest-energy models (shown by default) differ in both.
+/// whatever is shown. Each model has its site-wide look
+/// ([`crate::analyse::model_looks`]).
 pub fn frontier_picker(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) -> FrontierPicker {
     let by_energy = lowest_energy_first(all, all.len());
-    let mut rank = vec![0; all.len()];
+    let mut look = vec![0; all.len()];
     for (r, &i) in by_energy.iter().enumerate() {
-        rank[i] = r;
+        look[i] = look_of(all[i].1, r);
     }
     let title = "Time–energy Pareto frontiers of the chosen models";
     let whose = super::whose_of(all.iter().map(|(m, _)| *m));
@@ -225,7 +238,7 @@ pub fn frontier_picker(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) -> F
                 ),
                 None => format!("<g class=\"fm m{mi}\">\n"),
             }))?;
-            draw_frontier(p, m, a, rank[mi], !super::Whose::open(whose[mi].as_ref()))?;
+            draw_frontier(p, m, a, look[mi], !super::Whose::open(whose[mi].as_ref()))?;
             p.root.draw(&svg::Markup("</g>\n"))?;
         }
         Ok(())
@@ -247,7 +260,7 @@ pub fn frontier_picker(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) -> F
         drop(root);
         svg::bare(&key)
     };
-    let swatches = rank.iter().zip(&whose).map(swatch).collect();
+    let swatches = look.iter().zip(&whose).map(swatch).collect();
     FrontierPicker {
         svg: svg::finish(&doc, title, &description, Some("")),
         title: title.to_owned(),
@@ -270,6 +283,11 @@ pub fn compare_frontiers(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) ->
     let models = models.as_slice();
     let capped = models.len() < all.len();
     let whose = super::whose_of(models.iter().map(|(m, _)| *m));
+    let series: Vec<Series> = models
+        .iter()
+        .enumerate()
+        .map(|(mi, (_, a))| Series { model: mi, look: look_of(a, mi) })
+        .collect();
     let (n, total) = (models.len(), fmt::grouped(all.len() as f64));
     let title = if capped {
         format!("Time–energy Pareto frontiers, {n} lowest-energy models of {total}")
@@ -277,11 +295,14 @@ pub fn compare_frontiers(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) ->
         "Time–energy Pareto frontiers, all models".to_owned()
     };
     let (frame, deadlines, sources_note) =
-        overlay_frame(words, &title, models, &whose, 0..models.len(), true, 360);
+        overlay_frame(words, &title, models, &whose, series.iter().copied(), true, 360);
     let doc = draw::render(&frame, &[], 16 * 1024, |_, p| {
         draw::deadlines(p, words, &deadlines)?;
         let open = |mi: usize| super::Whose::open(whose[mi].as_ref());
-        models.iter().enumerate().try_for_each(|(mi, (m, a))| draw_frontier(p, m, a, mi, !open(mi)))
+        series.iter().try_for_each(|s| {
+            let (m, a) = models[s.model];
+            draw_frontier(p, m, a, s.look, !open(s.model))
+        })
     });
     let cheapest = models
         .iter()
@@ -573,7 +594,7 @@ const SCATTER_READER: &str = include_str!("../../templates/scatter.js");
 
 /// Every configuration of every model of a workload on one chart, its
 /// latency against its energy (`all-configurations.svg`): one colour and
-/// marker per model (by energy rank, as on the compare page), faded over
+/// marker per model (its site-wide look, as on every chart), faded over
 /// the model's deadline. Each point is a link (`href(model, configuration)`,
 /// relative to the chart's file, opened in the whole window) with a
 /// tooltip (`<title>`) naming the model, the setup, the load and the
@@ -589,14 +610,18 @@ pub fn configuration_scatter_marked(
     let by_energy = lowest_energy_first(all, all.len());
     let title = "Every configuration of every model";
     let short = words.energy_short;
-    let series = by_energy.iter().copied();
+    let series: Vec<Series> = by_energy
+        .iter()
+        .enumerate()
+        .map(|(r, &mi)| Series { model: mi, look: look_of(all[mi].1, r) })
+        .collect();
     let (frame, deadlines, sources_note) =
-        overlay_frame(words, title, all, whose, series, false, 380);
+        overlay_frame(words, title, all, whose, series.iter().copied(), false, 380);
     let mut rows = Vec::new();
     let doc = draw::render(&frame, &[], 64 * 1024, |_, p| {
         draw::deadlines(p, words, &deadlines)?;
         // Highest energy first, so the lowest lie on top.
-        for (r, &mi) in by_energy.iter().enumerate().rev() {
+        for &Series { model: mi, look } in series.iter().rev() {
             let m = all[mi].0;
             let setup = m.series_labels();
             let filled = !super::Whose::open(whose[mi].as_ref());
@@ -624,7 +649,7 @@ pub fn configuration_scatter_marked(
                 )))?;
                 let at = p.px(c.latency(), c.energy());
                 let over = c.latency() > m.deadline();
-                draw::marker(p.root, at, r, Role::Point(r), filled, over)?;
+                draw::marker(p.root, at, look, Role::Point(look), filled, over)?;
                 p.root.draw(&svg::Markup("</a>\n"))?;
                 rows.push(configuration_row(m, setup(c), c));
             }

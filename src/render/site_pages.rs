@@ -461,9 +461,11 @@ fn response_overlay(
         let m = &lm.file;
         if let Some((i, r)) = a.lowest_response.map(|j| &a.responses[j]) {
             let c = &m.configurations[*i];
+            let rank = by_energy.iter().position(|&b| b == k).unwrap_or(k);
             series.push(chart::OverlaySeries {
                 index: k,
-                rank: by_energy.iter().position(|&b| b == k).unwrap_or(k),
+                rank,
+                look: a.look.unwrap_or(rank),
                 model: m.name.clone(),
                 gpu: c.gpu.clone(),
                 setup: kind::compare_setup(c),
