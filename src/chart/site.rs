@@ -12,7 +12,7 @@ use super::style::{Role, gpu_slot};
 use super::{BarEntry, Chart, DataTable, svg};
 use crate::analyse::{ModelAnalysis, lowest_energy_first, smallest};
 use crate::fmt;
-use crate::model::{Configuration, ModelFile, Words};
+use crate::model::{Configuration, ModelFile, Words, url_segment};
 
 const ENERGY: &str = "Energy (Wh per million output tokens)";
 const LINE_H: i32 = 17;
@@ -130,6 +130,14 @@ pub struct FrontierPicker {
     pub by_energy: Vec<usize>,
 }
 
+/// An overlay's size: its plot's height, and whether it is drawn wide
+/// ([`draw::WIDE`], the legend beside the plot).
+#[derive(Debug, Clone, Copy)]
+struct Size {
+    body: i32,
+    wide: bool,
+}
+
 /// One model drawn as a series: its index in the chart's models and its look.
 #[derive(Debug, Clone, Copy)]
 struct Series {
@@ -159,8 +167,9 @@ fn overlay_frame(
     whose: &[Option<super::Whose>],
     series: impl Iterator<Item = Series>,
     frontier: bool,
-    body: i32,
+    size: Size,
 ) -> (Frame, Vec<f64>, String) {
+    let Size { body, wide } = size;
     let (source_keys, sources_note) =
         source_keys(whose.iter().map(Option::as_ref), false, "models");
     let keys = series
@@ -189,7 +198,8 @@ fn overlay_frame(
     ihi = deadlines.iter().copied().fold(ihi, f64::max);
     let y = if frontier { Axis::auto(elo, ehi) } else { Axis::log(elo, ehi) };
     let (x_desc, y_desc) = (words.latency_axis(), words.energy_axis());
-    let header = Header::new(title, keys);
+    let header =
+        if wide { Header::beside(title, keys, draw::WIDE) } else { Header::new(title, keys) };
     (Frame::new(header, Axis::log(ilo, ihi), y, x_desc, y_desc, body), deadlines, sources_note)
 }
 
@@ -221,8 +231,15 @@ pub fn frontier_picker(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) -> F
     }
     let title = "Time–energy Pareto frontiers of the chosen models";
     let whose = super::whose_of(all.iter().map(|(m, _)| *m));
-    let (frame, deadlines, sources_note) =
-        overlay_frame(words, title, all, &whose, std::iter::empty(), true, 360);
+    let (frame, deadlines, sources_note) = overlay_frame(
+        words,
+        title,
+        all,
+        &whose,
+        std::iter::empty(),
+        true,
+        Size { body: 360, wide: false },
+    );
     let doc = draw::render(&frame, &[], 32 * 1024, |_, p| {
         draw::deadlines(p, words, &deadlines)?;
         // Highest energy first, so the lowest (shown by default) lie on top.
@@ -294,8 +311,15 @@ pub fn compare_frontiers(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) ->
     } else {
         "Time–energy Pareto frontiers, all models".to_owned()
     };
-    let (frame, deadlines, sources_note) =
-        overlay_frame(words, &title, models, &whose, series.iter().copied(), true, 360);
+    let (frame, deadlines, sources_note) = overlay_frame(
+        words,
+        &title,
+        models,
+        &whose,
+        series.iter().copied(),
+        true,
+        Size { body: 360, wide: false },
+    );
     let doc = draw::render(&frame, &[], 16 * 1024, |_, p| {
         draw::deadlines(p, words, &deadlines)?;
         let open = |mi: usize| super::Whose::open(whose[mi].as_ref());
@@ -591,9 +615,13 @@ fn configuration_table(words: &Words, rows: Vec<Vec<String>>) -> DataTable {
 /// The scatter's script (`templates/scatter.js`): the reader's latency limit,
 /// energy budget and theme, from the chart's address fragment.
 const SCATTER_READER: &str = include_str!("../../templates/scatter.js");
+/// The scatter's own style (`templates/scatter.css`).
+const SCATTER_STYLE: &str = include_str!("../../templates/scatter.css");
 
 /// Every configuration of every model of a workload on one chart, its
-/// latency against its energy (`all-configurations.svg`): one colour and
+/// latency against its energy (`all-configurations.svg`, 400 wide, its
+/// legend above the plot; with `wide`, `all-configurations-wide.svg`,
+/// [`draw::WIDE`] wide, its legend beside the plot): one colour and
 /// marker per model (its site-wide look, as on every chart), faded over
 /// the model's deadline. Each point is a link (`href(model, configuration)`,
 /// relative to the chart's file, opened in the whole window) with a
@@ -606,6 +634,7 @@ pub fn configuration_scatter_marked(
     all: &[(&ModelFile, &ModelAnalysis)],
     whose: &[Option<super::Whose>],
     href: impl Fn(&ModelFile, &Configuration) -> String,
+    wide: bool,
 ) -> Chart {
     let by_energy = lowest_energy_first(all, all.len());
     let title = "Every configuration of every model";
@@ -615,8 +644,15 @@ pub fn configuration_scatter_marked(
         .enumerate()
         .map(|(r, &mi)| Series { model: mi, look: look_of(all[mi].1, r) })
         .collect();
-    let (frame, deadlines, sources_note) =
-        overlay_frame(words, title, all, whose, series.iter().copied(), false, 380);
+    let (frame, deadlines, sources_note) = overlay_frame(
+        words,
+        title,
+        all,
+        whose,
+        series.iter().copied(),
+        false,
+        Size { body: 380, wide },
+    );
     let mut rows = Vec::new();
     let doc = draw::render(&frame, &[], 64 * 1024, |_, p| {
         draw::deadlines(p, words, &deadlines)?;
@@ -629,6 +665,7 @@ pub fn configuration_scatter_marked(
             let from =
                 whose[mi].as_ref().map_or_else(String::new, |w| format!(" · source: {}", w.name));
             p.root.draw(&svg::Markup("<g class=\"sm\">\n"))?;
+            let arch = url_segment(&m.architecture);
             for c in &m.configurations {
                 let load = (words.load_phrase)(c.load());
                 let load =
@@ -642,9 +679,14 @@ pub fn configuration_scatter_marked(
                     (words.latency_text)(c.latency()),
                     words.latency_unit
                 );
+                // Classes and figures the reader's filters select by
+                // (templates/scatter.js).
                 p.root.draw(&svg::Markup(&format!(
-                    "<a href=\"{}\" target=\"_top\"><title>{}</title>\n",
+                    "<a href=\"{}\" target=\"_top\" class=\"pt gpu-{} arch-{arch}\" data-latency=\"{}\" data-energy=\"{}\"><title>{}</title>\n",
                     svg::xml_escape(&href(m, c)),
+                    url_segment(&c.gpu),
+                    c.latency(),
+                    c.energy(),
                     svg::xml_escape(&tip)
                 )))?;
                 let at = p.px(c.latency(), c.energy());
@@ -683,8 +725,11 @@ pub fn configuration_scatter_marked(
     );
     // Its own document in an <iframe>: the same colour scheme as the page,
     // so the frame stays transparent in dark mode.
-    let css = ":root{color-scheme:light dark}.ebc:has(.sm:hover) .sm:not(:hover){opacity:.25}";
+    // Its hover fading, filtered points and box of figures
+    // (templates/scatter.js).
+    let css = SCATTER_STYLE;
     let table = configuration_table(words, rows);
-    let file = "all-configurations.svg".to_owned();
+    let file =
+        if wide { "all-configurations-wide.svg" } else { "all-configurations.svg" }.to_owned();
     Chart::new(file, title.to_owned(), description, &doc, table, Some(css))
 }

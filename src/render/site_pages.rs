@@ -147,10 +147,13 @@ pub(super) fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result
         site.put_file(sink, &c.file_name, c.svg.as_bytes())?;
         // The chart's data is the leaderboard table above it.
         chart = Some(ChartView { table: String::new(), class: every.into(), ..chart_view(&c) });
-        let c = chart::configuration_scatter(words, &site.files_and_analyses(), point_href);
+        let c = chart::configuration_scatter(words, &site.files_and_analyses(), point_href, false);
+        let w = chart::configuration_scatter(words, &site.files_and_analyses(), point_href, true);
         // Only in the workload's folder (its links are relative to it), not put_file.
         sink.put(&site.path(&c.file_name), c.svg.as_bytes())?;
-        scatter = Some(ChartView { class: every.into(), ..chart_view(&c) });
+        sink.put(&site.path(&w.file_name), w.svg.as_bytes())?;
+        scatter =
+            Some(super::views::with_wide(ChartView { class: every.into(), ..chart_view(&c) }, &w));
         // Two sources or more: each chart again per source, shown in its place
         // when the reader shows that source alone (new addresses, workload
         // folder only).
@@ -162,7 +165,8 @@ pub(super) fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result
                 let mut pairs = site.files_and_analyses();
                 pairs.retain(|(m, _)| m.source.key() == s.key);
                 let whose: Vec<_> = pairs.iter().map(|(m, _)| site.info.whose(&m.source)).collect();
-                let mut c = chart::configuration_scatter_marked(words, &pairs, &whose, point_href);
+                let mut c =
+                    chart::configuration_scatter_marked(words, &pairs, &whose, point_href, false);
                 c.file_name = format!("all-configurations-only-{}.svg", s.key);
                 sink.put(&site.path(&c.file_name), c.svg.as_bytes())?;
                 let class = format!(" only-source from-{}", s.key);
