@@ -292,6 +292,8 @@ for line in sys.stdin:
   if [ "$quick" -eq 0 ]; then
     background selftest node checks/selftest.mjs
     background preview node checks/preview.mjs "$BIN" tests/fixtures/workloads
+    # Issue 42: the all-configurations chart's widths, filters, tap and looks.
+    [ "$built_data" -eq 0 ] && background scatter node checks/scatter.mjs "$TMP/site-data"
   fi
 fi
 
@@ -358,6 +360,7 @@ else
   if [ "$quick" -eq 0 ]; then
     finish selftest checks/selftest.mjs self-test
     finish preview checks/preview.mjs preview
+    [ "$built_data" -eq 0 ] && finish scatter checks/scatter.mjs "scatter chart"
   fi
 
   echo

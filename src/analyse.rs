@@ -209,6 +209,11 @@ pub struct ModelAnalysis {
     /// indexes into the workload's models ([`size_peers`]); set by
     /// [`analyse_workload`], empty from [`analyse`] alone.
     pub peers: Vec<usize>,
+    /// The model's look on every chart of the site, one of [`LOOKS`]
+    /// (a colour and a marker, `chart::style`), from [`model_looks`]; set
+    /// by [`analyse_data`], `None` from [`analyse`] alone (a chart then
+    /// styles its series by their place).
+    pub look: Option<usize>,
 }
 
 impl ModelAnalysis {
@@ -258,7 +263,92 @@ pub fn analyse(m: &ModelFile) -> ModelAnalysis {
         lowest_response,
         precisions: precisions.into_iter().map(str::to_owned).collect(),
         peers: Vec::new(),
+        look: None,
     }
+}
+
+/// How a model ranks when models are put lowest energy first: a model
+/// with a best configuration within its deadline ranks by that
+/// configuration's energy, ahead of every model without one, which ranks
+/// by the lowest energy its frontier reaches.
+#[derive(Debug, Clone, Copy)]
+pub enum EnergyRank {
+    /// The energy of the model's best configuration within its deadline.
+    WithinDeadline(f64),
+    /// No configuration within the deadline: the lowest energy on the
+    /// model's frontier (infinite when it has none).
+    OverDeadline(f64),
+}
+
+impl EnergyRank {
+    /// The rank of model `m` analysed as `a`.
+    pub fn of(m: &ModelFile, a: &ModelAnalysis) -> Self {
+        match a.best_overall {
+            Some(b) => EnergyRank::WithinDeadline(m.configurations[b].energy()),
+            None => EnergyRank::OverDeadline(
+                a.frontier
+                    .iter()
+                    .map(|&c| m.configurations[c].energy())
+                    .min_by(f64::total_cmp)
+                    .unwrap_or(f64::INFINITY),
+            ),
+        }
+    }
+}
+
+/// Lower energy first, every model within its deadline before any other
+/// (energies compared by `f64::total_cmp`).
+impl Ord for EnergyRank {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        use EnergyRank::{OverDeadline, WithinDeadline};
+        match (self, other) {
+            (WithinDeadline(a), WithinDeadline(b)) | (OverDeadline(a), OverDeadline(b)) => {
+                a.total_cmp(b)
+            }
+            (WithinDeadline(_), OverDeadline(_)) => std::cmp::Ordering::Less,
+            (OverDeadline(_), WithinDeadline(_)) => std::cmp::Ordering::Greater,
+        }
+    }
+}
+
+impl PartialOrd for EnergyRank {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl PartialEq for EnergyRank {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other).is_eq()
+    }
+}
+
+impl Eq for EnergyRank {}
+
+/// The `k` smallest of `items` by `cmp`, sorted; linear in `items` plus
+/// `k log k`.
+pub fn smallest<T>(
+    mut items: Vec<T>,
+    k: usize,
+    cmp: impl Fn(&T, &T) -> std::cmp::Ordering,
+) -> Vec<T> {
+    if items.len() > k {
+        if k > 0 {
+            items.select_nth_unstable_by(k - 1, &cmp);
+        }
+        items.truncate(k);
+    }
+    items.sort_by(&cmp);
+    items
+}
+
+/// The indexes of the first `k` of `all` by [`EnergyRank`], ties by the
+/// order given. These are the frontiers the compare chart draws and the
+/// compare page checks by default.
+pub fn lowest_energy_first(all: &[(&ModelFile, &ModelAnalysis)], k: usize) -> Vec<usize> {
+    let ranked: Vec<(EnergyRank, usize)> =
+        all.iter().enumerate().map(|(i, (m, a))| (EnergyRank::of(m, a), i)).collect();
+    smallest(ranked, k, Ord::cmp).into_iter().map(|(_, i)| i).collect()
 }
 
 /// How many peers a model page's compare link brings along.
@@ -378,9 +468,58 @@ pub fn analyse_workload(models: &[LoadedModel]) -> WorkloadAnalysis {
     WorkloadAnalysis { leaderboard: leaderboard(&files, &analyses), models: analyses }
 }
 
-/// The analysis stage: every workload analysed once, in the same order.
+/// The analysis stage: every workload analysed once, in the same order,
+/// each model given its site-wide look ([`model_looks`]).
 pub fn analyse_data(workloads: &[Workload]) -> Vec<WorkloadAnalysis> {
-    workloads.iter().map(|w| analyse_workload(&w.models)).collect()
+    let mut analysed: Vec<WorkloadAnalysis> =
+        workloads.iter().map(|w| analyse_workload(&w.models)).collect();
+    let files: Vec<&ModelFile> =
+        workloads.iter().flat_map(|w| w.models.iter().map(|m| &m.file)).collect();
+    let mut looks = model_looks(&files).into_iter();
+    for wa in &mut analysed {
+        for a in &mut wa.models {
+            a.look = looks.next();
+        }
+    }
+    analysed
+}
+
+/// How many models can be told apart on one chart: seven colours times
+/// seven marker shapes (`chart::style::PALETTE`, `chart::draw::Shape`).
+pub const LOOKS: usize = 49;
+
+/// Each model's look, one of [`LOOKS`], the same on every chart of the
+/// site: a model is known by its source and its Hugging Face id, so the
+/// same model keeps its look across workloads and pages. A look comes
+/// from a stable hash of the id; when another model took it, the next
+/// free one. The leaderboard's models choose first, in id order, then each
+/// other source's, so importing a second source changes no leaderboard
+/// model's look. Past [`LOOKS`] models, looks repeat.
+pub fn model_looks(files: &[&ModelFile]) -> Vec<usize> {
+    // Leaderboard first (no source id), then by source id, then model id.
+    let identity = |m: &ModelFile| (m.source.id.clone(), m.model_id.clone());
+    let identities: BTreeSet<(Option<String>, String)> =
+        files.iter().map(|m| identity(m)).collect();
+    let mut taken = [false; LOOKS];
+    let mut look_of: HashMap<(Option<String>, String), usize> = HashMap::new();
+    for id in identities {
+        let wanted = stable_hash(&id.1) % LOOKS;
+        let free = (0..LOOKS).map(|k| (wanted + k) % LOOKS).find(|&l| !taken[l]);
+        let look = free.unwrap_or(wanted);
+        taken[look] = true;
+        look_of.insert(id, look);
+    }
+    files.iter().map(|m| look_of[&identity(m)]).collect()
+}
+
+/// FNV-1a of `text`: the same on every run and platform.
+fn stable_hash(text: &str) -> usize {
+    let mut h: u32 = 0x811c_9dc5;
+    for b in text.bytes() {
+        h ^= u32::from(b);
+        h = h.wrapping_mul(0x0100_0193);
+    }
+    h as usize
 }
 
 /// One row of the leaderboard: a model's best configuration on one GPU.

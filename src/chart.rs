@@ -151,7 +151,8 @@ pub fn configuration_scatter(
     words: &Words,
     models: &[(&ModelFile, &ModelAnalysis)],
     href: impl Fn(&ModelFile, &Configuration) -> String,
+    wide: bool,
 ) -> Chart {
     let whose = whose_of(models.iter().map(|(m, _)| *m));
-    site::configuration_scatter_marked(words, models, &whose, EVERY_CONFIGURATION, href)
+    site::configuration_scatter_marked(words, models, &whose, EVERY_CONFIGURATION, href, wide)
 }

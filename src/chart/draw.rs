@@ -16,8 +16,14 @@ pub(crate) type Root<'a> = DrawingArea<Canvas<'a>, Shift>;
 /// API is fallible.
 pub(crate) type Draw = Result<(), DrawingAreaErrorKind<std::io::Error>>;
 
-/// Width of every chart, in SVG user units (the SVG scales to its box).
+/// Width of every chart drawn for a phone, in SVG user units (the SVG
+/// scales to its box).
 pub(crate) const WIDTH: i32 = 400;
+/// Width of a chart drawn for a wide screen, shown at its own size
+/// (60rem) from a 64rem window up.
+pub(crate) const WIDE: i32 = 960;
+/// Narrowest legend column beside a wide chart's plot.
+pub(crate) const LEGEND_COLUMN: i32 = 200;
 /// Left and right margin of the header.
 pub(crate) const PAD: i32 = 14;
 /// Font sizes in pixels as drawn.
@@ -62,38 +68,37 @@ pub(crate) fn line(root: &Root<'_>, points: &[(i32, i32)], role: Role, width: u3
     root.draw(&PathElement::new(points.to_vec(), role.color().stroke_width(width)))
 }
 
-/// The outlines of the polygon markers around `(0, 0)`, shapes 2 to 6 of
-/// [`shape`]: a triangle up, a diamond, a triangle down, a plus and a
-/// triangle right. Every outline is symmetric in its bounding box, so the
-/// box's centre is the data point.
-const OUTLINES: [&[(i32, i32)]; 5] = [
-    &[(0, -5), (5, 5), (-5, 5)],
-    &[(0, -6), (6, 0), (0, 6), (-6, 0)],
-    &[(0, 5), (5, -5), (-5, -5)],
-    &[
-        (-2, -5),
-        (2, -5),
-        (2, -2),
-        (5, -2),
-        (5, 2),
-        (2, 2),
-        (2, 5),
-        (-2, 5),
-        (-2, 2),
-        (-5, 2),
-        (-5, -2),
-        (-2, -2),
-    ],
-    &[(5, 0), (-5, -5), (-5, 5)],
-];
-
-/// The marker shape of series `idx`, the same for any colour: 0 a circle,
-/// 1 a square, then the [`OUTLINES`]. Colours repeat every
+/// A marker's shape. Colours repeat every
 /// [`PALETTE`](super::style::PALETTE)`.len()` series; shapes then shift by
 /// one, so up to 49 series no two share both colour and shape.
-fn shape(idx: usize) -> usize {
-    const SHAPES: usize = OUTLINES.len() + 2;
-    (idx + idx / SHAPES) % SHAPES
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Shape {
+    Circle,
+    Square,
+    TriangleUp,
+    Diamond,
+    TriangleDown,
+    Plus,
+    TriangleRight,
+}
+
+impl Shape {
+    /// Every shape, in the order series take them.
+    const ALL: [Shape; 7] = [
+        Shape::Circle,
+        Shape::Square,
+        Shape::TriangleUp,
+        Shape::Diamond,
+        Shape::TriangleDown,
+        Shape::Plus,
+        Shape::TriangleRight,
+    ];
+
+    /// The shape of series `idx`, the same for any colour.
+    fn of(idx: usize) -> Self {
+        let n = Self::ALL.len();
+        Self::ALL[(idx + idx / n) % n]
+    }
 }
 
 /// Opacity of a faded marker: a configuration over the deadline.
@@ -112,18 +117,38 @@ pub(crate) fn marker(
     let color = role.color().mix(if faded { FADED } else { 1.0 });
     let style = if filled { color.filled() } else { color.stroke_width(2) };
     let (x, y) = c;
-    match shape(idx) {
-        0 => root.draw(&Circle::new(c, 5, style)),
-        1 => root.draw(&Rectangle::new([(x - 4, y - 4), (x + 4, y + 4)], style)),
-        s => {
-            let mut pts: Vec<_> = OUTLINES[s - 2].iter().map(|(dx, dy)| (x + dx, y + dy)).collect();
-            if filled {
-                root.draw(&Polygon::new(pts, style))
-            } else {
-                pts.push(pts[0]);
-                root.draw(&PathElement::new(pts, style))
-            }
+    // The polygons' outlines around (0, 0), each symmetric in its bounding
+    // box, so the box's centre is the data point.
+    let outline: &[(i32, i32)] = match Shape::of(idx) {
+        Shape::Circle => return root.draw(&Circle::new(c, 5, style)),
+        Shape::Square => {
+            return root.draw(&Rectangle::new([(x - 4, y - 4), (x + 4, y + 4)], style));
         }
+        Shape::TriangleUp => &[(0, -5), (5, 5), (-5, 5)],
+        Shape::Diamond => &[(0, -6), (6, 0), (0, 6), (-6, 0)],
+        Shape::TriangleDown => &[(0, 5), (5, -5), (-5, -5)],
+        Shape::Plus => &[
+            (-2, -5),
+            (2, -5),
+            (2, -2),
+            (5, -2),
+            (5, 2),
+            (2, 2),
+            (2, 5),
+            (-2, 5),
+            (-2, 2),
+            (-5, 2),
+            (-5, -2),
+            (-2, -2),
+        ],
+        Shape::TriangleRight => &[(5, 0), (-5, -5), (-5, 5)],
+    };
+    let mut pts: Vec<_> = outline.iter().map(|(dx, dy)| (x + dx, y + dy)).collect();
+    if filled {
+        root.draw(&Polygon::new(pts, style))
+    } else {
+        pts.push(pts[0]);
+        root.draw(&PathElement::new(pts, style))
     }
 }
 
@@ -220,22 +245,61 @@ impl Key {
     }
 }
 
-/// The chart's visible title and legend, laid out in rows.
+/// The chart's visible title and legend: the legend in rows under the
+/// title, or in a column beside the plot ([`Header::beside`]).
 #[derive(Debug, Clone)]
 pub(crate) struct Header {
     title: Vec<(String, i32)>,
     keys: Vec<(Key, (i32, i32))>,
-    /// Height of the header in pixels.
+    /// Height of the header above the plot, in pixels.
     pub height: i32,
+    /// Width of the whole chart.
+    width: i32,
+    /// Width of the plot: the chart's, or less the legend's column.
+    plot_width: i32,
+    /// The lowest pixel of a legend beside the plot (0 for one above it).
+    bottom: i32,
 }
 
 impl Header {
-    /// Lays out `title` (wrapped) and the legend `keys` (wrapped into rows).
+    /// Lays out `title` (wrapped) and the legend `keys` (wrapped into
+    /// rows), [`WIDTH`] wide.
     pub(crate) fn new(title: &str, keys: Vec<Key>) -> Self {
+        let (lines, y) = Self::title_lines(title, WIDTH);
+        let (placed, height) = lay_out(keys, y, PAD, WIDTH - PAD);
+        Header { title: lines, keys: placed, height, width: WIDTH, plot_width: WIDTH, bottom: 0 }
+    }
+
+    /// `title` across the top of a chart `width` wide, and the legend
+    /// `keys` in a column right of the plot, as wide as its widest key
+    /// (at least [`LEGEND_COLUMN`], at most half the chart).
+    pub(crate) fn beside(title: &str, keys: Vec<Key>, width: i32) -> Self {
+        let (lines, y) = Self::title_lines(title, width);
+        // As wide as its widest key, with room for the estimate's error
+        // (system fonts run wider than `text_width` guesses).
+        let widest = keys
+            .iter()
+            .map(|k| k.sample_width() + (text_width(k.label(), TEXT_PX) * 1.15).ceil() as i32)
+            .max()
+            .unwrap_or(0);
+        let plot_width = width - (widest + 2 * PAD).clamp(LEGEND_COLUMN, width / 2);
+        // Each key on a row of its own: a column reads down.
+        let mut bottom = y + 10;
+        let mut placed = Vec::new();
+        for key in keys {
+            let (mut rows, end) = lay_out(vec![key], bottom, plot_width + PAD, width - PAD);
+            placed.append(&mut rows);
+            bottom = end + 7;
+        }
+        Header { title: lines, keys: placed, height: y - 6, width, plot_width, bottom }
+    }
+
+    /// `title` wrapped to `width`, each line with its y, and the y under it.
+    fn title_lines(title: &str, width: i32) -> (Vec<(String, i32)>, i32) {
         // Bold text runs about a tenth wider.
-        let lines = wrap(title, TITLE_PX * 1.1, f64::from(WIDTH - 2 * PAD));
+        let lines = wrap(title, TITLE_PX * 1.1, f64::from(width - 2 * PAD));
         let y = 18 + 21 * count(lines.len());
-        Self::lay_out(lines.into_iter().zip((16..).step_by(21)).collect(), y, keys)
+        (lines.into_iter().zip((16..).step_by(21)).collect(), y)
     }
 
     /// A panel's header: its name (e.g. "B200") and its legend, in
@@ -243,25 +307,15 @@ impl Header {
     pub(crate) fn panel(name: &str, mut keys: Vec<Key>) -> Self {
         keys.insert(0, Key::Name(name.to_owned()));
         // Clear of the axis title of the panel above.
-        Self::lay_out(Vec::new(), 26, keys)
-    }
-
-    fn lay_out(title_lines: Vec<(String, i32)>, mut y: i32, keys: Vec<Key>) -> Self {
-        let mut placed = Vec::new();
-        let mut x = PAD;
-        for key in keys {
-            // A name is bold, about a tenth wider.
-            let px = if matches!(key, Key::Name(_)) { TEXT_PX * 1.1 } else { TEXT_PX };
-            let w = key.sample_width() + text_width(key.label(), px).ceil() as i32;
-            if x > PAD && x + w > WIDTH - PAD {
-                x = PAD;
-                y += 21;
-            }
-            placed.push((key, (x, y)));
-            x += w + 18;
+        let (placed, height) = lay_out(keys, 26, PAD, WIDTH - PAD);
+        Header {
+            title: Vec::new(),
+            keys: placed,
+            height,
+            width: WIDTH,
+            plot_width: WIDTH,
+            bottom: 0,
         }
-        let height = if placed.is_empty() { y - 6 } else { y + 14 };
-        Header { title: title_lines, keys: placed, height }
     }
 
     pub(crate) fn draw(&self, root: &Root<'_>) -> Draw {
@@ -284,6 +338,29 @@ impl Header {
         }
         Ok(())
     }
+}
+
+/// A legend key and its place.
+type Placed = (Key, (i32, i32));
+
+/// Places the legend `keys` in rows from `y`, between `x0` and `x1`;
+/// returns them and the height they take down to.
+fn lay_out(keys: Vec<Key>, mut y: i32, x0: i32, x1: i32) -> (Vec<Placed>, i32) {
+    let mut placed = Vec::new();
+    let mut x = x0;
+    for key in keys {
+        // A name is bold, about a tenth wider.
+        let px = if matches!(key, Key::Name(_)) { TEXT_PX * 1.1 } else { TEXT_PX };
+        let w = key.sample_width() + text_width(key.label(), px).ceil() as i32;
+        if x > x0 && x + w > x1 {
+            x = x0;
+            y += 21;
+        }
+        placed.push((key, (x, y)));
+        x += w + 18;
+    }
+    let height = if placed.is_empty() { y - 6 } else { y + 14 };
+    (placed, height)
 }
 
 /// A label `text` at `at`, aligned by `align`, kept clear of labels placed later.
@@ -385,13 +462,18 @@ pub(crate) fn render(
 ) -> Doc {
     let heads: Vec<Option<&Header>> =
         if panels.is_empty() { vec![None] } else { panels.iter().map(Some).collect() };
-    let total = frame.header.height
-        + heads.iter().map(|h| h.map_or(0, |h| h.height) + frame.body).sum::<i32>();
-    let mut doc = Doc::new((WIDTH as u32, total as u32), capacity);
+    let header = &frame.header;
+    let total =
+        header.height + heads.iter().map(|h| h.map_or(0, |h| h.height) + frame.body).sum::<i32>();
+    let total = total.max(header.bottom + 10);
+    let mut doc = Doc::new((header.width.unsigned_abs(), total.unsigned_abs()), capacity);
     let result: Draw = (|| {
         let root = Canvas::new(&mut doc).into_drawing_area();
-        frame.header.draw(&root)?;
-        let (_, mut rest) = root.split_vertically(frame.header.height);
+        header.draw(&root)?;
+        let (_, mut rest) = root.split_vertically(header.height);
+        if header.plot_width < header.width {
+            rest = rest.split_horizontally(header.plot_width).0;
+        }
         for (k, head) in heads.iter().enumerate() {
             if let Some(h) = head {
                 rest.draw(&Markup("<g class=\"panel\">\n"))?;
@@ -429,7 +511,7 @@ fn plot_on(
     let y_area = frame.y_area.map_or(widest.ceil() as i32 + 34, |a| a.max(first.ceil() as i32 - 2));
     // Room for half the last x tick label, centred on the plot's end.
     let margin_right = 20.max(half(frame.x.ticks.last()).ceil() as i32 + 2);
-    let span = f64::from(WIDTH - 4 - margin_right - y_area);
+    let span = f64::from(frame.header.plot_width - 4 - margin_right - y_area);
     let x = frame.x.thinned(span, x_label);
     let mut chart = ChartBuilder::on(body)
         .margin_top(10)

@@ -238,15 +238,15 @@ fn metrics(m: &ModelFile) -> [Metric; 4] {
     let load = w.load_short;
     let file = |what: &str| format!("{what}-vs-{}.svg", url_segment(load));
     let (latency, rate_axis, rate_unit, rate, rate_format): (_, _, _, Value, fn(f64) -> String) =
-        match m.kind {
-            None => (
+        match m.measure() {
+            Measure::Tokens => (
                 "inter-token latency",
                 "Throughput (output tokens/s)".to_owned(),
                 "tok/s".to_owned(),
                 |c| c.tokens_per_second.unwrap_or(f64::NAN),
                 fmt::grouped,
             ),
-            Some(kind) => (
+            Measure::Diffusion(kind) => (
                 "batch latency",
                 format!("Throughput ({}/s)", kind.items()),
                 format!("{}/s", kind.items()),

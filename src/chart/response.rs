@@ -158,9 +158,11 @@ pub fn response_histogram(h: ResponseHistogram<'_>) -> Chart {
 pub struct OverlaySeries<'a> {
     /// The model's index in its workload: its group is `<g class="rm mK">`.
     pub index: usize,
-    /// Its rank by energy on the compare page, which gives its colour and
-    /// marker (as beside its name in the list of models).
+    /// Its rank by energy on the compare page: the lowest are drawn on
+    /// top.
     pub rank: usize,
+    /// Its colour and marker: its site-wide look.
+    pub look: usize,
     pub model: String,
     /// The GPU of the configuration drawn.
     pub gpu: String,
@@ -269,10 +271,10 @@ pub fn response_overlay(series: &[OverlaySeries<'_>]) -> ResponseOverlay {
                 .collect();
             pts.dedup();
             pts.retain(|(x, _)| f64::from(*x) >= x0 - 1.0 && f64::from(*x) <= x1 + 1.0);
-            draw::line(p.root, &pts, Role::Line(s.rank), 2)?;
+            draw::line(p.root, &pts, Role::Line(s.look), 2)?;
             let (at, filled) =
                 (p.px(unit.of(r.median_j), 50.0), !super::Whose::open(s.whose.as_ref()));
-            draw::marker(p.root, at, s.rank, Role::Point(s.rank), filled, false)?;
+            draw::marker(p.root, at, s.look, Role::Point(s.look), filled, false)?;
             p.root.draw(&svg::Markup("</g>\n"))?;
         }
         Ok(())

@@ -10,9 +10,9 @@ use super::draw::{self, Draw, Frame, Header, Key, PAD, TEXT_PX, WIDTH};
 use super::layout::{Align, text_width, wrap};
 use super::style::{Role, gpu_slot};
 use super::{BarEntry, Chart, DataTable, svg};
-use crate::analyse::ModelAnalysis;
+use crate::analyse::{ModelAnalysis, lowest_energy_first, smallest};
 use crate::fmt;
-use crate::model::{Configuration, ModelFile, Words};
+use crate::model::{Configuration, ModelFile, Words, url_segment};
 
 const ENERGY: &str = "Energy (Wh per million output tokens)";
 const LINE_H: i32 = 17;
@@ -24,19 +24,6 @@ pub const MAX_BARS: usize = 40;
 /// Most frontiers drawn: the palette has seven colours and seven marker
 /// shapes, and an eighth series would look exactly like the first.
 pub const MAX_FRONTIERS: usize = super::style::PALETTE.len();
-
-/// The `k` smallest of `items` by `cmp`, sorted; linear in `items` plus
-/// `k log k`.
-fn smallest<T>(mut items: Vec<T>, k: usize, cmp: impl Fn(&T, &T) -> std::cmp::Ordering) -> Vec<T> {
-    if items.len() > k {
-        if k > 0 {
-            items.select_nth_unstable_by(k - 1, &cmp);
-        }
-        items.truncate(k);
-    }
-    items.sort_by(&cmp);
-    items
-}
 
 /// `title`, saying so when only `shown` of `total` bars or series are
 /// drawn: "(lowest 40 of 1,200)".
@@ -126,29 +113,6 @@ fn bar_table<'w>(
     DataTable { headers, rows }
 }
 
-/// The first `k` of `all` by energy: models meeting their deadline first,
-/// lowest best energy first; then the rest by the lowest energy they reach;
-/// ties by the order given. These are the frontiers the compare chart draws
-/// and the compare page checks by default.
-pub(crate) fn lowest_energy_first(all: &[(&ModelFile, &ModelAnalysis)], k: usize) -> Vec<usize> {
-    let key = |i: usize| {
-        let (m, a) = all[i];
-        match a.best_overall.map(|b| m.configurations[b].energy()) {
-            Some(e) => (0, e),
-            None => {
-                let lowest =
-                    a.frontier.iter().map(|&c| m.configurations[c].energy()).min_by(f64::total_cmp);
-                (1, lowest.unwrap_or(f64::INFINITY))
-            }
-        }
-    };
-    let keyed: Vec<((u8, f64), usize)> = (0..all.len()).map(|i| (key(i), i)).collect();
-    smallest(keyed, k, |a, b| a.0.0.cmp(&b.0.0).then(a.0.1.total_cmp(&b.0.1)).then(a.1.cmp(&b.1)))
-        .into_iter()
-        .map(|(_, i)| i)
-        .collect()
-}
-
 /// The compare page's chart of every model's frontier: see [`frontier_picker`].
 #[derive(Debug, Clone)]
 pub struct FrontierPicker {
@@ -162,8 +126,30 @@ pub struct FrontierPicker {
     /// Per model, in the order given: a legend swatch (line and marker in
     /// its colour), an inline SVG coloured by the chart's style.
     pub swatches: Vec<String>,
-    /// Model indices, lowest energy first (see [`lowest_energy_first`]).
+    /// Model indices, lowest energy first (see [`crate::analyse::lowest_energy_first`]).
     pub by_energy: Vec<usize>,
+}
+
+/// An overlay's size: its plot's height, and whether it is drawn wide
+/// ([`draw::WIDE`], the legend beside the plot).
+#[derive(Debug, Clone, Copy)]
+struct Size {
+    body: i32,
+    wide: bool,
+}
+
+/// One model drawn as a series: its index in the chart's models and its look.
+#[derive(Debug, Clone, Copy)]
+struct Series {
+    model: usize,
+    look: usize,
+}
+
+/// The look of a model on a chart: its site-wide one
+/// ([`crate::analyse::model_looks`]), or its `place` on the chart when it
+/// was analysed alone.
+fn look_of(a: &ModelAnalysis, place: usize) -> usize {
+    a.look.unwrap_or(place)
 }
 
 /// The frame, `body` pixels high, of overlaid configurations of `models`
@@ -179,16 +165,16 @@ fn overlay_frame(
     title: &str,
     models: &[(&ModelFile, &ModelAnalysis)],
     whose: &[Option<super::Whose>],
-    series: impl Iterator<Item = usize>,
+    series: impl Iterator<Item = Series>,
     frontier: bool,
-    body: i32,
+    size: Size,
 ) -> (Frame, Vec<f64>, String) {
+    let Size { body, wide } = size;
     let (source_keys, sources_note) =
         source_keys(whose.iter().map(Option::as_ref), false, "models");
     let keys = series
-        .enumerate()
-        .map(|(idx, mi)| Key::Series {
-            idx,
+        .map(|Series { model: mi, look }| Key::Series {
+            idx: look,
             label: models[mi].0.name.clone(),
             line: frontier,
             open: super::Whose::open(whose[mi].as_ref()),
@@ -212,7 +198,8 @@ fn overlay_frame(
     ihi = deadlines.iter().copied().fold(ihi, f64::max);
     let y = if frontier { Axis::auto(elo, ehi) } else { Axis::log(elo, ehi) };
     let (x_desc, y_desc) = (words.latency_axis(), words.energy_axis());
-    let header = Header::new(title, keys);
+    let header =
+        if wide { Header::beside(title, keys, draw::WIDE) } else { Header::new(title, keys) };
     (Frame::new(header, Axis::log(ilo, ihi), y, x_desc, y_desc, body), deadlines, sources_note)
 }
 
@@ -234,18 +221,25 @@ fn draw_frontier(
 /// Every model's Pareto frontier on one chart, one group per model, for
 /// the compare page to show any set of them: see [`FrontierPicker`]. The
 /// axes span every model's frontier and deadline, so they stay put
-/// whatever is shown. Colours and markers go by energy rank, so the
-/// lowest-energy models (shown by default) differ in both.
+/// whatever is shown. Each model has its site-wide look
+/// ([`crate::analyse::model_looks`]).
 pub fn frontier_picker(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) -> FrontierPicker {
     let by_energy = lowest_energy_first(all, all.len());
-    let mut rank = vec![0; all.len()];
+    let mut look = vec![0; all.len()];
     for (r, &i) in by_energy.iter().enumerate() {
-        rank[i] = r;
+        look[i] = look_of(all[i].1, r);
     }
     let title = "Time–energy Pareto frontiers of the chosen models";
     let whose = super::whose_of(all.iter().map(|(m, _)| *m));
-    let (frame, deadlines, sources_note) =
-        overlay_frame(words, title, all, &whose, std::iter::empty(), true, 360);
+    let (frame, deadlines, sources_note) = overlay_frame(
+        words,
+        title,
+        all,
+        &whose,
+        std::iter::empty(),
+        true,
+        Size { body: 360, wide: false },
+    );
     let doc = draw::render(&frame, &[], 32 * 1024, |_, p| {
         draw::deadlines(p, words, &deadlines)?;
         // Highest energy first, so the lowest (shown by default) lie on top.
@@ -261,7 +255,7 @@ pub fn frontier_picker(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) -> F
                 ),
                 None => format!("<g class=\"fm m{mi}\">\n"),
             }))?;
-            draw_frontier(p, m, a, rank[mi], !super::Whose::open(whose[mi].as_ref()))?;
+            draw_frontier(p, m, a, look[mi], !super::Whose::open(whose[mi].as_ref()))?;
             p.root.draw(&svg::Markup("</g>\n"))?;
         }
         Ok(())
@@ -283,7 +277,7 @@ pub fn frontier_picker(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) -> F
         drop(root);
         svg::bare(&key)
     };
-    let swatches = rank.iter().zip(&whose).map(swatch).collect();
+    let swatches = look.iter().zip(&whose).map(swatch).collect();
     FrontierPicker {
         svg: svg::finish(&doc, title, &description, Some("")),
         title: title.to_owned(),
@@ -306,18 +300,33 @@ pub fn compare_frontiers(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) ->
     let models = models.as_slice();
     let capped = models.len() < all.len();
     let whose = super::whose_of(models.iter().map(|(m, _)| *m));
+    let series: Vec<Series> = models
+        .iter()
+        .enumerate()
+        .map(|(mi, (_, a))| Series { model: mi, look: look_of(a, mi) })
+        .collect();
     let (n, total) = (models.len(), fmt::grouped(all.len() as f64));
     let title = if capped {
         format!("Time–energy Pareto frontiers, {n} lowest-energy models of {total}")
     } else {
         "Time–energy Pareto frontiers, all models".to_owned()
     };
-    let (frame, deadlines, sources_note) =
-        overlay_frame(words, &title, models, &whose, 0..models.len(), true, 360);
+    let (frame, deadlines, sources_note) = overlay_frame(
+        words,
+        &title,
+        models,
+        &whose,
+        series.iter().copied(),
+        true,
+        Size { body: 360, wide: false },
+    );
     let doc = draw::render(&frame, &[], 16 * 1024, |_, p| {
         draw::deadlines(p, words, &deadlines)?;
         let open = |mi: usize| super::Whose::open(whose[mi].as_ref());
-        models.iter().enumerate().try_for_each(|(mi, (m, a))| draw_frontier(p, m, a, mi, !open(mi)))
+        series.iter().try_for_each(|s| {
+            let (m, a) = models[s.model];
+            draw_frontier(p, m, a, s.look, !open(s.model))
+        })
     });
     let cheapest = models
         .iter()
@@ -603,33 +612,20 @@ fn configuration_table(words: &Words, rows: Vec<Vec<String>>) -> DataTable {
     DataTable { headers: headers.map(str::to_owned).to_vec(), rows }
 }
 
-/// The scatter's script, run when it is its own document (an `<iframe>`
-/// or opened alone; never in an `<img>`): its address's fragment
-/// `#limit=50&budget=30&theme=dark`, which the leaderboard sets from its
-/// own `?itl=` and `?budget=` and theme switch, draws the reader's latency
-/// limit (a vertical line) and energy budget (a horizontal line), each
-/// labelled with its value, and sets the chart's theme; without it the
-/// chart shows the deadline only.
-const SCATTER_READER: &str = r#"<script><![CDATA[(function(){var d=document,r=d.documentElement,g=d.getElementById("reader"),n="http://www.w3.org/2000/svg";if(!g||!window.URLSearchParams)return;
-function axis(k){return g.getAttribute(k).split(" ").map(Number)}
-function at(a,v){var f=(Math.log(v)-Math.log(a[2]))/(Math.log(a[3])-Math.log(a[2]));return f>=0&&f<=1?Math.round(a[0]+f*(a[1]-a[0])):null}
-function el(tag,attrs,text){var e=d.createElementNS(n,tag);for(var k in attrs)e.setAttribute(k,attrs[k]);if(text)e.textContent=text;g.appendChild(e)}
-function draw(){var h=new URLSearchParams(location.hash.slice(1)),X=axis("data-x"),Y=axis("data-y"),t=h.get("theme");
-if(t==="light"||t==="dark"){r.setAttribute("data-theme",t);r.style.colorScheme=t}else{r.removeAttribute("data-theme");r.style.colorScheme=""}
-while(g.firstChild)g.removeChild(g.firstChild);
-function num(k){var v=Number(h.get(k));return h.get(k)&&isFinite(v)&&v>0?v:null}
-var l=num("limit"),b=num("budget"),x,y;
-if(l!==null&&(x=at(X,l))!==null){el("line",{"class":"a","stroke-width":2,"stroke-dasharray":"2 3",x1:x,y1:Y[0],x2:x,y2:Y[1]});var left=x-X[0]>(X[1]-X[0])/2;el("text",{"class":"l","font-size":13,dy:"0.5ex","text-anchor":left?"end":"start",x:left?x-6:x+6,y:Y[1]+30},"your limit "+l+" "+g.getAttribute("data-ux"))}
-if(b!==null&&(y=at(Y,b))!==null){el("line",{"class":"a","stroke-width":2,"stroke-dasharray":"2 3",x1:X[0],y1:y,x2:X[1],y2:y});el("text",{"class":"l","font-size":13,dy:"0.5ex",x:X[0]+6,y:y-Y[1]<24?y+12:y-12},"your budget "+b+" "+g.getAttribute("data-uy"))}}
-draw();window.addEventListener("hashchange",draw)})()]]></script>
-"#;
+/// The scatter's script (`templates/scatter.js`): the reader's latency limit,
+/// energy budget and theme, from the chart's address fragment.
+const SCATTER_READER: &str = include_str!("../../templates/scatter.js");
+/// The scatter's own style (`templates/scatter.css`).
+const SCATTER_STYLE: &str = include_str!("../../templates/scatter.css");
 
 /// The title of a workload's chart of every configuration.
 pub const EVERY_CONFIGURATION: &str = "Every configuration of every model";
 
 /// Every configuration of every model of a workload on one chart, its
-/// latency against its energy (`all-configurations.svg`): one colour and
-/// marker per model (by energy rank, as on the compare page), faded over
+/// latency against its energy (`all-configurations.svg`, 400 wide, its
+/// legend above the plot; with `wide`, `all-configurations-wide.svg`,
+/// [`draw::WIDE`] wide, its legend beside the plot): one colour and
+/// marker per model (its site-wide look, as on every chart), faded over
 /// the model's deadline. Each point is a link (`href(model, configuration)`,
 /// relative to the chart's file, opened in the whole window) with a
 /// tooltip (`<title>`) naming the model, the setup, the load and the
@@ -642,17 +638,29 @@ pub fn configuration_scatter_marked(
     whose: &[Option<super::Whose>],
     title: &str,
     href: impl Fn(&ModelFile, &Configuration) -> String,
+    wide: bool,
 ) -> Chart {
     let by_energy = lowest_energy_first(all, all.len());
     let short = words.energy_short;
-    let series = by_energy.iter().copied();
-    let (frame, deadlines, sources_note) =
-        overlay_frame(words, title, all, whose, series, false, 380);
+    let series: Vec<Series> = by_energy
+        .iter()
+        .enumerate()
+        .map(|(r, &mi)| Series { model: mi, look: look_of(all[mi].1, r) })
+        .collect();
+    let (frame, deadlines, sources_note) = overlay_frame(
+        words,
+        title,
+        all,
+        whose,
+        series.iter().copied(),
+        false,
+        Size { body: 380, wide },
+    );
     let mut rows = Vec::new();
     let doc = draw::render(&frame, &[], 64 * 1024, |_, p| {
         draw::deadlines(p, words, &deadlines)?;
         // Highest energy first, so the lowest lie on top.
-        for (r, &mi) in by_energy.iter().enumerate().rev() {
+        for &Series { model: mi, look } in series.iter().rev() {
             let m = all[mi].0;
             let setup = m.series_labels();
             let filled = !super::Whose::open(whose[mi].as_ref());
@@ -660,6 +668,7 @@ pub fn configuration_scatter_marked(
             let from =
                 whose[mi].as_ref().map_or_else(String::new, |w| format!(" · source: {}", w.name));
             p.root.draw(&svg::Markup("<g class=\"sm\">\n"))?;
+            let arch = url_segment(&m.architecture);
             for c in &m.configurations {
                 let load = (words.load_phrase)(c.load());
                 let load =
@@ -673,14 +682,19 @@ pub fn configuration_scatter_marked(
                     (words.latency_text)(c.latency()),
                     words.latency_unit
                 );
+                // Classes and figures the reader's filters select by
+                // (templates/scatter.js).
                 p.root.draw(&svg::Markup(&format!(
-                    "<a href=\"{}\" target=\"_top\"><title>{}</title>\n",
+                    "<a href=\"{}\" target=\"_top\" class=\"pt gpu-{} arch-{arch}\" data-latency=\"{}\" data-energy=\"{}\"><title>{}</title>\n",
                     svg::xml_escape(&href(m, c)),
+                    url_segment(&c.gpu),
+                    c.latency(),
+                    c.energy(),
                     svg::xml_escape(&tip)
                 )))?;
                 let at = p.px(c.latency(), c.energy());
                 let over = c.latency() > m.deadline();
-                draw::marker(p.root, at, r, Role::Point(r), filled, over)?;
+                draw::marker(p.root, at, look, Role::Point(look), filled, over)?;
                 p.root.draw(&svg::Markup("</a>\n"))?;
                 rows.push(configuration_row(m, setup(c), c));
             }
@@ -693,7 +707,7 @@ pub fn configuration_scatter_marked(
         let (x0, y0) = p.px(frame.x.lo, frame.y.lo);
         let (x1, y1) = p.px(frame.x.hi, frame.y.hi);
         p.root.draw(&svg::Markup(&format!(
-            "<g id=\"reader\" data-x=\"{x0} {x1} {} {}\" data-y=\"{y0} {y1} {} {}\" data-ux=\"{}\" data-uy=\"{}\"></g>\n{SCATTER_READER}",
+            "<g id=\"reader\" data-x=\"{x0} {x1} {} {}\" data-y=\"{y0} {y1} {} {}\" data-ux=\"{}\" data-uy=\"{}\"></g>\n",
             frame.x.lo,
             frame.x.hi,
             frame.y.lo,
@@ -701,6 +715,7 @@ pub fn configuration_scatter_marked(
             svg::xml_escape(words.latency_unit),
             svg::xml_escape(short),
         )))?;
+        p.root.draw(&svg::Markup(&format!("<script><![CDATA[{SCATTER_READER}]]></script>\n")))?;
         Ok(())
     });
     rows.reverse();
@@ -713,8 +728,11 @@ pub fn configuration_scatter_marked(
     );
     // Its own document in an <iframe>: the same colour scheme as the page,
     // so the frame stays transparent in dark mode.
-    let css = ":root{color-scheme:light dark}.ebc:has(.sm:hover) .sm:not(:hover){opacity:.25}";
+    // Its hover fading, filtered points and box of figures
+    // (templates/scatter.js).
+    let css = SCATTER_STYLE;
     let table = configuration_table(words, rows);
-    let file = "all-configurations.svg".to_owned();
+    let file =
+        if wide { "all-configurations-wide.svg" } else { "all-configurations.svg" }.to_owned();
     Chart::new(file, title.to_owned(), description, &doc, table, Some(css))
 }

@@ -290,12 +290,30 @@ fn render_leaderboard_page(
         meta.scripts.push("limit.js");
         sink.put(&site.path(&spare), c.rows.as_bytes())?;
         limit = Some(c);
-        let mut c =
-            chart::configuration_scatter_marked(words, &pairs, &whose, &scatter_title, point_href);
+        let wide_file = scatter_file.replace(".svg", "-wide.svg");
+        let mut c = chart::configuration_scatter_marked(
+            words,
+            &pairs,
+            &whose,
+            &scatter_title,
+            point_href,
+            false,
+        );
+        let mut w = chart::configuration_scatter_marked(
+            words,
+            &pairs,
+            &whose,
+            &scatter_title,
+            point_href,
+            true,
+        );
         c.file_name = scatter_file;
+        w.file_name = wide_file;
         // Only in the workload's folder (its links are relative to it), not put_file.
         sink.put(&site.path(&c.file_name), c.svg.as_bytes())?;
-        scatter = Some(ChartView { class: every.into(), ..chart_view(&c) });
+        sink.put(&site.path(&w.file_name), w.svg.as_bytes())?;
+        scatter =
+            Some(super::views::with_wide(ChartView { class: every.into(), ..chart_view(&c) }, &w));
         // Two sources or more: the scatter again per source, shown in its
         // place when the reader shows that source alone.
         if site.mixed() {
@@ -309,6 +327,7 @@ fn render_leaderboard_page(
                     &whose,
                     &scatter_title,
                     point_href,
+                    false,
                 );
                 c.file_name = match &paging {
                     Some(_) if number > 1 => {
@@ -611,9 +630,11 @@ fn response_overlay(
         let m = &lm.file;
         if let Some((i, r)) = a.lowest_response.map(|j| &a.responses[j]) {
             let c = &m.configurations[*i];
+            let rank = by_energy.iter().position(|&b| b == k).unwrap_or(k);
             series.push(chart::OverlaySeries {
                 index: k,
-                rank: by_energy.iter().position(|&b| b == k).unwrap_or(k),
+                rank,
+                look: a.look.unwrap_or(rank),
                 model: m.name.clone(),
                 gpu: c.gpu.clone(),
                 setup: kind::compare_setup(c),

@@ -155,6 +155,9 @@ pub struct ChartView {
     /// Classes added to the figure's, each after a space (empty for
     /// none): on a page that mixes sources, which source the chart shows.
     pub class: String,
+    /// The same chart drawn for a wide screen, shown instead from a 64rem
+    /// window up (its file, relative to the page; its width and height).
+    pub wide: Option<(String, u32, u32)>,
 }
 
 /// Width and height from an SVG's `viewBox`.
@@ -193,7 +196,14 @@ pub fn chart_view(c: &Chart) -> ChartView {
         height,
         table: table_html_from_rows(&table, rows).unwrap_or_default(),
         class: String::new(),
+        wide: None,
     }
+}
+
+/// `view` with `wide`, the same chart drawn for a wide screen, beside it.
+pub fn with_wide(view: ChartView, wide: &Chart) -> ChartView {
+    let (width, height) = view_box_size(&wide.svg).unwrap_or((960, 600));
+    ChartView { wide: Some((wide.file_name.clone(), width, height)), ..view }
 }
 
 fn looks_numeric(v: &str) -> bool {

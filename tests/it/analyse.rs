@@ -471,3 +471,45 @@ fn size_peers_from_one_sort_equal_the_rule_model_by_model() {
     let files: Vec<&ModelFile> = models.iter().collect();
     assert_eq!(size_peers_of_all(&files)[0], vec![2, 1, 4, 3]);
 }
+
+/// A model's look (colour and marker) comes from who it is, not where it
+/// sits: the same on every workload, whatever the order, and unchanged by
+/// a second source's models.
+#[test]
+fn a_model_keeps_its_look_whatever_else_the_site_holds() {
+    use energyboard::analyse::{LOOKS, model_looks};
+    use std::collections::BTreeSet;
+    let base = seed("qwen-3-32b");
+    let model = |id: String, source: Option<&str>| {
+        let mut m = base.clone();
+        m.model_id = id;
+        if let Some(s) = source {
+            let mut src = (*m.source).clone();
+            src.id = Some(s.to_owned());
+            m.source = std::sync::Arc::new(src);
+        }
+        m
+    };
+    let board: Vec<ModelFile> = (0..40).map(|i| model(format!("org/model-{i}"), None)).collect();
+    let refs: Vec<&ModelFile> = board.iter().collect();
+    let looks = model_looks(&refs);
+    assert_eq!(looks.iter().collect::<BTreeSet<_>>().len(), 40, "no two alike: {looks:?}");
+    assert!(looks.iter().all(|&l| l < LOOKS));
+    // Not by position: the models in reverse keep their looks.
+    let reversed: Vec<&ModelFile> = refs.iter().rev().copied().collect();
+    let mut again = model_looks(&reversed);
+    again.reverse();
+    assert_eq!(again, looks);
+    // The same model in two workloads looks the same in both.
+    let twice = model_looks(&[&board[3], &board[7], &board[3]]);
+    assert_eq!(twice[0], twice[2]);
+    // Another source's models, some with the leaderboard's ids, listed
+    // first: no leaderboard model changes its look, and up to LOOKS
+    // models all differ.
+    let lab: Vec<ModelFile> =
+        (0..9).map(|i| model(format!("org/model-{}", i * 5), Some("lab"))).collect();
+    let mixed: Vec<&ModelFile> = lab.iter().chain(&board).collect();
+    let mixed_looks = model_looks(&mixed);
+    assert_eq!(mixed_looks[lab.len()..], looks[..]);
+    assert_eq!(mixed_looks.iter().collect::<BTreeSet<_>>().len(), LOOKS);
+}

@@ -420,11 +420,17 @@ fn compare_overlay_switches_in_place_scatter_limits_and_theme() {
     assert!(svg.contains(":root[data-theme=dark]"), "overlay not themed");
     for (rel, svg) in charts {
         let themed = svg.contains(":root[data-theme=dark]");
-        assert_eq!(themed, rel.ends_with("/all-configurations.svg"), "{rel}");
+        let scatter = rel.ends_with("/all-configurations.svg")
+            || rel.ends_with("/all-configurations-wide.svg");
+        assert_eq!(themed, scatter, "{rel}");
     }
-    // The scatter's reader: pixel ends and values of both log axes, and
-    // the script that draws a limit and a budget from its fragment.
-    for (rel, svg) in charts.iter().filter(|(r, _)| r.ends_with("/all-configurations.svg")) {
+    // The scatter's reader (phone and wide drawings): pixel ends and values
+    // of both log axes, and the script that draws a limit and a budget from
+    // its fragment.
+    let scatters = charts.iter().filter(|(r, _)| {
+        r.ends_with("/all-configurations.svg") || r.ends_with("/all-configurations-wide.svg")
+    });
+    for (rel, svg) in scatters {
         let doc = Document::parse(svg).unwrap();
         let reader = doc
             .descendants()
