@@ -192,7 +192,7 @@ function limitedRows() {
  */
 function ladderAt(limit, doc = document) {
   const table = doc.getElementById('budgets');
-  const gpus = [...table.tHead.rows[0].cells].slice(1).map((th) => th.firstChild.textContent.replace(/^Cheapest on /, '').trim());
+  const gpus = [...table.tHead.rows[0].cells].slice(1).map((th) => th.firstChild.textContent.replace(/^.* on /, '').trim());
   for (const r of table.tBodies[0].rows) {
     if (r.classList.contains('chosen')) continue;
     const m = /≤\s*([\d.,]+)/.exec(r.cells[0].textContent);

@@ -31,6 +31,11 @@ pub struct Tables {
     /// which answer "which model and GPU use least energy, and at what
     /// latency".
     pub essential: &'static [&'static str],
+    /// The keys of the columns a phone shows at first beside the model: the
+    /// GPU, the headline energy and the latency, so the first row reads
+    /// without scrolling sideways; the rest of `essential` waits behind the
+    /// column chooser on a narrow screen.
+    pub narrow: &'static [&'static str],
     /// A GPU page: the leaderboard's, less the GPU and the model facts.
     pub gpu_page: Vec<Shown>,
     /// A model page's table of every configuration.
@@ -129,6 +134,11 @@ pub fn tables(measure: Measure) -> Tables {
                 ]
                 .concat(),
                 essential: &const { first_keys::<7>(TOKEN_SHOWN) },
+                narrow: &[
+                    tokens::GPU.key,
+                    tokens::WH_PER_MILLION_OUTPUT_TOKENS.key,
+                    tokens::MEDIAN_ITL_MS.key,
+                ],
                 gpu_page: [TOKEN_SHOWN, &[Shown::Figure(&tokens::GPU_POWER_WATTS)]].concat(),
                 configurations: vec![
                     &tokens::MAX_NUM_SEQS,
@@ -148,7 +158,6 @@ pub fn tables(measure: Measure) -> Tables {
                 csv: Vec::new(),
                 card: vec![
                     &tokens::WH_PER_MILLION_OUTPUT_TOKENS,
-                    &tokens::JOULES_PER_OUTPUT_TOKEN,
                     &tokens::JOULES_PER_RESPONSE,
                     &tokens::TOKENS_PER_WH,
                     &tokens::MEDIAN_ITL_MS,
@@ -182,6 +191,12 @@ pub fn tables(measure: Measure) -> Tables {
                 ]
                 .concat(),
                 essential: &const { first_keys::<8>(DIFFUSION_SHOWN) },
+                narrow: &[
+                    diffusion::GPU.key,
+                    diffusion::JOULES_PER_IMAGE.key,
+                    diffusion::JOULES_PER_VIDEO.key,
+                    diffusion::BATCH_LATENCY_S.key,
+                ],
                 gpu_page: DIFFUSION_SHOWN.to_vec(),
                 configurations: vec![
                     &diffusion::BATCH_SIZE,
@@ -201,8 +216,6 @@ pub fn tables(measure: Measure) -> Tables {
                 card: vec![
                     &diffusion::JOULES_PER_IMAGE,
                     &diffusion::JOULES_PER_VIDEO,
-                    &diffusion::WH_PER_IMAGE,
-                    &diffusion::WH_PER_VIDEO,
                     &diffusion::IMAGES_PER_KWH,
                     &diffusion::VIDEOS_PER_KWH,
                     &diffusion::JOULES_PER_VIDEO_SECOND,

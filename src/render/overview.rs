@@ -36,6 +36,8 @@ struct FrontPage<'a> {
     cards: Vec<WorkloadCard<'a>>,
     chart: Option<ChartView>,
     caveats: Vec<(String, String)>,
+    /// The sentence every caveat ends with, said once after them.
+    caveat_shared: Option<String>,
     info: &'a super::SiteInfo,
     /// Model and workload pairs: the model pages.
     pairs: usize,
@@ -44,8 +46,10 @@ struct FrontPage<'a> {
 
 /// Each distinct caveat of the site's model files, once, with the names of
 /// the workloads whose files state it ("Text Conversation, Code
-/// Completion"), in the workloads' order.
-fn front_caveats(site: &Mirror<'_>) -> Vec<(String, String)> {
+/// Completion"), in the workloads' order; and the last sentence every one
+/// of several caveats ends with ("Every figure is a floor; ..."), taken out
+/// of each and said once.
+fn front_caveats(site: &Mirror<'_>) -> (Vec<(String, String)>, Option<String>) {
     let mut out: Vec<(Vec<&str>, &str)> = Vec::new();
     for w in &site.workloads {
         let name = w.workload.name.as_str();
@@ -57,7 +61,24 @@ fn front_caveats(site: &Mirror<'_>) -> Vec<(String, String)> {
             }
         }
     }
-    out.into_iter().map(|(names, c)| (names.join(", "), c.to_owned())).collect()
+    let last = |c: &str| c.trim_end().rsplit_once(". ").map(|(_, s)| s.to_owned());
+    let shared = match out.as_slice() {
+        [first, _, ..] => {
+            last(first.1).filter(|s| out.iter().all(|(_, c)| last(c).as_ref() == Some(s)))
+        }
+        _ => None,
+    };
+    let caveats = out
+        .into_iter()
+        .map(|(names, c)| {
+            let c = match &shared {
+                Some(s) => c.trim_end().strip_suffix(s.as_str()).unwrap_or(c).trim_end(),
+                None => c,
+            };
+            (names.join(", "), c.to_owned())
+        })
+        .collect();
+    (caveats, shared)
 }
 
 /// One model on the front page: its overview and its page on each
@@ -181,11 +202,13 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
     let mut meta = site.meta(path, "", description, "home");
     meta.forward = site.legacy().map(|l| l.path("index.html"));
     meta.head_style = super::source_filter_style(&site.info.sources);
+    let (caveats, caveat_shared) = front_caveats(site);
     let page = FrontPage {
         meta,
         cards,
         chart,
-        caveats: front_caveats(site),
+        caveats,
+        caveat_shared,
         info: &site.info,
         pairs: site.workloads.iter().map(|w| w.models.len()).sum(),
         models: site
@@ -206,17 +229,35 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
 struct OverviewRow<'a> {
     ws: &'a Site<'a>,
     gpu: &'a str,
-    /// The table's figures, the first linked to the configuration's row;
-    /// none without a configuration within the deadline.
+    /// The table's figures, the first linked to the configuration's row
+    /// ("—" in a column of the other output kind); none without a
+    /// configuration within the deadline.
     figures: Vec<String>,
-    /// The unit after the first figure ("J/image"), or "".
-    unit: &'static str,
     setup: String,
     row_href: String,
 }
 
-/// A header of an overview table's figure column: key, label, unit.
+/// The figure columns of a model overview's table of per-token
+/// workloads.
+const TOKEN_OVERVIEW: &[&Column] = &[
+    &tokens::WH_PER_MILLION_OUTPUT_TOKENS,
+    &tokens::JOULES_PER_RESPONSE,
+    &tokens::AVG_OUTPUT_TOKENS,
+    &tokens::MEDIAN_ITL_MS,
+];
+
+/// The figure columns of a model overview's table of diffusion workloads;
+/// a table shows those of the outputs (image, video) its workloads make.
+const ITEM_OVERVIEW: &[&Column] =
+    &[&diffusion::JOULES_PER_IMAGE, &diffusion::JOULES_PER_VIDEO, &diffusion::BATCH_LATENCY_S];
+
+/// A header of an overview table's figure column: key, label, unit, as its
+/// column names them.
 type Head = (&'static str, &'static str, &'static str);
+
+fn heads(columns: &[&'static Column]) -> Vec<Head> {
+    columns.iter().map(|c| (c.key, c.label, c.unit)).collect()
+}
 
 /// A table of a model overview: its per-token workloads, or its diffusion
 /// workloads (whose figures are per image or video).
@@ -224,7 +265,7 @@ struct OverviewTable<'a> {
     id: &'static str,
     /// After the model's name.
     caption: &'static str,
-    heads: &'static [Head],
+    heads: Vec<Head>,
     rows: Vec<OverviewRow<'a>>,
 }
 
@@ -246,6 +287,7 @@ struct OverviewPage<'a> {
 /// energy per image or video for a diffusion one.
 fn overview_rows<'a>(
     ws: &'a Site<'a>,
+    columns: &[&'static Column],
     slot: usize,
     i: usize,
     dir: &str,
@@ -253,36 +295,25 @@ fn overview_rows<'a>(
     bars: &mut Vec<GroupedBar>,
 ) {
     let m = &ws.models[i].file;
-    let columns: &[&Column] = match ws.workload.measure {
-        Measure::Tokens => &[
-            &tokens::WH_PER_MILLION_OUTPUT_TOKENS,
-            &tokens::JOULES_PER_RESPONSE,
-            &tokens::AVG_OUTPUT_TOKENS,
-            &tokens::MEDIAN_ITL_MS,
-        ],
-        Measure::Diffusion(_) => &[
-            &diffusion::JOULES_PER_IMAGE,
-            &diffusion::JOULES_PER_VIDEO,
-            &diffusion::WH_PER_IMAGE,
-            &diffusion::WH_PER_VIDEO,
-            &diffusion::BATCH_LATENCY_S,
-        ],
-    };
-    let columns = columns.iter().filter(|c| c.applies(ws.workload.measure));
-    let unit = match ws.workload.measure {
-        Measure::Tokens => "",
-        Measure::Diffusion(_) => ws.words().energy_unit,
-    };
+    let measure = ws.workload.measure;
     for (gpu, best) in &ws.analyses[i].best_per_gpu {
         let c = best.map(|b| &m.configurations[b]);
         rows.push(OverviewRow {
             ws,
             gpu,
             figures: match c {
-                Some(c) => columns.clone().map(|col| col.value(&Record::of(m, c)).page()).collect(),
+                Some(c) => columns
+                    .iter()
+                    .map(|col| {
+                        if col.applies(measure) {
+                            col.value(&Record::of(m, c)).page()
+                        } else {
+                            "—".to_owned()
+                        }
+                    })
+                    .collect(),
                 None => Vec::new(),
             },
-            unit,
             setup: c.map_or_else(String::new, kind::config_summary),
             row_href: match c {
                 Some(c) => format!("../../{}", Headline { w: ws, m, c }.href()),
@@ -370,18 +401,29 @@ fn render_model_overview(
     let (mut rows, mut bars) = (Vec::new(), Vec::new());
     let (mut item_rows, mut item_bars) = (Vec::new(), Vec::new());
     let mut item_measures = Vec::new();
+    for &(w, _) in at {
+        let part = &site.workloads[w];
+        if part.workload.measure != Measure::Tokens {
+            item_measures.push(part.workload.measure);
+        }
+    }
+    item_measures.sort_unstable();
+    item_measures.dedup();
+    let item_columns: Vec<&Column> = ITEM_OVERVIEW
+        .iter()
+        .copied()
+        .filter(|c| item_measures.iter().any(|&k| c.applies(k)))
+        .collect();
     for &(w, i) in at {
         let part = &site.workloads[w];
         if part.workload.measure == Measure::Tokens {
-            overview_rows(part, w, i, &dir, &mut rows, &mut bars);
+            overview_rows(part, TOKEN_OVERVIEW, w, i, &dir, &mut rows, &mut bars);
         } else {
-            item_measures.push(part.workload.measure);
-            overview_rows(part, w, i, &dir, &mut item_rows, &mut item_bars);
+            overview_rows(part, &item_columns, w, i, &dir, &mut item_rows, &mut item_bars);
         }
     }
-    let token_workloads = at.len() - item_measures.len();
-    item_measures.sort_unstable();
-    item_measures.dedup();
+    let token_workloads =
+        at.iter().filter(|&&(w, _)| site.workloads[w].workload.measure == Measure::Tokens).count();
     // A chart compares workloads: with one, the table says it all.
     let token_bars: &[GroupedBar] = if token_workloads >= 2 { &bars } else { &[] };
     let item_bars: &[GroupedBar] = if at.len() - token_workloads >= 2 { &item_bars } else { &[] };
@@ -442,22 +484,13 @@ fn render_model_overview(
             OverviewTable {
                 id: "overview",
                 caption: "best configuration per workload and GPU",
-                heads: &[
-                    ("wh_per_million_output_tokens", "Energy", "Wh/M tok"),
-                    ("joules_per_response", "Energy per response", "J"),
-                    ("avg_output_tokens", "Mean output", "tok"),
-                    ("median_itl_ms", "Median ITL", "ms"),
-                ],
+                heads: heads(TOKEN_OVERVIEW),
                 rows,
             },
             OverviewTable {
                 id: "overview-items",
                 caption: "best configuration per diffusion workload and GPU, per generated image or video",
-                heads: &[
-                    ("joules_per_item", "Energy", "J per item"),
-                    ("wh_per_item", "Energy", "Wh per item"),
-                    ("batch_latency_s", "Batch latency", "s"),
-                ],
+                heads: heads(&item_columns),
                 rows: item_rows,
             },
         ],
