@@ -245,7 +245,7 @@ fn budget_table(m: &ModelFile, a: &ModelAnalysis, words: &'static Words) -> Tabl
     let first = Header::plain(&format!("{latency} limit"), words.latency_unit, true, "limit");
     let gpus = m.gpus.iter().map(|gpu| {
         Header::plain(
-            &format!("Lowest {} on {gpu}", words.energy_per),
+            &format!("{gpu}: {}", kind::tables(m.measure()).headline.label.to_lowercase()),
             words.energy_unit,
             false,
             &url_segment(gpu),
