@@ -243,6 +243,16 @@ for line in sys.stdin:
   "$BIN" build --data tests/fixtures/large --out "$TMP/site-large" --base-url "$BASE_URL"
   built_large=$?
   one "energyboard build --data tests/fixtures/large --base-url $BASE_URL" $built_large
+  # Two sources side by side (tests/fixtures/sources): the leaderboard's
+  # fixture and Example Lab's, for the first screens and layout of a site
+  # whose rows name their source.
+  "$BIN" import --from tests/fixtures/upstream/7885788 --data "$TMP/sources-data" --retrieved 2026-02-16 >/dev/null \
+    && "$BIN" import --from tests/fixtures/sources/public-data --data "$TMP/sources-data" --source example-lab \
+      --config tests/fixtures/sources/energyboard.toml --retrieved 2026-11-21 >/dev/null \
+    && "$BIN" build --data "$TMP/sources-data" --out "$TMP/site-sources" \
+      --config tests/fixtures/sources/energyboard.toml --base-url "$BASE_URL"
+  built_sources=$?
+  one "energyboard build of two sources (tests/fixtures/sources) --base-url $BASE_URL" $built_sources
   timings+=("builds $(elapsed "$t")")
 
   # --- npm packages for the checks ----------------------------------------
@@ -274,6 +284,10 @@ for line in sys.stdin:
   if [ "$built_large" -eq 0 ]; then
     [ "${#sites[@]}" -gt 0 ] && sites+=(--)
     sites+=("$TMP/site-large" --label large --base-url "$BASE_URL" "${only[@]}")
+  fi
+  if [ "$built_sources" -eq 0 ] && [ "$quick" -eq 0 ]; then
+    [ "${#sites[@]}" -gt 0 ] && sites+=(--)
+    sites+=("$TMP/site-sources" --label sources --base-url "$BASE_URL" --only firstscreen,layout)
   fi
   if [ "${#sites[@]}" -gt 0 ]; then
     # Its own duration is kept apart (the wait below comes after the other steps).
@@ -364,7 +378,7 @@ else
   fi
 
   echo
-  echo "== site checks: data/ and tests/fixtures/large (started after the builds)"
+  echo "== site checks: data/, tests/fixtures/large and two sources (started after the builds)"
   if [ -n "$site_pid" ]; then
     wait "$site_pid"
     site_status=$?

@@ -126,8 +126,8 @@ async function checkCompare({ report, context, served, w }) {
     await page.keyboard.press('Space');
     const heads = await page.evaluate(() => [...document.querySelectorAll('#compare thead th')]
       .filter((th) => getComputedStyle(th).display !== 'none').map((th) => th.firstChild.textContent.trim()));
-    if (heads.some((h) => h.startsWith(`Best on ${name}`) || h.startsWith(`${name} setup`))) problems.push(`unticking ${name} leaves its columns: ${heads.join(' | ')}`);
-    if (!heads.some((h) => h.startsWith(`Best on ${gpus[1][2]}`))) problems.push(`unticking ${name} hides ${gpus[1][2]} too`);
+    if (heads.some((h) => h.endsWith(` on ${name}`) || h.startsWith(`${name} setup`))) problems.push(`unticking ${name} leaves its columns: ${heads.join(' | ')}`);
+    if (!heads.some((h) => h.endsWith(` on ${gpus[1][2]}`))) problems.push(`unticking ${name} hides ${gpus[1][2]} too`);
     const kept = new URL(page.url()).searchParams.get('gpus');
     if (kept === null || kept.split(',').includes(value)) problems.push(`the address ${page.url()} does not drop ${value}`);
   }
@@ -192,7 +192,7 @@ function limitedRows() {
  */
 function ladderAt(limit, doc = document) {
   const table = doc.getElementById('budgets');
-  const gpus = [...table.tHead.rows[0].cells].slice(1).map((th) => th.firstChild.textContent.replace(/^Cheapest on /, '').trim());
+  const gpus = [...table.tHead.rows[0].cells].slice(1).map((th) => th.firstChild.textContent.replace(/:.*$/, '').trim());
   for (const r of table.tBodies[0].rows) {
     if (r.classList.contains('chosen')) continue;
     const m = /≤\s*([\d.,]+)/.exec(r.cells[0].textContent);

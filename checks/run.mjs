@@ -40,15 +40,16 @@ import { checkPages, DEFAULT_SHOTS } from './pages.mjs';
 import { checkReader } from './reader.mjs';
 import { checkLayout } from './layout.mjs';
 import { checkCharts } from './charts.mjs';
+import { checkFirstScreens } from './firstscreen.mjs';
 
-const USAGE = 'usage: node checks/run.mjs SITE_DIR [--base-url URL] [--base-path P] [--label NAME] [--shots DIR] [--require-all] [--only vnu,links,pages,reader,layout,charts] [-- SITE_DIR [options] ...]';
-const PARTS = ['vnu', 'links', 'pages', 'reader', 'layout', 'charts'];
-const BROWSER_PARTS = ['pages', 'reader', 'layout', 'charts'];
+const USAGE = 'usage: node checks/run.mjs SITE_DIR [--base-url URL] [--base-path P] [--label NAME] [--shots DIR] [--require-all] [--only vnu,links,pages,reader,layout,charts,firstscreen] [-- SITE_DIR [options] ...]';
+const PARTS = ['vnu', 'links', 'pages', 'reader', 'layout', 'charts', 'firstscreen'];
+const BROWSER_PARTS = ['pages', 'reader', 'layout', 'charts', 'firstscreen'];
 // The order the parts start in: the longest first (2026-12-02, load average
 // about 3, the parts of a site one after the other: pages 97 + 79 s, reader
 // 77 + 43 s, layout 40 + 28 s, charts 33 + 44 s, links 9 + 4 s for the whole
 // leaderboard and the large fixture), so that no long part starts last.
-const ORDER = ['pages', 'reader', 'layout', 'charts', 'links'];
+const ORDER = ['pages', 'reader', 'layout', 'charts', 'firstscreen', 'links'];
 // Parts run at once, in one Chromium. A part spends most of its time
 // waiting (page loads, rendering, the protocol: 132 CPU-seconds in 257 s for
 // both sites, one part of each site at a time), and the slow ones also run
@@ -63,6 +64,7 @@ const TITLES = {
   reader: 'Reader controls in Chromium: compare, latency limit',
   layout: 'Layout at 320–1280 px and reader tasks',
   charts: 'Chart text in Chromium: at least 11 px at 390 and 1280 px',
+  firstscreen: 'First screens in Chromium: data in view at 390 × 844 and 1280 × 800',
 };
 
 // The command line: one group of arguments a site, separated by `--`.
@@ -150,6 +152,7 @@ try {
     reader: (site, r) => checkReader({ siteDir: site.siteDir, served: site.served, browser, report: r }),
     layout: (site, r) => checkLayout({ siteDir: site.siteDir, served: site.served, browser, report: r }),
     charts: (site, r) => checkCharts({ siteDir: site.siteDir, served: site.served, browser, report: r }),
+    firstscreen: (site, r) => checkFirstScreens({ siteDir: site.siteDir, served: site.served, browser, report: r }),
   };
   const jobs = ORDER.flatMap((name) => sites.filter((s) => s.only.has(name)).map((site) => ({ site, name })));
   await Promise.all(Array.from({ length: Math.min(STREAMS, jobs.length) }, async () => {

@@ -429,11 +429,11 @@ pub mod tokens {
         C::setting("max_num_seqs", "Max concurrency", "seqs", |r| whole(r.config.max_num_seqs))
             .about("vLLM's max_num_seqs: the most requests the server processes at once.");
 
-    pub const WH_PER_MILLION_OUTPUT_TOKENS: C = C::measured("wh_per_million_output_tokens", "Energy per token", "Wh/M tok", |r| number(r.config.wh_per_million_output_tokens, fmt::wh_per_million))
+    pub const WH_PER_MILLION_OUTPUT_TOKENS: C = C::measured("wh_per_million_output_tokens", "Energy per million tokens", "Wh/M tok", |r| number(r.config.wh_per_million_output_tokens, fmt::wh_per_million))
         .link(Link::Row)
         .about("Steady-state GPU energy per million output tokens, in watt-hours. The leaderboard's headline figure.");
 
-    pub const JOULES_PER_OUTPUT_TOKEN: C = C::measured("joules_per_output_token", "Joules per token", "J/tok", |r| number(r.config.joules_per_output_token, fmt::joules_per_token))
+    pub const JOULES_PER_OUTPUT_TOKEN: C = C::measured("joules_per_output_token", "Energy per token", "J/tok", |r| number(r.config.joules_per_output_token, fmt::joules_per_token))
         .about("Steady-state GPU energy per output token, in joules. Wh per million tokens = J per token × 1,000,000 / 3,600.");
 
     pub const JOULES_PER_RESPONSE: C =

@@ -271,3 +271,69 @@
   form.addEventListener("submit", function (e) { e.preventDefault(); apply(); });
   apply();
 })();
+
+// Copy a link, on a model page: a button beside the title, on each best
+// card and under each chart copies the absolute address of the page, card
+// or chart (the canonical address when the site has a base URL, else the
+// page's own), with the reader's choices (?itl=, ?gpu=) kept, and says
+// "Link copied". Without this script each card and chart keeps its id, so
+// its address is still the page's with #gpu-h100 or #chart-... added.
+(function () {
+  "use strict";
+  var best = document.getElementById("best");
+  if (!best || !best.querySelector(".cards")) return;
+  var canonical = document.querySelector("link[rel=canonical]");
+  var page = canonical ? canonical.href : location.href.split("#")[0].split("?")[0];
+  function address(id) { return page + location.search + (id ? "#" + id : ""); }
+  // A build without a base URL cites the page by its path: the reader's
+  // copy of the entry gets the address the page was opened at.
+  var bib = document.querySelector("#cite pre code");
+  if (bib && !canonical) bib.textContent = bib.textContent.replace(/(url\s*=\s*\{)([^}]*)(\})/, function (_, a, b, c) { return a + address("") + c; });
+  function copy(text) {
+    if (navigator.clipboard && window.isSecureContext) return navigator.clipboard.writeText(text);
+    var area = document.createElement("textarea");
+    area.value = text;
+    area.setAttribute("readonly", "");
+    area.style.position = "fixed";
+    area.style.opacity = "0";
+    document.body.appendChild(area);
+    area.select();
+    var done = document.execCommand("copy");
+    area.remove();
+    return done ? Promise.resolve() : Promise.reject(new Error("copy refused"));
+  }
+  var said = document.createElement("span");
+  said.className = "said";
+  said.setAttribute("aria-live", "polite");
+  document.body.appendChild(said);
+  function button(what, id, place) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.className = "copy-link";
+    b.textContent = "Copy link";
+    b.setAttribute("aria-label", "Copy link to " + what);
+    b.addEventListener("click", function () {
+      var url = address(id);
+      copy(url).then(function () {
+        b.textContent = "Link copied";
+        said.textContent = "Link to " + what + " copied: " + url;
+      }, function () {
+        b.textContent = "Copy failed";
+        said.textContent = "Could not copy; the link is " + url;
+      });
+      setTimeout(function () { b.textContent = "Copy link"; }, 4000);
+    });
+    place(b);
+  }
+  var crumbs = document.querySelector("main .crumbs");
+  if (crumbs) button("this page", "", function (b) { crumbs.appendChild(document.createTextNode(" ")); crumbs.appendChild(b); });
+  [].forEach.call(best.querySelectorAll(".card[id]"), function (card) {
+    var h = card.querySelector("h3");
+    button("the " + (h ? h.textContent.trim() : card.id) + " card", card.id, function (b) { card.insertBefore(b, card.firstChild); });
+  });
+  [].forEach.call(document.querySelectorAll("figure.chart[id]"), function (fig) {
+    var strong = fig.querySelector("figcaption strong");
+    var at = fig.querySelector(".chart-file") || fig;
+    button("the chart " + (strong ? strong.textContent.replace(/\.$/, "") : fig.id), fig.id, function (b) { at.appendChild(document.createTextNode(" ")); at.appendChild(b); });
+  });
+})();

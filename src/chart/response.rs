@@ -11,41 +11,34 @@ use super::{Chart, DataTable, svg};
 use crate::analyse::response::ResponseEnergy;
 use crate::fmt;
 
-/// The unit a histogram of energy per response is drawn in: joules, or
-/// watt-hours when its top edge reaches 1 Wh (3,600 J).
+/// The unit a histogram of energy per response is drawn in: joules, on
+/// every page (the about page's unit policy: one unit a quantity), however
+/// long the answers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ResponseUnit {
     Joules,
-    WattHours,
 }
 
 impl ResponseUnit {
-    /// The unit for a histogram whose edges (J) are `edges_j`.
-    pub fn for_edges(edges_j: &[f64]) -> Self {
-        if edges_j.last().copied().unwrap_or(0.0) >= 3600.0 {
-            Self::WattHours
-        } else {
-            Self::Joules
-        }
+    /// The unit for a histogram whose edges (J) are `edges_j`: joules,
+    /// whatever their size.
+    pub fn for_edges(_edges_j: &[f64]) -> Self {
+        Self::Joules
     }
 
     /// `j` joules in this unit.
     pub fn of(self, j: f64) -> f64 {
-        if self == Self::Joules { j } else { j / 3600.0 }
+        j
     }
 
     pub fn symbol(self) -> &'static str {
-        if self == Self::Joules { "J" } else { "Wh" }
+        crate::columns::tokens::JOULES_PER_RESPONSE.unit
     }
 
-    /// `j` joules written in this unit, without the symbol: J with one
-    /// decimal, Wh with four (the page formats of energy per response).
+    /// `j` joules written in this unit, without the symbol: one decimal,
+    /// thousands grouped (the page format of energy per response).
     pub fn text(self, j: f64) -> String {
-        if self == Self::Joules {
-            fmt::grouped_fixed(j, 1)
-        } else {
-            fmt::wh_per_response(j / 3600.0)
-        }
+        fmt::grouped_fixed(j, 1)
     }
 }
 

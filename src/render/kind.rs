@@ -31,6 +31,11 @@ pub struct Tables {
     /// which answer "which model and GPU use least energy, and at what
     /// latency".
     pub essential: &'static [&'static str],
+    /// The keys of the columns a phone shows at first beside the model: the
+    /// GPU, the headline energy and the latency, so the first row reads
+    /// without scrolling sideways; the rest of `essential` waits behind the
+    /// column chooser on a narrow screen.
+    pub narrow: &'static [&'static str],
     /// A GPU page: the leaderboard's, less the GPU and the model facts.
     pub gpu_page: Vec<Shown>,
     /// A model page's table of every configuration.
@@ -162,6 +167,11 @@ fn token_tables() -> KindTables {
             ]
             .concat(),
             essential: &const { first_keys::<TOKEN_ESSENTIAL>(TOKEN_SHOWN) },
+            narrow: &[
+                tokens::GPU.key,
+                tokens::WH_PER_MILLION_OUTPUT_TOKENS.key,
+                tokens::MEDIAN_ITL_MS.key,
+            ],
             gpu_page: [TOKEN_SHOWN, &[Shown::Figure(&tokens::GPU_POWER_WATTS)]].concat(),
             configurations: vec![
                 &tokens::MAX_NUM_SEQS,
@@ -181,7 +191,6 @@ fn token_tables() -> KindTables {
             csv: Vec::new(),
             card: vec![
                 &tokens::WH_PER_MILLION_OUTPUT_TOKENS,
-                &tokens::JOULES_PER_OUTPUT_TOKEN,
                 &tokens::JOULES_PER_RESPONSE,
                 &tokens::TOKENS_PER_WH,
                 &tokens::MEDIAN_ITL_MS,
@@ -215,6 +224,12 @@ fn diffusion_tables(kind: OutputKind) -> KindTables {
             ]
             .concat(),
             essential: &const { first_keys::<DIFFUSION_ESSENTIAL>(DIFFUSION_SHOWN) },
+            narrow: &[
+                diffusion::GPU.key,
+                diffusion::JOULES_PER_IMAGE.key,
+                diffusion::JOULES_PER_VIDEO.key,
+                diffusion::BATCH_LATENCY_S.key,
+            ],
             gpu_page: DIFFUSION_SHOWN.to_vec(),
             configurations: vec![
                 &diffusion::BATCH_SIZE,
@@ -234,8 +249,6 @@ fn diffusion_tables(kind: OutputKind) -> KindTables {
             card: vec![
                 &diffusion::JOULES_PER_IMAGE,
                 &diffusion::JOULES_PER_VIDEO,
-                &diffusion::WH_PER_IMAGE,
-                &diffusion::WH_PER_VIDEO,
                 &diffusion::IMAGES_PER_KWH,
                 &diffusion::VIDEOS_PER_KWH,
                 &diffusion::JOULES_PER_VIDEO_SECOND,

@@ -244,7 +244,12 @@ fn budget_table(m: &ModelFile, a: &ModelAnalysis, words: &'static Words) -> Tabl
     let latency = fmt::capitalised(words.latency_short);
     let first = Header::plain(&format!("{latency} limit"), words.latency_unit, true, "limit");
     let gpus = m.gpus.iter().map(|gpu| {
-        Header::plain(&format!("Cheapest on {gpu}"), words.energy_unit, false, &url_segment(gpu))
+        Header::plain(
+            &format!("{gpu}: {}", kind::tables(m.measure()).headline.label.to_lowercase()),
+            words.energy_unit,
+            false,
+            &url_segment(gpu),
+        )
     });
     let headers = std::iter::once(first).chain(gpus).collect();
     let rows = a

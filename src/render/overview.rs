@@ -36,6 +36,8 @@ struct FrontPage<'a> {
     cards: Vec<WorkloadCard<'a>>,
     chart: Option<ChartView>,
     caveats: Vec<(String, String)>,
+    /// The sentence every caveat ends with, said once after them.
+    caveat_shared: Option<String>,
     info: &'a super::SiteInfo,
     /// Model and workload pairs: the model pages.
     pairs: usize,
@@ -44,8 +46,10 @@ struct FrontPage<'a> {
 
 /// Each distinct caveat of the site's model files, once, with the names of
 /// the workloads whose files state it ("Text Conversation, Code
-/// Completion"), in the workloads' order.
-fn front_caveats(site: &Mirror<'_>) -> Vec<(String, String)> {
+/// Completion"), in the workloads' order; and the last sentence every one
+/// of several caveats ends with ("Every figure is a floor; ..."), taken out
+/// of each and said once.
+fn front_caveats(site: &Mirror<'_>) -> (Vec<(String, String)>, Option<String>) {
     let mut out: Vec<(Vec<&str>, &str)> = Vec::new();
     for w in &site.workloads {
         let name = w.workload.name.as_str();
@@ -57,7 +61,24 @@ fn front_caveats(site: &Mirror<'_>) -> Vec<(String, String)> {
             }
         }
     }
-    out.into_iter().map(|(names, c)| (names.join(", "), c.to_owned())).collect()
+    let last = |c: &str| c.trim_end().rsplit_once(". ").map(|(_, s)| s.to_owned());
+    let shared = match out.as_slice() {
+        [first, _, ..] => {
+            last(first.1).filter(|s| out.iter().all(|(_, c)| last(c).as_ref() == Some(s)))
+        }
+        _ => None,
+    };
+    let caveats = out
+        .into_iter()
+        .map(|(names, c)| {
+            let c = match &shared {
+                Some(s) => c.trim_end().strip_suffix(s.as_str()).unwrap_or(c).trim_end(),
+                None => c,
+            };
+            (names.join(", "), c.to_owned())
+        })
+        .collect();
+    (caveats, shared)
 }
 
 /// One model on the front page: its overview and its page on each
@@ -181,11 +202,13 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
     let mut meta = site.meta(path, "", description, "home");
     meta.forward = site.legacy().map(|l| l.path("index.html"));
     meta.head_style = super::source_filter_style(&site.info.sources);
+    let (caveats, caveat_shared) = front_caveats(site);
     let page = FrontPage {
         meta,
         cards,
         chart,
-        caveats: front_caveats(site),
+        caveats,
+        caveat_shared,
         info: &site.info,
         pairs: site.workloads.iter().map(|w| w.models.len()).sum(),
         models: site
@@ -206,21 +229,38 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
 struct OverviewRow<'a> {
     ws: &'a Site<'a>,
     gpu: &'a str,
-    /// The table's figures, the first linked to the configuration's row;
-    /// none without a configuration within the deadline.
+    /// The table's figures, the first linked to the configuration's row
+    /// ("—" in a column of the other output kind); none without a
+    /// configuration within the deadline.
     figures: Vec<String>,
-    /// The unit after the first figure ("J/image"), or "".
-    unit: &'static str,
     setup: String,
     row_href: String,
 }
 
-/// A header of an overview table's figure column.
+/// The figure columns of a model overview's table of per-token
+/// workloads.
+const TOKEN_OVERVIEW: &[&Column] = &[
+    &tokens::WH_PER_MILLION_OUTPUT_TOKENS,
+    &tokens::JOULES_PER_RESPONSE,
+    &tokens::AVG_OUTPUT_TOKENS,
+    &tokens::MEDIAN_ITL_MS,
+];
+
+/// The figure columns of a model overview's table of diffusion workloads;
+/// a table shows those of the outputs (image, video) its workloads make.
+const ITEM_OVERVIEW: &[&Column] =
+    &[&diffusion::JOULES_PER_IMAGE, &diffusion::JOULES_PER_VIDEO, &diffusion::BATCH_LATENCY_S];
+
+/// A header of an overview table's figure column, as its column names it.
 struct Head {
     /// The column's key (`data-key`).
     key: &'static str,
     label: &'static str,
     unit: &'static str,
+}
+
+fn heads(columns: &[&'static Column]) -> Vec<Head> {
+    columns.iter().map(|c| Head { key: c.key, label: c.label, unit: c.unit }).collect()
 }
 
 /// A table of a model overview: its per-token workloads, or its diffusion
@@ -229,7 +269,7 @@ struct OverviewTable<'a> {
     id: &'static str,
     /// After the model's name.
     caption: &'static str,
-    heads: &'static [Head],
+    heads: Vec<Head>,
     rows: Vec<OverviewRow<'a>>,
 }
 
@@ -251,6 +291,7 @@ struct OverviewPage<'a> {
 /// energy per image or video for a diffusion one.
 fn overview_rows<'a>(
     ws: &'a Site<'a>,
+    columns: &[&'static Column],
     id: ModelId,
     dir: &str,
     rows: &mut Vec<OverviewRow<'a>>,
@@ -258,36 +299,25 @@ fn overview_rows<'a>(
 ) {
     let ModelId { part: slot, index: i } = id;
     let m = &ws.models[i].file;
-    let columns: &[&Column] = match ws.workload.measure {
-        Measure::Tokens => &[
-            &tokens::WH_PER_MILLION_OUTPUT_TOKENS,
-            &tokens::JOULES_PER_RESPONSE,
-            &tokens::AVG_OUTPUT_TOKENS,
-            &tokens::MEDIAN_ITL_MS,
-        ],
-        Measure::Diffusion(_) => &[
-            &diffusion::JOULES_PER_IMAGE,
-            &diffusion::JOULES_PER_VIDEO,
-            &diffusion::WH_PER_IMAGE,
-            &diffusion::WH_PER_VIDEO,
-            &diffusion::BATCH_LATENCY_S,
-        ],
-    };
-    let columns = columns.iter().filter(|c| c.applies(ws.workload.measure));
-    let unit = match ws.workload.measure {
-        Measure::Tokens => "",
-        Measure::Diffusion(_) => ws.words().energy_unit,
-    };
+    let measure = ws.workload.measure;
     for (gpu, best) in &ws.analyses[i].best_per_gpu {
         let c = best.map(|b| &m.configurations[b]);
         rows.push(OverviewRow {
             ws,
             gpu,
             figures: match c {
-                Some(c) => columns.clone().map(|col| col.value(&Record::of(m, c)).page()).collect(),
+                Some(c) => columns
+                    .iter()
+                    .map(|col| {
+                        if col.applies(measure) {
+                            col.value(&Record::of(m, c)).page()
+                        } else {
+                            "—".to_owned()
+                        }
+                    })
+                    .collect(),
                 None => Vec::new(),
             },
-            unit,
             setup: c.map_or_else(String::new, kind::config_summary),
             row_href: match c {
                 Some(c) => format!("../../{}", Headline { w: ws, m, c }.href()),
@@ -376,16 +406,27 @@ fn render_model_overview(
     let mut item_measures = Vec::new();
     for &id in at {
         let part = &site.workloads[id.part];
-        if part.workload.measure == Measure::Tokens {
-            overview_rows(part, id, &dir, &mut rows, &mut bars);
-        } else {
+        if part.workload.measure != Measure::Tokens {
             item_measures.push(part.workload.measure);
-            overview_rows(part, id, &dir, &mut item_rows, &mut item_bars);
         }
     }
-    let token_workloads = at.len() - item_measures.len();
     item_measures.sort_unstable();
     item_measures.dedup();
+    let item_columns: Vec<&Column> = ITEM_OVERVIEW
+        .iter()
+        .copied()
+        .filter(|c| item_measures.iter().any(|&k| c.applies(k)))
+        .collect();
+    for &id in at {
+        let part = &site.workloads[id.part];
+        if part.workload.measure == Measure::Tokens {
+            overview_rows(part, TOKEN_OVERVIEW, id, &dir, &mut rows, &mut bars);
+        } else {
+            overview_rows(part, &item_columns, id, &dir, &mut item_rows, &mut item_bars);
+        }
+    }
+    let token_workloads =
+        at.iter().filter(|id| site.workloads[id.part].workload.measure == Measure::Tokens).count();
     // A chart compares workloads: with one, the table says it all.
     let token_bars: &[GroupedBar] = if token_workloads >= 2 { &bars } else { &[] };
     let item_bars: &[GroupedBar] = if at.len() - token_workloads >= 2 { &item_bars } else { &[] };
@@ -446,22 +487,13 @@ fn render_model_overview(
             OverviewTable {
                 id: "overview",
                 caption: "best configuration per workload and GPU",
-                heads: &[
-                    Head { key: "wh_per_million_output_tokens", label: "Energy", unit: "Wh/M tok" },
-                    Head { key: "joules_per_response", label: "Energy per response", unit: "J" },
-                    Head { key: "avg_output_tokens", label: "Mean output", unit: "tok" },
-                    Head { key: "median_itl_ms", label: "Median ITL", unit: "ms" },
-                ],
+                heads: heads(TOKEN_OVERVIEW),
                 rows,
             },
             OverviewTable {
                 id: "overview-items",
                 caption: "best configuration per diffusion workload and GPU, per generated image or video",
-                heads: &[
-                    Head { key: "joules_per_item", label: "Energy", unit: "J per item" },
-                    Head { key: "wh_per_item", label: "Energy", unit: "Wh per item" },
-                    Head { key: "batch_latency_s", label: "Batch latency", unit: "s" },
-                ],
+                heads: heads(&item_columns),
                 rows: item_rows,
             },
         ],

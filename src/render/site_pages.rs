@@ -387,7 +387,7 @@ fn best_table(
         ("leaderboard", &tables.leaderboard, "")
     };
     let headers = site.best_table_headers(&tables, columns, &meta.root);
-    let chooser = ColumnChooser::new(id, &headers, tables.essential);
+    let chooser = ColumnChooser::new(id, &headers, tables.essential, tables.narrow);
     meta.head_style = chooser.style() + &super::source_filter_style(&site.info.sources);
     meta.script = true;
     let table =
@@ -517,8 +517,8 @@ pub(super) fn render_compare(site: &Site<'_>, sink: &dyn PageSink) -> Result<Ren
     // Each GPU has two columns (best, setup) after these; CSS counts from 1.
     let first_gpu_column = headers.len() + 1;
     for gpu in &site.gpus {
-        let best =
-            Header::plain(&format!("Best on {gpu}"), words.energy_unit, true, &url_segment(gpu));
+        let label = format!("Lowest {} on {gpu}", words.energy_per);
+        let best = Header::plain(&label, words.energy_unit, true, &url_segment(gpu));
         headers.push(best.defined(&root, &set.anchor(tables.headline), ""));
         let key = format!("{}-setup", url_segment(gpu));
         headers.push(Header::plain(&format!("{gpu} setup"), "", false, &key));
@@ -714,7 +714,12 @@ fn frontier_points_table(site: &Site<'_>, root: &str) -> Result<String> {
     let headers = vec![
         Header::plain("Setup", "", false, "setup"),
         Header::plain(&latency, words.latency_unit, true, "latency"),
-        Header::plain("Energy", words.energy_unit, true, "energy"),
+        Header::plain(
+            &crate::fmt::capitalised(words.energy_per),
+            words.energy_unit,
+            true,
+            "energy",
+        ),
     ];
     let rows = site.models.iter().zip(&site.analyses).enumerate().flat_map(|(k, (lm, a))| {
         let m = &lm.file;
@@ -757,6 +762,24 @@ struct AboutPage<'a> {
     /// The workloads' distinct deadlines, e.g. "500 ms" or "each workload's
     /// own deadline (500 ms, 30 s)".
     deadline: String,
+    /// The guide (`docs/README.md`) in the repository the site is built
+    /// from, when the base URL is a GitHub Pages address that names it.
+    guide: Option<String>,
+}
+
+/// The guide's address on GitHub for a site published at `base_url` by
+/// GitHub Pages from the repository's `main` branch (the Pages workflow):
+/// `https://user.github.io/repo/` is `github.com/user/repo`,
+/// `https://user.github.io/` is `github.com/user/user.github.io`.
+fn guide_url(base_url: Option<&str>) -> Option<String> {
+    let rest = base_url?.strip_prefix("https://")?;
+    let (host, path) = rest.split_once('/').unwrap_or((rest, ""));
+    let user = host.strip_suffix(".github.io")?;
+    let repo = match path.split('/').find(|s| !s.is_empty()) {
+        Some(repo) => repo.to_owned(),
+        None => host.to_owned(),
+    };
+    Some(format!("https://github.com/{user}/{repo}/blob/main/docs/README.md"))
 }
 
 /// What the about page says about the diffusion workloads.
@@ -814,6 +837,7 @@ pub(super) fn render_about(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
         } else {
             format!("each workload's own deadline ({shown})")
         },
+        guide: guide_url(site.base_url.as_deref()),
         meta,
         site,
         tokens: site.has(|m| m == Measure::Tokens),

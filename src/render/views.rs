@@ -222,6 +222,8 @@ pub struct Choosable {
     pub unit: String,
     /// Shown before the reader chooses.
     pub shown: bool,
+    /// Shown before the reader chooses on a narrow screen too.
+    pub narrow: bool,
 }
 
 /// The column chooser of a table: a `<details>` of checkboxes that show and
@@ -242,8 +244,9 @@ pub struct ColumnChooser {
 pub const SOURCE_KEY: &str = "source";
 
 impl ColumnChooser {
-    /// The chooser of table `table` with `headers`, the `essential` shown at first.
-    pub fn new(table: &str, headers: &[Header], essential: &[&str]) -> Self {
+    /// The chooser of table `table` with `headers`, the `essential` shown at
+    /// first, of which only the `narrow` on a narrow screen.
+    pub fn new(table: &str, headers: &[Header], essential: &[&str], narrow: &[&str]) -> Self {
         let columns = headers
             .iter()
             .skip(1)
@@ -252,20 +255,32 @@ impl ColumnChooser {
                 label: h.label.clone(),
                 unit: h.unit.clone(),
                 shown: essential.contains(&h.key.as_str()) || h.key == SOURCE_KEY,
+                narrow: narrow.contains(&h.key.as_str()),
             })
             .collect();
         let numeric = (1..=headers.len()).filter(|&n| headers[n - 1].num).collect();
         Self { table: table.to_owned(), columns, numeric }
     }
 
-    /// CSS hiding each unticked column: one rule per column, by its position.
+    /// CSS hiding each unticked column: one rule per column, by its
+    /// position; on a narrow screen, while the box `#{table}-narrow` is
+    /// ticked, also the columns shown at first but not on a phone.
     pub fn style(&self) -> String {
         let (mut css, t) = (String::new(), &self.table);
+        let mut narrow = String::new();
         for (i, c) in self.columns.iter().enumerate() {
             let (key, n) = (&c.key, i + 2);
             css += &format!(
                 "main:has(#show-{key}:not(:checked)) #{t} tr>:nth-child({n}){{display:none}}"
             );
+            if c.shown && !c.narrow {
+                narrow += &format!(
+                    "main:has(#{t}-narrow:checked) #{t} tr>:nth-child({n}){{display:none}}"
+                );
+            }
+        }
+        if !narrow.is_empty() {
+            css += &format!("@media (max-width:40rem){{{narrow}}}");
         }
         let cells: Vec<String> =
             self.numeric.iter().map(|n| format!("#{t} td:nth-child({n})")).collect();
@@ -281,5 +296,13 @@ impl ColumnChooser {
     /// How many columns show before the reader chooses, the first included.
     pub fn shown(&self) -> usize {
         1 + self.columns.iter().filter(|c| c.shown).count()
+    }
+
+    /// The labels of the columns a phone shows at first, the first (the
+    /// model) left out: "GPU, Energy per million tokens, Median ITL".
+    pub fn narrow_labels(&self) -> String {
+        let labels: Vec<&str> =
+            self.columns.iter().filter(|c| c.shown && c.narrow).map(|c| c.label.as_str()).collect();
+        labels.join(", ")
     }
 }

@@ -204,14 +204,14 @@ fn energy_per_response_median_and_p90_are_read_off_the_histogram() {
         "{svg}"
     );
 
-    // gpqa's responses run to 7,000 J and more, so the page is in Wh: best on
-    // B200 (0.1731699 J/token): median 1,294.81 J = 0.3597 Wh, p90
-    // 2,447.11 J = 0.6798 Wh.
+    // gpqa's responses run to 7,000 J and more, and the page still gives
+    // them in J (one unit for energy per response on every page): best on
+    // B200 (0.1731699 J/token): median 1,294.81 J, p90 2,447.11 J.
     let doc = site.page(&format!("{GPQA_QWEN}index.html"));
     let b200 = rows(&doc, "#response-energy").into_iter().find(|r| r["gpu"] == "B200").unwrap();
-    assert_eq!((b200["median"].as_str(), b200["p90"].as_str()), ("0.3597", "0.6798"));
-    assert!(text_of(&doc, "#response-energy thead").contains("Median Wh"));
-    assert!(text_of(&doc, "#response").contains("Energies are in Wh."));
+    assert_eq!((b200["median"].as_str(), b200["p90"].as_str()), ("1,294.8", "2,447.1"));
+    assert!(text_of(&doc, "#response-energy thead").contains("Median J"));
+    assert!(text_of(&doc, "#response").contains("Energies are in J."));
 
     // The about page states the rule once some data carry histograms.
     let about = site.page("about/index.html");

@@ -16,6 +16,7 @@ mod fuzz;
 mod hostile;
 mod import;
 mod import_safety;
+mod labels;
 mod load;
 mod model;
 mod page_scripts;

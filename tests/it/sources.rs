@@ -188,9 +188,7 @@ fn pages_that_mix_sources_mark_and_filter_rows_and_csvs_name_the_source() {
     // Each model page says whose measurements it shows.
     let lab_page = read(&w.join("models/example-lab--qwen-3-8b/index.html"));
     assert!(lab_page.contains(r#"<p class="provenance" id="whose">Measurements by <a href="https://example.org/energy/">Example Lab measurements</a>"#));
-    assert!(lab_page.contains(
-        "licence CC-BY-4.0, retrieved 2026-11-21: not the ML.ENERGY Leaderboard's figures"
-    ));
+    assert!(lab_page.contains("Example Lab measurements</a>, not the ML.ENERGY Leaderboard's"));
     let leaderboards_page = read(&w.join("models/llama-3-1-8b-instruct/index.html"));
     assert!(leaderboards_page.contains(
         r#"Measurements by <a href="https://ml.energy/leaderboard/">ML.ENERGY Leaderboard</a>"#
@@ -473,32 +471,35 @@ fn the_front_page_hubs_and_charts_say_whose_each_figure_is() {
     assert!(front.contains(r##"<a id="only-example-lab" href="#only-example-lab">"##));
     let card = doc
         .select(&sel("section.wl"))
-        .find(|c| text_of(c.select(&sel("h2")).next().unwrap()) == "Text Conversation")
+        .find(|c| text_of(c.select(&sel("h3")).next().unwrap()) == "Text Conversation")
         .unwrap();
     assert_eq!(card.value().attr("class"), Some("wl from-leaderboard from-example-lab"));
-    let best: Vec<(String, String, String)> = card
-        .select(&sel("dl.best > div"))
-        .map(|d| {
-            (
-                d.value().attr("class").unwrap().to_owned(),
-                text_of(d.select(&sel("dt")).next().unwrap()),
-                text_of(d.select(&sel("dd")).next().unwrap()),
-            )
+    // The table of the lowest per GPU, first on the page: each row names
+    // its source under the model.
+    let group = doc
+        .select(&sel("#lowest tbody"))
+        .find(|g| {
+            text_of(g.select(&sel("tr.group")).next().unwrap()).starts_with("Text Conversation")
+        })
+        .unwrap();
+    assert_eq!(group.value().attr("class"), Some("from-leaderboard from-example-lab"));
+    let best: Vec<(String, String, String, String)> = group
+        .select(&sel("tr:not(.group)"))
+        .map(|tr| {
+            let cells: Vec<String> = tr.select(&sel("th, td")).map(text_of).collect();
+            let class = tr.value().attr("class").unwrap().to_owned();
+            (class, cells[0].clone(), cells[1].clone(), cells[2].clone())
         })
         .collect();
-    let h100: Vec<_> = best.iter().filter(|b| b.1.starts_with("Lowest on H100")).collect();
+    let h100: Vec<_> = best.iter().filter(|b| b.1 == "H100").collect();
     assert_eq!(h100.len(), 2, "{best:?}");
     assert_eq!(h100[0].0, "from-leaderboard");
-    assert_eq!(h100[0].1, "Lowest on H100 (ML.ENERGY Leaderboard)");
-    assert!(h100[0].2.starts_with("Llama 3.1 8B Instruct: 19.50 Wh/M tok"), "{}", h100[0].2);
+    assert_eq!(h100[0].2, format!("{LB_LLAMA} {LB_NAME}"));
+    assert_eq!(h100[0].3, "19.50 Wh/M tok");
     assert_eq!(h100[1].0, "from-example-lab");
-    assert_eq!(h100[1].1, "Lowest on H100 (Example Lab measurements)");
-    assert!(
-        h100[1].2.starts_with("Llama 3.1 8B Instruct (Example Lab): 9.76 Wh/M tok"),
-        "{}",
-        h100[1].2
-    );
-    assert!(best.iter().any(|b| b.0 == "from-example-lab" && b.1.starts_with("Lowest on L40S")));
+    assert_eq!(h100[1].2, format!("{LAB_LLAMA} {LAB_NAME}"));
+    assert_eq!(h100[1].3, "9.76 Wh/M tok");
+    assert!(best.iter().any(|b| b.0 == "from-example-lab" && b.1 == "L40S"));
     let models: Vec<(String, String)> = doc
         .select(&sel("#models ~ .table-wrap tbody tr"))
         .map(|tr| {
