@@ -36,7 +36,7 @@ struct ModelPage<'a> {
     meta: PageMeta,
     site: &'a Site<'a>,
     m: &'a ModelFile,
-    facts: Vec<(String, String)>,
+    facts: Facts,
     /// Per GPU, its best configuration within the deadline, if any.
     best_cards: Vec<(String, Option<BestCard<'a>>)>,
     budget_table: String,
@@ -85,12 +85,110 @@ struct ResponseSection {
     unit: &'static str,
 }
 
+/// A model's page as built, before anything is written: the page and the
+/// files beside it (its charts and badge).
+struct BuiltModelPage<'a> {
+    /// The page's path in the site.
+    path: String,
+    page: ModelPage<'a>,
+    /// The charts and the badge: (path inside the workload's folder, SVG).
+    files: Vec<(String, String)>,
+    /// How many of `files` are charts.
+    charts: usize,
+}
+
+/// Renders a model's page and the files beside it into `sink`.
 pub(super) fn render_model(
     site: &Site<'_>,
     lm: &LoadedModel,
     a: &ModelAnalysis,
     sink: &dyn PageSink,
 ) -> Result<RenderCounts> {
+    let built = build_model_page(site, lm, a)?;
+    for (rel, svg) in &built.files {
+        site.put_file(sink, rel, svg.as_bytes())?;
+    }
+    put_page(sink, &built.path, &built.page)?;
+    Ok(RenderCounts { pages: 1, charts: built.charts })
+}
+
+/// The facts table of a model's page: identity, workload, what was measured
+/// and the data version.
+fn model_facts(site: &Site<'_>, m: &ModelFile, a: &ModelAnalysis, deadline: &str) -> Facts {
+    let words = site.words();
+    let mut facts = vec![
+        ("Model ID".to_owned(), m.model_id.clone()),
+        ("Parameters".to_owned(), kind::parameters(m)),
+        ("Architecture".to_owned(), m.architecture.clone()),
+        ("Workload".to_owned(), site.workload.name.clone()),
+        ("Precisions measured".to_owned(), a.precisions.join(", ")),
+    ];
+    facts.extend(kind::output_facts(m));
+    facts.extend([
+        ("Configurations".to_owned(), format!("{} measured", m.configurations.len())),
+        ("Latency deadline".to_owned(), format!("{} ≤ {deadline}", words.latency_short)),
+        ("Data version".to_owned(), format!("{} (file updated {})", &m.data_version, &m.updated)),
+    ]);
+    facts
+}
+
+/// (label, value) rows, in order.
+type Facts = Vec<(String, String)>;
+
+/// Per GPU, its best configuration within the deadline and the card's
+/// figures (carbon and cost too when the site has a footprint table).
+fn best_cards<'m>(
+    site: &Site<'_>,
+    m: &'m ModelFile,
+    a: &ModelAnalysis,
+    tables: &kind::Tables,
+) -> Vec<(String, Option<BestCard<'m>>)> {
+    a.best_per_gpu
+        .iter()
+        .map(|(gpu, best)| {
+            let card = best.map(|i| {
+                let c = &m.configurations[i];
+                let mut figures = kind::card_figures(tables, m, c);
+                if let Some(f) = &site.footprint {
+                    figures.extend(footprint_figures(f, &kind::footprint_bases(c)));
+                }
+                (c, figures)
+            });
+            (gpu.clone(), card)
+        })
+        .collect()
+}
+
+/// The time–energy chart at the median and at each other ITL percentile,
+/// as a switch; the median's view is taken out of `charts`. `None` (and
+/// `charts` as it was) when there are no percentile charts.
+fn itl_switch(charts: &mut Vec<ChartView>, percentiles: &[Chart]) -> Option<ChartSwitch> {
+    let mut views: Vec<(String, ChartView)> = percentiles
+        .iter()
+        .zip(chart::ITL_PERCENTILES)
+        .map(|(c, p)| (p.name().to_owned(), chart_view(c)))
+        .collect();
+    match charts.iter().position(|c| c.src == "time-energy-tradeoff.svg") {
+        Some(i) if !views.is_empty() => {
+            views.insert(0, ("p50 (median)".to_owned(), charts.remove(i)));
+            Some(ChartSwitch {
+                id: "itl-percentiles".to_owned(),
+                intro: "The time–energy trade-off at a percentile of the inter-token latency:"
+                    .to_owned(),
+                views,
+            })
+        }
+        _ => None,
+    }
+}
+
+/// Builds a model's page: its data, its charts and its badge, nothing
+/// written.
+fn build_model_page<'a>(
+    site: &'a Site<'a>,
+    lm: &'a LoadedModel,
+    a: &ModelAnalysis,
+) -> Result<BuiltModelPage<'a>> {
     let m = &lm.file;
     let words = site.words();
     let configs = &m.configurations;
@@ -120,65 +218,18 @@ pub(super) fn render_model(
     meta.script = true;
     meta.scripts.push("limit.js");
 
-    let mut facts = vec![
-        ("Model ID".to_owned(), m.model_id.clone()),
-        ("Parameters".to_owned(), kind::parameters(m)),
-        ("Architecture".to_owned(), m.architecture.clone()),
-        ("Workload".to_owned(), site.workload.name.clone()),
-        ("Precisions measured".to_owned(), a.precisions.join(", ")),
-    ];
-    facts.extend(kind::output_facts(m));
-    facts.extend([
-        ("Configurations".to_owned(), format!("{} measured", configs.len())),
-        ("Latency deadline".to_owned(), format!("{} ≤ {deadline}", words.latency_short)),
-        ("Data version".to_owned(), format!("{} (file updated {})", &m.data_version, &m.updated)),
-    ]);
-
+    let facts = model_facts(site, m, a, &deadline);
     let tables = kind::tables(site.workload.measure);
-    let best_cards = a
-        .best_per_gpu
-        .iter()
-        .map(|(gpu, best)| {
-            let card = best.map(|i| {
-                let c = &configs[i];
-                let mut figures = kind::card_figures(&tables, m, c);
-                if let Some(f) = &site.footprint {
-                    figures.extend(footprint_figures(f, &kind::footprint_bases(c)));
-                }
-                (c, figures)
-            });
-            (gpu.clone(), card)
-        })
-        .collect();
-
+    let best_cards = best_cards(site, m, a, &tables);
     let budget_table = table_html(&budget_table(m, a, words))?;
-    let put =
-        |c: &Chart| site.put_file(sink, &format!("{rel_dir}{}", c.file_name), c.svg.as_bytes());
+
     let charts_made: Vec<Chart> = chart::model_charts(m, a);
-    charts_made.iter().try_for_each(put)?;
     let mut charts: Vec<ChartView> = charts_made.iter().map(chart_view).collect();
     // The time–energy chart at other ITL percentiles: files of their own
     // (published URLs), shown in place of the median's by a switch.
-    let mut itl_switch = Vec::new();
-    for (c, p) in chart::percentile_charts(m, a).iter().zip(chart::ITL_PERCENTILES) {
-        put(c)?;
-        itl_switch.push((p.name().to_owned(), chart_view(c)));
-    }
-    let itl_variants = itl_switch.len();
-    let itl_switch = match charts.iter().position(|c| c.src == "time-energy-tradeoff.svg") {
-        Some(i) if !itl_switch.is_empty() => {
-            itl_switch.insert(0, ("p50 (median)".to_owned(), charts.remove(i)));
-            Some(ChartSwitch {
-                id: "itl-percentiles".to_owned(),
-                intro: "The time–energy trade-off at a percentile of the inter-token latency:"
-                    .to_owned(),
-                views: itl_switch,
-            })
-        }
-        _ => None,
-    };
+    let percentile_charts = chart::percentile_charts(m, a);
+    let itl_switch = itl_switch(&mut charts, &percentile_charts);
     let (response, response_charts) = response_section(site, m, a)?;
-    response_charts.iter().try_for_each(put)?;
     let config_tables = config_tables(m, a, &tables, &meta.root, words)?;
     let history = site.history.as_ref().map(|all| match all.get(&m.slug) {
         Some(changes) => {
@@ -196,7 +247,6 @@ pub(super) fn render_model(
             .as_deref(),
         words.energy_phrase,
     )?;
-    site.put_file(sink, &format!("{rel_dir}badge.svg"), badge.as_bytes())?;
     let badge_url = site.absolute(&format!("{dir}badge.svg"));
     let badge_alt = overall.map_or_else(|| m.name.clone(), |c| site.best_text(m, c));
     let chart_snippets = charts_made
@@ -207,6 +257,17 @@ pub(super) fn render_model(
             Ok((c.title.clone(), format!("![{}]({url})", c.description.replace(']', ")")), html))
         })
         .collect::<Result<_>>()?;
+
+    // The files in the order they were always written: the charts, the
+    // percentile charts, the response histograms, then the badge.
+    let chart_files: Vec<&Chart> =
+        charts_made.iter().chain(&percentile_charts).chain(&response_charts).collect();
+    let chart_count = chart_files.len();
+    let mut files: Vec<(String, String)> = chart_files
+        .into_iter()
+        .map(|c| (format!("{rel_dir}{}", c.file_name), c.svg.clone()))
+        .collect();
+    files.push((format!("{rel_dir}badge.svg"), badge));
 
     let page = ModelPage {
         m,
@@ -236,8 +297,7 @@ pub(super) fn render_model(
         response,
         meta,
     };
-    put_page(sink, &path, &page)?;
-    Ok(RenderCounts { pages: 1, charts: charts_made.len() + response_charts.len() + itl_variants })
+    Ok(BuiltModelPage { path, page, files, charts: chart_count })
 }
 
 fn budget_table(m: &ModelFile, a: &ModelAnalysis, words: &'static Words) -> TableView {
