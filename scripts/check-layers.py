@@ -90,16 +90,12 @@ LAYOUT_ORDERING = {
     ("chart/response.rs", "order.sort_by_key(|s| std::cmp::Reverse(s.rank));"):
         "draw order: analyse's rank, highest drawn first so the best is on top",
     ("chart/site.rs", "gpus.sort_unstable();"): "the distinct GPUs of a legend, deduplicated",
+    ("chart/draw.rs", ".max()"): "the width of a legend column, its widest key's",
     ("chart/site.rs", "deadlines.sort_by(f64::total_cmp);"): "the distinct deadlines, deduplicated",
     ("chart/site.rs", "chosen.sort_unstable();"): "indices back in the data's order",
     # Moved to analyse by issue 40's chart part (chart sort keys,
     # lowest_energy_first): remove these entries with those lines.
-    ("chart/site.rs", "items.sort_by(&cmp);"): "issue 40: chart sort keys, to move to analyse",
     ("chart/site.rs", ".total_cmp(&b.wh_per_million)"): "issue 40: chart sort keys, to move to analyse",
-    ("chart/site.rs", "a.frontier.iter().map(|&c| m.configurations[c].energy()).min_by(f64::total_cmp);"):
-        "issue 40: lowest_energy_first, to move to analyse",
-    ("chart/site.rs", "smallest(keyed, k, |a, b| a.0.0.cmp(&b.0.0).then(a.0.1.total_cmp(&b.0.1)).then(a.1.cmp(&b.1)))"):
-        "issue 40: lowest_energy_first, to move to analyse",
     ("chart/site.rs", ".min_by(|a, b| a.1.energy().total_cmp(&b.1.energy()));"):
         "issue 40: a scatter's marked point, to move to analyse",
     ("chart/site.rs", "seen.sort_unstable_by_key(|&(rank, _, _)| rank);"):
