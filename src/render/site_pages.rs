@@ -291,22 +291,18 @@ fn render_leaderboard_page(
         sink.put(&site.path(&spare), c.rows.as_bytes())?;
         limit = Some(c);
         let wide_file = scatter_file.replace(".svg", "-wide.svg");
-        let mut c = chart::configuration_scatter_marked(
-            words,
-            &pairs,
-            &whose,
-            &scatter_title,
-            point_href,
-            false,
-        );
-        let mut w = chart::configuration_scatter_marked(
-            words,
-            &pairs,
-            &whose,
-            &scatter_title,
-            point_href,
-            true,
-        );
+        // The phone's drawing and the wide one (legend beside the plot).
+        let drawn = |wide| {
+            chart::configuration_scatter_marked(
+                words,
+                &pairs,
+                &whose,
+                &scatter_title,
+                point_href,
+                wide,
+            )
+        };
+        let (mut c, mut w) = (drawn(false), drawn(true));
         c.file_name = scatter_file;
         w.file_name = wide_file;
         // Only in the workload's folder (its links are relative to it), not put_file.
