@@ -183,10 +183,17 @@ fn jitter(c: &mut Configuration, energy: f64, latency: f64) {
     };
     c.joules_per_output_token = scaled(c.joules_per_output_token, energy, 7, 1e-7);
     c.wh_per_million_output_tokens = scaled(c.derived_wh_per_million(), 1.0, 2, 0.01);
-    for itl in [&mut c.median_itl_ms, &mut c.p90_itl_ms, &mut c.p95_itl_ms, &mut c.p99_itl_ms] {
+    for itl in [
+        &mut c.median_itl_ms,
+        &mut c.p90_itl_ms,
+        &mut c.p95_itl_ms,
+        &mut c.p99_itl_ms,
+    ] {
         *itl = scaled(*itl, latency, 1, 0.1);
     }
-    c.tokens_per_second = c.tokens_per_second.map(|v| round_to(v / latency, 1).max(0.1));
+    c.tokens_per_second = c
+        .tokens_per_second
+        .map(|v| round_to(v / latency, 1).max(0.1));
     if let (Some(j), Some(tps)) = (c.joules_per_output_token, c.tokens_per_second) {
         c.gpu_power_watts_total = (j * tps).round().max(1.0);
     }
@@ -236,7 +243,10 @@ pub fn write_synthetic(opts: &SynthOptions) -> Result<SynthSummary> {
         bail!("--count must be at least 1");
     }
     if same_folder(&opts.data_dir, &opts.out_dir) {
-        bail!("{}: --out may not be the seed data folder", opts.out_dir.display());
+        bail!(
+            "{}: --out may not be the seed data folder",
+            opts.out_dir.display()
+        );
     }
     // The per-token files are the templates (jitter and the deadline flag
     // are theirs).
@@ -262,7 +272,11 @@ pub fn write_synthetic(opts: &SynthOptions) -> Result<SynthSummary> {
         writer.put(&format!("{}.json", model.slug), &json)
     })?;
     let written = writer.commit()?;
-    Ok(SynthSummary { files: written.files, bytes: written.bytes, elapsed: start.elapsed() })
+    Ok(SynthSummary {
+        files: written.files,
+        bytes: written.bytes,
+        elapsed: start.elapsed(),
+    })
 }
 
 fn same_folder(a: &Path, b: &Path) -> bool {

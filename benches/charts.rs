@@ -24,11 +24,15 @@ use synth::synthesise;
 #[allow(dead_code)]
 mod synth;
 
-const SEEDS: [&str; 2] =
-    ["tests/fixtures/seeds/qwen-3-32b.json", "tests/fixtures/seeds/qwen-3-30b-a3b-instruct.json"];
+const SEEDS: [&str; 2] = [
+    "tests/fixtures/seeds/qwen-3-32b.json",
+    "tests/fixtures/seeds/qwen-3-30b-a3b-instruct.json",
+];
 
 fn seed(path: &str) -> (ModelFile, ModelAnalysis) {
-    let m = read_model_file(Path::new(path)).unwrap_or_else(|e| panic!("{path}: {e:?}")).file;
+    let m = read_model_file(Path::new(path))
+        .unwrap_or_else(|e| panic!("{path}: {e:?}"))
+        .file;
     let a = analyse(&m);
     (m, a)
 }
@@ -46,7 +50,10 @@ fn synthetic(seeds: &[(ModelFile, ModelAnalysis)], n: usize) -> Vec<(ModelFile, 
 }
 
 fn bar_entries(models: &[(ModelFile, ModelAnalysis)]) -> Vec<BarEntry> {
-    models.iter().flat_map(|(m, a)| BarEntry::best_of(m, a)).collect()
+    models
+        .iter()
+        .flat_map(|(m, a)| BarEntry::best_of(m, a))
+        .collect()
 }
 
 /// Runs `f` until about `budget` has passed (at least 3 times) and
@@ -80,7 +87,12 @@ fn dump(dir: &Path, seeds: &[(ModelFile, ModelAnalysis)]) {
     std::fs::create_dir_all(dir).unwrap();
     let put = |name: String, c: &chart::Chart| {
         std::fs::write(dir.join(&name), &c.svg).unwrap();
-        println!("{name}: {} B\n  {}\n  {}", c.svg.len(), c.title, c.description);
+        println!(
+            "{name}: {} B\n  {}\n  {}",
+            c.svg.len(),
+            c.title,
+            c.description
+        );
     };
     for (m, a) in seeds {
         for c in chart::model_charts(m, a) {
@@ -92,13 +104,20 @@ fn dump(dir: &Path, seeds: &[(ModelFile, ModelAnalysis)]) {
         "best-energy.svg".to_owned(),
         &chart::best_energy_bars("best-energy.svg", "Best energy", &entries),
     );
-    let h100: Vec<BarEntry> = entries.iter().filter(|e| e.gpu == "H100").cloned().collect();
+    let h100: Vec<BarEntry> = entries
+        .iter()
+        .filter(|e| e.gpu == "H100")
+        .cloned()
+        .collect();
     put(
         "gpu-h100-best-energy.svg".to_owned(),
         &chart::best_energy_bars("best-energy.svg", "H100", &h100),
     );
     let refs: Vec<(&ModelFile, &ModelAnalysis)> = seeds.iter().map(|(m, a)| (m, a)).collect();
-    put("frontiers.svg".to_owned(), &chart::compare_frontiers(refs[0].0.measure().words(), &refs));
+    put(
+        "frontiers.svg".to_owned(),
+        &chart::compare_frontiers(refs[0].0.measure().words(), &refs),
+    );
     for n in [10, 1_000] {
         let models = synthetic(seeds, n);
         for (m, a) in models.iter().take(40) {
@@ -142,7 +161,9 @@ fn main() {
         }
         report(
             &name,
-            time(quick, budget, || chart::model_charts(m, a).iter().map(|c| c.svg.len()).sum()),
+            time(quick, budget, || {
+                chart::model_charts(m, a).iter().map(|c| c.svg.len()).sum()
+            }),
         );
     }
     for n in [10, 1_000, 10_000] {
@@ -157,7 +178,9 @@ fn main() {
             report(
                 &format!("{bars} ({} entries)", entries.len()),
                 time(quick, budget, || {
-                    chart::best_energy_bars("best-energy.svg", "Best energy", &entries).svg.len()
+                    chart::best_energy_bars("best-energy.svg", "Best energy", &entries)
+                        .svg
+                        .len()
                 }),
             );
         }
@@ -167,7 +190,9 @@ fn main() {
             report(
                 &frontiers,
                 time(quick, budget, || {
-                    chart::compare_frontiers(refs[0].0.measure().words(), &refs).svg.len()
+                    chart::compare_frontiers(refs[0].0.measure().words(), &refs)
+                        .svg
+                        .len()
                 }),
             );
         }

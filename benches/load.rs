@@ -75,8 +75,10 @@ fn main() {
         .filter(|p| p.extension().is_some_and(|e| e == "json"))
         .collect();
     paths.sort();
-    let files: Vec<(PathBuf, Vec<u8>)> =
-        paths.iter().map(|p| (p.clone(), std::fs::read(p).expect("a model file"))).collect();
+    let files: Vec<(PathBuf, Vec<u8>)> = paths
+        .iter()
+        .map(|p| (p.clone(), std::fs::read(p).expect("a model file")))
+        .collect();
     let bytes: usize = files.iter().map(|(_, b)| b.len()).sum();
     println!(
         "{} model files, {:.1} MB, {} threads",
@@ -86,7 +88,9 @@ fn main() {
     );
     report(
         "load_data_dir (whole stage)",
-        time(quick, budget, || load::load_data_dir(&data).expect("valid data").models.len()),
+        time(quick, budget, || {
+            load::load_data_dir(&data).expect("valid data").models.len()
+        }),
     );
     report(
         "read + parse + validate, all cores",
@@ -100,7 +104,10 @@ fn main() {
     report(
         "parse only, one core",
         time(quick, budget, || {
-            files.iter().filter(|(p, b)| load::parse_model(p, b).is_ok()).count()
+            files
+                .iter()
+                .filter(|(p, b)| load::parse_model(p, b).is_ok())
+                .count()
         }),
     );
 }

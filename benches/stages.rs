@@ -49,11 +49,17 @@ fn time(budget: Duration, mut f: impl FnMut() -> usize) -> (Duration, usize) {
 }
 
 fn report(what: &str, (t, out): (Duration, usize), unit: &str) {
-    println!("{what:<28} {:>10.2} ms   {out:>10} {unit}", t.as_secs_f64() * 1e3);
+    println!(
+        "{what:<28} {:>10.2} ms   {out:>10} {unit}",
+        t.as_secs_f64() * 1e3
+    );
 }
 
 fn main() {
-    let n: usize = std::env::args().skip(1).find_map(|a| a.parse().ok()).unwrap_or(1000);
+    let n: usize = std::env::args()
+        .skip(1)
+        .find_map(|a| a.parse().ok())
+        .unwrap_or(1000);
     let dir = tempfile::tempdir().expect("a temporary folder");
     let data = dir.path().join("data");
     write_synthetic(&SynthOptions {
@@ -68,10 +74,18 @@ fn main() {
     let budget = Duration::from_secs(2);
     println!("{n} synthetic models (median of at least 5 runs)");
 
-    report("load", time(budget, || load_data_dir(&data).expect("valid").models.len()), "models");
+    report(
+        "load",
+        time(budget, || load_data_dir(&data).expect("valid").models.len()),
+        "models",
+    );
     let mut set = load_data_dir(&data).expect("valid");
     let workloads = workload::group(std::mem::take(&mut set.models), &[]);
-    report("analyse", time(budget, || analyse_data(&workloads).len()), "workloads");
+    report(
+        "analyse",
+        time(budget, || analyse_data(&workloads).len()),
+        "workloads",
+    );
     let mirror = Mirror::new(&set, &workloads, analyse_data(&workloads), None);
     let ids = mirror.model_ids();
     let bytes = |sink: CountingSink| sink.summary().bytes as usize;

@@ -41,14 +41,21 @@ fn figures(
     configs: &[Configuration],
     keep: impl Fn(&Configuration) -> bool,
 ) -> impl Iterator<Item = (usize, select::Figures)> {
-    configs.iter().enumerate().filter(move |(_, c)| keep(c)).map(|(i, c)| (i, c.figures()))
+    configs
+        .iter()
+        .enumerate()
+        .filter(move |(_, c)| keep(c))
+        .map(|(i, c)| (i, c.figures()))
 }
 
 /// Best configuration per GPU, in the order of the file's `gpus` list: the
 /// lowest-energy configuration whose latency is within the file's
 /// deadline, or `None` when no configuration on that GPU meets it.
 pub fn best_per_gpu(m: &ModelFile) -> Vec<(String, Option<usize>)> {
-    let rows = m.configurations.iter().map(|c| (c.gpu.as_str(), c.figures()));
+    let rows = m
+        .configurations
+        .iter()
+        .map(|c| (c.gpu.as_str(), c.figures()));
     select::best_per_gpu(m.gpus.as_slice(), m.deadline(), rows)
 }
 
@@ -78,8 +85,13 @@ pub fn load_curves(m: &ModelFile) -> Vec<Series> {
     for (i, c) in configs.iter().enumerate() {
         groups.entry(c.series_key()).or_default().push(i);
     }
-    let rank: HashMap<&str, usize> =
-        m.gpus.iter().enumerate().rev().map(|(i, g)| (g.as_str(), i)).collect();
+    let rank: HashMap<&str, usize> = m
+        .gpus
+        .iter()
+        .enumerate()
+        .rev()
+        .map(|(i, g)| (g.as_str(), i))
+        .collect();
     let gpu_rank = |g: &str| rank.get(g).copied().unwrap_or(usize::MAX);
     let mut groups: Vec<_> = groups.into_iter().collect();
     // Stable: within one GPU the keys stay in their own order.
@@ -106,7 +118,11 @@ pub fn pareto_frontier(configs: &[Configuration]) -> Vec<usize> {
 /// of the inter-token latency instead of its median, in that order; none
 /// where the data have no percentiles.
 pub fn percentile_frontiers(configs: &[Configuration]) -> Vec<Vec<usize>> {
-    if configs.first().and_then(Configuration::itl_percentiles).is_none() {
+    if configs
+        .first()
+        .and_then(Configuration::itl_percentiles)
+        .is_none()
+    {
         return Vec::new();
     }
     crate::model::ITL_PERCENTILES
@@ -166,13 +182,21 @@ pub struct LatencyBudget {
 /// below the deadline, then the deadline.
 pub fn latency_budgets(m: &ModelFile) -> Vec<LatencyBudget> {
     let deadline = m.deadline();
-    let ladder = m.measure().words().ladder.iter().copied().filter(|&l| l < deadline);
+    let ladder = m
+        .measure()
+        .words()
+        .ladder
+        .iter()
+        .copied()
+        .filter(|&l| l < deadline);
     ladder
         .chain([deadline])
         .map(|limit| LatencyBudget {
             limit,
             is_deadline: limit == deadline,
-            per_gpu: per_gpu(m, |gpu| cheapest_within(&m.configurations, limit, |c| c.gpu == gpu)),
+            per_gpu: per_gpu(m, |gpu| {
+                cheapest_within(&m.configurations, limit, |c| c.gpu == gpu)
+            }),
         })
         .collect()
 }
@@ -224,7 +248,10 @@ impl ModelAnalysis {
 
     /// The [`limit_candidates`] on `gpu` (none for a GPU the model lacks).
     pub fn candidates_on(&self, gpu: &str) -> &[usize] {
-        self.limit_candidates.iter().find(|(g, _)| g == gpu).map_or(&[], |(_, list)| list)
+        self.limit_candidates
+            .iter()
+            .find(|(g, _)| g == gpu)
+            .map_or(&[], |(_, list)| list)
     }
 
     pub fn is_on_frontier(&self, i: usize) -> bool {
@@ -245,7 +272,9 @@ pub fn analyse(m: &ModelFile) -> ModelAnalysis {
         })
         .collect();
     let lowest_response = (0..responses.len()).min_by(|&x, &y| {
-        configs[responses[x].0].energy().total_cmp(&configs[responses[y].0].energy())
+        configs[responses[x].0]
+            .energy()
+            .total_cmp(&configs[responses[y].0].energy())
     });
     let precisions: BTreeSet<&str> = configs.iter().map(|c| c.precision.as_str()).collect();
     ModelAnalysis {
@@ -346,9 +375,15 @@ pub fn smallest<T>(
 /// order given. These are the frontiers the compare chart draws and the
 /// compare page checks by default.
 pub fn lowest_energy_first(all: &[(&ModelFile, &ModelAnalysis)], k: usize) -> Vec<usize> {
-    let ranked: Vec<(EnergyRank, usize)> =
-        all.iter().enumerate().map(|(i, (m, a))| (EnergyRank::of(m, a), i)).collect();
-    smallest(ranked, k, Ord::cmp).into_iter().map(|(_, i)| i).collect()
+    let ranked: Vec<(EnergyRank, usize)> = all
+        .iter()
+        .enumerate()
+        .map(|(i, (m, a))| (EnergyRank::of(m, a), i))
+        .collect();
+    smallest(ranked, k, Ord::cmp)
+        .into_iter()
+        .map(|(_, i)| i)
+        .collect()
 }
 
 /// How many peers a model page's compare link brings along.
@@ -392,7 +427,9 @@ pub fn size_peers_of_all(models: &[&ModelFile]) -> Vec<Vec<usize>> {
     let size = |j: usize| models[j].params_b;
     let mut order: Vec<usize> = (0..models.len()).collect();
     order.sort_by(|&x, &y| {
-        size(x).total_cmp(&size(y)).then_with(|| models[x].slug.cmp(&models[y].slug))
+        size(x)
+            .total_cmp(&size(y))
+            .then_with(|| models[x].slug.cmp(&models[y].slug))
     });
     let mut position = vec![0; models.len()];
     for (at, &j) in order.iter().enumerate() {
@@ -463,18 +500,28 @@ pub fn analyse_workload(models: &[LoadedModel]) -> WorkloadAnalysis {
     let analyses: Vec<ModelAnalysis> = peers
         .into_par_iter()
         .enumerate()
-        .map(|(i, peers)| ModelAnalysis { peers, ..analyse(files[i]) })
+        .map(|(i, peers)| ModelAnalysis {
+            peers,
+            ..analyse(files[i])
+        })
         .collect();
-    WorkloadAnalysis { leaderboard: leaderboard(&files, &analyses), models: analyses }
+    WorkloadAnalysis {
+        leaderboard: leaderboard(&files, &analyses),
+        models: analyses,
+    }
 }
 
 /// The analysis stage: every workload analysed once, in the same order,
 /// each model given its site-wide look ([`model_looks`]).
 pub fn analyse_data(workloads: &[Workload]) -> Vec<WorkloadAnalysis> {
-    let mut analysed: Vec<WorkloadAnalysis> =
-        workloads.iter().map(|w| analyse_workload(&w.models)).collect();
-    let files: Vec<&ModelFile> =
-        workloads.iter().flat_map(|w| w.models.iter().map(|m| &m.file)).collect();
+    let mut analysed: Vec<WorkloadAnalysis> = workloads
+        .iter()
+        .map(|w| analyse_workload(&w.models))
+        .collect();
+    let files: Vec<&ModelFile> = workloads
+        .iter()
+        .flat_map(|w| w.models.iter().map(|m| &m.file))
+        .collect();
     let mut looks = model_looks(&files).into_iter();
     for wa in &mut analysed {
         for a in &mut wa.models {
@@ -504,7 +551,9 @@ pub fn model_looks(files: &[&ModelFile]) -> Vec<usize> {
     let mut look_of: HashMap<(Option<String>, String), usize> = HashMap::new();
     for id in identities {
         let wanted = stable_hash(&id.1) % LOOKS;
-        let free = (0..LOOKS).map(|k| (wanted + k) % LOOKS).find(|&l| !taken[l]);
+        let free = (0..LOOKS)
+            .map(|k| (wanted + k) % LOOKS)
+            .find(|&l| !taken[l]);
         let look = free.unwrap_or(wanted);
         taken[look] = true;
         look_of.insert(id, look);

@@ -24,12 +24,17 @@ pub const BUILT_IN: [(&str, &[u8]); 5] = [
 /// the same path in `static_dir`, plus any other file there. A missing
 /// `static_dir` gives the built-in assets alone.
 pub fn site_assets(static_dir: &Path) -> Result<Vec<Asset>> {
-    let mut assets: BTreeMap<String, Vec<u8>> =
-        BUILT_IN.iter().map(|(rel, bytes)| ((*rel).to_owned(), bytes.to_vec())).collect();
+    let mut assets: BTreeMap<String, Vec<u8>> = BUILT_IN
+        .iter()
+        .map(|(rel, bytes)| ((*rel).to_owned(), bytes.to_vec()))
+        .collect();
     if std::fs::symlink_metadata(static_dir).is_ok() {
         for asset in load_static_dir(static_dir)? {
             assets.insert(asset.rel, asset.bytes);
         }
     }
-    Ok(assets.into_iter().map(|(rel, bytes)| Asset { rel, bytes }).collect())
+    Ok(assets
+        .into_iter()
+        .map(|(rel, bytes)| Asset { rel, bytes })
+        .collect())
 }

@@ -71,7 +71,13 @@ impl Chart {
         themed: Option<&str>,
     ) -> Self {
         let svg = svg::finish(doc, &title, &description, themed);
-        Chart { file_name, title, description, svg, table }
+        Chart {
+            file_name,
+            title,
+            description,
+            svg,
+            table,
+        }
     }
 }
 

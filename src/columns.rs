@@ -72,7 +72,12 @@ impl<'a> Record<'a> {
     /// A configuration as a page's table or card reads it: pages show
     /// neither the workload nor the rank column, so it carries neither.
     pub fn of(model: &'a ModelFile, config: &'a Configuration) -> Self {
-        Record { workload: "", model, config, rank: None }
+        Record {
+            workload: "",
+            model,
+            config,
+            rank: None,
+        }
     }
 }
 
@@ -143,7 +148,8 @@ fn text(s: &str) -> Value<'_> {
 /// A whole number, or [`Value::Missing`] when the row's kind has none; [`number`]
 /// and [`flag`] do the same for a figure and a flag.
 fn whole(n: impl Into<Option<u32>>) -> Value<'static> {
-    n.into().map_or(Value::Missing, |n| Value::Whole(u64::from(n)))
+    n.into()
+        .map_or(Value::Missing, |n| Value::Whole(u64::from(n)))
 }
 
 fn number(v: impl Into<Option<f64>>, page: fn(f64) -> String) -> Value<'static> {
@@ -201,7 +207,11 @@ impl Column {
     /// aligned as text when it has no unit and as a figure when it has one,
     /// linking nowhere.
     const fn new(origin: Origin, key: Name, label: Name, unit: Name, read: Read) -> Self {
-        let align = if unit.is_empty() { Align::Text } else { Align::Number };
+        let align = if unit.is_empty() {
+            Align::Text
+        } else {
+            Align::Number
+        };
         Column {
             key,
             label,
@@ -237,7 +247,8 @@ impl Column {
 
     /// Whether the tables and CSV files of `measure` have the column.
     pub fn applies(&self, measure: Measure) -> bool {
-        self.only.is_none_or(|kind| measure == Measure::Diffusion(kind))
+        self.only
+            .is_none_or(|kind| measure == Measure::Diffusion(kind))
     }
 
     pub fn value<'r>(&self, record: &Record<'r>) -> Value<'r> {
@@ -337,8 +348,11 @@ impl ColumnSet {
     }
 }
 
-pub const PER_TOKEN: ColumnSet =
-    ColumnSet { name: "Per-token workloads", anchor: "col-", columns: tokens::ALL };
+pub const PER_TOKEN: ColumnSet = ColumnSet {
+    name: "Per-token workloads",
+    anchor: "col-",
+    columns: tokens::ALL,
+};
 
 pub const DIFFUSION: ColumnSet = ColumnSet {
     name: "Diffusion workloads (text to image and text to video)",
@@ -386,9 +400,10 @@ mod shared {
     pub const REPEAT: Column = Column::setting("repeat", "Run", "#", |r| whole(r.config.repeat))
         .about("1 for the first run of a configuration, 2 or more for a repeated run. Repeats are shown as their own rows and points, never averaged.");
 
-    pub const DATA_VERSION: Column =
-        Column::setting("data_version", "Data version", "", |r| text(&r.model.data_version))
-            .about("Version (date) of the data file the row comes from.");
+    pub const DATA_VERSION: Column = Column::setting("data_version", "Data version", "", |r| {
+        text(&r.model.data_version)
+    })
+    .about("Version (date) of the data file the row comes from.");
 }
 
 /// The per-token workloads' columns, in the about page's order.
@@ -411,9 +426,10 @@ pub mod tokens {
     pub const ACTIVE_PARAMS_BILLION: C = C::setting("active_params_billion", "Active params", "B", |r| number(r.model.active_params_b, fmt::params_b))
         .about("Parameters used for each token, in billions; lower than the total for mixture-of-experts (MoE) models.");
 
-    pub const ARCHITECTURE: C =
-        C::setting("architecture", "Architecture", "", |r| text(&r.model.architecture))
-            .about("Dense transformer or mixture of experts (MoE).");
+    pub const ARCHITECTURE: C = C::setting("architecture", "Architecture", "", |r| {
+        text(&r.model.architecture)
+    })
+    .about("Dense transformer or mixture of experts (MoE).");
 
     pub const NUM_GPUS: C = C::setting("num_gpus", "GPUs", "count", |r| whole(r.config.num_gpus))
         .about("Number of GPUs serving the model in this configuration.");
@@ -425,9 +441,10 @@ pub mod tokens {
         C::setting("precision", "Precision", "", |r| text(&r.config.precision))
             .about("Numeric format of the weights, e.g. BF16 or FP8.");
 
-    pub const MAX_NUM_SEQS: C =
-        C::setting("max_num_seqs", "Max concurrency", "seqs", |r| whole(r.config.max_num_seqs))
-            .about("vLLM's max_num_seqs: the most requests the server processes at once.");
+    pub const MAX_NUM_SEQS: C = C::setting("max_num_seqs", "Max concurrency", "seqs", |r| {
+        whole(r.config.max_num_seqs)
+    })
+    .about("vLLM's max_num_seqs: the most requests the server processes at once.");
 
     pub const WH_PER_MILLION_OUTPUT_TOKENS: C = C::measured("wh_per_million_output_tokens", "Energy per million tokens", "Wh/M tok", |r| number(r.config.wh_per_million_output_tokens, fmt::wh_per_million))
         .link(Link::Row)
@@ -443,20 +460,25 @@ pub mod tokens {
         .about("Energy for one average response: J per token × average output tokens.");
 
     pub const TOKENS_PER_WH: C = C::derived("tokens_per_wh", "Tokens per Wh", "tok/Wh", |r| {
-        number(r.config.joules_per_output_token.map(|j| 3600.0 / j), fmt::grouped)
+        number(
+            r.config.joules_per_output_token.map(|j| 3600.0 / j),
+            fmt::grouped,
+        )
     })
     .about("Output tokens generated per watt-hour: 3,600 / J per token.");
 
     pub const MEDIAN_ITL_MS: C = C::measured("median_itl_ms", "Median ITL", "ms", |r| number(r.config.median_itl_ms, fmt::ms))
         .about("Median inter-token latency: the typical time between two output tokens of one response, in milliseconds. The selection rule's latency limit applies to it.");
 
-    pub const P90_ITL_MS: C =
-        C::measured("p90_itl_ms", "p90 ITL", "ms", |r| number(r.config.p90_itl_ms, fmt::ms))
-            .about("90th-percentile inter-token latency, in milliseconds.");
+    pub const P90_ITL_MS: C = C::measured("p90_itl_ms", "p90 ITL", "ms", |r| {
+        number(r.config.p90_itl_ms, fmt::ms)
+    })
+    .about("90th-percentile inter-token latency, in milliseconds.");
 
-    pub const P95_ITL_MS: C =
-        C::measured("p95_itl_ms", "p95 ITL", "ms", |r| number(r.config.p95_itl_ms, fmt::ms))
-            .about("95th-percentile inter-token latency, in milliseconds.");
+    pub const P95_ITL_MS: C = C::measured("p95_itl_ms", "p95 ITL", "ms", |r| {
+        number(r.config.p95_itl_ms, fmt::ms)
+    })
+    .about("95th-percentile inter-token latency, in milliseconds.");
 
     pub const P99_ITL_MS: C = C::measured("p99_itl_ms", "p99 ITL", "ms", |r| number(r.config.p99_itl_ms, fmt::ms))
         .about("99th-percentile inter-token latency, in milliseconds: the slow tail a reader of a streaming response notices.");
@@ -503,13 +525,18 @@ pub mod tokens {
         &GPU,
         &NUM_GPUS,
         &PARALLELISM,
-        &C::setting("tensor_parallel", "TP", "degree", |r| whole(r.config.tensor_parallel))
-            .about("Tensor-parallel degree: each layer split over this many GPUs."),
-        &C::setting("expert_parallel", "EP", "degree", |r| whole(r.config.expert_parallel)).about(
-            "Expert-parallel degree: the experts of a MoE model spread over this many GPUs.",
-        ),
-        &C::setting("data_parallel", "DP", "degree", |r| whole(r.config.data_parallel))
-            .about("Data-parallel degree: this many replicas serve requests side by side."),
+        &C::setting("tensor_parallel", "TP", "degree", |r| {
+            whole(r.config.tensor_parallel)
+        })
+        .about("Tensor-parallel degree: each layer split over this many GPUs."),
+        &C::setting("expert_parallel", "EP", "degree", |r| {
+            whole(r.config.expert_parallel)
+        })
+        .about("Expert-parallel degree: the experts of a MoE model spread over this many GPUs."),
+        &C::setting("data_parallel", "DP", "degree", |r| {
+            whole(r.config.data_parallel)
+        })
+        .about("Data-parallel degree: this many replicas serve requests side by side."),
         &PRECISION,
         &MAX_NUM_SEQS,
         &REPEAT,
@@ -537,8 +564,10 @@ pub mod tokens {
             flag(r.config.under_itl_deadline)
         })
         .about("Whether median ITL ≤ the file's deadline (500 ms for the seed data)."),
-        &C::setting("itl_deadline_ms", "Deadline", "ms", |r| number(r.model.deadline(), fmt::ms))
-            .about("The median-ITL limit under which the best configuration is chosen."),
+        &C::setting("itl_deadline_ms", "Deadline", "ms", |r| {
+            number(r.model.deadline(), fmt::ms)
+        })
+        .about("The median-ITL limit under which the best configuration is chosen."),
         &DATA_VERSION,
     ];
 }
@@ -556,13 +585,15 @@ pub mod diffusion {
         "Position in the leaderboard: rows ordered by energy per image (or video), lowest first (leaderboard-image.csv and leaderboard-video.csv only).",
     );
 
-    pub const PARAMS_BILLION: C =
-        C::setting("params_billion", "Params", "B", |r| number(r.model.params_b, fmt::params_b))
-            .about("Parameters of the diffusion model, in billions.");
+    pub const PARAMS_BILLION: C = C::setting("params_billion", "Params", "B", |r| {
+        number(r.model.params_b, fmt::params_b)
+    })
+    .about("Parameters of the diffusion model, in billions.");
 
-    pub const ARCHITECTURE: C =
-        C::setting("architecture", "Architecture", "", |r| text(&r.model.architecture))
-            .about("The model's architecture (Diffusion).");
+    pub const ARCHITECTURE: C = C::setting("architecture", "Architecture", "", |r| {
+        text(&r.model.architecture)
+    })
+    .about("The model's architecture (Diffusion).");
 
     pub const NUM_GPUS: C = C::setting("num_gpus", "GPUs", "count", |r| whole(r.config.num_gpus))
         .about("Number of GPUs generating each image or video together.");
@@ -574,19 +605,25 @@ pub mod diffusion {
         C::setting("precision", "Precision", "", |r| text(&r.config.precision))
             .about("Numeric format of the weights, e.g. BF16.");
 
-    pub const BATCH_SIZE: C =
-        C::setting("batch_size", "Batch size", "items", |r| whole(r.config.batch_size))
-            .about("Images or videos generated together in one batch.");
+    pub const BATCH_SIZE: C = C::setting("batch_size", "Batch size", "items", |r| {
+        whole(r.config.batch_size)
+    })
+    .about("Images or videos generated together in one batch.");
 
-    pub const INFERENCE_STEPS: C =
-        C::setting("inference_steps", "Steps", "steps", |r| whole(r.config.inference_steps))
-            .about("Denoising steps per image or video, the model's default.");
+    pub const INFERENCE_STEPS: C = C::setting("inference_steps", "Steps", "steps", |r| {
+        whole(r.config.inference_steps)
+    })
+    .about("Denoising steps per image or video, the model's default.");
 
     /// Text, though it has a unit.
     pub const RESOLUTION: C = C {
         align: Align::Text,
-        ..C::setting("resolution", "Output", "px", |r| Value::Text(r.config.resolution().into()))
-            .about("Width × height of the output in pixels; for a video also its frames and frame rate.")
+        ..C::setting("resolution", "Output", "px", |r| {
+            Value::Text(r.config.resolution().into())
+        })
+        .about(
+            "Width × height of the output in pixels; for a video also its frames and frame rate.",
+        )
     };
 
     pub const JOULES_PER_IMAGE: C = C::measured("joules_per_image", "Energy per image", "J/image", |r| number(r.config.joules_per_item(), fmt::energy_per_item))
@@ -627,12 +664,14 @@ pub mod diffusion {
         .only(OutputKind::Video)
         .about("Videos generated per kilowatt-hour of GPU energy: 3,600,000 / J per video.");
 
-    pub const JOULES_PER_VIDEO_SECOND: C =
-        C::derived("joules_per_video_second", "Energy per video second", "J/s", |r| {
-            number(r.config.joules_per_video_second(), fmt::grouped)
-        })
-        .only(OutputKind::Video)
-        .about("GPU energy per second of generated video: J per video / (frames / frame rate).");
+    pub const JOULES_PER_VIDEO_SECOND: C = C::derived(
+        "joules_per_video_second",
+        "Energy per video second",
+        "J/s",
+        |r| number(r.config.joules_per_video_second(), fmt::grouped),
+    )
+    .only(OutputKind::Video)
+    .about("GPU energy per second of generated video: J per video / (frames / frame rate).");
 
     pub const BATCH_LATENCY_S: C = C::measured("batch_latency_s", "Batch latency", "s", |r| {
         number(r.config.batch_latency_s, fmt::seconds)

@@ -5,7 +5,9 @@
 /// `text` with its first letter in upper case: "median ITL" → "Median ITL".
 pub fn capitalised(text: &str) -> String {
     let mut chars = text.chars();
-    chars.next().map_or_else(String::new, |first| first.to_uppercase().chain(chars).collect())
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
 }
 
 /// `value` with exactly `decimals` decimals, e.g. `fixed(39.05, 2)` → `39.05`,
@@ -97,7 +99,11 @@ pub fn seconds(value: f64) -> String {
 /// Images or videos per second: four significant digits (the source's
 /// precision), e.g. `0.1285` or `0.002993`.
 pub fn rate(value: f64) -> String {
-    if !value.is_finite() || value == 0.0 { fixed(value, 4) } else { significant(value, 4) }
+    if !value.is_finite() || value == 0.0 {
+        fixed(value, 4)
+    } else {
+        significant(value, 4)
+    }
 }
 
 /// `value` with `digits` significant digits (at most 12 decimals), the
@@ -117,7 +123,11 @@ pub fn significant(value: f64, digits: u32) -> String {
 /// dropped, e.g. `366.0` → `366`, `0.1241` → `0.1241`, `1.5` → `1.5`.
 pub fn setting(value: f64) -> String {
     let s = significant(value, 6);
-    if s.contains('.') { s.trim_end_matches('0').trim_end_matches('.').to_owned() } else { s }
+    if s.contains('.') {
+        s.trim_end_matches('0').trim_end_matches('.').to_owned()
+    } else {
+        s
+    }
 }
 
 /// Latency in ms: one decimal.
@@ -127,7 +137,11 @@ pub fn ms(value: f64) -> String {
 
 /// A latency limit in ms: no decimals when whole.
 pub fn limit_ms(value: f64) -> String {
-    if value.fract() == 0.0 { fixed(value, 0) } else { fixed(value, 1) }
+    if value.fract() == 0.0 {
+        fixed(value, 0)
+    } else {
+        fixed(value, 1)
+    }
 }
 
 /// Parameters in billions: one decimal.

@@ -94,8 +94,13 @@ const PRICE_RANGE: Range = Range {
     unit: " per kWh",
 };
 /// PUE: 1 (no overhead) to 5.
-const PUE_RANGE: Range =
-    Range { key: "pue", lowest: 1.0, lowest_accepted: true, highest: 5.0, unit: "" };
+const PUE_RANGE: Range = Range {
+    key: "pue",
+    lowest: 1.0,
+    lowest_accepted: true,
+    highest: 5.0,
+    unit: "",
+};
 /// The years a figure may describe, both included.
 pub const YEAR_RANGE: std::ops::RangeInclusive<u16> = 1990..=2100;
 
@@ -148,7 +153,11 @@ impl Footprint {
         if !bad.is_empty() {
             return Err(bad);
         }
-        Ok((carbon.is_some() || price.is_some()).then_some(Self { carbon, price, overhead }))
+        Ok((carbon.is_some() || price.is_some()).then_some(Self {
+            carbon,
+            price,
+            overhead,
+        }))
     }
 
     /// The PUE applied: the setting, or 1.
@@ -179,25 +188,45 @@ impl Footprint {
     pub fn assumptions(&self) -> String {
         let carbon = self.carbon.as_ref().map(|c| {
             let g = crate::fmt::setting(c.g_co2e_per_kwh);
-            format!("grid carbon intensity {g} g CO₂e/kWh ({}, {})", c.source, c.year)
+            format!(
+                "grid carbon intensity {g} g CO₂e/kWh ({}, {})",
+                c.source, c.year
+            )
         });
         let price = self.price.as_ref().map(|p| {
             let per_kwh = crate::fmt::setting(p.per_kwh);
-            format!("electricity price {per_kwh} {}/kWh ({}, {})", p.currency, p.source, p.year)
+            format!(
+                "electricity price {per_kwh} {}/kWh ({}, {})",
+                p.currency, p.source, p.year
+            )
         });
         let overhead = self.overhead.as_ref().map_or_else(
             || "no facility overhead (PUE 1)".to_owned(),
             |o| {
                 let year = o.year.map(|y| format!(", {y}")).unwrap_or_default();
-                format!("facility overhead PUE {} ({}{year})", crate::fmt::setting(o.pue), o.source)
+                format!(
+                    "facility overhead PUE {} ({}{year})",
+                    crate::fmt::setting(o.pue),
+                    o.source
+                )
             },
         );
-        [carbon, price, Some(overhead)].into_iter().flatten().collect::<Vec<_>>().join("; ")
+        [carbon, price, Some(overhead)]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>()
+            .join("; ")
     }
 }
 
 fn check_range(bad: &mut Vec<String>, at: &str, v: f64, range: Range) {
-    let Range { key, lowest: lo, lowest_accepted, highest: hi, unit } = range;
+    let Range {
+        key,
+        lowest: lo,
+        lowest_accepted,
+        highest: hi,
+        unit,
+    } = range;
     if !v.is_finite() || !(if lowest_accepted { v >= lo } else { v > lo }) || v > hi {
         let from = if lowest_accepted { "from" } else { "above" };
         bad.push(format!(

@@ -130,7 +130,12 @@ pub fn build_with_progress(opts: &BuildOptions, progress: &dyn Progress) -> Resu
 
 /// Loads, validates, analyses and renders in memory without writing.
 pub fn check(opts: &BuildOptions) -> Result<BuildSummary> {
-    run(opts, &NoProgress, || Ok(write::CountingSink::default()), |sink| Ok(sink.summary()))
+    run(
+        opts,
+        &NoProgress,
+        || Ok(write::CountingSink::default()),
+        |sink| Ok(sink.summary()),
+    )
 }
 
 /// The pipeline, into the sink `open` makes once the data are valid;

@@ -88,7 +88,13 @@ pub struct Problem {
 
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}: {}", shown(&self.path.display().to_string()), self.field, self.message)
+        write!(
+            f,
+            "{}: {}: {}",
+            shown(&self.path.display().to_string()),
+            self.field,
+            self.message
+        )
     }
 }
 
@@ -105,7 +111,12 @@ impl fmt::Display for Problems {
         // "1 problem", "3 files".
         let counted = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
         let files: BTreeSet<&Path> = self.0.iter().map(|p| p.path.as_path()).collect();
-        writeln!(f, "{} in {}:", counted(self.0.len(), "problem"), counted(files.len(), "file"))?;
+        writeln!(
+            f,
+            "{} in {}:",
+            counted(self.0.len(), "problem"),
+            counted(files.len(), "file")
+        )?;
         for (i, p) in self.0.iter().take(MAX_PROBLEMS_SHOWN).enumerate() {
             if i > 0 {
                 writeln!(f)?;
@@ -132,13 +143,21 @@ impl std::error::Error for Problems {}
 type Bad<'a> = dyn FnMut(String, String) + 'a;
 
 fn problem(path: &Path, field: impl Into<String>, message: impl Into<String>) -> Problem {
-    Problem { path: path.to_path_buf(), field: field.into(), message: message.into() }
+    Problem {
+        path: path.to_path_buf(),
+        field: field.into(),
+        message: message.into(),
+    }
 }
 
 /// A name from the data as it goes into a message: as is, or quoted with
 /// escapes when it holds control characters that would reach the terminal.
 fn shown(name: &str) -> std::borrow::Cow<'_, str> {
-    if name.chars().any(char::is_control) { format!("{name:?}").into() } else { name.into() }
+    if name.chars().any(char::is_control) {
+        format!("{name:?}").into()
+    } else {
+        name.into()
+    }
 }
 
 /// Loads and validates every model file under `data_dir` (found as
@@ -176,8 +195,10 @@ fn load_folder(data_dir: &Path, alone: Option<&str>) -> Result<DataSet, Problems
                 if sources::is_valid_source_id(&id) {
                     source_changes.push((id, loaded));
                 } else {
-                    let message =
-                        format!("is under sources/{id}/, but {}", sources::not_a_source_id(&id));
+                    let message = format!(
+                        "is under sources/{id}/, but {}",
+                        sources::not_a_source_id(&id)
+                    );
                     problems.push(problem(path, "(file)", message));
                 }
             }
@@ -225,7 +246,12 @@ fn load_folder(data_dir: &Path, alone: Option<&str>) -> Result<DataSet, Problems
         return Err(Problems(problems));
     }
     models.sort_by(|a, b| (&a.file.slug, a.workload.as_str()).cmp(&(&b.file.slug, &b.workload)));
-    Ok(DataSet { models, skipped: found.skipped, changes, source_changes })
+    Ok(DataSet {
+        models,
+        skipped: found.skipped,
+        changes,
+        source_changes,
+    })
 }
 
 /// Reads, parses and validates one model file of any kind.
@@ -244,7 +270,14 @@ pub fn read_model_file(path: &Path) -> Result<LoadedModel, Vec<Problem>> {
     file.configurations.shrink_to_fit();
     let (workload, workload_name) = file.workload_ref().unwrap_or_default();
     let (len, digest) = (raw.len() as u64, content_digest(&raw));
-    Ok(LoadedModel { path: path.to_path_buf(), len, digest, file, workload, workload_name })
+    Ok(LoadedModel {
+        path: path.to_path_buf(),
+        len,
+        digest,
+        file,
+        workload,
+        workload_name,
+    })
 }
 
 /// Lets a model share the `source` block of an earlier model when the two

@@ -196,7 +196,8 @@ impl energyboard::Progress for Bar {
     fn begin(&self, models: usize) {
         use std::io::IsTerminal;
         if models >= 200 && std::io::stderr().is_terminal() {
-            self.0.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+            self.0
+                .set_draw_target(indicatif::ProgressDrawTarget::stderr());
             self.0.set_length(models as u64);
             self.0.set_style(
                 indicatif::ProgressStyle::with_template("{msg} [{bar:30}] {pos}/{len} models")
@@ -297,7 +298,11 @@ fn report_removed(out: &std::path::Path, removed: &[String], total: usize) {
         out.display(),
         energyboard::write::KEPT_IN_SITE.join(" and "),
         removed.join(", "),
-        if more > 0 { format!(" and {more} more") } else { String::new() }
+        if more > 0 {
+            format!(" and {more} more")
+        } else {
+            String::new()
+        }
     );
 }
 

@@ -87,7 +87,9 @@ impl ModelFile {
     /// `batch_latency_deadline_s` (diffusion), whichever the file has (NaN
     /// before validation has checked that it has its kind's).
     pub fn deadline(&self) -> f64 {
-        self.itl_deadline_ms.or(self.batch_latency_deadline_s).unwrap_or(f64::NAN)
+        self.itl_deadline_ms
+            .or(self.batch_latency_deadline_s)
+            .unwrap_or(f64::NAN)
     }
 
     /// The file's workload as (id, display name): the `workload` object when
@@ -103,7 +105,10 @@ impl ModelFile {
         let open = inner.rfind('(')?;
         let id = inner[open + 1..].trim();
         let name = inner[..open].trim();
-        Some((id.to_owned(), if name.is_empty() { id } else { name }.to_owned()))
+        Some((
+            id.to_owned(),
+            if name.is_empty() { id } else { name }.to_owned(),
+        ))
     }
 
     pub fn measure(&self) -> Measure {
@@ -118,7 +123,9 @@ impl ModelFile {
     pub fn series_labels(&self) -> impl Fn(&Configuration) -> String {
         let configs = &self.configurations;
         let precisions = varies(configs, |c| c.precision.clone());
-        let outputs = varies(configs, |c| (c.size(), c.num_frames, c.fps.map(f64::to_bits)));
+        let outputs = varies(configs, |c| {
+            (c.size(), c.num_frames, c.fps.map(f64::to_bits))
+        });
         let steps = varies(configs, |c| c.inference_steps);
         move |c| {
             let mut label = format!("{} ×{}", c.gpu, c.num_gpus);
@@ -268,7 +275,11 @@ impl Words {
 
     /// The latency as a table header: "Median ITL (ms)".
     pub fn latency_header(&self) -> String {
-        format!("{} ({})", fmt::capitalised(self.latency_short), self.latency_unit)
+        format!(
+            "{} ({})",
+            fmt::capitalised(self.latency_short),
+            self.latency_unit
+        )
     }
 }
 
@@ -364,7 +375,9 @@ impl Measure {
 }
 
 fn varies<T: PartialEq>(configs: &[Configuration], value: impl Fn(&Configuration) -> T) -> bool {
-    configs.split_first().is_some_and(|(first, rest)| rest.iter().any(|c| value(c) != value(first)))
+    configs
+        .split_first()
+        .is_some_and(|(first, rest)| rest.iter().any(|c| value(c) != value(first)))
 }
 
 /// What makes configurations one series of a curve: everything but the
@@ -621,7 +634,9 @@ impl Configuration {
 
     /// The latency the deadline applies to: median ITL (ms) or batch latency (s).
     pub fn latency(&self) -> f64 {
-        self.median_itl_ms.or(self.batch_latency_s).unwrap_or(f64::NAN)
+        self.median_itl_ms
+            .or(self.batch_latency_s)
+            .unwrap_or(f64::NAN)
     }
 
     pub fn load(&self) -> u32 {
@@ -629,23 +644,37 @@ impl Configuration {
     }
 
     pub fn under_deadline(&self) -> bool {
-        self.under_itl_deadline.or(self.under_latency_deadline).unwrap_or(false)
+        self.under_itl_deadline
+            .or(self.under_latency_deadline)
+            .unwrap_or(false)
     }
 
     /// How the model is split over its GPUs, as shown to readers: "TP2",
     /// "EP2", "TP2·DP2", "U2·R1" (Ulysses and ring degrees) or "none".
     pub fn parallelism(&self) -> String {
         if let (Some(u), Some(r)) = (self.ulysses_degree, self.ring_degree) {
-            return if u <= 1 && r <= 1 { "none".to_owned() } else { format!("U{u}·R{r}") };
+            return if u <= 1 && r <= 1 {
+                "none".to_owned()
+            } else {
+                format!("U{u}·R{r}")
+            };
         }
-        let [tp, ep, dp] = [self.tensor_parallel, self.expert_parallel, self.data_parallel]
-            .map(|d| d.unwrap_or(1));
+        let [tp, ep, dp] = [
+            self.tensor_parallel,
+            self.expert_parallel,
+            self.data_parallel,
+        ]
+        .map(|d| d.unwrap_or(1));
         let parts: Vec<String> = [("TP", tp), ("EP", ep), ("DP", dp)]
             .iter()
             .filter(|(_, degree)| *degree > 1)
             .map(|(label, degree)| format!("{label}{degree}"))
             .collect();
-        let shown = if parts.is_empty() { "none".to_owned() } else { parts.join("·") };
+        let shown = if parts.is_empty() {
+            "none".to_owned()
+        } else {
+            parts.join("·")
+        };
         if parallelism_fits(self.num_gpus, tp, dp, ep) {
             shown
         } else {
@@ -701,12 +730,17 @@ impl Configuration {
 
     /// (width, height) in pixels, of the image or the video.
     pub fn size(&self) -> Option<(u32, u32)> {
-        Some((self.image_width.or(self.video_width)?, self.image_height.or(self.video_height)?))
+        Some((
+            self.image_width.or(self.video_width)?,
+            self.image_height.or(self.video_height)?,
+        ))
     }
 
     /// The output as readers name it: "1024×1024", or "832×480, 81 frames at 15 fps".
     pub fn resolution(&self) -> String {
-        let size = self.size().map_or_else(|| "?".to_owned(), |(w, h)| format!("{w}×{h}"));
+        let size = self
+            .size()
+            .map_or_else(|| "?".to_owned(), |(w, h)| format!("{w}×{h}"));
         match (self.num_frames, self.fps) {
             (Some(n), Some(fps)) => format!("{size}, {n} frames at {fps} fps"),
             _ => size,
@@ -726,7 +760,10 @@ impl Configuration {
 
     /// The output-length histogram and energy per output token (J), if any.
     pub fn output_lengths(&self) -> Option<(&OutputLengthDistribution, f64)> {
-        Some((self.output_length_distribution.as_deref()?, self.joules_per_output_token?))
+        Some((
+            self.output_length_distribution.as_deref()?,
+            self.joules_per_output_token?,
+        ))
     }
 
     /// The [`ITL_PERCENTILES`] of the inter-token latency, if the data have them.
@@ -775,7 +812,10 @@ impl Configuration {
             ("p90_itl_ms", self.p90_itl_ms),
             ("p95_itl_ms", self.p95_itl_ms),
             ("p99_itl_ms", self.p99_itl_ms),
-            ("wh_per_million_output_tokens", self.wh_per_million_output_tokens),
+            (
+                "wh_per_million_output_tokens",
+                self.wh_per_million_output_tokens,
+            ),
             ("joules_per_output_token", self.joules_per_output_token),
             ("tokens_per_second", self.tokens_per_second),
             ("batch_latency_s", self.batch_latency_s),
@@ -820,9 +860,18 @@ impl Configuration {
     pub fn present(&self) -> Vec<&'static str> {
         let flags = [
             ("under_itl_deadline", self.under_itl_deadline.is_some()),
-            ("under_latency_deadline", self.under_latency_deadline.is_some()),
-            ("avg_output_tokens_exact", self.avg_output_tokens_exact.is_some()),
-            ("output_length_distribution", self.output_length_distribution.is_some()),
+            (
+                "under_latency_deadline",
+                self.under_latency_deadline.is_some(),
+            ),
+            (
+                "avg_output_tokens_exact",
+                self.avg_output_tokens_exact.is_some(),
+            ),
+            (
+                "output_length_distribution",
+                self.output_length_distribution.is_some(),
+            ),
         ];
         let counts = self.counts().map(|(n, v)| (n, v.is_some()));
         let figures = self.quantities().map(|(n, v)| (n, v.is_some()));
@@ -883,8 +932,10 @@ pub const LOG_VIEW: &str = "-log";
 
 /// A lower-case URL segment: ASCII letters and digits kept, other runs become one `-`.
 pub fn url_segment(label: &str) -> String {
-    let words: Vec<&str> =
-        label.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()).collect();
+    let words: Vec<&str> = label
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
     words.join("-").to_ascii_lowercase()
 }
 
@@ -893,9 +944,16 @@ pub fn url_segment(label: &str) -> String {
 /// `qwen-3-32b/H100/2/256` becomes `h100-2-256` and a repeat
 /// `…/H100/2/256/r2` becomes `h100-2-256-r2`.
 pub fn row_anchor(slug: &str, row_id: &str) -> String {
-    let rest = row_id.strip_prefix(slug).and_then(|r| r.strip_prefix('/')).unwrap_or(row_id);
+    let rest = row_id
+        .strip_prefix(slug)
+        .and_then(|r| r.strip_prefix('/'))
+        .unwrap_or(row_id);
     let seg = url_segment(rest);
-    if seg.is_empty() { "row".to_owned() } else { seg }
+    if seg.is_empty() {
+        "row".to_owned()
+    } else {
+        seg
+    }
 }
 
 /// Whether parallel degrees fit the GPU count, by the rule every row of the

@@ -154,7 +154,9 @@ fn per_source_css(sources: &[SourceMark], head: &str, rule: impl Fn(&str) -> Str
     if sources.len() < 2 {
         return String::new();
     }
-    sources.iter().fold(head.to_owned(), |css, s| css + &rule(&s.key))
+    sources
+        .iter()
+        .fold(head.to_owned(), |css, s| css + &rule(&s.key))
 }
 
 /// The CSS of the source filter of a page whose rows, cards and chart
@@ -263,7 +265,12 @@ impl SiteInfo {
 /// Every GPU type of `files`, in first-seen order.
 fn gpus_of(files: &[&ModelFile]) -> Vec<String> {
     let mut seen = BTreeSet::new();
-    files.iter().flat_map(|m| &m.gpus).filter(|g| seen.insert(*g)).cloned().collect()
+    files
+        .iter()
+        .flat_map(|m| &m.gpus)
+        .filter(|g| seen.insert(*g))
+        .cloned()
+        .collect()
 }
 
 impl Site<'_> {
@@ -272,11 +279,19 @@ impl Site<'_> {
     }
 
     pub fn has_row(&self, i: usize, row_id: &str) -> bool {
-        self.models[i].file.configurations.iter().any(|c| c.row_id == row_id)
+        self.models[i]
+            .file
+            .configurations
+            .iter()
+            .any(|c| c.row_id == row_id)
     }
 
     fn files_and_analyses(&self) -> Vec<(&ModelFile, &ModelAnalysis)> {
-        self.models.iter().map(|m| &m.file).zip(&self.analyses).collect()
+        self.models
+            .iter()
+            .map(|m| &m.file)
+            .zip(&self.analyses)
+            .collect()
     }
 
     /// The frame of the workload page at `rel` inside the workload's
@@ -298,8 +313,11 @@ impl Site<'_> {
     /// (of the workload's `tables`), sorted by the headline as built; carbon
     /// and cost columns are shown when the settings give them.
     fn best_table_headers(&self, tables: &Tables, columns: &[Shown], root: &str) -> Vec<Header> {
-        let per =
-            if self.workload.measure == Measure::Tokens { "M tok" } else { self.words().item };
+        let per = if self.workload.measure == Measure::Tokens {
+            "M tok"
+        } else {
+            self.words().item
+        };
         let footprint = self.footprint.as_ref();
         let mut headers: Vec<Header> = columns
             .iter()
@@ -339,7 +357,12 @@ impl Site<'_> {
     /// configuration of `m`, in a sentence.
     fn best_text(&self, m: &ModelFile, c: &Configuration) -> String {
         let energy = self.words().energy_long;
-        format!("{}: {} {energy} on {}", m.name, kind::energy_figure(c), c.gpu)
+        format!(
+            "{}: {} {energy} on {}",
+            m.name,
+            kind::energy_figure(c),
+            c.gpu
+        )
     }
 
     fn path(&self, rel: &str) -> String {
@@ -364,7 +387,11 @@ impl Site<'_> {
 
     /// The deadline with its unit, e.g. "500 ms" or "30 s".
     pub fn deadline(&self) -> String {
-        format!("{} {}", fmt::limit_ms(self.workload.deadline), self.words().latency_unit)
+        format!(
+            "{} {}",
+            fmt::limit_ms(self.workload.deadline),
+            self.words().latency_unit
+        )
     }
 
     fn words(&self) -> &'static Words {
@@ -414,7 +441,11 @@ impl<'a> Mirror<'a> {
             .changes
             .iter()
             .map(|c| (None, &c.history))
-            .chain(data.source_changes.iter().map(|(id, c)| (Some(id.as_str()), &c.history)))
+            .chain(
+                data.source_changes
+                    .iter()
+                    .map(|(id, c)| (Some(id.as_str()), &c.history)),
+            )
             .collect();
         let feed = base_url.is_some() && histories.iter().any(|(_, h)| !h.entries.is_empty());
         let parts: Vec<Site<'a>> = workloads
@@ -448,11 +479,16 @@ impl<'a> Mirror<'a> {
         let mut slugs: BTreeMap<String, Vec<ModelId>> = BTreeMap::new();
         for (part, site) in parts.iter().enumerate() {
             for index in 0..site.models.len() {
-                slugs.entry(site.slug(index).to_owned()).or_default().push(ModelId { part, index });
+                slugs
+                    .entry(site.slug(index).to_owned())
+                    .or_default()
+                    .push(ModelId { part, index });
             }
         }
-        let files: Vec<&ModelFile> =
-            parts.iter().flat_map(|p| p.models.iter().map(|m| &m.file)).collect();
+        let files: Vec<&ModelFile> = parts
+            .iter()
+            .flat_map(|p| p.models.iter().map(|m| &m.file))
+            .collect();
         Self {
             info: SiteInfo::new(&files),
             gpus: gpus_of(&files),
@@ -472,7 +508,9 @@ impl<'a> Mirror<'a> {
     #[must_use]
     pub fn with_footprint(mut self, footprint: Option<&Footprint>) -> Self {
         self.footprint = footprint.cloned();
-        self.workloads.iter_mut().for_each(|part| part.footprint = footprint.cloned());
+        self.workloads
+            .iter_mut()
+            .for_each(|part| part.footprint = footprint.cloned());
         self
     }
 
@@ -499,13 +537,19 @@ pub struct RenderCounts {
 }
 
 impl RenderCounts {
-    pub const ONE_PAGE: Self = Self { pages: 1, charts: 0 };
+    pub const ONE_PAGE: Self = Self {
+        pages: 1,
+        charts: 0,
+    };
 }
 
 impl std::ops::Add for RenderCounts {
     type Output = Self;
     fn add(self, o: Self) -> Self {
-        Self { pages: self.pages + o.pages, charts: self.charts + o.charts }
+        Self {
+            pages: self.pages + o.pages,
+            charts: self.charts + o.charts,
+        }
     }
 }
 
@@ -557,7 +601,11 @@ fn page_meta(
     nav: &'static str,
 ) -> PageMeta {
     let depth = path.matches('/').count();
-    let root = if depth == 0 { "./".to_owned() } else { "../".repeat(depth) };
+    let root = if depth == 0 {
+        "./".to_owned()
+    } else {
+        "../".repeat(depth)
+    };
     let canonical_path = path.strip_suffix("index.html").unwrap_or(path);
     let tabs = tabs
         .iter()
@@ -748,20 +796,39 @@ fn column_cell(c: &Column, model: &ModelFile, config: &Configuration) -> Cell {
     // The sort script reads a figure from its text where the text is the
     // whole value, so the attribute is left out there.
     let shown: Option<f64> = text.replace(',', "").parse().ok();
-    let sort = value.sort().filter(|raw| raw.parse::<f64>().ok() != shown || shown.is_none());
-    Cell { text, sort, num: c.align == Align::Number, ..Cell::default() }
+    let sort = value
+        .sort()
+        .filter(|raw| raw.parse::<f64>().ok() != shown || shown.is_none());
+    Cell {
+        text,
+        sort,
+        num: c.align == Align::Number,
+        ..Cell::default()
+    }
 }
 
 fn num(text: String, sort: f64) -> Cell {
-    Cell { text, sort: Some(format!("{sort}")), num: true, ..Cell::default() }
+    Cell {
+        text,
+        sort: Some(format!("{sort}")),
+        num: true,
+        ..Cell::default()
+    }
 }
 
 fn text(text: impl Into<String>) -> Cell {
-    Cell { text: text.into(), ..Cell::default() }
+    Cell {
+        text: text.into(),
+        ..Cell::default()
+    }
 }
 
 fn link(text: impl Into<String>, href: String) -> Cell {
-    Cell { text: text.into(), href: Some(href), ..Cell::default() }
+    Cell {
+        text: text.into(),
+        href: Some(href),
+        ..Cell::default()
+    }
 }
 
 /// One leaderboard row: a model's best configuration on one GPU, with the
@@ -785,7 +852,8 @@ fn leaderboard_row(site: &Site<'_>, r: LeaderboardRow, home: &str, columns: &[Sh
                 Some(cell)
             }
             Shown::Footprint(k) => site.footprint.as_ref().and_then(|f| {
-                k.value(f, kind::footprint_bases(c)[0].wh).map(|v| num(fmt::significant(v, 3), v))
+                k.value(f, kind::footprint_bases(c)[0].wh)
+                    .map(|v| num(fmt::significant(v, 3), v))
             }),
         })
         .enumerate()
@@ -802,7 +870,11 @@ fn leaderboard_row(site: &Site<'_>, r: LeaderboardRow, home: &str, columns: &[Sh
         cells.push(link(&m.source.name, m.source.url.clone()));
         class = format!("from-{}", m.source.key());
     }
-    Row { id: None, class, cells }
+    Row {
+        id: None,
+        class,
+        cells,
+    }
 }
 
 /// The head of a table's Source column, on pages that mix sources.

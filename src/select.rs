@@ -46,7 +46,10 @@ pub fn cheapest_within(
     rows: impl IntoIterator<Item = (usize, Figures)>,
     limit: f64,
 ) -> Option<usize> {
-    rows.into_iter().filter(|(_, f)| f.latency <= limit).min_by(selection_order).map(|(i, _)| i)
+    rows.into_iter()
+        .filter(|(_, f)| f.latency <= limit)
+        .min_by(selection_order)
+        .map(|(i, _)| i)
 }
 
 /// A model's best row on each GPU of `gpus`, in that order: the
@@ -60,8 +63,11 @@ pub fn best_per_gpu<'r>(
     let rows: Vec<(&str, Figures)> = rows.into_iter().collect();
     gpus.iter()
         .map(|gpu| {
-            let on_gpu =
-                rows.iter().enumerate().filter(|(_, (g, _))| g == gpu).map(|(i, (_, f))| (i, *f));
+            let on_gpu = rows
+                .iter()
+                .enumerate()
+                .filter(|(_, (g, _))| g == gpu)
+                .map(|(i, (_, f))| (i, *f));
             (gpu.clone(), cheapest_within(on_gpu, deadline))
         })
         .collect()
@@ -84,7 +90,11 @@ pub fn limit_candidates(rows: impl IntoIterator<Item = (usize, Figures)>, max: f
     let mut best: Option<(usize, Figures)> = None;
     // Every row at one latency joins before the answer at it is read.
     for same_latency in by_latency.chunk_by(|a, b| a.1.latency == b.1.latency) {
-        best = same_latency.iter().copied().chain(best).min_by(selection_order);
+        best = same_latency
+            .iter()
+            .copied()
+            .chain(best)
+            .min_by(selection_order);
         if let Some(b) = best
             && !picked.iter().any(|p| p.0 == b.0)
         {

@@ -87,8 +87,9 @@ pub struct ServeOptions {
 pub fn normalise_base_path(raw: &str) -> Result<String> {
     let segments: Vec<&str> = raw.split('/').filter(|s| !s.is_empty()).collect();
     for seg in &segments {
-        let safe =
-            seg.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | '~'));
+        let safe = seg
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | '~'));
         if !safe || *seg == "." || *seg == ".." {
             bail!(
                 "--base-path {raw:?}: {seg:?} is not a plain URL path segment; \
@@ -96,7 +97,11 @@ pub fn normalise_base_path(raw: &str) -> Result<String> {
             );
         }
     }
-    if segments.is_empty() { Ok("/".to_owned()) } else { Ok(format!("/{}/", segments.join("/"))) }
+    if segments.is_empty() {
+        Ok("/".to_owned())
+    } else {
+        Ok(format!("/{}/", segments.join("/")))
+    }
 }
 
 /// Where a request leads, before any file is read.
@@ -178,7 +183,11 @@ pub fn resolve(root: &Path, base_path: &str, raw_url: &str) -> Resolved {
             return Resolved::Redirect(format!("{base_path}{}/{query}", segments.join("/")));
         }
         let index = found.join("index.html");
-        if index.is_file() { Resolved::File(index) } else { Resolved::NotFound }
+        if index.is_file() {
+            Resolved::File(index)
+        } else {
+            Resolved::NotFound
+        }
     } else if wants_dir {
         Resolved::NotFound
     } else {
@@ -261,7 +270,10 @@ pub fn run(opts: &ServeOptions) -> Result<()> {
     let builds = Arc::new(builds);
     rebuild(&build, &builds, "built");
 
-    let inputs = vec![watched_path(&build.data_dir)?, watched_path(&build.static_dir)?];
+    let inputs = vec![
+        watched_path(&build.data_dir)?,
+        watched_path(&build.static_dir)?,
+    ];
     let (tx, rx) = mpsc::channel::<DebounceEventResult>();
     let mut watcher = new_debouncer(DEBOUNCE, None, tx).context("cannot start the file watcher")?;
     // Each input's parent too (not recursively), so that an input that is
@@ -286,8 +298,11 @@ pub fn run(opts: &ServeOptions) -> Result<()> {
         let _in_runtime = runtime.enter();
         tokio::net::TcpListener::from_std(listener)?
     };
-    let site =
-        Arc::new(Site { root: build.out_dir.clone(), base_path, builds: builds.subscribe() });
+    let site = Arc::new(Site {
+        root: build.out_dir.clone(),
+        base_path,
+        builds: builds.subscribe(),
+    });
     let app = axum::Router::new().fallback(answer).with_state(site);
     let server = runtime.spawn(accept(listener, app, stopping.clone()));
     let rebuilder = std::thread::spawn(move || {
@@ -384,7 +399,10 @@ fn remove_dead_previews(temp: &Path) {
     for entry in entries.filter_map(Result::ok) {
         let dir = entry.path();
         let lock = dir.join(ALIVE_LOCK);
-        if !entry.file_name().to_string_lossy().starts_with(PREVIEW_PREFIX)
+        if !entry
+            .file_name()
+            .to_string_lossy()
+            .starts_with(PREVIEW_PREFIX)
             || !fs::symlink_metadata(&dir).is_ok_and(|m| m.is_dir())
             || !fs::symlink_metadata(&lock).is_ok_and(|m| m.is_file())
         {
@@ -417,10 +435,12 @@ fn watched_path(path: &Path) -> Result<PathBuf> {
     }
     let abs =
         std::path::absolute(path).with_context(|| format!("cannot resolve {}", path.display()))?;
-    Ok(match (abs.parent().map(Path::canonicalize), abs.file_name()) {
-        (Some(Ok(parent)), Some(name)) => parent.join(name),
-        _ => abs,
-    })
+    Ok(
+        match (abs.parent().map(Path::canonicalize), abs.file_name()) {
+            (Some(Ok(parent)), Some(name)) => parent.join(name),
+            _ => abs,
+        },
+    )
 }
 
 /// (Re)watches every input folder that exists now, recursively: one deleted
@@ -516,9 +536,13 @@ fn is_change(batch: &DebounceEventResult, inputs: &[PathBuf]) -> bool {
         // watched too, and hold other things (the output folder, say).
         counts
             && event.paths.iter().any(|path| {
-                inputs.iter().find_map(|dir| path.strip_prefix(dir).ok()).is_some_and(|rel| {
-                    !rel.components().any(|c| c.as_os_str().to_string_lossy().starts_with('.'))
-                })
+                inputs
+                    .iter()
+                    .find_map(|dir| path.strip_prefix(dir).ok())
+                    .is_some_and(|rel| {
+                        !rel.components()
+                            .any(|c| c.as_os_str().to_string_lossy().starts_with('.'))
+                    })
             })
     })
 }
@@ -533,8 +557,11 @@ struct Site {
 /// each with its separators and line end.
 fn head_size(request: &Request) -> usize {
     let line = request.method().as_str().len() + request.uri().to_string().len() + 12;
-    let headers: usize =
-        request.headers().iter().map(|(name, value)| name.as_str().len() + value.len() + 4).sum();
+    let headers: usize = request
+        .headers()
+        .iter()
+        .map(|(name, value)| name.as_str().len() + value.len() + 4)
+        .sum();
     line + headers + 2
 }
 
@@ -543,7 +570,10 @@ async fn answer(State(site): State<Arc<Site>>, request: Request) -> Response {
     let mut response = site.answer(request).await;
     let headers = response.headers_mut();
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
     response
 }
 
@@ -558,7 +588,11 @@ impl Site {
         }
         if !matches!(*request.method(), Method::GET | Method::HEAD) {
             let text = "405 Method Not Allowed: this preview answers GET and HEAD\n";
-            return (StatusCode::METHOD_NOT_ALLOWED, [(header::ALLOW, "GET, HEAD")], text)
+            return (
+                StatusCode::METHOD_NOT_ALLOWED,
+                [(header::ALLOW, "GET, HEAD")],
+                text,
+            )
                 .into_response();
         }
         let target = request.uri().to_string();
@@ -576,8 +610,14 @@ impl Site {
                 (StatusCode::FORBIDDEN, "403 Forbidden: outside the site\n").into_response()
             }
             _ if !state.has_site => {
-                let error = state.error.as_deref().unwrap_or("the first build has not finished");
-                let page = markup(&ErrorPage { error, seen: state.number });
+                let error = state
+                    .error
+                    .as_deref()
+                    .unwrap_or("the first build has not finished");
+                let page = markup(&ErrorPage {
+                    error,
+                    seen: state.number,
+                });
                 html(StatusCode::INTERNAL_SERVER_ERROR, page.into_bytes())
             }
             Resolved::File(path) => self.file(&path, request, &state).await,
@@ -586,7 +626,10 @@ impl Site {
             Resolved::NotFound => self.not_found(&state).await,
             Resolved::OutsideBasePath => (
                 StatusCode::NOT_FOUND,
-                format!("404 Not Found: this preview serves the site under {}\n", self.base_path),
+                format!(
+                    "404 Not Found: this preview serves the site under {}\n",
+                    self.base_path
+                ),
             )
                 .into_response(),
         }
@@ -603,7 +646,9 @@ impl Site {
                 Err(_) => self.not_found(state).await,
             };
         }
-        let Ok(mut response) = tower_http::services::ServeFile::new(path).try_call(request).await
+        let Ok(mut response) = tower_http::services::ServeFile::new(path)
+            .try_call(request)
+            .await
         else {
             return self.not_found(state).await;
         };
@@ -633,7 +678,10 @@ fn html(status: StatusCode, page: Vec<u8>) -> Response {
 /// The build number a request for it has seen: `N` in `?after=N`.
 fn build_seen(target: &str) -> Option<u64> {
     let (_, query) = target.split_once('?')?;
-    query.split('&').find_map(|pair| pair.strip_prefix("after=")).and_then(|n| n.parse().ok())
+    query
+        .split('&')
+        .find_map(|pair| pair.strip_prefix("after="))
+        .and_then(|n| n.parse().ok())
 }
 
 /// The banner shown on every HTML page while the last rebuild is broken.
@@ -673,14 +721,18 @@ fn decorate_html(body: &[u8], state: &BuildState) -> Vec<u8> {
     let text = String::from_utf8_lossy(body);
     let lower = text.to_ascii_lowercase();
     let mut out = String::with_capacity(text.len() + 1024);
-    let after_body_tag =
-        lower.find("<body").and_then(|i| lower[i..].find('>').map(|j| i + j + 1)).unwrap_or(0);
+    let after_body_tag = lower
+        .find("<body")
+        .and_then(|i| lower[i..].find('>').map(|j| i + j + 1))
+        .unwrap_or(0);
     out.push_str(&text[..after_body_tag]);
     if let Some(error) = &state.error {
         out.push_str(&markup(&ErrorBanner { error }));
     }
     let rest = &text[after_body_tag..];
-    let end = lower[after_body_tag..].rfind("</body").unwrap_or(rest.len());
+    let end = lower[after_body_tag..]
+        .rfind("</body")
+        .unwrap_or(rest.len());
     out.push_str(&rest[..end]);
     out.push_str(&markup(&ReloadScript { seen: state.number }));
     out.push_str(&rest[end..]);
@@ -701,7 +753,11 @@ mod tests {
 
     #[test]
     fn banner_goes_after_body_and_escapes_the_error() {
-        let state = BuildState { number: 7, has_site: true, error: Some("bad <file>".into()) };
+        let state = BuildState {
+            number: 7,
+            has_site: true,
+            error: Some("bad <file>".into()),
+        };
         let page = decorate_html(b"<html><BODY class=x><h1>t</h1></body></html>", &state);
         let page = String::from_utf8(page).unwrap();
         let banner = page.find("energyboard-build-error").unwrap();

@@ -143,8 +143,10 @@ impl Config {
             self.facility_overhead.clone(),
         )
         .map_err(|bad| {
-            let lines: Vec<String> =
-                bad.iter().map(|b| format!("  {}: {b}", path.display())).collect();
+            let lines: Vec<String> = bad
+                .iter()
+                .map(|b| format!("  {}: {b}", path.display()))
+                .collect();
             anyhow::anyhow!(
                 "{} problem{} in the settings:\n{}",
                 bad.len(),
@@ -177,8 +179,9 @@ pub fn check_base_url(url: &str) -> Result<()> {
     else {
         anyhow::bail!("--base-url {url:?}: must be an absolute http(s) URL, {example}");
     };
-    if let Some(c) =
-        url.chars().find(|c| c.is_control() || c.is_whitespace() || "\"<>\\^`{|}".contains(*c))
+    if let Some(c) = url
+        .chars()
+        .find(|c| c.is_control() || c.is_whitespace() || "\"<>\\^`{|}".contains(*c))
     {
         anyhow::bail!("--base-url {url:?}: may not contain {c:?}; {example}");
     }
@@ -193,7 +196,9 @@ pub fn check_base_url(url: &str) -> Result<()> {
     };
     let name_ok = !name.is_empty()
         && !name.starts_with(['.', '-'])
-        && name.chars().all(|c| c.is_alphanumeric() || matches!(c, '-' | '.' | '[' | ':'));
+        && name
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '-' | '.' | '[' | ':'));
     let port_ok = host
         .rsplit_once("]:")
         .map(|(_, p)| p)

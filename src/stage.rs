@@ -46,7 +46,10 @@ impl Lock {
                 }
             }
             if opened.is_some_and(|m| same_file(&m, path)) {
-                return Ok(Self { path: path.to_path_buf(), _file: file });
+                return Ok(Self {
+                    path: path.to_path_buf(),
+                    _file: file,
+                });
             }
         }
         bail!(
@@ -73,7 +76,10 @@ fn open_no_follow(path: &Path) -> Result<fs::File> {
     std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NOFOLLOW);
     #[cfg(not(unix))]
     if fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
-        bail!("{}: is a symbolic link; a lock file is never followed, remove it", path.display());
+        bail!(
+            "{}: is a symbolic link; a lock file is never followed, remove it",
+            path.display()
+        );
     }
     options.open(path).map_err(|err| {
         if fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
@@ -165,7 +171,11 @@ pub fn leftovers(parent: &Path, name: &str) -> Vec<PathBuf> {
         .into_iter()
         .flatten()
         .filter_map(Result::ok)
-        .filter(|e| e.file_name().to_str().is_some_and(|n| n.starts_with(&prefix)))
+        .filter(|e| {
+            e.file_name()
+                .to_str()
+                .is_some_and(|n| n.starts_with(&prefix))
+        })
         .map(|e| e.path())
         .filter(|p| fs::symlink_metadata(p).is_ok_and(|m| m.is_dir()))
         .collect();
@@ -192,7 +202,10 @@ impl std::fmt::Display for Unread {
         match self {
             Self::Missing => write!(f, "does not exist"),
             Self::NotRegular => {
-                write!(f, "is not a regular file (a folder, device, pipe or socket?)")
+                write!(
+                    f,
+                    "is not a regular file (a folder, device, pipe or socket?)"
+                )
             }
             Self::TooLarge(size) => write!(f, "is {:.1} MB, too large", *size as f64 / 1e6),
             Self::Io(err) => write!(f, "cannot read: {err}"),
@@ -225,7 +238,9 @@ pub fn read_bounded(path: &Path, max: u64) -> Result<Vec<u8>, Unread> {
     }
     // At most one byte past the limit, in case the file grew since.
     let mut raw = Vec::with_capacity(meta.len() as usize);
-    file.take(max + 1).read_to_end(&mut raw).map_err(Unread::Io)?;
+    file.take(max + 1)
+        .read_to_end(&mut raw)
+        .map_err(Unread::Io)?;
     if raw.len() as u64 > max {
         return Err(Unread::TooLarge(raw.len() as u64));
     }
@@ -251,7 +266,11 @@ pub fn copy_tree(from: &Path, to: &Path) -> Result<()> {
     for entry in walkdir::WalkDir::new(from).sort_by_file_name() {
         let entry = entry.with_context(|| format!("cannot read {}", from.display()))?;
         let rel = entry.path().strip_prefix(from).unwrap_or(Path::new(""));
-        let dest = if rel.as_os_str().is_empty() { to.to_path_buf() } else { to.join(rel) };
+        let dest = if rel.as_os_str().is_empty() {
+            to.to_path_buf()
+        } else {
+            to.join(rel)
+        };
         if entry.file_type().is_dir() {
             fs::create_dir_all(&dest)
                 .with_context(|| format!("cannot create {}", dest.display()))?;

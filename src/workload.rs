@@ -57,7 +57,12 @@ impl Workload {
 /// checked that the files of one workload are of one kind and agree on the
 /// deadline, and that (slug, workload) is unique.
 pub fn group(mut models: Vec<LoadedModel>, settings: &[WorkloadSettings]) -> Vec<Workload> {
-    let rank = |id: &str| settings.iter().position(|s| s.id == id).unwrap_or(settings.len());
+    let rank = |id: &str| {
+        settings
+            .iter()
+            .position(|s| s.id == id)
+            .unwrap_or(settings.len())
+    };
     models.sort_by_cached_key(|m| (rank(&m.workload), m.workload.clone(), m.file.slug.clone()));
     let mut out: Vec<Workload> = Vec::new();
     for m in models {

@@ -69,7 +69,9 @@ impl Made {
         if first.starts_with("This folder was built by energyboard") {
             return Some(Self::Site);
         }
-        [Self::Site, Self::Data].into_iter().find(|m| m.marker().lines().next() == Some(first))
+        [Self::Site, Self::Data]
+            .into_iter()
+            .find(|m| m.marker().lines().next() == Some(first))
     }
 }
 
@@ -132,7 +134,11 @@ pub trait PageSink: Sync {
             bail!(
                 "{}: changed while the site was being built ({len} bytes validated, now {now} bytes{}); build again",
                 from.display(),
-                if now == len { " with other contents" } else { "" }
+                if now == len {
+                    " with other contents"
+                } else {
+                    ""
+                }
             );
         }
         self.put(rel, &bytes)
@@ -217,7 +223,11 @@ pub fn guard_folder(flag: &str, out: &Path, inputs: &[&Path]) -> Result<()> {
     }
     if out_real.is_dir() {
         // A folder of ours holds no repositories: look at its top only.
-        let depth = if made_by(&out_real).is_some() { 1 } else { usize::MAX };
+        let depth = if made_by(&out_real).is_some() {
+            1
+        } else {
+            usize::MAX
+        };
         if let Some(git) = find_git(&out_real, depth) {
             bail!(
                 "{shown}: {} a git work tree ({}); energyboard would write over it. Choose another {flag}",
@@ -246,7 +256,11 @@ fn resolved(path: &Path) -> Result<PathBuf> {
         std::path::absolute(path).with_context(|| format!("cannot resolve {}", path.display()))?;
     for existing in abs.ancestors() {
         if let Ok(mut out) = existing.canonicalize() {
-            for part in abs.strip_prefix(existing).unwrap_or(Path::new("")).components() {
+            for part in abs
+                .strip_prefix(existing)
+                .unwrap_or(Path::new(""))
+                .components()
+            {
                 match part {
                     Component::ParentDir => {
                         out.pop();
@@ -269,7 +283,10 @@ pub fn check_target(dir: &Path, made: Made, force: bool) -> Result<()> {
         Err(err) if err.kind() == std::io::ErrorKind::NotFound => Ok(()),
         Err(err) => Err(err).with_context(|| format!("cannot inspect {}", dir.display())),
         Ok(meta) if !meta.is_dir() => {
-            bail!("{}: exists and is not a folder; choose another --out", dir.display())
+            bail!(
+                "{}: exists and is not a folder; choose another --out",
+                dir.display()
+            )
         }
         Ok(_) => {
             let mut entries =
@@ -322,8 +339,12 @@ impl SiteWriter {
                 let _ = fs::remove_dir_all(&leftover);
             }
         }
-        let writer =
-            Self { target: target.to_path_buf(), stage, made, counted: CountingSink::default() };
+        let writer = Self {
+            target: target.to_path_buf(),
+            stage,
+            made,
+            counted: CountingSink::default(),
+        };
         // The marker first: a killed build's leftover is then known as ours.
         let staging = writer.stage.path();
         fs::write(staging.join(MARKER), made.marker())
@@ -378,7 +399,11 @@ impl SiteWriter {
 
 /// Adds to `summary` the files under `old` that `new` does not have.
 fn list_removed(old: &Path, new: &Path, summary: &mut WriteSummary) {
-    for entry in walkdir::WalkDir::new(old).sort_by_file_name().into_iter().filter_map(Result::ok) {
+    for entry in walkdir::WalkDir::new(old)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_map(Result::ok)
+    {
         if entry.file_type().is_dir() || entry.depth() == 0 {
             continue;
         }
@@ -390,8 +415,10 @@ fn list_removed(old: &Path, new: &Path, summary: &mut WriteSummary) {
         }
         summary.removed_total += 1;
         if summary.removed.len() < REMOVED_LISTED {
-            let parts: Vec<_> =
-                rel.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
+            let parts: Vec<_> = rel
+                .components()
+                .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                .collect();
             summary.removed.push(parts.join("/"));
         }
     }
@@ -407,7 +434,9 @@ impl PageSink for SiteWriter {
         let file =
             fs::File::create(&path).with_context(|| format!("cannot write {}", path.display()))?;
         let out = std::io::BufWriter::with_capacity(1 << 16, file);
-        self.counted.stream(out, write).with_context(|| format!("cannot write {}", path.display()))
+        self.counted
+            .stream(out, write)
+            .with_context(|| format!("cannot write {}", path.display()))
     }
 }
 

@@ -51,15 +51,22 @@ pub struct ResponseScale {
 pub fn shared_scale<'r>(
     histograms: impl Iterator<Item = &'r ResponseEnergy> + Clone,
 ) -> ResponseScale {
-    let top =
-        histograms.clone().map(|r| r.edges_j.last().copied().unwrap_or(0.0)).fold(0.0, f64::max);
-    let long_tail = histograms.clone().any(|r| r.median_j > 0.0 && top >= 10.0 * r.median_j);
+    let top = histograms
+        .clone()
+        .map(|r| r.edges_j.last().copied().unwrap_or(0.0))
+        .fold(0.0, f64::max);
+    let long_tail = histograms
+        .clone()
+        .any(|r| r.median_j > 0.0 && top >= 10.0 * r.median_j);
     let log_from = histograms
         .flat_map(|r| r.edges_j.iter().copied())
         .filter(|e| *e > 0.0)
         .fold(f64::INFINITY, f64::min);
     let log_from_j = (long_tail && log_from.is_finite() && log_from < top).then_some(log_from);
-    ResponseScale { top_j: top, log_from_j }
+    ResponseScale {
+        top_j: top,
+        log_from_j,
+    }
 }
 
 /// The `q` quantile (0 to 1) of a histogram with bin `edges` and `counts`,

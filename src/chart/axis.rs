@@ -25,7 +25,13 @@ pub(crate) struct Axis {
 impl Axis {
     fn new(lo: f64, hi: f64, log: bool, ticks: Vec<f64>) -> Self {
         let project = |v: f64| if log { v.ln() } else { v };
-        Self { lo, hi, log, ticks, ends: (project(lo), project(hi)) }
+        Self {
+            lo,
+            hi,
+            log,
+            ticks,
+            ends: (project(lo), project(hi)),
+        }
     }
 
     /// A log₂ axis covering `min..=max` with ticks at every power of two.
@@ -52,7 +58,12 @@ impl Axis {
     /// gives fewer than three ticks).
     pub(crate) fn log_from_decade(min: f64, hi: f64) -> Self {
         let lo = round_sig(10f64.powf((min / 1.25).log10().floor()));
-        Self::new(lo, hi, true, three_ticks(lo, hi, &[&[1.0], &[1.0, 2.0, 5.0], FINE]))
+        Self::new(
+            lo,
+            hi,
+            true,
+            three_ticks(lo, hi, &[&[1.0], &[1.0, 2.0, 5.0], FINE]),
+        )
     }
 
     /// A linear axis from zero to a little above `max`, ending on a tick.
@@ -78,7 +89,11 @@ impl Axis {
 
     /// Log₁₀ when the values span more than ten times, else linear from zero.
     pub(crate) fn auto(min: f64, max: f64) -> Self {
-        if min > 0.0 && max / min > 10.0 { Self::log(min, max) } else { Self::from_zero(max) }
+        if min > 0.0 && max / min > 10.0 {
+            Self::log(min, max)
+        } else {
+            Self::from_zero(max)
+        }
     }
 
     /// This axis with every second (third, …) tick only, the fewest
@@ -95,7 +110,10 @@ impl Axis {
         for stride in 1..=self.ticks.len().max(1) {
             let ticks: Vec<f64> = self.ticks.iter().copied().step_by(stride).collect();
             if fits(&ticks) {
-                return Self { ticks, ..self.clone() };
+                return Self {
+                    ticks,
+                    ..self.clone()
+                };
             }
         }
         self.clone()
@@ -108,7 +126,9 @@ impl Axis {
 
 /// The lowest and highest of `values` (infinite when there are none).
 pub(crate) fn min_max(values: impl Iterator<Item = f64>) -> (f64, f64) {
-    values.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| (lo.min(v), hi.max(v)))
+    values.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
+        (lo.min(v), hi.max(v))
+    })
 }
 
 /// How a chart's scales read in its description: "log scales" only when
@@ -154,7 +174,10 @@ fn spaced_exponents(first: f64, last: f64) -> impl Iterator<Item = f64> {
     };
     let count = (last - first) as usize + 1;
     let stride = count.div_ceil(MAX_TICKS / 2).max(1);
-    (0..count).step_by(stride).map(move |i| first + i as f64).filter(move |e| *e <= last)
+    (0..count)
+        .step_by(stride)
+        .map(move |i| first + i as f64)
+        .filter(move |e| *e <= last)
 }
 
 /// The finest steps of a log axis' ticks within a decade.
@@ -197,7 +220,10 @@ fn round_sig(v: f64) -> f64 {
 fn nice_step(raw: f64) -> f64 {
     let mag = 10f64.powi(raw.log10().floor() as i32);
     let f = raw / mag;
-    let n = [1.0, 2.0, 2.5, 5.0].into_iter().find(|&n| f <= n).unwrap_or(10.0);
+    let n = [1.0, 2.0, 2.5, 5.0]
+        .into_iter()
+        .find(|&n| f <= n)
+        .unwrap_or(10.0);
     round_sig(n * mag)
 }
 
@@ -213,7 +239,11 @@ impl Ranged for Axis {
 
     fn key_points<H: KeyPointHint>(&self, hint: H) -> Vec<f64> {
         // Only bold grid lines; the light pass gets nothing to draw.
-        if hint.weight().allow_light_points() { Vec::new() } else { self.ticks.clone() }
+        if hint.weight().allow_light_points() {
+            Vec::new()
+        } else {
+            self.ticks.clone()
+        }
     }
 
     fn range(&self) -> Range<f64> {
@@ -228,13 +258,19 @@ mod tests {
     #[test]
     fn powers_of_two_tick_every_doubling() {
         let a = Axis::powers_of_two(8.0, 1536.0);
-        assert_eq!(a.ticks, &[8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0]);
+        assert_eq!(
+            a.ticks,
+            &[8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0]
+        );
         assert!(a.log);
     }
 
     #[test]
     fn log_ticks_are_one_two_five() {
-        assert_eq!(Axis::log(15.67, 479.35).ticks, &[20.0, 50.0, 100.0, 200.0, 500.0]);
+        assert_eq!(
+            Axis::log(15.67, 479.35).ticks,
+            &[20.0, 50.0, 100.0, 200.0, 500.0]
+        );
         assert_eq!(Axis::log(20.0, 60.0).ticks, &[20.0, 30.0, 50.0, 70.0]);
     }
 
@@ -273,7 +309,11 @@ mod tests {
                 Axis::from_zero(hi),
                 Axis::auto(lo, hi),
             ] {
-                assert!(axis.ticks.len() <= MAX_TICKS + 1, "{lo} {hi}: {:?}", axis.ticks);
+                assert!(
+                    axis.ticks.len() <= MAX_TICKS + 1,
+                    "{lo} {hi}: {:?}",
+                    axis.ticks
+                );
                 assert!(axis.ticks.iter().all(|t| t.is_finite()));
             }
         }

@@ -40,7 +40,11 @@ pub(crate) fn count(n: usize) -> i32 {
 
 /// plotters divides font sizes by 1.24; ask for that much more.
 fn font(px: f64, bold: bool) -> FontDesc<'static> {
-    let style = if bold { FontStyle::Bold } else { FontStyle::Normal };
+    let style = if bold {
+        FontStyle::Bold
+    } else {
+        FontStyle::Normal
+    };
     ("sans-serif", px * 1.24, style).into_font()
 }
 
@@ -59,13 +63,18 @@ pub(crate) fn text(
         Align::Middle => HPos::Center,
         Align::End => HPos::Right,
     };
-    let style = font(px, bold).color(&role.color()).pos(Pos::new(h, VPos::Center));
+    let style = font(px, bold)
+        .color(&role.color())
+        .pos(Pos::new(h, VPos::Center));
     root.draw_text(s, &style, at)
 }
 
 /// A line through `points`; nothing under two points ([`super::svg`] drops it).
 pub(crate) fn line(root: &Root<'_>, points: &[(i32, i32)], role: Role, width: u32) -> Draw {
-    root.draw(&PathElement::new(points.to_vec(), role.color().stroke_width(width)))
+    root.draw(&PathElement::new(
+        points.to_vec(),
+        role.color().stroke_width(width),
+    ))
 }
 
 /// A marker's shape. Colours repeat every
@@ -115,7 +124,11 @@ pub(crate) fn marker(
     faded: bool,
 ) -> Draw {
     let color = role.color().mix(if faded { FADED } else { 1.0 });
-    let style = if filled { color.filled() } else { color.stroke_width(2) };
+    let style = if filled {
+        color.filled()
+    } else {
+        color.stroke_width(2)
+    };
     let (x, y) = c;
     // The polygons' outlines around (0, 0), each symmetric in its bounding
     // box, so the box's centre is the data point.
@@ -162,7 +175,12 @@ pub(crate) fn ring(root: &Root<'_>, c: (i32, i32)) -> Draw {
 pub(crate) enum Key {
     /// A series: its marker, after its line sample when `line`, hollow
     /// when `open` (another source's, [`super::Whose`]).
-    Series { idx: usize, label: String, line: bool, open: bool },
+    Series {
+        idx: usize,
+        label: String,
+        line: bool,
+        open: bool,
+    },
     /// A bar colour.
     Bar(usize, String),
     /// Open markers are repeated runs.
@@ -212,10 +230,18 @@ impl Key {
     fn draw_sample(&self, root: &Root<'_>, (x, y): (i32, i32)) -> Draw {
         let mid = (x + 12, y);
         let bar = |role: Role| {
-            root.draw(&Rectangle::new([(x + 2, y - 6), (x + 22, y + 6)], role.color().filled()))
+            root.draw(&Rectangle::new(
+                [(x + 2, y - 6), (x + 22, y + 6)],
+                role.color().filled(),
+            ))
         };
         match self {
-            &Key::Series { idx, line: with_line, open, .. } => {
+            &Key::Series {
+                idx,
+                line: with_line,
+                open,
+                ..
+            } => {
                 if with_line {
                     line(root, &[(x, y), (x + 24, y)], Role::Line(idx), 2)?;
                 }
@@ -229,12 +255,22 @@ impl Key {
             Key::Best => ring(root, mid),
             Key::Over(_) => marker(root, mid, 0, Role::Ink, true, true),
             Key::Name(_) => Ok(()),
-            Key::Source { bar: true, open: true, .. } => root.draw(&Rectangle::new(
+            Key::Source {
+                bar: true,
+                open: true,
+                ..
+            } => root.draw(&Rectangle::new(
                 [(x + 3, y - 5), (x + 21, y + 5)],
                 Role::Ink.color().stroke_width(2),
             )),
-            Key::Source { bar: true, open: false, .. } => bar(Role::Ink),
-            Key::Source { bar: false, open, .. } => marker(root, mid, 0, Role::Ink, !*open, false),
+            Key::Source {
+                bar: true,
+                open: false,
+                ..
+            } => bar(Role::Ink),
+            Key::Source {
+                bar: false, open, ..
+            } => marker(root, mid, 0, Role::Ink, !*open, false),
             Key::Frontier => line(root, &[(x, y), (x + 24, y)], Role::Frontier, 3),
             Key::Spread => {
                 line(root, &[(x + 12, y + 8), (x + 12, y - 7)], Role::Ink, 1)?;
@@ -267,7 +303,14 @@ impl Header {
     pub(crate) fn new(title: &str, keys: Vec<Key>) -> Self {
         let (lines, y) = Self::title_lines(title, WIDTH);
         let (placed, height) = lay_out(keys, y, PAD, WIDTH - PAD);
-        Header { title: lines, keys: placed, height, width: WIDTH, plot_width: WIDTH, bottom: 0 }
+        Header {
+            title: lines,
+            keys: placed,
+            height,
+            width: WIDTH,
+            plot_width: WIDTH,
+            bottom: 0,
+        }
     }
 
     /// `title` across the top of a chart `width` wide, and the legend
@@ -291,7 +334,14 @@ impl Header {
             placed.append(&mut rows);
             bottom = end + 7;
         }
-        Header { title: lines, keys: placed, height: y - 6, width, plot_width, bottom }
+        Header {
+            title: lines,
+            keys: placed,
+            height: y - 6,
+            width,
+            plot_width,
+            bottom,
+        }
     }
 
     /// `title` wrapped to `width`, each line with its y, and the y under it.
@@ -333,7 +383,15 @@ impl Header {
             }))?;
             key.draw_sample(root, (*x, *y))?;
             let (at, bold) = ((x + key.sample_width(), *y), matches!(key, Key::Name(_)));
-            text(root, key.label(), at, TEXT_PX, Align::Start, Role::Ink, bold)?;
+            text(
+                root,
+                key.label(),
+                at,
+                TEXT_PX,
+                Align::Start,
+                Role::Ink,
+                bold,
+            )?;
             root.draw(&Markup("</g>\n"))?;
         }
         Ok(())
@@ -350,7 +408,11 @@ fn lay_out(keys: Vec<Key>, mut y: i32, x0: i32, x1: i32) -> (Vec<Placed>, i32) {
     let mut x = x0;
     for key in keys {
         // A name is bold, about a tenth wider.
-        let px = if matches!(key, Key::Name(_)) { TEXT_PX * 1.1 } else { TEXT_PX };
+        let px = if matches!(key, Key::Name(_)) {
+            TEXT_PX * 1.1
+        } else {
+            TEXT_PX
+        };
         let w = key.sample_width() + text_width(key.label(), px).ceil() as i32;
         if x > x0 && x + w > x1 {
             x = x0;
@@ -368,14 +430,22 @@ pub(crate) fn label_at(p: &mut Plot<'_, '_>, text: &str, at: (i32, i32), align: 
     p.placer.occupy_label(super::layout::label_box(
         text,
         TEXT_PX,
-        super::layout::Placement { x: at.0, y: at.1, align },
+        super::layout::Placement {
+            x: at.0,
+            y: at.1,
+            align,
+        },
     ));
     self::text(p.root, text, at, TEXT_PX, align, Role::Label, false)
 }
 
 /// "deadline 500 ms".
 fn deadline_text(words: &Words, deadline: f64) -> String {
-    format!("deadline {} {}", crate::fmt::limit_ms(deadline), words.latency_unit)
+    format!(
+        "deadline {} {}",
+        crate::fmt::limit_ms(deadline),
+        words.latency_unit
+    )
 }
 
 /// Each deadline as a vertical line with its label at the top, the labels
@@ -388,7 +458,11 @@ pub(crate) fn deadlines(p: &mut Plot<'_, '_>, words: &Words, deadlines: &[f64]) 
         // Left of the line, or right of it where the left side has no room.
         let (text, y) = (deadline_text(words, d), y0 + 12 + 18 * count(k));
         let left = f64::from(x - 6) - text_width(&text, TEXT_PX) >= p.area.x0;
-        let (x, align) = if left { (x - 6, Align::End) } else { (x + 6, Align::Start) };
+        let (x, align) = if left {
+            (x - 6, Align::End)
+        } else {
+            (x + 6, Align::Start)
+        };
         label_at(p, &text, (x, y), align)?;
     }
     Ok(())
@@ -399,7 +473,12 @@ pub(crate) fn deadline_across(p: &mut Plot<'_, '_>, words: &Words, deadline: f64
     let (_, y) = p.px(1.0, deadline);
     let (x0, x1) = (p.area.x0 as i32, p.area.x1 as i32);
     line(p.root, &[(x0, y), (x1, y)], Role::Deadline, 2)?;
-    label_at(p, &deadline_text(words, deadline), (x1 - 6, y - 12), Align::End)
+    label_at(
+        p,
+        &deadline_text(words, deadline),
+        (x1 - 6, y - 12),
+        Align::End,
+    )
 }
 
 /// The plot area of an x–y chart, ready for data.
@@ -444,7 +523,16 @@ impl Frame {
         y_desc: String,
         body: i32,
     ) -> Self {
-        Frame { header, x, y, x_desc, y_desc, body, y_area: None, x_ticks: tick_label }
+        Frame {
+            header,
+            x,
+            y,
+            x_desc,
+            y_desc,
+            body,
+            y_area: None,
+            x_ticks: tick_label,
+        }
     }
 }
 
@@ -460,13 +548,22 @@ pub(crate) fn render(
     capacity: usize,
     mut data: impl FnMut(usize, &mut Plot<'_, '_>) -> Draw,
 ) -> Doc {
-    let heads: Vec<Option<&Header>> =
-        if panels.is_empty() { vec![None] } else { panels.iter().map(Some).collect() };
+    let heads: Vec<Option<&Header>> = if panels.is_empty() {
+        vec![None]
+    } else {
+        panels.iter().map(Some).collect()
+    };
     let header = &frame.header;
-    let total =
-        header.height + heads.iter().map(|h| h.map_or(0, |h| h.height) + frame.body).sum::<i32>();
+    let total = header.height
+        + heads
+            .iter()
+            .map(|h| h.map_or(0, |h| h.height) + frame.body)
+            .sum::<i32>();
     let total = total.max(header.bottom + 10);
-    let mut doc = Doc::new((header.width.unsigned_abs(), total.unsigned_abs()), capacity);
+    let mut doc = Doc::new(
+        (header.width.unsigned_abs(), total.unsigned_abs()),
+        capacity,
+    );
     let result: Draw = (|| {
         let root = Canvas::new(&mut doc).into_drawing_area();
         header.draw(&root)?;
@@ -501,14 +598,20 @@ fn plot_on(
     body: &Root<'_>,
     data: impl FnOnce(&mut Plot<'_, '_>) -> Draw,
 ) -> Draw {
-    let widest =
-        frame.y.ticks.iter().map(|t| text_width(&tick_label(*t), TEXT_PX)).fold(0.0, f64::max);
+    let widest = frame
+        .y
+        .ticks
+        .iter()
+        .map(|t| text_width(&tick_label(*t), TEXT_PX))
+        .fold(0.0, f64::max);
     let x_label = |t: f64| text_width(&(frame.x_ticks)(t), TEXT_PX);
     let half = |t: Option<&f64>| t.map_or(0.0, |t| x_label(*t) / 2.0);
     // Room for half the first x tick label, centred on the plot's start,
     // where the frame asks for a narrow y area (horizontal bars).
     let first = half(frame.x.ticks.first());
-    let y_area = frame.y_area.map_or(widest.ceil() as i32 + 34, |a| a.max(first.ceil() as i32 - 2));
+    let y_area = frame.y_area.map_or(widest.ceil() as i32 + 34, |a| {
+        a.max(first.ceil() as i32 - 2)
+    });
     // Room for half the last x tick label, centred on the plot's end.
     let margin_right = 20.max(half(frame.x.ticks.last()).ceil() as i32 + 2);
     let span = f64::from(frame.header.plot_width - 4 - margin_right - y_area);
@@ -543,6 +646,11 @@ fn plot_on(
         y1: f64::from(yr.end),
     };
     let map = |x: f64, y: f64| chart.backend_coord(&(x, y));
-    let mut plot = Plot { root, area, placer: Placer::new(area), map: &map };
+    let mut plot = Plot {
+        root,
+        area,
+        placer: Placer::new(area),
+        map: &map,
+    };
     data(&mut plot)
 }

@@ -67,7 +67,12 @@ impl Rect {
     /// The box around a point, `r` pixels each way.
     pub(crate) fn around((x, y): (i32, i32), r: f64) -> Self {
         let (x, y) = (f64::from(x), f64::from(y));
-        Rect { x0: x - r, y0: y - r, x1: x + r, y1: y + r }
+        Rect {
+            x0: x - r,
+            y0: y - r,
+            x1: x + r,
+            y1: y + r,
+        }
     }
 
     fn overlaps(&self, o: &Rect) -> bool {
@@ -98,7 +103,12 @@ impl Rect {
 
     /// The box with room around it: labels keep this clear.
     fn padded(&self) -> Rect {
-        Rect { x0: self.x0 - 2.0, y0: self.y0 - 1.0, x1: self.x1 + 2.0, y1: self.y1 + 1.0 }
+        Rect {
+            x0: self.x0 - 2.0,
+            y0: self.y0 - 1.0,
+            x1: self.x1 + 2.0,
+            y1: self.y1 + 1.0,
+        }
     }
 
     /// Whether the boxes share a point, edges included.
@@ -155,7 +165,12 @@ fn box_of_width(w: f64, px: f64, p: Placement) -> Rect {
         Align::Middle => x - w / 2.0,
         Align::End => x - w,
     };
-    Rect { x0, y0: y - 0.62 * px, x1: x0 + w, y1: y + 0.55 * px }
+    Rect {
+        x0,
+        y0: y - 0.62 * px,
+        x1: x0 + w,
+        y1: y + 0.55 * px,
+    }
 }
 
 /// A drawn line segment and its bounding box.
@@ -171,7 +186,12 @@ impl Segment {
         Segment {
             a,
             b,
-            bbox: Rect { x0: a.0.min(b.0), y0: a.1.min(b.1), x1: a.0.max(b.0), y1: a.1.max(b.1) },
+            bbox: Rect {
+                x0: a.0.min(b.0),
+                y0: a.1.min(b.1),
+                x1: a.0.max(b.0),
+                y1: a.1.max(b.1),
+            },
         }
     }
 
@@ -195,7 +215,11 @@ const BESIDE: usize = COLUMNS.len() * ROWS * 2;
 fn row_dy(row: usize) -> i32 {
     let k = i32::try_from(row).expect("a row");
     // Nearest rows first.
-    if k % 2 == 0 { -(k / 2) * 6 } else { (k + 1) / 2 * 6 }
+    if k % 2 == 0 {
+        -(k / 2) * 6
+    } else {
+        (k + 1) / 2 * 6
+    }
 }
 
 /// The horizontal and vertical distances from `point` to a box, 0 when
@@ -238,13 +262,19 @@ impl Spots {
             gap,
             columns: COLUMNS.map(|dx| {
                 let dx = gap + dx;
-                [gaps_at(x + dx, y, Align::Start).0, gaps_at(x - dx, y, Align::End).0]
+                [
+                    gaps_at(x + dx, y, Align::Start).0,
+                    gaps_at(x - dx, y, Align::End).0,
+                ]
             }),
             rows: std::array::from_fn(|k| gaps_at(x, y + row_dy(k), Align::Start).1),
             over: OVER.map(|(dx, align)| gaps_at(x + dx, y, align).0),
             levels: LEVELS.map(|dv| {
                 let dv = gap + dv;
-                [gaps_at(x, y - dv, Align::Middle).1, gaps_at(x, y + dv, Align::Middle).1]
+                [
+                    gaps_at(x, y - dv, Align::Middle).1,
+                    gaps_at(x, y + dv, Align::Middle).1,
+                ]
             }),
         }
     }
@@ -256,7 +286,10 @@ impl Spots {
         let beside = min(columns).max(min(&self.rows));
         let lowest = beside.min(min(&self.over).max(min(levels)));
         let all = [columns, &self.rows, &self.over, levels];
-        let highest = all.iter().flat_map(|v| v.iter().copied()).fold(0.0, f64::max);
+        let highest = all
+            .iter()
+            .flat_map(|v| v.iter().copied())
+            .fold(0.0, f64::max);
         (0.15 * lowest, 0.15 * highest)
     }
 
@@ -265,14 +298,25 @@ impl Spots {
         if spot < BESIDE {
             let (column, row) = (spot / (2 * ROWS), spot / 2 % ROWS);
             let dx = self.gap + COLUMNS[column];
-            let (x, align) =
-                if spot % 2 == 1 { (x - dx, Align::End) } else { (x + dx, Align::Start) };
-            Placement { x, y: y + row_dy(row), align }
+            let (x, align) = if spot % 2 == 1 {
+                (x - dx, Align::End)
+            } else {
+                (x + dx, Align::Start)
+            };
+            Placement {
+                x,
+                y: y + row_dy(row),
+                align,
+            }
         } else {
             let rest = spot - BESIDE;
             let dv = self.gap + LEVELS[rest / (2 * OVER.len())];
             let (dx, align) = OVER[rest / 2 % OVER.len()];
-            Placement { x: x + dx, y: if rest % 2 == 1 { y + dv } else { y - dv }, align }
+            Placement {
+                x: x + dx,
+                y: if rest % 2 == 1 { y + dv } else { y - dv },
+                align,
+            }
         }
     }
 
@@ -368,12 +412,22 @@ pub(crate) struct Placer {
 /// spare).
 fn reach(point: (f64, f64), h: f64, v: f64, w: f64, px: f64) -> Rect {
     let (rx, ry) = (h + w + 3.0, v + 1.17 * px + 2.0);
-    Rect { x0: point.0 - rx, y0: point.1 - ry, x1: point.0 + rx, y1: point.1 + ry }
+    Rect {
+        x0: point.0 - rx,
+        y0: point.1 - ry,
+        x1: point.0 + rx,
+        y1: point.1 + ry,
+    }
 }
 
 impl Placer {
     pub(crate) fn new(bounds: Rect) -> Self {
-        Placer { bounds, taken: Vec::new(), labels: Vec::new(), segments: Vec::new() }
+        Placer {
+            bounds,
+            taken: Vec::new(),
+            labels: Vec::new(),
+            segments: Vec::new(),
+        }
     }
 
     /// Marks a box as occupied by a marker.
@@ -418,9 +472,24 @@ impl Placer {
         let window = reach(point, farthest_x, farthest_y, w, px);
         let near = Placer {
             bounds: self.bounds,
-            taken: self.taken.iter().filter(|t| t.overlaps(&window)).copied().collect(),
-            labels: self.labels.iter().filter(|t| t.overlaps(&window)).copied().collect(),
-            segments: self.segments.iter().filter(|s| s.bbox.touches(&window)).copied().collect(),
+            taken: self
+                .taken
+                .iter()
+                .filter(|t| t.overlaps(&window))
+                .copied()
+                .collect(),
+            labels: self
+                .labels
+                .iter()
+                .filter(|t| t.overlaps(&window))
+                .copied()
+                .collect(),
+            segments: self
+                .segments
+                .iter()
+                .filter(|s| s.bbox.touches(&window))
+                .copied()
+                .collect(),
         };
         // Score the spots in widening bands of distance until the best
         // score so far is below every spot not yet scored.
@@ -509,7 +578,12 @@ pub(crate) fn leader(b: Rect, at: (i32, i32), gap: i32) -> Option<[(i32, i32); 2
     let near = b.nearest(point);
     let (dx, dy) = (near.0 - point.0, near.1 - point.1);
     let len = dx.hypot(dy);
-    let pt = |t: f64| ((point.0 + dx * t).round() as i32, (point.1 + dy * t).round() as i32);
+    let pt = |t: f64| {
+        (
+            (point.0 + dx * t).round() as i32,
+            (point.1 + dy * t).round() as i32,
+        )
+    };
     Some([pt(f64::from(gap - 4) / len), pt((len - 2.0) / len)])
 }
 
@@ -538,8 +612,11 @@ mod tests {
         let mut lines: Vec<String> = Vec::new();
         let mut line = String::new();
         for word in text.split(' ') {
-            let candidate =
-                if line.is_empty() { word.to_owned() } else { format!("{line} {word}") };
+            let candidate = if line.is_empty() {
+                word.to_owned()
+            } else {
+                format!("{line} {word}")
+            };
             if !line.is_empty() && text_width(&candidate, px) > max {
                 lines.push(std::mem::replace(&mut line, word.to_owned()));
             } else {
@@ -581,10 +658,18 @@ mod tests {
 
     #[test]
     fn placed_labels_do_not_overlap() {
-        let mut p = Placer::new(Rect { x0: 0.0, y0: 0.0, x1: 400.0, y1: 300.0 });
+        let mut p = Placer::new(Rect {
+            x0: 0.0,
+            y0: 0.0,
+            x1: 400.0,
+            y1: 300.0,
+        });
         let (a, _) = p.place("first label", 12.0, (200, 150), 10);
         let (b, _) = p.place("second label", 12.0, (200, 150), 10);
-        let (ra, rb) = (label_box("first label", 12.0, a), label_box("second label", 12.0, b));
+        let (ra, rb) = (
+            label_box("first label", 12.0, a),
+            label_box("second label", 12.0, b),
+        );
         assert!(!ra.overlaps(&rb));
         assert!(ra.inside(&p.bounds) && rb.inside(&p.bounds));
     }
@@ -594,7 +679,11 @@ mod tests {
         let (x, y) = at;
         for dx in [0, 10, 24, 40, 60, 90, 130].map(|d| gap + d) {
             for k in 0..=40 {
-                let dy = if k % 2 == 0 { -(k / 2) * 6 } else { (k + 1) / 2 * 6 };
+                let dy = if k % 2 == 0 {
+                    -(k / 2) * 6
+                } else {
+                    (k + 1) / 2 * 6
+                };
                 push(x + dx, y + dy, Align::Start);
                 push(x - dx, y + dy, Align::End);
             }
@@ -634,7 +723,11 @@ mod tests {
             }
             score += 1e4 * p.taken.iter().filter(|t| t.overlaps(&padded)).count() as f64;
             score += 1e5 * p.labels.iter().filter(|t| t.overlaps(&padded)).count() as f64;
-            score += 2.0 * p.segments.iter().filter(|s| padded.crossed_by(s.a, s.b)).count() as f64;
+            score += 2.0
+                * p.segments
+                    .iter()
+                    .filter(|s| padded.crossed_by(s.a, s.b))
+                    .count() as f64;
             if best.as_ref().is_none_or(|(s, _, _)| score < *s) {
                 best = Some((score, pl, b));
             }
@@ -646,7 +739,12 @@ mod tests {
 
     #[test]
     fn fast_placement_picks_what_the_exhaustive_search_picks() {
-        let texts = ["B200 best: 39.05 Wh/M", "H100 best: 1,180 W", "x", "deadline 500 ms"];
+        let texts = [
+            "B200 best: 39.05 Wh/M",
+            "H100 best: 1,180 W",
+            "x",
+            "deadline 500 ms",
+        ];
         for seed in 0..300u64 {
             let mut rng = TestRng::from_seed(RngAlgorithm::ChaCha, &seed.to_le_bytes().repeat(4));
             let mut int = |lo: f64, hi: f64| rng.random_range(lo..hi).floor() as i32;
@@ -660,7 +758,10 @@ mod tests {
             let markers = int(0.0, 60.0);
             let mut points = Vec::new();
             for _ in 0..markers {
-                let at = (int(bounds.x0 - 10.0, bounds.x1 + 10.0), int(bounds.y0, bounds.y1));
+                let at = (
+                    int(bounds.x0 - 10.0, bounds.x1 + 10.0),
+                    int(bounds.y0, bounds.y1),
+                );
                 points.push(at);
                 fast.occupy(Rect::around(at, f64::from(int(3.0, 11.0))));
             }
@@ -675,7 +776,11 @@ mod tests {
                 fast.occupy_label(label_box(
                     texts[3],
                     13.0,
-                    Placement { x: at.0, y: at.1, align: Align::End },
+                    Placement {
+                        x: at.0,
+                        y: at.1,
+                        align: Align::End,
+                    },
                 ));
             }
             let mut slow = fast.clone();

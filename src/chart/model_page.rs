@@ -33,7 +33,10 @@ struct Panel {
 /// appearance, a GPU with more series split evenly into several.
 fn panels(gpu_of: &[&str]) -> Vec<Panel> {
     if gpu_of.len() <= MAX_SERIES {
-        return vec![Panel { name: String::new(), series: (0..gpu_of.len()).collect() }];
+        return vec![Panel {
+            name: String::new(),
+            series: (0..gpu_of.len()).collect(),
+        }];
     }
     let mut out = Vec::new();
     for (k, &gpu) in gpu_of.iter().enumerate() {
@@ -45,9 +48,15 @@ fn panels(gpu_of: &[&str]) -> Vec<Panel> {
         let parts = series.len().div_ceil(MAX_SERIES);
         let size = series.len().div_ceil(parts);
         for (k, chunk) in series.chunks(size).enumerate() {
-            let name =
-                if parts == 1 { gpu.to_owned() } else { format!("{gpu} ({} of {parts})", k + 1) };
-            out.push(Panel { name, series: chunk.to_vec() });
+            let name = if parts == 1 {
+                gpu.to_owned()
+            } else {
+                format!("{gpu} ({} of {parts})", k + 1)
+            };
+            out.push(Panel {
+                name,
+                series: chunk.to_vec(),
+            });
         }
     }
     out
@@ -81,7 +90,11 @@ impl<'a> Ctx<'a> {
             }
         }
         let gpu = |i: &usize| m.configurations[*i].gpu.as_str();
-        let gpu_of: Vec<&str> = a.curves.iter().map(|s| s.points.first().map_or("", gpu)).collect();
+        let gpu_of: Vec<&str> = a
+            .curves
+            .iter()
+            .map(|s| s.points.first().map_or("", gpu))
+            .collect();
         let panels = panels(&gpu_of);
         let mut style_of = vec![0; a.curves.len()];
         for p in &panels {
@@ -89,7 +102,15 @@ impl<'a> Ctx<'a> {
                 style_of[si] = j;
             }
         }
-        Ctx { m, words: m.measure().words(), a, series_of, first_run, panels, style_of }
+        Ctx {
+            m,
+            words: m.measure().words(),
+            a,
+            series_of,
+            first_run,
+            panels,
+            style_of,
+        }
     }
 
     /// Whether configuration `i` misses the deadline (drawn faded).
@@ -100,7 +121,10 @@ impl<'a> Ctx<'a> {
     /// Panel `k`'s configurations in drawing order, each with its series' style index.
     fn ordered_in(&self, k: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
         self.panels[k].series.iter().flat_map(move |&si| {
-            self.a.curves[si].points.iter().map(move |&i| (self.style_of[si], i))
+            self.a.curves[si]
+                .points
+                .iter()
+                .map(move |&i| (self.style_of[si], i))
         })
     }
 
@@ -117,35 +141,59 @@ impl<'a> Ctx<'a> {
                 .iter()
                 .map(|&si| {
                     let (j, label) = (self.style_of[si], self.a.curves[si].label.clone());
-                    Key::Series { idx: j, label, line: lines, open: false }
+                    Key::Series {
+                        idx: j,
+                        label,
+                        line: lines,
+                        open: false,
+                    }
                 })
                 .collect()
         };
-        let over = (0..self.m.configurations.len()).any(|i| self.over(i)).then(|| {
-            let unit = self.words.latency_unit;
-            Key::Over(format!("over the {} {unit} deadline (faded)", self.deadline()))
-        });
+        let over = (0..self.m.configurations.len())
+            .any(|i| self.over(i))
+            .then(|| {
+                let unit = self.words.latency_unit;
+                Key::Over(format!(
+                    "over the {} {unit} deadline (faded)",
+                    self.deadline()
+                ))
+            });
         let shared = [
             self.first_run.iter().any(|f| !f).then_some(Key::Repeat),
             spread.then_some(Key::Spread),
             (!lines).then_some(Key::Frontier),
             over,
-            self.a.best_per_gpu.iter().any(|(_, b)| b.is_some()).then_some(Key::Best),
+            self.a
+                .best_per_gpu
+                .iter()
+                .any(|(_, b)| b.is_some())
+                .then_some(Key::Best),
         ];
         let shared = shared.into_iter().flatten();
         if self.panels.len() == 1 {
-            let keys = series_keys(&self.panels[0]).into_iter().chain(shared).collect();
+            let keys = series_keys(&self.panels[0])
+                .into_iter()
+                .chain(shared)
+                .collect();
             (Header::new(title, keys), Vec::new())
         } else {
-            let heads =
-                self.panels.iter().map(|p| Header::panel(&p.name, series_keys(p))).collect();
+            let heads = self
+                .panels
+                .iter()
+                .map(|p| Header::panel(&p.name, series_keys(p)))
+                .collect();
             (Header::new(title, shared.collect()), heads)
         }
     }
 
     /// The plot height of each panel.
     fn body(&self) -> i32 {
-        if self.panels.len() == 1 { BODY } else { PANEL_BODY }
+        if self.panels.len() == 1 {
+            BODY
+        } else {
+            PANEL_BODY
+        }
     }
 
     fn c(&self, i: usize) -> &Configuration {
@@ -183,19 +231,32 @@ impl<'a> Ctx<'a> {
     /// by series, each by load then run) with its setup, load and run, the
     /// `figures` (headed `headers`) and whether it is marked best.
     fn table(&self, headers: Vec<String>, figures: impl Fn(usize) -> Vec<String>) -> DataTable {
-        let mut all =
-            vec!["GPU setup".to_owned(), self.words.load_axis.to_owned(), "Run".to_owned()];
+        let mut all = vec![
+            "GPU setup".to_owned(),
+            self.words.load_axis.to_owned(),
+            "Run".to_owned(),
+        ];
         all.extend(headers);
         all.push("Marked best (lowest energy within deadline)".to_owned());
         let rows = self.a.curves.iter().flat_map(|s| &s.points).map(|&i| {
             let c = self.c(i);
-            let mut row =
-                vec![self.label(i).to_owned(), c.load().to_string(), c.repeat.to_string()];
+            let mut row = vec![
+                self.label(i).to_owned(),
+                c.load().to_string(),
+                c.repeat.to_string(),
+            ];
             row.extend(figures(i));
-            row.push(if self.a.is_best(i) { format!("best on {}", c.gpu) } else { String::new() });
+            row.push(if self.a.is_best(i) {
+                format!("best on {}", c.gpu)
+            } else {
+                String::new()
+            });
             row
         });
-        DataTable { headers: all, rows: rows.collect() }
+        DataTable {
+            headers: all,
+            rows: rows.collect(),
+        }
     }
 }
 
@@ -300,7 +361,9 @@ fn describe(cx: &Ctx<'_>, metric: &Metric, log_note: &str, (lo, hi): (f64, f64))
     let per = format!("at each {}, one line per GPU setup", w.load_short);
     let under = configs.iter().filter(|c| c.under_deadline()).count();
     let value = |&i: &usize| (metric.value)(&configs[i]);
-    let top = (0..configs.len()).max_by(|a, b| value(a).total_cmp(&value(b))).unwrap_or(0);
+    let top = (0..configs.len())
+        .max_by(|a, b| value(a).total_cmp(&value(b)))
+        .unwrap_or(0);
     match (metric.kind, cx.m.measure()) {
         (Kind::Energy, _) => format!(
             "{} of {name} {per} ({log_note}). Lowest within the {} {} {} deadline: {}.",
@@ -358,8 +421,10 @@ pub fn model_charts(m: &ModelFile, a: &ModelAnalysis) -> Vec<Chart> {
         return Vec::new();
     }
     let cx = Ctx::new(m, a);
-    let mut charts: Vec<Chart> =
-        metrics(m).iter().map(|metric| concurrency_chart(&cx, metric)).collect();
+    let mut charts: Vec<Chart> = metrics(m)
+        .iter()
+        .map(|metric| concurrency_chart(&cx, metric))
+        .collect();
     charts.push(tradeoff_chart(&cx, None));
     charts
 }
@@ -372,7 +437,10 @@ pub fn percentile_charts(m: &ModelFile, a: &ModelAnalysis) -> Vec<Chart> {
         return Vec::new();
     }
     let cx = Ctx::new(m, a);
-    ITL_PERCENTILES.iter().map(|&p| tradeoff_chart(&cx, Some(p))).collect()
+    ITL_PERCENTILES
+        .iter()
+        .map(|&p| tradeoff_chart(&cx, Some(p)))
+        .collect()
 }
 
 fn concurrency_chart(cx: &Ctx<'_>, metric: &Metric) -> Chart {
@@ -393,7 +461,11 @@ fn concurrency_chart(cx: &Ctx<'_>, metric: &Metric) -> Chart {
     let x_axis = Axis::powers_of_two(smin, smax);
     let title = format!("{}: {}", &cx.m.name, metric.what);
     let (header, panel_heads) = cx.legend(&title, true, spread);
-    let log_note = if y_axis.log { "log scales" } else { "log x scale" };
+    let log_note = if y_axis.log {
+        "log scales"
+    } else {
+        "log x scale"
+    };
     let (x_desc, y_desc) = (words.load_axis.to_owned(), metric.axis.clone());
     let frame = Frame {
         x_ticks: |v| fmt::fixed(v, 0),
@@ -428,7 +500,8 @@ fn concurrency_chart(cx: &Ctx<'_>, metric: &Metric) -> Chart {
                 let xs = x + dx;
                 draw::line(p.root, &[(xs, ym), (xs, y99)], Role::Stem(j), 1)?;
                 p.placer.add_line(&[(xs, ym), (xs, y99)]);
-                p.root.draw(&Circle::new((xs, y90), 2, Role::P90(j).color().filled()))?;
+                p.root
+                    .draw(&Circle::new((xs, y90), 2, Role::P90(j).color().filled()))?;
                 draw::line(p.root, &[(xs - 4, y99), (xs + 4, y99)], Role::P99(j), 2)?;
                 p.placer.occupy(Rect::around((xs, y99), 3.0));
             }
@@ -439,7 +512,9 @@ fn concurrency_chart(cx: &Ctx<'_>, metric: &Metric) -> Chart {
     });
     let description = describe(cx, metric, log_note, (lo, hi));
     let headers = if spread {
-        ["Median ITL (ms)", "p90 ITL (ms)", "p99 ITL (ms)"].map(str::to_owned).to_vec()
+        ["Median ITL (ms)", "p90 ITL (ms)", "p99 ITL (ms)"]
+            .map(str::to_owned)
+            .to_vec()
     } else {
         vec![metric.axis.clone()]
     };
@@ -470,7 +545,11 @@ fn markers_and_best(
     }
     let in_panel = |&i: &usize| cx.panels[panel].series.contains(&cx.series_of[i]);
     let best: Vec<usize> =
-        cx.a.best_per_gpu.iter().filter_map(|(_, b)| *b).filter(in_panel).collect();
+        cx.a.best_per_gpu
+            .iter()
+            .filter_map(|(_, b)| *b)
+            .filter(in_panel)
+            .collect();
     for &i in &best {
         let at = pos(p, i);
         draw::ring(p.root, at)?;
@@ -510,7 +589,15 @@ fn markers_and_best(
         if let Some(ends) = leader {
             draw::line(p.root, ends, Role::Leader, 1)?;
         }
-        draw::text(p.root, text, (pl.x, pl.y), TEXT_PX, pl.align, Role::Label, false)?;
+        draw::text(
+            p.root,
+            text,
+            (pl.x, pl.y),
+            TEXT_PX,
+            pl.align,
+            Role::Label,
+            false,
+        )?;
     }
     Ok(())
 }
@@ -542,8 +629,22 @@ fn tradeoff_chart(cx: &Ctx<'_>, pct: Option<Percentile>) -> Chart {
     };
     let (header, panel_heads) = cx.legend(&title, false, false);
     let energy_axis = words.energy_axis();
-    let x = Axis::log(ilo, if pct.is_some() { ihi } else { ihi.max(m.deadline()) });
-    let frame = Frame::new(header, x, Axis::auto(elo, ehi), x_desc, energy_axis.clone(), cx.body());
+    let x = Axis::log(
+        ilo,
+        if pct.is_some() {
+            ihi
+        } else {
+            ihi.max(m.deadline())
+        },
+    );
+    let frame = Frame::new(
+        header,
+        x,
+        Axis::auto(elo, ehi),
+        x_desc,
+        energy_axis.clone(),
+        cx.body(),
+    );
     let doc = draw::render(&frame, &panel_heads, 16 * 1024, |k, p| {
         let pos = |p: &Plot<'_, '_>, i: usize| p.px(lat(&configs[i]), configs[i].energy());
         // The deadline is on the median: a line on another percentile's
@@ -586,7 +687,11 @@ fn tradeoff_chart(cx: &Ctx<'_>, pct: Option<Percentile>) -> Chart {
             })
         ),
     };
-    let headers = vec![latency_header, energy_axis, "On the Pareto frontier".to_owned()];
+    let headers = vec![
+        latency_header,
+        energy_axis,
+        "On the Pareto frontier".to_owned(),
+    ];
     let table = cx.table(headers, |i| {
         let c = &configs[i];
         vec![

@@ -81,16 +81,29 @@ pub fn response_histogram(h: ResponseHistogram<'_>) -> Chart {
         log_from_j,
     } = h;
     let sym = unit.symbol();
-    let scale = if log_from_j.is_some() { ", log scale" } else { "" };
+    let scale = if log_from_j.is_some() {
+        ", log scale"
+    } else {
+        ""
+    };
     let title = format!("Energy per response on {gpu}{scale}: {model}");
     let slot = gpu_slot(gpu);
     let x_max = unit.of(r.edges_j.last().copied().unwrap_or(1.0).max(x_max_j));
     let y_max = r.counts.iter().copied().max().unwrap_or(1) as f64;
-    let x = log_from_j.map_or_else(|| Axis::from_zero(x_max), |lo| Axis::log(unit.of(lo), x_max));
+    let x = log_from_j.map_or_else(
+        || Axis::from_zero(x_max),
+        |lo| Axis::log(unit.of(lo), x_max),
+    );
     let x_desc = format!("Energy per response ({sym}{scale})");
     let header = Header::new(&title, Vec::new());
-    let frame =
-        Frame::new(header, x, Axis::from_zero(y_max), x_desc, "Responses per bin".to_owned(), 300);
+    let frame = Frame::new(
+        header,
+        x,
+        Axis::from_zero(y_max),
+        x_desc,
+        "Responses per bin".to_owned(),
+        300,
+    );
     let median_label = format!("median {} {sym}", unit.text(r.median_j));
     let p90_label = format!("p90 {} {sym}", unit.text(r.p90_j));
     let doc = draw::render(&frame, &[], 8 * 1024, |_, p| {
@@ -120,7 +133,15 @@ pub fn response_histogram(h: ResponseHistogram<'_>) -> Chart {
             } else {
                 (x - 5, Align::End)
             };
-            draw::text(p.root, label, (at, y0 + dy), TEXT_PX, align, Role::Label, false)?;
+            draw::text(
+                p.root,
+                label,
+                (at, y0 + dy),
+                TEXT_PX,
+                align,
+                Role::Label,
+                false,
+            )?;
         }
         Ok(())
     });
@@ -141,8 +162,15 @@ pub fn response_histogram(h: ResponseHistogram<'_>) -> Chart {
     );
     let bins = r.edges_j.windows(2).zip(&r.counts);
     let rows = bins.map(|(e, c)| vec![unit.text(e[0]), unit.text(e[1]), fmt::grouped(*c as f64)]);
-    let headers = vec![format!("From ({sym})"), format!("To ({sym})"), "Responses".to_owned()];
-    let table = DataTable { headers, rows: rows.collect() };
+    let headers = vec![
+        format!("From ({sym})"),
+        format!("To ({sym})"),
+        "Responses".to_owned(),
+    ];
+    let table = DataTable {
+        headers,
+        rows: rows.collect(),
+    };
     Chart::new(file_name.to_owned(), title, description, &doc, table, None)
 }
 
@@ -209,7 +237,10 @@ fn share_at_or_below(r: &ResponseEnergy, x: f64) -> f64 {
 /// orders of magnitude between models), with the model's marker at its
 /// median. Each model is a group of its own, so a page can show any set.
 pub fn response_overlay(series: &[OverlaySeries<'_>]) -> ResponseOverlay {
-    let top = series.iter().filter_map(|s| s.response.edges_j.last().copied()).fold(0.0, f64::max);
+    let top = series
+        .iter()
+        .filter_map(|s| s.response.edges_j.last().copied())
+        .fold(0.0, f64::max);
     let unit = ResponseUnit::for_edges(&[top]);
     let sym = unit.symbol();
     // The lowest energy drawn: the lowest positive bin edge.
@@ -218,15 +249,25 @@ pub fn response_overlay(series: &[OverlaySeries<'_>]) -> ResponseOverlay {
         .flat_map(|s| s.response.edges_j.iter().copied())
         .filter(|e| *e > 0.0)
         .fold(f64::INFINITY, f64::min);
-    let (lo, hi) =
-        if low.is_finite() && top > low { (unit.of(low), unit.of(top)) } else { (1.0, 10.0) };
+    let (lo, hi) = if low.is_finite() && top > low {
+        (unit.of(low), unit.of(top))
+    } else {
+        (1.0, 10.0)
+    };
     let title = "Energy per response of the chosen models";
     let (source_keys, sources_note) =
         super::site::source_keys(series.iter().map(|s| s.whose.as_ref()), false, "models");
     let header = Header::new(title, source_keys);
     let x_desc = format!("Energy per response ({sym}, log scale)");
     let y_desc = "Responses at or below (%)".to_owned();
-    let frame = Frame::new(header, Axis::log(lo, hi), Axis::percent(), x_desc, y_desc, 330);
+    let frame = Frame::new(
+        header,
+        Axis::log(lo, hi),
+        Axis::percent(),
+        x_desc,
+        y_desc,
+        330,
+    );
     let doc = draw::render(&frame, &[], 16 * 1024, |_, p| {
         let (x0, x1) = (p.area.x0, p.area.x1);
         // Highest energy rank first, so the lowest lie on top.
@@ -235,7 +276,10 @@ pub fn response_overlay(series: &[OverlaySeries<'_>]) -> ResponseOverlay {
         for s in order {
             let r = s.response;
             let (from_class, from_tip) = s.whose.as_ref().map_or_else(Default::default, |w| {
-                (format!(" from-{}", svg::xml_escape(&w.key)), format!(" · source: {}", w.name))
+                (
+                    format!(" from-{}", svg::xml_escape(&w.key)),
+                    format!(" · source: {}", w.name),
+                )
             });
             p.root.draw(&svg::Markup(&format!(
                 "<g class=\"rm m{}{from_class}\">\n<title>{}</title>\n",
@@ -265,8 +309,10 @@ pub fn response_overlay(series: &[OverlaySeries<'_>]) -> ResponseOverlay {
             pts.dedup();
             pts.retain(|(x, _)| f64::from(*x) >= x0 - 1.0 && f64::from(*x) <= x1 + 1.0);
             draw::line(p.root, &pts, Role::Line(s.look), 2)?;
-            let (at, filled) =
-                (p.px(unit.of(r.median_j), 50.0), !super::Whose::open(s.whose.as_ref()));
+            let (at, filled) = (
+                p.px(unit.of(r.median_j), 50.0),
+                !super::Whose::open(s.whose.as_ref()),
+            );
             draw::marker(p.root, at, s.look, Role::Point(s.look), filled, false)?;
             p.root.draw(&svg::Markup("</g>\n"))?;
         }

@@ -29,7 +29,10 @@ pub const MAX_FRONTIERS: usize = super::style::PALETTE.len();
 /// drawn: "(lowest 40 of 1,200)".
 fn capped_title(title: &str, which: &str, shown: usize, total: usize) -> String {
     if shown < total {
-        format!("{title} ({which} {shown} of {})", fmt::grouped(total as f64))
+        format!(
+            "{title} ({which} {shown} of {})",
+            fmt::grouped(total as f64)
+        )
     } else {
         title.to_owned()
     }
@@ -48,8 +51,10 @@ pub fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry]) -> C
     });
     let capped = entries.len() > sorted.len();
     let title = capped_title(title, "lowest", sorted.len(), entries.len());
-    let mut gpus: Vec<(usize, &str)> =
-        sorted.iter().map(|e| (gpu_slot(&e.gpu), e.gpu.as_str())).collect();
+    let mut gpus: Vec<(usize, &str)> = sorted
+        .iter()
+        .map(|e| (gpu_slot(&e.gpu), e.gpu.as_str()))
+        .collect();
     gpus.sort_unstable();
     gpus.dedup();
     let bars: Vec<GroupedBar> = sorted
@@ -64,8 +69,15 @@ pub fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry]) -> C
         .collect();
     // Room right of the longest bar for its value.
     let x = bar_axis(&bars, BarScale::Linear, 1.12, fmt::wh_per_million);
-    let (doc, sources_note) =
-        draw_bars(&title, &gpus, ENERGY, &bars, x, "No configuration to show", fmt::wh_per_million);
+    let (doc, sources_note) = draw_bars(
+        &title,
+        &gpus,
+        ENERGY,
+        &bars,
+        x,
+        "No configuration to show",
+        fmt::wh_per_million,
+    );
     let (n, total) = (sorted.len(), fmt::grouped(entries.len() as f64));
     let description = match (sorted.first(), sorted.last()) {
         (Some(lo), Some(hi)) => {
@@ -90,7 +102,10 @@ pub fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry]) -> C
     };
     let rows = sorted.iter().enumerate().map(|(i, e)| {
         let energy = fmt::wh_per_million(e.wh_per_million);
-        (vec![(i + 1).to_string(), e.model.clone(), e.gpu.clone(), energy], e.whose.as_ref())
+        (
+            vec![(i + 1).to_string(), e.model.clone(), e.gpu.clone(), energy],
+            e.whose.as_ref(),
+        )
     });
     let table = bar_table(&["Rank", "Model", "GPU", ENERGY], rows);
     Chart::new(file_name.to_owned(), title, description, &doc, table, None)
@@ -184,7 +199,11 @@ fn overlay_frame(
     let points = || {
         models.iter().flat_map(|(m, a)| {
             let drawn = move |i: &usize| !frontier || a.frontier.contains(i);
-            m.configurations.iter().enumerate().filter(move |(i, _)| drawn(i)).map(|(_, c)| c)
+            m.configurations
+                .iter()
+                .enumerate()
+                .filter(move |(i, _)| drawn(i))
+                .map(|(_, c)| c)
         })
     };
     let mut deadlines: Vec<f64> = models.iter().map(|(m, _)| m.deadline()).collect();
@@ -196,11 +215,22 @@ fn overlay_frame(
         (ilo, ihi, elo, ehi) = (10.0, 100.0, 10.0, 100.0);
     }
     ihi = deadlines.iter().copied().fold(ihi, f64::max);
-    let y = if frontier { Axis::auto(elo, ehi) } else { Axis::log(elo, ehi) };
+    let y = if frontier {
+        Axis::auto(elo, ehi)
+    } else {
+        Axis::log(elo, ehi)
+    };
     let (x_desc, y_desc) = (words.latency_axis(), words.energy_axis());
-    let header =
-        if wide { Header::beside(title, keys, draw::WIDE) } else { Header::new(title, keys) };
-    (Frame::new(header, Axis::log(ilo, ihi), y, x_desc, y_desc, body), deadlines, sources_note)
+    let header = if wide {
+        Header::beside(title, keys, draw::WIDE)
+    } else {
+        Header::new(title, keys)
+    };
+    (
+        Frame::new(header, Axis::log(ilo, ihi), y, x_desc, y_desc, body),
+        deadlines,
+        sources_note,
+    )
 }
 
 /// Draws the frontier of `m` as a line through markers, in the style of
@@ -215,7 +245,8 @@ fn draw_frontier(
     let at = |&i: &usize| p.px(m.configurations[i].latency(), m.configurations[i].energy());
     let pts: Vec<(i32, i32)> = a.frontier.iter().map(at).collect();
     draw::line(p.root, &pts, Role::Line(idx), 2)?;
-    pts.iter().try_for_each(|&at| draw::marker(p.root, at, idx, Role::Point(idx), filled, false))
+    pts.iter()
+        .try_for_each(|&at| draw::marker(p.root, at, idx, Role::Point(idx), filled, false))
 }
 
 /// Every model's Pareto frontier on one chart, one group per model, for
@@ -238,7 +269,10 @@ pub fn frontier_picker(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) -> F
         &whose,
         std::iter::empty(),
         true,
-        Size { body: 360, wide: false },
+        Size {
+            body: 360,
+            wide: false,
+        },
     );
     let doc = draw::render(&frame, &[], 32 * 1024, |_, p| {
         draw::deadlines(p, words, &deadlines)?;
@@ -303,7 +337,10 @@ pub fn compare_frontiers(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) ->
     let series: Vec<Series> = models
         .iter()
         .enumerate()
-        .map(|(mi, (_, a))| Series { model: mi, look: look_of(a, mi) })
+        .map(|(mi, (_, a))| Series {
+            model: mi,
+            look: look_of(a, mi),
+        })
         .collect();
     let (n, total) = (models.len(), fmt::grouped(all.len() as f64));
     let title = if capped {
@@ -318,7 +355,10 @@ pub fn compare_frontiers(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) ->
         &whose,
         series.iter().copied(),
         true,
-        Size { body: 360, wide: false },
+        Size {
+            body: 360,
+            wide: false,
+        },
     );
     let doc = draw::render(&frame, &[], 16 * 1024, |_, p| {
         draw::deadlines(p, words, &deadlines)?;
@@ -365,7 +405,14 @@ pub fn compare_frontiers(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) ->
         }
     }
     let table = configuration_table(words, rows);
-    Chart::new("frontiers.svg".to_owned(), title, description, &doc, table, None)
+    Chart::new(
+        "frontiers.svg".to_owned(),
+        title,
+        description,
+        &doc,
+        table,
+        None,
+    )
 }
 
 /// The x axis of a bar chart ([`BarScale`]).
@@ -402,14 +449,23 @@ pub(super) fn source_keys<'w>(
     let (mut keys, mut parts) = (Vec::new(), Vec::new());
     for &(rank, w, n) in &seen {
         let open = rank > 0;
-        keys.push(Key::Source { bar, open, name: w.name.clone(), key: w.key.clone() });
+        keys.push(Key::Source {
+            bar,
+            open,
+            name: w.name.clone(),
+            key: w.key.clone(),
+        });
         let drawn = match (bar, open) {
             (true, false) => "filled bars",
             (true, true) => "outlined bars",
             (false, false) => "filled markers",
             (false, true) => "open markers",
         };
-        parts.push(format!("{}: {} {things}, {drawn}", w.name, fmt::grouped(n as f64)));
+        parts.push(format!(
+            "{}: {} {things}, {drawn}",
+            w.name,
+            fmt::grouped(n as f64)
+        ));
     }
     let note = if parts.len() == 1 {
         format!(" Every figure here is from {}.", parts[0])
@@ -471,18 +527,38 @@ fn draw_bars(
 ) -> (svg::Doc, String) {
     let (source_keys, sources_note) =
         source_keys(bars.iter().map(|b| b.whose.as_ref()), true, "bars");
-    let keys =
-        series.iter().map(|&(slot, s)| Key::Bar(slot, s.to_owned())).chain(source_keys).collect();
+    let keys = series
+        .iter()
+        .map(|&(slot, s)| Key::Bar(slot, s.to_owned()))
+        .chain(source_keys)
+        .collect();
     let label_max = f64::from(WIDTH - 2 * PAD - 24);
-    let labels: Vec<Vec<String>> =
-        bars.iter().map(|b| wrap(&b.label, TEXT_PX, label_max)).collect();
+    let labels: Vec<Vec<String>> = bars
+        .iter()
+        .map(|b| wrap(&b.label, TEXT_PX, label_max))
+        .collect();
     let row_height = |lines: usize| draw::count(lines) * LINE_H + BAR_H + 12;
-    let all_rows: i32 = labels.iter().map(|l| row_height(l.len())).sum::<i32>().max(30);
-    let x_desc = if x.log { format!("{axis}, log scale") } else { axis.to_owned() };
+    let all_rows: i32 = labels
+        .iter()
+        .map(|l| row_height(l.len()))
+        .sum::<i32>()
+        .max(30);
+    let x_desc = if x.log {
+        format!("{axis}, log scale")
+    } else {
+        axis.to_owned()
+    };
     let rows = Axis::rows(bars.len());
     let frame = Frame {
         y_area: Some(6),
-        ..Frame::new(Header::new(title, keys), x, rows, x_desc, String::new(), all_rows + 56)
+        ..Frame::new(
+            Header::new(title, keys),
+            x,
+            rows,
+            x_desc,
+            String::new(),
+            all_rows + 56,
+        )
     };
     let doc = draw::render(&frame, &[], 16 * 1024, |_, p| {
         let ink = |s: &str, at| draw::text(p.root, s, at, TEXT_PX, Align::Start, Role::Ink, false);
@@ -505,12 +581,16 @@ fn draw_bars(
             if super::Whose::open(bar.whose.as_ref()) {
                 // Inside the filled bar's box, so both read the same length.
                 p.root.draw(&Rectangle::new(
-                    [(x0 + 1, bar_top + 1), ((end - 1).max(x0 + 1), bar_top + BAR_H - 1)],
+                    [
+                        (x0 + 1, bar_top + 1),
+                        ((end - 1).max(x0 + 1), bar_top + BAR_H - 1),
+                    ],
                     Role::Swatch(slot).color().stroke_width(2),
                 ))?;
             } else {
                 let corners = [(x0, bar_top), (end, bar_top + BAR_H)];
-                p.root.draw(&Rectangle::new(corners, Role::Bar(slot).color().filled()))?;
+                p.root
+                    .draw(&Rectangle::new(corners, Role::Bar(slot).color().filled()))?;
             }
             ink(&value_text(value), (end + 6, bar_top + BAR_H / 2))?;
             top += row_height(lines.len());
@@ -568,8 +648,15 @@ pub fn grouped_bars(
     } else {
         "on a linear axis from zero".to_owned()
     };
-    let (doc, sources_note) =
-        draw_bars(&title, &series, axis, shown, x, "Nothing to show", value_text);
+    let (doc, sources_note) = draw_bars(
+        &title,
+        &series,
+        axis,
+        shown,
+        x,
+        "Nothing to show",
+        value_text,
+    );
     let description = if shown.is_empty() {
         "Nothing to show.".to_owned()
     } else {
@@ -581,12 +668,19 @@ pub fn grouped_bars(
         } else {
             String::new()
         };
-        let names = series.iter().map(|(_, s)| *s).collect::<Vec<_>>().join(", ");
+        let names = series
+            .iter()
+            .map(|(_, s)| *s)
+            .collect::<Vec<_>>()
+            .join(", ");
         format!("{what} {n} horizontal bars {scale_text}, coloured by {names}.{cap}{sources_note}")
     };
-    let rows = bars
-        .iter()
-        .map(|b| (vec![b.label.clone(), b.series.clone(), value_text(b.value)], b.whose.as_ref()));
+    let rows = bars.iter().map(|b| {
+        (
+            vec![b.label.clone(), b.series.clone(), value_text(b.value)],
+            b.whose.as_ref(),
+        )
+    });
     let table = bar_table(&["Bar", "Series", axis], rows);
     Chart::new(file_name.to_owned(), title, description, &doc, table, None)
 }
@@ -608,8 +702,18 @@ fn configuration_row(m: &ModelFile, setup: String, c: &Configuration) -> Vec<Str
 /// The data table of a chart of configurations from several models.
 fn configuration_table(words: &Words, rows: Vec<Vec<String>>) -> DataTable {
     let (latency, energy) = (words.latency_header(), words.energy_axis());
-    let headers = ["Model", "GPU setup", words.load_axis, "Run", &latency, &energy];
-    DataTable { headers: headers.map(str::to_owned).to_vec(), rows }
+    let headers = [
+        "Model",
+        "GPU setup",
+        words.load_axis,
+        "Run",
+        &latency,
+        &energy,
+    ];
+    DataTable {
+        headers: headers.map(str::to_owned).to_vec(),
+        rows,
+    }
 }
 
 /// The scatter's script (`templates/scatter.js`): the reader's latency limit,
@@ -645,7 +749,10 @@ pub fn configuration_scatter_marked(
     let series: Vec<Series> = by_energy
         .iter()
         .enumerate()
-        .map(|(r, &mi)| Series { model: mi, look: look_of(all[mi].1, r) })
+        .map(|(r, &mi)| Series {
+            model: mi,
+            look: look_of(all[mi].1, r),
+        })
         .collect();
     let (frame, deadlines, sources_note) = overlay_frame(
         words,
@@ -665,14 +772,18 @@ pub fn configuration_scatter_marked(
             let setup = m.series_labels();
             let filled = !super::Whose::open(whose[mi].as_ref());
             // On a site of several sources, each tooltip names its source.
-            let from =
-                whose[mi].as_ref().map_or_else(String::new, |w| format!(" · source: {}", w.name));
+            let from = whose[mi]
+                .as_ref()
+                .map_or_else(String::new, |w| format!(" · source: {}", w.name));
             p.root.draw(&svg::Markup("<g class=\"sm\">\n"))?;
             let arch = url_segment(&m.architecture);
             for c in &m.configurations {
                 let load = (words.load_phrase)(c.load());
-                let load =
-                    if load.parse::<u32>().is_ok() { format!("concurrency {load}") } else { load };
+                let load = if load.parse::<u32>().is_ok() {
+                    format!("concurrency {load}")
+                } else {
+                    load
+                };
                 let tip = format!(
                     "{}{from}: {}, {load}, run {}: {} {short} at {} {}",
                     &m.name,
@@ -715,7 +826,9 @@ pub fn configuration_scatter_marked(
             svg::xml_escape(words.latency_unit),
             svg::xml_escape(short),
         )))?;
-        p.root.draw(&svg::Markup(&format!("<script><![CDATA[{SCATTER_READER}]]></script>\n")))?;
+        p.root.draw(&svg::Markup(&format!(
+            "<script><![CDATA[{SCATTER_READER}]]></script>\n"
+        )))?;
         Ok(())
     });
     rows.reverse();
@@ -732,7 +845,11 @@ pub fn configuration_scatter_marked(
     // (templates/scatter.js).
     let css = SCATTER_STYLE;
     let table = configuration_table(words, rows);
-    let file =
-        if wide { "all-configurations-wide.svg" } else { "all-configurations.svg" }.to_owned();
+    let file = if wide {
+        "all-configurations-wide.svg"
+    } else {
+        "all-configurations.svg"
+    }
+    .to_owned();
     Chart::new(file, title.to_owned(), description, &doc, table, Some(css))
 }

@@ -217,7 +217,11 @@ pub(crate) fn css(used: Classes, themed: bool) -> String {
         rule(&mut dark, &strokes, &["stroke:", night]);
         let dash = DASHES[i % DASHES.len()];
         if !dash.is_empty() {
-            rule(&mut light, &[Class::indexed(1, idx)], &["stroke-dasharray:", dash]);
+            rule(
+                &mut light,
+                &[Class::indexed(1, idx)],
+                &["stroke-dasharray:", dash],
+            );
         }
     }
     if !dark.is_empty() {

@@ -30,7 +30,11 @@ pub(crate) struct Doc {
 impl Doc {
     /// An empty document of `size` pixels, with room for `capacity` bytes.
     pub(crate) fn new(size: (u32, u32), capacity: usize) -> Self {
-        Doc { body: String::with_capacity(capacity), used: Classes::default(), size }
+        Doc {
+            body: String::with_capacity(capacity),
+            used: Classes::default(),
+            size,
+        }
     }
 }
 
@@ -43,7 +47,10 @@ pub(crate) struct Canvas<'a> {
 
 impl<'a> Canvas<'a> {
     pub(crate) fn new(doc: &'a mut Doc) -> Self {
-        Canvas { doc, classes: [None; 2] }
+        Canvas {
+            doc,
+            classes: [None; 2],
+        }
     }
 }
 
@@ -56,7 +63,10 @@ impl Canvas<'_> {
 
     /// Writes `<tag`, then the attributes by `attrs`, which ends the
     /// element; nothing when `color` is invisible.
-    #[allow(clippy::unnecessary_wraps, reason = "what every drawing method returns")]
+    #[allow(
+        clippy::unnecessary_wraps,
+        reason = "what every drawing method returns"
+    )]
     fn element(&mut self, tag: &str, color: BackendColor, attrs: impl FnOnce(&mut Self)) -> Drawn {
         if color.alpha != 0.0 {
             self.classes = [None; 2];
@@ -349,7 +359,10 @@ pub(crate) fn bare(doc: &Doc) -> String {
 /// the classes'.
 pub(crate) fn finish(doc: &Doc, title: &str, desc: &str, themed: Option<&str>) -> String {
     let mut css = style::css(doc.used, themed.is_some());
-    css.insert_str(css.find("@media").unwrap_or(css.len()), themed.unwrap_or(""));
+    css.insert_str(
+        css.find("@media").unwrap_or(css.len()),
+        themed.unwrap_or(""),
+    );
     let mut out = open_root(doc, css.len() + title.len() + desc.len() + 160);
     out.push_str("\" class=\"ebc\" role=\"img\">\n<title>");
     push_escaped(&mut out, title);
@@ -377,19 +390,25 @@ mod tests {
         let mut doc = Doc::new((10, 20), 0);
         {
             let root = Canvas::new(&mut doc).into_drawing_area();
-            root.draw(&Circle::new((1, 2), 3, Role::Point(2).color().filled())).unwrap();
+            root.draw(&Circle::new((1, 2), 3, Role::Point(2).color().filled()))
+                .unwrap();
             let style = ("sans-serif", 12.9032 * 1.24)
                 .into_font()
                 .color(&Role::Ink.color())
                 .pos(Pos::new(HPos::Left, VPos::Center));
             root.draw_text("a < b", &style, (1, 2)).unwrap();
             root.draw_text("  ", &style, (1, 2)).unwrap();
-            root.draw(&Rectangle::new([(1, 1), (1, 5)], RED.filled())).unwrap();
+            root.draw(&Rectangle::new([(1, 1), (1, 5)], RED.filled()))
+                .unwrap();
             root.draw(&PathElement::new(vec![(1, 1)], RED)).unwrap();
-            root.draw(&PathElement::new(vec![(1, 1), (2, 3)], RED.stroke_width(2))).unwrap();
+            root.draw(&PathElement::new(vec![(1, 1), (2, 3)], RED.stroke_width(2)))
+                .unwrap();
         }
         let out = finish(&doc, "T <x>", "D & d", None);
-        assert!(out.contains("<circle cx=\"1\" cy=\"2\" r=\"3\" class=\"p2\"/>"), "{out}");
+        assert!(
+            out.contains("<circle cx=\"1\" cy=\"2\" r=\"3\" class=\"p2\"/>"),
+            "{out}"
+        );
         assert!(
             out.contains(
                 "<text x=\"1\" y=\"2\" dy=\"0.5ex\" font-size=\"13\" class=\"t\">a &lt; b</text>"

@@ -37,20 +37,35 @@ fn facts_of(m: &LoadedModel) -> ModelFacts {
     let rows = configs
         .iter()
         .map(|c| {
-            let fields = serde_json::to_value(c).ok().and_then(|v| v.as_object().cloned());
+            let fields = serde_json::to_value(c)
+                .ok()
+                .and_then(|v| v.as_object().cloned());
             (c.row_id.clone(), fields.unwrap_or_default())
         })
         .collect();
     let best = analyse::best_per_gpu(&m.file)
         .into_iter()
-        .map(|(gpu, i)| (gpu, i.map(|i| (configs[i].energy(), configs[i].row_id.clone()))))
+        .map(|(gpu, i)| {
+            (
+                gpu,
+                i.map(|i| (configs[i].energy(), configs[i].row_id.clone())),
+            )
+        })
         .collect();
-    ModelFacts { name: m.file.name.clone(), figure: (c.key, c.unit), rows, best }
+    ModelFacts {
+        name: m.file.name.clone(),
+        figure: (c.key, c.unit),
+        rows,
+        best,
+    }
 }
 
 /// The facts of every model in a loaded data folder.
 pub fn snapshot(data: &DataSet) -> Snapshot {
-    data.models.iter().map(|m| ((m.workload.clone(), m.file.slug.clone()), facts_of(m))).collect()
+    data.models
+        .iter()
+        .map(|m| ((m.workload.clone(), m.file.slug.clone()), facts_of(m)))
+        .collect()
 }
 
 /// The entry recording what changed from `before` to `after` (its
@@ -67,7 +82,10 @@ pub fn diff(before: &Snapshot, after: &Snapshot) -> ChangeEntry {
         name: f.name.clone(),
     };
     let only = |a: &Snapshot, b: &Snapshot| -> Vec<ModelRef> {
-        a.iter().filter(|(k, _)| !b.contains_key(*k)).map(|(k, f)| model_ref(k, f)).collect()
+        a.iter()
+            .filter(|(k, _)| !b.contains_key(*k))
+            .map(|(k, f)| model_ref(k, f))
+            .collect()
     };
     e.models_added = only(after, before);
     e.models_removed = only(before, after);
@@ -183,17 +201,41 @@ pub fn markdown(e: &ChangeEntry) -> String {
         out.push_str("\nNothing changed.\n");
         return out;
     }
-    list(&mut out, "Workloads added", &e.workloads_added, |w| format!("`{w}`"));
-    list(&mut out, "Workloads removed", &e.workloads_removed, |w| format!("`{w}`"));
+    list(&mut out, "Workloads added", &e.workloads_added, |w| {
+        format!("`{w}`")
+    });
+    list(&mut out, "Workloads removed", &e.workloads_removed, |w| {
+        format!("`{w}`")
+    });
     let model = |m: &ModelRef| format!("{} (`{}/{}`)", md(&m.name), m.workload, m.slug);
     list(&mut out, "Models added", &e.models_added, model);
     list(&mut out, "Models removed", &e.models_removed, model);
     let row = |c: &ConfigurationRef| format!("`{}` ({})", md(&c.row_id), c.workload);
-    list(&mut out, "Configurations added", &e.configurations_added, row);
-    list(&mut out, "Configurations removed", &e.configurations_removed, row);
-    list(&mut out, "Configurations with changed figures", &e.configurations_changed, |c| {
-        format!("`{}` ({}): {}", md(&c.row_id), c.workload, c.fields.join(", "))
-    });
+    list(
+        &mut out,
+        "Configurations added",
+        &e.configurations_added,
+        row,
+    );
+    list(
+        &mut out,
+        "Configurations removed",
+        &e.configurations_removed,
+        row,
+    );
+    list(
+        &mut out,
+        "Configurations with changed figures",
+        &e.configurations_changed,
+        |c| {
+            format!(
+                "`{}` ({}): {}",
+                md(&c.row_id),
+                c.workload,
+                c.fields.join(", ")
+            )
+        },
+    );
     if !e.best_changed.is_empty() {
         out.push_str(&format!(
             "\n**Best figures** ({}; the lowest energy per GPU within the workload's latency deadline):\n\n",
@@ -208,7 +250,8 @@ pub fn markdown(e: &ChangeEntry) -> String {
                     "{} {}{}",
                     crate::fmt::figure_value(&b.figure, v),
                     b.unit,
-                    row.as_ref().map_or_else(String::new, |row| format!(" (`{}`)", md(row)))
+                    row.as_ref()
+                        .map_or_else(String::new, |row| format!(" (`{}`)", md(row)))
                 ),
                 None => "—".to_owned(),
             };

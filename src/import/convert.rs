@@ -77,7 +77,13 @@ fn text_ok(value: &str, max: usize) -> Result<(), String> {
 type Reject = (String, String);
 
 fn reject(field: &str, v: Option<&Value>, why: &str) -> Reject {
-    (field.to_owned(), format!("{} ({why})", v.map_or_else(|| "missing".to_owned(), short_json)))
+    (
+        field.to_owned(),
+        format!(
+            "{} ({why})",
+            v.map_or_else(|| "missing".to_owned(), short_json)
+        ),
+    )
 }
 
 /// A whole number ≥ 1 and ≤ 10⁶ (so it fits a count of the format).
@@ -104,9 +110,9 @@ fn above_zero(key: &str, v: Option<&Value>, why: &str) -> Result<f64, Reject> {
 /// A text field of a row, checked by [`text_ok`].
 fn text_field(r: &Map<String, Value>, key: &str, max: usize, what: &str) -> Result<String, Reject> {
     match r.get(key) {
-        Some(Value::String(s)) => {
-            text_ok(s, max).map(|()| s.clone()).map_err(|why| (key.to_owned(), why))
-        }
+        Some(Value::String(s)) => text_ok(s, max)
+            .map(|()| s.clone())
+            .map_err(|why| (key.to_owned(), why)),
         v => Err(reject(key, v, what)),
     }
 }
@@ -114,7 +120,10 @@ fn text_field(r: &Map<String, Value>, key: &str, max: usize, what: &str) -> Resu
 /// `gpu_model` and `weight_precision` (as the format names it).
 fn gpu_and_precision(r: &Map<String, Value>) -> Result<(String, String), Reject> {
     let gpu = text_field(r, "gpu_model", limits::MAX_GPU_CHARS, "must be a GPU name")?;
-    Ok((gpu, precision_name(&text_field(r, "weight_precision", 64, "must be a text")?)))
+    Ok((
+        gpu,
+        precision_name(&text_field(r, "weight_precision", 64, "must be a text")?),
+    ))
 }
 
 /// A row in a message: model, GPU, count and the `tail` fields (a
@@ -181,7 +190,10 @@ fn convert_token_row(
     let per = |key| number(r.get(key));
     let out_len = match r.get("avg_output_len").filter(|v| !v.is_null()) {
         Some(v) => Some(v.clone()),
-        None => match (per("energy_per_request_joules"), per("energy_per_token_joules")) {
+        None => match (
+            per("energy_per_request_joules"),
+            per("energy_per_token_joules"),
+        ) {
             (Some(req), Some(tok)) if tok > 0.0 => {
                 warn.push(format!(
                     "{label}: avg_output_len missing, derived from energy per request / per token"
@@ -206,7 +218,11 @@ fn convert_token_row(
     let batch = number(r.get("avg_batch_size"))
         .filter(|b| (0.0..=MAX_UPSTREAM_NUMBER).contains(b))
         .ok_or_else(|| {
-            reject("avg_batch_size", r.get("avg_batch_size"), "must be a number of 0 or more")
+            reject(
+                "avg_batch_size",
+                r.get("avg_batch_size"),
+                "must be a number of 0 or more",
+            )
         })?;
     // Every figure is upstream's, unrounded: a page rounds once, at display.
     Ok(Configuration {
@@ -262,7 +278,11 @@ fn group_models(
     deadline: f64,
 ) -> Vec<Model> {
     let file = format!("tasks/{task}.json");
-    let task_rows = TaskRows { file: &file, kind, deadline };
+    let task_rows = TaskRows {
+        file: &file,
+        kind,
+        deadline,
+    };
     let mut models: Vec<Model> = rows_by_model(&file, rows, out)
         .into_iter()
         .map(|(model_id, model_rows)| {
@@ -291,14 +311,19 @@ fn rows_by_model<'r>(
     let mut by_model: BTreeMap<String, Vec<_>> = BTreeMap::new();
     for (i, row) in rows.iter().enumerate() {
         let Some(r) = row.as_object() else {
-            out.errors.push(format!("{file}: configurations[{i}]: is not a JSON object"));
+            out.errors
+                .push(format!("{file}: configurations[{i}]: is not a JSON object"));
             continue;
         };
         let why = "must be the model's Hugging Face id";
         match text_field(r, "model_id", limits::MAX_NAME_CHARS, why) {
-            Ok(id) => by_model.entry(id).or_default().push(TaskRow { index: i, row: r }),
+            Ok(id) => by_model
+                .entry(id)
+                .or_default()
+                .push(TaskRow { index: i, row: r }),
             Err((_, why)) => {
-                out.errors.push(format!("{file}: configurations[{i}].model_id: {why}"));
+                out.errors
+                    .push(format!("{file}: configurations[{i}].model_id: {why}"));
             }
         }
     }
@@ -319,7 +344,10 @@ fn convert_model(
     let facts = upstream.index_model(&model_id);
     match facts {
         Some(facts) => meta.extend(
-            facts.iter().filter(|(_, v)| !v.is_null()).map(|(k, v)| (k.clone(), v.clone())),
+            facts
+                .iter()
+                .filter(|(_, v)| !v.is_null())
+                .map(|(k, v)| (k.clone(), v.clone())),
         ),
         None => out.warnings.push(format!(
             "{file}: {model_id} is not in index.json; model facts taken from the task rows"
@@ -328,14 +356,18 @@ fn convert_model(
     let mut converted = Vec::new();
     // Older diffusion rows (before 2025-12) carry no weight_precision;
     // the model's own in index.json stands for them.
-    let model_precision = facts.and_then(|f| f.get("weight_precision")).filter(|v| v.is_string());
+    let model_precision = facts
+        .and_then(|f| f.get("weight_precision"))
+        .filter(|v| v.is_string());
     let mut borrowed_precision = false;
     for &TaskRow { index: i, row: r } in model_rows {
         let mut filled = Cow::Borrowed(r);
         if let Some(p) =
             model_precision.filter(|_| r.get("weight_precision").is_none_or(Value::is_null))
         {
-            filled.to_mut().insert("weight_precision".to_owned(), p.clone());
+            filled
+                .to_mut()
+                .insert("weight_precision".to_owned(), p.clone());
             borrowed_precision = true;
         }
         let r = &*filled;
@@ -358,7 +390,12 @@ fn convert_model(
             "{file}: {model_id}: rows without weight_precision take the model's from index.json"
         ));
     }
-    Model { id: model_id, meta, rows: converted, slug: String::new() }
+    Model {
+        id: model_id,
+        meta,
+        rows: converted,
+        slug: String::new(),
+    }
 }
 
 /// Gives each model of `task` its slug: a model keeps the slug it was
@@ -379,8 +416,10 @@ fn assign_slugs(
         .iter()
         .filter_map(|(key, id)| Some((key.strip_prefix(&prefix)?, id)))
         .collect();
-    let mut slugs: BTreeMap<String, String> =
-        published.iter().map(|(slug, id)| ((*slug).to_owned(), (*id).clone())).collect();
+    let mut slugs: BTreeMap<String, String> = published
+        .iter()
+        .map(|(slug, id)| ((*slug).to_owned(), (*id).clone()))
+        .collect();
     for m in models {
         if let Some((slug, _)) = published.iter().find(|(_, id)| id.as_str() == m.id) {
             m.slug = (*slug).to_owned();
@@ -389,7 +428,10 @@ fn assign_slugs(
         let last = m.id.rsplit('/').next().unwrap_or(&m.id);
         let nick = nickname(&m.meta).unwrap_or(last);
         if let Err(why) = text_ok(nick, limits::MAX_NAME_CHARS) {
-            out.errors.push(format!("{file} (and index.json): models[{:?}].nickname: {why}", m.id));
+            out.errors.push(format!(
+                "{file} (and index.json): models[{:?}].nickname: {why}",
+                m.id
+            ));
             continue;
         }
         let shorten = |mut slug: String| {
@@ -476,14 +518,18 @@ fn model_facts(
     let architecture = match m.meta.get("architecture") {
         Some(Value::String(s)) if !s.is_empty() && (kind.is_none() || s != "diffusion") => {
             if let Err(why) = text_ok(s, limits::MAX_NAME_CHARS) {
-                out.errors.push(format!("{file}: {}: architecture: {why}", m.id));
+                out.errors
+                    .push(format!("{file}: {}: architecture: {why}", m.id));
                 return None;
             }
             s.clone()
         }
         _ if kind.is_some() => "Diffusion".to_owned(),
         _ => {
-            out.warnings.push(format!("{file}: {} has no architecture; wrote \"unknown\"", m.id));
+            out.warnings.push(format!(
+                "{file}: {} has no architecture; wrote \"unknown\"",
+                m.id
+            ));
             "unknown".to_owned()
         }
     };
@@ -522,7 +568,11 @@ fn id_parts(c: &Configuration) -> Vec<String> {
     let mut parts = vec![
         format!("u{}r{}", n(c.ulysses_degree), n(c.ring_degree)),
         precision,
-        format!("{}x{}", n(c.image_height.or(c.video_height)), n(c.image_width.or(c.video_width))),
+        format!(
+            "{}x{}",
+            n(c.image_height.or(c.video_height)),
+            n(c.image_width.or(c.video_width))
+        ),
     ];
     if c.video_height.is_some() {
         parts.push(format!("f{}", n(c.num_frames)));
@@ -549,7 +599,11 @@ fn assign_ids(slug: &str, rows: &mut [Configuration], file: &str, warn: &mut Vec
     }
     for (c, own) in rows.iter_mut().zip(&parts) {
         let tokens = c.max_num_seqs.is_some();
-        let load = if tokens { c.load().to_string() } else { format!("b{}", c.load()) };
+        let load = if tokens {
+            c.load().to_string()
+        } else {
+            format!("b{}", c.load())
+        };
         let mut base = format!("{slug}/{}/{}/{load}", c.gpu, c.num_gpus);
         let variants = &groups[&group(c)];
         if variants.len() > 1 {
@@ -567,7 +621,11 @@ fn assign_ids(slug: &str, rows: &mut [Configuration], file: &str, warn: &mut Vec
                 ));
             }
         }
-        c.row_id = if c.repeat == 1 { base } else { format!("{base}/r{}", c.repeat) };
+        c.row_id = if c.repeat == 1 {
+            base
+        } else {
+            format!("{base}/r{}", c.repeat)
+        };
     }
 }
 
@@ -577,18 +635,34 @@ fn assign_ids(slug: &str, rows: &mut [Configuration], file: &str, warn: &mut Vec
 /// upstream's order.
 fn row_order(a: &Configuration, b: &Configuration) -> Ordering {
     fn setup(c: &Configuration) -> impl Ord + '_ {
-        let size = (c.image_height.or(c.video_height), c.image_width.or(c.video_width));
+        let size = (
+            c.image_height.or(c.video_height),
+            c.image_width.or(c.video_width),
+        );
         let (gpu, n) = (&c.gpu, c.num_gpus);
         let tokens = (c.tensor_parallel, c.expert_parallel, c.data_parallel);
         let diffusion = (c.ulysses_degree, c.ring_degree);
-        (gpu, n, tokens, diffusion, &c.precision, c.max_num_seqs, size, c.num_frames)
+        (
+            gpu,
+            n,
+            tokens,
+            diffusion,
+            &c.precision,
+            c.max_num_seqs,
+            size,
+            c.num_frames,
+        )
     }
     setup(a)
         .cmp(&setup(b))
         .then(a.fps.unwrap_or(0.0).total_cmp(&b.fps.unwrap_or(0.0)))
         .then(a.inference_steps.cmp(&b.inference_steps))
         .then(a.batch_size.cmp(&b.batch_size))
-        .then(a.median_itl_ms.unwrap_or(0.0).total_cmp(&b.median_itl_ms.unwrap_or(0.0)))
+        .then(
+            a.median_itl_ms
+                .unwrap_or(0.0)
+                .total_cmp(&b.median_itl_ms.unwrap_or(0.0)),
+        )
 }
 
 /// `convert_task`: one task file → model documents, added to `out`.
@@ -603,11 +677,17 @@ pub fn convert_task(
     let file = format!("tasks/{task}.json");
     let ed = &editorial.workloads[task];
     let kind = ed.kind;
-    let deadline_num = ed.deadline().1.expect("Editorial::load checks every workload's deadline");
+    let deadline_num = ed
+        .deadline()
+        .1
+        .expect("Editorial::load checks every workload's deadline");
     let deadline = deadline_num.as_f64().unwrap_or(f64::NAN);
     let other_arch = |a: &&Value| kind.is_some() && *a != "diffusion" && !a.is_null();
     if let Some(arch) = doc.get("architecture").filter(other_arch) {
-        out.warnings.push(format!("{file}: the task file says architecture {}", short_json(arch)));
+        out.warnings.push(format!(
+            "{file}: the task file says architecture {}",
+            short_json(arch)
+        ));
     }
     let rows = task_rows(&file, doc)?;
     let mut models = group_models(task, rows, upstream, out, kind, deadline);
@@ -621,8 +701,22 @@ pub fn convert_task(
     }
     let clause = deadline_clause(&editorial.common, kind, &latencies, deadline);
     let rows = rows.len();
-    let source = workload_source(WorkloadSource { upstream, editorial, task, dates, clause, rows });
-    let cx = ModelContext { task, upstream, editorial, dates, source: &source, deadline };
+    let source = workload_source(WorkloadSource {
+        upstream,
+        editorial,
+        task,
+        dates,
+        clause,
+        rows,
+    });
+    let cx = ModelContext {
+        task,
+        upstream,
+        editorial,
+        dates,
+        source: &source,
+        deadline,
+    };
     for m in models {
         let Some(model) = model_file(m, &file, &cx, out) else {
             continue;
@@ -659,13 +753,29 @@ fn deadline_clause(
     deadline: f64,
 ) -> String {
     let (some, none, word) = match kind {
-        None => (&common.deadline_clause_some, &common.deadline_clause_none, "reached"),
-        Some(_) => (&common.latency_clause_some, &common.latency_clause_none, "exceeded"),
+        None => (
+            &common.deadline_clause_some,
+            &common.deadline_clause_none,
+            "reached",
+        ),
+        Some(_) => (
+            &common.latency_clause_some,
+            &common.latency_clause_none,
+            "exceeded",
+        ),
     };
-    let count = latencies.iter().filter(|&&l| l > deadline || kind.is_none() && l == deadline);
+    let count = latencies
+        .iter()
+        .filter(|&&l| l > deadline || kind.is_none() && l == deadline);
     let count = count.count();
     if count > 0 {
-        fill(some, &[(word, count.to_string()), ("total", latencies.len().to_string())])
+        fill(
+            some,
+            &[
+                (word, count.to_string()),
+                ("total", latencies.len().to_string()),
+            ],
+        )
     } else {
         none.clone()
     }
@@ -685,21 +795,31 @@ struct WorkloadSource<'a> {
 
 /// The source block shared by every file of the workload.
 fn workload_source(w: WorkloadSource<'_>) -> Arc<Source> {
-    let WorkloadSource { upstream, editorial, task, dates, clause, rows } = w;
+    let WorkloadSource {
+        upstream,
+        editorial,
+        task,
+        dates,
+        clause,
+        rows,
+    } = w;
     let common = &editorial.common;
     let ed = &editorial.workloads[task];
     let (key, deadline_num) = ed.deadline();
     let deadline_num = deadline_num.expect("Editorial::load checks every workload's deadline");
-    let selection =
-        fill(&ed.selection, &[(key, deadline_num.to_string()), ("deadline_clause", clause)]);
+    let selection = fill(
+        &ed.selection,
+        &[(key, deadline_num.to_string()), ("deadline_clause", clause)],
+    );
     let compiled = &dates.compiled;
     let placeholder = ("compiled", compiled.clone());
     let evidence = match &dates.tasks_committed {
         None => fill(&common.compiled_evidence_index_only, &[placeholder]),
         Some(t) if t == compiled => fill(&common.compiled_evidence_both, &[placeholder]),
-        Some(t) => {
-            fill(&common.compiled_evidence_differ, &[placeholder, ("tasks_committed", t.clone())])
-        }
+        Some(t) => fill(
+            &common.compiled_evidence_differ,
+            &[placeholder, ("tasks_committed", t.clone())],
+        ),
     };
     Arc::new(Source {
         id: upstream.source.as_ref().map(|s| s.id.clone()),
@@ -747,19 +867,38 @@ fn model_file(
     cx: &ModelContext<'_>,
     out: &mut Converted,
 ) -> Option<ModelFile> {
-    let ModelContext { task, upstream, editorial, dates, source, deadline } = *cx;
+    let ModelContext {
+        task,
+        upstream,
+        editorial,
+        dates,
+        source,
+        deadline,
+    } = *cx;
     let ed = &editorial.workloads[task];
     let kind = ed.kind;
     let common = &editorial.common;
-    let caveat = if kind.is_some() { &common.caveat_diffusion } else { &common.caveat };
+    let caveat = if kind.is_some() {
+        &common.caveat_diffusion
+    } else {
+        &common.caveat
+    };
     if m.rows.is_empty() {
-        out.warnings.push(format!("{file}: {} has no usable rows; no file written", m.id));
+        out.warnings.push(format!(
+            "{file}: {} has no usable rows; no file written",
+            m.id
+        ));
         return None;
     }
     let (params, active, architecture) = model_facts(file, &m, kind, out)?;
     m.rows.sort_by(row_order);
-    let gpus: Vec<String> =
-        m.rows.iter().map(|c| c.gpu.clone()).collect::<BTreeSet<_>>().into_iter().collect();
+    let gpus: Vec<String> = m
+        .rows
+        .iter()
+        .map(|c| c.gpu.clone())
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .collect();
     let figures = m.rows.iter().map(|c| (c.gpu.as_str(), c.figures()));
     let best = select::best_per_gpu(&gpus, deadline, figures)
         .into_iter()
@@ -780,7 +919,11 @@ fn model_file(
         source: source.clone(),
         boundary: "gpu_only".to_owned(),
         kind,
-        unit: kind.map_or(Measure::Tokens, Measure::Diffusion).words().energy_long.to_owned(),
+        unit: kind
+            .map_or(Measure::Tokens, Measure::Diffusion)
+            .words()
+            .energy_long
+            .to_owned(),
         itl_deadline_ms: kind.is_none().then_some(deadline),
         batch_latency_deadline_s: kind.is_some().then_some(deadline),
         caveat: ed.caveat.clone().unwrap_or_else(|| caveat.clone()),
@@ -807,16 +950,20 @@ fn add_distributions(task: &str, m: &mut Model, upstream: &Upstream, out: &mut C
     let doc = match upstream.model_file(&m.id, task) {
         Ok(Some(doc)) => doc,
         Ok(None) => {
-            out.warnings.push(format!("tasks/{task}.json: {} has no models/{name}", m.id));
+            out.warnings
+                .push(format!("tasks/{task}.json: {} has no models/{name}", m.id));
             return;
         }
         Err(err) => {
-            out.warnings.push(format!("{err:#}; its distributions are left out"));
+            out.warnings
+                .push(format!("{err:#}; its distributions are left out"));
             return;
         }
     };
-    let configs =
-        doc.get("configurations").and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
+    let configs = doc
+        .get("configurations")
+        .and_then(Value::as_array)
+        .map_or(&[][..], Vec::as_slice);
     if configs.len() != m.rows.len() {
         out.warnings.push(format!(
             "tasks/{task}.json: models/{name} has {} configurations, the task file {}",
@@ -833,12 +980,20 @@ fn add_distributions(task: &str, m: &mut Model, upstream: &Upstream, out: &mut C
             number(c.get("energy_per_token_joules")),
             c.get("output_length_distribution"),
         ) {
-            dists.entry((gpu, n as u64, seqs as u64, j.to_bits())).or_default().push(d);
+            dists
+                .entry((gpu, n as u64, seqs as u64, j.to_bits()))
+                .or_default()
+                .push(d);
         }
     }
     for c in &mut m.rows {
         let joules = c.joules_per_output_token.unwrap_or(f64::NAN);
-        let key = (c.gpu.as_str(), c.num_gpus.into(), c.load().into(), joules.to_bits());
+        let key = (
+            c.gpu.as_str(),
+            c.num_gpus.into(),
+            c.load().into(),
+            joules.to_bits(),
+        );
         if let Some(list) = dists.get_mut(&key).filter(|l| !l.is_empty()) {
             match checked_distribution(list.remove(0)) {
                 Ok(d) => c.output_length_distribution = Some(Box::new(d)),
@@ -859,7 +1014,11 @@ fn convert_diffusion_row(
     warn: &mut Vec<String>,
 ) -> Result<Configuration, Reject> {
     let image = kind == OutputKind::Image;
-    let label = row_label(model_id, r, &["batch_size", "ulysses_degree", "ring_degree"]);
+    let label = row_label(
+        model_id,
+        r,
+        &["batch_size", "ulysses_degree", "ring_degree"],
+    );
     let (gpu, precision) = gpu_and_precision(r)?;
     let [ulysses, ring] =
         ["ulysses_degree", "ring_degree"].map(|key| degree(r, key, &label, warn, true));
@@ -870,15 +1029,25 @@ fn convert_diffusion_row(
     let item = kind.item();
     let height = whole(r, &format!("{item}_height"))?;
     let width = whole(r, &format!("{item}_width"))?;
-    let frames = if image { None } else { Some(whole(r, "num_frames")?) };
+    let frames = if image {
+        None
+    } else {
+        Some(whole(r, "num_frames")?)
+    };
     if u64::from(ulysses) * u64::from(ring) != u64::from(num_gpus) {
-        warn.push(format!("{label}: ulysses_degree x ring_degree is not num_gpus"));
+        warn.push(format!(
+            "{label}: ulysses_degree x ring_degree is not num_gpus"
+        ));
     }
     let energy = positive(r, &format!("energy_per_{item}_joules"))?;
     let latency = positive(r, "batch_latency_s")?;
     let rate = positive(r, &format!("throughput_{}_per_sec", kind.items()))?;
     let power = positive(r, "avg_power_watts")?;
-    let fps = if image { None } else { Some(positive(r, "fps")?) };
+    let fps = if image {
+        None
+    } else {
+        Some(positive(r, "fps")?)
+    };
     Ok(Configuration {
         gpu,
         num_gpus,
@@ -946,12 +1115,23 @@ mod tests {
         let ids = |mut rows: Vec<Configuration>| {
             let mut warnings = Vec::new();
             assign_ids("m", &mut rows, "f", &mut warnings);
-            (rows.into_iter().map(|c| c.row_id).collect::<Vec<_>>(), warnings.len())
+            (
+                rows.into_iter().map(|c| c.row_id).collect::<Vec<_>>(),
+                warnings.len(),
+            )
         };
-        let (rows, warnings) =
-            ids(vec![token("BF16", 1), token("FP8", 1), token("BF16", 2), token("BF16", 1)]);
-        let ends =
-            ["bf16-tp1-ep1-dp1", "fp8-tp1-ep1-dp1", "bf16-tp2-ep1-dp1", "bf16-tp1-ep1-dp1/r2"];
+        let (rows, warnings) = ids(vec![
+            token("BF16", 1),
+            token("FP8", 1),
+            token("BF16", 2),
+            token("BF16", 1),
+        ]);
+        let ends = [
+            "bf16-tp1-ep1-dp1",
+            "fp8-tp1-ep1-dp1",
+            "bf16-tp2-ep1-dp1",
+            "bf16-tp1-ep1-dp1/r2",
+        ];
         assert_eq!(rows, ends.map(|end| format!("m/H100/2/8/{end}")));
         assert_eq!(warnings, 3);
         assert_eq!(ids(vec![token("BF16", 1)]).0, ["m/H100/2/8"]);

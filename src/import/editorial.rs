@@ -76,8 +76,13 @@ pub struct WorkloadTexts {
 impl WorkloadTexts {
     /// The deadline field of the workload's kind and its value, as written.
     pub fn deadline(&self) -> (&'static str, Option<&serde_json::Number>) {
-        let value = self.kind.map_or(&self.itl_deadline_ms, |_| &self.batch_latency_deadline_s);
-        (crate::load::limits::kind_fields(self.kind).deadline, value.as_ref())
+        let value = self
+            .kind
+            .map_or(&self.itl_deadline_ms, |_| &self.batch_latency_deadline_s);
+        (
+            crate::load::limits::kind_fields(self.kind).deadline,
+            value.as_ref(),
+        )
     }
 }
 

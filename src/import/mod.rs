@@ -115,7 +115,10 @@ impl ImportReport {
     /// saying nothing changed. Texts from upstream cannot mention anyone or
     /// link anywhere in it ([`neutralised`]).
     pub fn summary_markdown(&self) -> String {
-        let heading = format!("## ML.ENERGY Leaderboard data {}\n\n", self.upstream_version);
+        let heading = format!(
+            "## ML.ENERGY Leaderboard data {}\n\n",
+            self.upstream_version
+        );
         let files = self.files().count();
         neutralised(&match &self.entry {
             Some(e) => changelog::markdown(e),
@@ -132,7 +135,10 @@ impl ImportReport {
 /// space goes after each `@` and inside each `://` and `www.`; the text
 /// reads the same.
 pub fn neutralised(markdown: &str) -> String {
-    markdown.replace('@', "@\u{200B}").replace("://", ":\u{200B}//").replace("www.", "www\u{200B}.")
+    markdown
+        .replace('@', "@\u{200B}")
+        .replace("://", ":\u{200B}//")
+        .replace("www.", "www\u{200B}.")
 }
 
 impl std::fmt::Display for ImportReport {
@@ -153,9 +159,11 @@ impl std::fmt::Display for ImportReport {
             self.changed.len(),
             self.removed.len()
         )?;
-        for (word, list) in
-            [("added", &self.added), ("changed", &self.changed), ("removed", &self.removed)]
-        {
+        for (word, list) in [
+            ("added", &self.added),
+            ("changed", &self.changed),
+            ("removed", &self.removed),
+        ] {
             for path in list.iter().take(40) {
                 writeln!(f, "  {word} {path}")?;
             }
@@ -265,9 +273,10 @@ fn same_but_dates(old: &Value, new: &Value) -> bool {
             new[key] = v.clone();
         }
     }
-    if let (Some(v), Some(source)) =
-        (old.get("source").and_then(|s| s.get("retrieved")), new.get_mut("source"))
-    {
+    if let (Some(v), Some(source)) = (
+        old.get("source").and_then(|s| s.get("retrieved")),
+        new.get_mut("source"),
+    ) {
         source["retrieved"] = v.clone();
     }
     *old == new
@@ -308,7 +317,10 @@ fn read_manifest(data_dir: &Path) -> Result<Option<Manifest>> {
     }
     for rel in manifest.files.keys().chain(manifest.slugs.keys()) {
         if !owned_path(rel) {
-            bail!("{}: files: {rel:?} is not a path inside the data folder", path.display());
+            bail!(
+                "{}: files: {rel:?} is not a path inside the data folder",
+                path.display()
+            );
         }
     }
     Ok(Some(manifest))
@@ -326,7 +338,11 @@ fn owned_path(rel: &str) -> bool {
 /// the data folder.
 fn check_folders_inside(data_dir: &Path, rel: &str) -> Result<()> {
     let mut path = data_dir.to_path_buf();
-    for seg in rel.rsplit_once('/').into_iter().flat_map(|(dirs, _)| dirs.split('/')) {
+    for seg in rel
+        .rsplit_once('/')
+        .into_iter()
+        .flat_map(|(dirs, _)| dirs.split('/'))
+    {
         path.push(seg);
         match std::fs::symlink_metadata(&path) {
             Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(()),
@@ -420,9 +436,15 @@ fn load_for_changes(dir: &Path, source: Option<&str>) -> Result<crate::load::Dat
         });
     }
     let history = dir.join(changes::FILE_NAME);
-    let changes = history.is_file().then(|| crate::load::read_changes_file(&history)).transpose();
+    let changes = history
+        .is_file()
+        .then(|| crate::load::read_changes_file(&history))
+        .transpose();
     let changes = changes.map_err(|p| anyhow::anyhow!("{}", crate::load::Problems(p)))?;
-    Ok(crate::load::DataSet { changes, ..crate::load::DataSet::default() })
+    Ok(crate::load::DataSet {
+        changes,
+        ..crate::load::DataSet::default()
+    })
 }
 
 /// Runs an import. On any error `data/` is left as it was.
@@ -473,7 +495,10 @@ pub fn import(opts: &ImportOptions) -> Result<ImportReport> {
         compiled: upstream.last_updated.clone(),
         retrieved: retrieved.clone(),
         updated: opts.updated.clone().unwrap_or_else(|| retrieved.clone()),
-        data_version: opts.data_version.clone().unwrap_or_else(|| retrieved.clone()),
+        data_version: opts
+            .data_version
+            .clone()
+            .unwrap_or_else(|| retrieved.clone()),
         tasks_committed: opts.tasks_committed.clone(),
     };
     let data_dir = &opts.data_dir;
@@ -481,7 +506,9 @@ pub fn import(opts: &ImportOptions) -> Result<ImportReport> {
         bail!("--data {}: is not a folder", data_dir.display());
     }
     let created = !data_dir.exists();
-    let new_sources_dir = data_dir.parent().filter(|p| opts.source.is_some() && !p.exists());
+    let new_sources_dir = data_dir
+        .parent()
+        .filter(|p| opts.source.is_some() && !p.exists());
     std::fs::create_dir_all(data_dir)
         .with_context(|| format!("{}: cannot make the data folder", data_dir.display()))?;
     let result = import_locked(opts, upstream, &editorial, &dates, &source_label);
@@ -506,7 +533,11 @@ fn import_locked(
     // every import checks the data folder as it will leave it, so none may
     // change under another.
     let root = data_root(opts);
-    let lock = Lock::take(&root.join(stage::lock_name(STAGE_NAME)), root, "import again")?;
+    let lock = Lock::take(
+        &root.join(stage::lock_name(STAGE_NAME)),
+        root,
+        "import again",
+    )?;
     let recovered: Vec<String> = stopped_imports(root)
         .iter()
         .filter_map(|leftover| recover(leftover.parent().unwrap_or(root), leftover).transpose())
@@ -547,8 +578,9 @@ fn import_locked(
         }
     }
     upstream.published_slugs = manifest.slugs.clone();
-    let Converted { docs, mut warnings, .. } =
-        convert_all(&upstream, editorial, &opts.editorial, dates)?;
+    let Converted {
+        docs, mut warnings, ..
+    } = convert_all(&upstream, editorial, &opts.editorial, dates)?;
     warnings.extend(recovered);
     crate::write::stop_point()?;
 
@@ -622,7 +654,10 @@ fn import_locked(
 fn as_source(editorial: &mut Editorial, upstream: &mut Upstream, source: &SourceSettings) {
     let common = &mut editorial.common;
     common.name.clone_from(&source.name);
-    common.publisher = source.publisher.clone().unwrap_or_else(|| source.name.clone());
+    common.publisher = source
+        .publisher
+        .clone()
+        .unwrap_or_else(|| source.name.clone());
     common.url.clone_from(&source.url);
     common.licence.clone_from(&source.licence);
     common.licence_evidence = vec![format!(
@@ -631,7 +666,10 @@ fn as_source(editorial: &mut Editorial, upstream: &mut Upstream, source: &Source
     )];
     if let Some(cite) = &source.cite {
         common.cite.clone_from(cite);
-        common.cite_url = source.cite_url.clone().unwrap_or_else(|| source.url.clone());
+        common.cite_url = source
+            .cite_url
+            .clone()
+            .unwrap_or_else(|| source.url.clone());
     }
     common.version_number.clone_from(&upstream.last_updated);
     common.released.clone_from(&upstream.last_updated);
@@ -649,9 +687,11 @@ fn as_source(editorial: &mut Editorial, upstream: &mut Upstream, source: &Source
 /// for another source, the folder above `<data>/sources/<id>`.
 fn data_root(opts: &ImportOptions) -> &Path {
     match opts.source {
-        Some(_) => {
-            opts.data_dir.ancestors().nth(2).expect("a source's folder is <data>/sources/<id>")
-        }
+        Some(_) => opts
+            .data_dir
+            .ancestors()
+            .nth(2)
+            .expect("a source's folder is <data>/sources/<id>"),
         None => &opts.data_dir,
     }
 }
@@ -723,13 +763,18 @@ fn recover(data_dir: &Path, leftover: &Path) -> Result<Option<String>> {
     };
     let marker = crate::stage::read_bounded(&leftover.join(OWNER), 1024).ok();
     if marker.as_deref() != Some(OWNER_TEXT.as_bytes()) {
-        return Err(untrusted("is named like an import's staging folder but has no marker of one"));
+        return Err(untrusted(
+            "is named like an import's staging folder but has no marker of one",
+        ));
     }
     let plan_path = leftover.join(PLAN);
     let mut note = None;
     if std::fs::symlink_metadata(&plan_path).is_ok() {
         if let Some(link) = first_link(leftover) {
-            return Err(untrusted(&format!("holds a symbolic link ({})", link.display())));
+            return Err(untrusted(&format!(
+                "holds a symbolic link ({})",
+                link.display()
+            )));
         }
         let bytes =
             read_existing(&plan_path).map_err(|_| untrusted("has a plan that cannot be read"))?;
@@ -740,7 +785,9 @@ fn recover(data_dir: &Path, leftover: &Path) -> Result<Option<String>> {
             .files()
             .find(|rel| !owned_path(rel) || check_folders_inside(data_dir, rel).is_err())
         {
-            return Err(untrusted(&format!("names {bad:?}, not a file inside the data folder")));
+            return Err(untrusted(&format!(
+                "names {bad:?}, not a file inside the data folder"
+            )));
         }
         if std::fs::symlink_metadata(leftover.join(NEW_MANIFEST)).is_ok() {
             let steps = plan_undo(data_dir, leftover, &plan).map_err(|why| untrusted(&why))?;
@@ -769,7 +816,10 @@ fn recover(data_dir: &Path, leftover: &Path) -> Result<Option<String>> {
         }
     }
     std::fs::remove_dir_all(leftover).with_context(|| {
-        format!("{}: cannot remove a stopped import's staging folder", leftover.display())
+        format!(
+            "{}: cannot remove a stopped import's staging folder",
+            leftover.display()
+        )
     })?;
     Ok(note)
 }
@@ -779,7 +829,9 @@ fn recover(data_dir: &Path, leftover: &Path) -> Result<Option<String>> {
 /// removed only when it is the one the swap moved in. `Err` says why not.
 fn plan_undo(data_dir: &Path, leftover: &Path, plan: &SwapPlan) -> Result<Vec<Undo>, String> {
     let digest_of = |path: &Path| -> Result<Option<String>, String> {
-        read_existing(path).map(|b| b.map(|b| digest(&b))).map_err(|err| format!("{err:#}"))
+        read_existing(path)
+            .map(|b| b.map(|b| digest(&b)))
+            .map_err(|err| format!("{err:#}"))
     };
     let mut steps = Vec::new();
     for rel in plan.files() {
@@ -788,10 +840,15 @@ fn plan_undo(data_dir: &Path, leftover: &Path, plan: &SwapPlan) -> Result<Vec<Un
         let (before, after) = (plan.before.get(rel), plan.after.get(rel));
         match (digest_of(&saved)?, digest_of(&target)?) {
             (Some(kept), _) if Some(&kept) != before => {
-                return Err(format!("its copy of {rel} is not the file the import set aside"));
+                return Err(format!(
+                    "its copy of {rel} is not the file the import set aside"
+                ));
             }
             (Some(_), Some(now)) if Some(&now) != after => {
-                return Err(format!("{}: is not the file the import moved in", target.display()));
+                return Err(format!(
+                    "{}: is not the file the import moved in",
+                    target.display()
+                ));
             }
             (Some(_), _) => steps.push(Undo::Restore { saved, target }),
             (None, Some(now)) if Some(&now) == before => {}
@@ -799,7 +856,10 @@ fn plan_undo(data_dir: &Path, leftover: &Path, plan: &SwapPlan) -> Result<Vec<Un
                 steps.push(Undo::Delete(target));
             }
             (None, Some(_)) => {
-                return Err(format!("{}: is not a file the import moved in", target.display()));
+                return Err(format!(
+                    "{}: is not a file the import moved in",
+                    target.display()
+                ));
             }
             (None, None) => {}
         }
@@ -885,11 +945,21 @@ struct Swap<'a> {
 /// Stages the import's result beside the data folder, validates it, adds
 /// the change-log entry and the new manifest, then swaps it in.
 fn stage_and_swap(swap: &Swap<'_>, report: &mut ImportReport) -> Result<()> {
-    let Swap { opts, stage, manifest, new_files, source_label, dates } = *swap;
+    let Swap {
+        opts,
+        stage,
+        manifest,
+        new_files,
+        source_label,
+        dates,
+    } = *swap;
     let data_dir = &opts.data_dir;
     let tree = stage.path().join(TREE);
-    let touched: Vec<&str> =
-        report.files().map(String::as_str).chain([changes::FILE_NAME]).collect();
+    let touched: Vec<&str> = report
+        .files()
+        .map(String::as_str)
+        .chain([changes::FILE_NAME])
+        .collect();
     overlay(data_dir, &tree, &touched)?;
     for rel in report.added.iter().chain(&report.changed) {
         write_file(&tree.join(rel), &new_files[rel])?;
@@ -898,8 +968,12 @@ fn stage_and_swap(swap: &Swap<'_>, report: &mut ImportReport) -> Result<()> {
         write_file(&tree.join(changes::FILE_NAME), &history)?;
     }
     let id = opts.source.as_ref().map(|s| s.id.as_str());
-    let after =
-        load_staged(&tree, id, &[(&tree, data_dir)], "the imported data would not be valid")?;
+    let after = load_staged(
+        &tree,
+        id,
+        &[(&tree, data_dir)],
+        "the imported data would not be valid",
+    )?;
     if let Some(source) = &opts.source {
         check_beside_others(data_dir, &tree, &stage.path().join(WHOLE), &source.id)?;
     }
@@ -913,15 +987,23 @@ fn stage_and_swap(swap: &Swap<'_>, report: &mut ImportReport) -> Result<()> {
         source: source_label.to_owned(),
         ..changelog::diff(&changelog::snapshot(&before), &changelog::snapshot(&after))
     };
-    let mut files: BTreeMap<String, String> =
-        new_files.iter().map(|(rel, bytes)| (rel.clone(), digest(bytes))).collect();
+    let mut files: BTreeMap<String, String> = new_files
+        .iter()
+        .map(|(rel, bytes)| (rel.clone(), digest(bytes)))
+        .collect();
     if let Some(d) = manifest.files.get(changes::FILE_NAME) {
         files.insert(changes::FILE_NAME.to_owned(), d.clone());
     }
     if !entry.is_empty() {
         let (mut history, list) = match before.changes {
             Some(c) => (c.history, &mut report.changed),
-            None => (ChangeHistory { version: "1".into(), entries: Vec::new() }, &mut report.added),
+            None => (
+                ChangeHistory {
+                    version: "1".into(),
+                    entries: Vec::new(),
+                },
+                &mut report.added,
+            ),
         };
         history.entries.push(entry.clone());
         let problems = crate::load::validate_history(Path::new(changes::FILE_NAME), &history);
@@ -943,9 +1025,17 @@ fn stage_and_swap(swap: &Swap<'_>, report: &mut ImportReport) -> Result<()> {
         written_by: "energyboard import".into(),
         upstream_version: Some(report.upstream_version.clone()),
         files,
-        slugs: manifest.slugs.clone().into_iter().chain(slugs_of(new_files)).collect(),
+        slugs: manifest
+            .slugs
+            .clone()
+            .into_iter()
+            .chain(slugs_of(new_files))
+            .collect(),
     };
-    write_file(&stage.path().join(NEW_MANIFEST), &json_file(&new_manifest, "the manifest")?)?;
+    write_file(
+        &stage.path().join(NEW_MANIFEST),
+        &json_file(&new_manifest, "the manifest")?,
+    )?;
     crate::write::stop_point()?;
     swap_in(data_dir, stage.path(), report)
 }
@@ -963,7 +1053,10 @@ fn json_file(value: &impl Serialize, what: &str) -> Result<Vec<u8>> {
 fn slugs_of(files: &BTreeMap<String, Vec<u8>>) -> impl Iterator<Item = (String, String)> + '_ {
     files.iter().filter_map(|(rel, bytes)| {
         let doc: Value = serde_json::from_slice(bytes).ok()?;
-        Some((rel.strip_suffix(".json")?.to_owned(), doc.get("model_id")?.as_str()?.to_owned()))
+        Some((
+            rel.strip_suffix(".json")?.to_owned(),
+            doc.get("model_id")?.as_str()?.to_owned(),
+        ))
     })
 }
 
@@ -981,8 +1074,9 @@ fn swap_in(data_dir: &Path, staging: &Path, report: &ImportReport) -> Result<()>
     )?;
     // For the test that stops an import halfway through its swap: the number
     // of moves after which the process aborts, as `kill -9` would stop it.
-    let abort_after: Option<usize> =
-        std::env::var("ENERGYBOARD_TEST_ABORT_AFTER_MOVES").ok().and_then(|n| n.parse().ok());
+    let abort_after: Option<usize> = std::env::var("ENERGYBOARD_TEST_ABORT_AFTER_MOVES")
+        .ok()
+        .and_then(|n| n.parse().ok());
     let mut moves = 0usize;
     let mut mv = |from: &Path, to: &Path, shown: &Path, what: &str| -> Result<()> {
         if let Some(parent) = to.parent() {
@@ -997,26 +1091,30 @@ fn swap_in(data_dir: &Path, staging: &Path, report: &ImportReport) -> Result<()>
     };
     // (target, backup copy if the target existed)
     let mut done: Vec<(PathBuf, Option<PathBuf>)> = Vec::new();
-    let result = (report.added.iter().chain(&report.changed).map(|rel| (rel, true)))
-        .chain(report.removed.iter().map(|rel| (rel, false)))
-        .try_for_each(|(rel, replace)| {
-            let target = data_dir.join(rel);
-            let saved = backup.join(rel);
-            let had = std::fs::symlink_metadata(&target).is_ok();
-            if had {
-                mv(&target, &saved, &target, "move aside")?;
-            }
-            done.push((target.clone(), had.then_some(saved)));
-            if replace {
-                mv(&tree.join(rel), &target, &target, "move in")?;
-            }
-            Ok(())
-        })
-        .and_then(|()| {
-            // The commit point: once the new manifest is in, the import is done.
-            std::fs::rename(staging.join(NEW_MANIFEST), data_dir.join(MANIFEST))
-                .with_context(|| format!("{}: cannot write", data_dir.join(MANIFEST).display()))
-        });
+    let result = (report
+        .added
+        .iter()
+        .chain(&report.changed)
+        .map(|rel| (rel, true)))
+    .chain(report.removed.iter().map(|rel| (rel, false)))
+    .try_for_each(|(rel, replace)| {
+        let target = data_dir.join(rel);
+        let saved = backup.join(rel);
+        let had = std::fs::symlink_metadata(&target).is_ok();
+        if had {
+            mv(&target, &saved, &target, "move aside")?;
+        }
+        done.push((target.clone(), had.then_some(saved)));
+        if replace {
+            mv(&tree.join(rel), &target, &target, "move in")?;
+        }
+        Ok(())
+    })
+    .and_then(|()| {
+        // The commit point: once the new manifest is in, the import is done.
+        std::fs::rename(staging.join(NEW_MANIFEST), data_dir.join(MANIFEST))
+            .with_context(|| format!("{}: cannot write", data_dir.join(MANIFEST).display()))
+    });
     if let Err(err) = result {
         for (target, saved) in done.into_iter().rev() {
             let _ = std::fs::remove_file(&target);
@@ -1095,7 +1193,15 @@ mod tests {
     #[test]
     fn manifest_paths_stay_inside() {
         assert!(owned_path("gpqa/x.json"));
-        for bad in ["", "../x.json", "/etc/passwd", "a//b", ".hidden", "a/../b", "a\\b"] {
+        for bad in [
+            "",
+            "../x.json",
+            "/etc/passwd",
+            "a//b",
+            ".hidden",
+            "a/../b",
+            "a\\b",
+        ] {
             assert!(!owned_path(bad), "{bad}");
         }
     }

@@ -73,7 +73,10 @@ pub fn read_json(root: &Path, rel: &str) -> Result<Value> {
     }
     let raw = crate::stage::read_bounded(&path, MAX_UPSTREAM_FILE_BYTES).map_err(|unread| {
         if let crate::stage::Unread::TooLarge(_) = unread {
-            anyhow::anyhow!("{rel}: is larger than {} MB", MAX_UPSTREAM_FILE_BYTES / 1024 / 1024)
+            anyhow::anyhow!(
+                "{rel}: is larger than {} MB",
+                MAX_UPSTREAM_FILE_BYTES / 1024 / 1024
+            )
         } else {
             anyhow::anyhow!("{rel}: {unread}")
         }
@@ -117,7 +120,10 @@ impl Upstream {
             let entry = entry.context("tasks/: cannot read")?;
             let name = entry.file_name();
             let Some(name) = name.to_str() else {
-                bail!("tasks/{}: the file name is not UTF-8", name.to_string_lossy());
+                bail!(
+                    "tasks/{}: the file name is not UTF-8",
+                    name.to_string_lossy()
+                );
             };
             let Some(id) = name.strip_suffix(".json") else {
                 continue;
@@ -134,12 +140,20 @@ impl Upstream {
         if tasks.is_empty() {
             bail!("tasks/: holds no task files (*.json)");
         }
-        Ok(Self { root: root.to_path_buf(), index, last_updated, tasks, ..Self::default() })
+        Ok(Self {
+            root: root.to_path_buf(),
+            index,
+            last_updated,
+            tasks,
+            ..Self::default()
+        })
     }
 
     /// What every new slug starts with: empty for the leaderboard.
     pub fn slug_prefix(&self) -> String {
-        self.source.as_ref().map_or_else(String::new, |s| format!("{}--", s.id))
+        self.source
+            .as_ref()
+            .map_or_else(String::new, |s| format!("{}--", s.id))
     }
 
     pub fn task(&self, task: &str) -> Result<Value> {
@@ -148,7 +162,10 @@ impl Upstream {
 
     /// `index.json`'s entry for a model, if any.
     pub fn index_model(&self, model_id: &str) -> Option<&serde_json::Map<String, Value>> {
-        self.index.get("models").and_then(|m| m.get(model_id)).and_then(Value::as_object)
+        self.index
+            .get("models")
+            .and_then(|m| m.get(model_id))
+            .and_then(Value::as_object)
     }
 
     /// The name of a model's per-task file: `<model id, / as __>__<task>.json`.
@@ -196,7 +213,13 @@ pub fn fetch_archive(url: &str, into: &Path) -> Result<PathBuf> {
     }
     let archive = into.join("archive.tar.gz");
     let status = Command::new("curl")
-        .args(["--fail", "--location", "--silent", "--show-error", "--globoff"])
+        .args([
+            "--fail",
+            "--location",
+            "--silent",
+            "--show-error",
+            "--globoff",
+        ])
         .args(["--proto", "=https", "--proto-redir", "=https"])
         .arg("--max-filesize")
         .arg(MAX_ARCHIVE_BYTES.to_string())
@@ -211,7 +234,10 @@ pub fn fetch_archive(url: &str, into: &Path) -> Result<PathBuf> {
     }
     let size = std::fs::metadata(&archive).map_or(0, |m| m.len());
     if size > MAX_ARCHIVE_BYTES {
-        bail!("--from {url}: the archive is larger than {} MB", MAX_ARCHIVE_BYTES / 1024 / 1024);
+        bail!(
+            "--from {url}: the archive is larger than {} MB",
+            MAX_ARCHIVE_BYTES / 1024 / 1024
+        );
     }
     extract_archive(&archive, &into.join("x")).with_context(|| format!("--from {url}"))
 }
@@ -228,13 +254,18 @@ pub fn extract_archive(archive: &Path, out: &Path) -> Result<PathBuf> {
     use std::io::Read;
     let file = std::fs::File::open(archive)
         .with_context(|| format!("{}: cannot read", archive.display()))?;
-    let stream = Bounded { inner: flate2::read::GzDecoder::new(file), left: MAX_EXPANDED_BYTES };
+    let stream = Bounded {
+        inner: flate2::read::GzDecoder::new(file),
+        left: MAX_EXPANDED_BYTES,
+    };
     let mut tar = tar::Archive::new(stream);
     std::fs::create_dir(out).with_context(|| format!("{}: cannot create", out.display()))?;
     let data = out.join("public").join("data");
     let mut files = 0usize;
     let mut top: Option<String> = None;
-    let entries = tar.entries().context("is not a .tar.gz archive of ml-energy/leaderboard")?;
+    let entries = tar
+        .entries()
+        .context("is not a .tar.gz archive of ml-energy/leaderboard")?;
     for entry in entries {
         let mut entry = entry.context("the archive cannot be read")?;
         let name = String::from_utf8_lossy(&entry.path_bytes()).into_owned();
@@ -286,10 +317,13 @@ pub fn extract_archive(archive: &Path, out: &Path) -> Result<PathBuf> {
             std::fs::create_dir_all(parent)
                 .with_context(|| format!("archive member {name}: cannot extract"))?;
         }
-        let mut file =
-            std::fs::OpenOptions::new().write(true).create_new(true).open(&target).with_context(
-                || format!("archive member {name}: cannot extract (twice in the archive?)"),
-            )?;
+        let mut file = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&target)
+            .with_context(|| {
+                format!("archive member {name}: cannot extract (twice in the archive?)")
+            })?;
         std::io::copy(&mut (&mut entry).take(MAX_UPSTREAM_FILE_BYTES), &mut file)
             .with_context(|| format!("archive member {name}: cannot extract"))?;
     }

@@ -71,7 +71,10 @@ pub(super) fn check_best(path: &Path, m: &ModelFile, out: &mut Vec<Problem>) {
             out.push(problem(
                 path,
                 field(gpu),
-                format!("{gpu:?} is not in the file's gpus list {:?}", m.gpus.as_slice()),
+                format!(
+                    "{gpu:?} is not in the file's gpus list {:?}",
+                    m.gpus.as_slice()
+                ),
             ));
         }
     }

@@ -96,15 +96,24 @@ fn check_entry(bad: &mut Bad<'_>, at: &str, e: &ChangeEntry) {
     }
     date("imported", &e.imported);
     check_text(bad, &format!("{at}.source"), &e.source, MAX_URL_CHARS);
-    for (list, ids) in
-        [("workloads_added", &e.workloads_added), ("workloads_removed", &e.workloads_removed)]
-    {
+    for (list, ids) in [
+        ("workloads_added", &e.workloads_added),
+        ("workloads_removed", &e.workloads_removed),
+    ] {
         for (j, id) in ids.iter().enumerate() {
-            check_id(bad, &format!("{at}.{list}[{j}]"), id, "workload id", MAX_WORKLOAD_ID);
+            check_id(
+                bad,
+                &format!("{at}.{list}[{j}]"),
+                id,
+                "workload id",
+                MAX_WORKLOAD_ID,
+            );
         }
     }
-    for (list, models) in [("models_added", &e.models_added), ("models_removed", &e.models_removed)]
-    {
+    for (list, models) in [
+        ("models_added", &e.models_added),
+        ("models_removed", &e.models_removed),
+    ] {
         for (j, m) in models.iter().enumerate() {
             let field = format!("{at}.{list}[{j}]");
             check_ref(bad, &field, &m.workload, &m.slug);
@@ -139,7 +148,10 @@ fn check_best(bad: &mut Bad<'_>, field: &str, b: &BestChange) {
     check_filled(bad, &format!("{field}.gpu"), &b.gpu, MAX_GPU_CHARS);
     if b.figure.is_empty()
         || b.figure.len() > MAX_WORKLOAD_ID
-        || !b.figure.bytes().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'_')
+        || !b
+            .figure
+            .bytes()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'_')
     {
         bad(
             format!("{field}.figure"),
@@ -177,8 +189,20 @@ fn check_best(bad: &mut Bad<'_>, field: &str, b: &BestChange) {
 
 /// The workload id and model slug at `{field}.workload` and `{field}.slug`.
 fn check_ref(bad: &mut Bad<'_>, field: &str, workload: &str, slug: &str) {
-    check_id(bad, &format!("{field}.workload"), workload, "workload id", MAX_WORKLOAD_ID);
-    check_id(bad, &format!("{field}.slug"), slug, "model slug", MAX_SLUG_CHARS);
+    check_id(
+        bad,
+        &format!("{field}.workload"),
+        workload,
+        "workload id",
+        MAX_WORKLOAD_ID,
+    );
+    check_id(
+        bad,
+        &format!("{field}.slug"),
+        slug,
+        "model slug",
+        MAX_SLUG_CHARS,
+    );
 }
 
 /// Reports `id` unless it is a slug of at most `max` characters.

@@ -34,7 +34,11 @@ pub(super) struct Found {
 /// `data_dir` itself is not a readable folder.
 pub(super) fn find_files(data_dir: &Path) -> Result<Found, Problem> {
     let meta = std::fs::metadata(data_dir).map_err(|err| {
-        problem(data_dir, "(folder)", format!("cannot read the data folder: {err}"))
+        problem(
+            data_dir,
+            "(folder)",
+            format!("cannot read the data folder: {err}"),
+        )
     })?;
     if !meta.is_dir() {
         return Err(problem(
@@ -71,7 +75,9 @@ pub(super) fn find_files(data_dir: &Path) -> Result<Found, Problem> {
             continue;
         }
         let path = entry.path();
-        let is_json = path.extension().is_some_and(|ext| ext.eq_ignore_ascii_case("json"));
+        let is_json = path
+            .extension()
+            .is_some_and(|ext| ext.eq_ignore_ascii_case("json"));
         if entry.file_type().is_dir() {
             if is_json {
                 found.problems.push(problem(
@@ -145,9 +151,9 @@ pub(super) fn read_capped(path: &Path, what: &str) -> Result<Vec<u8>, Problem> {
 /// edit, truncation or replacement changes it (a crafted collision the user
 /// could only aim at their own data).
 pub fn content_digest(bytes: &[u8]) -> u64 {
-    bytes
-        .iter()
-        .fold(0xcbf2_9ce4_8422_2325, |h: u64, b| (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3))
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h: u64, b| {
+        (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3)
+    })
 }
 
 /// Reads every non-hidden file under the static folder, in name order.

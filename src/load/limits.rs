@@ -89,13 +89,15 @@ pub fn gpu_name_problem(name: &str) -> Option<String> {
             "{name:?} is a reserved device name (it cannot be a folder of the site on Windows)"
         ));
     }
-    name.chars().find(|c| ('\u{FF01}'..='\u{FF5E}').contains(c)).map(|c| {
-        format!(
-            "holds the full-width character {c:?} (U+{:04X}); write it as {:?}",
-            u32::from(c),
-            char::from_u32(u32::from(c) - 0xFEE0).unwrap_or(c)
-        )
-    })
+    name.chars()
+        .find(|c| ('\u{FF01}'..='\u{FF5E}').contains(c))
+        .map(|c| {
+            format!(
+                "holds the full-width character {c:?} (U+{:04X}); write it as {:?}",
+                u32::from(c),
+                char::from_u32(u32::from(c) - 0xFEE0).unwrap_or(c)
+            )
+        })
 }
 
 pub(super) fn check_text(bad: &mut Bad<'_>, field: &str, text: &str, max: usize) {
@@ -142,7 +144,11 @@ pub(super) fn check_model_texts(bad: &mut Bad<'_>, m: &ModelFile) {
         ("method", Some(&s.method), MAX_PROSE_CHARS),
         ("selection", Some(&s.selection), MAX_PROSE_CHARS),
         ("cite", Some(&s.cite), MAX_PROSE_CHARS),
-        ("compiled_evidence", s.compiled_evidence.as_ref(), MAX_PROSE_CHARS),
+        (
+            "compiled_evidence",
+            s.compiled_evidence.as_ref(),
+            MAX_PROSE_CHARS,
+        ),
         ("used_for", s.used_for.as_ref(), MAX_PROSE_CHARS),
         ("configurations", s.configurations.as_ref(), MAX_PROSE_CHARS),
     ] {
@@ -151,7 +157,12 @@ pub(super) fn check_model_texts(bad: &mut Bad<'_>, m: &ModelFile) {
         }
     }
     for (i, value) in s.licence_evidence.iter().enumerate() {
-        check_text(bad, &format!("source.licence_evidence[{i}]"), value, MAX_PROSE_CHARS);
+        check_text(
+            bad,
+            &format!("source.licence_evidence[{i}]"),
+            value,
+            MAX_PROSE_CHARS,
+        );
     }
 }
 
@@ -163,7 +174,10 @@ pub fn is_iso_date(text: &str) -> bool {
     }
     let number = |r: std::ops::Range<usize>| -> Option<u32> {
         let part = &text[r];
-        part.bytes().all(|c| c.is_ascii_digit()).then(|| part.parse().ok()).flatten()
+        part.bytes()
+            .all(|c| c.is_ascii_digit())
+            .then(|| part.parse().ok())
+            .flatten()
     };
     let (Some(year), Some(month), Some(day)) = (number(0..4), number(5..7), number(8..10)) else {
         return false;
@@ -267,7 +281,11 @@ const DIFFUSION: KindFields = KindFields {
 
 /// The fields of a file of `kind` (a file's `kind`; `None` is per token).
 pub fn kind_fields(kind: Option<OutputKind>) -> &'static KindFields {
-    if kind.is_none() { &PER_TOKEN } else { &DIFFUSION }
+    if kind.is_none() {
+        &PER_TOKEN
+    } else {
+        &DIFFUSION
+    }
 }
 
 /// The model-wide numbers: the deadline and the parameter counts.
@@ -281,10 +299,16 @@ pub(super) fn check_model_ranges(
         Some(value) => check_at_most(bad, kind.deadline, value, kind.max, kind.unit, ""),
         None => bad(
             kind.deadline.into(),
-            format!("is required but missing: the latency deadline for \"best\", in{}", kind.unit),
+            format!(
+                "is required but missing: the latency deadline for \"best\", in{}",
+                kind.unit
+            ),
         ),
     }
-    for (field, value) in [("params_b", m.params_b), ("active_params_b", m.active_params_b)] {
+    for (field, value) in [
+        ("params_b", m.params_b),
+        ("active_params_b", m.active_params_b),
+    ] {
         check_at_most(bad, field, value, MAX_PARAMS_B, " billion", "");
     }
 }
@@ -305,7 +329,12 @@ pub const MIN_JOULES_PER_ITEM: f64 = 1e-3;
 /// rules).
 pub(super) fn check_configuration(bad: &mut Bad<'_>, at: &str, row: &str, c: &Configuration) {
     check_text(bad, &format!("{at}.gpu"), &c.gpu, MAX_GPU_CHARS);
-    check_text(bad, &format!("{at}.precision"), &c.precision, MAX_NAME_CHARS);
+    check_text(
+        bad,
+        &format!("{at}.precision"),
+        &c.precision,
+        MAX_NAME_CHARS,
+    );
     check_text(bad, &format!("{at}.row_id"), &c.row_id, MAX_ROW_ID_CHARS);
     for (name, value) in c.quantities() {
         let (max, unit) = match name {
@@ -322,7 +351,11 @@ pub(super) fn check_configuration(bad: &mut Bad<'_>, at: &str, row: &str, c: &Co
         }
     }
     for (name, value, min) in [
-        ("joules_per_output_token", c.joules_per_output_token, MIN_JOULES_PER_TOKEN),
+        (
+            "joules_per_output_token",
+            c.joules_per_output_token,
+            MIN_JOULES_PER_TOKEN,
+        ),
         ("joules_per_image", c.joules_per_image, MIN_JOULES_PER_ITEM),
         ("joules_per_video", c.joules_per_video, MIN_JOULES_PER_ITEM),
     ] {

@@ -64,7 +64,9 @@ pub(super) fn parse_as<T: serde::de::DeserializeOwned>(
     if let Err(err) = std::str::from_utf8(bytes) {
         let at = err.valid_up_to();
         let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
-        let field = walked.err().map_or_else(|| "(file)".to_owned(), |e| json_path(e.path()));
+        let field = walked
+            .err()
+            .map_or_else(|| "(file)".to_owned(), |e| json_path(e.path()));
         return Err(problem(
             path,
             field,
@@ -72,7 +74,11 @@ pub(super) fn parse_as<T: serde::de::DeserializeOwned>(
         ));
     }
     if let Err(err) = walked {
-        return Err(problem(path, json_path(err.path()), describe_json_error(err.inner(), format)));
+        return Err(problem(
+            path,
+            json_path(err.path()),
+            describe_json_error(err.inner(), format),
+        ));
     }
     if let Err(err) = de.end() {
         return Err(problem(path, "(file)", describe_json_error(&err, format)));
@@ -82,7 +88,11 @@ pub(super) fn parse_as<T: serde::de::DeserializeOwned>(
         let mut field = json_path(err.path());
         // The path ends at the object that lacks the field; name the field.
         if let Some(missing) = missing_field(err.inner()) {
-            field = if field == "(file)" { missing } else { format!("{field}.{missing}") };
+            field = if field == "(file)" {
+                missing
+            } else {
+                format!("{field}.{missing}")
+            };
         }
         problem(path, field, describe_json_error(err.inner(), format))
     })
@@ -145,7 +155,10 @@ fn json_path(path: &serde_path_to_error::Path) -> String {
     use serde_path_to_error::Segment;
     const SHOWN: usize = 12;
     let mut out = String::new();
-    let segments: Vec<&Segment> = path.iter().filter(|s| !matches!(s, Segment::Unknown)).collect();
+    let segments: Vec<&Segment> = path
+        .iter()
+        .filter(|s| !matches!(s, Segment::Unknown))
+        .collect();
     for segment in segments.iter().take(SHOWN) {
         match segment {
             Segment::Seq { index } => out.push_str(&format!("[{index}]")),
@@ -156,7 +169,11 @@ fn json_path(path: &serde_path_to_error::Path) -> String {
     if segments.len() > SHOWN {
         out.push('…');
     }
-    if out.is_empty() { "(file)".to_owned() } else { out }
+    if out.is_empty() {
+        "(file)".to_owned()
+    } else {
+        out
+    }
 }
 
 /// Appends an object key to a JSON path: `.key`, or `["key"]` with escapes
@@ -177,7 +194,8 @@ pub(super) fn push_key(path: &mut String, key: &str) {
 fn serde_message(err: &serde_json::Error) -> String {
     let full = err.to_string();
     let position = format!(" at line {} column {}", err.line(), err.column());
-    full.strip_suffix(&position).map_or_else(|| full.clone(), str::to_owned)
+    full.strip_suffix(&position)
+        .map_or_else(|| full.clone(), str::to_owned)
 }
 
 /// The name of the field a "missing field" error says is absent.
@@ -255,7 +273,10 @@ fn describe_json_error(err: &serde_json::Error, format: Format) -> String {
         if let Some((name, expected)) = message.strip_prefix("unknown field `").and_then(split)
             && name.ends_with('`')
         {
-            let fields = expected.strip_prefix("one of ").unwrap_or(expected).replace('`', "");
+            let fields = expected
+                .strip_prefix("one of ")
+                .unwrap_or(expected)
+                .replace('`', "");
             return match format {
                 Format::ChangeHistory => format!(
                     "is not a field of the change history's format (energyboard reads version \"1\"); its fields are {fields}"
@@ -425,7 +446,11 @@ mod tests {
         for (err, text, said) in cases {
             assert_eq!(err.to_string(), text);
             let position = format!(" (line {}, column {})", err.line(), err.column());
-            assert_eq!(describe_json_error(&err, Format::ModelFile), said + &position, "{text}");
+            assert_eq!(
+                describe_json_error(&err, Format::ModelFile),
+                said + &position,
+                "{text}"
+            );
         }
         let missing = error::<Closed>(r#"{"rate": 1.0, "kind": "image"}"#);
         assert_eq!(missing_field(&missing).as_deref(), Some("count"));
@@ -438,11 +463,17 @@ mod tests {
             .unwrap_err();
         assert_eq!(history.field, "median_itl_ms");
         assert!(
-            history.message.starts_with("is not a field of the change history's format"),
+            history
+                .message
+                .starts_with("is not a field of the change history's format"),
             "{}",
             history.message
         );
         let model = parse_as::<Closed>(Path::new("m.json"), bytes, Format::ModelFile).unwrap_err();
-        assert!(model.message.starts_with("is not a field of this object"), "{}", model.message);
+        assert!(
+            model.message.starts_with("is not a field of this object"),
+            "{}",
+            model.message
+        );
     }
 }

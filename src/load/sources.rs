@@ -26,7 +26,9 @@ pub(super) fn source_folder(data_dir: &Path, path: &Path) -> Option<String> {
 pub(super) fn is_source_history(data_dir: &Path, path: &Path) -> bool {
     path.strip_prefix(data_dir).is_ok_and(|rel| {
         rel.components().count() == 3 && rel.starts_with(crate::model::SOURCES_DIR)
-    }) && path.file_name().is_some_and(|n| n == crate::changes::FILE_NAME)
+    }) && path
+        .file_name()
+        .is_some_and(|n| n == crate::changes::FILE_NAME)
 }
 
 /// A file under `sources/<id>/` (or in a source's folder loaded `alone`)

@@ -69,16 +69,20 @@ fn page_anchor_clash(anchor: &str) -> Option<String> {
 /// Whether `slug` is a safe path segment: `^[a-z0-9][a-z0-9-]*$`.
 pub fn is_valid_slug(slug: &str) -> bool {
     let mut chars = slug.chars();
-    chars.next().is_some_and(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
         && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
 }
 
 /// Whether `url` is an absolute http(s) address, safe to put in a link.
 pub fn is_web_url(url: &str) -> bool {
     let lower = url.to_ascii_lowercase();
-    ["https://", "http://"]
-        .iter()
-        .any(|scheme| lower.strip_prefix(scheme).is_some_and(|rest| !rest.is_empty()))
+    ["https://", "http://"].iter().any(|scheme| {
+        lower
+            .strip_prefix(scheme)
+            .is_some_and(|rest| !rest.is_empty())
+    })
 }
 
 /// How far `wh_per_million_output_tokens` may sit from
@@ -194,8 +198,13 @@ fn validate_frame(bad: &mut Bad<'_>, m: &ModelFile, kind: &KindFields, deadline:
         );
     }
     check_workload(bad, m);
-    let urls = [("url", Some(&m.source.url)), ("cite_url", Some(&m.source.cite_url))];
-    let urls = urls.into_iter().chain([("data_url", m.source.data_url.as_ref())]);
+    let urls = [
+        ("url", Some(&m.source.url)),
+        ("cite_url", Some(&m.source.cite_url)),
+    ];
+    let urls = urls
+        .into_iter()
+        .chain([("data_url", m.source.data_url.as_ref())]);
     for (field, url) in urls {
         if let Some(url) = url.filter(|u| !is_web_url(u)) {
             bad(
@@ -237,7 +246,9 @@ fn validate_frame(bad: &mut Bad<'_>, m: &ModelFile, kind: &KindFields, deadline:
             let base = &seg[..seg.len() - word.len() - 1];
             format!(
                 "{gpu:?} ends in the word {word:?}, which the pages add to a GPU's name (a GPU {base:?} would share its anchors and chart files); name the GPU without a trailing {}",
-                crate::model::GPU_SUFFIX_WORDS.map(|w| format!("{w:?}")).join(", ")
+                crate::model::GPU_SUFFIX_WORDS
+                    .map(|w| format!("{w:?}"))
+                    .join(", ")
             )
         } else if let Some(other) = gpu_segments.insert(seg.clone(), gpu) {
             format!("{gpu:?} repeats {other:?} (both become /gpus/{seg}/)")
@@ -266,14 +277,21 @@ fn validate_row_ids(bad: &mut Bad<'_>, m: &ModelFile) {
         if !m.gpus.contains(&c.gpu) {
             bad(
                 format!("{at}.gpu"),
-                format!("{:?} is not in the file's gpus list {:?}{row}", c.gpu, m.gpus.as_slice()),
+                format!(
+                    "{:?} is not in the file's gpus list {:?}{row}",
+                    c.gpu,
+                    m.gpus.as_slice()
+                ),
             );
         }
         let anchor = row_anchor(&m.slug, &c.row_id);
         let message = if c.row_id.trim().is_empty() {
             "must not be empty".to_owned()
         } else if let Some(first) = row_ids.insert(&c.row_id, i) {
-            format!("duplicate row_id {:?}: configurations[{first}] has it too", c.row_id)
+            format!(
+                "duplicate row_id {:?}: configurations[{first}] has it too",
+                c.row_id
+            )
         } else if let Some(clash) = page_anchor_clash(&anchor) {
             format!(
                 "{:?} gives the page anchor #{anchor}, which {clash}; change the row_id",
@@ -324,7 +342,10 @@ fn check_workload(bad: &mut Bad<'_>, m: &ModelFile) {
                 );
             }
             if name.trim().is_empty() {
-                bad(name_field.into(), "the workload's name must not be empty".into());
+                bad(
+                    name_field.into(),
+                    "the workload's name must not be empty".into(),
+                );
             }
         }
     }
@@ -356,7 +377,10 @@ fn check_kind_fields(bad: &mut Bad<'_>, m: &ModelFile, at: &str, row: &str, c: &
         if !present.contains(&field) {
             let message = match output {
                 Some(kind) if kind.fields().contains(&field) => {
-                    format!("is required in a file of kind {:?} but missing{row}", kind.item())
+                    format!(
+                        "is required in a file of kind {:?} but missing{row}",
+                        kind.item()
+                    )
                 }
                 _ => format!("is required but missing{row}"),
             };
@@ -389,7 +413,11 @@ fn check_kind_fields(bad: &mut Bad<'_>, m: &ModelFile, at: &str, row: &str, c: &
             ),
             Some(kind) => format!(
                 "belongs to kind {:?}, but the file's kind is {:?}{row}",
-                if kind == OutputKind::Image { "video" } else { "image" },
+                if kind == OutputKind::Image {
+                    "video"
+                } else {
+                    "image"
+                },
                 kind.item()
             ),
         };
@@ -421,7 +449,10 @@ fn validate_configuration(bad: &mut Bad<'_>, at: &str, row: &str, c: &Configurat
     }
     for (name, value) in c.counts() {
         if value == Some(0) {
-            bad(format!("{at}.{name}"), format!("must be 1 or more, found 0{row}"));
+            bad(
+                format!("{at}.{name}"),
+                format!("must be 1 or more, found 0{row}"),
+            );
         }
     }
     if c.precision.trim().is_empty() {
@@ -454,9 +485,11 @@ fn validate_configuration(bad: &mut Bad<'_>, at: &str, row: &str, c: &Configurat
             );
         }
     }
-    if let (Some(wh), Some(joules), Some(derived)) =
-        (c.wh_per_million_output_tokens, c.joules_per_output_token, c.derived_wh_per_million())
-        && wh.is_finite()
+    if let (Some(wh), Some(joules), Some(derived)) = (
+        c.wh_per_million_output_tokens,
+        c.joules_per_output_token,
+        c.derived_wh_per_million(),
+    ) && wh.is_finite()
         && joules.is_finite()
         && (derived - wh).abs() > energy_tolerance(wh)
     {
@@ -490,14 +523,18 @@ fn validate_configuration(bad: &mut Bad<'_>, at: &str, row: &str, c: &Configurat
 /// energy per item times the items per second, each within
 /// [`CONSISTENCY_TOLERANCE`].
 fn check_consistency(bad: &mut Bad<'_>, at: &str, row: &str, c: &Configuration) {
-    let (Some(rate), Some(energy), Some(latency), Some(batch_size)) =
-        (c.items_per_second(), c.joules_per_item(), c.batch_latency_s, c.batch_size)
-    else {
+    let (Some(rate), Some(energy), Some(latency), Some(batch_size)) = (
+        c.items_per_second(),
+        c.joules_per_item(),
+        c.batch_latency_s,
+        c.batch_size,
+    ) else {
         return;
     };
-    let all_positive =
-        [rate, energy, latency, c.gpu_power_watts_total].iter().all(|v| v.is_finite() && *v > 0.0)
-            && batch_size > 0;
+    let all_positive = [rate, energy, latency, c.gpu_power_watts_total]
+        .iter()
+        .all(|v| v.is_finite() && *v > 0.0)
+        && batch_size > 0;
     if !all_positive {
         return;
     }
@@ -546,7 +583,10 @@ pub(crate) fn check_distribution(
     let n = d.counts.len();
     let max_bins = OutputLengthDistribution::MAX_BINS;
     let (field, message) = if n == 0 || n > max_bins {
-        ("counts".to_owned(), format!("must have between 1 and {max_bins} bins, found {n}"))
+        (
+            "counts".to_owned(),
+            format!("must have between 1 and {max_bins} bins, found {n}"),
+        )
     } else if d.bins.len() != n + 1 {
         (
             "bins".to_owned(),
@@ -558,10 +598,21 @@ pub(crate) fn check_distribution(
         )
     } else if let Some(edge) = first_bad_edge(&d.bins) {
         edge
-    } else if d.counts.iter().try_fold(0u64, |a, c| a.checked_add(*c)).is_none() {
-        ("counts".to_owned(), format!("add up to more than {}", u64::MAX))
+    } else if d
+        .counts
+        .iter()
+        .try_fold(0u64, |a, c| a.checked_add(*c))
+        .is_none()
+    {
+        (
+            "counts".to_owned(),
+            format!("add up to more than {}", u64::MAX),
+        )
     } else if d.total() == 0 {
-        ("counts".to_owned(), "must count at least one response, found none".to_owned())
+        (
+            "counts".to_owned(),
+            "must count at least one response, found none".to_owned(),
+        )
     } else {
         return;
     };
@@ -578,7 +629,10 @@ fn first_bad_edge(bins: &[f64]) -> Option<(String, String)> {
                 limits::number(edge)
             )
         } else if i > 0 && edge <= bins[i - 1] {
-            format!("must be greater than the edge before it ({}), found {edge}", bins[i - 1])
+            format!(
+                "must be greater than the edge before it ({}), found {edge}",
+                bins[i - 1]
+            )
         } else {
             return None;
         };

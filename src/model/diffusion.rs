@@ -43,8 +43,18 @@ impl OutputKind {
     }
 }
 
-const IMAGE_FIELDS: [&str; 4] =
-    ["image_height", "image_width", "joules_per_image", "images_per_second"];
+const IMAGE_FIELDS: [&str; 4] = [
+    "image_height",
+    "image_width",
+    "joules_per_image",
+    "images_per_second",
+];
 
-const VIDEO_FIELDS: [&str; 6] =
-    ["video_height", "video_width", "num_frames", "fps", "joules_per_video", "videos_per_second"];
+const VIDEO_FIELDS: [&str; 6] = [
+    "video_height",
+    "video_width",
+    "num_frames",
+    "fps",
+    "joules_per_video",
+    "videos_per_second",
+];

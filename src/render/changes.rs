@@ -44,12 +44,14 @@ pub fn best_history<'a>(
     let mut out: BTreeMap<String, Vec<BestHistory<'a>>> = BTreeMap::new();
     for (i, entry) in history.entries.iter().enumerate().rev() {
         for change in entry.best_changed.iter().filter(|b| b.workload == workload) {
-            out.entry(change.slug.clone()).or_default().push(BestHistory {
-                number: i + 1,
-                source,
-                entry,
-                change,
-            });
+            out.entry(change.slug.clone())
+                .or_default()
+                .push(BestHistory {
+                    number: i + 1,
+                    source,
+                    entry,
+                    change,
+                });
         }
     }
     out
@@ -120,9 +122,15 @@ struct Log<'h> {
 pub(super) fn histories<'m>(
     mirror: &'m Mirror<'_>,
 ) -> impl Iterator<Item = (Option<&'m str>, String, &'m LoadedChanges)> {
-    let leaderboard = mirror.changes.map(|c| (None, "data/changes.json".to_owned(), c));
+    let leaderboard = mirror
+        .changes
+        .map(|c| (None, "data/changes.json".to_owned(), c));
     let others = mirror.source_changes.iter().map(|(id, c)| {
-        let file = format!("data/{}/{id}/{}", crate::model::SOURCES_DIR, crate::changes::FILE_NAME);
+        let file = format!(
+            "data/{}/{id}/{}",
+            crate::model::SOURCES_DIR,
+            crate::changes::FILE_NAME
+        );
         (Some(id.as_str()), file, c)
     });
     leaderboard.into_iter().chain(others)
@@ -163,7 +171,12 @@ fn newest_first<'l, 'h>(logs: &'l [Log<'h>]) -> Vec<(&'l Log<'h>, usize, &'h Cha
     let mut all: Vec<(&Log<'h>, usize, &ChangeEntry)> = logs
         .iter()
         .flat_map(|log| {
-            log.history.entries.iter().enumerate().rev().map(move |(i, e)| (log, i + 1, e))
+            log.history
+                .entries
+                .iter()
+                .enumerate()
+                .rev()
+                .map(move |(i, e)| (log, i + 1, e))
         })
         .collect();
     all.sort_by(|a, b| b.2.imported.cmp(&a.2.imported));
@@ -196,17 +209,37 @@ struct EntryView<'h> {
 
 /// "2 models added, 14 configurations added, 3 best figures moved".
 fn summary(e: &ChangeEntry) -> String {
-    let moved = e.best_changed.iter().filter(|b| b.old.is_some() && b.new.is_some()).count();
+    let moved = e
+        .best_changed
+        .iter()
+        .filter(|b| b.old.is_some() && b.new.is_some())
+        .count();
     let new = e.best_changed.iter().filter(|b| b.old.is_none()).count();
     let gone = e.best_changed.iter().filter(|b| b.new.is_none()).count();
     let parts: Vec<String> = [
         (e.workloads_added.len(), "workload added", "workloads added"),
-        (e.workloads_removed.len(), "workload removed", "workloads removed"),
+        (
+            e.workloads_removed.len(),
+            "workload removed",
+            "workloads removed",
+        ),
         (e.models_added.len(), "model added", "models added"),
         (e.models_removed.len(), "model removed", "models removed"),
-        (e.configurations_added.len(), "configuration added", "configurations added"),
-        (e.configurations_removed.len(), "configuration removed", "configurations removed"),
-        (e.configurations_changed.len(), "configuration changed", "configurations changed"),
+        (
+            e.configurations_added.len(),
+            "configuration added",
+            "configurations added",
+        ),
+        (
+            e.configurations_removed.len(),
+            "configuration removed",
+            "configurations removed",
+        ),
+        (
+            e.configurations_changed.len(),
+            "configuration changed",
+            "configurations changed",
+        ),
         (moved, "best figure moved", "best figures moved"),
         (new, "new best figure", "new best figures"),
         (gone, "best figure gone", "best figures gone"),
@@ -215,7 +248,11 @@ fn summary(e: &ChangeEntry) -> String {
     .filter(|(n, _, _)| *n > 0)
     .map(|(n, one, many)| format!("{n} {}", if n == 1 { one } else { many }))
     .collect();
-    if parts.is_empty() { "no figure changed".to_owned() } else { parts.join(", ") }
+    if parts.is_empty() {
+        "no figure changed".to_owned()
+    } else {
+        parts.join(", ")
+    }
 }
 
 /// Links from one page (or the feed) into the site.
@@ -239,14 +276,20 @@ impl Links<'_, '_> {
     }
 
     fn workload_name(&self, id: &str) -> String {
-        self.part(id).map_or_else(|| id.to_owned(), |w| w.workload.name.clone())
+        self.part(id)
+            .map_or_else(|| id.to_owned(), |w| w.workload.name.clone())
     }
 
     /// The model page, with `#fragment` if given.
     fn model_href(&self, workload: &str, slug: &str, fragment: Option<&str>) -> Option<String> {
         let (w, _) = self.locate(workload, slug)?;
         let fragment = fragment.map(|f| format!("#{f}")).unwrap_or_default();
-        Some(format!("{}{}{}index.html{fragment}", self.root, w.prefix, model_dir(slug)))
+        Some(format!(
+            "{}{}{}index.html{fragment}",
+            self.root,
+            w.prefix,
+            model_dir(slug)
+        ))
     }
 
     /// The model's display name: as the site has it now, else as recorded.
@@ -283,7 +326,10 @@ impl Links<'_, '_> {
             } else {
                 keys.push(key);
                 let model = self.model(workload, slug, &self.model_name(workload, slug, None));
-                groups.push(ConfigGroup { model, rows: vec![row] });
+                groups.push(ConfigGroup {
+                    model,
+                    rows: vec![row],
+                });
             }
         }
         groups
@@ -293,7 +339,8 @@ impl Links<'_, '_> {
         let value = |v: Option<f64>, row: &Option<String>| {
             item(
                 v.map_or_else(|| "—".to_owned(), |v| fmt::figure_value(&b.figure, v)),
-                v.and(row.as_deref()).and_then(|r| self.row(&b.workload, &b.slug, r)),
+                v.and(row.as_deref())
+                    .and_then(|r| self.row(&b.workload, &b.slug, r)),
             )
         };
         // The GPU's best card on the model page, when the model has the GPU.
@@ -330,17 +377,24 @@ impl Links<'_, '_> {
                 .find(|m| m.workload == b.workload && m.slug == b.slug)
                 .map(|m| m.name.as_str())
         };
-        let best: Vec<BestRow> =
-            e.best_changed.iter().map(|b| self.best_row(b, recorded(b))).collect();
+        let best: Vec<BestRow> = e
+            .best_changed
+            .iter()
+            .map(|b| self.best_row(b, recorded(b)))
+            .collect();
         let anchor = entry_anchor(log.id, number);
         let best_table = if with_table && !best.is_empty() {
             let version = &e.upstream_version;
             // Unique per import: each table is a landmark named by its caption.
             let (id, of) = match (log.id, &log.whose) {
-                (Some(id), Some(w)) => {
-                    (anchor.clone(), format!("of {} ({id} data of {version})", w.name))
-                }
-                _ => (number.to_string(), format!("(leaderboard data of {version})")),
+                (Some(id), Some(w)) => (
+                    anchor.clone(),
+                    format!("of {} ({id} data of {version})", w.name),
+                ),
+                _ => (
+                    number.to_string(),
+                    format!("(leaderboard data of {version})"),
+                ),
             };
             let caption =
                 format!("Best figures per model and GPU before and after import {number} {of}");
@@ -358,7 +412,10 @@ impl Links<'_, '_> {
         } else {
             String::new()
         };
-        let whose = log.whose.as_ref().map_or("Leaderboard", |w| w.name.as_str());
+        let whose = log
+            .whose
+            .as_ref()
+            .map_or("Leaderboard", |w| w.name.as_str());
         let workloads = |ids: &[String]| {
             let cell = |id: &String| {
                 let part = self.part(id);
@@ -370,7 +427,9 @@ impl Links<'_, '_> {
             ids.iter().map(cell).collect::<Vec<_>>()
         };
         let models = |ms: &[ModelRef]| {
-            ms.iter().map(|m| self.model(&m.workload, &m.slug, &m.name)).collect::<Vec<_>>()
+            ms.iter()
+                .map(|m| self.model(&m.workload, &m.slug, &m.name))
+                .collect::<Vec<_>>()
         };
         Ok(EntryView {
             entry: e,
@@ -395,8 +454,9 @@ impl Links<'_, '_> {
             .into_iter()
             .filter(|(_, rows)| !rows.is_empty())
             .map(|(what, rows)| {
-                let texts =
-                    rows.iter().map(|c| ([&*c.workload, &c.slug, &c.row_id], c.row_id.clone()));
+                let texts = rows
+                    .iter()
+                    .map(|c| ([&*c.workload, &c.slug, &c.row_id], c.row_id.clone()));
                 (what, rows.len(), self.groups(texts))
             })
             .collect(),
@@ -424,12 +484,20 @@ fn changed_fields(rows: &[ConfigurationChange]) -> String {
             None => fields.push((field, 1)),
         }
     }
-    fields.iter().map(|(f, n)| format!("{f} ({n})")).collect::<Vec<_>>().join(", ")
+    fields
+        .iter()
+        .map(|(f, n)| format!("{f} ({n})"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Text, linked when what it names is on the site now.
 fn item(text: String, href: Option<String>) -> Cell {
-    Cell { text, href, ..Cell::default() }
+    Cell {
+        text,
+        href,
+        ..Cell::default()
+    }
 }
 
 /// A row of a table of best figures ([`best_table`]): the `first` cells,
@@ -438,8 +506,17 @@ fn item(text: String, href: Option<String>) -> Cell {
 fn best_table_row(mut cells: Vec<Cell>, figures: [Cell; 2], unit: &str, change: String) -> Row {
     cells[0].header = true;
     cells.extend(figures.map(|f| Cell { num: true, ..f }));
-    cells.extend([text(unit), Cell { num: true, ..text(change) }]);
-    Row { cells, ..Row::default() }
+    cells.extend([
+        text(unit),
+        Cell {
+            num: true,
+            ..text(change)
+        },
+    ]);
+    Row {
+        cells,
+        ..Row::default()
+    }
 }
 
 /// A table of best figures: the `first` (label, key) columns, then the
@@ -456,9 +533,18 @@ fn best_table<const N: usize>(
         .into_iter()
         .map(text)
         .chain(figures)
-        .chain([text(("Unit", "unit")), Header::plain("Change", "%", true, "change")])
+        .chain([
+            text(("Unit", "unit")),
+            Header::plain("Change", "%", true, "change"),
+        ])
         .collect();
-    TableView { id, caption, headers, groups, sortable: false }
+    TableView {
+        id,
+        caption,
+        headers,
+        groups,
+        sortable: false,
+    }
 }
 
 #[derive(Template)]
@@ -514,7 +600,10 @@ pub(super) fn render_changes(mirror: &Mirror<'_>, sink: &dyn PageSink) -> Result
             .to_owned(),
     };
     let mut meta = mirror.meta(PAGE_PATH, "Change log", description, "");
-    let links = Links { mirror, root: meta.root.clone() };
+    let links = Links {
+        mirror,
+        root: meta.root.clone(),
+    };
     let entries = newest_first(&logs)
         .into_iter()
         .map(|(log, n, e)| links.entry(log, n, e, true))
@@ -523,7 +612,12 @@ pub(super) fn render_changes(mirror: &Mirror<'_>, sink: &dyn PageSink) -> Result
     if sources.len() > 1 {
         meta.head_style = super::source_filter_style(&sources);
     }
-    let page = ChangesPage { logs: &logs, entries, meta, sources };
+    let page = ChangesPage {
+        logs: &logs,
+        entries,
+        meta,
+        sources,
+    };
     put_page(sink, PAGE_PATH, &page)?;
     if let (true, Some(base)) = (mirror.feed, &mirror.base_url) {
         let feed = feed(mirror, &logs, base)?;
@@ -536,7 +630,10 @@ pub(super) fn render_changes(mirror: &Mirror<'_>, sink: &dyn PageSink) -> Result
 /// a summary and the full change as HTML. Its times are the imports'
 /// dates, never the time of the build.
 fn feed(mirror: &Mirror<'_>, logs: &[Log<'_>], base: &str) -> Result<String> {
-    let links = Links { mirror, root: base.to_owned() };
+    let links = Links {
+        mirror,
+        root: base.to_owned(),
+    };
     let page_href = format!("{base}changes/");
     let entries = newest_first(logs)
         .into_iter()
@@ -553,7 +650,13 @@ fn feed(mirror: &Mirror<'_>, logs: &[Log<'_>], base: &str) -> Result<String> {
         .max()
         .map(atom_time)
         .unwrap_or_default();
-    Ok(Feed { self_href: format!("{base}{FEED_PATH}"), page_href, updated, entries }.render()?)
+    Ok(Feed {
+        self_href: format!("{base}{FEED_PATH}"),
+        page_href,
+        updated,
+        entries,
+    }
+    .render()?)
 }
 
 /// The "history of best figures" table of one model page: one group per
@@ -582,18 +685,27 @@ pub(super) fn model_history_table(
                         v.map_or_else(|| "—".to_owned(), |v| fmt::figure_value(&b.figure, v))
                     };
                     let href = format!("{root}{PAGE_PATH}#{}", entry_anchor(h.source, h.number));
-                    let first =
-                        vec![link(&h.entry.imported, href), text(&h.entry.upstream_version)];
+                    let first = vec![
+                        link(&h.entry.imported, href),
+                        text(&h.entry.upstream_version),
+                    ];
                     let figures = [b.old, b.new].map(|v| text(value(v)));
                     best_table_row(first, figures, &b.unit, percent_text(b))
                 })
                 .collect();
-            (!rows.is_empty()).then(|| RowGroup { title: Some(gpu.to_owned()), rows })
+            (!rows.is_empty()).then(|| RowGroup {
+                title: Some(gpu.to_owned()),
+                rows,
+            })
         })
         .collect();
     // A source's model follows its source's data versions.
     let sources = history.iter().any(|h| h.source.is_some());
-    let upstream = if sources { "Data version" } else { "Leaderboard data" };
+    let upstream = if sources {
+        "Data version"
+    } else {
+        "Leaderboard data"
+    };
     best_table(
         "table-history".into(),
         "Best figure per GPU at each import that changed it, newest first".into(),
@@ -622,7 +734,10 @@ mod tests {
 
     #[test]
     fn percentages_are_signed_and_never_round_a_change_to_nothing() {
-        assert_eq!(percent_text(&change(Some(200.0), Some(150.0))), "\u{2212}25.0");
+        assert_eq!(
+            percent_text(&change(Some(200.0), Some(150.0))),
+            "\u{2212}25.0"
+        );
         assert_eq!(percent_text(&change(Some(100.0), Some(102.34))), "+2.3");
         assert_eq!(percent_text(&change(Some(100.0), Some(100.02))), "+0.02");
         assert_eq!(percent_text(&change(Some(100.0), Some(100.0))), "0.0");

@@ -63,7 +63,9 @@ fn write_csv<'r>(
     records: impl Iterator<Item = Record<'r>>,
     source: bool,
 ) -> Result<()> {
-    let mut w = csv::WriterBuilder::new().terminator(csv::Terminator::CRLF).from_writer(out);
+    let mut w = csv::WriterBuilder::new()
+        .terminator(csv::Terminator::CRLF)
+        .from_writer(out);
     let extra = source.then(|| SOURCE_KEY.to_owned());
     w.write_record(columns.iter().map(|c| c.csv_header()).chain(extra))?;
     for record in records {
@@ -118,7 +120,12 @@ pub fn configurations_csv(
     source: bool,
 ) -> Result<Vec<u8>> {
     let mut buf = Vec::new();
-    write_csv(&mut buf, &kind::tables(measure).csv, configuration_records(models), source)?;
+    write_csv(
+        &mut buf,
+        &kind::tables(measure).csv,
+        configuration_records(models),
+        source,
+    )?;
     Ok(buf)
 }
 
@@ -172,7 +179,11 @@ pub struct FileEntry {
 
 impl FileEntry {
     fn new(href: impl Into<String>, bytes: usize, what: String) -> Self {
-        Self { href: href.into(), size: size(bytes), what }
+        Self {
+            href: href.into(),
+            size: size(bytes),
+            what,
+        }
     }
 }
 
@@ -209,7 +220,9 @@ fn kind_files(
         .flat_map(|w| w.models.iter().map(|m| (w.workload.id.as_str(), &m.file)))
         .collect();
     let leaderboard_rows: usize = sites.iter().map(|w| w.leaderboard.len()).sum();
-    let sources = sites.iter().flat_map(|w| w.info.sources.iter().map(|s| s.key.as_str()));
+    let sources = sites
+        .iter()
+        .flat_map(|w| w.info.sources.iter().map(|s| s.key.as_str()));
     let source = sources.collect::<BTreeSet<_>>().len() > 1;
     let lb = leaderboard_csv(files.measure, sites, source)?;
     sink.put(&format!("data/{}", files.leaderboard), &lb)?;
@@ -220,7 +233,10 @@ fn kind_files(
             format!("on every {} workload", files.what),
         )
     } else {
-        ("Every workload's leaderboard".to_owned(), "on every workload".to_owned())
+        (
+            "Every workload's leaderboard".to_owned(),
+            "on every workload".to_owned(),
+        )
     };
     list.push(FileEntry::new(
         files.leaderboard,
@@ -254,12 +270,17 @@ pub fn render_downloads(
     sink: &dyn PageSink,
 ) -> Result<RenderCounts> {
     let mut site_files = Vec::new();
-    let kinds: Vec<CsvFiles> =
-        CSV_FILES.into_iter().filter(|f| site.has(|m| m == f.measure)).collect();
+    let kinds: Vec<CsvFiles> = CSV_FILES
+        .into_iter()
+        .filter(|f| site.has(|m| m == f.measure))
+        .collect();
     let mut n = 0;
     for files in &kinds {
-        let sites: Vec<&Site<'_>> =
-            site.workloads.iter().filter(|w| w.workload.measure == files.measure).collect();
+        let sites: Vec<&Site<'_>> = site
+            .workloads
+            .iter()
+            .filter(|w| w.workload.measure == files.measure)
+            .collect();
         n += kind_files(*files, &sites, kinds.len() > 1, sink, &mut site_files)?;
     }
     // The leaderboard's change history, then each other source's, as published.
@@ -279,8 +300,14 @@ pub fn render_downloads(
         site_files.push(FileEntry::new(href, changes.len as usize, what));
     }
     let only_tokens = matches!(kinds.as_slice(), [f] if f.tokens());
-    let dictionary = Dictionary { kinds: &kinds, workloads: &site.workloads, only_tokens };
-    let dictionary = dictionary.render().context("rendering the data dictionary")?;
+    let dictionary = Dictionary {
+        kinds: &kinds,
+        workloads: &site.workloads,
+        only_tokens,
+    };
+    let dictionary = dictionary
+        .render()
+        .context("rendering the data dictionary")?;
     sink.put("data/data-dictionary.md", dictionary.as_bytes())?;
     site_files.push(FileEntry::new(
         "data-dictionary.md",
@@ -293,7 +320,12 @@ pub fn render_downloads(
         .workloads
         .iter()
         .map(|w| {
-            let entries = lists.by_ref().take(w.models.len()).flatten().cloned().collect();
+            let entries = lists
+                .by_ref()
+                .take(w.models.len())
+                .flatten()
+                .cloned()
+                .collect();
             (w.workload.name.clone(), entries)
         })
         .collect();
@@ -303,7 +335,13 @@ pub fn render_downloads(
     );
     let meta = site.meta(path, "Downloads", description, "data");
     let workloads = &site.workloads;
-    let page = DataPage { meta, site_files, model_files, kinds, workloads };
+    let page = DataPage {
+        meta,
+        site_files,
+        model_files,
+        kinds,
+        workloads,
+    };
     put_page(sink, path, &page)?;
     Ok(RenderCounts::ONE_PAGE)
 }
@@ -328,17 +366,34 @@ pub fn publish_model_files(
     )?;
     sink.put(&csv_path, &csv)?;
     if site.legacy() {
-        sink.copy_file(&format!("data/{}.json", &m.slug), &lm.path, lm.len, lm.digest)?;
+        sink.copy_file(
+            &format!("data/{}.json", &m.slug),
+            &lm.path,
+            lm.len,
+            lm.digest,
+        )?;
         sink.put(&format!("data/{}.csv", &m.slug), &csv)?;
     }
     let n = m.configurations.len();
     let files = [
-        (json, lm.len as usize, "the input data file as published, byte for byte.".to_owned()),
-        (csv_path, csv.len(), format!("its {n} configurations as CSV, with the derived columns.")),
+        (
+            json,
+            lm.len as usize,
+            "the input data file as published, byte for byte.".to_owned(),
+        ),
+        (
+            csv_path,
+            csv.len(),
+            format!("its {n} configurations as CSV, with the derived columns."),
+        ),
     ];
     let of = format!("{} on {}", m.name, site.workload.name);
     let entry = |(p, bytes, what): (String, _, _)| {
-        FileEntry::new(p.strip_prefix("data/").unwrap_or(&p), bytes, format!("{of}: {what}"))
+        FileEntry::new(
+            p.strip_prefix("data/").unwrap_or(&p),
+            bytes,
+            format!("{of}: {what}"),
+        )
     };
     Ok(files.map(entry).into())
 }
@@ -377,7 +432,13 @@ pub fn badge_svg(name: &str, right: Option<&str>, what: &str) -> Result<String> 
     let right = right.unwrap_or("no configuration within deadline");
     let lw = text_width(name) + 12;
     let rw = text_width(right) + 12;
-    Badge { left: name, right, what, lw, rw }
-        .render()
-        .with_context(|| format!("rendering the badge of {name}"))
+    Badge {
+        left: name,
+        right,
+        what,
+        lw,
+        rw,
+    }
+    .render()
+    .with_context(|| format!("rendering the badge of {name}"))
 }

@@ -109,7 +109,9 @@ const fn first_keys<const N: usize>(shown: &[Shown]) -> [&'static str; N] {
     let mut keys = [""; N];
     let mut i = 0;
     while i < N {
-        let Shown::Figure(c) = shown[i] else { panic!("an essential column is a figure") };
+        let Shown::Figure(c) = shown[i] else {
+            panic!("an essential column is a figure")
+        };
         keys[i] = c.key;
         i += 1;
     }
@@ -120,17 +122,25 @@ const fn first_keys<const N: usize>(shown: &[Shown]) -> [&'static str; N] {
 /// kind's lists, less the columns of the other output (image or video).
 pub fn tables(measure: Measure) -> Tables {
     // The columns added since the first release go last in a CSV file.
-    let KindTables { tables: mut t, late } = match measure {
+    let KindTables {
+        tables: mut t,
+        late,
+    } = match measure {
         Measure::Tokens => token_tables(),
         Measure::Diffusion(kind) => diffusion_tables(kind),
     };
     let is_late = |c: &Column| late.iter().any(|l| l.key == c.key);
-    let early = t.set.columns.iter().filter(|c| c.key != t.rank.key && !is_late(c));
+    let early = t
+        .set
+        .columns
+        .iter()
+        .filter(|c| c.key != t.rank.key && !is_late(c));
     t.csv = early.chain(late).copied().collect();
     let applies = |c: &Column| c.applies(measure);
     let shown = |s: &Shown| !matches!(s, Shown::Figure(c) if !applies(c));
     t.leaderboard.retain(shown);
-    t.gpu_page.retain(|s| shown(s) && !matches!(s, Shown::Figure(c) if c.key == tokens::GPU.key));
+    t.gpu_page
+        .retain(|s| shown(s) && !matches!(s, Shown::Figure(c) if c.key == tokens::GPU.key));
     t.configurations.retain(|c| applies(c));
     t.csv.retain(|c| applies(c));
     t.card.retain(|c| applies(c));
@@ -213,7 +223,11 @@ fn diffusion_tables(kind: OutputKind) -> KindTables {
                 OutputKind::Image => &diffusion::JOULES_PER_IMAGE,
                 OutputKind::Video => &diffusion::JOULES_PER_VIDEO,
             },
-            model_facts: &[&diffusion::MODEL, &diffusion::ARCHITECTURE, &diffusion::PARAMS_BILLION],
+            model_facts: &[
+                &diffusion::MODEL,
+                &diffusion::ARCHITECTURE,
+                &diffusion::PARAMS_BILLION,
+            ],
             leaderboard: [
                 DIFFUSION_SHOWN,
                 &[
@@ -266,7 +280,13 @@ fn diffusion_tables(kind: OutputKind) -> KindTables {
 /// concurrency 256" or "1 × B200, BF16, batch size 4".
 pub fn config_summary(c: &Configuration) -> String {
     let words = c.measure().words();
-    format!("{}, {}, {} {}", gpu_setup(c), c.precision, words.load, c.load())
+    format!(
+        "{}, {}, {} {}",
+        gpu_setup(c),
+        c.precision,
+        words.load,
+        c.load()
+    )
 }
 
 /// The setup beside a best figure on the comparison: "2 × H100, TP2,
@@ -278,7 +298,11 @@ pub fn compare_setup(c: &Configuration) -> String {
 /// The load in a short phrase: "256 seqs" or "batch 4".
 fn load_short(c: &Configuration) -> String {
     let load = c.load();
-    if c.measure() == Measure::Tokens { format!("{load} seqs") } else { format!("batch {load}") }
+    if c.measure() == Measure::Tokens {
+        format!("{load} seqs")
+    } else {
+        format!("batch {load}")
+    }
 }
 
 /// The headline energy in its page format, without the unit: "39.05".
@@ -291,7 +315,10 @@ pub fn parameters(m: &ModelFile) -> String {
     let total = fmt::params_b(m.params_b);
     match m.measure() {
         Measure::Tokens => {
-            format!("{total} B total, {} B active", fmt::params_b(m.active_params_b))
+            format!(
+                "{total} B total, {} B active",
+                fmt::params_b(m.active_params_b)
+            )
         }
         Measure::Diffusion(_) => format!("{total} B"),
     }
@@ -333,7 +360,11 @@ pub fn group_title(first: &Configuration) -> String {
 /// 41.9 ms" or "1,234.5 J — 1 × B200, batch 4, 12.3 s".
 pub fn budget_text(c: &Configuration) -> String {
     let words = c.measure().words();
-    let unit = if c.measure() == Measure::Tokens { "Wh/M" } else { "J" };
+    let unit = if c.measure() == Measure::Tokens {
+        "Wh/M"
+    } else {
+        "J"
+    };
     format!(
         "{} {unit} — {}, {}, {} {}",
         energy_figure(c),
@@ -349,7 +380,10 @@ pub fn budget_text(c: &Configuration) -> String {
 pub fn footprint_bases(c: &Configuration) -> Vec<Basis> {
     match c.measure() {
         Measure::Tokens => vec![
-            Basis { per: "per million tokens", wh: c.energy() },
+            Basis {
+                per: "per million tokens",
+                wh: c.energy(),
+            },
             // Per 1,000 responses, so a cost reads 0.00308 rather than
             // 0.00000308 (the about page's unit policy).
             Basis {
@@ -358,7 +392,11 @@ pub fn footprint_bases(c: &Configuration) -> Vec<Basis> {
             },
         ],
         Measure::Diffusion(kind) => vec![Basis {
-            per: if kind == OutputKind::Video { "per video" } else { "per image" },
+            per: if kind == OutputKind::Video {
+                "per video"
+            } else {
+                "per image"
+            },
             wh: c.wh_per_item().unwrap_or(f64::NAN),
         }],
     }
@@ -390,7 +428,11 @@ const DIFFUSION_SHOWN: &[Shown] = &[
 fn gpu_setup(c: &Configuration) -> String {
     let gpus = format!("{} × {}", c.num_gpus, c.gpu);
     let par = c.parallelism();
-    if par == "none" { gpus } else { format!("{gpus}, {par}") }
+    if par == "none" {
+        gpus
+    } else {
+        format!("{gpus}, {par}")
+    }
 }
 
 #[cfg(test)]
@@ -403,10 +445,14 @@ mod tests {
     fn tables_use_the_set(measure: Measure) {
         let t = tables(measure);
         let keys: Vec<&str> = t.set.columns.iter().map(|c| c.key).collect();
-        let shown = t.leaderboard.iter().chain(&t.gpu_page).filter_map(|s| match s {
-            Shown::Figure(c) => Some(*c),
-            Shown::Footprint(_) => None,
-        });
+        let shown = t
+            .leaderboard
+            .iter()
+            .chain(&t.gpu_page)
+            .filter_map(|s| match s {
+                Shown::Figure(c) => Some(*c),
+                Shown::Footprint(_) => None,
+            });
         for c in [t.rank, t.headline]
             .into_iter()
             .chain(t.model_facts.iter().copied())
@@ -415,15 +461,26 @@ mod tests {
             .chain(t.card.iter().copied())
             .chain(shown)
         {
-            assert!(keys.contains(&c.key), "{measure:?}: {} not in the set", c.key);
-            assert!(c.applies(measure), "{measure:?}: {} is the other output's", c.key);
+            assert!(
+                keys.contains(&c.key),
+                "{measure:?}: {} not in the set",
+                c.key
+            );
+            assert!(
+                c.applies(measure),
+                "{measure:?}: {} is the other output's",
+                c.key
+            );
         }
         for list in [&t.leaderboard, &t.gpu_page] {
             let at = list
                 .iter()
                 .position(|s| matches!(s, Shown::Footprint(FootprintColumn::Carbon)))
                 .expect("carbon is shown");
-            assert!(matches!(list[at + 1], Shown::Footprint(FootprintColumn::Cost)));
+            assert!(matches!(
+                list[at + 1],
+                Shown::Footprint(FootprintColumn::Cost)
+            ));
             // The essential columns come first, the headline among them, so
             // the default view is the table's left part.
             let essential: Vec<bool> = list

@@ -109,7 +109,10 @@ pub(super) fn render_model(
         site.put_file(sink, rel, svg.as_bytes())?;
     }
     put_page(sink, &built.path, &built.page)?;
-    Ok(RenderCounts { pages: 1, charts: built.charts })
+    Ok(RenderCounts {
+        pages: 1,
+        charts: built.charts,
+    })
 }
 
 /// The facts table of a model's page: identity, workload, what was measured
@@ -125,9 +128,18 @@ fn model_facts(site: &Site<'_>, m: &ModelFile, a: &ModelAnalysis, deadline: &str
     ];
     facts.extend(kind::output_facts(m));
     facts.extend([
-        ("Configurations".to_owned(), format!("{} measured", m.configurations.len())),
-        ("Latency deadline".to_owned(), format!("{} ≤ {deadline}", words.latency_short)),
-        ("Data version".to_owned(), format!("{} (file updated {})", &m.data_version, &m.updated)),
+        (
+            "Configurations".to_owned(),
+            format!("{} measured", m.configurations.len()),
+        ),
+        (
+            "Latency deadline".to_owned(),
+            format!("{} ≤ {deadline}", words.latency_short),
+        ),
+        (
+            "Data version".to_owned(),
+            format!("{} (file updated {})", &m.data_version, &m.updated),
+        ),
     ]);
     facts
 }
@@ -168,7 +180,10 @@ fn itl_switch(charts: &mut Vec<ChartView>, percentiles: &[Chart]) -> Option<Char
         .zip(chart::ITL_PERCENTILES)
         .map(|(c, p)| (p.name().to_owned(), chart_view(c)))
         .collect();
-    match charts.iter().position(|c| c.src == "time-energy-tradeoff.svg") {
+    match charts
+        .iter()
+        .position(|c| c.src == "time-energy-tradeoff.svg")
+    {
         Some(i) if !views.is_empty() => {
             views.insert(0, ("p50 (median)".to_owned(), charts.remove(i)));
             Some(ChartSwitch {
@@ -206,7 +221,10 @@ fn build_model_page<'a>(
             c.gpu,
             words.latency_short
         ),
-        None => format!("no configuration meets the {deadline} {} deadline", words.latency_short),
+        None => format!(
+            "no configuration meets the {deadline} {} deadline",
+            words.latency_short
+        ),
     };
     let description = format!(
         "{} on {}: {lowest}. Measured GPU energy, latency, throughput and power for {} configurations.",
@@ -232,9 +250,9 @@ fn build_model_page<'a>(
     let (response, response_charts) = response_section(site, m, a)?;
     let config_tables = config_tables(m, a, &tables, &meta.root, words)?;
     let history = site.history.as_ref().map(|all| match all.get(&m.slug) {
-        Some(changes) => {
-            table_html(&super::changes::model_history_table(changes, &m.gpus, &meta.root))
-        }
+        Some(changes) => table_html(&super::changes::model_history_table(
+            changes, &m.gpus, &meta.root,
+        )),
         None => Ok(String::new()),
     });
 
@@ -243,7 +261,14 @@ fn build_model_page<'a>(
     let badge = downloads::badge_svg(
         &m.name,
         overall
-            .map(|c| format!("{} {} · {}", kind::energy_figure(c), words.energy_unit, c.gpu))
+            .map(|c| {
+                format!(
+                    "{} {} · {}",
+                    kind::energy_figure(c),
+                    words.energy_unit,
+                    c.gpu
+                )
+            })
             .as_deref(),
         words.energy_phrase,
     )?;
@@ -253,15 +278,27 @@ fn build_model_page<'a>(
         .iter()
         .map(|c| {
             let url = site.absolute(&format!("{dir}{}", c.file_name));
-            let html = Embed { link: None, url: &url, alt: &c.description }.render()?;
-            Ok((c.title.clone(), format!("![{}]({url})", c.description.replace(']', ")")), html))
+            let html = Embed {
+                link: None,
+                url: &url,
+                alt: &c.description,
+            }
+            .render()?;
+            Ok((
+                c.title.clone(),
+                format!("![{}]({url})", c.description.replace(']', ")")),
+                html,
+            ))
         })
         .collect::<Result<_>>()?;
 
     // The files in the order they were always written: the charts, the
     // percentile charts, the response histograms, then the badge.
-    let chart_files: Vec<&Chart> =
-        charts_made.iter().chain(&percentile_charts).chain(&response_charts).collect();
+    let chart_files: Vec<&Chart> = charts_made
+        .iter()
+        .chain(&percentile_charts)
+        .chain(&response_charts)
+        .collect();
     let chart_count = chart_files.len();
     let mut files: Vec<(String, String)> = chart_files
         .into_iter()
@@ -290,22 +327,43 @@ fn build_model_page<'a>(
                 .collect::<Vec<_>>()
                 .join(",")
         ),
-        badge_markdown: format!("[![{}]({badge_url})]({page_link})", badge_alt.replace(']', ")")),
-        badge_html: Embed { link: Some(&page_link), url: &badge_url, alt: &badge_alt }.render()?,
+        badge_markdown: format!(
+            "[![{}]({badge_url})]({page_link})",
+            badge_alt.replace(']', ")")
+        ),
+        badge_html: Embed {
+            link: Some(&page_link),
+            url: &badge_url,
+            alt: &badge_alt,
+        }
+        .render()?,
         chart_snippets,
         history: history.transpose()?,
         response,
         meta,
     };
-    Ok(BuiltModelPage { path, page, files, charts: chart_count })
+    Ok(BuiltModelPage {
+        path,
+        page,
+        files,
+        charts: chart_count,
+    })
 }
 
 fn budget_table(m: &ModelFile, a: &ModelAnalysis, words: &'static Words) -> TableView {
     let latency = fmt::capitalised(words.latency_short);
-    let first = Header::plain(&format!("{latency} limit"), words.latency_unit, true, "limit");
+    let first = Header::plain(
+        &format!("{latency} limit"),
+        words.latency_unit,
+        true,
+        "limit",
+    );
     let gpus = m.gpus.iter().map(|gpu| {
         Header::plain(
-            &format!("{gpu}: {}", kind::tables(m.measure()).headline.label.to_lowercase()),
+            &format!(
+                "{gpu}: {}",
+                kind::tables(m.measure()).headline.label.to_lowercase()
+            ),
             words.energy_unit,
             false,
             &url_segment(gpu),
@@ -318,21 +376,34 @@ fn budget_table(m: &ModelFile, a: &ModelAnalysis, words: &'static Words) -> Tabl
         .map(|b| {
             let limit = fmt::limit_ms(b.limit);
             let deadline = if b.is_deadline { " (deadline)" } else { "" };
-            let first = Cell { header: true, num: true, ..text(format!("≤ {limit}{deadline}")) };
+            let first = Cell {
+                header: true,
+                num: true,
+                ..text(format!("≤ {limit}{deadline}"))
+            };
             let cells = b.per_gpu.iter().map(|(_, best)| match best {
                 Some(i) => {
                     let c = &m.configurations[*i];
                     let href = format!("#{}", row_anchor(&m.slug, &c.row_id));
-                    Cell { sort: Some(c.energy().to_string()), ..link(kind::budget_text(c), href) }
+                    Cell {
+                        sort: Some(c.energy().to_string()),
+                        ..link(kind::budget_text(c), href)
+                    }
                 }
                 None => text(format!("none within {limit} {}", words.latency_unit)),
             });
-            Row { cells: std::iter::once(first).chain(cells).collect(), ..Row::default() }
+            Row {
+                cells: std::iter::once(first).chain(cells).collect(),
+                ..Row::default()
+            }
         })
         .collect();
     TableView {
         id: "budgets".into(),
-        caption: format!("Cheapest configuration per GPU for each {} limit", words.latency),
+        caption: format!(
+            "Cheapest configuration per GPU for each {} limit",
+            words.latency
+        ),
         headers,
         groups: vec![RowGroup { title: None, rows }],
         sortable: false,
@@ -352,8 +423,10 @@ fn config_tables(
     let columns = &tables.configurations;
     let mut out = Vec::new();
     for gpu in m.gpus.as_slice() {
-        let mut headers: Vec<Header> =
-            columns.iter().map(|c| header(&tables.set, c, root)).collect();
+        let mut headers: Vec<Header> = columns
+            .iter()
+            .map(|c| header(&tables.set, c, root))
+            .collect();
         // Notes (★ best, ◆ Pareto frontier, ↻ repeat) second, beside the
         // load, where a reader sees them without scrolling.
         headers.insert(1, Header::plain("Notes", "", false, "notes"));
@@ -363,12 +436,19 @@ fn config_tables(
             .filter(|s| configs[s.points[0]].gpu == *gpu)
             .map(|s| RowGroup {
                 title: Some(kind::group_title(&configs[s.points[0]])),
-                rows: s.points.iter().map(|&i| config_row(m, a, i, columns)).collect(),
+                rows: s
+                    .points
+                    .iter()
+                    .map(|&i| config_row(m, a, i, columns))
+                    .collect(),
             })
             .collect();
         let table = TableView {
             id: format!("table-{}", url_segment(gpu)),
-            caption: format!("Every {gpu} configuration of {}, {}", &m.name, words.grouping),
+            caption: format!(
+                "Every {gpu} configuration of {}, {}",
+                &m.name, words.grouping
+            ),
             headers,
             groups,
             sortable: false,
@@ -384,8 +464,16 @@ fn config_row(m: &ModelFile, a: &ModelAnalysis, i: usize, columns: &[&Column]) -
     // it (none for being over the deadline).
     let marks = [
         (a.is_best(i), format!("★ Best on {}", c.gpu), Some("best")),
-        (a.is_on_frontier(i), "◆ Pareto frontier".to_owned(), Some("frontier")),
-        (c.repeat > 1, format!("↻ Repeat run {}", c.repeat), Some("repeat")),
+        (
+            a.is_on_frontier(i),
+            "◆ Pareto frontier".to_owned(),
+            Some("frontier"),
+        ),
+        (
+            c.repeat > 1,
+            format!("↻ Repeat run {}", c.repeat),
+            Some("repeat"),
+        ),
         (!c.under_deadline(), "Over deadline".to_owned(), None),
     ];
     let (mut notes, mut class) = (Vec::new(), Vec::new());
@@ -396,7 +484,11 @@ fn config_row(m: &ModelFile, a: &ModelAnalysis, i: usize, columns: &[&Column]) -
     let mut cells: Vec<Cell> = columns.iter().map(|col| column_cell(col, m, c)).collect();
     cells[0].header = true;
     cells.insert(1, text(notes.join("; ")));
-    Row { id: Some(row_anchor(&m.slug, &c.row_id)), class: class.join(" "), cells }
+    Row {
+        id: Some(row_anchor(&m.slug, &c.row_id)),
+        class: class.join(" "),
+        cells,
+    }
 }
 
 /// The BibTeX entry of a model's page on one workload: the key and the
@@ -441,7 +533,10 @@ fn bib_escape(s: &str) -> String {
 fn footprint_figures(f: &Footprint, bases: &[Basis]) -> Vec<(String, String)> {
     let impacts: Vec<(&str, Impact)> = bases.iter().map(|b| (b.per, f.of_wh(b.wh))).collect();
     let carbon = impacts.iter().filter_map(|(per, i)| {
-        Some((format!("Carbon {per} †"), format!("{} g CO₂e", fmt::significant(i.grams_co2e?, 3))))
+        Some((
+            format!("Carbon {per} †"),
+            format!("{} g CO₂e", fmt::significant(i.grams_co2e?, 3)),
+        ))
     });
     let cost = impacts.iter().filter_map(|(per, i)| {
         Some((
@@ -493,12 +588,18 @@ fn response_section(
             })
         };
         let linear = Some(("Linear scale", draw("", None)));
-        let views =
-            [linear, log_from.map(|lo| ("Log scale", draw(crate::model::LOG_VIEW, Some(lo))))];
+        let views = [
+            linear,
+            log_from.map(|lo| ("Log scale", draw(crate::model::LOG_VIEW, Some(lo)))),
+        ];
         switches.push(ChartSwitch {
             id: format!("response-scale-{seg}"),
             intro: format!("Energy per response on {}:", c.gpu),
-            views: views.iter().flatten().map(|(l, c)| ((*l).to_owned(), chart_view(c))).collect(),
+            views: views
+                .iter()
+                .flatten()
+                .map(|(l, c)| ((*l).to_owned(), chart_view(c)))
+                .collect(),
         });
         charts.extend(views.into_iter().flatten().map(|(_, c)| c));
     }
@@ -529,7 +630,10 @@ fn response_section(
         .map(|(c, _, r)| {
             let first = link(&c.gpu, format!("#{}", row_anchor(&m.slug, &c.row_id)));
             let mut cells = vec![
-                Cell { header: true, ..first },
+                Cell {
+                    header: true,
+                    ..first
+                },
                 text(kind::config_summary(c)),
                 num(fmt::grouped(r.total as f64), r.total as f64),
                 num(unit.text(r.median_j), r.median_j),
@@ -538,11 +642,23 @@ fn response_section(
             if let Some(f) = footprint {
                 let (med, p90) = (f.of_joules(r.median_j), f.of_joules(r.p90_j));
                 let per_1000 = |v: Option<f64>| v.map(|v| v * 1000.0);
-                let figures =
-                    [med.grams_co2e, p90.grams_co2e, per_1000(med.cost), per_1000(p90.cost)];
-                cells.extend(figures.into_iter().flatten().map(|v| num(fmt::significant(v, 3), v)));
+                let figures = [
+                    med.grams_co2e,
+                    p90.grams_co2e,
+                    per_1000(med.cost),
+                    per_1000(p90.cost),
+                ];
+                cells.extend(
+                    figures
+                        .into_iter()
+                        .flatten()
+                        .map(|v| num(fmt::significant(v, 3), v)),
+                );
             }
-            Row { cells, ..Row::default() }
+            Row {
+                cells,
+                ..Row::default()
+            }
         })
         .collect();
     let table = TableView {
@@ -555,5 +671,12 @@ fn response_section(
         groups: vec![RowGroup { title: None, rows }],
         sortable: false,
     };
-    Ok((Some(ResponseSection { table: table_html(&table)?, charts: switches, unit: sym }), charts))
+    Ok((
+        Some(ResponseSection {
+            table: table_html(&table)?,
+            charts: switches,
+            unit: sym,
+        }),
+        charts,
+    ))
 }

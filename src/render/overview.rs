@@ -72,7 +72,11 @@ fn front_caveats(site: &Mirror<'_>) -> (Vec<(String, String)>, Option<String>) {
         .into_iter()
         .map(|(names, c)| {
             let c = match &shared {
-                Some(s) => c.trim_end().strip_suffix(s.as_str()).unwrap_or(c).trim_end(),
+                Some(s) => c
+                    .trim_end()
+                    .strip_suffix(s.as_str())
+                    .unwrap_or(c)
+                    .trim_end(),
                 None => c,
             };
             (names.join(", "), c.to_owned())
@@ -102,7 +106,11 @@ impl Headline<'_> {
     /// The link from the site root to the configuration's row.
     fn href(&self) -> String {
         let anchor = row_anchor(&self.m.slug, &self.c.row_id);
-        format!("{}{}index.html#{anchor}", self.w.prefix, model_dir(&self.m.slug))
+        format!(
+            "{}{}index.html#{anchor}",
+            self.w.prefix,
+            model_dir(&self.m.slug)
+        )
     }
 }
 
@@ -126,16 +134,29 @@ impl<'a> Site<'a> {
 /// The card of workload `w`; on a site of several sources (`mixed`), its
 /// headlines are per GPU and source, each naming its source.
 fn card<'a>(w: &'a Site<'a>, mixed: bool) -> WorkloadCard<'a> {
-    let count = |key: &str| w.models.iter().filter(|m| m.file.source.key() == key).count();
-    let sources: Vec<_> =
-        w.info.sources.iter().filter(|_| mixed).map(|s| (s.clone(), count(&s.key))).collect();
+    let count = |key: &str| {
+        w.models
+            .iter()
+            .filter(|m| m.file.source.key() == key)
+            .count()
+    };
+    let sources: Vec<_> = w
+        .info
+        .sources
+        .iter()
+        .filter(|_| mixed)
+        .map(|s| (s.clone(), count(&s.key)))
+        .collect();
     let from: Vec<Option<&str>> = if mixed {
         sources.iter().map(|(s, _)| Some(s.key.as_str())).collect()
     } else {
         vec![None]
     };
-    let best =
-        w.gpus.iter().flat_map(|g| from.iter().filter_map(|&k| w.lowest(Some(g), k))).collect();
+    let best = w
+        .gpus
+        .iter()
+        .flat_map(|g| from.iter().filter_map(|&k| w.lowest(Some(g), k)))
+        .collect();
     WorkloadCard { w, best, sources }
 }
 
@@ -191,7 +212,11 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
         }
         Some(view)
     };
-    let names: Vec<&str> = site.workloads.iter().map(|w| w.workload.name.as_str()).collect();
+    let names: Vec<&str> = site
+        .workloads
+        .iter()
+        .map(|w| w.workload.name.as_str())
+        .collect();
     let description = format!(
         "Measured GPU energy of AI inference on {} workload{} ({}): the lowest-energy model per GPU within each workload's latency deadline, for {} models.",
         site.workloads.len(),
@@ -222,7 +247,10 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
             .collect(),
     };
     put_page(sink, path, &page)?;
-    Ok(RenderCounts { pages: 1, charts: usize::from(page.chart.is_some()) })
+    Ok(RenderCounts {
+        pages: 1,
+        charts: usize::from(page.chart.is_some()),
+    })
 }
 
 /// One row of a model overview: the model's best on one GPU of one workload.
@@ -248,8 +276,11 @@ const TOKEN_OVERVIEW: &[&Column] = &[
 
 /// The figure columns of a model overview's table of diffusion workloads;
 /// a table shows those of the outputs (image, video) its workloads make.
-const ITEM_OVERVIEW: &[&Column] =
-    &[&diffusion::JOULES_PER_IMAGE, &diffusion::JOULES_PER_VIDEO, &diffusion::BATCH_LATENCY_S];
+const ITEM_OVERVIEW: &[&Column] = &[
+    &diffusion::JOULES_PER_IMAGE,
+    &diffusion::JOULES_PER_VIDEO,
+    &diffusion::BATCH_LATENCY_S,
+];
 
 /// A header of an overview table's figure column, as its column names it.
 struct Head {
@@ -260,7 +291,14 @@ struct Head {
 }
 
 fn heads(columns: &[&'static Column]) -> Vec<Head> {
-    columns.iter().map(|c| Head { key: c.key, label: c.label, unit: c.unit }).collect()
+    columns
+        .iter()
+        .map(|c| Head {
+            key: c.key,
+            label: c.label,
+            unit: c.unit,
+        })
+        .collect()
 }
 
 /// A table of a model overview: its per-token workloads, or its diffusion
@@ -297,7 +335,10 @@ fn overview_rows<'a>(
     rows: &mut Vec<OverviewRow<'a>>,
     bars: &mut Vec<GroupedBar>,
 ) {
-    let ModelId { part: slot, index: i } = id;
+    let ModelId {
+        part: slot,
+        index: i,
+    } = id;
     let m = &ws.models[i].file;
     let measure = ws.workload.measure;
     for (gpu, best) in &ws.analyses[i].best_per_gpu {
@@ -383,9 +424,11 @@ pub(super) fn render_model_overviews(
     site: &Mirror<'_>,
     sink: &dyn PageSink,
 ) -> Result<RenderCounts> {
-    site.slugs.iter().try_fold(RenderCounts::default(), |counts, (slug, at)| {
-        Ok(counts + render_model_overview(site, slug, at, sink)?)
-    })
+    site.slugs
+        .iter()
+        .try_fold(RenderCounts::default(), |counts, (slug, at)| {
+            Ok(counts + render_model_overview(site, slug, at, sink)?)
+        })
 }
 
 /// The overview page of the model `slug` (`/models/<slug>/`), measured
@@ -422,14 +465,27 @@ fn render_model_overview(
         if part.workload.measure == Measure::Tokens {
             overview_rows(part, TOKEN_OVERVIEW, id, &dir, &mut rows, &mut bars);
         } else {
-            overview_rows(part, &item_columns, id, &dir, &mut item_rows, &mut item_bars);
+            overview_rows(
+                part,
+                &item_columns,
+                id,
+                &dir,
+                &mut item_rows,
+                &mut item_bars,
+            );
         }
     }
-    let token_workloads =
-        at.iter().filter(|id| site.workloads[id.part].workload.measure == Measure::Tokens).count();
+    let token_workloads = at
+        .iter()
+        .filter(|id| site.workloads[id.part].workload.measure == Measure::Tokens)
+        .count();
     // A chart compares workloads: with one, the table says it all.
     let token_bars: &[GroupedBar] = if token_workloads >= 2 { &bars } else { &[] };
-    let item_bars: &[GroupedBar] = if at.len() - token_workloads >= 2 { &item_bars } else { &[] };
+    let item_bars: &[GroupedBar] = if at.len() - token_workloads >= 2 {
+        &item_bars
+    } else {
+        &[]
+    };
     let chart = match overview_chart(&first.name, token_bars, item_bars, &item_measures) {
         Some(c) => {
             sink.put(&format!("{dir}{}", c.file_name), c.svg.as_bytes())?;
@@ -442,7 +498,9 @@ fn render_model_overview(
         .iter()
         .map(|&ModelId { part, index: i }| {
             let ws = &site.workloads[part];
-            let best = ws.analyses[i].best_overall.map(|b| &ws.models[i].file.configurations[b]);
+            let best = ws.analyses[i]
+                .best_overall
+                .map(|b| &ws.models[i].file.configurations[b]);
             let name = &ws.workload.name;
             match best {
                 None => format!("{name}: none within {}", ws.deadline()),
@@ -470,7 +528,10 @@ fn render_model_overview(
     let mut meta = site.meta(&path, &first.name, description, "");
     // Old links to a row or a GPU card of this model meant the legacy
     // workload's page; a model without it has its first workload's.
-    let target = at.iter().find(|id| site.workloads[id.part].legacy()).unwrap_or(&at[0]);
+    let target = at
+        .iter()
+        .find(|id| site.workloads[id.part].legacy())
+        .unwrap_or(&at[0]);
     meta.forward = Some(site.workloads[target.part].path(&path));
     let parameters = if item_rows.is_empty() {
         kind::parameters(first)
@@ -542,8 +603,13 @@ fn shared_unit(rows: &[HubRow]) -> &'static str {
 }
 
 pub(super) fn render_gpu_hubs(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<RenderCounts> {
-    site.gpus.iter().try_for_each(|gpu| render_hub(site, sink, Hub::Gpu(gpu)))?;
-    Ok(RenderCounts { pages: site.gpus.len(), charts: 0 })
+    site.gpus
+        .iter()
+        .try_for_each(|gpu| render_hub(site, sink, Hub::Gpu(gpu)))?;
+    Ok(RenderCounts {
+        pages: site.gpus.len(),
+        charts: 0,
+    })
 }
 
 pub(super) fn render_compare_hub(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<RenderCounts> {
@@ -586,7 +652,10 @@ struct HubText {
 /// another's.
 fn render_hub(site: &Mirror<'_>, sink: &dyn PageSink, hub: Hub<'_>) -> Result<()> {
     let gpu = hub.gpu();
-    let path = gpu.map_or_else(|| "compare/index.html".to_owned(), |g| gpu_dir(g) + "index.html");
+    let path = gpu.map_or_else(
+        || "compare/index.html".to_owned(),
+        |g| gpu_dir(g) + "index.html",
+    );
     let up = if gpu.is_some() { "../../" } else { "../" };
     let on_gpu = |gpus: &[String]| gpu.is_none_or(|g| gpus.iter().any(|x| x == g));
     let mixed = site.info.sources.len() > 1;
@@ -596,25 +665,39 @@ fn render_hub(site: &Mirror<'_>, sink: &dyn PageSink, hub: Hub<'_>) -> Result<()
         .iter()
         .filter(|w| on_gpu(&w.gpus))
         .flat_map(|w| {
-            let sources =
-                if mixed { w.info.sources.iter().map(Some).collect() } else { vec![None] };
-            sources.into_iter().map(move |s: Option<&super::SourceMark>| {
-                let key = s.map(|s| s.key.as_str());
-                let of = |f: &ModelFile| on_gpu(&f.gpus) && key.is_none_or(|k| f.source.key() == k);
-                HubRow {
-                    w,
-                    href: format!("{up}{}", w.path(path)),
-                    models: w.models.iter().filter(|m| of(&m.file)).count(),
-                    best: w.lowest(gpu, key),
-                    source: s.cloned(),
-                }
-            })
+            let sources = if mixed {
+                w.info.sources.iter().map(Some).collect()
+            } else {
+                vec![None]
+            };
+            sources
+                .into_iter()
+                .map(move |s: Option<&super::SourceMark>| {
+                    let key = s.map(|s| s.key.as_str());
+                    let of =
+                        |f: &ModelFile| on_gpu(&f.gpus) && key.is_none_or(|k| f.source.key() == k);
+                    HubRow {
+                        w,
+                        href: format!("{up}{}", w.path(path)),
+                        models: w.models.iter().filter(|m| of(&m.file)).count(),
+                        best: w.lowest(gpu, key),
+                        source: s.cloned(),
+                    }
+                })
         })
         // A source without this GPU in the workload has no row.
         .filter(|r| r.models > 0)
         .collect();
-    let HubText { mut meta, heading, lede, link_label } = hub_text(site, hub, path, rows.len());
-    meta.forward = site.legacy().filter(|l| on_gpu(&l.gpus)).map(|l| l.path(path));
+    let HubText {
+        mut meta,
+        heading,
+        lede,
+        link_label,
+    } = hub_text(site, hub, path, rows.len());
+    meta.forward = site
+        .legacy()
+        .filter(|l| on_gpu(&l.gpus))
+        .map(|l| l.path(path));
     meta.head_style = super::source_filter_style(&site.info.sources);
     let page = HubPage {
         meta,

@@ -170,7 +170,10 @@ pub fn leaderboard_control(
                     site.row(r).1.latency()
                 })
                 .collect();
-            LimitRow { latencies, shown: base }
+            LimitRow {
+                latencies,
+                shown: base,
+            }
         })
         .collect();
     let data = LeaderboardData {
@@ -183,9 +186,12 @@ pub fn leaderboard_control(
         data,
         "for each model and GPU, the cheapest configuration within it, in the same table (rows with none are hidden)",
     );
-    control.rows = SpareRows { workload: site.workload.name.clone(), rows: spare }
-        .render()
-        .context("rendering the limit's rows")?;
+    control.rows = SpareRows {
+        workload: site.workload.name.clone(),
+        rows: spare,
+    }
+    .render()
+    .context("rendering the limit's rows")?;
     Ok(control)
 }
 
@@ -249,7 +255,10 @@ pub fn model_control(site: &Site<'_>, m: &ModelFile, a: &ModelAnalysis) -> Limit
                     }
                 })
                 .collect();
-            GpuCandidates { gpu: gpu.clone(), candidates: list }
+            GpuCandidates {
+                gpu: gpu.clone(),
+                candidates: list,
+            }
         })
         .collect();
     control(

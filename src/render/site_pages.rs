@@ -54,7 +54,11 @@ pub const PAGE_ROWS: usize = 100;
 
 /// The file of leaderboard page `number` (from 1) in the workload's folder.
 pub fn leaderboard_page_file(number: usize) -> String {
-    if number <= 1 { "index.html".to_owned() } else { format!("page-{number}.html") }
+    if number <= 1 {
+        "index.html".to_owned()
+    } else {
+        format!("page-{number}.html")
+    }
 }
 
 /// A page of a leaderboard of several: which rows it shows and links to
@@ -110,15 +114,24 @@ fn source_bars(
 ) -> Result<Vec<ChartView>> {
     let mut views = Vec::new();
     for s in &site.info.sources {
-        let own: Vec<_> =
-            rows.iter().copied().filter(|&r| site.row(r).0.source.key() == s.key).collect();
+        let own: Vec<_> = rows
+            .iter()
+            .copied()
+            .filter(|&r| site.row(r).0.source.key() == s.key)
+            .collect();
         if own.is_empty() {
             continue;
         }
         let file_name = format!("best-energy-only-{}.svg", s.key);
         let c = energy_bars(site, &own, &file_name, &format!("{title}, {} only", s.name));
-        sink.put(&site.path(&format!("{dir}{}", c.file_name)), c.svg.as_bytes())?;
-        views.push(ChartView { class: format!(" only-source from-{}", s.key), ..chart_view(&c) });
+        sink.put(
+            &site.path(&format!("{dir}{}", c.file_name)),
+            c.svg.as_bytes(),
+        )?;
+        views.push(ChartView {
+            class: format!(" only-source from-{}", s.key),
+            ..chart_view(&c)
+        });
     }
     Ok(views)
 }
@@ -181,19 +194,29 @@ pub(super) fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result
         let c = energy_bars(site, &site.leaderboard, "best-energy.svg", &title);
         site.put_file(sink, &c.file_name, c.svg.as_bytes())?;
         // The chart's data is the leaderboard table above it.
-        bars.chart =
-            Some(ChartView { table: String::new(), class: every.into(), ..chart_view(&c) });
+        bars.chart = Some(ChartView {
+            table: String::new(),
+            class: every.into(),
+            ..chart_view(&c)
+        });
         // Two sources or more: each chart again per source, shown in its
         // place when the reader shows that source alone (new addresses,
         // workload folder only).
         if site.mixed() {
             let views = source_bars(site, &site.leaderboard, &title, "", sink)?;
-            bars.sources =
-                views.into_iter().map(|v| ChartView { table: String::new(), ..v }).collect();
+            bars.sources = views
+                .into_iter()
+                .map(|v| ChartView {
+                    table: String::new(),
+                    ..v
+                })
+                .collect();
         }
     }
-    let mut counts =
-        RenderCounts { pages: 0, charts: usize::from(bars.chart.is_some()) + bars.sources.len() };
+    let mut counts = RenderCounts {
+        pages: 0,
+        charts: usize::from(bars.chart.is_some()) + bars.sources.len(),
+    };
     for (at, rows) in pages.iter().enumerate() {
         let paging =
             (pages.len() > 1).then(|| Paging::new(at + 1, pages.len(), site.leaderboard.len()));
@@ -219,18 +242,25 @@ fn render_leaderboard_page(
     bars: &Bars,
     sink: &dyn PageSink,
 ) -> Result<RenderCounts> {
-    let number =
-        paging.as_ref().map_or(1, |p| p.pages.iter().position(|l| l.current).unwrap_or(0) + 1);
+    let number = paging.as_ref().map_or(1, |p| {
+        p.pages.iter().position(|l| l.current).unwrap_or(0) + 1
+    });
     let path = leaderboard_page_file(number);
     let (words, name, deadline) = (site.words(), &site.workload.name, site.deadline());
-    let headline =
-        site.leaderboard.first().map(|&r| site.row(r)).map(|(m, c)| site.best_text(m, c));
+    let headline = site
+        .leaderboard
+        .first()
+        .map(|&r| site.row(r))
+        .map(|(m, c)| site.best_text(m, c));
     let description = format!(
         "{name}: measured GPU energy of {} for {} models, the lowest-energy configuration per model and GPU with {} within {deadline}.{}",
         words.task,
         site.models.len(),
         words.latency,
-        headline.as_ref().map(|h| format!(" Lowest: {h}.")).unwrap_or_default()
+        headline
+            .as_ref()
+            .map(|h| format!(" Lowest: {h}."))
+            .unwrap_or_default()
     );
     let title = match &paging {
         Some(p) if number > 1 => format!("Leaderboard, rows {}–{}", p.first, p.last),
@@ -249,10 +279,15 @@ fn render_leaderboard_page(
     let (table, chooser) = best_table(site, &mut meta, caption, rows, false)?;
     if paging.is_some() {
         // best_table sets the page's style: the page list's goes after it.
-        meta.head_style.push_str(include_str!("../../templates/pages_nav.css"));
+        meta.head_style
+            .push_str(include_str!("../../templates/pages_nav.css"));
     }
     let point_href = |m: &ModelFile, c: &Configuration| {
-        format!("{}index.html#{}", model_dir(&m.slug), row_anchor(&m.slug, &c.row_id))
+        format!(
+            "{}index.html#{}",
+            model_dir(&m.slug),
+            row_anchor(&m.slug, &c.row_id)
+        )
     };
     let every = if site.mixed() { " every-source" } else { "" };
     let (mut limit, mut scatter) = (None, None);
@@ -261,7 +296,11 @@ fn render_leaderboard_page(
     // marked by its source as on the chart of all of them.
     let all = site.files_and_analyses();
     let shown: Vec<usize> = if paging.is_some() {
-        rows.iter().map(|r| r.model).collect::<BTreeSet<_>>().into_iter().collect()
+        rows.iter()
+            .map(|r| r.model)
+            .collect::<BTreeSet<_>>()
+            .into_iter()
+            .collect()
     } else {
         (0..all.len()).collect()
     };
@@ -269,14 +308,20 @@ fn render_leaderboard_page(
     let pairs: Vec<_> = shown.iter().map(|&i| all[i]).collect();
     let whose: Vec<_> = shown.iter().map(|&i| whose_all[i].clone()).collect();
     let (scatter_file, scatter_title) = match &paging {
-        None => ("all-configurations.svg".to_owned(), chart::EVERY_CONFIGURATION.to_owned()),
+        None => (
+            "all-configurations.svg".to_owned(),
+            chart::EVERY_CONFIGURATION.to_owned(),
+        ),
         Some(p) => (
             if number == 1 {
                 "all-configurations.svg".to_owned()
             } else {
                 format!("all-configurations-{number}.svg")
             },
-            format!("Every configuration of the models of rows {}–{}", p.first, p.last),
+            format!(
+                "Every configuration of the models of rows {}–{}",
+                p.first, p.last
+            ),
         ),
     };
     if !rows.is_empty() {
@@ -308,15 +353,23 @@ fn render_leaderboard_page(
         // Only in the workload's folder (its links are relative to it), not put_file.
         sink.put(&site.path(&c.file_name), c.svg.as_bytes())?;
         sink.put(&site.path(&w.file_name), w.svg.as_bytes())?;
-        scatter =
-            Some(super::views::with_wide(ChartView { class: every.into(), ..chart_view(&c) }, &w));
+        scatter = Some(super::views::with_wide(
+            ChartView {
+                class: every.into(),
+                ..chart_view(&c)
+            },
+            &w,
+        ));
         // Two sources or more: the scatter again per source, shown in its
         // place when the reader shows that source alone.
         if site.mixed() {
             for s in &site.info.sources {
                 let mut pairs = pairs.clone();
                 pairs.retain(|(m, _)| m.source.key() == s.key);
-                let whose: Vec<_> = pairs.iter().map(|(m, _)| site.info.whose(&m.source)).collect();
+                let whose: Vec<_> = pairs
+                    .iter()
+                    .map(|(m, _)| site.info.whose(&m.source))
+                    .collect();
                 let mut c = chart::configuration_scatter_marked(
                     words,
                     &pairs,
@@ -333,9 +386,13 @@ fn render_leaderboard_page(
                 };
                 sink.put(&site.path(&c.file_name), c.svg.as_bytes())?;
                 let class = format!(" only-source from-{}", s.key);
-                scatter_sources.push(ChartView { class, ..chart_view(&c) });
+                scatter_sources.push(ChartView {
+                    class,
+                    ..chart_view(&c)
+                });
             }
-            meta.head_style.push_str(&super::source_views_style(&site.info.sources));
+            meta.head_style
+                .push_str(&super::source_views_style(&site.info.sources));
             // A latency limit hides the bar chart of the deadline's picks
             // (limit.js): each source's too.
             meta.head_style.push_str(
@@ -343,7 +400,11 @@ fn render_leaderboard_page(
             );
         }
     }
-    let archs = site.models.iter().map(|m| m.file.architecture.as_str()).collect();
+    let archs = site
+        .models
+        .iter()
+        .map(|m| m.file.architecture.as_str())
+        .collect();
     let page = LeaderboardPage {
         meta,
         site,
@@ -386,9 +447,16 @@ fn best_table(
     let chooser = ColumnChooser::new(id, &headers, tables.essential, tables.narrow);
     meta.head_style = chooser.style() + &super::source_filter_style(&site.info.sources);
     meta.script = true;
-    let table =
-        TableView { id: id.into(), caption, headers, groups: Vec::new(), sortable: !gpu_page };
-    let rows = rows.iter().map(|r| leaderboard_row(site, *r, home, columns));
+    let table = TableView {
+        id: id.into(),
+        caption,
+        headers,
+        groups: Vec::new(),
+        sortable: !gpu_page,
+    };
+    let rows = rows
+        .iter()
+        .map(|r| leaderboard_row(site, *r, home, columns));
     Ok((table_html_from_rows(&table, rows)?, chooser))
 }
 
@@ -412,10 +480,19 @@ pub(super) fn render_gpu_pages(site: &Site<'_>, sink: &dyn PageSink) -> Result<R
     for gpu in &site.gpus {
         let dir = gpu_dir(gpu);
         let path = format!("{dir}index.html");
-        let rows: Vec<LeaderboardRow> =
-            site.leaderboard.iter().copied().filter(|&r| site.row(r).1.gpu == *gpu).collect();
+        let rows: Vec<LeaderboardRow> = site
+            .leaderboard
+            .iter()
+            .copied()
+            .filter(|&r| site.row(r).1.gpu == *gpu)
+            .collect();
         let headline = rows.first().map(|&r| site.row(r)).map(|(m, c)| {
-            format!(" Lowest: {} at {} {}.", &m.name, kind::energy_figure(c), words.energy_long)
+            format!(
+                " Lowest: {} at {} {}.",
+                &m.name,
+                kind::energy_figure(c),
+                words.energy_long
+            )
         });
         let description = format!(
             "{name}: {} models measured on {gpu}, ranked by their lowest GPU energy per {} with {} within {deadline}.{}",
@@ -442,19 +519,37 @@ pub(super) fn render_gpu_pages(site: &Site<'_>, sink: &dyn PageSink) -> Result<R
         // the leaderboard); with one, the chart is that source's.
         let mut chart_sources = Vec::new();
         let key = |r: &LeaderboardRow| site.row(*r).0.source.key();
-        let one = rows.first().map(key).filter(|&k| rows.iter().all(|r| key(r) == k));
+        let one = rows
+            .first()
+            .map(key)
+            .filter(|&k| rows.iter().all(|r| key(r) == k));
         let chart = match (site.mixed(), one) {
             (false, _) => chart,
-            (true, Some(k)) => chart.map(|c| ChartView { class: format!(" from-{k}"), ..c }),
+            (true, Some(k)) => chart.map(|c| ChartView {
+                class: format!(" from-{k}"),
+                ..c
+            }),
             (true, _) => {
                 chart_sources = source_bars(site, &rows, &title, &dir, sink)?;
                 counts.charts += chart_sources.len();
-                meta.head_style.push_str(&super::source_views_style(&site.info.sources));
-                chart.map(|c| ChartView { class: " every-source".to_owned(), ..c })
+                meta.head_style
+                    .push_str(&super::source_views_style(&site.info.sources));
+                chart.map(|c| ChartView {
+                    class: " every-source".to_owned(),
+                    ..c
+                })
             }
         };
-        let page =
-            GpuPage { chart_sources, meta, site, gpu, table, chart, count: rows.len(), chooser };
+        let page = GpuPage {
+            chart_sources,
+            meta,
+            site,
+            gpu,
+            table,
+            chart,
+            count: rows.len(),
+            chooser,
+        };
         put_page(sink, &site.path(&path), &page)?;
         counts.pages += 1;
     }
@@ -480,7 +575,10 @@ struct ComparePage<'a> {
 impl ComparePage<'_> {
     /// How many of the models come from the source `key`.
     fn count(&self, key: &str) -> usize {
-        self.picks.iter().filter(|p| p.m.source.key() == key).count()
+        self.picks
+            .iter()
+            .filter(|p| p.m.source.key() == key)
+            .count()
     }
 }
 
@@ -505,8 +603,11 @@ pub(super) fn render_compare(site: &Site<'_>, sink: &dyn PageSink) -> Result<Ren
     let root = meta.root.clone();
     let tables = kind::tables(site.workload.measure);
     let set = tables.set;
-    let mut headers: Vec<Header> =
-        tables.model_facts.iter().map(|c| header(&set, c, &root)).collect();
+    let mut headers: Vec<Header> = tables
+        .model_facts
+        .iter()
+        .map(|c| header(&set, c, &root))
+        .collect();
     if site.mixed() {
         headers.insert(1.min(headers.len()), super::source_header(&root));
     }
@@ -519,36 +620,53 @@ pub(super) fn render_compare(site: &Site<'_>, sink: &dyn PageSink) -> Result<Ren
         let key = format!("{}-setup", url_segment(gpu));
         headers.push(Header::plain(&format!("{gpu} setup"), "", false, &key));
     }
-    let rows = site.models.iter().zip(&site.analyses).enumerate().map(|(k, (lm, a))| {
-        let m = &lm.file;
-        let dir = format!("{root}{}{}", site.prefix, model_dir(&m.slug));
-        // The model's facts, read through any of its configurations.
-        let mut cells: Vec<Cell> = tables
-            .model_facts
-            .iter()
-            .map(|col| {
-                m.configurations.first().map_or_else(|| text("—"), |c| column_cell(col, m, c))
-            })
-            .collect();
-        if let Some(name) = cells.first_mut() {
-            name.href = Some(format!("{dir}index.html"));
-            name.header = true;
-        }
-        for gpu in &site.gpus {
-            let best = a.best_per_gpu.iter().find(|(g, _)| g == gpu).and_then(|(_, b)| *b);
-            cells.extend(match best {
-                Some(i) => {
-                    let c = &m.configurations[i];
-                    let href = format!("{dir}index.html#{}", row_anchor(&m.slug, &c.row_id));
-                    let energy = num(kind::energy_figure(c), c.energy());
-                    [Cell { href: Some(href), ..energy }, text(kind::compare_setup(c))]
-                }
-                None if m.gpus.contains(gpu) => [text("—"), text("none within deadline")],
-                None => [text("—"), text("not measured")],
-            });
-        }
-        compare_row(site, k, m, cells)
-    });
+    let rows = site
+        .models
+        .iter()
+        .zip(&site.analyses)
+        .enumerate()
+        .map(|(k, (lm, a))| {
+            let m = &lm.file;
+            let dir = format!("{root}{}{}", site.prefix, model_dir(&m.slug));
+            // The model's facts, read through any of its configurations.
+            let mut cells: Vec<Cell> = tables
+                .model_facts
+                .iter()
+                .map(|col| {
+                    m.configurations
+                        .first()
+                        .map_or_else(|| text("—"), |c| column_cell(col, m, c))
+                })
+                .collect();
+            if let Some(name) = cells.first_mut() {
+                name.href = Some(format!("{dir}index.html"));
+                name.header = true;
+            }
+            for gpu in &site.gpus {
+                let best = a
+                    .best_per_gpu
+                    .iter()
+                    .find(|(g, _)| g == gpu)
+                    .and_then(|(_, b)| *b);
+                cells.extend(match best {
+                    Some(i) => {
+                        let c = &m.configurations[i];
+                        let href = format!("{dir}index.html#{}", row_anchor(&m.slug, &c.row_id));
+                        let energy = num(kind::energy_figure(c), c.energy());
+                        [
+                            Cell {
+                                href: Some(href),
+                                ..energy
+                            },
+                            text(kind::compare_setup(c)),
+                        ]
+                    }
+                    None if m.gpus.contains(gpu) => [text("—"), text("none within deadline")],
+                    None => [text("—"), text("not measured")],
+                });
+            }
+            compare_row(site, k, m, cells)
+        });
     let table = TableView {
         id: "compare".into(),
         caption: format!(
@@ -585,7 +703,9 @@ pub(super) fn render_compare(site: &Site<'_>, sink: &dyn PageSink) -> Result<Ren
     // table rows carry `mK`) and per GPU (its two columns of the table).
     let style = &mut meta.head_style;
     for k in 0..picks.len() {
-        style.push_str(&format!("main:has(#pick-{k}:not(:checked)) .m{k}{{display:none}}"));
+        style.push_str(&format!(
+            "main:has(#pick-{k}:not(:checked)) .m{k}{{display:none}}"
+        ));
     }
     for j in 0..site.gpus.len() {
         let a = first_gpu_column + 2 * j;
@@ -603,11 +723,24 @@ pub(super) fn render_compare(site: &Site<'_>, sink: &dyn PageSink) -> Result<Ren
     }));
     style.push_str(&super::source_filter_style(&site.info.sources));
     meta.scripts.push("compare.js");
-    let responses =
-        picker.as_ref().map(|p| response_overlay(site, &root, &p.by_energy)).transpose()?.flatten();
+    let responses = picker
+        .as_ref()
+        .map(|p| response_overlay(site, &root, &p.by_energy))
+        .transpose()?
+        .flatten();
     let charts = usize::from(picker.is_some()) + usize::from(responses.is_some());
-    let picker = picker.map(|p| frontier_points_table(site, &root).map(|t| (p, t))).transpose()?;
-    let page = ComparePage { meta, site, table, picks, picker, default_count, responses };
+    let picker = picker
+        .map(|p| frontier_points_table(site, &root).map(|t| (p, t)))
+        .transpose()?;
+    let page = ComparePage {
+        meta,
+        site,
+        table,
+        picks,
+        picker,
+        default_count,
+        responses,
+    };
     put_page(sink, &site.path(path), &page)?;
     Ok(RenderCounts { pages: 1, charts })
 }
@@ -653,13 +786,23 @@ fn response_overlay(
     ];
     let rows = series.iter().map(|s| {
         let (m, r) = (&site.models[s.index].file, s.response);
-        let href = format!("{root}{}{}index.html#response", site.prefix, model_dir(&m.slug));
+        let href = format!(
+            "{root}{}{}index.html#response",
+            site.prefix,
+            model_dir(&m.slug)
+        );
         let cells = vec![
-            Cell { header: true, ..text(&s.model) },
+            Cell {
+                header: true,
+                ..text(&s.model)
+            },
             text(&s.gpu),
             text(&s.setup),
             num(fmt::grouped(r.total as f64), r.total as f64),
-            Cell { href: Some(href), ..num(unit.text(r.median_j), r.median_j) },
+            Cell {
+                href: Some(href),
+                ..num(unit.text(r.median_j), r.median_j)
+            },
             num(unit.text(r.p90_j), r.p90_j),
         ];
         compare_row(site, s.index, m, cells)
@@ -677,10 +820,17 @@ fn response_overlay(
 fn compare_row(site: &Site<'_>, k: usize, m: &ModelFile, mut cells: Vec<Cell>) -> Row {
     let mut class = format!("m{k}");
     if site.mixed() {
-        cells.insert(1.min(cells.len()), super::link(&m.source.name, m.source.url.clone()));
+        cells.insert(
+            1.min(cells.len()),
+            super::link(&m.source.name, m.source.url.clone()),
+        );
         class = format!("m{k} from-{}", m.source.key());
     }
-    Row { class, cells, ..Row::default() }
+    Row {
+        class,
+        cells,
+        ..Row::default()
+    }
 }
 
 /// A data table of a compare page chart: a Model column, the Source column
@@ -698,7 +848,12 @@ fn data_table(
         all.push(super::source_header(root));
     }
     all.extend(headers);
-    let table = TableView { id: id.into(), caption, headers: all, ..TableView::default() };
+    let table = TableView {
+        id: id.into(),
+        caption,
+        headers: all,
+        ..TableView::default()
+    };
     table_html_from_rows(&table, rows)
 }
 
@@ -717,22 +872,33 @@ fn frontier_points_table(site: &Site<'_>, root: &str) -> Result<String> {
             "energy",
         ),
     ];
-    let rows = site.models.iter().zip(&site.analyses).enumerate().flat_map(|(k, (lm, a))| {
-        let m = &lm.file;
-        let dir = format!("{root}{}{}", site.prefix, model_dir(&m.slug));
-        a.frontier.iter().map(move |&i| {
-            let c = &m.configurations[i];
-            let href = format!("{dir}index.html#{}", row_anchor(&m.slug, &c.row_id));
-            let latency = (words.latency_text)(c.latency());
-            let cells = vec![
-                Cell { header: true, ..text(&m.name) },
-                text(kind::compare_setup(c)),
-                num(latency, c.latency()),
-                Cell { href: Some(href), ..num(kind::energy_figure(c), c.energy()) },
-            ];
-            compare_row(site, k, m, cells)
-        })
-    });
+    let rows = site
+        .models
+        .iter()
+        .zip(&site.analyses)
+        .enumerate()
+        .flat_map(|(k, (lm, a))| {
+            let m = &lm.file;
+            let dir = format!("{root}{}{}", site.prefix, model_dir(&m.slug));
+            a.frontier.iter().map(move |&i| {
+                let c = &m.configurations[i];
+                let href = format!("{dir}index.html#{}", row_anchor(&m.slug, &c.row_id));
+                let latency = (words.latency_text)(c.latency());
+                let cells = vec![
+                    Cell {
+                        header: true,
+                        ..text(&m.name)
+                    },
+                    text(kind::compare_setup(c)),
+                    num(latency, c.latency()),
+                    Cell {
+                        href: Some(href),
+                        ..num(kind::energy_figure(c), c.energy())
+                    },
+                ];
+                compare_row(site, k, m, cells)
+            })
+        });
     let caption = format!(
         "Data of the chart: the chosen models' Pareto frontiers, {} and {}",
         words.latency_short, words.energy_long
@@ -775,7 +941,9 @@ fn guide_url(base_url: Option<&str>) -> Option<String> {
         Some(repo) => repo.to_owned(),
         None => host.to_owned(),
     };
-    Some(format!("https://github.com/{user}/{repo}/blob/main/docs/README.md"))
+    Some(format!(
+        "https://github.com/{user}/{repo}/blob/main/docs/README.md"
+    ))
 }
 
 /// What the about page says about the diffusion workloads.
@@ -790,7 +958,11 @@ struct DiffusionAbout {
 
 /// "2 s, 5 s, 10 s, 20 s".
 fn ladder_text(rungs: &[f64], unit: &str) -> String {
-    rungs.iter().map(|l| format!("{} {unit}", fmt::limit_ms(*l))).collect::<Vec<_>>().join(", ")
+    rungs
+        .iter()
+        .map(|l| format!("{} {unit}", fmt::limit_ms(*l)))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 pub(super) fn render_about(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<RenderCounts> {
@@ -803,7 +975,13 @@ pub(super) fn render_about(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
     let diffusion = (!kinds.is_empty()).then(|| {
         let ladders = kinds
             .iter()
-            .map(|m| format!("text to {}: {}", m.words().item, ladder_text(m.words().ladder, "s")))
+            .map(|m| {
+                format!(
+                    "text to {}: {}",
+                    m.words().item,
+                    ladder_text(m.words().ladder, "s")
+                )
+            })
             .collect::<Vec<_>>()
             .join("; ");
         DiffusionAbout {
@@ -821,12 +999,23 @@ pub(super) fn render_about(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
         .iter()
         .map(|w| {
             let d = w.workload.deadline;
-            (if w.workload.measure == Measure::Tokens { d / 1000.0 } else { d }, w.deadline())
+            (
+                if w.workload.measure == Measure::Tokens {
+                    d / 1000.0
+                } else {
+                    d
+                },
+                w.deadline(),
+            )
         })
         .collect();
     limits.sort_by(|a, b| a.0.total_cmp(&b.0).then_with(|| a.1.cmp(&b.1)));
     limits.dedup_by(|a, b| a.1 == b.1);
-    let shown = limits.iter().map(|(_, t)| t.as_str()).collect::<Vec<_>>().join(", ");
+    let shown = limits
+        .iter()
+        .map(|(_, t)| t.as_str())
+        .collect::<Vec<_>>()
+        .join(", ");
     let page = AboutPage {
         deadline: if limits.len() < 2 {
             shown
@@ -868,7 +1057,9 @@ pub(super) fn render_not_found(
     if let Some(base) = &site.base_url {
         meta.root.clone_from(base);
         // Absolute too: the page is served at any depth.
-        meta.feed = meta.feed.map(|_| format!("{base}{}", super::changes::FEED_PATH));
+        meta.feed = meta
+            .feed
+            .map(|_| format!("{base}{}", super::changes::FEED_PATH));
     }
     meta.inline_css = assets
         .iter()
@@ -891,8 +1082,9 @@ pub(super) fn render_seo_files(site: &Mirror<'_>, sink: &dyn PageSink) -> Result
         sink.put("robots.txt", b"User-agent: *\nAllow: /\n")?;
         return Ok(());
     };
-    let mut paths: Vec<String> =
-        ["", "compare/", "about/", "data/", "changes/"].map(String::from).into();
+    let mut paths: Vec<String> = ["", "compare/", "about/", "data/", "changes/"]
+        .map(String::from)
+        .into();
     paths.extend(site.gpus.iter().map(|g| gpu_dir(g)));
     paths.extend(site.slugs.keys().map(|slug| model_dir(slug)));
     for w in &site.workloads {
@@ -901,7 +1093,12 @@ pub(super) fn render_seo_files(site: &Mirror<'_>, sink: &dyn PageSink) -> Result
         paths.extend(w.gpus.iter().map(|g| w.path(&gpu_dir(g))));
         paths.extend((0..w.models.len()).map(|i| w.path(&model_dir(w.slug(i)))));
     }
-    let xml = Sitemap { base, paths: &paths }.render().context("rendering sitemap.xml")?;
+    let xml = Sitemap {
+        base,
+        paths: &paths,
+    }
+    .render()
+    .context("rendering sitemap.xml")?;
     sink.put("sitemap.xml", xml.as_bytes())?;
     sink.put(
         "robots.txt",

@@ -37,7 +37,11 @@ impl Header {
     /// The head linked to its definition at `#anchor` on the about page,
     /// with `title` (its meaning) on hover.
     pub fn defined(self, root: &str, anchor: &str, title: &str) -> Self {
-        Self { href: Some(format!("{root}about/index.html#{anchor}")), title: title.into(), ..self }
+        Self {
+            href: Some(format!("{root}about/index.html#{anchor}")),
+            title: title.into(),
+            ..self
+        }
     }
 }
 
@@ -92,7 +96,10 @@ struct GroupHtml<'a> {
 
 impl<'a> GroupHtml<'a> {
     fn new(title: Option<&'a str>, rows: impl Iterator<Item = Cow<'a, Row>> + 'a) -> Self {
-        Self { title, rows: std::cell::Cell::new(Some(Box::new(rows))) }
+        Self {
+            title,
+            rows: std::cell::Cell::new(Some(Box::new(rows))),
+        }
     }
 
     /// The rows; the template asks once.
@@ -102,7 +109,9 @@ impl<'a> GroupHtml<'a> {
 }
 
 fn render(table: &TableHtml<'_>) -> Result<String> {
-    table.render().with_context(|| format!("rendering table {}", table.t.id))
+    table
+        .render()
+        .with_context(|| format!("rendering table {}", table.t.id))
 }
 
 pub fn table_html(t: &TableView) -> Result<String> {
@@ -163,8 +172,10 @@ pub struct ChartView {
 /// Width and height from an SVG's `viewBox`.
 fn view_box_size(svg: &str) -> Option<(u32, u32)> {
     let (_, rest) = svg.split_once("viewBox=\"")?;
-    let nums: Vec<f64> =
-        rest[..rest.find('"')?].split([' ', ',']).filter_map(|s| s.parse().ok()).collect();
+    let nums: Vec<f64> = rest[..rest.find('"')?]
+        .split([' ', ','])
+        .filter_map(|s| s.parse().ok())
+        .collect();
     (nums.len() == 4).then(|| (nums[2].round() as u32, nums[3].round() as u32))
 }
 
@@ -172,8 +183,14 @@ fn view_box_size(svg: &str) -> Option<(u32, u32)> {
 pub fn chart_view(c: &Chart) -> ChartView {
     // A 4:3 default for an SVG without a `viewBox`.
     let (width, height) = view_box_size(&c.svg).unwrap_or((800, 600));
-    let id = format!("chart-{}", c.file_name.strip_suffix(".svg").unwrap_or(&c.file_name));
-    let headers = c.table.headers.iter().map(|h| Header { label: h.clone(), ..Header::default() });
+    let id = format!(
+        "chart-{}",
+        c.file_name.strip_suffix(".svg").unwrap_or(&c.file_name)
+    );
+    let headers = c.table.headers.iter().map(|h| Header {
+        label: h.clone(),
+        ..Header::default()
+    });
     let table = TableView {
         id: format!("{id}-data"),
         caption: format!("Data of the chart: {}", c.title),
@@ -183,7 +200,11 @@ pub fn chart_view(c: &Chart) -> ChartView {
     let rows = c.table.rows.iter().map(|r| Row {
         cells: r
             .iter()
-            .map(|v| Cell { num: looks_numeric(v), text: v.clone(), ..Cell::default() })
+            .map(|v| Cell {
+                num: looks_numeric(v),
+                text: v.clone(),
+                ..Cell::default()
+            })
             .collect(),
         ..Row::default()
     });
@@ -203,13 +224,17 @@ pub fn chart_view(c: &Chart) -> ChartView {
 /// `view` with `wide`, the same chart drawn for a wide screen, beside it.
 pub fn with_wide(view: ChartView, wide: &Chart) -> ChartView {
     let (width, height) = view_box_size(&wide.svg).unwrap_or((960, 600));
-    ChartView { wide: Some((wide.file_name.clone(), width, height)), ..view }
+    ChartView {
+        wide: Some((wide.file_name.clone(), width, height)),
+        ..view
+    }
 }
 
 fn looks_numeric(v: &str) -> bool {
     let t = v.trim();
     !t.is_empty()
-        && t.chars().all(|c| c.is_ascii_digit() || matches!(c, '.' | ',' | '-' | '+' | 'e'))
+        && t.chars()
+            .all(|c| c.is_ascii_digit() || matches!(c, '.' | ',' | '-' | '+' | 'e'))
 }
 
 /// A column a reader can show or hide with a table's column chooser.
@@ -258,8 +283,14 @@ impl ColumnChooser {
                 narrow: narrow.contains(&h.key.as_str()),
             })
             .collect();
-        let numeric = (1..=headers.len()).filter(|&n| headers[n - 1].num).collect();
-        Self { table: table.to_owned(), columns, numeric }
+        let numeric = (1..=headers.len())
+            .filter(|&n| headers[n - 1].num)
+            .collect();
+        Self {
+            table: table.to_owned(),
+            columns,
+            numeric,
+        }
     }
 
     /// CSS hiding each unticked column: one rule per column, by its
@@ -282,8 +313,11 @@ impl ColumnChooser {
         if !narrow.is_empty() {
             css += &format!("@media (max-width:40rem){{{narrow}}}");
         }
-        let cells: Vec<String> =
-            self.numeric.iter().map(|n| format!("#{t} td:nth-child({n})")).collect();
+        let cells: Vec<String> = self
+            .numeric
+            .iter()
+            .map(|n| format!("#{t} td:nth-child({n})"))
+            .collect();
         if !cells.is_empty() {
             css += &format!(
                 "{}{{text-align:right;font-variant-numeric:tabular-nums}}",
@@ -301,8 +335,12 @@ impl ColumnChooser {
     /// The labels of the columns a phone shows at first, the first (the
     /// model) left out: "GPU, Energy per million tokens, Median ITL".
     pub fn narrow_labels(&self) -> String {
-        let labels: Vec<&str> =
-            self.columns.iter().filter(|c| c.shown && c.narrow).map(|c| c.label.as_str()).collect();
+        let labels: Vec<&str> = self
+            .columns
+            .iter()
+            .filter(|c| c.shown && c.narrow)
+            .map(|c| c.label.as_str())
+            .collect();
         labels.join(", ")
     }
 }

@@ -25,12 +25,20 @@ fn qwen_3_32b_best_per_gpu_matches_the_leaderboard() {
     let m = seed("qwen-3-32b");
     let b200 = best_on(&m, "B200");
     assert_eq!(
-        (b200.num_gpus, b200.max_num_seqs.unwrap(), b200.wh_per_million_output_tokens.unwrap()),
+        (
+            b200.num_gpus,
+            b200.max_num_seqs.unwrap(),
+            b200.wh_per_million_output_tokens.unwrap()
+        ),
         (1, 384, 39.05)
     );
     let h100 = best_on(&m, "H100");
     assert_eq!(
-        (h100.num_gpus, h100.tensor_parallel.unwrap(), h100.max_num_seqs.unwrap()),
+        (
+            h100.num_gpus,
+            h100.tensor_parallel.unwrap(),
+            h100.max_num_seqs.unwrap()
+        ),
         (2, 2, 256)
     );
     assert_eq!(h100.wh_per_million_output_tokens.unwrap(), 63.47);
@@ -41,12 +49,19 @@ fn qwen_3_30b_a3b_best_per_gpu_matches_the_leaderboard() {
     let m = seed("qwen-3-30b-a3b-instruct");
     let b200 = best_on(&m, "B200");
     assert_eq!(
-        (b200.max_num_seqs.unwrap(), b200.wh_per_million_output_tokens.unwrap()),
+        (
+            b200.max_num_seqs.unwrap(),
+            b200.wh_per_million_output_tokens.unwrap()
+        ),
         (1024, 15.67)
     );
     let h100 = best_on(&m, "H100");
     assert_eq!(
-        (h100.num_gpus, h100.expert_parallel.unwrap(), h100.max_num_seqs.unwrap()),
+        (
+            h100.num_gpus,
+            h100.expert_parallel.unwrap(),
+            h100.max_num_seqs.unwrap()
+        ),
         (2, 2, 1024)
     );
     assert_eq!(h100.wh_per_million_output_tokens.unwrap(), 24.69);
@@ -72,7 +87,12 @@ fn repeats_stay_distinct_points_in_their_series() {
     let seqs: Vec<(u32, u32)> = h100x2
         .points
         .iter()
-        .map(|&i| (m.configurations[i].max_num_seqs.unwrap(), m.configurations[i].repeat))
+        .map(|&i| {
+            (
+                m.configurations[i].max_num_seqs.unwrap(),
+                m.configurations[i].repeat,
+            )
+        })
         .collect();
     assert!(seqs.contains(&(256, 1)) && seqs.contains(&(256, 2)));
     assert!(seqs.contains(&(512, 1)) && seqs.contains(&(512, 2)));
@@ -128,10 +148,16 @@ fn budgets_end_at_the_deadline_and_may_be_empty() {
     // H100 at 25 ms: only the 2-GPU runs at 8..64 are fast enough; the
     // cheapest is TP2 at 64 (22.4 ms, 101.96 Wh/M).
     let (_, h100_25) = &budgets[0].per_gpu[1];
-    assert_eq!(m.configurations[h100_25.unwrap()].row_id, "qwen-3-32b/H100/2/64");
+    assert_eq!(
+        m.configurations[h100_25.unwrap()].row_id,
+        "qwen-3-32b/H100/2/64"
+    );
     // B200 at 50 ms excludes 384 (50.2 ms): 256 at 41.87 is cheapest.
     let (_, b200_50) = &budgets[1].per_gpu[0];
-    assert_eq!(m.configurations[b200_50.unwrap()].row_id, "qwen-3-32b/B200/1/256");
+    assert_eq!(
+        m.configurations[b200_50.unwrap()].row_id,
+        "qwen-3-32b/B200/1/256"
+    );
     let tight = cheapest_within(&m.configurations, 5.0, |_| true);
     assert_eq!(tight, None);
 }
@@ -139,7 +165,10 @@ fn budgets_end_at_the_deadline_and_may_be_empty() {
 /// The first of `candidates` within `limit`: the rule the pages'
 /// script (`static/limit.js`, `pick`) applies to the embedded list.
 fn first_within(configs: &[Configuration], candidates: &[usize], limit: f64) -> Option<usize> {
-    candidates.iter().copied().find(|&i| configs[i].latency() <= limit)
+    candidates
+        .iter()
+        .copied()
+        .find(|&i| configs[i].latency() <= limit)
 }
 
 /// Every limit worth trying on `configs`: each latency, just below and
@@ -191,7 +220,11 @@ fn candidates_agree(m: &ModelFile) -> usize {
         // Capped at the deadline: nothing over it is listed, and up to
         // it the answers agree.
         let capped = limit_candidates(&m.configurations, m.deadline(), keep);
-        assert!(capped.iter().all(|&i| m.configurations[i].latency() <= m.deadline()));
+        assert!(
+            capped
+                .iter()
+                .all(|&i| m.configurations[i].latency() <= m.deadline())
+        );
         for limit in limits_to_try(&m.configurations) {
             if limit <= m.deadline() {
                 assert_eq!(
@@ -232,7 +265,10 @@ fn candidates_keep_the_tie_rule_and_repeats() {
 
 #[test]
 fn diffusion_candidates_agree_with_the_analysis() {
-    for (workload, slug) in [("text-to-image", "flux-1-dev"), ("text-to-video", "wan-2-1-14b")] {
+    for (workload, slug) in [
+        ("text-to-image", "flux-1-dev"),
+        ("text-to-video", "wan-2-1-14b"),
+    ] {
         candidates_agree(&diffusion(workload, slug));
     }
 }
@@ -264,8 +300,14 @@ fn diffusion_best_per_gpu_matches_the_figures_computed_by_hand() {
     assert_eq!(diffusion_best(&flux, "B200"), (6678.81, 1, 1, 1, 1, 7.755));
     assert_eq!(diffusion_best(&flux, "H100"), (7866.31, 1, 2, 1, 1, 22.889));
     let wan = diffusion("text-to-video", "wan-2-1-14b");
-    assert_eq!(diffusion_best(&wan, "B200"), (342_623.06, 2, 1, 1, 2, 185.238));
-    assert_eq!(diffusion_best(&wan, "H100"), (344_018.87, 2, 1, 2, 1, 250.921));
+    assert_eq!(
+        diffusion_best(&wan, "B200"),
+        (342_623.06, 2, 1, 1, 2, 185.238)
+    );
+    assert_eq!(
+        diffusion_best(&wan, "H100"),
+        (344_018.87, 2, 1, 2, 1, 250.921)
+    );
     // The file's own best agrees, row for row.
     for (gpu, best) in best_per_gpu(&wan) {
         assert_eq!(wan.configurations[best.unwrap()], *wan.best[&gpu]);
@@ -284,7 +326,13 @@ fn diffusion_ties_break_to_fewer_gpus_then_smaller_batches_then_first_run() {
         c.batch_latency_s = Some(1.0);
         c
     };
-    let configs = vec![row(2, 1, 1), row(1, 4, 1), row(1, 2, 2), row(1, 2, 1), row(1, 2, 1)];
+    let configs = vec![
+        row(2, 1, 1),
+        row(1, 4, 1),
+        row(1, 2, 2),
+        row(1, 2, 1),
+        row(1, 2, 1),
+    ];
     assert_eq!(cheapest_within(&configs, 30.0, |_| true), Some(3));
     // Over the limit does not count, however cheap.
     let mut cheap = row(1, 1, 1);
@@ -315,7 +363,12 @@ fn diffusion_budgets_climb_in_seconds_to_the_deadline() {
         assert!(energies.windows(2).all(|w| w[1] <= w[0]), "{energies:?}");
     }
     let (_, at_deadline) = &budgets[3].per_gpu[0];
-    assert_eq!(wan.configurations[at_deadline.unwrap()].joules_per_item().unwrap(), 342_623.06);
+    assert_eq!(
+        wan.configurations[at_deadline.unwrap()]
+            .joules_per_item()
+            .unwrap(),
+        342_623.06
+    );
 }
 
 #[test]
@@ -325,11 +378,18 @@ fn diffusion_curves_are_one_series_per_setup_ordered_by_batch_size() {
     let total: usize = curves.iter().map(|s| s.points.len()).sum();
     assert_eq!(total, flux.configurations.len());
     for s in &curves {
-        let batches: Vec<u32> =
-            s.points.iter().map(|&i| flux.configurations[i].batch_size.unwrap()).collect();
+        let batches: Vec<u32> = s
+            .points
+            .iter()
+            .map(|&i| flux.configurations[i].batch_size.unwrap())
+            .collect();
         assert!(batches.windows(2).all(|w| w[0] < w[1]), "{batches:?}");
         let key = flux.configurations[s.points[0]].series_key();
-        assert!(s.points.iter().all(|&i| flux.configurations[i].series_key() == key));
+        assert!(
+            s.points
+                .iter()
+                .all(|&i| flux.configurations[i].series_key() == key)
+        );
     }
     let labels: Vec<&str> = curves.iter().map(|s| s.label.as_str()).collect();
     assert!(labels.contains(&"B200 ×1"), "{labels:?}");
@@ -352,8 +412,11 @@ fn diffusion_frontier_is_on_batch_latency_and_energy_per_item() {
     // Faster points cost more: latency rises and energy falls along it.
     assert!(pts.windows(2).all(|w| w[0].0 <= w[1].0 && w[0].1 >= w[1].1));
     // The cheapest row of all is on it, and so is the fastest.
-    let cheapest =
-        flux.configurations.iter().map(Configuration::energy).fold(f64::INFINITY, f64::min);
+    let cheapest = flux
+        .configurations
+        .iter()
+        .map(Configuration::energy)
+        .fold(f64::INFINITY, f64::min);
     assert_eq!(pts.last().unwrap().1, cheapest);
     let fastest = flux
         .configurations
@@ -366,9 +429,17 @@ fn diffusion_frontier_is_on_batch_latency_and_energy_per_item() {
 /// The curves as the first version built them: each series scans every
 /// row (quadratic), kept here as the reference for the output.
 fn curves_by_scanning(m: &ModelFile) -> Vec<Vec<usize>> {
-    let mut keys: Vec<SeriesKey> = m.configurations.iter().map(Configuration::series_key).collect();
+    let mut keys: Vec<SeriesKey> = m
+        .configurations
+        .iter()
+        .map(Configuration::series_key)
+        .collect();
     let gpu_rank = |g: &str| m.gpus.iter().position(|x| x == g).unwrap_or(usize::MAX);
-    keys.sort_by(|a, b| gpu_rank(&a.gpu).cmp(&gpu_rank(&b.gpu)).then_with(|| a.cmp(b)));
+    keys.sort_by(|a, b| {
+        gpu_rank(&a.gpu)
+            .cmp(&gpu_rank(&b.gpu))
+            .then_with(|| a.cmp(b))
+    });
     keys.dedup();
     keys.into_iter()
         .map(|key| {
@@ -405,7 +476,11 @@ fn curves_group_in_near_linear_time_with_the_same_output() {
     let curves = load_curves(&m);
     assert_eq!(curves.len(), 30_000);
     // Scanning took about a minute in a debug build.
-    assert!(start.elapsed() < std::time::Duration::from_secs(5), "{:?}", start.elapsed());
+    assert!(
+        start.elapsed() < std::time::Duration::from_secs(5),
+        "{:?}",
+        start.elapsed()
+    );
     m.configurations.truncate(2_000);
     let points: Vec<Vec<usize>> = load_curves(&m).into_iter().map(|s| s.points).collect();
     assert_eq!(points, curves_by_scanning(&m));
@@ -418,8 +493,10 @@ fn median_and_p90_interpolate_within_their_bin() {
     // 10 responses: 2, 6, 2. The median (5th of 10) lies 3 of 6 into
     // the second bin: 50 + 3/6 × 50 = 75 J. The p90 (9th) lies 1 of 2
     // into the third: 100 + 1/2 × 50 = 125 J.
-    let d =
-        OutputLengthDistribution { bins: vec![0.0, 100.0, 200.0, 300.0], counts: vec![2, 6, 2] };
+    let d = OutputLengthDistribution {
+        bins: vec![0.0, 100.0, 200.0, 300.0],
+        counts: vec![2, 6, 2],
+    };
     let r = response_energy(0.5, &d);
     assert_eq!(r.edges_j, vec![0.0, 50.0, 100.0, 150.0]);
     assert_eq!(r.total, 10);
@@ -447,7 +524,9 @@ fn empty_bins_are_skipped_and_the_ends_are_the_edges() {
 #[test]
 fn size_peers_from_one_sort_equal_the_rule_model_by_model() {
     let base = seed("qwen-3-32b");
-    let sizes = [8.0, 32.0, 32.0, 14.0, 50.0, 32.0, 0.5, 235.0, 8.0, 30.0, 34.0, 32.0, 1.0, 14.0];
+    let sizes = [
+        8.0, 32.0, 32.0, 14.0, 50.0, 32.0, 0.5, 235.0, 8.0, 30.0, 34.0, 32.0, 1.0, 14.0,
+    ];
     for n in [1, 2, 3, PEERS, PEERS + 1, sizes.len()] {
         let models: Vec<ModelFile> = (0..n)
             .map(|i| ModelFile {
@@ -460,13 +539,20 @@ fn size_peers_from_one_sort_equal_the_rule_model_by_model() {
         let files: Vec<&ModelFile> = models.iter().collect();
         let every: Vec<Vec<usize>> = (0..n).map(|i| size_peers(&files, i)).collect();
         assert_eq!(size_peers_of_all(&files), every, "{n} models");
-        assert!(every.iter().all(|p| p.len() == PEERS.min(n - 1)), "{every:?}");
+        assert!(
+            every.iter().all(|p| p.len() == PEERS.min(n - 1)),
+            "{every:?}"
+        );
     }
     // 30 and 34 are both 2 from 32: the smaller first; then the two at 14 by slug.
     let models: Vec<ModelFile> = [32.0, 34.0, 30.0, 14.0, 14.0, 50.0]
         .iter()
         .zip(["a", "b", "c", "e", "d", "f"])
-        .map(|(&params_b, slug)| ModelFile { slug: slug.into(), params_b, ..base.clone() })
+        .map(|(&params_b, slug)| ModelFile {
+            slug: slug.into(),
+            params_b,
+            ..base.clone()
+        })
         .collect();
     let files: Vec<&ModelFile> = models.iter().collect();
     assert_eq!(size_peers_of_all(&files)[0], vec![2, 1, 4, 3]);
@@ -490,10 +576,16 @@ fn a_model_keeps_its_look_whatever_else_the_site_holds() {
         }
         m
     };
-    let board: Vec<ModelFile> = (0..40).map(|i| model(format!("org/model-{i}"), None)).collect();
+    let board: Vec<ModelFile> = (0..40)
+        .map(|i| model(format!("org/model-{i}"), None))
+        .collect();
     let refs: Vec<&ModelFile> = board.iter().collect();
     let looks = model_looks(&refs);
-    assert_eq!(looks.iter().collect::<BTreeSet<_>>().len(), 40, "no two alike: {looks:?}");
+    assert_eq!(
+        looks.iter().collect::<BTreeSet<_>>().len(),
+        40,
+        "no two alike: {looks:?}"
+    );
     assert!(looks.iter().all(|&l| l < LOOKS));
     // Not by position: the models in reverse keep their looks.
     let reversed: Vec<&ModelFile> = refs.iter().rev().copied().collect();
@@ -506,8 +598,9 @@ fn a_model_keeps_its_look_whatever_else_the_site_holds() {
     // Another source's models, some with the leaderboard's ids, listed
     // first: no leaderboard model changes its look, and up to LOOKS
     // models all differ.
-    let lab: Vec<ModelFile> =
-        (0..9).map(|i| model(format!("org/model-{}", i * 5), Some("lab"))).collect();
+    let lab: Vec<ModelFile> = (0..9)
+        .map(|i| model(format!("org/model-{}", i * 5), Some("lab")))
+        .collect();
     let mixed: Vec<&ModelFile> = lab.iter().chain(&board).collect();
     let mixed_looks = model_looks(&mixed);
     assert_eq!(mixed_looks[lab.len()..], looks[..]);

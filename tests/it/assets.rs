@@ -18,11 +18,19 @@ fn built_in_assets_match_the_static_folder() {
 #[test]
 fn a_static_folder_overrides_file_by_file() {
     let dir = tempfile::tempdir().unwrap();
-    assert_eq!(site_assets(&dir.path().join("missing")).unwrap().len(), BUILT_IN.len());
+    assert_eq!(
+        site_assets(&dir.path().join("missing")).unwrap().len(),
+        BUILT_IN.len()
+    );
     std::fs::write(dir.path().join("style.css"), "body{}").unwrap();
     std::fs::write(dir.path().join("extra.js"), "1").unwrap();
     let assets = site_assets(dir.path()).unwrap();
-    let get = |rel: &str| assets.iter().find(|a| a.rel == rel).map(|a| a.bytes.clone());
+    let get = |rel: &str| {
+        assets
+            .iter()
+            .find(|a| a.rel == rel)
+            .map(|a| a.bytes.clone())
+    };
     assert_eq!(get("style.css").unwrap(), b"body{}");
     assert_eq!(get("extra.js").unwrap(), b"1");
     assert_eq!(get("table.js").unwrap(), BUILT_IN[4].1);

@@ -16,7 +16,10 @@ fn data_copy() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     for entry in walkdir::WalkDir::new(Path::new(ROOT).join("data")) {
         let entry = entry.unwrap();
-        let rel = entry.path().strip_prefix(Path::new(ROOT).join("data")).unwrap();
+        let rel = entry
+            .path()
+            .strip_prefix(Path::new(ROOT).join("data"))
+            .unwrap();
         let to = dir.path().join(rel);
         if entry.file_type().is_dir() {
             std::fs::create_dir_all(&to).unwrap();
@@ -69,7 +72,10 @@ fn workload_names_and_descriptions_in_the_settings_are_checked_as_data_texts() {
             "workloads[0].description: contains the control character U+202E",
         ),
         (
-            &format!("[[workloads]]\nid = \"gpqa\"\nname = \"{}\"\n", "x".repeat(301)),
+            &format!(
+                "[[workloads]]\nid = \"gpqa\"\nname = \"{}\"\n",
+                "x".repeat(301)
+            ),
             "workloads[0].name: is 301 characters long; at most 300 are allowed",
         ),
     ] {
@@ -85,8 +91,9 @@ fn histogram_edges_and_measured_values_stay_within_bounds() {
     let path = data.path().join("gpqa/deepseek-r1.json");
     let mut doc: serde_json::Value =
         serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
-    let bins =
-        doc["configurations"][0]["output_length_distribution"]["bins"].as_array_mut().unwrap();
+    let bins = doc["configurations"][0]["output_length_distribution"]["bins"]
+        .as_array_mut()
+        .unwrap();
     *bins.last_mut().unwrap() = 1e300.into();
     std::fs::write(&path, serde_json::to_vec(&doc).unwrap()).unwrap();
     let err = check_fails(data.path(), &repo_config());
@@ -96,7 +103,12 @@ fn histogram_edges_and_measured_values_stay_within_bounds() {
     );
     // A tiny positive value, which would print as hundreds of digits.
     let data = data_copy();
-    edit(data.path(), "text-to-video/cogvideox-1-5-5b.json", "\"fps\": 8", "\"fps\": 5e-324");
+    edit(
+        data.path(),
+        "text-to-video/cogvideox-1-5-5b.json",
+        "\"fps\": 8",
+        "\"fps\": 5e-324",
+    );
     let err = check_fails(data.path(), &repo_config());
     assert!(
         err.contains(

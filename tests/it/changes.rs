@@ -35,7 +35,9 @@ fn options(data: &Path, out: &Path, base_url: Option<&str>) -> BuildOptions {
         out_dir: out.to_path_buf(),
         force: false,
         base_url: base_url.map(str::to_owned),
-        workloads: energyboard::Config::load(&repo().join("energyboard.toml")).unwrap().workloads,
+        workloads: energyboard::Config::load(&repo().join("energyboard.toml"))
+            .unwrap()
+            .workloads,
         footprint: None,
     }
 }
@@ -62,13 +64,19 @@ fn sel(s: &str) -> Selector {
 }
 
 fn text(e: ElementRef<'_>) -> String {
-    e.text().collect::<String>().split_whitespace().collect::<Vec<_>>().join(" ")
+    e.text()
+        .collect::<String>()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The cells of every body row of table `#id`, as text.
 fn rows(doc: &Html, id: &str) -> Vec<Vec<String>> {
-    let table =
-        doc.select(&sel(&format!("table#{id}"))).next().unwrap_or_else(|| panic!("no table #{id}"));
+    let table = doc
+        .select(&sel(&format!("table#{id}")))
+        .next()
+        .unwrap_or_else(|| panic!("no table #{id}"));
     table
         .select(&sel("tbody tr:not(.group)"))
         .map(|tr| tr.select(&sel("th, td")).map(text).collect())
@@ -117,7 +125,10 @@ fn links_resolve(site: &Built, page: &str) -> usize {
         if let Some(id) = fragment {
             let target = site.page(&file);
             assert!(
-                target.select(&sel(&format!("[id=\"{id}\"]"))).next().is_some(),
+                target
+                    .select(&sel(&format!("[id=\"{id}\"]")))
+                    .next()
+                    .is_some(),
                 "{page}: {href}: no #{id} in {file}"
             );
         }
@@ -135,14 +146,47 @@ fn the_change_log_lists_every_import_newest_first_with_the_figures_that_moved() 
         .map(|s| s.value().attr("id").unwrap().to_owned())
         .collect();
     assert_eq!(sections, ["import-2", "import-1"]);
-    let headings: Vec<String> = doc.select(&sel("main section.change h2")).map(text).collect();
-    assert_eq!(headings, ["Leaderboard data of 2026-02-16", "Leaderboard data of 2025-12-15"]);
+    let headings: Vec<String> = doc
+        .select(&sel("main section.change h2"))
+        .map(text)
+        .collect();
+    assert_eq!(
+        headings,
+        [
+            "Leaderboard data of 2026-02-16",
+            "Leaderboard data of 2025-12-15"
+        ]
+    );
     assert_eq!(
         rows(&doc, "best-2"),
         [
-            ["Qwen 3 32B", "Text Conversation", "B200", "41.20", "39.05", "Wh/M tok", "−5.2"],
-            ["Qwen 3 32B", "Text Conversation", "H100", "70.00", "63.47", "Wh/M tok", "−9.3"],
-            ["SANA 1.5 1.6B", "Text to Image", "B200", "—", "337.9", "J/image", "new"],
+            [
+                "Qwen 3 32B",
+                "Text Conversation",
+                "B200",
+                "41.20",
+                "39.05",
+                "Wh/M tok",
+                "−5.2"
+            ],
+            [
+                "Qwen 3 32B",
+                "Text Conversation",
+                "H100",
+                "70.00",
+                "63.47",
+                "Wh/M tok",
+                "−9.3"
+            ],
+            [
+                "SANA 1.5 1.6B",
+                "Text to Image",
+                "B200",
+                "—",
+                "337.9",
+                "J/image",
+                "new"
+            ],
             [
                 "<script>alert(1)</script> Old & Co",
                 "Text Conversation",
@@ -156,8 +200,11 @@ fn the_change_log_lists_every_import_newest_first_with_the_figures_that_moved() 
     );
     assert_eq!(rows(&doc, "best-1").len(), 3);
     // The unit of the percentage is in the header.
-    let change_header =
-        doc.select(&sel("table#best-2 thead th[data-key=change]")).map(text).next().unwrap();
+    let change_header = doc
+        .select(&sel("table#best-2 thead th[data-key=change]"))
+        .map(text)
+        .next()
+        .unwrap();
     assert_eq!(change_header, "Change %");
     let newest = doc.select(&sel("section#import-2")).next().unwrap();
     let facts: Vec<(String, String)> = newest
@@ -165,7 +212,10 @@ fn the_change_log_lists_every_import_newest_first_with_the_figures_that_moved() 
         .zip(newest.select(&sel("dd")))
         .map(|(k, v)| (text(k), text(v)))
         .collect();
-    for (k, v) in [("Imported", "2026-02-20 (import 2)"), ("Data before", "2025-12-15")] {
+    for (k, v) in [
+        ("Imported", "2026-02-20 (import 2)"),
+        ("Data before", "2025-12-15"),
+    ] {
         assert!(facts.contains(&(k.into(), v.into())), "{k}: {facts:?}");
     }
     let items: Vec<String> = newest.select(&sel("li")).map(text).collect();
@@ -194,8 +244,10 @@ fn the_change_log_lists_every_import_newest_first_with_the_figures_that_moved() 
     );
     // Links: the model page, its GPU card and the row of the new best; a
     // row, model or GPU that is gone is not linked.
-    let hrefs: Vec<&str> =
-        newest.select(&sel("table#best-2 a")).map(|a| a.value().attr("href").unwrap()).collect();
+    let hrefs: Vec<&str> = newest
+        .select(&sel("table#best-2 a"))
+        .map(|a| a.value().attr("href").unwrap())
+        .collect();
     let qwen = format!("../{QWEN}");
     for expected in [
         qwen.clone(),
@@ -204,21 +256,38 @@ fn the_change_log_lists_every_import_newest_first_with_the_figures_that_moved() 
         format!("{qwen}#gpu-h100"),
         format!("{qwen}#h100-2-256"),
     ] {
-        assert!(hrefs.contains(&expected.as_str()), "{expected} in {hrefs:?}");
+        assert!(
+            hrefs.contains(&expected.as_str()),
+            "{expected} in {hrefs:?}"
+        );
     }
-    assert!(!hrefs.iter().any(|h| h.contains("old-model") || h.contains("448")));
+    assert!(
+        !hrefs
+            .iter()
+            .any(|h| h.contains("old-model") || h.contains("448"))
+    );
     // Markup in recorded names is text, never markup.
     assert!(doc.select(&sel("main script")).next().is_none());
-    assert!(site.read("changes/index.html").contains("&#60;script&#62;alert(1)"));
+    assert!(
+        site.read("changes/index.html")
+            .contains("&#60;script&#62;alert(1)")
+    );
     assert!(links_resolve(&site, "changes/index.html") > 20);
     // Every page's footer links the change log, every head the feed.
     for page in ["index.html", "about/index.html", QWEN, "data/index.html"] {
         let doc = site.page(page);
-        let footer: Vec<&str> =
-            doc.select(&sel("footer a")).filter_map(|a| a.value().attr("href")).collect();
-        assert!(footer.iter().any(|h| h.ends_with("changes/index.html")), "{page}: {footer:?}");
+        let footer: Vec<&str> = doc
+            .select(&sel("footer a"))
+            .filter_map(|a| a.value().attr("href"))
+            .collect();
+        assert!(
+            footer.iter().any(|h| h.ends_with("changes/index.html")),
+            "{page}: {footer:?}"
+        );
         let feed = doc
-            .select(&sel("head link[rel=alternate][type=\"application/atom+xml\"]"))
+            .select(&sel(
+                "head link[rel=alternate][type=\"application/atom+xml\"]",
+            ))
             .next()
             .unwrap_or_else(|| panic!("{page}: no feed link"));
         let (file, _) = resolve(page, feed.value().attr("href").unwrap()).unwrap();
@@ -250,14 +319,28 @@ fn the_feed_is_atom_with_one_entry_per_import_newest_first_dated_by_the_history(
         .children()
         .find(|c| c.has_tag_name((ATOM, "link")) && c.attribute("rel") == Some("self"))
         .unwrap();
-    assert_eq!(self_link.attribute("href"), Some(format!("{BASE}changes/feed.xml").as_str()));
+    assert_eq!(
+        self_link.attribute("href"),
+        Some(format!("{BASE}changes/feed.xml").as_str())
+    );
     // Updated is the newest import's date, not the time of the build.
     assert_eq!(child(feed, "updated").unwrap(), "2026-02-20T00:00:00Z");
-    let entries: Vec<roxmltree::Node<'_, '_>> =
-        feed.children().filter(|c| c.has_tag_name((ATOM, "entry"))).collect();
+    let entries: Vec<roxmltree::Node<'_, '_>> = feed
+        .children()
+        .filter(|c| c.has_tag_name((ATOM, "entry")))
+        .collect();
     let ids: Vec<String> = entries.iter().map(|e| child(*e, "id").unwrap()).collect();
-    assert_eq!(ids, [format!("{BASE}changes/#import-2"), format!("{BASE}changes/#import-1")]);
-    let updated: Vec<String> = entries.iter().map(|e| child(*e, "updated").unwrap()).collect();
+    assert_eq!(
+        ids,
+        [
+            format!("{BASE}changes/#import-2"),
+            format!("{BASE}changes/#import-1")
+        ]
+    );
+    let updated: Vec<String> = entries
+        .iter()
+        .map(|e| child(*e, "updated").unwrap())
+        .collect();
     assert_eq!(updated, ["2026-02-20T00:00:00Z", "2025-12-20T00:00:00Z"]);
     for e in &entries {
         assert!(!child(*e, "title").unwrap().is_empty());
@@ -269,7 +352,10 @@ fn the_feed_is_atom_with_one_entry_per_import_newest_first_dated_by_the_history(
     );
     // The content is HTML (escaped once in the XML); its text carries every
     // figure that moved, and recorded names stay text.
-    let content = entries[0].children().find(|c| c.has_tag_name((ATOM, "content"))).unwrap();
+    let content = entries[0]
+        .children()
+        .find(|c| c.has_tag_name((ATOM, "content")))
+        .unwrap();
     assert_eq!(content.attribute("type"), Some("html"));
     let html = Html::parse_fragment(content.text().unwrap());
     assert!(html.select(&sel("script")).next().is_none());
@@ -282,8 +368,10 @@ fn the_feed_is_atom_with_one_entry_per_import_newest_first_dated_by_the_history(
     ] {
         assert!(shown.contains(expected), "{expected:?} in {shown}");
     }
-    let hrefs: Vec<&str> =
-        html.select(&sel("a")).map(|a| a.value().attr("href").unwrap()).collect();
+    let hrefs: Vec<&str> = html
+        .select(&sel("a"))
+        .map(|a| a.value().attr("href").unwrap())
+        .collect();
     assert!(hrefs.contains(&format!("{BASE}{QWEN}#gpu-h100").as_str()));
     assert!(hrefs.iter().all(|h| h.starts_with(BASE)), "{hrefs:?}");
     // Every date in the feed is one of the history's: none is the date of
@@ -293,10 +381,13 @@ fn the_feed_is_atom_with_one_entry_per_import_newest_first_dated_by_the_history(
     let mut dates = 0;
     for i in 0..bytes.len().saturating_sub(10) {
         let w = &bytes[i..i + 10];
-        let is_date = w
-            .iter()
-            .enumerate()
-            .all(|(k, b)| if k == 4 || k == 7 { *b == b'-' } else { b.is_ascii_digit() });
+        let is_date = w.iter().enumerate().all(|(k, b)| {
+            if k == 4 || k == 7 {
+                *b == b'-'
+            } else {
+                b.is_ascii_digit()
+            }
+        });
         if is_date {
             let date = std::str::from_utf8(w).unwrap();
             assert!(recorded.contains(&date), "the feed carries {date}");
@@ -307,7 +398,10 @@ fn the_feed_is_atom_with_one_entry_per_import_newest_first_dated_by_the_history(
     // The same data give the same bytes.
     let again = Built::from(&fixture(), Some(BASE));
     assert_eq!(xml, again.read("changes/feed.xml"));
-    assert_eq!(site.read("changes/index.html"), again.read("changes/index.html"));
+    assert_eq!(
+        site.read("changes/index.html"),
+        again.read("changes/index.html")
+    );
 }
 
 #[test]
@@ -317,13 +411,30 @@ fn each_model_page_shows_the_history_of_its_own_best_figures() {
     assert_eq!(
         rows(&doc, "table-history"),
         [
-            ["2026-02-20", "2026-02-16", "41.20", "39.05", "Wh/M tok", "−5.2"],
+            [
+                "2026-02-20",
+                "2026-02-16",
+                "41.20",
+                "39.05",
+                "Wh/M tok",
+                "−5.2"
+            ],
             ["2025-12-20", "2025-12-15", "—", "41.20", "Wh/M tok", "new"],
-            ["2026-02-20", "2026-02-16", "70.00", "63.47", "Wh/M tok", "−9.3"],
+            [
+                "2026-02-20",
+                "2026-02-16",
+                "70.00",
+                "63.47",
+                "Wh/M tok",
+                "−9.3"
+            ],
             ["2025-12-20", "2025-12-15", "—", "70.00", "Wh/M tok", "new"],
         ]
     );
-    let groups: Vec<String> = doc.select(&sel("table#table-history tr.group")).map(text).collect();
+    let groups: Vec<String> = doc
+        .select(&sel("table#table-history tr.group"))
+        .map(text)
+        .collect();
     assert_eq!(groups, ["B200", "H100"]);
     assert!(links_resolve(&site, QWEN) > 0);
     let history = text(doc.select(&sel("#history")).next().unwrap());
@@ -354,7 +465,9 @@ fn the_history_is_published_byte_for_byte_and_listed_on_the_data_page() {
     let data = site.page("data/index.html");
     let listed: Vec<String> = data.select(&sel("ul.files li")).map(text).collect();
     assert!(
-        listed.iter().any(|l| l.starts_with("changes.json") && l.contains("2 recorded imports")),
+        listed
+            .iter()
+            .any(|l| l.starts_with("changes.json") && l.contains("2 recorded imports")),
         "{listed:?}"
     );
     // Without a base URL there is no feed (an Atom id is an absolute
@@ -376,7 +489,10 @@ fn a_site_without_a_history_says_no_import_has_been_recorded() {
     assert!(!site.out.join("data/changes.json").exists());
     let model = site.page(QWEN);
     assert!(model.select(&sel("#history")).next().is_none());
-    assert!(site.read("sitemap.xml").contains(&format!("{BASE}changes/")));
+    assert!(
+        site.read("sitemap.xml")
+            .contains(&format!("{BASE}changes/"))
+    );
 }
 
 /// Builds the fixture with `changes.json` replaced by `history`; the error.
@@ -484,7 +600,10 @@ fn a_model_may_not_take_the_slug_of_the_published_history() {
     fs::write(data.join("model.json"), renamed).unwrap();
     let err = build(&options(&data, &dir.path().join("site"), None)).unwrap_err();
     let err = format!("{err:#}");
-    assert!(err.contains("slug: \"changes\" is reserved: data/changes.json"), "{err}");
+    assert!(
+        err.contains("slug: \"changes\" is reserved: data/changes.json"),
+        "{err}"
+    );
 }
 
 // The history file on its own: read beside the model files, and checked
@@ -504,14 +623,20 @@ fn percent_is_relative_to_the_old_value() {
         new_row_id: None,
     };
     assert_eq!(change.percent(), Some(-25.0));
-    let appeared = BestChange { old: None, ..change };
+    let appeared = BestChange {
+        old: None,
+        ..change
+    };
     assert_eq!(appeared.percent(), None);
 }
 
 fn data_with_history(history: &str) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
-    std::fs::copy("tests/fixtures/seeds/qwen-3-32b.json", dir.path().join("qwen-3-32b.json"))
-        .unwrap();
+    std::fs::copy(
+        "tests/fixtures/seeds/qwen-3-32b.json",
+        dir.path().join("qwen-3-32b.json"),
+    )
+    .unwrap();
     std::fs::write(dir.path().join(FILE_NAME), history).unwrap();
     dir
 }
@@ -552,18 +677,27 @@ fn a_bad_history_names_the_file_and_field() {
     ] {
         let dir = data_with_history(text);
         let err = load_data_dir(dir.path()).unwrap_err().to_string();
-        assert!(err.contains("changes.json") && err.contains(field), "{field}: {err}");
+        assert!(
+            err.contains("changes.json") && err.contains(field),
+            "{field}: {err}"
+        );
     }
 }
 
 #[test]
 fn a_changes_json_in_a_subfolder_is_a_model_file() {
     let dir = tempfile::tempdir().unwrap();
-    std::fs::copy("tests/fixtures/seeds/qwen-3-32b.json", dir.path().join("qwen-3-32b.json"))
-        .unwrap();
+    std::fs::copy(
+        "tests/fixtures/seeds/qwen-3-32b.json",
+        dir.path().join("qwen-3-32b.json"),
+    )
+    .unwrap();
     std::fs::create_dir(dir.path().join("w")).unwrap();
-    std::fs::write(dir.path().join("w").join(FILE_NAME), r#"{"version": "1", "entries": []}"#)
-        .unwrap();
+    std::fs::write(
+        dir.path().join("w").join(FILE_NAME),
+        r#"{"version": "1", "entries": []}"#,
+    )
+    .unwrap();
     assert!(load_data_dir(dir.path()).is_err());
 }
 
@@ -603,7 +737,11 @@ fn hostile_entries_are_refused_naming_the_field() {
     );
     assert!(problems[1].message.contains("U+0007"), "{}", problems[1]);
     assert!(problems[4].message.contains("1e300"), "{}", problems[4]);
-    assert!(problems[6].message.contains("oldest first"), "{}", problems[6]);
+    assert!(
+        problems[6].message.contains("oldest first"),
+        "{}",
+        problems[6]
+    );
 }
 
 #[test]
@@ -611,5 +749,8 @@ fn an_empty_history_of_version_1_is_valid() {
     let h = history(r#"{"version": "1", "entries": []}"#);
     assert!(validate_history(Path::new("c.json"), &h).is_empty());
     let h = history(r#"{"version": "2", "entries": []}"#);
-    assert_eq!(fields(&validate_history(Path::new("c.json"), &h)), ["version"]);
+    assert_eq!(
+        fields(&validate_history(Path::new("c.json"), &h)),
+        ["version"]
+    );
 }

@@ -8,11 +8,15 @@ use energyboard::chart::{self, BarEntry, Chart};
 use energyboard::load::read_model_file;
 use energyboard::model::ModelFile;
 
-const SEEDS: [&str; 2] =
-    ["tests/fixtures/seeds/qwen-3-32b.json", "tests/fixtures/seeds/qwen-3-30b-a3b-instruct.json"];
+const SEEDS: [&str; 2] = [
+    "tests/fixtures/seeds/qwen-3-32b.json",
+    "tests/fixtures/seeds/qwen-3-30b-a3b-instruct.json",
+];
 
 fn seed(path: &str) -> (ModelFile, ModelAnalysis) {
-    let m = read_model_file(Path::new(path)).unwrap_or_else(|e| panic!("{path}: {e:?}")).file;
+    let m = read_model_file(Path::new(path))
+        .unwrap_or_else(|e| panic!("{path}: {e:?}"))
+        .file;
     let a = analyse(&m);
     (m, a)
 }
@@ -34,18 +38,31 @@ fn synthetic(n: usize) -> Vec<(ModelFile, ModelAnalysis)> {
 }
 
 fn bar_entries(models: &[(ModelFile, ModelAnalysis)]) -> Vec<BarEntry> {
-    models.iter().flat_map(|(m, a)| BarEntry::best_of(m, a)).collect()
+    models
+        .iter()
+        .flat_map(|(m, a)| BarEntry::best_of(m, a))
+        .collect()
 }
 
 /// Every chart of the seed data: model pages, leaderboard, a GPU page and
 /// the compare page.
 fn all_charts() -> Vec<Chart> {
     let models = seeds();
-    let mut charts: Vec<Chart> =
-        models.iter().flat_map(|(m, a)| chart::model_charts(m, a)).collect();
+    let mut charts: Vec<Chart> = models
+        .iter()
+        .flat_map(|(m, a)| chart::model_charts(m, a))
+        .collect();
     let entries = bar_entries(&models);
-    charts.push(chart::best_energy_bars("best-energy.svg", "Best energy", &entries));
-    let h100: Vec<BarEntry> = entries.iter().filter(|e| e.gpu == "H100").cloned().collect();
+    charts.push(chart::best_energy_bars(
+        "best-energy.svg",
+        "Best energy",
+        &entries,
+    ));
+    let h100: Vec<BarEntry> = entries
+        .iter()
+        .filter(|e| e.gpu == "H100")
+        .cloned()
+        .collect();
     charts.push(chart::best_energy_bars("best-energy.svg", "H100", &h100));
     let refs: Vec<(&ModelFile, &ModelAnalysis)> = models.iter().map(|(m, a)| (m, a)).collect();
     charts.push(chart::compare_frontiers(refs[0].0.measure().words(), &refs));
@@ -53,7 +70,9 @@ fn all_charts() -> Vec<Chart> {
 }
 
 fn classes<'a>(n: &roxmltree::Node<'a, 'a>) -> Vec<&'a str> {
-    n.attribute("class").map(|c| c.split_whitespace().collect()).unwrap_or_default()
+    n.attribute("class")
+        .map(|c| c.split_whitespace().collect())
+        .unwrap_or_default()
 }
 
 fn has_class(n: &roxmltree::Node<'_, '_>, class: &str) -> bool {
@@ -62,7 +81,9 @@ fn has_class(n: &roxmltree::Node<'_, '_>, class: &str) -> bool {
 
 /// Elements carrying `class`, in document order.
 fn with_class<'a>(doc: &'a roxmltree::Document<'a>, class: &str) -> Vec<roxmltree::Node<'a, 'a>> {
-    doc.descendants().filter(|n| n.is_element() && has_class(n, class)).collect()
+    doc.descendants()
+        .filter(|n| n.is_element() && has_class(n, class))
+        .collect()
 }
 
 fn num(n: &roxmltree::Node<'_, '_>, attr: &str) -> f64 {
@@ -88,7 +109,10 @@ fn points(n: &roxmltree::Node<'_, '_>) -> Vec<(f64, f64)> {
 fn centre(n: &roxmltree::Node<'_, '_>) -> (f64, f64) {
     match n.tag_name().name() {
         "circle" => (num(n, "cx"), num(n, "cy")),
-        "rect" => (num(n, "x") + num(n, "width") / 2.0, num(n, "y") + num(n, "height") / 2.0),
+        "rect" => (
+            num(n, "x") + num(n, "width") / 2.0,
+            num(n, "y") + num(n, "height") / 2.0,
+        ),
         "polygon" | "polyline" => {
             let pts = points(n);
             let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
@@ -126,8 +150,10 @@ fn marker_centres(doc: &roxmltree::Document<'_>, a: &ModelAnalysis, n: usize) ->
 #[test]
 fn model_pages_get_five_charts_with_stable_names() {
     for (m, a) in seeds() {
-        let names: Vec<String> =
-            chart::model_charts(&m, &a).into_iter().map(|c| c.file_name).collect();
+        let names: Vec<String> = chart::model_charts(&m, &a)
+            .into_iter()
+            .map(|c| c.file_name)
+            .collect();
         assert_eq!(
             names,
             [
@@ -154,10 +180,22 @@ fn every_svg_parses_and_scales_with_title_and_desc_first() {
             .split(' ')
             .map(|v| v.parse().unwrap())
             .collect();
-        assert!(vb.len() == 4 && vb[2] > 0.0 && vb[3] > 0.0, "{}", c.file_name);
-        assert_eq!(root.attribute("width"), None, "{}: fixed width", c.file_name);
+        assert!(
+            vb.len() == 4 && vb[2] > 0.0 && vb[3] > 0.0,
+            "{}",
+            c.file_name
+        );
+        assert_eq!(
+            root.attribute("width"),
+            None,
+            "{}: fixed width",
+            c.file_name
+        );
         assert_eq!(root.attribute("height"), None, "{}", c.file_name);
-        let kids: Vec<_> = root.children().filter(roxmltree::Node::is_element).collect();
+        let kids: Vec<_> = root
+            .children()
+            .filter(roxmltree::Node::is_element)
+            .collect();
         assert_eq!(kids[0].tag_name().name(), "title");
         assert_eq!(kids[0].text(), Some(c.title.as_str()));
         assert_eq!(kids[1].tag_name().name(), "desc");
@@ -171,8 +209,9 @@ fn every_class_drawn_has_a_light_and_a_dark_style() {
     for c in all_charts() {
         let doc = roxmltree::Document::parse(&c.svg).unwrap();
         let style = with_style(&doc);
-        let (light, dark) =
-            style.split_once("@media (prefers-color-scheme:dark)").expect("a dark-mode block");
+        let (light, dark) = style
+            .split_once("@media (prefers-color-scheme:dark)")
+            .expect("a dark-mode block");
         for n in doc.descendants().filter(roxmltree::Node::is_element) {
             for class in classes(&n) {
                 // The root, and groups that only structure the drawing.
@@ -205,14 +244,21 @@ fn with_style(doc: &roxmltree::Document<'_>) -> String {
 #[test]
 fn svgs_are_lean_and_keep_no_plotters_leftovers() {
     for c in all_charts() {
-        assert!(c.svg.len() < 20_000, "{}: {} bytes", c.file_name, c.svg.len());
+        assert!(
+            c.svg.len() < 20_000,
+            "{}: {} bytes",
+            c.file_name,
+            c.svg.len()
+        );
         for leftover in ["opacity=\"1\"", "#EB", "font-family=\"", "fill=\"#"] {
             assert!(!c.svg.contains(leftover), "{}: {leftover}", c.file_name);
         }
         // Whole-pixel coordinates only.
         let doc = roxmltree::Document::parse(&c.svg).unwrap();
         for n in doc.descendants().filter(roxmltree::Node::is_element) {
-            for attr in ["x", "y", "cx", "cy", "r", "x1", "y1", "x2", "y2", "width", "height"] {
+            for attr in [
+                "x", "y", "cx", "cy", "r", "x1", "y1", "x2", "y2", "width", "height",
+            ] {
                 if let Some(v) = n.attribute(attr) {
                     assert!(v.parse::<i64>().is_ok(), "{}: {attr}={v}", c.file_name);
                 }
@@ -231,7 +277,11 @@ fn each_series_draws_one_marker_per_configuration_and_repeats_open() {
                 let ms = markers(&doc, si);
                 assert_eq!(ms.len(), s.points.len(), "{} {}", c.file_name, s.label);
                 let open = with_class(&doc, &format!("h{si}")).len();
-                let repeats = s.points.iter().filter(|&&i| m.configurations[i].repeat > 1).count();
+                let repeats = s
+                    .points
+                    .iter()
+                    .filter(|&&i| m.configurations[i].repeat > 1)
+                    .count();
                 assert_eq!(open, repeats, "{} {}", c.file_name, s.label);
                 drawn += ms.len();
             }
@@ -250,7 +300,12 @@ fn repeated_runs_are_distinct_points() {
     let energy = &chart::model_charts(&m, &a)[0];
     let doc = roxmltree::Document::parse(&energy.svg).unwrap();
     let at = marker_centres(&doc, &a, m.configurations.len());
-    for (i, c) in m.configurations.iter().enumerate().filter(|(_, c)| c.repeat > 1) {
+    for (i, c) in m
+        .configurations
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.repeat > 1)
+    {
         let first = m
             .configurations
             .iter()
@@ -262,7 +317,11 @@ fn repeated_runs_are_distinct_points() {
             })
             .unwrap();
         assert_eq!(at[i].0, at[first].0, "same concurrency, same x");
-        assert_ne!(at[i].1, at[first].1, "{} drawn on top of its first run", c.row_id);
+        assert_ne!(
+            at[i].1, at[first].1,
+            "{} drawn on top of its first run",
+            c.row_id
+        );
     }
 }
 
@@ -346,11 +405,15 @@ fn best_rings_sit_on_each_gpus_best_point() {
                 );
             }
             // Each best point is labelled with its GPU.
-            let labels: Vec<String> =
-                with_class(&doc, "l").iter().filter_map(|n| n.text().map(str::to_owned)).collect();
+            let labels: Vec<String> = with_class(&doc, "l")
+                .iter()
+                .filter_map(|n| n.text().map(str::to_owned))
+                .collect();
             for (gpu, _) in &a.best_per_gpu {
                 assert!(
-                    labels.iter().any(|l| l.starts_with(&format!("{gpu} best: "))),
+                    labels
+                        .iter()
+                        .any(|l| l.starts_with(&format!("{gpu} best: "))),
                     "{}: {gpu} label missing in {labels:?}",
                     c.file_name
                 );
@@ -365,14 +428,29 @@ fn best_labels_carry_the_best_values() {
     let charts = chart::model_charts(&m, &a);
     let labels = |c: &Chart| -> Vec<String> {
         let doc = roxmltree::Document::parse(&c.svg).unwrap();
-        with_class(&doc, "l").iter().filter_map(|n| n.text().map(str::to_owned)).collect()
+        with_class(&doc, "l")
+            .iter()
+            .filter_map(|n| n.text().map(str::to_owned))
+            .collect()
     };
     let energy = labels(&charts[0]);
-    assert!(energy.contains(&"B200 best: 39.05 Wh/M".to_owned()), "{energy:?}");
-    assert!(energy.contains(&"H100 best: 63.47 Wh/M".to_owned()), "{energy:?}");
+    assert!(
+        energy.contains(&"B200 best: 39.05 Wh/M".to_owned()),
+        "{energy:?}"
+    );
+    assert!(
+        energy.contains(&"H100 best: 63.47 Wh/M".to_owned()),
+        "{energy:?}"
+    );
     let latency = labels(&charts[1]);
-    assert!(latency.contains(&"deadline 500 ms".to_owned()), "{latency:?}");
-    assert!(latency.contains(&"B200 best: 50.2 ms".to_owned()), "{latency:?}");
+    assert!(
+        latency.contains(&"deadline 500 ms".to_owned()),
+        "{latency:?}"
+    );
+    assert!(
+        latency.contains(&"B200 best: 50.2 ms".to_owned()),
+        "{latency:?}"
+    );
 }
 
 #[test]
@@ -381,9 +459,15 @@ fn frontier_line_runs_through_the_frontier_points() {
         let tradeoff = &chart::model_charts(&m, &a)[4];
         let doc = roxmltree::Document::parse(&tradeoff.svg).unwrap();
         let at = marker_centres(&doc, &a, m.configurations.len());
-        let lines: Vec<_> =
-            with_class(&doc, "fr").into_iter().filter(|n| points(n).len() > 2).collect();
-        assert_eq!(lines.len(), 1, "one frontier line besides the legend sample");
+        let lines: Vec<_> = with_class(&doc, "fr")
+            .into_iter()
+            .filter(|n| points(n).len() > 2)
+            .collect();
+        assert_eq!(
+            lines.len(),
+            1,
+            "one frontier line besides the legend sample"
+        );
         let expected: Vec<(f64, f64)> = a.frontier.iter().map(|&i| at[i]).collect();
         assert_eq!(points(&lines[0]), expected);
         let on_frontier = tradeoff.table.rows.iter().filter(|r| r[5] == "yes").count();
@@ -464,7 +548,12 @@ fn labels_do_not_overlap_and_stay_inside() {
             );
             for (j, b) in boxes.iter().enumerate().skip(i + 1) {
                 let overlap = a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3;
-                assert!(!overlap, "{}: {what:?} overlaps {:?}", c.file_name, texts[j].text());
+                assert!(
+                    !overlap,
+                    "{}: {what:?} overlaps {:?}",
+                    c.file_name,
+                    texts[j].text()
+                );
             }
         }
     }
@@ -483,7 +572,10 @@ fn bars_are_sorted_lowest_first_one_per_entry_coloured_by_gpu() {
     let ys: Vec<f64> = bars.iter().map(|b| num(b, "y")).collect();
     let widths: Vec<f64> = bars.iter().map(|b| num(b, "width")).collect();
     assert!(ys.windows(2).all(|w| w[0] < w[1]), "top to bottom");
-    assert!(widths.windows(2).all(|w| w[0] < w[1]), "lowest first: {widths:?}");
+    assert!(
+        widths.windows(2).all(|w| w[0] < w[1]),
+        "lowest first: {widths:?}"
+    );
     let values: Vec<&str> = c.table.rows.iter().map(|r| r[3].as_str()).collect();
     assert_eq!(values, ["15.67", "24.69", "39.05", "63.47"]);
     // Width proportional to the value (bars start at zero).
@@ -516,8 +608,10 @@ fn long_bar_charts_draw_the_lowest_bars_and_say_so() {
     // The lowest values of all, lowest first, ranked from 1.
     let mut all: Vec<f64> = entries.iter().map(|e| e.wh_per_million).collect();
     all.sort_by(f64::total_cmp);
-    let lowest: Vec<String> =
-        all[..chart::MAX_BARS].iter().map(|v| energyboard::fmt::wh_per_million(*v)).collect();
+    let lowest: Vec<String> = all[..chart::MAX_BARS]
+        .iter()
+        .map(|v| energyboard::fmt::wh_per_million(*v))
+        .collect();
     let shown: Vec<String> = c.table.rows.iter().map(|r| r[3].clone()).collect();
     assert_eq!(shown, lowest);
     let ranks: Vec<String> = c.table.rows.iter().map(|r| r[0].clone()).collect();
@@ -526,14 +620,18 @@ fn long_bar_charts_draw_the_lowest_bars_and_say_so() {
     // A reader of the picture and of its text alternative is told.
     assert_eq!(c.title, "Best energy (lowest 40 of 300)");
     assert!(
-        c.description.contains("the 40 lowest of 300 model and GPU pairs"),
+        c.description
+            .contains("the 40 lowest of 300 model and GPU pairs"),
         "{}",
         c.description
     );
     let title = doc.descendants().find(|n| n.has_tag_name("title")).unwrap();
     assert_eq!(title.text(), Some(c.title.as_str()));
-    let visible: Vec<&str> =
-        doc.descendants().filter(|n| n.has_tag_name("text")).filter_map(|n| n.text()).collect();
+    let visible: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| n.text())
+        .collect();
     assert!(
         visible.join(" ").contains("Best energy (lowest 40 of 300)"),
         "the visible title says so too: {visible:?}"
@@ -566,13 +664,22 @@ fn the_compare_chart_draws_the_lowest_energy_frontiers_in_the_order_given() {
     let doc = roxmltree::Document::parse(&c.svg).unwrap();
     for (si, &mi) in chosen.iter().enumerate() {
         let ms = with_class(&doc, &format!("p{si}"));
-        assert_eq!(ms.len(), models[mi].1.frontier.len(), "{}", models[mi].0.name);
+        assert_eq!(
+            ms.len(),
+            models[mi].1.frontier.len(),
+            "{}",
+            models[mi].0.name
+        );
     }
     // Every series looks different: no palette slot is used twice.
     assert!(with_class(&doc, &format!("p{}", chart::MAX_FRONTIERS)).is_empty());
-    assert_eq!(c.title, "Time–energy Pareto frontiers, 7 lowest-energy models of 30");
+    assert_eq!(
+        c.title,
+        "Time–energy Pareto frontiers, 7 lowest-energy models of 30"
+    );
     assert!(
-        c.description.contains("the 7 models, of 30, with the lowest energy within their deadline"),
+        c.description
+            .contains("the 7 models, of 30, with the lowest energy within their deadline"),
         "{}",
         c.description
     );
@@ -654,11 +761,26 @@ fn tables_carry_units_and_formatted_values() {
     let (m, a) = seed(SEEDS[0]);
     let charts = chart::model_charts(&m, &a);
     let energy = &charts[0].table;
-    assert!(energy.headers.iter().any(|h| h == "Energy (Wh per million output tokens)"));
-    let b200_384 = energy.rows.iter().find(|r| r[0] == "B200 ×1" && r[1] == "384").unwrap();
+    assert!(
+        energy
+            .headers
+            .iter()
+            .any(|h| h == "Energy (Wh per million output tokens)")
+    );
+    let b200_384 = energy
+        .rows
+        .iter()
+        .find(|r| r[0] == "B200 ×1" && r[1] == "384")
+        .unwrap();
     assert_eq!(b200_384[3], "39.05");
     assert!(b200_384[4].contains("best on B200"));
-    assert!(charts[2].table.headers.iter().any(|h| h.contains("tokens/s")));
+    assert!(
+        charts[2]
+            .table
+            .headers
+            .iter()
+            .any(|h| h.contains("tokens/s"))
+    );
     assert!(charts[3].table.headers.iter().any(|h| h.contains("(W")));
     for c in &charts {
         for row in &c.table.rows {
@@ -672,37 +794,60 @@ fn descriptions_name_the_scales_actually_drawn() {
     // Energies within a factor of ten: the trade-off chart draws a linear
     // energy axis (and a log latency axis), and must say so.
     let (mut m, _) = seed(SEEDS[0]);
-    m.configurations.retain(|c| c.wh_per_million_output_tokens.unwrap() < 100.0);
+    m.configurations
+        .retain(|c| c.wh_per_million_output_tokens.unwrap() < 100.0);
     let lo = m
         .configurations
         .iter()
         .map(|c| c.wh_per_million_output_tokens.unwrap())
         .fold(f64::INFINITY, f64::min);
-    m.configurations.retain(|c| c.wh_per_million_output_tokens.unwrap() < lo * 5.0);
+    m.configurations
+        .retain(|c| c.wh_per_million_output_tokens.unwrap() < lo * 5.0);
     m.best.clear();
     let a = analyse(&m);
     let narrow = chart::model_charts(&m, &a);
-    let tradeoff = narrow.iter().find(|c| c.file_name == "time-energy-tradeoff.svg").unwrap();
+    let tradeoff = narrow
+        .iter()
+        .find(|c| c.file_name == "time-energy-tradeoff.svg")
+        .unwrap();
     assert!(
-        tradeoff.description.contains("(log x scale, linear y scale)"),
+        tradeoff
+            .description
+            .contains("(log x scale, linear y scale)"),
         "{}",
         tradeoff.description
     );
     let refs = [(&m, &a)];
     let compare = chart::compare_frontiers(refs[0].0.measure().words(), &refs);
-    assert!(!compare.description.contains("log scales"), "{}", compare.description);
+    assert!(
+        !compare.description.contains("log scales"),
+        "{}",
+        compare.description
+    );
     // Where both axes are logarithmic, "log scales" stays.
     let (m, a) = seed(SEEDS[0]);
     let wide = chart::model_charts(&m, &a);
-    let tradeoff = wide.iter().find(|c| c.file_name == "time-energy-tradeoff.svg").unwrap();
+    let tradeoff = wide
+        .iter()
+        .find(|c| c.file_name == "time-energy-tradeoff.svg")
+        .unwrap();
     assert!(tradeoff.description.contains("(log scales)"));
     let doc = roxmltree::Document::parse(&narrow[4].svg).unwrap();
-    let desc = doc.descendants().find(|n| n.has_tag_name("desc")).and_then(|n| n.text()).unwrap();
+    let desc = doc
+        .descendants()
+        .find(|n| n.has_tag_name("desc"))
+        .and_then(|n| n.text())
+        .unwrap();
     assert!(!desc.contains("log scales"), "{desc}");
 }
 
 /// A diffusion fixture, parsed and analysed.
-fn diffusion(path: &str) -> (energyboard::model::ModelFile, energyboard::analyse::ModelAnalysis) {
+fn diffusion(
+    path: &str,
+) -> (
+    energyboard::model::ModelFile,
+    energyboard::analyse::ModelAnalysis,
+) {
     let text = std::fs::read_to_string(format!("tests/fixtures/diffusion/{path}")).unwrap();
     let m: energyboard::model::ModelFile = serde_json::from_str(&text).unwrap();
     let a = energyboard::analyse::analyse(&m);
@@ -719,7 +864,11 @@ fn diffusion_models_get_five_charts_against_batch_size_in_their_own_units() {
             // have a panel per GPU, each naming its GPU once.
             "best: 6,679 J/image",
         ),
-        ("text-to-video/wan-2-1-14b.json", "J per video", "best: 342,623 J/video"),
+        (
+            "text-to-video/wan-2-1-14b.json",
+            "J per video",
+            "best: 342,623 J/video",
+        ),
     ] {
         let (m, a) = diffusion(path);
         let charts = chart::model_charts(&m, &a);
@@ -737,10 +886,17 @@ fn diffusion_models_get_five_charts_against_batch_size_in_their_own_units() {
         for c in &charts {
             let doc = roxmltree::Document::parse(&c.svg)
                 .unwrap_or_else(|e| panic!("{path} {}: {e}", c.file_name));
-            let texts: String =
-                doc.descendants().filter_map(|n| n.text()).collect::<Vec<_>>().join(" ");
+            let texts: String = doc
+                .descendants()
+                .filter_map(|n| n.text())
+                .collect::<Vec<_>>()
+                .join(" ");
             // Per token never appears on a diffusion chart.
-            assert!(!texts.contains("token") && !texts.contains("ITL"), "{path} {}", c.file_name);
+            assert!(
+                !texts.contains("token") && !texts.contains("ITL"),
+                "{path} {}",
+                c.file_name
+            );
             assert!(!c.description.contains("Wh/M"), "{}", c.description);
         }
         let energy = &charts[0];
@@ -749,7 +905,11 @@ fn diffusion_models_get_five_charts_against_batch_size_in_their_own_units() {
         assert!(energy.svg.contains(best), "{path}: no {best:?}");
         let latency = &charts[1];
         assert!(latency.svg.contains("Batch latency (s)"));
-        assert!(latency.svg.contains(&format!("deadline {} s", m.deadline())));
+        assert!(
+            latency
+                .svg
+                .contains(&format!("deadline {} s", m.deadline()))
+        );
         let tradeoff = &charts[4];
         assert!(tradeoff.svg.contains("Batch latency (s)"));
         assert!(tradeoff.svg.contains(&format!("Energy ({unit})")));
@@ -767,7 +927,11 @@ fn diffusion_frontiers_compare_on_batch_latency_and_energy_per_item() {
     let refs: Vec<_> = models.iter().map(|(m, a)| (m, a)).collect();
     let c = chart::compare_frontiers(refs[0].0.measure().words(), &refs);
     assert!(c.svg.contains("Batch latency (s)") && c.svg.contains("Energy (J per image)"));
-    assert!(c.description.contains("batch latency and energy per image"), "{}", c.description);
+    assert!(
+        c.description.contains("batch latency and energy per image"),
+        "{}",
+        c.description
+    );
     assert!(c.svg.contains("deadline 30 s"));
 }
 
@@ -863,8 +1027,11 @@ fn time_energy_chart_is_drawn_at_each_itl_percentile() {
             energyboard::analyse::pareto_frontier_by(&m.configurations, |c| c.p99_itl_ms.unwrap());
         let on: usize = p99.table.rows.iter().filter(|r| r[5] == "yes").count();
         assert_eq!(on, frontier.len());
-        let mut want: Vec<String> =
-            m.configurations.iter().map(|c| energyboard::fmt::ms(c.p99_itl_ms.unwrap())).collect();
+        let mut want: Vec<String> = m
+            .configurations
+            .iter()
+            .map(|c| energyboard::fmt::ms(c.p99_itl_ms.unwrap()))
+            .collect();
         let mut got: Vec<String> = p99.table.rows.iter().map(|r| r[3].clone()).collect();
         want.sort();
         got.sort();

@@ -10,7 +10,10 @@ pub fn file_tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
         .filter_map(Result::ok)
         .filter(|e| e.file_type().is_file())
         .map(|e| {
-            (e.path().strip_prefix(dir).unwrap().to_path_buf(), std::fs::read(e.path()).unwrap())
+            (
+                e.path().strip_prefix(dir).unwrap().to_path_buf(),
+                std::fs::read(e.path()).unwrap(),
+            )
         })
         .collect()
 }

@@ -114,7 +114,10 @@ fn every_latency_limit_pick_is_the_cheapest_within_the_limit_on_raw_values() {
         }
     }
     assert!(checked > 10_000, "{checked}");
-    assert!(ties_at_a_measured_latency > 300, "{ties_at_a_measured_latency}");
+    assert!(
+        ties_at_a_measured_latency > 300,
+        "{ties_at_a_measured_latency}"
+    );
 }
 
 #[test]

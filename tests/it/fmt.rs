@@ -57,7 +57,10 @@ fn diffusion_figures_read_as_published() {
 
 #[test]
 fn figures_read_as_elsewhere_on_the_site() {
-    assert_eq!(figure_value("wh_per_million_output_tokens", 39.054), "39.05");
+    assert_eq!(
+        figure_value("wh_per_million_output_tokens", 39.054),
+        "39.05"
+    );
     // Four significant figures, as the diffusion pages show it.
     assert_eq!(figure_value("joules_per_image", 1234.5), "1,234");
     assert_eq!(figure_value("something_else", 0.125), "0.125");

@@ -31,7 +31,12 @@ fn test_footprint() -> Footprint {
             year: 2024,
             url: None,
         }),
-        Some(FacilityOverhead { pue: 1.5, source: "Test hall".into(), year: None, url: None }),
+        Some(FacilityOverhead {
+            pue: 1.5,
+            source: "Test hall".into(),
+            year: None,
+            url: None,
+        }),
     )
     .unwrap()
     .unwrap()
@@ -42,9 +47,11 @@ fn test_footprint() -> Footprint {
 fn fixture_data() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     let src = repo().join("tests/fixtures/distributions");
-    for (w, f) in
-        [("lm-arena-chat", "qwen-3-8b"), ("gpqa", "qwen-3-8b"), ("image-chat", "gemma-3-12b")]
-    {
+    for (w, f) in [
+        ("lm-arena-chat", "qwen-3-8b"),
+        ("gpqa", "qwen-3-8b"),
+        ("image-chat", "gemma-3-12b"),
+    ] {
         fs::create_dir_all(dir.path().join(w)).unwrap();
         fs::copy(
             src.join(w).join(format!("{f}.json")),
@@ -97,7 +104,10 @@ impl Built {
             .filter(|e| e.file_type().is_file())
             .map(|e| {
                 let rel = e.path().strip_prefix(&self.out).unwrap();
-                (rel.to_string_lossy().replace('\\', "/"), fs::read(e.path()).unwrap())
+                (
+                    rel.to_string_lossy().replace('\\', "/"),
+                    fs::read(e.path()).unwrap(),
+                )
             })
             .collect()
     }
@@ -127,7 +137,11 @@ fn rows(doc: &Html, table: &str) -> Vec<BTreeMap<String, String>> {
     doc.select(&sel(&format!("{table} tbody tr")))
         .map(|tr| {
             let cells = tr.select(&cell).map(|c| {
-                c.text().collect::<String>().split_whitespace().collect::<Vec<_>>().join(" ")
+                c.text()
+                    .collect::<String>()
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" ")
             });
             keys.iter().cloned().zip(cells).collect()
         })
@@ -184,13 +198,19 @@ fn energy_per_response_median_and_p90_are_read_off_the_histogram() {
     assert_eq!(h100["p90"], "102.0");
     let b200 = row_of(&table, "gpu", "B200");
     assert_eq!(b200["responses"], "4,096");
-    assert_eq!((b200["median"].as_str(), b200["p90"].as_str()), ("27.9", "74.7"));
+    assert_eq!(
+        (b200["median"].as_str(), b200["p90"].as_str()),
+        ("27.9", "74.7")
+    );
     assert!(text_of(&doc, "#response").contains("Energies are in J."));
     // Its histograms are files beside the page, described in words.
     let svg = site.read(&format!("{CHAT_QWEN}energy-per-response-h100.svg"));
     let parsed = roxmltree::Document::parse(&svg).unwrap();
-    let desc =
-        parsed.descendants().find(|n| n.has_tag_name("desc")).and_then(|n| n.text()).unwrap();
+    let desc = parsed
+        .descendants()
+        .find(|n| n.has_tag_name("desc"))
+        .and_then(|n| n.text())
+        .unwrap();
     assert!(
         desc.contains("1,024 responses in 50 bins")
             && desc.contains("0.0721 J per output token")
@@ -208,8 +228,14 @@ fn energy_per_response_median_and_p90_are_read_off_the_histogram() {
     // them in J (one unit for energy per response on every page): best on
     // B200 (0.1731699 J/token): median 1,294.81 J, p90 2,447.11 J.
     let doc = site.page(&format!("{GPQA_QWEN}index.html"));
-    let b200 = rows(&doc, "#response-energy").into_iter().find(|r| r["gpu"] == "B200").unwrap();
-    assert_eq!((b200["median"].as_str(), b200["p90"].as_str()), ("1,294.8", "2,447.1"));
+    let b200 = rows(&doc, "#response-energy")
+        .into_iter()
+        .find(|r| r["gpu"] == "B200")
+        .unwrap();
+    assert_eq!(
+        (b200["median"].as_str(), b200["p90"].as_str()),
+        ("1,294.8", "2,447.1")
+    );
     assert!(text_of(&doc, "#response-energy thead").contains("Median J"));
     assert!(text_of(&doc, "#response").contains("Energies are in J."));
 
@@ -270,18 +296,32 @@ fn carbon_and_cost_follow_the_formulas_worked_by_hand() {
 
     // The leaderboard and the GPU page carry the same per-million figures,
     // in columns after the energy, with the note under the table.
-    for page in
-        ["workloads/lm-arena-chat/index.html", "workloads/lm-arena-chat/gpus/h100/index.html"]
-    {
+    for page in [
+        "workloads/lm-arena-chat/index.html",
+        "workloads/lm-arena-chat/gpus/h100/index.html",
+    ] {
         let doc = site.page(page);
-        let table = if page.contains("gpus") { "#gpu-leaderboard" } else { "#leaderboard" };
+        let table = if page.contains("gpus") {
+            "#gpu-leaderboard"
+        } else {
+            "#leaderboard"
+        };
         let rows = rows(&doc, table);
-        let h100 = rows.iter().find(|r| r.get("gpu").is_none_or(|g| g == "H100")).unwrap();
+        let h100 = rows
+            .iter()
+            .find(|r| r.get("gpu").is_none_or(|g| g == "H100"))
+            .unwrap();
         assert_eq!(h100["g_co2e"], "12.0", "{page}");
         assert_eq!(h100["cost"], "0.00301", "{page}");
         let heads = text_of(&doc, &format!("{table} thead"));
-        assert!(heads.contains("g CO₂e/M tok") && heads.contains("USD/M tok"), "{page}: {heads}");
-        assert!(text_of(&doc, "#footprint-note").contains("floors"), "{page}");
+        assert!(
+            heads.contains("g CO₂e/M tok") && heads.contains("USD/M tok"),
+            "{page}: {heads}"
+        );
+        assert!(
+            text_of(&doc, "#footprint-note").contains("floors"),
+            "{page}"
+        );
     }
 
     // Text to image, FLUX.1 Dev best on H100: 7,866.31 J per image =
@@ -296,7 +336,13 @@ fn carbon_and_cost_follow_the_formulas_worked_by_hand() {
 
     // The about page gives the settings with their sources and the formulas.
     let about_doc = site.page("about/index.html");
-    assert_eq!(text_of(&about_doc, "#footprint a[href=\"https://example.org/grid\"]"), "Test grid");
+    assert_eq!(
+        text_of(
+            &about_doc,
+            "#footprint a[href=\"https://example.org/grid\"]"
+        ),
+        "Test grid"
+    );
     let about = text_of(&about_doc, "#footprint");
     for part in [
         "Grid carbon intensity 400 g CO₂e/kWh: Test grid",
@@ -322,7 +368,10 @@ fn leaving_the_settings_out_changes_only_the_pages_that_show_them() {
     );
     for (rel, bytes) in &plain {
         let text = String::from_utf8_lossy(bytes);
-        assert!(!text.contains("CO₂e") && !text.contains("footprint"), "{rel}");
+        assert!(
+            !text.contains("CO₂e") && !text.contains("footprint"),
+            "{rel}"
+        );
         if with[rel] != *bytes {
             assert!(
                 rel == "about/index.html"
@@ -337,7 +386,12 @@ fn leaving_the_settings_out_changes_only_the_pages_that_show_them() {
         }
     }
     // Charts, downloads and data files are the same bytes either way.
-    assert!(plain.iter().filter(|(k, _)| !k.ends_with(".html")).all(|(k, v)| with[k] == *v));
+    assert!(
+        plain
+            .iter()
+            .filter(|(k, _)| !k.ends_with(".html"))
+            .all(|(k, v)| with[k] == *v)
+    );
 }
 
 #[test]
@@ -361,20 +415,33 @@ fn bad_settings_are_refused_naming_the_file_and_every_key() {
         assert!(err.contains(key), "{key} not in {err}");
     }
     assert!(
-        err.lines().skip(1).all(|l| l.trim_start().starts_with(&file)),
+        err.lines()
+            .skip(1)
+            .all(|l| l.trim_start().starts_with(&file)),
         "every problem names the file: {err}"
     );
     // A misspelt key is refused, not ignored.
-    fs::write(&path, "[carbon_intensity]\ngrams_per_kwh = 400\nsource = \"x\"\nyear = 2023\n")
-        .unwrap();
+    fs::write(
+        &path,
+        "[carbon_intensity]\ngrams_per_kwh = 400\nsource = \"x\"\nyear = 2023\n",
+    )
+    .unwrap();
     let err = format!("{:#}", energyboard::Config::load(&path).unwrap_err());
-    assert!(err.contains(&file) && err.contains("grams_per_kwh"), "{err}");
+    assert!(
+        err.contains(&file) && err.contains("grams_per_kwh"),
+        "{err}"
+    );
 }
 
 // The formulas and the settings' checks on their own, without a build.
 
 fn carbon(g: f64) -> CarbonIntensity {
-    CarbonIntensity { g_co2e_per_kwh: g, source: "test grid".into(), year: 2023, url: None }
+    CarbonIntensity {
+        g_co2e_per_kwh: g,
+        source: "test grid".into(),
+        year: 2023,
+        url: None,
+    }
 }
 
 fn price(p: f64) -> ElectricityPrice {
@@ -388,13 +455,19 @@ fn price(p: f64) -> ElectricityPrice {
 }
 
 fn pue(x: f64) -> FacilityOverhead {
-    FacilityOverhead { pue: x, source: "test site".into(), year: None, url: None }
+    FacilityOverhead {
+        pue: x,
+        source: "test site".into(),
+        year: None,
+        url: None,
+    }
 }
 
 #[test]
 fn one_wh_per_million_tokens_at_400_g_is_0_4_g_per_million_tokens() {
-    let f =
-        Footprint::from_settings(Some(carbon(400.0)), Some(price(0.10)), None).unwrap().unwrap();
+    let f = Footprint::from_settings(Some(carbon(400.0)), Some(price(0.10)), None)
+        .unwrap()
+        .unwrap();
     let i = f.of_wh(1.0);
     // 1 Wh = 0.001 kWh; × 400 g/kWh = 0.4 g; × 0.10 USD/kWh = 0.0001 USD.
     assert!((i.grams_co2e.unwrap() - 0.4).abs() < 1e-12);
@@ -420,7 +493,9 @@ fn pue_scales_carbon_and_cost_and_joules_convert_by_3600() {
 
 #[test]
 fn only_what_is_set_is_computed() {
-    let f = Footprint::from_settings(None, Some(price(0.2)), None).unwrap().unwrap();
+    let f = Footprint::from_settings(None, Some(price(0.2)), None)
+        .unwrap()
+        .unwrap();
     let i = f.of_wh(1000.0);
     assert_eq!(i.grams_co2e, None);
     assert!((i.cost.unwrap() - 0.2).abs() < 1e-12);
@@ -453,5 +528,8 @@ fn bad_settings_name_their_key() {
         assert!(Footprint::from_settings(Some(carbon(g)), None, None).is_err());
     }
     let alone = Footprint::from_settings(None, None, Some(pue(1.2))).unwrap_err();
-    assert!(alone[0].starts_with("facility_overhead: needs"), "{alone:?}");
+    assert!(
+        alone[0].starts_with("facility_overhead: needs"),
+        "{alone:?}"
+    );
 }

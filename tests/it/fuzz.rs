@@ -36,7 +36,10 @@ fn cases(cases: u32) -> Config {
         .iter()
         .find_map(|name| std::env::var(name).ok()?.parse().ok())
         .unwrap_or(cases);
-    Config { cases, ..Config::default() }
+    Config {
+        cases,
+        ..Config::default()
+    }
 }
 
 fn seed_text(i: usize) -> &'static str {
@@ -57,7 +60,9 @@ fn seed_text(i: usize) -> &'static str {
 fn seed_value(i: usize) -> Value {
     static VALUES: OnceLock<Vec<Value>> = OnceLock::new();
     VALUES.get_or_init(|| {
-        (0..SEEDS.len()).map(|i| serde_json::from_str(seed_text(i)).unwrap()).collect()
+        (0..SEEDS.len())
+            .map(|i| serde_json::from_str(seed_text(i)).unwrap())
+            .collect()
     })[i]
         .clone()
 }
@@ -113,7 +118,11 @@ fn check_analysis(m: &ModelFile, a: &energyboard::analyse::ModelAnalysis) {
     assert!(!a.frontier.is_empty() && a.frontier.iter().all(|&i| i < n));
     let mut points: Vec<usize> = a.curves.iter().flat_map(|s| s.points.clone()).collect();
     points.sort_unstable();
-    assert_eq!(points, (0..n).collect::<Vec<_>>(), "curves drop or repeat rows");
+    assert_eq!(
+        points,
+        (0..n).collect::<Vec<_>>(),
+        "curves drop or repeat rows"
+    );
     assert_eq!(a.budgets.last().map(|b| b.is_deadline), Some(true));
 }
 
@@ -345,8 +354,10 @@ fn apply(
 ) {
     let mut all = Vec::new();
     pointers(doc, "", &mut all);
-    let kind: Vec<&String> =
-        all.iter().filter(|p| doc.pointer(p).is_some_and(|v| same_kind(change, v))).collect();
+    let kind: Vec<&String> = all
+        .iter()
+        .filter(|p| doc.pointer(p).is_some_and(|v| same_kind(change, v)))
+        .collect();
     let target = if keep_kind && !kind.is_empty() {
         kind[at.index(kind.len())].clone()
     } else {
@@ -380,13 +391,20 @@ fn apply(
         Change::Nest(depth) => {
             // Written as text: a deep `Value` would overflow the test's own
             // stack when serialised or dropped.
-            let inner = doc.pointer(&target).map_or("null".to_owned(), Value::to_string);
-            raw.push(format!("{}{inner}{}", "[".repeat(*depth), "]".repeat(*depth)));
+            let inner = doc
+                .pointer(&target)
+                .map_or("null".to_owned(), Value::to_string);
+            raw.push(format!(
+                "{}{inner}{}",
+                "[".repeat(*depth),
+                "]".repeat(*depth)
+            ));
             Value::String(format!("\u{1}{}\u{1}", raw.len() - 1))
         }
-        Change::CopyFrom(from) => {
-            doc.pointer(&all[from.index(all.len())]).cloned().unwrap_or(Value::Null)
-        }
+        Change::CopyFrom(from) => doc
+            .pointer(&all[from.index(all.len())])
+            .cloned()
+            .unwrap_or(Value::Null),
         Change::Duplicate => {
             match doc.pointer_mut(&target) {
                 Some(Value::Array(items)) if !items.is_empty() => {
@@ -430,7 +448,10 @@ fn mutated_seed() -> impl Strategy<Value = Vec<u8>> {
     (
         0..SEEDS.len(),
         prop::collection::vec(
-            ((any::<prop::sample::Index>(), prop::bool::weighted(0.8)), change()),
+            (
+                (any::<prop::sample::Index>(), prop::bool::weighted(0.8)),
+                change(),
+            ),
             1..6,
         ),
     )

@@ -49,8 +49,14 @@ type Tree = BTreeMap<PathBuf, (SystemTime, Option<Vec<u8>>)>;
 impl Sandbox {
     /// Copies the seed data and static folders and builds `out/` from them.
     fn new() -> Self {
-        let sandbox = Self { dir: tempfile::tempdir().expect("tempdir") };
-        copy_tree(&Path::new(ROOT).join("tests/fixtures/seeds"), &sandbox.path("data")).unwrap();
+        let sandbox = Self {
+            dir: tempfile::tempdir().expect("tempdir"),
+        };
+        copy_tree(
+            &Path::new(ROOT).join("tests/fixtures/seeds"),
+            &sandbox.path("data"),
+        )
+        .unwrap();
         copy_tree(&Path::new(ROOT).join("static"), &sandbox.path("static")).unwrap();
         sandbox.build_from("data", "out", false).succeeds();
         assert!(sandbox.path("out/index.html").is_file());
@@ -110,7 +116,11 @@ impl Sandbox {
         let sandbox = format!("{}/", self.dir.path().display());
         let (code, stdout, stderr) = match result {
             Ok(summary) => (0, format!("built {out}: {summary}\n"), String::new()),
-            Err(err) => (1, String::new(), format!("error: {err:#}\n").replace(&sandbox, "")),
+            Err(err) => (
+                1,
+                String::new(),
+                format!("error: {err:#}\n").replace(&sandbox, ""),
+            ),
         };
         Run {
             args,
@@ -166,7 +176,13 @@ struct Run {
 
 impl Run {
     fn succeeds(self) -> Self {
-        assert_eq!(self.code, Some(0), "`energyboard {}` failed:\n{}", self.args, self.stderr);
+        assert_eq!(
+            self.code,
+            Some(0),
+            "`energyboard {}` failed:\n{}",
+            self.args,
+            self.stderr
+        );
         self
     }
 
@@ -180,15 +196,25 @@ impl Run {
             self.stdout,
             self.stderr
         );
-        assert!(self.stderr.starts_with("error: "), "stderr: {}", self.stderr);
+        assert!(
+            self.stderr.starts_with("error: "),
+            "stderr: {}",
+            self.stderr
+        );
         let ((names, out), (names_after, out_after)) = (&self.before, &self.after);
-        assert_eq!(names_after, names, "a failed build left something beside out/");
+        assert_eq!(
+            names_after, names,
+            "a failed build left something beside out/"
+        );
         let changed: Vec<_> = out
             .keys()
             .chain(out_after.keys())
             .filter(|k| out.get(*k) != out_after.get(*k))
             .collect();
-        assert!(changed.is_empty(), "a failed build changed out/: {changed:?}");
+        assert!(
+            changed.is_empty(),
+            "a failed build changed out/: {changed:?}"
+        );
         self
     }
 
@@ -196,11 +222,15 @@ impl Run {
     /// says `message`.
     fn problem(self, rel: &str, field: &str, message: &str) -> Self {
         let prefix = format!("  {rel}: {field}: ");
-        let line =
-            self.stderr.lines().find(|l| l.starts_with(&prefix)).unwrap_or_else(|| {
-                panic!("no line starting {prefix:?} in stderr:\n{}", self.stderr)
-            });
-        assert!(line.contains(message), "expected {message:?} in the line:\n{line}");
+        let line = self
+            .stderr
+            .lines()
+            .find(|l| l.starts_with(&prefix))
+            .unwrap_or_else(|| panic!("no line starting {prefix:?} in stderr:\n{}", self.stderr));
+        assert!(
+            line.contains(message),
+            "expected {message:?} in the line:\n{line}"
+        );
         self
     }
 
@@ -219,7 +249,11 @@ impl Run {
     }
 
     fn stderr_has(self, text: &str) -> Self {
-        assert!(self.stderr.contains(text), "expected {text:?} in stderr:\n{}", self.stderr);
+        assert!(
+            self.stderr.contains(text),
+            "expected {text:?} in stderr:\n{}",
+            self.stderr
+        );
         self
     }
 }
@@ -247,7 +281,11 @@ fn wait(mut child: Child, args: &[&str]) -> (std::process::ExitStatus, String, S
         }
         std::thread::sleep(Duration::from_millis(5));
     };
-    (status, out.join().unwrap().unwrap(), err.join().unwrap().unwrap())
+    (
+        status,
+        out.join().unwrap().unwrap(),
+        err.join().unwrap().unwrap(),
+    )
 }
 
 fn tree(dir: &Path) -> Tree {
@@ -268,7 +306,10 @@ fn collect(root: &Path, dir: &Path, out: &mut Tree) {
             out.insert(rel, (meta.modified().unwrap(), None));
             collect(root, &path, out);
         } else {
-            out.insert(rel, (meta.modified().unwrap(), Some(fs::read(&path).unwrap())));
+            out.insert(
+                rel,
+                (meta.modified().unwrap(), Some(fs::read(&path).unwrap())),
+            );
         }
     }
 }
@@ -299,8 +340,10 @@ fn seed_with_extra(value: &str) -> String {
 
 #[test]
 fn truncated_json_names_the_object_it_ends_in() {
-    invalid("truncated-json")
-        .model_problem("configurations[1]", "the file ends too early (truncated JSON?)");
+    invalid("truncated-json").model_problem(
+        "configurations[1]",
+        "the file ends too early (truncated JSON?)",
+    );
 }
 
 #[test]
@@ -432,7 +475,11 @@ fn missing_top_level_field_names_it() {
 #[test]
 fn a_missing_deadline_or_the_other_kinds_deadline_is_refused() {
     with_bad_data(|bad| {
-        fs::write(bad.join(MODEL), seed_text().replace("\"itl_deadline_ms\": 500,", "")).unwrap();
+        fs::write(
+            bad.join(MODEL),
+            seed_text().replace("\"itl_deadline_ms\": 500,", ""),
+        )
+        .unwrap();
     })
     .model_problem(
         "itl_deadline_ms",
@@ -481,14 +528,18 @@ fn zero_energy_is_refused() {
 
 #[test]
 fn negative_latency_is_refused() {
-    invalid("negative-latency")
-        .model_problem("configurations[0].median_itl_ms", "must be greater than zero, found -19.6");
+    invalid("negative-latency").model_problem(
+        "configurations[0].median_itl_ms",
+        "must be greater than zero, found -19.6",
+    );
 }
 
 #[test]
 fn zero_throughput_is_refused() {
-    invalid("zero-throughput")
-        .model_problem("configurations[2].tokens_per_second", "must be greater than zero, found 0");
+    invalid("zero-throughput").model_problem(
+        "configurations[2].tokens_per_second",
+        "must be greater than zero, found 0",
+    );
 }
 
 #[test]
@@ -501,14 +552,18 @@ fn negative_power_is_refused() {
 
 #[test]
 fn zero_output_tokens_is_refused() {
-    invalid("zero-output-tokens")
-        .model_problem("configurations[0].avg_output_tokens", "must be greater than zero, found 0");
+    invalid("zero-output-tokens").model_problem(
+        "configurations[0].avg_output_tokens",
+        "must be greater than zero, found 0",
+    );
 }
 
 #[test]
 fn zero_max_num_seqs_is_refused() {
-    invalid("zero-max-num-seqs")
-        .model_problem("configurations[0].max_num_seqs", "must be 1 or more, found 0");
+    invalid("zero-max-num-seqs").model_problem(
+        "configurations[0].max_num_seqs",
+        "must be 1 or more, found 0",
+    );
 }
 
 #[test]
@@ -542,8 +597,10 @@ fn blank_name_is_refused() {
 
 #[test]
 fn gpu_names_that_share_a_page_are_refused() {
-    invalid("gpu-names-collide")
-        .model_problem("gpus[2]", "\"b200\" repeats \"B200\" (both become /gpus/b200/)");
+    invalid("gpu-names-collide").model_problem(
+        "gpus[2]",
+        "\"b200\" repeats \"B200\" (both become /gpus/b200/)",
+    );
 }
 
 #[test]
@@ -656,8 +713,10 @@ fn best_for_a_gpu_not_in_gpus_is_refused() {
 
 #[test]
 fn duplicate_slug_names_both_files() {
-    invalid("duplicate-slug")
-        .model_problem("slug", "\"qwen-3-32b\" is already used by bad/qwen-3-32b-copy.json");
+    invalid("duplicate-slug").model_problem(
+        "slug",
+        "\"qwen-3-32b\" is already used by bad/qwen-3-32b-copy.json",
+    );
 }
 
 #[test]
@@ -667,7 +726,11 @@ fn every_bad_file_is_reported_in_one_run() {
         .build_binary()
         .fails()
         .stderr_has("error: 3 problems in 2 files:")
-        .problem("bad/first.json", "configurations[2].median_itl_ms", "is required but missing")
+        .problem(
+            "bad/first.json",
+            "configurations[2].median_itl_ms",
+            "is required but missing",
+        )
         .problem(
             "bad/second.json",
             "configurations[1].wh_per_million_output_tokens",
@@ -693,11 +756,10 @@ fn missing_data_folder_is_an_error() {
 #[test]
 fn data_folder_that_is_a_file_is_an_error() {
     let sandbox = Sandbox::new();
-    sandbox.build_from("data/qwen-3-32b.json", "out", false).fails().problem(
-        "data/qwen-3-32b.json",
-        "(folder)",
-        "is not a folder",
-    );
+    sandbox
+        .build_from("data/qwen-3-32b.json", "out", false)
+        .fails()
+        .problem("data/qwen-3-32b.json", "(folder)", "is not a folder");
 }
 
 #[test]
@@ -745,8 +807,10 @@ fn dangling_symlink_is_an_error() {
 fn named_pipe_called_json_is_an_error_not_a_hang() {
     Sandbox::new()
         .bad_data(|bad| {
-            let status =
-                Command::new("mkfifo").arg(bad.join("pipe.json")).status().expect("mkfifo");
+            let status = Command::new("mkfifo")
+                .arg(bad.join("pipe.json"))
+                .status()
+                .expect("mkfifo");
             assert!(status.success());
         })
         .build_binary()
@@ -784,7 +848,9 @@ fn out_folder_energyboard_did_not_make_is_refused_untouched() {
         .stderr_has("--force");
     assert_eq!(tree(&mine), before, "a refused build touched mine/");
 
-    sandbox.run_binary(&["build", "--data", "data", "--out", "mine", "--force"]).succeeds();
+    sandbox
+        .run_binary(&["build", "--data", "data", "--out", "mine", "--force"])
+        .succeeds();
     assert!(mine.join(".energyboard").is_file());
     assert!(mine.join("index.html").is_file());
     assert!(!mine.join("notes.txt").exists());
@@ -809,7 +875,10 @@ fn leftover_folder_from_a_crashed_swap_does_not_block_the_next_build() {
     fs::create_dir_all(sandbox.path(".out.old/index.html")).unwrap();
     sandbox.build_from("data", "out", false).succeeds();
     assert!(sandbox.path(".out.old/index.html").is_dir());
-    assert_eq!(names(sandbox.dir.path()), [".out.old", "data", "out", "static"]);
+    assert_eq!(
+        names(sandbox.dir.path()),
+        [".out.old", "data", "out", "static"]
+    );
 }
 
 // ---------------------------------------------------------------------------
@@ -842,7 +911,10 @@ fn svg_elements(path: &Path, text: &str) -> Vec<Element> {
         .filter(roxmltree::Node::is_element)
         .map(|n| Element {
             name: n.tag_name().name().to_owned(),
-            attrs: n.attributes().map(|a| (a.name().to_owned(), a.value().to_owned())).collect(),
+            attrs: n
+                .attributes()
+                .map(|a| (a.name().to_owned(), a.value().to_owned()))
+                .collect(),
             own_text: n.text().unwrap_or_default().to_owned(),
         })
         .collect()
@@ -855,7 +927,10 @@ fn html_elements(text: &str) -> Vec<Element> {
         .filter_map(|n| n.value().as_element().map(|e| (n, e)))
         .map(|(n, e)| Element {
             name: e.name().to_owned(),
-            attrs: e.attrs().map(|(k, v)| (k.to_owned(), v.to_owned())).collect(),
+            attrs: e
+                .attrs()
+                .map(|(k, v)| (k.to_owned(), v.to_owned()))
+                .collect(),
             own_text: n
                 .children()
                 .filter_map(|c| c.value().as_text().map(|t| t.to_string()))
@@ -876,15 +951,30 @@ fn markup_in_names_is_escaped_on_every_page_and_chart() {
     );
     for (path, text) in &files {
         for raw in ["<script>alert(1)", "<img src=x", "<b>bold</b>"] {
-            assert!(!text.contains(raw), "{} contains {raw:?} unescaped", path.display());
+            assert!(
+                !text.contains(raw),
+                "{} contains {raw:?} unescaped",
+                path.display()
+            );
         }
         let is_svg = path.extension().is_some_and(|e| e == "svg");
-        let elements = if is_svg { svg_elements(path, text) } else { html_elements(text) };
-        for Element { name, attrs, own_text } in elements {
+        let elements = if is_svg {
+            svg_elements(path, text)
+        } else {
+            html_elements(text)
+        };
+        for Element {
+            name,
+            attrs,
+            own_text,
+        } in elements
+        {
             // A JSON data block (the latency-limit control's) may carry
             // the text, as data: it must not run, and no `<` in it can
             // close the element early.
-            let data_block = attrs.iter().any(|(a, v)| a == "type" && v == "application/json");
+            let data_block = attrs
+                .iter()
+                .any(|(a, v)| a == "type" && v == "application/json");
             if name == "script" && data_block {
                 assert!(
                     !own_text.contains('<')
@@ -910,7 +1000,10 @@ fn markup_in_names_is_escaped_on_every_page_and_chart() {
                     path.display()
                 );
                 assert!(
-                    !value.trim_start().to_ascii_lowercase().starts_with("javascript:"),
+                    !value
+                        .trim_start()
+                        .to_ascii_lowercase()
+                        .starts_with("javascript:"),
                     "{}: <{name} {attr}={value:?}> is a javascript: URL",
                     path.display()
                 );
@@ -923,12 +1016,19 @@ fn markup_in_names_is_escaped_on_every_page_and_chart() {
 fn unknown_extra_fields_are_accepted() {
     let sandbox = Sandbox::new().fixture("valid", "unknown-extra-fields");
     sandbox.build().succeeds();
-    assert!(sandbox.path("out/workloads/lm-arena-chat/models/qwen-3-32b/index.html").is_file());
+    assert!(
+        sandbox
+            .path("out/workloads/lm-arena-chat/models/qwen-3-32b/index.html")
+            .is_file()
+    );
 }
 
 #[test]
 fn best_may_name_either_of_two_tied_runs() {
-    Sandbox::new().fixture("valid", "tied-best-names-the-repeat").build().succeeds();
+    Sandbox::new()
+        .fixture("valid", "tied-best-names-the-repeat")
+        .build()
+        .succeeds();
 }
 
 #[test]
@@ -962,10 +1062,14 @@ fn files_of_one_workload_that_disagree_on_the_deadline_name_both_files() {
 
 #[test]
 fn a_workload_id_that_is_not_a_path_segment_is_refused() {
-    invalid("workload-id-not-a-path-segment")
-        .model_problem("source.workload", "workload id \"../etc\" is not a valid path segment");
-    invalid("workload-object-bad-id")
-        .model_problem("workload.id", "workload id \"Has Spaces\" is not a valid path segment");
+    invalid("workload-id-not-a-path-segment").model_problem(
+        "source.workload",
+        "workload id \"../etc\" is not a valid path segment",
+    );
+    invalid("workload-object-bad-id").model_problem(
+        "workload.id",
+        "workload id \"Has Spaces\" is not a valid path segment",
+    );
 }
 
 #[test]
@@ -994,7 +1098,10 @@ fn the_same_slug_on_two_workloads_builds_two_pages_and_one_overview() {
     }
     // The explicit workload object wins over source.workload.
     let gpqa = fs::read_to_string(out.join("workloads/gpqa/index.html")).unwrap();
-    assert!(gpqa.contains("<h1>Problem Solving with Reasoning</h1>"), "{gpqa}");
+    assert!(
+        gpqa.contains("<h1>Problem Solving with Reasoning</h1>"),
+        "{gpqa}"
+    );
 }
 
 // ---------------------------------------------------------------------------
@@ -1075,7 +1182,11 @@ fn an_image_file_with_video_fields_or_a_wrong_unit_is_refused() {
     with_bad_data(|bad| {
         let text = diffusion_text("text-to-image", "pixart")
             .replacen("\"unit\": \"J per image\"", "\"unit\": \"J per video\"", 1)
-            .replacen("\"image_width\": 1024,", "\"image_width\": 1024, \"fps\": 16,", 1);
+            .replacen(
+                "\"image_width\": 1024,",
+                "\"image_width\": 1024, \"fps\": 16,",
+                1,
+            );
         fs::write(bad.join("pixart.json"), text).unwrap();
     })
     .problem(
@@ -1128,7 +1239,11 @@ fn a_workload_cannot_mix_per_token_and_diffusion_files() {
 #[test]
 fn diffusion_files_of_one_workload_share_their_deadline() {
     with_bad_data(|bad| {
-        fs::write(bad.join("pixart.json"), diffusion_text("text-to-image", "pixart")).unwrap();
+        fs::write(
+            bad.join("pixart.json"),
+            diffusion_text("text-to-image", "pixart"),
+        )
+        .unwrap();
         let text = diffusion_text("text-to-image", "flux-1-dev").replacen(
             "\"batch_latency_deadline_s\": 30,",
             "\"batch_latency_deadline_s\": 30.0001,",
@@ -1151,7 +1266,11 @@ fn seed_changed(change: impl FnOnce(&mut serde_json::Value)) -> Run {
     with_bad_data(|bad| {
         let mut value: serde_json::Value = serde_json::from_str(&seed_text()).unwrap();
         change(&mut value);
-        fs::write(bad.join(MODEL), serde_json::to_string_pretty(&value).unwrap()).unwrap();
+        fs::write(
+            bad.join(MODEL),
+            serde_json::to_string_pretty(&value).unwrap(),
+        )
+        .unwrap();
     })
 }
 
@@ -1244,8 +1363,10 @@ fn percentiles_must_not_fall() {
         "configurations[0].p99_itl_ms",
         "10 is below p95_itl_ms 17.3; a higher percentile cannot be lower",
     );
-    seed_changed(|v| v["configurations"][0]["p90_itl_ms"] = serde_json::json!(14.0))
-        .model_problem("configurations[0].p90_itl_ms", "is below median_itl_ms 14.1");
+    seed_changed(|v| v["configurations"][0]["p90_itl_ms"] = serde_json::json!(14.0)).model_problem(
+        "configurations[0].p90_itl_ms",
+        "is below median_itl_ms 14.1",
+    );
 }
 
 #[test]
@@ -1357,7 +1478,10 @@ fn a_gpu_named_like_a_heading_anchor_is_refused() {
         let text = seed_text().replace("\"H100\"", "\"H100 H\"");
         fs::write(bad.join(MODEL), text).unwrap();
     })
-    .model_problem("gpus[1]", "ends in the word \"h\", which the pages add to a GPU's name");
+    .model_problem(
+        "gpus[1]",
+        "ends in the word \"h\", which the pages add to a GPU's name",
+    );
 }
 
 #[test]

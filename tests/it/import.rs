@@ -97,7 +97,14 @@ fn importing_the_seeds_version_reproduces_the_seed_files() {
         // are those of the published history, imported version by version).
         let ours = json(&Path::new(ROOT).join(format!("data/lm-arena-chat/{slug}.json")));
         let mut diffs = Vec::new();
-        for key in ["configurations", "best", "gpus", "params_b", "name", "model_id"] {
+        for key in [
+            "configurations",
+            "best",
+            "gpus",
+            "params_b",
+            "name",
+            "model_id",
+        ] {
             fields_equal(&seed[key], &ours[key], &format!("{slug}.{key}"), &mut diffs);
         }
         assert!(diffs.is_empty(), "data/lm-arena-chat/{slug}: {diffs:#?}");
@@ -120,7 +127,12 @@ fn importing_the_seeds_version_reproduces_the_seed_files() {
     let d = c.output_length_distribution.as_ref().unwrap();
     assert_eq!(d.bins.len(), d.counts.len() + 1);
     assert_eq!(d.bins[0], 2.0);
-    assert!(loaded.configurations.iter().all(|c| c.output_length_distribution.is_some()));
+    assert!(
+        loaded
+            .configurations
+            .iter()
+            .all(|c| c.output_length_distribution.is_some())
+    );
 }
 
 #[test]
@@ -181,7 +193,10 @@ fn the_throughput_fix_is_recorded_as_exactly_the_rows_whose_throughput_moved() {
     }
     let md = report.summary_markdown();
     assert!(md.contains("2026-01-01 (was 2025-12-17)"), "{md}");
-    assert!(md.contains("**Configurations with changed figures** (39)"), "{md}");
+    assert!(
+        md.contains("**Configurations with changed figures** (39)"),
+        "{md}"
+    );
     // The history holds both entries, and loads with the data.
     let loaded = energyboard::load::load_data_dir(&data).unwrap();
     let history = loaded.changes.unwrap().history;
@@ -197,7 +212,12 @@ fn the_first_published_version_imports_and_the_next_moves_two_best_figures() {
     // Before 2025-12-17 there is no avg_output_len: energy per request over
     // energy per token; parallel degrees 0 are 1; diffusion rows take the
     // model's precision from index.json.
-    assert!(first.warnings.iter().any(|w| w.contains("avg_output_len missing, derived")));
+    assert!(
+        first
+            .warnings
+            .iter()
+            .any(|w| w.contains("avg_output_len missing, derived"))
+    );
     assert!(first.warnings.iter().any(|w| w.contains("=0, taken as 1")));
     let e1 = first.entry.unwrap();
     assert_eq!(e1.previous_upstream_version, None);
@@ -211,12 +231,18 @@ fn the_first_published_version_imports_and_the_next_moves_two_best_figures() {
     // 2025-11-30 added 105 text-to-image rows upstream, 15 of each of the
     // two models kept here.
     assert_eq!(e.configurations_added.len(), 30);
-    assert!(e.configurations_added.iter().all(|c| c.workload == "text-to-image"));
+    assert!(
+        e.configurations_added
+            .iter()
+            .all(|c| c.workload == "text-to-image")
+    );
     // The published output lengths replace the derived ones (energy per
     // request over energy per token), where the two differ in any bit.
     assert!(!e.configurations_changed.is_empty());
     assert!(
-        e.configurations_changed.iter().all(|c| c.fields == ["avg_output_tokens"]),
+        e.configurations_changed
+            .iter()
+            .all(|c| c.fields == ["avg_output_tokens"]),
         "{:#?}",
         e.configurations_changed
     );
@@ -292,7 +318,9 @@ fn a_file_in_the_way_that_import_did_not_write_stops_it_and_nothing_changes() {
     std::fs::create_dir_all(data.join("lm-arena-chat")).unwrap();
     std::fs::write(data.join("lm-arena-chat/qwen-3-8b.json"), "hand-made").unwrap();
     let before = file_tree(&data);
-    let err = import(&options(&fixture("6e70d23"), &data, "2026-11-30")).unwrap_err().to_string();
+    let err = import(&options(&fixture("6e70d23"), &data, "2026-11-30"))
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("lm-arena-chat/qwen-3-8b.json"), "{err}");
     assert!(err.contains("did not write it"), "{err}");
     assert_eq!(file_tree(&data), before);
@@ -308,8 +336,13 @@ fn an_imported_file_edited_by_hand_is_never_overwritten() {
     text.push(' ');
     std::fs::write(&file, text).unwrap();
     let before = file_tree(&data);
-    let err = import(&options(&fixture("6e70d23"), &data, "2026-11-30")).unwrap_err().to_string();
-    assert!(err.contains("was changed after energyboard import wrote it"), "{err}");
+    let err = import(&options(&fixture("6e70d23"), &data, "2026-11-30"))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("was changed after energyboard import wrote it"),
+        "{err}"
+    );
     assert_eq!(file_tree(&data), before);
 }
 
@@ -323,15 +356,24 @@ fn data_that_would_not_load_leaves_the_folder_byte_identical() {
     let mut clash = json(&data.join("lm-arena-chat/qwen-3-8b.json"));
     clash["name"] = "Mine".into();
     std::fs::create_dir_all(data.join("mine")).unwrap();
-    std::fs::write(data.join("mine/qwen-3-8b.json"), serde_json::to_vec(&clash).unwrap()).unwrap();
+    std::fs::write(
+        data.join("mine/qwen-3-8b.json"),
+        serde_json::to_vec(&clash).unwrap(),
+    )
+    .unwrap();
     let before = file_tree(&data);
-    let err = import(&options(&fixture("6e70d23"), &data, "2026-11-30")).unwrap_err().to_string();
+    let err = import(&options(&fixture("6e70d23"), &data, "2026-11-30"))
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("would not be valid"), "{err}");
     assert!(err.contains("qwen-3-8b"), "{err}");
     assert_eq!(file_tree(&data), before);
     // No staging folder is left behind.
     assert!(std::fs::read_dir(&data).unwrap().all(|e| {
-        !e.unwrap().file_name().to_string_lossy().starts_with(".energyboard-import-")
+        !e.unwrap()
+            .file_name()
+            .to_string_lossy()
+            .starts_with(".energyboard-import-")
     }));
 }
 
@@ -352,7 +394,9 @@ fn altered(commit: &str, task: &str, edit: impl FnOnce(&mut Value)) -> tempfile:
 
 fn import_error(from: &Path, data: &Path) -> String {
     let before = file_tree(data);
-    let err = import(&options(from.to_str().unwrap(), data, "2026-11-30")).unwrap_err().to_string();
+    let err = import(&options(from.to_str().unwrap(), data, "2026-11-30"))
+        .unwrap_err()
+        .to_string();
     assert_eq!(file_tree(data), before, "{err}");
     err
 }
@@ -384,7 +428,10 @@ fn bad_upstream_rows_are_errors_naming_the_task_file_and_field() {
         (
             "a missing field without a fallback",
             Box::new(|d| {
-                d["configurations"][4].as_object_mut().unwrap().remove("median_itl_ms");
+                d["configurations"][4]
+                    .as_object_mut()
+                    .unwrap()
+                    .remove("median_itl_ms");
             }),
             "configurations[4].median_itl_ms: missing",
         ),
@@ -417,7 +464,11 @@ fn hostile_model_ids_and_names_stay_inside_or_are_refused() {
         }
     });
     let report = import(&options(from.path().to_str().unwrap(), &data, "2026-11-30")).unwrap();
-    assert!(report.added.contains(&"lm-arena-chat/passwd.json".to_owned()));
+    assert!(
+        report
+            .added
+            .contains(&"lm-arena-chat/passwd.json".to_owned())
+    );
     assert!(file_tree(dir.path()).keys().all(|p| p.starts_with("data")));
 
     // A nickname that makes a reserved slug.
@@ -440,7 +491,10 @@ fn hostile_model_ids_and_names_stay_inside_or_are_refused() {
     index["models"]["Qwen/Qwen3-8B"]["nickname"] = "Qwen\n3".into();
     std::fs::write(from.path().join("index.json"), index.to_string()).unwrap();
     let err = import_error(from.path(), &data);
-    assert!(err.contains("nickname: contains the control character U+000A"), "{err}");
+    assert!(
+        err.contains("nickname: contains the control character U+000A"),
+        "{err}"
+    );
 
     // No last_updated: no version to record.
     std::fs::write(from.path().join("index.json"), "{\"models\": {}}").unwrap();
@@ -455,7 +509,10 @@ fn hostile_model_ids_and_names_stay_inside_or_are_refused() {
     )
     .unwrap();
     let err = import_error(from.path(), &data);
-    assert!(err.contains("tasks/new-task.json: the workload \"new-task\" has no entry"), "{err}");
+    assert!(
+        err.contains("tasks/new-task.json: the workload \"new-task\" has no entry"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -464,7 +521,10 @@ fn a_model_gone_upstream_is_removed_and_recorded() {
     let data = dir.path().join("data");
     run("6e70d23", &data, "2026-11-30");
     let from = altered("6e70d23", "lm-arena-chat", |d| {
-        d["configurations"].as_array_mut().unwrap().retain(|r| r["model_id"] != "Qwen/Qwen3-8B");
+        d["configurations"]
+            .as_array_mut()
+            .unwrap()
+            .retain(|r| r["model_id"] != "Qwen/Qwen3-8B");
     });
     let report = import(&options(from.path().to_str().unwrap(), &data, "2026-11-30")).unwrap();
     assert_eq!(report.removed, ["lm-arena-chat/qwen-3-8b.json"]);
@@ -475,7 +535,11 @@ fn a_model_gone_upstream_is_removed_and_recorded() {
     assert_eq!(e.best_changed.len(), 2);
     assert!(e.best_changed.iter().all(|b| b.new.is_none()));
     let manifest = json(&data.join(MANIFEST));
-    assert!(manifest["files"].get("lm-arena-chat/qwen-3-8b.json").is_none());
+    assert!(
+        manifest["files"]
+            .get("lm-arena-chat/qwen-3-8b.json")
+            .is_none()
+    );
 }
 
 #[test]
@@ -485,18 +549,34 @@ fn the_command_prints_the_report_and_writes_the_summary() {
     let summary = dir.path().join("summary.md");
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_energyboard"))
         .current_dir(ROOT)
-        .args(["import", "--from", &fixture("6e70d23"), "--retrieved", "2026-11-30"])
+        .args([
+            "import",
+            "--from",
+            &fixture("6e70d23"),
+            "--retrieved",
+            "2026-11-30",
+        ])
         .arg("--data")
         .arg(&data)
         .arg("--summary")
         .arg(&summary)
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let stdout = String::from_utf8(out.stdout).unwrap();
-    assert!(stdout.contains("imported data 2026-01-01: 4 model files; 5 added"), "{stdout}");
+    assert!(
+        stdout.contains("imported data 2026-01-01: 4 model files; 5 added"),
+        "{stdout}"
+    );
     let md = std::fs::read_to_string(&summary).unwrap();
-    assert!(md.starts_with("## ML.ENERGY Leaderboard data 2026-01-01\n"), "{md}");
+    assert!(
+        md.starts_with("## ML.ENERGY Leaderboard data 2026-01-01\n"),
+        "{md}"
+    );
     assert!(stdout.ends_with(&format!("{md}\n")), "{stdout}");
 
     // The same version again changes nothing: no summary is written, which
@@ -504,7 +584,13 @@ fn the_command_prints_the_report_and_writes_the_summary() {
     let again = dir.path().join("again.md");
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_energyboard"))
         .current_dir(ROOT)
-        .args(["import", "--from", &fixture("6e70d23"), "--retrieved", "2026-12-07"])
+        .args([
+            "import",
+            "--from",
+            &fixture("6e70d23"),
+            "--retrieved",
+            "2026-12-07",
+        ])
         .arg("--data")
         .arg(&data)
         .arg("--summary")
@@ -517,7 +603,10 @@ fn the_command_prints_the_report_and_writes_the_summary() {
         "{}",
         String::from_utf8_lossy(&out.stdout)
     );
-    assert!(!again.exists(), "a summary was written though nothing changed");
+    assert!(
+        !again.exists(),
+        "a summary was written though nothing changed"
+    );
 
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_energyboard"))
         .current_dir(ROOT)
@@ -581,7 +670,11 @@ fn an_older_version_with_wrong_parallel_degrees_imports_and_the_correction_is_re
     let new = energyboard::load::read_model_file(&data.join("lm-arena-chat/qwen-3-32b.json"))
         .unwrap()
         .file;
-    assert!(new.configurations.iter().all(|c| !c.parallelism().contains("as recorded upstream")));
+    assert!(
+        new.configurations
+            .iter()
+            .all(|c| !c.parallelism().contains("as recorded upstream"))
+    );
     // The change log says what changed instead of "no change".
     let md = second.summary_markdown();
     assert!(md.contains("tensor_parallel"), "{md}");

@@ -14,7 +14,9 @@ const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 const BIN: &str = env!("CARGO_BIN_EXE_energyboard");
 
 fn fixture(commit: &str) -> PathBuf {
-    PathBuf::from(ROOT).join("tests/fixtures/upstream").join(commit)
+    PathBuf::from(ROOT)
+        .join("tests/fixtures/upstream")
+        .join(commit)
 }
 
 /// `energyboard import --from FROM --data DATA` in `cwd`, with `env`.
@@ -37,8 +39,11 @@ fn import(from: &Path, data: &Path) -> Output {
 }
 
 fn ok(out: &Output) -> String {
-    let text =
-        format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(out.status.success(), "{text}");
     text
 }
@@ -75,7 +80,10 @@ fn a_second_import_into_the_same_folder_waits_for_the_first() {
         fd_lock::RwLock::new(std::fs::File::create(data.join(".energyboard-import.lock")).unwrap());
     let held = lock.try_write().unwrap();
     let err = failed(&import(&fixture("6e70d23"), &data));
-    assert!(err.contains("another energyboard is writing this folder"), "{err}");
+    assert!(
+        err.contains("another energyboard is writing this folder"),
+        "{err}"
+    );
     let mut after = file_tree(&data);
     after.remove(Path::new(".energyboard-import.lock"));
     assert!(after == before, "data/ changed");
@@ -103,11 +111,18 @@ fn an_import_killed_while_it_moves_files_in_is_undone_by_the_next() {
             &[("ENERGYBOARD_TEST_ABORT_AFTER_MOVES", &n)],
         );
         assert!(!out.status.success(), "the import was not stopped");
-        assert!(file_tree(&data) != first, "nothing was moved before the stop");
+        assert!(
+            file_tree(&data) != first,
+            "nothing was moved before the stop"
+        );
         // The next import undoes the half swap, says so, and does the job.
         let text = ok(&import(&fixture("6e70d23"), &data));
         assert!(text.contains("was undone"), "{text}");
-        assert_eq!(file_tree(&data), file_tree(&clean), "after a stop after {moves} moves");
+        assert_eq!(
+            file_tree(&data),
+            file_tree(&clean),
+            "after a stop after {moves} moves"
+        );
     }
 }
 
@@ -118,7 +133,11 @@ fn a_staging_folder_left_by_a_stopped_import_is_removed_by_the_next() {
     ok(&import(&fixture("9fa07d1"), &data));
     let left = data.join(".energyboard-import.tmp-Ab12Cd");
     std::fs::create_dir_all(left.join("data/gpqa")).unwrap();
-    std::fs::write(left.join("owner"), "a staging folder of energyboard import\n").unwrap();
+    std::fs::write(
+        left.join("owner"),
+        "a staging folder of energyboard import\n",
+    )
+    .unwrap();
     std::fs::write(left.join("data/gpqa/x.json"), "{}").unwrap();
     ok(&import(&fixture("6e70d23"), &data));
     assert!(!left.exists());
@@ -136,14 +155,27 @@ fn a_source_import_waits_for_any_import_into_the_data_folder() {
     let held = lock.try_write().unwrap();
     let out = Command::new(BIN)
         .current_dir(ROOT)
-        .args(["import", "--from", "tests/fixtures/sources/public-data", "--data"])
+        .args([
+            "import",
+            "--from",
+            "tests/fixtures/sources/public-data",
+            "--data",
+        ])
         .arg(&data)
-        .args(["--source", "example-lab", "--config", "tests/fixtures/sources/energyboard.toml"])
+        .args([
+            "--source",
+            "example-lab",
+            "--config",
+            "tests/fixtures/sources/energyboard.toml",
+        ])
         .args(["--retrieved", "2026-11-21"])
         .output()
         .unwrap();
     let err = failed(&out);
-    assert!(err.contains("another energyboard is writing this folder"), "{err}");
+    assert!(
+        err.contains("another energyboard is writing this folder"),
+        "{err}"
+    );
     let mut after = file_tree(&data);
     after.remove(Path::new(".energyboard-import.lock"));
     assert!(after == before, "data/ changed");
@@ -155,7 +187,11 @@ fn a_source_import_waits_for_any_import_into_the_data_folder() {
 fn forged_staging(data: &Path, plan: &Value) -> PathBuf {
     let left = data.join(".energyboard-import.tmp-Forged");
     std::fs::create_dir_all(left.join("backup")).unwrap();
-    std::fs::write(left.join("owner"), "a staging folder of energyboard import\n").unwrap();
+    std::fs::write(
+        left.join("owner"),
+        "a staging folder of energyboard import\n",
+    )
+    .unwrap();
     std::fs::write(left.join("plan.json"), serde_json::to_vec(plan).unwrap()).unwrap();
     std::fs::write(left.join("manifest"), "{}").unwrap();
     left
@@ -172,7 +208,10 @@ fn recovery_uses_no_staging_folder_it_did_not_write() {
     let left = forged_staging(&data, &plan);
     let before = file_tree(&data);
     let err = failed(&import(&fixture("6e70d23"), &data));
-    assert!(err.contains("does not trust it and changed nothing"), "{err}");
+    assert!(
+        err.contains("does not trust it and changed nothing"),
+        "{err}"
+    );
     assert!(err.contains(".energyboard-import.tmp-Forged"), "{err}");
     assert!(file_tree(&data) == before, "data/ changed");
     std::fs::remove_dir_all(&left).unwrap();
@@ -207,15 +246,27 @@ fn a_lock_file_that_is_a_link_is_refused_not_followed() {
     let target = dir.path().join("elsewhere");
     std::os::unix::fs::symlink(&target, data.join(".energyboard-import.lock")).unwrap();
     let err = failed(&import(&fixture("6e70d23"), &data));
-    assert!(err.contains("is a symbolic link; a lock file is never followed"), "{err}");
-    assert!(std::fs::symlink_metadata(&target).is_err(), "a file was made at the link's target");
+    assert!(
+        err.contains("is a symbolic link; a lock file is never followed"),
+        "{err}"
+    );
+    assert!(
+        std::fs::symlink_metadata(&target).is_err(),
+        "a file was made at the link's target"
+    );
 }
 
 #[test]
 fn editorial_that_is_a_device_or_a_pipe_is_refused_at_once() {
     let dir = tempfile::tempdir().unwrap();
     let fifo = dir.path().join("fifo");
-    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    assert!(
+        Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
     for editorial in [Path::new("/dev/zero"), fifo.as_path()] {
         let started = std::time::Instant::now();
         let mut child = Command::new(BIN)
@@ -234,7 +285,10 @@ fn editorial_that_is_a_device_or_a_pipe_is_refused_at_once() {
             }
             if started.elapsed() > std::time::Duration::from_secs(20) {
                 child.kill().unwrap();
-                panic!("--editorial {}: still reading after 20 s", editorial.display());
+                panic!(
+                    "--editorial {}: still reading after 20 s",
+                    editorial.display()
+                );
             }
             std::thread::sleep(std::time::Duration::from_millis(50));
         };
@@ -256,7 +310,10 @@ fn a_hand_edited_slug_map_is_checked_against_the_files() {
     std::fs::write(&path, serde_json::to_vec_pretty(&manifest).unwrap()).unwrap();
     let before = file_tree(&data);
     let err = failed(&import(&fixture("6e70d23"), &data));
-    assert!(err.contains("slugs: \"lm-arena-chat/qwen-3-8b\" is \"Someone/Else\""), "{err}");
+    assert!(
+        err.contains("slugs: \"lm-arena-chat/qwen-3-8b\" is \"Someone/Else\""),
+        "{err}"
+    );
     assert!(file_tree(&data) == before, "data/ changed");
 }
 
@@ -302,7 +359,10 @@ fn a_newcomer_never_takes_a_published_models_url() {
 
     // Gone upstream, the model's slug still is not given to another.
     let mut doc = json(&task);
-    doc["configurations"].as_array_mut().unwrap().retain(|r| r["model_id"] != "Qwen/Qwen3-8B");
+    doc["configurations"]
+        .as_array_mut()
+        .unwrap()
+        .retain(|r| r["model_id"] != "Qwen/Qwen3-8B");
     std::fs::write(&task, serde_json::to_vec(&doc).unwrap()).unwrap();
     ok(&import(from.path(), &data));
     assert!(!page.exists());
@@ -315,7 +375,10 @@ fn links_in_the_upstream_folder_are_not_followed() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
     // A task file and a model file that are links to files outside --from.
-    for rel in ["tasks/lm-arena-chat.json", "models/Qwen__Qwen3-8B__lm-arena-chat.json"] {
+    for rel in [
+        "tasks/lm-arena-chat.json",
+        "models/Qwen__Qwen3-8B__lm-arena-chat.json",
+    ] {
         let from = copy_of("6e70d23");
         let outside = dir.path().join("outside.json");
         let target = from.path().join(rel);
@@ -327,7 +390,10 @@ fn links_in_the_upstream_folder_are_not_followed() {
         // distributions): never read.
         let out = import(from.path(), &data);
         let text = String::from_utf8_lossy(&out.stderr);
-        assert!(text.contains(&format!("{rel}: is a symbolic link")), "{text}");
+        assert!(
+            text.contains(&format!("{rel}: is a symbolic link")),
+            "{text}"
+        );
     }
 }
 
@@ -345,7 +411,11 @@ fn fake_curl(dir: &Path, archive: &Path) -> String {
     );
     std::fs::write(bin.join("curl"), script).unwrap();
     std::fs::set_permissions(bin.join("curl"), std::fs::Permissions::from_mode(0o755)).unwrap();
-    format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default())
+    format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    )
 }
 
 /// A `.tar.gz` of fixture 6e70d23 as `leaderboard-master/public/data/…`,
@@ -397,13 +467,20 @@ fn an_archive_gives_only_its_regular_files_within_bounds_and_urls_are_not_globbe
         let mut header = tar::Header::new_gnu();
         header.set_entry_type(tar::EntryType::Symlink);
         header.set_size(0);
-        tar.append_link(&mut header, "leaderboard-master/public/data/tasks/secret.json", &secret)
-            .unwrap();
+        tar.append_link(
+            &mut header,
+            "leaderboard-master/public/data/tasks/secret.json",
+            &secret,
+        )
+        .unwrap();
     });
     let path = fake_curl(dir.path(), &linked);
     let data = dir.path().join("data-linked");
     let err = failed(&import_in(dir.path(), url, &data, &[("PATH", &path)]));
-    assert!(err.contains("is a symbolic link, not a regular file"), "{err}");
+    assert!(
+        err.contains("is a symbolic link, not a regular file"),
+        "{err}"
+    );
     assert!(!data.exists());
 
     // A member that expands past the file bound.
@@ -435,14 +512,20 @@ fn data_gets_the_guards_of_out() {
     // The current folder (a repository root, say) is never a data folder.
     std::fs::write(dir.path().join("notes.txt"), "mine").unwrap();
     let err = failed(&import_in(dir.path(), from, Path::new("."), &[]));
-    assert!(err.contains("is the current folder or contains it"), "{err}");
+    assert!(
+        err.contains("is the current folder or contains it"),
+        "{err}"
+    );
     let err = failed(&import_in(dir.path(), from, Path::new("/"), &[]));
     assert!(err.contains("is the root folder"), "{err}");
     let repo = dir.path().join("repo");
     std::fs::create_dir_all(repo.join(".git")).unwrap();
     let err = failed(&import_in(dir.path(), from, &repo, &[]));
     assert!(err.contains("is a git work tree"), "{err}");
-    assert_eq!(file_tree(dir.path()).keys().collect::<Vec<_>>(), [Path::new("notes.txt")]);
+    assert_eq!(
+        file_tree(dir.path()).keys().collect::<Vec<_>>(),
+        [Path::new("notes.txt")]
+    );
 }
 
 #[cfg(unix)]
@@ -502,5 +585,8 @@ fn an_oversized_upstream_file_is_refused_before_it_is_parsed() {
     bytes.resize(17 * 1024 * 1024, b' ');
     std::fs::write(&task, bytes).unwrap();
     let err = failed(&import(from.path(), &data));
-    assert!(err.contains("tasks/lm-arena-chat.json: is larger than 16 MB"), "{err}");
+    assert!(
+        err.contains("tasks/lm-arena-chat.json: is larger than 16 MB"),
+        "{err}"
+    );
 }

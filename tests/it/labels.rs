@@ -61,7 +61,12 @@ fn sel(css: &str) -> Selector {
 }
 
 fn text(e: ElementRef<'_>) -> String {
-    e.text().collect::<Vec<_>>().join(" ").split_whitespace().collect::<Vec<_>>().join(" ")
+    e.text()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Every HTML page under `dir`, with its path.
@@ -70,8 +75,16 @@ fn pages(dir: &Path) -> Vec<(String, Html)> {
     for entry in walkdir::WalkDir::new(dir).sort_by_file_name() {
         let entry = entry.unwrap();
         if entry.path().extension().is_some_and(|e| e == "html") {
-            let rel = entry.path().strip_prefix(dir).unwrap().display().to_string();
-            out.push((rel, Html::parse_document(&std::fs::read_to_string(entry.path()).unwrap())));
+            let rel = entry
+                .path()
+                .strip_prefix(dir)
+                .unwrap()
+                .display()
+                .to_string();
+            out.push((
+                rel,
+                Html::parse_document(&std::fs::read_to_string(entry.path()).unwrap()),
+            ));
         }
     }
     out
@@ -84,7 +97,9 @@ fn every_table_head_and_card_label_on_the_site_agrees_with_its_unit() {
     let (mut problems, mut heads, mut cards) = (Vec::new(), 0, 0);
     for (rel, doc) in pages(&site) {
         for th in doc.select(&head) {
-            let Some(unit) = th.select(&unit_of).next().map(text) else { continue };
+            let Some(unit) = th.select(&unit_of).next().map(text) else {
+                continue;
+            };
             let label = text(th);
             let label = label.strip_suffix(&unit).unwrap_or(&label).trim();
             heads += 1;
@@ -92,8 +107,11 @@ fn every_table_head_and_card_label_on_the_site_agrees_with_its_unit() {
         }
         for dl in doc.select(&card) {
             for dt in dl.select(&figure) {
-                let dd =
-                    dt.next_siblings().find_map(ElementRef::wrap).map(text).unwrap_or_default();
+                let dd = dt
+                    .next_siblings()
+                    .find_map(ElementRef::wrap)
+                    .map(text)
+                    .unwrap_or_default();
                 // "49.10 Wh/M tok": the unit is what follows the number.
                 let unit = dd.split_once(' ').map_or("", |(_, u)| u);
                 cards += 1;
@@ -102,7 +120,10 @@ fn every_table_head_and_card_label_on_the_site_agrees_with_its_unit() {
         }
     }
     // The site has its leaderboards, GPU pages and model pages.
-    assert!(heads > 500 && cards > 500, "{heads} heads with a unit, {cards} card figures");
+    assert!(
+        heads > 500 && cards > 500,
+        "{heads} heads with a unit, {cards} card figures"
+    );
     assert!(
         problems.is_empty(),
         "{} problems: {:#?}",

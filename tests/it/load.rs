@@ -59,10 +59,22 @@ fn parallelism_rule_holds_for_every_published_shape() {
         (8, 1, 8, 8),
         (8, 8, 1, 1),
     ] {
-        assert!(parallelism_fits(shape.0, shape.1, shape.2, shape.3), "{shape:?}");
+        assert!(
+            parallelism_fits(shape.0, shape.1, shape.2, shape.3),
+            "{shape:?}"
+        );
     }
-    for shape in [(2, 1, 1, 1), (4, 2, 1, 1), (4, 2, 1, 4), (8, 1, 1, 4), (1, 2, 1, 1)] {
-        assert!(!parallelism_fits(shape.0, shape.1, shape.2, shape.3), "{shape:?}");
+    for shape in [
+        (2, 1, 1, 1),
+        (4, 2, 1, 1),
+        (4, 2, 1, 4),
+        (8, 1, 1, 4),
+        (1, 2, 1, 1),
+    ] {
+        assert!(
+            !parallelism_fits(shape.0, shape.1, shape.2, shape.3),
+            "{shape:?}"
+        );
     }
     assert!(!parallelism_fits(1, u32::MAX, u32::MAX, 1));
 }
@@ -85,7 +97,8 @@ fn type_error_names_the_field_in_reader_words() {
     let err = parse_model(Path::new("data/qwen-3-32b.json"), broken.as_bytes()).unwrap_err();
     assert_eq!(err.field, "configurations[0].median_itl_ms");
     assert!(
-        err.message.starts_with("expected a number, found the string \"fast\""),
+        err.message
+            .starts_with("expected a number, found the string \"fast\""),
         "{}",
         err.message
     );

@@ -10,20 +10,36 @@ fn fixture(path: &str) -> ModelFile {
 
 #[test]
 fn row_anchor_drops_slug_and_lowercases() {
-    assert_eq!(row_anchor("qwen-3-32b", "qwen-3-32b/H100/2/256"), "h100-2-256");
-    assert_eq!(row_anchor("qwen-3-32b", "qwen-3-32b/H100/2/256/r2"), "h100-2-256-r2");
+    assert_eq!(
+        row_anchor("qwen-3-32b", "qwen-3-32b/H100/2/256"),
+        "h100-2-256"
+    );
+    assert_eq!(
+        row_anchor("qwen-3-32b", "qwen-3-32b/H100/2/256/r2"),
+        "h100-2-256-r2"
+    );
     assert_eq!(row_anchor("a", "other/B200/1/8"), "other-b200-1-8");
 }
 
 #[test]
 fn workload_id_is_the_text_in_trailing_parentheses() {
     let mut m = fixture("seeds/qwen-3-32b.json");
-    assert_eq!(m.workload_ref(), Some(("lm-arena-chat".into(), "Text Conversation".into())));
+    assert_eq!(
+        m.workload_ref(),
+        Some(("lm-arena-chat".into(), "Text Conversation".into()))
+    );
     std::sync::Arc::make_mut(&mut m.source).workload = "Problem Solving (GPQA) (gpqa)".into();
-    assert_eq!(m.workload_ref(), Some(("gpqa".into(), "Problem Solving (GPQA)".into())));
+    assert_eq!(
+        m.workload_ref(),
+        Some(("gpqa".into(), "Problem Solving (GPQA)".into()))
+    );
     std::sync::Arc::make_mut(&mut m.source).workload = "No id here".into();
     assert_eq!(m.workload_ref(), None);
-    m.workload = Some(WorkloadDecl { id: "code".into(), name: "Code".into(), description: None });
+    m.workload = Some(WorkloadDecl {
+        id: "code".into(),
+        name: "Code".into(),
+        description: None,
+    });
     assert_eq!(m.workload_ref(), Some(("code".into(), "Code".into())));
 }
 

@@ -43,7 +43,11 @@ fn node(setup: &str, script: &str, report: &str) -> Option<String> {
         }
         Err(e) => panic!("cannot run node (Node.js, needed by the page script tests): {e}"),
     };
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     Some(String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
@@ -84,17 +88,27 @@ globalThis.document = {{ querySelectorAll: () => [] }};"#
 
 #[test]
 fn the_hub_forwarder_ignores_a_malformed_fragment() {
-    let script = inline_script("models/stable-diffusion-3-5-large/index.html", "location.hash");
+    let script = inline_script(
+        "models/stable-diffusion-3-5-large/index.html",
+        "location.hash",
+    );
     for (hash, forwards) in [("#%E0%A4%A", false), ("#%", false), ("#gpqa", true)] {
         let setup = format!(
             r#"const replaced = [];
 globalThis.location = {{ hash: {hash:?}, search: "", replace: (u) => replaced.push(u) }};
 globalThis.document = {{ getElementById: () => null, body: {{ getAttribute: () => "../../workloads/x/" }} }};"#
         );
-        let Some(out) = node(&setup, &script, "console.log('replaced ' + replaced.length);") else {
+        let Some(out) = node(
+            &setup,
+            &script,
+            "console.log('replaced ' + replaced.length);",
+        ) else {
             return;
         };
         assert!(!out.contains("threw"), "{hash}: {out}");
-        assert!(out.contains(if forwards { "replaced 1" } else { "replaced 0" }), "{hash}: {out}");
+        assert!(
+            out.contains(if forwards { "replaced 1" } else { "replaced 0" }),
+            "{hash}: {out}"
+        );
     }
 }

@@ -21,8 +21,14 @@ struct Sandbox {
 impl Sandbox {
     /// A tempdir with copies of `data/` and `static/`.
     fn new() -> Self {
-        let sandbox = Self { dir: tempfile::tempdir().expect("tempdir") };
-        copy_tree(&Path::new(ROOT).join("tests/fixtures/seeds"), &sandbox.path("data")).unwrap();
+        let sandbox = Self {
+            dir: tempfile::tempdir().expect("tempdir"),
+        };
+        copy_tree(
+            &Path::new(ROOT).join("tests/fixtures/seeds"),
+            &sandbox.path("data"),
+        )
+        .unwrap();
         copy_tree(&Path::new(ROOT).join("static"), &sandbox.path("static")).unwrap();
         sandbox
     }
@@ -37,7 +43,9 @@ impl Sandbox {
             _ => (BIN, args),
         };
         let mut cmd = Command::new(bin);
-        cmd.args(args).current_dir(self.dir.path()).stdin(Stdio::null());
+        cmd.args(args)
+            .current_dir(self.dir.path())
+            .stdin(Stdio::null());
         cmd
     }
 
@@ -70,7 +78,11 @@ fn succeeds(out: &Output) {
 #[track_caller]
 fn fails_saying(out: &Output, says: &str) {
     assert_eq!(out.status.code(), Some(1), "should fail: {}", stderr(out));
-    assert!(stderr(out).contains(says), "expected {says:?} in:\n{}", stderr(out));
+    assert!(
+        stderr(out).contains(says),
+        "expected {says:?} in:\n{}",
+        stderr(out)
+    );
 }
 
 #[test]
@@ -83,8 +95,14 @@ fn force_never_replaces_the_data_or_static_folder_or_the_current_folder() {
         (vec!["--out", ".", "--force"], "contains the input folder"),
         (vec!["--out", "data", "--force"], "is the input folder data"),
         (vec!["--out", "data/sub"], "is inside the input folder data"),
-        (vec!["--out", "static", "--force"], "is the input folder static"),
-        (vec!["--static", "site", "--out", "site"], "is the input folder site"),
+        (
+            vec!["--out", "static", "--force"],
+            "is the input folder static",
+        ),
+        (
+            vec!["--static", "site", "--out", "site"],
+            "is the input folder site",
+        ),
     ] {
         fs::create_dir_all(sb.path("site")).unwrap();
         let mut all = vec!["build", "--data", "data"];
@@ -101,7 +119,10 @@ fn force_never_replaces_the_data_or_static_folder_or_the_current_folder() {
     );
     fs::rename(sb.path("data/static"), sb.path("static")).unwrap();
     assert_eq!(sb.names(), before);
-    assert_eq!(names(&sb.path("data")), names(&Path::new(ROOT).join("tests/fixtures/seeds")));
+    assert_eq!(
+        names(&sb.path("data")),
+        names(&Path::new(ROOT).join("tests/fixtures/seeds"))
+    );
 }
 
 #[test]
@@ -109,8 +130,14 @@ fn force_never_replaces_a_git_work_tree_or_a_folder_holding_one() {
     let sb = Sandbox::new();
     fs::create_dir_all(sb.path("work/project/.git")).unwrap();
     fs::write(sb.path("work/project/main.rs"), "fn main() {}").unwrap();
-    fails_saying(&sb.run(&["build", "--out", "work", "--force"]), "contains a git work tree");
-    fails_saying(&sb.run(&["build", "--out", "work/project", "--force"]), "is a git work tree");
+    fails_saying(
+        &sb.run(&["build", "--out", "work", "--force"]),
+        "contains a git work tree",
+    );
+    fails_saying(
+        &sb.run(&["build", "--out", "work/project", "--force"]),
+        "is a git work tree",
+    );
     assert!(sb.path("work/project/main.rs").is_file());
 }
 
@@ -137,16 +164,24 @@ fn a_synth_folder_is_data_not_a_site() {
     let sb = Sandbox::new();
     succeeds(&sb.run(&["synth", "--count", "3", "--out", "gen"]));
     assert!(
-        fs::read_to_string(sb.path("gen/.energyboard")).unwrap().starts_with("energyboard data\n")
+        fs::read_to_string(sb.path("gen/.energyboard"))
+            .unwrap()
+            .starts_with("energyboard data\n")
     );
     fs::write(sb.path("gen/notes.txt"), "mine").unwrap();
     // Building from it into it, or over it, is refused without --force.
-    fails_saying(&sb.run(&["build", "--data", "gen", "--out", "gen"]), "is the input folder gen");
+    fails_saying(
+        &sb.run(&["build", "--data", "gen", "--out", "gen"]),
+        "is the input folder gen",
+    );
     fails_saying(
         &sb.run(&["build", "--out", "gen"]),
         "is a data folder written by `energyboard-synth`, not a site",
     );
-    assert_eq!(fs::read_to_string(sb.path("gen/notes.txt")).unwrap(), "mine");
+    assert_eq!(
+        fs::read_to_string(sb.path("gen/notes.txt")).unwrap(),
+        "mine"
+    );
 
     // And synth does not replace a built site without asking.
     succeeds(&sb.run(&["build", "--out", "site"]));
@@ -167,7 +202,10 @@ fn cname_and_well_known_survive_a_rebuild_and_other_removals_are_reported() {
     fs::write(sb.path("site/notes.txt"), "mine").unwrap();
     let out = sb.run(&["build", "--out", "site"]);
     succeeds(&out);
-    assert_eq!(fs::read_to_string(sb.path("site/CNAME")).unwrap(), "energy.example.org\n");
+    assert_eq!(
+        fs::read_to_string(sb.path("site/CNAME")).unwrap(),
+        "energy.example.org\n"
+    );
     assert!(sb.path("site/.well-known/security.txt").is_file());
     assert!(!sb.path("site/notes.txt").exists());
     assert!(
@@ -190,10 +228,13 @@ fn big_data(sb: &Sandbox) {
 fn wait_for_staging(sb: &Sandbox, child: &mut Child) -> std::path::PathBuf {
     let start = Instant::now();
     loop {
-        let found = fs::read_dir(sb.path(".")).unwrap().filter_map(Result::ok).find(|e| {
-            e.file_name().to_string_lossy().starts_with(".site.tmp-")
-                && e.path().join("models").exists()
-        });
+        let found = fs::read_dir(sb.path("."))
+            .unwrap()
+            .filter_map(Result::ok)
+            .find(|e| {
+                e.file_name().to_string_lossy().starts_with(".site.tmp-")
+                    && e.path().join("models").exists()
+            });
         if let Some(entry) = found {
             return entry.path();
         }
@@ -204,7 +245,10 @@ fn wait_for_staging(sb: &Sandbox, child: &mut Child) -> std::path::PathBuf {
 }
 
 fn signal(child: &Child, name: &str) {
-    let status = Command::new("kill").args([name, &child.id().to_string()]).status().expect("kill");
+    let status = Command::new("kill")
+        .args([name, &child.id().to_string()])
+        .status()
+        .expect("kill");
     assert!(status.success());
 }
 
@@ -275,10 +319,14 @@ fn synth_stopped_by_sigterm_leaves_no_half_written_output() {
     let sb = Sandbox::new();
     let mut child = sb.spawn(&["synth", "--count", "100000", "--out", "big"]);
     let start = Instant::now();
-    while !fs::read_dir(sb.path(".")).unwrap().filter_map(Result::ok).any(|e| {
-        e.file_name().to_string_lossy().starts_with(".big.tmp-")
-            && fs::read_dir(e.path()).is_ok_and(|d| d.count() > 10)
-    }) {
+    while !fs::read_dir(sb.path("."))
+        .unwrap()
+        .filter_map(Result::ok)
+        .any(|e| {
+            e.file_name().to_string_lossy().starts_with(".big.tmp-")
+                && fs::read_dir(e.path()).is_ok_and(|d| d.count() > 10)
+        })
+    {
         assert!(child.try_wait().unwrap().is_none(), "synth ended first");
         assert!(start.elapsed() < Duration::from_secs(60), "timed out");
         std::thread::sleep(Duration::from_millis(2));
@@ -311,13 +359,20 @@ fn every_leftover_a_killed_build_or_import_can_leave_is_ignored_by_git() {
     }
     for folder in ["data", "data/sources/example-lab"] {
         leftovers.push(format!("{folder}/{}", lock_name(import)));
-        leftovers.push(format!("{folder}/{}Ab12Cd/plan.json", staging_prefix(import)));
+        leftovers.push(format!(
+            "{folder}/{}Ab12Cd/plan.json",
+            staging_prefix(import)
+        ));
     }
     for rel in &leftovers {
         assert!(git_ignores(rel), "{rel} is not in .gitignore");
     }
     // What the import writes is not ignored.
-    for rel in ["data/.energyboard-import.json", "data/changes.json", "data/gpqa/x.json"] {
+    for rel in [
+        "data/.energyboard-import.json",
+        "data/changes.json",
+        "data/gpqa/x.json",
+    ] {
         assert!(!git_ignores(rel), "{rel} is ignored");
     }
 }
@@ -339,7 +394,11 @@ fn every_workflow_action_is_pinned_to_a_commit_and_every_job_names_its_permissio
                 "{}: {action} is not pinned to a 40-hex commit: {line}",
                 path.display()
             );
-            assert!(comment.starts_with('v'), "{}: {action}: no tag in a comment", path.display());
+            assert!(
+                comment.starts_with('v'),
+                "{}: {action}: no tag in a comment",
+                path.display()
+            );
             uses += 1;
         }
         assert!(
@@ -363,6 +422,9 @@ fn every_workflow_action_is_pinned_to_a_commit_and_every_job_names_its_permissio
     assert!(uses >= 7, "{uses} uses: lines");
     let dependabot = fs::read_to_string(Path::new(ROOT).join(".github/dependabot.yml")).unwrap();
     for ecosystem in ["github-actions", "cargo"] {
-        assert!(dependabot.contains(&format!("package-ecosystem: {ecosystem}")), "{ecosystem}");
+        assert!(
+            dependabot.contains(&format!("package-ecosystem: {ecosystem}")),
+            "{ecosystem}"
+        );
     }
 }

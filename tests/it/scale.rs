@@ -59,16 +59,32 @@ fn a_leaderboard_of_200_models_is_paged_as_linked_static_pages() {
         .unwrap()
         .models
         .iter()
-        .map(|m| best_per_gpu(&m.file).iter().filter(|(_, b)| b.is_some()).count())
+        .map(|m| {
+            best_per_gpu(&m.file)
+                .iter()
+                .filter(|(_, b)| b.is_some())
+                .count()
+        })
         .sum();
     let pages = expected.div_ceil(PAGE_ROWS);
     assert!(pages >= 3, "{expected} rows make {pages} pages");
 
     let folder = Path::new("workloads/lm-arena-chat");
     let files: Vec<PathBuf> = (1..=pages)
-        .map(|n| folder.join(if n == 1 { "index.html".into() } else { format!("page-{n}.html") }))
+        .map(|n| {
+            folder.join(if n == 1 {
+                "index.html".into()
+            } else {
+                format!("page-{n}.html")
+            })
+        })
         .collect();
-    assert!(!site.join(folder).join(format!("page-{}.html", pages + 1)).exists());
+    assert!(
+        !site
+            .join(folder)
+            .join(format!("page-{}.html", pages + 1))
+            .exists()
+    );
     let mut seen = BTreeSet::new();
     let mut next_of_previous: Option<PathBuf> = None;
     for (at, file) in files.iter().enumerate() {
@@ -80,16 +96,31 @@ fn a_leaderboard_of_200_models_is_paged_as_linked_static_pages() {
         }
         // The rows are in the page as built, none hidden: no script needed.
         let rows: Vec<_> = doc.select(&sel("#leaderboard tbody tr")).collect();
-        let want = if at + 1 < pages { PAGE_ROWS } else { expected - PAGE_ROWS * (pages - 1) };
+        let want = if at + 1 < pages {
+            PAGE_ROWS
+        } else {
+            expected - PAGE_ROWS * (pages - 1)
+        };
         assert_eq!(rows.len(), want, "{}", file.display());
         for r in &rows {
             assert!(r.value().attr("hidden").is_none());
-            let model = r.select(&sel("th a, td a")).next().unwrap().value().attr("href").unwrap();
+            let model = r
+                .select(&sel("th a, td a"))
+                .next()
+                .unwrap()
+                .value()
+                .attr("href")
+                .unwrap();
             let cells: Vec<String> = r.select(&sel("td")).map(|c| c.text().collect()).collect();
-            assert!(seen.insert((model.to_owned(), cells.join("|"))), "row twice: {model}");
+            assert!(
+                seen.insert((model.to_owned(), cells.join("|"))),
+                "row twice: {model}"
+            );
         }
         assert!(
-            doc.select(&sel("[hidden] #leaderboard, noscript #leaderboard")).next().is_none(),
+            doc.select(&sel("[hidden] #leaderboard, noscript #leaderboard"))
+                .next()
+                .is_none(),
             "{}: the table needs a script",
             file.display()
         );
@@ -110,7 +141,11 @@ fn a_leaderboard_of_200_models_is_paged_as_linked_static_pages() {
         assert_eq!(next.is_some(), at + 1 < pages, "{}", file.display());
         next_of_previous = next.map(|a| target(&site, file, a.value().attr("href").unwrap()));
         // Every link, frame, script and stylesheet of the page is a file of the site.
-        for (what, attr) in [("a[href]", "href"), ("iframe", "src"), ("script[src]", "src")] {
+        for (what, attr) in [
+            ("a[href]", "href"),
+            ("iframe", "src"),
+            ("script[src]", "src"),
+        ] {
             for e in doc.select(&sel(what)) {
                 let href = e.value().attr(attr).unwrap();
                 if href.starts_with('#') || href.contains("://") {
@@ -137,15 +172,32 @@ fn a_leaderboard_of_200_models_is_paged_as_linked_static_pages() {
             assert!(row < want, "{spare}: row {row} of a page of {want}");
         }
         // The page's chart of every configuration draws its own rows' models.
-        let frame = doc.select(&sel("iframe")).next().unwrap().value().attr("src").unwrap();
+        let frame = doc
+            .select(&sel("iframe"))
+            .next()
+            .unwrap()
+            .value()
+            .attr("src")
+            .unwrap();
         let svg = std::fs::read_to_string(target(&site, file, frame)).unwrap();
         // A model's link names its GPU's card (#gpu-…): the model is the page.
         let models: BTreeSet<&str> = rows
             .iter()
-            .map(|r| r.select(&sel("a")).next().unwrap().value().attr("href").unwrap())
+            .map(|r| {
+                r.select(&sel("a"))
+                    .next()
+                    .unwrap()
+                    .value()
+                    .attr("href")
+                    .unwrap()
+            })
             .map(|href| href.split('#').next().unwrap())
             .collect();
-        assert_eq!(svg.matches("<g class=\"sm\">").count(), models.len(), "{frame}");
+        assert_eq!(
+            svg.matches("<g class=\"sm\">").count(),
+            models.len(),
+            "{frame}"
+        );
     }
     assert_eq!(seen.len(), expected);
 }

@@ -4,7 +4,13 @@
 use energyboard::select::{Figures, best_per_gpu, cheapest_within, limit_candidates};
 
 fn row(energy: f64, latency: f64, num_gpus: u64, load: u64, repeat: u64) -> Figures {
-    Figures { energy, latency, num_gpus, load, repeat }
+    Figures {
+        energy,
+        latency,
+        num_gpus,
+        load,
+        repeat,
+    }
 }
 
 #[test]
@@ -35,7 +41,11 @@ fn best_per_gpu_follows_the_gpu_list_and_the_deadline() {
     ];
     assert_eq!(
         best_per_gpu(&gpus, 50.0, rows),
-        [("H100".to_owned(), Some(2)), ("B200".to_owned(), Some(3)), ("A100".to_owned(), None)]
+        [
+            ("H100".to_owned(), Some(2)),
+            ("B200".to_owned(), Some(3)),
+            ("A100".to_owned(), None)
+        ]
     );
 }
 
@@ -52,7 +62,10 @@ fn limit_candidates_give_the_cheapest_at_every_limit() {
     let candidates = limit_candidates(all(), f64::INFINITY);
     assert_eq!(candidates, [3, 1, 0]);
     for limit in [0.0, 10.0, 15.0, 20.0, 30.0, 40.0, 50.0] {
-        let first = candidates.iter().copied().find(|&i| rows[i].latency <= limit);
+        let first = candidates
+            .iter()
+            .copied()
+            .find(|&i| rows[i].latency <= limit);
         assert_eq!(first, cheapest_within(all(), limit), "limit {limit}");
     }
     assert_eq!(limit_candidates(all(), 39.0), [1, 0]);

@@ -116,7 +116,14 @@ impl Preview {
             .and_then(|rest| rest.split('/').next())
             .and_then(|p| p.parse().ok())
             .unwrap_or_else(|| panic!("URL {url:?} is not on 127.0.0.1"));
-        Self { child, dir, url, port, stdout, stderr }
+        Self {
+            child,
+            dir,
+            url,
+            port,
+            stdout,
+            stderr,
+        }
     }
 
     fn path(&self, rel: &str) -> PathBuf {
@@ -127,8 +134,11 @@ impl Preview {
     fn get(&self, target: &str) -> Reply {
         let mut stream = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
         stream.set_read_timeout(Some(PATIENCE)).unwrap();
-        write!(stream, "GET {target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
-            .unwrap();
+        write!(
+            stream,
+            "GET {target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+        )
+        .unwrap();
         let mut raw = Vec::new();
         stream.read_to_end(&mut raw).unwrap();
         let raw = String::from_utf8_lossy(&raw).into_owned();
@@ -139,7 +149,11 @@ impl Preview {
             .nth(1)
             .and_then(|s| s.parse().ok())
             .unwrap_or_else(|| panic!("bad status line {status_line:?}"));
-        Reply { status, headers: headers.replace("\r\n", "\n"), body: body.to_owned() }
+        Reply {
+            status,
+            headers: headers.replace("\r\n", "\n"),
+            body: body.to_owned(),
+        }
     }
 
     /// Polls `target` until `done` holds, at most [`PATIENCE`].
@@ -163,8 +177,10 @@ impl Preview {
 
     /// Sends SIGINT, as Ctrl-C does, and waits for the exit.
     fn interrupt(&mut self) -> std::process::ExitStatus {
-        let sent =
-            Command::new("kill").args(["-INT", &self.child.id().to_string()]).status().unwrap();
+        let sent = Command::new("kill")
+            .args(["-INT", &self.child.id().to_string()])
+            .status()
+            .unwrap();
         assert!(sent.success());
         let start = Instant::now();
         loop {
@@ -211,14 +227,20 @@ fn serves_the_built_site_on_loopback() {
 
     let home = preview.get("/");
     assert_eq!(home.status, 200);
-    assert_eq!(home.header("Content-Type"), Some("text/html; charset=utf-8"));
+    assert_eq!(
+        home.header("Content-Type"),
+        Some("text/html; charset=utf-8")
+    );
     assert!(home.body.contains("models/qwen-3-32b/"), "{}", home.body);
 
     let model = preview.get("/models/qwen-3-32b/");
     assert_eq!(model.status, 200);
     let built = std::fs::read_to_string(preview.path("site/models/qwen-3-32b/index.html")).unwrap();
     let head = &built[..built.find("</body>").unwrap_or(built.len())];
-    assert!(model.body.starts_with(head), "served page differs from the file");
+    assert!(
+        model.body.starts_with(head),
+        "served page differs from the file"
+    );
 
     let css = preview.get("/assets/style.css");
     assert_eq!(css.status, 200);
@@ -253,7 +275,11 @@ fn path_traversal_is_refused() {
         "http://127.0.0.1/../secret.txt",
     ] {
         let reply = preview.get(target);
-        assert!(matches!(reply.status, 403 | 404), "{target}: status {}", reply.status);
+        assert!(
+            matches!(reply.status, 403 | 404),
+            "{target}: status {}",
+            reply.status
+        );
         assert!(!reply.body.contains("TOP SECRET"), "{target} leaked a file");
     }
 }
@@ -268,7 +294,9 @@ fn base_path_serves_the_site_under_its_prefix_only() {
     assert!(home.body.contains("models/qwen-3-32b/"));
     assert_eq!(preview.get("/energyboard/models/qwen-3-32b/").status, 200);
     assert_eq!(
-        preview.get("/energyboard/models/qwen-3-32b").header("Location"),
+        preview
+            .get("/energyboard/models/qwen-3-32b")
+            .header("Location"),
         Some("/energyboard/models/qwen-3-32b/")
     );
 
@@ -309,17 +337,29 @@ fn editing_a_data_file_rebuilds_the_site() {
     std::thread::sleep(Duration::from_millis(500));
     let file = preview.path("data/qwen-3-32b.json");
     let text = std::fs::read_to_string(&file).unwrap();
-    let edited = text.replacen("\"slug\": \"qwen-3-32b\"", "\"slug\": \"qwen-3-32b-edited\"", 1);
+    let edited = text.replacen(
+        "\"slug\": \"qwen-3-32b\"",
+        "\"slug\": \"qwen-3-32b-edited\"",
+        1,
+    );
     assert_ne!(text, edited);
     std::fs::write(&file, edited).unwrap();
 
-    preview.wait_for("/models/qwen-3-32b-edited/", "the rebuilt page", |r| r.status == 200);
+    preview.wait_for("/models/qwen-3-32b-edited/", "the rebuilt page", |r| {
+        r.status == 200
+    });
     let home = preview.get("/");
     assert!(home.body.contains("models/qwen-3-32b-edited/"));
     assert!(!home.body.contains("energyboard-build-error"));
     let (waited, answer) = waiting.join().unwrap();
-    assert!(waited >= Duration::from_millis(500), "answered before the edit");
-    assert!(answer.ends_with(&format!("\r\n\r\n{}", seen + 1)), "{answer}");
+    assert!(
+        waited >= Duration::from_millis(500),
+        "answered before the edit"
+    );
+    assert!(
+        answer.ends_with(&format!("\r\n\r\n{}", seen + 1)),
+        "{answer}"
+    );
 }
 
 /// The build number an open page's reload script waits to see pass.
@@ -342,7 +382,9 @@ fn a_page_reloads_for_a_build_that_finished_before_its_script_ran() {
     let page = preview.get("/models/qwen-3-32b/");
     let seen = seen_by_page(&page.body);
     std::fs::write(preview.path("data/qwen-3-32b.json"), "{ \"name\": ").unwrap();
-    preview.wait_for("/", "the error banner", |r| r.body.contains("energyboard-build-error"));
+    preview.wait_for("/", "the error banner", |r| {
+        r.body.contains("energyboard-build-error")
+    });
     let start = Instant::now();
     let answer = preview.get(&format!("/__energyboard/build?after={seen}"));
     assert!(start.elapsed() < Duration::from_secs(5), "it waited");
@@ -369,21 +411,26 @@ fn a_rebuild_never_writes_through_a_symbolic_link_in_the_output_folder() {
     let edited = text.replacen("\"name\": \"Qwen 3 32B\"", "\"name\": \"Renamed Qwen\"", 1);
     assert_ne!(text, edited);
     std::fs::write(&file, edited).unwrap();
-    preview
-        .wait_for("/models/qwen-3-32b/", "the rebuilt page", |r| r.body.contains("Renamed Qwen"));
-    let left: Vec<_> =
-        std::fs::read_dir(&victim).unwrap().map(|e| e.unwrap().file_name()).collect();
+    preview.wait_for("/models/qwen-3-32b/", "the rebuilt page", |r| {
+        r.body.contains("Renamed Qwen")
+    });
+    let left: Vec<_> = std::fs::read_dir(&victim)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
     assert_eq!(left, ["keep.txt"], "wrote into the linked folder");
     assert!(!std::fs::symlink_metadata(&models).unwrap().is_symlink());
 }
 
 /// The seed `qwen-3-32b.json` with its slug changed to `slug`.
 fn seed_with_slug(slug: &str) -> String {
-    std::fs::read_to_string("tests/fixtures/seeds/qwen-3-32b.json").unwrap().replacen(
-        "\"slug\": \"qwen-3-32b\"",
-        &format!("\"slug\": \"{slug}\""),
-        1,
-    )
+    std::fs::read_to_string("tests/fixtures/seeds/qwen-3-32b.json")
+        .unwrap()
+        .replacen(
+            "\"slug\": \"qwen-3-32b\"",
+            &format!("\"slug\": \"{slug}\""),
+            1,
+        )
 }
 
 #[test]
@@ -391,13 +438,17 @@ fn a_data_folder_deleted_and_made_again_is_still_watched() {
     let preview = Preview::start(&[]);
     let data = preview.path("data");
     std::fs::remove_dir_all(&data).unwrap();
-    preview.wait_for("/", "the error banner", |r| r.body.contains("energyboard-build-error"));
+    preview.wait_for("/", "the error banner", |r| {
+        r.body.contains("energyboard-build-error")
+    });
     std::fs::create_dir(&data).unwrap();
     std::fs::write(data.join("a.json"), seed_with_slug("remade")).unwrap();
     preview.wait_for("/models/remade/", "the rebuilt page", |r| r.status == 200);
     // And the new folder's files are watched in turn.
     std::fs::write(data.join("a.json"), seed_with_slug("remade-twice")).unwrap();
-    preview.wait_for("/models/remade-twice/", "the rebuilt page", |r| r.status == 200);
+    preview.wait_for("/models/remade-twice/", "the rebuilt page", |r| {
+        r.status == 200
+    });
 }
 
 #[test]
@@ -405,12 +456,16 @@ fn a_data_folder_moved_away_and_back_is_still_watched() {
     let preview = Preview::start(&[]);
     let (data, away) = (preview.path("data"), preview.path("away"));
     std::fs::rename(&data, &away).unwrap();
-    preview.wait_for("/", "the error banner", |r| r.body.contains("energyboard-build-error"));
+    preview.wait_for("/", "the error banner", |r| {
+        r.body.contains("energyboard-build-error")
+    });
     std::fs::write(away.join("qwen-3-32b.json"), seed_with_slug("moved")).unwrap();
     std::fs::rename(&away, &data).unwrap();
     preview.wait_for("/models/moved/", "the rebuilt page", |r| r.status == 200);
     std::fs::write(data.join("qwen-3-32b.json"), seed_with_slug("moved-edited")).unwrap();
-    preview.wait_for("/models/moved-edited/", "the rebuilt page", |r| r.status == 200);
+    preview.wait_for("/models/moved-edited/", "the rebuilt page", |r| {
+        r.status == 200
+    });
 }
 
 #[test]
@@ -420,11 +475,18 @@ fn broken_data_file_keeps_the_last_good_site_and_shows_the_error() {
     let good = std::fs::read_to_string(&file).unwrap();
     std::fs::write(&file, "{ \"slug\": ").unwrap();
 
-    let home =
-        preview.wait_for("/", "the error banner", |r| r.body.contains("energyboard-build-error"));
+    let home = preview.wait_for("/", "the error banner", |r| {
+        r.body.contains("energyboard-build-error")
+    });
     assert_eq!(home.status, 200);
-    assert!(home.body.contains("models/qwen-3-32b/"), "last good site gone");
-    assert!(home.body.contains("qwen-3-32b.json"), "error does not name the file");
+    assert!(
+        home.body.contains("models/qwen-3-32b/"),
+        "last good site gone"
+    );
+    assert!(
+        home.body.contains("qwen-3-32b.json"),
+        "error does not name the file"
+    );
     assert!(home.body.contains("ends too early"), "{}", home.body);
     assert_eq!(preview.get("/models/qwen-3-32b/").status, 200);
     assert_eq!(preview.get("/assets/style.css").status, 200);
@@ -447,8 +509,11 @@ fn a_broken_first_build_is_shown_until_fixed() {
     assert_eq!(page.status, 500);
     assert!(page.body.contains("qwen-3-32b.json"), "{}", page.body);
 
-    std::fs::copy("tests/fixtures/seeds/qwen-3-32b.json", preview.path("data/qwen-3-32b.json"))
-        .unwrap();
+    std::fs::copy(
+        "tests/fixtures/seeds/qwen-3-32b.json",
+        preview.path("data/qwen-3-32b.json"),
+    )
+    .unwrap();
     preview.wait_for("/", "the first good build", |r| r.status == 200);
 }
 
@@ -472,7 +537,11 @@ fn a_rebuild_reading_the_inputs_does_not_trigger_another() {
     let preview = Preview::start(&[]);
     let file = preview.path("data/qwen-3-32b.json");
     let text = std::fs::read_to_string(&file).unwrap();
-    std::fs::write(&file, text.replacen("\"slug\": \"qwen-3-32b\"", "\"slug\": \"q\"", 1)).unwrap();
+    std::fs::write(
+        &file,
+        text.replacen("\"slug\": \"qwen-3-32b\"", "\"slug\": \"q\"", 1),
+    )
+    .unwrap();
     preview.wait_for("/models/q/", "the rebuilt page", |r| r.status == 200);
     std::thread::sleep(Duration::from_secs(1));
     let settled = preview.get("/__energyboard/build").body;
@@ -480,7 +549,9 @@ fn a_rebuild_reading_the_inputs_does_not_trigger_another() {
     assert_eq!(preview.get("/__energyboard/build").body, settled);
 
     std::fs::write(&file, "{").unwrap();
-    preview.wait_for("/", "the error banner", |r| r.body.contains("energyboard-build-error"));
+    preview.wait_for("/", "the error banner", |r| {
+        r.body.contains("energyboard-build-error")
+    });
     std::thread::sleep(Duration::from_secs(1));
     let settled = preview.get("/__energyboard/build").body;
     std::thread::sleep(Duration::from_secs(1));
@@ -530,7 +601,8 @@ fn without_tmpdir_the_output_is_in_memory_when_there_is_room() {
             entries
                 .filter(|e| {
                     let name = e.as_ref().unwrap().file_name();
-                    name.to_string_lossy().starts_with(&format!("energyboard-serve-{pid}-"))
+                    name.to_string_lossy()
+                        .starts_with(&format!("energyboard-serve-{pid}-"))
                 })
                 .count()
         })
@@ -539,7 +611,10 @@ fn without_tmpdir_the_output_is_in_memory_when_there_is_room() {
     // Only this user may read the preview's folder, wherever it is.
     for dir in [shm, Path::new("/tmp")] {
         for entry in std::fs::read_dir(dir).unwrap().filter_map(Result::ok) {
-            if entry.file_name().to_string_lossy().starts_with(&format!("energyboard-serve-{pid}-"))
+            if entry
+                .file_name()
+                .to_string_lossy()
+                .starts_with(&format!("energyboard-serve-{pid}-"))
             {
                 use std::os::unix::fs::PermissionsExt;
                 let mode = entry.metadata().unwrap().permissions().mode() & 0o777;
@@ -550,7 +625,11 @@ fn without_tmpdir_the_output_is_in_memory_when_there_is_room() {
     if roomy {
         assert_eq!((memory, disk), (1, 0), "the preview's folder in /dev/shm");
     } else {
-        assert_eq!((memory, disk), (0, 1), "the preview's folder in the temporary folder");
+        assert_eq!(
+            (memory, disk),
+            (0, 1),
+            "the preview's folder in the temporary folder"
+        );
     }
     assert!(preview.interrupt().success());
     assert_eq!(ours(shm) + ours(Path::new("/tmp")), 0);
@@ -580,7 +659,8 @@ fn a_killed_previews_temporary_folder_is_removed_by_the_next_one() {
             .unwrap()
             .filter(|e| {
                 let name = e.as_ref().unwrap().file_name();
-                name.to_string_lossy().starts_with(&format!("energyboard-serve-{pid}-"))
+                name.to_string_lossy()
+                    .starts_with(&format!("energyboard-serve-{pid}-"))
             })
             .count()
     };
@@ -603,7 +683,9 @@ fn a_killed_previews_temporary_folder_is_removed_by_the_next_one() {
             .spawn()
             .unwrap();
         let mut first = String::new();
-        BufReader::new(next.stdout.take().unwrap()).read_line(&mut first).unwrap();
+        BufReader::new(next.stdout.take().unwrap())
+            .read_line(&mut first)
+            .unwrap();
         assert!(first.starts_with("serving "), "{first}");
         next
     };
@@ -611,7 +693,11 @@ fn a_killed_previews_temporary_folder_is_removed_by_the_next_one() {
     assert_eq!(left(killed.dir.path()), 0);
     // A running preview's folder is kept by the one after it.
     let third = start();
-    assert_eq!(previews_in(killed.dir.path()), 3, "two running, one foreign");
+    assert_eq!(
+        previews_in(killed.dir.path()),
+        3,
+        "two running, one foreign"
+    );
     for mut child in [next, third] {
         child.kill().unwrap();
         child.wait().unwrap();
@@ -635,7 +721,10 @@ fn refuses_an_output_folder_it_did_not_make_or_inside_the_inputs() {
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("not built by energyboard"), "{err}");
-    assert_eq!(std::fs::read_to_string(mine.join("notes.txt")).unwrap(), "keep");
+    assert_eq!(
+        std::fs::read_to_string(mine.join("notes.txt")).unwrap(),
+        "keep"
+    );
 
     let out = run_to_end(&[
         "serve".as_ref(),
@@ -676,7 +765,9 @@ fn slow_readers_do_not_stall_other_requests() {
     // Readers that ask for the big file and read nothing of the answer …
     for _ in 0..12 {
         let mut stream = TcpStream::connect(("127.0.0.1", preview.port)).unwrap();
-        stream.write_all(b"GET /assets/big.bin HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").unwrap();
+        stream
+            .write_all(b"GET /assets/big.bin HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            .unwrap();
         stalled.push(stream);
     }
     // … and clients that connect and send nothing, or half a request.
@@ -736,8 +827,12 @@ fn endless_headers_are_cut_off_without_memory_growth() {
     let before = rss_kib(pid);
     let total = 256 << 20;
     // One endless header line, then an endless block of short headers.
-    let line =
-        flood_headers(preview.port, b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Long: ", b"a", total);
+    let line = flood_headers(
+        preview.port,
+        b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Long: ",
+        b"a",
+        total,
+    );
     assert!(matches!(line, None | Some(431)), "{line:?}");
     let block = flood_headers(
         preview.port,
@@ -749,7 +844,10 @@ fn endless_headers_are_cut_off_without_memory_growth() {
     let url = flood_headers(preview.port, b"GET /", b"a", total);
     assert!(matches!(url, None | Some(414 | 431)), "{url:?}");
     let after = rss_kib(pid);
-    assert!(after < before + 16 * 1024, "memory grew from {before} KiB to {after} KiB");
+    assert!(
+        after < before + 16 * 1024,
+        "memory grew from {before} KiB to {after} KiB"
+    );
     assert_eq!(preview.get("/").status, 200);
 }
 
@@ -803,12 +901,18 @@ fn site() -> (tempfile::TempDir, PathBuf) {
 #[test]
 fn directories_serve_their_index_and_gain_a_slash() {
     let (_dir, root) = site();
-    assert_eq!(resolve(&root, "/", "/"), Resolved::File(root.join("index.html")));
+    assert_eq!(
+        resolve(&root, "/", "/"),
+        Resolved::File(root.join("index.html"))
+    );
     assert_eq!(
         resolve(&root, "/", "/models/a/?x=1"),
         Resolved::File(root.join("models/a/index.html"))
     );
-    assert_eq!(resolve(&root, "/", "/models/a?x=1"), Resolved::Redirect("/models/a/?x=1".into()));
+    assert_eq!(
+        resolve(&root, "/", "/models/a?x=1"),
+        Resolved::Redirect("/models/a/?x=1".into())
+    );
     assert_eq!(resolve(&root, "/", "/index.html/"), Resolved::NotFound);
 }
 
@@ -820,7 +924,11 @@ fn a_redirect_never_names_another_host() {
         ("///models/a", "/models/a/"),
         ("/models//a?x=1", "/models/a/?x=1"),
     ] {
-        assert_eq!(resolve(&root, "/", url), Resolved::Redirect(to.into()), "{url}");
+        assert_eq!(
+            resolve(&root, "/", url),
+            Resolved::Redirect(to.into()),
+            "{url}"
+        );
     }
     assert_eq!(
         resolve(&root, "/repo/", "/repo//models"),
@@ -870,10 +978,22 @@ fn base_path_serves_only_under_its_prefix() {
         resolve(&root, "/repo/", "/repo/models/a/"),
         Resolved::File(root.join("models/a/index.html"))
     );
-    assert_eq!(resolve(&root, "/repo/", "/repo"), Resolved::ToBasePath("/repo/".into()));
-    assert_eq!(resolve(&root, "/repo/", "/"), Resolved::ToBasePath("/repo/".into()));
-    assert_eq!(resolve(&root, "/repo/", "/models/a/"), Resolved::OutsideBasePath);
-    assert_eq!(resolve(&root, "/repo/", "/repo/%2e%2e/secret.txt"), Resolved::Forbidden);
+    assert_eq!(
+        resolve(&root, "/repo/", "/repo"),
+        Resolved::ToBasePath("/repo/".into())
+    );
+    assert_eq!(
+        resolve(&root, "/repo/", "/"),
+        Resolved::ToBasePath("/repo/".into())
+    );
+    assert_eq!(
+        resolve(&root, "/repo/", "/models/a/"),
+        Resolved::OutsideBasePath
+    );
+    assert_eq!(
+        resolve(&root, "/repo/", "/repo/%2e%2e/secret.txt"),
+        Resolved::Forbidden
+    );
 }
 
 #[test]
@@ -910,18 +1030,26 @@ fn a_head_over_32_kib_is_answered_431() {
     // One header of 40,000 bytes: past the documented 32 KiB.
     let mut stream = TcpStream::connect(("127.0.0.1", preview.port)).unwrap();
     stream.set_read_timeout(Some(PATIENCE)).unwrap();
-    let head =
-        format!("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: {}\r\n\r\n", "a".repeat(40_000));
+    let head = format!(
+        "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: {}\r\n\r\n",
+        "a".repeat(40_000)
+    );
     stream.write_all(head.as_bytes()).unwrap();
     let mut raw = Vec::new();
     let _ = stream.read_to_end(&mut raw);
     let raw = String::from_utf8_lossy(&raw);
-    assert!(raw.starts_with("HTTP/1.1 431"), "{}", raw.lines().next().unwrap_or(""));
+    assert!(
+        raw.starts_with("HTTP/1.1 431"),
+        "{}",
+        raw.lines().next().unwrap_or("")
+    );
     // Within the limit, a request is answered.
     let mut stream = TcpStream::connect(("127.0.0.1", preview.port)).unwrap();
     stream.set_read_timeout(Some(PATIENCE)).unwrap();
-    let head =
-        format!("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: {}\r\n\r\n", "a".repeat(30_000));
+    let head = format!(
+        "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: {}\r\n\r\n",
+        "a".repeat(30_000)
+    );
     stream.write_all(head.as_bytes()).unwrap();
     let mut raw = Vec::new();
     let _ = stream.read_to_end(&mut raw);

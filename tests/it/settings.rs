@@ -36,16 +36,33 @@ fn base_urls_need_a_host() {
 fn settings_that_are_not_a_regular_file_are_refused() {
     for path in ["/dev/zero", "/dev/null", "/"] {
         let err = Config::load(std::path::Path::new(path)).unwrap_err();
-        assert!(err.to_string().contains("is not a regular file"), "{path}: {err}");
+        assert!(
+            err.to_string().contains("is not a regular file"),
+            "{path}: {err}"
+        );
     }
     let dir = tempfile::tempdir().unwrap();
     let fifo = dir.path().join("fifo");
-    assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    assert!(
+        std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
     assert!(Config::load(&fifo).is_err());
     let big = dir.path().join("big.toml");
     std::fs::write(&big, format!("# {}\n", "x".repeat(2 << 20))).unwrap();
-    assert!(Config::load(&big).unwrap_err().to_string().contains("larger than"));
-    assert_eq!(Config::load(&dir.path().join("missing.toml")).unwrap(), Config::default());
+    assert!(
+        Config::load(&big)
+            .unwrap_err()
+            .to_string()
+            .contains("larger than")
+    );
+    assert_eq!(
+        Config::load(&dir.path().join("missing.toml")).unwrap(),
+        Config::default()
+    );
 }
 
 #[test]
@@ -65,6 +82,9 @@ fn blank_source_texts_are_refused() {
         let text = lines.join("\n") + "\n";
         std::fs::write(&path, format!("[[sources]]\n{text}")).unwrap();
         let err = format!("{:#}", Config::load(&path).unwrap_err());
-        assert!(err.contains(&format!("{field}: is blank")), "{field}: {err}");
+        assert!(
+            err.contains(&format!("{field}: is blank")),
+            "{field}: {err}"
+        );
     }
 }

@@ -25,13 +25,18 @@ fn repo() -> PathBuf {
 /// The workload settings of the repository's `energyboard.toml`, as the
 /// default build uses them.
 fn repo_workloads() -> Vec<energyboard::workload::WorkloadSettings> {
-    energyboard::Config::load(&repo().join("energyboard.toml")).unwrap().workloads
+    energyboard::Config::load(&repo().join("energyboard.toml"))
+        .unwrap()
+        .workloads
 }
 
 /// The carbon and cost settings of the repository's `energyboard.toml`.
 fn repo_footprint() -> Option<energyboard::footprint::Footprint> {
     let path = repo().join("energyboard.toml");
-    energyboard::Config::load(&path).unwrap().footprint(&path).unwrap()
+    energyboard::Config::load(&path)
+        .unwrap()
+        .footprint(&path)
+        .unwrap()
 }
 
 /// A built site: in a fresh temporary folder, or shared by the tests that
@@ -57,7 +62,11 @@ macro_rules! shared {
 impl Built {
     /// The seed site, shared.
     fn seed() -> &'static Self {
-        shared!("seed", |out| Self::into(&repo().join("tests/fixtures/seeds"), None, out))
+        shared!("seed", |out| Self::into(
+            &repo().join("tests/fixtures/seeds"),
+            None,
+            out
+        ))
     }
 
     fn with(base_url: Option<&str>) -> Self {
@@ -68,20 +77,31 @@ impl Built {
     /// names with markup characters, a GPU with nothing under the deadline;
     /// shared.
     fn large() -> &'static Self {
-        shared!("large", |out| Self::into(&repo().join("tests/fixtures/large"), None, out))
+        shared!("large", |out| Self::into(
+            &repo().join("tests/fixtures/large"),
+            None,
+            out
+        ))
     }
 
     /// Three workloads with different deadlines (tests/fixtures/workloads),
     /// shared.
     fn workloads() -> &'static Self {
-        shared!("workloads", |out| Self::into(&repo().join("tests/fixtures/workloads"), None, out))
+        shared!("workloads", |out| Self::into(
+            &repo().join("tests/fixtures/workloads"),
+            None,
+            out
+        ))
     }
 
     /// `data` built into a fresh temporary folder.
     fn from(data: &Path, base_url: Option<&str>) -> Self {
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("site");
-        Self { _dir: Some(dir), ..Self::into(data, base_url, out) }
+        Self {
+            _dir: Some(dir),
+            ..Self::into(data, base_url, out)
+        }
     }
 
     /// `data` built into `out`.
@@ -116,7 +136,12 @@ fn read_tree(root: &Path) -> BTreeMap<String, Vec<u8>> {
         .map(Result::unwrap)
         .filter(|e| e.file_type().is_file())
         .map(|e| {
-            let rel = e.path().strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/");
+            let rel = e
+                .path()
+                .strip_prefix(root)
+                .unwrap()
+                .to_string_lossy()
+                .replace('\\', "/");
             (rel, fs::read(e.path()).unwrap())
         })
         .collect()
@@ -127,7 +152,11 @@ fn sel(s: &str) -> Selector {
 }
 
 fn text(e: ElementRef<'_>) -> String {
-    e.text().collect::<String>().split_whitespace().collect::<Vec<_>>().join(" ")
+    e.text()
+        .collect::<String>()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The leaderboard's rows as header key → cell text.
@@ -163,7 +192,13 @@ fn leaderboard_shows_the_best_row_per_model_and_gpu_lowest_first() {
         })
         .collect();
     let expect = |m: &str, g: &str, n: &str, s: &str, w: &str| {
-        (m.to_owned(), g.to_owned(), n.to_owned(), s.to_owned(), w.to_owned())
+        (
+            m.to_owned(),
+            g.to_owned(),
+            n.to_owned(),
+            s.to_owned(),
+            w.to_owned(),
+        )
     };
     assert_eq!(
         summary,
@@ -223,9 +258,15 @@ fn model_page_marks_best_frontier_and_repeat_rows_by_text() {
     let card_text = text(card);
     assert!(card_text.contains("24.69 Wh/M tok"), "{card_text}");
     assert!(card_text.contains("2 × H100, EP2"), "{card_text}");
-    let best = doc.select(&sel("tr#h100-2-1024")).next().expect("row anchor");
+    let best = doc
+        .select(&sel("tr#h100-2-1024"))
+        .next()
+        .expect("row anchor");
     assert!(text(best).contains("★ Best on H100"));
-    let repeat = doc.select(&sel("tr#h100-2-256-r2")).next().expect("repeat anchor");
+    let repeat = doc
+        .select(&sel("tr#h100-2-256-r2"))
+        .next()
+        .expect("repeat anchor");
     assert!(text(repeat).contains("Repeat run 2"));
     assert!(text(repeat).contains("40.84"));
     // Both runs at 256 are shown, never averaged.
@@ -267,7 +308,10 @@ fn page_frame_is_complete(site: &Built) {
         let html = doc.select(&sel("html")).next().unwrap();
         assert_eq!(html.value().attr("lang"), Some("en"), "{rel}");
         let title = text(doc.select(&sel("head title")).next().expect(&rel));
-        assert!(titles.insert(title.clone()), "{rel}: duplicate title {title}");
+        assert!(
+            titles.insert(title.clone()),
+            "{rel}: duplicate title {title}"
+        );
         assert_eq!(doc.select(&sel("h1")).count(), 1, "{rel}");
         let desc = doc
             .select(&sel("meta[name=description]"))
@@ -318,8 +362,14 @@ fn resolve(from: &str, href: &str) -> Option<(String, Option<String>)> {
     if href.starts_with("http://") || href.starts_with("https://") || href.starts_with("mailto:") {
         return None;
     }
-    assert!(!href.starts_with('/'), "{from}: root-relative link {href} breaks under a sub-path");
-    assert!(!href.starts_with("//"), "{from}: protocol-relative link {href}");
+    assert!(
+        !href.starts_with('/'),
+        "{from}: root-relative link {href} breaks under a sub-path"
+    );
+    assert!(
+        !href.starts_with("//"),
+        "{from}: protocol-relative link {href}"
+    );
     let (path, frag) = match href.split_once('#') {
         Some((p, f)) => (p, Some(f.to_owned())),
         None => (href, None),
@@ -346,7 +396,11 @@ fn resolve(from: &str, href: &str) -> Option<(String, Option<String>)> {
     if path.ends_with('/') || target.is_empty() {
         target = format!(
             "{}index.html",
-            if target.is_empty() { String::new() } else { format!("{target}/") }
+            if target.is_empty() {
+                String::new()
+            } else {
+                format!("{target}/")
+            }
         );
     }
     Some((target.replace("//", "/"), frag))
@@ -397,7 +451,10 @@ fn links_resolve(site: &Built) {
                     );
                     continue;
                 };
-                assert!(files.contains_key(&target), "{rel}: broken link {href} → {target}");
+                assert!(
+                    files.contains_key(&target),
+                    "{rel}: broken link {href} → {target}"
+                );
                 if let Some(frag) = frag.filter(|f| !f.is_empty()) {
                     assert!(
                         ids.get(&target).is_some_and(|s| s.contains(&frag)),
@@ -454,9 +511,15 @@ fn a_failed_build_leaves_the_previous_site_unchanged() {
     .unwrap();
     let err = format!("{:#}", build(&opts).unwrap_err());
     assert!(err.contains("qwen-3-32b.json"), "{err}");
-    assert!(err.contains("configurations[0].wh_per_million_output_tokens"), "{err}");
+    assert!(
+        err.contains("configurations[0].wh_per_million_output_tokens"),
+        "{err}"
+    );
     assert_eq!(read_tree(&out), before);
-    let names: Vec<_> = fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    let names: Vec<_> = fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
     assert_eq!(names.len(), 2, "leftovers beside the site: {names:?}");
 }
 
@@ -467,22 +530,32 @@ fn downloads_parse_back_into_the_numbers_on_the_pages() {
     let mut r = csv::Reader::from_path(site.out.join("data/leaderboard.csv")).unwrap();
     let headers = r.headers().unwrap().clone();
     let col = |name: &str| {
-        headers.iter().position(|h| h == name).unwrap_or_else(|| panic!("{name} in {headers:?}"))
+        headers
+            .iter()
+            .position(|h| h == name)
+            .unwrap_or_else(|| panic!("{name} in {headers:?}"))
     };
     let records: Vec<csv::StringRecord> = r.records().map(Result::unwrap).collect();
     assert_eq!(records.len(), rows.len());
     for (rec, row) in records.iter().zip(&rows) {
         assert_eq!(rec[col("model")], row["model"]);
         assert_eq!(rec[col("gpu")], row["gpu"]);
-        let wh: f64 = rec[col("wh_per_million_output_tokens (Wh/M tok)")].parse().unwrap();
+        let wh: f64 = rec[col("wh_per_million_output_tokens (Wh/M tok)")]
+            .parse()
+            .unwrap();
         assert_eq!(format!("{wh:.2}"), row["wh_per_million_output_tokens"]);
         let resp: f64 = rec[col("joules_per_response (J)")].parse().unwrap();
-        assert_eq!(format!("{resp:.1}"), row["joules_per_response"].replace(',', ""));
+        assert_eq!(
+            format!("{resp:.1}"),
+            row["joules_per_response"].replace(',', "")
+        );
         let itl: f64 = rec[col("median_itl_ms (ms)")].parse().unwrap();
         assert_eq!(format!("{itl:.1}"), row["median_itl_ms"]);
     }
-    let all =
-        csv::Reader::from_path(site.out.join("data/configurations.csv")).unwrap().records().count();
+    let all = csv::Reader::from_path(site.out.join("data/configurations.csv"))
+        .unwrap()
+        .records()
+        .count();
     assert_eq!(all, 31 + 22);
     // The input JSON is published byte for byte.
     assert_eq!(
@@ -510,7 +583,10 @@ fn with_a_base_url_pages_carry_canonical_links_and_a_sitemap() {
             .next()
             .and_then(|l| l.value().attr("href").map(str::to_owned))
     };
-    assert_eq!(canonical("index.html").as_deref(), Some("https://example.github.io/mirror/"));
+    assert_eq!(
+        canonical("index.html").as_deref(),
+        Some("https://example.github.io/mirror/")
+    );
     assert_eq!(
         canonical("models/qwen-3-32b/index.html").as_deref(),
         Some("https://example.github.io/mirror/models/qwen-3-32b/")
@@ -557,7 +633,14 @@ fn with_a_base_url_pages_carry_canonical_links_and_a_sitemap() {
     );
     // The 404 page is served at any depth: its links are absolute.
     let nf = site.page("404.html");
-    let home = nf.select(&sel("main a")).next().unwrap().value().attr("href").unwrap().to_owned();
+    let home = nf
+        .select(&sel("main a"))
+        .next()
+        .unwrap()
+        .value()
+        .attr("href")
+        .unwrap()
+        .to_owned();
     assert_eq!(home, "https://example.github.io/mirror/index.html");
     // No script but the light/dark switch's.
     assert!(nf.select(&sel("script:not(.theme)")).next().is_none());
@@ -570,9 +653,14 @@ fn without_a_base_url_the_404_page_finds_the_site_root_with_a_script() {
     // upwards from the address and rewrites every "./" link.
     let site = Built::seed();
     let nf = site.page("404.html");
-    let links: Vec<&str> =
-        nf.select(&sel("main a")).filter_map(|a| a.value().attr("href")).collect();
-    assert!(!links.is_empty() && links.iter().all(|h| h.starts_with("./")), "{links:?}");
+    let links: Vec<&str> = nf
+        .select(&sel("main a"))
+        .filter_map(|a| a.value().attr("href"))
+        .collect();
+    assert!(
+        !links.is_empty() && links.iter().all(|h| h.starts_with("./")),
+        "{links:?}"
+    );
     let script: String = nf.select(&sel("script")).flat_map(|s| s.text()).collect();
     assert!(script.contains("assets/style.css"), "{script}");
     assert!(script.contains(r#"a[href^="./"]"#), "{script}");
@@ -629,23 +717,35 @@ fn workloads_with_different_deadlines_are_described_as_such() {
     assert!(lede.contains("within 100 ms"), "{lede}");
     let lede = text_of(&site.page(&chat("index.html")), "p.lede");
     assert!(lede.contains("within 500 ms"), "{lede}");
-    let model = text_of(&site.page("workloads/gpqa/models/qwen-3-32b/index.html"), "#best p");
+    let model = text_of(
+        &site.page("workloads/gpqa/models/qwen-3-32b/index.html"),
+        "#best p",
+    );
     assert!(model.contains("within 100 ms"), "{model}");
     // The overview shows each workload with its own deadline.
     let rows = table_rows(&site.page("models/qwen-3-32b/index.html"), "table#overview");
-    let deadlines: BTreeSet<(String, String)> =
-        rows.iter().map(|r| (r["workload"].clone(), r["deadline"].clone())).collect();
+    let deadlines: BTreeSet<(String, String)> = rows
+        .iter()
+        .map(|r| (r["workload"].clone(), r["deadline"].clone()))
+        .collect();
     assert_eq!(
         deadlines,
         BTreeSet::from([
-            ("Problem Solving with Reasoning".to_owned(), "100 ms".to_owned()),
+            (
+                "Problem Solving with Reasoning".to_owned(),
+                "100 ms".to_owned()
+            ),
             ("Text Conversation".to_owned(), "500 ms".to_owned()),
         ])
     );
 }
 
 fn text_of(doc: &Html, selector: &str) -> String {
-    text(doc.select(&sel(selector)).next().unwrap_or_else(|| panic!("no {selector}")))
+    text(
+        doc.select(&sel(selector))
+            .next()
+            .unwrap_or_else(|| panic!("no {selector}")),
+    )
 }
 
 /// The ids of a page and where its `data-forward` sends unknown fragments,
@@ -722,14 +822,21 @@ fn every_url_published_before_workloads_still_resolves() {
             // A model page's anchors lead to the same model's Text
             // Conversation page.
             if let Some(rest) = file.strip_prefix("models/") {
-                assert!(at == file || at == format!("{CHAT}models/{rest}"), "{url} → {at}");
+                assert!(
+                    at == file || at == format!("{CHAT}models/{rest}"),
+                    "{url} → {at}"
+                );
             }
         }
         // Files that are not pages keep their content: the legacy chart is
         // the Text Conversation chart, byte for byte.
         assert_eq!(
             fs::read(site.out.join("models/qwen-3-32b/time-energy-tradeoff.svg")).unwrap(),
-            fs::read(site.out.join(chat("models/qwen-3-32b/time-energy-tradeoff.svg"))).unwrap()
+            fs::read(
+                site.out
+                    .join(chat("models/qwen-3-32b/time-energy-tradeoff.svg"))
+            )
+            .unwrap()
         );
         assert_eq!(
             fs::read(site.out.join("data/qwen-3-32b.json")).unwrap(),
@@ -749,7 +856,9 @@ fn best_per_gpu_by_hand(v: &serde_json::Value) -> BTreeMap<String, f64> {
             continue;
         }
         let wh = c["wh_per_million_output_tokens"].as_f64().unwrap();
-        let e = best.entry(c["gpu"].as_str().unwrap().to_owned()).or_insert(f64::INFINITY);
+        let e = best
+            .entry(c["gpu"].as_str().unwrap().to_owned())
+            .or_insert(f64::INFINITY);
         *e = e.min(wh);
     }
     best
@@ -768,8 +877,14 @@ fn every_model_page_of_the_five_leaderboard_workloads_shows_its_best_figures() {
         }
         let v: serde_json::Value =
             serde_json::from_str(&fs::read_to_string(entry.path()).unwrap()).unwrap();
-        let workload =
-            entry.path().parent().unwrap().file_name().unwrap().to_string_lossy().into_owned();
+        let workload = entry
+            .path()
+            .parent()
+            .unwrap()
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
         let slug = v["slug"].as_str().unwrap();
         let page = site.page(&format!("workloads/{workload}/models/{slug}/index.html"));
         for (gpu, wh) in best_per_gpu_by_hand(&v) {
@@ -789,9 +904,15 @@ fn every_model_page_of_the_five_leaderboard_workloads_shows_its_best_figures() {
     assert_eq!(pages, 50);
     assert_eq!(
         workloads,
-        ["gpqa", "image-chat", "lm-arena-chat", "sourcegraph-fim", "video-chat"]
-            .map(str::to_owned)
-            .into()
+        [
+            "gpqa",
+            "image-chat",
+            "lm-arena-chat",
+            "sourcegraph-fim",
+            "video-chat"
+        ]
+        .map(str::to_owned)
+        .into()
     );
     // The front page gives each workload's headline.
     let front = site.page("index.html");
@@ -823,7 +944,11 @@ fn joules_as_shown(value: f64) -> String {
         }
         grouped.push(ch);
     }
-    if frac.is_empty() { grouped } else { format!("{grouped}.{frac}") }
+    if frac.is_empty() {
+        grouped
+    } else {
+        format!("{grouped}.{frac}")
+    }
 }
 
 /// The lowest energy per item with batch latency within the deadline, per
@@ -836,7 +961,9 @@ fn diffusion_best_by_hand(v: &serde_json::Value) -> BTreeMap<String, f64> {
         if c["batch_latency_s"].as_f64().unwrap() > deadline {
             continue;
         }
-        let e = best.entry(c["gpu"].as_str().unwrap().to_owned()).or_insert(f64::INFINITY);
+        let e = best
+            .entry(c["gpu"].as_str().unwrap().to_owned())
+            .or_insert(f64::INFINITY);
         *e = e.min(c[&field].as_f64().unwrap());
     }
     best
@@ -871,17 +998,28 @@ fn diffusion_model_pages_show_the_best_per_gpu_computed_by_hand() {
         (
             "workloads/text-to-video/models/wan-2-1-14b/index.html",
             "B200",
-            ["342,623 J", "2 × B200, U1·R2, BF16, batch size 1", "185.238 s"],
+            [
+                "342,623 J",
+                "2 × B200, U1·R2, BF16, batch size 1",
+                "185.238 s",
+            ],
         ),
         (
             "workloads/text-to-video/models/wan-2-1-14b/index.html",
             "H100",
-            ["344,019 J", "2 × H100, U2·R1, BF16, batch size 1", "250.921 s"],
+            [
+                "344,019 J",
+                "2 × H100, U2·R1, BF16, batch size 1",
+                "250.921 s",
+            ],
         ),
     ] {
         let shown = card_text(&site, page, gpu);
         for part in parts {
-            assert!(shown.contains(part), "{page} on {gpu}: {part:?} not in {shown}");
+            assert!(
+                shown.contains(part),
+                "{page} on {gpu}: {part:?} not in {shown}"
+            );
         }
     }
     // Every diffusion model's card agrees with an independent recomputation.
@@ -905,7 +1043,10 @@ fn diffusion_model_pages_show_the_best_per_gpu_computed_by_hand() {
             let item = v["kind"].as_str().unwrap();
             let shown = card_text(&site, &page, &gpu);
             let want = format!("Energy per {item}{} J", joules_as_shown(joules));
-            assert!(shown.contains(&want), "{page} on {gpu}: expected {want:?} in {shown}");
+            assert!(
+                shown.contains(&want),
+                "{page} on {gpu}: expected {want:?} in {shown}"
+            );
         }
         pages += 1;
     }
@@ -914,11 +1055,16 @@ fn diffusion_model_pages_show_the_best_per_gpu_computed_by_hand() {
     let board = site.page("workloads/text-to-image/index.html");
     let rows = table_rows(&board, "#leaderboard");
     assert_eq!(rows.len(), 14);
-    let energies: Vec<f64> =
-        rows.iter().map(|r| r["joules_per_image"].replace(',', "").parse().unwrap()).collect();
+    let energies: Vec<f64> = rows
+        .iter()
+        .map(|r| r["joules_per_image"].replace(',', "").parse().unwrap())
+        .collect();
     assert!(energies.windows(2).all(|w| w[0] <= w[1]), "{energies:?}");
     let unit = text(
-        board.select(&sel("#leaderboard th[data-key=joules_per_image] .unit")).next().unwrap(),
+        board
+            .select(&sel("#leaderboard th[data-key=joules_per_image] .unit"))
+            .next()
+            .unwrap(),
     );
     assert_eq!(unit, "J/image");
 }
@@ -961,13 +1107,24 @@ fn a_site_with_per_token_and_diffusion_workloads_is_whole_and_keeps_units_apart(
     let files = site.files();
     // Each kind has its own CSV files, with its own columns.
     for (name, column) in [
-        ("data/leaderboard.csv", "wh_per_million_output_tokens (Wh/M tok)"),
+        (
+            "data/leaderboard.csv",
+            "wh_per_million_output_tokens (Wh/M tok)",
+        ),
         ("data/leaderboard-image.csv", "joules_per_image (J/image)"),
         ("data/leaderboard-video.csv", "joules_per_video (J/video)"),
-        ("data/configurations-video.csv", "joules_per_video_second (J/s)"),
+        (
+            "data/configurations-video.csv",
+            "joules_per_video_second (J/s)",
+        ),
         ("data/text-to-image/flux-1-dev.csv", "batch_latency_s (s)"),
     ] {
-        let head = std::str::from_utf8(&files[name]).unwrap().lines().next().unwrap().to_owned();
+        let head = std::str::from_utf8(&files[name])
+            .unwrap()
+            .lines()
+            .next()
+            .unwrap()
+            .to_owned();
         assert!(head.contains(column), "{name}: {head}");
     }
     let per_token = std::str::from_utf8(&files["data/configurations.csv"]).unwrap();
@@ -978,7 +1135,11 @@ fn a_site_with_per_token_and_diffusion_workloads_is_whole_and_keeps_units_apart(
     let cards: Vec<String> = front.select(&sel("#lowest tbody")).map(text).collect();
     assert_eq!(cards.len(), 7);
     let texts: Vec<String> = front.select(&sel(".wl")).map(text).collect();
-    assert!(texts[5].contains("batch latency within 30 s"), "{}", texts[5]);
+    assert!(
+        texts[5].contains("batch latency within 30 s"),
+        "{}",
+        texts[5]
+    );
     assert!(cards[0].contains("Wh/M tok") && !cards[0].contains("J/image"));
     assert!(cards[5].starts_with("Text to Image") && cards[5].contains("J/image"));
     assert!(cards[6].contains("J/video") && !cards[6].contains("Wh/M tok"));
@@ -990,22 +1151,45 @@ fn a_site_with_per_token_and_diffusion_workloads_is_whole_and_keeps_units_apart(
     // tokens.
     let overview = site.page("models/flux-1-dev/index.html");
     assert!(overview.select(&sel("#overview")).next().is_none());
-    let rows: Vec<String> = overview.select(&sel("#overview-items tbody tr")).map(text).collect();
+    let rows: Vec<String> = overview
+        .select(&sel("#overview-items tbody tr"))
+        .map(text)
+        .collect();
     assert_eq!(rows.len(), 2);
     assert!(rows[0].contains("6,679"), "{}", rows[0]);
-    let head = text(overview.select(&sel("#overview-items thead")).next().unwrap());
+    let head = text(
+        overview
+            .select(&sel("#overview-items thead"))
+            .next()
+            .unwrap(),
+    );
     assert!(head.contains("Energy per image J/image"), "{head}");
     // The GPU hub mixes units, so each figure carries its own.
     let hub = site.page("gpus/h100/index.html");
-    let figures: Vec<String> =
-        hub.select(&sel("#hub tbody td.num:nth-child(4)")).map(text).collect();
+    let figures: Vec<String> = hub
+        .select(&sel("#hub tbody td.num:nth-child(4)"))
+        .map(text)
+        .collect();
     assert_eq!(figures.len(), 7);
     assert!(figures[0].ends_with("Wh/M tok"), "{figures:?}");
-    assert!(figures[5].ends_with("J/image") && figures[6].ends_with("J/video"), "{figures:?}");
+    assert!(
+        figures[5].ends_with("J/image") && figures[6].ends_with("J/video"),
+        "{figures:?}"
+    );
     // The about page defines the diffusion columns its tables link to.
     let about = site.page("about/index.html");
-    assert!(about.select(&sel("#col-diffusion-joules_per_video_second")).next().is_some());
-    assert!(about.select(&sel("#col-wh_per_million_output_tokens")).next().is_some());
+    assert!(
+        about
+            .select(&sel("#col-diffusion-joules_per_video_second"))
+            .next()
+            .is_some()
+    );
+    assert!(
+        about
+            .select(&sel("#col-wh_per_million_output_tokens"))
+            .next()
+            .is_some()
+    );
 }
 
 /// The tie-break sentence of `html`, the one that starts "Ties in energy".
@@ -1028,7 +1212,11 @@ fn model_pages_state_the_tie_break_the_about_page_states() {
         {
             let own = tie_breaks(&read(rel));
             assert_eq!(own.len(), 1, "{rel}: {own:?}");
-            assert!(about.contains(&own[0]), "{rel}: {:?} is not on the about page", own[0]);
+            assert!(
+                about.contains(&own[0]),
+                "{rel}: {:?} is not on the about page",
+                own[0]
+            );
             seen.insert(own[0].clone());
         }
     }
@@ -1042,20 +1230,28 @@ fn compare_page_draws_every_frontier_in_its_own_group_and_ticks_the_seven_lowest
     let boxes: Vec<_> = doc.select(&sel("input[name=models]")).collect();
     assert_eq!(boxes.len(), 24);
     // One group per model, named by the class its checkbox's rule hides.
-    let groups: Vec<String> =
-        doc.select(&sel("svg g.fm")).map(|g| g.value().attr("class").unwrap().to_owned()).collect();
+    let groups: Vec<String> = doc
+        .select(&sel("svg g.fm"))
+        .map(|g| g.value().attr("class").unwrap().to_owned())
+        .collect();
     assert_eq!(groups.len(), boxes.len());
     let style = doc.select(&sel("head style")).next().unwrap().inner_html();
     for b in &boxes {
         let k = b.value().id().unwrap().strip_prefix("pick-").unwrap();
         assert!(groups.contains(&format!("fm m{k}")), "no group m{k}");
         assert!(
-            style.contains(&format!("main:has(#pick-{k}:not(:checked)) .m{k}{{display:none}}")),
+            style.contains(&format!(
+                "main:has(#pick-{k}:not(:checked)) .m{k}{{display:none}}"
+            )),
             "no rule for m{k}"
         );
         // Its rows in both tables carry the same class.
         assert!(doc.select(&sel(&format!("#compare tr.m{k}"))).count() == 1);
-        assert!(doc.select(&sel(&format!("#chart-frontiers-data tr.m{k}"))).count() >= 1);
+        assert!(
+            doc.select(&sel(&format!("#chart-frontiers-data tr.m{k}")))
+                .count()
+                >= 1
+        );
     }
     // Ticked at first: the seven whose frontiers frontiers.svg draws.
     let names: Vec<String> = boxes
@@ -1076,7 +1272,10 @@ fn compare_page_draws_every_frontier_in_its_own_group_and_ticks_the_seven_lowest
     let files = site.files();
     let svg = std::str::from_utf8(&files["workloads/lm-arena-chat/compare/frontiers.svg"]).unwrap();
     for name in &names {
-        assert!(svg.contains(&format!(">{name}</text>")), "{name} is not in frontiers.svg");
+        assert!(
+            svg.contains(&format!(">{name}</text>")),
+            "{name} is not in frontiers.svg"
+        );
     }
 }
 
@@ -1091,7 +1290,10 @@ fn model_pages_link_a_comparison_with_their_nearest_peers_by_size() {
         .unwrap()
         .to_owned();
     let (path, query) = href.split_once("?models=").unwrap();
-    assert_eq!(path, "../../../../workloads/lm-arena-chat/compare/index.html");
+    assert_eq!(
+        path,
+        "../../../../workloads/lm-arena-chat/compare/index.html"
+    );
     let slugs: Vec<&str> = query.split(',').collect();
     assert_eq!(slugs.len(), 5);
     assert_eq!(slugs[0], "fixture-dense-14b");
@@ -1102,7 +1304,9 @@ fn model_pages_link_a_comparison_with_their_nearest_peers_by_size() {
     let compare = site.page("workloads/lm-arena-chat/compare/index.html");
     for s in &slugs {
         assert_eq!(
-            compare.select(&sel(&format!("input[name=models][value=\"{s}\"]"))).count(),
+            compare
+                .select(&sel(&format!("input[name=models][value=\"{s}\"]")))
+                .count(),
             1,
             "{s}"
         );

@@ -68,7 +68,8 @@ fn collect(root: &Path, dir: &Path, out: &mut Vec<(String, String)>) {
 }
 
 fn has_class(n: &Node<'_, '_>, class: &str) -> bool {
-    n.attribute("class").is_some_and(|c| c.split(' ').any(|k| k == class))
+    n.attribute("class")
+        .is_some_and(|c| c.split(' ').any(|k| k == class))
 }
 
 /// What a legend entry's sample looks like: each drawn element's tag,
@@ -94,8 +95,10 @@ fn look(key: &Node<'_, '_>) -> Vec<String> {
                 .collect(),
         };
         let o = *origin.get_or_insert(points.first().copied().unwrap_or_default());
-        let rel: Vec<String> =
-            points.iter().map(|(x, y)| format!("{},{}", x - o.0, y - o.1)).collect();
+        let rel: Vec<String> = points
+            .iter()
+            .map(|(x, y)| format!("{},{}", x - o.0, y - o.1))
+            .collect();
         out.push(format!(
             "{} {} r={:?} w={:?} h={:?} {}",
             n.tag_name().name(),
@@ -111,9 +114,15 @@ fn look(key: &Node<'_, '_>) -> Vec<String> {
 
 /// The panels of a chart: its `g.panel` groups, or the whole chart.
 fn panels<'a>(doc: &'a Document<'a>) -> Vec<Node<'a, 'a>> {
-    let groups: Vec<Node<'_, '_>> =
-        doc.descendants().filter(|n| n.has_tag_name("g") && has_class(n, "panel")).collect();
-    if groups.is_empty() { vec![doc.root_element()] } else { groups }
+    let groups: Vec<Node<'_, '_>> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("g") && has_class(n, "panel"))
+        .collect();
+    if groups.is_empty() {
+        vec![doc.root_element()]
+    } else {
+        groups
+    }
 }
 
 #[test]
@@ -124,7 +133,10 @@ fn no_two_series_in_a_panel_look_the_same() {
         let doc = Document::parse(svg).unwrap();
         for panel in panels(&doc) {
             let mut seen: Vec<(Vec<String>, String)> = Vec::new();
-            for key in panel.descendants().filter(|n| n.has_tag_name("g") && has_class(n, "key")) {
+            for key in panel
+                .descendants()
+                .filter(|n| n.has_tag_name("g") && has_class(n, "key"))
+            {
                 let look = look(&key);
                 if look.is_empty() {
                     continue;
@@ -242,7 +254,10 @@ fn no_text_overlaps_other_text_or_leaves_the_chart() {
 fn every_configuration_on_the_scatter_names_itself_and_links_to_its_row() {
     let Built { site, charts } = built();
     let mut scatters = 0;
-    for (rel, svg) in charts.iter().filter(|(r, _)| r.ends_with("/all-configurations.svg")) {
+    for (rel, svg) in charts
+        .iter()
+        .filter(|(r, _)| r.ends_with("/all-configurations.svg"))
+    {
         scatters += 1;
         let base = site.join(rel).parent().unwrap().to_path_buf();
         let doc = Document::parse(svg).unwrap();
@@ -253,19 +268,30 @@ fn every_configuration_on_the_scatter_names_itself_and_links_to_its_row() {
             let (page, anchor) = href.split_once('#').unwrap();
             let html = fs::read_to_string(base.join(page))
                 .unwrap_or_else(|e| panic!("{rel}: {href}: {e}"));
-            assert!(html.contains(&format!("id=\"{anchor}\"")), "{rel}: no row {href}");
+            assert!(
+                html.contains(&format!("id=\"{anchor}\"")),
+                "{rel}: no row {href}"
+            );
             let tip = a
                 .children()
                 .find(|n| n.has_tag_name("title"))
                 .and_then(|n| n.text())
                 .unwrap_or_else(|| panic!("{rel}: {href} has no tooltip"));
             let model = tip.split(": ").next().unwrap();
-            assert!(html.contains(model), "{rel}: {tip} names no model of {href}");
+            assert!(
+                html.contains(model),
+                "{rel}: {tip} names no model of {href}"
+            );
             linked.insert(page.to_owned());
         }
         let pages: std::collections::BTreeSet<String> = fs::read_dir(base.join("models"))
             .unwrap()
-            .map(|e| format!("models/{}/index.html", e.unwrap().file_name().to_string_lossy()))
+            .map(|e| {
+                format!(
+                    "models/{}/index.html",
+                    e.unwrap().file_name().to_string_lossy()
+                )
+            })
             .collect();
         assert_eq!(linked, pages, "{rel}");
     }
@@ -290,7 +316,11 @@ fn per_token_model_pages_link_the_chart_at_each_itl_percentile() {
         for p in ["p90", "p95", "p99"] {
             let file = format!("time-energy-tradeoff-{p}.svg");
             assert_eq!(folder.join(&file).is_file(), tokens, "{rel}: {file}");
-            assert_eq!(html.contains(&format!("href=\"{file}\"")), tokens, "{rel}: {file}");
+            assert_eq!(
+                html.contains(&format!("href=\"{file}\"")),
+                tokens,
+                "{rel}: {file}"
+            );
         }
         per_token += usize::from(tokens);
     }
@@ -356,8 +386,9 @@ fn assert_readable_log_bars(rel: &str, svg: &str, min_bars: usize) {
         .map(|n| n.attribute("width").unwrap().parse().unwrap())
         .collect();
     assert!(bars.len() >= min_bars, "{rel}: {} bars", bars.len());
-    let (narrowest, widest) =
-        bars.iter().fold((f64::INFINITY, 0.0f64), |(lo, hi), &w| (lo.min(w), hi.max(w)));
+    let (narrowest, widest) = bars.iter().fold((f64::INFINITY, 0.0f64), |(lo, hi), &w| {
+        (lo.min(w), hi.max(w))
+    });
     assert!(
         narrowest >= 24.0 && widest <= 10.0 * narrowest,
         "{rel}: bars from {narrowest} to {widest} px wide"
@@ -374,11 +405,19 @@ fn assert_readable_log_bars(rel: &str, svg: &str, min_bars: usize) {
     let ticks: Vec<(String, (f64, f64, f64, f64))> = doc
         .descendants()
         .filter(|n| n.has_tag_name("text") && n.attribute("dy") == Some("0.76em"))
-        .map(|n| (n.text().unwrap_or_default().to_owned(), text_box(&n).unwrap()))
+        .map(|n| {
+            (
+                n.text().unwrap_or_default().to_owned(),
+                text_box(&n).unwrap(),
+            )
+        })
         .collect();
     assert!(ticks.len() >= 3, "{ticks:?}");
     for (label, (x0, _, x1, _)) in ticks {
-        assert!(x0 >= 0.0 && x1 <= width, "{rel}: {label:?} spans {x0}..{x1} of {width}");
+        assert!(
+            x0 >= 0.0 && x1 <= width,
+            "{rel}: {label:?} spans {x0}..{x1} of {width}"
+        );
     }
 }
 
@@ -401,15 +440,28 @@ fn compare_overlay_switches_in_place_scatter_limits_and_theme() {
     let groups: Vec<Node<'_, '_>> = doc.descendants().filter(|n| has_class(n, "rm")).collect();
     assert!(groups.len() >= 7, "{} groups", groups.len());
     for g in &groups {
-        let k = g.attribute("class").unwrap().split(' ').find_map(|c| c.strip_prefix('m')).unwrap();
-        assert!(html.contains(&format!("id=\"pick-{k}\"")), "m{k} has no checkbox");
-        assert!(g.children().any(|n| n.has_tag_name("polyline")), "m{k}: no line");
+        let k = g
+            .attribute("class")
+            .unwrap()
+            .split(' ')
+            .find_map(|c| c.strip_prefix('m'))
+            .unwrap();
+        assert!(
+            html.contains(&format!("id=\"pick-{k}\"")),
+            "m{k} has no checkbox"
+        );
+        assert!(
+            g.children().any(|n| n.has_tag_name("polyline")),
+            "m{k}: no line"
+        );
         let tip = g.children().find(|n| n.has_tag_name("title")).unwrap();
         assert!(tip.text().unwrap().contains("median"), "{:?}", tip.text());
     }
     let texts: Vec<&str> = doc.descendants().filter_map(|n| n.text()).collect();
     assert!(
-        texts.iter().any(|t| t.starts_with("Energy per response (") && t.ends_with(", log scale)")),
+        texts
+            .iter()
+            .any(|t| t.starts_with("Energy per response (") && t.ends_with(", log scale)")),
         "{texts:?}"
     );
     assert!(texts.contains(&"Responses at or below (%)"), "{texts:?}");
@@ -437,12 +489,22 @@ fn compare_overlay_switches_in_place_scatter_limits_and_theme() {
             .find(|n| n.attribute("id") == Some("reader"))
             .unwrap_or_else(|| panic!("{rel}: no reader"));
         for axis in ["data-x", "data-y"] {
-            let v: Vec<f64> =
-                reader.attribute(axis).unwrap().split(' ').map(|s| s.parse().unwrap()).collect();
+            let v: Vec<f64> = reader
+                .attribute(axis)
+                .unwrap()
+                .split(' ')
+                .map(|s| s.parse().unwrap())
+                .collect();
             assert_eq!(v.len(), 4, "{rel} {axis}");
-            assert!(v[0] != v[1] && v[2] > 0.0 && v[3] > v[2], "{rel} {axis}: {v:?}");
+            assert!(
+                v[0] != v[1] && v[2] > 0.0 && v[3] > v[2],
+                "{rel} {axis}: {v:?}"
+            );
         }
-        assert!(svg.contains("location.hash") && svg.contains("hashchange"), "{rel}");
+        assert!(
+            svg.contains("location.hash") && svg.contains("hashchange"),
+            "{rel}"
+        );
     }
     // The time–energy chart's percentiles as views of one switch.
     let model = site.join("workloads/sourcegraph-fim/models/qwen-3-coder-30b-a3b");
@@ -454,19 +516,34 @@ fn compare_overlay_switches_in_place_scatter_limits_and_theme() {
     for p in ["", "-p90", "-p95", "-p99"] {
         let id = format!("chart-time-energy-tradeoff{p}");
         assert!(sw.contains(&format!("href=\"#{id}\"")), "no link to {id}");
-        assert!(sw.contains(&format!("<figure class=\"chart\" id=\"{id}\"")), "no view {id}");
-        assert!(sw.contains(&format!("src=\"time-energy-tradeoff{p}.svg\"")), "no image {p}");
+        assert!(
+            sw.contains(&format!("<figure class=\"chart\" id=\"{id}\"")),
+            "no view {id}"
+        );
+        assert!(
+            sw.contains(&format!("src=\"time-energy-tradeoff{p}.svg\"")),
+            "no image {p}"
+        );
         assert!(model.join(format!("time-energy-tradeoff{p}.svg")).is_file());
     }
     // Its long-tailed histograms have a log view, the same way.
     for gpu in ["b200", "h100"] {
         let id = format!("chart-energy-per-response-{gpu}-log");
         assert!(page.contains(&format!("href=\"#{id}\"")), "no link to {id}");
-        assert!(page.contains(&format!("<figure class=\"chart\" id=\"{id}\"")), "no view {id}");
+        assert!(
+            page.contains(&format!("<figure class=\"chart\" id=\"{id}\"")),
+            "no view {id}"
+        );
         let svg =
             fs::read_to_string(model.join(format!("energy-per-response-{gpu}-log.svg"))).unwrap();
-        assert!(svg.contains("log scale: Qwen 3 Coder 30B A3B</title>"), "{gpu}: title");
-        assert!(svg.contains("Energy per response (J, log scale)</text>"), "{gpu}: axis");
+        assert!(
+            svg.contains("log scale: Qwen 3 Coder 30B A3B</title>"),
+            "{gpu}: title"
+        );
+        assert!(
+            svg.contains("Energy per response (J, log scale)</text>"),
+            "{gpu}: axis"
+        );
         assert!(svg.contains("; log x scale"), "{gpu}: description");
     }
 }

@@ -25,7 +25,9 @@ fn seed_site() -> (tempfile::TempDir, PathBuf) {
         out_dir: out.clone(),
         force: false,
         base_url: None,
-        workloads: energyboard::Config::load(&repo().join("energyboard.toml")).unwrap().workloads,
+        workloads: energyboard::Config::load(&repo().join("energyboard.toml"))
+            .unwrap()
+            .workloads,
         footprint: None,
     })
     .unwrap();
@@ -47,14 +49,20 @@ fn main_of(html: &str) -> String {
 #[test]
 fn model_page_main() {
     let (_dir, site) = seed_site();
-    let page = read(&site, "workloads/lm-arena-chat/models/qwen-3-32b/index.html");
+    let page = read(
+        &site,
+        "workloads/lm-arena-chat/models/qwen-3-32b/index.html",
+    );
     insta::assert_snapshot!("qwen-3-32b-main", main_of(&page));
 }
 
 #[test]
 fn time_energy_chart_svg() {
     let (_dir, site) = seed_site();
-    let svg = read(&site, "workloads/lm-arena-chat/models/qwen-3-32b/time-energy-tradeoff.svg");
+    let svg = read(
+        &site,
+        "workloads/lm-arena-chat/models/qwen-3-32b/time-energy-tradeoff.svg",
+    );
     insta::assert_snapshot!("qwen-3-32b-time-energy-tradeoff", svg.replace("><", ">\n<"));
 }
 
@@ -63,7 +71,12 @@ fn csv_headers() {
     let (_dir, site) = seed_site();
     let headers: Vec<String> = ["data/leaderboard.csv", "data/configurations.csv"]
         .iter()
-        .map(|rel| format!("{rel}: {}", read(&site, rel).lines().next().unwrap_or_default()))
+        .map(|rel| {
+            format!(
+                "{rel}: {}",
+                read(&site, rel).lines().next().unwrap_or_default()
+            )
+        })
         .collect();
     insta::assert_snapshot!("csv-headers", headers.join("\n"));
 }

@@ -16,11 +16,19 @@ const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 const LAB: &str = "example-lab";
 
 fn energyboard(args: &[&str]) -> Output {
-    Command::new(BIN).current_dir(ROOT).args(args).output().unwrap()
+    Command::new(BIN)
+        .current_dir(ROOT)
+        .args(args)
+        .output()
+        .unwrap()
 }
 
 fn ok(out: &Output) {
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 fn import_leaderboard(data: &Path) {
@@ -108,7 +116,9 @@ fn rows_with<'r>(
     rows: &'r [(String, Vec<String>)],
     cells: &[&str],
 ) -> Vec<&'r (String, Vec<String>)> {
-    rows.iter().filter(|(_, r)| cells.iter().all(|c| r.iter().any(|t| t == c))).collect()
+    rows.iter()
+        .filter(|(_, r)| cells.iter().all(|c| r.iter().any(|t| t == c)))
+        .collect()
 }
 
 const LB_LLAMA: &str = "Llama 3.1 8B Instruct";
@@ -141,9 +151,10 @@ fn a_source_imports_into_its_own_folder_with_its_own_slugs_manifest_and_history(
     ] {
         assert!(own.join(rel).is_file(), "{rel}");
     }
-    let file: serde_json::Value =
-        serde_json::from_str(&read(&own.join("lm-arena-chat/example-lab--qwen-3-8b.json")))
-            .unwrap();
+    let file: serde_json::Value = serde_json::from_str(&read(
+        &own.join("lm-arena-chat/example-lab--qwen-3-8b.json"),
+    ))
+    .unwrap();
     assert_eq!(file["source"]["id"], LAB);
     assert_eq!(file["source"]["name"], "Example Lab measurements");
     assert_eq!(file["source"]["licence"], "CC-BY-4.0");
@@ -201,7 +212,11 @@ fn pages_that_mix_sources_mark_and_filter_rows_and_csvs_name_the_source() {
     assert!(csv.lines().any(
         |l| l.contains("Example Lab (Example Lab)") || l.ends_with(",Example Lab measurements")
     ));
-    assert!(csv.lines().skip(1).any(|l| l.ends_with(",ML.ENERGY Leaderboard")));
+    assert!(
+        csv.lines()
+            .skip(1)
+            .any(|l| l.ends_with(",ML.ENERGY Leaderboard"))
+    );
     let one = read(&site.join("data/lm-arena-chat/example-lab--qwen-3-8b.csv"));
     assert!(one.lines().next().unwrap().ends_with(",source"));
 
@@ -218,10 +233,21 @@ fn leaderboard_only_output_has_no_source_marks() {
     let site = dir.path().join("site");
     build(&data, &site);
     let board = read(&site.join("workloads/lm-arena-chat/index.html"));
-    for mark in ["source-filter", "from-leaderboard", r#"data-key="source""#, "only-"] {
+    for mark in [
+        "source-filter",
+        "from-leaderboard",
+        r#"data-key="source""#,
+        "only-",
+    ] {
         assert!(!board.contains(mark), "{mark}");
     }
-    assert!(!read(&site.join("data/leaderboard.csv")).lines().next().unwrap().contains("source"));
+    assert!(
+        !read(&site.join("data/leaderboard.csv"))
+            .lines()
+            .next()
+            .unwrap()
+            .contains("source")
+    );
     assert!(!read(&site.join("about/index.html")).contains(r#"id="sources""#));
     // No page that would mix sources, and no chart, gains a mark.
     for page in [
@@ -239,7 +265,11 @@ fn leaderboard_only_output_has_no_source_marks() {
             assert!(!text.contains(mark), "{page}: {mark}");
         }
     }
-    assert!(!site.join("workloads/lm-arena-chat/best-energy-only-leaderboard.svg").exists());
+    assert!(
+        !site
+            .join("workloads/lm-arena-chat/best-energy-only-leaderboard.svg")
+            .exists()
+    );
     assert!(!site.join("data/sources").exists());
     assert!(
         !read(&site.join("workloads/lm-arena-chat/models/llama-3-1-8b-instruct/index.html"))
@@ -253,7 +283,9 @@ fn reimporting_one_source_never_touches_another_sources_files() {
     let data = two_sources(dir.path());
     let lab_dir = data.join("sources").join(LAB);
     let others = |tree: std::collections::BTreeMap<PathBuf, Vec<u8>>| {
-        tree.into_iter().filter(|(p, _)| !p.starts_with("sources")).collect::<Vec<_>>()
+        tree.into_iter()
+            .filter(|(p, _)| !p.starts_with("sources"))
+            .collect::<Vec<_>>()
     };
     let leaderboard_before = others(file_tree(&data));
     let lab_before = file_tree(&lab_dir);
@@ -268,7 +300,9 @@ fn reimporting_one_source_never_touches_another_sources_files() {
     let task = changed.join("tasks/lm-arena-chat.json");
     let text = read(&task);
     let mut doc: serde_json::Value = serde_json::from_str(&text).unwrap();
-    let e = doc["configurations"][0]["energy_per_token_joules"].as_f64().unwrap();
+    let e = doc["configurations"][0]["energy_per_token_joules"]
+        .as_f64()
+        .unwrap();
     doc["configurations"][0]["energy_per_token_joules"] = serde_json::json!(e * 0.9);
     std::fs::write(&task, serde_json::to_vec_pretty(&doc).unwrap()).unwrap();
     ok(&import_lab(&data, changed.to_str().unwrap()));
@@ -309,7 +343,10 @@ fn a_slug_taken_by_another_source_stops_the_import_and_writes_nothing() {
     let out = import_lab(&data, "tests/fixtures/sources/public-data");
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("would not fit beside the other sources"), "{err}");
+    assert!(
+        err.contains("would not fit beside the other sources"),
+        "{err}"
+    );
     assert!(
         err.contains(
             "lm-arena-chat/hand-made.json: slug: \"example-lab--qwen-3-8b\" has a source's prefix"
@@ -345,7 +382,11 @@ fn an_unknown_source_or_a_file_in_the_wrong_folder_is_refused() {
     import_leaderboard(&data);
     let moved = data.join("sources/other/lm-arena-chat");
     std::fs::create_dir_all(&moved).unwrap();
-    std::fs::copy(data.join("lm-arena-chat/qwen-3-8b.json"), moved.join("x.json")).unwrap();
+    std::fs::copy(
+        data.join("lm-arena-chat/qwen-3-8b.json"),
+        moved.join("x.json"),
+    )
+    .unwrap();
     let out = energyboard(&[
         "build",
         "--data",
@@ -355,7 +396,10 @@ fn an_unknown_source_or_a_file_in_the_wrong_folder_is_refused() {
     ]);
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("sources/other/lm-arena-chat/x.json: source.id: is missing"), "{err}");
+    assert!(
+        err.contains("sources/other/lm-arena-chat/x.json: source.id: is missing"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -392,7 +436,10 @@ fn the_compare_page_says_each_models_source_and_shows_one_source_alone() {
     assert!(groups[1].1.starts_with(LAB_NAME), "{}", groups[1].1);
     assert!(groups[1].1.contains("markers open"), "{}", groups[1].1);
     assert_eq!(groups[1].2, [LAB_LLAMA, "Qwen 3 8B (Example Lab)"]);
-    let lab_box = doc.select(&sel("input[value=example-lab--qwen-3-8b]")).next().unwrap();
+    let lab_box = doc
+        .select(&sel("input[value=example-lab--qwen-3-8b]"))
+        .next()
+        .unwrap();
     assert_eq!(lab_box.value().attr("data-source"), Some(LAB_NAME));
 
     // The table: a Source column, each row of class from-<source>.
@@ -427,17 +474,26 @@ fn the_compare_page_says_each_models_source_and_shows_one_source_alone() {
         let class = g.value().attr("class").unwrap();
         let title = text_of(g.select(&sel("title")).next().unwrap());
         if class.contains("from-example-lab") {
-            assert!(title.ends_with(" · source: Example Lab measurements"), "{title}");
+            assert!(
+                title.ends_with(" · source: Example Lab measurements"),
+                "{title}"
+            );
             // Hollow: outlined, not filled.
             let shapes: Vec<_> = g.select(&sel("circle, polygon, rect, path")).collect();
             assert!(
-                shapes.iter().skip(1).all(|m| m.value().attr("fill") == Some("none")),
+                shapes
+                    .iter()
+                    .skip(1)
+                    .all(|m| m.value().attr("fill") == Some("none")),
                 "{}",
                 g.html()
             );
         } else {
             assert!(class.ends_with("from-leaderboard"), "{class}");
-            assert!(title.ends_with(" · source: ML.ENERGY Leaderboard"), "{title}");
+            assert!(
+                title.ends_with(" · source: ML.ENERGY Leaderboard"),
+                "{title}"
+            );
         }
     }
     for id in ["chart-frontiers", "chart-responses"] {
@@ -445,14 +501,26 @@ fn the_compare_page_says_each_models_source_and_shows_one_source_alone() {
             .select(&sel(&format!("#{id} g.key")))
             .map(|k| format!("{} {}", k.value().attr("class").unwrap(), text_of(k)))
             .collect();
-        assert!(keys.contains(&format!("key from-leaderboard {LB_NAME}")), "{id} {keys:?}");
-        assert!(keys.contains(&format!("key from-example-lab {LAB_NAME}")), "{id} {keys:?}");
+        assert!(
+            keys.contains(&format!("key from-leaderboard {LB_NAME}")),
+            "{id} {keys:?}"
+        );
+        assert!(
+            keys.contains(&format!("key from-example-lab {LAB_NAME}")),
+            "{id} {keys:?}"
+        );
     }
     assert!(
-        doc.select(&sel("#chart-responses g.rm.from-example-lab")).count() == 2,
+        doc.select(&sel("#chart-responses g.rm.from-example-lab"))
+            .count()
+            == 2,
         "the lab's two models on the energy-per-response overlay"
     );
-    let desc = text_of(doc.select(&sel("#chart-frontiers figcaption")).next().unwrap());
+    let desc = text_of(
+        doc.select(&sel("#chart-frontiers figcaption"))
+            .next()
+            .unwrap(),
+    );
     assert!(
         desc.contains("ML.ENERGY Leaderboard: 18 models, filled markers; Example Lab measurements: 2 models, open markers"),
         "{desc}"
@@ -473,7 +541,10 @@ fn the_front_page_hubs_and_charts_say_whose_each_figure_is() {
         .select(&sel("section.wl"))
         .find(|c| text_of(c.select(&sel("h3")).next().unwrap()) == "Text Conversation")
         .unwrap();
-    assert_eq!(card.value().attr("class"), Some("wl from-leaderboard from-example-lab"));
+    assert_eq!(
+        card.value().attr("class"),
+        Some("wl from-leaderboard from-example-lab")
+    );
     // The table of the lowest per GPU, first on the page: each row names
     // its source under the model.
     let group = doc
@@ -482,7 +553,10 @@ fn the_front_page_hubs_and_charts_say_whose_each_figure_is() {
             text_of(g.select(&sel("tr.group")).next().unwrap()).starts_with("Text Conversation")
         })
         .unwrap();
-    assert_eq!(group.value().attr("class"), Some("from-leaderboard from-example-lab"));
+    assert_eq!(
+        group.value().attr("class"),
+        Some("from-leaderboard from-example-lab")
+    );
     let best: Vec<(String, String, String, String)> = group
         .select(&sel("tr:not(.group)"))
         .map(|tr| {
@@ -499,12 +573,18 @@ fn the_front_page_hubs_and_charts_say_whose_each_figure_is() {
     assert_eq!(h100[1].0, "from-example-lab");
     assert_eq!(h100[1].2, format!("{LAB_LLAMA} {LAB_NAME}"));
     assert_eq!(h100[1].3, "9.76 Wh/M tok");
-    assert!(best.iter().any(|b| b.0 == "from-example-lab" && b.1 == "L40S"));
+    assert!(
+        best.iter()
+            .any(|b| b.0 == "from-example-lab" && b.1 == "L40S")
+    );
     let models: Vec<(String, String)> = doc
         .select(&sel("#models ~ .table-wrap tbody tr"))
         .map(|tr| {
             let cells: Vec<String> = tr.select(&sel("th, td")).map(text_of).collect();
-            (tr.value().attr("class").unwrap_or("").to_owned(), cells[1].clone())
+            (
+                tr.value().attr("class").unwrap_or("").to_owned(),
+                cells[1].clone(),
+            )
         })
         .collect();
     assert!(models.contains(&("from-example-lab".to_owned(), LAB_NAME.to_owned())));
@@ -531,7 +611,10 @@ fn the_front_page_hubs_and_charts_say_whose_each_figure_is() {
     // bars outlined, the description and data table name the sources.
     let w = site.join("workloads/lm-arena-chat");
     let bars = read(&w.join("best-energy.svg"));
-    assert!(bars.contains(r#"<g class="key from-example-lab">"#), "{bars}");
+    assert!(
+        bars.contains(r#"<g class="key from-example-lab">"#),
+        "{bars}"
+    );
     assert!(bars.contains("Example Lab measurements: 3 bars, outlined bars"));
     assert!(bars.contains("ML.ENERGY Leaderboard: 32 bars, filled bars"));
     let svg = roxmltree::Document::parse(&bars).unwrap();
@@ -543,8 +626,16 @@ fn the_front_page_hubs_and_charts_say_whose_each_figure_is() {
     assert_eq!(outlined, 3, "the lab's three bars");
     let gpu = read(&w.join("gpus/h100/index.html"));
     let data = table_rows(&gpu, "chart-best-energy-data");
-    assert_eq!(rows_with(&data, &[LAB_LLAMA, LAB_NAME, "H100", "9.76"]).len(), 1, "{data:?}");
-    assert_eq!(rows_with(&data, &[LB_LLAMA, LB_NAME, "H100", "19.50"]).len(), 1, "{data:?}");
+    assert_eq!(
+        rows_with(&data, &[LAB_LLAMA, LAB_NAME, "H100", "9.76"]).len(),
+        1,
+        "{data:?}"
+    );
+    assert_eq!(
+        rows_with(&data, &[LB_LLAMA, LB_NAME, "H100", "19.50"]).len(),
+        1,
+        "{data:?}"
+    );
 
     // The scatter: each point's tooltip names its source.
     let scatter = read(&w.join("all-configurations.svg"));
@@ -622,7 +713,11 @@ fn the_change_log_and_feed_show_each_sources_history_marked_with_its_source() {
     ));
     // The lab's best figures, linked to its model pages.
     let best = table_rows(&page, "best-example-lab-import-1");
-    assert_eq!(rows_with(&best, &[LAB_LLAMA, "H100", "9.76", "new"]).len(), 1, "{best:?}");
+    assert_eq!(
+        rows_with(&best, &[LAB_LLAMA, "H100", "9.76", "new"]).len(),
+        1,
+        "{best:?}"
+    );
     // Published as imported.
     assert_eq!(
         read(&site.join("data/sources/example-lab/changes.json")),
@@ -682,7 +777,11 @@ fn the_same_model_gpu_and_configuration_in_two_sources_is_shown_twice_on_every_m
         theirs.extend(lab);
         let a = rows_with(rows, &ours);
         let b = rows_with(rows, &theirs);
-        assert_eq!(a.len(), 1, "{what}: the leaderboard's row {ours:?} in {rows:?}");
+        assert_eq!(
+            a.len(),
+            1,
+            "{what}: the leaderboard's row {ours:?} in {rows:?}"
+        );
         assert_eq!(b.len(), 1, "{what}: the lab's row {theirs:?} in {rows:?}");
         assert!(a[0].0.contains("from-leaderboard"), "{what}: {:?}", a[0]);
         assert!(b[0].0.contains("from-example-lab"), "{what}: {:?}", b[0]);
@@ -702,11 +801,20 @@ fn the_same_model_gpu_and_configuration_in_two_sources_is_shown_twice_on_every_m
         &[LAB_NAME, "9.76"],
     );
     let compare = read(&w.join("compare/index.html"));
-    both(&table_rows(&compare, "compare"), "compare", &[LB_NAME, "19.50"], &[LAB_NAME, "9.76"]);
+    both(
+        &table_rows(&compare, "compare"),
+        "compare",
+        &[LB_NAME, "19.50"],
+        &[LAB_NAME, "9.76"],
+    );
     // The configuration itself, on the compare chart's data where it is on
     // a frontier.
     let frontier = table_rows(&compare, "chart-frontiers-data");
-    assert_eq!(rows_with(&frontier, &[LAB_LLAMA, LAB_NAME, "9.76"]).len(), 1, "{frontier:?}");
+    assert_eq!(
+        rows_with(&frontier, &[LAB_LLAMA, LAB_NAME, "9.76"]).len(),
+        1,
+        "{frontier:?}"
+    );
     let hub = read(&site.join("gpus/h100/index.html"));
     let rows = table_rows(&hub, "hub");
     assert_eq!(rows_with(&rows, &[LB_LLAMA, LB_NAME, "19.50"]).len(), 1);
@@ -723,11 +831,21 @@ fn the_same_model_gpu_and_configuration_in_two_sources_is_shown_twice_on_every_m
         .filter(|l| !l.contains("70B") && !l.contains("405B"))
         .collect();
     assert_eq!(h100_rows.len(), 2, "{h100_rows:?}");
-    assert!(h100_rows.iter().any(|l| l.ends_with(&format!(",{LB_NAME}"))));
-    assert!(h100_rows.iter().any(|l| l.ends_with(&format!(",{LAB_NAME}"))));
+    assert!(
+        h100_rows
+            .iter()
+            .any(|l| l.ends_with(&format!(",{LB_NAME}")))
+    );
+    assert!(
+        h100_rows
+            .iter()
+            .any(|l| l.ends_with(&format!(",{LAB_NAME}")))
+    );
     let all = read(&site.join("data/configurations.csv"));
-    let shared: Vec<&str> =
-        all.lines().filter(|l| l.contains("llama-3-1-8b-instruct/H100/1/64")).collect();
+    let shared: Vec<&str> = all
+        .lines()
+        .filter(|l| l.contains("llama-3-1-8b-instruct/H100/1/64"))
+        .collect();
     assert_eq!(shared.len(), 2, "{shared:?}");
     assert!(shared.iter().any(|l| l.ends_with(&format!(",{LAB_NAME}"))));
 }
@@ -779,8 +897,11 @@ fn a_file_outside_a_sources_folder_cannot_claim_the_source() {
         serde_json::from_str(&read(&data.join("lm-arena-chat/qwen-3-8b.json"))).unwrap();
     doc["slug"] = "example-lab--fake".into();
     doc["source"]["id"] = LAB.into();
-    std::fs::write(data.join("lm-arena-chat/fake.json"), serde_json::to_vec_pretty(&doc).unwrap())
-        .unwrap();
+    std::fs::write(
+        data.join("lm-arena-chat/fake.json"),
+        serde_json::to_vec_pretty(&doc).unwrap(),
+    )
+    .unwrap();
     let out = energyboard(&[
         "build",
         "--data",
@@ -796,8 +917,11 @@ fn a_file_outside_a_sources_folder_cannot_claim_the_source() {
     );
     // Its slug plain, the source's id alone is refused too.
     doc["slug"] = "fake".into();
-    std::fs::write(data.join("lm-arena-chat/fake.json"), serde_json::to_vec_pretty(&doc).unwrap())
-        .unwrap();
+    std::fs::write(
+        data.join("lm-arena-chat/fake.json"),
+        serde_json::to_vec_pretty(&doc).unwrap(),
+    )
+    .unwrap();
     let out = energyboard(&[
         "build",
         "--data",

@@ -73,8 +73,11 @@ fn writes_a_loadable_folder_and_refuses_a_foreign_one() {
     };
     let summary = write_synthetic(&opts).unwrap();
     assert_eq!(summary.files, 100);
-    let checked =
-        check(&BuildOptions { data_dir: out.clone(), ..BuildOptions::default() }).unwrap();
+    let checked = check(&BuildOptions {
+        data_dir: out.clone(),
+        ..BuildOptions::default()
+    })
+    .unwrap();
     assert_eq!(checked.models, 100);
     let first = out.join("qwen-3-30b-a3b-instruct-synth-00.json");
     let bytes = std::fs::read(&first).unwrap();
@@ -85,7 +88,14 @@ fn writes_a_loadable_folder_and_refuses_a_foreign_one() {
     let foreign = dir.path().join("mine");
     std::fs::create_dir(&foreign).unwrap();
     std::fs::write(foreign.join("notes.txt"), "keep").unwrap();
-    let err = write_synthetic(&SynthOptions { out_dir: foreign.clone(), ..opts }).unwrap_err();
-    assert!(format!("{err:#}").contains("not built by energyboard"), "{err:#}");
+    let err = write_synthetic(&SynthOptions {
+        out_dir: foreign.clone(),
+        ..opts
+    })
+    .unwrap_err();
+    assert!(
+        format!("{err:#}").contains("not built by energyboard"),
+        "{err:#}"
+    );
     assert_eq!(std::fs::read_dir(&foreign).unwrap().count(), 1);
 }

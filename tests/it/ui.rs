@@ -25,7 +25,11 @@ fn sel(s: &str) -> Selector {
 }
 
 fn text(e: ElementRef<'_>) -> String {
-    e.text().collect::<String>().split_whitespace().collect::<Vec<_>>().join(" ")
+    e.text()
+        .collect::<String>()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Every workload's id, from the folders of the committed site.
@@ -64,7 +68,10 @@ fn leaderboards_show_the_essential_columns_first_and_hide_the_rest_by_css() {
     for w in workloads() {
         for (rel, table) in [
             (format!("workloads/{w}/index.html"), "leaderboard"),
-            (format!("workloads/{w}/gpus/h100/index.html"), "gpu-leaderboard"),
+            (
+                format!("workloads/{w}/gpus/h100/index.html"),
+                "gpu-leaderboard",
+            ),
         ] {
             let (raw, doc) = page(&rel);
             let keys = head_keys(&doc, &format!("table#{table}"));
@@ -140,12 +147,16 @@ fn column_heads_are_distinct_and_explain_themselves() {
 fn energy_per_response_is_in_joules_wherever_a_leaderboard_shows_it() {
     let (_, doc) = page("workloads/lm-arena-chat/index.html");
     let head = doc
-        .select(&sel("table#leaderboard thead th[data-key=joules_per_response]"))
+        .select(&sel(
+            "table#leaderboard thead th[data-key=joules_per_response]",
+        ))
         .next()
         .expect("energy per response on the leaderboard");
     assert_eq!(text(head), "Energy per response J");
     assert!(
-        doc.select(&sel("table#leaderboard thead th[data-key=wh_per_response]")).next().is_none()
+        doc.select(&sel("table#leaderboard thead th[data-key=wh_per_response]"))
+            .next()
+            .is_none()
     );
     let (_, about) = page("about/index.html");
     let units = text(about.select(&sel("#units")).next().expect("a unit policy"));
@@ -168,9 +179,16 @@ fn the_front_page_states_each_caveat_once_and_counts_what_it_counts() {
     let lede = text(doc.select(&sel("p.lede")).next().unwrap());
     let pages = workloads()
         .iter()
-        .map(|w| fs::read_dir(site().join("workloads").join(w).join("models")).unwrap().count())
+        .map(|w| {
+            fs::read_dir(site().join("workloads").join(w).join("models"))
+                .unwrap()
+                .count()
+        })
         .sum::<usize>();
-    assert!(lede.contains(&format!("{pages} model and workload pairs")), "{pages}: {lede}");
+    assert!(
+        lede.contains(&format!("{pages} model and workload pairs")),
+        "{pages}: {lede}"
+    );
 }
 
 #[test]
@@ -182,13 +200,16 @@ fn every_model_page_cites_itself_with_a_key_title_and_url_of_its_own() {
             let slug = e.unwrap().file_name().to_string_lossy().into_owned();
             let rel = format!("workloads/{w}/models/{slug}/index.html");
             let (_, doc) = page(&rel);
-            let bib = doc
-                .select(&sel("#cite pre code"))
-                .next()
-                .map_or_else(|| panic!("{rel}: no BibTeX"), |c| c.text().collect::<String>());
+            let bib = doc.select(&sel("#cite pre code")).next().map_or_else(
+                || panic!("{rel}: no BibTeX"),
+                |c| c.text().collect::<String>(),
+            );
             let key = bib["@misc{".len()..bib.find(',').unwrap()].to_owned();
-            let title =
-                bib.lines().find(|l| l.trim_start().starts_with("title")).unwrap().to_owned();
+            let title = bib
+                .lines()
+                .find(|l| l.trim_start().starts_with("title"))
+                .unwrap()
+                .to_owned();
             assert!(
                 bib.contains(&format!("url          = {{workloads/{w}/models/{slug}/}}")),
                 "{rel}: {bib}"
@@ -211,7 +232,11 @@ fn spare_rows(rows_text: &str) -> Vec<(usize, usize, Vec<String>)> {
         .select(&sel("tr"))
         .map(|tr| {
             let n = |a: &str| tr.value().attr(a).unwrap().parse::<usize>().unwrap();
-            (n("data-row"), n("data-k"), tr.select(&sel("td")).map(text).collect())
+            (
+                n("data-row"),
+                n("data-k"),
+                tr.select(&sel("td")).map(text).collect(),
+            )
         })
         .collect()
 }
@@ -232,7 +257,10 @@ fn a_latency_limit_has_the_cells_of_every_candidate_in_the_tables_columns() {
         let columns = head_keys(&doc, "#leaderboard").len();
         let rows = doc.select(&sel("#leaderboard tbody tr")).count();
         let data: serde_json::Value = serde_json::from_str(
-            &doc.select(&sel("#limit-data")).next().map(|e| e.inner_html()).unwrap(),
+            &doc.select(&sel("#limit-data"))
+                .next()
+                .map(|e| e.inner_html())
+                .unwrap(),
         )
         .unwrap();
         let lists = data["rows"].as_array().unwrap();
@@ -243,7 +271,10 @@ fn a_latency_limit_has_the_cells_of_every_candidate_in_the_tables_columns() {
         let (rows_text, _) = page(&format!("workloads/{w}/{spare}"));
         for (row, k, cells) in spare_rows(&rows_text) {
             assert_eq!(cells.len(), columns - 1, "{rel}: row {row} candidate {k}");
-            assert!(have.insert((row, k)), "{rel}: row {row} candidate {k} twice");
+            assert!(
+                have.insert((row, k)),
+                "{rel}: row {row} candidate {k} twice"
+            );
         }
         let mut candidates = 0;
         for (i, list) in lists.iter().enumerate() {
@@ -251,11 +282,18 @@ fn a_latency_limit_has_the_cells_of_every_candidate_in_the_tables_columns() {
             let base = list["shown"].as_u64().map(|b| b as usize);
             assert!(base.is_some(), "{rel}: row {i} is not among its candidates");
             for k in 0..latencies.len() {
-                assert_eq!(have.contains(&(i, k)), Some(k) != base, "{rel}: row {i} candidate {k}");
+                assert_eq!(
+                    have.contains(&(i, k)),
+                    Some(k) != base,
+                    "{rel}: row {i} candidate {k}"
+                );
             }
             candidates += latencies.len();
         }
-        assert!(candidates > rows, "{rel}: {candidates} candidates for {rows} rows");
+        assert!(
+            candidates > rows,
+            "{rel}: {candidates} candidates for {rows} rows"
+        );
     }
 }
 
@@ -265,18 +303,30 @@ fn a_latency_limit_has_the_cells_of_every_candidate_in_the_tables_columns() {
 #[test]
 fn model_pages_filter_by_gpu_and_energy_budget() {
     let (_, doc) = page("workloads/lm-arena-chat/models/qwen-3-235b-a22b-instruct/index.html");
-    let form = doc.select(&sel("form#page-filters")).next().expect("filters");
+    let form = doc
+        .select(&sel("form#page-filters"))
+        .next()
+        .expect("filters");
     assert!(form.value().attr("hidden").is_some());
-    let gpus: Vec<String> =
-        form.select(&sel("select[name=gpu] option[data-seg]")).map(text).collect();
-    let measured: Vec<String> =
-        doc.select(&sel("#configurations h3[id^=configs-]")).map(text).collect();
+    let gpus: Vec<String> = form
+        .select(&sel("select[name=gpu] option[data-seg]"))
+        .map(text)
+        .collect();
+    let measured: Vec<String> = doc
+        .select(&sel("#configurations h3[id^=configs-]"))
+        .map(text)
+        .collect();
     assert_eq!(gpus, measured);
     assert!(gpus.len() > 1, "{gpus:?}");
-    assert_eq!(text(form.select(&sel("label .unit")).next().unwrap()), "Wh/M tok");
+    assert_eq!(
+        text(form.select(&sel("label .unit")).next().unwrap()),
+        "Wh/M tok"
+    );
     let key = form.value().attr("data-key").unwrap();
     assert!(
-        doc.select(&sel(&format!("#configurations th[data-key={key}]"))).count() == gpus.len(),
+        doc.select(&sel(&format!("#configurations th[data-key={key}]")))
+            .count()
+            == gpus.len(),
         "{key}"
     );
 }
@@ -295,9 +345,17 @@ fn diffusion_energy_shows_four_significant_figures() {
         for tr in doc.select(&sel("#leaderboard tbody tr")) {
             let cell = text(tr.child_elements().nth(at).unwrap());
             let digits = cell.chars().filter(char::is_ascii_digit).count();
-            let whole =
-                cell.split('.').next().unwrap().chars().filter(char::is_ascii_digit).count();
-            assert!(digits == 4 || (whole >= 4 && !cell.contains('.')), "{rel}: {cell}");
+            let whole = cell
+                .split('.')
+                .next()
+                .unwrap()
+                .chars()
+                .filter(char::is_ascii_digit)
+                .count();
+            assert!(
+                digits == 4 || (whole >= 4 && !cell.contains('.')),
+                "{rel}: {cell}"
+            );
         }
     }
 }

@@ -21,8 +21,14 @@ fn a_data_file_edited_after_validation_is_not_published() {
     sink.copy_file("data/m.json", &file, 8, digest).unwrap();
     // Same length, other bytes: refused.
     std::fs::write(&file, b"{\"a\": 2}").unwrap();
-    let err = sink.copy_file("data/m.json", &file, 8, digest).unwrap_err().to_string();
-    assert!(err.contains("changed while the site was being built"), "{err}");
+    let err = sink
+        .copy_file("data/m.json", &file, 8, digest)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("changed while the site was being built"),
+        "{err}"
+    );
     assert!(err.contains("with other contents"), "{err}");
 }
 
@@ -32,7 +38,9 @@ fn refuses_a_foreign_non_empty_folder() {
     let out = dir.path().join("out");
     fs::create_dir(&out).unwrap();
     fs::write(out.join("notes.txt"), "mine").unwrap();
-    let err = SiteWriter::begin(&out, Made::Site, false, &[]).unwrap_err().to_string();
+    let err = SiteWriter::begin(&out, Made::Site, false, &[])
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("not built by energyboard"), "{err}");
     assert_eq!(fs::read_to_string(out.join("notes.txt")).unwrap(), "mine");
 }
@@ -59,14 +67,27 @@ fn a_data_folder_never_passes_for_a_site() {
     w.put("a.json", b"{}").unwrap();
     w.commit().unwrap();
     assert_eq!(made_by(&out), Some(Made::Data));
-    let err = SiteWriter::begin(&out, Made::Site, false, &[]).unwrap_err().to_string();
-    assert!(err.contains("is a data folder written by `energyboard-synth`"), "{err}");
+    let err = SiteWriter::begin(&out, Made::Site, false, &[])
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("is a data folder written by `energyboard-synth`"),
+        "{err}"
+    );
     // And the other way round.
     let site = dir.path().join("site");
-    SiteWriter::begin(&site, Made::Site, false, &[]).unwrap().commit().unwrap();
+    SiteWriter::begin(&site, Made::Site, false, &[])
+        .unwrap()
+        .commit()
+        .unwrap();
     fs::write(site.join("index.html"), "x").unwrap();
-    let err = SiteWriter::begin(&site, Made::Data, false, &[]).unwrap_err().to_string();
-    assert!(err.contains("is a site built by `energyboard build`"), "{err}");
+    let err = SiteWriter::begin(&site, Made::Data, false, &[])
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("is a site built by `energyboard build`"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -81,19 +102,32 @@ fn force_never_replaces_inputs_the_current_folder_or_a_git_work_tree() {
         (data.join("new"), "is inside the input folder"),
         (dir.path().to_path_buf(), "contains the input folder"),
     ] {
-        let err = SiteWriter::begin(&out, Made::Site, true, &[&data]).unwrap_err().to_string();
+        let err = SiteWriter::begin(&out, Made::Site, true, &[&data])
+            .unwrap_err()
+            .to_string();
         assert!(err.contains(says), "{}: {err}", out.display());
     }
     let repo = dir.path().join("repo");
     fs::create_dir_all(repo.join(".git")).unwrap();
-    let err = SiteWriter::begin(&repo, Made::Site, true, &[]).unwrap_err().to_string();
+    let err = SiteWriter::begin(&repo, Made::Site, true, &[])
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("is a git work tree"), "{err}");
-    let err = SiteWriter::begin(dir.path(), Made::Site, true, &[]).unwrap_err().to_string();
+    let err = SiteWriter::begin(dir.path(), Made::Site, true, &[])
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("contains a git work tree"), "{err}");
     let cwd = std::env::current_dir().unwrap();
-    let err = SiteWriter::begin(&cwd, Made::Site, true, &[]).unwrap_err().to_string();
-    assert!(err.contains("is the current folder or contains it"), "{err}");
-    let err = SiteWriter::begin(Path::new("/"), Made::Site, true, &[]).unwrap_err().to_string();
+    let err = SiteWriter::begin(&cwd, Made::Site, true, &[])
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("is the current folder or contains it"),
+        "{err}"
+    );
+    let err = SiteWriter::begin(Path::new("/"), Made::Site, true, &[])
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("root"), "{err}");
     assert!(data.join("a.json").is_file() && repo.join(".git").is_dir());
 }
@@ -114,7 +148,10 @@ fn user_files_cname_and_well_known_are_kept_and_others_reported() {
     w.put("index.html", b"two").unwrap();
     let summary = w.commit().unwrap();
     assert_eq!(fs::read(out.join("index.html")).unwrap(), b"two");
-    assert_eq!(fs::read_to_string(out.join("CNAME")).unwrap(), "energy.example.org\n");
+    assert_eq!(
+        fs::read_to_string(out.join("CNAME")).unwrap(),
+        "energy.example.org\n"
+    );
     assert!(out.join(".well-known/security.txt").is_file());
     assert_eq!(summary.removed, ["models/gone/index.html", "notes.txt"]);
     assert_eq!(summary.removed_total, 2);
@@ -125,12 +162,17 @@ fn a_second_writer_into_the_same_folder_is_told_to_wait() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("site");
     let first = SiteWriter::begin(&out, Made::Site, false, &[]).unwrap();
-    let err = SiteWriter::begin(&out, Made::Site, false, &[]).unwrap_err().to_string();
+    let err = SiteWriter::begin(&out, Made::Site, false, &[])
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("another energyboard"), "{err}");
     assert!(err.contains("is writing this folder"), "{err}");
     first.commit().unwrap();
     // The lock goes with the writer.
-    SiteWriter::begin(&out, Made::Site, false, &[]).unwrap().commit().unwrap();
+    SiteWriter::begin(&out, Made::Site, false, &[])
+        .unwrap()
+        .commit()
+        .unwrap();
     assert_eq!(names(dir.path()), ["site"]);
 }
 
@@ -148,7 +190,17 @@ fn leftovers_of_stopped_builds_are_removed_and_others_kept() {
     // Without the marker, or with another name, it is not ours.
     fs::create_dir(dir.path().join(".site.tmp-mine")).unwrap();
     fs::create_dir(dir.path().join(".other.tmp-1")).unwrap();
-    fs::write(dir.path().join(".other.tmp-1").join(MARKER), "energyboard site\n").unwrap();
-    SiteWriter::begin(&out, Made::Site, false, &[]).unwrap().commit().unwrap();
-    assert_eq!(names(dir.path()), [".other.tmp-1", ".site.tmp-mine", "site"]);
+    fs::write(
+        dir.path().join(".other.tmp-1").join(MARKER),
+        "energyboard site\n",
+    )
+    .unwrap();
+    SiteWriter::begin(&out, Made::Site, false, &[])
+        .unwrap()
+        .commit()
+        .unwrap();
+    assert_eq!(
+        names(dir.path()),
+        [".other.tmp-1", ".site.tmp-mine", "site"]
+    );
 }
