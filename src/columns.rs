@@ -296,10 +296,12 @@ impl FootprintColumn {
     pub fn definition(self) -> &'static str {
         match self {
             FootprintColumn::Carbon => {
-                "Grams of CO₂e for the headline energy, at the grid carbon intensity the site's settings give; GPU energy only, so a floor."
+                "Grams of CO₂e for the headline energy, at the grid carbon intensity the site's \
+                    settings give; GPU energy only, so a floor."
             }
             FootprintColumn::Cost => {
-                "Electricity cost of the headline energy, at the price the site's settings give; GPU energy only, so a floor."
+                "Electricity cost of the headline energy, at the price the site's settings give; \
+                    GPU energy only, so a floor."
             }
         }
     }
@@ -398,7 +400,10 @@ mod shared {
         .about("The GPU type the configuration ran on.");
 
     pub const REPEAT: Column = Column::setting("repeat", "Run", "#", |r| whole(r.config.repeat))
-        .about("1 for the first run of a configuration, 2 or more for a repeated run. Repeats are shown as their own rows and points, never averaged.");
+        .about(
+            "1 for the first run of a configuration, 2 or more for a repeated run. Repeats \
+            are shown as their own rows and points, never averaged.",
+        );
 
     pub const DATA_VERSION: Column = Column::setting("data_version", "Data version", "", |r| {
         text(&r.model.data_version)
@@ -415,7 +420,8 @@ pub mod tokens {
     type C = Column;
 
     pub const RANK: C = super::shared::rank(
-        "Position in the leaderboard: rows ordered by Wh per million output tokens, lowest first (leaderboard.csv only).",
+        "Position in the leaderboard: rows ordered by Wh per million output tokens, lowest first \
+            (leaderboard.csv only).",
     );
 
     pub const PARAMS_BILLION: C = C::setting("params_billion", "Total params", "B", |r| {
@@ -423,8 +429,14 @@ pub mod tokens {
     })
     .about("Total parameters of the model, in billions.");
 
-    pub const ACTIVE_PARAMS_BILLION: C = C::setting("active_params_billion", "Active params", "B", |r| number(r.model.active_params_b, fmt::params_b))
-        .about("Parameters used for each token, in billions; lower than the total for mixture-of-experts (MoE) models.");
+    pub const ACTIVE_PARAMS_BILLION: C =
+        C::setting("active_params_billion", "Active params", "B", |r| {
+            number(r.model.active_params_b, fmt::params_b)
+        })
+        .about(
+            "Parameters used for each token, in billions; lower than the total for \
+            mixture-of-experts (MoE) models.",
+        );
 
     pub const ARCHITECTURE: C = C::setting("architecture", "Architecture", "", |r| {
         text(&r.model.architecture)
@@ -434,8 +446,13 @@ pub mod tokens {
     pub const NUM_GPUS: C = C::setting("num_gpus", "GPUs", "count", |r| whole(r.config.num_gpus))
         .about("Number of GPUs serving the model in this configuration.");
 
-    pub const PARALLELISM: C = C::setting("parallelism", "Parallelism", "", |r| Value::Text(r.config.parallelism().into()))
-        .about("How the model is split over the GPUs: TP = tensor parallel, EP = expert parallel, DP = data parallel, each with its degree; \"none\" on one GPU.");
+    pub const PARALLELISM: C = C::setting("parallelism", "Parallelism", "", |r| {
+        Value::Text(r.config.parallelism().into())
+    })
+    .about(
+        "How the model is split over the GPUs: TP = tensor parallel, EP = expert \
+            parallel, DP = data parallel, each with its degree; \"none\" on one GPU.",
+    );
 
     pub const PRECISION: C =
         C::setting("precision", "Precision", "", |r| text(&r.config.precision))
@@ -446,12 +463,28 @@ pub mod tokens {
     })
     .about("vLLM's max_num_seqs: the most requests the server processes at once.");
 
-    pub const WH_PER_MILLION_OUTPUT_TOKENS: C = C::measured("wh_per_million_output_tokens", "Energy per million tokens", "Wh/M tok", |r| number(r.config.wh_per_million_output_tokens, fmt::wh_per_million))
-        .link(Link::Row)
-        .about("Steady-state GPU energy per million output tokens, in watt-hours. The leaderboard's headline figure.");
+    pub const WH_PER_MILLION_OUTPUT_TOKENS: C = C::measured(
+        "wh_per_million_output_tokens",
+        "Energy per million tokens",
+        "Wh/M tok",
+        |r| number(r.config.wh_per_million_output_tokens, fmt::wh_per_million),
+    )
+    .link(Link::Row)
+    .about(
+        "Steady-state GPU energy per million output tokens, in watt-hours. The \
+            leaderboard's headline figure.",
+    );
 
-    pub const JOULES_PER_OUTPUT_TOKEN: C = C::measured("joules_per_output_token", "Energy per token", "J/tok", |r| number(r.config.joules_per_output_token, fmt::joules_per_token))
-        .about("Steady-state GPU energy per output token, in joules. Wh per million tokens = J per token × 1,000,000 / 3,600.");
+    pub const JOULES_PER_OUTPUT_TOKEN: C = C::measured(
+        "joules_per_output_token",
+        "Energy per token",
+        "J/tok",
+        |r| number(r.config.joules_per_output_token, fmt::joules_per_token),
+    )
+    .about(
+        "Steady-state GPU energy per output token, in joules. Wh per million tokens = J \
+            per token × 1,000,000 / 3,600.",
+    );
 
     pub const JOULES_PER_RESPONSE: C =
         C::derived("joules_per_response", "Energy per response", "J", |r| {
@@ -467,8 +500,13 @@ pub mod tokens {
     })
     .about("Output tokens generated per watt-hour: 3,600 / J per token.");
 
-    pub const MEDIAN_ITL_MS: C = C::measured("median_itl_ms", "Median ITL", "ms", |r| number(r.config.median_itl_ms, fmt::ms))
-        .about("Median inter-token latency: the typical time between two output tokens of one response, in milliseconds. The selection rule's latency limit applies to it.");
+    pub const MEDIAN_ITL_MS: C = C::measured("median_itl_ms", "Median ITL", "ms", |r| {
+        number(r.config.median_itl_ms, fmt::ms)
+    })
+    .about(
+        "Median inter-token latency: the typical time between two output tokens of one \
+            response, in milliseconds. The selection rule's latency limit applies to it.",
+    );
 
     pub const P90_ITL_MS: C = C::measured("p90_itl_ms", "p90 ITL", "ms", |r| {
         number(r.config.p90_itl_ms, fmt::ms)
@@ -480,8 +518,13 @@ pub mod tokens {
     })
     .about("95th-percentile inter-token latency, in milliseconds.");
 
-    pub const P99_ITL_MS: C = C::measured("p99_itl_ms", "p99 ITL", "ms", |r| number(r.config.p99_itl_ms, fmt::ms))
-        .about("99th-percentile inter-token latency, in milliseconds: the slow tail a reader of a streaming response notices.");
+    pub const P99_ITL_MS: C = C::measured("p99_itl_ms", "p99 ITL", "ms", |r| {
+        number(r.config.p99_itl_ms, fmt::ms)
+    })
+    .about(
+        "99th-percentile inter-token latency, in milliseconds: the slow tail a reader of \
+            a streaming response notices.",
+    );
 
     pub const TOKENS_PER_SECOND: C = C::measured("tokens_per_second", "Throughput", "tok/s", |r| {
         number(r.config.tokens_per_second, fmt::grouped)
@@ -513,7 +556,9 @@ pub mod tokens {
     pub const ALL: &[&Column] = &[
         &RANK,
         &super::shared::workload(
-            "The workload measured, by its id (e.g. lm-arena-chat, gpqa); each workload has its own prompts, output lengths and latency deadline, so figures compare only within one workload.",
+            "The workload measured, by its id (e.g. lm-arena-chat, gpqa); each workload has its \
+                own prompts, output lengths and latency deadline, so figures compare only \
+                within one workload.",
         ),
         &MODEL_SLUG,
         &MODEL,
@@ -582,7 +627,8 @@ pub mod diffusion {
     type C = Column;
 
     pub const RANK: C = super::shared::rank(
-        "Position in the leaderboard: rows ordered by energy per image (or video), lowest first (leaderboard-image.csv and leaderboard-video.csv only).",
+        "Position in the leaderboard: rows ordered by energy per image (or video), lowest first \
+            (leaderboard-image.csv and leaderboard-video.csv only).",
     );
 
     pub const PARAMS_BILLION: C = C::setting("params_billion", "Params", "B", |r| {
@@ -598,8 +644,13 @@ pub mod diffusion {
     pub const NUM_GPUS: C = C::setting("num_gpus", "GPUs", "count", |r| whole(r.config.num_gpus))
         .about("Number of GPUs generating each image or video together.");
 
-    pub const PARALLELISM: C = C::setting("parallelism", "Sequence parallel", "", |r| Value::Text(r.config.parallelism().into()))
-        .about("How each image or video is split over the GPUs: U = Ulysses degree, R = ring degree (U × R = GPUs); \"none\" on one GPU.");
+    pub const PARALLELISM: C = C::setting("parallelism", "Sequence parallel", "", |r| {
+        Value::Text(r.config.parallelism().into())
+    })
+    .about(
+        "How each image or video is split over the GPUs: U = Ulysses degree, R = ring \
+            degree (U × R = GPUs); \"none\" on one GPU.",
+    );
 
     pub const PRECISION: C =
         C::setting("precision", "Precision", "", |r| text(&r.config.precision))
@@ -626,15 +677,29 @@ pub mod diffusion {
         )
     };
 
-    pub const JOULES_PER_IMAGE: C = C::measured("joules_per_image", "Energy per image", "J/image", |r| number(r.config.joules_per_item(), fmt::energy_per_item))
+    pub const JOULES_PER_IMAGE: C =
+        C::measured("joules_per_image", "Energy per image", "J/image", |r| {
+            number(r.config.joules_per_item(), fmt::energy_per_item)
+        })
         .link(Link::Row)
         .only(OutputKind::Image)
-        .about("GPU energy per generated image, in joules: the energy of a batch, summed over the GPUs, divided by the batch size. The text-to-image leaderboard's headline figure.");
+        .about(
+            "GPU energy per generated image, in joules: the energy of a batch, summed over \
+            the GPUs, divided by the batch size. The text-to-image leaderboard's headline \
+            figure.",
+        );
 
-    pub const JOULES_PER_VIDEO: C = C::measured("joules_per_video", "Energy per video", "J/video", |r| number(r.config.joules_per_item(), fmt::energy_per_item))
+    pub const JOULES_PER_VIDEO: C =
+        C::measured("joules_per_video", "Energy per video", "J/video", |r| {
+            number(r.config.joules_per_item(), fmt::energy_per_item)
+        })
         .link(Link::Row)
         .only(OutputKind::Video)
-        .about("GPU energy per generated video, in joules: the energy of a batch, summed over the GPUs, divided by the batch size. The text-to-video leaderboard's headline figure.");
+        .about(
+            "GPU energy per generated video, in joules: the energy of a batch, summed over \
+            the GPUs, divided by the batch size. The text-to-video leaderboard's headline \
+            figure.",
+        );
 
     pub const WH_PER_IMAGE: C =
         C::derived("wh_per_image", "Watt-hours per image", "Wh/image", |r| {
@@ -680,16 +745,33 @@ pub mod diffusion {
         "Time to generate one batch, in seconds. The selection rule's latency limit applies to it.",
     );
 
-    pub const IMAGES_PER_SECOND: C = C::measured("images_per_second", "Throughput", "images/s", |r| number(r.config.items_per_second(), fmt::rate))
+    pub const IMAGES_PER_SECOND: C =
+        C::measured("images_per_second", "Throughput", "images/s", |r| {
+            number(r.config.items_per_second(), fmt::rate)
+        })
         .only(OutputKind::Image)
-        .about("Images generated per second by all the configuration's GPUs together: batch size / batch latency.");
+        .about(
+            "Images generated per second by all the configuration's GPUs together: batch size \
+            / batch latency.",
+        );
 
-    pub const VIDEOS_PER_SECOND: C = C::measured("videos_per_second", "Throughput", "videos/s", |r| number(r.config.items_per_second(), fmt::rate))
+    pub const VIDEOS_PER_SECOND: C =
+        C::measured("videos_per_second", "Throughput", "videos/s", |r| {
+            number(r.config.items_per_second(), fmt::rate)
+        })
         .only(OutputKind::Video)
-        .about("Videos generated per second by all the configuration's GPUs together: batch size / batch latency.");
+        .about(
+            "Videos generated per second by all the configuration's GPUs together: batch size \
+            / batch latency.",
+        );
 
-    pub const GPU_POWER_WATTS: C = C::measured("gpu_power_watts", "GPU power", "W", |r| number(r.config.gpu_power_watts_total, fmt::grouped))
-        .about("Average measured GPU power while generating, summed over the GPUs used, in watts (energy per item × items per second).");
+    pub const GPU_POWER_WATTS: C = C::measured("gpu_power_watts", "GPU power", "W", |r| {
+        number(r.config.gpu_power_watts_total, fmt::grouped)
+    })
+    .about(
+        "Average measured GPU power while generating, summed over the GPUs used, in watts \
+            (energy per item × items per second).",
+    );
 
     /// Every column, in the about page's and CSV files' order (a CSV file
     /// has the columns added since the first release last: `render::kind::tables`);
@@ -697,7 +779,8 @@ pub mod diffusion {
     pub const ALL: &[&Column] = &[
         &RANK,
         &super::shared::workload(
-            "The workload measured, by its id (text-to-image or text-to-video); figures compare only within one workload.",
+            "The workload measured, by its id (text-to-image or text-to-video); figures compare \
+                only within one workload.",
         ),
         &MODEL_SLUG,
         &MODEL,
@@ -708,38 +791,55 @@ pub mod diffusion {
         &GPU,
         &NUM_GPUS,
         &PARALLELISM,
-        &C::setting("ulysses_degree", "Ulysses", "degree", |r| whole(r.config.ulysses_degree))
-            .about("Ulysses sequence-parallel degree: attention heads spread over this many GPUs."),
-        &C::setting("ring_degree", "Ring", "degree", |r| whole(r.config.ring_degree)).about(
+        &C::setting("ulysses_degree", "Ulysses", "degree", |r| {
+            whole(r.config.ulysses_degree)
+        })
+        .about("Ulysses sequence-parallel degree: attention heads spread over this many GPUs."),
+        &C::setting("ring_degree", "Ring", "degree", |r| {
+            whole(r.config.ring_degree)
+        })
+        .about(
             "Ring sequence-parallel degree: the sequence passed around this many GPUs in a ring.",
         ),
         &PRECISION,
         &BATCH_SIZE,
         &INFERENCE_STEPS,
         &RESOLUTION,
-        &C::setting("image_height", "Height", "px", |r| whole(r.config.image_height))
-            .only(OutputKind::Image)
-            .about("Image height in pixels."),
-        &C::setting("image_width", "Width", "px", |r| whole(r.config.image_width))
-            .only(OutputKind::Image)
-            .about("Image width in pixels."),
-        &C::setting("video_height", "Height", "px", |r| whole(r.config.video_height))
-            .only(OutputKind::Video)
-            .about("Video height in pixels."),
-        &C::setting("video_width", "Width", "px", |r| whole(r.config.video_width))
-            .only(OutputKind::Video)
-            .about("Video width in pixels."),
-        &C::setting("num_frames", "Frames", "frames", |r| whole(r.config.num_frames))
-            .only(OutputKind::Video)
-            .about("Frames per video."),
-        &C::setting("fps", "Frame rate", "fps", |r| number(r.config.fps, fmt::setting))
-            .only(OutputKind::Video)
-            .about("Frames per second of the video."),
+        &C::setting("image_height", "Height", "px", |r| {
+            whole(r.config.image_height)
+        })
+        .only(OutputKind::Image)
+        .about("Image height in pixels."),
+        &C::setting("image_width", "Width", "px", |r| {
+            whole(r.config.image_width)
+        })
+        .only(OutputKind::Image)
+        .about("Image width in pixels."),
+        &C::setting("video_height", "Height", "px", |r| {
+            whole(r.config.video_height)
+        })
+        .only(OutputKind::Video)
+        .about("Video height in pixels."),
+        &C::setting("video_width", "Width", "px", |r| {
+            whole(r.config.video_width)
+        })
+        .only(OutputKind::Video)
+        .about("Video width in pixels."),
+        &C::setting("num_frames", "Frames", "frames", |r| {
+            whole(r.config.num_frames)
+        })
+        .only(OutputKind::Video)
+        .about("Frames per video."),
+        &C::setting("fps", "Frame rate", "fps", |r| {
+            number(r.config.fps, fmt::setting)
+        })
+        .only(OutputKind::Video)
+        .about("Frames per second of the video."),
         &C::derived("video_seconds", "Video length", "s", |r| {
-        number(r.config.video_seconds(), fmt::seconds)
-    })
-    .only(OutputKind::Video)
-    .about("Length of the generated video: frames / frame rate."),
+            number(r.config.video_seconds(), fmt::seconds)
+        })
+        .only(OutputKind::Video)
+        .about("Length of the generated video: frames / frame rate."),
         &REPEAT,
         &JOULES_PER_IMAGE,
         &JOULES_PER_VIDEO,
@@ -752,8 +852,13 @@ pub mod diffusion {
         &IMAGES_PER_SECOND,
         &VIDEOS_PER_SECOND,
         &GPU_POWER_WATTS,
-        &C::derived("under_latency_deadline", "Within deadline", "", |r| flag(r.config.under_latency_deadline))
-        .about("Whether batch latency ≤ the workload's deadline (30 s for text to image, 300 s for text to video upstream)."),
+        &C::derived("under_latency_deadline", "Within deadline", "", |r| {
+            flag(r.config.under_latency_deadline)
+        })
+        .about(
+            "Whether batch latency ≤ the workload's deadline (30 s for text to image, 300 s \
+            for text to video upstream).",
+        ),
         &C::setting("batch_latency_deadline_s", "Deadline", "s", |r| {
             number(r.model.deadline(), fmt::seconds)
         })

@@ -133,7 +133,8 @@ impl Footprint {
             check_range(&mut bad, at, p.per_kwh, PRICE_RANGE);
             if p.currency.len() != 3 || !p.currency.bytes().all(|b| b.is_ascii_uppercase()) {
                 bad.push(format!(
-                    "{at}.currency: must be a three-letter ISO 4217 code such as \"USD\" or \"EUR\", found {:?}",
+                    "{at}.currency: must be a three-letter ISO 4217 code such as \"USD\" or \
+                        \"EUR\", found {:?}",
                     p.currency
                 ));
             }
@@ -145,7 +146,8 @@ impl Footprint {
             check_source(&mut bad, at, &o.source, o.year, o.url.as_deref());
             if carbon.is_none() && price.is_none() {
                 bad.push(
-                    "facility_overhead: needs carbon_intensity or electricity_price as well; it only scales those figures"
+                    "facility_overhead: needs carbon_intensity or electricity_price as well; it \
+                        only scales those figures"
                         .to_owned(),
                 );
             }
@@ -244,11 +246,13 @@ fn check_source(
 ) {
     if source.trim().is_empty() {
         bad.push(format!(
-            "{at}.source: must say where the figure comes from (publisher and publication), found an empty string"
+            "{at}.source: must say where the figure comes from (publisher and publication), \
+                found an empty string"
         ));
     } else if source.chars().count() > MAX_NAME_CHARS || source.chars().any(char::is_control) {
         bad.push(format!(
-            "{at}.source: must be one line of at most {MAX_NAME_CHARS} characters without control characters"
+            "{at}.source: must be one line of at most {MAX_NAME_CHARS} characters without \
+                control characters"
         ));
     }
     if let Some(year) = year

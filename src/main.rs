@@ -243,7 +243,8 @@ fn import(args: &ImportArgs) -> anyhow::Result<()> {
             let found = config.sources.into_iter().find(|s| s.id == *id);
             Some(found.ok_or_else(|| {
                 anyhow::anyhow!(
-                    "--source {id:?}: {} has no [[sources]] entry with id = {id:?}; add one with its name, url and licence",
+                    "--source {id:?}: {} has no [[sources]] entry with id = {id:?}; add one with \
+                        its name, url and licence",
                     args.config.display()
                 )
             })?)
@@ -277,7 +278,8 @@ fn build(args: &SiteArgs) -> anyhow::Result<()> {
         energyboard::build_with_progress(&options, &Bar(indicatif::ProgressBar::hidden()))?;
     if options.base_url.is_none() {
         eprintln!(
-            "note: no base URL (--base-url or base_url in {}): canonical links, sitemap.xml and absolute link-preview URLs are left out",
+            "note: no base URL (--base-url or base_url in {}): canonical links, sitemap.xml and \
+                absolute link-preview URLs are left out",
             args.config.display()
         );
     }
@@ -293,7 +295,8 @@ fn report_removed(out: &std::path::Path, removed: &[String], total: usize) {
     }
     let more = total - removed.len();
     eprintln!(
-        "note: removed {total} file{} from {} that this build does not make (only {} are kept): {}{}",
+        "note: removed {total} file{} from {} that this build does not make (only {} are kept): \
+            {}{}",
         if total == 1 { "" } else { "s" },
         out.display(),
         energyboard::write::KEPT_IN_SITE.join(" and "),

@@ -325,7 +325,8 @@ const IMAGES: Words = Words {
     tighter: "smaller batches or more GPUs",
     unit_item: "image",
     anchor_example: "h100-2-b1-u2r1",
-    grouping: "grouped by GPU count, sequence parallelism, precision, output size and steps, ordered by batch size",
+    grouping: "grouped by GPU count, sequence parallelism, precision, output size and steps, \
+        ordered by batch size",
     energy_short: "J/image",
     energy_per: "energy per image",
     // From one fast image to a batch of several (the deadline is 30 s
@@ -679,7 +680,8 @@ impl Configuration {
             shown
         } else {
             format!(
-                "{shown} (parallel degrees as recorded upstream; they do not multiply to the GPU count)"
+                "{shown} (parallel degrees as recorded upstream; they do not multiply to the GPU \
+                    count)"
             )
         }
     }

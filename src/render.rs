@@ -166,7 +166,8 @@ fn per_source_css(sources: &[SourceMark], head: &str, rule: impl Fn(&str) -> Str
 pub(crate) fn source_filter_style(sources: &[SourceMark]) -> String {
     per_source_css(sources, "", |k| {
         format!(
-            "main:has(#only-{k}:target) :is([class^=from-],[class*=\" from-\"]):not(.from-{k}){{display:none}}#only-{k}:target{{font-weight:bold}}"
+            "main:has(#only-{k}:target) :is([class^=from-],[class*=\" \
+                from-\"]):not(.from-{k}){{display:none}}#only-{k}:target{{font-weight:bold}}"
         )
     })
 }
@@ -887,7 +888,9 @@ fn source_header(root: &str) -> Header {
 /// the figures are floors.
 pub(crate) fn footprint_note(f: &Footprint) -> String {
     format!(
-        "Carbon and cost are the measured GPU energy converted at: {}. They count the GPUs alone (no host CPUs, memory, networking, storage, idle servers or making the hardware), so they are floors, not estimates of the whole footprint.",
+        "Carbon and cost are the measured GPU energy converted at: {}. They count the GPUs alone \
+            (no host CPUs, memory, networking, storage, idle servers or making the hardware), \
+            so they are floors, not estimates of the whole footprint.",
         f.assumptions()
     )
 }

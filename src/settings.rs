@@ -64,7 +64,8 @@ impl Config {
             Ok(raw) => raw,
             Err(Unread::Missing) => return Ok(Self::default()),
             Err(Unread::NotRegular) => anyhow::bail!(
-                "{}: is not a regular file (a folder, device, pipe or socket?); --config needs a settings file",
+                "{}: is not a regular file (a folder, device, pipe or socket?); --config needs a \
+                    settings file",
                 path.display()
             ),
             Err(Unread::TooLarge(_)) => anyhow::bail!(
@@ -101,7 +102,8 @@ impl Config {
             let at = |field: &str| format!("{}: sources[{i}].{field}", path.display());
             if !crate::load::is_valid_source_id(&s.id) {
                 anyhow::bail!(
-                    "{}: {:?} cannot be a source id; use lower-case letters, digits and single hyphens (at most 32 characters, not \"leaderboard\")",
+                    "{}: {:?} cannot be a source id; use lower-case letters, digits and single \
+                        hyphens (at most 32 characters, not \"leaderboard\")",
                     at("id"),
                     s.id
                 );
@@ -118,7 +120,8 @@ impl Config {
             ] {
                 if text.is_some_and(|t| t.trim().is_empty()) {
                     anyhow::bail!(
-                        "{}: is blank; a source's {field} is shown beside its figures, write it out or leave the key out",
+                        "{}: is blank; a source's {field} is shown beside its figures, write it \
+                            out or leave the key out",
                         at(field)
                     );
                 }
@@ -209,7 +212,8 @@ pub fn check_base_url(url: &str) -> Result<()> {
     }
     if let Some(c) = rest[host.len()..].chars().find(|c| "()[]".contains(*c)) {
         anyhow::bail!(
-            "--base-url {url:?}: may not contain {c:?} in its path: it would end the Markdown link of the badge snippet early; {example}"
+            "--base-url {url:?}: may not contain {c:?} in its path: it would end the Markdown \
+                link of the badge snippet early; {example}"
         );
     }
     Ok(())

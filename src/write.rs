@@ -132,7 +132,8 @@ pub trait PageSink: Sync {
         let now = bytes.len() as u64;
         if now != len || crate::load::content_digest(&bytes) != digest {
             bail!(
-                "{}: changed while the site was being built ({len} bytes validated, now {now} bytes{}); build again",
+                "{}: changed while the site was being built ({len} bytes validated, now {now} \
+                    bytes{}); build again",
                 from.display(),
                 if now == len {
                     " with other contents"
@@ -198,7 +199,8 @@ pub fn guard_folder(flag: &str, out: &Path, inputs: &[&Path]) -> Result<()> {
         let input = input.display();
         if out_real == input_real {
             bail!(
-                "{shown}: is the input folder {input}; energyboard would write over it. Choose another {flag}"
+                "{shown}: is the input folder {input}; energyboard would write over it. Choose \
+                    another {flag}"
             );
         }
         if out_real.starts_with(&input_real) {
@@ -206,7 +208,8 @@ pub fn guard_folder(flag: &str, out: &Path, inputs: &[&Path]) -> Result<()> {
         }
         if input_real.starts_with(&out_real) {
             bail!(
-                "{shown}: contains the input folder {input}; energyboard would write over it. Choose another {flag}"
+                "{shown}: contains the input folder {input}; energyboard would write over it. \
+                    Choose another {flag}"
             );
         }
     }
@@ -230,7 +233,8 @@ pub fn guard_folder(flag: &str, out: &Path, inputs: &[&Path]) -> Result<()> {
         };
         if let Some(git) = find_git(&out_real, depth) {
             bail!(
-                "{shown}: {} a git work tree ({}); energyboard would write over it. Choose another {flag}",
+                "{shown}: {} a git work tree ({}); energyboard would write over it. Choose \
+                    another {flag}",
                 if git == out_real { "is" } else { "contains" },
                 git.display()
             );

@@ -379,14 +379,17 @@ impl Spots {
 /// (nearest first, the first inside the plot and clear of labels, markers
 /// and lines; else clear of all but lines; else the label is dropped):
 ///
-/// | charts                            | placer           | µs/chart | dropped | on markers | lines crossed | leaders | mean distance |
-/// |-----------------------------------|------------------|---------:|--------:|-----------:|--------------:|--------:|--------------:|
-/// | `data/`: 310, 565 labels          | branch and bound |       55 |       0 |         21 |            86 |     173 |       27.0 px |
-/// | `data/`                           | exhaustive       |    2,138 |       0 |         21 |            86 |     173 |       27.0 px |
-/// | `data/`                           | greedy           |      327 |      13 |          0 |             3 |     206 |       29.6 px |
-/// | synthetic: 5,000, 8,900 labels    | branch and bound |       23 |       0 |          0 |         1,158 |   2,190 |       22.4 px |
-/// | synthetic                         | exhaustive       |      840 |       0 |          0 |         1,158 |   2,190 |       22.4 px |
-/// | synthetic                         | greedy           |      108 |       0 |          0 |             0 |   2,937 |       25.9 px |
+/// | charts         | placer    | µs/chart | dropped | on marker | crossed | leaders | distance |
+/// |----------------|-----------|---------:|--------:|----------:|--------:|--------:|---------:|
+/// | `data/`        | b. & b.   |       55 |       0 |        21 |      86 |     173 |  27.0 px |
+/// | `data/`        | exhaustive|    2,138 |       0 |        21 |      86 |     173 |  27.0 px |
+/// | `data/`        | greedy    |      327 |      13 |         0 |       3 |     206 |  29.6 px |
+/// | synthetic      | b. & b.   |       23 |       0 |         0 |   1,158 |   2,190 |  22.4 px |
+/// | synthetic      | exhaustive|      840 |       0 |         0 |   1,158 |   2,190 |  22.4 px |
+/// | synthetic      | greedy    |      108 |       0 |         0 |       0 |   2,937 |  25.9 px |
+///
+/// (`data/`: 310 charts, 565 labels; synthetic: 5,000 charts, 8,900 labels;
+/// b. & b. is this branch and bound; "crossed" counts lines crossed.)
 ///
 /// (synthetic: `synth --count 1000 --seed 1`; `cargo bench --bench charts`
 /// times all charts of a seed model at 226–269 µs.)

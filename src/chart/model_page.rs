@@ -374,19 +374,23 @@ fn describe(cx: &Ctx<'_>, metric: &Metric, log_note: &str, (lo, hi): (f64, f64))
             cx.best_list(|c| format!("{} {}", (w.energy_text)(c.energy()), w.energy_short))
         ),
         (Kind::Power, _) => format!(
-            "Measured GPU power of {name}, summed over the GPUs used, {per} ({log_note}). It ranges from {} to {} W.",
+            "Measured GPU power of {name}, summed over the GPUs used, {per} ({log_note}). It \
+                ranges from {} to {} W.",
             fmt::grouped(lo),
             fmt::grouped(hi)
         ),
         (Kind::Latency, Measure::Tokens) => format!(
-            "Median inter-token latency of {name} at each concurrency, one line per GPU setup, with p90 and p99 above each point ({log_note}). Medians run from {} to {} ms; {under} of {} configurations meet the {} ms deadline.",
+            "Median inter-token latency of {name} at each concurrency, one line per GPU setup, \
+                with p90 and p99 above each point ({log_note}). Medians run from {} to {} ms; \
+                {under} of {} configurations meet the {} ms deadline.",
             fmt::ms(lo),
             fmt::ms(hi),
             configs.len(),
             cx.deadline()
         ),
         (Kind::Latency, Measure::Diffusion(kind)) => format!(
-            "Batch latency of {name}, the time to generate one batch of {}, {per} ({log_note}). It runs from {} to {} s; {under} of {} configurations meet the {} s deadline.",
+            "Batch latency of {name}, the time to generate one batch of {}, {per} ({log_note}). \
+                It runs from {} to {} s; {under} of {} configurations meet the {} s deadline.",
             kind.items(),
             fmt::seconds(lo),
             fmt::seconds(hi),
@@ -394,13 +398,15 @@ fn describe(cx: &Ctx<'_>, metric: &Metric, log_note: &str, (lo, hi): (f64, f64))
             cx.deadline()
         ),
         (Kind::Throughput, Measure::Tokens) => format!(
-            "Output tokens per second of {name}, all GPUs together, {per} ({log_note}). Highest: {} at {}, {} tokens/s.",
+            "Output tokens per second of {name}, all GPUs together, {per} ({log_note}). Highest: \
+                {} at {}, {} tokens/s.",
             cx.label(top),
             configs[top].load(),
             fmt::grouped(value(&top))
         ),
         (Kind::Throughput, Measure::Diffusion(kind)) => format!(
-            "{} generated per second by {name}, all GPUs together, {per} ({log_note}). Highest: {} at batch size {}, {} {}/s.",
+            "{} generated per second by {name}, all GPUs together, {per} ({log_note}). Highest: \
+                {} at batch size {}, {} {}/s.",
             fmt::capitalised(kind.items()),
             cx.label(top),
             configs[top].load(),
@@ -662,14 +668,20 @@ fn tradeoff_chart(cx: &Ctx<'_>, pct: Option<Percentile>) -> Chart {
     let scales = super::axis::scales_note(&frame.x, &frame.y);
     let description = match pct {
         Some(p) => format!(
-            "Each configuration of {} as {} inter-token latency against energy per million output tokens ({scales}), with the Pareto frontier on these two ({} configurations) drawn as a line. The {} ms deadline is on the median inter-token latency: configurations over it are faded, and the rings mark the same best configurations as on the median chart.",
+            "Each configuration of {} as {} inter-token latency against energy per million \
+                output tokens ({scales}), with the Pareto frontier on these two ({} \
+                configurations) drawn as a line. The {} ms deadline is on the median \
+                inter-token latency: configurations over it are faded, and the rings mark the \
+                same best configurations as on the median chart.",
             &m.name,
             p,
             frontier.len(),
             cx.deadline()
         ),
         None => format!(
-            "Each configuration of {} as {} against {} ({scales}), with the Pareto frontier of {} configurations drawn as a line and the {} {} deadline as a dashed line. Lowest energy within the deadline: {}.",
+            "Each configuration of {} as {} against {} ({scales}), with the Pareto frontier of \
+                {} configurations drawn as a line and the {} {} deadline as a dashed line. \
+                Lowest energy within the deadline: {}.",
             m.name,
             words.latency,
             words.energy_per,

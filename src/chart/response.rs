@@ -146,14 +146,18 @@ pub fn response_histogram(h: ResponseHistogram<'_>) -> Chart {
         Ok(())
     });
     let description = format!(
-        "Histogram of the GPU energy per response of the best {gpu} configuration ({setup}): {} responses in {} bins from {} to {} {sym}, each bin's output lengths × {} J per output token; {}. Median {} {sym}, 90th percentile {} {sym}, marked by vertical lines.",
+        "Histogram of the GPU energy per response of the best {gpu} configuration ({setup}): {} \
+            responses in {} bins from {} to {} {sym}, each bin's output lengths × {} J per \
+            output token; {}. Median {} {sym}, 90th percentile {} {sym}, marked by vertical \
+            lines.",
         fmt::grouped(r.total as f64),
         r.counts.len(),
         unit.text(r.edges_j.first().copied().unwrap_or(0.0)),
         unit.text(r.edges_j.last().copied().unwrap_or(0.0)),
         fmt::joules_per_token(joules_per_token),
         if log_from_j.is_some() {
-            "log x scale (bins keep their widths in energy, so they narrow to the right), linear y scale"
+            "log x scale (bins keep their widths in energy, so they narrow to the right), linear \
+                y scale"
         } else {
             "linear scales"
         },
@@ -319,7 +323,15 @@ pub fn response_overlay(series: &[OverlaySeries<'_>]) -> ResponseOverlay {
         Ok(())
     });
     let description = format!(
-        "The distribution of GPU energy per response of each chosen model (of the {} models with an output-length histogram), drawn for its lowest-energy configuration within the deadline (its GPU and setup are in the table below): for each energy per response on the x axis, the share of the model's measured responses that used at most that much (each response's output length × the configuration's energy per output token; the responses of a bin taken as spread evenly across it). Energy per response in {sym}, log x scale, linear y scale. Each model has the colour and marker shown beside its name in the list of models; its marker sits at its median (50 %).{sources_note}",
+        "The distribution of GPU energy per response of each chosen model (of the {} models with \
+            an output-length histogram), drawn for its lowest-energy configuration within the \
+            deadline (its GPU and setup are in the table below): for each energy per response \
+            on the x axis, the share of the model's measured responses that used at most that \
+            much (each response's output length × the configuration's energy per output token; \
+            the responses of a bin taken as spread evenly across it). Energy per response in \
+            {sym}, log x scale, linear y scale. Each model has the colour and marker shown \
+            beside its name in the list of models; its marker sits at its median (50 \
+            %).{sources_note}",
         fmt::grouped(series.len() as f64),
     );
     ResponseOverlay {

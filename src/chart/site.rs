@@ -83,13 +83,17 @@ pub fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry]) -> C
         (Some(lo), Some(hi)) => {
             let what = if capped {
                 format!(
-                    " for the {n} lowest of {total} model and GPU pairs, sorted lowest first and coloured by GPU; the others are left out so that the chart stays readable."
+                    " for the {n} lowest of {total} model and GPU pairs, sorted lowest first and \
+                        coloured by GPU; the others are left out so that the chart stays \
+                        readable."
                 )
             } else {
                 format!(", {n} bars sorted lowest first, coloured by GPU.")
             };
             format!(
-                "Lowest energy per million output tokens within each model's latency deadline{what} From {} on {} at {} Wh/M to {} on {} at {} Wh/M.{sources_note}",
+                "Lowest energy per million output tokens within each model's latency \
+                    deadline{what} From {} on {} at {} Wh/M to {} on {} at {} \
+                    Wh/M.{sources_note}",
                 lo.model,
                 lo.gpu,
                 fmt::wh_per_million(lo.wh_per_million),
@@ -295,7 +299,10 @@ pub fn frontier_picker(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) -> F
         Ok(())
     });
     let description = format!(
-        "Pareto frontiers of the chosen models, of {}: for each, the configurations that no other configuration of the same model beats on both {} and {} ({}). Each model has its own colour and marker, shown beside its name in the list of models; the table below the chart lists every point drawn.{sources_note}",
+        "Pareto frontiers of the chosen models, of {}: for each, the configurations that no \
+            other configuration of the same model beats on both {} and {} ({}). Each model has \
+            its own colour and marker, shown beside its name in the list of models; the table \
+            below the chart lists every point drawn.{sources_note}",
         fmt::grouped(all.len() as f64),
         words.latency,
         words.energy_per.to_owned(),
@@ -374,14 +381,17 @@ pub fn compare_frontiers(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) ->
         .min_by(|a, b| a.1.energy().total_cmp(&b.1.energy()));
     let which = if capped {
         format!(
-            "the {n} models, of {total}, with the lowest energy within their deadline (no more can be told apart by colour and marker)"
+            "the {n} models, of {total}, with the lowest energy within their deadline (no more \
+                can be told apart by colour and marker)"
         )
     } else {
         format!("{n} models")
     };
     let description = match cheapest {
         Some((m, c)) => format!(
-            "Pareto frontiers of {which}: for each, the configurations that no other configuration of the same model beats on both {} and {} ({}). Lowest energy {}: {} on {} ×{} at {} {} and {} {}.{sources_note}",
+            "Pareto frontiers of {which}: for each, the configurations that no other \
+                configuration of the same model beats on both {} and {} ({}). Lowest energy {}: \
+                {} on {} ×{} at {} {} and {} {}.{sources_note}",
             words.latency,
             words.energy_per,
             super::axis::scales_note(&frame.x, &frame.y),
@@ -642,7 +652,8 @@ pub fn grouped_bars(
     let x = bar_axis(shown, scale, 1.18, value_text);
     let scale_text = if x.log {
         format!(
-            "on a log scale from {} (lengths grow with the logarithm, so small and large values both show; read the printed values)",
+            "on a log scale from {} (lengths grow with the logarithm, so small and large values \
+                both show; read the printed values)",
             tick_label(x.lo)
         )
     } else {
@@ -663,7 +674,8 @@ pub fn grouped_bars(
         let (n, total) = (shown.len(), fmt::grouped(bars.len() as f64));
         let cap = if capped {
             format!(
-                " Only the first {n} of {total} bars are drawn so that the chart stays readable; the table lists them all."
+                " Only the first {n} of {total} bars are drawn so that the chart stays readable; \
+                    the table lists them all."
             )
         } else {
             String::new()
@@ -796,7 +808,8 @@ pub fn configuration_scatter_marked(
                 // Classes and figures the reader's filters select by
                 // (templates/scatter.js).
                 p.root.draw(&svg::Markup(&format!(
-                    "<a href=\"{}\" target=\"_top\" class=\"pt gpu-{} arch-{arch}\" data-latency=\"{}\" data-energy=\"{}\"><title>{}</title>\n",
+                    "<a href=\"{}\" target=\"_top\" class=\"pt gpu-{} arch-{arch}\" \
+                        data-latency=\"{}\" data-energy=\"{}\"><title>{}</title>\n",
                     svg::xml_escape(&href(m, c)),
                     url_segment(&c.gpu),
                     c.latency(),
@@ -818,7 +831,8 @@ pub fn configuration_scatter_marked(
         let (x0, y0) = p.px(frame.x.lo, frame.y.lo);
         let (x1, y1) = p.px(frame.x.hi, frame.y.hi);
         p.root.draw(&svg::Markup(&format!(
-            "<g id=\"reader\" data-x=\"{x0} {x1} {} {}\" data-y=\"{y0} {y1} {} {}\" data-ux=\"{}\" data-uy=\"{}\"></g>\n",
+            "<g id=\"reader\" data-x=\"{x0} {x1} {} {}\" data-y=\"{y0} {y1} {} {}\" \
+                data-ux=\"{}\" data-uy=\"{}\"></g>\n",
             frame.x.lo,
             frame.x.hi,
             frame.y.lo,
@@ -833,7 +847,11 @@ pub fn configuration_scatter_marked(
     });
     rows.reverse();
     let description = format!(
-        "Every configuration of {} models as {} against {} ({}), one colour and marker per model, faded where it misses the model's deadline (dashed); a latency limit or energy budget set on the leaderboard is drawn as a dotted line. Each point names its model, setup and figures on hover and links to its row on the model page.{sources_note}",
+        "Every configuration of {} models as {} against {} ({}), one colour and marker per \
+            model, faded where it misses the model's deadline (dashed); a latency limit or \
+            energy budget set on the leaderboard is drawn as a dotted line. Each point names \
+            its model, setup and figures on hover and links to its row on the model \
+            page.{sources_note}",
         fmt::grouped(all.len() as f64),
         words.latency,
         words.energy_per.to_owned(),

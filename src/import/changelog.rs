@@ -238,7 +238,8 @@ pub fn markdown(e: &ChangeEntry) -> String {
     );
     if !e.best_changed.is_empty() {
         out.push_str(&format!(
-            "\n**Best figures** ({}; the lowest energy per GPU within the workload's latency deadline):\n\n",
+            "\n**Best figures** ({}; the lowest energy per GPU within the workload's latency \
+                deadline):\n\n",
             e.best_changed.len()
         ));
         out.push_str(

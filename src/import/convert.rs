@@ -182,7 +182,8 @@ fn convert_token_row(
     // rows (`Configuration::parallelism`).
     if !crate::model::parallelism_fits(num_gpus, tp, dp, ep) {
         warn.push(format!(
-            "{label}: tensor_parallel {tp} × data_parallel {dp} with expert_parallel {ep} does not fit num_gpus {num_gpus}; kept as recorded upstream"
+            "{label}: tensor_parallel {tp} × data_parallel {dp} with expert_parallel {ep} does \
+                not fit num_gpus {num_gpus}; kept as recorded upstream"
         ));
     }
     // avg_output_len is missing before 2025-12-17: energy per request over
@@ -213,7 +214,8 @@ fn convert_token_row(
     let out_len = above_zero(
         "avg_output_len",
         out_len.as_ref(),
-        "must be a number above 0, or energy_per_request_joules and energy_per_token_joules must give it",
+        "must be a number above 0, or energy_per_request_joules and energy_per_token_joules must \
+            give it",
     )?;
     let batch = number(r.get("avg_batch_size"))
         .filter(|b| (0.0..=MAX_UPSTREAM_NUMBER).contains(b))
@@ -451,14 +453,16 @@ fn assign_slugs(
             .find(|s| !s.is_empty() && !slugs.contains_key(s))
         else {
             out.errors.push(format!(
-                "{file}: cannot find a unique slug for {:?} (its nickname and its repository name give {repo:?})",
+                "{file}: cannot find a unique slug for {:?} (its nickname and its repository \
+                    name give {repo:?})",
                 m.id
             ));
             continue;
         };
         if crate::load::RESERVED_SLUGS.contains(&slug.as_str()) {
             out.errors.push(format!(
-                "{file}: {:?} would have the slug {slug:?}, which is reserved for a site-wide download",
+                "{file}: {:?} would have the slug {slug:?}, which is reserved for a site-wide \
+                    download",
                 m.id
             ));
             continue;
@@ -472,7 +476,8 @@ fn assign_slugs(
                 Some(other) => format!("already {other}'s"),
             };
             out.warnings.push(format!(
-                "{file}: {} would have slug {natural:?}, {why}; it gets {slug:?} (/workloads/{task}/models/{slug}/)",
+                "{file}: {} would have slug {natural:?}, {why}; it gets {slug:?} \
+                    (/workloads/{task}/models/{slug}/)",
                 m.id
             ));
         }
@@ -493,7 +498,8 @@ fn model_facts(
     };
     let Some(total) = param("total_params_billions") else {
         out.errors.push(format!(
-            "{file}: {}: total_params_billions: {} in index.json and the task rows (must be a number of billions above 0, at most 1e6)",
+            "{file}: {}: total_params_billions: {} in index.json and the task rows (must be a \
+                number of billions above 0, at most 1e6)",
             m.id,
             m.meta
                 .get("total_params_billions")
@@ -507,7 +513,8 @@ fn model_facts(
             Some(a) => a,
             None => {
                 out.errors.push(format!(
-                    "{file}: {}: activated_params_billions: {} (must be a number of billions above 0)",
+                    "{file}: {}: activated_params_billions: {} (must be a number of billions \
+                        above 0)",
                     m.id,
                     short_json(v)
                 ));
@@ -614,7 +621,8 @@ fn assign_ids(slug: &str, rows: &mut [Configuration], file: &str, warn: &mut Vec
             base = format!("{base}/{}", differing.join(if tokens { "-" } else { "/" }));
             if tokens && c.repeat == 1 {
                 warn.push(format!(
-                    "{file}: row_id collision for {slug}/{}/{}/{load}: {} precisions/parallelisms; this one is {base}",
+                    "{file}: row_id collision for {slug}/{}/{}/{load}: {} \
+                        precisions/parallelisms; this one is {base}",
                     c.gpu,
                     c.num_gpus,
                     variants.len()
@@ -998,7 +1006,8 @@ fn add_distributions(task: &str, m: &mut Model, upstream: &Upstream, out: &mut C
             match checked_distribution(list.remove(0)) {
                 Ok(d) => c.output_length_distribution = Some(Box::new(d)),
                 Err(why) => out.warnings.push(format!(
-                    "tasks/{task}.json: {}: the output-length distribution of {} is left out: {why}",
+                    "tasks/{task}.json: {}: the output-length distribution of {} is left out: \
+                        {why}",
                     m.id, c.row_id
                 )),
             }

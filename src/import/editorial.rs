@@ -93,7 +93,12 @@ impl Editorial {
     /// Reads and checks the editorial file: each workload has its kind's deadline, above 0.
     pub fn load(path: &Path) -> Result<Self> {
         let raw = crate::stage::read_bounded(path, MAX_EDITORIAL_BYTES).map_err(|unread| {
-            anyhow::anyhow!("{}: {unread}; --editorial needs the editorial file, a regular file of at most {} MB", path.display(), MAX_EDITORIAL_BYTES / 1024 / 1024)
+            anyhow::anyhow!(
+                "{}: {unread}; --editorial needs the editorial file, a regular file \
+                of at most {} MB",
+                path.display(),
+                MAX_EDITORIAL_BYTES / 1024 / 1024
+            )
         })?;
         let text = String::from_utf8(raw)
             .with_context(|| format!("{}: is not UTF-8 text", path.display()))?;
@@ -113,7 +118,8 @@ impl Editorial {
             }
             if !crate::load::is_valid_workload_id(id) {
                 bail!(
-                    "{}: workloads.{id}: the workload id must be a path segment (^[a-z0-9][a-z0-9-]*$, at most 64 characters)",
+                    "{}: workloads.{id}: the workload id must be a path segment \
+                        (^[a-z0-9][a-z0-9-]*$, at most 64 characters)",
                     path.display()
                 );
             }

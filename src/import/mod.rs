@@ -231,7 +231,8 @@ fn convert_all(
     for task in &upstream.tasks {
         if !editorial.workloads.contains_key(task) {
             out.errors.push(format!(
-                "tasks/{task}.json: the workload {task:?} has no entry in {} (workloads.{task}: name, description, deadline and texts); add one to import it",
+                "tasks/{task}.json: the workload {task:?} has no entry in {} (workloads.{task}: \
+                    name, description, deadline and texts); add one to import it",
                 editorial_path.display()
             ));
             continue;
@@ -288,7 +289,8 @@ fn read_existing(path: &Path) -> Result<Option<Vec<u8>>> {
         Err(err) if err.kind() == std::io::ErrorKind::NotFound => Ok(None),
         Err(err) => Err(err).with_context(|| format!("{}: cannot read", path.display())),
         Ok(meta) if !meta.is_file() => bail!(
-            "{}: is in the way of the import and is not a regular file (a folder or a link?); energyboard import writes only plain files it made",
+            "{}: is in the way of the import and is not a regular file (a folder or a link?); \
+                energyboard import writes only plain files it made",
             path.display()
         ),
         Ok(_) => std::fs::read(path)
@@ -351,7 +353,8 @@ fn check_folders_inside(data_dir: &Path, rel: &str) -> Result<()> {
             }
             Ok(meta) if meta.is_dir() => {}
             Ok(_) => bail!(
-                "{}: is in the way of the import and is not a plain folder (a link or a file?); energyboard import writes only into folders inside the data folder",
+                "{}: is in the way of the import and is not a plain folder (a link or a file?); \
+                    energyboard import writes only into folders inside the data folder",
                 path.display()
             ),
         }
@@ -432,7 +435,10 @@ fn load_for_changes(dir: &Path, source: Option<&str>) -> Result<crate::load::Dat
         });
     if has_models {
         return load_dir(dir, source).map_err(|p| {
-            anyhow::anyhow!("the data folder as it is now does not load, so no change log can be computed; fix it first: {p}")
+            anyhow::anyhow!(
+                "the data folder as it is now does not load, so no change log can be \
+                computed; fix it first: {p}"
+            )
         });
     }
     let history = dir.join(changes::FILE_NAME);
@@ -555,7 +561,8 @@ fn import_locked(
         if let Some(bytes) = read_existing(&data_dir.join(rel))? {
             if digest(&bytes) != *want {
                 foreign.push(format!(
-                    "{}: was changed after energyboard import wrote it; restore it (e.g. git checkout) or move it away, then import again",
+                    "{}: was changed after energyboard import wrote it; restore it (e.g. git \
+                        checkout) or move it away, then import again",
                     data_dir.join(rel).display()
                 ));
             }
@@ -567,7 +574,8 @@ fn import_locked(
     for (key, id) in slugs_of(&current) {
         match manifest.slugs.get(&key) {
             Some(said) if *said != id => bail!(
-                "{}: slugs: {key:?} is {said:?}, but {} is the model {id:?}; the manifest was edited, restore it from version control",
+                "{}: slugs: {key:?} is {said:?}, but {} is the model {id:?}; the manifest was \
+                    edited, restore it from version control",
                 data_dir.join(MANIFEST).display(),
                 data_dir.join(format!("{key}.json")).display()
             ),
@@ -590,7 +598,8 @@ fn import_locked(
         let path = data_dir.join(rel);
         if !manifest.files.contains_key(rel) && read_existing(&path)?.is_some() {
             foreign.push(format!(
-                "{}: is in the way: energyboard import did not write it (it is not in {MANIFEST}); move it away, then import again",
+                "{}: is in the way: energyboard import did not write it (it is not in \
+                    {MANIFEST}); move it away, then import again",
                 path.display()
             ));
         }
@@ -755,7 +764,9 @@ enum Undo {
 fn recover(data_dir: &Path, leftover: &Path) -> Result<Option<String>> {
     let untrusted = |why: &str| {
         anyhow::anyhow!(
-            "{}: {why}, so energyboard import does not trust it and changed nothing; move it out of the data folder (e.g. rm -r {}), check {} against version control, then import again",
+            "{}: {why}, so energyboard import does not trust it and changed nothing; move it out \
+                of the data folder (e.g. rm -r {}), check {} against version control, then \
+                import again",
             leftover.display(),
             leftover.display(),
             data_dir.display()
@@ -805,7 +816,8 @@ fn recover(data_dir: &Path, leftover: &Path) -> Result<Option<String>> {
                 }
             }
             note = Some(format!(
-                "an import stopped while it moved its files into {} was undone (its {} files are as they were before it)",
+                "an import stopped while it moved its files into {} was undone (its {} files are \
+                    as they were before it)",
                 data_dir.display(),
                 plan.files().count()
             ));

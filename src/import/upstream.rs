@@ -66,7 +66,8 @@ pub fn read_json(root: &Path, rel: &str) -> Result<Value> {
         let meta = std::fs::symlink_metadata(&at).with_context(|| format!("{rel}: cannot read"))?;
         if meta.file_type().is_symlink() {
             bail!(
-                "{}: is a symbolic link; --from is read only through its own regular files and folders",
+                "{}: is a symbolic link; --from is read only through its own regular files and \
+                    folders",
                 at.strip_prefix(root).unwrap_or(&at).display()
             );
         }
@@ -89,7 +90,8 @@ impl Upstream {
     pub fn open(root: &Path) -> Result<Self> {
         if !root.join("index.json").is_file() {
             bail!(
-                "{}: holds no index.json; --from needs the leaderboard's public/data folder (index.json, tasks/, models/)",
+                "{}: holds no index.json; --from needs the leaderboard's public/data folder \
+                    (index.json, tasks/, models/)",
                 root.display()
             );
         }
@@ -100,7 +102,8 @@ impl Upstream {
         let last_updated = match index.get("last_updated") {
             Some(Value::String(s)) if crate::load::limits::is_iso_date(s) => s.clone(),
             other => bail!(
-                "index.json: last_updated: {} is not a date written YYYY-MM-DD; it is the data version the import records",
+                "index.json: last_updated: {} is not a date written YYYY-MM-DD; it is the data \
+                    version the import records",
                 other.map_or_else(|| "missing, which".to_owned(), short_json)
             ),
         };
@@ -110,7 +113,8 @@ impl Upstream {
         let tasks_dir = root.join("tasks");
         if std::fs::symlink_metadata(&tasks_dir).is_ok_and(|m| !m.is_dir()) {
             bail!(
-                "tasks/: is not a folder (a symbolic link?); --from is read only through its own regular files and folders"
+                "tasks/: is not a folder (a symbolic link?); --from is read only through its own \
+                    regular files and folders"
             );
         }
         let mut tasks = Vec::new();
@@ -130,7 +134,8 @@ impl Upstream {
             };
             if !crate::load::is_valid_workload_id(id) {
                 bail!(
-                    "tasks/{}: the task id {id:?} cannot be a workload id (^[a-z0-9][a-z0-9-]*$, at most 64 characters)",
+                    "tasks/{}: the task id {id:?} cannot be a workload id (^[a-z0-9][a-z0-9-]*$, \
+                        at most 64 characters)",
                     name.escape_debug()
                 );
             }
@@ -298,7 +303,8 @@ pub fn extract_archive(archive: &Path, out: &Path) -> Result<PathBuf> {
                 () => "special file",
             };
             bail!(
-                "archive member {name:?}: is a {what}, not a regular file; only regular files are read from public/data"
+                "archive member {name:?}: is a {what}, not a regular file; only regular files \
+                    are read from public/data"
             );
         }
         files += 1;

@@ -46,7 +46,8 @@ pub(super) fn check_best(path: &Path, m: &ModelFile, out: &mut Vec<Problem>) {
                 });
                 if !(same_row || tie) {
                     format!(
-                        "names {} ({} {energy}) but the lowest-energy {} configuration within the {deadline} deadline is {} ({} {energy})",
+                        "names {} ({} {energy}) but the lowest-energy {} configuration within \
+                            the {deadline} deadline is {} ({} {energy})",
                         shown(&stated.row_id),
                         stated.energy(),
                         shown(gpu),

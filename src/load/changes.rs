@@ -156,7 +156,8 @@ fn check_best(bad: &mut Bad<'_>, field: &str, b: &BestChange) {
         bad(
             format!("{field}.figure"),
             format!(
-                "{:?} is not a column key (lower-case letters, digits and _, at most {MAX_WORKLOAD_ID} characters), e.g. wh_per_million_output_tokens",
+                "{:?} is not a column key (lower-case letters, digits and _, at most \
+                    {MAX_WORKLOAD_ID} characters), e.g. wh_per_million_output_tokens",
                 shorten(&b.figure)
             ),
         );

@@ -55,7 +55,10 @@ pub const MAX_OUTPUT_TOKENS: f64 = 1e9;
 /// a text read other than it is).
 pub fn is_control(c: char) -> bool {
     c.is_control()
-        || matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+        || matches!(
+            c,
+            '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'
+        )
 }
 
 /// What is wrong with a text of at most `max` characters, if anything: a
@@ -264,7 +267,8 @@ const PER_TOKEN: KindFields = KindFields {
     max: MAX_LATENCY_MS,
     unit: " ms",
     other: "batch_latency_deadline_s",
-    why: "is a diffusion field; a per-token file gives its deadline as itl_deadline_ms, in milliseconds",
+    why: "is a diffusion field; a per-token file gives its deadline as itl_deadline_ms, in \
+        milliseconds",
     latency: "median_itl_ms",
     flag: "under_itl_deadline",
 };
@@ -274,7 +278,8 @@ const DIFFUSION: KindFields = KindFields {
     max: MAX_BATCH_LATENCY_S,
     unit: " s",
     other: "itl_deadline_ms",
-    why: "is a per-token field; a diffusion file gives its deadline as batch_latency_deadline_s, in seconds",
+    why: "is a per-token field; a diffusion file gives its deadline as batch_latency_deadline_s, \
+        in seconds",
     latency: "batch_latency_s",
     flag: "under_latency_deadline",
 };

@@ -52,7 +52,8 @@ pub(super) fn parse_as<T: serde::de::DeserializeOwned>(
         return Err(problem(
             path,
             "(file)",
-            "starts with a UTF-8 byte-order mark, which JSON does not allow; save the file as UTF-8 without BOM",
+            "starts with a UTF-8 byte-order mark, which JSON does not allow; save the file as \
+                UTF-8 without BOM",
         ));
     }
     // A pre-scan that let a plain file skip the walk was measured and
@@ -279,7 +280,8 @@ fn describe_json_error(err: &serde_json::Error, format: Format) -> String {
                 .replace('`', "");
             return match format {
                 Format::ChangeHistory => format!(
-                    "is not a field of the change history's format (energyboard reads version \"1\"); its fields are {fields}"
+                    "is not a field of the change history's format (energyboard reads version \
+                        \"1\"); its fields are {fields}"
                 ),
                 // In a model file only an output-length histogram refuses them.
                 Format::ModelFile => {
@@ -424,7 +426,8 @@ mod tests {
             ),
             (
                 error::<Closed>(r#"{"count": 1, "odd, expected `x`": 2}"#),
-                "unknown field `odd, expected `x``, expected one of `count`, `rate`, `kind` at line 1 column 32",
+                "unknown field `odd, expected `x``, expected one of `count`, `rate`, `kind` at \
+                    line 1 column 32",
                 "is not a field of this object; its fields are count, rate, kind".into(),
             ),
             (

@@ -51,7 +51,8 @@ pub(super) fn check_source(
             path,
             "slug",
             format!(
-                "{:?} has a source's prefix (<id>--); only a file under sources/<id>/ may have one, and a leaderboard slug has no \"--\"",
+                "{:?} has a source's prefix (<id>--); only a file under sources/<id>/ may have \
+                    one, and a leaderboard slug has no \"--\"",
                 file.slug
             ),
         ));
@@ -61,13 +62,15 @@ pub(super) fn check_source(
     }
     let message = match (&folder, &source.id) {
         (Some(want), None) => format!(
-            "is missing: a file under sources/{want}/ belongs to the source {want:?}; add \"id\": {want:?} (energyboard import --source {want} writes it)"
+            "is missing: a file under sources/{want}/ belongs to the source {want:?}; add \
+                \"id\": {want:?} (energyboard import --source {want} writes it)"
         ),
         (Some(want), Some(id)) => {
             format!("is {id:?}, but the file is under sources/{want}/; the two must agree")
         }
         (None, Some(id)) => format!(
-            "is {id:?}, but the file is not under sources/{id}/; a source's files live in its own folder, so a leaderboard file names no source"
+            "is {id:?}, but the file is not under sources/{id}/; a source's files live in its \
+                own folder, so a leaderboard file names no source"
         ),
         (None, None) => return None,
     };
@@ -88,6 +91,7 @@ pub fn is_valid_source_id(id: &str) -> bool {
 /// Why `id` cannot name a source, for a message.
 pub(super) fn not_a_source_id(id: &str) -> String {
     format!(
-        "{id:?} cannot be a source id; use lower-case letters, digits and single hyphens, at most 32 characters, not {LEADERBOARD_KEY:?}"
+        "{id:?} cannot be a source id; use lower-case letters, digits and single hyphens, at \
+            most 32 characters, not {LEADERBOARD_KEY:?}"
     )
 }

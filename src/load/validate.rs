@@ -173,7 +173,8 @@ fn validate_frame(bad: &mut Bad<'_>, m: &ModelFile, kind: &KindFields, deadline:
         bad(
             "slug".into(),
             format!(
-                "{:?} is not a valid slug: use lower-case letters, digits and '-', starting with a letter or digit (it becomes a URL path)",
+                "{:?} is not a valid slug: use lower-case letters, digits and '-', starting with \
+                    a letter or digit (it becomes a URL path)",
                 &m.slug
             ),
         );
@@ -245,7 +246,9 @@ fn validate_frame(bad: &mut Bad<'_>, m: &ModelFile, kind: &KindFields, deadline:
             // data and log-scale chart.
             let base = &seg[..seg.len() - word.len() - 1];
             format!(
-                "{gpu:?} ends in the word {word:?}, which the pages add to a GPU's name (a GPU {base:?} would share its anchors and chart files); name the GPU without a trailing {}",
+                "{gpu:?} ends in the word {word:?}, which the pages add to a GPU's name (a GPU \
+                    {base:?} would share its anchors and chart files); name the GPU without a \
+                    trailing {}",
                 crate::model::GPU_SUFFIX_WORDS
                     .map(|w| format!("{w:?}"))
                     .join(", ")
@@ -328,7 +331,9 @@ fn check_workload(bad: &mut Bad<'_>, m: &ModelFile) {
         None => bad(
             field.into(),
             format!(
-                "{:?} names no workload id: end it with the id in parentheses, e.g. \"Text Conversation (lm-arena-chat)\", or add a top-level \"workload\" object with id, name and description",
+                "{:?} names no workload id: end it with the id in parentheses, e.g. \"Text \
+                    Conversation (lm-arena-chat)\", or add a top-level \"workload\" object with \
+                    id, name and description",
                 m.source.workload
             ),
         ),
@@ -337,7 +342,9 @@ fn check_workload(bad: &mut Bad<'_>, m: &ModelFile) {
                 bad(
                     field.into(),
                     format!(
-                        "workload id {id:?} is not a valid path segment: use 1 to {MAX_WORKLOAD_ID} lower-case letters, digits and '-', starting with a letter or digit (it becomes the URL /workloads/<id>/)"
+                        "workload id {id:?} is not a valid path segment: use 1 to \
+                            {MAX_WORKLOAD_ID} lower-case letters, digits and '-', starting with \
+                            a letter or digit (it becomes the URL /workloads/<id>/)"
                     ),
                 );
             }
@@ -406,10 +413,12 @@ fn check_kind_fields(bad: &mut Bad<'_>, m: &ModelFile, at: &str, row: &str, c: &
         }
         let message = match output {
             None => format!(
-                "is a diffusion field, which a per-token configuration (a file without a kind) must not carry{row}"
+                "is a diffusion field, which a per-token configuration (a file without a kind) \
+                    must not carry{row}"
             ),
             Some(_) if per_token(field) => format!(
-                "is a per-token field, which a diffusion configuration must not carry (it gives joules_per_image or joules_per_video and batch_latency_s instead){row}"
+                "is a per-token field, which a diffusion configuration must not carry (it gives \
+                    joules_per_image or joules_per_video and batch_latency_s instead){row}"
             ),
             Some(kind) => format!(
                 "belongs to kind {:?}, but the file's kind is {:?}{row}",
@@ -480,7 +489,8 @@ fn validate_configuration(bad: &mut Bad<'_>, at: &str, row: &str, c: &Configurat
             bad(
                 field,
                 format!(
-                    "is {exact} but avg_output_tokens is {rounded}; the rounded value must be the exact one rounded{row}"
+                    "is {exact} but avg_output_tokens is {rounded}; the rounded value must be \
+                        the exact one rounded{row}"
                 ),
             );
         }
@@ -496,7 +506,8 @@ fn validate_configuration(bad: &mut Bad<'_>, at: &str, row: &str, c: &Configurat
         bad(
             format!("{at}.wh_per_million_output_tokens"),
             format!(
-                "is {wh} but joules_per_output_token {joules} × 1e6 / 3600 = {derived:.4}; the two disagree beyond rounding{row}"
+                "is {wh} but joules_per_output_token {joules} × 1e6 / 3600 = {derived:.4}; the \
+                    two disagree beyond rounding{row}"
             ),
         );
     }
@@ -509,7 +520,8 @@ fn validate_configuration(bad: &mut Bad<'_>, at: &str, row: &str, c: &Configurat
         bad(
             format!("{at}.num_gpus"),
             format!(
-                "is {} but ulysses_degree {u} × ring_degree {r} = {}; sequence parallelism spreads each item over exactly num_gpus GPUs{row}",
+                "is {} but ulysses_degree {u} × ring_degree {r} = {}; sequence parallelism \
+                    spreads each item over exactly num_gpus GPUs{row}",
                 c.num_gpus,
                 u64::from(u) * u64::from(r)
             ),
@@ -549,7 +561,8 @@ fn check_consistency(bad: &mut Bad<'_>, at: &str, row: &str, c: &Configuration) 
         bad(
             format!("{at}.{rate_field}"),
             format!(
-                "is {} but batch_size {batch_size} / batch_latency_s {} = {}; the two disagree by more than 1 %{row}",
+                "is {} but batch_size {batch_size} / batch_latency_s {} = {}; the two disagree \
+                    by more than 1 %{row}",
                 number(rate),
                 number(latency),
                 number(expected_rate)
@@ -561,7 +574,8 @@ fn check_consistency(bad: &mut Bad<'_>, at: &str, row: &str, c: &Configuration) 
         bad(
             format!("{at}.gpu_power_watts_total"),
             format!(
-                "is {} but joules_per_{item} {} × {rate_field} {} = {} W; the two disagree by more than 1 %{row}",
+                "is {} but joules_per_{item} {} × {rate_field} {} = {} W; the two disagree by \
+                    more than 1 %{row}",
                 number(c.gpu_power_watts_total),
                 number(energy),
                 number(rate),
@@ -660,7 +674,8 @@ pub(super) fn check_across_files(models: &[LoadedModel], problems: &mut Vec<Prob
                 &model.path,
                 "slug",
                 format!(
-                    "{:?} is already used by {} in the same workload {:?}; each model needs its own slug within a workload",
+                    "{:?} is already used by {} in the same workload {:?}; each model needs its \
+                        own slug within a workload",
                     model.file.slug,
                     first.display(),
                     model.workload
@@ -681,7 +696,8 @@ pub(super) fn check_across_files(models: &[LoadedModel], problems: &mut Vec<Prob
                 &model.path,
                 "kind",
                 format!(
-                    "the file is {} but {} is {} in the same workload {:?}; every file of one workload must measure the same kind of output",
+                    "the file is {} but {} is {} in the same workload {:?}; every file of one \
+                        workload must measure the same kind of output",
                     kind_words(kind),
                     first.path.display(),
                     kind_words(first.file.kind),
@@ -695,7 +711,8 @@ pub(super) fn check_across_files(models: &[LoadedModel], problems: &mut Vec<Prob
                 &model.path,
                 k.deadline,
                 format!(
-                    "is {}{unit} but {} gives {}{unit} for the same workload {:?}; every file of one workload must use the same deadline",
+                    "is {}{unit} but {} gives {}{unit} for the same workload {:?}; every file of \
+                        one workload must use the same deadline",
                     model.file.deadline(),
                     first.path.display(),
                     first.file.deadline(),
@@ -714,7 +731,8 @@ pub(super) fn check_across_files(models: &[LoadedModel], problems: &mut Vec<Prob
                     &model.path,
                     format!("gpus[{i}]"),
                     format!(
-                        "{gpu:?} and {name:?} in {} would share the page /gpus/{seg}/; spell the GPU the same way in every file",
+                        "{gpu:?} and {name:?} in {} would share the page /gpus/{seg}/; spell the \
+                            GPU the same way in every file",
                         first.display()
                     ),
                 ));

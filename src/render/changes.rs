@@ -591,10 +591,14 @@ pub(super) fn render_changes(mirror: &Mirror<'_>, sink: &dyn PageSink) -> Result
     // Without other sources' histories, the count is the leaderboard's.
     let description = match (count, mixed) {
         (1.., true) => format!(
-            "Every change to the mirrored data of each source, newest first: {count} recorded imports, the models and configurations added or removed, and every best figure that moved, each import marked with its source."
+            "Every change to the mirrored data of each source, newest first: {count} recorded \
+                imports, the models and configurations added or removed, and every best figure \
+                that moved, each import marked with its source."
         ),
         (1.., false) => format!(
-            "Every change to the mirrored leaderboard data, newest first: {count} recorded imports, the models and configurations added or removed, and every best figure that moved."
+            "Every change to the mirrored leaderboard data, newest first: {count} recorded \
+                imports, the models and configurations added or removed, and every best figure \
+                that moved."
         ),
         _ => "The change log of the mirrored leaderboard data: no import has been recorded yet."
             .to_owned(),

@@ -242,7 +242,8 @@ fn kind_files(
         files.leaderboard,
         lb.len(),
         format!(
-            "{whose}: each model's best configuration per GPU ({leaderboard_rows} rows), ranked by {} within its workload, with the derived columns.",
+            "{whose}: each model's best configuration per GPU ({leaderboard_rows} rows), ranked \
+                by {} within its workload, with the derived columns.",
             files.measure.words().energy_long
         ),
     ));
@@ -290,10 +291,15 @@ pub fn render_downloads(
         let s = if n == 1 { "" } else { "s" };
         let what = match id {
             None => format!(
-                "The change history as published, byte for byte: {n} recorded import{s} of the leaderboard's data, oldest first, each with the models and configurations added or removed and every best figure before and after (shown on the change log page)."
+                "The change history as published, byte for byte: {n} recorded import{s} of the \
+                    leaderboard's data, oldest first, each with the models and configurations \
+                    added or removed and every best figure before and after (shown on the \
+                    change log page)."
             ),
             Some(id) => format!(
-                "The change history of the source {id} as published, byte for byte: {n} recorded import{s} of its data, in the same format (shown on the change log page, each import marked with its source)."
+                "The change history of the source {id} as published, byte for byte: {n} recorded \
+                    import{s} of its data, in the same format (shown on the change log page, \
+                    each import marked with its source)."
             ),
         };
         let href = path.trim_start_matches("data/");
@@ -312,7 +318,9 @@ pub fn render_downloads(
     site_files.push(FileEntry::new(
         "data-dictionary.md",
         dictionary.len(),
-        "The data dictionary: each column's unit, definition, and whether it is measured or derived (the same as the table below).".into(),
+        "The data dictionary: each column's unit, definition, and whether it is measured or \
+            derived (the same as the table below)."
+            .into(),
     ));
     // One list per workload, in workload order (as the render jobs ran).
     let mut lists = models.iter().map(|m| &m.files);
@@ -331,7 +339,8 @@ pub fn render_downloads(
         .collect();
     let path = "data/index.html";
     let description = format!(
-        "Download every workload's leaderboard and all {n} measured configurations as CSV, each model's data file per workload as JSON, and the data dictionary."
+        "Download every workload's leaderboard and all {n} measured configurations as CSV, each \
+            model's data file per workload as JSON, and the data dictionary."
     );
     let meta = site.meta(path, "Downloads", description, "data");
     let workloads = &site.workloads;

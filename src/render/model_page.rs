@@ -227,7 +227,8 @@ fn build_model_page<'a>(
         ),
     };
     let description = format!(
-        "{} on {}: {lowest}. Measured GPU energy, latency, throughput and power for {} configurations.",
+        "{} on {}: {lowest}. Measured GPU energy, latency, throughput and power for {} \
+            configurations.",
         &m.name,
         site.workload.name,
         configs.len()
@@ -499,7 +500,11 @@ fn bibtex(m: &ModelFile, words: &'static Words, workload: &Workload, url: &str) 
     let year = m.data_version.get(..4).unwrap_or("");
     let source = &m.source;
     format!(
-        "@misc{{energyboard-{workload_id}-{slug},\n  title        = {{{{{name}}}, {workload_name}: GPU energy of {task} (mirror of the {src})}},\n  author       = {{{{{publisher}}}}},\n  year         = {{{year}}},\n  url          = {{{url}}},\n  note         = {{Data version {data}; source {src} {version}; retrieved {retrieved}}}\n}}",
+        "@misc{{energyboard-{workload_id}-{slug},\n  title        = {{{{{name}}}, \
+            {workload_name}: GPU energy of {task} (mirror of the {src})}},\n  author       = \
+            {{{{{publisher}}}}},\n  year         = {{{year}}},\n  url          = {{{url}}},\n  \
+            note         = {{Data version {data}; source {src} {version}; retrieved \
+            {retrieved}}}\n}}",
         workload_id = workload.id,
         slug = &m.slug,
         name = bib_escape(&m.name),
@@ -664,7 +669,8 @@ fn response_section(
     let table = TableView {
         id: "response-energy".into(),
         caption: format!(
-            "Energy per response of {}'s best configuration per GPU: median and 90th percentile over its measured responses ({sym})",
+            "Energy per response of {}'s best configuration per GPU: median and 90th percentile \
+                over its measured responses ({sym})",
             &m.name
         ),
         headers,

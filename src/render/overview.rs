@@ -198,7 +198,10 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
             "energy-per-response.svg",
             "Energy per response across workloads, log scale",
             "Energy per response (J)",
-            "Energy per response (joules per output token × mean output tokens) of each model measured on more than one workload, at its lowest-energy configuration within the workload's deadline on any GPU; one bar per model and workload, grouped by model.",
+            "Energy per response (joules per output token × mean output tokens) of each model \
+                measured on more than one workload, at its lowest-energy configuration within \
+                the workload's deadline on any GPU; one bar per model and workload, grouped by \
+                model.",
             &bars,
             BarScale::Log,
             fmt::joules_per_response,
@@ -218,7 +221,8 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
         .map(|w| w.workload.name.as_str())
         .collect();
     let description = format!(
-        "Measured GPU energy of AI inference on {} workload{} ({}): the lowest-energy model per GPU within each workload's latency deadline, for {} models.",
+        "Measured GPU energy of AI inference on {} workload{} ({}): the lowest-energy model per \
+            GPU within each workload's latency deadline, for {} models.",
         site.workloads.len(),
         if site.workloads.len() == 1 { "" } else { "s" },
         names.join(", "),
@@ -396,7 +400,10 @@ fn overview_chart(
             &format!("{name}: energy per response by workload, log scale"),
             "Energy per response (J)",
             &format!(
-                "Energy per response (joules per output token × mean output tokens) of {name} at its lowest-energy configuration per GPU within each workload's deadline; one bar per workload and GPU, on a log scale, since a reasoning answer takes many times a chat answer's energy.",
+                "Energy per response (joules per output token × mean output tokens) of {name} at \
+                    its lowest-energy configuration per GPU within each workload's deadline; \
+                    one bar per workload and GPU, on a log scale, since a reasoning answer \
+                    takes many times a chat answer's energy.",
             ),
             token_bars,
             BarScale::Log,
@@ -412,7 +419,8 @@ fn overview_chart(
         &format!("{name}: energy per {item} by workload and GPU"),
         &format!("Energy per {item} (J)"),
         &format!(
-            "Energy per {item} of {name} at its lowest-energy configuration per GPU within the workload's batch-latency deadline; one bar per workload and GPU.",
+            "Energy per {item} of {name} at its lowest-energy configuration per GPU within the \
+                workload's batch-latency deadline; one bar per workload and GPU.",
         ),
         item_bars,
         BarScale::Linear,
@@ -553,7 +561,8 @@ fn render_model_overview(
             },
             OverviewTable {
                 id: "overview-items",
-                caption: "best configuration per diffusion workload and GPU, per generated image or video",
+                caption: "best configuration per diffusion workload and GPU, per generated image \
+                    or video",
                 heads: heads(&item_columns),
                 rows: item_rows,
             },
@@ -717,7 +726,8 @@ fn hub_text(site: &Mirror<'_>, hub: Hub<'_>, path: &str, rows: usize) -> HubText
     match hub {
         Hub::Gpu(gpu) => {
             let description = format!(
-                "{gpu}: the lowest-energy model on each of {} workload{}, with links to each workload's {gpu} ranking.",
+                "{gpu}: the lowest-energy model on each of {} workload{}, with links to each \
+                    workload's {gpu} ranking.",
                 rows,
                 if rows == 1 { "" } else { "s" }
             );
@@ -730,15 +740,28 @@ fn hub_text(site: &Mirror<'_>, hub: Hub<'_>, path: &str, rows: usize) -> HubText
                 meta: site.meta(path, &format!("{gpu} GPU"), description, ""),
                 heading: gpu.to_owned(),
                 lede: format!(
-                    "Models measured on {gpu}, per workload: the lowest GPU energy {per} within the workload's latency deadline. Each workload's page ranks every model on {gpu}."
+                    "Models measured on {gpu}, per workload: the lowest GPU energy {per} within \
+                        the workload's latency deadline. Each workload's page ranks every model \
+                        on {gpu}."
                 ),
                 link_label: format!("{gpu} ranking"),
             }
         }
         Hub::Compare => HubText {
-            meta: site.meta(path, "Compare models", "Compare models within a workload: every model's best per GPU side by side and their time–energy frontiers, one comparison per workload.".to_owned(), "compare"),
+            meta: site.meta(
+                path,
+                "Compare models",
+                "Compare models within a workload: every \
+                model's best per GPU side by side and their time–energy frontiers, one \
+                comparison per workload."
+                    .to_owned(),
+                "compare",
+            ),
             heading: "Compare models".into(),
-            lede: "Figures compare only within a workload: prompts, output lengths and deadlines differ between them. Choose a workload to see every model side by side with their time–energy frontiers.".into(),
+            lede: "Figures compare only within a workload: prompts, output lengths and deadlines \
+                differ between them. Choose a workload to see every model side by side with \
+                their time–energy frontiers."
+                .into(),
             link_label: "comparison".into(),
         },
     }

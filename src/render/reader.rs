@@ -184,7 +184,8 @@ pub fn leaderboard_control(
     let mut control = control(
         site,
         data,
-        "for each model and GPU, the cheapest configuration within it, in the same table (rows with none are hidden)",
+        "for each model and GPU, the cheapest configuration within it, in the same table (rows \
+            with none are hidden)",
     );
     control.rows = SpareRows {
         workload: site.workload.name.clone(),
@@ -264,6 +265,7 @@ pub fn model_control(site: &Site<'_>, m: &ModelFile, a: &ModelAnalysis) -> Limit
     control(
         site,
         ModelData { gpus },
-        "in the cards and in a row of its own in the table of limits, the cheapest configuration on each GPU within it (or none)",
+        "in the cards and in a row of its own in the table of limits, the cheapest configuration \
+            on each GPU within it (or none)",
     )
 }

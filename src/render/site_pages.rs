@@ -253,7 +253,8 @@ fn render_leaderboard_page(
         .map(|&r| site.row(r))
         .map(|(m, c)| site.best_text(m, c));
     let description = format!(
-        "{name}: measured GPU energy of {} for {} models, the lowest-energy configuration per model and GPU with {} within {deadline}.{}",
+        "{name}: measured GPU energy of {} for {} models, the lowest-energy configuration per \
+            model and GPU with {} within {deadline}.{}",
         words.task,
         site.models.len(),
         words.latency,
@@ -270,7 +271,8 @@ fn render_leaderboard_page(
     let tables = kind::tables(site.workload.measure);
     let columns = &tables.leaderboard;
     let mut caption = format!(
-        "{name}: best configuration per model and GPU, with {} within {deadline}; lowest energy first.",
+        "{name}: best configuration per model and GPU, with {} within {deadline}; lowest energy \
+            first.",
         words.latency_short
     );
     if let Some(p) = &paging {
@@ -396,7 +398,8 @@ fn render_leaderboard_page(
             // A latency limit hides the bar chart of the deadline's picks
             // (limit.js): each source's too.
             meta.head_style.push_str(
-                "main:has(#chart-best-energy[hidden]) [id^=chart-best-energy-only-]{display:none!important}",
+                "main:has(#chart-best-energy[hidden]) \
+                    [id^=chart-best-energy-only-]{display:none!important}",
             );
         }
     }
@@ -495,7 +498,8 @@ pub(super) fn render_gpu_pages(site: &Site<'_>, sink: &dyn PageSink) -> Result<R
             )
         });
         let description = format!(
-            "{name}: {} models measured on {gpu}, ranked by their lowest GPU energy per {} with {} within {deadline}.{}",
+            "{name}: {} models measured on {gpu}, ranked by their lowest GPU energy per {} with \
+                {} within {deadline}.{}",
             rows.len(),
             words.item,
             words.latency_short,
@@ -503,7 +507,8 @@ pub(super) fn render_gpu_pages(site: &Site<'_>, sink: &dyn PageSink) -> Result<R
         );
         let mut meta = site.meta(&path, &format!("{gpu} GPU"), description, "");
         let caption = format!(
-            "{name}: models on {gpu}, each at its lowest-energy configuration with {} within {deadline}, lowest first",
+            "{name}: models on {gpu}, each at its lowest-energy configuration with {} within \
+                {deadline}, lowest first",
             words.latency_short
         );
         let (table, chooser) = best_table(site, &mut meta, caption, &rows, true)?;
@@ -594,7 +599,8 @@ pub(super) fn render_compare(site: &Site<'_>, sink: &dyn PageSink) -> Result<Ren
     let path = "compare/index.html";
     let (words, name, deadline) = (site.words(), &site.workload.name, site.deadline());
     let description = format!(
-        "{name}: any of its {} models side by side, the lowest GPU energy per {} on each GPU with {} within {deadline}, and their time–energy frontiers on one chart.",
+        "{name}: any of its {} models side by side, the lowest GPU energy per {} on each GPU \
+            with {} within {deadline}, and their time–energy frontiers on one chart.",
         site.models.len(),
         words.item,
         words.latency_short
@@ -710,7 +716,8 @@ pub(super) fn render_compare(site: &Site<'_>, sink: &dyn PageSink) -> Result<Ren
     for j in 0..site.gpus.len() {
         let a = first_gpu_column + 2 * j;
         style.push_str(&format!(
-            "main:has(#gpu-pick-{j}:not(:checked)) #compare :is(th,td):is(:nth-child({a}),:nth-child({})){{display:none}}",
+            "main:has(#gpu-pick-{j}:not(:checked)) #compare \
+                :is(th,td):is(:nth-child({a}),:nth-child({})){{display:none}}",
             a + 1
         ));
     }
@@ -718,7 +725,8 @@ pub(super) fn render_compare(site: &Site<'_>, sink: &dyn PageSink) -> Result<Ren
     // Shown one source alone, none of its models chosen.
     style.push_str(&super::per_source_css(&site.info.sources, "", |k| {
         format!(
-            "main:has(#only-{k}:target):not(:has(.from-{k} .picks input[name=models]:checked)) .none-chosen{{display:block}}"
+            "main:has(#only-{k}:target):not(:has(.from-{k} .picks input[name=models]:checked)) \
+                .none-chosen{{display:block}}"
         )
     }));
     style.push_str(&super::source_filter_style(&site.info.sources));
@@ -808,7 +816,8 @@ fn response_overlay(
         compare_row(site, s.index, m, cells)
     });
     let caption = format!(
-        "Data of the chart: the chosen models' energy per response ({sym}), each at its lowest-energy configuration within the deadline"
+        "Data of the chart: the chosen models' energy per response ({sym}), each at its \
+            lowest-energy configuration within the deadline"
     );
     let table = data_table(site, root, "chart-responses-data", caption, headers, rows)?;
     Ok(Some((overlay, table)))
@@ -967,7 +976,10 @@ fn ladder_text(rungs: &[f64], unit: &str) -> String {
 
 pub(super) fn render_about(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<RenderCounts> {
     let path = "about/index.html";
-    let description = "How the figures are measured and derived: what GPU energy covers and leaves out, every column's definition and unit, the selection rule, the source, its licence and how to cite it.".to_owned();
+    let description = "How the figures are measured and derived: what GPU energy covers and \
+        leaves out, every column's definition and unit, the selection rule, the source, its \
+        licence and how to cite it."
+        .to_owned();
     let meta = site.meta(path, "About the data and method", description, "about");
     let kinds: BTreeSet<Measure> = (site.workloads.iter().map(|w| w.workload.measure))
         .filter(|&m| m != Measure::Tokens)
@@ -1049,7 +1061,9 @@ pub(super) fn render_not_found(
     // GitHub Pages serves 404.html at any depth, so relative links would
     // break; with a base URL the page links absolutely, and without one a
     // small script finds the site root from the page's own <script> URL.
-    let description = "This page does not exist on the energy leaderboard mirror. Start again from the leaderboard, a model page or the downloads.".to_owned();
+    let description = "This page does not exist on the energy leaderboard mirror. Start again \
+        from the leaderboard, a model page or the downloads."
+        .to_owned();
     let mut meta = site.meta("404.html", "Page not found", description, "");
     meta.canonical = None;
     // The workload tabs are on the front page the 404 links to.
