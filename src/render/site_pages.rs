@@ -81,6 +81,11 @@ pub struct PageLink {
 }
 
 impl Paging {
+    /// The number of the page shown (from 1).
+    fn number(&self) -> usize {
+        self.pages.iter().position(|l| l.current).unwrap_or(0) + 1
+    }
+
     /// Page `number` (from 1) of `count`, of a table of `rows` rows.
     fn new(number: usize, count: usize, rows: usize) -> Self {
         let first = (number - 1) * PAGE_ROWS + 1;
@@ -242,157 +247,26 @@ fn render_leaderboard_page(
     bars: &Bars,
     sink: &dyn PageSink,
 ) -> Result<RenderCounts> {
-    let number = paging.as_ref().map_or(1, |p| {
-        p.pages.iter().position(|l| l.current).unwrap_or(0) + 1
-    });
+    let number = paging.as_ref().map_or(1, Paging::number);
     let path = leaderboard_page_file(number);
-    let (words, name, deadline) = (site.words(), &site.workload.name, site.deadline());
     let headline = site
         .leaderboard
         .first()
         .map(|&r| site.row(r))
         .map(|(m, c)| site.best_text(m, c));
-    let description = format!(
-        "{name}: measured GPU energy of {} for {} models, the lowest-energy configuration per \
-            model and GPU with {} within {deadline}.{}",
-        words.task,
-        site.models.len(),
-        words.latency,
-        headline
-            .as_ref()
-            .map(|h| format!(" Lowest: {h}."))
-            .unwrap_or_default()
-    );
-    let title = match &paging {
-        Some(p) if number > 1 => format!("Leaderboard, rows {}–{}", p.first, p.last),
-        _ => String::new(),
-    };
-    let mut meta = site.meta(&path, &title, description, "leaderboard");
-    let tables = kind::tables(site.workload.measure);
-    let columns = &tables.leaderboard;
-    let mut caption = format!(
-        "{name}: best configuration per model and GPU, with {} within {deadline}; lowest energy \
-            first.",
-        words.latency_short
-    );
-    if let Some(p) = &paging {
-        caption.push_str(&format!(" Rows {}–{} of {}.", p.first, p.last, p.total));
-    }
-    let (table, chooser) = best_table(site, &mut meta, caption, rows, false)?;
+    let texts = LeaderboardTexts::new(site, paging.as_ref(), headline.as_deref());
+    let mut meta = site.meta(&path, &texts.title, texts.description, "leaderboard");
+    let (table, chooser) = best_table(site, &mut meta, texts.caption, rows, false)?;
     if paging.is_some() {
         // best_table sets the page's style: the page list's goes after it.
         meta.head_style
             .push_str(include_str!("../../templates/pages_nav.css"));
     }
-    let point_href = |m: &ModelFile, c: &Configuration| {
-        format!(
-            "{}index.html#{}",
-            model_dir(&m.slug),
-            row_anchor(&m.slug, &c.row_id)
-        )
-    };
-    let every = if site.mixed() { " every-source" } else { "" };
-    let (mut limit, mut scatter) = (None, None);
-    let mut scatter_sources = Vec::new();
-    // A page of several draws the configurations of its own models, each
-    // marked by its source as on the chart of all of them.
-    let all = site.files_and_analyses();
-    let shown: Vec<usize> = if paging.is_some() {
-        rows.iter()
-            .map(|r| r.model)
-            .collect::<BTreeSet<_>>()
-            .into_iter()
-            .collect()
-    } else {
-        (0..all.len()).collect()
-    };
-    let whose_all = chart::whose_of(all.iter().map(|(m, _)| *m));
-    let pairs: Vec<_> = shown.iter().map(|&i| all[i]).collect();
-    let whose: Vec<_> = shown.iter().map(|&i| whose_all[i].clone()).collect();
-    let (scatter_file, scatter_title) = match &paging {
-        None => (
-            "all-configurations.svg".to_owned(),
-            chart::EVERY_CONFIGURATION.to_owned(),
-        ),
-        Some(p) => (
-            if number == 1 {
-                "all-configurations.svg".to_owned()
-            } else {
-                format!("all-configurations-{number}.svg")
-            },
-            format!(
-                "Every configuration of the models of rows {}–{}",
-                p.first, p.last
-            ),
-        ),
-    };
+    let (mut limit, mut scatters) = (None, Scatters::default());
     if !rows.is_empty() {
-        // The limit control's data is per row, in this order.
-        let spare = if number == 1 {
-            super::reader::LIMIT_ROWS.to_owned()
-        } else {
-            format!("limit-rows-{number}.html")
-        };
-        let c = super::reader::leaderboard_control(site, rows, &spare, columns)?;
-        meta.scripts.push("limit.js");
-        sink.put(&site.path(&spare), c.rows.as_bytes())?;
-        limit = Some(c);
-        let wide_file = scatter_file.replace(".svg", "-wide.svg");
-        // The phone's drawing and the wide one (legend beside the plot).
-        let drawn = |wide| {
-            chart::configuration_scatter_marked(
-                words,
-                &pairs,
-                &whose,
-                &scatter_title,
-                point_href,
-                wide,
-            )
-        };
-        let (mut c, mut w) = (drawn(false), drawn(true));
-        c.file_name = scatter_file;
-        w.file_name = wide_file;
-        // Only in the workload's folder (its links are relative to it), not put_file.
-        sink.put(&site.path(&c.file_name), c.svg.as_bytes())?;
-        sink.put(&site.path(&w.file_name), w.svg.as_bytes())?;
-        scatter = Some(super::views::with_wide(
-            ChartView {
-                class: every.into(),
-                ..chart_view(&c)
-            },
-            &w,
-        ));
-        // Two sources or more: the scatter again per source, shown in its
-        // place when the reader shows that source alone.
+        limit = Some(limit_control(site, rows, number, &mut meta, sink)?);
+        scatters = leaderboard_scatters(site, rows, paging.as_ref(), sink)?;
         if site.mixed() {
-            for s in &site.info.sources {
-                let mut pairs = pairs.clone();
-                pairs.retain(|(m, _)| m.source.key() == s.key);
-                let whose: Vec<_> = pairs
-                    .iter()
-                    .map(|(m, _)| site.info.whose(&m.source))
-                    .collect();
-                let mut c = chart::configuration_scatter_marked(
-                    words,
-                    &pairs,
-                    &whose,
-                    &scatter_title,
-                    point_href,
-                    false,
-                );
-                c.file_name = match &paging {
-                    Some(_) if number > 1 => {
-                        format!("all-configurations-{number}-only-{}.svg", s.key)
-                    }
-                    _ => format!("all-configurations-only-{}.svg", s.key),
-                };
-                sink.put(&site.path(&c.file_name), c.svg.as_bytes())?;
-                let class = format!(" only-source from-{}", s.key);
-                scatter_sources.push(ChartView {
-                    class,
-                    ..chart_view(&c)
-                });
-            }
             meta.head_style
                 .push_str(&super::source_views_style(&site.info.sources));
             // A latency limit hides the bar chart of the deadline's picks
@@ -413,9 +287,9 @@ fn render_leaderboard_page(
         site,
         table,
         chart: bars.chart.clone(),
-        scatter,
+        scatter: scatters.every,
         chart_sources: bars.sources.clone(),
-        scatter_sources,
+        scatter_sources: scatters.sources,
         archs,
         top: headline.unwrap_or_default(),
         limit,
@@ -427,6 +301,185 @@ fn render_leaderboard_page(
         pages: 1,
         charts: usize::from(page.scatter.is_some()) + page.scatter_sources.len(),
     })
+}
+
+/// What a leaderboard page says of itself: its description (for link
+/// previews), its title (empty on the first page) and its table's caption.
+struct LeaderboardTexts {
+    description: String,
+    title: String,
+    caption: String,
+}
+
+impl LeaderboardTexts {
+    /// The texts of the page `paging` (the one page when `None`), whose
+    /// lowest-energy row reads `headline`.
+    fn new(site: &Site<'_>, paging: Option<&Paging>, headline: Option<&str>) -> Self {
+        let (words, name, deadline) = (site.words(), &site.workload.name, site.deadline());
+        let description = format!(
+            "{name}: measured GPU energy of {} for {} models, the lowest-energy configuration per \
+                model and GPU with {} within {deadline}.{}",
+            words.task,
+            site.models.len(),
+            words.latency,
+            headline
+                .map(|h| format!(" Lowest: {h}."))
+                .unwrap_or_default()
+        );
+        let title = match paging {
+            Some(p) if p.number() > 1 => format!("Leaderboard, rows {}–{}", p.first, p.last),
+            _ => String::new(),
+        };
+        let mut caption = format!(
+            "{name}: best configuration per model and GPU, with {} within {deadline}; lowest \
+                energy first.",
+            words.latency_short
+        );
+        if let Some(p) = paging {
+            caption.push_str(&format!(" Rows {}–{} of {}.", p.first, p.last, p.total));
+        }
+        Self {
+            description,
+            title,
+            caption,
+        }
+    }
+}
+
+/// The latency-limit control of leaderboard page `number` over its `rows`:
+/// its per-row data goes to its own file beside the page.
+fn limit_control(
+    site: &Site<'_>,
+    rows: &[LeaderboardRow],
+    number: usize,
+    meta: &mut PageMeta,
+    sink: &dyn PageSink,
+) -> Result<super::reader::LimitControl> {
+    let spare = if number == 1 {
+        super::reader::LIMIT_ROWS.to_owned()
+    } else {
+        format!("limit-rows-{number}.html")
+    };
+    let tables = kind::tables(site.workload.measure);
+    let control = super::reader::leaderboard_control(site, rows, &spare, &tables.leaderboard)?;
+    meta.scripts.push("limit.js");
+    sink.put(&site.path(&spare), control.rows.as_bytes())?;
+    Ok(control)
+}
+
+/// The charts of every configuration on a leaderboard page: of all its
+/// sources, and on a site of several, of each source alone.
+#[derive(Default)]
+struct Scatters {
+    every: Option<ChartView>,
+    sources: Vec<ChartView>,
+}
+
+/// Draws and writes the charts of every configuration of the models of
+/// `rows` (all of the workload's on its one page), a phone's drawing and a
+/// wide one, and on a site of several sources each source's alone.
+fn leaderboard_scatters(
+    site: &Site<'_>,
+    rows: &[LeaderboardRow],
+    paging: Option<&Paging>,
+    sink: &dyn PageSink,
+) -> Result<Scatters> {
+    let words = site.words();
+    let point_href = |m: &ModelFile, c: &Configuration| {
+        format!(
+            "{}index.html#{}",
+            model_dir(&m.slug),
+            row_anchor(&m.slug, &c.row_id)
+        )
+    };
+    // A page of several draws the configurations of its own models, each
+    // marked by its source as on the chart of all of them.
+    let all = site.files_and_analyses();
+    let shown: Vec<usize> = if paging.is_some() {
+        rows.iter()
+            .map(|r| r.model)
+            .collect::<BTreeSet<_>>()
+            .into_iter()
+            .collect()
+    } else {
+        (0..all.len()).collect()
+    };
+    let whose_all = chart::whose_of(all.iter().map(|(m, _)| *m));
+    let pairs: Vec<_> = shown.iter().map(|&i| all[i]).collect();
+    let whose: Vec<_> = shown.iter().map(|&i| whose_all[i].clone()).collect();
+    let number = paging.map_or(1, Paging::number);
+    let (scatter_file, scatter_title) = match paging {
+        None => (
+            "all-configurations.svg".to_owned(),
+            chart::EVERY_CONFIGURATION.to_owned(),
+        ),
+        Some(p) => (
+            if number == 1 {
+                "all-configurations.svg".to_owned()
+            } else {
+                format!("all-configurations-{number}.svg")
+            },
+            format!(
+                "Every configuration of the models of rows {}–{}",
+                p.first, p.last
+            ),
+        ),
+    };
+    let wide_file = scatter_file.replace(".svg", "-wide.svg");
+    // The phone's drawing and the wide one (legend beside the plot).
+    let drawn = |wide| {
+        chart::configuration_scatter_marked(words, &pairs, &whose, &scatter_title, point_href, wide)
+    };
+    let (mut c, mut w) = (drawn(false), drawn(true));
+    c.file_name = scatter_file;
+    w.file_name = wide_file;
+    // Only in the workload's folder (its links are relative to it), not put_file.
+    sink.put(&site.path(&c.file_name), c.svg.as_bytes())?;
+    sink.put(&site.path(&w.file_name), w.svg.as_bytes())?;
+    let every = if site.mixed() { " every-source" } else { "" };
+    let mut scatters = Scatters {
+        every: Some(super::views::with_wide(
+            ChartView {
+                class: every.into(),
+                ..chart_view(&c)
+            },
+            &w,
+        )),
+        sources: Vec::new(),
+    };
+    if !site.mixed() {
+        return Ok(scatters);
+    }
+    // Two sources or more: the scatter again per source, shown in its
+    // place when the reader shows that source alone.
+    for s in &site.info.sources {
+        let mut pairs = pairs.clone();
+        pairs.retain(|(m, _)| m.source.key() == s.key);
+        let whose: Vec<_> = pairs
+            .iter()
+            .map(|(m, _)| site.info.whose(&m.source))
+            .collect();
+        let mut c = chart::configuration_scatter_marked(
+            words,
+            &pairs,
+            &whose,
+            &scatter_title,
+            point_href,
+            false,
+        );
+        c.file_name = if number > 1 {
+            format!("all-configurations-{number}-only-{}.svg", s.key)
+        } else {
+            format!("all-configurations-only-{}.svg", s.key)
+        };
+        sink.put(&site.path(&c.file_name), c.svg.as_bytes())?;
+        let class = format!(" only-source from-{}", s.key);
+        scatters.sources.push(ChartView {
+            class,
+            ..chart_view(&c)
+        });
+    }
+    Ok(scatters)
 }
 
 /// The HTML of the table of the best rows `rows` on the leaderboard or on a
