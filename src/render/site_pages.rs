@@ -13,7 +13,7 @@ use super::{
     Mirror, PageMeta, RenderCounts, Site, column_cell, gpu_dir, header, kind, leaderboard_row,
     model_dir, num, put_page, text,
 };
-use crate::analyse::LeaderboardRow;
+use crate::analyse::{LeaderboardRow, ModelAnalysis};
 use crate::chart::{self, BarEntry, BarScale, GroupedBar};
 use crate::columns::{Column, DIFFUSION, PER_TOKEN};
 use crate::fmt;
@@ -385,13 +385,6 @@ fn leaderboard_scatters(
     sink: &dyn PageSink,
 ) -> Result<Scatters> {
     let words = site.words();
-    let point_href = |m: &ModelFile, c: &Configuration| {
-        format!(
-            "{}index.html#{}",
-            model_dir(&m.slug),
-            row_anchor(&m.slug, &c.row_id)
-        )
-    };
     // A page of several draws the configurations of its own models, each
     // marked by its source as on the chart of all of them.
     let all = site.files_and_analyses();
@@ -428,7 +421,14 @@ fn leaderboard_scatters(
     let wide_file = scatter_file.replace(".svg", "-wide.svg");
     // The phone's drawing and the wide one (legend beside the plot).
     let drawn = |wide| {
-        chart::configuration_scatter_marked(words, &pairs, &whose, &scatter_title, point_href, wide)
+        chart::configuration_scatter_marked(
+            words,
+            &pairs,
+            &whose,
+            &scatter_title,
+            configuration_href,
+            wide,
+        )
     };
     let (mut c, mut w) = (drawn(false), drawn(true));
     c.file_name = scatter_file;
@@ -447,24 +447,36 @@ fn leaderboard_scatters(
         )),
         sources: Vec::new(),
     };
-    if !site.mixed() {
-        return Ok(scatters);
+    if site.mixed() {
+        scatters.sources = source_scatters(site, &pairs, &scatter_title, number, sink)?;
     }
-    // Two sources or more: the scatter again per source, shown in its
-    // place when the reader shows that source alone.
+    Ok(scatters)
+}
+
+/// Two sources or more: the scatter of every configuration of `pairs`
+/// again per source, shown in its place when the reader shows that source
+/// alone.
+fn source_scatters(
+    site: &Site<'_>,
+    pairs: &[(&ModelFile, &ModelAnalysis)],
+    title: &str,
+    number: usize,
+    sink: &dyn PageSink,
+) -> Result<Vec<ChartView>> {
+    let mut views = Vec::new();
     for s in &site.info.sources {
-        let mut pairs = pairs.clone();
+        let mut pairs = pairs.to_vec();
         pairs.retain(|(m, _)| m.source.key() == s.key);
         let whose: Vec<_> = pairs
             .iter()
             .map(|(m, _)| site.info.whose(&m.source))
             .collect();
         let mut c = chart::configuration_scatter_marked(
-            words,
+            site.words(),
             &pairs,
             &whose,
-            &scatter_title,
-            point_href,
+            title,
+            configuration_href,
             false,
         );
         c.file_name = if number > 1 {
@@ -474,12 +486,22 @@ fn leaderboard_scatters(
         };
         sink.put(&site.path(&c.file_name), c.svg.as_bytes())?;
         let class = format!(" only-source from-{}", s.key);
-        scatters.sources.push(ChartView {
+        views.push(ChartView {
             class,
             ..chart_view(&c)
         });
     }
-    Ok(scatters)
+    Ok(views)
+}
+
+/// Where a point of a chart of every configuration links: the
+/// configuration's row on its model's page.
+fn configuration_href(m: &ModelFile, c: &Configuration) -> String {
+    format!(
+        "{}index.html#{}",
+        model_dir(&m.slug),
+        row_anchor(&m.slug, &c.row_id)
+    )
 }
 
 /// The HTML of the table of the best rows `rows` on the leaderboard or on a
