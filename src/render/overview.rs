@@ -451,50 +451,23 @@ fn render_model_overview(
     let dir = model_dir(slug);
     let path = format!("{dir}index.html");
     let first = site.file(at[0]);
-    // The rows and bars of the per-token workloads, and of the diffusion ones.
-    let (mut rows, mut bars) = (Vec::new(), Vec::new());
-    let (mut item_rows, mut item_bars) = (Vec::new(), Vec::new());
-    let mut item_measures = Vec::new();
-    for &id in at {
-        let part = &site.workloads[id.part];
-        if part.workload.measure != Measure::Tokens {
-            item_measures.push(part.workload.measure);
-        }
-    }
-    item_measures.sort_unstable();
-    item_measures.dedup();
-    let item_columns: Vec<&Column> = ITEM_OVERVIEW
-        .iter()
-        .copied()
-        .filter(|c| item_measures.iter().any(|&k| c.applies(k)))
-        .collect();
-    for &id in at {
-        let part = &site.workloads[id.part];
-        if part.workload.measure == Measure::Tokens {
-            overview_rows(part, TOKEN_OVERVIEW, id, &dir, &mut rows, &mut bars);
-        } else {
-            overview_rows(
-                part,
-                &item_columns,
-                id,
-                &dir,
-                &mut item_rows,
-                &mut item_bars,
-            );
-        }
-    }
+    let parts = OverviewParts::of(site, at, &dir);
     let token_workloads = at
         .iter()
         .filter(|id| site.workloads[id.part].workload.measure == Measure::Tokens)
         .count();
     // A chart compares workloads: with one, the table says it all.
-    let token_bars: &[GroupedBar] = if token_workloads >= 2 { &bars } else { &[] };
-    let item_bars: &[GroupedBar] = if at.len() - token_workloads >= 2 {
-        &item_bars
+    let token_bars: &[GroupedBar] = if token_workloads >= 2 {
+        &parts.token_bars
     } else {
         &[]
     };
-    let chart = match overview_chart(&first.name, token_bars, item_bars, &item_measures) {
+    let item_bars: &[GroupedBar] = if at.len() - token_workloads >= 2 {
+        &parts.item_bars
+    } else {
+        &[]
+    };
+    let chart = match overview_chart(&first.name, token_bars, item_bars, &parts.item_measures) {
         Some(c) => {
             sink.put(&format!("{dir}{}", c.file_name), c.svg.as_bytes())?;
             counts.charts += 1;
@@ -502,6 +475,97 @@ fn render_model_overview(
         }
         None => None,
     };
+    let mut meta = site.meta(&path, &first.name, overview_description(site, at), "");
+    // Old links to a row or a GPU card of this model meant the legacy
+    // workload's page; a model without it has its first workload's.
+    let target = at
+        .iter()
+        .find(|id| site.workloads[id.part].legacy())
+        .unwrap_or(&at[0]);
+    meta.forward = Some(site.workloads[target.part].path(&path));
+    let parameters = if parts.item_rows.is_empty() {
+        kind::parameters(first)
+    } else {
+        format!("{} B", fmt::params_b(first.params_b))
+    };
+    let page = OverviewPage {
+        meta,
+        first,
+        parameters,
+        slug,
+        workloads: at.iter().map(|id| &site.workloads[id.part]).collect(),
+        tables: [
+            OverviewTable {
+                id: "overview",
+                caption: "best configuration per workload and GPU",
+                heads: heads(TOKEN_OVERVIEW),
+                rows: parts.token_rows,
+            },
+            OverviewTable {
+                id: "overview-items",
+                caption: "best configuration per diffusion workload and GPU, per generated image \
+                    or video",
+                heads: heads(&parts.item_columns),
+                rows: parts.item_rows,
+            },
+        ],
+        chart,
+    };
+    put_page(sink, &path, &page)?;
+    Ok(counts)
+}
+
+/// The rows and bars of a model overview: of its per-token workloads, and
+/// of its diffusion ones with the columns and measures they need.
+struct OverviewParts<'a> {
+    token_rows: Vec<OverviewRow<'a>>,
+    token_bars: Vec<GroupedBar>,
+    item_rows: Vec<OverviewRow<'a>>,
+    item_bars: Vec<GroupedBar>,
+    item_measures: Vec<Measure>,
+    item_columns: Vec<&'static Column>,
+}
+
+impl<'a> OverviewParts<'a> {
+    /// The parts of the overview of the model measured `at`, in the folder `dir`.
+    fn of(site: &'a Mirror<'a>, at: &[ModelId], dir: &str) -> Self {
+        let mut item_measures: Vec<Measure> = at
+            .iter()
+            .map(|id| site.workloads[id.part].workload.measure)
+            .filter(|&m| m != Measure::Tokens)
+            .collect();
+        item_measures.sort_unstable();
+        item_measures.dedup();
+        let item_columns: Vec<&Column> = ITEM_OVERVIEW
+            .iter()
+            .copied()
+            .filter(|c| item_measures.iter().any(|&k| c.applies(k)))
+            .collect();
+        let mut parts = Self {
+            token_rows: Vec::new(),
+            token_bars: Vec::new(),
+            item_rows: Vec::new(),
+            item_bars: Vec::new(),
+            item_measures,
+            item_columns,
+        };
+        for &id in at {
+            let part = &site.workloads[id.part];
+            if part.workload.measure == Measure::Tokens {
+                let (rows, bars) = (&mut parts.token_rows, &mut parts.token_bars);
+                overview_rows(part, TOKEN_OVERVIEW, id, dir, rows, bars);
+            } else {
+                let (rows, bars) = (&mut parts.item_rows, &mut parts.item_bars);
+                overview_rows(part, &parts.item_columns, id, dir, rows, bars);
+            }
+        }
+        parts
+    }
+}
+
+/// The link-preview description of the overview of the model measured
+/// `at`: its lowest measured energy on each workload.
+fn overview_description(site: &Mirror<'_>, at: &[ModelId]) -> String {
     let headlines: Vec<String> = at
         .iter()
         .map(|&ModelId { part, index: i }| {
@@ -526,51 +590,13 @@ fn render_model_overview(
             }
         })
         .collect();
-    let description = format!(
+    format!(
         "{} on {} workload{}, lowest measured GPU energy: {}.",
-        first.name,
+        site.file(at[0]).name,
         at.len(),
         if at.len() == 1 { "" } else { "s" },
         headlines.join("; ")
-    );
-    let mut meta = site.meta(&path, &first.name, description, "");
-    // Old links to a row or a GPU card of this model meant the legacy
-    // workload's page; a model without it has its first workload's.
-    let target = at
-        .iter()
-        .find(|id| site.workloads[id.part].legacy())
-        .unwrap_or(&at[0]);
-    meta.forward = Some(site.workloads[target.part].path(&path));
-    let parameters = if item_rows.is_empty() {
-        kind::parameters(first)
-    } else {
-        format!("{} B", fmt::params_b(first.params_b))
-    };
-    let page = OverviewPage {
-        meta,
-        first,
-        parameters,
-        slug,
-        workloads: at.iter().map(|id| &site.workloads[id.part]).collect(),
-        tables: [
-            OverviewTable {
-                id: "overview",
-                caption: "best configuration per workload and GPU",
-                heads: heads(TOKEN_OVERVIEW),
-                rows,
-            },
-            OverviewTable {
-                id: "overview-items",
-                caption: "best configuration per diffusion workload and GPU, per generated image \
-                    or video",
-                heads: heads(&item_columns),
-                rows: item_rows,
-            },
-        ],
-        chart,
-    };
-    put_page(sink, &path, &page)?;
-    Ok(counts)
+    )
 }
 
 /// A hub row: one workload's view of a GPU or of the comparison, with its
