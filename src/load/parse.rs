@@ -217,89 +217,6 @@ fn missing_field(err: &serde_json::Error) -> Option<String> {
 /// the data (a field name, a string) are taken from the end that does not:
 /// the last `, expected ` splits what was found from what was expected.
 fn describe_json_error(err: &serde_json::Error, format: Format) -> String {
-    /// serde's name of the type expected, in a reader's words.
-    fn type_in_words(expected: &str) -> String {
-        match expected {
-            "f64" | "f32" => "a number".to_owned(),
-            "u32" => format!("a whole number from 0 to {}", u32::MAX),
-            "u64" => format!("a whole number from 0 to {}", u64::MAX),
-            "a sequence" => "a list".to_owned(),
-            "a boolean" | "a string" => expected.to_owned(),
-            other if other.starts_with("struct ") || other == "a map" => "an object".to_owned(),
-            other => other.to_owned(),
-        }
-    }
-
-    /// serde's `Unexpected`, what was found, in a reader's words.
-    fn value_in_words(found: &str) -> String {
-        // A string comes quoted (its ends are never '`'), the others in '`'.
-        for (serde, words) in [
-            ("string ", "the string"),
-            ("integer ", "the number"),
-            ("floating point ", "the number"),
-            ("boolean ", "the boolean"),
-        ] {
-            if let Some(value) = found.strip_prefix(serde) {
-                return format!("{words} {}", value.trim_matches('`'));
-            }
-        }
-        match found {
-            "map" => "an object".to_owned(),
-            "sequence" => "a list".to_owned(),
-            "null" => "null".to_owned(),
-            other => other.to_owned(),
-        }
-    }
-
-    /// A data error (a value that does not fit the format) in a reader's words.
-    fn data_in_words(message: &str, format: Format) -> String {
-        fn split(rest: &str) -> Option<(&str, &str)> {
-            rest.rsplit_once(", expected ")
-        }
-        let wrong = message
-            .strip_prefix("invalid type: ")
-            .or_else(|| message.strip_prefix("invalid value: "));
-        if let Some((found, expected)) = wrong.and_then(split) {
-            return format!(
-                "expected {}, found {}",
-                type_in_words(expected),
-                value_in_words(found)
-            );
-        }
-        // A list where a struct belongs (serde also reads a struct from a
-        // list of its fields in order; a short or long list is refused so).
-        if message.starts_with("invalid length ") && message.contains(", expected struct ") {
-            return "expected an object, found a list".to_owned();
-        }
-        if let Some((name, expected)) = message.strip_prefix("unknown field `").and_then(split)
-            && name.ends_with('`')
-        {
-            let fields = expected
-                .strip_prefix("one of ")
-                .unwrap_or(expected)
-                .replace('`', "");
-            return match format {
-                Format::ChangeHistory => format!(
-                    "is not a field of the change history's format (energyboard reads version \
-                        \"1\"); its fields are {fields}"
-                ),
-                // In a model file only an output-length histogram refuses them.
-                Format::ModelFile => {
-                    format!("is not a field of this object; its fields are {fields}")
-                }
-            };
-        }
-        if let Some((found, expected)) = message.strip_prefix("unknown variant `").and_then(split)
-            && let Some(found) = found.strip_suffix('`')
-        {
-            return format!(
-                "expected {}, found the string \"{found}\"",
-                expected.replace('`', "\"")
-            );
-        }
-        message.to_owned()
-    }
-
     let message = serde_message(err);
     let words = match err.classify() {
         // Never from a byte slice; worded for completeness.
@@ -321,6 +238,89 @@ fn describe_json_error(err: &serde_json::Error, format: Format) -> String {
         Category::Data => data_in_words(&message, format),
     };
     format!("{words} (line {}, column {})", err.line(), err.column())
+}
+
+/// serde's name of the type expected, in a reader's words.
+fn type_in_words(expected: &str) -> String {
+    match expected {
+        "f64" | "f32" => "a number".to_owned(),
+        "u32" => format!("a whole number from 0 to {}", u32::MAX),
+        "u64" => format!("a whole number from 0 to {}", u64::MAX),
+        "a sequence" => "a list".to_owned(),
+        "a boolean" | "a string" => expected.to_owned(),
+        other if other.starts_with("struct ") || other == "a map" => "an object".to_owned(),
+        other => other.to_owned(),
+    }
+}
+
+/// serde's `Unexpected`, what was found, in a reader's words.
+fn value_in_words(found: &str) -> String {
+    // A string comes quoted (its ends are never '`'), the others in '`'.
+    for (serde, words) in [
+        ("string ", "the string"),
+        ("integer ", "the number"),
+        ("floating point ", "the number"),
+        ("boolean ", "the boolean"),
+    ] {
+        if let Some(value) = found.strip_prefix(serde) {
+            return format!("{words} {}", value.trim_matches('`'));
+        }
+    }
+    match found {
+        "map" => "an object".to_owned(),
+        "sequence" => "a list".to_owned(),
+        "null" => "null".to_owned(),
+        other => other.to_owned(),
+    }
+}
+
+/// A data error (a value that does not fit the format) in a reader's words.
+fn data_in_words(message: &str, format: Format) -> String {
+    fn split(rest: &str) -> Option<(&str, &str)> {
+        rest.rsplit_once(", expected ")
+    }
+    let wrong = message
+        .strip_prefix("invalid type: ")
+        .or_else(|| message.strip_prefix("invalid value: "));
+    if let Some((found, expected)) = wrong.and_then(split) {
+        return format!(
+            "expected {}, found {}",
+            type_in_words(expected),
+            value_in_words(found)
+        );
+    }
+    // A list where a struct belongs (serde also reads a struct from a
+    // list of its fields in order; a short or long list is refused so).
+    if message.starts_with("invalid length ") && message.contains(", expected struct ") {
+        return "expected an object, found a list".to_owned();
+    }
+    if let Some((name, expected)) = message.strip_prefix("unknown field `").and_then(split)
+        && name.ends_with('`')
+    {
+        let fields = expected
+            .strip_prefix("one of ")
+            .unwrap_or(expected)
+            .replace('`', "");
+        return match format {
+            Format::ChangeHistory => format!(
+                "is not a field of the change history's format (energyboard reads version \
+                    \"1\"); its fields are {fields}"
+            ),
+            // In a model file only an output-length histogram refuses them.
+            Format::ModelFile => {
+                format!("is not a field of this object; its fields are {fields}")
+            }
+        };
+    }
+    if let Some((found, expected)) = message.strip_prefix("unknown variant `").and_then(split)
+        && let Some(found) = found.strip_suffix('`')
+    {
+        return format!(
+            "expected {}, found the string \"{found}\"",
+            expected.replace('`', "\"")
+        );
+    }
+    message.to_owned()
 }
 
 #[cfg(test)]
@@ -350,113 +350,139 @@ mod tests {
         b: u32,
     }
 
-    /// serde_json's wording, as this version writes it and [`describe_json_error`]
-    /// reads it. If an upgrade rewords a message, this fails: update
-    /// `describe_json_error` to the new text, then this table.
-    #[test]
-    fn serde_json_wording_is_pinned() {
-        fn error<T: serde::de::DeserializeOwned + std::fmt::Debug>(
-            json: &str,
-        ) -> serde_json::Error {
-            serde_json::from_str::<T>(json).unwrap_err()
-        }
-        let wrong = |found: &str, expected: &str| format!("expected {expected}, found {found}");
-        let u32_words = "a whole number from 0 to 4294967295";
-        let deep = "[".repeat(200);
-        let cases: [(serde_json::Error, &str, String); 16] = [
-            (
-                error::<serde_json::Value>(&deep),
-                "recursion limit exceeded at line 1 column 128",
-                "arrays and objects are nested more than 128 levels deep".into(),
-            ),
-            (
-                error::<serde_json::Value>("[1e400]"),
-                "number out of range at line 1 column 6",
-                "the number is too large for a 64-bit float (at most about 1.8e308)".into(),
-            ),
-            (
-                error::<Closed>(r#"{"rate": 1.0, "kind": "image"}"#),
-                "missing field `count` at line 1 column 30",
-                "is required but missing".into(),
-            ),
-            (
-                error::<Closed>(r#"{"count": "fast"}"#),
-                "invalid type: string \"fast\", expected u32 at line 1 column 16",
-                wrong("the string \"fast\"", u32_words),
-            ),
-            (
-                error::<Closed>(r#"{"count": -2}"#),
-                "invalid value: integer `-2`, expected u32 at line 1 column 12",
-                wrong("the number -2", u32_words),
-            ),
-            (
-                error::<Closed>(r#"{"rate": true}"#),
-                "invalid type: boolean `true`, expected f64 at line 1 column 13",
-                wrong("the boolean true", "a number"),
-            ),
-            (
-                error::<Closed>(r#"{"count": 1.5}"#),
-                "invalid type: floating point `1.5`, expected u32 at line 1 column 13",
-                wrong("the number 1.5", u32_words),
-            ),
-            (
-                error::<Closed>(r#"{"rate": {}}"#),
-                "invalid type: map, expected f64 at line 1 column 9",
-                wrong("an object", "a number"),
-            ),
-            (
-                error::<Vec<u64>>("[[]]"),
-                "invalid type: sequence, expected u64 at line 1 column 1",
-                wrong("a list", &format!("a whole number from 0 to {}", u64::MAX)),
-            ),
-            (
-                error::<Vec<String>>("null"),
-                "invalid type: null, expected a sequence at line 1 column 4",
-                wrong("null", "a list"),
-            ),
-            (
-                error::<Closed>(r#""x""#),
-                "invalid type: string \"x\", expected struct Closed at line 1 column 3",
-                wrong("the string \"x\"", "an object"),
-            ),
-            (
-                error::<Closed>("[]"),
-                "invalid length 0, expected struct Closed with 3 elements at line 1 column 2",
-                wrong("a list", "an object"),
-            ),
-            (
-                error::<Closed>(r#"{"count": 1, "odd, expected `x`": 2}"#),
-                "unknown field `odd, expected `x``, expected one of `count`, `rate`, `kind` at \
-                    line 1 column 32",
-                "is not a field of this object; its fields are count, rate, kind".into(),
-            ),
-            (
-                error::<Closed>(r#"{"count": 1, "rate": 1.0, "kind": "audio"}"#),
-                "unknown variant `audio`, expected `image` or `video` at line 1 column 41",
-                wrong("the string \"audio\"", "\"image\" or \"video\""),
-            ),
-            (
-                error::<Pair>("[1]"),
-                "invalid length 1, expected struct Pair with 2 elements at line 1 column 3",
-                wrong("a list", "an object"),
-            ),
-            (
-                error::<Closed>(r#"{"count": 1"#),
-                "EOF while parsing an object at line 1 column 11",
-                "the file ends too early (truncated JSON?): EOF while parsing an object".into(),
-            ),
-        ];
-        for (err, text, said) in cases {
-            assert_eq!(err.to_string(), text);
+    /// A serde_json error, its text as this version of serde_json writes it,
+    /// and what [`describe_json_error`] makes of it.
+    struct Pinned {
+        error: serde_json::Error,
+        serde_says: &'static str,
+        we_say: String,
+    }
+
+    fn error<T: serde::de::DeserializeOwned + std::fmt::Debug>(json: &str) -> serde_json::Error {
+        serde_json::from_str::<T>(json).unwrap_err()
+    }
+
+    fn wrong(found: &str, expected: &str) -> String {
+        format!("expected {expected}, found {found}")
+    }
+
+    /// If an upgrade rewords a message, this fails: update
+    /// `describe_json_error` to the new text, then the table that failed.
+    fn check_pinned(cases: Vec<Pinned>) {
+        for case in cases {
+            let err = case.error;
+            assert_eq!(err.to_string(), case.serde_says);
             let position = format!(" (line {}, column {})", err.line(), err.column());
             assert_eq!(
                 describe_json_error(&err, Format::ModelFile),
-                said + &position,
-                "{text}"
+                case.we_say + &position,
+                "{}",
+                case.serde_says
             );
         }
+    }
+
+    /// serde_json's wording of syntax, missing fields and truncation.
+    #[test]
+    fn serde_json_syntax_wording_is_pinned() {
+        let deep = "[".repeat(200);
+        check_pinned(vec![
+            Pinned {
+                error: error::<serde_json::Value>(&deep),
+                serde_says: "recursion limit exceeded at line 1 column 128",
+                we_say: "arrays and objects are nested more than 128 levels deep".into(),
+            },
+            Pinned {
+                error: error::<serde_json::Value>("[1e400]"),
+                serde_says: "number out of range at line 1 column 6",
+                we_say: "the number is too large for a 64-bit float (at most about 1.8e308)".into(),
+            },
+            Pinned {
+                error: error::<Closed>(r#"{"rate": 1.0, "kind": "image"}"#),
+                serde_says: "missing field `count` at line 1 column 30",
+                we_say: "is required but missing".into(),
+            },
+            Pinned {
+                error: error::<Closed>(r#"{"count": 1"#),
+                serde_says: "EOF while parsing an object at line 1 column 11",
+                we_say: "the file ends too early (truncated JSON?): EOF while parsing an object"
+                    .into(),
+            },
+        ]);
         let missing = error::<Closed>(r#"{"rate": 1.0, "kind": "image"}"#);
         assert_eq!(missing_field(&missing).as_deref(), Some("count"));
+    }
+
+    /// serde_json's wording of a value of the wrong type or an unknown name.
+    #[test]
+    fn serde_json_type_wording_is_pinned() {
+        let u32_words = "a whole number from 0 to 4294967295";
+        check_pinned(vec![
+            Pinned {
+                error: error::<Closed>(r#"{"count": "fast"}"#),
+                serde_says: "invalid type: string \"fast\", expected u32 at line 1 column 16",
+                we_say: wrong("the string \"fast\"", u32_words),
+            },
+            Pinned {
+                error: error::<Closed>(r#"{"count": -2}"#),
+                serde_says: "invalid value: integer `-2`, expected u32 at line 1 column 12",
+                we_say: wrong("the number -2", u32_words),
+            },
+            Pinned {
+                error: error::<Closed>(r#"{"rate": true}"#),
+                serde_says: "invalid type: boolean `true`, expected f64 at line 1 column 13",
+                we_say: wrong("the boolean true", "a number"),
+            },
+            Pinned {
+                error: error::<Closed>(r#"{"count": 1.5}"#),
+                serde_says: "invalid type: floating point `1.5`, expected u32 at line 1 column 13",
+                we_say: wrong("the number 1.5", u32_words),
+            },
+            Pinned {
+                error: error::<Closed>(r#"{"rate": {}}"#),
+                serde_says: "invalid type: map, expected f64 at line 1 column 9",
+                we_say: wrong("an object", "a number"),
+            },
+            Pinned {
+                error: error::<Vec<u64>>("[[]]"),
+                serde_says: "invalid type: sequence, expected u64 at line 1 column 1",
+                we_say: wrong("a list", &format!("a whole number from 0 to {}", u64::MAX)),
+            },
+            Pinned {
+                error: error::<Vec<String>>("null"),
+                serde_says: "invalid type: null, expected a sequence at line 1 column 4",
+                we_say: wrong("null", "a list"),
+            },
+            Pinned {
+                error: error::<Closed>(r#""x""#),
+                serde_says: "invalid type: string \"x\", expected struct Closed at line 1 column 3",
+                we_say: wrong("the string \"x\"", "an object"),
+            },
+            Pinned {
+                error: error::<Closed>("[]"),
+                serde_says: "invalid length 0, expected struct Closed with 3 elements at line 1 \
+                    column 2",
+                we_say: wrong("a list", "an object"),
+            },
+            Pinned {
+                error: error::<Closed>(r#"{"count": 1, "odd, expected `x`": 2}"#),
+                serde_says: "unknown field `odd, expected `x``, expected one of `count`, `rate`, \
+                    `kind` at line 1 column 32",
+                we_say: "is not a field of this object; its fields are count, rate, kind".into(),
+            },
+            Pinned {
+                error: error::<Closed>(r#"{"count": 1, "rate": 1.0, "kind": "audio"}"#),
+                serde_says: "unknown variant `audio`, expected `image` or `video` at line 1 \
+                    column 41",
+                we_say: wrong("the string \"audio\"", "\"image\" or \"video\""),
+            },
+            Pinned {
+                error: error::<Pair>("[1]"),
+                serde_says: "invalid length 1, expected struct Pair with 2 elements at line 1 \
+                    column 3",
+                we_say: wrong("a list", "an object"),
+            },
+        ]);
     }
 
     #[test]
