@@ -199,6 +199,19 @@ fn validate_frame(bad: &mut Bad<'_>, m: &ModelFile, kind: &KindFields, deadline:
         );
     }
     check_workload(bad, m);
+    check_source_urls(bad, m);
+    check_parameters(bad, m, kind);
+    check_gpu_names(bad, m);
+    if m.configurations.is_empty() {
+        bad(
+            "configurations".into(),
+            "is empty; a model file needs at least one measured configuration".into(),
+        );
+    }
+}
+
+/// Checks that the source's addresses are web addresses.
+fn check_source_urls(bad: &mut Bad<'_>, m: &ModelFile) {
     let urls = [
         ("url", Some(&m.source.url)),
         ("cite_url", Some(&m.source.cite_url)),
@@ -214,6 +227,11 @@ fn validate_frame(bad: &mut Bad<'_>, m: &ModelFile, kind: &KindFields, deadline:
             );
         }
     }
+}
+
+/// Checks that the deadline and parameter counts are positive and that the
+/// active parameters do not exceed the total.
+fn check_parameters(bad: &mut Bad<'_>, m: &ModelFile, kind: &KindFields) {
     positive(bad, kind.deadline, m.deadline(), "");
     positive(bad, "params_b", m.params_b, "");
     positive(bad, "active_params_b", m.active_params_b, "");
@@ -227,7 +245,11 @@ fn validate_frame(bad: &mut Bad<'_>, m: &ModelFile, kind: &KindFields, deadline:
             ),
         );
     }
+}
 
+/// Checks the GPU list: not empty, and each name a URL segment of its own
+/// that no page's added word can make another GPU's.
+fn check_gpu_names(bad: &mut Bad<'_>, m: &ModelFile) {
     if m.gpus.is_empty() {
         bad("gpus".into(), "must list at least one GPU".into());
     }
@@ -259,13 +281,6 @@ fn validate_frame(bad: &mut Bad<'_>, m: &ModelFile, kind: &KindFields, deadline:
             continue;
         };
         bad(format!("gpus[{i}]"), message);
-    }
-
-    if m.configurations.is_empty() {
-        bad(
-            "configurations".into(),
-            "is empty; a model file needs at least one measured configuration".into(),
-        );
     }
 }
 
@@ -471,30 +486,45 @@ fn validate_configuration(bad: &mut Bad<'_>, at: &str, row: &str, c: &Configurat
     if let Some(d) = &c.output_length_distribution {
         check_distribution(bad, &format!("{at}.output_length_distribution"), row, d);
     }
-    if let Some(exact) = c.avg_output_tokens_exact {
-        let field = format!("{at}.avg_output_tokens_exact");
-        if !exact.is_finite() || exact <= 0.0 || exact > limits::MAX_QUANTITY {
-            bad(
-                field,
-                format!(
-                    "must be a number above 0 and at most {}, found {}{row}",
-                    limits::number(limits::MAX_QUANTITY),
-                    limits::number(exact)
-                ),
-            );
-        } else if let Some(rounded) = c.avg_output_tokens
-            && rounded.is_finite()
-            && (exact - rounded).abs() > 0.5_f64.max(rounded * 1e-3)
-        {
-            bad(
-                field,
-                format!(
-                    "is {exact} but avg_output_tokens is {rounded}; the rounded value must be \
-                        the exact one rounded{row}"
-                ),
-            );
-        }
+    check_exact_output_tokens(bad, at, row, c);
+    check_energy_units_agree(bad, at, row, c);
+    check_sequence_parallel_gpus(bad, at, row, c);
+    check_consistency(bad, at, row, c);
+}
+
+/// Checks the exact mean output length: in range, and the rounded one is it
+/// rounded.
+fn check_exact_output_tokens(bad: &mut Bad<'_>, at: &str, row: &str, c: &Configuration) {
+    let Some(exact) = c.avg_output_tokens_exact else {
+        return;
+    };
+    let field = format!("{at}.avg_output_tokens_exact");
+    if !exact.is_finite() || exact <= 0.0 || exact > limits::MAX_QUANTITY {
+        bad(
+            field,
+            format!(
+                "must be a number above 0 and at most {}, found {}{row}",
+                limits::number(limits::MAX_QUANTITY),
+                limits::number(exact)
+            ),
+        );
+    } else if let Some(rounded) = c.avg_output_tokens
+        && rounded.is_finite()
+        && (exact - rounded).abs() > 0.5_f64.max(rounded * 1e-3)
+    {
+        bad(
+            field,
+            format!(
+                "is {exact} but avg_output_tokens is {rounded}; the rounded value must be \
+                    the exact one rounded{row}"
+            ),
+        );
     }
+}
+
+/// Checks that Wh per million tokens and joules per token say the same
+/// energy, within rounding.
+fn check_energy_units_agree(bad: &mut Bad<'_>, at: &str, row: &str, c: &Configuration) {
     if let (Some(wh), Some(joules), Some(derived)) = (
         c.wh_per_million_output_tokens,
         c.joules_per_output_token,
@@ -511,6 +541,11 @@ fn validate_configuration(bad: &mut Bad<'_>, at: &str, row: &str, c: &Configurat
             ),
         );
     }
+}
+
+/// Checks that sequence parallelism spreads each item over exactly the
+/// configuration's GPUs.
+fn check_sequence_parallel_gpus(bad: &mut Bad<'_>, at: &str, row: &str, c: &Configuration) {
     // Every GPU holds one share of the sequence: Ulysses × ring = GPUs.
     if let (Some(u), Some(r)) = (c.ulysses_degree, c.ring_degree)
         && u > 0
@@ -527,7 +562,6 @@ fn validate_configuration(bad: &mut Bad<'_>, at: &str, row: &str, c: &Configurat
             ),
         );
     }
-    check_consistency(bad, at, row, c);
 }
 
 /// The three measured figures of a diffusion row hang together: items per
