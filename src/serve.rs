@@ -226,20 +226,7 @@ pub fn run(opts: &ServeOptions) -> Result<()> {
     let base_path = normalise_base_path(&opts.base_path)?;
     let mut build = opts.build.clone();
     let temp = if opts.temporary {
-        let make = |parent: &Path| {
-            remove_dead_previews(parent);
-            let prefix = format!("{PREVIEW_PREFIX}{}-", std::process::id());
-            let mut builder = tempfile::Builder::new();
-            builder.prefix(&prefix);
-            // Only this user's: /dev/shm and /tmp are shared by every user.
-            #[cfg(unix)]
-            builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o700));
-            builder.tempdir_in(parent)
-        };
-        let temp = memory_folder()
-            .and_then(|shm| make(&shm).ok())
-            .map_or_else(|| make(&std::env::temp_dir()), Ok)
-            .context("cannot create a temporary folder for the preview")?;
+        let temp = preview_folder()?;
         build.out_dir = temp.path().join("site");
         Some(temp)
     } else {
@@ -275,17 +262,7 @@ pub fn run(opts: &ServeOptions) -> Result<()> {
         watched_path(&build.static_dir)?,
     ];
     let (tx, rx) = mpsc::channel::<DebounceEventResult>();
-    let mut watcher = new_debouncer(DEBOUNCE, None, tx).context("cannot start the file watcher")?;
-    // Each input's parent too (not recursively), so that an input that is
-    // deleted and made again, or moved away and back, is watched again.
-    for dir in &inputs {
-        if let Some(parent) = dir.parent() {
-            watcher
-                .watch(parent, RecursiveMode::NonRecursive)
-                .with_context(|| format!("cannot watch {} for changes", parent.display()))?;
-        }
-    }
-    rewatch(&mut watcher, &inputs);
+    let mut watcher = watch_inputs(&inputs, tx)?;
 
     let (stop, stopping) = watch::channel(false);
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -320,6 +297,42 @@ pub fn run(opts: &ServeOptions) -> Result<()> {
     drop(alive);
     println!("stopped");
     Ok(())
+}
+
+/// A new temporary folder for a preview, only this user's, in memory
+/// (`/dev/shm`) where there is one; dead previews' folders are removed
+/// first.
+fn preview_folder() -> Result<tempfile::TempDir> {
+    let make = |parent: &Path| {
+        remove_dead_previews(parent);
+        let prefix = format!("{PREVIEW_PREFIX}{}-", std::process::id());
+        let mut builder = tempfile::Builder::new();
+        builder.prefix(&prefix);
+        // Only this user's: /dev/shm and /tmp are shared by every user.
+        #[cfg(unix)]
+        builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o700));
+        builder.tempdir_in(parent)
+    };
+    memory_folder()
+        .and_then(|shm| make(&shm).ok())
+        .map_or_else(|| make(&std::env::temp_dir()), Ok)
+        .context("cannot create a temporary folder for the preview")
+}
+
+/// A file watcher that reports changes to `inputs` through `tx`.
+fn watch_inputs(inputs: &[PathBuf], tx: mpsc::Sender<DebounceEventResult>) -> Result<InputWatcher> {
+    let mut watcher = new_debouncer(DEBOUNCE, None, tx).context("cannot start the file watcher")?;
+    // Each input's parent too (not recursively), so that an input that is
+    // deleted and made again, or moved away and back, is watched again.
+    for dir in inputs {
+        if let Some(parent) = dir.parent() {
+            watcher
+                .watch(parent, RecursiveMode::NonRecursive)
+                .with_context(|| format!("cannot watch {} for changes", parent.display()))?;
+        }
+    }
+    rewatch(&mut watcher, inputs);
+    Ok(watcher)
 }
 
 /// Accepts connections until `stopping`, each in its own task within the limits above.
