@@ -163,6 +163,28 @@ fn degree(
     Ok(1)
 }
 
+/// A per-token row's mean output length, as upstream gives it; before
+/// 2025-12-17 upstream gave none, and it is energy per request over energy
+/// per token (with a warning). `None` when neither gives it.
+fn avg_output_len(r: &Map<String, Value>, label: &str, warn: &mut Vec<String>) -> Option<Value> {
+    if let Some(v) = r.get("avg_output_len").filter(|v| !v.is_null()) {
+        return Some(v.clone());
+    }
+    let per = |key| number(r.get(key));
+    match (
+        per("energy_per_request_joules"),
+        per("energy_per_token_joules"),
+    ) {
+        (Some(req), Some(tok)) if tok > 0.0 => {
+            warn.push(format!(
+                "{label}: avg_output_len missing, derived from energy per request / per token"
+            ));
+            Some(Value::from(req / tok))
+        }
+        _ => None,
+    }
+}
+
 /// `convert_row`: an upstream per-token row → a configuration, or the rejecting field.
 fn convert_token_row(
     model_id: &str,
@@ -186,24 +208,7 @@ fn convert_token_row(
                 not fit num_gpus {num_gpus}; kept as recorded upstream"
         ));
     }
-    // avg_output_len is missing before 2025-12-17: energy per request over
-    // energy per token.
-    let per = |key| number(r.get(key));
-    let out_len = match r.get("avg_output_len").filter(|v| !v.is_null()) {
-        Some(v) => Some(v.clone()),
-        None => match (
-            per("energy_per_request_joules"),
-            per("energy_per_token_joules"),
-        ) {
-            (Some(req), Some(tok)) if tok > 0.0 => {
-                warn.push(format!(
-                    "{label}: avg_output_len missing, derived from energy per request / per token"
-                ));
-                Some(Value::from(req / tok))
-            }
-            _ => None,
-        },
-    };
+    let out_len = avg_output_len(r, &label, warn);
     let j = positive(r, "energy_per_token_joules")?;
     let median = positive(r, "median_itl_ms")?;
     let p90 = positive(r, "p90_itl_ms")?;

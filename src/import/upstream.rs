@@ -256,7 +256,6 @@ pub fn fetch_archive(url: &str, into: &Path) -> Result<PathBuf> {
 /// [`MAX_ARCHIVE_FILES`] files, a file larger than
 /// [`MAX_UPSTREAM_FILE_BYTES`], or more than [`MAX_EXPANDED_BYTES`] in all.
 pub fn extract_archive(archive: &Path, out: &Path) -> Result<PathBuf> {
-    use std::io::Read;
     let file = std::fs::File::open(archive)
         .with_context(|| format!("{}: cannot read", archive.display()))?;
     let stream = Bounded {
@@ -311,27 +310,7 @@ pub fn extract_archive(archive: &Path, out: &Path) -> Result<PathBuf> {
         if files > MAX_ARCHIVE_FILES {
             bail!("public/data holds more than {MAX_ARCHIVE_FILES} files");
         }
-        let size = entry.header().size().unwrap_or(u64::MAX);
-        if size > MAX_UPSTREAM_FILE_BYTES {
-            bail!(
-                "archive member {name}: is larger than {} MB",
-                MAX_UPSTREAM_FILE_BYTES / 1024 / 1024
-            );
-        }
-        let target = data.join(&rel_path);
-        if let Some(parent) = target.parent() {
-            std::fs::create_dir_all(parent)
-                .with_context(|| format!("archive member {name}: cannot extract"))?;
-        }
-        let mut file = std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&target)
-            .with_context(|| {
-                format!("archive member {name}: cannot extract (twice in the archive?)")
-            })?;
-        std::io::copy(&mut (&mut entry).take(MAX_UPSTREAM_FILE_BYTES), &mut file)
-            .with_context(|| format!("archive member {name}: cannot extract"))?;
+        extract_file(&mut entry, &name, &data.join(&rel_path))?;
     }
     if !data.join("index.json").is_file() {
         bail!(
@@ -339,6 +318,37 @@ pub fn extract_archive(archive: &Path, out: &Path) -> Result<PathBuf> {
         );
     }
     Ok(data)
+}
+
+/// Writes the regular file `entry` (the archive's member `name`) to
+/// `target`, which must not exist yet, within the size allowed.
+fn extract_file<R: std::io::Read>(
+    entry: &mut tar::Entry<'_, R>,
+    name: &str,
+    target: &Path,
+) -> Result<()> {
+    use std::io::Read;
+    let size = entry.header().size().unwrap_or(u64::MAX);
+    if size > MAX_UPSTREAM_FILE_BYTES {
+        bail!(
+            "archive member {name}: is larger than {} MB",
+            MAX_UPSTREAM_FILE_BYTES / 1024 / 1024
+        );
+    }
+    if let Some(parent) = target.parent() {
+        std::fs::create_dir_all(parent)
+            .with_context(|| format!("archive member {name}: cannot extract"))?;
+    }
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(target)
+        .with_context(|| {
+            format!("archive member {name}: cannot extract (twice in the archive?)")
+        })?;
+    std::io::copy(&mut entry.take(MAX_UPSTREAM_FILE_BYTES), &mut file)
+        .with_context(|| format!("archive member {name}: cannot extract"))?;
+    Ok(())
 }
 
 /// A reader that fails once more than `left` bytes came through (the expansion bound).
