@@ -165,45 +165,10 @@ pub(crate) fn css(used: Classes, themed: bool) -> String {
         ".ebc text{font-family:system-ui,-apple-system,\"Segoe UI\",Roboto,Arial,sans-serif}",
     );
     let mut dark = String::with_capacity(768);
-    // One rule for the classes of `classes` that are used, declaring the
-    // concatenation of `decl`.
-    let rule = |out: &mut String, classes: &[Class], decl: &[&str]| {
-        let n = classes.iter().filter(|c| used.contains(**c)).count();
-        if n == 0 {
-            return;
-        }
-        out.push_str(if n == 1 { ".ebc " } else { ".ebc :is(" });
-        for (k, c) in classes.iter().filter(|c| used.contains(**c)).enumerate() {
-            if k > 0 {
-                out.push(',');
-            }
-            out.push('.');
-            c.push_name(out);
-        }
-        out.push_str(if n == 1 { "{" } else { "){" });
-        for d in decl {
-            out.push_str(d);
-        }
-        out.push('}');
-    };
-    // The plain classes, by their index in PLAIN, light and dark.
-    let plain: [(&[u8], &str, &str); 7] = [
-        (&[0, 4], "fill:#1a1a1a", "fill:#ececec"),
-        (&[2], "fill:#555", "fill:#b0b0b0"),
-        (&[1, 5, 6], "stroke:#1a1a1a", "stroke:#ececec"),
-        (&[3], "stroke:#e0e0e0", "stroke:#3a3a3a"),
-        (
-            &[4],
-            "stroke:#fff;stroke-width:4px;stroke-linejoin:round;paint-order:stroke",
-            "stroke:#121212",
-        ),
-        (&[7], "stroke:#666;stroke-dasharray:6 4", "stroke:#aaa"),
-        (&[8], "stroke:#888", "stroke:#999"),
-    ];
-    for (names, day, night) in plain {
-        let classes: Vec<Class> = names.iter().map(|&i| Class(i)).collect();
-        rule(&mut light, &classes, &[day]);
-        rule(&mut dark, &classes, &[night]);
+    for p in PLAIN_COLOURS {
+        let classes: Vec<Class> = p.classes.iter().map(|&i| Class(i)).collect();
+        css_rule(&mut light, used, &classes, &[p.light]);
+        css_rule(&mut dark, used, &classes, &[p.dark]);
     }
     for (i, (day, night)) in PALETTE.iter().enumerate() {
         let idx = i as u8;
@@ -211,17 +176,14 @@ pub(crate) fn css(used: Classes, themed: bool) -> String {
         // (s e h w q).
         let fills = [0, 2, 6, 8].map(|p| Class::indexed(p, idx));
         let strokes = [1, 4, 3, 5, 7].map(|p| Class::indexed(p, idx));
-        rule(&mut light, &fills, &["fill:", day]);
-        rule(&mut light, &strokes, &["stroke:", day]);
-        rule(&mut dark, &fills, &["fill:", night]);
-        rule(&mut dark, &strokes, &["stroke:", night]);
+        css_rule(&mut light, used, &fills, &["fill:", day]);
+        css_rule(&mut light, used, &strokes, &["stroke:", day]);
+        css_rule(&mut dark, used, &fills, &["fill:", night]);
+        css_rule(&mut dark, used, &strokes, &["stroke:", night]);
         let dash = DASHES[i % DASHES.len()];
         if !dash.is_empty() {
-            rule(
-                &mut light,
-                &[Class::indexed(1, idx)],
-                &["stroke-dasharray:", dash],
-            );
+            let series_line = [Class::indexed(1, idx)];
+            css_rule(&mut light, used, &series_line, &["stroke-dasharray:", dash]);
         }
     }
     if !dark.is_empty() {
@@ -241,6 +203,74 @@ pub(crate) fn css(used: Classes, themed: bool) -> String {
     }
     light
 }
+
+/// Appends to `out` one rule for the classes of `classes` that are `used`,
+/// declaring the concatenation of `decl`; nothing when none is used.
+fn css_rule(out: &mut String, used: Classes, classes: &[Class], decl: &[&str]) {
+    let n = classes.iter().filter(|c| used.contains(**c)).count();
+    if n == 0 {
+        return;
+    }
+    out.push_str(if n == 1 { ".ebc " } else { ".ebc :is(" });
+    for (k, c) in classes.iter().filter(|c| used.contains(**c)).enumerate() {
+        if k > 0 {
+            out.push(',');
+        }
+        out.push('.');
+        c.push_name(out);
+    }
+    out.push_str(if n == 1 { "{" } else { "){" });
+    for d in decl {
+        out.push_str(d);
+    }
+    out.push('}');
+}
+
+/// The colours of some plain classes (by their index in PLAIN), in light
+/// and in dark.
+struct PlainColour {
+    classes: &'static [u8],
+    light: &'static str,
+    dark: &'static str,
+}
+
+const PLAIN_COLOURS: [PlainColour; 7] = [
+    PlainColour {
+        classes: &[0, 4],
+        light: "fill:#1a1a1a",
+        dark: "fill:#ececec",
+    },
+    PlainColour {
+        classes: &[2],
+        light: "fill:#555",
+        dark: "fill:#b0b0b0",
+    },
+    PlainColour {
+        classes: &[1, 5, 6],
+        light: "stroke:#1a1a1a",
+        dark: "stroke:#ececec",
+    },
+    PlainColour {
+        classes: &[3],
+        light: "stroke:#e0e0e0",
+        dark: "stroke:#3a3a3a",
+    },
+    PlainColour {
+        classes: &[4],
+        light: "stroke:#fff;stroke-width:4px;stroke-linejoin:round;paint-order:stroke",
+        dark: "stroke:#121212",
+    },
+    PlainColour {
+        classes: &[7],
+        light: "stroke:#666;stroke-dasharray:6 4",
+        dark: "stroke:#aaa",
+    },
+    PlainColour {
+        classes: &[8],
+        light: "stroke:#888",
+        dark: "stroke:#999",
+    },
+];
 
 /// The scope of a themed chart's dark rules under a dark system scheme:
 /// any page or chart root but one whose `data-theme` is light.
