@@ -553,86 +553,93 @@ struct GpuPage<'a> {
 }
 
 pub(super) fn render_gpu_pages(site: &Site<'_>, sink: &dyn PageSink) -> Result<RenderCounts> {
-    let mut counts = RenderCounts::default();
+    site.gpus
+        .iter()
+        .try_fold(RenderCounts::default(), |counts, gpu| {
+            Ok(counts + render_gpu_page(site, gpu, sink)?)
+        })
+}
+
+/// The page of one GPU in a workload: every model's best configuration on
+/// it, lowest energy first, and their chart.
+fn render_gpu_page(site: &Site<'_>, gpu: &str, sink: &dyn PageSink) -> Result<RenderCounts> {
+    let mut counts = RenderCounts::ONE_PAGE;
     let (words, name, deadline) = (site.words(), &site.workload.name, site.deadline());
-    for gpu in &site.gpus {
-        let dir = gpu_dir(gpu);
-        let path = format!("{dir}index.html");
-        let rows: Vec<LeaderboardRow> = site
-            .leaderboard
-            .iter()
-            .copied()
-            .filter(|&r| site.row(r).1.gpu == *gpu)
-            .collect();
-        let headline = rows.first().map(|&r| site.row(r)).map(|(m, c)| {
-            format!(
-                " Lowest: {} at {} {}.",
-                &m.name,
-                kind::energy_figure(c),
-                words.energy_long
-            )
-        });
-        let description = format!(
-            "{name}: {} models measured on {gpu}, ranked by their lowest GPU energy per {} with \
-                {} within {deadline}.{}",
-            rows.len(),
-            words.item,
-            words.latency_short,
-            headline.unwrap_or_default()
-        );
-        let mut meta = site.meta(&path, &format!("{gpu} GPU"), description, "");
-        let caption = format!(
-            "{name}: models on {gpu}, each at its lowest-energy configuration with {} within \
-                {deadline}, lowest first",
-            words.latency_short
-        );
-        let (table, chooser) = best_table(site, &mut meta, caption, &rows, true)?;
-        let title = format!("Best energy per model on {gpu}, {name}");
-        let mut chart = None;
-        if !rows.is_empty() {
-            let c = energy_bars(site, &rows, "best-energy.svg", &title);
-            site.put_file(sink, &format!("{dir}{}", c.file_name), c.svg.as_bytes())?;
-            counts.charts += 1;
-            chart = Some(chart_view(&c));
-        }
-        // Two sources or more on this GPU: the chart again per source (as on
-        // the leaderboard); with one, the chart is that source's.
-        let mut chart_sources = Vec::new();
-        let key = |r: &LeaderboardRow| site.row(*r).0.source.key();
-        let one = rows
-            .first()
-            .map(key)
-            .filter(|&k| rows.iter().all(|r| key(r) == k));
-        let chart = match (site.mixed(), one) {
-            (false, _) => chart,
-            (true, Some(k)) => chart.map(|c| ChartView {
-                class: format!(" from-{k}"),
-                ..c
-            }),
-            (true, _) => {
-                chart_sources = source_bars(site, &rows, &title, &dir, sink)?;
-                counts.charts += chart_sources.len();
-                meta.head_style
-                    .push_str(&super::source_views_style(&site.info.sources));
-                chart.map(|c| ChartView {
-                    class: " every-source".to_owned(),
-                    ..c
-                })
-            }
-        };
-        let page = GpuPage {
-            chart_sources,
-            meta,
-            site,
-            gpu,
-            table,
-            chart,
-            count: rows.len(),
-            chooser,
-        };
-        put_page(sink, &site.path(&path), &page)?;
-        counts.pages += 1;
+    let dir = gpu_dir(gpu);
+    let path = format!("{dir}index.html");
+    let rows: Vec<LeaderboardRow> = site
+        .leaderboard
+        .iter()
+        .copied()
+        .filter(|&r| site.row(r).1.gpu == *gpu)
+        .collect();
+    let headline = rows.first().map(|&r| site.row(r)).map(|(m, c)| {
+        format!(
+            " Lowest: {} at {} {}.",
+            &m.name,
+            kind::energy_figure(c),
+            words.energy_long
+        )
+    });
+    let description = format!(
+        "{name}: {} models measured on {gpu}, ranked by their lowest GPU energy per {} with \
+            {} within {deadline}.{}",
+        rows.len(),
+        words.item,
+        words.latency_short,
+        headline.unwrap_or_default()
+    );
+    let mut meta = site.meta(&path, &format!("{gpu} GPU"), description, "");
+    let caption = format!(
+        "{name}: models on {gpu}, each at its lowest-energy configuration with {} within \
+            {deadline}, lowest first",
+        words.latency_short
+    );
+    let (table, chooser) = best_table(site, &mut meta, caption, &rows, true)?;
+    let title = format!("Best energy per model on {gpu}, {name}");
+    let mut chart = None;
+    if !rows.is_empty() {
+        let c = energy_bars(site, &rows, "best-energy.svg", &title);
+        site.put_file(sink, &format!("{dir}{}", c.file_name), c.svg.as_bytes())?;
+        counts.charts += 1;
+        chart = Some(chart_view(&c));
     }
+    // Two sources or more on this GPU: the chart again per source (as on
+    // the leaderboard); with one, the chart is that source's.
+    let mut chart_sources = Vec::new();
+    let key = |r: &LeaderboardRow| site.row(*r).0.source.key();
+    let one = rows
+        .first()
+        .map(key)
+        .filter(|&k| rows.iter().all(|r| key(r) == k));
+    let chart = match (site.mixed(), one) {
+        (false, _) => chart,
+        (true, Some(k)) => chart.map(|c| ChartView {
+            class: format!(" from-{k}"),
+            ..c
+        }),
+        (true, _) => {
+            chart_sources = source_bars(site, &rows, &title, &dir, sink)?;
+            counts.charts += chart_sources.len();
+            meta.head_style
+                .push_str(&super::source_views_style(&site.info.sources));
+            chart.map(|c| ChartView {
+                class: " every-source".to_owned(),
+                ..c
+            })
+        }
+    };
+    let page = GpuPage {
+        chart_sources,
+        meta,
+        site,
+        gpu,
+        table,
+        chart,
+        count: rows.len(),
+        chooser,
+    };
+    put_page(sink, &site.path(&path), &page)?;
     Ok(counts)
 }
 
