@@ -51,9 +51,12 @@ pub fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry]) -> C
     });
     let capped = entries.len() > sorted.len();
     let title = capped_title(title, "lowest", sorted.len(), entries.len());
-    let mut gpus: Vec<(usize, &str)> = sorted
+    let mut gpus: Vec<LegendSeries> = sorted
         .iter()
-        .map(|e| (gpu_slot(&e.gpu), e.gpu.as_str()))
+        .map(|e| LegendSeries {
+            slot: gpu_slot(&e.gpu),
+            name: &e.gpu,
+        })
         .collect();
     gpus.sort_unstable();
     gpus.dedup();
@@ -69,15 +72,15 @@ pub fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry]) -> C
         .collect();
     // Room right of the longest bar for its value.
     let x = bar_axis(&bars, BarScale::Linear, 1.12, fmt::wh_per_million);
-    let (doc, sources_note) = draw_bars(
-        &title,
-        &gpus,
-        ENERGY,
-        &bars,
+    let DrawnBars { doc, sources_note } = draw_bars(BarsDrawing {
+        title: &title,
+        series: &gpus,
+        axis: ENERGY,
+        bars: &bars,
         x,
-        "No configuration to show",
-        fmt::wh_per_million,
-    );
+        empty: "No configuration to show",
+        value_text: fmt::wh_per_million,
+    });
     let (n, total) = (sorted.len(), fmt::grouped(entries.len() as f64));
     let description = match (sorted.first(), sorted.last()) {
         (Some(lo), Some(hi)) => {
@@ -519,51 +522,72 @@ fn bar_axis(
     Axis::log_from_decade(min, lo * decades.exp())
 }
 
-/// Draws horizontal bars under `title` and a legend of `series` (colour
-/// slot, name) and of the bars' sources, one row each: the label
-/// (wrapped) beside a swatch of its colour, the bar below it on the axis
-/// `x` (named `axis`) from its start, and its value at the bar's end; an
-/// open bar (another source's) is outlined in its colour. `empty` is drawn
-/// when there are no bars. Returns the drawing and the description's note
-/// on the sources ([`source_keys`]).
-fn draw_bars(
-    title: &str,
-    series: &[(usize, &str)],
-    axis: &str,
-    bars: &[GroupedBar],
+/// One entry of a bar chart's legend: a series' colour slot and name.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct LegendSeries<'a> {
+    slot: usize,
+    name: &'a str,
+}
+
+/// A chart of horizontal bars to draw: under `title`, a legend of `series`
+/// and of the bars' sources; each bar on the axis `x` (named `axis`) with
+/// its value written by `value_text`; `empty` when there are no bars.
+struct BarsDrawing<'a> {
+    title: &'a str,
+    series: &'a [LegendSeries<'a>],
+    axis: &'a str,
+    bars: &'a [GroupedBar],
     x: Axis,
-    empty: &str,
+    empty: &'a str,
     value_text: fn(f64) -> String,
-) -> (svg::Doc, String) {
+}
+
+/// A drawn bar chart and its description's note on the sources
+/// ([`source_keys`]).
+struct DrawnBars {
+    doc: svg::Doc,
+    sources_note: String,
+}
+
+/// The height of a bar's row, its label `lines` long.
+fn bar_row_height(lines: usize) -> i32 {
+    draw::count(lines) * LINE_H + BAR_H + 12
+}
+
+/// Draws the bars of `d`, one row each: the label (wrapped) beside a swatch
+/// of its colour, the bar below it from the axis' start, and its value at
+/// the bar's end; an open bar (another source's) is outlined in its colour.
+fn draw_bars(d: BarsDrawing<'_>) -> DrawnBars {
     let (source_keys, sources_note) =
-        source_keys(bars.iter().map(|b| b.whose.as_ref()), true, "bars");
-    let keys = series
+        source_keys(d.bars.iter().map(|b| b.whose.as_ref()), true, "bars");
+    let keys = d
+        .series
         .iter()
-        .map(|&(slot, s)| Key::Bar(slot, s.to_owned()))
+        .map(|s| Key::Bar(s.slot, s.name.to_owned()))
         .chain(source_keys)
         .collect();
     let label_max = f64::from(WIDTH - 2 * PAD - 24);
-    let labels: Vec<Vec<String>> = bars
+    let labels: Vec<Vec<String>> = d
+        .bars
         .iter()
         .map(|b| wrap(&b.label, TEXT_PX, label_max))
         .collect();
-    let row_height = |lines: usize| draw::count(lines) * LINE_H + BAR_H + 12;
     let all_rows: i32 = labels
         .iter()
-        .map(|l| row_height(l.len()))
+        .map(|l| bar_row_height(l.len()))
         .sum::<i32>()
         .max(30);
-    let x_desc = if x.log {
-        format!("{axis}, log scale")
+    let x_desc = if d.x.log {
+        format!("{}, log scale", d.axis)
     } else {
-        axis.to_owned()
+        d.axis.to_owned()
     };
-    let rows = Axis::rows(bars.len());
+    let rows = Axis::rows(d.bars.len());
     let frame = Frame {
         y_area: Some(6),
         ..Frame::new(
-            Header::new(title, keys),
-            x,
+            Header::new(d.title, keys),
+            d.x,
             rows,
             x_desc,
             String::new(),
@@ -571,43 +595,56 @@ fn draw_bars(
         )
     };
     let doc = draw::render(&frame, &[], 16 * 1024, |_, p| {
-        let ink = |s: &str, at| draw::text(p.root, s, at, TEXT_PX, Align::Start, Role::Ink, false);
         let x0 = p.area.x0 as i32;
         let mut top = p.area.y0 as i32 + 6;
-        if bars.is_empty() {
-            return ink(empty, (x0 + 8, top + 10));
+        if d.bars.is_empty() {
+            let at = (x0 + 8, top + 10);
+            return draw::text(p.root, d.empty, at, TEXT_PX, Align::Start, Role::Ink, false);
         }
-        for (bar, lines) in bars.iter().zip(&labels) {
-            let (slot, value) = (bar.slot, bar.value);
-            let mut y = top + LINE_H / 2;
-            draw::marker(p.root, (x0 + 8, y), slot, Role::Swatch(slot), true, false)?;
-            for l in lines {
-                ink(l, (x0 + 20, y))?;
-                y += LINE_H;
-            }
-            let bar_top = top + draw::count(lines.len()) * LINE_H + 1;
-            let (x1, _) = p.px(value, 0.0);
-            let end = x1.max(x0 + 1);
-            if super::Whose::open(bar.whose.as_ref()) {
-                // Inside the filled bar's box, so both read the same length.
-                p.root.draw(&Rectangle::new(
-                    [
-                        (x0 + 1, bar_top + 1),
-                        ((end - 1).max(x0 + 1), bar_top + BAR_H - 1),
-                    ],
-                    Role::Swatch(slot).color().stroke_width(2),
-                ))?;
-            } else {
-                let corners = [(x0, bar_top), (end, bar_top + BAR_H)];
-                p.root
-                    .draw(&Rectangle::new(corners, Role::Bar(slot).color().filled()))?;
-            }
-            ink(&value_text(value), (end + 6, bar_top + BAR_H / 2))?;
-            top += row_height(lines.len());
+        for (bar, lines) in d.bars.iter().zip(&labels) {
+            draw_bar(p, bar, lines, top, d.value_text)?;
+            top += bar_row_height(lines.len());
         }
         Ok(())
     });
-    (doc, sources_note)
+    DrawnBars { doc, sources_note }
+}
+
+/// Draws one bar's row from the height `top`: its swatch and label
+/// `lines`, the bar, and its value.
+fn draw_bar(
+    p: &draw::Plot<'_, '_>,
+    bar: &GroupedBar,
+    lines: &[String],
+    top: i32,
+    value_text: fn(f64) -> String,
+) -> draw::Draw {
+    let ink = |s: &str, at| draw::text(p.root, s, at, TEXT_PX, Align::Start, Role::Ink, false);
+    let (x0, slot, value) = (p.area.x0 as i32, bar.slot, bar.value);
+    let mut y = top + LINE_H / 2;
+    draw::marker(p.root, (x0 + 8, y), slot, Role::Swatch(slot), true, false)?;
+    for l in lines {
+        ink(l, (x0 + 20, y))?;
+        y += LINE_H;
+    }
+    let bar_top = top + draw::count(lines.len()) * LINE_H + 1;
+    let (x1, _) = p.px(value, 0.0);
+    let end = x1.max(x0 + 1);
+    if super::Whose::open(bar.whose.as_ref()) {
+        // Inside the filled bar's box, so both read the same length.
+        p.root.draw(&Rectangle::new(
+            [
+                (x0 + 1, bar_top + 1),
+                ((end - 1).max(x0 + 1), bar_top + BAR_H - 1),
+            ],
+            Role::Swatch(slot).color().stroke_width(2),
+        ))?;
+    } else {
+        let corners = [(x0, bar_top), (end, bar_top + BAR_H)];
+        p.root
+            .draw(&Rectangle::new(corners, Role::Bar(slot).color().filled()))?;
+    }
+    ink(&value_text(value), (end + 6, bar_top + BAR_H / 2))
 }
 
 /// One bar of a grouped bar chart ([`grouped_bars`]).
@@ -643,10 +680,13 @@ pub fn grouped_bars(
     let shown = &bars[..bars.len().min(MAX_BARS)];
     let capped = bars.len() > shown.len();
     let title = capped_title(title, "first", shown.len(), bars.len());
-    let mut series: Vec<(usize, &str)> = Vec::new();
+    let mut series: Vec<LegendSeries> = Vec::new();
     for b in shown {
-        if !series.iter().any(|(_, s)| *s == b.series) {
-            series.push((b.slot, b.series.as_str()));
+        if !series.iter().any(|s| s.name == b.series) {
+            series.push(LegendSeries {
+                slot: b.slot,
+                name: &b.series,
+            });
         }
     }
     let x = bar_axis(shown, scale, 1.18, value_text);
@@ -659,15 +699,15 @@ pub fn grouped_bars(
     } else {
         "on a linear axis from zero".to_owned()
     };
-    let (doc, sources_note) = draw_bars(
-        &title,
-        &series,
+    let DrawnBars { doc, sources_note } = draw_bars(BarsDrawing {
+        title: &title,
+        series: &series,
         axis,
-        shown,
+        bars: shown,
         x,
-        "Nothing to show",
+        empty: "Nothing to show",
         value_text,
-    );
+    });
     let description = if shown.is_empty() {
         "Nothing to show.".to_owned()
     } else {
@@ -680,11 +720,7 @@ pub fn grouped_bars(
         } else {
             String::new()
         };
-        let names = series
-            .iter()
-            .map(|(_, s)| *s)
-            .collect::<Vec<_>>()
-            .join(", ");
+        let names = series.iter().map(|s| s.name).collect::<Vec<_>>().join(", ");
         format!("{what} {n} horizontal bars {scale_text}, coloured by {names}.{cap}{sources_note}")
     };
     let rows = bars.iter().map(|b| {
