@@ -48,16 +48,44 @@ fn font(px: f64, bold: bool) -> FontDesc<'static> {
     ("sans-serif", px * 1.24, style).into_font()
 }
 
+/// How a line of text is drawn: its size in pixels, its alignment on its
+/// anchor, its colour's role and its weight.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct TextStyle {
+    pub px: f64,
+    pub align: Align,
+    pub role: Role,
+    pub bold: bool,
+}
+
+impl TextStyle {
+    /// Text of the chart's size from its anchor on, in ink.
+    pub(crate) const INK: Self = Self {
+        px: TEXT_PX,
+        align: Align::Start,
+        role: Role::Ink,
+        bold: false,
+    };
+
+    /// A label of a point or line, of the chart's size, aligned `align`.
+    pub(crate) const fn label(align: Align) -> Self {
+        Self {
+            px: TEXT_PX,
+            align,
+            role: Role::Label,
+            bold: false,
+        }
+    }
+}
+
 /// Draws one line of text, vertically centred on `at`.
-pub(crate) fn text(
-    root: &Root<'_>,
-    s: &str,
-    at: (i32, i32),
-    px: f64,
-    align: Align,
-    role: Role,
-    bold: bool,
-) -> Draw {
+pub(crate) fn text(root: &Root<'_>, s: &str, at: (i32, i32), style: TextStyle) -> Draw {
+    let TextStyle {
+        px,
+        align,
+        role,
+        bold,
+    } = style;
     let h = match align {
         Align::Start => HPos::Left,
         Align::Middle => HPos::Center,
@@ -370,7 +398,12 @@ impl Header {
 
     pub(crate) fn draw(&self, root: &Root<'_>) -> Draw {
         for (l, y) in &self.title {
-            text(root, l, (PAD, *y), TITLE_PX, Align::Start, Role::Ink, true)?;
+            let title = TextStyle {
+                px: TITLE_PX,
+                bold: true,
+                ..TextStyle::INK
+            };
+            text(root, l, (PAD, *y), title)?;
         }
         for (key, (x, y)) in &self.keys {
             // A group per legend entry, so a test (or a reader's tool) can
@@ -387,10 +420,10 @@ impl Header {
                 root,
                 key.label(),
                 at,
-                TEXT_PX,
-                Align::Start,
-                Role::Ink,
-                bold,
+                TextStyle {
+                    bold,
+                    ..TextStyle::INK
+                },
             )?;
             root.draw(&Markup("</g>\n"))?;
         }
@@ -436,7 +469,7 @@ pub(crate) fn label_at(p: &mut Plot<'_, '_>, text: &str, at: (i32, i32), align: 
             align,
         },
     ));
-    self::text(p.root, text, at, TEXT_PX, align, Role::Label, false)
+    self::text(p.root, text, at, TextStyle::label(align))
 }
 
 /// "deadline 500 ms".

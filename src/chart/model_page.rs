@@ -595,15 +595,7 @@ fn markers_and_best(
         if let Some(ends) = leader {
             draw::line(p.root, ends, Role::Leader, 1)?;
         }
-        draw::text(
-            p.root,
-            text,
-            (pl.x, pl.y),
-            TEXT_PX,
-            pl.align,
-            Role::Label,
-            false,
-        )?;
+        draw::text(p.root, text, (pl.x, pl.y), draw::TextStyle::label(pl.align))?;
     }
     Ok(())
 }

@@ -133,15 +133,7 @@ pub fn response_histogram(h: ResponseHistogram<'_>) -> Chart {
             } else {
                 (x - 5, Align::End)
             };
-            draw::text(
-                p.root,
-                label,
-                (at, y0 + dy),
-                TEXT_PX,
-                align,
-                Role::Label,
-                false,
-            )?;
+            draw::text(p.root, label, (at, y0 + dy), draw::TextStyle::label(align))?;
         }
         Ok(())
     });

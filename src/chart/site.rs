@@ -7,7 +7,7 @@ use plotters::style::Color;
 
 use super::axis::{Axis, min_max, tick_label};
 use super::draw::{self, Draw, Frame, Header, Key, PAD, TEXT_PX, WIDTH};
-use super::layout::{Align, text_width, wrap};
+use super::layout::{text_width, wrap};
 use super::style::{Role, gpu_slot};
 use super::{BarEntry, Chart, DataTable, svg};
 use crate::analyse::{ModelAnalysis, lowest_energy_first, smallest};
@@ -599,7 +599,7 @@ fn draw_bars(d: BarsDrawing<'_>) -> DrawnBars {
         let mut top = p.area.y0 as i32 + 6;
         if d.bars.is_empty() {
             let at = (x0 + 8, top + 10);
-            return draw::text(p.root, d.empty, at, TEXT_PX, Align::Start, Role::Ink, false);
+            return draw::text(p.root, d.empty, at, draw::TextStyle::INK);
         }
         for (bar, lines) in d.bars.iter().zip(&labels) {
             draw_bar(p, bar, lines, top, d.value_text)?;
@@ -619,7 +619,7 @@ fn draw_bar(
     top: i32,
     value_text: fn(f64) -> String,
 ) -> draw::Draw {
-    let ink = |s: &str, at| draw::text(p.root, s, at, TEXT_PX, Align::Start, Role::Ink, false);
+    let ink = |s: &str, at| draw::text(p.root, s, at, draw::TextStyle::INK);
     let (x0, slot, value) = (p.area.x0 as i32, bar.slot, bar.value);
     let mut y = top + LINE_H / 2;
     draw::marker(p.root, (x0 + 8, y), slot, Role::Swatch(slot), true, false)?;
