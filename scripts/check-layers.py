@@ -100,7 +100,7 @@ LAYOUT_ORDERING = {
         "issue 40: a scatter's marked point, to move to analyse",
     ("chart/site.rs", "seen.sort_unstable_by_key(|&(rank, _, _)| rank);"):
         "legend entries in analyse's rank order",
-    ("chart/model_page.rs", "let top = (0..configs.len()).max_by(|a, b| value(a).total_cmp(&value(b))).unwrap_or(0);"):
+    ("chart/model_page.rs", ".max_by(|a, b| value(a).total_cmp(&value(b)))"):
         "issue 40: the labelled point of a trade-off chart, to move to analyse",
     ("render/changes.rs", "all.sort_by(|a, b| b.2.imported.cmp(&a.2.imported));"):
         "the change log, newest import first",
@@ -109,7 +109,7 @@ LAYOUT_ORDERING = {
         "the latency-limit control's options in ascending order",
     ("render/overview.rs", "item_measures.sort_unstable();"): "the distinct diffusion kinds, deduplicated",
     ("render/kind.rs", "v.sort();"): "the distinct values of a column, deduplicated",
-    ("render.rs", "let sort = value.sort().filter(|raw| raw.parse::<f64>().ok() != shown || shown.is_none());"):
+    ("render.rs", ".sort()"):
         "Value::sort, a table cell's sort key for the reader's sorting",
 }
 PATH = re.compile(r"\bcrate::(\{[^}]*\}|[a-z_][a-z0-9_]*)")

@@ -30,7 +30,7 @@ pub use response::{
     response_overlay,
 };
 pub use site::{
-    BarScale, EVERY_CONFIGURATION, FrontierPicker, GroupedBar, MAX_BARS, MAX_FRONTIERS,
+    BarChart, BarScale, EVERY_CONFIGURATION, FrontierPicker, GroupedBar, MAX_BARS, MAX_FRONTIERS,
     best_energy_bars, compare_frontiers, configuration_scatter_marked, frontier_picker,
     grouped_bars,
 };

@@ -662,21 +662,34 @@ pub struct GroupedBar {
     pub whose: Option<super::Whose>,
 }
 
+/// A chart of [`grouped_bars`]: its file, title, axis title, the opening
+/// of its description, its bars, its scale and how a value is written.
+pub struct BarChart<'a> {
+    pub file_name: &'a str,
+    pub title: &'a str,
+    pub axis: &'a str,
+    pub what: &'a str,
+    pub bars: &'a [GroupedBar],
+    pub scale: BarScale,
+    pub value_text: fn(f64) -> String,
+}
+
 /// Horizontal bars in the order given, coloured by series (e.g. one colour
 /// per workload), each labelled with `value_text` of its value, on a
 /// `scale` axis named `axis` (the axis title adds "log scale" to a log
 /// one). `what` opens the description ("Energy per response of …"). Past
 /// [`MAX_BARS`] bars only the first are drawn, and the title and
 /// description say so; the data table lists every bar.
-pub fn grouped_bars(
-    file_name: &str,
-    title: &str,
-    axis: &str,
-    what: &str,
-    bars: &[GroupedBar],
-    scale: BarScale,
-    value_text: fn(f64) -> String,
-) -> Chart {
+pub fn grouped_bars(chart: BarChart<'_>) -> Chart {
+    let BarChart {
+        file_name,
+        title,
+        axis,
+        what,
+        bars,
+        scale,
+        value_text,
+    } = chart;
     let shown = &bars[..bars.len().min(MAX_BARS)];
     let capped = bars.len() > shown.len();
     let title = capped_title(title, "first", shown.len(), bars.len());

@@ -194,18 +194,18 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
     let chart = if bars.is_empty() {
         None
     } else {
-        let c = chart::grouped_bars(
-            "energy-per-response.svg",
-            "Energy per response across workloads, log scale",
-            "Energy per response (J)",
-            "Energy per response (joules per output token × mean output tokens) of each model \
+        let c = chart::grouped_bars(chart::BarChart {
+            file_name: "energy-per-response.svg",
+            title: "Energy per response across workloads, log scale",
+            axis: "Energy per response (J)",
+            what: "Energy per response (joules per output token × mean output tokens) of each model \
                 measured on more than one workload, at its lowest-energy configuration within \
                 the workload's deadline on any GPU; one bar per model and workload, grouped by \
                 model.",
-            &bars,
-            BarScale::Log,
-            fmt::joules_per_response,
-        );
+            bars: &bars,
+            scale: BarScale::Log,
+            value_text: fmt::joules_per_response,
+        });
         sink.put(&c.file_name, c.svg.as_bytes())?;
         let mut view = chart_view(&c);
         // Of one source alone on a site of several: shown with it.
@@ -395,37 +395,37 @@ fn overview_chart(
     item_measures: &[Measure],
 ) -> Option<chart::Chart> {
     if !token_bars.is_empty() {
-        return Some(chart::grouped_bars(
-            "workloads.svg",
-            &format!("{name}: energy per response by workload, log scale"),
-            "Energy per response (J)",
-            &format!(
+        return Some(chart::grouped_bars(chart::BarChart {
+            file_name: "workloads.svg",
+            title: &format!("{name}: energy per response by workload, log scale"),
+            axis: "Energy per response (J)",
+            what: &format!(
                 "Energy per response (joules per output token × mean output tokens) of {name} at \
                     its lowest-energy configuration per GPU within each workload's deadline; \
                     one bar per workload and GPU, on a log scale, since a reasoning answer \
                     takes many times a chat answer's energy.",
             ),
-            token_bars,
-            BarScale::Log,
-            fmt::joules_per_response,
-        ));
+            bars: token_bars,
+            scale: BarScale::Log,
+            value_text: fmt::joules_per_response,
+        }));
     }
     let (&[measure], false) = (item_measures, item_bars.is_empty()) else {
         return None;
     };
     let item = measure.words().item;
-    Some(chart::grouped_bars(
-        "workloads.svg",
-        &format!("{name}: energy per {item} by workload and GPU"),
-        &format!("Energy per {item} (J)"),
-        &format!(
+    Some(chart::grouped_bars(chart::BarChart {
+        file_name: "workloads.svg",
+        title: &format!("{name}: energy per {item} by workload and GPU"),
+        axis: &format!("Energy per {item} (J)"),
+        what: &format!(
             "Energy per {item} of {name} at its lowest-energy configuration per GPU within the \
                 workload's batch-latency deadline; one bar per workload and GPU.",
         ),
-        item_bars,
-        BarScale::Linear,
-        fmt::energy_per_item,
-    ))
+        bars: item_bars,
+        scale: BarScale::Linear,
+        value_text: fmt::energy_per_item,
+    }))
 }
 
 pub(super) fn render_model_overviews(

@@ -170,19 +170,19 @@ fn energy_bars(
             whose: site.info.whose(&m.source),
         })
         .collect();
-    chart::grouped_bars(
+    chart::grouped_bars(chart::BarChart {
         file_name,
         title,
-        &format!("Energy ({})", words.energy_long),
-        &format!(
+        axis: &format!("Energy ({})", words.energy_long),
+        what: &format!(
             "Lowest energy per {} of each model and GPU within the {} deadline, lowest first:",
             words.item,
             site.deadline()
         ),
-        &bars,
-        BarScale::Linear,
-        fmt::energy_per_item,
-    )
+        bars: &bars,
+        scale: BarScale::Linear,
+        value_text: fmt::energy_per_item,
+    })
 }
 
 pub(super) fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result<RenderCounts> {
