@@ -664,6 +664,7 @@ pub struct GroupedBar {
 
 /// A chart of [`grouped_bars`]: its file, title, axis title, the opening
 /// of its description, its bars, its scale and how a value is written.
+#[derive(Clone, Copy)]
 pub struct BarChart<'a> {
     pub file_name: &'a str,
     pub title: &'a str,
