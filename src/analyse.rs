@@ -231,10 +231,6 @@ pub struct ModelAnalysis {
     /// output-length histogram, in file order: what the model page shows
     /// for the configuration the reader chooses.
     pub chosen_responses: Vec<ConfigResponse>,
-    /// The scale the histograms of `chosen_responses` share, so that a
-    /// reader moving from one configuration to the next sees the
-    /// distribution move.
-    pub chosen_scale: response::ResponseScale,
     /// The precisions the model was measured in, sorted, each once.
     pub precisions: Vec<String>,
     /// The model's nearest peers in its workload by total parameters, as
@@ -323,7 +319,6 @@ pub fn analyse(m: &ModelFile) -> ModelAnalysis {
         response_scale: response::shared_scale(responses.iter().map(|(_, r)| r)),
         responses,
         lowest_response,
-        chosen_scale: response::shared_scale(chosen_responses.iter().map(|r| &r.energy)),
         chosen_responses,
         precisions: precisions.into_iter().map(str::to_owned).collect(),
         peers: Vec::new(),

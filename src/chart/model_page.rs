@@ -433,8 +433,30 @@ pub fn model_charts(m: &ModelFile, a: &ModelAnalysis) -> Vec<Chart> {
         .iter()
         .map(|metric| concurrency_chart(&cx, metric))
         .collect();
-    charts.push(tradeoff_chart(&cx, None, false));
+    charts.push(tradeoff_chart(&cx, None, Drawing::Phone));
     charts
+}
+
+/// How the time–energy chart is drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Drawing {
+    /// 400 wide, each point (at the median) a link to its row on the page
+    /// beside it that shows its figures in a box.
+    Phone,
+    /// [`draw::WIDE`] wide, its legend beside the plot, its points as
+    /// [`Drawing::Phone`]'s.
+    Wide,
+    /// 400 wide, without links or script: a copy away from the page its
+    /// rows are on.
+    Still,
+}
+
+/// `time-energy-tradeoff.svg` drawn still, without links or script: the
+/// copy at the model's address before the site had workloads, which is
+/// not beside the page of its rows; `None` for a model without
+/// configurations.
+pub fn tradeoff_still(m: &ModelFile, a: &ModelAnalysis) -> Option<Chart> {
+    (!m.configurations.is_empty()).then(|| tradeoff_chart(&Ctx::new(m, a), None, Drawing::Still))
 }
 
 /// The time–energy chart drawn [`draw::WIDE`] wide, its legend beside the
@@ -442,7 +464,7 @@ pub fn model_charts(m: &ModelFile, a: &ModelAnalysis) -> Vec<Chart> {
 /// `time-energy-tradeoff.svg` on a wide screen; `None` for a model without
 /// configurations.
 pub fn tradeoff_wide(m: &ModelFile, a: &ModelAnalysis) -> Option<Chart> {
-    (!m.configurations.is_empty()).then(|| tradeoff_chart(&Ctx::new(m, a), None, true))
+    (!m.configurations.is_empty()).then(|| tradeoff_chart(&Ctx::new(m, a), None, Drawing::Wide))
 }
 
 /// The time–energy chart again at the p90, p95 and p99 inter-token latency
@@ -455,7 +477,7 @@ pub fn percentile_charts(m: &ModelFile, a: &ModelAnalysis) -> Vec<Chart> {
     let cx = Ctx::new(m, a);
     ITL_PERCENTILES
         .iter()
-        .map(|&p| tradeoff_chart(&cx, Some(p), false))
+        .map(|&p| tradeoff_chart(&cx, Some(p), Drawing::Still))
         .collect()
 }
 
@@ -755,10 +777,11 @@ fn tradeoff_names(m: &ModelFile, pct: Option<Percentile>, wide: bool) -> Tradeof
 /// The time–energy chart: each configuration's latency (its median, or
 /// with `pct` that percentile of its inter-token latency)
 /// against its energy, with the Pareto frontier on those two. At the
-/// median it responds: each point links to its row and shows its figures
-/// in a box on hover, focus or tap ([`point_link`], [`reader_layer`]);
-/// `wide`, it is drawn [`draw::WIDE`] wide with its legend beside the plot.
-fn tradeoff_chart(cx: &Ctx<'_>, pct: Option<Percentile>, wide: bool) -> Chart {
+/// median it responds unless drawn still: each point links to its row and
+/// shows its figures in a box on hover, focus or tap ([`point_link`],
+/// [`reader_layer`]).
+fn tradeoff_chart(cx: &Ctx<'_>, pct: Option<Percentile>, drawing: Drawing) -> Chart {
+    let wide = drawing == Drawing::Wide;
     let words = cx.words;
     let m = cx.m;
     let configs = &m.configurations;
@@ -773,7 +796,7 @@ fn tradeoff_chart(cx: &Ctx<'_>, pct: Option<Percentile>, wide: bool) -> Chart {
         latency_header,
     } = tradeoff_names(m, pct, wide);
     let (header, panel_heads) = cx.legend(&title, false, false, wide);
-    let interactive = pct.is_none();
+    let interactive = pct.is_none() && drawing != Drawing::Still;
     let link = |i: usize| point_link(cx, i);
     let energy_axis = words.energy_axis();
     let x = Axis::log(

@@ -151,8 +151,20 @@ pub(super) fn render_model(
     sink: &dyn PageSink,
 ) -> Result<RenderCounts> {
     let built = build_model_page(site, lm, a)?;
+    // At the legacy address the time–energy chart is not beside the page of
+    // its rows: the copy there is drawn still.
+    let still = site
+        .legacy()
+        .then(|| chart::tradeoff_still(&lm.file, a))
+        .flatten();
     for (rel, svg) in &built.files {
-        site.put_file(sink, rel, svg.as_bytes())?;
+        match &still {
+            Some(still) if rel.ends_with(TRADEOFF) => {
+                sink.put(&site.path(rel), svg.as_bytes())?;
+                sink.put(rel, still.svg.as_bytes())?;
+            }
+            _ => site.put_file(sink, rel, svg.as_bytes())?,
+        }
     }
     for (rel, svg) in &built.new_charts {
         sink.put(&site.path(rel), svg.as_bytes())?;
@@ -650,6 +662,7 @@ fn response_section(
                 model: &m.name,
                 gpu: &c.gpu,
                 setup: &setup,
+                best: true,
                 joules_per_token: *j,
                 response: r,
                 unit,
@@ -752,17 +765,14 @@ fn response_section(
 }
 
 /// The histogram of energy per response of every configuration with an
-/// output-length histogram, on the scale they share
-/// ([`ModelAnalysis::chosen_scale`]: a log scale when the tail is long),
-/// each in `energy-per-response/<row anchor>.svg`, and the figure that
+/// output-length histogram, each on its own linear scale, in `energy-per-response/<row anchor>.svg`, and the figure that
 /// shows the one the reader chooses; `None` (and no charts) when no
 /// configuration has one.
 fn chosen_response(
     m: &ModelFile,
     a: &ModelAnalysis,
 ) -> Result<(Option<ChosenResponse>, Vec<Chart>)> {
-    let scale = &a.chosen_scale;
-    let unit = ResponseUnit::for_edges(&[scale.top_j]);
+    let unit = ResponseUnit::for_edges(&[]);
     let mut rows = Vec::new();
     let mut charts = Vec::new();
     // The configuration of each row, to find the first shown.
@@ -786,11 +796,14 @@ fn chosen_response(
             model: &m.name,
             gpu: &c.gpu,
             setup: &setup,
+            best: a.is_best(r.config),
             joules_per_token: per_token,
             response: &r.energy,
             unit,
-            x_max_j: scale.top_j,
-            log_from_j: scale.log_from_j,
+            // Its own linear scale, as the best's first view: the caption
+            // gives the figures to compare.
+            x_max_j: 0.0,
+            log_from_j: None,
         }));
         configs.push(r.config);
         rows.push(ChosenRow {

@@ -609,8 +609,8 @@ fn a_model_keeps_its_look_whatever_else_the_site_holds() {
 
 /// Issue 42: every configuration with an output-length histogram has its
 /// energy per response (the chosen configuration's histogram), in file
-/// order, each the histogram of its own lengths and energy per token, on
-/// one scale that reaches the top of each; the best configurations' are
+/// order, each the histogram of its own lengths and energy per token; the
+/// best configurations' are
 /// among them, equal to the best's own.
 #[test]
 fn every_configuration_with_output_lengths_has_its_energy_per_response() {
@@ -631,7 +631,6 @@ fn every_configuration_with_output_lengths_has_its_energy_per_response() {
         let (lengths, per_token) = m.configurations[r.config].output_lengths().unwrap();
         assert_eq!(r.energy, response_energy(per_token, lengths));
         assert!(r.energy.median_j <= r.energy.p90_j);
-        assert!(a.chosen_scale.top_j >= *r.energy.edges_j.last().unwrap());
     }
     for (i, best) in &a.responses {
         let same = a.chosen_responses.iter().find(|r| r.config == *i).unwrap();
