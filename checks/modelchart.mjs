@@ -6,8 +6,9 @@
 // 390 px one, its text 11–18 px as rendered; `tap` at 390 px with touch, a
 // tap on a point that is not the best shows its figures in a box, the page
 // stays, and the histogram's caption names the point's setup and shows its
-// file; `row` going to a row's anchor (a link of the box, a card) names
-// that configuration in the caption.
+// file; `click` at 1280 px a mouse click on a point goes to its row in the
+// same page; `row click` a click on a table row and `row` going to a row's
+// anchor (a link of the box, a card) name that configuration in the caption.
 //
 // As a command: node modelchart.mjs SITE_DIR [WORKLOAD] [--shots DIR]
 // (serves SITE_DIR itself; with --shots, screenshots of the chart and the
@@ -154,9 +155,27 @@ async function browserChecks(model) {
     check(`tap 390px: the histogram of ${row} ("${setup}")`, shown && chosen.includes(setup)
       && !initial.includes(setup) && src.endsWith(`/${row}.svg`), `caption "${chosen}", src ${src}`);
     await touch.close();
-    // Going to another row's anchor (a link of the box, a card) names it.
+    // With a mouse, a click on a point (its figures shown on hover) goes to
+    // its row in the same page (no new load) and names it; a click on a
+    // table row names that row's configuration.
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await ctx.newPage();
+    await page.goto(url);
+    await page.evaluate(() => { window.sameDocument = true; });
+    const wide = await shownChart(page);
+    await wide.scrollIntoViewIfNeeded();
+    const wf = await wide.contentFrame();
+    await wf.waitForSelector('a.pt', { state: 'attached' });
+    await (await wf.$(`a.pt[data-row="${row}"]`)).click();
+    await page.waitForTimeout(300);
+    const same = await page.evaluate(() => window.sameDocument === true);
+    check(`click 1280px: the address goes to #${row} in the same page`,
+      same && new URL(page.url()).hash === `#${row}` && (await caption(page)).includes(setup), page.url());
+    const third = Object.keys(model.data.rows).find((r) => r !== row && !initial.includes(model.data.rows[r].setup));
+    await page.click(`tr[id="${third}"] td:last-child`);
+    check(`row click: the caption names "${model.data.rows[third].setup}"`,
+      (await caption(page)).includes(model.data.rows[third].setup));
+    // Going to another row's anchor (a link of the box, a card) names it.
     await page.goto(url);
     const other = Object.keys(model.data.rows).find((r) => r !== row && !initial.includes(model.data.rows[r].setup));
     await page.goto(`${url}#${other}`);
