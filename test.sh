@@ -308,6 +308,9 @@ for line in sys.stdin:
     background preview node checks/preview.mjs "$BIN" tests/fixtures/workloads
     # Issue 42: the all-configurations chart's widths, filters, tap and looks.
     [ "$built_data" -eq 0 ] && background scatter node checks/scatter.mjs "$TMP/site-data"
+    # Issue 42: a model page's time–energy chart (widths, tap) and the
+    # chosen configuration's histogram.
+    [ "$built_data" -eq 0 ] && background modelchart node checks/modelchart.mjs "$TMP/site-data"
   fi
 fi
 
@@ -375,6 +378,7 @@ else
     finish selftest checks/selftest.mjs self-test
     finish preview checks/preview.mjs preview
     [ "$built_data" -eq 0 ] && finish scatter checks/scatter.mjs "scatter chart"
+    [ "$built_data" -eq 0 ] && finish modelchart checks/modelchart.mjs "model page chart"
   fi
 
   echo

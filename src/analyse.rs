@@ -227,6 +227,10 @@ pub struct ModelAnalysis {
     pub lowest_response: Option<usize>,
     /// The scale the histograms of `responses` share.
     pub response_scale: response::ResponseScale,
+    /// Every configuration's energy per response, for those with an
+    /// output-length histogram, in file order: what the model page shows
+    /// for the configuration the reader chooses.
+    pub chosen_responses: Vec<ConfigResponse>,
     /// The precisions the model was measured in, sorted, each once.
     pub precisions: Vec<String>,
     /// The model's nearest peers in its workload by total parameters, as
@@ -238,6 +242,30 @@ pub struct ModelAnalysis {
     /// by [`analyse_data`], `None` from [`analyse`] alone (a chart then
     /// styles its series by their place).
     pub look: Option<usize>,
+}
+
+/// One configuration's energy per response.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ConfigResponse {
+    /// The configuration, by index into the model file's.
+    pub config: usize,
+    pub energy: response::ResponseEnergy,
+}
+
+/// The energy per response of every configuration of `m` that has an
+/// output-length histogram, in file order.
+fn every_response(m: &ModelFile) -> Vec<ConfigResponse> {
+    m.configurations
+        .iter()
+        .enumerate()
+        .filter_map(|(config, c)| {
+            let (lengths, per_token) = c.output_lengths()?;
+            Some(ConfigResponse {
+                config,
+                energy: response::response_energy(per_token, lengths),
+            })
+        })
+        .collect()
 }
 
 impl ModelAnalysis {
@@ -277,6 +305,7 @@ pub fn analyse(m: &ModelFile) -> ModelAnalysis {
             .total_cmp(&configs[responses[y].0].energy())
     });
     let precisions: BTreeSet<&str> = configs.iter().map(|c| c.precision.as_str()).collect();
+    let chosen_responses = every_response(m);
     ModelAnalysis {
         best_per_gpu,
         best_overall: best_overall(m),
@@ -290,6 +319,7 @@ pub fn analyse(m: &ModelFile) -> ModelAnalysis {
         response_scale: response::shared_scale(responses.iter().map(|(_, r)| r)),
         responses,
         lowest_response,
+        chosen_responses,
         precisions: precisions.into_iter().map(str::to_owned).collect(),
         peers: Vec::new(),
         look: None,

@@ -12,10 +12,11 @@ use crate::load::{Asset, load_static_dir};
 
 /// The default assets, as in this repository's `static/` when the binary
 /// was built: `(path inside static/, bytes)`.
-pub const BUILT_IN: [(&str, &[u8]); 5] = [
+pub const BUILT_IN: [(&str, &[u8]); 6] = [
     ("compare.js", include_bytes!("../static/compare.js")),
     ("favicon.svg", include_bytes!("../static/favicon.svg")),
     ("limit.js", include_bytes!("../static/limit.js")),
+    ("model.js", include_bytes!("../static/model.js")),
     ("style.css", include_bytes!("../static/style.css")),
     ("table.js", include_bytes!("../static/table.js")),
 ];

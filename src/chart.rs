@@ -23,7 +23,7 @@ use crate::analyse::ModelAnalysis;
 use crate::model::{Configuration, ModelFile, Words};
 
 pub use crate::model::ITL_PERCENTILES;
-pub use model_page::{model_charts, percentile_charts};
+pub use model_page::{model_charts, percentile_charts, tradeoff_still, tradeoff_wide};
 
 pub use response::{
     OverlaySeries, ResponseHistogram, ResponseOverlay, ResponseUnit, response_histogram,

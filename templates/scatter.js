@@ -15,6 +15,12 @@
 // Hovering, focusing or tapping a point shows its figures in a box with a
 // link to its row; a second tap (or Enter) on the same point follows its
 // own link. Without script each point keeps its tooltip and link.
+//
+// On a model page's time–energy chart each point names its row
+// (`data-row`): shown in a frame, the chart tells the page the row a
+// point's figures show (`{chosen: row}`, which picks the histogram the
+// page shows), and its link asks the page to go to that row
+// (`{chosen: row, go: true}`) instead of loading the page again.
 (function () {
   var doc = document;
   var root = doc.documentElement;
@@ -108,6 +114,15 @@
     if (shown && shown.classList.contains("out")) hide();
   }
 
+  // Tells the page around the chart the row of point `p`, when it names
+  // one and the chart is in a frame; whether it did.
+  function tell(p, go) {
+    var row = p.getAttribute("data-row");
+    if (!row || window.parent === window) return false;
+    window.parent.postMessage({ chosen: row, go: go }, "*");
+    return true;
+  }
+
   // The box of figures: the point's model, setup and figures (its
   // tooltip's three parts) and a link to its row.
   var box = null, shown = null;
@@ -146,6 +161,9 @@
     go.setAttribute("font-size", 13);
     go.textContent = "Go to its row \u203a";
     link.appendChild(go);
+    link.addEventListener("click", function (e) {
+      if (tell(p, true)) e.preventDefault();
+    });
     box.appendChild(link);
     texts.push(go);
     root.appendChild(box);
@@ -166,6 +184,7 @@
       t.setAttribute("y", y + 22 + 18 * i);
     });
     shown = p;
+    tell(p, false);
   }
 
   // A press focuses the link too: the focus then waits for the click.
@@ -178,6 +197,8 @@
       if (shown !== p) {
         e.preventDefault();
         show(p);
+      } else if (tell(p, true)) {
+        e.preventDefault();
       }
     });
     p.addEventListener("focus", function () { if (!pressed) show(p); });

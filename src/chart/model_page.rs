@@ -7,10 +7,10 @@ use super::axis::{Axis, min_max};
 use super::draw::{self, Draw, Frame, Header, Key, Plot, RING, TEXT_PX};
 use super::layout::{self, Rect};
 use super::style::Role;
-use super::{Chart, DataTable};
+use super::{Chart, DataTable, svg};
 use crate::analyse::ModelAnalysis;
 use crate::fmt;
-use crate::model::{Configuration, ModelFile, url_segment};
+use crate::model::{Configuration, ModelFile, row_anchor, url_segment};
 use crate::model::{ITL_PERCENTILES, Measure, Percentile, Words};
 
 /// Height of an x–y chart below its header.
@@ -134,8 +134,16 @@ impl<'a> Ctx<'a> {
     /// repeated runs, the `spread` of the latency, the frontier, the faded
     /// markers over the deadline, the best ring. With one panel, every key
     /// is in the chart's header; with several, the shared ones are there
-    /// and each panel's series in its own header.
-    fn legend(&self, title: &str, lines: bool, spread: bool) -> (Header, Vec<Header>) {
+    /// and each panel's series in its own header. A `wide` chart
+    /// ([`draw::WIDE`]) has its header's keys in a column beside the plot.
+    fn legend(&self, title: &str, lines: bool, spread: bool, wide: bool) -> (Header, Vec<Header>) {
+        let header = |keys: Vec<Key>| {
+            if wide {
+                Header::beside(title, keys, draw::WIDE)
+            } else {
+                Header::new(title, keys)
+            }
+        };
         let series_keys = |p: &Panel| -> Vec<Key> {
             p.series
                 .iter()
@@ -176,14 +184,14 @@ impl<'a> Ctx<'a> {
                 .into_iter()
                 .chain(shared)
                 .collect();
-            (Header::new(title, keys), Vec::new())
+            (header(keys), Vec::new())
         } else {
             let heads = self
                 .panels
                 .iter()
                 .map(|p| Header::panel(&p.name, series_keys(p)))
                 .collect();
-            (Header::new(title, shared.collect()), heads)
+            (header(shared.collect()), heads)
         }
     }
 
@@ -431,8 +439,38 @@ pub fn model_charts(m: &ModelFile, a: &ModelAnalysis) -> Vec<Chart> {
         .iter()
         .map(|metric| concurrency_chart(&cx, metric))
         .collect();
-    charts.push(tradeoff_chart(&cx, None));
+    charts.push(tradeoff_chart(&cx, None, Drawing::Phone));
     charts
+}
+
+/// How the time–energy chart is drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Drawing {
+    /// 400 wide, each point (at the median) a link to its row on the page
+    /// beside it that shows its figures in a box.
+    Phone,
+    /// [`draw::WIDE`] wide, its legend beside the plot, its points as
+    /// [`Drawing::Phone`]'s.
+    Wide,
+    /// 400 wide, without links or script: a copy away from the page its
+    /// rows are on.
+    Still,
+}
+
+/// `time-energy-tradeoff.svg` drawn still, without links or script: the
+/// copy at the model's address before the site had workloads, which is
+/// not beside the page of its rows; `None` for a model without
+/// configurations.
+pub fn tradeoff_still(m: &ModelFile, a: &ModelAnalysis) -> Option<Chart> {
+    (!m.configurations.is_empty()).then(|| tradeoff_chart(&Ctx::new(m, a), None, Drawing::Still))
+}
+
+/// The time–energy chart drawn [`draw::WIDE`] wide, its legend beside the
+/// plot (`time-energy-tradeoff-wide.svg`), which a page shows instead of
+/// `time-energy-tradeoff.svg` on a wide screen; `None` for a model without
+/// configurations.
+pub fn tradeoff_wide(m: &ModelFile, a: &ModelAnalysis) -> Option<Chart> {
+    (!m.configurations.is_empty()).then(|| tradeoff_chart(&Ctx::new(m, a), None, Drawing::Wide))
 }
 
 /// The time–energy chart again at the p90, p95 and p99 inter-token latency
@@ -445,7 +483,7 @@ pub fn percentile_charts(m: &ModelFile, a: &ModelAnalysis) -> Vec<Chart> {
     let cx = Ctx::new(m, a);
     ITL_PERCENTILES
         .iter()
-        .map(|&p| tradeoff_chart(&cx, Some(p)))
+        .map(|&p| tradeoff_chart(&cx, Some(p), Drawing::Still))
         .collect()
 }
 
@@ -466,7 +504,7 @@ fn concurrency_chart(cx: &Ctx<'_>, metric: &Metric) -> Chart {
     let (smin, smax) = min_max(configs.iter().map(|c| f64::from(c.load())));
     let x_axis = Axis::powers_of_two(smin, smax);
     let title = format!("{}: {}", &cx.m.name, metric.what);
-    let (header, panel_heads) = cx.legend(&title, true, spread);
+    let (header, panel_heads) = cx.legend(&title, true, spread, false);
     let log_note = if y_axis.log {
         "log scales"
     } else {
@@ -514,7 +552,7 @@ fn concurrency_chart(cx: &Ctx<'_>, metric: &Metric) -> Chart {
         }
         let label =
             |c: &Configuration| format!("{} {}", (metric.format)((metric.value)(c)), metric.unit);
-        markers_and_best(p, cx, k, at, label)
+        markers_and_best(p, cx, k, at, label, None)
     });
     let description = describe(cx, metric, log_note, (lo, hi));
     let headers = if spread {
@@ -534,19 +572,27 @@ fn concurrency_chart(cx: &Ctx<'_>, metric: &Metric) -> Chart {
     Chart::new(metric.file.clone(), title, description, &doc, table, None)
 }
 
-/// Draws the markers of panel `panel` at `pos`, then rings the best
-/// configuration per GPU and labels it (with `label`), after every other
-/// obstacle has been registered with the placer.
+/// Draws the markers of panel `panel` at `pos`, each inside the link
+/// `link` opens for it (when given), then rings the best configuration per
+/// GPU and labels it (with `label`), after every other obstacle has been
+/// registered with the placer.
 fn markers_and_best(
     p: &mut Plot<'_, '_>,
     cx: &Ctx<'_>,
     panel: usize,
     pos: impl Fn(&Plot<'_, '_>, usize) -> (i32, i32),
     label: impl Fn(&Configuration) -> String,
+    link: Option<&dyn Fn(usize) -> String>,
 ) -> Draw {
     for (j, i) in cx.ordered_in(panel) {
         let at = pos(p, i);
+        if let Some(open) = link {
+            p.root.draw(&svg::Markup(&open(i)))?;
+        }
         draw::marker(p.root, at, j, Role::Point(j), cx.first_run[i], cx.over(i))?;
+        if link.is_some() {
+            p.root.draw(&svg::Markup("</a>\n"))?;
+        }
         p.placer.occupy(Rect::around(at, 6.0));
     }
     let in_panel = |&i: &usize| cx.panels[panel].series.contains(&cx.series_of[i]);
@@ -600,10 +646,148 @@ fn markers_and_best(
     Ok(())
 }
 
+/// Where a point of a model's time–energy chart links: its row on the page
+/// beside the chart, `index.html#<row anchor>`.
+fn row_link(m: &ModelFile, c: &Configuration) -> String {
+    format!("index.html#{}", row_anchor(&m.slug, &c.row_id))
+}
+
+/// The opening of configuration `i`'s link on the time–energy chart: to
+/// its row (opened in the whole window), naming the row (`data-row`, which
+/// `templates/scatter.js` hands the page) and its figures, with a tooltip
+/// (`<title>`) of its model, setup and figures, the three parts the box of
+/// figures shows.
+fn point_link(cx: &Ctx<'_>, i: usize) -> String {
+    let (c, w) = (cx.c(i), cx.words);
+    let tip = format!(
+        "{}: {}, {} {}, run {}: {} {} at {} {}",
+        cx.m.name,
+        cx.label(i),
+        w.load_short,
+        c.load(),
+        c.repeat,
+        (w.energy_text)(c.energy()),
+        w.energy_short,
+        (w.latency_text)(c.latency()),
+        w.latency_unit
+    );
+    format!(
+        "<a href=\"{}\" target=\"_top\" class=\"pt gpu-{}\" data-row=\"{}\" data-latency=\"{}\" \
+            data-energy=\"{}\"><title>{}</title>\n",
+        svg::xml_escape(&row_link(cx.m, c)),
+        url_segment(&c.gpu),
+        row_anchor(&cx.m.slug, &c.row_id),
+        c.latency(),
+        c.energy(),
+        svg::xml_escape(&tip)
+    )
+}
+
+/// The layer and script of a chart whose points show their figures in a
+/// box (`templates/scatter.js`): the plot's pixel span of each axis and the
+/// values at its ends.
+fn reader_layer(p: &Plot<'_, '_>, frame: &Frame, words: &Words) -> Draw {
+    let (x0, y0) = p.px(frame.x.lo, frame.y.lo);
+    let (x1, y1) = p.px(frame.x.hi, frame.y.hi);
+    p.root.draw(&svg::Markup(&format!(
+        "<g id=\"reader\" data-x=\"{x0} {x1} {} {}\" data-y=\"{y0} {y1} {} {}\" data-ux=\"{}\" \
+            data-uy=\"{}\"></g>\n<script><![CDATA[{}]]></script>\n",
+        frame.x.lo,
+        frame.x.hi,
+        frame.y.lo,
+        frame.y.hi,
+        svg::xml_escape(words.latency_unit),
+        svg::xml_escape(words.energy_short),
+        super::site::SCATTER_READER,
+    )))
+}
+
+/// The description of the time–energy chart at `pct` (the median when
+/// `None`), whose frontier has `frontier` configurations, on `scales`.
+fn tradeoff_description(
+    cx: &Ctx<'_>,
+    pct: Option<Percentile>,
+    frontier: usize,
+    scales: &str,
+) -> String {
+    let (m, words) = (cx.m, cx.words);
+    match pct {
+        Some(p) => format!(
+            "Each configuration of {} as {} inter-token latency against energy per million \
+                output tokens ({scales}), with the Pareto frontier on these two ({} \
+                configurations) drawn as a line. The {} ms deadline is on the median \
+                inter-token latency: configurations over it are faded, and the rings mark the \
+                same best configurations as on the median chart.",
+            &m.name,
+            p,
+            frontier,
+            cx.deadline()
+        ),
+        None => format!(
+            "Each configuration of {} as {} against {} ({scales}), with the Pareto frontier of \
+                {} configurations drawn as a line and the {} {} deadline as a dashed line. \
+                Lowest energy within the deadline: {}.",
+            m.name,
+            words.latency,
+            words.energy_per,
+            frontier,
+            cx.deadline(),
+            words.latency_unit,
+            cx.best_list(|c| {
+                format!(
+                    "{} {} at {} {}",
+                    (words.energy_text)(c.energy()),
+                    words.energy_short,
+                    (words.latency_text)(c.latency()),
+                    words.latency_unit
+                )
+            })
+        ),
+    }
+}
+
+/// A time–energy chart's file name, title, x-axis title and latency
+/// column header.
+struct TradeoffNames {
+    file_name: String,
+    title: String,
+    x_desc: String,
+    latency_header: String,
+}
+
+/// The names of the time–energy chart at `pct` (the median when `None`),
+/// drawn `wide` or not.
+fn tradeoff_names(m: &ModelFile, pct: Option<Percentile>, wide: bool) -> TradeoffNames {
+    let words = m.measure().words();
+    match pct {
+        Some(p) => TradeoffNames {
+            file_name: format!("time-energy-tradeoff-{p}.svg"),
+            title: format!("{}: time–energy trade-off at {p} ITL", &m.name),
+            x_desc: format!("{p} inter-token latency (ms)"),
+            latency_header: format!("{p} ITL (ms)"),
+        },
+        None => TradeoffNames {
+            file_name: if wide {
+                "time-energy-tradeoff-wide.svg"
+            } else {
+                "time-energy-tradeoff.svg"
+            }
+            .to_owned(),
+            title: format!("{}: time–energy trade-off", &m.name),
+            x_desc: words.latency_axis(),
+            latency_header: words.latency_header(),
+        },
+    }
+}
+
 /// The time–energy chart: each configuration's latency (its median, or
 /// with `pct` that percentile of its inter-token latency)
-/// against its energy, with the Pareto frontier on those two.
-fn tradeoff_chart(cx: &Ctx<'_>, pct: Option<Percentile>) -> Chart {
+/// against its energy, with the Pareto frontier on those two. At the
+/// median it responds unless drawn still: each point links to its row and
+/// shows its figures in a box on hover, focus or tap ([`point_link`],
+/// [`reader_layer`]).
+fn tradeoff_chart(cx: &Ctx<'_>, pct: Option<Percentile>, drawing: Drawing) -> Chart {
+    let wide = drawing == Drawing::Wide;
     let words = cx.words;
     let m = cx.m;
     let configs = &m.configurations;
@@ -611,21 +795,15 @@ fn tradeoff_chart(cx: &Ctx<'_>, pct: Option<Percentile>) -> Chart {
     let frontier = pct.map_or(&cx.a.frontier, |p| &cx.a.percentile_frontiers[p.index()]);
     let (ilo, ihi) = min_max(configs.iter().map(lat));
     let (elo, ehi) = min_max(configs.iter().map(Configuration::energy));
-    let (file_name, title, x_desc, latency_header) = match pct {
-        Some(p) => (
-            format!("time-energy-tradeoff-{p}.svg"),
-            format!("{}: time–energy trade-off at {p} ITL", &m.name),
-            format!("{p} inter-token latency (ms)"),
-            format!("{p} ITL (ms)"),
-        ),
-        None => (
-            "time-energy-tradeoff.svg".to_owned(),
-            format!("{}: time–energy trade-off", &m.name),
-            words.latency_axis(),
-            words.latency_header(),
-        ),
-    };
-    let (header, panel_heads) = cx.legend(&title, false, false);
+    let TradeoffNames {
+        file_name,
+        title,
+        x_desc,
+        latency_header,
+    } = tradeoff_names(m, pct, wide);
+    let (header, panel_heads) = cx.legend(&title, false, false, wide);
+    let interactive = pct.is_none() && drawing != Drawing::Still;
+    let link = |i: usize| point_link(cx, i);
     let energy_axis = words.energy_axis();
     let x = Axis::log(
         ilo,
@@ -641,7 +819,8 @@ fn tradeoff_chart(cx: &Ctx<'_>, pct: Option<Percentile>) -> Chart {
         Axis::auto(elo, ehi),
         x_desc,
         energy_axis.clone(),
-        cx.body(),
+        // Drawn wide, the plot keeps about the proportions of a phone's.
+        if wide { cx.body() * 4 / 3 } else { cx.body() },
     );
     let doc = draw::render(&frame, &panel_heads, 16 * 1024, |k, p| {
         let pos = |p: &Plot<'_, '_>, i: usize| p.px(lat(&configs[i]), configs[i].energy());
@@ -653,44 +832,18 @@ fn tradeoff_chart(cx: &Ctx<'_>, pct: Option<Percentile>) -> Chart {
         let front: Vec<(i32, i32)> = frontier.iter().map(|&i| pos(p, i)).collect();
         draw::line(p.root, &front, Role::Frontier, 2)?;
         p.placer.add_line(&front);
-        markers_and_best(p, cx, k, pos, |c| {
+        let label = |c: &Configuration| {
             format!("{} {}", (words.energy_text)(c.energy()), words.energy_short)
-        })
+        };
+        let links = interactive.then_some(&link as &dyn Fn(usize) -> String);
+        markers_and_best(p, cx, k, pos, label, links)?;
+        if interactive && k == 0 {
+            reader_layer(p, &frame, words)?;
+        }
+        Ok(())
     });
     let scales = super::axis::scales_note(&frame.x, &frame.y);
-    let description = match pct {
-        Some(p) => format!(
-            "Each configuration of {} as {} inter-token latency against energy per million \
-                output tokens ({scales}), with the Pareto frontier on these two ({} \
-                configurations) drawn as a line. The {} ms deadline is on the median \
-                inter-token latency: configurations over it are faded, and the rings mark the \
-                same best configurations as on the median chart.",
-            &m.name,
-            p,
-            frontier.len(),
-            cx.deadline()
-        ),
-        None => format!(
-            "Each configuration of {} as {} against {} ({scales}), with the Pareto frontier of \
-                {} configurations drawn as a line and the {} {} deadline as a dashed line. \
-                Lowest energy within the deadline: {}.",
-            m.name,
-            words.latency,
-            words.energy_per,
-            frontier.len(),
-            cx.deadline(),
-            words.latency_unit,
-            cx.best_list(|c| {
-                format!(
-                    "{} {} at {} {}",
-                    (words.energy_text)(c.energy()),
-                    words.energy_short,
-                    (words.latency_text)(c.latency()),
-                    words.latency_unit
-                )
-            })
-        ),
-    };
+    let description = tradeoff_description(cx, pct, frontier.len(), scales);
     let headers = vec![
         latency_header,
         energy_axis,
@@ -704,5 +857,6 @@ fn tradeoff_chart(cx: &Ctx<'_>, pct: Option<Percentile>) -> Chart {
             if frontier.contains(&i) { "yes" } else { "" }.to_owned(),
         ]
     });
-    Chart::new(file_name, title, description, &doc, table, None)
+    let themed = interactive.then_some(super::site::SCATTER_STYLE);
+    Chart::new(file_name, title, description, &doc, table, themed)
 }

@@ -42,6 +42,25 @@ impl ResponseUnit {
     }
 }
 
+/// Where the label of mark `k` (the median's or the p90's line, at the x
+/// of `xs`) goes in a plot from `x0` to `x1`: right of its line, else
+/// left, whichever stays in the plot and crosses the other line; right
+/// when neither does, left when only that stays in the plot.
+fn mark_label_place(x0: f64, x1: f64, xs: [i32; 2], k: usize, label: &str) -> (i32, Align) {
+    let (x, other) = (xs[k], f64::from(xs[1 - k]));
+    let w = super::layout::text_width(label, TEXT_PX) + 8.0;
+    let right = (f64::from(x), f64::from(x) + w);
+    let left = (f64::from(x) - w, f64::from(x));
+    let clear = |(a, b): (f64, f64)| a >= x0 && b <= x1 && !(a < other && other < b);
+    if clear(right) {
+        (x + 5, Align::Start)
+    } else if clear(left) || right.1 > x1 {
+        (x - 5, Align::End)
+    } else {
+        (x + 5, Align::Start)
+    }
+}
+
 /// One GPU's histogram of energy per response, as
 /// [`response_histogram`] draws it.
 #[derive(Debug, Clone, Copy)]
@@ -53,6 +72,9 @@ pub struct ResponseHistogram<'a> {
     pub gpu: &'a str,
     /// The configuration, as a reader reads it ("B200 ×1 at 64").
     pub setup: &'a str,
+    /// Whether it is the GPU's best configuration (the description says
+    /// so), or one the reader chose.
+    pub best: bool,
     pub joules_per_token: f64,
     pub response: &'a ResponseEnergy,
     pub unit: ResponseUnit,
@@ -74,6 +96,7 @@ pub fn response_histogram(h: ResponseHistogram<'_>) -> Chart {
         model,
         gpu,
         setup,
+        best,
         joules_per_token,
         response: r,
         unit,
@@ -123,25 +146,23 @@ pub fn response_histogram(h: ResponseHistogram<'_>) -> Chart {
             ))?;
         }
         let y0 = p.area.y0 as i32;
-        for (value, label, dy) in [(r.median_j, &median_label, 10), (r.p90_j, &p90_label, 28)] {
-            let (x, _) = p.px(unit.of(value), 0.0);
+        let marks = [(r.median_j, &median_label, 10), (r.p90_j, &p90_label, 28)];
+        let xs = marks.map(|(value, _, _)| p.px(unit.of(value), 0.0).0);
+        for &x in &xs {
             draw::line(p.root, &[(x, y0), (x, base)], Role::Ink, 2)?;
-            // Right of the line, unless that runs past the plot.
-            let room = p.area.x1 - f64::from(x);
-            let (at, align) = if room > super::layout::text_width(label, TEXT_PX) + 8.0 {
-                (x + 5, Align::Start)
-            } else {
-                (x - 5, Align::End)
-            };
+        }
+        for (k, (_, label, dy)) in marks.into_iter().enumerate() {
+            let (at, align) = mark_label_place(p.area.x0, p.area.x1, xs, k, label);
             draw::text(p.root, label, (at, y0 + dy), draw::TextStyle::label(align))?;
         }
         Ok(())
     });
     let description = format!(
-        "Histogram of the GPU energy per response of the best {gpu} configuration ({setup}): {} \
+        "Histogram of the GPU energy per response of the {}{gpu} configuration ({setup}): {} \
             responses in {} bins from {} to {} {sym}, each bin's output lengths × {} J per \
             output token; {}. Median {} {sym}, 90th percentile {} {sym}, marked by vertical \
             lines.",
+        if best { "best " } else { "" },
         fmt::grouped(r.total as f64),
         r.counts.len(),
         unit.text(r.edges_j.first().copied().unwrap_or(0.0)),

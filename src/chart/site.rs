@@ -780,9 +780,9 @@ fn configuration_table(words: &Words, rows: Vec<Vec<String>>) -> DataTable {
 
 /// The scatter's script (`templates/scatter.js`): the reader's latency limit,
 /// energy budget and theme, from the chart's address fragment.
-const SCATTER_READER: &str = include_str!("../../templates/scatter.js");
+pub(super) const SCATTER_READER: &str = include_str!("../../templates/scatter.js");
 /// The scatter's own style (`templates/scatter.css`).
-const SCATTER_STYLE: &str = include_str!("../../templates/scatter.css");
+pub(super) const SCATTER_STYLE: &str = include_str!("../../templates/scatter.css");
 
 /// The title of a workload's chart of every configuration.
 pub const EVERY_CONFIGURATION: &str = "Every configuration of every model";

@@ -55,6 +55,9 @@ struct ModelPage<'a> {
     /// history: the table's HTML, empty when none of them has changed.
     history: Option<String>,
     response: Option<ResponseSection>,
+    /// The histogram of the configuration the reader chooses, under the
+    /// time–energy chart (shown by `assets/model.js`).
+    chosen: Option<ChosenResponse>,
     limit: Option<super::reader::LimitControl>,
     peers_href: String,
     headline_key: &'static str,
@@ -95,7 +98,50 @@ struct BuiltModelPage<'a> {
     files: Vec<(String, String)>,
     /// How many of `files` are charts.
     charts: usize,
+    /// Charts of addresses the site had only once it had workloads (the
+    /// wide time–energy chart, each configuration's histogram), written in
+    /// the workload's folder only: (path inside it, SVG).
+    new_charts: Vec<(String, String)>,
 }
+
+/// The energy per response of the configuration the reader chooses on the
+/// time–energy chart or in a configuration table: its figure, drawn from
+/// the data of the first shown (the best configuration of lowest energy)
+/// and hidden without script, and the data of every configuration
+/// (`templates/response_chosen.html`).
+struct ChosenResponse {
+    /// The first configuration's row anchor, figures and chart file.
+    first: ChosenRow,
+    file: String,
+    width: u32,
+    height: u32,
+    /// The JSON the script reads ([`ChosenData`]), safe inside `<script>`.
+    data: String,
+    unit: &'static str,
+}
+
+/// What `assets/model.js` reads: the folder of the configurations'
+/// histograms, and each configuration's figures by its row anchor (its
+/// histogram is `<dir><anchor>.svg`).
+#[derive(serde::Serialize)]
+struct ChosenData<'a> {
+    dir: &'static str,
+    rows: std::collections::BTreeMap<&'a str, &'a ChosenRow>,
+}
+
+/// One configuration's figures as the chosen figure's caption shows them.
+#[derive(serde::Serialize)]
+struct ChosenRow {
+    #[serde(skip)]
+    anchor: String,
+    setup: String,
+    median: String,
+    p90: String,
+    responses: String,
+}
+
+/// The folder, beside a model page, of its configurations' histograms.
+const CHOSEN_DIR: &str = "energy-per-response/";
 
 /// Renders a model's page and the files beside it into `sink`.
 pub(super) fn render_model(
@@ -105,13 +151,28 @@ pub(super) fn render_model(
     sink: &dyn PageSink,
 ) -> Result<RenderCounts> {
     let built = build_model_page(site, lm, a)?;
+    // At the legacy address the time–energy chart is not beside the page of
+    // its rows: the copy there is drawn still.
+    let still = site
+        .legacy()
+        .then(|| chart::tradeoff_still(&lm.file, a))
+        .flatten();
     for (rel, svg) in &built.files {
-        site.put_file(sink, rel, svg.as_bytes())?;
+        match &still {
+            Some(still) if rel.ends_with(TRADEOFF) => {
+                sink.put(&site.path(rel), svg.as_bytes())?;
+                sink.put(rel, still.svg.as_bytes())?;
+            }
+            _ => site.put_file(sink, rel, svg.as_bytes())?,
+        }
+    }
+    for (rel, svg) in &built.new_charts {
+        sink.put(&site.path(rel), svg.as_bytes())?;
     }
     put_page(sink, &built.path, &built.page)?;
     Ok(RenderCounts {
         pages: 1,
-        charts: built.charts,
+        charts: built.charts + built.new_charts.len(),
     })
 }
 
@@ -171,6 +232,9 @@ fn best_cards<'m>(
         .collect()
 }
 
+/// The time–energy chart's file, beside the page.
+const TRADEOFF: &str = "time-energy-tradeoff.svg";
+
 /// The time–energy chart at the median and at each other ITL percentile,
 /// as a switch; the median's view is taken out of `charts`. `None` (and
 /// `charts` as it was) when there are no percentile charts.
@@ -180,10 +244,7 @@ fn itl_switch(charts: &mut Vec<ChartView>, percentiles: &[Chart]) -> Option<Char
         .zip(chart::ITL_PERCENTILES)
         .map(|(c, p)| (p.name().to_owned(), chart_view(c)))
         .collect();
-    match charts
-        .iter()
-        .position(|c| c.src == "time-energy-tradeoff.svg")
-    {
+    match charts.iter().position(|c| c.src == TRADEOFF) {
         Some(i) if !views.is_empty() => {
             views.insert(0, ("p50 (median)".to_owned(), charts.remove(i)));
             Some(ChartSwitch {
@@ -244,11 +305,21 @@ fn build_model_page<'a>(
 
     let charts_made: Vec<Chart> = chart::model_charts(m, a);
     let mut charts: Vec<ChartView> = charts_made.iter().map(chart_view).collect();
+    // The time–energy chart drawn wide too, shown instead on a wide screen.
+    let tradeoff_wide = chart::tradeoff_wide(m, a);
+    if let Some(wide) = &tradeoff_wide {
+        for view in &mut charts {
+            if view.src == TRADEOFF {
+                *view = super::views::with_wide(view.clone(), wide);
+            }
+        }
+    }
     // The time–energy chart at other ITL percentiles: files of their own
     // (published URLs), shown in place of the median's by a switch.
     let percentile_charts = chart::percentile_charts(m, a);
     let itl_switch = itl_switch(&mut charts, &percentile_charts);
     let (response, response_charts) = response_section(site, m, a)?;
+    let (chosen, chosen_charts) = chosen_response(m, a)?;
     let config_tables = config_tables(m, a, &tables, &meta.root, words)?;
     let history = site.history.as_ref().map(|all| match all.get(&m.slug) {
         Some(changes) => table_html(&super::changes::model_history_table(
@@ -306,6 +377,15 @@ fn build_model_page<'a>(
         .map(|c| (format!("{rel_dir}{}", c.file_name), c.svg.clone()))
         .collect();
     files.push((format!("{rel_dir}badge.svg"), badge));
+    let new_charts = tradeoff_wide
+        .iter()
+        .chain(&chosen_charts)
+        .map(|c| (format!("{rel_dir}{}", c.file_name), c.svg.clone()))
+        .collect();
+    // The charts' theme and the chosen configuration's histogram.
+    if tradeoff_wide.is_some() || chosen.is_some() {
+        meta.scripts.push("model.js");
+    }
 
     let page = ModelPage {
         m,
@@ -341,6 +421,7 @@ fn build_model_page<'a>(
         chart_snippets,
         history: history.transpose()?,
         response,
+        chosen,
         meta,
     };
     Ok(BuiltModelPage {
@@ -348,6 +429,7 @@ fn build_model_page<'a>(
         page,
         files,
         charts: chart_count,
+        new_charts,
     })
 }
 
@@ -585,6 +667,7 @@ fn response_section(
                 model: &m.name,
                 gpu: &c.gpu,
                 setup: &setup,
+                best: true,
                 joules_per_token: *j,
                 response: r,
                 unit,
@@ -682,6 +765,86 @@ fn response_section(
             table: table_html(&table)?,
             charts: switches,
             unit: sym,
+        }),
+        charts,
+    ))
+}
+
+/// The histogram of energy per response of every configuration with an
+/// output-length histogram, each on its own linear scale, in
+/// `energy-per-response/<row anchor>.svg`, and the figure that shows the
+/// one the reader chooses; `None` (and no charts) when no configuration
+/// has one.
+fn chosen_response(
+    m: &ModelFile,
+    a: &ModelAnalysis,
+) -> Result<(Option<ChosenResponse>, Vec<Chart>)> {
+    let unit = ResponseUnit::for_edges(&[]);
+    let mut rows = Vec::new();
+    let mut charts = Vec::new();
+    // The configuration of each row, to find the first shown.
+    let mut configs = Vec::new();
+    for r in &a.chosen_responses {
+        let c = &m.configurations[r.config];
+        let Some((_, per_token)) = c.output_lengths() else {
+            continue;
+        };
+        let anchor = row_anchor(&m.slug, &c.row_id);
+        let setup = kind::config_summary(c);
+        let file = format!("{CHOSEN_DIR}{anchor}.svg");
+        // A repeated run's setup is its first run's: the caption says which.
+        let named = if c.repeat > 1 {
+            format!("{setup}, run {}", c.repeat)
+        } else {
+            setup.clone()
+        };
+        charts.push(chart::response_histogram(chart::ResponseHistogram {
+            file_name: &file,
+            model: &m.name,
+            gpu: &c.gpu,
+            setup: &setup,
+            best: a.is_best(r.config),
+            joules_per_token: per_token,
+            response: &r.energy,
+            unit,
+            // Its own linear scale, as the best's first view: the caption
+            // gives the figures to compare.
+            x_max_j: 0.0,
+            log_from_j: None,
+        }));
+        configs.push(r.config);
+        rows.push(ChosenRow {
+            anchor,
+            setup: named,
+            median: unit.text(r.energy.median_j),
+            p90: unit.text(r.energy.p90_j),
+            responses: fmt::grouped(r.energy.total as f64),
+        });
+    }
+    // The first shown: the lowest-energy best's, else the first's.
+    let best = a.lowest_response.map(|k| a.responses[k].0);
+    let first = configs.iter().position(|&i| Some(i) == best).unwrap_or(0);
+    if rows.is_empty() {
+        return Ok((None, charts));
+    }
+    let data = ChosenData {
+        dir: CHOSEN_DIR,
+        rows: rows.iter().map(|r| (r.anchor.as_str(), r)).collect(),
+    };
+    let data = serde_json::to_string(&data)?
+        .replace('<', "\\u003c")
+        .replace('>', "\\u003e")
+        .replace('&', "\\u0026");
+    let view = chart_view(&charts[first]);
+    let first = rows.swap_remove(first);
+    Ok((
+        Some(ChosenResponse {
+            first,
+            file: view.src,
+            width: view.width,
+            height: view.height,
+            data,
+            unit: unit.symbol(),
         }),
         charts,
     ))

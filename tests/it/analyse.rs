@@ -606,3 +606,34 @@ fn a_model_keeps_its_look_whatever_else_the_site_holds() {
     assert_eq!(mixed_looks[lab.len()..], looks[..]);
     assert_eq!(mixed_looks.iter().collect::<BTreeSet<_>>().len(), LOOKS);
 }
+
+/// Issue 42: every configuration with an output-length histogram has its
+/// energy per response (the chosen configuration's histogram), in file
+/// order, each the histogram of its own lengths and energy per token; the
+/// best configurations' are
+/// among them, equal to the best's own.
+#[test]
+fn every_configuration_with_output_lengths_has_its_energy_per_response() {
+    let text = std::fs::read_to_string("tests/fixtures/distributions/gpqa/qwen-3-8b.json").unwrap();
+    let m: ModelFile = serde_json::from_str(&text).unwrap();
+    let a = energyboard::analyse::analyse(&m);
+    let with: Vec<usize> = (0..m.configurations.len())
+        .filter(|&i| m.configurations[i].output_lengths().is_some())
+        .collect();
+    assert!(
+        with.len() > a.responses.len(),
+        "{} configurations",
+        with.len()
+    );
+    let chosen: Vec<usize> = a.chosen_responses.iter().map(|r| r.config).collect();
+    assert_eq!(chosen, with);
+    for r in &a.chosen_responses {
+        let (lengths, per_token) = m.configurations[r.config].output_lengths().unwrap();
+        assert_eq!(r.energy, response_energy(per_token, lengths));
+        assert!(r.energy.median_j <= r.energy.p90_j);
+    }
+    for (i, best) in &a.responses {
+        let same = a.chosen_responses.iter().find(|r| r.config == *i).unwrap();
+        assert_eq!(&same.energy, best);
+    }
+}

@@ -703,7 +703,8 @@ fn committed_site_is_up_to_date() {
         .collect();
     assert!(
         stale.is_empty(),
-        "site/ is stale ({} files differ, e.g. {:?}); refresh it with `cargo run --release` and commit",
+        "site/ is stale ({} files differ, e.g. {:?}); refresh it with `cargo run --release` and \
+            commit",
         stale.len(),
         stale.iter().take(5).collect::<Vec<_>>()
     );
@@ -829,15 +830,23 @@ fn every_url_published_before_workloads_still_resolves() {
             }
         }
         // Files that are not pages keep their content: the legacy chart is
-        // the Text Conversation chart, byte for byte.
-        assert_eq!(
-            fs::read(site.out.join("models/qwen-3-32b/time-energy-tradeoff.svg")).unwrap(),
-            fs::read(
-                site.out
-                    .join(chat("models/qwen-3-32b/time-energy-tradeoff.svg"))
-            )
-            .unwrap()
-        );
+        // the Text Conversation chart drawn still, byte for byte (the rows
+        // its points link to are not beside it), where the chart beside
+        // the page links each point.
+        let seed = repo().join("tests/fixtures/seeds/qwen-3-32b.json");
+        let m: energyboard::model::ModelFile =
+            serde_json::from_str(&fs::read_to_string(seed).unwrap()).unwrap();
+        let still = energyboard::chart::tradeoff_still(&m, &energyboard::analyse::analyse(&m));
+        let legacy = "models/qwen-3-32b/time-energy-tradeoff.svg";
+        let legacy = fs::read_to_string(site.out.join(legacy)).unwrap();
+        assert_eq!(legacy, still.unwrap().svg);
+        assert!(!legacy.contains("<a "));
+        let beside = fs::read_to_string(
+            site.out
+                .join(chat("models/qwen-3-32b/time-energy-tradeoff.svg")),
+        )
+        .unwrap();
+        assert!(beside.contains("<a href=\"index.html#"));
         assert_eq!(
             fs::read(site.out.join("data/qwen-3-32b.json")).unwrap(),
             fs::read(repo().join("tests/fixtures/seeds/qwen-3-32b.json")).unwrap()

@@ -472,9 +472,13 @@ fn compare_overlay_switches_in_place_scatter_limits_and_theme() {
     assert!(svg.contains(":root[data-theme=dark]"), "overlay not themed");
     for (rel, svg) in charts {
         let themed = svg.contains(":root[data-theme=dark]");
-        let scatter = rel.ends_with("/all-configurations.svg")
-            || rel.ends_with("/all-configurations-wide.svg");
-        assert_eq!(themed, scatter, "{rel}");
+        // The time–energy chart beside its page (not its still copy at the
+        // legacy address).
+        let framed = rel.ends_with("/all-configurations.svg")
+            || rel.ends_with("/all-configurations-wide.svg")
+            || (rel.starts_with("workloads/") && rel.ends_with("/time-energy-tradeoff.svg"))
+            || rel.ends_with("/time-energy-tradeoff-wide.svg");
+        assert_eq!(themed, framed, "{rel}");
     }
     // The scatter's reader (phone and wide drawings): pixel ends and values
     // of both log axes, and the script that draws a limit and a budget from
@@ -601,4 +605,74 @@ fn what_the_pages_append_to_a_gpu_name_is_a_refused_suffix_word() {
         }
     }
     assert!(seen > 100, "{seen} words seen");
+}
+
+/// Issue 42: a model page states each configuration's energy per response
+/// (`#chosen-data`, named fields) for every configuration of its data file
+/// with an output-length histogram, and each has its histogram beside the
+/// page, whose median and p90 are the stated ones and whose row is on the
+/// page; the figure is hidden until the script shows it; the time–energy
+/// chart's points (phone and wide drawings) each link to a row of the page
+/// and name it.
+#[test]
+fn model_page_states_every_configuration_histogram_and_links_its_points() {
+    let slug = "qwen-3-235b-a22b-instruct";
+    let dir = built()
+        .site
+        .join(format!("workloads/lm-arena-chat/models/{slug}"));
+    let page = fs::read_to_string(dir.join("index.html")).unwrap();
+    let data = page
+        .split_once("<script type=\"application/json\" id=\"chosen-data\">")
+        .and_then(|(_, rest)| rest.split_once("</script>"))
+        .expect("the page states its configurations' histograms")
+        .0;
+    let data: serde_json::Value = serde_json::from_str(data).unwrap();
+    let rows = data["rows"].as_object().unwrap();
+    let file = fs::read_to_string(repo().join(format!("data/lm-arena-chat/{slug}.json"))).unwrap();
+    let file: serde_json::Value = serde_json::from_str(&file).unwrap();
+    let configurations = file["configurations"].as_array().unwrap();
+    let with = configurations
+        .iter()
+        .filter(|c| c.get("output_length_distribution").is_some())
+        .count();
+    assert_eq!(
+        rows.len(),
+        with,
+        "one row per configuration with a histogram"
+    );
+    for (row, c) in rows {
+        assert!(page.contains(&format!("<tr id=\"{row}\"")), "{row}: no row");
+        let dir_name = data["dir"].as_str().unwrap();
+        let svg = fs::read_to_string(dir.join(format!("{dir_name}{row}.svg"))).unwrap();
+        for (key, label) in [("median", "median"), ("p90", "p90")] {
+            let figure = c[key].as_str().unwrap();
+            assert!(
+                svg.contains(&format!(">{label} {figure} J<")),
+                "{row}: {key} {figure}"
+            );
+        }
+        assert!(!c["setup"].as_str().unwrap().is_empty());
+    }
+    assert!(
+        page.contains("<figure class=\"chart chosen-response\" id=\"chosen-response\" hidden>")
+    );
+    for name in ["time-energy-tradeoff.svg", "time-energy-tradeoff-wide.svg"] {
+        let svg = fs::read_to_string(dir.join(name)).unwrap();
+        let doc = Document::parse(&svg).unwrap();
+        let points: Vec<Node<'_, '_>> = doc
+            .descendants()
+            .filter(|n| {
+                n.has_tag_name("a") && n.attribute("class").is_some_and(|c| c.starts_with("pt "))
+            })
+            .collect();
+        assert_eq!(points.len(), configurations.len(), "{name}: a link a point");
+        for p in points {
+            let row = p.attribute("data-row").unwrap();
+            let href = p
+                .attribute(("http://www.w3.org/1999/xlink", "href"))
+                .or(p.attribute("href"));
+            assert_eq!(href, Some(format!("index.html#{row}").as_str()), "{name}");
+            assert!(page.contains(&format!("<tr id=\"{row}\"")), "{name}: {row}");
+        }
+    }
 }
