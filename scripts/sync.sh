@@ -1,4 +1,8 @@
 #!/usr/bin/env bash
+# A source's maintainer (see docs/importing.md#other-sources) updates theirs the
+# same way with --source ID: `energyboard import --from DIR --source ID` writes
+# data/sources/ID/ (its files, history/ of superseded files, changes.json),
+# then rebuild; the change log and feed show its imports labelled with it.
 # Refreshes the mirror from the leaderboard's published data: imports
 # ml-energy/leaderboard's public/data/ (a local copy, or the repository's
 # archive, which the importer downloads and reads itself) into the data

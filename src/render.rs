@@ -12,6 +12,7 @@ mod model_page;
 mod overview;
 mod reader;
 mod site_pages;
+mod versions;
 mod views;
 
 pub use kind::{Basis, Tables, Words};
@@ -33,7 +34,7 @@ use crate::analyse::{LeaderboardRow, ModelAnalysis, WorkloadAnalysis};
 use crate::columns::{Align, Column, ColumnSet, Link, Record, Shown};
 use crate::fmt;
 use crate::footprint::Footprint;
-use crate::load::{Asset, DataSet, LoadedModel};
+use crate::load::{Asset, DataSet, LoadedModel, PastVersion};
 use crate::model::{Configuration, Measure, ModelFile, row_anchor, url_segment};
 use crate::workload::{LEGACY_WORKLOAD, Workload};
 use crate::write::PageSink;
@@ -68,6 +69,12 @@ pub struct Site<'a> {
     pub history: Option<BTreeMap<String, Vec<changes::BestHistory<'a>>>>,
     /// Carbon and cost settings; `None` shows energy alone.
     pub footprint: Option<Footprint>,
+    /// The superseded files of this workload's models (`history/`), by
+    /// slug, oldest first: what their version pages show.
+    pub past: BTreeMap<&'a str, Vec<&'a PastVersion>>,
+    /// Every change history with its source (`None` for the leaderboard's):
+    /// which data versions changed a model's figures.
+    pub change_logs: Vec<(Option<&'a str>, &'a crate::changes::ChangeHistory)>,
 }
 
 /// The whole site: every workload, and the pages that span them.
@@ -473,6 +480,8 @@ impl<'a> Mirror<'a> {
                             .collect()
                     }),
                     footprint: None,
+                    past: past_of(&data.history, &workload.id),
+                    change_logs: histories.clone(),
                 }
             })
             .collect();
@@ -726,7 +735,8 @@ pub fn render_models(
         .map(|&id| {
             let site = &mirror.workloads[id.part];
             let m = &site.models[id.index];
-            let counts = render_model(site, m, &site.analyses[id.index], sink)?;
+            let counts = render_model(site, m, &site.analyses[id.index], sink)?
+                + versions::render_versions(site, m, sink)?;
             let files = downloads::publish_model_files(site, m, sink)?;
             progress.advance();
             Ok(ModelOutput { counts, files })
@@ -761,6 +771,18 @@ pub fn render_site_wide(
         + render_not_found(mirror, assets, sink)?;
     render_seo_files(mirror, sink)?;
     Ok(counts)
+}
+
+/// The superseded files of `workload`'s models, by slug, oldest first.
+fn past_of<'a>(
+    history: &'a [PastVersion],
+    workload: &str,
+) -> BTreeMap<&'a str, Vec<&'a PastVersion>> {
+    let mut out: BTreeMap<&str, Vec<&PastVersion>> = BTreeMap::new();
+    for p in history.iter().filter(|p| p.model.workload == workload) {
+        out.entry(p.model.file.slug.as_str()).or_default().push(p);
+    }
+    out
 }
 
 fn put_page(sink: &dyn PageSink, path: &str, page: &impl Template) -> Result<()> {

@@ -1,7 +1,7 @@
 //! A model's page: best configuration per GPU, latency budgets, charts,
 //! every configuration, source, citation and embeds.
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use askama::Template;
 
 use super::views::{Cell, ChartView, Header, Row, RowGroup, TableView, chart_view, table_html};
@@ -55,9 +55,24 @@ struct ModelPage<'a> {
     /// history: the table's HTML, empty when none of them has changed.
     history: Option<String>,
     response: Option<ResponseSection>,
+    /// The model's version pages, newest (the current one) first.
+    versions: Vec<VersionRow>,
+    /// The current version's permanent address (absolute with a base URL,
+    /// else the path in the site), which the BibTeX entry cites.
+    permalink: String,
     limit: Option<super::reader::LimitControl>,
     peers_href: String,
     headline_key: &'static str,
+}
+
+/// A version of the model's figures as the current page lists it.
+struct VersionRow {
+    date: String,
+    /// Its page, from the model page.
+    href: String,
+    /// What that version changed, e.g. "first published" or "838
+    /// configurations corrected (tokens_per_second)".
+    changes: String,
 }
 
 /// Views of one chart shown one at a time (`templates/chart_switch.html`):
@@ -73,7 +88,7 @@ pub(super) struct ChartSwitch {
 }
 
 /// A GPU's best configuration, with its card's figures.
-type BestCard<'a> = (&'a Configuration, Vec<(String, String)>);
+pub(super) type BestCard<'a> = (&'a Configuration, Vec<(String, String)>);
 
 /// The energy-per-response section: a summary table and one histogram per
 /// GPU whose best configuration carries an output-length distribution.
@@ -117,7 +132,13 @@ pub(super) fn render_model(
 
 /// The facts table of a model's page: identity, workload, what was measured
 /// and the data version.
-fn model_facts(site: &Site<'_>, m: &ModelFile, a: &ModelAnalysis, deadline: &str) -> Facts {
+fn model_facts(
+    site: &Site<'_>,
+    m: &ModelFile,
+    a: &ModelAnalysis,
+    deadline: &str,
+    data_version: String,
+) -> Facts {
     let words = site.words();
     let mut facts = vec![
         ("Model ID".to_owned(), m.model_id.clone()),
@@ -136,20 +157,28 @@ fn model_facts(site: &Site<'_>, m: &ModelFile, a: &ModelAnalysis, deadline: &str
             "Latency deadline".to_owned(),
             format!("{} ≤ {deadline}", words.latency_short),
         ),
-        (
-            "Data version".to_owned(),
-            format!("{} (file updated {})", &m.data_version, &m.updated),
-        ),
+        ("Data version".to_owned(), data_version),
     ]);
     facts
 }
 
+/// The facts of a version page: the model's, with the version's date.
+pub(super) fn version_facts(
+    site: &Site<'_>,
+    m: &ModelFile,
+    a: &ModelAnalysis,
+    deadline: &str,
+    date: &str,
+) -> Facts {
+    model_facts(site, m, a, deadline, date.to_owned())
+}
+
 /// (label, value) rows, in order.
-type Facts = Vec<(String, String)>;
+pub(super) type Facts = Vec<(String, String)>;
 
 /// Per GPU, its best configuration within the deadline and the card's
 /// figures (carbon and cost too when the site has a footprint table).
-fn best_cards<'m>(
+pub(super) fn best_cards<'m>(
     site: &Site<'_>,
     m: &'m ModelFile,
     a: &ModelAnalysis,
@@ -236,7 +265,8 @@ fn build_model_page<'a>(
     meta.script = true;
     meta.scripts.push("limit.js");
 
-    let facts = model_facts(site, m, a, &deadline);
+    let data_version = format!("{} (file updated {})", &m.data_version, &m.updated);
+    let facts = model_facts(site, m, a, &deadline, data_version);
     let tables = kind::tables(site.workload.measure);
     let best_cards = best_cards(site, m, a, &tables);
     let budget_table = table_html(&budget_table(m, a, words))?;
@@ -257,7 +287,24 @@ fn build_model_page<'a>(
     });
 
     let page_link = site.absolute(&dir);
-    let bibtex = bibtex(m, words, site.workload, &page_link);
+    let versions = super::versions::versions_of(site, lm);
+    let current = versions.last().map_or(m.data_version.as_str(), |v| v.date);
+    let permalink = site.absolute(&format!("{dir}v/{current}/"));
+    let cited = Cited {
+        url: &permalink,
+        data_version: &m.data_version,
+        versioned: false,
+    };
+    let bibtex = bibtex(m, words, site.workload, &cited)?;
+    let versions = versions
+        .iter()
+        .rev()
+        .map(|v| VersionRow {
+            date: v.date.to_owned(),
+            href: format!("{}index.html", v.dir()),
+            changes: v.changes(&site.workload.id, &m.slug).join("; "),
+        })
+        .collect();
     let badge = downloads::badge_svg(
         &m.name,
         overall
@@ -340,6 +387,8 @@ fn build_model_page<'a>(
         chart_snippets,
         history: history.transpose()?,
         response,
+        versions,
+        permalink,
         meta,
     };
     Ok(BuiltModelPage {
@@ -412,7 +461,7 @@ fn budget_table(m: &ModelFile, a: &ModelAnalysis, words: &'static Words) -> Tabl
 
 /// One table per GPU: (GPU, table HTML). Rows grouped by series
 /// (GPU count, parallelism, precision, …), ordered by the load.
-fn config_tables(
+pub(super) fn config_tables(
     m: &ModelFile,
     a: &ModelAnalysis,
     tables: &kind::Tables,
@@ -491,40 +540,67 @@ fn config_row(m: &ModelFile, a: &ModelAnalysis, i: usize, columns: &[&Column]) -
     }
 }
 
-/// The BibTeX entry of a model's page on one workload: the key and the
-/// title name the workload too (a model measured on two workloads has two
-/// pages), and `url` is the page's absolute URL, or its path in the site
-/// when the build has no base URL.
-fn bibtex(m: &ModelFile, words: &'static Words, workload: &Workload, url: &str) -> String {
-    let year = m.data_version.get(..4).unwrap_or("");
-    let source = &m.source;
-    format!(
-        "@misc{{energyboard-{workload_id}-{slug},\n  title        = {{{{{name}}}, {workload_name}: GPU energy of {task} (mirror of the {src})}},\n  author       = {{{{{publisher}}}}},\n  year         = {{{year}}},\n  url          = {{{url}}},\n  note         = {{Data version {data}; source {src} {version}; retrieved {retrieved}}}\n}}",
-        workload_id = workload.id,
-        slug = &m.slug,
-        name = bib_escape(&m.name),
-        workload_name = bib_escape(&workload.name),
-        task = words.bib_task,
-        src = bib_escape(&source.name),
-        publisher = bib_escape(&source.publisher),
-        data = bib_escape(&m.data_version),
-        version = bib_escape(&source.version),
-        retrieved = bib_escape(&source.retrieved),
-    )
+/// The BibTeX entry of a model's page on one workload
+/// (`templates/citation.bib`): the key and the title name the workload too
+/// (a model measured on two workloads has two pages), and `url` is the
+/// page's absolute URL, or its path in the site when the build has no base
+/// URL.
+#[derive(Template)]
+#[template(path = "citation.bib", syntax = "bib")]
+struct Citation<'a> {
+    workload_id: &'a str,
+    /// The model's slug; a version page's ends in its version.
+    key: String,
+    name: &'a str,
+    workload_name: &'a str,
+    task: &'a str,
+    source_name: &'a str,
+    publisher: &'a str,
+    year: &'a str,
+    url: &'a str,
+    data_version: &'a str,
+    source_version: &'a str,
+    retrieved: &'a str,
 }
 
-fn bib_escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for ch in s.chars() {
-        match ch {
-            '{' | '}' | '%' | '&' | '$' | '#' | '_' => out.extend(['\\', ch]),
-            '\\' => out.push_str("\\textbackslash{}"),
-            '~' => out.push_str("\\textasciitilde{}"),
-            '^' => out.push_str("\\textasciicircum{}"),
-            _ => out.push(ch),
-        }
-    }
-    out
+/// What a BibTeX entry cites: the page's address and data version, and
+/// whether it is a version page (whose key ends in its version).
+pub(super) struct Cited<'a> {
+    pub url: &'a str,
+    pub data_version: &'a str,
+    pub versioned: bool,
+}
+
+/// The BibTeX entry of the model `m`'s page on `workload`, citing `cited`.
+pub(super) fn bibtex(
+    m: &ModelFile,
+    words: &'static Words,
+    workload: &Workload,
+    cited: &Cited<'_>,
+) -> Result<String> {
+    let key = if cited.versioned {
+        format!("{}-{}", m.slug, cited.data_version)
+    } else {
+        m.slug.clone()
+    };
+    let source = &m.source;
+    let entry = Citation {
+        workload_id: &workload.id,
+        key,
+        name: &m.name,
+        workload_name: &workload.name,
+        task: words.bib_task,
+        source_name: &source.name,
+        publisher: &source.publisher,
+        year: cited.data_version.get(..4).unwrap_or(""),
+        url: cited.url,
+        data_version: cited.data_version,
+        source_version: &source.version,
+        retrieved: &source.retrieved,
+    };
+    entry
+        .render()
+        .with_context(|| format!("rendering the BibTeX entry of {}", m.slug))
 }
 
 /// Carbon and cost rows of a best card, one per quantity and basis

@@ -870,6 +870,7 @@ fn every_address_of_the_leaderboard_only_site_still_leads_to_its_content_beside_
 
     let before = file_tree(&alone.join("site"));
     let mut models = 0;
+    let mut versions = 0;
     for (path, bytes) in &before {
         let now = site.join(path);
         assert!(now.is_file(), "{} is gone beside a source", path.display());
@@ -878,14 +879,20 @@ fn every_address_of_the_leaderboard_only_site_still_leads_to_its_content_beside_
         if p.starts_with("data/") && p.ends_with(".json") {
             assert_eq!(&std::fs::read(&now).unwrap(), bytes, "{p}");
         }
-        // Each leaderboard model's page: the same best figures.
+        // Each leaderboard model's page and version page: the same best
+        // figures.
         if p.contains("/models/") && p.ends_with("/index.html") && p.starts_with("workloads/") {
             let old = String::from_utf8(bytes.clone()).unwrap();
             assert_eq!(best_section(&read(&now)), best_section(&old), "{p}");
-            models += 1;
+            if p.contains("/v/") {
+                versions += 1;
+            } else {
+                models += 1;
+            }
         }
     }
     assert_eq!(models, 18);
+    assert_eq!(versions, 18, "one version page a model: its current one");
 }
 
 #[test]
