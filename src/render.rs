@@ -30,6 +30,7 @@ use anyhow::{Context, Result};
 use askama::Template;
 use rayon::prelude::*;
 
+use crate::analyse::versions::ModelVersion;
 use crate::analyse::{LeaderboardRow, ModelAnalysis, WorkloadAnalysis};
 use crate::columns::{Align, Column, ColumnSet, Link, Record, Shown};
 use crate::fmt;
@@ -69,12 +70,10 @@ pub struct Site<'a> {
     pub history: Option<BTreeMap<String, Vec<changes::BestHistory<'a>>>>,
     /// Carbon and cost settings; `None` shows energy alone.
     pub footprint: Option<Footprint>,
-    /// The superseded files of this workload's models (`history/`), by
-    /// slug, oldest first: what their version pages show.
-    pub past: BTreeMap<&'a str, Vec<&'a PastVersion>>,
-    /// Every change history with its source (`None` for the leaderboard's):
-    /// which data versions changed a model's figures.
-    pub change_logs: Vec<(Option<&'a str>, &'a crate::changes::ChangeHistory)>,
+    /// Each model's versions by slug, oldest first, the current one last
+    /// ([`crate::analyse::versions::model_versions`]): what its version
+    /// pages show.
+    pub versions: BTreeMap<&'a str, Vec<ModelVersion<'a>>>,
 }
 
 /// The whole site: every workload, and the pages that span them.
@@ -405,6 +404,14 @@ impl Site<'_> {
         self.workload.measure.words()
     }
 
+    /// The versions of the model `lm`, oldest first (empty for a model of
+    /// another workload).
+    fn versions_of(&self, lm: &LoadedModel) -> &[ModelVersion<'_>] {
+        self.versions
+            .get(lm.file.slug.as_str())
+            .map_or(&[], Vec::as_slice)
+    }
+
     fn row(&self, r: LeaderboardRow) -> (&ModelFile, &Configuration) {
         let m = &self.models[r.model].file;
         (m, &m.configurations[r.config])
@@ -480,8 +487,7 @@ impl<'a> Mirror<'a> {
                             .collect()
                     }),
                     footprint: None,
-                    past: past_of(&data.history, &workload.id),
-                    change_logs: histories.clone(),
+                    versions: versions_of(data, &histories, workload),
                 }
             })
             .collect();
@@ -735,8 +741,9 @@ pub fn render_models(
         .map(|&id| {
             let site = &mirror.workloads[id.part];
             let m = &site.models[id.index];
-            let counts = render_model(site, m, &site.analyses[id.index], sink)?
-                + versions::render_versions(site, m, sink)?;
+            let a = &site.analyses[id.index];
+            let counts =
+                render_model(site, m, a, sink)? + versions::render_versions(site, m, a, sink)?;
             let files = downloads::publish_model_files(site, m, sink)?;
             progress.advance();
             Ok(ModelOutput { counts, files })
@@ -773,16 +780,38 @@ pub fn render_site_wide(
     Ok(counts)
 }
 
-/// The superseded files of `workload`'s models, by slug, oldest first.
-fn past_of<'a>(
-    history: &'a [PastVersion],
-    workload: &str,
-) -> BTreeMap<&'a str, Vec<&'a PastVersion>> {
-    let mut out: BTreeMap<&str, Vec<&PastVersion>> = BTreeMap::new();
-    for p in history.iter().filter(|p| p.model.workload == workload) {
-        out.entry(p.model.file.slug.as_str()).or_default().push(p);
+/// The versions of each model of `workload`, by slug, from its
+/// source's change history (of `histories`) and the superseded files of
+/// `data`.
+fn versions_of<'a>(
+    data: &'a DataSet,
+    histories: &[(Option<&str>, &'a crate::changes::ChangeHistory)],
+    workload: &'a Workload,
+) -> BTreeMap<&'a str, Vec<ModelVersion<'a>>> {
+    let mut past: BTreeMap<&str, Vec<&PastVersion>> = BTreeMap::new();
+    for p in data
+        .history
+        .iter()
+        .filter(|p| p.model.workload == workload.id)
+    {
+        past.entry(p.model.file.slug.as_str()).or_default().push(p);
     }
-    out
+    workload
+        .models
+        .iter()
+        .map(|lm| {
+            let source = lm.file.source.id.as_deref();
+            let log = histories
+                .iter()
+                .find(|(id, _)| *id == source)
+                .map(|&(_, h)| h);
+            let own = past
+                .get(lm.file.slug.as_str())
+                .map_or(&[][..], Vec::as_slice);
+            let versions = crate::analyse::versions::model_versions(log, own, lm);
+            (lm.file.slug.as_str(), versions)
+        })
+        .collect()
 }
 
 fn put_page(sink: &dyn PageSink, path: &str, page: &impl Template) -> Result<()> {

@@ -586,14 +586,7 @@ fn import_locked(
 
     let mut new_files: BTreeMap<String, Vec<u8>> = BTreeMap::new();
     for rel in docs.keys().map(String::as_str).chain([changes::FILE_NAME]) {
-        check_folders_inside(data_dir, rel)?;
-        let path = data_dir.join(rel);
-        if !manifest.files.contains_key(rel) && read_existing(&path)?.is_some() {
-            foreign.push(format!(
-                "{}: is in the way: energyboard import did not write it (it is not in {MANIFEST}); move it away, then import again",
-                path.display()
-            ));
-        }
+        foreign.extend(in_the_way(data_dir, &manifest, rel)?);
         let Some(doc) = docs.get(rel) else { continue };
         // As the files hold it: two-space indents, no newline at the end;
         // or the file as it is when only its dates would change.
@@ -607,14 +600,7 @@ fn import_locked(
     }
     let superseded = superseded_files(&current, &new_files, &upstream.last_updated);
     for (rel, bytes) in superseded {
-        check_folders_inside(data_dir, &rel)?;
-        let path = data_dir.join(&rel);
-        if !manifest.files.contains_key(&rel) && read_existing(&path)?.is_some() {
-            foreign.push(format!(
-                "{}: is in the way: energyboard import did not write it (it is not in {MANIFEST}); move it away, then import again",
-                path.display()
-            ));
-        }
+        foreign.extend(in_the_way(data_dir, &manifest, &rel)?);
         new_files.insert(rel, bytes);
     }
     if !foreign.is_empty() {
@@ -657,6 +643,20 @@ fn import_locked(
     };
     stage_and_swap(&swap, &mut report)?;
     Ok(report)
+}
+
+/// Why the file `rel` of the data folder is in the way of the import, if it
+/// is: it is there, but the import did not write it (not in `manifest`).
+fn in_the_way(data_dir: &Path, manifest: &Manifest, rel: &str) -> Result<Option<String>> {
+    check_folders_inside(data_dir, rel)?;
+    let path = data_dir.join(rel);
+    if manifest.files.contains_key(rel) || read_existing(&path)?.is_none() {
+        return Ok(None);
+    }
+    Ok(Some(format!(
+        "{}: is in the way: energyboard import did not write it (it is not in {MANIFEST}); move it away, then import again",
+        path.display()
+    )))
 }
 
 /// The history folder as this import leaves it: every superseded file kept

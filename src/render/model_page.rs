@@ -4,6 +4,7 @@
 use anyhow::{Context, Result};
 use askama::Template;
 
+use super::versions::{change_phrases, version_dir};
 use super::views::{Cell, ChartView, Header, Row, RowGroup, TableView, chart_view, table_html};
 use super::{
     Basis, PageMeta, RenderCounts, Site, Words, column_cell, downloads, header, kind, link,
@@ -127,6 +128,43 @@ pub(super) fn render_model(
     Ok(RenderCounts {
         pages: 1,
         charts: built.charts,
+    })
+}
+
+/// The model page's versions list and its citation of the current
+/// version's permanent address.
+struct CurrentVersion {
+    versions: Vec<VersionRow>,
+    permalink: String,
+    bibtex: String,
+}
+
+/// The versions of the model `lm`, newest first, and the citation of the
+/// current one, whose page is `v/<date>/` in the model page's folder `dir`.
+fn current_version(site: &Site<'_>, lm: &LoadedModel, dir: &str) -> Result<CurrentVersion> {
+    let m = &lm.file;
+    let versions = site.versions_of(lm);
+    let current = versions.last().map_or(m.data_version.as_str(), |v| v.date);
+    let permalink = site.absolute(&format!("{dir}{}", version_dir(current)));
+    let cited = Cited {
+        url: &permalink,
+        data_version: &m.data_version,
+        versioned: false,
+    };
+    let bibtex = bibtex(m, site.words(), site.workload, &cited)?;
+    let versions = versions
+        .iter()
+        .rev()
+        .map(|v| VersionRow {
+            date: v.date.to_owned(),
+            href: format!("{}index.html", version_dir(v.date)),
+            changes: change_phrases(v).join("; "),
+        })
+        .collect();
+    Ok(CurrentVersion {
+        versions,
+        permalink,
+        bibtex,
     })
 }
 
@@ -287,24 +325,7 @@ fn build_model_page<'a>(
     });
 
     let page_link = site.absolute(&dir);
-    let versions = super::versions::versions_of(site, lm);
-    let current = versions.last().map_or(m.data_version.as_str(), |v| v.date);
-    let permalink = site.absolute(&format!("{dir}v/{current}/"));
-    let cited = Cited {
-        url: &permalink,
-        data_version: &m.data_version,
-        versioned: false,
-    };
-    let bibtex = bibtex(m, words, site.workload, &cited)?;
-    let versions = versions
-        .iter()
-        .rev()
-        .map(|v| VersionRow {
-            date: v.date.to_owned(),
-            href: format!("{}index.html", v.dir()),
-            changes: v.changes(&site.workload.id, &m.slug).join("; "),
-        })
-        .collect();
+    let current = current_version(site, lm, &dir)?;
     let badge = downloads::badge_svg(
         &m.name,
         overall
@@ -363,7 +384,6 @@ fn build_model_page<'a>(
         itl_switch,
         config_tables,
         deadline,
-        bibtex,
         limit: Some(super::reader::model_control(site, m, a)),
         headline_key: tables.headline.key,
         peers_href: format!(
@@ -387,8 +407,9 @@ fn build_model_page<'a>(
         chart_snippets,
         history: history.transpose()?,
         response,
-        versions,
-        permalink,
+        versions: current.versions,
+        permalink: current.permalink,
+        bibtex: current.bibtex,
         meta,
     };
     Ok(BuiltModelPage {
@@ -559,8 +580,10 @@ struct Citation<'a> {
     year: &'a str,
     url: &'a str,
     data_version: &'a str,
-    source_version: &'a str,
-    retrieved: &'a str,
+    /// The source's version and the retrieval date; `None` on a version
+    /// page.
+    source_version: Option<&'a str>,
+    retrieved: Option<&'a str>,
 }
 
 /// What a BibTeX entry cites: the page's address and data version, and
@@ -595,8 +618,8 @@ pub(super) fn bibtex(
         year: cited.data_version.get(..4).unwrap_or(""),
         url: cited.url,
         data_version: cited.data_version,
-        source_version: &source.version,
-        retrieved: &source.retrieved,
+        source_version: (!cited.versioned).then_some(source.version.as_str()),
+        retrieved: (!cited.versioned).then_some(source.retrieved.as_str()),
     };
     entry
         .render()
