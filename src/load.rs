@@ -241,7 +241,7 @@ fn load_folder(data_dir: &Path, alone: Option<&str>) -> Result<DataSet, Problems
     let past: Vec<Result<PastVersion, Vec<Problem>>> = found
         .history
         .par_iter()
-        .map(|path| history::read_past_version(data_dir, path))
+        .map(|path| history::read_past_version(data_dir, path, alone))
         .collect();
     let mut history = Vec::new();
     for result in past {

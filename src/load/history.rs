@@ -41,8 +41,13 @@ pub(super) fn is_history_file(data_dir: &Path, path: &Path) -> bool {
 
 /// Reads, parses and checks one superseded model file: a model file like
 /// any other, at `…history/<workload>/<slug>/<YYYY-MM-DD>.json`, whose
-/// workload and slug are its folders'.
-pub(super) fn read_past_version(data_dir: &Path, path: &Path) -> Result<PastVersion, Vec<Problem>> {
+/// workload and slug are its folders'. `alone` names the source whose folder is loaded by itself, as for
+/// every model file (`sources::check_source`).
+pub(super) fn read_past_version(
+    data_dir: &Path,
+    path: &Path,
+    alone: Option<&str>,
+) -> Result<PastVersion, Vec<Problem>> {
     let parts = parts(data_dir, path);
     let inside = parts
         .iter()
@@ -68,7 +73,7 @@ pub(super) fn read_past_version(data_dir: &Path, path: &Path) -> Result<PastVers
         )]);
     }
     let model = read_model_file(path)?;
-    if let Some(p) = sources::check_source(data_dir, path, &model.file, None) {
+    if let Some(p) = sources::check_source(data_dir, path, &model.file, alone) {
         return Err(vec![p]);
     }
     if model.workload != *workload || model.file.slug != *slug {

@@ -61,6 +61,9 @@ struct ModelPage<'a> {
     /// The current version's permanent address (absolute with a base URL,
     /// else the path in the site), which the BibTeX entry cites.
     permalink: String,
+    /// The current version's page from this one, `v/<date>/`: what its
+    /// copy-link controls copy (`static/table.js`).
+    permalink_href: String,
     limit: Option<super::reader::LimitControl>,
     peers_href: String,
     headline_key: &'static str,
@@ -136,6 +139,7 @@ pub(super) fn render_model(
 struct CurrentVersion {
     versions: Vec<VersionRow>,
     permalink: String,
+    permalink_href: String,
     bibtex: String,
 }
 
@@ -145,7 +149,8 @@ fn current_version(site: &Site<'_>, lm: &LoadedModel, dir: &str) -> Result<Curre
     let m = &lm.file;
     let versions = site.versions_of(lm);
     let current = versions.last().map_or(m.data_version.as_str(), |v| v.date);
-    let permalink = site.absolute(&format!("{dir}{}", version_dir(current)));
+    let permalink_href = version_dir(current);
+    let permalink = site.absolute(&format!("{dir}{permalink_href}"));
     let cited = Cited {
         url: &permalink,
         data_version: &m.data_version,
@@ -164,6 +169,7 @@ fn current_version(site: &Site<'_>, lm: &LoadedModel, dir: &str) -> Result<Curre
     Ok(CurrentVersion {
         versions,
         permalink,
+        permalink_href,
         bibtex,
     })
 }
@@ -409,6 +415,7 @@ fn build_model_page<'a>(
         response,
         versions: current.versions,
         permalink: current.permalink,
+        permalink_href: current.permalink_href,
         bibtex: current.bibtex,
         meta,
     };

@@ -989,3 +989,60 @@ fn a_source_name_that_looks_like_a_formula_is_guarded_in_every_csv() {
     }
     assert!(checked > 0, "no CSV names the source");
 }
+
+#[test]
+fn a_sources_superseded_figures_keep_their_version_page_and_its_imports_are_labelled() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = two_sources(dir.path());
+    // The lab's next version: every throughput of its Qwen 3 8B rows 10 %
+    // higher, published 2026-12-01.
+    let next = dir.path().join("next");
+    energyboard::stage::copy_tree(
+        &Path::new(ROOT).join("tests/fixtures/sources/public-data"),
+        &next,
+    )
+    .unwrap();
+    let edit = |rel: &str, change: &dyn Fn(&mut serde_json::Value)| {
+        let path = next.join(rel);
+        let mut doc: serde_json::Value = serde_json::from_str(&read(&path)).unwrap();
+        change(&mut doc);
+        std::fs::write(&path, serde_json::to_vec_pretty(&doc).unwrap()).unwrap();
+    };
+    edit("index.json", &|d| d["last_updated"] = "2026-12-01".into());
+    edit("tasks/lm-arena-chat.json", &|d| {
+        for row in d["configurations"].as_array_mut().unwrap() {
+            if row["model_id"] == "Qwen/Qwen3-8B" {
+                let t = row["output_throughput_tokens_per_sec"].as_f64().unwrap();
+                row["output_throughput_tokens_per_sec"] = (t * 1.1).into();
+            }
+        }
+    });
+    ok(&import_lab(&data, next.to_str().unwrap()));
+    let kept = "sources/example-lab/history/lm-arena-chat/example-lab--qwen-3-8b/2026-11-20.json";
+    assert!(data.join(kept).is_file(), "no {kept}");
+    let site = dir.path().join("site");
+    build(&data, &site);
+
+    let model = "workloads/lm-arena-chat/models/example-lab--qwen-3-8b/";
+    let old = read(&site.join(format!("{model}v/2026-11-20/index.html")));
+    assert!(
+        old.contains("Superseded by data version 2026-12-01"),
+        "{old}"
+    );
+    assert!(old.contains(r#"changes/index.html#example-lab-import-2">change log</a>"#));
+    assert!(old.contains("configurations corrected (tokens_per_second)"));
+    assert!(
+        site.join(format!("{model}v/2026-12-01/index.html"))
+            .is_file()
+    );
+    // The change log labels the lab's second import with the lab.
+    let page = Html::parse_document(&read(&site.join("changes/index.html")));
+    let heading = page
+        .select(&sel("section#example-lab-import-2 h2"))
+        .map(text_of)
+        .next();
+    assert_eq!(
+        heading.as_deref(),
+        Some("Example Lab measurements data of 2026-12-01")
+    );
+}
