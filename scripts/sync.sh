@@ -1,14 +1,23 @@
 #!/usr/bin/env bash
-# A source's maintainer (see docs/importing.md#other-sources) updates theirs the
-# same way with --source ID: `energyboard import --from DIR --source ID` writes
-# data/sources/ID/ (its files, history/ of superseded files, changes.json),
-# then rebuild; the change log and feed show its imports labelled with it.
 # Refreshes the mirror from the leaderboard's published data: imports
 # ml-energy/leaderboard's public/data/ (a local copy, or the repository's
 # archive, which the importer downloads and reads itself) into the data
 # folder with `energyboard import`, and when that changed anything rebuilds
 # the site. The scheduled workflow (.github/workflows/sync.yml) runs this with
 # the archive's URL; ./test.sh runs it on local copies in a temporary folder.
+#
+# Another source (docs/importing.md, "Other sources") is updated by its
+# maintainer with the importer itself, not this script, from the folder their
+# mlenergy-data run wrote (index.json, tasks/, models/):
+#
+#   cargo run --release -- import --from DIR --source ID   # data/sources/ID/
+#   cargo run --release                                    # rebuild site/
+#
+# The import writes the source's model files, keeps the files whose figures
+# it supersedes under data/sources/ID/history/ (their version pages stay), and
+# records the import in data/sources/ID/changes.json, which the change log
+# and its Atom feed show labelled with the source's name. Commit data/ and
+# site/ as the sync workflow does.
 #
 # Usage: scripts/sync.sh --from DIR|URL [--data DIR] [--out DIR]
 #                        [--summary FILE] [--retrieved YYYY-MM-DD]
