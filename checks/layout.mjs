@@ -69,6 +69,11 @@ function pagesOf(files) {
   }
   const model = files.filter((f) => /^workloads\/[^/]+\/models\/[^/]+\/index\.html$/.test(f));
   if (model.length) pages.push(['model', model[0]], ['model last', model[model.length - 1]]);
+  // A permanent version page (v/<YYYY-MM-DD>/): one a later version
+  // superseded, with its banner, when the site has one.
+  const versions = files.filter((f) => /^workloads\/[^/]+\/models\/[^/]+\/v\/\d{4}-\d{2}-\d{2}\/index\.html$/.test(f));
+  const older = versions.filter((f, i) => i + 1 < versions.length && versions[i + 1].replace(/v\/[^/]+\/index\.html$/, '') === f.replace(/v\/[^/]+\/index\.html$/, ''));
+  if (versions.length) pages.push(['model version', (older.length ? older : versions)[0]]);
   const overview = files.find((f) => /^models\/[^/]+\/index\.html$/.test(f));
   if (overview) pages.push(['overview', overview]);
   const hub = files.find((f) => /^gpus\/[^/]+\/index\.html$/.test(f));

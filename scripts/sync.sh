@@ -6,6 +6,19 @@
 # the site. The scheduled workflow (.github/workflows/sync.yml) runs this with
 # the archive's URL; ./test.sh runs it on local copies in a temporary folder.
 #
+# Another source (docs/importing.md, "Other sources") is updated by its
+# maintainer with the importer itself, not this script, from the folder their
+# mlenergy-data run wrote (index.json, tasks/, models/):
+#
+#   cargo run --release -- import --from DIR --source ID   # data/sources/ID/
+#   cargo run --release                                    # rebuild site/
+#
+# The import writes the source's model files, keeps the files whose figures
+# it supersedes under data/sources/ID/history/ (their version pages stay), and
+# records the import in data/sources/ID/changes.json, which the change log
+# and its Atom feed show labelled with the source's name. Commit data/ and
+# site/ as the sync workflow does.
+#
 # Usage: scripts/sync.sh --from DIR|URL [--data DIR] [--out DIR]
 #                        [--summary FILE] [--retrieved YYYY-MM-DD]
 #   --from DIR|URL   the leaderboard's public/data/ (index.json, tasks/, models/),

@@ -7,6 +7,7 @@
 //! everything it shows beyond the files themselves.
 
 pub mod response;
+pub mod versions;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 

@@ -145,3 +145,46 @@ impl ChangeEntry {
             && self.best_changed.is_empty()
     }
 }
+
+impl ChangeEntry {
+    /// Whether this import changed the figures of the model `slug` on
+    /// `workload`: it appeared, or a configuration of it was added, removed
+    /// or corrected, or a best figure of it moved.
+    pub fn changed_figures_of(&self, workload: &str, slug: &str) -> bool {
+        let is = |w: &str, s: &str| w == workload && s == slug;
+        self.models_added.iter().any(|m| is(&m.workload, &m.slug))
+            || self
+                .configurations_added
+                .iter()
+                .any(|c| is(&c.workload, &c.slug))
+            || self
+                .configurations_removed
+                .iter()
+                .any(|c| is(&c.workload, &c.slug))
+            || self
+                .configurations_changed
+                .iter()
+                .any(|c| is(&c.workload, &c.slug))
+            || self.best_changed.iter().any(|b| is(&b.workload, &b.slug))
+    }
+}
+
+impl ChangeHistory {
+    /// The data versions (`upstream_version`) in which the figures of the
+    /// model `slug` on `workload` changed, oldest first, each once: the
+    /// versions a model page has a permanent page for
+    /// (`<model page>v/<version>/`).
+    pub fn figure_versions(&self, workload: &str, slug: &str) -> Vec<&str> {
+        let mut out: Vec<&str> = Vec::new();
+        for e in self
+            .entries
+            .iter()
+            .filter(|e| e.changed_figures_of(workload, slug))
+        {
+            if out.last() != Some(&e.upstream_version.as_str()) {
+                out.push(&e.upstream_version);
+            }
+        }
+        out
+    }
+}

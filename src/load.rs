@@ -23,6 +23,7 @@ use crate::model::{ModelFile, Source};
 mod best;
 mod changes;
 mod discover;
+mod history;
 mod parse;
 mod sources;
 mod validate;
@@ -31,6 +32,7 @@ pub mod limits;
 
 pub use changes::{LoadedChanges, read_changes_file, validate_history};
 pub use discover::{MAX_FILE_BYTES, content_digest, load_static_dir};
+pub use history::PastVersion;
 pub use parse::parse_model;
 pub use sources::is_valid_source_id;
 pub(crate) use validate::check_distribution;
@@ -73,6 +75,9 @@ pub struct DataSet {
     /// The other sources' change histories (`sources/<id>/changes.json`),
     /// each with its source's id, in id order.
     pub source_changes: Vec<(String, LoadedChanges)>,
+    /// The superseded model files (`history/`, and each source's), ordered
+    /// by workload, slug and version.
+    pub history: Vec<PastVersion>,
 }
 
 /// One problem with one file: which file, which field, what is wrong.
@@ -231,6 +236,28 @@ fn load_folder(data_dir: &Path, alone: Option<&str>) -> Result<DataSet, Problems
         }
     }
 
+    // The superseded files, checked one by one: they share their slugs
+    // with the current files, so the checks across files leave them out.
+    let past: Vec<Result<PastVersion, Vec<Problem>>> = found
+        .history
+        .par_iter()
+        .map(|path| history::read_past_version(data_dir, path, alone))
+        .collect();
+    let mut history = Vec::new();
+    for result in past {
+        match result {
+            Ok(version) => history.push(version),
+            Err(mut file_problems) => problems.append(&mut file_problems),
+        }
+    }
+    history.sort_by(|a, b| {
+        (&a.model.workload, &a.model.file.slug, &a.version).cmp(&(
+            &b.model.workload,
+            &b.model.file.slug,
+            &b.version,
+        ))
+    });
+
     // 3. Check what no single file can: unique slugs, one kind and one
     // deadline per workload, one spelling per GPU.
     validate::check_across_files(&models, &mut problems);
@@ -251,6 +278,7 @@ fn load_folder(data_dir: &Path, alone: Option<&str>) -> Result<DataSet, Problems
         skipped: found.skipped,
         changes,
         source_changes,
+        history,
     })
 }
 

@@ -442,6 +442,18 @@ impl Ord for Fps {
 /// Where other sources' data folders sit in the data folder: `sources/<id>/`.
 pub const SOURCES_DIR: &str = "sources";
 
+/// Where a data folder (the leaderboard's, or a source's
+/// `sources/<id>/`) keeps the model files that newer figures superseded:
+/// `history/<workload>/<slug>/<data version>.json`, each the file as it was
+/// in that data version, written by `energyboard import`.
+pub const HISTORY_DIR: &str = "history";
+
+/// The path of a superseded model file inside its data folder:
+/// `history/<workload>/<slug>/<version>.json`.
+pub fn history_path(workload: &str, slug: &str, version: &str) -> String {
+    format!("{HISTORY_DIR}/{workload}/{slug}/{version}.json")
+}
+
 /// Where the numbers come from.
 #[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
 pub struct Source {

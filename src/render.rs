@@ -12,6 +12,7 @@ mod model_page;
 mod overview;
 mod reader;
 mod site_pages;
+mod versions;
 mod views;
 
 pub use kind::{Basis, Tables, Words};
@@ -29,11 +30,12 @@ use anyhow::{Context, Result};
 use askama::Template;
 use rayon::prelude::*;
 
+use crate::analyse::versions::ModelVersion;
 use crate::analyse::{LeaderboardRow, ModelAnalysis, WorkloadAnalysis};
 use crate::columns::{Align, Column, ColumnSet, Link, Record, Shown};
 use crate::fmt;
 use crate::footprint::Footprint;
-use crate::load::{Asset, DataSet, LoadedModel};
+use crate::load::{Asset, DataSet, LoadedModel, PastVersion};
 use crate::model::{Configuration, Measure, ModelFile, row_anchor, url_segment};
 use crate::workload::{LEGACY_WORKLOAD, Workload};
 use crate::write::PageSink;
@@ -68,6 +70,10 @@ pub struct Site<'a> {
     pub history: Option<BTreeMap<String, Vec<changes::BestHistory<'a>>>>,
     /// Carbon and cost settings; `None` shows energy alone.
     pub footprint: Option<Footprint>,
+    /// Each model's versions by slug, oldest first, the current one last
+    /// ([`crate::analyse::versions::model_versions`]): what its version
+    /// pages show.
+    pub versions: BTreeMap<&'a str, Vec<ModelVersion<'a>>>,
 }
 
 /// The whole site: every workload, and the pages that span them.
@@ -399,6 +405,14 @@ impl Site<'_> {
         self.workload.measure.words()
     }
 
+    /// The versions of the model `lm`, oldest first (empty for a model of
+    /// another workload).
+    fn versions_of(&self, lm: &LoadedModel) -> &[ModelVersion<'_>] {
+        self.versions
+            .get(lm.file.slug.as_str())
+            .map_or(&[], Vec::as_slice)
+    }
+
     fn row(&self, r: LeaderboardRow) -> (&ModelFile, &Configuration) {
         let m = &self.models[r.model].file;
         (m, &m.configurations[r.config])
@@ -474,6 +488,7 @@ impl<'a> Mirror<'a> {
                             .collect()
                     }),
                     footprint: None,
+                    versions: versions_of(data, &histories, workload),
                 }
             })
             .collect();
@@ -727,7 +742,9 @@ pub fn render_models(
         .map(|&id| {
             let site = &mirror.workloads[id.part];
             let m = &site.models[id.index];
-            let counts = render_model(site, m, &site.analyses[id.index], sink)?;
+            let a = &site.analyses[id.index];
+            let counts =
+                render_model(site, m, a, sink)? + versions::render_versions(site, m, a, sink)?;
             let files = downloads::publish_model_files(site, m, sink)?;
             progress.advance();
             Ok(ModelOutput { counts, files })
@@ -762,6 +779,40 @@ pub fn render_site_wide(
         + render_not_found(mirror, assets, sink)?;
     render_seo_files(mirror, sink)?;
     Ok(counts)
+}
+
+/// The versions of each model of `workload`, by slug, from its
+/// source's change history (of `histories`) and the superseded files of
+/// `data`.
+fn versions_of<'a>(
+    data: &'a DataSet,
+    histories: &[(Option<&str>, &'a crate::changes::ChangeHistory)],
+    workload: &'a Workload,
+) -> BTreeMap<&'a str, Vec<ModelVersion<'a>>> {
+    let mut past: BTreeMap<&str, Vec<&PastVersion>> = BTreeMap::new();
+    for p in data
+        .history
+        .iter()
+        .filter(|p| p.model.workload == workload.id)
+    {
+        past.entry(p.model.file.slug.as_str()).or_default().push(p);
+    }
+    workload
+        .models
+        .iter()
+        .map(|lm| {
+            let source = lm.file.source.id.as_deref();
+            let log = histories
+                .iter()
+                .find(|(id, _)| *id == source)
+                .map(|&(_, h)| h);
+            let own = past
+                .get(lm.file.slug.as_str())
+                .map_or(&[][..], Vec::as_slice);
+            let versions = crate::analyse::versions::model_versions(log, own, lm);
+            (lm.file.slug.as_str(), versions)
+        })
+        .collect()
 }
 
 fn put_page(sink: &dyn PageSink, path: &str, page: &impl Template) -> Result<()> {

@@ -275,7 +275,8 @@
 // Copy a link, on a model page: a button beside the title, on each best
 // card and under each chart copies the absolute address of the page, card
 // or chart (the canonical address when the site has a base URL, else the
-// page's own), with the reader's choices (?itl=, ?gpu=) kept, and says
+// page's own; the page and cards by the current version's permanent page),
+// with the reader's choices (?itl=, ?gpu=) kept, and says
 // "Link copied". Without this script each card and chart keeps its id, so
 // its address is still the page's with #gpu-h100 or #chart-... added.
 (function () {
@@ -284,9 +285,18 @@
   if (!best || !best.querySelector(".cards")) return;
   var canonical = document.querySelector("link[rel=canonical]");
   var page = canonical ? canonical.href : location.href.split("#")[0].split("?")[0];
-  function address(id) { return page + location.search + (id ? "#" + id : ""); }
+  // The page and its cards are cited by the current version's permanent
+  // page (#versions' data-permalink, v/<date>/), which keeps today's
+  // figures after newer imports. With the reader's choices (?itl=, ?gpu=),
+  // which only the live page has, and for its charts, the live page's.
+  var versions = document.querySelector("#versions[data-permalink]");
+  var permanent = versions ? new URL(versions.getAttribute("data-permalink"), page).href : page;
+  function address(id, live) {
+    var base = live || location.search ? page : permanent;
+    return base + location.search + (id ? "#" + id : "");
+  }
   // A build without a base URL cites the page by its path: the reader's
-  // copy of the entry gets the address the page was opened at.
+  // copy of the entry gets the address of the version it cites.
   var bib = document.querySelector("#cite pre code");
   if (bib && !canonical) bib.textContent = bib.textContent.replace(/(url\s*=\s*\{)([^}]*)(\})/, function (_, a, b, c) { return a + address("") + c; });
   function copy(text) {
@@ -306,14 +316,14 @@
   said.className = "said";
   said.setAttribute("aria-live", "polite");
   document.body.appendChild(said);
-  function button(what, id, place) {
+  function button(what, id, place, live) {
     var b = document.createElement("button");
     b.type = "button";
     b.className = "copy-link";
     b.textContent = "Copy link";
     b.setAttribute("aria-label", "Copy link to " + what);
     b.addEventListener("click", function () {
-      var url = address(id);
+      var url = address(id, live);
       copy(url).then(function () {
         b.textContent = "Link copied";
         said.textContent = "Link to " + what + " copied: " + url;
@@ -334,6 +344,6 @@
   [].forEach.call(document.querySelectorAll("figure.chart[id]"), function (fig) {
     var strong = fig.querySelector("figcaption strong");
     var at = fig.querySelector(".chart-file") || fig;
-    button("the chart " + (strong ? strong.textContent.replace(/\.$/, "") : fig.id), fig.id, function (b) { at.appendChild(document.createTextNode(" ")); at.appendChild(b); });
+    button("the chart " + (strong ? strong.textContent.replace(/\.$/, "") : fig.id), fig.id, function (b) { at.appendChild(document.createTextNode(" ")); at.appendChild(b); }, true);
   });
 })();

@@ -86,7 +86,13 @@ export async function choosePages(root, files) {
     const leaderboards = under(/^workloads\/[^/]+\/index\.html$/);
     const compares = under(/^workloads\/[^/]+\/compare\/index\.html$/);
     const last = (list) => list[list.length - 1];
-    for (const [kind, list] of [['workload', leaderboards], ['workload-compare', compares], ['overview', overviews], ['gpu-hub', hubs]]) {
+    // A model's permanent version page (v/<YYYY-MM-DD>/): the largest of
+    // those a later version superseded (their banner says what changed
+    // next), else the largest; every model has one, its current version's.
+    const versionPages = under(/^workloads\/[^/]+\/models\/[^/]+\/v\/\d{4}-\d{2}-\d{2}\/index\.html$/);
+    const folder = (rel) => rel.replace(/v\/[^/]+\/index\.html$/, '');
+    const superseded = versionPages.filter((rel) => versionPages.some((o) => folder(o) === folder(rel) && o > rel));
+    for (const [kind, list] of [['model-version', superseded.length ? superseded : versionPages], ['workload', leaderboards], ['workload-compare', compares], ['overview', overviews], ['gpu-hub', hubs]]) {
       if (list.length) want(kind, name(kind, last(list)), last(list));
       else missing.push({ kind, rel: `${kind} page` });
     }

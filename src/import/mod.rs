@@ -594,15 +594,7 @@ fn import_locked(
 
     let mut new_files: BTreeMap<String, Vec<u8>> = BTreeMap::new();
     for rel in docs.keys().map(String::as_str).chain([changes::FILE_NAME]) {
-        check_folders_inside(data_dir, rel)?;
-        let path = data_dir.join(rel);
-        if !manifest.files.contains_key(rel) && read_existing(&path)?.is_some() {
-            foreign.push(format!(
-                "{}: is in the way: energyboard import did not write it (it is not in \
-                    {MANIFEST}); move it away, then import again",
-                path.display()
-            ));
-        }
+        foreign.extend(in_the_way(data_dir, &manifest, rel)?);
         let Some(doc) = docs.get(rel) else { continue };
         // As the files hold it: two-space indents, no newline at the end;
         // or the file as it is when only its dates would change.
@@ -613,6 +605,11 @@ fn import_locked(
             _ => serde_json::to_vec_pretty(doc).context("cannot write a model document")?,
         };
         new_files.insert(rel.to_owned(), bytes);
+    }
+    let superseded = superseded_files(&current, &new_files, &upstream.last_updated);
+    for (rel, bytes) in superseded {
+        foreign.extend(in_the_way(data_dir, &manifest, &rel)?);
+        new_files.insert(rel, bytes);
     }
     if !foreign.is_empty() {
         bail!(
@@ -625,7 +622,7 @@ fn import_locked(
 
     let mut report = ImportReport {
         upstream_version: upstream.last_updated.clone(),
-        models: new_files.len(),
+        models: docs.len(),
         warnings,
         ..ImportReport::default()
     };
@@ -654,6 +651,71 @@ fn import_locked(
     };
     stage_and_swap(&swap, &mut report)?;
     Ok(report)
+}
+
+/// Why the file `rel` of the data folder is in the way of the import, if it
+/// is: it is there, but the import did not write it (not in `manifest`).
+fn in_the_way(data_dir: &Path, manifest: &Manifest, rel: &str) -> Result<Option<String>> {
+    check_folders_inside(data_dir, rel)?;
+    let path = data_dir.join(rel);
+    if manifest.files.contains_key(rel) || read_existing(&path)?.is_none() {
+        return Ok(None);
+    }
+    Ok(Some(format!(
+        "{}: is in the way: energyboard import did not write it (it is not in {MANIFEST}); move \
+            it away, then import again",
+        path.display()
+    )))
+}
+
+/// The history folder as this import leaves it: every superseded file kept
+/// as it is, and, for each model file whose configurations this import
+/// changes, the file as it was, at `history/<workload>/<slug>/<version>.json`.
+/// Its version is the data version in which those figures appeared: the
+/// last one the change history records for the model (or, without one, the
+/// file's own `data_version`). A file of the version being imported is not
+/// kept (a version republished with other figures shows its newest).
+fn superseded_files(
+    current: &BTreeMap<String, Vec<u8>>,
+    new_files: &BTreeMap<String, Vec<u8>>,
+    importing: &str,
+) -> BTreeMap<String, Vec<u8>> {
+    let prefix = format!("{}/", crate::model::HISTORY_DIR);
+    let mut out: BTreeMap<String, Vec<u8>> = current
+        .iter()
+        .filter(|(rel, _)| rel.starts_with(&prefix))
+        .map(|(rel, bytes)| (rel.clone(), bytes.clone()))
+        .collect();
+    let history: Option<ChangeHistory> = current
+        .get(changes::FILE_NAME)
+        .and_then(|b| serde_json::from_slice(b).ok());
+    for (rel, new) in new_files {
+        let Some(old) = current.get(rel).filter(|old| *old != new) else {
+            continue;
+        };
+        let (Some((workload, name)), Ok(old_doc), Ok(new_doc)) = (
+            rel.split_once('/'),
+            serde_json::from_slice::<Value>(old),
+            serde_json::from_slice::<Value>(new),
+        ) else {
+            continue;
+        };
+        if old_doc.get("configurations") == new_doc.get("configurations") {
+            continue;
+        }
+        let slug = name.strip_suffix(".json").unwrap_or(name);
+        let recorded = history
+            .as_ref()
+            .and_then(|h| h.figure_versions(workload, slug).pop());
+        let Some(version) = recorded.or_else(|| old_doc.get("data_version")?.as_str()) else {
+            continue;
+        };
+        if version != importing {
+            let path = crate::model::history_path(workload, slug, version);
+            out.entry(path).or_insert_with(|| old.clone());
+        }
+    }
+    out
 }
 
 /// Makes an import of another source's data say whose they are: its
@@ -1063,13 +1125,17 @@ fn json_file(value: &impl Serialize, what: &str) -> Result<Vec<u8>> {
 /// `<workload>/<slug>` → the upstream model id, of each model file of
 /// `files` (the manifests of earlier versions did not list them).
 fn slugs_of(files: &BTreeMap<String, Vec<u8>>) -> impl Iterator<Item = (String, String)> + '_ {
-    files.iter().filter_map(|(rel, bytes)| {
-        let doc: Value = serde_json::from_slice(bytes).ok()?;
-        Some((
-            rel.strip_suffix(".json")?.to_owned(),
-            doc.get("model_id")?.as_str()?.to_owned(),
-        ))
-    })
+    let history = format!("{}/", crate::model::HISTORY_DIR);
+    files
+        .iter()
+        .filter(move |(rel, _)| !rel.starts_with(&history))
+        .filter_map(|(rel, bytes)| {
+            let doc: Value = serde_json::from_slice(bytes).ok()?;
+            Some((
+                rel.strip_suffix(".json")?.to_owned(),
+                doc.get("model_id")?.as_str()?.to_owned(),
+            ))
+        })
 }
 
 /// Moves the staged files into the data folder, the new manifest last;

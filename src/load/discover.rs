@@ -22,6 +22,8 @@ pub(super) struct Found {
     pub changes: Option<PathBuf>,
     /// The other sources' change histories, `sources/<id>/changes.json`.
     pub source_changes: Vec<PathBuf>,
+    /// Superseded model files, under a `history/` folder.
+    pub history: Vec<PathBuf>,
     /// Files that are not `*.json`, skipped.
     pub skipped: Vec<PathBuf>,
     /// Entries that cannot be read or cannot be model files.
@@ -98,6 +100,10 @@ pub(super) fn find_files(data_dir: &Path) -> Result<Found, Problem> {
         }
         if entry.depth() == 1 && entry.file_name() == crate::changes::FILE_NAME {
             found.changes = Some(path.to_path_buf());
+            continue;
+        }
+        if super::history::is_history_file(data_dir, path) {
+            found.history.push(path.to_path_buf());
             continue;
         }
         if super::sources::is_source_history(data_dir, path) {

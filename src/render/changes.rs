@@ -59,7 +59,7 @@ pub fn best_history<'a>(
 
 /// `#import-<n>`'s id; `#<id>-import-<n>` for an entry of the source
 /// `id`, so a source's entries never take the leaderboard's anchors.
-fn entry_anchor(source: Option<&str>, number: usize) -> String {
+pub(super) fn entry_anchor(source: Option<&str>, number: usize) -> String {
     match source {
         Some(id) => format!("{id}-import-{number}"),
         None => format!("import-{number}"),

@@ -1,9 +1,10 @@
 //! A model's page: best configuration per GPU, latency budgets, charts,
 //! every configuration, source, citation and embeds.
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use askama::Template;
 
+use super::versions::{change_phrases, version_dir};
 use super::views::{Cell, ChartView, Header, Row, RowGroup, TableView, chart_view, table_html};
 use super::{
     Basis, PageMeta, RenderCounts, Site, Words, column_cell, downloads, header, kind, link,
@@ -58,9 +59,27 @@ struct ModelPage<'a> {
     /// The histogram of the configuration the reader chooses, under the
     /// time–energy chart (shown by `assets/model.js`).
     chosen: Option<ChosenResponse>,
+    /// The model's version pages, newest (the current one) first.
+    versions: Vec<VersionRow>,
+    /// The current version's permanent address (absolute with a base URL,
+    /// else the path in the site), which the BibTeX entry cites.
+    permalink: String,
+    /// The current version's page from this one, `v/<date>/`: what its
+    /// copy-link controls copy (`static/table.js`).
+    permalink_href: String,
     limit: Option<super::reader::LimitControl>,
     peers_href: String,
     headline_key: &'static str,
+}
+
+/// A version of the model's figures as the current page lists it.
+struct VersionRow {
+    date: String,
+    /// Its page, from the model page.
+    href: String,
+    /// What that version changed, e.g. "first published" or "838
+    /// configurations corrected (tokens_per_second)".
+    changes: String,
 }
 
 /// Views of one chart shown one at a time (`templates/chart_switch.html`):
@@ -76,7 +95,7 @@ pub(super) struct ChartSwitch {
 }
 
 /// A GPU's best configuration, with its card's figures.
-type BestCard<'a> = (&'a Configuration, Vec<(String, String)>);
+pub(super) type BestCard<'a> = (&'a Configuration, Vec<(String, String)>);
 
 /// The energy-per-response section: a summary table and one histogram per
 /// GPU whose best configuration carries an output-length distribution.
@@ -176,9 +195,55 @@ pub(super) fn render_model(
     })
 }
 
+/// The model page's versions list and its citation of the current
+/// version's permanent address.
+struct CurrentVersion {
+    versions: Vec<VersionRow>,
+    permalink: String,
+    permalink_href: String,
+    bibtex: String,
+}
+
+/// The versions of the model `lm`, newest first, and the citation of the
+/// current one, whose page is `v/<date>/` in the model page's folder `dir`.
+fn current_version(site: &Site<'_>, lm: &LoadedModel, dir: &str) -> Result<CurrentVersion> {
+    let m = &lm.file;
+    let versions = site.versions_of(lm);
+    let current = versions.last().map_or(m.data_version.as_str(), |v| v.date);
+    let permalink_href = version_dir(current);
+    let permalink = site.absolute(&format!("{dir}{permalink_href}"));
+    let cited = Cited {
+        url: &permalink,
+        data_version: &m.data_version,
+        versioned: false,
+    };
+    let bibtex = bibtex(m, site.words(), site.workload, &cited)?;
+    let versions = versions
+        .iter()
+        .rev()
+        .map(|v| VersionRow {
+            date: v.date.to_owned(),
+            href: format!("{}index.html", version_dir(v.date)),
+            changes: change_phrases(v).join("; "),
+        })
+        .collect();
+    Ok(CurrentVersion {
+        versions,
+        permalink,
+        permalink_href,
+        bibtex,
+    })
+}
+
 /// The facts table of a model's page: identity, workload, what was measured
 /// and the data version.
-fn model_facts(site: &Site<'_>, m: &ModelFile, a: &ModelAnalysis, deadline: &str) -> Facts {
+fn model_facts(
+    site: &Site<'_>,
+    m: &ModelFile,
+    a: &ModelAnalysis,
+    deadline: &str,
+    data_version: String,
+) -> Facts {
     let words = site.words();
     let mut facts = vec![
         ("Model ID".to_owned(), m.model_id.clone()),
@@ -197,20 +262,28 @@ fn model_facts(site: &Site<'_>, m: &ModelFile, a: &ModelAnalysis, deadline: &str
             "Latency deadline".to_owned(),
             format!("{} ≤ {deadline}", words.latency_short),
         ),
-        (
-            "Data version".to_owned(),
-            format!("{} (file updated {})", &m.data_version, &m.updated),
-        ),
+        ("Data version".to_owned(), data_version),
     ]);
     facts
 }
 
+/// The facts of a version page: the model's, with the version's date.
+pub(super) fn version_facts(
+    site: &Site<'_>,
+    m: &ModelFile,
+    a: &ModelAnalysis,
+    deadline: &str,
+    date: &str,
+) -> Facts {
+    model_facts(site, m, a, deadline, date.to_owned())
+}
+
 /// (label, value) rows, in order.
-type Facts = Vec<(String, String)>;
+pub(super) type Facts = Vec<(String, String)>;
 
 /// Per GPU, its best configuration within the deadline and the card's
 /// figures (carbon and cost too when the site has a footprint table).
-fn best_cards<'m>(
+pub(super) fn best_cards<'m>(
     site: &Site<'_>,
     m: &'m ModelFile,
     a: &ModelAnalysis,
@@ -298,7 +371,8 @@ fn build_model_page<'a>(
     meta.script = true;
     meta.scripts.push("limit.js");
 
-    let facts = model_facts(site, m, a, &deadline);
+    let data_version = format!("{} (file updated {})", &m.data_version, &m.updated);
+    let facts = model_facts(site, m, a, &deadline, data_version);
     let tables = kind::tables(site.workload.measure);
     let best_cards = best_cards(site, m, a, &tables);
     let budget_table = table_html(&budget_table(m, a, words))?;
@@ -329,7 +403,7 @@ fn build_model_page<'a>(
     });
 
     let page_link = site.absolute(&dir);
-    let bibtex = bibtex(m, words, site.workload, &page_link);
+    let current = current_version(site, lm, &dir)?;
     let badge = downloads::badge_svg(
         &m.name,
         overall
@@ -397,7 +471,6 @@ fn build_model_page<'a>(
         itl_switch,
         config_tables,
         deadline,
-        bibtex,
         limit: Some(super::reader::model_control(site, m, a)),
         headline_key: tables.headline.key,
         peers_href: format!(
@@ -422,6 +495,10 @@ fn build_model_page<'a>(
         history: history.transpose()?,
         response,
         chosen,
+        versions: current.versions,
+        permalink: current.permalink,
+        permalink_href: current.permalink_href,
+        bibtex: current.bibtex,
         meta,
     };
     Ok(BuiltModelPage {
@@ -495,7 +572,7 @@ fn budget_table(m: &ModelFile, a: &ModelAnalysis, words: &'static Words) -> Tabl
 
 /// One table per GPU: (GPU, table HTML). Rows grouped by series
 /// (GPU count, parallelism, precision, …), ordered by the load.
-fn config_tables(
+pub(super) fn config_tables(
     m: &ModelFile,
     a: &ModelAnalysis,
     tables: &kind::Tables,
@@ -574,44 +651,69 @@ fn config_row(m: &ModelFile, a: &ModelAnalysis, i: usize, columns: &[&Column]) -
     }
 }
 
-/// The BibTeX entry of a model's page on one workload: the key and the
-/// title name the workload too (a model measured on two workloads has two
-/// pages), and `url` is the page's absolute URL, or its path in the site
-/// when the build has no base URL.
-fn bibtex(m: &ModelFile, words: &'static Words, workload: &Workload, url: &str) -> String {
-    let year = m.data_version.get(..4).unwrap_or("");
-    let source = &m.source;
-    format!(
-        "@misc{{energyboard-{workload_id}-{slug},\n  title        = {{{{{name}}}, \
-            {workload_name}: GPU energy of {task} (mirror of the {src})}},\n  author       = \
-            {{{{{publisher}}}}},\n  year         = {{{year}}},\n  url          = {{{url}}},\n  \
-            note         = {{Data version {data}; source {src} {version}; retrieved \
-            {retrieved}}}\n}}",
-        workload_id = workload.id,
-        slug = &m.slug,
-        name = bib_escape(&m.name),
-        workload_name = bib_escape(&workload.name),
-        task = words.bib_task,
-        src = bib_escape(&source.name),
-        publisher = bib_escape(&source.publisher),
-        data = bib_escape(&m.data_version),
-        version = bib_escape(&source.version),
-        retrieved = bib_escape(&source.retrieved),
-    )
+/// The BibTeX entry of a model's page on one workload
+/// (`templates/citation.bib`): the key and the title name the workload too
+/// (a model measured on two workloads has two pages), and `url` is the
+/// page's absolute URL, or its path in the site when the build has no base
+/// URL.
+#[derive(Template)]
+#[template(path = "citation.bib", syntax = "bib")]
+struct Citation<'a> {
+    workload_id: &'a str,
+    /// The model's slug; a version page's ends in its version.
+    key: String,
+    name: &'a str,
+    workload_name: &'a str,
+    task: &'a str,
+    source_name: &'a str,
+    publisher: &'a str,
+    year: &'a str,
+    url: &'a str,
+    data_version: &'a str,
+    /// The source's version and the retrieval date; `None` on a version
+    /// page.
+    source_version: Option<&'a str>,
+    retrieved: Option<&'a str>,
 }
 
-fn bib_escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for ch in s.chars() {
-        match ch {
-            '{' | '}' | '%' | '&' | '$' | '#' | '_' => out.extend(['\\', ch]),
-            '\\' => out.push_str("\\textbackslash{}"),
-            '~' => out.push_str("\\textasciitilde{}"),
-            '^' => out.push_str("\\textasciicircum{}"),
-            _ => out.push(ch),
-        }
-    }
-    out
+/// What a BibTeX entry cites: the page's address and data version, and
+/// whether it is a version page (whose key ends in its version).
+pub(super) struct Cited<'a> {
+    pub url: &'a str,
+    pub data_version: &'a str,
+    pub versioned: bool,
+}
+
+/// The BibTeX entry of the model `m`'s page on `workload`, citing `cited`.
+pub(super) fn bibtex(
+    m: &ModelFile,
+    words: &'static Words,
+    workload: &Workload,
+    cited: &Cited<'_>,
+) -> Result<String> {
+    let key = if cited.versioned {
+        format!("{}-{}", m.slug, cited.data_version)
+    } else {
+        m.slug.clone()
+    };
+    let source = &m.source;
+    let entry = Citation {
+        workload_id: &workload.id,
+        key,
+        name: &m.name,
+        workload_name: &workload.name,
+        task: words.bib_task,
+        source_name: &source.name,
+        publisher: &source.publisher,
+        year: cited.data_version.get(..4).unwrap_or(""),
+        url: cited.url,
+        data_version: cited.data_version,
+        source_version: (!cited.versioned).then_some(source.version.as_str()),
+        retrieved: (!cited.versioned).then_some(source.retrieved.as_str()),
+    };
+    entry
+        .render()
+        .with_context(|| format!("rendering the BibTeX entry of {}", m.slug))
 }
 
 /// Carbon and cost rows of a best card, one per quantity and basis

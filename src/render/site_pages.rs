@@ -1188,6 +1188,16 @@ pub(super) fn render_seo_files(site: &Mirror<'_>, sink: &dyn PageSink) -> Result
         paths.push(w.path("compare/"));
         paths.extend(w.gpus.iter().map(|g| w.path(&gpu_dir(g))));
         paths.extend((0..w.models.len()).map(|i| w.path(&model_dir(w.slug(i)))));
+        // Each model's permanent version pages, oldest first.
+        for (slug, versions) in &w.versions {
+            paths.extend(versions.iter().map(|v| {
+                w.path(&format!(
+                    "{}{}",
+                    model_dir(slug),
+                    super::versions::version_dir(v.date)
+                ))
+            }));
+        }
     }
     let xml = Sitemap {
         base,

@@ -149,6 +149,30 @@ impl askama::filters::Escaper for XmlEscaper {
     }
 }
 
+/// The escaper of the BibTeX entry (`templates/citation.bib`, set in
+/// `askama.toml`): braces, `%`, `&`, `$`, `#` and `_` get a backslash, and
+/// `\\`, `~`, `^` are spelled as LaTeX commands, so a name prints as it is.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct BibEscaper;
+
+impl askama::filters::Escaper for BibEscaper {
+    fn write_escaped_str<W: std::fmt::Write>(&self, mut dest: W, text: &str) -> std::fmt::Result {
+        for ch in text.chars() {
+            match ch {
+                '{' | '}' | '%' | '&' | '$' | '#' | '_' => {
+                    dest.write_char('\\')?;
+                    dest.write_char(ch)?;
+                }
+                '\\' => dest.write_str("\\textbackslash{}")?,
+                '~' => dest.write_str("\\textasciitilde{}")?,
+                '^' => dest.write_str("\\textasciicircum{}")?,
+                _ => dest.write_char(ch)?,
+            }
+        }
+        Ok(())
+    }
+}
+
 /// A chart as the page shows it.
 #[derive(Debug, Clone)]
 pub struct ChartView {

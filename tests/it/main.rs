@@ -36,4 +36,5 @@ mod synth;
 #[allow(dead_code)]
 mod synthetic;
 mod ui;
+mod versions;
 mod write;

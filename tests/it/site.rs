@@ -608,8 +608,11 @@ fn with_a_base_url_pages_carry_canonical_links_and_a_sitemap() {
     ));
     // Front, compare, about, data, change log; 2 GPU hubs; 2 model
     // overviews; the workload's leaderboard, compare, 2 GPU pages and 2
-    // model pages.
-    assert_eq!(locs.len(), 5 + 2 + 2 + 6);
+    // model pages, each with its current version's permanent page.
+    assert_eq!(locs.len(), 5 + 2 + 2 + 6 + 2);
+    assert!(locs.contains(
+        &"https://example.github.io/mirror/workloads/lm-arena-chat/models/qwen-3-32b/v/2026-09-27/"
+    ));
     assert_eq!(
         canonical(&chat("models/qwen-3-32b/index.html")).as_deref(),
         Some("https://example.github.io/mirror/workloads/lm-arena-chat/models/qwen-3-32b/")

@@ -374,7 +374,13 @@ fn an_unknown_source_or_a_file_in_the_wrong_folder_is_refused() {
     ]);
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("--source \"nobody\": tests/fixtures/sources/energyboard.toml has no [[sources]] entry with id = \"nobody\""), "{err}");
+    assert!(
+        err.contains(
+            "--source \"nobody\": tests/fixtures/sources/energyboard.toml has no \
+        [[sources]] entry with id = \"nobody\""
+        ),
+        "{err}"
+    );
     assert!(!data.exists());
 
     // A leaderboard file moved under a source's folder does not pass as the
@@ -522,7 +528,10 @@ fn the_compare_page_says_each_models_source_and_shows_one_source_alone() {
             .unwrap(),
     );
     assert!(
-        desc.contains("ML.ENERGY Leaderboard: 18 models, filled markers; Example Lab measurements: 2 models, open markers"),
+        desc.contains(
+            "ML.ENERGY Leaderboard: 18 models, filled markers; Example Lab \
+            measurements: 2 models, open markers"
+        ),
         "{desc}"
     );
 }
@@ -821,8 +830,20 @@ fn the_same_model_gpu_and_configuration_in_two_sources_is_shown_twice_on_every_m
     assert_eq!(rows_with(&rows, &[LAB_LLAMA, LAB_NAME, "9.76"]).len(), 1);
     // The scatter: both points of the shared configuration.
     let scatter = read(&w.join("all-configurations.svg"));
-    assert!(scatter.contains("<title>Llama 3.1 8B Instruct · source: ML.ENERGY Leaderboard: H100 ×1, concurrency 64, run 1: 32.94 Wh/M"), "the leaderboard's point");
-    assert!(scatter.contains("<title>Llama 3.1 8B Instruct (Example Lab) · source: Example Lab measurements: H100 ×1, concurrency 64, run 1: 9.76 Wh/M"), "the lab's point");
+    assert!(
+        scatter.contains(
+            "<title>Llama 3.1 8B Instruct · source: ML.ENERGY Leaderboard: H100 \
+        ×1, concurrency 64, run 1: 32.94 Wh/M"
+        ),
+        "the leaderboard's point"
+    );
+    assert!(
+        scatter.contains(
+            "<title>Llama 3.1 8B Instruct (Example Lab) · source: Example Lab \
+        measurements: H100 ×1, concurrency 64, run 1: 9.76 Wh/M"
+        ),
+        "the lab's point"
+    );
     // The CSVs: two rows each, one per source.
     let csv = read(&site.join("data/leaderboard.csv"));
     let h100_rows: Vec<&str> = csv
@@ -870,6 +891,7 @@ fn every_address_of_the_leaderboard_only_site_still_leads_to_its_content_beside_
 
     let before = file_tree(&alone.join("site"));
     let mut models = 0;
+    let mut versions = 0;
     for (path, bytes) in &before {
         let now = site.join(path);
         assert!(now.is_file(), "{} is gone beside a source", path.display());
@@ -878,14 +900,20 @@ fn every_address_of_the_leaderboard_only_site_still_leads_to_its_content_beside_
         if p.starts_with("data/") && p.ends_with(".json") {
             assert_eq!(&std::fs::read(&now).unwrap(), bytes, "{p}");
         }
-        // Each leaderboard model's page: the same best figures.
+        // Each leaderboard model's page and version page: the same best
+        // figures.
         if p.contains("/models/") && p.ends_with("/index.html") && p.starts_with("workloads/") {
             let old = String::from_utf8(bytes.clone()).unwrap();
             assert_eq!(best_section(&read(&now)), best_section(&old), "{p}");
-            models += 1;
+            if p.contains("/v/") {
+                versions += 1;
+            } else {
+                models += 1;
+            }
         }
     }
     assert_eq!(models, 18);
+    assert_eq!(versions, 18, "one version page a model: its current one");
 }
 
 #[test]
@@ -930,7 +958,13 @@ fn a_file_outside_a_sources_folder_cannot_claim_the_source() {
         dir.path().join("site").to_str().unwrap(),
     ]);
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("fake.json: source.id: is \"example-lab\", but the file is not under sources/example-lab/"), "{err}");
+    assert!(
+        err.contains(
+            "fake.json: source.id: is \"example-lab\", but the file is not under \
+        sources/example-lab/"
+        ),
+        "{err}"
+    );
 }
 
 #[test]
@@ -981,4 +1015,61 @@ fn a_source_name_that_looks_like_a_formula_is_guarded_in_every_csv() {
         checked += usize::from(text.contains(&format!("'{evil}")));
     }
     assert!(checked > 0, "no CSV names the source");
+}
+
+#[test]
+fn a_sources_superseded_figures_keep_their_version_page_and_its_imports_are_labelled() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = two_sources(dir.path());
+    // The lab's next version: every throughput of its Qwen 3 8B rows 10 %
+    // higher, published 2026-12-01.
+    let next = dir.path().join("next");
+    energyboard::stage::copy_tree(
+        &Path::new(ROOT).join("tests/fixtures/sources/public-data"),
+        &next,
+    )
+    .unwrap();
+    let edit = |rel: &str, change: &dyn Fn(&mut serde_json::Value)| {
+        let path = next.join(rel);
+        let mut doc: serde_json::Value = serde_json::from_str(&read(&path)).unwrap();
+        change(&mut doc);
+        std::fs::write(&path, serde_json::to_vec_pretty(&doc).unwrap()).unwrap();
+    };
+    edit("index.json", &|d| d["last_updated"] = "2026-12-01".into());
+    edit("tasks/lm-arena-chat.json", &|d| {
+        for row in d["configurations"].as_array_mut().unwrap() {
+            if row["model_id"] == "Qwen/Qwen3-8B" {
+                let t = row["output_throughput_tokens_per_sec"].as_f64().unwrap();
+                row["output_throughput_tokens_per_sec"] = (t * 1.1).into();
+            }
+        }
+    });
+    ok(&import_lab(&data, next.to_str().unwrap()));
+    let kept = "sources/example-lab/history/lm-arena-chat/example-lab--qwen-3-8b/2026-11-20.json";
+    assert!(data.join(kept).is_file(), "no {kept}");
+    let site = dir.path().join("site");
+    build(&data, &site);
+
+    let model = "workloads/lm-arena-chat/models/example-lab--qwen-3-8b/";
+    let old = read(&site.join(format!("{model}v/2026-11-20/index.html")));
+    assert!(
+        old.contains("Superseded by data version 2026-12-01"),
+        "{old}"
+    );
+    assert!(old.contains(r#"changes/index.html#example-lab-import-2">change log</a>"#));
+    assert!(old.contains("configurations corrected (tokens_per_second)"));
+    assert!(
+        site.join(format!("{model}v/2026-12-01/index.html"))
+            .is_file()
+    );
+    // The change log labels the lab's second import with the lab.
+    let page = Html::parse_document(&read(&site.join("changes/index.html")));
+    let heading = page
+        .select(&sel("section#example-lab-import-2 h2"))
+        .map(text_of)
+        .next();
+    assert_eq!(
+        heading.as_deref(),
+        Some("Example Lab measurements data of 2026-12-01")
+    );
 }

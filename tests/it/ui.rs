@@ -210,8 +210,9 @@ fn every_model_page_cites_itself_with_a_key_title_and_url_of_its_own() {
                 .find(|l| l.trim_start().starts_with("title"))
                 .unwrap()
                 .to_owned();
+            // The page cites its current version's permanent address.
             assert!(
-                bib.contains(&format!("url          = {{workloads/{w}/models/{slug}/}}")),
+                bib.contains(&format!("url          = {{workloads/{w}/models/{slug}/v/")),
                 "{rel}: {bib}"
             );
             if let Some(other) = keys.insert(key.clone(), rel.clone()) {
