@@ -3,9 +3,12 @@
 //
 // - compare <workload>: choosing two named models (by their labels, with
 //   the keyboard) shows exactly their frontier groups in the chart, each
-//   with as many points as its frontier has rows in the chart's data table,
-//   and exactly their rows in the tables; the address then names them, and
-//   loading that address shows the same; unticking a GPU hides its columns;
+//   with a point (a link) for every configuration its model page tables,
+//   its frontier's drawn solid, and exactly their rows in the tables; the
+//   address then names them, and loading that address shows the same;
+//   sorting the table of configurations by energy orders its rows and the
+//   address keeps the order; unticking a GPU hides its columns; the chart
+//   is at least 70% of the window wide at 1280 px and fits at 390 px;
 // - compare <workload> nojs: without JavaScript the lowest-energy models
 //   are chosen at first and ticking a box shows its model (CSS :has());
 // - compare legacy address: /compare/?models=a,b (the address from before
@@ -49,19 +52,27 @@ async function workloadsOf(files) {
 
 /** Which frontier groups, table rows and checkboxes show on a compare page. */
 function compareState() {
-  const shown = (el) => getComputedStyle(el).display !== 'none' && !el.closest('[hidden]');
+  // Shown: neither it nor any ancestor hidden (checkVisibility() does not
+  // see an SVG group hidden by display:none).
+  const shown = (el) => {
+    for (let e = el; e; e = e.parentElement) if (e.hidden || getComputedStyle(e).display === 'none') return false;
+    return true;
+  };
   const cls = (el) => [...el.classList].find((c) => /^m\d+$/.test(c));
   const boxes = [...document.querySelectorAll('input[name=models]')];
   const byIndex = new Map(boxes.map((b) => [`m${b.id.replace('pick-', '')}`, b.value]));
   const groups = [...document.querySelectorAll('svg g.fm')].filter(shown).map((g) => ({
     slug: byIndex.get(cls(g)),
-    points: g.querySelectorAll('circle, rect, polygon').length,
+    points: g.querySelectorAll('a.pt').length,
+    solid: g.querySelectorAll('a.pt.fr').length,
   }));
   const rows = (id) => [...document.querySelectorAll(`#${id} tbody tr`)].filter(shown).map((r) => byIndex.get(cls(r)));
   const pointsOf = {};
+  const frontierOf = {};
   for (const r of document.querySelectorAll('#chart-frontiers-data tbody tr')) {
     const slug = byIndex.get(cls(r));
     pointsOf[slug] = (pointsOf[slug] || 0) + 1;
+    if (r.lastElementChild.textContent.trim()) frontierOf[slug] = (frontierOf[slug] || 0) + 1;
   }
   return {
     checked: boxes.filter((b) => b.checked).map((b) => b.value),
@@ -70,7 +81,26 @@ function compareState() {
     table: [...new Set(rows('compare'))],
     points: [...new Set(rows('chart-frontiers-data'))],
     pointsOf,
+    frontierOf,
+    width: Math.max(...[...document.querySelectorAll('#chart-frontiers svg.ebc')].filter(shown).map((e) => e.getBoundingClientRect().width)),
   };
+}
+
+/** How many configurations the model page at `url` tables. */
+async function configurationsOn(context, url) {
+  const page = await context.newPage();
+  await page.goto(url, { waitUntil: 'load' });
+  const n = await page.evaluate(() => document.querySelectorAll('table[id^="table-"]:not(#table-history) tbody tr[id]').length);
+  await page.close();
+  return n;
+}
+
+/** The energy figures of the shown rows of the table of configurations, in order. */
+function shownEnergies() {
+  const heads = [...document.querySelectorAll('#chart-frontiers-data thead th')];
+  const at = heads.findIndex((h) => h.dataset.key === 'energy');
+  return [...document.querySelectorAll('#chart-frontiers-data tbody tr')]
+    .filter((r) => getComputedStyle(r).display !== 'none').map((r) => Number(r.cells[at].getAttribute('data-v')));
 }
 
 const same = (a, b) => JSON.stringify([...a].sort()) === JSON.stringify([...b].sort());
@@ -105,18 +135,40 @@ async function checkCompare({ report, context, served, w }) {
     if (!same(state.checked, two)) problems.push(`${where}: ticked ${state.checked.join(', ')}, expected ${two.join(', ')}`);
     if (!same(state.groups.map((g) => g.slug), two)) problems.push(`${where}: the chart shows ${state.groups.map((g) => g.slug).join(', ') || 'nothing'}, expected ${two.join(', ')}`);
     for (const g of state.groups) {
-      if (g.points !== state.pointsOf[g.slug]) problems.push(`${where}: ${g.slug} draws ${g.points} points, its frontier has ${state.pointsOf[g.slug]} rows`);
+      if (g.points !== state.pointsOf[g.slug]) problems.push(`${where}: ${g.slug} draws ${g.points} points, the table has ${state.pointsOf[g.slug]} rows`);
+      if (g.solid !== state.frontierOf[g.slug] || !g.solid) problems.push(`${where}: ${g.slug} draws ${g.solid} frontier points, the table marks ${state.frontierOf[g.slug]}`);
     }
     if (!same(state.table, two)) problems.push(`${where}: the table shows ${state.table.join(', ')}, expected ${two.join(', ')}`);
     if (!same(state.points, two)) problems.push(`${where}: the chart's data shows ${state.points.join(', ')}, expected ${two.join(', ')}`);
   };
   verify(s, 'after choosing');
+  // Every configuration of each model, as its model page tables them.
+  for (const g of s.groups) {
+    const href = await page.evaluate((slug) => document.querySelector(`#compare tr th a[href*="/${slug}/"]`)?.href, g.slug);
+    const n = href ? await configurationsOn(context, href) : -1;
+    if (n !== g.points) problems.push(`${g.slug} draws ${g.points} points, its model page tables ${n} configurations`);
+  }
+  if (s.width < 0.7 * 1280) problems.push(`the chart is ${s.width} px wide at 1280 px`);
+  // Sorted by energy, twice (descending), with the order in the address.
+  await page.locator('#chart-frontiers-data th[data-key=energy] button.sort').click();
+  let order = await page.evaluate(shownEnergies);
+  if (order.some((v, i) => i && v < order[i - 1])) problems.push(`sorted by energy, the rows read ${order.join(', ')}`);
+  await page.locator('#chart-frontiers-data th[data-key=energy] button.sort').click();
+  order = await page.evaluate(shownEnergies);
+  if (order.some((v, i) => i && v > order[i - 1])) problems.push(`sorted by energy descending, the rows read ${order.join(', ')}`);
   const address = page.url();
+  if (new URL(address).searchParams.get('sort') !== '-energy') problems.push(`the address ${address} does not keep the order`);
   const query = new URL(address).searchParams.get('models');
   if (!query || !same(query.split(','), two)) problems.push(`the address ${address} does not name ${two.join(', ')}`);
   const again = await context.newPage();
   await again.goto(address, { waitUntil: 'load' });
   verify(await again.evaluate(compareState), `loading ${address}`);
+  order = await again.evaluate(shownEnergies);
+  if (order.some((v, i) => i && v > order[i - 1])) problems.push(`loading ${address}, the rows read ${order.join(', ')}`);
+  // On a phone the narrow drawing fits the screen.
+  await again.setViewportSize({ width: 390, height: 844 });
+  const narrow = (await again.evaluate(compareState)).width;
+  if (!(narrow > 300 && narrow <= 390)) problems.push(`the chart is ${narrow} px wide at 390 px`);
   await again.close();
   // A GPU unticked: its two columns go, and the address says which stay.
   const gpus = await page.evaluate(() => [...document.querySelectorAll('input[name=gpus]')].map((b) => [b.id, b.value, b.closest('label').textContent.trim()]));
@@ -133,7 +185,7 @@ async function checkCompare({ report, context, served, w }) {
   }
   problems.push(...errors);
   await page.close();
-  report.check(`compare ${w.id}`, problems, `${two.join(' and ')}, chosen by keyboard and reloaded from the address`);
+  report.check(`compare ${w.id}`, problems, `${two.join(' and ')}, chosen by keyboard, every configuration drawn, sorted, reloaded from the address`);
 }
 
 /** The pre-workload /compare/ passes a comparison on to Text Conversation's. */

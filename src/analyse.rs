@@ -417,6 +417,37 @@ pub fn lowest_energy_first(all: &[(&ModelFile, &ModelAnalysis)], k: usize) -> Ve
         .collect()
 }
 
+/// Most models one compare page lists: past it the list goes on in
+/// `page-2.html`, … (see [`compare_pages`]). The leaderboard's largest
+/// workload has 18.
+pub const COMPARE_PAGE_MODELS: usize = 50;
+
+/// Most configurations one compare page draws and tables, so that no page
+/// grows with the workload (about 1.3 KB each: two drawings and a row): a
+/// model with more has a page of its own. The leaderboard's largest
+/// workload has 638.
+pub const COMPARE_PAGE_POINTS: usize = 1_500;
+
+/// The compare pages of a workload's models, given each model's number of
+/// configurations in the order the pages list them (lowest energy first):
+/// consecutive ranges of at most [`COMPARE_PAGE_MODELS`] models and
+/// [`COMPARE_PAGE_POINTS`] configurations (a model with more alone). At
+/// least one range, empty for no model.
+pub fn compare_pages(configurations: &[usize]) -> Vec<std::ops::Range<usize>> {
+    let mut pages = Vec::new();
+    let (mut start, mut points) = (0, 0);
+    for (i, &n) in configurations.iter().enumerate() {
+        let full = i - start == COMPARE_PAGE_MODELS || points + n > COMPARE_PAGE_POINTS;
+        if i > start && full {
+            pages.push(start..i);
+            (start, points) = (i, 0);
+        }
+        points += n;
+    }
+    pages.push(start..configurations.len());
+    pages
+}
+
 /// How many peers a model page's compare link brings along.
 pub const PEERS: usize = 4;
 

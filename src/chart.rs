@@ -30,9 +30,9 @@ pub use response::{
     response_overlay,
 };
 pub use site::{
-    BarChart, BarScale, EVERY_CONFIGURATION, FrontierPicker, GroupedBar, MAX_BARS, MAX_FRONTIERS,
-    best_energy_bars, compare_frontiers, configuration_scatter_marked, frontier_picker,
-    grouped_bars,
+    BarChart, BarScale, CompareModel, ComparePicker, CompareScale, EVERY_CONFIGURATION, GroupedBar,
+    MAX_BARS, MAX_FRONTIERS, best_energy_bars, compare_frontiers, compare_picker, compare_scale,
+    configuration_scatter_marked, grouped_bars,
 };
 pub(crate) use style::gpu_slot;
 

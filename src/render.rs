@@ -6,6 +6,7 @@
 //! `path_to_root`), so the site works under any sub-path and from disk.
 
 mod changes;
+mod compare;
 mod downloads;
 mod kind;
 mod model_page;
@@ -18,10 +19,10 @@ mod views;
 pub use kind::{Basis, Tables, Words};
 pub use site_pages::{PAGE_ROWS, leaderboard_page_file};
 
+use compare::render_compare;
 use model_page::render_model;
 use site_pages::{
-    render_about, render_compare, render_gpu_pages, render_leaderboard, render_not_found,
-    render_seo_files,
+    render_about, render_gpu_pages, render_leaderboard, render_not_found, render_seo_files,
 };
 
 use std::collections::{BTreeMap, BTreeSet};

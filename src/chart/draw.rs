@@ -341,6 +341,20 @@ impl Header {
         }
     }
 
+    /// `title` across the top of a chart `width` wide, the plot as wide
+    /// under it, and no legend (the page gives it).
+    pub(crate) fn across(title: &str, width: i32) -> Self {
+        let (lines, y) = Self::title_lines(title, width);
+        Header {
+            title: lines,
+            keys: Vec::new(),
+            height: y - 6,
+            width,
+            plot_width: width,
+            bottom: 0,
+        }
+    }
+
     /// `title` across the top of a chart `width` wide, and the legend
     /// `keys` in a column right of the plot, as wide as its widest key
     /// (at least [`LEGEND_COLUMN`], at most half the chart).

@@ -135,21 +135,37 @@ fn bar_table<'w>(
     DataTable { headers, rows }
 }
 
-/// The compare page's chart of every model's frontier: see [`frontier_picker`].
+/// The compare page's chart of one page of models: see [`compare_picker`].
 #[derive(Debug, Clone)]
-pub struct FrontierPicker {
-    /// The SVG, to place inline: one `<g class="fm mK">` per model, `K` its
-    /// index in the models given, holding its frontier line and markers.
-    pub svg: String,
-    /// Title (also the SVG's `<title>`).
+pub struct ComparePicker {
+    /// The SVG for phones, 400 wide, to place inline: one
+    /// `<g class="fm mK">` per model, `K` its index among the workload's
+    /// models, holding its frontier line and every configuration as a link
+    /// (`a.pt`) with a tooltip.
+    pub narrow: String,
+    /// The same, [`draw::WIDE`] wide, for wide screens.
+    pub wide: String,
+    /// Title (also each SVG's `<title>`).
     pub title: String,
-    /// What it shows (also the SVG's `<desc>`).
+    /// What it shows (also each SVG's `<desc>`).
     pub description: String,
     /// Per model, in the order given: a legend swatch (line and marker in
     /// its colour), an inline SVG coloured by the chart's style.
     pub swatches: Vec<String>,
-    /// Model indices, lowest energy first (see [`crate::analyse::lowest_energy_first`]).
-    pub by_energy: Vec<usize>,
+}
+
+/// One model drawn on the compare page's chart.
+#[derive(Debug, Clone)]
+pub struct CompareModel<'a> {
+    /// Its index among the workload's models: its group's class `mK`.
+    pub index: usize,
+    pub file: &'a ModelFile,
+    pub analysis: &'a ModelAnalysis,
+    /// Its place among the workload's models, lowest energy first: its
+    /// look when it was analysed alone.
+    pub rank: usize,
+    /// Whose measurements it holds, on a workload of several sources.
+    pub whose: Option<super::Whose>,
 }
 
 /// An overlay's size: its plot's height, and whether it is drawn wide
@@ -203,41 +219,80 @@ fn overlay_frame(
         })
         .chain(source_keys)
         .collect();
-    let points = || {
-        models.iter().flat_map(|(m, a)| {
-            let drawn = move |i: &usize| !frontier || a.frontier.contains(i);
-            m.configurations
-                .iter()
-                .enumerate()
-                .filter(move |(i, _)| drawn(i))
-                .map(|(_, c)| c)
-        })
-    };
-    let mut deadlines: Vec<f64> = models.iter().map(|(m, _)| m.deadline()).collect();
-    deadlines.sort_by(f64::total_cmp);
-    deadlines.dedup();
-    let (mut ilo, mut ihi) = min_max(points().map(Configuration::latency));
-    let (mut elo, mut ehi) = min_max(points().map(Configuration::energy));
-    if !ilo.is_finite() {
-        (ilo, ihi, elo, ehi) = (10.0, 100.0, 10.0, 100.0);
-    }
-    ihi = deadlines.iter().copied().fold(ihi, f64::max);
-    let y = if frontier {
-        Axis::auto(elo, ehi)
-    } else {
-        Axis::log(elo, ehi)
-    };
-    let (x_desc, y_desc) = (words.latency_axis(), words.energy_axis());
+    let scale = CompareScale::of(models, frontier);
     let header = if wide {
         Header::beside(title, keys, draw::WIDE)
     } else {
         Header::new(title, keys)
     };
-    (
-        Frame::new(header, Axis::log(ilo, ihi), y, x_desc, y_desc, body),
-        deadlines,
-        sources_note,
-    )
+    let frame = scale.frame(words, header, frontier, body);
+    (frame, scale.deadlines, sources_note)
+}
+
+/// The span of an overlay's axes: latency over every point drawn and every
+/// deadline, energy over every point drawn (10 to 100 on both when there is
+/// no point), and the models' distinct deadlines, ascending. The compare
+/// page computes it once over every model of a workload
+/// ([`compare_scale`]), so that each page of its models, and a model
+/// brought from another page, share one frame.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CompareScale {
+    latency: (f64, f64),
+    energy: (f64, f64),
+    deadlines: Vec<f64>,
+    /// How many models it spans.
+    models: usize,
+}
+
+/// The span of a compare chart of every configuration of `all`.
+pub fn compare_scale(all: &[(&ModelFile, &ModelAnalysis)]) -> CompareScale {
+    CompareScale::of(all, false)
+}
+
+impl CompareScale {
+    /// The span of `models`' configurations (their frontiers only, with
+    /// `frontier`).
+    fn of(models: &[(&ModelFile, &ModelAnalysis)], frontier: bool) -> Self {
+        let points = || {
+            models.iter().flat_map(|(m, a)| {
+                let drawn = move |i: &usize| !frontier || a.frontier.contains(i);
+                m.configurations
+                    .iter()
+                    .enumerate()
+                    .filter(move |(i, _)| drawn(i))
+                    .map(|(_, c)| c)
+            })
+        };
+        let mut deadlines: Vec<f64> = models.iter().map(|(m, _)| m.deadline()).collect();
+        deadlines.sort_by(f64::total_cmp);
+        deadlines.dedup();
+        let (mut ilo, mut ihi) = min_max(points().map(Configuration::latency));
+        let (mut elo, mut ehi) = min_max(points().map(Configuration::energy));
+        if !ilo.is_finite() {
+            (ilo, ihi, elo, ehi) = (10.0, 100.0, 10.0, 100.0);
+        }
+        ihi = deadlines.iter().copied().fold(ihi, f64::max);
+        CompareScale {
+            latency: (ilo, ihi),
+            energy: (elo, ehi),
+            deadlines,
+            models: models.len(),
+        }
+    }
+
+    /// The frame over this span under `header`, `body` pixels high:
+    /// latency (log) across, energy up (log, or [`Axis::auto`] for
+    /// frontiers).
+    fn frame(&self, words: &Words, header: Header, frontier: bool, body: i32) -> Frame {
+        let ((ilo, ihi), (elo, ehi)) = (self.latency, self.energy);
+        let y = if frontier {
+            Axis::auto(elo, ehi)
+        } else {
+            Axis::log(elo, ehi)
+        };
+        let (x_desc, y_desc) = (words.latency_axis(), words.energy_axis());
+        Frame::new(header, Axis::log(ilo, ihi), y, x_desc, y_desc, body)
+    }
 }
 
 /// Draws the frontier of `m` as a line through markers, in the style of
@@ -256,79 +311,171 @@ fn draw_frontier(
         .try_for_each(|&at| draw::marker(p.root, at, idx, Role::Point(idx), filled, false))
 }
 
-/// Every model's Pareto frontier on one chart, one group per model, for
-/// the compare page to show any set of them: see [`FrontierPicker`]. The
-/// axes span every model's frontier and deadline, so they stay put
-/// whatever is shown. Each model has its site-wide look
-/// ([`crate::analyse::model_looks`]).
-pub fn frontier_picker(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) -> FrontierPicker {
-    let by_energy = lowest_energy_first(all, all.len());
-    let mut look = vec![0; all.len()];
-    for (r, &i) in by_energy.iter().enumerate() {
-        look[i] = look_of(all[i].1, r);
-    }
-    let title = "Time–energy Pareto frontiers of the chosen models";
-    let whose = super::whose_of(all.iter().map(|(m, _)| *m));
-    let (frame, deadlines, sources_note) = overlay_frame(
-        words,
-        title,
-        all,
-        &whose,
-        std::iter::empty(),
-        true,
-        Size {
-            body: 360,
-            wide: false,
-        },
-    );
-    let doc = draw::render(&frame, &[], 32 * 1024, |_, p| {
-        draw::deadlines(p, words, &deadlines)?;
-        // Highest energy first, so the lowest (shown by default) lie on top.
-        for &mi in by_energy.iter().rev() {
-            let (m, a) = all[mi];
-            p.root.draw(&svg::Markup(&match &whose[mi] {
-                // The source's class, so the page can show one source
-                // alone, and the source in the tooltip.
-                Some(w) => format!(
-                    "<g class=\"fm m{mi} from-{}\">\n<title>{}</title>\n",
-                    svg::xml_escape(&w.key),
-                    svg::xml_escape(&format!("{} · source: {}", &m.name, w.name))
-                ),
-                None => format!("<g class=\"fm m{mi}\">\n"),
-            }))?;
-            draw_frontier(p, m, a, look[mi], !super::Whose::open(whose[mi].as_ref()))?;
-            p.root.draw(&svg::Markup("</g>\n"))?;
-        }
-        Ok(())
+/// Every configuration of `models` (one page of a workload's) on one
+/// chart, one group per model, each model's Pareto frontier joined by a
+/// line and drawn solid, its other configurations faded: for the compare
+/// page to show any set of them. The axes span `scale` (every model of the
+/// workload: see [`compare_scale`]), so they stay put whatever is shown and
+/// a model from another page fits the same frame. Each point links to
+/// `href(model, configuration)` and names its figures in a tooltip. Each
+/// model has its site-wide look ([`crate::analyse::model_looks`]).
+pub fn compare_picker(
+    words: &Words,
+    scale: &CompareScale,
+    models: &[CompareModel<'_>],
+    href: &dyn Fn(&ModelFile, &Configuration) -> String,
+) -> ComparePicker {
+    let title = "Every configuration of the chosen models, frontiers solid";
+    let drawing = |size: Size| draw_compare(words, scale, models, href, size, title);
+    let (narrow, frame) = drawing(Size {
+        body: 360,
+        wide: false,
     });
+    let (wide, _) = drawing(Size {
+        body: 460,
+        wide: true,
+    });
+    let (_, sources_note) = source_keys(models.iter().map(|c| c.whose.as_ref()), false, "models");
     let description = format!(
-        "Pareto frontiers of the chosen models, of {}: for each, the configurations that no \
-            other configuration of the same model beats on both {} and {} ({}). Each model has \
-            its own colour and marker, shown beside its name in the list of models; the table \
-            below the chart lists every point drawn.{sources_note}",
-        fmt::grouped(all.len() as f64),
+        "Every configuration of the chosen models, of {}: {} against {} ({}). Each model's \
+            Pareto frontier (the configurations that no other configuration of the same model \
+            beats on both) is joined by a line and drawn solid, its other configurations faded. \
+            Each model has its own colour and marker, shown beside its name in the list of \
+            models; hovering or tapping a point shows its figures, and the table below the \
+            chart lists every point drawn.{sources_note}",
+        fmt::grouped(scale.models as f64),
         words.latency,
         words.energy_per.to_owned(),
         super::axis::scales_note(&frame.x, &frame.y),
     );
-    let swatch = |(&r, w): (&usize, &Option<super::Whose>)| {
-        let filled = !super::Whose::open(w.as_ref());
+    let swatch = |c: &CompareModel<'_>| {
+        let look = look_of(c.analysis, c.rank);
+        let filled = !super::Whose::open(c.whose.as_ref());
         let mut key = svg::Doc::new((26, 12), 512);
         let root = svg::Canvas::new(&mut key).into_drawing_area();
-        draw::line(&root, &[(1, 6), (25, 6)], Role::Line(r), 2)
-            .and_then(|()| draw::marker(&root, (13, 6), r, Role::Point(r), filled, false))
+        draw::line(&root, &[(1, 6), (25, 6)], Role::Line(look), 2)
+            .and_then(|()| draw::marker(&root, (13, 6), look, Role::Point(look), filled, false))
             .expect("drawing into a String cannot fail");
         drop(root);
         svg::bare(&key)
     };
-    let swatches = look.iter().zip(&whose).map(swatch).collect();
-    FrontierPicker {
-        svg: svg::finish(&doc, title, &description, Some("")),
+    let finish = |doc: &svg::Doc| svg::finish(doc, title, &description, Some(""));
+    ComparePicker {
+        narrow: finish(&narrow),
+        wide: finish(&wide),
         title: title.to_owned(),
-        description,
-        swatches,
-        by_energy,
+        description: description.clone(),
+        swatches: models.iter().map(swatch).collect(),
     }
+}
+
+/// One drawing of [`compare_picker`], `size` big, and its frame.
+fn draw_compare(
+    words: &Words,
+    scale: &CompareScale,
+    models: &[CompareModel<'_>],
+    href: &dyn Fn(&ModelFile, &Configuration) -> String,
+    size: Size,
+    title: &str,
+) -> (svg::Doc, Frame) {
+    // The legend of the models is the page's; the chart's says how each
+    // source is drawn, on a workload of several.
+    let (keys, _) = source_keys(models.iter().map(|c| c.whose.as_ref()), false, "models");
+    let header = match (size.wide, keys.is_empty()) {
+        (true, true) => Header::across(title, draw::WIDE),
+        (true, false) => Header::beside(title, keys, draw::WIDE),
+        (false, _) => Header::new(title, keys),
+    };
+    let frame = scale.frame(words, header, false, size.body);
+    let capacity = 1024
+        + 512
+            * models
+                .iter()
+                .map(|c| c.file.configurations.len())
+                .sum::<usize>();
+    let doc = draw::render(&frame, &[], capacity, |_, p| {
+        draw::deadlines(p, words, &scale.deadlines)?;
+        // Highest energy first, so the lowest (shown by default) lie on top.
+        models
+            .iter()
+            .rev()
+            .try_for_each(|c| draw_model_configurations(p, words, c, href))
+    });
+    (doc, frame)
+}
+
+/// `model` on the compare chart: a group of class `fm mK` (and its
+/// source's `from-<key>`), its frontier line, its other configurations
+/// faded, then its frontier's solid on top, each a link with a tooltip,
+/// out of the tab order (the table under the chart has the same links:
+/// hundreds of points would stand between a keyboard and the choice).
+fn draw_model_configurations(
+    p: &draw::Plot<'_, '_>,
+    words: &Words,
+    model: &CompareModel<'_>,
+    href: &dyn Fn(&ModelFile, &Configuration) -> String,
+) -> Draw {
+    let (m, a) = (model.file, model.analysis);
+    let look = look_of(a, model.rank);
+    let filled = !super::Whose::open(model.whose.as_ref());
+    // On a workload of several sources: the source's class, so the page
+    // can show one source alone, and the source in the line's tooltip.
+    p.root.draw(&svg::Markup(&match &model.whose {
+        Some(w) => format!(
+            "<g class=\"fm m{} from-{}\">\n<title>{}</title>\n",
+            model.index,
+            svg::xml_escape(&w.key),
+            svg::xml_escape(&format!("{} · source: {}", &m.name, w.name))
+        ),
+        None => format!("<g class=\"fm m{}\">\n", model.index),
+    }))?;
+    let at = |&i: &usize| p.px(m.configurations[i].latency(), m.configurations[i].energy());
+    let line: Vec<(i32, i32)> = a.frontier.iter().map(at).collect();
+    draw::line(p.root, &line, Role::Line(look), 2)?;
+    let setup = m.series_labels();
+    let rest = (0..m.configurations.len()).filter(|i| !a.frontier.contains(i));
+    for i in rest.chain(a.frontier.iter().copied()) {
+        let conf = &m.configurations[i];
+        let on = a.frontier.contains(&i);
+        let tip = point_tip(words, m, &setup(conf), conf, model.whose.as_ref());
+        p.root.draw(&svg::Markup(&format!(
+            "<a href=\"{}\" class=\"pt{}\" tabindex=\"-1\"><title>{}</title>\n",
+            svg::xml_escape(&href(m, conf)),
+            if on { " fr" } else { "" },
+            svg::xml_escape(&tip)
+        )))?;
+        draw::marker(p.root, at(&i), look, Role::Point(look), filled, !on)?;
+        p.root.draw(&svg::Markup("</a>\n"))?;
+    }
+    p.root.draw(&svg::Markup("</g>\n"))
+}
+
+/// A point's tooltip: "model[ · source: S]: setup, load, run R: energy at
+/// latency" (the scripts that show it in a box split it at its first and
+/// last ": ").
+fn point_tip(
+    words: &Words,
+    m: &ModelFile,
+    setup: &str,
+    c: &Configuration,
+    whose: Option<&super::Whose>,
+) -> String {
+    let from = whose.map_or_else(String::new, |w| format!(" · source: {}", w.name));
+    let load = (words.load_phrase)(c.load());
+    let load = if load.parse::<u32>().is_ok() {
+        format!("concurrency {load}")
+    } else {
+        load
+    };
+    format!(
+        "{}{from}: {setup}, {load}, run {}: {} {} at {} {}",
+        &m.name,
+        c.repeat,
+        (words.energy_text)(c.energy()),
+        words.energy_short,
+        (words.latency_text)(c.latency()),
+        words.latency_unit
+    )
 }
 
 /// Every model's Pareto frontier on one ITL-vs-energy chart
@@ -833,28 +980,11 @@ pub fn configuration_scatter_marked(
             let m = all[mi].0;
             let setup = m.series_labels();
             let filled = !super::Whose::open(whose[mi].as_ref());
-            // On a site of several sources, each tooltip names its source.
-            let from = whose[mi]
-                .as_ref()
-                .map_or_else(String::new, |w| format!(" · source: {}", w.name));
             p.root.draw(&svg::Markup("<g class=\"sm\">\n"))?;
             let arch = url_segment(&m.architecture);
             for c in &m.configurations {
-                let load = (words.load_phrase)(c.load());
-                let load = if load.parse::<u32>().is_ok() {
-                    format!("concurrency {load}")
-                } else {
-                    load
-                };
-                let tip = format!(
-                    "{}{from}: {}, {load}, run {}: {} {short} at {} {}",
-                    &m.name,
-                    setup(c),
-                    c.repeat,
-                    (words.energy_text)(c.energy()),
-                    (words.latency_text)(c.latency()),
-                    words.latency_unit
-                );
+                // On a site of several sources, each tooltip names its source.
+                let tip = point_tip(words, m, &setup(c), c, whose[mi].as_ref());
                 // Classes and figures the reader's filters select by
                 // (templates/scatter.js).
                 p.root.draw(&svg::Markup(&format!(

@@ -6,19 +6,16 @@ use std::collections::BTreeSet;
 use anyhow::{Context, Result};
 use askama::Template;
 
-use super::views::{
-    Cell, ChartView, ColumnChooser, Header, Row, TableView, chart_view, table_html_from_rows,
-};
+use super::views::{ChartView, ColumnChooser, TableView, chart_view, table_html_from_rows};
 use super::{
-    Mirror, PageMeta, RenderCounts, Site, column_cell, gpu_dir, header, kind, leaderboard_row,
-    model_dir, num, put_page, text,
+    Mirror, PageMeta, RenderCounts, Site, gpu_dir, kind, leaderboard_row, model_dir, put_page,
 };
 use crate::analyse::{LeaderboardRow, ModelAnalysis};
 use crate::chart::{self, BarEntry, BarScale, GroupedBar};
 use crate::columns::{Column, DIFFUSION, PER_TOKEN};
 use crate::fmt;
 use crate::load::Asset;
-use crate::model::{Configuration, Measure, ModelFile, row_anchor, url_segment};
+use crate::model::{Configuration, Measure, ModelFile, row_anchor};
 use crate::write::PageSink;
 
 #[derive(Template)]
@@ -64,6 +61,8 @@ pub fn leaderboard_page_file(number: usize) -> String {
 /// A page of a leaderboard of several: which rows it shows and links to
 /// every page.
 pub struct Paging {
+    /// What the page shows a part of: "Rows", "Models".
+    pub what: &'static str,
     /// The first and last row shown (from 1) and the number of rows.
     pub first: String,
     pub last: String,
@@ -89,10 +88,36 @@ impl Paging {
     /// Page `number` (from 1) of `count`, of a table of `rows` rows.
     fn new(number: usize, count: usize, rows: usize) -> Self {
         let first = (number - 1) * PAGE_ROWS + 1;
+        let last = (number * PAGE_ROWS).min(rows);
+        Self::of(number, count, [first, last, rows], "Rows")
+    }
+
+    /// Page `number` (from 1) of pages of models ending (exclusive, from
+    /// 0) at `ends`: the compare pages.
+    pub(super) fn of_models(number: usize, ends: &[usize]) -> Self {
+        let first = if number > 1 { ends[number - 2] + 1 } else { 1 };
+        let total = ends.last().copied().unwrap_or(0);
+        Self::of(
+            number,
+            ends.len(),
+            [first, ends[number - 1], total],
+            "Models",
+        )
+    }
+
+    /// Page `number` of `count`, showing the `what` (e.g. "Rows") `first`
+    /// to `last` (from 1) of `total`.
+    fn of(
+        number: usize,
+        count: usize,
+        [first, last, total]: [usize; 3],
+        what: &'static str,
+    ) -> Self {
         Self {
+            what,
             first: fmt::grouped(first as f64),
-            last: fmt::grouped((number * PAGE_ROWS).min(rows) as f64),
-            total: fmt::grouped(rows as f64),
+            last: fmt::grouped(last as f64),
+            total: fmt::grouped(total as f64),
             previous: (number > 1).then(|| leaderboard_page_file(number - 1)),
             next: (number < count).then(|| leaderboard_page_file(number + 1)),
             pages: (1..=count)
@@ -641,362 +666,6 @@ fn render_gpu_page(site: &Site<'_>, gpu: &str, sink: &dyn PageSink) -> Result<Re
     };
     put_page(sink, &site.path(&path), &page)?;
     Ok(counts)
-}
-
-#[derive(Template)]
-#[template(path = "compare.html")]
-struct ComparePage<'a> {
-    meta: PageMeta,
-    site: &'a Site<'a>,
-    table: String,
-    picks: Vec<ModelPick<'a>>,
-    /// The chart of every frontier, inline, and its data table.
-    picker: Option<(chart::FrontierPicker, String)>,
-    /// How many models are chosen at first.
-    default_count: usize,
-    /// The overlay of the models' energy per response, inline, and its
-    /// data table; `None` when no model has an output-length histogram.
-    responses: Option<(chart::ResponseOverlay, String)>,
-}
-
-impl ComparePage<'_> {
-    /// How many of the models come from the source `key`.
-    fn count(&self, key: &str) -> usize {
-        self.picks
-            .iter()
-            .filter(|p| p.m.source.key() == key)
-            .count()
-    }
-}
-
-/// A model's checkbox on the compare page.
-/// Its index in the list is the model's in the workload (its class `mK`).
-struct ModelPick<'a> {
-    m: &'a ModelFile,
-    swatch: String,
-    checked: bool,
-}
-
-pub(super) fn render_compare(site: &Site<'_>, sink: &dyn PageSink) -> Result<RenderCounts> {
-    let path = "compare/index.html";
-    let (words, name, deadline) = (site.words(), &site.workload.name, site.deadline());
-    let description = format!(
-        "{name}: any of its {} models side by side, the lowest GPU energy per {} on each GPU \
-            with {} within {deadline}, and their time–energy frontiers on one chart.",
-        site.models.len(),
-        words.item,
-        words.latency_short
-    );
-    let mut meta = site.meta(path, "Compare models", description, "compare");
-    let root = meta.root.clone();
-    let tables = kind::tables(site.workload.measure);
-    let set = tables.set;
-    let mut headers: Vec<Header> = tables
-        .model_facts
-        .iter()
-        .map(|c| header(&set, c, &root))
-        .collect();
-    if site.mixed() {
-        headers.insert(1.min(headers.len()), super::source_header(&root));
-    }
-    // Each GPU has two columns (best, setup) after these; CSS counts from 1.
-    let first_gpu_column = headers.len() + 1;
-    for gpu in &site.gpus {
-        let label = format!("Lowest {} on {gpu}", words.energy_per);
-        let best = Header::plain(&label, words.energy_unit, true, &url_segment(gpu));
-        headers.push(best.defined(&root, &set.anchor(tables.headline), ""));
-        let key = format!("{}-setup", url_segment(gpu));
-        headers.push(Header::plain(&format!("{gpu} setup"), "", false, &key));
-    }
-    let rows = site
-        .models
-        .iter()
-        .zip(&site.analyses)
-        .enumerate()
-        .map(|(k, (lm, a))| {
-            let m = &lm.file;
-            let dir = format!("{root}{}{}", site.prefix, model_dir(&m.slug));
-            // The model's facts, read through any of its configurations.
-            let mut cells: Vec<Cell> = tables
-                .model_facts
-                .iter()
-                .map(|col| {
-                    m.configurations
-                        .first()
-                        .map_or_else(|| text("—"), |c| column_cell(col, m, c))
-                })
-                .collect();
-            if let Some(name) = cells.first_mut() {
-                name.href = Some(format!("{dir}index.html"));
-                name.header = true;
-            }
-            for gpu in &site.gpus {
-                let best = a
-                    .best_per_gpu
-                    .iter()
-                    .find(|(g, _)| g == gpu)
-                    .and_then(|(_, b)| *b);
-                cells.extend(match best {
-                    Some(i) => {
-                        let c = &m.configurations[i];
-                        let href = format!("{dir}index.html#{}", row_anchor(&m.slug, &c.row_id));
-                        let energy = num(kind::energy_figure(c), c.energy());
-                        [
-                            Cell {
-                                href: Some(href),
-                                ..energy
-                            },
-                            text(kind::compare_setup(c)),
-                        ]
-                    }
-                    None if m.gpus.contains(gpu) => [text("—"), text("none within deadline")],
-                    None => [text("—"), text("not measured")],
-                });
-            }
-            compare_row(site, k, m, cells)
-        });
-    let table = TableView {
-        id: "compare".into(),
-        caption: format!(
-            "{name}: the chosen models' lowest {} per GPU, {} within {deadline}",
-            words.energy_long, words.latency_short
-        ),
-        headers,
-        ..TableView::default()
-    };
-    let table = table_html_from_rows(&table, rows)?;
-    let pairs = site.files_and_analyses();
-    // The seven lowest-energy frontiers as a file, at its stable address,
-    // shown with the chart of every frontier.
-    let mut picker = None;
-    if !pairs.is_empty() {
-        let c = chart::compare_frontiers(words, &pairs);
-        site.put_file(sink, &format!("compare/{}", c.file_name), c.svg.as_bytes())?;
-        picker = Some(chart::frontier_picker(words, &pairs));
-    }
-    let default_count = pairs.len().min(chart::MAX_FRONTIERS);
-    let picks: Vec<ModelPick> = picker.as_ref().map_or_else(Vec::new, |p| {
-        let chosen = &p.by_energy[..default_count];
-        site.models
-            .iter()
-            .enumerate()
-            .map(|(k, lm)| ModelPick {
-                m: &lm.file,
-                swatch: p.swatches[k].clone(),
-                checked: chosen.contains(&k),
-            })
-            .collect()
-    });
-    // Show only what is ticked: one rule per model (its chart group and
-    // table rows carry `mK`) and per GPU (its two columns of the table).
-    let style = &mut meta.head_style;
-    for k in 0..picks.len() {
-        style.push_str(&format!(
-            "main:has(#pick-{k}:not(:checked)) .m{k}{{display:none}}"
-        ));
-    }
-    for j in 0..site.gpus.len() {
-        let a = first_gpu_column + 2 * j;
-        style.push_str(&format!(
-            "main:has(#gpu-pick-{j}:not(:checked)) #compare \
-                :is(th,td):is(:nth-child({a}),:nth-child({})){{display:none}}",
-            a + 1
-        ));
-    }
-    style.push_str("main:not(:has(.picks input[name=models]:checked)) .none-chosen{display:block}");
-    // Shown one source alone, none of its models chosen.
-    style.push_str(&super::per_source_css(&site.info.sources, "", |k| {
-        format!(
-            "main:has(#only-{k}:target):not(:has(.from-{k} .picks input[name=models]:checked)) \
-                .none-chosen{{display:block}}"
-        )
-    }));
-    style.push_str(&super::source_filter_style(&site.info.sources));
-    meta.scripts.push("compare.js");
-    let responses = picker
-        .as_ref()
-        .map(|p| response_overlay(site, &root, &p.by_energy))
-        .transpose()?
-        .flatten();
-    let charts = usize::from(picker.is_some()) + usize::from(responses.is_some());
-    let picker = picker
-        .map(|p| frontier_points_table(site, &root).map(|t| (p, t)))
-        .transpose()?;
-    let page = ComparePage {
-        meta,
-        site,
-        table,
-        picks,
-        picker,
-        default_count,
-        responses,
-    };
-    put_page(sink, &site.path(path), &page)?;
-    Ok(RenderCounts { pages: 1, charts })
-}
-
-/// The compare page's overlay of energy per response: each model's
-/// lowest-energy best configuration that has an output-length histogram,
-/// coloured by its rank in `by_energy` (as in the list of models), and the
-/// chart's data table, each row of class `mK` (shown with its model).
-fn response_overlay(
-    site: &Site<'_>,
-    root: &str,
-    by_energy: &[usize],
-) -> Result<Option<(chart::ResponseOverlay, String)>> {
-    let mut series = Vec::new();
-    for (k, (lm, a)) in site.models.iter().zip(&site.analyses).enumerate() {
-        let m = &lm.file;
-        if let Some((i, r)) = a.lowest_response.map(|j| &a.responses[j]) {
-            let c = &m.configurations[*i];
-            let rank = by_energy.iter().position(|&b| b == k).unwrap_or(k);
-            series.push(chart::OverlaySeries {
-                index: k,
-                rank,
-                look: a.look.unwrap_or(rank),
-                model: m.name.clone(),
-                gpu: c.gpu.clone(),
-                setup: kind::compare_setup(c),
-                response: r,
-                whose: site.info.whose(&m.source),
-            });
-        }
-    }
-    if series.is_empty() {
-        return Ok(None);
-    }
-    let overlay = chart::response_overlay(&series);
-    let (unit, sym) = (overlay.unit, overlay.unit.symbol());
-    let headers = vec![
-        Header::plain("GPU", "", false, "gpu"),
-        Header::plain("Setup", "", false, "setup"),
-        Header::plain("Responses", "count", true, "responses"),
-        Header::plain("Median", sym, true, "median"),
-        Header::plain("90th percentile", sym, true, "p90"),
-    ];
-    let rows = series.iter().map(|s| {
-        let (m, r) = (&site.models[s.index].file, s.response);
-        let href = format!(
-            "{root}{}{}index.html#response",
-            site.prefix,
-            model_dir(&m.slug)
-        );
-        let cells = vec![
-            Cell {
-                header: true,
-                ..text(&s.model)
-            },
-            text(&s.gpu),
-            text(&s.setup),
-            num(fmt::grouped(r.total as f64), r.total as f64),
-            Cell {
-                href: Some(href),
-                ..num(unit.text(r.median_j), r.median_j)
-            },
-            num(unit.text(r.p90_j), r.p90_j),
-        ];
-        compare_row(site, s.index, m, cells)
-    });
-    let caption = format!(
-        "Data of the chart: the chosen models' energy per response ({sym}), each at its \
-            lowest-energy configuration within the deadline"
-    );
-    let table = data_table(site, root, "chart-responses-data", caption, headers, rows)?;
-    Ok(Some((overlay, table)))
-}
-
-/// A row of model `k` on the compare page: class `mK` (shown with its
-/// model) and, on a page that mixes sources, its source's class
-/// (`from-<key>`) and a Source cell after the first of `cells`.
-fn compare_row(site: &Site<'_>, k: usize, m: &ModelFile, mut cells: Vec<Cell>) -> Row {
-    let mut class = format!("m{k}");
-    if site.mixed() {
-        cells.insert(
-            1.min(cells.len()),
-            super::link(&m.source.name, m.source.url.clone()),
-        );
-        class = format!("m{k} from-{}", m.source.key());
-    }
-    Row {
-        class,
-        cells,
-        ..Row::default()
-    }
-}
-
-/// A data table of a compare page chart: a Model column, the Source column
-/// on a page that mixes sources, then `headers`.
-fn data_table(
-    site: &Site<'_>,
-    root: &str,
-    id: &str,
-    caption: String,
-    headers: Vec<Header>,
-    rows: impl Iterator<Item = Row>,
-) -> Result<String> {
-    let mut all = vec![Header::plain("Model", "", false, "model")];
-    if site.mixed() {
-        all.push(super::source_header(root));
-    }
-    all.extend(headers);
-    let table = TableView {
-        id: id.into(),
-        caption,
-        headers: all,
-        ..TableView::default()
-    };
-    table_html_from_rows(&table, rows)
-}
-
-/// The data of the compare page's chart: every model's frontier points,
-/// each row of class `mK` (shown with its model).
-fn frontier_points_table(site: &Site<'_>, root: &str) -> Result<String> {
-    let words = site.words();
-    let latency = fmt::capitalised(words.latency_short);
-    let headers = vec![
-        Header::plain("Setup", "", false, "setup"),
-        Header::plain(&latency, words.latency_unit, true, "latency"),
-        Header::plain(
-            &crate::fmt::capitalised(words.energy_per),
-            words.energy_unit,
-            true,
-            "energy",
-        ),
-    ];
-    let rows = site
-        .models
-        .iter()
-        .zip(&site.analyses)
-        .enumerate()
-        .flat_map(|(k, (lm, a))| {
-            let m = &lm.file;
-            let dir = format!("{root}{}{}", site.prefix, model_dir(&m.slug));
-            a.frontier.iter().map(move |&i| {
-                let c = &m.configurations[i];
-                let href = format!("{dir}index.html#{}", row_anchor(&m.slug, &c.row_id));
-                let latency = (words.latency_text)(c.latency());
-                let cells = vec![
-                    Cell {
-                        header: true,
-                        ..text(&m.name)
-                    },
-                    text(kind::compare_setup(c)),
-                    num(latency, c.latency()),
-                    Cell {
-                        href: Some(href),
-                        ..num(kind::energy_figure(c), c.energy())
-                    },
-                ];
-                compare_row(site, k, m, cells)
-            })
-        });
-    let caption = format!(
-        "Data of the chart: the chosen models' Pareto frontiers, {} and {}",
-        words.latency_short, words.energy_long
-    );
-    // The address the compare chart's data table had before the page let
-    // readers choose (a published URL).
-    data_table(site, root, "chart-frontiers-data", caption, headers, rows)
 }
 
 #[derive(Template)]

@@ -637,3 +637,24 @@ fn every_configuration_with_output_lengths_has_its_energy_per_response() {
         assert_eq!(&same.energy, best);
     }
 }
+
+#[test]
+fn compare_pages_hold_at_most_their_models_and_configurations() {
+    use energyboard::analyse::{COMPARE_PAGE_MODELS, COMPARE_PAGE_POINTS, compare_pages};
+    assert_eq!(compare_pages(&[]), vec![0..0]);
+    assert_eq!(compare_pages(&[10, 20]), vec![0..2]);
+    // Models: 120 small ones make three pages of 50, 50 and 20.
+    let small = vec![1; 120];
+    assert_eq!(
+        compare_pages(&small),
+        vec![0..COMPARE_PAGE_MODELS, 50..100, 100..120]
+    );
+    // Configurations: a page closes before it would pass the budget, and a
+    // model bigger than the budget has a page of its own.
+    let big = COMPARE_PAGE_POINTS / 2 + 1;
+    assert_eq!(compare_pages(&[big, big, 5]), vec![0..1, 1..3]);
+    assert_eq!(
+        compare_pages(&[5, COMPARE_PAGE_POINTS * 2, 5]),
+        vec![0..1, 1..2, 2..3]
+    );
+}

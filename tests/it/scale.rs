@@ -201,3 +201,110 @@ fn a_leaderboard_of_200_models_is_paged_as_linked_static_pages() {
     }
     assert_eq!(seen.len(), expected);
 }
+
+/// The slugs of the models a compare page lists, in order.
+fn picked(doc: &Html) -> Vec<String> {
+    doc.select(&sel("#pick input[name=models]"))
+        .map(|b| b.value().attr("value").unwrap().to_owned())
+        .collect()
+}
+
+#[test]
+fn a_comparison_of_200_models_is_paged_each_page_small_and_complete_without_javascript() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    write_synthetic(&SynthOptions {
+        data_dir: PathBuf::from("tests/fixtures/seeds"),
+        out_dir: data.clone(),
+        count: 200,
+        seed: 9,
+        force: false,
+        workloads: 1,
+    })
+    .unwrap();
+    let site = dir.path().join("site");
+    build(&BuildOptions {
+        data_dir: data.clone(),
+        out_dir: site.clone(),
+        static_dir: PathBuf::from("static"),
+        ..BuildOptions::default()
+    })
+    .unwrap();
+    let loaded = load_data_dir(&data).unwrap();
+    let configurations: std::collections::BTreeMap<String, usize> = loaded
+        .models
+        .iter()
+        .map(|m| (m.file.slug.clone(), m.file.configurations.len()))
+        .collect();
+    let folder = Path::new("workloads/lm-arena-chat/compare");
+    let index: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(site.join(folder).join("pages.json")).unwrap(),
+    )
+    .unwrap();
+    let files: Vec<String> = index["pages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_str().unwrap().to_owned())
+        .collect();
+    assert!(files.len() >= 4, "200 models on {} pages", files.len());
+    assert_eq!(files[0], "index.html");
+    assert!(
+        !site
+            .join(folder)
+            .join(format!("page-{}.html", files.len() + 1))
+            .exists()
+    );
+    let mut listed = BTreeSet::new();
+    for (n, file) in files.iter().enumerate() {
+        let path = folder.join(file);
+        let bytes = std::fs::metadata(site.join(&path)).unwrap().len();
+        assert!(bytes < 2_500_000, "{}: {bytes} bytes", path.display());
+        let doc = Html::parse_document(&std::fs::read_to_string(site.join(&path)).unwrap());
+        let slugs = picked(&doc);
+        assert!(!slugs.is_empty() && slugs.len() <= energyboard::analyse::COMPARE_PAGE_MODELS);
+        for s in &slugs {
+            assert!(listed.insert(s.clone()), "{s} listed twice");
+            assert_eq!(index["models"][s], n, "pages.json misplaces {s}");
+        }
+        // Without JavaScript: the page's lowest-energy models ticked, and a
+        // rule that shows each ticked model's drawing and rows.
+        let ticked = doc
+            .select(&sel("#pick input[name=models][checked]"))
+            .count();
+        assert_eq!(ticked, slugs.len().min(7), "{}", path.display());
+        let style: String = doc
+            .select(&sel("head style"))
+            .flat_map(|s| s.text())
+            .collect();
+        for b in doc.select(&sel("#pick input[name=models]")) {
+            let k = b.value().id().unwrap().strip_prefix("pick-").unwrap();
+            assert!(style.contains(&format!(
+                "main:has(#pick-{k}:not(:checked)) .m{k}{{display:none}}"
+            )));
+        }
+        // Every configuration of every listed model: one point in each
+        // drawing, one row of the table.
+        let want: usize = slugs.iter().map(|s| configurations[s]).sum();
+        assert!(want <= energyboard::analyse::COMPARE_PAGE_POINTS || slugs.len() == 1);
+        for drawing in ["narrow", "wide"] {
+            let points = doc
+                .select(&sel(&format!(
+                    "#chart-frontiers .chart-inline.{drawing} a.pt"
+                )))
+                .count();
+            assert_eq!(points, want, "{} {drawing}", path.display());
+        }
+        let rows = doc.select(&sel("#chart-frontiers-data tbody tr")).count();
+        assert_eq!(rows, want, "{}", path.display());
+        // Every page links to every other, this one current.
+        let nav = doc.select(&sel("nav.pages ol")).next().unwrap();
+        let links: Vec<_> = nav.select(&sel("a")).collect();
+        assert_eq!(links.len(), files.len());
+        for (m, a) in links.iter().enumerate() {
+            assert_eq!(a.value().attr("href").unwrap(), files[m]);
+            assert_eq!(a.value().attr("aria-current").is_some(), m == n);
+        }
+    }
+    assert_eq!(listed.len(), 200);
+}

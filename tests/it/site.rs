@@ -1241,12 +1241,17 @@ fn compare_page_draws_every_frontier_in_its_own_group_and_ticks_the_seven_lowest
     let doc = site.page("workloads/lm-arena-chat/compare/index.html");
     let boxes: Vec<_> = doc.select(&sel("input[name=models]")).collect();
     assert_eq!(boxes.len(), 24);
-    // One group per model, named by the class its checkbox's rule hides.
+    // One group per model in each drawing (phone and wide), named by the
+    // class its checkbox's rule hides.
     let groups: Vec<String> = doc
-        .select(&sel("svg g.fm"))
+        .select(&sel(".chart-inline.narrow svg g.fm"))
         .map(|g| g.value().attr("class").unwrap().to_owned())
         .collect();
     assert_eq!(groups.len(), boxes.len());
+    assert_eq!(
+        doc.select(&sel(".chart-inline.wide svg g.fm")).count(),
+        boxes.len()
+    );
     let style = doc.select(&sel("head style")).next().unwrap().inner_html();
     for b in &boxes {
         let k = b.value().id().unwrap().strip_prefix("pick-").unwrap();

@@ -474,7 +474,9 @@ fn the_compare_page_says_each_models_source_and_shows_one_source_alone() {
 
     // Each chart series names its source in its class and tooltip, the
     // lab's markers hollow, and the legend has an entry per source.
-    let series: Vec<ElementRef<'_>> = doc.select(&sel("#chart-frontiers g.fm")).collect();
+    let series: Vec<ElementRef<'_>> = doc
+        .select(&sel("#chart-frontiers .chart-inline.narrow g.fm"))
+        .collect();
     assert_eq!(series.len(), 20);
     for g in &series {
         let class = g.value().attr("class").unwrap();
