@@ -353,7 +353,8 @@ pub(crate) fn bare(doc: &Doc) -> String {
     out
 }
 
-/// The finished document: see the module comment. A chart placed inline
+/// The finished document: see the module comment; its role is `img`, or
+/// `graphics-document` when its points are links. A chart placed inline
 /// or in an `<iframe>` is `themed`: its colours follow the page's theme
 /// switch (see [`style::css`]), and it has the program's own CSS after
 /// the classes'.
@@ -364,7 +365,16 @@ pub(crate) fn finish(doc: &Doc, title: &str, desc: &str, themed: Option<&str>) -
         themed.unwrap_or(""),
     );
     let mut out = open_root(doc, css.len() + title.len() + desc.len() + 160);
-    out.push_str("\" class=\"ebc\" role=\"img\">\n<title>");
+    // A chart whose points are links is a document of graphics: an `img`
+    // would hide them, and axe counts links in an image as nested controls.
+    let role = if doc.body.contains("<a ") {
+        "graphics-document"
+    } else {
+        "img"
+    };
+    out.push_str("\" class=\"ebc\" role=\"");
+    out.push_str(role);
+    out.push_str("\">\n<title>");
     push_escaped(&mut out, title);
     out.push_str("</title>\n<desc>");
     push_escaped(&mut out, desc);
