@@ -39,19 +39,19 @@ struct ModelPage<'a> {
     m: &'a ModelFile,
     facts: Facts,
     /// Per GPU, its best configuration within the deadline, if any.
-    best_cards: Vec<(String, Option<BestCard<'a>>)>,
+    best_cards: Vec<GpuCard<'a>>,
     budget_table: String,
     charts: Vec<ChartView>,
     /// The time–energy chart at the median and at each other ITL
     /// percentile, shown one at a time; `None` when there are no variants
     /// (the chart is then among `charts`).
     itl_switch: Option<ChartSwitch>,
-    config_tables: Vec<(String, String)>,
+    config_tables: Vec<GpuTable>,
     deadline: String,
     bibtex: String,
     badge_markdown: String,
     badge_html: String,
-    chart_snippets: Vec<(String, String, String)>,
+    chart_snippets: Vec<ChartSnippet>,
     /// The history of the model's best figures, when the site has a change
     /// history: the table's HTML, empty when none of them has changed.
     history: Option<String>,
@@ -94,8 +94,38 @@ pub(super) struct ChartSwitch {
     views: Vec<(String, ChartView)>,
 }
 
-/// A GPU's best configuration, with its card's figures.
-pub(super) type BestCard<'a> = (&'a Configuration, Vec<(String, String)>);
+/// A GPU's card: its best configuration within the deadline, if any.
+pub(super) struct GpuCard<'a> {
+    pub gpu: String,
+    pub best: Option<BestCard<'a>>,
+}
+
+/// A GPU's best configuration, with its card's figures (label, value).
+pub(super) struct BestCard<'a> {
+    pub config: &'a Configuration,
+    pub figures: Vec<(String, String)>,
+}
+
+/// The table of every configuration on one GPU.
+pub(super) struct GpuTable {
+    pub gpu: String,
+    /// The table's HTML.
+    pub html: String,
+}
+
+/// A chart's embed snippets, under the page's badge.
+struct ChartSnippet {
+    title: String,
+    markdown: String,
+    html: String,
+}
+
+/// A file written beside a page: its path inside the workload's folder
+/// and its SVG.
+struct SvgFile {
+    path: String,
+    svg: String,
+}
 
 /// The energy-per-response section: a summary table and one histogram per
 /// GPU whose best configuration carries an output-length distribution.
@@ -113,14 +143,14 @@ struct BuiltModelPage<'a> {
     /// The page's path in the site.
     path: String,
     page: ModelPage<'a>,
-    /// The charts and the badge: (path inside the workload's folder, SVG).
-    files: Vec<(String, String)>,
+    /// The charts and the badge.
+    files: Vec<SvgFile>,
     /// How many of `files` are charts.
     charts: usize,
     /// Charts of addresses the site had only once it had workloads (the
     /// wide time–energy chart, each configuration's histogram), written in
-    /// the workload's folder only: (path inside it, SVG).
-    new_charts: Vec<(String, String)>,
+    /// the workload's folder only.
+    new_charts: Vec<SvgFile>,
 }
 
 /// The energy per response of the configuration the reader chooses on the
@@ -176,17 +206,17 @@ pub(super) fn render_model(
         .legacy()
         .then(|| chart::tradeoff_still(&lm.file, a))
         .flatten();
-    for (rel, svg) in &built.files {
+    for file in &built.files {
         match &still {
-            Some(still) if rel.ends_with(TRADEOFF) => {
-                sink.put(&site.path(rel), svg.as_bytes())?;
-                sink.put(rel, still.svg.as_bytes())?;
+            Some(still) if file.path.ends_with(TRADEOFF) => {
+                sink.put(&site.path(&file.path), file.svg.as_bytes())?;
+                sink.put(&file.path, still.svg.as_bytes())?;
             }
-            _ => site.put_file(sink, rel, svg.as_bytes())?,
+            _ => site.put_file(sink, &file.path, file.svg.as_bytes())?,
         }
     }
-    for (rel, svg) in &built.new_charts {
-        sink.put(&site.path(rel), svg.as_bytes())?;
+    for file in &built.new_charts {
+        sink.put(&site.path(&file.path), file.svg.as_bytes())?;
     }
     put_page(sink, &built.path, &built.page)?;
     Ok(RenderCounts {
@@ -288,19 +318,22 @@ pub(super) fn best_cards<'m>(
     m: &'m ModelFile,
     a: &ModelAnalysis,
     tables: &kind::Tables,
-) -> Vec<(String, Option<BestCard<'m>>)> {
+) -> Vec<GpuCard<'m>> {
     a.best_per_gpu
         .iter()
         .map(|(gpu, best)| {
-            let card = best.map(|i| {
-                let c = &m.configurations[i];
-                let mut figures = kind::card_figures(tables, m, c);
+            let best = best.map(|i| {
+                let config = &m.configurations[i];
+                let mut figures = kind::card_figures(tables, m, config);
                 if let Some(f) = &site.footprint {
-                    figures.extend(footprint_figures(f, &kind::footprint_bases(c)));
+                    figures.extend(footprint_figures(f, &kind::footprint_bases(config)));
                 }
-                (c, figures)
+                BestCard { config, figures }
             });
-            (gpu.clone(), card)
+            GpuCard {
+                gpu: gpu.clone(),
+                best,
+            }
         })
         .collect()
 }
@@ -331,23 +364,11 @@ fn itl_switch(charts: &mut Vec<ChartView>, percentiles: &[Chart]) -> Option<Char
     }
 }
 
-/// Builds a model's page: its data, its charts and its badge, nothing
-/// written.
-fn build_model_page<'a>(
-    site: &'a Site<'a>,
-    lm: &'a LoadedModel,
-    a: &ModelAnalysis,
-) -> Result<BuiltModelPage<'a>> {
-    let m = &lm.file;
+/// The page's description: the model, its workload, its lowest figure
+/// within the deadline and how many configurations it has.
+fn model_description(site: &Site<'_>, m: &ModelFile, a: &ModelAnalysis, deadline: &str) -> String {
     let words = site.words();
-    let configs = &m.configurations;
-    let rel_dir = model_dir(&m.slug);
-    let dir = site.path(&rel_dir);
-    let path = format!("{dir}index.html");
-    let deadline = format!("{} {}", fmt::limit_ms(m.deadline()), words.latency_unit);
-
-    let overall = a.best_overall.map(|i| &configs[i]);
-    let lowest = match overall {
+    let lowest = match a.best_overall.map(|i| &m.configurations[i]) {
         Some(c) => format!(
             "{} {} on {}, best under a {deadline} {}",
             kind::energy_figure(c),
@@ -360,67 +381,53 @@ fn build_model_page<'a>(
             words.latency_short
         ),
     };
-    let description = format!(
+    format!(
         "{} on {}: {lowest}. Measured GPU energy, latency, throughput and power for {} \
             configurations.",
         &m.name,
         site.workload.name,
-        configs.len()
-    );
-    let mut meta = site.meta(&format!("{rel_dir}index.html"), &m.name, description, "");
-    meta.script = true;
-    meta.scripts.push("limit.js");
+        m.configurations.len()
+    )
+}
 
-    let data_version = format!("{} (file updated {})", &m.data_version, &m.updated);
-    let facts = model_facts(site, m, a, &deadline, data_version);
-    let tables = kind::tables(site.workload.measure);
-    let best_cards = best_cards(site, m, a, &tables);
-    let budget_table = table_html(&budget_table(m, a, words))?;
+/// The model's badge and the snippets that embed it.
+struct Badge {
+    svg: String,
+    markdown: String,
+    html: String,
+}
 
-    let charts_made: Vec<Chart> = chart::model_charts(m, a);
-    let mut charts: Vec<ChartView> = charts_made.iter().map(chart_view).collect();
-    // The time–energy chart drawn wide too, shown instead on a wide screen.
-    let tradeoff_wide = chart::tradeoff_wide(m, a);
-    if let Some(wide) = &tradeoff_wide {
-        for view in &mut charts {
-            if view.src == TRADEOFF {
-                *view = super::views::with_wide(view.clone(), wide);
-            }
-        }
-    }
-    // The time–energy chart at other ITL percentiles: files of their own
-    // (published URLs), shown in place of the median's by a switch.
-    let percentile_charts = chart::percentile_charts(m, a);
-    let itl_switch = itl_switch(&mut charts, &percentile_charts);
-    let (response, response_charts) = response_section(site, m, a)?;
-    let (chosen, chosen_charts) = chosen_response(m, a)?;
-    let config_tables = config_tables(m, a, &tables, &meta.root, words)?;
-    let history = site.history.as_ref().map(|all| match all.get(&m.slug) {
-        Some(changes) => table_html(&super::changes::model_history_table(
-            changes, &m.gpus, &meta.root,
-        )),
-        None => Ok(String::new()),
+/// The badge of the model whose page is at `dir`: its best figure overall.
+fn badge(site: &Site<'_>, m: &ModelFile, a: &ModelAnalysis, dir: &str) -> Result<Badge> {
+    let words = site.words();
+    let overall = a.best_overall.map(|i| &m.configurations[i]);
+    let figure = overall.map(|c| {
+        format!(
+            "{} {} · {}",
+            kind::energy_figure(c),
+            words.energy_unit,
+            c.gpu
+        )
     });
-
-    let page_link = site.absolute(&dir);
-    let current = current_version(site, lm, &dir)?;
-    let badge = downloads::badge_svg(
-        &m.name,
-        overall
-            .map(|c| {
-                format!(
-                    "{} {} · {}",
-                    kind::energy_figure(c),
-                    words.energy_unit,
-                    c.gpu
-                )
-            })
-            .as_deref(),
-        words.energy_phrase,
-    )?;
+    let svg = downloads::badge_svg(&m.name, figure.as_deref(), words.energy_phrase)?;
+    let page_link = site.absolute(dir);
     let badge_url = site.absolute(&format!("{dir}badge.svg"));
-    let badge_alt = overall.map_or_else(|| m.name.clone(), |c| site.best_text(m, c));
-    let chart_snippets = charts_made
+    let alt = overall.map_or_else(|| m.name.clone(), |c| site.best_text(m, c));
+    Ok(Badge {
+        svg,
+        markdown: format!("[![{}]({badge_url})]({page_link})", alt.replace(']', ")")),
+        html: Embed {
+            link: Some(&page_link),
+            url: &badge_url,
+            alt: &alt,
+        }
+        .render()?,
+    })
+}
+
+/// Markdown and HTML that embed each of `charts`, beside the page at `dir`.
+fn chart_snippets(site: &Site<'_>, dir: &str, charts: &[Chart]) -> Result<Vec<ChartSnippet>> {
+    charts
         .iter()
         .map(|c| {
             let url = site.absolute(&format!("{dir}{}", c.file_name));
@@ -430,34 +437,119 @@ fn build_model_page<'a>(
                 alt: &c.description,
             }
             .render()?;
-            Ok((
-                c.title.clone(),
-                format!("![{}]({url})", c.description.replace(']', ")")),
+            Ok(ChartSnippet {
+                title: c.title.clone(),
+                markdown: format!("![{}]({url})", c.description.replace(']', ")")),
                 html,
-            ))
+            })
         })
-        .collect::<Result<_>>()?;
+        .collect()
+}
+
+/// The compare page of the model and its peers in size.
+fn peers_href(site: &Site<'_>, m: &ModelFile, a: &ModelAnalysis, home: &str) -> String {
+    let slugs: Vec<&str> = std::iter::once(m.slug.as_str())
+        .chain(a.peers.iter().map(|&j| site.models[j].file.slug.as_str()))
+        .collect();
+    format!("{home}compare/index.html?models={}", slugs.join(","))
+}
+
+/// `charts` as files in the folder `rel_dir`.
+fn svg_files<'c>(rel_dir: &str, charts: impl IntoIterator<Item = &'c Chart>) -> Vec<SvgFile> {
+    charts
+        .into_iter()
+        .map(|c| SvgFile {
+            path: format!("{rel_dir}{}", c.file_name),
+            svg: c.svg.clone(),
+        })
+        .collect()
+}
+
+/// A model page's charts: the views it shows, the time–energy chart's
+/// switch of percentiles, and every file drawn.
+struct ModelCharts {
+    views: Vec<ChartView>,
+    itl_switch: Option<ChartSwitch>,
+    made: Vec<Chart>,
+    percentiles: Vec<Chart>,
+    tradeoff_wide: Option<Chart>,
+}
+
+fn model_charts(m: &ModelFile, a: &ModelAnalysis) -> ModelCharts {
+    let made: Vec<Chart> = chart::model_charts(m, a);
+    let mut views: Vec<ChartView> = made.iter().map(chart_view).collect();
+    // The time–energy chart drawn wide too, shown instead on a wide screen.
+    let tradeoff_wide = chart::tradeoff_wide(m, a);
+    if let Some(wide) = &tradeoff_wide {
+        for view in &mut views {
+            if view.src == TRADEOFF {
+                *view = super::views::with_wide(view.clone(), wide);
+            }
+        }
+    }
+    // The time–energy chart at other ITL percentiles: files of their own
+    // (published URLs), shown in place of the median's by a switch.
+    let percentiles = chart::percentile_charts(m, a);
+    let itl_switch = itl_switch(&mut views, &percentiles);
+    ModelCharts {
+        views,
+        itl_switch,
+        made,
+        percentiles,
+        tradeoff_wide,
+    }
+}
+
+/// Builds a model's page: its data, its charts and its badge, nothing
+/// written.
+fn build_model_page<'a>(
+    site: &'a Site<'a>,
+    lm: &'a LoadedModel,
+    a: &ModelAnalysis,
+) -> Result<BuiltModelPage<'a>> {
+    let m = &lm.file;
+    let words = site.words();
+    let rel_dir = model_dir(&m.slug);
+    let dir = site.path(&rel_dir);
+    let deadline = format!("{} {}", fmt::limit_ms(m.deadline()), words.latency_unit);
+    let description = model_description(site, m, a, &deadline);
+    let mut meta = site.meta(&format!("{rel_dir}index.html"), &m.name, description, "");
+    meta.script = true;
+    meta.scripts.push("limit.js");
+
+    let data_version = format!("{} (file updated {})", &m.data_version, &m.updated);
+    let facts = model_facts(site, m, a, &deadline, data_version);
+    let tables = kind::tables(site.workload.measure);
+    let charts = model_charts(m, a);
+    let (response, response_charts) = response_section(site, m, a)?;
+    let (chosen, chosen_charts) = chosen_response(m, a)?;
+    let history = site.history.as_ref().map(|all| match all.get(&m.slug) {
+        Some(changes) => table_html(&super::changes::model_history_table(
+            changes, &m.gpus, &meta.root,
+        )),
+        None => Ok(String::new()),
+    });
+    let current = current_version(site, lm, &dir)?;
+    let badge = badge(site, m, a, &dir)?;
 
     // The files in the order they were always written: the charts, the
     // percentile charts, the response histograms, then the badge.
-    let chart_files: Vec<&Chart> = charts_made
-        .iter()
-        .chain(&percentile_charts)
-        .chain(&response_charts)
-        .collect();
-    let chart_count = chart_files.len();
-    let mut files: Vec<(String, String)> = chart_files
-        .into_iter()
-        .map(|c| (format!("{rel_dir}{}", c.file_name), c.svg.clone()))
-        .collect();
-    files.push((format!("{rel_dir}badge.svg"), badge));
-    let new_charts = tradeoff_wide
-        .iter()
-        .chain(&chosen_charts)
-        .map(|c| (format!("{rel_dir}{}", c.file_name), c.svg.clone()))
-        .collect();
+    let mut files = svg_files(
+        &rel_dir,
+        charts
+            .made
+            .iter()
+            .chain(&charts.percentiles)
+            .chain(&response_charts),
+    );
+    let chart_count = files.len();
+    files.push(SvgFile {
+        path: format!("{rel_dir}badge.svg"),
+        svg: badge.svg,
+    });
+    let new_charts = svg_files(&rel_dir, charts.tradeoff_wide.iter().chain(&chosen_charts));
     // The charts' theme and the chosen configuration's histogram.
-    if tradeoff_wide.is_some() || chosen.is_some() {
+    if charts.tradeoff_wide.is_some() || chosen.is_some() {
         meta.scripts.push("model.js");
     }
 
@@ -465,33 +557,18 @@ fn build_model_page<'a>(
         m,
         site,
         facts,
-        best_cards,
-        budget_table,
-        charts,
-        itl_switch,
-        config_tables,
+        best_cards: best_cards(site, m, a, &tables),
+        budget_table: table_html(&budget_table(m, a, words))?,
+        chart_snippets: chart_snippets(site, &dir, &charts.made)?,
+        charts: charts.views,
+        itl_switch: charts.itl_switch,
+        config_tables: config_tables(m, a, &tables, &meta.root, words)?,
         deadline,
         limit: Some(super::reader::model_control(site, m, a)),
         headline_key: tables.headline.key,
-        peers_href: format!(
-            "{}compare/index.html?models={}",
-            meta.home,
-            std::iter::once(m.slug.as_str())
-                .chain(a.peers.iter().map(|&j| site.models[j].file.slug.as_str()))
-                .collect::<Vec<_>>()
-                .join(",")
-        ),
-        badge_markdown: format!(
-            "[![{}]({badge_url})]({page_link})",
-            badge_alt.replace(']', ")")
-        ),
-        badge_html: Embed {
-            link: Some(&page_link),
-            url: &badge_url,
-            alt: &badge_alt,
-        }
-        .render()?,
-        chart_snippets,
+        peers_href: peers_href(site, m, a, &meta.home),
+        badge_markdown: badge.markdown,
+        badge_html: badge.html,
         history: history.transpose()?,
         response,
         chosen,
@@ -502,7 +579,7 @@ fn build_model_page<'a>(
         meta,
     };
     Ok(BuiltModelPage {
-        path,
+        path: format!("{dir}index.html"),
         page,
         files,
         charts: chart_count,
@@ -570,7 +647,7 @@ fn budget_table(m: &ModelFile, a: &ModelAnalysis, words: &'static Words) -> Tabl
     }
 }
 
-/// One table per GPU: (GPU, table HTML). Rows grouped by series
+/// One table per GPU. Rows grouped by series
 /// (GPU count, parallelism, precision, …), ordered by the load.
 pub(super) fn config_tables(
     m: &ModelFile,
@@ -578,7 +655,7 @@ pub(super) fn config_tables(
     tables: &kind::Tables,
     root: &str,
     words: &'static Words,
-) -> Result<Vec<(String, String)>> {
+) -> Result<Vec<GpuTable>> {
     let configs = &m.configurations;
     let columns = &tables.configurations;
     let mut out = Vec::new();
@@ -613,7 +690,10 @@ pub(super) fn config_tables(
             groups,
             sortable: false,
         };
-        out.push((gpu.clone(), table_html(&table)?));
+        out.push(GpuTable {
+            gpu: gpu.clone(),
+            html: table_html(&table)?,
+        });
     }
     Ok(out)
 }

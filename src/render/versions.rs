@@ -9,7 +9,7 @@ use anyhow::Result;
 use askama::Template;
 
 use super::changes::{PAGE_PATH, entry_anchor, percent_text};
-use super::model_page::{self, BestCard, Facts};
+use super::model_page::{self, Facts, GpuCard, GpuTable};
 use super::{PageMeta, RenderCounts, Site, model_dir, put_page};
 use crate::analyse::ModelAnalysis;
 use crate::analyse::versions::{FigureChanges, ModelVersion};
@@ -94,8 +94,8 @@ struct VersionPage<'a> {
     changes: Vec<String>,
     import: Option<String>,
     facts: Facts,
-    best_cards: Vec<(String, Option<BestCard<'a>>)>,
-    config_tables: Vec<(String, String)>,
+    best_cards: Vec<GpuCard<'a>>,
+    config_tables: Vec<GpuTable>,
     deadline: String,
     bibtex: String,
     changes_path: &'static str,
