@@ -500,6 +500,20 @@ fn model_charts(m: &ModelFile, a: &ModelAnalysis) -> ModelCharts {
     }
 }
 
+/// The history of the model's best figures, when the site has a change
+/// history (empty when none of them has changed).
+fn history_table(site: &Site<'_>, m: &ModelFile, root: &str) -> Result<Option<String>> {
+    let Some(all) = &site.history else {
+        return Ok(None);
+    };
+    match all.get(&m.slug) {
+        Some(changes) => Ok(Some(table_html(&super::changes::model_history_table(
+            changes, &m.gpus, root,
+        ))?)),
+        None => Ok(Some(String::new())),
+    }
+}
+
 /// Builds a model's page: its data, its charts and its badge, nothing
 /// written.
 fn build_model_page<'a>(
@@ -523,12 +537,6 @@ fn build_model_page<'a>(
     let charts = model_charts(m, a);
     let (response, response_charts) = response_section(site, m, a)?;
     let (chosen, chosen_charts) = chosen_response(m, a)?;
-    let history = site.history.as_ref().map(|all| match all.get(&m.slug) {
-        Some(changes) => table_html(&super::changes::model_history_table(
-            changes, &m.gpus, &meta.root,
-        )),
-        None => Ok(String::new()),
-    });
     let current = current_version(site, lm, &dir)?;
     let badge = badge(site, m, a, &dir)?;
 
@@ -569,7 +577,7 @@ fn build_model_page<'a>(
         peers_href: peers_href(site, m, a, &meta.home),
         badge_markdown: badge.markdown,
         badge_html: badge.html,
-        history: history.transpose()?,
+        history: history_table(site, m, &meta.root)?,
         response,
         chosen,
         versions: current.versions,
@@ -816,6 +824,14 @@ fn footprint_figures(f: &Footprint, bases: &[Basis]) -> Vec<(String, String)> {
     carbon.chain(cost).collect()
 }
 
+/// A best configuration with an output-length distribution, and its energy
+/// per response.
+struct BestResponse<'m> {
+    config: &'m Configuration,
+    joules_per_token: f64,
+    energy: &'m ResponseEnergy,
+}
+
 /// The energy per response of the best configuration on each GPU that
 /// carries an output-length distribution: the section (`None` when no best
 /// configuration has one) and its histograms.
@@ -825,54 +841,98 @@ fn response_section(
     a: &ModelAnalysis,
 ) -> Result<(Option<ResponseSection>, Vec<Chart>)> {
     let configs = &m.configurations;
-    let found: Vec<(&Configuration, f64, &ResponseEnergy)> = a
+    let found: Vec<BestResponse> = a
         .responses
         .iter()
-        .filter_map(|(i, r)| Some((&configs[*i], configs[*i].output_lengths()?.1, r)))
+        .filter_map(|(i, energy)| {
+            Some(BestResponse {
+                config: &configs[*i],
+                joules_per_token: configs[*i].output_lengths()?.1,
+                energy,
+            })
+        })
         .collect();
     if found.is_empty() {
         return Ok((None, Vec::new()));
     }
     // The GPUs share one scale, and a log-scale view with a long tail.
-    let (top, log_from) = (a.response_scale.top_j, a.response_scale.log_from_j);
-    let unit = ResponseUnit::for_edges(&[top]);
-    let sym = unit.symbol();
+    let unit = ResponseUnit::for_edges(&[a.response_scale.top_j]);
     let mut charts: Vec<Chart> = Vec::new();
     let mut switches = Vec::new();
-    for (c, j, r) in &found {
-        let seg = url_segment(&c.gpu);
-        let setup = kind::config_summary(c);
-        let draw = |scale: &str, log: Option<f64>| {
-            let file = format!("energy-per-response-{seg}{scale}.svg");
-            chart::response_histogram(chart::ResponseHistogram {
-                file_name: &file,
-                model: &m.name,
-                gpu: &c.gpu,
-                setup: &setup,
-                best: true,
-                joules_per_token: *j,
-                response: r,
-                unit,
-                x_max_j: top,
-                log_from_j: log,
-            })
-        };
-        let linear = Some(("Linear scale", draw("", None)));
-        let views = [
-            linear,
-            log_from.map(|lo| ("Log scale", draw(crate::model::LOG_VIEW, Some(lo)))),
-        ];
-        switches.push(ChartSwitch {
-            id: format!("response-scale-{seg}"),
-            intro: format!("Energy per response on {}:", c.gpu),
-            views: views
-                .iter()
-                .flatten()
-                .map(|(l, c)| ((*l).to_owned(), chart_view(c)))
-                .collect(),
-        });
-        charts.extend(views.into_iter().flatten().map(|(_, c)| c));
+    for best in &found {
+        let (switch, drawn) = response_switch(m, a, best, unit);
+        switches.push(switch);
+        charts.extend(drawn);
     }
+    let table = response_table(site, m, &found, unit);
+    Ok((
+        Some(ResponseSection {
+            table: table_html(&table)?,
+            charts: switches,
+            unit: unit.symbol(),
+        }),
+        charts,
+    ))
+}
+
+/// One best configuration's histogram of energy per response, on the
+/// model's shared scale, and its log view when the tail is long: the
+/// switch between them and the charts.
+fn response_switch(
+    m: &ModelFile,
+    a: &ModelAnalysis,
+    best: &BestResponse<'_>,
+    unit: ResponseUnit,
+) -> (ChartSwitch, Vec<Chart>) {
+    let c = best.config;
+    let seg = url_segment(&c.gpu);
+    let setup = kind::config_summary(c);
+    let draw = |scale: &str, log: Option<f64>| {
+        let file = format!("energy-per-response-{seg}{scale}.svg");
+        chart::response_histogram(chart::ResponseHistogram {
+            file_name: &file,
+            model: &m.name,
+            gpu: &c.gpu,
+            setup: &setup,
+            best: true,
+            joules_per_token: best.joules_per_token,
+            response: best.energy,
+            unit,
+            x_max_j: a.response_scale.top_j,
+            log_from_j: log,
+        })
+    };
+    let linear = Some(("Linear scale", draw("", None)));
+    let log = a
+        .response_scale
+        .log_from_j
+        .map(|lo| ("Log scale", draw(crate::model::LOG_VIEW, Some(lo))));
+    let views = [linear, log];
+    let switch = ChartSwitch {
+        id: format!("response-scale-{seg}"),
+        intro: format!("Energy per response on {}:", c.gpu),
+        views: views
+            .iter()
+            .flatten()
+            .map(|(l, c)| ((*l).to_owned(), chart_view(c)))
+            .collect(),
+    };
+    (
+        switch,
+        views.into_iter().flatten().map(|(_, c)| c).collect(),
+    )
+}
+
+/// The table of the best configurations' energy per response: median and
+/// 90th percentile, and their carbon and cost when the site has a
+/// footprint table.
+fn response_table(
+    site: &Site<'_>,
+    m: &ModelFile,
+    found: &[BestResponse<'_>],
+    unit: ResponseUnit,
+) -> TableView {
+    let sym = unit.symbol();
     let numeric = |label: &str, unit: &str, key: &str| Header::plain(label, unit, true, key);
     let mut headers = vec![
         Header::plain("GPU", "", false, "gpu"),
@@ -897,7 +957,8 @@ fn response_section(
     }
     let rows = found
         .iter()
-        .map(|(c, _, r)| {
+        .map(|best| {
+            let (c, r) = (best.config, best.energy);
             let first = link(&c.gpu, format!("#{}", row_anchor(&m.slug, &c.row_id)));
             let mut cells = vec![
                 Cell {
@@ -910,20 +971,7 @@ fn response_section(
                 num(unit.text(r.p90_j), r.p90_j),
             ];
             if let Some(f) = footprint {
-                let (med, p90) = (f.of_joules(r.median_j), f.of_joules(r.p90_j));
-                let per_1000 = |v: Option<f64>| v.map(|v| v * 1000.0);
-                let figures = [
-                    med.grams_co2e,
-                    p90.grams_co2e,
-                    per_1000(med.cost),
-                    per_1000(p90.cost),
-                ];
-                cells.extend(
-                    figures
-                        .into_iter()
-                        .flatten()
-                        .map(|v| num(fmt::significant(v, 3), v)),
-                );
+                cells.extend(response_footprint(f, r));
             }
             Row {
                 cells,
@@ -931,7 +979,7 @@ fn response_section(
             }
         })
         .collect();
-    let table = TableView {
+    TableView {
         id: "response-energy".into(),
         caption: format!(
             "Energy per response of {}'s best configuration per GPU: median and 90th percentile \
@@ -941,15 +989,25 @@ fn response_section(
         headers,
         groups: vec![RowGroup { title: None, rows }],
         sortable: false,
-    };
-    Ok((
-        Some(ResponseSection {
-            table: table_html(&table)?,
-            charts: switches,
-            unit: sym,
-        }),
-        charts,
-    ))
+    }
+}
+
+/// The carbon of a median and a 90th-percentile response, then their cost
+/// per 1,000 responses, each cell only when the footprint table has it.
+fn response_footprint(f: &Footprint, r: &ResponseEnergy) -> Vec<Cell> {
+    let (med, p90) = (f.of_joules(r.median_j), f.of_joules(r.p90_j));
+    let per_1000 = |v: Option<f64>| v.map(|v| v * 1000.0);
+    let figures = [
+        med.grams_co2e,
+        p90.grams_co2e,
+        per_1000(med.cost),
+        per_1000(p90.cost),
+    ];
+    figures
+        .into_iter()
+        .flatten()
+        .map(|v| num(fmt::significant(v, 3), v))
+        .collect()
 }
 
 /// The histogram of energy per response of every configuration with an
