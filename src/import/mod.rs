@@ -106,6 +106,27 @@ impl ImportReport {
         self.added.iter().chain(&self.changed).chain(&self.removed)
     }
 
+    /// Lists the files `new_files` adds to, changes in and removes from
+    /// `current` (the change log is rewritten, never removed).
+    fn list_changes(
+        &mut self,
+        current: &BTreeMap<String, Vec<u8>>,
+        new_files: &BTreeMap<String, Vec<u8>>,
+    ) {
+        for (rel, bytes) in new_files {
+            match current.get(rel) {
+                None => self.added.push(rel.clone()),
+                Some(old) if old != bytes => self.changed.push(rel.clone()),
+                Some(_) => {}
+            }
+        }
+        for rel in current.keys() {
+            if rel != changes::FILE_NAME && !new_files.contains_key(rel) {
+                self.removed.push(rel.clone());
+            }
+        }
+    }
+
     /// Whether the import changed nothing (and wrote nothing).
     pub fn is_unchanged(&self) -> bool {
         self.files().next().is_none()
@@ -554,37 +575,11 @@ fn import_locked(
 
     // Ownership: every file of the manifest must still be what the import
     // wrote; nothing in the way of a new file may be someone else's.
-    let mut foreign = Vec::new();
-    let mut current: BTreeMap<String, Vec<u8>> = BTreeMap::new();
-    for (rel, want) in &manifest.files {
-        check_folders_inside(data_dir, rel)?;
-        if let Some(bytes) = read_existing(&data_dir.join(rel))? {
-            if digest(&bytes) != *want {
-                foreign.push(format!(
-                    "{}: was changed after energyboard import wrote it; restore it (e.g. git \
-                        checkout) or move it away, then import again",
-                    data_dir.join(rel).display()
-                ));
-            }
-            current.insert(rel.clone(), bytes);
-        }
-    }
-    // Slugs already published stay with their models; the manifest's map
-    // must agree with the files it lists (a hand edit could move a slug).
-    for (key, id) in slugs_of(&current) {
-        match manifest.slugs.get(&key) {
-            Some(said) if *said != id => bail!(
-                "{}: slugs: {key:?} is {said:?}, but {} is the model {id:?}; the manifest was \
-                    edited, restore it from version control",
-                data_dir.join(MANIFEST).display(),
-                data_dir.join(format!("{key}.json")).display()
-            ),
-            Some(_) => {}
-            None => {
-                manifest.slugs.insert(key, id);
-            }
-        }
-    }
+    let ImportedFiles {
+        current,
+        mut foreign,
+    } = imported_files(data_dir, &manifest)?;
+    keep_published_slugs(data_dir, &mut manifest, &current)?;
     upstream.published_slugs = manifest.slugs.clone();
     let Converted {
         docs, mut warnings, ..
@@ -595,16 +590,9 @@ fn import_locked(
     let mut new_files: BTreeMap<String, Vec<u8>> = BTreeMap::new();
     for rel in docs.keys().map(String::as_str).chain([changes::FILE_NAME]) {
         foreign.extend(in_the_way(data_dir, &manifest, rel)?);
-        let Some(doc) = docs.get(rel) else { continue };
-        // As the files hold it: two-space indents, no newline at the end;
-        // or the file as it is when only its dates would change.
-        let bytes = match current.get(rel) {
-            Some(old) if serde_json::from_slice(old).is_ok_and(|v| same_but_dates(&v, doc)) => {
-                old.clone()
-            }
-            _ => serde_json::to_vec_pretty(doc).context("cannot write a model document")?,
-        };
-        new_files.insert(rel.to_owned(), bytes);
+        if let Some(doc) = docs.get(rel) {
+            new_files.insert(rel.to_owned(), document_bytes(current.get(rel), doc)?);
+        }
     }
     let superseded = superseded_files(&current, &new_files, &upstream.last_updated);
     for (rel, bytes) in superseded {
@@ -626,18 +614,7 @@ fn import_locked(
         warnings,
         ..ImportReport::default()
     };
-    for (rel, bytes) in &new_files {
-        match current.get(rel) {
-            None => report.added.push(rel.clone()),
-            Some(old) if old != bytes => report.changed.push(rel.clone()),
-            Some(_) => {}
-        }
-    }
-    for rel in current.keys() {
-        if rel != changes::FILE_NAME && !new_files.contains_key(rel) {
-            report.removed.push(rel.clone());
-        }
-    }
+    report.list_changes(&current, &new_files);
     if report.is_unchanged() {
         return Ok(report);
     }
@@ -651,6 +628,71 @@ fn import_locked(
     };
     stage_and_swap(&swap, &mut report)?;
     Ok(report)
+}
+
+/// The files of the data folder that earlier imports wrote, as they are,
+/// and a problem for each that has changed since.
+struct ImportedFiles {
+    current: BTreeMap<String, Vec<u8>>,
+    foreign: Vec<String>,
+}
+
+/// Reads every file of `manifest` that is still there, and checks it is
+/// what the import wrote.
+fn imported_files(data_dir: &Path, manifest: &Manifest) -> Result<ImportedFiles> {
+    let mut foreign = Vec::new();
+    let mut current: BTreeMap<String, Vec<u8>> = BTreeMap::new();
+    for (rel, want) in &manifest.files {
+        check_folders_inside(data_dir, rel)?;
+        if let Some(bytes) = read_existing(&data_dir.join(rel))? {
+            if digest(&bytes) != *want {
+                foreign.push(format!(
+                    "{}: was changed after energyboard import wrote it; restore it (e.g. git \
+                        checkout) or move it away, then import again",
+                    data_dir.join(rel).display()
+                ));
+            }
+            current.insert(rel.clone(), bytes);
+        }
+    }
+    Ok(ImportedFiles { current, foreign })
+}
+
+/// Slugs already published stay with their models: the manifest's map must
+/// agree with the files it lists (a hand edit could move a slug), and
+/// gains the slugs of files it did not map yet.
+fn keep_published_slugs(
+    data_dir: &Path,
+    manifest: &mut Manifest,
+    current: &BTreeMap<String, Vec<u8>>,
+) -> Result<()> {
+    for (key, id) in slugs_of(current) {
+        match manifest.slugs.get(&key) {
+            Some(said) if *said != id => bail!(
+                "{}: slugs: {key:?} is {said:?}, but {} is the model {id:?}; the manifest was \
+                    edited, restore it from version control",
+                data_dir.join(MANIFEST).display(),
+                data_dir.join(format!("{key}.json")).display()
+            ),
+            Some(_) => {}
+            None => {
+                manifest.slugs.insert(key, id);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A document's bytes as the files hold it: two-space indents, no newline
+/// at the end; or the file as it is (`old`) when only its dates would
+/// change.
+fn document_bytes(old: Option<&Vec<u8>>, doc: &serde_json::Value) -> Result<Vec<u8>> {
+    Ok(match old {
+        Some(old) if serde_json::from_slice(old).is_ok_and(|v| same_but_dates(&v, doc)) => {
+            old.clone()
+        }
+        _ => serde_json::to_vec_pretty(doc).context("cannot write a model document")?,
+    })
 }
 
 /// Why the file `rel` of the data folder is in the way of the import, if it
