@@ -384,31 +384,7 @@ impl Links<'_, '_> {
             .collect();
         let anchor = entry_anchor(log.id, number);
         let best_table = if with_table && !best.is_empty() {
-            let version = &e.upstream_version;
-            // Unique per import: each table is a landmark named by its caption.
-            let (id, of) = match (log.id, &log.whose) {
-                (Some(id), Some(w)) => (
-                    anchor.clone(),
-                    format!("of {} ({id} data of {version})", w.name),
-                ),
-                _ => (
-                    number.to_string(),
-                    format!("(leaderboard data of {version})"),
-                ),
-            };
-            let caption =
-                format!("Best figures per model and GPU before and after import {number} {of}");
-            let rows = best
-                .iter()
-                .map(|r| {
-                    let first = vec![r.model.clone(), text(&r.workload), r.gpu.clone()];
-                    let figures = [r.before.clone(), r.after.clone()];
-                    best_table_row(first, figures, &r.unit, r.change.clone())
-                })
-                .collect();
-            let first = [("Model", "model"), ("Workload", "workload"), ("GPU", "gpu")];
-            let groups = vec![RowGroup { title: None, rows }];
-            table_html(&best_table(format!("best-{id}"), caption, first, groups))?
+            entry_best_table(log, number, &e.upstream_version, &best)?
         } else {
             String::new()
         };
@@ -416,6 +392,31 @@ impl Links<'_, '_> {
             .whose
             .as_ref()
             .map_or("Leaderboard", |w| w.name.as_str());
+        Ok(EntryView {
+            entry: e,
+            title: format!("{whose} data of {}", e.upstream_version),
+            whose: log.whose.clone(),
+            anchor,
+            number,
+            summary: summary(e),
+            lists: self.entry_lists(e),
+            configurations: self.entry_configurations(e),
+            // Each row with the fields that changed: "`h100-1-8` (tokens_per_second)".
+            configurations_changed: self.groups(e.configurations_changed.iter().map(|c| {
+                (
+                    [&*c.workload, &c.slug, &c.row_id],
+                    format!("{} ({})", c.row_id, c.fields.join(", ")),
+                )
+            })),
+            changed_fields: changed_fields(&e.configurations_changed),
+            best,
+            best_table,
+        })
+    }
+
+    /// The workloads and models an import added or removed, each list under
+    /// its heading ("Models added"), only the lists that have any.
+    fn entry_lists(&self, e: &ChangeEntry) -> Vec<(&'static str, Vec<Cell>)> {
         let workloads = |ids: &[String]| {
             let cell = |id: &String| {
                 let part = self.part(id);
@@ -431,47 +432,70 @@ impl Links<'_, '_> {
                 .map(|m| self.model(&m.workload, &m.slug, &m.name))
                 .collect::<Vec<_>>()
         };
-        Ok(EntryView {
-            entry: e,
-            title: format!("{whose} data of {}", e.upstream_version),
-            whose: log.whose.clone(),
-            anchor,
-            number,
-            summary: summary(e),
-            lists: [
-                ("Workloads added", workloads(&e.workloads_added)),
-                ("Workloads removed", workloads(&e.workloads_removed)),
-                ("Models added", models(&e.models_added)),
-                ("Models removed", models(&e.models_removed)),
-            ]
-            .into_iter()
-            .filter(|(_, items)| !items.is_empty())
-            .collect(),
-            configurations: [
-                ("added", &e.configurations_added),
-                ("removed", &e.configurations_removed),
-            ]
-            .into_iter()
-            .filter(|(_, rows)| !rows.is_empty())
-            .map(|(what, rows)| {
-                let texts = rows
-                    .iter()
-                    .map(|c| ([&*c.workload, &c.slug, &c.row_id], c.row_id.clone()));
-                (what, rows.len(), self.groups(texts))
-            })
-            .collect(),
-            // Each row with the fields that changed: "`h100-1-8` (tokens_per_second)".
-            configurations_changed: self.groups(e.configurations_changed.iter().map(|c| {
-                (
-                    [&*c.workload, &c.slug, &c.row_id],
-                    format!("{} ({})", c.row_id, c.fields.join(", ")),
-                )
-            })),
-            changed_fields: changed_fields(&e.configurations_changed),
-            best,
-            best_table,
-        })
+        [
+            ("Workloads added", workloads(&e.workloads_added)),
+            ("Workloads removed", workloads(&e.workloads_removed)),
+            ("Models added", models(&e.models_added)),
+            ("Models removed", models(&e.models_removed)),
+        ]
+        .into_iter()
+        .filter(|(_, items)| !items.is_empty())
+        .collect()
     }
+
+    /// The configurations an import added and removed: heading, count and
+    /// groups, only those that have any.
+    fn entry_configurations(
+        &self,
+        e: &ChangeEntry,
+    ) -> Vec<(&'static str, usize, Vec<ConfigGroup>)> {
+        [
+            ("added", &e.configurations_added),
+            ("removed", &e.configurations_removed),
+        ]
+        .into_iter()
+        .filter(|(_, rows)| !rows.is_empty())
+        .map(|(what, rows)| {
+            let texts = rows
+                .iter()
+                .map(|c| ([&*c.workload, &c.slug, &c.row_id], c.row_id.clone()));
+            (what, rows.len(), self.groups(texts))
+        })
+        .collect()
+    }
+}
+
+/// The table of the best figures an import moved, before and after, for
+/// import `number` of `log`, of the data `version`.
+fn entry_best_table(
+    log: &Log<'_>,
+    number: usize,
+    version: &str,
+    best: &[BestRow],
+) -> Result<String> {
+    // Unique per import: each table is a landmark named by its caption.
+    let (id, of) = match (log.id, &log.whose) {
+        (Some(id), Some(w)) => (
+            entry_anchor(log.id, number),
+            format!("of {} ({id} data of {version})", w.name),
+        ),
+        _ => (
+            number.to_string(),
+            format!("(leaderboard data of {version})"),
+        ),
+    };
+    let caption = format!("Best figures per model and GPU before and after import {number} {of}");
+    let rows = best
+        .iter()
+        .map(|r| {
+            let first = vec![r.model.clone(), text(&r.workload), r.gpu.clone()];
+            let figures = [r.before.clone(), r.after.clone()];
+            best_table_row(first, figures, &r.unit, r.change.clone())
+        })
+        .collect();
+    let first = [("Model", "model"), ("Workload", "workload"), ("GPU", "gpu")];
+    let groups = vec![RowGroup { title: None, rows }];
+    table_html(&best_table(format!("best-{id}"), caption, first, groups))
 }
 
 /// Each field that changed, with the number of configurations it changed
