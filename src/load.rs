@@ -187,30 +187,7 @@ fn load_folder(data_dir: &Path, alone: Option<&str>) -> Result<DataSet, Problems
         problems.append(&mut file_problems);
         None
     });
-    let mut source_changes = Vec::new();
-    for path in &found.source_changes {
-        match read_changes_file(path) {
-            Ok(loaded) => {
-                // `sources/<id>/changes.json`: the folder names the source.
-                let id = path
-                    .parent()
-                    .and_then(Path::file_name)
-                    .map(|n| n.to_string_lossy().into_owned())
-                    .unwrap_or_default();
-                if sources::is_valid_source_id(&id) {
-                    source_changes.push((id, loaded));
-                } else {
-                    let message = format!(
-                        "is under sources/{id}/, but {}",
-                        sources::not_a_source_id(&id)
-                    );
-                    problems.push(problem(path, "(file)", message));
-                }
-            }
-            Err(mut file_problems) => problems.append(&mut file_problems),
-        }
-    }
-    source_changes.sort_by(|a, b| a.0.cmp(&b.0));
+    let source_changes = read_source_changes(&found.source_changes, &mut problems);
 
     // 2. Read, parse and validate each file on every core, keeping walk order.
     let sources = Mutex::new(Vec::new());
@@ -228,13 +205,7 @@ fn load_folder(data_dir: &Path, alone: Option<&str>) -> Result<DataSet, Problems
             Ok(model)
         })
         .collect();
-    let mut models = Vec::new();
-    for result in results {
-        match result {
-            Ok(model) => models.push(model),
-            Err(mut file_problems) => problems.append(&mut file_problems),
-        }
-    }
+    let mut models = keep_loaded(results, &mut problems);
 
     // The superseded files, checked one by one: they share their slugs
     // with the current files, so the checks across files leave them out.
@@ -243,13 +214,7 @@ fn load_folder(data_dir: &Path, alone: Option<&str>) -> Result<DataSet, Problems
         .par_iter()
         .map(|path| history::read_past_version(data_dir, path, alone))
         .collect();
-    let mut history = Vec::new();
-    for result in past {
-        match result {
-            Ok(version) => history.push(version),
-            Err(mut file_problems) => problems.append(&mut file_problems),
-        }
-    }
+    let mut history = keep_loaded(past, &mut problems);
     history.sort_by(|a, b| {
         (&a.model.workload, &a.model.file.slug, &a.version).cmp(&(
             &b.model.workload,
@@ -280,6 +245,50 @@ fn load_folder(data_dir: &Path, alone: Option<&str>) -> Result<DataSet, Problems
         source_changes,
         history,
     })
+}
+
+/// What loaded, in order; the problems of what did not go to `problems`.
+fn keep_loaded<T>(results: Vec<Result<T, Vec<Problem>>>, problems: &mut Vec<Problem>) -> Vec<T> {
+    let mut loaded = Vec::new();
+    for result in results {
+        match result {
+            Ok(item) => loaded.push(item),
+            Err(mut file_problems) => problems.append(&mut file_problems),
+        }
+    }
+    loaded
+}
+
+/// Each second source's change history (`sources/<id>/changes.json`, the
+/// folder naming the source), ordered by source.
+fn read_source_changes(
+    paths: &[PathBuf],
+    problems: &mut Vec<Problem>,
+) -> Vec<(String, LoadedChanges)> {
+    let mut source_changes = Vec::new();
+    for path in paths {
+        match read_changes_file(path) {
+            Ok(loaded) => {
+                let id = path
+                    .parent()
+                    .and_then(Path::file_name)
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                if sources::is_valid_source_id(&id) {
+                    source_changes.push((id, loaded));
+                } else {
+                    let message = format!(
+                        "is under sources/{id}/, but {}",
+                        sources::not_a_source_id(&id)
+                    );
+                    problems.push(problem(path, "(file)", message));
+                }
+            }
+            Err(mut file_problems) => problems.append(&mut file_problems),
+        }
+    }
+    source_changes.sort_by(|a, b| a.0.cmp(&b.0));
+    source_changes
 }
 
 /// Reads, parses and validates one model file of any kind.
