@@ -1058,6 +1058,25 @@ struct Swap<'a> {
     dates: &'a ImportDates,
 }
 
+/// The change history file with `entry` appended to `previous` (or as its
+/// first entry), checked as the build would check it.
+fn history_with(previous: Option<ChangeHistory>, entry: ChangeEntry) -> Result<Vec<u8>> {
+    let mut history = previous.unwrap_or_else(|| ChangeHistory {
+        version: "1".into(),
+        entries: Vec::new(),
+    });
+    history.entries.push(entry);
+    let problems = crate::load::validate_history(Path::new(changes::FILE_NAME), &history);
+    if let Some(p) = problems.first() {
+        bail!(
+            "the change history would not be valid (nothing written): {}: {}",
+            p.field,
+            p.message
+        );
+    }
+    json_file(&history, "the change history")
+}
+
 /// Stages the import's result beside the data folder, validates it, adds
 /// the change-log entry and the new manifest, then swaps it in.
 fn stage_and_swap(swap: &Swap<'_>, report: &mut ImportReport) -> Result<()> {
@@ -1111,28 +1130,15 @@ fn stage_and_swap(swap: &Swap<'_>, report: &mut ImportReport) -> Result<()> {
         files.insert(changes::FILE_NAME.to_owned(), d.clone());
     }
     if !entry.is_empty() {
-        let (mut history, list) = match before.changes {
-            Some(c) => (c.history, &mut report.changed),
-            None => (
-                ChangeHistory {
-                    version: "1".into(),
-                    entries: Vec::new(),
-                },
-                &mut report.added,
-            ),
-        };
-        history.entries.push(entry.clone());
-        let problems = crate::load::validate_history(Path::new(changes::FILE_NAME), &history);
-        if let Some(p) = problems.first() {
-            bail!(
-                "the change history would not be valid (nothing written): {}: {}",
-                p.field,
-                p.message
-            );
-        }
-        let bytes = json_file(&history, "the change history")?;
+        let existed = before.changes.is_some();
+        let bytes = history_with(before.changes.map(|c| c.history), entry.clone())?;
         write_file(&tree.join(changes::FILE_NAME), &bytes)?;
         files.insert(changes::FILE_NAME.to_owned(), digest(&bytes));
+        let list = if existed {
+            &mut report.changed
+        } else {
+            &mut report.added
+        };
         list.push(changes::FILE_NAME.to_owned());
         report.entry = Some(entry);
     }
