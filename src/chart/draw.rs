@@ -12,9 +12,11 @@ use super::svg::{Canvas, Doc, Markup};
 use crate::model::Words;
 
 pub(crate) type Root<'a> = DrawingArea<Canvas<'a>, Shift>;
-/// What drawing returns. Drawing into a `String` cannot fail, but plotters'
-/// API is fallible.
-pub(crate) type Draw = Result<(), DrawingAreaErrorKind<std::io::Error>>;
+/// What drawing can fail with. Drawing into a `String` cannot fail, but
+/// plotters' API is fallible.
+pub(crate) type DrawError = DrawingAreaErrorKind<std::io::Error>;
+/// What drawing returns.
+pub(crate) type Draw = Result<(), DrawError>;
 
 /// Width of every chart drawn for a phone, in SVG user units (the SVG
 /// scales to its box).

@@ -934,6 +934,73 @@ pub(super) const SCATTER_STYLE: &str = include_str!("../../templates/scatter.css
 /// The title of a workload's chart of every configuration.
 pub const EVERY_CONFIGURATION: &str = "Every configuration of every model";
 
+/// A model on the chart of every configuration: its file, its look and its
+/// source on a site of several.
+struct ScatterModel<'a> {
+    file: &'a ModelFile,
+    look: usize,
+    whose: Option<&'a super::Whose>,
+}
+
+/// Every configuration of `model` as a link to its row, with the classes
+/// and figures the reader's filters select by (templates/scatter.js):
+/// returns their rows of the data table, in the order drawn.
+fn scatter_points(
+    p: &draw::Plot<'_, '_>,
+    words: &Words,
+    model: &ScatterModel<'_>,
+    href: &dyn Fn(&ModelFile, &Configuration) -> String,
+) -> Result<Vec<Vec<String>>, draw::DrawError> {
+    let (m, look) = (model.file, model.look);
+    let setup = m.series_labels();
+    let filled = !super::Whose::open(model.whose);
+    let mut rows = Vec::new();
+    p.root.draw(&svg::Markup("<g class=\"sm\">\n"))?;
+    let arch = url_segment(&m.architecture);
+    for c in &m.configurations {
+        // On a site of several sources, each tooltip names its source.
+        let tip = point_tip(words, m, &setup(c), c, model.whose);
+        p.root.draw(&svg::Markup(&format!(
+            "<a href=\"{}\" target=\"_top\" class=\"pt gpu-{} arch-{arch}\" \
+                data-latency=\"{}\" data-energy=\"{}\"><title>{}</title>\n",
+            svg::xml_escape(&href(m, c)),
+            url_segment(&c.gpu),
+            c.latency(),
+            c.energy(),
+            svg::xml_escape(&tip)
+        )))?;
+        let at = p.px(c.latency(), c.energy());
+        let over = c.latency() > m.deadline();
+        draw::marker(p.root, at, look, Role::Point(look), filled, over)?;
+        p.root.draw(&svg::Markup("</a>\n"))?;
+        rows.push(configuration_row(m, setup(c), c));
+    }
+    p.root.draw(&svg::Markup("</g>\n"))?;
+    Ok(rows)
+}
+
+/// Where the reader's latency limit and energy budget go (see
+/// SCATTER_READER): the plot's pixel span of each log axis and the values
+/// at its ends, so a value maps to its place exactly as the points do; and
+/// the script that draws them.
+fn scatter_reader(p: &draw::Plot<'_, '_>, words: &Words, frame: &Frame) -> Draw {
+    let (x0, y0) = p.px(frame.x.lo, frame.y.lo);
+    let (x1, y1) = p.px(frame.x.hi, frame.y.hi);
+    p.root.draw(&svg::Markup(&format!(
+        "<g id=\"reader\" data-x=\"{x0} {x1} {} {}\" data-y=\"{y0} {y1} {} {}\" \
+            data-ux=\"{}\" data-uy=\"{}\"></g>\n",
+        frame.x.lo,
+        frame.x.hi,
+        frame.y.lo,
+        frame.y.hi,
+        svg::xml_escape(words.latency_unit),
+        svg::xml_escape(words.energy_short),
+    )))?;
+    p.root.draw(&svg::Markup(&format!(
+        "<script><![CDATA[{SCATTER_READER}]]></script>\n"
+    )))
+}
+
 /// Every configuration of every model of a workload on one chart, its
 /// latency against its energy (`all-configurations.svg`, 400 wide, its
 /// legend above the plot; with `wide`, `all-configurations-wide.svg`,
@@ -954,7 +1021,6 @@ pub fn configuration_scatter_marked(
     wide: bool,
 ) -> Chart {
     let by_energy = lowest_energy_first(all, all.len());
-    let short = words.energy_short;
     let series: Vec<Series> = by_energy
         .iter()
         .enumerate()
@@ -977,53 +1043,14 @@ pub fn configuration_scatter_marked(
         draw::deadlines(p, words, &deadlines)?;
         // Highest energy first, so the lowest lie on top.
         for &Series { model: mi, look } in series.iter().rev() {
-            let m = all[mi].0;
-            let setup = m.series_labels();
-            let filled = !super::Whose::open(whose[mi].as_ref());
-            p.root.draw(&svg::Markup("<g class=\"sm\">\n"))?;
-            let arch = url_segment(&m.architecture);
-            for c in &m.configurations {
-                // On a site of several sources, each tooltip names its source.
-                let tip = point_tip(words, m, &setup(c), c, whose[mi].as_ref());
-                // Classes and figures the reader's filters select by
-                // (templates/scatter.js).
-                p.root.draw(&svg::Markup(&format!(
-                    "<a href=\"{}\" target=\"_top\" class=\"pt gpu-{} arch-{arch}\" \
-                        data-latency=\"{}\" data-energy=\"{}\"><title>{}</title>\n",
-                    svg::xml_escape(&href(m, c)),
-                    url_segment(&c.gpu),
-                    c.latency(),
-                    c.energy(),
-                    svg::xml_escape(&tip)
-                )))?;
-                let at = p.px(c.latency(), c.energy());
-                let over = c.latency() > m.deadline();
-                draw::marker(p.root, at, look, Role::Point(look), filled, over)?;
-                p.root.draw(&svg::Markup("</a>\n"))?;
-                rows.push(configuration_row(m, setup(c), c));
-            }
-            p.root.draw(&svg::Markup("</g>\n"))?;
+            let model = ScatterModel {
+                file: all[mi].0,
+                look,
+                whose: whose[mi].as_ref(),
+            };
+            rows.extend(scatter_points(p, words, &model, &href)?);
         }
-        // Where the reader's latency limit and energy budget go (see
-        // SCATTER_READER): the plot's pixel span of each log axis and the
-        // values at its ends, so a value maps to its place exactly as the
-        // points do.
-        let (x0, y0) = p.px(frame.x.lo, frame.y.lo);
-        let (x1, y1) = p.px(frame.x.hi, frame.y.hi);
-        p.root.draw(&svg::Markup(&format!(
-            "<g id=\"reader\" data-x=\"{x0} {x1} {} {}\" data-y=\"{y0} {y1} {} {}\" \
-                data-ux=\"{}\" data-uy=\"{}\"></g>\n",
-            frame.x.lo,
-            frame.x.hi,
-            frame.y.lo,
-            frame.y.hi,
-            svg::xml_escape(words.latency_unit),
-            svg::xml_escape(short),
-        )))?;
-        p.root.draw(&svg::Markup(&format!(
-            "<script><![CDATA[{SCATTER_READER}]]></script>\n"
-        )))?;
-        Ok(())
+        scatter_reader(p, words, &frame)
     });
     rows.reverse();
     let description = format!(
