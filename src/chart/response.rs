@@ -91,17 +91,17 @@ pub struct ResponseHistogram<'a> {
 /// or, with `log_from_j`, on a log energy axis from that many joules (for a
 /// long tail), with the median and 90th percentile marked.
 pub fn response_histogram(h: ResponseHistogram<'_>) -> Chart {
+    let description = histogram_description(&h);
+    let table = histogram_table(h.response, h.unit);
     let ResponseHistogram {
         file_name,
         model,
         gpu,
-        setup,
-        best,
-        joules_per_token,
         response: r,
         unit,
         x_max_j,
         log_from_j,
+        ..
     } = h;
     let sym = unit.symbol();
     let scale = if log_from_j.is_some() {
@@ -157,18 +157,25 @@ pub fn response_histogram(h: ResponseHistogram<'_>) -> Chart {
         }
         Ok(())
     });
-    let description = format!(
+    Chart::new(file_name.to_owned(), title, description, &doc, table, None)
+}
+
+/// What a histogram of energy per response draws, for its description.
+fn histogram_description(h: &ResponseHistogram<'_>) -> String {
+    let (r, unit, gpu, setup) = (h.response, h.unit, h.gpu, h.setup);
+    let sym = unit.symbol();
+    format!(
         "Histogram of the GPU energy per response of the {}{gpu} configuration ({setup}): {} \
             responses in {} bins from {} to {} {sym}, each bin's output lengths × {} J per \
             output token; {}. Median {} {sym}, 90th percentile {} {sym}, marked by vertical \
             lines.",
-        if best { "best " } else { "" },
+        if h.best { "best " } else { "" },
         fmt::grouped(r.total as f64),
         r.counts.len(),
         unit.text(r.edges_j.first().copied().unwrap_or(0.0)),
         unit.text(r.edges_j.last().copied().unwrap_or(0.0)),
-        fmt::joules_per_token(joules_per_token),
-        if log_from_j.is_some() {
+        fmt::joules_per_token(h.joules_per_token),
+        if h.log_from_j.is_some() {
             "log x scale (bins keep their widths in energy, so they narrow to the right), linear \
                 y scale"
         } else {
@@ -176,7 +183,12 @@ pub fn response_histogram(h: ResponseHistogram<'_>) -> Chart {
         },
         unit.text(r.median_j),
         unit.text(r.p90_j),
-    );
+    )
+}
+
+/// A histogram's data table: each bin's edges and count.
+fn histogram_table(r: &ResponseEnergy, unit: ResponseUnit) -> DataTable {
+    let sym = unit.symbol();
     let bins = r.edges_j.windows(2).zip(&r.counts);
     let rows = bins.map(|(e, c)| vec![unit.text(e[0]), unit.text(e[1]), fmt::grouped(*c as f64)]);
     let headers = vec![
@@ -184,11 +196,10 @@ pub fn response_histogram(h: ResponseHistogram<'_>) -> Chart {
         format!("To ({sym})"),
         "Responses".to_owned(),
     ];
-    let table = DataTable {
+    DataTable {
         headers,
         rows: rows.collect(),
-    };
-    Chart::new(file_name.to_owned(), title, description, &doc, table, None)
+    }
 }
 
 /// One model's line on [`response_overlay`].
