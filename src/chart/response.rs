@@ -297,52 +297,11 @@ pub fn response_overlay(series: &[OverlaySeries<'_>]) -> ResponseOverlay {
         330,
     );
     let doc = draw::render(&frame, &[], 16 * 1024, |_, p| {
-        let (x0, x1) = (p.area.x0, p.area.x1);
         // Highest energy rank first, so the lowest lie on top.
         let mut order: Vec<&OverlaySeries<'_>> = series.iter().collect();
         order.sort_by_key(|s| std::cmp::Reverse(s.rank));
         for s in order {
-            let r = s.response;
-            let (from_class, from_tip) = s.whose.as_ref().map_or_else(Default::default, |w| {
-                (
-                    format!(" from-{}", svg::xml_escape(&w.key)),
-                    format!(" · source: {}", w.name),
-                )
-            });
-            p.root.draw(&svg::Markup(&format!(
-                "<g class=\"rm m{}{from_class}\">\n<title>{}</title>\n",
-                s.index,
-                svg::xml_escape(&format!(
-                    "{}{from_tip}, {} ({}): median {} {sym}, p90 {} {sym}",
-                    s.model,
-                    s.gpu,
-                    s.setup,
-                    unit.text(r.median_j),
-                    unit.text(r.p90_j)
-                ))
-            )))?;
-            // Sampled every 2 px along the axis, so the curve is smooth on
-            // a log scale whatever the bins' widths.
-            let first = r.edges_j.iter().copied().find(|e| *e > 0.0).unwrap_or(1.0);
-            let last = r.edges_j.last().copied().unwrap_or(first);
-            let (left, _) = p.px(unit.of(first), 0.0);
-            let (right, _) = p.px(unit.of(last), 0.0);
-            let steps = ((right - left).max(1) / 2).max(1);
-            let mut pts: Vec<(i32, i32)> = (0..=steps)
-                .map(|step| {
-                    let joules = first * (last / first).powf(f64::from(step) / f64::from(steps));
-                    p.px(unit.of(joules), share_at_or_below(r, joules))
-                })
-                .collect();
-            pts.dedup();
-            pts.retain(|(x, _)| f64::from(*x) >= x0 - 1.0 && f64::from(*x) <= x1 + 1.0);
-            draw::line(p.root, &pts, Role::Line(s.look), 2)?;
-            let (at, filled) = (
-                p.px(unit.of(r.median_j), 50.0),
-                !super::Whose::open(s.whose.as_ref()),
-            );
-            draw::marker(p.root, at, s.look, Role::Point(s.look), filled, false)?;
-            p.root.draw(&svg::Markup("</g>\n"))?;
+            overlay_curve(p, s, unit)?;
         }
         Ok(())
     });
@@ -364,4 +323,53 @@ pub fn response_overlay(series: &[OverlaySeries<'_>]) -> ResponseOverlay {
         description,
         unit,
     }
+}
+
+/// One model's curve on the overlay: the share of its responses at or
+/// below each energy, in a group named by its figures, its marker at its
+/// median.
+fn overlay_curve(p: &draw::Plot<'_, '_>, s: &OverlaySeries<'_>, unit: ResponseUnit) -> draw::Draw {
+    let sym = unit.symbol();
+    let (x0, x1) = (p.area.x0, p.area.x1);
+    let r = s.response;
+    let (from_class, from_tip) = s.whose.as_ref().map_or_else(Default::default, |w| {
+        (
+            format!(" from-{}", svg::xml_escape(&w.key)),
+            format!(" · source: {}", w.name),
+        )
+    });
+    p.root.draw(&svg::Markup(&format!(
+        "<g class=\"rm m{}{from_class}\">\n<title>{}</title>\n",
+        s.index,
+        svg::xml_escape(&format!(
+            "{}{from_tip}, {} ({}): median {} {sym}, p90 {} {sym}",
+            s.model,
+            s.gpu,
+            s.setup,
+            unit.text(r.median_j),
+            unit.text(r.p90_j)
+        ))
+    )))?;
+    // Sampled every 2 px along the axis, so the curve is smooth on
+    // a log scale whatever the bins' widths.
+    let first = r.edges_j.iter().copied().find(|e| *e > 0.0).unwrap_or(1.0);
+    let last = r.edges_j.last().copied().unwrap_or(first);
+    let (left, _) = p.px(unit.of(first), 0.0);
+    let (right, _) = p.px(unit.of(last), 0.0);
+    let steps = ((right - left).max(1) / 2).max(1);
+    let mut pts: Vec<(i32, i32)> = (0..=steps)
+        .map(|step| {
+            let joules = first * (last / first).powf(f64::from(step) / f64::from(steps));
+            p.px(unit.of(joules), share_at_or_below(r, joules))
+        })
+        .collect();
+    pts.dedup();
+    pts.retain(|(x, _)| f64::from(*x) >= x0 - 1.0 && f64::from(*x) <= x1 + 1.0);
+    draw::line(p.root, &pts, Role::Line(s.look), 2)?;
+    let (at, filled) = (
+        p.px(unit.of(r.median_j), 50.0),
+        !super::Whose::open(s.whose.as_ref()),
+    );
+    draw::marker(p.root, at, s.look, Role::Point(s.look), filled, false)?;
+    p.root.draw(&svg::Markup("</g>\n"))
 }
