@@ -525,6 +525,29 @@ pub fn compare_frontiers(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) ->
             draw_frontier(p, m, a, s.look, !open(s.model))
         })
     });
+    let description = frontiers_description(words, models, &frame, all.len(), &sources_note);
+    let table = configuration_table(words, frontier_rows(models));
+    Chart::new(
+        "frontiers.svg".to_owned(),
+        title,
+        description,
+        &doc,
+        table,
+        None,
+    )
+}
+
+/// What the chart of frontiers draws, for its description: `models` of
+/// `total`, and the lowest energy on their frontiers.
+fn frontiers_description(
+    words: &Words,
+    models: &[(&ModelFile, &ModelAnalysis)],
+    frame: &Frame,
+    total: usize,
+    sources_note: &str,
+) -> String {
+    let capped = models.len() < total;
+    let (n, total) = (models.len(), fmt::grouped(total as f64));
     let cheapest = models
         .iter()
         .flat_map(|(m, a)| a.frontier.iter().map(move |&i| (*m, &m.configurations[i])))
@@ -537,7 +560,7 @@ pub fn compare_frontiers(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) ->
     } else {
         format!("{n} models")
     };
-    let description = match cheapest {
+    match cheapest {
         Some((m, c)) => format!(
             "Pareto frontiers of {which}: for each, the configurations that no other \
                 configuration of the same model beats on both {} and {} ({}). Lowest energy {}: \
@@ -555,7 +578,11 @@ pub fn compare_frontiers(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) ->
             words.latency_unit
         ),
         None => "No model to compare.".to_owned(),
-    };
+    }
+}
+
+/// The data table's rows of the chart of frontiers: each model's frontier.
+fn frontier_rows(models: &[(&ModelFile, &ModelAnalysis)]) -> Vec<Vec<String>> {
     let mut rows = Vec::new();
     for (m, a) in models {
         // A configuration's series is labelled as its setup.
@@ -564,15 +591,7 @@ pub fn compare_frontiers(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) ->
             rows.push(configuration_row(m, setup(c), c));
         }
     }
-    let table = configuration_table(words, rows);
-    Chart::new(
-        "frontiers.svg".to_owned(),
-        title,
-        description,
-        &doc,
-        table,
-        None,
-    )
+    rows
 }
 
 /// The x axis of a bar chart ([`BarScale`]).
