@@ -727,8 +727,8 @@ pub struct ModelId {
 #[derive(Debug, Clone)]
 pub struct ModelOutput {
     pub counts: RenderCounts,
-    /// Its downloads, as the `/data/` page lists them.
-    files: Vec<downloads::FileEntry>,
+    /// What its downloads' listing needs.
+    files: downloads::Published,
 }
 
 /// Renders the pages, charts and data files of the models `ids` into
