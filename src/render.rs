@@ -16,6 +16,7 @@ mod site_pages;
 mod versions;
 mod views;
 
+pub use downloads::LISTED_MODELS;
 pub use kind::{Basis, Tables, Words};
 pub use site_pages::{PAGE_ROWS, leaderboard_page_file};
 
