@@ -24,8 +24,9 @@ pub struct ModelVersion<'a> {
     /// log records it.
     pub import: Option<VersionImport<'a>>,
     /// An earlier version's analysis; `None` for the current version, whose
-    /// analysis is the model's own.
-    pub analysis: Option<ModelAnalysis>,
+    /// analysis is the model's own (boxed: every model has a current
+    /// version, and few an earlier one).
+    pub analysis: Option<Box<ModelAnalysis>>,
 }
 
 /// The import that brought a version's figures.
@@ -143,7 +144,7 @@ pub fn model_versions<'a>(
         date: &p.version,
         file: &p.model,
         import: import_of(&p.version),
-        analysis: Some(analyse(&p.model.file)),
+        analysis: Some(Box::new(analyse(&p.model.file))),
     }));
     out.push(ModelVersion {
         date: current_date,
