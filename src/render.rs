@@ -16,6 +16,7 @@ mod site_pages;
 mod versions;
 mod views;
 
+pub use downloads::LISTED_MODELS;
 pub use kind::{Basis, Tables, Words};
 pub use site_pages::{PAGE_ROWS, leaderboard_page_file};
 
@@ -727,8 +728,8 @@ pub struct ModelId {
 #[derive(Debug, Clone)]
 pub struct ModelOutput {
     pub counts: RenderCounts,
-    /// Its downloads, as the `/data/` page lists them.
-    files: Vec<downloads::FileEntry>,
+    /// What its downloads' listing needs.
+    files: downloads::Published,
 }
 
 /// Renders the pages, charts and data files of the models `ids` into

@@ -79,6 +79,9 @@ pub fn group(mut models: Vec<LoadedModel>, settings: &[WorkloadSettings]) -> Vec
         }
     }
     for w in &mut out {
+        // Grown by doubling: without this a workload holds room for up to
+        // as many models again, for the whole build.
+        w.models.shrink_to_fit();
         let set = settings.iter().find(|s| s.id == w.id);
         let declared = w.models.iter().find_map(|m| m.file.workload.as_ref());
         w.name = declared

@@ -24,8 +24,9 @@ pub struct ModelVersion<'a> {
     /// log records it.
     pub import: Option<VersionImport<'a>>,
     /// An earlier version's analysis; `None` for the current version, whose
-    /// analysis is the model's own.
-    pub analysis: Option<ModelAnalysis>,
+    /// analysis is the model's own (boxed: every model has a current
+    /// version, and few an earlier one).
+    pub analysis: Option<Box<ModelAnalysis>>,
 }
 
 /// The import that brought a version's figures.
@@ -136,15 +137,15 @@ pub fn model_versions<'a>(
         .filter(|p| p.version.as_str() < current_date)
         .collect();
     earlier.sort_by(|a, b| a.version.cmp(&b.version));
-    let mut out: Vec<ModelVersion<'a>> = earlier
-        .into_iter()
-        .map(|p| ModelVersion {
-            date: &p.version,
-            file: &p.model,
-            import: import_of(&p.version),
-            analysis: Some(analyse(&p.model.file)),
-        })
-        .collect();
+    // Sized exactly: a site holds one such list per model, and a list grown
+    // by one push has room for four versions, each with an analysis' room.
+    let mut out: Vec<ModelVersion<'a>> = Vec::with_capacity(earlier.len() + 1);
+    out.extend(earlier.into_iter().map(|p| ModelVersion {
+        date: &p.version,
+        file: &p.model,
+        import: import_of(&p.version),
+        analysis: Some(Box::new(analyse(&p.model.file))),
+    }));
     out.push(ModelVersion {
         date: current_date,
         file: current,

@@ -13,6 +13,7 @@ use super::views::SOURCE_KEY;
 use anyhow::{Context, Result};
 use askama::Template;
 
+use super::site_pages::Paging;
 use super::{Mirror, ModelOutput, PageMeta, RenderCounts, Site, kind, put_page};
 use crate::columns::{Column, Record, Value};
 use crate::fmt;
@@ -192,10 +193,54 @@ impl FileEntry {
 struct DataPage<'a> {
     meta: PageMeta,
     site_files: Vec<FileEntry>,
-    model_files: Vec<(String, Vec<FileEntry>)>,
+    model_files: Vec<WorkloadFiles>,
     /// The kinds whose columns the data dictionary lists.
     kinds: Vec<CsvFiles>,
     workloads: &'a [Site<'a>],
+}
+
+/// Most models whose files one page lists. A site of at most this many
+/// models lists them all on the downloads page, as it always did; past it
+/// each workload's are listed on pages of their own, this many models to a
+/// page (`data/<workload>/index.html`, `page-2.html`, …), each complete
+/// without JavaScript, so that no page grows with the site: at 500 models
+/// a page is about 250 KB.
+pub const LISTED_MODELS: usize = 500;
+
+/// One workload's per-model files as the downloads page shows them: the
+/// files themselves, or a link to the pages that list them.
+struct WorkloadFiles {
+    name: String,
+    files: Vec<FileEntry>,
+    listing: Option<Listing>,
+}
+
+/// Where a workload's per-model files are listed, when not on the
+/// downloads page.
+struct Listing {
+    /// The first page, from `data/`.
+    href: String,
+    models: String,
+    pages: usize,
+}
+
+/// `data/<workload>/index.html`, `page-2.html`, …: one page of a
+/// workload's per-model files.
+#[derive(Template)]
+#[template(path = "data_models.html")]
+struct ModelFilesPage<'a> {
+    meta: PageMeta,
+    workload: &'a str,
+    files: Vec<FileEntry>,
+    paging: Option<Paging>,
+}
+
+/// What publishing one model's files gave that its listing needs: the
+/// size of its CSV file (its JSON file is the input file, whose size the
+/// load recorded).
+#[derive(Debug, Clone, Copy)]
+pub struct Published {
+    csv_bytes: usize,
 }
 
 fn size(bytes: usize) -> String {
@@ -264,19 +309,48 @@ fn kind_files(
     Ok(n)
 }
 
-/// Writes the downloads and the `/data/` page.
+/// Writes the downloads and the `/data/` page. `models` is what rendering
+/// each model gave, in [`Mirror::model_ids`] order.
 pub fn render_downloads(
     site: &Mirror<'_>,
     models: &[ModelOutput],
     sink: &dyn PageSink,
 ) -> Result<RenderCounts> {
-    let mut site_files = Vec::new();
     let kinds: Vec<CsvFiles> = CSV_FILES
         .into_iter()
         .filter(|f| site.has(|m| m == f.measure))
         .collect();
+    let (site_files, n) = site_wide_files(site, &kinds, sink)?;
+    let (model_files, listed) = workload_files(site, models, sink)?;
+    let path = "data/index.html";
+    let description = format!(
+        "Download every workload's leaderboard and all {n} measured configurations as CSV, each \
+            model's data file per workload as JSON, and the data dictionary."
+    );
+    let meta = site.meta(path, "Downloads", description, "data");
+    let workloads = &site.workloads;
+    let page = DataPage {
+        meta,
+        site_files,
+        model_files,
+        kinds,
+        workloads,
+    };
+    put_page(sink, path, &page)?;
+    Ok(RenderCounts::ONE_PAGE + listed)
+}
+
+/// Writes the site-wide files (each kind's CSV files, the change
+/// histories, the data dictionary) and lists them; returns the list and
+/// the number of configurations.
+fn site_wide_files(
+    site: &Mirror<'_>,
+    kinds: &[CsvFiles],
+    sink: &dyn PageSink,
+) -> Result<(Vec<FileEntry>, usize)> {
+    let mut site_files = Vec::new();
     let mut n = 0;
-    for files in &kinds {
+    for files in kinds {
         let sites: Vec<&Site<'_>> = site
             .workloads
             .iter()
@@ -284,7 +358,30 @@ pub fn render_downloads(
             .collect();
         n += kind_files(*files, &sites, kinds.len() > 1, sink, &mut site_files)?;
     }
-    // The leaderboard's change history, then each other source's, as published.
+    history_files(site, sink, &mut site_files)?;
+    let only_tokens = matches!(kinds, [f] if f.tokens());
+    let dictionary = Dictionary {
+        kinds,
+        workloads: &site.workloads,
+        only_tokens,
+    };
+    let dictionary = dictionary
+        .render()
+        .context("rendering the data dictionary")?;
+    sink.put("data/data-dictionary.md", dictionary.as_bytes())?;
+    site_files.push(FileEntry::new(
+        "data-dictionary.md",
+        dictionary.len(),
+        "The data dictionary: each column's unit, definition, and whether it is measured or \
+            derived (the same as the table below)."
+            .into(),
+    ));
+    Ok((site_files, n))
+}
+
+/// Copies the leaderboard's change history, then each other source's, as
+/// published, and lists them in `list`.
+fn history_files(site: &Mirror<'_>, sink: &dyn PageSink, list: &mut Vec<FileEntry>) -> Result<()> {
     for (id, path, changes) in super::changes::histories(site) {
         sink.copy_file(&path, &changes.path, changes.len, changes.digest)?;
         let n = changes.history.entries.len();
@@ -303,56 +400,121 @@ pub fn render_downloads(
             ),
         };
         let href = path.trim_start_matches("data/");
-        site_files.push(FileEntry::new(href, changes.len as usize, what));
+        list.push(FileEntry::new(href, changes.len as usize, what));
     }
-    let only_tokens = matches!(kinds.as_slice(), [f] if f.tokens());
-    let dictionary = Dictionary {
-        kinds: &kinds,
-        workloads: &site.workloads,
-        only_tokens,
-    };
-    let dictionary = dictionary
-        .render()
-        .context("rendering the data dictionary")?;
-    sink.put("data/data-dictionary.md", dictionary.as_bytes())?;
-    site_files.push(FileEntry::new(
-        "data-dictionary.md",
-        dictionary.len(),
-        "The data dictionary: each column's unit, definition, and whether it is measured or \
-            derived (the same as the table below)."
-            .into(),
-    ));
-    // One list per workload, in workload order (as the render jobs ran).
-    let mut lists = models.iter().map(|m| &m.files);
-    let model_files = site
-        .workloads
-        .iter()
-        .map(|w| {
-            let entries = lists
-                .by_ref()
-                .take(w.models.len())
-                .flatten()
-                .cloned()
-                .collect();
-            (w.workload.name.clone(), entries)
-        })
-        .collect();
-    let path = "data/index.html";
-    let description = format!(
-        "Download every workload's leaderboard and all {n} measured configurations as CSV, each \
-            model's data file per workload as JSON, and the data dictionary."
-    );
-    let meta = site.meta(path, "Downloads", description, "data");
-    let workloads = &site.workloads;
-    let page = DataPage {
-        meta,
-        site_files,
-        model_files,
-        kinds,
-        workloads,
-    };
-    put_page(sink, path, &page)?;
-    Ok(RenderCounts::ONE_PAGE)
+    Ok(())
+}
+
+/// Each workload's per-model files as the downloads page shows them, in
+/// workload order: listed there on a site of at most [`LISTED_MODELS`]
+/// models, else on each workload's pages, written here (their count
+/// returned).
+fn workload_files(
+    site: &Mirror<'_>,
+    models: &[ModelOutput],
+    sink: &dyn PageSink,
+) -> Result<(Vec<WorkloadFiles>, RenderCounts)> {
+    let inline = models.len() <= LISTED_MODELS;
+    let mut rest = models;
+    let mut out = Vec::new();
+    let mut counts = RenderCounts::default();
+    for w in &site.workloads {
+        let (mine, after) = rest.split_at(w.models.len().min(rest.len()));
+        rest = after;
+        let name = w.workload.name.clone();
+        if inline {
+            let files = w.models.iter().zip(mine);
+            let files = files.flat_map(|(lm, o)| model_entries(w, lm, o.files, "data/"));
+            out.push(WorkloadFiles {
+                name,
+                files: files.collect(),
+                listing: None,
+            });
+            continue;
+        }
+        let pages = render_model_files(site, w, mine, sink)?;
+        counts = counts + RenderCounts { pages, charts: 0 };
+        let listing = Listing {
+            href: format!("{}/index.html", w.workload.id),
+            models: fmt::grouped(w.models.len() as f64),
+            pages,
+        };
+        out.push(WorkloadFiles {
+            name,
+            files: Vec::new(),
+            listing: Some(listing),
+        });
+    }
+    Ok((out, counts))
+}
+
+/// Writes the pages of the workload `w`'s per-model files,
+/// [`LISTED_MODELS`] models to a page, `published` the models' in order;
+/// returns how many.
+fn render_model_files(
+    site: &Mirror<'_>,
+    w: &Site<'_>,
+    published: &[ModelOutput],
+    sink: &dyn PageSink,
+) -> Result<usize> {
+    let dir = format!("data/{}/", w.workload.id);
+    let total = w.models.len().min(published.len());
+    let count = total.div_ceil(LISTED_MODELS).max(1);
+    for number in 1..=count {
+        let range = (number - 1) * LISTED_MODELS..(number * LISTED_MODELS).min(total);
+        let models = w.models[range.clone()].iter().zip(&published[range]);
+        let files = models.flat_map(|(lm, o)| model_entries(w, lm, o.files, &dir));
+        let paging = (count > 1).then(|| Paging::of_files(number, count, LISTED_MODELS, total));
+        let path = format!("{dir}{}", super::leaderboard_page_file(number));
+        let title = format!("Downloads: {}", w.workload.name);
+        let description = format!(
+            "Each model's input data file and CSV file on the {} workload.",
+            w.workload.name
+        );
+        let mut meta = site.meta(&path, &title, description, "data");
+        if paging.is_some() {
+            meta.head_style
+                .push_str(include_str!("../../templates/pages_nav.css"));
+        }
+        let page = ModelFilesPage {
+            meta,
+            workload: &w.workload.name,
+            files: files.collect(),
+            paging,
+        };
+        put_page(sink, &path, &page)?;
+    }
+    Ok(count)
+}
+
+/// One (model, workload)'s two files as a listing shows them, their
+/// addresses from the folder `dir` (`data/` or the workload's).
+fn model_entries(
+    site: &Site<'_>,
+    lm: &LoadedModel,
+    published: Published,
+    dir: &str,
+) -> [FileEntry; 2] {
+    let m = &lm.file;
+    let n = m.configurations.len();
+    let of = format!("{} on {}", m.name, site.workload.name);
+    let files = [
+        (
+            "json",
+            lm.len as usize,
+            "the input data file as published, byte for byte.".to_owned(),
+        ),
+        (
+            "csv",
+            published.csv_bytes,
+            format!("its {n} configurations as CSV, with the derived columns."),
+        ),
+    ];
+    files.map(|(ext, bytes, what)| {
+        let path = model_file_path(site, m, ext);
+        let href = path.strip_prefix(dir).unwrap_or(&path);
+        FileEntry::new(href, bytes, format!("{of}: {what}"))
+    })
 }
 
 /// Publishes one (model, workload)'s files under `data/<workload>/`: its
@@ -363,7 +525,7 @@ pub fn publish_model_files(
     site: &Site<'_>,
     lm: &LoadedModel,
     sink: &dyn PageSink,
-) -> Result<Vec<FileEntry>> {
+) -> Result<Published> {
     let m = &lm.file;
     let json = model_file_path(site, m, "json");
     sink.copy_file(&json, &lm.path, lm.len, lm.digest)?;
@@ -383,28 +545,9 @@ pub fn publish_model_files(
         )?;
         sink.put(&format!("data/{}.csv", &m.slug), &csv)?;
     }
-    let n = m.configurations.len();
-    let files = [
-        (
-            json,
-            lm.len as usize,
-            "the input data file as published, byte for byte.".to_owned(),
-        ),
-        (
-            csv_path,
-            csv.len(),
-            format!("its {n} configurations as CSV, with the derived columns."),
-        ),
-    ];
-    let of = format!("{} on {}", m.name, site.workload.name);
-    let entry = |(p, bytes, what): (String, _, _)| {
-        FileEntry::new(
-            p.strip_prefix("data/").unwrap_or(&p),
-            bytes,
-            format!("{of}: {what}"),
-        )
-    };
-    Ok(files.map(entry).into())
+    Ok(Published {
+        csv_bytes: csv.len(),
+    })
 }
 
 /// Approximate width of `text` at 11 px Verdana-like type.

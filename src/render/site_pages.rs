@@ -63,6 +63,8 @@ pub fn leaderboard_page_file(number: usize) -> String {
 pub struct Paging {
     /// What the page shows a part of: "Rows", "Models".
     pub what: &'static str,
+    /// The order they are in, e.g. "lowest energy first".
+    pub order: &'static str,
     /// The first and last row shown (from 1) and the number of rows.
     pub first: String,
     pub last: String,
@@ -92,6 +94,17 @@ impl Paging {
         Self::of(number, count, [first, last, rows], "Rows")
     }
 
+    /// Page `number` (from 1) of `count` pages of `per` models each, of
+    /// `total` models in file-name order: a workload's downloads.
+    pub(super) fn of_files(number: usize, count: usize, per: usize, total: usize) -> Self {
+        let first = (number - 1) * per + 1;
+        let last = (number * per).min(total);
+        Self {
+            order: "in file-name order",
+            ..Self::of(number, count, [first, last, total], "Models")
+        }
+    }
+
     /// Page `number` (from 1) of pages of models ending (exclusive, from
     /// 0) at `ends`: the compare pages.
     pub(super) fn of_models(number: usize, ends: &[usize]) -> Self {
@@ -115,6 +128,7 @@ impl Paging {
     ) -> Self {
         Self {
             what,
+            order: "lowest energy first",
             first: fmt::grouped(first as f64),
             last: fmt::grouped(last as f64),
             total: fmt::grouped(total as f64),

@@ -111,7 +111,7 @@ pub(super) fn render_versions(
 ) -> Result<RenderCounts> {
     let versions = site.versions_of(lm);
     for (i, v) in versions.iter().enumerate() {
-        let analysis = v.analysis.as_ref().unwrap_or(a);
+        let analysis = v.analysis.as_deref().unwrap_or(a);
         let rel = format!(
             "{}{}index.html",
             model_dir(&lm.file.slug),

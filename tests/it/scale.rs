@@ -1,7 +1,9 @@
 //! Issue 45: a workload of many models stays usable. Its leaderboard is
 //! paged as static pages (`index.html`, `page-2.html`, …), each complete
 //! without JavaScript, linked to every other, with the latency limit's data
-//! and the chart of every configuration of its own rows only.
+//! and the chart of every configuration of its own rows only. Past
+//! [`LISTED_MODELS`] models, the downloads page links each workload's pages
+//! of per-model files instead of listing every file itself.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -11,7 +13,7 @@ use scraper::{Html, Selector};
 use crate::synthetic::{SynthOptions, write_synthetic};
 use energyboard::analyse::best_per_gpu;
 use energyboard::load::load_data_dir;
-use energyboard::render::PAGE_ROWS;
+use energyboard::render::{LISTED_MODELS, PAGE_ROWS};
 use energyboard::{BuildOptions, build};
 
 fn sel(s: &str) -> Selector {
@@ -307,4 +309,95 @@ fn a_comparison_of_200_models_is_paged_each_page_small_and_complete_without_java
         }
     }
     assert_eq!(listed.len(), 200);
+}
+
+/// The relative links of `doc` (at `file` in `site`), each checked to name
+/// a file of the site.
+fn links_are_files(site: &Path, file: &Path, doc: &Html) -> Vec<String> {
+    let mut hrefs = Vec::new();
+    for a in doc.select(&sel("a[href]")) {
+        let href = a.value().attr("href").unwrap();
+        if href.starts_with('#') || href.contains("://") {
+            continue;
+        }
+        let to = target(site, file, href);
+        assert!(to.is_file(), "{}: {href} is not a file", file.display());
+        hrefs.push(href.to_owned());
+    }
+    hrefs
+}
+
+#[test]
+fn past_500_models_each_workloads_downloads_are_listed_on_linked_pages() {
+    let count = LISTED_MODELS + 20;
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    write_synthetic(&SynthOptions {
+        data_dir: PathBuf::from("tests/fixtures/seeds"),
+        out_dir: data.clone(),
+        count,
+        seed: 7,
+        force: false,
+        workloads: 1,
+    })
+    .unwrap();
+    let site = dir.path().join("site");
+    build(&BuildOptions {
+        data_dir: data.clone(),
+        out_dir: site.clone(),
+        static_dir: PathBuf::from("static"),
+        ..BuildOptions::default()
+    })
+    .unwrap();
+    // The downloads page lists no model's file: it links the workload's pages.
+    let index = Path::new("data/index.html");
+    let doc = Html::parse_document(&std::fs::read_to_string(site.join(index)).unwrap());
+    let hrefs = links_are_files(&site, index, &doc);
+    assert!(
+        !hrefs
+            .iter()
+            .any(|h| h.starts_with("lm-arena-chat/") && h != "lm-arena-chat/index.html")
+    );
+    assert!(hrefs.iter().any(|h| h == "lm-arena-chat/index.html"));
+    let files = [
+        Path::new("data/lm-arena-chat/index.html"),
+        Path::new("data/lm-arena-chat/page-2.html"),
+    ];
+    assert!(!site.join("data/lm-arena-chat/page-3.html").exists());
+    let mut listed = BTreeSet::new();
+    for (at, file) in files.iter().enumerate() {
+        let doc = Html::parse_document(&std::fs::read_to_string(site.join(file)).unwrap());
+        // Every model's two files, in the page as built: no script needed.
+        let items = doc.select(&sel("main ul.files li")).count();
+        let want = if at == 0 { LISTED_MODELS } else { 20 };
+        assert_eq!(items, 2 * want, "{}", file.display());
+        let hrefs = links_are_files(&site, file, &doc);
+        for ext in [".json", ".csv"] {
+            let n = hrefs.iter().filter(|h| h.ends_with(ext)).count();
+            assert_eq!(n, want, "{}: {ext}", file.display());
+        }
+        listed.extend(hrefs.into_iter().filter(|h| h.ends_with(".json")));
+        // Two lists of both pages (before and after the files), this one current.
+        let navs: Vec<_> = doc.select(&sel("nav.pages")).collect();
+        assert_eq!(navs.len(), 2, "{}", file.display());
+        for nav in &navs {
+            let links: Vec<_> = nav.select(&sel("ol a")).collect();
+            assert_eq!(links.len(), files.len());
+            for (n, a) in links.iter().enumerate() {
+                let href = a.value().attr("href").unwrap();
+                assert_eq!(target(&site, file, href), site.join(files[n]));
+                assert_eq!(a.value().attr("aria-current").is_some(), n == at);
+            }
+        }
+        let next = doc.select(&sel("nav.pages a[rel=next]")).next();
+        assert_eq!(next.is_some(), at == 0, "{}", file.display());
+    }
+    // Every model's files, each once.
+    let slugs: BTreeSet<String> = load_data_dir(&data)
+        .unwrap()
+        .models
+        .iter()
+        .map(|m| format!("{}.json", m.file.slug))
+        .collect();
+    assert_eq!(listed, slugs);
 }
