@@ -1058,6 +1058,31 @@ struct Swap<'a> {
     dates: &'a ImportDates,
 }
 
+impl Manifest {
+    /// The manifest as an import of `upstream_version` leaves it: the
+    /// digests of its `files`, and the slugs of `new_files` beside those
+    /// already published.
+    fn after(
+        &self,
+        upstream_version: &str,
+        files: BTreeMap<String, String>,
+        new_files: &BTreeMap<String, Vec<u8>>,
+    ) -> Manifest {
+        Manifest {
+            version: "1".into(),
+            written_by: "energyboard import".into(),
+            upstream_version: Some(upstream_version.to_owned()),
+            files,
+            slugs: self
+                .slugs
+                .clone()
+                .into_iter()
+                .chain(slugs_of(new_files))
+                .collect(),
+        }
+    }
+}
+
 /// The change history file with `entry` appended to `previous` (or as its
 /// first entry), checked as the build would check it.
 fn history_with(previous: Option<ChangeHistory>, entry: ChangeEntry) -> Result<Vec<u8>> {
@@ -1142,18 +1167,7 @@ fn stage_and_swap(swap: &Swap<'_>, report: &mut ImportReport) -> Result<()> {
         list.push(changes::FILE_NAME.to_owned());
         report.entry = Some(entry);
     }
-    let new_manifest = Manifest {
-        version: "1".into(),
-        written_by: "energyboard import".into(),
-        upstream_version: Some(report.upstream_version.clone()),
-        files,
-        slugs: manifest
-            .slugs
-            .clone()
-            .into_iter()
-            .chain(slugs_of(new_files))
-            .collect(),
-    };
+    let new_manifest = manifest.after(&report.upstream_version, files, new_files);
     write_file(
         &stage.path().join(NEW_MANIFEST),
         &json_file(&new_manifest, "the manifest")?,
