@@ -5,7 +5,8 @@
 // - first screen <page> <size>: the front page, each workload's leaderboard
 //   and GPU page, a model page of each workload, a model overview and a GPU hub show data inside the
 //   first screen: a whole table row with a figure, at least 150 px of a
-//   chart, or a best card's energy figure;
+//   chart, or a best card's energy figure; so does a comparison of two
+//   chosen models (`compare/index.html?models=a,b`) of each workload;
 // - phone row <workload>: at 390 × 844 the leaderboard's first row is whole
 //   in the first screen, its model name in at most two lines, its energy
 //   and latency figures inside the table's visible box (no sideways
@@ -42,8 +43,12 @@ export function firstScreenPages(files) {
     const models = files.filter((f) => new RegExp(`^workloads/${w}/models/[^/]+/index\\.html$`).test(f));
     // The last in name order (the layout check takes the first).
     if (models.length) pages.push([`model ${w}`, models[models.length - 1], { model: true }]);
-    // The comparison page's first screen (its chart first) is issue 42's,
-    // checked with its layout there.
+    // A comparison of two chosen models (the first two in name order): its
+    // chart comes before the model picker.
+    if (files.includes(`workloads/${w}/compare/index.html`) && models.length >= 2) {
+      const [a, b] = models.slice(0, 2).map((f) => f.split('/')[3]);
+      pages.push([`compare ${w}`, `workloads/${w}/compare/index.html?models=${a},${b}`]);
+    }
   }
   const overview = files.find((f) => /^models\/[^/]+\/index\.html$/.test(f));
   if (overview) pages.push(['overview', overview]);
