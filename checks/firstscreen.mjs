@@ -11,6 +11,9 @@
 //   in the first screen, its model name in at most two lines, its energy
 //   and latency figures inside the table's visible box (no sideways
 //   scroll);
+// - phone row <front|overview|gpu hub>: the same for the first row of the
+//   page's leading table (the model name, else the row's head, in at most
+//   two lines; its first energy figure in view);
 // - phone sources <workload>: on a site of several sources, at 390 px each
 //   row of a source other than the first names that source inside the
 //   screen's width (its model cell carries the source's label);
@@ -35,7 +38,7 @@ const SCREENS = [
 export function firstScreenPages(files) {
   const workloads = [...new Set(files.map((f) => /^workloads\/([^/]+)\/index\.html$/.exec(f)).filter(Boolean).map((m) => m[1]))];
   const pages = [];
-  if (files.includes('index.html')) pages.push(['front', 'index.html']);
+  if (files.includes('index.html')) pages.push(['front', 'index.html', { lead: '#lowest' }]);
   for (const w of workloads) {
     pages.push([`leaderboard ${w}`, `workloads/${w}/index.html`]);
     const gpu = files.find((f) => f.startsWith(`workloads/${w}/gpus/`) && f.endsWith('/index.html'));
@@ -51,9 +54,9 @@ export function firstScreenPages(files) {
     }
   }
   const overview = files.find((f) => /^models\/[^/]+\/index\.html$/.test(f));
-  if (overview) pages.push(['overview', overview]);
+  if (overview) pages.push(['overview', overview, { lead: 'main table[id^=overview]' }]);
   const hub = files.find((f) => /^gpus\/[^/]+\/index\.html$/.test(f));
-  if (hub) pages.push(['gpu hub', hub]);
+  if (hub) pages.push(['gpu hub', hub, { lead: '#hub' }]);
   return { pages, workloads };
 }
 
@@ -116,6 +119,38 @@ function phoneRow() {
   };
 }
 
+/**
+ * The first row of a page's leading table (front page, GPU hub, model
+ * overview) on a phone: whole in the first screen, its name (the model link,
+ * else the row's head) in at most two lines, its first energy figure inside
+ * the table's visible box.
+ */
+function phoneLeadRow(selector) {
+  const t = document.querySelector(selector);
+  if (!t) return { missing: true };
+  const row = [...t.querySelectorAll('tbody tr')].find((r) => !r.hidden && !r.classList.contains('group'));
+  const heads = [...t.tHead.rows[0].cells];
+  const energy = heads.findIndex((c) => c.classList.contains('num') && /energy/i.test(c.textContent));
+  const wrap = t.parentElement.getBoundingClientRect();
+  const box = row.getBoundingClientRect();
+  const name = [...row.cells].map((c) => c.querySelector('a[href*="/models/"]')).find((a) => a && !a.closest('.num'))
+    || row.cells[0].querySelector('a') || row.cells[0];
+  const lineHeight = parseFloat(getComputedStyle(name).lineHeight) || 20;
+  const lines = Math.round(name.getBoundingClientRect().height / lineHeight);
+  const n = name.getBoundingClientRect();
+  const c = energy < 0 ? null : row.cells[energy];
+  const r = c && c.getBoundingClientRect();
+  return {
+    name: name.textContent.trim(),
+    lines,
+    nameInside: n.right <= wrap.right + 1,
+    whole: box.top >= 0 && box.bottom <= innerHeight,
+    bottom: Math.round(box.bottom),
+    energy: c ? c.textContent.trim() : '(no energy column)',
+    energyInside: !!c && r.right <= wrap.right + 1 && r.left >= wrap.left - 1 && r.bottom <= innerHeight,
+  };
+}
+
 /** Rows of a source other than the first: whether their model cell names the source inside the screen. */
 function sourceRows() {
   const keys = [...document.querySelectorAll('#sources a[id^="only-"]')].map((a) => ({ key: a.id.slice(5), name: a.textContent.replace(/ only$/, '').trim() }));
@@ -159,6 +194,18 @@ export async function checkFirstScreens({ siteDir, served, browser, report }) {
         report.check(`phone row ${w}`, problems);
         const s = await page.evaluate(sourceRows);
         if (s.sources > 1 || several(w)) report.check(`phone sources ${w}`, s.sources > 1 ? s.problems : ['the workload has models of several sources, the page no source filter']);
+      }
+      if (opts && opts.lead && screen.width === 390) {
+        const r = await page.evaluate(phoneLeadRow, opts.lead);
+        const problems = [];
+        if (r.missing) problems.push(`no table ${opts.lead}`);
+        else {
+          if (!r.whole) problems.push(`the first row (${r.name}) ends at y ${r.bottom}, below the 844 px screen`);
+          if (r.lines > 2) problems.push(`the name "${r.name}" takes ${r.lines} lines`);
+          if (!r.nameInside) problems.push(`the name "${r.name}" runs past the table's visible box`);
+          if (!r.energyInside) problems.push(`the energy figure "${r.energy}" is not in view without scrolling`);
+        }
+        report.check(`phone row ${kind}`, problems);
       }
       if (opts && opts.model && screen.width === 1280) {
         report.check(`copy link ${kind}`, await copyLinks(page));
