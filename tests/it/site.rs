@@ -112,6 +112,7 @@ impl Built {
             out_dir: out.clone(),
             force: false,
             base_url: base_url.map(str::to_owned),
+            repository: None,
             workloads: repo_workloads(),
             footprint: repo_footprint(),
         })
@@ -494,6 +495,7 @@ fn a_failed_build_leaves_the_previous_site_unchanged() {
         out_dir: out.clone(),
         force: false,
         base_url: None,
+        repository: None,
         workloads: repo_workloads(),
         footprint: repo_footprint(),
     };
