@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Lighthouse scores for the leaderboard and one model page.
+# Lighthouse scores for one page of each kind: the front page, a leaderboard,
+# a model page and one of its version pages, a model overview, a GPU page,
+# a GPU hub, a comparison of two models and the about page.
 #
 # Builds the site into a temporary folder, serves it gzip-compressed on
 # 127.0.0.1 (a small Python server, like a static host would), and runs
@@ -100,7 +102,14 @@ for _ in $(seq 50); do [ -s "$work/port" ] && break; sleep 0.1; done
 port="$(cat "$work/port")"
 
 model="$(cd "$work/site/workloads/lm-arena-chat/models" && find . -mindepth 1 -maxdepth 1 -type d | sort | head -1 | cut -c3-)"
-pages=("front=/" "leaderboard=/workloads/lm-arena-chat/" "model $model=/workloads/lm-arena-chat/models/$model/" "overview $model=/models/$model/")
+other="$(cd "$work/site/workloads/lm-arena-chat/models" && find . -mindepth 1 -maxdepth 1 -type d | sort | sed -n 2p | cut -c3-)"
+version="$(cd "$work/site/workloads/lm-arena-chat/models/$model/v" && find . -mindepth 1 -maxdepth 1 -type d | sort | head -1 | cut -c3-)"
+gpu="$(cd "$work/site/gpus" && find . -mindepth 1 -maxdepth 1 -type d | sort | head -1 | cut -c3-)"
+m="/workloads/lm-arena-chat/models/$model"
+pages=("front=/" "leaderboard=/workloads/lm-arena-chat/" "model $model=$m/"
+  "version $model $version=$m/v/$version/" "overview $model=/models/$model/"
+  "gpu $gpu=/workloads/lm-arena-chat/gpus/$gpu/" "gpu hub $gpu=/gpus/$gpu/"
+  "compare $model $other=/workloads/lm-arena-chat/compare/?models=$model,$other" "about=/about/")
 
 rows=()
 for entry in "${pages[@]}"; do

@@ -48,6 +48,9 @@ pub struct BuildOptions {
     /// Absolute URL the site is published at, e.g. `https://user.github.io/repo/`;
     /// only for canonical links, the sitemap and link previews.
     pub base_url: Option<String>,
+    /// The repository the site is built from (`repository` in the
+    /// settings), for the about page's link to its guide.
+    pub repository: Option<String>,
     /// Workload names, descriptions and order (`[[workloads]]` in the settings).
     pub workloads: Vec<workload::WorkloadSettings>,
     /// Carbon intensity, electricity price and facility overhead, when
@@ -63,6 +66,7 @@ impl Default for BuildOptions {
             out_dir: PathBuf::from("site"),
             force: false,
             base_url: None,
+            repository: None,
             workloads: Vec::new(),
             footprint: None,
         }
@@ -155,7 +159,8 @@ fn run<S: write::PageSink>(
     // Analyse: once per model, before anything is drawn or rendered.
     let analysed = analyse::analyse_data(&workloads);
     let site = render::Mirror::new(&data, &workloads, analysed, base_url)
-        .with_footprint(opts.footprint.as_ref());
+        .with_footprint(opts.footprint.as_ref())
+        .with_repository(opts.repository.as_deref());
     let models = workloads.iter().map(|w| w.models.len()).sum();
     let sink = open()?;
     progress.begin(models);

@@ -143,6 +143,7 @@ impl SiteArgs {
             out_dir: self.out.clone(),
             force: self.force,
             base_url,
+            repository: config.repository(),
             workloads: config.workloads,
             footprint,
         })
@@ -224,6 +225,7 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
             out_dir: args.out.clone().unwrap_or_default(),
             force: args.force,
             base_url: None,
+            repository: settings.repository(),
             // The repository's settings, when serve runs where they are.
             workloads: settings.workloads.clone(),
             footprint: settings.footprint(settings_path)?,

@@ -88,6 +88,9 @@ pub struct Mirror<'a> {
     /// Every GPU type, in first-seen order over the workloads.
     pub gpus: Vec<String>,
     pub base_url: Option<String>,
+    /// The repository the site is built from, e.g.
+    /// `https://github.com/user/repo` (`repository` in the settings).
+    pub repository: Option<String>,
     /// Provenance over every file.
     pub info: SiteInfo,
     pub tabs: &'a [Workload],
@@ -513,6 +516,7 @@ impl<'a> Mirror<'a> {
             workloads: parts,
             slugs,
             base_url,
+            repository: None,
             tabs: workloads,
             changes: data.changes.as_ref(),
             source_changes: &data.source_changes,
@@ -529,6 +533,14 @@ impl<'a> Mirror<'a> {
         self.workloads
             .iter_mut()
             .for_each(|part| part.footprint = footprint.cloned());
+        self
+    }
+
+    /// Names the repository the site is built from (`None` leaves it to
+    /// the base URL, when that is a GitHub Pages address).
+    #[must_use]
+    pub fn with_repository(mut self, repository: Option<&str>) -> Self {
+        self.repository = repository.map(str::to_owned);
         self
     }
 

@@ -12,6 +12,10 @@ use crate::{footprint, workload};
 pub struct Config {
     /// Absolute URL the site is published at; empty for none.
     pub base_url: String,
+    /// The web address of the repository the site is built from, e.g.
+    /// `https://github.com/user/repo`; empty for none (a GitHub Pages base
+    /// URL then names it). The about page links to its guide.
+    pub repository: String,
     /// Workloads in the order the site lists them, with their names and
     /// descriptions; workloads not listed follow, by id.
     pub workloads: Vec<workload::WorkloadSettings>,
@@ -88,6 +92,13 @@ impl Config {
     /// are checked ([`crate::load::limits::text_problem`]), then each
     /// `[[sources]]` entry: its id, one entry per id, its texts, web addresses.
     fn check_texts(&self, path: &std::path::Path) -> Result<()> {
+        if let Some(url) = self.repository().filter(|u| !crate::load::is_web_url(u)) {
+            anyhow::bail!(
+                "{}: repository: {url:?} is not an http(s) address, e.g. \
+                    https://github.com/user/repo",
+                path.display()
+            );
+        }
         for (i, w) in self.workloads.iter().enumerate() {
             for (field, text, max) in [
                 ("name", w.name.as_deref(), MAX_NAME_CHARS),
@@ -157,6 +168,12 @@ impl Config {
                 lines.join("\n")
             )
         })
+    }
+
+    /// The repository's address without its trailing `/`; `None` when blank.
+    pub fn repository(&self) -> Option<String> {
+        let url = self.repository.trim().trim_end_matches('/');
+        (!url.is_empty()).then(|| url.to_owned())
     }
 
     pub fn base_url(&self) -> Option<String> {

@@ -699,15 +699,20 @@ struct AboutPage<'a> {
     /// own deadline (500 ms, 30 s)".
     deadline: String,
     /// The guide (`docs/README.md`) in the repository the site is built
-    /// from, when the base URL is a GitHub Pages address that names it.
+    /// from, when the settings name it or the base URL is a GitHub Pages
+    /// address that does.
     guide: Option<String>,
 }
 
-/// The guide's address on GitHub for a site published at `base_url` by
-/// GitHub Pages from the repository's `main` branch (the Pages workflow):
+/// The guide's address on GitHub: in `repository` when the settings name
+/// it, else for a site published at `base_url` by GitHub Pages from the
+/// repository's `main` branch (the Pages workflow):
 /// `https://user.github.io/repo/` is `github.com/user/repo`,
 /// `https://user.github.io/` is `github.com/user/user.github.io`.
-fn guide_url(base_url: Option<&str>) -> Option<String> {
+fn guide_url(repository: Option<&str>, base_url: Option<&str>) -> Option<String> {
+    if let Some(repo) = repository {
+        return Some(format!("{repo}/blob/main/docs/README.md"));
+    }
     let rest = base_url?.strip_prefix("https://")?;
     let (host, path) = rest.split_once('/').unwrap_or((rest, ""));
     let user = host.strip_suffix(".github.io")?;
@@ -799,7 +804,7 @@ pub(super) fn render_about(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
         } else {
             format!("each workload's own deadline ({shown})")
         },
-        guide: guide_url(site.base_url.as_deref()),
+        guide: guide_url(site.repository.as_deref(), site.base_url.as_deref()),
         meta,
         site,
         tokens: site.has(|m| m == Measure::Tokens),

@@ -38,6 +38,7 @@ fn options(data: &Path, out: &Path, base_url: Option<&str>) -> BuildOptions {
         workloads: energyboard::Config::load(&repo().join("energyboard.toml"))
             .unwrap()
             .workloads,
+        repository: None,
         footprint: None,
     }
 }

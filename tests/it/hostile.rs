@@ -104,6 +104,7 @@ impl Sandbox {
             out_dir: self.path(out),
             force,
             base_url: config.base_url(),
+            repository: config.repository(),
             footprint: config.footprint(&settings).unwrap(),
             workloads: config.workloads,
         };

@@ -88,3 +88,66 @@ fn blank_source_texts_are_refused() {
         );
     }
 }
+
+/// The about page's link to the guide (`docs/README.md`) for a site built
+/// from the seed files with `repository` and `base_url` as given.
+fn guide_link(repository: Option<&str>, base_url: Option<&str>) -> Option<String> {
+    let dir = tempfile::tempdir().unwrap();
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let out = dir.path().join("site");
+    energyboard::build(&energyboard::BuildOptions {
+        data_dir: root.join("tests/fixtures/seeds"),
+        static_dir: root.join("static"),
+        out_dir: out.clone(),
+        base_url: base_url.map(str::to_owned),
+        repository: repository.map(str::to_owned),
+        ..energyboard::BuildOptions::default()
+    })
+    .unwrap();
+    let about = std::fs::read_to_string(out.join("about/index.html")).unwrap();
+    let end = about.find("/docs/README.md\"")?;
+    let start = about[..end].rfind("href=\"")? + 6;
+    Some(about[start..end + 15].to_owned())
+}
+
+#[test]
+fn the_about_page_links_to_the_guide_when_the_repository_is_known() {
+    // Named in the settings: linked whatever the base URL.
+    let named = Some("https://github.com/someone/mirror/blob/main/docs/README.md".to_owned());
+    assert_eq!(
+        guide_link(Some("https://github.com/someone/mirror"), None),
+        named
+    );
+    assert_eq!(
+        guide_link(
+            Some("https://github.com/someone/mirror"),
+            Some("https://energy.example.org/")
+        ),
+        named
+    );
+    // Else derived from a GitHub Pages base URL.
+    assert_eq!(
+        guide_link(None, Some("https://user.github.io/repo/")),
+        Some("https://github.com/user/repo/blob/main/docs/README.md".to_owned())
+    );
+    // Else unknown: the page names the folder, links nowhere.
+    assert_eq!(guide_link(None, Some("https://energy.example.org/")), None);
+    assert_eq!(guide_link(None, None), None);
+}
+
+#[test]
+fn a_repository_that_is_not_a_web_address_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("energyboard.toml");
+    std::fs::write(&path, "repository = \"git@github.com:user/repo.git\"\n").unwrap();
+    let err = format!("{:#}", Config::load(&path).unwrap_err());
+    assert!(
+        err.contains("energyboard.toml: repository:") && err.contains("http(s)"),
+        "{err}"
+    );
+    std::fs::write(&path, "repository = \"https://github.com/user/repo/\"\n").unwrap();
+    assert_eq!(
+        Config::load(&path).unwrap().repository().as_deref(),
+        Some("https://github.com/user/repo")
+    );
+}

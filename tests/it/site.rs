@@ -112,6 +112,7 @@ impl Built {
             out_dir: out.clone(),
             force: false,
             base_url: base_url.map(str::to_owned),
+            repository: None,
             workloads: repo_workloads(),
             footprint: repo_footprint(),
         })
@@ -494,6 +495,7 @@ fn a_failed_build_leaves_the_previous_site_unchanged() {
         out_dir: out.clone(),
         force: false,
         base_url: None,
+        repository: None,
         workloads: repo_workloads(),
         footprint: repo_footprint(),
     };
@@ -1179,7 +1181,7 @@ fn a_site_with_per_token_and_diffusion_workloads_is_whole_and_keeps_units_apart(
     // The GPU hub mixes units, so each figure carries its own.
     let hub = site.page("gpus/h100/index.html");
     let figures: Vec<String> = hub
-        .select(&sel("#hub tbody td.num:nth-child(4)"))
+        .select(&sel("#hub tbody td.num:nth-child(3)"))
         .map(text)
         .collect();
     assert_eq!(figures.len(), 7);

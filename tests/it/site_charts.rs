@@ -40,6 +40,7 @@ fn built() -> &'static Built {
             out_dir: out.clone(),
             force: false,
             base_url: None,
+            repository: None,
             workloads: config.workloads.clone(),
             footprint: config.footprint(&repo().join("energyboard.toml")).unwrap(),
         })

@@ -28,6 +28,7 @@ fn seed_site() -> (tempfile::TempDir, PathBuf) {
         workloads: energyboard::Config::load(&repo().join("energyboard.toml"))
             .unwrap()
             .workloads,
+        repository: None,
         footprint: None,
     })
     .unwrap();

@@ -46,6 +46,7 @@ fn build_site(data: &Path, out: &Path) -> BTreeMap<String, String> {
         out_dir: out.to_path_buf(),
         force: false,
         base_url: Some(BASE.to_owned()),
+        repository: None,
         workloads: energyboard::Config::load(&Path::new(ROOT).join("energyboard.toml"))
             .unwrap()
             .workloads,
