@@ -525,7 +525,7 @@ fn the_compare_page_says_each_models_source_and_shows_one_source_alone() {
         "the lab's two models on the energy-per-response overlay"
     );
     let desc = text_of(
-        doc.select(&sel("#chart-frontiers figcaption"))
+        doc.select(&sel("#chart-frontiers .chart-about"))
             .next()
             .unwrap(),
     );
