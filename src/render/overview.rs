@@ -160,61 +160,75 @@ fn card<'a>(w: &'a Site<'a>, mixed: bool) -> WorkloadCard<'a> {
     WorkloadCard { w, best, sources }
 }
 
-pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<RenderCounts> {
-    let path = "index.html";
-    let mixed = site.info.sources.len() > 1;
-    let cards: Vec<WorkloadCard> = site.workloads.iter().map(|w| card(w, mixed)).collect();
-    // Energy per response of every model measured on several per-token
-    // workloads, at its lowest-energy configuration on each. Diffusion
-    // workloads have no responses to compare.
+/// Energy per response of every model measured on several per-token
+/// workloads, at its lowest-energy configuration on each. Diffusion
+/// workloads have no responses to compare.
+fn cross_workload_bars(site: &Mirror<'_>) -> Vec<GroupedBar> {
     let mut bars = Vec::new();
     for at in site.slugs.values() {
-        let tokens: Vec<(usize, &Site<'_>, usize)> = at
+        let tokens: Vec<&ModelId> = at
             .iter()
-            .map(|id| (id.part, &site.workloads[id.part], id.index))
-            .filter(|(_, s, _)| s.workload.measure == Measure::Tokens)
+            .filter(|id| site.workloads[id.part].workload.measure == Measure::Tokens)
             .collect();
         if tokens.len() < 2 {
             continue;
         }
-        for (w, ws, i) in tokens {
-            let m = &ws.models[i].file;
-            let best = ws.analyses[i].best_overall.map(|b| &m.configurations[b]);
+        for id in tokens {
+            let ws = &site.workloads[id.part];
+            let m = &ws.models[id.index].file;
+            let best = ws.analyses[id.index]
+                .best_overall
+                .map(|b| &m.configurations[b]);
             if let Some((c, joules)) = best.and_then(|c| Some((c, c.joules_per_response()?))) {
                 bars.push(GroupedBar {
                     label: format!("{} · {} · {}", m.name, ws.workload.name, c.gpu),
                     series: ws.workload.name.clone(),
-                    slot: w,
+                    slot: id.part,
                     value: joules,
                     whose: site.whose(m),
                 });
             }
         }
     }
-    let chart = if bars.is_empty() {
-        None
-    } else {
-        let c = chart::grouped_bars(chart::BarChart {
-            file_name: "energy-per-response.svg",
-            title: "Energy per response across workloads, log scale",
-            axis: "Energy per response (J)",
-            what: "Energy per response (joules per output token × mean output tokens) of each model \
+    bars
+}
+
+/// The front page's chart of `bars` (`energy-per-response.svg`), written
+/// into `sink`, and its view; `None` without bars.
+fn cross_workload_chart(bars: &[GroupedBar], sink: &dyn PageSink) -> Result<Option<ChartView>> {
+    if bars.is_empty() {
+        return Ok(None);
+    }
+    let c = chart::grouped_bars(chart::BarChart {
+        file_name: "energy-per-response.svg",
+        title: "Energy per response across workloads, log scale",
+        axis: "Energy per response (J)",
+        what: "Energy per response (joules per output token × mean output tokens) of each model \
                 measured on more than one workload, at its lowest-energy configuration within \
                 the workload's deadline on any GPU; one bar per model and workload, grouped by \
                 model.",
-            bars: &bars,
-            scale: BarScale::Log,
-            value_text: fmt::joules_per_response,
-        });
-        sink.put(&c.file_name, c.svg.as_bytes())?;
-        let mut view = chart_view(&c);
-        // Of one source alone on a site of several: shown with it.
-        let mut keys = bars.iter().filter_map(|b| b.whose.as_ref().map(|w| &w.key));
-        if let Some(first) = keys.next().filter(|&first| keys.all(|k| k == first)) {
-            view.class = format!(" from-{first}");
-        }
-        Some(view)
-    };
+        bars,
+        scale: BarScale::Log,
+        value_text: fmt::joules_per_response,
+    });
+    sink.put(&c.file_name, c.svg.as_bytes())?;
+    let mut view = chart_view(&c);
+    // Of one source alone on a site of several: shown with it.
+    let mut keys = bars.iter().filter_map(|b| b.whose.as_ref().map(|w| &w.key));
+    if let Some(first) = keys.next().filter(|&first| keys.all(|k| k == first)) {
+        view.class = format!(" from-{first}");
+    }
+    Ok(Some(view))
+}
+
+/// The front page (`index.html`): each workload's lowest-energy model per
+/// GPU, the chart across workloads and every model's links.
+pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<RenderCounts> {
+    let path = "index.html";
+    let mixed = site.info.sources.len() > 1;
+    let cards: Vec<WorkloadCard> = site.workloads.iter().map(|w| card(w, mixed)).collect();
+    let bars = cross_workload_bars(site);
+    let chart = cross_workload_chart(&bars, sink)?;
     let names: Vec<&str> = site
         .workloads
         .iter()
