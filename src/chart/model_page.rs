@@ -683,25 +683,6 @@ fn point_link(cx: &Ctx<'_>, i: usize) -> String {
     )
 }
 
-/// The layer and script of a chart whose points show their figures in a
-/// box (`templates/scatter.js`): the plot's pixel span of each axis and the
-/// values at its ends.
-fn reader_layer(p: &Plot<'_, '_>, frame: &Frame, words: &Words) -> Draw {
-    let (x0, y0) = p.px(frame.x.lo, frame.y.lo);
-    let (x1, y1) = p.px(frame.x.hi, frame.y.hi);
-    p.root.draw(&svg::Markup(&format!(
-        "<g id=\"reader\" data-x=\"{x0} {x1} {} {}\" data-y=\"{y0} {y1} {} {}\" data-ux=\"{}\" \
-            data-uy=\"{}\"></g>\n<script><![CDATA[{}]]></script>\n",
-        frame.x.lo,
-        frame.x.hi,
-        frame.y.lo,
-        frame.y.hi,
-        svg::xml_escape(words.latency_unit),
-        svg::xml_escape(words.energy_short),
-        super::site::SCATTER_READER,
-    )))
-}
-
 /// The description of the time–energy chart at `pct` (the median when
 /// `None`), whose frontier has `frontier` configurations, on `scales`.
 fn tradeoff_description(
@@ -785,7 +766,7 @@ fn tradeoff_names(m: &ModelFile, pct: Option<Percentile>, wide: bool) -> Tradeof
 /// against its energy, with the Pareto frontier on those two. At the
 /// median it responds unless drawn still: each point links to its row and
 /// shows its figures in a box on hover, focus or tap ([`point_link`],
-/// [`reader_layer`]).
+/// [`super::site::scatter_reader`]).
 fn tradeoff_chart(cx: &Ctx<'_>, pct: Option<Percentile>, drawing: Drawing) -> Chart {
     let wide = drawing == Drawing::Wide;
     let words = cx.words;
@@ -838,7 +819,7 @@ fn tradeoff_chart(cx: &Ctx<'_>, pct: Option<Percentile>, drawing: Drawing) -> Ch
         let links = interactive.then_some(&link as &dyn Fn(usize) -> String);
         markers_and_best(p, cx, k, pos, label, links)?;
         if interactive && k == 0 {
-            reader_layer(p, &frame, words)?;
+            super::site::scatter_reader(p, words, &frame)?;
         }
         Ok(())
     });

@@ -998,11 +998,13 @@ fn scatter_points(
     Ok(rows)
 }
 
-/// Where the reader's latency limit and energy budget go (see
-/// SCATTER_READER): the plot's pixel span of each log axis and the values
-/// at its ends, so a value maps to its place exactly as the points do; and
-/// the script that draws them.
-fn scatter_reader(p: &draw::Plot<'_, '_>, words: &Words, frame: &Frame) -> Draw {
+/// The layer and script of a chart whose points show their figures in a
+/// box (`templates/scatter.js`), which also draws the reader's latency
+/// limit and energy budget: the plot's pixel span of each log axis and the
+/// values at its ends, so a value maps to its place exactly as the points
+/// do. Used by the all-configurations scatter and the model page's
+/// time–energy chart.
+pub(super) fn scatter_reader(p: &draw::Plot<'_, '_>, words: &Words, frame: &Frame) -> Draw {
     let (x0, y0) = p.px(frame.x.lo, frame.y.lo);
     let (x1, y1) = p.px(frame.x.hi, frame.y.hi);
     p.root.draw(&svg::Markup(&format!(
