@@ -838,6 +838,16 @@ fn model_dir(slug: &str) -> String {
     format!("models/{slug}/")
 }
 
+/// The configuration `c`'s row on its model's page, from the workload's
+/// folder: where a chart's point or a table's cell links.
+fn configuration_href(m: &ModelFile, c: &Configuration) -> String {
+    format!(
+        "{}index.html#{}",
+        model_dir(&m.slug),
+        row_anchor(&m.slug, &c.row_id)
+    )
+}
+
 /// The GPU's page folder, e.g. `gpus/h100/`.
 fn gpu_dir(gpu: &str) -> String {
     format!("gpus/{}/", url_segment(gpu))

@@ -22,7 +22,7 @@ use super::{
 use crate::analyse::{ModelAnalysis, compare_pages, lowest_energy_first};
 use crate::chart::{self, CompareModel, CompareScale, Whose};
 use crate::fmt;
-use crate::model::{Configuration, ModelFile, row_anchor, url_segment};
+use crate::model::{Configuration, ModelFile, url_segment};
 use crate::write::PageSink;
 
 #[derive(Template)]
@@ -250,14 +250,10 @@ fn render_compare_page(
     Ok(RenderCounts { pages: 1, charts })
 }
 
-/// The address of configuration `c`'s row on its model's page.
+/// The address of configuration `c`'s row on its model's page, from the
+/// page at `root`.
 fn configuration_href(site: &Site<'_>, root: &str, m: &ModelFile, c: &Configuration) -> String {
-    format!(
-        "{root}{}{}index.html#{}",
-        site.prefix,
-        model_dir(&m.slug),
-        row_anchor(&m.slug, &c.row_id)
-    )
+    format!("{root}{}{}", site.prefix, super::configuration_href(m, c))
 }
 
 /// The page's own CSS: only what is ticked shows, one rule per model of

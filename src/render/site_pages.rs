@@ -15,7 +15,7 @@ use crate::chart::{self, BarEntry, BarScale, GroupedBar};
 use crate::columns::{Column, DIFFUSION, PER_TOKEN};
 use crate::fmt;
 use crate::load::Asset;
-use crate::model::{Configuration, Measure, ModelFile, row_anchor};
+use crate::model::{Measure, ModelFile};
 use crate::write::PageSink;
 
 #[derive(Template)]
@@ -465,7 +465,7 @@ fn leaderboard_scatters(
             &pairs,
             &whose,
             &scatter_title,
-            configuration_href,
+            super::configuration_href,
             wide,
         )
     };
@@ -515,7 +515,7 @@ fn source_scatters(
             &pairs,
             &whose,
             title,
-            configuration_href,
+            super::configuration_href,
             false,
         );
         c.file_name = if number > 1 {
@@ -531,16 +531,6 @@ fn source_scatters(
         });
     }
     Ok(views)
-}
-
-/// Where a point of a chart of every configuration links: the
-/// configuration's row on its model's page.
-fn configuration_href(m: &ModelFile, c: &Configuration) -> String {
-    format!(
-        "{}index.html#{}",
-        model_dir(&m.slug),
-        row_anchor(&m.slug, &c.row_id)
-    )
 }
 
 /// The HTML of the table of the best rows `rows` on the leaderboard or on a
