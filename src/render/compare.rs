@@ -199,7 +199,7 @@ fn render_compare_page(
     }
     let mut meta = site.meta(&path, "Compare models", description, "compare");
     let root = meta.root.clone();
-    let (table, first_gpu_column) = best_table(site, &root, listed)?;
+    let best = best_table(site, &root, listed)?;
     let shown: Vec<CompareModel<'_>> = book.by_energy[book.pages[n].clone()]
         .iter()
         .map(|&k| CompareModel {
@@ -225,7 +225,7 @@ fn render_compare_page(
             })
             .collect()
     });
-    meta.head_style = compare_style(site, listed, first_gpu_column);
+    meta.head_style = compare_style(site, listed, best.first_gpu_column);
     if paging.is_some() {
         meta.head_style
             .push_str(include_str!("../../templates/pages_nav.css"));
@@ -237,7 +237,7 @@ fn render_compare_page(
     let page = ComparePage {
         meta,
         site,
-        table,
+        table: best.html,
         picks,
         picker,
         configurations,
@@ -286,10 +286,17 @@ fn compare_style(site: &Site<'_>, listed: &[usize], first_gpu_column: usize) -> 
     style
 }
 
+/// The table of lowest energies per GPU, and where its GPU columns start.
+struct BestTable {
+    html: String,
+    /// The first GPU column, from 1 as CSS counts; each GPU has two (the
+    /// figure and its setup).
+    first_gpu_column: usize,
+}
+
 /// The table of each model of `listed`'s lowest energy per GPU (two
-/// columns per GPU: the figure and its setup), and the first GPU column
-/// (from 1, as CSS counts).
-fn best_table(site: &Site<'_>, root: &str, listed: &[usize]) -> Result<(String, usize)> {
+/// columns per GPU: the figure and its setup).
+fn best_table(site: &Site<'_>, root: &str, listed: &[usize]) -> Result<BestTable> {
     let (words, name, deadline) = (site.words(), &site.workload.name, site.deadline());
     let tables = kind::tables(site.workload.measure);
     let set = tables.set;
@@ -340,7 +347,10 @@ fn best_table(site: &Site<'_>, root: &str, listed: &[usize]) -> Result<(String, 
         headers,
         ..TableView::default()
     };
-    Ok((table_html_from_rows(&table, rows)?, first_gpu_column))
+    Ok(BestTable {
+        html: table_html_from_rows(&table, rows)?,
+        first_gpu_column,
+    })
 }
 
 /// The two cells of model `m`'s lowest energy on `gpu`: the figure,
