@@ -15,10 +15,10 @@
 // histogram at 390 and 1280 px, light and dark).
 
 import { promises as fs } from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from './lib/browser.mjs';
+import { startServer } from './serve.mjs';
 
 const args = process.argv.slice(2);
 const shotsAt = args.indexOf('--shots');
@@ -28,22 +28,6 @@ let passed = 0, failed = 0;
 function check(name, ok, detail = '') {
   if (ok) passed++; else failed++;
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}${ok ? '' : ': ' + detail}`);
-}
-
-function serve() {
-  return new Promise((resolve) => {
-    const server = http.createServer(async (req, res) => {
-      let p = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-      if (p.endsWith('/')) p += 'index.html';
-      try {
-        const body = await fs.readFile(path.join(site, p));
-        const type = p.endsWith('.html') ? 'text/html' : p.endsWith('.svg') ? 'image/svg+xml'
-          : p.endsWith('.css') ? 'text/css' : p.endsWith('.js') ? 'text/javascript' : 'application/octet-stream';
-        res.writeHead(200, { 'content-type': type }); res.end(body);
-      } catch { res.writeHead(404); res.end(); }
-    });
-    server.listen(0, '127.0.0.1', () => resolve(server));
-  });
 }
 
 // The model of the workload whose page states the most configurations'
@@ -86,8 +70,8 @@ async function caption(page) {
 }
 
 async function browserChecks(model) {
-  const server = await serve();
-  const url = `http://127.0.0.1:${server.address().port}/workloads/${workload}/models/${model.slug}/`;
+  const server = await startServer({ root: site, basePath: '/' });
+  const url = `${server.url}workloads/${workload}/models/${model.slug}/`;
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
     for (const width of [1280, 390]) {
@@ -186,7 +170,7 @@ async function browserChecks(model) {
     await ctx.close();
   } finally {
     await browser.close();
-    server.close();
+    await server.close();
   }
 }
 

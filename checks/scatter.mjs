@@ -10,10 +10,10 @@
 // As a command: node scatter.mjs SITE_DIR [WORKLOAD [TWO_SOURCE_SITE]]   (serves SITE_DIR itself)
 
 import { promises as fs } from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from './lib/browser.mjs';
+import { startServer } from './serve.mjs';
 
 const [site, workload = 'lm-arena-chat'] = process.argv.slice(2);
 // A third argument: a site of the same data plus another source, whose
@@ -79,22 +79,6 @@ function alike(seen) {
     shared.map(([l, ms]) => `${l}: ${ms.join(', ')}`).join('; '));
 }
 
-function serve() {
-  return new Promise((resolve) => {
-    const server = http.createServer(async (req, res) => {
-      let p = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-      if (p.endsWith('/')) p += 'index.html';
-      try {
-        const body = await fs.readFile(path.join(site, p));
-        const type = p.endsWith('.html') ? 'text/html' : p.endsWith('.svg') ? 'image/svg+xml'
-          : p.endsWith('.css') ? 'text/css' : p.endsWith('.js') ? 'text/javascript' : 'application/octet-stream';
-        res.writeHead(200, { 'content-type': type }); res.end(body);
-      } catch { res.writeHead(404); res.end(); }
-    });
-    server.listen(0, '127.0.0.1', () => resolve(server));
-  });
-}
-
 // The visible scatter iframe of the page and its frame.
 async function shownScatter(page) {
   const frames = await page.$$('figure[id^="chart-all-configurations"]:not(.only-source) iframe');
@@ -110,8 +94,8 @@ async function visiblePoints(frame, selector) {
 }
 
 async function browserChecks() {
-  const server = await serve();
-  const base = `http://127.0.0.1:${server.address().port}/workloads/${workload}/`;
+  const server = await startServer({ root: site, basePath: '/' });
+  const base = `${server.url}workloads/${workload}/`;
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
     for (const width of [1280, 390]) {
@@ -172,7 +156,7 @@ async function browserChecks() {
     await touch.close();
   } finally {
     await browser.close();
-    server.close();
+    await server.close();
   }
 }
 
