@@ -104,11 +104,19 @@ pub fn figure_changes<'a>(e: &'a ChangeEntry, workload: &str, slug: &str) -> Fig
 /// `past` its superseded files (any order). The current version is the
 /// last import that changed its figures (the file's `data_version` without
 /// a log); an earlier one is a superseded file older than it.
+///
+/// A model with no history at all (its source keeps no change log and no
+/// superseded file of it, as for files written by hand or by
+/// `energyboard-synth`) has no versions: its page is its only address, and
+/// nothing was published under another that a citation could point at.
 pub fn model_versions<'a>(
     log: Option<&'a ChangeHistory>,
     past: &[&'a PastVersion],
     current: &'a LoadedModel,
 ) -> Vec<ModelVersion<'a>> {
+    if log.is_none() && past.is_empty() {
+        return Vec::new();
+    }
     let (workload, slug) = (current.workload.as_str(), current.file.slug.as_str());
     let imports: Vec<(usize, &ChangeEntry)> = log
         .into_iter()

@@ -236,11 +236,13 @@ struct CurrentVersion {
 
 /// The versions of the model `lm`, newest first, and the citation of the
 /// current one, whose page is `v/<date>/` in the model page's folder `dir`.
+/// A model without versions (no history) is cited at its page, `dir`.
 fn current_version(site: &Site<'_>, lm: &LoadedModel, dir: &str) -> Result<CurrentVersion> {
     let m = &lm.file;
     let versions = site.versions_of(lm);
-    let current = versions.last().map_or(m.data_version.as_str(), |v| v.date);
-    let permalink_href = version_dir(current);
+    let permalink_href = versions
+        .last()
+        .map_or_else(String::new, |v| version_dir(v.date));
     let permalink = site.absolute(&format!("{dir}{permalink_href}"));
     let cited = Cited {
         url: &permalink,

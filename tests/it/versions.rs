@@ -366,3 +366,22 @@ fn an_edited_history_file_stops_the_import_and_nothing_changes() {
     );
     assert_eq!(crate::common::file_tree(&data), before);
 }
+
+/// Model files with no history (no change log, no superseded file: written
+/// by hand, or by `energyboard-synth`) have no version pages: the model page
+/// is their only address, and its citation names it.
+#[test]
+fn a_model_without_history_is_cited_at_its_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let pages = build_site(
+        &Path::new(ROOT).join("tests/fixtures/seeds"),
+        &dir.path().join("site"),
+    );
+    assert!(pages.keys().all(|p| !p.contains("/v/")), "a version page");
+    let html = &pages[&format!("{CHAT}qwen-3-32b/index.html")];
+    assert!(!html.contains("id=\"versions\""));
+    assert!(
+        html.contains(&format!("url          = {{{BASE}{CHAT}qwen-3-32b/}}")),
+        "the citation names the model page"
+    );
+}
