@@ -11,17 +11,70 @@ pub fn capitalised(text: &str) -> String {
 }
 
 /// `value` with exactly `decimals` decimals, e.g. `fixed(39.05, 2)` → `39.05`,
-/// through the standard float formatting (exact: ties round as the decimal
-/// value does), and never "-0.00". An integer fast path (170 → 90 ns a
-/// figure, `cargo bench`) was removed (2026-12-01): `data/` prints about
-/// 13,000 figures with decimals, so it saved about 1 ms of a 0.3 s build.
+/// exactly as the standard float formatting writes it (ties round as the
+/// binary value's exact decimal expansion does), and never "-0.00".
+///
+/// Most figures go through [`fixed_by_scaling`], which gives the same text
+/// without the standard formatting's exact arithmetic; the standard
+/// formatting writes the rest. A 1,000-model site prints several million
+/// figures, and the standard formatting took 11% of its build's CPU time
+/// (`perf`, 2026-12-07); `tests/it/fmt.rs` compares the two on a million
+/// values.
 pub fn fixed(value: f64, decimals: usize) -> String {
+    if let Some(text) = fixed_by_scaling(value, decimals) {
+        return text;
+    }
     let s = format!("{value:.decimals$}");
     if s.starts_with('-') && s[1..].chars().all(|c| c == '0' || c == '.') {
         s[1..].to_owned()
     } else {
         s
     }
+}
+
+/// Powers of ten up to the most decimals [`fixed_by_scaling`] writes; each is
+/// an exact `f64`.
+const POWERS_OF_TEN: [f64; 10] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9];
+
+/// [`fixed`]'s text by scaling: `|value| × 10^decimals`, rounded to a whole
+/// number, its digits with the decimal point put back. The product is off
+/// the exact one by at most half a unit in its last place, so it rounds the
+/// same way unless it lies that close to a tie (a fraction of one half):
+/// then, or for more than nine decimals, or a product too large to hold
+/// every whole number exactly, `None`, and the standard formatting decides.
+pub fn fixed_by_scaling(value: f64, decimals: usize) -> Option<String> {
+    let power = *POWERS_OF_TEN.get(decimals)?;
+    let scaled = value.abs() * power;
+    // Below 2^52 the fraction is exact, and so is every whole number.
+    if !scaled.is_finite() || scaled >= 4_503_599_627_370_496.0 {
+        return None;
+    }
+    let whole = scaled.floor();
+    let fraction = scaled - whole;
+    // Twice the largest error of the product, so a tie is never guessed.
+    let doubt = scaled * f64::EPSILON;
+    if (fraction - 0.5).abs() <= doubt {
+        return None;
+    }
+    let rounded = if fraction > 0.5 { whole + 1.0 } else { whole };
+    // A whole number below 2^52 + 1: exact as an integer.
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let units = rounded as u64;
+    let mut digits = itoa::Buffer::new().format(units).to_owned();
+    if digits.len() <= decimals {
+        digits.insert_str(0, &"0".repeat(decimals + 1 - digits.len()));
+    }
+    let mut text = String::with_capacity(digits.len() + 2);
+    if value < 0.0 && units != 0 {
+        text.push('-');
+    }
+    let point = digits.len() - decimals;
+    text.push_str(&digits[..point]);
+    if decimals > 0 {
+        text.push('.');
+        text.push_str(&digits[point..]);
+    }
+    Some(text)
 }
 
 /// Appends an integer in decimal (the charts write about 100,000).

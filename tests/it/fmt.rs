@@ -65,3 +65,64 @@ fn figures_read_as_elsewhere_on_the_site() {
     assert_eq!(figure_value("joules_per_image", 1234.5), "1,234");
     assert_eq!(figure_value("something_else", 0.125), "0.125");
 }
+
+/// The standard formatting's text, as [`fixed`] gives it when scaling
+/// cannot decide: never "-0.00".
+fn standard_fixed(value: f64, decimals: usize) -> String {
+    let s = format!("{value:.decimals$}");
+    if s.starts_with('-') && s[1..].chars().all(|c| c == '0' || c == '.') {
+        s[1..].to_owned()
+    } else {
+        s
+    }
+}
+
+/// `fixed`'s fast path writes exactly what the standard formatting writes,
+/// on a million values: figures as the data gives them (a few decimals,
+/// printed with fewer: ties in decimal, not quite in binary), exact binary
+/// ties, whole numbers, tiny and huge magnitudes, negatives.
+#[test]
+fn fixed_by_scaling_writes_what_the_standard_formatting_writes() {
+    use energyboard::fmt::fixed_by_scaling;
+    let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut decided = 0;
+    for i in 0..1_000_000u64 {
+        let r = next();
+        let decimals = (r % 11) as usize;
+        let value = match i % 5 {
+            // A figure with 0–6 decimals, as a data file writes it.
+            0 => (r >> 20) as f64 % 10_000_000.0 / 10f64.powi((r >> 8) as i32 % 7),
+            // An exact binary tie at the shown decimals, or near one.
+            1 => ((r >> 20) % 100_000) as f64 / 8.0,
+            // Any bit pattern's magnitude between 1e-12 and 1e18.
+            2 => 10f64.powf(((r >> 11) as f64 / (1u64 << 53) as f64) * 30.0 - 12.0),
+            // Whole numbers.
+            3 => ((r >> 30) % 1_000_000) as f64,
+            // A product of two figures, as a computed figure is.
+            _ => ((r >> 40) as f64 / 1e3) * (((r >> 8) & 0xFFFF) as f64 / 7.0),
+        };
+        let value = if r & 1 == 1 { -value } else { value };
+        if let Some(text) = fixed_by_scaling(value, decimals) {
+            decided += 1;
+            assert_eq!(
+                text,
+                standard_fixed(value, decimals),
+                "{value:e} with {decimals}"
+            );
+        }
+        assert_eq!(
+            fixed(value, decimals),
+            standard_fixed(value, decimals),
+            "{value:e}"
+        );
+    }
+    // The fast path decides most values (not those with ten decimals, nor
+    // the huge); a test that never used it would prove nothing.
+    assert!(decided > 700_000, "{decided}");
+}
