@@ -4,7 +4,7 @@
 //
 // - first screen <page> <size>: the front page, each workload's leaderboard
 //   and GPU page, a model page of each workload, a model overview and a GPU hub show data inside the
-//   first screen (a version page too, at 1280 × 800): a whole table row with a figure, at least 150 px of a
+//   first screen (a version page too): a whole table row with a figure, at least 150 px of a
 //   chart, or a best card's energy figure; so does a comparison of two
 //   chosen models (`compare/index.html?models=a,b`) of each workload;
 // - phone row <workload>: at 390 × 844 the leaderboard's first row is whole
@@ -46,11 +46,9 @@ export function firstScreenPages(files) {
     const models = files.filter((f) => new RegExp(`^workloads/${w}/models/[^/]+/index\\.html$`).test(f));
     // The last in name order (the layout check takes the first).
     if (models.length) pages.push([`model ${w}`, models[models.length - 1], { model: true }]);
-    // A version page (issue 43) of the first model that has one: on a
-    // laptop only, so far (on a phone its banner of what the version
-    // changed still fills the first screen).
+    // A version page (issue 43) of the first model that has one.
     const version = files.find((f) => new RegExp(`^workloads/${w}/models/[^/]+/v/[^/]+/index\\.html$`).test(f));
-    if (version) pages.push([`version ${w}`, version, { widths: [1280] }]);
+    if (version) pages.push([`version ${w}`, version]);
     // A comparison of two chosen models (the first two in name order): its
     // chart comes before the model picker.
     if (files.includes(`workloads/${w}/compare/index.html`) && models.length >= 2) {
@@ -184,7 +182,6 @@ export async function checkFirstScreens({ siteDir, served, browser, report }) {
     const { context } = await guardedContext(browser, served, { viewport: screen });
     await context.grantPermissions(['clipboard-read', 'clipboard-write']).catch(() => {});
     for (const [kind, rel, opts] of pages) {
-      if (opts && opts.widths && !opts.widths.includes(screen.width)) continue;
       const page = await context.newPage();
       const errors = watchErrors(page);
       await page.goto(served.url + rel, { waitUntil: 'load' });
