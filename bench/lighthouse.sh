@@ -68,14 +68,15 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     def do_GET(self):
         path = self.translate_path(self.path)
-        ctype = self.guess_type(path)
-        if "gzip" not in self.headers.get("Accept-Encoding", "") or not ctype.startswith(TEXT):
-            return super().do_GET()
+        # A folder's address serves its index.html (every page of the site
+        # is one): its type is that file's, not the folder's.
         if os.path.isdir(path):
             if not self.path.split("?")[0].endswith("/"):
                 return super().do_GET()
             path = os.path.join(path, "index.html")
-            ctype = "text/html; charset=utf-8"
+        ctype = self.guess_type(path)
+        if "gzip" not in self.headers.get("Accept-Encoding", "") or not ctype.startswith(TEXT):
+            return super().do_GET()
         try:
             with open(path, "rb") as f:
                 body = gzip.compress(f.read(), 9)

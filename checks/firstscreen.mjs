@@ -4,14 +4,14 @@
 //
 // - first screen <page> <size>: the front page, each workload's leaderboard
 //   and GPU page, a model page of each workload, a model overview and a GPU hub show data inside the
-//   first screen (a version page too, at 1280 × 800): a whole table row with a figure, at least 150 px of a
+//   first screen (a version page too): a whole table row with a figure, at least 150 px of a
 //   chart, or a best card's energy figure; so does a comparison of two
 //   chosen models (`compare/index.html?models=a,b`) of each workload;
 // - phone row <workload>: at 390 × 844 the leaderboard's first row is whole
 //   in the first screen, its model name in at most two lines, its energy
 //   and latency figures inside the table's visible box (no sideways
 //   scroll);
-// - phone row <front|overview|gpu hub>: the same for the first row of the
+// - phone row <front|overview|gpu hub <gpu>>: the same for the first row of the
 //   page's leading table (the model name, else the row's head, in at most
 //   two lines; its first energy figure in view);
 // - phone sources <workload>: on a site of several sources, at 390 px each
@@ -46,11 +46,9 @@ export function firstScreenPages(files) {
     const models = files.filter((f) => new RegExp(`^workloads/${w}/models/[^/]+/index\\.html$`).test(f));
     // The last in name order (the layout check takes the first).
     if (models.length) pages.push([`model ${w}`, models[models.length - 1], { model: true }]);
-    // A version page (issue 43) of the first model that has one: on a
-    // laptop only, so far (on a phone its banner of what the version
-    // changed still fills the first screen).
+    // A version page (issue 43) of the first model that has one.
     const version = files.find((f) => new RegExp(`^workloads/${w}/models/[^/]+/v/[^/]+/index\\.html$`).test(f));
-    if (version) pages.push([`version ${w}`, version, { widths: [1280] }]);
+    if (version) pages.push([`version ${w}`, version]);
     // A comparison of two chosen models (the first two in name order): its
     // chart comes before the model picker.
     if (files.includes(`workloads/${w}/compare/index.html`) && models.length >= 2) {
@@ -60,8 +58,11 @@ export function firstScreenPages(files) {
   }
   const overview = files.find((f) => /^models\/[^/]+\/index\.html$/.test(f));
   if (overview) pages.push(['overview', overview, { lead: 'main table[id^=overview]' }]);
-  const hub = files.find((f) => /^gpus\/[^/]+\/index\.html$/.test(f));
-  if (hub) pages.push(['gpu hub', hub, { lead: '#hub' }]);
+  // Every GPU hub: on a site of two sources, only some GPUs have rows of
+  // both (and a Source column).
+  for (const hub of files.filter((f) => /^gpus\/[^/]+\/index\.html$/.test(f))) {
+    pages.push([`gpu hub ${hub.split('/')[1]}`, hub, { lead: '#hub' }]);
+  }
   return { pages, workloads };
 }
 
@@ -181,7 +182,6 @@ export async function checkFirstScreens({ siteDir, served, browser, report }) {
     const { context } = await guardedContext(browser, served, { viewport: screen });
     await context.grantPermissions(['clipboard-read', 'clipboard-write']).catch(() => {});
     for (const [kind, rel, opts] of pages) {
-      if (opts && opts.widths && !opts.widths.includes(screen.width)) continue;
       const page = await context.newPage();
       const errors = watchErrors(page);
       await page.goto(served.url + rel, { waitUntil: 'load' });
@@ -204,10 +204,6 @@ export async function checkFirstScreens({ siteDir, served, browser, report }) {
       if (opts && opts.lead && screen.width === 390) {
         const r = await page.evaluate(phoneLeadRow, opts.lead);
         const problems = [];
-        // Known gap: a hub of several sources has a Source column that
-        // still pushes the figure out at 390 px.
-        const sourced = await page.evaluate((sel) => !!document.querySelector(`${sel} td.whose`), opts.lead);
-        if (sourced) { report.skip(`phone row ${kind}`, 'a Source column: not yet fitted at 390 px'); await page.close(); continue; }
         if (r.missing) problems.push(`no table ${opts.lead}`);
         else {
           if (!r.whole) problems.push(`the first row (${r.name}) ends at y ${r.bottom}, below the 844 px screen`);

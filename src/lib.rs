@@ -33,7 +33,7 @@ use std::time::{Duration, Instant};
 use anyhow::Result;
 
 pub use render::{NoProgress, Progress};
-pub use settings::{Config, MAX_CONFIG_BYTES, check_base_url};
+pub use settings::{Config, MAX_CONFIG_BYTES, check_base_url, repository_address};
 
 /// What a build reads and where it writes.
 #[derive(Debug, Clone)]

@@ -136,6 +136,11 @@ struct SiteArgs {
     /// Overrides `base_url` in the settings file.
     #[arg(long, value_name = "URL")]
     base_url: Option<String>,
+    /// Web address of the repository the site is built from, e.g.
+    /// https://github.com/user/repo: the about page links to its guide
+    /// (docs/README.md). Overrides `repository` in the settings file.
+    #[arg(long, value_name = "URL")]
+    repository: Option<String>,
     /// Settings file; a missing file means no settings.
     #[arg(long, value_name = "FILE", default_value = "energyboard.toml")]
     config: PathBuf,
@@ -146,13 +151,18 @@ impl SiteArgs {
         let config = Config::load(&self.config)?;
         let base_url = self.base_url.clone().or_else(|| config.base_url());
         let footprint = config.footprint(&self.config)?;
+        let repository = match &self.repository {
+            Some(given) => energyboard::repository_address(given)
+                .map_err(|err| anyhow::anyhow!("--repository: {err}"))?,
+            None => config.repository(),
+        };
         Ok(BuildOptions {
             data_dir: self.data.clone(),
             static_dir: static_dir(self.static_dir.as_ref())?,
             out_dir: self.out.clone(),
             force: self.force,
             base_url,
-            repository: config.repository(),
+            repository,
             workloads: config.workloads,
             footprint,
         })

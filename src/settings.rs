@@ -92,13 +92,8 @@ impl Config {
     /// are checked ([`crate::load::limits::text_problem`]), then each
     /// `[[sources]]` entry: its id, one entry per id, its texts, web addresses.
     fn check_texts(&self, path: &std::path::Path) -> Result<()> {
-        if let Some(url) = self.repository().filter(|u| !crate::load::is_web_url(u)) {
-            anyhow::bail!(
-                "{}: repository: {url:?} is not an http(s) address, e.g. \
-                    https://github.com/user/repo",
-                path.display()
-            );
-        }
+        repository_address(&self.repository)
+            .map_err(|err| anyhow::anyhow!("{}: repository: {err}", path.display()))?;
         for (i, w) in self.workloads.iter().enumerate() {
             for (field, text, max) in [
                 ("name", w.name.as_deref(), MAX_NAME_CHARS),
@@ -172,14 +167,30 @@ impl Config {
 
     /// The repository's address without its trailing `/`; `None` when blank.
     pub fn repository(&self) -> Option<String> {
-        let url = self.repository.trim().trim_end_matches('/');
-        (!url.is_empty()).then(|| url.to_owned())
+        normalise_repository(&self.repository)
     }
 
     pub fn base_url(&self) -> Option<String> {
         let url = self.base_url.trim();
         (!url.is_empty()).then(|| url.to_owned())
     }
+}
+
+/// A repository's address as given in the settings or on the command line
+/// (`--repository`), checked: trimmed and without its trailing `/`, `None`
+/// when blank; an error when it is not an http(s) address.
+pub fn repository_address(given: &str) -> Result<Option<String>> {
+    match normalise_repository(given) {
+        Some(url) if !crate::load::is_web_url(&url) => {
+            anyhow::bail!("{url:?} is not an http(s) address, e.g. https://github.com/user/repo")
+        }
+        url => Ok(url),
+    }
+}
+
+fn normalise_repository(given: &str) -> Option<String> {
+    let url = given.trim().trim_end_matches('/');
+    (!url.is_empty()).then(|| url.to_owned())
 }
 
 /// Checks a base URL: `http://` or `https://`, a host (letters, digits,

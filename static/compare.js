@@ -36,6 +36,25 @@
     document.getElementById("pick-all").addEventListener("click", function () { every(true); });
   }
 
+  // The chart's wide drawing comes in a <template>, so that a phone's page
+  // holds one drawing; a window of 64rem and up (now, or once widened)
+  // brings it out, and the stylesheet then shows it instead of the phone's.
+  var wide = window.matchMedia ? window.matchMedia("(min-width: 64rem)") : null;
+  function wideTemplate(doc) { return doc.querySelector("#chart-frontiers .chart-inline.wide > template"); }
+  function widen() {
+    var t = wideTemplate(document);
+    if (t && wide && wide.matches) t.parentNode.replaceChild(document.importNode(t.content, true), t);
+  }
+  widen();
+  if (wide && wide.addEventListener) wide.addEventListener("change", widen);
+  // The chart's drawings in a document, the phone's first, the wide one
+  // whether brought out or still in its template.
+  function drawings(doc) {
+    var t = wideTemplate(doc);
+    return [].slice.call(doc.querySelectorAll("#chart-frontiers .chart-inline svg"))
+      .concat(t ? [].slice.call(t.content.querySelectorAll("svg")) : []);
+  }
+
   // Each chart's own legend: the chosen models it draws, with their marks.
   var figures = [].slice.call(document.querySelectorAll("figure.chart"))
     .filter(function (f) { return f.querySelector(".chart-inline"); });
@@ -84,9 +103,9 @@
   var adopted = document.createElement("style");
   document.head.appendChild(adopted);
   function adopt(other, slugs) {
-    [].slice.call(document.querySelectorAll("#chart-frontiers .chart-inline svg")).forEach(function (svg, n) {
-      var theirs = other.querySelectorAll("#chart-frontiers .chart-inline svg")[n];
-      var style = theirs && theirs.querySelector("style");
+    var ours = drawings(document), theirs = drawings(other);
+    ours.forEach(function (svg, n) {
+      var style = theirs[n] && theirs[n].querySelector("style");
       if (style) svg.insertBefore(document.importNode(style, true), svg.querySelector("style"));
     });
     slugs.forEach(function (slug) {
@@ -97,9 +116,8 @@
       var from = input.closest("fieldset[class^=from-]");
       var list = (from && box.querySelector("fieldset." + from.className + " ul.picks")) || box.querySelector("ul.picks");
       list.appendChild(document.importNode(input.closest("li"), true));
-      [].slice.call(document.querySelectorAll("#chart-frontiers .chart-inline svg")).forEach(function (svg, n) {
-        var theirs = other.querySelectorAll("#chart-frontiers .chart-inline svg")[n];
-        var g = theirs && theirs.querySelector("g.m" + k);
+      ours.forEach(function (svg, n) {
+        var g = theirs[n] && theirs[n].querySelector("g.m" + k);
         if (g) svg.appendChild(document.importNode(g, true));
       });
       ["chart-frontiers-data", "compare"].forEach(function (id) {

@@ -151,3 +151,51 @@ fn a_repository_that_is_not_a_web_address_is_refused() {
         Some("https://github.com/user/repo")
     );
 }
+
+#[test]
+fn the_command_line_names_the_repository_over_the_settings() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("energyboard.toml");
+    std::fs::write(
+        &config,
+        "repository = \"https://github.com/settings/one\"\n",
+    )
+    .unwrap();
+    let out = dir.path().join("site");
+    let build = |repository: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_energyboard"))
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .args([
+                "build",
+                "--data",
+                "tests/fixtures/seeds",
+                "--force",
+                "--out",
+            ])
+            .arg(&out)
+            .arg("--config")
+            .arg(&config)
+            .args(["--repository", repository])
+            .output()
+            .unwrap()
+    };
+    let named = build("https://github.com/cli/two/");
+    assert!(
+        named.status.success(),
+        "{}",
+        String::from_utf8_lossy(&named.stderr)
+    );
+    let about = std::fs::read_to_string(out.join("about/index.html")).unwrap();
+    assert!(
+        about.contains("href=\"https://github.com/cli/two/blob/main/docs/README.md\""),
+        "the about page links to the guide of the repository named on the command line"
+    );
+    assert!(!about.contains("github.com/settings/one"));
+
+    let refused = build("git@github.com:cli/two.git");
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        !refused.status.success() && err.contains("--repository:") && err.contains("http(s)"),
+        "{err}"
+    );
+}

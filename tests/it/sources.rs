@@ -601,16 +601,40 @@ fn the_front_page_hubs_and_charts_say_whose_each_figure_is() {
     assert!(models.contains(&("from-example-lab".to_owned(), LAB_NAME.to_owned())));
     assert!(models.contains(&("from-leaderboard".to_owned(), LB_NAME.to_owned())));
 
-    // Hubs: one row per workload and source.
+    // Hubs: one row per workload and source, its source in the Source
+    // column and again under the model (shown on a phone, where the
+    // column is not).
+    let (leaderboard_llama_row, example_lab_llama_row) = (
+        format!("{LB_LLAMA} {LB_NAME}"),
+        format!("{LAB_LLAMA} {LAB_NAME}"),
+    );
     let hub = read(&site.join("gpus/h100/index.html"));
     let rows = table_rows(&hub, "hub");
     assert_eq!(
-        rows_with(&rows, &["Text Conversation", LB_NAME, LB_LLAMA, "19.50"]).len(),
+        rows_with(
+            &rows,
+            &[
+                "Text Conversation",
+                LB_NAME,
+                &leaderboard_llama_row,
+                "19.50"
+            ]
+        )
+        .len(),
         1,
         "{rows:?}"
     );
     assert_eq!(
-        rows_with(&rows, &["Text Conversation", LAB_NAME, LAB_LLAMA, "9.76"])[0].0,
+        rows_with(
+            &rows,
+            &[
+                "Text Conversation",
+                LAB_NAME,
+                &example_lab_llama_row,
+                "9.76"
+            ]
+        )[0]
+        .0,
         "from-example-lab"
     );
     let hub = read(&site.join("compare/index.html"));
@@ -826,10 +850,19 @@ fn the_same_model_gpu_and_configuration_in_two_sources_is_shown_twice_on_every_m
         1,
         "{frontier:?}"
     );
+    // The hub names the source in its Source column and under the model.
     let hub = read(&site.join("gpus/h100/index.html"));
     let rows = table_rows(&hub, "hub");
-    assert_eq!(rows_with(&rows, &[LB_LLAMA, LB_NAME, "19.50"]).len(), 1);
-    assert_eq!(rows_with(&rows, &[LAB_LLAMA, LAB_NAME, "9.76"]).len(), 1);
+    let leaderboard_llama_row = format!("{LB_LLAMA} {LB_NAME}");
+    let example_lab_llama_row = format!("{LAB_LLAMA} {LAB_NAME}");
+    assert_eq!(
+        rows_with(&rows, &[&leaderboard_llama_row, LB_NAME, "19.50"]).len(),
+        1
+    );
+    assert_eq!(
+        rows_with(&rows, &[&example_lab_llama_row, LAB_NAME, "9.76"]).len(),
+        1
+    );
     // The scatter: both points of the shared configuration.
     let scatter = read(&w.join("all-configurations.svg"));
     assert!(
