@@ -40,7 +40,7 @@ use crate::footprint::Footprint;
 use crate::load::{Asset, DataSet, LoadedModel, PastVersion};
 use crate::model::{Configuration, Measure, ModelFile, row_anchor, url_segment};
 use crate::workload::{LEGACY_WORKLOAD, Workload};
-use crate::write::PageSink;
+use crate::write::{Body, PageSink};
 
 use views::{Cell, Header, Row};
 
@@ -723,9 +723,68 @@ pub fn render_site(
     }
     // The GitHub Pages marker.
     sink.put(".nojekyll", b"")?;
-    let models = render_models(mirror, &mirror.model_ids(), sink, progress)?;
-    let counts = render_site_wide(mirror, assets, &models, sink)?;
+    let pages = ListedPages::new(sink);
+    let models = render_models(mirror, &mirror.model_ids(), &pages, progress)?;
+    let counts = render_site_wide(mirror, assets, &models, &pages)?;
+    render_seo_files(mirror, pages.into_sorted(), sink)?;
     Ok(models.iter().fold(counts, |sum, m| sum + m.counts))
+}
+
+/// A sink that hands every file on and notes the address of each page a
+/// reader may land on from a search, so that `sitemap.xml` lists every page
+/// written (the leaderboards' and comparisons' further pages, the
+/// downloads' listings, version pages), not a second account of them.
+struct ListedPages<'s> {
+    sink: &'s dyn PageSink,
+    addresses: std::sync::Mutex<Vec<String>>,
+}
+
+impl<'s> ListedPages<'s> {
+    fn new(sink: &'s dyn PageSink) -> Self {
+        Self {
+            sink,
+            addresses: std::sync::Mutex::new(Vec::new()),
+        }
+    }
+
+    /// The addresses noted, in path order: the same for every build of the
+    /// same data, whatever order the threads wrote in.
+    fn into_sorted(self) -> Vec<String> {
+        let mut addresses = self
+            .addresses
+            .into_inner()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        addresses.sort_unstable();
+        addresses
+    }
+}
+
+/// The address a sitemap gives the page at `rel`, if it lists it: HTML
+/// pages, an `index.html` by its folder, but not the 404 page nor the
+/// latency-limit rows that a leaderboard's script reads (marked `noindex`).
+fn listed_address(rel: &str) -> Option<&str> {
+    let file = rel.rsplit('/').next().unwrap_or(rel);
+    if !file.ends_with(".html") || file == "404.html" || file.starts_with("limit-rows") {
+        return None;
+    }
+    Some(rel.strip_suffix("index.html").unwrap_or(rel))
+}
+
+impl PageSink for ListedPages<'_> {
+    fn put_streamed(&self, rel: &str, write: &mut Body) -> Result<u64> {
+        let written = self.sink.put_streamed(rel, write)?;
+        if let Some(address) = listed_address(rel) {
+            self.addresses
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .push(address.to_owned());
+        }
+        Ok(written)
+    }
+
+    fn copy_file(&self, rel: &str, from: &std::path::Path, len: u64, digest: u64) -> Result<()> {
+        self.sink.copy_file(rel, from, len, digest)
+    }
 }
 
 /// One model file's place in a [`Mirror`]: its workload (index in
@@ -791,7 +850,6 @@ pub fn render_site_wide(
         + changes::render_changes(mirror, sink)?
         + downloads::render_downloads(mirror, models, sink)?
         + render_not_found(mirror, assets, sink)?;
-    render_seo_files(mirror, sink)?;
     Ok(counts)
 }
 

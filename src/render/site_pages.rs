@@ -7,9 +7,7 @@ use anyhow::{Context, Result};
 use askama::Template;
 
 use super::views::{ChartView, ColumnChooser, TableView, chart_view, table_html_from_rows};
-use super::{
-    Mirror, PageMeta, RenderCounts, Site, gpu_dir, kind, leaderboard_row, model_dir, put_page,
-};
+use super::{Mirror, PageMeta, RenderCounts, Site, gpu_dir, kind, leaderboard_row, put_page};
 use crate::analyse::{LeaderboardRow, ModelAnalysis};
 use crate::chart::{self, BarEntry, BarScale, GroupedBar};
 use crate::columns::{Column, DIFFUSION, PER_TOKEN};
@@ -851,32 +849,18 @@ struct Sitemap<'a> {
     paths: &'a [String],
 }
 
-pub(super) fn render_seo_files(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<()> {
+/// `robots.txt`, and with a base URL `sitemap.xml` listing `pages`: every
+/// page's address in the site, in path order.
+pub(super) fn render_seo_files(
+    site: &Mirror<'_>,
+    pages: Vec<String>,
+    sink: &dyn PageSink,
+) -> Result<()> {
     let Some(base) = &site.base_url else {
         sink.put("robots.txt", b"User-agent: *\nAllow: /\n")?;
         return Ok(());
     };
-    let mut paths: Vec<String> = ["", "compare/", "about/", "data/", "changes/"]
-        .map(String::from)
-        .into();
-    paths.extend(site.gpus.iter().map(|g| gpu_dir(g)));
-    paths.extend(site.slugs.keys().map(|slug| model_dir(slug)));
-    for w in &site.workloads {
-        paths.push(w.prefix.clone());
-        paths.push(w.path("compare/"));
-        paths.extend(w.gpus.iter().map(|g| w.path(&gpu_dir(g))));
-        paths.extend((0..w.models.len()).map(|i| w.path(&model_dir(w.slug(i)))));
-        // Each model's permanent version pages, oldest first.
-        for (slug, versions) in &w.versions {
-            paths.extend(versions.iter().map(|v| {
-                w.path(&format!(
-                    "{}{}",
-                    model_dir(slug),
-                    super::versions::version_dir(v.date)
-                ))
-            }));
-        }
-    }
+    let paths = pages;
     let xml = Sitemap {
         base,
         paths: &paths,

@@ -53,6 +53,7 @@ fn a_leaderboard_of_200_models_is_paged_as_linked_static_pages() {
         data_dir: data.clone(),
         out_dir: site.clone(),
         static_dir: PathBuf::from("static"),
+        base_url: Some("https://example.org/eb/".to_owned()),
         ..BuildOptions::default()
     })
     .unwrap();
@@ -70,6 +71,18 @@ fn a_leaderboard_of_200_models_is_paged_as_linked_static_pages() {
         .sum();
     let pages = expected.div_ceil(PAGE_ROWS);
     assert!(pages >= 3, "{expected} rows make {pages} pages");
+    // The sitemap lists every page of the leaderboard and of the comparison.
+    let sitemap = std::fs::read_to_string(site.join("sitemap.xml")).unwrap();
+    for n in 2..=pages {
+        let loc =
+            format!("<loc>https://example.org/eb/workloads/lm-arena-chat/page-{n}.html</loc>");
+        assert!(sitemap.contains(&loc), "{loc}");
+    }
+    assert!(
+        sitemap.contains(
+            "<loc>https://example.org/eb/workloads/lm-arena-chat/compare/page-2.html</loc>"
+        )
+    );
 
     let folder = Path::new("workloads/lm-arena-chat");
     let files: Vec<PathBuf> = (1..=pages)

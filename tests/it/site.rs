@@ -615,6 +615,26 @@ fn with_a_base_url_pages_carry_canonical_links_and_a_sitemap() {
     // the sites that do.
     assert_eq!(locs.len(), 5 + 2 + 2 + 6);
     assert!(!locs.iter().any(|l| l.contains("/v/")));
+    // The sitemap lists every page written, as written: each HTML file
+    // but the 404 page and the latency-limit rows the script reads.
+    let mut pages: Vec<String> = walkdir::WalkDir::new(&site.out)
+        .into_iter()
+        .map(Result::unwrap)
+        .map(|e| {
+            e.path()
+                .strip_prefix(&site.out)
+                .unwrap()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .filter(|rel| rel.ends_with(".html") && rel != "404.html" && !rel.contains("limit-rows"))
+        .map(|rel| rel.strip_suffix("index.html").unwrap_or(&rel).to_owned())
+        .map(|rel| format!("https://example.github.io/mirror/{rel}"))
+        .collect();
+    pages.sort();
+    let mut listed: Vec<String> = locs.iter().map(|l| (*l).to_owned()).collect();
+    listed.sort();
+    assert_eq!(listed, pages);
     assert_eq!(
         canonical(&chat("models/qwen-3-32b/index.html")).as_deref(),
         Some("https://example.github.io/mirror/workloads/lm-arena-chat/models/qwen-3-32b/")
