@@ -638,7 +638,7 @@ pub(super) fn render_changes(mirror: &Mirror<'_>, sink: &dyn PageSink) -> Result
         .collect::<Result<Vec<_>>>()?;
     let sources: Vec<super::SourceMark> = logs.iter().filter_map(|l| l.whose.clone()).collect();
     if sources.len() > 1 {
-        meta.head_style = super::source_filter_style(&sources);
+        meta.head_style = super::source_filter_style(&sources)?;
     }
     let page = ChangesPage {
         logs: &logs,

@@ -244,7 +244,7 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
     );
     let mut meta = site.meta(path, "", description, "home");
     meta.forward = site.legacy().map(|l| l.path("index.html"));
-    meta.head_style = super::source_filter_style(&site.info.sources);
+    meta.head_style = super::source_filter_style(&site.info.sources)?;
     let (caveats, caveat_shared) = front_caveats(site);
     let page = FrontPage {
         meta,
@@ -747,7 +747,7 @@ fn render_hub(site: &Mirror<'_>, sink: &dyn PageSink, hub: Hub<'_>) -> Result<()
         .legacy()
         .filter(|l| on_gpu(&l.gpus))
         .map(|l| l.path(path));
-    meta.head_style = super::source_filter_style(&site.info.sources);
+    meta.head_style = super::source_filter_style(&site.info.sources)?;
     let page = HubPage {
         meta,
         heading,
