@@ -5,6 +5,7 @@
 //! batch size. Every page of a workload is rendered once from these
 //! columns and phrases, whatever its kind.
 
+use super::views::Fact;
 use crate::columns::{
     Column, ColumnSet, DIFFUSION, FootprintColumn, PER_TOKEN, Shown, diffusion, tokens,
 };
@@ -51,18 +52,14 @@ pub struct Tables {
 
 /// A configuration's card figures ([`Tables::card`]): each column's label,
 /// and its value with its unit.
-pub fn card_figures(
-    tables: &Tables,
-    m: &ModelFile,
-    config: &Configuration,
-) -> Vec<(String, String)> {
+pub fn card_figures(tables: &Tables, m: &ModelFile, config: &Configuration) -> Vec<Fact> {
     let record = crate::columns::Record::of(m, config);
     tables
         .card
         .iter()
         .filter_map(|c| match c.value(&record) {
             crate::columns::Value::Missing => None,
-            v => Some((c.label.to_owned(), format!("{} {}", v.page(), c.unit))),
+            v => Some(Fact::new(c.label, format!("{} {}", v.page(), c.unit))),
         })
         .collect()
 }
@@ -326,7 +323,7 @@ pub fn parameters(m: &ModelFile) -> String {
 
 /// Facts of a model page beyond those every kind has: a diffusion model's
 /// output sizes and denoising steps.
-pub fn output_facts(m: &ModelFile) -> Vec<(String, String)> {
+pub fn output_facts(m: &ModelFile) -> Vec<Fact> {
     if m.measure() == Measure::Tokens {
         return Vec::new();
     }
@@ -337,9 +334,9 @@ pub fn output_facts(m: &ModelFile) -> Vec<(String, String)> {
         v.join("; ")
     };
     vec![
-        ("Output".to_owned(), distinct(&Configuration::resolution)),
-        (
-            "Denoising steps".to_owned(),
+        Fact::new("Output", distinct(&Configuration::resolution)),
+        Fact::new(
+            "Denoising steps",
             distinct(&|c| c.inference_steps.unwrap_or_default().to_string()),
         ),
     ]

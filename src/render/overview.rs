@@ -26,7 +26,13 @@ struct WorkloadCard<'a> {
     best: Vec<Headline<'a>>,
     /// Each source's number of models (empty for one source); the card's class
     /// names them, so the source filter shows it only with a source it has.
-    sources: Vec<(super::SourceMark, usize)>,
+    sources: Vec<SourceModels>,
+}
+
+/// A source of a workload's models, and how many of them it has.
+struct SourceModels {
+    source: super::SourceMark,
+    models: usize,
 }
 
 #[derive(Template)]
@@ -35,7 +41,7 @@ struct FrontPage<'a> {
     meta: PageMeta,
     cards: Vec<WorkloadCard<'a>>,
     chart: Option<ChartView>,
-    caveats: Vec<(String, String)>,
+    caveats: Vec<Caveat>,
     /// The sentence every caveat ends with, said once after them.
     caveat_shared: Option<String>,
     info: &'a super::SiteInfo,
@@ -49,7 +55,7 @@ struct FrontPage<'a> {
 /// Completion"), in the workloads' order; and the last sentence every one
 /// of several caveats ends with ("Every figure is a floor; ..."), taken out
 /// of each and said once.
-fn front_caveats(site: &Mirror<'_>) -> (Vec<(String, String)>, Option<String>) {
+fn front_caveats(site: &Mirror<'_>) -> FrontCaveats {
     let mut out: Vec<(Vec<&str>, &str)> = Vec::new();
     for w in &site.workloads {
         let name = w.workload.name.as_str();
@@ -79,10 +85,28 @@ fn front_caveats(site: &Mirror<'_>) -> (Vec<(String, String)>, Option<String>) {
                     .trim_end(),
                 None => c,
             };
-            (names.join(", "), c.to_owned())
+            Caveat {
+                workloads: names.join(", "),
+                text: c.to_owned(),
+            }
         })
         .collect();
-    (caveats, shared)
+    FrontCaveats { caveats, shared }
+}
+
+/// A caveat of the site's model files, said once on the front page.
+struct Caveat {
+    /// The workloads whose files state it: "Text Conversation, Code
+    /// Completion".
+    workloads: String,
+    text: String,
+}
+
+/// The front page's caveats, and the last sentence each of several ends
+/// with, taken out of each to be said once.
+struct FrontCaveats {
+    caveats: Vec<Caveat>,
+    shared: Option<String>,
 }
 
 /// One model on the front page: its overview and its page on each
@@ -145,10 +169,16 @@ fn card<'a>(w: &'a Site<'a>, mixed: bool) -> WorkloadCard<'a> {
         .sources
         .iter()
         .filter(|_| mixed)
-        .map(|s| (s.clone(), count(&s.key)))
+        .map(|s| SourceModels {
+            source: s.clone(),
+            models: count(&s.key),
+        })
         .collect();
     let from: Vec<Option<&str>> = if mixed {
-        sources.iter().map(|(s, _)| Some(s.key.as_str())).collect()
+        sources
+            .iter()
+            .map(|s| Some(s.source.key.as_str()))
+            .collect()
     } else {
         vec![None]
     };
@@ -245,7 +275,10 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
     let mut meta = site.meta(path, "", description, "home");
     meta.forward = site.legacy().map(|l| l.path("index.html"));
     meta.head_style = super::source_filter_style(&site.info.sources)?;
-    let (caveats, caveat_shared) = front_caveats(site);
+    let FrontCaveats {
+        caveats,
+        shared: caveat_shared,
+    } = front_caveats(site);
     let page = FrontPage {
         meta,
         cards,

@@ -173,6 +173,24 @@ impl askama::filters::Escaper for BibEscaper {
     }
 }
 
+/// A term and its value, as a `<dt>` and its `<dd>`: a fact of a model
+/// page ("Parameters", "8 B") or a figure of a best configuration's card
+/// ("Energy per million tokens", "12.3 Wh").
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Fact {
+    pub term: String,
+    pub value: String,
+}
+
+impl Fact {
+    pub fn new(term: impl Into<String>, value: impl Into<String>) -> Self {
+        Self {
+            term: term.into(),
+            value: value.into(),
+        }
+    }
+}
+
 /// A chart as the page shows it.
 #[derive(Debug, Clone)]
 pub struct ChartView {
@@ -189,8 +207,17 @@ pub struct ChartView {
     /// none): on a page that mixes sources, which source the chart shows.
     pub class: String,
     /// The same chart drawn for a wide screen, shown instead from a 64rem
-    /// window up (its file, relative to the page; its width and height).
-    pub wide: Option<(String, u32, u32)>,
+    /// window up.
+    pub wide: Option<WideChart>,
+}
+
+/// The wide screen's drawing of a chart.
+#[derive(Debug, Clone)]
+pub struct WideChart {
+    /// Its file, relative to the page.
+    pub src: String,
+    pub width: u32,
+    pub height: u32,
 }
 
 /// Width and height from an SVG's `viewBox`.
@@ -249,7 +276,11 @@ pub fn chart_view(c: &Chart) -> ChartView {
 pub fn with_wide(view: ChartView, wide: &Chart) -> ChartView {
     let (width, height) = view_box_size(&wide.svg).unwrap_or((960, 600));
     ChartView {
-        wide: Some((wide.file_name.clone(), width, height)),
+        wide: Some(WideChart {
+            src: wide.file_name.clone(),
+            width,
+            height,
+        }),
         ..view
     }
 }
