@@ -6,6 +6,7 @@
 //! after loading and before any chart or page, and gives the renderer
 //! everything it shows beyond the files themselves.
 
+pub mod footprint_basis;
 pub mod response;
 pub mod versions;
 
@@ -400,6 +401,32 @@ pub fn smallest<T>(
     }
     items.sort_by(&cmp);
     items
+}
+
+/// What a bar of best energy is ordered by ([`lowest_bars`]).
+#[derive(Debug, Clone, Copy)]
+pub struct BarRank<'a> {
+    /// Best Wh per million output tokens.
+    pub wh_per_million: f64,
+    /// The model's name and the GPU, which break ties in that order.
+    pub model: &'a str,
+    pub gpu: &'a str,
+}
+
+/// The at most `cap` bars of `bars` with the lowest energy, lowest first;
+/// ties by model name, then GPU. Each bar is ranked by `rank`.
+pub fn lowest_bars<'a, T>(
+    bars: Vec<&'a T>,
+    cap: usize,
+    rank: impl Fn(&'a T) -> BarRank<'a>,
+) -> Vec<&'a T> {
+    smallest(bars, cap, |a, b| {
+        let (a, b) = (rank(a), rank(b));
+        a.wh_per_million
+            .total_cmp(&b.wh_per_million)
+            .then_with(|| a.model.cmp(b.model))
+            .then_with(|| a.gpu.cmp(b.gpu))
+    })
 }
 
 /// The indexes of the first `k` of `all` by [`EnergyRank`], ties by the

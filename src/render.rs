@@ -17,7 +17,7 @@ mod versions;
 mod views;
 
 pub use downloads::LISTED_MODELS;
-pub use kind::{Basis, Tables, Words};
+pub use kind::{Tables, Words};
 pub use site_pages::{PAGE_ROWS, leaderboard_page_file};
 
 use compare::render_compare;
@@ -32,6 +32,7 @@ use anyhow::{Context, Result};
 use askama::Template;
 use rayon::prelude::*;
 
+use crate::analyse::footprint_basis::footprint_bases;
 use crate::analyse::versions::ModelVersion;
 use crate::analyse::{LeaderboardRow, ModelAnalysis, WorkloadAnalysis};
 use crate::columns::{Align, Column, ColumnSet, Link, Record, Shown};
@@ -944,7 +945,7 @@ fn leaderboard_row(site: &Site<'_>, r: LeaderboardRow, home: &str, columns: &[Sh
                 Some(cell)
             }
             Shown::Footprint(k) => site.footprint.as_ref().and_then(|f| {
-                k.value(f, kind::footprint_bases(c)[0].wh)
+                k.value(f, footprint_bases(c)[0].wh)
                     .map(|v| num(fmt::significant(v, 3), v))
             }),
         })

@@ -10,7 +10,7 @@ use super::draw::{self, Draw, Frame, Header, Key, PAD, TEXT_PX, WIDTH};
 use super::layout::{text_width, wrap};
 use super::style::{Role, gpu_slot};
 use super::{BarEntry, Chart, DataTable, svg};
-use crate::analyse::{ModelAnalysis, lowest_energy_first, smallest};
+use crate::analyse::{BarRank, ModelAnalysis, lowest_bars, lowest_energy_first};
 use crate::fmt;
 use crate::model::{Configuration, ModelFile, Words, url_segment};
 
@@ -43,11 +43,10 @@ fn capped_title(title: &str, which: &str, shown: usize, total: usize) -> String 
 /// [`MAX_BARS`] entries only the lowest are drawn (and tabled), and the
 /// title and description say so.
 pub fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry]) -> Chart {
-    let sorted = smallest(entries.iter().collect(), MAX_BARS, |a: &&BarEntry, b| {
-        a.wh_per_million
-            .total_cmp(&b.wh_per_million)
-            .then_with(|| a.model.cmp(&b.model))
-            .then_with(|| a.gpu.cmp(&b.gpu))
+    let sorted = lowest_bars(entries.iter().collect(), MAX_BARS, |e: &BarEntry| BarRank {
+        wh_per_million: e.wh_per_million,
+        model: &e.model,
+        gpu: &e.gpu,
     });
     let capped = entries.len() > sorted.len();
     let title = capped_title(title, "lowest", sorted.len(), entries.len());

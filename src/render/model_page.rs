@@ -9,10 +9,11 @@ use super::views::{
     Cell, ChartView, Fact, Header, Row, RowGroup, TableView, chart_view, table_html,
 };
 use super::{
-    Basis, PageMeta, RenderCounts, Site, Words, column_cell, downloads, header, kind, link,
-    model_dir, num, put_page, text,
+    PageMeta, RenderCounts, Site, Words, column_cell, downloads, header, kind, link, model_dir,
+    num, put_page, text,
 };
 use crate::analyse::ModelAnalysis;
+use crate::analyse::footprint_basis::{Basis, footprint_bases};
 use crate::analyse::response::ResponseEnergy;
 use crate::chart::{self, Chart, ResponseUnit};
 use crate::columns::Column;
@@ -343,7 +344,7 @@ pub(super) fn best_cards<'m>(
                 let config = &m.configurations[i];
                 let mut figures = kind::card_figures(tables, m, config);
                 if let Some(f) = &site.footprint {
-                    figures.extend(footprint_figures(f, &kind::footprint_bases(config)));
+                    figures.extend(footprint_figures(f, &footprint_bases(config)));
                 }
                 BestCard { config, figures }
             });
@@ -825,7 +826,10 @@ pub(super) fn bibtex(
 /// ("Carbon per million tokens †": "7.33 g CO₂e"). The labels carry a †
 /// that the note under the cards explains.
 fn footprint_figures(f: &Footprint, bases: &[Basis]) -> Vec<Fact> {
-    let impacts: Vec<(&str, Impact)> = bases.iter().map(|b| (b.per, f.of_wh(b.wh))).collect();
+    let impacts: Vec<(&str, Impact)> = bases
+        .iter()
+        .map(|b| (kind::basis_words(b.per), f.of_wh(b.wh)))
+        .collect();
     let carbon = impacts.iter().filter_map(|(per, i)| {
         Some(Fact::new(
             format!("Carbon {per} †"),
