@@ -95,8 +95,6 @@ LAYOUT_ORDERING = {
     ("chart/site.rs", "chosen.sort_unstable();"): "indices back in the data's order",
     # Moved to analyse by issue 40's chart part (chart sort keys,
     # lowest_energy_first): remove these entries with those lines.
-    ("chart/site.rs", ".min_by(|a, b| a.1.energy().total_cmp(&b.1.energy()));"):
-        "issue 40: a scatter's marked point, to move to analyse",
     ("chart/site.rs", "seen.sort_unstable_by_key(|&(rank, _, _)| rank);"):
         "legend entries in analyse's rank order",
     ("chart/model_page.rs", ".max_by(|a, b| value(a).total_cmp(&value(b)))"):

@@ -403,6 +403,29 @@ pub fn smallest<T>(
     items
 }
 
+/// One configuration of one model.
+#[derive(Debug, Clone, Copy)]
+pub struct ModelConfiguration<'a> {
+    pub model: &'a ModelFile,
+    pub config: &'a Configuration,
+}
+
+/// The configuration with the lowest energy on any of `models`' Pareto
+/// frontiers (the first of equals); `None` when none has a frontier.
+pub fn cheapest_on_frontiers<'a>(
+    models: &[(&'a ModelFile, &ModelAnalysis)],
+) -> Option<ModelConfiguration<'a>> {
+    models
+        .iter()
+        .flat_map(|&(model, a)| {
+            a.frontier.iter().map(move |&i| ModelConfiguration {
+                model,
+                config: &model.configurations[i],
+            })
+        })
+        .min_by(|a, b| a.config.energy().total_cmp(&b.config.energy()))
+}
+
 /// What a bar of best energy is ordered by ([`lowest_bars`]).
 #[derive(Debug, Clone, Copy)]
 pub struct BarRank<'a> {

@@ -10,7 +10,10 @@ use super::draw::{self, Draw, Frame, Header, Key, PAD, TEXT_PX, WIDTH};
 use super::layout::{text_width, wrap};
 use super::style::{Role, gpu_slot};
 use super::{BarEntry, Chart, DataTable, svg};
-use crate::analyse::{BarRank, ModelAnalysis, lowest_bars, lowest_energy_first};
+use crate::analyse::{
+    BarRank, ModelAnalysis, ModelConfiguration, cheapest_on_frontiers, lowest_bars,
+    lowest_energy_first,
+};
 use crate::fmt;
 use crate::model::{Configuration, ModelFile, Words, url_segment};
 
@@ -547,10 +550,7 @@ fn frontiers_description(
 ) -> String {
     let capped = models.len() < total;
     let (n, total) = (models.len(), fmt::grouped(total as f64));
-    let cheapest = models
-        .iter()
-        .flat_map(|(m, a)| a.frontier.iter().map(move |&i| (*m, &m.configurations[i])))
-        .min_by(|a, b| a.1.energy().total_cmp(&b.1.energy()));
+    let cheapest = cheapest_on_frontiers(models);
     let which = if capped {
         format!(
             "the {n} models, of {total}, with the lowest energy within their deadline (no more \
@@ -560,7 +560,10 @@ fn frontiers_description(
         format!("{n} models")
     };
     match cheapest {
-        Some((m, c)) => format!(
+        Some(ModelConfiguration {
+            model: m,
+            config: c,
+        }) => format!(
             "Pareto frontiers of {which}: for each, the configurations that no other \
                 configuration of the same model beats on both {} and {} ({}). Lowest energy {}: \
                 {} on {} ×{} at {} {} and {} {}.{sources_note}",
