@@ -692,6 +692,22 @@ pub struct LeaderboardRow {
     pub config: usize,
 }
 
+/// The first row of `leaderboard` (rows of `models`, lowest energy first)
+/// on `gpu` and from the source whose key is `source`, each when given:
+/// the lowest-energy configuration there.
+pub fn lowest_row(
+    models: &[LoadedModel],
+    leaderboard: &[LeaderboardRow],
+    gpu: Option<&str>,
+    source: Option<&str>,
+) -> Option<LeaderboardRow> {
+    leaderboard.iter().copied().find(|r| {
+        let m = &models[r.model].file;
+        let c = &m.configurations[r.config];
+        gpu.is_none_or(|g| c.gpu == g) && source.is_none_or(|k| m.source.key() == k)
+    })
+}
+
 /// Leaderboard rows for all models, lowest energy first (ties: slug, then GPU).
 fn leaderboard(files: &[&ModelFile], analyses: &[ModelAnalysis]) -> Vec<LeaderboardRow> {
     let mut rows: Vec<LeaderboardRow> = analyses

@@ -142,16 +142,10 @@ impl<'a> Site<'a> {
     /// The workload's lowest-energy row (the leaderboard's first) on `gpu`
     /// and of the source `from`, each if given.
     fn lowest(&'a self, gpu: Option<&str>, from: Option<&str>) -> Option<Headline<'a>> {
-        self.leaderboard
-            .iter()
-            .find(|&&r| {
-                let (m, c) = self.row(r);
-                gpu.is_none_or(|g| c.gpu == g) && from.is_none_or(|k| m.source.key() == k)
-            })
-            .map(|&r| {
-                let (m, c) = self.row(r);
-                Headline { w: self, m, c }
-            })
+        crate::analyse::lowest_row(self.models, &self.leaderboard, gpu, from).map(|r| {
+            let (m, c) = self.row(r);
+            Headline { w: self, m, c }
+        })
     }
 }
 
