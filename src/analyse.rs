@@ -692,6 +692,68 @@ pub struct LeaderboardRow {
     pub config: usize,
 }
 
+/// One model file's place in the site (`render::Mirror`): its workload
+/// (index in the site's workloads) and its index among that workload's
+/// models.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ModelId {
+    pub part: usize,
+    pub index: usize,
+}
+
+/// One workload's models and their analyses, as the site holds them.
+#[derive(Debug, Clone, Copy)]
+pub struct WorkloadModels<'a> {
+    pub measure: crate::model::Measure,
+    pub models: &'a [LoadedModel],
+    pub analyses: &'a [ModelAnalysis],
+}
+
+/// A model on one per-token workload of several, at its lowest-energy
+/// configuration there: a bar of the front page's chart across workloads.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CrossWorkloadPick {
+    pub id: ModelId,
+    /// The configuration's index in the model's file.
+    pub config: usize,
+    pub joules_per_response: f64,
+}
+
+/// Every model measured on two per-token workloads or more (`places`:
+/// each model's places, in workload order), on each of them at its
+/// lowest-energy configuration with an energy per response. Diffusion
+/// workloads have no responses to compare.
+pub fn cross_workload_picks<'p>(
+    workloads: &[WorkloadModels<'_>],
+    places: impl IntoIterator<Item = &'p [ModelId]>,
+) -> Vec<CrossWorkloadPick> {
+    let mut picks = Vec::new();
+    for at in places {
+        let tokens: Vec<&ModelId> = at
+            .iter()
+            .filter(|id| workloads[id.part].measure == crate::model::Measure::Tokens)
+            .collect();
+        if tokens.len() < 2 {
+            continue;
+        }
+        for &id in tokens {
+            let w = &workloads[id.part];
+            let m = &w.models[id.index].file;
+            let Some(config) = w.analyses[id.index].best_overall else {
+                continue;
+            };
+            if let Some(joules) = m.configurations[config].joules_per_response() {
+                picks.push(CrossWorkloadPick {
+                    id,
+                    config,
+                    joules_per_response: joules,
+                });
+            }
+        }
+    }
+    picks
+}
+
 /// The first row of `leaderboard` (rows of `models`, lowest energy first)
 /// on `gpu` and from the source whose key is `source`, each when given:
 /// the lowest-energy configuration there.

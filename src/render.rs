@@ -745,13 +745,7 @@ pub fn render_site(
     Ok(models.iter().fold(counts, |sum, m| sum + m.counts))
 }
 
-/// One model file's place in a [`Mirror`]: its workload (index in
-/// [`Mirror::workloads`]) and its index among that workload's models.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct ModelId {
-    pub part: usize,
-    pub index: usize,
-}
+pub use crate::analyse::ModelId;
 
 /// What rendering one model gave besides its files.
 #[derive(Debug, Clone)]

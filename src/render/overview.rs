@@ -12,6 +12,7 @@ use askama::Template;
 
 use super::views::{ChartView, chart_view};
 use super::{Mirror, ModelId, PageMeta, RenderCounts, Site, gpu_dir, kind, model_dir, put_page};
+use crate::analyse::{WorkloadModels, cross_workload_picks};
 use crate::chart::{self, BarScale, GroupedBar};
 use crate::columns::{Column, Record, diffusion, tokens};
 use crate::fmt;
@@ -188,33 +189,30 @@ fn card<'a>(w: &'a Site<'a>, mixed: bool) -> WorkloadCard<'a> {
 /// workloads, at its lowest-energy configuration on each. Diffusion
 /// workloads have no responses to compare.
 fn cross_workload_bars(site: &Mirror<'_>) -> Vec<GroupedBar> {
-    let mut bars = Vec::new();
-    for at in site.slugs.values() {
-        let tokens: Vec<&ModelId> = at
-            .iter()
-            .filter(|id| site.workloads[id.part].workload.measure == Measure::Tokens)
-            .collect();
-        if tokens.len() < 2 {
-            continue;
-        }
-        for id in tokens {
-            let ws = &site.workloads[id.part];
-            let m = &ws.models[id.index].file;
-            let best = ws.analyses[id.index]
-                .best_overall
-                .map(|b| &m.configurations[b]);
-            if let Some((c, joules)) = best.and_then(|c| Some((c, c.joules_per_response()?))) {
-                bars.push(GroupedBar {
-                    label: format!("{} · {} · {}", m.name, ws.workload.name, c.gpu),
-                    series: ws.workload.name.clone(),
-                    slot: id.part,
-                    value: joules,
-                    whose: site.whose(m),
-                });
+    let workloads: Vec<WorkloadModels<'_>> = site
+        .workloads
+        .iter()
+        .map(|ws| WorkloadModels {
+            measure: ws.workload.measure,
+            models: ws.models,
+            analyses: &ws.analyses,
+        })
+        .collect();
+    cross_workload_picks(&workloads, site.slugs.values().map(Vec::as_slice))
+        .into_iter()
+        .map(|pick| {
+            let ws = &site.workloads[pick.id.part];
+            let m = &ws.models[pick.id.index].file;
+            let c = &m.configurations[pick.config];
+            GroupedBar {
+                label: format!("{} · {} · {}", m.name, ws.workload.name, c.gpu),
+                series: ws.workload.name.clone(),
+                slot: pick.id.part,
+                value: pick.joules_per_response,
+                whose: site.whose(m),
             }
-        }
-    }
-    bars
+        })
+        .collect()
 }
 
 /// The front page's chart of `bars` (`energy-per-response.svg`), written
