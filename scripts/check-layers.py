@@ -150,10 +150,8 @@ UNITS_OUTSIDE_COLUMNS = {
         _TO_COLUMNS,
     ("render/model_page.rs", 'headers.push(numeric("p90 carbon †", "g CO₂e", "p90_g"));'):
         _TO_COLUMNS,
-    ("render/overview.rs", 'axis: "Energy per response (J)",'): _TO_COLUMNS,
     ("render/overview.rs", 'axis: &format!("Energy per {item} (J)"),'): _TO_COLUMNS,
     ("render/overview.rs", 'format!(" ({} J per response)", fmt::joules_per_response(j))'): _TO_COLUMNS,
-    ("render/overview.rs", 'None => "Wh/M tok",'): _TO_COLUMNS,
 }
 PATH = re.compile(r"\bcrate::(\{[^}]*\}|[a-z_][a-z0-9_]*)")
 

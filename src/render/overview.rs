@@ -224,7 +224,7 @@ fn cross_workload_chart(bars: &[GroupedBar], sink: &dyn PageSink) -> Result<Opti
     let c = chart::grouped_bars(chart::BarChart {
         file_name: "energy-per-response.svg",
         title: "Energy per response across workloads, log scale",
-        axis: "Energy per response (J)",
+        axis: &tokens::JOULES_PER_RESPONSE.axis_label(),
         what: "Energy per response (joules per output token × mean output tokens) of each model \
                 measured on more than one workload, at its lowest-energy configuration within \
                 the workload's deadline on any GPU; one bar per model and workload, grouped by \
@@ -437,7 +437,7 @@ fn overview_chart(
         return Some(chart::grouped_bars(chart::BarChart {
             file_name: "workloads.svg",
             title: &format!("{name}: energy per response by workload, log scale"),
-            axis: "Energy per response (J)",
+            axis: &tokens::JOULES_PER_RESPONSE.axis_label(),
             what: &format!(
                 "Energy per response (joules per output token × mean output tokens) of {name} at \
                     its lowest-energy configuration per GPU within each workload's deadline; \
@@ -672,7 +672,7 @@ fn shared_unit(rows: &[HubRow]) -> &'static str {
     match rows.split_first() {
         Some((first, rest)) if rest.iter().all(|r| unit(r) == unit(first)) => unit(first),
         Some(_) => "",
-        None => "Wh/M tok",
+        None => tokens::WH_PER_MILLION_OUTPUT_TOKENS.unit,
     }
 }
 
