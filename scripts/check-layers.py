@@ -9,8 +9,7 @@ module may import only modules listed before it in LAYERS; a module named
 twice in one layer may not import the other. It fails, naming the file and
 line, on an import that runs back up, and on a module missing from LAYERS.
 
-It also checks two invariants of ARCHITECTURE.md on the same code (the
-third, "only `columns` names a unit", has its own check):
+It also checks three invariants of ARCHITECTURE.md on the same code:
 
 - "only `write` touches the output folder": no call that writes, creates,
   renames or removes a file or folder (`fs::write`, `File::create`,
@@ -20,7 +19,12 @@ third, "only `columns` names a unit", has its own check):
   ranking call (`sort*`, `min_by*`/`max_by*`, `partial_cmp`, `total_cmp`,
   `.min()`/`.max()`) in src/chart and src/render but the lines in
   LAYOUT_ORDERING, each with the reason it orders for layout, not for a
-  figure. An entry no longer found is reported (to be removed), not failed.
+  figure. An entry no longer found is reported (to be removed), not failed;
+- "only `columns` names a unit": no string literal holding a unit (Wh,
+  kWh, J, mJ, J/tok, tok/s, tok/Wh, ms, " s", g CO₂e) in the modules that
+  write what a reader sees (UNIT_MODULES), outside src/columns*, but the
+  lines in UNITS_OUTSIDE_COLUMNS, each still to move (issue 40). An entry
+  no longer found is reported, not failed.
 
 Usage: scripts/check-layers.py [SRC_DIR]   (default: src/ beside this script)
 """
@@ -85,6 +89,7 @@ RANKING_CALL = re.compile(
 )
 LAYOUT_ORDERING = {
     ("chart.rs", "keys.sort_unstable();"): "the distinct sources of a chart, deduplicated",
+    ("render.rs", "addresses.sort_unstable();"): "the sitemap's addresses in path order, whatever order the threads wrote them",
     ("chart/response.rs", "let y_max = r.counts.iter().copied().max().unwrap_or(1) as f64;"):
         "the axis extent of a histogram",
     ("chart/response.rs", "order.sort_by_key(|s| std::cmp::Reverse(s.rank));"):
@@ -95,9 +100,6 @@ LAYOUT_ORDERING = {
     ("chart/site.rs", "chosen.sort_unstable();"): "indices back in the data's order",
     # Moved to analyse by issue 40's chart part (chart sort keys,
     # lowest_energy_first): remove these entries with those lines.
-    ("chart/site.rs", ".total_cmp(&b.wh_per_million)"): "issue 40: chart sort keys, to move to analyse",
-    ("chart/site.rs", ".min_by(|a, b| a.1.energy().total_cmp(&b.1.energy()));"):
-        "issue 40: a scatter's marked point, to move to analyse",
     ("chart/site.rs", "seen.sort_unstable_by_key(|&(rank, _, _)| rank);"):
         "legend entries in analyse's rank order",
     ("chart/model_page.rs", ".max_by(|a, b| value(a).total_cmp(&value(b)))"):
@@ -111,6 +113,46 @@ LAYOUT_ORDERING = {
     ("render/kind.rs", "v.sort();"): "the distinct values of a column, deduplicated",
     ("render.rs", ".sort()"):
         "Value::sort, a table cell's sort key for the reader's sorting",
+}
+# Modules whose strings reach a reader (pages, charts, their words); the
+# columns (src/columns.rs and src/columns/) are the one home of units.
+UNIT_MODULES = {"chart", "render", "fmt", "model", "footprint"}
+STRING_LITERAL = re.compile(r'"(?:[^"\\]|\\.)*"')
+UNIT = re.compile(
+    r"(?<![\w/])(?:k?Wh|mJ|J/tok|J)(?!\w)|tok/s|tok/Wh|(?<!\w)ms(?!\w)|\s s(?=\W|$)|g CO₂e"
+)
+# Units still written outside columns: file (under src/) and the line's
+# code (stripped). Issue 40 moves each to read the column's unit; remove an
+# entry with its line. A new unit outside columns fails.
+_TO_COLUMNS = "issue 40: a unit outside columns, to read from the column"
+UNITS_OUTSIDE_COLUMNS = {
+    ("chart/model_page.rs", '"tok/s".to_owned(),'): _TO_COLUMNS,
+    ("chart/model_page.rs", '["Median ITL (ms)", "p90 ITL (ms)", "p99 ITL (ms)"]'): _TO_COLUMNS,
+    ("chart/model_page.rs", 'x_desc: format!("{p} inter-token latency (ms)"),'): _TO_COLUMNS,
+    ("chart/model_page.rs", 'latency_header: format!("{p} ITL (ms)"),'): _TO_COLUMNS,
+    ("chart/site.rs", 'const ENERGY: &str = "Energy (Wh per million output tokens)";'): _TO_COLUMNS,
+    ("footprint.rs", 'unit: " g CO₂e per kWh",'): _TO_COLUMNS,
+    ("footprint.rs", 'unit: " per kWh",'): _TO_COLUMNS,
+    ("footprint.rs", '"grid carbon intensity {g} g CO₂e/kWh ({}, {})",'): _TO_COLUMNS,
+    ("model.rs", 'energy_long: "Wh per million output tokens",'): _TO_COLUMNS,
+    ("model.rs", 'energy_unit: "Wh/M tok",'): _TO_COLUMNS,
+    ("model.rs", 'latency_unit: "ms",'): _TO_COLUMNS,
+    ("model.rs", 'energy_short: "Wh/M",'): _TO_COLUMNS,
+    ("model.rs", 'energy_long: "J per image",'): _TO_COLUMNS,
+    ("model.rs", 'energy_unit: "J/image",'): _TO_COLUMNS,
+    ("model.rs", 'energy_short: "J/image",'): _TO_COLUMNS,
+    ("model.rs", 'energy_long: "J per video",'): _TO_COLUMNS,
+    ("model.rs", 'energy_unit: "J/video",'): _TO_COLUMNS,
+    ("model.rs", 'energy_short: "J/video",'): _TO_COLUMNS,
+    ("render/kind.rs", '"Wh/M"'): _TO_COLUMNS,
+    ("render/kind.rs", '"J"'): _TO_COLUMNS,
+    ("render/model_page.rs", 'format!("{} g CO₂e", fmt::significant(i.grams_co2e?, 3)),'): _TO_COLUMNS,
+    ("render/model_page.rs", 'headers.push(numeric("Median carbon †", "g CO₂e", "median_g"));'):
+        _TO_COLUMNS,
+    ("render/model_page.rs", 'headers.push(numeric("p90 carbon †", "g CO₂e", "p90_g"));'):
+        _TO_COLUMNS,
+    ("render/overview.rs", 'axis: &format!("Energy per {item} (J)"),'): _TO_COLUMNS,
+    ("render/overview.rs", 'format!(" ({} J per response)", fmt::joules_per_response(j))'): _TO_COLUMNS,
 }
 PATH = re.compile(r"\bcrate::(\{[^}]*\}|[a-z_][a-z0-9_]*)")
 
@@ -193,8 +235,9 @@ def code_lines(text: str):
 
 def invariant_problems(src: Path):
     """Writes outside WRITERS, ranking in chart and render outside
-    LAYOUT_ORDERING; and the allow-list entries no longer found."""
-    problems, seen = [], set()
+    LAYOUT_ORDERING, units outside columns beyond UNITS_OUTSIDE_COLUMNS;
+    and the allow-list entries no longer found."""
+    problems, seen, units_seen = [], set(), set()
     for file in sorted(src.rglob("*.rs")):
         here = module_of(src, file)
         rel = file.relative_to(src).as_posix()
@@ -214,8 +257,31 @@ def invariant_problems(src: Path):
                         f"analyse, or if it only lays out, add the line to LAYOUT_ORDERING "
                         f"with the reason"
                     )
-    stale = [f"{f}: {line}" for (f, line) in LAYOUT_ORDERING if (f, line) not in seen]
+            if here in UNIT_MODULES and (unit := unit_in(code)):
+                key = (rel, code.strip())
+                if key in UNITS_OUTSIDE_COLUMNS:
+                    units_seen.add(key)
+                else:
+                    problems.append(
+                        f"{file}:{no}: {here} writes the unit {unit!r}; read it from the "
+                        f"column (src/columns*) instead"
+                    )
+    stale = [
+        f"LAYOUT_ORDERING: {f}: {line}" for (f, line) in LAYOUT_ORDERING if (f, line) not in seen
+    ] + [
+        f"UNITS_OUTSIDE_COLUMNS: {f}: {line}"
+        for (f, line) in UNITS_OUTSIDE_COLUMNS
+        if (f, line) not in units_seen
+    ]
     return problems, stale
+
+
+def unit_in(code: str):
+    """The first unit in a string literal of `code`, if any."""
+    for literal in STRING_LITERAL.findall(code):
+        if m := UNIT.search(literal[1:-1]):
+            return m.group(0)
+    return None
 
 
 def main() -> int:
@@ -246,7 +312,7 @@ def main() -> int:
     for p in invariants:
         print(p, file=sys.stderr)
     for line in stale:
-        print(f"check-layers: note: LAYOUT_ORDERING entry no longer found, remove it: {line}")
+        print(f"check-layers: note: allow-list entry no longer found, remove it: {line}")
     if problems or invariants:
         print(
             f"check-layers: {len(problems)} import(s) against the stage order, "
@@ -257,7 +323,8 @@ def main() -> int:
     print(
         f"check-layers: {len(edges)} imports between {len(RANK)} modules, none runs back up; "
         f"files written only by {', '.join(sorted(WRITERS))}; no ranking in chart or render "
-        f"but {len(LAYOUT_ORDERING)} layout orderings"
+        f"but {len(LAYOUT_ORDERING)} layout orderings; units only in columns but "
+        f"{len(UNITS_OUTSIDE_COLUMNS)} still to move"
     )
     return 0
 

@@ -6,6 +6,7 @@
 //! after loading and before any chart or page, and gives the renderer
 //! everything it shows beyond the files themselves.
 
+pub mod footprint_basis;
 pub mod response;
 pub mod versions;
 
@@ -402,6 +403,55 @@ pub fn smallest<T>(
     items
 }
 
+/// One configuration of one model.
+#[derive(Debug, Clone, Copy)]
+pub struct ModelConfiguration<'a> {
+    pub model: &'a ModelFile,
+    pub config: &'a Configuration,
+}
+
+/// The configuration with the lowest energy on any of `models`' Pareto
+/// frontiers (the first of equals); `None` when none has a frontier.
+pub fn cheapest_on_frontiers<'a>(
+    models: &[(&'a ModelFile, &ModelAnalysis)],
+) -> Option<ModelConfiguration<'a>> {
+    models
+        .iter()
+        .flat_map(|&(model, a)| {
+            a.frontier.iter().map(move |&i| ModelConfiguration {
+                model,
+                config: &model.configurations[i],
+            })
+        })
+        .min_by(|a, b| a.config.energy().total_cmp(&b.config.energy()))
+}
+
+/// What a bar of best energy is ordered by ([`lowest_bars`]).
+#[derive(Debug, Clone, Copy)]
+pub struct BarRank<'a> {
+    /// Best Wh per million output tokens.
+    pub wh_per_million: f64,
+    /// The model's name and the GPU, which break ties in that order.
+    pub model: &'a str,
+    pub gpu: &'a str,
+}
+
+/// The at most `cap` bars of `bars` with the lowest energy, lowest first;
+/// ties by model name, then GPU. Each bar is ranked by `rank`.
+pub fn lowest_bars<'a, T>(
+    bars: Vec<&'a T>,
+    cap: usize,
+    rank: impl Fn(&'a T) -> BarRank<'a>,
+) -> Vec<&'a T> {
+    smallest(bars, cap, |a, b| {
+        let (a, b) = (rank(a), rank(b));
+        a.wh_per_million
+            .total_cmp(&b.wh_per_million)
+            .then_with(|| a.model.cmp(b.model))
+            .then_with(|| a.gpu.cmp(b.gpu))
+    })
+}
+
 /// The indexes of the first `k` of `all` by [`EnergyRank`], ties by the
 /// order given. These are the frontiers the compare chart draws and the
 /// compare page checks by default.
@@ -640,6 +690,84 @@ pub struct LeaderboardRow {
     pub model: usize,
     /// Index of the configuration in that model's file.
     pub config: usize,
+}
+
+/// One model file's place in the site (`render::Mirror`): its workload
+/// (index in the site's workloads) and its index among that workload's
+/// models.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ModelId {
+    pub part: usize,
+    pub index: usize,
+}
+
+/// One workload's models and their analyses, as the site holds them.
+#[derive(Debug, Clone, Copy)]
+pub struct WorkloadModels<'a> {
+    pub measure: crate::model::Measure,
+    pub models: &'a [LoadedModel],
+    pub analyses: &'a [ModelAnalysis],
+}
+
+/// A model on one per-token workload of several, at its lowest-energy
+/// configuration there: a bar of the front page's chart across workloads.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CrossWorkloadPick {
+    pub id: ModelId,
+    /// The configuration's index in the model's file.
+    pub config: usize,
+    pub joules_per_response: f64,
+}
+
+/// Every model measured on two per-token workloads or more (`places`:
+/// each model's places, in workload order), on each of them at its
+/// lowest-energy configuration with an energy per response. Diffusion
+/// workloads have no responses to compare.
+pub fn cross_workload_picks<'p>(
+    workloads: &[WorkloadModels<'_>],
+    places: impl IntoIterator<Item = &'p [ModelId]>,
+) -> Vec<CrossWorkloadPick> {
+    let mut picks = Vec::new();
+    for at in places {
+        let tokens: Vec<&ModelId> = at
+            .iter()
+            .filter(|id| workloads[id.part].measure == crate::model::Measure::Tokens)
+            .collect();
+        if tokens.len() < 2 {
+            continue;
+        }
+        for &id in tokens {
+            let w = &workloads[id.part];
+            let m = &w.models[id.index].file;
+            let Some(config) = w.analyses[id.index].best_overall else {
+                continue;
+            };
+            if let Some(joules) = m.configurations[config].joules_per_response() {
+                picks.push(CrossWorkloadPick {
+                    id,
+                    config,
+                    joules_per_response: joules,
+                });
+            }
+        }
+    }
+    picks
+}
+
+/// The first row of `leaderboard` (rows of `models`, lowest energy first)
+/// on `gpu` and from the source whose key is `source`, each when given:
+/// the lowest-energy configuration there.
+pub fn lowest_row(
+    models: &[LoadedModel],
+    leaderboard: &[LeaderboardRow],
+    gpu: Option<&str>,
+    source: Option<&str>,
+) -> Option<LeaderboardRow> {
+    leaderboard.iter().copied().find(|r| {
+        let m = &models[r.model].file;
+        let c = &m.configurations[r.config];
+        gpu.is_none_or(|g| c.gpu == g) && source.is_none_or(|k| m.source.key() == k)
+    })
 }
 
 /// Leaderboard rows for all models, lowest energy first (ties: slug, then GPU).

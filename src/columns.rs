@@ -255,6 +255,12 @@ impl Column {
         (self.read)(record)
     }
 
+    /// The column's label and unit as a chart's axis names them, e.g.
+    /// `Energy per response (J)`.
+    pub fn axis_label(&self) -> String {
+        format!("{} ({})", self.label, self.unit)
+    }
+
     /// The CSV header: the key and its unit, e.g. `median_itl_ms (ms)`.
     pub fn csv_header(&self) -> String {
         if self.unit.is_empty() || self.unit == "#" {

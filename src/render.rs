@@ -17,7 +17,7 @@ mod versions;
 mod views;
 
 pub use downloads::LISTED_MODELS;
-pub use kind::{Basis, Tables, Words};
+pub use kind::{Tables, Words};
 pub use site_pages::{PAGE_ROWS, leaderboard_page_file};
 
 use compare::render_compare;
@@ -32,6 +32,7 @@ use anyhow::{Context, Result};
 use askama::Template;
 use rayon::prelude::*;
 
+use crate::analyse::footprint_basis::footprint_bases;
 use crate::analyse::versions::ModelVersion;
 use crate::analyse::{LeaderboardRow, ModelAnalysis, WorkloadAnalysis};
 use crate::columns::{Align, Column, ColumnSet, Link, Record, Shown};
@@ -159,40 +160,56 @@ pub struct SourceMark {
     pub data_versions: String,
 }
 
-/// `head`, then the rule `rule` makes of each source's key: CSS of a page
-/// whose rows, cards or charts come from `sources`; nothing for one source.
-fn per_source_css(sources: &[SourceMark], head: &str, rule: impl Fn(&str) -> String) -> String {
+/// The keys of the sources a page marks and filters by: every source's on a
+/// site of two or more, none on a site of one.
+fn filtered_source_keys(sources: &[SourceMark]) -> Vec<&str> {
     if sources.len() < 2 {
-        return String::new();
+        return Vec::new();
     }
-    sources
-        .iter()
-        .fold(head.to_owned(), |css, s| css + &rule(&s.key))
+    sources.iter().map(|s| s.key.as_str()).collect()
+}
+
+/// The CSS of the source filter (`templates/source_filter.css`).
+#[derive(Template)]
+#[template(path = "source_filter.css", escape = "none")]
+struct SourceFilterStyle<'a> {
+    source_keys: Vec<&'a str>,
 }
 
 /// The CSS of the source filter of a page whose rows, cards and chart
 /// series come from `sources` (nothing for one source): the link
 /// `#only-<key>` hides everything of another source (class `from-<key>`),
 /// without JavaScript, and keeps the choice in the address.
-pub(crate) fn source_filter_style(sources: &[SourceMark]) -> String {
-    per_source_css(sources, "", |k| {
-        format!(
-            "main:has(#only-{k}:target) :is([class^=from-],[class*=\" \
-                from-\"]):not(.from-{k}){{display:none}}#only-{k}:target{{font-weight:bold}}"
-        )
-    })
+pub(crate) fn source_filter_style(sources: &[SourceMark]) -> askama::Result<String> {
+    SourceFilterStyle {
+        source_keys: filtered_source_keys(sources),
+    }
+    .render()
+}
+
+/// The CSS that swaps a page's charts of every source for each source's
+/// alone (`templates/source_views.css`).
+#[derive(Template)]
+#[template(path = "source_views.css", escape = "none")]
+struct SourceViewsStyle<'a> {
+    source_keys: Vec<&'a str>,
+    /// The page has a latency limit, which hides the bar chart of the
+    /// deadline's picks: each source's too.
+    limit_hides_source_bars: bool,
 }
 
 /// The CSS that swaps a page's charts of every source (class
 /// `every-source`) for the charts of one source alone (`only-source
 /// from-<key>`, hidden at first) when the reader shows that source alone
-/// (`#only-<key>`); nothing for one source.
-pub(crate) fn source_views_style(sources: &[SourceMark]) -> String {
-    per_source_css(
-        sources,
-        ".only-source{display:none}main:has([id^=only-]:target) .every-source{display:none}",
-        |k| format!("main:has(#only-{k}:target) .only-source.from-{k}{{display:block}}"),
-    )
+/// (`#only-<key>`); nothing for one source. With `limit`, the page's
+/// latency limit hides each source's bar chart of the deadline's picks
+/// with the chart of all of them.
+pub(crate) fn source_views_style(sources: &[SourceMark], limit: bool) -> askama::Result<String> {
+    SourceViewsStyle {
+        source_keys: filtered_source_keys(sources),
+        limit_hides_source_bars: limit,
+    }
+    .render()
 }
 
 impl SourceMark {
@@ -787,13 +804,7 @@ impl PageSink for ListedPages<'_> {
     }
 }
 
-/// One model file's place in a [`Mirror`]: its workload (index in
-/// [`Mirror::workloads`]) and its index among that workload's models.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct ModelId {
-    pub part: usize,
-    pub index: usize,
-}
+pub use crate::analyse::ModelId;
 
 /// What rendering one model gave besides its files.
 #[derive(Debug, Clone)]
@@ -986,7 +997,7 @@ fn leaderboard_row(site: &Site<'_>, r: LeaderboardRow, home: &str, columns: &[Sh
                 Some(cell)
             }
             Shown::Footprint(k) => site.footprint.as_ref().and_then(|f| {
-                k.value(f, kind::footprint_bases(c)[0].wh)
+                k.value(f, footprint_bases(c)[0].wh)
                     .map(|v| num(fmt::significant(v, 3), v))
             }),
         })

@@ -10,7 +10,10 @@ use super::draw::{self, Draw, Frame, Header, Key, PAD, TEXT_PX, WIDTH};
 use super::layout::{text_width, wrap};
 use super::style::{Role, gpu_slot};
 use super::{BarEntry, Chart, DataTable, svg};
-use crate::analyse::{ModelAnalysis, lowest_energy_first, smallest};
+use crate::analyse::{
+    BarRank, ModelAnalysis, ModelConfiguration, cheapest_on_frontiers, lowest_bars,
+    lowest_energy_first,
+};
 use crate::fmt;
 use crate::model::{Configuration, ModelFile, Words, url_segment};
 
@@ -43,11 +46,10 @@ fn capped_title(title: &str, which: &str, shown: usize, total: usize) -> String 
 /// [`MAX_BARS`] entries only the lowest are drawn (and tabled), and the
 /// title and description say so.
 pub fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry]) -> Chart {
-    let sorted = smallest(entries.iter().collect(), MAX_BARS, |a: &&BarEntry, b| {
-        a.wh_per_million
-            .total_cmp(&b.wh_per_million)
-            .then_with(|| a.model.cmp(&b.model))
-            .then_with(|| a.gpu.cmp(&b.gpu))
+    let sorted = lowest_bars(entries.iter().collect(), MAX_BARS, |e: &BarEntry| BarRank {
+        wh_per_million: e.wh_per_million,
+        model: &e.model,
+        gpu: &e.gpu,
     });
     let capped = entries.len() > sorted.len();
     let title = capped_title(title, "lowest", sorted.len(), entries.len());
@@ -548,10 +550,7 @@ fn frontiers_description(
 ) -> String {
     let capped = models.len() < total;
     let (n, total) = (models.len(), fmt::grouped(total as f64));
-    let cheapest = models
-        .iter()
-        .flat_map(|(m, a)| a.frontier.iter().map(move |&i| (*m, &m.configurations[i])))
-        .min_by(|a, b| a.1.energy().total_cmp(&b.1.energy()));
+    let cheapest = cheapest_on_frontiers(models);
     let which = if capped {
         format!(
             "the {n} models, of {total}, with the lowest energy within their deadline (no more \
@@ -561,7 +560,10 @@ fn frontiers_description(
         format!("{n} models")
     };
     match cheapest {
-        Some((m, c)) => format!(
+        Some(ModelConfiguration {
+            model: m,
+            config: c,
+        }) => format!(
             "Pareto frontiers of {which}: for each, the configurations that no other \
                 configuration of the same model beats on both {} and {} ({}). Lowest energy {}: \
                 {} on {} ×{} at {} {} and {} {}.{sources_note}",

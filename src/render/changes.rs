@@ -196,15 +196,32 @@ struct EntryView<'h> {
     summary: String,
     /// The workloads and models added and removed, under their headings
     /// ("Models added"): the lists that have any.
-    lists: Vec<(&'static str, Vec<Cell>)>,
-    /// The configurations added and removed: heading, count and groups.
-    configurations: Vec<(&'static str, usize, Vec<ConfigGroup>)>,
+    lists: Vec<ChangeList>,
+    /// The configurations added and removed: those that have any.
+    configurations: Vec<ConfigurationChanges>,
     configurations_changed: Vec<ConfigGroup>,
     /// Each changed field with its count of configurations: "tokens_per_second (838)".
     changed_fields: String,
     best: Vec<BestRow>,
     /// The best figures as a table (the page only).
     best_table: String,
+}
+
+/// The workloads or the models an import added or removed, under their
+/// heading.
+struct ChangeList {
+    /// "Models added".
+    heading: &'static str,
+    items: Vec<Cell>,
+}
+
+/// The configurations an import added, or those it removed.
+struct ConfigurationChanges {
+    /// "added" or "removed".
+    what: &'static str,
+    count: usize,
+    /// The configurations, grouped by model.
+    groups: Vec<ConfigGroup>,
 }
 
 /// "2 models added, 14 configurations added, 3 best figures moved".
@@ -416,7 +433,7 @@ impl Links<'_, '_> {
 
     /// The workloads and models an import added or removed, each list under
     /// its heading ("Models added"), only the lists that have any.
-    fn entry_lists(&self, e: &ChangeEntry) -> Vec<(&'static str, Vec<Cell>)> {
+    fn entry_lists(&self, e: &ChangeEntry) -> Vec<ChangeList> {
         let workloads = |ids: &[String]| {
             let cell = |id: &String| {
                 let part = self.part(id);
@@ -440,15 +457,13 @@ impl Links<'_, '_> {
         ]
         .into_iter()
         .filter(|(_, items)| !items.is_empty())
+        .map(|(heading, items)| ChangeList { heading, items })
         .collect()
     }
 
-    /// The configurations an import added and removed: heading, count and
-    /// groups, only those that have any.
-    fn entry_configurations(
-        &self,
-        e: &ChangeEntry,
-    ) -> Vec<(&'static str, usize, Vec<ConfigGroup>)> {
+    /// The configurations an import added and removed, only those that
+    /// have any.
+    fn entry_configurations(&self, e: &ChangeEntry) -> Vec<ConfigurationChanges> {
         [
             ("added", &e.configurations_added),
             ("removed", &e.configurations_removed),
@@ -459,7 +474,11 @@ impl Links<'_, '_> {
             let texts = rows
                 .iter()
                 .map(|c| ([&*c.workload, &c.slug, &c.row_id], c.row_id.clone()));
-            (what, rows.len(), self.groups(texts))
+            ConfigurationChanges {
+                what,
+                count: rows.len(),
+                groups: self.groups(texts),
+            }
         })
         .collect()
     }
@@ -595,8 +614,14 @@ struct Feed<'h> {
     self_href: String,
     page_href: String,
     updated: String,
-    /// Each entry, with its content as HTML.
-    entries: Vec<(EntryView<'h>, String)>,
+    entries: Vec<FeedEntry<'h>>,
+}
+
+/// One import in the feed.
+struct FeedEntry<'h> {
+    view: EntryView<'h>,
+    /// The import's change as HTML.
+    content: String,
 }
 
 /// A date as an Atom timestamp (RFC 3339), at midnight UTC: the history
@@ -638,7 +663,7 @@ pub(super) fn render_changes(mirror: &Mirror<'_>, sink: &dyn PageSink) -> Result
         .collect::<Result<Vec<_>>>()?;
     let sources: Vec<super::SourceMark> = logs.iter().filter_map(|l| l.whose.clone()).collect();
     if sources.len() > 1 {
-        meta.head_style = super::source_filter_style(&sources);
+        meta.head_style = super::source_filter_style(&sources)?;
     }
     let page = ChangesPage {
         logs: &logs,
@@ -668,7 +693,7 @@ fn feed(mirror: &Mirror<'_>, logs: &[Log<'_>], base: &str) -> Result<String> {
         .map(|(log, n, e)| {
             let view = links.entry(log, n, e, false)?;
             let content = FeedContent { e: &view }.render()?;
-            Ok((view, content))
+            Ok(FeedEntry { view, content })
         })
         .collect::<Result<Vec<_>>>()?;
     let updated = logs

@@ -225,7 +225,7 @@ fn render_compare_page(
             })
             .collect()
     });
-    meta.head_style = compare_style(site, listed, best.first_gpu_column);
+    meta.head_style = compare_style(site, listed, best.first_gpu_column)?;
     if paging.is_some() {
         meta.head_style
             .push_str(include_str!("../../templates/pages_nav.css"));
@@ -256,34 +256,47 @@ fn configuration_href(site: &Site<'_>, root: &str, m: &ModelFile, c: &Configurat
     format!("{root}{}{}", site.prefix, super::configuration_href(m, c))
 }
 
+/// The compare page's own CSS (`templates/compare.css`).
+#[derive(Template)]
+#[template(path = "compare.css", escape = "none")]
+struct CompareStyle<'a> {
+    /// The models listed: each one's chart groups and table rows carry `mK`.
+    listed: &'a [usize],
+    gpu_columns: Vec<GpuColumns>,
+    /// The sources filtered by, none on a site of one.
+    source_keys: Vec<&'a str>,
+}
+
+/// A GPU's two columns of the table of lowest energies, which its box
+/// `#gpu-pick-<pick>` hides.
+struct GpuColumns {
+    pick: usize,
+    /// Its figure's column and its setup's, from 1 as CSS counts.
+    figure: usize,
+    setup: usize,
+}
+
 /// The page's own CSS: only what is ticked shows, one rule per model of
 /// `listed` (its chart groups and table rows carry `mK`) and per GPU (its
 /// two columns of the table of lowest energies, from `first_gpu_column`).
-fn compare_style(site: &Site<'_>, listed: &[usize], first_gpu_column: usize) -> String {
-    let mut style = String::new();
-    for k in listed {
-        style.push_str(&format!(
-            "main:has(#pick-{k}:not(:checked)) .m{k}{{display:none}}"
-        ));
+fn compare_style(
+    site: &Site<'_>,
+    listed: &[usize],
+    first_gpu_column: usize,
+) -> askama::Result<String> {
+    let gpu_columns = (0..site.gpus.len())
+        .map(|pick| GpuColumns {
+            pick,
+            figure: first_gpu_column + 2 * pick,
+            setup: first_gpu_column + 2 * pick + 1,
+        })
+        .collect();
+    CompareStyle {
+        listed,
+        gpu_columns,
+        source_keys: super::filtered_source_keys(&site.info.sources),
     }
-    for j in 0..site.gpus.len() {
-        let a = first_gpu_column + 2 * j;
-        style.push_str(&format!(
-            "main:has(#gpu-pick-{j}:not(:checked)) #compare \
-                :is(th,td):is(:nth-child({a}),:nth-child({})){{display:none}}",
-            a + 1
-        ));
-    }
-    style.push_str("main:not(:has(.picks input[name=models]:checked)) .none-chosen{display:block}");
-    // Shown one source alone, none of its models chosen.
-    style.push_str(&super::per_source_css(&site.info.sources, "", |k| {
-        format!(
-            "main:has(#only-{k}:target):not(:has(.from-{k} .picks input[name=models]:checked)) \
-                .none-chosen{{display:block}}"
-        )
-    }));
-    style.push_str(&super::source_filter_style(&site.info.sources));
-    style
+    .render()
 }
 
 /// The table of lowest energies per GPU, and where its GPU columns start.

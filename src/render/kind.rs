@@ -5,6 +5,8 @@
 //! batch size. Every page of a workload is rendered once from these
 //! columns and phrases, whatever its kind.
 
+use super::views::Fact;
+use crate::analyse::footprint_basis::Per;
 use crate::columns::{
     Column, ColumnSet, DIFFUSION, FootprintColumn, PER_TOKEN, Shown, diffusion, tokens,
 };
@@ -51,29 +53,16 @@ pub struct Tables {
 
 /// A configuration's card figures ([`Tables::card`]): each column's label,
 /// and its value with its unit.
-pub fn card_figures(
-    tables: &Tables,
-    m: &ModelFile,
-    config: &Configuration,
-) -> Vec<(String, String)> {
+pub fn card_figures(tables: &Tables, m: &ModelFile, config: &Configuration) -> Vec<Fact> {
     let record = crate::columns::Record::of(m, config);
     tables
         .card
         .iter()
         .filter_map(|c| match c.value(&record) {
             crate::columns::Value::Missing => None,
-            v => Some((c.label.to_owned(), format!("{} {}", v.page(), c.unit))),
+            v => Some(Fact::new(c.label, format!("{} {}", v.page(), c.unit))),
         })
         .collect()
-}
-
-/// An energy figure carbon and cost are computed from.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Basis {
-    /// What it is counted per, in words: "per million tokens".
-    pub per: &'static str,
-    /// The energy, Wh.
-    pub wh: f64,
 }
 
 /// Columns of the per-token leaderboard and GPU page, in order: the
@@ -326,7 +315,7 @@ pub fn parameters(m: &ModelFile) -> String {
 
 /// Facts of a model page beyond those every kind has: a diffusion model's
 /// output sizes and denoising steps.
-pub fn output_facts(m: &ModelFile) -> Vec<(String, String)> {
+pub fn output_facts(m: &ModelFile) -> Vec<Fact> {
     if m.measure() == Measure::Tokens {
         return Vec::new();
     }
@@ -337,9 +326,9 @@ pub fn output_facts(m: &ModelFile) -> Vec<(String, String)> {
         v.join("; ")
     };
     vec![
-        ("Output".to_owned(), distinct(&Configuration::resolution)),
-        (
-            "Denoising steps".to_owned(),
+        Fact::new("Output", distinct(&Configuration::resolution)),
+        Fact::new(
+            "Denoising steps",
             distinct(&|c| c.inference_steps.unwrap_or_default().to_string()),
         ),
     ]
@@ -375,30 +364,14 @@ pub fn budget_text(c: &Configuration) -> String {
     )
 }
 
-/// What carbon and cost are counted per, headline first: per million
-/// output tokens and per response, or per image or video.
-pub fn footprint_bases(c: &Configuration) -> Vec<Basis> {
-    match c.measure() {
-        Measure::Tokens => vec![
-            Basis {
-                per: "per million tokens",
-                wh: c.energy(),
-            },
-            // Per 1,000 responses, so a cost reads 0.00308 rather than
-            // 0.00000308 (the about page's unit policy).
-            Basis {
-                per: "per 1,000 responses",
-                wh: c.wh_per_response().unwrap_or(f64::NAN) * 1000.0,
-            },
-        ],
-        Measure::Diffusion(kind) => vec![Basis {
-            per: if kind == OutputKind::Video {
-                "per video"
-            } else {
-                "per image"
-            },
-            wh: c.wh_per_item().unwrap_or(f64::NAN),
-        }],
+/// What a carbon or cost figure is counted per, in words: "per million
+/// tokens".
+pub fn basis_words(per: Per) -> &'static str {
+    match per {
+        Per::MillionTokens => "per million tokens",
+        Per::ThousandResponses => "per 1,000 responses",
+        Per::Image => "per image",
+        Per::Video => "per video",
     }
 }
 

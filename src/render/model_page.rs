@@ -5,12 +5,15 @@ use anyhow::{Context, Result};
 use askama::Template;
 
 use super::versions::{change_phrases, version_dir};
-use super::views::{Cell, ChartView, Header, Row, RowGroup, TableView, chart_view, table_html};
+use super::views::{
+    Cell, ChartView, Fact, Header, Row, RowGroup, TableView, chart_view, table_html,
+};
 use super::{
-    Basis, PageMeta, RenderCounts, Site, Words, column_cell, downloads, header, kind, link,
-    model_dir, num, put_page, text,
+    PageMeta, RenderCounts, Site, Words, column_cell, downloads, header, kind, link, model_dir,
+    num, put_page, text,
 };
 use crate::analyse::ModelAnalysis;
+use crate::analyse::footprint_basis::{Basis, footprint_bases};
 use crate::analyse::response::ResponseEnergy;
 use crate::chart::{self, Chart, ResponseUnit};
 use crate::columns::Column;
@@ -90,8 +93,23 @@ pub(super) struct ChartSwitch {
     id: String,
     /// The words before the links.
     intro: String,
-    /// Each view's link text and chart, the default first.
-    views: Vec<(String, ChartView)>,
+    /// Each view, the default first.
+    views: Vec<SwitchView>,
+}
+
+/// One view of a [`ChartSwitch`]: its link's text and its chart.
+pub(super) struct SwitchView {
+    label: String,
+    chart: ChartView,
+}
+
+impl SwitchView {
+    fn new(label: impl Into<String>, chart: ChartView) -> Self {
+        Self {
+            label: label.into(),
+            chart,
+        }
+    }
 }
 
 /// A GPU's card: its best configuration within the deadline, if any.
@@ -100,10 +118,10 @@ pub(super) struct GpuCard<'a> {
     pub best: Option<BestCard<'a>>,
 }
 
-/// A GPU's best configuration, with its card's figures (label, value).
+/// A GPU's best configuration, with its card's figures.
 pub(super) struct BestCard<'a> {
     pub config: &'a Configuration,
-    pub figures: Vec<(String, String)>,
+    pub figures: Vec<Fact>,
 }
 
 /// The table of every configuration on one GPU.
@@ -278,23 +296,23 @@ fn model_facts(
 ) -> Facts {
     let words = site.words();
     let mut facts = vec![
-        ("Model ID".to_owned(), m.model_id.clone()),
-        ("Parameters".to_owned(), kind::parameters(m)),
-        ("Architecture".to_owned(), m.architecture.clone()),
-        ("Workload".to_owned(), site.workload.name.clone()),
-        ("Precisions measured".to_owned(), a.precisions.join(", ")),
+        Fact::new("Model ID", m.model_id.clone()),
+        Fact::new("Parameters", kind::parameters(m)),
+        Fact::new("Architecture", m.architecture.clone()),
+        Fact::new("Workload", site.workload.name.clone()),
+        Fact::new("Precisions measured", a.precisions.join(", ")),
     ];
     facts.extend(kind::output_facts(m));
     facts.extend([
-        (
-            "Configurations".to_owned(),
+        Fact::new(
+            "Configurations",
             format!("{} measured", m.configurations.len()),
         ),
-        (
-            "Latency deadline".to_owned(),
+        Fact::new(
+            "Latency deadline",
             format!("{} ≤ {deadline}", words.latency_short),
         ),
-        ("Data version".to_owned(), data_version),
+        Fact::new("Data version", data_version),
     ]);
     facts
 }
@@ -310,8 +328,8 @@ pub(super) fn version_facts(
     model_facts(site, m, a, deadline, date.to_owned())
 }
 
-/// (label, value) rows, in order.
-pub(super) type Facts = Vec<(String, String)>;
+/// The facts table of a model's page, in order.
+pub(super) type Facts = Vec<Fact>;
 
 /// Per GPU, its best configuration within the deadline and the card's
 /// figures (carbon and cost too when the site has a footprint table).
@@ -328,7 +346,7 @@ pub(super) fn best_cards<'m>(
                 let config = &m.configurations[i];
                 let mut figures = kind::card_figures(tables, m, config);
                 if let Some(f) = &site.footprint {
-                    figures.extend(footprint_figures(f, &kind::footprint_bases(config)));
+                    figures.extend(footprint_figures(f, &footprint_bases(config)));
                 }
                 BestCard { config, figures }
             });
@@ -347,14 +365,14 @@ const TRADEOFF: &str = "time-energy-tradeoff.svg";
 /// as a switch; the median's view is taken out of `charts`. `None` (and
 /// `charts` as it was) when there are no percentile charts.
 fn itl_switch(charts: &mut Vec<ChartView>, percentiles: &[Chart]) -> Option<ChartSwitch> {
-    let mut views: Vec<(String, ChartView)> = percentiles
+    let mut views: Vec<SwitchView> = percentiles
         .iter()
         .zip(chart::ITL_PERCENTILES)
-        .map(|(c, p)| (p.name().to_owned(), chart_view(c)))
+        .map(|(c, p)| SwitchView::new(p.name(), chart_view(c)))
         .collect();
     match charts.iter().position(|c| c.src == TRADEOFF) {
         Some(i) if !views.is_empty() => {
-            views.insert(0, ("p50 (median)".to_owned(), charts.remove(i)));
+            views.insert(0, SwitchView::new("p50 (median)", charts.remove(i)));
             Some(ChartSwitch {
                 id: "itl-percentiles".to_owned(),
                 intro: "The time–energy trade-off at a percentile of the inter-token latency:"
@@ -809,16 +827,19 @@ pub(super) fn bibtex(
 /// Carbon and cost rows of a best card, one per quantity and basis
 /// ("Carbon per million tokens †": "7.33 g CO₂e"). The labels carry a †
 /// that the note under the cards explains.
-fn footprint_figures(f: &Footprint, bases: &[Basis]) -> Vec<(String, String)> {
-    let impacts: Vec<(&str, Impact)> = bases.iter().map(|b| (b.per, f.of_wh(b.wh))).collect();
+fn footprint_figures(f: &Footprint, bases: &[Basis]) -> Vec<Fact> {
+    let impacts: Vec<(&str, Impact)> = bases
+        .iter()
+        .map(|b| (kind::basis_words(b.per), f.of_wh(b.wh)))
+        .collect();
     let carbon = impacts.iter().filter_map(|(per, i)| {
-        Some((
+        Some(Fact::new(
             format!("Carbon {per} †"),
             format!("{} g CO₂e", fmt::significant(i.grams_co2e?, 3)),
         ))
     });
     let cost = impacts.iter().filter_map(|(per, i)| {
-        Some((
+        Some(Fact::new(
             format!("Cost {per} †"),
             format!("{} {}", fmt::significant(i.cost?, 3), f.currency()?),
         ))
@@ -916,7 +937,7 @@ fn response_switch(
         views: views
             .iter()
             .flatten()
-            .map(|(l, c)| ((*l).to_owned(), chart_view(c)))
+            .map(|(label, c)| SwitchView::new(*label, chart_view(c)))
             .collect(),
     };
     (

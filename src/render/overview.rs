@@ -12,6 +12,7 @@ use askama::Template;
 
 use super::views::{ChartView, chart_view};
 use super::{Mirror, ModelId, PageMeta, RenderCounts, Site, gpu_dir, kind, model_dir, put_page};
+use crate::analyse::{WorkloadModels, cross_workload_picks};
 use crate::chart::{self, BarScale, GroupedBar};
 use crate::columns::{Column, Record, diffusion, tokens};
 use crate::fmt;
@@ -26,7 +27,13 @@ struct WorkloadCard<'a> {
     best: Vec<Headline<'a>>,
     /// Each source's number of models (empty for one source); the card's class
     /// names them, so the source filter shows it only with a source it has.
-    sources: Vec<(super::SourceMark, usize)>,
+    sources: Vec<SourceModels>,
+}
+
+/// A source of a workload's models, and how many of them it has.
+struct SourceModels {
+    source: super::SourceMark,
+    models: usize,
 }
 
 #[derive(Template)]
@@ -35,7 +42,7 @@ struct FrontPage<'a> {
     meta: PageMeta,
     cards: Vec<WorkloadCard<'a>>,
     chart: Option<ChartView>,
-    caveats: Vec<(String, String)>,
+    caveats: Vec<Caveat>,
     /// The sentence every caveat ends with, said once after them.
     caveat_shared: Option<String>,
     info: &'a super::SiteInfo,
@@ -49,7 +56,7 @@ struct FrontPage<'a> {
 /// Completion"), in the workloads' order; and the last sentence every one
 /// of several caveats ends with ("Every figure is a floor; ..."), taken out
 /// of each and said once.
-fn front_caveats(site: &Mirror<'_>) -> (Vec<(String, String)>, Option<String>) {
+fn front_caveats(site: &Mirror<'_>) -> FrontCaveats {
     let mut out: Vec<(Vec<&str>, &str)> = Vec::new();
     for w in &site.workloads {
         let name = w.workload.name.as_str();
@@ -79,10 +86,28 @@ fn front_caveats(site: &Mirror<'_>) -> (Vec<(String, String)>, Option<String>) {
                     .trim_end(),
                 None => c,
             };
-            (names.join(", "), c.to_owned())
+            Caveat {
+                workloads: names.join(", "),
+                text: c.to_owned(),
+            }
         })
         .collect();
-    (caveats, shared)
+    FrontCaveats { caveats, shared }
+}
+
+/// A caveat of the site's model files, said once on the front page.
+struct Caveat {
+    /// The workloads whose files state it: "Text Conversation, Code
+    /// Completion".
+    workloads: String,
+    text: String,
+}
+
+/// The front page's caveats, and the last sentence each of several ends
+/// with, taken out of each to be said once.
+struct FrontCaveats {
+    caveats: Vec<Caveat>,
+    shared: Option<String>,
 }
 
 /// One model on the front page: its overview and its page on each
@@ -118,16 +143,10 @@ impl<'a> Site<'a> {
     /// The workload's lowest-energy row (the leaderboard's first) on `gpu`
     /// and of the source `from`, each if given.
     fn lowest(&'a self, gpu: Option<&str>, from: Option<&str>) -> Option<Headline<'a>> {
-        self.leaderboard
-            .iter()
-            .find(|&&r| {
-                let (m, c) = self.row(r);
-                gpu.is_none_or(|g| c.gpu == g) && from.is_none_or(|k| m.source.key() == k)
-            })
-            .map(|&r| {
-                let (m, c) = self.row(r);
-                Headline { w: self, m, c }
-            })
+        crate::analyse::lowest_row(self.models, &self.leaderboard, gpu, from).map(|r| {
+            let (m, c) = self.row(r);
+            Headline { w: self, m, c }
+        })
     }
 }
 
@@ -145,10 +164,16 @@ fn card<'a>(w: &'a Site<'a>, mixed: bool) -> WorkloadCard<'a> {
         .sources
         .iter()
         .filter(|_| mixed)
-        .map(|s| (s.clone(), count(&s.key)))
+        .map(|s| SourceModels {
+            source: s.clone(),
+            models: count(&s.key),
+        })
         .collect();
     let from: Vec<Option<&str>> = if mixed {
-        sources.iter().map(|(s, _)| Some(s.key.as_str())).collect()
+        sources
+            .iter()
+            .map(|s| Some(s.source.key.as_str()))
+            .collect()
     } else {
         vec![None]
     };
@@ -164,33 +189,30 @@ fn card<'a>(w: &'a Site<'a>, mixed: bool) -> WorkloadCard<'a> {
 /// workloads, at its lowest-energy configuration on each. Diffusion
 /// workloads have no responses to compare.
 fn cross_workload_bars(site: &Mirror<'_>) -> Vec<GroupedBar> {
-    let mut bars = Vec::new();
-    for at in site.slugs.values() {
-        let tokens: Vec<&ModelId> = at
-            .iter()
-            .filter(|id| site.workloads[id.part].workload.measure == Measure::Tokens)
-            .collect();
-        if tokens.len() < 2 {
-            continue;
-        }
-        for id in tokens {
-            let ws = &site.workloads[id.part];
-            let m = &ws.models[id.index].file;
-            let best = ws.analyses[id.index]
-                .best_overall
-                .map(|b| &m.configurations[b]);
-            if let Some((c, joules)) = best.and_then(|c| Some((c, c.joules_per_response()?))) {
-                bars.push(GroupedBar {
-                    label: format!("{} · {} · {}", m.name, ws.workload.name, c.gpu),
-                    series: ws.workload.name.clone(),
-                    slot: id.part,
-                    value: joules,
-                    whose: site.whose(m),
-                });
+    let workloads: Vec<WorkloadModels<'_>> = site
+        .workloads
+        .iter()
+        .map(|ws| WorkloadModels {
+            measure: ws.workload.measure,
+            models: ws.models,
+            analyses: &ws.analyses,
+        })
+        .collect();
+    cross_workload_picks(&workloads, site.slugs.values().map(Vec::as_slice))
+        .into_iter()
+        .map(|pick| {
+            let ws = &site.workloads[pick.id.part];
+            let m = &ws.models[pick.id.index].file;
+            let c = &m.configurations[pick.config];
+            GroupedBar {
+                label: format!("{} · {} · {}", m.name, ws.workload.name, c.gpu),
+                series: ws.workload.name.clone(),
+                slot: pick.id.part,
+                value: pick.joules_per_response,
+                whose: site.whose(m),
             }
-        }
-    }
-    bars
+        })
+        .collect()
 }
 
 /// The front page's chart of `bars` (`energy-per-response.svg`), written
@@ -202,7 +224,7 @@ fn cross_workload_chart(bars: &[GroupedBar], sink: &dyn PageSink) -> Result<Opti
     let c = chart::grouped_bars(chart::BarChart {
         file_name: "energy-per-response.svg",
         title: "Energy per response across workloads, log scale",
-        axis: "Energy per response (J)",
+        axis: &tokens::JOULES_PER_RESPONSE.axis_label(),
         what: "Energy per response (joules per output token × mean output tokens) of each model \
                 measured on more than one workload, at its lowest-energy configuration within \
                 the workload's deadline on any GPU; one bar per model and workload, grouped by \
@@ -244,8 +266,11 @@ pub(super) fn render_front(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
     );
     let mut meta = site.meta(path, "", description, "home");
     meta.forward = site.legacy().map(|l| l.path("index.html"));
-    meta.head_style = super::source_filter_style(&site.info.sources);
-    let (caveats, caveat_shared) = front_caveats(site);
+    meta.head_style = super::source_filter_style(&site.info.sources)?;
+    let FrontCaveats {
+        caveats,
+        shared: caveat_shared,
+    } = front_caveats(site);
     let page = FrontPage {
         meta,
         cards,
@@ -412,7 +437,7 @@ fn overview_chart(
         return Some(chart::grouped_bars(chart::BarChart {
             file_name: "workloads.svg",
             title: &format!("{name}: energy per response by workload, log scale"),
-            axis: "Energy per response (J)",
+            axis: &tokens::JOULES_PER_RESPONSE.axis_label(),
             what: &format!(
                 "Energy per response (joules per output token × mean output tokens) of {name} at \
                     its lowest-energy configuration per GPU within each workload's deadline; \
@@ -647,7 +672,7 @@ fn shared_unit(rows: &[HubRow]) -> &'static str {
     match rows.split_first() {
         Some((first, rest)) if rest.iter().all(|r| unit(r) == unit(first)) => unit(first),
         Some(_) => "",
-        None => "Wh/M tok",
+        None => tokens::WH_PER_MILLION_OUTPUT_TOKENS.unit,
     }
 }
 
@@ -747,7 +772,7 @@ fn render_hub(site: &Mirror<'_>, sink: &dyn PageSink, hub: Hub<'_>) -> Result<()
         .legacy()
         .filter(|l| on_gpu(&l.gpus))
         .map(|l| l.path(path));
-    meta.head_style = super::source_filter_style(&site.info.sources);
+    meta.head_style = super::source_filter_style(&site.info.sources)?;
     let page = HubPage {
         meta,
         heading,

@@ -11,7 +11,7 @@ use anyhow::{Context, Result};
 use askama::Template;
 use serde::Serialize;
 
-use super::views::Cell;
+use super::views::{Cell, Fact};
 use super::{Site, kind, leaderboard_row, row_anchor};
 use crate::analyse::{LeaderboardRow, ModelAnalysis};
 use crate::columns::Shown;
@@ -209,14 +209,7 @@ struct PageCandidate {
     /// Its cell in the table of limits.
     budget: String,
     /// Its card's figures.
-    figures: Vec<CardFigure>,
-}
-
-/// One figure of a card: a term and its value with the unit.
-#[derive(Serialize)]
-struct CardFigure {
-    term: String,
-    value: String,
+    figures: Vec<Fact>,
 }
 
 /// The limit candidates of a model on one GPU, cheapest first.
@@ -249,10 +242,7 @@ pub fn model_control(site: &Site<'_>, m: &ModelFile, a: &ModelAnalysis) -> Limit
                         anchor: row_anchor(&m.slug, &c.row_id),
                         setup: kind::config_summary(c),
                         budget: kind::budget_text(c),
-                        figures: kind::card_figures(&tables, m, c)
-                            .into_iter()
-                            .map(|(term, value)| CardFigure { term, value })
-                            .collect(),
+                        figures: kind::card_figures(&tables, m, c),
                     }
                 })
                 .collect();

@@ -305,13 +305,7 @@ fn render_leaderboard_page(
         scatters = leaderboard_scatters(site, rows, paging.as_ref(), sink)?;
         if site.mixed() {
             meta.head_style
-                .push_str(&super::source_views_style(&site.info.sources));
-            // A latency limit hides the bar chart of the deadline's picks
-            // (limit.js): each source's too.
-            meta.head_style.push_str(
-                "main:has(#chart-best-energy[hidden]) \
-                    [id^=chart-best-energy-only-]{display:none!important}",
-            );
+                .push_str(&super::source_views_style(&site.info.sources, true)?);
         }
     }
     let archs = site
@@ -550,7 +544,7 @@ fn best_table(
     };
     let headers = site.best_table_headers(&tables, columns, &meta.root);
     let chooser = ColumnChooser::new(id, &headers, tables.essential, tables.narrow);
-    meta.head_style = chooser.style() + &super::source_filter_style(&site.info.sources);
+    meta.head_style = chooser.style()? + &super::source_filter_style(&site.info.sources)?;
     meta.script = true;
     let table = TableView {
         id: id.into(),
@@ -649,7 +643,7 @@ fn render_gpu_page(site: &Site<'_>, gpu: &str, sink: &dyn PageSink) -> Result<Re
             chart_sources = source_bars(site, &rows, &title, &dir, sink)?;
             counts.charts += chart_sources.len();
             meta.head_style
-                .push_str(&super::source_views_style(&site.info.sources));
+                .push_str(&super::source_views_style(&site.info.sources, false)?);
             chart.map(|c| ChartView {
                 class: " every-source".to_owned(),
                 ..c

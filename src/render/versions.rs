@@ -86,8 +86,8 @@ struct VersionPage<'a> {
     /// The workload's name as that version's file gives it.
     workload_name: &'a str,
     date: &'a str,
-    /// The next version's date, when superseded, and what it changed.
-    superseded: Option<(&'a str, Vec<String>)>,
+    /// The next version, when superseded.
+    superseded: Option<NextVersion<'a>>,
     /// The anchor of the next version's import on `/changes/`.
     next_import: Option<String>,
     /// What this version changed, and its import's anchor.
@@ -126,6 +126,13 @@ pub(super) fn render_versions(
     })
 }
 
+/// The version that superseded a page's, and what it changed, one phrase
+/// each.
+struct NextVersion<'a> {
+    date: &'a str,
+    changes: Vec<String>,
+}
+
 /// The page of the version `v` (superseded by `next`, if any) at `rel`.
 fn version_page<'a>(
     site: &'a Site<'a>,
@@ -159,7 +166,10 @@ fn version_page<'a>(
         m,
         workload_name: &v.file.workload_name,
         date: v.date,
-        superseded: next.map(|n| (n.date, change_phrases(n))),
+        superseded: next.map(|n| NextVersion {
+            date: n.date,
+            changes: change_phrases(n),
+        }),
         next_import: next.and_then(import_anchor),
         changes: change_phrases(v),
         import: import_anchor(v),

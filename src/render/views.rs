@@ -173,6 +173,24 @@ impl askama::filters::Escaper for BibEscaper {
     }
 }
 
+/// A term and its value, as a `<dt>` and its `<dd>`: a fact of a model
+/// page ("Parameters", "8 B") or a figure of a best configuration's card
+/// ("Energy per million tokens", "12.3 Wh").
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Fact {
+    pub term: String,
+    pub value: String,
+}
+
+impl Fact {
+    pub fn new(term: impl Into<String>, value: impl Into<String>) -> Self {
+        Self {
+            term: term.into(),
+            value: value.into(),
+        }
+    }
+}
+
 /// A chart as the page shows it.
 #[derive(Debug, Clone)]
 pub struct ChartView {
@@ -189,8 +207,17 @@ pub struct ChartView {
     /// none): on a page that mixes sources, which source the chart shows.
     pub class: String,
     /// The same chart drawn for a wide screen, shown instead from a 64rem
-    /// window up (its file, relative to the page; its width and height).
-    pub wide: Option<(String, u32, u32)>,
+    /// window up.
+    pub wide: Option<WideChart>,
+}
+
+/// The wide screen's drawing of a chart.
+#[derive(Debug, Clone)]
+pub struct WideChart {
+    /// Its file, relative to the page.
+    pub src: String,
+    pub width: u32,
+    pub height: u32,
 }
 
 /// Width and height from an SVG's `viewBox`.
@@ -249,7 +276,11 @@ pub fn chart_view(c: &Chart) -> ChartView {
 pub fn with_wide(view: ChartView, wide: &Chart) -> ChartView {
     let (width, height) = view_box_size(&wide.svg).unwrap_or((960, 600));
     ChartView {
-        wide: Some((wide.file_name.clone(), width, height)),
+        wide: Some(WideChart {
+            src: wide.file_name.clone(),
+            width,
+            height,
+        }),
         ..view
     }
 }
@@ -288,6 +319,25 @@ pub struct ColumnChooser {
     pub numeric: Vec<usize>,
 }
 
+/// The style of a column chooser (`templates/columns_chooser.css`).
+#[derive(Template)]
+#[template(path = "columns_chooser.css", escape = "none")]
+struct ChooserStyle<'a> {
+    table: &'a str,
+    /// Every column with a box.
+    columns: Vec<ChoosablePosition<'a>>,
+    /// The positions of the columns shown at first but not on a phone.
+    narrow: Vec<usize>,
+    /// The positions of the figure columns.
+    numeric: &'a [usize],
+}
+
+/// A column with a box, and its position (from 1, as CSS counts).
+struct ChoosablePosition<'a> {
+    key: &'a str,
+    nth: usize,
+}
+
 /// The key of the source column, which tables have when their rows come
 /// from two sources or more; it is always shown at first.
 pub const SOURCE_KEY: &str = "source";
@@ -319,36 +369,33 @@ impl ColumnChooser {
 
     /// CSS hiding each unticked column: one rule per column, by its
     /// position; on a narrow screen, while the box `#{table}-narrow` is
-    /// ticked, also the columns shown at first but not on a phone.
-    pub fn style(&self) -> String {
-        let (mut css, t) = (String::new(), &self.table);
-        let mut narrow = String::new();
-        for (i, c) in self.columns.iter().enumerate() {
-            let (key, n) = (&c.key, i + 2);
-            css += &format!(
-                "main:has(#show-{key}:not(:checked)) #{t} tr>:nth-child({n}){{display:none}}"
-            );
-            if c.shown && !c.narrow {
-                narrow += &format!(
-                    "main:has(#{t}-narrow:checked) #{t} tr>:nth-child({n}){{display:none}}"
-                );
-            }
+    /// ticked, also the columns shown at first but not on a phone
+    /// (`templates/columns_chooser.css`).
+    pub fn style(&self) -> askama::Result<String> {
+        // The first column (the row's name) has no box: the others are
+        // from the second on, as CSS counts.
+        let nth = |i: usize| i + 2;
+        ChooserStyle {
+            table: &self.table,
+            columns: self
+                .columns
+                .iter()
+                .enumerate()
+                .map(|(i, c)| ChoosablePosition {
+                    key: &c.key,
+                    nth: nth(i),
+                })
+                .collect(),
+            narrow: self
+                .columns
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| c.shown && !c.narrow)
+                .map(|(i, _)| nth(i))
+                .collect(),
+            numeric: &self.numeric,
         }
-        if !narrow.is_empty() {
-            css += &format!("@media (max-width:40rem){{{narrow}}}");
-        }
-        let cells: Vec<String> = self
-            .numeric
-            .iter()
-            .map(|n| format!("#{t} td:nth-child({n})"))
-            .collect();
-        if !cells.is_empty() {
-            css += &format!(
-                "{}{{text-align:right;font-variant-numeric:tabular-nums}}",
-                cells.join(",")
-            );
-        }
-        css
+        .render()
     }
 
     /// How many columns show before the reader chooses, the first included.
