@@ -5,8 +5,9 @@
 /// of small strings, and with glibc's allocator malloc and free took about a
 /// fifth of its CPU time (perf, 1,000 synthetic models, 2026-12-07). The
 /// figures, before and after, are in docs/performance.md: 1,000 models'
-/// CPU time down by a fifth; 10,000 models' peak memory 246 -> 253 MiB, in
-/// the 256 MiB a build must stay in (issue 45).
+/// CPU time down by a fifth, 10,000 models' peak memory as before (247
+/// MiB, within the 256 MiB of issue 45) with the one arena that
+/// `.cargo/config.toml` builds in.
 #[global_allocator]
 static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 
