@@ -88,13 +88,22 @@ export async function choosePages(root, files) {
     const last = (list) => list[list.length - 1];
     // A model's permanent version page (v/<YYYY-MM-DD>/): the largest of
     // those a later version superseded (their banner says what changed
-    // next), else the largest; every model has one, its current version's.
+    // next), else the largest; every model with a history has one, its
+    // current version's. A site whose models have no history (no change
+    // log, no superseded files: the 24-model fixture) has none, and its
+    // model pages list no versions.
     const versionPages = under(/^workloads\/[^/]+\/models\/[^/]+\/v\/\d{4}-\d{2}-\d{2}\/index\.html$/);
     const folder = (rel) => rel.replace(/v\/[^/]+\/index\.html$/, '');
     const superseded = versionPages.filter((rel) => versionPages.some((o) => folder(o) === folder(rel) && o > rel));
+    const workloadModels = under(/^workloads\/[^/]+\/models\/[^/]+\/index\.html$/);
+    let versioned = versionPages.length > 0;
+    for (const rel of workloadModels) {
+      if (versioned) break;
+      versioned = (await fs.readFile(path.join(root, rel), 'utf8')).includes('id="versions"');
+    }
     for (const [kind, list] of [['model-version', superseded.length ? superseded : versionPages], ['workload', leaderboards], ['workload-compare', compares], ['overview', overviews], ['gpu-hub', hubs]]) {
       if (list.length) want(kind, name(kind, last(list)), last(list));
-      else missing.push({ kind, rel: `${kind} page` });
+      else if (kind !== 'model-version' || versioned) missing.push({ kind, rel: `${kind} page` });
     }
     // A site with diffusion workloads (their model pages chart against batch
     // size): the largest diffusion model page and its workload's leaderboard
