@@ -845,14 +845,20 @@ pub fn render_site_wide(
     models: &[ModelOutput],
     sink: &dyn PageSink,
 ) -> Result<RenderCounts> {
-    let mut counts = RenderCounts::default();
-    for site in &mirror.workloads {
-        counts = counts
-            + render_leaderboard(site, sink)?
-            + render_gpu_pages(site, sink)?
-            + render_compare(site, sink)?;
-    }
-    counts = counts
+    // Each workload's pages on a core of their own: they read the
+    // workload's analysis only, and write files no other workload writes.
+    let workloads: Vec<RenderCounts> = mirror
+        .workloads
+        .par_iter()
+        .map(|site| {
+            Ok(render_leaderboard(site, sink)?
+                + render_gpu_pages(site, sink)?
+                + render_compare(site, sink)?)
+        })
+        .collect::<Result<_>>()?;
+    let counts = workloads
+        .into_iter()
+        .fold(RenderCounts::default(), |sum, c| sum + c)
         + overview::render_front(mirror, sink)?
         + overview::render_model_overviews(mirror, sink)?
         + overview::render_gpu_hubs(mirror, sink)?
