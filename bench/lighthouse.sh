@@ -105,12 +105,16 @@ port="$(cat "$work/port")"
 model="$(cd "$work/site/workloads/lm-arena-chat/models" && find . -mindepth 1 -maxdepth 1 -type d | sort | head -1 | cut -c3-)"
 other="$(cd "$work/site/workloads/lm-arena-chat/models" && find . -mindepth 1 -maxdepth 1 -type d | sort | sed -n 2p | cut -c3-)"
 version="$(cd "$work/site/workloads/lm-arena-chat/models/$model/v" && find . -mindepth 1 -maxdepth 1 -type d | sort | head -1 | cut -c3-)"
+image="$(cd "$work/site/workloads/text-to-image/models" && find . -mindepth 1 -maxdepth 1 -type d | sort | head -1 | cut -c3-)"
 gpu="$(cd "$work/site/gpus" && find . -mindepth 1 -maxdepth 1 -type d | sort | head -1 | cut -c3-)"
 m="/workloads/lm-arena-chat/models/$model"
 pages=("front=/" "leaderboard=/workloads/lm-arena-chat/" "model $model=$m/"
   "version $model $version=$m/v/$version/" "overview $model=/models/$model/"
   "gpu $gpu=/workloads/lm-arena-chat/gpus/$gpu/" "gpu hub $gpu=/gpus/$gpu/"
-  "compare $model $other=/workloads/lm-arena-chat/compare/?models=$model,$other" "about=/about/")
+  "compare $model $other=/workloads/lm-arena-chat/compare/?models=$model,$other"
+  "compare=/workloads/lm-arena-chat/compare/" "compare hub=/compare/"
+  "diffusion model $image=/workloads/text-to-image/models/$image/"
+  "changes=/changes/" "data=/data/" "about=/about/")
 
 rows=()
 for entry in "${pages[@]}"; do

@@ -65,7 +65,11 @@
         legends[n] = document.createElement("ul");
         legends[n].className = "legend";
         legends[n].setAttribute("aria-label", "Legend: the models shown");
-        figure.insertBefore(legends[n], figure.querySelector(".chart-inline"));
+        // Below the drawing, not above it: a legend written in above it
+        // would push the chart down once the page has shown it (a layout
+        // shift; Lighthouse's CLS on the comparison was 0.08).
+        var drawn = figure.querySelectorAll(".chart-inline");
+        figure.insertBefore(legends[n], drawn[drawn.length - 1].nextSibling);
       }
       var legend = legends[n];
       legend.textContent = "";
