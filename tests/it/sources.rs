@@ -4,6 +4,8 @@
 //! results beside it), imported with `energyboard import --source`, built
 //! into one site. No network.
 
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -1107,4 +1109,157 @@ fn a_sources_superseded_figures_keep_their_version_page_and_its_imports_are_labe
         heading.as_deref(),
         Some("Example Lab measurements data of 2026-12-01")
     );
+}
+
+/// A point's look on a chart: its palette slot (the `pN`/`fN`/`sN` class
+/// of its marker) and its marker's shape (element, and the outline's
+/// corners around its centre).
+fn point_look(shape: roxmltree::Node<'_, '_>) -> String {
+    let slot: String = shape
+        .attribute("class")
+        .unwrap_or("")
+        .split(' ')
+        .filter(|c| c.len() > 1 && c[1..].bytes().all(|b| b.is_ascii_digit()))
+        .map(|c| c[1..].to_owned())
+        .collect::<Vec<_>>()
+        .join("+");
+    let outline = match shape.tag_name().name() {
+        "polygon" | "polyline" => {
+            let mut corners: Vec<(i64, i64)> = shape
+                .attribute("points")
+                .unwrap_or("")
+                .split_whitespace()
+                .filter_map(|p| p.split_once(','))
+                .map(|(x, y)| {
+                    (
+                        x.parse::<f64>().unwrap() as i64,
+                        y.parse::<f64>().unwrap() as i64,
+                    )
+                })
+                .collect();
+            // An open marker closes its outline by repeating the first corner.
+            if corners.len() > 1 && corners.first() == corners.last() {
+                corners.pop();
+            }
+            let (xs, ys): (Vec<i64>, Vec<i64>) = corners.iter().copied().unzip();
+            let cx = xs.iter().min().unwrap() + xs.iter().max().unwrap();
+            let cy = ys.iter().min().unwrap() + ys.iter().max().unwrap();
+            let mut around: Vec<(i64, i64)> = corners
+                .iter()
+                .map(|&(x, y)| (2 * x - cx, 2 * y - cy))
+                .collect();
+            around.sort_unstable();
+            format!("{around:?}")
+        }
+        other => other.to_owned(),
+    };
+    format!("slot {slot}, {outline}")
+}
+
+/// Every chart of `site` that draws the points of two models or more (SVG
+/// files, and drawings inline in pages, templates included): each model's
+/// looks, by its slug, with the charts it was seen on.
+fn model_looks_in(site: &Path) -> BTreeMap<String, BTreeMap<String, Vec<String>>> {
+    let mut looks: BTreeMap<String, BTreeMap<String, Vec<String>>> = BTreeMap::new();
+    for entry in walkdir::WalkDir::new(site).sort_by_file_name() {
+        let entry = entry.unwrap();
+        let rel = entry
+            .path()
+            .strip_prefix(site)
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
+        let text = match entry.path().extension().and_then(|e| e.to_str()) {
+            Some("svg" | "html") => fs::read_to_string(entry.path()).unwrap(),
+            _ => continue,
+        };
+        let drawings: Vec<&str> = if rel.ends_with(".svg") {
+            vec![text.as_str()]
+        } else {
+            text.match_indices("<svg")
+                .filter_map(|(at, _)| text[at..].find("</svg>").map(|end| &text[at..at + end + 6]))
+                .collect()
+        };
+        for svg in drawings {
+            let Ok(doc) = roxmltree::Document::parse(svg) else {
+                continue;
+            };
+            let mut seen: Vec<(String, String)> = Vec::new();
+            for a in doc.descendants().filter(|n| {
+                n.tag_name().name() == "a"
+                    && n.attribute("class")
+                        .is_some_and(|c| c.split(' ').any(|c| c == "pt"))
+            }) {
+                let Some(href) = a.attribute("href") else {
+                    continue;
+                };
+                let Some(slug) = href
+                    .split("models/")
+                    .nth(1)
+                    .and_then(|rest| rest.split('/').next())
+                else {
+                    continue;
+                };
+                let Some(shape) = a.children().find(|c| {
+                    matches!(
+                        c.tag_name().name(),
+                        "polygon" | "polyline" | "circle" | "rect" | "path"
+                    )
+                }) else {
+                    continue;
+                };
+                seen.push((slug.to_owned(), point_look(shape)));
+            }
+            let models: BTreeSet<&str> = seen.iter().map(|(s, _)| s.as_str()).collect();
+            if models.len() < 2 {
+                continue;
+            }
+            for (slug, look) in seen {
+                let charts = looks.entry(slug).or_default().entry(look).or_default();
+                if charts.last() != Some(&rel) {
+                    charts.push(rel.clone());
+                }
+            }
+        }
+    }
+    looks
+}
+
+/// Issue 42: a model keeps one colour and one marker on every chart of the
+/// site that draws several models, across workloads and pages, on the
+/// leaderboard's site and beside a second source (filled and open markers
+/// of one model share their slot and outline).
+#[test]
+fn each_model_has_one_look_on_every_chart_of_the_site() {
+    let dir = tempfile::tempdir().unwrap();
+    let two = two_source_site(dir.path());
+    for site in [Path::new("site"), two.as_path()] {
+        let looks = model_looks_in(site);
+        assert!(
+            looks.len() > 10,
+            "{}: {} models on charts",
+            site.display(),
+            looks.len()
+        );
+        let charts: BTreeSet<&String> = looks.values().flat_map(|l| l.values().flatten()).collect();
+        // The two-source site is one workload: its scatter (phone and wide),
+        // bars and comparison.
+        assert!(
+            charts.len() >= 4,
+            "{}: {} charts",
+            site.display(),
+            charts.len()
+        );
+        let several: Vec<String> = looks
+            .iter()
+            .filter(|(_, l)| l.len() > 1)
+            .map(|(slug, l)| format!("{slug}: {l:?}"))
+            .collect();
+        assert!(
+            several.is_empty(),
+            "{}: {}",
+            site.display(),
+            several.join("\n")
+        );
+    }
 }
