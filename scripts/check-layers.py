@@ -98,8 +98,6 @@ LAYOUT_ORDERING = {
     ("chart/draw.rs", ".max()"): "the width of a legend column, its widest key's",
     ("chart/site.rs", "deadlines.sort_by(f64::total_cmp);"): "the distinct deadlines, deduplicated",
     ("chart/site.rs", "chosen.sort_unstable();"): "indices back in the data's order",
-    # Moved to analyse by issue 40's chart part (chart sort keys,
-    # lowest_energy_first): remove these entries with those lines.
     ("chart/site.rs", "seen.sort_unstable_by_key(|&(rank, _, _)| rank);"):
         "legend entries in analyse's rank order",
     ("chart/model_page.rs", ".max_by(|a, b| value(a).total_cmp(&value(b)))"):
@@ -237,41 +235,52 @@ def invariant_problems(src: Path):
     """Writes outside WRITERS, ranking in chart and render outside
     LAYOUT_ORDERING, units outside columns beyond UNITS_OUTSIDE_COLUMNS;
     and the allow-list entries no longer found."""
-    problems, seen, units_seen = [], set(), set()
+    problems = []
+    # Each allow-list's entries met in the code: the others are stale.
+    met = {"LAYOUT_ORDERING": set(), "UNITS_OUTSIDE_COLUMNS": set()}
+    allow_lists = {"LAYOUT_ORDERING": LAYOUT_ORDERING, "UNITS_OUTSIDE_COLUMNS": UNITS_OUTSIDE_COLUMNS}
+
+    def allowed(name: str, key) -> bool:
+        """Whether the allow-list `name` has `key`, noting it met."""
+        if key in allow_lists[name]:
+            met[name].add(key)
+            return True
+        return False
+
     for file in sorted(src.rglob("*.rs")):
         here = module_of(src, file)
         rel = file.relative_to(src).as_posix()
         for no, code in code_lines(file.read_text(encoding="utf-8")):
+            key = (rel, code.strip())
             if here not in WRITERS and (m := WRITE_CALL.search(code)):
                 problems.append(
                     f"{file}:{no}: {here} calls {m.group(0)}; only write (and "
                     f"{', '.join(sorted(WRITERS - {'write'}))}) touch files"
                 )
-            if here in ("chart", "render") and (m := RANKING_CALL.search(code)):
-                key = (rel, code.strip())
-                if key in LAYOUT_ORDERING:
-                    seen.add(key)
-                else:
-                    problems.append(
-                        f"{file}:{no}: {here} ranks or orders ({m.group(0)}); compute it in "
-                        f"analyse, or if it only lays out, add the line to LAYOUT_ORDERING "
-                        f"with the reason"
-                    )
-            if here in UNIT_MODULES and (unit := unit_in(code)):
-                key = (rel, code.strip())
-                if key in UNITS_OUTSIDE_COLUMNS:
-                    units_seen.add(key)
-                else:
-                    problems.append(
-                        f"{file}:{no}: {here} writes the unit {unit!r}; read it from the "
-                        f"column (src/columns*) instead"
-                    )
+            if (
+                here in ("chart", "render")
+                and (m := RANKING_CALL.search(code))
+                and not allowed("LAYOUT_ORDERING", key)
+            ):
+                problems.append(
+                    f"{file}:{no}: {here} ranks or orders ({m.group(0)}); compute it in "
+                    f"analyse, or if it only lays out, add the line to LAYOUT_ORDERING "
+                    f"with the reason"
+                )
+            if (
+                here in UNIT_MODULES
+                and (unit := unit_in(code))
+                and not allowed("UNITS_OUTSIDE_COLUMNS", key)
+            ):
+                problems.append(
+                    f"{file}:{no}: {here} writes the unit {unit!r}; read it from the "
+                    f"column (src/columns*) instead"
+                )
     stale = [
-        f"LAYOUT_ORDERING: {f}: {line}" for (f, line) in LAYOUT_ORDERING if (f, line) not in seen
-    ] + [
-        f"UNITS_OUTSIDE_COLUMNS: {f}: {line}"
-        for (f, line) in UNITS_OUTSIDE_COLUMNS
-        if (f, line) not in units_seen
+        f"{name}: {f}: {line}"
+        for name, entries in allow_lists.items()
+        for (f, line) in entries
+        if (f, line) not in met[name]
     ]
     return problems, stale
 
