@@ -1,21 +1,20 @@
 //! Command line of energyboard: parses arguments, calls the library, prints
 //! the error chain once and returns an exit code.
 
-/// jemalloc, not the system allocator: a build allocates and frees millions
-/// of small strings, and with glibc's allocator malloc and free took about a
-/// fifth of its CPU time (perf, 1,000 synthetic models, 2026-12-07). The
-/// figures, before and after, are in docs/performance.md: 1,000 models'
-/// CPU time down by a fifth, 10,000 models' peak memory as before (247
-/// MiB, within the 256 MiB of issue 45) with the one arena that
-/// `.cargo/config.toml` builds in.
-#[global_allocator]
-static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
-
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 use energyboard::{BuildOptions, Config};
+
+/// jemalloc, not the system allocator: a build allocates and frees millions
+/// of small strings, and with glibc's allocator malloc and free took about a
+/// fifth of its CPU time (perf, 1,000 synthetic models, 2026-12-07). The
+/// figures, before and after, are in docs/performance.md: 1,000 models'
+/// CPU time down by a fifth, and 10,000 models' peak memory within the 256
+/// MiB of issue 45 with the one arena that `.cargo/config.toml` builds in.
+#[global_allocator]
+static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 
 /// Builds a static mirror of the ML.ENERGY Leaderboard from the model files
 /// in a data folder. With no subcommand, `build` runs with its defaults.

@@ -16,6 +16,7 @@ mod site_pages;
 mod versions;
 mod views;
 
+pub use crate::analyse::ModelId;
 pub use downloads::LISTED_MODELS;
 pub use kind::{Tables, Words};
 pub use site_pages::{PAGE_ROWS, leaderboard_page_file};
@@ -743,7 +744,7 @@ pub fn render_site(
     let pages = ListedPages::new(sink);
     let models = render_models(mirror, &mirror.model_ids(), &pages, progress)?;
     let counts = render_site_wide(mirror, assets, &models, &pages)?;
-    render_seo_files(mirror, pages.into_sorted(), sink)?;
+    render_seo_files(mirror, &pages.into_sorted(), sink)?;
     Ok(models.iter().fold(counts, |sum, m| sum + m.counts))
 }
 
@@ -781,7 +782,8 @@ impl<'s> ListedPages<'s> {
 /// latency-limit rows that a leaderboard's script reads (marked `noindex`).
 fn listed_address(rel: &str) -> Option<&str> {
     let file = rel.rsplit('/').next().unwrap_or(rel);
-    if !file.ends_with(".html") || file == "404.html" || file.starts_with("limit-rows") {
+    if !file.ends_with(".html") || rel == site_pages::NOT_FOUND || reader::is_limit_rows_file(file)
+    {
         return None;
     }
     Some(rel.strip_suffix("index.html").unwrap_or(rel))
@@ -803,8 +805,6 @@ impl PageSink for ListedPages<'_> {
         self.sink.copy_file(rel, from, len, digest)
     }
 }
-
-pub use crate::analyse::ModelId;
 
 /// What rendering one model gave besides its files.
 #[derive(Debug, Clone)]

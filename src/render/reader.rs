@@ -47,6 +47,31 @@ pub struct LimitControl {
 /// not download them (a third of the chat leaderboard's bytes).
 pub const LIMIT_ROWS: &str = "limit-rows.html";
 
+/// The limit rows' file of leaderboard page `number` (from 1):
+/// [`LIMIT_ROWS`] beside the first page, `limit-rows-<number>.html` beside
+/// the others.
+pub fn limit_rows_file(number: usize) -> String {
+    if number <= 1 {
+        LIMIT_ROWS.to_owned()
+    } else {
+        format!("limit-rows-{number}.html")
+    }
+}
+
+/// Whether `file` (a file name) is one of [`limit_rows_file`]'s: read by
+/// the page's script, not by readers, so marked `noindex` and left out of
+/// the sitemap.
+pub fn is_limit_rows_file(file: &str) -> bool {
+    file.strip_suffix(".html")
+        .and_then(|stem| stem.strip_prefix("limit-rows"))
+        .is_some_and(|rest| {
+            rest.is_empty()
+                || rest
+                    .strip_prefix('-')
+                    .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        })
+}
+
 /// The limit script's data: what it needs to know of the page, then `rows`.
 #[derive(Serialize)]
 struct Data<T> {

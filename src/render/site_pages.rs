@@ -386,11 +386,7 @@ fn limit_control(
     meta: &mut PageMeta,
     sink: &dyn PageSink,
 ) -> Result<super::reader::LimitControl> {
-    let spare = if number == 1 {
-        super::reader::LIMIT_ROWS.to_owned()
-    } else {
-        format!("limit-rows-{number}.html")
-    };
+    let spare = super::reader::limit_rows_file(number);
     let tables = kind::tables(site.workload.measure);
     let control = super::reader::leaderboard_control(site, rows, &spare, &tables.leaderboard)?;
     meta.scripts.push("limit.js");
@@ -799,6 +795,9 @@ pub(super) fn render_about(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
     Ok(RenderCounts::ONE_PAGE)
 }
 
+/// The page a host serves for an address the site does not have.
+pub(super) const NOT_FOUND: &str = "404.html";
+
 #[derive(Template)]
 #[template(path = "404.html")]
 struct NotFoundPage {
@@ -816,7 +815,7 @@ pub(super) fn render_not_found(
     let description = "This page does not exist on the energy leaderboard mirror. Start again \
         from the leaderboard, a model page or the downloads."
         .to_owned();
-    let mut meta = site.meta("404.html", "Page not found", description, "");
+    let mut meta = site.meta(NOT_FOUND, "Page not found", description, "");
     meta.canonical = None;
     // The workload tabs are on the front page the 404 links to.
     meta.tabs.clear();
@@ -831,7 +830,7 @@ pub(super) fn render_not_found(
         .iter()
         .find(|a| a.rel == "style.css")
         .map(|a| String::from_utf8_lossy(&a.bytes).into_owned());
-    put_page(sink, "404.html", &NotFoundPage { meta })?;
+    put_page(sink, NOT_FOUND, &NotFoundPage { meta })?;
     Ok(RenderCounts::ONE_PAGE)
 }
 
@@ -847,20 +846,16 @@ struct Sitemap<'a> {
 /// page's address in the site, in path order.
 pub(super) fn render_seo_files(
     site: &Mirror<'_>,
-    pages: Vec<String>,
+    pages: &[String],
     sink: &dyn PageSink,
 ) -> Result<()> {
     let Some(base) = &site.base_url else {
         sink.put("robots.txt", b"User-agent: *\nAllow: /\n")?;
         return Ok(());
     };
-    let paths = pages;
-    let xml = Sitemap {
-        base,
-        paths: &paths,
-    }
-    .render()
-    .context("rendering sitemap.xml")?;
+    let xml = Sitemap { base, paths: pages }
+        .render()
+        .context("rendering sitemap.xml")?;
     sink.put("sitemap.xml", xml.as_bytes())?;
     sink.put(
         "robots.txt",
