@@ -110,7 +110,7 @@ impl Value<'_> {
     pub fn sort(&self) -> Option<String> {
         match self {
             Value::Whole(n) => Some(n.to_string()),
-            Value::Number(v, _) => Some(format!("{v}")),
+            Value::Number(v, _) => Some(crate::fmt::shortest(*v)),
             Value::Text(_) | Value::Flag(_) | Value::Missing => None,
         }
     }

@@ -4,6 +4,7 @@
 //! accepted (serde ignores them) so that newer data files still load.
 
 use std::collections::BTreeMap;
+use std::fmt::Write as _;
 
 use serde::{Deserialize, Serialize};
 
@@ -131,16 +132,16 @@ impl ModelFile {
             let mut label = format!("{} ×{}", c.gpu, c.num_gpus);
             let par = c.parallelism();
             if par != "none" {
-                label.push_str(&format!(" {par}"));
+                let _ = write!(label, " {par}");
             }
             if precisions {
-                label.push_str(&format!(" {}", c.precision));
+                let _ = write!(label, " {}", c.precision);
             }
             if outputs {
-                label.push_str(&format!(", {}", c.resolution()));
+                let _ = write!(label, ", {}", c.resolution());
             }
             if let (true, Some(n)) = (steps, c.inference_steps) {
-                label.push_str(&format!(", {n} steps"));
+                let _ = write!(label, ", {n} steps");
             }
             label
         }
@@ -678,16 +679,18 @@ impl Configuration {
             self.data_parallel,
         ]
         .map(|d| d.unwrap_or(1));
-        let parts: Vec<String> = [("TP", tp), ("EP", ep), ("DP", dp)]
-            .iter()
-            .filter(|(_, degree)| *degree > 1)
-            .map(|(label, degree)| format!("{label}{degree}"))
-            .collect();
-        let shown = if parts.is_empty() {
-            "none".to_owned()
-        } else {
-            parts.join("·")
-        };
+        let mut shown = String::new();
+        for (label, degree) in [("TP", tp), ("EP", ep), ("DP", dp)] {
+            if degree > 1 {
+                if !shown.is_empty() {
+                    shown.push('·');
+                }
+                let _ = write!(shown, "{label}{degree}");
+            }
+        }
+        if shown.is_empty() {
+            shown.push_str("none");
+        }
         if parallelism_fits(self.num_gpus, tp, dp, ep) {
             shown
         } else {
@@ -946,11 +949,20 @@ pub const LOG_VIEW: &str = "-log";
 
 /// A lower-case URL segment: ASCII letters and digits kept, other runs become one `-`.
 pub fn url_segment(label: &str) -> String {
-    let words: Vec<&str> = label
-        .split(|c: char| !c.is_ascii_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .collect();
-    words.join("-").to_ascii_lowercase()
+    let mut segment = String::with_capacity(label.len());
+    let mut in_gap = false;
+    for c in label.chars() {
+        if c.is_ascii_alphanumeric() {
+            if in_gap && !segment.is_empty() {
+                segment.push('-');
+            }
+            in_gap = false;
+            segment.push(c.to_ascii_lowercase());
+        } else {
+            in_gap = true;
+        }
+    }
+    segment
 }
 
 /// The page anchor of a configuration row, built from its `row_id`: the

@@ -144,7 +144,10 @@ impl<'de> serde::de::Visitor<'de> for AnyValueVisitor {
         Ok(AnyValue)
     }
     fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<AnyValue, A::Error> {
-        while map.next_entry::<String, AnyValue>()?.is_some() {}
+        while map
+            .next_entry::<serde::de::IgnoredAny, AnyValue>()?
+            .is_some()
+        {}
         Ok(AnyValue)
     }
 }
