@@ -32,9 +32,14 @@ pub fn fixed(value: f64, decimals: usize) -> String {
     }
 }
 
-/// Powers of ten up to the most decimals [`fixed_by_scaling`] writes; each is
-/// an exact `f64`.
-const POWERS_OF_TEN: [f64; 10] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9];
+/// Powers of ten up to the most decimals [`short_decimal`] tries (of which
+/// [`fixed_by_scaling`] uses the first ten); each is an exact `f64`.
+const POWERS_OF_TEN: [f64; 16] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+];
+
+/// The most decimals [`fixed_by_scaling`] writes.
+const MOST_SCALED_DECIMALS: usize = 9;
 
 /// [`fixed`]'s text by scaling: `|value| × 10^decimals`, rounded to a whole
 /// number, its digits with the decimal point put back. The product is off
@@ -43,7 +48,10 @@ const POWERS_OF_TEN: [f64; 10] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1
 /// then, or for more than nine decimals, or a product too large to hold
 /// every whole number exactly, `None`, and the standard formatting decides.
 pub fn fixed_by_scaling(value: f64, decimals: usize) -> Option<String> {
-    let power = *POWERS_OF_TEN.get(decimals)?;
+    if decimals > MOST_SCALED_DECIMALS {
+        return None;
+    }
+    let power = POWERS_OF_TEN[decimals];
     let scaled = value.abs() * power;
     // Below 2^52 the fraction is exact, and so is every whole number.
     if !scaled.is_finite() || scaled >= 4_503_599_627_370_496.0 {
@@ -60,10 +68,16 @@ pub fn fixed_by_scaling(value: f64, decimals: usize) -> Option<String> {
     // A whole number below 2^52 + 1: exact as an integer.
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
     let units = rounded as u64;
+    Some(fixed_digits(units, decimals, value < 0.0 && units != 0))
+}
+
+/// `units / 10^decimals` written with exactly `decimals` decimals, with a
+/// minus sign if `negative`.
+fn fixed_digits(units: u64, decimals: usize, negative: bool) -> String {
     let mut buffer = itoa::Buffer::new();
     let digits = buffer.format(units);
     let mut text = String::with_capacity(digits.len() + decimals + 3);
-    if value < 0.0 && units != 0 {
+    if negative {
         text.push('-');
     }
     if digits.len() > decimals {
@@ -82,7 +96,7 @@ pub fn fixed_by_scaling(value: f64, decimals: usize) -> Option<String> {
         }
         text.push_str(digits);
     }
-    Some(text)
+    text
 }
 
 /// Appends an integer in decimal (the charts write about 100,000).
@@ -259,112 +273,52 @@ pub fn raw(v: f64) -> String {
     } else if (1e-6..1e16).contains(&size) {
         shortest(v)
     } else {
-        Shortest::of(v).map_or_else(|| format!("{v:e}"), |s| s.with_exponent())
+        format!("{v:e}")
     }
 }
 
-/// `v` as `format!("{v}")` writes it (the shortest digits that read back
-/// as `v`, never in exponent form), from `ryu`'s digits: the standard
-/// formatting of a float took 5% of a 1,000-model build's CPU time in
-/// downloads and sort keys (`perf`, 2026-12-07). `tests/it/fmt.rs`
-/// compares the two on a million values.
+/// `v` as `format!("{v}")` writes it: the shortest digits that read back
+/// as `v`, never in exponent form.
+///
+/// Most figures in data files have a few decimals, and [`short_decimal`]
+/// finds those without the standard formatting's search; it writes the
+/// rest. The standard formatting took about 1,000 instructions a figure,
+/// 8% of a synthetic site's build in CSV cells and sort keys (callgrind,
+/// 2026-12-07); `ryu`'s digits, laid out the same way, took more.
+/// `tests/it/fmt.rs` compares the two on a million values.
 pub fn shortest(v: f64) -> String {
-    Shortest::of(v).map_or_else(|| format!("{v}"), |s| s.plain())
+    short_decimal(v).unwrap_or_else(|| format!("{v}"))
 }
 
-/// A nonzero finite float's shortest round-trip digits and where the
-/// decimal point goes, when at most 15: then exactly one decimal of that
-/// length reads back as the float (15 digits are finer than a float's
-/// spacing), so `ryu` and the standard formatting find the same. With 16
-/// or 17 digits two may read back, and the two pick differently on a tie
-/// (`ryu` `…52.2`, the standard formatting `…52.3` for 1913111774864352.25).
-struct Shortest {
-    negative: bool,
-    /// The digits, without leading or trailing zeros.
-    digits: String,
-    /// How many of the digits come before the decimal point; negative or
-    /// past the digits when zeros stand between them and the point.
-    point: i32,
-}
-
-impl Shortest {
-    /// `None` for zero (whose sign the standard formatting keeps), for
-    /// infinities and NaN, and past 15 digits.
-    fn of(v: f64) -> Option<Shortest> {
-        if v == 0.0 || !v.is_finite() {
+/// `v`'s shortest form when it has at most 15 significant digits: the
+/// fewest decimals `d` for which `round(|v| × 10^d) / 10^d` is `v` again.
+/// That division is exact arithmetic rounded once, as reading the decimal
+/// is, so the decimal reads back as `v`; and with at most 15 digits it is
+/// the only decimal of its length that does (15 digits are finer than a
+/// float's spacing), so it is the shortest form's value too. `None` for
+/// zero (whose sign `{}` keeps), infinities, NaN and more than 15 digits.
+pub fn short_decimal(v: f64) -> Option<String> {
+    let size = v.abs();
+    if size == 0.0 || !size.is_finite() {
+        return None;
+    }
+    for (decimals, &power) in POWERS_OF_TEN.iter().enumerate() {
+        let scaled = size * power;
+        if scaled >= 1e15 {
             return None;
         }
-        let mut buffer = ryu::Buffer::new();
-        let text = buffer.format_finite(v);
-        let negative = text.starts_with('-');
-        let text = text.trim_start_matches('-');
-        let (mantissa, exponent) = match text.split_once('e') {
-            Some((mantissa, exponent)) => (mantissa, exponent.parse::<i32>().ok()?),
-            None => (text, 0),
-        };
-        let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
-        let mut digits = String::with_capacity(whole.len() + fraction.len());
-        digits.push_str(whole);
-        digits.push_str(fraction);
-        let leading_zeros = digits.len() - digits.trim_start_matches('0').len();
-        digits.drain(..leading_zeros);
-        digits.truncate(digits.trim_end_matches('0').len());
-        if digits.len() > 15 {
-            return None;
+        let units = scaled.round();
+        if units / power != size {
+            continue;
         }
-        let point =
-            i32::try_from(whole.len()).ok()? + exponent - i32::try_from(leading_zeros).ok()?;
-        Some(Shortest {
-            negative,
-            digits,
-            point,
-        })
+        // A whole number below 10^15: exact as an integer.
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        let mut text = fixed_digits(units as u64, decimals, v < 0.0);
+        if decimals > 0 {
+            // A rounding of the product may have missed a shorter form.
+            text.truncate(text.trim_end_matches('0').trim_end_matches('.').len());
+        }
+        return Some(text);
     }
-
-    /// `123.45`, `0.00012`, `1200`: as `{}` writes a float.
-    fn plain(&self) -> String {
-        let digits = self.digits.as_str();
-        let mut text = String::with_capacity(digits.len() + 24);
-        if self.negative {
-            text.push('-');
-        }
-        match usize::try_from(self.point) {
-            Err(_) | Ok(0) => {
-                text.push_str("0.");
-                for _ in 0..self.point.unsigned_abs() {
-                    text.push('0');
-                }
-                text.push_str(digits);
-            }
-            Ok(point) if point >= digits.len() => {
-                text.push_str(digits);
-                for _ in digits.len()..point {
-                    text.push('0');
-                }
-            }
-            Ok(point) => {
-                text.push_str(&digits[..point]);
-                text.push('.');
-                text.push_str(&digits[point..]);
-            }
-        }
-        text
-    }
-
-    /// `1.2345e-7`, `1e16`: as `{:e}` writes a float.
-    fn with_exponent(&self) -> String {
-        let (first, rest) = self.digits.split_at(1);
-        let mut text = String::with_capacity(self.digits.len() + 8);
-        if self.negative {
-            text.push('-');
-        }
-        text.push_str(first);
-        if !rest.is_empty() {
-            text.push('.');
-            text.push_str(rest);
-        }
-        text.push('e');
-        text.push_str(itoa::Buffer::new().format(self.point - 1));
-        text
-    }
+    None
 }

@@ -235,16 +235,20 @@ pub(super) fn shorten(text: &str) -> String {
 /// A number above its limit: the message names the limit (a non-finite or
 /// non-positive value is reported by the caller's own checks).
 fn check_at_most(bad: &mut Bad<'_>, field: &str, value: f64, max: f64, unit: &str, row: &str) {
-    if value.is_finite() && value > max {
-        bad(
-            field.to_owned(),
-            format!(
-                "{} is out of range; at most {}{unit} is accepted{row}",
-                number(value),
-                number(max)
-            ),
-        );
+    if let Some(message) = above_most(value, max, unit, row) {
+        bad(field.to_owned(), message);
     }
+}
+
+/// What is wrong with `value` if it is above `max`.
+fn above_most(value: f64, max: f64, unit: &str, row: &str) -> Option<String> {
+    (value.is_finite() && value > max).then(|| {
+        format!(
+            "{} is out of range; at most {}{unit} is accepted{row}",
+            number(value),
+            number(max)
+        )
+    })
 }
 
 /// A kind of file's own fields: per token or diffusion ([`kind_fields`]).
@@ -333,14 +337,15 @@ pub const MIN_JOULES_PER_ITEM: f64 = 1e-3;
 /// fields its kind has (its consistency is checked with its kind's other
 /// rules).
 pub(super) fn check_configuration(bad: &mut Bad<'_>, at: &str, row: &str, c: &Configuration) {
-    check_text(bad, &format!("{at}.gpu"), &c.gpu, MAX_GPU_CHARS);
-    check_text(
-        bad,
-        &format!("{at}.precision"),
-        &c.precision,
-        MAX_NAME_CHARS,
-    );
-    check_text(bad, &format!("{at}.row_id"), &c.row_id, MAX_ROW_ID_CHARS);
+    for (name, text, max) in [
+        ("gpu", &c.gpu, MAX_GPU_CHARS),
+        ("precision", &c.precision, MAX_NAME_CHARS),
+        ("row_id", &c.row_id, MAX_ROW_ID_CHARS),
+    ] {
+        if let Some(problem) = text_problem(text, max) {
+            bad(format!("{at}.{name}"), problem);
+        }
+    }
     for (name, value) in c.quantities() {
         let (max, unit) = match name {
             "median_itl_ms" | "p90_itl_ms" | "p95_itl_ms" | "p99_itl_ms" => (MAX_LATENCY_MS, " ms"),
@@ -351,8 +356,9 @@ pub(super) fn check_configuration(bad: &mut Bad<'_>, at: &str, row: &str, c: &Co
             "gpu_power_watts_total" => (MAX_QUANTITY, " W"),
             _ => (MAX_QUANTITY, ""),
         };
-        if let Some(value) = value {
-            check_at_most(bad, &format!("{at}.{name}"), value, max, unit, row);
+        // The field's path is written only for a problem.
+        if let Some(message) = value.and_then(|value| above_most(value, max, unit, row)) {
+            bad(format!("{at}.{name}"), message);
         }
     }
     for (name, value, min) in [

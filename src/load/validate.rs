@@ -374,20 +374,30 @@ fn check_workload(bad: &mut Bad<'_>, m: &ModelFile) {
 }
 
 fn positive(bad: &mut Bad<'_>, field: &str, value: f64, row: &str) {
-    let message = if !value.is_finite() {
-        "must be a finite number".to_owned()
+    if let Some(message) = positive_problem(value) {
+        bad(field.into(), format!("{message}{row}"));
+    }
+}
+
+/// What is wrong with a measurement, if anything: not finite, not above
+/// zero, or too small to have been measured.
+fn positive_problem(value: f64) -> Option<String> {
+    if !value.is_finite() {
+        Some("must be a finite number".to_owned())
     } else if value <= 0.0 {
-        format!("must be greater than zero, found {}", limits::number(value))
+        Some(format!(
+            "must be greater than zero, found {}",
+            limits::number(value)
+        ))
     } else if value < limits::MIN_MEASURED {
-        format!(
+        Some(format!(
             "is too small to be a measurement: at least {} is accepted, found {}",
             limits::number(limits::MIN_MEASURED),
             limits::number(value)
-        )
+        ))
     } else {
-        return;
-    };
-    bad(field.into(), format!("{message}{row}"));
+        None
+    }
 }
 
 /// A row has exactly its file's kind's fields ([`Measure::fields`]): every
@@ -467,8 +477,10 @@ fn validate_configuration(bad: &mut Bad<'_>, at: &str, row: &str, c: &Configurat
                     ),
                 );
             }
-        } else {
-            positive(bad, &format!("{at}.{name}"), value, row);
+        } else if let Some(message) = positive_problem(value) {
+            // The field's path is written only for a problem: a valid
+            // 1,000-model set has hundreds of thousands of figures.
+            bad(format!("{at}.{name}"), format!("{message}{row}"));
         }
     }
     for (name, value) in c.counts() {

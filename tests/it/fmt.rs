@@ -130,11 +130,12 @@ fn fixed_by_scaling_writes_what_the_standard_formatting_writes() {
 /// `fmt::shortest` and `fmt::raw` write what the standard formatting
 /// writes (`{}`, and `{:e}` outside 1e-6..1e16), on a million values:
 /// figures as data files write them, any bit pattern of a finite float,
-/// subnormals, whole numbers, negatives.
+/// subnormals, whole numbers, products of figures, negatives.
 #[test]
 fn shortest_writes_what_the_standard_formatting_writes() {
-    use energyboard::fmt::{raw, shortest};
+    use energyboard::fmt::{raw, short_decimal, shortest};
     let mut state: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut decided = 0;
     let mut next = move || {
         state ^= state << 13;
         state ^= state >> 7;
@@ -143,22 +144,27 @@ fn shortest_writes_what_the_standard_formatting_writes() {
     };
     for i in 0..1_000_000u64 {
         let r = next();
-        let value = match i % 5 {
-            // A figure with 0–6 decimals, as a data file writes it.
-            0 => (r >> 20) as f64 % 10_000_000.0 / 10f64.powi((r >> 8) as i32 % 7),
+        let value = match i % 6 {
+            // A figure with 0–9 decimals, as a data file writes it.
+            0 => (r >> 20) as f64 % 10_000_000.0 / 10f64.powi((r >> 8) as i32 % 10),
             // Any finite bit pattern.
-            1 => {
-                let v = f64::from_bits(r);
-                if v.is_finite() { v } else { 1.5 }
-            }
+            1 => Some(f64::from_bits(r))
+                .filter(|v| v.is_finite())
+                .unwrap_or(1.5),
             // Subnormals and the smallest normals.
             2 => f64::from_bits(r >> 11),
             // Whole numbers, up to past 2^53.
             3 => ((r >> 4) % 100_000_000_000_000_000) as f64,
+            // Few digits at any scale: 1e-12 to 1e18.
+            4 => ((r >> 40) % 100_000) as f64 * 10f64.powi((r % 31) as i32 - 16),
             // A product of two figures, as a computed figure is.
             _ => ((r >> 40) as f64 / 1e3) * (((r >> 8) & 0xFFFF) as f64 / 7.0),
         };
         let value = if r & 1 == 1 { -value } else { value };
+        if let Some(text) = short_decimal(value) {
+            decided += 1;
+            assert_eq!(text, format!("{value}"), "{value:e}");
+        }
         assert_eq!(shortest(value), format!("{value}"), "{value:e}");
         let standard = if value == 0.0 {
             "0".to_owned()
@@ -169,15 +175,19 @@ fn shortest_writes_what_the_standard_formatting_writes() {
         };
         assert_eq!(raw(value), standard, "{value:e}");
     }
+    // The fast path decides the figures with few digits (a third of the
+    // values); a test that never used it would prove nothing.
+    assert!(decided > 300_000, "{decided}");
     for edge in [
         0.0,
         -0.0,
         1e-6,
+        1e15,
         1e16,
         5e-324,
         f64::MAX,
-        f64::MIN_POSITIVE,
         0.1,
+        0.3,
         1.0,
         100.0,
     ] {
