@@ -916,11 +916,10 @@ fn model_dir(slug: &str) -> String {
 /// The configuration `c`'s row on its model's page, from the workload's
 /// folder: where a chart's point or a table's cell links.
 fn configuration_href(m: &ModelFile, c: &Configuration) -> String {
-    format!(
-        "{}index.html#{}",
-        model_dir(&m.slug),
-        row_anchor(&m.slug, &c.row_id)
-    )
+    let mut href = model_dir(&m.slug);
+    href.push_str("index.html#");
+    href.push_str(&row_anchor(&m.slug, &c.row_id));
+    href
 }
 
 /// The GPU's page folder, e.g. `gpus/h100/`.

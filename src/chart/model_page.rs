@@ -677,8 +677,8 @@ fn point_link(cx: &Ctx<'_>, i: usize) -> String {
         svg::xml_escape(&row_link(cx.m, c)),
         url_segment(&c.gpu),
         row_anchor(&cx.m.slug, &c.row_id),
-        c.latency(),
-        c.energy(),
+        fmt::shortest(c.latency()),
+        fmt::shortest(c.energy()),
         svg::xml_escape(&tip)
     )
 }

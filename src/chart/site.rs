@@ -980,21 +980,22 @@ fn scatter_points(
     let arch = url_segment(&m.architecture);
     for c in &m.configurations {
         // On a site of several sources, each tooltip names its source.
-        let tip = point_tip(words, m, &setup(c), c, model.whose);
+        let label = setup(c);
+        let tip = point_tip(words, m, &label, c, model.whose);
         p.root.draw(&svg::Markup(&format!(
             "<a href=\"{}\" target=\"_top\" class=\"pt gpu-{} arch-{arch}\" \
                 data-latency=\"{}\" data-energy=\"{}\"><title>{}</title>\n",
             svg::xml_escape(&href(m, c)),
             url_segment(&c.gpu),
-            c.latency(),
-            c.energy(),
+            fmt::shortest(c.latency()),
+            fmt::shortest(c.energy()),
             svg::xml_escape(&tip)
         )))?;
         let at = p.px(c.latency(), c.energy());
         let over = c.latency() > m.deadline();
         draw::marker(p.root, at, look, Role::Point(look), filled, over)?;
         p.root.draw(&svg::Markup("</a>\n"))?;
-        rows.push(configuration_row(m, setup(c), c));
+        rows.push(configuration_row(m, label, c));
     }
     p.root.draw(&svg::Markup("</g>\n"))?;
     Ok(rows)
