@@ -728,7 +728,7 @@ pub struct NoProgress;
 impl Progress for NoProgress {}
 
 /// Renders every page of the site into `sink`: the assets, each model's
-/// pages ([`render_models`]), then the site-wide pages
+/// pages ([`render_models`]) and the site-wide pages
 /// ([`render_site_wide`]).
 pub fn render_site(
     mirror: &Mirror<'_>,
@@ -742,8 +742,16 @@ pub fn render_site(
     // The GitHub Pages marker.
     sink.put(".nojekyll", b"")?;
     let pages = ListedPages::new(sink);
-    let models = render_models(mirror, &mirror.model_ids(), &pages, progress)?;
-    let counts = render_site_wide(mirror, assets, &models, &pages)?;
+    // The model pages and the pages that list models side by side: the
+    // listings are a few large tasks and the models many small ones, which
+    // together keep every core busy to the end.
+    let (models, listings) = rayon::join(
+        || render_models(mirror, &mirror.model_ids(), &pages, progress),
+        || render_listings(mirror, assets, &pages),
+    );
+    let models = models?;
+    let (listed, site_files) = listings?;
+    let counts = listed + downloads::render_downloads(mirror, site_files, &models, &pages)?;
     render_seo_files(mirror, &pages.into_sorted(), sink)?;
     Ok(models.iter().fold(counts, |sum, m| sum + m.counts))
 }
@@ -845,29 +853,46 @@ pub fn render_site_wide(
     models: &[ModelOutput],
     sink: &dyn PageSink,
 ) -> Result<RenderCounts> {
-    // Each workload's pages on a core of their own: they read the
+    let (listed, site_files) = render_listings(mirror, assets, sink)?;
+    Ok(listed + downloads::render_downloads(mirror, site_files, models, sink)?)
+}
+
+/// The pages of [`render_site_wide`] but the downloads page, which also
+/// lists the models' own files: each workload's pages, then the site-wide
+/// ones, and the site-wide downloads.
+fn render_listings(
+    mirror: &Mirror<'_>,
+    assets: &[Asset],
+    sink: &dyn PageSink,
+) -> Result<(RenderCounts, downloads::SiteFiles)> {
+    // Each workload's pages as a task of their own: they read the
     // workload's analysis only, and write files no other workload writes.
-    let workloads: Vec<RenderCounts> = mirror
-        .workloads
-        .par_iter()
-        .map(|site| {
-            Ok(render_leaderboard(site, sink)?
-                + render_gpu_pages(site, sink)?
-                + render_compare(site, sink)?)
-        })
-        .collect::<Result<_>>()?;
-    let counts = workloads
-        .into_iter()
-        .fold(RenderCounts::default(), |sum, c| sum + c)
-        + overview::render_front(mirror, sink)?
-        + overview::render_model_overviews(mirror, sink)?
-        + overview::render_gpu_hubs(mirror, sink)?
-        + overview::render_compare_hub(mirror, sink)?
-        + render_about(mirror, sink)?
-        + changes::render_changes(mirror, sink)?
-        + downloads::render_downloads(mirror, models, sink)?
-        + render_not_found(mirror, assets, sink)?;
-    Ok(counts)
+    let (workloads, site_wide) = rayon::join(
+        || {
+            mirror
+                .workloads
+                .par_iter()
+                .map(|site| {
+                    Ok(render_leaderboard(site, sink)?
+                        + render_gpu_pages(site, sink)?
+                        + render_compare(site, sink)?)
+                })
+                .collect::<Result<Vec<RenderCounts>>>()
+        },
+        || -> Result<(RenderCounts, downloads::SiteFiles)> {
+            let counts = overview::render_front(mirror, sink)?
+                + overview::render_model_overviews(mirror, sink)?
+                + overview::render_gpu_hubs(mirror, sink)?
+                + overview::render_compare_hub(mirror, sink)?
+                + render_about(mirror, sink)?
+                + changes::render_changes(mirror, sink)?
+                + render_not_found(mirror, assets, sink)?;
+            Ok((counts, downloads::write_site_wide_files(mirror, sink)?))
+        },
+    );
+    let (site_wide, site_files) = site_wide?;
+    let counts = workloads?.into_iter().fold(site_wide, |sum, c| sum + c);
+    Ok((counts, site_files))
 }
 
 /// The versions of each model of `workload`, by slug, from its

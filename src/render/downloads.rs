@@ -313,31 +313,55 @@ fn kind_files(
 /// each model gave, in [`Mirror::model_ids`] order.
 pub fn render_downloads(
     site: &Mirror<'_>,
+    site_files: SiteFiles,
     models: &[ModelOutput],
     sink: &dyn PageSink,
 ) -> Result<RenderCounts> {
-    let kinds: Vec<CsvFiles> = CSV_FILES
-        .into_iter()
-        .filter(|f| site.has(|m| m == f.measure))
-        .collect();
-    let (site_files, n) = site_wide_files(site, &kinds, sink)?;
     let (model_files, listed) = workload_files(site, models, sink)?;
     let path = "data/index.html";
     let description = format!(
-        "Download every workload's leaderboard and all {n} measured configurations as CSV, each \
-            model's data file per workload as JSON, and the data dictionary."
+        "Download every workload's leaderboard and all {} measured configurations as CSV, each \
+            model's data file per workload as JSON, and the data dictionary.",
+        site_files.configurations
     );
     let meta = site.meta(path, "Downloads", description, "data");
     let workloads = &site.workloads;
     let page = DataPage {
         meta,
-        site_files,
+        site_files: site_files.entries,
         model_files,
-        kinds,
+        kinds: site_files.kinds,
         workloads,
     };
     put_page(sink, path, &page)?;
     Ok(RenderCounts::ONE_PAGE + listed)
+}
+
+/// The site-wide downloads, written ([`write_site_wide_files`]): what the
+/// downloads page lists of them. They need no model's pages, so they are
+/// written while those are.
+pub struct SiteFiles {
+    /// The kinds of measurement the site has, each with its CSV files.
+    kinds: Vec<CsvFiles>,
+    /// Each file as the page lists it.
+    entries: Vec<FileEntry>,
+    /// How many configurations the CSV files hold.
+    configurations: usize,
+}
+
+/// Writes the site-wide downloads: each kind's CSV files, the change
+/// histories and the data dictionary.
+pub fn write_site_wide_files(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<SiteFiles> {
+    let kinds: Vec<CsvFiles> = CSV_FILES
+        .into_iter()
+        .filter(|f| site.has(|m| m == f.measure))
+        .collect();
+    let (entries, configurations) = site_wide_files(site, &kinds, sink)?;
+    Ok(SiteFiles {
+        kinds,
+        entries,
+        configurations,
+    })
 }
 
 /// Writes the site-wide files (each kind's CSV files, the change
