@@ -1,5 +1,7 @@
 //! The five charts of a model page.
 
+use std::fmt::Write as _;
+
 use plotters::element::Circle;
 use plotters::style::Color;
 
@@ -646,19 +648,16 @@ fn markers_and_best(
     Ok(())
 }
 
-/// Where a point of a model's time–energy chart links: its row on the page
-/// beside the chart, `index.html#<row anchor>`.
-fn row_link(m: &ModelFile, c: &Configuration) -> String {
-    format!("index.html#{}", row_anchor(&m.slug, &c.row_id))
-}
-
 /// The opening of configuration `i`'s link on the time–energy chart: to
-/// its row (opened in the whole window), naming the row (`data-row`, which
+/// its row on the page beside the chart (`index.html#<row anchor>`, opened
+/// in the whole window), naming the row (`data-row`, which
 /// `templates/scatter.js` hands the page) and its figures, with a tooltip
 /// (`<title>`) of its model, setup and figures, the three parts the box of
-/// figures shows.
+/// figures shows. Written into one string: a model's charts open some
+/// 50 links for each of its configurations.
 fn point_link(cx: &Ctx<'_>, i: usize) -> String {
     let (c, w) = (cx.c(i), cx.words);
+    let anchor = row_anchor(&cx.m.slug, &c.row_id);
     let tip = format!(
         "{}: {}, {} {}, run {}: {} {} at {} {}",
         cx.m.name,
@@ -671,16 +670,20 @@ fn point_link(cx: &Ctx<'_>, i: usize) -> String {
         (w.latency_text)(c.latency()),
         w.latency_unit
     );
-    format!(
-        "<a href=\"{}\" target=\"_top\" class=\"pt gpu-{}\" data-row=\"{}\" data-latency=\"{}\" \
-            data-energy=\"{}\"><title>{}</title>\n",
-        svg::xml_escape(&row_link(cx.m, c)),
+    let mut link = String::with_capacity(tip.len() + 2 * anchor.len() + 160);
+    link.push_str("<a href=\"index.html#");
+    svg::push_escaped(&mut link, &anchor);
+    let _ = write!(
+        link,
+        "\" target=\"_top\" class=\"pt gpu-{}\" data-row=\"{anchor}\" data-latency=\"{}\" \
+            data-energy=\"{}\"><title>",
         url_segment(&c.gpu),
-        row_anchor(&cx.m.slug, &c.row_id),
         fmt::shortest(c.latency()),
         fmt::shortest(c.energy()),
-        svg::xml_escape(&tip)
-    )
+    );
+    svg::push_escaped(&mut link, &tip);
+    link.push_str("</title>\n");
+    link
 }
 
 /// The description of the time–energy chart at `pct` (the median when
