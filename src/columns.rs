@@ -106,6 +106,16 @@ impl Value<'_> {
         }
     }
 
+    /// The figure as a number, what [`Value::sort`] writes (figures only).
+    pub fn number(&self) -> Option<f64> {
+        match self {
+            #[allow(clippy::cast_precision_loss)]
+            Value::Whole(n) => Some(*n as f64),
+            Value::Number(v, _) => Some(*v),
+            Value::Text(_) | Value::Flag(_) | Value::Missing => None,
+        }
+    }
+
     /// The raw value a sortable table sorts on (figures only).
     pub fn sort(&self) -> Option<String> {
         match self {

@@ -970,10 +970,17 @@ fn column_cell(c: &Column, model: &ModelFile, config: &Configuration) -> Cell {
     let text = value.page();
     // The sort script reads a figure from its text where the text is the
     // whole value, so the attribute is left out there.
-    let shown: Option<f64> = text.replace(',', "").parse().ok();
-    let sort = value
-        .sort()
-        .filter(|raw| raw.parse::<f64>().ok() != shown || shown.is_none());
+    let shown: Option<f64> = if text.contains(',') {
+        text.replace(',', "").parse().ok()
+    } else {
+        text.parse().ok()
+    };
+    // The raw value reads back as the figure (it is written to), so it is
+    // compared as a number, and written only when it is needed.
+    let sort = match value.number() {
+        Some(raw) if shown == Some(raw) => None,
+        _ => value.sort(),
+    };
     Cell {
         text,
         sort,
