@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 
 use energyboard::analyse::{ModelAnalysis, analyse};
 use energyboard::chart::{self, BarEntry};
+use energyboard::columns::Words;
 use energyboard::load::read_model_file;
 use energyboard::model::ModelFile;
 use synth::synthesise;
@@ -116,7 +117,7 @@ fn dump(dir: &Path, seeds: &[(ModelFile, ModelAnalysis)]) {
     let refs: Vec<(&ModelFile, &ModelAnalysis)> = seeds.iter().map(|(m, a)| (m, a)).collect();
     put(
         "frontiers.svg".to_owned(),
-        &chart::compare_frontiers(refs[0].0.measure().words(), &refs),
+        &chart::compare_frontiers(Words::of(refs[0].0.measure()), &refs),
     );
     for n in [10, 1_000] {
         let models = synthetic(seeds, n);
@@ -133,7 +134,7 @@ fn dump(dir: &Path, seeds: &[(ModelFile, ModelAnalysis)]) {
         let refs: Vec<(&ModelFile, &ModelAnalysis)> = models.iter().map(|(m, a)| (m, a)).collect();
         put(
             format!("synth-{n}-frontiers.svg"),
-            &chart::compare_frontiers(refs[0].0.measure().words(), &refs),
+            &chart::compare_frontiers(Words::of(refs[0].0.measure()), &refs),
         );
     }
 }
@@ -190,7 +191,7 @@ fn main() {
             report(
                 &frontiers,
                 time(quick, budget, || {
-                    chart::compare_frontiers(refs[0].0.measure().words(), &refs)
+                    chart::compare_frontiers(Words::of(refs[0].0.measure()), &refs)
                         .svg
                         .len()
                 }),

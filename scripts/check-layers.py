@@ -43,6 +43,10 @@ LAYERS = [
     ["fmt", "select", "stage"],
     # The types of what a data file holds: models, the change history.
     ["model", "changes"],
+    # The columns (how a figure is named, read, shown) and each kind's
+    # words and units: the one home of units, so below every module that
+    # writes one, the loader's messages and the carbon settings' included.
+    ["columns"],
     # Load: files -> validated models (and the static folder's files).
     ["load"],
     # What sits on loaded data without computing figures: grouping by
@@ -50,8 +54,8 @@ LAYERS = [
     # writer, the only module that touches the output folder (render
     # streams into its PageSink, so it sits below render).
     ["workload", "footprint", "assets", "write"],
-    # The settings file; the columns (how a figure is named, read, shown).
-    ["settings", "columns"],
+    # The settings file.
+    ["settings"],
     # Analyse: pure figures, once per model.
     ["analyse"],
     # Charts: SVG strings from the analysis.
@@ -119,39 +123,11 @@ STRING_LITERAL = re.compile(r'"(?:[^"\\]|\\.)*"')
 UNIT = re.compile(
     r"(?<![\w/])(?:k?Wh|mJ|J/tok|J)(?!\w)|tok/s|tok/Wh|(?<!\w)ms(?!\w)|\s s(?=\W|$)|g CO₂e"
 )
-# Units still written outside columns: file (under src/) and the line's
-# code (stripped). Issue 40 moves each to read the column's unit; remove an
-# entry with its line. A new unit outside columns fails.
-_TO_COLUMNS = "issue 40: a unit outside columns, to read from the column"
-UNITS_OUTSIDE_COLUMNS = {
-    ("chart/model_page.rs", '"tok/s".to_owned(),'): _TO_COLUMNS,
-    ("chart/model_page.rs", '["Median ITL (ms)", "p90 ITL (ms)", "p99 ITL (ms)"]'): _TO_COLUMNS,
-    ("chart/model_page.rs", 'x_desc: format!("{p} inter-token latency (ms)"),'): _TO_COLUMNS,
-    ("chart/model_page.rs", 'latency_header: format!("{p} ITL (ms)"),'): _TO_COLUMNS,
-    ("chart/site.rs", 'const ENERGY: &str = "Energy (Wh per million output tokens)";'): _TO_COLUMNS,
-    ("footprint.rs", 'unit: " g CO₂e per kWh",'): _TO_COLUMNS,
-    ("footprint.rs", 'unit: " per kWh",'): _TO_COLUMNS,
-    ("footprint.rs", '"grid carbon intensity {g} g CO₂e/kWh ({}, {})",'): _TO_COLUMNS,
-    ("model.rs", 'energy_long: "Wh per million output tokens",'): _TO_COLUMNS,
-    ("model.rs", 'energy_unit: "Wh/M tok",'): _TO_COLUMNS,
-    ("model.rs", 'latency_unit: "ms",'): _TO_COLUMNS,
-    ("model.rs", 'energy_short: "Wh/M",'): _TO_COLUMNS,
-    ("model.rs", 'energy_long: "J per image",'): _TO_COLUMNS,
-    ("model.rs", 'energy_unit: "J/image",'): _TO_COLUMNS,
-    ("model.rs", 'energy_short: "J/image",'): _TO_COLUMNS,
-    ("model.rs", 'energy_long: "J per video",'): _TO_COLUMNS,
-    ("model.rs", 'energy_unit: "J/video",'): _TO_COLUMNS,
-    ("model.rs", 'energy_short: "J/video",'): _TO_COLUMNS,
-    ("render/kind.rs", '"Wh/M"'): _TO_COLUMNS,
-    ("render/kind.rs", '"J"'): _TO_COLUMNS,
-    ("render/model_page.rs", 'format!("{} g CO₂e", fmt::significant(i.grams_co2e?, 3)),'): _TO_COLUMNS,
-    ("render/model_page.rs", 'headers.push(numeric("Median carbon †", "g CO₂e", "median_g"));'):
-        _TO_COLUMNS,
-    ("render/model_page.rs", 'headers.push(numeric("p90 carbon †", "g CO₂e", "p90_g"));'):
-        _TO_COLUMNS,
-    ("render/overview.rs", 'axis: &format!("Energy per {item} (J)"),'): _TO_COLUMNS,
-    ("render/overview.rs", 'format!(" ({} J per response)", fmt::joules_per_response(j))'): _TO_COLUMNS,
-}
+# Units written outside columns, each with the reason it may stay: file
+# (under src/) and the line's code (stripped). Issue 40 moved every one to
+# read its column's unit (or a unit constant of columns); a new unit outside
+# columns fails.
+UNITS_OUTSIDE_COLUMNS: dict = {}
 PATH = re.compile(r"\bcrate::(\{[^}]*\}|[a-z_][a-z0-9_]*)")
 
 

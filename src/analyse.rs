@@ -14,6 +14,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use rayon::prelude::*;
 
+use crate::columns::Words;
 use crate::load::LoadedModel;
 use crate::model::{Configuration, ModelFile, SeriesKey};
 use crate::select;
@@ -180,13 +181,11 @@ pub struct LatencyBudget {
     pub per_gpu: Vec<(String, Option<usize>)>,
 }
 
-/// A model's latency ladder: its kind's rungs ([`crate::model::Words::ladder`])
+/// A model's latency ladder: its kind's rungs ([`crate::columns::Words::ladder`])
 /// below the deadline, then the deadline.
 pub fn latency_budgets(m: &ModelFile) -> Vec<LatencyBudget> {
     let deadline = m.deadline();
-    let ladder = m
-        .measure()
-        .words()
+    let ladder = Words::of(m.measure())
         .ladder
         .iter()
         .copied()

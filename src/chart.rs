@@ -20,7 +20,8 @@ mod style;
 pub mod svg;
 
 use crate::analyse::ModelAnalysis;
-use crate::model::{Configuration, ModelFile, Words};
+use crate::columns::Words;
+use crate::model::{Configuration, ModelFile};
 
 pub use crate::model::ITL_PERCENTILES;
 pub use model_page::{model_charts, percentile_charts, tradeoff_still, tradeoff_wide};

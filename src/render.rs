@@ -358,7 +358,7 @@ impl Site<'_> {
                 }),
                 // Per the headline energy's basis ("M tok", "image"), when
                 // the settings give it.
-                Shown::Footprint(k) => footprint.and_then(|f| k.unit(f, per)).map(|unit| {
+                Shown::Footprint(k) => footprint.and_then(|f| f.column_unit(*k, per)).map(|unit| {
                     let plain = Header::plain(k.label(), &unit, true, k.key());
                     plain.defined(root, "footprint", k.definition())
                 }),
@@ -425,7 +425,7 @@ impl Site<'_> {
     }
 
     fn words(&self) -> &'static Words {
-        self.workload.measure.words()
+        Words::of(self.workload.measure)
     }
 
     /// The versions of the model `lm`, oldest first (empty for a model of
@@ -1003,7 +1003,7 @@ fn leaderboard_row(site: &Site<'_>, r: LeaderboardRow, home: &str, columns: &[Sh
                 Some(cell)
             }
             Shown::Footprint(k) => site.footprint.as_ref().and_then(|f| {
-                k.value(f, footprint_bases(c)[0].wh)
+                f.column_value(*k, footprint_bases(c)[0].wh)
                     .map(|v| num(fmt::significant(v, 3), v))
             }),
         })

@@ -9,7 +9,7 @@ use super::axis::{Axis, tick_label};
 use super::layout::{Align, Placer, Rect, text_width, wrap};
 use super::style::Role;
 use super::svg::{Canvas, Doc, Markup};
-use crate::model::Words;
+use crate::columns::Words;
 
 pub(crate) type Root<'a> = DrawingArea<Canvas<'a>, Shift>;
 /// What drawing can fail with. Drawing into a `String` cannot fail, but

@@ -9,9 +9,10 @@ use super::layout::{self, Rect};
 use super::style::Role;
 use super::{Chart, DataTable, svg};
 use crate::analyse::ModelAnalysis;
+use crate::columns::{Words, tokens};
 use crate::fmt;
 use crate::model::{Configuration, ModelFile, row_anchor, url_segment};
-use crate::model::{ITL_PERCENTILES, Measure, Percentile, Words};
+use crate::model::{ITL_PERCENTILES, Measure, Percentile};
 
 /// Height of an x–y chart below its header.
 const BODY: i32 = 340;
@@ -104,7 +105,7 @@ impl<'a> Ctx<'a> {
         }
         Ctx {
             m,
-            words: m.measure().words(),
+            words: Words::of(m.measure()),
             a,
             series_of,
             first_run,
@@ -303,7 +304,7 @@ fn percentiles(c: &Configuration) -> Option<(f64, f64)> {
 /// the concurrency or the batch size.
 fn metrics(m: &ModelFile) -> [Metric; 4] {
     type Value = fn(&Configuration) -> f64;
-    let w = m.measure().words();
+    let w = Words::of(m.measure());
     let load = w.load_short;
     let file = |what: &str| format!("{what}-vs-{}.svg", url_segment(load));
     let (latency, rate_axis, rate_unit, rate, rate_format): (_, _, _, Value, fn(f64) -> String) =
@@ -311,7 +312,7 @@ fn metrics(m: &ModelFile) -> [Metric; 4] {
             Measure::Tokens => (
                 "inter-token latency",
                 "Throughput (output tokens/s)".to_owned(),
-                "tok/s".to_owned(),
+                tokens::TOKENS_PER_SECOND.unit.to_owned(),
                 |c| c.tokens_per_second.unwrap_or(f64::NAN),
                 fmt::grouped,
             ),
@@ -556,9 +557,13 @@ fn concurrency_chart(cx: &Ctx<'_>, metric: &Metric) -> Chart {
     });
     let description = describe(cx, metric, log_note, (lo, hi));
     let headers = if spread {
-        ["Median ITL (ms)", "p90 ITL (ms)", "p99 ITL (ms)"]
-            .map(str::to_owned)
-            .to_vec()
+        [
+            tokens::MEDIAN_ITL_MS,
+            tokens::P90_ITL_MS,
+            tokens::P99_ITL_MS,
+        ]
+        .map(|c| c.axis_label())
+        .to_vec()
     } else {
         vec![metric.axis.clone()]
     };
@@ -739,13 +744,13 @@ struct TradeoffNames {
 /// The names of the time–energy chart at `pct` (the median when `None`),
 /// drawn `wide` or not.
 fn tradeoff_names(m: &ModelFile, pct: Option<Percentile>, wide: bool) -> TradeoffNames {
-    let words = m.measure().words();
+    let words = Words::of(m.measure());
     match pct {
         Some(p) => TradeoffNames {
             file_name: format!("time-energy-tradeoff-{p}.svg"),
             title: format!("{}: time–energy trade-off at {p} ITL", &m.name),
-            x_desc: format!("{p} inter-token latency (ms)"),
-            latency_header: format!("{p} ITL (ms)"),
+            x_desc: format!("{p} inter-token latency ({})", words.latency_unit),
+            latency_header: format!("{p} ITL ({})", words.latency_unit),
         },
         None => TradeoffNames {
             file_name: if wide {

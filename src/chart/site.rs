@@ -14,10 +14,10 @@ use crate::analyse::{
     BarRank, ModelAnalysis, ModelConfiguration, cheapest_on_frontiers, lowest_bars,
     lowest_energy_first,
 };
+use crate::columns::Words;
 use crate::fmt;
-use crate::model::{Configuration, ModelFile, Words, url_segment};
+use crate::model::{Configuration, Measure, ModelFile, url_segment};
 
-const ENERGY: &str = "Energy (Wh per million output tokens)";
 const LINE_H: i32 = 17;
 const BAR_H: i32 = 14;
 
@@ -53,6 +53,8 @@ pub fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry]) -> C
     });
     let capped = entries.len() > sorted.len();
     let title = capped_title(title, "lowest", sorted.len(), entries.len());
+    // The bars are per-token workloads' best: "Energy (Wh per million output tokens)".
+    let energy_axis = Words::of(Measure::Tokens).energy_axis();
     let mut gpus: Vec<LegendSeries> = sorted
         .iter()
         .map(|e| LegendSeries {
@@ -77,7 +79,7 @@ pub fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry]) -> C
     let DrawnBars { doc, sources_note } = draw_bars(BarsDrawing {
         title: &title,
         series: &gpus,
-        axis: ENERGY,
+        axis: &energy_axis,
         bars: &bars,
         x,
         empty: "No configuration to show",
@@ -116,7 +118,7 @@ pub fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry]) -> C
             e.whose.as_ref(),
         )
     });
-    let table = bar_table(&["Rank", "Model", "GPU", ENERGY], rows);
+    let table = bar_table(&["Rank", "Model", "GPU", &energy_axis], rows);
     Chart::new(file_name.to_owned(), title, description, &doc, table, None)
 }
 
@@ -918,7 +920,7 @@ pub fn grouped_bars(chart: BarChart<'_>) -> Chart {
 /// One configuration as a row of a chart's data table (the columns of
 /// [`configuration_table`]).
 fn configuration_row(m: &ModelFile, setup: String, c: &Configuration) -> Vec<String> {
-    let words = m.measure().words();
+    let words = Words::of(m.measure());
     vec![
         m.name.clone(),
         setup,

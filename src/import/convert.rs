@@ -12,6 +12,7 @@ use serde_json::{Map, Value, json};
 
 use super::editorial::{Editorial, fill};
 use super::upstream::{Upstream, short_json};
+use crate::columns::Words;
 use crate::load::limits;
 use crate::model::{
     Configuration, Measure, ModelFile, OutputKind, OutputLengthDistribution, Source, WorkloadDecl,
@@ -932,9 +933,7 @@ fn model_file(
         source: source.clone(),
         boundary: "gpu_only".to_owned(),
         kind,
-        unit: kind
-            .map_or(Measure::Tokens, Measure::Diffusion)
-            .words()
+        unit: Words::of(kind.map_or(Measure::Tokens, Measure::Diffusion))
             .energy_long
             .to_owned(),
         itl_deadline_ms: kind.is_none().then_some(deadline),

@@ -5,6 +5,7 @@ use std::path::Path;
 
 use super::parse::push_key;
 use super::{Problem, problem, shown};
+use crate::columns::Words;
 use crate::model::ModelFile;
 use crate::select;
 
@@ -15,7 +16,7 @@ pub(super) fn check_best(path: &Path, m: &ModelFile, out: &mut Vec<Problem>) {
     let stated_best = &m.best;
     // The kind's words: "median ITL" and "Wh/M", or "batch latency" and
     // "J/image"; the deadline with its unit, "500 ms".
-    let words = m.measure().words();
+    let words = Words::of(m.measure());
     let (latency, energy) = (words.latency_short, words.energy_short);
     let deadline = format!("{} {}", m.deadline(), words.latency_unit);
     let configs = &m.configurations;

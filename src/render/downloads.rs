@@ -15,7 +15,7 @@ use askama::Template;
 
 use super::site_pages::Paging;
 use super::{Mirror, ModelOutput, PageMeta, RenderCounts, Site, kind, put_page};
-use crate::columns::{Column, Record, Value};
+use crate::columns::{Column, Record, Value, Words};
 use crate::fmt;
 use crate::load::LoadedModel;
 use crate::model::{Measure, ModelFile, OutputKind};
@@ -149,6 +149,10 @@ impl CsvFiles {
 
     fn columns(&self) -> impl Iterator<Item = &'static Column> {
         csv_columns(self.measure)
+    }
+
+    fn words(&self) -> &'static Words {
+        Words::of(self.measure)
     }
 }
 
@@ -289,7 +293,7 @@ fn kind_files(
         format!(
             "{whose}: each model's best configuration per GPU ({leaderboard_rows} rows), ranked \
                 by {} within its workload, with the derived columns.",
-            files.measure.words().energy_long
+            files.words().energy_long
         ),
     ));
     let columns = &kind::tables(files.measure).csv;

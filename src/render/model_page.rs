@@ -16,7 +16,7 @@ use crate::analyse::ModelAnalysis;
 use crate::analyse::footprint_basis::{Basis, footprint_bases};
 use crate::analyse::response::ResponseEnergy;
 use crate::chart::{self, Chart, ResponseUnit};
-use crate::columns::Column;
+use crate::columns::{Column, GRAMS_CO2E};
 use crate::fmt;
 use crate::footprint::{Footprint, Impact};
 use crate::load::LoadedModel;
@@ -835,7 +835,7 @@ fn footprint_figures(f: &Footprint, bases: &[Basis]) -> Vec<Fact> {
     let carbon = impacts.iter().filter_map(|(per, i)| {
         Some(Fact::new(
             format!("Carbon {per} †"),
-            format!("{} g CO₂e", fmt::significant(i.grams_co2e?, 3)),
+            format!("{} {GRAMS_CO2E}", fmt::significant(i.grams_co2e?, 3)),
         ))
     });
     let cost = impacts.iter().filter_map(|(per, i)| {
@@ -967,8 +967,8 @@ fn response_table(
     let footprint = site.footprint.as_ref();
     if let Some(f) = footprint {
         if f.carbon.is_some() {
-            headers.push(numeric("Median carbon †", "g CO₂e", "median_g"));
-            headers.push(numeric("p90 carbon †", "g CO₂e", "p90_g"));
+            headers.push(numeric("Median carbon †", GRAMS_CO2E, "median_g"));
+            headers.push(numeric("p90 carbon †", GRAMS_CO2E, "p90_g"));
         }
         if let Some(currency) = f.currency() {
             // Per 1,000 responses, as the about page's unit policy says, so

@@ -14,7 +14,7 @@ use super::views::{ChartView, chart_view};
 use super::{Mirror, ModelId, PageMeta, RenderCounts, Site, gpu_dir, kind, model_dir, put_page};
 use crate::analyse::{WorkloadModels, cross_workload_picks};
 use crate::chart::{self, BarScale, GroupedBar};
-use crate::columns::{Column, Record, diffusion, tokens};
+use crate::columns::{Column, JOULES, Record, Words, diffusion, tokens};
 use crate::fmt;
 use crate::model::Measure;
 use crate::model::{Configuration, ModelFile, row_anchor};
@@ -452,11 +452,11 @@ fn overview_chart(
     let (&[measure], false) = (item_measures, item_bars.is_empty()) else {
         return None;
     };
-    let item = measure.words().item;
+    let item = Words::of(measure).item;
     Some(chart::grouped_bars(chart::BarChart {
         file_name: "workloads.svg",
         title: &format!("{name}: energy per {item} by workload and GPU"),
-        axis: &format!("Energy per {item} (J)"),
+        axis: &format!("Energy per {item} ({JOULES})"),
         what: &format!(
             "Energy per {item} of {name} at its lowest-energy configuration per GPU within the \
                 workload's batch-latency deadline; one bar per workload and GPU.",
@@ -618,7 +618,7 @@ fn overview_description(site: &Mirror<'_>, at: &[ModelId]) -> String {
                 Some(c) => {
                     let response = if ws.workload.measure == Measure::Tokens {
                         let j = c.joules_per_response().unwrap_or(f64::NAN);
-                        format!(" ({} J per response)", fmt::joules_per_response(j))
+                        format!(" ({} {JOULES} per response)", fmt::joules_per_response(j))
                     } else {
                         String::new()
                     };

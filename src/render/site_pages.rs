@@ -10,7 +10,7 @@ use super::views::{ChartView, ColumnChooser, TableView, chart_view, table_html_f
 use super::{Mirror, PageMeta, RenderCounts, Site, gpu_dir, kind, leaderboard_row, put_page};
 use crate::analyse::{LeaderboardRow, ModelAnalysis};
 use crate::chart::{self, BarEntry, BarScale, GroupedBar};
-use crate::columns::{Column, DIFFUSION, PER_TOKEN};
+use crate::columns::{Column, DIFFUSION, PER_TOKEN, Words};
 use crate::fmt;
 use crate::load::Asset;
 use crate::model::{Measure, ModelFile};
@@ -738,8 +738,8 @@ pub(super) fn render_about(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
             .map(|m| {
                 format!(
                     "text to {}: {}",
-                    m.words().item,
-                    ladder_text(m.words().ladder, "s")
+                    Words::of(*m).item,
+                    ladder_text(Words::of(*m).ladder, "s")
                 )
             })
             .collect::<Vec<_>>()

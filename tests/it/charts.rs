@@ -5,6 +5,7 @@ use std::path::Path;
 
 use energyboard::analyse::{ModelAnalysis, analyse};
 use energyboard::chart::{self, BarEntry, Chart};
+use energyboard::columns::Words;
 use energyboard::load::read_model_file;
 use energyboard::model::ModelFile;
 
@@ -65,7 +66,10 @@ fn all_charts() -> Vec<Chart> {
         .collect();
     charts.push(chart::best_energy_bars("best-energy.svg", "H100", &h100));
     let refs: Vec<(&ModelFile, &ModelAnalysis)> = models.iter().map(|(m, a)| (m, a)).collect();
-    charts.push(chart::compare_frontiers(refs[0].0.measure().words(), &refs));
+    charts.push(chart::compare_frontiers(
+        Words::of(refs[0].0.measure()),
+        &refs,
+    ));
     charts
 }
 
@@ -647,7 +651,7 @@ fn long_bar_charts_draw_the_lowest_bars_and_say_so() {
 fn the_compare_chart_draws_the_lowest_energy_frontiers_in_the_order_given() {
     let models = synthetic(30);
     let refs: Vec<(&ModelFile, &ModelAnalysis)> = models.iter().map(|(m, a)| (m, a)).collect();
-    let c = chart::compare_frontiers(refs[0].0.measure().words(), &refs);
+    let c = chart::compare_frontiers(Words::of(refs[0].0.measure()), &refs);
     let best = |(m, a): &(ModelFile, ModelAnalysis)| {
         a.best_per_gpu
             .iter()
@@ -700,7 +704,7 @@ fn empty_bar_chart_still_draws() {
 fn compare_page_draws_each_models_frontier() {
     let models = seeds();
     let refs: Vec<(&ModelFile, &ModelAnalysis)> = models.iter().map(|(m, a)| (m, a)).collect();
-    let c = chart::compare_frontiers(refs[0].0.measure().words(), &refs);
+    let c = chart::compare_frontiers(Words::of(refs[0].0.measure()), &refs);
     assert_eq!(c.file_name, "frontiers.svg");
     let doc = roxmltree::Document::parse(&c.svg).unwrap();
     for (mi, (m, a)) in models.iter().enumerate() {
@@ -742,7 +746,10 @@ fn markup_in_names_is_escaped() {
             whose: None,
         }],
     ));
-    charts.push(chart::compare_frontiers(m.measure().words(), &[(&m, &a)]));
+    charts.push(chart::compare_frontiers(
+        Words::of(m.measure()),
+        &[(&m, &a)],
+    ));
     for c in charts {
         assert!(!c.svg.contains(evil), "{}", c.file_name);
         let doc = roxmltree::Document::parse(&c.svg).unwrap();
@@ -831,7 +838,7 @@ fn descriptions_name_the_scales_actually_drawn() {
         tradeoff.description
     );
     let refs = [(&m, &a)];
-    let compare = chart::compare_frontiers(refs[0].0.measure().words(), &refs);
+    let compare = chart::compare_frontiers(Words::of(refs[0].0.measure()), &refs);
     assert!(
         !compare.description.contains("log scales"),
         "{}",
@@ -938,7 +945,7 @@ fn diffusion_frontiers_compare_on_batch_latency_and_energy_per_item() {
         .map(diffusion)
         .collect();
     let refs: Vec<_> = models.iter().map(|(m, a)| (m, a)).collect();
-    let c = chart::compare_frontiers(refs[0].0.measure().words(), &refs);
+    let c = chart::compare_frontiers(Words::of(refs[0].0.measure()), &refs);
     assert!(c.svg.contains("Batch latency (s)") && c.svg.contains("Energy (J per image)"));
     assert!(
         c.description.contains("batch latency and energy per image"),
