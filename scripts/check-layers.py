@@ -20,11 +20,11 @@ It also checks three invariants of ARCHITECTURE.md on the same code:
   `.min()`/`.max()`) in src/chart and src/render but the lines in
   LAYOUT_ORDERING, each with the reason it orders for layout, not for a
   figure. An entry no longer found is reported (to be removed), not failed;
-- "only `columns` names a unit": no string literal holding a unit (Wh,
-  kWh, J, mJ, J/tok, tok/s, tok/Wh, ms, " s", g CO₂e) in the modules that
-  write what a reader sees (UNIT_MODULES), outside src/columns*, but the
-  lines in UNITS_OUTSIDE_COLUMNS, each still to move (issue 40). An entry
-  no longer found is reported, not failed.
+- "only `columns` names a unit": no string literal, on one line or
+  several, holding a unit (Wh, kWh, J, mJ, J/tok, tok/s, tok/Wh, ms, " s",
+  g CO₂e) in the modules that write what a reader sees (UNIT_MODULES),
+  outside src/columns*, but the lines in UNITS_OUTSIDE_COLUMNS, each with
+  the reason it may stay. An entry no longer found is reported, not failed.
 
 Usage: scripts/check-layers.py [SRC_DIR]   (default: src/ beside this script)
 """
@@ -119,7 +119,6 @@ LAYOUT_ORDERING = {
 # Modules whose strings reach a reader (pages, charts, their words); the
 # columns (src/columns.rs and src/columns/) are the one home of units.
 UNIT_MODULES = {"chart", "render", "fmt", "model", "footprint"}
-STRING_LITERAL = re.compile(r'"(?:[^"\\]|\\.)*"')
 UNIT = re.compile(
     r"(?<![\w/])(?:k?Wh|mJ|J/tok|J)(?!\w)|tok/s|tok/Wh|(?<!\w)ms(?!\w)|\s s(?=\W|$)|g CO₂e"
 )
@@ -243,14 +242,16 @@ def invariant_problems(src: Path):
                     f"analyse, or if it only lays out, add the line to LAYOUT_ORDERING "
                     f"with the reason"
                 )
-            if (
-                here in UNIT_MODULES
-                and (unit := unit_in(code))
-                and not allowed("UNITS_OUTSIDE_COLUMNS", key)
-            ):
+        if here not in UNIT_MODULES:
+            continue
+        lines = file.read_text(encoding="utf-8").splitlines()
+        for no, literal in string_literals(file.read_text(encoding="utf-8")):
+            # A literal is known by its first line's code.
+            key = (rel, lines[no - 1].split("//", 1)[0].strip())
+            if (m := UNIT.search(literal)) and not allowed("UNITS_OUTSIDE_COLUMNS", key):
                 problems.append(
-                    f"{file}:{no}: {here} writes the unit {unit!r}; read it from the "
-                    f"column (src/columns*) instead"
+                    f"{file}:{no}: {here} writes the unit {m.group(0)!r}; read it from "
+                    f"the column (src/columns*) instead"
                 )
     stale = [
         f"{name}: {f}: {line}"
@@ -261,12 +262,51 @@ def invariant_problems(src: Path):
     return problems, stale
 
 
-def unit_in(code: str):
-    """The first unit in a string literal of `code`, if any."""
-    for literal in STRING_LITERAL.findall(code):
-        if m := UNIT.search(literal[1:-1]):
-            return m.group(0)
-    return None
+CHAR_LITERAL = re.compile(r"'(?:\\.|[^\\'\n])'")
+RAW_STRING = re.compile(r'r(#*)"')
+
+
+def string_literals(text: str):
+    """(line number of its opening quote, body) of each string literal
+    outside comments and the test module, whether it spans one line or
+    several (a `\\`-continued literal too)."""
+    i, n, line = 0, len(text), 1
+    while i < n:
+        c = text[i]
+        if c == "\n":
+            line, i = line + 1, i + 1
+        elif text.startswith("//", i):
+            end = text.find("\n", i)
+            i = n if end < 0 else end
+        elif text.startswith("/*", i):
+            end = text.find("*/", i + 2)
+            end = n if end < 0 else end + 2
+            line += text.count("\n", i, end)
+            i = end
+        elif text.startswith("#[cfg(test)]", i) and text[i + 12 :].lstrip().startswith("mod tests"):
+            return
+        elif c == "'" and (m := CHAR_LITERAL.match(text, i)):
+            i = m.end()
+        elif (
+            c == "r"
+            and (m := RAW_STRING.match(text, i))
+            and not (i and (text[i - 1].isalnum() or text[i - 1] == "_"))
+        ):
+            close = '"' + m.group(1)
+            end = text.find(close, m.end())
+            end = n if end < 0 else end
+            yield line, text[m.end() : end]
+            line += text.count("\n", i, end)
+            i = end + len(close)
+        elif c == '"':
+            j = i + 1
+            while j < n and text[j] != '"':
+                j += 2 if text[j] == "\\" else 1
+            yield line, text[i + 1 : j]
+            line += text.count("\n", i, j)
+            i = j + 1
+        else:
+            i += 1
 
 
 def main() -> int:

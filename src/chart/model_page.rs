@@ -390,12 +390,14 @@ fn describe(cx: &Ctx<'_>, metric: &Metric, log_note: &str, (lo, hi): (f64, f64))
         ),
         (Kind::Latency, Measure::Tokens) => format!(
             "Median inter-token latency of {name} at each concurrency, one line per GPU setup, \
-                with p90 and p99 above each point ({log_note}). Medians run from {} to {} ms; \
-                {under} of {} configurations meet the {} ms deadline.",
+                with p90 and p99 above each point ({log_note}). Medians run from {} to {} \
+                {latency_unit}; {under} of {} configurations meet the {} {latency_unit} \
+                deadline.",
             fmt::ms(lo),
             fmt::ms(hi),
             configs.len(),
-            cx.deadline()
+            cx.deadline(),
+            latency_unit = cx.words.latency_unit,
         ),
         (Kind::Latency, Measure::Diffusion(kind)) => format!(
             "Batch latency of {name}, the time to generate one batch of {}, {per} ({log_note}). \
@@ -701,13 +703,14 @@ fn tradeoff_description(
         Some(p) => format!(
             "Each configuration of {} as {} inter-token latency against energy per million \
                 output tokens ({scales}), with the Pareto frontier on these two ({} \
-                configurations) drawn as a line. The {} ms deadline is on the median \
+                configurations) drawn as a line. The {} {latency_unit} deadline is on the median \
                 inter-token latency: configurations over it are faded, and the rings mark the \
                 same best configurations as on the median chart.",
             &m.name,
             p,
             frontier,
-            cx.deadline()
+            cx.deadline(),
+            latency_unit = words.latency_unit,
         ),
         None => format!(
             "Each configuration of {} as {} against {} ({scales}), with the Pareto frontier of \

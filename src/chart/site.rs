@@ -54,7 +54,8 @@ pub fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry]) -> C
     let capped = entries.len() > sorted.len();
     let title = capped_title(title, "lowest", sorted.len(), entries.len());
     // The bars are per-token workloads' best: "Energy (Wh per million output tokens)".
-    let energy_axis = Words::of(Measure::Tokens).energy_axis();
+    let words = Words::of(Measure::Tokens);
+    let (energy_axis, wh_m) = (words.energy_axis(), words.energy_short);
     let mut gpus: Vec<LegendSeries> = sorted
         .iter()
         .map(|e| LegendSeries {
@@ -99,8 +100,8 @@ pub fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry]) -> C
             };
             format!(
                 "Lowest energy per million output tokens within each model's latency \
-                    deadline{what} From {} on {} at {} Wh/M to {} on {} at {} \
-                    Wh/M.{sources_note}",
+                    deadline{what} From {} on {} at {} {wh_m} to {} on {} at {} \
+                    {wh_m}.{sources_note}",
                 lo.model,
                 lo.gpu,
                 fmt::wh_per_million(lo.wh_per_million),
