@@ -402,6 +402,14 @@ pub fn smallest<T>(
     items
 }
 
+/// A model's file and its analysis, as the charts and pages across models
+/// read them.
+#[derive(Debug, Clone, Copy)]
+pub struct Analysed<'a> {
+    pub file: &'a ModelFile,
+    pub analysis: &'a ModelAnalysis,
+}
+
 /// One configuration of one model.
 #[derive(Debug, Clone, Copy)]
 pub struct ModelConfiguration<'a> {
@@ -411,15 +419,13 @@ pub struct ModelConfiguration<'a> {
 
 /// The configuration with the lowest energy on any of `models`' Pareto
 /// frontiers (the first of equals); `None` when none has a frontier.
-pub fn cheapest_on_frontiers<'a>(
-    models: &[(&'a ModelFile, &ModelAnalysis)],
-) -> Option<ModelConfiguration<'a>> {
+pub fn cheapest_on_frontiers<'a>(models: &[Analysed<'a>]) -> Option<ModelConfiguration<'a>> {
     models
         .iter()
-        .flat_map(|&(model, a)| {
-            a.frontier.iter().map(move |&i| ModelConfiguration {
-                model,
-                config: &model.configurations[i],
+        .flat_map(|&Analysed { file, analysis }| {
+            analysis.frontier.iter().map(move |&i| ModelConfiguration {
+                model: file,
+                config: &file.configurations[i],
             })
         })
         .min_by(|a, b| a.config.energy().total_cmp(&b.config.energy()))
@@ -454,11 +460,11 @@ pub fn lowest_bars<'a, T>(
 /// The indexes of the first `k` of `all` by [`EnergyRank`], ties by the
 /// order given. These are the frontiers the compare chart draws and the
 /// compare page checks by default.
-pub fn lowest_energy_first(all: &[(&ModelFile, &ModelAnalysis)], k: usize) -> Vec<usize> {
+pub fn lowest_energy_first(all: &[Analysed<'_>], k: usize) -> Vec<usize> {
     let ranked: Vec<(EnergyRank, usize)> = all
         .iter()
         .enumerate()
-        .map(|(i, (m, a))| (EnergyRank::of(m, a), i))
+        .map(|(i, m)| (EnergyRank::of(m.file, m.analysis), i))
         .collect();
     smallest(ranked, k, Ord::cmp)
         .into_iter()

@@ -19,7 +19,7 @@ mod site;
 mod style;
 pub mod svg;
 
-use crate::analyse::ModelAnalysis;
+use crate::analyse::{Analysed, ModelAnalysis};
 use crate::columns::Words;
 use crate::model::{Configuration, ModelFile};
 
@@ -156,10 +156,10 @@ impl BarEntry {
 /// work without script.
 pub fn configuration_scatter(
     words: &Words,
-    models: &[(&ModelFile, &ModelAnalysis)],
+    models: &[Analysed<'_>],
     href: impl Fn(&ModelFile, &Configuration) -> String,
     wide: bool,
 ) -> Chart {
-    let whose = whose_of(models.iter().map(|(m, _)| *m));
+    let whose = whose_of(models.iter().map(|m| m.file));
     site::configuration_scatter_marked(words, models, &whose, EVERY_CONFIGURATION, href, wide)
 }

@@ -35,7 +35,7 @@ use rayon::prelude::*;
 
 use crate::analyse::footprint_basis::footprint_bases;
 use crate::analyse::versions::ModelVersion;
-use crate::analyse::{LeaderboardRow, ModelAnalysis, WorkloadAnalysis};
+use crate::analyse::{Analysed, LeaderboardRow, ModelAnalysis, WorkloadAnalysis};
 use crate::columns::{Align, Column, ColumnSet, Link, Record, Shown};
 use crate::fmt;
 use crate::footprint::Footprint;
@@ -316,11 +316,14 @@ impl Site<'_> {
             .any(|c| c.row_id == row_id)
     }
 
-    fn files_and_analyses(&self) -> Vec<(&ModelFile, &ModelAnalysis)> {
+    fn files_and_analyses(&self) -> Vec<Analysed<'_>> {
         self.models
             .iter()
-            .map(|m| &m.file)
             .zip(&self.analyses)
+            .map(|(m, analysis)| Analysed {
+                file: &m.file,
+                analysis,
+            })
             .collect()
     }
 

@@ -19,7 +19,7 @@ use super::views::{Cell, Header, Row, TableView, table_html_from_rows};
 use super::{
     PageMeta, RenderCounts, Site, column_cell, header, kind, model_dir, num, put_page, text,
 };
-use crate::analyse::{ModelAnalysis, compare_pages, lowest_energy_first};
+use crate::analyse::{Analysed, ModelAnalysis, compare_pages, lowest_energy_first};
 use crate::chart::{self, CompareModel, CompareScale, Whose};
 use crate::fmt;
 use crate::model::{Configuration, ModelFile, url_segment};
@@ -71,7 +71,7 @@ struct ModelPick<'a> {
 
 /// What every compare page of a workload shares.
 struct CompareBook<'s> {
-    pairs: Vec<(&'s ModelFile, &'s ModelAnalysis)>,
+    pairs: Vec<Analysed<'s>>,
     /// Model indices, lowest energy first: the order of the pages.
     by_energy: Vec<usize>,
     /// Each model's place in `by_energy`.
@@ -93,10 +93,10 @@ impl<'s> CompareBook<'s> {
         }
         let sizes: Vec<usize> = by_energy
             .iter()
-            .map(|&k| pairs[k].0.configurations.len())
+            .map(|&k| pairs[k].file.configurations.len())
             .collect();
         CompareBook {
-            whose: chart::whose_of(pairs.iter().map(|(m, _)| *m)),
+            whose: chart::whose_of(pairs.iter().map(|m| m.file)),
             scale: chart::compare_scale(&pairs),
             pages: compare_pages(&sizes),
             pairs,
@@ -204,8 +204,8 @@ fn render_compare_page(
         .iter()
         .map(|&k| CompareModel {
             index: k,
-            file: book.pairs[k].0,
-            analysis: book.pairs[k].1,
+            file: book.pairs[k].file,
+            analysis: book.pairs[k].analysis,
             rank: book.rank[k],
             whose: book.whose[k].clone(),
         })

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use energyboard::analyse::{ModelAnalysis, analyse};
+use energyboard::analyse::{Analysed, ModelAnalysis, analyse};
 use energyboard::chart::{self, BarEntry, Chart};
 use energyboard::columns::Words;
 use energyboard::load::read_model_file;
@@ -65,9 +65,12 @@ fn all_charts() -> Vec<Chart> {
         .cloned()
         .collect();
     charts.push(chart::best_energy_bars("best-energy.svg", "H100", &h100));
-    let refs: Vec<(&ModelFile, &ModelAnalysis)> = models.iter().map(|(m, a)| (m, a)).collect();
+    let refs: Vec<Analysed<'_>> = models
+        .iter()
+        .map(|(file, analysis)| Analysed { file, analysis })
+        .collect();
     charts.push(chart::compare_frontiers(
-        Words::of(refs[0].0.measure()),
+        Words::of(refs[0].file.measure()),
         &refs,
     ));
     charts
@@ -650,8 +653,11 @@ fn long_bar_charts_draw_the_lowest_bars_and_say_so() {
 #[test]
 fn the_compare_chart_draws_the_lowest_energy_frontiers_in_the_order_given() {
     let models = synthetic(30);
-    let refs: Vec<(&ModelFile, &ModelAnalysis)> = models.iter().map(|(m, a)| (m, a)).collect();
-    let c = chart::compare_frontiers(Words::of(refs[0].0.measure()), &refs);
+    let refs: Vec<Analysed<'_>> = models
+        .iter()
+        .map(|(file, analysis)| Analysed { file, analysis })
+        .collect();
+    let c = chart::compare_frontiers(Words::of(refs[0].file.measure()), &refs);
     let best = |(m, a): &(ModelFile, ModelAnalysis)| {
         a.best_per_gpu
             .iter()
@@ -703,8 +709,11 @@ fn empty_bar_chart_still_draws() {
 #[test]
 fn compare_page_draws_each_models_frontier() {
     let models = seeds();
-    let refs: Vec<(&ModelFile, &ModelAnalysis)> = models.iter().map(|(m, a)| (m, a)).collect();
-    let c = chart::compare_frontiers(Words::of(refs[0].0.measure()), &refs);
+    let refs: Vec<Analysed<'_>> = models
+        .iter()
+        .map(|(file, analysis)| Analysed { file, analysis })
+        .collect();
+    let c = chart::compare_frontiers(Words::of(refs[0].file.measure()), &refs);
     assert_eq!(c.file_name, "frontiers.svg");
     let doc = roxmltree::Document::parse(&c.svg).unwrap();
     for (mi, (m, a)) in models.iter().enumerate() {
@@ -748,7 +757,10 @@ fn markup_in_names_is_escaped() {
     ));
     charts.push(chart::compare_frontiers(
         Words::of(m.measure()),
-        &[(&m, &a)],
+        &[Analysed {
+            file: &m,
+            analysis: &a,
+        }],
     ));
     for c in charts {
         assert!(!c.svg.contains(evil), "{}", c.file_name);
@@ -837,8 +849,11 @@ fn descriptions_name_the_scales_actually_drawn() {
         "{}",
         tradeoff.description
     );
-    let refs = [(&m, &a)];
-    let compare = chart::compare_frontiers(Words::of(refs[0].0.measure()), &refs);
+    let refs = [Analysed {
+        file: &m,
+        analysis: &a,
+    }];
+    let compare = chart::compare_frontiers(Words::of(refs[0].file.measure()), &refs);
     assert!(
         !compare.description.contains("log scales"),
         "{}",
@@ -944,8 +959,11 @@ fn diffusion_frontiers_compare_on_batch_latency_and_energy_per_item() {
         .into_iter()
         .map(diffusion)
         .collect();
-    let refs: Vec<_> = models.iter().map(|(m, a)| (m, a)).collect();
-    let c = chart::compare_frontiers(Words::of(refs[0].0.measure()), &refs);
+    let refs: Vec<_> = models
+        .iter()
+        .map(|(file, analysis)| Analysed { file, analysis })
+        .collect();
+    let c = chart::compare_frontiers(Words::of(refs[0].file.measure()), &refs);
     assert!(c.svg.contains("Batch latency (s)") && c.svg.contains("Energy (J per image)"));
     assert!(
         c.description.contains("batch latency and energy per image"),
