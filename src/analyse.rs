@@ -17,7 +17,7 @@ use rayon::prelude::*;
 use crate::columns::Words;
 use crate::load::LoadedModel;
 use crate::model::{Configuration, ModelFile, SeriesKey};
-use crate::select;
+use crate::select::{self, GpuBest};
 use crate::workload::Workload;
 
 /// The cheapest configuration among those `keep` accepts whose latency is
@@ -54,7 +54,7 @@ fn figures(
 /// Best configuration per GPU, in the order of the file's `gpus` list: the
 /// lowest-energy configuration whose latency is within the file's
 /// deadline, or `None` when no configuration on that GPU meets it.
-pub fn best_per_gpu(m: &ModelFile) -> Vec<(String, Option<usize>)> {
+pub fn best_per_gpu(m: &ModelFile) -> Vec<GpuBest> {
     let rows = m
         .configurations
         .iter()
@@ -178,7 +178,7 @@ pub struct LatencyBudget {
     pub is_deadline: bool,
     /// Per GPU, in the file's `gpus` order: the cheapest configuration, or
     /// `None` when nothing on that GPU is fast enough.
-    pub per_gpu: Vec<(String, Option<usize>)>,
+    pub per_gpu: Vec<GpuBest>,
 }
 
 /// A model's latency ladder: its kind's rungs ([`crate::columns::Words::ladder`])
@@ -195,29 +195,36 @@ pub fn latency_budgets(m: &ModelFile) -> Vec<LatencyBudget> {
         .map(|limit| LatencyBudget {
             limit,
             is_deadline: limit == deadline,
-            per_gpu: per_gpu(m, |gpu| {
-                cheapest_within(&m.configurations, limit, |c| c.gpu == gpu)
-            }),
+            per_gpu: m
+                .gpus
+                .iter()
+                .map(|gpu| GpuBest {
+                    gpu: gpu.clone(),
+                    best: cheapest_within(&m.configurations, limit, |c| &c.gpu == gpu),
+                })
+                .collect(),
         })
         .collect()
 }
 
-/// `f` of each GPU of the file, in its `gpus` order.
-fn per_gpu<T>(m: &ModelFile, f: impl Fn(&str) -> T) -> Vec<(String, T)> {
-    m.gpus.iter().map(|gpu| (gpu.clone(), f(gpu))).collect()
+/// The [`limit_candidates`] of one GPU's configurations.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GpuCandidates {
+    pub gpu: String,
+    pub candidates: Vec<usize>,
 }
 
 /// Everything the pages need to know about one model beyond its file.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ModelAnalysis {
-    pub best_per_gpu: Vec<(String, Option<usize>)>,
+    pub best_per_gpu: Vec<GpuBest>,
     pub best_overall: Option<usize>,
     pub curves: Vec<Series>,
     pub frontier: Vec<usize>,
     pub percentile_frontiers: Vec<Vec<usize>>,
     /// Per GPU, in the file's GPU order: the [`limit_candidates`] up to the
     /// deadline, which the latency-limit control embeds.
-    pub limit_candidates: Vec<(String, Vec<usize>)>,
+    pub limit_candidates: Vec<GpuCandidates>,
     pub budgets: Vec<LatencyBudget>,
     /// The configuration index and [`response::response_energy`] of each
     /// GPU's best configuration that has an output-length histogram, in
@@ -272,15 +279,15 @@ fn every_response(m: &ModelFile) -> Vec<ConfigResponse> {
 impl ModelAnalysis {
     /// Whether configuration `i` is the best on its GPU.
     pub fn is_best(&self, i: usize) -> bool {
-        self.best_per_gpu.iter().any(|(_, b)| *b == Some(i))
+        self.best_per_gpu.iter().any(|b| b.best == Some(i))
     }
 
     /// The [`limit_candidates`] on `gpu` (none for a GPU the model lacks).
     pub fn candidates_on(&self, gpu: &str) -> &[usize] {
         self.limit_candidates
             .iter()
-            .find(|(g, _)| g == gpu)
-            .map_or(&[], |(_, list)| list)
+            .find(|c| c.gpu == gpu)
+            .map_or(&[], |c| &c.candidates)
     }
 
     pub fn is_on_frontier(&self, i: usize) -> bool {
@@ -294,8 +301,8 @@ pub fn analyse(m: &ModelFile) -> ModelAnalysis {
     let best_per_gpu = best_per_gpu(m);
     let responses: Vec<_> = best_per_gpu
         .iter()
-        .filter_map(|(_, best)| {
-            let i = (*best)?;
+        .filter_map(|b| {
+            let i = b.best?;
             let (lengths, per_token) = configs[i].output_lengths()?;
             Some((i, response::response_energy(per_token, lengths)))
         })
@@ -313,9 +320,14 @@ pub fn analyse(m: &ModelFile) -> ModelAnalysis {
         curves: load_curves(m),
         frontier: pareto_frontier(configs),
         percentile_frontiers: percentile_frontiers(configs),
-        limit_candidates: per_gpu(m, |gpu| {
-            limit_candidates(configs, m.deadline(), |c| c.gpu == gpu)
-        }),
+        limit_candidates: m
+            .gpus
+            .iter()
+            .map(|gpu| GpuCandidates {
+                gpu: gpu.clone(),
+                candidates: limit_candidates(configs, m.deadline(), |c| &c.gpu == gpu),
+            })
+            .collect(),
         budgets: latency_budgets(m),
         response_scale: response::shared_scale(responses.iter().map(|(_, r)| r)),
         responses,
@@ -783,7 +795,7 @@ fn leaderboard(files: &[&ModelFile], analyses: &[ModelAnalysis]) -> Vec<Leaderbo
         .flat_map(|(model, a)| {
             a.best_per_gpu
                 .iter()
-                .filter_map(move |(_, b)| b.map(|config| LeaderboardRow { model, config }))
+                .filter_map(move |b| b.best.map(|config| LeaderboardRow { model, config }))
         })
         .collect();
     rows.sort_by(|a, b| {

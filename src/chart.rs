@@ -140,10 +140,10 @@ pub struct BarEntry {
 impl BarEntry {
     /// One bar per GPU on which `m` has a best configuration.
     pub fn best_of<'a>(m: &'a ModelFile, a: &'a ModelAnalysis) -> impl Iterator<Item = Self> + 'a {
-        a.best_per_gpu.iter().filter_map(move |(gpu, best)| {
-            best.map(|i| Self {
+        a.best_per_gpu.iter().filter_map(move |b| {
+            b.best.map(|i| Self {
                 model: m.name.clone(),
-                gpu: gpu.clone(),
+                gpu: b.gpu.clone(),
                 wh_per_million: m.configurations[i].energy(),
                 whose: None,
             })

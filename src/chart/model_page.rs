@@ -13,6 +13,7 @@ use crate::columns::{Words, tokens};
 use crate::fmt;
 use crate::model::{Configuration, ModelFile, row_anchor, url_segment};
 use crate::model::{ITL_PERCENTILES, Measure, Percentile};
+use crate::select::GpuBest;
 
 /// Height of an x–y chart below its header.
 const BODY: i32 = 340;
@@ -176,7 +177,7 @@ impl<'a> Ctx<'a> {
             self.a
                 .best_per_gpu
                 .iter()
-                .any(|(_, b)| b.is_some())
+                .any(|b| b.best.is_some())
                 .then_some(Key::Best),
         ];
         let shared = shared.into_iter().flatten();
@@ -223,7 +224,7 @@ impl<'a> Ctx<'a> {
         self.a
             .best_per_gpu
             .iter()
-            .map(|(gpu, best)| match best {
+            .map(|GpuBest { gpu, best }| match best {
                 Some(i) => format!(
                     "{} at {}, {}",
                     self.label(*i),
@@ -606,7 +607,7 @@ fn markers_and_best(
     let best: Vec<usize> =
         cx.a.best_per_gpu
             .iter()
-            .filter_map(|(_, b)| *b)
+            .filter_map(|b| b.best)
             .filter(in_panel)
             .collect();
     for &i in &best {

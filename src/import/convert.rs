@@ -3,7 +3,7 @@
 //! the rule they keep).
 //! Pure: JSON values in, JSON documents and warnings out.
 
-use crate::select;
+use crate::select::{self, GpuBest};
 use std::borrow::Cow;
 use std::cmp::Ordering;
 use std::collections::{BTreeMap, BTreeSet};
@@ -916,7 +916,7 @@ fn model_file(
     let figures = m.rows.iter().map(|c| (c.gpu.as_str(), c.figures()));
     let best = select::best_per_gpu(&gpus, deadline, figures)
         .into_iter()
-        .filter_map(|(gpu, pick)| Some((gpu, Box::new(m.rows[pick?].clone()))))
+        .filter_map(|GpuBest { gpu, best }| Some((gpu, Box::new(m.rows[best?].clone()))))
         .collect();
     // A model's display name: its non-empty `nickname`, else its id;
     // marked with the label of a source beside the leaderboard.

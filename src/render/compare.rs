@@ -378,8 +378,8 @@ fn best_cells(
     let best = a
         .best_per_gpu
         .iter()
-        .find(|(g, _)| g == gpu)
-        .and_then(|(_, b)| *b);
+        .find(|b| b.gpu == gpu)
+        .and_then(|b| b.best);
     match best {
         Some(i) => {
             let c = &m.configurations[i];

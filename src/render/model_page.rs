@@ -21,6 +21,7 @@ use crate::fmt;
 use crate::footprint::{Footprint, Impact};
 use crate::load::LoadedModel;
 use crate::model::{Configuration, ModelFile, row_anchor, url_segment};
+use crate::select::GpuBest;
 use crate::workload::Workload;
 use crate::write::PageSink;
 
@@ -341,7 +342,7 @@ pub(super) fn best_cards<'m>(
 ) -> Vec<GpuCard<'m>> {
     a.best_per_gpu
         .iter()
-        .map(|(gpu, best)| {
+        .map(|GpuBest { gpu, best }| {
             let best = best.map(|i| {
                 let config = &m.configurations[i];
                 let mut figures = kind::card_figures(tables, m, config);
@@ -646,7 +647,7 @@ fn budget_table(m: &ModelFile, a: &ModelAnalysis, words: &'static Words) -> Tabl
                 num: true,
                 ..text(format!("≤ {limit}{deadline}"))
             };
-            let cells = b.per_gpu.iter().map(|(_, best)| match best {
+            let cells = b.per_gpu.iter().map(|GpuBest { best, .. }| match best {
                 Some(i) => {
                     let c = &m.configurations[*i];
                     let href = format!("#{}", row_anchor(&m.slug, &c.row_id));

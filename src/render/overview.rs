@@ -18,6 +18,7 @@ use crate::columns::{Column, JOULES, Record, Words, diffusion, tokens};
 use crate::fmt;
 use crate::model::Measure;
 use crate::model::{Configuration, ModelFile, row_anchor};
+use crate::select::GpuBest;
 use crate::write::PageSink;
 
 /// One workload's headline on the front page.
@@ -384,7 +385,7 @@ fn overview_rows<'a>(
     } = id;
     let m = &ws.models[i].file;
     let measure = ws.workload.measure;
-    for (gpu, best) in &ws.analyses[i].best_per_gpu {
+    for GpuBest { gpu, best } in &ws.analyses[i].best_per_gpu {
         let c = best.map(|b| &m.configurations[b]);
         rows.push(OverviewRow {
             ws,

@@ -8,6 +8,7 @@ use energyboard::chart::{self, BarEntry, Chart};
 use energyboard::columns::Words;
 use energyboard::load::read_model_file;
 use energyboard::model::ModelFile;
+use energyboard::select::GpuBest;
 
 const SEEDS: [&str; 2] = [
     "tests/fixtures/seeds/qwen-3-32b.json",
@@ -395,7 +396,7 @@ fn markers_follow_the_data() {
 #[test]
 fn best_rings_sit_on_each_gpus_best_point() {
     for (m, a) in seeds() {
-        let best: Vec<usize> = a.best_per_gpu.iter().filter_map(|(_, b)| *b).collect();
+        let best: Vec<usize> = a.best_per_gpu.iter().filter_map(|b| b.best).collect();
         assert_eq!(best.len(), 2);
         for c in chart::model_charts(&m, &a) {
             let doc = roxmltree::Document::parse(&c.svg).unwrap();
@@ -420,7 +421,7 @@ fn best_rings_sit_on_each_gpus_best_point() {
                 .iter()
                 .filter_map(|n| n.text().map(str::to_owned))
                 .collect();
-            for (gpu, _) in &a.best_per_gpu {
+            for GpuBest { gpu, .. } in &a.best_per_gpu {
                 assert!(
                     labels
                         .iter()
@@ -661,8 +662,9 @@ fn the_compare_chart_draws_the_lowest_energy_frontiers_in_the_order_given() {
     let best = |(m, a): &(ModelFile, ModelAnalysis)| {
         a.best_per_gpu
             .iter()
-            .filter_map(|(_, b)| {
-                b.map(|i| m.configurations[i].wh_per_million_output_tokens.unwrap())
+            .filter_map(|b| {
+                b.best
+                    .map(|i| m.configurations[i].wh_per_million_output_tokens.unwrap())
             })
             .fold(f64::INFINITY, f64::min)
     };
