@@ -106,7 +106,7 @@ LAYOUT_ORDERING = {
         "legend entries in analyse's rank order",
     ("chart/model_page.rs", ".max_by(|a, b| value(a).total_cmp(&value(b)))"):
         "issue 40: the labelled point of a trade-off chart, to move to analyse",
-    ("render/changes.rs", "all.sort_by(|a, b| b.2.imported.cmp(&a.2.imported));"):
+    ("render/changes.rs", "all.sort_by(|a, b| b.entry.imported.cmp(&a.entry.imported));"):
         "the change log, newest import first",
     ("render/changes.rs", ".max()"): "the feed's updated date, the newest entry's",
     ("render/site_pages.rs", "limits.sort_by(|a, b| a.0.total_cmp(&b.0).then_with(|| a.1.cmp(&b.1)));"):

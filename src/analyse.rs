@@ -229,7 +229,7 @@ pub struct ModelAnalysis {
     /// The configuration index and [`response::response_energy`] of each
     /// GPU's best configuration that has an output-length histogram, in
     /// [`ModelAnalysis::best_per_gpu`] order.
-    pub responses: Vec<(usize, response::ResponseEnergy)>,
+    pub responses: Vec<ConfigResponse>,
     /// The entry of `responses` whose configuration uses the least energy
     /// (the first on a tie), which the workload's overlay shows.
     pub lowest_response: Option<usize>,
@@ -304,13 +304,16 @@ pub fn analyse(m: &ModelFile) -> ModelAnalysis {
         .filter_map(|b| {
             let i = b.best?;
             let (lengths, per_token) = configs[i].output_lengths()?;
-            Some((i, response::response_energy(per_token, lengths)))
+            Some(ConfigResponse {
+                config: i,
+                energy: response::response_energy(per_token, lengths),
+            })
         })
         .collect();
     let lowest_response = (0..responses.len()).min_by(|&x, &y| {
-        configs[responses[x].0]
+        configs[responses[x].config]
             .energy()
-            .total_cmp(&configs[responses[y].0].energy())
+            .total_cmp(&configs[responses[y].config].energy())
     });
     let precisions: BTreeSet<&str> = configs.iter().map(|c| c.precision.as_str()).collect();
     let chosen_responses = every_response(m);
@@ -329,7 +332,7 @@ pub fn analyse(m: &ModelFile) -> ModelAnalysis {
             })
             .collect(),
         budgets: latency_budgets(m),
-        response_scale: response::shared_scale(responses.iter().map(|(_, r)| r)),
+        response_scale: response::shared_scale(responses.iter().map(|r| &r.energy)),
         responses,
         lowest_response,
         chosen_responses,

@@ -100,7 +100,7 @@ pub struct Mirror<'a> {
     pub changes: Option<&'a crate::load::LoadedChanges>,
     /// The other sources' change histories, by source id
     /// (`sources/<id>/changes.json`).
-    pub source_changes: &'a [(String, crate::load::LoadedChanges)],
+    pub source_changes: &'a [crate::load::SourceChanges],
     /// Whether the site has an Atom feed of its changes: it needs a base
     /// URL (an Atom id is an absolute address) and one entry at least.
     pub feed: bool,
@@ -478,17 +478,19 @@ impl<'a> Mirror<'a> {
     ) -> Self {
         assert_eq!(workloads.len(), analysed.len(), "one analysis per workload");
         // Each history with its source: none for the leaderboard's.
-        let histories: Vec<(Option<&str>, &crate::changes::ChangeHistory)> = data
+        let histories: Vec<SourceHistory<'_>> = data
             .changes
             .iter()
-            .map(|c| (None, &c.history))
-            .chain(
-                data.source_changes
-                    .iter()
-                    .map(|(id, c)| (Some(id.as_str()), &c.history)),
-            )
+            .map(|c| SourceHistory {
+                source: None,
+                history: &c.history,
+            })
+            .chain(data.source_changes.iter().map(|s| SourceHistory {
+                source: Some(s.source.as_str()),
+                history: &s.changes.history,
+            }))
             .collect();
-        let feed = base_url.is_some() && histories.iter().any(|(_, h)| !h.entries.is_empty());
+        let feed = base_url.is_some() && histories.iter().any(|h| !h.history.entries.is_empty());
         let parts: Vec<Site<'a>> = workloads
             .iter()
             .zip(analysed)
@@ -510,7 +512,7 @@ impl<'a> Mirror<'a> {
                     history: (!histories.is_empty()).then(|| {
                         histories
                             .iter()
-                            .flat_map(|&(source, h)| changes::best_history(h, &workload.id, source))
+                            .flat_map(|h| changes::best_history(h.history, &workload.id, h.source))
                             .collect()
                     }),
                     footprint: None,
@@ -873,12 +875,19 @@ pub fn render_site_wide(
     Ok(counts)
 }
 
+/// A change history with its source's id (`None` for the leaderboard's).
+#[derive(Clone, Copy)]
+struct SourceHistory<'a> {
+    source: Option<&'a str>,
+    history: &'a crate::changes::ChangeHistory,
+}
+
 /// The versions of each model of `workload`, by slug, from its
 /// source's change history (of `histories`) and the superseded files of
 /// `data`.
 fn versions_of<'a>(
     data: &'a DataSet,
-    histories: &[(Option<&str>, &'a crate::changes::ChangeHistory)],
+    histories: &[SourceHistory<'a>],
     workload: &'a Workload,
 ) -> BTreeMap<&'a str, Vec<ModelVersion<'a>>> {
     let mut past: BTreeMap<&str, Vec<&PastVersion>> = BTreeMap::new();
@@ -896,8 +905,8 @@ fn versions_of<'a>(
             let source = lm.file.source.id.as_deref();
             let log = histories
                 .iter()
-                .find(|(id, _)| *id == source)
-                .map(|&(_, h)| h);
+                .find(|h| h.source == source)
+                .map(|h| h.history);
             let own = past
                 .get(lm.file.slug.as_str())
                 .map_or(&[][..], Vec::as_slice);

@@ -42,7 +42,7 @@ struct ComparePage<'a> {
     default_count: usize,
     /// The overlay of the models' energy per response, inline, and its
     /// data table; `None` when no model has an output-length histogram.
-    responses: Option<(chart::ResponseOverlay, String)>,
+    responses: Option<ResponsesSection>,
     /// Where this page is among the compare pages, when there are several.
     paging: Option<Paging>,
     /// The file naming each model's page (`pages.json`), when there are
@@ -406,12 +406,12 @@ fn response_overlay(
     root: &str,
     book: &CompareBook<'_>,
     listed: &[usize],
-) -> Result<Option<(chart::ResponseOverlay, String)>> {
+) -> Result<Option<ResponsesSection>> {
     let mut series = Vec::new();
     for &k in listed {
         let (m, a) = (&site.models[k].file, &site.analyses[k]);
-        if let Some((i, r)) = a.lowest_response.map(|j| &a.responses[j]) {
-            let c = &m.configurations[*i];
+        if let Some(lowest) = a.lowest_response.map(|j| &a.responses[j]) {
+            let c = &m.configurations[lowest.config];
             let rank = book.rank[k];
             series.push(chart::OverlaySeries {
                 index: k,
@@ -420,7 +420,7 @@ fn response_overlay(
                 model: m.name.clone(),
                 gpu: c.gpu.clone(),
                 setup: kind::compare_setup(c),
-                response: r,
+                response: &lowest.energy,
                 whose: site.info.whose(&m.source),
             });
         }
@@ -465,7 +465,15 @@ fn response_overlay(
             lowest-energy configuration within the deadline"
     );
     let table = data_table(site, root, "chart-responses-data", caption, headers, rows)?;
-    Ok(Some((overlay, table)))
+    Ok(Some(ResponsesSection { overlay, table }))
+}
+
+/// The energy-per-response section of a compare page.
+struct ResponsesSection {
+    /// The overlay, drawn inline.
+    overlay: chart::ResponseOverlay,
+    /// Its data table's HTML.
+    table: String,
 }
 
 /// A row of model `k` on the compare page: class `mK` (shown with its

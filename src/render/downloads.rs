@@ -386,7 +386,12 @@ fn site_wide_files(
 /// Copies the leaderboard's change history, then each other source's, as
 /// published, and lists them in `list`.
 fn history_files(site: &Mirror<'_>, sink: &dyn PageSink, list: &mut Vec<FileEntry>) -> Result<()> {
-    for (id, path, changes) in super::changes::histories(site) {
+    for super::changes::Published {
+        source: id,
+        file: path,
+        changes,
+    } in super::changes::histories(site)
+    {
         sink.copy_file(&path, &changes.path, changes.len, changes.digest)?;
         let n = changes.history.entries.len();
         let s = if n == 1 { "" } else { "s" };

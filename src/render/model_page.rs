@@ -868,11 +868,11 @@ fn response_section(
     let found: Vec<BestResponse> = a
         .responses
         .iter()
-        .filter_map(|(i, energy)| {
+        .filter_map(|r| {
             Some(BestResponse {
-                config: &configs[*i],
-                joules_per_token: configs[*i].output_lengths()?.1,
-                energy,
+                config: &configs[r.config],
+                joules_per_token: configs[r.config].output_lengths()?.1,
+                energy: &r.energy,
             })
         })
         .collect();
@@ -1086,7 +1086,7 @@ fn chosen_response(
         });
     }
     // The first shown: the lowest-energy best's, else the first's.
-    let best = a.lowest_response.map(|k| a.responses[k].0);
+    let best = a.lowest_response.map(|k| a.responses[k].config);
     let first = configs.iter().position(|&i| Some(i) == best).unwrap_or(0);
     if rows.is_empty() {
         return Ok((None, charts));

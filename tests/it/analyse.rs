@@ -633,9 +633,13 @@ fn every_configuration_with_output_lengths_has_its_energy_per_response() {
         assert_eq!(r.energy, response_energy(per_token, lengths));
         assert!(r.energy.median_j <= r.energy.p90_j);
     }
-    for (i, best) in &a.responses {
-        let same = a.chosen_responses.iter().find(|r| r.config == *i).unwrap();
-        assert_eq!(&same.energy, best);
+    for best in &a.responses {
+        let same = a
+            .chosen_responses
+            .iter()
+            .find(|r| r.config == best.config)
+            .unwrap();
+        assert_eq!(same.energy, best.energy);
     }
 }
 
