@@ -247,11 +247,17 @@ pub struct ParallelDegrees {
     pub ring: Option<u32>,
 }
 
+/// An image's or a video's size in pixels; ordered by width, then height.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct PixelSize {
+    pub width: u32,
+    pub height: u32,
+}
+
 /// What a diffusion row outputs; every field `None` for a per-token row.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub struct OutputKey {
-    /// (width, height) in pixels.
-    pub size: Option<(u32, u32)>,
+    pub size: Option<PixelSize>,
     pub frames: Option<u32>,
     pub fps: Option<Fps>,
     pub steps: Option<u32>,
@@ -585,19 +591,19 @@ impl Configuration {
         Some(self.joules_per_video? / self.video_seconds()?)
     }
 
-    /// (width, height) in pixels, of the image or the video.
-    pub fn size(&self) -> Option<(u32, u32)> {
-        Some((
-            self.image_width.or(self.video_width)?,
-            self.image_height.or(self.video_height)?,
-        ))
+    /// The size of the image or the video.
+    pub fn size(&self) -> Option<PixelSize> {
+        Some(PixelSize {
+            width: self.image_width.or(self.video_width)?,
+            height: self.image_height.or(self.video_height)?,
+        })
     }
 
     /// The output as readers name it: "1024×1024", or "832×480, 81 frames at 15 fps".
     pub fn resolution(&self) -> String {
         let size = self
             .size()
-            .map_or_else(|| "?".to_owned(), |(w, h)| format!("{w}×{h}"));
+            .map_or_else(|| "?".to_owned(), |s| format!("{}×{}", s.width, s.height));
         match (self.num_frames, self.fps) {
             (Some(n), Some(fps)) => format!("{size}, {n} frames at {fps} fps"),
             _ => size,

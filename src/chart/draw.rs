@@ -316,7 +316,7 @@ impl Key {
 #[derive(Debug, Clone)]
 pub(crate) struct Header {
     title: Vec<(String, i32)>,
-    keys: Vec<(Key, (i32, i32))>,
+    keys: Vec<Placed>,
     /// Height of the header above the plot, in pixels.
     pub height: i32,
     /// Width of the whole chart.
@@ -421,7 +421,7 @@ impl Header {
             };
             text(root, l, (PAD, *y), title)?;
         }
-        for (key, (x, y)) in &self.keys {
+        for Placed { key, at: (x, y) } in &self.keys {
             // A group per legend entry, so a test (or a reader's tool) can
             // tell entries apart.
             root.draw(&Markup(&match key {
@@ -448,7 +448,12 @@ impl Header {
 }
 
 /// A legend key and its place.
-type Placed = (Key, (i32, i32));
+#[derive(Debug, Clone)]
+struct Placed {
+    key: Key,
+    /// Where its sample is drawn (its label follows it).
+    at: (i32, i32),
+}
 
 /// Places the legend `keys` in rows from `y`, between `x0` and `x1`;
 /// returns them and the height they take down to.
@@ -467,7 +472,7 @@ fn lay_out(keys: Vec<Key>, mut y: i32, x0: i32, x1: i32) -> (Vec<Placed>, i32) {
             x = x0;
             y += 21;
         }
-        placed.push((key, (x, y)));
+        placed.push(Placed { key, at: (x, y) });
         x += w + 18;
     }
     let height = if placed.is_empty() { y - 6 } else { y + 14 };

@@ -75,16 +75,19 @@ fn text_ok(value: &str, max: usize) -> Result<(), String> {
 }
 
 /// A rejected upstream row: the field and why.
-type Reject = (String, String);
+struct Reject {
+    field: String,
+    why: String,
+}
 
 fn reject(field: &str, v: Option<&Value>, why: &str) -> Reject {
-    (
-        field.to_owned(),
-        format!(
+    Reject {
+        field: field.to_owned(),
+        why: format!(
             "{} ({why})",
             v.map_or_else(|| "missing".to_owned(), short_json)
         ),
-    )
+    }
 }
 
 /// A whole number ≥ 1 and ≤ 10⁶ (so it fits a count of the format).
@@ -111,9 +114,10 @@ fn above_zero(key: &str, v: Option<&Value>, why: &str) -> Result<f64, Reject> {
 /// A text field of a row, checked by [`text_ok`].
 fn text_field(r: &Map<String, Value>, key: &str, max: usize, what: &str) -> Result<String, Reject> {
     match r.get(key) {
-        Some(Value::String(s)) => text_ok(s, max)
-            .map(|()| s.clone())
-            .map_err(|why| (key.to_owned(), why)),
+        Some(Value::String(s)) => text_ok(s, max).map(|()| s.clone()).map_err(|why| Reject {
+            field: key.to_owned(),
+            why,
+        }),
         v => Err(reject(key, v, what)),
     }
 }
@@ -329,7 +333,7 @@ fn rows_by_model<'r>(
                 .entry(id)
                 .or_default()
                 .push(TaskRow { index: i, row: r }),
-            Err((_, why)) => {
+            Err(Reject { why, .. }) => {
                 out.errors
                     .push(format!("{file}: configurations[{i}].model_id: {why}"));
             }
@@ -387,7 +391,7 @@ fn convert_model(
         };
         match row {
             Ok(c) => converted.push(c),
-            Err((field, why)) => out.errors.push(format!(
+            Err(Reject { field, why }) => out.errors.push(format!(
                 "{file}: configurations[{i}].{field}: {why}; row {}",
                 row_label(&model_id, r, TOKEN_LABEL)
             )),
