@@ -267,10 +267,10 @@ fn every_response(m: &ModelFile) -> Vec<ConfigResponse> {
         .iter()
         .enumerate()
         .filter_map(|(config, c)| {
-            let (lengths, per_token) = c.output_lengths()?;
+            let o = c.output_lengths()?;
             Some(ConfigResponse {
                 config,
-                energy: response::response_energy(per_token, lengths),
+                energy: response::response_energy(o.joules_per_token, o.histogram),
             })
         })
         .collect()
@@ -303,10 +303,10 @@ pub fn analyse(m: &ModelFile) -> ModelAnalysis {
         .iter()
         .filter_map(|b| {
             let i = b.best?;
-            let (lengths, per_token) = configs[i].output_lengths()?;
+            let o = configs[i].output_lengths()?;
             Some(ConfigResponse {
                 config: i,
-                energy: response::response_energy(per_token, lengths),
+                energy: response::response_energy(o.joules_per_token, o.histogram),
             })
         })
         .collect();

@@ -18,7 +18,7 @@ use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
 
-use crate::model::{ModelFile, Source};
+use crate::model::{ModelFile, Source, WorkloadRef};
 
 mod best;
 mod changes;
@@ -313,7 +313,10 @@ pub fn read_model_file(path: &Path) -> Result<LoadedModel, Vec<Problem>> {
     // parsing grew the rows by doubling.
     file.best.clear();
     file.configurations.shrink_to_fit();
-    let (workload, workload_name) = file.workload_ref().unwrap_or_default();
+    let WorkloadRef {
+        id: workload,
+        name: workload_name,
+    } = file.workload_ref().unwrap_or_default();
     let (len, digest) = (raw.len() as u64, content_digest(&raw));
     Ok(LoadedModel {
         path: path.to_path_buf(),

@@ -90,23 +90,26 @@ impl ModelFile {
             .unwrap_or(f64::NAN)
     }
 
-    /// The file's workload as (id, display name): the `workload` object when
-    /// present, else `source.workload`, whose id is the text in its trailing
-    /// parentheses (`"Text Conversation (lm-arena-chat)"` → `lm-arena-chat`,
-    /// named "Text Conversation"). `None` when neither gives an id.
-    pub fn workload_ref(&self) -> Option<(String, String)> {
+    /// The file's workload: the `workload` object when present, else
+    /// `source.workload`, whose id is the text in its trailing parentheses
+    /// (`"Text Conversation (lm-arena-chat)"` → `lm-arena-chat`, named
+    /// "Text Conversation"). `None` when neither gives an id.
+    pub fn workload_ref(&self) -> Option<WorkloadRef> {
         if let Some(w) = &self.workload {
-            return Some((w.id.clone(), w.name.clone()));
+            return Some(WorkloadRef {
+                id: w.id.clone(),
+                name: w.name.clone(),
+            });
         }
         let text = self.source.workload.trim();
         let inner = text.strip_suffix(')')?;
         let open = inner.rfind('(')?;
         let id = inner[open + 1..].trim();
         let name = inner[..open].trim();
-        Some((
-            id.to_owned(),
-            if name.is_empty() { id } else { name }.to_owned(),
-        ))
+        Some(WorkloadRef {
+            id: id.to_owned(),
+            name: if name.is_empty() { id } else { name }.to_owned(),
+        })
     }
 
     pub fn measure(&self) -> Measure {
@@ -193,6 +196,23 @@ impl std::fmt::Display for Percentile {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
     }
+}
+
+/// The workload a model file names ([`ModelFile::workload_ref`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct WorkloadRef {
+    pub id: String,
+    /// Its display name.
+    pub name: String,
+}
+
+/// The output-length histogram of a configuration and its energy per
+/// output token ([`Configuration::output_lengths`]).
+#[derive(Debug, Clone, Copy)]
+pub struct OutputLengths<'a> {
+    pub histogram: &'a OutputLengthDistribution,
+    /// J per output token.
+    pub joules_per_token: f64,
 }
 
 /// What a model file or a workload measures; gives the kind's fields
@@ -622,11 +642,11 @@ impl Configuration {
     }
 
     /// The output-length histogram and energy per output token (J), if any.
-    pub fn output_lengths(&self) -> Option<(&OutputLengthDistribution, f64)> {
-        Some((
-            self.output_length_distribution.as_deref()?,
-            self.joules_per_output_token?,
-        ))
+    pub fn output_lengths(&self) -> Option<OutputLengths<'_>> {
+        Some(OutputLengths {
+            histogram: self.output_length_distribution.as_deref()?,
+            joules_per_token: self.joules_per_output_token?,
+        })
     }
 
     /// The [`ITL_PERCENTILES`] of the inter-token latency, if the data have them.

@@ -14,7 +14,7 @@ use super::{Bad, LoadedModel, Problem, problem, shown};
 use crate::columns::Words;
 use crate::model::{
     Configuration, DIFFUSION_FIELDS, Measure, ModelFile, OutputKind, OutputLengthDistribution,
-    TOKEN_FIELDS, TOKEN_OPTIONAL_FIELDS, row_anchor, url_segment,
+    TOKEN_FIELDS, TOKEN_OPTIONAL_FIELDS, WorkloadRef, row_anchor, url_segment,
 };
 
 /// Slugs that would publish a model's files over a site-wide file
@@ -353,7 +353,7 @@ fn check_workload(bad: &mut Bad<'_>, m: &ModelFile) {
                 m.source.workload
             ),
         ),
-        Some((id, name)) => {
+        Some(WorkloadRef { id, name }) => {
             if !is_valid_workload_id(&id) {
                 bad(
                     field.into(),

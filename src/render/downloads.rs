@@ -79,10 +79,17 @@ fn write_csv<'r>(
     Ok(())
 }
 
+/// A model file with the id of the workload it is on.
+#[derive(Clone, Copy)]
+pub struct OnWorkload<'a> {
+    pub workload: &'a str,
+    pub model: &'a ModelFile,
+}
+
 fn configuration_records<'a>(
-    models: &'a [(&'a str, &'a ModelFile)],
+    models: &'a [OnWorkload<'a>],
 ) -> impl Iterator<Item = Record<'a>> + 'a {
-    models.iter().flat_map(|&(workload, model)| {
+    models.iter().flat_map(|&OnWorkload { workload, model }| {
         model.configurations.iter().map(move |config| Record {
             workload,
             model,
@@ -117,7 +124,7 @@ pub fn leaderboard_csv(measure: Measure, sites: &[&Site<'_>], source: bool) -> R
 /// model with its workload id. Every file must measure `measure`.
 pub fn configurations_csv(
     measure: Measure,
-    models: &[(&str, &ModelFile)],
+    models: &[OnWorkload<'_>],
     source: bool,
 ) -> Result<Vec<u8>> {
     let mut buf = Vec::new();
@@ -264,9 +271,14 @@ fn kind_files(
     sink: &dyn PageSink,
     list: &mut Vec<FileEntry>,
 ) -> Result<usize> {
-    let models: Vec<(&str, &ModelFile)> = sites
+    let models: Vec<OnWorkload<'_>> = sites
         .iter()
-        .flat_map(|w| w.models.iter().map(|m| (w.workload.id.as_str(), &m.file)))
+        .flat_map(|w| {
+            w.models.iter().map(|m| OnWorkload {
+                workload: w.workload.id.as_str(),
+                model: &m.file,
+            })
+        })
         .collect();
     let leaderboard_rows: usize = sites.iter().map(|w| w.leaderboard.len()).sum();
     let sources = sites
@@ -302,7 +314,7 @@ fn kind_files(
     let all = sink.put_streamed(&path, &mut |out| {
         write_csv(out, columns, configuration_records(&models), source)
     })?;
-    let n: usize = models.iter().map(|(_, m)| m.configurations.len()).sum();
+    let n: usize = models.iter().map(|m| m.model.configurations.len()).sum();
     list.push(FileEntry::new(
         files.configurations,
         all as usize,
@@ -541,7 +553,10 @@ pub fn publish_model_files(
     let csv_path = model_file_path(site, m, "csv");
     let csv = configurations_csv(
         site.workload.measure,
-        &[(&site.workload.id, m)],
+        &[OnWorkload {
+            workload: &site.workload.id,
+            model: m,
+        }],
         site.info.sources.len() > 1,
     )?;
     sink.put(&csv_path, &csv)?;

@@ -871,7 +871,7 @@ fn response_section(
         .filter_map(|r| {
             Some(BestResponse {
                 config: &configs[r.config],
-                joules_per_token: configs[r.config].output_lengths()?.1,
+                joules_per_token: configs[r.config].output_lengths()?.joules_per_token,
                 energy: &r.energy,
             })
         })
@@ -1050,7 +1050,7 @@ fn chosen_response(
     let mut configs = Vec::new();
     for r in &a.chosen_responses {
         let c = &m.configurations[r.config];
-        let Some((_, per_token)) = c.output_lengths() else {
+        let Some(per_token) = c.output_lengths().map(|o| o.joules_per_token) else {
             continue;
         };
         let anchor = row_anchor(&m.slug, &c.row_id);

@@ -629,8 +629,8 @@ fn every_configuration_with_output_lengths_has_its_energy_per_response() {
     let chosen: Vec<usize> = a.chosen_responses.iter().map(|r| r.config).collect();
     assert_eq!(chosen, with);
     for r in &a.chosen_responses {
-        let (lengths, per_token) = m.configurations[r.config].output_lengths().unwrap();
-        assert_eq!(r.energy, response_energy(per_token, lengths));
+        let o = m.configurations[r.config].output_lengths().unwrap();
+        assert_eq!(r.energy, response_energy(o.joules_per_token, o.histogram));
         assert!(r.energy.median_j <= r.energy.p90_j);
     }
     for best in &a.responses {

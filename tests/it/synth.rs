@@ -33,7 +33,7 @@ fn synthetic_models_pass_validation() {
             assert!(gap <= 0.005 + 1e-9, "{gap}");
             assert!(c.row_id.starts_with(&format!("{}/", m.slug)));
         }
-        let (id, _) = m.workload_ref().unwrap();
+        let id = m.workload_ref().unwrap().id;
         assert_eq!(id, SYNTH_WORKLOADS[i % 5].0);
     }
 }
