@@ -315,7 +315,7 @@ impl Key {
 /// title, or in a column beside the plot ([`Header::beside`]).
 #[derive(Debug, Clone)]
 pub(crate) struct Header {
-    title: Vec<(String, i32)>,
+    title: Vec<TitleLine>,
     keys: Vec<Placed>,
     /// Height of the header above the plot, in pixels.
     pub height: i32,
@@ -389,11 +389,16 @@ impl Header {
     }
 
     /// `title` wrapped to `width`, each line with its y, and the y under it.
-    fn title_lines(title: &str, width: i32) -> (Vec<(String, i32)>, i32) {
+    fn title_lines(title: &str, width: i32) -> (Vec<TitleLine>, i32) {
         // Bold text runs about a tenth wider.
         let lines = wrap(title, TITLE_PX * 1.1, f64::from(width - 2 * PAD));
         let y = 18 + 21 * count(lines.len());
-        (lines.into_iter().zip((16..).step_by(21)).collect(), y)
+        let lines = lines
+            .into_iter()
+            .zip((16..).step_by(21))
+            .map(|(text, y)| TitleLine { text, y })
+            .collect();
+        (lines, y)
     }
 
     /// A panel's header: its name (e.g. "B200") and its legend, in
@@ -413,7 +418,7 @@ impl Header {
     }
 
     pub(crate) fn draw(&self, root: &Root<'_>) -> Draw {
-        for (l, y) in &self.title {
+        for TitleLine { text: l, y } in &self.title {
             let title = TextStyle {
                 px: TITLE_PX,
                 bold: true,
@@ -445,6 +450,13 @@ impl Header {
         }
         Ok(())
     }
+}
+
+/// A line of a chart's wrapped title, and the y it is drawn at.
+#[derive(Debug, Clone)]
+struct TitleLine {
+    text: String,
+    y: i32,
 }
 
 /// A legend key and its place.
