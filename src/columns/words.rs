@@ -69,6 +69,15 @@ pub struct Words {
 }
 
 impl Words {
+    /// The words of a kind of measurement.
+    pub fn of(measure: Measure) -> &'static Words {
+        match measure {
+            Measure::Tokens => &TOKENS,
+            Measure::Diffusion(OutputKind::Image) => &IMAGES,
+            Measure::Diffusion(OutputKind::Video) => &VIDEOS,
+        }
+    }
+
     /// The energy axis: "Energy (Wh per million output tokens)".
     pub fn energy_axis(&self) -> String {
         format!("Energy ({})", self.energy_long)
@@ -162,14 +171,3 @@ static VIDEOS: Words = Words {
     ladder: &[60.0, 120.0, 200.0],
     ..IMAGES
 };
-
-impl Words {
-    /// The words of a kind of measurement.
-    pub fn of(measure: Measure) -> &'static Words {
-        match measure {
-            Measure::Tokens => &TOKENS,
-            Measure::Diffusion(OutputKind::Image) => &IMAGES,
-            Measure::Diffusion(OutputKind::Video) => &VIDEOS,
-        }
-    }
-}
