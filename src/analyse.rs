@@ -664,7 +664,7 @@ pub fn analyse_data(workloads: &[Workload]) -> Vec<WorkloadAnalysis> {
 }
 
 /// How many models can be told apart on one chart: seven colours times
-/// seven marker shapes (`chart::style::PALETTE`, `chart::draw::Shape`).
+/// seven marker shapes (`chart::style::PALETTE_SIZE`, `chart::draw::Shape`).
 pub const LOOKS: usize = 49;
 
 /// Each model's look, one of [`LOOKS`], the same on every chart of the

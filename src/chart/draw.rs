@@ -108,7 +108,7 @@ pub(crate) fn line(root: &Root<'_>, points: &[(i32, i32)], role: Role, width: u3
 }
 
 /// A marker's shape. Colours repeat every
-/// [`PALETTE`](super::style::PALETTE)`.len()` series; shapes then shift by
+/// [`PALETTE_SIZE`](super::style::PALETTE_SIZE) series; shapes then shift by
 /// one, so up to 49 series no two share both colour and shape.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Shape {

@@ -26,7 +26,7 @@ const BAR_H: i32 = 14;
 pub const MAX_BARS: usize = 40;
 /// Most frontiers drawn: the palette has seven colours and seven marker
 /// shapes, and an eighth series would look exactly like the first.
-pub const MAX_FRONTIERS: usize = super::style::PALETTE.len();
+pub const MAX_FRONTIERS: usize = super::style::PALETTE_SIZE;
 
 /// `title`, saying so when only `shown` of `total` bars or series are
 /// drawn: "(lowest 40 of 1,200)".
