@@ -496,13 +496,20 @@ fn assign_slugs(
     }
 }
 
+/// A model's parameter counts (billions) and architecture.
+struct ModelFacts {
+    params: f64,
+    active: f64,
+    architecture: String,
+}
+
 /// The model's parameter counts and architecture, or an error.
 fn model_facts(
     file: &str,
     m: &Model,
     kind: Option<OutputKind>,
     out: &mut Converted,
-) -> Option<(f64, f64, String)> {
+) -> Option<ModelFacts> {
     let param = |key: &str| -> Option<f64> {
         number(m.meta.get(key)).filter(|x| x.is_finite() && *x > 0.0 && *x <= limits::MAX_PARAMS_B)
     };
@@ -550,7 +557,11 @@ fn model_facts(
             "unknown".to_owned()
         }
     };
-    Some((total, active, architecture))
+    Some(ModelFacts {
+        params: total,
+        active,
+        architecture,
+    })
 }
 
 /// A distribution as the format takes it (`bins`, `counts`), or why not.
@@ -908,7 +919,11 @@ fn model_file(
         ));
         return None;
     }
-    let (params, active, architecture) = model_facts(file, &m, kind, out)?;
+    let ModelFacts {
+        params,
+        active,
+        architecture,
+    } = model_facts(file, &m, kind, out)?;
     m.rows.sort_by(row_order);
     let gpus: Vec<String> = m
         .rows

@@ -294,6 +294,12 @@ fn summary(e: &ChangeEntry) -> String {
     }
 }
 
+/// A model on the site: its workload's part and its index there.
+struct Located<'s> {
+    site: &'s super::Site<'s>,
+    index: usize,
+}
+
 /// Links from one page (or the feed) into the site.
 struct Links<'m, 'a> {
     mirror: &'m Mirror<'a>,
@@ -303,11 +309,14 @@ struct Links<'m, 'a> {
 }
 
 impl Links<'_, '_> {
-    /// The workload and the index of a model on it, when the site has them now.
-    fn locate(&self, workload: &str, slug: &str) -> Option<(&super::Site<'_>, usize)> {
+    /// Where a model is on the site now, when the site has it.
+    fn locate(&self, workload: &str, slug: &str) -> Option<Located<'_>> {
         let at = self.mirror.slugs.get(slug)?.iter();
-        at.map(|id| (&self.mirror.workloads[id.part], id.index))
-            .find(|(w, _)| w.workload.id == workload)
+        at.map(|id| Located {
+            site: &self.mirror.workloads[id.part],
+            index: id.index,
+        })
+        .find(|l| l.site.workload.id == workload)
     }
 
     fn part(&self, id: &str) -> Option<&super::Site<'_>> {
@@ -321,7 +330,7 @@ impl Links<'_, '_> {
 
     /// The model page, with `#fragment` if given.
     fn model_href(&self, workload: &str, slug: &str, fragment: Option<&str>) -> Option<String> {
-        let (w, _) = self.locate(workload, slug)?;
+        let w = self.locate(workload, slug)?.site;
         let fragment = fragment.map(|f| format!("#{f}")).unwrap_or_default();
         Some(format!(
             "{}{}{}index.html{fragment}",
@@ -334,7 +343,7 @@ impl Links<'_, '_> {
     /// The model's display name: as the site has it now, else as recorded.
     fn model_name(&self, workload: &str, slug: &str, recorded: Option<&str>) -> String {
         match self.locate(workload, slug) {
-            Some((w, i)) => w.models[i].file.name.clone(),
+            Some(l) => l.site.models[l.index].file.name.clone(),
             None => recorded.unwrap_or(slug).to_owned(),
         }
     }
@@ -347,8 +356,9 @@ impl Links<'_, '_> {
 
     /// A row of a model, linked to its anchor when the model has it now.
     fn row(&self, workload: &str, slug: &str, row_id: &str) -> Option<String> {
-        let (w, i) = self.locate(workload, slug)?;
-        w.has_row(i, row_id)
+        let l = self.locate(workload, slug)?;
+        l.site
+            .has_row(l.index, row_id)
             .then(|| self.model_href(workload, slug, Some(&row_anchor(slug, row_id))))?
     }
 
@@ -385,7 +395,7 @@ impl Links<'_, '_> {
         // The GPU's best card on the model page, when the model has the GPU.
         let has_gpu = self
             .locate(&b.workload, &b.slug)
-            .is_some_and(|(w, i)| w.models[i].file.gpus.contains(&b.gpu));
+            .is_some_and(|l| l.site.models[l.index].file.gpus.contains(&b.gpu));
         let card = self.model_href(&b.workload, &b.slug, Some(&gpu_anchor(&b.gpu)));
         BestRow {
             model: item(
