@@ -23,6 +23,7 @@ use rayon::prelude::*;
 
 use energyboard::analyse;
 use energyboard::model::{Configuration, ModelFile};
+use energyboard::select::GpuBest;
 use energyboard::write::{Made, PageSink, SiteWriter};
 
 /// Writes N synthetic model files derived from the seed files, for
@@ -169,7 +170,9 @@ pub fn synthesise_on(
     }
     m.best = analyse::best_per_gpu(&m)
         .into_iter()
-        .filter_map(|(gpu, best)| best.map(|i| (gpu, Box::new(m.configurations[i].clone()))))
+        .filter_map(|GpuBest { gpu, best }| {
+            best.map(|i| (gpu, Box::new(m.configurations[i].clone())))
+        })
         .collect();
     m
 }

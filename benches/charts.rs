@@ -13,8 +13,9 @@ use std::hint::black_box;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use energyboard::analyse::{ModelAnalysis, analyse};
+use energyboard::analyse::{Analysed, ModelAnalysis, analyse};
 use energyboard::chart::{self, BarEntry};
+use energyboard::columns::Words;
 use energyboard::load::read_model_file;
 use energyboard::model::ModelFile;
 use synth::synthesise;
@@ -113,10 +114,13 @@ fn dump(dir: &Path, seeds: &[(ModelFile, ModelAnalysis)]) {
         "gpu-h100-best-energy.svg".to_owned(),
         &chart::best_energy_bars("best-energy.svg", "H100", &h100),
     );
-    let refs: Vec<(&ModelFile, &ModelAnalysis)> = seeds.iter().map(|(m, a)| (m, a)).collect();
+    let refs: Vec<Analysed<'_>> = seeds
+        .iter()
+        .map(|(file, analysis)| Analysed { file, analysis })
+        .collect();
     put(
         "frontiers.svg".to_owned(),
-        &chart::compare_frontiers(refs[0].0.measure().words(), &refs),
+        &chart::compare_frontiers(Words::of(refs[0].file.measure()), &refs),
     );
     for n in [10, 1_000] {
         let models = synthetic(seeds, n);
@@ -130,10 +134,13 @@ fn dump(dir: &Path, seeds: &[(ModelFile, ModelAnalysis)]) {
             format!("synth-{n}-best-energy.svg"),
             &chart::best_energy_bars("best-energy.svg", "Best energy", &entries),
         );
-        let refs: Vec<(&ModelFile, &ModelAnalysis)> = models.iter().map(|(m, a)| (m, a)).collect();
+        let refs: Vec<Analysed<'_>> = models
+            .iter()
+            .map(|(file, analysis)| Analysed { file, analysis })
+            .collect();
         put(
             format!("synth-{n}-frontiers.svg"),
-            &chart::compare_frontiers(refs[0].0.measure().words(), &refs),
+            &chart::compare_frontiers(Words::of(refs[0].file.measure()), &refs),
         );
     }
 }
@@ -185,12 +192,14 @@ fn main() {
             );
         }
         if wanted(&frontiers) {
-            let refs: Vec<(&ModelFile, &ModelAnalysis)> =
-                models.iter().map(|(m, a)| (m, a)).collect();
+            let refs: Vec<Analysed<'_>> = models
+                .iter()
+                .map(|(file, analysis)| Analysed { file, analysis })
+                .collect();
             report(
                 &frontiers,
                 time(quick, budget, || {
-                    chart::compare_frontiers(refs[0].0.measure().words(), &refs)
+                    chart::compare_frontiers(Words::of(refs[0].file.measure()), &refs)
                         .svg
                         .len()
                 }),

@@ -20,11 +20,11 @@ It also checks three invariants of ARCHITECTURE.md on the same code:
   `.min()`/`.max()`) in src/chart and src/render but the lines in
   LAYOUT_ORDERING, each with the reason it orders for layout, not for a
   figure. An entry no longer found is reported (to be removed), not failed;
-- "only `columns` names a unit": no string literal holding a unit (Wh,
-  kWh, J, mJ, J/tok, tok/s, tok/Wh, ms, " s", g CO₂e) in the modules that
-  write what a reader sees (UNIT_MODULES), outside src/columns*, but the
-  lines in UNITS_OUTSIDE_COLUMNS, each still to move (issue 40). An entry
-  no longer found is reported, not failed.
+- "only `columns` names a unit": no string literal, on one line or
+  several, holding a unit (Wh, kWh, J, mJ, J/tok, tok/s, tok/Wh, ms, " s",
+  g CO₂e) in the modules that write what a reader sees (UNIT_MODULES),
+  outside src/columns*, but the lines in UNITS_OUTSIDE_COLUMNS, each with
+  the reason it may stay. An entry no longer found is reported, not failed.
 
 Usage: scripts/check-layers.py [SRC_DIR]   (default: src/ beside this script)
 """
@@ -43,6 +43,10 @@ LAYERS = [
     ["fmt", "select", "stage"],
     # The types of what a data file holds: models, the change history.
     ["model", "changes"],
+    # The columns (how a figure is named, read, shown) and each kind's
+    # words and units: the one home of units, so below every module that
+    # writes one, the loader's messages and the carbon settings' included.
+    ["columns"],
     # Load: files -> validated models (and the static folder's files).
     ["load"],
     # What sits on loaded data without computing figures: grouping by
@@ -50,8 +54,8 @@ LAYERS = [
     # writer, the only module that touches the output folder (render
     # streams into its PageSink, so it sits below render).
     ["workload", "footprint", "assets", "write"],
-    # The settings file; the columns (how a figure is named, read, shown).
-    ["settings", "columns"],
+    # The settings file.
+    ["settings"],
     # Analyse: pure figures, once per model.
     ["analyse"],
     # Charts: SVG strings from the analysis.
@@ -102,7 +106,7 @@ LAYOUT_ORDERING = {
         "legend entries in analyse's rank order",
     ("chart/model_page.rs", ".max_by(|a, b| value(a).total_cmp(&value(b)))"):
         "issue 40: the labelled point of a trade-off chart, to move to analyse",
-    ("render/changes.rs", "all.sort_by(|a, b| b.2.imported.cmp(&a.2.imported));"):
+    ("render/changes.rs", "all.sort_by(|a, b| b.entry.imported.cmp(&a.entry.imported));"):
         "the change log, newest import first",
     ("render/changes.rs", ".max()"): "the feed's updated date, the newest entry's",
     ("render/site_pages.rs", "limits.sort_by(|a, b| a.0.total_cmp(&b.0).then_with(|| a.1.cmp(&b.1)));"):
@@ -115,43 +119,14 @@ LAYOUT_ORDERING = {
 # Modules whose strings reach a reader (pages, charts, their words); the
 # columns (src/columns.rs and src/columns/) are the one home of units.
 UNIT_MODULES = {"chart", "render", "fmt", "model", "footprint"}
-STRING_LITERAL = re.compile(r'"(?:[^"\\]|\\.)*"')
 UNIT = re.compile(
     r"(?<![\w/])(?:k?Wh|mJ|J/tok|J)(?!\w)|tok/s|tok/Wh|(?<!\w)ms(?!\w)|\s s(?=\W|$)|g CO₂e"
 )
-# Units still written outside columns: file (under src/) and the line's
-# code (stripped). Issue 40 moves each to read the column's unit; remove an
-# entry with its line. A new unit outside columns fails.
-_TO_COLUMNS = "issue 40: a unit outside columns, to read from the column"
-UNITS_OUTSIDE_COLUMNS = {
-    ("chart/model_page.rs", '"tok/s".to_owned(),'): _TO_COLUMNS,
-    ("chart/model_page.rs", '["Median ITL (ms)", "p90 ITL (ms)", "p99 ITL (ms)"]'): _TO_COLUMNS,
-    ("chart/model_page.rs", 'x_desc: format!("{p} inter-token latency (ms)"),'): _TO_COLUMNS,
-    ("chart/model_page.rs", 'latency_header: format!("{p} ITL (ms)"),'): _TO_COLUMNS,
-    ("chart/site.rs", 'const ENERGY: &str = "Energy (Wh per million output tokens)";'): _TO_COLUMNS,
-    ("footprint.rs", 'unit: " g CO₂e per kWh",'): _TO_COLUMNS,
-    ("footprint.rs", 'unit: " per kWh",'): _TO_COLUMNS,
-    ("footprint.rs", '"grid carbon intensity {g} g CO₂e/kWh ({}, {})",'): _TO_COLUMNS,
-    ("model.rs", 'energy_long: "Wh per million output tokens",'): _TO_COLUMNS,
-    ("model.rs", 'energy_unit: "Wh/M tok",'): _TO_COLUMNS,
-    ("model.rs", 'latency_unit: "ms",'): _TO_COLUMNS,
-    ("model.rs", 'energy_short: "Wh/M",'): _TO_COLUMNS,
-    ("model.rs", 'energy_long: "J per image",'): _TO_COLUMNS,
-    ("model.rs", 'energy_unit: "J/image",'): _TO_COLUMNS,
-    ("model.rs", 'energy_short: "J/image",'): _TO_COLUMNS,
-    ("model.rs", 'energy_long: "J per video",'): _TO_COLUMNS,
-    ("model.rs", 'energy_unit: "J/video",'): _TO_COLUMNS,
-    ("model.rs", 'energy_short: "J/video",'): _TO_COLUMNS,
-    ("render/kind.rs", '"Wh/M"'): _TO_COLUMNS,
-    ("render/kind.rs", '"J"'): _TO_COLUMNS,
-    ("render/model_page.rs", 'format!("{} g CO₂e", fmt::significant(i.grams_co2e?, 3)),'): _TO_COLUMNS,
-    ("render/model_page.rs", 'headers.push(numeric("Median carbon †", "g CO₂e", "median_g"));'):
-        _TO_COLUMNS,
-    ("render/model_page.rs", 'headers.push(numeric("p90 carbon †", "g CO₂e", "p90_g"));'):
-        _TO_COLUMNS,
-    ("render/overview.rs", 'axis: &format!("Energy per {item} (J)"),'): _TO_COLUMNS,
-    ("render/overview.rs", 'format!(" ({} J per response)", fmt::joules_per_response(j))'): _TO_COLUMNS,
-}
+# Units written outside columns, each with the reason it may stay: file
+# (under src/) and the line's code (stripped). Issue 40 moved every one to
+# read its column's unit (or a unit constant of columns); a new unit outside
+# columns fails.
+UNITS_OUTSIDE_COLUMNS: dict = {}
 PATH = re.compile(r"\bcrate::(\{[^}]*\}|[a-z_][a-z0-9_]*)")
 
 
@@ -267,14 +242,16 @@ def invariant_problems(src: Path):
                     f"analyse, or if it only lays out, add the line to LAYOUT_ORDERING "
                     f"with the reason"
                 )
-            if (
-                here in UNIT_MODULES
-                and (unit := unit_in(code))
-                and not allowed("UNITS_OUTSIDE_COLUMNS", key)
-            ):
+        if here not in UNIT_MODULES:
+            continue
+        lines = file.read_text(encoding="utf-8").splitlines()
+        for no, literal in string_literals(file.read_text(encoding="utf-8")):
+            # A literal is known by its first line's code.
+            key = (rel, lines[no - 1].split("//", 1)[0].strip())
+            if (m := UNIT.search(literal)) and not allowed("UNITS_OUTSIDE_COLUMNS", key):
                 problems.append(
-                    f"{file}:{no}: {here} writes the unit {unit!r}; read it from the "
-                    f"column (src/columns*) instead"
+                    f"{file}:{no}: {here} writes the unit {m.group(0)!r}; read it from "
+                    f"the column (src/columns*) instead"
                 )
     stale = [
         f"{name}: {f}: {line}"
@@ -285,12 +262,51 @@ def invariant_problems(src: Path):
     return problems, stale
 
 
-def unit_in(code: str):
-    """The first unit in a string literal of `code`, if any."""
-    for literal in STRING_LITERAL.findall(code):
-        if m := UNIT.search(literal[1:-1]):
-            return m.group(0)
-    return None
+CHAR_LITERAL = re.compile(r"'(?:\\.|[^\\'\n])'")
+RAW_STRING = re.compile(r'r(#*)"')
+
+
+def string_literals(text: str):
+    """(line number of its opening quote, body) of each string literal
+    outside comments and the test module, whether it spans one line or
+    several (a `\\`-continued literal too)."""
+    i, n, line = 0, len(text), 1
+    while i < n:
+        c = text[i]
+        if c == "\n":
+            line, i = line + 1, i + 1
+        elif text.startswith("//", i):
+            end = text.find("\n", i)
+            i = n if end < 0 else end
+        elif text.startswith("/*", i):
+            end = text.find("*/", i + 2)
+            end = n if end < 0 else end + 2
+            line += text.count("\n", i, end)
+            i = end
+        elif text.startswith("#[cfg(test)]", i) and text[i + 12 :].lstrip().startswith("mod tests"):
+            return
+        elif c == "'" and (m := CHAR_LITERAL.match(text, i)):
+            i = m.end()
+        elif (
+            c == "r"
+            and (m := RAW_STRING.match(text, i))
+            and not (i and (text[i - 1].isalnum() or text[i - 1] == "_"))
+        ):
+            close = '"' + m.group(1)
+            end = text.find(close, m.end())
+            end = n if end < 0 else end
+            yield line, text[m.end() : end]
+            line += text.count("\n", i, end)
+            i = end + len(close)
+        elif c == '"':
+            j = i + 1
+            while j < n and text[j] != '"':
+                j += 2 if text[j] == "\\" else 1
+            yield line, text[i + 1 : j]
+            line += text.count("\n", i, j)
+            i = j + 1
+        else:
+            i += 1
 
 
 def main() -> int:

@@ -14,9 +14,10 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use rayon::prelude::*;
 
+use crate::columns::Words;
 use crate::load::LoadedModel;
 use crate::model::{Configuration, ModelFile, SeriesKey};
-use crate::select;
+use crate::select::{self, GpuBest};
 use crate::workload::Workload;
 
 /// The cheapest configuration among those `keep` accepts whose latency is
@@ -53,7 +54,7 @@ fn figures(
 /// Best configuration per GPU, in the order of the file's `gpus` list: the
 /// lowest-energy configuration whose latency is within the file's
 /// deadline, or `None` when no configuration on that GPU meets it.
-pub fn best_per_gpu(m: &ModelFile) -> Vec<(String, Option<usize>)> {
+pub fn best_per_gpu(m: &ModelFile) -> Vec<GpuBest> {
     let rows = m
         .configurations
         .iter()
@@ -177,16 +178,14 @@ pub struct LatencyBudget {
     pub is_deadline: bool,
     /// Per GPU, in the file's `gpus` order: the cheapest configuration, or
     /// `None` when nothing on that GPU is fast enough.
-    pub per_gpu: Vec<(String, Option<usize>)>,
+    pub per_gpu: Vec<GpuBest>,
 }
 
-/// A model's latency ladder: its kind's rungs ([`crate::model::Words::ladder`])
+/// A model's latency ladder: its kind's rungs ([`crate::columns::Words::ladder`])
 /// below the deadline, then the deadline.
 pub fn latency_budgets(m: &ModelFile) -> Vec<LatencyBudget> {
     let deadline = m.deadline();
-    let ladder = m
-        .measure()
-        .words()
+    let ladder = Words::of(m.measure())
         .ladder
         .iter()
         .copied()
@@ -196,34 +195,41 @@ pub fn latency_budgets(m: &ModelFile) -> Vec<LatencyBudget> {
         .map(|limit| LatencyBudget {
             limit,
             is_deadline: limit == deadline,
-            per_gpu: per_gpu(m, |gpu| {
-                cheapest_within(&m.configurations, limit, |c| c.gpu == gpu)
-            }),
+            per_gpu: m
+                .gpus
+                .iter()
+                .map(|gpu| GpuBest {
+                    gpu: gpu.clone(),
+                    best: cheapest_within(&m.configurations, limit, |c| &c.gpu == gpu),
+                })
+                .collect(),
         })
         .collect()
 }
 
-/// `f` of each GPU of the file, in its `gpus` order.
-fn per_gpu<T>(m: &ModelFile, f: impl Fn(&str) -> T) -> Vec<(String, T)> {
-    m.gpus.iter().map(|gpu| (gpu.clone(), f(gpu))).collect()
+/// The [`limit_candidates`] of one GPU's configurations.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GpuCandidates {
+    pub gpu: String,
+    pub candidates: Vec<usize>,
 }
 
 /// Everything the pages need to know about one model beyond its file.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ModelAnalysis {
-    pub best_per_gpu: Vec<(String, Option<usize>)>,
+    pub best_per_gpu: Vec<GpuBest>,
     pub best_overall: Option<usize>,
     pub curves: Vec<Series>,
     pub frontier: Vec<usize>,
     pub percentile_frontiers: Vec<Vec<usize>>,
     /// Per GPU, in the file's GPU order: the [`limit_candidates`] up to the
     /// deadline, which the latency-limit control embeds.
-    pub limit_candidates: Vec<(String, Vec<usize>)>,
+    pub limit_candidates: Vec<GpuCandidates>,
     pub budgets: Vec<LatencyBudget>,
     /// The configuration index and [`response::response_energy`] of each
     /// GPU's best configuration that has an output-length histogram, in
     /// [`ModelAnalysis::best_per_gpu`] order.
-    pub responses: Vec<(usize, response::ResponseEnergy)>,
+    pub responses: Vec<ConfigResponse>,
     /// The entry of `responses` whose configuration uses the least energy
     /// (the first on a tie), which the workload's overlay shows.
     pub lowest_response: Option<usize>,
@@ -261,10 +267,10 @@ fn every_response(m: &ModelFile) -> Vec<ConfigResponse> {
         .iter()
         .enumerate()
         .filter_map(|(config, c)| {
-            let (lengths, per_token) = c.output_lengths()?;
+            let o = c.output_lengths()?;
             Some(ConfigResponse {
                 config,
-                energy: response::response_energy(per_token, lengths),
+                energy: response::response_energy(o.joules_per_token, o.histogram),
             })
         })
         .collect()
@@ -273,15 +279,15 @@ fn every_response(m: &ModelFile) -> Vec<ConfigResponse> {
 impl ModelAnalysis {
     /// Whether configuration `i` is the best on its GPU.
     pub fn is_best(&self, i: usize) -> bool {
-        self.best_per_gpu.iter().any(|(_, b)| *b == Some(i))
+        self.best_per_gpu.iter().any(|b| b.best == Some(i))
     }
 
     /// The [`limit_candidates`] on `gpu` (none for a GPU the model lacks).
     pub fn candidates_on(&self, gpu: &str) -> &[usize] {
         self.limit_candidates
             .iter()
-            .find(|(g, _)| g == gpu)
-            .map_or(&[], |(_, list)| list)
+            .find(|c| c.gpu == gpu)
+            .map_or(&[], |c| &c.candidates)
     }
 
     pub fn is_on_frontier(&self, i: usize) -> bool {
@@ -295,16 +301,19 @@ pub fn analyse(m: &ModelFile) -> ModelAnalysis {
     let best_per_gpu = best_per_gpu(m);
     let responses: Vec<_> = best_per_gpu
         .iter()
-        .filter_map(|(_, best)| {
-            let i = (*best)?;
-            let (lengths, per_token) = configs[i].output_lengths()?;
-            Some((i, response::response_energy(per_token, lengths)))
+        .filter_map(|b| {
+            let i = b.best?;
+            let o = configs[i].output_lengths()?;
+            Some(ConfigResponse {
+                config: i,
+                energy: response::response_energy(o.joules_per_token, o.histogram),
+            })
         })
         .collect();
     let lowest_response = (0..responses.len()).min_by(|&x, &y| {
-        configs[responses[x].0]
+        configs[responses[x].config]
             .energy()
-            .total_cmp(&configs[responses[y].0].energy())
+            .total_cmp(&configs[responses[y].config].energy())
     });
     let precisions: BTreeSet<&str> = configs.iter().map(|c| c.precision.as_str()).collect();
     let chosen_responses = every_response(m);
@@ -314,11 +323,16 @@ pub fn analyse(m: &ModelFile) -> ModelAnalysis {
         curves: load_curves(m),
         frontier: pareto_frontier(configs),
         percentile_frontiers: percentile_frontiers(configs),
-        limit_candidates: per_gpu(m, |gpu| {
-            limit_candidates(configs, m.deadline(), |c| c.gpu == gpu)
-        }),
+        limit_candidates: m
+            .gpus
+            .iter()
+            .map(|gpu| GpuCandidates {
+                gpu: gpu.clone(),
+                candidates: limit_candidates(configs, m.deadline(), |c| &c.gpu == gpu),
+            })
+            .collect(),
         budgets: latency_budgets(m),
-        response_scale: response::shared_scale(responses.iter().map(|(_, r)| r)),
+        response_scale: response::shared_scale(responses.iter().map(|r| &r.energy)),
         responses,
         lowest_response,
         chosen_responses,
@@ -403,6 +417,14 @@ pub fn smallest<T>(
     items
 }
 
+/// A model's file and its analysis, as the charts and pages across models
+/// read them.
+#[derive(Debug, Clone, Copy)]
+pub struct Analysed<'a> {
+    pub file: &'a ModelFile,
+    pub analysis: &'a ModelAnalysis,
+}
+
 /// One configuration of one model.
 #[derive(Debug, Clone, Copy)]
 pub struct ModelConfiguration<'a> {
@@ -412,15 +434,13 @@ pub struct ModelConfiguration<'a> {
 
 /// The configuration with the lowest energy on any of `models`' Pareto
 /// frontiers (the first of equals); `None` when none has a frontier.
-pub fn cheapest_on_frontiers<'a>(
-    models: &[(&'a ModelFile, &ModelAnalysis)],
-) -> Option<ModelConfiguration<'a>> {
+pub fn cheapest_on_frontiers<'a>(models: &[Analysed<'a>]) -> Option<ModelConfiguration<'a>> {
     models
         .iter()
-        .flat_map(|&(model, a)| {
-            a.frontier.iter().map(move |&i| ModelConfiguration {
-                model,
-                config: &model.configurations[i],
+        .flat_map(|&Analysed { file, analysis }| {
+            analysis.frontier.iter().map(move |&i| ModelConfiguration {
+                model: file,
+                config: &file.configurations[i],
             })
         })
         .min_by(|a, b| a.config.energy().total_cmp(&b.config.energy()))
@@ -455,11 +475,11 @@ pub fn lowest_bars<'a, T>(
 /// The indexes of the first `k` of `all` by [`EnergyRank`], ties by the
 /// order given. These are the frontiers the compare chart draws and the
 /// compare page checks by default.
-pub fn lowest_energy_first(all: &[(&ModelFile, &ModelAnalysis)], k: usize) -> Vec<usize> {
+pub fn lowest_energy_first(all: &[Analysed<'_>], k: usize) -> Vec<usize> {
     let ranked: Vec<(EnergyRank, usize)> = all
         .iter()
         .enumerate()
-        .map(|(i, (m, a))| (EnergyRank::of(m, a), i))
+        .map(|(i, m)| (EnergyRank::of(m.file, m.analysis), i))
         .collect();
     smallest(ranked, k, Ord::cmp)
         .into_iter()
@@ -644,7 +664,7 @@ pub fn analyse_data(workloads: &[Workload]) -> Vec<WorkloadAnalysis> {
 }
 
 /// How many models can be told apart on one chart: seven colours times
-/// seven marker shapes (`chart::style::PALETTE`, `chart::draw::Shape`).
+/// seven marker shapes (`chart::style::PALETTE_SIZE`, `chart::draw::Shape`).
 pub const LOOKS: usize = 49;
 
 /// Each model's look, one of [`LOOKS`], the same on every chart of the
@@ -778,7 +798,7 @@ fn leaderboard(files: &[&ModelFile], analyses: &[ModelAnalysis]) -> Vec<Leaderbo
         .flat_map(|(model, a)| {
             a.best_per_gpu
                 .iter()
-                .filter_map(move |(_, b)| b.map(|config| LeaderboardRow { model, config }))
+                .filter_map(move |b| b.best.map(|config| LeaderboardRow { model, config }))
         })
         .collect();
     rows.sort_by(|a, b| {

@@ -19,8 +19,9 @@ mod site;
 mod style;
 pub mod svg;
 
-use crate::analyse::ModelAnalysis;
-use crate::model::{Configuration, ModelFile, Words};
+use crate::analyse::{Analysed, ModelAnalysis};
+use crate::columns::Words;
+use crate::model::{Configuration, ModelFile};
 
 pub use crate::model::ITL_PERCENTILES;
 pub use model_page::{model_charts, percentile_charts, tradeoff_still, tradeoff_wide};
@@ -139,10 +140,10 @@ pub struct BarEntry {
 impl BarEntry {
     /// One bar per GPU on which `m` has a best configuration.
     pub fn best_of<'a>(m: &'a ModelFile, a: &'a ModelAnalysis) -> impl Iterator<Item = Self> + 'a {
-        a.best_per_gpu.iter().filter_map(move |(gpu, best)| {
-            best.map(|i| Self {
+        a.best_per_gpu.iter().filter_map(move |b| {
+            b.best.map(|i| Self {
                 model: m.name.clone(),
-                gpu: gpu.clone(),
+                gpu: b.gpu.clone(),
                 wh_per_million: m.configurations[i].energy(),
                 whose: None,
             })
@@ -155,10 +156,10 @@ impl BarEntry {
 /// work without script.
 pub fn configuration_scatter(
     words: &Words,
-    models: &[(&ModelFile, &ModelAnalysis)],
+    models: &[Analysed<'_>],
     href: impl Fn(&ModelFile, &Configuration) -> String,
     wide: bool,
 ) -> Chart {
-    let whose = whose_of(models.iter().map(|(m, _)| *m));
+    let whose = whose_of(models.iter().map(|m| m.file));
     site::configuration_scatter_marked(words, models, &whose, EVERY_CONFIGURATION, href, wide)
 }

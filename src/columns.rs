@@ -13,7 +13,6 @@
 use std::borrow::Cow;
 
 use crate::fmt;
-use crate::footprint::Footprint;
 use crate::model::{Configuration, Measure, ModelFile, OutputKind};
 
 /// Whether a column comes from the data file or from a formula.
@@ -139,6 +138,9 @@ impl Value<'_> {
 }
 
 pub use crate::fmt::raw;
+
+mod words;
+pub use words::Words;
 
 /// A text cell that a spreadsheet cannot take for a formula: one starting
 /// with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'`,
@@ -322,23 +324,27 @@ impl FootprintColumn {
         }
     }
 
-    /// The unit per `per` (the headline's basis: "M tok", "image"); `None` when not set.
-    pub fn unit(self, f: &Footprint, per: &str) -> Option<String> {
+    /// The unit per `per` (the headline's basis: "M tok", "image"); a
+    /// cost's names the settings' `currency`. Whether the settings give the
+    /// figure at all is [`crate::footprint::Footprint::column_unit`]'s to say.
+    pub fn unit(self, currency: &str, per: &str) -> String {
         match self {
-            FootprintColumn::Carbon => f.carbon.as_ref().map(|_| format!("g CO₂e/{per}")),
-            FootprintColumn::Cost => f.currency().map(|c| format!("{c}/{per}")),
-        }
-    }
-
-    /// The value for `wh` watt-hours of GPU energy; `None` when not set.
-    pub fn value(self, f: &Footprint, wh: f64) -> Option<f64> {
-        let impact = f.of_wh(wh);
-        match self {
-            FootprintColumn::Carbon => impact.grams_co2e,
-            FootprintColumn::Cost => impact.cost,
+            FootprintColumn::Carbon => format!("{GRAMS_CO2E}/{per}"),
+            FootprintColumn::Cost => format!("{currency}/{per}"),
         }
     }
 }
+
+/// Joules: an energy per response, or per image or video where the item is
+/// understood.
+pub const JOULES: &str = "J";
+/// The carbon column's unit, before its basis.
+pub const GRAMS_CO2E: &str = "g CO₂e";
+/// A grid's carbon intensity ([`crate::footprint`]'s setting), short and in words.
+pub const CARBON_INTENSITY: &str = "g CO₂e/kWh";
+pub const CARBON_INTENSITY_WORDS: &str = "g CO₂e per kWh";
+/// An electricity price's basis, after its currency.
+pub const PRICE_BASIS_WORDS: &str = "per kWh";
 
 /// A column of a page's table: one of the kind's set, or a footprint column (when set).
 #[derive(Debug, Clone, Copy)]
@@ -429,7 +435,7 @@ mod shared {
 
 /// The per-token workloads' columns, in the about page's order.
 pub mod tokens {
-    use super::{Column, Link, Value, flag, fmt, number, one_decimal, text, whole};
+    use super::{Column, JOULES, Link, Value, flag, fmt, number, one_decimal, text, whole};
 
     pub use super::shared::{DATA_VERSION, GPU, MODEL, MODEL_ID, MODEL_SLUG, REPEAT, ROW_ID};
 
@@ -503,7 +509,7 @@ pub mod tokens {
     );
 
     pub const JOULES_PER_RESPONSE: C =
-        C::derived("joules_per_response", "Energy per response", "J", |r| {
+        C::derived("joules_per_response", "Energy per response", JOULES, |r| {
             number(r.config.joules_per_response(), fmt::joules_per_response)
         })
         .about("Energy for one average response: J per token × average output tokens.");

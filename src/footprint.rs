@@ -14,6 +14,9 @@
 
 use serde::Deserialize;
 
+use crate::columns::{
+    CARBON_INTENSITY, CARBON_INTENSITY_WORDS, FootprintColumn, PRICE_BASIS_WORDS,
+};
 use crate::load::limits::{MAX_NAME_CHARS, MAX_URL_CHARS};
 
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -72,7 +75,7 @@ struct Range {
     lowest_accepted: bool,
     /// The highest value, accepted.
     highest: f64,
-    /// The unit in a message, with its leading space ("" for none).
+    /// The unit in a message ("" for none).
     unit: &'static str,
 }
 /// Grid intensities, g CO₂e/kWh: above zero, at most twice the dirtiest
@@ -82,7 +85,7 @@ const CARBON_RANGE: Range = Range {
     lowest: 0.0,
     lowest_accepted: false,
     highest: 2000.0,
-    unit: " g CO₂e per kWh",
+    unit: CARBON_INTENSITY_WORDS,
 };
 /// Prices per kWh, in any currency: above zero, at most 100,000 (a kWh
 /// costs thousands in the currencies with the smallest units).
@@ -91,7 +94,7 @@ const PRICE_RANGE: Range = Range {
     lowest: 0.0,
     lowest_accepted: false,
     highest: 100_000.0,
-    unit: " per kWh",
+    unit: PRICE_BASIS_WORDS,
 };
 /// PUE: 1 (no overhead) to 5.
 const PUE_RANGE: Range = Range {
@@ -185,13 +188,32 @@ impl Footprint {
         self.price.as_ref().map(|p| p.currency.as_str())
     }
 
+    /// A footprint column's unit per `per` (the headline's basis: "M tok",
+    /// "image"); `None` when the settings do not give the figure.
+    pub fn column_unit(&self, column: FootprintColumn, per: &str) -> Option<String> {
+        match column {
+            FootprintColumn::Carbon => self.carbon.as_ref().map(|_| column.unit("", per)),
+            FootprintColumn::Cost => self.currency().map(|c| column.unit(c, per)),
+        }
+    }
+
+    /// A footprint column's value for `wh` watt-hours of GPU energy; `None`
+    /// when the settings do not give the figure.
+    pub fn column_value(&self, column: FootprintColumn, wh: f64) -> Option<f64> {
+        let impact = self.of_wh(wh);
+        match column {
+            FootprintColumn::Carbon => impact.grams_co2e,
+            FootprintColumn::Cost => impact.cost,
+        }
+    }
+
     /// The assumptions in one sentence, e.g. "384 g CO₂e/kWh (U.S. EIA,
     /// 2023); 0.0813 USD/kWh (…, 2024); PUE 1.56 (…)".
     pub fn assumptions(&self) -> String {
         let carbon = self.carbon.as_ref().map(|c| {
             let g = crate::fmt::setting(c.g_co2e_per_kwh);
             format!(
-                "grid carbon intensity {g} g CO₂e/kWh ({}, {})",
+                "grid carbon intensity {g} {CARBON_INTENSITY} ({}, {})",
                 c.source, c.year
             )
         });
@@ -231,6 +253,11 @@ fn check_range(bad: &mut Vec<String>, at: &str, v: f64, range: Range) {
     } = range;
     if !v.is_finite() || !(if lowest_accepted { v >= lo } else { v > lo }) || v > hi {
         let from = if lowest_accepted { "from" } else { "above" };
+        let unit = if unit.is_empty() {
+            String::new()
+        } else {
+            format!(" {unit}")
+        };
         bad.push(format!(
             "{at}.{key}: must be a finite number {from} {lo} up to {hi}{unit}, found {v}"
         ));

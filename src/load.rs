@@ -18,7 +18,7 @@ use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
 
-use crate::model::{ModelFile, Source};
+use crate::model::{ModelFile, Source, WorkloadRef};
 
 mod best;
 mod changes;
@@ -61,6 +61,14 @@ pub struct LoadedModel {
     pub workload_name: String,
 }
 
+/// A second source's change history (`sources/<id>/changes.json`).
+#[derive(Debug, Clone)]
+pub struct SourceChanges {
+    /// The source's id, the folder the history is in.
+    pub source: String,
+    pub changes: LoadedChanges,
+}
+
 /// Everything found in the data folder.
 #[derive(Debug, Clone, Default)]
 pub struct DataSet {
@@ -74,7 +82,7 @@ pub struct DataSet {
     pub changes: Option<LoadedChanges>,
     /// The other sources' change histories (`sources/<id>/changes.json`),
     /// each with its source's id, in id order.
-    pub source_changes: Vec<(String, LoadedChanges)>,
+    pub source_changes: Vec<SourceChanges>,
     /// The superseded model files (`history/`, and each source's), ordered
     /// by workload, slug and version.
     pub history: Vec<PastVersion>,
@@ -261,10 +269,7 @@ fn keep_loaded<T>(results: Vec<Result<T, Vec<Problem>>>, problems: &mut Vec<Prob
 
 /// Each second source's change history (`sources/<id>/changes.json`, the
 /// folder naming the source), ordered by source.
-fn read_source_changes(
-    paths: &[PathBuf],
-    problems: &mut Vec<Problem>,
-) -> Vec<(String, LoadedChanges)> {
+fn read_source_changes(paths: &[PathBuf], problems: &mut Vec<Problem>) -> Vec<SourceChanges> {
     let mut source_changes = Vec::new();
     for path in paths {
         match read_changes_file(path) {
@@ -275,7 +280,10 @@ fn read_source_changes(
                     .map(|n| n.to_string_lossy().into_owned())
                     .unwrap_or_default();
                 if sources::is_valid_source_id(&id) {
-                    source_changes.push((id, loaded));
+                    source_changes.push(SourceChanges {
+                        source: id,
+                        changes: loaded,
+                    });
                 } else {
                     let message = format!(
                         "is under sources/{id}/, but {}",
@@ -287,7 +295,7 @@ fn read_source_changes(
             Err(mut file_problems) => problems.append(&mut file_problems),
         }
     }
-    source_changes.sort_by(|a, b| a.0.cmp(&b.0));
+    source_changes.sort_by(|a, b| a.source.cmp(&b.source));
     source_changes
 }
 
@@ -305,7 +313,10 @@ pub fn read_model_file(path: &Path) -> Result<LoadedModel, Vec<Problem>> {
     // parsing grew the rows by doubling.
     file.best.clear();
     file.configurations.shrink_to_fit();
-    let (workload, workload_name) = file.workload_ref().unwrap_or_default();
+    let WorkloadRef {
+        id: workload,
+        name: workload_name,
+    } = file.workload_ref().unwrap_or_default();
     let (len, digest) = (raw.len() as u64, content_digest(&raw));
     Ok(LoadedModel {
         path: path.to_path_buf(),

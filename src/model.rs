@@ -8,8 +8,6 @@ use std::fmt::Write as _;
 
 use serde::{Deserialize, Serialize};
 
-use crate::fmt;
-
 pub mod diffusion;
 
 pub use diffusion::OutputKind;
@@ -93,23 +91,26 @@ impl ModelFile {
             .unwrap_or(f64::NAN)
     }
 
-    /// The file's workload as (id, display name): the `workload` object when
-    /// present, else `source.workload`, whose id is the text in its trailing
-    /// parentheses (`"Text Conversation (lm-arena-chat)"` → `lm-arena-chat`,
-    /// named "Text Conversation"). `None` when neither gives an id.
-    pub fn workload_ref(&self) -> Option<(String, String)> {
+    /// The file's workload: the `workload` object when present, else
+    /// `source.workload`, whose id is the text in its trailing parentheses
+    /// (`"Text Conversation (lm-arena-chat)"` → `lm-arena-chat`, named
+    /// "Text Conversation"). `None` when neither gives an id.
+    pub fn workload_ref(&self) -> Option<WorkloadRef> {
         if let Some(w) = &self.workload {
-            return Some((w.id.clone(), w.name.clone()));
+            return Some(WorkloadRef {
+                id: w.id.clone(),
+                name: w.name.clone(),
+            });
         }
         let text = self.source.workload.trim();
         let inner = text.strip_suffix(')')?;
         let open = inner.rfind('(')?;
         let id = inner[open + 1..].trim();
         let name = inner[..open].trim();
-        Some((
-            id.to_owned(),
-            if name.is_empty() { id } else { name }.to_owned(),
-        ))
+        Some(WorkloadRef {
+            id: id.to_owned(),
+            name: if name.is_empty() { id } else { name }.to_owned(),
+        })
     }
 
     pub fn measure(&self) -> Measure {
@@ -198,8 +199,26 @@ impl std::fmt::Display for Percentile {
     }
 }
 
-/// What a model file or a workload measures; gives the kind's words
-/// ([`Measure::words`]) and fields ([`Measure::fields`]).
+/// The workload a model file names ([`ModelFile::workload_ref`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct WorkloadRef {
+    pub id: String,
+    /// Its display name.
+    pub name: String,
+}
+
+/// The output-length histogram of a configuration and its energy per
+/// output token ([`Configuration::output_lengths`]).
+#[derive(Debug, Clone, Copy)]
+pub struct OutputLengths<'a> {
+    pub histogram: &'a OutputLengthDistribution,
+    /// J per output token.
+    pub joules_per_token: f64,
+}
+
+/// What a model file or a workload measures; gives the kind's fields
+/// ([`Measure::fields`]); its words and units are
+/// [`crate::columns::Words::of`] it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Measure {
     /// Energy per output token against median ITL (a file without a `kind`).
@@ -207,154 +226,6 @@ pub enum Measure {
     /// Energy per image or video against batch latency.
     Diffusion(OutputKind),
 }
-
-/// The words and number formats of a kind of measurement, in one place:
-/// pages, charts and the loader's messages all read them.
-#[derive(Debug, Clone, Copy)]
-pub struct Words {
-    /// What energy is counted per: "output token", "image", "video".
-    pub item: &'static str,
-    /// The headline energy's unit in words: "Wh per million output tokens";
-    /// also the `unit` a model file of the kind must state.
-    pub energy_long: &'static str,
-    /// The headline energy's unit in a table header: "Wh/M tok".
-    pub energy_unit: &'static str,
-    /// The latency the deadline applies to: "median inter-token latency".
-    pub latency: &'static str,
-    /// The same, short: "median ITL".
-    pub latency_short: &'static str,
-    /// The same, introduced: "median inter-token latency (ITL)".
-    pub latency_intro: &'static str,
-    /// The latency's unit: "ms" or "s".
-    pub latency_unit: &'static str,
-    /// The load a configuration runs at: "max concurrency", "batch size".
-    pub load: &'static str,
-    /// What a chart against the load is drawn at: "concurrency", "batch size".
-    pub load_short: &'static str,
-    /// What is measured: "AI inference", "image generation".
-    pub task: &'static str,
-    /// The headline energy in a phrase: "GPU energy per million output tokens".
-    pub energy_phrase: &'static str,
-    /// The same in a citation: "LLM inference", "image generation".
-    pub bib_task: &'static str,
-    /// What a tighter latency limit forces: "lower concurrency".
-    pub tighter: &'static str,
-    /// What energy is counted per, in a short phrase: "token", "image".
-    pub unit_item: &'static str,
-    /// A row anchor as an example: "h100-2-256".
-    pub anchor_example: &'static str,
-    /// What a configuration table groups rows by, and orders them by.
-    pub grouping: &'static str,
-    /// The headline energy's short unit on charts and in messages: "Wh/M".
-    pub energy_short: &'static str,
-    /// The energy in a chart's sentence: "energy per million output tokens".
-    pub energy_per: &'static str,
-    /// The load axis: "Concurrency (max_num_seqs)".
-    pub load_axis: &'static str,
-    /// A load in a chart description: "384" or "batch size 4".
-    pub load_phrase: fn(u32) -> String,
-    /// An energy in its page format.
-    pub energy_text: fn(f64) -> String,
-    /// A latency in its page format.
-    pub latency_text: fn(f64) -> String,
-    /// The latency budgets (in the latency's unit) for which each model's
-    /// cheapest configuration is shown, besides the deadline; rungs above
-    /// a model's deadline are left out.
-    pub ladder: &'static [f64],
-}
-
-impl Words {
-    /// The energy axis: "Energy (Wh per million output tokens)".
-    pub fn energy_axis(&self) -> String {
-        format!("Energy ({})", self.energy_long)
-    }
-
-    /// The latency axis: "Median inter-token latency (ms)".
-    pub fn latency_axis(&self) -> String {
-        format!("{} ({})", fmt::capitalised(self.latency), self.latency_unit)
-    }
-
-    /// The latency as a table header: "Median ITL (ms)".
-    pub fn latency_header(&self) -> String {
-        format!(
-            "{} ({})",
-            fmt::capitalised(self.latency_short),
-            self.latency_unit
-        )
-    }
-}
-
-static TOKENS: Words = Words {
-    item: "output token",
-    energy_long: "Wh per million output tokens",
-    energy_unit: "Wh/M tok",
-    latency: "median inter-token latency",
-    latency_short: "median ITL",
-    latency_intro: "median inter-token latency (ITL)",
-    latency_unit: "ms",
-    load: "max concurrency",
-    load_short: "concurrency",
-    task: "AI inference",
-    energy_phrase: "GPU energy per million output tokens",
-    bib_task: "LLM inference",
-    tighter: "lower concurrency",
-    unit_item: "token",
-    anchor_example: "h100-2-256",
-    grouping: "grouped by GPU count, parallelism and precision, ordered by max concurrency",
-    energy_short: "Wh/M",
-    energy_per: "energy per million output tokens",
-    load_axis: "Concurrency (max_num_seqs)",
-    load_phrase: |load| load.to_string(),
-    energy_text: fmt::wh_per_million,
-    latency_text: fmt::ms,
-    ladder: &[25.0, 50.0, 100.0, 200.0],
-};
-
-const IMAGES: Words = Words {
-    item: "image",
-    energy_long: "J per image",
-    energy_unit: "J/image",
-    latency: "batch latency",
-    latency_short: "batch latency",
-    latency_intro: "batch latency (the time to generate one batch of images)",
-    latency_unit: "s",
-    load: "batch size",
-    load_short: "batch size",
-    task: "image generation",
-    energy_phrase: "GPU energy per image",
-    bib_task: "image generation",
-    tighter: "smaller batches or more GPUs",
-    unit_item: "image",
-    anchor_example: "h100-2-b1-u2r1",
-    grouping: "grouped by GPU count, sequence parallelism, precision, output size and steps, \
-        ordered by batch size",
-    energy_short: "J/image",
-    energy_per: "energy per image",
-    // From one fast image to a batch of several (the deadline is 30 s
-    // upstream).
-    ladder: &[2.0, 5.0, 10.0, 20.0],
-    load_axis: "Batch size (items per batch)",
-    load_phrase: |load| format!("batch size {load}"),
-    energy_text: fmt::energy_per_item,
-    latency_text: fmt::seconds,
-};
-
-static VIDEOS: Words = Words {
-    item: "video",
-    energy_long: "J per video",
-    energy_unit: "J/video",
-    latency_intro: "batch latency (the time to generate one batch of videos)",
-    task: "video generation",
-    energy_phrase: "GPU energy per video",
-    bib_task: "video generation",
-    unit_item: "video",
-    energy_short: "J/video",
-    energy_per: "energy per video",
-    // One, two and about three minutes a batch (the deadline is 300 s
-    // upstream).
-    ladder: &[60.0, 120.0, 200.0],
-    ..IMAGES
-};
 
 impl Measure {
     /// The kind's configuration fields, all required: [`TOKEN_FIELDS`], or
@@ -365,14 +236,6 @@ impl Measure {
             Measure::Diffusion(kind) => (&DIFFUSION_FIELDS, kind.fields()),
         };
         shared.iter().chain(output).copied()
-    }
-
-    pub fn words(self) -> &'static Words {
-        match self {
-            Measure::Tokens => &TOKENS,
-            Measure::Diffusion(OutputKind::Image) => &IMAGES,
-            Measure::Diffusion(OutputKind::Video) => &VIDEOS,
-        }
     }
 }
 
@@ -405,11 +268,17 @@ pub struct ParallelDegrees {
     pub ring: Option<u32>,
 }
 
+/// An image's or a video's size in pixels; ordered by width, then height.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct PixelSize {
+    pub width: u32,
+    pub height: u32,
+}
+
 /// What a diffusion row outputs; every field `None` for a per-token row.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub struct OutputKey {
-    /// (width, height) in pixels.
-    pub size: Option<(u32, u32)>,
+    pub size: Option<PixelSize>,
     pub frames: Option<u32>,
     pub fps: Option<Fps>,
     pub steps: Option<u32>,
@@ -745,19 +614,19 @@ impl Configuration {
         Some(self.joules_per_video? / self.video_seconds()?)
     }
 
-    /// (width, height) in pixels, of the image or the video.
-    pub fn size(&self) -> Option<(u32, u32)> {
-        Some((
-            self.image_width.or(self.video_width)?,
-            self.image_height.or(self.video_height)?,
-        ))
+    /// The size of the image or the video.
+    pub fn size(&self) -> Option<PixelSize> {
+        Some(PixelSize {
+            width: self.image_width.or(self.video_width)?,
+            height: self.image_height.or(self.video_height)?,
+        })
     }
 
     /// The output as readers name it: "1024×1024", or "832×480, 81 frames at 15 fps".
     pub fn resolution(&self) -> String {
         let size = self
             .size()
-            .map_or_else(|| "?".to_owned(), |(w, h)| format!("{w}×{h}"));
+            .map_or_else(|| "?".to_owned(), |s| format!("{}×{}", s.width, s.height));
         match (self.num_frames, self.fps) {
             (Some(n), Some(fps)) => format!("{size}, {n} frames at {fps} fps"),
             _ => size,
@@ -776,11 +645,11 @@ impl Configuration {
     }
 
     /// The output-length histogram and energy per output token (J), if any.
-    pub fn output_lengths(&self) -> Option<(&OutputLengthDistribution, f64)> {
-        Some((
-            self.output_length_distribution.as_deref()?,
-            self.joules_per_output_token?,
-        ))
+    pub fn output_lengths(&self) -> Option<OutputLengths<'_>> {
+        Some(OutputLengths {
+            histogram: self.output_length_distribution.as_deref()?,
+            joules_per_token: self.joules_per_output_token?,
+        })
     }
 
     /// The [`ITL_PERCENTILES`] of the inter-token latency, if the data have them.

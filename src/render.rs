@@ -35,7 +35,7 @@ use rayon::prelude::*;
 
 use crate::analyse::footprint_basis::footprint_bases;
 use crate::analyse::versions::ModelVersion;
-use crate::analyse::{LeaderboardRow, ModelAnalysis, WorkloadAnalysis};
+use crate::analyse::{Analysed, LeaderboardRow, ModelAnalysis, WorkloadAnalysis};
 use crate::columns::{Align, Column, ColumnSet, Link, Record, Shown};
 use crate::fmt;
 use crate::footprint::Footprint;
@@ -100,7 +100,7 @@ pub struct Mirror<'a> {
     pub changes: Option<&'a crate::load::LoadedChanges>,
     /// The other sources' change histories, by source id
     /// (`sources/<id>/changes.json`).
-    pub source_changes: &'a [(String, crate::load::LoadedChanges)],
+    pub source_changes: &'a [crate::load::SourceChanges],
     /// Whether the site has an Atom feed of its changes: it needs a base
     /// URL (an Atom id is an absolute address) and one entry at least.
     pub feed: bool,
@@ -316,11 +316,14 @@ impl Site<'_> {
             .any(|c| c.row_id == row_id)
     }
 
-    fn files_and_analyses(&self) -> Vec<(&ModelFile, &ModelAnalysis)> {
+    fn files_and_analyses(&self) -> Vec<Analysed<'_>> {
         self.models
             .iter()
-            .map(|m| &m.file)
             .zip(&self.analyses)
+            .map(|(m, analysis)| Analysed {
+                file: &m.file,
+                analysis,
+            })
             .collect()
     }
 
@@ -358,7 +361,7 @@ impl Site<'_> {
                 }),
                 // Per the headline energy's basis ("M tok", "image"), when
                 // the settings give it.
-                Shown::Footprint(k) => footprint.and_then(|f| k.unit(f, per)).map(|unit| {
+                Shown::Footprint(k) => footprint.and_then(|f| f.column_unit(*k, per)).map(|unit| {
                     let plain = Header::plain(k.label(), &unit, true, k.key());
                     plain.defined(root, "footprint", k.definition())
                 }),
@@ -425,7 +428,7 @@ impl Site<'_> {
     }
 
     fn words(&self) -> &'static Words {
-        self.workload.measure.words()
+        Words::of(self.workload.measure)
     }
 
     /// The versions of the model `lm`, oldest first (empty for a model of
@@ -475,17 +478,19 @@ impl<'a> Mirror<'a> {
     ) -> Self {
         assert_eq!(workloads.len(), analysed.len(), "one analysis per workload");
         // Each history with its source: none for the leaderboard's.
-        let histories: Vec<(Option<&str>, &crate::changes::ChangeHistory)> = data
+        let histories: Vec<SourceHistory<'_>> = data
             .changes
             .iter()
-            .map(|c| (None, &c.history))
-            .chain(
-                data.source_changes
-                    .iter()
-                    .map(|(id, c)| (Some(id.as_str()), &c.history)),
-            )
+            .map(|c| SourceHistory {
+                source: None,
+                history: &c.history,
+            })
+            .chain(data.source_changes.iter().map(|s| SourceHistory {
+                source: Some(s.source.as_str()),
+                history: &s.changes.history,
+            }))
             .collect();
-        let feed = base_url.is_some() && histories.iter().any(|(_, h)| !h.entries.is_empty());
+        let feed = base_url.is_some() && histories.iter().any(|h| !h.history.entries.is_empty());
         let parts: Vec<Site<'a>> = workloads
             .iter()
             .zip(analysed)
@@ -507,7 +512,7 @@ impl<'a> Mirror<'a> {
                     history: (!histories.is_empty()).then(|| {
                         histories
                             .iter()
-                            .flat_map(|&(source, h)| changes::best_history(h, &workload.id, source))
+                            .flat_map(|h| changes::best_history(h.history, &workload.id, h.source))
                             .collect()
                     }),
                     footprint: None,
@@ -895,12 +900,19 @@ fn render_listings(
     Ok((counts, site_files))
 }
 
+/// A change history with its source's id (`None` for the leaderboard's).
+#[derive(Clone, Copy)]
+struct SourceHistory<'a> {
+    source: Option<&'a str>,
+    history: &'a crate::changes::ChangeHistory,
+}
+
 /// The versions of each model of `workload`, by slug, from its
 /// source's change history (of `histories`) and the superseded files of
 /// `data`.
 fn versions_of<'a>(
     data: &'a DataSet,
-    histories: &[(Option<&str>, &'a crate::changes::ChangeHistory)],
+    histories: &[SourceHistory<'a>],
     workload: &'a Workload,
 ) -> BTreeMap<&'a str, Vec<ModelVersion<'a>>> {
     let mut past: BTreeMap<&str, Vec<&PastVersion>> = BTreeMap::new();
@@ -918,8 +930,8 @@ fn versions_of<'a>(
             let source = lm.file.source.id.as_deref();
             let log = histories
                 .iter()
-                .find(|(id, _)| *id == source)
-                .map(|&(_, h)| h);
+                .find(|h| h.source == source)
+                .map(|h| h.history);
             let own = past
                 .get(lm.file.slug.as_str())
                 .map_or(&[][..], Vec::as_slice);
@@ -1034,7 +1046,7 @@ fn leaderboard_row(site: &Site<'_>, r: LeaderboardRow, home: &str, columns: &[Sh
                 Some(cell)
             }
             Shown::Footprint(k) => site.footprint.as_ref().and_then(|f| {
-                k.value(f, footprint_bases(c)[0].wh)
+                f.column_value(*k, footprint_bases(c)[0].wh)
                     .map(|v| num(fmt::significant(v, 3), v))
             }),
         })

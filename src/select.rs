@@ -52,6 +52,14 @@ pub fn cheapest_within(
         .map(|(i, _)| i)
 }
 
+/// The best row on one GPU.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GpuBest {
+    pub gpu: String,
+    /// The row's index, or `None` when no row on the GPU meets the limit.
+    pub best: Option<usize>,
+}
+
 /// A model's best row on each GPU of `gpus`, in that order: the
 /// [`cheapest_within`] the `deadline` among the `rows` (GPU, figures, in
 /// file order) on that GPU, or `None` when none meets it.
@@ -59,7 +67,7 @@ pub fn best_per_gpu<'r>(
     gpus: &[String],
     deadline: f64,
     rows: impl IntoIterator<Item = (&'r str, Figures)>,
-) -> Vec<(String, Option<usize>)> {
+) -> Vec<GpuBest> {
     let rows: Vec<(&str, Figures)> = rows.into_iter().collect();
     gpus.iter()
         .map(|gpu| {
@@ -68,7 +76,10 @@ pub fn best_per_gpu<'r>(
                 .enumerate()
                 .filter(|(_, (g, _))| g == gpu)
                 .map(|(i, (_, f))| (i, *f));
-            (gpu.clone(), cheapest_within(on_gpu, deadline))
+            GpuBest {
+                gpu: gpu.clone(),
+                best: cheapest_within(on_gpu, deadline),
+            }
         })
         .collect()
 }

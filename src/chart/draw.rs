@@ -9,7 +9,7 @@ use super::axis::{Axis, tick_label};
 use super::layout::{Align, Placer, Rect, text_width, wrap};
 use super::style::Role;
 use super::svg::{Canvas, Doc, Markup};
-use crate::model::Words;
+use crate::columns::Words;
 
 pub(crate) type Root<'a> = DrawingArea<Canvas<'a>, Shift>;
 /// What drawing can fail with. Drawing into a `String` cannot fail, but
@@ -108,7 +108,7 @@ pub(crate) fn line(root: &Root<'_>, points: &[(i32, i32)], role: Role, width: u3
 }
 
 /// A marker's shape. Colours repeat every
-/// [`PALETTE`](super::style::PALETTE)`.len()` series; shapes then shift by
+/// [`PALETTE_SIZE`](super::style::PALETTE_SIZE) series; shapes then shift by
 /// one, so up to 49 series no two share both colour and shape.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Shape {
@@ -315,8 +315,8 @@ impl Key {
 /// title, or in a column beside the plot ([`Header::beside`]).
 #[derive(Debug, Clone)]
 pub(crate) struct Header {
-    title: Vec<(String, i32)>,
-    keys: Vec<(Key, (i32, i32))>,
+    title: Vec<TitleLine>,
+    keys: Vec<Placed>,
     /// Height of the header above the plot, in pixels.
     pub height: i32,
     /// Width of the whole chart.
@@ -389,11 +389,16 @@ impl Header {
     }
 
     /// `title` wrapped to `width`, each line with its y, and the y under it.
-    fn title_lines(title: &str, width: i32) -> (Vec<(String, i32)>, i32) {
+    fn title_lines(title: &str, width: i32) -> (Vec<TitleLine>, i32) {
         // Bold text runs about a tenth wider.
         let lines = wrap(title, TITLE_PX * 1.1, f64::from(width - 2 * PAD));
         let y = 18 + 21 * count(lines.len());
-        (lines.into_iter().zip((16..).step_by(21)).collect(), y)
+        let lines = lines
+            .into_iter()
+            .zip((16..).step_by(21))
+            .map(|(text, y)| TitleLine { text, y })
+            .collect();
+        (lines, y)
     }
 
     /// A panel's header: its name (e.g. "B200") and its legend, in
@@ -413,7 +418,7 @@ impl Header {
     }
 
     pub(crate) fn draw(&self, root: &Root<'_>) -> Draw {
-        for (l, y) in &self.title {
+        for TitleLine { text: l, y } in &self.title {
             let title = TextStyle {
                 px: TITLE_PX,
                 bold: true,
@@ -421,7 +426,7 @@ impl Header {
             };
             text(root, l, (PAD, *y), title)?;
         }
-        for (key, (x, y)) in &self.keys {
+        for Placed { key, at: (x, y) } in &self.keys {
             // A group per legend entry, so a test (or a reader's tool) can
             // tell entries apart.
             root.draw(&Markup(&match key {
@@ -447,8 +452,20 @@ impl Header {
     }
 }
 
+/// A line of a chart's wrapped title, and the y it is drawn at.
+#[derive(Debug, Clone)]
+struct TitleLine {
+    text: String,
+    y: i32,
+}
+
 /// A legend key and its place.
-type Placed = (Key, (i32, i32));
+#[derive(Debug, Clone)]
+struct Placed {
+    key: Key,
+    /// Where its sample is drawn (its label follows it).
+    at: (i32, i32),
+}
 
 /// Places the legend `keys` in rows from `y`, between `x0` and `x1`;
 /// returns them and the height they take down to.
@@ -467,7 +484,7 @@ fn lay_out(keys: Vec<Key>, mut y: i32, x0: i32, x1: i32) -> (Vec<Placed>, i32) {
             x = x0;
             y += 21;
         }
-        placed.push((key, (x, y)));
+        placed.push(Placed { key, at: (x, y) });
         x += w + 18;
     }
     let height = if placed.is_empty() { y - 6 } else { y + 14 };

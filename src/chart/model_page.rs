@@ -11,9 +11,11 @@ use super::layout::{self, Rect};
 use super::style::Role;
 use super::{Chart, DataTable, svg};
 use crate::analyse::ModelAnalysis;
+use crate::columns::{Words, tokens};
 use crate::fmt;
 use crate::model::{Configuration, ModelFile, row_anchor, url_segment};
-use crate::model::{ITL_PERCENTILES, Measure, Percentile, Words};
+use crate::model::{ITL_PERCENTILES, Measure, Percentile};
+use crate::select::GpuBest;
 
 /// Height of an x–y chart below its header.
 const BODY: i32 = 340;
@@ -106,7 +108,7 @@ impl<'a> Ctx<'a> {
         }
         Ctx {
             m,
-            words: m.measure().words(),
+            words: Words::of(m.measure()),
             a,
             series_of,
             first_run,
@@ -177,7 +179,7 @@ impl<'a> Ctx<'a> {
             self.a
                 .best_per_gpu
                 .iter()
-                .any(|(_, b)| b.is_some())
+                .any(|b| b.best.is_some())
                 .then_some(Key::Best),
         ];
         let shared = shared.into_iter().flatten();
@@ -224,7 +226,7 @@ impl<'a> Ctx<'a> {
         self.a
             .best_per_gpu
             .iter()
-            .map(|(gpu, best)| match best {
+            .map(|GpuBest { gpu, best }| match best {
                 Some(i) => format!(
                     "{} at {}, {}",
                     self.label(*i),
@@ -305,7 +307,7 @@ fn percentiles(c: &Configuration) -> Option<(f64, f64)> {
 /// the concurrency or the batch size.
 fn metrics(m: &ModelFile) -> [Metric; 4] {
     type Value = fn(&Configuration) -> f64;
-    let w = m.measure().words();
+    let w = Words::of(m.measure());
     let load = w.load_short;
     let file = |what: &str| format!("{what}-vs-{}.svg", url_segment(load));
     let (latency, rate_axis, rate_unit, rate, rate_format): (_, _, _, Value, fn(f64) -> String) =
@@ -313,7 +315,7 @@ fn metrics(m: &ModelFile) -> [Metric; 4] {
             Measure::Tokens => (
                 "inter-token latency",
                 "Throughput (output tokens/s)".to_owned(),
-                "tok/s".to_owned(),
+                tokens::TOKENS_PER_SECOND.unit.to_owned(),
                 |c| c.tokens_per_second.unwrap_or(f64::NAN),
                 fmt::grouped,
             ),
@@ -391,12 +393,14 @@ fn describe(cx: &Ctx<'_>, metric: &Metric, log_note: &str, (lo, hi): (f64, f64))
         ),
         (Kind::Latency, Measure::Tokens) => format!(
             "Median inter-token latency of {name} at each concurrency, one line per GPU setup, \
-                with p90 and p99 above each point ({log_note}). Medians run from {} to {} ms; \
-                {under} of {} configurations meet the {} ms deadline.",
+                with p90 and p99 above each point ({log_note}). Medians run from {} to {} \
+                {latency_unit}; {under} of {} configurations meet the {} {latency_unit} \
+                deadline.",
             fmt::ms(lo),
             fmt::ms(hi),
             configs.len(),
-            cx.deadline()
+            cx.deadline(),
+            latency_unit = cx.words.latency_unit,
         ),
         (Kind::Latency, Measure::Diffusion(kind)) => format!(
             "Batch latency of {name}, the time to generate one batch of {}, {per} ({log_note}). \
@@ -558,9 +562,13 @@ fn concurrency_chart(cx: &Ctx<'_>, metric: &Metric) -> Chart {
     });
     let description = describe(cx, metric, log_note, (lo, hi));
     let headers = if spread {
-        ["Median ITL (ms)", "p90 ITL (ms)", "p99 ITL (ms)"]
-            .map(str::to_owned)
-            .to_vec()
+        [
+            tokens::MEDIAN_ITL_MS,
+            tokens::P90_ITL_MS,
+            tokens::P99_ITL_MS,
+        ]
+        .map(|c| c.axis_label())
+        .to_vec()
     } else {
         vec![metric.axis.clone()]
     };
@@ -601,7 +609,7 @@ fn markers_and_best(
     let best: Vec<usize> =
         cx.a.best_per_gpu
             .iter()
-            .filter_map(|(_, b)| *b)
+            .filter_map(|b| b.best)
             .filter(in_panel)
             .collect();
     for &i in &best {
@@ -699,13 +707,14 @@ fn tradeoff_description(
         Some(p) => format!(
             "Each configuration of {} as {} inter-token latency against energy per million \
                 output tokens ({scales}), with the Pareto frontier on these two ({} \
-                configurations) drawn as a line. The {} ms deadline is on the median \
+                configurations) drawn as a line. The {} {latency_unit} deadline is on the median \
                 inter-token latency: configurations over it are faded, and the rings mark the \
                 same best configurations as on the median chart.",
             &m.name,
             p,
             frontier,
-            cx.deadline()
+            cx.deadline(),
+            latency_unit = words.latency_unit,
         ),
         None => format!(
             "Each configuration of {} as {} against {} ({scales}), with the Pareto frontier of \
@@ -742,13 +751,13 @@ struct TradeoffNames {
 /// The names of the time–energy chart at `pct` (the median when `None`),
 /// drawn `wide` or not.
 fn tradeoff_names(m: &ModelFile, pct: Option<Percentile>, wide: bool) -> TradeoffNames {
-    let words = m.measure().words();
+    let words = Words::of(m.measure());
     match pct {
         Some(p) => TradeoffNames {
             file_name: format!("time-energy-tradeoff-{p}.svg"),
             title: format!("{}: time–energy trade-off at {p} ITL", &m.name),
-            x_desc: format!("{p} inter-token latency (ms)"),
-            latency_header: format!("{p} ITL (ms)"),
+            x_desc: format!("{p} inter-token latency ({})", words.latency_unit),
+            latency_header: format!("{p} ITL ({})", words.latency_unit),
         },
         None => TradeoffNames {
             file_name: if wide {

@@ -9,6 +9,7 @@ use super::layout::Align;
 use super::style::{Role, gpu_slot};
 use super::{Chart, DataTable, svg};
 use crate::analyse::response::ResponseEnergy;
+use crate::columns::JOULES;
 use crate::fmt;
 
 /// The unit a histogram of energy per response is drawn in: joules, on
@@ -166,8 +167,8 @@ fn histogram_description(h: &ResponseHistogram<'_>) -> String {
     let sym = unit.symbol();
     format!(
         "Histogram of the GPU energy per response of the {}{gpu} configuration ({setup}): {} \
-            responses in {} bins from {} to {} {sym}, each bin's output lengths × {} J per \
-            output token; {}. Median {} {sym}, 90th percentile {} {sym}, marked by vertical \
+            responses in {} bins from {} to {} {sym}, each bin's output lengths × {} {JOULES} \
+            per output token; {}. Median {} {sym}, 90th percentile {} {sym}, marked by vertical \
             lines.",
         if h.best { "best " } else { "" },
         fmt::grouped(r.total as f64),

@@ -11,13 +11,13 @@ use super::layout::{text_width, wrap};
 use super::style::{Role, gpu_slot};
 use super::{BarEntry, Chart, DataTable, svg};
 use crate::analyse::{
-    BarRank, ModelAnalysis, ModelConfiguration, cheapest_on_frontiers, lowest_bars,
+    Analysed, BarRank, ModelAnalysis, ModelConfiguration, cheapest_on_frontiers, lowest_bars,
     lowest_energy_first,
 };
+use crate::columns::Words;
 use crate::fmt;
-use crate::model::{Configuration, ModelFile, Words, url_segment};
+use crate::model::{Configuration, Measure, ModelFile, url_segment};
 
-const ENERGY: &str = "Energy (Wh per million output tokens)";
 const LINE_H: i32 = 17;
 const BAR_H: i32 = 14;
 
@@ -26,7 +26,7 @@ const BAR_H: i32 = 14;
 pub const MAX_BARS: usize = 40;
 /// Most frontiers drawn: the palette has seven colours and seven marker
 /// shapes, and an eighth series would look exactly like the first.
-pub const MAX_FRONTIERS: usize = super::style::PALETTE.len();
+pub const MAX_FRONTIERS: usize = super::style::PALETTE_SIZE;
 
 /// `title`, saying so when only `shown` of `total` bars or series are
 /// drawn: "(lowest 40 of 1,200)".
@@ -53,6 +53,9 @@ pub fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry]) -> C
     });
     let capped = entries.len() > sorted.len();
     let title = capped_title(title, "lowest", sorted.len(), entries.len());
+    // The bars are per-token workloads' best: "Energy (Wh per million output tokens)".
+    let words = Words::of(Measure::Tokens);
+    let (energy_axis, wh_m) = (words.energy_axis(), words.energy_short);
     let mut gpus: Vec<LegendSeries> = sorted
         .iter()
         .map(|e| LegendSeries {
@@ -77,7 +80,7 @@ pub fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry]) -> C
     let DrawnBars { doc, sources_note } = draw_bars(BarsDrawing {
         title: &title,
         series: &gpus,
-        axis: ENERGY,
+        axis: &energy_axis,
         bars: &bars,
         x,
         empty: "No configuration to show",
@@ -97,8 +100,8 @@ pub fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry]) -> C
             };
             format!(
                 "Lowest energy per million output tokens within each model's latency \
-                    deadline{what} From {} on {} at {} Wh/M to {} on {} at {} \
-                    Wh/M.{sources_note}",
+                    deadline{what} From {} on {} at {} {wh_m} to {} on {} at {} \
+                    {wh_m}.{sources_note}",
                 lo.model,
                 lo.gpu,
                 fmt::wh_per_million(lo.wh_per_million),
@@ -116,7 +119,7 @@ pub fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry]) -> C
             e.whose.as_ref(),
         )
     });
-    let table = bar_table(&["Rank", "Model", "GPU", ENERGY], rows);
+    let table = bar_table(&["Rank", "Model", "GPU", &energy_axis], rows);
     Chart::new(file_name.to_owned(), title, description, &doc, table, None)
 }
 
@@ -203,7 +206,7 @@ fn look_of(a: &ModelAnalysis, place: usize) -> usize {
 fn overlay_frame(
     words: &Words,
     title: &str,
-    models: &[(&ModelFile, &ModelAnalysis)],
+    models: &[Analysed<'_>],
     whose: &[Option<super::Whose>],
     series: impl Iterator<Item = Series>,
     frontier: bool,
@@ -215,7 +218,7 @@ fn overlay_frame(
     let keys = series
         .map(|Series { model: mi, look }| Key::Series {
             idx: look,
-            label: models[mi].0.name.clone(),
+            label: models[mi].file.name.clone(),
             line: frontier,
             open: super::Whose::open(whose[mi].as_ref()),
         })
@@ -247,25 +250,25 @@ pub struct CompareScale {
 }
 
 /// The span of a compare chart of every configuration of `all`.
-pub fn compare_scale(all: &[(&ModelFile, &ModelAnalysis)]) -> CompareScale {
+pub fn compare_scale(all: &[Analysed<'_>]) -> CompareScale {
     CompareScale::of(all, false)
 }
 
 impl CompareScale {
     /// The span of `models`' configurations (their frontiers only, with
     /// `frontier`).
-    fn of(models: &[(&ModelFile, &ModelAnalysis)], frontier: bool) -> Self {
+    fn of(models: &[Analysed<'_>], frontier: bool) -> Self {
         let points = || {
-            models.iter().flat_map(|(m, a)| {
-                let drawn = move |i: &usize| !frontier || a.frontier.contains(i);
-                m.configurations
+            models.iter().flat_map(|&Analysed { file, analysis }| {
+                let drawn = move |i: &usize| !frontier || analysis.frontier.contains(i);
+                file.configurations
                     .iter()
                     .enumerate()
                     .filter(move |(i, _)| drawn(i))
                     .map(|(_, c)| c)
             })
         };
-        let mut deadlines: Vec<f64> = models.iter().map(|(m, _)| m.deadline()).collect();
+        let mut deadlines: Vec<f64> = models.iter().map(|m| m.file.deadline()).collect();
         deadlines.sort_by(f64::total_cmp);
         deadlines.dedup();
         let (mut ilo, mut ihi) = min_max(points().map(Configuration::latency));
@@ -485,20 +488,20 @@ fn point_tip(
 /// [`MAX_FRONTIERS`] models, only those with the lowest energy within
 /// their deadline are drawn (and tabled), and the title and description
 /// say so.
-pub fn compare_frontiers(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) -> Chart {
+pub fn compare_frontiers(words: &Words, all: &[Analysed<'_>]) -> Chart {
     // In the order given: every model when there are few enough.
     let mut chosen = lowest_energy_first(all, MAX_FRONTIERS);
     chosen.sort_unstable();
-    let models: Vec<(&ModelFile, &ModelAnalysis)> = chosen.iter().map(|&i| all[i]).collect();
+    let models: Vec<Analysed<'_>> = chosen.iter().map(|&i| all[i]).collect();
     let models = models.as_slice();
     let capped = models.len() < all.len();
-    let whose = super::whose_of(models.iter().map(|(m, _)| *m));
+    let whose = super::whose_of(models.iter().map(|m| m.file));
     let series: Vec<Series> = models
         .iter()
         .enumerate()
-        .map(|(mi, (_, a))| Series {
+        .map(|(mi, m)| Series {
             model: mi,
-            look: look_of(a, mi),
+            look: look_of(m.analysis, mi),
         })
         .collect();
     let (n, total) = (models.len(), fmt::grouped(all.len() as f64));
@@ -523,8 +526,8 @@ pub fn compare_frontiers(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) ->
         draw::deadlines(p, words, &deadlines)?;
         let open = |mi: usize| super::Whose::open(whose[mi].as_ref());
         series.iter().try_for_each(|s| {
-            let (m, a) = models[s.model];
-            draw_frontier(p, m, a, s.look, !open(s.model))
+            let Analysed { file, analysis } = models[s.model];
+            draw_frontier(p, file, analysis, s.look, !open(s.model))
         })
     });
     let description = frontiers_description(words, models, &frame, all.len(), &sources_note);
@@ -543,7 +546,7 @@ pub fn compare_frontiers(words: &Words, all: &[(&ModelFile, &ModelAnalysis)]) ->
 /// `total`, and the lowest energy on their frontiers.
 fn frontiers_description(
     words: &Words,
-    models: &[(&ModelFile, &ModelAnalysis)],
+    models: &[Analysed<'_>],
     frame: &Frame,
     total: usize,
     sources_note: &str,
@@ -584,12 +587,12 @@ fn frontiers_description(
 }
 
 /// The data table's rows of the chart of frontiers: each model's frontier.
-fn frontier_rows(models: &[(&ModelFile, &ModelAnalysis)]) -> Vec<Vec<String>> {
+fn frontier_rows(models: &[Analysed<'_>]) -> Vec<Vec<String>> {
     let mut rows = Vec::new();
-    for (m, a) in models {
+    for &Analysed { file: m, analysis } in models {
         // A configuration's series is labelled as its setup.
         let setup = m.series_labels();
-        for c in a.frontier.iter().map(|&i| &m.configurations[i]) {
+        for c in analysis.frontier.iter().map(|&i| &m.configurations[i]) {
             rows.push(configuration_row(m, setup(c), c));
         }
     }
@@ -918,7 +921,7 @@ pub fn grouped_bars(chart: BarChart<'_>) -> Chart {
 /// One configuration as a row of a chart's data table (the columns of
 /// [`configuration_table`]).
 fn configuration_row(m: &ModelFile, setup: String, c: &Configuration) -> Vec<String> {
-    let words = m.measure().words();
+    let words = Words::of(m.measure());
     vec![
         m.name.clone(),
         setup,
@@ -1038,7 +1041,7 @@ pub(super) fn scatter_reader(p: &draw::Plot<'_, '_>, words: &Words, frame: &Fram
 /// chart of every source does ([`super::configuration_scatter`] finds them).
 pub fn configuration_scatter_marked(
     words: &Words,
-    all: &[(&ModelFile, &ModelAnalysis)],
+    all: &[Analysed<'_>],
     whose: &[Option<super::Whose>],
     title: &str,
     href: impl Fn(&ModelFile, &Configuration) -> String,
@@ -1050,7 +1053,7 @@ pub fn configuration_scatter_marked(
         .enumerate()
         .map(|(r, &mi)| Series {
             model: mi,
-            look: look_of(all[mi].1, r),
+            look: look_of(all[mi].analysis, r),
         })
         .collect();
     let (frame, deadlines, sources_note) = overlay_frame(
@@ -1068,7 +1071,7 @@ pub fn configuration_scatter_marked(
         // Highest energy first, so the lowest lie on top.
         for &Series { model: mi, look } in series.iter().rev() {
             let model = ScatterModel {
-                file: all[mi].0,
+                file: all[mi].file,
                 look,
                 whose: whose[mi].as_ref(),
             };

@@ -1,11 +1,14 @@
-//! Colours, marker shapes and dash patterns, and the CSS that gives them
-//! their final look.
+//! The classes of a chart's elements, and the `<style>` that colours
+//! them.
 //!
 //! plotters only knows RGB colours, so every element is drawn with a
 //! *sentinel* colour `#EBffss`: `EB` marks it as ours, `ff` and `ss` are
 //! its [`Role`]'s class as a fill and as a stroke. [`crate::chart::svg`] swaps each sentinel for a
-//! class, and the `<style>` built here colours the classes, with a second
-//! palette for dark mode.
+//! class, and the `<style>` built here keeps the rules of
+//! `templates/chart.css` (colours, dashes, a second palette for dark mode)
+//! for the classes the chart uses.
+
+use std::sync::LazyLock;
 
 use plotters::style::RGBColor;
 
@@ -48,7 +51,7 @@ impl Role {
     pub(crate) fn color(self) -> RGBColor {
         // Plain classes by their place in PLAIN, indexed ones by their
         // prefix's place in INDEXED.
-        let ix = |prefix: usize, i: usize| Class::indexed(prefix, (i % PALETTE.len()) as u8).0;
+        let ix = |prefix: usize, i: usize| Class::indexed(prefix, (i % PALETTE_SIZE) as u8).0;
         let (fill, stroke) = match self {
             Role::Ink => (0, 1),
             Role::Muted => (2, 3),
@@ -74,6 +77,9 @@ const PLAIN: [&str; 9] = ["t", "a", "m", "g", "l", "b", "fr", "dl", "ld"];
 /// Prefixes of the classes with a palette index.
 const INDEXED: [&str; 9] = ["f", "s", "p", "h", "e", "w", "n", "q", "c"];
 
+/// How many classes there are.
+const CLASS_COUNT: usize = PLAIN.len() + INDEXED.len() * PALETTE_SIZE;
+
 /// A class an element can carry, such as `t` or `s2`: a plain name, or a
 /// prefix with a palette index.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -81,7 +87,7 @@ pub(crate) struct Class(u8);
 
 impl Class {
     fn indexed(prefix: usize, idx: u8) -> Self {
-        Class((PLAIN.len() + prefix * PALETTE.len()) as u8 + idx)
+        Class((PLAIN.len() + prefix * PALETTE_SIZE) as u8 + idx)
     }
 
     pub(crate) fn push_name(self, out: &mut String) {
@@ -90,8 +96,8 @@ impl Class {
             out.push_str(PLAIN[i]);
         } else {
             let k = i - PLAIN.len();
-            out.push_str(INDEXED[k / PALETTE.len()]);
-            out.push(char::from(b'0' + (k % PALETTE.len()) as u8));
+            out.push_str(INDEXED[k / PALETTE_SIZE]);
+            out.push(char::from(b'0' + (k % PALETTE_SIZE) as u8));
         }
     }
 }
@@ -113,22 +119,13 @@ impl Classes {
 /// a `stroke` (`ss`) attribute, or `None` when it is no class.
 pub(crate) fn class_of(fill_class: u8, stroke_class: u8, fill: bool) -> Option<Class> {
     let id = if fill { fill_class } else { stroke_class };
-    (usize::from(id) < PLAIN.len() + INDEXED.len() * PALETTE.len()).then_some(Class(id))
+    (usize::from(id) < CLASS_COUNT).then_some(Class(id))
 }
 
-/// Okabe–Ito colours (light background, dark background); the last a neutral grey.
-pub(crate) const PALETTE: [(&str, &str); 7] = [
-    ("#0072B2", "#56B4E9"),
-    ("#D55E00", "#E8833A"),
-    ("#009E73", "#2BC197"),
-    ("#CC79A7", "#DE95BE"),
-    ("#E69F00", "#E69F00"),
-    ("#56B4E9", "#A8D8F5"),
-    ("#6E6E6E", "#ABABAB"),
-];
-
-/// Dash patterns by series index; the first series is solid.
-const DASHES: [&str; 4] = ["", "8 4", "2 3", "10 3 2 3"];
+/// The palette's size: seven colours (Okabe–Ito's, the last a neutral
+/// grey), light and dark, and the series' dashes, in
+/// `templates/chart.css`.
+pub(crate) const PALETTE_SIZE: usize = 7;
 
 /// Palette slot for a GPU, fixed per GPU name so a GPU has the same colour
 /// and marker on every page: well-known GPUs first, others by a stable hash
@@ -146,13 +143,91 @@ pub(crate) fn gpu_slot(gpu: &str) -> usize {
         h ^= u32::from(b);
         h = h.wrapping_mul(0x0100_0193);
     }
-    let n = PALETTE.len();
+    let n = PALETTE_SIZE;
     n + h as usize % (n * n - n)
 }
 
+/// The charts' stylesheet: every rule, one a line, in the order a
+/// chart's `<style>` has them; the dark colours in its `@media` block.
+const SHEET: &str = include_str!("../../templates/chart.css");
+
+/// A rule of [`SHEET`].
+struct Rule {
+    /// The classes it styles; none for a rule every chart has.
+    classes: Vec<Class>,
+    /// Its declarations, between the braces; with no classes, the whole rule.
+    text: &'static str,
+}
+
+/// [`SHEET`] read: its rules in light, its `@media` line and its dark rules.
+struct Sheet {
+    light: Vec<Rule>,
+    media: &'static str,
+    dark: Vec<Rule>,
+}
+
+static PARSED: LazyLock<Sheet> = LazyLock::new(|| parse(SHEET));
+
+/// The rules of `sheet`; a line that is no rule (a comment, the `@media`
+/// line and its closing brace) is none.
+fn parse(sheet: &'static str) -> Sheet {
+    let mut parsed = Sheet {
+        light: Vec::new(),
+        media: "",
+        dark: Vec::new(),
+    };
+    let mut in_comment = false;
+    for line in sheet.lines().map(str::trim) {
+        if in_comment || line.starts_with("/*") {
+            in_comment = !line.ends_with("*/");
+        } else if line.starts_with("@media") {
+            parsed.media = line;
+        } else if let Some(rule) = rule(line) {
+            if parsed.media.is_empty() {
+                parsed.light.push(rule);
+            } else {
+                parsed.dark.push(rule);
+            }
+        }
+    }
+    parsed
+}
+
+/// A line's rule: `.ebc .g{…}` or `.ebc :is(.a,.b){…}` styles its classes,
+/// any other `selector{…}` every chart.
+fn rule(line: &'static str) -> Option<Rule> {
+    let (selector, rest) = line.split_at(line.find('{')?);
+    let names: Vec<&str> = match selector.strip_prefix(".ebc :is(") {
+        Some(list) => list.strip_suffix(')')?.split(',').collect(),
+        None => selector.strip_prefix(".ebc .").into_iter().collect(),
+    };
+    if names.is_empty() {
+        return Some(Rule {
+            classes: Vec::new(),
+            text: line,
+        });
+    }
+    let classes = names
+        .iter()
+        .map(|n| class_named(n.trim_start_matches('.')))
+        .collect::<Option<Vec<Class>>>()?;
+    let text = rest.strip_prefix('{')?.strip_suffix('}')?;
+    Some(Rule { classes, text })
+}
+
+/// The class called `name`.
+fn class_named(name: &str) -> Option<Class> {
+    let mut buf = String::new();
+    (0..CLASS_COUNT as u8).map(Class).find(|c| {
+        buf.clear();
+        c.push_name(&mut buf);
+        buf == name
+    })
+}
+
 /// The `<style>` for the classes used: light colours by default, dark ones
-/// under `prefers-color-scheme: dark`. Rules are scoped to `.ebc`, the root
-/// class, so an SVG placed inline cannot restyle the page.
+/// under `prefers-color-scheme: dark` ([`SHEET`]). Rules are scoped to
+/// `.ebc`, the root class, so an SVG placed inline cannot restyle the page.
 ///
 /// A chart shown as an `<img>` follows the page's theme switch by itself
 /// (the browser gives an SVG image the `color-scheme` of its `<img>`, which
@@ -160,34 +235,20 @@ pub(crate) fn gpu_slot(gpu: &str) -> usize {
 /// is `themed`: its dark rules also follow a `data-theme` attribute, on the
 /// page's root or on the chart's own.
 pub(crate) fn css(used: Classes, themed: bool) -> String {
+    let sheet = &*PARSED;
     let mut light = String::with_capacity(1536);
-    light.push_str(
-        ".ebc text{font-family:system-ui,-apple-system,\"Segoe UI\",Roboto,Arial,sans-serif}",
-    );
     let mut dark = String::with_capacity(768);
-    for p in PLAIN_COLOURS {
-        let classes: Vec<Class> = p.classes.iter().map(|&i| Class(i)).collect();
-        css_rule(&mut light, used, &classes, &[p.light]);
-        css_rule(&mut dark, used, &classes, &[p.dark]);
-    }
-    for (i, (day, night)) in PALETTE.iter().enumerate() {
-        let idx = i as u8;
-        // Prefixes in INDEXED coloured by fill (f p n c), and by stroke
-        // (s e h w q).
-        let fills = [0, 2, 6, 8].map(|p| Class::indexed(p, idx));
-        let strokes = [1, 4, 3, 5, 7].map(|p| Class::indexed(p, idx));
-        css_rule(&mut light, used, &fills, &["fill:", day]);
-        css_rule(&mut light, used, &strokes, &["stroke:", day]);
-        css_rule(&mut dark, used, &fills, &["fill:", night]);
-        css_rule(&mut dark, used, &strokes, &["stroke:", night]);
-        let dash = DASHES[i % DASHES.len()];
-        if !dash.is_empty() {
-            let series_line = [Class::indexed(1, idx)];
-            css_rule(&mut light, used, &series_line, &["stroke-dasharray:", dash]);
+    for (out, rules) in [(&mut light, &sheet.light), (&mut dark, &sheet.dark)] {
+        for r in rules {
+            if r.classes.is_empty() {
+                out.push_str(r.text);
+            } else {
+                css_rule(out, used, &r.classes, &[r.text]);
+            }
         }
     }
     if !dark.is_empty() {
-        light.push_str("@media (prefers-color-scheme:dark){");
+        light.push_str(sheet.media);
         if themed {
             // Dark unless the page (an inline chart's `<html>`, or the
             // chart's own root, set by its script in an <iframe>) chose
@@ -226,52 +287,6 @@ fn css_rule(out: &mut String, used: Classes, classes: &[Class], decl: &[&str]) {
     out.push('}');
 }
 
-/// The colours of some plain classes (by their index in PLAIN), in light
-/// and in dark.
-struct PlainColour {
-    classes: &'static [u8],
-    light: &'static str,
-    dark: &'static str,
-}
-
-const PLAIN_COLOURS: [PlainColour; 7] = [
-    PlainColour {
-        classes: &[0, 4],
-        light: "fill:#1a1a1a",
-        dark: "fill:#ececec",
-    },
-    PlainColour {
-        classes: &[2],
-        light: "fill:#555",
-        dark: "fill:#b0b0b0",
-    },
-    PlainColour {
-        classes: &[1, 5, 6],
-        light: "stroke:#1a1a1a",
-        dark: "stroke:#ececec",
-    },
-    PlainColour {
-        classes: &[3],
-        light: "stroke:#e0e0e0",
-        dark: "stroke:#3a3a3a",
-    },
-    PlainColour {
-        classes: &[4],
-        light: "stroke:#fff;stroke-width:4px;stroke-linejoin:round;paint-order:stroke",
-        dark: "stroke:#121212",
-    },
-    PlainColour {
-        classes: &[7],
-        light: "stroke:#666;stroke-dasharray:6 4",
-        dark: "stroke:#aaa",
-    },
-    PlainColour {
-        classes: &[8],
-        light: "stroke:#888",
-        dark: "stroke:#999",
-    },
-];
-
 /// The scope of a themed chart's dark rules under a dark system scheme:
 /// any page or chart root but one whose `data-theme` is light.
 const THEME_SYSTEM_DARK: &str =
@@ -279,3 +294,30 @@ const THEME_SYSTEM_DARK: &str =
 /// The scope of a themed chart's dark rules whatever the system scheme:
 /// a page or chart root whose `data-theme` is dark.
 const THEME_DARK: &str = ":is(:root[data-theme=dark] .ebc,:root.ebc[data-theme=dark]) ";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every rule line of the stylesheet is read, none is dropped.
+    #[test]
+    fn every_rule_of_the_sheet_is_read() {
+        let body = SHEET.split_once("*/").map_or(SHEET, |(_, rest)| rest);
+        let rules = body
+            .lines()
+            .map(str::trim)
+            .filter(|l| l.contains('{') && !l.starts_with("@media"))
+            .count();
+        let sheet = parse(SHEET);
+        assert!(sheet.media.starts_with("@media"));
+        assert_eq!(sheet.light.len() + sheet.dark.len(), rules);
+        assert!(
+            sheet
+                .light
+                .iter()
+                .chain(&sheet.dark)
+                .skip(1)
+                .all(|r| !r.classes.is_empty())
+        );
+    }
+}

@@ -10,6 +10,7 @@ use crate::changes::{BestChange, ChangeEntry, ConfigurationChange, Configuration
 use crate::columns::{self, Column};
 use crate::load::{DataSet, LoadedModel};
 use crate::model::{Measure, OutputKind};
+use crate::select::GpuBest;
 
 /// What the change log compares of one model on one workload.
 #[derive(Clone)]
@@ -70,7 +71,7 @@ fn facts_of(m: &LoadedModel) -> ModelFacts {
         .collect();
     let best = analyse::best_per_gpu(&m.file)
         .into_iter()
-        .map(|(gpu, i)| {
+        .map(|GpuBest { gpu, best: i }| {
             let best = i.map(|i| BestFacts {
                 figure: configs[i].energy(),
                 row_id: configs[i].row_id.clone(),

@@ -3,7 +3,7 @@
 //! the rule they keep).
 //! Pure: JSON values in, JSON documents and warnings out.
 
-use crate::select;
+use crate::select::{self, GpuBest};
 use std::borrow::Cow;
 use std::cmp::Ordering;
 use std::collections::{BTreeMap, BTreeSet};
@@ -12,6 +12,7 @@ use serde_json::{Map, Value, json};
 
 use super::editorial::{Editorial, fill};
 use super::upstream::{Upstream, short_json};
+use crate::columns::Words;
 use crate::load::limits;
 use crate::model::{
     Configuration, Measure, ModelFile, OutputKind, OutputLengthDistribution, Source, WorkloadDecl,
@@ -74,16 +75,19 @@ fn text_ok(value: &str, max: usize) -> Result<(), String> {
 }
 
 /// A rejected upstream row: the field and why.
-type Reject = (String, String);
+struct Reject {
+    field: String,
+    why: String,
+}
 
 fn reject(field: &str, v: Option<&Value>, why: &str) -> Reject {
-    (
-        field.to_owned(),
-        format!(
+    Reject {
+        field: field.to_owned(),
+        why: format!(
             "{} ({why})",
             v.map_or_else(|| "missing".to_owned(), short_json)
         ),
-    )
+    }
 }
 
 /// A whole number ≥ 1 and ≤ 10⁶ (so it fits a count of the format).
@@ -110,9 +114,10 @@ fn above_zero(key: &str, v: Option<&Value>, why: &str) -> Result<f64, Reject> {
 /// A text field of a row, checked by [`text_ok`].
 fn text_field(r: &Map<String, Value>, key: &str, max: usize, what: &str) -> Result<String, Reject> {
     match r.get(key) {
-        Some(Value::String(s)) => text_ok(s, max)
-            .map(|()| s.clone())
-            .map_err(|why| (key.to_owned(), why)),
+        Some(Value::String(s)) => text_ok(s, max).map(|()| s.clone()).map_err(|why| Reject {
+            field: key.to_owned(),
+            why,
+        }),
         v => Err(reject(key, v, what)),
     }
 }
@@ -328,7 +333,7 @@ fn rows_by_model<'r>(
                 .entry(id)
                 .or_default()
                 .push(TaskRow { index: i, row: r }),
-            Err((_, why)) => {
+            Err(Reject { why, .. }) => {
                 out.errors
                     .push(format!("{file}: configurations[{i}].model_id: {why}"));
             }
@@ -386,7 +391,7 @@ fn convert_model(
         };
         match row {
             Ok(c) => converted.push(c),
-            Err((field, why)) => out.errors.push(format!(
+            Err(Reject { field, why }) => out.errors.push(format!(
                 "{file}: configurations[{i}].{field}: {why}; row {}",
                 row_label(&model_id, r, TOKEN_LABEL)
             )),
@@ -491,13 +496,20 @@ fn assign_slugs(
     }
 }
 
+/// A model's parameter counts (billions) and architecture.
+struct ModelFacts {
+    params: f64,
+    active: f64,
+    architecture: String,
+}
+
 /// The model's parameter counts and architecture, or an error.
 fn model_facts(
     file: &str,
     m: &Model,
     kind: Option<OutputKind>,
     out: &mut Converted,
-) -> Option<(f64, f64, String)> {
+) -> Option<ModelFacts> {
     let param = |key: &str| -> Option<f64> {
         number(m.meta.get(key)).filter(|x| x.is_finite() && *x > 0.0 && *x <= limits::MAX_PARAMS_B)
     };
@@ -545,7 +557,11 @@ fn model_facts(
             "unknown".to_owned()
         }
     };
-    Some((total, active, architecture))
+    Some(ModelFacts {
+        params: total,
+        active,
+        architecture,
+    })
 }
 
 /// A distribution as the format takes it (`bins`, `counts`), or why not.
@@ -903,7 +919,11 @@ fn model_file(
         ));
         return None;
     }
-    let (params, active, architecture) = model_facts(file, &m, kind, out)?;
+    let ModelFacts {
+        params,
+        active,
+        architecture,
+    } = model_facts(file, &m, kind, out)?;
     m.rows.sort_by(row_order);
     let gpus: Vec<String> = m
         .rows
@@ -915,7 +935,7 @@ fn model_file(
     let figures = m.rows.iter().map(|c| (c.gpu.as_str(), c.figures()));
     let best = select::best_per_gpu(&gpus, deadline, figures)
         .into_iter()
-        .filter_map(|(gpu, pick)| Some((gpu, Box::new(m.rows[pick?].clone()))))
+        .filter_map(|GpuBest { gpu, best }| Some((gpu, Box::new(m.rows[best?].clone()))))
         .collect();
     // A model's display name: its non-empty `nickname`, else its id;
     // marked with the label of a source beside the leaderboard.
@@ -932,9 +952,7 @@ fn model_file(
         source: source.clone(),
         boundary: "gpu_only".to_owned(),
         kind,
-        unit: kind
-            .map_or(Measure::Tokens, Measure::Diffusion)
-            .words()
+        unit: Words::of(kind.map_or(Measure::Tokens, Measure::Diffusion))
             .energy_long
             .to_owned(),
         itl_deadline_ms: kind.is_none().then_some(deadline),

@@ -5,8 +5,9 @@ use std::path::Path;
 
 use super::parse::push_key;
 use super::{Problem, problem, shown};
+use crate::columns::Words;
 use crate::model::ModelFile;
-use crate::select;
+use crate::select::{self, GpuBest};
 
 /// The file's `best` must match the best this program computes, GPU by GPU.
 /// A different configuration with the same energy is a tie, not a
@@ -15,7 +16,7 @@ pub(super) fn check_best(path: &Path, m: &ModelFile, out: &mut Vec<Problem>) {
     let stated_best = &m.best;
     // The kind's words: "median ITL" and "Wh/M", or "batch latency" and
     // "J/image"; the deadline with its unit, "500 ms".
-    let words = m.measure().words();
+    let words = Words::of(m.measure());
     let (latency, energy) = (words.latency_short, words.energy_short);
     let deadline = format!("{} {}", m.deadline(), words.latency_unit);
     let configs = &m.configurations;
@@ -26,7 +27,7 @@ pub(super) fn check_best(path: &Path, m: &ModelFile, out: &mut Vec<Problem>) {
         push_key(&mut field, gpu);
         field
     };
-    for (gpu, best) in &computed {
+    for GpuBest { gpu, best } in &computed {
         let message = match (stated_best.get(gpu), best) {
             (None, Some(i)) => format!(
                 "is missing; the best configuration under the {deadline} deadline is {}",
@@ -68,7 +69,7 @@ pub(super) fn check_best(path: &Path, m: &ModelFile, out: &mut Vec<Problem>) {
         out.push(problem(path, field(gpu), message));
     }
     for gpu in stated_best.keys() {
-        if !computed.iter().any(|(g, _)| g == gpu) {
+        if !computed.iter().any(|b| &b.gpu == gpu) {
             out.push(problem(
                 path,
                 field(gpu),

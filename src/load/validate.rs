@@ -11,9 +11,10 @@ use std::path::Path;
 use super::best::check_best;
 use super::limits::{self, KindFields};
 use super::{Bad, LoadedModel, Problem, problem, shown};
+use crate::columns::Words;
 use crate::model::{
     Configuration, DIFFUSION_FIELDS, Measure, ModelFile, OutputKind, OutputLengthDistribution,
-    TOKEN_FIELDS, TOKEN_OPTIONAL_FIELDS, row_anchor, url_segment,
+    TOKEN_FIELDS, TOKEN_OPTIONAL_FIELDS, WorkloadRef, row_anchor, url_segment,
 };
 
 /// Slugs that would publish a model's files over a site-wide file
@@ -109,7 +110,7 @@ pub fn validate_model(path: &Path, m: &ModelFile) -> Vec<Problem> {
     let (own, other) = (m.itl_deadline_ms, m.batch_latency_deadline_s);
     let (own, other) = if tokens { (own, other) } else { (other, own) };
     if let Measure::Diffusion(kind) = measure
-        && m.unit != measure.words().energy_long
+        && m.unit != Words::of(measure).energy_long
     {
         bad(
             "unit".into(),
@@ -117,7 +118,7 @@ pub fn validate_model(path: &Path, m: &ModelFile) -> Vec<Problem> {
                 "is {:?} but a file of kind {:?} must say {:?}",
                 m.unit,
                 kind.item(),
-                measure.words().energy_long
+                Words::of(measure).energy_long
             ),
         );
     }
@@ -352,7 +353,7 @@ fn check_workload(bad: &mut Bad<'_>, m: &ModelFile) {
                 m.source.workload
             ),
         ),
-        Some((id, name)) => {
+        Some(WorkloadRef { id, name }) => {
             if !is_valid_workload_id(&id) {
                 bad(
                     field.into(),

@@ -119,21 +119,32 @@ struct Log<'h> {
 /// The leaderboard's change history, then each other source's, by id: each
 /// with its source's id (`None` for the leaderboard's) and its published
 /// file, from the site root.
-pub(super) fn histories<'m>(
-    mirror: &'m Mirror<'_>,
-) -> impl Iterator<Item = (Option<&'m str>, String, &'m LoadedChanges)> {
-    let leaderboard = mirror
-        .changes
-        .map(|c| (None, "data/changes.json".to_owned(), c));
-    let others = mirror.source_changes.iter().map(|(id, c)| {
-        let file = format!(
-            "data/{}/{id}/{}",
+pub(super) fn histories<'m>(mirror: &'m Mirror<'_>) -> impl Iterator<Item = Published<'m>> {
+    let leaderboard = mirror.changes.map(|changes| Published {
+        source: None,
+        file: "data/changes.json".to_owned(),
+        changes,
+    });
+    let others = mirror.source_changes.iter().map(|s| Published {
+        source: Some(s.source.as_str()),
+        file: format!(
+            "data/{}/{}/{}",
             crate::model::SOURCES_DIR,
+            s.source,
             crate::changes::FILE_NAME
-        );
-        (Some(id.as_str()), file, c)
+        ),
+        changes: &s.changes,
     });
     leaderboard.into_iter().chain(others)
+}
+
+/// A change history as the site publishes it.
+pub(super) struct Published<'m> {
+    /// Its source's id, `None` for the leaderboard's.
+    pub source: Option<&'m str>,
+    /// Its published file, from the site root.
+    pub file: String,
+    pub changes: &'m LoadedChanges,
 }
 
 /// The histories of `mirror`, in [`histories`] order; each names its
@@ -154,11 +165,11 @@ fn logs<'m>(mirror: &'m Mirror<'_>) -> Vec<Log<'m>> {
         }
         mark
     };
-    let log = |(id, file, c): (_, _, &'m LoadedChanges)| Log {
-        id,
-        whose: mixed.then(|| whose(id)),
-        history: &c.history,
-        file,
+    let log = |p: Published<'m>| Log {
+        id: p.source,
+        whose: mixed.then(|| whose(p.source)),
+        history: &p.changes.history,
+        file: p.file,
     };
     histories(mirror).map(log).collect()
 }
@@ -167,8 +178,8 @@ fn logs<'m>(mirror: &'m Mirror<'_>) -> Vec<Log<'m>> {
 /// leaderboard's before other sources' (in id order), then the later
 /// import first (a stable sort keeps the order listed). Each with its log
 /// and its number in that log.
-fn newest_first<'l, 'h>(logs: &'l [Log<'h>]) -> Vec<(&'l Log<'h>, usize, &'h ChangeEntry)> {
-    let mut all: Vec<(&Log<'h>, usize, &ChangeEntry)> = logs
+fn newest_first<'l, 'h>(logs: &'l [Log<'h>]) -> Vec<LogEntry<'l, 'h>> {
+    let mut all: Vec<LogEntry<'l, 'h>> = logs
         .iter()
         .flat_map(|log| {
             log.history
@@ -176,11 +187,22 @@ fn newest_first<'l, 'h>(logs: &'l [Log<'h>]) -> Vec<(&'l Log<'h>, usize, &'h Cha
                 .iter()
                 .enumerate()
                 .rev()
-                .map(move |(i, e)| (log, i + 1, e))
+                .map(move |(i, entry)| LogEntry {
+                    log,
+                    number: i + 1,
+                    entry,
+                })
         })
         .collect();
-    all.sort_by(|a, b| b.2.imported.cmp(&a.2.imported));
+    all.sort_by(|a, b| b.entry.imported.cmp(&a.entry.imported));
     all
+}
+
+/// An entry of a change log, with its log and its number there (from 1).
+struct LogEntry<'l, 'h> {
+    log: &'l Log<'h>,
+    number: usize,
+    entry: &'h ChangeEntry,
 }
 
 /// One import as the page and the feed show it.
@@ -272,6 +294,12 @@ fn summary(e: &ChangeEntry) -> String {
     }
 }
 
+/// A model on the site: its workload's part and its index there.
+struct Located<'s> {
+    site: &'s super::Site<'s>,
+    index: usize,
+}
+
 /// Links from one page (or the feed) into the site.
 struct Links<'m, 'a> {
     mirror: &'m Mirror<'a>,
@@ -281,11 +309,14 @@ struct Links<'m, 'a> {
 }
 
 impl Links<'_, '_> {
-    /// The workload and the index of a model on it, when the site has them now.
-    fn locate(&self, workload: &str, slug: &str) -> Option<(&super::Site<'_>, usize)> {
+    /// Where a model is on the site now, when the site has it.
+    fn locate(&self, workload: &str, slug: &str) -> Option<Located<'_>> {
         let at = self.mirror.slugs.get(slug)?.iter();
-        at.map(|id| (&self.mirror.workloads[id.part], id.index))
-            .find(|(w, _)| w.workload.id == workload)
+        at.map(|id| Located {
+            site: &self.mirror.workloads[id.part],
+            index: id.index,
+        })
+        .find(|l| l.site.workload.id == workload)
     }
 
     fn part(&self, id: &str) -> Option<&super::Site<'_>> {
@@ -299,7 +330,7 @@ impl Links<'_, '_> {
 
     /// The model page, with `#fragment` if given.
     fn model_href(&self, workload: &str, slug: &str, fragment: Option<&str>) -> Option<String> {
-        let (w, _) = self.locate(workload, slug)?;
+        let w = self.locate(workload, slug)?.site;
         let fragment = fragment.map(|f| format!("#{f}")).unwrap_or_default();
         Some(format!(
             "{}{}{}index.html{fragment}",
@@ -312,7 +343,7 @@ impl Links<'_, '_> {
     /// The model's display name: as the site has it now, else as recorded.
     fn model_name(&self, workload: &str, slug: &str, recorded: Option<&str>) -> String {
         match self.locate(workload, slug) {
-            Some((w, i)) => w.models[i].file.name.clone(),
+            Some(l) => l.site.models[l.index].file.name.clone(),
             None => recorded.unwrap_or(slug).to_owned(),
         }
     }
@@ -325,8 +356,9 @@ impl Links<'_, '_> {
 
     /// A row of a model, linked to its anchor when the model has it now.
     fn row(&self, workload: &str, slug: &str, row_id: &str) -> Option<String> {
-        let (w, i) = self.locate(workload, slug)?;
-        w.has_row(i, row_id)
+        let l = self.locate(workload, slug)?;
+        l.site
+            .has_row(l.index, row_id)
             .then(|| self.model_href(workload, slug, Some(&row_anchor(slug, row_id))))?
     }
 
@@ -363,7 +395,7 @@ impl Links<'_, '_> {
         // The GPU's best card on the model page, when the model has the GPU.
         let has_gpu = self
             .locate(&b.workload, &b.slug)
-            .is_some_and(|(w, i)| w.models[i].file.gpus.contains(&b.gpu));
+            .is_some_and(|l| l.site.models[l.index].file.gpus.contains(&b.gpu));
         let card = self.model_href(&b.workload, &b.slug, Some(&gpu_anchor(&b.gpu)));
         BestRow {
             model: item(
@@ -659,7 +691,7 @@ pub(super) fn render_changes(mirror: &Mirror<'_>, sink: &dyn PageSink) -> Result
     };
     let entries = newest_first(&logs)
         .into_iter()
-        .map(|(log, n, e)| links.entry(log, n, e, true))
+        .map(|e| links.entry(e.log, e.number, e.entry, true))
         .collect::<Result<Vec<_>>>()?;
     let sources: Vec<super::SourceMark> = logs.iter().filter_map(|l| l.whose.clone()).collect();
     if sources.len() > 1 {
@@ -690,8 +722,8 @@ fn feed(mirror: &Mirror<'_>, logs: &[Log<'_>], base: &str) -> Result<String> {
     let page_href = format!("{base}changes/");
     let entries = newest_first(logs)
         .into_iter()
-        .map(|(log, n, e)| {
-            let view = links.entry(log, n, e, false)?;
+        .map(|e| {
+            let view = links.entry(e.log, e.number, e.entry, false)?;
             let content = FeedContent { e: &view }.render()?;
             Ok(FeedEntry { view, content })
         })

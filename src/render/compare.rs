@@ -19,7 +19,7 @@ use super::views::{Cell, Header, Row, TableView, table_html_from_rows};
 use super::{
     PageMeta, RenderCounts, Site, column_cell, header, kind, model_dir, num, put_page, text,
 };
-use crate::analyse::{ModelAnalysis, compare_pages, lowest_energy_first};
+use crate::analyse::{Analysed, ModelAnalysis, compare_pages, lowest_energy_first};
 use crate::chart::{self, CompareModel, CompareScale, Whose};
 use crate::fmt;
 use crate::model::{Configuration, ModelFile, url_segment};
@@ -42,7 +42,7 @@ struct ComparePage<'a> {
     default_count: usize,
     /// The overlay of the models' energy per response, inline, and its
     /// data table; `None` when no model has an output-length histogram.
-    responses: Option<(chart::ResponseOverlay, String)>,
+    responses: Option<ResponsesSection>,
     /// Where this page is among the compare pages, when there are several.
     paging: Option<Paging>,
     /// The file naming each model's page (`pages.json`), when there are
@@ -71,7 +71,7 @@ struct ModelPick<'a> {
 
 /// What every compare page of a workload shares.
 struct CompareBook<'s> {
-    pairs: Vec<(&'s ModelFile, &'s ModelAnalysis)>,
+    pairs: Vec<Analysed<'s>>,
     /// Model indices, lowest energy first: the order of the pages.
     by_energy: Vec<usize>,
     /// Each model's place in `by_energy`.
@@ -93,10 +93,10 @@ impl<'s> CompareBook<'s> {
         }
         let sizes: Vec<usize> = by_energy
             .iter()
-            .map(|&k| pairs[k].0.configurations.len())
+            .map(|&k| pairs[k].file.configurations.len())
             .collect();
         CompareBook {
-            whose: chart::whose_of(pairs.iter().map(|(m, _)| *m)),
+            whose: chart::whose_of(pairs.iter().map(|m| m.file)),
             scale: chart::compare_scale(&pairs),
             pages: compare_pages(&sizes),
             pairs,
@@ -204,8 +204,8 @@ fn render_compare_page(
         .iter()
         .map(|&k| CompareModel {
             index: k,
-            file: book.pairs[k].0,
-            analysis: book.pairs[k].1,
+            file: book.pairs[k].file,
+            analysis: book.pairs[k].analysis,
             rank: book.rank[k],
             whose: book.whose[k].clone(),
         })
@@ -378,8 +378,8 @@ fn best_cells(
     let best = a
         .best_per_gpu
         .iter()
-        .find(|(g, _)| g == gpu)
-        .and_then(|(_, b)| *b);
+        .find(|b| b.gpu == gpu)
+        .and_then(|b| b.best);
     match best {
         Some(i) => {
             let c = &m.configurations[i];
@@ -406,12 +406,12 @@ fn response_overlay(
     root: &str,
     book: &CompareBook<'_>,
     listed: &[usize],
-) -> Result<Option<(chart::ResponseOverlay, String)>> {
+) -> Result<Option<ResponsesSection>> {
     let mut series = Vec::new();
     for &k in listed {
         let (m, a) = (&site.models[k].file, &site.analyses[k]);
-        if let Some((i, r)) = a.lowest_response.map(|j| &a.responses[j]) {
-            let c = &m.configurations[*i];
+        if let Some(lowest) = a.lowest_response.map(|j| &a.responses[j]) {
+            let c = &m.configurations[lowest.config];
             let rank = book.rank[k];
             series.push(chart::OverlaySeries {
                 index: k,
@@ -420,7 +420,7 @@ fn response_overlay(
                 model: m.name.clone(),
                 gpu: c.gpu.clone(),
                 setup: kind::compare_setup(c),
-                response: r,
+                response: &lowest.energy,
                 whose: site.info.whose(&m.source),
             });
         }
@@ -465,7 +465,15 @@ fn response_overlay(
             lowest-energy configuration within the deadline"
     );
     let table = data_table(site, root, "chart-responses-data", caption, headers, rows)?;
-    Ok(Some((overlay, table)))
+    Ok(Some(ResponsesSection { overlay, table }))
+}
+
+/// The energy-per-response section of a compare page.
+struct ResponsesSection {
+    /// The overlay, drawn inline.
+    overlay: chart::ResponseOverlay,
+    /// Its data table's HTML.
+    table: String,
 }
 
 /// A row of model `k` on the compare page: class `mK` (shown with its

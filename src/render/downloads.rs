@@ -15,7 +15,7 @@ use askama::Template;
 
 use super::site_pages::Paging;
 use super::{Mirror, ModelOutput, PageMeta, RenderCounts, Site, kind, put_page};
-use crate::columns::{Column, Record, Value};
+use crate::columns::{Column, Record, Value, Words};
 use crate::fmt;
 use crate::load::LoadedModel;
 use crate::model::{Measure, ModelFile, OutputKind};
@@ -79,10 +79,17 @@ fn write_csv<'r>(
     Ok(())
 }
 
+/// A model file with the id of the workload it is on.
+#[derive(Clone, Copy)]
+pub struct OnWorkload<'a> {
+    pub workload: &'a str,
+    pub model: &'a ModelFile,
+}
+
 fn configuration_records<'a>(
-    models: &'a [(&'a str, &'a ModelFile)],
+    models: &'a [OnWorkload<'a>],
 ) -> impl Iterator<Item = Record<'a>> + 'a {
-    models.iter().flat_map(|&(workload, model)| {
+    models.iter().flat_map(|&OnWorkload { workload, model }| {
         model.configurations.iter().map(move |config| Record {
             workload,
             model,
@@ -117,7 +124,7 @@ pub fn leaderboard_csv(measure: Measure, sites: &[&Site<'_>], source: bool) -> R
 /// model with its workload id. Every file must measure `measure`.
 pub fn configurations_csv(
     measure: Measure,
-    models: &[(&str, &ModelFile)],
+    models: &[OnWorkload<'_>],
     source: bool,
 ) -> Result<Vec<u8>> {
     let mut buf = Vec::new();
@@ -149,6 +156,10 @@ impl CsvFiles {
 
     fn columns(&self) -> impl Iterator<Item = &'static Column> {
         csv_columns(self.measure)
+    }
+
+    fn words(&self) -> &'static Words {
+        Words::of(self.measure)
     }
 }
 
@@ -260,9 +271,14 @@ fn kind_files(
     sink: &dyn PageSink,
     list: &mut Vec<FileEntry>,
 ) -> Result<usize> {
-    let models: Vec<(&str, &ModelFile)> = sites
+    let models: Vec<OnWorkload<'_>> = sites
         .iter()
-        .flat_map(|w| w.models.iter().map(|m| (w.workload.id.as_str(), &m.file)))
+        .flat_map(|w| {
+            w.models.iter().map(|m| OnWorkload {
+                workload: w.workload.id.as_str(),
+                model: &m.file,
+            })
+        })
         .collect();
     let leaderboard_rows: usize = sites.iter().map(|w| w.leaderboard.len()).sum();
     let sources = sites
@@ -289,7 +305,7 @@ fn kind_files(
         format!(
             "{whose}: each model's best configuration per GPU ({leaderboard_rows} rows), ranked \
                 by {} within its workload, with the derived columns.",
-            files.measure.words().energy_long
+            files.words().energy_long
         ),
     ));
     let columns = &kind::tables(files.measure).csv;
@@ -298,7 +314,7 @@ fn kind_files(
     let all = sink.put_streamed(&path, &mut |out| {
         write_csv(out, columns, configuration_records(&models), source)
     })?;
-    let n: usize = models.iter().map(|(_, m)| m.configurations.len()).sum();
+    let n: usize = models.iter().map(|m| m.model.configurations.len()).sum();
     list.push(FileEntry::new(
         files.configurations,
         all as usize,
@@ -406,7 +422,12 @@ fn site_wide_files(
 /// Copies the leaderboard's change history, then each other source's, as
 /// published, and lists them in `list`.
 fn history_files(site: &Mirror<'_>, sink: &dyn PageSink, list: &mut Vec<FileEntry>) -> Result<()> {
-    for (id, path, changes) in super::changes::histories(site) {
+    for super::changes::Published {
+        source: id,
+        file: path,
+        changes,
+    } in super::changes::histories(site)
+    {
         sink.copy_file(&path, &changes.path, changes.len, changes.digest)?;
         let n = changes.history.entries.len();
         let s = if n == 1 { "" } else { "s" };
@@ -556,7 +577,10 @@ pub fn publish_model_files(
     let csv_path = model_file_path(site, m, "csv");
     let csv = configurations_csv(
         site.workload.measure,
-        &[(&site.workload.id, m)],
+        &[OnWorkload {
+            workload: &site.workload.id,
+            model: m,
+        }],
         site.info.sources.len() > 1,
     )?;
     sink.put(&csv_path, &csv)?;

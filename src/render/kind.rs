@@ -7,12 +7,12 @@
 
 use super::views::Fact;
 use crate::analyse::footprint_basis::Per;
+pub use crate::columns::Words;
 use crate::columns::{
     Column, ColumnSet, DIFFUSION, FootprintColumn, PER_TOKEN, Shown, diffusion, tokens,
 };
 use crate::fmt;
 use crate::model::Measure;
-pub use crate::model::Words;
 use crate::model::{Configuration, ModelFile, OutputKind};
 
 /// The columns of each table a workload's pages show, in order.
@@ -268,7 +268,7 @@ fn diffusion_tables(kind: OutputKind) -> KindTables {
 /// The whole configuration in a phrase: "2 × H100, TP2, BF16, max
 /// concurrency 256" or "1 × B200, BF16, batch size 4".
 pub fn config_summary(c: &Configuration) -> String {
-    let words = c.measure().words();
+    let words = Words::of(c.measure());
     format!(
         "{}, {}, {} {}",
         gpu_setup(c),
@@ -296,7 +296,7 @@ fn load_short(c: &Configuration) -> String {
 
 /// The headline energy in its page format, without the unit: "39.05".
 pub fn energy_figure(c: &Configuration) -> String {
-    (c.measure().words().energy_text)(c.energy())
+    (Words::of(c.measure()).energy_text)(c.energy())
 }
 
 /// "32.8 B total, 32.8 B active" (per token) or "12.0 B".
@@ -348,12 +348,8 @@ pub fn group_title(first: &Configuration) -> String {
 /// A cell of the latency-budget table: "39.05 Wh/M — 1 × B200, 384 seqs,
 /// 41.9 ms" or "1,234.5 J — 1 × B200, batch 4, 12.3 s".
 pub fn budget_text(c: &Configuration) -> String {
-    let words = c.measure().words();
-    let unit = if c.measure() == Measure::Tokens {
-        "Wh/M"
-    } else {
-        "J"
-    };
+    let words = Words::of(c.measure());
+    let unit = words.energy_bare;
     format!(
         "{} {unit} — {}, {}, {} {}",
         energy_figure(c),

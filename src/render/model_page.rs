@@ -16,11 +16,12 @@ use crate::analyse::ModelAnalysis;
 use crate::analyse::footprint_basis::{Basis, footprint_bases};
 use crate::analyse::response::ResponseEnergy;
 use crate::chart::{self, Chart, ResponseUnit};
-use crate::columns::Column;
+use crate::columns::{Column, GRAMS_CO2E};
 use crate::fmt;
 use crate::footprint::{Footprint, Impact};
 use crate::load::LoadedModel;
 use crate::model::{Configuration, ModelFile, row_anchor, url_segment};
+use crate::select::GpuBest;
 use crate::workload::Workload;
 use crate::write::PageSink;
 
@@ -341,7 +342,7 @@ pub(super) fn best_cards<'m>(
 ) -> Vec<GpuCard<'m>> {
     a.best_per_gpu
         .iter()
-        .map(|(gpu, best)| {
+        .map(|GpuBest { gpu, best }| {
             let best = best.map(|i| {
                 let config = &m.configurations[i];
                 let mut figures = kind::card_figures(tables, m, config);
@@ -646,7 +647,7 @@ fn budget_table(m: &ModelFile, a: &ModelAnalysis, words: &'static Words) -> Tabl
                 num: true,
                 ..text(format!("≤ {limit}{deadline}"))
             };
-            let cells = b.per_gpu.iter().map(|(_, best)| match best {
+            let cells = b.per_gpu.iter().map(|GpuBest { best, .. }| match best {
                 Some(i) => {
                     let c = &m.configurations[*i];
                     let href = format!("#{}", row_anchor(&m.slug, &c.row_id));
@@ -835,7 +836,7 @@ fn footprint_figures(f: &Footprint, bases: &[Basis]) -> Vec<Fact> {
     let carbon = impacts.iter().filter_map(|(per, i)| {
         Some(Fact::new(
             format!("Carbon {per} †"),
-            format!("{} g CO₂e", fmt::significant(i.grams_co2e?, 3)),
+            format!("{} {GRAMS_CO2E}", fmt::significant(i.grams_co2e?, 3)),
         ))
     });
     let cost = impacts.iter().filter_map(|(per, i)| {
@@ -867,11 +868,11 @@ fn response_section(
     let found: Vec<BestResponse> = a
         .responses
         .iter()
-        .filter_map(|(i, energy)| {
+        .filter_map(|r| {
             Some(BestResponse {
-                config: &configs[*i],
-                joules_per_token: configs[*i].output_lengths()?.1,
-                energy,
+                config: &configs[r.config],
+                joules_per_token: configs[r.config].output_lengths()?.joules_per_token,
+                energy: &r.energy,
             })
         })
         .collect();
@@ -967,8 +968,8 @@ fn response_table(
     let footprint = site.footprint.as_ref();
     if let Some(f) = footprint {
         if f.carbon.is_some() {
-            headers.push(numeric("Median carbon †", "g CO₂e", "median_g"));
-            headers.push(numeric("p90 carbon †", "g CO₂e", "p90_g"));
+            headers.push(numeric("Median carbon †", GRAMS_CO2E, "median_g"));
+            headers.push(numeric("p90 carbon †", GRAMS_CO2E, "p90_g"));
         }
         if let Some(currency) = f.currency() {
             // Per 1,000 responses, as the about page's unit policy says, so
@@ -1049,7 +1050,7 @@ fn chosen_response(
     let mut configs = Vec::new();
     for r in &a.chosen_responses {
         let c = &m.configurations[r.config];
-        let Some((_, per_token)) = c.output_lengths() else {
+        let Some(per_token) = c.output_lengths().map(|o| o.joules_per_token) else {
             continue;
         };
         let anchor = row_anchor(&m.slug, &c.row_id);
@@ -1085,7 +1086,7 @@ fn chosen_response(
         });
     }
     // The first shown: the lowest-energy best's, else the first's.
-    let best = a.lowest_response.map(|k| a.responses[k].0);
+    let best = a.lowest_response.map(|k| a.responses[k].config);
     let first = configs.iter().position(|&i| Some(i) == best).unwrap_or(0);
     if rows.is_empty() {
         return Ok((None, charts));

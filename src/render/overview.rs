@@ -14,10 +14,11 @@ use super::views::{ChartView, chart_view};
 use super::{Mirror, ModelId, PageMeta, RenderCounts, Site, gpu_dir, kind, model_dir, put_page};
 use crate::analyse::{WorkloadModels, cross_workload_picks};
 use crate::chart::{self, BarScale, GroupedBar};
-use crate::columns::{Column, Record, diffusion, tokens};
+use crate::columns::{Column, JOULES, Record, Words, diffusion, tokens};
 use crate::fmt;
 use crate::model::Measure;
 use crate::model::{Configuration, ModelFile, row_anchor};
+use crate::select::GpuBest;
 use crate::write::PageSink;
 
 /// One workload's headline on the front page.
@@ -384,7 +385,7 @@ fn overview_rows<'a>(
     } = id;
     let m = &ws.models[i].file;
     let measure = ws.workload.measure;
-    for (gpu, best) in &ws.analyses[i].best_per_gpu {
+    for GpuBest { gpu, best } in &ws.analyses[i].best_per_gpu {
         let c = best.map(|b| &m.configurations[b]);
         rows.push(OverviewRow {
             ws,
@@ -452,11 +453,11 @@ fn overview_chart(
     let (&[measure], false) = (item_measures, item_bars.is_empty()) else {
         return None;
     };
-    let item = measure.words().item;
+    let item = Words::of(measure).item;
     Some(chart::grouped_bars(chart::BarChart {
         file_name: "workloads.svg",
         title: &format!("{name}: energy per {item} by workload and GPU"),
-        axis: &format!("Energy per {item} (J)"),
+        axis: &format!("Energy per {item} ({JOULES})"),
         what: &format!(
             "Energy per {item} of {name} at its lowest-energy configuration per GPU within the \
                 workload's batch-latency deadline; one bar per workload and GPU.",
@@ -618,7 +619,7 @@ fn overview_description(site: &Mirror<'_>, at: &[ModelId]) -> String {
                 Some(c) => {
                     let response = if ws.workload.measure == Measure::Tokens {
                         let j = c.joules_per_response().unwrap_or(f64::NAN);
-                        format!(" ({} J per response)", fmt::joules_per_response(j))
+                        format!(" ({} {JOULES} per response)", fmt::joules_per_response(j))
                     } else {
                         String::new()
                     };

@@ -8,12 +8,12 @@ use askama::Template;
 
 use super::views::{ChartView, ColumnChooser, TableView, chart_view, table_html_from_rows};
 use super::{Mirror, PageMeta, RenderCounts, Site, gpu_dir, kind, leaderboard_row, put_page};
-use crate::analyse::{LeaderboardRow, ModelAnalysis};
+use crate::analyse::{Analysed, LeaderboardRow};
 use crate::chart::{self, BarEntry, BarScale, GroupedBar};
-use crate::columns::{Column, DIFFUSION, PER_TOKEN};
+use crate::columns::{Column, DIFFUSION, PER_TOKEN, Words};
 use crate::fmt;
 use crate::load::Asset;
-use crate::model::{Measure, ModelFile};
+use crate::model::Measure;
 use crate::write::PageSink;
 
 #[derive(Template)]
@@ -424,7 +424,7 @@ fn leaderboard_scatters(
     } else {
         (0..all.len()).collect()
     };
-    let whose_all = chart::whose_of(all.iter().map(|(m, _)| *m));
+    let whose_all = chart::whose_of(all.iter().map(|m| m.file));
     let pairs: Vec<_> = shown.iter().map(|&i| all[i]).collect();
     let whose: Vec<_> = shown.iter().map(|&i| whose_all[i].clone()).collect();
     let number = paging.map_or(1, Paging::number);
@@ -485,7 +485,7 @@ fn leaderboard_scatters(
 /// alone.
 fn source_scatters(
     site: &Site<'_>,
-    pairs: &[(&ModelFile, &ModelAnalysis)],
+    pairs: &[Analysed<'_>],
     title: &str,
     number: usize,
     sink: &dyn PageSink,
@@ -493,10 +493,10 @@ fn source_scatters(
     let mut views = Vec::new();
     for s in &site.info.sources {
         let mut pairs = pairs.to_vec();
-        pairs.retain(|(m, _)| m.source.key() == s.key);
+        pairs.retain(|m| m.file.source.key() == s.key);
         let whose: Vec<_> = pairs
             .iter()
-            .map(|(m, _)| site.info.whose(&m.source))
+            .map(|m| site.info.whose(&m.file.source))
             .collect();
         let mut c = chart::configuration_scatter_marked(
             site.words(),
@@ -738,8 +738,8 @@ pub(super) fn render_about(site: &Mirror<'_>, sink: &dyn PageSink) -> Result<Ren
             .map(|m| {
                 format!(
                     "text to {}: {}",
-                    m.words().item,
-                    ladder_text(m.words().ladder, "s")
+                    Words::of(*m).item,
+                    ladder_text(Words::of(*m).ladder, "s")
                 )
             })
             .collect::<Vec<_>>()

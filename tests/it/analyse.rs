@@ -9,6 +9,7 @@ use energyboard::analyse::{
     load_curves, pareto_frontier, size_peers, size_peers_of_all,
 };
 use energyboard::model::{Configuration, ModelFile, OutputLengthDistribution, SeriesKey};
+use energyboard::select::GpuBest;
 
 fn seed(name: &str) -> ModelFile {
     let text = std::fs::read_to_string(format!("tests/fixtures/seeds/{name}.json")).unwrap();
@@ -16,8 +17,8 @@ fn seed(name: &str) -> ModelFile {
 }
 
 fn best_on<'a>(m: &'a ModelFile, gpu: &str) -> &'a Configuration {
-    let (_, best) = best_per_gpu(m).into_iter().find(|(g, _)| g == gpu).unwrap();
-    &m.configurations[best.unwrap()]
+    let on_gpu = best_per_gpu(m).into_iter().find(|b| b.gpu == gpu).unwrap();
+    &m.configurations[on_gpu.best.unwrap()]
 }
 
 #[test]
@@ -147,13 +148,13 @@ fn budgets_end_at_the_deadline_and_may_be_empty() {
     assert!(budgets[4].is_deadline);
     // H100 at 25 ms: only the 2-GPU runs at 8..64 are fast enough; the
     // cheapest is TP2 at 64 (22.4 ms, 101.96 Wh/M).
-    let (_, h100_25) = &budgets[0].per_gpu[1];
+    let h100_25 = budgets[0].per_gpu[1].best;
     assert_eq!(
         m.configurations[h100_25.unwrap()].row_id,
         "qwen-3-32b/H100/2/64"
     );
     // B200 at 50 ms excludes 384 (50.2 ms): 256 at 41.87 is cheapest.
-    let (_, b200_50) = &budgets[1].per_gpu[0];
+    let b200_50 = budgets[1].per_gpu[0].best;
     assert_eq!(
         m.configurations[b200_50.unwrap()].row_id,
         "qwen-3-32b/B200/1/256"
@@ -309,7 +310,7 @@ fn diffusion_best_per_gpu_matches_the_figures_computed_by_hand() {
         (344_018.87, 2, 1, 2, 1, 250.921)
     );
     // The file's own best agrees, row for row.
-    for (gpu, best) in best_per_gpu(&wan) {
+    for GpuBest { gpu, best } in best_per_gpu(&wan) {
         assert_eq!(wan.configurations[best.unwrap()], *wan.best[&gpu]);
     }
 }
@@ -357,12 +358,12 @@ fn diffusion_budgets_climb_in_seconds_to_the_deadline() {
     for gpu in 0..wan.gpus.len() {
         let energies: Vec<f64> = budgets
             .iter()
-            .filter_map(|b| b.per_gpu[gpu].1)
+            .filter_map(|b| b.per_gpu[gpu].best)
             .map(|i| wan.configurations[i].joules_per_item().unwrap())
             .collect();
         assert!(energies.windows(2).all(|w| w[1] <= w[0]), "{energies:?}");
     }
-    let (_, at_deadline) = &budgets[3].per_gpu[0];
+    let at_deadline = budgets[3].per_gpu[0].best;
     assert_eq!(
         wan.configurations[at_deadline.unwrap()]
             .joules_per_item()
@@ -628,13 +629,17 @@ fn every_configuration_with_output_lengths_has_its_energy_per_response() {
     let chosen: Vec<usize> = a.chosen_responses.iter().map(|r| r.config).collect();
     assert_eq!(chosen, with);
     for r in &a.chosen_responses {
-        let (lengths, per_token) = m.configurations[r.config].output_lengths().unwrap();
-        assert_eq!(r.energy, response_energy(per_token, lengths));
+        let o = m.configurations[r.config].output_lengths().unwrap();
+        assert_eq!(r.energy, response_energy(o.joules_per_token, o.histogram));
         assert!(r.energy.median_j <= r.energy.p90_j);
     }
-    for (i, best) in &a.responses {
-        let same = a.chosen_responses.iter().find(|r| r.config == *i).unwrap();
-        assert_eq!(&same.energy, best);
+    for best in &a.responses {
+        let same = a
+            .chosen_responses
+            .iter()
+            .find(|r| r.config == best.config)
+            .unwrap();
+        assert_eq!(same.energy, best.energy);
     }
 }
 

@@ -3,10 +3,12 @@
 
 use std::path::Path;
 
-use energyboard::analyse::{ModelAnalysis, analyse};
+use energyboard::analyse::{Analysed, ModelAnalysis, analyse};
 use energyboard::chart::{self, BarEntry, Chart};
+use energyboard::columns::Words;
 use energyboard::load::read_model_file;
 use energyboard::model::ModelFile;
+use energyboard::select::GpuBest;
 
 const SEEDS: [&str; 2] = [
     "tests/fixtures/seeds/qwen-3-32b.json",
@@ -64,8 +66,14 @@ fn all_charts() -> Vec<Chart> {
         .cloned()
         .collect();
     charts.push(chart::best_energy_bars("best-energy.svg", "H100", &h100));
-    let refs: Vec<(&ModelFile, &ModelAnalysis)> = models.iter().map(|(m, a)| (m, a)).collect();
-    charts.push(chart::compare_frontiers(refs[0].0.measure().words(), &refs));
+    let refs: Vec<Analysed<'_>> = models
+        .iter()
+        .map(|(file, analysis)| Analysed { file, analysis })
+        .collect();
+    charts.push(chart::compare_frontiers(
+        Words::of(refs[0].file.measure()),
+        &refs,
+    ));
     charts
 }
 
@@ -388,7 +396,7 @@ fn markers_follow_the_data() {
 #[test]
 fn best_rings_sit_on_each_gpus_best_point() {
     for (m, a) in seeds() {
-        let best: Vec<usize> = a.best_per_gpu.iter().filter_map(|(_, b)| *b).collect();
+        let best: Vec<usize> = a.best_per_gpu.iter().filter_map(|b| b.best).collect();
         assert_eq!(best.len(), 2);
         for c in chart::model_charts(&m, &a) {
             let doc = roxmltree::Document::parse(&c.svg).unwrap();
@@ -413,7 +421,7 @@ fn best_rings_sit_on_each_gpus_best_point() {
                 .iter()
                 .filter_map(|n| n.text().map(str::to_owned))
                 .collect();
-            for (gpu, _) in &a.best_per_gpu {
+            for GpuBest { gpu, .. } in &a.best_per_gpu {
                 assert!(
                     labels
                         .iter()
@@ -646,13 +654,17 @@ fn long_bar_charts_draw_the_lowest_bars_and_say_so() {
 #[test]
 fn the_compare_chart_draws_the_lowest_energy_frontiers_in_the_order_given() {
     let models = synthetic(30);
-    let refs: Vec<(&ModelFile, &ModelAnalysis)> = models.iter().map(|(m, a)| (m, a)).collect();
-    let c = chart::compare_frontiers(refs[0].0.measure().words(), &refs);
+    let refs: Vec<Analysed<'_>> = models
+        .iter()
+        .map(|(file, analysis)| Analysed { file, analysis })
+        .collect();
+    let c = chart::compare_frontiers(Words::of(refs[0].file.measure()), &refs);
     let best = |(m, a): &(ModelFile, ModelAnalysis)| {
         a.best_per_gpu
             .iter()
-            .filter_map(|(_, b)| {
-                b.map(|i| m.configurations[i].wh_per_million_output_tokens.unwrap())
+            .filter_map(|b| {
+                b.best
+                    .map(|i| m.configurations[i].wh_per_million_output_tokens.unwrap())
             })
             .fold(f64::INFINITY, f64::min)
     };
@@ -699,8 +711,11 @@ fn empty_bar_chart_still_draws() {
 #[test]
 fn compare_page_draws_each_models_frontier() {
     let models = seeds();
-    let refs: Vec<(&ModelFile, &ModelAnalysis)> = models.iter().map(|(m, a)| (m, a)).collect();
-    let c = chart::compare_frontiers(refs[0].0.measure().words(), &refs);
+    let refs: Vec<Analysed<'_>> = models
+        .iter()
+        .map(|(file, analysis)| Analysed { file, analysis })
+        .collect();
+    let c = chart::compare_frontiers(Words::of(refs[0].file.measure()), &refs);
     assert_eq!(c.file_name, "frontiers.svg");
     let doc = roxmltree::Document::parse(&c.svg).unwrap();
     for (mi, (m, a)) in models.iter().enumerate() {
@@ -742,7 +757,13 @@ fn markup_in_names_is_escaped() {
             whose: None,
         }],
     ));
-    charts.push(chart::compare_frontiers(m.measure().words(), &[(&m, &a)]));
+    charts.push(chart::compare_frontiers(
+        Words::of(m.measure()),
+        &[Analysed {
+            file: &m,
+            analysis: &a,
+        }],
+    ));
     for c in charts {
         assert!(!c.svg.contains(evil), "{}", c.file_name);
         let doc = roxmltree::Document::parse(&c.svg).unwrap();
@@ -830,8 +851,11 @@ fn descriptions_name_the_scales_actually_drawn() {
         "{}",
         tradeoff.description
     );
-    let refs = [(&m, &a)];
-    let compare = chart::compare_frontiers(refs[0].0.measure().words(), &refs);
+    let refs = [Analysed {
+        file: &m,
+        analysis: &a,
+    }];
+    let compare = chart::compare_frontiers(Words::of(refs[0].file.measure()), &refs);
     assert!(
         !compare.description.contains("log scales"),
         "{}",
@@ -937,8 +961,11 @@ fn diffusion_frontiers_compare_on_batch_latency_and_energy_per_item() {
         .into_iter()
         .map(diffusion)
         .collect();
-    let refs: Vec<_> = models.iter().map(|(m, a)| (m, a)).collect();
-    let c = chart::compare_frontiers(refs[0].0.measure().words(), &refs);
+    let refs: Vec<_> = models
+        .iter()
+        .map(|(file, analysis)| Analysed { file, analysis })
+        .collect();
+    let c = chart::compare_frontiers(Words::of(refs[0].file.measure()), &refs);
     assert!(c.svg.contains("Batch latency (s)") && c.svg.contains("Energy (J per image)"));
     assert!(
         c.description.contains("batch latency and energy per image"),

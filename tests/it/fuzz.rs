@@ -20,6 +20,7 @@ use std::sync::OnceLock;
 use energyboard::analyse::analyse;
 use energyboard::load::{self, Problem, parse_model, read_model_file, validate_model};
 use energyboard::model::ModelFile;
+use energyboard::select::GpuBest;
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 use serde_json::Value;
@@ -108,7 +109,7 @@ fn load_bytes(bytes: &[u8]) -> Option<ModelFile> {
 fn check_analysis(m: &ModelFile, a: &energyboard::analyse::ModelAnalysis) {
     let n = m.configurations.len();
     assert_eq!(a.best_per_gpu.len(), m.gpus.len());
-    for (gpu, best) in &a.best_per_gpu {
+    for GpuBest { gpu, best } in &a.best_per_gpu {
         if let Some(i) = best {
             let c = &m.configurations[*i];
             assert_eq!(&c.gpu, gpu);

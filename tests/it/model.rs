@@ -1,7 +1,7 @@
 //! The data model's own rules: row anchors, workload ids, URL segments and
 //! the figures derived from a diffusion row.
 
-use energyboard::model::{ModelFile, WorkloadDecl, row_anchor, url_segment};
+use energyboard::model::{ModelFile, WorkloadDecl, WorkloadRef, row_anchor, url_segment};
 
 fn fixture(path: &str) -> ModelFile {
     serde_json::from_str(&std::fs::read_to_string(format!("tests/fixtures/{path}")).unwrap())
@@ -26,12 +26,18 @@ fn workload_id_is_the_text_in_trailing_parentheses() {
     let mut m = fixture("seeds/qwen-3-32b.json");
     assert_eq!(
         m.workload_ref(),
-        Some(("lm-arena-chat".into(), "Text Conversation".into()))
+        Some(WorkloadRef {
+            id: "lm-arena-chat".into(),
+            name: "Text Conversation".into()
+        })
     );
     std::sync::Arc::make_mut(&mut m.source).workload = "Problem Solving (GPQA) (gpqa)".into();
     assert_eq!(
         m.workload_ref(),
-        Some(("gpqa".into(), "Problem Solving (GPQA)".into()))
+        Some(WorkloadRef {
+            id: "gpqa".into(),
+            name: "Problem Solving (GPQA)".into()
+        })
     );
     std::sync::Arc::make_mut(&mut m.source).workload = "No id here".into();
     assert_eq!(m.workload_ref(), None);
@@ -40,7 +46,13 @@ fn workload_id_is_the_text_in_trailing_parentheses() {
         name: "Code".into(),
         description: None,
     });
-    assert_eq!(m.workload_ref(), Some(("code".into(), "Code".into())));
+    assert_eq!(
+        m.workload_ref(),
+        Some(WorkloadRef {
+            id: "code".into(),
+            name: "Code".into()
+        })
+    );
 }
 
 #[test]

@@ -65,7 +65,7 @@ fn a_leaderboard_of_200_models_is_paged_as_linked_static_pages() {
         .map(|m| {
             best_per_gpu(&m.file)
                 .iter()
-                .filter(|(_, b)| b.is_some())
+                .filter(|b| b.best.is_some())
                 .count()
         })
         .sum();

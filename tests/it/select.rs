@@ -1,7 +1,7 @@
 //! The selection rule: the cheapest row within a limit, its tie-breaks, the
 //! best row per GPU, and the candidates the latency-limit control embeds.
 
-use energyboard::select::{Figures, best_per_gpu, cheapest_within, limit_candidates};
+use energyboard::select::{Figures, GpuBest, best_per_gpu, cheapest_within, limit_candidates};
 
 fn row(energy: f64, latency: f64, num_gpus: u64, load: u64, repeat: u64) -> Figures {
     Figures {
@@ -41,11 +41,10 @@ fn best_per_gpu_follows_the_gpu_list_and_the_deadline() {
     ];
     assert_eq!(
         best_per_gpu(&gpus, 50.0, rows),
-        [
-            ("H100".to_owned(), Some(2)),
-            ("B200".to_owned(), Some(3)),
-            ("A100".to_owned(), None)
-        ]
+        [("H100", Some(2)), ("B200", Some(3)), ("A100", None)].map(|(gpu, best)| GpuBest {
+            gpu: gpu.to_owned(),
+            best
+        })
     );
 }
 

@@ -7,6 +7,7 @@ use crate::synthetic::{SYNTH_WORKLOADS, SynthOptions, synthesise, write_syntheti
 use energyboard::analyse::best_per_gpu;
 use energyboard::load::{load_data_dir, validate_model};
 use energyboard::model::ModelFile;
+use energyboard::select::GpuBest;
 use energyboard::{BuildOptions, check};
 
 fn seeds() -> Vec<ModelFile> {
@@ -32,7 +33,7 @@ fn synthetic_models_pass_validation() {
             assert!(gap <= 0.005 + 1e-9, "{gap}");
             assert!(c.row_id.starts_with(&format!("{}/", m.slug)));
         }
-        let (id, _) = m.workload_ref().unwrap();
+        let id = m.workload_ref().unwrap().id;
         assert_eq!(id, SYNTH_WORKLOADS[i % 5].0);
     }
 }
@@ -53,7 +54,7 @@ fn same_seed_same_model_and_other_seed_other_numbers() {
 fn best_is_recomputed_after_jitter() {
     let seeds = seeds();
     let m = synthesise(&seeds[0], 5, 1, 9);
-    for (gpu, best) in best_per_gpu(&m) {
+    for GpuBest { gpu, best } in best_per_gpu(&m) {
         let stated = &m.best[&gpu];
         assert_eq!(**stated, m.configurations[best.unwrap()]);
     }
