@@ -113,8 +113,6 @@ LAYOUT_ORDERING = {
         "the latency-limit control's options in ascending order",
     ("render/overview.rs", "item_measures.sort_unstable();"): "the distinct diffusion kinds, deduplicated",
     ("render/kind.rs", "v.sort();"): "the distinct values of a column, deduplicated",
-    ("render.rs", ".sort()"):
-        "Value::sort, a table cell's sort key for the reader's sorting",
 }
 # Modules whose strings reach a reader (pages, charts, their words); the
 # columns (src/columns.rs and src/columns/) are the one home of units.

@@ -105,7 +105,7 @@ impl Value<'_> {
         }
     }
 
-    /// The figure as a number, what [`Value::sort`] writes (figures only).
+    /// The figure as a number, what [`Value::sort_key`] writes (figures only).
     pub fn number(&self) -> Option<f64> {
         match self {
             #[allow(clippy::cast_precision_loss)]
@@ -116,7 +116,7 @@ impl Value<'_> {
     }
 
     /// The raw value a sortable table sorts on (figures only).
-    pub fn sort(&self) -> Option<String> {
+    pub fn sort_key(&self) -> Option<String> {
         match self {
             Value::Whole(n) => Some(n.to_string()),
             Value::Number(v, _) => Some(crate::fmt::shortest(*v)),

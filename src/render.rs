@@ -991,7 +991,7 @@ fn column_cell(c: &Column, model: &ModelFile, config: &Configuration) -> Cell {
     // compared as a number, and written only when it is needed.
     let sort = match value.number() {
         Some(raw) if shown == Some(raw) => None,
-        _ => value.sort(),
+        _ => value.sort_key(),
     };
     Cell {
         text,

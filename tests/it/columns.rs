@@ -27,11 +27,11 @@ fn keys_are_unique_and_every_column_has_a_definition_and_numbers_a_unit() {
 fn values_format_for_pages_sorting_and_csv() {
     let v = Value::Number(39.054_321, fmt::wh_per_million);
     assert_eq!(v.page(), fmt::wh_per_million(39.054_321));
-    assert_eq!(v.sort().as_deref(), Some("39.054321"));
+    assert_eq!(v.sort_key().as_deref(), Some("39.054321"));
     assert_eq!(v.csv(), "39.054321");
-    assert_eq!(Value::Whole(256).sort().as_deref(), Some("256"));
+    assert_eq!(Value::Whole(256).sort_key().as_deref(), Some("256"));
     assert_eq!(Value::Text("=1+1".into()).csv(), "'=1+1");
-    assert_eq!(Value::Text("H100".into()).sort(), None);
+    assert_eq!(Value::Text("H100".into()).sort_key(), None);
     assert_eq!(Value::Missing.csv(), "");
     assert_eq!(Value::Flag(true).csv(), "true");
 }
