@@ -331,7 +331,12 @@ pub fn compare_picker(
     href: &dyn Fn(&ModelFile, &Configuration) -> String,
 ) -> ComparePicker {
     let title = "Every configuration of the chosen models, frontiers solid";
-    let drawing = |size: Size| draw_compare(words, scale, models, href, size, title);
+    // Each point's link and tooltip, made once for both drawings.
+    let links: Vec<Vec<String>> = models
+        .iter()
+        .map(|model| point_links(words, model, href))
+        .collect();
+    let drawing = |size: Size| draw_compare(words, scale, models, &links, size, title);
     let (narrow, frame) = drawing(Size {
         body: 360,
         wide: false,
@@ -379,7 +384,7 @@ fn draw_compare(
     words: &Words,
     scale: &CompareScale,
     models: &[CompareModel<'_>],
-    href: &dyn Fn(&ModelFile, &Configuration) -> String,
+    links: &[Vec<String>],
     size: Size,
     title: &str,
 ) -> (svg::Doc, Frame) {
@@ -403,8 +408,9 @@ fn draw_compare(
         // Highest energy first, so the lowest (shown by default) lie on top.
         models
             .iter()
+            .zip(links)
             .rev()
-            .try_for_each(|c| draw_model_configurations(p, words, c, href))
+            .try_for_each(|(c, links)| draw_model_configurations(p, c, links))
     });
     (doc, frame)
 }
@@ -413,12 +419,12 @@ fn draw_compare(
 /// source's `from-<key>`), its frontier line, its other configurations
 /// faded, then its frontier's solid on top, each a link with a tooltip,
 /// out of the tab order (the table under the chart has the same links:
-/// hundreds of points would stand between a keyboard and the choice).
+/// hundreds of points would stand between a keyboard and the choice):
+/// `links`, by configuration ([`point_links`]).
 fn draw_model_configurations(
     p: &draw::Plot<'_, '_>,
-    words: &Words,
     model: &CompareModel<'_>,
-    href: &dyn Fn(&ModelFile, &Configuration) -> String,
+    links: &[String],
 ) -> Draw {
     let (m, a) = (model.file, model.analysis);
     let look = look_of(a, model.rank);
@@ -437,22 +443,39 @@ fn draw_model_configurations(
     let at = |&i: &usize| p.px(m.configurations[i].latency(), m.configurations[i].energy());
     let line: Vec<(i32, i32)> = a.frontier.iter().map(at).collect();
     draw::line(p.root, &line, Role::Line(look), 2)?;
-    let setup = m.series_labels();
     let rest = (0..m.configurations.len()).filter(|i| !a.frontier.contains(i));
     for i in rest.chain(a.frontier.iter().copied()) {
-        let conf = &m.configurations[i];
         let on = a.frontier.contains(&i);
-        let tip = point_tip(words, m, &setup(conf), conf, model.whose.as_ref());
-        p.root.draw(&svg::Markup(&format!(
-            "<a href=\"{}\" class=\"pt{}\" tabindex=\"-1\"><title>{}</title>\n",
-            svg::xml_escape(&href(m, conf)),
-            if on { " fr" } else { "" },
-            svg::xml_escape(&tip)
-        )))?;
+        p.root.draw(&svg::Markup(&links[i]))?;
         draw::marker(p.root, at(&i), look, Role::Point(look), filled, !on)?;
         p.root.draw(&svg::Markup("</a>\n"))?;
     }
     p.root.draw(&svg::Markup("</g>\n"))
+}
+
+/// The opening of each configuration's link on the compare chart, by
+/// configuration: to `href`, marked `fr` on the model's frontier, out of
+/// the tab order, with its tooltip.
+fn point_links(
+    words: &Words,
+    model: &CompareModel<'_>,
+    href: &dyn Fn(&ModelFile, &Configuration) -> String,
+) -> Vec<String> {
+    let (m, a) = (model.file, model.analysis);
+    let setup = m.series_labels();
+    m.configurations
+        .iter()
+        .enumerate()
+        .map(|(i, conf)| {
+            let tip = point_tip(words, m, &setup(conf), conf, model.whose.as_ref());
+            format!(
+                "<a href=\"{}\" class=\"pt{}\" tabindex=\"-1\"><title>{}</title>\n",
+                svg::xml_escape(&href(m, conf)),
+                if a.frontier.contains(&i) { " fr" } else { "" },
+                svg::xml_escape(&tip)
+            )
+        })
+        .collect()
 }
 
 /// A point's tooltip: "model[ · source: S]: setup, load, run R: energy at
