@@ -33,7 +33,7 @@ pub use response::{
 pub use site::{
     BarChart, BarScale, CompareModel, ComparePicker, CompareScale, EVERY_CONFIGURATION, GroupedBar,
     MAX_BARS, MAX_FRONTIERS, best_energy_bars, compare_frontiers, compare_picker, compare_scale,
-    configuration_scatter_marked, grouped_bars,
+    configuration_scatter_marked, configuration_scatters_marked, grouped_bars,
 };
 pub(crate) use style::gpu_slot;
 

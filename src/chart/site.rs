@@ -989,42 +989,69 @@ struct ScatterModel<'a> {
     whose: Option<&'a super::Whose>,
 }
 
-/// Every configuration of `model` as a link to its row, with the classes
-/// and figures the reader's filters select by (templates/scatter.js):
-/// returns their rows of the data table, in the order drawn.
-fn scatter_points(
-    p: &draw::Plot<'_, '_>,
-    words: &Words,
-    model: &ScatterModel<'_>,
-    href: &dyn Fn(&ModelFile, &Configuration) -> String,
-) -> Result<Vec<Vec<String>>, draw::DrawError> {
+/// What the chart of every configuration draws of each model of a
+/// workload, by model and configuration: the opening of the point's link
+/// and its row of the data table. Made once for the phone's drawing and
+/// the wide one.
+pub struct ScatterPoints {
+    /// The opening `<a>` of each point, with the classes and figures the
+    /// reader's filters select by (templates/scatter.js) and its tooltip.
+    links: Vec<Vec<String>>,
+    /// Each point's row of the data table.
+    rows: Vec<Vec<Vec<String>>>,
+}
+
+impl ScatterPoints {
+    /// The points of `all`, each model's source `whose`, linking to
+    /// `href(model, configuration)`.
+    fn new(
+        words: &Words,
+        all: &[Analysed<'_>],
+        whose: &[Option<super::Whose>],
+        href: &dyn Fn(&ModelFile, &Configuration) -> String,
+    ) -> Self {
+        let (mut links, mut rows) = (Vec::new(), Vec::new());
+        for (model, whose) in all.iter().zip(whose) {
+            let m = model.file;
+            let setup = m.series_labels();
+            let arch = url_segment(&m.architecture);
+            let (mut model_links, mut model_rows) = (Vec::new(), Vec::new());
+            for c in &m.configurations {
+                let label = setup(c);
+                // On a site of several sources, each tooltip names its source.
+                let tip = point_tip(words, m, &label, c, whose.as_ref());
+                model_links.push(format!(
+                    "<a href=\"{}\" target=\"_top\" class=\"pt gpu-{} arch-{arch}\" \
+                        data-latency=\"{}\" data-energy=\"{}\"><title>{}</title>\n",
+                    svg::xml_escape(&href(m, c)),
+                    url_segment(&c.gpu),
+                    fmt::shortest(c.latency()),
+                    fmt::shortest(c.energy()),
+                    svg::xml_escape(&tip)
+                ));
+                model_rows.push(configuration_row(m, label, c));
+            }
+            links.push(model_links);
+            rows.push(model_rows);
+        }
+        Self { links, rows }
+    }
+}
+
+/// Every configuration of `model` as a link to its row (`links`, by
+/// configuration, from [`ScatterPoints`]).
+fn scatter_points(p: &draw::Plot<'_, '_>, model: &ScatterModel<'_>, links: &[String]) -> Draw {
     let (m, look) = (model.file, model.look);
-    let setup = m.series_labels();
     let filled = !super::Whose::open(model.whose);
-    let mut rows = Vec::new();
     p.root.draw(&svg::Markup("<g class=\"sm\">\n"))?;
-    let arch = url_segment(&m.architecture);
-    for c in &m.configurations {
-        // On a site of several sources, each tooltip names its source.
-        let label = setup(c);
-        let tip = point_tip(words, m, &label, c, model.whose);
-        p.root.draw(&svg::Markup(&format!(
-            "<a href=\"{}\" target=\"_top\" class=\"pt gpu-{} arch-{arch}\" \
-                data-latency=\"{}\" data-energy=\"{}\"><title>{}</title>\n",
-            svg::xml_escape(&href(m, c)),
-            url_segment(&c.gpu),
-            fmt::shortest(c.latency()),
-            fmt::shortest(c.energy()),
-            svg::xml_escape(&tip)
-        )))?;
+    for (c, link) in m.configurations.iter().zip(links) {
+        p.root.draw(&svg::Markup(link))?;
         let at = p.px(c.latency(), c.energy());
         let over = c.latency() > m.deadline();
         draw::marker(p.root, at, look, Role::Point(look), filled, over)?;
         p.root.draw(&svg::Markup("</a>\n"))?;
-        rows.push(configuration_row(m, label, c));
     }
-    p.root.draw(&svg::Markup("</g>\n"))?;
-    Ok(rows)
+    p.root.draw(&svg::Markup("</g>\n"))
 }
 
 /// The layer and script of a chart whose points show their figures in a
@@ -1070,6 +1097,32 @@ pub fn configuration_scatter_marked(
     href: impl Fn(&ModelFile, &Configuration) -> String,
     wide: bool,
 ) -> Chart {
+    let points = ScatterPoints::new(words, all, whose, &href);
+    scatter_drawing(words, all, whose, title, &points, wide)
+}
+
+/// The phone's drawing and the wide one of
+/// [`configuration_scatter_marked`], their points made once.
+pub fn configuration_scatters_marked(
+    words: &Words,
+    all: &[Analysed<'_>],
+    whose: &[Option<super::Whose>],
+    title: &str,
+    href: impl Fn(&ModelFile, &Configuration) -> String,
+) -> [Chart; 2] {
+    let points = ScatterPoints::new(words, all, whose, &href);
+    [false, true].map(|wide| scatter_drawing(words, all, whose, title, &points, wide))
+}
+
+/// One drawing of [`configuration_scatter_marked`], of `points`.
+fn scatter_drawing(
+    words: &Words,
+    all: &[Analysed<'_>],
+    whose: &[Option<super::Whose>],
+    title: &str,
+    points: &ScatterPoints,
+    wide: bool,
+) -> Chart {
     let by_energy = lowest_energy_first(all, all.len());
     let series: Vec<Series> = by_energy
         .iter()
@@ -1098,7 +1151,8 @@ pub fn configuration_scatter_marked(
                 look,
                 whose: whose[mi].as_ref(),
             };
-            rows.extend(scatter_points(p, words, &model, &href)?);
+            scatter_points(p, &model, &points.links[mi])?;
+            rows.extend(points.rows[mi].iter().cloned());
         }
         scatter_reader(p, words, &frame)
     });

@@ -447,17 +447,13 @@ fn leaderboard_scatters(
     };
     let wide_file = scatter_file.replace(".svg", "-wide.svg");
     // The phone's drawing and the wide one (legend beside the plot).
-    let drawn = |wide| {
-        chart::configuration_scatter_marked(
-            words,
-            &pairs,
-            &whose,
-            &scatter_title,
-            super::configuration_href,
-            wide,
-        )
-    };
-    let (mut c, mut w) = (drawn(false), drawn(true));
+    let [mut c, mut w] = chart::configuration_scatters_marked(
+        words,
+        &pairs,
+        &whose,
+        &scatter_title,
+        super::configuration_href,
+    );
     c.file_name = scatter_file;
     w.file_name = wide_file;
     // Only in the workload's folder (its links are relative to it), not put_file.
