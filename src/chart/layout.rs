@@ -212,15 +212,21 @@ const OVER: [(i32, Align); 3] = [(0, Align::Middle), (8, Align::End), (-8, Align
 /// Spots beside a point: each column and row, right then left.
 const BESIDE: usize = COLUMNS.len() * ROWS * 2;
 
-fn row_dy(row: usize) -> i32 {
-    let k = i32::try_from(row).expect("a row");
-    // Nearest rows first.
-    if k % 2 == 0 {
-        -(k / 2) * 6
-    } else {
-        (k + 1) / 2 * 6
+/// The vertical offset of each row beside a point, nearest rows first.
+const ROW_DY: [i32; ROWS] = {
+    let mut dy = [0; ROWS];
+    let (mut row, mut k) = (0, 0_i32);
+    while row < ROWS {
+        dy[row] = if k % 2 == 0 {
+            -(k / 2) * 6
+        } else {
+            (k + 1) / 2 * 6
+        };
+        row += 1;
+        k += 1;
     }
-}
+    dy
+};
 
 /// The horizontal and vertical distances from `point` to a box, 0 when
 /// the box spans the point's coordinate.
@@ -267,7 +273,7 @@ impl Spots {
                     gaps_at(x - dx, y, Align::End).0,
                 ]
             }),
-            rows: std::array::from_fn(|k| gaps_at(x, y + row_dy(k), Align::Start).1),
+            rows: ROW_DY.map(|dy| gaps_at(x, y + dy, Align::Start).1),
             over: OVER.map(|(dx, align)| gaps_at(x + dx, y, align).0),
             levels: LEVELS.map(|dv| {
                 let dv = gap + dv;
@@ -305,7 +311,7 @@ impl Spots {
             };
             Placement {
                 x,
-                y: y + row_dy(row),
+                y: y + ROW_DY[row],
                 align,
             }
         } else {
@@ -513,7 +519,15 @@ impl Placer {
             from = to;
             to = lowest + 2.0 * (to - lowest);
         }
-        let (_, _, p, b) = best.expect("there are candidates");
+        // Every spot is scored by the last band, so `best` is set; were it
+        // not, the first spot would do.
+        let (p, b) = best.map_or_else(
+            || {
+                let p = spots.placement(0);
+                (p, box_of_width(w, px, p))
+            },
+            |(_, _, p, b)| (p, b),
+        );
         self.labels.push(b.padded());
         (p, leader(b, at, gap))
     }

@@ -65,18 +65,24 @@ pub fn card_figures(tables: &Tables, m: &ModelFile, config: &Configuration) -> V
         .collect()
 }
 
-/// Columns of the per-token leaderboard and GPU page, in order: the
-/// essential columns first (shown by default, [`Tables::essential`]), then the
-/// rest, which the reader shows with the column chooser. The leaderboard
-/// adds the model facts; a GPU page leaves out the GPU and adds its power.
-const TOKEN_SHOWN: &[Shown] = &[
-    Shown::Figure(&tokens::MODEL),
-    Shown::Figure(&tokens::GPU),
-    Shown::Figure(&tokens::NUM_GPUS),
-    Shown::Figure(&tokens::WH_PER_MILLION_OUTPUT_TOKENS),
-    Shown::Figure(&tokens::JOULES_PER_RESPONSE),
-    Shown::Figure(&tokens::MEDIAN_ITL_MS),
-    Shown::Figure(&tokens::TOKENS_PER_SECOND),
+/// The essential columns of the per-token leaderboard and GPU page, first
+/// and shown by default ([`Tables::essential`]): model, GPU, GPU count,
+/// energy, energy per response, median ITL and throughput.
+const TOKEN_ESSENTIAL: [&Column; 7] = [
+    &tokens::MODEL,
+    &tokens::GPU,
+    &tokens::NUM_GPUS,
+    &tokens::WH_PER_MILLION_OUTPUT_TOKENS,
+    &tokens::JOULES_PER_RESPONSE,
+    &tokens::MEDIAN_ITL_MS,
+    &tokens::TOKENS_PER_SECOND,
+];
+
+/// The other columns of the per-token leaderboard and GPU page, after
+/// [`TOKEN_ESSENTIAL`], which the reader shows with the column chooser. The
+/// leaderboard adds the model facts; a GPU page leaves out the GPU and adds
+/// its power.
+const TOKEN_OPTIONAL: &[Shown] = &[
     Shown::Figure(&tokens::PARALLELISM),
     Shown::Figure(&tokens::PRECISION),
     Shown::Figure(&tokens::MAX_NUM_SEQS),
@@ -85,26 +91,25 @@ const TOKEN_SHOWN: &[Shown] = &[
     Shown::Figure(&tokens::P99_ITL_MS),
 ];
 
-/// How many of [`TOKEN_SHOWN`]'s first columns are essential: model, GPU,
-/// GPU count, energy, energy per response, median ITL and throughput.
-const TOKEN_ESSENTIAL: usize = 7;
-/// How many of [`DIFFUSION_SHOWN`]'s first columns are essential: model,
-/// GPU, GPU count, energy per image and per video, batch latency, and
-/// images and videos per second (a table shows its output's of each pair).
-const DIFFUSION_ESSENTIAL: usize = 8;
-
-/// The keys of the first `N` columns of `shown`, all figures.
-const fn first_keys<const N: usize>(shown: &[Shown]) -> [&'static str; N] {
+/// The keys of `columns`.
+const fn keys<const N: usize>(columns: [&'static Column; N]) -> [&'static str; N] {
     let mut keys = [""; N];
     let mut i = 0;
     while i < N {
-        let Shown::Figure(c) = shown[i] else {
-            panic!("an essential column is a figure")
-        };
-        keys[i] = c.key;
+        keys[i] = columns[i].key;
         i += 1;
     }
     keys
+}
+
+/// The columns of a leaderboard or GPU page: the `essential` figures, then
+/// the `optional` columns.
+fn shown(essential: &[&'static Column], optional: &[Shown]) -> Vec<Shown> {
+    essential
+        .iter()
+        .map(|&c| Shown::Figure(c))
+        .chain(optional.iter().copied())
+        .collect()
 }
 
 /// The columns of each table of a workload that measures `measure`: its
@@ -157,7 +162,7 @@ fn token_tables() -> KindTables {
                 &tokens::ACTIVE_PARAMS_BILLION,
             ],
             leaderboard: [
-                TOKEN_SHOWN,
+                &shown(&TOKEN_ESSENTIAL, TOKEN_OPTIONAL)[..],
                 &[
                     Shown::Figure(&tokens::PARAMS_BILLION),
                     Shown::Figure(&tokens::ACTIVE_PARAMS_BILLION),
@@ -165,13 +170,17 @@ fn token_tables() -> KindTables {
                 ],
             ]
             .concat(),
-            essential: &const { first_keys::<TOKEN_ESSENTIAL>(TOKEN_SHOWN) },
+            essential: &const { keys(TOKEN_ESSENTIAL) },
             narrow: &[
                 tokens::GPU.key,
                 tokens::WH_PER_MILLION_OUTPUT_TOKENS.key,
                 tokens::MEDIAN_ITL_MS.key,
             ],
-            gpu_page: [TOKEN_SHOWN, &[Shown::Figure(&tokens::GPU_POWER_WATTS)]].concat(),
+            gpu_page: [
+                &shown(&TOKEN_ESSENTIAL, TOKEN_OPTIONAL)[..],
+                &[Shown::Figure(&tokens::GPU_POWER_WATTS)],
+            ]
+            .concat(),
             configurations: vec![
                 &tokens::MAX_NUM_SEQS,
                 &tokens::WH_PER_MILLION_OUTPUT_TOKENS,
@@ -218,7 +227,7 @@ fn diffusion_tables(kind: OutputKind) -> KindTables {
                 &diffusion::PARAMS_BILLION,
             ],
             leaderboard: [
-                DIFFUSION_SHOWN,
+                &shown(&DIFFUSION_ESSENTIAL, DIFFUSION_OPTIONAL)[..],
                 &[
                     Shown::Figure(&diffusion::RESOLUTION),
                     Shown::Figure(&diffusion::INFERENCE_STEPS),
@@ -226,14 +235,14 @@ fn diffusion_tables(kind: OutputKind) -> KindTables {
                 ],
             ]
             .concat(),
-            essential: &const { first_keys::<DIFFUSION_ESSENTIAL>(DIFFUSION_SHOWN) },
+            essential: &const { keys(DIFFUSION_ESSENTIAL) },
             narrow: &[
                 diffusion::GPU.key,
                 diffusion::JOULES_PER_IMAGE.key,
                 diffusion::JOULES_PER_VIDEO.key,
                 diffusion::BATCH_LATENCY_S.key,
             ],
-            gpu_page: DIFFUSION_SHOWN.to_vec(),
+            gpu_page: shown(&DIFFUSION_ESSENTIAL, DIFFUSION_OPTIONAL),
             configurations: vec![
                 &diffusion::BATCH_SIZE,
                 &diffusion::JOULES_PER_IMAGE,
@@ -371,18 +380,26 @@ pub fn basis_words(per: Per) -> &'static str {
     }
 }
 
-/// Columns of a diffusion leaderboard and GPU page (image or video columns
-/// as the workload's output). The leaderboard adds the output, the steps
-/// and the parameters; a GPU page leaves out the GPU.
-const DIFFUSION_SHOWN: &[Shown] = &[
-    Shown::Figure(&diffusion::MODEL),
-    Shown::Figure(&diffusion::GPU),
-    Shown::Figure(&diffusion::NUM_GPUS),
-    Shown::Figure(&diffusion::JOULES_PER_IMAGE),
-    Shown::Figure(&diffusion::JOULES_PER_VIDEO),
-    Shown::Figure(&diffusion::BATCH_LATENCY_S),
-    Shown::Figure(&diffusion::IMAGES_PER_SECOND),
-    Shown::Figure(&diffusion::VIDEOS_PER_SECOND),
+/// The essential columns of a diffusion leaderboard and GPU page, first and
+/// shown by default: model, GPU, GPU count, energy per image and per video,
+/// batch latency, and images and videos per second (a table shows its
+/// output's of each pair).
+const DIFFUSION_ESSENTIAL: [&Column; 8] = [
+    &diffusion::MODEL,
+    &diffusion::GPU,
+    &diffusion::NUM_GPUS,
+    &diffusion::JOULES_PER_IMAGE,
+    &diffusion::JOULES_PER_VIDEO,
+    &diffusion::BATCH_LATENCY_S,
+    &diffusion::IMAGES_PER_SECOND,
+    &diffusion::VIDEOS_PER_SECOND,
+];
+
+/// The other columns of a diffusion leaderboard and GPU page, after
+/// [`DIFFUSION_ESSENTIAL`] (image or video columns as the workload's
+/// output). The leaderboard adds the output, the steps and the parameters;
+/// a GPU page leaves out the GPU.
+const DIFFUSION_OPTIONAL: &[Shown] = &[
     Shown::Figure(&diffusion::PARALLELISM),
     Shown::Figure(&diffusion::PRECISION),
     Shown::Figure(&diffusion::BATCH_SIZE),

@@ -593,7 +593,7 @@ fn build_model_page<'a>(
         itl_switch: charts.itl_switch,
         config_tables: config_tables(m, a, &tables, &meta.root, words)?,
         deadline,
-        limit: Some(super::reader::model_control(site, m, a)),
+        limit: Some(super::reader::model_control(site, m, a)?),
         headline_key: tables.headline.key,
         peers_href: peers_href(site, m, a, &meta.home),
         badge_markdown: badge.markdown,

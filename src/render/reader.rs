@@ -89,7 +89,7 @@ struct Data<T> {
     rows: T,
 }
 
-fn control(site: &Site<'_>, rows: impl Serialize, shows: &'static str) -> LimitControl {
+fn control(site: &Site<'_>, rows: impl Serialize, shows: &'static str) -> Result<LimitControl> {
     let words = site.words();
     let phrase = format!("{} limit", words.latency_short);
     let (param, step) = match site.workload.measure {
@@ -105,7 +105,7 @@ fn control(site: &Site<'_>, rows: impl Serialize, shows: &'static str) -> LimitC
         energy: words.energy_unit,
         rows,
     };
-    LimitControl {
+    Ok(LimitControl {
         param,
         label: fmt::capitalised(&phrase),
         phrase,
@@ -116,12 +116,12 @@ fn control(site: &Site<'_>, rows: impl Serialize, shows: &'static str) -> LimitC
         // `<`, `>` and `&` escaped, so no text of the data can close the
         // `<script>` element.
         data: serde_json::to_string(&data)
-            .expect("plain data serialises")
+            .context("serialising a limit control's data")?
             .replace('<', "\\u003c")
             .replace('>', "\\u003e")
             .replace('&', "\\u0026"),
         rows: String::new(),
-    }
+    })
 }
 
 /// A leaderboard's data: per row of the table (in the built order), its
@@ -211,7 +211,7 @@ pub fn leaderboard_control(
         data,
         "for each model and GPU, the cheapest configuration within it, in the same table (rows \
             with none are hidden)",
-    );
+    )?;
     control.rows = SpareRows {
         workload: site.workload.name.clone(),
         rows: spare,
@@ -251,7 +251,7 @@ struct ModelData {
     gpus: Vec<GpuCandidates>,
 }
 
-pub fn model_control(site: &Site<'_>, m: &ModelFile, a: &ModelAnalysis) -> LimitControl {
+pub fn model_control(site: &Site<'_>, m: &ModelFile, a: &ModelAnalysis) -> Result<LimitControl> {
     let tables = kind::tables(site.workload.measure);
     let gpus = m
         .gpus
