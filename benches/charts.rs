@@ -96,14 +96,14 @@ fn dump(dir: &Path, seeds: &[(ModelFile, ModelAnalysis)]) {
         );
     };
     for (m, a) in seeds {
-        for c in chart::model_charts(m, a) {
+        for c in chart::model_charts(m, a).expect("draws") {
             put(format!("{}-{}", m.slug, c.file_name), &c);
         }
     }
     let entries = bar_entries(seeds);
     put(
         "best-energy.svg".to_owned(),
-        &chart::best_energy_bars("best-energy.svg", "Best energy", &entries),
+        &chart::best_energy_bars("best-energy.svg", "Best energy", &entries).expect("draws"),
     );
     let h100: Vec<BarEntry> = entries
         .iter()
@@ -112,7 +112,7 @@ fn dump(dir: &Path, seeds: &[(ModelFile, ModelAnalysis)]) {
         .collect();
     put(
         "gpu-h100-best-energy.svg".to_owned(),
-        &chart::best_energy_bars("best-energy.svg", "H100", &h100),
+        &chart::best_energy_bars("best-energy.svg", "H100", &h100).expect("draws"),
     );
     let refs: Vec<Analysed<'_>> = seeds
         .iter()
@@ -120,19 +120,19 @@ fn dump(dir: &Path, seeds: &[(ModelFile, ModelAnalysis)]) {
         .collect();
     put(
         "frontiers.svg".to_owned(),
-        &chart::compare_frontiers(Words::of(refs[0].file.measure()), &refs),
+        &chart::compare_frontiers(Words::of(refs[0].file.measure()), &refs).expect("draws"),
     );
     for n in [10, 1_000] {
         let models = synthetic(seeds, n);
         for (m, a) in models.iter().take(40) {
-            for c in chart::model_charts(m, a) {
+            for c in chart::model_charts(m, a).expect("draws") {
                 put(format!("{n}-{}-{}", m.slug, c.file_name), &c);
             }
         }
         let entries = bar_entries(&models);
         put(
             format!("synth-{n}-best-energy.svg"),
-            &chart::best_energy_bars("best-energy.svg", "Best energy", &entries),
+            &chart::best_energy_bars("best-energy.svg", "Best energy", &entries).expect("draws"),
         );
         let refs: Vec<Analysed<'_>> = models
             .iter()
@@ -140,7 +140,7 @@ fn dump(dir: &Path, seeds: &[(ModelFile, ModelAnalysis)]) {
             .collect();
         put(
             format!("synth-{n}-frontiers.svg"),
-            &chart::compare_frontiers(Words::of(refs[0].file.measure()), &refs),
+            &chart::compare_frontiers(Words::of(refs[0].file.measure()), &refs).expect("draws"),
         );
     }
 }
@@ -169,7 +169,11 @@ fn main() {
         report(
             &name,
             time(quick, budget, || {
-                chart::model_charts(m, a).iter().map(|c| c.svg.len()).sum()
+                chart::model_charts(m, a)
+                    .expect("draws")
+                    .iter()
+                    .map(|c| c.svg.len())
+                    .sum()
             }),
         );
     }
@@ -186,6 +190,7 @@ fn main() {
                 &format!("{bars} ({} entries)", entries.len()),
                 time(quick, budget, || {
                     chart::best_energy_bars("best-energy.svg", "Best energy", &entries)
+                        .expect("draws")
                         .svg
                         .len()
                 }),
@@ -200,6 +205,7 @@ fn main() {
                 &frontiers,
                 time(quick, budget, || {
                     chart::compare_frontiers(Words::of(refs[0].file.measure()), &refs)
+                        .expect("draws")
                         .svg
                         .len()
                 }),

@@ -26,6 +26,7 @@ use crate::model::{Configuration, ModelFile};
 pub use crate::model::ITL_PERCENTILES;
 pub use model_page::{model_charts, percentile_charts, tradeoff_still, tradeoff_wide};
 
+pub use draw::DrawError;
 pub use response::{
     OverlaySeries, ResponseHistogram, ResponseOverlay, ResponseUnit, response_histogram,
     response_overlay,
@@ -159,7 +160,7 @@ pub fn configuration_scatter(
     models: &[Analysed<'_>],
     href: impl Fn(&ModelFile, &Configuration) -> String,
     wide: bool,
-) -> Chart {
+) -> Result<Chart, draw::DrawError> {
     let whose = whose_of(models.iter().map(|m| m.file));
     site::configuration_scatter_marked(words, models, &whose, EVERY_CONFIGURATION, href, wide)
 }

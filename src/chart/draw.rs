@@ -14,7 +14,7 @@ use crate::columns::Words;
 pub(crate) type Root<'a> = DrawingArea<Canvas<'a>, Shift>;
 /// What drawing can fail with. Drawing into a `String` cannot fail, but
 /// plotters' API is fallible.
-pub(crate) type DrawError = DrawingAreaErrorKind<std::io::Error>;
+pub type DrawError = DrawingAreaErrorKind<std::io::Error>;
 /// What drawing returns.
 pub(crate) type Draw = Result<(), DrawError>;
 
@@ -607,13 +607,14 @@ impl Frame {
 /// pixels), each filled by `data(panel index, plot)`; with no panel
 /// headers, one plot under the frame's header. Panels share their axes,
 /// so they read as small multiples; each is a `<g class="panel">`.
-/// `capacity` is a guess at the bytes drawn.
+/// `capacity` is a guess at the bytes drawn. Drawing into a string does
+/// not fail, but plotters' API says it may, and the error is handed on.
 pub(crate) fn render(
     frame: &Frame,
     panels: &[Header],
     capacity: usize,
     mut data: impl FnMut(usize, &mut Plot<'_, '_>) -> Draw,
-) -> Doc {
+) -> Result<Doc, DrawError> {
     let heads: Vec<Option<&Header>> = if panels.is_empty() {
         vec![None]
     } else {
@@ -653,8 +654,8 @@ pub(crate) fn render(
         }
         root.present()
     })();
-    result.expect("drawing into a String cannot fail");
-    doc
+    result?;
+    Ok(doc)
 }
 
 /// The axes of `frame` on `body`, then the data through `data`.

@@ -436,17 +436,17 @@ fn describe(cx: &Ctx<'_>, metric: &Metric, log_note: &str, (lo, hi): (f64, f64))
 /// `time-energy-tradeoff.svg`; a diffusion model's are drawn against batch
 /// size (`energy-vs-batch-size.svg`, …) and end with the same
 /// `time-energy-tradeoff.svg`. Empty for a model without configurations.
-pub fn model_charts(m: &ModelFile, a: &ModelAnalysis) -> Vec<Chart> {
+pub fn model_charts(m: &ModelFile, a: &ModelAnalysis) -> Result<Vec<Chart>, draw::DrawError> {
     if m.configurations.is_empty() {
-        return Vec::new();
+        return Ok(Vec::new());
     }
     let cx = Ctx::new(m, a);
     let mut charts: Vec<Chart> = metrics(m)
         .iter()
         .map(|metric| concurrency_chart(&cx, metric))
-        .collect();
-    charts.push(tradeoff_chart(&cx, None, Drawing::Phone));
-    charts
+        .collect::<Result<_, _>>()?;
+    charts.push(tradeoff_chart(&cx, None, Drawing::Phone)?);
+    Ok(charts)
 }
 
 /// How the time–energy chart is drawn.
@@ -467,24 +467,28 @@ enum Drawing {
 /// copy at the model's address before the site had workloads, which is
 /// not beside the page of its rows; `None` for a model without
 /// configurations.
-pub fn tradeoff_still(m: &ModelFile, a: &ModelAnalysis) -> Option<Chart> {
-    (!m.configurations.is_empty()).then(|| tradeoff_chart(&Ctx::new(m, a), None, Drawing::Still))
+pub fn tradeoff_still(m: &ModelFile, a: &ModelAnalysis) -> Result<Option<Chart>, draw::DrawError> {
+    (!m.configurations.is_empty())
+        .then(|| tradeoff_chart(&Ctx::new(m, a), None, Drawing::Still))
+        .transpose()
 }
 
 /// The time–energy chart drawn [`draw::WIDE`] wide, its legend beside the
 /// plot (`time-energy-tradeoff-wide.svg`), which a page shows instead of
 /// `time-energy-tradeoff.svg` on a wide screen; `None` for a model without
 /// configurations.
-pub fn tradeoff_wide(m: &ModelFile, a: &ModelAnalysis) -> Option<Chart> {
-    (!m.configurations.is_empty()).then(|| tradeoff_chart(&Ctx::new(m, a), None, Drawing::Wide))
+pub fn tradeoff_wide(m: &ModelFile, a: &ModelAnalysis) -> Result<Option<Chart>, draw::DrawError> {
+    (!m.configurations.is_empty())
+        .then(|| tradeoff_chart(&Ctx::new(m, a), None, Drawing::Wide))
+        .transpose()
 }
 
 /// The time–energy chart again at the p90, p95 and p99 inter-token latency
 /// (`time-energy-tradeoff-p90.svg`, …, in [`ITL_PERCENTILES`] order), for
 /// per-token models; empty for a diffusion model.
-pub fn percentile_charts(m: &ModelFile, a: &ModelAnalysis) -> Vec<Chart> {
+pub fn percentile_charts(m: &ModelFile, a: &ModelAnalysis) -> Result<Vec<Chart>, draw::DrawError> {
     if a.percentile_frontiers.is_empty() {
-        return Vec::new();
+        return Ok(Vec::new());
     }
     let cx = Ctx::new(m, a);
     ITL_PERCENTILES
@@ -493,7 +497,7 @@ pub fn percentile_charts(m: &ModelFile, a: &ModelAnalysis) -> Vec<Chart> {
         .collect()
 }
 
-fn concurrency_chart(cx: &Ctx<'_>, metric: &Metric) -> Chart {
+fn concurrency_chart(cx: &Ctx<'_>, metric: &Metric) -> Result<Chart, draw::DrawError> {
     let words = cx.words;
     let configs = &cx.m.configurations;
     let latency = metric.kind == Kind::Latency;
@@ -559,7 +563,7 @@ fn concurrency_chart(cx: &Ctx<'_>, metric: &Metric) -> Chart {
         let label =
             |c: &Configuration| format!("{} {}", (metric.format)((metric.value)(c)), metric.unit);
         markers_and_best(p, cx, k, at, label, None)
-    });
+    })?;
     let description = describe(cx, metric, log_note, (lo, hi));
     let headers = if spread {
         [
@@ -579,7 +583,14 @@ fn concurrency_chart(cx: &Ctx<'_>, metric: &Metric) -> Chart {
             None => vec![(metric.format)((metric.value)(c))],
         }
     });
-    Chart::new(metric.file.clone(), title, description, &doc, table, None)
+    Ok(Chart::new(
+        metric.file.clone(),
+        title,
+        description,
+        &doc,
+        table,
+        None,
+    ))
 }
 
 /// Draws the markers of panel `panel` at `pos`, each inside the link
@@ -779,7 +790,11 @@ fn tradeoff_names(m: &ModelFile, pct: Option<Percentile>, wide: bool) -> Tradeof
 /// median it responds unless drawn still: each point links to its row and
 /// shows its figures in a box on hover, focus or tap ([`point_link`],
 /// [`super::site::scatter_reader`]).
-fn tradeoff_chart(cx: &Ctx<'_>, pct: Option<Percentile>, drawing: Drawing) -> Chart {
+fn tradeoff_chart(
+    cx: &Ctx<'_>,
+    pct: Option<Percentile>,
+    drawing: Drawing,
+) -> Result<Chart, draw::DrawError> {
     let wide = drawing == Drawing::Wide;
     let words = cx.words;
     let m = cx.m;
@@ -834,7 +849,7 @@ fn tradeoff_chart(cx: &Ctx<'_>, pct: Option<Percentile>, drawing: Drawing) -> Ch
             super::site::scatter_reader(p, words, &frame)?;
         }
         Ok(())
-    });
+    })?;
     let scales = super::axis::scales_note(&frame.x, &frame.y);
     let description = tradeoff_description(cx, pct, frontier.len(), scales);
     let headers = vec![
@@ -851,5 +866,12 @@ fn tradeoff_chart(cx: &Ctx<'_>, pct: Option<Percentile>, drawing: Drawing) -> Ch
         ]
     });
     let themed = interactive.then_some(super::site::SCATTER_STYLE);
-    Chart::new(file_name, title, description, &doc, table, themed)
+    Ok(Chart::new(
+        file_name,
+        title,
+        description,
+        &doc,
+        table,
+        themed,
+    ))
 }

@@ -91,7 +91,7 @@ pub struct ResponseHistogram<'a> {
 /// (the same for every GPU of a model, so their histograms compare by eye),
 /// or, with `log_from_j`, on a log energy axis from that many joules (for a
 /// long tail), with the median and 90th percentile marked.
-pub fn response_histogram(h: ResponseHistogram<'_>) -> Chart {
+pub fn response_histogram(h: ResponseHistogram<'_>) -> Result<Chart, draw::DrawError> {
     let description = histogram_description(&h);
     let table = histogram_table(h.response, h.unit);
     let ResponseHistogram {
@@ -157,8 +157,15 @@ pub fn response_histogram(h: ResponseHistogram<'_>) -> Chart {
             draw::text(p.root, label, (at, y0 + dy), draw::TextStyle::label(align))?;
         }
         Ok(())
-    });
-    Chart::new(file_name.to_owned(), title, description, &doc, table, None)
+    })?;
+    Ok(Chart::new(
+        file_name.to_owned(),
+        title,
+        description,
+        &doc,
+        table,
+        None,
+    ))
 }
 
 /// What a histogram of energy per response draws, for its description.
@@ -265,7 +272,7 @@ fn share_at_or_below(r: &ResponseEnergy, x: f64) -> f64 {
 /// energy, on a log energy axis shared by all (energies per response span
 /// orders of magnitude between models), with the model's marker at its
 /// median. Each model is a group of its own, so a page can show any set.
-pub fn response_overlay(series: &[OverlaySeries<'_>]) -> ResponseOverlay {
+pub fn response_overlay(series: &[OverlaySeries<'_>]) -> Result<ResponseOverlay, draw::DrawError> {
     let top = series
         .iter()
         .filter_map(|s| s.response.edges_j.last().copied())
@@ -305,7 +312,7 @@ pub fn response_overlay(series: &[OverlaySeries<'_>]) -> ResponseOverlay {
             overlay_curve(p, s, unit)?;
         }
         Ok(())
-    });
+    })?;
     let description = format!(
         "The distribution of GPU energy per response of each chosen model (of the {} models with \
             an output-length histogram), drawn for its lowest-energy configuration within the \
@@ -318,12 +325,12 @@ pub fn response_overlay(series: &[OverlaySeries<'_>]) -> ResponseOverlay {
             %).{sources_note}",
         fmt::grouped(series.len() as f64),
     );
-    ResponseOverlay {
+    Ok(ResponseOverlay {
         svg: svg::finish(&doc, title, &description, Some("")),
         title: title.to_owned(),
         description,
         unit,
-    }
+    })
 }
 
 /// One model's curve on the overlay: the share of its responses at or

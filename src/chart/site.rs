@@ -45,7 +45,11 @@ fn capped_title(title: &str, which: &str, shown: usize, total: usize) -> String 
 /// by GPU, for the leaderboard (`best-energy.svg`) and GPU pages. Past
 /// [`MAX_BARS`] entries only the lowest are drawn (and tabled), and the
 /// title and description say so.
-pub fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry]) -> Chart {
+pub fn best_energy_bars(
+    file_name: &str,
+    title: &str,
+    entries: &[BarEntry],
+) -> Result<Chart, draw::DrawError> {
     let sorted = lowest_bars(entries.iter().collect(), MAX_BARS, |e: &BarEntry| BarRank {
         wh_per_million: e.wh_per_million,
         model: &e.model,
@@ -85,7 +89,7 @@ pub fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry]) -> C
         x,
         empty: "No configuration to show",
         value_text: fmt::wh_per_million,
-    });
+    })?;
     let (n, total) = (sorted.len(), fmt::grouped(entries.len() as f64));
     let description = match (sorted.first(), sorted.last()) {
         (Some(lo), Some(hi)) => {
@@ -120,7 +124,14 @@ pub fn best_energy_bars(file_name: &str, title: &str, entries: &[BarEntry]) -> C
         )
     });
     let table = bar_table(&["Rank", "Model", "GPU", &energy_axis], rows);
-    Chart::new(file_name.to_owned(), title, description, &doc, table, None)
+    Ok(Chart::new(
+        file_name.to_owned(),
+        title,
+        description,
+        &doc,
+        table,
+        None,
+    ))
 }
 
 /// A bar chart's data table: `rows` under `headers`, with a "Source"
@@ -329,7 +340,7 @@ pub fn compare_picker(
     scale: &CompareScale,
     models: &[CompareModel<'_>],
     href: &dyn Fn(&ModelFile, &Configuration) -> String,
-) -> ComparePicker {
+) -> Result<ComparePicker, draw::DrawError> {
     let title = "Every configuration of the chosen models, frontiers solid";
     // Each point's link and tooltip, made once for both drawings.
     let links: Vec<Vec<String>> = models
@@ -340,11 +351,11 @@ pub fn compare_picker(
     let (narrow, frame) = drawing(Size {
         body: 360,
         wide: false,
-    });
+    })?;
     let (wide, _) = drawing(Size {
         body: 460,
         wide: true,
-    });
+    })?;
     let (_, sources_note) = source_keys(models.iter().map(|c| c.whose.as_ref()), false, "models");
     let description = format!(
         "Every configuration of the chosen models, of {}: {} against {} ({}). Each model's \
@@ -358,25 +369,24 @@ pub fn compare_picker(
         words.energy_per.to_owned(),
         super::axis::scales_note(&frame.x, &frame.y),
     );
-    let swatch = |c: &CompareModel<'_>| {
+    let swatch = |c: &CompareModel<'_>| -> Result<String, draw::DrawError> {
         let look = look_of(c.analysis, c.rank);
         let filled = !super::Whose::open(c.whose.as_ref());
         let mut key = svg::Doc::new((26, 12), 512);
         let root = svg::Canvas::new(&mut key).into_drawing_area();
-        draw::line(&root, &[(1, 6), (25, 6)], Role::Line(look), 2)
-            .and_then(|()| draw::marker(&root, (13, 6), look, Role::Point(look), filled, false))
-            .expect("drawing into a String cannot fail");
+        draw::line(&root, &[(1, 6), (25, 6)], Role::Line(look), 2)?;
+        draw::marker(&root, (13, 6), look, Role::Point(look), filled, false)?;
         drop(root);
-        svg::bare(&key)
+        Ok(svg::bare(&key))
     };
     let finish = |doc: &svg::Doc| svg::finish(doc, title, &description, Some(""));
-    ComparePicker {
+    Ok(ComparePicker {
         narrow: finish(&narrow),
         wide: finish(&wide),
         title: title.to_owned(),
         description: description.clone(),
-        swatches: models.iter().map(swatch).collect(),
-    }
+        swatches: models.iter().map(swatch).collect::<Result<_, _>>()?,
+    })
 }
 
 /// One drawing of [`compare_picker`], `size` big, and its frame.
@@ -387,7 +397,7 @@ fn draw_compare(
     links: &[Vec<String>],
     size: Size,
     title: &str,
-) -> (svg::Doc, Frame) {
+) -> Result<(svg::Doc, Frame), draw::DrawError> {
     // The legend of the models is the page's; the chart's says how each
     // source is drawn, on a workload of several.
     let (keys, _) = source_keys(models.iter().map(|c| c.whose.as_ref()), false, "models");
@@ -411,8 +421,8 @@ fn draw_compare(
             .zip(links)
             .rev()
             .try_for_each(|(c, links)| draw_model_configurations(p, c, links))
-    });
-    (doc, frame)
+    })?;
+    Ok((doc, frame))
 }
 
 /// `model` on the compare chart: a group of class `fm mK` (and its
@@ -511,7 +521,7 @@ fn point_tip(
 /// [`MAX_FRONTIERS`] models, only those with the lowest energy within
 /// their deadline are drawn (and tabled), and the title and description
 /// say so.
-pub fn compare_frontiers(words: &Words, all: &[Analysed<'_>]) -> Chart {
+pub fn compare_frontiers(words: &Words, all: &[Analysed<'_>]) -> Result<Chart, draw::DrawError> {
     // In the order given: every model when there are few enough.
     let mut chosen = lowest_energy_first(all, MAX_FRONTIERS);
     chosen.sort_unstable();
@@ -552,17 +562,17 @@ pub fn compare_frontiers(words: &Words, all: &[Analysed<'_>]) -> Chart {
             let Analysed { file, analysis } = models[s.model];
             draw_frontier(p, file, analysis, s.look, !open(s.model))
         })
-    });
+    })?;
     let description = frontiers_description(words, models, &frame, all.len(), &sources_note);
     let table = configuration_table(words, frontier_rows(models));
-    Chart::new(
+    Ok(Chart::new(
         "frontiers.svg".to_owned(),
         title,
         description,
         &doc,
         table,
         None,
-    )
+    ))
 }
 
 /// What the chart of frontiers draws, for its description: `models` of
@@ -751,7 +761,7 @@ fn bar_row_height(lines: usize) -> i32 {
 /// Draws the bars of `d`, one row each: the label (wrapped) beside a swatch
 /// of its colour, the bar below it from the axis' start, and its value at
 /// the bar's end; an open bar (another source's) is outlined in its colour.
-fn draw_bars(d: BarsDrawing<'_>) -> DrawnBars {
+fn draw_bars(d: BarsDrawing<'_>) -> Result<DrawnBars, draw::DrawError> {
     let (source_keys, sources_note) =
         source_keys(d.bars.iter().map(|b| b.whose.as_ref()), true, "bars");
     let keys = d
@@ -800,8 +810,8 @@ fn draw_bars(d: BarsDrawing<'_>) -> DrawnBars {
             top += bar_row_height(lines.len());
         }
         Ok(())
-    });
-    DrawnBars { doc, sources_note }
+    })?;
+    Ok(DrawnBars { doc, sources_note })
 }
 
 /// Draws one bar's row from the height `top`: its swatch and label
@@ -875,7 +885,7 @@ pub struct BarChart<'a> {
 /// one). `what` opens the description ("Energy per response of …"). Past
 /// [`MAX_BARS`] bars only the first are drawn, and the title and
 /// description say so; the data table lists every bar.
-pub fn grouped_bars(chart: BarChart<'_>) -> Chart {
+pub fn grouped_bars(chart: BarChart<'_>) -> Result<Chart, draw::DrawError> {
     let BarChart {
         file_name,
         title,
@@ -915,7 +925,7 @@ pub fn grouped_bars(chart: BarChart<'_>) -> Chart {
         x,
         empty: "Nothing to show",
         value_text,
-    });
+    })?;
     let description = if shown.is_empty() {
         "Nothing to show.".to_owned()
     } else {
@@ -938,7 +948,14 @@ pub fn grouped_bars(chart: BarChart<'_>) -> Chart {
         )
     });
     let table = bar_table(&["Bar", "Series", axis], rows);
-    Chart::new(file_name.to_owned(), title, description, &doc, table, None)
+    Ok(Chart::new(
+        file_name.to_owned(),
+        title,
+        description,
+        &doc,
+        table,
+        None,
+    ))
 }
 
 /// One configuration as a row of a chart's data table (the columns of
@@ -1096,7 +1113,7 @@ pub fn configuration_scatter_marked(
     title: &str,
     href: impl Fn(&ModelFile, &Configuration) -> String,
     wide: bool,
-) -> Chart {
+) -> Result<Chart, draw::DrawError> {
     let points = ScatterPoints::new(words, all, whose, &href);
     scatter_drawing(words, all, whose, title, &points, wide)
 }
@@ -1109,9 +1126,12 @@ pub fn configuration_scatters_marked(
     whose: &[Option<super::Whose>],
     title: &str,
     href: impl Fn(&ModelFile, &Configuration) -> String,
-) -> [Chart; 2] {
+) -> Result<[Chart; 2], draw::DrawError> {
     let points = ScatterPoints::new(words, all, whose, &href);
-    [false, true].map(|wide| scatter_drawing(words, all, whose, title, &points, wide))
+    Ok([
+        scatter_drawing(words, all, whose, title, &points, false)?,
+        scatter_drawing(words, all, whose, title, &points, true)?,
+    ])
 }
 
 /// One drawing of [`configuration_scatter_marked`], of `points`.
@@ -1122,7 +1142,7 @@ fn scatter_drawing(
     title: &str,
     points: &ScatterPoints,
     wide: bool,
-) -> Chart {
+) -> Result<Chart, draw::DrawError> {
     let by_energy = lowest_energy_first(all, all.len());
     let series: Vec<Series> = by_energy
         .iter()
@@ -1155,7 +1175,7 @@ fn scatter_drawing(
             rows.extend(points.rows[mi].iter().cloned());
         }
         scatter_reader(p, words, &frame)
-    });
+    })?;
     rows.reverse();
     let description = format!(
         "Every configuration of {} models as {} against {} ({}), one colour and marker per \
@@ -1180,5 +1200,12 @@ fn scatter_drawing(
         "all-configurations.svg"
     }
     .to_owned();
-    Chart::new(file, title.to_owned(), description, &doc, table, Some(css))
+    Ok(Chart::new(
+        file,
+        title.to_owned(),
+        description,
+        &doc,
+        table,
+        Some(css),
+    ))
 }

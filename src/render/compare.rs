@@ -136,7 +136,7 @@ pub(super) fn render_compare(site: &Site<'_>, sink: &dyn PageSink) -> Result<Ren
     let mut counts = RenderCounts::default();
     // The seven lowest-energy frontiers as a file, at its stable address.
     if !book.pairs.is_empty() {
-        let c = chart::compare_frontiers(site.words(), &book.pairs);
+        let c = chart::compare_frontiers(site.words(), &book.pairs)?;
         site.put_file(sink, &format!("compare/{}", c.file_name), c.svg.as_bytes())?;
         counts.charts += 1;
     }
@@ -211,8 +211,9 @@ fn render_compare_page(
         })
         .collect();
     let href = |m: &ModelFile, c: &Configuration| configuration_href(site, &root, m, c);
-    let picker =
-        (!shown.is_empty()).then(|| chart::compare_picker(words, &book.scale, &shown, &href));
+    let picker = (!shown.is_empty())
+        .then(|| chart::compare_picker(words, &book.scale, &shown, &href))
+        .transpose()?;
     let chosen = book.chosen(n);
     let picks: Vec<ModelPick> = picker.as_ref().map_or_else(Vec::new, |p| {
         listed
@@ -428,7 +429,7 @@ fn response_overlay(
     if series.is_empty() {
         return Ok(None);
     }
-    let overlay = chart::response_overlay(&series);
+    let overlay = chart::response_overlay(&series)?;
     let (unit, sym) = (overlay.unit, overlay.unit.symbol());
     let headers = vec![
         Header::plain("GPU", "", false, "gpu"),

@@ -221,10 +221,11 @@ pub(super) fn render_model(
     let built = build_model_page(site, lm, a)?;
     // At the legacy address the time–energy chart is not beside the page of
     // its rows: the copy there is drawn still.
-    let still = site
-        .legacy()
-        .then(|| chart::tradeoff_still(&lm.file, a))
-        .flatten();
+    let still = if site.legacy() {
+        chart::tradeoff_still(&lm.file, a)?
+    } else {
+        None
+    };
     for file in &built.files {
         match &still {
             Some(still) if file.path.ends_with(TRADEOFF) => {
@@ -496,11 +497,11 @@ struct ModelCharts {
     tradeoff_wide: Option<Chart>,
 }
 
-fn model_charts(m: &ModelFile, a: &ModelAnalysis) -> ModelCharts {
-    let made: Vec<Chart> = chart::model_charts(m, a);
+fn model_charts(m: &ModelFile, a: &ModelAnalysis) -> Result<ModelCharts> {
+    let made: Vec<Chart> = chart::model_charts(m, a)?;
     let mut views: Vec<ChartView> = made.iter().map(chart_view).collect();
     // The time–energy chart drawn wide too, shown instead on a wide screen.
-    let tradeoff_wide = chart::tradeoff_wide(m, a);
+    let tradeoff_wide = chart::tradeoff_wide(m, a)?;
     if let Some(wide) = &tradeoff_wide {
         for view in &mut views {
             if view.src == TRADEOFF {
@@ -510,15 +511,15 @@ fn model_charts(m: &ModelFile, a: &ModelAnalysis) -> ModelCharts {
     }
     // The time–energy chart at other ITL percentiles: files of their own
     // (published URLs), shown in place of the median's by a switch.
-    let percentiles = chart::percentile_charts(m, a);
+    let percentiles = chart::percentile_charts(m, a)?;
     let itl_switch = itl_switch(&mut views, &percentiles);
-    ModelCharts {
+    Ok(ModelCharts {
         views,
         itl_switch,
         made,
         percentiles,
         tradeoff_wide,
-    }
+    })
 }
 
 /// The history of the model's best figures, when the site has a change
@@ -555,7 +556,7 @@ fn build_model_page<'a>(
     let data_version = format!("{} (file updated {})", &m.data_version, &m.updated);
     let facts = model_facts(site, m, a, &deadline, data_version);
     let tables = kind::tables(site.workload.measure);
-    let charts = model_charts(m, a);
+    let charts = model_charts(m, a)?;
     let (response, response_charts) = response_section(site, m, a)?;
     let (chosen, chosen_charts) = chosen_response(m, a)?;
     let current = current_version(site, lm, &dir)?;
@@ -884,7 +885,7 @@ fn response_section(
     let mut charts: Vec<Chart> = Vec::new();
     let mut switches = Vec::new();
     for best in &found {
-        let (switch, drawn) = response_switch(m, a, best, unit);
+        let (switch, drawn) = response_switch(m, a, best, unit)?;
         switches.push(switch);
         charts.extend(drawn);
     }
@@ -907,7 +908,7 @@ fn response_switch(
     a: &ModelAnalysis,
     best: &BestResponse<'_>,
     unit: ResponseUnit,
-) -> (ChartSwitch, Vec<Chart>) {
+) -> Result<(ChartSwitch, Vec<Chart>)> {
     let c = best.config;
     let seg = url_segment(&c.gpu);
     let setup = kind::config_summary(c);
@@ -926,11 +927,12 @@ fn response_switch(
             log_from_j: log,
         })
     };
-    let linear = Some(("Linear scale", draw("", None)));
+    let linear = Some(("Linear scale", draw("", None)?));
     let log = a
         .response_scale
         .log_from_j
-        .map(|lo| ("Log scale", draw(crate::model::LOG_VIEW, Some(lo))));
+        .map(|lo| draw(crate::model::LOG_VIEW, Some(lo)).map(|c| ("Log scale", c)))
+        .transpose()?;
     let views = [linear, log];
     let switch = ChartSwitch {
         id: format!("response-scale-{seg}"),
@@ -941,10 +943,10 @@ fn response_switch(
             .map(|(label, c)| SwitchView::new(*label, chart_view(c)))
             .collect(),
     };
-    (
+    Ok((
         switch,
         views.into_iter().flatten().map(|(_, c)| c).collect(),
-    )
+    ))
 }
 
 /// The table of the best configurations' energy per response: median and
@@ -1075,7 +1077,7 @@ fn chosen_response(
             // gives the figures to compare.
             x_max_j: 0.0,
             log_from_j: None,
-        }));
+        })?);
         configs.push(r.config);
         rows.push(ChosenRow {
             anchor,

@@ -233,7 +233,7 @@ fn cross_workload_chart(bars: &[GroupedBar], sink: &dyn PageSink) -> Result<Opti
         bars,
         scale: BarScale::Log,
         value_text: fmt::joules_per_response,
-    });
+    })?;
     sink.put(&c.file_name, c.svg.as_bytes())?;
     let mut view = chart_view(&c);
     // Of one source alone on a site of several: shown with it.
@@ -433,9 +433,9 @@ fn overview_chart(
     token_bars: &[GroupedBar],
     item_bars: &[GroupedBar],
     item_measures: &[Measure],
-) -> Option<chart::Chart> {
+) -> Result<Option<chart::Chart>, chart::DrawError> {
     if !token_bars.is_empty() {
-        return Some(chart::grouped_bars(chart::BarChart {
+        return chart::grouped_bars(chart::BarChart {
             file_name: "workloads.svg",
             title: &format!("{name}: energy per response by workload, log scale"),
             axis: &tokens::JOULES_PER_RESPONSE.axis_label(),
@@ -448,13 +448,14 @@ fn overview_chart(
             bars: token_bars,
             scale: BarScale::Log,
             value_text: fmt::joules_per_response,
-        }));
+        })
+        .map(Some);
     }
     let (&[measure], false) = (item_measures, item_bars.is_empty()) else {
-        return None;
+        return Ok(None);
     };
     let item = Words::of(measure).item;
-    Some(chart::grouped_bars(chart::BarChart {
+    chart::grouped_bars(chart::BarChart {
         file_name: "workloads.svg",
         title: &format!("{name}: energy per {item} by workload and GPU"),
         axis: &format!("Energy per {item} ({JOULES})"),
@@ -465,7 +466,8 @@ fn overview_chart(
         bars: item_bars,
         scale: BarScale::Linear,
         value_text: fmt::energy_per_item,
-    }))
+    })
+    .map(Some)
 }
 
 pub(super) fn render_model_overviews(
@@ -507,7 +509,7 @@ fn render_model_overview(
     } else {
         &[]
     };
-    let chart = match overview_chart(&first.name, token_bars, item_bars, &parts.item_measures) {
+    let chart = match overview_chart(&first.name, token_bars, item_bars, &parts.item_measures)? {
         Some(c) => {
             sink.put(&format!("{dir}{}", c.file_name), c.svg.as_bytes())?;
             counts.charts += 1;

@@ -165,7 +165,7 @@ fn source_bars(
             continue;
         }
         let file_name = format!("best-energy-only-{}.svg", s.key);
-        let c = energy_bars(site, &own, &file_name, &format!("{title}, {} only", s.name));
+        let c = energy_bars(site, &own, &file_name, &format!("{title}, {} only", s.name))?;
         sink.put(
             &site.path(&format!("{dir}{}", c.file_name)),
             c.svg.as_bytes(),
@@ -184,7 +184,7 @@ fn energy_bars(
     rows: &[LeaderboardRow],
     file_name: &str,
     title: &str,
-) -> chart::Chart {
+) -> Result<chart::Chart, chart::DrawError> {
     let words = site.words();
     let picks = rows.iter().map(|&r| site.row(r));
     if site.workload.measure == Measure::Tokens {
@@ -233,7 +233,7 @@ pub(super) fn render_leaderboard(site: &Site<'_>, sink: &dyn PageSink) -> Result
     let every = if site.mixed() { " every-source" } else { "" };
     let mut bars = Bars::default();
     if !site.leaderboard.is_empty() {
-        let c = energy_bars(site, &site.leaderboard, "best-energy.svg", &title);
+        let c = energy_bars(site, &site.leaderboard, "best-energy.svg", &title)?;
         site.put_file(sink, &c.file_name, c.svg.as_bytes())?;
         // The chart's data is the leaderboard table above it.
         bars.chart = Some(ChartView {
@@ -453,7 +453,7 @@ fn leaderboard_scatters(
         &whose,
         &scatter_title,
         super::configuration_href,
-    );
+    )?;
     c.file_name = scatter_file;
     w.file_name = wide_file;
     // Only in the workload's folder (its links are relative to it), not put_file.
@@ -501,7 +501,7 @@ fn source_scatters(
             title,
             super::configuration_href,
             false,
-        );
+        )?;
         c.file_name = if number > 1 {
             format!("all-configurations-{number}-only-{}.svg", s.key)
         } else {
@@ -612,7 +612,7 @@ fn render_gpu_page(site: &Site<'_>, gpu: &str, sink: &dyn PageSink) -> Result<Re
     let title = format!("Best energy per model on {gpu}, {name}");
     let mut chart = None;
     if !rows.is_empty() {
-        let c = energy_bars(site, &rows, "best-energy.svg", &title);
+        let c = energy_bars(site, &rows, "best-energy.svg", &title)?;
         site.put_file(sink, &format!("{dir}{}", c.file_name), c.svg.as_bytes())?;
         counts.charts += 1;
         chart = Some(chart_view(&c));

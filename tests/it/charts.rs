@@ -52,28 +52,22 @@ fn all_charts() -> Vec<Chart> {
     let models = seeds();
     let mut charts: Vec<Chart> = models
         .iter()
-        .flat_map(|(m, a)| chart::model_charts(m, a))
+        .flat_map(|(m, a)| chart::model_charts(m, a).expect("draws"))
         .collect();
     let entries = bar_entries(&models);
-    charts.push(chart::best_energy_bars(
-        "best-energy.svg",
-        "Best energy",
-        &entries,
-    ));
+    charts
+        .push(chart::best_energy_bars("best-energy.svg", "Best energy", &entries).expect("draws"));
     let h100: Vec<BarEntry> = entries
         .iter()
         .filter(|e| e.gpu == "H100")
         .cloned()
         .collect();
-    charts.push(chart::best_energy_bars("best-energy.svg", "H100", &h100));
+    charts.push(chart::best_energy_bars("best-energy.svg", "H100", &h100).expect("draws"));
     let refs: Vec<Analysed<'_>> = models
         .iter()
         .map(|(file, analysis)| Analysed { file, analysis })
         .collect();
-    charts.push(chart::compare_frontiers(
-        Words::of(refs[0].file.measure()),
-        &refs,
-    ));
+    charts.push(chart::compare_frontiers(Words::of(refs[0].file.measure()), &refs).expect("draws"));
     charts
 }
 
@@ -159,6 +153,7 @@ fn marker_centres(doc: &roxmltree::Document<'_>, a: &ModelAnalysis, n: usize) ->
 fn model_pages_get_five_charts_with_stable_names() {
     for (m, a) in seeds() {
         let names: Vec<String> = chart::model_charts(&m, &a)
+            .expect("draws")
             .into_iter()
             .map(|c| c.file_name)
             .collect();
@@ -282,7 +277,7 @@ fn svgs_are_lean_and_keep_no_plotters_leftovers() {
 #[test]
 fn each_series_draws_one_marker_per_configuration_and_repeats_open() {
     for (m, a) in seeds() {
-        for c in chart::model_charts(&m, &a) {
+        for c in chart::model_charts(&m, &a).expect("draws") {
             let doc = roxmltree::Document::parse(&c.svg).unwrap();
             let mut drawn = 0;
             for (si, s) in a.curves.iter().enumerate() {
@@ -309,7 +304,7 @@ fn each_series_draws_one_marker_per_configuration_and_repeats_open() {
 #[test]
 fn repeated_runs_are_distinct_points() {
     let (m, a) = seed(SEEDS[1]);
-    let energy = &chart::model_charts(&m, &a)[0];
+    let energy = &chart::model_charts(&m, &a).expect("draws")[0];
     let doc = roxmltree::Document::parse(&energy.svg).unwrap();
     let at = marker_centres(&doc, &a, m.configurations.len());
     for (i, c) in m
@@ -340,7 +335,7 @@ fn repeated_runs_are_distinct_points() {
 #[test]
 fn markers_follow_the_data() {
     for (m, a) in seeds() {
-        let charts = chart::model_charts(&m, &a);
+        let charts = chart::model_charts(&m, &a).expect("draws");
         let value: [fn(&energyboard::model::Configuration) -> f64; 4] = [
             |c| c.wh_per_million_output_tokens.unwrap(),
             |c| c.median_itl_ms.unwrap(),
@@ -398,7 +393,7 @@ fn best_rings_sit_on_each_gpus_best_point() {
     for (m, a) in seeds() {
         let best: Vec<usize> = a.best_per_gpu.iter().filter_map(|b| b.best).collect();
         assert_eq!(best.len(), 2);
-        for c in chart::model_charts(&m, &a) {
+        for c in chart::model_charts(&m, &a).expect("draws") {
             let doc = roxmltree::Document::parse(&c.svg).unwrap();
             let at = marker_centres(&doc, &a, m.configurations.len());
             let rings: Vec<(f64, f64)> = with_class(&doc, "b")
@@ -437,7 +432,7 @@ fn best_rings_sit_on_each_gpus_best_point() {
 #[test]
 fn best_labels_carry_the_best_values() {
     let (m, a) = seed(SEEDS[0]);
-    let charts = chart::model_charts(&m, &a);
+    let charts = chart::model_charts(&m, &a).expect("draws");
     let labels = |c: &Chart| -> Vec<String> {
         let doc = roxmltree::Document::parse(&c.svg).unwrap();
         with_class(&doc, "l")
@@ -468,7 +463,7 @@ fn best_labels_carry_the_best_values() {
 #[test]
 fn frontier_line_runs_through_the_frontier_points() {
     for (m, a) in seeds() {
-        let tradeoff = &chart::model_charts(&m, &a)[4];
+        let tradeoff = &chart::model_charts(&m, &a).expect("draws")[4];
         let doc = roxmltree::Document::parse(&tradeoff.svg).unwrap();
         let at = marker_centres(&doc, &a, m.configurations.len());
         let lines: Vec<_> = with_class(&doc, "fr")
@@ -490,7 +485,7 @@ fn frontier_line_runs_through_the_frontier_points() {
 #[test]
 fn latency_chart_marks_p90_and_p99_above_every_median() {
     for (m, a) in seeds() {
-        let latency = &chart::model_charts(&m, &a)[1];
+        let latency = &chart::model_charts(&m, &a).expect("draws")[1];
         let doc = roxmltree::Document::parse(&latency.svg).unwrap();
         let at = marker_centres(&doc, &a, m.configurations.len());
         for (si, s) in a.curves.iter().enumerate() {
@@ -574,7 +569,7 @@ fn labels_do_not_overlap_and_stay_inside() {
 #[test]
 fn bars_are_sorted_lowest_first_one_per_entry_coloured_by_gpu() {
     let entries = bar_entries(&seeds());
-    let c = chart::best_energy_bars("best-energy.svg", "Best energy", &entries);
+    let c = chart::best_energy_bars("best-energy.svg", "Best energy", &entries).expect("draws");
     let doc = roxmltree::Document::parse(&c.svg).unwrap();
     let bars: Vec<_> = doc
         .descendants()
@@ -610,7 +605,7 @@ fn bars_are_sorted_lowest_first_one_per_entry_coloured_by_gpu() {
 fn long_bar_charts_draw_the_lowest_bars_and_say_so() {
     let entries = bar_entries(&synthetic(150));
     assert_eq!(entries.len(), 300);
-    let c = chart::best_energy_bars("best-energy.svg", "Best energy", &entries);
+    let c = chart::best_energy_bars("best-energy.svg", "Best energy", &entries).expect("draws");
     let doc = roxmltree::Document::parse(&c.svg).unwrap();
     let bars = doc
         .descendants()
@@ -658,7 +653,7 @@ fn the_compare_chart_draws_the_lowest_energy_frontiers_in_the_order_given() {
         .iter()
         .map(|(file, analysis)| Analysed { file, analysis })
         .collect();
-    let c = chart::compare_frontiers(Words::of(refs[0].file.measure()), &refs);
+    let c = chart::compare_frontiers(Words::of(refs[0].file.measure()), &refs).expect("draws");
     let best = |(m, a): &(ModelFile, ModelAnalysis)| {
         a.best_per_gpu
             .iter()
@@ -703,7 +698,7 @@ fn the_compare_chart_draws_the_lowest_energy_frontiers_in_the_order_given() {
 
 #[test]
 fn empty_bar_chart_still_draws() {
-    let c = chart::best_energy_bars("best-energy.svg", "Nothing", &[]);
+    let c = chart::best_energy_bars("best-energy.svg", "Nothing", &[]).expect("draws");
     roxmltree::Document::parse(&c.svg).unwrap();
     assert!(c.table.rows.is_empty());
 }
@@ -715,7 +710,7 @@ fn compare_page_draws_each_models_frontier() {
         .iter()
         .map(|(file, analysis)| Analysed { file, analysis })
         .collect();
-    let c = chart::compare_frontiers(Words::of(refs[0].file.measure()), &refs);
+    let c = chart::compare_frontiers(Words::of(refs[0].file.measure()), &refs).expect("draws");
     assert_eq!(c.file_name, "frontiers.svg");
     let doc = roxmltree::Document::parse(&c.svg).unwrap();
     for (mi, (m, a)) in models.iter().enumerate() {
@@ -746,24 +741,30 @@ fn markup_in_names_is_escaped() {
     let (mut m, _) = seed(SEEDS[0]);
     m.name = evil.to_owned();
     let a = analyse(&m);
-    let mut charts = chart::model_charts(&m, &a);
-    charts.push(chart::best_energy_bars(
-        "best-energy.svg",
-        evil,
-        &[BarEntry {
-            model: evil.to_owned(),
-            gpu: "\"&'>".to_owned(),
-            wh_per_million: 1.0,
-            whose: None,
-        }],
-    ));
-    charts.push(chart::compare_frontiers(
-        Words::of(m.measure()),
-        &[Analysed {
-            file: &m,
-            analysis: &a,
-        }],
-    ));
+    let mut charts = chart::model_charts(&m, &a).expect("draws");
+    charts.push(
+        chart::best_energy_bars(
+            "best-energy.svg",
+            evil,
+            &[BarEntry {
+                model: evil.to_owned(),
+                gpu: "\"&'>".to_owned(),
+                wh_per_million: 1.0,
+                whose: None,
+            }],
+        )
+        .expect("draws"),
+    );
+    charts.push(
+        chart::compare_frontiers(
+            Words::of(m.measure()),
+            &[Analysed {
+                file: &m,
+                analysis: &a,
+            }],
+        )
+        .expect("draws"),
+    );
     for c in charts {
         assert!(!c.svg.contains(evil), "{}", c.file_name);
         let doc = roxmltree::Document::parse(&c.svg).unwrap();
@@ -793,7 +794,7 @@ fn markup_in_names_is_escaped() {
 #[test]
 fn tables_carry_units_and_formatted_values() {
     let (m, a) = seed(SEEDS[0]);
-    let charts = chart::model_charts(&m, &a);
+    let charts = chart::model_charts(&m, &a).expect("draws");
     let energy = &charts[0].table;
     assert!(
         energy
@@ -839,7 +840,7 @@ fn descriptions_name_the_scales_actually_drawn() {
         .retain(|c| c.wh_per_million_output_tokens.unwrap() < lo * 5.0);
     m.best.clear();
     let a = analyse(&m);
-    let narrow = chart::model_charts(&m, &a);
+    let narrow = chart::model_charts(&m, &a).expect("draws");
     let tradeoff = narrow
         .iter()
         .find(|c| c.file_name == "time-energy-tradeoff.svg")
@@ -855,7 +856,8 @@ fn descriptions_name_the_scales_actually_drawn() {
         file: &m,
         analysis: &a,
     }];
-    let compare = chart::compare_frontiers(Words::of(refs[0].file.measure()), &refs);
+    let compare =
+        chart::compare_frontiers(Words::of(refs[0].file.measure()), &refs).expect("draws");
     assert!(
         !compare.description.contains("log scales"),
         "{}",
@@ -863,7 +865,7 @@ fn descriptions_name_the_scales_actually_drawn() {
     );
     // Where both axes are logarithmic, "log scales" stays.
     let (m, a) = seed(SEEDS[0]);
-    let wide = chart::model_charts(&m, &a);
+    let wide = chart::model_charts(&m, &a).expect("draws");
     let tradeoff = wide
         .iter()
         .find(|c| c.file_name == "time-energy-tradeoff.svg")
@@ -908,7 +910,7 @@ fn diffusion_models_get_five_charts_against_batch_size_in_their_own_units() {
         ),
     ] {
         let (m, a) = diffusion(path);
-        let charts = chart::model_charts(&m, &a);
+        let charts = chart::model_charts(&m, &a).expect("draws");
         let names: Vec<&str> = charts.iter().map(|c| c.file_name.as_str()).collect();
         assert_eq!(
             names,
@@ -951,7 +953,7 @@ fn diffusion_models_get_five_charts_against_batch_size_in_their_own_units() {
         assert!(tradeoff.svg.contains("Batch latency (s)"));
         assert!(tradeoff.svg.contains(&format!("Energy ({unit})")));
         // Drawing is deterministic.
-        assert_eq!(chart::model_charts(&m, &a), charts);
+        assert_eq!(chart::model_charts(&m, &a).expect("draws"), charts);
     }
 }
 
@@ -965,7 +967,7 @@ fn diffusion_frontiers_compare_on_batch_latency_and_energy_per_item() {
         .iter()
         .map(|(file, analysis)| Analysed { file, analysis })
         .collect();
-    let c = chart::compare_frontiers(Words::of(refs[0].file.measure()), &refs);
+    let c = chart::compare_frontiers(Words::of(refs[0].file.measure()), &refs).expect("draws");
     assert!(c.svg.contains("Batch latency (s)") && c.svg.contains("Energy (J per image)"));
     assert!(
         c.description.contains("batch latency and energy per image"),
@@ -998,7 +1000,8 @@ fn every_non_empty_histogram_bin_is_visible() {
         unit: chart::ResponseUnit::Joules,
         x_max_j: 0.0,
         log_from_j: None,
-    });
+    })
+    .expect("draws");
     let doc = roxmltree::Document::parse(&c.svg).unwrap();
     let heights: Vec<f64> = doc
         .descendants()
@@ -1033,6 +1036,7 @@ fn histograms_of_one_model_share_the_x_scale() {
             x_max_j: top,
             log_from_j: None,
         })
+        .expect("draws")
         .svg
     };
     let last_tick = |svg: &str| -> f64 {
@@ -1052,7 +1056,7 @@ fn histograms_of_one_model_share_the_x_scale() {
 #[test]
 fn time_energy_chart_is_drawn_at_each_itl_percentile() {
     for (m, a) in seeds() {
-        let charts = chart::percentile_charts(&m, &a);
+        let charts = chart::percentile_charts(&m, &a).expect("draws");
         let names: Vec<&str> = charts.iter().map(|c| c.file_name.as_str()).collect();
         assert_eq!(
             names,
@@ -1082,5 +1086,5 @@ fn time_energy_chart_is_drawn_at_each_itl_percentile() {
         assert!(!p99.svg.contains("class=\"dl\""));
     }
     let (m, a) = diffusion("text-to-image/flux-1-dev.json");
-    assert!(chart::percentile_charts(&m, &a).is_empty());
+    assert!(chart::percentile_charts(&m, &a).expect("draws").is_empty());
 }

@@ -861,7 +861,8 @@ fn every_url_published_before_workloads_still_resolves() {
         let seed = repo().join("tests/fixtures/seeds/qwen-3-32b.json");
         let m: energyboard::model::ModelFile =
             serde_json::from_str(&fs::read_to_string(seed).unwrap()).unwrap();
-        let still = energyboard::chart::tradeoff_still(&m, &energyboard::analyse::analyse(&m));
+        let still = energyboard::chart::tradeoff_still(&m, &energyboard::analyse::analyse(&m))
+            .expect("draws");
         let legacy = "models/qwen-3-32b/time-energy-tradeoff.svg";
         let legacy = fs::read_to_string(site.out.join(legacy)).unwrap();
         assert_eq!(legacy, still.unwrap().svg);
