@@ -540,25 +540,7 @@ fn concurrency_chart(cx: &Ctx<'_>, metric: &Metric) -> Result<Chart, draw::DrawE
             p.placer.add_line(&pts);
         }
         if spread {
-            let n_series = draw::count(panel.len());
-            for (j, i) in cx.ordered_in(k) {
-                let c = &configs[i];
-                let Some((p90, p99)) = percentiles(c) else {
-                    continue;
-                };
-                // Stems of different series side by side, 5 px apart.
-                let dx = (2 * draw::count(j) - (n_series - 1)) * 5 / 2;
-                let (x, ym) = pos(p, i, c.latency());
-                let (_, y90) = pos(p, i, p90);
-                let (_, y99) = pos(p, i, p99);
-                let xs = x + dx;
-                draw::line(p.root, &[(xs, ym), (xs, y99)], Role::Stem(j), 1)?;
-                p.placer.add_line(&[(xs, ym), (xs, y99)]);
-                p.root
-                    .draw(&Circle::new((xs, y90), 2, Role::P90(j).color().filled()))?;
-                draw::line(p.root, &[(xs - 4, y99), (xs + 4, y99)], Role::P99(j), 2)?;
-                p.placer.occupy(Rect::around((xs, y99), 3.0));
-            }
+            percentile_stems(p, cx, k)?;
         }
         let label =
             |c: &Configuration| format!("{} {}", (metric.format)((metric.value)(c)), metric.unit);
@@ -591,6 +573,33 @@ fn concurrency_chart(cx: &Ctx<'_>, metric: &Metric) -> Result<Chart, draw::DrawE
         table,
         None,
     ))
+}
+
+/// The p90 and p99 inter-token latency of each configuration of panel
+/// `panel`, as a stem up from its median: a dot at the p90, a bar at the
+/// p99; the stems of different series side by side, 5 px apart.
+fn percentile_stems(p: &mut Plot<'_, '_>, cx: &Ctx<'_>, panel: usize) -> Draw {
+    let configs = &cx.m.configurations;
+    let pos = |p: &Plot<'_, '_>, i: usize, v: f64| p.px(f64::from(configs[i].load()), v);
+    let n_series = draw::count(cx.panels[panel].series.len());
+    for (j, i) in cx.ordered_in(panel) {
+        let c = &configs[i];
+        let Some((p90, p99)) = percentiles(c) else {
+            continue;
+        };
+        let dx = (2 * draw::count(j) - (n_series - 1)) * 5 / 2;
+        let (x, ym) = pos(p, i, c.latency());
+        let (_, y90) = pos(p, i, p90);
+        let (_, y99) = pos(p, i, p99);
+        let xs = x + dx;
+        draw::line(p.root, &[(xs, ym), (xs, y99)], Role::Stem(j), 1)?;
+        p.placer.add_line(&[(xs, ym), (xs, y99)]);
+        p.root
+            .draw(&Circle::new((xs, y90), 2, Role::P90(j).color().filled()))?;
+        draw::line(p.root, &[(xs - 4, y99), (xs + 4, y99)], Role::P99(j), 2)?;
+        p.placer.occupy(Rect::around((xs, y99), 3.0));
+    }
+    Ok(())
 }
 
 /// Draws the markers of panel `panel` at `pos`, each inside the link

@@ -55,7 +55,6 @@ pub fn best_energy_bars(
         model: &e.model,
         gpu: &e.gpu,
     });
-    let capped = entries.len() > sorted.len();
     let title = capped_title(title, "lowest", sorted.len(), entries.len());
     // The bars are per-token workloads' best: "Energy (Wh per million output tokens)".
     let words = Words::of(Measure::Tokens);
@@ -90,8 +89,36 @@ pub fn best_energy_bars(
         empty: "No configuration to show",
         value_text: fmt::wh_per_million,
     })?;
-    let (n, total) = (sorted.len(), fmt::grouped(entries.len() as f64));
-    let description = match (sorted.first(), sorted.last()) {
+    let description = best_bars_description(&sorted, entries.len(), wh_m, &sources_note);
+    let rows = sorted.iter().enumerate().map(|(i, e)| {
+        let energy = fmt::wh_per_million(e.wh_per_million);
+        (
+            vec![(i + 1).to_string(), e.model.clone(), e.gpu.clone(), energy],
+            e.whose.as_ref(),
+        )
+    });
+    let table = bar_table(&["Rank", "Model", "GPU", &energy_axis], rows);
+    Ok(Chart::new(
+        file_name.to_owned(),
+        title,
+        description,
+        &doc,
+        table,
+        None,
+    ))
+}
+
+/// The description of [`best_energy_bars`]: what the `sorted` bars (the
+/// lowest of `total` pairs) show, from the lowest to the highest.
+fn best_bars_description(
+    sorted: &[&BarEntry],
+    total: usize,
+    wh_m: &str,
+    sources_note: &str,
+) -> String {
+    let capped = total > sorted.len();
+    let (n, total) = (sorted.len(), fmt::grouped(total as f64));
+    match (sorted.first(), sorted.last()) {
         (Some(lo), Some(hi)) => {
             let what = if capped {
                 format!(
@@ -115,23 +142,7 @@ pub fn best_energy_bars(
             )
         }
         _ => "No configuration to show.".to_owned(),
-    };
-    let rows = sorted.iter().enumerate().map(|(i, e)| {
-        let energy = fmt::wh_per_million(e.wh_per_million);
-        (
-            vec![(i + 1).to_string(), e.model.clone(), e.gpu.clone(), energy],
-            e.whose.as_ref(),
-        )
-    });
-    let table = bar_table(&["Rank", "Model", "GPU", &energy_axis], rows);
-    Ok(Chart::new(
-        file_name.to_owned(),
-        title,
-        description,
-        &doc,
-        table,
-        None,
-    ))
+    }
 }
 
 /// A bar chart's data table: `rows` under `headers`, with a "Source"
