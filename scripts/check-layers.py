@@ -27,8 +27,8 @@ It also checks four invariants of ARCHITECTURE.md on the same code:
   the reason it may stay. An entry no longer found is reported, not failed;
 - "chart and render only lay out and format, and never panic" (#40): no
   `panic!(`, `unreachable!(`, `todo!(`, `unimplemented!(`, `.expect(` or
-  `.unwrap()` in src/chart and src/render but the lines in PANIC_GUARDS.
-  An entry no longer found is reported, not failed.
+  `.unwrap()` in src/chart and src/render, with no allow-list: a type
+  holds the invariant, or the error is returned.
 
 Usage: scripts/check-layers.py [SRC_DIR]   (default: src/ beside this script)
 """
@@ -89,10 +89,8 @@ WRITE_CALL = re.compile(
 )
 
 # Panics in chart and render, which only lay out and format (#40): a type
-# holds the invariant, or the error is propagated. PANIC_GUARDS lists the
-# ones left, as LAYOUT_ORDERING does, until they are propagated too.
+# holds the invariant, or the error is returned. No line is excused.
 PANIC_CALL = re.compile(r"\b(panic|unreachable|todo|unimplemented)!\(|\.expect\(|\.unwrap\(\)")
-PANIC_GUARDS = {}
 
 # Ordering in chart and render that lays out rather than ranks: file (under
 # src/), the line's code (stripped), and why it may stay. Every other
@@ -216,15 +214,15 @@ def code_lines(text: str):
 
 def invariant_problems(src: Path):
     """Writes outside WRITERS, ranking in chart and render outside
-    LAYOUT_ORDERING, units outside columns beyond UNITS_OUTSIDE_COLUMNS;
-    and the allow-list entries no longer found."""
+    LAYOUT_ORDERING, panics in chart and render, units outside columns
+    beyond UNITS_OUTSIDE_COLUMNS; and the allow-list entries no longer
+    found."""
     problems = []
     # Each allow-list's entries met in the code: the others are stale.
-    met = {"LAYOUT_ORDERING": set(), "UNITS_OUTSIDE_COLUMNS": set(), "PANIC_GUARDS": set()}
+    met = {"LAYOUT_ORDERING": set(), "UNITS_OUTSIDE_COLUMNS": set()}
     allow_lists = {
         "LAYOUT_ORDERING": LAYOUT_ORDERING,
         "UNITS_OUTSIDE_COLUMNS": UNITS_OUTSIDE_COLUMNS,
-        "PANIC_GUARDS": PANIC_GUARDS,
     }
 
     def allowed(name: str, key) -> bool:
@@ -254,11 +252,7 @@ def invariant_problems(src: Path):
                     f"analyse, or if it only lays out, add the line to LAYOUT_ORDERING "
                     f"with the reason"
                 )
-            if (
-                here in ("chart", "render")
-                and (m := PANIC_CALL.search(code))
-                and not allowed("PANIC_GUARDS", key)
-            ):
+            if here in ("chart", "render") and (m := PANIC_CALL.search(code)):
                 problems.append(
                     f"{file}:{no}: {here} can panic ({m.group(0)}); chart and render only "
                     f"lay out and format: let a type hold the invariant, or return the error"
@@ -370,8 +364,7 @@ def main() -> int:
         f"check-layers: {len(edges)} imports between {len(RANK)} modules, none runs back up; "
         f"files written only by {', '.join(sorted(WRITERS))}; no ranking in chart or render "
         f"but {len(LAYOUT_ORDERING)} layout orderings; units only in columns but "
-        f"{len(UNITS_OUTSIDE_COLUMNS)} still to move; no panic in chart or render but "
-        f"{len(PANIC_GUARDS)} still to propagate"
+        f"{len(UNITS_OUTSIDE_COLUMNS)} still to move; no panic in chart or render"
     )
     return 0
 
