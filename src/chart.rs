@@ -19,9 +19,8 @@ mod site;
 mod style;
 pub mod svg;
 
-use crate::analyse::{Analysed, ModelAnalysis};
-use crate::columns::Words;
-use crate::model::{Configuration, ModelFile};
+use crate::analyse::ModelAnalysis;
+use crate::model::ModelFile;
 
 pub use crate::model::ITL_PERCENTILES;
 pub use model_page::{model_charts, percentile_charts, tradeoff_still, tradeoff_wide};
@@ -150,17 +149,4 @@ impl BarEntry {
             })
         })
     }
-}
-
-/// [`configuration_scatter_marked`], each model marked by its source as
-/// [`whose_of`] finds it. Shown in an `<iframe>`, so its tooltips and links
-/// work without script.
-pub fn configuration_scatter(
-    words: &Words,
-    models: &[Analysed<'_>],
-    href: impl Fn(&ModelFile, &Configuration) -> String,
-    wide: bool,
-) -> Result<Chart, draw::DrawError> {
-    let whose = whose_of(models.iter().map(|m| m.file));
-    site::configuration_scatter_marked(words, models, &whose, EVERY_CONFIGURATION, href, wide)
 }

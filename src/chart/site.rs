@@ -1116,7 +1116,7 @@ pub(super) fn scatter_reader(p: &draw::Plot<'_, '_>, words: &Words, frame: &Fram
 /// tooltip (`<title>`) naming the model, the setup, the load and the
 /// figures; hovering a model's point fades every other model. `whose` gives
 /// each model's source, so a chart of one source's models marks them as the
-/// chart of every source does ([`super::configuration_scatter`] finds them).
+/// chart of every source does ([`super::whose_of`] finds them).
 pub fn configuration_scatter_marked(
     words: &Words,
     all: &[Analysed<'_>],
