@@ -11,8 +11,12 @@
 # and the wall time of `cp -r` of the same output, the floor for writing
 # those bytes on this disk.
 #
+# Then, unless HUGO=0, bench/hugo.sh times the Hugo reference site (bench/hugo/: the same
+# model files as model pages and workload leaderboards, without charts) at the same sizes and
+# prints its table below this one, with the ratio to energyboard's wall time.
+#
 # Usage: bench/build.sh            (from anywhere inside the repository)
-# Environment: SIZES="2 100 1000 10000"  RUNS=3  SEED=1
+# Environment: SIZES="2 100 1000 10000"  RUNS=3  SEED=1  HUGO=1
 #              BENCH_DIR=/tmp/energyboard-bench (synthetic data and sites;
 #              BENCH_DIR=/dev/shm/… takes the disk out of the figures)
 set -euo pipefail
@@ -22,16 +26,10 @@ sizes="${SIZES:-2 100 1000 10000}"
 runs="${RUNS:-3}"
 seed="${SEED:-1}"
 work="${BENCH_DIR:-/tmp/energyboard-bench}"
+# shellcheck source-path=SCRIPTDIR source=lib.sh
+source "$root/bench/lib.sh"
 
-if ! /usr/bin/time -v true >/dev/null 2>&1; then
-  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-    echo "installing GNU time (Debian package time)" >&2
-    apt-get install -y -qq time >/dev/null
-  else
-    echo "bench: needs GNU time at /usr/bin/time: apt-get install time" >&2
-    exit 1
-  fi
-fi
+need_gnu_time
 
 echo "building energyboard in release mode" >&2
 (cd "$root" && cargo build --release --quiet)
@@ -39,20 +37,8 @@ bin="${CARGO_TARGET_DIR:-$root/target}/release/energyboard"
 synth="$bin-synth"
 mkdir -p "$work"
 
-# Median of the numbers on standard input, one a line.
-median() {
-  sort -g | awk '{ v[NR] = $1 } END {
-    if (NR == 0) { print "nan"; exit }
-    if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
-
-# Seconds since the epoch, to the microsecond.
-now() { echo "${EPOCHREALTIME/,/.}"; }
-
-elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.4f", b - a }'; }
-
 load="$(cut -d' ' -f1-3 /proc/loadavg)"
-rows=()
+rows=() walls_by_size=()
 for n in $sizes; do
   if [ "$n" = 2 ]; then
     data="$root/tests/fixtures/seeds"
@@ -66,44 +52,28 @@ for n in $sizes; do
   echo "N=$n: warm-up build" >&2
   "$bin" build --data "$data" --static "$root/static" --out "$out" >/dev/null
 
-  walls=() cpus=() rss=() summary=""
-  for ((r = 1; r <= runs; r++)); do
-    start="$(now)"
-    summary="$(/usr/bin/time -v -o "$log" \
-      "$bin" build --data "$data" --static "$root/static" --out "$out")"
-    end="$(now)"
-    walls+=("$(elapsed "$start" "$end")")
-    cpus+=("$(awk -F': ' '/User time|System time/ { s += $2 } END { printf "%.2f", s }' "$log")")
-    rss+=("$(awk -F': ' '/Maximum resident set size/ { printf "%.1f", $2 / 1024 }' "$log")")
-    echo "N=$n run $r: ${walls[-1]} s wall, ${cpus[-1]} s CPU, ${rss[-1]} MiB; $summary" >&2
-  done
+  medians="$(time_runs "$runs" "N=$n" "$log" "$work/summary-$n.txt" \
+    "$bin" build --data "$data" --static "$root/static" --out "$out")"
+  read -r wall cpu mem <<<"$medians"
   # "built DIR: 100 models, 101 pages, 0 charts, 102 files (20.5 kB) in 0.01 s"
+  summary="$(cat "$work/summary-$n.txt")"
   pages="$(sed -E 's/.* ([0-9]+) pages?,.*/\1/' <<<"$summary")"
   charts="$(sed -E 's/.* ([0-9]+) charts?,.*/\1/' <<<"$summary")"
   bytes="$(du -sb "$out" | cut -f1)"
-
-  copies=()
-  for ((r = 1; r <= runs; r++)); do
-    rm -rf "$work/copy"
-    start="$(now)"
-    cp -r "$out" "$work/copy"
-    end="$(now)"
-    copies+=("$(elapsed "$start" "$end")")
-  done
-  rm -rf "$work/copy"
-
-  wall="$(printf '%s\n' "${walls[@]}" | median)"
-  cpu="$(printf '%s\n' "${cpus[@]}" | median)"
-  mem="$(printf '%s\n' "${rss[@]}" | median)"
-  copy="$(printf '%s\n' "${copies[@]}" | median)"
-  ratio="$(awk -v w="$wall" -v c="$copy" 'BEGIN { if (c > 0) printf "%.1f×", w / c; else print "n/a" }')"
+  copy="$(copy_floor "$runs" "$out" "$work/copy")"
   size="$(awk -v b="$bytes" 'BEGIN { printf "%.2f", b / 1e6 }')"
-  rows+=("| $n | $(printf '%.3f' "$wall") | $cpu | $mem | $pages | $charts | $size | $(printf '%.3f' "$copy") | $ratio |")
+  rows+=("| $n | $(printf '%.3f' "$wall") | $cpu | $mem | $pages | $charts | $size | $(printf '%.3f' "$copy") | $(ratio "$wall" "$copy") |")
+  walls_by_size+=("$n=$wall")
 done
 
 echo
-echo "Build benchmark, $(date -u +%Y-%m-%d), $(nproc) cores ($(lscpu | sed -n 's/^Model name: *//p' | head -1)), commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown), median of $runs runs, output under $work ($(df -T "$work" | awk 'NR == 2 { print $2 }')), load average before: $load"
+echo "Build benchmark, $(machine "$root"), median of $runs runs, output under $work ($(df -T "$work" | awk 'NR == 2 { print $2 }')), load average before: $load"
 echo
 echo "| N models | wall (s) | CPU (s) | peak RSS (MiB) | pages | charts | output (MB) | cp -r (s) | wall / cp -r |"
 echo "|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 printf '%s\n' "${rows[@]}"
+
+if [ "${HUGO:-1}" != 0 ]; then
+  SIZES="$sizes" RUNS="$runs" SEED="$seed" BENCH_DIR="$work" ENERGYBOARD_WALLS="${walls_by_size[*]}" \
+    "$root/bench/hugo.sh"
+fi
