@@ -11,12 +11,19 @@
 # and the wall time of `cp -r` of the same output, the floor for writing
 # those bytes on this disk.
 #
+# BEFORE=path/to/an/older/energyboard times that binary too, on the same files: its runs
+# alternate with this commit's (one of each in turn, so that a change in the machine's load
+# falls on both), and its row follows each size's, with this commit's wall time over its own.
+# Build the older binary in a worktree of its own, e.g.
+#   git worktree add /tmp/eb-before 00719c7 && (cd /tmp/eb-before && cargo build --release)
+#   BEFORE=/tmp/eb-before/target/release/energyboard SIZES=1000 RUNS=7 bench/build.sh
+#
 # Then, unless HUGO=0, bench/hugo.sh times the Hugo reference site (bench/hugo/: the same
 # model files as model pages and workload leaderboards, without charts) at the same sizes and
 # prints its table below this one, with the ratio to energyboard's wall time.
 #
 # Usage: bench/build.sh            (from anywhere inside the repository)
-# Environment: SIZES="2 100 1000 10000"  RUNS=3  SEED=1  HUGO=1
+# Environment: SIZES="2 100 1000 10000"  RUNS=3  SEED=1  HUGO=1  BEFORE=
 #              BENCH_DIR=/tmp/energyboard-bench (synthetic data and sites;
 #              BENCH_DIR=/dev/shm/… takes the disk out of the figures)
 set -euo pipefail
@@ -36,6 +43,14 @@ echo "building energyboard in release mode" >&2
 bin="${CARGO_TARGET_DIR:-$root/target}/release/energyboard"
 synth="$bin-synth"
 mkdir -p "$work"
+work="$(cd "$work" && pwd)"
+if [ -n "${BEFORE:-}" ]; then
+  BEFORE="$(realpath "$BEFORE")"
+fi
+# Builds run in the benchmark's folder, where no energyboard.toml is: the settings of the folder
+# the script was started from (the repository's, say) would not apply to synthetic data, and an
+# older binary (BEFORE) may not read a newer settings file.
+cd "$work"
 
 load="$(cut -d' ' -f1-3 /proc/loadavg)"
 rows=() walls_by_size=()
@@ -52,9 +67,21 @@ for n in $sizes; do
   echo "N=$n: warm-up build" >&2
   "$bin" build --data "$data" --static "$root/static" --out "$out" >/dev/null
 
-  medians="$(time_runs "$runs" "N=$n" "$log" "$work/summary-$n.txt" \
-    "$bin" build --data "$data" --static "$root/static" --out "$out")"
-  read -r wall cpu mem <<<"$medians"
+  build_this=("$bin" build --data "$data" --static "$root/static" --out "$out")
+  if [ -z "${BEFORE:-}" ]; then
+    read -r wall cpu mem <<<"$(time_runs "$runs" "N=$n" "$log" "$work/summary-$n.txt" "${build_this[@]}")"
+  else
+    before_out="$work/site-before-$n"
+    build_before=("$BEFORE" build --data "$data" --static "$root/static" --out "$before_out")
+    "${build_before[@]}" >/dev/null
+    this_runs=() before_runs=()
+    for ((r = 1; r <= runs; r++)); do
+      this_runs+=("$(time_runs 1 "N=$n, this commit, run $r" "$log" "$work/summary-$n.txt" "${build_this[@]}")")
+      before_runs+=("$(time_runs 1 "N=$n, before, run $r" "$log" "$work/summary-before-$n.txt" "${build_before[@]}")")
+    done
+    read -r wall cpu mem <<<"$(column_medians "${this_runs[@]}")"
+    read -r b_wall b_cpu b_mem <<<"$(column_medians "${before_runs[@]}")"
+  fi
   # "built DIR: 100 models, 101 pages, 0 charts, 102 files (20.5 kB) in 0.01 s"
   summary="$(cat "$work/summary-$n.txt")"
   pages="$(sed -E 's/.* ([0-9]+) pages?,.*/\1/' <<<"$summary")"
@@ -63,11 +90,22 @@ for n in $sizes; do
   copy="$(copy_floor "$runs" "$out" "$work/copy")"
   size="$(awk -v b="$bytes" 'BEGIN { printf "%.2f", b / 1e6 }')"
   rows+=("| $n | $(printf '%.3f' "$wall") | $cpu | $mem | $pages | $charts | $size | $(printf '%.3f' "$copy") | $(ratio "$wall" "$copy") |")
+  if [ -n "${BEFORE:-}" ]; then
+    b_summary="$(cat "$work/summary-before-$n.txt")"
+    b_pages="$(sed -E 's/.* ([0-9]+) pages?,.*/\1/' <<<"$b_summary")"
+    b_charts="$(sed -E 's/.* ([0-9]+) charts?,.*/\1/' <<<"$b_summary")"
+    b_size="$(du -sb "$before_out" | awk '{ printf "%.2f", $1 / 1e6 }')"
+    rows+=("| $n, before | $(printf '%.3f' "$b_wall") | $b_cpu | $b_mem | $b_pages | $b_charts | $b_size | | this commit's wall: $(awk -v a="$wall" -v b="$b_wall" 'BEGIN { printf "%.2f×", a / b }') |")
+  fi
   walls_by_size+=("$n=$wall")
 done
 
 echo
-echo "Build benchmark, $(machine "$root"), median of $runs runs, output under $work ($(df -T "$work" | awk 'NR == 2 { print $2 }')), load average before: $load"
+before_note=""
+if [ -n "${BEFORE:-}" ]; then
+  before_note=", beside BEFORE=$BEFORE (runs alternated)"
+fi
+echo "Build benchmark, $(machine "$root")$before_note, median of $runs runs, output under $work ($(df -T "$work" | awk 'NR == 2 { print $2 }')), load average before: $load"
 echo
 echo "| N models | wall (s) | CPU (s) | peak RSS (MiB) | pages | charts | output (MB) | cp -r (s) | wall / cp -r |"
 echo "|---:|---:|---:|---:|---:|---:|---:|---:|---:|"

@@ -48,6 +48,16 @@ time_runs() {
   echo "$(printf '%s\n' "${walls[@]}" | median) $(printf '%s\n' "${cpus[@]}" | median) $(printf '%s\n' "${rss[@]}" | median)"
 }
 
+# column_medians LINE...: each LINE is "wall cpu rss" as time_runs prints it; prints the median
+# of each column, separated by spaces.
+column_medians() {
+  local column
+  for column in 1 2 3; do
+    printf '%s\n' "$@" | awk -v c="$column" '{ print $c }' | median | tr '\n' ' '
+  done
+  echo
+}
+
 # copy_floor RUNS DIR SCRATCH: the median wall time (s) of RUNS `cp -r DIR SCRATCH`, the floor
 # for writing DIR's bytes on SCRATCH's disk; SCRATCH is removed afterwards.
 copy_floor() {
