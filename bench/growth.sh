@@ -2,13 +2,18 @@
 # Growth benchmark (issue 45): how a build grows with the number of models.
 #
 # For each N in SIZES it writes N synthetic model files (energyboard-synth,
-# deterministic), builds them once untimed, then RUNS timed builds, and
-# prints one Markdown row of medians: wall time, CPU time (user + sys), peak
-# RSS (GNU time -v), files written, output size, the largest file, and the
-# largest workload's first leaderboard page gzip-compressed (what a reader's
-# first visit downloads of it). A last column gives each size's wall time
-# and memory over the first size's, the figures the issue bounds (10,000
-# models in at most 12x the time of 1,000, and in at most 256 MiB).
+# deterministic), builds them once untimed, then RUNS timed builds into the
+# same folder (a maintainer's rebuild: the old site is removed at the end),
+# and prints one Markdown row of medians: wall time, user and system CPU
+# time (GNU time -v), peak RSS, files written, output size, the wall time of
+# `cp -r` of the output (the floor: what the file system alone takes to
+# write those files), the largest file, and the largest workload's first
+# leaderboard page gzip-compressed (what a reader's first visit downloads of
+# it). A last column gives each size's figures over the first size's: wall
+# time, user CPU (the program's own work), system CPU (the kernel's, mostly
+# writing and removing files), the cp -r floor and memory; the issue bounds
+# the first and the last (10,000 models in at most 12x the time of 1,000,
+# and in at most 256 MiB).
 #
 # Usage: bench/growth.sh            (from anywhere inside the repository)
 # Environment: SIZES="1000 3000 10000"  RUNS=1  SEED=1
@@ -26,10 +31,9 @@ seed="${SEED:-1}"
 spread="${WORKLOADS:-5}"
 work="${BENCH_DIR:-/tmp/energyboard-growth}"
 
-if ! /usr/bin/time -v true >/dev/null 2>&1; then
-  echo "bench: needs GNU time at /usr/bin/time: apt-get install time" >&2
-  exit 1
-fi
+# shellcheck source=bench/lib.sh
+. "$root/bench/lib.sh"
+need_gnu_time
 
 if [ -n "${BIN:-}" ]; then
   bin="$BIN"
@@ -40,15 +44,8 @@ else
 fi
 mkdir -p "$work"
 
-median() {
-  sort -g | awk '{ v[NR] = $1 } END {
-    if (NR == 0) { print "nan"; exit }
-    if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
-now() { echo "${EPOCHREALTIME/,/.}"; }
-
 load="$(cut -d' ' -f1-3 /proc/loadavg)"
-rows=() first_wall="" first_mem=""
+rows=() first=""
 for n in $sizes; do
   data="$work/data-$n-$spread"
   out="$work/site-$n-$spread"
@@ -58,20 +55,24 @@ for n in $sizes; do
     --data "$root/tests/fixtures/seeds" --out "$data" --force >&2
   echo "N=$n: warm-up build" >&2
   "$bin" build --data "$data" --static "$root/static" --out "$out" --force >/dev/null
-  walls=() cpus=() rss=() summary=""
+  walls=() users=() systems=() rss=() summary=""
   for ((r = 1; r <= runs; r++)); do
     start="$(now)"
     summary="$(/usr/bin/time -v -o "$log" \
       "$bin" build --data "$data" --static "$root/static" --out "$out" --force)"
     end="$(now)"
     walls+=("$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", b - a }')")
-    cpus+=("$(awk -F': ' '/User time|System time/ { s += $2 } END { printf "%.2f", s }' "$log")")
+    users+=("$(awk -F': ' '/User time/ { printf "%.2f", $2 }' "$log")")
+    systems+=("$(awk -F': ' '/System time/ { printf "%.2f", $2 }' "$log")")
     rss+=("$(awk -F': ' '/Maximum resident set size/ { printf "%.1f", $2 / 1024 }' "$log")")
-    echo "N=$n run $r: ${walls[-1]} s wall, ${cpus[-1]} s CPU, ${rss[-1]} MiB; $summary" >&2
+    echo "N=$n run $r: ${walls[-1]} s wall, ${users[-1]} s user, ${systems[-1]} s system, ${rss[-1]} MiB; $summary" >&2
   done
   wall="$(printf '%s\n' "${walls[@]}" | median)"
-  cpu="$(printf '%s\n' "${cpus[@]}" | median)"
+  user="$(printf '%s\n' "${users[@]}" | median)"
+  system="$(printf '%s\n' "${systems[@]}" | median)"
   mem="$(printf '%s\n' "${rss[@]}" | median)"
+  echo "N=$n: cp -r of the output" >&2
+  copy="$(copy_floor "$runs" "$out" "$work/copy-$n")"
   files="$(find "$out" -type f | wc -l)"
   size="$(du -sb "$out" | awk '{ printf "%.2f", $1 / 1e9 }')"
   largest="$(find "$out" -type f -printf '%s %P\n' | sort -rn | awk 'NR == 1')"
@@ -80,15 +81,18 @@ for n in $sizes; do
     -not -path '*/models/*' -not -path '*/gpus/*' -not -path '*/compare/*' -printf '%s %p\n' |
     sort -rn | awk 'NR == 1 { print $2 }')"
   board_gz="$(gzip -6 -c "$board" | wc -c | awk '{ printf "%.0f", $1 / 1e3 }')"
-  [ -z "$first_wall" ] && first_wall="$wall" first_mem="$mem"
-  ratio="$(awk -v w="$wall" -v fw="$first_wall" -v m="$mem" -v fm="$first_mem" \
-    'BEGIN { printf "%.1f× / %.1f×", w / fw, m / fm }')"
-  rows+=("| $(printf "%'d" "$n") | $wall | $cpu | $mem | $(printf "%'d" "$files") | $size | $largest_text | $board_gz | $ratio |")
+  figures="$wall $user $system $copy $mem"
+  [ -z "$first" ] && first="$figures"
+  # Each of the five figures over the same figure of the first size.
+  over="$(awk -v now="$figures" -v then="$first" 'BEGIN {
+    split(now, a, " "); split(then, b, " ")
+    for (i = 1; i <= 5; i++) printf "%s%.1f×", (i > 1 ? " / " : ""), (b[i] > 0 ? a[i] / b[i] : 0) }')"
+  rows+=("| $(printf "%'d" "$n") | $wall | $user | $system | $mem | $(printf "%'d" "$files") | $size | $copy | $largest_text | $board_gz | $over |")
 done
 
 echo
-echo "Growth benchmark, $(date -u +%Y-%m-%d), $(nproc) cores, commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown), $spread workload(s), median of $runs run(s), output under $work ($(df -T "$work" | awk 'NR == 2 { print $2 }')), load average before: $load"
+echo "Growth benchmark, $(machine "$root"), $spread workload(s), median of $runs run(s), output under $work ($(df -T "$work" | awk 'NR == 2 { print $2 }')), load average before: $load"
 echo
-echo "| models | wall (s) | CPU (s) | peak RSS (MiB) | files | output (GB) | largest file | first leaderboard page (KB gzip) | wall / memory over the first size |"
-echo "|---:|---:|---:|---:|---:|---:|---|---:|---:|"
+echo "| models | wall (s) | user CPU (s) | system CPU (s) | peak RSS (MiB) | files | output (GB) | cp -r of the output (s) | largest file | first leaderboard page (KB gzip) | over the first size: wall / user / system / cp -r / memory |"
+echo "|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|"
 printf '%s\n' "${rows[@]}"
