@@ -5,17 +5,18 @@
 # deterministic) and builds them once untimed; then RUNS rounds, each
 # building every size once into its folder (a maintainer's rebuild: the old
 # site is removed at the end), so that the machine's slow and fast spells
-# fall on all sizes alike. It prints one Markdown row a size of medians: wall time, user and system CPU
-# time (GNU time -v), peak RSS, files written, output size, the wall time of
-# `cp -r` of the output (the floor: what the file system alone takes to
-# write those files), the largest file, and the largest workload's first
-# leaderboard page gzip-compressed (what a reader's first visit downloads of
-# it). A last column gives each size's figures over the first size's: wall
-# time, user CPU (the program's own work), system CPU (the kernel's, mostly
-# writing and removing files), the cp -r floor and memory; the issue bounds
-# the first and the last (10,000 models in at most 12x the time of 1,000,
-# and in at most 256 MiB). A last line gives the largest size's wall time
-# over the first's in each round, and their median.
+# fall on all sizes alike. It prints one Markdown row a size of medians:
+# wall time, user and system CPU time (GNU time -v), peak RSS, files
+# written, output size, the wall time of `cp -r` of the output (the floor:
+# what the file system alone takes to write those files), the largest file,
+# and the largest workload's first leaderboard page gzip-compressed (what a
+# reader's first visit downloads of it). A last column gives each size's
+# figures over the first size's: wall time, user CPU (the program's own
+# work), system CPU (the kernel's, mostly writing and removing files), the
+# cp -r floor and memory; the issue bounds the first and the last (10,000
+# models in at most 12x the time of 1,000, and in at most 256 MiB). A last
+# line gives the largest size's wall time over the first's in each round,
+# and their median.
 #
 # Usage: bench/growth.sh            (from anywhere inside the repository)
 # Environment: SIZES="1000 3000 10000"  RUNS=1  SEED=1
@@ -68,10 +69,10 @@ for ((r = 1; r <= runs; r++)); do
     summary="$(/usr/bin/time -v -o "$log" "$bin" build --data "$work/data-$n-$spread" \
       --static "$root/static" --out "$work/site-$n-$spread" --force)"
     end="$(now)"
-    wall="$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", b - a }')"
-    user="$(awk -F': ' '/User time/ { printf "%.2f", $2 }' "$log")"
-    system="$(awk -F': ' '/System time/ { printf "%.2f", $2 }' "$log")"
-    mem="$(awk -F': ' '/Maximum resident set size/ { printf "%.1f", $2 / 1024 }' "$log")"
+    wall="$(elapsed "$start" "$end")"
+    user="$(user_seconds "$log")"
+    system="$(system_seconds "$log")"
+    mem="$(peak_rss_mib "$log")"
     walls[$n]+=" $wall" users[$n]+=" $user" systems[$n]+=" $system" rss[$n]+=" $mem"
     echo "round $r, N=$n: $wall s wall, $user s user, $system s system, $mem MiB; $summary" >&2
   done
@@ -97,12 +98,11 @@ for n in "${size_list[@]}"; do
     -not -path '*/models/*' -not -path '*/gpus/*' -not -path '*/compare/*' -printf '%s %p\n' |
     sort -rn | awk 'NR == 1 { print $2 }')"
   board_gz="$(gzip -6 -c "$board" | wc -c | awk '{ printf "%.0f", $1 / 1e3 }')"
-  figures="$wall $user $system $copy $mem"
-  [ -z "$first" ] && first="$figures"
-  # Each of the five figures over the same figure of the first size.
-  over="$(awk -v now="$figures" -v then="$first" 'BEGIN {
-    split(now, a, " "); split(then, b, " ")
-    for (i = 1; i <= 5; i++) printf "%s%.1f×", (i > 1 ? " / " : ""), (b[i] > 0 ? a[i] / b[i] : 0) }')"
+  [ -z "$first" ] && first="$wall $user $system $copy $mem"
+  read -r first_wall first_user first_system first_copy first_mem <<<"$first"
+  over="$(ratio "$wall" "$first_wall") / $(ratio "$user" "$first_user")"
+  over+=" / $(ratio "$system" "$first_system") / $(ratio "$copy" "$first_copy")"
+  over+=" / $(ratio "$mem" "$first_mem")"
   rows+=("| $(printf "%'d" "$n") | $wall | $user | $system | $mem | $(printf "%'d" "$files") | $size | $copy | $largest_text | $board_gz | $over |")
 done
 

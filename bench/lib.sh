@@ -28,6 +28,13 @@ now() { echo "${EPOCHREALTIME/,/.}"; }
 
 elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.4f", b - a }'; }
 
+# Figures of a GNU time -v report (the file LOG): user, system and user + system CPU seconds, and
+# the peak RSS in MiB.
+user_seconds() { awk -F': ' '/User time/ { printf "%.2f", $2 }' "$1"; }
+system_seconds() { awk -F': ' '/System time/ { printf "%.2f", $2 }' "$1"; }
+cpu_seconds() { awk -F': ' '/User time|System time/ { s += $2 } END { printf "%.2f", s }' "$1"; }
+peak_rss_mib() { awk -F': ' '/Maximum resident set size/ { printf "%.1f", $2 / 1024 }' "$1"; }
+
 # time_runs RUNS LABEL LOG OUT COMMAND...: runs COMMAND RUNS times under GNU time (its report in
 # LOG, its standard output in OUT) and prints the medians: wall time (s), CPU time (user + sys, s)
 # and peak RSS (MiB), separated by spaces. One progress line a run on standard error, starting
@@ -41,8 +48,8 @@ time_runs() {
     /usr/bin/time -v -o "$log" "$@" >"$out"
     end="$(now)"
     walls+=("$(elapsed "$start" "$end")")
-    cpus+=("$(awk -F': ' '/User time|System time/ { s += $2 } END { printf "%.2f", s }' "$log")")
-    rss+=("$(awk -F': ' '/Maximum resident set size/ { printf "%.1f", $2 / 1024 }' "$log")")
+    cpus+=("$(cpu_seconds "$log")")
+    rss+=("$(peak_rss_mib "$log")")
     echo "$label run $r: ${walls[-1]} s wall, ${cpus[-1]} s CPU, ${rss[-1]} MiB $(cat "$out")" >&2
   done
   echo "$(printf '%s\n' "${walls[@]}" | median) $(printf '%s\n' "${cpus[@]}" | median) $(printf '%s\n' "${rss[@]}" | median)"
